@@ -1,0 +1,4 @@
+// `npm test`: every project's unit and contract tests in one jest run.
+module.exports = {
+  projects: ['<rootDir>/libs/*/jest.config.js', '<rootDir>/services/*/jest.config.js', '<rootDir>/gateway/jest.config.js'],
+};

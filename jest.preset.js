@@ -1,0 +1,16 @@
+// Shared by every project's jest config: TypeScript through swc (with decorator metadata for Nest),
+// and workspace libs resolved to their sources so tests never depend on a build.
+const path = require('node:path');
+const fs = require('node:fs');
+
+const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
+delete swcrc.$schema;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  moduleNameMapper: {
+    '^@labeldesk/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { activationSchema, userRoleSchema } from '../caller';
+
+/** A user as the auth service knows it: no money (that lives in payments), no secrets. */
+export const authUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: userRoleSchema,
+  activation: activationSchema,
+  referralCode: z.string(),
+  referredBy: z.string().nullable(),
+  registeredAt: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const sessionSchema = z.object({ token: z.string(), user: authUserSchema });
+export type Session = z.infer<typeof sessionSchema>;

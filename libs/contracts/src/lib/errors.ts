@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Every error a service may answer with. The gateway maps each code to an HTTP status in one table;
+ * nothing ever infers a status from a message.
+ */
+export const ErrorCode = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  TIMEOUT: 'TIMEOUT',
+  INTERNAL: 'INTERNAL',
+  AUTH_INVALID_CREDENTIALS: 'AUTH_INVALID_CREDENTIALS',
+  AUTH_ACCOUNT_BLOCKED: 'AUTH_ACCOUNT_BLOCKED',
+  AUTH_EMAIL_TAKEN: 'AUTH_EMAIL_TAKEN',
+  AUTH_TOKEN_INVALID: 'AUTH_TOKEN_INVALID',
+  AUTH_REFERRAL_CODE_UNKNOWN: 'AUTH_REFERRAL_CODE_UNKNOWN',
+  AUTH_REFERRAL_CODE_TAKEN: 'AUTH_REFERRAL_CODE_TAKEN',
+  AUTH_REFERRAL_ALREADY_SET: 'AUTH_REFERRAL_ALREADY_SET',
+  AUTH_LAST_ADMIN: 'AUTH_LAST_ADMIN',
+  PAYMENTS_INSUFFICIENT_FUNDS: 'PAYMENTS_INSUFFICIENT_FUNDS',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorCodeSchema = z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]);
+
+export const fieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** What crosses the wire when a handler fails. */
+export const rpcErrorSchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  issues: z.array(fieldIssueSchema).optional(),
+});
+export type RpcErrorBody = z.infer<typeof rpcErrorSchema>;
+
+/** Thrown by services and by the typed client; the only error type the gateway's table knows. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  toBody(): RpcErrorBody {
+    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+  }
+}
+
+export const issuesFromZod = (error: z.ZodError): FieldIssue[] =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+/** The first issue's message is what a person reads; the list is for forms that mark fields. */
+export const validationError = (error: z.ZodError): DomainError => {
+  const issues = issuesFromZod(error);
+  return new DomainError(ErrorCode.VALIDATION_FAILED, issues[0]?.message ?? 'Invalid request', issues);
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { activationSchema, userRoleSchema } from '../caller';
+
+/**
+ * The user as the REST API and the web app see it (spec section 3). Field names are the spec's;
+ * money fields are integer cents, like every amount in this API.
+ */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  balance: z.number().int(),
+  user_role: userRoleSchema,
+  activation: activationSchema,
+  referralCode: z.string(),
+  referredBy: z.string().nullable(),
+  totalDeposit: z.number().int(),
+  totalSpent: z.number().int(),
+  registeredDate: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: publicUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const registerResponseSchema = z.object({
+  ok: z.literal(true),
+  token: z.string(),
+  user: publicUserSchema,
+  message: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const verifyResponseSchema = z.object({ user: publicUserSchema });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+export const applyReferralResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: publicUserSchema });
+export type ApplyReferralResponse = z.infer<typeof applyReferralResponseSchema>;
+
+export const usersListResponseSchema = z.array(publicUserSchema);
+
+export const changeRoleBodySchema = z.object({ user_role: userRoleSchema });
+export const setActivationBodySchema = z.object({ activation: activationSchema });
+
+/** The error body every failed REST call answers with. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,63 @@
+import type { WritePacket } from '@nestjs/microservices';
+
+export type Headers = Record<string, string>;
+
+export interface BusRequest {
+  subject: string;
+  data: unknown;
+  headers: Headers;
+}
+
+/** What a server registers on the bus: it answers requests and receives events. */
+export interface BusEndpoint {
+  handlesRequest(subject: string): boolean;
+  handlesEvent(subject: string): boolean;
+  request(message: BusRequest, reply: (packet: WritePacket) => void): void;
+  event(message: BusRequest): void;
+}
+
+/** NATS answers at once when nobody serves a subject; callers see the same text in both modes. */
+export const NO_RESPONDERS = 'No responders for this subject';
+
+/**
+ * The in-process stand-in for NATS. It keeps the properties a caller could otherwise come to rely on by
+ * accident: every payload is JSON round-tripped (Dates become strings, undefined fields vanish), delivery
+ * is asynchronous, a subject nobody serves fails at once, and requests to a service with several
+ * endpoints are balanced like a queue group.
+ */
+export class InProcessBus {
+  private readonly endpoints = new Set<BusEndpoint>();
+  private roundRobin = 0;
+
+  register(endpoint: BusEndpoint): () => void {
+    this.endpoints.add(endpoint);
+    return () => this.endpoints.delete(endpoint);
+  }
+
+  request(message: BusRequest, reply: (packet: WritePacket) => void): void {
+    const wire = roundTrip(message);
+    setImmediate(() => {
+      const candidates = [...this.endpoints].filter((e) => e.handlesRequest(wire.subject));
+      if (candidates.length === 0) {
+        reply({ err: NO_RESPONDERS, isDisposed: true });
+        return;
+      }
+      const endpoint = candidates[this.roundRobin++ % candidates.length];
+      endpoint?.request(wire, (packet) => reply(roundTrip(packet)));
+    });
+  }
+
+  publish(message: BusRequest): void {
+    const wire = roundTrip(message);
+    setImmediate(() => {
+      for (const endpoint of this.endpoints) {
+        if (endpoint.handlesEvent(wire.subject)) endpoint.event(roundTrip(wire));
+      }
+    });
+  }
+}
+
+const roundTrip = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
+/** One bus per process: every service and the gateway of the embedded mode meet here. */
+export const processBus = new InProcessBus();

@@ -1,0 +1,3 @@
+import { describeTransportContract } from '../testing/transport-contract.suite';
+
+describeTransportContract('in-process', () => ({ kind: 'inprocess' }));

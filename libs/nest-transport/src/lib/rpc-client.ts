@@ -1,0 +1,87 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  DomainError,
+  ErrorCode,
+  MessageHeader,
+  rpcErrorSchema,
+  validationError,
+  type AnyEventContract,
+  type AnyRpcContract,
+  type Caller,
+  type PayloadOf,
+  type RequestOf,
+  type ResponseOf,
+} from '@labeldesk/contracts';
+import { randomUUID } from 'node:crypto';
+import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
+import { NO_RESPONDERS, type Headers } from './in-process-bus';
+import type { RecordFactory } from './transport.config';
+
+export interface CallOptions {
+  caller?: Caller | null;
+  correlationId?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * The only way code talks to another service: validates the request before it leaves and the reply when
+ * it arrives, always with a timeout (NATS has none by default), and turns every failure into a DomainError.
+ */
+export class RpcClient {
+  constructor(
+    private readonly proxy: ClientProxy,
+    private readonly record: RecordFactory,
+    private readonly defaultTimeoutMs: number,
+  ) {}
+
+  async call<C extends AnyRpcContract>(contract: C, request: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
+    const parsed = contract.request.safeParse(request);
+    if (!parsed.success) throw validationError(parsed.error);
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    let reply: unknown;
+    try {
+      reply = await firstValueFrom(
+        this.proxy.send(contract.subject, this.record(parsed.data, headersFor(options))).pipe(timeout(timeoutMs)),
+        { defaultValue: null },
+      );
+    } catch (error) {
+      throw toDomainError(error, contract.subject, timeoutMs);
+    }
+    const response = contract.response.safeParse(reply);
+    if (!response.success) {
+      throw new DomainError(ErrorCode.INTERNAL, `Malformed reply from ${contract.subject}: ${response.error.issues[0]?.message ?? ''}`);
+    }
+    return response.data as ResponseOf<C>;
+  }
+
+  async emit<C extends AnyEventContract>(contract: C, payload: PayloadOf<C>, options: CallOptions = {}): Promise<void> {
+    const parsed = contract.payload.safeParse(payload);
+    if (!parsed.success) throw validationError(parsed.error);
+    await firstValueFrom(this.proxy.emit(contract.subject, this.record(parsed.data, headersFor(options))), { defaultValue: null });
+  }
+}
+
+const headersFor = (options: CallOptions): Headers => {
+  const headers: Headers = { [MessageHeader.correlationId]: options.correlationId ?? randomUUID() };
+  if (options.caller) headers[MessageHeader.caller] = JSON.stringify(options.caller);
+  return headers;
+};
+
+const toDomainError = (error: unknown, subject: string, timeoutMs: number): DomainError => {
+  if (error instanceof DomainError) return error;
+  if (error instanceof TimeoutError) return new DomainError(ErrorCode.TIMEOUT, `${subject} did not answer within ${timeoutMs} ms`);
+  const body = rpcErrorSchema.safeParse(error);
+  if (body.success) return new DomainError(body.data.code, body.data.message, body.data.issues);
+  const text = errorText(error);
+  if (text.includes(NO_RESPONDERS) || text.includes('no subscribers') || text.includes('503') || text.includes('no responders')) {
+    return new DomainError(ErrorCode.SERVICE_UNAVAILABLE, `No service is answering ${subject}`);
+  }
+  return new DomainError(ErrorCode.INTERNAL, `${subject} failed: ${text}`);
+};
+
+const errorText = (error: unknown): string => {
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return JSON.stringify(error);
+};

@@ -1,0 +1,47 @@
+import { ClientNats, NatsRecordBuilder, ServerNats, type ClientProxy, type CustomTransportStrategy } from '@nestjs/microservices';
+import { headers as natsHeaders } from 'nats';
+import type { Headers } from './in-process-bus';
+import { InProcessClient } from './in-process.client';
+import { InProcessRecord } from './in-process-record';
+import { InProcessServer } from './in-process.server';
+
+export type TransportConfig = { kind: 'inprocess' } | { kind: 'nats'; url: string; name: string };
+
+/** How a message plus headers is wrapped for the chosen transport. */
+export type RecordFactory = (data: unknown, headers: Headers) => unknown;
+
+export const createRecordFactory = (config: TransportConfig): RecordFactory => {
+  if (config.kind === 'inprocess') return (data, headers) => new InProcessRecord(data, headers);
+  return (data, headers) => {
+    const natsHeaderBag = natsHeaders();
+    for (const [key, value] of Object.entries(headers)) natsHeaderBag.set(key, value);
+    return new NatsRecordBuilder(data).setHeaders(natsHeaderBag).build();
+  };
+};
+
+export const createClientProxy = (config: TransportConfig): ClientProxy => {
+  if (config.kind === 'inprocess') return new InProcessClient();
+  // ClientNats narrows the status type parameter; the generic proxy API is all we use.
+  const nats: ClientProxy<Record<never, Function>, string> = new ClientNats({
+    servers: [config.url],
+    name: `${config.name}-client`,
+    maxReconnectAttempts: -1,
+  }) as unknown as ClientProxy;
+  return nats;
+};
+
+/**
+ * A service's server. `queue` puts replicas of one service in a NATS queue group so each request is served
+ * once; the gateway passes no queue so every replica relays every event to its own sockets.
+ */
+export const createServerStrategy = (config: TransportConfig, queue: string | null): CustomTransportStrategy =>
+  config.kind === 'inprocess'
+    ? new InProcessServer()
+    : new ServerNats({
+        servers: [config.url],
+        name: config.name,
+        ...(queue ? { queue } : {}),
+        gracefulShutdown: true,
+        gracePeriod: 5_000,
+        maxReconnectAttempts: -1,
+      });

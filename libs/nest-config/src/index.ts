@@ -1,0 +1,2 @@
+export * from './lib/env';
+export * from './lib/logger';

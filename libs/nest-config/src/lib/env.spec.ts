@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { baseServiceEnvSchema, EnvironmentError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies defaults and coerces numbers', () => {
+    const env = loadEnv('auth', baseServiceEnvSchema, { DATABASE_URL: 'postgres://x@localhost/db', RPC_TIMEOUT_MS: '2500' });
+    expect(env).toMatchObject({ TRANSPORT: 'nats', RPC_TIMEOUT_MS: 2500, DB_POOL_MAX: 5, LOG_FORMAT: 'json' });
+  });
+
+  it('lists every invalid variable in one clear message', () => {
+    const attempt = () => loadEnv('auth', baseServiceEnvSchema, { DATABASE_URL: 'mysql://nope', TRANSPORT: 'carrier-pigeon' });
+    expect(attempt).toThrow(EnvironmentError);
+    expect(attempt).toThrow(/auth: invalid environment:[\s\S]*TRANSPORT[\s\S]*DATABASE_URL: must be a postgres/);
+  });
+
+  it('names a missing required variable', () => {
+    expect(() => loadEnv('svc', z.object({ SECRET: z.string() }), {})).toThrow(/SECRET/);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Raised at boot when the environment is wrong; its message lists every bad variable at once. */
+export class EnvironmentError extends Error {
+  constructor(service: string, issues: string[]) {
+    super(`${service}: invalid environment:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'EnvironmentError';
+  }
+}
+
+export type EnvSource = Record<string, string | undefined>;
+
+/** Parses the environment once, at boot: a service with a bad config must not start at all. */
+export const loadEnv = <S extends z.ZodType>(service: string, schema: S, source: EnvSource): z.output<S> => {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  throw new EnvironmentError(
+    service,
+    parsed.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`),
+  );
+};
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+export const envFragments = {
+  nodeEnv: z.enum(['development', 'test', 'production']).default('development'),
+  logLevel: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  logFormat: z.enum(['json', 'pretty']).default('json'),
+  transport: z.enum(['inprocess', 'nats']).default('nats'),
+  natsUrl: z.string().url().default('nats://127.0.0.1:4222'),
+  rpcTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' }),
+  dbPoolMax: z.coerce.number().int().min(1).max(50).default(5),
+  port: z.coerce.number().int().min(0).max(65_535),
+  bool,
+};
+
+/** Every service reads these. */
+export const baseServiceEnvSchema = z.object({
+  NODE_ENV: envFragments.nodeEnv,
+  LOG_LEVEL: envFragments.logLevel,
+  LOG_FORMAT: envFragments.logFormat,
+  TRANSPORT: envFragments.transport,
+  NATS_URL: envFragments.natsUrl,
+  RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
+  DATABASE_URL: envFragments.databaseUrl,
+  DB_POOL_MAX: envFragments.dbPoolMax,
+  HEALTH_PORT: envFragments.port.optional(),
+});
+export type BaseServiceEnv = z.output<typeof baseServiceEnvSchema>;

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+
+jest.setTimeout(60_000);
+
+describe('startEmbeddedPostgres', () => {
+  let dir: string;
+  let pg: EmbeddedPostgres;
+  const clients: Client[] = [];
+
+  const connect = async () => {
+    const client = new Client({ connectionString: pg.url });
+    await client.connect();
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'embedded-pg-'));
+    pg = await startEmbeddedPostgres(dir);
+    const setup = await connect();
+    await setup.query('create table counters (id int primary key, value int not null)');
+    await setup.query('insert into counters values (1, 0)');
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers parameterised queries from many connections without mixing their statements', async () => {
+    const [a, b, c] = await Promise.all([connect(), connect(), connect()]);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => [a, b, c][i % 3]!.query<{ n: number; s: string }>('select $1::int as n, $2::text as s', [i, `row-${i}`])),
+    );
+    results.forEach((result, i) => expect(result.rows[0]).toEqual({ n: i, s: `row-${i}` }));
+  });
+
+  it('keeps concurrent transactions apart so increments are never lost', async () => {
+    const workers = await Promise.all([connect(), connect(), connect()]);
+    await Promise.all(
+      workers.map(async (client) => {
+        for (let i = 0; i < 10; i++) {
+          await client.query('begin');
+          const { rows } = await client.query<{ value: number }>('select value from counters where id = 1');
+          await new Promise((r) => setTimeout(r, 1));
+          await client.query('update counters set value = $1 where id = 1', [rows[0]!.value + 1]);
+          await client.query('commit');
+        }
+      }),
+    );
+    const check = await connect();
+    const { rows } = await check.query<{ value: number }>('select value from counters where id = 1');
+    expect(rows[0]!.value).toBe(30);
+  });
+
+  it('rolls back the transaction of a connection that disappears inside it', async () => {
+    const quitter = new Client({ connectionString: pg.url });
+    quitter.on('error', () => undefined); // it is about to lose its connection on purpose
+    await quitter.connect();
+    await quitter.query('begin');
+    await quitter.query('update counters set value = -1 where id = 1');
+    (quitter as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    const other = await connect();
+    const { rows } = await other.query<{ value: number }>('select value from counters where id = 1');
+    expect(rows[0]!.value).toBe(30);
+  });
+
+  it('refuses a second process on the same data folder', async () => {
+    const lockFile = join(dir, 'embedded-db.lock');
+    const { writeFileSync, readFileSync } = await import('node:fs');
+    const mine = readFileSync(lockFile, 'utf8');
+    writeFileSync(lockFile, String(process.ppid)); // a live process that is not us
+    await expect(startEmbeddedPostgres(dir)).rejects.toThrow(/is in use by process/);
+    writeFileSync(lockFile, mine);
+  });
+});

@@ -1,0 +1,142 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Logger } from '@nestjs/common';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { ConnectionLock } from './connection-lock';
+import { ENDS_EXCHANGE, TERMINATE, WireReader, type WireMessage } from './wire-messages';
+
+export interface EmbeddedPostgres {
+  /** postgres:// URL on loopback for every service's pool. */
+  url: string;
+  stats(): { connections: number; waiting: number };
+  stop(): Promise<void>;
+}
+
+const logger = new Logger('EmbeddedPostgres');
+
+/**
+ * One PGlite database served over the PostgreSQL wire protocol on 127.0.0.1, so each service keeps its
+ * ordinary MikroORM/pg stack in embedded mode. Only loopback: the embedded database has no password.
+ */
+export const startEmbeddedPostgres = async (dataDir: string, port = 0): Promise<EmbeddedPostgres> => {
+  const pgDir = join(dataDir, 'pgdata');
+  mkdirSync(pgDir, { recursive: true });
+  const releaseLockFile = takeLockFile(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(pgDir);
+  } catch (error) {
+    releaseLockFile();
+    throw error;
+  }
+  const lock = new ConnectionLock();
+  const sockets = new Set<Socket>();
+  let nextId = 1;
+
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    serveConnection(db, lock, socket, nextId++, () => sockets.delete(socket));
+  });
+  await listen(server, port);
+  const address = server.address() as AddressInfo;
+
+  return {
+    url: `postgresql://postgres@127.0.0.1:${address.port}/postgres`,
+    stats: () => ({ connections: sockets.size, waiting: lock.queueLength }),
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+      releaseLockFile();
+    },
+  };
+};
+
+const serveConnection = (db: PGlite, lock: ConnectionLock, socket: Socket, id: number, onClose: () => void): void => {
+  const reader = new WireReader();
+  const pending: WireMessage[] = [];
+  let draining = false;
+  let closed = false;
+  socket.setNoDelay(true);
+
+  const write = (data: Uint8Array) => {
+    if (!closed && data.length > 0) socket.write(data);
+  };
+
+  const handle = async (message: WireMessage): Promise<void> => {
+    if (message.kind === 'negotiate') return void socket.write('N'); // no SSL or GSS on loopback
+    if (message.kind === 'cancel') return void socket.end(); // query cancellation is not supported
+    if (message.kind === 'regular' && message.type === TERMINATE) return void socket.end();
+    await lock.acquire(id);
+    await db.runExclusive(() => db.execProtocolRawStream(new Uint8Array(message.bytes), { onRawData: write }));
+    const exchangeDone = message.kind === 'startup' || ENDS_EXCHANGE.has(message.type);
+    if (exchangeDone && !db.isInTransaction()) lock.release(id);
+  };
+
+  const drain = async () => {
+    if (draining) return;
+    draining = true;
+    try {
+      while (pending.length > 0 && !closed) {
+        const message = pending.shift();
+        if (message) await handle(message);
+      }
+    } catch (error) {
+      logger.error(`connection ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      socket.destroy();
+    } finally {
+      draining = false;
+    }
+  };
+
+  socket.on('data', (chunk: Buffer) => {
+    pending.push(...reader.push(chunk));
+    void drain();
+  });
+  socket.on('error', () => socket.destroy());
+  socket.on('close', () => {
+    closed = true;
+    onClose();
+    void abandon(db, lock, id);
+  });
+};
+
+/** A connection that vanished mid-transaction must not leave the shared session inside it. */
+const abandon = async (db: PGlite, lock: ConnectionLock, id: number): Promise<void> => {
+  if (lock.holder === id && db.isInTransaction()) {
+    // exec takes PGlite's own mutex; wrapping it in runExclusive would deadlock.
+    await db.exec('ROLLBACK').catch(() => undefined);
+  }
+  lock.forget(id);
+};
+
+const listen = (server: Server, port: number) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+
+/** PGlite cannot share a data folder between processes: a second one would corrupt it. */
+const takeLockFile = (dataDir: string): (() => void) => {
+  const path = join(dataDir, 'embedded-db.lock');
+  try {
+    const holder = Number(readFileSync(path, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(`The data folder ${dataDir} is in use by process ${holder}. Stop it, or set DATA_DIR to another folder.`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(path, String(process.pid));
+  return () => rmSync(path, { force: true });
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,33 @@
+import { Portal, Spinner, Stack, Toast, Toaster, createToaster } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+
+/** Spec section 9: notifications close by themselves after 10 s. */
+export const TOAST_DURATION_MS = 10_000;
+
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
+
+export const notify = {
+  success: (title: string): void => {
+    toaster.create({ title, type: 'success', closable: true });
+  },
+  error: (title: string): void => {
+    toaster.create({ title, type: 'error', closable: true });
+  },
+};
+
+export const AppToaster = (): ReactElement => (
+  <Portal>
+    <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {(toast) => (
+        <Toast.Root width={{ md: 'sm' }}>
+          {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
+          <Stack gap="1" flex="1" maxWidth="100%">
+            {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+            {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+          </Stack>
+          {toast.closable && <Toast.CloseTrigger aria-label="Dismiss notification" />}
+        </Toast.Root>
+      )}
+    </Toaster>
+  </Portal>
+);

@@ -1,0 +1,63 @@
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { loginRequestSchema } from '@labeldesk/contracts';
+import { useEffect } from 'react';
+import type { ReactElement } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { AuthLayout } from '../../components/auth/auth-layout';
+import { FormAlert } from '../../components/ui/form-alert';
+import { FormField } from '../../components/ui/form-field';
+import { useZodForm } from '../../hooks/use-zod-form';
+import { useLogin } from '../../services/auth/login';
+import { useAuthStore } from '../../stores/auth.store';
+
+export const LoginPage = (): ReactElement => {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const serverError = useAuthStore((state) => state.error);
+  const loading = useAuthStore((state) => state.loading);
+  const form = useZodForm(loginRequestSchema, { email: '', password: '' });
+
+  // A message from an earlier visit is not about this attempt.
+  useEffect(() => {
+    useAuthStore.getState().setError(null);
+  }, []);
+
+  const onSubmit = form.handleSubmit((body) => {
+    login.mutate(body, { onSuccess: () => navigate('/main/dashboard', { replace: true }) });
+  });
+
+  return (
+    <AuthLayout
+      title="Welcome Back!"
+      description="Log in to buy labels and check your balance."
+      footer={
+        <Text>
+          Don&apos;t have an account?{' '}
+          <Link asChild color="brand.fg" fontWeight="medium">
+            <RouterLink to="/register">Register</RouterLink>
+          </Link>
+        </Text>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <FormAlert message={form.formError ?? serverError} />
+          <FormField label="Email" type="email" autoComplete="email" state={form.fieldState('email')} {...form.field('email')} />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            state={form.fieldState('password')}
+            {...form.field('password')}
+          />
+          <Link asChild alignSelf="flex-end" textStyle="sm" color="brand.fg">
+            <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+          </Link>
+          <Button type="submit" loading={loading} loadingText="Logging in" disabled={loading} size="lg">
+            Login
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,66 @@
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { RequireAdmin, RequireSession, RequireToken } from './components/auth/route-guards';
+import { AdminShell } from './components/layout/admin-shell';
+import { MainShell } from './components/layout/main-shell';
+import { RouteError } from './components/layout/route-error';
+import { FullPageSpinner } from './components/ui/full-page-spinner';
+
+const RootLayout = (): ReactElement => (
+  <>
+    <Outlet />
+    <ScrollRestoration />
+  </>
+);
+
+/** Spec section 2, "App routes". Pages are loaded on demand so the landing page stays light. */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./pages/landing/page')).LandingPage }) },
+      { path: 'login', lazy: async () => ({ Component: (await import('./pages/login/page')).LoginPage }) },
+      { path: 'register', lazy: async () => ({ Component: (await import('./pages/register/page')).RegisterPage }) },
+      {
+        path: 'onboarding',
+        element: (
+          <RequireToken>
+            <Outlet />
+          </RequireToken>
+        ),
+        children: [{ index: true, lazy: async () => ({ Component: (await import('./pages/onboarding/page')).OnboardingPage }) }],
+      },
+      {
+        path: 'main',
+        element: (
+          <RequireSession>
+            <MainShell />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/main/dashboard/page')).DashboardPage }) },
+          { path: 'account', lazy: async () => ({ Component: (await import('./pages/main/account/page')).AccountPage }) },
+          { path: '*', element: <Navigate to="dashboard" replace /> },
+        ],
+      },
+      {
+        path: 'admin',
+        element: (
+          <RequireAdmin>
+            <AdminShell />
+          </RequireAdmin>
+        ),
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/admin/dashboard/page')).AdminDashboardPage }) },
+          { path: '*', element: <Navigate to="dashboard" replace /> },
+        ],
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found/page')).NotFoundPage }) },
+    ],
+  },
+]);

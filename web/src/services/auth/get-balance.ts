@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../libs/http-client';
+import { useAuthStore } from '../../stores/auth.store';
+import { authKeys } from './keys';
+
+const balanceResponseSchema = z.object({ balance: z.number().int() });
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
+
+/** The current balance in cents, fresher than the copy inside the stored user. */
+export const getBalance = (signal?: AbortSignal): Promise<BalanceResponse> =>
+  apiRequest('/api/auth/api/balance', { schema: balanceResponseSchema, ...(signal ? { signal } : {}) });
+
+export const useBalance = () => {
+  const token = useAuthStore((state) => state.token);
+  return useQuery({
+    queryKey: authKeys.balance(token),
+    queryFn: ({ signal }) => getBalance(signal),
+    enabled: token !== null,
+    select: (data) => data.balance,
+  });
+};

@@ -16,6 +16,7 @@ const projects = {
   'nest-config': 'libs/nest-config',
   'nest-transport': 'libs/nest-transport',
   'nest-orm': 'libs/nest-orm',
+  'nest-service': 'libs/nest-service',
   auth: 'services/auth',
   orders: 'services/orders',
   payments: 'services/payments',

@@ -3,3 +3,4 @@ export * from './lib/pg-errors';
 export * from './lib/embedded/embedded-postgres';
 export * from './lib/embedded/connection-lock';
 export * from './lib/embedded/wire-messages';
+export * from './lib/service-migration';

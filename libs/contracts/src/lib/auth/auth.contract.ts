@@ -5,7 +5,7 @@ import { callerSchema, userRoleSchema, activationSchema } from '../caller';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { authUserSchema, sessionSchema } from './auth-user.schema';
-import { applyReferralRequestSchema, loginRequestSchema, registerRequestSchema } from './credentials.schema';
+import { applyReferralRequestSchema, loginRequestSchema, registerRequestSchema, updateProfileRequestSchema } from './credentials.schema';
 
 export const AuthRpc = {
   register: defineRpc('auth.user.register.v1', registerRequestSchema, sessionSchema),
@@ -24,5 +24,6 @@ export const AuthRpc = {
     z.object({ userId: idSchema, activation: activationSchema }),
     authUserSchema,
   ),
+  updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema, authUserSchema),
   loginAsUser: defineRpc('auth.session.login-as.v1', z.object({ userId: idSchema }), sessionSchema),
 } as const;

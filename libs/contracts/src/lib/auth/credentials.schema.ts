@@ -48,3 +48,16 @@ export const applyReferralRequestSchema = z.object({
   referralCode: referralCodeSchema.min(1, { error: 'Please enter a referral code' }),
 });
 export type ApplyReferralRequest = z.input<typeof applyReferralRequestSchema>;
+
+export const updateProfileRequestSchema = z.object({
+  name: requiredText(AUTH_LIMITS.nameMax, 'Name is too long'),
+  // Empty means "keep the current password" (the Account page's hint).
+  password: z
+    .string()
+    .max(AUTH_LIMITS.passwordMax, { error: `Password must be at most ${AUTH_LIMITS.passwordMax} characters` })
+    .refine((value) => value.length === 0 || value.length >= AUTH_LIMITS.passwordMin, {
+      error: `Password must be at least ${AUTH_LIMITS.passwordMin} characters`,
+    })
+    .optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;

@@ -1,0 +1,37 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TransportModule } from '@labeldesk/nest-transport';
+import { AccessGuard } from './auth/access.guard';
+import { GATEWAY_ENV, type GatewayEnv } from './config/env.schema';
+import { HttpErrorFilter } from './errors/http-error.filter';
+import { AuthController } from './http/auth.controller';
+import { HealthController } from './http/health.controller';
+import { InviteController } from './http/invite.controller';
+import { UsersAdminController } from './http/users-admin.controller';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+import { UserViewService } from './users/user-view.service';
+
+@Module({})
+export class GatewayModule {
+  static forEnv(env: GatewayEnv): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        TransportModule.forRoot({
+          transport: env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name: 'gateway' },
+          rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+        }),
+        ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE }] }),
+      ],
+      controllers: [AuthController, UsersAdminController, InviteController, HealthController],
+      providers: [
+        { provide: GATEWAY_ENV, useValue: env },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        UserViewService,
+        RealtimeGateway,
+      ],
+    };
+  }
+}

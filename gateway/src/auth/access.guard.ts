@@ -1,0 +1,51 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthRpc, DomainError, ErrorCode } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import { randomUUID } from 'node:crypto';
+import { ADMIN_ONLY, PUBLIC_ROUTE } from './access.decorators';
+import type { AuthenticatedRequest } from './request-context';
+
+/** Route parameters that name a user or an object a user owns: the caller must be that user, or an admin. */
+const OWNER_PARAMS = ['userId'] as const;
+
+/**
+ * One guard for the whole API, so no controller can forget a check:
+ * 1. the token (header `token`) is verified by the auth service on every request, so blocking a user
+ *    or changing a role takes effect at once;
+ * 2. admin-only routes refuse other roles;
+ * 3. any route with a `{userId}` parameter is refused unless the caller is that user or an admin.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    request.correlationId = headerValue(request.headers['x-correlation-id']) || randomUUID();
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+
+    const token = headerValue(request.headers['token']);
+    if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
+    const verified = await this.rpc.call(AuthRpc.verifyToken, { token }, { correlationId: request.correlationId });
+    request.caller = verified.caller;
+    request.authUser = verified.user;
+
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && verified.caller.role !== 'admin') {
+      throw new DomainError(ErrorCode.FORBIDDEN, 'Admin access required');
+    }
+    for (const param of OWNER_PARAMS) {
+      const value = request.params[param];
+      if (value !== undefined && value !== verified.caller.userId && verified.caller.role !== 'admin') {
+        throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
+      }
+    }
+    return true;
+  }
+}
+
+const headerValue = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));

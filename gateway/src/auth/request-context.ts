@@ -1,0 +1,27 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
+import type { Request } from 'express';
+
+/** What the token guard learned about the request, kept on it for the handlers. */
+export interface AuthenticatedRequest extends Request {
+  caller?: Caller;
+  authUser?: AuthUser;
+  correlationId?: string;
+}
+
+export interface CallContext {
+  caller: Caller | null;
+  correlationId: string;
+}
+
+/** Caller and correlation id, ready to pass to RpcClient.call. */
+export const Ctx = createParamDecorator((_data: unknown, ctx: ExecutionContext): CallContext => {
+  const request = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
+  return { caller: request.caller ?? null, correlationId: request.correlationId ?? '' };
+});
+
+export const CurrentAuthUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => {
+  const user = ctx.switchToHttp().getRequest<AuthenticatedRequest>().authUser;
+  if (!user) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
+  return user;
+});

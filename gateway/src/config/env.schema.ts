@@ -1,0 +1,25 @@
+import { envFragments } from '@labeldesk/nest-config';
+import { z } from 'zod';
+
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: envFragments.nodeEnv,
+  LOG_LEVEL: envFragments.logLevel,
+  LOG_FORMAT: envFragments.logFormat,
+  PORT: envFragments.port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  TRANSPORT: envFragments.transport,
+  NATS_URL: envFragments.natsUrl,
+  RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
+  /** The built web app; the gateway serves it when the folder exists. */
+  WEB_DIST: z.string().optional(),
+  /** Sign-in and registration attempts per client address per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Hops of trusted reverse proxies in front of the gateway (for the client address). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** HSTS only behind TLS: on plain HTTP it would lock LAN users out. */
+  HSTS: envFragments.bool.default(false),
+  /** Origin of the payment server allowed to load its modal script and frame (CSP). */
+  PAYMENT_SERVER_ORIGIN: z.string().url().optional(),
+});
+export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
+export const GATEWAY_ENV = Symbol('GATEWAY_ENV');

@@ -1,0 +1,63 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import {
+  AuthRpc,
+  loginRequestSchema,
+  PaymentsRpc,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+  type AuthUser,
+  type LoginResponse,
+  type RegisterResponse,
+  type VerifyResponse,
+} from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { z } from 'zod';
+import { Public } from '../auth/access.decorators';
+import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
+import { UserViewService } from '../users/user-view.service';
+import { ZodBody } from './zod-body.pipe';
+
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly users: UserViewService,
+  ) {}
+
+  @Post('register')
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ auth: {} })
+  async register(@Body(new ZodBody(registerRequestSchema)) body: z.output<typeof registerRequestSchema>, @Ctx() ctx: CallContext): Promise<RegisterResponse> {
+    const session = await this.rpc.call(AuthRpc.register, body, ctx);
+    return { ok: true, ...(await this.users.session(session, ctx)), message: 'Registration successful' };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ auth: {} })
+  async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @Ctx() ctx: CallContext): Promise<LoginResponse> {
+    return this.users.session(await this.rpc.call(AuthRpc.login, body, ctx), ctx);
+  }
+
+  @Get('verify')
+  async verify(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<VerifyResponse> {
+    return { user: await this.users.one(user, ctx) };
+  }
+
+  @Get('api/balance')
+  async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<{ balance: number }> {
+    const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id }, ctx);
+    return { balance: account.balanceCents };
+  }
+
+  @Post('me')
+  @HttpCode(200)
+  async updateMe(@Body(new ZodBody(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>, @Ctx() ctx: CallContext): Promise<VerifyResponse> {
+    const user = await this.rpc.call(AuthRpc.updateProfile, body, ctx);
+    return { user: await this.users.one(user, ctx) };
+  }
+}

@@ -1,0 +1,33 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { healthRpc, SERVICE_NAMES, type GatewayHealth } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { Response } from 'express';
+import { Public } from '../auth/access.decorators';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
+
+/** Asks every service at once, with a short deadline: a slow service shows as down, never hangs the probe. */
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  @Get()
+  @Public()
+  async check(@Res({ passthrough: true }) res: Response): Promise<GatewayHealth> {
+    const services = await Promise.all(
+      SERVICE_NAMES.map(async (service) => {
+        try {
+          const health = await this.rpc.call(healthRpc(service), {}, { timeoutMs: 2_000 });
+          return { service, status: health.status, ...(health.status === 'ok' ? {} : { detail: `database ${health.database}` }) };
+        } catch (error) {
+          return { service, status: 'down' as const, detail: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+    const status = services.every((s) => s.status === 'ok') ? 'ok' : 'degraded';
+    res.status(status === 'ok' ? 200 : 503);
+    return { status, mode: this.env.TRANSPORT === 'inprocess' ? 'embedded' : 'distributed', services };
+  }
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { AuthRpc, changeRoleBodySchema, setActivationBodySchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { z } from 'zod';
+import { AdminOnly } from '../auth/access.decorators';
+import { Ctx, type CallContext } from '../auth/request-context';
+import { UserViewService } from '../users/user-view.service';
+import { ZodBody } from './zod-body.pipe';
+
+/** Spec 7 "Users (admin)". Ids in the path are validated by the auth service's contract. */
+@Controller('auth')
+@AdminOnly()
+export class UsersAdminController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly users: UserViewService,
+  ) {}
+
+  @Get('users')
+  async list(@Ctx() ctx: CallContext): Promise<PublicUser[]> {
+    const { users } = await this.rpc.call(AuthRpc.listUsers, {}, ctx);
+    return this.users.many(users, ctx);
+  }
+
+  @Post('users/role/:userId')
+  @HttpCode(200)
+  async changeRole(@Param('userId') userId: string, @Body(new ZodBody(changeRoleBodySchema)) body: z.output<typeof changeRoleBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
+    return this.users.one(await this.rpc.call(AuthRpc.changeRole, { userId, role: body.user_role }, ctx), ctx);
+  }
+
+  @Post('users/activation/:userId')
+  @HttpCode(200)
+  async setActivation(@Param('userId') userId: string, @Body(new ZodBody(setActivationBodySchema)) body: z.output<typeof setActivationBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
+    return this.users.one(await this.rpc.call(AuthRpc.setActivation, { userId, activation: body.activation }, ctx), ctx);
+  }
+
+  @Post('login-as-user/:id')
+  @HttpCode(200)
+  async loginAsUser(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {
+    return this.users.session(await this.rpc.call(AuthRpc.loginAsUser, { userId }, ctx), ctx);
+  }
+}

@@ -1,0 +1,77 @@
+import { Logger, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createLogger, loadEnv, type EnvSource } from '@labeldesk/nest-config';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { GatewayModule } from './app.module';
+import { gatewayEnvSchema, type GatewayEnv } from './config/env.schema';
+
+export interface RunningGateway {
+  app: INestApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the HTTP API, Socket.IO and the web app on one port. */
+export const startGateway = async (source: EnvSource): Promise<RunningGateway> => {
+  const env = loadEnv('gateway', gatewayEnvSchema, source);
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forEnv(env), {
+    logger: createLogger('gateway', env.LOG_LEVEL, env.LOG_FORMAT),
+    bufferLogs: true,
+  });
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(helmet(helmetOptions(env)));
+  app.setGlobalPrefix('api');
+  serveWebApp(app, env);
+  await app.listen(env.PORT, env.HOST);
+  const address = app.getHttpServer().address() as AddressInfo;
+  const url = `http://localhost:${address.port}`;
+  new Logger('gateway').log(`listening on ${url} (${env.TRANSPORT === 'inprocess' ? 'embedded' : 'distributed'} mode)`);
+  return { app, url, close: () => app.close() };
+};
+
+const helmetOptions = (env: GatewayEnv): Parameters<typeof helmet>[0] => {
+  const payment = env.PAYMENT_SERVER_ORIGIN ? [env.PAYMENT_SERVER_ORIGIN] : [];
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        scriptSrc: ["'self'", ...payment],
+        frameSrc: ["'self'", ...payment],
+        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: env.HSTS ? [] : null,
+      },
+    },
+    strictTransportSecurity: env.HSTS ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+};
+
+/** The built SPA: static files, and index.html for every non-API path so client routes survive a reload. */
+const serveWebApp = (app: NestExpressApplication, env: GatewayEnv): void => {
+  const dist = resolve(env.WEB_DIST ?? join(__dirname, '../../web/dist'));
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    new Logger('gateway').warn(`web app not found at ${dist}: serving the API only (run npm run build)`);
+    return;
+  }
+  app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-store') });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const isPage = req.method === 'GET' && !req.path.startsWith('/api') && !req.path.startsWith('/socket.io');
+    if (!isPage) return next();
+    res.setHeader('Cache-Control', 'no-store');
+    res.sendFile(index);
+  });
+};

@@ -1,0 +1,3 @@
+export * from './lib/health.module';
+export * from './lib/start-service';
+export * from './lib/service-module';

@@ -1,0 +1,23 @@
+import type { DynamicModule, Provider, Type } from '@nestjs/common';
+import type { ServiceName } from '@labeldesk/contracts';
+import type { BaseServiceEnv } from '@labeldesk/nest-config';
+import { OrmModule, type OrmModuleOptions } from '@labeldesk/nest-orm';
+import { HealthModule } from './health.module';
+
+export interface ServiceModuleParts {
+  entities: OrmModuleOptions['entities'];
+  migrations: OrmModuleOptions['migrations'];
+  controllers?: Type[];
+  providers?: Provider[];
+}
+
+/** The wiring every service shares: its own schema (named after it), its migrations, its health handler. */
+export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceEnv, parts: ServiceModuleParts): DynamicModule => ({
+  module,
+  imports: [
+    OrmModule.forRoot({ schema: name, databaseUrl: env.DATABASE_URL, poolMax: env.DB_POOL_MAX, entities: parts.entities, migrations: parts.migrations }),
+    HealthModule.forService(name),
+  ],
+  controllers: parts.controllers ?? [],
+  providers: parts.providers ?? [],
+});

@@ -1,0 +1,81 @@
+import { Logger, type INestMicroservice, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { ServiceName } from '@labeldesk/contracts';
+import { createLogger, loadEnv, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
+import { ORM } from '@labeldesk/nest-orm';
+import { createServerStrategy, DomainErrorFilter, type TransportConfig } from '@labeldesk/nest-transport';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createServer, type Server } from 'node:http';
+import type { z } from 'zod';
+import { checkHealth } from './health.module';
+
+export interface ServiceDefinition<S extends z.ZodType<BaseServiceEnv>> {
+  name: ServiceName;
+  envSchema: S;
+  /** The root module for a validated environment. */
+  module: (env: z.output<S>) => Type | import('@nestjs/common').DynamicModule;
+}
+
+export interface RunningService {
+  app: INestMicroservice;
+  close(): Promise<void>;
+}
+
+export const transportFromEnv = (env: BaseServiceEnv, name: string): TransportConfig =>
+  env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name };
+
+/**
+ * Starts one service: environment checked first (a bad one stops the boot with every problem listed),
+ * migrations run by the ORM module, then the transport listens. A HEALTH_PORT adds an HTTP probe for Kubernetes.
+ */
+export const startService = async <S extends z.ZodType<BaseServiceEnv>>(
+  definition: ServiceDefinition<S>,
+  source: EnvSource,
+): Promise<RunningService> => {
+  const env = loadEnv(definition.name, definition.envSchema, source);
+  const logger = createLogger(definition.name, env.LOG_LEVEL, env.LOG_FORMAT);
+  const app = await NestFactory.createMicroservice(definition.module(env), {
+    strategy: createServerStrategy(transportFromEnv(env, definition.name), definition.name),
+    logger,
+    bufferLogs: true,
+  });
+  app.useGlobalFilters(new DomainErrorFilter());
+  await app.listen();
+  const probe = env.HEALTH_PORT !== undefined ? await startProbe(definition.name, app, env.HEALTH_PORT) : null;
+  new Logger(definition.name).log(`${definition.name} service ready (${env.TRANSPORT})`);
+  return {
+    app,
+    close: async () => {
+      probe?.close();
+      await app.close();
+    },
+  };
+};
+
+const startProbe = (service: ServiceName, app: INestMicroservice, port: number): Promise<Server> => {
+  const orm = app.get<MikroORM>(ORM);
+  const server = createServer((_req, res) => {
+    void checkHealth(service, orm).then((health) => {
+      res.writeHead(health.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(health));
+    });
+  });
+  return new Promise((resolve) => server.listen(port, () => resolve(server)));
+};
+
+/** For a service's own process (distributed mode): stop cleanly on SIGTERM, which Kubernetes sends on every rollout. */
+export const runAsProcess = async <S extends z.ZodType<BaseServiceEnv>>(definition: ServiceDefinition<S>): Promise<void> => {
+  try {
+    const service = await startService(definition, process.env);
+    const stop = async (signal: string) => {
+      new Logger(definition.name).log(`${signal} received, shutting down`);
+      await service.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', (s) => void stop(s));
+    process.once('SIGINT', (s) => void stop(s));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+};

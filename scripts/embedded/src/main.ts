@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import type { SERVICE_NAMES } from '@labeldesk/contracts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '@labeldesk/nest-orm';
+import type { RunningService, ServiceDefinition } from '@labeldesk/nest-service';
+import { startService } from '@labeldesk/nest-service';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Embedded mode: the whole product in one process. One PGlite database (each service in its own schema),
+ * the in-process transport, every service as its own Nest application, and the gateway on PORT.
+ * Services and the gateway are loaded from their builds by path: they stay independent apps, composed here.
+ */
+const root = resolve(__dirname, '../../..');
+const logger = new Logger('embedded');
+type ServiceName = (typeof SERVICE_NAMES)[number];
+const SERVICES: ServiceName[] = ['auth', 'payments', 'address', 'pricing', 'orders'];
+
+interface GatewayHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+const loadService = (name: ServiceName): ServiceDefinition<never> => {
+  const exported: Record<string, unknown> = require(join(root, 'services', name, 'dist', 'service.js'));
+  return exported[`${name}Service`] as ServiceDefinition<never>;
+};
+
+const loadGateway = (): ((env: NodeJS.ProcessEnv) => Promise<GatewayHandle>) =>
+  (require(join(root, 'gateway', 'dist', 'start-gateway.js')) as { startGateway: (env: NodeJS.ProcessEnv) => Promise<GatewayHandle> }).startGateway;
+
+/** Tokens must survive a restart, so the generated signing secret is kept with the data. */
+const jwtSecret = (dataDir: string): string => {
+  if (process.env['JWT_SECRET']) return process.env['JWT_SECRET'];
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+};
+
+const main = async () => {
+  const startedAt = Date.now();
+  const dataDir = resolve(process.env['DATA_DIR'] ?? join(process.cwd(), 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  const db: EmbeddedPostgres = await startEmbeddedPostgres(dataDir);
+  const running: RunningService[] = [];
+  let gateway: GatewayHandle | null = null;
+
+  const stop = async (code: number) => {
+    await gateway?.close().catch(() => undefined);
+    for (const service of running.reverse()) await service.close().catch(() => undefined);
+    await db.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+
+  try {
+    const common = {
+      LOG_FORMAT: 'pretty',
+      ...process.env,
+      TRANSPORT: 'inprocess',
+      DATABASE_URL: db.url,
+      // The embedded database serialises every query: a small pool per service is all it can use.
+      DB_POOL_MAX: '2',
+    };
+    for (const name of SERVICES) {
+      const env = name === 'auth' ? { ...common, JWT_SECRET: jwtSecret(dataDir) } : common;
+      running.push(await startService(loadService(name), env));
+    }
+    gateway = await loadGateway()({ ...common, PORT: process.env['PORT'] ?? '3000' });
+    const memoryMiB = Math.round(process.memoryUsage().rss / 1024 / 1024);
+    logger.log(`ready in ${Date.now() - startedAt} ms, ${memoryMiB} MiB resident, data in ${dataDir}`);
+    logger.log(`open ${gateway.url}`);
+  } catch (error) {
+    process.stderr.write(`\nStart-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    await stop(1);
+  }
+};
+
+void main();

@@ -1,0 +1,47 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { serviceModule } from '@labeldesk/nest-service';
+import { AUTH_ENV, type AuthEnv } from './config/env.schema';
+import { authMigrations } from './database/migrations/migration-001-users';
+import { PasswordHasher } from './sessions/password-hasher';
+import { SessionFactory } from './sessions/session.factory';
+import { SessionsController } from './sessions/sessions.controller';
+import { TokenSigner } from './sessions/token-signer';
+import { ApplyReferralUseCase } from './sessions/usecases/apply-referral.usecase';
+import { LoginAsUserUseCase } from './sessions/usecases/login-as-user.usecase';
+import { LoginUseCase } from './sessions/usecases/login.usecase';
+import { RegisterUserUseCase } from './sessions/usecases/register-user.usecase';
+import { VerifyTokenUseCase } from './sessions/usecases/verify-token.usecase';
+import { EnsureFirstAdmin } from './users/ensure-first-admin';
+import { User } from './users/user.entity';
+import { UserRepository } from './users/user.repository';
+import { UsersController } from './users/users.controller';
+import { ChangeRoleUseCase } from './users/usecases/change-role.usecase';
+import { SetActivationUseCase } from './users/usecases/set-activation.usecase';
+import { UpdateProfileUseCase } from './users/usecases/update-profile.usecase';
+
+@Module({})
+export class AuthModule {
+  static forEnv(env: AuthEnv): DynamicModule {
+    return serviceModule(AuthModule, 'auth', env, {
+      entities: [User],
+      migrations: authMigrations,
+      controllers: [SessionsController, UsersController],
+      providers: [
+        { provide: AUTH_ENV, useValue: env },
+        UserRepository,
+        PasswordHasher,
+        TokenSigner,
+        SessionFactory,
+        RegisterUserUseCase,
+        LoginUseCase,
+        VerifyTokenUseCase,
+        ApplyReferralUseCase,
+        LoginAsUserUseCase,
+        ChangeRoleUseCase,
+        SetActivationUseCase,
+        UpdateProfileUseCase,
+        EnsureFirstAdmin,
+      ],
+    });
+  }
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runAsProcess } from '@labeldesk/nest-service';
+import { authService } from './service';
+
+void runAsProcess(authService);

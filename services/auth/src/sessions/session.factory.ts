@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import type { Session } from '@labeldesk/contracts';
+import type { User } from '../users/user.entity';
+import { toAuthUser } from '../users/user.mapper';
+import { TokenSigner } from './token-signer';
+
+@Injectable()
+export class SessionFactory {
+  constructor(private readonly signer: TokenSigner) {}
+
+  create(user: User, impersonatorId?: string): Session {
+    return { token: this.signer.sign(user.id, impersonatorId), user: toAuthUser(user) };
+  }
+}

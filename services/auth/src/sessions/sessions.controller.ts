@@ -1,0 +1,44 @@
+import { Controller } from '@nestjs/common';
+import { AuthRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { ApplyReferralUseCase } from './usecases/apply-referral.usecase';
+import { LoginAsUserUseCase } from './usecases/login-as-user.usecase';
+import { LoginUseCase } from './usecases/login.usecase';
+import { RegisterUserUseCase } from './usecases/register-user.usecase';
+import { VerifyTokenUseCase } from './usecases/verify-token.usecase';
+
+@Controller()
+export class SessionsController {
+  constructor(
+    private readonly register: RegisterUserUseCase,
+    private readonly login: LoginUseCase,
+    private readonly verify: VerifyTokenUseCase,
+    private readonly applyReferral: ApplyReferralUseCase,
+    private readonly loginAs: LoginAsUserUseCase,
+  ) {}
+
+  @RpcHandler(AuthRpc.register)
+  onRegister(@RpcPayload(AuthRpc.register) body: ParsedRequestOf<typeof AuthRpc.register>) {
+    return this.register.execute(body);
+  }
+
+  @RpcHandler(AuthRpc.login)
+  onLogin(@RpcPayload(AuthRpc.login) body: ParsedRequestOf<typeof AuthRpc.login>) {
+    return this.login.execute(body);
+  }
+
+  @RpcHandler(AuthRpc.verifyToken)
+  onVerify(@RpcPayload(AuthRpc.verifyToken) body: ParsedRequestOf<typeof AuthRpc.verifyToken>) {
+    return this.verify.execute(body.token);
+  }
+
+  @RpcHandler(AuthRpc.applyReferral)
+  onApplyReferral(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.applyReferral) body: ParsedRequestOf<typeof AuthRpc.applyReferral>) {
+    return this.applyReferral.execute(caller, body.referralCode);
+  }
+
+  @RpcHandler(AuthRpc.loginAsUser)
+  onLoginAs(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.loginAsUser) body: ParsedRequestOf<typeof AuthRpc.loginAsUser>) {
+    return this.loginAs.execute(caller, body.userId);
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@labeldesk/contracts';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { AUTH_ENV, type AuthEnv } from '../config/env.schema';
+
+const ISSUER = 'labeldesk-auth';
+const AUDIENCE = 'labeldesk-api';
+
+const claimsSchema = z.object({
+  sub: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+  /** Set when an admin signed in as this user; kept for the audit trail. */
+  imp: z.string().optional(),
+});
+export type TokenClaims = z.infer<typeof claimsSchema>;
+
+/** HS256 tokens with issuer, audience and expiry checked; the role is read from the database on use, not trusted from the token. */
+@Injectable()
+export class TokenSigner {
+  constructor(@Inject(AUTH_ENV) private readonly env: AuthEnv) {}
+
+  sign(userId: string, impersonatorId?: string): string {
+    return jwt.sign(impersonatorId ? { imp: impersonatorId } : {}, this.env.JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: userId,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      expiresIn: this.env.TOKEN_TTL_SECONDS,
+    });
+  }
+
+  verify(token: string): TokenClaims {
+    try {
+      const decoded = jwt.verify(token, this.env.JWT_SECRET, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      return claimsSchema.parse(decoded);
+    } catch {
+      throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type AuthRpc, type ResponseOf } from '@labeldesk/contracts';
+import { UserRepository } from '../../users/user.repository';
+import { toAuthUser } from '../../users/user.mapper';
+import { TokenSigner } from '../token-signer';
+
+/** Signature and expiry first, then the user as it is now: a blocked user or a revoked token is refused. */
+@Injectable()
+export class VerifyTokenUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly signer: TokenSigner,
+  ) {}
+
+  async execute(token: string): Promise<ResponseOf<typeof AuthRpc.verifyToken>> {
+    const claims = this.signer.verify(token);
+    const user = await this.users.findById(claims.sub);
+    const revoked = user !== null && claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000);
+    if (!user || revoked) throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
+    if (user.activation === 'block') {
+      throw new DomainError(ErrorCode.AUTH_ACCOUNT_BLOCKED, 'Your account has been blocked. Please contact support.');
+    }
+    return { caller: { userId: user.id, role: user.role }, user: toAuthUser(user) };
+  }
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@labeldesk/contracts';
+import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
+import { raw, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { User } from './user.entity';
+
+/** All of auth's queries. Each call works in its own fork: messages are handled concurrently. */
+@Injectable()
+export class UserRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private em(): EntityManager {
+    return this.orm.em.fork();
+  }
+
+  findById(id: string): Promise<User | null> {
+    return this.em().findOne(User, { id });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.em().findOne(User, { email: email.toLowerCase() });
+  }
+
+  findByReferralCode(code: string): Promise<User | null> {
+    return this.em().findOne(User, { referralCode: code.toUpperCase() });
+  }
+
+  listAll(): Promise<User[]> {
+    return this.em().find(User, {}, { orderBy: { registeredAt: 'asc' } });
+  }
+
+  countAdmins(): Promise<number> {
+    return this.em().count(User, { role: 'admin' });
+  }
+
+  /** Inserts a new user; a taken email or referral code becomes a domain error. */
+  async insert(user: User): Promise<User> {
+    const em = this.em();
+    try {
+      await em.persistAndFlush(user);
+      return user;
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_unique')) {
+        throw new DomainError(ErrorCode.AUTH_EMAIL_TAKEN, 'An account with this email already exists');
+      }
+      if (isUniqueViolation(error, 'users_referral_code_unique')) {
+        throw new DomainError(ErrorCode.AUTH_REFERRAL_CODE_TAKEN, 'This referral code is already in use');
+      }
+      throw error;
+    }
+  }
+
+  /** Loads, changes and saves one user in one unit of work. */
+  async update(id: string, change: (user: User) => void | Promise<void>): Promise<User> {
+    const em = this.em();
+    const user = await em.findOne(User, { id });
+    if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    await change(user);
+    await em.flush();
+    return user;
+  }
+
+  /** Atomic counters, so concurrent failed sign-ins are all counted. */
+  async recordFailedLogin(id: string, maxFailures: number, lockUntil: Date): Promise<void> {
+    await this.em()
+      .createQueryBuilder(User)
+      .update({
+        failedLogins: raw('"failed_logins" + 1'),
+        lockedUntil: raw('case when "failed_logins" + 1 >= ? then ?::timestamptz else "locked_until" end', [
+          maxFailures,
+          lockUntil.toISOString(),
+        ]),
+      })
+      .where({ id })
+      .execute();
+  }
+
+  async clearFailedLogins(id: string): Promise<void> {
+    await this.em().nativeUpdate(User, { id }, { failedLogins: 0, lockedUntil: null });
+  }
+}

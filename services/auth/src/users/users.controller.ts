@@ -1,0 +1,47 @@
+import { Controller } from '@nestjs/common';
+import { AuthRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { requireAdmin } from './admin.policy';
+import { toAuthUser } from './user.mapper';
+import { UserRepository } from './user.repository';
+import { ChangeRoleUseCase } from './usecases/change-role.usecase';
+import { SetActivationUseCase } from './usecases/set-activation.usecase';
+import { UpdateProfileUseCase } from './usecases/update-profile.usecase';
+
+@Controller()
+export class UsersController {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly changeRole: ChangeRoleUseCase,
+    private readonly setActivation: SetActivationUseCase,
+    private readonly updateProfile: UpdateProfileUseCase,
+  ) {}
+
+  @RpcHandler(AuthRpc.me)
+  async onMe(@CurrentCaller() caller: Caller) {
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    return toAuthUser(user);
+  }
+
+  @RpcHandler(AuthRpc.listUsers)
+  async onList(@CurrentCaller() caller: Caller) {
+    requireAdmin(caller);
+    return { users: (await this.users.listAll()).map(toAuthUser) };
+  }
+
+  @RpcHandler(AuthRpc.changeRole)
+  onChangeRole(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.changeRole) body: ParsedRequestOf<typeof AuthRpc.changeRole>) {
+    return this.changeRole.execute(caller, body.userId, body.role);
+  }
+
+  @RpcHandler(AuthRpc.setActivation)
+  onSetActivation(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.setActivation) body: ParsedRequestOf<typeof AuthRpc.setActivation>) {
+    return this.setActivation.execute(caller, body.userId, body.activation);
+  }
+
+  @RpcHandler(AuthRpc.updateProfile)
+  onUpdateProfile(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.updateProfile) body: ParsedRequestOf<typeof AuthRpc.updateProfile>) {
+    return this.updateProfile.execute(caller, body.name, body.password);
+  }
+}

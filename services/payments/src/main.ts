@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runAsProcess } from '@labeldesk/nest-service';
+import { paymentsService } from './service';
+
+void runAsProcess(paymentsService);

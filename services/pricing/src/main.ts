@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runAsProcess } from '@labeldesk/nest-service';
+import { pricingService } from './service';
+
+void runAsProcess(pricingService);

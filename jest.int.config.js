@@ -4,6 +4,7 @@ module.exports = {
   displayName: 'integration',
   rootDir: __dirname,
   testMatch: ['<rootDir>/{libs,services,gateway}/**/*.int-spec.ts'],
+  // The system tests start the built services: run `npm run build` first.
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 60_000,
 };

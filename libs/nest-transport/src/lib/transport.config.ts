@@ -22,7 +22,7 @@ export const createRecordFactory = (config: TransportConfig): RecordFactory => {
 export const createClientProxy = (config: TransportConfig): ClientProxy => {
   if (config.kind === 'inprocess') return new InProcessClient();
   // ClientNats narrows the status type parameter; the generic proxy API is all we use.
-  const nats: ClientProxy<Record<never, Function>, string> = new ClientNats({
+  const nats: ClientProxy = new ClientNats({
     servers: [config.url],
     name: `${config.name}-client`,
     maxReconnectAttempts: -1,

@@ -1,0 +1,60 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const nodeOnly = ['react', 'react-dom', '@chakra-ui/*', 'zustand', '@tanstack/*', 'socket.io-client', 'papaparse'];
+const serverOnly = ['@nestjs/*', '@mikro-orm/*', 'nats', 'pg', '@electric-sql/*', '@node-rs/*', 'jsonwebtoken', 'helmet', 'socket.io'];
+
+export default [
+  { ignores: ['**/dist', '**/node_modules', 'web/e2e/screenshots', 'coverage', 'data', '.nx', 'tmp'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    // Nest reads constructor parameter types at run time: the lint rules must know metadata is emitted.
+    languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Services, the gateway and the web app never import one another; contracts import no framework.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
+            { sourceTag: 'type:launcher', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [], bannedExternalImports: [...serverOnly, ...nodeOnly] },
+            { sourceTag: 'platform:web', onlyDependOnLibsWithTags: ['platform:shared'], bannedExternalImports: serverOnly },
+            { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:shared'], bannedExternalImports: nodeOnly },
+            { sourceTag: 'platform:shared', onlyDependOnLibsWithTags: ['platform:shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/**/*.ts', 'libs/**/*.ts', 'gateway/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The embedded launcher composes the built apps by path at run time, so no app imports another.
+    files: ['scripts/embedded/src/main.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['web/**/*.tsx', 'web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+];

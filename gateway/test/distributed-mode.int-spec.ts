@@ -1,0 +1,4 @@
+import { describeAccountFlows } from './support/api-flows.suite';
+import { startDistributed } from './support/system';
+
+describeAccountFlows('distributed', startDistributed);

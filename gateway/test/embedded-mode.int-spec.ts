@@ -1,0 +1,4 @@
+import { describeAccountFlows } from './support/api-flows.suite';
+import { startEmbedded } from './support/system';
+
+describeAccountFlows('embedded', startEmbedded);

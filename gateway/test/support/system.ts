@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+
+/** A running copy of the whole product, started from the builds (`npm run build` first). */
+export interface RunningSystem {
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  stop(): Promise<void>;
+}
+
+const root = resolve(__dirname, '../../..');
+const SERVICES = ['auth', 'payments', 'address', 'pricing', 'orders'] as const;
+export const TEST_ADMIN = { email: 'it-admin@example.com', password: 'it-admin-password' };
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+
+const waitForHealth = async (baseUrl: string, processes: ChildProcess[], logs: string[], timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const dead = processes.find((p) => p.exitCode !== null);
+    if (dead) throw new Error(`a process exited during start-up:\n${logs.join('').slice(-4000)}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`system not healthy after ${timeoutMs} ms:\n${logs.join('').slice(-4000)}`);
+};
+
+const launch = (script: string, env: NodeJS.ProcessEnv, logs: string[]): ChildProcess => {
+  const child = spawn(process.execPath, [join(root, script)], { env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  return child;
+};
+
+const stopAll = async (processes: ChildProcess[]) => {
+  await Promise.all(
+    processes.map(
+      (p) =>
+        new Promise<void>((done) => {
+          if (p.exitCode !== null) return done();
+          p.once('exit', () => done());
+          p.kill('SIGTERM');
+          setTimeout(() => p.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+};
+
+/** `npm start`'s process, on a fresh data folder. */
+export const startEmbedded = async (): Promise<RunningSystem> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-it-'));
+  const port = await freePort();
+  const logs: string[] = [];
+  const child = launch('scripts/embedded/dist/main.js', {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  }, logs);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, [child], logs);
+  return {
+    baseUrl,
+    adminEmail: TEST_ADMIN.email,
+    adminPassword: TEST_ADMIN.password,
+    stop: async () => {
+      await stopAll([child]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Every service and the gateway as their own processes, over NATS and a real PostgreSQL database made for this run. */
+export const startDistributed = async (): Promise<RunningSystem> => {
+  const adminUrl = process.env['TEST_POSTGRES_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const database = `labeldesk_it_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${database}"`);
+  await admin.end();
+  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
+  const port = await freePort();
+  const logs: string[] = [];
+  const shared = { TRANSPORT: 'nats', NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222', DATABASE_URL: databaseUrl };
+  // Services that share one NATS server must not answer another run's requests: a unique subject space is not
+  // available, so runs are serialised by jest (--runInBand) and each run has its own database.
+  const processes = SERVICES.map((name) =>
+    launch(`services/${name}/dist/main.js`, {
+      ...shared,
+      ...(name === 'auth' ? { JWT_SECRET: 'integration-test-secret-at-least-32-chars', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password } : {}),
+    }, logs),
+  );
+  processes.push(launch('gateway/dist/main.js', { ...shared, PORT: String(port), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logs));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, processes, logs);
+  return {
+    baseUrl,
+    adminEmail: TEST_ADMIN.email,
+    adminPassword: TEST_ADMIN.password,
+    stop: async () => {
+      await stopAll(processes);
+      const cleanup = new Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${database}" with (force)`);
+      await cleanup.end();
+    },
+  };
+};

@@ -67,7 +67,7 @@ for (const name of selected) {
 console.log(`compiled ${files} files in ${Date.now() - started} ms`);
 
 if (!skipWeb && named.length === 0) {
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.mts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });

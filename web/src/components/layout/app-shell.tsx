@@ -26,12 +26,12 @@ interface AppShellProps {
 }
 
 const SidebarHeader = ({ title, homeTo, collapsed }: { title: string; homeTo: string; collapsed: boolean }): ReactElement => (
-  <Flex h="14" align="center" px={collapsed ? '0' : '3'} justify={collapsed ? 'center' : 'flex-start'} flexShrink={0}>
-    <Link asChild gap="2.5" fontWeight="semibold" color="fg" _hover={{ textDecoration: 'none' }} aria-label={`${title}: home`}>
+  <Flex h="14" minW="0" align="center" px={collapsed ? '0' : '3'} justify={collapsed ? 'center' : 'flex-start'} flexShrink={0}>
+    <Link asChild minW="0" gap="2.5" fontWeight="semibold" color="fg" _hover={{ textDecoration: 'none' }} aria-label={`${title}: home`}>
       <RouterLink to={homeTo}>
         <LogoMark size={7} />
         {!collapsed && (
-          <Text as="span" truncate>
+          <Text as="span" truncate minW="0">
             {title}
           </Text>
         )}
@@ -108,7 +108,7 @@ export const AppShell = ({ title, sidebarTitle, navLabel, items, homeTo, footerI
             <Drawer.Content maxW={SIDEBAR_OPEN} bg="bg.subtle">
               <Drawer.Header p="0" pe="10">
                 <Drawer.Title asChild>
-                  <Box>
+                  <Box minW="0" overflow="hidden">
                     <SidebarHeader title={sidebarTitle} homeTo={homeTo} collapsed={false} />
                   </Box>
                 </Drawer.Title>

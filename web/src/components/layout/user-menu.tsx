@@ -2,8 +2,8 @@ import { Avatar, Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react'
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatCents } from '../../libs/format';
-import { queryClient } from '../../libs/query-client';
 import { useBalance } from '../../services/auth/get-balance';
+import { LOGOUT_STATE } from '../../services/auth/logout';
 import { useAuthStore } from '../../stores/auth.store';
 import { LogoutIcon, UserIcon } from '../ui/icons';
 
@@ -14,11 +14,7 @@ export const UserMenu = (): ReactElement | null => {
   if (!user) return null;
 
   const balanceCents = balance.data ?? user.balance;
-  const logout = () => {
-    useAuthStore.getState().logout();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  };
+  const logout = () => navigate('/login', { replace: true, state: LOGOUT_STATE });
 
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>

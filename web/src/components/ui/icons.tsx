@@ -7,7 +7,7 @@ const strokeIcon = (displayName: string, path: ReactElement | ReactElement[]) =>
     displayName,
     viewBox: '0 0 24 24',
     path,
-    defaultProps: { fill: 'none', stroke: 'currentColor', strokeWidth: '2', strokeLinecap: 'round', strokeLinejoin: 'round' },
+    defaultProps: { boxSize: '1em', fill: 'none', stroke: 'currentColor', strokeWidth: '2', strokeLinecap: 'round', strokeLinejoin: 'round' },
   });
 
 export const MenuIcon = strokeIcon('MenuIcon', [<path key="a" d="M4 6h16" />, <path key="b" d="M4 12h16" />, <path key="c" d="M4 18h16" />]);

@@ -28,7 +28,7 @@ export const StatCard = ({ label, value, icon, hint, loading = false }: StatCard
             {value}
           </Stat.ValueText>
         )}
-        {hint && <Stat.HelpText color="fg.subtle">{hint}</Stat.HelpText>}
+        {hint && <Stat.HelpText color="fg.muted">{hint}</Stat.HelpText>}
       </Stat.Root>
     </Card.Body>
   </Card.Root>

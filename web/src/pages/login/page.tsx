@@ -2,12 +2,13 @@ import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { loginRequestSchema } from '@labeldesk/contracts';
 import { useEffect } from 'react';
 import type { ReactElement } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../components/auth/auth-layout';
 import { FormAlert } from '../../components/ui/form-alert';
 import { FormField } from '../../components/ui/form-field';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { useLogin } from '../../services/auth/login';
+import { endSession, isLogoutState } from '../../services/auth/logout';
 import { useAuthStore } from '../../stores/auth.store';
 
 export const LoginPage = (): ReactElement => {
@@ -17,10 +18,17 @@ export const LoginPage = (): ReactElement => {
   const loading = useAuthStore((state) => state.loading);
   const form = useZodForm(loginRequestSchema, { email: '', password: '' });
 
-  // A message from an earlier visit is not about this attempt.
+  const arrivedToLogOut = isLogoutState(useLocation().state);
+
+  // Arriving from Logout ends the session; otherwise a message from an earlier visit is not about this attempt.
   useEffect(() => {
-    useAuthStore.getState().setError(null);
-  }, []);
+    if (!arrivedToLogOut) {
+      useAuthStore.getState().setError(null);
+      return;
+    }
+    endSession();
+    navigate('/login', { replace: true }); // drop the marker, so Back or a reload never logs out again
+  }, [arrivedToLogOut, navigate]);
 
   const onSubmit = form.handleSubmit((body) => {
     login.mutate(body, { onSuccess: () => navigate('/main/dashboard', { replace: true }) });

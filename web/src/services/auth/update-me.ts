@@ -1,30 +1,13 @@
-import { AUTH_LIMITS, verifyResponseSchema } from '@labeldesk/contracts';
+import { updateProfileRequestSchema, verifyResponseSchema } from '@labeldesk/contracts';
 import type { VerifyResponse } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { useAuthStore } from '../../stores/auth.store';
 import { authKeys } from './keys';
 
-/**
- * The Account form. Built from the contracts' limits so it agrees with registration; an empty password
- * means "keep the current one" and is not sent.
- */
-export const updateMeFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'Name is required' })
-    .max(AUTH_LIMITS.nameMax, { error: 'Name is too long' }),
-  password: z
-    .string()
-    .refine((value) => value === '' || value.length >= AUTH_LIMITS.passwordMin, {
-      error: `Password must be at least ${AUTH_LIMITS.passwordMin} characters`,
-    })
-    .refine((value) => value.length <= AUTH_LIMITS.passwordMax, {
-      error: `Password must be at most ${AUTH_LIMITS.passwordMax} characters`,
-    }),
-});
+/** The Account form uses the server's own schema; an empty password means "keep the current one". */
+export const updateMeFormSchema = updateProfileRequestSchema.required({ password: true });
 export type UpdateMeForm = z.output<typeof updateMeFormSchema>;
 
 export interface UpdateMeBody {

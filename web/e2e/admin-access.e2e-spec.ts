@@ -1,0 +1,56 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { launchBrowser, newDesktopContext, saveScreenshot, waitForPath } from './support/browser';
+import { adminCredentials, appUrl } from './support/env';
+
+describe('The admin area', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    appUrl('/');
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    context = await newDesktopContext(browser);
+    page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('sends a signed-in customer who opens /admin/dashboard back to the landing page', async () => {
+    const customer = newCustomer();
+    await registerThroughApi(customer);
+    await loginThroughUi(page, customer);
+    await waitForPath(page, '/main/dashboard');
+
+    await page.goto(appUrl('/admin/dashboard'));
+    await waitForPath(page, '/');
+    await page.getByRole('link', { name: 'Get Started' }).waitFor();
+    await saveScreenshot(page, 'customer-blocked-from-admin');
+  });
+
+  it('shows an admin the Admin Panel entry in the sidebar, which opens the admin dashboard', async () => {
+    await loginThroughUi(page, adminCredentials());
+    await waitForPath(page, '/main/dashboard');
+
+    const adminLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin Panel' });
+    await adminLink.waitFor();
+    await adminLink.click();
+
+    await waitForPath(page, '/admin/dashboard');
+    // The admin shell's header replaces the customer one once the server has confirmed the role.
+    await page.getByTestId('top-bar-title').filter({ hasText: /^Admin Panel$/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('table').waitFor();
+    await saveScreenshot(page, 'admin-dashboard');
+  });
+});

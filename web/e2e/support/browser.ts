@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots');
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export const newDesktopContext = (browser: Browser): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+
+/** Keeps the final state of a flow for people to look at; the folder is git-ignored. */
+export const saveScreenshot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+};
+
+/** Waits until the address bar shows exactly this path (ignoring query and hash). */
+export const waitForPath = (page: Page, path: string): Promise<void> =>
+  page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });

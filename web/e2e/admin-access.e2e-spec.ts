@@ -1,29 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
-import { launchBrowser, newDesktopContext, saveScreenshot, waitForPath } from './support/browser';
+import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
 
 describe('The admin area', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const currentPage = useBrowserPage();
   let page: Page;
 
-  beforeAll(async () => {
-    appUrl('/');
-    browser = await launchBrowser();
+  beforeAll(() => {
+    appUrl('/'); // fails fast with a clear message when E2E_BASE_URL is missing
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await newDesktopContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = currentPage();
   });
 
   it('sends a signed-in customer who opens /admin/dashboard back to the landing page', async () => {

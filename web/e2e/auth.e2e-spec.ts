@@ -1,34 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { fillRegisterForm, loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import type { Customer } from './support/accounts';
-import { launchBrowser, newDesktopContext, saveScreenshot, waitForPath } from './support/browser';
+import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
 
 describe('Signing up, signing in and signing out', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const currentPage = useBrowserPage();
   let page: Page;
   /** An existing customer for the flows that are not about registering. */
   let customer: Customer;
 
   beforeAll(async () => {
     appUrl('/'); // fails fast with a clear message when E2E_BASE_URL is missing
-    browser = await launchBrowser();
     customer = newCustomer();
     await registerThroughApi(customer);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await newDesktopContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = currentPage();
   });
 
   it('sends a new customer without a referral code to onboarding, where Skip for now opens the dashboard', async () => {

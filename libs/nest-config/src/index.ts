@@ -1,2 +1,3 @@
 export * from './lib/env';
 export * from './lib/logger';
+export * from './lib/run-until-signal';

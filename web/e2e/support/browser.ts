@@ -32,3 +32,28 @@ export const saveScreenshot = async (page: Page, name: string): Promise<void> =>
 /** Waits until the address bar shows exactly this path (ignoring query and hash). */
 export const waitForPath = (page: Page, path: string): Promise<void> =>
   page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+
+/** Registers the hooks every browser spec needs: one browser per file, a fresh desktop context and page per test. */
+export const useBrowserPage = (): (() => Page) => {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('browser did not start');
+    context = await newDesktopContext(browser);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return () => {
+    if (!page) throw new Error('no page: call inside a test');
+    return page;
+  };
+};

@@ -1,7 +1,7 @@
 import { Logger, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@labeldesk/contracts';
-import { createLogger, loadEnv, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
+import { createLogger, loadEnv, runUntilSignal, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
 import { ORM } from '@labeldesk/nest-orm';
 import { createServerStrategy, DomainErrorFilter, type TransportConfig } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -63,19 +63,6 @@ const startProbe = (service: ServiceName, app: INestMicroservice, port: number):
   return new Promise((resolve) => server.listen(port, () => resolve(server)));
 };
 
-/** For a service's own process (distributed mode): stop cleanly on SIGTERM, which Kubernetes sends on every rollout. */
-export const runAsProcess = async <S extends z.ZodType<BaseServiceEnv>>(definition: ServiceDefinition<S>): Promise<void> => {
-  try {
-    const service = await startService(definition, process.env);
-    const stop = async (signal: string) => {
-      new Logger(definition.name).log(`${signal} received, shutting down`);
-      await service.close();
-      process.exit(0);
-    };
-    process.once('SIGTERM', (s) => void stop(s));
-    process.once('SIGINT', (s) => void stop(s));
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  }
-};
+/** For a service's own process (distributed mode). */
+export const runAsProcess = <S extends z.ZodType<BaseServiceEnv>>(definition: ServiceDefinition<S>): Promise<void> =>
+  runUntilSignal(definition.name, () => startService(definition, process.env));

@@ -11,6 +11,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper: {
     '^@labeldesk/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+    '^@labeldesk/([a-z-]+)/testing$': path.join(__dirname, 'libs/$1/src/testing/index.ts'),
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
 };

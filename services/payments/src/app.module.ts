@@ -3,8 +3,10 @@ import { serviceModule } from '@labeldesk/nest-service';
 import { Account } from './accounts/account.entity';
 import { AccountRepository } from './accounts/account.repository';
 import { AccountsController } from './accounts/accounts.controller';
+import { LedgerController } from './ledger/ledger.controller';
+import { LedgerRepository } from './ledger/ledger.repository';
 import type { PaymentsEnv } from './config/env.schema';
-import { paymentsMigrations } from './database/migrations/migration-001-accounts';
+import { paymentsMigrations } from './database/migrations';
 
 @Module({})
 export class PaymentsModule {
@@ -12,8 +14,8 @@ export class PaymentsModule {
     return serviceModule(PaymentsModule, 'payments', env, {
       entities: [Account],
       migrations: paymentsMigrations,
-      controllers: [AccountsController],
-      providers: [AccountRepository],
+      controllers: [AccountsController, LedgerController],
+      providers: [AccountRepository, LedgerRepository],
     });
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { accountSummarySchema } from './account-summary.schema';
+import { idempotencyKeySchema, ledgerEntrySchema, postingResultSchema } from './ledger.schema';
 
 export const PaymentsRpc = {
   accountSummary: defineRpc('payments.account.summary.v1', z.object({ userId: idSchema }), accountSummarySchema),
@@ -10,5 +11,28 @@ export const PaymentsRpc = {
     'payments.account.summaries.v1',
     z.object({ userIds: z.array(idSchema).max(10_000) }),
     z.object({ summaries: z.array(accountSummarySchema) }),
+  ),
+  /** Takes money for a purchase; never below zero (PAYMENTS_INSUFFICIENT_FUNDS); one posting per key. */
+  debit: defineRpc(
+    'payments.ledger.debit.v1',
+    z.object({ userId: idSchema, amountCents: z.number().int().positive(), kind: z.enum(['label_purchase']), reference: z.string().min(1).max(200), idempotencyKey: idempotencyKeySchema }),
+    postingResultSchema,
+  ),
+  /** Gives money back or in (refund of a failed label, a settled deposit); one posting per key. */
+  credit: defineRpc(
+    'payments.ledger.credit.v1',
+    z.object({ userId: idSchema, amountCents: z.number().int().positive(), kind: z.enum(['refund', 'deposit']), reference: z.string().min(1).max(200), idempotencyKey: idempotencyKeySchema }),
+    postingResultSchema,
+  ),
+  /** An admin sets a balance: posted as an adjustment entry for the difference, with the admin and a reason. */
+  adjustBalance: defineRpc(
+    'payments.ledger.adjust.v1',
+    z.object({ userId: idSchema, newBalanceCents: z.number().int().min(0, { error: 'Balance cannot be negative' }).max(100_000_000), reason: z.string().trim().min(1).max(500), idempotencyKey: idempotencyKeySchema }),
+    z.object({ summary: accountSummarySchema, entry: ledgerEntrySchema.nullable() }),
+  ),
+  listEntries: defineRpc(
+    'payments.ledger.list.v1',
+    z.object({ userId: idSchema, limit: z.number().int().min(1).max(500).default(50) }),
+    z.object({ entries: z.array(ledgerEntrySchema) }),
   ),
 } as const;

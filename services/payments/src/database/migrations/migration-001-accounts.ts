@@ -14,4 +14,3 @@ export class Migration001Accounts extends ServiceMigration {
   }
 }
 
-export const paymentsMigrations = [{ name: 'Migration001Accounts', class: Migration001Accounts }];

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { numberField, optionalField } from '../common/fields';
+
+export const SKU_LIMITS = { maxRows: 5_000, maxQty: 10_000, maxWeightLb: 150, maxDimensionIn: 108 } as const;
+
+const greaterThanZero = (label: string, max: number) =>
+  numberField(label).pipe(z.number().gt(0, { error: `${label} must be greater than 0` }).max(max, { error: `${label} must be less than ${max}` }));
+
+/** A SKU preset (spec: SKU record) with the spec's messages. */
+export const skuFormSchema = z.object({
+  sku: z.preprocess((v) => (v === null || v === undefined ? '' : String(v).trim()), z.string().min(1, { error: 'SKU is required' }).max(64, { error: 'SKU is too long (max 64)' })),
+  maxQty: numberField('Max Quantity').pipe(
+    z.number().int({ error: 'Max Quantity must be a whole number' }).gt(0, { error: 'Max Quantity must be greater than 0' }).max(SKU_LIMITS.maxQty),
+  ),
+  weight: greaterThanZero('Weight', SKU_LIMITS.maxWeightLb),
+  length: greaterThanZero('Length', SKU_LIMITS.maxDimensionIn),
+  width: greaterThanZero('Width', SKU_LIMITS.maxDimensionIn),
+  height: greaterThanZero('Height', SKU_LIMITS.maxDimensionIn),
+  description: optionalField('Description', 200),
+});
+export type SkuForm = z.input<typeof skuFormSchema>;
+
+export const skuRecordSchema = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  maxQty: z.number().int(),
+  weight: z.number(),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  description: z.string().nullable(),
+});
+export type SkuRecord = z.infer<typeof skuRecordSchema>;
+
+/** Uploads are all or nothing: every bad row is reported with its number (1 = first data row). */
+export const skuRowErrorSchema = z.object({ row: z.number().int(), sku: z.string().nullable(), message: z.string() });
+export type SkuRowError = z.infer<typeof skuRowErrorSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const orderStatusSchema = z.enum(['pending', 'completed', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Spec: Order (list item), plus price and counts for the Orders table. Money in cents. */
+export const orderListItemSchema = z.object({
+  _id: z.string(),
+  service_name: z.string(),
+  courier: z.string(),
+  sender: z.object({ sender_name: z.string() }),
+  receiver: z.object({ receiver_name: z.string() }),
+  tracking_number: z.string().nullable(),
+  createdAt: z.string(),
+  pdfName: z.string().nullable(),
+  status: orderStatusSchema,
+  price: z.number().int(),
+  ordered: z.number().int(),
+  processed: z.number().int(),
+  failureReason: z.string().nullable(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const DOWNLOAD_KINDS = ['v2', 'pdf', 'result-csv', 'auto-csv'] as const;
+export const downloadKindSchema = z.enum(DOWNLOAD_KINDS);
+export type DownloadKind = z.infer<typeof downloadKindSchema>;
+
+export const fileInfoSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ready'), fileId: z.string(), fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() }),
+  z.object({ status: z.literal('processing') }),
+]);
+export type FileInfo = z.infer<typeof fileInfoSchema>;
+
+/** Files cross the transport in chunks: NATS refuses messages over 1 MB by default. */
+export const FILE_CHUNK_BYTES = 512 * 1024;

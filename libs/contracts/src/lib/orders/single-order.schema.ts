@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { countryField, numberField, optionalField, phoneField, requiredField, stateField, zipField } from '../common/fields';
+import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
+
+const party = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
+  z.object({
+    [`${prefix}_name`]: requiredField(`${who} name`),
+    [`${prefix}_phone`]: phoneField(`${who} phone`),
+    [`${prefix}_company`]: optionalField(`${who} company`),
+    [`${prefix}_address1`]: requiredField(`${who} street`),
+    [`${prefix}_address2`]: optionalField(`${who} street 2`),
+    [`${prefix}_city`]: requiredField(`${who} city`, 60),
+    [`${prefix}_state_province`]: stateField(`${who} state`),
+    [`${prefix}_zip_postal`]: zipField(`${who} zip`),
+    [`${prefix}_country`]: countryField(),
+  }) as z.ZodObject<{
+    [K in `${P}_name` | `${P}_address1` | `${P}_city` | `${P}_state_province` | `${P}_zip_postal`]: z.ZodType<string, unknown>;
+  } & {
+    [K in `${P}_phone` | `${P}_company` | `${P}_address2`]: z.ZodType<string | null, unknown>;
+  } & { [K in `${P}_country`]: z.ZodType<'US', unknown> }>;
+
+export const senderSchema = party('sender', 'Sender');
+export const receiverSchema = party('receiver', 'Recipient');
+
+const dimension = (label: string) =>
+  numberField(label).pipe(z.number().gt(0, { error: `${label} must be greater than 0` }).max(108, { error: `${label} must be less than 108` }));
+
+export const packageSchema = z.object({
+  package_length: dimension('Length'),
+  package_width: dimension('Width'),
+  package_height: dimension('Height'),
+  /** Capped by the chosen service's maxWeight on the server (pricing); 0 < weight. */
+  package_weight: numberField('Weight').pipe(z.number().gt(0, { error: 'Weight must be greater than 0' }).max(150, { error: 'Weight must be less than 150' })),
+  package_weight_unit: z.literal('LB').default('LB'),
+  package_description: optionalField('Description', 200),
+  package_reference1: optionalField('Quantity', 50),
+  package_reference2: optionalField('SKU', 64),
+});
+
+/** Spec: Single-order payload. */
+export const singleOrderSchema = z.object({
+  user_id: z.string().optional(),
+  service_name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Please select a service' }).min(1, { error: 'Please select a service' }).max(80)),
+  manifested: z.boolean().default(false),
+  courier: z.literal('usps').default('usps'),
+  sender: senderSchema,
+  receiver: receiverSchema,
+  package: packageSchema,
+});
+export type SingleOrderInput = z.input<typeof singleOrderSchema>;
+export type SingleOrder = z.output<typeof singleOrderSchema>;
+
+export { DEFAULT_MAX_WEIGHT_LB };

@@ -1,0 +1,33 @@
+// Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
+import { z } from 'zod';
+import { defineRpc } from '../define';
+import { emptySchema } from '../common/empty';
+import { idSchema } from '../common/ids';
+import { availableServiceSchema, pricesBodySchema, priceTierSchema, rawServiceSchema, renameBodySchema, serviceSchema, toggleBodySchema } from './pricing.schema';
+
+export const quoteItemSchema = z.object({ serviceName: z.string().trim().min(1, { error: 'Please select a service' }), weightLb: z.number().min(0) });
+
+export const PricingRpc = {
+  listRawServices: defineRpc('pricing.raw-service.list.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) })),
+  listDefaultServices: defineRpc('pricing.default-service.list.v1', emptySchema, z.object({ services: z.array(serviceSchema) })),
+  syncDefaultServices: defineRpc('pricing.default-service.sync.v1', emptySchema, z.object({ services: z.array(serviceSchema) })),
+  toggleDefaultService: defineRpc('pricing.default-service.toggle.v1', toggleBodySchema.extend({ id: idSchema }), serviceSchema),
+  setDefaultPrices: defineRpc('pricing.default-service.set-prices.v1', pricesBodySchema.extend({ id: idSchema }), serviceSchema),
+  renameDefaultService: defineRpc('pricing.default-service.rename.v1', renameBodySchema.extend({ id: idSchema }), serviceSchema),
+  listUserServices: defineRpc('pricing.user-service.list.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) })),
+  availableServices: defineRpc('pricing.user-service.available.v1', z.object({ userId: idSchema }), z.object({ services: z.array(availableServiceSchema) })),
+  initializeUserServices: defineRpc('pricing.user-service.initialize.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) })),
+  setUserPrices: defineRpc('pricing.user-service.set-prices.v1', pricesBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
+  toggleUserService: defineRpc('pricing.user-service.toggle.v1', toggleBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
+  /** Prices for one user; each item is priced by its billable (rounded-up) weight. */
+  quote: defineRpc(
+    'pricing.quote.create.v1',
+    z.object({ userId: idSchema, items: z.array(quoteItemSchema).min(1).max(10_000) }),
+    z.object({
+      totalCents: z.number().int(),
+      items: z.array(z.object({ serviceUid: z.string(), serviceName: z.string(), billableWeightLb: z.number().int(), priceCents: z.number().int() })),
+    }),
+  ),
+} as const;
+
+export { priceTierSchema };

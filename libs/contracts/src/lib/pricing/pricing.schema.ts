@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const DEFAULT_MAX_WEIGHT_LB = 70;
+export const INVALID_PRICE_RANGES =
+  'Invalid price ranges. Please ensure ranges are continuous from 1 to max weight without gaps or overlaps.';
+
+/** One weight tier, whole pounds inclusive; price in integer cents. */
+export const priceTierSchema = z.object({
+  fromWeight: z.number().int().min(1),
+  toWeight: z.number().int().min(1),
+  price: z.number().int({ error: 'Price must be whole cents' }).min(0, { error: 'Price must be 0 or more' }).max(1_000_000),
+});
+export type PriceTier = z.infer<typeof priceTierSchema>;
+
+/** Tiers sorted by start, first starting at 1, each starting right after the previous, last ending at maxWeight. */
+export const tiersAreContinuous = (tiers: PriceTier[], maxWeight: number): boolean => {
+  if (tiers.length === 0) return false;
+  const sorted = [...tiers].sort((a, b) => a.fromWeight - b.fromWeight);
+  let expected = 1;
+  for (const tier of sorted) {
+    if (tier.fromWeight !== expected || tier.toWeight < tier.fromWeight) return false;
+    expected = tier.toWeight + 1;
+  }
+  return expected - 1 === maxWeight;
+};
+
+/** The spec's Add Range: ignored when the last tier already ends at maxWeight; otherwise the next pound to maxWeight at 0. */
+export const addPriceRange = (tiers: PriceTier[], maxWeight: number): PriceTier[] => {
+  const highestEnd = tiers.reduce((max, tier) => Math.max(max, tier.toWeight), 0);
+  if (highestEnd >= maxWeight) return tiers;
+  return [...tiers, { fromWeight: highestEnd + 1, toWeight: maxWeight, price: 0 }];
+};
+
+/** Weight is billed by the next whole pound; anything up to 1 lb is 1 lb. */
+export const billableWeightLb = (weightLb: number): number => Math.max(1, Math.ceil(weightLb - 1e-9));
+
+export const rawServiceSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  category: z.string(),
+  maxWeight: z.number().int(),
+  carrier: z.string(),
+  /** Prices the carrier suggests for a new default service (the sandbox gives some; a real carrier may not). */
+  suggestedPrices: z.array(priceTierSchema).optional(),
+});
+export type RawService = z.infer<typeof rawServiceSchema>;
+
+/** A default service or a user's service (spec: Service). */
+export const serviceSchema = z.object({
+  _id: z.string(),
+  uid: z.string(),
+  name: z.string(),
+  maxWeight: z.number().int(),
+  status: z.boolean(),
+  enabled: z.boolean(),
+  prices: z.array(priceTierSchema),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+/** What a customer may buy (spec: Available service). */
+export const availableServiceSchema = z.object({ uid: z.string(), name: z.string(), category: z.string(), maxWeight: z.number().int() });
+export type AvailableService = z.infer<typeof availableServiceSchema>;
+
+export const pricesBodySchema = z.object({ prices: z.array(priceTierSchema).min(1, { error: INVALID_PRICE_RANGES }).max(200) });
+export const toggleBodySchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export const renameBodySchema = z.object({
+  name: z.string().trim().min(1, { error: 'Service name cannot be empty' }).max(80, { error: 'Service name is too long' }),
+});

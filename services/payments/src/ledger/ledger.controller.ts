@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { AccountRepository } from '../accounts/account.repository';
+import { LedgerRepository } from './ledger.repository';
+
+const requireSelfOrAdmin = (caller: Caller, userId: string) => {
+  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
+};
+
+/** Debits and credits come from other services on a user's behalf; adjustments only from an admin. */
+@Controller()
+export class LedgerController {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly accounts: AccountRepository,
+  ) {}
+
+  @RpcHandler(PaymentsRpc.debit)
+  onDebit(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.debit) body: ParsedRequestOf<typeof PaymentsRpc.debit>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: -body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
+  }
+
+  @RpcHandler(PaymentsRpc.credit)
+  onCredit(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
+  }
+
+  @RpcHandler(PaymentsRpc.adjustBalance)
+  async onAdjust(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.adjustBalance) body: ParsedRequestOf<typeof PaymentsRpc.adjustBalance>) {
+    if (caller.role !== 'admin') throw new DomainError(ErrorCode.FORBIDDEN, 'Admin access required');
+    const entry = await this.ledger.adjustTo(body.userId, body.newBalanceCents, caller.userId, body.reason, body.idempotencyKey);
+    const [summary] = await this.accounts.summaries([body.userId]);
+    if (!summary) throw new DomainError(ErrorCode.INTERNAL, 'Account summary missing');
+    return { summary, entry };
+  }
+
+  @RpcHandler(PaymentsRpc.listEntries)
+  async onList(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.listEntries) body: ParsedRequestOf<typeof PaymentsRpc.listEntries>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return { entries: await this.ledger.listEntries(body.userId, body.limit) };
+  }
+}

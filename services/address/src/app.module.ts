@@ -1,12 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
+import { AddressRepository } from './addresses/address.repository';
+import { AddressesController } from './addresses/addresses.controller';
+import { SavedAddressEntity } from './addresses/saved-address.entity';
 import type { AddressEnv } from './config/env.schema';
 import { addressMigrations } from './database/migrations';
+import { SkuEntity } from './skus/sku.entity';
+import { SkuRepository } from './skus/sku.repository';
+import { SkusController } from './skus/skus.controller';
+import { ImportSkusUseCase } from './skus/usecases/import-skus.usecase';
 
-/** The address service: its schema and health for now; its features arrive with their issues. */
+/** Saved addresses and SKU presets. */
 @Module({})
 export class AddressModule {
   static forEnv(env: AddressEnv): DynamicModule {
-    return serviceModule(AddressModule, 'address', env, { entities: [], migrations: addressMigrations });
+    return serviceModule(AddressModule, 'address', env, {
+      entities: [SavedAddressEntity, SkuEntity],
+      migrations: addressMigrations,
+      controllers: [AddressesController, SkusController],
+      providers: [AddressRepository, SkuRepository, ImportSkusUseCase],
+    });
   }
 }

@@ -2,11 +2,21 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import type { PricingEnv } from './config/env.schema';
 import { pricingMigrations } from './database/migrations';
+import { QuoteUseCase } from './quotes/quote.usecase';
+import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
+import { ServiceRepository } from './services/service.repository';
+import { ServicesController } from './services/services.controller';
+import { ServiceCatalog } from './services/usecases/service-catalog.usecase';
 
-/** The pricing service: its schema and health for now; its features arrive with their issues. */
+/** Default and per-user services, weight-tier prices, quotes. */
 @Module({})
 export class PricingModule {
   static forEnv(env: PricingEnv): DynamicModule {
-    return serviceModule(PricingModule, 'pricing', env, { entities: [], migrations: pricingMigrations });
+    return serviceModule(PricingModule, 'pricing', env, {
+      entities: [DefaultServiceEntity, UserServiceEntity],
+      migrations: pricingMigrations,
+      controllers: [ServicesController],
+      providers: [ServiceRepository, ServiceCatalog, QuoteUseCase],
+    });
   }
 }

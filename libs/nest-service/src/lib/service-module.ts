@@ -2,6 +2,7 @@ import type { DynamicModule, Provider, Type } from '@nestjs/common';
 import type { ServiceName } from '@labeldesk/contracts';
 import type { BaseServiceEnv } from '@labeldesk/nest-config';
 import { OrmModule, type OrmModuleOptions } from '@labeldesk/nest-orm';
+import { TransportModule } from '@labeldesk/nest-transport';
 import { HealthModule } from './health.module';
 
 export interface ServiceModuleParts {
@@ -11,12 +12,17 @@ export interface ServiceModuleParts {
   providers?: Provider[];
 }
 
-/** The wiring every service shares: its own schema (named after it), its migrations, its health handler. */
+/** The wiring every service shares: its own schema (named after it), its migrations, its health handler, an RpcClient. */
 export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceEnv, parts: ServiceModuleParts): DynamicModule => ({
   module,
   imports: [
     OrmModule.forRoot({ schema: name, databaseUrl: env.DATABASE_URL, poolMax: env.DB_POOL_MAX, entities: parts.entities, migrations: parts.migrations }),
     HealthModule.forService(name),
+    // Services call each other through RpcClient; the NATS client connects on first use only.
+    TransportModule.forRoot({
+      transport: env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name: `${name}-client` },
+      rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+    }),
   ],
   controllers: parts.controllers ?? [],
   providers: parts.providers ?? [],

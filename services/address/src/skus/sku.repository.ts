@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type skuFormSchema } from '@labeldesk/contracts';
+import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { SkuEntity } from './sku.entity';
+
+export type SkuInput = z.output<typeof skuFormSchema>;
+
+@Injectable()
+export class SkuRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  list(userId: string): Promise<SkuEntity[]> {
+    return this.orm.em.fork().find(SkuEntity, { userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  async existingSkus(userId: string, skus: string[]): Promise<Set<string>> {
+    if (skus.length === 0) return new Set();
+    const found = await this.orm.em.fork().find(SkuEntity, { userId, sku: { $in: skus } }, { fields: ['sku'] });
+    return new Set(found.map((s) => s.sku));
+  }
+
+  /** All rows in one transaction: an upload is saved whole or not at all. */
+  async insertAll(userId: string, inputs: SkuInput[]): Promise<SkuEntity[]> {
+    const entities = inputs.map((input) => Object.assign(new SkuEntity(), { id: randomUUID(), userId, ...input }));
+    try {
+      await this.orm.em.fork().transactional(async (em) => {
+        for (const entity of entities) em.persist(entity);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'skus_user_sku_unique')) throw new DomainError(ErrorCode.ADDRESS_DUPLICATE_SKU, 'This SKU already exists');
+      throw error;
+    }
+    return entities;
+  }
+
+  async update(userId: string, id: string, input: SkuInput): Promise<SkuEntity> {
+    const em = this.orm.em.fork();
+    const entity = await em.findOne(SkuEntity, { id, userId });
+    if (!entity) throw new DomainError(ErrorCode.NOT_FOUND, 'SKU not found');
+    Object.assign(entity, input);
+    try {
+      await em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'skus_user_sku_unique')) throw new DomainError(ErrorCode.ADDRESS_DUPLICATE_SKU, 'This SKU already exists');
+      throw error;
+    }
+    return entity;
+  }
+
+  findById(id: string): Promise<SkuEntity | null> {
+    return this.orm.em.fork().findOne(SkuEntity, { id });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.orm.em.fork().nativeDelete(SkuEntity, { id });
+  }
+}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type PricingRpc, type ParsedRequestOf, type ResponseOf } from '@labeldesk/contracts';
+import { priceFor } from '../services/price-tiers.policy';
+import { ServiceCatalog } from '../services/usecases/service-catalog.usecase';
+
+/** Prices shipments for one user with that user's own tiers; a service they cannot buy is refused, not priced at 0. */
+@Injectable()
+export class QuoteUseCase {
+  constructor(private readonly catalog: ServiceCatalog) {}
+
+  async execute(request: ParsedRequestOf<typeof PricingRpc.quote>): Promise<ResponseOf<typeof PricingRpc.quote>> {
+    const buyable = (await this.catalog.forUser(request.userId, true)).filter(({ service, offered }) => offered && service.enabled);
+    const byName = new Map(buyable.map(({ service }) => [service.name.toLowerCase(), service]));
+    const items = request.items.map((item) => {
+      const service = byName.get(item.serviceName.toLowerCase());
+      if (!service) throw new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, `Service "${item.serviceName}" is not available to you`);
+      if (item.weightLb > service.maxWeight) {
+        throw new DomainError(ErrorCode.PRICING_WEIGHT_OVER_MAX, `Weight ${item.weightLb} lb is over the ${service.maxWeight} lb maximum of ${service.name}`);
+      }
+      const price = priceFor(service.prices, item.weightLb);
+      if (!price) throw new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, `${service.name} has no price for ${item.weightLb} lb`);
+      return { serviceUid: service.uid, serviceName: service.name, ...price };
+    });
+    return { totalCents: items.reduce((sum, item) => sum + item.priceCents, 0), items };
+  }
+}

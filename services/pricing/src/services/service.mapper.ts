@@ -1,0 +1,25 @@
+import type { Service } from '@labeldesk/contracts';
+import type { DefaultServiceEntity, UserServiceEntity } from './service.entities';
+
+const sortTiers = (e: { prices: Service['prices'] }) => [...e.prices].sort((a, b) => a.fromWeight - b.fromWeight);
+
+export const toDefaultService = (e: DefaultServiceEntity): Service => ({
+  _id: e.id,
+  uid: e.uid,
+  name: e.name,
+  maxWeight: e.maxWeight,
+  status: e.enabled,
+  enabled: e.enabled,
+  prices: sortTiers(e),
+});
+
+/** `status` says whether the platform still offers the service (its default is enabled). */
+export const toUserService = (e: UserServiceEntity, defaultEnabled: boolean): Service => ({
+  _id: e.id,
+  uid: e.uid,
+  name: e.name,
+  maxWeight: e.maxWeight,
+  status: defaultEnabled,
+  enabled: e.enabled,
+  prices: sortTiers(e),
+});

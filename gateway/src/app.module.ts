@@ -5,9 +5,13 @@ import { TransportModule } from '@labeldesk/nest-transport';
 import { AccessGuard } from './auth/access.guard';
 import { GATEWAY_ENV, type GatewayEnv } from './config/env.schema';
 import { HttpErrorFilter } from './errors/http-error.filter';
+import { AddressController } from './http/address.controller';
 import { AuthController } from './http/auth.controller';
 import { HealthController } from './http/health.controller';
 import { InviteController } from './http/invite.controller';
+import { OrdersController } from './http/orders.controller';
+import { PaymentsController } from './http/payments.controller';
+import { ServicesController } from './http/services.controller';
 import { UsersAdminController } from './http/users-admin.controller';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { UserViewService } from './users/user-view.service';
@@ -24,7 +28,7 @@ export class GatewayModule {
         }),
         ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE }] }),
       ],
-      controllers: [AuthController, UsersAdminController, InviteController, HealthController],
+      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, OrdersController, PaymentsController],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthRpc, DomainError, ErrorCode } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ONLY, PUBLIC_ROUTE } from './access.decorators';
+import { ADMIN_ONLY, PUBLIC_ROUTE, QUERY_TOKEN } from './access.decorators';
 import type { AuthenticatedRequest } from './request-context';
 
 /** Route parameters that name a user or an object a user owns: the caller must be that user, or an admin. */
@@ -29,7 +29,8 @@ export class AccessGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
 
-    const token = headerValue(request.headers['token']);
+    const queryToken = this.reflector.getAllAndOverride<boolean>(QUERY_TOKEN, targets) ? request.query['token'] : undefined;
+    const token = headerValue(request.headers['token']) || (typeof queryToken === 'string' ? queryToken : '');
     if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
     const verified = await this.rpc.call(AuthRpc.verifyToken, { token }, { correlationId: request.correlationId });
     request.caller = verified.caller;

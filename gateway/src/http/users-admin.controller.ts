@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { AuthRpc, changeRoleBodySchema, setActivationBodySchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
+import { AuthRpc, changeRoleBodySchema, PaymentsRpc, setActivationBodySchema, userDetailsBodySchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { AdminOnly } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
+import { IdempotencyKey } from './idempotency-key.decorator';
 import { ZodBody } from './zod-body.pipe';
 
 /** Spec 7 "Users (admin)". Ids in the path are validated by the auth service's contract. */
@@ -32,6 +33,17 @@ export class UsersAdminController {
   @HttpCode(200)
   async setActivation(@Param('userId') userId: string, @Body(new ZodBody(setActivationBodySchema)) body: z.output<typeof setActivationBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
     return this.users.one(await this.rpc.call(AuthRpc.setActivation, { userId, activation: body.activation }, ctx), ctx);
+  }
+
+  /** Spec: the admin sets a balance (a ledger adjustment for the difference) and/or a referral code. */
+  @Post('users/details/:id')
+  @HttpCode(200)
+  async details(@Param('id') userId: string, @Body(new ZodBody(userDetailsBodySchema)) body: z.output<typeof userDetailsBodySchema>, @IdempotencyKey() key: string, @Ctx() ctx: CallContext): Promise<PublicUser> {
+    if (body.referralCode) await this.rpc.call(AuthRpc.setReferralCode, { userId, referralCode: body.referralCode }, ctx);
+    if (body.balance !== undefined) {
+      await this.rpc.call(PaymentsRpc.adjustBalance, { userId, newBalanceCents: body.balance, reason: 'Balance set by an admin in user management', idempotencyKey: `adjust:${key}` }, ctx);
+    }
+    return this.users.one(await this.rpc.call(AuthRpc.getUser, { userId }, ctx), ctx);
   }
 
   @Post('login-as-user/:id')

@@ -17,6 +17,7 @@ import { UserRepository } from './users/user.repository';
 import { UsersController } from './users/users.controller';
 import { ChangeRoleUseCase } from './users/usecases/change-role.usecase';
 import { SetActivationUseCase } from './users/usecases/set-activation.usecase';
+import { SetReferralCodeUseCase } from './users/usecases/set-referral-code.usecase';
 import { UpdateProfileUseCase } from './users/usecases/update-profile.usecase';
 
 @Module({})
@@ -40,6 +41,7 @@ export class AuthModule {
         ChangeRoleUseCase,
         SetActivationUseCase,
         UpdateProfileUseCase,
+        SetReferralCodeUseCase,
         EnsureFirstAdmin,
       ],
     });

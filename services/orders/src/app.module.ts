@@ -1,12 +1,37 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
-import type { OrdersEnv } from './config/env.schema';
+import { CarriersModule } from './carriers/carriers.module';
+import { ORDERS_ENV, type OrdersEnv } from './config/env.schema';
 import { ordersMigrations } from './database/migrations';
+import { FileRepository } from './files/file.repository';
+import { FilesController } from './files/files.controller';
+import { StoredFileEntity } from './files/stored-file.entity';
+import { OrderEntity } from './orders/order.entity';
+import { OrderRepository } from './orders/order.repository';
+import { OrdersController } from './orders/orders.controller';
+import { PendingOrderRecovery } from './orders/usecases/pending-order-recovery';
+import { PlaceSingleOrderUseCase } from './orders/usecases/place-single-order.usecase';
+import { ProcessOrderUseCase } from './orders/usecases/process-order.usecase';
 
-/** The orders service: its schema and health for now; its features arrive with their issues. */
+/** Orders, labels and their files, the carrier adapters. */
 @Module({})
 export class OrdersModule {
   static forEnv(env: OrdersEnv): DynamicModule {
-    return serviceModule(OrdersModule, 'orders', env, { entities: [], migrations: ordersMigrations });
+    const base = serviceModule(OrdersModule, 'orders', env, {
+      entities: [OrderEntity, StoredFileEntity],
+      migrations: ordersMigrations,
+      controllers: [OrdersController, FilesController],
+      providers: [OrderRepository, FileRepository, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery],
+    });
+    const envProvider = { provide: ORDERS_ENV, useValue: env };
+    return {
+      ...base,
+      global: false,
+      imports: [...(base.imports ?? []), { module: OrdersEnvModule, providers: [envProvider], exports: [envProvider], global: true }, CarriersModule],
+      providers: [...(base.providers ?? []), envProvider],
+    };
   }
 }
+
+@Module({})
+class OrdersEnvModule {}

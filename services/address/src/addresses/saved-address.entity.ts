@@ -14,6 +14,6 @@ export class SavedAddressEntity {
   @Property({ type: 'text' }) city!: string;
   @Property({ type: 'text' }) state!: string;
   @Property({ type: 'text' }) zip!: string;
-  @Property({ type: 'text' }) country: 'US' = 'US';
+  @Property({ type: 'text' }) country = 'US' as const;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }

@@ -60,6 +60,18 @@ export class UserRepository {
     return user;
   }
 
+  /** Like update, with unique-constraint violations turned into domain errors. */
+  async updateChecked(id: string, change: (user: User) => void): Promise<User> {
+    try {
+      return await this.update(id, change);
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_referral_code_unique')) {
+        throw new DomainError(ErrorCode.AUTH_REFERRAL_CODE_TAKEN, 'This referral code is already in use');
+      }
+      throw error;
+    }
+  }
+
   /** Atomic counters, so concurrent failed sign-ins are all counted. */
   async recordFailedLogin(id: string, maxFailures: number, lockUntil: Date): Promise<void> {
     await this.em()

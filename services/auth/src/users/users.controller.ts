@@ -6,6 +6,7 @@ import { toAuthUser } from './user.mapper';
 import { UserRepository } from './user.repository';
 import { ChangeRoleUseCase } from './usecases/change-role.usecase';
 import { SetActivationUseCase } from './usecases/set-activation.usecase';
+import { SetReferralCodeUseCase } from './usecases/set-referral-code.usecase';
 import { UpdateProfileUseCase } from './usecases/update-profile.usecase';
 
 @Controller()
@@ -15,11 +16,25 @@ export class UsersController {
     private readonly changeRole: ChangeRoleUseCase,
     private readonly setActivation: SetActivationUseCase,
     private readonly updateProfile: UpdateProfileUseCase,
+    private readonly setReferralCode: SetReferralCodeUseCase,
   ) {}
+
+  @RpcHandler(AuthRpc.setReferralCode)
+  onSetReferralCode(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.setReferralCode) body: ParsedRequestOf<typeof AuthRpc.setReferralCode>) {
+    return this.setReferralCode.execute(caller, body.userId, body.referralCode);
+  }
 
   @RpcHandler(AuthRpc.me)
   async onMe(@CurrentCaller() caller: Caller) {
     const user = await this.users.findById(caller.userId);
+    if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    return toAuthUser(user);
+  }
+
+  @RpcHandler(AuthRpc.getUser)
+  async onGet(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.getUser) body: ParsedRequestOf<typeof AuthRpc.getUser>) {
+    if (caller.userId !== body.userId) requireAdmin(caller);
+    const user = await this.users.findById(body.userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     return toAuthUser(user);
   }

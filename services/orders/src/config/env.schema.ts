@@ -1,5 +1,14 @@
 import { baseServiceEnvSchema } from '@labeldesk/nest-config';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export const ordersEnvSchema = baseServiceEnvSchema;
+export const ordersEnvSchema = baseServiceEnvSchema.extend({
+  CARRIER: z.enum(['sandbox']).default('sandbox'),
+  /** Sandbox only: added latency per label, for tests and benchmarks. */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Sandbox only: share of labels that fail (0..1), to exercise refunds and retries. */
+  SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** A pending order untouched this long is resumed by the recovery loop. */
+  ORDER_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+});
 export type OrdersEnv = z.output<typeof ordersEnvSchema>;
+export const ORDERS_ENV = Symbol('ORDERS_ENV');

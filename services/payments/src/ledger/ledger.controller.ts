@@ -40,6 +40,6 @@ export class LedgerController {
   @RpcHandler(PaymentsRpc.listEntries)
   async onList(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.listEntries) body: ParsedRequestOf<typeof PaymentsRpc.listEntries>) {
     requireSelfOrAdmin(caller, body.userId);
-    return { entries: await this.ledger.listEntries(body.userId, body.limit) };
+    return { entries: await this.ledger.listEntries(body.userId, body.limit, body.kinds) };
   }
 }

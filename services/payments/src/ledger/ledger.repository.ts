@@ -101,10 +101,14 @@ export class LedgerRepository {
     });
   }
 
-  async listEntries(userId: string, limit: number): Promise<LedgerEntry[]> {
+  async listEntries(userId: string, limit: number, kinds?: LedgerKind[]): Promise<LedgerEntry[]> {
+    const byKind = kinds && kinds.length > 0 ? `and "kind" in (${kinds.map(() => '?').join(', ')})` : '';
     const rows = await this.orm.em
       .fork()
-      .execute<EntryRow[]>(`select * from ${this.table('ledger_entries')} where "user_id" = ? order by "created_at" desc, "id" desc limit ?`, [userId, limit]);
+      .execute<EntryRow[]>(
+        `select * from ${this.table('ledger_entries')} where "user_id" = ? ${byKind} order by "created_at" desc, "id" desc limit ?`,
+        [userId, ...(kinds ?? []), limit],
+      );
     return rows.map(toEntry);
   }
 

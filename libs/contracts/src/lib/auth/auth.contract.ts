@@ -5,7 +5,7 @@ import { callerSchema, userRoleSchema, activationSchema } from '../caller';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { authUserSchema, sessionSchema } from './auth-user.schema';
-import { applyReferralRequestSchema, loginRequestSchema, registerRequestSchema, updateProfileRequestSchema } from './credentials.schema';
+import { applyReferralRequestSchema, loginRequestSchema, referralCodeSchema, registerRequestSchema, updateProfileRequestSchema } from './credentials.schema';
 
 export const AuthRpc = {
   register: defineRpc('auth.user.register.v1', registerRequestSchema, sessionSchema),
@@ -17,6 +17,7 @@ export const AuthRpc = {
   ),
   me: defineRpc('auth.user.me.v1', emptySchema, authUserSchema),
   applyReferral: defineRpc('auth.referral.apply.v1', applyReferralRequestSchema, sessionSchema),
+  getUser: defineRpc('auth.user.get.v1', z.object({ userId: idSchema }), authUserSchema),
   listUsers: defineRpc('auth.user.list.v1', emptySchema, z.object({ users: z.array(authUserSchema) })),
   changeRole: defineRpc('auth.user.change-role.v1', z.object({ userId: idSchema, role: userRoleSchema }), authUserSchema),
   setActivation: defineRpc(
@@ -25,5 +26,10 @@ export const AuthRpc = {
     authUserSchema,
   ),
   updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema, authUserSchema),
+  setReferralCode: defineRpc(
+    'auth.referral.set-code.v1',
+    z.object({ userId: idSchema, referralCode: referralCodeSchema.min(3, { error: 'Referral code must be at least 3 characters' }) }),
+    authUserSchema,
+  ),
   loginAsUser: defineRpc('auth.session.login-as.v1', z.object({ userId: idSchema }), sessionSchema),
 } as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { accountSummarySchema } from './account-summary.schema';
-import { idempotencyKeySchema, ledgerEntrySchema, postingResultSchema } from './ledger.schema';
+import { idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
 
 export const PaymentsRpc = {
   accountSummary: defineRpc('payments.account.summary.v1', z.object({ userId: idSchema }), accountSummarySchema),
@@ -32,7 +32,7 @@ export const PaymentsRpc = {
   ),
   listEntries: defineRpc(
     'payments.ledger.list.v1',
-    z.object({ userId: idSchema, limit: z.number().int().min(1).max(500).default(50) }),
+    z.object({ userId: idSchema, limit: z.number().int().min(1).max(500).default(50), kinds: z.array(ledgerKindSchema).optional() }),
     z.object({ entries: z.array(ledgerEntrySchema) }),
   ),
 } as const;

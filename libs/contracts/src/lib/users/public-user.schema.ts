@@ -50,3 +50,15 @@ export const apiErrorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Admin user edit (spec: users/details): balance in cents, and/or a new referral code. */
+export const userDetailsBodySchema = z
+  .object({
+    balance: z.number().int({ error: 'Balance must be whole cents' }).min(0, { error: 'Balance cannot be negative' }).max(100_000_000).optional(),
+    referralCode: z.string().trim().max(32).optional(),
+  })
+  .refine((body) => body.balance !== undefined || (body.referralCode ?? '') !== '', { error: 'Nothing to update: give a balance or a referral code' });
+
+/** Spec: Deposit (list item); amount in cents, createdTime in unix seconds. */
+export const depositListItemSchema = z.object({ amount: z.number().int(), createdTime: z.number().int(), status: z.string() });
+export type DepositListItem = z.infer<typeof depositListItemSchema>;

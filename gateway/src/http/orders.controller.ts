@@ -1,0 +1,108 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import {
+  DomainError,
+  downloadKindSchema,
+  ErrorCode,
+  FILE_CHUNK_BYTES,
+  OrdersRpc,
+  PricingRpc,
+  singleOrderSchema,
+  type OrderListItem,
+} from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { AllowQueryToken } from '../auth/access.decorators';
+import { Ctx, type CallContext } from '../auth/request-context';
+import { IdempotencyKey } from './idempotency-key.decorator';
+import { ZodBody } from './zod-body.pipe';
+
+/** Spec: a shipment is `{service_name, package:{package_weight}}` or a full order; only those two fields price it. */
+const priceBodySchema = z.object({
+  userId: z.string({ error: 'userId is required' }),
+  shipments: z
+    .array(
+      z.object({
+        service_name: z.string({ error: 'Please select a service' }).trim().min(1, { error: 'Please select a service' }),
+        package: z.object({ package_weight: z.coerce.number({ error: 'Weight must be a number' }).min(0, { error: 'Weight must be 0 or more' }) }),
+      }),
+    )
+    .min(1, { error: 'No shipments to price' })
+    .max(10_000),
+});
+
+const contentDisposition = (fileName: string) => `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+
+@Controller('orders')
+export class OrdersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('price/v2/bulk')
+  @HttpCode(200)
+  async price(@Body(new ZodBody(priceBodySchema)) body: z.output<typeof priceBodySchema>, @Ctx() ctx: CallContext): Promise<{ totalPrice: number }> {
+    this.requireSelfOrAdmin(ctx, body.userId);
+    const items = body.shipments.map((s) => ({ serviceName: s.service_name, weightLb: s.package.package_weight }));
+    const quote = await this.rpc.call(PricingRpc.quote, { userId: body.userId, items }, ctx);
+    return { totalPrice: quote.totalCents };
+  }
+
+  /** Buys one label; the `Idempotency-Key` header makes a double click or a retry answer the same order. */
+  @Post('v2')
+  @HttpCode(200)
+  async placeSingle(
+    @Body(new ZodBody(singleOrderSchema)) order: z.output<typeof singleOrderSchema>,
+    @IdempotencyKey() idempotencyKey: string,
+    @Ctx() ctx: CallContext,
+  ): Promise<{ data: { pdfName: string; orderId: string; trackingNumber: string; price: number } }> {
+    const userId = order.user_id && ctx.caller?.role === 'admin' ? order.user_id : (ctx.caller?.userId ?? '');
+    this.requireSelfOrAdmin(ctx, order.user_id ?? userId);
+    // A label takes seconds at a real carrier: allow it more than the default deadline.
+    const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order }, { ...ctx, timeoutMs: 60_000 });
+    return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
+  }
+
+  @Get('recent/:userId')
+  recent(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ recentOrders: OrderListItem[] }> {
+    return this.rpc.call(OrdersRpc.recent, { userId, limit: 20 }, ctx);
+  }
+
+  @Get('total/:userId')
+  total(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ totalOrders: number }> {
+    return this.rpc.call(OrdersRpc.total, { userId }, ctx);
+  }
+
+  /** Spec 8 "Downloads": 404 not found, 202 still processing, 403 not yours; the file is streamed in chunks. */
+  @Get('download/:kind/:id')
+  @AllowQueryToken()
+  async download(@Param('kind') kind: string, @Param('id') id: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {
+    const parsedKind = downloadKindSchema.safeParse(kind);
+    if (!parsedKind.success) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
+    const info = await this.rpc.call(OrdersRpc.fileInfo, { kind: parsedKind.data, id }, ctx);
+    if (info.status === 'processing') {
+      res.status(202).json({ message: 'File is still being processed. Please try again in a few moments.', code: ErrorCode.ORDERS_FILE_NOT_READY });
+      return;
+    }
+    res.status(200);
+    res.setHeader('Content-Type', info.contentType);
+    res.setHeader('Content-Length', String(info.sizeBytes));
+    res.setHeader('Content-Disposition', contentDisposition(info.fileName));
+    res.setHeader('Cache-Control', 'no-store');
+    for (let offset = 0; offset < info.sizeBytes; offset += FILE_CHUNK_BYTES) {
+      const chunk = await this.rpc.call(OrdersRpc.fileChunk, { fileId: info.fileId, offset, length: FILE_CHUNK_BYTES }, ctx);
+      res.write(Buffer.from(chunk.base64, 'base64'));
+      if (chunk.done) break;
+    }
+    res.end();
+  }
+
+  /** Spec: the whole list (oldest first, the web app reverses it). Declared last: `:userId` would match the routes above. */
+  @Get(':userId')
+  list(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ orders: OrderListItem[] }> {
+    return this.rpc.call(OrdersRpc.list, { userId }, ctx);
+  }
+
+  private requireSelfOrAdmin(ctx: CallContext, userId: string): void {
+    if (!ctx.caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
+    if (ctx.caller.role !== 'admin' && ctx.caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
+  }
+}

@@ -1,0 +1,338 @@
+/**
+ * Renders one SAMPLE 4x6 in USPS-format label (288 × 432 pt) as a PDF with pdfkit.
+ *
+ * Layout after formats.md §2.1/§2.2 (zones of the USPS 4x6 sample label), IMpb geometry after §1.5–§1.7.
+ * The payment area carries no indicia: it says SAMPLE — NOT POSTAGE, and so do a diagonal watermark and a
+ * band at the bottom (§2.4). The barcode is drawn as vector rectangles from bwip-js's bar/space widths
+ * (no raster image), the text uses the standard Helvetica fonts only.
+ */
+import { raw as bwipRaw } from 'bwip-js';
+import PDFDocument from 'pdfkit';
+import type { LabelAddress, LabelShipment } from '../carrier.port';
+
+export interface LabelRenderInput {
+  service: {
+    /** e.g. `USPS PRIORITY MAIL`. */
+    bannerText: string;
+    /** e.g. `P`. */
+    iconLetter: string;
+  };
+  from: LabelAddress;
+  to: LabelAddress;
+  package: LabelShipment['package'];
+  impb: {
+    /** GS1-128 element string, e.g. `(420)10001(92)05599999999900000017`. */
+    barcodeData: string;
+    /** Tracking number in groups of four. */
+    hri: string;
+  };
+  shipDate: Date;
+}
+
+type Doc = PDFKit.PDFDocument;
+type FontName = 'Helvetica' | 'Helvetica-Bold';
+
+export const LABEL_WIDTH_PT = 288;
+export const LABEL_HEIGHT_PT = 432;
+
+const W = LABEL_WIDTH_PT;
+const H = LABEL_HEIGHT_PT;
+/** Left/right text margin. */
+const M = 8;
+/** Helvetica and Helvetica-Bold: cap height = ascender = 0.718 em, so pdfkit's text `y` is the cap top. */
+const CAP = 0.718;
+
+/** formats.md §1.6/§1.7: X = 0.015 in (1.08 pt) preferred, never below 0.013 in; bars 0.75 in tall. */
+const PREFERRED_MODULE_PT = 1.08;
+const MIN_MODULE_PT = 0.013 * 72;
+const BAR_HEIGHT_PT = 54;
+/** Left/right quiet zone kept free at least: 0.25 in (older USPS PIC guidance; also ≥ 10 X at X ≤ 1.8 pt). */
+const MIN_QUIET_ZONE_PT = 18;
+
+/** Service icon square: 1 in. */
+const ICON = 72;
+/** Vertical geometry (pt from the top). */
+const Y = {
+  iconBottom: ICON,
+  bannerBottom: 96,
+  returnTop: 101,
+  shipToTop: 160,
+  impbTopBar: 270,
+  impbBarThickness: 3,
+} as const;
+
+export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: [W, H],
+    margin: 0,
+    info: {
+      Title: `SAMPLE label ${input.impb.hri} - not postage`,
+      Subject: 'Sample shipping label. NOT POSTAGE. Do not mail.',
+      Producer: 'labeldesk sandbox carrier',
+      Creator: 'labeldesk sandbox carrier',
+      CreationDate: input.shipDate,
+    },
+  });
+  const done = collect(doc);
+
+  drawWatermark(doc);
+  drawIconAndPaymentArea(doc, input);
+  drawBanner(doc, input.service.bannerText);
+  drawReturnAddress(doc, input.from);
+  drawDeliveryAddress(doc, input.to);
+  const impbBottom = drawImpbBlock(doc, input.impb);
+  drawFooter(doc, input.package, impbBottom);
+
+  doc.end();
+  return done;
+}
+
+function collect(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------- zones
+
+function drawWatermark(doc: Doc): void {
+  // Light grey, behind the address zone only: it must not touch the barcode or its quiet zones.
+  doc.save();
+  const center = { x: W / 2, y: 195 };
+  doc.rotate(-24, { origin: [center.x, center.y] });
+  doc.font('Helvetica-Bold').fontSize(70).fillColor('#dcdcdc');
+  const text = 'SAMPLE';
+  doc.text(text, center.x - doc.widthOfString(text) / 2, center.y - (70 * CAP) / 2, { lineBreak: false });
+  doc.restore();
+  doc.fillColor('black');
+}
+
+function drawIconAndPaymentArea(doc: Doc, input: LabelRenderInput): void {
+  // Service icon: 1-inch square, letter ≥ 0.75 in tall (76 pt Helvetica-Bold → 54.6 pt cap height).
+  doc.lineWidth(1.5).moveTo(ICON, 0).lineTo(ICON, ICON).stroke();
+  doc.font('Helvetica-Bold').fontSize(76);
+  const letter = input.service.iconLetter;
+  doc.text(letter, (ICON - doc.widthOfString(letter)) / 2, (ICON - 76 * CAP) / 2, { lineBreak: false });
+
+  // Shipment facts between the icon and the payment area.
+  const x = 80;
+  const facts: Array<[string, string]> = [
+    ['SHIP DATE', formatShipDate(input.shipDate)],
+    ['WEIGHT', formatWeight(input.package.weightLb)],
+    ['MAILED FROM', (parseZip(input.from.zip) ?? sanitize(input.from.zip)).slice(0, 5)],
+  ];
+  let y = 8;
+  for (const [label, value] of facts) {
+    textAt(doc, label, x, y, 'Helvetica', 6);
+    textAt(doc, fitText(doc, value, 'Helvetica-Bold', 9, 96), x, y + 7.5, 'Helvetica-Bold', 9);
+    y += 20;
+  }
+
+  // Payment area WITHOUT indicia (formats.md §2.4): a plain SAMPLE / NOT POSTAGE box.
+  const box = { x: 180, y: 6, w: 102, h: 60 };
+  doc.rect(box.x, box.y, box.w, 22).fill('black');
+  doc.fillColor('white');
+  centeredText(doc, 'SAMPLE', box.x + box.w / 2, box.y + 4, 'Helvetica-Bold', 19);
+  doc.fillColor('black');
+  doc.lineWidth(1.5).rect(box.x, box.y, box.w, box.h).stroke();
+  centeredText(doc, 'NOT POSTAGE', box.x + box.w / 2, box.y + 28, 'Helvetica-Bold', 11);
+  centeredText(doc, 'DO NOT MAIL', box.x + box.w / 2, box.y + 42, 'Helvetica-Bold', 9);
+  centeredText(doc, 'FOR TESTING ONLY', box.x + box.w / 2, box.y + 52, 'Helvetica', 6);
+}
+
+function drawBanner(doc: Doc, bannerText: string): void {
+  // DMM: ≥ 20 pt bold uppercase, centred, ≥ 1 pt rules above and below, 1/16 in clearance.
+  doc.lineWidth(1.5);
+  doc.moveTo(0, Y.iconBottom).lineTo(W, Y.iconBottom).stroke();
+  doc.moveTo(0, Y.bannerBottom).lineTo(W, Y.bannerBottom).stroke();
+  const size = fitFontSize(doc, [bannerText], 'Helvetica-Bold', 20, 14, W - 2 * M);
+  centeredText(doc, bannerText, W / 2, (Y.iconBottom + Y.bannerBottom - size * CAP) / 2, 'Helvetica-Bold', size);
+}
+
+function drawReturnAddress(doc: Doc, from: LabelAddress): void {
+  const lines = addressLines(from);
+  const size = fitFontSize(doc, lines, 'Helvetica', 8, 7, W - 2 * M);
+  let y = Y.returnTop;
+  for (const line of lines) {
+    textAt(doc, fitText(doc, line, 'Helvetica', size, W - 2 * M), M, y, 'Helvetica', size);
+    y += size + 2;
+  }
+}
+
+function drawDeliveryAddress(doc: Doc, to: LabelAddress): void {
+  const lines = addressLines(to);
+  textAt(doc, 'SHIP', M, Y.shipToTop, 'Helvetica-Bold', 8);
+  textAt(doc, 'TO:', M, Y.shipToTop + 9, 'Helvetica-Bold', 8);
+  // Large and prominent; DMM 202.1: at least 8 pt. Shrinks to fit, then uses the SHIP TO column if needed.
+  let x = 40;
+  let size = fitFontSize(doc, lines, 'Helvetica-Bold', 12, 9, W - x - M);
+  if (widest(doc, lines, 'Helvetica-Bold', size) > W - x - M) {
+    x = 36;
+    size = fitFontSize(doc, lines, 'Helvetica-Bold', 9, 8, W - x - M);
+  }
+  const lineHeight = size * 1.25;
+  let y = Y.shipToTop;
+  for (const line of lines) {
+    textAt(doc, fitText(doc, line, 'Helvetica-Bold', size, W - x - M), x, y, 'Helvetica-Bold', size);
+    y += lineHeight;
+  }
+}
+
+/** IMpb block (formats.md §1.5–§1.7, §2.2). Returns the y below its bottom bar. */
+function drawImpbBlock(doc: Doc, impb: LabelRenderInput['impb']): number {
+  const barThickness = Y.impbBarThickness; // 0.042 in, within 1/32–1/16 in
+  let y = Y.impbTopBar;
+  doc.rect(0, y, W, barThickness).fill('black');
+  y += barThickness + 4;
+
+  centeredText(doc, 'USPS TRACKING # SAMPLE', W / 2, y, 'Helvetica-Bold', 11);
+  y += 11 * CAP + 9; // 0.125 in text-to-barcode clearance
+
+  const sbs = barSpaceWidths(impb.barcodeData);
+  const modules = sbs.reduce((sum, width) => sum + width, 0);
+  const module = Math.max(MIN_MODULE_PT, Math.min(PREFERRED_MODULE_PT, (W - 2 * MIN_QUIET_ZONE_PT) / modules));
+  let x = (W - modules * module) / 2;
+  for (let i = 0; i < sbs.length; i++) {
+    const width = sbs[i] * module;
+    if (i % 2 === 0) doc.rect(x, y, width, BAR_HEIGHT_PT);
+    x += width;
+  }
+  doc.fill('black');
+  y += BAR_HEIGHT_PT + 9;
+
+  centeredText(doc, impb.hri, W / 2, y, 'Helvetica-Bold', 11);
+  y += 11 * CAP + 4;
+  doc.rect(0, y, W, barThickness).fill('black');
+  return y + barThickness;
+}
+
+function drawFooter(doc: Doc, pkg: LabelShipment['package'], top: number): void {
+  const bandHeight = 15;
+  const bandTop = H - bandHeight;
+
+  // Reference block: package_reference1 (quantity), package_reference2 (SKU), description, dimensions.
+  const size = 7;
+  const rowGap = 9.5;
+  let y = top + 6;
+  const cell = (label: string, value: string | null, x: number, width: number) => {
+    doc.font('Helvetica-Bold').fontSize(size);
+    const labelText = `${label} `;
+    const labelWidth = doc.widthOfString(labelText);
+    textAt(doc, labelText, x, y, 'Helvetica-Bold', size);
+    textAt(doc, fitText(doc, sanitize(value ?? '-') || '-', 'Helvetica', size, width - labelWidth - 4), x + labelWidth, y, 'Helvetica', size);
+  };
+  // Quantities are short: the SKU gets most of the first row.
+  const qtyWidth = 84;
+  cell('QTY (REF 1):', pkg.reference1, M, qtyWidth);
+  cell('SKU (REF 2):', pkg.reference2, M + qtyWidth, W - 2 * M - qtyWidth);
+  y += rowGap;
+  cell('DESCRIPTION:', pkg.description, M, W - 2 * M);
+  y += rowGap;
+  cell('DIMENSIONS:', formatDimensions(pkg), M, W - 2 * M);
+
+  // Bottom band.
+  doc.rect(0, bandTop, W, bandHeight).fill('black');
+  doc.fillColor('white');
+  centeredText(doc, 'SAMPLE \u2014 NOT POSTAGE \u2014 DO NOT MAIL', W / 2, bandTop + (bandHeight - 9 * CAP) / 2, 'Helvetica-Bold', 9);
+  doc.fillColor('black');
+}
+
+// ---------------------------------------------------------------------------------------------- barcode
+
+/**
+ * Alternating bar/space widths in modules (bar first) of the GS1-128 symbol for an element string such as
+ * `(420)10001(92)05599999999900000017`; bwip-js inserts FNC1 first and after the variable-length AI 420.
+ * No quiet zones included.
+ */
+export function barSpaceWidths(elementString: string): number[] {
+  const [symbol] = bwipRaw({ bcid: 'gs1-128', text: elementString });
+  if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js returned no linear symbol for the GS1-128 data');
+  return symbol.sbs;
+}
+
+// ---------------------------------------------------------------------------------------------- text
+
+function textAt(doc: Doc, text: string, x: number, capTop: number, font: FontName, size: number): void {
+  doc.font(font).fontSize(size).text(text, x, capTop, { lineBreak: false });
+}
+
+function centeredText(doc: Doc, text: string, centerX: number, capTop: number, font: FontName, size: number): void {
+  doc.font(font).fontSize(size);
+  doc.text(text, centerX - doc.widthOfString(text) / 2, capTop, { lineBreak: false });
+}
+
+function widest(doc: Doc, lines: readonly string[], font: FontName, size: number): number {
+  doc.font(font).fontSize(size);
+  return Math.max(0, ...lines.map((line) => doc.widthOfString(line)));
+}
+
+/** The largest size from `preferred` down to `min` (0.5 pt steps) at which every line fits `maxWidth`. */
+function fitFontSize(doc: Doc, lines: readonly string[], font: FontName, preferred: number, min: number, maxWidth: number): number {
+  for (let size = preferred; size > min; size -= 0.5) {
+    if (widest(doc, lines, font, size) <= maxWidth) return size;
+  }
+  return min;
+}
+
+/** `text` cut with an ellipsis so that it fits `maxWidth` (only when even the smallest size is too wide). */
+function fitText(doc: Doc, text: string, font: FontName, size: number, maxWidth: number): string {
+  doc.font(font).fontSize(size);
+  if (doc.widthOfString(text) <= maxWidth) return text;
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}...`) > maxWidth) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}...`;
+}
+
+/**
+ * Keeps what the standard (WinAnsi) Helvetica can show: accents are dropped (É → E), anything else outside
+ * printable ASCII becomes `?`. Addresses are printed in capitals (DMM 202.1, Pub 28 §212).
+ */
+function sanitize(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/gu, '?')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function addressLines(address: LabelAddress): string[] {
+  const zip = parseZip(address.zip) ?? address.zip;
+  const lines = [
+    address.name,
+    address.company,
+    address.street1,
+    address.street2,
+    `${address.city} ${address.state} ${zip}`,
+  ];
+  return lines
+    .filter((line): line is string => line != null && line.trim() !== '')
+    .map((line) => sanitize(line).toUpperCase());
+}
+
+function parseZip(zip: string): string | null {
+  const match = /^(\d{5})-?(\d{4})?$/.exec(zip.trim());
+  if (!match) return null;
+  return match[2] ? `${match[1]}-${match[2]}` : match[1];
+}
+
+function formatShipDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+}
+
+/** `2 LB 4 OZ` (ounces rounded up to a tenth, as scales report). */
+export function formatWeight(weightLb: number): string {
+  const totalOz = Math.ceil(Math.round(weightLb * 16 * 1000) / 100) / 10;
+  const lb = Math.floor(totalOz / 16);
+  const oz = Math.round((totalOz - lb * 16) * 10) / 10;
+  return `${lb} LB ${oz} OZ`;
+}
+
+function formatDimensions(pkg: LabelShipment['package']): string {
+  const n = (value: number) => String(Math.round(value * 10) / 10);
+  return `${n(pkg.lengthIn)} X ${n(pkg.widthIn)} X ${n(pkg.heightIn)} IN`;
+}

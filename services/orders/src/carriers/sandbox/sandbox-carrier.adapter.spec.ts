@@ -1,0 +1,200 @@
+import { CarrierError, type LabelShipment } from '../carrier.port';
+import { isValidImpbTrackingNumber } from './impb';
+import { SandboxCarrierAdapter } from './sandbox-carrier.adapter';
+
+/** mulberry32: a small seeded generator, so failure injection is reproducible. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function counterSerials(start = 1): jest.Mock<Promise<number>, []> {
+  let next = start;
+  return jest.fn(async () => next++);
+}
+
+function shipment(overrides: { serviceUid?: string; weightLb?: number; zip?: string } = {}): LabelShipment {
+  return {
+    serviceUid: overrides.serviceUid ?? 'usps_priority',
+    from: { name: 'Acme Widgets', company: null, phone: null, street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
+    to: { name: 'Jane Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: overrides.zip ?? '10118', country: 'US' },
+    package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: overrides.weightLb ?? 1.5, description: 'Widget', reference1: '1', reference2: 'SKU-1' },
+  };
+}
+
+async function caught(promise: Promise<unknown>): Promise<CarrierError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CarrierError) return error;
+    throw error;
+  }
+  throw new Error('expected a CarrierError, but the call succeeded');
+}
+
+describe('SandboxCarrierAdapter', () => {
+  it('lists Priority Mail, Priority Mail Express and Ground Advantage, each up to 70 lb, in the CarrierService shape', async () => {
+    const services = await new SandboxCarrierAdapter({ nextSerial: counterSerials() }).listServices();
+    expect(services).toEqual([
+      { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70 },
+      { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70 },
+      { uid: 'usps_ground_advantage', name: 'USPS Ground Advantage', category: 'USPS', maxWeightLb: 70 },
+    ]);
+  });
+
+  it('creates a label whose tracking number carries channel 92, the service type code, the test Mailer ID and the serial', async () => {
+    const nextSerial = counterSerials(77);
+    const carrier = new SandboxCarrierAdapter({ nextSerial });
+    const express = await carrier.createLabel(shipment({ serviceUid: 'usps_priority_express' }), 'key-1');
+    expect(express.serviceUid).toBe('usps_priority_express');
+    expect(express.trackingNumber).toMatch(/^92701999999999000007\d\d$/);
+    expect(isValidImpbTrackingNumber(express.trackingNumber)).toBe(true);
+    expect(express.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const priority = await carrier.createLabel(shipment(), 'key-2');
+    expect(priority.trackingNumber.slice(0, 21)).toBe('920559999999990000078');
+    expect(carrier.trackingState(priority.trackingNumber)).toBe('issued');
+  });
+
+  it('answers the same idempotency key with the same label and takes no second serial', async () => {
+    const nextSerial = counterSerials();
+    const carrier = new SandboxCarrierAdapter({ nextSerial });
+    const first = await carrier.createLabel(shipment(), 'order-item-1');
+    const again = await carrier.createLabel(shipment(), 'order-item-1');
+    expect(again.trackingNumber).toBe(first.trackingNumber);
+    expect(again.pdf.equals(first.pdf)).toBe(true);
+    expect(nextSerial).toHaveBeenCalledTimes(1);
+
+    const other = await carrier.createLabel(shipment(), 'order-item-2');
+    expect(other.trackingNumber).not.toBe(first.trackingNumber);
+    expect(nextSerial).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets concurrent requests with one idempotency key share a single label', async () => {
+    const nextSerial = counterSerials();
+    const carrier = new SandboxCarrierAdapter({ nextSerial, latencyMs: 20 });
+    const labels = await Promise.all([1, 2, 3].map(() => carrier.createLabel(shipment(), 'same-key')));
+    expect(new Set(labels.map((label) => label.trackingNumber)).size).toBe(1);
+    expect(nextSerial).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives each caller its own copy, so altering one answer does not alter the remembered label', async () => {
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials() });
+    const first = await carrier.createLabel(shipment(), 'k');
+    first.pdf.fill(0);
+    const again = await carrier.createLabel(shipment(), 'k');
+    expect(again.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('forgets the oldest labels beyond its bound, and then makes a new label for a forgotten key', async () => {
+    const nextSerial = counterSerials();
+    const carrier = new SandboxCarrierAdapter({ nextSerial, rememberLabels: 2 });
+    const a = await carrier.createLabel(shipment(), 'a');
+    await carrier.createLabel(shipment(), 'b');
+    await carrier.createLabel(shipment(), 'c');
+    expect((await carrier.createLabel(shipment(), 'c')).trackingNumber).toBeDefined();
+    expect(nextSerial).toHaveBeenCalledTimes(3);
+    expect((await carrier.createLabel(shipment(), 'a')).trackingNumber).not.toBe(a.trackingNumber);
+  });
+
+  it('injects retryable failures at the configured rate with a seeded random, and a retry with the same key then succeeds', async () => {
+    const outcomes = async () => {
+      const nextSerial = counterSerials();
+      const carrier = new SandboxCarrierAdapter({ nextSerial, failureRate: 0.3, random: seededRandom(42) });
+      const results: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        try {
+          await carrier.createLabel(shipment(), `k-${i}`);
+          results.push('ok');
+        } catch (error) {
+          expect(error).toBeInstanceOf(CarrierError);
+          expect(error).toMatchObject({ message: 'Sandbox carrier: simulated failure', retryable: true });
+          results.push('fail');
+        }
+      }
+      return { results, serials: nextSerial.mock.calls.length };
+    };
+    const run1 = await outcomes();
+    const run2 = await outcomes();
+    expect(run2.results).toEqual(run1.results);
+    const failures = run1.results.filter((r) => r === 'fail').length;
+    expect(failures).toBeGreaterThan(40);
+    expect(failures).toBeLessThan(80);
+    // A simulated failure happens before any serial is taken.
+    expect(run1.serials).toBe(200 - failures);
+
+    // Retrying the same key after a failure makes the label.
+    const sequence = [0.1, 0.9];
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), failureRate: 0.5, random: () => sequence.shift() ?? 0.9 });
+    expect((await caught(carrier.createLabel(shipment(), 'retry-me'))).retryable).toBe(true);
+    expect(isValidImpbTrackingNumber((await carrier.createLabel(shipment(), 'retry-me')).trackingNumber)).toBe(true);
+  });
+
+  it('never fails when the failure rate is 0 and always fails when it is 1', async () => {
+    const never = new SandboxCarrierAdapter({ nextSerial: counterSerials(), failureRate: 0, random: () => 0 });
+    await expect(never.createLabel(shipment(), 'x')).resolves.toBeDefined();
+    const always = new SandboxCarrierAdapter({ nextSerial: counterSerials(), failureRate: 1, random: () => 0.999999 });
+    await expect(always.createLabel(shipment(), 'x')).rejects.toMatchObject({ retryable: true });
+  });
+
+  it('waits the configured latency before answering', async () => {
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), latencyMs: 60 });
+    const started = performance.now();
+    await carrier.createLabel(shipment(), 'slow');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+  });
+
+  it('refuses an unknown service with a non-retryable error naming the known ones, without taking a serial', async () => {
+    const nextSerial = counterSerials();
+    const carrier = new SandboxCarrierAdapter({ nextSerial });
+    const error = await caught(carrier.createLabel(shipment({ serviceUid: 'ups_ground' }), 'k'));
+    expect(error.retryable).toBe(false);
+    expect(error.message).toMatch(/unknown service "ups_ground" \(known: usps_priority, usps_priority_express, usps_ground_advantage\)/);
+    expect(nextSerial).not.toHaveBeenCalled();
+  });
+
+  it('refuses a package above the service maximum weight with a non-retryable error, and accepts exactly the maximum', async () => {
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials() });
+    const error = await caught(carrier.createLabel(shipment({ weightLb: 70.1 }), 'heavy'));
+    expect(error.retryable).toBe(false);
+    expect(error.message).toBe('Sandbox carrier: USPS Priority Mail takes at most 70 lb, the package weighs 70.1 lb');
+    await expect(carrier.createLabel(shipment({ weightLb: 70 }), 'max')).resolves.toBeDefined();
+  });
+
+  it('refuses a zero weight and a destination ZIP it cannot route on, without retry', async () => {
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials() });
+    expect(await caught(carrier.createLabel(shipment({ weightLb: 0 }), 'w0'))).toMatchObject({ retryable: false });
+    const error = await caught(carrier.createLabel(shipment({ zip: 'K1A 0B1' }), 'zip'));
+    expect(error).toMatchObject({ retryable: false });
+    expect(error.message).toMatch(/destination ZIP "K1A 0B1"/);
+  });
+
+  it('encodes the ZIP+4 of the destination and keeps a 22-digit tracking number', async () => {
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials() });
+    const label = await carrier.createLabel(shipment({ zip: '92688-1234' }), 'zip4');
+    expect(label.trackingNumber).toHaveLength(22);
+  });
+
+  it('voids a label it issued, accepts a repeated void, and refuses an unknown tracking number', async () => {
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials() });
+    const label = await carrier.createLabel(shipment(), 'to-void');
+    await carrier.voidLabel(label.trackingNumber);
+    expect(carrier.trackingState(label.trackingNumber)).toBe('voided');
+    await expect(carrier.voidLabel(label.trackingNumber)).resolves.toBeUndefined();
+
+    const error = await caught(carrier.voidLabel('9205599999999900999999'));
+    expect(error.retryable).toBe(false);
+    expect(error.message).toMatch(/unknown tracking number 9205599999999900999999/);
+  });
+
+  it('refuses nonsensical options', () => {
+    expect(() => new SandboxCarrierAdapter({ nextSerial: counterSerials(), failureRate: 1.5 })).toThrow(RangeError);
+    expect(() => new SandboxCarrierAdapter({ nextSerial: counterSerials(), latencyMs: -1 })).toThrow(RangeError);
+  });
+});

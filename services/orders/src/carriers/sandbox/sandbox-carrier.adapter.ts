@@ -1,0 +1,153 @@
+import { type CarrierAdapter, CarrierError, type CarrierService, type CreatedLabel, type LabelShipment } from '../carrier.port';
+import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
+import { renderLabel } from './label-renderer';
+import { findSandboxService, SANDBOX_SERVICES } from './sandbox-services';
+
+export interface SandboxCarrierOptions {
+  /** Simulated carrier latency per label, in ms (default 0). */
+  latencyMs?: number;
+  /** Probability (0..1) that a label request fails with a retryable error (default 0). */
+  failureRate?: number;
+  /** Source of randomness for the failure injection (default Math.random); pass a seeded one in tests. */
+  random?: () => number;
+  /** Clock for the ship date (default: now). */
+  now?: () => Date;
+  /** Next unique label serial, supplied by the orders database. */
+  nextSerial: () => Promise<number>;
+  /** How many labels are remembered for idempotent replays and voiding (default 10,000; oldest forgotten first). */
+  rememberLabels?: number;
+}
+
+type TrackingState = 'issued' | 'voided';
+
+/**
+ * The built-in carrier: USPS-format SAMPLE labels (IMpb with the test Mailer ID, no postage) with optional
+ * latency and failure injection, so that retries and recovery can be exercised without a real carrier.
+ *
+ * Memory only: after a restart it no longer knows earlier labels (a replayed idempotency key makes a new
+ * label, voiding an earlier tracking number is refused as unknown). The orders service stores labels by key.
+ */
+export class SandboxCarrierAdapter implements CarrierAdapter {
+  private readonly latencyMs: number;
+  private readonly failureRate: number;
+  private readonly random: () => number;
+  private readonly now: () => Date;
+  private readonly nextSerial: () => Promise<number>;
+  private readonly rememberLabels: number;
+  /** Idempotency key → the label, or the request still in flight (so concurrent duplicates share it). */
+  private readonly labelsByKey = new Map<string, Promise<CreatedLabel>>();
+  private readonly tracking = new Map<string, TrackingState>();
+
+  constructor(options: SandboxCarrierOptions) {
+    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000 } = options;
+    if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be ≥ 0, got ${latencyMs}`);
+    if (!(failureRate >= 0 && failureRate <= 1)) throw new RangeError(`failureRate must be within 0..1, got ${failureRate}`);
+    if (!Number.isInteger(rememberLabels) || rememberLabels < 1) throw new RangeError(`rememberLabels must be a positive integer, got ${rememberLabels}`);
+    this.latencyMs = latencyMs;
+    this.failureRate = failureRate;
+    this.random = random;
+    this.now = now;
+    this.nextSerial = nextSerial;
+    this.rememberLabels = rememberLabels;
+  }
+
+  async listServices(): Promise<CarrierService[]> {
+    return SANDBOX_SERVICES.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
+  }
+
+  async createLabel(shipment: LabelShipment, idempotencyKey: string): Promise<CreatedLabel> {
+    if (!idempotencyKey) throw new CarrierError('Sandbox carrier: an idempotency key is required', false);
+    const known = this.labelsByKey.get(idempotencyKey);
+    if (known) return copy(await known);
+
+    const attempt = this.issueLabel(shipment);
+    this.remember(idempotencyKey, attempt);
+    try {
+      return copy(await attempt);
+    } catch (error) {
+      // A failed attempt bought nothing: the same key may try again.
+      if (this.labelsByKey.get(idempotencyKey) === attempt) this.labelsByKey.delete(idempotencyKey);
+      throw error;
+    }
+  }
+
+  async voidLabel(trackingNumber: string): Promise<void> {
+    const state = this.tracking.get(trackingNumber);
+    if (!state) throw new CarrierError(`Sandbox carrier: unknown tracking number ${trackingNumber}`, false);
+    // Voiding twice is harmless (a retried void must not fail).
+    this.tracking.set(trackingNumber, 'voided');
+  }
+
+  /** For tests and diagnostics: `issued`, `voided`, or undefined when this carrier does not know the number. */
+  trackingState(trackingNumber: string): TrackingState | undefined {
+    return this.tracking.get(trackingNumber);
+  }
+
+  private async issueLabel(shipment: LabelShipment): Promise<CreatedLabel> {
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    if (this.failureRate > 0 && this.random() < this.failureRate) {
+      throw new CarrierError('Sandbox carrier: simulated failure', true);
+    }
+
+    const service = findSandboxService(shipment.serviceUid);
+    if (!service) {
+      const known = SANDBOX_SERVICES.map((s) => s.uid).join(', ');
+      throw new CarrierError(`Sandbox carrier: unknown service "${shipment.serviceUid}" (known: ${known})`, false);
+    }
+    const weightLb = shipment.package.weightLb;
+    if (!Number.isFinite(weightLb) || weightLb <= 0) {
+      throw new CarrierError(`Sandbox carrier: package weight must be a positive number of pounds, got ${weightLb}`, false);
+    }
+    if (weightLb > service.maxWeightLb) {
+      throw new CarrierError(`Sandbox carrier: ${service.name} takes at most ${service.maxWeightLb} lb, the package weighs ${weightLb} lb`, false);
+    }
+    const zip = parseUsZip(shipment.to.zip);
+    if (!zip) {
+      throw new CarrierError(`Sandbox carrier: destination ZIP "${shipment.to.zip}" is neither 5 digits nor ZIP+4`, false);
+    }
+
+    const serial = await this.nextSerial();
+    const impb = buildImpb({
+      zip5: zip.zip5,
+      zip4: zip.zip4,
+      channel: SANDBOX_CHANNEL,
+      serviceTypeCode: service.serviceTypeCode,
+      mailerId: SANDBOX_TEST_MAILER_ID,
+      serial,
+    });
+    const pdf = await renderLabel({
+      service,
+      from: shipment.from,
+      to: shipment.to,
+      package: shipment.package,
+      impb,
+      shipDate: this.now(),
+    });
+    this.rememberTracking(impb.trackingNumber);
+    return { trackingNumber: impb.trackingNumber, serviceUid: service.uid, pdf };
+  }
+
+  private remember(key: string, label: Promise<CreatedLabel>): void {
+    this.labelsByKey.set(key, label);
+    evictOldest(this.labelsByKey, this.rememberLabels);
+  }
+
+  private rememberTracking(trackingNumber: string): void {
+    this.tracking.set(trackingNumber, 'issued');
+    // Tracking states are tiny: keep ten times as many as labels.
+    evictOldest(this.tracking, this.rememberLabels * 10);
+  }
+}
+
+function evictOldest<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size > max) {
+    const oldest = map.keys().next();
+    if (oldest.done) return;
+    map.delete(oldest.value);
+  }
+}
+
+/** Callers get their own object and Buffer, so nobody can alter the remembered label. */
+function copy(label: CreatedLabel): CreatedLabel {
+  return { ...label, pdf: Buffer.from(label.pdf) };
+}

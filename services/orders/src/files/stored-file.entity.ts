@@ -1,0 +1,16 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
+
+/**
+ * Label files live in the database: every replica can read them and no shared volume is needed
+ * (decision 006). `data` is loaded only when a file is downloaded.
+ */
+@Entity({ tableName: 'files' })
+export class StoredFileEntity {
+  @PrimaryKey({ type: 'uuid' }) id!: string;
+  @Property({ type: 'uuid' }) ownerId!: string;
+  @Property({ type: 'text' }) name!: string;
+  @Property({ type: 'text' }) contentType!: string;
+  @Property({ type: 'integer' }) sizeBytes!: number;
+  @Property({ type: 'blob', lazy: true }) data!: Buffer;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+}

@@ -1,0 +1,27 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
+import type { OrderStatus, SingleOrder } from '@labeldesk/contracts';
+
+@Entity({ tableName: 'orders' })
+export class OrderEntity {
+  @PrimaryKey({ type: 'uuid' }) id!: string;
+  @Property({ type: 'uuid' }) userId!: string;
+  /** From the client (Idempotency-Key): the same key from the same user is the same order. */
+  @Property({ type: 'text' }) idempotencyKey!: string;
+  /** A key reused for a different order is refused, never answered with the first order. */
+  @Property({ type: 'text' }) requestHash!: string;
+  @Property({ type: 'text' }) status: OrderStatus = 'pending';
+  @Property({ type: 'text' }) serviceName!: string;
+  @Property({ type: 'text', nullable: true }) serviceUid: string | null = null;
+  @Property({ type: 'text' }) courier = 'usps';
+  @Property({ type: 'json' }) sender!: SingleOrder['sender'];
+  @Property({ type: 'json' }) receiver!: SingleOrder['receiver'];
+  @Property({ type: 'json' }) package!: SingleOrder['package'];
+  /** Fixed at the first quote so a resumed order charges the same amount. */
+  @Property({ type: 'integer', nullable: true }) priceCents: number | null = null;
+  @Property({ type: 'text', nullable: true }) trackingNumber: string | null = null;
+  @Property({ type: 'uuid', nullable: true }) pdfFileId: string | null = null;
+  @Property({ type: 'text', nullable: true }) pdfName: string | null = null;
+  @Property({ type: 'text', nullable: true }) failureReason: string | null = null;
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
+}

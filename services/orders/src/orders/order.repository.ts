@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ORM, isUniqueViolation } from '@labeldesk/nest-orm';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { OrderEntity } from './order.entity';
+
+@Injectable()
+export class OrderRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  /** Inserts a new order, or answers the one this user already placed with this key. */
+  async insertOrFind(order: OrderEntity): Promise<{ order: OrderEntity; created: boolean }> {
+    try {
+      await this.orm.em.fork().persistAndFlush(order);
+      return { order, created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error, 'orders_user_idempotency_unique')) throw error;
+      const existing = await this.orm.em.fork().findOne(OrderEntity, { userId: order.userId, idempotencyKey: order.idempotencyKey });
+      if (!existing) throw error;
+      return { order: existing, created: false };
+    }
+  }
+
+  findById(id: string): Promise<OrderEntity | null> {
+    return this.orm.em.fork().findOne(OrderEntity, { id });
+  }
+
+  findByPdfName(pdfName: string): Promise<OrderEntity | null> {
+    return this.orm.em.fork().findOne(OrderEntity, { pdfName });
+  }
+
+  async update(id: string, change: Partial<OrderEntity>): Promise<OrderEntity> {
+    const em = this.orm.em.fork();
+    const order = await em.findOneOrFail(OrderEntity, { id });
+    Object.assign(order, change, { updatedAt: new Date() });
+    await em.flush();
+    return order;
+  }
+
+  /** Claims a stale pending order for this worker, so two replicas never resume the same one. */
+  async claimStale(olderThan: Date): Promise<OrderEntity | null> {
+    const table = `"${this.orm.config.get('schema')}"."orders"`;
+    const [row] = await this.orm.em
+      .fork()
+      .execute<Array<{ id: string }>>(
+        `update ${table} set "updated_at" = now() where "id" = (
+           select "id" from ${table} where "status" = 'pending' and "updated_at" < ? order by "updated_at" limit 1 for update skip locked
+         ) returning "id"`,
+        [olderThan],
+      );
+    return row ? this.findById(row.id) : null;
+  }
+
+  listForUser(userId: string, limit: number): Promise<OrderEntity[]> {
+    return this.orm.em.fork().find(OrderEntity, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  countCompleted(userId: string): Promise<number> {
+    return this.orm.em.fork().count(OrderEntity, { userId, status: 'completed' });
+  }
+}

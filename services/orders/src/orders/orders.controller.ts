@@ -1,0 +1,60 @@
+import { Controller, Inject } from '@nestjs/common';
+import { DomainError, ErrorCode, OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CARRIER, type CarrierAdapter } from '../carriers/carrier.port';
+import { suggestedPricesFor } from '../carriers/suggested-prices';
+import { toOrderListItem } from './order.mapper';
+import { OrderRepository } from './order.repository';
+import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
+
+/** How many orders the spec's whole-list call answers at most; older ones stay in the database. */
+const LIST_LIMIT = 5_000;
+
+const requireSelfOrAdmin = (caller: Caller, userId: string) => {
+  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
+};
+
+@Controller()
+export class OrdersController {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly placeSingle: PlaceSingleOrderUseCase,
+    @Inject(CARRIER) private readonly carrier: CarrierAdapter,
+  ) {}
+
+  @RpcHandler(OrdersRpc.placeSingle)
+  place(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.placeSingle) body: ParsedRequestOf<typeof OrdersRpc.placeSingle>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return this.placeSingle.execute(body);
+  }
+
+  /** Spec: the whole list, oldest first ("reversed for display"). */
+  @RpcHandler(OrdersRpc.list)
+  async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.list) body: ParsedRequestOf<typeof OrdersRpc.list>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return { orders: (await this.orders.listForUser(body.userId, LIST_LIMIT)).reverse().map(toOrderListItem) };
+  }
+
+  @RpcHandler(OrdersRpc.recent)
+  async recent(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.recent) body: ParsedRequestOf<typeof OrdersRpc.recent>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return { recentOrders: (await this.orders.listForUser(body.userId, body.limit)).map(toOrderListItem) };
+  }
+
+  @RpcHandler(OrdersRpc.total)
+  async total(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.total) body: ParsedRequestOf<typeof OrdersRpc.total>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return { totalOrders: await this.orders.countCompleted(body.userId) };
+  }
+
+  @RpcHandler(OrdersRpc.carrierServices)
+  async carrierServices() {
+    const services = await this.carrier.listServices();
+    return {
+      services: services.map((s) => {
+        const suggestedPrices = suggestedPricesFor(s.uid, s.maxWeightLb);
+        return { uid: s.uid, name: s.name, category: s.category, maxWeight: s.maxWeightLb, carrier: 'usps', ...(suggestedPrices ? { suggestedPrices } : {}) };
+      }),
+    };
+  }
+}

@@ -29,6 +29,7 @@ export class Migration001Orders extends ServiceMigration {
         "receiver" jsonb not null,
         "package" jsonb not null,
         "price_cents" integer null check ("price_cents" >= 0),
+        "attempt" integer not null default 1,
         "tracking_number" text null,
         "pdf_file_id" uuid null references ${this.table('files')} ("id"),
         "pdf_name" text null,

@@ -18,6 +18,11 @@ export class OrderEntity {
   @Property({ type: 'json' }) package!: SingleOrder['package'];
   /** Fixed at the first quote so a resumed order charges the same amount. */
   @Property({ type: 'integer', nullable: true }) priceCents: number | null = null;
+  /**
+   * Which try this is. A cancelled order was refunded (or never charged), so trying it again must post new
+   * ledger keys; resuming a pending order keeps its attempt and so its keys.
+   */
+  @Property({ type: 'integer' }) attempt = 1;
   @Property({ type: 'text', nullable: true }) trackingNumber: string | null = null;
   @Property({ type: 'uuid', nullable: true }) pdfFileId: string | null = null;
   @Property({ type: 'text', nullable: true }) pdfName: string | null = null;

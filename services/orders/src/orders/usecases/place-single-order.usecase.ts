@@ -47,7 +47,8 @@ export class PlaceSingleOrderUseCase {
     if (order.status === 'pending' && !stale) {
       throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'This order is already being processed. Please wait a moment.');
     }
-    // A cancelled order was refunded or never charged; trying again is safe and reuses its keys.
-    return this.process.execute(await this.orders.update(order.id, { status: 'pending', failureReason: null }));
+    if (order.status === 'pending') return this.process.execute(order);
+    // A cancelled order was refunded or never charged: a new attempt posts under new ledger keys.
+    return this.process.execute(await this.orders.update(order.id, { status: 'pending', failureReason: null, attempt: order.attempt + 1 }));
   }
 }

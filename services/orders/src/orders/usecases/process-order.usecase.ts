@@ -16,8 +16,8 @@ export interface ProcessedOrder {
 /**
  * Takes a pending order to completed or cancelled. Every step is idempotent, so the same order can be processed
  * again after a crash or a retry and still charge once and buy one label:
- * price (fixed on the order the first time) → debit (key `label:<orderId>`) → label (key = order id) → file.
- * A label that cannot be made is refunded (key `refund:<orderId>`). No database transaction is held across a call
+ * price (fixed on the order the first time) → debit (key `label:<orderId>:<attempt>`) → label (key = order id) → file.
+ * A label that cannot be made is refunded (key `refund:<orderId>:<attempt>`). No database transaction is held across a call
  * to another service.
  */
 @Injectable()
@@ -44,7 +44,7 @@ export class ProcessOrderUseCase {
 
     if (priceCents > 0) {
       try {
-        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}` }, { caller });
+        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}:${order.attempt}` }, { caller });
       } catch (error) {
         if (error instanceof DomainError && error.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS) {
           await this.orders.update(order.id, { status: 'cancelled', failureReason: error.message });
@@ -72,7 +72,7 @@ export class ProcessOrderUseCase {
 
   private async refund(order: OrderEntity, priceCents: number, caller: Caller): Promise<void> {
     if (priceCents <= 0) return;
-    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}` }, { caller });
+    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}` }, { caller });
   }
 }
 

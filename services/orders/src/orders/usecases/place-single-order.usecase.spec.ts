@@ -1,0 +1,158 @@
+import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
+import type { RpcClient } from '@labeldesk/nest-transport';
+import { CarrierError, type CarrierAdapter, type CreatedLabel, type LabelShipment } from '../../carriers/carrier.port';
+import type { OrdersEnv } from '../../config/env.schema';
+import type { FileRepository } from '../../files/file.repository';
+import { OrderEntity } from '../order.entity';
+import type { OrderRepository } from '../order.repository';
+import { PlaceSingleOrderUseCase } from './place-single-order.usecase';
+import { ProcessOrderUseCase } from './process-order.usecase';
+
+const order = singleOrderSchema.parse({
+  service_name: 'USPS Priority Mail',
+  sender: { sender_name: 'Ann', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701' },
+  receiver: { receiver_name: 'Bob', receiver_address1: '2 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101' },
+  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2.5 },
+});
+
+/** An in-memory order table with the unique (user, key) rule of the real one. */
+class FakeOrders {
+  readonly rows = new Map<string, OrderEntity>();
+  async insertOrFind(draft: OrderEntity) {
+    const existing = [...this.rows.values()].find((o) => o.userId === draft.userId && o.idempotencyKey === draft.idempotencyKey);
+    if (existing) return { order: existing, created: false };
+    this.rows.set(draft.id, draft);
+    return { order: draft, created: true };
+  }
+  async update(id: string, change: Partial<OrderEntity>) {
+    const row = this.rows.get(id);
+    if (!row) throw new Error('no order');
+    Object.assign(row, change, { updatedAt: new Date() });
+    return row;
+  }
+}
+
+/** Pricing and a ledger that honour idempotency keys, as the real services do. */
+class FakeServices {
+  balance = 5000;
+  readonly postings = new Map<string, number>();
+  calls: string[] = [];
+  async call(contract: AnyRpcContract, request: Record<string, unknown>) {
+    this.calls.push(contract.subject);
+    if (contract.subject === PricingRpc.quote.subject) {
+      return { totalCents: 850, items: [{ serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail', billableWeightLb: 3, priceCents: 850 }] };
+    }
+    const key = String(request['idempotencyKey']);
+    const amount = Number(request['amountCents']) * (contract.subject === PaymentsRpc.debit.subject ? -1 : 1);
+    if (!this.postings.has(key)) {
+      if (this.balance + amount < 0) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, 'Insufficient balance: please top up your account');
+      this.balance += amount;
+      this.postings.set(key, amount);
+    }
+    return { replayed: false };
+  }
+}
+
+const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
+  const orders = new FakeOrders();
+  const services = new FakeServices();
+  const carrier = { createLabel: jest.fn<Promise<CreatedLabel>, [LabelShipment, string]>(carrierBehaviour) };
+  const files = { save: jest.fn().mockResolvedValue({ id: 'file-1' }) };
+  const process = new ProcessOrderUseCase(
+    orders as unknown as OrderRepository,
+    files as unknown as FileRepository,
+    services as unknown as RpcClient,
+    carrier as unknown as CarrierAdapter,
+  );
+  const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);
+  return { useCase, orders, services, carrier, files };
+};
+
+const label = async (): Promise<CreatedLabel> => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', pdf: Buffer.from('%PDF') });
+const request = (idempotencyKey = 'key-00000001') => ({ userId: 'u1', idempotencyKey, order });
+
+describe('PlaceSingleOrderUseCase', () => {
+  it('charges the quoted price once and stores the label', async () => {
+    const { useCase, services, files } = setup(label);
+    await expect(useCase.execute(request())).resolves.toEqual({ orderId: expect.any(String), pdfName: 'label_9205599999999900010007.pdf', trackingNumber: '9205599999999900010007', priceCents: 850 });
+    expect(services.balance).toBe(4150);
+    expect(files.save).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a repeated key with the first label and charges nothing more', async () => {
+    const { useCase, services, carrier } = setup(label);
+    const first = await useCase.execute(request());
+    await expect(useCase.execute(request())).resolves.toEqual(first);
+    expect(services.balance).toBe(4150);
+    expect(carrier.createLabel).toHaveBeenCalledTimes(1);
+  });
+
+  it('refunds and cancels when the carrier fails, and says nothing was charged', async () => {
+    const { useCase, services, orders } = setup(() => Promise.reject(new CarrierError('Sandbox carrier: simulated failure', true)));
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED, message: expect.stringContaining('You have not been charged') });
+    expect(services.balance).toBe(5000);
+    expect([...orders.rows.values()][0]).toMatchObject({ status: 'cancelled', failureReason: 'Sandbox carrier: simulated failure' });
+  });
+
+  it('buys no label when the balance is short, and the same key works once money arrives', async () => {
+    const { useCase, services, carrier, orders } = setup(label);
+    services.balance = 100;
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
+    expect(carrier.createLabel).not.toHaveBeenCalled();
+    expect([...orders.rows.values()][0]?.status).toBe('cancelled');
+    services.balance = 1000;
+    await expect(useCase.execute(request())).resolves.toMatchObject({ priceCents: 850 });
+    expect(services.balance).toBe(150);
+  });
+
+  it('refuses a key reused for a different order', async () => {
+    const { useCase } = setup(label);
+    await useCase.execute(request());
+    const other = { ...request(), order: { ...order, service_name: 'USPS Ground Advantage' } };
+    await expect(useCase.execute(other)).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
+  });
+
+  it('refuses a second submission while the first is still in flight', async () => {
+    let release: () => void = () => undefined;
+    const { useCase } = setup(() => new Promise((resolve) => (release = () => void label().then(resolve))));
+    const first = useCase.execute(request());
+    await new Promise((r) => setImmediate(r));
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_IN_PROGRESS });
+    release();
+    await first;
+  });
+
+  it('retries a refunded order as a new attempt with new ledger keys, so the label is paid once', async () => {
+    const { useCase, services, carrier } = setup(label);
+    carrier.createLabel.mockRejectedValueOnce(new CarrierError('temporarily down', true));
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
+    expect(services.balance).toBe(5000);
+    await useCase.execute(request());
+    expect(services.balance).toBe(4150);
+    expect([...services.postings.entries()].map(([key, amount]) => [key.replace(/:[0-9a-f-]{36}:/, ':'), amount])).toEqual([
+      ['label:1', -850],
+      ['refund:1', 850],
+      ['label:2', -850],
+    ]);
+  });
+
+  it('resumes a stale pending order under the same keys and never charges twice', async () => {
+    const { useCase, services, orders, carrier } = setup(label);
+    let crash = true;
+    carrier.createLabel.mockImplementation(async () => {
+      if (crash) throw new Error('process died mid-label'); // not a CarrierError: stands for a lost reply
+      return label();
+    });
+    const processOnce = useCase.execute(request()).catch(() => undefined);
+    await processOnce;
+    const order = [...orders.rows.values()][0] as OrderEntity;
+    // Simulate the crash having happened before the refund: the order is still pending and charged.
+    Object.assign(order, { status: 'pending', updatedAt: new Date(Date.now() - 10 * 60_000) });
+    services.postings.delete(`refund:${order.id}:1`);
+    services.balance = 4150;
+    crash = false;
+    await expect(useCase.execute(request())).resolves.toMatchObject({ orderId: order.id });
+    expect(services.balance).toBe(4150);
+    expect([...services.postings.keys()].filter((k) => k.startsWith('label:'))).toEqual([`label:${order.id}:1`]);
+  });
+});

@@ -3,7 +3,7 @@ import type { RpcClient } from '@labeldesk/nest-transport';
 import { CarrierError, type CarrierAdapter, type CreatedLabel, type LabelShipment } from '../../carriers/carrier.port';
 import type { OrdersEnv } from '../../config/env.schema';
 import type { FileRepository } from '../../files/file.repository';
-import { OrderEntity } from '../order.entity';
+import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
 import { PlaceSingleOrderUseCase } from './place-single-order.usecase';
 import { ProcessOrderUseCase } from './process-order.usecase';

@@ -3,7 +3,11 @@
 //
 // Part 1, renderingBenchmark(): renders N sandbox 4x6 labels (default 500, env LABELS or first argument) one
 // after another on this thread with the compiled renderer and prints labels/s and PDF size per label.
-import { existsSync } from 'node:fs';
+// Part 2, gatewayBenchmark(): starts the embedded mode (`npm start`'s process) on a fresh data folder and buys
+// ORDERS (default 200) single labels one after another through the HTTP API, printing p50/p95/max latency.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,11 +73,70 @@ export async function renderingBenchmark({ count = 500, warmup = 20 } = {}) {
   return result;
 }
 
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Buys `count` labels one at a time through the gateway of a fresh embedded system; prints latency percentiles. */
+export async function gatewayBenchmark({ count = 200, warmup = 10, port = 3391 } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-label-'));
+  const child = spawn(process.execPath, [join(root, 'scripts/embedded/dist/main.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'error', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}/api`;
+  const call = async (method, path, body, headers = {}) => {
+    const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${json.message}`);
+    return json;
+  };
+  try {
+    for (let i = 0; ; i++) {
+      if (await fetch(`${base}/health`).then((r) => r.ok).catch(() => false)) break;
+      if (i > 600) throw new Error('embedded system did not become healthy');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const admin = await call('POST', '/auth/login', { email: 'bench@example.com', password: 'bench-password' });
+    const user = await call('POST', '/auth/register', { name: 'Bench', email: 'buyer@example.com', password: 'bench-password', confirmPassword: 'bench-password' });
+    await call('POST', `/auth/users/details/${user.user._id}`, { balance: 10_000_000 }, { token: admin.token });
+    const order = (i) => {
+      const to = destinations[Math.abs(i) % destinations.length];
+      return {
+        service_name: 'USPS Priority Mail',
+        sender: { sender_name: 'Acme Widgets', sender_address1: '1200 Industrial Parkway', sender_city: 'Columbus', sender_state_province: 'OH', sender_zip_postal: '43215' },
+        receiver: { receiver_name: to.name, receiver_company: to.company, receiver_address1: to.street1, receiver_address2: to.street2, receiver_city: to.city, receiver_state_province: to.state, receiver_zip_postal: to.zip },
+        package: { package_length: 12, package_width: 10, package_height: 4, package_weight: 1 + (Math.abs(i) % 30), package_reference2: `WID-${i}` },
+      };
+    };
+    const buy = (i) => call('POST', '/orders/v2', order(i), { token: user.token, 'idempotency-key': `bench-order-${i}` });
+    for (let i = 0; i < warmup; i++) await buy(-1 - i);
+    const latencies = [];
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const t0 = performance.now();
+      await buy(i);
+      latencies.push(performance.now() - t0);
+    }
+    const totalMs = performance.now() - started;
+    latencies.sort((a, b) => a - b);
+    const result = { orders: count, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1], perSecond: (count / totalMs) * 1000 };
+    console.log(
+      `single label through the gateway (embedded): p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, max ${result.max.toFixed(1)} ms (${count} sequential orders, ${result.perSecond.toFixed(1)} orders/s)`,
+    );
+    return result;
+  } finally {
+    await new Promise((done) => {
+      child.once('exit', done);
+      child.kill('SIGTERM');
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const count = Number(process.argv[2] ?? process.env.LABELS ?? 500);
   if (!Number.isInteger(count) || count < 1) throw new Error(`label count must be a positive integer, got ${process.argv[2] ?? process.env.LABELS}`);
   await renderingBenchmark({ count });
-  // Part 2 (through-the-gateway latency) goes here.
+  await gatewayBenchmark({ count: Number(process.env.ORDERS ?? 200) });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

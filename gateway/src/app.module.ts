@@ -26,7 +26,12 @@ export class GatewayModule {
           transport: env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name: 'gateway' },
           rpcTimeoutMs: env.RPC_TIMEOUT_MS,
         }),
-        ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE }] }),
+        ThrottlerModule.forRoot({
+          throttlers: [
+            { name: 'auth', ttl: 60_000, limit: env.AUTH_RATE_LIMIT_PER_MINUTE },
+            { name: 'topup', ttl: 60_000, limit: env.TOPUP_RATE_LIMIT_PER_MINUTE },
+          ],
+        }),
       ],
       controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, OrdersController, PaymentsController],
       providers: [

@@ -22,6 +22,8 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forEnv(env), {
     logger: createLogger('gateway', env.LOG_LEVEL, env.LOG_FORMAT),
     bufferLogs: true,
+    // The payment webhook is verified over the exact bytes received (BTCPay-Sig).
+    rawBody: true,
   });
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');

@@ -14,6 +14,8 @@ export const gatewayEnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Sign-in and registration attempts per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Top-up invoices per client address per minute (each one is an invoice at the payment server). */
+  TOPUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Hops of trusted reverse proxies in front of the gateway (for the client address). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** HSTS only behind TLS: on plain HTTP it would lock LAN users out. */

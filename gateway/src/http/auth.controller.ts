@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   AuthRpc,
   loginRequestSchema,
@@ -29,6 +29,7 @@ export class AuthController {
   @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
+  @SkipThrottle({ topup: true })
   async register(@Body(new ZodBody(registerRequestSchema)) body: z.output<typeof registerRequestSchema>, @Ctx() ctx: CallContext): Promise<RegisterResponse> {
     const session = await this.rpc.call(AuthRpc.register, body, ctx);
     return { ok: true, ...(await this.users.session(session, ctx)), message: 'Registration successful' };
@@ -39,6 +40,7 @@ export class AuthController {
   @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
+  @SkipThrottle({ topup: true })
   async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @Ctx() ctx: CallContext): Promise<LoginResponse> {
     return this.users.session(await this.rpc.call(AuthRpc.login, body, ctx), ctx);
   }

@@ -1,16 +1,67 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { PaymentsRpc, type DepositListItem } from '@labeldesk/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { depositFilterSchema, PaymentsRpc, topUpAmountSchema, type Deposit, type TestInvoice, type TopUpResponse } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { Ctx, type CallContext } from '../auth/request-context';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { Public } from '../auth/access.decorators';
+import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
+import { ZodBody } from './zod-body.pipe';
+
+const topUpQuery = z.object({ amount: topUpAmountSchema });
+const depositsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(7),
+  filter: depositFilterSchema.default('all'),
+});
+const settleBody = z.object({ outcome: z.enum(['paid', 'expired']).default('paid') });
 
 @Controller('payment')
 export class PaymentsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** Spec: recent deposits (amount in cents, createdTime in unix seconds); credited deposits are Settled. */
+  /** Spec: GET gives the invoice id (amount in cents as `?amount=`); at most a few invoices a minute per client. */
+  @Get('top-up/:userId')
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ topup: {} })
+  @SkipThrottle({ auth: true })
+  topUp(@Param('userId') userId: string, @Query(new ZodBody(topUpQuery)) query: z.output<typeof topUpQuery>, @CurrentAuthUser() user: { email: string }, @Ctx() ctx: CallContext): Promise<TopUpResponse> {
+    return this.rpc.call(PaymentsRpc.createTopUp, { userId, amountCents: query.amount, buyerEmail: user.email }, { ...ctx, timeoutMs: 30_000 });
+  }
+
+  @Get('deposits/:userId')
+  list(@Param('userId') userId: string, @Query(new ZodBody(depositsQuery)) query: z.output<typeof depositsQuery>, @Ctx() ctx: CallContext): Promise<{ deposits: Deposit[]; totalCount: number }> {
+    return this.rpc.call(PaymentsRpc.listDeposits, { userId, ...query }, ctx);
+  }
+
   @Get('recent-deposits/:userId')
-  async recentDeposits(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<DepositListItem[]> {
-    const { entries } = await this.rpc.call(PaymentsRpc.listEntries, { userId, limit: 20, kinds: ['deposit'] }, ctx);
-    return entries.map((e) => ({ amount: e.amountCents, createdTime: Math.floor(Date.parse(e.createdAt) / 1000), status: 'Settled' }));
+  async recentDeposits(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Deposit[]> {
+    return (await this.rpc.call(PaymentsRpc.recentDeposits, { userId, limit: 10 }, ctx)).deposits;
+  }
+
+  /**
+   * BTCPay's webhook. No token: the payments service checks BTCPay-Sig over the exact bytes received. 2xx only
+   * after the effect is committed; 401 for a bad signature (not retried); 5xx makes BTCPay retry.
+   */
+  @Post('webhook')
+  @Public()
+  @HttpCode(200)
+  async webhook(@Req() request: RawBodyRequest<Request>): Promise<{ ok: true; outcome: string }> {
+    const signature = request.headers['btcpay-sig'];
+    const rawBody = request.rawBody?.toString('utf8') ?? '';
+    const { outcome } = await this.rpc.call(PaymentsRpc.receiveWebhook, { rawBody, signature: typeof signature === 'string' ? signature : '' }, { timeoutMs: 30_000 });
+    return { ok: true, outcome };
+  }
+
+  @Get('test-invoices/:invoiceId')
+  testInvoice(@Param('invoiceId') invoiceId: string, @Ctx() ctx: CallContext): Promise<TestInvoice> {
+    return this.rpc.call(PaymentsRpc.getTestInvoice, { invoiceId }, ctx);
+  }
+
+  @Post('test-invoices/:invoiceId/pay')
+  @HttpCode(200)
+  settleTestInvoice(@Param('invoiceId') invoiceId: string, @Body(new ZodBody(settleBody)) body: z.output<typeof settleBody>, @Ctx() ctx: CallContext): Promise<{ deposit: Deposit }> {
+    return this.rpc.call(PaymentsRpc.settleTestInvoice, { invoiceId, outcome: body.outcome }, ctx);
   }
 }

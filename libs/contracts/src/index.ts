@@ -22,3 +22,4 @@ export * from './lib/payments/ledger.schema';
 export * from './lib/orders/single-order.schema';
 export * from './lib/orders/order.schema';
 export * from './lib/orders/orders.contract';
+export * from './lib/payments/deposit.schema';

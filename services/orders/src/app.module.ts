@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
-import { CarriersModule } from './carriers/carriers.module';
+import { carrierProvider } from './carriers/carrier.provider';
 import { ORDERS_ENV, type OrdersEnv } from './config/env.schema';
 import { ordersMigrations } from './database/migrations';
 import { FileRepository } from './files/file.repository';
@@ -17,21 +17,19 @@ import { ProcessOrderUseCase } from './orders/usecases/process-order.usecase';
 @Module({})
 export class OrdersModule {
   static forEnv(env: OrdersEnv): DynamicModule {
-    const base = serviceModule(OrdersModule, 'orders', env, {
+    return serviceModule(OrdersModule, 'orders', env, {
       entities: [OrderEntity, StoredFileEntity],
       migrations: ordersMigrations,
       controllers: [OrdersController, FilesController],
-      providers: [OrderRepository, FileRepository, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery],
+      providers: [
+        { provide: ORDERS_ENV, useValue: env },
+        carrierProvider,
+        OrderRepository,
+        FileRepository,
+        ProcessOrderUseCase,
+        PlaceSingleOrderUseCase,
+        PendingOrderRecovery,
+      ],
     });
-    const envProvider = { provide: ORDERS_ENV, useValue: env };
-    return {
-      ...base,
-      global: false,
-      imports: [...(base.imports ?? []), { module: OrdersEnvModule, providers: [envProvider], exports: [envProvider], global: true }, CarriersModule],
-      providers: [...(base.providers ?? []), envProvider],
-    };
   }
 }
-
-@Module({})
-class OrdersEnvModule {}

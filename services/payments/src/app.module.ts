@@ -1,21 +1,45 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ORM } from '@labeldesk/nest-orm';
 import { serviceModule } from '@labeldesk/nest-service';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { Account } from './accounts/account.entity';
 import { AccountRepository } from './accounts/account.repository';
 import { AccountsController } from './accounts/accounts.controller';
+import { PAYMENTS_ENV, type PaymentsEnv } from './config/env.schema';
+import { paymentsMigrations } from './database/migrations';
+import { DepositEntity } from './deposits/deposit.entity';
+import { DepositRepository } from './deposits/deposit.repository';
+import { DepositsController } from './deposits/deposits.controller';
+import { ApplyInvoiceUseCase } from './deposits/usecases/apply-invoice.usecase';
+import { CreateTopUpUseCase } from './deposits/usecases/create-top-up.usecase';
+import { DepositReconciler } from './deposits/usecases/deposit-reconciler';
+import { ReceiveWebhookUseCase } from './deposits/usecases/receive-webhook.usecase';
+import { SettleTestInvoiceUseCase } from './deposits/usecases/settle-test-invoice.usecase';
 import { LedgerController } from './ledger/ledger.controller';
 import { LedgerRepository } from './ledger/ledger.repository';
-import type { PaymentsEnv } from './config/env.schema';
-import { paymentsMigrations } from './database/migrations';
+import { PAYMENT_PROVIDER } from './providers/payment-provider.port';
+import { createPaymentProvider } from './providers/provider.factory';
 
+/** The ledger, deposits and the payment providers. */
 @Module({})
 export class PaymentsModule {
   static forEnv(env: PaymentsEnv): DynamicModule {
     return serviceModule(PaymentsModule, 'payments', env, {
-      entities: [Account],
+      entities: [Account, DepositEntity],
       migrations: paymentsMigrations,
-      controllers: [AccountsController, LedgerController],
-      providers: [AccountRepository, LedgerRepository],
+      controllers: [AccountsController, LedgerController, DepositsController],
+      providers: [
+        { provide: PAYMENTS_ENV, useValue: env },
+        { provide: PAYMENT_PROVIDER, inject: [ORM], useFactory: (orm: MikroORM) => createPaymentProvider(env, orm) },
+        AccountRepository,
+        LedgerRepository,
+        DepositRepository,
+        ApplyInvoiceUseCase,
+        ReceiveWebhookUseCase,
+        CreateTopUpUseCase,
+        SettleTestInvoiceUseCase,
+        DepositReconciler,
+      ],
     });
   }
 }

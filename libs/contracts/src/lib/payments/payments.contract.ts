@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { accountSummarySchema } from './account-summary.schema';
+import { depositFilterSchema, depositSchema, testInvoiceSchema, topUpAmountSchema, topUpResponseSchema } from './deposit.schema';
 import { idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
 
 export const PaymentsRpc = {
@@ -34,5 +35,25 @@ export const PaymentsRpc = {
     'payments.ledger.list.v1',
     z.object({ userId: idSchema, limit: z.number().int().min(1).max(500).default(50), kinds: z.array(ledgerKindSchema).optional() }),
     z.object({ entries: z.array(ledgerEntrySchema) }),
+  ),
+  createTopUp: defineRpc('payments.top-up.create.v1', z.object({ userId: idSchema, amountCents: topUpAmountSchema, buyerEmail: z.string().optional() }), topUpResponseSchema),
+  listDeposits: defineRpc(
+    'payments.deposit.list.v1',
+    z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7), filter: depositFilterSchema.default('all') }),
+    z.object({ deposits: z.array(depositSchema), totalCount: z.number().int() }),
+  ),
+  recentDeposits: defineRpc('payments.deposit.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(50).default(10) }), z.object({ deposits: z.array(depositSchema) })),
+  /** A provider's webhook exactly as received: the signature is checked over these bytes. */
+  receiveWebhook: defineRpc(
+    'payments.webhook.receive.v1',
+    z.object({ rawBody: z.string().max(1_000_000), signature: z.string().max(200) }),
+    z.object({ outcome: z.enum(['credited', 'reversed', 'recorded', 'ignored']) }),
+  ),
+  getTestInvoice: defineRpc('payments.test-invoice.get.v1', z.object({ invoiceId: z.string().min(1).max(100) }), testInvoiceSchema),
+  /** The test provider's "customer pays" (or lets it expire); the result arrives through the signed webhook path. */
+  settleTestInvoice: defineRpc(
+    'payments.test-invoice.settle.v1',
+    z.object({ invoiceId: z.string().min(1).max(100), outcome: z.enum(['paid', 'expired']) }),
+    z.object({ deposit: depositSchema }),
   ),
 } as const;

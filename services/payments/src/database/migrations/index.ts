@@ -1,7 +1,9 @@
 import { Migration001Accounts } from './migration-001-accounts';
 import { Migration002Ledger } from './migration-002-ledger';
+import { Migration003Deposits } from './migration-003-deposits';
 
 export const paymentsMigrations = [
   { name: 'Migration001Accounts', class: Migration001Accounts },
   { name: 'Migration002Ledger', class: Migration002Ledger },
+  { name: 'Migration003Deposits', class: Migration003Deposits },
 ];

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import type { Provider } from '@nestjs/common';
 import { ORM } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
@@ -11,15 +11,10 @@ const nextSerialFrom = (orm: MikroORM) => async (): Promise<number> => {
   return Number(row?.serial);
 };
 
-@Module({
-  providers: [
-    {
-      provide: CARRIER,
-      inject: [ORDERS_ENV, ORM],
-      useFactory: (env: OrdersEnv, orm: MikroORM): CarrierAdapter =>
-        new SandboxCarrierAdapter({ latencyMs: env.SANDBOX_LATENCY_MS, failureRate: env.SANDBOX_FAILURE_RATE, nextSerial: nextSerialFrom(orm) }),
-    },
-  ],
-  exports: [CARRIER],
-})
-export class CarriersModule {}
+/** The configured carrier (only the sandbox exists so far). */
+export const carrierProvider: Provider = {
+  provide: CARRIER,
+  inject: [ORDERS_ENV, ORM],
+  useFactory: (env: OrdersEnv, orm: MikroORM): CarrierAdapter =>
+    new SandboxCarrierAdapter({ latencyMs: env.SANDBOX_LATENCY_MS, failureRate: env.SANDBOX_FAILURE_RATE, nextSerial: nextSerialFrom(orm) }),
+};

@@ -1,0 +1,61 @@
+import { Controller } from '@nestjs/common';
+import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { toDeposit } from './deposit.mapper';
+import { DepositRepository } from './deposit.repository';
+import { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
+import { ReceiveWebhookUseCase } from './usecases/receive-webhook.usecase';
+import { SettleTestInvoiceUseCase } from './usecases/settle-test-invoice.usecase';
+
+const requireSelfOrAdmin = (caller: Caller, userId: string) => {
+  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
+};
+
+@Controller()
+export class DepositsController {
+  constructor(
+    private readonly deposits: DepositRepository,
+    private readonly createTopUp: CreateTopUpUseCase,
+    private readonly receiveWebhook: ReceiveWebhookUseCase,
+    private readonly settleTestInvoice: SettleTestInvoiceUseCase,
+  ) {}
+
+  @RpcHandler(PaymentsRpc.createTopUp)
+  onCreateTopUp(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.createTopUp) body: ParsedRequestOf<typeof PaymentsRpc.createTopUp>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return this.createTopUp.execute(body.userId, body.amountCents, body.buyerEmail);
+  }
+
+  @RpcHandler(PaymentsRpc.listDeposits)
+  async onList(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.listDeposits) body: ParsedRequestOf<typeof PaymentsRpc.listDeposits>) {
+    requireSelfOrAdmin(caller, body.userId);
+    const { deposits, totalCount } = await this.deposits.page(body.userId, body.filter, body.page, body.limit);
+    return { deposits: deposits.map(toDeposit), totalCount };
+  }
+
+  @RpcHandler(PaymentsRpc.recentDeposits)
+  async onRecent(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.recentDeposits) body: ParsedRequestOf<typeof PaymentsRpc.recentDeposits>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return { deposits: (await this.deposits.page(body.userId, 'all', 1, body.limit)).deposits.map(toDeposit) };
+  }
+
+  /** No caller: a payment server's webhook is authenticated by its signature, checked first thing. */
+  @RpcHandler(PaymentsRpc.receiveWebhook)
+  async onWebhook(@RpcPayload(PaymentsRpc.receiveWebhook) body: ParsedRequestOf<typeof PaymentsRpc.receiveWebhook>) {
+    return { outcome: await this.receiveWebhook.execute(body.rawBody, body.signature) };
+  }
+
+  @RpcHandler(PaymentsRpc.getTestInvoice)
+  async onGetTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.getTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.getTestInvoice>) {
+    const deposit = await this.deposits.findByInvoiceId(body.invoiceId);
+    if (!deposit || (caller.role !== 'admin' && deposit.userId !== caller.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    const details = await this.settleTestInvoice.testProvider().details(body.invoiceId);
+    if (!details) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    return { id: details.id, amount: details.amountCents, status: details.status, expiresAt: details.expiresAt.toISOString() };
+  }
+
+  @RpcHandler(PaymentsRpc.settleTestInvoice)
+  async onSettleTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.settleTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.settleTestInvoice>) {
+    return { deposit: await this.settleTestInvoice.execute(caller, body.invoiceId, body.outcome) };
+  }
+}

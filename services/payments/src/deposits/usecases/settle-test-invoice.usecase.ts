@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type Caller, type Deposit } from '@labeldesk/contracts';
+import { randomBytes } from 'node:crypto';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../providers/payment-provider.port';
+import { TestPaymentProvider } from '../../providers/test/test-payment.provider';
+import { signBtcpayBody } from '../../webhooks/btcpay-signature';
+import { toDeposit } from '../deposit.mapper';
+import { DepositRepository } from '../deposit.repository';
+import { ReceiveWebhookUseCase } from './receive-webhook.usecase';
+
+const newId = () => randomBytes(11).toString('base64url');
+
+/**
+ * The test provider's checkout: the invoice changes state, then a webhook event is built and signed exactly as
+ * BTCPay does (indented JSON, sha256= HMAC) and handed to the same receiver, which verifies it and re-reads the invoice.
+ */
+@Injectable()
+export class SettleTestInvoiceUseCase {
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly deposits: DepositRepository,
+    private readonly receiveWebhook: ReceiveWebhookUseCase,
+  ) {}
+
+  async execute(caller: Caller, invoiceId: string, outcome: 'paid' | 'expired'): Promise<Deposit> {
+    const provider = this.testProvider();
+    const deposit = await this.deposits.findByInvoiceId(invoiceId);
+    if (!deposit || (caller.role !== 'admin' && deposit.userId !== caller.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    if (!(await provider.settle(invoiceId, outcome))) throw new DomainError(ErrorCode.CONFLICT, 'This invoice is no longer open');
+    const deliveryId = newId();
+    const body = JSON.stringify(
+      {
+        deliveryId,
+        webhookId: 'test-provider',
+        originalDeliveryId: deliveryId,
+        isRedelivery: false,
+        type: outcome === 'paid' ? 'InvoiceSettled' : 'InvoiceExpired',
+        timestamp: Math.floor(Date.now() / 1000),
+        storeId: provider.storeId,
+        invoiceId,
+        metadata: { orderId: deposit.id },
+        manuallyMarked: false,
+        overPaid: false,
+      },
+      null,
+      2,
+    );
+    await this.receiveWebhook.execute(body, signBtcpayBody(provider.webhookSecret, body));
+    return toDeposit((await this.deposits.findById(deposit.id)) ?? deposit);
+  }
+
+  testProvider(): TestPaymentProvider {
+    if (!(this.provider instanceof TestPaymentProvider)) throw new DomainError(ErrorCode.NOT_FOUND, 'Test invoices exist only with the test payment provider');
+    return this.provider;
+  }
+}

@@ -1,6 +1,8 @@
+import { startDistributed } from '@labeldesk/testing';
 import { describeAccountFlows } from './support/api-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
-import { startDistributed } from './support/system';
+import { describeTopUpFlows } from './support/top-up-flows.suite';
 
-describeAccountFlows('distributed', startDistributed);
-describeLabelFlows('distributed', startDistributed);
+describeAccountFlows('distributed', () => startDistributed());
+describeLabelFlows('distributed', () => startDistributed());
+describeTopUpFlows('distributed', startDistributed);

@@ -1,6 +1,8 @@
+import { startEmbedded } from '@labeldesk/testing';
 import { describeAccountFlows } from './support/api-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
-import { startEmbedded } from './support/system';
+import { describeTopUpFlows } from './support/top-up-flows.suite';
 
-describeAccountFlows('embedded', startEmbedded);
-describeLabelFlows('embedded', startEmbedded);
+describeAccountFlows('embedded', () => startEmbedded());
+describeLabelFlows('embedded', () => startEmbedded());
+describeTopUpFlows('embedded', startEmbedded);

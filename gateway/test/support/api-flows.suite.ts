@@ -1,4 +1,4 @@
-import type { RunningSystem } from './system';
+import type { RunningSystem } from '@labeldesk/testing';
 
 interface Json {
   status: number;

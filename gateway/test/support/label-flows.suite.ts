@@ -1,4 +1,4 @@
-import type { RunningSystem } from './system';
+import type { RunningSystem } from '@labeldesk/testing';
 
 type Body = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ export const paymentsEnvSchema = baseServiceEnvSchema
     BTCPAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
     /** The built-in test provider moves no real money: refused in production unless this says it is wanted. */
     PAYMENTS_TEST_PROVIDER: z.enum(['auto', 'enabled', 'disabled']).default('auto'),
-    RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     TOPUP_EXPIRATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   })
   .superRefine((env, ctx) => {

@@ -13,7 +13,7 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-const root = resolve(__dirname, '../../..');
+const root = resolve(__dirname, '../../../..');
 const SERVICES = ['auth', 'payments', 'address', 'pricing', 'orders'] as const;
 export const TEST_ADMIN = { email: 'it-admin@example.com', password: 'it-admin-password' };
 
@@ -60,7 +60,7 @@ const stopAll = async (processes: ChildProcess[]) => {
 };
 
 /** `npm start`'s process, on a fresh data folder. */
-export const startEmbedded = async (): Promise<RunningSystem> => {
+export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-it-'));
   const port = await freePort();
   const logs: string[] = [];
@@ -70,6 +70,7 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...extraEnv,
   }, logs);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, [child], logs);
@@ -85,7 +86,7 @@ export const startEmbedded = async (): Promise<RunningSystem> => {
 };
 
 /** Every service and the gateway as their own processes, over NATS and a real PostgreSQL database made for this run. */
-export const startDistributed = async (): Promise<RunningSystem> => {
+export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> => {
   const adminUrl = process.env['TEST_POSTGRES_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const database = `labeldesk_it_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new Client({ connectionString: adminUrl });
@@ -95,7 +96,7 @@ export const startDistributed = async (): Promise<RunningSystem> => {
   const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
   const port = await freePort();
   const logs: string[] = [];
-  const shared = { TRANSPORT: 'nats', NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222', DATABASE_URL: databaseUrl };
+  const shared = { TRANSPORT: 'nats', NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222', DATABASE_URL: databaseUrl, ...extraEnv };
   // Services that share one NATS server must not answer another run's requests: a unique subject space is not
   // available, so runs are serialised by jest (--runInBand) and each run has its own database.
   const processes = SERVICES.map((name) =>

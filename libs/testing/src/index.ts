@@ -1,0 +1,3 @@
+// Test support only: started systems (from the builds) and fakes of outside servers. Never imported by app code.
+export * from './lib/system';
+export * from './lib/fake-btcpay.server';

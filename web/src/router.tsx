@@ -43,6 +43,10 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
           { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/main/dashboard/page')).DashboardPage }) },
+          { path: 'order-label', lazy: async () => ({ Component: (await import('./pages/main/order-label/page')).OrderLabelPage }) },
+          { path: 'orders', lazy: async () => ({ Component: (await import('./pages/main/orders/page')).OrdersPage }) },
+          { path: 'address', lazy: async () => ({ Component: (await import('./pages/main/address/page')).AddressBookPage }) },
+          { path: 'sku', lazy: async () => ({ Component: (await import('./pages/main/sku/page')).SkuPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./pages/main/account/page')).AccountPage }) },
           { path: '*', element: <Navigate to="dashboard" replace /> },
         ],
@@ -57,6 +61,10 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
           { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/admin/dashboard/page')).AdminDashboardPage }) },
+          {
+            path: 'user-management',
+            lazy: async () => ({ Component: (await import('./pages/admin/user-management/page')).UserManagementPage }),
+          },
           { path: '*', element: <Navigate to="dashboard" replace /> },
         ],
       },

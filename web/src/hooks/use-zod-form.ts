@@ -26,6 +26,18 @@ export const useZodForm = <V extends Record<string, string>, Out>(schema: z.ZodT
     setValues((current) => ({ ...current, [name]: value }));
   }, []);
 
+  /** Sets several fields at once, e.g. when a saved address fills a whole section. */
+  const patchValues = useCallback((patch: Partial<V>) => {
+    setValues((current) => ({ ...current, ...patch }));
+  }, []);
+
+  /** Starts over: new values, nothing touched, no submit attempt. */
+  const reset = useCallback((next: V) => {
+    setValues(next);
+    setTouched({});
+    setSubmitted(false);
+  }, []);
+
   const field = (name: keyof V) => ({
     name: String(name),
     value: values[name],
@@ -48,5 +60,5 @@ export const useZodForm = <V extends Record<string, string>, Out>(schema: z.ZodT
     if (result.success) onValid(result.data);
   };
 
-  return { values, setValue, field, fieldState, formError, handleSubmit };
+  return { values, setValue, patchValues, reset, field, fieldState, formError, handleSubmit };
 };

@@ -31,6 +31,8 @@ export interface RequestOptions<T> {
   /** Validates the response body, so a drift between gateway and web shows up here and not deep in a component. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -63,7 +65,7 @@ const toApiError = (status: number, body: unknown): ApiError => {
 
 /** Every call to the gateway goes through here: same-origin `/api`, the stored token in a `token` header. */
 export const apiRequest = async <T>(path: string, options: RequestOptions<T>): Promise<T> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getAuthToken();
   if (token) headers['token'] = token;
   const init: RequestInit = { method: options.method ?? 'GET', headers, signal: options.signal ?? null };

@@ -1,5 +1,5 @@
 import type { UserRole } from '@labeldesk/contracts';
-import { DashboardIcon, ShieldIcon } from '../ui/icons';
+import { BoxesIcon, DashboardIcon, ListIcon, MapPinIcon, PrinterIcon, ShieldIcon, UsersIcon } from '../ui/icons';
 
 type IconComponent = typeof DashboardIcon;
 
@@ -18,13 +18,20 @@ export interface NavItem {
  */
 export const mainNav: readonly NavItem[] = [
   { label: 'Dashboard', to: '/main/dashboard', icon: DashboardIcon },
+  { label: 'Order Label', to: '/main/order-label', icon: PrinterIcon },
+  { label: 'Orders', to: '/main/orders', icon: ListIcon },
+  { label: 'Address', to: '/main/address', icon: MapPinIcon },
+  { label: 'SKU Management', to: '/main/sku', icon: BoxesIcon },
   { label: 'Admin Panel', to: '/admin/dashboard', icon: ShieldIcon, roles: ['admin'] },
 ];
 
 /** Customer routes that have a title but no sidebar entry. */
 const mainExtraTitles: Readonly<Record<string, string>> = { '/main/account': 'Account' };
 
-export const adminNav: readonly NavItem[] = [{ label: 'Dashboard', to: '/admin/dashboard', icon: DashboardIcon }];
+export const adminNav: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
+  { label: 'User Management', to: '/admin/user-management', icon: UsersIcon },
+];
 
 export const visibleNav = (items: readonly NavItem[], role: UserRole | undefined): NavItem[] =>
   items.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)));

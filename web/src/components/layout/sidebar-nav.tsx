@@ -24,9 +24,9 @@ export const SidebarLink = ({
     <Flex
       asChild
       align="center"
-      gap="3"
+      gap="2.5"
       h="9"
-      px={collapsed ? '0' : '3'}
+      px={collapsed ? '0' : '2.5'}
       justify={collapsed ? 'center' : 'flex-start'}
       rounded="md"
       color="fg.muted"

@@ -10,9 +10,12 @@ interface FormFieldProps extends Omit<InputProps, 'size'> {
 }
 
 /** A labelled input: the label is tied to the input, and an error replaces the hint when there is one. */
-export const FormField = ({ label, state, helperText, disabled, ...inputProps }: FormFieldProps): ReactElement => (
-  <Field.Root invalid={state?.invalid ?? false} disabled={disabled ?? false}>
-    <Field.Label>{label}</Field.Label>
+export const FormField = ({ label, state, helperText, disabled, required, ...inputProps }: FormFieldProps): ReactElement => (
+  <Field.Root invalid={state?.invalid ?? false} disabled={disabled ?? false} required={required ?? false}>
+    <Field.Label>
+      {label}
+      {required && <Field.RequiredIndicator />}
+    </Field.Label>
     <Input {...inputProps} />
     {state?.message ? (
       <Field.ErrorText>{state.message}</Field.ErrorText>

@@ -124,3 +124,45 @@ export const StarIcon = ({ fill, size = 16 }: { fill: 'full' | 'half' | 'empty';
     </svg>
   );
 };
+export const CopyIcon = strokeIcon('CopyIcon', [
+  <rect key="a" x="9" y="9" width="12" height="12" rx="2" />,
+  <path key="b" d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />,
+]);
+export const CheckIcon = strokeIcon('CheckIcon', <path d="M20 6 9 17l-5-5" />);
+export const CloseIcon = strokeIcon('CloseIcon', [<path key="a" d="M18 6 6 18" />, <path key="b" d="m6 6 12 12" />]);
+export const DownloadIcon = strokeIcon('DownloadIcon', [
+  <path key="a" d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />,
+  <path key="b" d="m7 10 5 5 5-5" />,
+  <path key="c" d="M12 15V3" />,
+]);
+export const EditIcon = strokeIcon('EditIcon', [<path key="a" d="M12 20h9" />, <path key="b" d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />]);
+export const TrashIcon = strokeIcon('TrashIcon', [
+  <path key="a" d="M3 6h18" />,
+  <path key="b" d="M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2" />,
+  <path key="c" d="M19 6l-1 14a2 2 0 0 1-2 1H8a2 2 0 0 1-2-1L5 6" />,
+  <path key="d" d="M10 11v6M14 11v6" />,
+]);
+export const PlusIcon = strokeIcon('PlusIcon', [<path key="a" d="M12 5v14" />, <path key="b" d="M5 12h14" />]);
+export const MapPinIcon = strokeIcon('MapPinIcon', [
+  <path key="a" d="M12 22s7-6.2 7-12a7 7 0 0 0-14 0c0 5.8 7 12 7 12z" />,
+  <circle key="b" cx="12" cy="10" r="2.5" />,
+]);
+export const ListIcon = strokeIcon('ListIcon', [
+  <path key="a" d="M9 6h12M9 12h12M9 18h12" />,
+  <path key="b" d="M4 6h.01M4 12h.01M4 18h.01" />,
+]);
+export const BoxesIcon = strokeIcon('BoxesIcon', [
+  <rect key="a" x="3" y="12" width="8" height="8" rx="1" />,
+  <rect key="b" x="13" y="12" width="8" height="8" rx="1" />,
+  <rect key="c" x="8" y="3" width="8" height="8" rx="1" />,
+]);
+export const FileIcon = strokeIcon('FileIcon', [
+  <path key="a" d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />,
+  <path key="b" d="M14 3v6h6" />,
+]);
+export const SearchIcon = strokeIcon('SearchIcon', [<circle key="a" cx="11" cy="11" r="7" />, <path key="b" d="m20 20-3.5-3.5" />]);
+export const LoginIcon = strokeIcon('LoginIcon', [
+  <path key="a" d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />,
+  <path key="b" d="m10 17 5-5-5-5" />,
+  <path key="c" d="M15 12H3" />,
+]);

@@ -4,15 +4,30 @@ import type { ReactElement } from 'react';
 /** Spec section 9: notifications close by themselves after 10 s. */
 export const TOAST_DURATION_MS = 10_000;
 
+/** Spec section 9: SKU and service notifications close after 3 s. */
+export const SHORT_TOAST_MS = 3_000;
+
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
 
+interface NotifyOptions {
+  /** A second line, e.g. the list of rows a file was refused for. */
+  description?: string;
+  durationMs?: number;
+}
+
+const show = (type: 'success' | 'error', title: string, options: NotifyOptions = {}): void => {
+  toaster.create({
+    title,
+    type,
+    closable: true,
+    ...(options.description ? { description: options.description } : {}),
+    ...(options.durationMs ? { duration: options.durationMs } : {}),
+  });
+};
+
 export const notify = {
-  success: (title: string): void => {
-    toaster.create({ title, type: 'success', closable: true });
-  },
-  error: (title: string): void => {
-    toaster.create({ title, type: 'error', closable: true });
-  },
+  success: (title: string, options?: NotifyOptions): void => show('success', title, options),
+  error: (title: string, options?: NotifyOptions): void => show('error', title, options),
 };
 
 export const AppToaster = (): ReactElement => (

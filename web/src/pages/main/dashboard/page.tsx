@@ -1,34 +1,42 @@
-import { Button, Card, DataList, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Grid, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import { PackageIcon, RefreshIcon, TagIcon, UploadIcon, WalletIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { RefreshIcon, UploadIcon, WalletIcon, TagIcon } from '../../../components/ui/icons';
 import { StatCard } from '../../../components/ui/stat-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { formatCents, formatDateTime } from '../../../libs/format';
+import { formatCents } from '../../../libs/format';
+import { useBalance } from '../../../services/auth/get-balance';
 import { authKeys } from '../../../services/auth/keys';
+import { orderKeys } from '../../../services/orders/keys';
+import { useTotalOrders } from '../../../services/orders/total-orders';
+import { paymentKeys } from '../../../services/payments/keys';
 import { useAuthStore } from '../../../stores/auth.store';
-
-const roleLabel: Record<PublicUser['user_role'], string> = { user: 'Customer', friend: 'Friend', admin: 'Admin' };
+import { RecentDepositsCard } from './recent-deposits-card';
+import { RecentOrdersCard } from './recent-orders-card';
 
 /** Spec section 9: dashes when the balance is unknown, $0 when deposits or spending are. */
-const balanceText = (user: PublicUser | null): string =>
-  typeof user?.balance === 'number' ? formatCents(user.balance) : '--';
+const balanceText = (cents: number | undefined): string => (typeof cents === 'number' ? formatCents(cents) : '--');
 const amountText = (cents: number | undefined): string => formatCents(typeof cents === 'number' ? cents : 0);
 
-export const DashboardPage = (): ReactElement => {
-  useDocumentTitle('Dashboard');
-  const user = useAuthStore((state) => state.user);
+const DashboardContent = ({ user }: { user: PublicUser }): ReactElement => {
   const queryClient = useQueryClient();
-  const refreshing = useIsFetching({ queryKey: authKeys.all }) > 0;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: authKeys.all });
+  const balance = useBalance();
+  const totalOrders = useTotalOrders(user._id);
+  const refreshing =
+    useIsFetching({ queryKey: authKeys.all }) + useIsFetching({ queryKey: orderKeys.all }) + useIsFetching({ queryKey: paymentKeys.all }) > 0;
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: authKeys.all });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+  };
 
   return (
     <>
       <PageHeader
         title="Dashboard"
-        description="Your balance, deposits and spending at a glance."
+        description="Your balance, deposits, orders and spending at a glance."
         actions={
           <Button variant="outline" colorPalette="gray" size="sm" onClick={refresh} loading={refreshing} loadingText="Refreshing">
             <RefreshIcon />
@@ -37,52 +45,31 @@ export const DashboardPage = (): ReactElement => {
         }
       />
       <Stack gap="6">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" as="section" aria-label="Account totals">
-          <StatCard label="Balance" value={balanceText(user)} icon={<WalletIcon />} hint="Available for labels" loading={!user} />
-          <StatCard label="Total Deposit" value={amountText(user?.totalDeposit)} icon={<UploadIcon />} hint="All top-ups" loading={!user} />
-          <StatCard label="Total Spent" value={amountText(user?.totalSpent)} icon={<TagIcon />} hint="Paid for labels" loading={!user} />
+        <SimpleGrid columns={{ base: 2, xl: 4 }} gap={{ base: '3', md: '4' }} as="section" aria-label="Account totals">
+          <StatCard label="Balance" value={balanceText(balance.data ?? user.balance)} icon={<WalletIcon />} hint="Available for labels" />
+          <StatCard label="Total Deposit" value={amountText(user.totalDeposit)} icon={<UploadIcon />} hint="All top-ups" />
+          <StatCard
+            label="Total Orders"
+            value={totalOrders.isError ? '--' : String(totalOrders.data ?? 0)}
+            icon={<PackageIcon />}
+            hint="Labels bought"
+            loading={totalOrders.isPending}
+          />
+          <StatCard label="Total Spent" value={amountText(user.totalSpent)} icon={<TagIcon />} hint="Paid for labels" />
         </SimpleGrid>
 
-        <Card.Root variant="outline" size="sm" as="section" aria-labelledby="account-details-heading">
-          <Card.Header>
-            <Heading as="h2" size="md" id="account-details-heading">
-              Account details
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {user ? (
-              <DataList.Root orientation="horizontal" size="sm">
-                <DataList.Item>
-                  <DataList.ItemLabel>Name</DataList.ItemLabel>
-                  <DataList.ItemValue>{user.name}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Email</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-all">{user.email}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Role</DataList.ItemLabel>
-                  <DataList.ItemValue>{roleLabel[user.user_role]}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Referral code</DataList.ItemLabel>
-                  <DataList.ItemValue fontFamily="mono">{user.referralCode || '--'}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Member since</DataList.ItemLabel>
-                  <DataList.ItemValue>{formatDateTime(user.registeredDate)}</DataList.ItemValue>
-                </DataList.Item>
-              </DataList.Root>
-            ) : (
-              <Stack gap="3">
-                {[0, 1, 2, 3, 4].map((row) => (
-                  <Skeleton key={row} height="5" />
-                ))}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">
+          <RecentOrdersCard userId={user._id} />
+          <RecentDepositsCard userId={user._id} />
+        </Grid>
       </Stack>
     </>
   );
+};
+
+export const DashboardPage = (): ReactElement | null => {
+  useDocumentTitle('Dashboard');
+  const user = useAuthStore((state) => state.user);
+  // The shell renders pages only once a user is loaded.
+  return user ? <DashboardContent user={user} /> : null;
 };

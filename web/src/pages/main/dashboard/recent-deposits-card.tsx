@@ -1,0 +1,75 @@
+import { Card, Heading, Table, Text } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { DepositStatusBadge } from '../../../components/orders/order-status';
+import { WalletIcon } from '../../../components/ui/icons';
+import { Pagination } from '../../../components/ui/pagination';
+import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { usePagedRows } from '../../../hooks/use-paged-rows';
+import { formatCents, formatDateTime } from '../../../libs/format';
+import { useRecentDeposits } from '../../../services/payments/recent-deposits';
+
+const PAGE_SIZE = 5;
+
+export const RecentDepositsCard = ({ userId }: { userId: string }): ReactElement => {
+  const deposits = useRecentDeposits(userId);
+  const paged = usePagedRows(deposits.data ?? [], PAGE_SIZE);
+
+  const body = (): ReactElement => {
+    if (deposits.isPending) return <TableSkeleton rows={PAGE_SIZE} label="Loading recent deposits" />;
+    if (deposits.isError) {
+      return <TableError title="Failed to load recent deposits" onRetry={() => void deposits.refetch()} retrying={deposits.isFetching} />;
+    }
+    if (paged.total === 0) {
+      return (
+        <TableEmpty
+          icon={<WalletIcon />}
+          title="No deposits yet"
+          description="Top-ups to your balance show up here once they are paid."
+        />
+      );
+    }
+    return (
+      <>
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" aria-label="Recent deposits">
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {paged.pageRows.map((deposit, index) => (
+                <Table.Row key={`${deposit.createdTime}-${paged.start + index}`}>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(deposit.createdTime * 1000)}</Table.Cell>
+                  <Table.Cell>
+                    <DepositStatusBadge status={deposit.status} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {formatCents(deposit.amount)}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        <Pagination {...paged} onPageChange={paged.setPage} itemLabel="deposits" />
+      </>
+    );
+  };
+
+  return (
+    <Card.Root variant="outline" size="sm" as="section" aria-labelledby="recent-deposits-heading" minW="0">
+      <Card.Header>
+        <Heading as="h2" size="md" id="recent-deposits-heading">
+          Recent Deposits
+        </Heading>
+        <Text color="fg.muted" textStyle="sm">
+          Top-ups to your balance.
+        </Text>
+      </Card.Header>
+      <Card.Body>{body()}</Card.Body>
+    </Card.Root>
+  );
+};

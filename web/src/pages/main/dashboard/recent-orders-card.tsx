@@ -1,0 +1,91 @@
+import { Button, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { OrderStatusBadge } from '../../../components/orders/order-status';
+import { PackageIcon } from '../../../components/ui/icons';
+import { Pagination } from '../../../components/ui/pagination';
+import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { usePagedRows } from '../../../hooks/use-paged-rows';
+import { formatCents, formatDateTime } from '../../../libs/format';
+import { useRecentOrders } from '../../../services/orders/recent-orders';
+
+/** Spec section 9: dashboard tables show 5 rows a page. */
+const PAGE_SIZE = 5;
+
+export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement => {
+  const orders = useRecentOrders(userId);
+  const paged = usePagedRows(orders.data ?? [], PAGE_SIZE);
+
+  const body = (): ReactElement => {
+    if (orders.isPending) return <TableSkeleton rows={PAGE_SIZE} label="Loading recent orders" />;
+    if (orders.isError) return <TableError title="Failed to load recent orders" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
+    if (paged.total === 0) {
+      return (
+        <TableEmpty
+          icon={<PackageIcon />}
+          title="No orders yet"
+          description="Labels you buy show up here. Order your first label to get started."
+          action={
+            <Button asChild size="sm">
+              <RouterLink to="/main/order-label">Order Label</RouterLink>
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <>
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm" aria-label="Recent orders">
+            <Table.Header>
+              <Table.Row bg="bg.subtle">
+                <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
+                <Table.ColumnHeader>Recipient</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {paged.pageRows.map((order) => (
+                <Table.Row key={order._id}>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(order.createdAt)}</Table.Cell>
+                  <Table.Cell maxW="48" truncate>
+                    {order.receiver.receiver_name}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <OrderStatusBadge status={order.status} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {formatCents(order.price)}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
+      </>
+    );
+  };
+
+  return (
+    <Card.Root variant="outline" size="sm" as="section" aria-labelledby="recent-orders-heading" minW="0">
+      <Card.Header>
+        <Flex justify="space-between" align="center" gap="2">
+          <Heading as="h2" size="md" id="recent-orders-heading">
+            Recent Orders
+          </Heading>
+          {paged.total > 0 && (
+            <Button asChild size="xs" variant="ghost">
+              <RouterLink to="/main/orders">View all</RouterLink>
+            </Button>
+          )}
+        </Flex>
+        <Text color="fg.muted" textStyle="sm">
+          Your latest labels, newest first.
+        </Text>
+      </Card.Header>
+      <Card.Body>{body()}</Card.Body>
+    </Card.Root>
+  );
+};

@@ -1,0 +1,65 @@
+import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PrinterIcon } from '../../../components/ui/icons';
+import { formatCents } from '../../../libs/format';
+
+interface OrderSummaryBarProps {
+  serviceName: string;
+  /** The weight the price was asked for, in pounds. */
+  weightLb: number;
+  priceCents: number | undefined;
+  pricing: boolean;
+  submitting: boolean;
+  error: string | null | undefined;
+}
+
+/** Sticks to the bottom of the screen so the live price and the button are always in reach. */
+export const OrderSummaryBar = ({ serviceName, weightLb, priceCents, pricing, submitting, error }: OrderSummaryBarProps): ReactElement => (
+  <Box position="sticky" bottom="0" zIndex="docked" mx={{ base: '-4', md: '0' }} pt="2" pb={{ base: '0', md: '4' }} bg="bg">
+    <Stack gap="3" borderWidth="1px" borderColor="border" rounded={{ base: 'none', md: 'lg' }} bg="bg.panel" shadow="md" p={{ base: '3', md: '4' }}>
+      <FormAlert message={error} />
+      <Flex align="center" justify="space-between" gap={{ base: '3', md: '4' }}>
+        <Box minW="0" aria-live="polite">
+          <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide" fontWeight="semibold">
+            Price
+          </Text>
+          {serviceName ? (
+            <Flex align="baseline" gap="2" wrap="wrap">
+              <Text
+                textStyle={{ base: 'xl', md: '2xl' }}
+                fontWeight="semibold"
+                fontVariantNumeric="tabular-nums"
+                data-testid="live-price"
+                data-priced-weight={weightLb}
+                data-pricing={pricing || undefined}
+              >
+                {priceCents === undefined ? '--' : formatCents(priceCents)}
+              </Text>
+              {pricing && <Spinner size="xs" color="fg.muted" aria-label="Updating price" />}
+              <Text textStyle="sm" color="fg.muted" truncate display={{ base: 'none', sm: 'block' }}>
+                {serviceName} · {weightLb} lb
+              </Text>
+            </Flex>
+          ) : (
+            <Text textStyle="sm" color="fg.muted" py={{ base: '0', md: '1.5' }}>
+              Choose a service to see the price.
+            </Text>
+          )}
+        </Box>
+        <Button
+          type="submit"
+          size={{ base: 'md', md: 'lg' }}
+          loading={submitting}
+          loadingText="Creating label"
+          disabled={submitting}
+          minW={{ base: '36', md: '44' }}
+          flexShrink={0}
+        >
+          <PrinterIcon />
+          Order Label
+        </Button>
+      </Flex>
+    </Stack>
+  </Box>
+);

@@ -1,0 +1,125 @@
+import { Grid, Stack } from '@chakra-ui/react';
+import type { PublicUser } from '@labeldesk/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { ReactElement } from 'react';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { newIdempotencyKey } from '../../../libs/idempotency-key';
+import { useAddresses } from '../../../services/addresses/list-addresses';
+import { refreshSession } from '../../../services/auth/refresh-session';
+import { orderErrorMessage, toSingleOrderPayload, useCreateOrder } from '../../../services/orders/create-order';
+import type { CreatedLabel } from '../../../services/orders/create-order';
+import { orderKeys } from '../../../services/orders/keys';
+import { useLabelPrice } from '../../../services/orders/price-quote';
+import { useSkus } from '../../../services/skus/list-skus';
+import { useAvailableServices } from '../../../services/user-services/available-services';
+import { useAuthStore } from '../../../stores/auth.store';
+import { AddressSection } from './address-section';
+import { LabelCreatedDialog } from './label-created-dialog';
+import { OrderSummaryBar } from './order-summary-bar';
+import { PackageSection } from './package-section';
+import { pricingWeight, useOrderForm } from './use-order-form';
+
+/** How long typing must pause before the price is asked for. */
+const PRICE_DEBOUNCE_MS = 400;
+
+const loadState = (query: { isPending: boolean; isError: boolean }): 'loading' | 'error' | 'ready' =>
+  query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
+
+const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
+  const queryClient = useQueryClient();
+  const form = useOrderForm();
+  const services = useAvailableServices(user._id);
+  const addresses = useAddresses(user._id);
+  const skus = useSkus(user._id);
+  const create = useCreateOrder();
+
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedLabel | null>(null);
+  /** Remounts the pickers of the parts that start over after a label is bought. */
+  const [generation, setGeneration] = useState(0);
+
+  // Spec: a guard against a second submission while one is on its way (a ref: it holds before React re-renders).
+  const inFlight = useRef(false);
+  // One idempotency key per submission: a retry of the same payload reuses it, so the server buys once.
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  // Debounced one primitive at a time: an object would be new on every render and never settle.
+  const pricedService = useDebouncedValue(form.values.service_name, PRICE_DEBOUNCE_MS);
+  const pricedWeightLb = useDebouncedValue(pricingWeight(form.values.package_weight), PRICE_DEBOUNCE_MS);
+  const price = useLabelPrice(user._id, pricedService, pricedWeightLb);
+
+  const onSubmit = form.handleSubmit((data) => {
+    if (inFlight.current) return;
+    const payload = toSingleOrderPayload(data, user._id);
+    const body = JSON.stringify(payload);
+    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+
+    inFlight.current = true;
+    setServerError(null);
+    create.mutate(
+      { payload, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: (label) => {
+          attempt.current = null;
+          setCreated(label);
+          form.startNext();
+          setGeneration((value) => value + 1);
+          void refreshSession(queryClient);
+          void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+        },
+        // Shown in the bar beside the button rather than as a toast, which would cover that very button.
+        onError: (error) => setServerError(orderErrorMessage(error)),
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  });
+
+  return (
+    <>
+      <PageHeader title="Order Label" description="Buy one USPS label, paid from your balance." />
+      <form onSubmit={onSubmit} noValidate aria-label="Order Label">
+        <Stack gap="4">
+          <PackageSection
+            key={`package-${generation}`}
+            form={form}
+            services={services.data ?? []}
+            servicesState={loadState(services)}
+            skus={skus.data ?? []}
+            skusState={loadState(skus)}
+          />
+          <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }} gap="4" alignItems="start">
+            <AddressSection prefix="sender" title="From Address" form={form} addresses={addresses.data ?? []} addressesState={loadState(addresses)} />
+            <AddressSection
+              key={`receiver-${generation}`}
+              prefix="receiver"
+              title="To Address"
+              form={form}
+              addresses={addresses.data ?? []}
+              addressesState={loadState(addresses)}
+            />
+          </Grid>
+          <OrderSummaryBar
+            serviceName={pricedService}
+            weightLb={pricedWeightLb}
+            priceCents={price.data}
+            pricing={price.isFetching}
+            submitting={create.isPending}
+            error={serverError ?? form.formError}
+          />
+        </Stack>
+      </form>
+      <LabelCreatedDialog label={created} onClose={() => setCreated(null)} />
+    </>
+  );
+};
+
+export const OrderLabelPage = (): ReactElement | null => {
+  useDocumentTitle('Order Label');
+  const user = useAuthStore((state) => state.user);
+  return user ? <OrderLabelForm key={user._id} user={user} /> : null;
+};

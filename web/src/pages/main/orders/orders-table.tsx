@@ -1,0 +1,103 @@
+import { Button, HStack, Table, Text } from '@chakra-ui/react';
+import type { OrderListItem } from '@labeldesk/contracts';
+import type { ReactElement } from 'react';
+import { ORDER_SERVICE_LABEL, OrderStatusBadge } from '../../../components/orders/order-status';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { notify } from '../../../components/ui/toaster';
+import { downloadErrorMessage } from '../../../libs/download-file';
+import { formatCents, formatDateTime } from '../../../libs/format';
+import { useDownloadLabel } from '../../../services/orders/download-label';
+
+const DownloadCell = ({ order, downloading, onDownload }: { order: OrderListItem; downloading: boolean; onDownload: () => void }): ReactElement => {
+  if (order.status === 'completed' && order.pdfName) {
+    return (
+      <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onDownload} loading={downloading} loadingText="Downloading">
+        <DownloadIcon />
+        Download
+      </Button>
+    );
+  }
+  if (order.status === 'pending') {
+    return (
+      <Text textStyle="xs" color="fg.muted">
+        Processing...
+      </Text>
+    );
+  }
+  return (
+    <Text textStyle="xs" color="fg.muted" title={order.failureReason ?? undefined} maxW="48" truncate>
+      {order.failureReason ?? 'Not available'}
+    </Text>
+  );
+};
+
+/** Spec section 2, Orders list: the columns, and every row tinted by its status (section 4). */
+export const OrdersTable = ({ orders }: { orders: readonly OrderListItem[] }): ReactElement => {
+  const download = useDownloadLabel();
+  const save = (pdfName: string) => download.mutate(pdfName, { onError: (error) => notify.error(downloadErrorMessage(error)) });
+
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" stickyHeader aria-label="Orders">
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Ordered</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Processed</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+            <Table.ColumnHeader>Download</Table.ColumnHeader>
+            <Table.ColumnHeader>Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {orders.map((order) => (
+            <Table.Row
+              key={order._id}
+              bg={`status.${order.status}.bg`}
+              data-testid="order-row"
+              data-status={order.status}
+            >
+              <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${order.status}.solid`}>
+                <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
+                <Text textStyle="xs" color="fg.muted" maxW="56" truncate>
+                  {ORDER_SERVICE_LABEL} · to {order.receiver.receiver_name}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <OrderStatusBadge status={order.status} />
+              </Table.Cell>
+              <Table.Cell textAlign="end">{order.ordered}</Table.Cell>
+              <Table.Cell textAlign="end">{order.processed}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
+                {formatCents(order.price)}
+              </Table.Cell>
+              <Table.Cell>
+                <DownloadCell
+                  order={order}
+                  downloading={download.isPending && download.variables === order.pdfName}
+                  onDownload={() => order.pdfName && save(order.pdfName)}
+                />
+              </Table.Cell>
+              <Table.Cell>
+                {order.tracking_number ? (
+                  <HStack gap="1">
+                    <Text as="span" fontFamily="mono" textStyle="xs" maxW="44" truncate title={order.tracking_number}>
+                      {order.tracking_number}
+                    </Text>
+                    <CopyButton value={order.tracking_number} label="Copy tracking number" />
+                  </HStack>
+                ) : (
+                  <Text as="span" color="fg.muted" textStyle="xs">
+                    No tracking number
+                  </Text>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+};

@@ -1,0 +1,79 @@
+import { Button } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ListIcon, PrinterIcon, RefreshIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Pagination } from '../../../components/ui/pagination';
+import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { DEFAULT_PAGE_SIZE, usePagedRows } from '../../../hooks/use-paged-rows';
+import { useOrders } from '../../../services/orders/list-orders';
+import { useAuthStore } from '../../../stores/auth.store';
+import { OrdersTable } from './orders-table';
+
+const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
+  const orders = useOrders(userId);
+  const paged = usePagedRows(orders.data ?? [], DEFAULT_PAGE_SIZE);
+
+  const content = (): ReactElement => {
+    if (orders.isPending) return <TableSkeleton rows={DEFAULT_PAGE_SIZE} label="Loading orders" />;
+    if (orders.isError) return <TableError title="Failed to load orders" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
+    if (paged.total === 0) {
+      return (
+        <TableEmpty
+          icon={<ListIcon />}
+          title="No orders yet"
+          description="Every label you buy is listed here with its status, price and PDF."
+          action={
+            <Button asChild size="sm">
+              <RouterLink to="/main/order-label">Order Label</RouterLink>
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <>
+        <OrdersTable orders={paged.pageRows} />
+        <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description="Every label you bought, newest first. Download a PDF again or copy a tracking number."
+        actions={
+          <>
+            <Button
+              variant="outline"
+              colorPalette="gray"
+              size="sm"
+              onClick={() => void orders.refetch()}
+              loading={orders.isFetching && !orders.isPending}
+              loadingText="Refreshing"
+            >
+              <RefreshIcon />
+              Refresh
+            </Button>
+            <Button asChild size="sm">
+              <RouterLink to="/main/order-label">
+                <PrinterIcon />
+                Order Label
+              </RouterLink>
+            </Button>
+          </>
+        }
+      />
+      {content()}
+    </>
+  );
+};
+
+export const OrdersPage = (): ReactElement | null => {
+  useDocumentTitle('Orders');
+  const user = useAuthStore((state) => state.user);
+  return user ? <OrdersContent key={user._id} userId={user._id} /> : null;
+};

@@ -1,0 +1,105 @@
+import { Button, CloseButton, Dialog, GridItem, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { skuFormSchema } from '@labeldesk/contracts';
+import { useState } from 'react';
+import type { ReactElement } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { FormField } from '../../../components/ui/form-field';
+import { notify, SHORT_TOAST_MS } from '../../../components/ui/toaster';
+import { useZodForm } from '../../../hooks/use-zod-form';
+import { errorMessage } from '../../../libs/http-client';
+import { useAddSkus } from '../../../services/skus/add-skus';
+
+const FORM_ID = 'add-sku-form';
+const emptySkuForm = { sku: '', maxQty: '', weight: '', length: '', width: '', height: '', description: '' };
+
+interface AddSkuDialogProps {
+  userId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Spec section 2: the 'Add New SKU' modal; spec 5: steps of 1 for maxQty and 0.1 for size and weight. */
+export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): ReactElement => {
+  const add = useAddSkus();
+  const form = useZodForm(skuFormSchema, emptySkuForm);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { field, fieldState } = form;
+  const number = (name: 'maxQty' | 'weight' | 'length' | 'width' | 'height', step: string) => ({
+    type: 'number',
+    inputMode: name === 'maxQty' ? ('numeric' as const) : ('decimal' as const),
+    step,
+    min: 0,
+    state: fieldState(name),
+    ...field(name),
+  });
+
+  const close = () => {
+    if (add.isPending) return;
+    form.reset(emptySkuForm);
+    setServerError(null);
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit((sku) => {
+    if (add.isPending) return;
+    setServerError(null);
+    add.mutate(
+      { userId, parsedData: [sku] },
+      {
+        onSuccess: () => {
+          notify.success('New SKU Data Added', { durationMs: SHORT_TOAST_MS });
+          form.reset(emptySkuForm);
+          onClose();
+        },
+        onError: (error) => {
+          setServerError(errorMessage(error, 'Error adding new SKU'));
+          notify.error('Error adding new SKU', { durationMs: SHORT_TOAST_MS });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size={{ base: 'full', md: 'md' }} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Add New SKU</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <form id={FORM_ID} onSubmit={onSubmit} noValidate>
+                <Stack gap="4">
+                  <FormAlert message={serverError} />
+                  <SimpleGrid columns={2} gap="4">
+                    <FormField label="SKU" required autoComplete="off" state={fieldState('sku')} {...field('sku')} />
+                    <FormField label="Max Quantity" required {...number('maxQty', '1')} />
+                    <FormField label="Weight (lb)" required {...number('weight', '0.1')} />
+                    <FormField label="Length (in)" required {...number('length', '0.1')} />
+                    <FormField label="Width (in)" required {...number('width', '0.1')} />
+                    <FormField label="Height (in)" required {...number('height', '0.1')} />
+                    <GridItem colSpan={2}>
+                      <FormField label="Description" autoComplete="off" state={fieldState('description')} {...field('description')} />
+                    </GridItem>
+                  </SimpleGrid>
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" colorPalette="gray" onClick={close} disabled={add.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" form={FORM_ID} loading={add.isPending} loadingText="Adding">
+                Add SKU
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" colorPalette="gray" aria-label="Close" disabled={add.isPending} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

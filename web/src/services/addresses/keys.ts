@@ -1,0 +1,4 @@
+export const addressKeys = {
+  all: ['addresses'] as const,
+  list: (userId: string) => [...addressKeys.all, 'list', userId] as const,
+};

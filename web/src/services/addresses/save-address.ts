@@ -1,0 +1,16 @@
+import { savedAddressSchema } from '@labeldesk/contracts';
+import type { AddressForm, SavedAddress } from '@labeldesk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../libs/http-client';
+import { addressKeys } from './keys';
+
+export const saveAddress = ({ userId, formData }: { userId: string; formData: AddressForm }): Promise<SavedAddress> =>
+  apiRequest(`/api/auth/save-address/${encodeURIComponent(userId)}`, { method: 'POST', body: { formData }, schema: savedAddressSchema });
+
+export const useSaveAddress = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAddress,
+    onSuccess: (_saved, { userId }) => queryClient.invalidateQueries({ queryKey: addressKeys.list(userId) }),
+  });
+};

@@ -1,0 +1,134 @@
+import { DEFAULT_MAX_WEIGHT_LB, numberField, packageSchema, receiverSchema, senderSchema, singleOrderSchema } from '@labeldesk/contracts';
+import type { SingleOrderInput } from '@labeldesk/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, isApiError } from '../../libs/http-client';
+
+/**
+ * The Order Label form, flat (one key per input) but built from the contract's own field schemas, so the
+ * browser checks exactly what the server will. Two rules are the form's: the chosen service's maxWeight
+ * (spec 5, default 70 lb) and a quantity of at least 1, sent as `package_reference1`.
+ */
+export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB) =>
+  z.object({
+    service_name: singleOrderSchema.shape.service_name,
+    ...senderSchema.shape,
+    ...receiverSchema.shape,
+    package_length: packageSchema.shape.package_length,
+    package_width: packageSchema.shape.package_width,
+    package_height: packageSchema.shape.package_height,
+    package_weight: packageSchema.shape.package_weight.pipe(
+      z.number().max(maxWeightLb, { error: `Weight must be at most ${maxWeightLb} lb for this service` }),
+    ),
+    package_description: packageSchema.shape.package_description,
+    package_reference1: numberField('Quantity').pipe(
+      z.number().int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }),
+    ),
+    package_reference2: packageSchema.shape.package_reference2,
+  });
+export type OrderFormData = z.output<ReturnType<typeof orderFormSchema>>;
+
+export type PartyPrefix = 'sender' | 'receiver';
+
+/** Every input of the form, as text, empty to start with; the country is fixed to US (spec 9). */
+export const emptyOrderForm = {
+  service_name: '',
+  sender_name: '',
+  sender_phone: '',
+  sender_company: '',
+  sender_address1: '',
+  sender_address2: '',
+  sender_city: '',
+  sender_state_province: '',
+  sender_zip_postal: '',
+  sender_country: 'US',
+  receiver_name: '',
+  receiver_phone: '',
+  receiver_company: '',
+  receiver_address1: '',
+  receiver_address2: '',
+  receiver_city: '',
+  receiver_state_province: '',
+  receiver_zip_postal: '',
+  receiver_country: 'US',
+  package_length: '',
+  package_width: '',
+  package_height: '',
+  package_weight: '',
+  package_description: '',
+  package_reference1: '1',
+  package_reference2: '',
+};
+export type OrderFormValues = typeof emptyOrderForm;
+
+/** The spec's single-order payload (section 3) from the checked form. */
+export const toSingleOrderPayload = (data: OrderFormData, userId: string): SingleOrderInput => ({
+  user_id: userId,
+  service_name: data.service_name,
+  manifested: false,
+  courier: 'usps',
+  sender: {
+    sender_name: data.sender_name,
+    sender_phone: data.sender_phone,
+    sender_company: data.sender_company,
+    sender_address1: data.sender_address1,
+    sender_address2: data.sender_address2,
+    sender_city: data.sender_city,
+    sender_state_province: data.sender_state_province,
+    sender_zip_postal: data.sender_zip_postal,
+    sender_country: 'US',
+  },
+  receiver: {
+    receiver_name: data.receiver_name,
+    receiver_phone: data.receiver_phone,
+    receiver_company: data.receiver_company,
+    receiver_address1: data.receiver_address1,
+    receiver_address2: data.receiver_address2,
+    receiver_city: data.receiver_city,
+    receiver_state_province: data.receiver_state_province,
+    receiver_zip_postal: data.receiver_zip_postal,
+    receiver_country: 'US',
+  },
+  package: {
+    package_length: data.package_length,
+    package_width: data.package_width,
+    package_height: data.package_height,
+    package_weight: data.package_weight,
+    package_weight_unit: 'LB',
+    package_description: data.package_description,
+    package_reference1: String(data.package_reference1),
+    package_reference2: data.package_reference2,
+  },
+});
+
+const createOrderResponseSchema = z.object({
+  data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }),
+});
+export type CreatedLabel = z.infer<typeof createOrderResponseSchema>['data'];
+
+export interface CreateOrderVariables {
+  payload: SingleOrderInput;
+  /** The same key for every retry of one submission: the server then charges and buys once. */
+  idempotencyKey: string;
+}
+
+export const createOrder = ({ payload, idempotencyKey }: CreateOrderVariables): Promise<CreatedLabel> =>
+  apiRequest('/api/orders/v2', {
+    method: 'POST',
+    body: payload,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: createOrderResponseSchema,
+  }).then((body) => body.data);
+
+export const useCreateOrder = () => useMutation({ mutationFn: createOrder });
+
+/**
+ * Spec section 8: the server's message with the text after its first colon, first letter capitalised
+ * ('PAYMENTS: insufficient balance' reads 'Insufficient balance'), else 'An Unknown Error Occurred'.
+ */
+export const orderErrorMessage = (error: unknown): string => {
+  if (!isApiError(error) || !error.fromServer) return 'An Unknown Error Occurred';
+  const colon = error.message.indexOf(':');
+  const text = (colon >= 0 ? error.message.slice(colon + 1) : error.message).trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'An Unknown Error Occurred';
+};

@@ -1,0 +1,21 @@
+import { orderListItemSchema } from '@labeldesk/contracts';
+import type { OrderListItem } from '@labeldesk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../libs/http-client';
+import { orderKeys } from './keys';
+
+const ordersResponseSchema = z.object({ orders: z.array(orderListItemSchema) });
+
+export const listOrders = (userId: string, signal?: AbortSignal): Promise<OrderListItem[]> =>
+  apiRequest(`/api/orders/${encodeURIComponent(userId)}`, { schema: ordersResponseSchema, ...(signal ? { signal } : {}) }).then(
+    (body) => body.orders,
+  );
+
+/** The server answers oldest first; the Orders page shows the newest first (spec 7: "reversed for display"). */
+export const useOrders = (userId: string) =>
+  useQuery({
+    queryKey: orderKeys.list(userId),
+    queryFn: ({ signal }) => listOrders(userId, signal),
+    select: (orders) => [...orders].reverse(),
+  });

@@ -1,0 +1,4 @@
+export const paymentKeys = {
+  all: ['payments'] as const,
+  recentDeposits: (userId: string) => [...paymentKeys.all, 'recent-deposits', userId] as const,
+};

@@ -1,0 +1,31 @@
+import { publicUserSchema } from '@labeldesk/contracts';
+import type { PublicUser } from '@labeldesk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../libs/http-client';
+import { replaceUserInList } from './replace-user';
+
+export interface UserDetailsBody {
+  /** The new balance in cents; the ledger records the difference as an admin adjustment. */
+  balance: number;
+  referralCode?: string;
+}
+
+export interface UpdateUserDetailsVariables {
+  id: string;
+  body: UserDetailsBody;
+  /** One key per confirmed change: a retry of it never posts a second ledger adjustment. */
+  idempotencyKey: string;
+}
+
+export const updateUserDetails = ({ id, body, idempotencyKey }: UpdateUserDetailsVariables): Promise<PublicUser> =>
+  apiRequest(`/api/auth/users/details/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: publicUserSchema,
+  });
+
+export const useUpdateUserDetails = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateUserDetails, onSuccess: (user) => replaceUserInList(queryClient, user) });
+};

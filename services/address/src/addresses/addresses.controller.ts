@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AddressRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { requireSelfOrAdmin } from '../ownership.policy';
+import { CurrentCaller, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toSavedAddress } from './address.mapper';
 import { AddressRepository } from './address.repository';
 

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AddressRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { requireSelfOrAdmin } from '../ownership.policy';
+import { CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toSkuRecord } from './sku.mapper';
 import { SkuRepository } from './sku.repository';
 import { ImportSkusUseCase } from './usecases/import-skus.usecase';
@@ -35,7 +34,7 @@ export class SkusController {
   @RpcHandler(AddressRpc.deleteSku)
   async remove(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.deleteSku) body: ParsedRequestOf<typeof AddressRpc.deleteSku>) {
     const sku = await this.skus.findById(body.id);
-    if (!sku || (caller.role !== 'admin' && sku.userId !== caller.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'SKU not found');
+    if (!sku || !ownsOrAdmin(caller, sku.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'SKU not found');
     await this.skus.delete(body.id);
     return { ok: true as const };
   }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { requireAdmin } from './admin.policy';
+import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toAuthUser } from './user.mapper';
 import { UserRepository } from './user.repository';
 import { ChangeRoleUseCase } from './usecases/change-role.usecase';

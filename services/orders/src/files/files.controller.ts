@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, type Caller, type FileInfo, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { OrderRepository } from '../orders/order.repository';
 import { FileRepository } from './file.repository';
 
@@ -19,7 +19,7 @@ export class FilesController {
     if (body.kind !== 'v2' && body.kind !== 'pdf') throw new DomainError(ErrorCode.NOT_FOUND, 'File not found');
     const order = UUID.test(body.id) ? await this.orders.findById(body.id) : await this.orders.findByPdfName(body.id);
     if (!order) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found');
-    if (caller.role !== 'admin' && caller.userId !== order.userId) throw new DomainError(ErrorCode.FORBIDDEN, "You don't have permission to download this file");
+    if (!ownsOrAdmin(caller, order.userId)) throw new DomainError(ErrorCode.FORBIDDEN, "You don't have permission to download this file");
     if (order.status === 'pending') return { status: 'processing' };
     const file = order.pdfFileId ? await this.files.findInfo(order.pdfFileId) : null;
     if (!file) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found');
@@ -29,7 +29,7 @@ export class FilesController {
   @RpcHandler(OrdersRpc.fileChunk)
   async chunk(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileChunk) body: ParsedRequestOf<typeof OrdersRpc.fileChunk>) {
     const file = await this.files.findInfo(body.fileId);
-    if (!file || (caller.role !== 'admin' && caller.userId !== file.ownerId)) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found');
+    if (!file || !ownsOrAdmin(caller, file.ownerId)) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found');
     const bytes = (await this.files.readChunk(body.fileId, body.offset, body.length)) ?? Buffer.alloc(0);
     return { base64: bytes.toString('base64'), done: body.offset + bytes.length >= file.sizeBytes };
   }

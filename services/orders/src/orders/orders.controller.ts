@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { DomainError, ErrorCode, OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { CARRIER, type CarrierAdapter } from '../carriers/carrier.port';
 import { suggestedPricesFor } from '../carriers/suggested-prices';
 import { toOrderListItem } from './order.mapper';
@@ -10,9 +10,6 @@ import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
 /** How many orders the spec's whole-list call answers at most; older ones stay in the database. */
 const LIST_LIMIT = 5_000;
 
-const requireSelfOrAdmin = (caller: Caller, userId: string) => {
-  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-};
 
 @Controller()
 export class OrdersController {

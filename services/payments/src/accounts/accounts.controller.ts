@@ -1,11 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { AccountRepository } from './account.repository';
 
-const requireSelfOrAdmin = (caller: Caller, userId: string) => {
-  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-};
 
 @Controller()
 export class AccountsController {
@@ -20,7 +17,7 @@ export class AccountsController {
 
   @RpcHandler(PaymentsRpc.accountSummaries)
   async onSummaries(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.accountSummaries) body: ParsedRequestOf<typeof PaymentsRpc.accountSummaries>) {
-    if (caller.role !== 'admin') throw new DomainError(ErrorCode.FORBIDDEN, 'Admin access required');
+    requireAdmin(caller);
     return { summaries: await this.accounts.summaries(body.userIds) };
   }
 }

@@ -1,15 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toDeposit } from './deposit.mapper';
 import { DepositRepository } from './deposit.repository';
 import { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
 import { ReceiveWebhookUseCase } from './usecases/receive-webhook.usecase';
 import { SettleTestInvoiceUseCase } from './usecases/settle-test-invoice.usecase';
 
-const requireSelfOrAdmin = (caller: Caller, userId: string) => {
-  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-};
 
 @Controller()
 export class DepositsController {
@@ -48,7 +45,7 @@ export class DepositsController {
   @RpcHandler(PaymentsRpc.getTestInvoice)
   async onGetTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.getTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.getTestInvoice>) {
     const deposit = await this.deposits.findByInvoiceId(body.invoiceId);
-    if (!deposit || (caller.role !== 'admin' && deposit.userId !== caller.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    if (!deposit || !ownsOrAdmin(caller, deposit.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
     const details = await this.settleTestInvoice.testProvider().details(body.invoiceId);
     if (!details) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
     return { id: details.id, amount: details.amountCents, status: details.status, expiresAt: details.expiresAt.toISOString() };

@@ -1,12 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { AccountRepository } from '../accounts/account.repository';
 import { LedgerRepository } from './ledger.repository';
 
-const requireSelfOrAdmin = (caller: Caller, userId: string) => {
-  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-};
 
 /** Debits and credits come from other services on a user's behalf; adjustments only from an admin. */
 @Controller()
@@ -30,7 +27,7 @@ export class LedgerController {
 
   @RpcHandler(PaymentsRpc.adjustBalance)
   async onAdjust(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.adjustBalance) body: ParsedRequestOf<typeof PaymentsRpc.adjustBalance>) {
-    if (caller.role !== 'admin') throw new DomainError(ErrorCode.FORBIDDEN, 'Admin access required');
+    requireAdmin(caller);
     const entry = await this.ledger.adjustTo(body.userId, body.newBalanceCents, caller.userId, body.reason, body.idempotencyKey);
     const [summary] = await this.accounts.summaries([body.userId]);
     if (!summary) throw new DomainError(ErrorCode.INTERNAL, 'Account summary missing');

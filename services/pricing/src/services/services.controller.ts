@@ -1,18 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, PricingRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { PricingRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
 import { requireContinuousTiers } from './price-tiers.policy';
 import { toDefaultService, toUserService } from './service.mapper';
 import { ServiceRepository } from './service.repository';
 import { ServiceCatalog } from './usecases/service-catalog.usecase';
-
-const requireAdmin = (caller: Caller) => {
-  if (caller.role !== 'admin') throw new DomainError(ErrorCode.FORBIDDEN, 'Admin access required');
-};
-const requireSelfOrAdmin = (caller: Caller, userId: string) => {
-  if (caller.role !== 'admin' && caller.userId !== userId) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-};
 
 /** Services and prices: admins configure, customers read their own and get quotes. */
 @Controller()

@@ -1,6 +1,6 @@
+import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller, type Session } from '@labeldesk/contracts';
-import { requireAdmin } from '../../users/admin.policy';
 import { UserRepository } from '../../users/user.repository';
 import { SessionFactory } from '../session.factory';
 

@@ -1,6 +1,6 @@
+import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
-import { requireAdmin } from '../admin.policy';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 

@@ -1,3 +1,4 @@
+import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller, type Deposit } from '@labeldesk/contracts';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,7 @@ export class SettleTestInvoiceUseCase {
   async execute(caller: Caller, invoiceId: string, outcome: 'paid' | 'expired'): Promise<Deposit> {
     const provider = this.testProvider();
     const deposit = await this.deposits.findByInvoiceId(invoiceId);
-    if (!deposit || (caller.role !== 'admin' && deposit.userId !== caller.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    if (!deposit || !ownsOrAdmin(caller, deposit.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
     if (!(await provider.settle(invoiceId, outcome))) throw new DomainError(ErrorCode.CONFLICT, 'This invoice is no longer open');
     const deliveryId = newId();
     const body = JSON.stringify(

@@ -38,7 +38,8 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
 };
 
 const helmetOptions = (env: GatewayEnv): Parameters<typeof helmet>[0] => {
-  const payment = env.PAYMENT_SERVER_ORIGIN ? [env.PAYMENT_SERVER_ORIGIN] : [];
+  const server = env.PAYMENT_SERVER_ORIGIN ?? env.BTCPAY_URL;
+  const payment = server ? [new URL(server).origin] : [];
   return {
     contentSecurityPolicy: {
       directives: {

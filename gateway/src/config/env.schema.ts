@@ -20,8 +20,9 @@ export const gatewayEnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** HSTS only behind TLS: on plain HTTP it would lock LAN users out. */
   HSTS: envFragments.bool.default(false),
-  /** Origin of the payment server allowed to load its modal script and frame (CSP). */
+  /** Origin of the payment server allowed to load its modal script and frame (CSP); defaults to BTCPAY_URL's. */
   PAYMENT_SERVER_ORIGIN: z.string().url().optional(),
+  BTCPAY_URL: z.string().url().optional(),
 });
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');

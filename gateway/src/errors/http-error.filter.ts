@@ -32,12 +32,23 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const message = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : httpMessage(exception);
+      const message =
+        status === 429
+          ? 'Too many attempts. Please wait a minute and try again.'
+          : exception.cause instanceof SyntaxError || isBodyParseError(exception)
+            ? 'The request body is not valid JSON'
+            : httpMessage(exception);
       return [status, { message, code: HTTP_CODES[status] ?? (status >= 500 ? ErrorCode.INTERNAL : ErrorCode.VALIDATION_FAILED) }];
     }
     return [500, { message: 'Internal server error', code: ErrorCode.INTERNAL }];
   }
 }
+
+/** body-parser's refusal of malformed JSON; its own text quotes parser internals. */
+const isBodyParseError = (exception: HttpException): boolean => {
+  const response = exception.getResponse();
+  return exception.getStatus() === 400 && typeof response === 'object' && response !== null && /JSON/.test(JSON.stringify(response)) && /position|token|Unexpected|Expected/.test(JSON.stringify(response));
+};
 
 const httpMessage = (exception: HttpException): string => {
   const response = exception.getResponse();

@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
           { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/main/dashboard/page')).DashboardPage }) },
           { path: 'order-label', lazy: async () => ({ Component: (await import('./pages/main/order-label/page')).OrderLabelPage }) },
           { path: 'orders', lazy: async () => ({ Component: (await import('./pages/main/orders/page')).OrdersPage }) },
+          { path: 'deposit', lazy: async () => ({ Component: (await import('./pages/main/deposit/page')).DepositPage }) },
           { path: 'address', lazy: async () => ({ Component: (await import('./pages/main/address/page')).AddressBookPage }) },
           { path: 'sku', lazy: async () => ({ Component: (await import('./pages/main/sku/page')).SkuPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./pages/main/account/page')).AccountPage }) },

@@ -1,5 +1,5 @@
 import type { UserRole } from '@labeldesk/contracts';
-import { BoxesIcon, DashboardIcon, ListIcon, MapPinIcon, PrinterIcon, ShieldIcon, UsersIcon } from '../ui/icons';
+import { BoxesIcon, DashboardIcon, ListIcon, MapPinIcon, PrinterIcon, ShieldIcon, UsersIcon, WalletIcon } from '../ui/icons';
 
 type IconComponent = typeof DashboardIcon;
 
@@ -20,6 +20,7 @@ export const mainNav: readonly NavItem[] = [
   { label: 'Dashboard', to: '/main/dashboard', icon: DashboardIcon },
   { label: 'Order Label', to: '/main/order-label', icon: PrinterIcon },
   { label: 'Orders', to: '/main/orders', icon: ListIcon },
+  { label: 'Deposit', to: '/main/deposit', icon: WalletIcon },
   { label: 'Address', to: '/main/address', icon: MapPinIcon },
   { label: 'SKU Management', to: '/main/sku', icon: BoxesIcon },
   { label: 'Admin Panel', to: '/admin/dashboard', icon: ShieldIcon, roles: ['admin'] },

@@ -1,6 +1,5 @@
 import type { OrderStatus } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
-import type { StatusTone } from '../../theme/system';
 import { StatusBadge } from '../ui/status-badge';
 
 /** Spec section 2, Orders list: the service label is fixed, whatever the order's service_name says. */
@@ -12,12 +11,3 @@ const orderStatusLabel: Record<OrderStatus, string> = { pending: 'Pending', comp
 export const OrderStatusBadge = ({ status }: { status: OrderStatus }): ReactElement => (
   <StatusBadge tone={status}>{orderStatusLabel[status]}</StatusBadge>
 );
-
-/** Spec section 4, deposit colours: Settled blue, Expired yellow, any other green. */
-const depositTone = (status: string): StatusTone => {
-  if (status === 'Settled') return 'processing';
-  if (status === 'Expired') return 'pending';
-  return 'completed';
-};
-
-export const DepositStatusBadge = ({ status }: { status: string }): ReactElement => <StatusBadge tone={depositTone(status)}>{status}</StatusBadge>;

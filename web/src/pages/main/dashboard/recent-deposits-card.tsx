@@ -1,6 +1,7 @@
-import { Card, Heading, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { DepositStatusBadge } from '../../../components/orders/order-status';
+import { Link as RouterLink } from 'react-router-dom';
+import { DepositStatusCell } from '../../../components/payments/deposit-status';
 import { WalletIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
@@ -24,7 +25,12 @@ export const RecentDepositsCard = ({ userId }: { userId: string }): ReactElement
         <TableEmpty
           icon={<WalletIcon />}
           title="No deposits yet"
-          description="Top-ups to your balance show up here once they are paid."
+          description="Top-ups to your balance show up here with their status."
+          action={
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to="/main/deposit">Top up balance</RouterLink>
+            </Button>
+          }
         />
       );
     }
@@ -40,11 +46,11 @@ export const RecentDepositsCard = ({ userId }: { userId: string }): ReactElement
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {paged.pageRows.map((deposit, index) => (
-                <Table.Row key={`${deposit.createdTime}-${paged.start + index}`}>
+              {paged.pageRows.map((deposit) => (
+                <Table.Row key={deposit._id} data-testid="recent-deposit-row" data-status={deposit.status}>
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(deposit.createdTime * 1000)}</Table.Cell>
                   <Table.Cell>
-                    <DepositStatusBadge status={deposit.status} />
+                    <DepositStatusCell deposit={deposit} />
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
                     {formatCents(deposit.amount)}
@@ -62,11 +68,18 @@ export const RecentDepositsCard = ({ userId }: { userId: string }): ReactElement
   return (
     <Card.Root variant="outline" size="sm" as="section" aria-labelledby="recent-deposits-heading" minW="0">
       <Card.Header>
-        <Heading as="h2" size="md" id="recent-deposits-heading">
-          Recent Deposits
-        </Heading>
+        <Flex justify="space-between" align="center" gap="2">
+          <Heading as="h2" size="md" id="recent-deposits-heading">
+            Recent Deposits
+          </Heading>
+          {paged.total > 0 && (
+            <Button asChild size="xs" variant="ghost">
+              <RouterLink to="/main/deposit">View all</RouterLink>
+            </Button>
+          )}
+        </Flex>
         <Text color="fg.muted" textStyle="sm">
-          Top-ups to your balance.
+          Top-ups to your balance, newest first.
         </Text>
       </Card.Header>
       <Card.Body>{body()}</Card.Body>

@@ -23,6 +23,11 @@ describe('VerifyTokenUseCase', () => {
     await expect(setup(user, nowSeconds() - 60).execute('t')).rejects.toMatchObject({ code: ErrorCode.AUTH_TOKEN_INVALID });
   });
 
+  it('tells a blocked user they are blocked even when their token also predates the block', async () => {
+    const user = Object.assign(new User(), { id: 'u1', activation: 'block' as const, tokensValidAfter: new Date(), registeredAt: new Date() });
+    await expect(setup(user, nowSeconds() - 60).execute('t')).rejects.toMatchObject({ code: ErrorCode.AUTH_ACCOUNT_BLOCKED });
+  });
+
   it('refuses a blocked user', async () => {
     const user = Object.assign(new User(), { id: 'u1', activation: 'block' as const, registeredAt: new Date() });
     await expect(setup(user, nowSeconds()).execute('t')).rejects.toMatchObject({ code: ErrorCode.AUTH_ACCOUNT_BLOCKED });

@@ -15,10 +15,13 @@ export class VerifyTokenUseCase {
   async execute(token: string): Promise<ResponseOf<typeof AuthRpc.verifyToken>> {
     const claims = this.signer.verify(token);
     const user = await this.users.findById(claims.sub);
-    const revoked = user !== null && claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000);
-    if (!user || revoked) throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
+    if (!user) throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
+    // Blocked first: a blocked user always hears why, whichever second their token was issued in.
     if (user.activation === 'block') {
       throw new DomainError(ErrorCode.AUTH_ACCOUNT_BLOCKED, 'Your account has been blocked. Please contact support.');
+    }
+    if (claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+      throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
     }
     return { caller: { userId: user.id, role: user.role }, user: toAuthUser(user) };
   }

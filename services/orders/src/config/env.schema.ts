@@ -9,6 +9,8 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** A pending order untouched this long is resumed by the recovery loop. */
   ORDER_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** An order whose label the carrier never confirmed is refunded after this long (it may still have been made). */
+  ORDER_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
 });
 export type OrdersEnv = z.output<typeof ordersEnvSchema>;
 export const ORDERS_ENV = Symbol('ORDERS_ENV');

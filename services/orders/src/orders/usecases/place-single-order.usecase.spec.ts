@@ -63,6 +63,7 @@ const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     files as unknown as FileRepository,
     services as unknown as RpcClient,
     carrier as unknown as CarrierAdapter,
+    { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
   );
   const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);
   return { useCase, orders, services, carrier, files };
@@ -136,23 +137,29 @@ describe('PlaceSingleOrderUseCase', () => {
     ]);
   });
 
-  it('resumes a stale pending order under the same keys and never charges twice', async () => {
+  it('keeps an order the carrier did not answer about pending and paid, then finishes it under the same keys', async () => {
     const { useCase, services, orders, carrier } = setup(label);
-    let crash = true;
-    carrier.createLabel.mockImplementation(async () => {
-      if (crash) throw new Error('process died mid-label'); // not a CarrierError: stands for a lost reply
-      return label();
-    });
-    const processOnce = useCase.execute(request()).catch(() => undefined);
-    await processOnce;
+    carrier.createLabel.mockRejectedValueOnce(new Error('socket hang up')); // no answer: the label may exist
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_IN_PROGRESS });
     const order = [...orders.rows.values()][0] as OrderEntity;
-    // Simulate the crash having happened before the refund: the order is still pending and charged.
-    Object.assign(order, { status: 'pending', updatedAt: new Date(Date.now() - 10 * 60_000) });
-    services.postings.delete(`refund:${order.id}:1`);
-    services.balance = 4150;
-    crash = false;
+    expect(order.status).toBe('pending');
+    expect(services.balance).toBe(4150);
+    // Once stale, the same key (or the recovery loop) resumes it: the carrier is asked again with the same key.
+    order.updatedAt = new Date(Date.now() - 10 * 60_000);
     await expect(useCase.execute(request())).resolves.toMatchObject({ orderId: order.id });
     expect(services.balance).toBe(4150);
-    expect([...services.postings.keys()].filter((k) => k.startsWith('label:'))).toEqual([`label:${order.id}:1`]);
+    expect([...services.postings.keys()]).toEqual([`label:${order.id}:1`]);
+    expect(carrier.createLabel.mock.calls.map(([, key]) => key)).toEqual([order.id, order.id]);
+  });
+
+  it('refunds an order the carrier never confirmed once the give-up time has passed', async () => {
+    const { useCase, services, orders, carrier } = setup(label);
+    carrier.createLabel.mockRejectedValue(new Error('socket hang up'));
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_IN_PROGRESS });
+    const order = [...orders.rows.values()][0] as OrderEntity;
+    Object.assign(order, { createdAt: new Date(Date.now() - 25 * 3_600_000), updatedAt: new Date(Date.now() - 10 * 60_000) });
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
+    expect(services.balance).toBe(5000);
+    expect(order).toMatchObject({ status: 'cancelled', failureReason: 'The carrier never confirmed the label' });
   });
 });

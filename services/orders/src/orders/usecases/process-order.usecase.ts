@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, type Caller } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { CARRIER, CarrierError, type CarrierAdapter, type LabelShipment } from '../../carriers/carrier.port';
+import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import { FileRepository } from '../../files/file.repository';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
@@ -17,7 +18,8 @@ export interface ProcessedOrder {
  * Takes a pending order to completed or cancelled. Every step is idempotent, so the same order can be processed
  * again after a crash or a retry and still charge once and buy one label:
  * price (fixed on the order the first time) → debit (key `label:<orderId>:<attempt>`) → label (key = order id) → file.
- * A label that cannot be made is refunded (key `refund:<orderId>:<attempt>`). No database transaction is held across a call
+ * A label the carrier refuses is refunded (key `refund:<orderId>:<attempt>`); one it does not answer about stays pending and
+ * paid for recovery to ask again, and is refunded only after ORDER_GIVE_UP_HOURS. No database transaction is held across a call
  * to another service.
  */
 @Injectable()
@@ -29,6 +31,7 @@ export class ProcessOrderUseCase {
     private readonly files: FileRepository,
     private readonly rpc: RpcClient,
     @Inject(CARRIER) private readonly carrier: CarrierAdapter,
+    @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
   ) {}
 
   async execute(start: OrderEntity): Promise<ProcessedOrder> {
@@ -57,8 +60,14 @@ export class ProcessOrderUseCase {
     try {
       label = await this.carrier.createLabel(toShipment(order), order.id);
     } catch (error) {
-      const reason = error instanceof CarrierError ? error.message : 'The carrier did not answer';
-      if (!(error instanceof CarrierError)) this.logger.error(`label for order ${order.id} failed`, error instanceof Error ? error.stack : String(error));
+      const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
+      if (!(error instanceof CarrierError) && !givenUp) {
+        // No answer is not a refusal: the carrier may have made the label. The order stays pending (and paid) so
+        // recovery asks the carrier again under the same key, which answers the label if it exists.
+        this.logger.error(`label for order ${order.id}: no answer from the carrier, will retry`, error instanceof Error ? error.stack : String(error));
+        throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'The carrier has not confirmed your label yet. It will be finished or refunded automatically: check Orders in a few minutes.');
+      }
+      const reason = error instanceof CarrierError ? error.message : 'The carrier never confirmed the label';
       await this.refund(order, priceCents, caller);
       await this.orders.update(order.id, { status: 'cancelled', failureReason: reason });
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);

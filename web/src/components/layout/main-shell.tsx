@@ -10,7 +10,7 @@ export const MainShell = (): ReactElement => {
   return (
     <AppShell
       title={mainTitleFor(pathname)}
-      sidebarTitle="Shipping Labels"
+      sidebarTitle="Labels"
       navLabel="Main navigation"
       items={visibleNav(mainNav, role)}
       homeTo="/main/dashboard"

@@ -33,7 +33,7 @@ export const SidebarLink = ({
       textStyle="sm"
       fontWeight="medium"
       _hover={{ bg: 'bg.muted', color: 'fg' }}
-      _currentPage={{ bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' }}
+      _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}
       focusRingColor="brand.focusRing"
     >
       <NavLink

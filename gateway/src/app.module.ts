@@ -1,9 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TransportModule } from '@labeldesk/nest-transport';
 import { AccessGuard } from './auth/access.guard';
 import { GATEWAY_ENV, type GatewayEnv } from './config/env.schema';
+import { DocsController } from './docs/docs.controller';
+import { RouteCatalogue } from './docs/route-catalogue';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
 import { AuthController } from './http/auth.controller';
@@ -22,6 +24,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
+        DiscoveryModule,
         TransportModule.forRoot({
           transport: env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name: 'gateway' },
           rpcTimeoutMs: env.RPC_TIMEOUT_MS,
@@ -33,12 +36,13 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, OrdersController, PaymentsController],
+      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, OrdersController, PaymentsController, DocsController],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         UserViewService,
+        RouteCatalogue,
         RealtimeGateway,
       ],
     };

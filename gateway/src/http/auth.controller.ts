@@ -1,18 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
-import {
-  AuthRpc,
-  loginRequestSchema,
-  PaymentsRpc,
-  registerRequestSchema,
-  updateProfileRequestSchema,
-  type AuthUser,
-  type LoginResponse,
-  type RegisterResponse,
-  type VerifyResponse,
-} from '@labeldesk/contracts';
+import { AuthRpc, loginRequestSchema, PaymentsRpc, registerRequestSchema, updateProfileRequestSchema, type AuthUser, type LoginResponse, type RegisterResponse, type VerifyResponse, registerResponseSchema, loginResponseSchema, verifyResponseSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import type { z } from 'zod';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { z } from 'zod';
 import { Public } from '../auth/access.decorators';
 import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
@@ -25,6 +16,7 @@ export class AuthController {
     private readonly users: UserViewService,
   ) {}
 
+  @ApiDoc({ summary: 'Create an account (optional referral code)', body: registerRequestSchema, response: registerResponseSchema, status: 201 })
   @Post('register')
   @Public()
   @UseGuards(ThrottlerGuard)
@@ -35,6 +27,7 @@ export class AuthController {
     return { ok: true, ...(await this.users.session(session, ctx)), message: 'Registration successful' };
   }
 
+  @ApiDoc({ summary: 'Sign in', body: loginRequestSchema, response: loginResponseSchema })
   @Post('login')
   @HttpCode(200)
   @Public()
@@ -45,17 +38,20 @@ export class AuthController {
     return this.users.session(await this.rpc.call(AuthRpc.login, body, ctx), ctx);
   }
 
+  @ApiDoc({ summary: 'The signed-in user', response: verifyResponseSchema })
   @Get('verify')
   async verify(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<VerifyResponse> {
     return { user: await this.users.one(user, ctx) };
   }
 
+  @ApiDoc({ summary: 'The signed-in user\'s balance (cents)', response: z.object({ balance: z.number().int() }) })
   @Get('api/balance')
   async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<{ balance: number }> {
     const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id }, ctx);
     return { balance: account.balanceCents };
   }
 
+  @ApiDoc({ summary: 'Change your name and, optionally, password', body: updateProfileRequestSchema, response: verifyResponseSchema })
   @Post('me')
   @HttpCode(200)
   async updateMe(@Body(new ZodBody(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>, @Ctx() ctx: CallContext): Promise<VerifyResponse> {

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { healthRpc, SERVICE_NAMES, type GatewayHealth } from '@labeldesk/contracts';
+import { healthRpc, SERVICE_NAMES, type GatewayHealth, gatewayHealthSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
+import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
@@ -13,6 +14,7 @@ export class HealthController {
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
+  @ApiDoc({ summary: 'Health of the gateway and every service (503 when any is down)', response: gatewayHealthSchema })
   @Get()
   @Public()
   async check(@Res({ passthrough: true }) res: Response): Promise<GatewayHealth> {

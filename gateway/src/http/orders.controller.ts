@@ -1,15 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import {
-  DomainError,
-  downloadKindSchema,
-  ErrorCode,
-  FILE_CHUNK_BYTES,
-  OrdersRpc,
-  PricingRpc,
-  singleOrderSchema,
-  type OrderListItem,
-} from '@labeldesk/contracts';
+import { DomainError, downloadKindSchema, ErrorCode, FILE_CHUNK_BYTES, OrdersRpc, PricingRpc, singleOrderSchema, type OrderListItem, orderListItemSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
+import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { AllowQueryToken } from '../auth/access.decorators';
@@ -37,6 +29,7 @@ const contentDisposition = (fileName: string) => `attachment; filename="${fileNa
 export class OrdersController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiDoc({ summary: 'Price shipments with the user\'s tiers (next whole pound)', body: priceBodySchema, response: z.object({ totalPrice: z.number().int() }) })
   @Post('price/v2/bulk')
   @HttpCode(200)
   async price(@Body(new ZodBody(priceBodySchema)) body: z.output<typeof priceBodySchema>, @Ctx() ctx: CallContext): Promise<{ totalPrice: number }> {
@@ -47,6 +40,7 @@ export class OrdersController {
   }
 
   /** Buys one label; the `Idempotency-Key` header makes a double click or a retry answer the same order. */
+  @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header)', body: singleOrderSchema, response: z.object({ data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }) }) })
   @Post('v2')
   @HttpCode(200)
   async placeSingle(
@@ -61,17 +55,20 @@ export class OrdersController {
     return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
   }
 
+  @ApiDoc({ summary: 'Latest orders, newest first', response: z.object({ recentOrders: z.array(orderListItemSchema) }) })
   @Get('recent/:userId')
   recent(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ recentOrders: OrderListItem[] }> {
     return this.rpc.call(OrdersRpc.recent, { userId, limit: 20 }, ctx);
   }
 
+  @ApiDoc({ summary: 'Number of labels bought', response: z.object({ totalOrders: z.number().int() }) })
   @Get('total/:userId')
   total(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ totalOrders: number }> {
     return this.rpc.call(OrdersRpc.total, { userId }, ctx);
   }
 
   /** Spec 8 "Downloads": 404 not found, 202 still processing, 403 not yours; the file is streamed in chunks. */
+  @ApiDoc({ summary: 'Download a file (PDF); 202 while processing, 403 not yours, 404 none; token may be ?token=' })
   @Get('download/:kind/:id')
   @AllowQueryToken()
   async download(@Param('kind') kind: string, @Param('id') id: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {
@@ -96,6 +93,7 @@ export class OrdersController {
   }
 
   /** Spec: the whole list (oldest first, the web app reverses it). Declared last: `:userId` would match the routes above. */
+  @ApiDoc({ summary: 'Every order, oldest first', response: z.object({ orders: z.array(orderListItemSchema) }) })
   @Get(':userId')
   list(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ orders: OrderListItem[] }> {
     return this.rpc.call(OrdersRpc.list, { userId }, ctx);

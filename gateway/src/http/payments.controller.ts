@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
-import { depositFilterSchema, PaymentsRpc, topUpAmountSchema, type Deposit, type TestInvoice, type TopUpResponse } from '@labeldesk/contracts';
+import { depositFilterSchema, PaymentsRpc, topUpAmountSchema, type Deposit, type TestInvoice, type TopUpResponse, depositSchema, testInvoiceSchema, topUpResponseSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
+import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { Public } from '../auth/access.decorators';
@@ -22,6 +23,7 @@ export class PaymentsController {
   constructor(private readonly rpc: RpcClient) {}
 
   /** Spec: GET gives the invoice id (amount in cents as `?amount=`); at most a few invoices a minute per client. */
+  @ApiDoc({ summary: 'Create a top-up invoice for ?amount= cents', query: topUpQuery, response: topUpResponseSchema })
   @Get('top-up/:userId')
   @UseGuards(ThrottlerGuard)
   @Throttle({ topup: {} })
@@ -30,11 +32,13 @@ export class PaymentsController {
     return this.rpc.call(PaymentsRpc.createTopUp, { userId, amountCents: query.amount, buyerEmail: user.email }, { ...ctx, timeoutMs: 30_000 });
   }
 
+  @ApiDoc({ summary: 'Deposit history, newest first', query: depositsQuery, response: z.object({ deposits: z.array(depositSchema), totalCount: z.number().int() }) })
   @Get('deposits/:userId')
   list(@Param('userId') userId: string, @Query(new ZodBody(depositsQuery)) query: z.output<typeof depositsQuery>, @Ctx() ctx: CallContext): Promise<{ deposits: Deposit[]; totalCount: number }> {
     return this.rpc.call(PaymentsRpc.listDeposits, { userId, ...query }, ctx);
   }
 
+  @ApiDoc({ summary: 'Latest deposits', response: z.array(depositSchema) })
   @Get('recent-deposits/:userId')
   async recentDeposits(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Deposit[]> {
     return (await this.rpc.call(PaymentsRpc.recentDeposits, { userId, limit: 10 }, ctx)).deposits;
@@ -44,6 +48,7 @@ export class PaymentsController {
    * BTCPay's webhook. No token: the payments service checks BTCPay-Sig over the exact bytes received. 2xx only
    * after the effect is committed; 401 for a bad signature (not retried); 5xx makes BTCPay retry.
    */
+  @ApiDoc({ summary: 'BTCPay Server webhook (BTCPay-Sig over the raw body)', response: z.object({ ok: z.literal(true), outcome: z.string() }) })
   @Post('webhook')
   @Public()
   @HttpCode(200)
@@ -54,11 +59,13 @@ export class PaymentsController {
     return { ok: true, outcome };
   }
 
+  @ApiDoc({ summary: 'A test-provider invoice', response: testInvoiceSchema })
   @Get('test-invoices/:invoiceId')
   testInvoice(@Param('invoiceId') invoiceId: string, @Ctx() ctx: CallContext): Promise<TestInvoice> {
     return this.rpc.call(PaymentsRpc.getTestInvoice, { invoiceId }, ctx);
   }
 
+  @ApiDoc({ summary: 'Pay (or expire) a test-provider invoice', body: settleBody, response: z.object({ deposit: depositSchema }) })
   @Post('test-invoices/:invoiceId/pay')
   @HttpCode(200)
   settleTestInvoice(@Param('invoiceId') invoiceId: string, @Body(new ZodBody(settleBody)) body: z.output<typeof settleBody>, @Ctx() ctx: CallContext): Promise<{ deposit: Deposit }> {

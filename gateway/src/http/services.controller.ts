@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { PricingRpc, pricesBodySchema, renameBodySchema, toggleBodySchema, type AvailableService, type PriceTier, type RawService, type Service } from '@labeldesk/contracts';
+import { PricingRpc, pricesBodySchema, renameBodySchema, toggleBodySchema, type AvailableService, type PriceTier, type RawService, type Service, availableServiceSchema, serviceSchema, rawServiceSchema, priceTierSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import type { z } from 'zod';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { z } from 'zod';
 import { AdminOnly } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ZodBody } from './zod-body.pipe';
@@ -11,46 +12,54 @@ import { ZodBody } from './zod-body.pipe';
 export class ServicesController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiDoc({ summary: 'Services the user can buy', response: z.array(availableServiceSchema) })
   @Get('userServices/:userId/available')
   async available(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<AvailableService[]> {
     return (await this.rpc.call(PricingRpc.availableServices, { userId }, ctx)).services;
   }
 
+  @ApiDoc({ summary: 'The user\'s services and prices', response: z.array(serviceSchema) })
   @Get('userServices/:userId')
   async userServices(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {
     return (await this.rpc.call(PricingRpc.listUserServices, { userId }, ctx)).services;
   }
 
+  @ApiDoc({ summary: 'Give a user the default services (idempotent)', response: z.array(serviceSchema) })
   @Post('userServices/:userId/initialize')
   @HttpCode(200)
   async initialize(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {
     return (await this.rpc.call(PricingRpc.initializeUserServices, { userId }, ctx)).services;
   }
 
+  @ApiDoc({ summary: 'Set a user\'s weight tiers for a service', body: pricesBodySchema, response: serviceSchema })
   @Put('userServices/:userId/:serviceId/prices')
   @AdminOnly()
   setUserPrices(@Param('userId') userId: string, @Param('serviceId') serviceId: string, @Body(new ZodBody(pricesBodySchema)) body: z.output<typeof pricesBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
     return this.rpc.call(PricingRpc.setUserPrices, { userId, serviceId, prices: body.prices }, ctx);
   }
 
+  @ApiDoc({ summary: 'Enable or disable a service for a user', body: toggleBodySchema, response: serviceSchema })
   @Patch('userServices/:userId/:serviceId/toggle')
   @AdminOnly()
   toggleUser(@Param('userId') userId: string, @Param('serviceId') serviceId: string, @Body(new ZodBody(toggleBodySchema)) body: z.output<typeof toggleBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
     return this.rpc.call(PricingRpc.toggleUserService, { userId, serviceId, enabled: body.enabled }, ctx);
   }
 
+  @ApiDoc({ summary: 'Default services', response: z.array(serviceSchema) })
   @Get('defaultServices')
   @AdminOnly()
   async defaults(@Ctx() ctx: CallContext): Promise<Service[]> {
     return (await this.rpc.call(PricingRpc.listDefaultServices, {}, ctx)).services;
   }
 
+  @ApiDoc({ summary: 'The carrier\'s raw services', response: z.array(rawServiceSchema) })
   @Get('rawServices')
   @AdminOnly()
   async raw(@Ctx() ctx: CallContext): Promise<RawService[]> {
     return (await this.rpc.call(PricingRpc.listRawServices, {}, ctx)).services;
   }
 
+  @ApiDoc({ summary: 'Enable or disable a default service', body: toggleBodySchema, response: serviceSchema })
   @Patch('defaultServices/:id/toggle')
   @AdminOnly()
   toggleDefault(@Param('id') id: string, @Body(new ZodBody(toggleBodySchema)) body: z.output<typeof toggleBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
@@ -58,18 +67,21 @@ export class ServicesController {
   }
 
   /** Spec: "gives prices". */
+  @ApiDoc({ summary: 'Set a default service\'s weight tiers', body: pricesBodySchema, response: z.array(priceTierSchema) })
   @Put('defaultServices/:id/prices')
   @AdminOnly()
   async setDefaultPrices(@Param('id') id: string, @Body(new ZodBody(pricesBodySchema)) body: z.output<typeof pricesBodySchema>, @Ctx() ctx: CallContext): Promise<PriceTier[]> {
     return (await this.rpc.call(PricingRpc.setDefaultPrices, { id, prices: body.prices }, ctx)).prices;
   }
 
+  @ApiDoc({ summary: 'Rename a default service', body: renameBodySchema, response: serviceSchema })
   @Put('defaultServices/:id/name')
   @AdminOnly()
   rename(@Param('id') id: string, @Body(new ZodBody(renameBodySchema)) body: z.output<typeof renameBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
     return this.rpc.call(PricingRpc.renameDefaultService, { id, name: body.name }, ctx);
   }
 
+  @ApiDoc({ summary: 'Sync default services with the carrier', response: z.array(serviceSchema) })
   @Post('defaultServices/sync')
   @HttpCode(200)
   @AdminOnly()

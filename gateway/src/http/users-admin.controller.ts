@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { AuthRpc, changeRoleBodySchema, PaymentsRpc, setActivationBodySchema, userDetailsBodySchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
+import { AuthRpc, changeRoleBodySchema, loginResponseSchema, PaymentsRpc, publicUserSchema, setActivationBodySchema, userDetailsBodySchema, usersListResponseSchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
+import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
 import { AdminOnly } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
@@ -17,18 +18,21 @@ export class UsersAdminController {
     private readonly users: UserViewService,
   ) {}
 
+  @ApiDoc({ summary: 'Every user with balance and totals', response: usersListResponseSchema })
   @Get('users')
   async list(@Ctx() ctx: CallContext): Promise<PublicUser[]> {
     const { users } = await this.rpc.call(AuthRpc.listUsers, {}, ctx);
     return this.users.many(users, ctx);
   }
 
+  @ApiDoc({ summary: 'Change a user\'s role', body: changeRoleBodySchema, response: publicUserSchema })
   @Post('users/role/:userId')
   @HttpCode(200)
   async changeRole(@Param('userId') userId: string, @Body(new ZodBody(changeRoleBodySchema)) body: z.output<typeof changeRoleBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
     return this.users.one(await this.rpc.call(AuthRpc.changeRole, { userId, role: body.user_role }, ctx), ctx);
   }
 
+  @ApiDoc({ summary: 'Allow or block a user (blocking ends their sessions)', body: setActivationBodySchema, response: publicUserSchema })
   @Post('users/activation/:userId')
   @HttpCode(200)
   async setActivation(@Param('userId') userId: string, @Body(new ZodBody(setActivationBodySchema)) body: z.output<typeof setActivationBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -36,6 +40,7 @@ export class UsersAdminController {
   }
 
   /** Spec: the admin sets a balance (a ledger adjustment for the difference) and/or a referral code. */
+  @ApiDoc({ summary: 'Set a balance (as a ledger adjustment) and/or a referral code', body: userDetailsBodySchema, response: publicUserSchema })
   @Post('users/details/:id')
   @HttpCode(200)
   async details(@Param('id') userId: string, @Body(new ZodBody(userDetailsBodySchema)) body: z.output<typeof userDetailsBodySchema>, @IdempotencyKey() key: string, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -46,6 +51,7 @@ export class UsersAdminController {
     return this.users.one(await this.rpc.call(AuthRpc.getUser, { userId }, ctx), ctx);
   }
 
+  @ApiDoc({ summary: 'Sign in as a user', response: loginResponseSchema })
   @Post('login-as-user/:id')
   @HttpCode(200)
   async loginAsUser(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {

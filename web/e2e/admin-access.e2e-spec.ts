@@ -7,10 +7,6 @@ describe('The admin area', () => {
   const currentPage = useBrowserPage();
   let page: Page;
 
-  beforeAll(() => {
-    appUrl('/'); // fails fast with a clear message when E2E_BASE_URL is missing
-  });
-
   beforeEach(() => {
     page = currentPage();
   });

@@ -11,7 +11,6 @@ describe('Signing up, signing in and signing out', () => {
   let customer: Customer;
 
   beforeAll(async () => {
-    appUrl('/'); // fails fast with a clear message when E2E_BASE_URL is missing
     customer = newCustomer();
     await registerThroughApi(customer);
   });

@@ -37,10 +37,6 @@ describe('Buying a label', () => {
   const currentPage = useBrowserPage();
   let page: Page;
 
-  beforeAll(() => {
-    appUrl('/'); // fails fast with a clear message when E2E_BASE_URL is missing
-  });
-
   beforeEach(() => {
     page = currentPage();
   });

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
-import { appUrl } from './support/env';
 
 /** Set on the page's window once it is open; a full reload would lose it. */
 type MarkedWindow = Window & { __noReload?: boolean };
@@ -25,10 +24,6 @@ const openDepositPageAsNewCustomer = async (page: Page): Promise<void> => {
 describe('Topping up the balance', () => {
   const currentPage = useBrowserPage();
   let page: Page;
-
-  beforeAll(() => {
-    appUrl('/'); // fails fast with a clear message when E2E_BASE_URL is missing
-  });
 
   beforeEach(() => {
     page = currentPage();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { appUrl } from './env';
 
 const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots');
 
@@ -39,6 +40,7 @@ export const useBrowserPage = (): (() => Page) => {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
+    appUrl('/'); // fails fast with a clear message when E2E_BASE_URL is missing
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,10 +1,11 @@
-import { Button, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
+import { Button, Table } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DepositStatusCell } from '../../../components/payments/deposit-status';
 import { WalletIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { DashboardCard } from './dashboard-card';
 import { usePagedRows } from '../../../hooks/use-paged-rows';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useRecentDeposits } from '../../../services/payments/recent-deposits';
@@ -66,23 +67,8 @@ export const RecentDepositsCard = ({ userId }: { userId: string }): ReactElement
   };
 
   return (
-    <Card.Root variant="outline" size="sm" as="section" aria-labelledby="recent-deposits-heading" minW="0">
-      <Card.Header>
-        <Flex justify="space-between" align="center" gap="2">
-          <Heading as="h2" size="md" id="recent-deposits-heading">
-            Recent Deposits
-          </Heading>
-          {paged.total > 0 && (
-            <Button asChild size="xs" variant="ghost">
-              <RouterLink to="/main/deposit">View all</RouterLink>
-            </Button>
-          )}
-        </Flex>
-        <Text color="fg.muted" textStyle="sm">
-          Top-ups to your balance, newest first.
-        </Text>
-      </Card.Header>
-      <Card.Body>{body()}</Card.Body>
-    </Card.Root>
+    <DashboardCard id="recent-deposits-heading" title="Recent Deposits" description="Top-ups to your balance, newest first." viewAllTo="/main/deposit" showViewAll={paged.total > 0}>
+      {body()}
+    </DashboardCard>
   );
 };

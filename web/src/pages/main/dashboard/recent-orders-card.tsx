@@ -1,10 +1,11 @@
-import { Button, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
+import { Button, Table } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { PackageIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { DashboardCard } from './dashboard-card';
 import { usePagedRows } from '../../../hooks/use-paged-rows';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useRecentOrders } from '../../../services/orders/recent-orders';
@@ -69,23 +70,8 @@ export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement =
   };
 
   return (
-    <Card.Root variant="outline" size="sm" as="section" aria-labelledby="recent-orders-heading" minW="0">
-      <Card.Header>
-        <Flex justify="space-between" align="center" gap="2">
-          <Heading as="h2" size="md" id="recent-orders-heading">
-            Recent Orders
-          </Heading>
-          {paged.total > 0 && (
-            <Button asChild size="xs" variant="ghost">
-              <RouterLink to="/main/orders">View all</RouterLink>
-            </Button>
-          )}
-        </Flex>
-        <Text color="fg.muted" textStyle="sm">
-          Your latest labels, newest first.
-        </Text>
-      </Card.Header>
-      <Card.Body>{body()}</Card.Body>
-    </Card.Root>
+    <DashboardCard id="recent-orders-heading" title="Recent Orders" description="Your latest labels, newest first." viewAllTo="/main/orders" showViewAll={paged.total > 0}>
+      {body()}
+    </DashboardCard>
   );
 };

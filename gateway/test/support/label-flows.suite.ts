@@ -100,5 +100,34 @@ export const describeLabelFlows = (mode: string, start: () => Promise<RunningSys
       expect((upload.body['issues'] as Body[]).map((i) => i['message'])).toEqual(['Row 2: Max Quantity must be greater than 0']);
       expect(((await call('GET', `/auth/get-sku/${userId}`, undefined, { token })).body['SkuData'] as Body[]).length).toBe(0);
     });
+    it('lets an admin configure default and per-user services, and quotes follow', async () => {
+      const admin = { token: adminToken };
+      const raw = (await call('GET', '/rawServices', undefined, admin)).body as unknown as Body[];
+      expect(raw.map((r) => r['uid'])).toEqual(expect.arrayContaining(['usps_priority']));
+      expect((await call('GET', '/rawServices', undefined, { token })).status).toBe(403);
+
+      const defaults = (await call('GET', '/defaultServices', undefined, admin)).body as unknown as Body[];
+      const ground = defaults.find((d) => d['uid'] === 'usps_ground_advantage') as Body;
+      const gap = await call('PUT', `/defaultServices/${String(ground['_id'])}/prices`, { prices: [{ fromWeight: 1, toWeight: 10, price: 500 }, { fromWeight: 12, toWeight: 70, price: 900 }] }, admin);
+      expect([gap.status, gap.body['message']]).toEqual([400, 'Invalid price ranges. Please ensure ranges are continuous from 1 to max weight without gaps or overlaps.']);
+      const prices = await call('PUT', `/defaultServices/${String(ground['_id'])}/prices`, { prices: [{ fromWeight: 1, toWeight: 70, price: 777 }] }, admin);
+      expect(prices.body as unknown).toEqual([{ fromWeight: 1, toWeight: 70, price: 777 }]);
+      expect((await call('PUT', `/defaultServices/${String(ground['_id'])}/name`, { name: '  ' }, admin)).body['message']).toBe('Service name cannot be empty');
+      expect(((await call('POST', '/defaultServices/sync', undefined, admin)).body as unknown as Body[]).length).toBe(defaults.length);
+
+      // This user's own copy: the admin prices it for them, then switches it off.
+      const mine = (await call('GET', `/userServices/${userId}`, undefined, { token })).body as unknown as Body[];
+      const priority = mine.find((s) => s['uid'] === 'usps_priority') as Body;
+      await call('PUT', `/userServices/${userId}/${String(priority['_id'])}/prices`, { prices: [{ fromWeight: 1, toWeight: 70, price: 123 }] }, admin);
+      const quote = async () => call('POST', '/orders/price/v2/bulk', { userId, shipments: [{ service_name: 'USPS Priority Mail', package: { package_weight: 3 } }] }, { token });
+      expect((await quote()).body['totalPrice']).toBe(123);
+      expect((await call('PUT', `/userServices/${userId}/${String(priority['_id'])}/prices`, { prices: [{ fromWeight: 1, toWeight: 70, price: 1 }] }, { token })).status).toBe(403);
+      await call('PATCH', `/userServices/${userId}/${String(priority['_id'])}/toggle`, { enabled: false }, admin);
+      const available = (await call('GET', `/userServices/${userId}/available`, undefined, { token })).body as unknown as Body[];
+      expect(available.map((s) => s['name'])).not.toContain('USPS Priority Mail');
+      expect((await quote()).status).toBe(400);
+      await call('PATCH', `/userServices/${userId}/${String(priority['_id'])}/toggle`, { enabled: true }, admin);
+      expect((await quote()).body['totalPrice']).toBe(123);
+    });
   });
 };

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { TransportModule } from '@labeldesk/nest-transport';
+import { TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { AccessGuard } from './auth/access.guard';
 import { GATEWAY_ENV, type GatewayEnv } from './config/env.schema';
 import { DocsController } from './docs/docs.controller';
@@ -26,7 +26,7 @@ export class GatewayModule {
       imports: [
         DiscoveryModule,
         TransportModule.forRoot({
-          transport: env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name: 'gateway' },
+          transport: transportFromEnv(env, 'gateway'),
           rpcTimeoutMs: env.RPC_TIMEOUT_MS,
         }),
         ThrottlerModule.forRoot({

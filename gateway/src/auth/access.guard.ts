@@ -1,8 +1,9 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthRpc, DomainError, ErrorCode } from '@labeldesk/contracts';
-import { RpcClient } from '@labeldesk/nest-transport';
+import { requireAdmin, requireSelfOrAdmin, RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
+import { headerValue } from '../http/header-value';
 import { ADMIN_ONLY, PUBLIC_ROUTE, QUERY_TOKEN } from './access.decorators';
 import type { AuthenticatedRequest } from './request-context';
 
@@ -25,28 +26,22 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    request.correlationId = headerValue(request.headers['x-correlation-id']) || randomUUID();
+    request.correlationId = headerValue(request.headers, 'x-correlation-id') || randomUUID();
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
 
     const queryToken = this.reflector.getAllAndOverride<boolean>(QUERY_TOKEN, targets) ? request.query['token'] : undefined;
-    const token = headerValue(request.headers['token']) || (typeof queryToken === 'string' ? queryToken : '');
+    const token = headerValue(request.headers, 'token') || (typeof queryToken === 'string' ? queryToken : '');
     if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
     const verified = await this.rpc.call(AuthRpc.verifyToken, { token }, { correlationId: request.correlationId });
     request.caller = verified.caller;
     request.authUser = verified.user;
 
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && verified.caller.role !== 'admin') {
-      throw new DomainError(ErrorCode.FORBIDDEN, 'Admin access required');
-    }
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) requireAdmin(verified.caller);
     for (const param of OWNER_PARAMS) {
       const value = request.params[param];
-      if (value !== undefined && value !== verified.caller.userId && verified.caller.role !== 'admin') {
-        throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-      }
+      if (value !== undefined) requireSelfOrAdmin(verified.caller, String(value));
     }
     return true;
   }
 }
-
-const headerValue = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));

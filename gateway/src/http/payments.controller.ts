@@ -8,6 +8,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { Public } from '../auth/access.decorators';
 import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
+import { headerValue } from './header-value';
 import { ZodBody } from './zod-body.pipe';
 
 const topUpQuery = z.object({ amount: topUpAmountSchema });
@@ -53,9 +54,9 @@ export class PaymentsController {
   @Public()
   @HttpCode(200)
   async webhook(@Req() request: RawBodyRequest<Request>): Promise<{ ok: true; outcome: string }> {
-    const signature = request.headers['btcpay-sig'];
+    const signature = headerValue(request.headers, 'btcpay-sig');
     const rawBody = request.rawBody?.toString('utf8') ?? '';
-    const { outcome } = await this.rpc.call(PaymentsRpc.receiveWebhook, { rawBody, signature: typeof signature === 'string' ? signature : '' }, { timeoutMs: 30_000 });
+    const { outcome } = await this.rpc.call(PaymentsRpc.receiveWebhook, { rawBody, signature }, { timeoutMs: 30_000 });
     return { ok: true, outcome };
   }
 

@@ -2,7 +2,7 @@ import type { DynamicModule, Provider, Type } from '@nestjs/common';
 import type { ServiceName } from '@labeldesk/contracts';
 import type { BaseServiceEnv } from '@labeldesk/nest-config';
 import { OrmModule, type OrmModuleOptions } from '@labeldesk/nest-orm';
-import { TransportModule } from '@labeldesk/nest-transport';
+import { TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { HealthModule } from './health.module';
 
 export interface ServiceModuleParts {
@@ -20,7 +20,7 @@ export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceE
     HealthModule.forService(name),
     // Services call each other through RpcClient; the NATS client connects on first use only.
     TransportModule.forRoot({
-      transport: env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name: `${name}-client` },
+      transport: transportFromEnv(env, `${name}-client`),
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
     }),
   ],

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@labeldesk/contracts';
 import { createLogger, loadEnv, runUntilSignal, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
 import { ORM } from '@labeldesk/nest-orm';
-import { createServerStrategy, DomainErrorFilter, type TransportConfig } from '@labeldesk/nest-transport';
+import { createServerStrategy, DomainErrorFilter, transportFromEnv } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createServer, type Server } from 'node:http';
 import type { z } from 'zod';
@@ -20,9 +20,6 @@ export interface RunningService {
   app: INestMicroservice;
   close(): Promise<void>;
 }
-
-export const transportFromEnv = (env: BaseServiceEnv, name: string): TransportConfig =>
-  env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name };
 
 /**
  * Starts one service: environment checked first (a bad one stops the boot with every problem listed),

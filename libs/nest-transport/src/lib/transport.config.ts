@@ -7,6 +7,10 @@ import { InProcessServer } from './in-process.server';
 
 export type TransportConfig = { kind: 'inprocess' } | { kind: 'nats'; url: string; name: string };
 
+/** The transport a process's environment asks for; `name` identifies the connection at the NATS server. */
+export const transportFromEnv = (env: { TRANSPORT: 'inprocess' | 'nats'; NATS_URL: string }, name: string): TransportConfig =>
+  env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name };
+
 /** How a message plus headers is wrapped for the chosen transport. */
 export type RecordFactory = (data: unknown, headers: Headers) => unknown;
 

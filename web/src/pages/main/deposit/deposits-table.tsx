@@ -1,8 +1,8 @@
-import { HStack, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import type { Deposit } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { DepositStatusCell } from '../../../components/payments/deposit-status';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyableCode } from '../../../components/ui/copyable-code';
 import { formatCents, formatDateTime } from '../../../libs/format';
 
 const Missing = (): ReactElement => (
@@ -36,12 +36,7 @@ export const DepositsTable = ({ deposits }: { deposits: readonly Deposit[] }): R
             </Table.Cell>
             <Table.Cell>
               {deposit.invoiceId ? (
-                <HStack gap="1">
-                  <Text as="span" fontFamily="mono" textStyle="xs" maxW="44" truncate title={deposit.invoiceId}>
-                    {deposit.invoiceId}
-                  </Text>
-                  <CopyButton value={deposit.invoiceId} label="Copy invoice id" />
-                </HStack>
+                <CopyableCode value={deposit.invoiceId} label="Copy invoice id" />
               ) : (
                 <Missing />
               )}

@@ -1,8 +1,8 @@
-import { Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Button, Table, Text } from '@chakra-ui/react';
 import type { OrderListItem } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { ORDER_SERVICE_LABEL, OrderStatusBadge } from '../../../components/orders/order-status';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyableCode } from '../../../components/ui/copyable-code';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { notify } from '../../../components/ui/toaster';
 import { downloadErrorMessage } from '../../../libs/download-file';
@@ -82,12 +82,7 @@ export const OrdersTable = ({ orders }: { orders: readonly OrderListItem[] }): R
               </Table.Cell>
               <Table.Cell>
                 {order.tracking_number ? (
-                  <HStack gap="1">
-                    <Text as="span" fontFamily="mono" textStyle="xs" maxW="44" truncate title={order.tracking_number}>
-                      {order.tracking_number}
-                    </Text>
-                    <CopyButton value={order.tracking_number} label="Copy tracking number" />
-                  </HStack>
+                  <CopyableCode value={order.tracking_number} label="Copy tracking number" />
                 ) : (
                   <Text as="span" color="fg.muted" textStyle="xs">
                     No tracking number

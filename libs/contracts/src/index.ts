@@ -21,5 +21,6 @@ export * from './lib/pricing/pricing.contract';
 export * from './lib/payments/ledger.schema';
 export * from './lib/orders/single-order.schema';
 export * from './lib/orders/order.schema';
+export * from './lib/orders/bulk-order.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/payments/deposit.schema';

@@ -1,11 +1,20 @@
 // Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
 import { z } from 'zod';
-import { defineRpc } from '../define';
+import { defineEvent, defineRpc } from '../define';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema } from './order.schema';
 import { singleOrderSchema } from './single-order.schema';
+import {
+  bulkFileDataSchema,
+  bulkOrderSchema,
+  bulkProcessBodySchema,
+  bulkProcessResponseSchema,
+  bulkRecoverResponseSchema,
+  bulkRetryResponseSchema,
+  bulkStatusSchema,
+} from './bulk-order.schema';
 
 export const OrdersRpc = {
   /** Buys one label. The same idempotency key from the same user answers the first result again. */
@@ -25,4 +34,42 @@ export const OrdersRpc = {
     z.object({ fileId: idSchema, offset: z.number().int().min(0), length: z.number().int().min(1).max(FILE_CHUNK_BYTES) }),
     z.object({ base64: z.string(), done: z.boolean() }),
   ),
+  /** Spec: `POST /api/orders/bulk/init` — an id for the batch the user is about to submit (a draft, never listed). */
+  bulkInit: defineRpc('orders.bulk.init.v1', z.object({ userId: idSchema }), z.object({ orderId: z.string() })),
+  /**
+   * Validates and prices every row, holds the total on the balance, stores the items and starts buying.
+   * Refused whole (nothing held or stored) when a row is invalid or the balance cannot cover it.
+   * Submitting the same orderId again answers the batch already started.
+   */
+  bulkProcess: defineRpc('orders.bulk.process.v1', bulkProcessBodySchema.extend({ userId: idSchema }), bulkProcessResponseSchema),
+  bulkList: defineRpc(
+    'orders.bulk.list.v1',
+    z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7) }),
+    z.object({ bulkOrders: z.array(bulkOrderSchema), totalCount: z.number().int() }),
+  ),
+  /** One batch; the caller must own it or be an admin. */
+  bulkGet: defineRpc('orders.bulk.get.v1', z.object({ orderId: idSchema }), bulkOrderSchema),
+  /** The user's batch still being worked on, if any (the progress widget finds it again after a reload). */
+  bulkActive: defineRpc('orders.bulk.active.v1', z.object({ userId: idSchema }), z.object({ bulkOrder: bulkOrderSchema.nullable() })),
+  /** Buys the failed items again under a new hold; NOT_FOUND-free 400 (VALIDATION_FAILED) when none failed. */
+  bulkRetryFailed: defineRpc('orders.bulk.retry-failed.v1', z.object({ orderId: idSchema }), bulkRetryResponseSchema),
+  /** Rebuilds the batch's three files from its items. */
+  bulkRecover: defineRpc('orders.bulk.recover.v1', z.object({ orderId: idSchema }), bulkRecoverResponseSchema),
+} as const;
+
+/** Spec 3 "Progress event", with the owner so the gateway needs no lookup to relay it. */
+export const bulkProgressEventSchema = z.object({
+  orderId: z.string(),
+  userId: z.string(),
+  processedCount: z.number().int(),
+  failedCount: z.number().int(),
+  status: bulkStatusSchema,
+  totalCount: z.number().int(),
+  fileData: bulkFileDataSchema.optional(),
+});
+export type BulkProgressEvent = z.infer<typeof bulkProgressEventSchema>;
+
+export const OrdersEvents = {
+  /** A few a second per batch at most; always one on every status change and a final one. */
+  bulkProgressed: defineEvent('orders.bulk.progressed.v1', bulkProgressEventSchema),
 } as const;

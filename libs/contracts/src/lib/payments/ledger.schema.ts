@@ -27,3 +27,25 @@ export const postingResultSchema = z.object({
   replayed: z.boolean(),
 });
 export type PostingResult = z.infer<typeof postingResultSchema>;
+
+export const holdStatusSchema = z.enum(['open', 'closed']);
+
+/** Money set aside for a batch: amount = captured + released + what is left while open. */
+export const holdSchema = z.object({
+  holdId: z.string(),
+  userId: z.string(),
+  amountCents: z.number().int(),
+  capturedCents: z.number().int(),
+  releasedCents: z.number().int(),
+  status: holdStatusSchema,
+  reference: z.string(),
+});
+export type Hold = z.infer<typeof holdSchema>;
+
+export const holdCaptureSchema = z.object({
+  /** The bulk item's id: a label is charged once whatever retries and crashes happen. */
+  idempotencyKey: idempotencyKeySchema,
+  amountCents: z.number().int().positive(),
+  reference: z.string().min(1).max(200),
+});
+export type HoldCapture = z.infer<typeof holdCaptureSchema>;

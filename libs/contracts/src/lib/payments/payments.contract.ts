@@ -4,7 +4,7 @@ import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { accountSummarySchema } from './account-summary.schema';
 import { depositFilterSchema, depositSchema, testInvoiceSchema, topUpAmountSchema, topUpResponseSchema } from './deposit.schema';
-import { idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
+import { holdCaptureSchema, holdSchema, idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
 
 export const PaymentsRpc = {
   accountSummary: defineRpc('payments.account.summary.v1', z.object({ userId: idSchema }), accountSummarySchema),
@@ -56,4 +56,26 @@ export const PaymentsRpc = {
     z.object({ invoiceId: z.string().min(1).max(100), outcome: z.enum(['paid', 'expired']) }),
     z.object({ deposit: depositSchema }),
   ),
+  /**
+   * Moves money from the spendable balance into a hold (a bulk order's total). Idempotent by holdId: the same
+   * holdId again answers the same hold; with another user or amount it is PAYMENTS_IDEMPOTENCY_MISMATCH.
+   * A balance that cannot cover it is PAYMENTS_INSUFFICIENT_FUNDS, saying how much is missing; nothing is held then.
+   */
+  placeHold: defineRpc(
+    'payments.hold.place.v1',
+    z.object({ userId: idSchema, holdId: idempotencyKeySchema, amountCents: z.number().int().positive(), reference: z.string().min(1).max(200) }),
+    holdSchema,
+  ),
+  /**
+   * Charges labels from a hold, all in one transaction; each capture's key is posted at most once (a replayed key
+   * changes nothing). More than the hold has left, or a closed hold, is refused whole.
+   */
+  captureHold: defineRpc(
+    'payments.hold.capture.v1',
+    z.object({ holdId: idempotencyKeySchema, captures: z.array(holdCaptureSchema).min(1).max(1000) }),
+    z.object({ hold: holdSchema, capturedCount: z.number().int() }),
+  ),
+  /** Gives back what a hold has left and closes it; releasing a closed hold again changes nothing. */
+  releaseHold: defineRpc('payments.hold.release.v1', z.object({ holdId: idempotencyKeySchema }), z.object({ hold: holdSchema, releasedCents: z.number().int() })),
+  getHold: defineRpc('payments.hold.get.v1', z.object({ holdId: idempotencyKeySchema }), holdSchema),
 } as const;

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { optionalField } from '../common/fields';
+import { packageSchema, receiverSchema, senderSchema } from './single-order.schema';
+
+/** Limits of one bulk order, stated in the UI and enforced by the gateway and the orders service. */
+export const BULK_MAX_ROWS = 10_000;
+export const BULK_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Spec 9: a .txt row's quantity is split into rows of at most the SKU's maxQty (default 4). */
+export const DEFAULT_SKU_MAX_QTY = 4;
+
+/** Spec 4 "Batch order statuses"; `draft` is an initialised order nothing was submitted for (never listed). */
+export const BULK_STATUSES = [
+  'draft',
+  'processing',
+  'generating_files',
+  'completed',
+  'completed_with_errors',
+  'failed',
+  'retrying_failed',
+  'processing_error',
+  'retry_processing_error',
+  'recovery_failed',
+] as const;
+export const bulkStatusSchema = z.enum(BULK_STATUSES);
+export type BulkStatus = z.infer<typeof bulkStatusSchema>;
+
+/** Statuses after which nothing more happens on its own (the widget may close, the list shows files). */
+export const FINAL_BULK_STATUSES: readonly BulkStatus[] = ['completed', 'completed_with_errors', 'failed', 'processing_error', 'retry_processing_error', 'recovery_failed'];
+
+export const LABEL_FORMATS = ['4x6', 'letter_2up'] as const;
+export const labelFormatSchema = z.enum(LABEL_FORMATS);
+export type LabelFormat = z.infer<typeof labelFormatSchema>;
+
+/** Spec 7 `orderData[].package`: the single order's package plus the Amazon keys and the quantity it ships. */
+export const bulkPackageSchema = packageSchema.extend({
+  order_id: optionalField('Order ID', 100),
+  order_item_id: optionalField('Order item ID', 100),
+  sku_number: optionalField('SKU', 64),
+  quantity: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 1 : typeof v === 'string' ? Number(v.trim()) : v),
+    z.number({ error: 'Quantity must be a number' }).int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }).max(1000, { error: 'Quantity must be less than 1000' }),
+  ),
+});
+
+/** Spec 7 `POST /api/orders/bulk/process/{userId}` `orderData[]`. */
+export const bulkOrderItemSchema = z.object({
+  courier: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : 'usps'), z.literal('usps', { error: 'Courier must be USPS' })),
+  service_name: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'Service name must be selected from the dropdown' }).min(1, { error: 'Service name must be selected from the dropdown' }).max(80),
+  ),
+  manifested: z.boolean().default(false),
+  sender: senderSchema,
+  receiver: receiverSchema,
+  package: bulkPackageSchema,
+});
+export type BulkOrderItemInput = z.input<typeof bulkOrderItemSchema>;
+export type BulkOrderItem = z.output<typeof bulkOrderItemSchema>;
+
+export const bulkOptionsSchema = z.object({
+  /** One 4x6 label per page (thermal printers) or two per 8.5x11 page (desk printers). */
+  labelFormat: labelFormatSchema.default('4x6'),
+  /** Order the merged PDF by SKU, so a picker walks the shelf once. */
+  sortBySku: z.boolean().default(false),
+});
+export type BulkOptions = z.output<typeof bulkOptionsSchema>;
+
+export const bulkProcessBodySchema = z.object({
+  orderId: z.string({ error: 'orderId is required' }).uuid({ error: 'orderId is not valid' }),
+  orderData: z
+    .array(bulkOrderItemSchema)
+    .min(1, { error: 'No rows to process' })
+    .max(BULK_MAX_ROWS, { error: `A bulk order holds at most ${BULK_MAX_ROWS.toLocaleString('en-US')} rows` }),
+  options: bulkOptionsSchema.default({ labelFormat: '4x6', sortBySku: false }),
+});
+export type BulkProcessBody = z.output<typeof bulkProcessBodySchema>;
+
+export const bulkFileDataSchema = z.object({
+  pdfName: z.string().optional(),
+  resultCSVName: z.string().optional(),
+  autoConfirmCSVName: z.string().optional(),
+});
+export type BulkFileData = z.infer<typeof bulkFileDataSchema>;
+
+export const failedLabelSchema = z.object({
+  /** 1-based row of the submitted orderData. */
+  row: z.number().int(),
+  itemId: z.string(),
+  orderId: z.string().nullable(),
+  orderItemId: z.string().nullable(),
+  skuNumber: z.string().nullable(),
+  recipient: z.string(),
+  error: z.string(),
+});
+export type FailedLabel = z.infer<typeof failedLabelSchema>;
+
+/** Spec 3 "Batch/bulk order". Money in cents. */
+export const bulkOrderSchema = z.object({
+  _id: z.string(),
+  status: bulkStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  totalCount: z.number().int(),
+  processedCount: z.number().int(),
+  failedCount: z.number().int(),
+  failedLabels: z.array(failedLabelSchema),
+  bulkOrderData: z.object({
+    /** What was charged: the sum of the labels bought. */
+    cost: z.number().int(),
+    /** What was held when the batch started (every row priced). */
+    quotedCost: z.number().int(),
+    labelFormat: labelFormatSchema,
+    sortBySku: z.boolean(),
+  }),
+  pdfName: z.string().nullable(),
+  resultCSVName: z.string().nullable(),
+  autoConfirmCSVName: z.string().nullable(),
+  /** Set while the batch sits in an error state or in generating_files: since when. */
+  stuckAt: z.string().nullable(),
+});
+export type BulkOrder = z.infer<typeof bulkOrderSchema>;
+
+export const bulkProcessResponseSchema = z.object({
+  message: z.string(),
+  orderId: z.string(),
+  status: bulkStatusSchema,
+  totalCount: z.number().int(),
+  /** Held on the balance now, released for labels that fail. */
+  costCents: z.number().int(),
+});
+
+/** Spec 7 retry-failed: every field it names. */
+export const bulkRetryResponseSchema = z.object({
+  message: z.string(),
+  fileData: bulkFileDataSchema,
+  finalProcessedCount: z.number().int(),
+  finalFailedCount: z.number().int(),
+  status: bulkStatusSchema,
+  updatedTotalCount: z.number().int(),
+  newlySuccessfulCount: z.number().int(),
+});
+export type BulkRetryResponse = z.infer<typeof bulkRetryResponseSchema>;
+
+export const bulkRecoverResponseSchema = z.object({ message: z.string(), status: bulkStatusSchema, fileData: bulkFileDataSchema });
+
+/** The columns of the spec's "Bulk row", in the template's order. */
+export const BULK_TEMPLATE_COLUMNS = [
+  'orderId', 'orderItemId', 'skuNumber', 'quantity', 'courier', 'ServiceName',
+  'FromSenderName', 'FromCompany', 'FromPhone', 'FromStreet1', 'FromStreet2', 'FromCity', 'FromStateProvince', 'FromZipPostal', 'FromCountry',
+  'ToRecipientName', 'ToCompany', 'ToPhone', 'ToStreet1', 'ToStreet2', 'ToCity', 'ToStateProvince', 'ToZipPostal', 'ToCountry',
+  'PackageLength', 'PackageWidth', 'PackageHeight', 'PackageWeight', 'PackageDescription', 'PackageReference1', 'PackageReference2',
+] as const;
+export type BulkTemplateColumn = (typeof BULK_TEMPLATE_COLUMNS)[number];

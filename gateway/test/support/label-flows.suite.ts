@@ -56,10 +56,19 @@ export const describeLabelFlows = (mode: string, start: () => Promise<RunningSys
       expect(over.status).toBe(400);
     });
 
-    it('refuses a purchase the balance cannot cover, with nothing charged', async () => {
+    it('refuses a purchase the balance cannot cover, saying how much is missing, with nothing charged and no order listed', async () => {
       const refused = await call('POST', '/orders/v2', ORDER, { token, 'idempotency-key': 'no-money-0001' });
-      expect([refused.status, refused.body['message']]).toEqual([402, 'Insufficient balance: please top up your account']);
+      expect([refused.status, refused.body['message']]).toEqual([402, 'Insufficient balance: this label costs $8.50 and your balance is $0.00. Add $8.50 to continue.']);
       expect((await call('GET', '/auth/api/balance', undefined, { token })).body['balance']).toBe(0);
+      expect((await call('GET', `/orders/${userId}`, undefined, { token })).body['orders']).toEqual([]);
+    });
+
+    it('ends an order for a service the user cannot buy at once, with no order left to be charged later', async () => {
+      const refused = await call('POST', '/orders/v2', { ...ORDER, service_name: 'USPS Teleport' }, { token, 'idempotency-key': 'no-service-0001' });
+      expect([refused.status, refused.body['message']]).toEqual([400, 'Service "USPS Teleport" is not available to you']);
+      const heavy = await call('POST', '/orders/v2', { ...ORDER, package: { ...ORDER.package, package_weight: 90 } }, { token, 'idempotency-key': 'too-heavy-0001' });
+      expect(heavy.status).toBe(400);
+      expect((await call('GET', `/orders/${userId}`, undefined, { token })).body['orders']).toEqual([]);
     });
 
     it('charges exactly once for a label bought after an admin credit, however often it is submitted', async () => {

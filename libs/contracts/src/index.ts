@@ -24,3 +24,4 @@ export * from './lib/orders/order.schema';
 export * from './lib/orders/bulk-order.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/payments/deposit.schema';
+export * from './lib/common/money';

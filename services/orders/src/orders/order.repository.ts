@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type OrderStatus } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { OrderEntity } from './order.entity';
@@ -28,12 +29,21 @@ export class OrderRepository {
     return this.orm.em.fork().findOne(OrderEntity, { pdfName });
   }
 
-  async update(id: string, change: Partial<OrderEntity>): Promise<OrderEntity> {
+  /**
+   * Changes an order only while it is still in `from`: a concurrent worker that already moved it on wins, and this
+   * caller is told (CONFLICT) instead of overwriting a completed or cancelled order.
+   */
+  async transition(id: string, from: OrderStatus, change: Partial<OrderEntity>): Promise<OrderEntity> {
     const em = this.orm.em.fork();
-    const order = await em.findOneOrFail(OrderEntity, { id });
-    Object.assign(order, change, { updatedAt: new Date() });
-    await em.flush();
-    return order;
+    const changed = await em.nativeUpdate(OrderEntity, { id, status: from }, { ...change, updatedAt: new Date() });
+    if (changed === 0) throw new DomainError(ErrorCode.CONFLICT, `Order ${id} is no longer ${from}`);
+    return em.findOneOrFail(OrderEntity, { id });
+  }
+
+  /** Forgets a first attempt that was refused before any money moved: it is not an order the customer placed. */
+  async discardUnpaid(id: string): Promise<boolean> {
+    const deleted = await this.orm.em.fork().nativeDelete(OrderEntity, { id, status: 'pending', attempt: 1, trackingNumber: null });
+    return deleted > 0;
   }
 
   /** Claims a stale pending order for this worker, so two replicas never resume the same one. */

@@ -4,6 +4,11 @@ export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjus
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 
+/** An account has two buckets: `available` is the spendable balance, `held` is money set aside by holds. */
+export const LEDGER_BUCKETS = ['available', 'held'] as const;
+export const ledgerBucketSchema = z.enum(LEDGER_BUCKETS);
+export type LedgerBucket = z.infer<typeof ledgerBucketSchema>;
+
 export const idempotencyKeySchema = z.string().min(8).max(200);
 
 export const ledgerEntrySchema = z.object({
@@ -12,6 +17,8 @@ export const ledgerEntrySchema = z.object({
   kind: ledgerKindSchema,
   /** Signed: credits positive, debits negative. */
   amountCents: z.number().int(),
+  /** The bucket this entry moves (absent means `available`); balanceAfterCents is that bucket's balance. */
+  bucket: ledgerBucketSchema.optional(),
   balanceAfterCents: z.number().int(),
   reference: z.string(),
   idempotencyKey: z.string(),

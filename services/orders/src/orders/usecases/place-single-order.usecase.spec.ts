@@ -24,11 +24,18 @@ class FakeOrders {
     this.rows.set(draft.id, draft);
     return { order: draft, created: true };
   }
-  async update(id: string, change: Partial<OrderEntity>) {
+  async transition(id: string, from: string, change: Partial<OrderEntity>) {
     const row = this.rows.get(id);
-    if (!row) throw new Error('no order');
+    if (!row || row.status !== from) throw new DomainError(ErrorCode.CONFLICT, `Order ${id} is no longer ${from}`);
     Object.assign(row, change, { updatedAt: new Date() });
     return row;
+  }
+  async discardUnpaid(id: string) {
+    const row = this.rows.get(id);
+    return row?.status === 'pending' && row.attempt === 1 && row.trackingNumber === null ? this.rows.delete(id) : false;
+  }
+  async findById(id: string) {
+    return this.rows.get(id) ?? null;
   }
 }
 
@@ -37,9 +44,15 @@ class FakeServices {
   balance = 5000;
   readonly postings = new Map<string, number>();
   calls: string[] = [];
+  /** What pricing answers instead of a price, e.g. a service an admin disabled. */
+  quoteRefusal: DomainError | null = null;
   async call(contract: AnyRpcContract, request: Record<string, unknown>) {
     this.calls.push(contract.subject);
+    if (contract.subject === PaymentsRpc.accountSummary.subject) {
+      return { userId: request['userId'], balanceCents: this.balance, totalDepositCents: 0, totalSpentCents: 0 };
+    }
     if (contract.subject === PricingRpc.quote.subject) {
+      if (this.quoteRefusal) throw this.quoteRefusal;
       return { totalCents: 850, items: [{ serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail', billableWeightLb: 3, priceCents: 850 }] };
     }
     const key = String(request['idempotencyKey']);
@@ -95,15 +108,43 @@ describe('PlaceSingleOrderUseCase', () => {
     expect([...orders.rows.values()][0]).toMatchObject({ status: 'cancelled', failureReason: 'Sandbox carrier: simulated failure' });
   });
 
-  it('buys no label when the balance is short, and the same key works once money arrives', async () => {
+  it('buys no label when the balance is short, keeps no order, says how much is missing, and the same key works once money arrives', async () => {
     const { useCase, services, carrier, orders } = setup(label);
     services.balance = 100;
-    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
+    await expect(useCase.execute(request())).rejects.toMatchObject({
+      code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS,
+      message: 'Insufficient balance: this label costs $8.50 and your balance is $1.00. Add $7.50 to continue.',
+    });
     expect(carrier.createLabel).not.toHaveBeenCalled();
-    expect([...orders.rows.values()][0]?.status).toBe('cancelled');
+    expect(orders.rows.size).toBe(0);
     services.balance = 1000;
     await expect(useCase.execute(request())).resolves.toMatchObject({ priceCents: 850 });
     expect(services.balance).toBe(150);
+  });
+
+  it.each([
+    ['a service that is unknown or disabled', new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, 'Service "USPS Priority Mail" is not available to you')],
+    ['a weight over the service maximum', new DomainError(ErrorCode.PRICING_WEIGHT_OVER_MAX, 'Weight 80 lb is over the 70 lb maximum of USPS Priority Mail')],
+  ])('ends an order refused for %s at once: nothing charged, no order left for recovery to retry', async (_case, refusal) => {
+    const { useCase, services, carrier, orders } = setup(label);
+    services.quoteRefusal = refusal;
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: refusal.code, message: refusal.message });
+    expect(orders.rows.size).toBe(0);
+    expect(carrier.createLabel).not.toHaveBeenCalled();
+    expect(services.postings.size).toBe(0);
+    // Re-enabling the service later charges nothing by itself: there is no pending row a timer could pick up.
+    services.quoteRefusal = null;
+    expect(orders.rows.size).toBe(0);
+    expect(services.balance).toBe(5000);
+  });
+
+  it('puts a refused retry of a refunded order back to cancelled instead of leaving it pending', async () => {
+    const { useCase, services, carrier, orders } = setup(label);
+    carrier.createLabel.mockRejectedValueOnce(new CarrierError('temporarily down', true));
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
+    services.balance = 0;
+    await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
+    expect([...orders.rows.values()].map((o) => [o.status, o.attempt])).toEqual([['cancelled', 2]]);
   });
 
   it('refuses a key reused for a different order', async () => {

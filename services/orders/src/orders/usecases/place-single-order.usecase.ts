@@ -49,6 +49,6 @@ export class PlaceSingleOrderUseCase {
     }
     if (order.status === 'pending') return this.process.execute(order);
     // A cancelled order was refunded or never charged: a new attempt posts under new ledger keys.
-    return this.process.execute(await this.orders.update(order.id, { status: 'pending', failureReason: null, attempt: order.attempt + 1 }));
+    return this.process.execute(await this.orders.transition(order.id, 'cancelled', { status: 'pending', failureReason: null, attempt: order.attempt + 1 }));
   }
 }

@@ -1,11 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, type Caller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc, type Caller } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { CARRIER, CarrierError, type CarrierAdapter, type LabelShipment } from '../../carriers/carrier.port';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import { FileRepository } from '../../files/file.repository';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
+
+/** Answers that refuse the order outright: nothing was charged, and trying again later would not be asked for. */
+const REFUSALS: ReadonlySet<string> = new Set([
+  ErrorCode.PRICING_SERVICE_UNAVAILABLE,
+  ErrorCode.PRICING_WEIGHT_OVER_MAX,
+  ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS,
+  ErrorCode.VALIDATION_FAILED,
+]);
+
+type PricedOrder = OrderEntity & { priceCents: number };
 
 export interface ProcessedOrder {
   orderId: string;
@@ -35,26 +45,18 @@ export class ProcessOrderUseCase {
   ) {}
 
   async execute(start: OrderEntity): Promise<ProcessedOrder> {
-    let order = start;
-    const caller: Caller = { userId: order.userId, role: 'user' };
-    if (order.priceCents === null) {
-      const quote = await this.rpc.call(PricingRpc.quote, { userId: order.userId, items: [{ serviceName: order.serviceName, weightLb: order.package.package_weight }] }, { caller });
-      const item = quote.items[0];
-      if (!item) throw new DomainError(ErrorCode.INTERNAL, 'Quote returned no price');
-      order = await this.orders.update(order.id, { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName });
-    }
-    const priceCents = order.priceCents ?? 0;
-
-    if (priceCents > 0) {
-      try {
-        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}:${order.attempt}` }, { caller });
-      } catch (error) {
-        if (error instanceof DomainError && error.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS) {
-          await this.orders.update(order.id, { status: 'cancelled', failureReason: error.message });
-        }
-        throw error;
+    const caller: Caller = { userId: start.userId, role: 'user' };
+    let order: PricedOrder;
+    try {
+      order = await this.fixPrice(start, caller);
+      if (order.priceCents > 0) {
+        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: order.priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}:${order.attempt}` }, { caller });
       }
+    } catch (error) {
+      if (error instanceof DomainError && REFUSALS.has(error.code)) throw await this.endRefused(start, error, caller);
+      throw error;
     }
+    const priceCents = order.priceCents;
 
     let label;
     try {
@@ -69,14 +71,52 @@ export class ProcessOrderUseCase {
       }
       const reason = error instanceof CarrierError ? error.message : 'The carrier never confirmed the label';
       await this.refund(order, priceCents, caller);
-      await this.orders.update(order.id, { status: 'cancelled', failureReason: reason });
+      await this.orders.transition(order.id, 'pending', { status: 'cancelled', failureReason: reason });
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);
     }
 
     const pdfName = `label_${label.trackingNumber}.pdf`;
     const file = await this.files.save(order.userId, pdfName, 'application/pdf', label.pdf);
-    await this.orders.update(order.id, { status: 'completed', trackingNumber: label.trackingNumber, pdfFileId: file.id, pdfName, failureReason: null });
+    await this.orders.transition(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfFileId: file.id, pdfName, failureReason: null });
     return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };
+  }
+
+  /** The price is fixed on the order the first time, so a resumed order charges what was quoted. */
+  private async fixPrice(start: OrderEntity, caller: Caller): Promise<PricedOrder> {
+    let order = start;
+    if (order.priceCents === null) {
+      order = await this.quote(order, caller);
+    }
+    const { priceCents } = order;
+    // A missing price is an error, never a free label.
+    if (priceCents === null) throw new DomainError(ErrorCode.INTERNAL, `Order ${order.id} has no price`);
+    return Object.assign(order, { priceCents });
+  }
+
+  private async quote(order: OrderEntity, caller: Caller): Promise<OrderEntity> {
+    const quote = await this.rpc.call(PricingRpc.quote, { userId: order.userId, items: [{ serviceName: order.serviceName, weightLb: order.package.package_weight }] }, { caller });
+    const item = quote.items[0];
+    if (!item) throw new DomainError(ErrorCode.INTERNAL, 'Quote returned no price');
+    return this.orders.transition(order.id, 'pending', { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName });
+  }
+
+  /**
+   * A refusal moved no money, so it must leave nothing a timer could act on later: a first attempt is forgotten
+   * (it is not an order in the customer's lists), a retry of a refunded order goes back to cancelled.
+   */
+  private async endRefused(order: OrderEntity, refusal: DomainError, caller: Caller): Promise<DomainError> {
+    const error = refusal.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS ? await this.shortfall(order, refusal, caller) : refusal;
+    const discarded = order.attempt === 1 && (await this.orders.discardUnpaid(order.id));
+    if (!discarded) await this.orders.transition(order.id, 'pending', { status: 'cancelled', failureReason: error.message }).catch(() => undefined);
+    return error;
+  }
+
+  private async shortfall(order: OrderEntity, refusal: DomainError, caller: Caller): Promise<DomainError> {
+    const priceCents = (await this.orders.findById(order.id))?.priceCents ?? null;
+    if (priceCents === null) return refusal;
+    const summary = await this.rpc.call(PaymentsRpc.accountSummary, { userId: order.userId }, { caller }).catch(() => null);
+    if (!summary) return refusal;
+    return new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this label', priceCents, summary.balanceCents));
   }
 
   private async refund(order: OrderEntity, priceCents: number, caller: Caller): Promise<void> {

@@ -1,0 +1,247 @@
+import { bulkStatusSchema, FINAL_BULK_STATUSES } from '@labeldesk/contracts';
+import type { BulkFileData, BulkOrder, BulkRetryResponse, BulkStatus, OrderProgress } from '@labeldesk/contracts';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** The failure texts of spec 8 "Batch orders and widget". */
+export const BULK_FAILED_LABELS_MESSAGE = (n: number): string => `${n} label(s) failed to process. Please check the error logs.`;
+export const BULK_ERROR_MESSAGE = 'An error occurred while processing your order.';
+export const BULK_RETRY_ERROR_MESSAGE = 'An error occurred during the retry attempt.';
+
+/** Statuses that mean the batch broke (spec 4 "Batch order statuses"). */
+const ERROR_STATUSES: readonly BulkStatus[] = ['processing_error', 'retry_processing_error', 'recovery_failed'];
+
+export interface InitializeBulkProgressArgs {
+  orderId: string;
+  totalCount: number;
+  status?: BulkStatus;
+  processedCount?: number;
+  failedCount?: number;
+  /** When the batch started (ms since epoch); defaults to now. A resumed batch passes its createdAt. */
+  startTime?: number;
+}
+
+/** Spec 3 "Bulk order progress (client state)". */
+export interface BulkProgressData {
+  orderId: string | null;
+  orderStatus: BulkStatus;
+  processedCount: number;
+  failedCount: number;
+  totalCount: number;
+  fileData: BulkFileData | null;
+  /** A failure of the batch itself ('Order Processing Failed!'). */
+  error: string | null;
+  /** The status could not be read ('Status Update Failed'). */
+  statusError: string | null;
+  retryError: string | null;
+  isRetrying: boolean;
+  loading: boolean;
+  /** ms since epoch; elapsed seconds are always recomputed from it. */
+  startTime: number | null;
+  /** Set when the timer stops (files ready or a final status), so the elapsed time freezes, even across reloads. */
+  endTime: number | null;
+  elapsedTime: number;
+  isVisible: boolean;
+  isMinimized: boolean;
+}
+
+export interface BulkProgressActions {
+  initialize: (args: InitializeBulkProgressArgs) => void;
+  /** Resume tracking a batch the server reports (after a reload, GET /bulk/active or /bulk/order/{id}). */
+  resume: (order: BulkOrder) => void;
+  applyProgress: (event: OrderProgress) => void;
+  applyRetryResult: (result: BulkRetryResponse) => void;
+  /** Recompute elapsedTime from startTime (the one-second timer calls this). */
+  tick: (now?: number) => void;
+  setRetrying: (isRetrying: boolean) => void;
+  setRetryError: (message: string | null) => void;
+  setStatusError: (message: string | null) => void;
+  setError: (message: string | null) => void;
+  setLoading: (loading: boolean) => void;
+  setMinimized: (isMinimized: boolean) => void;
+  show: () => void;
+  hide: () => void;
+  reset: () => void;
+}
+
+export type BulkProgressState = BulkProgressData & BulkProgressActions;
+
+export const initialBulkProgress: BulkProgressData = {
+  orderId: null,
+  orderStatus: 'processing',
+  processedCount: 0,
+  failedCount: 0,
+  totalCount: 0,
+  fileData: null,
+  error: null,
+  statusError: null,
+  retryError: null,
+  isRetrying: false,
+  loading: false,
+  startTime: null,
+  endTime: null,
+  elapsedTime: 0,
+  isVisible: false,
+  isMinimized: false,
+};
+
+export const hasAnyFile = (fileData: BulkFileData | null | undefined): boolean =>
+  !!fileData && !!(fileData.pdfName || fileData.resultCSVName || fileData.autoConfirmCSVName);
+
+export const isFinalBulkStatus = (status: BulkStatus): boolean => FINAL_BULK_STATUSES.includes(status);
+
+/** Spec 4: files present and completed / completed_with_errors: the timer stops and downloads appear. */
+export const isBulkDone = (status: BulkStatus, fileData: BulkFileData | null | undefined): boolean =>
+  (status === 'completed' || status === 'completed_with_errors') && hasAnyFile(fileData);
+
+const elapsedSeconds = (startTime: number | null, endTime: number | null, now: number): number =>
+  startTime === null ? 0 : Math.max(0, Math.floor(((endTime ?? now) - startTime) / 1000));
+
+/** The error a status carries (spec 8), or null. */
+export const errorForStatus = (status: BulkStatus, failedCount: number): string | null => {
+  if (status === 'failed') return failedCount > 0 ? BULK_FAILED_LABELS_MESSAGE(failedCount) : BULK_ERROR_MESSAGE;
+  if (ERROR_STATUSES.includes(status)) return BULK_ERROR_MESSAGE;
+  return null;
+};
+
+const fileDataFromOrder = (order: BulkOrder): BulkFileData | null => {
+  const fileData: BulkFileData = {};
+  if (order.pdfName) fileData.pdfName = order.pdfName;
+  if (order.resultCSVName) fileData.resultCSVName = order.resultCSVName;
+  if (order.autoConfirmCSVName) fileData.autoConfirmCSVName = order.autoConfirmCSVName;
+  return hasAnyFile(fileData) ? fileData : null;
+};
+
+/** The part of the state that follows a status change: error text, retrying flag, timer stop. */
+const statusEffects = (
+  state: BulkProgressData,
+  status: BulkStatus,
+  failedCount: number,
+  fileData: BulkFileData | null,
+  now: number,
+): Partial<BulkProgressData> => {
+  const stop = isBulkDone(status, fileData) || status === 'failed' || ERROR_STATUSES.includes(status);
+  const endTime = stop ? (state.endTime ?? now) : null;
+  return {
+    orderStatus: status,
+    error: errorForStatus(status, failedCount),
+    isRetrying: status === 'retrying_failed' ? true : isFinalBulkStatus(status) ? false : state.isRetrying,
+    endTime,
+    elapsedTime: elapsedSeconds(state.startTime, endTime, now),
+  };
+};
+
+/**
+ * The floating bulk progress widget's state (spec 3/4). The Bulk Order page calls `initialize` after
+ * `process` answers; the widget (mounted in the main shell) follows the socket from there. The order id and
+ * timer survive a reload, so the widget finds the in-flight batch again.
+ */
+export const useBulkProgressStore = create<BulkProgressState>()(
+  persist(
+    (set, get) => ({
+      ...initialBulkProgress,
+      initialize: ({ orderId, totalCount, status = 'processing', processedCount = 0, failedCount = 0, startTime }) => {
+        const now = Date.now();
+        const start = startTime ?? now;
+        set({
+          ...initialBulkProgress,
+          orderId,
+          totalCount,
+          orderStatus: status,
+          processedCount,
+          failedCount,
+          startTime: start,
+          elapsedTime: elapsedSeconds(start, null, now),
+          isVisible: true,
+          isMinimized: get().isMinimized,
+        });
+      },
+      resume: (order) => {
+        const now = Date.now();
+        const state = get();
+        const sameOrder = state.orderId === order._id;
+        const created = Date.parse(order.createdAt);
+        const startTime = sameOrder && state.startTime !== null ? state.startTime : Number.isNaN(created) ? now : created;
+        const base: BulkProgressData = sameOrder
+          ? { ...state, startTime }
+          : { ...initialBulkProgress, orderId: order._id, startTime, isVisible: true, isMinimized: state.isMinimized };
+        const fileData = fileDataFromOrder(order);
+        set({
+          ...base,
+          orderId: order._id,
+          totalCount: order.totalCount,
+          processedCount: order.processedCount,
+          failedCount: order.failedCount,
+          fileData,
+          statusError: null,
+          loading: false,
+          ...statusEffects(base, order.status, order.failedCount, fileData, sameOrder ? now : Date.parse(order.updatedAt) || now),
+        });
+      },
+      applyProgress: (event) => {
+        const state = get();
+        if (!state.orderId || event.orderId !== state.orderId) return;
+        const parsed = bulkStatusSchema.safeParse(event.status);
+        const status = parsed.success ? parsed.data : state.orderStatus;
+        const fileData = event.fileData && hasAnyFile(event.fileData) ? { ...state.fileData, ...event.fileData } : state.fileData;
+        set({
+          processedCount: event.processedCount,
+          failedCount: event.failedCount,
+          totalCount: event.totalCount > 0 ? event.totalCount : state.totalCount,
+          fileData,
+          statusError: null,
+          loading: false,
+          ...statusEffects(state, status, event.failedCount, fileData, Date.now()),
+        });
+      },
+      applyRetryResult: (result) => {
+        const state = get();
+        const fileData = hasAnyFile(result.fileData) ? { ...state.fileData, ...result.fileData } : state.fileData;
+        const effects = statusEffects(state, result.status, result.finalFailedCount, fileData, Date.now());
+        set({
+          processedCount: result.finalProcessedCount,
+          failedCount: result.finalFailedCount,
+          totalCount: result.updatedTotalCount > 0 ? result.updatedTotalCount : state.totalCount,
+          fileData,
+          retryError: null,
+          ...effects,
+          // The POST answered: the retry is over even if the last socket event said retrying_failed.
+          isRetrying: result.status === 'retrying_failed' || result.status === 'generating_files',
+        });
+      },
+      tick: (now = Date.now()) => {
+        const { startTime, endTime, elapsedTime } = get();
+        const next = elapsedSeconds(startTime, endTime, now);
+        if (next !== elapsedTime) set({ elapsedTime: next });
+      },
+      setRetrying: (isRetrying) =>
+        set(isRetrying ? { isRetrying, retryError: null, endTime: null } : { isRetrying }),
+      setRetryError: (retryError) => set(retryError ? { retryError, isRetrying: false } : { retryError }),
+      setStatusError: (statusError) => set({ statusError, loading: false }),
+      setError: (error) => set({ error }),
+      setLoading: (loading) => set({ loading }),
+      setMinimized: (isMinimized) => set({ isMinimized }),
+      show: () => set({ isVisible: true }),
+      hide: () => set({ isVisible: false }),
+      reset: () => set({ ...initialBulkProgress }),
+    }),
+    {
+      name: 'labeldesk.bulk-progress',
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ orderId, startTime, endTime, totalCount, isVisible, isMinimized }) => ({
+        orderId,
+        startTime,
+        endTime,
+        totalCount,
+        isVisible,
+        isMinimized,
+      }),
+    },
+  ),
+);
+
+/** True when the widget may be closed (spec 4): a final status or an error shown, and no retry running. */
+export const canCloseBulkProgress = (state: Pick<BulkProgressData, 'orderStatus' | 'error' | 'statusError' | 'retryError' | 'isRetrying'>): boolean =>
+  !state.isRetrying &&
+  state.orderStatus !== 'retrying_failed' &&
+  (isFinalBulkStatus(state.orderStatus) || !!state.error || !!state.statusError || !!state.retryError);

@@ -24,7 +24,7 @@ export class UserViewService {
     const { summaries } = await this.rpc.call(PaymentsRpc.accountSummaries, { userIds: users.map((u) => u.id) }, ctx);
     const byUser = new Map(summaries.map((s) => [s.userId, s]));
     return users.map((user) =>
-      toPublicUser(user, byUser.get(user.id) ?? { userId: user.id, balanceCents: 0, totalDepositCents: 0, totalSpentCents: 0 }),
+      toPublicUser(user, byUser.get(user.id) ?? { userId: user.id, balanceCents: 0, heldCents: 0, totalDepositCents: 0, totalSpentCents: 0 }),
     );
   }
 }

@@ -15,6 +15,8 @@ import { CreateTopUpUseCase } from './deposits/usecases/create-top-up.usecase';
 import { DepositReconciler } from './deposits/usecases/deposit-reconciler';
 import { ReceiveWebhookUseCase } from './deposits/usecases/receive-webhook.usecase';
 import { SettleTestInvoiceUseCase } from './deposits/usecases/settle-test-invoice.usecase';
+import { HoldRepository } from './holds/hold.repository';
+import { HoldsController } from './holds/holds.controller';
 import { LedgerController } from './ledger/ledger.controller';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.port';
@@ -27,12 +29,13 @@ export class PaymentsModule {
     return serviceModule(PaymentsModule, 'payments', env, {
       entities: [Account, DepositEntity],
       migrations: paymentsMigrations,
-      controllers: [AccountsController, LedgerController, DepositsController],
+      controllers: [AccountsController, LedgerController, HoldsController, DepositsController],
       providers: [
         { provide: PAYMENTS_ENV, useValue: env },
         { provide: PAYMENT_PROVIDER, inject: [ORM], useFactory: (orm: MikroORM) => createPaymentProvider(env, orm) },
         AccountRepository,
         LedgerRepository,
+        HoldRepository,
         DepositRepository,
         ApplyInvoiceUseCase,
         ReceiveWebhookUseCase,

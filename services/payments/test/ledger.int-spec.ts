@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
 import { initOrm } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -6,6 +6,8 @@ import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } fro
 import { Account } from '../src/accounts/account.entity';
 import { AccountRepository } from '../src/accounts/account.repository';
 import { paymentsMigrations } from '../src/database/migrations';
+import { HoldRepository } from '../src/holds/hold.repository';
+import { HoldsController } from '../src/holds/holds.controller';
 import { LedgerRepository } from '../src/ledger/ledger.repository';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
@@ -18,12 +20,14 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
   let orm: MikroORM;
   let ledger: LedgerRepository;
   let accounts: AccountRepository;
+  let holds: HoldRepository;
 
   beforeAll(async () => {
     database = await createDatabase();
     orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [Account], migrations: paymentsMigrations });
     ledger = new LedgerRepository(orm);
     accounts = new AccountRepository(orm);
+    holds = new HoldRepository(orm, ledger);
   }, 60_000);
 
   afterAll(async () => {
@@ -104,5 +108,176 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
     await ledger.post({ userId, kind: 'refund', amountCents: 400, reference: 'o1', idempotencyKey: `refund:${userId}` });
     const [summary] = await accounts.summaries([userId]);
     expect(summary).toMatchObject({ balanceCents: 1000, totalSpentCents: 0 });
+  });
+
+  describe('holds', () => {
+    const place = (userId: string, amountCents: number, holdId = `bulk:${randomUUID()}`) =>
+      holds.place({ userId, holdId, amountCents, reference: `bulk order ${holdId}` });
+    const capture = (key: string, amountCents: number) => ({ idempotencyKey: key, amountCents, reference: `label ${key}` });
+
+    /** The books after any scenario: each bucket's entries add up to the account row, nothing is negative, and the held bucket is exactly what open holds have left. */
+    const expectBooksToBalance = async (userId: string) => {
+      const em = orm.em.fork();
+      const buckets = await em.execute<Array<{ bucket: string; sum: string; lowest: string }>>(
+        'select "bucket", sum("amount_cents") as sum, min("balance_after_cents") as lowest from "payments"."ledger_entries" where "user_id" = ? group by "bucket"',
+        [userId],
+      );
+      const [account] = await em.execute<Array<{ balance_cents: string; held_cents: string }>>(
+        'select "balance_cents", "held_cents" from "payments"."accounts" where "user_id" = ?',
+        [userId],
+      );
+      const [open] = await em.execute<Array<{ left: string }>>(
+        'select coalesce(sum("amount_cents" - "captured_cents" - "released_cents"), 0) as left from "payments"."ledger_holds" where "user_id" = ? and "status" = \'open\'',
+        [userId],
+      );
+      const sum = (bucket: string) => Number(buckets.find((b) => b.bucket === bucket)?.sum ?? 0);
+      const books = { available: sum('available'), held: sum('held') };
+      expect(books).toEqual({ available: Number(account?.balance_cents ?? 0), held: Number(account?.held_cents ?? 0) });
+      expect(books.held).toBe(Number(open?.left));
+      expect(Math.min(books.available, books.held, ...buckets.map((b) => Number(b.lowest)))).toBeGreaterThanOrEqual(0);
+    };
+
+    const keysPosted = async (keys: string[]) => {
+      const [row] = await orm.em
+        .fork()
+        .execute<Array<{ count: string }>>(`select count(*) as count from "payments"."ledger_entries" where "idempotency_key" in (${keys.map(() => '?').join(', ')})`, keys);
+      return Number(row?.count);
+    };
+
+    it('holds nothing when the balance cannot cover the hold, and says how much is missing', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 300);
+      const holdId = `bulk:${randomUUID()}`;
+      await expect(place(userId, 2600, holdId)).rejects.toMatchObject({
+        code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS,
+        message: 'Insufficient balance: this order costs $26.00 and your balance is $3.00. Add $23.00 to continue.',
+      });
+      expect(await holds.find(holdId)).toBeNull();
+      expect(await keysPosted([`hold:${holdId}`, `hold:${holdId}:held`])).toBe(0);
+      const [summary] = await accounts.summaries([userId]);
+      expect(summary).toMatchObject({ balanceCents: 300, heldCents: 0 });
+      await expect(place(randomUUID(), 123_456_78)).rejects.toMatchObject({
+        message: 'Insufficient balance: this order costs $123,456.78 and your balance is $0.00. Add $123,456.78 to continue.',
+      });
+      await expectBooksToBalance(userId);
+    });
+
+    it('holds once when the same holdId is placed twice, even at the same moment, and refuses it for other money', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 1000);
+      const holdId = `bulk:${randomUUID()}`;
+      // The balance covers one hold of 600, not two: a second hold would be refused, not replayed.
+      const [a, b] = await Promise.all([place(userId, 600, holdId), place(userId, 600, holdId)]);
+      const again = await place(userId, 600, holdId);
+      expect(a).toEqual(b);
+      expect(again).toEqual({ holdId, userId, amountCents: 600, capturedCents: 0, releasedCents: 0, status: 'open', reference: `bulk order ${holdId}` });
+      await expect(place(userId, 700, holdId)).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH });
+      await expect(place(randomUUID(), 600, holdId)).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH });
+      const [summary] = await accounts.summaries([userId]);
+      expect(summary).toMatchObject({ balanceCents: 400, heldCents: 600, totalSpentCents: 0 });
+      expect(await keysPosted([`hold:${holdId}`, `hold:${holdId}:held`])).toBe(2);
+      await expectBooksToBalance(userId);
+    });
+
+    it('keeps held money out of reach of plain debits', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 1000);
+      await place(userId, 600);
+      const debit = (amountCents: number) =>
+        ledger.post({ userId, kind: 'label_purchase', amountCents: -amountCents, reference: 'single label', idempotencyKey: `label:${randomUUID()}` });
+      await expect(debit(401)).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
+      expect((await debit(400)).entry).toMatchObject({ bucket: 'available', balanceAfterCents: 0 });
+      const [summary] = await accounts.summaries([userId]);
+      expect(summary).toMatchObject({ balanceCents: 0, heldCents: 600, totalSpentCents: 400 });
+      await expectBooksToBalance(userId);
+    });
+
+    it('posts each capture key once when the same captures arrive concurrently', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 5000);
+      const hold = await place(userId, 3000);
+      const [a, b, c] = [capture(`item:${randomUUID()}`, 1000), capture(`item:${randomUUID()}`, 500), capture(`item:${randomUUID()}`, 250)];
+      const results = await Promise.all(Array.from({ length: 8 }, () => holds.capture(hold.holdId, [a, b, c])));
+      expect(results.reduce((sum, r) => sum + r.capturedCount, 0)).toBe(3);
+      const replay = await holds.capture(hold.holdId, [b]);
+      expect(replay).toMatchObject({ capturedCount: 0, hold: { capturedCents: 1750, releasedCents: 0, status: 'open' } });
+      await expect(holds.capture(hold.holdId, [capture(a.idempotencyKey, 999)])).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH });
+      expect(await keysPosted([a, b, c].map((x) => x.idempotencyKey))).toBe(3);
+      const [summary] = await accounts.summaries([userId]);
+      expect(summary).toMatchObject({ balanceCents: 2000, heldCents: 1250, totalDepositCents: 5000, totalSpentCents: 1750 });
+      await expectBooksToBalance(userId);
+    });
+
+    it('refuses captures beyond what the hold has left, whole, and nothing once it is closed', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 2000);
+      const hold = await place(userId, 1000);
+      const first = `item:${randomUUID()}`;
+      await holds.capture(hold.holdId, [capture(first, 600)]);
+      const beyond = [capture(`item:${randomUUID()}`, 300), capture(`item:${randomUUID()}`, 200)];
+      await expect(holds.capture(hold.holdId, beyond)).rejects.toMatchObject({
+        code: ErrorCode.CONFLICT,
+        message: `These labels cost $5.00 but hold ${hold.holdId} has $4.00 left. Nothing was charged.`,
+      });
+      expect(await keysPosted(beyond.map((c) => c.idempotencyKey))).toBe(0);
+      expect(await holds.find(hold.holdId)).toMatchObject({ capturedCents: 600 });
+      await holds.release(hold.holdId);
+      await expect(holds.capture(hold.holdId, [capture(`item:${randomUUID()}`, 100)])).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
+      expect(await holds.capture(hold.holdId, [capture(first, 600)])).toMatchObject({ capturedCount: 0, hold: { status: 'closed' } });
+      await expect(holds.capture(`bulk:${randomUUID()}`, [capture(first, 600)])).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      const [summary] = await accounts.summaries([userId]);
+      expect(summary).toMatchObject({ balanceCents: 1400, heldCents: 0, totalSpentCents: 600 });
+      await expectBooksToBalance(userId);
+    });
+
+    it('releases exactly what the hold has left, and releasing twice releases once', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 5000);
+      const hold = await place(userId, 3000);
+      await holds.capture(hold.holdId, [capture(`item:${randomUUID()}`, 1200)]);
+      const [a, b] = await Promise.all([holds.release(hold.holdId), holds.release(hold.holdId)]);
+      expect([a.releasedCents, b.releasedCents].sort((x, y) => x - y)).toEqual([0, 1800]);
+      expect(await holds.release(hold.holdId)).toMatchObject({ releasedCents: 0 });
+      expect(await holds.find(hold.holdId)).toMatchObject({ amountCents: 3000, capturedCents: 1200, releasedCents: 1800, status: 'closed' });
+      expect(await keysPosted([`release:${hold.holdId}`, `release:${hold.holdId}:held`])).toBe(2);
+      const [summary] = await accounts.summaries([userId]);
+      expect(summary).toMatchObject({ balanceCents: 3800, heldCents: 0, totalSpentCents: 1200 });
+      const fullyCaptured = await place(userId, 800);
+      await holds.capture(fullyCaptured.holdId, [capture(`item:${randomUUID()}`, 800)]);
+      expect(await holds.release(fullyCaptured.holdId)).toMatchObject({ releasedCents: 0, hold: { status: 'closed' } });
+      expect(await keysPosted([`release:${fullyCaptured.holdId}`])).toBe(0);
+      await expectBooksToBalance(userId);
+    });
+
+    it('lets exactly 50 of 200 concurrent holds through when the balance covers 50', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 50 * 125);
+      const results = await Promise.allSettled(Array.from({ length: 200 }, () => place(userId, 125)));
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
+      expect(refused.every((r) => r.status === 'rejected' && r.reason instanceof DomainError && r.reason.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS)).toBe(true);
+      const [summary] = await accounts.summaries([userId]);
+      expect(summary).toMatchObject({ balanceCents: 0, heldCents: 6250 });
+      await expectBooksToBalance(userId);
+    }, 60_000);
+
+    it('lets only the owner or an admin act on a hold, and answers an unknown hold as not found', async () => {
+      const userId = randomUUID();
+      await deposit(userId, 1000);
+      const controller = new HoldsController(holds);
+      const owner: Caller = { userId, role: 'user' };
+      const stranger: Caller = { userId: randomUUID(), role: 'user' };
+      const admin: Caller = { userId: randomUUID(), role: 'admin' };
+      const holdId = `bulk:${randomUUID()}`;
+      await expect(controller.onPlace(stranger, { userId, holdId, amountCents: 500, reference: 'bulk' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      await controller.onPlace(owner, { userId, holdId, amountCents: 500, reference: 'bulk' });
+      await expect(controller.onGet(stranger, { holdId })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      await expect(controller.onCapture(stranger, { holdId, captures: [capture(`item:${randomUUID()}`, 100)] })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      await expect(controller.onRelease(stranger, { holdId })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      await expect(controller.onGet(owner, { holdId: `bulk:${randomUUID()}` })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      expect(await controller.onGet(admin, { holdId })).toMatchObject({ userId, amountCents: 500, status: 'open' });
+      expect(await controller.onRelease(admin, { holdId })).toMatchObject({ releasedCents: 500 });
+      await expectBooksToBalance(userId);
+    });
   });
 });

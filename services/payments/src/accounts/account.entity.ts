@@ -9,6 +9,10 @@ export class Account {
   @Property({ type: 'bigint', runtimeType: 'number', columnType: 'bigint' })
   balanceCents = 0;
 
+  /** Set aside by open holds; never spendable until captured or released. */
+  @Property({ type: 'bigint', runtimeType: 'number', columnType: 'bigint' })
+  heldCents = 0;
+
   @Property({ type: 'bigint', runtimeType: 'number', columnType: 'bigint' })
   totalDepositCents = 0;
 

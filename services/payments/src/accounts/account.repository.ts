@@ -7,6 +7,7 @@ import { Account } from './account.entity';
 const toSummary = (userId: string, account: Account | undefined): AccountSummary => ({
   userId,
   balanceCents: account?.balanceCents ?? 0,
+  heldCents: account?.heldCents ?? 0,
   totalDepositCents: account?.totalDepositCents ?? 0,
   totalSpentCents: account?.totalSpentCents ?? 0,
 });

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type LedgerEntry, type LedgerKind, type PostingResult } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type LedgerBucket, type LedgerEntry, type LedgerKind, type PostingResult } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { toEntry, type EntryRow } from './ledger-entry.mapper';
 
 export interface Posting {
   userId: string;
@@ -15,31 +16,36 @@ export interface Posting {
   reason?: string | null;
 }
 
-interface EntryRow {
-  id: string;
-  user_id: string;
-  kind: LedgerKind;
-  amount_cents: string | number;
-  balance_after_cents: string | number;
-  reference: string;
-  idempotency_key: string;
-  actor_id: string | null;
-  reason: string | null;
-  created_at: Date | string;
+/** Signed changes to one account row, applied together; each bucket must stay at or above zero. */
+export interface AccountMove {
+  availableCents: number;
+  heldCents: number;
+  depositCents?: number;
+  spentCents?: number;
 }
 
-const toEntry = (row: EntryRow): LedgerEntry => ({
-  id: row.id,
-  userId: row.user_id,
-  kind: row.kind,
-  amountCents: Number(row.amount_cents),
-  balanceAfterCents: Number(row.balance_after_cents),
-  reference: row.reference,
-  idempotencyKey: row.idempotency_key,
-  actorId: row.actor_id,
-  reason: row.reason,
-  createdAt: new Date(row.created_at).toISOString(),
-});
+export interface Balances {
+  availableCents: number;
+  heldCents: number;
+}
+
+/** One entry appended in a transaction that has already moved its account row by the same amount. */
+export interface NewEntry {
+  userId: string;
+  kind: LedgerKind;
+  bucket: LedgerBucket;
+  amountCents: number;
+  /** The bucket's balance once this entry is applied. */
+  balanceAfterCents: number;
+  reference: string;
+  idempotencyKey: string;
+  actorId?: string | null;
+  reason?: string | null;
+}
+
+export const LEDGER_KEY_CONSTRAINT = 'ledger_entries_idempotency_key_unique';
+
+const ENTRY_COLUMNS = ['id', 'user_id', 'kind', 'bucket', 'amount_cents', 'balance_after_cents', 'reference', 'idempotency_key', 'actor_id', 'reason'];
 
 /** How each kind moves the account's totals besides the balance. */
 const totalsDelta = (kind: LedgerKind, amountCents: number): { deposit: number; spent: number } => {
@@ -56,9 +62,10 @@ const totalsDelta = (kind: LedgerKind, amountCents: number): { deposit: number; 
 };
 
 /**
- * The ledger's only writer. One posting = one transaction: the entry and the account row change together,
- * the balance can never go below zero (a conditional update, re-checked under the row lock), and an
- * idempotency key is posted at most once (unique index), whatever the concurrency.
+ * The ledger's only writer: `accounts` and `ledger_entries` change nowhere else. One posting = one transaction:
+ * the entry and the account row change together, no bucket can go below zero (a conditional update, re-checked
+ * under the row lock), and an idempotency key is posted at most once (unique index), whatever the concurrency.
+ * Holds (`HoldRepository`) run their own transactions through `moveIn` and `appendIn`.
  */
 @Injectable()
 export class LedgerRepository {
@@ -72,12 +79,13 @@ export class LedgerRepository {
     return `"${this.schema}"."${name}"`;
   }
 
+  /** Posts to the available bucket (debits, credits, deposits, reversals). */
   async post(posting: Posting): Promise<PostingResult> {
     try {
       return await this.orm.em.fork().transactional((em) => this.postIn(em, posting));
     } catch (error) {
       // A concurrent posting with the same key won the race: answer what it posted.
-      if (isUniqueViolation(error, 'ledger_entries_idempotency_key_unique')) {
+      if (isUniqueViolation(error, LEDGER_KEY_CONSTRAINT)) {
         const existing = await this.findByKey(this.orm.em.fork(), posting.idempotencyKey);
         if (existing) return { entry: this.sameOrThrow(existing, posting), replayed: true };
       }
@@ -112,30 +120,67 @@ export class LedgerRepository {
     return rows.map(toEntry);
   }
 
+  /**
+   * Changes an account row in the caller's transaction (locking it until commit); null, with nothing changed,
+   * when the account is missing or a bucket would go below zero.
+   */
+  async moveIn(em: EntityManager, userId: string, move: AccountMove): Promise<Balances | null> {
+    const [row] = await em.execute<Array<{ balance_cents: string; held_cents: string }>>(
+      `update ${this.table('accounts')}
+         set "balance_cents" = "balance_cents" + ?, "held_cents" = "held_cents" + ?,
+             "total_deposit_cents" = "total_deposit_cents" + ?, "total_spent_cents" = "total_spent_cents" + ?, "updated_at" = now()
+       where "user_id" = ? and "balance_cents" + ? >= 0 and "held_cents" + ? >= 0
+       returning "balance_cents", "held_cents"`,
+      [move.availableCents, move.heldCents, move.depositCents ?? 0, move.spentCents ?? 0, userId, move.availableCents, move.heldCents],
+    );
+    return row ? { availableCents: Number(row.balance_cents), heldCents: Number(row.held_cents) } : null;
+  }
+
+  /** Both buckets as they are now (zeros for a user with no account row). */
+  async balancesIn(em: EntityManager, userId: string): Promise<Balances> {
+    const [row] = await em.execute<Array<{ balance_cents: string; held_cents: string }>>(
+      `select "balance_cents", "held_cents" from ${this.table('accounts')} where "user_id" = ?`,
+      [userId],
+    );
+    return { availableCents: Number(row?.balance_cents ?? 0), heldCents: Number(row?.held_cents ?? 0) };
+  }
+
+  /** Appends entries in the caller's transaction, in one statement; a key already posted fails the whole transaction. */
+  async appendIn(em: EntityManager, entries: NewEntry[]): Promise<LedgerEntry[]> {
+    if (entries.length === 0) return [];
+    const values = entries.map(() => `(${ENTRY_COLUMNS.map(() => '?').join(', ')})`).join(', ');
+    const params = entries.flatMap((e) => [
+      randomUUID(), e.userId, e.kind, e.bucket, e.amountCents, e.balanceAfterCents, e.reference, e.idempotencyKey, e.actorId ?? null, e.reason ?? null,
+    ]);
+    const rows = await em.execute<EntryRow[]>(
+      `insert into ${this.table('ledger_entries')} (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} returning *`,
+      params,
+    );
+    return rows.map(toEntry);
+  }
+
+  /** The entries already posted under any of these keys, by key. */
+  async entriesByKeyIn(em: EntityManager, keys: string[]): Promise<Map<string, LedgerEntry>> {
+    if (keys.length === 0) return new Map();
+    const rows = await em.execute<EntryRow[]>(
+      `select * from ${this.table('ledger_entries')} where "idempotency_key" in (${keys.map(() => '?').join(', ')})`,
+      keys,
+    );
+    return new Map(rows.map((row) => [row.idempotency_key, toEntry(row)]));
+  }
+
   private async postIn(em: EntityManager, posting: Posting): Promise<PostingResult> {
     const existing = await this.findByKey(em, posting.idempotencyKey);
     if (existing) return { entry: this.sameOrThrow(existing, posting), replayed: true };
     await this.ensureAccount(em, posting.userId);
     const totals = totalsDelta(posting.kind, posting.amountCents);
-    const updated = await em.execute<Array<{ balance_cents: string }>>(
-      `update ${this.table('accounts')}
-         set "balance_cents" = "balance_cents" + ?, "total_deposit_cents" = "total_deposit_cents" + ?,
-             "total_spent_cents" = "total_spent_cents" + ?, "updated_at" = now()
-       where "user_id" = ? and "balance_cents" + ? >= 0
-       returning "balance_cents"`,
-      [posting.amountCents, totals.deposit, totals.spent, posting.userId, posting.amountCents],
-    );
-    if (updated.length === 0) {
+    const moved = await this.moveIn(em, posting.userId, { availableCents: posting.amountCents, heldCents: 0, depositCents: totals.deposit, spentCents: totals.spent });
+    if (!moved) {
       throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, 'Insufficient balance: please top up your account');
     }
-    const [row] = await em.execute<EntryRow[]>(
-      `insert into ${this.table('ledger_entries')}
-         ("id", "user_id", "kind", "amount_cents", "balance_after_cents", "reference", "idempotency_key", "actor_id", "reason")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
-      [randomUUID(), posting.userId, posting.kind, posting.amountCents, Number(updated[0]?.balance_cents), posting.reference, posting.idempotencyKey, posting.actorId ?? null, posting.reason ?? null],
-    );
-    if (!row) throw new Error('ledger insert returned no row');
-    return { entry: toEntry(row), replayed: false };
+    const [entry] = await this.appendIn(em, [{ ...posting, bucket: 'available', balanceAfterCents: moved.availableCents }]);
+    if (!entry) throw new Error('ledger insert returned no row');
+    return { entry, replayed: false };
   }
 
   private async ensureAccount(em: EntityManager, userId: string): Promise<void> {
@@ -143,8 +188,7 @@ export class LedgerRepository {
   }
 
   private async findByKey(em: EntityManager, key: string): Promise<LedgerEntry | null> {
-    const [row] = await em.execute<EntryRow[]>(`select * from ${this.table('ledger_entries')} where "idempotency_key" = ?`, [key]);
-    return row ? toEntry(row) : null;
+    return (await this.entriesByKeyIn(em, [key])).get(key) ?? null;
   }
 
   /** A key reused for a different posting is a caller bug; money must not move on a guess. */

@@ -1,9 +1,11 @@
 import { Migration001Accounts } from './migration-001-accounts';
 import { Migration002Ledger } from './migration-002-ledger';
 import { Migration003Deposits } from './migration-003-deposits';
+import { Migration004Holds } from './migration-004-holds';
 
 export const paymentsMigrations = [
   { name: 'Migration001Accounts', class: Migration001Accounts },
   { name: 'Migration002Ledger', class: Migration002Ledger },
   { name: 'Migration003Deposits', class: Migration003Deposits },
+  { name: 'Migration004Holds', class: Migration004Holds },
 ];

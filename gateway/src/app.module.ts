@@ -9,12 +9,14 @@ import { RouteCatalogue } from './docs/route-catalogue';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
 import { AuthController } from './http/auth.controller';
+import { BulkOrdersController } from './http/bulk-orders.controller';
 import { HealthController } from './http/health.controller';
 import { InviteController } from './http/invite.controller';
 import { OrdersController } from './http/orders.controller';
 import { PaymentsController } from './http/payments.controller';
 import { ServicesController } from './http/services.controller';
 import { UsersAdminController } from './http/users-admin.controller';
+import { BulkProgressRelay } from './realtime/bulk-progress.relay';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { UserViewService } from './users/user-view.service';
 
@@ -36,7 +38,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, OrdersController, PaymentsController, DocsController],
+      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: APP_GUARD, useClass: AccessGuard },

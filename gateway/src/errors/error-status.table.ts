@@ -29,6 +29,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.ORDERS_IN_PROGRESS]: 409,
   [ErrorCode.ORDERS_FILE_NOT_READY]: 202,
   [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.SERVICE_UNAVAILABLE]: 503,
   [ErrorCode.TIMEOUT]: 504,

@@ -8,7 +8,7 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   401: ErrorCode.UNAUTHENTICATED,
   403: ErrorCode.FORBIDDEN,
   404: ErrorCode.NOT_FOUND,
-  413: ErrorCode.VALIDATION_FAILED,
+  413: ErrorCode.PAYLOAD_TOO_LARGE,
   429: ErrorCode.RATE_LIMITED,
 };
 
@@ -40,9 +40,18 @@ export class HttpErrorFilter implements ExceptionFilter {
             : httpMessage(exception);
       return [status, { message, code: HTTP_CODES[status] ?? (status >= 500 ? ErrorCode.INTERNAL : ErrorCode.VALIDATION_FAILED) }];
     }
+    if (isTooLarge(exception)) {
+      return [413, { message: `The request is larger than the ${formatLimit(exception.limit)} limit. Split the upload into smaller files.`, code: ErrorCode.PAYLOAD_TOO_LARGE }];
+    }
     return [500, { message: 'Internal server error', code: ErrorCode.INTERNAL }];
   }
 }
+
+/** body-parser's refusal of a body over its limit (an http-errors object, not a Nest exception). */
+const isTooLarge = (exception: unknown): exception is { limit?: number } =>
+  typeof exception === 'object' && exception !== null && 'type' in exception && exception.type === 'entity.too.large';
+
+const formatLimit = (limit: number | undefined): string => (limit ? `${Math.round(limit / (1024 * 1024))} MB` : 'size');
 
 /** body-parser's refusal of malformed JSON; its own text quotes parser internals. */
 const isBodyParseError = (exception: HttpException): boolean => {

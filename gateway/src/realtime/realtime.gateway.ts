@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
-import { AuthRpc, type ClientToServerEvents, type ServerToClientEvents } from '@labeldesk/contracts';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
+import { AuthRpc, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Server, Socket } from 'socket.io';
 
@@ -9,10 +9,23 @@ export interface SocketData {
   role: string;
 }
 
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const ROOM = /^order_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+const toProgress = (event: BulkProgressEvent): OrderProgress => ({
+  orderId: event.orderId,
+  processedCount: event.processedCount,
+  failedCount: event.failedCount,
+  status: event.status,
+  totalCount: event.totalCount,
+  ...(event.fileData ? { fileData: event.fileData } : {}),
+});
+
 /**
  * Socket.IO on the gateway's port, websocket transport only (as the web client uses). A socket must present
- * a valid token when it connects; it then sits in its user's room. Order rooms arrive with the bulk engine,
- * which checks ownership before a socket may join one.
+ * a valid token when it connects and sits in its user's room; it may join `order_<id>` rooms of its own
+ * batches (an admin: any), with the token checked again on every join, and gets the batch's state at once.
  */
 @WebSocketGateway({ transports: ['websocket'], cors: false })
 export class RealtimeGateway implements OnGatewayConnection {
@@ -23,15 +36,62 @@ export class RealtimeGateway implements OnGatewayConnection {
 
   constructor(private readonly rpc: RpcClient) {}
 
-  async handleConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>): Promise<void> {
-    const token = typeof socket.handshake.auth['token'] === 'string' ? socket.handshake.auth['token'] : '';
-    try {
-      const { caller } = await this.rpc.call(AuthRpc.verifyToken, { token });
-      socket.data = { userId: caller.userId, role: caller.role };
-      await socket.join(`user_${caller.userId}`);
-    } catch {
+  async handleConnection(socket: AppSocket): Promise<void> {
+    const caller = await this.verify(socket);
+    if (!caller) {
       this.logger.debug('socket refused: no valid token');
       socket.disconnect(true);
+      return;
+    }
+    socket.data = { userId: caller.userId, role: caller.role };
+    await socket.join(`user_${caller.userId}`);
+  }
+
+  @SubscribeMessage('joinOrderRoom')
+  async joinOrderRoom(@ConnectedSocket() socket: AppSocket, @MessageBody() room: unknown): Promise<void> {
+    const name = typeof room === 'string' ? room : '';
+    const match = ROOM.exec(name);
+    if (!match?.[1]) {
+      socket.emit('roomError', { room: name.slice(0, 100), message: 'Unknown room' });
+      return;
+    }
+    // A token blocked or deleted since the socket connected must not follow a batch any more.
+    const caller = await this.verify(socket);
+    if (!caller) {
+      socket.emit('roomError', { room: name, message: 'Authentication failed' });
+      socket.disconnect(true);
+      return;
+    }
+    try {
+      const order = await this.rpc.call(OrdersRpc.bulkGet, { orderId: match[1] }, { caller });
+      await socket.join(orderRoom(order._id));
+      socket.emit('orderProgress', {
+        orderId: order._id,
+        processedCount: order.processedCount,
+        failedCount: order.failedCount,
+        status: order.status,
+        totalCount: order.totalCount,
+        fileData: {
+          ...(order.pdfName ? { pdfName: order.pdfName } : {}),
+          ...(order.resultCSVName ? { resultCSVName: order.resultCSVName } : {}),
+          ...(order.autoConfirmCSVName ? { autoConfirmCSVName: order.autoConfirmCSVName } : {}),
+        },
+      });
+    } catch {
+      socket.emit('roomError', { room: name, message: 'Order not found' });
+    }
+  }
+
+  sendProgress(event: BulkProgressEvent): void {
+    this.server?.to(orderRoom(event.orderId)).emit('orderProgress', toProgress(event));
+  }
+
+  private async verify(socket: AppSocket): Promise<Caller | null> {
+    const token = typeof socket.handshake.auth['token'] === 'string' ? socket.handshake.auth['token'] : '';
+    try {
+      return (await this.rpc.call(AuthRpc.verifyToken, { token })).caller;
+    } catch {
+      return null;
     }
   }
 }

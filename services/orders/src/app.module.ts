@@ -1,5 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
+import { BulkController } from './bulk/bulk.controller';
+import { BulkEngine } from './bulk/bulk-engine';
+import { BulkFilesBuilder } from './bulk/bulk-files.builder';
+import { BulkProgressPublisher } from './bulk/bulk-progress.publisher';
+import { BulkRepository } from './bulk/bulk.repository';
+import { RegenerateFilesUseCase } from './bulk/usecases/regenerate-files.usecase';
+import { RetryFailedLabelsUseCase } from './bulk/usecases/retry-failed-labels.usecase';
+import { SubmitBulkOrderUseCase } from './bulk/usecases/submit-bulk-order.usecase';
 import { carrierProvider } from './carriers/carrier.provider';
 import { ORDERS_ENV, type OrdersEnv } from './config/env.schema';
 import { ordersMigrations } from './database/migrations';
@@ -20,7 +28,7 @@ export class OrdersModule {
     return serviceModule(OrdersModule, 'orders', env, {
       entities: [OrderEntity, StoredFileEntity],
       migrations: ordersMigrations,
-      controllers: [OrdersController, FilesController],
+      controllers: [OrdersController, FilesController, BulkController],
       providers: [
         { provide: ORDERS_ENV, useValue: env },
         carrierProvider,
@@ -29,6 +37,13 @@ export class OrdersModule {
         ProcessOrderUseCase,
         PlaceSingleOrderUseCase,
         PendingOrderRecovery,
+        BulkRepository,
+        BulkProgressPublisher,
+        BulkFilesBuilder,
+        BulkEngine,
+        SubmitBulkOrderUseCase,
+        RetryFailedLabelsUseCase,
+        RegenerateFilesUseCase,
       ],
     });
   }

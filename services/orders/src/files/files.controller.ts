@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, OrdersRpc, type Caller, type FileInfo, type ParsedRequestOf } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, FINAL_BULK_STATUSES, OrdersRpc, type Caller, type DownloadKind, type FileInfo, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { BulkRepository } from '../bulk/bulk.repository';
+import type { BulkOrderRow } from '../bulk/bulk.rows';
 import { OrderRepository } from '../orders/order.repository';
 import { FileRepository } from './file.repository';
 
@@ -15,16 +17,34 @@ export class FilesController {
   constructor(
     private readonly files: FileRepository,
     private readonly orders: OrderRepository,
+    private readonly bulk: BulkRepository,
   ) {}
 
   @RpcHandler(OrdersRpc.fileInfo)
   async info(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileInfo) body: ParsedRequestOf<typeof OrdersRpc.fileInfo>): Promise<FileInfo> {
+    const batch = body.kind !== 'v2' ? await this.findBatch(body.id) : null;
+    if (batch) return this.batchFile(caller, batch, body.kind);
     if (body.kind !== 'v2' && body.kind !== 'pdf') throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
     const order = UUID.test(body.id) ? await this.orders.findById(body.id) : await this.orders.findByPdfName(body.id);
     if (!order) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
     if (!ownsOrAdmin(caller, order.userId)) throw new DomainError(ErrorCode.FORBIDDEN, "Access denied. You don't have permission to download this file.");
     if (order.status === 'pending') return { status: 'processing' };
     const file = order.pdfFileId ? await this.files.findInfo(order.pdfFileId) : null;
+    if (!file) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
+    return { status: 'ready', fileId: file.id, fileName: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes };
+  }
+
+  /** A bulk order's file, by the batch id or by the file's own name. */
+  private async findBatch(id: string): Promise<BulkOrderRow | null> {
+    if (UUID.test(id)) return this.bulk.find(id);
+    return this.bulk.findByFileName(id);
+  }
+
+  private async batchFile(caller: Caller, batch: BulkOrderRow, kind: DownloadKind): Promise<FileInfo> {
+    if (!ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.FORBIDDEN, "Access denied. You don't have permission to download this file.");
+    const fileId = kind === 'pdf' ? batch.pdf_file_id : kind === 'result-csv' ? batch.result_file_id : batch.confirm_file_id;
+    if (!FINAL_BULK_STATUSES.includes(batch.status)) return { status: 'processing' };
+    const file = fileId ? await this.files.findInfo(fileId) : null;
     if (!file) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
     return { status: 'ready', fileId: file.id, fileName: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes };
   }

@@ -11,6 +11,8 @@ export class StoredFileEntity {
   @Property({ type: 'text' }) name!: string;
   @Property({ type: 'text' }) contentType!: string;
   @Property({ type: 'integer' }) sizeBytes!: number;
-  @Property({ type: 'blob', lazy: true }) data!: Buffer;
+  /** Small files (one label) inline; large ones (a batch's merged PDF) in `file_parts`, `partBytes` each. */
+  @Property({ type: 'blob', lazy: true, nullable: true }) data!: Buffer | null;
+  @Property({ type: 'integer', nullable: true }) partBytes: number | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }

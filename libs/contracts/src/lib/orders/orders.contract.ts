@@ -7,9 +7,12 @@ import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema } from './order.schema';
 import { singleOrderSchema } from './single-order.schema';
 import {
+  BULK_MAX_ROWS,
+  BULK_STAGE_ROWS,
   bulkFileDataSchema,
+  bulkOptionsSchema,
+  bulkOrderItemSchema,
   bulkOrderSchema,
-  bulkProcessBodySchema,
   bulkProcessResponseSchema,
   bulkRecoverResponseSchema,
   bulkRetryResponseSchema,
@@ -37,11 +40,24 @@ export const OrdersRpc = {
   /** Spec: `POST /api/orders/bulk/init` — an id for the batch the user is about to submit (a draft, never listed). */
   bulkInit: defineRpc('orders.bulk.init.v1', z.object({ userId: idSchema }), z.object({ orderId: z.string() })),
   /**
-   * Validates and prices every row, holds the total on the balance, stores the items and starts buying.
-   * Refused whole (nothing held or stored) when a row is invalid or the balance cannot cover it.
+   * Uploads a slice of a draft's rows. A batch travels in slices because NATS refuses messages over 1 MB;
+   * sending the same slice again replaces it.
+   */
+  bulkStage: defineRpc(
+    'orders.bulk.stage.v1',
+    z.object({ userId: idSchema, orderId: idSchema, firstRow: z.number().int().min(0).max(BULK_MAX_ROWS - 1), rows: z.array(bulkOrderItemSchema).min(1).max(BULK_STAGE_ROWS) }),
+    z.object({ staged: z.number().int() }),
+  ),
+  /**
+   * Validates and prices every staged row, holds the total on the balance, stores the items and starts buying.
+   * Refused whole (nothing held, no item stored) when a row cannot be bought or the balance cannot cover it.
    * Submitting the same orderId again answers the batch already started.
    */
-  bulkProcess: defineRpc('orders.bulk.process.v1', bulkProcessBodySchema.extend({ userId: idSchema }), bulkProcessResponseSchema),
+  bulkProcess: defineRpc(
+    'orders.bulk.process.v1',
+    z.object({ userId: idSchema, orderId: idSchema, rowCount: z.number().int().min(1).max(BULK_MAX_ROWS), options: bulkOptionsSchema }),
+    bulkProcessResponseSchema,
+  ),
   bulkList: defineRpc(
     'orders.bulk.list.v1',
     z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7) }),

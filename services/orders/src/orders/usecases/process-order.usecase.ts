@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc, type Caller } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { CARRIER, CarrierError, type CarrierAdapter, type LabelShipment } from '../../carriers/carrier.port';
+import { CARRIER, CarrierError, type CarrierAdapter } from '../../carriers/carrier.port';
+import { toShipment } from '../../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import { FileRepository } from '../../files/file.repository';
 import type { OrderEntity } from '../order.entity';
@@ -60,7 +61,7 @@ export class ProcessOrderUseCase {
 
     let label;
     try {
-      label = await this.carrier.createLabel(toShipment(order), order.id);
+      label = await this.carrier.createLabel(toShipment({ ...order, serviceUid: order.serviceUid ?? '' }), order.id);
     } catch (error) {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
       if (!(error instanceof CarrierError) && !givenUp) {
@@ -124,38 +125,3 @@ export class ProcessOrderUseCase {
     await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}` }, { caller });
   }
 }
-
-const toShipment = (order: OrderEntity): LabelShipment => ({
-  serviceUid: order.serviceUid ?? '',
-  from: {
-    name: order.sender.sender_name,
-    company: order.sender.sender_company,
-    phone: order.sender.sender_phone,
-    street1: order.sender.sender_address1,
-    street2: order.sender.sender_address2,
-    city: order.sender.sender_city,
-    state: order.sender.sender_state_province,
-    zip: order.sender.sender_zip_postal,
-    country: 'US',
-  },
-  to: {
-    name: order.receiver.receiver_name,
-    company: order.receiver.receiver_company,
-    phone: order.receiver.receiver_phone,
-    street1: order.receiver.receiver_address1,
-    street2: order.receiver.receiver_address2,
-    city: order.receiver.receiver_city,
-    state: order.receiver.receiver_state_province,
-    zip: order.receiver.receiver_zip_postal,
-    country: 'US',
-  },
-  package: {
-    lengthIn: order.package.package_length,
-    widthIn: order.package.package_width,
-    heightIn: order.package.package_height,
-    weightLb: order.package.package_weight,
-    description: order.package.package_description,
-    reference1: order.package.package_reference1,
-    reference2: order.package.package_reference2,
-  },
-});

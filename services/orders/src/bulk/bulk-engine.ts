@@ -1,0 +1,262 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DomainError, ErrorCode, PaymentsRpc, type Caller } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import { CARRIER, CarrierError, type CarrierAdapter } from '../carriers/carrier.port';
+import { toShipment } from '../carriers/shipment.mapper';
+import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { BulkFilesBuilder } from './bulk-files.builder';
+import { BulkProgressPublisher } from './bulk-progress.publisher';
+import { BulkRepository } from './bulk.repository';
+import type { BulkOrderRow, ClaimedItem, ItemOutcome } from './bulk.rows';
+import { isHoldRefusal } from './hold-refusal';
+
+/** Results are written in groups of this many (or every FLUSH_MS): one statement per group, not per label. */
+const FLUSH_AT = 100;
+const FLUSH_MS = 200;
+const IDLE_MS = 500;
+/** A file build (merging thousands of labels) may take a while; another replica takes over after this. */
+const FILES_LEASE_SECONDS = 180;
+/** How often a label the carrier did not answer about is asked for again before the item fails. */
+const NO_ANSWER_TRIES = 3;
+
+/** The capture key of a bulk label: one charge per item, whatever retries, rounds, crashes and replicas happen. */
+export const captureKey = (itemId: string) => `bulk-item:${itemId}`;
+/** The carrier key of a bulk label: the same in every round, so a carrier that made it answers the same label. */
+export const carrierKey = (itemId: string) => `bulk:${itemId}`;
+
+const FINAL_BY_OUTCOME = (row: BulkOrderRow) => (row.processed_count === 0 ? 'failed' : row.failed_count > 0 ? 'completed_with_errors' : 'completed');
+
+/**
+ * Buys the items of every batch being bought, in every replica. Items are claimed in groups with SKIP LOCKED and
+ * a lease, bought with bounded concurrency through the carrier port, written and charged in groups (capture from
+ * the batch's hold, key = item), and a batch with nothing left is finished: hold released, files built.
+ * Every step is conditional or idempotent, so a process killed at any moment is resumed by the next one.
+ */
+@Injectable()
+export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(BulkEngine.name);
+  private stopping = false;
+  private loopDone: Promise<void> = Promise.resolve();
+  private inFlight = 0;
+  private outcomes: ItemOutcome[] = [];
+  private lastFlush = Date.now();
+  private wakeUp: (() => void) | null = null;
+  /** holdId → whether the hold is in place (placed by submit or, after a crash, here). */
+  private readonly holds = new Map<string, Promise<boolean>>();
+
+  constructor(
+    private readonly bulk: BulkRepository,
+    private readonly rpc: RpcClient,
+    @Inject(CARRIER) private readonly carrier: CarrierAdapter,
+    private readonly files: BulkFilesBuilder,
+    private readonly progress: BulkProgressPublisher,
+    @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.loopDone = this.loop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+  }
+
+  /** New work is waiting: stop idling. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  private get concurrency(): number {
+    return this.env.BULK_CONCURRENCY;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        const claimed = await this.claim();
+        if (this.outcomes.length >= FLUSH_AT || (this.outcomes.length > 0 && Date.now() - this.lastFlush >= FLUSH_MS)) await this.flush();
+        if (claimed === 0 && this.inFlight === 0) {
+          await this.flush();
+          await this.finishReady();
+          await this.sleep(IDLE_MS);
+        } else if (claimed === 0 || this.inFlight >= this.concurrency) {
+          await this.sleep(Math.min(FLUSH_MS, IDLE_MS));
+        }
+      } catch (error) {
+        this.logger.error(`bulk engine: ${error instanceof Error ? error.message : String(error)}`, error instanceof Error ? error.stack : undefined);
+        await this.sleep(IDLE_MS);
+      }
+    }
+    while (this.inFlight > 0) await this.sleep(50);
+    await this.flush().catch((error: unknown) => this.logger.warn(`last flush failed: ${String(error)}`));
+  }
+
+  private async claim(): Promise<number> {
+    const room = this.concurrency - this.inFlight;
+    if (room <= 0 || this.stopping) return 0;
+    const items = await this.bulk.claimItems(room, this.env.BULK_CLAIM_LEASE_SECONDS);
+    for (const item of items) {
+      this.inFlight++;
+      void this.buy(item)
+        .then((outcome) => outcome && this.outcomes.push(outcome))
+        .catch((error: unknown) => this.logger.warn(`item ${item.id} left for a later claim: ${String(error)}`))
+        .finally(() => {
+          this.inFlight--;
+          this.wake();
+        });
+    }
+    return items.length;
+  }
+
+  /** One label. Null when the item is left pending (its claim expires and it is bought later). */
+  private async buy(item: ClaimedItem): Promise<ItemOutcome | null> {
+    if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
+    const shipment = toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const label = await this.carrier.createLabel(shipment, carrierKey(item.id));
+        return { ok: true, itemId: item.id, orderId: item.bulk_order_id, trackingNumber: label.trackingNumber, pdf: label.pdf };
+      } catch (error) {
+        if (error instanceof CarrierError && (!error.retryable || attempt >= NO_ANSWER_TRIES)) {
+          return { ok: false, itemId: item.id, orderId: item.bulk_order_id, error: error.message };
+        }
+        if (attempt >= NO_ANSWER_TRIES) {
+          // The label may exist at the carrier; a retry of this item asks under the same key and gets it back.
+          return { ok: false, itemId: item.id, orderId: item.bulk_order_id, error: `The carrier did not answer: ${error instanceof Error ? error.message : String(error)}` };
+        }
+        await this.sleep(100 * 2 ** attempt);
+      }
+    }
+  }
+
+  /**
+   * The hold of the batch's current round, placed again with the same id (a no-op when submit placed it). A hold
+   * refused here (the balance was spent after a crash) ends the round without buying anything.
+   */
+  private holdInPlace(orderId: string, round: number): Promise<boolean> {
+    const key = `${orderId}:${round}`;
+    let ready = this.holds.get(key);
+    if (!ready) {
+      ready = this.placeHold(orderId);
+      this.holds.set(key, ready);
+      ready.then((ok) => ok || this.holds.delete(key), () => this.holds.delete(key));
+    }
+    return ready;
+  }
+
+  private async placeHold(orderId: string): Promise<boolean> {
+    const batch = await this.bulk.find(orderId);
+    if (!batch || (batch.status !== 'processing' && batch.status !== 'retrying_failed')) return false;
+    if (!batch.hold_id || Number(batch.hold_cents) === 0) return true;
+    const caller: Caller = { userId: batch.user_id, role: 'user' };
+    try {
+      await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: batch.hold_id, amountCents: Number(batch.hold_cents), reference: `bulk order ${orderId}` }, { caller });
+      return true;
+    } catch (error) {
+      if (!isHoldRefusal(error)) throw error;
+      const message = `The money for this order could not be set aside: ${error.message}`;
+      if (batch.status === 'retrying_failed') {
+        await this.bulk.undoRetryRound(orderId, batch.round, 'completed_with_errors');
+        const row = await this.bulk.markError(orderId, ['completed_with_errors'], 'retry_processing_error', message);
+        if (row) this.progress.publish(row);
+      } else {
+        const row = await this.bulk.markError(orderId, ['processing'], 'processing_error', message);
+        if (row) this.progress.publish(row);
+      }
+      return false;
+    }
+  }
+
+  /** Writes the finished labels and failures, charges the labels, recounts the batches and reports progress. */
+  private async flush(): Promise<void> {
+    this.lastFlush = Date.now();
+    const outcomes = this.outcomes.splice(0);
+    if (outcomes.length > 0) {
+      await this.bulk.markLabelled(outcomes.filter((o): o is Extract<ItemOutcome, { ok: true }> => o.ok));
+      await this.bulk.markFailed(outcomes.filter((o): o is Extract<ItemOutcome, { ok: false }> => !o.ok));
+    }
+    const charged = await this.capture();
+    for (const orderId of new Set([...outcomes.map((o) => o.orderId), ...charged])) {
+      const row = await this.bulk.refreshCounts(orderId);
+      if (row) this.progress.publish(row);
+    }
+  }
+
+  /** Charges every labelled item from its batch's hold, a group per call; answers the batches touched. */
+  private async capture(): Promise<string[]> {
+    const touched = new Set<string>();
+    for (;;) {
+      const rows = await this.bulk.labelledToCapture(1000);
+      if (rows.length === 0) break;
+      const byHold = new Map<string, typeof rows>();
+      for (const row of rows) {
+        touched.add(row.bulk_order_id);
+        const key = row.hold_id ?? '';
+        byHold.set(key, [...(byHold.get(key) ?? []), row]);
+      }
+      for (const [holdId, group] of byHold) {
+        const paid = group.filter((r) => r.price_cents > 0);
+        if (paid.length > 0) {
+          if (!holdId) throw new DomainError(ErrorCode.INTERNAL, `bulk ${group[0]?.bulk_order_id ?? ''} has priced labels but no hold`);
+          await this.rpc.call(PaymentsRpc.captureHold, {
+            holdId,
+            captures: paid.map((r) => ({ idempotencyKey: captureKey(r.id), amountCents: r.price_cents, reference: `bulk ${r.bulk_order_id} row ${r.row_no + 1}` })),
+          }, { caller: { userId: paid[0]?.user_id ?? '', role: 'user' } });
+        }
+        await this.bulk.markSucceeded(group.map((r) => r.id));
+      }
+      if (rows.length < 1000) break;
+    }
+    return [...touched];
+  }
+
+  /** Finishes batches with nothing left to buy, and picks up file builds a dead worker left behind. */
+  private async finishReady(): Promise<void> {
+    for (const orderId of await this.bulk.finishable()) await this.finish(orderId);
+    for (;;) {
+      const stuck = await this.bulk.claimForFiles(null, FILES_LEASE_SECONDS);
+      if (!stuck) break;
+      await this.buildFiles(stuck);
+    }
+  }
+
+  /** Releases what the hold has left and builds the files. Safe to run again after a crash at any line. */
+  async finish(orderId: string): Promise<BulkOrderRow | null> {
+    const claimed = await this.bulk.claimForFiles(orderId, FILES_LEASE_SECONDS);
+    if (!claimed) return null;
+    return this.buildFiles(claimed);
+  }
+
+  private async buildFiles(claimed: BulkOrderRow): Promise<BulkOrderRow | null> {
+    const orderId = claimed.id;
+    if (claimed.hold_id) {
+      await this.rpc.call(PaymentsRpc.releaseHold, { holdId: claimed.hold_id }, { caller: { userId: claimed.user_id, role: 'user' } });
+    }
+    for (const key of this.holds.keys()) if (key.startsWith(`${orderId}:`)) this.holds.delete(key);
+    const counted = (await this.bulk.refreshCounts(orderId)) ?? claimed;
+    this.progress.publish(counted);
+    const built = await this.files.build(counted);
+    const final = await this.bulk.finishFiles(orderId, FINAL_BY_OUTCOME(counted), built);
+    if (final) {
+      this.progress.publish(final);
+      this.progress.forget(orderId);
+    }
+    return final;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = null;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+    });
+  }
+}

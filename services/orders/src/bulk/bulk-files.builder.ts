@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { FileRepository } from '../files/file.repository';
+import { BulkRepository } from './bulk.repository';
+import type { BulkItemRow, BulkOrderRow } from './bulk.rows';
+import { amazonConfirmTsvChunks, type AmazonConfirmRow } from './output/amazon-confirm-tsv.writer';
+import { fileNames } from './output/file-names';
+import { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
+import { resultCsvChunks, type ResultCsvRow } from './output/result-csv.writer';
+
+export interface BuiltFiles {
+  pdfFileId: string | null;
+  resultFileId: string;
+  confirmFileId: string | null;
+  pdfName: string | null;
+  resultCsvName: string;
+  autoConfirmCsvName: string | null;
+}
+
+const toResultRow = (item: BulkItemRow): ResultCsvRow => ({
+  row: item.row_no + 1,
+  orderId: item.data.package.order_id,
+  orderItemId: item.data.package.order_item_id,
+  skuNumber: item.data.package.sku_number,
+  recipient: item.data.receiver.receiver_name,
+  service: item.service_name,
+  status: item.status === 'succeeded' ? 'success' : 'failed',
+  trackingNumber: item.status === 'succeeded' ? item.tracking_number : null,
+  priceCents: item.status === 'succeeded' ? item.price_cents : null,
+  error: item.status === 'succeeded' ? null : (item.error ?? 'Not bought'),
+});
+
+async function* map<T, U>(source: AsyncIterable<T>, fn: (value: T) => U): AsyncGenerator<U> {
+  for await (const value of source) yield fn(value);
+}
+
+/**
+ * The three files of a finished batch, each streamed from the items into the file store (parts of 512 kB):
+ * the merged label PDF, the result CSV (one line per submitted row) and the Amazon confirmation TSV. Building
+ * again replaces them, so Regenerate Files and a resumed build after a crash end in the same files.
+ */
+@Injectable()
+export class BulkFilesBuilder {
+  constructor(
+    private readonly bulk: BulkRepository,
+    private readonly files: FileRepository,
+    @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
+  ) {}
+
+  async build(batch: BulkOrderRow): Promise<BuiltFiles> {
+    const names = fileNames(new Date(batch.created_at), batch.id, this.env.CARRIER === 'sandbox');
+    await this.files.removeByNames([names.pdfName, names.resultCSVName, names.autoConfirmCSVName]);
+    const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
+
+    const anyLabel = batch.processed_count > 0;
+    const pdf = anyLabel
+      ? await this.files.saveStream(batch.user_id, names.pdfName, 'application/pdf', mergedLabelPdfChunks(this.bulk.labelPdfs(batch.id, batch.sort_by_sku), { layout: batch.label_format }))
+      : null;
+    const result = await this.files.saveStream(batch.user_id, names.resultCSVName, 'text/csv; charset=utf-8', resultCsvChunks(map(this.bulk.itemsInOrder(batch.id), toResultRow)));
+    const shipDate = new Date();
+    const confirm = anyLabel
+      ? await this.files.saveStream(
+          batch.user_id,
+          names.autoConfirmCSVName,
+          'text/tab-separated-values; charset=utf-8',
+          amazonConfirmTsvChunks(map(this.bulk.itemsInOrder(batch.id), (item): AmazonConfirmRow => ({
+            status: item.status === 'succeeded' ? 'success' : 'failed',
+            orderId: item.data.package.order_id,
+            orderItemId: item.data.package.order_item_id,
+            quantity: item.data.package.quantity,
+            trackingNumber: item.tracking_number,
+            service: item.service_name,
+            shipDate,
+          })), { sample: this.env.CARRIER === 'sandbox' }),
+        )
+      : null;
+    await this.files.remove(earlier.filter((id) => id !== pdf?.id && id !== result.id && id !== confirm?.id));
+    return {
+      pdfFileId: pdf?.id ?? null,
+      resultFileId: result.id,
+      confirmFileId: confirm?.id ?? null,
+      pdfName: pdf ? names.pdfName : null,
+      resultCsvName: names.resultCSVName,
+      autoConfirmCsvName: confirm ? names.autoConfirmCSVName : null,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import type { BulkFileData, BulkOrder, FailedLabel } from '@labeldesk/contracts';
+import type { BulkItemRow, BulkOrderRow } from './bulk.rows';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The files part of a progress event or a reply: only names that exist. */
+export const fileDataOf = (row: BulkOrderRow): BulkFileData => ({
+  ...(row.pdf_name ? { pdfName: row.pdf_name } : {}),
+  ...(row.result_csv_name ? { resultCSVName: row.result_csv_name } : {}),
+  ...(row.auto_confirm_csv_name ? { autoConfirmCSVName: row.auto_confirm_csv_name } : {}),
+});
+
+export const toFailedLabel = (item: BulkItemRow): FailedLabel => ({
+  row: item.row_no + 1,
+  itemId: item.id,
+  orderId: item.data.package.order_id,
+  orderItemId: item.data.package.order_item_id,
+  skuNumber: item.data.package.sku_number,
+  recipient: item.data.receiver.receiver_name,
+  error: item.error ?? 'Unknown error',
+});
+
+/** Spec 3 "Batch/bulk order". */
+export const toBulkOrder = (row: BulkOrderRow, failed: readonly BulkItemRow[]): BulkOrder => ({
+  _id: row.id,
+  status: row.status,
+  createdAt: iso(row.created_at) ?? '',
+  updatedAt: iso(row.updated_at) ?? '',
+  totalCount: row.total_count,
+  processedCount: row.processed_count,
+  failedCount: row.failed_count,
+  failedLabels: failed.map(toFailedLabel),
+  bulkOrderData: { cost: Number(row.charged_cents), quotedCost: Number(row.quoted_cents), labelFormat: row.label_format, sortBySku: row.sort_by_sku },
+  pdfName: row.pdf_name,
+  resultCSVName: row.result_csv_name,
+  autoConfirmCSVName: row.auto_confirm_csv_name,
+  stuckAt: iso(row.stuck_at),
+});

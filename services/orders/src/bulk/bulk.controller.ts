@@ -1,0 +1,75 @@
+import { Controller } from '@nestjs/common';
+import { DomainError, ErrorCode, OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { toBulkOrder } from './bulk-order.mapper';
+import { BulkRepository } from './bulk.repository';
+import type { BulkOrderRow } from './bulk.rows';
+import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
+import { RetryFailedLabelsUseCase } from './usecases/retry-failed-labels.usecase';
+import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
+
+type Req<K extends keyof typeof OrdersRpc> = ParsedRequestOf<(typeof OrdersRpc)[K]>;
+
+/** Bulk orders over the transport: each handler checks the caller, then calls one use case or one query. */
+@Controller()
+export class BulkController {
+  constructor(
+    private readonly bulk: BulkRepository,
+    private readonly submit: SubmitBulkOrderUseCase,
+    private readonly retry: RetryFailedLabelsUseCase,
+    private readonly regenerate: RegenerateFilesUseCase,
+  ) {}
+
+  @RpcHandler(OrdersRpc.bulkInit)
+  async init(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return { orderId: await this.bulk.createDraft(body.userId) };
+  }
+
+  @RpcHandler(OrdersRpc.bulkStage)
+  stage(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return this.submit.stage(body);
+  }
+
+  @RpcHandler(OrdersRpc.bulkProcess)
+  process(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return this.submit.process(body);
+  }
+
+  @RpcHandler(OrdersRpc.bulkList)
+  async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
+    requireSelfOrAdmin(caller, body.userId);
+    const { rows, total } = await this.bulk.listForUser(body.userId, body.page, body.limit);
+    return { bulkOrders: await Promise.all(rows.map((row) => this.view(row))), totalCount: total };
+  }
+
+  @RpcHandler(OrdersRpc.bulkGet)
+  async get(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkGet) body: Req<'bulkGet'>) {
+    const row = await this.bulk.find(body.orderId);
+    if (!row || row.status === 'draft' || !ownsOrAdmin(caller, row.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    return this.view(row);
+  }
+
+  @RpcHandler(OrdersRpc.bulkActive)
+  async active(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
+    requireSelfOrAdmin(caller, body.userId);
+    const row = await this.bulk.activeForUser(body.userId);
+    return { bulkOrder: row ? await this.view(row) : null };
+  }
+
+  @RpcHandler(OrdersRpc.bulkRetryFailed)
+  retryFailed(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkRetryFailed) body: Req<'bulkRetryFailed'>) {
+    return this.retry.execute(caller, body.orderId);
+  }
+
+  @RpcHandler(OrdersRpc.bulkRecover)
+  recover(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkRecover) body: Req<'bulkRecover'>) {
+    return this.regenerate.execute(caller, body.orderId);
+  }
+
+  private async view(row: BulkOrderRow) {
+    return toBulkOrder(row, row.failed_count > 0 ? await this.bulk.failedItems(row.id) : []);
+  }
+}

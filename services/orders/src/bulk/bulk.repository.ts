@@ -1,0 +1,350 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { BulkOptions, BulkOrderItem, BulkStatus } from '@labeldesk/contracts';
+import { ORM } from '@labeldesk/nest-orm';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { BulkItemRow, BulkOrderRow, ClaimedItem, ItemOutcome, NewBulkItem } from './bulk.rows';
+
+const INSERT_ROWS = 500;
+
+const list = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/**
+ * Bulk orders and their items, in SQL: a batch moves thousands of rows, so writes go in groups (one statement
+ * per group) and every state change is conditional on the state it leaves, which is what makes a crash or a
+ * second replica safe at any moment.
+ */
+@Injectable()
+export class BulkRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private t(name: string): string {
+    return `"${this.orm.config.get('schema')}"."${name}"`;
+  }
+
+  private em(): EntityManager {
+    return this.orm.em.fork();
+  }
+
+  async createDraft(userId: string): Promise<string> {
+    const id = randomUUID();
+    await this.em().execute(`insert into ${this.t('bulk_orders')} ("id", "user_id", "status") values (?, ?, 'draft')`, [id, userId]);
+    return id;
+  }
+
+  async find(id: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(`select * from ${this.t('bulk_orders')} where "id" = ?`, [id]);
+    return row ?? null;
+  }
+
+  async findByFileName(name: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `select * from ${this.t('bulk_orders')} where "pdf_name" = ? or "result_csv_name" = ? or "auto_confirm_csv_name" = ? limit 1`,
+      [name, name, name],
+    );
+    return row ?? null;
+  }
+
+  async listForUser(userId: string, page: number, limit: number): Promise<{ rows: BulkOrderRow[]; total: number }> {
+    const em = this.em();
+    const rows = await em.execute<BulkOrderRow[]>(
+      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "status" <> 'draft' order by "created_at" desc, "id" desc limit ? offset ?`,
+      [userId, limit, (page - 1) * limit],
+    );
+    const [count] = await em.execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('bulk_orders')} where "user_id" = ? and "status" <> 'draft'`, [userId]);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  async activeForUser(userId: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "status" in ('processing', 'retrying_failed', 'generating_files') order by "created_at" desc limit 1`,
+      [userId],
+    );
+    return row ?? null;
+  }
+
+  /** Replaces a slice of a draft's rows; answers false when the batch is not this user's draft. */
+  async stage(orderId: string, userId: string, firstRow: number, rows: readonly BulkOrderItem[]): Promise<boolean> {
+    return this.em().transactional(async (em) => {
+      const [draft] = await em.execute<Array<{ id: string }>>(
+        `select "id" from ${this.t('bulk_orders')} where "id" = ? and "user_id" = ? and "status" = 'draft' for update`,
+        [orderId, userId],
+      );
+      if (!draft) return false;
+      const values = rows.flatMap((row, i) => [orderId, firstRow + i, JSON.stringify(row)]);
+      await em.execute(
+        `insert into ${this.t('bulk_staged_rows')} ("bulk_order_id", "row_no", "data") values ${rows.map(() => '(?, ?, ?::jsonb)').join(', ')}
+         on conflict ("bulk_order_id", "row_no") do update set "data" = excluded."data"`,
+        values,
+      );
+      return true;
+    });
+  }
+
+  async stagedRows(orderId: string): Promise<BulkOrderItem[]> {
+    const rows = await this.em().execute<Array<{ data: BulkOrderItem }>>(
+      `select "data" from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? order by "row_no"`,
+      [orderId],
+    );
+    return rows.map((r) => r.data);
+  }
+
+  /**
+   * Turns a draft into a batch being bought: items written, staged rows dropped, the hold named. One transaction,
+   * conditional on the draft, so a second submission of the same batch changes nothing.
+   */
+  async startFirstRound(orderId: string, items: readonly NewBulkItem[], options: BulkOptions, holdId: string, holdCents: number): Promise<boolean> {
+    return this.em().transactional(async (em) => {
+      const started = await em.execute<Array<{ id: string }>>(
+        `update ${this.t('bulk_orders')} set "status" = 'processing', "total_count" = ?, "quoted_cents" = ?, "label_format" = ?, "sort_by_sku" = ?,
+           "round" = 1, "hold_id" = ?, "hold_cents" = ?, "updated_at" = now() where "id" = ? and "status" = 'draft' returning "id"`,
+        [items.length, holdCents, options.labelFormat, options.sortBySku, holdId, holdCents, orderId],
+      );
+      if (started.length === 0) return false;
+      for (let i = 0; i < items.length; i += INSERT_ROWS) {
+        const group = items.slice(i, i + INSERT_ROWS);
+        await em.execute(
+          `insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "data")
+           values ${group.map(() => `(?, ?, ?, ?, 'pending', 1, ?, ?, ?, ?, ?::jsonb)`).join(', ')}`,
+          group.flatMap((item) => [item.id, orderId, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku, JSON.stringify(item.data)]),
+        );
+      }
+      await em.execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
+      return true;
+    });
+  }
+
+  /** The hold was refused: nothing is kept that a worker could buy. The batch is a draft again, with no rows. */
+  async undoFirstRound(orderId: string): Promise<void> {
+    await this.em().transactional(async (em) => {
+      await em.execute(`delete from ${this.t('bulk_items')} where "bulk_order_id" = ?`, [orderId]);
+      await em.execute(
+        `update ${this.t('bulk_orders')} set "status" = 'draft', "total_count" = 0, "quoted_cents" = 0, "round" = 0, "hold_id" = null, "hold_cents" = 0, "updated_at" = now()
+         where "id" = ? and "status" = 'processing' and "round" = 1`,
+        [orderId],
+      );
+    });
+  }
+
+  /** Puts the failed items back to be bought under a new hold; answers the round and what it must hold, or null. */
+  async startRetryRound(orderId: string, from: readonly BulkStatus[]): Promise<{ round: number; holdId: string; holdCents: number; count: number } | null> {
+    return this.em().transactional(async (em) => {
+      const [batch] = await em.execute<BulkOrderRow[]>(
+        `select * from ${this.t('bulk_orders')} where "id" = ? and "status" in (${list(from)}) for update`,
+        [orderId, ...from],
+      );
+      if (!batch) return null;
+      const round = batch.round + 1;
+      const reset = await em.execute<Array<{ price_cents: number }>>(
+        `update ${this.t('bulk_items')} set "status" = 'pending', "round" = ?, "claimed_until" = null, "updated_at" = now()
+         where "bulk_order_id" = ? and "status" = 'failed' returning "price_cents"`,
+        [round, orderId],
+      );
+      if (reset.length === 0) return null;
+      const holdCents = reset.reduce((sum, r) => sum + Number(r.price_cents), 0);
+      const holdId = `bulk:${orderId}:${round}`;
+      await em.execute(
+        `update ${this.t('bulk_orders')} set "status" = 'retrying_failed', "round" = ?, "hold_id" = ?, "hold_cents" = ?, "stuck_at" = null, "error" = null, "updated_at" = now() where "id" = ?`,
+        [round, holdId, holdCents, orderId],
+      );
+      return { round, holdId, holdCents, count: reset.length };
+    });
+  }
+
+  /** The retry's hold was refused: the items are failed again (their errors kept) and the batch is as it was. */
+  async undoRetryRound(orderId: string, round: number, status: BulkStatus): Promise<void> {
+    await this.em().transactional(async (em) => {
+      await em.execute(
+        `update ${this.t('bulk_items')} set "status" = 'failed', "round" = "round" - 1, "updated_at" = now() where "bulk_order_id" = ? and "round" = ? and "status" = 'pending'`,
+        [orderId, round],
+      );
+      await em.execute(
+        `update ${this.t('bulk_orders')} set "status" = ?, "round" = "round" - 1, "hold_id" = null, "hold_cents" = 0, "updated_at" = now()
+         where "id" = ? and "round" = ? and "status" = 'retrying_failed'`,
+        [status, orderId, round],
+      );
+    });
+  }
+
+  /** Claims pending items of batches being bought for this worker for `leaseSeconds`; other replicas skip them. */
+  async claimItems(limit: number, leaseSeconds: number): Promise<ClaimedItem[]> {
+    return this.em().execute<ClaimedItem[]>(
+      `update ${this.t('bulk_items')} set "claimed_until" = now() + make_interval(secs => ?)
+       where "id" in (
+         select i."id" from ${this.t('bulk_items')} i join ${this.t('bulk_orders')} b on b."id" = i."bulk_order_id"
+         where i."status" = 'pending' and (i."claimed_until" is null or i."claimed_until" < now()) and b."status" in ('processing', 'retrying_failed')
+         order by b."created_at", i."row_no" limit ? for update of i skip locked
+       )
+       returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data"`,
+      [leaseSeconds, limit],
+    );
+  }
+
+  /** Labels bought: stored with their items in one statement. Only items still pending move (a slower twin loses). */
+  async markLabelled(outcomes: ReadonlyArray<Extract<ItemOutcome, { ok: true }>>): Promise<void> {
+    if (outcomes.length === 0) return;
+    await this.em().execute(
+      `update ${this.t('bulk_items')} i set "status" = 'labelled', "tracking_number" = v."tracking", "label_pdf" = v."pdf", "error" = null, "claimed_until" = null, "updated_at" = now()
+       from (values ${outcomes.map(() => '(?::uuid, ?::text, ?::bytea)').join(', ')}) as v("id", "tracking", "pdf")
+       where i."id" = v."id" and i."status" = 'pending'`,
+      outcomes.flatMap((o) => [o.itemId, o.trackingNumber, o.pdf]),
+    );
+  }
+
+  async markFailed(outcomes: ReadonlyArray<Extract<ItemOutcome, { ok: false }>>): Promise<void> {
+    if (outcomes.length === 0) return;
+    await this.em().execute(
+      `update ${this.t('bulk_items')} i set "status" = 'failed', "error" = v."error", "claimed_until" = null, "updated_at" = now()
+       from (values ${outcomes.map(() => '(?::uuid, ?::text)').join(', ')}) as v("id", "error")
+       where i."id" = v."id" and i."status" = 'pending'`,
+      outcomes.flatMap((o) => [o.itemId, o.error]),
+    );
+  }
+
+  /** Items whose label exists but whose charge is not yet recorded (this worker's, or left by a crash). */
+  async labelledToCapture(limit: number): Promise<Array<{ id: string; bulk_order_id: string; user_id: string; price_cents: number; row_no: number; hold_id: string | null }>> {
+    return this.em().execute(
+      `select i."id", i."bulk_order_id", i."user_id", i."price_cents", i."row_no", b."hold_id" from ${this.t('bulk_items')} i join ${this.t('bulk_orders')} b on b."id" = i."bulk_order_id"
+       where i."status" = 'labelled' and b."status" in ('processing', 'retrying_failed') order by i."bulk_order_id", i."row_no" limit ?`,
+      [limit],
+    );
+  }
+
+  async markSucceeded(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.em().execute(
+      `update ${this.t('bulk_items')} set "status" = 'succeeded', "updated_at" = now() where "status" = 'labelled' and "id" in (${list(ids)})`,
+      [...ids],
+    );
+  }
+
+  /** Recounts a batch from its items (the counts are derived, never incremented, so a replay cannot skew them). */
+  async refreshCounts(orderId: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `update ${this.t('bulk_orders')} b set
+         "processed_count" = c."succeeded", "failed_count" = c."failed", "charged_cents" = c."charged", "updated_at" = now()
+       from (select count(*) filter (where "status" = 'succeeded') as "succeeded", count(*) filter (where "status" = 'failed') as "failed",
+                    coalesce(sum("price_cents") filter (where "status" = 'succeeded'), 0) as "charged"
+             from ${this.t('bulk_items')} where "bulk_order_id" = ?) c
+       where b."id" = ? returning b.*`,
+      [orderId, orderId],
+    );
+    return row ?? null;
+  }
+
+  /** Batches being bought that have nothing left to buy or charge: ready to be finished. */
+  async finishable(): Promise<string[]> {
+    const rows = await this.em().execute<Array<{ id: string }>>(
+      `select b."id" from ${this.t('bulk_orders')} b where b."status" in ('processing', 'retrying_failed')
+       and not exists (select 1 from ${this.t('bulk_items')} i where i."bulk_order_id" = b."id" and i."status" in ('pending', 'labelled'))`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Takes a batch into generating_files for this worker (or one whose earlier worker died while generating),
+   * with a lease so no other replica builds the same files at the same time.
+   */
+  async claimForFiles(orderId: string | null, leaseSeconds: number): Promise<BulkOrderRow | null> {
+    const open = `not exists (select 1 from ${this.t('bulk_items')} i where i."bulk_order_id" = b."id" and i."status" in ('pending', 'labelled'))`;
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `update ${this.t('bulk_orders')} set "status" = 'generating_files', "lease_until" = now() + make_interval(secs => ?), "stuck_at" = coalesce("stuck_at", now()), "updated_at" = now()
+       where "id" = (
+         select b."id" from ${this.t('bulk_orders')} b
+         where ${orderId ? 'b."id" = ? and' : ''} (
+           (b."status" in ('processing', 'retrying_failed') and ${open})
+           or (b."status" = 'generating_files' and (b."lease_until" is null or b."lease_until" < now()))
+         )
+         order by b."created_at" limit 1 for update skip locked
+       ) returning *`,
+      orderId ? [leaseSeconds, orderId] : [leaseSeconds],
+    );
+    return row ?? null;
+  }
+
+  /** Marks a batch for a rebuild of its files (Regenerate Files); answers false when it is not in a state that has files. */
+  async reopenForFiles(orderId: string, from: readonly BulkStatus[]): Promise<boolean> {
+    const rows = await this.em().execute<Array<{ id: string }>>(
+      `update ${this.t('bulk_orders')} set "status" = 'generating_files', "lease_until" = null, "stuck_at" = null, "updated_at" = now()
+       where "id" = ? and "status" in (${list(from)}) and ("status" <> 'generating_files' or "lease_until" is null or "lease_until" < now()) returning "id"`,
+      [orderId, ...from],
+    );
+    return rows.length > 0;
+  }
+
+  async finishFiles(orderId: string, status: BulkStatus, files: { pdfFileId: string | null; resultFileId: string; confirmFileId: string | null; pdfName: string | null; resultCsvName: string; autoConfirmCsvName: string | null }): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `update ${this.t('bulk_orders')} set "status" = ?, "pdf_file_id" = ?, "result_file_id" = ?, "confirm_file_id" = ?, "pdf_name" = ?, "result_csv_name" = ?, "auto_confirm_csv_name" = ?,
+         "lease_until" = null, "stuck_at" = null, "error" = null, "updated_at" = now()
+       where "id" = ? and "status" = 'generating_files' returning *`,
+      [status, files.pdfFileId, files.resultFileId, files.confirmFileId, files.pdfName, files.resultCsvName, files.autoConfirmCsvName, orderId],
+    );
+    return row ?? null;
+  }
+
+  /** An error state, kept with the time it started so the list can say how long it has been stuck. */
+  async markError(orderId: string, from: readonly BulkStatus[], status: BulkStatus, error: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `update ${this.t('bulk_orders')} set "status" = ?, "error" = ?, "stuck_at" = coalesce("stuck_at", now()), "lease_until" = null, "updated_at" = now()
+       where "id" = ? and "status" in (${list(from)}) returning *`,
+      [status, error, orderId, ...from],
+    );
+    return row ?? null;
+  }
+
+  /** Every item of a round that has not been bought yet fails with one reason (e.g. its hold was refused after a crash). */
+  async failOpenItems(orderId: string, error: string): Promise<void> {
+    await this.em().execute(
+      `update ${this.t('bulk_items')} set "status" = 'failed', "error" = ?, "claimed_until" = null, "updated_at" = now() where "bulk_order_id" = ? and "status" = 'pending'`,
+      [error, orderId],
+    );
+  }
+
+  async failedItems(orderId: string): Promise<BulkItemRow[]> {
+    return this.em().execute<BulkItemRow[]>(
+      `select "id", "row_no", "status", "sku", "service_name", "price_cents", "data", "tracking_number", "error" from ${this.t('bulk_items')}
+       where "bulk_order_id" = ? and "status" = 'failed' order by "row_no"`,
+      [orderId],
+    );
+  }
+
+  /** Items in pages (keyset), without their PDFs: for the result files. */
+  async *itemsInOrder(orderId: string, pageSize = 1000): AsyncGenerator<BulkItemRow> {
+    let after = -1;
+    for (;;) {
+      const rows = await this.em().execute<BulkItemRow[]>(
+        `select "id", "row_no", "status", "sku", "service_name", "price_cents", "data", "tracking_number", "error" from ${this.t('bulk_items')}
+         where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
+        [orderId, after, pageSize],
+      );
+      for (const row of rows) yield row;
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]?.row_no ?? after;
+    }
+  }
+
+  /** The bought labels' PDFs in print order (by SKU when asked), a page at a time so memory stays flat. */
+  async *labelPdfs(orderId: string, bySku: boolean, pageSize = 200): AsyncGenerator<Buffer> {
+    let afterSku = '';
+    let afterRow = -1;
+    for (;;) {
+      const rows = bySku
+        ? await this.em().execute<Array<{ label_pdf: Buffer; row_no: number; sort_sku: string }>>(
+            `select "label_pdf", "row_no", coalesce("sku", '') as "sort_sku" from ${this.t('bulk_items')}
+             where "bulk_order_id" = ? and "status" = 'succeeded' and (coalesce("sku", ''), "row_no") > (?, ?) order by coalesce("sku", ''), "row_no" limit ?`,
+            [orderId, afterSku, afterRow, pageSize],
+          )
+        : await this.em().execute<Array<{ label_pdf: Buffer; row_no: number; sort_sku: string }>>(
+            `select "label_pdf", "row_no", '' as "sort_sku" from ${this.t('bulk_items')}
+             where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" > ? order by "row_no" limit ?`,
+            [orderId, afterRow, pageSize],
+          );
+      for (const row of rows) yield row.label_pdf;
+      if (rows.length < pageSize) return;
+      const last = rows[rows.length - 1];
+      if (!last) return;
+      afterSku = last.sort_sku;
+      afterRow = last.row_no;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { BulkOrderItem, BulkStatus, LabelFormat } from '@labeldesk/contracts';
+
+/** A bulk_orders row as PostgreSQL returns it (bigint arrives as a string). */
+export interface BulkOrderRow {
+  id: string;
+  user_id: string;
+  status: BulkStatus;
+  total_count: number;
+  processed_count: number;
+  failed_count: number;
+  quoted_cents: string | number;
+  charged_cents: string | number;
+  label_format: LabelFormat;
+  sort_by_sku: boolean;
+  round: number;
+  hold_id: string | null;
+  hold_cents: string | number;
+  pdf_file_id: string | null;
+  result_file_id: string | null;
+  confirm_file_id: string | null;
+  pdf_name: string | null;
+  result_csv_name: string | null;
+  auto_confirm_csv_name: string | null;
+  error: string | null;
+  stuck_at: Date | string | null;
+  lease_until: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export type BulkItemStatus = 'pending' | 'labelled' | 'succeeded' | 'failed';
+
+export interface BulkItemRow {
+  id: string;
+  row_no: number;
+  status: BulkItemStatus;
+  sku: string | null;
+  service_name: string;
+  price_cents: number;
+  data: BulkOrderItem;
+  tracking_number: string | null;
+  error: string | null;
+}
+
+export interface NewBulkItem {
+  id: string;
+  userId: string;
+  /** 0-based position in the submitted rows. */
+  rowNo: number;
+  serviceName: string;
+  serviceUid: string;
+  priceCents: number;
+  sku: string | null;
+  data: BulkOrderItem;
+}
+
+/** A pending item this worker claimed. */
+export interface ClaimedItem {
+  id: string;
+  bulk_order_id: string;
+  user_id: string;
+  row_no: number;
+  round: number;
+  service_uid: string;
+  service_name: string;
+  price_cents: number;
+  data: BulkOrderItem;
+}
+
+export type ItemOutcome =
+  | { ok: true; itemId: string; orderId: string; trackingNumber: string; pdf: Buffer }
+  | { ok: false; itemId: string; orderId: string; error: string };

@@ -1,0 +1,145 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorCode,
+  PaymentsRpc,
+  PricingRpc,
+  type BulkOrderItem,
+  type Caller,
+  type FieldIssue,
+  type OrdersRpc,
+  type ParsedRequestOf,
+  type ResponseOf,
+} from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import { randomUUID } from 'node:crypto';
+import { BulkEngine } from '../bulk-engine';
+import { isHoldRefusal } from '../hold-refusal';
+import { BulkProgressPublisher } from '../bulk-progress.publisher';
+import { BulkRepository } from '../bulk.repository';
+import type { BulkOrderRow, NewBulkItem } from '../bulk.rows';
+
+type StageRequest = ParsedRequestOf<typeof OrdersRpc.bulkStage>;
+type ProcessRequest = ParsedRequestOf<typeof OrdersRpc.bulkProcess>;
+type ProcessResponse = ResponseOf<typeof OrdersRpc.bulkProcess>;
+
+
+const priceKey = (serviceName: string, weightLb: number) => `${serviceName.toLowerCase()}|${weightLb}`;
+
+const NOT_FOUND = 'Bulk order not found';
+
+/**
+ * Takes a batch from draft to buying. Before anything is bought every row is checked against the services the
+ * user may buy and priced, and the total is held on the balance; a batch that fails any of it is refused whole:
+ * no hold, no item, the draft left as it was.
+ */
+@Injectable()
+export class SubmitBulkOrderUseCase {
+  private readonly logger = new Logger(SubmitBulkOrderUseCase.name);
+
+  constructor(
+    private readonly bulk: BulkRepository,
+    private readonly rpc: RpcClient,
+    private readonly engine: BulkEngine,
+    private readonly progress: BulkProgressPublisher,
+  ) {}
+
+  async stage(request: StageRequest): Promise<{ staged: number }> {
+    if (request.firstRow + request.rows.length > 10_000) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'A bulk order holds at most 10,000 rows');
+    const staged = await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows);
+    if (!staged) await this.refuseNotDraft(request.orderId, request.userId);
+    return { staged: request.rows.length };
+  }
+
+  async process(request: ProcessRequest): Promise<ProcessResponse> {
+    const batch = await this.bulk.find(request.orderId);
+    if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    if (batch.status !== 'draft') return answer(batch);
+
+    const rows = await this.bulk.stagedRows(request.orderId);
+    if (rows.length !== request.rowCount) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `Only ${rows.length} of ${request.rowCount} rows arrived. Please submit the order again.`);
+    }
+    const caller: Caller = { userId: request.userId, role: 'user' };
+    const items = await this.price(request.userId, rows, caller);
+    const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+    const holdId = `bulk:${request.orderId}:1`;
+    if (!(await this.bulk.startFirstRound(request.orderId, items, request.options, holdId, holdCents))) {
+      return answer((await this.bulk.find(request.orderId)) ?? batch);
+    }
+    if (holdCents > 0) {
+      try {
+        await this.rpc.call(PaymentsRpc.placeHold, { userId: request.userId, holdId, amountCents: holdCents, reference: `bulk order ${request.orderId}` }, { caller });
+      } catch (error) {
+        if (isHoldRefusal(error)) {
+          await this.bulk.undoFirstRound(request.orderId);
+          throw error;
+        }
+        // No clear answer: the hold may exist. The batch stays and the engine places the hold again (same id) before buying.
+        this.logger.warn(`hold for bulk ${request.orderId} unclear, the engine will settle it: ${String(error)}`);
+      }
+    }
+    const started = await this.bulk.refreshCounts(request.orderId);
+    if (started) this.progress.publish(started);
+    this.engine.wake();
+    return {
+      message: `Bulk order accepted: ${items.length} label(s) are being bought.`,
+      orderId: request.orderId,
+      status: 'processing',
+      totalCount: items.length,
+      costCents: holdCents,
+    };
+  }
+
+  /** Every row checked (all problems reported at once, by row), then priced by the user's own tiers. */
+  private async price(userId: string, rows: readonly BulkOrderItem[], caller: Caller): Promise<NewBulkItem[]> {
+    const { services } = await this.rpc.call(PricingRpc.availableServices, { userId }, { caller });
+    const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
+    const issues: FieldIssue[] = [];
+    rows.forEach((row, i) => {
+      const service = byName.get(row.service_name.toLowerCase());
+      if (!service) issues.push({ path: `orderData.${i}.service_name`, message: `Row ${i + 1}: service "${row.service_name}" is not available to you` });
+      else if (row.package.package_weight > service.maxWeight) {
+        issues.push({ path: `orderData.${i}.package.package_weight`, message: `Row ${i + 1}: weight ${row.package.package_weight} lb is over the ${service.maxWeight} lb maximum of ${service.name}` });
+      }
+    });
+    if (issues.length > 0) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `${issues.length} row(s) cannot be bought: ${issues[0]?.message ?? ''}`, issues.slice(0, 1000));
+    }
+    // Thousands of rows share a few (service, weight) pairs: price each pair once, keeping the message small.
+    const pairs = new Map<string, { serviceName: string; weightLb: number }>();
+    for (const row of rows) pairs.set(priceKey(row.service_name, row.package.package_weight), { serviceName: row.service_name, weightLb: row.package.package_weight });
+    const unique = [...pairs.values()];
+    const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { caller });
+    const prices = new Map(unique.map((pair, i) => [priceKey(pair.serviceName, pair.weightLb), quote.items[i]]));
+    return rows.map((row, i) => {
+      const price = prices.get(priceKey(row.service_name, row.package.package_weight));
+      // A missing price is an error, never a free label.
+      if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${i + 1} has no price`);
+      return {
+        id: randomUUID(),
+        userId,
+        rowNo: i,
+        serviceName: price.serviceName,
+        serviceUid: price.serviceUid,
+        priceCents: price.priceCents,
+        sku: row.package.sku_number,
+        data: row,
+      };
+    });
+  }
+
+  private async refuseNotDraft(orderId: string, userId: string): Promise<never> {
+    const batch = await this.bulk.find(orderId);
+    if (!batch || batch.user_id !== userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    throw new DomainError(ErrorCode.CONFLICT, 'This bulk order was already submitted');
+  }
+}
+
+const answer = (batch: BulkOrderRow): ProcessResponse => ({
+  message: batch.status === 'draft' ? 'Bulk order not submitted yet' : 'This bulk order was already submitted',
+  orderId: batch.id,
+  status: batch.status,
+  totalCount: batch.total_count,
+  costCents: Number(batch.quoted_cents),
+});

@@ -1,0 +1,46 @@
+import type { SingleOrder } from '@labeldesk/contracts';
+import type { LabelShipment } from './carrier.port';
+
+/** What any order (single or a bulk row) holds about one parcel. */
+export interface ShipmentParts {
+  serviceUid: string;
+  sender: SingleOrder['sender'];
+  receiver: SingleOrder['receiver'];
+  package: Omit<SingleOrder['package'], 'package_weight_unit'>;
+}
+
+/** Our order fields → the carrier port's shipment (the country is always US, spec 9). */
+export const toShipment = (order: ShipmentParts): LabelShipment => ({
+  serviceUid: order.serviceUid,
+  from: {
+    name: order.sender.sender_name,
+    company: order.sender.sender_company,
+    phone: order.sender.sender_phone,
+    street1: order.sender.sender_address1,
+    street2: order.sender.sender_address2,
+    city: order.sender.sender_city,
+    state: order.sender.sender_state_province,
+    zip: order.sender.sender_zip_postal,
+    country: 'US',
+  },
+  to: {
+    name: order.receiver.receiver_name,
+    company: order.receiver.receiver_company,
+    phone: order.receiver.receiver_phone,
+    street1: order.receiver.receiver_address1,
+    street2: order.receiver.receiver_address2,
+    city: order.receiver.receiver_city,
+    state: order.receiver.receiver_state_province,
+    zip: order.receiver.receiver_zip_postal,
+    country: 'US',
+  },
+  package: {
+    lengthIn: order.package.package_length,
+    widthIn: order.package.package_width,
+    heightIn: order.package.package_height,
+    weightLb: order.package.package_weight,
+    description: order.package.package_description,
+    reference1: order.package.package_reference1,
+    reference2: order.package.package_reference2,
+  },
+});

@@ -1,8 +1,10 @@
 import { startEmbedded } from '@labeldesk/testing';
 import { describeAccountFlows } from './support/api-flows.suite';
+import { describeBulkFlows } from './support/bulk-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
 import { describeTopUpFlows } from './support/top-up-flows.suite';
 
 describeAccountFlows('embedded', () => startEmbedded());
 describeLabelFlows('embedded', () => startEmbedded());
 describeTopUpFlows('embedded', startEmbedded);
+describeBulkFlows('embedded', () => startEmbedded());

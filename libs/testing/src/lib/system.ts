@@ -13,6 +13,22 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
+/** The distributed system, with its database and a hand on each orders replica (for crash tests). */
+export interface DistributedSystem extends RunningSystem {
+  databaseUrl: string;
+  /** Kills orders replica `index` at once (SIGKILL: no shutdown hook runs). */
+  killOrders(index: number): Promise<void>;
+  /** Starts a new orders replica and waits until it answers; answers its index. */
+  startOrders(): Promise<number>;
+}
+
+export interface DistributedOptions {
+  /** How many orders processes to run (default 1). */
+  ordersReplicas?: number;
+  /** Extra environment of the orders processes only (e.g. SANDBOX_FAILURE_RATE). */
+  ordersEnv?: NodeJS.ProcessEnv;
+}
+
 const root = resolve(__dirname, '../../../..');
 const SERVICES = ['auth', 'payments', 'address', 'pricing', 'orders'] as const;
 export const TEST_ADMIN = { email: 'it-admin@example.com', password: 'it-admin-password' };
@@ -59,6 +75,17 @@ const stopAll = async (processes: ChildProcess[]) => {
   );
 };
 
+/** A new orders process is ready when its own probe answers (the gateway's health would be answered by its twins). */
+const waitForOrdersReplica = async (child: ChildProcess, healthPort: number, logs: string[], timeoutMs = 60_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`an orders replica exited during start-up:\n${logs.join('').slice(-4000)}`);
+    if (await fetch(`http://127.0.0.1:${healthPort}/`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`orders replica not ready after ${timeoutMs} ms:\n${logs.join('').slice(-4000)}`);
+};
+
 /** `npm start`'s process, on a fresh data folder. */
 export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-it-'));
@@ -86,7 +113,7 @@ export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<R
 };
 
 /** Every service and the gateway as their own processes, over NATS and a real PostgreSQL database made for this run. */
-export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> => {
+export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options: DistributedOptions = {}): Promise<DistributedSystem> => {
   const adminUrl = process.env['TEST_POSTGRES_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const database = `labeldesk_it_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new Client({ connectionString: adminUrl });
@@ -99,21 +126,45 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}): Promis
   const shared = { TRANSPORT: 'nats', NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222', DATABASE_URL: databaseUrl, ...extraEnv };
   // Services that share one NATS server must not answer another run's requests: a unique subject space is not
   // available, so runs are serialised by jest (--runInBand) and each run has its own database.
-  const processes = SERVICES.map((name) =>
+  const launchOrders = async () => {
+    const healthPort = await freePort();
+    return { child: launch('services/orders/dist/main.js', { ...shared, HEALTH_PORT: String(healthPort), ...options.ordersEnv }, logs), healthPort };
+  };
+  const processes = SERVICES.filter((name) => name !== 'orders').map((name) =>
     launch(`services/${name}/dist/main.js`, {
       ...shared,
       ...(name === 'auth' ? { JWT_SECRET: 'integration-test-secret-at-least-32-chars', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password } : {}),
     }, logs),
   );
+  // The first replica applies the migrations; the others start once it answers, so they never race to apply them.
+  const first = await launchOrders();
+  const orders: ChildProcess[] = [first.child];
   processes.push(launch('gateway/dist/main.js', { ...shared, PORT: String(port), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logs));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, processes, logs);
+  await waitForHealth(baseUrl, [...processes, ...orders], logs);
+  const startOrders = async (): Promise<number> => {
+    const { child, healthPort } = await launchOrders();
+    orders.push(child);
+    await waitForOrdersReplica(child, healthPort, logs);
+    return orders.length - 1;
+  };
+  for (let i = 1; i < (options.ordersReplicas ?? 1); i++) await startOrders();
   return {
     baseUrl,
+    databaseUrl,
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
+    killOrders: async (index: number) => {
+      const child = orders[index];
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGKILL');
+      });
+    },
+    startOrders,
     stop: async () => {
-      await stopAll(processes);
+      await stopAll([...processes, ...orders]);
       const cleanup = new Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${database}" with (force)`);

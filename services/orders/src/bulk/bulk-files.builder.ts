@@ -49,7 +49,7 @@ export class BulkFilesBuilder {
 
   async build(batch: BulkOrderRow): Promise<BuiltFiles> {
     const names = fileNames(new Date(batch.created_at), batch.id, this.env.CARRIER === 'sandbox');
-    await this.files.removeByNames([names.pdfName, names.resultCSVName, names.autoConfirmCSVName]);
+    await this.files.removeOwnByNames(batch.user_id, batch.id, [names.pdfName, names.resultCSVName, names.autoConfirmCSVName]);
     const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
 
     const anyLabel = batch.processed_count > 0;

@@ -47,8 +47,9 @@ export class BulkController {
 
   @RpcHandler(OrdersRpc.bulkGet)
   async get(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkGet) body: Req<'bulkGet'>) {
+    // A draft is found too, so a client may join its progress room before submitting it.
     const row = await this.bulk.find(body.orderId);
-    if (!row || row.status === 'draft' || !ownsOrAdmin(caller, row.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    if (!row || !ownsOrAdmin(caller, row.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
     return this.view(row);
   }
 

@@ -63,10 +63,19 @@ export class FileRepository {
     return saved;
   }
 
-  /** Removes files by name (a rebuild replaces a batch's files under the same names). */
-  async removeByNames(names: readonly string[]): Promise<void> {
+  /**
+   * Removes a batch's earlier files by name before a rebuild writes them again: only the owner's files that no
+   * other batch or order refers to (an orphan left by a crash, or the batch's own), never another batch's file.
+   */
+  async removeOwnByNames(ownerId: string, batchId: string, names: readonly string[]): Promise<void> {
     if (names.length === 0) return;
-    await this.orm.em.fork().execute(`delete from ${this.table} where "name" in (${names.map(() => '?').join(', ')})`, [...names]);
+    const schema = `"${this.orm.config.get('schema')}"`;
+    await this.orm.em.fork().execute(
+      `delete from ${this.table} f where f."owner_id" = ? and f."name" in (${names.map(() => '?').join(', ')})
+         and not exists (select 1 from ${schema}."bulk_orders" b where b."id" <> ? and f."id" in (b."pdf_file_id", b."result_file_id", b."confirm_file_id"))
+         and not exists (select 1 from ${schema}."orders" o where o."pdf_file_id" = f."id")`,
+      [ownerId, ...names, batchId],
+    );
   }
 
   /** Removes files (a batch's earlier output before it is rebuilt). */

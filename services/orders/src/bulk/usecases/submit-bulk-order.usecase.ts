@@ -46,9 +46,11 @@ export class SubmitBulkOrderUseCase {
 
   async stage(request: StageRequest): Promise<{ staged: number }> {
     if (request.firstRow + request.rows.length > 10_000) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'A bulk order holds at most 10,000 rows');
-    const staged = await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows);
-    if (!staged) await this.refuseNotDraft(request.orderId, request.userId);
-    return { staged: request.rows.length };
+    if (await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows)) return { staged: request.rows.length };
+    // A batch already submitted takes no more rows; the submission that follows answers that batch (a double click).
+    const batch = await this.bulk.find(request.orderId);
+    if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    return { staged: 0 };
   }
 
   async process(request: ProcessRequest): Promise<ProcessResponse> {
@@ -127,12 +129,6 @@ export class SubmitBulkOrderUseCase {
         data: row,
       };
     });
-  }
-
-  private async refuseNotDraft(orderId: string, userId: string): Promise<never> {
-    const batch = await this.bulk.find(orderId);
-    if (!batch || batch.user_id !== userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
-    throw new DomainError(ErrorCode.CONFLICT, 'This bulk order was already submitted');
   }
 }
 

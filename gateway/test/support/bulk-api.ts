@@ -1,0 +1,69 @@
+import type { BulkOrder, BulkOrderItemInput } from '@labeldesk/contracts';
+
+type Body = Record<string, unknown>;
+
+export interface ApiAnswer {
+  status: number;
+  body: Body;
+  headers: Headers;
+  bytes: Buffer | null;
+}
+
+/** A JSON client for one system's REST API. */
+export const apiClient = (baseUrl: string) => async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> => {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, body: (isJson ? await response.json() : {}) as Body, headers: response.headers, bytes: isJson ? null : Buffer.from(await response.arrayBuffer()) };
+};
+export type Api = ReturnType<typeof apiClient>;
+
+/** A valid bulk row; `i` makes its recipient, Amazon ids and SKU distinct. */
+export const bulkRow = (i: number, change: { weight?: number; service?: string; quantity?: number; sku?: string } = {}): BulkOrderItemInput => ({
+  courier: 'usps',
+  service_name: change.service ?? 'USPS Priority Mail',
+  manifested: false,
+  sender: { sender_name: 'Ann Sender', sender_phone: '555-111-2222', sender_company: 'Acme', sender_address1: '1 Main St', sender_address2: '', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
+  receiver: { receiver_name: `Bob ${i}`, receiver_phone: '', receiver_company: '', receiver_address1: `${100 + i} Pine Ave`, receiver_address2: '', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
+  package: {
+    package_length: 10, package_width: 8, package_height: 4, package_weight: change.weight ?? 2, package_weight_unit: 'LB',
+    package_description: 'Mug', package_reference1: String(change.quantity ?? 1), package_reference2: change.sku ?? `SKU-${i % 3}`,
+    order_id: `114-${String(1000000 + i).padStart(7, '0')}-${String(2000000 + i).padStart(7, '0')}`, order_item_id: String(30000000000000 + i),
+    sku_number: change.sku ?? `SKU-${i % 3}`, quantity: change.quantity ?? 1,
+  },
+});
+
+export const FINAL = ['completed', 'completed_with_errors', 'failed', 'processing_error', 'retry_processing_error', 'recovery_failed'];
+
+/** A customer with the sandbox services, and `balanceCents` set by the admin. */
+export const newBulkCustomer = async (call: Api, adminToken: string, balanceCents: number, label = 'bulk') => {
+  const registered = await call('POST', '/auth/register', { name: 'Bulk Buyer', email: `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`, password: 'bulk-password', confirmPassword: 'bulk-password' });
+  const token = String(registered.body['token']);
+  const userId = String((registered.body['user'] as Body)['_id']);
+  await call('POST', `/userServices/${userId}/initialize`, undefined, { token });
+  if (balanceCents > 0) await call('POST', `/auth/users/details/${userId}`, { balance: balanceCents }, { token: adminToken });
+  return { token, userId };
+};
+
+export const submitBulk = async (call: Api, who: { token: string; userId: string }, rows: BulkOrderItemInput[], options?: Body) => {
+  const init = await call('POST', '/orders/bulk/init', { userId: who.userId }, { token: who.token });
+  const orderId = String(init.body['orderId']);
+  const processed = await call('POST', `/orders/bulk/process/${who.userId}`, { orderId, orderData: rows, ...(options ? { options } : {}) }, { token: who.token });
+  return { orderId, processed };
+};
+
+export const waitForBulk = async (call: Api, token: string, orderId: string, until: (b: BulkOrder) => boolean = (b) => FINAL.includes(b.status), timeoutMs = 120_000): Promise<BulkOrder> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call('GET', `/orders/bulk/order/${orderId}`, undefined, { token });
+    const order = answer.body as unknown as BulkOrder;
+    if (answer.status === 200 && until(order)) return order;
+    if (Date.now() > deadline) throw new Error(`bulk ${orderId} still ${String(order.status)} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+export const balanceOf = async (call: Api, token: string): Promise<number> => Number((await call('GET', '/auth/api/balance', undefined, { token })).body['balance']);

@@ -38,8 +38,11 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private stopping = false;
   private loopDone: Promise<void> = Promise.resolve();
   private inFlight = 0;
+  /** Items this worker claimed and has not started yet. */
+  private readonly queue: ClaimedItem[] = [];
   private outcomes: ItemOutcome[] = [];
   private lastFlush = Date.now();
+  private lastFinishCheck = 0;
   private wakeUp: (() => void) | null = null;
   /** holdId → whether the hold is in place (placed by submit or, after a crash, here). */
   private readonly holds = new Map<string, Promise<boolean>>();
@@ -75,39 +78,59 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private async loop(): Promise<void> {
     while (!this.stopping) {
       try {
-        const claimed = await this.claim();
+        const claimed = await this.refill();
+        this.startBuying();
         if (this.outcomes.length >= FLUSH_AT || (this.outcomes.length > 0 && Date.now() - this.lastFlush >= FLUSH_MS)) await this.flush();
-        if (claimed === 0 && this.inFlight === 0) {
+        if (this.queue.length === 0 && this.inFlight === 0) {
           await this.flush();
           await this.finishReady();
-          await this.sleep(IDLE_MS);
-        } else if (claimed === 0 || this.inFlight >= this.concurrency) {
-          await this.sleep(Math.min(FLUSH_MS, IDLE_MS));
+          if (claimed === 0) await this.sleep(IDLE_MS);
+        } else {
+          // Another batch may have ended while this worker is busy with a newer one.
+          if (Date.now() - this.lastFinishCheck >= IDLE_MS) await this.finishReady();
+          await this.sleep(FLUSH_MS);
         }
       } catch (error) {
         this.logger.error(`bulk engine: ${error instanceof Error ? error.message : String(error)}`, error instanceof Error ? error.stack : undefined);
         await this.sleep(IDLE_MS);
       }
     }
-    while (this.inFlight > 0) await this.sleep(50);
+    await this.bulk.releaseClaims(this.queue.splice(0).map((item) => item.id)).catch((error: unknown) => this.logger.warn(`claims not released: ${String(error)}`));
+    while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await this.flush().catch((error: unknown) => this.logger.warn(`last flush failed: ${String(error)}`));
   }
 
-  private async claim(): Promise<number> {
-    const room = this.concurrency - this.inFlight;
-    if (room <= 0 || this.stopping) return 0;
-    const items = await this.bulk.claimItems(room, this.env.BULK_CLAIM_LEASE_SECONDS);
-    for (const item of items) {
+  /**
+   * Claims work in groups (twice the concurrency) when the local queue runs low, so the database sees one claim
+   * per group of labels rather than one per label; batches are served oldest first.
+   */
+  private async refill(): Promise<number> {
+    if (this.stopping || this.queue.length >= this.concurrency) return 0;
+    let claimed = 0;
+    for (const orderId of await this.bulk.buyingBatches()) {
+      const want = 2 * this.concurrency - this.queue.length;
+      if (want <= 0) break;
+      const items = await this.bulk.claimItems(orderId, want, this.env.BULK_CLAIM_LEASE_SECONDS);
+      this.queue.push(...items);
+      claimed += items.length;
+    }
+    return claimed;
+  }
+
+  private startBuying(): void {
+    while (this.inFlight < this.concurrency && this.queue.length > 0) {
+      const item = this.queue.shift();
+      if (!item) break;
       this.inFlight++;
       void this.buy(item)
         .then((outcome) => outcome && this.outcomes.push(outcome))
         .catch((error: unknown) => this.logger.warn(`item ${item.id} left for a later claim: ${String(error)}`))
         .finally(() => {
           this.inFlight--;
-          this.wake();
+          this.startBuying();
+          if (this.outcomes.length >= FLUSH_AT || this.queue.length < this.concurrency) this.wake();
         });
     }
-    return items.length;
   }
 
   /** One label. Null when the item is left pending (its claim expires and it is bought later). */
@@ -119,14 +142,13 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
         const label = await this.carrier.createLabel(shipment, carrierKey(item.id));
         return { ok: true, itemId: item.id, orderId: item.bulk_order_id, trackingNumber: label.trackingNumber, pdf: label.pdf };
       } catch (error) {
-        if (error instanceof CarrierError && (!error.retryable || attempt >= NO_ANSWER_TRIES)) {
-          return { ok: false, itemId: item.id, orderId: item.bulk_order_id, error: error.message };
-        }
+        // The carrier answered "no": the row fails now and 'Retry Failed' is the customer's call, never ours.
+        if (error instanceof CarrierError) return { ok: false, itemId: item.id, orderId: item.bulk_order_id, error: error.message };
         if (attempt >= NO_ANSWER_TRIES) {
-          // The label may exist at the carrier; a retry of this item asks under the same key and gets it back.
+          // No answer: the label may exist at the carrier; a retry of this item asks under the same key and gets it back.
           return { ok: false, itemId: item.id, orderId: item.bulk_order_id, error: `The carrier did not answer: ${error instanceof Error ? error.message : String(error)}` };
         }
-        await this.sleep(100 * 2 ** attempt);
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
       }
     }
   }
@@ -169,30 +191,27 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  /** Writes the finished labels and failures, charges the labels, recounts the batches and reports progress. */
+  /** Writes the finished labels and failures, charges the labels, and reports the batches' progress. */
   private async flush(): Promise<void> {
     this.lastFlush = Date.now();
     const outcomes = this.outcomes.splice(0);
+    const latest = new Map<string, BulkOrderRow>();
     if (outcomes.length > 0) {
       await this.bulk.markLabelled(outcomes.filter((o): o is Extract<ItemOutcome, { ok: true }> => o.ok));
-      await this.bulk.markFailed(outcomes.filter((o): o is Extract<ItemOutcome, { ok: false }> => !o.ok));
+      for (const row of await this.bulk.markFailed(outcomes.filter((o): o is Extract<ItemOutcome, { ok: false }> => !o.ok))) latest.set(row.id, row);
     }
-    const charged = await this.capture();
-    for (const orderId of new Set([...outcomes.map((o) => o.orderId), ...charged])) {
-      const row = await this.bulk.refreshCounts(orderId);
-      if (row) this.progress.publish(row);
-    }
+    for (const row of await this.capture()) latest.set(row.id, row);
+    for (const row of latest.values()) this.progress.publish(row);
   }
 
-  /** Charges every labelled item from its batch's hold, a group per call; answers the batches touched. */
-  private async capture(): Promise<string[]> {
-    const touched = new Set<string>();
+  /** Charges every labelled item from its batch's hold, a group per call; answers the batches as they now are. */
+  private async capture(): Promise<BulkOrderRow[]> {
+    const touched: BulkOrderRow[] = [];
     for (;;) {
       const rows = await this.bulk.labelledToCapture(1000);
       if (rows.length === 0) break;
       const byHold = new Map<string, typeof rows>();
       for (const row of rows) {
-        touched.add(row.bulk_order_id);
         const key = row.hold_id ?? '';
         byHold.set(key, [...(byHold.get(key) ?? []), row]);
       }
@@ -205,15 +224,16 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
             captures: paid.map((r) => ({ idempotencyKey: captureKey(r.id), amountCents: r.price_cents, reference: `bulk ${r.bulk_order_id} row ${r.row_no + 1}` })),
           }, { caller: { userId: paid[0]?.user_id ?? '', role: 'user' } });
         }
-        await this.bulk.markSucceeded(group.map((r) => r.id));
+        touched.push(...(await this.bulk.markSucceeded(group.map((r) => r.id))));
       }
       if (rows.length < 1000) break;
     }
-    return [...touched];
+    return touched;
   }
 
   /** Finishes batches with nothing left to buy, and picks up file builds a dead worker left behind. */
   private async finishReady(): Promise<void> {
+    this.lastFinishCheck = Date.now();
     for (const orderId of await this.bulk.finishable()) await this.finish(orderId);
     for (;;) {
       const stuck = await this.bulk.claimForFiles(null, FILES_LEASE_SECONDS);

@@ -119,7 +119,8 @@ export class BulkRepository {
     await this.em().transactional(async (em) => {
       await em.execute(`delete from ${this.t('bulk_items')} where "bulk_order_id" = ?`, [orderId]);
       await em.execute(
-        `update ${this.t('bulk_orders')} set "status" = 'draft', "total_count" = 0, "quoted_cents" = 0, "round" = 0, "hold_id" = null, "hold_cents" = 0, "updated_at" = now()
+        `update ${this.t('bulk_orders')} set "status" = 'draft', "total_count" = 0, "quoted_cents" = 0, "processed_count" = 0, "failed_count" = 0, "charged_cents" = 0,
+           "round" = 0, "hold_id" = null, "hold_cents" = 0, "updated_at" = now()
          where "id" = ? and "status" = 'processing' and "round" = 1`,
         [orderId],
       );
@@ -144,8 +145,9 @@ export class BulkRepository {
       const holdCents = reset.reduce((sum, r) => sum + Number(r.price_cents), 0);
       const holdId = `bulk:${orderId}:${round}`;
       await em.execute(
-        `update ${this.t('bulk_orders')} set "status" = 'retrying_failed', "round" = ?, "hold_id" = ?, "hold_cents" = ?, "stuck_at" = null, "error" = null, "updated_at" = now() where "id" = ?`,
-        [round, holdId, holdCents, orderId],
+        `update ${this.t('bulk_orders')} set "status" = 'retrying_failed', "round" = ?, "hold_id" = ?, "hold_cents" = ?, "failed_count" = "failed_count" - ?,
+           "stuck_at" = null, "error" = null, "updated_at" = now() where "id" = ?`,
+        [round, holdId, holdCents, reset.length, orderId],
       );
       return { round, holdId, holdCents, count: reset.length };
     });
@@ -154,30 +156,47 @@ export class BulkRepository {
   /** The retry's hold was refused: the items are failed again (their errors kept) and the batch is as it was. */
   async undoRetryRound(orderId: string, round: number, status: BulkStatus): Promise<void> {
     await this.em().transactional(async (em) => {
-      await em.execute(
-        `update ${this.t('bulk_items')} set "status" = 'failed', "round" = "round" - 1, "updated_at" = now() where "bulk_order_id" = ? and "round" = ? and "status" = 'pending'`,
+      const back = await em.execute<Array<{ id: string }>>(
+        `update ${this.t('bulk_items')} set "status" = 'failed', "round" = "round" - 1, "updated_at" = now() where "bulk_order_id" = ? and "round" = ? and "status" = 'pending' returning "id"`,
         [orderId, round],
       );
       await em.execute(
-        `update ${this.t('bulk_orders')} set "status" = ?, "round" = "round" - 1, "hold_id" = null, "hold_cents" = 0, "updated_at" = now()
+        `update ${this.t('bulk_orders')} set "status" = ?, "round" = "round" - 1, "hold_id" = null, "hold_cents" = 0, "failed_count" = "failed_count" + ?, "updated_at" = now()
          where "id" = ? and "round" = ? and "status" = 'retrying_failed'`,
-        [status, orderId, round],
+        [status, back.length, orderId, round],
       );
     });
   }
 
-  /** Claims pending items of batches being bought for this worker for `leaseSeconds`; other replicas skip them. */
-  async claimItems(limit: number, leaseSeconds: number): Promise<ClaimedItem[]> {
+  /** Batches being bought, oldest first: their items are claimed in this order. */
+  async buyingBatches(): Promise<string[]> {
+    const rows = await this.em().execute<Array<{ id: string }>>(
+      `select "id" from ${this.t('bulk_orders')} where "status" in ('processing', 'retrying_failed') order by "created_at", "id"`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Claims up to `limit` pending items of one batch for this worker for `leaseSeconds`; other replicas skip them
+   * (SKIP LOCKED) and take the next ones, so several replicas share one batch.
+   */
+  async claimItems(orderId: string, limit: number, leaseSeconds: number): Promise<ClaimedItem[]> {
     return this.em().execute<ClaimedItem[]>(
       `update ${this.t('bulk_items')} set "claimed_until" = now() + make_interval(secs => ?)
        where "id" in (
-         select i."id" from ${this.t('bulk_items')} i join ${this.t('bulk_orders')} b on b."id" = i."bulk_order_id"
-         where i."status" = 'pending' and (i."claimed_until" is null or i."claimed_until" < now()) and b."status" in ('processing', 'retrying_failed')
-         order by b."created_at", i."row_no" limit ? for update of i skip locked
+         select "id" from ${this.t('bulk_items')}
+         where "bulk_order_id" = ? and "status" = 'pending' and ("claimed_until" is null or "claimed_until" < now())
+         order by "row_no" limit ? for update skip locked
        )
        returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data"`,
-      [leaseSeconds, limit],
+      [leaseSeconds, orderId, limit],
     );
+  }
+
+  /** Gives claimed items back at once (a worker shutting down), so others need not wait for the lease. */
+  async releaseClaims(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.em().execute(`update ${this.t('bulk_items')} set "claimed_until" = null where "status" = 'pending' and "id" in (${list(ids)})`, [...ids]);
   }
 
   /** Labels bought: stored with their items in one statement. Only items still pending move (a slower twin loses). */
@@ -191,12 +210,21 @@ export class BulkRepository {
     );
   }
 
-  async markFailed(outcomes: ReadonlyArray<Extract<ItemOutcome, { ok: false }>>): Promise<void> {
-    if (outcomes.length === 0) return;
-    await this.em().execute(
-      `update ${this.t('bulk_items')} i set "status" = 'failed', "error" = v."error", "claimed_until" = null, "updated_at" = now()
-       from (values ${outcomes.map(() => '(?::uuid, ?::text)').join(', ')}) as v("id", "error")
-       where i."id" = v."id" and i."status" = 'pending'`,
+  /**
+   * Failed labels, with the batch's count raised in the same statement by exactly the rows that changed: a replay
+   * changes no row and counts nothing, a crash loses neither. Answers the batches as they now are.
+   */
+  async markFailed(outcomes: ReadonlyArray<Extract<ItemOutcome, { ok: false }>>): Promise<BulkOrderRow[]> {
+    if (outcomes.length === 0) return [];
+    return this.em().execute<BulkOrderRow[]>(
+      `with changed as (
+         update ${this.t('bulk_items')} i set "status" = 'failed', "error" = v."error", "claimed_until" = null, "updated_at" = now()
+         from (values ${outcomes.map(() => '(?::uuid, ?::text)').join(', ')}) as v("id", "error")
+         where i."id" = v."id" and i."status" = 'pending' returning i."bulk_order_id"
+       )
+       update ${this.t('bulk_orders')} b set "failed_count" = b."failed_count" + c."n", "updated_at" = now()
+       from (select "bulk_order_id", count(*) as "n" from changed group by "bulk_order_id") c
+       where b."id" = c."bulk_order_id" returning b.*`,
       outcomes.flatMap((o) => [o.itemId, o.error]),
     );
   }
@@ -210,15 +238,22 @@ export class BulkRepository {
     );
   }
 
-  async markSucceeded(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.em().execute(
-      `update ${this.t('bulk_items')} set "status" = 'succeeded', "updated_at" = now() where "status" = 'labelled' and "id" in (${list(ids)})`,
+  /** Charged labels: succeeded, counted and their price added to the batch's cost in one statement (see markFailed). */
+  async markSucceeded(ids: readonly string[]): Promise<BulkOrderRow[]> {
+    if (ids.length === 0) return [];
+    return this.em().execute<BulkOrderRow[]>(
+      `with changed as (
+         update ${this.t('bulk_items')} set "status" = 'succeeded', "updated_at" = now() where "status" = 'labelled' and "id" in (${list(ids)})
+         returning "bulk_order_id", "price_cents"
+       )
+       update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents", "updated_at" = now()
+       from (select "bulk_order_id", count(*) as "n", sum("price_cents") as "cents" from changed group by "bulk_order_id") c
+       where b."id" = c."bulk_order_id" returning b.*`,
       [...ids],
     );
   }
 
-  /** Recounts a batch from its items (the counts are derived, never incremented, so a replay cannot skew them). */
+  /** Recounts a batch from its items: a check at the end of each round that the running counts hold. */
   async refreshCounts(orderId: string): Promise<BulkOrderRow | null> {
     const [row] = await this.em().execute<BulkOrderRow[]>(
       `update ${this.t('bulk_orders')} b set
@@ -293,12 +328,6 @@ export class BulkRepository {
   }
 
   /** Every item of a round that has not been bought yet fails with one reason (e.g. its hold was refused after a crash). */
-  async failOpenItems(orderId: string, error: string): Promise<void> {
-    await this.em().execute(
-      `update ${this.t('bulk_items')} set "status" = 'failed', "error" = ?, "claimed_until" = null, "updated_at" = now() where "bulk_order_id" = ? and "status" = 'pending'`,
-      [error, orderId],
-    );
-  }
 
   async failedItems(orderId: string): Promise<BulkItemRow[]> {
     return this.em().execute<BulkItemRow[]>(

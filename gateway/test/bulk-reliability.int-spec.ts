@@ -1,0 +1,114 @@
+import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { Client } from 'pg';
+import { apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './support/bulk-api';
+
+const BALANCE = 10_000_000;
+const PRICE = 850;
+
+/** What the three services hold about one batch, read from their own schemas. */
+const ledgerOf = async (system: DistributedSystem, userId: string, orderId: string) => {
+  const db = new Client({ connectionString: system.databaseUrl });
+  await db.connect();
+  try {
+    const one = async (sql: string, params: unknown[]) => (await db.query(sql, params)).rows[0] as Record<string, string | null>;
+    const labels = await one(`select count(*) as n, count(distinct requested_by) as workers from orders.sandbox_labels where idempotency_key in (select 'bulk:' || id from orders.bulk_items where bulk_order_id = $1)`, [orderId]);
+    const items = await one(`select count(*) filter (where status = 'succeeded') as succeeded, count(distinct tracking_number) as tracking from orders.bulk_items where bulk_order_id = $1`, [orderId]);
+    const charges = await one(
+      `select count(*) as n, count(distinct idempotency_key) as keys, coalesce(-sum(amount_cents), 0) as cents from payments.ledger_entries
+       where user_id = $1 and kind = 'label_purchase' and idempotency_key in (select 'bulk-item:' || id from orders.bulk_items where bulk_order_id = $2)`,
+      [userId, orderId],
+    );
+    const holds = (await db.query(`select amount_cents, captured_cents, released_cents, status from payments.ledger_holds where hold_id like $1`, [`bulk:${orderId}:%`])).rows as Array<Record<string, string>>;
+    const account = await one(`select balance_cents, held_cents from payments.accounts where user_id = $1`, [userId]);
+    return {
+      labelsCreated: Number(labels['n']),
+      labelWorkers: Number(labels['workers']),
+      itemsSucceeded: Number(items['succeeded']),
+      distinctTracking: Number(items['tracking']),
+      charges: Number(charges['n']),
+      chargeKeys: Number(charges['keys']),
+      chargedCents: Number(charges['cents']),
+      holds: holds.map((h) => ({ amount: Number(h['amount_cents']), captured: Number(h['captured_cents']), released: Number(h['released_cents']), status: h['status'] })),
+      balanceCents: Number(account['balance_cents']),
+      heldCents: Number(account['held_cents']),
+    };
+  } finally {
+    await db.end();
+  }
+};
+
+const expectExactMoney = (money: Awaited<ReturnType<typeof ledgerOf>>, labels: number) => {
+  expect(money).toMatchObject({ labelsCreated: labels, itemsSucceeded: labels, distinctTracking: labels, charges: labels, chargeKeys: labels, chargedCents: labels * PRICE, heldCents: 0 });
+  expect(money.balanceCents).toBe(BALANCE - labels * PRICE);
+  for (const hold of money.holds) {
+    expect(hold.status).toBe('closed');
+    expect(hold.captured + hold.released).toBe(hold.amount);
+  }
+};
+
+describe('bulk orders survive crashes, failures and several replicas (distributed mode)', () => {
+  let system: DistributedSystem | null = null;
+  let call: Api;
+
+  const begin = async (ordersEnv: NodeJS.ProcessEnv, ordersReplicas = 1) => {
+    system = await startDistributed({}, { ordersEnv, ordersReplicas });
+    call = apiClient(system.baseUrl);
+    const adminToken = String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+    return { running: system, customer: await newBulkCustomer(call, adminToken, BALANCE) };
+  };
+
+  afterEach(async () => {
+    await system?.stop();
+    system = null;
+  }, 60_000);
+
+  it('finishes a 500-label batch after its orders process is killed (-9) mid-way: labels created = charged = succeeded, hold released', async () => {
+    const { running, customer } = await begin({ SANDBOX_LATENCY_MS: '150', BULK_CONCURRENCY: '16', BULK_CLAIM_LEASE_SECONDS: '5' });
+    const { orderId, processed } = await submitBulk(call, customer, Array.from({ length: 500 }, (_, i) => bulkRow(i)));
+    expect(processed.status).toBe(200);
+    const midway = await waitForBulk(call, customer.token, orderId, (b) => b.processedCount >= 100);
+    expect(midway.status).toBe('processing');
+    await running.killOrders(0);
+    await running.startOrders();
+    const done = await waitForBulk(call, customer.token, orderId, undefined, 180_000);
+    expect(done).toMatchObject({ status: 'completed', processedCount: 500, failedCount: 0, bulkOrderData: { cost: 500 * PRICE } });
+    expectExactMoney(await ledgerOf(running, customer.userId, orderId), 500);
+    expect(await balanceOf(call, customer.token)).toBe(BALANCE - 500 * PRICE);
+  }, 300_000);
+
+  it('ends a batch on a carrier failing 10 % of labels with errors, and Retry Failed recovers them without charging twice', async () => {
+    const { running, customer } = await begin({ SANDBOX_FAILURE_RATE: '0.1' });
+    const { orderId } = await submitBulk(call, customer, Array.from({ length: 300 }, (_, i) => bulkRow(i)));
+    const first = await waitForBulk(call, customer.token, orderId);
+    expect(first.status).toBe('completed_with_errors');
+    expect(first.failedCount).toBeGreaterThan(0);
+    expect(first.processedCount + first.failedCount).toBe(300);
+    expect(first.failedLabels).toHaveLength(first.failedCount);
+    expect(first.failedLabels[0]?.error).toBe('Sandbox carrier: simulated failure');
+    expect(first.bulkOrderData.cost).toBe(first.processedCount * PRICE);
+
+    let last = first;
+    for (let round = 0; round < 10 && last.failedCount > 0; round++) {
+      const retry = await call('POST', `/orders/bulk/retry-failed/${orderId}`, undefined, { token: customer.token });
+      expect(retry.status).toBe(200);
+      expect(Object.keys(retry.body).sort()).toEqual(['fileData', 'finalFailedCount', 'finalProcessedCount', 'message', 'newlySuccessfulCount', 'status', 'updatedTotalCount']);
+      expect(retry.body['newlySuccessfulCount']).toBe(Number(retry.body['finalProcessedCount']) - last.processedCount);
+      if (Number(retry.body['finalFailedCount']) > 0) expect(retry.body['message']).toBe(`${String(retry.body['newlySuccessfulCount'])} labels recovered. ${String(retry.body['finalFailedCount'])} still failed.`);
+      last = await waitForBulk(call, customer.token, orderId);
+    }
+    expect(last).toMatchObject({ status: 'completed', processedCount: 300, failedCount: 0 });
+    expectExactMoney(await ledgerOf(running, customer.userId, orderId), 300);
+    const none = await call('POST', `/orders/bulk/retry-failed/${orderId}`, undefined, { token: customer.token });
+    expect(none.status).toBe(400);
+  }, 300_000);
+
+  it('shares one batch between two orders replicas and buys every item once', async () => {
+    const { running, customer } = await begin({ SANDBOX_LATENCY_MS: '50', BULK_CONCURRENCY: '8' }, 2);
+    const { orderId } = await submitBulk(call, customer, Array.from({ length: 400 }, (_, i) => bulkRow(i)));
+    const done = await waitForBulk(call, customer.token, orderId, undefined, 180_000);
+    expect(done).toMatchObject({ status: 'completed', processedCount: 400 });
+    const money = await ledgerOf(running, customer.userId, orderId);
+    expectExactMoney(money, 400);
+    expect(money.labelWorkers).toBe(2);
+  }, 300_000);
+});

@@ -2,6 +2,7 @@ import { bulkStatusSchema, FINAL_BULK_STATUSES } from '@labeldesk/contracts';
 import type { BulkFileData, BulkOrder, BulkRetryResponse, BulkStatus, OrderProgress } from '@labeldesk/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { useAuthStore } from './auth.store';
 
 /** The failure texts of spec 8 "Batch orders and widget". */
 export const BULK_FAILED_LABELS_MESSAGE = (n: number): string => `${n} label(s) failed to process. Please check the error logs.`;
@@ -120,12 +121,17 @@ const statusEffects = (
   fileData: BulkFileData | null,
   now: number,
 ): Partial<BulkProgressData> => {
-  const stop = isBulkDone(status, fileData) || status === 'failed' || ERROR_STATUSES.includes(status);
+  // A retry asked for here stays on until the server has moved through it (or the POST answers): a late event
+  // still carrying the old completed_with_errors must not end it.
+  const retryMoved = state.orderStatus === 'retrying_failed' || state.orderStatus === 'generating_files';
+  const isRetrying =
+    status === 'retrying_failed' ? true : isFinalBulkStatus(status) && (!state.isRetrying || retryMoved) ? false : state.isRetrying;
+  const stop = !isRetrying && (isBulkDone(status, fileData) || status === 'failed' || ERROR_STATUSES.includes(status));
   const endTime = stop ? (state.endTime ?? now) : null;
   return {
     orderStatus: status,
     error: errorForStatus(status, failedCount),
-    isRetrying: status === 'retrying_failed' ? true : isFinalBulkStatus(status) ? false : state.isRetrying,
+    isRetrying,
     endTime,
     elapsedTime: elapsedSeconds(state.startTime, endTime, now),
   };
@@ -153,7 +159,8 @@ export const useBulkProgressStore = create<BulkProgressState>()(
           startTime: start,
           elapsedTime: elapsedSeconds(start, null, now),
           isVisible: true,
-          isMinimized: get().isMinimized,
+          // A new batch opens as the modal, so its start is seen; the user may fold it away.
+          isMinimized: false,
         });
       },
       resume: (order) => {
@@ -175,7 +182,7 @@ export const useBulkProgressStore = create<BulkProgressState>()(
           fileData,
           statusError: null,
           loading: false,
-          ...statusEffects(base, order.status, order.failedCount, fileData, sameOrder ? now : Date.parse(order.updatedAt) || now),
+          ...statusEffects(base, order.status, order.failedCount, fileData, Date.parse(order.updatedAt) || now),
         });
       },
       applyProgress: (event) => {
@@ -197,7 +204,8 @@ export const useBulkProgressStore = create<BulkProgressState>()(
       applyRetryResult: (result) => {
         const state = get();
         const fileData = hasAnyFile(result.fileData) ? { ...state.fileData, ...result.fileData } : state.fileData;
-        const effects = statusEffects(state, result.status, result.finalFailedCount, fileData, Date.now());
+        // The POST answered: the retry is over unless the server says it still runs.
+        const effects = statusEffects({ ...state, isRetrying: false }, result.status, result.finalFailedCount, fileData, Date.now());
         set({
           processedCount: result.finalProcessedCount,
           failedCount: result.finalFailedCount,
@@ -205,8 +213,7 @@ export const useBulkProgressStore = create<BulkProgressState>()(
           fileData,
           retryError: null,
           ...effects,
-          // The POST answered: the retry is over even if the last socket event said retrying_failed.
-          isRetrying: result.status === 'retrying_failed' || result.status === 'generating_files',
+          isRetrying: effects.isRetrying === true || result.status === 'generating_files',
         });
       },
       tick: (now = Date.now()) => {
@@ -216,7 +223,8 @@ export const useBulkProgressStore = create<BulkProgressState>()(
       },
       setRetrying: (isRetrying) =>
         set(isRetrying ? { isRetrying, retryError: null, endTime: null } : { isRetrying }),
-      setRetryError: (retryError) => set(retryError ? { retryError, isRetrying: false } : { retryError }),
+      setRetryError: (retryError) =>
+        set((state) => (retryError ? { retryError, isRetrying: false, endTime: state.endTime ?? Date.now() } : { retryError })),
       setStatusError: (statusError) => set({ statusError, loading: false }),
       setError: (error) => set({ error }),
       setLoading: (loading) => set({ loading }),
@@ -245,3 +253,8 @@ export const canCloseBulkProgress = (state: Pick<BulkProgressData, 'orderStatus'
   !state.isRetrying &&
   state.orderStatus !== 'retrying_failed' &&
   (isFinalBulkStatus(state.orderStatus) || !!state.error || !!state.statusError || !!state.retryError);
+
+// A batch belongs to one session: logout, or a login-as replacing the token, forgets it.
+useAuthStore.subscribe((state, previous) => {
+  if (state.token !== previous.token && useBulkProgressStore.getState().orderId !== null) useBulkProgressStore.getState().reset();
+});

@@ -1,0 +1,8 @@
+/** Batch (bulk) order data is per user; the user id is in every list key so a login-as never shows the previous user's batches. */
+export const bulkOrderKeys = {
+  all: ['bulk-orders'] as const,
+  lists: (userId: string) => [...bulkOrderKeys.all, 'list', userId] as const,
+  page: (userId: string, page: number) => [...bulkOrderKeys.lists(userId), page] as const,
+  active: (userId: string) => [...bulkOrderKeys.all, 'active', userId] as const,
+  order: (orderId: string) => [...bulkOrderKeys.all, 'order', orderId] as const,
+};

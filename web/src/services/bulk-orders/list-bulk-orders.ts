@@ -1,0 +1,32 @@
+import { bulkOrderSchema, FINAL_BULK_STATUSES } from '@labeldesk/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../libs/http-client';
+import { bulkOrderKeys } from './keys';
+
+/** Spec section 9: batch orders are listed 7 per page. */
+export const BULK_ORDERS_PAGE_SIZE = 7;
+
+/** While a batch on screen is still being worked on, the page asks again this often. */
+export const OPEN_BULK_ORDER_POLL_MS = 5_000;
+
+const bulkOrderPageSchema = z.object({ bulkOrders: z.array(bulkOrderSchema), totalCount: z.number().int() });
+export type BulkOrderPage = z.infer<typeof bulkOrderPageSchema>;
+
+export const listBulkOrders = (userId: string, page: number, signal?: AbortSignal): Promise<BulkOrderPage> => {
+  const query = new URLSearchParams({ page: String(page), limit: String(BULK_ORDERS_PAGE_SIZE) });
+  return apiRequest(`/api/orders/bulk/${encodeURIComponent(userId)}?${query.toString()}`, {
+    schema: bulkOrderPageSchema,
+    ...(signal ? { signal } : {}),
+  });
+};
+
+/** One server page, newest first; the previous page stays on screen while the next loads, and unfinished batches are polled. */
+export const useBulkOrders = (userId: string, page: number) =>
+  useQuery({
+    queryKey: bulkOrderKeys.page(userId, page),
+    queryFn: ({ signal }) => listBulkOrders(userId, page, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.bulkOrders.some((order) => !FINAL_BULK_STATUSES.includes(order.status)) ? OPEN_BULK_ORDER_POLL_MS : false,
+  });

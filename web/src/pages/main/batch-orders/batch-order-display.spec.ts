@@ -1,5 +1,5 @@
 import type { BulkOrder } from '@labeldesk/contracts';
-import { availableFiles, batchStatusDisplay, canRegenerateFiles, canRetryFailed, downloadsCell, stuckHours } from './batch-order-display';
+import { availableFiles, batchStatusDisplay, canRegenerateFiles, canRetryFailed, downloadsCell, forceRecoveryLabel, stuckHours } from './batch-order-display';
 
 const NOW = Date.parse('2026-05-10T12:00:00Z');
 
@@ -74,6 +74,13 @@ describe('actions', () => {
     expect(canRetryFailed(order({ status: 'completed_with_errors', failedCount: 2 }), true)).toBe(false);
     expect(canRetryFailed(order({ status: 'completed_with_errors', failedCount: 0 }), false)).toBe(false);
     expect(canRetryFailed(order({ status: 'failed', failedCount: 3 }), false)).toBe(false);
+  });
+
+  it('offers Force Recovery for a stuck build and Try Again after a failed recovery, and nothing else elsewhere', () => {
+    expect(forceRecoveryLabel(order({ status: 'generating_files' }))).toBe('Force Recovery');
+    expect(forceRecoveryLabel(order({ status: 'recovery_failed' }))).toBe('Try Again');
+    expect(forceRecoveryLabel(order({ status: 'completed' }))).toBeNull();
+    expect(forceRecoveryLabel(order({ status: 'processing' }))).toBeNull();
   });
 
   it('offers Regenerate Files for completed batches with something processed', () => {

@@ -72,6 +72,13 @@ export const canRetryFailed = (order: Pick<BulkOrder, 'status' | 'failedCount'>,
 export const canRegenerateFiles = (order: Pick<BulkOrder, 'status' | 'processedCount'>): boolean =>
   (order.status === 'completed' || order.status === 'completed_with_errors') && order.processedCount > 0;
 
+/**
+ * The Downloads column tells a stuck build to 'Use Force Recovery' and a failed one to 'Try Again': both get the
+ * button that does it (the same rebuild as Regenerate Files; the server refuses while a build is really running).
+ */
+export const forceRecoveryLabel = (order: Pick<BulkOrder, 'status'>): string | null =>
+  order.status === 'generating_files' ? 'Force Recovery' : order.status === 'recovery_failed' ? 'Try Again' : null;
+
 export type DownloadsCell = { kind: 'text'; text: string; tone: 'muted' | 'warning' | 'error' } | { kind: 'files'; files: BulkFileKind[] };
 
 type FileFields = Pick<BulkOrder, 'status' | 'pdfName' | 'resultCSVName' | 'autoConfirmCSVName'>;

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { BulkDownloadButtons } from '../../../components/bulk-progress/bulk-download-buttons';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { formatCents, formatDateTime } from '../../../libs/format';
-import { batchStatusDisplay, canRegenerateFiles, canRetryFailed, downloadsCell } from './batch-order-display';
+import { batchStatusDisplay, canRegenerateFiles, canRetryFailed, downloadsCell, forceRecoveryLabel } from './batch-order-display';
 import type { StatusDisplay } from './batch-order-display';
 
 export type RowAction = 'retry' | 'recover';
@@ -39,7 +39,8 @@ const TEXT_COLOURS = { muted: 'fg.muted', warning: 'status.stuck.fg', error: 'st
 const Actions = ({ order, running, onRetry, onRecover }: { order: BulkOrder; running: RowAction | undefined; onRetry: () => void; onRecover: () => void }): ReactElement => {
   const retry = canRetryFailed(order, running === 'retry') || running === 'retry';
   const regenerate = canRegenerateFiles(order);
-  if (!retry && !regenerate) {
+  const force = forceRecoveryLabel(order);
+  if (!retry && !regenerate && !force) {
     return (
       <Text as="span" color="fg.muted" textStyle="xs">
         —
@@ -75,6 +76,20 @@ const Actions = ({ order, running, onRetry, onRecover }: { order: BulkOrder; run
           disabled={running !== undefined}
         >
           Regenerate Files
+        </Button>
+      )}
+      {force && (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="orange"
+          bg="bg"
+          onClick={onRecover}
+          loading={running === 'recover'}
+          loadingText="Recovering..."
+          disabled={running !== undefined}
+        >
+          {force}
         </Button>
       )}
     </Flex>
@@ -172,7 +187,7 @@ export const BatchOrdersCards = ({ orders, running, onRetry, onRecover, now }: B
           </HStack>
           <Stack gap="2" mt="3">
             <Downloads order={order} />
-            {(canRetryFailed(order, running[order._id] === 'retry') || running[order._id] !== undefined || canRegenerateFiles(order)) && (
+            {(canRetryFailed(order, running[order._id] === 'retry') || running[order._id] !== undefined || canRegenerateFiles(order) || forceRecoveryLabel(order) !== null) && (
               <Actions order={order} running={running[order._id]} onRetry={() => onRetry(order)} onRecover={() => onRecover(order)} />
             )}
           </Stack>

@@ -1,5 +1,5 @@
 import type { UserRole } from '@labeldesk/contracts';
-import { BoxesIcon, DashboardIcon, ListIcon, MapPinIcon, PrinterIcon, ShieldIcon, UsersIcon, WalletIcon } from '../ui/icons';
+import { BoxesIcon, DashboardIcon, LayersIcon, ListIcon, MapPinIcon, PrinterIcon, SheetIcon, ShieldIcon, UsersIcon, WalletIcon } from '../ui/icons';
 
 type IconComponent = typeof DashboardIcon;
 
@@ -19,7 +19,9 @@ export interface NavItem {
 export const mainNav: readonly NavItem[] = [
   { label: 'Dashboard', to: '/main/dashboard', icon: DashboardIcon },
   { label: 'Order Label', to: '/main/order-label', icon: PrinterIcon },
+  { label: 'Bulk Order', to: '/main/bulk-order', icon: SheetIcon },
   { label: 'Orders', to: '/main/orders', icon: ListIcon },
+  { label: 'Batch Orders', to: '/main/batch-orders', icon: LayersIcon },
   { label: 'Deposit', to: '/main/deposit', icon: WalletIcon },
   { label: 'Address', to: '/main/address', icon: MapPinIcon },
   { label: 'SKU Management', to: '/main/sku', icon: BoxesIcon },

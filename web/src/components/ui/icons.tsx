@@ -166,3 +166,13 @@ export const LoginIcon = strokeIcon('LoginIcon', [
   <path key="b" d="m10 17 5-5-5-5" />,
   <path key="c" d="M15 12H3" />,
 ]);
+/** A sheet of rows: the Bulk Order page (one file, many labels). */
+export const SheetIcon = strokeIcon('SheetIcon', [
+  <rect key="a" x="3" y="3" width="18" height="18" rx="2" />,
+  <path key="b" d="M3 9h18M3 15h18M9 3v18" />,
+]);
+/** Stacked layers: the Batch Orders list (batches already submitted). */
+export const LayersIcon = strokeIcon('LayersIcon', [
+  <path key="a" d="m12 3 9 5-9 5-9-5z" />,
+  <path key="b" d="m3 13 9 5 9-5" />,
+]);

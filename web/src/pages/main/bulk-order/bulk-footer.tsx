@@ -1,0 +1,127 @@
+import { Box, Button, Flex, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReactElement, ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PrinterIcon } from '../../../components/ui/icons';
+import { formatCents } from '../../../libs/format';
+
+interface BulkFooterProps {
+  rowCount: number;
+  invalidCount: number;
+  /** Rows with a service and a weight that could be priced. */
+  pricedCount: number;
+  totalCents: number;
+  pricing: boolean;
+  priceFailure: string | null;
+  balanceCents: number;
+  submitting: boolean;
+  error: string | null;
+  onSubmit: () => void;
+}
+
+const count = (value: number): string => value.toLocaleString('en-US');
+
+const Figure = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }): ReactElement => (
+  <Box minW="0">
+    <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide" fontWeight="semibold">
+      {label}
+    </Text>
+    <Text textStyle={{ base: 'md', md: 'xl' }} fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid={testId} whiteSpace="nowrap">
+      {children}
+    </Text>
+  </Box>
+);
+
+/** Stays at the bottom of the screen: rows, the live total against the balance, and the submit button. */
+export const BulkFooter = ({
+  rowCount,
+  invalidCount,
+  pricedCount,
+  totalCents,
+  pricing,
+  priceFailure,
+  balanceCents,
+  submitting,
+  error,
+  onSubmit,
+}: BulkFooterProps): ReactElement => {
+  const shortBy = totalCents - balanceCents;
+  const short = rowCount > 0 && !pricing && shortBy > 0;
+  const notPriced = rowCount - pricedCount;
+
+  const note = (): ReactElement | null => {
+    if (rowCount === 0) return <Text color="fg.muted">Upload a file to see the total.</Text>;
+    if (priceFailure) {
+      return (
+        <Text color="fg.error" data-testid="bulk-price-failure">
+          Price calculation failed: {priceFailure}
+        </Text>
+      );
+    }
+    if (short) {
+      return (
+        <Text color="fg.error" fontWeight="medium" data-testid="bulk-shortfall">
+          Your balance is {formatCents(shortBy)} short of this order.{' '}
+          <Link asChild color="fg.error" textDecoration="underline" fontWeight="semibold">
+            <RouterLink to="/main/deposit">Add {formatCents(shortBy)} on the Deposit page</RouterLink>
+          </Link>
+        </Text>
+      );
+    }
+    if (notPriced > 0) return <Text color="fg.muted">{count(notPriced)} row(s) need a service and a weight before they can be priced.</Text>;
+    return <Text color="fg.muted">The total is held on your balance when you submit; failed labels are refunded.</Text>;
+  };
+
+  return (
+    <Box position="sticky" bottom="0" zIndex="docked" mx={{ base: '-4', md: '0' }} pt="2" pb={{ base: '0', md: '4' }} bg="bg">
+      <Stack gap="3" borderWidth="1px" borderColor="border" rounded={{ base: 'none', md: 'lg' }} bg="bg.panel" shadow="md" p={{ base: '3', md: '4' }}>
+        <FormAlert message={error} />
+        <Flex align={{ base: 'stretch', md: 'center' }} justify="space-between" gap={{ base: '3', md: '6' }} direction={{ base: 'column', md: 'row' }}>
+          <Stack gap="1" minW="0" flex="1" aria-live="polite">
+            <Flex gap={{ base: '4', md: '8' }} wrap="wrap" align="flex-end">
+              <Figure label="Rows" testId="bulk-row-count">
+                {invalidCount > 0 ? (
+                  <>
+                    {count(rowCount)}{' '}
+                    <Text as="span" textStyle="sm" color="fg.error" fontWeight="medium">
+                      ({count(invalidCount)} with errors)
+                    </Text>
+                  </>
+                ) : (
+                  count(rowCount)
+                )}
+              </Figure>
+              <Figure label="Total" testId="bulk-total">
+                <Flex as="span" align="center" gap="2">
+                  <span data-pricing={pricing || undefined}>{formatCents(rowCount === 0 ? 0 : totalCents)}</span>
+                  {pricing && <Spinner size="xs" color="fg.muted" aria-label="Updating price" />}
+                </Flex>
+              </Figure>
+              <Figure label="Balance" testId="bulk-balance">
+                <Text as="span" color={short ? 'fg.error' : undefined}>
+                  {formatCents(balanceCents)}
+                </Text>
+              </Figure>
+            </Flex>
+            {/* On a phone only what needs acting on is shown; the bar must leave room for the table. */}
+            <Box textStyle="sm" display={{ base: short || priceFailure ? 'block' : 'none', md: 'block' }}>
+              {note()}
+            </Box>
+          </Stack>
+          <Button
+            size={{ base: 'sm', md: 'lg' }}
+            onClick={onSubmit}
+            loading={submitting}
+            loadingText="Submitting"
+            disabled={submitting || rowCount === 0 || short}
+            minW={{ base: 'full', md: '52' }}
+            flexShrink={0}
+          >
+            <PrinterIcon />
+            Submit Bulk Order
+          </Button>
+        </Flex>
+      </Stack>
+    </Box>
+  );
+};

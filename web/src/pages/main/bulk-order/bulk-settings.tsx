@@ -1,0 +1,138 @@
+import { Button, Checkbox, Fieldset, Flex, Link, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { AvailableService, LabelFormat, SavedAddress } from '@labeldesk/contracts';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { SelectField } from '../../../components/ui/select-field';
+
+type LoadState = 'loading' | 'error' | 'ready';
+
+interface BulkSettingsProps {
+  services: readonly AvailableService[];
+  servicesState: LoadState;
+  serviceName: string;
+  onServiceChange: (name: string) => void;
+  /** Sets the chosen service on every row, replacing the file's own. */
+  onApplyToAll: () => void;
+  rowCount: number;
+  addresses: readonly SavedAddress[];
+  addressesState: LoadState;
+  senderId: string;
+  onSenderChange: (id: string) => void;
+  labelFormat: LabelFormat;
+  onLabelFormatChange: (format: LabelFormat) => void;
+  sortBySku: boolean;
+  onSortBySkuChange: (sort: boolean) => void;
+  disabled: boolean;
+}
+
+const serviceHelp = (state: LoadState, count: number): string => {
+  if (state === 'loading') return 'Loading services…';
+  if (state === 'error') return 'Error loading services. Reload the page to try again.';
+  if (count === 0) return 'No services are available to you yet. Contact support.';
+  return "Fills rows without a service; a CSV's own services are kept.";
+};
+
+const SenderHelp = ({ state, count }: { state: LoadState; count: number }): ReactElement => {
+  if (state === 'loading') return <>Loading saved addresses…</>;
+  if (state === 'error') return <>Saved addresses could not be loaded.</>;
+  if (count === 0) {
+    return (
+      <>
+        An Amazon file has no sender.{' '}
+        <Link asChild color="brand.fg" fontWeight="medium">
+          <RouterLink to="/main/address">Add an address first</RouterLink>
+        </Link>
+      </>
+    );
+  }
+  return <>The From address of every Amazon row.</>;
+};
+
+const addressLabel = (address: SavedAddress): string => `${address.address_id} — ${address.name}, ${address.city} ${address.state}`;
+
+/** The choices that apply to the whole batch: service, Amazon sender, and how the labels are printed. */
+export const BulkSettings = (props: BulkSettingsProps): ReactElement => {
+  const { services, servicesState, serviceName, addresses, addressesState, disabled } = props;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '5' }} alignItems="start">
+      <Stack gap="1.5">
+        <SelectField
+          label="Service"
+          value={serviceName}
+          placeholder="Select a service"
+          disabled={disabled || servicesState !== 'ready' || services.length === 0}
+          helperText={serviceHelp(servicesState, services.length)}
+          onChange={props.onServiceChange}
+        >
+          {services.map((service) => (
+            <option key={service.uid} value={service.name}>
+              {service.name} (max {service.maxWeight} lb)
+            </option>
+          ))}
+        </SelectField>
+        {serviceName !== '' && props.rowCount > 0 && (
+          <Flex>
+            <Button size="xs" variant="outline" colorPalette="gray" onClick={props.onApplyToAll} disabled={disabled}>
+              Use {serviceName} for all {props.rowCount.toLocaleString('en-US')} rows
+            </Button>
+          </Flex>
+        )}
+      </Stack>
+
+      <Stack gap="1.5">
+        <SelectField
+          label="Sender for Amazon files"
+          value={props.senderId}
+          placeholder={addresses.length === 0 ? 'No saved addresses' : undefined}
+          disabled={disabled || addresses.length === 0}
+          onChange={props.onSenderChange}
+        >
+          {addresses.map((address) => (
+            <option key={address._id} value={address._id}>
+              {addressLabel(address)}
+            </option>
+          ))}
+        </SelectField>
+        <Text textStyle="xs" color="fg.muted">
+          <SenderHelp state={addressesState} count={addresses.length} />
+        </Text>
+      </Stack>
+
+      <Fieldset.Root disabled={disabled} gap="0">
+        <Fieldset.Legend textStyle="sm" fontWeight="medium" mb="1.5">
+          Label format
+        </Fieldset.Legend>
+        <RadioGroup.Root
+          size="sm"
+          value={props.labelFormat}
+          onValueChange={(details) => props.onLabelFormatChange(details.value === 'letter_2up' ? 'letter_2up' : '4x6')}
+          disabled={disabled}
+        >
+          <Flex gap="4" wrap="wrap">
+            <RadioGroup.Item value="4x6">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>4x6 (thermal)</RadioGroup.ItemText>
+            </RadioGroup.Item>
+            <RadioGroup.Item value="letter_2up">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>8.5x11 (2 per page)</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          </Flex>
+        </RadioGroup.Root>
+      </Fieldset.Root>
+
+      <Stack gap="1.5" pt={{ base: '0', md: '7' }}>
+        <Checkbox.Root size="sm" checked={props.sortBySku} onCheckedChange={(details) => props.onSortBySkuChange(details.checked === true)} disabled={disabled}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Sort labels by SKU</Checkbox.Label>
+        </Checkbox.Root>
+        <Text textStyle="xs" color="fg.muted">
+          Prints the labels of one SKU together, so the shelf is walked once.
+        </Text>
+      </Stack>
+    </SimpleGrid>
+  );
+};

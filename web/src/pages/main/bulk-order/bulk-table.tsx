@@ -1,0 +1,461 @@
+import { Box } from '@chakra-ui/react';
+import { US_STATE_CODES, US_STATES } from '@labeldesk/contracts';
+import type { BulkTemplateColumn } from '@labeldesk/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactElement, Ref } from 'react';
+import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
+import { BULK_COLUMNS } from './bulk-columns';
+import type { BulkColumn } from './bulk-columns';
+import type { BulkRow } from './bulk-rows';
+
+/** Fixed heights keep 10,000 rows cheap to lay out: a row with errors has a second line for them. */
+const ROW_HEIGHT = 38;
+const ERROR_ROW_HEIGHT = 56;
+const HEADER_HEIGHT = 40;
+const ROW_COLUMN_WIDTH = 100;
+const TABLE_WIDTH = ROW_COLUMN_WIDTH + BULK_COLUMNS.reduce((sum, column) => sum + column.width, 0);
+
+export interface BulkTableHandle {
+  /** Brings a row (0-based) into view, e.g. from the Validation Errors list. */
+  scrollToRow: (index: number) => void;
+}
+
+interface BulkTableProps {
+  rows: readonly BulkRow[];
+  /** The services the user may buy, for the Service cell's picker. */
+  serviceNames: readonly string[];
+  onCommit: (rowId: number, key: BulkTemplateColumn, value: string) => void;
+  onDelete: (row: BulkRow, index: number) => void;
+  /** Rows cannot be changed while the batch is being submitted. */
+  readOnly: boolean;
+  handle?: Ref<BulkTableHandle>;
+}
+
+interface EditTarget {
+  rowId: number;
+  key: BulkTemplateColumn;
+}
+
+const cellLabel = (column: BulkColumn, index: number, value: string, error: string | undefined): string =>
+  `${column.header}, row ${index + 1}: ${value || 'empty'}${error ? `. ${error}` : ''}`;
+
+/** How an edit ended: from the keyboard (the cell keeps the focus) or by leaving the cell (the focus moves on). */
+type EditEnd = 'key' | 'blur';
+
+interface CellEditorProps {
+  column: BulkColumn;
+  initial: string;
+  serviceNames: readonly string[];
+  onDone: (value: string | null, end: EditEnd) => void;
+}
+
+/** The one editing cell: Enter or leaving the cell keeps the value, Escape puts the old one back. */
+const CellEditor = ({ column, initial, serviceNames, onDone }: CellEditorProps): ReactElement => {
+  const [value, setValue] = useState(initial);
+  const finished = useRef(false);
+  const finish = (next: string | null, end: EditEnd) => {
+    if (finished.current) return;
+    finished.current = true;
+    onDone(next, end);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      finish(value, 'key');
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      finish(null, 'key');
+    }
+  };
+  const common = {
+    className: 'bulk-editor',
+    'aria-label': column.header,
+    autoFocus: true,
+    onKeyDown,
+    onBlur: () => finish(value, 'blur'),
+  };
+
+  if (column.kind === 'service' || column.kind === 'state') {
+    const known = column.kind === 'service' ? serviceNames : US_STATE_CODES;
+    return (
+      <select
+        {...common}
+        value={value}
+        // Kept on Enter or when the cell is left: arrow keys move through the options without committing each one.
+        onChange={(event) => setValue(event.target.value)}
+      >
+        <option value="">{column.kind === 'service' ? 'Select a service' : '—'}</option>
+        {value !== '' && !known.includes(value) && <option value={value}>{value} (not valid)</option>}
+        {column.kind === 'service'
+          ? serviceNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))
+          : US_STATES.map(([code, name]) => (
+              <option key={code} value={code} title={name}>
+                {code}
+              </option>
+            ))}
+      </select>
+    );
+  }
+  return (
+    <input
+      {...common}
+      value={value}
+      inputMode={column.kind === 'number' ? 'decimal' : undefined}
+      spellCheck={false}
+      autoComplete="off"
+      onFocus={(event) => event.target.select()}
+      onChange={(event) => setValue(event.target.value)}
+    />
+  );
+};
+
+interface RowProps {
+  row: BulkRow;
+  index: number;
+  /** The column being edited in this row, if any. */
+  editing: BulkTemplateColumn | null;
+  serviceNames: readonly string[];
+  readOnly: boolean;
+  measure: (node: HTMLTableRowElement | null) => void;
+  onEdit: (rowId: number, key: BulkTemplateColumn) => void;
+  onEditDone: (row: BulkRow, key: BulkTemplateColumn, value: string | null, end: EditEnd) => void;
+  onDelete: (row: BulkRow, index: number) => void;
+  focusRef: (rowId: number, key: BulkTemplateColumn) => (node: HTMLButtonElement | null) => void;
+  onShowCell: (rowId: number, key: BulkTemplateColumn) => void;
+}
+
+/** A row's messages in column order, each with the cell it belongs to (none for a row-wide one). */
+const rowProblems = (row: BulkRow): { key: BulkTemplateColumn | null; message: string }[] => {
+  const errors = row.errors;
+  if (!errors) return [];
+  const problems: { key: BulkTemplateColumn | null; message: string }[] = errors.row ? [{ key: null, message: errors.row }] : [];
+  BULK_COLUMNS.forEach((column) => {
+    const message = errors[column.key];
+    if (message) problems.push({ key: column.key, message });
+  });
+  return problems;
+};
+
+/** One row; memoised, so scrolling renders only the rows that come into view. */
+const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly, measure, onEdit, onEditDone, onDelete, focusRef, onShowCell }: RowProps): ReactElement => {
+  const problems = rowProblems(row);
+  const errorCount = problems.length;
+  return (
+    <tr ref={measure} data-index={index} data-testid="bulk-row" data-row={index + 1} data-row-id={row.id} data-invalid={errorCount > 0 || undefined} aria-rowindex={index + 2}>
+      <th scope="row" className="bulk-rowhead">
+        <span className="bulk-rowhead-inner">
+          <span className="bulk-rownum">{index + 1}</span>
+          {errorCount > 0 ? (
+            <span className="bulk-rowflag" title={`${errorCount} problem${errorCount === 1 ? '' : 's'} in this row`} data-testid="bulk-row-error">
+              <AlertIcon aria-hidden="true" />
+              <span>{errorCount}</span>
+              <span className="bulk-visually-hidden">{errorCount === 1 ? ' error' : ' errors'}</span>
+            </span>
+          ) : null}
+          <button type="button" className="bulk-delete" aria-label={`Delete row ${index + 1}`} title="Delete row" disabled={readOnly} onClick={() => onDelete(row, index)}>
+            <TrashIcon aria-hidden="true" />
+          </button>
+        </span>
+        {errorCount > 0 && (
+          // The row's messages on a second line that stays in view while the table scrolls sideways;
+          // each one jumps to its cell.
+          <span className="bulk-row-messages" data-testid="bulk-row-messages">
+            {problems.map(({ key, message }) =>
+              key ? (
+                <button key={key} type="button" className="bulk-msg" onClick={() => onShowCell(row.id, key)} title="Go to the cell">
+                  {message}
+                </button>
+              ) : (
+                <span key="row" className="bulk-msg">
+                  {message}
+                </span>
+              ),
+            )}
+          </span>
+        )}
+      </th>
+      {BULK_COLUMNS.map((column) => {
+        const value = row.values[column.key];
+        const error = row.errors?.[column.key];
+        return (
+          <td key={column.key} data-col={column.key} data-invalid={error ? true : undefined} data-align={column.align} aria-invalid={error ? true : undefined}>
+            {editing === column.key ? (
+              <CellEditor column={column} initial={value} serviceNames={serviceNames} onDone={(next, end) => onEditDone(row, column.key, next, end)} />
+            ) : (
+              <button
+                type="button"
+                className="bulk-cell"
+                ref={focusRef(row.id, column.key)}
+                aria-label={cellLabel(column, index, value, error)}
+                title={error ?? (value.length > 18 ? value : undefined)}
+                disabled={readOnly}
+                onClick={() => onEdit(row.id, column.key)}
+              >
+                <span className="bulk-value">{value === '' ? <span className="bulk-empty">—</span> : value}</span>
+              </button>
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+BulkTableRow.displayName = 'BulkTableRow';
+
+/**
+ * 'Bulk Order Items': every uploaded row, windowed (only the rows in view are in the page), with a sticky
+ * header and row column. A cell is edited where it is: click it (or Enter on it), type, Enter or leave to keep.
+ */
+export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle }: BulkTableProps): ReactElement => {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState<EditTarget | null>(null);
+  const pendingFocus = useRef<EditTarget | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.errors ? ERROR_ROW_HEIGHT : ROW_HEIGHT),
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: 10,
+    scrollMargin: HEADER_HEIGHT,
+  });
+
+  useImperativeHandle(handle, () => ({ scrollToRow: (index: number) => virtualizer.scrollToIndex(index, { align: 'center' }) }), [virtualizer]);
+
+  // A new file: back to the top.
+  const firstId = rows[0]?.id;
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [firstId]);
+
+  const onEdit = useCallback((rowId: number, key: BulkTemplateColumn) => setEditing({ rowId, key }), []);
+  const onEditDone = useCallback(
+    (row: BulkRow, key: BulkTemplateColumn, value: string | null, end: EditEnd) => {
+      setEditing(null);
+      // After Enter or Escape the cell keeps the focus; after Tab or a click elsewhere it goes where it was sent.
+      pendingFocus.current = end === 'key' ? { rowId: row.id, key } : null;
+      if (value !== null && value.trim() !== row.values[key]) onCommit(row.id, key, value.trim());
+    },
+    [onCommit],
+  );
+  const focusRef = useCallback(
+    (rowId: number, key: BulkTemplateColumn) => (node: HTMLButtonElement | null) => {
+      const target = pendingFocus.current;
+      if (node && target && target.rowId === rowId && target.key === key) {
+        pendingFocus.current = null;
+        node.focus({ preventScroll: true });
+      }
+    },
+    [],
+  );
+
+  const onShowCell = useCallback((rowId: number, key: BulkTemplateColumn) => {
+    const cell = scrollRef.current?.querySelector<HTMLButtonElement>(`tr[data-row-id="${rowId}"] td[data-col="${key}"] .bulk-cell`);
+    cell?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    cell?.focus({ preventScroll: true });
+  }, []);
+
+  const items = virtualizer.getVirtualItems();
+  const top = items.length > 0 ? (items[0]?.start ?? HEADER_HEIGHT) - HEADER_HEIGHT : 0;
+  const bottom = items.length > 0 ? virtualizer.getTotalSize() - ((items[items.length - 1]?.end ?? HEADER_HEIGHT) - HEADER_HEIGHT) : 0;
+
+  return (
+    <Box
+      ref={scrollRef}
+      role="region"
+      aria-label="Bulk Order Items table"
+      tabIndex={0}
+      overflow="auto"
+      maxH={{ base: '65dvh', md: 'min(60vh, 720px)' }}
+      borderWidth="1px"
+      borderColor="border"
+      rounded="md"
+      bg="bg"
+      overscrollBehavior="contain"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+      css={{
+        '& table': { tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 0, textStyle: 'sm' },
+        '& thead th': {
+          position: 'sticky',
+          top: 0,
+          zIndex: 2,
+          height: `${HEADER_HEIGHT}px`,
+          px: '2',
+          bg: 'bg.muted',
+          color: 'fg',
+          fontWeight: 'semibold',
+          textAlign: 'start',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          borderBottomWidth: '1px',
+          borderColor: 'border',
+          fontSize: 'xs',
+        },
+        '& thead th[data-align=end]': { textAlign: 'end' },
+        '& thead th:first-of-type': { left: 0, zIndex: 3, borderEndWidth: '1px' },
+        '& .bulk-unit': { color: 'fg.muted', fontWeight: 'normal', ms: '1' },
+        '& .bulk-required': { color: 'fg.error', ms: '0.5' },
+        '& tbody td, & tbody th': { p: 0, borderBottomWidth: '1px', borderColor: 'border.muted', height: `${ROW_HEIGHT}px`, verticalAlign: 'top' },
+        '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th': { height: `${ERROR_ROW_HEIGHT}px` },
+        '& tbody tr:hover td': { bg: 'bg.subtle' },
+        containerType: 'inline-size',
+        scrollPaddingInlineStart: `${ROW_COLUMN_WIDTH}px`,
+        scrollPaddingBlockStart: `${HEADER_HEIGHT}px`,
+        '& .bulk-rowhead': {
+          position: 'sticky',
+          overflow: 'visible',
+          left: 0,
+          zIndex: 1,
+          bg: 'bg',
+          borderEndWidth: '1px',
+          borderStartWidth: '3px',
+          borderStartColor: 'transparent',
+          fontWeight: 'normal',
+        },
+        '& tr[data-invalid] .bulk-rowhead': { borderStartColor: 'border.error', bg: 'bg.error' },
+        '& .bulk-rowhead-inner': { display: 'flex', alignItems: 'center', gap: '1', height: `${ROW_HEIGHT - 1}px`, ps: '1.5', pe: '1' },
+        '& .bulk-rownum': { flex: '1', color: 'fg.muted', fontVariantNumeric: 'tabular-nums', fontSize: 'xs' },
+        '& .bulk-rowflag': { display: 'inline-flex', alignItems: 'center', gap: '0.5', color: 'fg.error', fontSize: 'xs', fontWeight: 'semibold' },
+        '& .bulk-delete': {
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          boxSize: '7',
+          rounded: 'sm',
+          color: 'fg.muted',
+          cursor: 'pointer',
+          _hover: { color: 'fg.error', bg: 'bg.error' },
+          _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
+          _disabled: { opacity: 0.4, cursor: 'not-allowed' },
+        },
+        '& .bulk-cell': {
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+          width: '100%',
+          height: '100%',
+          px: '2',
+          pt: '2',
+          textAlign: 'start',
+          cursor: 'text',
+          _hover: { bg: 'bg.muted' },
+          _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' },
+          _disabled: { cursor: 'default' },
+        },
+        '& td[data-align=end] .bulk-cell': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+        '& .bulk-value': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: '1.25rem' },
+        '& .bulk-empty': { color: 'fg.subtle' },
+        '& td[data-invalid]': { bg: 'bg.error', boxShadow: 'inset 0 0 0 1px var(--chakra-colors-border-error)' },
+        '& .bulk-row-messages': {
+          position: 'absolute',
+          insetInlineStart: 0,
+          top: `${ROW_HEIGHT - 4}px`,
+          width: '100cqw',
+          display: 'flex',
+          gap: '3',
+          px: '2',
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          fontSize: 'xs',
+          lineHeight: '1.25rem',
+          color: 'fg.error',
+          fontWeight: 'medium',
+          maskImage: 'linear-gradient(to right, black calc(100% - 2rem), transparent)',
+        },
+        '& .bulk-msg': { flexShrink: 0 },
+        '& button.bulk-msg': {
+          cursor: 'pointer',
+          textDecoration: 'underline',
+          textDecorationStyle: 'dotted',
+          textUnderlineOffset: '2px',
+          _hover: { textDecorationStyle: 'solid' },
+          _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
+        },
+        '& .bulk-editor': {
+          width: '100%',
+          height: `${ROW_HEIGHT - 1}px`,
+          px: '2',
+          bg: 'bg',
+          color: 'fg',
+          borderWidth: '2px',
+          borderColor: 'colorPalette.solid',
+          rounded: 'none',
+          outline: 'none',
+        },
+        '& .bulk-visually-hidden': {
+          position: 'absolute',
+          width: '1px',
+          height: '1px',
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+        },
+      }}
+    >
+      <table aria-label="Bulk Order Items" aria-rowcount={rows.length + 1} style={{ width: `${TABLE_WIDTH}px` }}>
+        <colgroup>
+          <col style={{ width: `${ROW_COLUMN_WIDTH}px` }} />
+          {BULK_COLUMNS.map((column) => (
+            <col key={column.key} style={{ width: `${column.width}px` }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col">Row</th>
+            {BULK_COLUMNS.map((column) => (
+              <th key={column.key} scope="col" data-align={column.align} title={`CSV column: ${column.key}`}>
+                {column.header}
+                {column.unit && <span className="bulk-unit">({column.unit})</span>}
+                {column.required && (
+                  <span className="bulk-required" aria-hidden="true">
+                    *
+                  </span>
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={BULK_COLUMNS.length + 1} style={{ height: `${top}px`, border: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <BulkTableRow
+                key={row.id}
+                row={row}
+                index={item.index}
+                editing={editing?.rowId === row.id ? editing.key : null}
+                serviceNames={serviceNames}
+                readOnly={readOnly}
+                measure={virtualizer.measureElement}
+                onEdit={onEdit}
+                onEditDone={onEditDone}
+                onDelete={onDelete}
+                focusRef={focusRef}
+                onShowCell={onShowCell}
+              />
+            );
+          })}
+          {bottom > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={BULK_COLUMNS.length + 1} style={{ height: `${bottom}px`, border: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </Box>
+  );
+};

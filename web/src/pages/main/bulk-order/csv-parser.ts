@@ -1,0 +1,44 @@
+import { BULK_TEMPLATE_COLUMNS } from '@labeldesk/contracts';
+import type { BulkTemplateColumn } from '@labeldesk/contracts';
+import Papa from 'papaparse';
+import { BulkFileError, checkRowCount } from './bulk-file';
+import { emptyValues } from './bulk-rows';
+import type { BulkValues } from './bulk-rows';
+
+const squash = (header: string): string => header.trim().toLowerCase().replace(/[\s_-]+/g, '');
+
+const TEMPLATE_BY_SQUASHED: ReadonlyMap<string, BulkTemplateColumn> = new Map(BULK_TEMPLATE_COLUMNS.map((key) => [squash(key), key]));
+
+/** Headers are matched loosely (`ToZipPostal`, `to_zip_postal`, `To Zip Postal`), so files edited by hand still work. */
+export const templateColumnFor = (header: string): BulkTemplateColumn | null => TEMPLATE_BY_SQUASHED.get(squash(header)) ?? null;
+
+/**
+ * Reads a bulk CSV with its header row (spec 5): the template's columns become a row's values, other
+ * columns are ignored, missing ones stay empty. Values stay text; the row schema reads them.
+ */
+export const parseBulkCsv = (text: string): BulkValues[] => {
+  const result = Papa.parse<Record<string, string | undefined>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => templateColumnFor(header) ?? `__ignored:${header}`,
+  });
+
+  // Rows with too few or too many fields are kept (the missing cells are empty); broken quoting is not.
+  const broken = result.errors.find((error) => error.type === 'Quotes');
+  if (broken) {
+    const line = broken.row === undefined ? '' : ` (row ${broken.row + 1})`;
+    throw new BulkFileError('parse', `The CSV could not be read${line}: ${broken.message}.`);
+  }
+
+  const fields = (result.meta.fields ?? []).filter((field): field is BulkTemplateColumn => !field.startsWith('__ignored:'));
+  if (fields.length === 0) {
+    throw new BulkFileError('processing', `The first line must name the columns of the Bulk Template (${BULK_TEMPLATE_COLUMNS.slice(0, 4).join(', ')}, …). Download 'Bulk Template CSV' to start from it.`);
+  }
+
+  checkRowCount(result.data.length);
+  return result.data.map((raw) => {
+    const values = emptyValues();
+    for (const key of fields) values[key] = raw[key]?.trim() ?? '';
+    return values;
+  });
+};

@@ -1,0 +1,103 @@
+import { Box, Flex, Icon, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import type { DragEvent, ReactElement } from 'react';
+import { UploadIcon } from '../../../components/ui/icons';
+import { MAX_FILE_TEXT, MAX_ROWS_TEXT } from './bulk-file';
+
+interface UploadAreaProps {
+  onFile: (file: File) => void;
+  busy: boolean;
+  disabled: boolean;
+  /** The file the table came from, if any. */
+  fileName: string | null;
+}
+
+/** Spec 2: a drag-and-drop or click area for .csv and .txt, described as 'Amazon file / CSV'. */
+export const UploadArea = ({ onFile, busy, disabled, fileName }: UploadAreaProps): ReactElement => {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const inactive = busy || disabled;
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !inactive) onFile(file);
+  };
+
+  return (
+    <Box
+      role="button"
+      tabIndex={inactive ? -1 : 0}
+      aria-disabled={inactive || undefined}
+      aria-describedby="bulk-upload-limits"
+      aria-label="Upload Amazon file / CSV"
+      data-testid="bulk-upload-area"
+      data-dragging={dragging || undefined}
+      onClick={() => !inactive && input.current?.click()}
+      onKeyDown={(event) => {
+        if (!inactive && (event.key === 'Enter' || event.key === ' ')) {
+          event.preventDefault();
+          input.current?.click();
+        }
+      }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        if (!inactive) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor={dragging ? 'colorPalette.solid' : 'border.emphasized'}
+      bg={dragging ? 'colorPalette.subtle' : 'bg.subtle'}
+      rounded="lg"
+      px={{ base: '4', md: '5' }}
+      py={{ base: '4', md: '5' }}
+      cursor={inactive ? 'progress' : 'pointer'}
+      transition="background 0.15s, border-color 0.15s"
+      _hover={inactive ? undefined : { borderColor: 'colorPalette.solid', bg: 'colorPalette.subtle' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+      h="full"
+    >
+      <Flex direction="column" align="center" justify="center" textAlign="center" gap="2" h="full">
+        <Flex boxSize="9" rounded="full" bg="colorPalette.muted" color="colorPalette.fg" align="center" justify="center">
+          {busy ? <Spinner size="sm" /> : <Icon as={UploadIcon} boxSize="5" aria-hidden="true" />}
+        </Flex>
+        <Text fontWeight="semibold">{busy ? 'Reading file…' : 'Amazon file / CSV'}</Text>
+        <Text textStyle="sm" color="fg.muted">
+          Drop a file here, or{' '}
+          <Text as="span" color="colorPalette.fg" fontWeight="medium" textDecoration="underline">
+            click to choose one
+          </Text>
+        </Text>
+        <Text id="bulk-upload-limits" textStyle="xs" color="fg.muted" data-testid="bulk-upload-limits">
+          .csv (Bulk Template) or Amazon unshipped-orders .txt
+          <br />
+          Up to {MAX_FILE_TEXT} and {MAX_ROWS_TEXT} rows per file
+        </Text>
+        {fileName && (
+          <Text textStyle="xs" color="fg" maxW="full" wordBreak="break-word">
+            Loaded <strong>{fileName}</strong>; a new file replaces its rows
+          </Text>
+        )}
+      </Flex>
+      <VisuallyHidden>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
+          aria-label="Amazon file / CSV"
+          tabIndex={-1}
+          data-testid="bulk-file-input"
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = ''; // the same file can be chosen again after fixing it
+            if (file) onFile(file);
+          }}
+        />
+      </VisuallyHidden>
+    </Box>
+  );
+};

@@ -7,7 +7,8 @@ export const TOAST_DURATION_MS = 10_000;
 /** Spec section 9: SKU and service notifications close after 3 s. */
 export const SHORT_TOAST_MS = 3_000;
 
-export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
+// Top right: the bottom right belongs to the bulk progress widget (spec 4) and the pages' sticky action bars.
+export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
 
 interface NotifyOptions {
   /** A second line, e.g. the list of rows a file was refused for. */

@@ -18,6 +18,7 @@ import { ServicesController } from './http/services.controller';
 import { UsersAdminController } from './http/users-admin.controller';
 import { BulkProgressRelay } from './realtime/bulk-progress.relay';
 import { RealtimeGateway } from './realtime/realtime.gateway';
+import { SessionsEndedRelay } from './realtime/sessions-ended.relay';
 import { UserViewService } from './users/user-view.service';
 
 @Module({})
@@ -38,7 +39,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay],
+      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -25,3 +25,12 @@ export const CurrentAuthUser = createParamDecorator((_data: unknown, ctx: Execut
   if (!user) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
   return user;
 });
+
+/**
+ * The client's address as Express sees it: the socket's peer, or with TRUST_PROXY set the address that many
+ * proxies in front reported (X-Forwarded-For). Sent to the auth service, which counts sign-in failures by it.
+ */
+export const ClientAddress = createParamDecorator((_data: unknown, ctx: ExecutionContext): string => {
+  const request = ctx.switchToHttp().getRequest<Request>();
+  return request.ip ?? request.socket?.remoteAddress ?? '';
+});

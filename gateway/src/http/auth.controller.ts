@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
-import { AuthRpc, loginRequestSchema, PaymentsRpc, registerRequestSchema, updateProfileRequestSchema, type AuthUser, type LoginResponse, type RegisterResponse, type VerifyResponse, registerResponseSchema, loginResponseSchema, verifyResponseSchema } from '@labeldesk/contracts';
+import { AuthRpc, loginRequestSchema, PaymentsRpc, registerRequestSchema, updateProfileRequestSchema, updateProfileResponseSchema, type AuthUser, type LoginResponse, type RegisterResponse, type UpdateProfileResponse, type VerifyResponse, registerResponseSchema, loginResponseSchema, verifyResponseSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { z } from 'zod';
 import { Public } from '../auth/access.decorators';
-import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
+import { ClientAddress, Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
 import { ZodBody } from './zod-body.pipe';
 
@@ -34,8 +34,9 @@ export class AuthController {
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
-  async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @Ctx() ctx: CallContext): Promise<LoginResponse> {
-    return this.users.session(await this.rpc.call(AuthRpc.login, body, ctx), ctx);
+  async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {
+    // Failures are counted by the auth service per (account, address) and per address: it needs the address.
+    return this.users.session(await this.rpc.call(AuthRpc.login, { ...body, clientAddress }, ctx), ctx);
   }
 
   @ApiDoc({ summary: 'The signed-in user', response: verifyResponseSchema })
@@ -51,11 +52,19 @@ export class AuthController {
     return { balance: account.balanceCents };
   }
 
-  @ApiDoc({ summary: 'Change your name and, optionally, password', body: updateProfileRequestSchema, response: verifyResponseSchema })
+  /**
+   * The Account page (the spec names no route for it). A new password needs `currentPassword` (400 when missing or
+   * wrong, throttled like sign-in); it ends every other session and answers a fresh `token` for this one.
+   */
+  @ApiDoc({
+    summary: 'Change your name and, optionally, password (needs currentPassword; ends your other sessions and answers a new token)',
+    body: updateProfileRequestSchema,
+    response: updateProfileResponseSchema,
+  })
   @Post('me')
   @HttpCode(200)
-  async updateMe(@Body(new ZodBody(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>, @Ctx() ctx: CallContext): Promise<VerifyResponse> {
-    const user = await this.rpc.call(AuthRpc.updateProfile, body, ctx);
-    return { user: await this.users.one(user, ctx) };
+  async updateMe(@Body(new ZodBody(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<UpdateProfileResponse> {
+    const result = await this.rpc.call(AuthRpc.updateProfileV2, { ...body, clientAddress }, ctx);
+    return { user: await this.users.one(result.user, ctx), ...(result.token ? { token: result.token } : {}) };
   }
 }

@@ -25,14 +25,14 @@ export class UsersAdminController {
     return this.users.many(users, ctx);
   }
 
-  @ApiDoc({ summary: 'Change a user\'s role', body: changeRoleBodySchema, response: publicUserSchema })
+  @ApiDoc({ summary: 'Change a user\'s role (ends their sessions and closes their sockets)', body: changeRoleBodySchema, response: publicUserSchema })
   @Post('users/role/:userId')
   @HttpCode(200)
   async changeRole(@Param('userId') userId: string, @Body(new ZodBody(changeRoleBodySchema)) body: z.output<typeof changeRoleBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
     return this.users.one(await this.rpc.call(AuthRpc.changeRole, { userId, role: body.user_role }, ctx), ctx);
   }
 
-  @ApiDoc({ summary: 'Allow or block a user (blocking ends their sessions)', body: setActivationBodySchema, response: publicUserSchema })
+  @ApiDoc({ summary: 'Allow or block a user (blocking ends their sessions and closes their sockets)', body: setActivationBodySchema, response: publicUserSchema })
   @Post('users/activation/:userId')
   @HttpCode(200)
   async setActivation(@Param('userId') userId: string, @Body(new ZodBody(setActivationBodySchema)) body: z.output<typeof setActivationBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {

@@ -11,6 +11,11 @@ export interface SocketData {
 
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** The room every socket of a user sits in from the moment it connects. */
+const userRoom = (userId: string) => `user_${userId}` as const;
+
+const tokenOf = (handshake: { auth: Record<string, unknown> }): string => (typeof handshake.auth['token'] === 'string' ? handshake.auth['token'] : '');
+
 const ROOM = /^order_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 const toProgress = (event: BulkProgressEvent): OrderProgress => ({
@@ -44,7 +49,7 @@ export class RealtimeGateway implements OnGatewayConnection {
       return;
     }
     socket.data = { userId: caller.userId, role: caller.role };
-    await socket.join(`user_${caller.userId}`);
+    await socket.join(userRoom(caller.userId));
   }
 
   @SubscribeMessage('joinOrderRoom')
@@ -86,8 +91,36 @@ export class RealtimeGateway implements OnGatewayConnection {
     this.server?.to(orderRoom(event.orderId)).emit('orderProgress', toProgress(event));
   }
 
-  private async verify(socket: AppSocket): Promise<Caller | null> {
-    const token = typeof socket.handshake.auth['token'] === 'string' ? socket.handshake.auth['token'] : '';
+  /**
+   * A user's sessions ended (password changed, blocked, deleted, role changed): every socket of theirs on this
+   * replica whose token no longer verifies is disconnected at once, instead of at its next join. Each is checked
+   * rather than all dropped, so a socket already reconnected with the token the change itself issued stays.
+   */
+  async endSessions(userId: string): Promise<number> {
+    if (!this.server) return 0;
+    const sockets = await this.server.in(userRoom(userId)).fetchSockets();
+    const ended = await Promise.all(
+      sockets.map(async (socket) => {
+        if (await this.verifyToken(tokenOf(socket.handshake))) return false;
+        socket.disconnect(true);
+        return true;
+      }),
+    );
+    const count = ended.filter(Boolean).length;
+    if (count > 0) this.logger.debug(`disconnected ${count} socket(s) of user ${userId}: sessions ended`);
+    return count;
+  }
+
+  private verify(socket: AppSocket): Promise<Caller | null> {
+    return this.verifyToken(tokenOf(socket.handshake));
+  }
+
+  /**
+   * Null for any token the auth service refuses (expired, ended, blocked or deleted user, or a subject that is not
+   * a user id) and when it cannot answer: a socket is never kept on a token nobody vouched for.
+   */
+  private async verifyToken(token: string): Promise<Caller | null> {
+    if (!token) return null;
     try {
       return (await this.rpc.call(AuthRpc.verifyToken, { token })).caller;
     } catch {

@@ -1,10 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import { AUTH_ENV, type AuthEnv } from './config/env.schema';
-import { authMigrations } from './database/migrations/migration-001-users';
+import { authMigrations } from './database/migrations';
 import { PasswordHasher } from './sessions/password-hasher';
 import { SessionFactory } from './sessions/session.factory';
 import { SessionsController } from './sessions/sessions.controller';
+import { SessionsEndedPublisher } from './sessions/sessions-ended.publisher';
+import { SIGN_IN_COUNTERS, SignInCounterRepository, SignInCounterSweeper } from './sessions/sign-in/sign-in-counters';
+import { SignInThrottle } from './sessions/sign-in/sign-in-throttle';
 import { TokenSigner } from './sessions/token-signer';
 import { ApplyReferralUseCase } from './sessions/usecases/apply-referral.usecase';
 import { LoginAsUserUseCase } from './sessions/usecases/login-as-user.usecase';
@@ -33,6 +36,10 @@ export class AuthModule {
         PasswordHasher,
         TokenSigner,
         SessionFactory,
+        { provide: SIGN_IN_COUNTERS, useClass: SignInCounterRepository },
+        SignInCounterSweeper,
+        SignInThrottle,
+        SessionsEndedPublisher,
         RegisterUserUseCase,
         LoginUseCase,
         VerifyTokenUseCase,

@@ -8,9 +8,17 @@ export const authEnvSchema = baseServiceEnvSchema.extend({
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@labeldesk.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
-  /** Consecutive failed sign-ins before an account is paused (per account, OWASP). */
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(3).max(100).default(10),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * Sign-in throttling (docs/decisions/011). Failures are counted in windows that start at the first failure:
+   * per (account, client address) and per client address they refuse further attempts until the window ends;
+   * per account they only slow attempts down, so guesses from one address never lock the owner out of another.
+   */
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: z.coerce.number().int().min(3).max(100).default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(10).max(100_000).default(100),
+  LOGIN_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** The most an account's recent failures may delay one attempt on it (0 = no delay). */
+  LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 });
 export type AuthEnv = z.output<typeof authEnvSchema>;
 export const AUTH_ENV = Symbol('AUTH_ENV');

@@ -9,6 +9,6 @@ export class SessionFactory {
   constructor(private readonly signer: TokenSigner) {}
 
   create(user: User, impersonatorId?: string): Session {
-    return { token: this.signer.sign(user.id, impersonatorId), user: toAuthUser(user) };
+    return { token: this.signer.sign(user.id, user.sessionVersion, impersonatorId), user: toAuthUser(user) };
   }
 }

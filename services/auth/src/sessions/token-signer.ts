@@ -8,11 +8,14 @@ const ISSUER = 'labeldesk-auth';
 const AUDIENCE = 'labeldesk-api';
 
 const claimsSchema = z.object({
-  sub: z.string(),
+  /** A user id: anything else is refused here, before it could reach a uuid column. */
+  sub: z.uuid(),
   iat: z.number(),
   exp: z.number(),
+  /** The user's session version at issue; tokens from before versions existed count as version 0. */
+  sv: z.number().int().min(0).default(0),
   /** Set when an admin signed in as this user; kept for the audit trail. */
-  imp: z.string().optional(),
+  imp: z.uuid().optional(),
 });
 export type TokenClaims = z.infer<typeof claimsSchema>;
 
@@ -21,8 +24,8 @@ export type TokenClaims = z.infer<typeof claimsSchema>;
 export class TokenSigner {
   constructor(@Inject(AUTH_ENV) private readonly env: AuthEnv) {}
 
-  sign(userId: string, impersonatorId?: string): string {
-    return jwt.sign(impersonatorId ? { imp: impersonatorId } : {}, this.env.JWT_SECRET, {
+  sign(userId: string, sessionVersion: number, impersonatorId?: string): string {
+    return jwt.sign({ sv: sessionVersion, ...(impersonatorId ? { imp: impersonatorId } : {}) }, this.env.JWT_SECRET, {
       algorithm: 'HS256',
       subject: userId,
       issuer: ISSUER,

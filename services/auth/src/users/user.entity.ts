@@ -34,13 +34,20 @@ export class User {
   @Property({ type: 'timestamptz' })
   registeredAt: Date = new Date();
 
-  /** Tokens issued before this instant are refused: blocking a user ends every session at once. */
+  /**
+   * Every token carries the version it was issued under and is refused once this moves on: ending a user's
+   * sessions is one increment, exact to the request (a timestamp would let a token of the same second through).
+   */
+  @Property({ type: 'integer' })
+  sessionVersion = 0;
+
+  /** When the sessions last ended. Tokens are checked against sessionVersion; replicas of the previous release read this. */
   @Property({ type: 'timestamptz' })
   tokensValidAfter: Date = new Date(0);
 
-  @Property({ type: 'integer' })
-  failedLogins = 0;
-
-  @Property({ type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null = null;
+  /** Every session of this user ends now: tokens issued so far stop working on their next use. */
+  endSessions(): void {
+    this.sessionVersion += 1;
+    this.tokensValidAfter = new Date();
+  }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
-import { raw, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { User } from './user.entity';
 
 /** All of auth's queries. Each call works in its own fork: messages are handled concurrently. */
@@ -70,24 +70,5 @@ export class UserRepository {
       }
       throw error;
     }
-  }
-
-  /** Atomic counters, so concurrent failed sign-ins are all counted. */
-  async recordFailedLogin(id: string, maxFailures: number, lockUntil: Date): Promise<void> {
-    await this.em()
-      .createQueryBuilder(User)
-      .update({
-        failedLogins: raw('"failed_logins" + 1'),
-        lockedUntil: raw('case when "failed_logins" + 1 >= ? then ?::timestamptz else "locked_until" end', [
-          maxFailures,
-          lockUntil.toISOString(),
-        ]),
-      })
-      .where({ id })
-      .execute();
-  }
-
-  async clearFailedLogins(id: string): Promise<void> {
-    await this.em().nativeUpdate(User, { id }, { failedLogins: 0, lockedUntil: null });
   }
 }

@@ -54,8 +54,14 @@ export class UsersController {
     return this.setActivation.execute(caller, body.userId, body.activation);
   }
 
+  /** The previous release's gateways: a name change; a password change is refused (no current password). */
   @RpcHandler(AuthRpc.updateProfile)
-  onUpdateProfile(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.updateProfile) body: ParsedRequestOf<typeof AuthRpc.updateProfile>) {
-    return this.updateProfile.execute(caller, body.name, body.password);
+  async onUpdateProfileV1(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.updateProfile) body: ParsedRequestOf<typeof AuthRpc.updateProfile>) {
+    return (await this.updateProfile.execute(caller, { name: body.name, password: body.password })).user;
+  }
+
+  @RpcHandler(AuthRpc.updateProfileV2)
+  onUpdateProfile(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.updateProfileV2) body: ParsedRequestOf<typeof AuthRpc.updateProfileV2>) {
+    return this.updateProfile.execute(caller, body);
   }
 }

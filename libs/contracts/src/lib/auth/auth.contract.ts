@@ -1,15 +1,25 @@
 // Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
 import { z } from 'zod';
-import { defineRpc } from '../define';
+import { defineEvent, defineRpc } from '../define';
 import { callerSchema, userRoleSchema, activationSchema } from '../caller';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { authUserSchema, sessionSchema } from './auth-user.schema';
-import { applyReferralRequestSchema, loginRequestSchema, referralCodeSchema, registerRequestSchema, updateProfileRequestSchema } from './credentials.schema';
+import {
+  applyReferralRequestSchema,
+  clientAddressSchema,
+  loginRequestSchema,
+  referralCodeSchema,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+} from './credentials.schema';
+
+/** v1 callers (a gateway of the previous release) send no address: their attempts are counted per account only. */
+const loginRpcRequestSchema = loginRequestSchema.extend({ clientAddress: clientAddressSchema.optional() });
 
 export const AuthRpc = {
   register: defineRpc('auth.user.register.v1', registerRequestSchema, sessionSchema),
-  login: defineRpc('auth.session.login.v1', loginRequestSchema, sessionSchema),
+  login: defineRpc('auth.session.login.v1', loginRpcRequestSchema, sessionSchema),
   verifyToken: defineRpc(
     'auth.session.verify.v1',
     z.object({ token: z.string().min(1) }),
@@ -25,11 +35,33 @@ export const AuthRpc = {
     z.object({ userId: idSchema, activation: activationSchema }),
     authUserSchema,
   ),
-  updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema, authUserSchema),
+  /**
+   * Superseded by v2; still served for gateways of the previous release during a rolling update. It changes the
+   * name only: a password change through it is refused, since it cannot carry the current password.
+   */
+  updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema.omit({ currentPassword: true }), authUserSchema),
+  /** Name and, with the current password, a new password; then every other session ends and `token` continues this one. */
+  updateProfileV2: defineRpc(
+    'auth.user.update-profile.v2',
+    updateProfileRequestSchema.extend({ clientAddress: clientAddressSchema }),
+    z.object({ user: authUserSchema, token: z.string().optional() }),
+  ),
   setReferralCode: defineRpc(
     'auth.referral.set-code.v1',
     z.object({ userId: idSchema, referralCode: referralCodeSchema.min(3, { error: 'Referral code must be at least 3 characters' }) }),
     authUserSchema,
   ),
   loginAsUser: defineRpc('auth.session.login-as.v1', z.object({ userId: idSchema }), sessionSchema),
+} as const;
+
+/** Why every session of a user ended (their tokens stop working at once; open sockets are closed). */
+export const sessionsEndedReasonSchema = z.enum(['password-changed', 'blocked', 'deleted', 'role-changed']);
+export type SessionsEndedReason = z.infer<typeof sessionsEndedReasonSchema>;
+
+export const sessionsEndedEventSchema = z.object({ userId: idSchema, reason: sessionsEndedReasonSchema });
+export type SessionsEndedEvent = z.infer<typeof sessionsEndedEventSchema>;
+
+export const AuthEvents = {
+  /** Every gateway replica receives it and disconnects the user's sockets whose token no longer verifies. */
+  sessionsEnded: defineEvent('auth.user.sessions-ended.v1', sessionsEndedEventSchema),
 } as const;

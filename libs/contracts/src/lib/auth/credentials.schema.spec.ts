@@ -1,3 +1,4 @@
+import { AuthRpc } from './auth.contract';
 import { registerRequestSchema, updateProfileRequestSchema } from './credentials.schema';
 
 const valid = { name: 'Ada', email: 'Ada@Example.COM ', password: 'long-enough', confirmPassword: 'long-enough' };
@@ -31,5 +32,19 @@ describe('updateProfileRequestSchema', () => {
   it('treats an empty password as keep-unchanged but refuses a short one', () => {
     expect(updateProfileRequestSchema.safeParse({ name: 'A', password: '' }).success).toBe(true);
     expect(updateProfileRequestSchema.safeParse({ name: 'A', password: 'short' }).success).toBe(false);
+  });
+
+  it('carries the current password exactly as typed', () => {
+    expect(updateProfileRequestSchema.parse({ name: 'A', password: 'new-password', currentPassword: ' old pw ' }).currentPassword).toBe(' old pw ');
+  });
+});
+
+describe('AuthRpc', () => {
+  it('drops a current password sent to update-profile v1, which can therefore never change a password', () => {
+    expect(AuthRpc.updateProfile.request.parse({ name: 'A', password: 'new-password', currentPassword: 'old-password' })).toEqual({ name: 'A', password: 'new-password' });
+  });
+
+  it('accepts a sign-in without a client address from a gateway of the previous release', () => {
+    expect(AuthRpc.login.request.safeParse({ email: 'a@b.co', password: 'p' }).success).toBe(true);
   });
 });

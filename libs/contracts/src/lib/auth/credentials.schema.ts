@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicUserSchema } from '../users/public-user.schema';
 
 export const AUTH_LIMITS = { nameMax: 100, emailMax: 254, passwordMin: 8, passwordMax: 128, referralCodeMax: 32 } as const;
 
@@ -49,6 +50,10 @@ export const applyReferralRequestSchema = z.object({
 });
 export type ApplyReferralRequest = z.input<typeof applyReferralRequestSchema>;
 
+/**
+ * The Account page's form (`POST /api/auth/me`). A new password needs the current one (checked by the auth
+ * service, which says which field is wrong); no refinement here, so the web app can still derive its form from it.
+ */
 export const updateProfileRequestSchema = z.object({
   name: requiredText(AUTH_LIMITS.nameMax, 'Name is too long'),
   // Empty means "keep the current password" (the Account page's hint).
@@ -59,5 +64,19 @@ export const updateProfileRequestSchema = z.object({
       error: `Password must be at least ${AUTH_LIMITS.passwordMin} characters`,
     })
     .optional(),
+  /** Required when `password` is set; never trimmed. */
+  currentPassword: z.string().max(AUTH_LIMITS.passwordMax, { error: 'Current password is incorrect' }).optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** The updated user; `token` only when the password changed: every other session has ended and this one goes on with it. */
+export const updateProfileResponseSchema = z.object({ user: publicUserSchema, token: z.string().optional() });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
+
+/**
+ * The client's address as the gateway saw it (its req.ip, honouring TRUST_PROXY); sign-in failures are counted
+ * per address. Set by the gateway only, never read from a request body.
+ */
+export const clientAddressSchema = z.string().trim().max(100);
+
+export const SIGN_IN_THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please try again later.';

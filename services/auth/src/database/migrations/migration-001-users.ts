@@ -23,5 +23,3 @@ export class Migration001Users extends ServiceMigration {
     this.addSql(`create index "users_referred_by_idx" on ${this.table('users')} ("referred_by")`);
   }
 }
-
-export const authMigrations = [{ name: 'Migration001Users', class: Migration001Users }];

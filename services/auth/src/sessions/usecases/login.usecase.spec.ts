@@ -1,57 +1,98 @@
-import { ErrorCode } from '@labeldesk/contracts';
+import { Logger } from '@nestjs/common';
+import { DomainError, ErrorCode, SIGN_IN_THROTTLED_MESSAGE } from '@labeldesk/contracts';
+import { InMemorySignInCounters } from '../../../test/support/in-memory-sign-in-counters';
 import type { AuthEnv } from '../../config/env.schema';
 import { User } from '../../users/user.entity';
 import type { UserRepository } from '../../users/user.repository';
 import type { PasswordHasher } from '../password-hasher';
 import type { SessionFactory } from '../session.factory';
+import { SignInThrottle } from '../sign-in/sign-in-throttle';
 import { LoginUseCase } from './login.usecase';
 
-const env = { LOGIN_MAX_FAILURES: 10, LOGIN_LOCK_MINUTES: 15 } as AuthEnv;
-const user = (overrides: Partial<User> = {}) => Object.assign(new User(), { id: 'u1', email: 'a@b.co', passwordHash: 'h', ...overrides });
+const env = {
+  LOGIN_WINDOW_MINUTES: 15,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: 10,
+  LOGIN_MAX_FAILURES_PER_ADDRESS: 100,
+  LOGIN_ADDRESS_WINDOW_MINUTES: 60,
+  LOGIN_SLOWDOWN_MAX_MS: 1000,
+} as AuthEnv;
 
-const setup = (found: User | null, passwordOk: boolean) => {
-  const users: jest.Mocked<Pick<UserRepository, 'findByEmail' | 'recordFailedLogin' | 'clearFailedLogins'>> = {
-    findByEmail: jest.fn().mockResolvedValue(found),
-    recordFailedLogin: jest.fn().mockResolvedValue(undefined),
-    clearFailedLogins: jest.fn().mockResolvedValue(undefined),
-  };
-  const hasher: jest.Mocked<Pick<PasswordHasher, 'verify'>> = { verify: jest.fn().mockResolvedValue(passwordOk) };
-  const sessions: jest.Mocked<Pick<SessionFactory, 'create'>> = { create: jest.fn().mockReturnValue({ token: 't', user: {} }) };
-  const useCase = new LoginUseCase(users as unknown as UserRepository, hasher as unknown as PasswordHasher, sessions as unknown as SessionFactory, env);
-  return { useCase, users, hasher, sessions };
+class InstantThrottle extends SignInThrottle {
+  protected override async sleep(): Promise<void> {}
+}
+
+const OWNER = { email: 'owner@example.com', password: 'the-right-password' };
+const owner = (overrides: Partial<User> = {}) => Object.assign(new User(), { id: 'u1', email: OWNER.email, passwordHash: 'h', ...overrides });
+
+/** A login against a directory of one account whose password is OWNER.password. */
+const setup = (account: User | null = owner()) => {
+  const users = { findByEmail: jest.fn(async (email: string) => (account && email === account.email ? account : null)) };
+  const hasher = { verify: jest.fn(async (hash: string | null, password: string) => hash !== null && password === OWNER.password) };
+  const sessions = { create: jest.fn().mockReturnValue({ token: 't', user: {} }) };
+  const useCase = new LoginUseCase(
+    users as unknown as UserRepository,
+    hasher as unknown as PasswordHasher,
+    sessions as unknown as SessionFactory,
+    new InstantThrottle(new InMemorySignInCounters(), env),
+  );
+  const login = (email: string, password: string, clientAddress?: string) =>
+    useCase.execute({ email, password, ...(clientAddress ? { clientAddress } : {}) }).catch((error: unknown) => error);
+  return { login, users, hasher, sessions };
 };
 
 describe('LoginUseCase', () => {
-  it('gives the same answer for an unknown email as for a wrong password', async () => {
-    const unknown = setup(null, false);
-    const wrong = setup(user(), false);
-    const a = await unknown.useCase.execute({ email: 'x@y.co', password: 'p' }).catch((e: unknown) => e);
-    const b = await wrong.useCase.execute({ email: 'a@b.co', password: 'p' }).catch((e: unknown) => e);
-    expect(a).toEqual(b);
-    expect(a).toMatchObject({ code: ErrorCode.AUTH_INVALID_CREDENTIALS, message: 'Invalid email or password' });
-    expect(unknown.hasher.verify).toHaveBeenCalledWith(null, 'p');
+  beforeAll(() => Logger.overrideLogger(false));
+
+  it('gives the same answer for an unknown email as for a wrong password, after the same hash work', async () => {
+    const { login, hasher } = setup();
+    const unknown = await login('nobody@example.com', 'guess', '203.0.113.1');
+    const wrong = await login(OWNER.email, 'guess', '203.0.113.1');
+    expect(unknown).toEqual(wrong);
+    expect(unknown).toMatchObject({ code: ErrorCode.AUTH_INVALID_CREDENTIALS, message: 'Invalid email or password' });
+    expect(hasher.verify).toHaveBeenCalledWith(null, 'guess');
   });
 
-  it('counts a failed attempt against the account', async () => {
-    const { useCase, users } = setup(user(), false);
-    await expect(useCase.execute({ email: 'a@b.co', password: 'p' })).rejects.toBeDefined();
-    expect(users.recordFailedLogin).toHaveBeenCalledWith('u1', 10, expect.any(Date));
+  it('throttles an unknown email exactly like a real account: same error, and neither is looked up or hashed', async () => {
+    const real = setup();
+    const unknown = setup();
+    for (let i = 0; i < 10; i++) {
+      await real.login(OWNER.email, `guess-${i}`, '203.0.113.1');
+      await unknown.login('nobody@example.com', `guess-${i}`, '203.0.113.1');
+    }
+    for (const s of [real, unknown]) {
+      s.users.findByEmail.mockClear();
+      s.hasher.verify.mockClear();
+    }
+    const fromReal = await real.login(OWNER.email, OWNER.password, '203.0.113.1');
+    const fromUnknown = await unknown.login('nobody@example.com', 'guess', '203.0.113.1');
+    expect(fromReal).toEqual(new DomainError(ErrorCode.RATE_LIMITED, SIGN_IN_THROTTLED_MESSAGE));
+    expect(fromUnknown).toEqual(fromReal);
+    for (const s of [real, unknown]) {
+      expect(s.users.findByEmail).not.toHaveBeenCalled();
+      expect(s.hasher.verify).not.toHaveBeenCalled();
+    }
   });
 
-  it('refuses a paused account even with the right password', async () => {
-    const { useCase, sessions } = setup(user({ lockedUntil: new Date(Date.now() + 60_000) }), true);
-    await expect(useCase.execute({ email: 'a@b.co', password: 'p' })).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED });
-    expect(sessions.create).not.toHaveBeenCalled();
+  it('lets the owner sign in from another address after 20 wrong guesses from one address', async () => {
+    const { login, sessions } = setup();
+    const fromA: unknown[] = [];
+    for (let i = 0; i < 20; i++) fromA.push(await login(OWNER.email, `guess-${i}`, '203.0.113.1'));
+    expect(fromA.slice(10).every((e) => e instanceof DomainError && e.code === ErrorCode.RATE_LIMITED)).toBe(true);
+    await expect(login(OWNER.email, OWNER.password, '198.51.100.2')).resolves.toEqual({ token: 't', user: {} });
+    expect(sessions.create).toHaveBeenCalledTimes(1);
   });
 
-  it('refuses a blocked user', async () => {
-    const { useCase } = setup(user({ activation: 'block' }), true);
-    await expect(useCase.execute({ email: 'a@b.co', password: 'p' })).rejects.toMatchObject({ code: ErrorCode.AUTH_ACCOUNT_BLOCKED });
+  it('starts the account and address counts over after a right password', async () => {
+    const { login } = setup();
+    for (let i = 0; i < 9; i++) await login(OWNER.email, 'guess', '203.0.113.1');
+    await expect(login(OWNER.email, OWNER.password, '203.0.113.1')).resolves.toEqual({ token: 't', user: {} });
+    const again: unknown[] = [];
+    for (let i = 0; i < 10; i++) again.push(await login(OWNER.email, 'guess', '203.0.113.1'));
+    expect(again.every((e) => e instanceof DomainError && e.code === ErrorCode.AUTH_INVALID_CREDENTIALS)).toBe(true);
   });
 
-  it('signs in and clears earlier failures', async () => {
-    const { useCase, users } = setup(user({ failedLogins: 3 }), true);
-    await expect(useCase.execute({ email: 'a@b.co', password: 'p' })).resolves.toEqual({ token: 't', user: {} });
-    expect(users.clearFailedLogins).toHaveBeenCalledWith('u1');
+  it('refuses a blocked user who knows the password', async () => {
+    const { login } = setup(owner({ activation: 'block' }));
+    await expect(login(OWNER.email, OWNER.password, '203.0.113.1')).resolves.toMatchObject({ code: ErrorCode.AUTH_ACCOUNT_BLOCKED });
   });
 });

@@ -4,7 +4,10 @@ import { UserRepository } from '../../users/user.repository';
 import { toAuthUser } from '../../users/user.mapper';
 import { TokenSigner } from '../token-signer';
 
-/** Signature and expiry first, then the user as it is now: a blocked user or a revoked token is refused. */
+/**
+ * Signature, expiry and a user-id subject first, then the user as it is now: a blocked user, a deleted one or a
+ * token of a session that has ended (its version is behind the user's) is refused.
+ */
 @Injectable()
 export class VerifyTokenUseCase {
   constructor(
@@ -16,11 +19,11 @@ export class VerifyTokenUseCase {
     const claims = this.signer.verify(token);
     const user = await this.users.findById(claims.sub);
     if (!user) throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
-    // Blocked first: a blocked user always hears why, whichever second their token was issued in.
+    // Blocked first: a blocked user always hears why, though blocking also ended their sessions.
     if (user.activation === 'block') {
       throw new DomainError(ErrorCode.AUTH_ACCOUNT_BLOCKED, 'Your account has been blocked. Please contact support.');
     }
-    if (claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+    if (claims.sv !== user.sessionVersion) {
       throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
     }
     return { caller: { userId: user.id, role: user.role }, user: toAuthUser(user) };

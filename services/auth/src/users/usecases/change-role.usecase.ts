@@ -1,13 +1,18 @@
 import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller, type UserRole } from '@labeldesk/contracts';
+import { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 
 @Injectable()
 export class ChangeRoleUseCase {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessionsEnded: SessionsEndedPublisher,
+  ) {}
 
+  /** A new role ends the user's sessions: they sign in again under it (the role is read per request anyway). */
   async execute(caller: Caller, userId: string, role: UserRole): Promise<AuthUser> {
     requireAdmin(caller);
     const target = await this.users.findById(userId);
@@ -15,6 +20,14 @@ export class ChangeRoleUseCase {
     if (target.role === 'admin' && role !== 'admin' && (await this.users.countAdmins()) <= 1) {
       throw new DomainError(ErrorCode.AUTH_LAST_ADMIN, 'The last admin cannot lose the admin role');
     }
-    return toAuthUser(await this.users.update(userId, (user) => void (user.role = role)));
+    let ended = false;
+    const user = await this.users.update(userId, (me) => {
+      if (me.role === role) return;
+      me.role = role;
+      me.endSessions();
+      ended = true;
+    });
+    if (ended) await this.sessionsEnded.publish(user.id, 'role-changed');
+    return toAuthUser(user);
   }
 }

@@ -1,23 +1,32 @@
 import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Activation, type AuthUser, type Caller } from '@labeldesk/contracts';
+import { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 
 @Injectable()
 export class SetActivationUseCase {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessionsEnded: SessionsEndedPublisher,
+  ) {}
 
   async execute(caller: Caller, userId: string, activation: Activation): Promise<AuthUser> {
     requireAdmin(caller);
     if (userId === caller.userId && activation === 'block') {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot block your own account');
     }
+    let ended = false;
     const user = await this.users.update(userId, (target) => {
+      // Blocking ends every session now, not when the tokens expire; allowing again revives none of them.
+      if (activation === 'block' && target.activation !== 'block') {
+        target.endSessions();
+        ended = true;
+      }
       target.activation = activation;
-      // Blocking ends every session now, not when the tokens expire.
-      if (activation === 'block') target.tokensValidAfter = new Date();
     });
+    if (ended) await this.sessionsEnded.publish(user.id, 'blocked');
     return toAuthUser(user);
   }
 }

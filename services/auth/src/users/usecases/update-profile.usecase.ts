@@ -1,22 +1,58 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser, Caller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
 import { PasswordHasher } from '../../sessions/password-hasher';
+import { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import { SignInThrottle } from '../../sessions/sign-in/sign-in-throttle';
+import { TokenSigner } from '../../sessions/token-signer';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
+
+export interface ProfileChange {
+  name: string;
+  /** Empty or missing: keep the current password. */
+  password?: string | undefined;
+  currentPassword?: string | undefined;
+  /** Where the request came from, for the guard against guessing the current password. */
+  clientAddress?: string | undefined;
+}
+
+export interface ProfileUpdated {
+  user: AuthUser;
+  /** Only when the password changed: the caller's session goes on with this token; every other one has ended. */
+  token?: string;
+}
+
+const fieldError = (message: string) => new DomainError(ErrorCode.VALIDATION_FAILED, message, [{ path: 'currentPassword', message }]);
 
 @Injectable()
 export class UpdateProfileUseCase {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
+    private readonly throttle: SignInThrottle,
+    private readonly signer: TokenSigner,
+    private readonly sessionsEnded: SessionsEndedPublisher,
   ) {}
 
-  async execute(caller: Caller, name: string, password: string | undefined): Promise<AuthUser> {
-    const passwordHash = password ? await this.hasher.hash(password) : null;
-    const user = await this.users.update(caller.userId, (me) => {
-      me.name = name;
-      if (passwordHash) me.passwordHash = passwordHash;
+  async execute(caller: Caller, change: ProfileChange): Promise<ProfileUpdated> {
+    if (!change.password) {
+      return { user: toAuthUser(await this.users.update(caller.userId, (me) => void (me.name = change.name))) };
+    }
+    if (!change.currentPassword) throw fieldError('Enter your current password to set a new one');
+    const me = await this.users.findById(caller.userId);
+    if (!me) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    // A stolen session must not become a way to guess the password: the same counters as sign-in.
+    const attempt = await this.throttle.admit(me.email, change.clientAddress);
+    if (!(await this.hasher.verify(me.passwordHash, change.currentPassword))) throw fieldError('Current password is incorrect');
+    await this.throttle.succeeded(attempt);
+
+    const passwordHash = await this.hasher.hash(change.password);
+    const user = await this.users.update(caller.userId, (target) => {
+      target.name = change.name;
+      target.passwordHash = passwordHash;
+      target.endSessions();
     });
-    return toAuthUser(user);
+    await this.sessionsEnded.publish(user.id, 'password-changed');
+    return { user: toAuthUser(user), token: this.signer.sign(user.id, user.sessionVersion) };
   }
 }

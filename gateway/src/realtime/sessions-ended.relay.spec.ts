@@ -1,0 +1,53 @@
+import { Logger } from '@nestjs/common';
+import { AuthRpc, DomainError, ErrorCode } from '@labeldesk/contracts';
+import type { RpcClient } from '@labeldesk/nest-transport';
+import { RealtimeGateway } from './realtime.gateway';
+import { SessionsEndedRelay } from './sessions-ended.relay';
+
+const USER = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+
+const fakeSocket = (token: unknown) => ({ handshake: { auth: { token } }, disconnect: jest.fn() });
+
+/** A gateway whose auth service accepts only the token 'fresh', with the given sockets in the user's room. */
+const setup = (sockets: Array<ReturnType<typeof fakeSocket>>) => {
+  const rpc = {
+    call: jest.fn(async (_contract: unknown, request: { token: string }) => {
+      if (request.token === 'fresh') return { caller: { userId: USER, role: 'user' }, user: {} };
+      throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
+    }),
+  };
+  const realtime = new RealtimeGateway(rpc as unknown as RpcClient);
+  const rooms: string[] = [];
+  realtime.server = { in: (room: string) => (rooms.push(room), { fetchSockets: async () => sockets }) } as unknown as RealtimeGateway['server'];
+  return { relay: new SessionsEndedRelay(realtime), realtime, rpc, rooms };
+};
+
+describe('SessionsEndedRelay', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  it("disconnects every socket of the user whose token no longer verifies, and keeps one on the fresh token", async () => {
+    const stale = fakeSocket('old-token');
+    const alsoStale = fakeSocket(undefined);
+    const fresh = fakeSocket('fresh');
+    const { relay, rooms, rpc } = setup([stale, alsoStale, fresh]);
+    await relay.relay({ userId: USER, reason: 'password-changed' });
+    expect(rooms).toEqual([`user_${USER}`]);
+    expect(stale.disconnect).toHaveBeenCalledWith(true);
+    expect(alsoStale.disconnect).toHaveBeenCalledWith(true);
+    expect(fresh.disconnect).not.toHaveBeenCalled();
+    expect(rpc.call).toHaveBeenCalledWith(AuthRpc.verifyToken, { token: 'old-token' });
+  });
+
+  it('disconnects the sockets when the auth service cannot vouch for them', async () => {
+    const socket = fakeSocket('fresh');
+    const { realtime, rpc } = setup([socket]);
+    rpc.call.mockRejectedValueOnce(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering'));
+    await expect(realtime.endSessions(USER)).resolves.toBe(1);
+    expect(socket.disconnect).toHaveBeenCalledWith(true);
+  });
+
+  it('does nothing before the socket server is up', async () => {
+    const realtime = new RealtimeGateway({ call: jest.fn() } as unknown as RpcClient);
+    await expect(realtime.endSessions(USER)).resolves.toBe(0);
+  });
+});

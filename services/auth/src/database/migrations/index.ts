@@ -1,0 +1,7 @@
+import { Migration001Users } from './migration-001-users';
+import { Migration002SessionsAndSignInCounters } from './migration-002-sessions-and-sign-in-counters';
+
+export const authMigrations = [
+  { name: 'Migration001Users', class: Migration001Users },
+  { name: 'Migration002SessionsAndSignInCounters', class: Migration002SessionsAndSignInCounters },
+];

@@ -1,0 +1,43 @@
+import { ErrorCode, type Caller } from '@labeldesk/contracts';
+import type { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import { User } from '../user.entity';
+import type { UserRepository } from '../user.repository';
+import { ChangeRoleUseCase } from './change-role.usecase';
+
+const admin: Caller = { userId: 'admin-1', role: 'admin' };
+
+const setup = (role: 'user' | 'friend' | 'admin' = 'user', admins = 2) => {
+  const target = Object.assign(new User(), { id: 'u1', role, registeredAt: new Date() });
+  const users = {
+    findById: jest.fn(async () => target),
+    countAdmins: jest.fn(async () => admins),
+    update: jest.fn(async (_id: string, change: (user: User) => void) => {
+      change(target);
+      return target;
+    }),
+  };
+  const sessionsEnded = { publish: jest.fn().mockResolvedValue(undefined) };
+  return { useCase: new ChangeRoleUseCase(users as unknown as UserRepository, sessionsEnded as unknown as SessionsEndedPublisher), target, sessionsEnded };
+};
+
+describe('ChangeRoleUseCase', () => {
+  it("gives the new role and ends the user's sessions", async () => {
+    const { useCase, target, sessionsEnded } = setup('user');
+    await expect(useCase.execute(admin, 'u1', 'friend')).resolves.toMatchObject({ role: 'friend' });
+    expect(target.sessionVersion).toBe(1);
+    expect(sessionsEnded.publish).toHaveBeenCalledWith('u1', 'role-changed');
+  });
+
+  it('ends no session when the role stays the same', async () => {
+    const { useCase, target, sessionsEnded } = setup('friend');
+    await useCase.execute(admin, 'u1', 'friend');
+    expect(target.sessionVersion).toBe(0);
+    expect(sessionsEnded.publish).not.toHaveBeenCalled();
+  });
+
+  it('keeps the last admin an admin', async () => {
+    const { useCase, sessionsEnded } = setup('admin', 1);
+    await expect(useCase.execute(admin, 'u1', 'user')).rejects.toMatchObject({ code: ErrorCode.AUTH_LAST_ADMIN });
+    expect(sessionsEnded.publish).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,41 @@
+import { ErrorCode, type Caller } from '@labeldesk/contracts';
+import type { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import { User } from '../user.entity';
+import type { UserRepository } from '../user.repository';
+import { SetActivationUseCase } from './set-activation.usecase';
+
+const admin: Caller = { userId: 'admin-1', role: 'admin' };
+
+const setup = (activation: 'allow' | 'block' = 'allow') => {
+  const target = Object.assign(new User(), { id: 'u1', activation, registeredAt: new Date() });
+  const users = {
+    update: jest.fn(async (_id: string, change: (user: User) => void) => {
+      change(target);
+      return target;
+    }),
+  };
+  const sessionsEnded = { publish: jest.fn().mockResolvedValue(undefined) };
+  return { useCase: new SetActivationUseCase(users as unknown as UserRepository, sessionsEnded as unknown as SessionsEndedPublisher), target, sessionsEnded };
+};
+
+describe('SetActivationUseCase', () => {
+  it("blocks a user, ends every session and tells the gateways to close the user's sockets", async () => {
+    const { useCase, target, sessionsEnded } = setup();
+    await expect(useCase.execute(admin, 'u1', 'block')).resolves.toMatchObject({ activation: 'block' });
+    expect(target.sessionVersion).toBe(1);
+    expect(sessionsEnded.publish).toHaveBeenCalledWith('u1', 'blocked');
+  });
+
+  it('allows a blocked user again without reviving any old session', async () => {
+    const { useCase, target, sessionsEnded } = setup('block');
+    await useCase.execute(admin, 'u1', 'allow');
+    expect([target.activation, target.sessionVersion]).toEqual(['allow', 0]);
+    expect(sessionsEnded.publish).not.toHaveBeenCalled();
+  });
+
+  it('refuses a non-admin and an admin blocking themselves', async () => {
+    const { useCase } = setup();
+    await expect(useCase.execute({ userId: 'u2', role: 'user' }, 'u1', 'block')).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(useCase.execute(admin, 'admin-1', 'block')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+  });
+});

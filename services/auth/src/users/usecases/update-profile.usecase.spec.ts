@@ -1,0 +1,101 @@
+import { Logger } from '@nestjs/common';
+import { DomainError, ErrorCode, SIGN_IN_THROTTLED_MESSAGE, type Caller } from '@labeldesk/contracts';
+import { InMemorySignInCounters } from '../../../test/support/in-memory-sign-in-counters';
+import type { AuthEnv } from '../../config/env.schema';
+import type { PasswordHasher } from '../../sessions/password-hasher';
+import type { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import { SignInThrottle } from '../../sessions/sign-in/sign-in-throttle';
+import { TokenSigner } from '../../sessions/token-signer';
+import { User } from '../user.entity';
+import type { UserRepository } from '../user.repository';
+import { UpdateProfileUseCase } from './update-profile.usecase';
+
+const ID = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+const env = {
+  JWT_SECRET: 's'.repeat(40),
+  TOKEN_TTL_SECONDS: 3600,
+  LOGIN_WINDOW_MINUTES: 15,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: 10,
+  LOGIN_MAX_FAILURES_PER_ADDRESS: 100,
+  LOGIN_ADDRESS_WINDOW_MINUTES: 60,
+  LOGIN_SLOWDOWN_MAX_MS: 1000,
+} as AuthEnv;
+const caller: Caller = { userId: ID, role: 'user' };
+
+class InstantThrottle extends SignInThrottle {
+  protected override async sleep(): Promise<void> {}
+}
+
+const setup = () => {
+  const me = Object.assign(new User(), { id: ID, name: 'Ada', email: 'ada@example.com', passwordHash: 'hash:old-password', registeredAt: new Date() });
+  const users = {
+    findById: jest.fn(async () => me),
+    update: jest.fn(async (_id: string, change: (user: User) => void) => {
+      change(me);
+      return me;
+    }),
+  };
+  const hasher = {
+    verify: jest.fn(async (hash: string | null, password: string) => hash === `hash:${password}`),
+    hash: jest.fn(async (password: string) => `hash:${password}`),
+  };
+  const signer = new TokenSigner(env);
+  const sessionsEnded = { publish: jest.fn().mockResolvedValue(undefined) };
+  const useCase = new UpdateProfileUseCase(
+    users as unknown as UserRepository,
+    hasher as unknown as PasswordHasher,
+    new InstantThrottle(new InMemorySignInCounters(), env),
+    signer,
+    sessionsEnded as unknown as SessionsEndedPublisher,
+  );
+  return { useCase, me, signer, sessionsEnded };
+};
+
+describe('UpdateProfileUseCase', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  it('changes the name alone without touching the password or the sessions', async () => {
+    const { useCase, me, sessionsEnded } = setup();
+    const result = await useCase.execute(caller, { name: 'Ada L.', password: '' });
+    expect(result).toEqual({ user: expect.objectContaining({ name: 'Ada L.' }) });
+    expect([me.passwordHash, me.sessionVersion]).toEqual(['hash:old-password', 0]);
+    expect(sessionsEnded.publish).not.toHaveBeenCalled();
+  });
+
+  it('asks for the current password before setting a new one', async () => {
+    const { useCase, me } = setup();
+    await expect(useCase.execute(caller, { name: 'Ada', password: 'new-password' })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'Enter your current password to set a new one',
+      issues: [{ path: 'currentPassword', message: 'Enter your current password to set a new one' }],
+    });
+    expect(me.passwordHash).toBe('hash:old-password');
+  });
+
+  it('refuses a wrong current password with a clear message and changes nothing', async () => {
+    const { useCase, me } = setup();
+    await expect(useCase.execute(caller, { name: 'Eve', password: 'new-password', currentPassword: 'a-guess', clientAddress: '203.0.113.1' })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'Current password is incorrect',
+    });
+    expect([me.name, me.passwordHash, me.sessionVersion]).toEqual(['Ada', 'hash:old-password', 0]);
+  });
+
+  it('guards the current password against guessing like sign-in: the 11th try from one address is refused unchecked', async () => {
+    const { useCase, me } = setup();
+    const change = (currentPassword: string) => useCase.execute(caller, { name: 'Ada', password: 'new-password', currentPassword, clientAddress: '203.0.113.1' });
+    for (let i = 0; i < 10; i++) await expect(change(`guess-${i}`)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+    await expect(change('old-password')).rejects.toEqual(new DomainError(ErrorCode.RATE_LIMITED, SIGN_IN_THROTTLED_MESSAGE));
+    expect(me.passwordHash).toBe('hash:old-password');
+  });
+
+  it('sets the new password, ends every other session and continues this one with a fresh token', async () => {
+    const { useCase, me, signer, sessionsEnded } = setup();
+    const before = signer.sign(ID, me.sessionVersion);
+    const result = await useCase.execute(caller, { name: 'Ada', password: 'new-password', currentPassword: 'old-password', clientAddress: '203.0.113.1' });
+    expect(me.passwordHash).toBe('hash:new-password');
+    expect(signer.verify(before).sv).not.toBe(me.sessionVersion);
+    expect(signer.verify(result.token ?? '')).toMatchObject({ sub: ID, sv: me.sessionVersion });
+    expect(sessionsEnded.publish).toHaveBeenCalledWith(ID, 'password-changed');
+  });
+});

@@ -7,8 +7,9 @@ export const TOAST_DURATION_MS = 10_000;
 /** Spec section 9: SKU and service notifications close after 3 s. */
 export const SHORT_TOAST_MS = 3_000;
 
-// Top right: the bottom right belongs to the bulk progress widget (spec 4) and the pages' sticky action bars.
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
+// Top centre: the bottom right belongs to the bulk progress widget (spec 4) and the sticky action bars, the top right
+// to the page header's primary action and the account menu.
+export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, duration: TOAST_DURATION_MS });
 
 interface NotifyOptions {
   /** A second line, e.g. the list of rows a file was refused for. */

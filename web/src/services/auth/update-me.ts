@@ -1,33 +1,41 @@
-import { updateProfileRequestSchema, verifyResponseSchema } from '@labeldesk/contracts';
-import type { VerifyResponse } from '@labeldesk/contracts';
+import { updateProfileRequestSchema, updateProfileResponseSchema } from '@labeldesk/contracts';
+import type { UpdateProfileResponse } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { useAuthStore } from '../../stores/auth.store';
 import { authKeys } from './keys';
 
-/** The Account form uses the server's own schema; an empty password means "keep the current one". */
-export const updateMeFormSchema = updateProfileRequestSchema.required({ password: true });
+/**
+ * The Account form uses the server's own schema; an empty password means "keep the current one", and a new one
+ * needs the current one (the server refuses it otherwise).
+ */
+export const updateMeFormSchema = updateProfileRequestSchema
+  .required({ password: true, currentPassword: true })
+  .refine((form) => form.password === '' || form.currentPassword !== '', { path: ['currentPassword'], error: 'Enter your current password to set a new one' });
 export type UpdateMeForm = z.output<typeof updateMeFormSchema>;
 
 export interface UpdateMeBody {
   name: string;
   password?: string;
+  currentPassword?: string;
 }
 
-export const toUpdateMeBody = ({ name, password }: UpdateMeForm): UpdateMeBody => (password ? { name, password } : { name });
+export const toUpdateMeBody = ({ name, password, currentPassword }: UpdateMeForm): UpdateMeBody => (password ? { name, password, currentPassword } : { name });
 
-export const updateMe = (body: UpdateMeBody): Promise<VerifyResponse> =>
-  apiRequest('/api/auth/me', { method: 'POST', body, schema: verifyResponseSchema });
+export const updateMe = (body: UpdateMeBody): Promise<UpdateProfileResponse> =>
+  apiRequest('/api/auth/me', { method: 'POST', body, schema: updateProfileResponseSchema });
 
 export const useUpdateMe = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMe,
     onSuccess: (data) => {
-      const { token, setUser } = useAuthStore.getState();
-      setUser(data.user);
-      queryClient.setQueryData(authKeys.session(token), data);
+      const { token, setUser, setSession } = useAuthStore.getState();
+      // A new password ends every other session; this one carries on with the token the server issued.
+      if (data.token) setSession(data.token, data.user);
+      else setUser(data.user);
+      queryClient.setQueryData(authKeys.session(data.token ?? token), { user: data.user });
     },
   });
 };

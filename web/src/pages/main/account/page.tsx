@@ -14,13 +14,14 @@ const FORM_ID = 'account-form';
 
 const AccountForm = ({ user }: { user: PublicUser }): ReactElement => {
   const update = useUpdateMe();
-  const form = useZodForm(updateMeFormSchema, { name: user.name, password: '' });
+  const form = useZodForm(updateMeFormSchema, { name: user.name, password: '', currentPassword: '' });
 
   const onSubmit = form.handleSubmit((data) => {
     update.mutate(toUpdateMeBody(data), {
       onSuccess: () => {
         notify.success('Account updated successfully');
         form.setValue('password', '');
+        form.setValue('currentPassword', '');
       },
       onError: (error) => notify.error(errorMessage(error, 'Failed to update account')),
     });
@@ -54,6 +55,14 @@ const AccountForm = ({ user }: { user: PublicUser }): ReactElement => {
                 helperText="Leave empty to keep unchanged"
                 state={form.fieldState('password')}
                 {...form.field('password')}
+              />
+              <FormField
+                label="Current Password"
+                type="password"
+                autoComplete="current-password"
+                helperText="Needed to set a new password; other devices are signed out"
+                state={form.fieldState('currentPassword')}
+                {...form.field('currentPassword')}
               />
             </Stack>
           </form>

@@ -1,0 +1,202 @@
+import type { PaymentProviderKind } from '@labeldesk/contracts';
+import { Logger } from '@nestjs/common';
+import { initOrm } from '@labeldesk/nest-orm';
+import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Account } from '../src/accounts/account.entity';
+import { AccountRepository } from '../src/accounts/account.repository';
+import { paymentsMigrations } from '../src/database/migrations';
+import { DepositEntity } from '../src/deposits/deposit.entity';
+import { DepositRepository } from '../src/deposits/deposit.repository';
+import { ApplyInvoiceUseCase, type ApplyOutcome } from '../src/deposits/usecases/apply-invoice.usecase';
+import { HoldRepository } from '../src/holds/hold.repository';
+import { LedgerRepository } from '../src/ledger/ledger.repository';
+import type { PaymentProvider, ProviderInvoice } from '../src/providers/payment-provider.port';
+
+/** Only what ApplyInvoiceUseCase reads from a provider: the invoice itself is handed to it, as if read again. */
+class FakeProvider implements PaymentProvider {
+  readonly kind: PaymentProviderKind = 'btcpay';
+  readonly storeId = 'store-ours';
+  readonly webhookSecret = 'webhook-secret';
+  readonly checkoutScriptUrl = null;
+  createInvoice(): Promise<ProviderInvoice> {
+    throw new Error('not used by ApplyInvoiceUseCase');
+  }
+  getInvoice(): Promise<ProviderInvoice | null> {
+    throw new Error('not used by ApplyInvoiceUseCase');
+  }
+  findByOrderId(): Promise<ProviderInvoice[]> {
+    throw new Error('not used by ApplyInvoiceUseCase');
+  }
+}
+
+const databases: Array<[string, () => Promise<TestDatabase>]> = [
+  ['PostgreSQL', () => createPostgresDatabase('deposit_policy_it')],
+  ['embedded PGlite', createEmbeddedDatabase],
+];
+
+/** One spec per row of the table in docs/decisions/008-deposit-policy.md, against the use case and a real ledger. */
+describe.each(databases)('decision 008, what a re-read invoice does to its deposit, on %s', (_name, createDatabase) => {
+  let database: TestDatabase;
+  let orm: MikroORM;
+  let ledger: LedgerRepository;
+  let accounts: AccountRepository;
+  let deposits: DepositRepository;
+  let holds: HoldRepository;
+  let apply: ApplyInvoiceUseCase;
+  const provider = new FakeProvider();
+
+  beforeAll(async () => {
+    database = await createDatabase();
+    orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [Account, DepositEntity], migrations: paymentsMigrations });
+    ledger = new LedgerRepository(orm);
+    accounts = new AccountRepository(orm);
+    deposits = new DepositRepository(orm);
+    holds = new HoldRepository(orm, ledger);
+    apply = new ApplyInvoiceUseCase(deposits, ledger, accounts, provider);
+  }, 60_000);
+
+  afterAll(async () => {
+    await orm?.close();
+    await database?.drop();
+  });
+
+  /** A deposit whose invoice was created (status New), for a fresh user. */
+  const openDeposit = async (amountCents: number, userId: string = randomUUID()): Promise<DepositEntity> => {
+    const deposit = new DepositEntity();
+    Object.assign(deposit, { id: randomUUID(), userId, amountCents, currency: 'USD', provider: 'btcpay', status: 'New', invoiceId: `inv-${randomUUID()}` });
+    return deposits.insert(deposit);
+  };
+
+  /** Applies the invoice as the provider now reports it, to the deposit as stored now (as the webhook and the reconciler do). */
+  const applyInvoice = async (depositId: string, status: string, additionalStatus = 'None', change: Partial<ProviderInvoice> = {}): Promise<ApplyOutcome> => {
+    const deposit = await deposits.findById(depositId);
+    if (!deposit?.invoiceId) throw new Error(`deposit ${depositId} has no invoice`);
+    const invoice: ProviderInvoice = {
+      id: deposit.invoiceId,
+      storeId: provider.storeId,
+      amountCents: deposit.amountCents,
+      currency: deposit.currency,
+      status,
+      additionalStatus,
+      orderId: deposit.id,
+      ...change,
+    };
+    return apply.execute(deposit, invoice);
+  };
+
+  const summary = async (userId: string) => (await accounts.summaries([userId]))[0];
+  const entries = (userId: string) => ledger.listEntries(userId, 100);
+  const stored = async (depositId: string) => deposits.findById(depositId);
+
+  it('Settled: credits the amount asked for exactly once under deposit:<invoiceId>, however often and concurrently it is applied', async () => {
+    const deposit = await openDeposit(2500);
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => applyInvoice(deposit.id, 'Settled')));
+    outcomes.push(await applyInvoice(deposit.id, 'Settled'));
+    expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'credited').every((o) => o === 'recorded')).toBe(true);
+    expect(await entries(deposit.userId)).toEqual([
+      expect.objectContaining({ kind: 'deposit', amountCents: 2500, idempotencyKey: `deposit:${deposit.invoiceId}`, reference: `invoice ${deposit.invoiceId}` }),
+    ]);
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 2500, totalDepositCents: 2500 });
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Settled', credited: true, reversed: false, note: null });
+  });
+
+  it('Settled + PaidOver: credits the amount asked for, not what was paid, and notes the overpayment for support', async () => {
+    const deposit = await openDeposit(1000);
+    expect(await applyInvoice(deposit.id, 'Settled', 'PaidOver')).toBe('credited');
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 1000, totalDepositCents: 1000 });
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Settled', additionalStatus: 'PaidOver', credited: true, note: 'Overpaid: the extra was not credited, contact support' });
+  });
+
+  it('Settled + Marked: credits what the store owner confirmed, and reverses it when the invoice is later marked Invalid', async () => {
+    const deposit = await openDeposit(3000);
+    expect(await applyInvoice(deposit.id, 'Settled', 'Marked')).toBe('credited');
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 3000 });
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Settled', credited: true, note: 'Marked paid by the store' });
+
+    expect(await applyInvoice(deposit.id, 'Invalid', 'Marked')).toBe('reversed');
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 0, totalDepositCents: 0 });
+    expect(await entries(deposit.userId)).toContainEqual(expect.objectContaining({ kind: 'reversal', amountCents: -3000, idempotencyKey: `reversal:${deposit.invoiceId}` }));
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Invalid', reversed: true, note: 'Payment invalidated: the credit was reversed' });
+  });
+
+  it('Processing: records the state and credits nothing, also when the payment falls back to New', async () => {
+    const deposit = await openDeposit(1500);
+    expect(await applyInvoice(deposit.id, 'Processing')).toBe('recorded');
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Processing', credited: false });
+    expect(await applyInvoice(deposit.id, 'New')).toBe('recorded');
+    expect(await stored(deposit.id)).toMatchObject({ status: 'New', credited: false });
+    expect(await entries(deposit.userId)).toEqual([]);
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 0, totalDepositCents: 0 });
+  });
+
+  it('Expired + PaidLate: records it with a note for review, and credits it once the store owner marks it Settled', async () => {
+    const deposit = await openDeposit(2000);
+    expect(await applyInvoice(deposit.id, 'Expired', 'PaidLate')).toBe('recorded');
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Expired', credited: false, note: 'Paid after the invoice expired: waiting for review by support' });
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 0 });
+
+    expect(await applyInvoice(deposit.id, 'Settled', 'Marked')).toBe('credited');
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 2000, totalDepositCents: 2000 });
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Settled', credited: true });
+  });
+
+  it('Expired, New: records the state and credits nothing', async () => {
+    const expired = await openDeposit(1200);
+    expect(await applyInvoice(expired.id, 'Expired')).toBe('recorded');
+    expect(await stored(expired.id)).toMatchObject({ status: 'Expired', credited: false, note: null });
+    const fresh = await openDeposit(800);
+    expect(await applyInvoice(fresh.id, 'New')).toBe('recorded');
+    expect(await stored(fresh.id)).toMatchObject({ status: 'New', credited: false });
+    expect([...(await entries(expired.userId)), ...(await entries(fresh.userId))]).toEqual([]);
+  });
+
+  it('Invalid after a credit: reverses only what the available balance still holds, never held money, and notes the shortfall on the deposit', async () => {
+    const deposit = await openDeposit(3000);
+    await applyInvoice(deposit.id, 'Settled');
+    await ledger.post({ userId: deposit.userId, kind: 'label_purchase', amountCents: -1000, reference: 'label', idempotencyKey: `label:${randomUUID()}` });
+    await holds.place({ userId: deposit.userId, holdId: `bulk-${randomUUID()}`, amountCents: 1500, reference: 'bulk order' });
+
+    expect(await applyInvoice(deposit.id, 'Invalid')).toBe('reversed');
+    expect(await entries(deposit.userId)).toContainEqual(expect.objectContaining({ kind: 'reversal', amountCents: -500, balanceAfterCents: 0, idempotencyKey: `reversal:${deposit.invoiceId}` }));
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 0, heldCents: 1500, totalDepositCents: 2500, totalSpentCents: 1000 });
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Invalid', reversed: true, note: 'Reversed 500 of 3000 cents: the rest was already spent' });
+
+    // Applied again (a redelivery): nothing more is taken.
+    expect(await applyInvoice(deposit.id, 'Invalid')).toBe('recorded');
+    expect((await entries(deposit.userId)).filter((e) => e.kind === 'reversal')).toHaveLength(1);
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 0, heldCents: 1500 });
+  });
+
+  it('Invalid after a credit that was all spent: reverses nothing, the balance stays at zero, and the deposit says so', async () => {
+    const deposit = await openDeposit(700);
+    await applyInvoice(deposit.id, 'Settled');
+    await ledger.post({ userId: deposit.userId, kind: 'label_purchase', amountCents: -700, reference: 'label', idempotencyKey: `label:${randomUUID()}` });
+    expect(await applyInvoice(deposit.id, 'Invalid')).toBe('reversed');
+    expect((await entries(deposit.userId)).filter((e) => e.kind === 'reversal')).toEqual([]);
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 0, totalDepositCents: 700 });
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Invalid', reversed: true, note: 'Reversed 0 of 700 cents: the rest was already spent' });
+  });
+
+  it('Invalid without a credit: records the state and reverses nothing', async () => {
+    const deposit = await openDeposit(900);
+    expect(await applyInvoice(deposit.id, 'Invalid')).toBe('recorded');
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Invalid', credited: false, reversed: false });
+    expect(await entries(deposit.userId)).toEqual([]);
+  });
+
+  it('credits nothing for an invoice that does not match its deposit (store, orderId, currency or amount) and notes why', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const deposit = await openDeposit(1000);
+    expect(await applyInvoice(deposit.id, 'Settled', 'None', { storeId: 'store-theirs' })).toBe('ignored');
+    expect(await applyInvoice(deposit.id, 'Settled', 'None', { orderId: randomUUID() })).toBe('ignored');
+    expect(await applyInvoice(deposit.id, 'Settled', 'None', { currency: 'EUR' })).toBe('ignored');
+    expect(await applyInvoice(deposit.id, 'Settled', 'None', { amountCents: 100_000 })).toBe('ignored');
+    expect(await stored(deposit.id)).toMatchObject({ status: 'New', credited: false, note: 'Invoice does not match: amount 100000' });
+    expect(await entries(deposit.userId)).toEqual([]);
+    expect(logged).toHaveBeenCalledTimes(4);
+    logged.mockRestore();
+  });
+});

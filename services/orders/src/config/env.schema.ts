@@ -8,7 +8,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Sandbox only: share of labels that fail (0..1), to exercise refunds and retries. */
   SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
-  /** Worker threads rendering label PDFs; 0 renders on the main thread (default: one fewer than the cores, at least 1). */
+  /** Worker threads rendering label PDFs; 0 renders on the main thread (default: one per core, at most 8). */
   RENDER_WORKERS: z.coerce.number().int().min(0).max(8).default(defaultRenderWorkers()),
   /** A pending order untouched this long is resumed by the recovery loop. */
   ORDER_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),

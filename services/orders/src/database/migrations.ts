@@ -120,8 +120,22 @@ export class Migration002Bulk extends ServiceMigration {
   }
 }
 
+/** The sandbox carrier's record of issued labels: one serial per idempotency key, as a carrier keeps its labels. */
+export class Migration003SandboxLabels extends ServiceMigration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      create table ${this.table('sandbox_labels')} (
+        "idempotency_key" text primary key,
+        "serial" bigint not null,
+        "requested_by" text not null,
+        "created_at" timestamptz not null default now()
+      )`);
+  }
+}
+
 /** Ordered list of this service's migrations, applied at start in its own schema. */
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
   { name: 'Migration002Bulk', class: Migration002Bulk },
+  { name: 'Migration003SandboxLabels', class: Migration003SandboxLabels },
 ];

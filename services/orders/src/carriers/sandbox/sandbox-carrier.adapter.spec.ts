@@ -1,5 +1,7 @@
 import { CarrierError, type LabelShipment } from '../carrier.port';
-import { isValidImpbTrackingNumber } from './impb';
+import { formatImpbHri, isValidImpbTrackingNumber } from './impb';
+import type { LabelRenderInput } from './label-renderer';
+import { RenderPoolError } from './render-pool';
 import { SandboxCarrierAdapter } from './sandbox-carrier.adapter';
 
 /** mulberry32: a small seeded generator, so failure injection is reproducible. */
@@ -191,6 +193,33 @@ describe('SandboxCarrierAdapter', () => {
     const error = await caught(carrier.voidLabel('9205599999999900999999'));
     expect(error.retryable).toBe(false);
     expect(error.message).toMatch(/unknown tracking number 9205599999999900999999/);
+  });
+
+  it('renders the PDF with the render function it is given (a render pool), passing the label data and the ship date', async () => {
+    const render = jest.fn(async (_input: LabelRenderInput) => Buffer.from('%PDF-from-the-pool'));
+    const shipDate = new Date(2025, 0, 2, 9);
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), render, now: () => shipDate });
+    const label = await carrier.createLabel(shipment(), 'pooled');
+
+    expect(label.pdf.toString('latin1')).toBe('%PDF-from-the-pool');
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(render).toHaveBeenCalledWith(
+      expect.objectContaining({ service: expect.objectContaining({ bannerText: 'USPS PRIORITY MAIL' }), impb: expect.objectContaining({ hri: formatImpbHri(label.trackingNumber) }), shipDate }),
+    );
+  });
+
+  it('passes a failed render (a crashed worker) on as it is, not as a CarrierError, and the same key may try again', async () => {
+    const render = jest
+      .fn(async (_input: LabelRenderInput) => Buffer.from('%PDF-second-try'))
+      .mockRejectedValueOnce(new RenderPoolError('WORKER_CRASHED', 'The label render worker died while rendering (exit code 1)'));
+    const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), render });
+
+    const error = await carrier.createLabel(shipment(), 'crash').catch((rejected: unknown) => rejected);
+    expect(error).toBeInstanceOf(RenderPoolError);
+    expect(error).not.toBeInstanceOf(CarrierError);
+    const label = await carrier.createLabel(shipment(), 'crash');
+    expect(label.pdf.toString('latin1')).toBe('%PDF-second-try');
+    expect(carrier.trackingState(label.trackingNumber)).toBe('issued');
   });
 
   it('refuses nonsensical options', () => {

@@ -1,6 +1,6 @@
 import { type CarrierAdapter, CarrierError, type CarrierService, type CreatedLabel, type LabelShipment } from '../carrier.port';
 import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
-import { renderLabel } from './label-renderer';
+import { type LabelRenderInput, renderLabel } from './label-renderer';
 import { findSandboxService, SANDBOX_SERVICES } from './sandbox-services';
 
 export interface SandboxCarrierOptions {
@@ -12,10 +12,15 @@ export interface SandboxCarrierOptions {
   random?: () => number;
   /** Clock for the ship date (default: now). */
   now?: () => Date;
-  /** Next unique label serial, supplied by the orders database. */
-  nextSerial: () => Promise<number>;
+  /** The label serial of an idempotency key: a new one for a new key, the same one for a key seen before. */
+  nextSerial: (idempotencyKey: string) => Promise<number>;
   /** How many labels are remembered for idempotent replays and voiding (default 10,000; oldest forgotten first). */
   rememberLabels?: number;
+  /**
+   * Renders the label PDF (default: renderLabel on the calling thread). The service passes a LabelRenderPool's
+   * render; its errors (a crashed worker, a full queue) are not CarrierErrors, so the caller retries.
+   */
+  render?: (input: LabelRenderInput) => Promise<Buffer>;
 }
 
 type TrackingState = 'issued' | 'voided';
@@ -24,22 +29,24 @@ type TrackingState = 'issued' | 'voided';
  * The built-in carrier: USPS-format SAMPLE labels (IMpb with the test Mailer ID, no postage) with optional
  * latency and failure injection, so that retries and recovery can be exercised without a real carrier.
  *
- * Memory only: after a restart it no longer knows earlier labels (a replayed idempotency key makes a new
- * label, voiding an earlier tracking number is refused as unknown). The orders service stores labels by key.
+ * A replayed idempotency key gets the same serial from `nextSerial` (the service keeps one per key in its
+ * database), so after a restart or on another replica the same key answers the same tracking number, as a real
+ * carrier does. Voiding knows only the labels of this process.
  */
 export class SandboxCarrierAdapter implements CarrierAdapter {
   private readonly latencyMs: number;
   private readonly failureRate: number;
   private readonly random: () => number;
   private readonly now: () => Date;
-  private readonly nextSerial: () => Promise<number>;
+  private readonly nextSerial: (idempotencyKey: string) => Promise<number>;
   private readonly rememberLabels: number;
+  private readonly render: (input: LabelRenderInput) => Promise<Buffer>;
   /** Idempotency key → the label, or the request still in flight (so concurrent duplicates share it). */
   private readonly labelsByKey = new Map<string, Promise<CreatedLabel>>();
   private readonly tracking = new Map<string, TrackingState>();
 
   constructor(options: SandboxCarrierOptions) {
-    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000 } = options;
+    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000, render = renderLabel } = options;
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be ≥ 0, got ${latencyMs}`);
     if (!(failureRate >= 0 && failureRate <= 1)) throw new RangeError(`failureRate must be within 0..1, got ${failureRate}`);
     if (!Number.isInteger(rememberLabels) || rememberLabels < 1) throw new RangeError(`rememberLabels must be a positive integer, got ${rememberLabels}`);
@@ -49,6 +56,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     this.now = now;
     this.nextSerial = nextSerial;
     this.rememberLabels = rememberLabels;
+    this.render = render;
   }
 
   async listServices(): Promise<CarrierService[]> {
@@ -60,7 +68,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     const known = this.labelsByKey.get(idempotencyKey);
     if (known) return copy(await known);
 
-    const attempt = this.issueLabel(shipment);
+    const attempt = this.issueLabel(shipment, idempotencyKey);
     this.remember(idempotencyKey, attempt);
     try {
       return copy(await attempt);
@@ -83,7 +91,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     return this.tracking.get(trackingNumber);
   }
 
-  private async issueLabel(shipment: LabelShipment): Promise<CreatedLabel> {
+  private async issueLabel(shipment: LabelShipment, idempotencyKey: string): Promise<CreatedLabel> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (this.failureRate > 0 && this.random() < this.failureRate) {
       throw new CarrierError('Sandbox carrier: simulated failure', true);
@@ -106,7 +114,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       throw new CarrierError(`Sandbox carrier: destination ZIP "${shipment.to.zip}" is neither 5 digits nor ZIP+4`, false);
     }
 
-    const serial = await this.nextSerial();
+    const serial = await this.nextSerial(idempotencyKey);
     const impb = buildImpb({
       zip5: zip.zip5,
       zip4: zip.zip4,
@@ -115,7 +123,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       mailerId: SANDBOX_TEST_MAILER_ID,
       serial,
     });
-    const pdf = await renderLabel({
+    const pdf = await this.render({
       service,
       from: shipment.from,
       to: shipment.to,

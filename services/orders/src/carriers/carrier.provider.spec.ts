@@ -1,0 +1,71 @@
+import { Test } from '@nestjs/testing';
+import { ORM } from '@labeldesk/nest-orm';
+import { ORDERS_ENV, ordersEnvSchema, type OrdersEnv } from '../config/env.schema';
+import { CARRIER, type LabelShipment } from './carrier.port';
+import { PooledSandboxCarrier, carrierProvider } from './carrier.provider';
+import { isValidImpbTrackingNumber } from './sandbox/impb';
+import { defaultRenderWorkers } from './sandbox/render-pool';
+
+const env = (vars: Record<string, string> = {}): OrdersEnv => ordersEnvSchema.parse({ DATABASE_URL: 'postgres://orders@localhost/labeldesk', ...vars });
+
+/** Just enough of MikroORM for the label serial sequence. */
+const fakeOrm = () => {
+  let serial = 41;
+  return {
+    config: { get: () => 'orders' },
+    em: { fork: () => ({ execute: async () => [{ serial: String(++serial) }] }) },
+  };
+};
+
+const shipment: LabelShipment = {
+  serviceUid: 'usps_priority',
+  from: { name: 'Acme Widgets', company: null, phone: null, street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
+  to: { name: 'Jane Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: null, city: 'New York', state: 'NY', zip: '10118', country: 'US' },
+  package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widget', reference1: '1', reference2: 'SKU-1' },
+};
+
+async function carrierModule(vars: Record<string, string>) {
+  const moduleRef = await Test.createTestingModule({
+    providers: [{ provide: ORDERS_ENV, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierProvider],
+  }).compile();
+  return { moduleRef, carrier: moduleRef.get<PooledSandboxCarrier>(CARRIER) };
+}
+
+describe('carrierProvider', () => {
+  it('renders labels on RENDER_WORKERS worker threads and ends them when the application shuts down', async () => {
+    const { moduleRef, carrier } = await carrierModule({ RENDER_WORKERS: '2' });
+    expect(carrier).toBeInstanceOf(PooledSandboxCarrier);
+    expect(carrier.renderPool.size).toBe(2);
+
+    const label = await carrier.createLabel(shipment, 'order-1');
+    expect(isValidImpbTrackingNumber(label.trackingNumber)).toBe(true);
+    expect(label.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(carrier.renderPool.stats).toMatchObject({ mode: 'workers', workers: 1 });
+
+    await moduleRef.close();
+    expect(carrier.renderPool.stats.workers).toBe(0);
+    // A label asked for during or after shutdown (another hook finishing its work) renders on the main thread.
+    await expect(carrier.createLabel(shipment, 'order-2')).resolves.toMatchObject({ serviceUid: 'usps_priority' });
+    expect(carrier.renderPool.stats.workers).toBe(0);
+  });
+
+  it('renders on the main thread with RENDER_WORKERS=0', async () => {
+    const { moduleRef, carrier } = await carrierModule({ RENDER_WORKERS: '0' });
+    await expect(carrier.createLabel(shipment, 'order-1')).resolves.toMatchObject({ serviceUid: 'usps_priority' });
+    expect(carrier.renderPool.stats).toEqual({ mode: 'in-thread', workers: 0, busy: 0, queued: 0 });
+    await moduleRef.close();
+  });
+});
+
+describe('RENDER_WORKERS', () => {
+  it('defaults to one worker per core (at most 8) and accepts 0..8', () => {
+    expect(env().RENDER_WORKERS).toBe(defaultRenderWorkers());
+    expect(defaultRenderWorkers()).toBeGreaterThanOrEqual(1);
+    expect(env({ RENDER_WORKERS: '0' }).RENDER_WORKERS).toBe(0);
+    expect(env({ RENDER_WORKERS: '8' }).RENDER_WORKERS).toBe(8);
+  });
+
+  it('refuses more than 8, negative and fractional values', () => {
+    for (const value of ['9', '-1', '1.5', 'two']) expect(() => env({ RENDER_WORKERS: value })).toThrow();
+  });
+});

@@ -1,0 +1,376 @@
+/**
+ * Renders sandbox label PDFs on worker threads, so that the ~3–5 ms of CPU per label (ARCHITECTURE.md §3, §7)
+ * stays off the main thread, which serves requests and the database.
+ *
+ * - A fixed number of workers, started on demand (the first labels pay their ~0.2 s start) and kept; one label
+ *   in flight per worker. Idle workers are unref'd: they never keep a process alive on their own.
+ * - A bounded queue: past `maxQueue` waiting labels, render() rejects at once (RenderPoolError QUEUE_FULL).
+ * - A worker that dies while rendering rejects only that label (WORKER_CRASHED) and is replaced; a label taking
+ *   longer than `jobTimeoutMs` stops its worker (TIMEOUT). These errors are plain Errors, not CarrierErrors: the
+ *   caller must retry (the order stays pending), never refund a label that was merely not rendered.
+ * - When workers cannot start (no worker file next to this one, e.g. a bundled build; the worker's modules fail
+ *   to load), it logs once and renders on the calling thread instead, like RENDER_WORKERS=0.
+ * - close() drains: labels already handed to the pool still render on the workers (up to `closeTimeoutMs`, then they
+ *   are rejected with POOL_CLOSED), then the workers are terminated. Labels asked for once close() has begun render
+ *   on the calling thread: Nest runs the shutdown hooks of one module concurrently, and the bulk engine finishes its
+ *   in-flight labels during its own hook, so a closing pool must not fail them.
+ *
+ * Where the worker comes from: built JS (dist/, also inside the embedded single process) runs
+ * `label-render.worker.js` next to this file. Under jest this file is TypeScript, which Node 20 cannot run in a
+ * worker: the worker then starts from a small bootstrap that compiles .ts with @swc/core (a devDependency that jest
+ * already uses) and loads `label-render.worker.ts`.
+ */
+import { Logger } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { type LabelRenderInput, renderLabel } from './label-renderer';
+import { defaultRenderWorkers } from './render-workers';
+import { deserializeError, type RenderFn, type RenderReply, type RenderRequest } from './render-worker-protocol';
+
+export { defaultRenderWorkers };
+
+export type RenderPoolErrorCode = 'QUEUE_FULL' | 'WORKER_CRASHED' | 'TIMEOUT' | 'POOL_CLOSED';
+
+/** The pool did not render this label although its input may be fine: trying again may succeed. */
+export class RenderPoolError extends Error {
+  readonly retryable = true;
+
+  constructor(
+    readonly code: RenderPoolErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RenderPoolError';
+  }
+}
+
+export interface RenderPoolLogger {
+  warn(message: string): void;
+}
+
+export interface LabelRenderPoolOptions {
+  /** Worker threads; 0 renders on the calling thread (default: defaultRenderWorkers(), one per core, at most 8). */
+  workers?: number;
+  /** Labels allowed to wait for a worker, beyond those being rendered (default 1,000). */
+  maxQueue?: number;
+  /** A label still rendering after this long stops its worker and is rejected (default 30 s; 0 = never). */
+  jobTimeoutMs?: number;
+  /** How long close() lets waiting and in-flight labels finish before it rejects them (default 10 s). */
+  closeTimeoutMs?: number;
+  /** The worker's entry script (default: label-render.worker.js next to this file, .ts when running from sources). */
+  workerFile?: string;
+  /** Renders on the calling thread: with 0 workers and as the fallback (default renderLabel). */
+  renderInThread?: RenderFn;
+  logger?: RenderPoolLogger;
+}
+
+export interface RenderPoolStats {
+  mode: 'workers' | 'in-thread';
+  /** Worker threads alive or starting. */
+  workers: number;
+  /** Workers rendering a label now. */
+  busy: number;
+  /** Labels waiting for a worker. */
+  queued: number;
+}
+
+interface Job {
+  id: number;
+  input: LabelRenderInput;
+  resolve: (pdf: Buffer) => void;
+  reject: (error: unknown) => void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  /** True once the worker said its modules are loaded. */
+  ready: boolean;
+  job: Job | null;
+  /** The worker's uncaught error, reported just before it exits. */
+  error: Error | null;
+}
+
+/** Consecutive start failures after which the pool gives up on workers (the first failure when none ever started). */
+const MAX_START_FAILURES = 3;
+
+const RUNNING_FROM_SOURCES = __filename.endsWith('.ts');
+
+/** Worker bootstrap for the TypeScript sources: compile `.ts` on require with @swc/core, then load the entry. */
+const TS_BOOTSTRAP = `'use strict';
+const { workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const Module = require('node:module');
+const { transformSync } = require(workerData.swcCore);
+const options = { swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } };
+Module._extensions['.ts'] = (module, filename) => {
+  module._compile(transformSync(readFileSync(filename, 'utf8'), { ...options, filename }).code, filename);
+};
+require(workerData.entry);
+`;
+
+export function defaultWorkerFile(): string {
+  return join(__dirname, `label-render.worker${extname(__filename)}`);
+}
+
+export class LabelRenderPool {
+  /** The number of worker threads it runs at most (0: renders in-thread). */
+  readonly size: number;
+  private readonly maxQueue: number;
+  private readonly jobTimeoutMs: number;
+  private readonly closeTimeoutMs: number;
+  private readonly workerFile: string;
+  private readonly renderInThread: RenderFn;
+  private readonly logger: RenderPoolLogger;
+
+  private mode: RenderPoolStats['mode'];
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Job[] = [];
+  private lastJobId = 0;
+  private everReady = false;
+  private startFailures = 0;
+  /** Set by close(): resolves once every worker has exited. */
+  private closing: Promise<void> | null = null;
+  private closed: (() => void) | null = null;
+  private closeTimer: NodeJS.Timeout | undefined;
+  /** The workers are terminated (or being terminated): nothing is dispatched or started any more. */
+  private terminated = false;
+
+  constructor(options: LabelRenderPoolOptions = {}) {
+    const {
+      workers = defaultRenderWorkers(),
+      maxQueue = 1_000,
+      jobTimeoutMs = 30_000,
+      closeTimeoutMs = 10_000,
+      workerFile = defaultWorkerFile(),
+      renderInThread = renderLabel,
+      logger = new Logger(LabelRenderPool.name),
+    } = options;
+    if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer ≥ 0, got ${workers}`);
+    if (!Number.isInteger(maxQueue) || maxQueue < 0) throw new RangeError(`maxQueue must be an integer ≥ 0, got ${maxQueue}`);
+    if (!Number.isFinite(jobTimeoutMs) || jobTimeoutMs < 0) throw new RangeError(`jobTimeoutMs must be ≥ 0, got ${jobTimeoutMs}`);
+    if (!Number.isFinite(closeTimeoutMs) || closeTimeoutMs < 0) throw new RangeError(`closeTimeoutMs must be ≥ 0, got ${closeTimeoutMs}`);
+    this.size = workers;
+    this.maxQueue = maxQueue;
+    this.jobTimeoutMs = jobTimeoutMs;
+    this.closeTimeoutMs = closeTimeoutMs;
+    this.workerFile = workerFile;
+    this.renderInThread = renderInThread;
+    this.logger = logger;
+    this.mode = workers === 0 ? 'in-thread' : 'workers';
+    if (workers > 0 && !existsSync(workerFile)) this.fallBackToInThread(`label render worker ${workerFile} is missing`);
+  }
+
+  /** The label's PDF; rejects with the renderer's own error, or a RenderPoolError when the pool failed to render it. */
+  render(input: LabelRenderInput): Promise<Buffer> {
+    if (this.closing || this.mode === 'in-thread') return this.renderInThread(input);
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(new RenderPoolError('QUEUE_FULL', `The label render queue is full (${this.maxQueue} labels waiting)`));
+    }
+    return new Promise<Buffer>((resolve, reject) => {
+      this.queue.push({ id: ++this.lastJobId, input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  get stats(): RenderPoolStats {
+    let busy = 0;
+    for (const slot of this.slots) if (slot.job) busy++;
+    return { mode: this.mode, workers: this.slots.size, busy, queued: this.queue.length };
+  }
+
+  /**
+   * Lets the labels already handed over finish (for at most closeTimeoutMs, then rejects them with POOL_CLOSED) and
+   * terminates every worker; resolves when they have exited. Later labels render on the calling thread.
+   */
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.closing = new Promise<void>((resolve) => {
+        this.closed = resolve;
+      });
+      this.closeTimer = setTimeout(() => void this.terminate(), this.closeTimeoutMs);
+      this.closeTimer.unref();
+      this.pump();
+    }
+    return this.closing;
+  }
+
+  /**
+   * Hands waiting labels to idle workers and starts workers (up to `size`) for those still waiting; once closing
+   * and idle, terminates the workers. Called after every change of a worker or the queue.
+   */
+  private pump(): void {
+    if (this.closing && this.queue.length === 0 && this.stats.busy === 0) {
+      void this.terminate();
+      return;
+    }
+    if (this.terminated || this.mode !== 'workers') return;
+    while (this.queue.length > 0) {
+      const idle = this.idleSlot();
+      const job = idle && this.queue.shift();
+      if (!idle || !job) break;
+      this.dispatch(idle, job);
+    }
+    let starting = 0;
+    for (const slot of this.slots) if (!slot.ready) starting++;
+    while (this.mode === 'workers' && this.queue.length > starting && this.slots.size < this.size) {
+      this.spawn();
+      starting++;
+    }
+  }
+
+  private idleSlot(): Slot | undefined {
+    for (const slot of this.slots) if (slot.ready && !slot.job) return slot;
+    return undefined;
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    slot.job = job;
+    // A busy worker keeps the process alive until its label is back (a script awaiting render() must not exit).
+    slot.worker.ref();
+    try {
+      slot.worker.postMessage({ id: job.id, input: job.input } satisfies RenderRequest);
+    } catch (error) {
+      // DataCloneError: this input cannot cross to a thread (e.g. it holds a function). The worker is fine.
+      this.finish(slot);
+      job.reject(error);
+      return;
+    }
+    if (this.jobTimeoutMs > 0) {
+      job.timer = setTimeout(() => this.onTimeout(slot, job), this.jobTimeoutMs);
+      job.timer.unref();
+    }
+  }
+
+  /** The worker is done with its label (answered, timed out or failed to take it). */
+  private finish(slot: Slot): void {
+    if (slot.job) clearTimeout(slot.job.timer);
+    slot.job = null;
+    slot.worker.unref();
+  }
+
+  private spawn(): void {
+    let worker: Worker;
+    try {
+      worker = this.startWorker();
+    } catch (error) {
+      this.startFailed(error);
+      return;
+    }
+    const slot: Slot = { worker, ready: false, job: null, error: null };
+    this.slots.add(slot);
+    worker.on('message', (reply: RenderReply) => this.onReply(slot, reply));
+    worker.on('error', (error: Error) => {
+      slot.error = error;
+    });
+    worker.on('exit', (code: number) => this.onExit(slot, code));
+  }
+
+  private startWorker(): Worker {
+    if (!RUNNING_FROM_SOURCES) return new Worker(this.workerFile);
+    return new Worker(TS_BOOTSTRAP, { eval: true, workerData: { entry: this.workerFile, swcCore: require.resolve('@swc/core') } });
+  }
+
+  private onReply(slot: Slot, reply: RenderReply): void {
+    if (!this.slots.has(slot)) return; // retired: timed out, or the pool closed
+    if (reply.type === 'ready') {
+      slot.ready = true;
+      this.everReady = true;
+      this.startFailures = 0;
+      slot.worker.unref();
+      this.pump();
+      return;
+    }
+    const { job } = slot;
+    if (!job || job.id !== reply.id) return;
+    this.finish(slot);
+    if (reply.type === 'done') job.resolve(Buffer.from(reply.pdf));
+    else job.reject(deserializeError(reply.error));
+    if (this.mode === 'in-thread') this.retire(slot);
+    this.pump();
+  }
+
+  private onTimeout(slot: Slot, job: Job): void {
+    if (slot.job !== job) return;
+    this.finish(slot);
+    this.retire(slot);
+    this.logger.warn(`a label took longer than ${this.jobTimeoutMs} ms to render: its worker was stopped and will be replaced`);
+    job.reject(new RenderPoolError('TIMEOUT', `Label rendering took longer than ${this.jobTimeoutMs} ms`));
+    this.pump();
+  }
+
+  private onExit(slot: Slot, code: number): void {
+    if (!this.slots.delete(slot)) return; // the pool terminated it
+    const reason = slot.error ? slot.error.message : `exit code ${code}`;
+    const { job } = slot;
+    if (job) {
+      clearTimeout(job.timer);
+      slot.job = null;
+      this.logger.warn(`a label render worker died while rendering (${reason}): its label is rejected, a new worker takes over`);
+      job.reject(new RenderPoolError('WORKER_CRASHED', `The label render worker died while rendering (${reason})`, { cause: slot.error ?? undefined }));
+    } else if (!slot.ready) {
+      this.startFailed(slot.error ?? new Error(`it exited with code ${code} before it was ready`));
+      return;
+    } else {
+      this.logger.warn(`an idle label render worker exited (${reason})`);
+    }
+    this.pump();
+  }
+
+  private startFailed(error: unknown): void {
+    this.startFailures++;
+    const reason = `a label render worker could not start (${messageOf(error)})`;
+    if (!this.everReady || this.startFailures >= MAX_START_FAILURES) {
+      this.fallBackToInThread(reason);
+      return;
+    }
+    this.logger.warn(`${reason}: trying again`);
+    this.pump();
+  }
+
+  /** From now on labels render on the calling thread; busy workers finish their label first. */
+  private fallBackToInThread(reason: string): void {
+    if (this.mode === 'in-thread') return;
+    this.mode = 'in-thread';
+    this.logger.warn(`${reason}: rendering labels on the main thread instead`);
+    for (const slot of [...this.slots]) if (!slot.job) this.retire(slot);
+    for (const job of this.queue.splice(0)) this.renderInThread(job.input).then(job.resolve, job.reject);
+    this.pump();
+  }
+
+  /** Ends close(): rejects what is still waiting or rendering (the close timeout passed) and terminates every worker. */
+  private async terminate(): Promise<void> {
+    if (this.terminated) return;
+    this.terminated = true;
+    clearTimeout(this.closeTimer);
+    const closed = () => new RenderPoolError('POOL_CLOSED', `The label render pool closed before this label was rendered (close timeout ${this.closeTimeoutMs} ms)`);
+    for (const job of this.queue.splice(0)) job.reject(closed());
+    const slots = [...this.slots];
+    this.slots.clear();
+    await Promise.all(
+      slots.map(async (slot) => {
+        const { job } = slot;
+        if (job) {
+          clearTimeout(job.timer);
+          slot.job = null;
+          job.reject(closed());
+        }
+        await slot.worker.terminate();
+      }),
+    );
+    this.closed?.();
+  }
+
+  private retire(slot: Slot): void {
+    this.slots.delete(slot);
+    void slot.worker.terminate();
+  }
+}
+
+/** An error's message; not `instanceof Error`, which fails for errors from another realm (a jest sandbox). */
+function messageOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+  return String(error);
+}

@@ -1,0 +1,79 @@
+/**
+ * The messages between LabelRenderPool (main thread) and a label render worker, and the worker's side of them.
+ * Kept apart from the worker entry so that tests can serve renders with another renderer (e.g. one that crashes).
+ *
+ * The input crosses by structured clone, which keeps a Date a Date (shipDate); the PDF comes back as an
+ * ArrayBuffer in the transfer list, so it moves to the main thread without a copy.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { LabelRenderInput } from './label-renderer';
+
+export interface RenderRequest {
+  id: number;
+  input: LabelRenderInput;
+}
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export type RenderReply =
+  /** Sent once, after the renderer's modules loaded: until then a failing worker is a start failure, not a crash. */
+  | { type: 'ready' }
+  | { type: 'done'; id: number; pdf: ArrayBuffer }
+  | { type: 'failed'; id: number; error: SerializedError };
+
+export type RenderFn = (input: LabelRenderInput) => Promise<Buffer>;
+
+/** Worker side: answers every RenderRequest on `port` with `render`'s PDF or its error, then says it is ready. */
+export function serveRenderRequests(port: MessagePort, render: RenderFn): void {
+  port.on('message', (request: RenderRequest) => {
+    void answer(port, render, request);
+  });
+  port.postMessage({ type: 'ready' } satisfies RenderReply);
+}
+
+async function answer(port: MessagePort, render: RenderFn, { id, input }: RenderRequest): Promise<void> {
+  let reply: RenderReply;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const pdf = ownArrayBuffer(await render(input));
+    reply = { type: 'done', id, pdf };
+    transfer = [pdf];
+  } catch (error) {
+    reply = { type: 'failed', id, error: serializeError(error) };
+  }
+  port.postMessage(reply, transfer);
+}
+
+/**
+ * An ArrayBuffer holding exactly `pdf`'s bytes, safe to transfer. A label (~2.8 KB) is smaller than half of
+ * Buffer.poolSize, so pdfkit's Buffer.concat puts it in Node's shared 8 KB pool slab: that slab is marked
+ * untransferable, and Node 20 then silently clones the whole slab instead. Copying the few KB here, on the worker
+ * thread, makes the transfer to the main thread a real move.
+ */
+export function ownArrayBuffer(pdf: Buffer): ArrayBuffer {
+  const { buffer } = pdf;
+  // A Buffer spanning its whole ArrayBuffer has it to itself (pooled Buffers are under half a slab).
+  if (buffer instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === buffer.byteLength) {
+    return buffer;
+  }
+  const own = new ArrayBuffer(pdf.byteLength);
+  new Uint8Array(own).set(pdf);
+  return own;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof Error) return { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+  return { name: 'Error', message: String(error) };
+}
+
+/** Main side: the worker's error as an Error again, with the worker's stack. */
+export function deserializeError(error: SerializedError): Error {
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  if (error.stack) revived.stack = error.stack;
+  return revived;
+}

@@ -357,7 +357,7 @@ export class LabelRenderPool {
           slot.job = null;
           job.reject(closed());
         }
-        await slot.worker.terminate();
+        await slot.worker.terminate().catch(() => undefined);
       }),
     );
     this.closed?.();
@@ -365,7 +365,7 @@ export class LabelRenderPool {
 
   private retire(slot: Slot): void {
     this.slots.delete(slot);
-    void slot.worker.terminate();
+    slot.worker.terminate().catch(() => undefined);
   }
 }
 

@@ -3,7 +3,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createLogger, loadEnv, type EnvSource } from '@labeldesk/nest-config';
 import type { NextFunction, Request, Response } from 'express';
-import { json } from 'express';
 import helmet from 'helmet';
 import { createServerStrategy, transportFromEnv } from '@labeldesk/nest-transport';
 import { existsSync } from 'node:fs';
@@ -11,10 +10,7 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { GatewayModule } from './app.module';
 import { gatewayEnvSchema, type GatewayEnv } from './config/env.schema';
-
-/** Bodies of every route but the bulk upload: SKU imports of 5,000 rows and quotes of 10,000 shipments fit. */
-export const BODY_LIMIT = '2mb';
-export const BULK_BODY_LIMIT = '40mb';
+import { useJsonBodies } from './http/json-body.middleware';
 
 export interface RunningGateway {
   app: INestApplication;
@@ -35,10 +31,8 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
   app.disable('x-powered-by');
   app.use(helmet(helmetOptions(env)));
   app.setGlobalPrefix('api');
-  // A bulk order is up to 10,000 rows (a 10 MB file becomes more JSON than that); everything else is small.
-  // Registered before Nest's own parsers, so these limits are the ones that apply; over them is a 413.
-  app.use('/api/orders/bulk/process', json({ limit: BULK_BODY_LIMIT }));
-  app.useBodyParser('json', { limit: BODY_LIMIT });
+  // Limits per route (over them is a 413) and the refusal of bad input, before Nest's own parsers.
+  useJsonBodies(app);
   serveWebApp(app, env);
   // Events from services (bulk progress) reach every gateway replica: no queue group.
   app.connectMicroservice({ strategy: createServerStrategy(transportFromEnv(env, 'gateway-events'), null) });

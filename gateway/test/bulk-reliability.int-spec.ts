@@ -65,7 +65,7 @@ describe('bulk orders survive crashes, failures and several replicas (distribute
   it('finishes a 500-label batch after its orders process is killed (-9) mid-way: labels created = charged = succeeded, hold released', async () => {
     const { running, customer } = await begin({ SANDBOX_LATENCY_MS: '150', BULK_CONCURRENCY: '16', BULK_CLAIM_LEASE_SECONDS: '5' });
     const { orderId, processed } = await submitBulk(call, customer, Array.from({ length: 500 }, (_, i) => bulkRow(i)));
-    expect(processed.status).toBe(200);
+    expect([processed.status, processed.body]).toEqual([200, expect.objectContaining({ status: 'processing', totalCount: 500 })]);
     const midway = await waitForBulk(call, customer.token, orderId, (b) => b.processedCount >= 100);
     expect(midway.status).toBe('processing');
     await running.killOrders(0);

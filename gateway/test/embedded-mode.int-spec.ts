@@ -1,5 +1,7 @@
 import { startEmbedded } from '@labeldesk/testing';
+import { describeAccountSecurity } from './support/account-security.suite';
 import { describeAccountFlows } from './support/api-flows.suite';
+import { describeBadInput } from './support/bad-input.suite';
 import { describeBulkFlows } from './support/bulk-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
 import { describeTopUpFlows } from './support/top-up-flows.suite';
@@ -8,3 +10,5 @@ describeAccountFlows('embedded', () => startEmbedded());
 describeLabelFlows('embedded', () => startEmbedded());
 describeTopUpFlows('embedded', startEmbedded);
 describeBulkFlows('embedded', () => startEmbedded());
+describeBadInput('embedded', () => startEmbedded());
+describeAccountSecurity('embedded', startEmbedded);

@@ -1,6 +1,8 @@
 import type { PipeTransform } from '@nestjs/common';
-import { validationError } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, validationError } from '@labeldesk/contracts';
 import type { z } from 'zod';
+
+export const NOT_AN_OBJECT = 'The request body must be a JSON object';
 
 /** Validates a request body with the same schema the web form and the service use. */
 export class ZodBody<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
@@ -8,7 +10,11 @@ export class ZodBody<S extends z.ZodType> implements PipeTransform<unknown, z.ou
 
   transform(value: unknown): z.output<S> {
     const parsed = this.schema.safeParse(value ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
-    return parsed.data;
+    if (parsed.success) return parsed.data;
+    // zod's own words for a list or a number where the fields should be ("expected object, received array").
+    if (parsed.error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, NOT_AN_OBJECT, [{ path: '', message: NOT_AN_OBJECT }]);
+    }
+    throw validationError(parsed.error);
   }
 }

@@ -44,12 +44,16 @@ export const newBulkCustomer = async (call: Api, adminToken: string, balanceCent
   const token = String(registered.body['token']);
   const userId = String((registered.body['user'] as Body)['_id']);
   await call('POST', `/userServices/${userId}/initialize`, undefined, { token });
-  if (balanceCents > 0) await call('POST', `/auth/users/details/${userId}`, { balance: balanceCents }, { token: adminToken });
+  if (balanceCents > 0) {
+    const credited = await call('POST', `/auth/users/details/${userId}`, { balance: balanceCents }, { token: adminToken });
+    if (credited.status !== 200) throw new Error(`could not set the balance: ${credited.status} ${JSON.stringify(credited.body)}`);
+  }
   return { token, userId };
 };
 
 export const submitBulk = async (call: Api, who: { token: string; userId: string }, rows: BulkOrderItemInput[], options?: Body) => {
   const init = await call('POST', '/orders/bulk/init', { userId: who.userId }, { token: who.token });
+  if (init.status !== 200) throw new Error(`bulk init answered ${init.status} ${JSON.stringify(init.body)}`);
   const orderId = String(init.body['orderId']);
   const processed = await call('POST', `/orders/bulk/process/${who.userId}`, { orderId, orderData: rows, ...(options ? { options } : {}) }, { token: who.token });
   return { orderId, processed };

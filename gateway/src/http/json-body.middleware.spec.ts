@@ -1,0 +1,195 @@
+import { Body, Controller, Get, HttpCode, Module, Param, Post, Query, Req, type RawBodyRequest } from '@nestjs/common';
+import { APP_FILTER, NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request } from 'express';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { HttpErrorFilter } from '../errors/http-error.filter';
+import { BAD_INPUT_MESSAGE } from './bad-input.middleware';
+import { useJsonBodies } from './json-body.middleware';
+import { NOT_AN_OBJECT, ZodBody } from './zod-body.pipe';
+
+const rowCount = (body: unknown, key: string): number => {
+  const rows = body && typeof body === 'object' && key in body ? (body as Record<string, unknown>)[key] : null;
+  return Array.isArray(rows) ? rows.length : -1;
+};
+
+/** Stand-ins for the real routes, at their real paths: the limits and checks are matched by path. */
+@Controller()
+class EchoController {
+  @Post('auth/register')
+  register(@Body(new ZodBody(z.object({ name: z.string() }))) body: { name: string }): { name: string } {
+    return body;
+  }
+
+  @Post('auth/save-address/:userId')
+  @HttpCode(200)
+  saveAddress(@Body() body: unknown): { received: boolean } {
+    return { received: body !== undefined };
+  }
+
+  @Post('auth/add-sku/:userId')
+  @HttpCode(200)
+  addSkus(@Body() body: unknown): { rows: number } {
+    return { rows: rowCount(body, 'parsedData') };
+  }
+
+  @Post('orders/price/v2/bulk')
+  @HttpCode(200)
+  price(@Body() body: unknown): { rows: number } {
+    return { rows: rowCount(body, 'shipments') };
+  }
+
+  @Post('orders/bulk/process/:userId')
+  @HttpCode(200)
+  process(@Body() body: unknown): { rows: number } {
+    return { rows: rowCount(body, 'orderData') };
+  }
+
+  @Post('payment/webhook')
+  @HttpCode(200)
+  webhook(@Req() req: RawBodyRequest<Request>): { rawBytes: number } {
+    return { rawBytes: req.rawBody?.length ?? -1 };
+  }
+
+  @Get('auth/get-address/:userId')
+  addresses(@Param('userId') userId: string, @Query('page') page?: string): { userId: string; page: string | null } {
+    return { userId, page: page ?? null };
+  }
+}
+
+@Module({ controllers: [EchoController], providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }] })
+class EchoModule {}
+
+const MB = 1024 * 1024;
+/** A JSON body of about `bytes` bytes. */
+const padded = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes) });
+/** A SKU row at the field maxima, in a script of 3 bytes a character. */
+const widestSku = (i: number) => ({ sku: `${'型'.repeat(58)}${String(i).padStart(6, '0')}`, maxQty: '10000', weight: '149.99', length: '107.99', width: '107.99', height: '107.99', description: '說'.repeat(200) });
+/** A full shipment (spec 7: a quote may send the whole row). */
+const fullShipment = (i: number) => ({
+  courier: 'usps', service_name: 'USPS Priority Mail', manifested: false,
+  sender: { sender_name: 'Ann Sender', sender_phone: '555-111-2222', sender_company: 'Acme', sender_address1: '1 Main St', sender_address2: '', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
+  receiver: { receiver_name: `Bob ${i}`, receiver_phone: '', receiver_company: '', receiver_address1: `${100 + i} Pine Ave`, receiver_address2: '', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
+  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2, package_weight_unit: 'LB', package_description: 'Mug' },
+});
+
+describe('useJsonBodies', () => {
+  let app: NestExpressApplication;
+  let server: App;
+  let url: string;
+  const post = (path: string, body: string | Buffer, contentType = 'application/json') => request(server).post(`/api${path}`).set('content-type', contentType).send(body);
+
+  beforeAll(async () => {
+    app = await NestFactory.create<NestExpressApplication>(EchoModule, { logger: false, rawBody: true });
+    app.setGlobalPrefix('api');
+    useJsonBodies(app);
+    await app.listen(0, '127.0.0.1');
+    server = app.getHttpServer() as App;
+    url = await app.getUrl();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  describe('limits', () => {
+    it('accepts a body just under 2 MB on an ordinary route and refuses one over it with a 413 naming the limit', async () => {
+      expect((await post('/auth/register', padded(2 * MB - 100))).status).toBe(201);
+      const over = await post('/auth/register', padded(2 * MB + 100));
+      expect([over.status, over.body]).toEqual([413, { message: 'The request is larger than the 2 MB limit. Split the upload into smaller files.', code: 'PAYLOAD_TOO_LARGE' }]);
+    });
+
+    it('accepts a SKU import of 5,000 rows with every field at its maximum in a 3-byte script, and refuses 8 MB', async () => {
+      const body = JSON.stringify({ parsedData: Array.from({ length: 5_000 }, (_, i) => widestSku(i)) });
+      expect(Buffer.byteLength(body)).toBeGreaterThan(4 * MB);
+      expect((await post('/auth/add-sku/u1', body)).body).toEqual({ rows: 5_000 });
+      const over = await post('/auth/add-sku/u1', padded(8 * MB + 100));
+      expect([over.status, over.body['message']]).toEqual([413, 'The request is larger than the 8 MB limit. Split the upload into smaller files.']);
+    });
+
+    it('accepts a quote of 10,000 full shipments', async () => {
+      const body = JSON.stringify({ userId: 'u1', shipments: Array.from({ length: 10_000 }, (_, i) => fullShipment(i)) });
+      expect(Buffer.byteLength(body)).toBeGreaterThan(6 * MB);
+      expect((await post('/orders/price/v2/bulk', body)).body).toEqual({ rows: 10_000 });
+    });
+
+    it('accepts 10,000 bulk rows and refuses a bulk body over 40 MB', async () => {
+      const body = JSON.stringify({ orderId: 'o1', orderData: Array.from({ length: 10_000 }, (_, i) => ({ ...fullShipment(i), package: { ...fullShipment(i).package, order_id: `114-${i}`, sku_number: 'MUG-1', quantity: 1 } })) });
+      expect((await post('/orders/bulk/process/u1', body)).body).toEqual({ rows: 10_000 });
+      expect((await post('/orders/bulk/process/u1', padded(40 * MB + 100))).status).toBe(413);
+    });
+
+    it('applies the limit to the inflated size of a compressed body, and says when one cannot be inflated', async () => {
+      const send = (body: Buffer) => fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+      expect((await send(gzipSync(padded(3 * MB)))).status).toBe(413);
+      const corrupt = await send(Buffer.from('not gzip at all'));
+      expect([corrupt.status, await corrupt.json()]).toEqual([400, { message: 'The request body could not be read in full', code: 'VALIDATION_FAILED' }]);
+    });
+  });
+
+  describe('bad text', () => {
+    it('refuses a null character in any string with a 400 naming the field', async () => {
+      const answer = await post('/auth/save-address/u1', JSON.stringify({ formData: { name: 'Ann\u0000' } }));
+      expect([answer.status, answer.body]).toEqual([400, { message: BAD_INPUT_MESSAGE.nullCharacter, code: 'VALIDATION_FAILED', issues: [{ path: 'formData.name', message: BAD_INPUT_MESSAGE.nullCharacter }] }]);
+    });
+
+    it('refuses a lone surrogate sent as a JSON escape, in a value or in a key', async () => {
+      for (const body of ['{"formData":{"name":"a\\ud800b"}}', '{"formData":{"na\\udc00me":"a"}}']) {
+        const answer = await post('/auth/save-address/u1', body);
+        expect([answer.status, answer.body['message']]).toEqual([400, BAD_INPUT_MESSAGE.invalidCharacter]);
+      }
+    });
+
+    it('accepts a surrogate pair written as two escapes', async () => {
+      expect((await post('/auth/register', '{"name":"box \\ud83d\\udce6"}')).body).toEqual({ name: 'box 📦' });
+    });
+
+    it('refuses a body nested 1,000 deep with a 400, and a 40 MB one on the bulk route before parsing it', async () => {
+      const answer = await post('/auth/register', `{"name":${'['.repeat(1_000)}${']'.repeat(1_000)}}`);
+      expect([answer.status, answer.body]).toEqual([400, { message: BAD_INPUT_MESSAGE.tooDeep, code: 'VALIDATION_FAILED' }]);
+      const started = Date.now();
+      const huge = await post('/orders/bulk/process/u1', '['.repeat(20 * MB) + ']'.repeat(20 * MB - 10));
+      expect([huge.status, huge.body['message']]).toEqual([400, BAD_INPUT_MESSAGE.tooDeep]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
+    it('refuses a null character in a route param or a query value', async () => {
+      expect((await request(server).get('/api/auth/get-address/u1%00')).body).toEqual({ message: BAD_INPUT_MESSAGE.nullCharacter, code: 'VALIDATION_FAILED' });
+      expect((await request(server).get('/api/auth/get-address/u1?page=1%00')).status).toBe(400);
+      expect((await request(server).get('/api/auth/get-address/%ED%A0%80')).body['message']).toBe(BAD_INPUT_MESSAGE.invalidCharacter);
+      expect((await request(server).get('/api/auth/get-address/caf%C3%A9?page=2')).body).toEqual({ userId: 'café', page: '2' });
+    });
+  });
+
+  describe('content types and shapes', () => {
+    it('refuses a JSON body sent as text or as a form with a 415 that says to send JSON', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const answer = await post('/auth/register', JSON.stringify({ name: 'Ann', pad: 'x'.repeat(200_000) }), type);
+        expect([answer.status, answer.body]).toEqual([415, { message: BAD_INPUT_MESSAGE.notJson, code: 'VALIDATION_FAILED' }]);
+      }
+    });
+
+    it('answers an empty body with the route\'s own validation message, not a 500', async () => {
+      const answer = await request(server).post('/api/auth/register').set('content-type', 'application/json');
+      expect([answer.status, answer.body['message']]).toEqual([400, 'Invalid input: expected string, received undefined']);
+      expect((await request(server).post('/api/auth/save-address/u1').set('content-type', 'text/plain').send('')).status).toBe(200);
+    });
+
+    it('says a list or a bare value is not the object a form sends, and that broken JSON is not JSON', async () => {
+      expect((await post('/auth/register', '[1,2]')).body).toMatchObject({ message: NOT_AN_OBJECT });
+      expect((await post('/auth/register', '{"name":')).body).toEqual({ message: 'The request body is not valid JSON', code: 'VALIDATION_FAILED' });
+    });
+
+    it('refuses an unknown content encoding with a clear 415', async () => {
+      const answer = await post('/auth/register', '{"name":"a"}').set('content-encoding', 'compress');
+      expect([answer.status, answer.body['message']]).toEqual([415, 'The request body must be sent uncompressed, or compressed with gzip, deflate or br']);
+    });
+
+    it('keeps the exact bytes of a webhook for its signature check', async () => {
+      expect((await post('/payment/webhook', '{ "type": "InvoiceSettled" }')).body).toEqual({ rawBytes: 28 });
+    });
+  });
+});

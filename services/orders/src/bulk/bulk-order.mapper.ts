@@ -1,5 +1,5 @@
 import type { BulkFileData, BulkOrder, FailedLabel } from '@labeldesk/contracts';
-import type { BulkItemRow, BulkOrderRow } from './bulk.rows';
+import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -10,18 +10,18 @@ export const fileDataOf = (row: BulkOrderRow): BulkFileData => ({
   ...(row.auto_confirm_csv_name ? { autoConfirmCSVName: row.auto_confirm_csv_name } : {}),
 });
 
-export const toFailedLabel = (item: BulkItemRow): FailedLabel => ({
+export const toFailedLabel = (item: FailedItemRow): FailedLabel => ({
   row: item.row_no + 1,
   itemId: item.id,
-  orderId: item.data.package.order_id,
-  orderItemId: item.data.package.order_item_id,
-  skuNumber: item.data.package.sku_number,
-  recipient: item.data.receiver.receiver_name,
+  orderId: item.order_id,
+  orderItemId: item.order_item_id,
+  skuNumber: item.sku_number,
+  recipient: item.recipient ?? '',
   error: item.error ?? 'Unknown error',
 });
 
 /** Spec 3 "Batch/bulk order". */
-export const toBulkOrder = (row: BulkOrderRow, failed: readonly BulkItemRow[]): BulkOrder => ({
+export const toBulkOrder = (row: BulkOrderRow, failed: readonly FailedItemRow[]): BulkOrder => ({
   _id: row.id,
   status: row.status,
   createdAt: iso(row.created_at) ?? '',

@@ -3,9 +3,13 @@ import type { BulkOptions, BulkOrderItem, BulkStatus } from '@labeldesk/contract
 import { ORM } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { BulkItemRow, BulkOrderRow, ClaimedItem, ItemOutcome, NewBulkItem } from './bulk.rows';
+import type { BulkItemRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem } from './bulk.rows';
 
 const INSERT_ROWS = 500;
+/** Rows per read of wide rows: results stay well under a megabyte. */
+const READ_PAGE = 500;
+/** The failed rows a batch view lists (its counts stay exact); the result CSV has every one. */
+export const FAILED_LABELS_SHOWN = 1000;
 
 const list = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
@@ -81,12 +85,17 @@ export class BulkRepository {
     });
   }
 
+  /** A draft's rows in order, read a page at a time (the embedded database stalls on multi-megabyte results). */
   async stagedRows(orderId: string): Promise<BulkOrderItem[]> {
-    const rows = await this.em().execute<Array<{ data: BulkOrderItem }>>(
-      `select "data" from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? order by "row_no"`,
-      [orderId],
-    );
-    return rows.map((r) => r.data);
+    const all: BulkOrderItem[] = [];
+    for (;;) {
+      const rows = await this.em().execute<Array<{ data: BulkOrderItem; row_no: number }>>(
+        `select "data", "row_no" from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
+        [orderId, all.length === 0 ? -1 : all.length - 1, READ_PAGE],
+      );
+      all.push(...rows.map((r) => r.data));
+      if (rows.length < READ_PAGE) return all;
+    }
   }
 
   /**
@@ -329,16 +338,18 @@ export class BulkRepository {
 
   /** Every item of a round that has not been bought yet fails with one reason (e.g. its hold was refused after a crash). */
 
-  async failedItems(orderId: string): Promise<BulkItemRow[]> {
-    return this.em().execute<BulkItemRow[]>(
-      `select "id", "row_no", "status", "sku", "service_name", "price_cents", "data", "tracking_number", "error" from ${this.t('bulk_items')}
-       where "bulk_order_id" = ? and "status" = 'failed' order by "row_no"`,
-      [orderId],
+  /** The first failed rows of a batch, with only the fields a view shows. */
+  async failedItems(orderId: string): Promise<FailedItemRow[]> {
+    return this.em().execute<FailedItemRow[]>(
+      `select "id", "row_no", "error", "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
+              "data" #>> '{package,sku_number}' as "sku_number", "data" #>> '{receiver,receiver_name}' as "recipient"
+       from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'failed' order by "row_no" limit ?`,
+      [orderId, FAILED_LABELS_SHOWN],
     );
   }
 
   /** Items in pages (keyset), without their PDFs: for the result files. */
-  async *itemsInOrder(orderId: string, pageSize = 1000): AsyncGenerator<BulkItemRow> {
+  async *itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkItemRow> {
     let after = -1;
     for (;;) {
       const rows = await this.em().execute<BulkItemRow[]>(

@@ -42,6 +42,17 @@ export interface BulkItemRow {
   error: string | null;
 }
 
+/** What a batch view shows of a failed row. */
+export interface FailedItemRow {
+  id: string;
+  row_no: number;
+  error: string | null;
+  order_id: string | null;
+  order_item_id: string | null;
+  sku_number: string | null;
+  recipient: string | null;
+}
+
 export interface NewBulkItem {
   id: string;
   userId: string;

@@ -5,8 +5,8 @@ import { packageSchema, receiverSchema, senderSchema } from './single-order.sche
 /** Limits of one bulk order, stated in the UI and enforced by the gateway and the orders service. */
 export const BULK_MAX_ROWS = 10_000;
 export const BULK_MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** Rows per message between the gateway and orders (a 10,000-row batch is ~7 MB of JSON; NATS takes 1 MB). */
-export const BULK_STAGE_ROWS = 500;
+/** Rows per message between the gateway and orders: 250 rows at every field's maximum stay under NATS's 1 MB. */
+export const BULK_STAGE_ROWS = 250;
 /** Spec 9: a .txt row's quantity is split into rows of at most the SKU's maxQty (default 4). */
 export const DEFAULT_SKU_MAX_QTY = 4;
 
@@ -105,6 +105,7 @@ export const bulkOrderSchema = z.object({
   totalCount: z.number().int(),
   processedCount: z.number().int(),
   failedCount: z.number().int(),
+  /** The first 1,000 failed rows (failedCount is exact; the result CSV lists every row). */
   failedLabels: z.array(failedLabelSchema),
   bulkOrderData: z.object({
     /** What was charged: the sum of the labels bought. */

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
+  insufficientBalanceMessage,
   PaymentsRpc,
   PricingRpc,
   type BulkOrderItem,
@@ -66,6 +67,9 @@ export class SubmitBulkOrderUseCase {
     const items = await this.price(request.userId, rows, caller);
     const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     const holdId = `bulk:${request.orderId}:1`;
+    // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
+    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { caller });
+    if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
     if (!(await this.bulk.startFirstRound(request.orderId, items, request.options, holdId, holdCents))) {
       return answer((await this.bulk.find(request.orderId)) ?? batch);
     }

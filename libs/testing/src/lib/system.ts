@@ -66,7 +66,7 @@ const stopAll = async (processes: ChildProcess[]) => {
     processes.map(
       (p) =>
         new Promise<void>((done) => {
-          if (p.exitCode !== null) return done();
+          if (p.exitCode !== null || p.signalCode !== null) return done();
           p.once('exit', () => done());
           p.kill('SIGTERM');
           setTimeout(() => p.kill('SIGKILL'), 10_000).unref();

@@ -8,6 +8,7 @@
  */
 import { raw as bwipRaw } from 'bwip-js';
 import PDFDocument from 'pdfkit';
+import { useParsedStandardFonts } from './standard-fonts';
 import type { LabelAddress, LabelShipment } from '../carrier.port';
 
 export interface LabelRenderInput {
@@ -65,6 +66,8 @@ export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: [W, H],
     margin: 0,
+    // No default font: the two used come pre-parsed (useParsedStandardFonts), not read from disk per label.
+    font: null as unknown as string,
     info: {
       Title: `SAMPLE label ${input.impb.hri} - not postage`,
       Subject: 'Sample shipping label. NOT POSTAGE. Do not mail.',
@@ -73,6 +76,8 @@ export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
       CreationDate: input.shipDate,
     },
   });
+  useParsedStandardFonts(doc, ['Helvetica', 'Helvetica-Bold']);
+  doc.font('Helvetica');
   const done = collect(doc);
 
   drawWatermark(doc);

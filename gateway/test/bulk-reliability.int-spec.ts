@@ -102,6 +102,16 @@ describe('bulk orders survive crashes, failures and several replicas (distribute
     expect(none.status).toBe(400);
   }, 300_000);
 
+  it('ends a batch whose every label the carrier refuses as failed, charging nothing and releasing the whole hold', async () => {
+    const { running, customer } = await begin({ SANDBOX_FAILURE_RATE: '1' });
+    const { orderId } = await submitBulk(call, customer, Array.from({ length: 5 }, (_, i) => bulkRow(i)));
+    const done = await waitForBulk(call, customer.token, orderId);
+    expect(done).toMatchObject({ status: 'failed', processedCount: 0, failedCount: 5, bulkOrderData: { cost: 0, quotedCost: 5 * PRICE }, pdfName: null });
+    expect(done.resultCSVName).toMatch(/^Order_Results_/);
+    const money = await ledgerOf(running, customer.userId, orderId);
+    expect(money).toMatchObject({ charges: 0, balanceCents: BALANCE, heldCents: 0, holds: [{ amount: 5 * PRICE, captured: 0, released: 5 * PRICE, status: 'closed' }] });
+  }, 120_000);
+
   it('shares one batch between two orders replicas and buys every item once', async () => {
     const { running, customer } = await begin({ SANDBOX_LATENCY_MS: '50', BULK_CONCURRENCY: '8' }, 2);
     const { orderId } = await submitBulk(call, customer, Array.from({ length: 400 }, (_, i) => bulkRow(i)));

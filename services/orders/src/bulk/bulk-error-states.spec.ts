@@ -1,0 +1,86 @@
+import { DomainError, ErrorCode, type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
+import type { RpcClient } from '@labeldesk/nest-transport';
+import type { CarrierAdapter } from '../carriers/carrier.port';
+import type { OrdersEnv } from '../config/env.schema';
+import { BulkEngine } from './bulk-engine';
+import type { BulkFilesBuilder } from './bulk-files.builder';
+import type { BulkProgressPublisher } from './bulk-progress.publisher';
+import type { BulkRepository } from './bulk.repository';
+import type { BulkOrderRow } from './bulk.rows';
+import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
+
+const batch = (change: Partial<BulkOrderRow> = {}): BulkOrderRow => ({
+  id: 'b1', user_id: 'u1', status: 'processing', total_count: 3, processed_count: 0, failed_count: 0, quoted_cents: 2550, charged_cents: 0,
+  label_format: '4x6', sort_by_sku: false, round: 1, hold_id: 'bulk:b1:1', hold_cents: 2550, pdf_file_id: null, result_file_id: null, confirm_file_id: null,
+  pdf_name: null, result_csv_name: null, auto_confirm_csv_name: null, error: null, stuck_at: null, lease_until: null, created_at: new Date(), updated_at: new Date(),
+  ...change,
+});
+
+/** The repository calls these paths make, recorded; each answers like the SQL would. */
+const fakeRepository = (row: BulkOrderRow) => {
+  const calls: string[] = [];
+  const repository = {
+    find: jest.fn(async () => row),
+    markError: jest.fn(async (_id: string, from: string[], status: BulkOrderRow['status'], error: string) => {
+      calls.push(`markError ${from.join('|')} → ${status}`);
+      return { ...row, status, error };
+    }),
+    undoRetryRound: jest.fn(async (_id: string, round: number, status: string) => void calls.push(`undoRetryRound ${round} → ${status}`)),
+    reopenForFiles: jest.fn(async () => true),
+  };
+  return { repository, calls };
+};
+
+const refusingPayments = {
+  call: jest.fn(async (contract: AnyRpcContract) => {
+    if (contract.subject === PaymentsRpc.placeHold.subject) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, 'Insufficient balance: this order costs $25.50 and your balance is $0.00. Add $25.50 to continue.');
+    throw new Error(`unexpected ${contract.subject}`);
+  }),
+  emit: jest.fn(async () => undefined),
+};
+
+const engineWith = (repository: object, publisher: { publish: jest.Mock; forget: jest.Mock }, rpc: object = refusingPayments) =>
+  new BulkEngine(
+    repository as unknown as BulkRepository,
+    rpc as unknown as RpcClient,
+    {} as CarrierAdapter,
+    {} as BulkFilesBuilder,
+    publisher as unknown as BulkProgressPublisher,
+    { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
+  );
+
+/** The engine's check that a round's hold is in place before it buys (private: exercised the way buy() calls it). */
+const holdInPlace = (engine: BulkEngine, orderId: string, round: number) =>
+  (engine as unknown as { holdInPlace(orderId: string, round: number): Promise<boolean> }).holdInPlace(orderId, round);
+
+describe('bulk error states', () => {
+  it('ends a batch in processing_error, buying nothing, when its hold is refused after a crash (the balance was spent meanwhile)', async () => {
+    const { repository, calls } = fakeRepository(batch());
+    const publisher = { publish: jest.fn(), forget: jest.fn() };
+    await expect(holdInPlace(engineWith(repository, publisher), 'b1', 1)).resolves.toBe(false);
+    expect(calls).toEqual(['markError processing → processing_error']);
+    expect(publisher.publish).toHaveBeenCalledWith(expect.objectContaining({ status: 'processing_error', error: expect.stringContaining('could not be set aside') }));
+  });
+
+  it('puts the failed rows back and ends in retry_processing_error when a retry round\'s hold is refused', async () => {
+    const { repository, calls } = fakeRepository(batch({ status: 'retrying_failed', round: 2, hold_id: 'bulk:b1:2', processed_count: 2, failed_count: 0 }));
+    const publisher = { publish: jest.fn(), forget: jest.fn() };
+    await expect(holdInPlace(engineWith(repository, publisher), 'b1', 2)).resolves.toBe(false);
+    expect(calls).toEqual(['undoRetryRound 2 → completed_with_errors', 'markError completed_with_errors → retry_processing_error']);
+  });
+
+  it('answers recovery_failed when the files cannot be rebuilt, and says so to the user', async () => {
+    const { repository, calls } = fakeRepository(batch({ status: 'completed', processed_count: 3 }));
+    const publisher = { publish: jest.fn(), forget: jest.fn() };
+    const engine = { finish: jest.fn(async () => Promise.reject(new Error('disk full'))) };
+    const useCase = new RegenerateFilesUseCase(repository as unknown as BulkRepository, engine as unknown as BulkEngine, publisher as unknown as BulkProgressPublisher);
+    await expect(useCase.execute({ userId: 'u1', role: 'user' }, 'b1')).resolves.toEqual({ message: 'Recovery failed. Please try again.', status: 'recovery_failed', fileData: {} });
+    expect(calls).toEqual(['markError generating_files → recovery_failed']);
+  });
+
+  it('refuses to rebuild files of someone else\'s batch as if it did not exist', async () => {
+    const { repository } = fakeRepository(batch({ status: 'completed', processed_count: 3 }));
+    const useCase = new RegenerateFilesUseCase(repository as unknown as BulkRepository, {} as BulkEngine, { publish: jest.fn() } as unknown as BulkProgressPublisher);
+    await expect(useCase.execute({ userId: 'u2', role: 'user' }, 'b1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+});

@@ -1,7 +1,8 @@
 // npm run bench:bulk — a bulk order from submit to files, in the embedded mode (`npm start`'s process).
 // Needs `npm run build` (or `node scripts/build.mjs --no-web`) first.
 //
-// Each scenario starts a fresh embedded process (fresh data folder, sandbox carrier), registers a customer with
+// Each scenario starts an embedded process on a data folder initialised by an earlier start (so the peak memory is
+// the batch's, not the database's one-off initdb), with the sandbox carrier, registers a customer with
 // enough balance, submits ROWS rows through POST /api/orders/bulk/init + /process, waits until the batch is final
 // and its three files are downloadable, and prints the wall time from the first request to the last file and
 // the peak RSS of the server process (VmHWM: PGlite, every service and the gateway in one process).
@@ -21,8 +22,7 @@ const peakRssMiB = (pid) => {
   return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
 };
 
-const startServer = async (env) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-bench-bulk-'));
+const startServer = async (env, dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-bench-bulk-'))) => {
   const port = 3600 + Math.floor(Math.random() * 300);
   const child = spawn(process.execPath, [join(root, 'scripts/embedded/dist/main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn', ...env },
@@ -36,12 +36,13 @@ const startServer = async (env) => {
   return {
     base,
     pid: child.pid,
-    stop: async () => {
+    dataDir,
+    stop: async ({ keepData = false } = {}) => {
       await new Promise((resolve) => {
         child.once('exit', resolve);
         child.kill('SIGTERM');
       });
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
@@ -59,7 +60,9 @@ const row = (i) => ({
 });
 
 export async function bulkScenario(rows, latencyMs) {
-  const server = await startServer({ SANDBOX_LATENCY_MS: String(latencyMs) });
+  const first = await startServer({});
+  await first.stop({ keepData: true });
+  const server = await startServer({ SANDBOX_LATENCY_MS: String(latencyMs) }, first.dataDir);
   try {
     const call = client(server.base);
     const admin = (await call('POST', '/auth/login', ADMIN)).body.token;

@@ -180,6 +180,28 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
     expect(await stored(deposit.id)).toMatchObject({ status: 'Invalid', reversed: true, note: 'Reversed 0 of 700 cents: the rest was already spent' });
   });
 
+  it('Invalid retried after a crash between the reversal and the deposit update answers the reversal already posted, not a new amount', async () => {
+    const deposit = await openDeposit(3000);
+    await applyInvoice(deposit.id, 'Settled');
+    await ledger.post({ userId: deposit.userId, kind: 'deposit', amountCents: 1000, reference: 'another top-up', idempotencyKey: `deposit:${randomUUID()}` });
+    const crash = jest.spyOn(deposits, 'update').mockRejectedValueOnce(new Error('process killed'));
+    await expect(applyInvoice(deposit.id, 'Invalid')).rejects.toThrow('process killed');
+    crash.mockRestore();
+    // The balance is now 1,000: recomputing would try to post 1,000 under the key that already holds 3,000.
+    expect(await applyInvoice(deposit.id, 'Invalid')).toBe('reversed');
+    expect((await entries(deposit.userId)).filter((e) => e.kind === 'reversal').map((e) => e.amountCents)).toEqual([-3000]);
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Invalid', reversed: true, note: 'Payment invalidated: the credit was reversed' });
+  });
+
+  it('Invalid delivered twice at the same moment reverses once and both runs record the same amount', async () => {
+    const deposit = await openDeposit(3000);
+    await applyInvoice(deposit.id, 'Settled');
+    await ledger.post({ userId: deposit.userId, kind: 'label_purchase', amountCents: -1000, reference: 'label', idempotencyKey: `label:${randomUUID()}` });
+    await Promise.all([applyInvoice(deposit.id, 'Invalid'), applyInvoice(deposit.id, 'Invalid')]);
+    expect((await entries(deposit.userId)).filter((e) => e.kind === 'reversal').map((e) => e.amountCents)).toEqual([-2000]);
+    expect(await stored(deposit.id)).toMatchObject({ reversed: true, note: 'Reversed 2000 of 3000 cents: the rest was already spent' });
+  });
+
   it('Invalid without a credit: records the state and reverses nothing', async () => {
     const deposit = await openDeposit(900);
     expect(await applyInvoice(deposit.id, 'Invalid')).toBe('recorded');

@@ -109,6 +109,11 @@ export class LedgerRepository {
     });
   }
 
+  /** The entry posted under a key, if any. */
+  findEntry(idempotencyKey: string): Promise<LedgerEntry | null> {
+    return this.findByKey(this.orm.em.fork(), idempotencyKey);
+  }
+
   async listEntries(userId: string, limit: number, kinds?: LedgerKind[]): Promise<LedgerEntry[]> {
     const byKind = kinds && kinds.length > 0 ? `and "kind" in (${kinds.map(() => '?').join(', ')})` : '';
     const rows = await this.orm.em

@@ -77,18 +77,26 @@ export class ApplyInvoiceUseCase {
     return 'reversed';
   }
 
-  /** Takes back up to the credited amount without taking the balance below zero; returns what it took. */
+  /**
+   * Takes back up to the credited amount without taking the balance below zero; returns what it took. The key allows
+   * one reversal per invoice, so a reversal already posted (an earlier run that crashed before marking the deposit, or
+   * a concurrent delivery) is answered as it was, never recomputed from today's balance.
+   */
   private async reverse(deposit: DepositEntity, invoiceId: string): Promise<number> {
+    const key = `reversal:${invoiceId}`;
     for (let attempt = 0; attempt < 5; attempt++) {
+      const earlier = await this.ledger.findEntry(key);
+      if (earlier) return -earlier.amountCents;
       const [summary] = await this.accounts.summaries([deposit.userId]);
       const amount = Math.min(deposit.amountCents, summary?.balanceCents ?? 0);
       if (amount === 0) return 0;
       try {
-        const posted = await this.ledger.post({ userId: deposit.userId, kind: 'reversal', amountCents: -amount, reference: `invoice ${invoiceId} invalidated`, idempotencyKey: `reversal:${invoiceId}` });
+        const posted = await this.ledger.post({ userId: deposit.userId, kind: 'reversal', amountCents: -amount, reference: `invoice ${invoiceId} invalidated`, idempotencyKey: key });
         return -posted.entry.amountCents;
       } catch (error) {
-        // Spent in the meantime: read the balance again.
-        if (!(error instanceof DomainError && error.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS)) throw error;
+        // Spent in the meantime (read the balance again), or a concurrent run posted its own amount (answer that one).
+        const retry = error instanceof DomainError && (error.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS || error.code === ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH);
+        if (!retry) throw error;
       }
     }
     throw new DomainError(ErrorCode.INTERNAL, `Could not reverse invoice ${invoiceId}`);

@@ -1,5 +1,5 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { healthRpc, SERVICE_NAMES, type GatewayHealth, gatewayHealthSchema } from '@labeldesk/contracts';
+import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
+import { DomainError, ErrorCode, healthRpc, SERVICE_NAMES, type GatewayHealth, gatewayHealthSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Response } from 'express';
@@ -9,6 +9,8 @@ import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 /** Asks every service at once, with a short deadline: a slow service shows as down, never hangs the probe. */
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger(HealthController.name);
+
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
@@ -24,7 +26,10 @@ export class HealthController {
           const health = await this.rpc.call(healthRpc(service), {}, { timeoutMs: 2_000 });
           return { service, status: health.status, ...(health.status === 'ok' ? {} : { detail: `database ${health.database}` }) };
         } catch (error) {
-          return { service, status: 'down' as const, detail: error instanceof Error ? error.message : String(error) };
+          // The probe is public: say what is wrong in plain words, and keep internal subjects for the log.
+          this.logger.warn(`health of ${service}: ${error instanceof Error ? error.message : String(error)}`);
+          const timedOut = error instanceof DomainError && error.code === ErrorCode.TIMEOUT;
+          return { service, status: 'down' as const, detail: timedOut ? 'not answering in time' : 'not answering' };
         }
       }),
     );

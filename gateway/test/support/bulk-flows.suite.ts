@@ -61,6 +61,18 @@ export const describeBulkFlows = (mode: string, start: () => Promise<RunningSyst
       expect((await call('GET', `/orders/bulk/active/${who.userId}`, undefined, { token: who.token })).body['bulkOrder']).toBeNull();
     });
 
+    it('keeps nothing of a refused submission, so the same order can be sent again with other rows once money arrives', async () => {
+      const who = await newBulkCustomer(call, adminToken, 1_000);
+      const { orderId, processed } = await submitBulk(call, who, [bulkRow(0), bulkRow(1), bulkRow(2)]);
+      expect(processed.status).toBe(402);
+      await call('POST', `/auth/users/details/${who.userId}`, { balance: 2_000 }, { token: adminToken });
+      const again = await call('POST', `/orders/bulk/process/${who.userId}`, { orderId, orderData: [bulkRow(5), bulkRow(6)] }, { token: who.token });
+      expect([again.status, again.body['totalCount']]).toEqual([200, 2]);
+      const done = await waitForBulk(call, who.token, orderId);
+      expect(done).toMatchObject({ status: 'completed', processedCount: 2, bulkOrderData: { cost: 1_700 } });
+      expect(await balanceOf(call, who.token)).toBe(300);
+    }, 60_000);
+
     it('buys a batch, charges exactly the labels, streams live progress to the owner and builds the three files', async () => {
       const who = await newBulkCustomer(call, adminToken, 100_000);
       const rows = Array.from({ length: 30 }, (_, i) => bulkRow(i));

@@ -75,6 +75,8 @@ export class BulkRepository {
         [orderId, userId],
       );
       if (!draft) return false;
+      // A submission starts at row 0: rows of an earlier, refused submission of this draft must not linger.
+      if (firstRow === 0) await em.execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
       const values = rows.flatMap((row, i) => [orderId, firstRow + i, JSON.stringify(row)]);
       await em.execute(
         `insert into ${this.t('bulk_staged_rows')} ("bulk_order_id", "row_no", "data") values ${rows.map(() => '(?, ?, ?::jsonb)').join(', ')}
@@ -83,6 +85,11 @@ export class BulkRepository {
       );
       return true;
     });
+  }
+
+  /** A refused submission keeps nothing: the draft's uploaded rows go. */
+  async dropStaged(orderId: string): Promise<void> {
+    await this.em().execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
   }
 
   /** A draft's rows in order, read a page at a time (the embedded database stalls on multi-megabyte results). */

@@ -59,17 +59,12 @@ export class SubmitBulkOrderUseCase {
     if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
     if (batch.status !== 'draft') return answer(batch);
 
-    const rows = await this.bulk.stagedRows(request.orderId);
-    if (rows.length !== request.rowCount) {
-      throw new DomainError(ErrorCode.VALIDATION_FAILED, `Only ${rows.length} of ${request.rowCount} rows arrived. Please submit the order again.`);
-    }
     const caller: Caller = { userId: request.userId, role: 'user' };
-    const items = await this.price(request.userId, rows, caller);
-    const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+    const { items, holdCents } = await this.checkAndPrice(request, caller).catch(async (error: unknown) => {
+      await this.bulk.dropStaged(request.orderId);
+      throw error;
+    });
     const holdId = `bulk:${request.orderId}:1`;
-    // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
-    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { caller });
-    if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
     if (!(await this.bulk.startFirstRound(request.orderId, items, request.options, holdId, holdCents))) {
       return answer((await this.bulk.find(request.orderId)) ?? batch);
     }
@@ -95,6 +90,20 @@ export class SubmitBulkOrderUseCase {
       totalCount: items.length,
       costCents: holdCents,
     };
+  }
+
+  /** The staged rows, checked and priced, and what the hold must be; refuses a balance that plainly cannot cover it. */
+  private async checkAndPrice(request: ProcessRequest, caller: Caller): Promise<{ items: NewBulkItem[]; holdCents: number }> {
+    const rows = await this.bulk.stagedRows(request.orderId);
+    if (rows.length !== request.rowCount) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `Only ${rows.length} of ${request.rowCount} rows arrived. Please submit the order again.`);
+    }
+    const items = await this.price(request.userId, rows, caller);
+    const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+    // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
+    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { caller });
+    if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
+    return { items, holdCents };
   }
 
   /** Every row checked (all problems reported at once, by row), then priced by the user's own tiers. */

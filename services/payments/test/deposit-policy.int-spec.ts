@@ -180,6 +180,18 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
     expect(await stored(deposit.id)).toMatchObject({ status: 'Invalid', reversed: true, note: 'Reversed 0 of 700 cents: the rest was already spent' });
   });
 
+  it('Settled: the credit and the credited mark land together or not at all', async () => {
+    const deposit = await openDeposit(1200);
+    const crash = jest.spyOn(deposits, 'updateIn').mockRejectedValueOnce(new Error('process killed'));
+    await expect(applyInvoice(deposit.id, 'Settled')).rejects.toThrow('process killed');
+    crash.mockRestore();
+    expect(await entries(deposit.userId)).toEqual([]);
+    expect(await stored(deposit.id)).toMatchObject({ credited: false });
+    expect(await applyInvoice(deposit.id, 'Settled')).toBe('credited');
+    expect(await stored(deposit.id)).toMatchObject({ status: 'Settled', credited: true });
+    expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 1200 });
+  });
+
   it('Invalid retried after a crash between the reversal and the deposit update answers the reversal already posted, not a new amount', async () => {
     const deposit = await openDeposit(3000);
     await applyInvoice(deposit.id, 'Settled');

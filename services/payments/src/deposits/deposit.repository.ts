@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORM } from '@labeldesk/nest-orm';
-import type { FilterQuery, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { depositFilterSchema } from '@labeldesk/contracts';
 import { DepositEntity } from './deposit.entity';
@@ -24,6 +24,11 @@ export class DepositRepository {
 
   findByInvoiceId(invoiceId: string): Promise<DepositEntity | null> {
     return this.orm.em.fork().findOne(DepositEntity, { invoiceId });
+  }
+
+  /** Changes a deposit inside a transaction someone else owns (the ledger posting it goes with). */
+  async updateIn(em: EntityManager, id: string, change: Partial<DepositEntity>): Promise<void> {
+    await em.nativeUpdate(DepositEntity, { id }, { ...change, updatedAt: new Date() });
   }
 
   async update(id: string, change: Partial<DepositEntity>): Promise<DepositEntity> {

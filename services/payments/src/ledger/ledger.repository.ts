@@ -79,10 +79,17 @@ export class LedgerRepository {
     return `"${this.schema}"."${name}"`;
   }
 
-  /** Posts to the available bucket (debits, credits, deposits, reversals). */
-  async post(posting: Posting): Promise<PostingResult> {
+  /**
+   * Posts to the available bucket (debits, credits, deposits, reversals). `alsoInTransaction` writes what must land
+   * with the entry or not at all (a deposit's `credited` mark); it runs only when this call posts the entry.
+   */
+  async post(posting: Posting, alsoInTransaction?: (em: EntityManager) => Promise<void>): Promise<PostingResult> {
     try {
-      return await this.orm.em.fork().transactional((em) => this.postIn(em, posting));
+      return await this.orm.em.fork().transactional(async (em) => {
+        const result = await this.postIn(em, posting);
+        if (alsoInTransaction) await alsoInTransaction(em);
+        return result;
+      });
     } catch (error) {
       // A concurrent posting with the same key won the race: answer what it posted.
       if (isUniqueViolation(error, LEDGER_KEY_CONSTRAINT)) {

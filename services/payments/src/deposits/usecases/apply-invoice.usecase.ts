@@ -53,16 +53,22 @@ export class ApplyInvoiceUseCase {
     }
   }
 
+  /** The credit and the deposit's `credited` mark are written in one transaction: never one without the other. */
   private async credit(deposit: DepositEntity, invoice: ProviderInvoice): Promise<ApplyOutcome> {
-    const posted = await this.ledger.post({
-      userId: deposit.userId,
-      kind: 'deposit',
-      amountCents: deposit.amountCents,
-      reference: `${this.provider.kind === 'test' ? 'TEST MONEY: ' : ''}invoice ${invoice.id}`,
-      idempotencyKey: `deposit:${invoice.id}`,
-    });
     const notes = [invoice.additionalStatus === 'PaidOver' ? 'Overpaid: the extra was not credited, contact support' : null, invoice.additionalStatus === 'Marked' ? 'Marked paid by the store' : null].filter(Boolean);
-    await this.deposits.update(deposit.id, { status: 'Settled', additionalStatus: invoice.additionalStatus, credited: true, note: notes.join('; ') || null });
+    const settled: Partial<DepositEntity> = { status: 'Settled', additionalStatus: invoice.additionalStatus, credited: true, note: notes.join('; ') || null };
+    const posted = await this.ledger.post(
+      {
+        userId: deposit.userId,
+        kind: 'deposit',
+        amountCents: deposit.amountCents,
+        reference: `${this.provider.kind === 'test' ? 'TEST MONEY: ' : ''}invoice ${invoice.id}`,
+        idempotencyKey: `deposit:${invoice.id}`,
+      },
+      (em) => this.deposits.updateIn(em, deposit.id, settled),
+    );
+    // A replay (posted before): the mark went with that posting; a later status (e.g. Marked) is still recorded.
+    if (posted.replayed) await this.deposits.update(deposit.id, settled);
     return posted.replayed ? 'recorded' : 'credited';
   }
 

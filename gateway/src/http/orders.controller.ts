@@ -23,6 +23,16 @@ const priceBodySchema = z.object({
     .max(10_000),
 });
 
+/** A purchase the reply does not wait longer for; what is still running is answered as pending. */
+const PLACE_TIMEOUT_MS = 20_000;
+/** Errors that mean "no answer yet", not "refused": the order may still complete. */
+const NO_ANSWER: ReadonlySet<string> = new Set([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE]);
+
+const placedOrPendingSchema = z.union([
+  z.object({ data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }) }),
+  z.object({ message: z.string(), data: z.object({ orderId: z.string().nullable(), status: z.literal('pending') }) }),
+]);
+
 /** The guard has verified the caller on every non-public route; this only narrows the type. */
 const signedIn = (ctx: CallContext): Caller => {
   if (!ctx.caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
@@ -45,20 +55,35 @@ export class OrdersController {
     return { totalPrice: quote.totalCents };
   }
 
-  /** Buys one label; the `Idempotency-Key` header makes a double click or a retry answer the same order. */
-  @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header)', body: singleOrderSchema, response: z.object({ data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }) }) })
+  /**
+   * Buys one label; the `Idempotency-Key` header makes a double click or a retry answer the same order. When a service
+   * on the way does not answer, the customer is not kept waiting: 202 with the order still in progress (it is finished
+   * or refunded by recovery, and shows as pending in Orders meanwhile).
+   */
+  @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow', body: singleOrderSchema, response: placedOrPendingSchema })
   @Post('v2')
   @HttpCode(200)
   async placeSingle(
     @Body(new ZodBody(singleOrderSchema)) order: z.output<typeof singleOrderSchema>,
     @IdempotencyKey() idempotencyKey: string,
     @Ctx() ctx: CallContext,
-  ): Promise<{ data: { pdfName: string; orderId: string; trackingNumber: string; price: number } }> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<z.output<typeof placedOrPendingSchema>> {
     const userId = order.user_id && ctx.caller?.role === 'admin' ? order.user_id : (ctx.caller?.userId ?? '');
     requireSelfOrAdmin(signedIn(ctx), order.user_id ?? userId);
-    // A label takes seconds at a real carrier: allow it more than the default deadline.
-    const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order }, { ...ctx, timeoutMs: 60_000 });
-    return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
+    try {
+      const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order }, { ...ctx, timeoutMs: PLACE_TIMEOUT_MS });
+      return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
+    } catch (error) {
+      if (!(error instanceof DomainError) || !NO_ANSWER.has(error.code)) throw error;
+      const found = await this.rpc.call(OrdersRpc.findByKey, { userId, idempotencyKey }, { ...ctx, timeoutMs: 3_000 }).catch(() => null);
+      if (found?.order?.status === 'cancelled') throw error;
+      res.status(202);
+      return {
+        message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',
+        data: { orderId: found?.order?._id ?? null, status: 'pending' },
+      };
+    }
   }
 
   @ApiDoc({ summary: 'Latest orders, newest first', response: z.object({ recentOrders: z.array(orderListItemSchema) }) })

@@ -21,6 +21,10 @@ export class OrderRepository {
     }
   }
 
+  findByKey(userId: string, idempotencyKey: string): Promise<OrderEntity | null> {
+    return this.orm.em.fork().findOne(OrderEntity, { userId, idempotencyKey });
+  }
+
   findById(id: string): Promise<OrderEntity | null> {
     return this.orm.em.fork().findOne(OrderEntity, { id });
   }

@@ -25,6 +25,13 @@ export class OrdersController {
     return this.placeSingle.execute(body);
   }
 
+  @RpcHandler(OrdersRpc.findByKey)
+  async findByKey(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.findByKey) body: ParsedRequestOf<typeof OrdersRpc.findByKey>) {
+    requireSelfOrAdmin(caller, body.userId);
+    const order = await this.orders.findByKey(body.userId, body.idempotencyKey);
+    return { order: order ? toOrderListItem(order) : null };
+  }
+
   /** Spec: the whole list, oldest first ("reversed for display"). */
   @RpcHandler(OrdersRpc.list)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.list) body: ParsedRequestOf<typeof OrdersRpc.list>) {

@@ -17,7 +17,7 @@ interface NotifyOptions {
   durationMs?: number;
 }
 
-const show = (type: 'success' | 'error', title: string, options: NotifyOptions = {}): void => {
+const show = (type: 'success' | 'error' | 'info', title: string, options: NotifyOptions = {}): void => {
   toaster.create({
     title,
     type,
@@ -30,6 +30,7 @@ const show = (type: 'success' | 'error', title: string, options: NotifyOptions =
 export const notify = {
   success: (title: string, options?: NotifyOptions): void => show('success', title, options),
   error: (title: string, options?: NotifyOptions): void => show('error', title, options),
+  info: (title: string, options?: NotifyOptions): void => show('info', title, options),
 };
 
 export const AppToaster = (): ReactElement => (

@@ -101,10 +101,15 @@ export const toSingleOrderPayload = (data: OrderFormData, userId: string): Singl
   },
 });
 
-const createOrderResponseSchema = z.object({
+const createdSchema = z.object({
   data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }),
 });
-export type CreatedLabel = z.infer<typeof createOrderResponseSchema>['data'];
+/** HTTP 202: a service on the way did not answer in time; the order finishes (or is refunded) by itself. */
+const pendingSchema = z.object({ message: z.string(), data: z.object({ orderId: z.string().nullable(), status: z.literal('pending') }) });
+const createOrderResponseSchema = z.union([createdSchema, pendingSchema]);
+export type CreatedLabel = z.infer<typeof createdSchema>['data'];
+export type PendingLabel = z.infer<typeof pendingSchema>;
+export type PlacedLabel = { kind: 'created'; label: CreatedLabel } | { kind: 'pending'; pending: PendingLabel };
 
 export interface CreateOrderVariables {
   payload: SingleOrderInput;
@@ -112,13 +117,13 @@ export interface CreateOrderVariables {
   idempotencyKey: string;
 }
 
-export const createOrder = ({ payload, idempotencyKey }: CreateOrderVariables): Promise<CreatedLabel> =>
+export const createOrder = ({ payload, idempotencyKey }: CreateOrderVariables): Promise<PlacedLabel> =>
   apiRequest('/api/orders/v2', {
     method: 'POST',
     body: payload,
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: createOrderResponseSchema,
-  }).then((body) => body.data);
+  }).then((body): PlacedLabel => ('pdfName' in body.data ? { kind: 'created', label: body.data } : { kind: 'pending', pending: body as PendingLabel }));
 
 export const useCreateOrder = () => useMutation({ mutationFn: createOrder });
 

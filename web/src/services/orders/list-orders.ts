@@ -12,10 +12,14 @@ export const listOrders = (userId: string, signal?: AbortSignal): Promise<OrderL
     (body) => body.orders,
   );
 
+const PENDING_REFRESH_MS = 5_000;
+
 /** The server answers oldest first; the Orders page shows the newest first (spec 7: "reversed for display"). */
 export const useOrders = (userId: string) =>
   useQuery({
     queryKey: orderKeys.list(userId),
     queryFn: ({ signal }) => listOrders(userId, signal),
     select: (orders) => [...orders].reverse(),
+    // A pending order is being finished or refunded by the server: follow it until it settles.
+    refetchInterval: (query) => ((query.state.data ?? []).some((order) => order.status === 'pending') ? PENDING_REFRESH_MS : false),
   });

@@ -26,6 +26,12 @@ export const OrdersRpc = {
     z.object({ userId: idSchema, idempotencyKey: z.string().min(8).max(200), order: singleOrderSchema }),
     z.object({ orderId: z.string(), pdfName: z.string(), trackingNumber: z.string(), priceCents: z.number().int() }),
   ),
+  /** The order a user placed with an idempotency key, if any (the gateway's answer when a purchase is still running). */
+  findByKey: defineRpc(
+    'orders.single.find-by-key.v1',
+    z.object({ userId: idSchema, idempotencyKey: z.string().min(8).max(200) }),
+    z.object({ order: orderListItemSchema.nullable() }),
+  ),
   list: defineRpc('orders.order.list.v1', z.object({ userId: idSchema }), z.object({ orders: z.array(orderListItemSchema) })),
   recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20) }), z.object({ recentOrders: z.array(orderListItemSchema) })),
   total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), z.object({ totalOrders: z.number().int() })),

@@ -2,6 +2,8 @@ import { Grid, Stack } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../../components/ui/toaster';
 import type { ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -30,6 +32,7 @@ const loadState = (query: { isPending: boolean; isError: boolean }): 'loading' |
 
 const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const form = useOrderForm();
   const services = useAvailableServices(user._id);
   const addresses = useAddresses(user._id);
@@ -62,9 +65,16 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
     create.mutate(
       { payload, idempotencyKey: attempt.current.key },
       {
-        onSuccess: (label) => {
+        onSuccess: (placed) => {
           attempt.current = null;
-          setCreated(label);
+          if (placed.kind === 'pending') {
+            // Not refused and not done: it shows as pending in Orders and is finished or refunded without the customer.
+            notify.info(placed.pending.message);
+            void navigate('/main/orders');
+            void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+            return;
+          }
+          setCreated(placed.label);
           form.startNext();
           setGeneration((value) => value + 1);
           void refreshSession(queryClient);

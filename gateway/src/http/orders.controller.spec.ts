@@ -1,0 +1,56 @@
+import { DomainError, ErrorCode, OrdersRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
+import type { RpcClient } from '@labeldesk/nest-transport';
+import type { Response } from 'express';
+import type { CallContext } from '../auth/request-context';
+import { OrdersController } from './orders.controller';
+
+const order = singleOrderSchema.parse({
+  service_name: 'USPS Priority Mail',
+  sender: { sender_name: 'Ann', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701' },
+  receiver: { receiver_name: 'Bob', receiver_address1: '2 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101' },
+  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2.5 },
+});
+const userId = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
+const ctx = { caller: { userId, role: 'user' }, correlationId: 'c1' } as CallContext;
+const pendingOrder = {
+  _id: '0b4f9d8e-1c2a-4f5e-9d3b-2a1c4e5f6a7b', service_name: 'USPS Priority Mail', courier: 'usps', sender: { sender_name: 'Ann' }, receiver: { receiver_name: 'Bob' },
+  tracking_number: null, createdAt: new Date().toISOString(), pdfName: null, status: 'pending', price: 850, ordered: 1, processed: 0, failureReason: null,
+};
+
+const controllerAnswering = (place: () => Promise<unknown>, found: unknown = { order: pendingOrder }) => {
+  const rpc = {
+    call: jest.fn(async (contract: AnyRpcContract) => (contract.subject === OrdersRpc.placeSingle.subject ? place() : found)),
+  };
+  const res = { status: jest.fn() };
+  return { controller: new OrdersController(rpc as unknown as RpcClient), res, rpc };
+};
+
+describe('OrdersController.placeSingle', () => {
+  it('answers the label when the purchase completes in time', async () => {
+    const { controller, res } = controllerAnswering(async () => ({ orderId: 'o1', pdfName: 'label_1.pdf', trackingNumber: '9205', priceCents: 850 }));
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).resolves.toEqual({ data: { orderId: 'o1', pdfName: 'label_1.pdf', trackingNumber: '9205', price: 850 } });
+    expect(res.status).not.toHaveBeenCalled();
+  });
+
+  it.each([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE])('answers 202 with the pending order at once when a service gives %s instead of an answer', async (code) => {
+    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(code, 'payments.ledger.debit.v1 did not answer within 10000 ms')));
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).resolves.toEqual({
+      message: expect.stringContaining('still being processed'),
+      data: { orderId: pendingOrder._id, status: 'pending' },
+    });
+    expect(res.status).toHaveBeenCalledWith(202);
+  });
+
+  it('passes a refusal on as it is (nothing is pending)', async () => {
+    const refusal = new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, 'Insufficient balance: this label costs $8.50 and your balance is $0.00. Add $8.50 to continue.');
+    const { controller, res } = controllerAnswering(async () => Promise.reject(refusal));
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toBe(refusal);
+    expect(res.status).not.toHaveBeenCalled();
+  });
+
+  it('still answers 202 without an id when even the order cannot be looked up', async () => {
+    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering')), Promise.reject(new Error('down')));
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).resolves.toMatchObject({ data: { orderId: null, status: 'pending' } });
+    expect(res.status).toHaveBeenCalledWith(202);
+  });
+});

@@ -19,10 +19,17 @@ export class LedgerController {
     return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: -body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
   }
 
+  /** Money comes back only for a label that was paid: the refund must mirror an existing debit. */
   @RpcHandler(PaymentsRpc.credit)
-  onCredit(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
+  async onCredit(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
     requireSelfOrAdmin(caller, body.userId);
-    return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
+    if (body.kind !== 'refund') throw new DomainError(ErrorCode.FORBIDDEN, 'Deposits are credited by payments only');
+    const paidFor = /^refund:(.+)$/.exec(body.idempotencyKey)?.[1];
+    const debit = paidFor ? await this.ledger.findEntry(`label:${paidFor}`) : null;
+    if (!debit || debit.kind !== 'label_purchase' || debit.userId !== body.userId || debit.amountCents !== -body.amountCents) {
+      throw new DomainError(ErrorCode.FORBIDDEN, 'A refund must match a label payment of the same user and amount');
+    }
+    return this.ledger.post({ userId: body.userId, kind: 'refund', amountCents: body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
   }
 
   @RpcHandler(PaymentsRpc.adjustBalance)

@@ -19,7 +19,11 @@ export const PaymentsRpc = {
     z.object({ userId: idSchema, amountCents: z.number().int().positive(), kind: z.enum(['label_purchase']), reference: z.string().min(1).max(200), idempotencyKey: idempotencyKeySchema }),
     postingResultSchema,
   ),
-  /** Gives money back or in (refund of a failed label, a settled deposit); one posting per key. */
+  /**
+   * Gives the money of a failed label back: only against the matching debit (`refund:<x>` needs `label:<x>` of the
+   * same user and amount). Deposits are credited inside payments only, by the use case that owns them; a `deposit`
+   * kind is refused (kept in the schema so an old caller is told so, not a parse error).
+   */
   credit: defineRpc(
     'payments.ledger.credit.v1',
     z.object({ userId: idSchema, amountCents: z.number().int().positive(), kind: z.enum(['refund', 'deposit']), reference: z.string().min(1).max(200), idempotencyKey: idempotencyKeySchema }),

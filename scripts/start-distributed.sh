@@ -2,12 +2,14 @@
 # Distributed mode on one machine: every service and the gateway as its own process over NATS and PostgreSQL,
 # as Kubernetes runs them. Needs `npm run build` first. Ctrl-C (or SIGTERM) stops them all.
 #   DATABASE_URL  default postgresql://postgres@127.0.0.1:5432/labeldesk (created if missing)
-#   NATS_URL      default nats://127.0.0.1:4222
+#   NATS_URL      unset: a NATS of its own is started with deploy/nats/nats.conf on NATS_PORT (default 4223),
+#                 with a generated password per process (a password must not start with a digit: nats-server
+#                 reads it as a config value); set: that server is used, and NATS_<USER>_PASSWORD
+#                 (GATEWAY, AUTH, ORDERS, PAYMENTS, PRICING, ADDRESS) must hold the passwords it was started with
 #   JWT_SECRET    required in production; a development default is used otherwise
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TRANSPORT=nats
-export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/labeldesk}"
 export JWT_SECRET="${JWT_SECRET:-development-only-secret-change-me-0123456789}"
 db_name="${DATABASE_URL##*/}"
@@ -15,11 +17,26 @@ admin_url="${DATABASE_URL%/*}/postgres"
 if ! psql "$admin_url" -tAc "select 1 from pg_database where datname = '$db_name'" | grep -q 1; then
   psql "$admin_url" -qc "create database \"$db_name\""
 fi
+users=(gateway auth orders payments pricing address)
 pids=()
 stop() { kill "${pids[@]}" 2>/dev/null || true; wait 2>/dev/null || true; }
 trap stop EXIT INT TERM
+if [ -z "${NATS_URL:-}" ]; then
+  for user in "${users[@]}"; do
+    var="NATS_${user^^}_PASSWORD"
+    [ -n "${!var:-}" ] || export "$var=$user-$(node -e 'process.stdout.write(require("crypto").randomBytes(18).toString("hex"))')"
+  done
+  nats_port="${NATS_PORT:-4223}"
+  nats-server -c deploy/nats/nats.conf -a 127.0.0.1 -p "$nats_port" & pids+=($!)
+  export NATS_URL="nats://127.0.0.1:$nats_port"
+  for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && break; sleep 0.1; done
+fi
+run_as() { # run_as <nats user> <script>
+  local var="NATS_${1^^}_PASSWORD"
+  NATS_USER="$1" NATS_PASSWORD="${!var}" node "$2" & pids+=($!)
+}
 for service in auth payments address pricing orders; do
-  node "services/$service/dist/main.js" & pids+=($!)
+  run_as "$service" "services/$service/dist/main.js"
 done
-node gateway/dist/main.js & pids+=($!)
+run_as gateway gateway/dist/main.js
 wait -n "${pids[@]}"

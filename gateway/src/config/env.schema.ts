@@ -9,6 +9,8 @@ export const gatewayEnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   TRANSPORT: envFragments.transport,
   NATS_URL: envFragments.natsUrl,
+  NATS_USER: envFragments.natsUser,
+  NATS_PASSWORD: envFragments.natsPassword,
   RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
   /** The built web app; the gateway serves it when the folder exists. */
   WEB_DIST: z.string().optional(),

@@ -30,6 +30,9 @@ export const envFragments = {
   logFormat: z.enum(['json', 'pretty']).default('json'),
   transport: z.enum(['inprocess', 'nats']).default('nats'),
   natsUrl: z.string().url().default('nats://127.0.0.1:4222'),
+  /** This process's NATS account (deploy/nats/nats.conf): it may publish and subscribe only what it needs. */
+  natsUser: z.string().regex(/^[a-z]+$/, { error: 'must be a lower-case name' }).optional(),
+  natsPassword: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
   rpcTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' }),
   dbPoolMax: z.coerce.number().int().min(1).max(50).default(5),
@@ -44,6 +47,8 @@ export const baseServiceEnvSchema = z.object({
   LOG_FORMAT: envFragments.logFormat,
   TRANSPORT: envFragments.transport,
   NATS_URL: envFragments.natsUrl,
+  NATS_USER: envFragments.natsUser,
+  NATS_PASSWORD: envFragments.natsPassword,
   RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
   DATABASE_URL: envFragments.databaseUrl,
   DB_POOL_MAX: envFragments.dbPoolMax,

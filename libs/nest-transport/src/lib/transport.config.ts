@@ -5,11 +5,27 @@ import { InProcessClient } from './in-process.client';
 import { InProcessRecord } from './in-process-record';
 import { InProcessServer } from './in-process.server';
 
-export type TransportConfig = { kind: 'inprocess' } | { kind: 'nats'; url: string; name: string };
+export type TransportConfig = { kind: 'inprocess' } | { kind: 'nats'; url: string; name: string; user?: string; password?: string };
+
+interface TransportEnv {
+  TRANSPORT: 'inprocess' | 'nats';
+  NATS_URL: string;
+  NATS_USER?: string | undefined;
+  NATS_PASSWORD?: string | undefined;
+}
 
 /** The transport a process's environment asks for; `name` identifies the connection at the NATS server. */
-export const transportFromEnv = (env: { TRANSPORT: 'inprocess' | 'nats'; NATS_URL: string }, name: string): TransportConfig =>
-  env.TRANSPORT === 'inprocess' ? { kind: 'inprocess' } : { kind: 'nats', url: env.NATS_URL, name };
+export const transportFromEnv = (env: TransportEnv, name: string): TransportConfig =>
+  env.TRANSPORT === 'inprocess'
+    ? { kind: 'inprocess' }
+    : { kind: 'nats', url: env.NATS_URL, name, ...(env.NATS_USER && env.NATS_PASSWORD ? { user: env.NATS_USER, password: env.NATS_PASSWORD } : {}) };
+
+/**
+ * Signs in as the process's own NATS user; replies come to `_INBOX_<user>.…`, the only inbox that user may read
+ * (deploy/nats/nats.conf), so no process sees another's replies.
+ */
+const credentialsOf = (config: Extract<TransportConfig, { kind: 'nats' }>) =>
+  config.user && config.password ? { user: config.user, pass: config.password, inboxPrefix: `_INBOX_${config.user}` } : {};
 
 /** How a message plus headers is wrapped for the chosen transport. */
 export type RecordFactory = (data: unknown, headers: Headers) => unknown;
@@ -30,6 +46,7 @@ export const createClientProxy = (config: TransportConfig): ClientProxy => {
     servers: [config.url],
     name: `${config.name}-client`,
     maxReconnectAttempts: -1,
+    ...credentialsOf(config),
   }) as unknown as ClientProxy;
   return nats;
 };
@@ -44,6 +61,7 @@ export const createServerStrategy = (config: TransportConfig, queue: string | nu
     : new ServerNats({
         servers: [config.url],
         name: config.name,
+        ...credentialsOf(config),
         ...(queue ? { queue } : {}),
         gracefulShutdown: true,
         gracePeriod: 5_000,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ export interface DistributedOptions {
 
 const root = resolve(__dirname, '../../../..');
 const SERVICES = ['auth', 'payments', 'address', 'pricing', 'orders'] as const;
+type NatsUser = (typeof SERVICES)[number] | 'gateway';
 export const TEST_ADMIN = { email: 'it-admin@example.com', password: 'it-admin-password' };
 
 const freePort = () =>
@@ -73,6 +75,41 @@ const stopAll = async (processes: ChildProcess[]) => {
         }),
     ),
   );
+};
+
+export interface NatsServer {
+  url: string;
+  /** Each process's environment for signing in as itself. */
+  credentials(user: NatsUser): NodeJS.ProcessEnv;
+  /** What the server logged so far (it names each refused publish and subscription with its user). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A NATS server of this run only, with the project's own configuration (deploy/nats/nats.conf: a user per process,
+ * per-subject permissions) and fresh passwords. Runs stop sharing one server, so they cannot answer each other.
+ */
+export const startNats = async (): Promise<NatsServer> => {
+  const port = await freePort();
+  const users: NatsUser[] = [...SERVICES, 'gateway'];
+  const passwords = Object.fromEntries(users.map((user) => [user, `${user}-${randomBytes(12).toString('hex')}`])) as Record<NatsUser, string>;
+  const env = Object.fromEntries(users.map((user) => [`NATS_${user.toUpperCase()}_PASSWORD`, passwords[user]]));
+  const binary = process.env['NATS_SERVER_BIN'] ?? 'nats-server';
+  const child = spawn(binary, ['-c', join(root, 'deploy/nats/nats.conf'), '-a', '127.0.0.1', '-p', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const deadline = Date.now() + 10_000;
+  while (!output.join('').includes('Server is ready')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nats-server did not start:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    credentials: (user) => ({ NATS_USER: user, NATS_PASSWORD: passwords[user] }),
+    log: () => output.join(''),
+    stop: () => stopAll([child]),
+  };
 };
 
 /** A new orders process is ready when its own probe answers (the gateway's health would be answered by its twins). */
@@ -123,23 +160,24 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
   const port = await freePort();
   const logs: string[] = [];
-  const shared = { TRANSPORT: 'nats', NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222', DATABASE_URL: databaseUrl, ...extraEnv };
-  // Services that share one NATS server must not answer another run's requests: a unique subject space is not
-  // available, so runs are serialised by jest (--runInBand) and each run has its own database.
+  const nats = await startNats();
+  const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, ...extraEnv };
+  // Each run has its own NATS server (startNats) and its own database, so runs never answer each other.
   const launchOrders = async () => {
     const healthPort = await freePort();
-    return { child: launch('services/orders/dist/main.js', { ...shared, HEALTH_PORT: String(healthPort), ...options.ordersEnv }, logs), healthPort };
+    return { child: launch('services/orders/dist/main.js', { ...shared, ...nats.credentials('orders'), HEALTH_PORT: String(healthPort), ...options.ordersEnv }, logs), healthPort };
   };
   const processes = SERVICES.filter((name) => name !== 'orders').map((name) =>
     launch(`services/${name}/dist/main.js`, {
       ...shared,
+      ...nats.credentials(name),
       ...(name === 'auth' ? { JWT_SECRET: 'integration-test-secret-at-least-32-chars', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password } : {}),
     }, logs),
   );
   // The first replica applies the migrations; the others start once it answers, so they never race to apply them.
   const first = await launchOrders();
   const orders: ChildProcess[] = [first.child];
-  processes.push(launch('gateway/dist/main.js', { ...shared, PORT: String(port), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logs));
+  processes.push(launch('gateway/dist/main.js', { ...shared, ...nats.credentials('gateway'), PORT: String(port), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logs));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, [...processes, ...orders], logs);
   const startOrders = async (): Promise<number> => {
@@ -165,6 +203,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
     startOrders,
     stop: async () => {
       await stopAll([...processes, ...orders]);
+      await nats.stop();
       const cleanup = new Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${database}" with (force)`);

@@ -1,0 +1,88 @@
+import { startNats, type NatsServer } from '@labeldesk/testing';
+import { connect, type NatsConnection } from 'nats';
+
+/** The permission errors the server sends a connection, as nats.js reports them (asynchronously, on its status). */
+const violations = (nc: NatsConnection): string[] => {
+  const seen: string[] = [];
+  void (async () => {
+    for await (const status of nc.status()) if (status.type === 'error') seen.push(String(status.data));
+  })();
+  return seen;
+};
+
+/** The server's own account of what it refused (user, kind, subject). */
+const refusedBy = (nats: NatsServer, user: string) =>
+  nats
+    .log()
+    .split('\n')
+    .filter((line) => line.includes(`User "${user}"`) && /Violation/.test(line))
+    .map((line) => /(Publish|Subscription) Violation.*Subject "([^"]+)"/.exec(line)?.slice(1, 3).join(' ') ?? line);
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/** deploy/nats/nats.conf, the configuration distributed mode and these tests run with. */
+describe('NATS lets each process sign in as itself and use only its own subjects', () => {
+  let nats: NatsServer;
+  const open: NatsConnection[] = [];
+  const signIn = async (user: 'orders' | 'payments' | 'gateway' | 'pricing') => {
+    const { NATS_USER, NATS_PASSWORD } = nats.credentials(user);
+    const nc = await connect({ servers: nats.url, user: String(NATS_USER), pass: String(NATS_PASSWORD), inboxPrefix: `_INBOX_${user}`, reconnect: false });
+    open.push(nc);
+    return nc;
+  };
+
+  beforeAll(async () => {
+    nats = await startNats();
+  });
+
+  afterAll(async () => {
+    await Promise.all(open.map((nc) => nc.close()));
+    await nats.stop();
+  });
+
+  it('refuses a client without credentials, and one with a wrong password', async () => {
+    await expect(connect({ servers: nats.url, reconnect: false })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
+    await expect(connect({ servers: nats.url, user: 'orders', pass: 'not-the-password', reconnect: false })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
+  });
+
+  it('refuses the orders account setting a balance, listing users or crediting through subjects it does not call', async () => {
+    const nc = await signIn('orders');
+    const errors = violations(nc);
+    nc.publish('payments.ledger.adjust.v1');
+    nc.publish('auth.user.list.v1');
+    nc.publish('payments.top-up.create.v1');
+    await settle();
+    expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
+    expect(refusedBy(nats, 'orders')).toEqual(expect.arrayContaining(['Publish payments.ledger.adjust.v1', 'Publish auth.user.list.v1', 'Publish payments.top-up.create.v1']));
+  });
+
+  it('refuses a service listening to another service\'s subjects or reading another process\'s replies', async () => {
+    const nc = await signIn('orders');
+    const errors = violations(nc);
+    nc.subscribe('payments.>');
+    nc.subscribe('_INBOX_gateway.>');
+    nc.subscribe('_INBOX.>');
+    await settle();
+    expect(errors).toHaveLength(3);
+    expect(refusedBy(nats, 'orders')).toEqual(expect.arrayContaining(['Subscription payments.>', 'Subscription _INBOX_gateway.>', 'Subscription _INBOX.>']));
+  });
+
+  it('lets payments, which calls nobody, publish nothing but its replies', async () => {
+    const nc = await signIn('payments');
+    const errors = violations(nc);
+    nc.publish('payments.ledger.credit.v1');
+    nc.publish('orders.bulk.progressed.v1');
+    await settle();
+    expect(errors).toHaveLength(2);
+    expect(refusedBy(nats, 'payments')).toEqual(expect.arrayContaining(['Publish payments.ledger.credit.v1', 'Publish orders.bulk.progressed.v1']));
+  });
+
+  it('carries the calls a service does make, request and reply', async () => {
+    const payments = await signIn('payments');
+    payments.subscribe('payments.account.summary.v1', { callback: (_error, message) => message.respond(new TextEncoder().encode('{"ok":true}')) });
+    await payments.flush();
+    const orders = await signIn('orders');
+    const reply = await orders.request('payments.account.summary.v1', new TextEncoder().encode('{}'), { timeout: 2_000 });
+    expect(new TextDecoder().decode(reply.data)).toBe('{"ok":true}');
+  });
+});

@@ -70,6 +70,19 @@ describe('startEmbeddedPostgres', () => {
     expect(rows[0]!.value).toBe(30);
   });
 
+  it('listens on loopback only and refuses a connection without the password, or with a wrong one', async () => {
+    const url = new URL(pg.url);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.password).toMatch(/^[0-9a-f]{48}$/);
+    for (const password of ['', 'not-the-password', `${url.password}x`]) {
+      const stranger = new Client({ host: url.hostname, port: Number(url.port), user: 'postgres', database: 'postgres', password });
+      await expect(stranger.connect()).rejects.toMatchObject({ code: '28P01' });
+      await stranger.end().catch(() => undefined);
+    }
+    const owner = await connect();
+    await expect(owner.query('select value from counters where id = 1')).resolves.toMatchObject({ rowCount: 1 });
+  });
+
   it('refuses a second process on the same data folder', async () => {
     const lockFile = join(dir, 'embedded-db.lock');
     const { writeFileSync, readFileSync } = await import('node:fs');

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Logger } from '@nestjs/common';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -17,7 +18,8 @@ const logger = new Logger('EmbeddedPostgres');
 
 /**
  * One PGlite database served over the PostgreSQL wire protocol on 127.0.0.1, so each service keeps its
- * ordinary MikroORM/pg stack in embedded mode. Only loopback: the embedded database has no password.
+ * ordinary MikroORM/pg stack in embedded mode. Loopback only, and a password made at each start (in the URL the
+ * services get): another program on the machine cannot read or change the books.
  */
 export const startEmbeddedPostgres = async (dataDir: string, port = 0): Promise<EmbeddedPostgres> => {
   const pgDir = join(dataDir, 'pgdata');
@@ -30,19 +32,20 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0): Promise<
     releaseLockFile();
     throw error;
   }
+  const password = randomBytes(24).toString('hex');
   const lock = new ConnectionLock();
   const sockets = new Set<Socket>();
   let nextId = 1;
 
   const server = createServer((socket) => {
     sockets.add(socket);
-    serveConnection(db, lock, socket, nextId++, () => sockets.delete(socket));
+    serveConnection(db, lock, password, socket, nextId++, () => sockets.delete(socket));
   });
   await listen(server, port);
   const address = server.address() as AddressInfo;
 
   return {
-    url: `postgresql://postgres@127.0.0.1:${address.port}/postgres`,
+    url: `postgresql://postgres:${password}@127.0.0.1:${address.port}/postgres`,
     stats: () => ({ connections: sockets.size, waiting: lock.queueLength }),
     stop: async () => {
       for (const socket of sockets) socket.destroy();
@@ -53,9 +56,12 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0): Promise<
   };
 };
 
-const serveConnection = (db: PGlite, lock: ConnectionLock, socket: Socket, id: number, onClose: () => void): void => {
+const serveConnection = (db: PGlite, lock: ConnectionLock, password: string, socket: Socket, id: number, onClose: () => void): void => {
   const reader = new WireReader();
   const pending: WireMessage[] = [];
+  /** The client's startup, held back until its password is right (PGlite itself asks for none). */
+  let startup: WireMessage | null = null;
+  let authenticated = false;
   let draining = false;
   let closed = false;
   socket.setNoDelay(true);
@@ -64,13 +70,26 @@ const serveConnection = (db: PGlite, lock: ConnectionLock, socket: Socket, id: n
     if (!closed && data.length > 0) socket.write(data);
   };
 
-  const handle = async (message: WireMessage): Promise<void> => {
+  const handle = async (received: WireMessage): Promise<void> => {
+    let message = received;
     if (message.kind === 'negotiate') return void socket.write('N'); // no SSL or GSS on loopback
     if (message.kind === 'cancel') return void socket.end(); // query cancellation is not supported
     if (message.kind === 'regular' && message.type === TERMINATE) return void socket.end();
+    if (!authenticated) {
+      if (message.kind === 'startup' && !startup) {
+        startup = message;
+        return void socket.write(AUTH_CLEARTEXT_PASSWORD);
+      }
+      if (!startup || message.kind !== 'regular' || message.type !== PASSWORD || !samePassword(message.bytes, password)) {
+        socket.end(passwordFailed());
+        return;
+      }
+      authenticated = true;
+      message = startup;
+    }
     await lock.acquire(id);
     await db.runExclusive(() => db.execProtocolRawStream(new Uint8Array(message.bytes), { onRawData: write }));
-    const exchangeDone = message.kind === 'startup' || ENDS_EXCHANGE.has(message.type);
+    const exchangeDone = message.kind === 'startup' || (message.kind === 'regular' && ENDS_EXCHANGE.has(message.type));
     if (exchangeDone && !db.isInTransaction()) lock.release(id);
   };
 
@@ -100,6 +119,26 @@ const serveConnection = (db: PGlite, lock: ConnectionLock, socket: Socket, id: n
     onClose();
     void abandon(db, lock, id);
   });
+};
+
+const PASSWORD = 'p';
+/** AuthenticationCleartextPassword: R, length 8, code 3 (loopback only, so no channel to protect it from). */
+const AUTH_CLEARTEXT_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+/** PasswordMessage: p, length, the password ending in a zero byte; compared in constant time. */
+const samePassword = (bytes: Buffer, expected: string): boolean => {
+  const given = bytes.subarray(5, bytes.length - 1);
+  const wanted = Buffer.from(expected, 'utf8');
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+};
+
+/** ErrorResponse 28P01, as PostgreSQL answers a wrong password. */
+const passwordFailed = (): Buffer => {
+  const fields = Buffer.from('SFATAL\0VFATAL\0C28P01\0Mpassword authentication failed for user "postgres"\0\0', 'utf8');
+  const header = Buffer.alloc(5);
+  header.write('E', 0, 'latin1');
+  header.writeInt32BE(4 + fields.length, 1);
+  return Buffer.concat([header, fields]);
 };
 
 /** A connection that vanished mid-transaction must not leave the shared session inside it. */

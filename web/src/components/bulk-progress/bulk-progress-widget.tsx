@@ -6,9 +6,8 @@ import type { BulkFileKind } from '../../libs/download-file';
 import { canCloseBulkProgress, hasAnyFile, isBulkDone, useBulkProgressStore } from '../../stores/bulk-progress.store';
 import type { BulkProgressData } from '../../stores/bulk-progress.store';
 import type { StatusTone } from '../../theme/system';
-import { AlertIcon, BadgeCheckIcon, ClockIcon, CloseIcon, RefreshIcon } from '../ui/icons';
+import { AlertIcon, BadgeCheckIcon, ClockIcon, CloseIcon, MaximizeIcon, MinimizeIcon, RefreshIcon } from '../ui/icons';
 import { BulkDownloadButtons } from './bulk-download-buttons';
-import { MaximizeIcon, MinimizeIcon } from './icons';
 import { formatElapsed, progressPercent, progressTitle, progressTone } from './progress-display';
 import { useBulkProgressTracking, useRetryFromWidget } from './use-bulk-progress-tracking';
 

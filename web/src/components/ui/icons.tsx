@@ -176,3 +176,15 @@ export const LayersIcon = strokeIcon('LayersIcon', [
   <path key="a" d="m12 3 9 5-9 5-9-5z" />,
   <path key="b" d="m3 13 9 5 9-5" />,
 ]);
+export const MaximizeIcon = strokeIcon('MaximizeIcon', [
+  <path key="a" d="M15 3h6v6" />,
+  <path key="b" d="M9 21H3v-6" />,
+  <path key="c" d="m21 3-7 7" />,
+  <path key="d" d="m3 21 7-7" />,
+]);
+export const MinimizeIcon = strokeIcon('MinimizeIcon', [
+  <path key="a" d="M4 14h6v6" />,
+  <path key="b" d="M20 10h-6V4" />,
+  <path key="c" d="m14 10 7-7" />,
+  <path key="d" d="m3 21 7-7" />,
+]);

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { BoxesIcon, RefreshIcon, UploadIcon } from '../../../components/ui/icons';
+import { BoxesIcon, UploadIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { notify } from '../../../components/ui/toaster';
@@ -196,17 +197,7 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
         description="Every bulk order, newest first: its price, its status and its label, result and Amazon files."
         actions={
           <>
-            <Button
-              variant="outline"
-              colorPalette="gray"
-              size="sm"
-              onClick={() => void orders.refetch()}
-              loading={orders.isFetching && !orders.isPending}
-              loadingText="Refreshing"
-            >
-              <RefreshIcon />
-              Refresh
-            </Button>
+            <RefreshButton query={orders} />
             <Button asChild size="sm">
               <RouterLink to="/main/bulk-order">
                 <UploadIcon />

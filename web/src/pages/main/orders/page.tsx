@@ -1,8 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ListIcon, PrinterIcon, RefreshIcon } from '../../../components/ui/icons';
+import { ListIcon, PrinterIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -47,17 +48,7 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
         description="Every label you bought, newest first. Download a PDF again or copy a tracking number."
         actions={
           <>
-            <Button
-              variant="outline"
-              colorPalette="gray"
-              size="sm"
-              onClick={() => void orders.refetch()}
-              loading={orders.isFetching && !orders.isPending}
-              loadingText="Refreshing"
-            >
-              <RefreshIcon />
-              Refresh
-            </Button>
+            <RefreshButton query={orders} />
             <Button asChild size="sm">
               <RouterLink to="/main/order-label">
                 <PrinterIcon />

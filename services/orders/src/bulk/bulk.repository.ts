@@ -49,6 +49,12 @@ export class BulkRepository {
     return row ?? null;
   }
 
+  /** Labels a user bought in bulk orders. */
+  async countLabels(userId: string): Promise<number> {
+    const [row] = await this.em().execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('bulk_items')} where "user_id" = ? and "status" = 'succeeded'`, [userId]);
+    return Number(row?.n ?? 0);
+  }
+
   async listForUser(userId: string, page: number, limit: number): Promise<{ rows: BulkOrderRow[]; total: number }> {
     const em = this.em();
     const rows = await em.execute<BulkOrderRow[]>(

@@ -133,9 +133,17 @@ export class Migration003SandboxLabels extends ServiceMigration {
   }
 }
 
+/** The dashboard's Total Orders counts every label a user bought, single or in bulk. */
+export class Migration004LabelCounts extends ServiceMigration {
+  override async up(): Promise<void> {
+    this.addSql(`create index "bulk_items_user_succeeded_idx" on ${this.table('bulk_items')} ("user_id") where "status" = 'succeeded'`);
+  }
+}
+
 /** Ordered list of this service's migrations, applied at start in its own schema. */
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
   { name: 'Migration002Bulk', class: Migration002Bulk },
   { name: 'Migration003SandboxLabels', class: Migration003SandboxLabels },
+  { name: 'Migration004LabelCounts', class: Migration004LabelCounts },
 ];

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { BulkRepository } from '../bulk/bulk.repository';
 import { CARRIER, type CarrierAdapter } from '../carriers/carrier.port';
 import { suggestedPricesFor } from '../carriers/suggested-prices';
 import { toOrderListItem } from './order.mapper';
@@ -16,6 +17,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrderRepository,
     private readonly placeSingle: PlaceSingleOrderUseCase,
+    private readonly bulk: BulkRepository,
     @Inject(CARRIER) private readonly carrier: CarrierAdapter,
   ) {}
 
@@ -48,7 +50,9 @@ export class OrdersController {
   @RpcHandler(OrdersRpc.total)
   async total(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.total) body: ParsedRequestOf<typeof OrdersRpc.total>) {
     requireSelfOrAdmin(caller, body.userId);
-    return { totalOrders: await this.orders.countCompleted(body.userId) };
+    // Every label bought counts, one at a time or in a bulk order.
+    const [single, bulk] = await Promise.all([this.orders.countCompleted(body.userId), this.bulk.countLabels(body.userId)]);
+    return { totalOrders: single + bulk };
   }
 
   @RpcHandler(OrdersRpc.carrierServices)

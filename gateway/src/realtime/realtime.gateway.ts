@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
-import { AuthRpc, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents } from '@labeldesk/contracts';
+import { AuthRpc, bulkFileData, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Server, Socket } from 'socket.io';
 
@@ -76,11 +76,7 @@ export class RealtimeGateway implements OnGatewayConnection {
         failedCount: order.failedCount,
         status: order.status,
         totalCount: order.totalCount,
-        fileData: {
-          ...(order.pdfName ? { pdfName: order.pdfName } : {}),
-          ...(order.resultCSVName ? { resultCSVName: order.resultCSVName } : {}),
-          ...(order.autoConfirmCSVName ? { autoConfirmCSVName: order.autoConfirmCSVName } : {}),
-        },
+        fileData: bulkFileData(order),
       });
     } catch {
       socket.emit('roomError', { room: name, message: 'Order not found' });

@@ -1,4 +1,4 @@
-import type { BulkOrder, BulkOrderItemInput } from '@labeldesk/contracts';
+import { FINAL_BULK_STATUSES, type BulkOrder, type BulkOrderItemInput } from '@labeldesk/contracts';
 
 type Body = Record<string, unknown>;
 
@@ -36,7 +36,6 @@ export const bulkRow = (i: number, change: { weight?: number; service?: string; 
   },
 });
 
-export const FINAL = ['completed', 'completed_with_errors', 'failed', 'processing_error', 'retry_processing_error', 'recovery_failed'];
 
 /** A customer with the sandbox services, and `balanceCents` set by the admin. */
 export const newBulkCustomer = async (call: Api, adminToken: string, balanceCents: number, label = 'bulk') => {
@@ -59,7 +58,7 @@ export const submitBulk = async (call: Api, who: { token: string; userId: string
   return { orderId, processed };
 };
 
-export const waitForBulk = async (call: Api, token: string, orderId: string, until: (b: BulkOrder) => boolean = (b) => FINAL.includes(b.status), timeoutMs = 120_000): Promise<BulkOrder> => {
+export const waitForBulk = async (call: Api, token: string, orderId: string, until: (b: BulkOrder) => boolean = (b) => FINAL_BULK_STATUSES.includes(b.status), timeoutMs = 120_000): Promise<BulkOrder> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await call('GET', `/orders/bulk/order/${orderId}`, undefined, { token });

@@ -1,4 +1,4 @@
-import { bulkStatusSchema, FINAL_BULK_STATUSES } from '@labeldesk/contracts';
+import { bulkFileData, bulkStatusSchema, FINAL_BULK_STATUSES } from '@labeldesk/contracts';
 import type { BulkFileData, BulkOrder, BulkRetryResponse, BulkStatus, OrderProgress } from '@labeldesk/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -106,10 +106,7 @@ export const errorForStatus = (status: BulkStatus, failedCount: number): string 
 };
 
 const fileDataFromOrder = (order: BulkOrder): BulkFileData | null => {
-  const fileData: BulkFileData = {};
-  if (order.pdfName) fileData.pdfName = order.pdfName;
-  if (order.resultCSVName) fileData.resultCSVName = order.resultCSVName;
-  if (order.autoConfirmCSVName) fileData.autoConfirmCSVName = order.autoConfirmCSVName;
+  const fileData = bulkFileData(order);
   return hasAnyFile(fileData) ? fileData : null;
 };
 

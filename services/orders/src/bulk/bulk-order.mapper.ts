@@ -1,14 +1,11 @@
-import type { BulkFileData, BulkOrder, FailedLabel } from '@labeldesk/contracts';
+import { bulkFileData, type BulkFileData, type BulkOrder, type FailedLabel } from '@labeldesk/contracts';
 import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** The files part of a progress event or a reply: only names that exist. */
-export const fileDataOf = (row: BulkOrderRow): BulkFileData => ({
-  ...(row.pdf_name ? { pdfName: row.pdf_name } : {}),
-  ...(row.result_csv_name ? { resultCSVName: row.result_csv_name } : {}),
-  ...(row.auto_confirm_csv_name ? { autoConfirmCSVName: row.auto_confirm_csv_name } : {}),
-});
+export const fileDataOf = (row: BulkOrderRow): BulkFileData =>
+  bulkFileData({ pdfName: row.pdf_name, resultCSVName: row.result_csv_name, autoConfirmCSVName: row.auto_confirm_csv_name });
 
 export const toFailedLabel = (item: FailedItemRow): FailedLabel => ({
   row: item.row_no + 1,

@@ -84,6 +84,13 @@ export const bulkFileDataSchema = z.object({
 });
 export type BulkFileData = z.infer<typeof bulkFileDataSchema>;
 
+/** The files part of a progress event or a reply: only the names that exist. */
+export const bulkFileData = (names: { pdfName: string | null; resultCSVName: string | null; autoConfirmCSVName: string | null }): BulkFileData => ({
+  ...(names.pdfName ? { pdfName: names.pdfName } : {}),
+  ...(names.resultCSVName ? { resultCSVName: names.resultCSVName } : {}),
+  ...(names.autoConfirmCSVName ? { autoConfirmCSVName: names.autoConfirmCSVName } : {}),
+});
+
 export const failedLabelSchema = z.object({
   /** 1-based row of the submitted orderData. */
   row: z.number().int(),

@@ -47,7 +47,7 @@ export class RetryFailedLabelsUseCase {
         // No clear answer: the engine places the same hold again before buying.
       }
     }
-    const retrying = await this.bulk.refreshCounts(orderId);
+    const retrying = await this.bulk.find(orderId);
     if (retrying) this.progress.publish(retrying);
     this.engine.wake();
 

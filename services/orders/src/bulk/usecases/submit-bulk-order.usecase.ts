@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  BULK_MAX_ROWS,
   DomainError,
   ErrorCode,
   insufficientBalanceMessage,
@@ -46,7 +47,7 @@ export class SubmitBulkOrderUseCase {
   ) {}
 
   async stage(request: StageRequest): Promise<{ staged: number }> {
-    if (request.firstRow + request.rows.length > 10_000) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'A bulk order holds at most 10,000 rows');
+    if (request.firstRow + request.rows.length > BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, `A bulk order holds at most ${BULK_MAX_ROWS.toLocaleString('en-US')} rows`);
     if (await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows)) return { staged: request.rows.length };
     // A batch already submitted takes no more rows; the submission that follows answers that batch (a double click).
     const batch = await this.bulk.find(request.orderId);
@@ -80,7 +81,7 @@ export class SubmitBulkOrderUseCase {
         this.logger.warn(`hold for bulk ${request.orderId} unclear, the engine will settle it: ${String(error)}`);
       }
     }
-    const started = await this.bulk.refreshCounts(request.orderId);
+    const started = await this.bulk.find(request.orderId);
     if (started) this.progress.publish(started);
     this.engine.wake();
     return {

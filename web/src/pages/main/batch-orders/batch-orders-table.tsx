@@ -47,49 +47,28 @@ const Actions = ({ order, running, onRetry, onRecover }: { order: BulkOrder; run
       </Text>
     );
   }
+  // Regenerate Files (a finished batch) and Force Recovery / Try Again (a stuck or failed rebuild) are one rebuild.
+  const recover = regenerate ? { label: 'Regenerate Files', palette: 'gray', loadingText: 'Regenerating...' } : force ? { label: force, palette: 'orange', loadingText: 'Recovering...' } : null;
   return (
     <Flex gap="1.5" direction={{ base: 'row', lg: 'column' }} wrap="wrap" align={{ base: 'center', lg: 'flex-start' }}>
       {retry && (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="gray"
-          bg="bg"
-          onClick={onRetry}
-          loading={running === 'retry'}
-          loadingText="Retrying..."
-          disabled={running !== undefined}
-        >
+        <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onRetry} loading={running === 'retry'} loadingText="Retrying..." disabled={running !== undefined}>
           <RefreshIcon />
           Retry Failed
         </Button>
       )}
-      {regenerate && (
+      {recover && (
         <Button
           size="xs"
           variant="outline"
-          colorPalette="gray"
+          colorPalette={recover.palette}
           bg="bg"
           onClick={onRecover}
           loading={running === 'recover'}
-          loadingText="Regenerating..."
+          loadingText={recover.loadingText}
           disabled={running !== undefined}
         >
-          Regenerate Files
-        </Button>
-      )}
-      {force && (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="orange"
-          bg="bg"
-          onClick={onRecover}
-          loading={running === 'recover'}
-          loadingText="Recovering..."
-          disabled={running !== undefined}
-        >
-          {force}
+          {recover.label}
         </Button>
       )}
     </Flex>

@@ -7,6 +7,8 @@
 #                 reads it as a config value); set: that server is used, and NATS_<USER>_PASSWORD
 #                 (GATEWAY, AUTH, ORDERS, PAYMENTS, PRICING, ADDRESS) must hold the passwords it was started with
 #   JWT_SECRET    required in production; a development default is used otherwise
+#   CALLER_TRUST  with CALLER_KEY_GATEWAY, CALLER_KEY_ORDERS and CALLER_KEY_PRICING: the caller-token keys
+#                 (docs/decisions/013); fresh ones are made when CALLER_TRUST is unset
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TRANSPORT=nats
@@ -31,9 +33,16 @@ if [ -z "${NATS_URL:-}" ]; then
   export NATS_URL="nats://127.0.0.1:$nats_port"
   for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && break; sleep 0.1; done
 fi
-run_as() { # run_as <nats user> <script>
-  local var="NATS_${1^^}_PASSWORD"
-  NATS_USER="$1" NATS_PASSWORD="${!var}" node "$2" & pids+=($!)
+if [ -z "${CALLER_TRUST:-}" ]; then
+  eval "$(node -e '
+    const { generateCallerKeys, CALLER_ISSUERS } = require("./libs/nest-transport/dist");
+    const { keys, trust } = generateCallerKeys(CALLER_ISSUERS);
+    for (const [issuer, key] of Object.entries(keys)) console.log(`export CALLER_KEY_${issuer.toUpperCase()}=${key}`);
+    console.log(`export CALLER_TRUST=${trust}`);')"
+fi
+run_as() { # run_as <nats user> <script>: its NATS account, and its caller key when it signs callers
+  local var="NATS_${1^^}_PASSWORD" key="CALLER_KEY_${1^^}"
+  NATS_USER="$1" NATS_PASSWORD="${!var}" CALLER_KEY="${!key:-}" node "$2" & pids+=($!)
 }
 for service in auth payments address pricing orders; do
   run_as "$service" "services/$service/dist/main.js"

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
+import { callerKeysFromEnv, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { AccessGuard } from './auth/access.guard';
 import { GATEWAY_ENV, type GatewayEnv } from './config/env.schema';
 import { DocsController } from './docs/docs.controller';
@@ -31,6 +31,7 @@ export class GatewayModule {
         TransportModule.forRoot({
           transport: transportFromEnv(env, 'gateway'),
           rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+          callerKeys: callerKeysFromEnv('gateway', { CALLER_KEY: env.CALLER_KEY }),
         }),
         ThrottlerModule.forRoot({
           throttlers: [

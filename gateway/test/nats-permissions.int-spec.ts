@@ -24,7 +24,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 describe('NATS lets each process sign in as itself and use only its own subjects', () => {
   let nats: NatsServer;
   const open: NatsConnection[] = [];
-  const signIn = async (user: 'orders' | 'payments' | 'gateway' | 'pricing') => {
+  const signIn = async (user: 'orders' | 'payments' | 'gateway' | 'pricing' | 'auth' | 'address') => {
     const { NATS_USER, NATS_PASSWORD } = nats.credentials(user);
     const nc = await connect({ servers: nats.url, user: String(NATS_USER), pass: String(NATS_PASSWORD), inboxPrefix: `_INBOX_${user}`, reconnect: false });
     open.push(nc);
@@ -75,6 +75,23 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     await settle();
     expect(errors).toHaveLength(2);
     expect(refusedBy(nats, 'payments')).toEqual(expect.arrayContaining(['Publish payments.ledger.credit.v1', 'Publish orders.bulk.progressed.v1']));
+  });
+
+  it.each([
+    ['gateway', 'payments.ledger.credit.v1', 'orders.bulk.progressed.v1', 'payments.>'],
+    ['auth', 'payments.ledger.credit.v1', 'pricing.quote.create.v1', 'orders.>'],
+    ['payments', 'auth.user.list.v1', '_INBOX_gateway.forged', 'auth.>'],
+    ['pricing', 'payments.ledger.debit.v1', 'payments.ledger.adjust.v1', 'orders.>'],
+    ['address', 'payments.ledger.credit.v1', 'auth.user.list.v1', 'payments.>'],
+  ] as const)('refuses the %s account two subjects it does not call and another service\'s traffic', async (user, notItsCall, notItsOther, notItsSubjects) => {
+    const nc = await signIn(user);
+    const errors = violations(nc);
+    nc.publish(notItsCall);
+    nc.publish(notItsOther);
+    nc.subscribe(notItsSubjects);
+    await settle();
+    expect(errors).toHaveLength(3);
+    expect(refusedBy(nats, user)).toEqual(expect.arrayContaining([`Publish ${notItsCall}`, `Publish ${notItsOther}`, `Subscription ${notItsSubjects}`]));
   });
 
   it('carries the calls a service does make, request and reply', async () => {

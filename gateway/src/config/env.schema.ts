@@ -12,6 +12,8 @@ export const gatewayEnvSchema = z.object({
   NATS_USER: envFragments.natsUser,
   NATS_PASSWORD: envFragments.natsPassword,
   RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
+  /** The key the gateway vouches for signed-in users with; services believe it through their CALLER_TRUST. */
+  CALLER_KEY: envFragments.callerKey.unwrap(),
   /** The built web app; the gateway serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
   /** Sign-in and registration attempts per client address per minute. */

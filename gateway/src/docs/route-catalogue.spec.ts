@@ -1,5 +1,6 @@
 import { Test } from '@nestjs/testing';
 import { loadEnv } from '@labeldesk/nest-config';
+import { generateCallerKeys } from '@labeldesk/nest-transport';
 import { GatewayModule } from '../app.module';
 import { gatewayEnvSchema } from '../config/env.schema';
 import { buildOpenApi } from './openapi.builder';
@@ -9,7 +10,7 @@ describe('RouteCatalogue and /api/docs', () => {
   let routes: ReturnType<RouteCatalogue['routes']>;
 
   beforeAll(async () => {
-    const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess' });
+    const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: generateCallerKeys(['gateway']).keys.gateway });
     const moduleRef = await Test.createTestingModule({ imports: [GatewayModule.forEnv(env)] }).compile();
     routes = moduleRef.get(RouteCatalogue).routes();
     await moduleRef.close();

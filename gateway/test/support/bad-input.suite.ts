@@ -53,6 +53,14 @@ export const describeBadInput = (mode: string, start: () => Promise<RunningSyste
         expect(answer.body['added']).toHaveLength(5_000);
       }, 60_000);
 
+      it('accepts a SKU import of 5,000 rows of the longest fields (over a megabyte each way)', async () => {
+        const parsedData = Array.from({ length: 5_000 }, (_, i) => ({ sku: `LONG-${String(i).padStart(5, '0')}-${'S'.repeat(53)}`, maxQty: '10000', weight: '149.99', length: '107.99', width: '107.99', height: '107.99', description: `${i} ${'D'.repeat(194)}` }));
+        expect(JSON.stringify(parsedData).length).toBeGreaterThan(1_500_000);
+        const answer = await call('POST', `/auth/add-sku/${who.userId}`, { parsedData }, { token: who.token });
+        expect([answer.status, answer.body['message']]).toEqual([201, undefined]);
+        expect(answer.body['added']).toHaveLength(5_000);
+      }, 60_000);
+
       it('prices a quote of 10,000 shipments, given short or as full rows', async () => {
         const short = await call('POST', '/orders/price/v2/bulk', { userId: who.userId, shipments: shipments(10_000) }, { token: who.token });
         expect(short.status).toBe(200);

@@ -9,3 +9,4 @@ export * from './lib/rpc-handler.decorator';
 export * from './lib/domain-error.filter';
 export * from './lib/transport.module';
 export * from './lib/caller.policy';
+export * from './lib/caller-token';

@@ -4,6 +4,7 @@ import type { SERVICE_NAMES } from '@labeldesk/contracts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@labeldesk/nest-orm';
 import type { RunningService, ServiceDefinition } from '@labeldesk/nest-service';
 import { startService } from '@labeldesk/nest-service';
+import { CALLER_ISSUERS, generateCallerKeys } from '@labeldesk/nest-transport';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -65,11 +66,13 @@ const main = async () => {
       // The embedded database serialises every query: a small pool per service is all it can use.
       DB_POOL_MAX: '2',
     };
+    // Caller tokens live a minute, so fresh keys per start lose nothing; each app signs with its own, as in a cluster.
+    const callers = generateCallerKeys(CALLER_ISSUERS);
     for (const name of SERVICES) {
-      const env = name === 'auth' ? { ...common, JWT_SECRET: jwtSecret(dataDir) } : common;
+      const env = { ...common, CALLER_TRUST: callers.trust, ...(CALLER_ISSUERS.includes(name) ? { CALLER_KEY: callers.keys[name] } : {}), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}) };
       running.push(await startService(loadService(name), env));
     }
-    gateway = await loadGateway()({ ...common, PORT: process.env['PORT'] ?? '3000' });
+    gateway = await loadGateway()({ ...common, CALLER_KEY: callers.keys.gateway, PORT: process.env['PORT'] ?? '3000' });
     const memoryMiB = Math.round(process.memoryUsage().rss / 1024 / 1024);
     logger.log(`ready in ${Date.now() - startedAt} ms, ${memoryMiB} MiB resident, data in ${dataDir}`);
     logger.log(`open ${gateway.url}`);

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type AnyCaller, type Caller } from '@labeldesk/contracts';
 import { initOrm } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -261,22 +261,29 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
       await expectBooksToBalance(userId);
     }, 60_000);
 
-    it('lets only the owner or an admin act on a hold, and answers an unknown hold as not found', async () => {
+    it('lets only orders move a hold, the owner or an admin look at it, and answers an unknown hold as not found', async () => {
       const userId = randomUUID();
       await deposit(userId, 1000);
       const controller = new HoldsController(holds);
+      const orders: AnyCaller = { service: 'orders' };
       const owner: Caller = { userId, role: 'user' };
       const stranger: Caller = { userId: randomUUID(), role: 'user' };
       const admin: Caller = { userId: randomUUID(), role: 'admin' };
+      const pricing: AnyCaller = { service: 'pricing' };
       const holdId = `bulk:${randomUUID()}`;
-      await expect(controller.onPlace(stranger, { userId, holdId, amountCents: 500, reference: 'bulk' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-      await controller.onPlace(owner, { userId, holdId, amountCents: 500, reference: 'bulk' });
+      for (const notOrders of [owner, admin, pricing]) {
+        await expect(controller.onPlace(notOrders, { userId, holdId, amountCents: 500, reference: 'bulk' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      }
+      await controller.onPlace(orders, { userId, holdId, amountCents: 500, reference: 'bulk' });
       await expect(controller.onGet(stranger, { holdId })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-      await expect(controller.onCapture(stranger, { holdId, captures: [capture(`item:${randomUUID()}`, 100)] })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-      await expect(controller.onRelease(stranger, { holdId })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      for (const notOrders of [owner, admin]) {
+        await expect(controller.onCapture(notOrders, { holdId, captures: [capture(`item:${randomUUID()}`, 100)] })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+        await expect(controller.onRelease(notOrders, { holdId })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      }
       await expect(controller.onGet(owner, { holdId: `bulk:${randomUUID()}` })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      expect(await controller.onGet(owner, { holdId })).toMatchObject({ userId, amountCents: 500, status: 'open' });
       expect(await controller.onGet(admin, { holdId })).toMatchObject({ userId, amountCents: 500, status: 'open' });
-      expect(await controller.onRelease(admin, { holdId })).toMatchObject({ releasedCents: 500 });
+      expect(await controller.onRelease(orders, { holdId })).toMatchObject({ releasedCents: 500 });
       await expectBooksToBalance(userId);
     });
   });

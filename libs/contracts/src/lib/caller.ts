@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serviceNameSchema, type ServiceName } from './health/health.contract';
 
 export const userRoleSchema = z.enum(['user', 'friend', 'admin']);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -6,11 +7,23 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 export const activationSchema = z.enum(['allow', 'block']);
 export type Activation = z.infer<typeof activationSchema>;
 
-/** Who is asking. Set only by the gateway after verifying the token; travels in message headers. */
+/** A signed-in user, as the gateway verified them; the only issuer of user identities is the gateway. */
 export const callerSchema = z.object({ userId: z.string(), role: userRoleSchema });
 export type Caller = z.infer<typeof callerSchema>;
 
+/** A service acting on its own account (orders buying the label it was asked for), never posing as a user. */
+export const serviceCallerSchema = z.object({ service: serviceNameSchema });
+export type ServiceCaller = z.infer<typeof serviceCallerSchema>;
+
+export type AnyCaller = Caller | ServiceCaller;
+export const isServiceCaller = (caller: AnyCaller): caller is ServiceCaller => 'service' in caller;
+
+/** Who may sign caller tokens: the gateway (for users) and each service (for itself). */
+export const callerIssuerSchema = z.union([z.literal('gateway'), serviceNameSchema]);
+export type CallerIssuer = 'gateway' | ServiceName;
+
 export const MessageHeader = {
-  caller: 'x-caller',
+  /** A short-lived token signed by the caller's issuer (libs/nest-transport caller-token.ts); never a bare claim. */
+  callerToken: 'x-caller-token',
   correlationId: 'x-correlation-id',
 } as const;

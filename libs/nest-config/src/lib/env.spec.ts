@@ -3,7 +3,7 @@ import { baseServiceEnvSchema, EnvironmentError, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('applies defaults and coerces numbers', () => {
-    const env = loadEnv('auth', baseServiceEnvSchema, { DATABASE_URL: 'postgres://x@localhost/db', RPC_TIMEOUT_MS: '2500' });
+    const env = loadEnv('auth', baseServiceEnvSchema, { DATABASE_URL: 'postgres://x@localhost/db', CALLER_TRUST: 'gateway=key', RPC_TIMEOUT_MS: '2500' });
     expect(env).toMatchObject({ TRANSPORT: 'nats', RPC_TIMEOUT_MS: 2500, DB_POOL_MAX: 5, LOG_FORMAT: 'json' });
   });
 

@@ -2,7 +2,8 @@ import type { DynamicModule, Provider, Type } from '@nestjs/common';
 import type { ServiceName } from '@labeldesk/contracts';
 import type { BaseServiceEnv } from '@labeldesk/nest-config';
 import { OrmModule, type OrmModuleOptions } from '@labeldesk/nest-orm';
-import { TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
+import { APP_GUARD } from '@nestjs/core';
+import { CallerGuard, callerKeysFromEnv, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { HealthModule } from './health.module';
 
 export interface ServiceModuleParts {
@@ -12,7 +13,7 @@ export interface ServiceModuleParts {
   providers?: Provider[];
 }
 
-/** The wiring every service shares: its own schema (named after it), its migrations, its health handler, an RpcClient. */
+/** The wiring every service shares: its own schema (named after it), its migrations, its health handler, an RpcClient, the caller check. */
 export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceEnv, parts: ServiceModuleParts): DynamicModule => ({
   module,
   imports: [
@@ -22,8 +23,10 @@ export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceE
     TransportModule.forRoot({
       transport: transportFromEnv(env, `${name}-client`),
       rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+      callerKeys: callerKeysFromEnv(name, env),
     }),
   ],
   controllers: parts.controllers ?? [],
-  providers: parts.providers ?? [],
+  // Every message's caller token is checked before its handler runs (docs/decisions/013).
+  providers: [...(parts.providers ?? []), { provide: APP_GUARD, useClass: CallerGuard }],
 });

@@ -14,11 +14,15 @@ import {
 } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
+import type { CallerTokens } from './caller-token';
 import { NO_RESPONDERS, type Headers } from './in-process-bus';
 import type { RecordFactory } from './transport.config';
 
 export interface CallOptions {
+  /** The signed-in user the call is made for; only the gateway, which verified them, may name one. */
   caller?: Caller | null;
+  /** Call as this process's own service identity (a service acting on its own account). */
+  asService?: boolean;
   correlationId?: string;
   timeoutMs?: number;
 }
@@ -32,6 +36,7 @@ export class RpcClient {
     private readonly proxy: ClientProxy,
     private readonly record: RecordFactory,
     private readonly defaultTimeoutMs: number,
+    private readonly tokens: CallerTokens,
   ) {}
 
   async call<C extends AnyRpcContract>(contract: C, request: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
@@ -41,7 +46,7 @@ export class RpcClient {
     let reply: unknown;
     try {
       reply = await firstValueFrom(
-        this.proxy.send(contract.subject, this.record(parsed.data, headersFor(options))).pipe(timeout(timeoutMs)),
+        this.proxy.send(contract.subject, this.record(parsed.data, this.headersFor(contract.subject, parsed.data, options))).pipe(timeout(timeoutMs)),
         { defaultValue: null },
       );
     } catch (error) {
@@ -57,15 +62,18 @@ export class RpcClient {
   async emit<C extends AnyEventContract>(contract: C, payload: PayloadOf<C>, options: CallOptions = {}): Promise<void> {
     const parsed = contract.payload.safeParse(payload);
     if (!parsed.success) throw validationError(parsed.error);
-    await firstValueFrom(this.proxy.emit(contract.subject, this.record(parsed.data, headersFor(options))), { defaultValue: null });
+    await firstValueFrom(this.proxy.emit(contract.subject, this.record(parsed.data, this.headersFor(contract.subject, parsed.data, options))), { defaultValue: null });
+  }
+
+  private headersFor(subject: string, payload: unknown, options: CallOptions): Headers {
+    const headers: Headers = { [MessageHeader.correlationId]: options.correlationId ?? randomUUID() };
+    const issuer = this.tokens.issuer;
+    const identity = options.asService && issuer && issuer !== 'gateway' ? { service: issuer } : options.caller;
+    if (options.asService && !identity) throw new DomainError(ErrorCode.INTERNAL, `No service identity to call ${subject} with`);
+    if (identity) headers[MessageHeader.callerToken] = this.tokens.sign(identity, subject, payload);
+    return headers;
   }
 }
-
-const headersFor = (options: CallOptions): Headers => {
-  const headers: Headers = { [MessageHeader.correlationId]: options.correlationId ?? randomUUID() };
-  if (options.caller) headers[MessageHeader.caller] = JSON.stringify(options.caller);
-  return headers;
-};
 
 const toDomainError = (error: unknown, subject: string, timeoutMs: number): DomainError => {
   if (error instanceof DomainError) return error;
@@ -73,6 +81,8 @@ const toDomainError = (error: unknown, subject: string, timeoutMs: number): Doma
   const body = rpcErrorSchema.safeParse(error);
   if (body.success) return new DomainError(body.data.code, body.data.message, body.data.issues);
   const text = errorText(error);
+  // A message over the server's max_payload (deploy/nats/nats.conf): the sender's problem, said plainly, not a 500.
+  if (text.includes('MAX_PAYLOAD_EXCEEDED')) return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, 'The request is too large to process in one piece. Split it into smaller uploads.');
   if (text.includes(NO_RESPONDERS) || text.includes('no subscribers') || text.includes('503') || text.includes('no responders')) {
     return new DomainError(ErrorCode.SERVICE_UNAVAILABLE, `No service is answering ${subject}`);
   }

@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
+import { CallerTokens, type CallerKeys } from './caller-token';
 import { RpcClient } from './rpc-client';
 import { createClientProxy, createRecordFactory, type TransportConfig } from './transport.config';
 
@@ -8,6 +9,8 @@ export const CLIENT_PROXY = Symbol('CLIENT_PROXY');
 export interface TransportModuleOptions {
   transport: TransportConfig;
   rpcTimeoutMs: number;
+  /** The keys this app signs callers with and believes callers by. */
+  callerKeys: CallerKeys;
 }
 
 class ClientProxyCloser implements OnApplicationShutdown {
@@ -26,14 +29,15 @@ export class TransportModule {
       module: TransportModule,
       providers: [
         { provide: CLIENT_PROXY, useFactory: () => createClientProxy(options.transport) },
+        { provide: CallerTokens, useFactory: () => new CallerTokens(options.callerKeys) },
         {
           provide: RpcClient,
-          inject: [CLIENT_PROXY],
-          useFactory: (proxy: ClientProxy) => new RpcClient(proxy, createRecordFactory(options.transport), options.rpcTimeoutMs),
+          inject: [CLIENT_PROXY, CallerTokens],
+          useFactory: (proxy: ClientProxy, tokens: CallerTokens) => new RpcClient(proxy, createRecordFactory(options.transport), options.rpcTimeoutMs, tokens),
         },
         ClientProxyCloser,
       ],
-      exports: [RpcClient],
+      exports: [RpcClient, CallerTokens],
     };
   }
 }

@@ -1,10 +1,13 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { defineEvent, defineRpc, DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
+import { defineEvent, defineRpc, DomainError, ErrorCode, isServiceCaller, MessageHeader, type AnyCaller, type Caller } from '@labeldesk/contracts';
+import { APP_GUARD } from '@nestjs/core';
+import { firstValueFrom, timeout } from 'rxjs';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DomainErrorFilter } from '../lib/domain-error.filter';
-import { CurrentCaller, EventHandler, EventPayload, RpcHandler, RpcPayload } from '../lib/rpc-handler.decorator';
+import { CallerTokens, callerKeysFromEnv, CALLER_TOKEN_TTL_MS, generateCallerKeys } from '../lib/caller-token';
+import { CallerGuard, CurrentCaller, EventHandler, EventPayload, RpcHandler, RpcPayload, UserOrServiceCaller } from '../lib/rpc-handler.decorator';
 import { RpcClient } from '../lib/rpc-client';
 import { createClientProxy, createRecordFactory, createServerStrategy, type TransportConfig } from '../lib/transport.config';
 
@@ -21,6 +24,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({ ms: z.number() }), z.object({ done: z.boolean() }));
     const Nobody = defineRpc(`${prefix}.nobody.run.v1`, z.object({}), z.object({}));
     const Whoami = defineRpc(`${prefix}.whoami.run.v1`, z.object({}), z.object({ userId: z.string() }));
+    const AnyWho = defineRpc(`${prefix}.anywho.run.v1`, z.object({ note: z.string() }), z.object({ who: z.string() }));
     const Happened = defineEvent(`${prefix}.thing.happened.v1`, z.object({ id: z.string() }));
     const received: string[] = [];
 
@@ -48,17 +52,33 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
         return { userId: caller.userId };
       }
 
+      @RpcHandler(AnyWho)
+      anyWho(@UserOrServiceCaller() caller: AnyCaller) {
+        return { who: isServiceCaller(caller) ? `service ${caller.service}` : `user ${caller.userId}` };
+      }
+
       @EventHandler(Happened)
       happened(@EventPayload(Happened) payload: z.output<typeof Happened.payload>) {
         received.push(payload.id);
       }
     }
 
-    @Module({ controllers: [TestHandlers] })
+    // The gateway and orders sign; a stranger's key is believed by no one.
+    const keys = generateCallerKeys(['gateway', 'orders']);
+    const stranger = generateCallerKeys(['gateway']);
+    const serverTokens = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust }));
+    const gatewayTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: keys.keys.gateway }));
+    const ordersTokens = new CallerTokens(callerKeysFromEnv('orders', { CALLER_KEY: keys.keys.orders }));
+    const strangerTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: stranger.keys.gateway }));
+
+    @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }] })
     class TestModule {}
 
     let app: INestMicroservice;
     let client: RpcClient;
+    let ordersClient: RpcClient;
+    /** Sends a message with exactly the headers given, as a process that skips RpcClient could. */
+    let sendRaw: (subject: string, data: unknown, headers: Record<string, string>) => Promise<unknown>;
     let closeClient: () => Promise<void>;
 
     beforeAll(async () => {
@@ -69,7 +89,10 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       await app.listen();
       const proxy = createClientProxy(config);
       await proxy.connect();
-      client = new RpcClient(proxy, createRecordFactory(config), 300);
+      client = new RpcClient(proxy, createRecordFactory(config), 300, gatewayTokens);
+      ordersClient = new RpcClient(proxy, createRecordFactory(config), 300, ordersTokens);
+      const record = createRecordFactory(config);
+      sendRaw = (subject, data, headers) => firstValueFrom(proxy.send(subject, record(data, headers)).pipe(timeout(2_000)));
       closeClient = async () => {
         await proxy.close();
       };
@@ -115,6 +138,58 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     it('passes the caller in headers, not in the payload', async () => {
       await expect(client.call(Whoami, {}, { caller: { userId: 'u-1', role: 'user' } })).resolves.toEqual({ userId: 'u-1' });
       await expect(client.call(Whoami, {})).rejects.toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+    });
+
+    it('lets a service call as itself, and never as a user', async () => {
+      await expect(ordersClient.call(AnyWho, { note: 'x' }, { asService: true })).resolves.toEqual({ who: 'service orders' });
+      await expect(client.call(AnyWho, { note: 'x' }, { caller: { userId: 'u-2', role: 'admin' } })).resolves.toEqual({ who: 'user u-2' });
+      // A handler for users refuses a service identity; a service cannot sign a user at all.
+      await expect(ordersClient.call(Whoami, {}, { asService: true })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      await expect(ordersClient.call(Whoami, {}, { caller: { userId: 'u-1', role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.INTERNAL });
+    });
+
+    describe('refuses a forged caller', () => {
+      const admin: Caller = { userId: 'u-admin', role: 'admin' };
+      const refused = { code: ErrorCode.UNAUTHENTICATED, message: 'The caller could not be verified' };
+
+      it('accepts the genuine token the forgeries below are made from', async () => {
+        const token = gatewayTokens.sign(admin, AnyWho.subject, { note: 'pay me' });
+        await expect(sendRaw(AnyWho.subject, { note: 'pay me' }, { [MessageHeader.callerToken]: token })).resolves.toEqual({ who: 'user u-admin' });
+      });
+
+      it('takes a bare claim of the old x-caller header for no one', async () => {
+        await expect(sendRaw(AnyWho.subject, { note: 'x' }, { 'x-caller': JSON.stringify(admin) })).rejects.toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+      });
+
+      it('refuses a token signed with a key it does not trust', async () => {
+        const token = strangerTokens.sign(admin, AnyWho.subject, { note: 'x' });
+        await expect(sendRaw(AnyWho.subject, { note: 'x' }, { [MessageHeader.callerToken]: token })).rejects.toMatchObject(refused);
+      });
+
+      it('refuses a user vouched for by a service, and a service claiming to be another', async () => {
+        const claims = (sub: object, iss: string) => Buffer.from(JSON.stringify({ iss, sub, aud: AnyWho.subject, exp: Date.now() + 30_000, dig: 'x' })).toString('base64url');
+        const real = ordersTokens.sign({ service: 'orders' }, AnyWho.subject, { note: 'x' });
+        const [, , signature] = real.split('.');
+        for (const forged of [`v1.${claims(admin, 'orders')}.${signature ?? ''}`, `v1.${claims({ service: 'pricing' }, 'orders')}.${signature ?? ''}`]) {
+          await expect(sendRaw(AnyWho.subject, { note: 'x' }, { [MessageHeader.callerToken]: forged })).rejects.toMatchObject(refused);
+        }
+      });
+
+      it('refuses a genuine token moved to another subject or another body', async () => {
+        const token = gatewayTokens.sign(admin, Whoami.subject, {});
+        await expect(sendRaw(AnyWho.subject, {}, { [MessageHeader.callerToken]: token })).rejects.toMatchObject(refused);
+        const forBody = gatewayTokens.sign(admin, AnyWho.subject, { note: 'one dollar' });
+        await expect(sendRaw(AnyWho.subject, { note: 'a million dollars' }, { [MessageHeader.callerToken]: forBody })).rejects.toMatchObject(refused);
+      });
+
+      it('refuses an expired token and one with its claims edited', async () => {
+        const old = gatewayTokens.sign(admin, AnyWho.subject, { note: 'x' }, Date.now() - CALLER_TOKEN_TTL_MS - 1_000);
+        await expect(sendRaw(AnyWho.subject, { note: 'x' }, { [MessageHeader.callerToken]: old })).rejects.toMatchObject(refused);
+        const user = gatewayTokens.sign({ userId: 'u-1', role: 'user' }, AnyWho.subject, { note: 'x' });
+        const [version, body, signature] = user.split('.');
+        const promoted = Buffer.from(Buffer.from(body ?? '', 'base64url').toString().replace('"role":"user"', '"role":"admin"')).toString('base64url');
+        await expect(sendRaw(AnyWho.subject, { note: 'x' }, { [MessageHeader.callerToken]: `${version ?? ''}.${promoted}.${signature ?? ''}` })).rejects.toMatchObject(refused);
+      });
     });
 
     it('delivers an event to its handler', async () => {

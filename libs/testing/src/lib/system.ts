@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { CALLER_ISSUERS, generateCallerKeys, type GeneratedCallerKeys } from '@labeldesk/nest-transport';
 
 /** A running copy of the whole product, started from the builds (`npm run build` first). */
 export interface RunningSystem {
@@ -21,6 +22,10 @@ export interface DistributedSystem extends RunningSystem {
   killOrders(index: number): Promise<void>;
   /** Starts a new orders replica and waits until it answers; answers its index. */
   startOrders(): Promise<number>;
+  /** The run's NATS server (each process's credentials), for tests that talk to the services directly. */
+  nats: NatsServer;
+  /** The run's caller-token keys, for tests that sign (or forge) callers. */
+  callerKeys: GeneratedCallerKeys;
 }
 
 export interface DistributedOptions {
@@ -161,23 +166,26 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   const port = await freePort();
   const logs: string[] = [];
   const nats = await startNats();
-  const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, ...extraEnv };
+  const callerKeys = generateCallerKeys(CALLER_ISSUERS);
+  const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, CALLER_TRUST: callerKeys.trust, ...extraEnv };
+  const signerKey = (name: NatsUser) => (CALLER_ISSUERS.includes(name) ? { CALLER_KEY: callerKeys.keys[name] } : {});
   // Each run has its own NATS server (startNats) and its own database, so runs never answer each other.
   const launchOrders = async () => {
     const healthPort = await freePort();
-    return { child: launch('services/orders/dist/main.js', { ...shared, ...nats.credentials('orders'), HEALTH_PORT: String(healthPort), ...options.ordersEnv }, logs), healthPort };
+    return { child: launch('services/orders/dist/main.js', { ...shared, ...nats.credentials('orders'), ...signerKey('orders'), HEALTH_PORT: String(healthPort), ...options.ordersEnv }, logs), healthPort };
   };
   const processes = SERVICES.filter((name) => name !== 'orders').map((name) =>
     launch(`services/${name}/dist/main.js`, {
       ...shared,
       ...nats.credentials(name),
+      ...signerKey(name),
       ...(name === 'auth' ? { JWT_SECRET: 'integration-test-secret-at-least-32-chars', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password } : {}),
     }, logs),
   );
   // The first replica applies the migrations; the others start once it answers, so they never race to apply them.
   const first = await launchOrders();
   const orders: ChildProcess[] = [first.child];
-  processes.push(launch('gateway/dist/main.js', { ...shared, ...nats.credentials('gateway'), PORT: String(port), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logs));
+  processes.push(launch('gateway/dist/main.js', { ...shared, ...nats.credentials('gateway'), ...signerKey('gateway'), PORT: String(port), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logs));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, [...processes, ...orders], logs);
   const startOrders = async (): Promise<number> => {
@@ -201,6 +209,8 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
       });
     },
     startOrders,
+    nats,
+    callerKeys,
     stop: async () => {
       await stopAll([...processes, ...orders]);
       await nats.stop();

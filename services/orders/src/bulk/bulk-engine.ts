@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DomainError, ErrorCode, PaymentsRpc, type Caller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { CARRIER, CarrierError, type CarrierAdapter } from '../carriers/carrier.port';
 import { toShipment } from '../carriers/shipment.mapper';
@@ -172,9 +172,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     const batch = await this.bulk.find(orderId);
     if (!batch || (batch.status !== 'processing' && batch.status !== 'retrying_failed')) return false;
     if (!batch.hold_id || Number(batch.hold_cents) === 0) return true;
-    const caller: Caller = { userId: batch.user_id, role: 'user' };
     try {
-      await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: batch.hold_id, amountCents: Number(batch.hold_cents), reference: `bulk order ${orderId}` }, { caller });
+      await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: batch.hold_id, amountCents: Number(batch.hold_cents), reference: `bulk order ${orderId}` }, { asService: true });
       return true;
     } catch (error) {
       if (!isHoldRefusal(error)) throw error;
@@ -222,7 +221,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
           await this.rpc.call(PaymentsRpc.captureHold, {
             holdId,
             captures: paid.map((r) => ({ idempotencyKey: captureKey(r.id), amountCents: r.price_cents, reference: `bulk ${r.bulk_order_id} row ${r.row_no + 1}` })),
-          }, { caller: { userId: paid[0]?.user_id ?? '', role: 'user' } });
+          }, { asService: true });
         }
         touched.push(...(await this.bulk.markSucceeded(group.map((r) => r.id))));
       }
@@ -252,7 +251,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private async buildFiles(claimed: BulkOrderRow): Promise<BulkOrderRow | null> {
     const orderId = claimed.id;
     if (claimed.hold_id) {
-      await this.rpc.call(PaymentsRpc.releaseHold, { holdId: claimed.hold_id }, { caller: { userId: claimed.user_id, role: 'user' } });
+      await this.rpc.call(PaymentsRpc.releaseHold, { holdId: claimed.hold_id }, { asService: true });
     }
     for (const key of this.holds.keys()) if (key.startsWith(`${orderId}:`)) this.holds.delete(key);
     const counted = (await this.bulk.refreshCounts(orderId)) ?? claimed;

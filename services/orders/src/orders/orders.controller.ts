@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
 import { CARRIER, type CarrierAdapter } from '../carriers/carrier.port';
 import { suggestedPricesFor } from '../carriers/suggested-prices';
@@ -55,8 +55,10 @@ export class OrdersController {
     return { totalOrders: single + bulk };
   }
 
+  /** The carrier's own list: for pricing's default-service sync, or an admin. */
   @RpcHandler(OrdersRpc.carrierServices)
-  async carrierServices() {
+  async carrierServices(@UserOrServiceCaller() caller: AnyCaller) {
+    requireAdminOrService(caller, 'pricing');
     const services = await this.carrier.listServices();
     return {
       services: services.map((s) => {

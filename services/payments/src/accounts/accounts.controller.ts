@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdmin, requireSelfAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { AccountRepository } from './account.repository';
 
 
@@ -9,8 +9,8 @@ export class AccountsController {
   constructor(private readonly accounts: AccountRepository) {}
 
   @RpcHandler(PaymentsRpc.accountSummary)
-  async onSummary(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.accountSummary) body: ParsedRequestOf<typeof PaymentsRpc.accountSummary>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async onSummary(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.accountSummary) body: ParsedRequestOf<typeof PaymentsRpc.accountSummary>) {
+    requireSelfAdminOrService(caller, body.userId, 'orders');
     const [summary] = await this.accounts.summaries([body.userId]);
     return summary;
   }

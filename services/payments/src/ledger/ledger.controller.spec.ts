@@ -20,7 +20,7 @@ const setup = () => {
   return { controller: new LedgerController(ledger as unknown as LedgerRepository, {} as AccountRepository), posted };
 };
 
-const caller = { userId, role: 'user' as const };
+const orders = { service: 'orders' as const };
 const credit = (change: Partial<{ amountCents: number; kind: 'refund' | 'deposit'; idempotencyKey: string; userId: string }> = {}) => ({
   userId, amountCents: 850, kind: 'refund' as const, reference: 'order o1 (label failed)', idempotencyKey: 'refund:o1:1', ...change,
 });
@@ -28,7 +28,7 @@ const credit = (change: Partial<{ amountCents: number; kind: 'refund' | 'deposit
 describe('LedgerController.onCredit', () => {
   it('refunds a label payment of the same user and amount', async () => {
     const { controller, posted } = setup();
-    await controller.onCredit(caller, credit());
+    await controller.onCredit(orders, credit());
     expect(posted).toEqual([expect.objectContaining({ kind: 'refund', amountCents: 850, idempotencyKey: 'refund:o1:1' })]);
   });
 
@@ -39,8 +39,20 @@ describe('LedgerController.onCredit', () => {
     ['a refund of a payment of another user', credit({ userId: 'a1b2c3d4-0000-4000-8000-000000000000' })],
   ])('refuses %s and moves no money', async (_case, request) => {
     const { controller, posted } = setup();
-    const admin = { userId, role: 'admin' as const };
-    await expect(controller.onCredit(admin, request)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(controller.onCredit(orders, request)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    expect(posted).toEqual([]);
+  });
+
+  it.each([
+    ['the user themselves', { userId, role: 'user' as const }],
+    ['an admin', { userId, role: 'admin' as const }],
+    ['another service', { service: 'pricing' as const }],
+  ])('lets only orders refund or charge: %s moves no money', async (_case, caller) => {
+    const { controller, posted } = setup();
+    await expect(controller.onCredit(caller, credit())).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    expect(() => controller.onDebit(caller, { userId, amountCents: 850, kind: 'label_purchase', reference: 'order o1', idempotencyKey: 'label:o1:1' })).toThrow(
+      expect.objectContaining({ code: ErrorCode.FORBIDDEN }),
+    );
     expect(posted).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { DomainError, ErrorCode, PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdmin, requireSelfOrAdmin, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { AccountRepository } from '../accounts/account.repository';
 import { LedgerRepository } from './ledger.repository';
 
 
-/** Debits and credits come from other services on a user's behalf; adjustments only from an admin. */
+/** Debits and refunds come only from orders, on its own account, for a label; adjustments only from an admin. */
 @Controller()
 export class LedgerController {
   constructor(
@@ -14,15 +14,15 @@ export class LedgerController {
   ) {}
 
   @RpcHandler(PaymentsRpc.debit)
-  onDebit(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.debit) body: ParsedRequestOf<typeof PaymentsRpc.debit>) {
-    requireSelfOrAdmin(caller, body.userId);
+  onDebit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.debit) body: ParsedRequestOf<typeof PaymentsRpc.debit>) {
+    requireService(caller, 'orders');
     return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: -body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
   }
 
   /** Money comes back only for a label that was paid: the refund must mirror an existing debit. */
   @RpcHandler(PaymentsRpc.credit)
-  async onCredit(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async onCredit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
+    requireService(caller, 'orders');
     if (body.kind !== 'refund') throw new DomainError(ErrorCode.FORBIDDEN, 'Deposits are credited by payments only');
     const paidFor = /^refund:(.+)$/.exec(body.idempotencyKey)?.[1];
     const debit = paidFor ? await this.ledger.findEntry(`label:${paidFor}`) : null;

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { PricingRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdmin, requireSelfAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
 import { requireContinuousTiers } from './price-tiers.policy';
 import { toDefaultService, toUserService } from './service.mapper';
@@ -64,8 +64,8 @@ export class ServicesController {
   }
 
   @RpcHandler(PricingRpc.availableServices)
-  async available(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async available(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
+    requireSelfAdminOrService(caller, body.userId, 'orders');
     const mine = await this.catalog.forUser(body.userId, false);
     return {
       services: mine
@@ -98,8 +98,8 @@ export class ServicesController {
   }
 
   @RpcHandler(PricingRpc.quote)
-  onQuote(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.quote) body: ParsedRequestOf<typeof PricingRpc.quote>) {
-    requireSelfOrAdmin(caller, body.userId);
+  onQuote(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.quote) body: ParsedRequestOf<typeof PricingRpc.quote>) {
+    requireSelfAdminOrService(caller, body.userId, 'orders');
     return this.quote.execute(body);
   }
 }

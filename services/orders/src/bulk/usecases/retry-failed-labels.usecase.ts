@@ -38,7 +38,7 @@ export class RetryFailedLabelsUseCase {
     if (!round) throw new DomainError(ErrorCode.VALIDATION_FAILED, NO_FAILED_LABELS);
     if (round.holdCents > 0) {
       try {
-        await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: round.holdId, amountCents: round.holdCents, reference: `bulk order ${orderId} retry ${round.round - 1}` }, { caller: { userId: batch.user_id, role: 'user' } });
+        await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: round.holdId, amountCents: round.holdCents, reference: `bulk order ${orderId} retry ${round.round - 1}` }, { asService: true });
       } catch (error) {
         if (isHoldRefusal(error)) {
           await this.bulk.undoRetryRound(orderId, round.round, batch.status);

@@ -7,7 +7,6 @@ import {
   PaymentsRpc,
   PricingRpc,
   type BulkOrderItem,
-  type Caller,
   type FieldIssue,
   type OrdersRpc,
   type ParsedRequestOf,
@@ -60,8 +59,7 @@ export class SubmitBulkOrderUseCase {
     if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
     if (batch.status !== 'draft') return answer(batch);
 
-    const caller: Caller = { userId: request.userId, role: 'user' };
-    const { items, holdCents } = await this.checkAndPrice(request, caller).catch(async (error: unknown) => {
+    const { items, holdCents } = await this.checkAndPrice(request).catch(async (error: unknown) => {
       await this.bulk.dropStaged(request.orderId);
       throw error;
     });
@@ -71,7 +69,7 @@ export class SubmitBulkOrderUseCase {
     }
     if (holdCents > 0) {
       try {
-        await this.rpc.call(PaymentsRpc.placeHold, { userId: request.userId, holdId, amountCents: holdCents, reference: `bulk order ${request.orderId}` }, { caller });
+        await this.rpc.call(PaymentsRpc.placeHold, { userId: request.userId, holdId, amountCents: holdCents, reference: `bulk order ${request.orderId}` }, { asService: true });
       } catch (error) {
         if (isHoldRefusal(error)) {
           await this.bulk.undoFirstRound(request.orderId);
@@ -94,22 +92,22 @@ export class SubmitBulkOrderUseCase {
   }
 
   /** The staged rows, checked and priced, and what the hold must be; refuses a balance that plainly cannot cover it. */
-  private async checkAndPrice(request: ProcessRequest, caller: Caller): Promise<{ items: NewBulkItem[]; holdCents: number }> {
+  private async checkAndPrice(request: ProcessRequest): Promise<{ items: NewBulkItem[]; holdCents: number }> {
     const rows = await this.bulk.stagedRows(request.orderId);
     if (rows.length !== request.rowCount) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, `Only ${rows.length} of ${request.rowCount} rows arrived. Please submit the order again.`);
     }
-    const items = await this.price(request.userId, rows, caller);
+    const items = await this.price(request.userId, rows);
     const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
-    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { caller });
+    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { asService: true });
     if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
     return { items, holdCents };
   }
 
   /** Every row checked (all problems reported at once, by row), then priced by the user's own tiers. */
-  private async price(userId: string, rows: readonly BulkOrderItem[], caller: Caller): Promise<NewBulkItem[]> {
-    const { services } = await this.rpc.call(PricingRpc.availableServices, { userId }, { caller });
+  private async price(userId: string, rows: readonly BulkOrderItem[]): Promise<NewBulkItem[]> {
+    const { services } = await this.rpc.call(PricingRpc.availableServices, { userId }, { asService: true });
     const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
     const issues: FieldIssue[] = [];
     rows.forEach((row, i) => {
@@ -126,7 +124,7 @@ export class SubmitBulkOrderUseCase {
     const pairs = new Map<string, { serviceName: string; weightLb: number }>();
     for (const row of rows) pairs.set(priceKey(row.service_name, row.package.package_weight), { serviceName: row.service_name, weightLb: row.package.package_weight });
     const unique = [...pairs.values()];
-    const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { caller });
+    const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { asService: true });
     const prices = new Map(unique.map((pair, i) => [priceKey(pair.serviceName, pair.weightLb), quote.items[i]]));
     return rows.map((row, i) => {
       const price = prices.get(priceKey(row.service_name, row.package.package_weight));

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc, type Caller } from '@labeldesk/contracts';
-import { RpcClient } from '@labeldesk/nest-transport';
+import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc } from '@labeldesk/contracts';
+import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { CARRIER, CarrierError, type CarrierAdapter } from '../../carriers/carrier.port';
 import { toShipment } from '../../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
@@ -17,6 +17,9 @@ const REFUSALS: ReadonlySet<string> = new Set([
 ]);
 
 type PricedOrder = OrderEntity & { priceCents: number };
+
+/** Orders pays for and prices the labels it was asked for on its own account (docs/decisions/013). */
+const AS_ORDERS: CallOptions = { asService: true };
 
 export interface ProcessedOrder {
   orderId: string;
@@ -46,15 +49,14 @@ export class ProcessOrderUseCase {
   ) {}
 
   async execute(start: OrderEntity): Promise<ProcessedOrder> {
-    const caller: Caller = { userId: start.userId, role: 'user' };
     let order: PricedOrder;
     try {
-      order = await this.fixPrice(start, caller);
+      order = await this.fixPrice(start);
       if (order.priceCents > 0) {
-        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: order.priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}:${order.attempt}` }, { caller });
+        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: order.priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}:${order.attempt}` }, AS_ORDERS);
       }
     } catch (error) {
-      if (error instanceof DomainError && REFUSALS.has(error.code)) throw await this.endRefused(start, error, caller);
+      if (error instanceof DomainError && REFUSALS.has(error.code)) throw await this.endRefused(start, error);
       throw error;
     }
     const priceCents = order.priceCents;
@@ -71,7 +73,7 @@ export class ProcessOrderUseCase {
         throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'The carrier has not confirmed your label yet. It will be finished or refunded automatically: check Orders in a few minutes.');
       }
       const reason = error instanceof CarrierError ? error.message : 'The carrier never confirmed the label';
-      await this.refund(order, priceCents, caller);
+      await this.refund(order, priceCents);
       await this.orders.transition(order.id, 'pending', { status: 'cancelled', failureReason: reason });
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);
     }
@@ -83,10 +85,10 @@ export class ProcessOrderUseCase {
   }
 
   /** The price is fixed on the order the first time, so a resumed order charges what was quoted. */
-  private async fixPrice(start: OrderEntity, caller: Caller): Promise<PricedOrder> {
+  private async fixPrice(start: OrderEntity): Promise<PricedOrder> {
     let order = start;
     if (order.priceCents === null) {
-      order = await this.quote(order, caller);
+      order = await this.quote(order);
     }
     const { priceCents } = order;
     // A missing price is an error, never a free label.
@@ -94,8 +96,8 @@ export class ProcessOrderUseCase {
     return Object.assign(order, { priceCents });
   }
 
-  private async quote(order: OrderEntity, caller: Caller): Promise<OrderEntity> {
-    const quote = await this.rpc.call(PricingRpc.quote, { userId: order.userId, items: [{ serviceName: order.serviceName, weightLb: order.package.package_weight }] }, { caller });
+  private async quote(order: OrderEntity): Promise<OrderEntity> {
+    const quote = await this.rpc.call(PricingRpc.quote, { userId: order.userId, items: [{ serviceName: order.serviceName, weightLb: order.package.package_weight }] }, AS_ORDERS);
     const item = quote.items[0];
     if (!item) throw new DomainError(ErrorCode.INTERNAL, 'Quote returned no price');
     return this.orders.transition(order.id, 'pending', { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName });
@@ -105,23 +107,23 @@ export class ProcessOrderUseCase {
    * A refusal moved no money, so it must leave nothing a timer could act on later: a first attempt is forgotten
    * (it is not an order in the customer's lists), a retry of a refunded order goes back to cancelled.
    */
-  private async endRefused(order: OrderEntity, refusal: DomainError, caller: Caller): Promise<DomainError> {
-    const error = refusal.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS ? await this.shortfall(order, refusal, caller) : refusal;
+  private async endRefused(order: OrderEntity, refusal: DomainError): Promise<DomainError> {
+    const error = refusal.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS ? await this.shortfall(order, refusal) : refusal;
     const discarded = order.attempt === 1 && (await this.orders.discardUnpaid(order.id));
     if (!discarded) await this.orders.transition(order.id, 'pending', { status: 'cancelled', failureReason: error.message }).catch(() => undefined);
     return error;
   }
 
-  private async shortfall(order: OrderEntity, refusal: DomainError, caller: Caller): Promise<DomainError> {
+  private async shortfall(order: OrderEntity, refusal: DomainError): Promise<DomainError> {
     const priceCents = (await this.orders.findById(order.id))?.priceCents ?? null;
     if (priceCents === null) return refusal;
-    const summary = await this.rpc.call(PaymentsRpc.accountSummary, { userId: order.userId }, { caller }).catch(() => null);
+    const summary = await this.rpc.call(PaymentsRpc.accountSummary, { userId: order.userId }, AS_ORDERS).catch(() => null);
     if (!summary) return refusal;
     return new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this label', priceCents, summary.balanceCents));
   }
 
-  private async refund(order: OrderEntity, priceCents: number, caller: Caller): Promise<void> {
+  private async refund(order: OrderEntity, priceCents: number): Promise<void> {
     if (priceCents <= 0) return;
-    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}` }, { caller });
+    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}` }, AS_ORDERS);
   }
 }

@@ -16,7 +16,7 @@ export class ServiceCatalog {
   ) {}
 
   async rawServices() {
-    return (await this.rpc.call(OrdersRpc.carrierServices, {})).services;
+    return (await this.rpc.call(OrdersRpc.carrierServices, {}, { asService: true })).services;
   }
 
   async sync(): Promise<DefaultServiceEntity[]> {

@@ -1,0 +1,101 @@
+import { ErrorCode, MessageHeader, PaymentsRpc, type AnyCaller, type CallerIssuer } from '@labeldesk/contracts';
+import {
+  CallerTokens,
+  callerKeysFromEnv,
+  createClientProxy,
+  createRecordFactory,
+  generateCallerKeys,
+  RpcClient,
+  type TransportConfig,
+} from '@labeldesk/nest-transport';
+import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import type { ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
+
+const PASSWORD = 'correct-horse-1';
+
+/**
+ * The services themselves, reached over NATS with the gateway's account (which may call payments' API) and with orders'
+ * (which may move money): a caller they believe must carry a token from its issuer's key, for this subject and body.
+ */
+describe('a forged caller is refused by the service (distributed mode)', () => {
+  let system: DistributedSystem;
+  let proxy: ClientProxy;
+  let config: TransportConfig;
+  let ordersProxy: ClientProxy;
+  let ordersConfig: TransportConfig;
+  let userId = '';
+  let adminId = '';
+
+  /** An RpcClient signing as `issuer` with `key` (the right key, or another one). */
+  const clientSigning = (issuer: CallerIssuer, key: string, over: 'gateway' | 'orders' = 'gateway') =>
+    over === 'gateway'
+      ? new RpcClient(proxy, createRecordFactory(config), 5_000, new CallerTokens(callerKeysFromEnv(issuer, { CALLER_KEY: key })))
+      : new RpcClient(ordersProxy, createRecordFactory(ordersConfig), 5_000, new CallerTokens(callerKeysFromEnv(issuer, { CALLER_KEY: key })));
+  const asGateway = () => clientSigning('gateway', system.callerKeys.keys.gateway);
+  const balanceOf = async (id: string) => (await asGateway().call(PaymentsRpc.accountSummary, { userId: id }, { caller: { userId: adminId, role: 'admin' } })).balanceCents;
+  const adjust = (newBalanceCents: number) => ({ userId, newBalanceCents, reason: 'forged', idempotencyKey: `forged-${Date.now()}-${Math.random()}` });
+
+  const http = async (path: string, body: unknown) => {
+    const response = await fetch(`${system.baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as { user: { _id: string } };
+  };
+
+  beforeAll(async () => {
+    system = await startDistributed();
+    const configFor = (user: 'gateway' | 'orders'): TransportConfig => {
+      const { NATS_USER, NATS_PASSWORD } = system.nats.credentials(user);
+      return { kind: 'nats', url: system.nats.url, name: `caller-trust-test-${user}`, user: String(NATS_USER), password: String(NATS_PASSWORD) };
+    };
+    config = configFor('gateway');
+    proxy = createClientProxy(config);
+    await proxy.connect();
+    ordersConfig = configFor('orders');
+    ordersProxy = createClientProxy(ordersConfig);
+    await ordersProxy.connect();
+    userId = (await http('/auth/register', { name: 'Target', email: `target-${Date.now()}@example.com`, password: PASSWORD, confirmPassword: PASSWORD })).user._id;
+    adminId = (await http('/auth/login', { email: system.adminEmail, password: system.adminPassword })).user._id;
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await ordersProxy?.close();
+    await system?.stop();
+  });
+
+  it('sets a balance for a genuine admin token, the control the refusals below are measured against', async () => {
+    await asGateway().call(PaymentsRpc.adjustBalance, adjust(500), { caller: { userId: adminId, role: 'admin' } });
+    expect(await balanceOf(userId)).toBe(500);
+  });
+
+  it('takes the old self-declared x-caller header for no one, and moves no money', async () => {
+    const record = createRecordFactory(config)(adjust(1_000_000), { [MessageHeader.correlationId]: 'forged-1', 'x-caller': JSON.stringify({ userId: adminId, role: 'admin' }) });
+    const reply = firstValueFrom(proxy.send(PaymentsRpc.adjustBalance.subject, record).pipe(timeout(5_000)));
+    await expect(reply).rejects.toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+    expect(await balanceOf(userId)).toBe(500);
+  });
+
+  it('refuses an admin vouched for with a key it does not trust, or with a service\'s real key posing as the gateway', async () => {
+    const admin: AnyCaller = { userId: adminId, role: 'admin' };
+    const strangerKey = generateCallerKeys(['gateway']).keys.gateway;
+    for (const key of [strangerKey, system.callerKeys.keys.orders]) {
+      await expect(clientSigning('gateway', key).call(PaymentsRpc.adjustBalance, adjust(1_000_000), { caller: admin })).rejects.toMatchObject({
+        code: ErrorCode.UNAUTHENTICATED,
+        message: 'The caller could not be verified',
+      });
+    }
+    expect(await balanceOf(userId)).toBe(500);
+  });
+
+  it('lets no user, not even an admin, debit or credit, and no service mint a deposit, even over orders\' own account', async () => {
+    const orders = clientSigning('orders', system.callerKeys.keys.orders, 'orders');
+    const gatewayOverOrders = clientSigning('gateway', system.callerKeys.keys.gateway, 'orders');
+    const deposit = { userId, amountCents: 1_000_000, kind: 'deposit' as const, reference: 'forged', idempotencyKey: `deposit:forged-${Date.now()}` };
+    await expect(orders.call(PaymentsRpc.credit, deposit, { asService: true })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(gatewayOverOrders.call(PaymentsRpc.credit, { ...deposit, kind: 'refund', idempotencyKey: 'refund:x:1' }, { caller: { userId: adminId, role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(
+      gatewayOverOrders.call(PaymentsRpc.debit, { userId, amountCents: 100, kind: 'label_purchase', reference: 'forged', idempotencyKey: `label:forged:${Date.now()}` }, { caller: { userId, role: 'user' } }),
+    ).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    expect(await balanceOf(userId)).toBe(500);
+  });
+});

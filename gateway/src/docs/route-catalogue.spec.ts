@@ -26,6 +26,7 @@ describe('RouteCatalogue and /api/docs', () => {
     expect(find('post', '/api/auth/login')?.access).toBe('public');
     expect(find('get', '/api/orders/{userId}')?.access).toBe('signed in');
     expect(find('get', '/api/auth/users')?.access).toBe('admin');
+    expect(find('delete', '/api/auth/users/{id}')?.access).toBe('admin');
     expect(find('post', '/api/payment/webhook')?.access).toBe('public');
     expect(find('put', '/api/defaultServices/{id}/prices')?.access).toBe('admin');
   });

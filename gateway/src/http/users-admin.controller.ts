@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { AuthRpc, changeRoleBodySchema, loginResponseSchema, PaymentsRpc, publicUserSchema, setActivationBodySchema, userDetailsBodySchema, usersListResponseSchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { AuthRpc, changeRoleBodySchema, deleteUserResponseSchema, type DeleteUserResponse, loginResponseSchema, PaymentsRpc, publicUserSchema, setActivationBodySchema, userDetailsBodySchema, usersListResponseSchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
@@ -23,6 +23,13 @@ export class UsersAdminController {
   async list(@Ctx() ctx: CallContext): Promise<PublicUser[]> {
     const { users } = await this.rpc.call(AuthRpc.listUsers, {}, ctx);
     return this.users.many(users, ctx);
+  }
+
+  @ApiDoc({ summary: 'Delete a user: they can no longer sign in and their sessions and sockets end; orders, files and ledger stay', response: deleteUserResponseSchema })
+  @Delete('users/:id')
+  @HttpCode(200)
+  deleteUser(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<DeleteUserResponse> {
+    return this.rpc.call(AuthRpc.deleteUser, { userId }, ctx);
   }
 
   @ApiDoc({ summary: 'Change a user\'s role (ends their sessions and closes their sockets)', body: changeRoleBodySchema, response: publicUserSchema })

@@ -151,6 +151,35 @@ export const describeAccountSecurity = (mode: string, start: (env: NodeJS.Proces
       expect((await login(user.email, PASSWORD)).body.user?.['user_role']).toBe('friend');
     });
 
+    it("deletes a user: their socket closes at once, their token and password stop working, they leave the list, the record stays", async () => {
+      const user = await register('deleted');
+      const admin = await adminToken();
+      const socket = await openSocket(user.token);
+      const ended = disconnection(socket);
+      const deleted = await call('DELETE', `/auth/users/${user.id}`, { token: admin });
+      expect([deleted.status, deleted.body]).toEqual([200, { success: true, userId: user.id, message: 'User deleted successfully' }]);
+      expect(await ended).toBe('io server disconnect');
+      expect((await call('GET', '/auth/verify', { token: user.token })).status).toBe(401);
+      expect((await login(user.email, PASSWORD, '192.0.2.77')).status).toBe(401);
+      const list = await call('GET', '/auth/users', { token: admin });
+      expect((list.body as unknown as Array<{ _id: string }>).map((u) => u._id)).not.toContain(user.id);
+      expect((await call('DELETE', `/auth/users/${user.id}`, { token: admin })).status).toBe(404);
+      // The person may come back with the same e-mail, as a new account.
+      const again = await call('POST', '/auth/register', { body: { name: 'Back', email: user.email, password: PASSWORD, confirmPassword: PASSWORD } });
+      expect(again.status).toBe(201);
+      expect(again.body.user?.['_id']).not.toBe(user.id);
+    });
+
+    it('refuses a customer deleting anyone, and an admin deleting themselves', async () => {
+      const user = await register('notadmin');
+      const other = await register('victim');
+      expect((await call('DELETE', `/auth/users/${other.id}`, { token: user.token })).status).toBe(403);
+      const admin = await login(system.adminEmail, system.adminPassword);
+      const self = await call('DELETE', `/auth/users/${String(admin.body.user?.['_id'])}`, { token: admin.body.token ?? '' });
+      expect([self.status, self.body.message]).toEqual([400, 'You cannot delete your own account']);
+      expect((await call('GET', '/auth/verify', { token: other.token })).status).toBe(200);
+    });
+
     it('lets the owner sign in from another address after 20 wrong guesses from one address', async () => {
       const user = await register('stuffed');
       const fromA: number[] = [];

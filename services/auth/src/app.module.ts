@@ -20,6 +20,7 @@ import { UserRepository } from './users/user.repository';
 import { UsersController } from './users/users.controller';
 import { ChangeRoleUseCase } from './users/usecases/change-role.usecase';
 import { SetActivationUseCase } from './users/usecases/set-activation.usecase';
+import { DeleteUserUseCase } from './users/usecases/delete-user.usecase';
 import { SetReferralCodeUseCase } from './users/usecases/set-referral-code.usecase';
 import { UpdateProfileUseCase } from './users/usecases/update-profile.usecase';
 
@@ -47,6 +48,7 @@ export class AuthModule {
         LoginAsUserUseCase,
         ChangeRoleUseCase,
         SetActivationUseCase,
+        DeleteUserUseCase,
         UpdateProfileUseCase,
         SetReferralCodeUseCase,
         EnsureFirstAdmin,

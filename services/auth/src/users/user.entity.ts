@@ -45,6 +45,10 @@ export class User {
   @Property({ type: 'timestamptz' })
   tokensValidAfter: Date = new Date(0);
 
+  /** Set by an admin's delete: the user is gone from every list and cannot sign in; the row stays for the record. */
+  @Property({ type: 'timestamptz', nullable: true })
+  deletedAt: Date | null = null;
+
   /** Every session of this user ends now: tokens issued so far stop working on their next use. */
   endSessions(): void {
     this.sessionVersion += 1;

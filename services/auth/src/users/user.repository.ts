@@ -4,7 +4,10 @@ import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { User } from './user.entity';
 
-/** All of auth's queries. Each call works in its own fork: messages are handled concurrently. */
+/**
+ * All of auth's queries. Each call works in its own fork: messages are handled concurrently. A deleted user is found by
+ * none of them (no sign-in, no session, no list, no edit): only `delete` touches that row.
+ */
 @Injectable()
 export class UserRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
@@ -14,23 +17,23 @@ export class UserRepository {
   }
 
   findById(id: string): Promise<User | null> {
-    return this.em().findOne(User, { id });
+    return this.em().findOne(User, { id, deletedAt: null });
   }
 
   findByEmail(email: string): Promise<User | null> {
-    return this.em().findOne(User, { email: email.toLowerCase() });
+    return this.em().findOne(User, { email: email.toLowerCase(), deletedAt: null });
   }
 
   findByReferralCode(code: string): Promise<User | null> {
-    return this.em().findOne(User, { referralCode: code.toUpperCase() });
+    return this.em().findOne(User, { referralCode: code.toUpperCase(), deletedAt: null });
   }
 
   listAll(): Promise<User[]> {
-    return this.em().find(User, {}, { orderBy: { registeredAt: 'asc' } });
+    return this.em().find(User, { deletedAt: null }, { orderBy: { registeredAt: 'asc' } });
   }
 
   countAdmins(): Promise<number> {
-    return this.em().count(User, { role: 'admin' });
+    return this.em().count(User, { role: 'admin', deletedAt: null });
   }
 
   /** Inserts a new user; a taken email or referral code becomes a domain error. */
@@ -53,7 +56,7 @@ export class UserRepository {
   /** Loads, changes and saves one user in one unit of work. */
   async update(id: string, change: (user: User) => void | Promise<void>): Promise<User> {
     const em = this.em();
-    const user = await em.findOne(User, { id });
+    const user = await em.findOne(User, { id, deletedAt: null });
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     await change(user);
     await em.flush();

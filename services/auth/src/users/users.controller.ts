@@ -4,6 +4,7 @@ import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/
 import { toAuthUser } from './user.mapper';
 import { UserRepository } from './user.repository';
 import { ChangeRoleUseCase } from './usecases/change-role.usecase';
+import { DeleteUserUseCase } from './usecases/delete-user.usecase';
 import { SetActivationUseCase } from './usecases/set-activation.usecase';
 import { SetReferralCodeUseCase } from './usecases/set-referral-code.usecase';
 import { UpdateProfileUseCase } from './usecases/update-profile.usecase';
@@ -16,6 +17,7 @@ export class UsersController {
     private readonly setActivation: SetActivationUseCase,
     private readonly updateProfile: UpdateProfileUseCase,
     private readonly setReferralCode: SetReferralCodeUseCase,
+    private readonly deleteUser: DeleteUserUseCase,
   ) {}
 
   @RpcHandler(AuthRpc.setReferralCode)
@@ -47,6 +49,11 @@ export class UsersController {
   @RpcHandler(AuthRpc.changeRole)
   onChangeRole(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.changeRole) body: ParsedRequestOf<typeof AuthRpc.changeRole>) {
     return this.changeRole.execute(caller, body.userId, body.role);
+  }
+
+  @RpcHandler(AuthRpc.deleteUser)
+  onDelete(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.deleteUser) body: ParsedRequestOf<typeof AuthRpc.deleteUser>) {
+    return this.deleteUser.execute(caller, body.userId);
   }
 
   @RpcHandler(AuthRpc.setActivation)

@@ -5,6 +5,10 @@ import { callerSchema, userRoleSchema, activationSchema } from '../caller';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { authUserSchema, sessionSchema } from './auth-user.schema';
+
+/** DELETE /api/auth/users/{id} (spec 7 "Users (admin)" leaves the answer open). */
+export const deleteUserResponseSchema = z.object({ success: z.literal(true), userId: idSchema, message: z.string() });
+export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
 import {
   applyReferralRequestSchema,
   clientAddressSchema,
@@ -52,6 +56,8 @@ export const AuthRpc = {
     authUserSchema,
   ),
   loginAsUser: defineRpc('auth.session.login-as.v1', z.object({ userId: idSchema }), sessionSchema),
+  /** An admin deletes a user: sessions end at once, the row stays for the record (orders, files and ledger name it). */
+  deleteUser: defineRpc('auth.user.delete.v1', z.object({ userId: idSchema }), deleteUserResponseSchema),
 } as const;
 
 /** Why every session of a user ended (their tokens stop working at once; open sockets are closed). */

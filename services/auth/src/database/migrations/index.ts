@@ -1,7 +1,9 @@
 import { Migration001Users } from './migration-001-users';
 import { Migration002SessionsAndSignInCounters } from './migration-002-sessions-and-sign-in-counters';
+import { Migration003DeletedUsers } from './migration-003-deleted-users';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
   { name: 'Migration002SessionsAndSignInCounters', class: Migration002SessionsAndSignInCounters },
+  { name: 'Migration003DeletedUsers', class: Migration003DeletedUsers },
 ];

@@ -14,6 +14,11 @@ export const gatewayEnvSchema = z.object({
   RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
   /** The key the gateway vouches for signed-in users with; services believe it through their CALLER_TRUST. */
   CALLER_KEY: envFragments.callerKey.unwrap(),
+  /**
+   * How long a label purchase is waited for before the answer is 202 with the order pending (it is then finished or
+   * refunded by recovery and shows as pending in Orders meanwhile).
+   */
+  ORDER_REPLY_WAIT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** The built web app; the gateway serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
   /** Sign-in and registration attempts per client address per minute. */

@@ -22,7 +22,7 @@ const controllerAnswering = (place: () => Promise<unknown>, found: unknown = { o
     call: jest.fn(async (contract: AnyRpcContract) => (contract.subject === OrdersRpc.placeSingle.subject ? place() : found)),
   };
   const res = { status: jest.fn() };
-  return { controller: new OrdersController(rpc as unknown as RpcClient), res, rpc };
+  return { controller: new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }), res, rpc };
 };
 
 describe('OrdersController.placeSingle', () => {
@@ -48,9 +48,20 @@ describe('OrdersController.placeSingle', () => {
     expect(res.status).not.toHaveBeenCalled();
   });
 
-  it('still answers 202 without an id when even the order cannot be looked up', async () => {
-    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering')), Promise.reject(new Error('down')));
+  it('still answers 202 without an id when a purchase timed out and even the order cannot be looked up', async () => {
+    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.TIMEOUT, 'no answer')), Promise.reject(new Error('down')));
     await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).resolves.toMatchObject({ data: { orderId: null, status: 'pending' } });
     expect(res.status).toHaveBeenCalledWith(202);
+  });
+
+  it.each([
+    ['no orders process answers at all', Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering'))],
+    ['orders has no such order', Promise.resolve({ order: null })],
+  ])('passes "unavailable" on when %s: nothing is pending, nothing was charged', async (_case, found) => {
+    found.catch(() => undefined);
+    const unavailable = new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering');
+    const { controller, res } = controllerAnswering(async () => Promise.reject(unavailable), found);
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toBe(unavailable);
+    expect(res.status).not.toHaveBeenCalled();
   });
 });

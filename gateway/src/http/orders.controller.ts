@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { DomainError, downloadKindSchema, ErrorCode, FILE_CHUNK_BYTES, OrdersRpc, PricingRpc, singleOrderSchema, orderListItemSchema, type Caller, type OrderListItem } from '@labeldesk/contracts';
 import { requireSelfOrAdmin, RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { AllowQueryToken } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { IdempotencyKey } from './idempotency-key.decorator';
 import { ZodBody } from './zod-body.pipe';
 
@@ -23,8 +24,6 @@ const priceBodySchema = z.object({
     .max(10_000),
 });
 
-/** A purchase the reply does not wait longer for; what is still running is answered as pending. */
-const PLACE_TIMEOUT_MS = 20_000;
 /** Errors that mean "no answer yet", not "refused": the order may still complete. */
 const NO_ANSWER: ReadonlySet<string> = new Set([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE]);
 
@@ -43,7 +42,10 @@ const contentDisposition = (fileName: string) => `attachment; filename="${fileNa
 
 @Controller('orders')
 export class OrdersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'ORDER_REPLY_WAIT_MS'>,
+  ) {}
 
   @ApiDoc({ summary: 'Price shipments with the user\'s tiers (next whole pound)', body: priceBodySchema, response: z.object({ totalPrice: z.number().int() }) })
   @Post('price/v2/bulk')
@@ -72,12 +74,15 @@ export class OrdersController {
     const userId = order.user_id && ctx.caller?.role === 'admin' ? order.user_id : (ctx.caller?.userId ?? '');
     requireSelfOrAdmin(signedIn(ctx), order.user_id ?? userId);
     try {
-      const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order }, { ...ctx, timeoutMs: PLACE_TIMEOUT_MS });
+      const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order }, { ...ctx, timeoutMs: this.env.ORDER_REPLY_WAIT_MS });
       return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
     } catch (error) {
       if (!(error instanceof DomainError) || !NO_ANSWER.has(error.code)) throw error;
       const found = await this.rpc.call(OrdersRpc.findByKey, { userId, idempotencyKey }, { ...ctx, timeoutMs: 3_000 }).catch(() => null);
       if (found?.order?.status === 'cancelled') throw error;
+      // Nobody took the request (no orders process, or it has no such order): nothing is pending, nothing was charged.
+      // A timeout stays ambiguous either way: the request may still be queued, so it is answered as pending.
+      if (error.code === ErrorCode.SERVICE_UNAVAILABLE && !found?.order) throw error;
       res.status(202);
       return {
         message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',

@@ -1,0 +1,97 @@
+import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { Client } from 'pg';
+import { apiClient, balanceOf, newBulkCustomer, type Api } from './support/bulk-api';
+
+const BALANCE = 100_000;
+const PRICE = 850;
+const REPLY_WAIT_MS = 1_500;
+const ORDER = {
+  service_name: 'USPS Priority Mail',
+  sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
+  receiver: { receiver_name: 'Bob Receiver', receiver_address1: '200 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
+  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2.5 },
+};
+
+interface ListedOrder {
+  _id: string;
+  status: string;
+  tracking_number: string | null;
+}
+
+/** What orders and payments hold about one user's single labels, read from their schemas. */
+const booksOf = async (system: DistributedSystem, userId: string) => {
+  const db = new Client({ connectionString: system.databaseUrl });
+  await db.connect();
+  try {
+    const count = async (sql: string) => Number((await db.query(sql, [userId])).rows[0]?.n ?? 0);
+    return {
+      labels: await count(`select count(*) as n from orders.sandbox_labels where idempotency_key in (select id::text from orders.orders where user_id = $1)`),
+      charges: await count(`select count(*) as n from payments.ledger_entries where user_id = $1 and kind = 'label_purchase'`),
+      refunds: await count(`select count(*) as n from payments.ledger_entries where user_id = $1 and kind = 'refund'`),
+    };
+  } finally {
+    await db.end();
+  }
+};
+
+describe('one label bought while its orders process dies (distributed mode)', () => {
+  let system: DistributedSystem;
+  let call: Api;
+  let customer: { token: string; userId: string };
+
+  beforeAll(async () => {
+    // The carrier takes 4 s, the gateway waits 1.5 s, recovery resumes an order untouched for 5 s.
+    system = await startDistributed({ ORDER_REPLY_WAIT_MS: String(REPLY_WAIT_MS) }, { ordersEnv: { SANDBOX_LATENCY_MS: '4000', ORDER_STALE_SECONDS: '5' } });
+    call = apiClient(system.baseUrl);
+    const adminToken = String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+    customer = await newBulkCustomer(call, adminToken, BALANCE, 'dying');
+  }, 120_000);
+
+  afterAll(async () => {
+    await system?.stop();
+  }, 60_000);
+
+  const listed = async (): Promise<ListedOrder[]> => {
+    const answer = await call('GET', `/orders/${customer.userId}`, undefined, { token: customer.token });
+    return answer.status === 200 ? (answer.body['orders'] as ListedOrder[]) : [];
+  };
+
+  it('answers at once with the order pending, shows it pending, then completes it once after a restart', async () => {
+    const started = Date.now();
+    const purchase = call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'dies-mid-purchase-1' });
+    // Killed while the carrier is still making the label: the order is written and paid for, no reply was sent.
+    for (let i = 0; i < 40 && (await booksOf(system, customer.userId)).charges === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await system.killOrders(0);
+    const answer = await purchase;
+    expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS + 4_000);
+    expect([answer.status, answer.body['data']]).toEqual([202, { orderId: null, status: 'pending' }]);
+    expect(answer.body['message']).toBe('Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.');
+
+    await system.startOrders();
+    const [pending] = await listed();
+    expect(pending?.status).toBe('pending');
+    let finished: ListedOrder | undefined;
+    for (let i = 0; i < 120 && finished?.status !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      finished = (await listed()).find((o) => o._id === pending?._id);
+    }
+    expect(finished).toMatchObject({ status: 'completed', tracking_number: expect.stringMatching(/^9[2-5]\d{20}(\d{4})?$/) });
+    expect(await booksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
+    expect(await balanceOf(call, customer.token)).toBe(BALANCE - PRICE);
+
+    // The customer's retry with the same key answers the finished label, charging nothing more.
+    const retried = await call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'dies-mid-purchase-1' });
+    expect([retried.status, retried.body['data']]).toEqual([200, expect.objectContaining({ orderId: pending?._id, price: PRICE })]);
+    expect(await balanceOf(call, customer.token)).toBe(BALANCE - PRICE);
+  }, 120_000);
+
+  it('answers 503 at once when no orders process is there to take the purchase, and charges nothing', async () => {
+    await system.killOrders(1);
+    const started = Date.now();
+    const answer = await call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'nobody-home-1' });
+    expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS);
+    expect(answer.status).toBe(503);
+    expect(String(answer.body['message'])).not.toMatch(/orders\.|\.v1/);
+    expect(await booksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
+  }, 60_000);
+});

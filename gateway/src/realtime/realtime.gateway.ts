@@ -39,9 +39,13 @@ export class RealtimeGateway implements OnGatewayConnection {
   @WebSocketServer()
   server!: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+  /** When each user's sessions last ended on this replica, for sockets whose check was under way at that moment. */
+  private readonly sessionsEndedAt = new Map<string, number>();
+
   constructor(private readonly rpc: RpcClient) {}
 
   async handleConnection(socket: AppSocket): Promise<void> {
+    const checkedFrom = Date.now();
     const caller = await this.verify(socket);
     if (!caller) {
       this.logger.debug('socket refused: no valid token');
@@ -50,6 +54,8 @@ export class RealtimeGateway implements OnGatewayConnection {
     }
     socket.data = { userId: caller.userId, role: caller.role };
     await socket.join(userRoom(caller.userId));
+    // Sessions that ended while the token was being checked found this socket not yet in its room: check it again.
+    if ((this.sessionsEndedAt.get(caller.userId) ?? 0) >= checkedFrom && !(await this.verify(socket))) socket.disconnect(true);
   }
 
   @SubscribeMessage('joinOrderRoom')
@@ -93,6 +99,7 @@ export class RealtimeGateway implements OnGatewayConnection {
    * rather than all dropped, so a socket already reconnected with the token the change itself issued stays.
    */
   async endSessions(userId: string): Promise<number> {
+    this.rememberSessionsEnded(userId);
     if (!this.server) return 0;
     const sockets = await this.server.in(userRoom(userId)).fetchSockets();
     const ended = await Promise.all(
@@ -105,6 +112,13 @@ export class RealtimeGateway implements OnGatewayConnection {
     const count = ended.filter(Boolean).length;
     if (count > 0) this.logger.debug(`disconnected ${count} socket(s) of user ${userId}: sessions ended`);
     return count;
+  }
+
+  /** A connection's check takes one call to auth: a minute of memory covers any still under way. */
+  private rememberSessionsEnded(userId: string): void {
+    const now = Date.now();
+    for (const [id, at] of this.sessionsEndedAt) if (now - at > 60_000) this.sessionsEndedAt.delete(id);
+    this.sessionsEndedAt.set(userId, now);
   }
 
   private verify(socket: AppSocket): Promise<Caller | null> {

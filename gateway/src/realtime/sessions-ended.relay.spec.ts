@@ -38,6 +38,27 @@ describe('SessionsEndedRelay', () => {
     expect(rpc.call).toHaveBeenCalledWith(AuthRpc.verifyToken, { token: 'old-token' });
   });
 
+  it('disconnects a socket whose token was being checked when the sessions ended, though it was not yet in the room', async () => {
+    const { realtime, rpc } = setup([]);
+    let answer: (value: unknown) => void = () => undefined;
+    rpc.call.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const joining = { ...fakeSocket('old-token'), data: {}, join: jest.fn(async () => undefined) };
+    const connecting = realtime.handleConnection(joining as unknown as Parameters<RealtimeGateway['handleConnection']>[0]);
+    await realtime.endSessions(USER);
+    answer({ caller: { userId: USER, role: 'user' }, user: {} });
+    await connecting;
+    expect(joining.join).toHaveBeenCalledWith(`user_${USER}`);
+    expect(joining.disconnect).toHaveBeenCalledWith(true);
+  });
+
+  it('keeps a connecting socket when no sessions ended meanwhile, checking its token once', async () => {
+    const { realtime, rpc } = setup([]);
+    const joining = { ...fakeSocket('fresh'), data: {}, join: jest.fn(async () => undefined) };
+    await realtime.handleConnection(joining as unknown as Parameters<RealtimeGateway['handleConnection']>[0]);
+    expect(joining.disconnect).not.toHaveBeenCalled();
+    expect(rpc.call).toHaveBeenCalledTimes(1);
+  });
+
   it('disconnects the sockets when the auth service cannot vouch for them', async () => {
     const socket = fakeSocket('fresh');
     const { realtime, rpc } = setup([socket]);

@@ -40,8 +40,9 @@ describe('SessionsEndedRelay', () => {
 
   it('disconnects a socket whose token was being checked when the sessions ended, though it was not yet in the room', async () => {
     const { realtime, rpc } = setup([]);
-    let answer: (value: unknown) => void = () => undefined;
-    rpc.call.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    type Verified = { caller: { userId: string; role: string }; user: object };
+    let answer: (value: Verified) => void = () => undefined;
+    rpc.call.mockImplementationOnce(() => new Promise<Verified>((resolve) => (answer = resolve)));
     const joining = { ...fakeSocket('old-token'), data: {}, join: jest.fn(async () => undefined) };
     const connecting = realtime.handleConnection(joining as unknown as Parameters<RealtimeGateway['handleConnection']>[0]);
     await realtime.endSessions(USER);

@@ -42,7 +42,11 @@ if [ -z "${CALLER_TRUST:-}" ]; then
 fi
 run_as() { # run_as <nats user> <script>: its NATS account, and its caller key when it signs callers
   local var="NATS_${1^^}_PASSWORD" key="CALLER_KEY_${1^^}"
-  NATS_USER="$1" NATS_PASSWORD="${!var}" CALLER_KEY="${!key:-}" node "$2" & pids+=($!)
+  if [ -n "${!key:-}" ]; then
+    NATS_USER="$1" NATS_PASSWORD="${!var}" CALLER_KEY="${!key}" node "$2" & pids+=($!)
+  else
+    NATS_USER="$1" NATS_PASSWORD="${!var}" node "$2" & pids+=($!)
+  fi
 }
 for service in auth payments address pricing orders; do
   run_as "$service" "services/$service/dist/main.js"

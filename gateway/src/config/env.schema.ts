@@ -13,7 +13,7 @@ export const gatewayEnvSchema = z.object({
   NATS_PASSWORD: envFragments.natsPassword,
   RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
   /** The key the gateway vouches for signed-in users with; services believe it through their CALLER_TRUST. */
-  CALLER_KEY: envFragments.callerKey.unwrap(),
+  CALLER_KEY: envFragments.callerKey,
   /**
    * How long a label purchase is waited for before the answer is 202 with the order pending (it is then finished or
    * refunded by recovery and shows as pending in Orders meanwhile).

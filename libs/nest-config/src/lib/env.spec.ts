@@ -13,6 +13,11 @@ describe('loadEnv', () => {
     expect(attempt).toThrow(/auth: invalid environment:[\s\S]*TRANSPORT[\s\S]*DATABASE_URL: must be a postgres/);
   });
 
+  it('takes an empty CALLER_KEY for none (what a shell or a manifest passes), and refuses a short one', () => {
+    expect(loadEnv('auth', baseServiceEnvSchema, { DATABASE_URL: 'postgres://x@localhost/db', CALLER_TRUST: 'gateway=key', CALLER_KEY: '' }).CALLER_KEY).toBeUndefined();
+    expect(() => loadEnv('auth', baseServiceEnvSchema, { DATABASE_URL: 'postgres://x@localhost/db', CALLER_TRUST: 'gateway=key', CALLER_KEY: 'short' })).toThrow(/CALLER_KEY: must be a base64/);
+  });
+
   it('names a missing required variable', () => {
     expect(() => loadEnv('svc', z.object({ SECRET: z.string() }), {})).toThrow(/SECRET/);
   });

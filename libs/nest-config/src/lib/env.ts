@@ -20,6 +20,8 @@ export const loadEnv = <S extends z.ZodType>(service: string, schema: S, source:
   );
 };
 
+const callerKey = z.string().min(40, { error: 'must be a base64 PKCS#8 DER Ed25519 key' });
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -38,7 +40,9 @@ export const envFragments = {
   dbPoolMax: z.coerce.number().int().min(1).max(50).default(5),
   port: z.coerce.number().int().min(0).max(65_535),
   /** This process's Ed25519 private key for signing callers (base64 PKCS#8 DER); only processes that call others need one. */
-  callerKey: z.string().min(40, { error: 'must be a base64 PKCS#8 DER Ed25519 key' }).optional(),
+  callerKey,
+  /** Unset or empty: a process that signs no callers (an empty value is what a shell or a manifest passes for "none"). */
+  optionalCallerKey: z.preprocess((value) => (value === '' ? undefined : value), callerKey.optional()),
   /** The caller issuers this process believes: `issuer=<base64 SPKI DER>` joined by commas. */
   callerTrust: z.string().min(1, { error: 'must list the trusted caller issuers (issuer=<base64 key>,…)' }),
   bool,
@@ -57,7 +61,7 @@ export const baseServiceEnvSchema = z.object({
   DATABASE_URL: envFragments.databaseUrl,
   DB_POOL_MAX: envFragments.dbPoolMax,
   HEALTH_PORT: envFragments.port.optional(),
-  CALLER_KEY: envFragments.callerKey,
+  CALLER_KEY: envFragments.optionalCallerKey,
   CALLER_TRUST: envFragments.callerTrust,
 });
 export type BaseServiceEnv = z.output<typeof baseServiceEnvSchema>;

@@ -8,6 +8,8 @@ import { DocsController } from './docs/docs.controller';
 import { RouteCatalogue } from './docs/route-catalogue';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
+import { AdminOrdersController } from './http/admin-orders.controller';
+import { AdminStatsController } from './http/admin-stats.controller';
 import { AuthController } from './http/auth.controller';
 import { BulkOrdersController } from './http/bulk-orders.controller';
 import { HealthController } from './http/health.controller';
@@ -40,7 +42,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, UsersAdminController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay],
+      controllers: [AuthController, UsersAdminController, AdminStatsController, AdminOrdersController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -25,3 +25,5 @@ export * from './lib/orders/bulk-order.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/payments/deposit.schema';
 export * from './lib/common/money';
+export * from './lib/admin/admin-stats.contract';
+export * from './lib/admin/admin-orders.contract';

@@ -1,5 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
+import { AdminOrdersRepository } from './admin/admin-orders.repository';
+import { OrdersAdminController } from './admin/orders-admin.controller';
+import { OrdersStatsRepository } from './admin/orders-stats.repository';
 import { BulkController } from './bulk/bulk.controller';
 import { BulkEngine } from './bulk/bulk-engine';
 import { BulkFilesBuilder } from './bulk/bulk-files.builder';
@@ -28,7 +31,7 @@ export class OrdersModule {
     return serviceModule(OrdersModule, 'orders', env, {
       entities: [OrderEntity, StoredFileEntity],
       migrations: ordersMigrations,
-      controllers: [OrdersController, FilesController, BulkController],
+      controllers: [OrdersController, FilesController, BulkController, OrdersAdminController],
       providers: [
         { provide: ORDERS_ENV, useValue: env },
         carrierProvider,
@@ -44,6 +47,8 @@ export class OrdersModule {
         SubmitBulkOrderUseCase,
         RetryFailedLabelsUseCase,
         RegenerateFilesUseCase,
+        OrdersStatsRepository,
+        AdminOrdersRepository,
       ],
     });
   }

@@ -21,6 +21,8 @@ import { LedgerController } from './ledger/ledger.controller';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.port';
 import { createPaymentProvider } from './providers/provider.factory';
+import { PaymentsStatsController } from './stats/payments-stats.controller';
+import { PaymentsStatsRepository } from './stats/payments-stats.repository';
 
 /** The ledger, deposits and the payment providers. */
 @Module({})
@@ -29,8 +31,9 @@ export class PaymentsModule {
     return serviceModule(PaymentsModule, 'payments', env, {
       entities: [Account, DepositEntity],
       migrations: paymentsMigrations,
-      controllers: [AccountsController, LedgerController, HoldsController, DepositsController],
+      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController],
       providers: [
+        PaymentsStatsRepository,
         { provide: PAYMENTS_ENV, useValue: env },
         { provide: PAYMENT_PROVIDER, inject: [ORM], useFactory: (orm: MikroORM) => createPaymentProvider(env, orm) },
         AccountRepository,

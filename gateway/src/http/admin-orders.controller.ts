@@ -1,0 +1,43 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  adminOrderDetailSchema,
+  adminOrdersQuerySchema,
+  adminOrdersResponseSchema,
+  AuthRpc,
+  DomainError,
+  ErrorCode,
+  OrdersAdminListRpc,
+  OrdersRpc,
+  type AdminOrderDetail,
+  type AdminOrdersResponse,
+} from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { z } from 'zod';
+import { AdminOnly } from '../auth/access.decorators';
+import { Ctx, type CallContext } from '../auth/request-context';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { ZodBody } from './zod-body.pipe';
+
+/** Order-label management (the spec leaves it open): every order and batch across users, for an operator. */
+@Controller('admin/orders')
+@AdminOnly()
+export class AdminOrdersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({ summary: 'Orders and batches of every user, newest first; filter by user, kind, status, UTC dates and tracking number', query: adminOrdersQuerySchema, response: adminOrdersResponseSchema })
+  @Get()
+  async list(@Query(new ZodBody(adminOrdersQuerySchema)) query: z.output<typeof adminOrdersQuerySchema>, @Ctx() ctx: CallContext): Promise<AdminOrdersResponse> {
+    const [page, { users }] = await Promise.all([this.rpc.call(OrdersAdminListRpc.list, query, ctx), this.rpc.call(AuthRpc.listUsers, {}, ctx)]);
+    const byId = new Map(users.map((u) => [u.id, u]));
+    // A deleted user is in no list: their orders stay, shown without a name.
+    return { total: page.total, items: page.items.map((item) => ({ ...item, userName: byId.get(item.userId)?.name ?? null, userEmail: byId.get(item.userId)?.email ?? null })) };
+  }
+
+  @ApiDoc({ summary: 'One single order (sender, recipient, package, outcome) or one batch (counts and failed labels)', response: adminOrderDetailSchema })
+  @Get(':kind/:id')
+  async detail(@Param('kind') kind: string, @Param('id') id: string, @Ctx() ctx: CallContext): Promise<AdminOrderDetail> {
+    if (kind === 'single') return { kind, order: await this.rpc.call(OrdersAdminListRpc.single, { orderId: id }, ctx) };
+    if (kind === 'batch') return { kind, order: await this.rpc.call(OrdersRpc.bulkGet, { orderId: id }, ctx) };
+    throw new DomainError(ErrorCode.NOT_FOUND, 'Order not found');
+  }
+}

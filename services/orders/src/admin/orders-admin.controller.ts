@@ -1,0 +1,51 @@
+import { Controller } from '@nestjs/common';
+import { DomainError, ErrorCode, OrdersAdminListRpc, OrdersAdminRpc, type AdminSingleOrder, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { OrderRepository } from '../orders/order.repository';
+import { AdminOrdersRepository } from './admin-orders.repository';
+import { OrdersStatsRepository } from './orders-stats.repository';
+
+/** What the admin area reads across every user's orders; every call is an admin's. */
+@Controller()
+export class OrdersAdminController {
+  constructor(
+    private readonly stats: OrdersStatsRepository,
+    private readonly list: AdminOrdersRepository,
+    private readonly orders: OrderRepository,
+  ) {}
+
+  @RpcHandler(OrdersAdminRpc.stats)
+  onStats(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminRpc.stats) body: ParsedRequestOf<typeof OrdersAdminRpc.stats>) {
+    requireAdmin(caller);
+    return this.stats.stats(body.days);
+  }
+
+  @RpcHandler(OrdersAdminListRpc.list)
+  onList(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminListRpc.list) body: ParsedRequestOf<typeof OrdersAdminListRpc.list>) {
+    requireAdmin(caller);
+    return this.list.page(body);
+  }
+
+  @RpcHandler(OrdersAdminListRpc.single)
+  async onSingle(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminListRpc.single) body: ParsedRequestOf<typeof OrdersAdminListRpc.single>): Promise<AdminSingleOrder> {
+    requireAdmin(caller);
+    const order = await this.orders.findById(body.orderId);
+    if (!order) throw new DomainError(ErrorCode.NOT_FOUND, 'Order not found');
+    return {
+      id: order.id,
+      userId: order.userId,
+      status: order.status,
+      serviceName: order.serviceName,
+      sender: order.sender,
+      receiver: order.receiver,
+      package: order.package,
+      priceCents: order.priceCents,
+      attempt: order.attempt,
+      trackingNumber: order.trackingNumber,
+      pdfName: order.pdfName,
+      failureReason: order.failureReason,
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { OrdersStats } from '@labeldesk/contracts';
+import { ORM } from '@labeldesk/nest-orm';
+import type { MikroORM } from '@mikro-orm/postgresql';
+
+const PENDING_BATCHES = ['processing', 'retrying_failed', 'generating_files'];
+const FAILED_BATCHES = ['failed', 'processing_error', 'retry_processing_error', 'recovery_failed'];
+
+/** The start of the current UTC day, as SQL. */
+const TODAY = `(date_trunc('day', now() at time zone 'utc') at time zone 'utc')`;
+
+/** Counts for the admin dashboard, each in one aggregate query (no rows are loaded). */
+@Injectable()
+export class OrdersStatsRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private t(name: string): string {
+    return `"${this.orm.config.get('schema')}"."${name}"`;
+  }
+
+  async stats(days: number): Promise<OrdersStats> {
+    const em = this.orm.em.fork();
+    const [totals] = await em.execute<Array<Record<string, string>>>(
+      `select
+         (select count(*) from ${this.t('orders')}) + (select count(*) from ${this.t('bulk_orders')} where "status" <> 'draft') as orders_total,
+         (select count(*) from ${this.t('orders')} where "created_at" >= ${TODAY})
+           + (select count(*) from ${this.t('bulk_orders')} where "status" <> 'draft' and "created_at" >= ${TODAY}) as orders_today,
+         (select count(*) from ${this.t('orders')} where "status" = 'completed')
+           + (select count(*) from ${this.t('bulk_items')} where "status" = 'succeeded') as labels_total,
+         (select count(*) from ${this.t('orders')} where "status" = 'completed' and "updated_at" >= ${TODAY})
+           + (select count(*) from ${this.t('bulk_items')} where "status" = 'succeeded' and "updated_at" >= ${TODAY}) as labels_today,
+         (select count(*) from ${this.t('bulk_orders')} where "status" in (${PENDING_BATCHES.map(() => '?').join(', ')})) as batches_pending,
+         (select count(*) from ${this.t('bulk_orders')} where "status" in (${FAILED_BATCHES.map(() => '?').join(', ')})) as batches_failed`,
+      [...PENDING_BATCHES, ...FAILED_BATCHES],
+    );
+    // A label counts on the day it was finished: a single order when it completed, a bulk item when it succeeded.
+    const perDay = await em.execute<Array<{ day: string; count: string }>>(
+      `with days as (
+         select generate_series((now() at time zone 'utc')::date - (?::int - 1), (now() at time zone 'utc')::date, interval '1 day')::date as day
+       ), finished as (
+         select ("updated_at" at time zone 'utc')::date as day from ${this.t('orders')}
+           where "status" = 'completed' and "updated_at" >= ${TODAY} - (?::int - 1) * interval '1 day'
+         union all
+         select ("updated_at" at time zone 'utc')::date from ${this.t('bulk_items')}
+           where "status" = 'succeeded' and "updated_at" >= ${TODAY} - (?::int - 1) * interval '1 day'
+       )
+       select to_char(days.day, 'YYYY-MM-DD') as day, count(finished.day) as count
+       from days left join finished on finished.day = days.day
+       group by days.day order by days.day`,
+      [days, days, days],
+    );
+    const n = (key: string) => Number(totals?.[key] ?? 0);
+    return {
+      orders: { total: n('orders_total'), today: n('orders_today') },
+      labels: { total: n('labels_total'), today: n('labels_today') },
+      batches: { pending: n('batches_pending'), failed: n('batches_failed') },
+      labelsPerDay: perDay.map((row) => ({ day: row.day, count: Number(row.count) })),
+    };
+  }
+}

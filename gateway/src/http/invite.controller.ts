@@ -1,5 +1,16 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { applyReferralRequestSchema, AuthRpc, type ApplyReferralResponse, applyReferralResponseSchema } from '@labeldesk/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  applyReferralRequestSchema,
+  applyReferralResponseSchema,
+  AuthRpc,
+  InviteRpc,
+  invitedUsersResponseSchema,
+  PaymentsRpc,
+  referralCodeResponseSchema,
+  type ApplyReferralResponse,
+  type InvitedUser,
+  type ReferralCodeResponse,
+} from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
@@ -7,12 +18,34 @@ import { Ctx, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
 import { ZodBody } from './zod-body.pipe';
 
+/**
+ * Spec 7 "Invites". `{userId}` routes are the user themselves or an admin (AccessGuard, and auth checks again).
+ * Invited users join auth's list with payments' deposit totals, asked for with exactly the ids auth answered for this
+ * caller: payments cannot tell who invited whom, so nothing else may reach that call.
+ */
 @Controller('invite')
 export class InviteController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly users: UserViewService,
   ) {}
+
+  @ApiDoc({ summary: 'The users who registered with this user\'s referral code, newest first, with their total deposits (cents)', response: invitedUsersResponseSchema })
+  @Get(':userId')
+  async invitedUsers(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<InvitedUser[]> {
+    const { invitees } = await this.rpc.call(InviteRpc.listInvitees, { userId }, ctx);
+    if (invitees.length === 0) return [];
+    const { totals } = await this.rpc.call(PaymentsRpc.depositTotals, { userIds: invitees.map((invitee) => invitee.userId) }, ctx);
+    const depositOf = new Map(totals.map((total) => [total.userId, total.totalDepositCents]));
+    return invitees.map((invitee) => ({ name: invitee.name, registeredDate: invitee.registeredAt, totalDeposit: depositOf.get(invitee.userId) ?? 0 }));
+  }
+
+  @ApiDoc({ summary: 'A user\'s referral code (their invite link is /register?ref=<code>)', response: referralCodeResponseSchema })
+  @Get('referral/:userId')
+  async referralCode(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ReferralCodeResponse> {
+    const user = await this.rpc.call(AuthRpc.getUser, { userId }, ctx);
+    return { referralCode: user.referralCode };
+  }
 
   @ApiDoc({ summary: 'Apply a referral code (onboarding)', body: applyReferralRequestSchema, response: applyReferralResponseSchema })
   @Post('referral/apply')

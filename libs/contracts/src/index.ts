@@ -27,3 +27,4 @@ export * from './lib/payments/deposit.schema';
 export * from './lib/common/money';
 export * from './lib/admin/admin-stats.contract';
 export * from './lib/admin/admin-orders.contract';
+export * from './lib/invites/invite.contract';

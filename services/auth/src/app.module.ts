@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import { AUTH_ENV, type AuthEnv } from './config/env.schema';
 import { authMigrations } from './database/migrations';
+import { ListInviteesUseCase } from './referrals/list-invitees.usecase';
+import { ReferralsController } from './referrals/referrals.controller';
 import { PasswordHasher } from './sessions/password-hasher';
 import { SessionFactory } from './sessions/session.factory';
 import { SessionsController } from './sessions/sessions.controller';
@@ -30,7 +32,7 @@ export class AuthModule {
     return serviceModule(AuthModule, 'auth', env, {
       entities: [User],
       migrations: authMigrations,
-      controllers: [SessionsController, UsersController],
+      controllers: [SessionsController, UsersController, ReferralsController],
       providers: [
         { provide: AUTH_ENV, useValue: env },
         UserRepository,
@@ -51,6 +53,7 @@ export class AuthModule {
         DeleteUserUseCase,
         UpdateProfileUseCase,
         SetReferralCodeUseCase,
+        ListInviteesUseCase,
         EnsureFirstAdmin,
       ],
     });

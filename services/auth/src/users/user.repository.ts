@@ -28,6 +28,21 @@ export class UserRepository {
     return this.em().findOne(User, { referralCode: code.toUpperCase(), deletedAt: null });
   }
 
+  /** Who registered with (or applied) this user's code and is not deleted, newest first. */
+  findInvitees(referrerId: string): Promise<User[]> {
+    return this.em().find(User, { referredBy: referrerId, deletedAt: null }, { orderBy: { registeredAt: 'desc', id: 'asc' } });
+  }
+
+  /**
+   * Records who referred a user, only if nobody has yet: one conditional update, so two applies racing cannot both
+   * succeed. Answers the updated user, or null when the user is gone or already has a referrer.
+   */
+  async setReferrerOnce(userId: string, referrerId: string): Promise<User | null> {
+    const em = this.em();
+    const changed = await em.nativeUpdate(User, { id: userId, referredBy: null, deletedAt: null }, { referredBy: referrerId });
+    return changed === 1 ? em.findOne(User, { id: userId }) : null;
+  }
+
   listAll(): Promise<User[]> {
     return this.em().find(User, { deletedAt: null }, { orderBy: { registeredAt: 'asc' } });
   }

@@ -23,4 +23,9 @@ export class AccountRepository {
     const byUser = new Map(accounts.map((a) => [a.userId, a]));
     return userIds.map((id) => toSummary(id, byUser.get(id)));
   }
+
+  /** Only what an inviter may see of the people they invited: the sum of their settled deposits. */
+  async depositTotals(userIds: string[]): Promise<Array<{ userId: string; totalDepositCents: number }>> {
+    return (await this.summaries(userIds)).map(({ userId, totalDepositCents }) => ({ userId, totalDepositCents }));
+  }
 }

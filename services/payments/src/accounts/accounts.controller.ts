@@ -20,4 +20,14 @@ export class AccountsController {
     requireAdmin(caller);
     return { summaries: await this.accounts.summaries(body.userIds) };
   }
+
+  /**
+   * Payments cannot tell who invited whom, so it limits what this can reveal instead: deposit totals only, and only
+   * to a signed-in user (a service may not ask). User callers are signed by the gateway alone, whose invite routes ask
+   * with exactly the ids auth listed as that caller's invitees (decision 013: the gateway vouches for users).
+   */
+  @RpcHandler(PaymentsRpc.depositTotals)
+  async onDepositTotals(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.depositTotals) body: ParsedRequestOf<typeof PaymentsRpc.depositTotals>) {
+    return { totals: await this.accounts.depositTotals(body.userIds) };
+  }
 }

@@ -13,6 +13,16 @@ export const PaymentsRpc = {
     z.object({ userIds: z.array(idSchema).max(10_000) }),
     z.object({ summaries: z.array(accountSummarySchema) }),
   ),
+  /**
+   * Deposit totals only (no balance, no spending) of users a signed-in user invited. Payments does not know who
+   * invited whom: the gateway, the only issuer of user callers, asks with the ids auth's `auth.referral.invitees.v1`
+   * gave for the same caller (docs: gateway/src/http/invite.controller.ts).
+   */
+  depositTotals: defineRpc(
+    'payments.account.deposit-totals.v1',
+    z.object({ userIds: z.array(idSchema).max(10_000) }),
+    z.object({ totals: z.array(z.object({ userId: idSchema, totalDepositCents: z.number().int() })) }),
+  ),
   /** Takes money for a purchase; never below zero (PAYMENTS_INSUFFICIENT_FUNDS); one posting per key. */
   debit: defineRpc(
     'payments.ledger.debit.v1',

@@ -1,19 +1,26 @@
 import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
+import { normalizeReferralCode } from '../referral-code';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 
-/** An admin gives a user a chosen referral code; codes are unique and compared in upper case. */
+const TAKEN = 'This referral code is already in use';
+
+/**
+ * An admin gives a user a chosen referral code. Codes are unique whatever their case, so the code is stored in its
+ * normal form; the check below gives the clear message, the unique constraint settles a race (and keeps a deleted
+ * user's code from being handed out again: their links resolve to nobody, and must not start resolving to someone else).
+ */
 @Injectable()
 export class SetReferralCodeUseCase {
   constructor(private readonly users: UserRepository) {}
 
   async execute(caller: Caller, userId: string, code: string): Promise<AuthUser> {
     requireAdmin(caller);
-    const wanted = code.toUpperCase();
+    const wanted = normalizeReferralCode(code);
     const holder = await this.users.findByReferralCode(wanted);
-    if (holder && holder.id !== userId) throw new DomainError(ErrorCode.AUTH_REFERRAL_CODE_TAKEN, 'This referral code is already in use');
+    if (holder && holder.id !== userId) throw new DomainError(ErrorCode.AUTH_REFERRAL_CODE_TAKEN, TAKEN);
     return toAuthUser(await this.users.updateChecked(userId, (user) => void (user.referralCode = wanted)));
   }
 }

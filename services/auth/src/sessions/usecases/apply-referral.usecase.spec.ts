@@ -1,0 +1,78 @@
+import { ErrorCode, type Caller } from '@labeldesk/contracts';
+import type { AuthEnv } from '../../config/env.schema';
+import { User } from '../../users/user.entity';
+import type { UserRepository } from '../../users/user.repository';
+import { SessionFactory } from '../session.factory';
+import { TokenSigner } from '../token-signer';
+import { ApplyReferralUseCase } from './apply-referral.usecase';
+
+const env = { JWT_SECRET: 's'.repeat(40), TOKEN_TTL_SECONDS: 3600 } as AuthEnv;
+const newcomer: Caller = { userId: 'newcomer', role: 'user' };
+
+/** A repository over a few rows, with the conditional update PostgreSQL runs (set only while nobody is set). */
+const setup = () => {
+  const rows = [
+    Object.assign(new User(), { id: 'friend', name: 'Friend', referralCode: 'FRIEND1', registeredAt: new Date() }),
+    Object.assign(new User(), { id: 'newcomer', name: 'Newcomer', referralCode: 'NEWBIE1', registeredAt: new Date() }),
+    Object.assign(new User(), { id: 'gone', name: 'Gone', referralCode: 'GONE1', registeredAt: new Date(), deletedAt: new Date() }),
+  ];
+  const live = (id: string) => rows.find((u) => u.id === id && !u.deletedAt) ?? null;
+  const users = {
+    findById: jest.fn(async (id: string) => live(id)),
+    findByReferralCode: jest.fn(async (code: string) => rows.find((u) => u.referralCode === code.toUpperCase() && !u.deletedAt) ?? null),
+    setReferrerOnce: jest.fn(async (id: string, referrerId: string) => {
+      const user = live(id);
+      if (!user || user.referredBy) return null;
+      user.referredBy = referrerId;
+      return user;
+    }),
+  };
+  const useCase = new ApplyReferralUseCase(users as unknown as UserRepository, new SessionFactory(new TokenSigner(env)));
+  return { useCase, rows, users, byId: (id: string) => rows.find((u) => u.id === id) };
+};
+
+describe('ApplyReferralUseCase', () => {
+  it("links the user to the code's owner, whatever case the code is typed in, and answers a fresh session", async () => {
+    const { useCase, byId } = setup();
+    const session = await useCase.execute(newcomer, 'friend1');
+    expect(session.user).toMatchObject({ id: 'newcomer', referredBy: 'friend' });
+    expect(session.token).toEqual(expect.any(String));
+    expect(byId('newcomer')?.referredBy).toBe('friend');
+  });
+
+  it('refuses the user their own code, and links nobody', async () => {
+    const { useCase, users } = setup();
+    await expect(useCase.execute(newcomer, 'NEWBIE1')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'You cannot use your own referral code' });
+    expect(users.setReferrerOnce).not.toHaveBeenCalled();
+  });
+
+  it('refuses the code of someone the user invited, so two people never list each other', async () => {
+    const { useCase, byId } = setup();
+    Object.assign(byId('friend') ?? {}, { referredBy: 'newcomer' });
+    await expect(useCase.execute(newcomer, 'FRIEND1')).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'You cannot use the referral code of someone you invited',
+    });
+    expect(byId('newcomer')?.referredBy).toBeNull();
+  });
+
+  it("treats a deleted user's code as unknown", async () => {
+    const { useCase, byId } = setup();
+    await expect(useCase.execute(newcomer, 'GONE1')).rejects.toMatchObject({ code: ErrorCode.AUTH_REFERRAL_CODE_UNKNOWN, message: 'Referral code not found' });
+    expect(byId('newcomer')?.referredBy).toBeNull();
+  });
+
+  it('refuses a second code once one is applied, keeping the first referrer', async () => {
+    const { useCase, rows, byId } = setup();
+    rows.push(Object.assign(new User(), { id: 'other', name: 'Other', referralCode: 'OTHER1', registeredAt: new Date() }));
+    await useCase.execute(newcomer, 'FRIEND1');
+    await expect(useCase.execute(newcomer, 'OTHER1')).rejects.toMatchObject({ code: ErrorCode.AUTH_REFERRAL_ALREADY_SET });
+    expect(byId('newcomer')?.referredBy).toBe('friend');
+  });
+
+  it('answers not found to a caller whose account was deleted meanwhile', async () => {
+    const { useCase, byId } = setup();
+    Object.assign(byId('newcomer') ?? {}, { deletedAt: new Date() });
+    await expect(useCase.execute(newcomer, 'FRIEND1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+  });
+});

@@ -1,13 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { callerKeysFromEnv, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
+import { AuditInterceptor } from './audit/audit.interceptor';
 import { AccessGuard } from './auth/access.guard';
 import { GATEWAY_ENV, type GatewayEnv } from './config/env.schema';
 import { DocsController } from './docs/docs.controller';
 import { RouteCatalogue } from './docs/route-catalogue';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
+import { AdminAuditController } from './http/admin-audit.controller';
 import { AdminOrdersController } from './http/admin-orders.controller';
 import { AdminStatsController } from './http/admin-stats.controller';
 import { AuthController } from './http/auth.controller';
@@ -15,6 +17,8 @@ import { BulkOrdersController } from './http/bulk-orders.controller';
 import { HealthController } from './http/health.controller';
 import { InviteController } from './http/invite.controller';
 import { OrdersController } from './http/orders.controller';
+import { PasswordResetController } from './http/password-reset.controller';
+import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
 import { ServicesController } from './http/services.controller';
 import { UsersAdminController } from './http/users-admin.controller';
@@ -42,11 +46,12 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, UsersAdminController, AdminStatsController, AdminOrdersController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay],
+      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         UserViewService,
         RouteCatalogue,
         RealtimeGateway,

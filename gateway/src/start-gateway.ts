@@ -47,6 +47,8 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
 const helmetOptions = (env: GatewayEnv): Parameters<typeof helmet>[0] => {
   const server = env.PAYMENT_SERVER_ORIGIN ?? env.BTCPAY_URL;
   const payment = server ? [new URL(server).origin] : [];
+  // A chat widget loads its script, talks to its servers and may draw frames and images, all from its own origin.
+  const chat = env.CHAT_WIDGET_SCRIPT_URL ? [new URL(env.CHAT_WIDGET_SCRIPT_URL).origin] : [];
   return {
     contentSecurityPolicy: {
       directives: {
@@ -54,10 +56,10 @@ const helmetOptions = (env: GatewayEnv): Parameters<typeof helmet>[0] => {
         baseUri: ["'none'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        scriptSrc: ["'self'", ...payment],
-        frameSrc: ["'self'", ...payment],
-        connectSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'", ...payment, ...chat],
+        frameSrc: ["'self'", ...payment, ...chat],
+        connectSrc: ["'self'", ...chat],
+        imgSrc: ["'self'", 'data:', ...chat],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],

@@ -1,5 +1,7 @@
 import { startEmbedded } from '@labeldesk/testing';
 import { describeAccountSecurity } from './support/account-security.suite';
+import { describeAdminArea } from './support/admin-area.suite';
+import { describeAdminServices } from './support/admin-services.suite';
 import { describeAccountFlows } from './support/api-flows.suite';
 import { describeBadInput } from './support/bad-input.suite';
 import { describeBulkFlows } from './support/bulk-flows.suite';
@@ -14,3 +16,5 @@ describeBulkFlows('embedded', () => startEmbedded());
 describeBadInput('embedded', () => startEmbedded());
 describeAccountSecurity('embedded', startEmbedded);
 describeInviteFlows('embedded', startEmbedded);
+describeAdminServices('embedded', () => startEmbedded());
+describeAdminArea('embedded', startEmbedded);

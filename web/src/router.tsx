@@ -4,6 +4,7 @@ import { RequireAdmin, RequireSession, RequireToken } from './components/auth/ro
 import { AdminShell } from './components/layout/admin-shell';
 import { MainShell } from './components/layout/main-shell';
 import { RouteError } from './components/layout/route-error';
+import { ShellNotFound } from './components/layout/shell-not-found';
 import { FullPageSpinner } from './components/ui/full-page-spinner';
 
 const RootLayout = (): ReactElement => (
@@ -24,6 +25,8 @@ export const router = createBrowserRouter([
       { index: true, lazy: async () => ({ Component: (await import('./pages/landing/page')).LandingPage }) },
       { path: 'login', lazy: async () => ({ Component: (await import('./pages/login/page')).LoginPage }) },
       { path: 'register', lazy: async () => ({ Component: (await import('./pages/register/page')).RegisterPage }) },
+      { path: 'forgot-password', lazy: async () => ({ Component: (await import('./pages/forgot-password/page')).ForgotPasswordPage }) },
+      { path: 'reset-password', lazy: async () => ({ Component: (await import('./pages/reset-password/page')).ResetPasswordPage }) },
       {
         path: 'onboarding',
         element: (
@@ -51,7 +54,9 @@ export const router = createBrowserRouter([
           { path: 'address', lazy: async () => ({ Component: (await import('./pages/main/address/page')).AddressBookPage }) },
           { path: 'sku', lazy: async () => ({ Component: (await import('./pages/main/sku/page')).SkuPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./pages/main/account/page')).AccountPage }) },
-          { path: '*', element: <Navigate to="dashboard" replace /> },
+          { path: 'invite', lazy: async () => ({ Component: (await import('./pages/main/invite/page')).InvitePage }) },
+          { path: 'admin', lazy: async () => ({ Component: (await import('./pages/main/admin/page')).AdminPanelPage }) },
+          { path: '*', element: <ShellNotFound homeTo="/main/dashboard" homeLabel="Go to your dashboard" /> },
         ],
       },
       {
@@ -68,7 +73,17 @@ export const router = createBrowserRouter([
             path: 'user-management',
             lazy: async () => ({ Component: (await import('./pages/admin/user-management/page')).UserManagementPage }),
           },
-          { path: '*', element: <Navigate to="dashboard" replace /> },
+          {
+            path: 'order-label-management',
+            lazy: async () => ({ Component: (await import('./pages/admin/order-label-management/page')).OrderLabelManagementPage }),
+          },
+          {
+            path: 'referral-management',
+            lazy: async () => ({ Component: (await import('./pages/admin/referral-management/page')).ReferralManagementPage }),
+          },
+          { path: 'default-services', lazy: async () => ({ Component: (await import('./pages/admin/default-services/page')).DefaultServicesPage }) },
+          { path: 'audit-log', lazy: async () => ({ Component: (await import('./pages/admin/audit-log/page')).AuditLogPage }) },
+          { path: '*', element: <ShellNotFound homeTo="/admin/dashboard" homeLabel="Go to the admin dashboard" /> },
         ],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found/page')).NotFoundPage }) },

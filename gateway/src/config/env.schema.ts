@@ -19,6 +19,12 @@ export const gatewayEnvSchema = z.object({
    * refunded by recovery and shows as pending in Orders meanwhile).
    */
   ORDER_REPLY_WAIT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** The operator's community chat (the landing page's footer link); no link when unset. */
+  COMMUNITY_CHAT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  /** A support chat widget's script (spec 1: bottom right, third-party); none when unset. Its origin is allowed by the CSP. */
+  CHAT_WIDGET_SCRIPT_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  /** Where people reach the app (links in e-mails point here); default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   /** The built web app; the gateway serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
   /** Sign-in and registration attempts per client address per minute. */
@@ -32,6 +38,6 @@ export const gatewayEnvSchema = z.object({
   /** Origin of the payment server allowed to load its modal script and frame (CSP); defaults to BTCPAY_URL's. */
   PAYMENT_SERVER_ORIGIN: z.string().url().optional(),
   BTCPAY_URL: z.string().url().optional(),
-});
+}).transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { AdminOnly } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ZodBody } from './zod-body.pipe';
+import { Audited, param } from '../audit/audited.decorator';
+import { defaultServicesSnapshot, userServicesSnapshot } from '../audit/snapshots';
 
 /** Spec 7 "Services": customers read their own; admins configure defaults and per-user prices. */
 @Controller()
@@ -32,6 +34,7 @@ export class ServicesController {
   }
 
   @ApiDoc({ summary: 'Set a user\'s weight tiers for a service', body: pricesBodySchema, response: serviceSchema })
+  @Audited({ action: 'user.services.prices', targetType: 'user', target: param('userId'), snapshot: userServicesSnapshot })
   @Put('userServices/:userId/:serviceId/prices')
   @AdminOnly()
   setUserPrices(@Param('userId') userId: string, @Param('serviceId') serviceId: string, @Body(new ZodBody(pricesBodySchema)) body: z.output<typeof pricesBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
@@ -39,10 +42,19 @@ export class ServicesController {
   }
 
   @ApiDoc({ summary: 'Enable or disable a service for a user', body: toggleBodySchema, response: serviceSchema })
+  @Audited({ action: 'user.services.toggle', targetType: 'user', target: param('userId'), snapshot: userServicesSnapshot })
   @Patch('userServices/:userId/:serviceId/toggle')
   @AdminOnly()
   toggleUser(@Param('userId') userId: string, @Param('serviceId') serviceId: string, @Body(new ZodBody(toggleBodySchema)) body: z.output<typeof toggleBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
     return this.rpc.call(PricingRpc.toggleUserService, { userId, serviceId, enabled: body.enabled }, ctx);
+  }
+
+  @ApiDoc({ summary: 'Rename a user\'s copy of a service (the name they see and order by)', body: renameBodySchema, response: serviceSchema })
+  @Audited({ action: 'user.services.name', targetType: 'user', target: param('userId'), snapshot: userServicesSnapshot })
+  @Put('userServices/:userId/:serviceId/name')
+  @AdminOnly()
+  renameUser(@Param('userId') userId: string, @Param('serviceId') serviceId: string, @Body(new ZodBody(renameBodySchema)) body: z.output<typeof renameBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
+    return this.rpc.call(PricingRpc.renameUserService, { userId, serviceId, name: body.name }, ctx);
   }
 
   @ApiDoc({ summary: 'Default services', response: z.array(serviceSchema) })
@@ -60,6 +72,7 @@ export class ServicesController {
   }
 
   @ApiDoc({ summary: 'Enable or disable a default service', body: toggleBodySchema, response: serviceSchema })
+  @Audited({ action: 'default-services.toggle', targetType: 'default-service', target: param('id'), snapshot: defaultServicesSnapshot })
   @Patch('defaultServices/:id/toggle')
   @AdminOnly()
   toggleDefault(@Param('id') id: string, @Body(new ZodBody(toggleBodySchema)) body: z.output<typeof toggleBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
@@ -68,6 +81,7 @@ export class ServicesController {
 
   /** Spec: "gives prices". */
   @ApiDoc({ summary: 'Set a default service\'s weight tiers', body: pricesBodySchema, response: z.array(priceTierSchema) })
+  @Audited({ action: 'default-services.prices', targetType: 'default-service', target: param('id'), snapshot: defaultServicesSnapshot })
   @Put('defaultServices/:id/prices')
   @AdminOnly()
   async setDefaultPrices(@Param('id') id: string, @Body(new ZodBody(pricesBodySchema)) body: z.output<typeof pricesBodySchema>, @Ctx() ctx: CallContext): Promise<PriceTier[]> {
@@ -75,6 +89,7 @@ export class ServicesController {
   }
 
   @ApiDoc({ summary: 'Rename a default service', body: renameBodySchema, response: serviceSchema })
+  @Audited({ action: 'default-services.name', targetType: 'default-service', target: param('id'), snapshot: defaultServicesSnapshot })
   @Put('defaultServices/:id/name')
   @AdminOnly()
   rename(@Param('id') id: string, @Body(new ZodBody(renameBodySchema)) body: z.output<typeof renameBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
@@ -82,6 +97,7 @@ export class ServicesController {
   }
 
   @ApiDoc({ summary: 'Sync default services with the carrier', response: z.array(serviceSchema) })
+  @Audited({ action: 'default-services.sync', targetType: 'default-services', target: () => null, snapshot: defaultServicesSnapshot })
   @Post('defaultServices/sync')
   @HttpCode(200)
   @AdminOnly()

@@ -1,7 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import { AUTH_ENV, type AuthEnv } from './config/env.schema';
+import { AuditController } from './audit/audit.controller';
+import { AuditRepository } from './audit/audit.repository';
 import { authMigrations } from './database/migrations';
+import { Mailer } from './password-reset/mailer';
+import { PasswordResetController } from './password-reset/password-reset.controller';
+import { PasswordResetRepository } from './password-reset/password-reset.repository';
+import { PasswordResetUseCases } from './password-reset/password-reset.usecases';
 import { ListInviteesUseCase } from './referrals/list-invitees.usecase';
 import { ReferralsController } from './referrals/referrals.controller';
 import { PasswordHasher } from './sessions/password-hasher';
@@ -32,7 +38,7 @@ export class AuthModule {
     return serviceModule(AuthModule, 'auth', env, {
       entities: [User],
       migrations: authMigrations,
-      controllers: [SessionsController, UsersController, ReferralsController],
+      controllers: [SessionsController, UsersController, ReferralsController, AuditController, PasswordResetController],
       providers: [
         { provide: AUTH_ENV, useValue: env },
         UserRepository,
@@ -55,6 +61,10 @@ export class AuthModule {
         SetReferralCodeUseCase,
         ListInviteesUseCase,
         EnsureFirstAdmin,
+        AuditRepository,
+        Mailer,
+        PasswordResetRepository,
+        PasswordResetUseCases,
       ],
     });
   }

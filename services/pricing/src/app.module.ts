@@ -6,6 +6,8 @@ import { QuoteUseCase } from './quotes/quote.usecase';
 import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
 import { ServiceRepository } from './services/service.repository';
 import { ServicesController } from './services/services.controller';
+import { RenameDefaultServiceUseCase } from './services/usecases/rename-default-service.usecase';
+import { RenameUserServiceUseCase } from './services/usecases/rename-user-service.usecase';
 import { ServiceCatalog } from './services/usecases/service-catalog.usecase';
 
 /** Default and per-user services, weight-tier prices, quotes. */
@@ -16,7 +18,7 @@ export class PricingModule {
       entities: [DefaultServiceEntity, UserServiceEntity],
       migrations: pricingMigrations,
       controllers: [ServicesController],
-      providers: [ServiceRepository, ServiceCatalog, QuoteUseCase],
+      providers: [ServiceRepository, ServiceCatalog, QuoteUseCase, RenameDefaultServiceUseCase, RenameUserServiceUseCase],
     });
   }
 }

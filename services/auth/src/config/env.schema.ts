@@ -19,6 +19,11 @@ export const authEnvSchema = baseServiceEnvSchema.extend({
   LOGIN_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /** The most an account's recent failures may delay one attempt on it (0 = no delay). */
   LOGIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /** `smtp://user:pass@host:587` or `smtps://…`: password reset links are e-mailed through it; unset, the operator hands them over. */
+  SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  SMTP_FROM: z.string().min(3).default('Shipping Labels <no-reply@localhost>'),
+  /** How long a password reset link works. */
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
 });
 export type AuthEnv = z.output<typeof authEnvSchema>;
 export const AUTH_ENV = Symbol('AUTH_ENV');

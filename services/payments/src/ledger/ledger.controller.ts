@@ -35,6 +35,8 @@ export class LedgerController {
   @RpcHandler(PaymentsRpc.adjustBalance)
   async onAdjust(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.adjustBalance) body: ParsedRequestOf<typeof PaymentsRpc.adjustBalance>) {
     requireAdmin(caller);
+    // The gateway refuses it first; payments holds the line too, as no other caller should skip it.
+    if (body.userId === caller.userId) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot change your own balance');
     const entry = await this.ledger.adjustTo(body.userId, body.newBalanceCents, caller.userId, body.reason, body.idempotencyKey);
     const [summary] = await this.accounts.summaries([body.userId]);
     if (!summary) throw new DomainError(ErrorCode.INTERNAL, 'Account summary missing');

@@ -5,7 +5,10 @@ import { QuoteUseCase } from '../quotes/quote.usecase';
 import { requireContinuousTiers } from './price-tiers.policy';
 import { toDefaultService, toUserService } from './service.mapper';
 import { ServiceRepository } from './service.repository';
+import { RenameDefaultServiceUseCase } from './usecases/rename-default-service.usecase';
+import { RenameUserServiceUseCase } from './usecases/rename-user-service.usecase';
 import { ServiceCatalog } from './usecases/service-catalog.usecase';
+import type { UserServiceEntity } from './service.entities';
 
 /** Services and prices: admins configure, customers read their own and get quotes. */
 @Controller()
@@ -14,12 +17,31 @@ export class ServicesController {
     private readonly services: ServiceRepository,
     private readonly catalog: ServiceCatalog,
     private readonly quote: QuoteUseCase,
+    private readonly renameDefaultService: RenameDefaultServiceUseCase,
+    private readonly renameUserService: RenameUserServiceUseCase,
   ) {}
+
+  /** A user's copy as the API shows it, `status` saying whether the platform still offers it. */
+  private async userView(service: UserServiceEntity) {
+    return toUserService(service, await this.catalog.isOffered(service.uid));
+  }
 
   @RpcHandler(PricingRpc.listRawServices)
   async raw(@CurrentCaller() caller: Caller) {
     requireAdmin(caller);
     return { services: await this.catalog.rawServices() };
+  }
+
+  /** No caller needed: what the landing page advertises. It never triggers a sync (an anonymous call writes nothing). */
+  @RpcHandler(PricingRpc.publicPrices)
+  async publicPrices() {
+    const defaults = await this.services.listDefaults();
+    return {
+      services: defaults
+        .filter((s) => s.enabled && s.prices.length > 0)
+        .map((s) => ({ name: s.name, maxWeight: s.maxWeight, fromCents: Math.min(...s.prices.map((tier) => tier.price)) }))
+        .sort((a, b) => a.fromCents - b.fromCents),
+    };
   }
 
   @RpcHandler(PricingRpc.listDefaultServices)
@@ -54,7 +76,7 @@ export class ServicesController {
   @RpcHandler(PricingRpc.renameDefaultService)
   async rename(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameDefaultService) body: ParsedRequestOf<typeof PricingRpc.renameDefaultService>) {
     requireAdmin(caller);
-    return toDefaultService(await this.services.updateDefault(body.id, (s) => void (s.name = body.name)));
+    return toDefaultService(await this.renameDefaultService.execute(body.id, body.name));
   }
 
   @RpcHandler(PricingRpc.listUserServices)
@@ -88,13 +110,19 @@ export class ServicesController {
       requireContinuousTiers(body.prices, s.maxWeight);
       s.prices = body.prices;
     });
-    return toUserService(service, true);
+    return this.userView(service);
   }
 
   @RpcHandler(PricingRpc.toggleUserService)
   async toggleUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleUserService) body: ParsedRequestOf<typeof PricingRpc.toggleUserService>) {
     requireAdmin(caller);
-    return toUserService(await this.services.updateUserService(body.userId, body.serviceId, (s) => void (s.enabled = body.enabled)), true);
+    return this.userView(await this.services.updateUserService(body.userId, body.serviceId, (s) => void (s.enabled = body.enabled)));
+  }
+
+  @RpcHandler(PricingRpc.renameUserService)
+  async renameUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameUserService) body: ParsedRequestOf<typeof PricingRpc.renameUserService>) {
+    requireAdmin(caller);
+    return this.userView(await this.renameUserService.execute(body.userId, body.serviceId, body.name));
   }
 
   @RpcHandler(PricingRpc.quote)

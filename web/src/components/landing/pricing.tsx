@@ -1,5 +1,8 @@
-import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { PublicPrice } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
+import { formatCents } from '../../libs/format';
+import { usePublicSite } from '../../services/public/site';
 import { Link as RouterLink } from 'react-router-dom';
 import { BitcoinIcon, BoltIcon, ScaleIcon, TagIcon } from '../ui/icons';
 import { pricingPoints } from './landing-content';
@@ -7,7 +10,37 @@ import { LandingSection } from './section';
 
 const icons = { flat: ScaleIcon, overnight: BoltIcon, bitcoin: BitcoinIcon, loyalty: TagIcon } as const;
 
-export const Pricing = (): ReactElement => (
+/** The services on sale with their lowest price; a customer's own prices may be lower (an admin sets them). */
+const FromPrices = ({ prices }: { prices: readonly PublicPrice[] }): ReactElement => (
+  <Table.ScrollArea borderWidth="1px" rounded="lg" mt="8" maxW="full">
+    <Table.Root size="md" aria-label="Prices from">
+      <Table.Header>
+        <Table.Row bg="bg.subtle">
+          <Table.ColumnHeader>Service</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Up to</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">From</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {prices.map((price) => (
+          <Table.Row key={price.name}>
+            <Table.Cell fontWeight="medium">{price.name}</Table.Cell>
+            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+              {price.maxWeight} lb
+            </Table.Cell>
+            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" fontWeight="semibold">
+              {formatCents(price.fromCents)}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  </Table.ScrollArea>
+);
+
+export const Pricing = (): ReactElement => {
+  const prices = usePublicSite().data?.prices ?? [];
+  return (
   <LandingSection
     id="pricing"
     title="Clear Pricing No Hidden Fees"
@@ -35,10 +68,12 @@ export const Pricing = (): ReactElement => (
         );
       })}
     </SimpleGrid>
+    {prices.length > 0 && <FromPrices prices={prices} />}
     <Flex justify="center" mt="8">
       <Button asChild variant="outline" size="lg">
         <RouterLink to="/register">Create an account to see your prices</RouterLink>
       </Button>
     </Flex>
   </LandingSection>
-);
+  );
+};

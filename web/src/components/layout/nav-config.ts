@@ -1,5 +1,5 @@
 import type { UserRole } from '@labeldesk/contracts';
-import { BoxesIcon, DashboardIcon, LayersIcon, ListIcon, MapPinIcon, PrinterIcon, SheetIcon, ShieldIcon, UsersIcon, WalletIcon } from '../ui/icons';
+import { BoxesIcon, DashboardIcon, GiftIcon, HistoryIcon, LayersIcon, ListIcon, MapPinIcon, PrinterIcon, SheetIcon, ShieldIcon, SlidersIcon, TruckIcon, UsersIcon, WalletIcon } from '../ui/icons';
 
 type IconComponent = typeof DashboardIcon;
 
@@ -11,11 +11,7 @@ export interface NavItem {
   roles?: readonly UserRole[];
 }
 
-/**
- * Customer sidebar, in the spec's order. Each page that ships adds exactly one line here, e.g.
- * `{ label: 'Invites', to: '/main/invite', icon: UsersIcon, roles: ['friend', 'admin'] }` (Invites is hidden from role user).
- * Only pages that exist are listed.
- */
+/** Customer sidebar, in the spec's order (spec 2): Invites is hidden from role user, Admin Panel shown to admins only. */
 export const mainNav: readonly NavItem[] = [
   { label: 'Dashboard', to: '/main/dashboard', icon: DashboardIcon },
   { label: 'Order Label', to: '/main/order-label', icon: PrinterIcon },
@@ -25,7 +21,8 @@ export const mainNav: readonly NavItem[] = [
   { label: 'Deposit', to: '/main/deposit', icon: WalletIcon },
   { label: 'Address', to: '/main/address', icon: MapPinIcon },
   { label: 'SKU Management', to: '/main/sku', icon: BoxesIcon },
-  { label: 'Admin Panel', to: '/admin/dashboard', icon: ShieldIcon, roles: ['admin'] },
+  { label: 'Invites', to: '/main/invite', icon: GiftIcon, roles: ['friend', 'admin'] },
+  { label: 'Admin Panel', to: '/main/admin', icon: ShieldIcon, roles: ['admin'] },
 ];
 
 /** Customer routes that have a title but no sidebar entry. */
@@ -34,6 +31,10 @@ const mainExtraTitles: Readonly<Record<string, string>> = { '/main/account': 'Ac
 export const adminNav: readonly NavItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
   { label: 'User Management', to: '/admin/user-management', icon: UsersIcon },
+  { label: 'Orders & Labels', to: '/admin/order-label-management', icon: TruckIcon },
+  { label: 'Referrals', to: '/admin/referral-management', icon: GiftIcon },
+  { label: 'Default Services', to: '/admin/default-services', icon: SlidersIcon },
+  { label: 'Audit Log', to: '/admin/audit-log', icon: HistoryIcon },
 ];
 
 export const visibleNav = (items: readonly NavItem[], role: UserRole | undefined): NavItem[] =>

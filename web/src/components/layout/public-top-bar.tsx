@@ -1,6 +1,7 @@
 import { Button, Flex, HStack, IconButton, Link, Menu, Portal } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAuthStore } from '../../stores/auth.store';
 import { ColorModeToggle } from '../ui/color-mode-toggle';
 import { MenuIcon } from '../ui/icons';
 import { LogoMark } from '../ui/logo';
@@ -18,6 +19,28 @@ const scrollToSection = (id: string): void => {
   target.scrollIntoView({ block: 'start' });
   target.focus({ preventScroll: true });
   history.replaceState(null, '', `#${id}`);
+};
+
+/** A signed-in visitor is offered the way back into the app; anyone else, Login and Register. */
+const AccountButtons = (): ReactElement => {
+  const signedIn = useAuthStore((state) => state.token !== null && state.user !== null);
+  if (signedIn) {
+    return (
+      <Button asChild size="sm">
+        <RouterLink to="/main/dashboard">Go to dashboard</RouterLink>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant="ghost" colorPalette="gray" size="sm">
+        <RouterLink to="/login">Login</RouterLink>
+      </Button>
+      <Button asChild size="sm">
+        <RouterLink to="/register">Register</RouterLink>
+      </Button>
+    </>
+  );
 };
 
 export const PublicTopBar = ({ showSections = false }: { showSections?: boolean }): ReactElement => (
@@ -80,12 +103,7 @@ export const PublicTopBar = ({ showSections = false }: { showSections?: boolean 
         </Menu.Root>
       )}
       <ColorModeToggle />
-      <Button asChild variant="ghost" colorPalette="gray" size="sm">
-        <RouterLink to="/login">Login</RouterLink>
-      </Button>
-      <Button asChild size="sm">
-        <RouterLink to="/register">Register</RouterLink>
-      </Button>
+      <AccountButtons />
     </HStack>
   </Flex>
 );

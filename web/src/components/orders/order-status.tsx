@@ -2,9 +2,6 @@ import type { OrderStatus } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { StatusBadge } from '../ui/status-badge';
 
-/** Spec section 2, Orders list: the service label is fixed, whatever the order's service_name says. */
-export const ORDER_SERVICE_LABEL = 'USPS Priority Mail';
-
 const orderStatusLabel: Record<OrderStatus, string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
 
 /** Spec section 4: pending yellow, completed green, cancelled red; the theme's status tokens carry the colours. */

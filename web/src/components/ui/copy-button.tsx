@@ -29,13 +29,8 @@ export const copyText = async (text: string): Promise<boolean> => {
   return copied;
 };
 
-interface CopyButtonProps {
-  value: string;
-  /** What is copied, read by screen readers and shown on hover: 'Copy tracking number'. */
-  label: string;
-}
-
-export const CopyButton = ({ value, label }: CopyButtonProps): ReactElement => {
+/** Copies `value` on demand; `copied` is true for the 1.5 s the confirmation shows. */
+export const useCopy = (value: string): { copied: boolean; copy: () => Promise<void> } => {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -48,6 +43,17 @@ export const CopyButton = ({ value, label }: CopyButtonProps): ReactElement => {
     if (await copyText(value)) setCopied(true);
     else notify.error('Could not copy. Select the text and copy it instead.');
   };
+  return { copied, copy };
+};
+
+interface CopyButtonProps {
+  value: string;
+  /** What is copied, read by screen readers and shown on hover: 'Copy tracking number'. */
+  label: string;
+}
+
+export const CopyButton = ({ value, label }: CopyButtonProps): ReactElement => {
+  const { copied, copy } = useCopy(value);
 
   return (
     <IconButton

@@ -188,3 +188,35 @@ export const MinimizeIcon = strokeIcon('MinimizeIcon', [
   <path key="c" d="m14 10 7-7" />,
   <path key="d" d="m3 21 7-7" />,
 ]);
+export const GiftIcon = strokeIcon('GiftIcon', [
+  <rect key="a" x="3" y="8" width="18" height="4" rx="1" />,
+  <path key="b" d="M12 8v13" />,
+  <path key="c" d="M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />,
+  <path key="d" d="M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />,
+]);
+export const SlidersIcon = strokeIcon('SlidersIcon', [
+  <path key="a" d="M4 21v-7" />,
+  <path key="b" d="M4 10V3" />,
+  <path key="c" d="M12 21v-9" />,
+  <path key="d" d="M12 8V3" />,
+  <path key="e" d="M20 21v-5" />,
+  <path key="f" d="M20 12V3" />,
+  <path key="g" d="M1 14h6" />,
+  <path key="h" d="M9 8h6" />,
+  <path key="i" d="M17 16h6" />,
+]);
+export const TruckIcon = strokeIcon('TruckIcon', [
+  <path key="a" d="M1 4h13v12H1z" />,
+  <path key="b" d="M14 9h4l3 3v4h-7" />,
+  <circle key="c" cx="5.5" cy="18.5" r="2" />,
+  <circle key="d" cx="17.5" cy="18.5" r="2" />,
+]);
+export const HistoryIcon = strokeIcon('HistoryIcon', [
+  <path key="a" d="M3 12a9 9 0 1 0 3-6.7L3 8" />,
+  <path key="b" d="M3 3v5h5" />,
+  <path key="c" d="M12 7v5l4 2" />,
+]);
+export const LinkIcon = strokeIcon('LinkIcon', [
+  <path key="a" d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />,
+  <path key="b" d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />,
+]);

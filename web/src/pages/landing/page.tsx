@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { CallToAction } from '../../components/landing/call-to-action';
+import { ChatWidget } from '../../components/landing/chat-widget';
 import { Faq } from '../../components/landing/faq';
 import { Hero } from '../../components/landing/hero';
 import { HowItWorks } from '../../components/landing/how-it-works';
@@ -27,6 +28,7 @@ export const LandingPage = (): ReactElement => {
         <CallToAction />
       </main>
       <SiteFooter />
+      <ChatWidget />
     </Box>
   );
 };

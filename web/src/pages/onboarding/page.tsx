@@ -2,12 +2,13 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { applyReferralRequestSchema } from '@labeldesk/contracts';
 import { useEffect, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../components/auth/auth-layout';
 import { FormField } from '../../components/ui/form-field';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../libs/http-client';
 import { useApplyReferral } from '../../services/auth/apply-referral';
+import { useAuthStore } from '../../stores/auth.store';
 
 /** Spec section 9: the dashboard opens 1.5 s after a referral code is applied. */
 const REDIRECT_DELAY_MS = 1_500;
@@ -18,6 +19,9 @@ export const OnboardingPage = (): ReactElement => {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [applied, setApplied] = useState(false);
+  // Spec section 2: onboarding is for a new user without a referral. Read once: applying a code here sets one too,
+  // and that user still sees the confirmation for 1.5 s before the dashboard.
+  const [alreadyReferred] = useState(() => Boolean(useAuthStore.getState().user?.referredBy));
   const filled = code.trim() !== '';
 
   useEffect(() => {
@@ -44,6 +48,7 @@ export const OnboardingPage = (): ReactElement => {
   };
 
   const busy = apply.isPending || applied;
+  if (alreadyReferred) return <Navigate to="/main/dashboard" replace />;
 
   return (
     <AuthLayout title="Welcome to Our Platform!" description="One optional step before your dashboard.">

@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { replaceUserInList } from './replace-user';
 
+/** At least one of the two (the server refuses an empty change); an admin's own balance is never sent. */
 export interface UserDetailsBody {
   /** The new balance in cents; the ledger records the difference as an admin adjustment. */
-  balance: number;
+  balance?: number;
   referralCode?: string;
 }
 

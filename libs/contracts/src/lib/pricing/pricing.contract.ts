@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRpc } from '../define';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
+import { publicPriceSchema } from './public-prices.schema';
 import { availableServiceSchema, pricesBodySchema, priceTierSchema, rawServiceSchema, renameBodySchema, serviceSchema, toggleBodySchema } from './pricing.schema';
 
 export const quoteItemSchema = z.object({ serviceName: z.string().trim().min(1, { error: 'Please select a service' }), weightLb: z.number().min(0) });
@@ -19,6 +20,10 @@ export const PricingRpc = {
   initializeUserServices: defineRpc('pricing.user-service.initialize.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) })),
   setUserPrices: defineRpc('pricing.user-service.set-prices.v1', pricesBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
   toggleUserService: defineRpc('pricing.user-service.toggle.v1', toggleBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
+  /** The name a user sees and orders by; their copy only, the default keeps its own. */
+  renameUserService: defineRpc('pricing.user-service.rename.v1', renameBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
+  /** Anyone (the landing page): each enabled default service's name, weight limit and lowest tier price. */
+  publicPrices: defineRpc('pricing.default-service.public-prices.v1', emptySchema, z.object({ services: z.array(publicPriceSchema) })),
   /** Prices for one user; each item is priced by its billable (rounded-up) weight. */
   quote: defineRpc(
     'pricing.quote.create.v1',

@@ -1,9 +1,13 @@
 import { Migration001Users } from './migration-001-users';
 import { Migration002SessionsAndSignInCounters } from './migration-002-sessions-and-sign-in-counters';
 import { Migration003DeletedUsers } from './migration-003-deleted-users';
+import { Migration004AuditLog } from './migration-004-audit-log';
+import { Migration005PasswordResets } from './migration-005-password-resets';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
   { name: 'Migration002SessionsAndSignInCounters', class: Migration002SessionsAndSignInCounters },
   { name: 'Migration003DeletedUsers', class: Migration003DeletedUsers },
+  { name: 'Migration004AuditLog', class: Migration004AuditLog },
+  { name: 'Migration005PasswordResets', class: Migration005PasswordResets },
 ];

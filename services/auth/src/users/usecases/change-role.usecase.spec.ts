@@ -35,6 +35,16 @@ describe('ChangeRoleUseCase', () => {
     expect(sessionsEnded.publish).not.toHaveBeenCalled();
   });
 
+  it('refuses an admin taking away their own admin role, even when other admins remain, and ends no session', async () => {
+    const { useCase, target, sessionsEnded } = setup('admin', 3);
+    await expect(useCase.execute(admin, 'admin-1', 'user')).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'You cannot remove your own admin role',
+    });
+    expect([target.role, target.sessionVersion]).toEqual(['admin', 0]);
+    expect(sessionsEnded.publish).not.toHaveBeenCalled();
+  });
+
   it('keeps the last admin an admin', async () => {
     const { useCase, sessionsEnded } = setup('admin', 1);
     await expect(useCase.execute(admin, 'u1', 'user')).rejects.toMatchObject({ code: ErrorCode.AUTH_LAST_ADMIN });

@@ -15,6 +15,11 @@ export class ChangeRoleUseCase {
   /** A new role ends the user's sessions: they sign in again under it (the role is read per request anyway). */
   async execute(caller: Caller, userId: string, role: UserRole): Promise<AuthUser> {
     requireAdmin(caller);
+    // Checked before the last-admin rule: even with other admins left, demoting yourself by a slip of the
+    // select would lock you out of the admin area, and only another admin could undo it.
+    if (userId === caller.userId && role !== 'admin') {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot remove your own admin role');
+    }
     const target = await this.users.findById(userId);
     if (!target) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     if (target.role === 'admin' && role !== 'admin' && (await this.users.countAdmins()) <= 1) {

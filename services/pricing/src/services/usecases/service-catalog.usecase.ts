@@ -34,6 +34,11 @@ export class ServiceCatalog {
     return this.services.listForUser(userId);
   }
 
+  /** Whether the platform still offers a service: its default exists and is enabled (a user's copy's `status`). */
+  async isOffered(uid: string): Promise<boolean> {
+    return (await this.defaults()).some((d) => d.uid === uid && d.enabled);
+  }
+
   /** The user's services with whether the platform still offers each. */
   async forUser(userId: string, initializeWhenEmpty: boolean): Promise<Array<{ service: UserServiceEntity; offered: boolean }>> {
     let mine = await this.services.listForUser(userId);

@@ -18,36 +18,34 @@ interface ConfirmDetailsDialogProps {
   onCancel: () => void;
 }
 
+const Strong = ({ children, mono = false }: { children: string; mono?: boolean }): ReactElement => (
+  <Text as="strong" color="fg" fontVariantNumeric="tabular-nums" fontFamily={mono ? 'mono' : undefined}>
+    {children}
+  </Text>
+);
+
 /** Spec section 2: 'Confirm User Details Update', asking about the new balance and, if given, the new code. */
 export const ConfirmDetailsDialog = ({ pending, saving, onAccept, onCancel }: ConfirmDetailsDialogProps): ReactElement => (
-  <ConfirmDialog
-    open={pending !== null}
-    title="Confirm User Details Update"
-    confirmLabel="Accept"
-    loading={saving}
-    onConfirm={onAccept}
-    onCancel={onCancel}
-  >
+  <ConfirmDialog open={pending !== null} title="Confirm User Details Update" confirmLabel="Accept" loading={saving} onConfirm={onAccept} onCancel={onCancel}>
     {pending && (
       <Text>
-        Are you sure you want to update the balance of{' '}
-        <Text as="strong" color="fg">
-          {pending.user.name}
-        </Text>{' '}
-        to{' '}
-        <Text as="strong" color="fg" fontVariantNumeric="tabular-nums">
-          {formatCents(pending.body.balance)}
-        </Text>
-        {pending.body.referralCode ? (
+        Are you sure you want to update{' '}
+        {pending.body.balance !== undefined ? (
           <>
-            {' '}
-            and the referral code to{' '}
-            <Text as="strong" color="fg" fontFamily="mono">
-              {pending.body.referralCode}
-            </Text>
+            the balance of <Strong>{pending.user.name}</Strong> to <Strong>{formatCents(pending.body.balance)}</Strong>
+            {pending.body.referralCode ? (
+              <>
+                {' '}
+                and the referral code to <Strong mono>{pending.body.referralCode}</Strong>
+              </>
+            ) : null}
+            ? The change is recorded in the ledger as an adjustment.
           </>
-        ) : null}
-        ? The change is recorded in the ledger as an adjustment.
+        ) : (
+          <>
+            the referral code of <Strong>{pending.user.name}</Strong> to <Strong mono>{pending.body.referralCode ?? ''}</Strong>?
+          </>
+        )}
       </Text>
     )}
   </ConfirmDialog>

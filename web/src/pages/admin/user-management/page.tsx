@@ -1,8 +1,7 @@
-import { Button, Input, InputGroup, Stack } from '@chakra-ui/react';
-import type { Activation, LoginResponse, PublicUser, UserRole } from '@labeldesk/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import type { PublicUser } from '@labeldesk/contracts';
+import { useMemo, useState } from 'react';
 import type { ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { RefreshIcon, SearchIcon, UsersIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
@@ -11,21 +10,19 @@ import { notify } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DEFAULT_PAGE_SIZE, usePagedRows } from '../../../hooks/use-paged-rows';
 import { errorMessage } from '../../../libs/http-client';
-import { newIdempotencyKey } from '../../../libs/idempotency-key';
 import { useChangeUserRole } from '../../../services/users/change-role';
+import { useDeleteUser } from '../../../services/users/delete-user';
 import { useUsers } from '../../../services/users/list-users';
-import { useLoginAsUser } from '../../../services/users/login-as-user';
 import { useSetUserActivation } from '../../../services/users/set-activation';
-import { useUpdateUserDetails } from '../../../services/users/update-user-details';
 import { useAuthStore } from '../../../stores/auth.store';
+import { ConfirmChangeDialog, roleLabel } from './confirm-change-dialog';
+import type { PendingChange } from './confirm-change-dialog';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ConfirmDetailsDialog } from './confirm-details-dialog';
-import type { PendingDetails } from './confirm-details-dialog';
-import { checkDraft, draftFor } from './user-details';
-import type { DetailsDraft, DetailsErrors } from './user-details';
-import { roleLabel, UsersTable } from './users-table';
-
-/** Spec section 4: after 'login as', the customer area opens 1.5 s later. */
-const LOGIN_AS_REDIRECT_MS = 1_500;
+import { useDetailsEditor } from './use-details-editor';
+import { useLoginAs } from './use-login-as';
+import { UserServicesOverlay } from './user-services-overlay';
+import { UsersTable } from './users-table';
 
 const matches = (user: PublicUser, query: string): boolean => {
   const needle = query.trim().toLowerCase();
@@ -38,33 +35,17 @@ export const UserManagementPage = (): ReactElement => {
   useDocumentTitle('User Management');
   const meId = useAuthStore((state) => state.user?._id ?? '');
   const users = useUsers();
-  const updateDetails = useUpdateUserDetails();
+  const details = useDetailsEditor(meId, () => users.refetch());
   const changeRole = useChangeUserRole();
   const setActivation = useSetUserActivation();
-  const loginAs = useLoginAsUser();
+  const deleteUser = useDeleteUser();
+  const loginAs = useLoginAs();
 
   const [search, setSearch] = useState('');
-  const [draft, setDraft] = useState<DetailsDraft | null>(null);
-  const [draftErrors, setDraftErrors] = useState<DetailsErrors>({});
-  const [pending, setPending] = useState<PendingDetails | null>(null);
+  const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<PublicUser | null>(null);
+  const [servicesUser, setServicesUser] = useState<PublicUser | null>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The session to switch to once the admin area is gone. */
-  const handoff = useRef<LoginResponse | null>(null);
-  const navigate = useNavigate();
-
-  // The switch happens as this page unmounts on the way to /main/dashboard: switched while the admin area was
-  // still on screen, its guard would see a customer and send the browser to the landing page instead.
-  // Leaving the page before the redirect keeps the admin's own session.
-  useEffect(
-    () => () => {
-      clearTimeout(redirectTimer.current);
-      const session = handoff.current;
-      if (session) useAuthStore.getState().setSession(session.token, session.user);
-    },
-    [],
-  );
 
   const filtered = useMemo(() => (users.data ?? []).filter((user) => matches(user, search)), [users.data, search]);
   const paged = usePagedRows(filtered, DEFAULT_PAGE_SIZE);
@@ -77,84 +58,43 @@ export const UserManagementPage = (): ReactElement => {
     [filtered],
   );
 
-  const cancelEdit = () => {
-    setDraft(null);
-    setDraftErrors({});
-  };
-
-  const save = (user: PublicUser) => {
-    if (!draft) return;
-    const checked = checkDraft(user, draft);
-    if ('errors' in checked) {
-      setDraftErrors(checked.errors);
+  /** Role and access changes end the user's sessions: they are sent only after the confirmation dialog. */
+  const confirmChange = () => {
+    if (!pendingChange || busyUserId !== null) return;
+    const change = pendingChange;
+    const settle = () => {
+      setBusyUserId(null);
+      setPendingChange(null);
+    };
+    setBusyUserId(change.user._id);
+    if (change.kind === 'role') {
+      changeRole.mutate(
+        { userId: change.user._id, role: change.role },
+        {
+          onSuccess: (updated) => notify.success(`Role of ${updated.name} set to ${roleLabel[updated.user_role]}`),
+          onError: (error) => notify.error(errorMessage(error, 'Failed to update role')),
+          onSettled: settle,
+        },
+      );
       return;
     }
-    setDraftErrors({});
-    setPending({ user, body: checked.body, idempotencyKey: newIdempotencyKey() });
-  };
-
-  /** Spec section 8: after a failed update the list is read again; if that fails too, the page must be reloaded. */
-  const refetchAfterFailure = async () => {
-    const result = await users.refetch();
-    if (result.isError) notify.error('Error refreshing data. Please reload the page.');
-  };
-
-  const accept = () => {
-    if (!pending || updateDetails.isPending) return;
-    updateDetails.mutate(
-      { id: pending.user._id, body: pending.body, idempotencyKey: pending.idempotencyKey },
-      {
-        onSuccess: () => {
-          notify.success('User details updated successfully!');
-          setPending(null);
-          cancelEdit();
-          void users.refetch();
-        },
-        onError: (error) => {
-          notify.error(errorMessage(error, 'Failed to update user details.'));
-          setPending(null);
-          void refetchAfterFailure();
-        },
-      },
-    );
-  };
-
-  const onRoleChange = (user: PublicUser, role: UserRole) => {
-    setBusyUserId(user._id);
-    changeRole.mutate(
-      { userId: user._id, role },
-      {
-        onSuccess: (updated) => notify.success(`Role of ${updated.name} set to ${roleLabel[updated.user_role]}`),
-        onError: (error) => notify.error(errorMessage(error, 'Failed to update role')),
-        onSettled: () => setBusyUserId(null),
-      },
-    );
-  };
-
-  const onAccessChange = (user: PublicUser, activation: Activation) => {
-    setBusyUserId(user._id);
     setActivation.mutate(
-      { userId: user._id, activation },
+      { userId: change.user._id, activation: change.activation },
       {
         onSuccess: (updated) => notify.success(`Access ${updated.activation === 'allow' ? 'allowed' : 'blocked'} for ${updated.name}`),
         onError: (error) => notify.error(errorMessage(error, 'Failed to update access')),
-        onSettled: () => setBusyUserId(null),
+        onSettled: settle,
       },
     );
   };
 
-  const onLoginAs = (user: PublicUser) => {
-    if (loginAs.isPending || redirecting) return;
-    loginAs.mutate(user._id, {
-      onSuccess: ({ token, user: target }) => {
-        notify.success('Successfully logged in as user. Redirecting...');
-        setRedirecting(true);
-        redirectTimer.current = setTimeout(() => {
-          handoff.current = { token, user: target };
-          void navigate('/main/dashboard', { replace: true });
-        }, LOGIN_AS_REDIRECT_MS);
-      },
-      onError: (error) => notify.error(errorMessage(error, 'Failed to login as user')),
+  /** Spec 4/8: success removes the row locally; a failure is only logged and the dialog closes. */
+  const confirmDelete = () => {
+    if (!pendingDelete || deleteUser.isPending) return;
+    deleteUser.mutate(pendingDelete._id, {
+      onSuccess: (answer) => notify.success(answer.message),
+      onError: (error) => console.error('Deleting the user failed', error),
+      onSettled: () => setPendingDelete(null),
     });
   };
 
@@ -177,21 +117,23 @@ export const UserManagementPage = (): ReactElement => {
           start={paged.start}
           totals={totals}
           meId={meId}
-          draft={draft}
-          draftErrors={draftErrors}
+          draft={details.draft}
+          draftErrors={details.draftErrors}
           busyUserId={busyUserId}
-          loginAsLocked={loginAs.isPending || redirecting}
-          onEdit={(user) => {
-            setDraft(draftFor(user));
-            setDraftErrors({});
-          }}
-          onDraftChange={(patch) => setDraft((current) => (current ? { ...current, ...patch } : current))}
-          onSave={save}
-          onCancel={cancelEdit}
-          onRoleChange={onRoleChange}
-          onAccessChange={onAccessChange}
-          onLoginAs={onLoginAs}
+          loginAsLocked={loginAs.locked}
+          onEdit={details.edit}
+          onDraftChange={details.change}
+          onSave={details.save}
+          onCancel={details.cancel}
+          onRoleChange={(user, role) => setPendingChange({ kind: 'role', user, role })}
+          onAccessChange={(user, activation) => setPendingChange({ kind: 'access', user, activation })}
+          onServices={setServicesUser}
+          onDelete={setPendingDelete}
+          onLoginAs={loginAs.start}
         />
+        <Text textStyle="xs" color="fg.muted">
+          On your own row, role, access, balance and delete are locked: another admin can change them.
+        </Text>
         <Pagination
           page={paged.page}
           pageCount={paged.pageCount}
@@ -199,7 +141,7 @@ export const UserManagementPage = (): ReactElement => {
           total={paged.total}
           itemLabel="users"
           onPageChange={(page) => {
-            cancelEdit();
+            details.cancel();
             paged.setPage(page);
           }}
         />
@@ -211,7 +153,7 @@ export const UserManagementPage = (): ReactElement => {
     <>
       <PageHeader
         title="User Management"
-        description="Roles, access, balances and referral codes of every user."
+        description="Roles, access, balances, referral codes and services of every user."
         actions={
           <Button
             variant="outline"
@@ -235,14 +177,22 @@ export const UserManagementPage = (): ReactElement => {
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
-              cancelEdit();
+              details.cancel();
               paged.setPage(1);
             }}
           />
         </InputGroup>
         {content()}
       </Stack>
-      <ConfirmDetailsDialog pending={pending} saving={updateDetails.isPending} onAccept={accept} onCancel={() => setPending(null)} />
+      <ConfirmDetailsDialog pending={details.pending} saving={details.saving} onAccept={details.accept} onCancel={details.dismiss} />
+      <ConfirmChangeDialog
+        pending={pendingChange}
+        saving={changeRole.isPending || setActivation.isPending}
+        onConfirm={confirmChange}
+        onCancel={() => setPendingChange(null)}
+      />
+      <ConfirmDeleteDialog user={pendingDelete} deleting={deleteUser.isPending} onConfirm={confirmDelete} onCancel={() => setPendingDelete(null)} />
+      <UserServicesOverlay user={servicesUser} onClose={() => setServicesUser(null)} />
     </>
   );
 };

@@ -10,27 +10,38 @@ export interface DetailsDraft {
   userId: string;
   balance: string;
   referralCode: string;
+  /** The admin's own row: their balance is shown but never sent (the server refuses it too). */
+  balanceLocked: boolean;
 }
 
 export type DetailsErrors = Partial<Record<'balance' | 'referralCode', string>>;
 
-export const draftFor = (user: PublicUser): DetailsDraft => ({
+export const draftFor = (user: PublicUser, meId: string): DetailsDraft => ({
   userId: user._id,
   balance: centsToDollarInput(user.balance),
   referralCode: user.referralCode,
+  balanceLocked: user._id === meId,
 });
+
+const checkBalance = (text: string): { cents: number } | { error: string } => {
+  const cents = dollarInputToCents(text);
+  if (text.trim() === '') return { error: 'Balance is required' };
+  if (cents === null) return { error: 'Enter an amount like 50.00' };
+  if (cents > MAX_BALANCE_CENTS) return { error: 'Balance must be at most $1,000,000.00' };
+  return { cents };
+};
 
 /** The Save checks: a dollar amount with at most 2 decimals, and a referral code the server would accept. */
 export const checkDraft = (user: PublicUser, draft: DetailsDraft): { body: UserDetailsBody } | { errors: DetailsErrors } => {
   const errors: DetailsErrors = {};
-  const cents = dollarInputToCents(draft.balance);
-  if (draft.balance.trim() === '') errors.balance = 'Balance is required';
-  else if (cents === null) errors.balance = 'Enter an amount like 50.00';
-  else if (cents > MAX_BALANCE_CENTS) errors.balance = 'Balance must be at most $1,000,000.00';
+  const balance = draft.balanceLocked ? null : checkBalance(draft.balance);
+  if (balance && 'error' in balance) errors.balance = balance.error;
   const code = referralCodeSchema.safeParse(draft.referralCode);
   if (!code.success) errors.referralCode = code.error.issues[0]?.message ?? 'Invalid referral code';
-  if (cents === null || Object.keys(errors).length > 0) return { errors };
+  if (Object.keys(errors).length > 0) return { errors };
   // A code is sent only when one was typed and it differs from the current one.
   const referralCode = code.success && code.data !== '' && code.data !== user.referralCode ? code.data : undefined;
-  return { body: referralCode ? { balance: cents, referralCode } : { balance: cents } };
+  if (balance && 'cents' in balance) return { body: referralCode ? { balance: balance.cents, referralCode } : { balance: balance.cents } };
+  if (!referralCode) return { errors: { referralCode: 'Enter a new referral code to save' } };
+  return { body: { referralCode } };
 };

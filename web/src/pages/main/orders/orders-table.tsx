@@ -1,7 +1,7 @@
 import { Button, Table, Text } from '@chakra-ui/react';
 import type { OrderListItem } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
-import { ORDER_SERVICE_LABEL, OrderStatusBadge } from '../../../components/orders/order-status';
+import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { CopyableCode } from '../../../components/ui/copyable-code';
 import { DownloadIcon } from '../../../components/ui/icons';
 import { notify } from '../../../components/ui/toaster';
@@ -62,7 +62,7 @@ export const OrdersTable = ({ orders }: { orders: readonly OrderListItem[] }): R
               <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${order.status}.solid`}>
                 <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
                 <Text textStyle="xs" color="fg.muted" maxW="56" truncate>
-                  {ORDER_SERVICE_LABEL} · to {order.receiver.receiver_name}
+                  {order.service_name} · to {order.receiver.receiver_name}
                 </Text>
               </Table.Cell>
               <Table.Cell>

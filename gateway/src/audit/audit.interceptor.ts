@@ -1,0 +1,47 @@
+import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthAuditRpc } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { Request } from 'express';
+import { from, mergeMap, type Observable } from 'rxjs';
+import type { AuthenticatedRequest, CallContext } from '../auth/request-context';
+import { AUDITED, type AuditSpec } from './audited.decorator';
+
+/**
+ * Writes every audited admin action to the audit log once it has succeeded, with the target's state read before and
+ * after. The action is not undone when the log cannot be written (it has happened): that failure is logged as an
+ * error for the operator, with everything the entry would have held.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Audit');
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const spec = this.reflector.get<AuditSpec | undefined>(AUDITED, context.getHandler());
+    if (!spec || context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest & Request>();
+    const ctx: CallContext = { caller: request.caller ?? null, correlationId: request.correlationId ?? '' };
+    const targetId = spec.target(request);
+    const before = spec.snapshot ? await spec.snapshot(this.rpc, targetId, ctx) : null;
+    return next.handle().pipe(
+      mergeMap((result) =>
+        from(
+          (async () => {
+            const after = spec.snapshot ? await spec.snapshot(this.rpc, targetId, ctx).catch(() => null) : null;
+            const action = typeof spec.action === 'function' ? spec.action(request) : spec.action;
+            const entry = { action, targetType: spec.targetType, targetId, before, after };
+            await this.rpc.call(AuthAuditRpc.record, entry, ctx).catch((error: unknown) => {
+              this.logger.error(`audit entry not written (${String(error)}): ${JSON.stringify({ actor: ctx.caller?.userId, ...entry })}`);
+            });
+            return result;
+          })(),
+        ),
+      ),
+    );
+  }
+}

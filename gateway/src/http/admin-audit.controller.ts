@@ -1,0 +1,30 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { auditPageSchema, auditQuerySchema, AuthAuditRpc, AuthRpc, type AuditPage } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { z } from 'zod';
+import { AdminOnly } from '../auth/access.decorators';
+import { Ctx, type CallContext } from '../auth/request-context';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { ZodBody } from './zod-body.pipe';
+
+/** The audit log, newest first, with the names of who acted and of the user acted on. */
+@Controller('admin/audit')
+@AdminOnly()
+export class AdminAuditController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({ summary: 'Admin actions (who, what, to whom, before, after, when), newest first; filter by actor, target, action and UTC dates', query: auditQuerySchema, response: auditPageSchema })
+  @Get()
+  async list(@Query(new ZodBody(auditQuerySchema)) query: z.output<typeof auditQuerySchema>, @Ctx() ctx: CallContext): Promise<AuditPage> {
+    const [page, { users }] = await Promise.all([this.rpc.call(AuthAuditRpc.list, query, ctx), this.rpc.call(AuthRpc.listUsers, {}, ctx)]);
+    const names = new Map(users.map((u) => [u.id, `${u.name} (${u.email})`]));
+    return {
+      total: page.total,
+      items: page.items.map((entry) => ({
+        ...entry,
+        actorName: names.get(entry.actorId) ?? null,
+        targetName: entry.targetType === 'user' && entry.targetId ? (names.get(entry.targetId) ?? null) : null,
+      })),
+    };
+  }
+}

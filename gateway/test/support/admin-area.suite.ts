@@ -1,0 +1,152 @@
+import { startMailCatcher, type MailCatcher, type RunningSystem } from '@labeldesk/testing';
+
+interface Json {
+  status: number;
+  body: Record<string, unknown> & { message?: string; token?: string; user?: Record<string, unknown> };
+}
+
+const PASSWORD = 'correct-horse-1';
+const ORDER = {
+  service_name: 'USPS Priority Mail',
+  sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701' },
+  receiver: { receiver_name: 'Bob Receiver', receiver_address1: '200 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101' },
+  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2.5 },
+};
+
+/**
+ * The admin area's own API, asserted the same way in either run mode: the dashboard's figures, order-label
+ * management, the audit log, and account recovery (e-mailed through a local SMTP server this suite starts, and issued
+ * by an admin).
+ */
+export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
+  describe(`admin area (${mode} mode)`, () => {
+    let system: RunningSystem;
+    let mail: MailCatcher;
+    let admin: { token: string; id: string };
+    const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+
+    const call = async (method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Json> => {
+      const response = await fetch(`${system.baseUrl}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(options.token ? { token: options.token } : {}), ...(options.key ? { 'idempotency-key': options.key } : {}) },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as Json['body']) : {} };
+    };
+    const register = async (name: string) => {
+      const email = `${name}-${unique}@example.com`;
+      const result = await call('POST', '/auth/register', { body: { name, email, password: PASSWORD, confirmPassword: PASSWORD } });
+      expect(result.status).toBe(201);
+      return { email, token: result.body.token ?? '', id: String(result.body.user?.['_id']) };
+    };
+    const stats = async () => (await call('GET', '/admin/stats', { token: admin.token })).body as unknown as {
+      users: { total: number; today: number };
+      orders: { total: number; today: number };
+      labels: { total: number; today: number };
+      revenueCents: { total: number; today: number };
+      perDay: Array<{ day: string; labels: number; revenueCents: number }>;
+    };
+
+    beforeAll(async () => {
+      mail = await startMailCatcher();
+      system = await start({ SMTP_URL: mail.url, PUBLIC_URL: 'https://labels.example.com' });
+      const login = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
+      admin = { token: login.body.token ?? '', id: String(login.body.user?.['_id']) };
+    }, 120_000);
+
+    afterAll(async () => {
+      await system?.stop();
+      await mail?.stop();
+    }, 60_000);
+
+    it('counts a label bought today in the dashboard figures and in today\'s bar of the chart', async () => {
+      const before = await stats();
+      const buyer = await register('buyer');
+      expect((await call('POST', `/auth/users/details/${buyer.id}`, { body: { balance: 5000 }, token: admin.token, key: `fund-${unique}` })).status).toBe(200);
+      const bought = await call('POST', '/orders/v2', { body: ORDER, token: buyer.token, key: `stats-order-${unique}` });
+      expect(bought.status).toBe(200);
+      const after = await stats();
+      expect(after.users.total).toBe(before.users.total + 1);
+      expect([after.orders.total, after.labels.total, after.labels.today]).toEqual([before.orders.total + 1, before.labels.total + 1, before.labels.today + 1]);
+      expect(after.revenueCents.total).toBe(before.revenueCents.total + 850);
+      expect(after.perDay).toHaveLength(30);
+      const today = after.perDay[after.perDay.length - 1];
+      expect(today?.day).toBe(new Date().toISOString().slice(0, 10));
+      expect(today?.revenueCents).toBe((before.perDay[before.perDay.length - 1]?.revenueCents ?? 0) + 850);
+      expect((await call('GET', '/admin/stats', { token: buyer.token })).status).toBe(403);
+    });
+
+    it('finds every customer\'s orders by customer, status, kind and tracking number, and opens one', async () => {
+      const buyer = await register('lister');
+      await call('POST', `/auth/users/details/${buyer.id}`, { body: { balance: 5000 }, token: admin.token, key: `fund-lister-${unique}` });
+      const bought = await call('POST', '/orders/v2', { body: ORDER, token: buyer.token, key: `list-order-${unique}` });
+      const tracking = String((bought.body['data'] as Record<string, unknown>)['trackingNumber']);
+      const mine = await call('GET', `/admin/orders?userId=${buyer.id}`, { token: admin.token });
+      expect(mine.body['total']).toBe(1);
+      const [row] = mine.body['items'] as Array<Record<string, unknown>>;
+      expect(row).toMatchObject({ kind: 'single', status: 'completed', userId: buyer.id, userEmail: buyer.email, trackingNumber: tracking, chargedCents: 850, labels: 1 });
+      expect((await call('GET', `/admin/orders?tracking=${tracking}`, { token: admin.token })).body['items']).toEqual([row]);
+      expect((await call('GET', `/admin/orders?userId=${buyer.id}&kind=batch`, { token: admin.token })).body['total']).toBe(0);
+      expect((await call('GET', `/admin/orders?userId=${buyer.id}&status=cancelled`, { token: admin.token })).body['total']).toBe(0);
+      const opened = await call('GET', `/admin/orders/single/${String(row?.['id'])}`, { token: admin.token });
+      expect(opened.body).toMatchObject({ kind: 'single', order: { id: row?.['id'], trackingNumber: tracking, receiver: { receiver_name: 'Bob Receiver' } } });
+      const bad = await call('GET', '/admin/orders?from=2026-12-31&to=2026-01-01', { token: admin.token });
+      expect([bad.status, bad.body.message]).toEqual([400, 'The start date must not be after the end date']);
+      expect((await call('GET', '/admin/orders', { token: buyer.token })).status).toBe(403);
+    });
+
+    it('writes each admin action to the audit log with who, what, to whom, before and after', async () => {
+      const target = await register('audited');
+      expect((await call('POST', `/auth/users/role/${target.id}`, { body: { user_role: 'friend' }, token: admin.token })).status).toBe(200);
+      expect((await call('POST', `/auth/users/details/${target.id}`, { body: { balance: 1234 }, token: admin.token, key: `audit-balance-${unique}` })).status).toBe(200);
+      const log = await call('GET', `/admin/audit?targetId=${target.id}`, { token: admin.token });
+      const items = log.body['items'] as Array<Record<string, unknown>>;
+      expect(items.map((i) => i['action'])).toEqual(['user.balance', 'user.role']);
+      expect(items[1]).toMatchObject({ actorId: admin.id, targetType: 'user', targetId: target.id, before: { role: 'user' }, after: { role: 'friend' } });
+      expect(items[0]).toMatchObject({ before: { balanceCents: 0 }, after: { balanceCents: 1234 } });
+      expect(String(items[0]?.['targetName'])).toContain(target.email);
+      // The role change ended the target's sessions; any customer is refused the log.
+      expect((await call('GET', '/admin/audit', { token: target.token })).status).toBe(401);
+      expect((await call('GET', '/admin/audit', { token: (await register('curious')).token })).status).toBe(403);
+    });
+
+    it('e-mails a one-time reset link to the account, the same answer for an unknown e-mail, and the link works once', async () => {
+      const user = await register('forgetful');
+      const seen = mail.to(user.email).length;
+      const asked = await call('POST', '/auth/forgot-password', { body: { email: user.email.toUpperCase() } });
+      const unknown = await call('POST', '/auth/forgot-password', { body: { email: `nobody-${unique}@example.com` } });
+      expect(asked.status).toBe(200);
+      expect(unknown.body).toEqual(asked.body);
+      expect(asked.body['delivery']).toBe('email');
+      const message = await mail.next(user.email, seen);
+      const link = /https:\/\/labels\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(message.text);
+      expect(link).not.toBeNull();
+      expect(mail.to(`nobody-${unique}@example.com`)).toHaveLength(0);
+
+      const token = link?.[1] ?? '';
+      const reset = await call('POST', '/auth/reset-password', { body: { token, password: 'brand-new-pass-1', confirmPassword: 'brand-new-pass-1' } });
+      expect([reset.status, reset.body.message]).toEqual([200, 'Your password has been reset. Please sign in with the new one.']);
+      expect((await call('GET', '/auth/verify', { token: user.token })).status).toBe(401);
+      expect((await call('POST', '/auth/login', { body: { email: user.email, password: 'brand-new-pass-1' } })).status).toBe(200);
+      const again = await call('POST', '/auth/reset-password', { body: { token, password: 'another-pass-22', confirmPassword: 'another-pass-22' } });
+      expect([again.status, again.body.message]).toEqual([400, 'This reset link is not valid any more. Ask for a new one.']);
+    });
+
+    it('lets an admin issue the same kind of link for the operator to hand over; a newer link voids the older one', async () => {
+      const user = await register('handed');
+      const first = await call('POST', `/auth/users/${user.id}/reset-link`, { token: admin.token });
+      const second = await call('POST', `/auth/users/${user.id}/reset-link`, { token: admin.token });
+      expect(first.status).toBe(200);
+      const tokenOf = (answer: Json) => new URL(String(answer.body['link'])).searchParams.get('token') ?? '';
+      expect(String(second.body['link'])).toMatch(/^https:\/\/labels\.example\.com\/reset-password\?token=/);
+      const stale = await call('POST', '/auth/reset-password', { body: { token: tokenOf(first), password: 'operator-pass-1', confirmPassword: 'operator-pass-1' } });
+      expect(stale.status).toBe(400);
+      expect((await call('POST', '/auth/reset-password', { body: { token: tokenOf(second), password: 'operator-pass-1', confirmPassword: 'operator-pass-1' } })).status).toBe(200);
+      const nosy = await register('nosy');
+      expect((await call('POST', `/auth/users/${admin.id}/reset-link`, { token: nosy.token })).status).toBe(403);
+      const audit = await call('GET', `/admin/audit?targetId=${user.id}&action=user.reset-link`, { token: admin.token });
+      expect(audit.body['total']).toBe(2);
+    });
+  });
+};

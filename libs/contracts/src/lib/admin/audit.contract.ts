@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineRpc } from '../define';
+import { idSchema } from '../common/ids';
+
+/** Every admin action the audit log records. */
+export const AUDIT_ACTIONS = [
+  'user.role',
+  'user.access',
+  'user.balance',
+  'user.referral-code',
+  'user.delete',
+  'user.login-as',
+  'user.reset-link',
+  'user.services.prices',
+  'user.services.toggle',
+  'user.services.name',
+  'default-services.prices',
+  'default-services.toggle',
+  'default-services.name',
+  'default-services.sync',
+] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditTargetTypeSchema = z.enum(['user', 'default-service', 'default-services']);
+
+/** A snapshot of what the action changed, as JSON (at most a few kilobytes: a user, or a list of services). */
+const snapshotSchema = z.json().nullable();
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string(),
+  action: auditActionSchema,
+  targetType: auditTargetTypeSchema,
+  targetId: z.string().nullable(),
+  before: snapshotSchema,
+  after: snapshotSchema,
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z
+  .object({
+    actorId: idSchema.optional(),
+    targetId: z.string().trim().min(1).max(100).optional(),
+    action: auditActionSchema.optional(),
+    from: z.iso.date({ error: 'Dates are YYYY-MM-DD' }).optional(),
+    to: z.iso.date({ error: 'Dates are YYYY-MM-DD' }).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'The start date must not be after the end date', path: ['from'] });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const AuthAuditRpc = {
+  /** The actor is the verified caller (an admin), never a field of the request. */
+  record: defineRpc(
+    'auth.audit.record.v1',
+    z.object({ action: auditActionSchema, targetType: auditTargetTypeSchema, targetId: z.string().max(100).nullable(), before: snapshotSchema, after: snapshotSchema }),
+    z.object({ id: z.string() }),
+  ),
+  list: defineRpc('auth.audit.list.v1', auditQuerySchema, z.object({ items: z.array(auditEntrySchema), total: z.number().int() })),
+} as const;
+
+/** GET /api/admin/audit: entries with the names of who did it and to whom. */
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema.extend({ actorName: z.string().nullable(), targetName: z.string().nullable() })),
+  total: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineRpc } from '../define';
+import { idSchema } from '../common/ids';
+import { AUTH_LIMITS } from './credentials.schema';
+
+/** How the reset link reaches the person: by e-mail, or (no SMTP configured) from the operator. */
+export const resetDeliverySchema = z.enum(['email', 'operator']);
+
+export const forgotPasswordBodySchema = z.object({
+  email: z.string({ error: 'Please enter your e-mail' }).trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid e-mail' }).max(AUTH_LIMITS.emailMax)),
+});
+
+/** The same answer whether or not the account exists: the page must not tell who has an account. */
+export const forgotPasswordResponseSchema = z.object({ message: z.string(), delivery: resetDeliverySchema });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string({ error: 'This reset link is not valid' }).regex(/^[A-Za-z0-9_-]{40,60}$/, { error: 'This reset link is not valid' }),
+    password: z
+      .string({ error: 'Please fill in all fields' })
+      .min(AUTH_LIMITS.passwordMin, { error: `Password must be at least ${AUTH_LIMITS.passwordMin} characters` })
+      .max(AUTH_LIMITS.passwordMax, { error: `Password must be at most ${AUTH_LIMITS.passwordMax} characters` }),
+    confirmPassword: z.string({ error: 'Please fill in all fields' }),
+  })
+  .refine((body) => body.password === body.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
+
+export const resetLinkResponseSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type ResetLinkResponse = z.infer<typeof resetLinkResponseSchema>;
+
+export const PASSWORD_RESET_PATH = '/reset-password';
+
+export const PasswordResetRpc = {
+  /** Anyone: e-mails a one-time link when SMTP is configured and the account exists (the answer never says which). */
+  request: defineRpc('auth.password-reset.request.v1', forgotPasswordBodySchema.extend({ appUrl: z.url() }), forgotPasswordResponseSchema),
+  /** An admin: the same one-time link, handed over by the operator. */
+  issue: defineRpc('auth.password-reset.issue.v1', z.object({ userId: idSchema, appUrl: z.url() }), resetLinkResponseSchema),
+  /** Anyone holding a valid link: sets the password, uses the link up and ends every session of the user. */
+  complete: defineRpc('auth.password-reset.complete.v1', resetPasswordBodySchema, z.object({ message: z.string() })),
+} as const;

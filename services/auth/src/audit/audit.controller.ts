@@ -1,0 +1,22 @@
+import { Controller } from '@nestjs/common';
+import { AuthAuditRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { AuditRepository } from './audit.repository';
+
+/** Admin actions, recorded by the gateway as they happen; the actor is the verified caller. */
+@Controller()
+export class AuditController {
+  constructor(private readonly audit: AuditRepository) {}
+
+  @RpcHandler(AuthAuditRpc.record)
+  async onRecord(@CurrentCaller() caller: Caller, @RpcPayload(AuthAuditRpc.record) body: ParsedRequestOf<typeof AuthAuditRpc.record>) {
+    requireAdmin(caller);
+    return { id: await this.audit.append({ actorId: caller.userId, ...body }) };
+  }
+
+  @RpcHandler(AuthAuditRpc.list)
+  onList(@CurrentCaller() caller: Caller, @RpcPayload(AuthAuditRpc.list) body: ParsedRequestOf<typeof AuthAuditRpc.list>) {
+    requireAdmin(caller);
+    return this.audit.page(body);
+  }
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuditAction, AuditEntry, AuditQuery } from '@labeldesk/contracts';
+import { ORM } from '@labeldesk/nest-orm';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+
+interface Row {
+  id: string;
+  actor_id: string;
+  action: AuditAction;
+  target_type: AuditEntry['targetType'];
+  target_id: string | null;
+  before: AuditEntry['before'];
+  after: AuditEntry['after'];
+  created_at: Date;
+  total: string;
+}
+
+export interface NewAuditEntry {
+  actorId: string;
+  action: AuditAction;
+  targetType: AuditEntry['targetType'];
+  targetId: string | null;
+  before: AuditEntry['before'];
+  after: AuditEntry['after'];
+}
+
+/** The audit log is append-only: there is no update or delete here, and none over the transport. */
+@Injectable()
+export class AuditRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private t(name: string): string {
+    return `"${this.orm.config.get('schema')}"."${name}"`;
+  }
+
+  async append(entry: NewAuditEntry): Promise<string> {
+    const id = randomUUID();
+    await this.orm.em.fork().execute(
+      `insert into ${this.t('audit_log')} ("id", "actor_id", "action", "target_type", "target_id", "before", "after") values (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
+      [id, entry.actorId, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.before), JSON.stringify(entry.after)],
+    );
+    return id;
+  }
+
+  async page(query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {
+    const where = ['true'];
+    const params: unknown[] = [];
+    const add = (condition: string, value: unknown) => {
+      where.push(condition);
+      params.push(value);
+    };
+    if (query.actorId) add('"actor_id" = ?', query.actorId);
+    if (query.targetId) add('"target_id" = ?', query.targetId);
+    if (query.action) add('"action" = ?', query.action);
+    if (query.from) add(`"created_at" >= (?::date at time zone 'utc')`, query.from);
+    if (query.to) add(`"created_at" < ((?::date + 1) at time zone 'utc')`, query.to);
+    const rows = await this.orm.em.fork().execute<Row[]>(
+      `select *, count(*) over () as total from ${this.t('audit_log')} where ${where.join(' and ')}
+       order by "created_at" desc, "id" limit ? offset ?`,
+      [...params, query.limit, (query.page - 1) * query.limit],
+    );
+    const total = rows[0] ? Number(rows[0].total) : query.page > 1 ? (await this.page({ ...query, page: 1, limit: 1 })).total : 0;
+    return { total, items: rows.map(toEntry) };
+  }
+}
+
+const toEntry = (row: Row): AuditEntry => ({
+  id: row.id,
+  actorId: row.actor_id,
+  action: row.action,
+  targetType: row.target_type,
+  targetId: row.target_id,
+  before: row.before,
+  after: row.after,
+  createdAt: new Date(row.created_at).toISOString(),
+});

@@ -1,0 +1,74 @@
+import { ErrorCode } from '@labeldesk/contracts';
+import type { PasswordHasher } from '../sessions/password-hasher';
+import type { SessionsEndedPublisher } from '../sessions/sessions-ended.publisher';
+import { User } from '../users/user.entity';
+import type { UserRepository } from '../users/user.repository';
+import type { Mailer } from './mailer';
+import type { PasswordResetRepository } from './password-reset.repository';
+import { PasswordResetUseCases, RESET_BY_OPERATOR, RESET_INVALID, RESET_SENT } from './password-reset.usecases';
+
+const user = Object.assign(new User(), { id: 'u1', name: 'Ann', email: 'ann@example.com', activation: 'allow', passwordHash: 'old' });
+
+const setup = (configured: boolean, found: User | null = user) => {
+  const sent: Array<{ to: string; text: string }> = [];
+  const mailer = { configured, send: jest.fn(async (mail: { to: string; text: string }) => void sent.push(mail)) };
+  const resets = { issue: jest.fn(async () => ({ token: 'T'.repeat(43), expiresAt: new Date() })), consume: jest.fn(async (): Promise<string | null> => 'u1') };
+  const users = {
+    findByEmail: jest.fn(async () => found),
+    findById: jest.fn(async () => found),
+    update: jest.fn(async (_id: string, change: (u: User) => void) => {
+      change(user);
+      return user;
+    }),
+  };
+  const sessionsEnded = { publish: jest.fn(async () => undefined) };
+  const hasher = { hash: jest.fn(async (p: string) => `hashed:${p}`) };
+  const useCases = new PasswordResetUseCases(
+    users as unknown as UserRepository,
+    resets as unknown as PasswordResetRepository,
+    mailer as unknown as Mailer,
+    hasher as unknown as PasswordHasher,
+    sessionsEnded as unknown as SessionsEndedPublisher,
+    { PASSWORD_RESET_MINUTES: 60 },
+  );
+  return { useCases, sent, resets, users, sessionsEnded };
+};
+
+describe('PasswordResetUseCases', () => {
+  it('says to ask the operator when no SMTP server is configured, and issues no link', async () => {
+    const { useCases, resets } = setup(false);
+    await expect(useCases.request('ann@example.com', 'http://localhost:3000')).resolves.toEqual({ message: RESET_BY_OPERATOR, delivery: 'operator' });
+    expect(resets.issue).not.toHaveBeenCalled();
+  });
+
+  it('e-mails a link at the app address to a real account, and answers an unknown e-mail the same way without sending', async () => {
+    const real = setup(true);
+    await expect(real.useCases.request('ann@example.com', 'https://labels.example.com/')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    expect(real.sent[0]?.to).toBe('ann@example.com');
+    expect(real.sent[0]?.text).toContain(`https://labels.example.com/reset-password?token=${'T'.repeat(43)}`);
+    const unknown = setup(true, null);
+    await expect(unknown.useCases.request('nobody@example.com', 'https://labels.example.com')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    expect(unknown.sent).toEqual([]);
+  });
+
+  it('sends no link to a blocked account', async () => {
+    const blocked = setup(true, Object.assign(new User(), { ...user, activation: 'block' }));
+    await blocked.useCases.request('ann@example.com', 'https://labels.example.com');
+    expect(blocked.sent).toEqual([]);
+  });
+
+  it('sets the new password and ends every session when the link is valid; refuses a used or unknown link', async () => {
+    const { useCases, resets, sessionsEnded } = setup(true);
+    await expect(useCases.complete('T'.repeat(43), 'brand-new-pass')).resolves.toMatchObject({ message: expect.stringContaining('reset') });
+    expect(user.passwordHash).toBe('hashed:brand-new-pass');
+    expect(sessionsEnded.publish).toHaveBeenCalledWith('u1', 'password-changed');
+    resets.consume.mockResolvedValueOnce(null);
+    await expect(useCases.complete('T'.repeat(43), 'again-pass-1')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: RESET_INVALID });
+  });
+
+  it('lets only an admin issue a link for the operator to hand over', async () => {
+    const { useCases } = setup(false);
+    await expect(useCases.issue({ userId: 'u2', role: 'user' }, 'u1', 'http://localhost:3000')).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(useCases.issue({ userId: 'a1', role: 'admin' }, 'u1', 'http://localhost:3000')).resolves.toMatchObject({ link: `http://localhost:3000/reset-password?token=${'T'.repeat(43)}` });
+  });
+});

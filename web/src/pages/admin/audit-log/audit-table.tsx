@@ -1,0 +1,100 @@
+import { Box, Button, Code, Stack, Table, Text } from '@chakra-ui/react';
+import type { AuditPage } from '@labeldesk/contracts';
+import { Fragment, useState, type ReactElement } from 'react';
+import { formatDateTime } from '../../../libs/format';
+import { ACTION_LABELS, describeChange } from './describe-change';
+
+type Entry = AuditPage['items'][number];
+
+const targetText = (entry: Entry): string => {
+  if (entry.targetType === 'default-services') return 'All default services';
+  if (entry.targetType === 'default-service') return `Default service ${entry.targetId ?? ''}`;
+  return entry.targetName ?? (entry.targetId ? `Deleted user ${entry.targetId}` : '—');
+};
+
+const Snapshot = ({ title, value }: { title: string; value: Entry['before'] }): ReactElement => (
+  <Box flex="1" minW="0">
+    <Text textStyle="xs" color="fg.muted" fontWeight="medium" mb="1">
+      {title}
+    </Text>
+    <Code as="pre" display="block" whiteSpace="pre-wrap" wordBreak="break-word" p="2" textStyle="xs" maxH="64" overflow="auto">
+      {value === null ? 'nothing' : JSON.stringify(value, null, 2)}
+    </Code>
+  </Box>
+);
+
+/** Newest first; each row says what changed in a few lines, and opens to the full state before and after. */
+export const AuditTable = ({ entries }: { entries: readonly Entry[] }): ReactElement => {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md" maxW="full">
+      <Table.Root size="sm" aria-label="Audit log">
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader>When</Table.ColumnHeader>
+            <Table.ColumnHeader>Admin</Table.ColumnHeader>
+            <Table.ColumnHeader>Action</Table.ColumnHeader>
+            <Table.ColumnHeader>Target</Table.ColumnHeader>
+            <Table.ColumnHeader>Change</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Details</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {entries.map((entry) => {
+            const lines = describeChange(entry.before, entry.after);
+            const expanded = open === entry.id;
+            return (
+              <Fragment key={entry.id}>
+                <Table.Row data-testid="audit-row" data-action={entry.action}>
+                  <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                    {formatDateTime(entry.createdAt)}
+                  </Table.Cell>
+                  <Table.Cell maxW="48">
+                    <Text truncate>{entry.actorName ?? entry.actorId}</Text>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{ACTION_LABELS[entry.action]}</Table.Cell>
+                  <Table.Cell maxW="56">
+                    <Text truncate>{targetText(entry)}</Text>
+                  </Table.Cell>
+                  <Table.Cell minW="56">
+                    <Stack gap="0">
+                      {lines.length === 0 ? (
+                        <Text color="fg.muted">—</Text>
+                      ) : (
+                        lines.slice(0, 4).map((line) => (
+                          <Text key={line} textStyle="xs">
+                            {line}
+                          </Text>
+                        ))
+                      )}
+                      {lines.length > 4 && (
+                        <Text textStyle="xs" color="fg.muted">
+                          and {lines.length - 4} more
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Button size="xs" variant="outline" colorPalette="gray" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : entry.id)}>
+                      {expanded ? 'Hide' : 'Before / after'}
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+                {expanded && (
+                  <Table.Row>
+                    <Table.Cell colSpan={6} bg="bg.subtle">
+                      <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+                        <Snapshot title="Before" value={entry.before} />
+                        <Snapshot title="After" value={entry.after} />
+                      </Stack>
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+};

@@ -1,0 +1,34 @@
+import { describeChange } from './describe-change';
+
+describe('describeChange', () => {
+  it('names each field of a user that changed, with money in dollars', () => {
+    const before = { name: 'Ann', role: 'user', activation: 'allow', referralCode: 'ANN1', balanceCents: 1000 };
+    expect(describeChange(before, { ...before, role: 'friend', balanceCents: 5000 })).toEqual(['role: user → friend', 'balance: $10.00 → $50.00']);
+  });
+
+  it('says a deleted user was removed', () => {
+    expect(describeChange({ name: 'Ann' }, null)).toEqual(['removed']);
+  });
+
+  it('finds the service that changed in a list, by id, and ignores the rest', () => {
+    const a = { id: 's1', name: 'USPS Ground Advantage', enabled: true, prices: [{ fromWeight: 1, toWeight: 70, price: 500 }] };
+    const b = { id: 's2', name: 'USPS Priority Mail', enabled: true, prices: [] };
+    const lines = describeChange([a, b], [a, { ...b, enabled: false }]);
+    expect(lines).toEqual(['USPS Priority Mail: enabled: true → false']);
+  });
+
+  it('reads price tiers (in cents) as ranges with dollar prices', () => {
+    const before = { id: 's1', name: 'Ground', prices: [{ fromWeight: 1, toWeight: 70, price: 500 }] };
+    const after = { ...before, prices: [{ fromWeight: 1, toWeight: 10, price: 450 }, { fromWeight: 11, toWeight: 70, price: 600 }] };
+    expect(describeChange(before, after)).toEqual(['prices: 1–70 lb $5.00 → 1–10 lb $4.50, 11–70 lb $6.00']);
+  });
+
+  it('reports services added or removed by a sync', () => {
+    expect(describeChange([{ id: 'a', name: 'Old' }], [{ id: 'b', name: 'New' }])).toEqual(['New: added', 'Old: removed']);
+  });
+
+  it('has nothing to say when nothing changed or there is no state (signing in as a user)', () => {
+    expect(describeChange({ role: 'user' }, { role: 'user' })).toEqual([]);
+    expect(describeChange(null, null)).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import type { AuditAction, AuditEntry } from '@labeldesk/contracts';
+import { formatCents } from '../../../libs/format';
+
+type Json = AuditEntry['before'];
+type JsonObject = { [key: string]: Json };
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'user.role': 'Changed role',
+  'user.access': 'Changed access',
+  'user.balance': 'Set balance',
+  'user.referral-code': 'Set referral code',
+  'user.delete': 'Deleted user',
+  'user.login-as': 'Signed in as user',
+  'user.reset-link': 'Issued a password reset link',
+  'user.services.prices': "Set a user's prices",
+  'user.services.toggle': "Enabled or disabled a user's service",
+  'user.services.name': "Renamed a user's service",
+  'default-services.prices': 'Set default prices',
+  'default-services.toggle': 'Enabled or disabled a default service',
+  'default-services.name': 'Renamed a default service',
+  'default-services.sync': 'Synced default services',
+};
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  balanceCents: 'balance',
+  referralCode: 'referral code',
+  activation: 'access',
+};
+
+const isObject = (value: Json): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const show = (key: string, value: Json | undefined): string => {
+  if (value === undefined || value === null) return '—';
+  if (typeof value === 'number' && key.endsWith('Cents')) return formatCents(value);
+  if (key === 'prices' && Array.isArray(value)) {
+    return value.map((tier) => (isObject(tier) ? `${String(tier['fromWeight'])}–${String(tier['toWeight'])} lb ${typeof tier['price'] === 'number' ? formatCents(tier['price']) : ''}`.trim() : '?')).join(', ') || 'none';
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+};
+
+const objectChanges = (before: JsonObject, after: JsonObject, prefix = ''): string[] =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => key !== 'id' && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => `${prefix}${FIELD_LABELS[key] ?? key}: ${show(key, before[key])} → ${show(key, after[key])}`);
+
+const byId = (list: Json[]): Map<string, JsonObject> =>
+  new Map(list.filter(isObject).map((item) => [String(item['id']), item]));
+
+/**
+ * What an action changed, in a few readable lines (`role: user → friend`, `USPS Ground: enabled: true → false`);
+ * the full before and after stay one click away on the page.
+ */
+export const describeChange = (before: Json, after: Json): string[] => {
+  if (isObject(before) && isObject(after)) return objectChanges(before, after);
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const old = byId(before);
+    const now = byId(after);
+    const lines: string[] = [];
+    for (const [id, item] of now) {
+      const was = old.get(id);
+      const name = String(item['name'] ?? id);
+      if (!was) lines.push(`${name}: added`);
+      else lines.push(...objectChanges(was, item, `${name}: `));
+    }
+    for (const [id, item] of old) if (!now.has(id)) lines.push(`${String(item['name'] ?? id)}: removed`);
+    return lines;
+  }
+  if (before !== null && after === null) return ['removed'];
+  if (before === null && after !== null) return ['created'];
+  return [];
+};

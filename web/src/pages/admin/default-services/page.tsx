@@ -1,0 +1,97 @@
+import { IconButton, Stack } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { EditableServiceCard } from '../../../components/services/editable-service-card';
+import { RawServiceCard } from '../../../components/services/raw-service-card';
+import { ServiceRowSection } from '../../../components/services/service-row-section';
+import { notifyServiceFailed, notifyServiceSaved } from '../../../components/services/service-toasts';
+import { RefreshIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useDefaultServices } from '../../../services/services/list-default-services';
+import { useRawServices } from '../../../services/services/list-raw-services';
+import { useRenameDefaultService } from '../../../services/services/rename-default-service';
+import { useSetDefaultPrices } from '../../../services/services/set-default-prices';
+import { useSyncDefaultServices } from '../../../services/services/sync-default-services';
+import { useToggleDefaultService } from '../../../services/services/toggle-default-service';
+
+/** Spec 8: one message when either list cannot be read. */
+const LOAD_FAILED = 'Failed to load services data. Please try again.';
+
+export const DefaultServicesPage = (): ReactElement => {
+  useDocumentTitle('Default Services');
+  const raw = useRawServices();
+  const defaults = useDefaultServices();
+  const sync = useSyncDefaultServices();
+  const toggle = useToggleDefaultService();
+  const setPrices = useSetDefaultPrices();
+  const rename = useRenameDefaultService();
+
+  const runSync = () => {
+    if (sync.isPending) return;
+    sync.mutate(undefined, {
+      onSuccess: () => notifyServiceSaved('Services synchronized successfully'),
+      onError: (error) => notifyServiceFailed('Failed to sync services.', error),
+    });
+  };
+
+  const retry = (query: { refetch: () => Promise<unknown>; isFetching: boolean }) => ({
+    title: LOAD_FAILED,
+    onRetry: () => void query.refetch(),
+    retrying: query.isFetching,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Default Services"
+        description="The services and weight-tier prices every new user starts with."
+        actions={
+          <IconButton
+            variant="outline"
+            colorPalette="gray"
+            size="sm"
+            aria-label="Sync with Raw Services"
+            title="Sync with Raw Services"
+            loading={sync.isPending}
+            onClick={runSync}
+          >
+            <RefreshIcon />
+          </IconButton>
+        }
+      />
+      <Stack gap="8">
+        <ServiceRowSection
+          id="raw-services-heading"
+          title="Original Service Data"
+          description="The carrier's services exactly as it lists them. Read-only: sync to bring new ones into the configuration."
+          loading={raw.isPending}
+          error={raw.isError ? retry(raw) : null}
+          empty={raw.data?.length === 0 ? { title: 'The carrier lists no services', description: 'Check the carrier connection, then sync again.' } : null}
+        >
+          {raw.data?.map((service) => <RawServiceCard key={service.uid} service={service} />)}
+        </ServiceRowSection>
+
+        <ServiceRowSection
+          id="default-services-heading"
+          title="Default Service Configuration"
+          description="Switch services on or off, rename them and set their prices. Users keep their own copies once they have them."
+          loading={defaults.isPending}
+          error={defaults.isError ? retry(defaults) : null}
+          empty={defaults.data?.length === 0 ? { title: 'No default services yet', description: 'Press Sync with Raw Services to import the carrier list.' } : null}
+        >
+          {defaults.data?.map((service) => (
+            <EditableServiceCard
+              key={service._id}
+              service={service}
+              actions={{
+                toggle: (enabled) => toggle.mutateAsync({ id: service._id, enabled }),
+                rename: (name) => rename.mutateAsync({ id: service._id, name }),
+                savePrices: (prices) => setPrices.mutateAsync({ id: service._id, prices }),
+              }}
+            />
+          ))}
+        </ServiceRowSection>
+      </Stack>
+    </>
+  );
+};

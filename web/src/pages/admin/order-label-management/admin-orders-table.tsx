@@ -1,0 +1,77 @@
+import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { AdminOrdersResponse } from '@labeldesk/contracts';
+import type { ReactElement } from 'react';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatCents, formatDateTime } from '../../../libs/format';
+import { adminStatusDisplay } from './status-display';
+
+type Row = AdminOrdersResponse['items'][number];
+
+/** Newest first; the row opens the order's details, where its files are. */
+export const AdminOrdersTable = ({ rows, onOpen }: { rows: readonly Row[]; onOpen: (row: Row) => void }): ReactElement => (
+  <Table.ScrollArea borderWidth="1px" rounded="md" maxW="full">
+    <Table.Root size="sm" aria-label="Orders and batches">
+      <Table.Header>
+        <Table.Row bg="bg.subtle">
+          <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
+          <Table.ColumnHeader>Customer</Table.ColumnHeader>
+          <Table.ColumnHeader>Order</Table.ColumnHeader>
+          <Table.ColumnHeader>Status</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Labels</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Charged</Table.ColumnHeader>
+          <Table.ColumnHeader>Tracking</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Details</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => {
+          const status = adminStatusDisplay(row);
+          return (
+            <Table.Row key={`${row.kind}:${row.id}`} data-testid="admin-order-row" data-kind={row.kind} data-status={row.status}>
+              <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                {formatDateTime(row.createdAt)}
+              </Table.Cell>
+              <Table.Cell maxW="56">
+                <Stack gap="0">
+                  <Text truncate fontWeight="medium">
+                    {row.userName ?? 'Deleted user'}
+                  </Text>
+                  <Text truncate color="fg.muted" textStyle="xs">
+                    {row.userEmail ?? row.userId}
+                  </Text>
+                </Stack>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}
+              </Table.Cell>
+              <Table.Cell>
+                <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                {row.labels}/{row.totalCount}
+                {row.failedCount > 0 && row.kind === 'batch' && (
+                  <Text as="span" color="fg.error" textStyle="xs" ms="1">
+                    ({row.failedCount} failed)
+                  </Text>
+                )}
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                {formatCents(row.chargedCents)}
+              </Table.Cell>
+              <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
+                {row.trackingNumber ?? '—'}
+              </Table.Cell>
+              <Table.Cell>
+                <HStack justify="flex-end">
+                  <Button size="xs" variant="outline" colorPalette="gray" onClick={() => onOpen(row)} aria-label={`Open ${row.kind === 'single' ? 'order' : 'batch'} of ${formatDateTime(row.createdAt)}`}>
+                    Open
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </Table.Body>
+    </Table.Root>
+  </Table.ScrollArea>
+);

@@ -1,0 +1,86 @@
+import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import type { PublicUser } from '@labeldesk/contracts';
+import { useState } from 'react';
+import type { ReactElement } from 'react';
+import { EditableServiceCard } from '../../../components/services/editable-service-card';
+import { ServiceRowSection } from '../../../components/services/service-row-section';
+import { ServiceSummaryCard } from '../../../components/services/service-summary-card';
+import { useDefaultServices } from '../../../services/services/list-default-services';
+import { useUserServices } from '../../../services/services/list-user-services';
+import { useRenameUserService } from '../../../services/services/rename-user-service';
+import { useSetUserPrices } from '../../../services/services/set-user-prices';
+import { useToggleUserService } from '../../../services/services/toggle-user-service';
+
+const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
+  const defaults = useDefaultServices();
+  const mine = useUserServices(user._id);
+  const toggle = useToggleUserService();
+  const setPrices = useSetUserPrices();
+  const rename = useRenameUserService();
+  const target = (serviceId: string) => ({ userId: user._id, serviceId });
+
+  return (
+    <Stack gap="8">
+      <ServiceRowSection
+        id="user-defaults-heading"
+        title="Default Services"
+        description="The defaults, for reference (read-only): edit them on the Default Services page."
+        loading={defaults.isPending}
+        error={defaults.isError ? { title: 'Failed to load services', onRetry: () => void defaults.refetch(), retrying: defaults.isFetching } : null}
+        empty={defaults.data?.length === 0 ? { title: 'No default services yet', description: 'Sync them on the Default Services page.' } : null}
+      >
+        {defaults.data?.map((service) => <ServiceSummaryCard key={service._id} service={service} />)}
+      </ServiceRowSection>
+      <ServiceRowSection
+        id="user-services-heading"
+        title="User Services"
+        description={`What ${user.name} can buy and what it costs them. Changes apply to their next quote.`}
+        loading={mine.isPending}
+        error={mine.isError ? { title: 'Failed to load services', onRetry: () => void mine.refetch(), retrying: mine.isFetching } : null}
+        empty={mine.data?.length === 0 ? { title: 'No services yet', description: 'Sync the default services first, then open this again.' } : null}
+      >
+        {mine.data?.map((service) => (
+          <EditableServiceCard
+            key={service._id}
+            service={service}
+            actions={{
+              toggle: (enabled) => toggle.mutateAsync({ ...target(service._id), enabled }),
+              rename: (name) => rename.mutateAsync({ ...target(service._id), name }),
+              savePrices: (prices) => setPrices.mutateAsync({ ...target(service._id), prices }),
+            }}
+          />
+        ))}
+      </ServiceRowSection>
+    </Stack>
+  );
+};
+
+/** Spec 2: a full-screen overlay per user with the default services (read-only) and the user's own (editable). */
+export const UserServicesOverlay = ({ user, onClose }: { user: PublicUser | null; onClose: () => void }): ReactElement => {
+  // The last user stays on screen while the overlay slides away.
+  const [shown, setShown] = useState<PublicUser | null>(user);
+  if (user && user !== shown) setShown(user);
+  return (
+  <Dialog.Root open={user !== null} onOpenChange={(details) => !details.open && onClose()} size="full" motionPreset="slide-in-bottom" scrollBehavior="inside">
+    <Portal>
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content>
+          <Dialog.Header borderBottomWidth="1px" flexDirection="column" alignItems="flex-start" gap="0.5" pe="14">
+            <Dialog.Title>Services of {shown?.name}</Dialog.Title>
+            <Text textStyle="sm" color="fg.muted">
+              {shown?.email}
+            </Text>
+          </Dialog.Header>
+          <Dialog.Body py="6" px={{ base: '4', md: '8' }}>
+            {shown && <UserServicesContent user={shown} />}
+          </Dialog.Body>
+          <Dialog.CloseTrigger asChild>
+            <CloseButton size="sm" aria-label="Close services" />
+          </Dialog.CloseTrigger>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Portal>
+  </Dialog.Root>
+  );
+};

@@ -1,0 +1,18 @@
+import { forgotPasswordResponseSchema, resetLinkResponseSchema, type ForgotPasswordResponse, type ResetLinkResponse } from '@labeldesk/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../libs/http-client';
+
+export const requestPasswordReset = (email: string): Promise<ForgotPasswordResponse> =>
+  apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email }, schema: forgotPasswordResponseSchema });
+
+export const resetPassword = (body: { token: string; password: string; confirmPassword: string }): Promise<{ message: string }> =>
+  apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: z.object({ message: z.string() }) });
+
+/** Admin: a one-time link for the operator to hand over (User Management). */
+export const issueResetLink = (userId: string): Promise<ResetLinkResponse> =>
+  apiRequest(`/api/auth/users/${encodeURIComponent(userId)}/reset-link`, { method: 'POST', schema: resetLinkResponseSchema });
+
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useIssueResetLink = () => useMutation({ mutationFn: issueResetLink });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { newCustomer, registerThroughApi } from './support/accounts';
+import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
-import { appUrl } from './support/env';
+import { adminCredentials, appUrl } from './support/env';
 import { openMailbox, type Mailbox } from './support/mailbox';
 
 /**
@@ -67,5 +67,32 @@ describe('Resetting a forgotten password', () => {
     await fillNewPassword(page, 'Another-Pass-22');
     await page.getByText('This reset link is not valid any more. Ask for a new one.').waitFor();
     await saveScreenshot(page, 'password-reset-used-link');
+  }, 120_000);
+
+  it('lets an admin create the same one-time link in User Management for the operator to hand over', async () => {
+    const page = currentPage();
+    const customer = newCustomer();
+    await registerThroughApi(customer);
+    await loginThroughUi(page, adminCredentials());
+    await waitForPath(page, '/main/dashboard');
+    await page.goto(appUrl('/admin/user-management'));
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
+    await page.getByTestId('user-row').filter({ hasText: customer.email }).getByRole('button', { name: `Password reset link for ${customer.name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Password reset link' });
+    await dialog.getByRole('button', { name: 'Create link', exact: true }).click();
+    const field = dialog.getByRole('textbox', { name: 'Password reset link' });
+    await field.waitFor();
+    const link = await field.inputValue();
+    expect(link).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{40,}$/);
+    await saveScreenshot(page, 'password-reset-operator-link');
+    await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+
+    const visitor = await page.context().browser()?.newContext();
+    const other = await visitor?.newPage();
+    if (!other) throw new Error('no second page');
+    await other.goto(link);
+    await fillNewPassword(other, 'Operator-Given-1');
+    await other.getByText('Password changed').waitFor();
+    await visitor?.close();
   }, 120_000);
 });

@@ -220,3 +220,4 @@ export const LinkIcon = strokeIcon('LinkIcon', [
   <path key="a" d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />,
   <path key="b" d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />,
 ]);
+export const KeyIcon = strokeIcon('KeyIcon', [<circle key="a" cx="7.5" cy="15.5" r="4.5" />, <path key="b" d="m10.7 12.3 9.3-9.3" />, <path key="c" d="m16 7 3 3" />, <path key="d" d="m18.5 4.5 2 2" />]);

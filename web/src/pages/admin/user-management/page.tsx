@@ -19,6 +19,7 @@ import { ConfirmChangeDialog, roleLabel } from './confirm-change-dialog';
 import type { PendingChange } from './confirm-change-dialog';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ConfirmDetailsDialog } from './confirm-details-dialog';
+import { ResetLinkDialog } from './reset-link-dialog';
 import { useDetailsEditor } from './use-details-editor';
 import { useLoginAs } from './use-login-as';
 import { UserServicesOverlay } from './user-services-overlay';
@@ -45,6 +46,7 @@ export const UserManagementPage = (): ReactElement => {
   const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
   const [pendingDelete, setPendingDelete] = useState<PublicUser | null>(null);
   const [servicesUser, setServicesUser] = useState<PublicUser | null>(null);
+  const [resetLinkUser, setResetLinkUser] = useState<PublicUser | null>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
 
   const filtered = useMemo(() => (users.data ?? []).filter((user) => matches(user, search)), [users.data, search]);
@@ -129,6 +131,7 @@ export const UserManagementPage = (): ReactElement => {
           onAccessChange={(user, activation) => setPendingChange({ kind: 'access', user, activation })}
           onServices={setServicesUser}
           onDelete={setPendingDelete}
+          onResetLink={setResetLinkUser}
           onLoginAs={loginAs.start}
         />
         <Text textStyle="xs" color="fg.muted">
@@ -193,6 +196,7 @@ export const UserManagementPage = (): ReactElement => {
       />
       <ConfirmDeleteDialog user={pendingDelete} deleting={deleteUser.isPending} onConfirm={confirmDelete} onCancel={() => setPendingDelete(null)} />
       <UserServicesOverlay user={servicesUser} onClose={() => setServicesUser(null)} />
+      <ResetLinkDialog key={resetLinkUser?._id ?? 'none'} user={resetLinkUser} onClose={() => setResetLinkUser(null)} />
     </>
   );
 };

@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Switch, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Activation, PublicUser, UserRole } from '@labeldesk/contracts';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
-import { CheckIcon, CloseIcon, LoginIcon, SlidersIcon, TrashIcon } from '../../../components/ui/icons';
+import { CheckIcon, CloseIcon, KeyIcon, LoginIcon, SlidersIcon, TrashIcon } from '../../../components/ui/icons';
 import { formatCents } from '../../../libs/format';
 import { roleLabel } from './confirm-change-dialog';
 import type { DetailsDraft, DetailsErrors } from './user-details';
@@ -28,6 +28,7 @@ export interface UserRowHandlers {
   onAccessChange: (user: PublicUser, activation: Activation) => void;
   onServices: (user: PublicUser) => void;
   onDelete: (user: PublicUser) => void;
+  onResetLink: (user: PublicUser) => void;
   onLoginAs: (user: PublicUser) => void;
 }
 
@@ -181,6 +182,11 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
               Edit
             </Button>
           )}
+          <Reason reason={`Password reset link for ${user.name}`}>
+            <IconButton size="xs" variant="outline" colorPalette="gray" onClick={() => on.onResetLink(user)} disabled={busy} aria-label={`Password reset link for ${user.name}`}>
+              <KeyIcon />
+            </IconButton>
+          </Reason>
           <Reason reason={isMe ? SELF_LOCKS.delete : 'Delete user'}>
             <IconButton size="xs" variant="outline" colorPalette="red" onClick={() => on.onDelete(user)} disabled={isMe || busy} aria-label={`Delete ${user.name}`}>
               <TrashIcon />

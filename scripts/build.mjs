@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
@@ -71,4 +72,15 @@ if (!skipWeb && named.length === 0) {
     cwd: root,
     stdio: 'inherit',
   });
+  // Brotli copies made once here, served by the gateway to browsers that accept them: a phone on a slow network
+  // downloads a fifth of the bytes, and no request pays for compressing.
+  const dist = join(root, 'web/dist');
+  let compressed = 0;
+  for (const file of walk(dist).filter((path) => /\.(js|css|html|svg|json)$/.test(path))) {
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    compressed += 1;
+  }
+  console.log(`web app built; ${compressed} files brotli-compressed`);
 }

@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { createServerStrategy, transportFromEnv } from '@labeldesk/nest-transport';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { GatewayModule } from './app.module';
 import { gatewayEnvSchema, type GatewayEnv } from './config/env.schema';
@@ -71,6 +71,34 @@ const helmetOptions = (env: GatewayEnv): Parameters<typeof helmet>[0] => {
   };
 };
 
+/** Build outputs under /assets have a content hash in their names: they never change, so browsers keep them. */
+const setCacheHeaders = (res: Response, path: string): void => {
+  if (path.endsWith('.html') || path.endsWith('.html.br')) res.setHeader('Cache-Control', 'no-store');
+  else if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+};
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+};
+
+/** The build's `.br` copy of a static file, to a browser that accepts brotli (scripts/build.mjs makes them). */
+const serveBrotli =
+  (dist: string) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    const type = CONTENT_TYPES[extname(req.path)];
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !type || !/\bbr\b/.test(req.headers['accept-encoding'] ?? '')) return next();
+    const file = resolve(dist, `.${normalize(req.path)}.br`);
+    if (!file.startsWith(`${dist}${sep}`) || !existsSync(file)) return next();
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Vary', 'Accept-Encoding');
+    setCacheHeaders(res, file);
+    res.sendFile(file);
+  };
+
 /** The built SPA: static files, and index.html for every non-API path so client routes survive a reload. */
 const serveWebApp = (app: NestExpressApplication, env: GatewayEnv): void => {
   const dist = resolve(env.WEB_DIST ?? join(__dirname, '../../web/dist'));
@@ -79,9 +107,10 @@ const serveWebApp = (app: NestExpressApplication, env: GatewayEnv): void => {
     new Logger('gateway').warn(`web app not found at ${dist}: serving the API only (run npm run build)`);
     return;
   }
-  app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-store') });
+  app.use(serveBrotli(dist));
+  app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => setCacheHeaders(res, path) });
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isPage = req.method === 'GET' && !req.path.startsWith('/api') && !req.path.startsWith('/socket.io');
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api') && !req.path.startsWith('/socket.io');
     if (!isPage) return next();
     res.setHeader('Cache-Control', 'no-store');
     res.sendFile(index);

@@ -52,15 +52,17 @@ export const Hero = (): ReactElement => {
           <VisuallyHidden>Loading</VisuallyHidden>
         </Center>
       )}
+      {/* On a phone the copy fills the width: the illustration steps back to a faint texture instead of crossing it. */}
       <Box
         position="absolute"
         inset="0"
         bgImage={`url(${HERO_IMAGE})`}
         bgSize="cover"
-        backgroundPosition={{ base: '70% center', lg: 'center' }}
-        {...fade}
+        backgroundPosition={{ base: '70% bottom', lg: 'center' }}
+        opacity={loaded ? { base: 0.22, md: 1 } : 0}
+        transition={FADE_IN}
       />
-      {/* Keeps the copy readable where the illustration sits behind it on narrow screens. */}
+      {/* Keeps the copy readable where the illustration sits behind it. */}
       <Box
         position="absolute"
         inset="0"
@@ -68,6 +70,7 @@ export const Hero = (): ReactElement => {
         gradientFrom="rgba(23,20,65,0.92)"
         gradientVia="rgba(23,20,65,0.6)"
         gradientTo="rgba(23,20,65,0)"
+        display={{ base: 'none', md: 'block' }}
         {...fade}
       />
       <Container maxW="6xl" position="relative" py={{ base: '16', md: '24' }} {...fade}>

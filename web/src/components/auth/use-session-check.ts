@@ -12,13 +12,15 @@ export const useSessionCheck = () => {
   const verifiedUser = query.data?.user;
   const failed = query.isError;
 
+  // Only about the token it checked: a parent guard's effect runs after its children's, so by then a child may have
+  // switched the session ('Login as User'), and an answer about the previous token must not overwrite the new user.
   useEffect(() => {
-    if (verifiedUser) useAuthStore.getState().setUser(verifiedUser);
-  }, [verifiedUser]);
+    if (verifiedUser && useAuthStore.getState().token === token) useAuthStore.getState().setUser(verifiedUser);
+  }, [verifiedUser, token]);
 
   useEffect(() => {
-    if (failed) useAuthStore.getState().logout();
-  }, [failed]);
+    if (failed && useAuthStore.getState().token === token) useAuthStore.getState().logout();
+  }, [failed, token]);
 
   return { token, verifiedUser, failed };
 };

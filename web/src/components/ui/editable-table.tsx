@@ -1,4 +1,4 @@
-import { Box, Field, HStack, IconButton, Input, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, SimpleGrid, Table, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import type { z } from 'zod';
@@ -138,7 +138,7 @@ export const EditableTable = <R extends { _id: string }, Out>({
     }
   };
 
-  const onRowKeyDown = (row: R) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+  const onRowKeyDown = (row: R) => (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape') cancelEdit();
     if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
       event.preventDefault();
@@ -146,13 +146,22 @@ export const EditableTable = <R extends { _id: string }, Out>({
     }
   };
 
-  const editor = (column: EditableColumn<R>): ReactNode => {
+  const editor = (column: EditableColumn<R>, labelled = false): ReactNode => {
     if (!draft) return null;
     const value = draft.values[column.key] ?? '';
     const error = cellError(column.key);
-    if (column.kind === 'fixed') return <Text lineHeight="8">{value}</Text>;
+    const label = labelled && <Field.Label textStyle="xs">{column.header}</Field.Label>;
+    if (column.kind === 'fixed') {
+      return (
+        <Field.Root>
+          {label}
+          <Text lineHeight="8">{value}</Text>
+        </Field.Root>
+      );
+    }
     return (
-      <Field.Root invalid={error !== undefined} minW={column.minW ?? '24'}>
+      <Field.Root invalid={error !== undefined} minW={labelled ? undefined : (column.minW ?? '24')}>
+        {label}
         {column.kind === 'state' ? (
           <NativeSelect.Root size="xs">
             <NativeSelect.Field aria-label={column.header} value={value} onChange={(event) => change(column.key, event.target.value)}>
@@ -178,6 +187,10 @@ export const EditableTable = <R extends { _id: string }, Out>({
     );
   };
 
+  // On a phone a row's cells do not fit side by side: the row being edited opens as a form instead of running off the screen.
+  const stacked = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const editedRow = stacked && draft ? (paged.pageRows.find((row) => row._id === draft.id) ?? null) : null;
+
   return (
     <>
       <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -194,7 +207,7 @@ export const EditableTable = <R extends { _id: string }, Out>({
           </Table.Header>
           <Table.Body>
             {paged.pageRows.map((row) => {
-              const editing = draft?.id === row._id;
+              const editing = !stacked && draft?.id === row._id;
               const name = rowName(row);
               const values = editing ? null : toValues(row);
               return (
@@ -239,6 +252,36 @@ export const EditableTable = <R extends { _id: string }, Out>({
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      <Dialog.Root open={editedRow !== null} onOpenChange={(details) => !details.open && !saving && cancelEdit()} placement="center" scrollBehavior="inside">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="3">
+            <Dialog.Content onKeyDown={editedRow ? onRowKeyDown(editedRow) : undefined}>
+              <Dialog.Header>
+                <Dialog.Title>Edit {editedRow ? rowName(editedRow) : ''}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                  {columns.map((column) => (
+                    <Box key={column.key}>{editor(column, true)}</Box>
+                  ))}
+                </SimpleGrid>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" colorPalette="gray" onClick={cancelEdit} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button onClick={() => editedRow && void save(editedRow)} loading={saving}>
+                  Save
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={saving} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
       <Pagination
         page={paged.page}
         pageCount={paged.pageCount}

@@ -66,10 +66,10 @@ export const AddAddressDialog = ({ userId, open, onClose }: AddAddressDialogProp
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size={{ base: 'full', md: 'lg' }} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="lg" placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content>
             <Dialog.Header>
               <Dialog.Title>Add New Address</Dialog.Title>

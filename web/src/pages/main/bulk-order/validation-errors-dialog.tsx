@@ -29,11 +29,11 @@ export const ValidationErrorsDialog = ({ invalid, onClose, onShowRow }: Validati
       onOpenChange={(details) => !details.open && onClose()}
       placement="center"
       scrollBehavior="inside"
-      size={{ base: 'full', md: 'lg' }}
+      size="lg"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content data-testid="bulk-validation-errors">
             <Dialog.Header>
               <Dialog.Title>Validation Errors</Dialog.Title>

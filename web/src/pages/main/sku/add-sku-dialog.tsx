@@ -60,10 +60,10 @@ export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): Reac
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size={{ base: 'full', md: 'md' }} placement="center" scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="md" placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content>
             <Dialog.Header>
               <Dialog.Title>Add New SKU</Dialog.Title>

@@ -1,4 +1,4 @@
-import { Button, Table } from '@chakra-ui/react';
+import { Button, Table, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
@@ -41,7 +41,7 @@ export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement =
             <Table.Header>
               <Table.Row bg="bg.subtle">
                 <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
-                <Table.ColumnHeader>Recipient</Table.ColumnHeader>
+                <Table.ColumnHeader>Service · Recipient</Table.ColumnHeader>
                 <Table.ColumnHeader>Status</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
               </Table.Row>
@@ -50,8 +50,11 @@ export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement =
               {paged.pageRows.map((order) => (
                 <Table.Row key={order._id}>
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(order.createdAt)}</Table.Cell>
-                  <Table.Cell maxW="48" truncate>
-                    {order.receiver.receiver_name}
+                  <Table.Cell minW="40" whiteSpace="normal">
+                    <Text textStyle="sm">{order.service_name}</Text>
+                    <Text textStyle="xs" color="fg.muted">
+                      to {order.receiver.receiver_name}
+                    </Text>
                   </Table.Cell>
                   <Table.Cell>
                     <OrderStatusBadge status={order.status} />

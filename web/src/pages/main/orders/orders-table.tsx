@@ -26,7 +26,7 @@ const DownloadCell = ({ order, downloading, onDownload }: { order: OrderListItem
     );
   }
   return (
-    <Text textStyle="xs" color="fg.muted" title={order.failureReason ?? undefined} maxW="48" truncate>
+    <Text textStyle="xs" color="fg.muted" maxW="60" minW="40" whiteSpace="normal" overflowWrap="anywhere">
       {order.failureReason ?? 'Not available'}
     </Text>
   );

@@ -3,6 +3,7 @@ import { MikroORM, ReflectMetadataProvider, type Constructor, type EntityManager
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
 
 export interface OrmModuleOptions {
   /** The service's own PostgreSQL schema: no service reads another's tables. */
@@ -32,11 +33,29 @@ export const initOrm = async (options: OrmModuleOptions): Promise<MikroORM> => {
     discovery: { warnWhenNoEntities: false },
     debug: false,
   });
-  const applied = await orm.getMigrator().up();
+  const applied = await underMigrationLock(options.databaseUrl, options.schema, () => orm.getMigrator().up());
   if (applied.length > 0) {
     new Logger('Migrations').log(`${options.schema}: applied ${applied.map((m) => m.name).join(', ')}`);
   }
   return orm;
+};
+
+/**
+ * Replicas of a service start together (a rolling update, a scale-out): one applies the migrations while the others
+ * wait on a PostgreSQL advisory lock for the service's schema, then find nothing left to apply. The lock lives on a
+ * connection of its own, held only while migrating; a crashed replica's lock ends with its connection.
+ */
+export const underMigrationLock = async <T>(databaseUrl: string, schema: string, work: () => Promise<T>): Promise<T> => {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const key = `labeldesk-migrations:${schema}`;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 };
 
 class OrmCloser implements OnApplicationShutdown {

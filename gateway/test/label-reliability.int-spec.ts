@@ -94,4 +94,12 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     expect(String(answer.body['message'])).not.toMatch(/orders\.|\.v1/);
     expect(await booksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
   }, 60_000);
+
+  it('keeps the gateway live and ready while orders is down: the rest of the API works, health says which is down', async () => {
+    const status = async (path: string) => (await fetch(`${system.baseUrl}/api${path}`)).status;
+    expect([await status('/health/live'), await status('/health/ready'), await status('/health')]).toEqual([200, 200, 503]);
+    const health = (await (await fetch(`${system.baseUrl}/api/health`)).json()) as { services: Array<{ service: string; status: string }> };
+    expect(health.services.filter((s) => s.status !== 'ok').map((s) => s.service)).toEqual(['orders']);
+    expect(await balanceOf(call, customer.token)).toBe(BALANCE - PRICE);
+  }, 60_000);
 });

@@ -2,6 +2,9 @@ import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
 import { DomainError, ErrorCode, healthRpc, SERVICE_NAMES, type GatewayHealth, gatewayHealthSchema } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
+import { z } from 'zod';
+
+const probeSchema = z.object({ status: z.string() });
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
@@ -15,6 +18,27 @@ export class HealthController {
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
+
+  /** Kubernetes liveness: the process answers. Nothing else, so no outage elsewhere restarts the gateways. */
+  @ApiDoc({ summary: 'Liveness: the gateway process answers', response: probeSchema })
+  @Get('live')
+  @Public()
+  live(): { status: 'live' } {
+    return { status: 'live' };
+  }
+
+  /**
+   * Kubernetes readiness: its transport is connected, so it can serve. A service being down is not the gateway's
+   * state: that service's routes answer 503 and the rest keep working.
+   */
+  @ApiDoc({ summary: 'Readiness: the gateway\'s transport is connected (503 when not)', response: probeSchema })
+  @Get('ready')
+  @Public()
+  async ready(@Res({ passthrough: true }) res: Response): Promise<{ status: 'ready' | 'not ready' }> {
+    const connected = await this.rpc.connected();
+    res.status(connected ? 200 : 503);
+    return { status: connected ? 'ready' : 'not ready' };
+  }
 
   @ApiDoc({ summary: 'Health of the gateway and every service (503 when any is down)', response: gatewayHealthSchema })
   @Get()

@@ -23,7 +23,8 @@ export interface RunningService {
 
 /**
  * Starts one service: environment checked first (a bad one stops the boot with every problem listed),
- * migrations run by the ORM module, then the transport listens. A HEALTH_PORT adds an HTTP probe for Kubernetes.
+ * migrations run by the ORM module, then the transport listens. A HEALTH_PORT adds HTTP probes for Kubernetes:
+ * `/live` (the process answers; it starts only after migrations, so it also serves as the startup probe) and `/ready`.
  */
 export const startService = async <S extends z.ZodType<BaseServiceEnv>>(
   definition: ServiceDefinition<S>,
@@ -51,7 +52,14 @@ export const startService = async <S extends z.ZodType<BaseServiceEnv>>(
 
 const startProbe = (service: ServiceName, app: INestMicroservice, port: number): Promise<Server> => {
   const orm = app.get<MikroORM>(ORM);
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
+    // Liveness is the process answering, nothing more: a database outage must not get every replica restarted.
+    if (req.url === '/live') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ service, status: 'live' }));
+      return;
+    }
+    // Readiness (`/ready`, and `/` for the probes of earlier manifests): it can serve, its database answers.
     void checkHealth(service, orm).then((health) => {
       res.writeHead(health.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' });
       res.end(JSON.stringify(health));

@@ -59,6 +59,17 @@ export class RpcClient {
     return response.data as ResponseOf<C>;
   }
 
+  /** True when the transport is connected within `timeoutMs` (the readiness probe's question). */
+  async connected(timeoutMs = 2_000): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    try {
+      return await Promise.race([Promise.resolve(this.proxy.connect()).then(() => true as const, () => false as const), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async emit<C extends AnyEventContract>(contract: C, payload: PayloadOf<C>, options: CallOptions = {}): Promise<void> {
     const parsed = contract.payload.safeParse(payload);
     if (!parsed.success) throw validationError(parsed.error);

@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { Service } from 'kubernetes-models/v1/Service';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { Namespace } from 'kubernetes-models/v1/Namespace';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+
+interface Manifest {
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  spec?: Record<string, unknown>;
+  data?: Record<string, string>;
+}
+interface Container {
+  name: string;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  securityContext?: { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
+  startupProbe?: { httpGet?: { path: string } };
+  livenessProbe?: { httpGet?: { path: string } };
+  readinessProbe?: { httpGet?: { path: string } };
+}
+interface PodSpec {
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
+  terminationGracePeriodSeconds?: number;
+  containers: Container[];
+}
+
+const dir = __dirname;
+const kustomization = parseAllDocuments(readFileSync(join(dir, 'kustomization.yaml'), 'utf8'))[0]?.toJS() as { resources: string[] };
+const manifests: Manifest[] = kustomization.resources.flatMap((file) =>
+  parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((doc) => doc.toJS() as Manifest),
+);
+const deployments = manifests.filter((m) => m.kind === 'Deployment');
+const podOf = (deployment: Manifest) => (deployment.spec as { template: { spec: PodSpec } }).template.spec;
+const named = (kind: string) => new Set(manifests.filter((m) => m.kind === kind).map((m) => (m.spec as { selector?: { matchLabels?: Record<string, string> }; scaleTargetRef?: { name: string } }).selector?.matchLabels?.['app.kubernetes.io/name'] ?? (m.spec as { scaleTargetRef?: { name: string } }).scaleTargetRef?.name));
+
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  Deployment: Deployment as never,
+  Service: Service as never,
+  ConfigMap: ConfigMap as never,
+  Namespace: Namespace as never,
+  NetworkPolicy: NetworkPolicy as never,
+  PodDisruptionBudget: PodDisruptionBudget as never,
+  HorizontalPodAutoscaler: HorizontalPodAutoscaler as never,
+};
+
+describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
+  it('lists every manifest file of the folder in the kustomization, the namespace first', () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
+    expect([...kustomization.resources].sort()).toEqual(files.sort());
+    expect(kustomization.resources[0]).toBe('namespace.yaml');
+  });
+
+  it('validates every object against the Kubernetes schemas', () => {
+    expect(manifests.length).toBeGreaterThan(20);
+    for (const manifest of manifests) {
+      const Model = MODELS[manifest.kind];
+      expect({ kind: manifest.kind, known: Model !== undefined }).toEqual({ kind: manifest.kind, known: true });
+      expect(() => new (Model as NonNullable<typeof Model>)(manifest as never).validate()).not.toThrow();
+    }
+  });
+
+  it.each(deployments.map((d) => [d.metadata.name, d] as const))('runs %s as a numeric non-root user with no capabilities, RuntimeDefault seccomp and a read-only root', (_name, deployment) => {
+    const pod = podOf(deployment);
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: expect.any(Number), seccompProfile: { type: 'RuntimeDefault' } });
+    for (const container of pod.containers) {
+      expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    }
+  });
+
+  it.each(deployments.map((d) => [d.metadata.name, d] as const))('gives %s requests and limits, startup, liveness and readiness probes, and a grace period', (_name, deployment) => {
+    const pod = podOf(deployment);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(10);
+    for (const container of pod.containers) {
+      expect(Object.keys(container.resources?.requests ?? {}).sort()).toEqual(['cpu', 'memory']);
+      expect(Object.keys(container.resources?.limits ?? {}).sort()).toEqual(['cpu', 'memory']);
+      expect(container.startupProbe).toBeDefined();
+      expect(container.livenessProbe).toBeDefined();
+      expect(container.readinessProbe).toBeDefined();
+    }
+  });
+
+  it('keeps the database out of liveness: the apps\' liveness asks only whether the process answers', () => {
+    for (const deployment of deployments.filter((d) => d.metadata.name !== 'nats')) {
+      const [container] = podOf(deployment).containers;
+      expect(container?.livenessProbe?.httpGet?.path).toMatch(/\/live$/);
+      expect(container?.readinessProbe?.httpGet?.path).toMatch(/\/ready$/);
+    }
+  });
+
+  it('covers every Deployment with a PodDisruptionBudget, and the gateway and orders with an autoscaler', () => {
+    const names = deployments.map((d) => d.metadata.name);
+    expect([...named('PodDisruptionBudget')].sort()).toEqual([...names].sort());
+    expect([...named('HorizontalPodAutoscaler')].sort()).toEqual(['gateway', 'orders']);
+  });
+
+  it('denies all traffic by default and lets in from outside only the gateway', () => {
+    const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
+    const denyAll = policies.find((p) => p.metadata.name === 'default-deny');
+    expect(denyAll?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    const ingress = policies.filter((p) => ((p.spec as { policyTypes: string[] }).policyTypes ?? []).includes('Ingress') && p !== denyAll);
+    const open = ingress.filter((p) => ((p.spec as { ingress: Array<{ from?: unknown }> }).ingress ?? []).some((rule) => rule.from === undefined));
+    expect(open.map((p) => (p.spec as { podSelector: { matchLabels: Record<string, string> } }).podSelector.matchLabels['app.kubernetes.io/name'])).toEqual(['gateway']);
+  });
+
+  it('runs NATS with deploy/nats/nats.conf verbatim', () => {
+    const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'nats-config');
+    expect(config?.data?.['nats.conf']).toBe(readFileSync(join(dir, '..', 'nats', 'nats.conf'), 'utf8'));
+  });
+});

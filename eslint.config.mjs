@@ -51,6 +51,17 @@ export default [
     rules: { 'no-console': 'error' },
   },
   {
+    // Test support (system starters, fakes of outside servers) is for tests only: no shipped code may reach it.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'web/e2e/**', 'libs/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@labeldesk/testing', '@labeldesk/testing/*'], message: 'libs/testing is for tests only' }] }] },
+  },
+  {
+    // Contracts are shared by every process and the browser: they import zod and nothing else.
+    files: ['libs/contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'contracts import nothing but zod' }] }] },
+  },
+  {
     // The embedded launcher composes the built apps by path at run time, so no app imports another.
     files: ['scripts/embedded/src/main.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

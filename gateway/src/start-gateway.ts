@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { GatewayModule } from './app.module';
 import { gatewayEnvSchema, type GatewayEnv } from './config/env.schema';
+import { accessLog } from './http/access-log.middleware';
 import { useJsonBodies } from './http/json-body.middleware';
 
 export interface RunningGateway {
@@ -29,6 +30,7 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
   });
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(accessLog());
   app.use(helmet(helmetOptions(env)));
   app.setGlobalPrefix('api');
   // Limits per route (over them is a 413) and the refusal of bad input, before Nest's own parsers.

@@ -1,3 +1,4 @@
 export * from './lib/env';
 export * from './lib/logger';
 export * from './lib/run-until-signal';
+export * from './lib/correlation';

@@ -10,3 +10,4 @@ export * from './lib/domain-error.filter';
 export * from './lib/transport.module';
 export * from './lib/caller.policy';
 export * from './lib/caller-token';
+export * from './lib/correlation.interceptor';

@@ -2,8 +2,8 @@ import type { DynamicModule, Provider, Type } from '@nestjs/common';
 import type { ServiceName } from '@labeldesk/contracts';
 import type { BaseServiceEnv } from '@labeldesk/nest-config';
 import { OrmModule, type OrmModuleOptions } from '@labeldesk/nest-orm';
-import { APP_GUARD } from '@nestjs/core';
-import { CallerGuard, callerKeysFromEnv, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { CallerGuard, callerKeysFromEnv, CorrelationInterceptor, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { HealthModule } from './health.module';
 
 export interface ServiceModuleParts {
@@ -28,5 +28,5 @@ export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceE
   ],
   controllers: parts.controllers ?? [],
   // Every message's caller token is checked before its handler runs (docs/decisions/013).
-  providers: [...(parts.providers ?? []), { provide: APP_GUARD, useClass: CallerGuard }],
+  providers: [...(parts.providers ?? []), { provide: APP_GUARD, useClass: CallerGuard }, { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor }],
 });

@@ -12,6 +12,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '@labeldesk/contracts';
+import { currentCorrelationId } from '@labeldesk/nest-config';
 import { randomUUID } from 'node:crypto';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
 import type { CallerTokens } from './caller-token';
@@ -77,7 +78,7 @@ export class RpcClient {
   }
 
   private headersFor(subject: string, payload: unknown, options: CallOptions): Headers {
-    const headers: Headers = { [MessageHeader.correlationId]: options.correlationId ?? randomUUID() };
+    const headers: Headers = { [MessageHeader.correlationId]: options.correlationId || currentCorrelationId() || randomUUID() };
     const issuer = this.tokens.issuer;
     const identity = options.asService && issuer && issuer !== 'gateway' ? { service: issuer } : options.caller;
     if (options.asService && !identity) throw new DomainError(ErrorCode.INTERNAL, `No service identity to call ${subject} with`);

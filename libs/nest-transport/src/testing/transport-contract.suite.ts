@@ -1,12 +1,14 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { defineEvent, defineRpc, DomainError, ErrorCode, isServiceCaller, MessageHeader, type AnyCaller, type Caller } from '@labeldesk/contracts';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { currentCorrelationId, withCorrelationId } from '@labeldesk/nest-config';
 import { firstValueFrom, timeout } from 'rxjs';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DomainErrorFilter } from '../lib/domain-error.filter';
 import { CallerTokens, callerKeysFromEnv, CALLER_TOKEN_TTL_MS, generateCallerKeys } from '../lib/caller-token';
+import { CorrelationInterceptor } from '../lib/correlation.interceptor';
 import { CallerGuard, CurrentCaller, EventHandler, EventPayload, RpcHandler, RpcPayload, UserOrServiceCaller } from '../lib/rpc-handler.decorator';
 import { RpcClient } from '../lib/rpc-client';
 import { createClientProxy, createRecordFactory, createServerStrategy, type TransportConfig } from '../lib/transport.config';
@@ -24,6 +26,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({ ms: z.number() }), z.object({ done: z.boolean() }));
     const Nobody = defineRpc(`${prefix}.nobody.run.v1`, z.object({}), z.object({}));
     const Whoami = defineRpc(`${prefix}.whoami.run.v1`, z.object({}), z.object({ userId: z.string() }));
+    const Correlated = defineRpc(`${prefix}.correlated.run.v1`, z.object({}), z.object({ id: z.string() }));
     const AnyWho = defineRpc(`${prefix}.anywho.run.v1`, z.object({ note: z.string() }), z.object({ who: z.string() }));
     const Happened = defineEvent(`${prefix}.thing.happened.v1`, z.object({ id: z.string() }));
     const received: string[] = [];
@@ -57,6 +60,12 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
         return { who: isServiceCaller(caller) ? `service ${caller.service}` : `user ${caller.userId}` };
       }
 
+      @RpcHandler(Correlated)
+      async correlated() {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return { id: currentCorrelationId() ?? '' };
+      }
+
       @EventHandler(Happened)
       happened(@EventPayload(Happened) payload: z.output<typeof Happened.payload>) {
         received.push(payload.id);
@@ -71,7 +80,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const ordersTokens = new CallerTokens(callerKeysFromEnv('orders', { CALLER_KEY: keys.keys.orders }));
     const strangerTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: stranger.keys.gateway }));
 
-    @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }] })
+    @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }, { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor }] })
     class TestModule {}
 
     let app: INestMicroservice;
@@ -190,6 +199,11 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
         const promoted = Buffer.from(Buffer.from(body ?? '', 'base64url').toString().replace('"role":"user"', '"role":"admin"')).toString('base64url');
         await expect(sendRaw(AnyWho.subject, { note: 'x' }, { [MessageHeader.callerToken]: `${version ?? ''}.${promoted}.${signature ?? ''}` })).rejects.toMatchObject(refused);
       });
+    });
+
+    it("runs the handler inside the request's correlation id, given or inherited from the caller's own", async () => {
+      await expect(client.call(Correlated, {}, { correlationId: 'corr-given-1234' })).resolves.toEqual({ id: 'corr-given-1234' });
+      await expect(withCorrelationId('corr-outer-5678', () => client.call(Correlated, {}))).resolves.toEqual({ id: 'corr-outer-5678' });
     });
 
     it('delivers an event to its handler', async () => {

@@ -92,6 +92,13 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
     }
   });
 
+  it('asks Prometheus to scrape every workload of ours on its metrics port', () => {
+    for (const deployment of deployments.filter((d) => d.metadata.name !== 'nats')) {
+      const annotations = (deployment.spec as { template: { metadata: { annotations?: Record<string, string> } } }).template.metadata.annotations;
+      expect(annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/path': '/metrics', 'prometheus.io/port': expect.stringMatching(/^\d+$/) });
+    }
+  });
+
   it('covers every Deployment with a PodDisruptionBudget, and the gateway and orders with an autoscaler', () => {
     const names = deployments.map((d) => d.metadata.name);
     expect([...named('PodDisruptionBudget')].sort()).toEqual([...names].sort());

@@ -1,7 +1,8 @@
 import { Logger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, loadEnv, type EnvSource } from '@labeldesk/nest-config';
+import { createLogger, loadEnv, metrics, type EnvSource } from '@labeldesk/nest-config';
+import { createServer, type Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { createServerStrategy, transportFromEnv } from '@labeldesk/nest-transport';
@@ -40,10 +41,18 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
   app.connectMicroservice({ strategy: createServerStrategy(transportFromEnv(env, 'gateway-events'), null) });
   await app.startAllMicroservices();
   await app.listen(env.PORT, env.HOST);
+  const metricsServer = env.METRICS_PORT !== undefined ? await serveMetrics(env.METRICS_PORT, env.HOST) : null;
   const address = app.getHttpServer().address() as AddressInfo;
   const url = `http://localhost:${address.port}`;
   new Logger('gateway').log(`listening on ${url} (${env.TRANSPORT === 'inprocess' ? 'embedded' : 'distributed'} mode)`);
-  return { app, url, close: () => app.close() };
+  return {
+    app,
+    url,
+    close: async () => {
+      metricsServer?.close();
+      await app.close();
+    },
+  };
 };
 
 const helmetOptions = (env: GatewayEnv): Parameters<typeof helmet>[0] => {
@@ -71,6 +80,21 @@ const helmetOptions = (env: GatewayEnv): Parameters<typeof helmet>[0] => {
     strictTransportSecurity: env.HSTS ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
+};
+
+/** Prometheus's scrape endpoint, apart from the public port (the gateway's Service exposes only that one). */
+const serveMetrics = (port: number, host: string): Promise<Server> => {
+  const server = createServer((req, res) => {
+    if (req.url !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    void metrics.metrics().then((text) => {
+      res.writeHead(200, { 'content-type': metrics.contentType });
+      res.end(text);
+    });
+  });
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 };
 
 /** Build outputs under /assets have a content hash in their names: they never change, so browsers keep them. */

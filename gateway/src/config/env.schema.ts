@@ -6,6 +6,8 @@ export const gatewayEnvSchema = z.object({
   LOG_LEVEL: envFragments.logLevel,
   LOG_FORMAT: envFragments.logFormat,
   PORT: envFragments.port.default(3000),
+  /** Prometheus metrics on a port of their own (`/metrics`), never on the public one; off when unset. */
+  METRICS_PORT: envFragments.port.optional(),
   HOST: z.string().default('0.0.0.0'),
   TRANSPORT: envFragments.transport,
   NATS_URL: envFragments.natsUrl,

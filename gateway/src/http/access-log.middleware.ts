@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { withCorrelationId } from '@labeldesk/nest-config';
+import { httpDuration, withCorrelationId } from '@labeldesk/nest-config';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { AuthenticatedRequest } from '../auth/request-context';
@@ -24,6 +24,7 @@ export const accessLog = () => {
     res.on('finish', () => {
       const route = typeof req.route?.path === 'string' ? `${req.baseUrl}${req.route.path}` : req.path.startsWith('/api') ? '(no route)' : '(static)';
       const user = (req as AuthenticatedRequest).caller?.userId ?? '-';
+      httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, (performance.now() - started) / 1000);
       withCorrelationId(correlationId, () => logger.log(`${req.method} ${route} ${res.statusCode} ${Math.round(performance.now() - started)}ms user=${user}`));
     });
     withCorrelationId(correlationId, next);

@@ -1,4 +1,13 @@
 import { startMailCatcher, type MailCatcher, type RunningSystem } from '@labeldesk/testing';
+import { createServer } from 'node:net';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 
 interface Json {
   status: number;
@@ -23,6 +32,7 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
     let system: RunningSystem;
     let mail: MailCatcher;
     let admin: { token: string; id: string };
+    let metricsPort = 0;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
     const call = async (method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Json> => {
@@ -50,7 +60,8 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
 
     beforeAll(async () => {
       mail = await startMailCatcher();
-      system = await start({ SMTP_URL: mail.url, PUBLIC_URL: 'https://labels.example.com' });
+      metricsPort = await freePort();
+      system = await start({ SMTP_URL: mail.url, PUBLIC_URL: 'https://labels.example.com', METRICS_PORT: String(metricsPort) });
       const login = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
       admin = { token: login.body.token ?? '', id: String(login.body.user?.['_id']) };
     }, 120_000);
@@ -75,6 +86,19 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       expect(today?.day).toBe(new Date().toISOString().slice(0, 10));
       expect(today?.revenueCents).toBe((before.perDay[before.perDay.length - 1]?.revenueCents ?? 0) + 850);
       expect((await call('GET', '/admin/stats', { token: buyer.token })).status).toBe(403);
+    });
+
+    it('counts requests by route and calls by subject in the Prometheus metrics, on their own port only', async () => {
+      const buyer = await register('measured');
+      await call('POST', `/auth/users/details/${buyer.id}`, { body: { balance: 5000 }, token: admin.token, key: `fund-measured-${unique}` });
+      expect((await call('POST', '/orders/v2', { body: ORDER, token: buyer.token, key: `measured-order-${unique}` })).status).toBe(200);
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+      expect(value(/labeldesk_http_request_duration_seconds_count\{method="POST",route="\/api\/orders\/v2",status="200"\} (\d+)/)).toBeGreaterThanOrEqual(1);
+      expect(value(/labeldesk_rpc_duration_seconds_count\{subject="orders\.single\.place\.v1",outcome="ok"\} (\d+)/)).toBeGreaterThanOrEqual(1);
+      expect(text).not.toContain('token');
+      // The public port has no metrics: `/metrics` there is just a page of the web app.
+      expect((await fetch(`${system.baseUrl}/metrics`)).headers.get('content-type')).toContain('text/html');
     });
 
     it('finds every customer\'s orders by customer, status, kind and tracking number, and opens one', async () => {

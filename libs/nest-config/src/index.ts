@@ -2,3 +2,4 @@ export * from './lib/env';
 export * from './lib/logger';
 export * from './lib/run-until-signal';
 export * from './lib/correlation';
+export * from './lib/metrics';

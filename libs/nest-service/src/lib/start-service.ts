@@ -1,7 +1,7 @@
 import { Logger, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@labeldesk/contracts';
-import { createLogger, loadEnv, runUntilSignal, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
+import { createLogger, loadEnv, metrics, runUntilSignal, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
 import { ORM } from '@labeldesk/nest-orm';
 import { createServerStrategy, DomainErrorFilter, transportFromEnv } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -54,6 +54,13 @@ const startProbe = (service: ServiceName, app: INestMicroservice, port: number):
   const orm = app.get<MikroORM>(ORM);
   const server = createServer((req, res) => {
     // Liveness is the process answering, nothing more: a database outage must not get every replica restarted.
+    if (req.url === '/metrics') {
+      void metrics.metrics().then((text) => {
+        res.writeHead(200, { 'content-type': metrics.contentType });
+        res.end(text);
+      });
+      return;
+    }
     if (req.url === '/live') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ service, status: 'live' }));

@@ -12,7 +12,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '@labeldesk/contracts';
-import { currentCorrelationId } from '@labeldesk/nest-config';
+import { currentCorrelationId, rpcDuration } from '@labeldesk/nest-config';
 import { randomUUID } from 'node:crypto';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
 import type { CallerTokens } from './caller-token';
@@ -44,14 +44,18 @@ export class RpcClient {
     const parsed = contract.request.safeParse(request);
     if (!parsed.success) throw validationError(parsed.error);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const stopTimer = rpcDuration.startTimer({ subject: contract.subject });
     let reply: unknown;
     try {
       reply = await firstValueFrom(
         this.proxy.send(contract.subject, this.record(parsed.data, this.headersFor(contract.subject, parsed.data, options))).pipe(timeout(timeoutMs)),
         { defaultValue: null },
       );
+      stopTimer({ outcome: 'ok' });
     } catch (error) {
-      throw toDomainError(error, contract.subject, timeoutMs);
+      const failure = toDomainError(error, contract.subject, timeoutMs);
+      stopTimer({ outcome: failure.code });
+      throw failure;
     }
     const response = contract.response.safeParse(reply);
     if (!response.success) {

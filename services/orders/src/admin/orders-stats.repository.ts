@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { countQueue } from '@labeldesk/nest-config';
 import type { OrdersStats } from '@labeldesk/contracts';
 import { ORM } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -11,8 +12,15 @@ const TODAY = `(date_trunc('day', now() at time zone 'utc') at time zone 'utc')`
 
 /** Counts for the admin dashboard, each in one aggregate query (no rows are loaded). */
 @Injectable()
-export class OrdersStatsRepository {
+export class OrdersStatsRepository implements OnModuleInit {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  /** The queues the metrics endpoint reports, counted when scraped. */
+  onModuleInit(): void {
+    const count = async (sql: string) => Number((await this.orm.em.fork().execute<Array<{ n: string }>>(sql))[0]?.n ?? 0);
+    countQueue('bulk_items_open', () => count(`select count(*) as n from ${this.t('bulk_items')} where "status" in ('pending', 'labelled')`));
+    countQueue('single_orders_pending', () => count(`select count(*) as n from ${this.t('orders')} where "status" = 'pending'`));
+  }
 
   private t(name: string): string {
     return `"${this.orm.config.get('schema')}"."${name}"`;

@@ -1,3 +1,4 @@
+import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
@@ -196,8 +197,12 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     const outcomes = this.outcomes.splice(0);
     const latest = new Map<string, BulkOrderRow>();
     if (outcomes.length > 0) {
-      await this.bulk.markLabelled(outcomes.filter((o): o is Extract<ItemOutcome, { ok: true }> => o.ok));
-      for (const row of await this.bulk.markFailed(outcomes.filter((o): o is Extract<ItemOutcome, { ok: false }> => !o.ok))) latest.set(row.id, row);
+      const made = outcomes.filter((o): o is Extract<ItemOutcome, { ok: true }> => o.ok);
+      const refused = outcomes.filter((o): o is Extract<ItemOutcome, { ok: false }> => !o.ok);
+      await this.bulk.markLabelled(made);
+      for (const row of await this.bulk.markFailed(refused)) latest.set(row.id, row);
+      labelsBought.inc({ mode: 'bulk' }, made.length);
+      labelsFailed.inc({ mode: 'bulk' }, refused.length);
     }
     for (const row of await this.capture()) latest.set(row.id, row);
     for (const row of latest.values()) this.progress.publish(row);

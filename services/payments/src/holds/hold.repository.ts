@@ -1,3 +1,4 @@
+import { ledgerPostings } from '@labeldesk/nest-config';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, type Hold, type HoldCapture } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
@@ -60,7 +61,11 @@ export class HoldRepository {
 
   /** Held → spent, one label per capture key; the whole request or nothing. */
   async capture(holdId: string, captures: HoldCapture[]): Promise<{ hold: Hold; capturedCount: number }> {
-    const run = () => this.orm.em.fork().transactional((em) => this.captureIn(em, holdId, captures));
+    const run = async () => {
+      const result = await this.orm.em.fork().transactional((em) => this.captureIn(em, holdId, captures));
+      ledgerPostings.inc({ kind: 'label_purchase' }, result.capturedCount);
+      return result;
+    };
     try {
       return await run();
     } catch (error) {

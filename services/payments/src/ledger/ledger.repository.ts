@@ -1,3 +1,4 @@
+import { ledgerPostings } from '@labeldesk/nest-config';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type LedgerBucket, type LedgerEntry, type LedgerKind, type PostingResult } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
@@ -85,11 +86,13 @@ export class LedgerRepository {
    */
   async post(posting: Posting, alsoInTransaction?: (em: EntityManager) => Promise<void>): Promise<PostingResult> {
     try {
-      return await this.orm.em.fork().transactional(async (em) => {
-        const result = await this.postIn(em, posting);
+      const result = await this.orm.em.fork().transactional(async (em) => {
+        const posted = await this.postIn(em, posting);
         if (alsoInTransaction) await alsoInTransaction(em);
-        return result;
+        return posted;
       });
+      if (!result.replayed) ledgerPostings.inc({ kind: posting.kind });
+      return result;
     } catch (error) {
       // A concurrent posting with the same key won the race: answer what it posted.
       if (isUniqueViolation(error, LEDGER_KEY_CONSTRAINT)) {
@@ -102,7 +105,8 @@ export class LedgerRepository {
 
   /** Sets a balance to a target by posting the difference; no entry when it is already there. */
   async adjustTo(userId: string, targetCents: number, actorId: string, reason: string, idempotencyKey: string): Promise<LedgerEntry | null> {
-    return this.orm.em.fork().transactional(async (em) => {
+    let posted = false;
+    const entry = await this.orm.em.fork().transactional(async (em) => {
       const replay = await this.findByKey(em, idempotencyKey);
       if (replay) return replay;
       await this.ensureAccount(em, userId);
@@ -112,8 +116,13 @@ export class LedgerRepository {
       );
       const delta = targetCents - Number(row?.balance_cents ?? 0);
       if (delta === 0) return null;
-      return (await this.postIn(em, { userId, kind: 'admin_adjustment', amountCents: delta, reference: `admin:${actorId}`, idempotencyKey, actorId, reason })).entry;
+      const result = await this.postIn(em, { userId, kind: 'admin_adjustment', amountCents: delta, reference: `admin:${actorId}`, idempotencyKey, actorId, reason });
+      posted = !result.replayed;
+      return result.entry;
     });
+    // Counted once committed: a transaction that rolled back posted nothing.
+    if (posted) ledgerPostings.inc({ kind: 'admin_adjustment' });
+    return entry;
   }
 
   /** The entry posted under a key, if any. */

@@ -1,3 +1,4 @@
+import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
@@ -75,12 +76,14 @@ export class ProcessOrderUseCase {
       const reason = error instanceof CarrierError ? error.message : 'The carrier never confirmed the label';
       await this.refund(order, priceCents);
       await this.orders.transition(order.id, 'pending', { status: 'cancelled', failureReason: reason });
+      labelsFailed.inc({ mode: 'single' });
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);
     }
 
     const pdfName = `label_${label.trackingNumber}.pdf`;
     const file = await this.files.save(order.userId, pdfName, 'application/pdf', label.pdf);
     await this.orders.transition(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfFileId: file.id, pdfName, failureReason: null });
+    labelsBought.inc({ mode: 'single' });
     return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };
   }
 

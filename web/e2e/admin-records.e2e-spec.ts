@@ -38,6 +38,8 @@ describe("The admin's records", () => {
     await page.getByRole('textbox', { name: 'Tracking number' }).fill(tracking);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('tracking') === tracking);
+    // The previous (unfiltered) rows stay dimmed while the search runs: wait for the answer itself.
+    await page.waitForFunction(() => !document.querySelector('[data-stale]') && document.querySelectorAll('[data-testid="admin-order-row"]').length === 1);
     const rows = page.getByTestId('admin-order-row');
     await rows.filter({ hasText: tracking }).waitFor();
     expect(await rows.count()).toBe(1);

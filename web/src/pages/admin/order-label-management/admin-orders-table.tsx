@@ -8,8 +8,9 @@ import { adminStatusDisplay } from './status-display';
 type Row = AdminOrdersResponse['items'][number];
 
 /** Newest first; the row opens the order's details, where its files are. */
-export const AdminOrdersTable = ({ rows, onOpen }: { rows: readonly Row[]; onOpen: (row: Row) => void }): ReactElement => (
-  <Table.ScrollArea borderWidth="1px" rounded="md" maxW="full">
+export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]; onOpen: (row: Row) => void; stale: boolean }): ReactElement => (
+  // While new filters load, the previous rows stay (no jump) but are dimmed and marked busy, so none is taken for a match.
+  <Table.ScrollArea borderWidth="1px" rounded="md" maxW="full" opacity={stale ? 0.5 : 1} aria-busy={stale} data-stale={stale || undefined}>
     <Table.Root size="sm" aria-label="Orders and batches">
       <Table.Header>
         <Table.Row bg="bg.subtle">

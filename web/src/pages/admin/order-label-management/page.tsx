@@ -64,6 +64,7 @@ export const OrderLabelManagementPage = (): ReactElement => {
           <>
             <AdminOrdersTable
               rows={orders.data.items}
+              stale={orders.isPlaceholderData}
               onOpen={(row) => setOpen({ kind: row.kind, id: row.id, customer: row.userName ?? row.userEmail ?? 'a deleted user' })}
             />
             <Pagination

@@ -15,6 +15,10 @@ describe('TokenSigner', () => {
     expect(signer.verify(signer.sign(USER, 3, ADMIN))).toMatchObject({ sub: USER, sv: 3, imp: ADMIN });
   });
 
+  it('signs exactly as with the secret as text, so replicas of the previous release read its tokens and it reads theirs', () => {
+    expect(jwt.verify(signer.sign(USER, 2), env.JWT_SECRET, { algorithms: ['HS256'], ...ours })).toMatchObject({ sub: USER, sv: 2 });
+  });
+
   it('reads a token issued before session versions existed as version 0', () => {
     expect(signer.verify(jwt.sign({}, env.JWT_SECRET, { subject: USER, expiresIn: 60, ...ours })).sv).toBe(0);
   });

@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { createServerStrategy, transportFromEnv } from '@labeldesk/nest-transport';
-import { existsSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { GatewayModule } from './app.module';
 import { gatewayEnvSchema, type GatewayEnv } from './config/env.schema';
@@ -111,19 +111,24 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The build's `.br` copy of a static file, to a browser that accepts brotli (scripts/build.mjs makes them). */
-const serveBrotli =
-  (dist: string) =>
-  (req: Request, res: Response, next: NextFunction): void => {
+const serveBrotli = (dist: string) => {
+  // The build's copies, listed once at start: no file-system call on the request path (and nothing outside dist).
+  const compressed = new Set(listFiles(dist).filter((file) => file.endsWith('.br')));
+  return (req: Request, res: Response, next: NextFunction): void => {
     const type = CONTENT_TYPES[extname(req.path)];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !type || !/\bbr\b/.test(req.headers['accept-encoding'] ?? '')) return next();
     const file = resolve(dist, `.${normalize(req.path)}.br`);
-    if (!file.startsWith(`${dist}${sep}`) || !existsSync(file)) return next();
+    if (!compressed.has(file)) return next();
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Encoding', 'br');
     res.setHeader('Vary', 'Accept-Encoding');
     setCacheHeaders(res, file);
     res.sendFile(file);
   };
+};
+
+const listFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]));
 
 /** The built SPA: static files, and index.html for every non-API path so client routes survive a reload. */
 const serveWebApp = (app: NestExpressApplication, env: GatewayEnv): void => {

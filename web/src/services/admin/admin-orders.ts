@@ -1,5 +1,6 @@
 import { adminOrderDetailSchema, adminOrdersResponseSchema, type AdminOrderDetail, type AdminOrdersQuery, type AdminOrdersResponse } from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { filterParams } from '../../hooks/use-url-filters';
 import { apiRequest } from '../../libs/http-client';
 
 export type AdminOrderFilters = Partial<Omit<AdminOrdersQuery, 'page' | 'limit'>>;
@@ -7,8 +8,7 @@ export type AdminOrderFilters = Partial<Omit<AdminOrdersQuery, 'page' | 'limit'>
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
 const queryString = (filters: AdminOrderFilters, page: number): string => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  const params = filterParams(filters);
   params.set('page', String(page));
   params.set('limit', String(ADMIN_ORDERS_PAGE_SIZE));
   return params.toString();

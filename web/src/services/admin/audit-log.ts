@@ -1,13 +1,13 @@
 import { auditPageSchema, type AuditPage, type AuditQuery } from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { filterParams } from '../../hooks/use-url-filters';
 import { apiRequest } from '../../libs/http-client';
 
 export type AuditFilters = Partial<Omit<AuditQuery, 'page' | 'limit'>>;
 export const AUDIT_PAGE_SIZE = 20;
 
 export const listAudit = (filters: AuditFilters, page: number, signal?: AbortSignal): Promise<AuditPage> => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  const params = filterParams(filters);
   params.set('page', String(page));
   params.set('limit', String(AUDIT_PAGE_SIZE));
   return apiRequest(`/api/admin/audit?${params.toString()}`, { schema: auditPageSchema, ...(signal ? { signal } : {}) });

@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
-import { bulkOrderSchema } from '../orders/bulk-order.schema';
+import { bulkOrderSchema, bulkStatusSchema } from '../orders/bulk-order.schema';
+import { orderStatusSchema } from '../orders/order.schema';
 import { singleOrderSchema } from '../orders/single-order.schema';
 
-/** Every status an order or a batch can be in; `completed` is both. */
-export const ADMIN_ORDER_STATUSES = [
-  'pending',
-  'completed',
-  'cancelled',
-  'processing',
-  'generating_files',
-  'completed_with_errors',
-  'failed',
-  'retrying_failed',
-  'processing_error',
-  'retry_processing_error',
-  'recovery_failed',
-] as const;
-export const adminOrderStatusSchema = z.enum(ADMIN_ORDER_STATUSES);
+/** Every status an order or a batch can be in (a draft is not yet a batch); `completed` is both. */
+export const adminOrderStatusSchema = z.enum([...orderStatusSchema.options, ...bulkStatusSchema.exclude(['draft']).options]);
 const utcDaySchema = z.iso.date({ error: 'Dates are YYYY-MM-DD' });
 
 /** The order-label management filters (all optional; days are UTC and inclusive). */

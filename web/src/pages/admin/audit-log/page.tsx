@@ -1,7 +1,6 @@
 import { Button, Card, Field, Flex, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { AUDIT_ACTIONS, auditActionSchema, auditQuerySchema } from '@labeldesk/contracts';
-import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { HistoryIcon, SearchIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
@@ -9,32 +8,16 @@ import { RefreshButton } from '../../../components/ui/refresh-button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditFilters } from '../../../services/admin/audit-log';
 import { useUsers } from '../../../services/users/list-users';
 import { AuditTable } from './audit-table';
 import { ACTION_LABELS } from './describe-change';
 
-const useFiltersInUrl = () => {
-  const [params, setParams] = useSearchParams();
-  const { filters, page } = useMemo(() => {
-    const parsed = auditQuerySchema.safeParse(Object.fromEntries(params));
-    if (!parsed.success) return { filters: {}, page: 1 };
-    const { page: current, limit: _limit, ...rest } = parsed.data;
-    return { filters: rest as AuditFilters, page: current };
-  }, [params]);
-  const apply = (next: AuditFilters, nextPage = 1) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(next)) if (value) search.set(key, String(value));
-    if (nextPage > 1) search.set('page', String(nextPage));
-    setParams(search);
-  };
-  return { filters, page, apply };
-};
-
 /** Every admin action: who did what to whom, the state before and after, and when. */
 export const AuditLogPage = (): ReactElement => {
   useDocumentTitle('Audit Log');
-  const { filters, page, apply } = useFiltersInUrl();
+  const { filters, page, apply } = useUrlFilters(auditQuerySchema);
   const log = useAuditLog(filters, page);
   const users = useUsers();
   const admins = (users.data ?? []).filter((u) => u.user_role === 'admin');

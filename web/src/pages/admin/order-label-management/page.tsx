@@ -1,41 +1,23 @@
 import { Card, Stack } from '@chakra-ui/react';
 import { adminOrdersQuerySchema } from '@labeldesk/contracts';
-import { useMemo, useState, type ReactElement } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState, type ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { TruckIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders, type AdminOrderFilters } from '../../../services/admin/admin-orders';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
+import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from '../../../services/admin/admin-orders';
 import { useUsers } from '../../../services/users/list-users';
 import { AdminOrdersTable } from './admin-orders-table';
 import { OrderDetailDrawer, type OpenOrder } from './order-detail-drawer';
 import { OrderFilters } from './order-filters';
 
-/** The filters live in the address, so a search can be shared, bookmarked or reloaded. */
-const useFiltersInUrl = () => {
-  const [params, setParams] = useSearchParams();
-  const { filters, page } = useMemo(() => {
-    const parsed = adminOrdersQuerySchema.safeParse(Object.fromEntries(params));
-    if (!parsed.success) return { filters: {}, page: 1 };
-    const { page: current, limit: _limit, ...rest } = parsed.data;
-    return { filters: rest as AdminOrderFilters, page: current };
-  }, [params]);
-  const apply = (next: AdminOrderFilters, nextPage = 1) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(next)) if (value) search.set(key, String(value));
-    if (nextPage > 1) search.set('page', String(nextPage));
-    setParams(search);
-  };
-  return { filters, page, apply };
-};
-
 /** Order-label management (the spec leaves it open): every order and batch of every customer, for an operator. */
 export const OrderLabelManagementPage = (): ReactElement => {
   useDocumentTitle('Orders & Labels');
-  const { filters, page, apply } = useFiltersInUrl();
+  const { filters, page, apply } = useUrlFilters(adminOrdersQuerySchema);
   const orders = useAdminOrders(filters, page);
   const users = useUsers();
   const [open, setOpen] = useState<OpenOrder | null>(null);

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,74 @@ const args = process.argv.slice(2);
 const skipWeb = args.includes('--no-web');
 const named = args.filter((a) => !a.startsWith('--'));
 const selected = named.length > 0 ? named : Object.keys(projects);
+
+/**
+ * The landing page prerendered (docs/decisions/021): web/src/prerender/landing.tsx is built for Node, run once, and
+ * its HTML and CSS become web/dist/landing.json, the template the gateway serves `/` from (filling in the prices,
+ * the community link and the year). The page paints with no JavaScript; web/public/landing-boot.js sets the colour
+ * mode before the first paint and web/public/landing.js drives the interactive parts (or loads the app for a
+ * signed-in visitor).
+ */
+const prerenderLanding = async () => {
+  const { build } = await import('vite');
+  const out = join(root, 'web/.prerender');
+  await build({
+    configFile: join(root, 'web/vite.config.mts'),
+    logLevel: 'warn',
+    build: {
+      ssr: join(root, 'web/src/prerender/landing.tsx'),
+      outDir: out,
+      emptyOutDir: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  try {
+    const { prerenderLanding: render, PLACEHOLDERS } = await import(pathToFileURL(join(out, 'landing.mjs')).href);
+    const page = render();
+    const index = readFileSync(join(root, 'web/dist/index.html'), 'utf8');
+    const appModule = /<script type="module"[^>]* src="([^"]+)"/.exec(index)?.[1];
+    const headStart = /<head>([\s\S]*?)<title>/.exec(index)?.[1];
+    if (!appModule || headStart === undefined) throw new Error('prerender: web/dist/index.html has no module script or title');
+    const template = (id, html) => `<template id="${id}">${html}</template>`;
+    const html = [
+      '<!doctype html>',
+      '<html lang="en">',
+      `<head>${headStart.trim()}`,
+      `<title>${page.title}</title>`,
+      // Sets the colour mode before the first paint (a file: the CSP allows no inline script).
+      '<script src="/landing-boot.js"></script>',
+      '<link rel="preload" as="image" href="/hero-bg.svg">',
+      `<meta name="ld-app" content="${appModule}">`,
+      '<!--ld:chat-->',
+      `<style>${page.css}</style>`,
+      '<script defer src="/landing.js"></script>',
+      '</head>',
+      `<body><div id="root">${page.html}</div>`,
+      template('ld-menu', page.fragments.menu),
+      template('ld-icon-sun', page.fragments.sunIcon),
+      template('ld-icon-moon', page.fragments.moonIcon),
+      '</body></html>',
+    ].join('\n');
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const placeholders = {
+      priceName: PLACEHOLDERS.priceName,
+      priceMaxWeight: String(PLACEHOLDERS.priceMaxWeight),
+      priceFrom: usd.format(PLACEHOLDERS.priceFromCents / 100),
+      communityChatUrl: PLACEHOLDERS.communityChatUrl,
+    };
+    for (const [name, value] of Object.entries(placeholders)) {
+      const where = name === 'communityChatUrl' ? page.fragments.community : page.fragments.priceRow;
+      if (!where.includes(value)) throw new Error(`prerender: placeholder ${name} not found in its fragment`);
+    }
+    const landing = { html, prices: page.fragments.prices, priceRow: page.fragments.priceRow, community: page.fragments.community, placeholders };
+    writeFileSync(join(root, 'web/dist/landing.json'), JSON.stringify(landing));
+    console.log(`landing page prerendered: ${html.length} bytes of HTML (${page.css.length} of CSS)`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+};
 
 const isSource = (file) => file.endsWith('.ts') && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(file) && !file.endsWith('.d.ts');
 
@@ -72,6 +141,7 @@ if (!skipWeb && named.length === 0) {
     cwd: root,
     stdio: 'inherit',
   });
+  await prerenderLanding();
   // Brotli copies made once here, served by the gateway to browsers that accept them: a phone on a slow network
   // downloads a fifth of the bytes, and no request pays for compressing.
   const dist = join(root, 'web/dist');

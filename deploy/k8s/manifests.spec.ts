@@ -8,6 +8,7 @@ import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { REPLICA_DRAIN_GRACE_MS } from '@labeldesk/nest-transport';
 
 interface Manifest {
   kind: string;
@@ -22,6 +23,7 @@ interface Container {
   startupProbe?: { httpGet?: { path: string } };
   livenessProbe?: { httpGet?: { path: string } };
   readinessProbe?: { httpGet?: { path: string } };
+  env?: Array<{ name: string; value?: string }>;
 }
 interface PodSpec {
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
@@ -81,6 +83,14 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
       expect(container.startupProbe).toBeDefined();
       expect(container.livenessProbe).toBeDefined();
       expect(container.readinessProbe).toBeDefined();
+    }
+  });
+
+  it.each(deployments.filter((d) => d.metadata.name !== 'nats').map((d) => [d.metadata.name, d] as const))('gives %s time to stop gracefully: its shutdown delay and the drain of its handlers fit in the grace period', (_name, deployment) => {
+    const pod = podOf(deployment);
+    for (const container of pod.containers) {
+      const delayMs = Number(container.env?.find((e) => e.name === 'SHUTDOWN_DELAY_MS')?.value ?? 0);
+      expect(delayMs + REPLICA_DRAIN_GRACE_MS).toBeLessThan((pod.terminationGracePeriodSeconds ?? 30) * 1000);
     }
   });
 

@@ -1,9 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { callerKeysFromEnv, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { AuditInterceptor } from './audit/audit.interceptor';
+import { AccountChangedListener } from './users/account-changed.listener';
+import { AccountSummaryCache } from './users/account-summary.cache';
 import { AccessGuard } from './auth/access.guard';
+import { CallerVerifier } from './auth/caller-verifier';
+import { UserChangedListener } from './auth/user-changed.listener';
+import { VerifiedCallersCache } from './auth/verified-callers.cache';
 import { GATEWAY_ENV, type GatewayEnv } from './config/env.schema';
 import { DocsController } from './docs/docs.controller';
 import { RouteCatalogue } from './docs/route-catalogue';
@@ -37,7 +42,7 @@ export class GatewayModule {
         TransportModule.forRoot({
           transport: transportFromEnv(env, 'gateway'),
           rpcTimeoutMs: env.RPC_TIMEOUT_MS,
-          callerKeys: callerKeysFromEnv('gateway', { CALLER_KEY: env.CALLER_KEY }),
+          callerKeys: callerKeysFromEnv('gateway', { CALLER_KEY: env.CALLER_KEY, TRANSPORT: env.TRANSPORT }),
         }),
         ThrottlerModule.forRoot({
           throttlers: [
@@ -46,12 +51,15 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay],
+      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
+        { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },
+        CallerVerifier,
+        { provide: AccountSummaryCache, useFactory: () => new AccountSummaryCache({ ttlMs: env.ACCOUNT_SUMMARY_TTL_SECONDS * 1000 }) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+        AuditInterceptor,
         UserViewService,
         RouteCatalogue,
         RealtimeGateway,

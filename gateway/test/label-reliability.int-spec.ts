@@ -1,16 +1,10 @@
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
 import { Client } from 'pg';
-import { apiClient, balanceOf, newBulkCustomer, type Api } from './support/bulk-api';
+import { apiClient, balanceOf, newBulkCustomer, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
 
 const BALANCE = 100_000;
 const PRICE = 850;
 const REPLY_WAIT_MS = 1_500;
-const ORDER = {
-  service_name: 'USPS Priority Mail',
-  sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
-  receiver: { receiver_name: 'Bob Receiver', receiver_address1: '200 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
-  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2.5 },
-};
 
 interface ListedOrder {
   _id: string;

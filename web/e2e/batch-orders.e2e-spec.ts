@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { loginThroughUi } from './support/accounts';
-import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
 import { appUrl } from './support/env';
@@ -33,6 +33,7 @@ const downloadAll = async (page: Page, row: Locator): Promise<void> => {
     if (file.extension === '.pdf') expect(content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     else expect(content.toString('utf8').split(/\r?\n/).filter((line) => line.trim()).length).toBeGreaterThanOrEqual(2);
     await page.getByText(file.toast).first().waitFor();
+    await dismissToasts(page);
   }
 };
 

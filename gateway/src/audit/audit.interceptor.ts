@@ -5,7 +5,7 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import type { Request } from 'express';
 import { from, mergeMap, type Observable } from 'rxjs';
 import type { AuthenticatedRequest, CallContext } from '../auth/request-context';
-import { AUDITED, type AuditSpec } from './audited.decorator';
+import { AUDITED, type AuditSpec } from './audit-spec';
 
 /**
  * Writes every audited admin action to the audit log once it has succeeded, with the target's state read before and

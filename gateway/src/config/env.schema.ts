@@ -17,6 +17,16 @@ export const gatewayEnvSchema = z.object({
   /** The key the gateway vouches for signed-in users with; services believe it through their CALLER_TRUST. */
   CALLER_KEY: envFragments.callerKey,
   /**
+   * How long a verified token's caller is kept before auth is asked again (decision 019); never past the token's own
+   * expiry, dropped at once on auth's user events. 0 asks auth on every request. The bound on a lost event.
+   */
+  VERIFIED_CALLER_TTL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * How long an account summary (the balance verify and the dashboard show) is kept, dropped at once on payments'
+   * account-changed event (decision 025). 0 asks payments on every request. The bound on a lost event.
+   */
+  ACCOUNT_SUMMARY_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /**
    * How long a label purchase is waited for before the answer is 202 with the order pending (it is then finished or
    * refunded by recovery and shows as pending in Orders meanwhile).
    */

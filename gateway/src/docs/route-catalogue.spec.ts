@@ -1,4 +1,5 @@
 import { Test } from '@nestjs/testing';
+import { bulkOrdersQuerySchema, bulkProcessBodySchema, loginRequestSchema } from '@labeldesk/contracts';
 import { loadEnv } from '@labeldesk/nest-config';
 import { generateCallerKeys } from '@labeldesk/nest-transport';
 import { GatewayModule } from '../app.module';
@@ -19,6 +20,18 @@ describe('RouteCatalogue and /api/docs', () => {
   it('documents every route the gateway serves, so the docs cannot drift from the code', () => {
     const undocumented = routes.filter((r) => !r.doc).map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(undocumented).toEqual([]);
+  });
+
+  it('documents each body and query with the very schema the route validates it with', () => {
+    const drifted = routes
+      .filter((r) => (r.validated.body && r.validated.body !== r.doc?.body) || (r.validated.query && r.validated.query !== r.doc?.query))
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(drifted).toEqual([]);
+    const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
+    // The check above reads the pipes themselves: these prove it sees them.
+    expect(find('post', '/api/auth/login')?.validated.body).toBe(loginRequestSchema);
+    expect(find('post', '/api/orders/bulk/process/{userId}')?.validated.body).toBe(bulkProcessBodySchema);
+    expect(find('get', '/api/orders/bulk/{userId}')?.validated.query).toBe(bulkOrdersQuerySchema);
   });
 
   it('lists the spec routes with their access rules', () => {

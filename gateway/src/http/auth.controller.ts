@@ -1,9 +1,26 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
-import { AuthRpc, loginRequestSchema, PaymentsRpc, registerRequestSchema, updateProfileRequestSchema, updateProfileResponseSchema, type AuthUser, type LoginResponse, type RegisterResponse, type UpdateProfileResponse, type VerifyResponse, registerResponseSchema, loginResponseSchema, verifyResponseSchema } from '@labeldesk/contracts';
+import {
+  AuthRpc,
+  balanceResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  PaymentsRpc,
+  registerRequestSchema,
+  registerResponseSchema,
+  updateProfileRequestSchema,
+  updateProfileResponseSchema,
+  verifyResponseSchema,
+  type AuthUser,
+  type BalanceResponse,
+  type LoginResponse,
+  type RegisterResponse,
+  type UpdateProfileResponse,
+  type VerifyResponse,
+} from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
+import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { z } from 'zod';
 import { Public } from '../auth/access.decorators';
 import { ClientAddress, Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
@@ -45,9 +62,9 @@ export class AuthController {
     return { user: await this.users.one(user, ctx) };
   }
 
-  @ApiDoc({ summary: 'The signed-in user\'s balance (cents)', response: z.object({ balance: z.number().int() }) })
+  @ApiDoc({ summary: 'The signed-in user\'s balance (cents)', response: balanceResponseSchema })
   @Get('api/balance')
-  async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<{ balance: number }> {
+  async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<BalanceResponse> {
     const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id }, ctx);
     return { balance: account.balanceCents };
   }

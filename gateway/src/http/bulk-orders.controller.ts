@@ -1,8 +1,13 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, type PipeTransform } from '@nestjs/common';
 import {
+  activeBulkOrderResponseSchema,
   BULK_STAGE_ROWS,
   BULK_TEMPLATE_COLUMNS,
+  bulkInitBodySchema,
+  bulkInitResponseSchema,
   bulkOrderSchema,
+  bulkOrdersPageSchema,
+  bulkOrdersQuerySchema,
   bulkProcessBodySchema,
   bulkProcessResponseSchema,
   bulkRecoverResponseSchema,
@@ -11,24 +16,27 @@ import {
   ErrorCode,
   OrdersRpc,
   validationError,
+  type ActiveBulkOrderResponse,
+  type BulkInitResponse,
   type BulkOrder,
+  type BulkOrdersPage,
   type BulkProcessBody,
+  type BulkProcessResponse,
+  type BulkRecoverResponse,
+  type BulkRetryResponse,
   type BulkTemplateColumn,
-  type ResponseOf,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
+import { ZodBody } from './zod-body.pipe';
 
 /** A batch of labels is bought while the reply waits only for the checks and the hold. */
 const PROCESS_TIMEOUT_MS = 60_000;
 /** Retry waits for the failed labels to be bought again (the reply carries the final counts, spec 7). */
 const RETRY_TIMEOUT_MS = 120_000;
 const RECOVER_TIMEOUT_MS = 180_000;
-
-const userIdBody = z.object({ userId: z.string({ error: 'userId is required' }) });
-const listQuery = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(7) });
 
 /** The spec's example row of the template, one per column. */
 const TEMPLATE_EXAMPLE: Record<BulkTemplateColumn, string> = {
@@ -40,8 +48,10 @@ const TEMPLATE_EXAMPLE: Record<BulkTemplateColumn, string> = {
 
 /** Row errors of a whole batch: the message counts the rows, every issue names its row (`orderData.N.…`). */
 class BulkBody implements PipeTransform<unknown, BulkProcessBody> {
+  readonly schema = bulkProcessBodySchema;
+
   transform(value: unknown): BulkProcessBody {
-    const parsed = bulkProcessBodySchema.safeParse(value ?? {});
+    const parsed = this.schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;
     const error = validationError(parsed.error);
     const rows = new Set((error.issues ?? []).map((i) => /^orderData\.(\d+)\./.exec(i.path)?.[1]).filter((r): r is string => r !== undefined));
@@ -66,11 +76,11 @@ export class BulkOrdersController {
     return `${line(BULK_TEMPLATE_COLUMNS)}\r\n${line(BULK_TEMPLATE_COLUMNS.map((c) => TEMPLATE_EXAMPLE[c]))}\r\n`;
   }
 
-  @ApiDoc({ summary: 'Start a bulk order: an id for the batch about to be submitted', body: userIdBody, response: z.object({ orderId: z.string() }) })
+  @ApiDoc({ summary: 'Start a bulk order: an id for the batch about to be submitted', body: bulkInitBodySchema, response: bulkInitResponseSchema })
   @Post('bulk/init')
   @HttpCode(200)
-  async init(@Body() body: unknown, @Ctx() ctx: CallContext): Promise<{ orderId: string }> {
-    const parsed = userIdBody.safeParse(body ?? {});
+  async init(@Body() body: unknown, @Ctx() ctx: CallContext): Promise<BulkInitResponse> {
+    const parsed = bulkInitBodySchema.safeParse(body ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     return this.rpc.call(OrdersRpc.bulkInit, { userId: parsed.data.userId }, ctx);
   }
@@ -82,16 +92,16 @@ export class BulkOrdersController {
   @ApiDoc({ summary: 'Submit a bulk order: validate, price, hold the total, start buying (402 when the balance is short)', body: bulkProcessBodySchema, response: bulkProcessResponseSchema })
   @Post('bulk/process/:userId')
   @HttpCode(200)
-  async process(@Param('userId') userId: string, @Body(new BulkBody()) body: BulkProcessBody, @Ctx() ctx: CallContext): Promise<ResponseOf<typeof OrdersRpc.bulkProcess>> {
+  async process(@Param('userId') userId: string, @Body(new BulkBody()) body: BulkProcessBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
     for (let firstRow = 0; firstRow < body.orderData.length; firstRow += BULK_STAGE_ROWS) {
       await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId: body.orderId, firstRow, rows: body.orderData.slice(firstRow, firstRow + BULK_STAGE_ROWS) }, ctx);
     }
     return this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId: body.orderId, rowCount: body.orderData.length, options: body.options }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
   }
 
-  @ApiDoc({ summary: 'The user\'s batch still being worked on, if any', response: z.object({ bulkOrder: bulkOrderSchema.nullable() }) })
+  @ApiDoc({ summary: 'The user\'s batch still being worked on, if any', response: activeBulkOrderResponseSchema })
   @Get('bulk/active/:userId')
-  active(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ bulkOrder: BulkOrder | null }> {
+  active(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ActiveBulkOrderResponse> {
     return this.rpc.call(OrdersRpc.bulkActive, { userId }, ctx);
   }
 
@@ -101,25 +111,23 @@ export class BulkOrdersController {
     return this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx);
   }
 
-  @ApiDoc({ summary: 'Batch orders, newest first (?page, ?limit=7)', response: z.object({ bulkOrders: z.array(bulkOrderSchema), totalCount: z.number().int() }) })
+  @ApiDoc({ summary: 'Batch orders, newest first (?page, ?limit=7)', query: bulkOrdersQuerySchema, response: bulkOrdersPageSchema })
   @Get('bulk/:userId')
-  list(@Param('userId') userId: string, @Query() query: unknown, @Ctx() ctx: CallContext): Promise<{ bulkOrders: BulkOrder[]; totalCount: number }> {
-    const parsed = listQuery.safeParse(query ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
-    return this.rpc.call(OrdersRpc.bulkList, { userId, ...parsed.data }, ctx);
+  list(@Param('userId') userId: string, @Query(new ZodBody(bulkOrdersQuerySchema)) query: z.output<typeof bulkOrdersQuerySchema>, @Ctx() ctx: CallContext): Promise<BulkOrdersPage> {
+    return this.rpc.call(OrdersRpc.bulkList, { userId, ...query }, ctx);
   }
 
   @ApiDoc({ summary: 'Buy the failed labels of a batch again (400 when none failed)', response: bulkRetryResponseSchema })
   @Post('bulk/retry-failed/:orderId')
   @HttpCode(200)
-  retryFailed(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<ResponseOf<typeof OrdersRpc.bulkRetryFailed>> {
+  retryFailed(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkRetryResponse> {
     return this.rpc.call(OrdersRpc.bulkRetryFailed, { orderId }, { ...ctx, timeoutMs: RETRY_TIMEOUT_MS });
   }
 
   @ApiDoc({ summary: 'Rebuild a batch\'s three files', response: bulkRecoverResponseSchema })
   @Post('bulk/recover/:orderId')
   @HttpCode(200)
-  recover(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<ResponseOf<typeof OrdersRpc.bulkRecover>> {
+  recover(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkRecoverResponse> {
     return this.rpc.call(OrdersRpc.bulkRecover, { orderId }, { ...ctx, timeoutMs: RECOVER_TIMEOUT_MS });
   }
 }

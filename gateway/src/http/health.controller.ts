@@ -1,13 +1,21 @@
 import { Controller, Get, Inject, Logger, Res } from '@nestjs/common';
-import { DomainError, ErrorCode, healthRpc, SERVICE_NAMES, type GatewayHealth, gatewayHealthSchema } from '@labeldesk/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  gatewayHealthSchema,
+  healthRpc,
+  liveProbeSchema,
+  readyProbeSchema,
+  SERVICE_NAMES,
+  type GatewayHealth,
+  type LiveProbe,
+  type ReadyProbe,
+} from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { ApiDoc } from '../docs/api-doc.decorator';
-import { z } from 'zod';
-
-const probeSchema = z.object({ status: z.string() });
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
+import { ApiDoc } from '../docs/api-doc.decorator';
 
 /** Asks every service at once, with a short deadline: a slow service shows as down, never hangs the probe. */
 @Controller('health')
@@ -20,10 +28,10 @@ export class HealthController {
   ) {}
 
   /** Kubernetes liveness: the process answers. Nothing else, so no outage elsewhere restarts the gateways. */
-  @ApiDoc({ summary: 'Liveness: the gateway process answers', response: probeSchema })
+  @ApiDoc({ summary: 'Liveness: the gateway process answers', response: liveProbeSchema })
   @Get('live')
   @Public()
-  live(): { status: 'live' } {
+  live(): LiveProbe {
     return { status: 'live' };
   }
 
@@ -31,10 +39,10 @@ export class HealthController {
    * Kubernetes readiness: its transport is connected, so it can serve. A service being down is not the gateway's
    * state: that service's routes answer 503 and the rest keep working.
    */
-  @ApiDoc({ summary: 'Readiness: the gateway\'s transport is connected (503 when not)', response: probeSchema })
+  @ApiDoc({ summary: 'Readiness: the gateway\'s transport is connected (503 when not)', response: readyProbeSchema })
   @Get('ready')
   @Public()
-  async ready(@Res({ passthrough: true }) res: Response): Promise<{ status: 'ready' | 'not ready' }> {
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadyProbe> {
     const connected = await this.rpc.connected();
     res.status(connected ? 200 : 503);
     return { status: connected ? 'ready' : 'not ready' };

@@ -1,36 +1,38 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
-import { DomainError, downloadKindSchema, ErrorCode, FILE_CHUNK_BYTES, OrdersRpc, PricingRpc, singleOrderSchema, orderListItemSchema, type Caller, type OrderListItem } from '@labeldesk/contracts';
+import {
+  DomainError,
+  downloadKindSchema,
+  ErrorCode,
+  FILE_CHUNK_BYTES,
+  OrdersRpc,
+  ordersListResponseSchema,
+  placeOrderResponseSchema,
+  priceQuoteBodySchema,
+  priceQuoteResponseSchema,
+  PricingRpc,
+  recentOrdersResponseSchema,
+  singleOrderSchema,
+  totalOrdersResponseSchema,
+  type Caller,
+  type OrdersListResponse,
+  type PlaceOrderResponse,
+  type PriceQuoteBody,
+  type PriceQuoteResponse,
+  type RecentOrdersResponse,
+  type TotalOrdersResponse,
+} from '@labeldesk/contracts';
 import { requireSelfOrAdmin, RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AllowQueryToken } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { IdempotencyKey } from './idempotency-key.decorator';
 import { ZodBody } from './zod-body.pipe';
 
-/** Spec: a shipment is `{service_name, package:{package_weight}}` or a full order; only those two fields price it. */
-const priceBodySchema = z.object({
-  userId: z.string({ error: 'userId is required' }),
-  shipments: z
-    .array(
-      z.object({
-        service_name: z.string({ error: 'Please select a service' }).trim().min(1, { error: 'Please select a service' }),
-        package: z.object({ package_weight: z.coerce.number({ error: 'Weight must be a number' }).min(0, { error: 'Weight must be 0 or more' }) }),
-      }),
-    )
-    .min(1, { error: 'No shipments to price' })
-    .max(10_000),
-});
-
 /** Errors that mean "no answer yet", not "refused": the order may still complete. */
 const NO_ANSWER: ReadonlySet<string> = new Set([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE]);
-
-const placedOrPendingSchema = z.union([
-  z.object({ data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }) }),
-  z.object({ message: z.string(), data: z.object({ orderId: z.string().nullable(), status: z.literal('pending') }) }),
-]);
 
 /** The guard has verified the caller on every non-public route; this only narrows the type. */
 const signedIn = (ctx: CallContext): Caller => {
@@ -47,10 +49,10 @@ export class OrdersController {
     @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'ORDER_REPLY_WAIT_MS'>,
   ) {}
 
-  @ApiDoc({ summary: 'Price shipments with the user\'s tiers (next whole pound)', body: priceBodySchema, response: z.object({ totalPrice: z.number().int() }) })
+  @ApiDoc({ summary: 'Price shipments with the user\'s tiers (next whole pound)', body: priceQuoteBodySchema, response: priceQuoteResponseSchema })
   @Post('price/v2/bulk')
   @HttpCode(200)
-  async price(@Body(new ZodBody(priceBodySchema)) body: z.output<typeof priceBodySchema>, @Ctx() ctx: CallContext): Promise<{ totalPrice: number }> {
+  async price(@Body(new ZodBody(priceQuoteBodySchema)) body: PriceQuoteBody, @Ctx() ctx: CallContext): Promise<PriceQuoteResponse> {
     requireSelfOrAdmin(signedIn(ctx), body.userId);
     const items = body.shipments.map((s) => ({ serviceName: s.service_name, weightLb: s.package.package_weight }));
     const quote = await this.rpc.call(PricingRpc.quote, { userId: body.userId, items }, ctx);
@@ -62,7 +64,7 @@ export class OrdersController {
    * on the way does not answer, the customer is not kept waiting: 202 with the order still in progress (it is finished
    * or refunded by recovery, and shows as pending in Orders meanwhile).
    */
-  @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow', body: singleOrderSchema, response: placedOrPendingSchema })
+  @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow', body: singleOrderSchema, response: placeOrderResponseSchema })
   @Post('v2')
   @HttpCode(200)
   async placeSingle(
@@ -70,7 +72,7 @@ export class OrdersController {
     @IdempotencyKey() idempotencyKey: string,
     @Ctx() ctx: CallContext,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<z.output<typeof placedOrPendingSchema>> {
+  ): Promise<PlaceOrderResponse> {
     const userId = order.user_id && ctx.caller?.role === 'admin' ? order.user_id : (ctx.caller?.userId ?? '');
     requireSelfOrAdmin(signedIn(ctx), order.user_id ?? userId);
     try {
@@ -91,15 +93,15 @@ export class OrdersController {
     }
   }
 
-  @ApiDoc({ summary: 'Latest orders, newest first', response: z.object({ recentOrders: z.array(orderListItemSchema) }) })
+  @ApiDoc({ summary: 'Latest orders, newest first', response: recentOrdersResponseSchema })
   @Get('recent/:userId')
-  recent(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ recentOrders: OrderListItem[] }> {
+  recent(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<RecentOrdersResponse> {
     return this.rpc.call(OrdersRpc.recent, { userId, limit: 20 }, ctx);
   }
 
-  @ApiDoc({ summary: 'Number of labels bought', response: z.object({ totalOrders: z.number().int() }) })
+  @ApiDoc({ summary: 'Number of labels bought', response: totalOrdersResponseSchema })
   @Get('total/:userId')
-  total(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ totalOrders: number }> {
+  total(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<TotalOrdersResponse> {
     return this.rpc.call(OrdersRpc.total, { userId }, ctx);
   }
 
@@ -129,9 +131,9 @@ export class OrdersController {
   }
 
   /** Spec: the whole list (oldest first, the web app reverses it). Declared last: `:userId` would match the routes above. */
-  @ApiDoc({ summary: 'Every order, oldest first', response: z.object({ orders: z.array(orderListItemSchema) }) })
+  @ApiDoc({ summary: 'Every order, oldest first', response: ordersListResponseSchema })
   @Get(':userId')
-  list(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<{ orders: OrderListItem[] }> {
+  list(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<OrdersListResponse> {
     return this.rpc.call(OrdersRpc.list, { userId }, ctx);
   }
 

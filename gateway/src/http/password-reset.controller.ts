@@ -6,11 +6,13 @@ import {
   PasswordResetRpc,
   resetLinkResponseSchema,
   resetPasswordBodySchema,
+  resetPasswordResponseSchema,
   type ForgotPasswordResponse,
   type ResetLinkResponse,
+  type ResetPasswordResponse,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AdminOnly, Public } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { Audited, param } from '../audit/audited.decorator';
@@ -40,14 +42,14 @@ export class PasswordResetController {
     return this.rpc.call(PasswordResetRpc.request, { email: body.email, appUrl: this.env.PUBLIC_URL }, ctx);
   }
 
-  @ApiDoc({ summary: 'Set a new password with a reset link (it works once; every session of the user ends)', body: resetPasswordBodySchema, response: z.object({ message: z.string() }) })
+  @ApiDoc({ summary: 'Set a new password with a reset link (it works once; every session of the user ends)', body: resetPasswordBodySchema, response: resetPasswordResponseSchema })
   @Post('reset-password')
   @HttpCode(200)
   @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
-  reset(@Body(new ZodBody(resetPasswordBodySchema)) body: z.output<typeof resetPasswordBodySchema>, @Ctx() ctx: CallContext): Promise<{ message: string }> {
+  reset(@Body(new ZodBody(resetPasswordBodySchema)) body: z.output<typeof resetPasswordBodySchema>, @Ctx() ctx: CallContext): Promise<ResetPasswordResponse> {
     return this.rpc.call(PasswordResetRpc.complete, body, ctx);
   }
 

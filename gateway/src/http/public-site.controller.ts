@@ -32,4 +32,62 @@ export class PublicSiteController {
     );
     return { communityChatUrl: this.env.COMMUNITY_CHAT_URL ?? null, chatWidgetScriptUrl: this.env.CHAT_WIDGET_SCRIPT_URL ?? null, prices };
   }
+
+  private recent: { at: number; site: Promise<PublicSite> } | null = null;
+
+  /**
+   * The same answer for the prerendered landing page (docs/decisions/021), kept for a short while: every visit to `/`
+   * needs it before its first byte, and the prices change when an admin edits a service, rarely.
+   */
+  recentSite(now = Date.now()): Promise<PublicSite> {
+    if (!this.recent || now - this.recent.at > LANDING_SITE_TTL_MS) {
+      const recent = { at: now, site: this.site() };
+      // A failure is not kept: the next visit asks again.
+      recent.site.catch(() => this.recent === recent && (this.recent = null));
+      this.recent = recent;
+    }
+    return this.recent.site;
+  }
 }
+
+const LANDING_SITE_TTL_MS = 30_000;
+
+/** What scripts/build.mjs writes next to the prerendered landing page (web/dist/landing.json). */
+export interface LandingTemplate {
+  /** The whole document, with `<!--ld:prices-->`, `<!--ld:community-->`, `<!--ld:year-->` and `<!--ld:chat-->` markers. */
+  html: string;
+  /** The from-prices table, its rows at `<!--ld:rows-->`. */
+  prices: string;
+  /** One row; its placeholders are in `placeholders`. */
+  priceRow: string;
+  /** The community link, its address the placeholder. */
+  community: string;
+  placeholders: { priceName: string; priceMaxWeight: string; priceFrom: string; communityChatUrl: string };
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The prerendered landing page with this moment's prices, links and year, as the app would render them. */
+export const fillLandingPage = (template: LandingTemplate, site: PublicSite, year = new Date().getFullYear()): string => {
+  const { placeholders } = template;
+  const rows = site.prices
+    .map((price) =>
+      template.priceRow
+        // Replacer functions: a `$` in a name is text, not a replacement pattern.
+        .replace(placeholders.priceName, () => escapeHtml(price.name))
+        .replace(placeholders.priceMaxWeight, () => escapeHtml(String(price.maxWeight)))
+        .replace(placeholders.priceFrom, () => escapeHtml(usd.format(price.fromCents / 100))),
+    )
+    .join('');
+  const prices = rows ? template.prices.replace('<!--ld:rows-->', () => rows) : '';
+  const community = site.communityChatUrl ? template.community.replace(placeholders.communityChatUrl, () => escapeHtml(site.communityChatUrl ?? '')) : '';
+  const chat = site.chatWidgetScriptUrl ? `<meta name="ld-chat-widget" content="${escapeHtml(site.chatWidgetScriptUrl)}">` : '';
+  return template.html
+    .replace('<!--ld:prices-->', () => prices)
+    .replace('<!--ld:community-->', () => community)
+    .replace('<!--ld:year-->', String(year))
+    .replace('<!--ld:chat-->', () => chat);
+};

@@ -1,8 +1,22 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { PricingRpc, pricesBodySchema, renameBodySchema, toggleBodySchema, type AvailableService, type PriceTier, type RawService, type Service, availableServiceSchema, serviceSchema, rawServiceSchema, priceTierSchema } from '@labeldesk/contracts';
+import {
+  availableServicesResponseSchema,
+  pricesBodySchema,
+  priceTiersResponseSchema,
+  PricingRpc,
+  rawServicesResponseSchema,
+  renameBodySchema,
+  serviceSchema,
+  servicesResponseSchema,
+  toggleBodySchema,
+  type AvailableService,
+  type PriceTier,
+  type RawService,
+  type Service,
+} from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AdminOnly } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ZodBody } from './zod-body.pipe';
@@ -14,19 +28,19 @@ import { defaultServicesSnapshot, userServicesSnapshot } from '../audit/snapshot
 export class ServicesController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: 'Services the user can buy', response: z.array(availableServiceSchema) })
+  @ApiDoc({ summary: 'Services the user can buy', response: availableServicesResponseSchema })
   @Get('userServices/:userId/available')
   async available(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<AvailableService[]> {
     return (await this.rpc.call(PricingRpc.availableServices, { userId }, ctx)).services;
   }
 
-  @ApiDoc({ summary: 'The user\'s services and prices', response: z.array(serviceSchema) })
+  @ApiDoc({ summary: 'The user\'s services and prices', response: servicesResponseSchema })
   @Get('userServices/:userId')
   async userServices(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {
     return (await this.rpc.call(PricingRpc.listUserServices, { userId }, ctx)).services;
   }
 
-  @ApiDoc({ summary: 'Give a user the default services (idempotent)', response: z.array(serviceSchema) })
+  @ApiDoc({ summary: 'Give a user the default services (idempotent)', response: servicesResponseSchema })
   @Post('userServices/:userId/initialize')
   @HttpCode(200)
   async initialize(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {
@@ -57,14 +71,14 @@ export class ServicesController {
     return this.rpc.call(PricingRpc.renameUserService, { userId, serviceId, name: body.name }, ctx);
   }
 
-  @ApiDoc({ summary: 'Default services', response: z.array(serviceSchema) })
+  @ApiDoc({ summary: 'Default services', response: servicesResponseSchema })
   @Get('defaultServices')
   @AdminOnly()
   async defaults(@Ctx() ctx: CallContext): Promise<Service[]> {
     return (await this.rpc.call(PricingRpc.listDefaultServices, {}, ctx)).services;
   }
 
-  @ApiDoc({ summary: 'The carrier\'s raw services', response: z.array(rawServiceSchema) })
+  @ApiDoc({ summary: 'The carrier\'s raw services', response: rawServicesResponseSchema })
   @Get('rawServices')
   @AdminOnly()
   async raw(@Ctx() ctx: CallContext): Promise<RawService[]> {
@@ -80,7 +94,7 @@ export class ServicesController {
   }
 
   /** Spec: "gives prices". */
-  @ApiDoc({ summary: 'Set a default service\'s weight tiers', body: pricesBodySchema, response: z.array(priceTierSchema) })
+  @ApiDoc({ summary: 'Set a default service\'s weight tiers', body: pricesBodySchema, response: priceTiersResponseSchema })
   @Audited({ action: 'default-services.prices', targetType: 'default-service', target: param('id'), snapshot: defaultServicesSnapshot })
   @Put('defaultServices/:id/prices')
   @AdminOnly()
@@ -96,7 +110,7 @@ export class ServicesController {
     return this.rpc.call(PricingRpc.renameDefaultService, { id, name: body.name }, ctx);
   }
 
-  @ApiDoc({ summary: 'Sync default services with the carrier', response: z.array(serviceSchema) })
+  @ApiDoc({ summary: 'Sync default services with the carrier', response: servicesResponseSchema })
   @Audited({ action: 'default-services.sync', targetType: 'default-services', target: () => null, snapshot: defaultServicesSnapshot })
   @Post('defaultServices/sync')
   @HttpCode(200)

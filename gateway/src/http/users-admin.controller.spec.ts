@@ -10,7 +10,7 @@ const ctx: CallContext = { caller: { userId: ADMIN_ID, role: 'admin' }, correlat
 
 const setup = () => {
   const rpc = { call: jest.fn(async (_contract: AnyRpcContract, payload: { userId: string }) => ({ id: payload.userId })) };
-  const users = { one: jest.fn(async (user: { id: string }) => ({ _id: user.id })) };
+  const users = { one: jest.fn(async (user: { id: string }) => ({ _id: user.id })), accountChanged: jest.fn() };
   const controller = new UsersAdminController(rpc as unknown as RpcClient, users as unknown as UserViewService);
   const subjects = () => rpc.call.mock.calls.map(([contract]) => contract.subject);
   return { controller, subjects };

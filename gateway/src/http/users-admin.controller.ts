@@ -69,6 +69,7 @@ export class UsersAdminController {
     if (body.referralCode) await this.rpc.call(AuthRpc.setReferralCode, { userId, referralCode: body.referralCode }, ctx);
     if (body.balance !== undefined) {
       await this.rpc.call(PaymentsRpc.adjustBalance, { userId, newBalanceCents: body.balance, reason: 'Balance set by an admin in user management', idempotencyKey: `adjust:${key}` }, ctx);
+      this.users.accountChanged(userId);
     }
     return this.users.one(await this.rpc.call(AuthRpc.getUser, { userId }, ctx), ctx);
   }

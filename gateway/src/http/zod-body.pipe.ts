@@ -4,9 +4,12 @@ import type { z } from 'zod';
 
 export const NOT_AN_OBJECT = 'The request body must be a JSON object';
 
-/** Validates a request body with the same schema the web form and the service use. */
+/**
+ * Validates a request body (or query) with the same schema the web form and the service use. The schema is public so
+ * the docs' spec can check that each route documents the very schema it validates with.
+ */
 export class ZodBody<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
     const parsed = this.schema.safeParse(value ?? {});

@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
-import { AuthRpc, bulkFileData, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents } from '@labeldesk/contracts';
+import { bulkFileData, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Server, Socket } from 'socket.io';
+import { CallerVerifier } from '../auth/caller-verifier';
 
 export interface SocketData {
   userId: string;
@@ -42,7 +43,10 @@ export class RealtimeGateway implements OnGatewayConnection {
   /** When each user's sessions last ended on this replica, for sockets whose check was under way at that moment. */
   private readonly sessionsEndedAt = new Map<string, number>();
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly callers: CallerVerifier,
+  ) {}
 
   async handleConnection(socket: AppSocket): Promise<void> {
     const checkedFrom = Date.now();
@@ -132,7 +136,7 @@ export class RealtimeGateway implements OnGatewayConnection {
   private async verifyToken(token: string): Promise<Caller | null> {
     if (!token) return null;
     try {
-      return (await this.rpc.call(AuthRpc.verifyToken, { token })).caller;
+      return (await this.callers.verify(token)).caller;
     } catch {
       return null;
     }

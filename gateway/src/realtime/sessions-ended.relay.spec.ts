@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { AuthRpc, DomainError, ErrorCode } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
+import { CallerVerifier } from '../auth/caller-verifier';
+import { VerifiedCallersCache } from '../auth/verified-callers.cache';
 import { RealtimeGateway } from './realtime.gateway';
 import { SessionsEndedRelay } from './sessions-ended.relay';
 
@@ -8,18 +10,25 @@ const USER = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 
 const fakeSocket = (token: unknown) => ({ handshake: { auth: { token } }, disconnect: jest.fn() });
 
-/** A gateway whose auth service accepts only the token 'fresh', with the given sockets in the user's room. */
+/** A JWT-shaped token good for an hour, so its verified caller is kept (auth is faked: nothing checks the rest). */
+const KEPT_TOKEN = [{ alg: 'HS256' }, { sub: USER, exp: Math.floor(Date.now() / 1000) + 3600 }]
+  .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+  .join('.') + '.signature';
+
+/** A gateway whose auth service accepts only the tokens in `valid` (at first 'fresh'), with the given sockets in the user's room. */
 const setup = (sockets: Array<ReturnType<typeof fakeSocket>>) => {
+  const valid = new Set(['fresh']);
   const rpc = {
     call: jest.fn(async (_contract: unknown, request: { token: string }) => {
-      if (request.token === 'fresh') return { caller: { userId: USER, role: 'user' }, user: {} };
+      if (valid.has(request.token)) return { caller: { userId: USER, role: 'user' }, user: {} };
       throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
     }),
   };
-  const realtime = new RealtimeGateway(rpc as unknown as RpcClient);
+  const callers = new CallerVerifier(rpc as unknown as RpcClient, new VerifiedCallersCache({ ttlMs: 30_000 }));
+  const realtime = new RealtimeGateway(rpc as unknown as RpcClient, callers);
   const rooms: string[] = [];
   realtime.server = { in: (room: string) => (rooms.push(room), { fetchSockets: async () => sockets }) } as unknown as RealtimeGateway['server'];
-  return { relay: new SessionsEndedRelay(realtime), realtime, rpc, rooms };
+  return { relay: new SessionsEndedRelay(callers, realtime), realtime, callers, rpc, rooms, valid };
 };
 
 describe('SessionsEndedRelay', () => {
@@ -35,7 +44,19 @@ describe('SessionsEndedRelay', () => {
     expect(stale.disconnect).toHaveBeenCalledWith(true);
     expect(alsoStale.disconnect).toHaveBeenCalledWith(true);
     expect(fresh.disconnect).not.toHaveBeenCalled();
-    expect(rpc.call).toHaveBeenCalledWith(AuthRpc.verifyToken, { token: 'old-token' });
+    expect(rpc.call).toHaveBeenCalledWith(AuthRpc.verifyToken, { token: 'old-token' }, {});
+  });
+
+  it("forgets the user's verified callers first, so a socket on a token verified moments ago is checked with auth and disconnected", async () => {
+    const kept = fakeSocket(KEPT_TOKEN);
+    const { relay, callers, rpc, valid } = setup([kept]);
+    valid.add(KEPT_TOKEN);
+    await callers.verify(KEPT_TOKEN);
+    valid.delete(KEPT_TOKEN);
+    await relay.relay({ userId: USER, reason: 'blocked' });
+    expect(kept.disconnect).toHaveBeenCalledWith(true);
+    expect(rpc.call).toHaveBeenCalledTimes(2);
+    await expect(callers.verify(KEPT_TOKEN)).rejects.toMatchObject({ code: ErrorCode.AUTH_TOKEN_INVALID });
   });
 
   it('disconnects a socket whose token was being checked when the sessions ended, though it was not yet in the room', async () => {
@@ -69,7 +90,8 @@ describe('SessionsEndedRelay', () => {
   });
 
   it('does nothing before the socket server is up', async () => {
-    const realtime = new RealtimeGateway({ call: jest.fn() } as unknown as RpcClient);
+    const rpc = { call: jest.fn() } as unknown as RpcClient;
+    const realtime = new RealtimeGateway(rpc, new CallerVerifier(rpc, new VerifiedCallersCache({ ttlMs: 30_000 })));
     await expect(realtime.endSessions(USER)).resolves.toBe(0);
   });
 });

@@ -1,18 +1,5 @@
-import { startMailCatcher, type MailCatcher, type RunningSystem } from '@labeldesk/testing';
-import { createServer } from 'node:net';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-interface Json {
-  status: number;
-  body: Record<string, unknown> & { message?: string; token?: string; user?: Record<string, unknown> };
-}
+import { freePort, startMailCatcher, type MailCatcher, type RunningSystem } from '@labeldesk/testing';
+import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './json-request';
 
 const PASSWORD = 'correct-horse-1';
 const ORDER = {
@@ -35,15 +22,7 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
     let metricsPort = 0;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
-    const call = async (method: string, path: string, options: { body?: unknown; token?: string; key?: string } = {}): Promise<Json> => {
-      const response = await fetch(`${system.baseUrl}/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(options.token ? { token: options.token } : {}), ...(options.key ? { 'idempotency-key': options.key } : {}) },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Json['body']) : {} };
-    };
+    const call = (method: string, path: string, options?: JsonRequestOptions): Promise<Json> => requestJson(system.baseUrl, method, path, options);
     const register = async (name: string) => {
       const email = `${name}-${unique}@example.com`;
       const result = await call('POST', '/auth/register', { body: { name, email, password: PASSWORD, confirmPassword: PASSWORD } });

@@ -21,6 +21,14 @@ export const apiClient = (baseUrl: string) => async (method: string, path: strin
 };
 export type Api = ReturnType<typeof apiClient>;
 
+/** A valid single-label purchase body (`POST /orders/v2`), priced 850 cents for the sandbox customer. */
+export const SINGLE_LABEL_ORDER = {
+  service_name: 'USPS Priority Mail',
+  sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
+  receiver: { receiver_name: 'Bob Receiver', receiver_address1: '200 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
+  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2.5 },
+};
+
 /** A valid bulk row; `i` makes its recipient, Amazon ids and SKU distinct. */
 export const bulkRow = (i: number, change: { weight?: number; service?: string; quantity?: number; sku?: string } = {}): BulkOrderItemInput => ({
   courier: 'usps',

@@ -1,9 +1,5 @@
 import type { RunningSystem } from '@labeldesk/testing';
-
-interface Json {
-  status: number;
-  body: Record<string, unknown> & { message?: string; code?: string; token?: string; user?: Record<string, unknown> };
-}
+import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './json-request';
 
 interface Account {
   id: string;
@@ -25,15 +21,7 @@ export const describeInviteFlows = (mode: string, start: (env: NodeJS.ProcessEnv
     let adminToken: string;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
-    const call = async (method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Json> => {
-      const response = await fetch(`${system.baseUrl}/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(options.token ? { token: options.token } : {}) },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Json['body']) : {} };
-    };
+    const call = (method: string, path: string, options?: JsonRequestOptions): Promise<Json> => requestJson(system.baseUrl, method, path, options);
     const list = async (path: string, token: string): Promise<Array<Record<string, unknown>>> => {
       const result = await call('GET', path, { token });
       expect(result.status).toBe(200);

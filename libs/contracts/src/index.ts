@@ -22,6 +22,7 @@ export * from './lib/payments/ledger.schema';
 export * from './lib/orders/single-order.schema';
 export * from './lib/orders/order.schema';
 export * from './lib/orders/bulk-order.schema';
+export * from './lib/orders/price-quote.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/payments/deposit.schema';
 export * from './lib/common/money';

@@ -3,3 +3,4 @@ export * from './lib/logger';
 export * from './lib/run-until-signal';
 export * from './lib/correlation';
 export * from './lib/metrics';
+export * from './lib/worker-thread';

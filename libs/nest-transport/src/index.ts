@@ -11,3 +11,5 @@ export * from './lib/transport.module';
 export * from './lib/caller.policy';
 export * from './lib/caller-token';
 export * from './lib/correlation.interceptor';
+export * from './lib/in-flight';
+export * from './lib/draining-nats.server';

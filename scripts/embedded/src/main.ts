@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { SERVICE_NAMES } from '@labeldesk/contracts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '@labeldesk/nest-orm';
+import { startEmbeddedPostgresThread, type EmbeddedDatabase } from '@labeldesk/nest-orm';
 import type { RunningService, ServiceDefinition } from '@labeldesk/nest-service';
 import { startService } from '@labeldesk/nest-service';
 import { CALLER_ISSUERS, generateCallerKeys } from '@labeldesk/nest-transport';
@@ -16,6 +16,8 @@ import { join, resolve } from 'node:path';
  */
 const root = resolve(__dirname, '../../..');
 const logger = new Logger('embedded');
+/** The longest a graceful stop may take (SIGTERM, SIGINT, a lost database) before the process exits anyway. */
+const STOP_DEADLINE_MS = 30_000;
 type ServiceName = (typeof SERVICE_NAMES)[number];
 const SERVICES: ServiceName[] = ['auth', 'payments', 'address', 'pricing', 'orders'];
 
@@ -44,11 +46,22 @@ const main = async () => {
   const startedAt = Date.now();
   const dataDir = resolve(process.env['DATA_DIR'] ?? join(process.cwd(), 'data'));
   mkdirSync(dataDir, { recursive: true });
-  const db: EmbeddedPostgres = await startEmbeddedPostgres(dataDir);
   const running: RunningService[] = [];
   let gateway: GatewayHandle | null = null;
+  // The database runs on its own thread (the second core); without it nothing can be served, so its loss ends the process.
+  const db: EmbeddedDatabase = await startEmbeddedPostgresThread(dataDir, {
+    onLost: (error) => {
+      logger.error(error.message);
+      void stop(1);
+    },
+  });
 
   const stop = async (code: number) => {
+    // A shutdown that hangs (a stuck request or job) must not leave the process running and holding its port.
+    setTimeout(() => {
+      logger.error(`shutdown took over ${STOP_DEADLINE_MS / 1000} s: exiting without finishing it`);
+      process.exit(code === 0 ? 1 : code);
+    }, STOP_DEADLINE_MS).unref();
     await gateway?.close().catch(() => undefined);
     for (const service of running.reverse()) await service.close().catch(() => undefined);
     await db.stop().catch(() => undefined);
@@ -67,9 +80,12 @@ const main = async () => {
       DB_POOL_MAX: '2',
     };
     // Caller tokens live a minute, so fresh keys per start lose nothing; each app signs with its own, as in a cluster.
-    const callers = generateCallerKeys(CALLER_ISSUERS);
+    // HMAC, not Ed25519: every signer and checker is this one process (docs/decisions/023).
+    const callers = generateCallerKeys(CALLER_ISSUERS, 'hmac');
     for (const name of SERVICES) {
-      const env = { ...common, CALLER_TRUST: callers.trust, ...(CALLER_ISSUERS.includes(name) ? { CALLER_KEY: callers.keys[name] } : {}), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}) };
+      const env = { ...common, CALLER_TRUST: callers.trust, ...(CALLER_ISSUERS.includes(name) ? { CALLER_KEY: callers.keys[name] } : {}), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}),
+        // The data folder's lock makes this the only pricing process on its database (docs/decisions/024).
+        ...(name === 'pricing' ? { SOLE_REPLICA: 'true' } : {}) };
       running.push(await startService(loadService(name), env));
     }
     gateway = await loadGateway()({ ...common, CALLER_KEY: callers.keys.gateway, PORT: process.env['PORT'] ?? '3000' });

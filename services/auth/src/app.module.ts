@@ -13,7 +13,6 @@ import { ReferralsController } from './referrals/referrals.controller';
 import { PasswordHasher } from './sessions/password-hasher';
 import { SessionFactory } from './sessions/session.factory';
 import { SessionsController } from './sessions/sessions.controller';
-import { SessionsEndedPublisher } from './sessions/sessions-ended.publisher';
 import { SIGN_IN_COUNTERS, SignInCounterRepository, SignInCounterSweeper } from './sessions/sign-in/sign-in-counters';
 import { SignInThrottle } from './sessions/sign-in/sign-in-throttle';
 import { TokenSigner } from './sessions/token-signer';
@@ -23,6 +22,7 @@ import { LoginUseCase } from './sessions/usecases/login.usecase';
 import { RegisterUserUseCase } from './sessions/usecases/register-user.usecase';
 import { VerifyTokenUseCase } from './sessions/usecases/verify-token.usecase';
 import { EnsureFirstAdmin } from './users/ensure-first-admin';
+import { UserEventsPublisher } from './users/user-events.publisher';
 import { User } from './users/user.entity';
 import { UserRepository } from './users/user.repository';
 import { UsersController } from './users/users.controller';
@@ -48,7 +48,7 @@ export class AuthModule {
         { provide: SIGN_IN_COUNTERS, useClass: SignInCounterRepository },
         SignInCounterSweeper,
         SignInThrottle,
-        SessionsEndedPublisher,
+        UserEventsPublisher,
         RegisterUserUseCase,
         LoginUseCase,
         VerifyTokenUseCase,

@@ -15,6 +15,7 @@ import { CreateTopUpUseCase } from './deposits/usecases/create-top-up.usecase';
 import { DepositReconciler } from './deposits/usecases/deposit-reconciler';
 import { ReceiveWebhookUseCase } from './deposits/usecases/receive-webhook.usecase';
 import { SettleTestInvoiceUseCase } from './deposits/usecases/settle-test-invoice.usecase';
+import { AccountChangesPublisher } from './accounts/account-changes.publisher';
 import { HoldRepository } from './holds/hold.repository';
 import { HoldsController } from './holds/holds.controller';
 import { LedgerController } from './ledger/ledger.controller';
@@ -37,6 +38,7 @@ export class PaymentsModule {
         { provide: PAYMENTS_ENV, useValue: env },
         { provide: PAYMENT_PROVIDER, inject: [ORM], useFactory: (orm: MikroORM) => createPaymentProvider(env, orm) },
         AccountRepository,
+        AccountChangesPublisher,
         LedgerRepository,
         HoldRepository,
         DepositRepository,

@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
 import { Account } from '../src/accounts/account.entity';
+import type { AccountChangesPublisher } from '../src/accounts/account-changes.publisher';
 import { AccountRepository } from '../src/accounts/account.repository';
 import { paymentsMigrations } from '../src/database/migrations';
 import { HoldRepository } from '../src/holds/hold.repository';
@@ -37,6 +38,25 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
 
   const deposit = (userId: string, amountCents: number) =>
     ledger.post({ userId, kind: 'deposit', amountCents, reference: 'test deposit', idempotencyKey: `deposit:${randomUUID()}` });
+
+  it('tells the gateways once per committed change of an account, never for a replay, a refusal or an empty release', async () => {
+    const changed: string[] = [];
+    const publisher = { changed: async (userId: string) => void changed.push(userId) } as unknown as AccountChangesPublisher;
+    const told = new LedgerRepository(orm, publisher);
+    const toldHolds = new HoldRepository(orm, told);
+    const userId = randomUUID();
+    const key = `deposit:${randomUUID()}`;
+    await told.post({ userId, kind: 'deposit', amountCents: 1000, reference: 'told deposit', idempotencyKey: key });
+    await told.post({ userId, kind: 'deposit', amountCents: 1000, reference: 'told deposit', idempotencyKey: key });
+    await expect(told.post({ userId, kind: 'label_purchase', amountCents: -5000, reference: 'too much', idempotencyKey: `label:${randomUUID()}` })).rejects.toBeInstanceOf(DomainError);
+    expect(changed).toEqual([userId]);
+    await told.adjustTo(userId, 1500, randomUUID(), 'test', `adjust:${randomUUID()}`);
+    const holdId = randomUUID();
+    await toldHolds.place({ holdId, userId, amountCents: 300, reference: 'told hold' });
+    await toldHolds.release(holdId);
+    await toldHolds.release(holdId);
+    expect(changed).toEqual([userId, userId, userId, userId]);
+  });
 
   const entrySum = async (userId: string) => {
     const [row] = await orm.em.fork().execute<Array<{ sum: string }>>('select coalesce(sum("amount_cents"), 0) as sum from "payments"."ledger_entries" where "user_id" = ?', [userId]);

@@ -2,9 +2,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import type { PricingEnv } from './config/env.schema';
 import { pricingMigrations } from './database/migrations';
+import { QuotePricesCache } from './quotes/quote-prices.cache';
 import { QuoteUseCase } from './quotes/quote.usecase';
 import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
-import { ServiceRepository } from './services/service.repository';
+import { ServiceRepository, SOLE_REPLICA } from './services/service.repository';
 import { ServicesController } from './services/services.controller';
 import { RenameDefaultServiceUseCase } from './services/usecases/rename-default-service.usecase';
 import { RenameUserServiceUseCase } from './services/usecases/rename-user-service.usecase';
@@ -18,7 +19,7 @@ export class PricingModule {
       entities: [DefaultServiceEntity, UserServiceEntity],
       migrations: pricingMigrations,
       controllers: [ServicesController],
-      providers: [ServiceRepository, ServiceCatalog, QuoteUseCase, RenameDefaultServiceUseCase, RenameUserServiceUseCase],
+      providers: [{ provide: SOLE_REPLICA, useValue: env.SOLE_REPLICA }, ServiceRepository, ServiceCatalog, QuotePricesCache, QuoteUseCase, RenameDefaultServiceUseCase, RenameUserServiceUseCase],
     });
   }
 }

@@ -59,3 +59,21 @@ export const useBrowserPage = (): (() => Page) => {
     return page;
   };
 };
+
+/**
+ * Closes every notification the way a user would (its Dismiss button). Toasts sit over the top of the page and pause
+ * while the pointer is on them, so one can cover the next button a test clicks for as long as the test keeps trying.
+ */
+export const dismissToasts = async (page: Page, timeoutMs = 10_000): Promise<void> => {
+  const toasts = page.locator('[data-scope="toast"][data-part="root"]');
+  const deadline = Date.now() + timeoutMs;
+  while ((await toasts.count()) > 0) {
+    if (Date.now() > deadline) throw new Error('a notification would not close');
+    await page
+      .getByRole('button', { name: 'Dismiss notification' })
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(100);
+  }
+};

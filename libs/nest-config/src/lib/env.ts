@@ -20,7 +20,7 @@ export const loadEnv = <S extends z.ZodType>(service: string, schema: S, source:
   );
 };
 
-const callerKey = z.string().min(40, { error: 'must be a base64 PKCS#8 DER Ed25519 key' });
+const callerKey = z.string().min(40, { error: 'must be a base64 PKCS#8 DER Ed25519 key (or hmac:<base64>, in-process only)' });
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -39,7 +39,10 @@ export const envFragments = {
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' }),
   dbPoolMax: z.coerce.number().int().min(1).max(50).default(5),
   port: z.coerce.number().int().min(0).max(65_535),
-  /** This process's Ed25519 private key for signing callers (base64 PKCS#8 DER); only processes that call others need one. */
+  /**
+   * This process's Ed25519 private key for signing callers (base64 PKCS#8 DER), or an `hmac:<base64>` secret with the
+   * in-process transport (docs/decisions/023); only processes that call others need one.
+   */
   callerKey,
   /** Unset or empty: a process that signs no callers (an empty value is what a shell or a manifest passes for "none"). */
   optionalCallerKey: z.preprocess((value) => (value === '' ? undefined : value), callerKey.optional()),

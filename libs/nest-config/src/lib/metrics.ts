@@ -46,6 +46,13 @@ export const labelsFailed = new Counter({
   registers: [metrics],
 });
 
+export const verifiedCallerLookups = new Counter({
+  name: 'labeldesk_verified_caller_lookups_total',
+  help: 'Callers the gateway looked up, by outcome: hit (verified by auth moments ago and kept) or miss (auth asked)',
+  labelNames: ['outcome'] as const,
+  registers: [metrics],
+});
+
 const queues = new Map<string, () => Promise<number>>();
 
 /** Work waiting, counted when scraped: each owner registers how to count its own queue (`countQueue`). */

@@ -3,7 +3,7 @@ import type { ServiceName } from '@labeldesk/contracts';
 import type { BaseServiceEnv } from '@labeldesk/nest-config';
 import { OrmModule, type OrmModuleOptions } from '@labeldesk/nest-orm';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { CallerGuard, callerKeysFromEnv, CorrelationInterceptor, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
+import { CallerGuard, callerKeysFromEnv, CorrelationInterceptor, InFlightInterceptor, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { HealthModule } from './health.module';
 
 export interface ServiceModuleParts {
@@ -28,5 +28,8 @@ export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceE
   ],
   controllers: parts.controllers ?? [],
   // Every message's caller token is checked before its handler runs (docs/decisions/013).
-  providers: [...(parts.providers ?? []), { provide: APP_GUARD, useClass: CallerGuard }, { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor }],
+  providers: [...(parts.providers ?? []), { provide: APP_GUARD, useClass: CallerGuard }, { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor },
+    // A stopping replica answers what it took before it exits (docs/decisions/020).
+    { provide: APP_INTERCEPTOR, useClass: InFlightInterceptor },
+  ],
 });

@@ -18,6 +18,8 @@ export interface ServiceDefinition<S extends z.ZodType<BaseServiceEnv>> {
 
 export interface RunningService {
   app: INestMicroservice;
+  /** Readiness answers 503 from now on; messages are still served until close. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -39,18 +41,24 @@ export const startService = async <S extends z.ZodType<BaseServiceEnv>>(
   });
   app.useGlobalFilters(new DomainErrorFilter());
   await app.listen();
-  const probe = env.HEALTH_PORT !== undefined ? await startProbe(definition.name, app, env.HEALTH_PORT) : null;
+  const state = { draining: false };
+  const probe = env.HEALTH_PORT !== undefined ? await startProbe(definition.name, app, env.HEALTH_PORT, state) : null;
   new Logger(definition.name).log(`${definition.name} service ready (${env.TRANSPORT})`);
   return {
     app,
+    drain: () => {
+      state.draining = true;
+    },
     close: async () => {
-      probe?.close();
+      state.draining = true;
+      // The transport drains first (no new messages, in-flight ones answered), then the rest closes.
       await app.close();
+      probe?.close();
     },
   };
 };
 
-const startProbe = (service: ServiceName, app: INestMicroservice, port: number): Promise<Server> => {
+const startProbe = (service: ServiceName, app: INestMicroservice, port: number, state: { draining: boolean }): Promise<Server> => {
   const orm = app.get<MikroORM>(ORM);
   const server = createServer((req, res) => {
     // Liveness is the process answering, nothing more: a database outage must not get every replica restarted.
@@ -67,6 +75,11 @@ const startProbe = (service: ServiceName, app: INestMicroservice, port: number):
       return;
     }
     // Readiness (`/ready`, and `/` for the probes of earlier manifests): it can serve, its database answers.
+    if (state.draining) {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ service, status: 'stopping' }));
+      return;
+    }
     void checkHealth(service, orm).then((health) => {
       res.writeHead(health.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' });
       res.end(JSON.stringify(health));

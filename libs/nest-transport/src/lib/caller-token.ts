@@ -8,7 +8,7 @@ import {
   type AnyCaller,
   type CallerIssuer,
 } from '@labeldesk/contracts';
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createPrivateKey, createPublicKey, createSecretKey, generateKeyPairSync, randomBytes, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 
 /** Long enough for a request to cross a busy bus and a clock skew between pods; short enough that a copy is soon worthless. */
@@ -27,9 +27,12 @@ const claimsSchema = z.object({
 type Claims = z.infer<typeof claimsSchema>;
 
 export interface CallerKeys {
-  /** This process's issuer name and Ed25519 private key; null for a process that calls other services as no one. */
+  /**
+   * This process's issuer name and key: an Ed25519 private key, or (in-process transport only) an HMAC-SHA256 secret;
+   * null for a process that calls other services as no one.
+   */
   signing: { issuer: CallerIssuer; key: KeyObject } | null;
-  /** The public keys of the issuers this process believes. */
+  /** The keys of the issuers this process believes: Ed25519 public keys, or their HMAC secrets (in-process only). */
   trusted: ReadonlyMap<CallerIssuer, KeyObject>;
 }
 
@@ -63,7 +66,7 @@ export class CallerTokens {
     }
     const claims: Claims = { iss: signing.issuer, sub: identity, aud: subject, exp: now + CALLER_TOKEN_TTL_MS, dig: digest(payload) };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return `${VERSION}.${body}.${sign(null, Buffer.from(body), signing.key).toString('base64url')}`;
+    return `${VERSION}.${body}.${signature(body, signing.key).toString('base64url')}`;
   }
 
   /** The caller a token vouches for; throws CallerTokenError unless every check passes. */
@@ -75,7 +78,7 @@ export class CallerTokens {
     const { iss, sub, aud, exp, dig } = claims.data;
     const key = this.keys.trusted.get(iss);
     if (!key) throw new CallerTokenError(`issuer ${iss} is not trusted`);
-    if (!verify(null, Buffer.from(body), key, Buffer.from(signature, 'base64url'))) throw new CallerTokenError(`bad signature for issuer ${iss}`);
+    if (!signatureMatches(body, key, Buffer.from(signature, 'base64url'))) throw new CallerTokenError(`bad signature for issuer ${iss}`);
     if (isServiceCaller(sub) ? sub.service !== iss : iss !== 'gateway') throw new CallerTokenError(`${iss} cannot vouch for ${JSON.stringify(sub)}`);
     if (aud !== subject) throw new CallerTokenError(`token for ${aud} used on ${subject}`);
     if (exp <= now || exp > now + 2 * CALLER_TOKEN_TTL_MS) throw new CallerTokenError('token expired or not yet valid');
@@ -83,6 +86,16 @@ export class CallerTokens {
     return sub;
   }
 }
+
+/** Ed25519, or HMAC-SHA256 for a secret key: the algorithm is the key's, never the token's to choose. */
+const signature = (body: string, key: KeyObject): Buffer =>
+  key.type === 'secret' ? createHmac('sha256', key).update(body).digest() : sign(null, Buffer.from(body), key);
+
+const signatureMatches = (body: string, key: KeyObject, given: Buffer): boolean => {
+  if (key.type !== 'secret') return verify(null, Buffer.from(body), key, given);
+  const expected = createHmac('sha256', key).update(body).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
 
 const parseJson = (text: string): unknown => {
   try {
@@ -93,23 +106,44 @@ const parseJson = (text: string): unknown => {
 };
 
 interface CallerKeyEnv {
-  /** This process's private key: base64 of its PKCS#8 DER. */
+  /** This process's private key: base64 of its PKCS#8 DER, or `hmac:<base64 secret>` (in-process transport only). */
   CALLER_KEY?: string | undefined;
-  /** The issuers believed, `issuer=<base64 SPKI DER>` joined by commas. */
+  /** The issuers believed, `issuer=<base64 SPKI DER>` (or `issuer=hmac:<base64 secret>`) joined by commas. */
   CALLER_TRUST?: string | undefined;
+  /** HMAC keys are refused unless every caller and callee is in this one process. */
+  TRANSPORT?: 'inprocess' | 'nats' | undefined;
 }
+
+const HMAC_PREFIX = 'hmac:';
+const HMAC_MIN_BYTES = 32;
 
 /** The keys a process's environment gives it; a malformed key stops the boot with a message naming the variable. */
 export const callerKeysFromEnv = (issuer: CallerIssuer, env: CallerKeyEnv): CallerKeys => {
-  const signing = env.CALLER_KEY ? { issuer, key: readKey('CALLER_KEY', () => createPrivateKey({ key: Buffer.from(env.CALLER_KEY ?? '', 'base64'), format: 'der', type: 'pkcs8' })) } : null;
+  const signingKey = env.CALLER_KEY ?? '';
+  const signing = signingKey
+    ? { issuer, key: signingKey.startsWith(HMAC_PREFIX) ? readSecret('CALLER_KEY', signingKey, env) : readKey('CALLER_KEY', () => createPrivateKey({ key: Buffer.from(signingKey, 'base64'), format: 'der', type: 'pkcs8' })) }
+    : null;
   const trusted = new Map<CallerIssuer, KeyObject>();
   for (const entry of (env.CALLER_TRUST ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
     const [name = '', value = ''] = entry.split('=', 2);
     const parsedName = callerIssuerSchema.safeParse(name);
     if (!parsedName.success || !value) throw new Error(`CALLER_TRUST: "${name}" is not an issuer=key pair of a known issuer`);
-    trusted.set(parsedName.data, readKey(`CALLER_TRUST (${name})`, () => createPublicKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'spki' })));
+    const variable = `CALLER_TRUST (${name})`;
+    trusted.set(parsedName.data, value.startsWith(HMAC_PREFIX) ? readSecret(variable, value, env) : readKey(variable, () => createPublicKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'spki' })));
   }
   return { signing, trusted };
+};
+
+/**
+ * An HMAC secret: whoever can check a token made with it can also make one, so it is only for the embedded process,
+ * where the signer and the checker are the same program anyway (docs/decisions/023). Over NATS it would let any
+ * service forge the gateway's users: refused.
+ */
+const readSecret = (variable: string, value: string, env: CallerKeyEnv): KeyObject => {
+  if (env.TRANSPORT !== 'inprocess') throw new Error(`${variable}: an hmac: key is only for the in-process transport (TRANSPORT=inprocess); over NATS use Ed25519 keys`);
+  const secret = Buffer.from(value.slice(HMAC_PREFIX.length), 'base64');
+  if (secret.length < HMAC_MIN_BYTES) throw new Error(`${variable}: an hmac: key needs at least ${HMAC_MIN_BYTES} bytes of base64`);
+  return createSecretKey(secret);
 };
 
 const readKey = (variable: string, read: () => KeyObject): KeyObject => {
@@ -130,11 +164,19 @@ export interface GeneratedCallerKeys {
   trust: string;
 }
 
-/** Fresh keys for the issuers named (the embedded launcher, the start script and the tests make theirs this way). */
-export const generateCallerKeys = (issuers: readonly CallerIssuer[]): GeneratedCallerKeys => {
+/**
+ * Fresh keys for the issuers named (the embedded launcher, the start script and the tests make theirs this way):
+ * Ed25519 pairs, or with `kind: 'hmac'` one HMAC secret per issuer, for the in-process transport only.
+ */
+export const generateCallerKeys = (issuers: readonly CallerIssuer[], kind: 'ed25519' | 'hmac' = 'ed25519'): GeneratedCallerKeys => {
   const keys = {} as Record<CallerIssuer, string>;
   const trust: string[] = [];
   for (const issuer of issuers) {
+    if (kind === 'hmac') {
+      keys[issuer] = `${HMAC_PREFIX}${randomBytes(HMAC_MIN_BYTES).toString('base64')}`;
+      trust.push(`${issuer}=${keys[issuer]}`);
+      continue;
+    }
     const pair = generateKeyPairSync('ed25519');
     keys[issuer] = pair.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
     trust.push(`${issuer}=${pair.publicKey.export({ format: 'der', type: 'spki' }).toString('base64')}`);

@@ -27,17 +27,25 @@ export const NO_RESPONDERS = 'No responders for this subject';
  */
 export class InProcessBus {
   private readonly endpoints = new Set<BusEndpoint>();
+  /** The endpoints as an array, rebuilt only when one comes or goes (not copied from the set per message). */
+  private snapshot: readonly BusEndpoint[] = [];
   private roundRobin = 0;
 
   register(endpoint: BusEndpoint): () => void {
     this.endpoints.add(endpoint);
-    return () => this.endpoints.delete(endpoint);
+    this.snapshot = [...this.endpoints];
+    return () => {
+      const removed = this.endpoints.delete(endpoint);
+      this.snapshot = [...this.endpoints];
+      return removed;
+    };
   }
 
   request(message: BusRequest, reply: (packet: WritePacket) => void): void {
     const wire = roundTrip(message);
     setImmediate(() => {
-      const candidates = [...this.endpoints].filter((e) => e.handlesRequest(wire.subject));
+      // Each endpoint answers from its own subject → handler cache, so this is a few map lookups per message.
+      const candidates = this.snapshot.filter((e) => e.handlesRequest(wire.subject));
       if (candidates.length === 0) {
         reply({ err: NO_RESPONDERS, isDisposed: true });
         return;
@@ -50,7 +58,7 @@ export class InProcessBus {
   publish(message: BusRequest): void {
     const wire = roundTrip(message);
     setImmediate(() => {
-      for (const endpoint of this.endpoints) {
+      for (const endpoint of this.snapshot) {
         if (endpoint.handlesEvent(wire.subject)) endpoint.event(roundTrip(wire));
       }
     });

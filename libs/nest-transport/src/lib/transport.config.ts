@@ -1,9 +1,10 @@
-import { ClientNats, NatsRecordBuilder, ServerNats, type ClientProxy, type CustomTransportStrategy } from '@nestjs/microservices';
+import { ClientNats, NatsRecordBuilder, type ClientProxy, type CustomTransportStrategy } from '@nestjs/microservices';
 import { headers as natsHeaders } from 'nats';
 import type { Headers } from './in-process-bus';
 import { InProcessClient } from './in-process.client';
 import { InProcessRecord } from './in-process-record';
 import { InProcessServer } from './in-process.server';
+import { DrainingServerNats } from './draining-nats.server';
 
 export type TransportConfig = { kind: 'inprocess' } | { kind: 'nats'; url: string; name: string; user?: string; password?: string };
 
@@ -51,6 +52,9 @@ export const createClientProxy = (config: TransportConfig): ClientProxy => {
   return nats;
 };
 
+/** How long a stopping replica waits for its handlers to answer; it must fit in the pod's termination grace. */
+export const REPLICA_DRAIN_GRACE_MS = 15_000;
+
 /**
  * A service's server. `queue` puts replicas of one service in a NATS queue group so each request is served
  * once; the gateway passes no queue so every replica relays every event to its own sockets.
@@ -58,12 +62,11 @@ export const createClientProxy = (config: TransportConfig): ClientProxy => {
 export const createServerStrategy = (config: TransportConfig, queue: string | null): CustomTransportStrategy =>
   config.kind === 'inprocess'
     ? new InProcessServer()
-    : new ServerNats({
+    : new DrainingServerNats({
         servers: [config.url],
         name: config.name,
         ...credentialsOf(config),
         ...(queue ? { queue } : {}),
-        gracefulShutdown: true,
-        gracePeriod: 5_000,
+        gracePeriod: REPLICA_DRAIN_GRACE_MS,
         maxReconnectAttempts: -1,
       });

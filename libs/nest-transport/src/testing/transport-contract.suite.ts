@@ -17,7 +17,7 @@ import { createClientProxy, createRecordFactory, createServerStrategy, type Tran
  * One behaviour suite for every transport: a case that passes in-process must pass over NATS and the
  * other way round, or the embedded mode would hide bugs the distributed mode has.
  */
-export const describeTransportContract = (name: string, makeConfig: () => TransportConfig): void => {
+export const describeTransportContract = (name: string, makeConfig: () => TransportConfig, keyKind: 'ed25519' | 'hmac' = 'ed25519'): void => {
   describe(`${name} transport contract`, () => {
     // A fresh prefix per run keeps parallel runs on a shared NATS server apart.
     const prefix = `test${randomUUID().slice(0, 8)}`;
@@ -73,12 +73,14 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     }
 
     // The gateway and orders sign; a stranger's key is believed by no one.
-    const keys = generateCallerKeys(['gateway', 'orders']);
-    const stranger = generateCallerKeys(['gateway']);
-    const serverTokens = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust }));
-    const gatewayTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: keys.keys.gateway }));
-    const ordersTokens = new CallerTokens(callerKeysFromEnv('orders', { CALLER_KEY: keys.keys.orders }));
-    const strangerTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: stranger.keys.gateway }));
+    // HMAC keys are allowed only in-process (the embedded mode's kind); the stranger's key is of the same kind.
+    const TRANSPORT = keyKind === 'hmac' ? ('inprocess' as const) : undefined;
+    const keys = generateCallerKeys(['gateway', 'orders'], keyKind);
+    const stranger = generateCallerKeys(['gateway'], keyKind);
+    const serverTokens = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust, TRANSPORT }));
+    const gatewayTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: keys.keys.gateway, TRANSPORT }));
+    const ordersTokens = new CallerTokens(callerKeysFromEnv('orders', { CALLER_KEY: keys.keys.orders, TRANSPORT }));
+    const strangerTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: stranger.keys.gateway, TRANSPORT }));
 
     @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }, { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor }] })
     class TestModule {}

@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { CALLER_ISSUERS, generateCallerKeys, type GeneratedCallerKeys } from '@labeldesk/nest-transport';
+import { freePort, lostItsPort } from './free-port';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+
+export { freePort } from './free-port';
 
 /** A running copy of the whole product, started from the builds (`npm run build` first). */
 export interface RunningSystem {
@@ -15,13 +18,25 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-/** The distributed system, with its database and a hand on each orders replica (for crash tests). */
+/** A process of the distributed system: a service, or the gateway. */
+export type ProcessName = (typeof SERVICES)[number] | 'gateway';
+
+/** The distributed system, with its database and a hand on each replica (for crash and restart tests). */
 export interface DistributedSystem extends RunningSystem {
   databaseUrl: string;
   /** Kills orders replica `index` at once (SIGKILL: no shutdown hook runs). */
   killOrders(index: number): Promise<void>;
   /** Starts a new orders replica and waits until it answers; answers its index. */
   startOrders(): Promise<number>;
+  /**
+   * Stops replica `index` of a process as Kubernetes does (SIGTERM, then its graceful shutdown), starts its
+   * successor in its place and waits until the successor is ready.
+   */
+  restart(name: ProcessName, index: number): Promise<void>;
+  /** How many replicas of each process are running. */
+  replicas(name: ProcessName): number;
+  /** The load balancer in front of the gateways (`baseUrl` points at it). */
+  proxy: RoundRobinProxy;
   /** The run's NATS server (each process's credentials), for tests that talk to the services directly. */
   nats: NatsServer;
   /** The run's caller-token keys, for tests that sign (or forge) callers. */
@@ -29,7 +44,9 @@ export interface DistributedSystem extends RunningSystem {
 }
 
 export interface DistributedOptions {
-  /** How many orders processes to run (default 1). */
+  /** How many processes of every service and of the gateway to run (default 1). */
+  replicas?: number;
+  /** How many orders processes to run (default: `replicas`). */
   ordersReplicas?: number;
   /** Extra environment of the orders processes only (e.g. SANDBOX_FAILURE_RATE). */
   ordersEnv?: NodeJS.ProcessEnv;
@@ -37,17 +54,8 @@ export interface DistributedOptions {
 
 const root = resolve(__dirname, '../../../..');
 const SERVICES = ['auth', 'payments', 'address', 'pricing', 'orders'] as const;
-type NatsUser = (typeof SERVICES)[number] | 'gateway';
+type NatsUser = ProcessName;
 export const TEST_ADMIN = { email: 'it-admin@example.com', password: 'it-admin-password' };
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 
 const waitForHealth = async (baseUrl: string, processes: ChildProcess[], logs: string[], timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -61,12 +69,25 @@ const waitForHealth = async (baseUrl: string, processes: ChildProcess[], logs: s
   throw new Error(`system not healthy after ${timeoutMs} ms:\n${logs.join('').slice(-4000)}`);
 };
 
+/** Each launched process's own output (the shared log mixes every process's). */
+const outputOf = new WeakMap<ChildProcess, string[]>();
+
 const launch = (script: string, env: NodeJS.ProcessEnv, logs: string[]): ChildProcess => {
   const child = spawn(process.execPath, [join(root, script)], { env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const own: string[] = [];
+  outputOf.set(child, own);
+  const record = (chunk: Buffer) => {
+    logs.push(chunk.toString());
+    own.push(chunk.toString());
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   return child;
 };
+
+/** Whether a process that ended during start-up ended because another process took its port first. */
+const exitedForItsPort = (child: ChildProcess) => child.exitCode !== null && lostItsPort((outputOf.get(child) ?? []).join(''));
+const PORT_ATTEMPTS = 3;
 
 const stopAll = async (processes: ChildProcess[]) => {
   await Promise.all(
@@ -117,16 +138,26 @@ export const startNats = async (): Promise<NatsServer> => {
   };
 };
 
-/** A new orders process is ready when its own probe answers (the gateway's health would be answered by its twins). */
-const waitForOrdersReplica = async (child: ChildProcess, healthPort: number, logs: string[], timeoutMs = 60_000) => {
+/** A replica is ready when its own probe answers 200 (the gateway's health would be answered by its twins). */
+const waitForReplica = async (replica: Replica, logs: string[], timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`an orders replica exited during start-up:\n${logs.join('').slice(-4000)}`);
-    if (await fetch(`http://127.0.0.1:${healthPort}/`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
+    if (replica.child.exitCode !== null) throw new Error(`a ${replica.name} replica exited during start-up:\n${logs.join('').slice(-4000)}`);
+    if (await fetch(replica.readyUrl).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`orders replica not ready after ${timeoutMs} ms:\n${logs.join('').slice(-4000)}`);
+  throw new Error(`${replica.name} replica not ready after ${timeoutMs} ms:\n${logs.join('').slice(-4000)}`);
 };
+
+interface Replica {
+  name: ProcessName;
+  child: ChildProcess;
+  /** The gateway's HTTP port, or the service's probe port. */
+  port: number;
+  readyUrl: string;
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /** `npm start`'s process, on a fresh data folder. */
 export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> => {
@@ -154,7 +185,11 @@ export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<R
   };
 };
 
-/** Every service and the gateway as their own processes, over NATS and a real PostgreSQL database made for this run. */
+/**
+ * Every service and the gateway as their own processes, over NATS and a real PostgreSQL database made for this run.
+ * With `replicas`, every one of them runs that many times, started together (migrations take an advisory lock),
+ * the gateways behind a round-robin proxy.
+ */
 export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options: DistributedOptions = {}): Promise<DistributedSystem> => {
   const adminUrl = process.env['TEST_POSTGRES_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const database = `labeldesk_it_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -163,61 +198,100 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   await admin.query(`create database "${database}"`);
   await admin.end();
   const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
-  const port = await freePort();
   const logs: string[] = [];
   const nats = await startNats();
+  const proxy = await startRoundRobinProxy();
   const callerKeys = generateCallerKeys(CALLER_ISSUERS);
   const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, CALLER_TRUST: callerKeys.trust, ...extraEnv };
   const signerKey = (name: NatsUser) => (CALLER_ISSUERS.includes(name) ? { CALLER_KEY: callerKeys.keys[name] } : {});
+  const envOf = (name: ProcessName): NodeJS.ProcessEnv => ({
+    ...shared,
+    ...nats.credentials(name),
+    ...signerKey(name),
+    ...(name === 'auth' ? { JWT_SECRET: 'integration-test-secret-at-least-32-chars', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password } : {}),
+    ...(name === 'gateway' ? { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } : {}),
+    ...(name === 'orders' ? options.ordersEnv : {}),
+  });
   // Each run has its own NATS server (startNats) and its own database, so runs never answer each other.
-  const launchOrders = async () => {
-    const healthPort = await freePort();
-    return { child: launch('services/orders/dist/main.js', { ...shared, ...nats.credentials('orders'), ...signerKey('orders'), HEALTH_PORT: String(healthPort), ...options.ordersEnv }, logs), healthPort };
+  const running: Record<ProcessName, Replica[]> = { auth: [], payments: [], address: [], pricing: [], orders: [], gateway: [] };
+  const launchReplica = async (name: ProcessName): Promise<Replica> => {
+    const port = await freePort();
+    const replica: Replica =
+      name === 'gateway'
+        ? { name, port, readyUrl: `http://127.0.0.1:${port}/api/health/ready`, child: launch('gateway/dist/main.js', { ...envOf(name), PORT: String(port) }, logs) }
+        : { name, port, readyUrl: `http://127.0.0.1:${port}/ready`, child: launch(`services/${name}/dist/main.js`, { ...envOf(name), HEALTH_PORT: String(port) }, logs) };
+    return replica;
   };
-  const processes = SERVICES.filter((name) => name !== 'orders').map((name) =>
-    launch(`services/${name}/dist/main.js`, {
-      ...shared,
-      ...nats.credentials(name),
-      ...signerKey(name),
-      ...(name === 'auth' ? { JWT_SECRET: 'integration-test-secret-at-least-32-chars', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password } : {}),
-    }, logs),
-  );
-  // The first replica applies the migrations; the others start once it answers, so they never race to apply them.
-  const first = await launchOrders();
-  const orders: ChildProcess[] = [first.child];
-  processes.push(launch('gateway/dist/main.js', { ...shared, ...nats.credentials('gateway'), ...signerKey('gateway'), PORT: String(port), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logs));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, [...processes, ...orders], logs);
-  const startOrders = async (): Promise<number> => {
-    const { child, healthPort } = await launchOrders();
-    orders.push(child);
-    await waitForOrdersReplica(child, healthPort, logs);
-    return orders.length - 1;
+  const startReplica = async (name: ProcessName, index = running[name].length): Promise<number> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const replica = await launchReplica(name);
+      running[name][index] = replica;
+      try {
+        await waitForReplica(replica, logs);
+        break;
+      } catch (error) {
+        // Another process can still take a port between the check and the listen: try a new one.
+        if (attempt >= PORT_ATTEMPTS || !exitedForItsPort(replica.child)) throw error;
+      }
+    }
+    const replica = running[name][index];
+    if (name === 'gateway' && replica) proxy.add(replica.port);
+    return index;
   };
-  for (let i = 1; i < (options.ordersReplicas ?? 1); i++) await startOrders();
+  const stopReplica = async (replica: Replica, signal: 'SIGTERM' | 'SIGKILL') => {
+    if (!exited(replica.child)) {
+      await new Promise<void>((done) => {
+        replica.child.once('exit', () => done());
+        replica.child.kill(signal);
+      });
+    }
+    if (replica.name === 'gateway') proxy.remove(replica.port);
+  };
+
+  const count = (name: ProcessName) => (name === 'orders' ? (options.ordersReplicas ?? options.replicas ?? 1) : (options.replicas ?? 1));
+  const names: ProcessName[] = [...SERVICES, 'gateway'];
+  const stop = async () => {
+    await stopAll(names.flatMap((name) => running[name].map((r) => r.child)));
+    await proxy.close();
+    await nats.stop();
+    const cleanup = new Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists "${database}" with (force)`);
+    await cleanup.end();
+  };
+  const baseUrl = proxy.url;
+  // Every start is let finish (or fail) before a failure is answered, so nothing launched outlives a failed start
+  // (a child process left running would keep the test runner waiting forever).
+  const started = await Promise.allSettled(names.flatMap((name) => Array.from({ length: count(name) }, (_, index) => startReplica(name, index))));
+  const failure = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  try {
+    if (failure) throw failure.reason;
+    await waitForHealth(baseUrl, names.flatMap((name) => running[name].map((r) => r.child)), logs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     baseUrl,
     databaseUrl,
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
     killOrders: async (index: number) => {
-      const child = orders[index];
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGKILL');
-      });
+      const replica = running.orders[index];
+      if (replica) await stopReplica(replica, 'SIGKILL');
     },
-    startOrders,
+    startOrders: () => startReplica('orders'),
+    restart: async (name, index) => {
+      const replica = running[name][index];
+      if (!replica) throw new Error(`no ${name} replica ${index}`);
+      await stopReplica(replica, 'SIGTERM');
+      if (replica.child.exitCode !== 0) throw new Error(`${name} replica ${index} did not stop cleanly (exit ${String(replica.child.exitCode ?? replica.child.signalCode)}):\n${logs.join('').slice(-4000)}`);
+      await startReplica(name, index);
+    },
+    replicas: (name) => running[name].filter((r) => !exited(r.child)).length,
+    proxy,
     nats,
     callerKeys,
-    stop: async () => {
-      await stopAll([...processes, ...orders]);
-      await nats.stop();
-      const cleanup = new Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${database}" with (force)`);
-      await cleanup.end();
-    },
+    stop,
   };
 };

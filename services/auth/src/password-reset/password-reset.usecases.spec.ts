@@ -1,6 +1,6 @@
 import { ErrorCode } from '@labeldesk/contracts';
 import type { PasswordHasher } from '../sessions/password-hasher';
-import type { SessionsEndedPublisher } from '../sessions/sessions-ended.publisher';
+import type { UserEventsPublisher } from '../users/user-events.publisher';
 import { User } from '../users/user.entity';
 import type { UserRepository } from '../users/user.repository';
 import type { Mailer } from './mailer';
@@ -21,17 +21,17 @@ const setup = (configured: boolean, found: User | null = user) => {
       return user;
     }),
   };
-  const sessionsEnded = { publish: jest.fn(async () => undefined) };
+  const events = { sessionsEnded: jest.fn(async () => undefined), changed: jest.fn(async () => undefined) };
   const hasher = { hash: jest.fn(async (p: string) => `hashed:${p}`) };
   const useCases = new PasswordResetUseCases(
     users as unknown as UserRepository,
     resets as unknown as PasswordResetRepository,
     mailer as unknown as Mailer,
     hasher as unknown as PasswordHasher,
-    sessionsEnded as unknown as SessionsEndedPublisher,
+    events as unknown as UserEventsPublisher,
     { PASSWORD_RESET_MINUTES: 60 },
   );
-  return { useCases, sent, resets, users, sessionsEnded };
+  return { useCases, sent, resets, users, events };
 };
 
 describe('PasswordResetUseCases', () => {
@@ -58,10 +58,10 @@ describe('PasswordResetUseCases', () => {
   });
 
   it('sets the new password and ends every session when the link is valid; refuses a used or unknown link', async () => {
-    const { useCases, resets, sessionsEnded } = setup(true);
+    const { useCases, resets, events } = setup(true);
     await expect(useCases.complete('T'.repeat(43), 'brand-new-pass')).resolves.toMatchObject({ message: expect.stringContaining('reset') });
     expect(user.passwordHash).toBe('hashed:brand-new-pass');
-    expect(sessionsEnded.publish).toHaveBeenCalledWith('u1', 'password-changed');
+    expect(events.sessionsEnded).toHaveBeenCalledWith('u1', 'password-changed');
     resets.consume.mockResolvedValueOnce(null);
     await expect(useCases.complete('T'.repeat(43), 'again-pass-1')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: RESET_INVALID });
   });

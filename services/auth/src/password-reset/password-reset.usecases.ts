@@ -3,7 +3,7 @@ import { DomainError, ErrorCode, PASSWORD_RESET_PATH, type Caller, type ForgotPa
 import { requireAdmin } from '@labeldesk/nest-transport';
 import { AUTH_ENV, type AuthEnv } from '../config/env.schema';
 import { PasswordHasher } from '../sessions/password-hasher';
-import { SessionsEndedPublisher } from '../sessions/sessions-ended.publisher';
+import { UserEventsPublisher } from '../users/user-events.publisher';
 import { UserRepository } from '../users/user.repository';
 import { Mailer } from './mailer';
 import { PasswordResetRepository } from './password-reset.repository';
@@ -27,7 +27,7 @@ export class PasswordResetUseCases {
     private readonly resets: PasswordResetRepository,
     private readonly mailer: Mailer,
     private readonly hasher: PasswordHasher,
-    private readonly sessionsEnded: SessionsEndedPublisher,
+    private readonly events: UserEventsPublisher,
     @Inject(AUTH_ENV) private readonly env: Pick<AuthEnv, 'PASSWORD_RESET_MINUTES'>,
   ) {}
 
@@ -71,7 +71,7 @@ export class PasswordResetUseCases {
       if (error instanceof DomainError && error.code === ErrorCode.NOT_FOUND) throw new DomainError(ErrorCode.VALIDATION_FAILED, RESET_INVALID);
       throw error;
     });
-    await this.sessionsEnded.publish(userId, 'password-changed');
+    await this.events.sessionsEnded(userId, 'password-changed');
     return { message: 'Your password has been reset. Please sign in with the new one.' };
   }
 }

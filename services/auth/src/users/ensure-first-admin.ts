@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { AUTH_ENV, type AuthEnv } from '../config/env.schema';
 import { PasswordHasher } from '../sessions/password-hasher';
 import { newReferralCode } from './referral-code';
+import { UserEventsPublisher } from './user-events.publisher';
 import { User } from './user.entity';
 import { UserRepository } from './user.repository';
 
@@ -15,6 +16,7 @@ export class EnsureFirstAdmin implements OnApplicationBootstrap {
   constructor(
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
+    private readonly events: UserEventsPublisher,
     @Inject(AUTH_ENV) private readonly env: AuthEnv,
   ) {}
 
@@ -23,6 +25,8 @@ export class EnsureFirstAdmin implements OnApplicationBootstrap {
     const existing = await this.users.findByEmail(this.env.ADMIN_EMAIL);
     if (existing) {
       await this.users.update(existing.id, (user) => void (user.role = 'admin'));
+      // A gateway still running from before this start may hold this user's callers as they were.
+      await this.events.changed(existing.id);
       this.logger.log(`No admin existed: ${this.env.ADMIN_EMAIL} is now admin`);
       return;
     }

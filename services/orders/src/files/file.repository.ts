@@ -14,15 +14,16 @@ export class FileRepository {
   }
 
   /** Saving the same name twice keeps the first file: a resumed order never writes a second label. */
-  async save(ownerId: string, name: string, contentType: string, data: Buffer): Promise<StoredFileEntity> {
+  async save(ownerId: string, name: string, contentType: string, data: Buffer): Promise<{ id: string }> {
     const em = this.orm.em.fork();
-    await em.execute(
-      `insert into ${this.table} ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, ?, ?, ?) on conflict ("name") do nothing`,
+    const [inserted] = await em.execute<Array<{ id: string }>>(
+      `insert into ${this.table} ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, ?, ?, ?) on conflict ("name") do nothing returning "id"`,
       [randomUUID(), ownerId, name, contentType, data.length, data],
     );
-    const saved = await em.findOne(StoredFileEntity, { name });
-    if (!saved) throw new Error(`file ${name} was not saved`);
-    return saved;
+    if (inserted) return { id: inserted.id };
+    const [kept] = await em.execute<Array<{ id: string }>>(`select "id" from ${this.table} where "name" = ?`, [name]);
+    if (!kept) throw new Error(`file ${name} was not saved`);
+    return { id: kept.id };
   }
 
   /**

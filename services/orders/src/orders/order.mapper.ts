@@ -1,18 +1,50 @@
-import type { OrderListItem } from '@labeldesk/contracts';
+import type { OrderListItem, OrderStatus } from '@labeldesk/contracts';
 import type { OrderEntity } from './order.entity';
 
-export const toOrderListItem = (o: OrderEntity): OrderListItem => ({
-  _id: o.id,
-  service_name: o.serviceName,
-  courier: o.courier,
-  sender: { sender_name: o.sender.sender_name },
-  receiver: { receiver_name: o.receiver.receiver_name },
-  tracking_number: o.trackingNumber,
-  createdAt: o.createdAt.toISOString(),
-  pdfName: o.pdfName,
-  status: o.status,
-  price: o.priceCents ?? 0,
+/** The columns the order lists read (OrderRepository.listRowsForUser), named as in the table. */
+export interface OrderListRow {
+  id: string;
+  service_name: string;
+  courier: string;
+  sender_name: string;
+  receiver_name: string;
+  tracking_number: string | null;
+  created_at: Date;
+  pdf_name: string | null;
+  status: OrderStatus;
+  price_cents: number | null;
+  failure_reason: string | null;
+}
+
+/** The same list item as `toOrderListItem`, from a list row. */
+export const rowToOrderListItem = (r: OrderListRow): OrderListItem => ({
+  _id: r.id,
+  service_name: r.service_name,
+  courier: r.courier,
+  sender: { sender_name: r.sender_name },
+  receiver: { receiver_name: r.receiver_name },
+  tracking_number: r.tracking_number,
+  createdAt: r.created_at.toISOString(),
+  pdfName: r.pdf_name,
+  status: r.status,
+  price: r.price_cents ?? 0,
   ordered: 1,
-  processed: o.status === 'completed' ? 1 : 0,
-  failureReason: o.failureReason,
+  processed: r.status === 'completed' ? 1 : 0,
+  failureReason: r.failure_reason,
 });
+
+/** An order entity as a list item (one place decides the list item: `rowToOrderListItem`). */
+export const toOrderListItem = (o: OrderEntity): OrderListItem =>
+  rowToOrderListItem({
+    id: o.id,
+    service_name: o.serviceName,
+    courier: o.courier,
+    sender_name: o.sender.sender_name,
+    receiver_name: o.receiver.receiver_name,
+    tracking_number: o.trackingNumber,
+    created_at: o.createdAt,
+    pdf_name: o.pdfName,
+    status: o.status,
+    price_cents: o.priceCents,
+    failure_reason: o.failureReason,
+  });

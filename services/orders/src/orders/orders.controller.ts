@@ -4,13 +4,12 @@ import { CurrentCaller, requireAdminOrService, requireSelfOrAdmin, RpcHandler, R
 import { BulkRepository } from '../bulk/bulk.repository';
 import { CARRIER, type CarrierAdapter } from '../carriers/carrier.port';
 import { suggestedPricesFor } from '../carriers/suggested-prices';
-import { toOrderListItem } from './order.mapper';
+import { rowToOrderListItem, toOrderListItem } from './order.mapper';
 import { OrderRepository } from './order.repository';
 import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
 
 /** How many orders the spec's whole-list call answers at most; older ones stay in the database. */
 const LIST_LIMIT = 5_000;
-
 
 @Controller()
 export class OrdersController {
@@ -38,13 +37,13 @@ export class OrdersController {
   @RpcHandler(OrdersRpc.list)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.list) body: ParsedRequestOf<typeof OrdersRpc.list>) {
     requireSelfOrAdmin(caller, body.userId);
-    return { orders: (await this.orders.listForUser(body.userId, LIST_LIMIT)).reverse().map(toOrderListItem) };
+    return { orders: (await this.orders.listRowsForUser(body.userId, LIST_LIMIT)).reverse().map(rowToOrderListItem) };
   }
 
   @RpcHandler(OrdersRpc.recent)
   async recent(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.recent) body: ParsedRequestOf<typeof OrdersRpc.recent>) {
     requireSelfOrAdmin(caller, body.userId);
-    return { recentOrders: (await this.orders.listForUser(body.userId, body.limit)).map(toOrderListItem) };
+    return { recentOrders: (await this.orders.listRowsForUser(body.userId, body.limit)).map(rowToOrderListItem) };
   }
 
   @RpcHandler(OrdersRpc.total)

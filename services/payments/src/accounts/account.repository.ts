@@ -2,14 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AccountSummary } from '@labeldesk/contracts';
 import { ORM } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Account } from './account.entity';
 
-const toSummary = (userId: string, account: Account | undefined): AccountSummary => ({
+/** An accounts row as read for a summary: bigint columns arrive as strings. */
+interface SummaryRow {
+  userId: string;
+  balanceCents: string | number;
+  heldCents: string | number;
+  totalDepositCents: string | number;
+  totalSpentCents: string | number;
+}
+
+const toSummary = (userId: string, row: SummaryRow | undefined): AccountSummary => ({
   userId,
-  balanceCents: account?.balanceCents ?? 0,
-  heldCents: account?.heldCents ?? 0,
-  totalDepositCents: account?.totalDepositCents ?? 0,
-  totalSpentCents: account?.totalSpentCents ?? 0,
+  balanceCents: Number(row?.balanceCents ?? 0),
+  heldCents: Number(row?.heldCents ?? 0),
+  totalDepositCents: Number(row?.totalDepositCents ?? 0),
+  totalSpentCents: Number(row?.totalSpentCents ?? 0),
 });
 
 /** A user with no ledger activity has no row yet: their summary is all zeros. */
@@ -17,10 +25,20 @@ const toSummary = (userId: string, account: Account | undefined): AccountSummary
 export class AccountRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
+  /**
+   * One query, no entities: the gateway asks for a balance on every verify and dashboard load, and building an
+   * Account entity per ask was a quarter of the embedded process's CPU under verify load (docs/benchmarks.md).
+   */
   async summaries(userIds: string[]): Promise<AccountSummary[]> {
     if (userIds.length === 0) return [];
-    const accounts = await this.orm.em.fork().find(Account, { userId: { $in: userIds } });
-    const byUser = new Map(accounts.map((a) => [a.userId, a]));
+    const table = `"${this.orm.config.get('schema')}"."accounts"`;
+    const rows = await this.orm.em.getConnection().execute<SummaryRow[]>(
+      `select "user_id" as "userId", "balance_cents" as "balanceCents", "held_cents" as "heldCents",
+              "total_deposit_cents" as "totalDepositCents", "total_spent_cents" as "totalSpentCents"
+         from ${table} where "user_id" in (${userIds.map(() => '?').join(', ')})`,
+      userIds,
+    );
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
     return userIds.map((id) => toSummary(id, byUser.get(id)));
   }
 

@@ -48,7 +48,9 @@ export class HoldRepository {
   /** Available → held. Idempotent by holdId, also when the same hold is placed at the same moment. */
   async place(request: HoldRequest): Promise<Hold> {
     try {
-      return await this.orm.em.fork().transactional((em) => this.placeIn(em, request));
+      const hold = await this.orm.em.fork().transactional((em) => this.placeIn(em, request));
+      await this.ledger.accountChanged(hold.userId);
+      return hold;
     } catch (error) {
       // The same holdId placed concurrently: answer the hold that won, or refuse a different one.
       if (isUniqueViolation(error)) {
@@ -64,6 +66,7 @@ export class HoldRepository {
     const run = async () => {
       const result = await this.orm.em.fork().transactional((em) => this.captureIn(em, holdId, captures));
       ledgerPostings.inc({ kind: 'label_purchase' }, result.capturedCount);
+      if (result.capturedCount > 0) await this.ledger.accountChanged(result.hold.userId);
       return result;
     };
     try {
@@ -78,7 +81,9 @@ export class HoldRepository {
 
   /** Held → available for whatever the hold has left, and closes it; a closed hold gives nothing more. */
   async release(holdId: string): Promise<{ hold: Hold; releasedCents: number }> {
-    return this.orm.em.fork().transactional((em) => this.releaseIn(em, holdId));
+    const result = await this.orm.em.fork().transactional((em) => this.releaseIn(em, holdId));
+    if (result.releasedCents > 0) await this.ledger.accountChanged(result.hold.userId);
+    return result;
   }
 
   private async placeIn(em: EntityManager, request: HoldRequest): Promise<Hold> {

@@ -1,9 +1,10 @@
 import { ledgerPostings } from '@labeldesk/nest-config';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DomainError, ErrorCode, type LedgerBucket, type LedgerEntry, type LedgerKind, type PostingResult } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { AccountChangesPublisher } from '../accounts/account-changes.publisher';
 import { toEntry, type EntryRow } from './ledger-entry.mapper';
 
 export interface Posting {
@@ -70,7 +71,16 @@ const totalsDelta = (kind: LedgerKind, amountCents: number): { deposit: number; 
  */
 @Injectable()
 export class LedgerRepository {
-  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+  constructor(
+    @Inject(ORM) private readonly orm: MikroORM,
+    /** Absent in tests that use the repository alone. */
+    @Optional() private readonly changes?: AccountChangesPublisher,
+  ) {}
+
+  /** After a commit that changed the user's account: gateways forget the summary they keep (decision 025). */
+  async accountChanged(userId: string): Promise<void> {
+    await this.changes?.changed(userId);
+  }
 
   private get schema(): string {
     return this.orm.config.get('schema') ?? 'payments';
@@ -91,7 +101,10 @@ export class LedgerRepository {
         if (alsoInTransaction) await alsoInTransaction(em);
         return posted;
       });
-      if (!result.replayed) ledgerPostings.inc({ kind: posting.kind });
+      if (!result.replayed) {
+        ledgerPostings.inc({ kind: posting.kind });
+        await this.accountChanged(posting.userId);
+      }
       return result;
     } catch (error) {
       // A concurrent posting with the same key won the race: answer what it posted.
@@ -121,7 +134,10 @@ export class LedgerRepository {
       return result.entry;
     });
     // Counted once committed: a transaction that rolled back posted nothing.
-    if (posted) ledgerPostings.inc({ kind: 'admin_adjustment' });
+    if (posted) {
+      ledgerPostings.inc({ kind: 'admin_adjustment' });
+      await this.accountChanged(userId);
+    }
     return entry;
   }
 
@@ -193,7 +209,8 @@ export class LedgerRepository {
   private async postIn(em: EntityManager, posting: Posting): Promise<PostingResult> {
     const existing = await this.findByKey(em, posting.idempotencyKey);
     if (existing) return { entry: this.sameOrThrow(existing, posting), replayed: true };
-    await this.ensureAccount(em, posting.userId);
+    // A debit needs no new account row: without one there is nothing to take, and the update below says so.
+    if (posting.amountCents >= 0) await this.ensureAccount(em, posting.userId);
     const totals = totalsDelta(posting.kind, posting.amountCents);
     const moved = await this.moveIn(em, posting.userId, { availableCents: posting.amountCents, heldCents: 0, depositCents: totals.deposit, spentCents: totals.spent });
     if (!moved) {

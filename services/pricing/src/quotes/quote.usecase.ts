@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type PricingRpc, type ParsedRequestOf, type ResponseOf } from '@labeldesk/contracts';
 import { priceFor } from '../services/price-tiers.policy';
-import { ServiceCatalog } from '../services/usecases/service-catalog.usecase';
+import { QuotePricesCache } from './quote-prices.cache';
 
 /** Prices shipments for one user with that user's own tiers; a service they cannot buy is refused, not priced at 0. */
 @Injectable()
 export class QuoteUseCase {
-  constructor(private readonly catalog: ServiceCatalog) {}
+  constructor(private readonly prices: QuotePricesCache) {}
 
   async execute(request: ParsedRequestOf<typeof PricingRpc.quote>): Promise<ResponseOf<typeof PricingRpc.quote>> {
-    const buyable = (await this.catalog.forUser(request.userId, true)).filter(({ service, offered }) => offered && service.enabled);
-    const byName = new Map(buyable.map(({ service }) => [service.name.toLowerCase(), service]));
+    const byName = await this.prices.buyableByName(request.userId);
     const items = request.items.map((item) => {
       const service = byName.get(item.serviceName.toLowerCase());
       if (!service) throw new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, `Service "${item.serviceName}" is not available to you`);

@@ -1,17 +1,102 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DomainError, ErrorCode, type PriceTier, type RawService } from '@labeldesk/contracts';
 import { ORM } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { CatalogVersionsMemory } from './catalog-versions.memory';
 import { DefaultServiceEntity, UserServiceEntity } from './service.entities';
 
-/** Default services and users' copies of them. */
+/** True when this pricing process is the only one on its database (env SOLE_REPLICA). */
+export const SOLE_REPLICA = Symbol('SOLE_REPLICA');
+
+/** The catalogue's version for the defaults; a user's copies are versioned under the user's id. */
+export const DEFAULTS_SCOPE = 'defaults';
+
+/** The versions a quote's prices depend on; a scope never written is version 0. */
+export interface CatalogVersions {
+  defaults: number;
+  user: number;
+}
+
+/** One of a user's services as a quote needs it, read without building entities. */
+export interface QuoteServiceRow {
+  uid: string;
+  name: string;
+  maxWeight: number;
+  enabled: boolean;
+  prices: PriceTier[];
+  /** The platform still offers it: its default exists and is enabled. */
+  offered: boolean;
+}
+
+/**
+ * Default services and users' copies of them. Every write raises the version of what it changed in the same
+ * transaction (see `catalogVersions`): that is what keeps the quote cache of every replica exact.
+ */
 @Injectable()
 export class ServiceRepository {
-  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+  /** Versions kept in memory when this process is the database's only writer; null: read them every time. */
+  private readonly memory: CatalogVersionsMemory | null;
+
+  constructor(@Inject(ORM) private readonly orm: MikroORM, @Optional() @Inject(SOLE_REPLICA) soleReplica?: boolean) {
+    this.memory = soleReplica ? new CatalogVersionsMemory() : null;
+  }
+
+  /** Runs a write in one transaction that raises `scope`'s version, then lets the kept versions go. */
+  private async writing<T>(scope: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.em().transactional(async (em) => {
+        const result = await work(em);
+        await this.bumpVersion(em, scope);
+        return result;
+      });
+    } finally {
+      this.memory?.forget(scope);
+    }
+  }
 
   private em(): EntityManager {
     return this.orm.em.fork();
+  }
+
+  private t(name: string): string {
+    return `"${this.orm.config.get('schema')}"."${name}"`;
+  }
+
+  private async bumpVersion(em: EntityManager, scope: string): Promise<void> {
+    await em.execute(
+      `insert into ${this.t('catalog_versions')} ("scope", "version") values (?, 1)
+       on conflict ("scope") do update set "version" = ${this.t('catalog_versions')}."version" + 1`,
+      [scope],
+    );
+  }
+
+  /** The versions of the defaults and of one user's copies, in one query. */
+  async catalogVersions(userId: string): Promise<CatalogVersions> {
+    const kept = this.memory?.get(DEFAULTS_SCOPE, userId);
+    if (kept) return kept;
+    const started = this.memory?.readStarted() ?? 0;
+    const versions = await this.readVersions(userId);
+    this.memory?.keep(started, DEFAULTS_SCOPE, userId, versions);
+    return versions;
+  }
+
+  private async readVersions(userId: string): Promise<CatalogVersions> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<Array<{ scope: string; version: string | number }>>(`select "scope", "version" from ${this.t('catalog_versions')} where "scope" in (?, ?)`, [DEFAULTS_SCOPE, userId]);
+    const versionOf = (scope: string) => Number(rows.find((r) => r.scope === scope)?.version ?? 0);
+    return { defaults: versionOf(DEFAULTS_SCOPE), user: versionOf(userId) };
+  }
+
+  /** A user's services with whether each is still offered, oldest first like `listForUser`: one query, no entities. */
+  quoteServices(userId: string): Promise<QuoteServiceRow[]> {
+    return this.orm.em.getConnection().execute<QuoteServiceRow[]>(
+      `select u."uid", u."name", u."max_weight" as "maxWeight", u."enabled", u."prices", coalesce(d."enabled", false) as "offered"
+         from ${this.t('user_services')} u left join ${this.t('default_services')} d on d."uid" = u."uid"
+        where u."user_id" = ? order by u."created_at" asc, u."uid" asc`,
+      [userId],
+    );
   }
 
   listDefaults(): Promise<DefaultServiceEntity[]> {
@@ -20,7 +105,7 @@ export class ServiceRepository {
 
   /** New raw services become defaults; defaults the carrier no longer offers are disabled; admins' edits stay. */
   async syncDefaults(raw: RawService[]): Promise<void> {
-    await this.em().transactional(async (em) => {
+    await this.writing(DEFAULTS_SCOPE, async (em) => {
       const existing = await em.find(DefaultServiceEntity, {});
       const byUid = new Map(existing.map((d) => [d.uid, d]));
       const offered = new Set(raw.map((r) => r.uid));
@@ -41,16 +126,18 @@ export class ServiceRepository {
         );
       }
       for (const service of existing) if (!offered.has(service.uid)) service.enabled = false;
+      await em.flush();
     });
   }
 
-  async updateDefault(id: string, change: (service: DefaultServiceEntity) => void): Promise<DefaultServiceEntity> {
-    const em = this.em();
-    const service = await em.findOne(DefaultServiceEntity, { id });
-    if (!service) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
-    change(service);
-    await em.flush();
-    return service;
+  updateDefault(id: string, change: (service: DefaultServiceEntity) => void): Promise<DefaultServiceEntity> {
+    return this.writing(DEFAULTS_SCOPE, async (em) => {
+      const service = await em.findOne(DefaultServiceEntity, { id });
+      if (!service) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
+      change(service);
+      await em.flush();
+      return service;
+    });
   }
 
   listForUser(userId: string): Promise<UserServiceEntity[]> {
@@ -59,24 +146,26 @@ export class ServiceRepository {
 
   /** Copies every default the user does not have yet; running it twice adds nothing. */
   async initializeUser(userId: string, defaults: DefaultServiceEntity[]): Promise<void> {
-    const em = this.em();
-    const table = `"${this.orm.config.get('schema')}"."user_services"`;
-    for (const d of defaults) {
-      await em.execute(
-        `insert into ${table} ("id", "user_id", "uid", "name", "category", "max_weight", "enabled", "prices") values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
-         on conflict ("user_id", "uid") do nothing`,
-        [randomUUID(), userId, d.uid, d.name, d.category, d.maxWeight, true, JSON.stringify(d.prices)],
-      );
-    }
+    const table = this.t('user_services');
+    await this.writing(userId, async (em) => {
+      for (const d of defaults) {
+        await em.execute(
+          `insert into ${table} ("id", "user_id", "uid", "name", "category", "max_weight", "enabled", "prices") values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+           on conflict ("user_id", "uid") do nothing`,
+          [randomUUID(), userId, d.uid, d.name, d.category, d.maxWeight, true, JSON.stringify(d.prices)],
+        );
+      }
+    });
   }
 
-  async updateUserService(userId: string, id: string, change: (service: UserServiceEntity) => void): Promise<UserServiceEntity> {
-    const em = this.em();
-    const service = await em.findOne(UserServiceEntity, { id, userId });
-    if (!service) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
-    change(service);
-    await em.flush();
-    return service;
+  updateUserService(userId: string, id: string, change: (service: UserServiceEntity) => void): Promise<UserServiceEntity> {
+    return this.writing(userId, async (em) => {
+      const service = await em.findOne(UserServiceEntity, { id, userId });
+      if (!service) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
+      change(service);
+      await em.flush();
+      return service;
+    });
   }
 }
 

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRightIcon, BadgeCheckIcon } from '../ui/icons';
 
 /** A local image: the app loads nothing from third parties. */
-const HERO_IMAGE = '/hero-bg.svg';
+export const HERO_IMAGE = '/hero-bg.svg';
 /** Spec section 9: the hero fades in over 1 s after a 100 ms delay, once its image has loaded. */
 const FADE_IN = 'opacity 1s ease 100ms';
 
@@ -27,17 +27,25 @@ const useImageLoaded = (src: string): boolean => {
   return loaded;
 };
 
+/**
+ * The loaded state is a `data-loaded` attribute on the section and the styles follow it in CSS, so the prerendered page
+ * (web/src/prerender) carries both states and its small script (web/public/landing.js) only sets the attribute.
+ */
+const whenLoaded = (styles: Record<string, unknown>) => ({ '[data-loaded] > &': styles });
+
 const claims = ['24/7 availability', '98% satisfaction guarantee', '30-day money-back guarantee'] as const;
 
 export const Hero = (): ReactElement => {
   const loaded = useImageLoaded(HERO_IMAGE);
-  const fade = { opacity: loaded ? 1 : 0, transition: FADE_IN } as const;
+  const fade = { opacity: 0, transition: FADE_IN, css: whenLoaded({ opacity: 1 }) } as const;
 
   return (
     <Box
       as="section"
       aria-labelledby="hero-heading"
       aria-busy={!loaded}
+      data-hero=""
+      data-loaded={loaded ? '' : undefined}
       position="relative"
       minH="calc(100svh - 4rem)"
       display="flex"
@@ -47,7 +55,7 @@ export const Hero = (): ReactElement => {
       color="white"
     >
       {!loaded && (
-        <Center position="absolute" inset="0" role="status">
+        <Center position="absolute" inset="0" role="status" data-hero-spinner="">
           <Spinner size="xl" color="white" />
           <VisuallyHidden>Loading</VisuallyHidden>
         </Center>
@@ -59,8 +67,9 @@ export const Hero = (): ReactElement => {
         bgImage={`url(${HERO_IMAGE})`}
         bgSize="cover"
         backgroundPosition={{ base: '70% bottom', lg: 'center' }}
-        opacity={loaded ? { base: 0.22, md: 1 } : 0}
+        opacity={0}
         transition={FADE_IN}
+        css={whenLoaded({ opacity: { base: 0.22, md: 1 } })}
       />
       {/* Keeps the copy readable where the illustration sits behind it. */}
       <Box

@@ -11,7 +11,7 @@ import { LandingSection } from './section';
 const icons = { flat: ScaleIcon, overnight: BoltIcon, bitcoin: BitcoinIcon, loyalty: TagIcon } as const;
 
 /** The services on sale with their lowest price; a customer's own prices may be lower (an admin sets them). */
-const FromPrices = ({ prices }: { prices: readonly PublicPrice[] }): ReactElement => (
+export const FromPrices = ({ prices }: { prices: readonly PublicPrice[] }): ReactElement => (
   <Table.ScrollArea borderWidth="1px" rounded="lg" mt="8" maxW="full">
     <Table.Root size="md" aria-label="Prices from">
       <Table.Header>

@@ -7,9 +7,16 @@ const VISIBLE_RATIO = 0.1;
 
 const prefersReducedMotion = (): boolean => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
+/**
+ * Visibility is a `data-visible` attribute the styles follow, so the prerendered landing page carries both states and
+ * its script (web/public/landing.js) reveals sections by setting the attribute.
+ */
 export const Reveal = ({ children }: { children: ReactNode }): ReactElement => {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined' || prefersReducedMotion());
+  const [visible, setVisible] = useState(
+    // Prerendered (no window), sections start hidden: the landing page's script reveals them as the app would.
+    () => typeof window !== 'undefined' && (typeof IntersectionObserver === 'undefined' || prefersReducedMotion()),
+  );
 
   useEffect(() => {
     const element = ref.current;
@@ -30,9 +37,12 @@ export const Reveal = ({ children }: { children: ReactNode }): ReactElement => {
   return (
     <Box
       ref={ref}
-      opacity={visible ? 1 : 0}
-      transform={visible ? 'none' : 'translateY(16px)'}
+      data-reveal=""
+      data-visible={visible ? '' : undefined}
+      opacity={0}
+      transform="translateY(16px)"
       transition="opacity 0.6s ease, transform 0.6s ease"
+      css={{ '&[data-visible]': { opacity: 1, transform: 'none' } }}
     >
       {children}
     </Box>

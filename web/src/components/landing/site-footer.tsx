@@ -5,7 +5,14 @@ import { ChatIcon } from '../ui/icons';
 import { LogoMark } from '../ui/logo';
 
 /** The only place the brand name appears (spec section 1). */
-const BRAND = 'LabelDesk';
+export const BRAND = 'LabelDesk';
+
+export const CommunityChatLink = ({ href }: { href: string }): ReactElement => (
+  <Link href={href} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="medium" textStyle="sm">
+    <ChatIcon boxSize="4" />
+    Join our community chat
+  </Link>
+);
 
 /** The community chat link is the operator's (COMMUNITY_CHAT_URL): shown only when one is set. */
 export const SiteFooter = (): ReactElement => {
@@ -17,15 +24,10 @@ export const SiteFooter = (): ReactElement => {
           <HStack gap="3">
             <LogoMark size={7} />
             <Text textStyle="sm" color="fg.muted">
-              © {new Date().getFullYear()} {BRAND}. All rights reserved.
+              {`© ${new Date().getFullYear()} ${BRAND}. All rights reserved.`}
             </Text>
           </HStack>
-          {communityChatUrl && (
-            <Link href={communityChatUrl} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="medium" textStyle="sm">
-              <ChatIcon boxSize="4" />
-              Join our community chat
-            </Link>
-          )}
+          {communityChatUrl && <CommunityChatLink href={communityChatUrl} />}
         </Flex>
       </Container>
     </Box>

@@ -43,6 +43,19 @@ const AccountButtons = (): ReactElement => {
   );
 };
 
+/** The phone's list of page sections (the prerendered landing page renders it open, docs/decisions/021). */
+export const SectionMenuContent = (): ReactElement => (
+  <Menu.Positioner>
+    <Menu.Content>
+      {landingSections.map((section) => (
+        <Menu.Item key={section.id} value={section.id}>
+          {section.label}
+        </Menu.Item>
+      ))}
+    </Menu.Content>
+  </Menu.Positioner>
+);
+
 export const PublicTopBar = ({ showSections = false }: { showSections?: boolean }): ReactElement => (
   <Flex
     as="header"
@@ -90,15 +103,7 @@ export const PublicTopBar = ({ showSections = false }: { showSections?: boolean 
             </IconButton>
           </Menu.Trigger>
           <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {landingSections.map((section) => (
-                  <Menu.Item key={section.id} value={section.id}>
-                    {section.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
+            <SectionMenuContent />
           </Portal>
         </Menu.Root>
       )}

@@ -1,5 +1,5 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { registerRequestSchema } from '@labeldesk/contracts';
+import { registerRequestSchema, type RegisterRequest } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +8,6 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { FormField } from '../../components/ui/form-field';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { registerErrorMessage, useRegister } from '../../services/auth/register';
-import type { RegisterBody } from '../../services/auth/register';
 
 export const RegisterPage = (): ReactElement => {
   const navigate = useNavigate();
@@ -26,7 +25,7 @@ export const RegisterPage = (): ReactElement => {
 
   const onSubmit = form.handleSubmit((data) => {
     const referralCode = data.referralCode ?? '';
-    const body: RegisterBody = {
+    const body: RegisterRequest = {
       name: data.name,
       email: data.email,
       password: data.password,

@@ -1,11 +1,11 @@
-import type { SavedAddress } from '@labeldesk/contracts';
+import { okSchema } from '@labeldesk/contracts';
+import type { DeleteAddressBody, SavedAddress } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { addressKeys } from './keys';
 
-export const deleteAddress = ({ userId, id }: { userId: string; id: string }): Promise<unknown> =>
-  apiRequest(`/api/auth/delete-address/${encodeURIComponent(userId)}`, { method: 'POST', body: { id }, schema: z.unknown() });
+export const deleteAddress = ({ userId, id }: { userId: string; id: string }): Promise<{ ok: true }> =>
+  apiRequest(`/api/auth/delete-address/${encodeURIComponent(userId)}`, { method: 'POST', body: { id } satisfies DeleteAddressBody, schema: okSchema });
 
 export const useDeleteAddress = () => {
   const queryClient = useQueryClient();

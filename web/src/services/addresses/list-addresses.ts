@@ -1,14 +1,11 @@
-import { savedAddressSchema } from '@labeldesk/contracts';
+import { savedAddressesResponseSchema } from '@labeldesk/contracts';
 import type { SavedAddress } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { addressKeys } from './keys';
 
-const addressesResponseSchema = z.object({ savedAddress: z.array(savedAddressSchema) });
-
 export const listAddresses = (userId: string, signal?: AbortSignal): Promise<SavedAddress[]> =>
-  apiRequest(`/api/auth/get-address/${encodeURIComponent(userId)}`, { schema: addressesResponseSchema, ...(signal ? { signal } : {}) }).then(
+  apiRequest(`/api/auth/get-address/${encodeURIComponent(userId)}`, { schema: savedAddressesResponseSchema, ...(signal ? { signal } : {}) }).then(
     (body) => body.savedAddress,
   );
 

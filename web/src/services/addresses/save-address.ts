@@ -1,11 +1,11 @@
 import { savedAddressSchema } from '@labeldesk/contracts';
-import type { AddressForm, SavedAddress } from '@labeldesk/contracts';
+import type { AddressBody, AddressForm, SavedAddress } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { addressKeys } from './keys';
 
 export const saveAddress = ({ userId, formData }: { userId: string; formData: AddressForm }): Promise<SavedAddress> =>
-  apiRequest(`/api/auth/save-address/${encodeURIComponent(userId)}`, { method: 'POST', body: { formData }, schema: savedAddressSchema });
+  apiRequest(`/api/auth/save-address/${encodeURIComponent(userId)}`, { method: 'POST', body: { formData } satisfies AddressBody, schema: savedAddressSchema });
 
 export const useSaveAddress = () => {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { savedAddressSchema } from '@labeldesk/contracts';
-import type { AddressForm, SavedAddress } from '@labeldesk/contracts';
+import type { AddressBody, AddressForm, SavedAddress } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { addressKeys } from './keys';
@@ -14,7 +14,7 @@ export interface UpdateAddressVariables {
 export const updateAddress = ({ userId, id, formData }: UpdateAddressVariables): Promise<SavedAddress> =>
   apiRequest(`/api/auth/update-address/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`, {
     method: 'POST',
-    body: { formData },
+    body: { formData } satisfies AddressBody,
     schema: savedAddressSchema,
   });
 

@@ -1,11 +1,8 @@
+import { balanceResponseSchema, type BalanceResponse } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { useAuthStore } from '../../stores/auth.store';
 import { authKeys } from './keys';
-
-const balanceResponseSchema = z.object({ balance: z.number().int() });
-export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
 
 /** The current balance in cents, fresher than the copy inside the stored user. */
 export const getBalance = (signal?: AbortSignal): Promise<BalanceResponse> =>

@@ -1,15 +1,10 @@
 import { loginResponseSchema } from '@labeldesk/contracts';
-import type { LoginResponse } from '@labeldesk/contracts';
+import type { LoginRequest, LoginResponse } from '@labeldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../libs/http-client';
 import { useAuthStore } from '../../stores/auth.store';
 
-export interface LoginBody {
-  email: string;
-  password: string;
-}
-
-export const login = (body: LoginBody): Promise<LoginResponse> =>
+export const login = (body: LoginRequest): Promise<LoginResponse> =>
   apiRequest('/api/auth/login', { method: 'POST', body, schema: loginResponseSchema });
 
 /** Spec "Login": idle → loading → success (token and user stored) or failure (server message or 'Login failed'). */

@@ -1,13 +1,21 @@
-import { forgotPasswordResponseSchema, resetLinkResponseSchema, type ForgotPasswordResponse, type ResetLinkResponse } from '@labeldesk/contracts';
+import {
+  forgotPasswordResponseSchema,
+  resetLinkResponseSchema,
+  resetPasswordResponseSchema,
+  type ForgotPasswordBody,
+  type ForgotPasswordResponse,
+  type ResetLinkResponse,
+  type ResetPasswordBody,
+  type ResetPasswordResponse,
+} from '@labeldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 
 export const requestPasswordReset = (email: string): Promise<ForgotPasswordResponse> =>
-  apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email }, schema: forgotPasswordResponseSchema });
+  apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email } satisfies ForgotPasswordBody, schema: forgotPasswordResponseSchema });
 
-export const resetPassword = (body: { token: string; password: string; confirmPassword: string }): Promise<{ message: string }> =>
-  apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: z.object({ message: z.string() }) });
+export const resetPassword = (body: ResetPasswordBody): Promise<ResetPasswordResponse> =>
+  apiRequest('/api/auth/reset-password', { method: 'POST', body, schema: resetPasswordResponseSchema });
 
 /** Admin: a one-time link for the operator to hand over (User Management). */
 export const issueResetLink = (userId: string): Promise<ResetLinkResponse> =>

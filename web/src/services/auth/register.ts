@@ -1,18 +1,10 @@
 import { registerResponseSchema } from '@labeldesk/contracts';
-import type { RegisterResponse } from '@labeldesk/contracts';
+import type { RegisterRequest, RegisterResponse } from '@labeldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../libs/http-client';
 import { useAuthStore } from '../../stores/auth.store';
 
-export interface RegisterBody {
-  name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  referralCode?: string;
-}
-
-export const register = (body: RegisterBody): Promise<RegisterResponse> =>
+export const register = (body: RegisterRequest): Promise<RegisterResponse> =>
   apiRequest('/api/auth/register', { method: 'POST', body, schema: registerResponseSchema });
 
 /** Spec section 8: the server's message; 'Registration failed' when it answered without one; otherwise a generic retry hint. */

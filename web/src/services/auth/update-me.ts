@@ -1,5 +1,5 @@
 import { updateProfileRequestSchema, updateProfileResponseSchema } from '@labeldesk/contracts';
-import type { UpdateProfileResponse } from '@labeldesk/contracts';
+import type { UpdateProfileRequest, UpdateProfileResponse } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
@@ -15,15 +15,9 @@ export const updateMeFormSchema = updateProfileRequestSchema
   .refine((form) => form.password === '' || form.currentPassword !== '', { path: ['currentPassword'], error: 'Enter your current password to set a new one' });
 export type UpdateMeForm = z.output<typeof updateMeFormSchema>;
 
-export interface UpdateMeBody {
-  name: string;
-  password?: string;
-  currentPassword?: string;
-}
+export const toUpdateMeBody = ({ name, password, currentPassword }: UpdateMeForm): UpdateProfileRequest => (password ? { name, password, currentPassword } : { name });
 
-export const toUpdateMeBody = ({ name, password, currentPassword }: UpdateMeForm): UpdateMeBody => (password ? { name, password, currentPassword } : { name });
-
-export const updateMe = (body: UpdateMeBody): Promise<UpdateProfileResponse> =>
+export const updateMe = (body: UpdateProfileRequest): Promise<UpdateProfileResponse> =>
   apiRequest('/api/auth/me', { method: 'POST', body, schema: updateProfileResponseSchema });
 
 export const useUpdateMe = () => {

@@ -1,15 +1,12 @@
-import { bulkOrderSchema } from '@labeldesk/contracts';
+import { activeBulkOrderResponseSchema } from '@labeldesk/contracts';
 import type { BulkOrder } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { bulkOrderKeys } from './keys';
 
-const activeResponseSchema = z.object({ bulkOrder: bulkOrderSchema.nullable() });
-
 /** GET /api/orders/bulk/active/{userId}: the user's newest batch not in a final status, or null. */
 export const getActiveBulkOrder = (userId: string, signal?: AbortSignal): Promise<BulkOrder | null> =>
-  apiRequest(`/api/orders/bulk/active/${encodeURIComponent(userId)}`, { schema: activeResponseSchema, ...(signal ? { signal } : {}) }).then(
+  apiRequest(`/api/orders/bulk/active/${encodeURIComponent(userId)}`, { schema: activeBulkOrderResponseSchema, ...(signal ? { signal } : {}) }).then(
     (body) => body.bulkOrder,
   );
 

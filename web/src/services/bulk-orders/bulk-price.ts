@@ -1,14 +1,12 @@
+import type { PriceQuoteShipment } from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '../../libs/http-client';
 import { orderKeys } from '../orders/keys';
 import { getPriceQuote } from '../orders/price-quote';
-import type { PriceQuoteBody } from '../orders/price-quote';
 
 /** Spec 8: the message when the total cannot be calculated (the total is then 0). */
 export const PRICE_FAILED = 'Price calculation failed';
-
-export type BulkShipment = PriceQuoteBody['shipments'][number];
 
 export interface BulkPrice {
   /** The total in cents; 0 when pricing failed (spec 8). */
@@ -18,7 +16,7 @@ export interface BulkPrice {
 }
 
 /** A short, stable key for thousands of shipments (FNV-1a over service and weight), so the query key stays small. */
-export const shipmentsSignature = (shipments: readonly BulkShipment[]): string => {
+export const shipmentsSignature = (shipments: readonly PriceQuoteShipment[]): string => {
   let hash = 0x811c9dc5;
   for (const shipment of shipments) {
     const text = `${shipment.service_name}\u0000${shipment.package.package_weight}\u0001`;
@@ -34,7 +32,7 @@ export const shipmentsSignature = (shipments: readonly BulkShipment[]): string =
  * The live total of a bulk order: POST /api/orders/price/v2/bulk with a service and weight per row.
  * The caller debounces the shipments; a failure resolves to 0 with the reason (not retried: the next edit asks again).
  */
-export const useBulkPrice = (userId: string, shipments: readonly BulkShipment[]) => {
+export const useBulkPrice = (userId: string, shipments: readonly PriceQuoteShipment[]) => {
   const signature = useMemo(() => shipmentsSignature(shipments), [shipments]);
   return useQuery({
     queryKey: [...orderKeys.all, 'bulk-price', userId, signature] as const,

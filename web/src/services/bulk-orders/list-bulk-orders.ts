@@ -1,6 +1,5 @@
-import { bulkOrderSchema, FINAL_BULK_STATUSES } from '@labeldesk/contracts';
+import { bulkOrdersPageSchema, FINAL_BULK_STATUSES, type BulkOrdersPage } from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { bulkOrderKeys } from './keys';
 
@@ -10,13 +9,10 @@ export const BULK_ORDERS_PAGE_SIZE = 7;
 /** While a batch on screen is still being worked on, the page asks again this often. */
 export const OPEN_BULK_ORDER_POLL_MS = 5_000;
 
-const bulkOrderPageSchema = z.object({ bulkOrders: z.array(bulkOrderSchema), totalCount: z.number().int() });
-export type BulkOrderPage = z.infer<typeof bulkOrderPageSchema>;
-
-export const listBulkOrders = (userId: string, page: number, signal?: AbortSignal): Promise<BulkOrderPage> => {
+export const listBulkOrders = (userId: string, page: number, signal?: AbortSignal): Promise<BulkOrdersPage> => {
   const query = new URLSearchParams({ page: String(page), limit: String(BULK_ORDERS_PAGE_SIZE) });
   return apiRequest(`/api/orders/bulk/${encodeURIComponent(userId)}?${query.toString()}`, {
-    schema: bulkOrderPageSchema,
+    schema: bulkOrdersPageSchema,
     ...(signal ? { signal } : {}),
   });
 };

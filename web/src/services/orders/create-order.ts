@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_WEIGHT_LB, numberField, packageSchema, receiverSchema, senderSchema, singleOrderSchema } from '@labeldesk/contracts';
-import type { SingleOrderInput } from '@labeldesk/contracts';
+import { DEFAULT_MAX_WEIGHT_LB, numberField, packageSchema, placeOrderResponseSchema, receiverSchema, senderSchema, singleOrderSchema } from '@labeldesk/contracts';
+import type { CreatedLabelResponse, PendingLabelResponse, SingleOrderInput } from '@labeldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, isApiError } from '../../libs/http-client';
@@ -101,14 +101,9 @@ export const toSingleOrderPayload = (data: OrderFormData, userId: string): Singl
   },
 });
 
-const createdSchema = z.object({
-  data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }),
-});
+export type CreatedLabel = CreatedLabelResponse['data'];
 /** HTTP 202: a service on the way did not answer in time; the order finishes (or is refunded) by itself. */
-const pendingSchema = z.object({ message: z.string(), data: z.object({ orderId: z.string().nullable(), status: z.literal('pending') }) });
-const createOrderResponseSchema = z.union([createdSchema, pendingSchema]);
-export type CreatedLabel = z.infer<typeof createdSchema>['data'];
-export type PendingLabel = z.infer<typeof pendingSchema>;
+export type PendingLabel = PendingLabelResponse;
 export type PlacedLabel = { kind: 'created'; label: CreatedLabel } | { kind: 'pending'; pending: PendingLabel };
 
 export interface CreateOrderVariables {
@@ -122,7 +117,7 @@ export const createOrder = ({ payload, idempotencyKey }: CreateOrderVariables): 
     method: 'POST',
     body: payload,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: createOrderResponseSchema,
+    schema: placeOrderResponseSchema,
   }).then((body): PlacedLabel => ('pdfName' in body.data ? { kind: 'created', label: body.data } : { kind: 'pending', pending: body as PendingLabel }));
 
 export const useCreateOrder = () => useMutation({ mutationFn: createOrder });

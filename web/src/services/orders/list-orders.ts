@@ -1,14 +1,11 @@
-import { orderListItemSchema } from '@labeldesk/contracts';
+import { ordersListResponseSchema } from '@labeldesk/contracts';
 import type { OrderListItem } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { orderKeys } from './keys';
 
-const ordersResponseSchema = z.object({ orders: z.array(orderListItemSchema) });
-
 export const listOrders = (userId: string, signal?: AbortSignal): Promise<OrderListItem[]> =>
-  apiRequest(`/api/orders/${encodeURIComponent(userId)}`, { schema: ordersResponseSchema, ...(signal ? { signal } : {}) }).then(
+  apiRequest(`/api/orders/${encodeURIComponent(userId)}`, { schema: ordersListResponseSchema, ...(signal ? { signal } : {}) }).then(
     (body) => body.orders,
   );
 

@@ -1,18 +1,11 @@
+import { priceQuoteResponseSchema, type PriceQuoteBody } from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { orderKeys } from './keys';
 
-const priceResponseSchema = z.object({ totalPrice: z.number().int() });
-
-export interface PriceQuoteBody {
-  userId: string;
-  shipments: { service_name: string; package: { package_weight: number } }[];
-}
-
 /** The total for the shipments in cents. */
 export const getPriceQuote = (body: PriceQuoteBody, signal?: AbortSignal): Promise<number> =>
-  apiRequest('/api/orders/price/v2/bulk', { method: 'POST', body, schema: priceResponseSchema, ...(signal ? { signal } : {}) }).then(
+  apiRequest('/api/orders/price/v2/bulk', { method: 'POST', body, schema: priceQuoteResponseSchema, ...(signal ? { signal } : {}) }).then(
     (result) => result.totalPrice,
   );
 

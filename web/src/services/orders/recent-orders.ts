@@ -1,11 +1,8 @@
-import { orderListItemSchema } from '@labeldesk/contracts';
+import { recentOrdersResponseSchema } from '@labeldesk/contracts';
 import type { OrderListItem } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { orderKeys } from './keys';
-
-const recentOrdersResponseSchema = z.object({ recentOrders: z.array(orderListItemSchema) });
 
 /** Newest first, as the server sends them. */
 export const getRecentOrders = (userId: string, signal?: AbortSignal): Promise<OrderListItem[]> =>

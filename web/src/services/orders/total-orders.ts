@@ -1,9 +1,7 @@
+import { totalOrdersResponseSchema } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { orderKeys } from './keys';
-
-const totalOrdersResponseSchema = z.object({ totalOrders: z.number().int() });
 
 export const getTotalOrders = (userId: string, signal?: AbortSignal): Promise<number> =>
   apiRequest(`/api/orders/total/${encodeURIComponent(userId)}`, { schema: totalOrdersResponseSchema, ...(signal ? { signal } : {}) }).then(

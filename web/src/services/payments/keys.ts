@@ -1,7 +1,4 @@
-import type { z } from 'zod';
-import type { depositFilterSchema } from '@labeldesk/contracts';
-
-export type DepositFilter = z.output<typeof depositFilterSchema>;
+import type { DepositFilter } from '@labeldesk/contracts';
 
 /** Deposit data is per user; the user id is in every key so a login-as never shows the previous user's deposits. */
 export const paymentKeys = {

@@ -1,19 +1,14 @@
-import { depositSchema } from '@labeldesk/contracts';
-import type { Deposit, DepositStatus } from '@labeldesk/contracts';
+import { depositPageSchema } from '@labeldesk/contracts';
+import type { Deposit, DepositFilter, DepositPage, DepositStatus } from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { paymentKeys } from './keys';
-import type { DepositFilter } from './keys';
 
 /** Spec section 9: deposits are listed 7 per page. */
 export const DEPOSITS_PAGE_SIZE = 7;
 
 /** While a deposit on screen can still change by itself, the page asks again this often. */
 export const OPEN_DEPOSIT_POLL_MS = 5_000;
-
-const depositPageSchema = z.object({ deposits: z.array(depositSchema), totalCount: z.number().int() });
-export type DepositPage = z.infer<typeof depositPageSchema>;
 
 /** Not final yet: the payment server may still settle or expire these (the server's 'pending' filter). */
 const OPEN_STATUSES: ReadonlySet<DepositStatus> = new Set<DepositStatus>(['Creating', 'New', 'Processing']);

@@ -1,18 +1,13 @@
-import { depositSchema } from '@labeldesk/contracts';
-import type { Deposit } from '@labeldesk/contracts';
+import { settleTestInvoiceResponseSchema } from '@labeldesk/contracts';
+import type { Deposit, SettleTestInvoiceBody, TestInvoiceOutcome } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { refreshAfterPayment } from './refresh-after-payment';
-
-export type TestInvoiceOutcome = 'paid' | 'expired';
 
 export interface PayTestInvoiceRequest {
   invoiceId: string;
   outcome: TestInvoiceOutcome;
 }
-
-const payTestInvoiceResponseSchema = z.object({ deposit: depositSchema });
 
 /**
  * The test provider's stand-in for the customer paying (or walking away). The server settles the deposit through
@@ -21,8 +16,8 @@ const payTestInvoiceResponseSchema = z.object({ deposit: depositSchema });
 export const payTestInvoice = ({ invoiceId, outcome }: PayTestInvoiceRequest): Promise<Deposit> =>
   apiRequest(`/api/payment/test-invoices/${encodeURIComponent(invoiceId)}/pay`, {
     method: 'POST',
-    body: { outcome },
-    schema: payTestInvoiceResponseSchema,
+    body: { outcome } satisfies SettleTestInvoiceBody,
+    schema: settleTestInvoiceResponseSchema,
   }).then((body) => body.deposit);
 
 /** Success or not, the invoice may have changed: deposits, the dashboard and the balance are read again from the API. */

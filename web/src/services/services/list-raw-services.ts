@@ -1,12 +1,11 @@
-import { rawServiceSchema } from '@labeldesk/contracts';
+import { rawServicesResponseSchema } from '@labeldesk/contracts';
 import type { RawService } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
 
 /** Admin only: the carrier's services as it lists them (spec: 'Original Service Data'). */
 export const listRawServices = (signal?: AbortSignal): Promise<RawService[]> =>
-  apiRequest('/api/rawServices', { schema: z.array(rawServiceSchema), ...(signal ? { signal } : {}) });
+  apiRequest('/api/rawServices', { schema: rawServicesResponseSchema, ...(signal ? { signal } : {}) });
 
 export const useRawServices = () => useQuery({ queryKey: serviceKeys.raw(), queryFn: ({ signal }) => listRawServices(signal) });

@@ -1,11 +1,8 @@
-import { serviceSchema } from '@labeldesk/contracts';
+import { servicesResponseSchema } from '@labeldesk/contracts';
 import type { Service } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
-
-const servicesSchema = z.array(serviceSchema);
 
 const userPath = (userId: string) => `/api/userServices/${encodeURIComponent(userId)}`;
 
@@ -14,9 +11,9 @@ const userPath = (userId: string) => `/api/userServices/${encodeURIComponent(use
  * initialize is called when the user has no services), so the admin always has something to configure.
  */
 export const listUserServices = async (userId: string, signal?: AbortSignal): Promise<Service[]> => {
-  const services = await apiRequest(userPath(userId), { schema: servicesSchema, ...(signal ? { signal } : {}) });
+  const services = await apiRequest(userPath(userId), { schema: servicesResponseSchema, ...(signal ? { signal } : {}) });
   if (services.length > 0) return services;
-  return apiRequest(`${userPath(userId)}/initialize`, { method: 'POST', body: {}, schema: servicesSchema, ...(signal ? { signal } : {}) });
+  return apiRequest(`${userPath(userId)}/initialize`, { method: 'POST', body: {}, schema: servicesResponseSchema, ...(signal ? { signal } : {}) });
 };
 
 export const useUserServices = (userId: string) =>

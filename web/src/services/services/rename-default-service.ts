@@ -1,12 +1,12 @@
 import { serviceSchema } from '@labeldesk/contracts';
-import type { Service } from '@labeldesk/contracts';
+import type { RenameBody, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
 import { replaceServiceInList } from './replace-service';
 
 export const renameDefaultService = ({ id, name }: { id: string; name: string }): Promise<Service> =>
-  apiRequest(`/api/defaultServices/${encodeURIComponent(id)}/name`, { method: 'PUT', body: { name }, schema: serviceSchema });
+  apiRequest(`/api/defaultServices/${encodeURIComponent(id)}/name`, { method: 'PUT', body: { name } satisfies RenameBody, schema: serviceSchema });
 
 export const useRenameDefaultService = () => {
   const queryClient = useQueryClient();

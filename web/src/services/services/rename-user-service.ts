@@ -1,5 +1,5 @@
 import { serviceSchema } from '@labeldesk/contracts';
-import type { Service } from '@labeldesk/contracts';
+import type { RenameBody, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
@@ -8,7 +8,7 @@ import type { UserServiceTarget } from './toggle-user-service';
 
 /** The name this user sees and orders by; the default service keeps its own. */
 export const renameUserService = ({ userId, serviceId, name }: UserServiceTarget & { name: string }): Promise<Service> =>
-  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/name`, { method: 'PUT', body: { name }, schema: serviceSchema });
+  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/name`, { method: 'PUT', body: { name } satisfies RenameBody, schema: serviceSchema });
 
 export const useRenameUserService = () => {
   const queryClient = useQueryClient();

@@ -1,13 +1,12 @@
-import { priceTierSchema } from '@labeldesk/contracts';
-import type { PriceTier, Service } from '@labeldesk/contracts';
+import { priceTiersResponseSchema } from '@labeldesk/contracts';
+import type { PricesBody, PriceTier, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
 
 /** Prices are integer cents on the wire; the answer is the saved tiers only (spec 7: "gives prices"). */
 export const setDefaultPrices = ({ id, prices }: { id: string; prices: PriceTier[] }): Promise<PriceTier[]> =>
-  apiRequest(`/api/defaultServices/${encodeURIComponent(id)}/prices`, { method: 'PUT', body: { prices }, schema: z.array(priceTierSchema) });
+  apiRequest(`/api/defaultServices/${encodeURIComponent(id)}/prices`, { method: 'PUT', body: { prices } satisfies PricesBody, schema: priceTiersResponseSchema });
 
 export const useSetDefaultPrices = () => {
   const queryClient = useQueryClient();

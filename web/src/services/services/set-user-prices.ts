@@ -1,5 +1,5 @@
 import { serviceSchema } from '@labeldesk/contracts';
-import type { PriceTier, Service } from '@labeldesk/contracts';
+import type { PricesBody, PriceTier, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
@@ -8,7 +8,7 @@ import type { UserServiceTarget } from './toggle-user-service';
 
 /** Prices are integer cents on the wire; the answer is the whole service. */
 export const setUserPrices = ({ userId, serviceId, prices }: UserServiceTarget & { prices: PriceTier[] }): Promise<Service> =>
-  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/prices`, { method: 'PUT', body: { prices }, schema: serviceSchema });
+  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/prices`, { method: 'PUT', body: { prices } satisfies PricesBody, schema: serviceSchema });
 
 export const useSetUserPrices = () => {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { serviceSchema } from '@labeldesk/contracts';
-import type { Service } from '@labeldesk/contracts';
+import type { Service, ToggleBody } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
@@ -11,7 +11,7 @@ export interface UserServiceTarget {
 }
 
 export const toggleUserService = ({ userId, serviceId, enabled }: UserServiceTarget & { enabled: boolean }): Promise<Service> =>
-  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/toggle`, { method: 'PATCH', body: { enabled }, schema: serviceSchema });
+  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/toggle`, { method: 'PATCH', body: { enabled } satisfies ToggleBody, schema: serviceSchema });
 
 export const useToggleUserService = () => {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { skuRecordSchema } from '@labeldesk/contracts';
-import type { SkuForm, SkuRecord } from '@labeldesk/contracts';
+import type { SkuBody, SkuForm, SkuRecord } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { skuKeys } from './keys';
@@ -7,7 +7,7 @@ import { skuKeys } from './keys';
 export const updateSku = ({ userId, id, skuData }: { userId: string; id: string; skuData: SkuForm }): Promise<SkuRecord> =>
   apiRequest(`/api/auth/update-sku/${encodeURIComponent(userId)}/${encodeURIComponent(id)}`, {
     method: 'POST',
-    body: { skuData },
+    body: { skuData } satisfies SkuBody,
     schema: skuRecordSchema,
   });
 

@@ -1,14 +1,13 @@
-import { availableServiceSchema } from '@labeldesk/contracts';
+import { availableServicesResponseSchema } from '@labeldesk/contracts';
 import type { AvailableService } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
 import { initializeUserServices } from './initialize-services';
 import { userServiceKeys } from './keys';
 
 export const getAvailableServices = (userId: string, signal?: AbortSignal): Promise<AvailableService[]> =>
   apiRequest(`/api/userServices/${encodeURIComponent(userId)}/available`, {
-    schema: z.array(availableServiceSchema),
+    schema: availableServicesResponseSchema,
     ...(signal ? { signal } : {}),
   });
 

@@ -1,18 +1,15 @@
 import { publicUserSchema } from '@labeldesk/contracts';
-import type { PublicUser } from '@labeldesk/contracts';
+import type { PublicUser, UserDetailsBody } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { replaceUserInList } from './replace-user';
 
-/** At least one of the two (the server refuses an empty change); an admin's own balance is never sent. */
-export interface UserDetailsBody {
-  /** The new balance in cents; the ledger records the difference as an admin adjustment. */
-  balance?: number;
-  referralCode?: string;
-}
-
 export interface UpdateUserDetailsVariables {
   id: string;
+  /**
+   * A balance in cents (the ledger records the difference as an admin adjustment) and/or a referral code: at least one
+   * (the server refuses an empty change); an admin's own balance is never sent.
+   */
   body: UserDetailsBody;
   /** One key per confirmed change: a retry of it never posts a second ledger adjustment. */
   idempotencyKey: string;

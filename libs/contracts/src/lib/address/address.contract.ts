@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { okSchema } from '../common/empty';
-import { addressFormSchema, savedAddressSchema } from './address.schema';
-import { SKU_LIMITS, skuFormSchema, skuRecordSchema } from './sku.schema';
+import { addressFormSchema, savedAddressesResponseSchema, savedAddressSchema } from './address.schema';
+import { addSkusResponseSchema, SKU_LIMITS, skuFormSchema, skuListResponseSchema, skuRecordSchema } from './sku.schema';
 
 export const AddressRpc = {
-  listAddresses: defineRpc('address.saved.list.v1', z.object({ userId: idSchema }), z.object({ savedAddress: z.array(savedAddressSchema) })),
+  listAddresses: defineRpc('address.saved.list.v1', z.object({ userId: idSchema }), savedAddressesResponseSchema),
   saveAddress: defineRpc('address.saved.create.v1', z.object({ userId: idSchema, address: addressFormSchema }), savedAddressSchema),
   updateAddress: defineRpc(
     'address.saved.update.v1',
@@ -15,12 +15,12 @@ export const AddressRpc = {
     savedAddressSchema,
   ),
   deleteAddress: defineRpc('address.saved.delete.v1', z.object({ userId: idSchema, id: idSchema }), okSchema),
-  listSkus: defineRpc('address.sku.list.v1', z.object({ userId: idSchema }), z.object({ SkuData: z.array(skuRecordSchema) })),
+  listSkus: defineRpc('address.sku.list.v1', z.object({ userId: idSchema }), skuListResponseSchema),
   /** Rows are checked one by one in the service so every bad row can be named; nothing is saved unless all pass. */
   addSkus: defineRpc(
     'address.sku.add.v1',
     z.object({ userId: idSchema, rows: z.array(z.unknown()).min(1, { error: 'No SKU rows to add' }).max(SKU_LIMITS.maxRows, { error: `At most ${SKU_LIMITS.maxRows} rows per upload` }) }),
-    z.object({ added: z.array(skuRecordSchema) }),
+    addSkusResponseSchema,
   ),
   updateSku: defineRpc('address.sku.update.v1', z.object({ userId: idSchema, id: idSchema, sku: skuFormSchema }), skuRecordSchema),
   deleteSku: defineRpc('address.sku.delete.v1', z.object({ id: idSchema }), okSchema),

@@ -30,3 +30,17 @@ export const savedAddressSchema = z.object({
   country: z.literal('US'),
 });
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
+
+// REST (spec 7 "Addresses", under /api/auth): the spec wraps each address in `{formData}`.
+
+/** GET /api/auth/get-address/{userId}. */
+export const savedAddressesResponseSchema = z.object({ savedAddress: z.array(savedAddressSchema) });
+export type SavedAddressesResponse = z.infer<typeof savedAddressesResponseSchema>;
+
+/** POST /api/auth/save-address/{userId} and /api/auth/update-address/{userId}/{id}. */
+export const addressBodySchema = z.object({ formData: addressFormSchema });
+export type AddressBody = z.input<typeof addressBodySchema>;
+
+/** POST /api/auth/delete-address/{userId}: the address's `_id`. */
+export const deleteAddressBodySchema = z.object({ id: z.string({ error: 'id is required' }) });
+export type DeleteAddressBody = z.input<typeof deleteAddressBodySchema>;

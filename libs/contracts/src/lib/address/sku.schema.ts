@@ -35,3 +35,23 @@ export type SkuRecord = z.infer<typeof skuRecordSchema>;
 /** Uploads are all or nothing: every bad row is reported with its number (1 = first data row). */
 export const skuRowErrorSchema = z.object({ row: z.number().int(), sku: z.string().nullable(), message: z.string() });
 export type SkuRowError = z.infer<typeof skuRowErrorSchema>;
+
+// REST (spec 7 "SKUs", under /api/auth): the spec wraps one SKU in `{skuData}` and an upload in `{parsedData}`.
+
+/** GET /api/auth/get-sku/{userId}. */
+export const skuListResponseSchema = z.object({ SkuData: z.array(skuRecordSchema) });
+export type SkuListResponse = z.infer<typeof skuListResponseSchema>;
+
+/** POST /api/auth/update-sku/{userId}/{id}. */
+export const skuBodySchema = z.object({ skuData: skuFormSchema });
+export type SkuBody = z.input<typeof skuBodySchema>;
+
+/**
+ * POST /api/auth/add-sku/{userId}: one SKU (the modal) or every row of a CSV. Rows are checked one by one by the
+ * address service (skuFormSchema), so every bad row can be named; here only that they are a list.
+ */
+export const addSkusBodySchema = z.object({ parsedData: z.array(z.unknown(), { error: 'parsedData must be a list of SKU rows' }) });
+export type AddSkusBody = z.input<typeof addSkusBodySchema>;
+
+export const addSkusResponseSchema = z.object({ added: z.array(skuRecordSchema) });
+export type AddSkusResponse = z.infer<typeof addSkusResponseSchema>;

@@ -67,7 +67,19 @@ export type SessionsEndedReason = z.infer<typeof sessionsEndedReasonSchema>;
 export const sessionsEndedEventSchema = z.object({ userId: idSchema, reason: sessionsEndedReasonSchema });
 export type SessionsEndedEvent = z.infer<typeof sessionsEndedEventSchema>;
 
+/**
+ * Something `verifyToken` answers for a user changed while their sessions go on (name, referral code, referrer,
+ * activation allowed again, role given at start-up): gateways drop the callers they keep verified for that user.
+ */
+export const userChangedEventSchema = z.object({ userId: idSchema });
+export type UserChangedEvent = z.infer<typeof userChangedEventSchema>;
+
 export const AuthEvents = {
-  /** Every gateway replica receives it and disconnects the user's sockets whose token no longer verifies. */
+  /**
+   * Every gateway replica receives it, forgets the user's verified callers and disconnects the user's sockets whose
+   * token no longer verifies.
+   */
   sessionsEnded: defineEvent('auth.user.sessions-ended.v1', sessionsEndedEventSchema),
+  /** Every gateway replica receives it and forgets the user's verified callers (decision 019). */
+  userChanged: defineEvent('auth.user.changed.v1', userChangedEventSchema),
 } as const;

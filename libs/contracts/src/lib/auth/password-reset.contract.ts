@@ -9,6 +9,7 @@ export const resetDeliverySchema = z.enum(['email', 'operator']);
 export const forgotPasswordBodySchema = z.object({
   email: z.string({ error: 'Please enter your e-mail' }).trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid e-mail' }).max(AUTH_LIMITS.emailMax)),
 });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 
 /** The same answer whether or not the account exists: the page must not tell who has an account. */
 export const forgotPasswordResponseSchema = z.object({ message: z.string(), delivery: resetDeliverySchema });
@@ -24,6 +25,11 @@ export const resetPasswordBodySchema = z
     confirmPassword: z.string({ error: 'Please fill in all fields' }),
   })
   .refine((body) => body.password === body.confirmPassword, { error: "Passwords don't match", path: ['confirmPassword'] });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** POST /api/auth/reset-password: what to tell the person (every session of theirs has ended). */
+export const resetPasswordResponseSchema = z.object({ message: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
 export const resetLinkResponseSchema = z.object({ link: z.string(), expiresAt: z.string() });
 export type ResetLinkResponse = z.infer<typeof resetLinkResponseSchema>;
@@ -36,5 +42,5 @@ export const PasswordResetRpc = {
   /** An admin: the same one-time link, handed over by the operator. */
   issue: defineRpc('auth.password-reset.issue.v1', z.object({ userId: idSchema, appUrl: z.url() }), resetLinkResponseSchema),
   /** Anyone holding a valid link: sets the password, uses the link up and ends every session of the user. */
-  complete: defineRpc('auth.password-reset.complete.v1', resetPasswordBodySchema, z.object({ message: z.string() })),
+  complete: defineRpc('auth.password-reset.complete.v1', resetPasswordBodySchema, resetPasswordResponseSchema),
 } as const;

@@ -26,3 +26,11 @@ export const gatewayHealthSchema = z.object({
   ),
 });
 export type GatewayHealth = z.infer<typeof gatewayHealthSchema>;
+
+/** GET /api/health/live (Kubernetes liveness): the process answers. */
+export const liveProbeSchema = z.object({ status: z.literal('live') });
+export type LiveProbe = z.infer<typeof liveProbeSchema>;
+
+/** GET /api/health/ready (Kubernetes readiness): 503 with `not ready` while the transport is down. */
+export const readyProbeSchema = z.object({ status: z.enum(['ready', 'not ready']) });
+export type ReadyProbe = z.infer<typeof readyProbeSchema>;

@@ -138,6 +138,7 @@ export const bulkProcessResponseSchema = z.object({
   /** Held on the balance now, released for labels that fail. */
   costCents: z.number().int(),
 });
+export type BulkProcessResponse = z.infer<typeof bulkProcessResponseSchema>;
 
 /** Spec 7 retry-failed: every field it names. */
 export const bulkRetryResponseSchema = z.object({
@@ -152,6 +153,29 @@ export const bulkRetryResponseSchema = z.object({
 export type BulkRetryResponse = z.infer<typeof bulkRetryResponseSchema>;
 
 export const bulkRecoverResponseSchema = z.object({ message: z.string(), status: bulkStatusSchema, fileData: bulkFileDataSchema });
+export type BulkRecoverResponse = z.infer<typeof bulkRecoverResponseSchema>;
+
+/** POST /api/orders/bulk/init: the user the draft batch is for. */
+export const bulkInitBodySchema = z.object({ userId: z.string({ error: 'userId is required' }) });
+export type BulkInitBody = z.input<typeof bulkInitBodySchema>;
+
+/** The draft batch's id, to submit the rows under. */
+export const bulkInitResponseSchema = z.object({ orderId: z.string().min(1) });
+export type BulkInitResponse = z.infer<typeof bulkInitResponseSchema>;
+
+/** GET /api/orders/bulk/{userId}: one page, newest first (spec 9: 7 a page). */
+export const bulkOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(7),
+});
+export type BulkOrdersQuery = z.input<typeof bulkOrdersQuerySchema>;
+
+export const bulkOrdersPageSchema = z.object({ bulkOrders: z.array(bulkOrderSchema), totalCount: z.number().int() });
+export type BulkOrdersPage = z.infer<typeof bulkOrdersPageSchema>;
+
+/** GET /api/orders/bulk/active/{userId}: the user's newest batch not in a final status, or null. */
+export const activeBulkOrderResponseSchema = z.object({ bulkOrder: bulkOrderSchema.nullable() });
+export type ActiveBulkOrderResponse = z.infer<typeof activeBulkOrderResponseSchema>;
 
 /** The columns of the spec's "Bulk row", in the template's order. */
 export const BULK_TEMPLATE_COLUMNS = [

@@ -21,6 +21,18 @@ export const orderListItemSchema = z.object({
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
+/** GET /api/orders/{userId}: every order, oldest first (the web app reverses it). */
+export const ordersListResponseSchema = z.object({ orders: z.array(orderListItemSchema) });
+export type OrdersListResponse = z.infer<typeof ordersListResponseSchema>;
+
+/** GET /api/orders/recent/{userId}: the latest orders, newest first. */
+export const recentOrdersResponseSchema = z.object({ recentOrders: z.array(orderListItemSchema) });
+export type RecentOrdersResponse = z.infer<typeof recentOrdersResponseSchema>;
+
+/** GET /api/orders/total/{userId}: the number of labels bought. */
+export const totalOrdersResponseSchema = z.object({ totalOrders: z.number().int() });
+export type TotalOrdersResponse = z.infer<typeof totalOrdersResponseSchema>;
+
 export const DOWNLOAD_KINDS = ['v2', 'pdf', 'result-csv', 'auto-csv'] as const;
 export const downloadKindSchema = z.enum(DOWNLOAD_KINDS);
 export type DownloadKind = z.infer<typeof downloadKindSchema>;

@@ -4,15 +4,17 @@ import { defineEvent, defineRpc } from '../define';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
-import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema } from './order.schema';
+import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
 import { singleOrderSchema } from './single-order.schema';
 import {
+  activeBulkOrderResponseSchema,
   BULK_MAX_ROWS,
   BULK_STAGE_ROWS,
   bulkFileDataSchema,
   bulkOptionsSchema,
   bulkOrderItemSchema,
   bulkOrderSchema,
+  bulkOrdersPageSchema,
   bulkProcessResponseSchema,
   bulkRecoverResponseSchema,
   bulkRetryResponseSchema,
@@ -32,9 +34,9 @@ export const OrdersRpc = {
     z.object({ userId: idSchema, idempotencyKey: z.string().min(8).max(200) }),
     z.object({ order: orderListItemSchema.nullable() }),
   ),
-  list: defineRpc('orders.order.list.v1', z.object({ userId: idSchema }), z.object({ orders: z.array(orderListItemSchema) })),
-  recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20) }), z.object({ recentOrders: z.array(orderListItemSchema) })),
-  total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), z.object({ totalOrders: z.number().int() })),
+  list: defineRpc('orders.order.list.v1', z.object({ userId: idSchema }), ordersListResponseSchema),
+  recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20) }), recentOrdersResponseSchema),
+  total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), totalOrdersResponseSchema),
   carrierServices: defineRpc('orders.carrier.services.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) })),
   /** Finds a downloadable file; the caller must own it or be an admin. */
   fileInfo: defineRpc('orders.file.info.v1', z.object({ kind: downloadKindSchema, id: z.string().min(1).max(200) }), fileInfoSchema),
@@ -67,12 +69,12 @@ export const OrdersRpc = {
   bulkList: defineRpc(
     'orders.bulk.list.v1',
     z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7) }),
-    z.object({ bulkOrders: z.array(bulkOrderSchema), totalCount: z.number().int() }),
+    bulkOrdersPageSchema,
   ),
   /** One batch; the caller must own it or be an admin. */
   bulkGet: defineRpc('orders.bulk.get.v1', z.object({ orderId: idSchema }), bulkOrderSchema),
   /** The user's batch still being worked on, if any (the progress widget finds it again after a reload). */
-  bulkActive: defineRpc('orders.bulk.active.v1', z.object({ userId: idSchema }), z.object({ bulkOrder: bulkOrderSchema.nullable() })),
+  bulkActive: defineRpc('orders.bulk.active.v1', z.object({ userId: idSchema }), activeBulkOrderResponseSchema),
   /** Buys the failed items again under a new hold; NOT_FOUND-free 400 (VALIDATION_FAILED) when none failed. */
   bulkRetryFailed: defineRpc('orders.bulk.retry-failed.v1', z.object({ orderId: idSchema }), bulkRetryResponseSchema),
   /** Rebuilds the batch's three files from its items. */

@@ -50,4 +50,17 @@ export const singleOrderSchema = z.object({
 export type SingleOrderInput = z.input<typeof singleOrderSchema>;
 export type SingleOrder = z.output<typeof singleOrderSchema>;
 
+/** POST /api/orders/v2, 200: the label was bought; price in cents. */
+export const createdLabelResponseSchema = z.object({
+  data: z.object({ pdfName: z.string(), orderId: z.string(), trackingNumber: z.string(), price: z.number().int() }),
+});
+export type CreatedLabelResponse = z.infer<typeof createdLabelResponseSchema>;
+
+/** POST /api/orders/v2, 202: a service on the way did not answer in time; the order finishes (or is refunded) by itself. */
+export const pendingLabelResponseSchema = z.object({ message: z.string(), data: z.object({ orderId: z.string().nullable(), status: z.literal('pending') }) });
+export type PendingLabelResponse = z.infer<typeof pendingLabelResponseSchema>;
+
+export const placeOrderResponseSchema = z.union([createdLabelResponseSchema, pendingLabelResponseSchema]);
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
 export { DEFAULT_MAX_WEIGHT_LB };

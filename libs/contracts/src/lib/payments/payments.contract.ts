@@ -1,9 +1,18 @@
 // Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
 import { z } from 'zod';
-import { defineRpc } from '../define';
+import { defineEvent, defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { accountSummarySchema } from './account-summary.schema';
-import { depositFilterSchema, depositSchema, testInvoiceSchema, topUpAmountSchema, topUpResponseSchema } from './deposit.schema';
+import {
+  depositFilterSchema,
+  depositPageSchema,
+  depositSchema,
+  settleTestInvoiceResponseSchema,
+  testInvoiceOutcomeSchema,
+  testInvoiceSchema,
+  topUpAmountSchema,
+  topUpResponseSchema,
+} from './deposit.schema';
 import { holdCaptureSchema, holdSchema, idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
 
 export const PaymentsRpc = {
@@ -54,7 +63,7 @@ export const PaymentsRpc = {
   listDeposits: defineRpc(
     'payments.deposit.list.v1',
     z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7), filter: depositFilterSchema.default('all') }),
-    z.object({ deposits: z.array(depositSchema), totalCount: z.number().int() }),
+    depositPageSchema,
   ),
   recentDeposits: defineRpc('payments.deposit.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(50).default(10) }), z.object({ deposits: z.array(depositSchema) })),
   /** A provider's webhook exactly as received: the signature is checked over these bytes. */
@@ -67,8 +76,8 @@ export const PaymentsRpc = {
   /** The test provider's "customer pays" (or lets it expire); the result arrives through the signed webhook path. */
   settleTestInvoice: defineRpc(
     'payments.test-invoice.settle.v1',
-    z.object({ invoiceId: z.string().min(1).max(100), outcome: z.enum(['paid', 'expired']) }),
-    z.object({ deposit: depositSchema }),
+    z.object({ invoiceId: z.string().min(1).max(100), outcome: testInvoiceOutcomeSchema }),
+    settleTestInvoiceResponseSchema,
   ),
   /**
    * Moves money from the spendable balance into a hold (a bulk order's total). Idempotent by holdId: the same
@@ -92,4 +101,13 @@ export const PaymentsRpc = {
   /** Gives back what a hold has left and closes it; releasing a closed hold again changes nothing. */
   releaseHold: defineRpc('payments.hold.release.v1', z.object({ holdId: idempotencyKeySchema }), z.object({ hold: holdSchema, releasedCents: z.number().int() })),
   getHold: defineRpc('payments.hold.get.v1', z.object({ holdId: idempotencyKeySchema }), holdSchema),
+} as const;
+
+/** A user's account changed (a posting or a hold committed): what `accountSummary` answers for them is new. */
+export const accountChangedEventSchema = z.object({ userId: idSchema });
+export type AccountChangedEvent = z.infer<typeof accountChangedEventSchema>;
+
+export const PaymentsEvents = {
+  /** Every gateway replica receives it and forgets the account summary it keeps for the user (decision 025). */
+  accountChanged: defineEvent('payments.account.changed.v1', accountChangedEventSchema),
 } as const;

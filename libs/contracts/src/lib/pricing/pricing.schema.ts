@@ -62,7 +62,21 @@ export const availableServiceSchema = z.object({ uid: z.string(), name: z.string
 export type AvailableService = z.infer<typeof availableServiceSchema>;
 
 export const pricesBodySchema = z.object({ prices: z.array(priceTierSchema).min(1, { error: INVALID_PRICE_RANGES }).max(200) });
+export type PricesBody = z.input<typeof pricesBodySchema>;
 export const toggleBodySchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export type ToggleBody = z.input<typeof toggleBodySchema>;
 export const renameBodySchema = z.object({
   name: z.string().trim().min(1, { error: 'Service name cannot be empty' }).max(80, { error: 'Service name is too long' }),
 });
+export type RenameBody = z.input<typeof renameBodySchema>;
+
+// REST answers (spec 7 "Services"): the lists are bare arrays.
+
+/** GET /api/userServices/{userId}/available. */
+export const availableServicesResponseSchema = z.array(availableServiceSchema);
+/** GET /api/defaultServices, GET /api/userServices/{userId}, and the initialize and sync routes. */
+export const servicesResponseSchema = z.array(serviceSchema);
+/** GET /api/rawServices. */
+export const rawServicesResponseSchema = z.array(rawServiceSchema);
+/** PUT /api/defaultServices/{id}/prices: the saved tiers only (spec 7: "gives prices"). */
+export const priceTiersResponseSchema = z.array(priceTierSchema);

@@ -38,10 +38,16 @@ export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export const applyReferralResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: publicUserSchema });
 export type ApplyReferralResponse = z.infer<typeof applyReferralResponseSchema>;
 
+/** GET /api/auth/api/balance: the signed-in user's spendable balance, in cents. */
+export const balanceResponseSchema = z.object({ balance: z.number().int() });
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
+
 export const usersListResponseSchema = z.array(publicUserSchema);
 
 export const changeRoleBodySchema = z.object({ user_role: userRoleSchema });
+export type ChangeRoleBody = z.input<typeof changeRoleBodySchema>;
 export const setActivationBodySchema = z.object({ activation: activationSchema });
+export type SetActivationBody = z.input<typeof setActivationBodySchema>;
 
 /** The error body every failed REST call answers with. */
 export const apiErrorSchema = z.object({
@@ -58,7 +64,4 @@ export const userDetailsBodySchema = z
     referralCode: z.string().trim().max(32).optional(),
   })
   .refine((body) => body.balance !== undefined || (body.referralCode ?? '') !== '', { error: 'Nothing to update: give a balance or a referral code' });
-
-/** Spec: Deposit (list item); amount in cents, createdTime in unix seconds. */
-export const depositListItemSchema = z.object({ amount: z.number().int(), createdTime: z.number().int(), status: z.string() });
-export type DepositListItem = z.infer<typeof depositListItemSchema>;
+export type UserDetailsBody = z.input<typeof userDetailsBodySchema>;

@@ -1,8 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Logger } from '@nestjs/common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConnectionLock } from './connection-lock';
 import { ENDS_EXCHANGE, TERMINATE, WireReader, type WireMessage } from './wire-messages';
@@ -20,8 +21,12 @@ const logger = new Logger('EmbeddedPostgres');
  * One PGlite database served over the PostgreSQL wire protocol on 127.0.0.1, so each service keeps its
  * ordinary MikroORM/pg stack in embedded mode. Loopback only, and a password made at each start (in the URL the
  * services get): another program on the machine cannot read or change the books.
+ *
+ * With `unixSocket`, it listens on a Unix socket in a new private (0700) folder instead of a TCP port: the same
+ * protocol without the TCP stack, whose loopback writes were the largest single cost of the embedded process's
+ * purchases (docs/benchmarks.md). pg and MikroORM reach it through the URL's host, the folder (as libpq does).
  */
-export const startEmbeddedPostgres = async (dataDir: string, port = 0): Promise<EmbeddedPostgres> => {
+export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocket = false): Promise<EmbeddedPostgres> => {
   const pgDir = join(dataDir, 'pgdata');
   mkdirSync(pgDir, { recursive: true });
   const releaseLockFile = takeLockFile(dataDir);
@@ -41,16 +46,18 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0): Promise<
     sockets.add(socket);
     serveConnection(db, lock, password, socket, nextId++, () => sockets.delete(socket));
   });
-  await listen(server, port);
-  const address = server.address() as AddressInfo;
+  const socketDir = unixSocket ? mkdtempSync(join(tmpdir(), 'labeldesk-db-')) : null;
+  await listen(server, socketDir ? join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) : port);
+  const host = socketDir ? `${encodeURIComponent(socketDir)}:${SOCKET_PORT}` : `127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: `postgresql://postgres:${password}@127.0.0.1:${address.port}/postgres`,
+    url: `postgresql://postgres:${password}@${host}/postgres`,
     stats: () => ({ connections: sockets.size, waiting: lock.queueLength }),
     stop: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
+      if (socketDir) rmSync(socketDir, { recursive: true, force: true });
       releaseLockFile();
     },
   };
@@ -66,8 +73,11 @@ const serveConnection = (db: PGlite, lock: ConnectionLock, password: string, soc
   let closed = false;
   socket.setNoDelay(true);
 
+  // PGlite hands over a view of its WebAssembly memory, which it overwrites with the next piece. A write the socket
+  // cannot take at once is queued by reference, so it must be a copy: on a Unix socket (a ~200 KB buffer) a large
+  // row (a file part) was queued, overwritten and reached pg misframed.
   const write = (data: Uint8Array) => {
-    if (!closed && data.length > 0) socket.write(data);
+    if (!closed && data.length > 0) socket.write(Buffer.from(data));
   };
 
   const handle = async (received: WireMessage): Promise<void> => {
@@ -122,6 +132,8 @@ const serveConnection = (db: PGlite, lock: ConnectionLock, password: string, soc
 };
 
 const PASSWORD = 'p';
+/** The port in a Unix socket's name (`.s.PGSQL.<port>`), as pg and libpq look for it in the host folder. */
+const SOCKET_PORT = 5432;
 /** AuthenticationCleartextPassword: R, length 8, code 3 (loopback only, so no channel to protect it from). */
 const AUTH_CLEARTEXT_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
 
@@ -150,10 +162,11 @@ const abandon = async (db: PGlite, lock: ConnectionLock, id: number): Promise<vo
   lock.forget(id);
 };
 
-const listen = (server: Server, port: number) =>
+const listen = (server: Server, where: number | string) =>
   new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    if (typeof where === 'string') server.listen(where, () => resolve());
+    else server.listen(where, '127.0.0.1', () => resolve());
   });
 
 /** PGlite cannot share a data folder between processes: a second one would corrupt it. */

@@ -1,6 +1,7 @@
 import { ErrorCode, type Caller } from '@labeldesk/contracts';
 import type { AuthEnv } from '../../config/env.schema';
 import { User } from '../../users/user.entity';
+import type { UserEventsPublisher } from '../../users/user-events.publisher';
 import type { UserRepository } from '../../users/user.repository';
 import { SessionFactory } from '../session.factory';
 import { TokenSigner } from '../token-signer';
@@ -27,23 +28,26 @@ const setup = () => {
       return user;
     }),
   };
-  const useCase = new ApplyReferralUseCase(users as unknown as UserRepository, new SessionFactory(new TokenSigner(env)));
-  return { useCase, rows, users, byId: (id: string) => rows.find((u) => u.id === id) };
+  const events = { changed: jest.fn().mockResolvedValue(undefined) };
+  const useCase = new ApplyReferralUseCase(users as unknown as UserRepository, new SessionFactory(new TokenSigner(env)), events as unknown as UserEventsPublisher);
+  return { useCase, rows, users, events, byId: (id: string) => rows.find((u) => u.id === id) };
 };
 
 describe('ApplyReferralUseCase', () => {
-  it("links the user to the code's owner, whatever case the code is typed in, and answers a fresh session", async () => {
-    const { useCase, byId } = setup();
+  it("links the user to the code's owner, whatever case the code is typed in, answers a fresh session and tells the gateways the user changed", async () => {
+    const { useCase, byId, events } = setup();
     const session = await useCase.execute(newcomer, 'friend1');
     expect(session.user).toMatchObject({ id: 'newcomer', referredBy: 'friend' });
     expect(session.token).toEqual(expect.any(String));
     expect(byId('newcomer')?.referredBy).toBe('friend');
+    expect(events.changed).toHaveBeenCalledWith('newcomer');
   });
 
   it('refuses the user their own code, and links nobody', async () => {
-    const { useCase, users } = setup();
+    const { useCase, users, events } = setup();
     await expect(useCase.execute(newcomer, 'NEWBIE1')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'You cannot use your own referral code' });
     expect(users.setReferrerOnce).not.toHaveBeenCalled();
+    expect(events.changed).not.toHaveBeenCalled();
   });
 
   it('refuses the code of someone the user invited, so two people never list each other', async () => {

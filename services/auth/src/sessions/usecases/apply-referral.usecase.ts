@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller, type Session } from '@labeldesk/contracts';
+import { UserEventsPublisher } from '../../users/user-events.publisher';
 import { UserRepository } from '../../users/user.repository';
 import { SessionFactory } from '../session.factory';
 
@@ -9,6 +10,7 @@ export class ApplyReferralUseCase {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionFactory,
+    private readonly events: UserEventsPublisher,
   ) {}
 
   async execute(caller: Caller, referralCode: string): Promise<Session> {
@@ -21,7 +23,10 @@ export class ApplyReferralUseCase {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot use the referral code of someone you invited');
     }
     const user = await this.users.setReferrerOnce(caller.userId, referrer.id);
-    if (user) return this.sessions.create(user);
+    if (user) {
+      await this.events.changed(user.id);
+      return this.sessions.create(user);
+    }
     if (!(await this.users.findById(caller.userId))) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     throw new DomainError(ErrorCode.AUTH_REFERRAL_ALREADY_SET, 'A referral code has already been applied to your account');
   }

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller, type UserRole } from '@labeldesk/contracts';
-import { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import { UserEventsPublisher } from '../user-events.publisher';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 
@@ -9,7 +9,7 @@ import { UserRepository } from '../user.repository';
 export class ChangeRoleUseCase {
   constructor(
     private readonly users: UserRepository,
-    private readonly sessionsEnded: SessionsEndedPublisher,
+    private readonly events: UserEventsPublisher,
   ) {}
 
   /** A new role ends the user's sessions: they sign in again under it (the role is read per request anyway). */
@@ -32,7 +32,7 @@ export class ChangeRoleUseCase {
       me.endSessions();
       ended = true;
     });
-    if (ended) await this.sessionsEnded.publish(user.id, 'role-changed');
+    if (ended) await this.events.sessionsEnded(user.id, 'role-changed');
     return toAuthUser(user);
   }
 }

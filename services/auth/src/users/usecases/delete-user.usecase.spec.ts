@@ -1,5 +1,5 @@
 import { ErrorCode, type Caller } from '@labeldesk/contracts';
-import type { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import type { UserEventsPublisher } from '../user-events.publisher';
 import { User } from '../user.entity';
 import type { UserRepository } from '../user.repository';
 import { DeleteUserUseCase } from './delete-user.usecase';
@@ -14,24 +14,24 @@ const setup = () => {
       return target;
     }),
   };
-  const sessionsEnded = { publish: jest.fn().mockResolvedValue(undefined) };
-  return { useCase: new DeleteUserUseCase(users as unknown as UserRepository, sessionsEnded as unknown as SessionsEndedPublisher), target, users, sessionsEnded };
+  const events = { sessionsEnded: jest.fn().mockResolvedValue(undefined), changed: jest.fn().mockResolvedValue(undefined) };
+  return { useCase: new DeleteUserUseCase(users as unknown as UserRepository, events as unknown as UserEventsPublisher), target, users, events };
 };
 
 describe('DeleteUserUseCase', () => {
   it("marks the user deleted, ends every session and tells the gateways to close the user's sockets", async () => {
-    const { useCase, target, sessionsEnded } = setup();
+    const { useCase, target, events } = setup();
     await expect(useCase.execute(admin, 'u1')).resolves.toEqual({ success: true, userId: 'u1', message: 'User deleted successfully' });
     expect(target.deletedAt).toBeInstanceOf(Date);
     expect(target.sessionVersion).toBe(1);
-    expect(sessionsEnded.publish).toHaveBeenCalledWith('u1', 'deleted');
+    expect(events.sessionsEnded).toHaveBeenCalledWith('u1', 'deleted');
   });
 
   it('refuses a non-admin and an admin deleting themselves, and changes nothing', async () => {
-    const { useCase, users, sessionsEnded } = setup();
+    const { useCase, users, events } = setup();
     await expect(useCase.execute({ userId: 'u2', role: 'user' }, 'u1')).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     await expect(useCase.execute(admin, 'admin-1')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'You cannot delete your own account' });
     expect(users.update).not.toHaveBeenCalled();
-    expect(sessionsEnded.publish).not.toHaveBeenCalled();
+    expect(events.sessionsEnded).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller, type DeleteUserResponse } from '@labeldesk/contracts';
-import { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import { UserEventsPublisher } from '../user-events.publisher';
 import { UserRepository } from '../user.repository';
 
 /**
@@ -12,7 +12,7 @@ import { UserRepository } from '../user.repository';
 export class DeleteUserUseCase {
   constructor(
     private readonly users: UserRepository,
-    private readonly sessionsEnded: SessionsEndedPublisher,
+    private readonly events: UserEventsPublisher,
   ) {}
 
   async execute(caller: Caller, userId: string): Promise<DeleteUserResponse> {
@@ -22,7 +22,7 @@ export class DeleteUserUseCase {
       target.endSessions();
       target.deletedAt = new Date();
     });
-    await this.sessionsEnded.publish(userId, 'deleted');
+    await this.events.sessionsEnded(userId, 'deleted');
     return { success: true, userId, message: 'User deleted successfully' };
   }
 }

@@ -1,7 +1,7 @@
 import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Activation, type AuthUser, type Caller } from '@labeldesk/contracts';
-import { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import { UserEventsPublisher } from '../user-events.publisher';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 
@@ -9,7 +9,7 @@ import { UserRepository } from '../user.repository';
 export class SetActivationUseCase {
   constructor(
     private readonly users: UserRepository,
-    private readonly sessionsEnded: SessionsEndedPublisher,
+    private readonly events: UserEventsPublisher,
   ) {}
 
   async execute(caller: Caller, userId: string, activation: Activation): Promise<AuthUser> {
@@ -18,15 +18,18 @@ export class SetActivationUseCase {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot block your own account');
     }
     let ended = false;
+    let changed = false;
     const user = await this.users.update(userId, (target) => {
       // Blocking ends every session now, not when the tokens expire; allowing again revives none of them.
       if (activation === 'block' && target.activation !== 'block') {
         target.endSessions();
         ended = true;
       }
+      changed = target.activation !== activation;
       target.activation = activation;
     });
-    if (ended) await this.sessionsEnded.publish(user.id, 'blocked');
+    if (ended) await this.events.sessionsEnded(user.id, 'blocked');
+    else if (changed) await this.events.changed(user.id);
     return toAuthUser(user);
   }
 }

@@ -1,5 +1,6 @@
 import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
 import { User } from '../user.entity';
+import type { UserEventsPublisher } from '../user-events.publisher';
 import type { UserRepository } from '../user.repository';
 import { SetReferralCodeUseCase } from './set-referral-code.usecase';
 
@@ -29,23 +30,26 @@ const setup = () => {
       return user;
     }),
   };
-  return { useCase: new SetReferralCodeUseCase(users as unknown as UserRepository), rows, users };
+  const events = { changed: jest.fn().mockResolvedValue(undefined) };
+  return { useCase: new SetReferralCodeUseCase(users as unknown as UserRepository, events as unknown as UserEventsPublisher), rows, users, events };
 };
 
 describe('SetReferralCodeUseCase', () => {
-  it('stores the code in upper case, trimmed, whatever case the admin typed', async () => {
-    const { useCase, rows } = setup();
+  it('stores the code in upper case, trimmed, whatever case the admin typed, and tells the gateways the user changed', async () => {
+    const { useCase, rows, events } = setup();
     await expect(useCase.execute(admin, 'bob', ' Bob-Ships ')).resolves.toMatchObject({ id: 'bob', referralCode: 'BOB-SHIPS' });
     expect(rows.find((u) => u.id === 'bob')?.referralCode).toBe('BOB-SHIPS');
+    expect(events.changed).toHaveBeenCalledWith('bob');
   });
 
   it("refuses another user's code typed in another case, and changes nothing", async () => {
-    const { useCase, rows } = setup();
+    const { useCase, rows, events } = setup();
     await expect(useCase.execute(admin, 'bob', 'friend-ada')).rejects.toMatchObject({
       code: ErrorCode.AUTH_REFERRAL_CODE_TAKEN,
       message: 'This referral code is already in use',
     });
     expect(rows.find((u) => u.id === 'bob')?.referralCode).toBe('BOBCODE1');
+    expect(events.changed).not.toHaveBeenCalled();
   });
 
   it("lets a user keep their own code in another case", async () => {

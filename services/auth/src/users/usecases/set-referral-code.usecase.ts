@@ -2,6 +2,7 @@ import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
 import { normalizeReferralCode } from '../referral-code';
+import { UserEventsPublisher } from '../user-events.publisher';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 
@@ -14,13 +15,18 @@ const TAKEN = 'This referral code is already in use';
  */
 @Injectable()
 export class SetReferralCodeUseCase {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly events: UserEventsPublisher,
+  ) {}
 
   async execute(caller: Caller, userId: string, code: string): Promise<AuthUser> {
     requireAdmin(caller);
     const wanted = normalizeReferralCode(code);
     const holder = await this.users.findByReferralCode(wanted);
     if (holder && holder.id !== userId) throw new DomainError(ErrorCode.AUTH_REFERRAL_CODE_TAKEN, TAKEN);
-    return toAuthUser(await this.users.updateChecked(userId, (user) => void (user.referralCode = wanted)));
+    const user = await this.users.updateChecked(userId, (target) => void (target.referralCode = wanted));
+    await this.events.changed(user.id);
+    return toAuthUser(user);
   }
 }

@@ -3,7 +3,7 @@ import { DomainError, ErrorCode, SIGN_IN_THROTTLED_MESSAGE, type Caller } from '
 import { InMemorySignInCounters } from '../../../test/support/in-memory-sign-in-counters';
 import type { AuthEnv } from '../../config/env.schema';
 import type { PasswordHasher } from '../../sessions/password-hasher';
-import type { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
+import type { UserEventsPublisher } from '../user-events.publisher';
 import { SignInThrottle } from '../../sessions/sign-in/sign-in-throttle';
 import { TokenSigner } from '../../sessions/token-signer';
 import { User } from '../user.entity';
@@ -40,26 +40,33 @@ const setup = () => {
     hash: jest.fn(async (password: string) => `hash:${password}`),
   };
   const signer = new TokenSigner(env);
-  const sessionsEnded = { publish: jest.fn().mockResolvedValue(undefined) };
+  const events = { sessionsEnded: jest.fn().mockResolvedValue(undefined), changed: jest.fn().mockResolvedValue(undefined) };
   const useCase = new UpdateProfileUseCase(
     users as unknown as UserRepository,
     hasher as unknown as PasswordHasher,
     new InstantThrottle(new InMemorySignInCounters(), env),
     signer,
-    sessionsEnded as unknown as SessionsEndedPublisher,
+    events as unknown as UserEventsPublisher,
   );
-  return { useCase, me, signer, sessionsEnded };
+  return { useCase, me, signer, events };
 };
 
 describe('UpdateProfileUseCase', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
-  it('changes the name alone without touching the password or the sessions', async () => {
-    const { useCase, me, sessionsEnded } = setup();
+  it('changes the name alone without touching the password or the sessions, and tells the gateways the user changed', async () => {
+    const { useCase, me, events } = setup();
     const result = await useCase.execute(caller, { name: 'Ada L.', password: '' });
     expect(result).toEqual({ user: expect.objectContaining({ name: 'Ada L.' }) });
     expect([me.passwordHash, me.sessionVersion]).toEqual(['hash:old-password', 0]);
-    expect(sessionsEnded.publish).not.toHaveBeenCalled();
+    expect(events.sessionsEnded).not.toHaveBeenCalled();
+    expect(events.changed).toHaveBeenCalledWith(ID);
+  });
+
+  it('tells the gateways nothing when the name is saved unchanged', async () => {
+    const { useCase, events } = setup();
+    await useCase.execute(caller, { name: 'Ada', password: '' });
+    expect(events.changed).not.toHaveBeenCalled();
   });
 
   it('asks for the current password before setting a new one', async () => {
@@ -90,12 +97,12 @@ describe('UpdateProfileUseCase', () => {
   });
 
   it('sets the new password, ends every other session and continues this one with a fresh token', async () => {
-    const { useCase, me, signer, sessionsEnded } = setup();
+    const { useCase, me, signer, events } = setup();
     const before = signer.sign(ID, me.sessionVersion);
     const result = await useCase.execute(caller, { name: 'Ada', password: 'new-password', currentPassword: 'old-password', clientAddress: '203.0.113.1' });
     expect(me.passwordHash).toBe('hash:new-password');
     expect(signer.verify(before).sv).not.toBe(me.sessionVersion);
     expect(signer.verify(result.token ?? '')).toMatchObject({ sub: ID, sv: me.sessionVersion });
-    expect(sessionsEnded.publish).toHaveBeenCalledWith(ID, 'password-changed');
+    expect(events.sessionsEnded).toHaveBeenCalledWith(ID, 'password-changed');
   });
 });

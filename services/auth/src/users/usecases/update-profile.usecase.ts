@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
 import { PasswordHasher } from '../../sessions/password-hasher';
-import { SessionsEndedPublisher } from '../../sessions/sessions-ended.publisher';
 import { SignInThrottle } from '../../sessions/sign-in/sign-in-throttle';
 import { TokenSigner } from '../../sessions/token-signer';
+import { UserEventsPublisher } from '../user-events.publisher';
 import { toAuthUser } from '../user.mapper';
 import { UserRepository } from '../user.repository';
 
@@ -31,12 +31,18 @@ export class UpdateProfileUseCase {
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignInThrottle,
     private readonly signer: TokenSigner,
-    private readonly sessionsEnded: SessionsEndedPublisher,
+    private readonly events: UserEventsPublisher,
   ) {}
 
   async execute(caller: Caller, change: ProfileChange): Promise<ProfileUpdated> {
     if (!change.password) {
-      return { user: toAuthUser(await this.users.update(caller.userId, (me) => void (me.name = change.name))) };
+      let renamed = false;
+      const user = await this.users.update(caller.userId, (me) => {
+        renamed = me.name !== change.name;
+        me.name = change.name;
+      });
+      if (renamed) await this.events.changed(user.id);
+      return { user: toAuthUser(user) };
     }
     if (!change.currentPassword) throw fieldError('Enter your current password to set a new one');
     const me = await this.users.findById(caller.userId);
@@ -52,7 +58,7 @@ export class UpdateProfileUseCase {
       target.passwordHash = passwordHash;
       target.endSessions();
     });
-    await this.sessionsEnded.publish(user.id, 'password-changed');
+    await this.events.sessionsEnded(user.id, 'password-changed');
     return { user: toAuthUser(user), token: this.signer.sign(user.id, user.sessionVersion) };
   }
 }

@@ -23,7 +23,8 @@
 import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '@labeldesk/nest-config';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
 import { defaultRenderWorkers } from './render-workers';
 import { deserializeError, type RenderFn, type RenderReply, type RenderRequest } from './render-worker-protocol';
@@ -95,21 +96,6 @@ interface Slot {
 
 /** Consecutive start failures after which the pool gives up on workers (the first failure when none ever started). */
 const MAX_START_FAILURES = 3;
-
-const RUNNING_FROM_SOURCES = __filename.endsWith('.ts');
-
-/** Worker bootstrap for the TypeScript sources: compile `.ts` on require with @swc/core, then load the entry. */
-const TS_BOOTSTRAP = `'use strict';
-const { workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-const Module = require('node:module');
-const { transformSync } = require(workerData.swcCore);
-const options = { swcrc: false, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } };
-Module._extensions['.ts'] = (module, filename) => {
-  module._compile(transformSync(readFileSync(filename, 'utf8'), { ...options, filename }).code, filename);
-};
-require(workerData.entry);
-`;
 
 export function defaultWorkerFile(): string {
   return join(__dirname, `label-render.worker${extname(__filename)}`);
@@ -269,8 +255,7 @@ export class LabelRenderPool {
   }
 
   private startWorker(): Worker {
-    if (!RUNNING_FROM_SOURCES) return new Worker(this.workerFile);
-    return new Worker(TS_BOOTSTRAP, { eval: true, workerData: { entry: this.workerFile, swcCore: require.resolve('@swc/core') } });
+    return startWorkerThread(this.workerFile);
   }
 
   private onReply(slot: Slot, reply: RenderReply): void {

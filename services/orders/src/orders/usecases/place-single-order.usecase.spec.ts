@@ -30,6 +30,9 @@ class FakeOrders {
     Object.assign(row, change, { updatedAt: new Date() });
     return row;
   }
+  async move(id: string, from: string, change: Partial<OrderEntity>) {
+    await this.transition(id, from, change);
+  }
   async discardUnpaid(id: string) {
     const row = this.rows.get(id);
     return row?.status === 'pending' && row.attempt === 1 && row.trackingNumber === null ? this.rows.delete(id) : false;

@@ -75,14 +75,14 @@ export class ProcessOrderUseCase {
       }
       const reason = error instanceof CarrierError ? error.message : 'The carrier never confirmed the label';
       await this.refund(order, priceCents);
-      await this.orders.transition(order.id, 'pending', { status: 'cancelled', failureReason: reason });
+      await this.orders.move(order.id, 'pending', { status: 'cancelled', failureReason: reason });
       labelsFailed.inc({ mode: 'single' });
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);
     }
 
     const pdfName = `label_${label.trackingNumber}.pdf`;
     const file = await this.files.save(order.userId, pdfName, 'application/pdf', label.pdf);
-    await this.orders.transition(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfFileId: file.id, pdfName, failureReason: null });
+    await this.orders.move(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfFileId: file.id, pdfName, failureReason: null });
     labelsBought.inc({ mode: 'single' });
     return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };
   }
@@ -113,7 +113,7 @@ export class ProcessOrderUseCase {
   private async endRefused(order: OrderEntity, refusal: DomainError): Promise<DomainError> {
     const error = refusal.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS ? await this.shortfall(order, refusal) : refusal;
     const discarded = order.attempt === 1 && (await this.orders.discardUnpaid(order.id));
-    if (!discarded) await this.orders.transition(order.id, 'pending', { status: 'cancelled', failureReason: error.message }).catch(() => undefined);
+    if (!discarded) await this.orders.move(order.id, 'pending', { status: 'cancelled', failureReason: error.message }).catch(() => undefined);
     return error;
   }
 

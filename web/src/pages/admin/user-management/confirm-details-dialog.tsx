@@ -1,9 +1,8 @@
 import { Text } from '@chakra-ui/react';
-import type { PublicUser } from '@labeldesk/contracts';
+import type { PublicUser, UserDetailsBody } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatCents } from '../../../libs/format';
-import type { UserDetailsBody } from '../../../services/users/update-user-details';
 
 export interface PendingDetails {
   user: PublicUser;

@@ -1,7 +1,6 @@
 import { referralCodeSchema } from '@labeldesk/contracts';
-import type { PublicUser } from '@labeldesk/contracts';
+import type { PublicUser, UserDetailsBody } from '@labeldesk/contracts';
 import { centsToDollarInput, dollarInputToCents } from '../../../libs/format';
-import type { UserDetailsBody } from '../../../services/users/update-user-details';
 
 /** The ledger's ceiling for a balance an admin may set (payments contract: 100,000,000 cents). */
 const MAX_BALANCE_CENTS = 100_000_000;

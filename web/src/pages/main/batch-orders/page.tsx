@@ -1,5 +1,5 @@
 import { Box, Button, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
-import type { BulkOrder } from '@labeldesk/contracts';
+import type { BulkOrder, BulkOrdersPage } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
@@ -15,7 +15,6 @@ import { errorMessage } from '../../../libs/http-client';
 import { refreshSession } from '../../../services/auth/refresh-session';
 import { bulkOrderKeys } from '../../../services/bulk-orders/keys';
 import { BULK_ORDERS_PAGE_SIZE, useBulkOrders } from '../../../services/bulk-orders/list-bulk-orders';
-import type { BulkOrderPage } from '../../../services/bulk-orders/list-bulk-orders';
 import { recoverBulkFiles } from '../../../services/bulk-orders/recover-files';
 import { isNoFailedLabelsError, retryFailedLabels, retryResultMessage } from '../../../services/bulk-orders/retry-failed';
 import { useAuthStore } from '../../../stores/auth.store';
@@ -80,7 +79,7 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
 
   /** Puts what an action answered into the row on screen at once; the refresh 1 s later confirms it. */
   const patchRow = (orderId: string, patch: Partial<BulkOrder>) => {
-    queryClient.setQueryData<BulkOrderPage>(bulkOrderKeys.page(userId, page), (current) =>
+    queryClient.setQueryData<BulkOrdersPage>(bulkOrderKeys.page(userId, page), (current) =>
       current ? { ...current, bulkOrders: current.bulkOrders.map((order) => (order._id === orderId ? { ...order, ...patch } : order)) } : current,
     );
   };

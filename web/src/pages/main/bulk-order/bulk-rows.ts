@@ -1,5 +1,5 @@
 import { BULK_TEMPLATE_COLUMNS, bulkOrderItemSchema, DEFAULT_MAX_WEIGHT_LB } from '@labeldesk/contracts';
-import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, FieldIssue } from '@labeldesk/contracts';
+import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, FieldIssue, PriceQuoteShipment } from '@labeldesk/contracts';
 import { COLUMN_BY_KEY, COLUMN_BY_PATH, PACKAGE_DIMENSION_COLUMNS } from './bulk-columns';
 
 /** One row as the file had it: every template column as text. */
@@ -212,7 +212,7 @@ export const applyServerIssues = (
 };
 
 /** The weight a row is priced with, or null when the row cannot be priced yet. */
-export const pricedShipment = (values: BulkValues, context: ValidationContext): { service_name: string; package: { package_weight: number } } | null => {
+export const pricedShipment = (values: BulkValues, context: ValidationContext): PriceQuoteShipment | null => {
   const service = values.ServiceName.trim();
   const weight = Number(values.PackageWeight.trim());
   if (service === '' || values.PackageWeight.trim() === '' || !Number.isFinite(weight) || weight <= 0) return null;

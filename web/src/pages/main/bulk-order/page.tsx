@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import type { AvailableService, BulkOrderItem, BulkTemplateColumn, LabelFormat, PublicUser } from '@labeldesk/contracts';
+import type { AvailableService, BulkOrderItem, BulkTemplateColumn, LabelFormat, PriceQuoteShipment, PublicUser } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
@@ -17,7 +17,6 @@ import { listAddresses, useAddresses } from '../../../services/addresses/list-ad
 import { useBalance } from '../../../services/auth/get-balance';
 import { refreshSession } from '../../../services/auth/refresh-session';
 import { PRICE_FAILED, shipmentsSignature, useBulkPrice } from '../../../services/bulk-orders/bulk-price';
-import type { BulkShipment } from '../../../services/bulk-orders/bulk-price';
 import { INIT_BULK_FAILED, initBulkOrder } from '../../../services/bulk-orders/init-bulk-order';
 import { bulkOrderKeys } from '../../../services/bulk-orders/keys';
 import { PROCESS_BULK_FAILED, processBulkOrder } from '../../../services/bulk-orders/process-bulk-order';
@@ -114,7 +113,7 @@ const BulkOrderScreen = ({ user }: { user: PublicUser }): ReactElement => {
   }, [addresses.isError, skus.isError]);
 
   // The live total: one call for every row that has a service and a weight, once edits pause.
-  const shipments = useMemo(() => rows.map((row) => pricedShipment(row.values, context)).filter((item): item is BulkShipment => item !== null), [rows, context]);
+  const shipments = useMemo(() => rows.map((row) => pricedShipment(row.values, context)).filter((item): item is PriceQuoteShipment => item !== null), [rows, context]);
   const signature = useMemo(() => shipmentsSignature(shipments), [shipments]);
   const pricedShipments = useDebouncedValue(shipments, PRICE_DEBOUNCE_MS);
   const pricedSignature = useDebouncedValue(signature, PRICE_DEBOUNCE_MS);

@@ -1,4 +1,5 @@
 import { Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import type { DepositFilter } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
@@ -8,7 +9,6 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { refreshSession } from '../../../services/auth/refresh-session';
 import { paymentKeys } from '../../../services/payments/keys';
-import type { DepositFilter } from '../../../services/payments/keys';
 import { DEPOSITS_PAGE_SIZE, isOpenDeposit, useDeposits } from '../../../services/payments/list-deposits';
 import { DepositsTable } from './deposits-table';
 

@@ -1,4 +1,5 @@
 import { Alert, Button, DataList, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { TestInvoiceOutcome } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { DepositStatusBadge, TestDepositBadge } from '../../../components/payments/deposit-status';
@@ -8,7 +9,6 @@ import { errorMessage } from '../../../libs/http-client';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useTestInvoice } from '../../../services/payments/get-test-invoice';
 import { usePayTestInvoice } from '../../../services/payments/pay-test-invoice';
-import type { TestInvoiceOutcome } from '../../../services/payments/pay-test-invoice';
 
 interface TestInvoiceDialogProps {
   invoiceId: string;

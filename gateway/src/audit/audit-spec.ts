@@ -1,0 +1,15 @@
+import type { AuditAction, AuditEntry } from '@labeldesk/contracts';
+import type { Request } from 'express';
+import type { Snapshot } from './snapshots';
+
+export const AUDITED = 'labeldesk:audited';
+
+export interface AuditSpec {
+  /** The action, or how to tell it from the request (one route may set a balance or a referral code). */
+  action: AuditAction | ((request: Request) => AuditAction);
+  targetType: AuditEntry['targetType'];
+  /** The target's id from the request (a path parameter), or null for a list-wide action. */
+  target: (request: Request) => string | null;
+  /** Read before and after the action; absent for actions that change no stored state (login as). */
+  snapshot?: Snapshot;
+}

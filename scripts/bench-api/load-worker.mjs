@@ -1,0 +1,213 @@
+// The bench:api load generator, run as its own process (child_process.fork from scripts/bench-api/load.mjs) so that
+// the client's JavaScript never shares an event loop with the harness or the server. It receives one
+// `{ type: 'run', spec }` message, sends `{ type: 'phase', phase: 'measure' | 'end', hrUs }` as the measured window
+// opens and closes (hrUs: CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles), then `{ type: 'result', result }`.
+//
+// spec: { base, connections, mode: 'open' | 'closed', rate, concurrency, warmupS, durationS, timeoutMs,
+//         requests: [{ method, path, headers, body }] (used round robin), idempotencyKey: boolean }
+//
+// Open loop: request i is due at start + i/rate, sent by a timer that wakes at the next due time (never a busy
+// wait, which would take a core from the server), and its latency runs from that due time to the end of the
+// response body, so a server that falls behind is charged for the queue it causes (no coordinated omission).
+// Closed loop: `concurrency` loops, each sending its next request when the previous one has answered.
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { summarize } from './stats.mjs';
+
+const hrUs = () => Number(process.hrtime.bigint() / 1000n);
+
+const createClient = (spec) => {
+  const url = new URL(spec.base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections, maxFreeSockets: spec.connections });
+  let next = 0;
+  const prepared = spec.requests.map((r) => ({
+    method: r.method,
+    path: url.pathname.replace(/\/$/, '') + r.path,
+    body: r.body === undefined ? undefined : Buffer.from(typeof r.body === 'string' ? r.body : JSON.stringify(r.body)),
+    headers: r.headers ?? {},
+  }));
+  /** Sends the next request; `done(status, detail)` once: status 0 is a network error or time-out. */
+  const send = (done) => {
+    const r = prepared[next++ % prepared.length];
+    const headers = { ...r.headers };
+    if (r.body) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(r.body.length);
+    }
+    if (spec.idempotencyKey) headers['idempotency-key'] = `bench-${randomUUID()}`;
+    let finished = false;
+    const finish = (status, detail) => {
+      if (finished) return;
+      finished = true;
+      done(status, detail);
+    };
+    const request = http.request({ agent, host: url.hostname, port: url.port, method: r.method, path: r.path, headers, timeout: spec.timeoutMs }, (response) => {
+      let sample = '';
+      const failed = response.statusCode < 200 || response.statusCode >= 300;
+      response.on('data', (chunk) => {
+        if (failed && sample.length < 300) sample += chunk.toString('utf8');
+      });
+      response.on('end', () => finish(response.statusCode, sample.slice(0, 300)));
+      response.on('error', (error) => finish(0, error.code ?? error.message));
+    });
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    request.on('error', (error) => finish(0, error.code ?? error.message));
+    request.end(r.body);
+  };
+  return { send, close: () => agent.destroy() };
+};
+
+/** Collects the measured requests: latencies of the 2xx ones, statuses, errors with one sample answer each. */
+const createRecorder = () => {
+  const latencies = [];
+  const statuses = {};
+  const errors = {};
+  const errorSamples = {};
+  let ok = 0;
+  return {
+    record(status, detail, latencyMs) {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status >= 200 && status < 300) {
+        ok++;
+        latencies.push(latencyMs);
+        return;
+      }
+      const key = status === 0 ? `network:${detail}` : String(status);
+      errors[key] = (errors[key] ?? 0) + 1;
+      errorSamples[key] ??= detail;
+    },
+    result: () => ({ ok, errorCount: Object.values(errors).reduce((a, b) => a + b, 0), statuses, errors, errorSamples, latency: summarize(latencies) }),
+  };
+};
+
+const phase = (name) => process.send?.({ type: 'phase', phase: name, hrUs: hrUs() });
+
+const openLoop = (spec) =>
+  new Promise((resolve) => {
+    const client = createClient(spec);
+    const recorder = createRecorder();
+    const interval = 1000 / spec.rate;
+    const warmupCount = Math.round(spec.rate * spec.warmupS);
+    const total = warmupCount + Math.round(spec.rate * spec.durationS);
+    const start = performance.now() + 20;
+    const lags = [];
+    let fired = 0;
+    let measuredPending = total - warmupCount;
+    let lastMeasuredEnd = 0;
+    const windowStart = start + warmupCount * interval;
+    const windowEnd = start + total * interval;
+    let okInWindow = 0;
+    let cpuStart = null;
+    let cpuStartAt = performance.now();
+    let ended = false;
+
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      phase('end');
+      const cpu = process.cpuUsage(cpuStart ?? undefined);
+      const unfinished = measuredPending;
+      client.close();
+      const result = recorder.result();
+      if (unfinished > 0) {
+        result.errors['unfinished'] = unfinished;
+        result.errorCount += unfinished;
+      }
+      resolve({
+        ...result,
+        sent: total - warmupCount,
+        windowMs: Math.round(windowEnd - windowStart),
+        // Answers (2xx) completed while the measured window was open, whenever they were sent: past its capacity a
+        // server still answers the warm-up's backlog, and that is its throughput.
+        throughput: Math.round((okInWindow / (windowEnd - windowStart)) * 1000 * 10) / 10,
+        drainMs: Math.round(Math.max(0, lastMeasuredEnd - windowEnd)),
+        dispatchLag: summarize(lags),
+        clientCpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / (performance.now() - cpuStartAt)) * 100),
+      });
+    };
+
+    const fire = (i, due) => {
+      const measured = i >= warmupCount;
+      if (i === warmupCount) {
+        phase('measure');
+        cpuStart = process.cpuUsage();
+        cpuStartAt = performance.now();
+      }
+      if (measured) lags.push(performance.now() - due);
+      client.send((status, detail) => {
+        const now = performance.now();
+        if (status >= 200 && status < 300 && now >= windowStart && now <= windowEnd) okInWindow++;
+        if (measured) {
+          recorder.record(status, detail, now - due);
+          lastMeasuredEnd = Math.max(lastMeasuredEnd, now);
+          measuredPending--;
+          if (measuredPending === 0) end();
+        }
+      });
+    };
+
+    const tick = () => {
+      const now = performance.now();
+      while (fired < total && start + fired * interval <= now) {
+        fire(fired, start + fired * interval);
+        fired++;
+      }
+      if (fired < total) {
+        setTimeout(tick, Math.max(0, start + fired * interval - performance.now()));
+      } else {
+        // Everything is sent: give the last answers the request time-out, then count the rest as unfinished.
+        setTimeout(end, spec.timeoutMs + 1_000).unref();
+      }
+    };
+    if (total === warmupCount) end();
+    else setTimeout(tick, 20);
+  });
+
+const closedLoop = async (spec) => {
+  const client = createClient(spec);
+  const recorder = createRecorder();
+  const send = () => new Promise((resolve) => client.send((status, detail) => resolve({ status, detail })));
+  const started = performance.now();
+  const measureFrom = started + spec.warmupS * 1000;
+  const until = measureFrom + spec.durationS * 1000;
+  let cpuStart = null;
+  let lastEnd = measureFrom;
+  const opened = setTimeout(() => {
+    phase('measure');
+    cpuStart = process.cpuUsage();
+  }, spec.warmupS * 1000);
+  const loop = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const { status, detail } = await send();
+      const t1 = performance.now();
+      if (t0 >= measureFrom) {
+        recorder.record(status, detail, t1 - t0);
+        lastEnd = Math.max(lastEnd, t1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: spec.concurrency }, loop));
+  clearTimeout(opened);
+  phase('end');
+  const cpu = process.cpuUsage(cpuStart ?? undefined);
+  client.close();
+  const result = recorder.result();
+  const windowMs = lastEnd - measureFrom;
+  return {
+    ...result,
+    sent: result.ok + result.errorCount,
+    windowMs: Math.round(windowMs),
+    throughput: Math.round((result.ok / windowMs) * 1000 * 10) / 10,
+    clientCpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / windowMs) * 100),
+  };
+};
+
+process.once('message', (message) => {
+  if (message?.type !== 'run') return;
+  const { spec } = message;
+  (spec.mode === 'closed' ? closedLoop(spec) : openLoop(spec)).then(
+    (result) => process.send({ type: 'result', result }, () => process.exit(0)),
+    (error) => process.send({ type: 'error', message: error instanceof Error ? error.stack : String(error) }, () => process.exit(1)),
+  );
+});

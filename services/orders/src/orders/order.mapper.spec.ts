@@ -1,0 +1,51 @@
+import { orderListItemSchema } from '@labeldesk/contracts';
+import { rowToOrderListItem, type OrderListRow } from './order.mapper';
+
+const row = (change: Partial<OrderListRow> = {}): OrderListRow => ({
+  id: '7b0c3f56-0d5c-4a49-9f3e-2a7f5d1c9e01',
+  service_name: 'USPS Ground Advantage',
+  courier: 'usps',
+  sender_name: 'Ann Sender',
+  receiver_name: 'Bob Receiver',
+  tracking_number: null,
+  created_at: new Date('2026-11-23T21:44:09.123Z'),
+  pdf_name: null,
+  status: 'pending',
+  price_cents: null,
+  failure_reason: null,
+  ...change,
+});
+
+describe('order list mapping', () => {
+  it('answers a completed order in the spec list shape, keys in the order the orders list has always sent them', () => {
+    const item = rowToOrderListItem(row({ status: 'completed', tracking_number: '9400100000000000000001', pdf_name: 'label-1.pdf', price_cents: 1234 }));
+    expect(JSON.stringify(item)).toBe(
+      JSON.stringify({
+        _id: '7b0c3f56-0d5c-4a49-9f3e-2a7f5d1c9e01',
+        service_name: 'USPS Ground Advantage',
+        courier: 'usps',
+        sender: { sender_name: 'Ann Sender' },
+        receiver: { receiver_name: 'Bob Receiver' },
+        tracking_number: '9400100000000000000001',
+        createdAt: '2026-11-23T21:44:09.123Z',
+        pdfName: 'label-1.pdf',
+        status: 'completed',
+        price: 1234,
+        ordered: 1,
+        processed: 1,
+        failureReason: null,
+      }),
+    );
+    expect(orderListItemSchema.parse(item)).toEqual(item);
+  });
+
+  it('counts an order not yet priced as 0 and not processed, and keeps a cancelled order\'s reason', () => {
+    expect(rowToOrderListItem(row())).toMatchObject({ price: 0, processed: 0, tracking_number: null, pdfName: null });
+    expect(rowToOrderListItem(row({ status: 'cancelled', price_cents: 800, failure_reason: 'Carrier refused the address' }))).toMatchObject({
+      status: 'cancelled',
+      price: 800,
+      processed: 0,
+      failureReason: 'Carrier refused the address',
+    });
+  });
+});

@@ -12,6 +12,10 @@ interface Outcome {
   kind: 'quote' | 'purchase';
   status: number | 'network error';
   ms: number;
+  /** What a failed request answered, so a failure says which hop refused it. */
+  message?: string;
+  /** How far the rollout was when a request failed. */
+  at?: string;
 }
 
 /** The money and the orders as the databases hold them: each account against the sum of its ledger. */
@@ -98,13 +102,16 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
   it('restarts every replica one at a time under quotes and purchases: no failed request, no order lost or charged twice, books balanced', async () => {
     const customer = await newBulkCustomer(call, adminToken, BALANCE, 'rolling');
     const outcomes: Outcome[] = [];
+    const restarts: Array<{ name: ProcessName; index: number; ms: number }> = [];
     const purchaseKeys: string[] = [];
     let loading = true;
-    const timed = async (kind: Outcome['kind'], request: () => Promise<{ status: number }>) => {
+    const timed = async (kind: Outcome['kind'], request: () => Promise<{ status: number; body: Record<string, unknown> }>) => {
       const started = performance.now();
-      const status = await request().then((answer) => answer.status, () => 'network error' as const);
-      outcomes.push({ kind, status, ms: performance.now() - started });
-      return status;
+      const outcome = await request().then(
+        (answer): Outcome => ({ kind, status: answer.status, ms: 0, ...(answer.status === 200 ? {} : { message: JSON.stringify(answer.body) }) }),
+        (error: unknown): Outcome => ({ kind, status: 'network error', ms: 0, message: String(error) }),
+      );
+      outcomes.push({ ...outcome, ms: performance.now() - started, ...(outcome.status === 200 ? {} : { at: `${restarts.length} restarts done` }) });
     };
     const quoting = async () => {
       while (loading) {
@@ -121,7 +128,6 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
     };
     const load = Promise.all([quoting(), quoting(), buying(1), buying(2)]);
 
-    const restarts: Array<{ name: ProcessName; index: number; ms: number }> = [];
     const rolloutStarted = performance.now();
     for (const name of ROLLOUT) {
       for (const index of [0, 1]) {

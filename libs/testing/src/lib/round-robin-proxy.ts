@@ -4,8 +4,8 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 /** A small load balancer in front of gateway replicas, as a Kubernetes Service (or an ingress) would be. */
 export interface RoundRobinProxy {
   url: string;
-  /** Puts a gateway replica (its port on 127.0.0.1) in the rotation once its readiness answers 200. */
-  add(port: number): void;
+  /** Puts a gateway replica (its port on 127.0.0.1) in the rotation; resolves once its readiness has answered 200. */
+  add(port: number): Promise<void>;
   /** Takes a replica out of the rotation for good. */
   remove(port: number): void;
   /** Requests forwarded per upstream port, and connection attempts retried elsewhere because a replica refused them. */
@@ -18,14 +18,21 @@ interface Upstream {
   ready: boolean;
   removed: boolean;
   forwarded: number;
+  /** Readiness probes failed in a row; a probe still out is not asked again until it answers. */
+  failures: number;
+  probing: boolean;
 }
 
 const READINESS_PATH = '/api/health/ready';
 const READINESS_EVERY_MS = 100;
+const READINESS_TIMEOUT_MS = 1_000;
+/** As deploy/k8s/gateway.yaml's readinessProbe: one slow answer from a busy replica does not take it out. */
+const READINESS_FAILURE_THRESHOLD = 2;
 
 /**
- * Per request round robin over the replicas whose readiness answers 200, re-checked every 100 ms (a stopping
- * gateway turns not ready before it closes its port). A request whose connection is refused (nothing was sent) is
+ * Per request round robin over the replicas whose readiness answers 200, re-checked every 100 ms. A replica leaves
+ * the rotation when it is removed (as Kubernetes takes a terminating pod out of a Service's endpoints while the pod
+ * gets its SIGTERM) or after two readiness failures in a row. A request whose connection is refused (nothing was sent) is
  * retried on the next replica, as nginx's `proxy_next_upstream error` does; anything else reaches the client as is.
  * WebSocket upgrades are piped to one replica for their whole life.
  */
@@ -43,11 +50,19 @@ export const startRoundRobinProxy = async (): Promise<RoundRobinProxy> => {
   };
 
   const checkReadiness = (upstream: Upstream) => {
-    const probe = request({ host: '127.0.0.1', port: upstream.port, path: READINESS_PATH, agent: false, timeout: 1_000 }, (res) => {
-      upstream.ready = res.statusCode === 200;
+    if (upstream.probing) return;
+    upstream.probing = true;
+    const answered = (ok: boolean) => {
+      upstream.probing = false;
+      upstream.failures = ok ? 0 : upstream.failures + 1;
+      if (ok) upstream.ready = true;
+      else if (upstream.failures >= READINESS_FAILURE_THRESHOLD) upstream.ready = false;
+    };
+    const probe = request({ host: '127.0.0.1', port: upstream.port, path: READINESS_PATH, agent: false, timeout: READINESS_TIMEOUT_MS }, (res) => {
       res.resume();
+      answered(res.statusCode === 200);
     });
-    probe.on('error', () => (upstream.ready = false));
+    probe.on('error', () => answered(false));
     probe.on('timeout', () => probe.destroy());
     probe.end();
   };
@@ -116,10 +131,16 @@ export const startRoundRobinProxy = async (): Promise<RoundRobinProxy> => {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    add: (upstreamPort) => {
-      const upstream = { port: upstreamPort, ready: false, removed: false, forwarded: 0 };
+    add: async (upstreamPort) => {
+      const upstream: Upstream = { port: upstreamPort, ready: false, removed: false, forwarded: 0, failures: 0, probing: false };
       upstreams.push(upstream);
       checkReadiness(upstream);
+      // The next replica of a rollout is stopped only once this one takes requests, as a Deployment's maxUnavailable waits.
+      const deadline = Date.now() + 30_000;
+      while (!upstream.ready) {
+        if (Date.now() > deadline) throw new Error(`gateway on port ${upstreamPort} never answered ready to the proxy`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     remove: (upstreamPort) => {
       for (const upstream of upstreams) if (upstream.port === upstreamPort) upstream.removed = true;

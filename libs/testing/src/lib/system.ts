@@ -235,10 +235,12 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
       }
     }
     const replica = running[name][index];
-    if (name === 'gateway' && replica) proxy.add(replica.port);
+    if (name === 'gateway' && replica) await proxy.add(replica.port);
     return index;
   };
   const stopReplica = async (replica: Replica, signal: 'SIGTERM' | 'SIGKILL') => {
+    // A pod being deleted leaves its Service's endpoints as it gets its SIGTERM; a killed one is found out by the proxy.
+    if (replica.name === 'gateway' && signal === 'SIGTERM') proxy.remove(replica.port);
     if (!exited(replica.child)) {
       await new Promise<void>((done) => {
         replica.child.once('exit', () => done());

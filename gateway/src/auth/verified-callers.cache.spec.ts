@@ -108,6 +108,18 @@ describe('VerifiedCallersCache', () => {
     expect(cache.evictUser(ALICE)).toBe(0);
   });
 
+  it('counts only the callers it still holds when evicting a user, not those already dropped for age or room', () => {
+    const { cache, clock, keep } = setup({ ttlMs: 30_000, maxEntries: 2 });
+    const [laptop, phone, tablet] = ['laptop', 'phone', 'tablet'].map((n) => tokenFor(ALICE, T0 + HOUR, n)) as [string, string, string];
+    keep(laptop, verifiedAs(ALICE));
+    keep(phone, verifiedAs(ALICE));
+    keep(tokenFor(BOB, T0 + HOUR), verifiedAs(BOB));
+    clock.now += 30_000;
+    expect(cache.get(phone)).toBeUndefined();
+    keep(tablet, verifiedAs(ALICE));
+    expect(cache.evictUser(ALICE)).toBe(1);
+  });
+
   it('does not keep what a verify begun before its user was evicted answered, since auth may have read the user before the change', () => {
     const { cache } = setup();
     const token = tokenFor(ALICE, T0 + HOUR);

@@ -1,5 +1,7 @@
 import type { AuthUser, Caller } from '@labeldesk/contracts';
 import { createHash } from 'node:crypto';
+import { ExpiringLru } from '../cache/expiring-lru';
+import { NumberedEvictions } from '../cache/numbered-evictions';
 
 /** What auth's verifyToken answered for a token. */
 export interface VerifiedCaller {
@@ -24,16 +26,15 @@ export interface VerifyTicket {
 interface Entry {
   verified: VerifiedCaller;
   userId: string;
-  expiresAt: number;
 }
 
 export const DEFAULT_MAX_ENTRIES = 10_000;
 
 /**
- * How long an eviction is remembered for verifies that were under way when it came. A verify cannot run longer than
- * RPC_TIMEOUT_MS (at most 120 s); an answer that took longer than this anyway is not kept.
+ * A verify cannot run longer than RPC_TIMEOUT_MS (at most 120 s): an answer that took longer than this anyway is not
+ * kept, whatever the evictions say.
  */
-const EVICTIONS_REMEMBERED_MS = 300_000;
+const LONGEST_VERIFY_KEPT_MS = 300_000;
 
 /** Tokens are never kept as keys (a heap dump must not hand out sessions): their SHA-256 is. */
 const keyOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
@@ -60,20 +61,21 @@ const frozen = (verified: VerifiedCaller): VerifiedCaller =>
  * changed or their sessions ended (`evictUser`). Answers are frozen: every request holding one shares it.
  */
 export class VerifiedCallersCache {
-  /** In order of last use: the first is the least recently used. */
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ExpiringLru<string, Entry>;
+  /** The keys of each user's callers, so that `evictUser` finds them; kept in step with what `entries` drops itself. */
   private readonly keysByUser = new Map<string, Set<string>>();
-  /** The eviction count at each user's last eviction, in the order they happened. */
-  private readonly lastEviction = new Map<string, { count: number; at: number }>();
-  private evictions = 0;
+  private readonly evictions = new NumberedEvictions<string>();
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly now: () => number;
 
   constructor(options: VerifiedCallersOptions) {
     this.ttlMs = options.ttlMs;
-    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
     this.now = options.now ?? Date.now;
+    this.entries = new ExpiringLru({
+      maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
+      now: this.now,
+      onDrop: (key, entry) => this.unindex(key, entry.userId),
+    });
   }
 
   get size(): number {
@@ -82,20 +84,11 @@ export class VerifiedCallersCache {
 
   get(token: string): VerifiedCaller | undefined {
     if (this.ttlMs <= 0) return undefined;
-    const key = keyOf(token);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expiresAt <= this.now()) {
-      this.unindex(key, entry.userId);
-      return undefined;
-    }
-    this.entries.set(key, entry);
-    return entry.verified;
+    return this.entries.get(keyOf(token))?.verified;
   }
 
   begin(): VerifyTicket {
-    return { evictionsSoFar: this.evictions, startedAt: this.now() };
+    return { evictionsSoFar: this.evictions.ticket(), startedAt: this.now() };
   }
 
   /**
@@ -106,43 +99,28 @@ export class VerifiedCallersCache {
     const answer = frozen(verified);
     const now = this.now();
     const userId = answer.caller.userId;
-    if (this.ttlMs <= 0 || now - ticket.startedAt > EVICTIONS_REMEMBERED_MS) return answer;
-    if ((this.lastEviction.get(userId)?.count ?? 0) > ticket.evictionsSoFar) return answer;
+    if (this.ttlMs <= 0 || now - ticket.startedAt > LONGEST_VERIFY_KEPT_MS) return answer;
+    if (!this.evictions.mayKeep(userId, ticket.evictionsSoFar)) return answer;
     // Counted from when the verify began: the answer is at least that old.
     const expiresAt = Math.min(ticket.startedAt + this.ttlMs, tokenExpiryMs(token) ?? now);
     if (expiresAt <= now) return answer;
     const key = keyOf(token);
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous.userId);
-    this.entries.set(key, { verified: answer, userId, expiresAt });
+    const previous = this.entries.delete(key);
+    if (previous) this.unindex(key, previous.userId);
     const keys = this.keysByUser.get(userId) ?? new Set<string>();
     keys.add(key);
     this.keysByUser.set(userId, keys);
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries) break;
-      this.remove(oldest, entry.userId);
-    }
+    this.entries.set(key, { verified: answer, userId }, expiresAt);
     return answer;
   }
 
   /** Forgets every caller of the user, and refuses what verifies already under way answer for them. */
   evictUser(userId: string): number {
-    const now = this.now();
-    this.evictions += 1;
-    this.lastEviction.delete(userId);
-    this.lastEviction.set(userId, { count: this.evictions, at: now });
-    for (const [id, eviction] of this.lastEviction) {
-      if (now - eviction.at <= EVICTIONS_REMEMBERED_MS) break;
-      this.lastEviction.delete(id);
-    }
-    const keys = [...(this.keysByUser.get(userId) ?? [])];
-    for (const key of keys) this.remove(key, userId);
-    return keys.length;
-  }
-
-  private remove(key: string, userId: string): void {
-    this.entries.delete(key);
-    this.unindex(key, userId);
+    this.evictions.evict(userId);
+    const keys = this.keysByUser.get(userId) ?? new Set<string>();
+    this.keysByUser.delete(userId);
+    for (const key of keys) this.entries.delete(key);
+    return keys.size;
   }
 
   private unindex(key: string, userId: string): void {

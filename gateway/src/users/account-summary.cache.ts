@@ -1,4 +1,6 @@
 import type { AccountSummary } from '@labeldesk/contracts';
+import { ExpiringLru } from '../cache/expiring-lru';
+import { NumberedEvictions } from '../cache/numbered-evictions';
 
 export interface AccountSummaryCacheOptions {
   /** How long a summary is kept; 0 keeps none (every read asks payments). */
@@ -8,14 +10,7 @@ export interface AccountSummaryCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
-  summary: AccountSummary;
-  expiresAt: number;
-}
-
 const DEFAULT_MAX_ENTRIES = 10_000;
-/** Users whose last eviction is remembered; past it, all are forgotten and every read begun before then is not kept. */
-const MAX_EVICTIONS_REMEMBERED = 10_000;
 
 /**
  * The account summaries payments gave in the last few seconds, by user, so that verify and the dashboard do not ask
@@ -25,53 +20,33 @@ const MAX_EVICTIONS_REMEMBERED = 10_000;
  * put back the balance from before the change. Summaries are frozen: every request holding one shares it.
  */
 export class AccountSummaryCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly lastEviction = new Map<string, number>();
-  private evictions = 0;
-  /** Reads begun before this eviction number are not kept (evictions past MAX_EVICTIONS_REMEMBERED were forgotten). */
-  private floor = 0;
-  private readonly maxEntries: number;
+  private readonly entries: ExpiringLru<string, AccountSummary>;
+  private readonly evictions = new NumberedEvictions<string>();
   private readonly now: () => number;
 
   constructor(private readonly options: AccountSummaryCacheOptions) {
-    this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
     this.now = options.now ?? Date.now;
+    this.entries = new ExpiringLru({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, now: this.now });
   }
 
   get(userId: string): AccountSummary | null {
-    const entry = this.entries.get(userId);
-    if (!entry) return null;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(userId);
-      return null;
-    }
-    // Least recently read goes first: a read moves the entry to the end.
-    this.entries.delete(userId);
-    this.entries.set(userId, entry);
-    return entry.summary;
+    return this.entries.get(userId) ?? null;
   }
 
   /** Taken as a read of payments starts; hand it back to `keep`. */
   ticket(): number {
-    return this.evictions;
+    return this.evictions.ticket();
   }
 
   keep(userId: string, summary: AccountSummary, ticket: number): void {
-    if (this.options.ttlMs <= 0 || ticket < this.floor || (this.lastEviction.get(userId) ?? -1) > ticket) return;
-    this.entries.delete(userId);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(userId, { summary: Object.freeze({ ...summary }), expiresAt: this.now() + this.options.ttlMs });
+    if (this.options.ttlMs <= 0 || !this.evictions.mayKeep(userId, ticket)) return;
+    this.entries.set(userId, Object.freeze({ ...summary }), this.now() + this.options.ttlMs);
   }
 
   /** The user's account changed: their summary goes, and reads already under way are not kept. */
   forget(userId: string): void {
-    this.evictions += 1;
+    this.evictions.evict(userId);
     this.entries.delete(userId);
-    if (this.lastEviction.size >= MAX_EVICTIONS_REMEMBERED) {
-      this.lastEviction.clear();
-      this.floor = this.evictions;
-    }
-    this.lastEviction.set(userId, this.evictions);
   }
 
   get size(): number {

@@ -10,6 +10,5 @@ export * from './lib/domain-error.filter';
 export * from './lib/transport.module';
 export * from './lib/caller.policy';
 export * from './lib/caller-token';
-export * from './lib/correlation.interceptor';
 export * from './lib/in-flight';
 export * from './lib/draining-nats.server';

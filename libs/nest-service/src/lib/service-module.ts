@@ -2,8 +2,8 @@ import type { DynamicModule, Provider, Type } from '@nestjs/common';
 import type { ServiceName } from '@labeldesk/contracts';
 import type { BaseServiceEnv } from '@labeldesk/nest-config';
 import { OrmModule, type OrmModuleOptions } from '@labeldesk/nest-orm';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { CallerGuard, callerKeysFromEnv, CorrelationInterceptor, InFlightInterceptor, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
+import { APP_GUARD } from '@nestjs/core';
+import { CallerGuard, callerKeysFromEnv, TransportModule, transportFromEnv } from '@labeldesk/nest-transport';
 import { HealthModule } from './health.module';
 
 export interface ServiceModuleParts {
@@ -27,9 +27,7 @@ export const serviceModule = (module: Type, name: ServiceName, env: BaseServiceE
     }),
   ],
   controllers: parts.controllers ?? [],
-  // Every message's caller token is checked before its handler runs (docs/decisions/013).
-  providers: [...(parts.providers ?? []), { provide: APP_GUARD, useClass: CallerGuard }, { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor },
-    // A stopping replica answers what it took before it exits (docs/decisions/020).
-    { provide: APP_INTERCEPTOR, useClass: InFlightInterceptor },
-  ],
+  // Every message's caller token is checked before its handler runs (docs/decisions/013). The transports themselves
+  // run each message in its correlation id and count it in flight for a graceful stop (docs/decisions/020).
+  providers: [...(parts.providers ?? []), { provide: APP_GUARD, useClass: CallerGuard }],
 });

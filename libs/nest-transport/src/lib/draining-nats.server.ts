@@ -1,6 +1,8 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
+import { MessageHeader } from '@labeldesk/contracts';
 import { inFlightWork, type InFlightWork } from './in-flight';
+import { handledInCorrelation } from './message-correlation';
 
 type NatsOptions = ConstructorParameters<typeof ServerNats>[0];
 
@@ -39,16 +41,18 @@ export class DrainingServerNats extends ServerNats {
   }
 
   /**
-   * Counted as in flight from the moment it arrives: the handlers' InFlightInterceptor starts counting only after the
-   * caller guard and the pipes have run, and a drain that ended in that gap closed the connection under a request
-   * already taken (a quote timed out after 10 s in a rolling restart). The two counts overlap, so there is no gap.
+   * Counted as in flight from the moment it arrives until its answer is in the connection's buffer (which the drain
+   * then flushes). Nest awaits the handler here (handlers have no Nest interceptors) and publishes the answer on the
+   * next tick; the count ends on the following turn of the event loop, after that tick. Counting only from the
+   * handler's start once left a gap after the caller guard and the pipes: a drain that ended in it closed the
+   * connection under a request already taken (a quote timed out after 10 s in a rolling restart).
    */
   override async handleMessage(channel: string, natsMsg: Parameters<ServerNats['handleMessage']>[1]): Promise<unknown> {
     this.work.begin();
     try {
-      return await super.handleMessage(channel, natsMsg);
+      return await handledInCorrelation(natsMsg.headers?.get(MessageHeader.correlationId), () => super.handleMessage(channel, natsMsg));
     } finally {
-      this.work.end();
+      setImmediate(() => this.work.end());
     }
   }
 

@@ -1,6 +1,3 @@
-import { Injectable, type CallHandler, type NestInterceptor } from '@nestjs/common';
-import { finalize, Observable } from 'rxjs';
-
 /**
  * Messages this process is handling now. A stopping replica stops taking new ones first, then waits here for these
  * to be answered, so a rolling restart drops no request (docs/decisions/020).
@@ -41,17 +38,3 @@ export class InFlightWork {
 
 /** One per process: a process runs one service's server (distributed mode), whose handlers all count here. */
 export const inFlightWork = new InFlightWork();
-
-/** Counts every message handler from its start until its answer is handed to the transport. */
-@Injectable()
-export class InFlightInterceptor implements NestInterceptor {
-  intercept(_context: unknown, next: CallHandler): Observable<unknown> {
-    return new Observable((subscriber) => {
-      inFlightWork.begin();
-      return next
-        .handle()
-        .pipe(finalize(() => inFlightWork.end()))
-        .subscribe(subscriber);
-    });
-  }
-}

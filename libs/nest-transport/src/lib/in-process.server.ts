@@ -1,7 +1,9 @@
+import { MessageHeader } from '@labeldesk/contracts';
 import { Server, type CustomTransportStrategy, type MessageHandler, type WritePacket } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { processBus, type BusEndpoint, type BusRequest, type InProcessBus } from './in-process-bus';
 import { HeaderBag, InProcessContext } from './in-process-context';
+import { handledInCorrelation } from './message-correlation';
 
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
 
@@ -71,19 +73,21 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
       reply({ err: 'There is no matching message handler defined in the remote service.', isDisposed: true });
       return;
     }
-    this.onProcessingStartHook(this.transportId as symbol, ctx, async () => {
-      const response$ = this.transformToObservable(await handler(message.data, ctx));
-      this.send(response$, (packet) => {
-        this.onProcessingEndHook?.(this.transportId as symbol, ctx);
-        reply(packet);
-      });
-    });
+    handledInCorrelation(message.headers[MessageHeader.correlationId], () =>
+      this.onProcessingStartHook(this.transportId as symbol, ctx, async () => {
+        const response$ = this.transformToObservable(await handler(message.data, ctx));
+        this.send(response$, (packet) => {
+          this.onProcessingEndHook?.(this.transportId as symbol, ctx);
+          reply(packet);
+        });
+      }),
+    );
   }
 
   event(message: BusRequest): void {
     const ctx = new InProcessContext([message.subject, new HeaderBag(message.headers)]);
-    void this.handleEvent(message.subject, { pattern: message.subject, data: message.data }, ctx).then((result: unknown) =>
-      isObservable(result) ? lastValueFrom(result, { defaultValue: null }) : result,
-    );
+    void handledInCorrelation(message.headers[MessageHeader.correlationId], () =>
+      this.handleEvent(message.subject, { pattern: message.subject, data: message.data }, ctx),
+    ).then((result: unknown) => (isObservable(result) ? lastValueFrom(result, { defaultValue: null }) : result));
   }
 }

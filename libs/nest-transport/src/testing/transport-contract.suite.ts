@@ -1,14 +1,13 @@
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { Controller, Module, UseGuards, type CanActivate, type INestMicroservice } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { defineEvent, defineRpc, DomainError, ErrorCode, isServiceCaller, MessageHeader, type AnyCaller, type Caller } from '@labeldesk/contracts';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { currentCorrelationId, withCorrelationId } from '@labeldesk/nest-config';
 import { firstValueFrom, timeout } from 'rxjs';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DomainErrorFilter } from '../lib/domain-error.filter';
 import { CallerTokens, callerKeysFromEnv, CALLER_TOKEN_TTL_MS, generateCallerKeys } from '../lib/caller-token';
-import { CorrelationInterceptor } from '../lib/correlation.interceptor';
 import { CallerGuard, CurrentCaller, EventHandler, EventPayload, RpcHandler, RpcPayload, UserOrServiceCaller } from '../lib/rpc-handler.decorator';
 import { RpcClient } from '../lib/rpc-client';
 import { createClientProxy, createRecordFactory, createServerStrategy, type TransportConfig } from '../lib/transport.config';
@@ -28,8 +27,16 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const Whoami = defineRpc(`${prefix}.whoami.run.v1`, z.object({}), z.object({ userId: z.string() }));
     const Correlated = defineRpc(`${prefix}.correlated.run.v1`, z.object({}), z.object({ id: z.string() }));
     const AnyWho = defineRpc(`${prefix}.anywho.run.v1`, z.object({ note: z.string() }), z.object({ who: z.string() }));
+    const Broken = defineRpc(`${prefix}.broken.run.v1`, z.object({}), z.object({ count: z.number().int() }));
+    const Closed = defineRpc(`${prefix}.closed.run.v1`, z.object({}), z.object({ ok: z.boolean() }));
     const Happened = defineEvent(`${prefix}.thing.happened.v1`, z.object({ id: z.string() }));
     const received: string[] = [];
+
+    class RefuseEveryone implements CanActivate {
+      canActivate(): boolean {
+        throw new DomainError(ErrorCode.FORBIDDEN, 'Closed to everyone');
+      }
+    }
 
     @Controller()
     class TestHandlers {
@@ -66,6 +73,18 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
         return { id: currentCorrelationId() ?? '' };
       }
 
+      @RpcHandler(Broken)
+      broken() {
+        return { count: 'many' };
+      }
+
+      // Below @RpcHandler, so applied first: the guard must survive the reply check's wrapping of the method.
+      @RpcHandler(Closed)
+      @UseGuards(RefuseEveryone)
+      closed() {
+        return { ok: true };
+      }
+
       @EventHandler(Happened)
       happened(@EventPayload(Happened) payload: z.output<typeof Happened.payload>) {
         received.push(payload.id);
@@ -82,7 +101,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const ordersTokens = new CallerTokens(callerKeysFromEnv('orders', { CALLER_KEY: keys.keys.orders, TRANSPORT }));
     const strangerTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: stranger.keys.gateway, TRANSPORT }));
 
-    @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }, { provide: APP_INTERCEPTOR, useClass: CorrelationInterceptor }] })
+    @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }] })
     class TestModule {}
 
     let app: INestMicroservice;
@@ -134,6 +153,14 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       const error: unknown = await client.call(Fail, { kind: 'crash' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DomainError);
       expect(error).toMatchObject({ code: ErrorCode.INTERNAL, message: 'Internal error' });
+    });
+
+    it('answers INTERNAL, naming the subject, when a handler replies against its own contract', async () => {
+      await expect(client.call(Broken, {})).rejects.toMatchObject({ code: ErrorCode.INTERNAL, message: expect.stringContaining(`Reply breaks ${Broken.subject}`) });
+    });
+
+    it('keeps the guards a handler declares along with the reply check', async () => {
+      await expect(client.call(Closed, {})).rejects.toEqual(new DomainError(ErrorCode.FORBIDDEN, 'Closed to everyone'));
     });
 
     it('times out a call that takes longer than its deadline', async () => {

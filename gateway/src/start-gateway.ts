@@ -31,8 +31,9 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forEnv(env), {
     logger: createLogger('gateway', env.LOG_LEVEL, env.LOG_FORMAT),
     bufferLogs: true,
-    // The payment webhook is verified over the exact bytes received (BTCPay-Sig).
-    rawBody: true,
+    // useJsonBodies reads every body (and keeps the payment webhook's exact bytes for its BTCPay-Sig check); Nest's own
+    // JSON and form parsers would only run after it, for nothing, on every request.
+    bodyParser: false,
   });
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
@@ -40,6 +41,10 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
   app.use(stopping.middleware);
   app.use(accessLog());
   app.use(helmet(helmetOptions(env)));
+  app.use('/api', apiAnswersNotStored);
+  // No ETag on API answers: they are not stored (above), so no client could ever revalidate one, and express would
+  // hash every body for it. Static files have their own (serve-static's).
+  app.set('etag', false);
   app.setGlobalPrefix('api');
   // Limits per route (over them is a 413) and the refusal of bad input, before Nest's own parsers.
   useJsonBodies(app);
@@ -62,6 +67,12 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
       metricsServer?.close();
     },
   };
+};
+
+/** API answers carry balances, addresses and tokens: no browser or proxy cache keeps them (ASVS 14.3.2). */
+const apiAnswersNotStored = (_req: Request, res: Response, next: NextFunction): void => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
 };
 
 /**

@@ -38,6 +38,20 @@ export const describeAccountFlows = (mode: string, start: () => Promise<RunningS
       expect(health.body['services']).toHaveLength(5);
     });
 
+    it('marks every API answer, a success or a refusal, as not to be stored, and hashes none of them for an ETag', async () => {
+      const token = await adminToken();
+      const answers = await Promise.all([
+        fetch(`${system.baseUrl}/api/auth/verify`, { headers: { token } }),
+        fetch(`${system.baseUrl}/api/auth/verify`),
+        fetch(`${system.baseUrl}/api/orders/price/v2/bulk`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', token }, body: 'a=1' }),
+      ]);
+      expect(answers.map((a) => [a.status, a.headers.get('cache-control'), a.headers.get('etag')])).toEqual([
+        [200, 'no-store', null],
+        [401, 'no-store', null],
+        [415, 'no-store', null],
+      ]);
+    });
+
     it('registers a user and answers the spec shape with a token', async () => {
       const result = await register('Ada', `ada-${unique}@example.com`);
       expect(result.status).toBe(201);

@@ -1,4 +1,5 @@
 import type { WritePacket } from '@nestjs/microservices';
+import { jsonCopy } from './json-copy';
 
 export type Headers = Record<string, string>;
 
@@ -21,9 +22,9 @@ export const NO_RESPONDERS = 'No responders for this subject';
 
 /**
  * The in-process stand-in for NATS. It keeps the properties a caller could otherwise come to rely on by
- * accident: every payload is JSON round-tripped (Dates become strings, undefined fields vanish), delivery
- * is asynchronous, a subject nobody serves fails at once, and requests to a service with several
- * endpoints are balanced like a queue group.
+ * accident: every payload is copied as a trip through JSON text would copy it (`jsonCopy`: Dates become strings,
+ * undefined fields vanish), delivery is asynchronous, a subject nobody serves fails at once, and requests to a
+ * service with several endpoints are balanced like a queue group.
  */
 export class InProcessBus {
   private readonly endpoints = new Set<BusEndpoint>();
@@ -42,7 +43,7 @@ export class InProcessBus {
   }
 
   request(message: BusRequest, reply: (packet: WritePacket) => void): void {
-    const wire = roundTrip(message);
+    const wire = jsonCopy(message);
     setImmediate(() => {
       // Each endpoint answers from its own subject → handler cache, so this is a few map lookups per message.
       const candidates = this.snapshot.filter((e) => e.handlesRequest(wire.subject));
@@ -51,21 +52,19 @@ export class InProcessBus {
         return;
       }
       const endpoint = candidates[this.roundRobin++ % candidates.length];
-      endpoint?.request(wire, (packet) => reply(roundTrip(packet)));
+      endpoint?.request(wire, (packet) => reply(jsonCopy(packet)));
     });
   }
 
   publish(message: BusRequest): void {
-    const wire = roundTrip(message);
+    const wire = jsonCopy(message);
     setImmediate(() => {
       for (const endpoint of this.snapshot) {
-        if (endpoint.handlesEvent(wire.subject)) endpoint.event(roundTrip(wire));
+        if (endpoint.handlesEvent(wire.subject)) endpoint.event(jsonCopy(wire));
       }
     });
   }
 }
-
-const roundTrip = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
 /** One bus per process: every service and the gateway of the embedded mode meet here. */
 export const processBus = new InProcessBus();

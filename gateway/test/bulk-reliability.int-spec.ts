@@ -1,40 +1,14 @@
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
-import { Client } from 'pg';
+import { booksOf } from './support/books';
 import { apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './support/bulk-api';
 
 const BALANCE = 10_000_000;
 const PRICE = 850;
 
-/** What the three services hold about one batch, read from their own schemas. */
+/** What the three services hold about one batch, read from their own schemas, with the user's account. */
 const ledgerOf = async (system: DistributedSystem, userId: string, orderId: string) => {
-  const db = new Client({ connectionString: system.databaseUrl });
-  await db.connect();
-  try {
-    const one = async (sql: string, params: unknown[]) => (await db.query(sql, params)).rows[0] as Record<string, string | null>;
-    const labels = await one(`select count(*) as n, count(distinct requested_by) as workers from orders.sandbox_labels where idempotency_key in (select 'bulk:' || id from orders.bulk_items where bulk_order_id = $1)`, [orderId]);
-    const items = await one(`select count(*) filter (where status = 'succeeded') as succeeded, count(distinct tracking_number) as tracking from orders.bulk_items where bulk_order_id = $1`, [orderId]);
-    const charges = await one(
-      `select count(*) as n, count(distinct idempotency_key) as keys, coalesce(-sum(amount_cents), 0) as cents from payments.ledger_entries
-       where user_id = $1 and kind = 'label_purchase' and idempotency_key in (select 'bulk-item:' || id from orders.bulk_items where bulk_order_id = $2)`,
-      [userId, orderId],
-    );
-    const holds = (await db.query(`select amount_cents, captured_cents, released_cents, status from payments.ledger_holds where hold_id like $1`, [`bulk:${orderId}:%`])).rows as Array<Record<string, string>>;
-    const account = await one(`select balance_cents, held_cents from payments.accounts where user_id = $1`, [userId]);
-    return {
-      labelsCreated: Number(labels['n']),
-      labelWorkers: Number(labels['workers']),
-      itemsSucceeded: Number(items['succeeded']),
-      distinctTracking: Number(items['tracking']),
-      charges: Number(charges['n']),
-      chargeKeys: Number(charges['keys']),
-      chargedCents: Number(charges['cents']),
-      holds: holds.map((h) => ({ amount: Number(h['amount_cents']), captured: Number(h['captured_cents']), released: Number(h['released_cents']), status: h['status'] })),
-      balanceCents: Number(account['balance_cents']),
-      heldCents: Number(account['held_cents']),
-    };
-  } finally {
-    await db.end();
-  }
+  const { batch, balance, held } = await booksOf(system, userId, orderId);
+  return { ...batch, balanceCents: balance, heldCents: held };
 };
 
 const expectExactMoney = (money: Awaited<ReturnType<typeof ledgerOf>>, labels: number) => {

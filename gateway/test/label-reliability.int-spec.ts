@@ -1,5 +1,5 @@
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
-import { Client } from 'pg';
+import { booksOf } from './support/books';
 import { apiClient, balanceOf, newBulkCustomer, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
 
 const BALANCE = 100_000;
@@ -12,20 +12,10 @@ interface ListedOrder {
   tracking_number: string | null;
 }
 
-/** What orders and payments hold about one user's single labels, read from their schemas. */
-const booksOf = async (system: DistributedSystem, userId: string) => {
-  const db = new Client({ connectionString: system.databaseUrl });
-  await db.connect();
-  try {
-    const count = async (sql: string) => Number((await db.query(sql, [userId])).rows[0]?.n ?? 0);
-    return {
-      labels: await count(`select count(*) as n from orders.sandbox_labels where idempotency_key in (select id::text from orders.orders where user_id = $1)`),
-      charges: await count(`select count(*) as n from payments.ledger_entries where user_id = $1 and kind = 'label_purchase'`),
-      refunds: await count(`select count(*) as n from payments.ledger_entries where user_id = $1 and kind = 'refund'`),
-    };
-  } finally {
-    await db.end();
-  }
+/** What orders and payments hold about one user's single labels: the labels made, the charges and the refunds. */
+const labelBooksOf = async (system: DistributedSystem, userId: string) => {
+  const { labels, charges, refunds } = await booksOf(system, userId);
+  return { labels, charges, refunds };
 };
 
 describe('one label bought while its orders process dies (distributed mode)', () => {
@@ -54,7 +44,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     const started = Date.now();
     const purchase = call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'dies-mid-purchase-1' });
     // Killed while the carrier is still making the label: the order is written and paid for, no reply was sent.
-    for (let i = 0; i < 40 && (await booksOf(system, customer.userId)).charges === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 40 && (await labelBooksOf(system, customer.userId)).charges === 0; i++) await new Promise((r) => setTimeout(r, 50));
     await system.killOrders(0);
     const answer = await purchase;
     expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS + 4_000);
@@ -70,7 +60,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
       finished = (await listed()).find((o) => o._id === pending?._id);
     }
     expect(finished).toMatchObject({ status: 'completed', tracking_number: expect.stringMatching(/^9[2-5]\d{20}(\d{4})?$/) });
-    expect(await booksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
+    expect(await labelBooksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
     expect(await balanceOf(call, customer.token)).toBe(BALANCE - PRICE);
 
     // The customer's retry with the same key answers the finished label, charging nothing more.
@@ -86,7 +76,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS);
     expect(answer.status).toBe(503);
     expect(String(answer.body['message'])).not.toMatch(/orders\.|\.v1/);
-    expect(await booksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
+    expect(await labelBooksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
   }, 60_000);
 
   it('keeps the gateway live and ready while orders is down: the rest of the API works, health says which is down', async () => {

@@ -1,6 +1,6 @@
 import { startDistributed, type DistributedSystem, type ProcessName } from '@labeldesk/testing';
-import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { booksOf } from './support/books';
 import { apiClient, balanceOf, bulkRow, newBulkCustomer, waitForBulk, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
 
 const BALANCE = 1_000_000;
@@ -17,34 +17,6 @@ interface Outcome {
   /** How far the rollout was when a request failed. */
   at?: string;
 }
-
-/** The money and the orders as the databases hold them: each account against the sum of its ledger. */
-const booksOf = async (system: DistributedSystem, userId: string) => {
-  const db = new Client({ connectionString: system.databaseUrl });
-  await db.connect();
-  try {
-    const one = async (sql: string) => (await db.query(sql, [userId])).rows[0] as Record<string, string>;
-    const account = await one(`select balance_cents, held_cents from payments.accounts where user_id = $1`);
-    const sums = await one(
-      `select coalesce(sum(amount_cents) filter (where bucket = 'available'), 0) as available, coalesce(sum(amount_cents) filter (where bucket = 'held'), 0) as held
-       from payments.ledger_entries where user_id = $1`,
-    );
-    const charges = await one(`select count(*) as n, count(distinct idempotency_key) as keys from payments.ledger_entries where user_id = $1 and kind = 'label_purchase'`);
-    const orders = await one(`select count(*) as n, count(*) filter (where status = 'completed') as completed from orders.orders where user_id = $1`);
-    return {
-      balance: Number(account['balance_cents']),
-      held: Number(account['held_cents']),
-      ledgerAvailable: Number(sums['available']),
-      ledgerHeld: Number(sums['held']),
-      charges: Number(charges['n']),
-      chargeKeys: Number(charges['keys']),
-      orders: Number(orders['n']),
-      completedOrders: Number(orders['completed']),
-    };
-  } finally {
-    await db.end();
-  }
-};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -154,8 +126,8 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
     expect(quotes.length).toBeGreaterThan(100);
     expect(purchases.length).toBeGreaterThan(20);
 
-    const books = await booksOf(system, customer.userId);
-    expect(books).toEqual({
+    const { balance, held, ledgerAvailable, ledgerHeld, charges, chargeKeys, orders, completedOrders } = await booksOf(system, customer.userId);
+    expect({ balance, held, ledgerAvailable, ledgerHeld, charges, chargeKeys, orders, completedOrders }).toEqual({
       balance: BALANCE - purchases.length * PRICE,
       held: 0,
       ledgerAvailable: BALANCE - purchases.length * PRICE,

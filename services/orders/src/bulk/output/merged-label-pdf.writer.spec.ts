@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, rgb } from 'pdf-lib';
-import type { LabelAddress } from '../../carriers/carrier.port';
-import { buildImpb, SANDBOX_TEST_MAILER_ID } from '../../carriers/sandbox/impb';
+import { labelInput } from '../../carriers/sandbox/label-fixtures';
 import { type LabelRenderInput, renderLabel } from '../../carriers/sandbox/label-renderer';
-import { findSandboxService } from '../../carriers/sandbox/sandbox-services';
 import { mergedLabelPdfChunks, mergedLabelPdfStream, writeMergedLabelPdf } from './merged-label-pdf.writer';
 
 // Real readers (Debian): poppler-utils (pdfinfo, pdftotext, pdftoppm), qpdf, zbar-tools (zbarimg). A check whose
@@ -41,35 +39,10 @@ function writePdf(pdf: Buffer): string {
   return path;
 }
 
-const address = (overrides: Partial<LabelAddress> = {}): LabelAddress => ({
-  name: 'Jane Doe',
-  company: null,
-  phone: null,
-  street1: '350 Fifth Avenue',
-  street2: null,
-  city: 'New York',
-  state: 'NY',
-  zip: '10118',
-  country: 'US',
-  ...overrides,
-});
-
 /** A sandbox label whose tracking number ends in the serial, so the order of labels can be read back. */
-function labelInput(serial: number): LabelRenderInput {
-  const service = findSandboxService('usps_priority');
-  if (!service) throw new Error('fixture service missing');
-  const to = address({ name: `Recipient ${serial}` });
-  return {
-    service,
-    from: address({ name: 'Acme Widgets Fulfillment', street1: '1200 Industrial Parkway', city: 'Columbus', state: 'OH', zip: '43215' }),
-    to,
-    package: { lengthIn: 12, widthIn: 10, heightIn: 4, weightLb: 2.25, description: 'Blue widget', reference1: '1', reference2: `SKU-${serial}` },
-    impb: buildImpb({ zip5: to.zip, channel: '92', serviceTypeCode: service.serviceTypeCode, mailerId: SANDBOX_TEST_MAILER_ID, serial }),
-    shipDate: new Date(2025, 5, 3, 12),
-  };
-}
+const serialLabel = (serial: number): LabelRenderInput => labelInput({ serial, to: { name: `Recipient ${serial}` }, package: { reference1: '1', reference2: `SKU-${serial}` } });
 
-const inputs = [1001, 1002, 1003].map(labelInput);
+const inputs = [1001, 1002, 1003].map(serialLabel);
 let labels: Buffer[];
 beforeAll(async () => {
   labels = await Promise.all(inputs.map(renderLabel));

@@ -94,6 +94,10 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
     }
   });
 
+  it.each(deployments.filter((d) => d.metadata.name !== 'nats').map((d) => [d.metadata.name, d] as const))('rolls %s out one new pod at a time, stopping an old one only once the new one is ready', (_name, deployment) => {
+    expect(deployment.spec?.['strategy']).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } });
+  });
+
   it('keeps the database out of liveness: the apps\' liveness asks only whether the process answers', () => {
     for (const deployment of deployments.filter((d) => d.metadata.name !== 'nats')) {
       const [container] = podOf(deployment).containers;

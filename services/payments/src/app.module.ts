@@ -2,7 +2,6 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ORM } from '@labeldesk/nest-orm';
 import { serviceModule } from '@labeldesk/nest-service';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Account } from './accounts/account.entity';
 import { AccountRepository } from './accounts/account.repository';
 import { AccountsController } from './accounts/accounts.controller';
 import { PAYMENTS_ENV, type PaymentsEnv } from './config/env.schema';
@@ -30,7 +29,7 @@ import { PaymentsStatsRepository } from './stats/payments-stats.repository';
 export class PaymentsModule {
   static forEnv(env: PaymentsEnv): DynamicModule {
     return serviceModule(PaymentsModule, 'payments', env, {
-      entities: [Account, DepositEntity],
+      entities: [DepositEntity],
       migrations: paymentsMigrations,
       controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController],
       providers: [

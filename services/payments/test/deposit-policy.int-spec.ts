@@ -4,7 +4,6 @@ import { initOrm } from '@labeldesk/nest-orm';
 import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { Account } from '../src/accounts/account.entity';
 import { AccountRepository } from '../src/accounts/account.repository';
 import { paymentsMigrations } from '../src/database/migrations';
 import { DepositEntity } from '../src/deposits/deposit.entity';
@@ -49,7 +48,7 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
 
   beforeAll(async () => {
     database = await createDatabase();
-    orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [Account, DepositEntity], migrations: paymentsMigrations });
+    orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [DepositEntity], migrations: paymentsMigrations });
     ledger = new LedgerRepository(orm);
     accounts = new AccountRepository(orm);
     deposits = new DepositRepository(orm);

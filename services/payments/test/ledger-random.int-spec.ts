@@ -2,7 +2,7 @@ import { DomainError, ErrorCode, type Hold, type HoldCapture, type LedgerEntry }
 import { initOrm } from '@labeldesk/nest-orm';
 import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Account } from '../src/accounts/account.entity';
+import { DepositEntity } from '../src/deposits/deposit.entity';
 import { AccountRepository } from '../src/accounts/account.repository';
 import { paymentsMigrations } from '../src/database/migrations';
 import { HoldRepository, type HoldRequest } from '../src/holds/hold.repository';
@@ -326,7 +326,7 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
 
   beforeAll(async () => {
     database = await createDatabase();
-    orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [Account], migrations: paymentsMigrations });
+    orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [DepositEntity], migrations: paymentsMigrations });
     ledger = new LedgerRepository(orm);
     accounts = new AccountRepository(orm);
     holds = new HoldRepository(orm, ledger);

@@ -3,7 +3,7 @@ import { initOrm } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
-import { Account } from '../src/accounts/account.entity';
+import { DepositEntity } from '../src/deposits/deposit.entity';
 import type { AccountChangesPublisher } from '../src/accounts/account-changes.publisher';
 import { AccountRepository } from '../src/accounts/account.repository';
 import { paymentsMigrations } from '../src/database/migrations';
@@ -25,7 +25,7 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
 
   beforeAll(async () => {
     database = await createDatabase();
-    orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [Account], migrations: paymentsMigrations });
+    orm = await initOrm({ schema: 'payments', databaseUrl: database.url, poolMax: 10, entities: [DepositEntity], migrations: paymentsMigrations });
     ledger = new LedgerRepository(orm);
     accounts = new AccountRepository(orm);
     holds = new HoldRepository(orm, ledger);

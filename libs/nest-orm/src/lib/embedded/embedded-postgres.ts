@@ -11,7 +11,6 @@ import { ENDS_EXCHANGE, TERMINATE, WireReader, type WireMessage } from './wire-m
 export interface EmbeddedPostgres {
   /** postgres:// URL on loopback for every service's pool. */
   url: string;
-  stats(): { connections: number; waiting: number };
   stop(): Promise<void>;
 }
 
@@ -52,7 +51,6 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocke
 
   return {
     url: `postgresql://postgres:${password}@${host}/postgres`,
-    stats: () => ({ connections: sockets.size, waiting: lock.queueLength }),
     stop: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -103,7 +103,10 @@ export class ProcessOrderUseCase {
     const quote = await this.rpc.call(PricingRpc.quote, { userId: order.userId, items: [{ serviceName: order.serviceName, weightLb: order.package.package_weight }] }, AS_ORDERS);
     const item = quote.items[0];
     if (!item) throw new DomainError(ErrorCode.INTERNAL, 'Quote returned no price');
-    return this.orders.transition(order.id, 'pending', { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName });
+    const priced = { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName };
+    // Not read back: the row now holds exactly this order with these fields (the update is conditional on pending).
+    await this.orders.move(order.id, 'pending', priced);
+    return Object.assign(order, priced);
   }
 
   /**

@@ -4,3 +4,4 @@ export * from './lib/run-until-signal';
 export * from './lib/correlation';
 export * from './lib/metrics';
 export * from './lib/worker-thread';
+export * from './lib/idle-collector';

@@ -22,7 +22,7 @@ const CASES: Record<string, unknown> = {
   'dates anywhere': [new Date(0), { at: new Date('2026-01-01T00:00:00Z') }, new Date(Number.NaN)],
   'undefined, functions and symbols in objects': { a: undefined, b: () => 1, c: Symbol('s'), d: 1, [Symbol('key')]: 2 },
   'undefined, functions and symbols in arrays': [undefined, () => 1, Symbol('s'), 3],
-  'holes in an array': [1, , 3], // eslint-disable-line no-sparse-arrays
+  'holes in an array': [1, , 3],
   'numbers JSON cannot write': { nan: Number.NaN, inf: Number.POSITIVE_INFINITY, ninf: Number.NEGATIVE_INFINITY, negativeZero: -0 },
   'a toJSON answering undefined or another object': { gone: { toJSON: () => undefined }, swapped: { toJSON: () => ({ kept: new Date(5) }) } },
   'a toJSON given its key': { field: { toJSON: (key: string) => `was under ${key}` }, list: [{ toJSON: (key: string) => `at ${key}` }] },

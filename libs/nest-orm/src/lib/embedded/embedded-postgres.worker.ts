@@ -32,8 +32,14 @@ const { dataDir } = workerData as { dataDir: string };
 const START_UP_GC_DELAY_MS = 3_000;
 const collectStartUpGarbage = (): void => {
   setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-  setFlagsFromString('--no-expose-gc');
+  try {
+    // Another thread can unset the process-wide flag in between (the main thread's idle collector takes `gc` the same
+    // way): then there is no `gc` here, and this one collection is skipped rather than the database thread crashing.
+    const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
+    if (typeof gc === 'function') (gc as () => void)();
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
 };
 // A Unix socket: both ends are in this process, so no TCP stack is needed between them.
 startEmbeddedPostgres(dataDir, 0, true).then(

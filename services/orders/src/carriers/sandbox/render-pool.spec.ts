@@ -108,6 +108,19 @@ describe('LabelRenderPool', () => {
     expect(pool.stats).toEqual({ mode: 'workers', workers: 2, busy: 0, queued: 0 });
   });
 
+  it('stops the workers beyond the first once they have rendered nothing for idleWorkerMs, and starts them again for the next burst', async () => {
+    const pool = createPool({ workers: 2, idleWorkerMs: 300 });
+    const burst = (from: number) => Promise.all(Array.from({ length: 6 }, (_, i) => pool.render(labelInput({ serial: from + i }))));
+    await burst(7000);
+    expect(pool.stats.workers).toBe(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(pool.stats).toEqual({ mode: 'workers', workers: 1, busy: 0, queued: 0 });
+
+    await burst(7100);
+    expect(pool.stats.workers).toBe(2);
+  });
+
   it.each([
     ['exits', 'EXIT', /exit code 3/],
     ['throws an uncaught error', 'THROW', /uncaught in the worker/],

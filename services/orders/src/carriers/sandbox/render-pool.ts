@@ -60,6 +60,12 @@ export interface LabelRenderPoolOptions {
   jobTimeoutMs?: number;
   /** How long close() lets waiting and in-flight labels finish before it rejects them (default 10 s). */
   closeTimeoutMs?: number;
+  /**
+   * A worker beyond the first that has rendered nothing for this long is stopped (default 30 s; 0 = never): a burst of
+   * labels starts up to `workers` threads, each holding tens of MiB, and a quiet service gives them back. One worker
+   * always stays, so a lone label never waits for a thread to start.
+   */
+  idleWorkerMs?: number;
   /** The worker's entry script (default: label-render.worker.js next to this file, .ts when running from sources). */
   workerFile?: string;
   /** Renders on the calling thread: with 0 workers and as the fallback (default renderLabel). */
@@ -92,6 +98,8 @@ interface Slot {
   job: Job | null;
   /** The worker's uncaught error, reported just before it exits. */
   error: Error | null;
+  /** Set while it is idle and not the last worker: stops it when it fires. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 /** Consecutive start failures after which the pool gives up on workers (the first failure when none ever started). */
@@ -107,6 +115,7 @@ export class LabelRenderPool {
   private readonly maxQueue: number;
   private readonly jobTimeoutMs: number;
   private readonly closeTimeoutMs: number;
+  private readonly idleWorkerMs: number;
   private readonly workerFile: string;
   private readonly renderInThread: RenderFn;
   private readonly logger: RenderPoolLogger;
@@ -130,6 +139,7 @@ export class LabelRenderPool {
       maxQueue = 1_000,
       jobTimeoutMs = 30_000,
       closeTimeoutMs = 10_000,
+      idleWorkerMs = 30_000,
       workerFile = defaultWorkerFile(),
       renderInThread = renderLabel,
       logger = new Logger(LabelRenderPool.name),
@@ -138,10 +148,12 @@ export class LabelRenderPool {
     if (!Number.isInteger(maxQueue) || maxQueue < 0) throw new RangeError(`maxQueue must be an integer ≥ 0, got ${maxQueue}`);
     if (!Number.isFinite(jobTimeoutMs) || jobTimeoutMs < 0) throw new RangeError(`jobTimeoutMs must be ≥ 0, got ${jobTimeoutMs}`);
     if (!Number.isFinite(closeTimeoutMs) || closeTimeoutMs < 0) throw new RangeError(`closeTimeoutMs must be ≥ 0, got ${closeTimeoutMs}`);
+    if (!Number.isFinite(idleWorkerMs) || idleWorkerMs < 0) throw new RangeError(`idleWorkerMs must be ≥ 0, got ${idleWorkerMs}`);
     this.size = workers;
     this.maxQueue = maxQueue;
     this.jobTimeoutMs = jobTimeoutMs;
     this.closeTimeoutMs = closeTimeoutMs;
+    this.idleWorkerMs = idleWorkerMs;
     this.workerFile = workerFile;
     this.renderInThread = renderInThread;
     this.logger = logger;
@@ -213,6 +225,7 @@ export class LabelRenderPool {
   }
 
   private dispatch(slot: Slot, job: Job): void {
+    clearTimeout(slot.idleTimer);
     slot.job = job;
     // A busy worker keeps the process alive until its label is back (a script awaiting render() must not exit).
     slot.worker.ref();
@@ -235,6 +248,18 @@ export class LabelRenderPool {
     if (slot.job) clearTimeout(slot.job.timer);
     slot.job = null;
     slot.worker.unref();
+    this.retireWhenIdle(slot);
+  }
+
+  /** Stops the worker once it has stayed idle for idleWorkerMs, unless it is the last one by then. */
+  private retireWhenIdle(slot: Slot): void {
+    if (this.idleWorkerMs === 0) return;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.job || !this.slots.has(slot) || this.slots.size <= 1 || this.closing) return;
+      this.retire(slot);
+    }, this.idleWorkerMs);
+    slot.idleTimer.unref();
   }
 
   private spawn(): void {
@@ -349,6 +374,7 @@ export class LabelRenderPool {
   }
 
   private retire(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
     this.slots.delete(slot);
     slot.worker.terminate().catch(() => undefined);
   }

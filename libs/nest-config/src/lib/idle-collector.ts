@@ -1,0 +1,78 @@
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+export interface IdleCollectorOptions {
+  /** How often the event loop's use is read. */
+  everyMs?: number;
+  /** A reading at or over this share of the interval counts as busy. */
+  busyShare?: number;
+  /** A reading under this share counts as idle: a collection follows if anything was busy since the last one. */
+  idleShare?: number;
+  /** Reads the loop's use since `previous` (tests give their own). */
+  utilization?: (previous?: EventLoopUtilization) => EventLoopUtilization;
+  collect?: () => void;
+}
+
+export interface IdleCollector {
+  stop(): void;
+}
+
+/**
+ * V8's `gc`, taken once without the command-line flag. Flags are process-wide and set back at once, so another thread
+ * doing the same (the embedded database's start-up collection) can unset it in between: then it tries again.
+ */
+const fullCollection = (): (() => void) | null => {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    setFlagsFromString('--expose-gc');
+    try {
+      const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
+      if (typeof gc === 'function') return gc as () => void;
+    } finally {
+      setFlagsFromString('--no-expose-gc');
+    }
+  }
+  return null;
+};
+
+let running: IdleCollector | null = null;
+
+/**
+ * Gives back the memory of a busy spell once the process has gone idle: one full collection after the event loop has
+ * been quiet for one reading, and only if it was busy since the last one. V8 collects when JavaScript allocates, and an
+ * idle server allocates nothing, so the young generation grown under load and the old space's garbage stayed resident
+ * for good (a gateway at 1.5× its idle RSS 40 s after a load, docs/benchmarks.md); in Kubernetes that is memory the
+ * pod holds against its limit. A collection of a few hundred MiB takes tens of milliseconds, at a time nothing waits.
+ * One per process: later calls answer the first.
+ */
+export const startIdleCollector = (options: IdleCollectorOptions = {}): IdleCollector => {
+  if (running && !options.collect) return running;
+  const everyMs = options.everyMs ?? 5_000;
+  const busyShare = options.busyShare ?? 0.1;
+  const idleShare = options.idleShare ?? 0.02;
+  const utilization = options.utilization ?? ((previous) => performance.eventLoopUtilization(previous));
+  const collect = options.collect ?? fullCollection();
+  // Without V8's collector (never seen) the process runs as it did before this existed: memory returns at V8's pace.
+  if (!collect) return { stop: () => undefined };
+  let last = utilization();
+  let busySinceCollection = false;
+  const timer = setInterval(() => {
+    const now = utilization();
+    const share = utilization(last).utilization;
+    last = now;
+    if (share >= busyShare) busySinceCollection = true;
+    else if (share < idleShare && busySinceCollection) {
+      busySinceCollection = false;
+      collect();
+    }
+  }, everyMs);
+  timer.unref();
+  const collector = {
+    stop: () => {
+      clearInterval(timer);
+      if (running === collector) running = null;
+    },
+  };
+  if (!options.collect) running = collector;
+  return collector;
+};

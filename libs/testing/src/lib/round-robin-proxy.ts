@@ -21,6 +21,8 @@ interface Upstream {
   /** Readiness probes failed in a row; a probe still out is not asked again until it answers. */
   failures: number;
   probing: boolean;
+  /** Called once, at its first ready answer (what `add` waits for). */
+  onFirstReady?: () => void;
 }
 
 const READINESS_PATH = '/api/health/ready';
@@ -55,8 +57,11 @@ export const startRoundRobinProxy = async (): Promise<RoundRobinProxy> => {
     const answered = (ok: boolean) => {
       upstream.probing = false;
       upstream.failures = ok ? 0 : upstream.failures + 1;
-      if (ok) upstream.ready = true;
-      else if (upstream.failures >= READINESS_FAILURE_THRESHOLD) upstream.ready = false;
+      if (ok) {
+        upstream.ready = true;
+        upstream.onFirstReady?.();
+        upstream.onFirstReady = undefined;
+      } else if (upstream.failures >= READINESS_FAILURE_THRESHOLD) upstream.ready = false;
     };
     const probe = request({ host: '127.0.0.1', port: upstream.port, path: READINESS_PATH, agent: false, timeout: READINESS_TIMEOUT_MS }, (res) => {
       res.resume();
@@ -131,17 +136,18 @@ export const startRoundRobinProxy = async (): Promise<RoundRobinProxy> => {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    add: async (upstreamPort) => {
-      const upstream: Upstream = { port: upstreamPort, ready: false, removed: false, forwarded: 0, failures: 0, probing: false };
-      upstreams.push(upstream);
-      checkReadiness(upstream);
-      // The next replica of a rollout is stopped only once this one takes requests, as a Deployment's maxUnavailable waits.
-      const deadline = Date.now() + 30_000;
-      while (!upstream.ready) {
-        if (Date.now() > deadline) throw new Error(`gateway on port ${upstreamPort} never answered ready to the proxy`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    // The next replica of a rollout is stopped only once this one takes requests, as a Deployment's maxUnavailable waits.
+    add: (upstreamPort) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`gateway on port ${upstreamPort} never answered ready to the proxy`)), 30_000);
+        const onFirstReady = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const upstream: Upstream = { port: upstreamPort, ready: false, removed: false, forwarded: 0, failures: 0, probing: false, onFirstReady };
+        upstreams.push(upstream);
+        checkReadiness(upstream);
+      }),
     remove: (upstreamPort) => {
       for (const upstream of upstreams) if (upstream.port === upstreamPort) upstream.removed = true;
     },

@@ -12,17 +12,18 @@
 //   labels8  POST /api/orders/v2, 8 buyers at once              closed loop, concurrency 8 ≥ 100 labels/s
 //   memory   RSS of every server process at idle after the setup and after the loads (+ a settle)  ≤ +20%
 // Open loop: request i is due at i/rate and its latency runs from that moment (a late server is charged for the
-// queue it makes); a warm-up precedes each measured window. The table gives the median of the runs.
+// queue it makes); a warm-up precedes each measured window (open loop: its rate ramps from 0 to the target). The
+// table gives the median of the runs.
 //
 // Options:
 //   --mode embedded|distributed|both   (both)
 //   --only quote,verify,list,label,labels8,memory   (all)
 //   --rate N | --rate quote=N,verify=N,list=N   open-loop rates (1000, 1000, 300)
-//   --duration S   measured seconds per benchmark (10)      --warmup S   seconds before it (2)
+//   --duration S   measured seconds per benchmark (10)      --warmup S   seconds before it (3)
 //   --runs N       fresh systems per mode (3), median reported
 //   --connections N   client keep-alive connections (64)    --timeout MS   per request (10000)
 //   --json FILE    machine-readable results
-//   --cpu-prof DIR embedded mode under `node --cpu-prof`; prints each benchmark's profile summary after a run
+//   --cpu-prof DIR every server process under `node --cpu-prof`; prints each one's profile summary per benchmark after a run
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,7 +54,7 @@ const usage = () => {
 };
 
 const parseArgs = (argv) => {
-  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 2, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null };
+  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 3, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null };
   const number = (name, value, min) => {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number ≥ ${min}, got ${value}`);
@@ -172,12 +173,11 @@ let current = null;
 
 /** One run: a fresh system, the setup, the selected loads, memory before and after. */
 const runOnce = async (mode, run, options) => {
-  const startedProfiles = options.cpuProf && mode === 'embedded' ? Date.now() : null;
+  const startedProfiles = options.cpuProf ? Date.now() : null;
   const loadBefore = loadavg()[0];
   process.stdout.write(`\n[${mode} run ${run}] starting… `);
-  const system = mode === 'embedded' ? await startEmbedded({ cpuProfDir: startedProfiles ? options.cpuProf : undefined }) : await startDistributed();
+  const system = mode === 'embedded' ? await startEmbedded({ cpuProfDir: options.cpuProf ?? undefined }) : await startDistributed({ cpuProfDir: options.cpuProf ?? undefined });
   current = system;
-  const serverPid = system.processes()[0]?.pid;
   const out = { mode, run, startMs: system.startMs, loadAverage: { before: Math.round(loadBefore * 100) / 100 }, benches: {} };
   try {
     process.stdout.write(`healthy in ${system.startMs} ms; setting up… `);
@@ -225,26 +225,35 @@ const runOnce = async (mode, run, options) => {
     await system.stop();
     current = null;
   }
-  if (startedProfiles) {
-    // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the main thread (0) of the process just stopped; the render
-    // workers write their own files.
-    const profile = readdirSync(options.cpuProf)
-      .filter((f) => f.endsWith('.cpuprofile') && f.includes(`.${serverPid}.0.`))
-      .map((f) => join(options.cpuProf, f))
-      .filter((f) => statSync(f).mtimeMs >= startedProfiles)
-      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-    if (profile) {
-      const parsed = JSON.parse(readFileSync(profile, 'utf8'));
-      out.profile = { file: profile, benches: {} };
-      for (const [bench, result] of Object.entries(out.benches)) {
-        if (!result.window) continue;
-        const summary = summarizeProfile(parsed, { top: 12, ...result.window });
-        out.profile.benches[bench] = summary;
-        console.log(`\nCPU profile of the embedded process during ${bench} (${profile}, --from ${result.window.fromUs} --to ${result.window.toUs}):\n${formatSummary(summary)}`);
-      }
-    } else console.log(`no .cpuprofile written to ${options.cpuProf}`);
-  }
+  if (startedProfiles) out.profile = summarizeProfiles(options.cpuProf, startedProfiles, out);
   return out;
+};
+
+/**
+ * The profile summary of each server process for each benchmark's window. Profiles are named
+ * CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the main thread (0) of each process just stopped; the render and
+ * database workers write their own files.
+ */
+const summarizeProfiles = (dir, since, out) => {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).mtimeMs >= since);
+  const profiles = {};
+  for (const { name, pid } of out.setup?.processes ?? []) {
+    const file = files.filter((f) => f.includes(`.${pid}.0.`)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    if (!file) continue;
+    const parsed = JSON.parse(readFileSync(file, 'utf8'));
+    profiles[name] = { file, benches: {} };
+    for (const [bench, result] of Object.entries(out.benches)) {
+      if (!result.window) continue;
+      const summary = summarizeProfile(parsed, { top: 12, ...result.window });
+      profiles[name].benches[bench] = summary;
+      console.log(`\nCPU profile of ${out.mode === 'embedded' ? 'the embedded process' : name} during ${bench} (${file}, --from ${result.window.fromUs} --to ${result.window.toUs}):\n${formatSummary(summary)}`);
+    }
+  }
+  if (Object.keys(profiles).length === 0) console.log(`no .cpuprofile written to ${dir}`);
+  return profiles;
 };
 
 /** The median of each figure over the runs of one benchmark. */
@@ -334,10 +343,7 @@ const report = (mode, runs) => {
 
 const main = async () => {
   const options = parseArgs(process.argv.slice(2));
-  if (options.cpuProf) {
-    mkdirSync(options.cpuProf, { recursive: true });
-    if (options.mode !== 'embedded') console.log('--cpu-prof profiles the embedded mode only');
-  }
+  if (options.cpuProf) mkdirSync(options.cpuProf, { recursive: true });
   const stopOnSignal = (signal) => async () => {
     process.stdout.write(`\n${signal}: stopping the system under test…\n`);
     await current?.stop().catch(() => undefined);

@@ -7,8 +7,9 @@
 #                 reads it as a config value); set: that server is used, and NATS_<USER>_PASSWORD
 #                 (GATEWAY, AUTH, ORDERS, PAYMENTS, PRICING, ADDRESS) must hold the passwords it was started with
 #   JWT_SECRET    required in production; a development default is used otherwise
-#   CALLER_TRUST  with CALLER_KEY_GATEWAY, CALLER_KEY_ORDERS and CALLER_KEY_PRICING: the caller-token keys
-#                 (docs/decisions/013); fresh ones are made when CALLER_TRUST is unset
+#   CALLER_TRUST  with CALLER_KEY_<PARTY> for the gateway and every service (GATEWAY, AUTH, ORDERS, PAYMENTS,
+#                 PRICING, ADDRESS): the caller-token keys (docs/decisions/028); fresh ones when CALLER_TRUST is unset
+#   NODE_FLAGS    extra node flags for every service and the gateway (e.g. --cpu-prof, which NODE_OPTIONS refuses)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TRANSPORT=nats
@@ -35,18 +36,14 @@ if [ -z "${NATS_URL:-}" ]; then
 fi
 if [ -z "${CALLER_TRUST:-}" ]; then
   eval "$(node -e '
-    const { generateCallerKeys, CALLER_ISSUERS } = require("./libs/nest-transport/dist");
-    const { keys, trust } = generateCallerKeys(CALLER_ISSUERS);
+    const { generateCallerKeys } = require("./libs/nest-transport/dist");
+    const { keys, trust } = generateCallerKeys();
     for (const [issuer, key] of Object.entries(keys)) console.log(`export CALLER_KEY_${issuer.toUpperCase()}=${key}`);
     console.log(`export CALLER_TRUST=${trust}`);')"
 fi
-run_as() { # run_as <nats user> <script>: its NATS account, and its caller key when it signs callers
+run_as() { # run_as <nats user> <script>: its NATS account and its caller key
   local var="NATS_${1^^}_PASSWORD" key="CALLER_KEY_${1^^}"
-  if [ -n "${!key:-}" ]; then
-    NATS_USER="$1" NATS_PASSWORD="${!var}" CALLER_KEY="${!key}" node "$2" & pids+=($!)
-  else
-    NATS_USER="$1" NATS_PASSWORD="${!var}" node "$2" & pids+=($!)
-  fi
+  NATS_USER="$1" NATS_PASSWORD="${!var}" CALLER_KEY="${!key:-}" node ${NODE_FLAGS:-} "$2" & pids+=($!)
 }
 for service in auth payments address pricing orders; do
   run_as "$service" "services/$service/dist/main.js"

@@ -23,7 +23,7 @@ interface Container {
   startupProbe?: { httpGet?: { path: string } };
   livenessProbe?: { httpGet?: { path: string } };
   readinessProbe?: { httpGet?: { path: string } };
-  env?: Array<{ name: string; value?: string }>;
+  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
 }
 interface PodSpec {
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
@@ -103,6 +103,15 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
       const [container] = podOf(deployment).containers;
       expect(container?.livenessProbe?.httpGet?.path).toMatch(/\/live$/);
       expect(container?.readinessProbe?.httpGet?.path).toMatch(/\/ready$/);
+    }
+  });
+
+  it('gives every app its own caller-token key and every party\'s public keys, from the Secret (decision 028)', () => {
+    for (const deployment of deployments.filter((d) => d.metadata.name !== 'nats')) {
+      const env = podOf(deployment).containers[0]?.env ?? [];
+      const secretOf = (variable: string) => env.find((e) => e.name === variable)?.valueFrom?.secretKeyRef;
+      expect(secretOf('CALLER_KEY')).toEqual({ name: 'labeldesk-secrets', key: `${deployment.metadata.name.toUpperCase()}_CALLER_KEY` });
+      expect(secretOf('CALLER_TRUST')).toEqual({ name: 'labeldesk-secrets', key: 'CALLER_TRUST' });
     }
   });
 

@@ -42,7 +42,7 @@ export class GatewayModule {
         TransportModule.forRoot({
           transport: transportFromEnv(env, 'gateway'),
           rpcTimeoutMs: env.RPC_TIMEOUT_MS,
-          callerKeys: callerKeysFromEnv('gateway', { CALLER_KEY: env.CALLER_KEY, TRANSPORT: env.TRANSPORT }),
+          callerKeys: callerKeysFromEnv('gateway', env),
         }),
         ThrottlerModule.forRoot({
           throttlers: [

@@ -27,11 +27,11 @@ describe('a forged caller is refused by the service (distributed mode)', () => {
   let userId = '';
   let adminId = '';
 
-  /** An RpcClient signing as `issuer` with `key` (the right key, or another one). */
-  const clientSigning = (issuer: CallerIssuer, key: string, over: 'gateway' | 'orders' = 'gateway') =>
-    over === 'gateway'
-      ? new RpcClient(proxy, createRecordFactory(config), 5_000, new CallerTokens(callerKeysFromEnv(issuer, { CALLER_KEY: key })))
-      : new RpcClient(ordersProxy, createRecordFactory(ordersConfig), 5_000, new CallerTokens(callerKeysFromEnv(issuer, { CALLER_KEY: key })));
+  /** An RpcClient signing as `issuer` with `key` (the right key, or another one), knowing every party's public key. */
+  const clientSigning = (issuer: CallerIssuer, key: string, over: 'gateway' | 'orders' = 'gateway') => {
+    const tokens = new CallerTokens(callerKeysFromEnv(issuer, { CALLER_KEY: key, CALLER_TRUST: system.callerKeys.trust }));
+    return over === 'gateway' ? new RpcClient(proxy, createRecordFactory(config), 5_000, tokens) : new RpcClient(ordersProxy, createRecordFactory(ordersConfig), 5_000, tokens);
+  };
   const asGateway = () => clientSigning('gateway', system.callerKeys.keys.gateway);
   const balanceOf = async (id: string) => (await asGateway().call(PaymentsRpc.accountSummary, { userId: id }, { caller: { userId: adminId, role: 'admin' } })).balanceCents;
   const adjust = (newBalanceCents: number) => ({ userId, newBalanceCents, reason: 'forged', idempotencyKey: `forged-${Date.now()}-${Math.random()}` });
@@ -75,10 +75,10 @@ describe('a forged caller is refused by the service (distributed mode)', () => {
     expect(await balanceOf(userId)).toBe(500);
   });
 
-  it('refuses an admin vouched for with a key it does not trust, or with a service\'s real key posing as the gateway', async () => {
+  it('refuses an admin vouched for with a key it does not trust, or with another service\'s real key posing as the gateway', async () => {
     const admin: AnyCaller = { userId: adminId, role: 'admin' };
     const strangerKey = generateCallerKeys(['gateway']).keys.gateway;
-    for (const key of [strangerKey, system.callerKeys.keys.orders]) {
+    for (const key of [strangerKey, system.callerKeys.keys.orders, system.callerKeys.keys.address, system.callerKeys.keys.auth]) {
       await expect(clientSigning('gateway', key).call(PaymentsRpc.adjustBalance, adjust(1_000_000), { caller: admin })).rejects.toMatchObject({
         code: ErrorCode.UNAUTHENTICATED,
         message: 'The caller could not be verified',

@@ -6,7 +6,7 @@
 // spec: { base, connections, mode: 'open' | 'closed', rate, concurrency, warmupS, durationS, timeoutMs,
 //         requests: [{ method, path, headers, body }] (used round robin), idempotencyKey: boolean }
 //
-// Open loop: request i is due at start + i/rate, sent by a timer that wakes at the next due time (never a busy
+// Open loop: after a warm-up whose rate ramps from 0, request i is due at i/rate, sent by a timer that wakes at the next due time (never a busy
 // wait, which would take a core from the server), and its latency runs from that due time to the end of the
 // response body, so a server that falls behind is charged for the queue it causes (no coordinated omission).
 // Closed loop: `concurrency` loops, each sending its next request when the previous one has answered.
@@ -87,15 +87,22 @@ const openLoop = (spec) =>
     const client = createClient(spec);
     const recorder = createRecorder();
     const interval = 1000 / spec.rate;
-    const warmupCount = Math.round(spec.rate * spec.warmupS);
+    // The warm-up ramps the rate from 0 to the target (rate·t/W, so request i is due at √(2·W·i/rate)), as a service
+    // taking traffic sees it grow: a fresh system hit at full rate from its first request queues while its code is
+    // still being compiled, and the measured window would start with that queue rather than with the service's pace.
+    const warmupMs = spec.warmupS * 1000;
+    const warmupCount = Math.round((spec.rate * spec.warmupS) / 2);
     const total = warmupCount + Math.round(spec.rate * spec.durationS);
     const start = performance.now() + 20;
+    const dueOf = (i) => (i < warmupCount ? start + Math.sqrt((2 * warmupMs * i) / spec.rate) : start + warmupMs + (i - warmupCount) * interval);
     const lags = [];
+    // Latencies by the second they were due in: a queue that builds and drains shows where it began.
+    const bySecond = [];
     let fired = 0;
     let measuredPending = total - warmupCount;
     let lastMeasuredEnd = 0;
-    const windowStart = start + warmupCount * interval;
-    const windowEnd = start + total * interval;
+    const windowStart = dueOf(warmupCount);
+    const windowEnd = windowStart + (total - warmupCount) * interval;
     let okInWindow = 0;
     let cpuStart = null;
     let cpuStartAt = performance.now();
@@ -122,6 +129,7 @@ const openLoop = (spec) =>
         throughput: Math.round((okInWindow / (windowEnd - windowStart)) * 1000 * 10) / 10,
         drainMs: Math.round(Math.max(0, lastMeasuredEnd - windowEnd)),
         dispatchLag: summarize(lags),
+        timeline: bySecond.map((latencies, second) => ({ second, ...summarize(latencies ?? []) })),
         clientCpuPercent: Math.round(((cpu.user + cpu.system) / 1000 / (performance.now() - cpuStartAt)) * 100),
       });
     };
@@ -139,6 +147,7 @@ const openLoop = (spec) =>
         if (status >= 200 && status < 300 && now >= windowStart && now <= windowEnd) okInWindow++;
         if (measured) {
           recorder.record(status, detail, now - due);
+          (bySecond[Math.floor((due - windowStart) / 1000)] ??= []).push(now - due);
           lastMeasuredEnd = Math.max(lastMeasuredEnd, now);
           measuredPending--;
           if (measuredPending === 0) end();
@@ -148,12 +157,12 @@ const openLoop = (spec) =>
 
     const tick = () => {
       const now = performance.now();
-      while (fired < total && start + fired * interval <= now) {
-        fire(fired, start + fired * interval);
+      while (fired < total && dueOf(fired) <= now) {
+        fire(fired, dueOf(fired));
         fired++;
       }
       if (fired < total) {
-        setTimeout(tick, Math.max(0, start + fired * interval - performance.now()));
+        setTimeout(tick, Math.max(0, dueOf(fired) - performance.now()));
       } else {
         // Everything is sent: give the last answers the request time-out, then count the rest as unfinished.
         setTimeout(end, spec.timeoutMs + 1_000).unref();

@@ -186,8 +186,9 @@ const psql = (sql) => spawnSync('psql', [`${POSTGRES}/postgres`, '-qAtc', sql], 
 /**
  * Starts the distributed mode: scripts/start-distributed.sh with its own NATS on a free port, the gateway on a free
  * port and a fresh database (dropped by stop()). Resolves once /api/health answers 200 (every service is up).
+ * `cpuProfDir`: every process under `node --cpu-prof` (each writes its profile, named by its pid, when it stops).
  */
-export const startDistributed = async () => {
+export const startDistributed = async ({ cpuProfDir } = {}) => {
   for (const dist of ['gateway/dist/main.js', ...['auth', 'payments', 'address', 'pricing', 'orders'].map((s) => `services/${s}/dist/main.js`)]) {
     if (!existsSync(join(root, dist))) throw new Error(`${dist} is missing: run \`node scripts/build.mjs --no-web\` first`);
   }
@@ -201,7 +202,13 @@ export const startDistributed = async () => {
   // Its own process group, so that nothing it started can outlive the benchmark (see stop()).
   const child = spawn('bash', [join(root, 'scripts/start-distributed.sh')], {
     cwd: root,
-    env: { ...commonEnv(port), DATABASE_URL: `${POSTGRES}/${database}`, NATS_PORT: String(natsPort) },
+    env: {
+      ...commonEnv(port),
+      DATABASE_URL: `${POSTGRES}/${database}`,
+      NATS_PORT: String(natsPort),
+      // Every service writes its own profile (named by its pid) when it stops; NODE_OPTIONS may not carry --cpu-prof.
+      ...(cpuProfDir ? { NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${cpuProfDir}` } : {}),
+    },
     stdio: ['ignore', log, log],
     detached: true,
   });

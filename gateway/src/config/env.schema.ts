@@ -14,8 +14,10 @@ export const gatewayEnvSchema = z.object({
   NATS_USER: envFragments.natsUser,
   NATS_PASSWORD: envFragments.natsPassword,
   RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
-  /** The key the gateway vouches for signed-in users with; services believe it through their CALLER_TRUST. */
+  /** The gateway's caller-token key: it vouches for signed-in users to each service with the key it shares with it. */
   CALLER_KEY: envFragments.callerKey,
+  /** Every party's public caller-token key (the services it calls). */
+  CALLER_TRUST: envFragments.callerTrust,
   /**
    * How long a verified token's caller is kept before auth is asked again (decision 019); never past the token's own
    * expiry, dropped at once on auth's user events. 0 asks auth on every request. The bound on a lost event.

@@ -11,7 +11,8 @@ describe('RouteCatalogue and /api/docs', () => {
   let routes: ReturnType<RouteCatalogue['routes']>;
 
   beforeAll(async () => {
-    const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: generateCallerKeys(['gateway']).keys.gateway });
+    const callers = generateCallerKeys();
+    const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust });
     const moduleRef = await Test.createTestingModule({ imports: [GatewayModule.forEnv(env)] }).compile();
     routes = moduleRef.get(RouteCatalogue).routes();
     await moduleRef.close();

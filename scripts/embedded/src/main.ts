@@ -4,7 +4,7 @@ import type { SERVICE_NAMES } from '@labeldesk/contracts';
 import { startEmbeddedPostgresThread, type EmbeddedDatabase } from '@labeldesk/nest-orm';
 import type { RunningService, ServiceDefinition } from '@labeldesk/nest-service';
 import { startService } from '@labeldesk/nest-service';
-import { CALLER_ISSUERS, generateCallerKeys } from '@labeldesk/nest-transport';
+import { generateCallerKeys } from '@labeldesk/nest-transport';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -79,16 +79,16 @@ const main = async () => {
       // The embedded database serialises every query: a small pool per service is all it can use.
       DB_POOL_MAX: '2',
     };
-    // Caller tokens live a minute, so fresh keys per start lose nothing; each app signs with its own, as in a cluster.
-    // HMAC, not Ed25519: every signer and checker is this one process (docs/decisions/023).
-    const callers = generateCallerKeys(CALLER_ISSUERS, 'hmac');
+    // Caller tokens live a minute, so fresh keys per start lose nothing; each app has its own, as in a cluster.
+    const callers = generateCallerKeys();
+    const keysOf = (name: keyof typeof callers.keys) => ({ CALLER_KEY: callers.keys[name], CALLER_TRUST: callers.trust });
     for (const name of SERVICES) {
-      const env = { ...common, CALLER_TRUST: callers.trust, ...(CALLER_ISSUERS.includes(name) ? { CALLER_KEY: callers.keys[name] } : {}), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}),
+      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}),
         // The data folder's lock makes this the only pricing process on its database (docs/decisions/024).
         ...(name === 'pricing' ? { SOLE_REPLICA: 'true' } : {}) };
       running.push(await startService(loadService(name), env));
     }
-    gateway = await loadGateway()({ ...common, CALLER_KEY: callers.keys.gateway, PORT: process.env['PORT'] ?? '3000' });
+    gateway = await loadGateway()({ ...common, ...keysOf('gateway'), PORT: process.env['PORT'] ?? '3000' });
     const memoryMiB = Math.round(process.memoryUsage().rss / 1024 / 1024);
     logger.log(`ready in ${Date.now() - startedAt} ms, ${memoryMiB} MiB resident, data in ${dataDir}`);
     logger.log(`open ${gateway.url}`);

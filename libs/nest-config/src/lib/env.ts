@@ -20,7 +20,7 @@ export const loadEnv = <S extends z.ZodType>(service: string, schema: S, source:
   );
 };
 
-const callerKey = z.string().min(40, { error: 'must be a base64 PKCS#8 DER Ed25519 key (or hmac:<base64>, in-process only)' });
+const callerKey = z.string().min(40, { error: 'must be a base64 PKCS#8 DER X25519 key' });
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -40,14 +40,12 @@ export const envFragments = {
   dbPoolMax: z.coerce.number().int().min(1).max(50).default(5),
   port: z.coerce.number().int().min(0).max(65_535),
   /**
-   * This process's Ed25519 private key for signing callers (base64 PKCS#8 DER), or an `hmac:<base64>` secret with the
-   * in-process transport (docs/decisions/023); only processes that call others need one.
+   * This process's X25519 private key for caller tokens (base64 PKCS#8 DER): every process has one, because a token
+   * between two parties is keyed with the key only they can derive (docs/decisions/028).
    */
   callerKey,
-  /** Unset or empty: a process that signs no callers (an empty value is what a shell or a manifest passes for "none"). */
-  optionalCallerKey: z.preprocess((value) => (value === '' ? undefined : value), callerKey.optional()),
-  /** The caller issuers this process believes: `issuer=<base64 SPKI DER>` joined by commas. */
-  callerTrust: z.string().min(1, { error: 'must list the trusted caller issuers (issuer=<base64 key>,…)' }),
+  /** Every party's X25519 public key: `party=<base64 SPKI DER>` joined by commas. */
+  callerTrust: z.string().min(1, { error: 'must list the parties\' public keys (party=<base64 key>,…)' }),
   bool,
 };
 
@@ -64,7 +62,7 @@ export const baseServiceEnvSchema = z.object({
   DATABASE_URL: envFragments.databaseUrl,
   DB_POOL_MAX: envFragments.dbPoolMax,
   HEALTH_PORT: envFragments.port.optional(),
-  CALLER_KEY: envFragments.optionalCallerKey,
+  CALLER_KEY: envFragments.callerKey,
   CALLER_TRUST: envFragments.callerTrust,
 });
 export type BaseServiceEnv = z.output<typeof baseServiceEnvSchema>;

@@ -1,45 +1,91 @@
-import { CallerTokens, callerKeysFromEnv, generateCallerKeys } from './caller-token';
+import { CALLER_TOKEN_TTL_MS, CallerTokens, callerKeysFromEnv, generateCallerKeys } from './caller-token';
+import type { CallerIssuer } from '@labeldesk/contracts';
+import { generateKeyPairSync } from 'node:crypto';
 
 const admin = { userId: 'u-admin', role: 'admin' as const };
 const subject = 'payments.account.credit.v1';
 const body = { amountCents: 500 };
 
+const keys = generateCallerKeys();
+const tokensOf = (party: CallerIssuer, key = keys.keys[party], trust = keys.trust) => new CallerTokens(callerKeysFromEnv(party, { CALLER_KEY: key, CALLER_TRUST: trust }));
+
+describe('caller tokens between two parties', () => {
+  it('are verified by the service that serves the subject', () => {
+    expect(tokensOf('payments').verify(tokensOf('gateway').sign(admin, subject, body), subject, body)).toEqual(admin);
+    expect(tokensOf('payments').verify(tokensOf('orders').sign({ service: 'orders' }, subject, body), subject, body)).toEqual({ service: 'orders' });
+  });
+
+  it('are refused by any other service, which shares another key with the issuer', () => {
+    const token = tokensOf('gateway').sign(admin, subject, body);
+    for (const other of ['pricing', 'orders', 'auth', 'address'] as const) {
+      expect(() => tokensOf(other).verify(token, subject, body)).toThrow(/could not be verified/);
+    }
+  });
+
+  it('cannot be made by a service posing as the gateway with its own real key, towards any other service', () => {
+    for (const poser of ['orders', 'pricing', 'auth', 'address'] as const) {
+      const forged = tokensOf('gateway', keys.keys[poser]).sign(admin, subject, body);
+      expect(() => tokensOf('payments').verify(forged, subject, body)).toThrow(/could not be verified/);
+    }
+  });
+
+  it('cannot be made with a key the parties do not know', () => {
+    const stranger = generateCallerKeys(['gateway']);
+    const forged = tokensOf('gateway', stranger.keys.gateway).sign(admin, subject, body);
+    expect(() => tokensOf('payments').verify(forged, subject, body)).toThrow(/could not be verified/);
+  });
+
+  it('are vouched only by the gateway (for users) and by orders and pricing (for themselves)', () => {
+    expect(tokensOf('payments').issuer).toBeNull();
+    expect(() => tokensOf('payments').sign({ service: 'payments' }, 'orders.single.place.v1', {})).toThrow(/does not vouch/);
+    expect(() => tokensOf('orders').sign(admin, subject, body)).toThrow(/cannot vouch/);
+    expect(() => tokensOf('orders').sign({ service: 'pricing' }, subject, body)).toThrow(/cannot vouch/);
+    expect(tokensOf('gateway').issuer).toBe('gateway');
+  });
+
+  it('refuses a token whose issuer is a party that vouches for no one, even with that pair\'s real key', () => {
+    // auth shares a real key with payments, but auth is not an issuer: a token claiming iss "auth" is refused.
+    const claims = Buffer.from(JSON.stringify({ iss: 'auth', sub: { service: 'auth' }, aud: subject, exp: Date.now() + 30_000, dig: 'x' })).toString('base64url');
+    expect(() => tokensOf('payments').verify(`v2.${claims}.AAAA`, subject, body)).toThrow(/could not be verified/);
+  });
+
+  it('are bound to their subject, their body and their minute', () => {
+    const gateway = tokensOf('gateway');
+    const payments = tokensOf('payments');
+    expect(() => payments.verify(gateway.sign(admin, subject, body), 'payments.account.debit.v1', body)).toThrow(/could not be verified/);
+    expect(() => payments.verify(gateway.sign(admin, subject, body), subject, { amountCents: 500_000 })).toThrow(/could not be verified/);
+    expect(() => payments.verify(gateway.sign(admin, subject, body, Date.now() - CALLER_TOKEN_TTL_MS - 1), subject, body)).toThrow(/could not be verified/);
+  });
+
+  it('refuses a token whose signature was cut short or whose claims were edited', () => {
+    const token = tokensOf('gateway').sign({ userId: 'u-1', role: 'user' }, subject, body);
+    expect(() => tokensOf('payments').verify(token.slice(0, -4), subject, body)).toThrow(/could not be verified/);
+    const [version, claims, signature] = token.split('.');
+    const promoted = Buffer.from(Buffer.from(claims ?? '', 'base64url').toString().replace('"role":"user"', '"role":"admin"')).toString('base64url');
+    expect(() => tokensOf('payments').verify(`${version ?? ''}.${promoted}.${signature ?? ''}`, subject, body)).toThrow(/could not be verified/);
+  });
+
+  it('refuses the Ed25519 tokens of the previous version', () => {
+    const token = tokensOf('gateway').sign(admin, subject, body).replace(/^v2\./, 'v1.');
+    expect(() => tokensOf('payments').verify(token, subject, body)).toThrow(/could not be verified/);
+  });
+
+  it('cannot be made for a subject whose party has no known key', () => {
+    const gatewayKnowingOnlyAuth = tokensOf('gateway', keys.keys.gateway, keys.trust.split(',').filter((entry) => entry.startsWith('auth=')).join(','));
+    expect(() => gatewayKnowingOnlyAuth.sign(admin, subject, body)).toThrow(/No caller key for the party serving payments\.account\.credit\.v1/);
+  });
+});
+
 describe('caller keys from the environment', () => {
-  it('accepts HMAC keys for the in-process transport and verifies what they sign', () => {
-    const keys = generateCallerKeys(['gateway'], 'hmac');
-    const gateway = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: keys.keys.gateway, TRANSPORT: 'inprocess' }));
-    const payments = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust, TRANSPORT: 'inprocess' }));
-    expect(payments.verify(gateway.sign(admin, subject, body), subject, body)).toEqual(admin);
+  it('requires this process\'s own key', () => {
+    expect(() => callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust })).toThrow(/CALLER_KEY: required/);
   });
 
-  it('refuses HMAC keys over NATS, where every service that can check a token could also make one', () => {
-    const keys = generateCallerKeys(['gateway'], 'hmac');
-    expect(() => callerKeysFromEnv('gateway', { CALLER_KEY: keys.keys.gateway, TRANSPORT: 'nats' })).toThrow(/only for the in-process transport/);
-    expect(() => callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust, TRANSPORT: 'nats' })).toThrow(/CALLER_TRUST \(gateway\): an hmac: key is only for the in-process transport/);
-    expect(() => callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust })).toThrow(/only for the in-process transport/);
-  });
-
-  it('refuses an HMAC secret shorter than 32 bytes', () => {
-    const short = `hmac:${Buffer.alloc(16, 1).toString('base64')}`;
-    expect(() => callerKeysFromEnv('gateway', { CALLER_KEY: short, TRANSPORT: 'inprocess' })).toThrow(/at least 32 bytes/);
-  });
-
-  it('lets the verifier’s key choose the algorithm, never the token: an Ed25519 token fails an HMAC check and the other way round', () => {
-    const ed = generateCallerKeys(['gateway']);
-    const hmac = generateCallerKeys(['gateway'], 'hmac');
-    const edSigner = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: ed.keys.gateway }));
-    const hmacSigner = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: hmac.keys.gateway, TRANSPORT: 'inprocess' }));
-    const hmacChecker = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: hmac.trust, TRANSPORT: 'inprocess' }));
-    const edChecker = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: ed.trust }));
-    expect(() => hmacChecker.verify(edSigner.sign(admin, subject, body), subject, body)).toThrow(/could not be verified/);
-    expect(() => edChecker.verify(hmacSigner.sign(admin, subject, body), subject, body)).toThrow(/could not be verified/);
-  });
-
-  it('refuses an HMAC token whose signature was cut short', () => {
-    const keys = generateCallerKeys(['gateway'], 'hmac');
-    const gateway = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: keys.keys.gateway, TRANSPORT: 'inprocess' }));
-    const payments = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust, TRANSPORT: 'inprocess' }));
-    const token = gateway.sign(admin, subject, body);
-    expect(() => payments.verify(token.slice(0, -4), subject, body)).toThrow(/could not be verified/);
+  it('refuses a key that is not X25519, naming the variable', () => {
+    expect(() => callerKeysFromEnv('payments', { CALLER_KEY: 'bm90IGEga2V5', CALLER_TRUST: keys.trust })).toThrow(/CALLER_KEY: not a base64 DER private key/);
+    const ed25519 = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    expect(() => callerKeysFromEnv('payments', { CALLER_KEY: ed25519, CALLER_TRUST: keys.trust })).toThrow(/CALLER_KEY: must be an X25519 key/);
+    expect(() => callerKeysFromEnv('payments', { CALLER_KEY: keys.keys.payments, CALLER_TRUST: 'gateway=bm9wZQ==' })).toThrow(/CALLER_TRUST \(gateway\): not a base64 DER public key/);
+    expect(() => callerKeysFromEnv('payments', { CALLER_KEY: keys.keys.payments, CALLER_TRUST: 'nobody=abc' })).toThrow(/not a party=key pair of a known party/);
   });
 });

@@ -16,10 +16,11 @@ import { createClientProxy, createRecordFactory, createServerStrategy, type Tran
  * One behaviour suite for every transport: a case that passes in-process must pass over NATS and the
  * other way round, or the embedded mode would hide bugs the distributed mode has.
  */
-export const describeTransportContract = (name: string, makeConfig: () => TransportConfig, keyKind: 'ed25519' | 'hmac' = 'ed25519'): void => {
+export const describeTransportContract = (name: string, makeConfig: () => TransportConfig): void => {
   describe(`${name} transport contract`, () => {
-    // A fresh prefix per run keeps parallel runs on a shared NATS server apart.
-    const prefix = `test${randomUUID().slice(0, 8)}`;
+    // A fresh prefix per run keeps parallel runs on a shared NATS server apart. The handlers play payments: a
+    // subject's first segment names the party that serves it, whose key a caller token is made with.
+    const prefix = `payments.test${randomUUID().slice(0, 8)}`;
     const Echo = defineRpc(`${prefix}.echo.run.v1`, z.object({ text: z.string().min(1), at: z.string() }), z.object({ text: z.string(), at: z.string(), caller: z.string().nullable() }));
     const Fail = defineRpc(`${prefix}.fail.run.v1`, z.object({ kind: z.enum(['domain', 'crash']) }), z.object({ never: z.string() }));
     const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({ ms: z.number() }), z.object({ done: z.boolean() }));
@@ -92,14 +93,13 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     }
 
     // The gateway and orders sign; a stranger's key is believed by no one.
-    // HMAC keys are allowed only in-process (the embedded mode's kind); the stranger's key is of the same kind.
-    const TRANSPORT = keyKind === 'hmac' ? ('inprocess' as const) : undefined;
-    const keys = generateCallerKeys(['gateway', 'orders'], keyKind);
-    const stranger = generateCallerKeys(['gateway'], keyKind);
-    const serverTokens = new CallerTokens(callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust, TRANSPORT }));
-    const gatewayTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: keys.keys.gateway, TRANSPORT }));
-    const ordersTokens = new CallerTokens(callerKeysFromEnv('orders', { CALLER_KEY: keys.keys.orders, TRANSPORT }));
-    const strangerTokens = new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: stranger.keys.gateway, TRANSPORT }));
+    const keys = generateCallerKeys();
+    const stranger = generateCallerKeys(['gateway']);
+    const tokensOf = (party: 'payments' | 'gateway' | 'orders', key = keys.keys[party]) => new CallerTokens(callerKeysFromEnv(party, { CALLER_KEY: key, CALLER_TRUST: keys.trust }));
+    const serverTokens = tokensOf('payments');
+    const gatewayTokens = tokensOf('gateway');
+    const ordersTokens = tokensOf('orders');
+    const strangerTokens = tokensOf('gateway', stranger.keys.gateway);
 
     @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }] })
     class TestModule {}
@@ -208,7 +208,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
         const claims = (sub: object, iss: string) => Buffer.from(JSON.stringify({ iss, sub, aud: AnyWho.subject, exp: Date.now() + 30_000, dig: 'x' })).toString('base64url');
         const real = ordersTokens.sign({ service: 'orders' }, AnyWho.subject, { note: 'x' });
         const [, , signature] = real.split('.');
-        for (const forged of [`v1.${claims(admin, 'orders')}.${signature ?? ''}`, `v1.${claims({ service: 'pricing' }, 'orders')}.${signature ?? ''}`]) {
+        for (const forged of [`v2.${claims(admin, 'orders')}.${signature ?? ''}`, `v2.${claims({ service: 'pricing' }, 'orders')}.${signature ?? ''}`]) {
           await expect(sendRaw(AnyWho.subject, { note: 'x' }, { [MessageHeader.callerToken]: forged })).rejects.toMatchObject(refused);
         }
       });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { CALLER_ISSUERS, generateCallerKeys, type GeneratedCallerKeys } from '@labeldesk/nest-transport';
+import { generateCallerKeys, type GeneratedCallerKeys } from '@labeldesk/nest-transport';
 import { freePort, lostItsPort } from './free-port';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
@@ -201,13 +201,13 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   const logs: string[] = [];
   const nats = await startNats();
   const proxy = await startRoundRobinProxy();
-  const callerKeys = generateCallerKeys(CALLER_ISSUERS);
+  const callerKeys = generateCallerKeys();
   const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, CALLER_TRUST: callerKeys.trust, ...extraEnv };
-  const signerKey = (name: NatsUser) => (CALLER_ISSUERS.includes(name) ? { CALLER_KEY: callerKeys.keys[name] } : {});
+  const callerKeyOf = (name: NatsUser) => ({ CALLER_KEY: callerKeys.keys[name] });
   const envOf = (name: ProcessName): NodeJS.ProcessEnv => ({
     ...shared,
     ...nats.credentials(name),
-    ...signerKey(name),
+    ...callerKeyOf(name),
     ...(name === 'auth' ? { JWT_SECRET: 'integration-test-secret-at-least-32-chars', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password } : {}),
     ...(name === 'gateway' ? { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } : {}),
     ...(name === 'orders' ? options.ordersEnv : {}),

@@ -6,7 +6,7 @@ import { PooledSandboxCarrier, carrierProvider } from './carrier.provider';
 import { isValidImpbTrackingNumber } from './sandbox/impb';
 import { defaultRenderWorkers } from './sandbox/render-pool';
 
-const env = (vars: Record<string, string> = {}): OrdersEnv => ordersEnvSchema.parse({ DATABASE_URL: 'postgres://orders@localhost/labeldesk', CALLER_TRUST: 'gateway=key', ...vars });
+const env = (vars: Record<string, string> = {}): OrdersEnv => ordersEnvSchema.parse({ DATABASE_URL: 'postgres://orders@localhost/labeldesk', CALLER_KEY: 'x'.repeat(48), CALLER_TRUST: 'gateway=key', ...vars });
 
 /** Just enough of MikroORM for the label serial sequence. */
 const fakeOrm = () => {

@@ -13,19 +13,6 @@ export class FileRepository {
     return `"${this.orm.config.get('schema')}"."files"`;
   }
 
-  /** Saving the same name twice keeps the first file: a resumed order never writes a second label. */
-  async save(ownerId: string, name: string, contentType: string, data: Buffer): Promise<{ id: string }> {
-    const em = this.orm.em.fork();
-    const [inserted] = await em.execute<Array<{ id: string }>>(
-      `insert into ${this.table} ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, ?, ?, ?) on conflict ("name") do nothing returning "id"`,
-      [randomUUID(), ownerId, name, contentType, data.length, data],
-    );
-    if (inserted) return { id: inserted.id };
-    const [kept] = await em.execute<Array<{ id: string }>>(`select "id" from ${this.table} where "name" = ?`, [name]);
-    if (!kept) throw new Error(`file ${name} was not saved`);
-    return { id: kept.id };
-  }
-
   /**
    * Stores a file as it is produced, one part at a time, so a 10,000-label PDF never sits whole in memory.
    * The file row is written last (size known), so a half-written file is never found by name.

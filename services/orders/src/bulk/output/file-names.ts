@@ -1,6 +1,6 @@
 /**
- * How many characters of the batch id go into the names. The files table has a unique name and
- * FileRepository.save keeps the first file on a clash, so two batches whose names clash would share one file:
+ * How many characters of the batch id go into the names. The files table has a unique name, so two batches whose
+ * names clash would collide:
  * with random (v4) ids, 8 hex characters are 32 bits per month-day, so a clash is unlikely but possible
  * (about n²/2³³ for n batches sharing a month-day over the years). Only characters [0-9A-Za-z] are kept.
  */

@@ -2,7 +2,6 @@ import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, typ
 import type { RpcClient } from '@labeldesk/nest-transport';
 import { CarrierError, type CarrierAdapter, type CreatedLabel, type LabelShipment } from '../../carriers/carrier.port';
 import type { OrdersEnv } from '../../config/env.schema';
-import type { FileRepository } from '../../files/file.repository';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
 import { PlaceSingleOrderUseCase } from './place-single-order.usecase';
@@ -40,6 +39,14 @@ class FakeOrders {
   async findById(id: string) {
     return this.rows.get(id) ?? null;
   }
+  async findByKey(userId: string, idempotencyKey: string) {
+    return [...this.rows.values()].find((o) => o.userId === userId && o.idempotencyKey === idempotencyKey) ?? null;
+  }
+  readonly files = new Map<string, Buffer>();
+  async completeWithLabel(order: { id: string }, label: { trackingNumber: string; pdfName: string; pdf: Buffer }) {
+    if (!this.files.has(label.pdfName)) this.files.set(label.pdfName, label.pdf);
+    await this.move(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfName: label.pdfName, pdfFileId: `file-${label.pdfName}`, failureReason: null });
+  }
 }
 
 /** Pricing and a ledger that honour idempotency keys, as the real services do. */
@@ -73,16 +80,14 @@ const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const orders = new FakeOrders();
   const services = new FakeServices();
   const carrier = { createLabel: jest.fn<Promise<CreatedLabel>, [LabelShipment, string]>(carrierBehaviour) };
-  const files = { save: jest.fn().mockResolvedValue({ id: 'file-1' }) };
   const process = new ProcessOrderUseCase(
     orders as unknown as OrderRepository,
-    files as unknown as FileRepository,
     services as unknown as RpcClient,
     carrier as unknown as CarrierAdapter,
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
   );
   const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);
-  return { useCase, orders, services, carrier, files };
+  return { useCase, orders, services, carrier };
 };
 
 const label = async (): Promise<CreatedLabel> => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', pdf: Buffer.from('%PDF') });
@@ -90,10 +95,35 @@ const request = (idempotencyKey = 'key-00000001') => ({ userId: 'u1', idempotenc
 
 describe('PlaceSingleOrderUseCase', () => {
   it('charges the quoted price once and stores the label', async () => {
-    const { useCase, services, files } = setup(label);
+    const { useCase, services, orders } = setup(label);
     await expect(useCase.execute(request())).resolves.toEqual({ orderId: expect.any(String), pdfName: 'label_9205599999999900010007.pdf', trackingNumber: '9205599999999900010007', priceCents: 850 });
     expect(services.balance).toBe(4150);
-    expect(files.save).toHaveBeenCalledTimes(1);
+    expect([...orders.files.keys()]).toEqual(['label_9205599999999900010007.pdf']);
+    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', pdfFileId: 'file-label_9205599999999900010007.pdf' });
+  });
+
+  it('asks the price before writing the order, and writes the order with it', async () => {
+    const { useCase, services, orders } = setup(label);
+    const writes: Array<number | null> = [];
+    const insert = orders.insertOrFind.bind(orders);
+    orders.insertOrFind = async (draft) => {
+      writes.push(draft.priceCents);
+      return insert(draft);
+    };
+    await useCase.execute(request());
+    expect(writes).toEqual([850]);
+    expect(services.calls.slice(0, 2)).toEqual([PricingRpc.quote.subject, PaymentsRpc.debit.subject]);
+  });
+
+  it('answers a completed label again under its key after its service was switched off, or while pricing is down', async () => {
+    const { useCase, services, carrier } = setup(label);
+    const first = await useCase.execute(request());
+    services.quoteRefusal = new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, 'Service "USPS Priority Mail" is not available to you');
+    await expect(useCase.execute(request())).resolves.toEqual(first);
+    services.quoteRefusal = new DomainError(ErrorCode.TIMEOUT, 'pricing.quote.v1 did not answer within 10000 ms');
+    await expect(useCase.execute(request())).resolves.toEqual(first);
+    expect(carrier.createLabel).toHaveBeenCalledTimes(1);
+    expect(services.balance).toBe(4150);
   });
 
   it('answers a repeated key with the first label and charges nothing more', async () => {

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
-import { ProcessOrderUseCase, type ProcessedOrder } from './process-order.usecase';
+import { ProcessOrderUseCase, type OrderPrice, type ProcessedOrder } from './process-order.usecase';
 
 type Request = ParsedRequestOf<typeof OrdersRpc.placeSingle>;
 
@@ -12,6 +12,10 @@ type Request = ParsedRequestOf<typeof OrdersRpc.placeSingle>;
  * Buys one label. The order row exists before any money moves; the client's idempotency key makes a double
  * click or a retry answer the same order: a completed one is answered again, a failed one is tried again
  * (it was never charged, or was refunded), one in flight is refused until it settles or goes stale.
+ *
+ * The price is asked first and written with the order (one statement instead of an insert and an update): a quote
+ * pricing refuses leaves nothing behind. A key already used is still answered from its order when pricing now
+ * refuses or does not answer (a completed label is answered again after its service was switched off).
  */
 @Injectable()
 export class PlaceSingleOrderUseCase {
@@ -23,20 +27,33 @@ export class PlaceSingleOrderUseCase {
 
   async execute(request: Request): Promise<ProcessedOrder> {
     const requestHash = createHash('sha256').update(JSON.stringify(request.order)).digest('hex');
+    let price: OrderPrice;
+    try {
+      price = await this.process.price(request.userId, request.order.service_name, request.order.package.package_weight);
+    } catch (error) {
+      // Refused or unanswered: a key already used is answered from its order, whose price is fixed; a new one is not written.
+      const placed = await this.orders.findByKey(request.userId, request.idempotencyKey);
+      if (!placed) throw error;
+      return this.answerAgain(placed, requestHash);
+    }
     const draft = Object.assign(new OrderEntity(), {
       id: randomUUID(),
       userId: request.userId,
       idempotencyKey: request.idempotencyKey,
       requestHash,
-      serviceName: request.order.service_name,
       courier: request.order.courier,
       sender: request.order.sender,
       receiver: request.order.receiver,
       package: request.order.package,
+      ...price,
     });
     const { order, created } = await this.orders.insertOrFind(draft);
     if (created) return this.process.execute(order);
+    return this.answerAgain(order, requestHash);
+  }
 
+  /** The same key again: the first order's label, a refusal while it is in flight, or a new attempt of a failed one. */
+  private async answerAgain(order: OrderEntity, requestHash: string): Promise<ProcessedOrder> {
     if (order.requestHash !== requestHash) {
       throw new DomainError(ErrorCode.CONFLICT, 'This idempotency key was already used for a different order');
     }

@@ -5,7 +5,6 @@ import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { CARRIER, CarrierError, type CarrierAdapter } from '../../carriers/carrier.port';
 import { toShipment } from '../../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
-import { FileRepository } from '../../files/file.repository';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
 
@@ -22,6 +21,12 @@ type PricedOrder = OrderEntity & { priceCents: number };
 /** Orders pays for and prices the labels it was asked for on its own account (docs/decisions/013). */
 const AS_ORDERS: CallOptions = { asService: true };
 
+export interface OrderPrice {
+  priceCents: number;
+  serviceUid: string;
+  serviceName: string;
+}
+
 export interface ProcessedOrder {
   orderId: string;
   pdfName: string;
@@ -32,7 +37,8 @@ export interface ProcessedOrder {
 /**
  * Takes a pending order to completed or cancelled. Every step is idempotent, so the same order can be processed
  * again after a crash or a retry and still charge once and buy one label:
- * price (fixed on the order the first time) → debit (key `label:<orderId>:<attempt>`) → label (key = order id) → file.
+ * price (fixed on the order when it is written) → debit (key `label:<orderId>:<attempt>`) → label (key = order id) → the
+ * label's file and the order's completion (one statement).
  * A label the carrier refuses is refunded (key `refund:<orderId>:<attempt>`); one it does not answer about stays pending and
  * paid for recovery to ask again, and is refunded only after ORDER_GIVE_UP_HOURS. No database transaction is held across a call
  * to another service.
@@ -43,7 +49,6 @@ export class ProcessOrderUseCase {
 
   constructor(
     private readonly orders: OrderRepository,
-    private readonly files: FileRepository,
     private readonly rpc: RpcClient,
     @Inject(CARRIER) private readonly carrier: CarrierAdapter,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
@@ -81,8 +86,7 @@ export class ProcessOrderUseCase {
     }
 
     const pdfName = `label_${label.trackingNumber}.pdf`;
-    const file = await this.files.save(order.userId, pdfName, 'application/pdf', label.pdf);
-    await this.orders.move(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfFileId: file.id, pdfName, failureReason: null });
+    await this.orders.completeWithLabel(order, { trackingNumber: label.trackingNumber, pdfName, pdf: label.pdf });
     labelsBought.inc({ mode: 'single' });
     return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };
   }
@@ -99,11 +103,17 @@ export class ProcessOrderUseCase {
     return Object.assign(order, { priceCents });
   }
 
-  private async quote(order: OrderEntity): Promise<OrderEntity> {
-    const quote = await this.rpc.call(PricingRpc.quote, { userId: order.userId, items: [{ serviceName: order.serviceName, weightLb: order.package.package_weight }] }, AS_ORDERS);
+  /** What pricing charges this user for one label of this service and weight, asked on orders' own account. */
+  async price(userId: string, serviceName: string, weightLb: number): Promise<OrderPrice> {
+    const quote = await this.rpc.call(PricingRpc.quote, { userId, items: [{ serviceName, weightLb }] }, AS_ORDERS);
     const item = quote.items[0];
     if (!item) throw new DomainError(ErrorCode.INTERNAL, 'Quote returned no price');
-    const priced = { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName };
+    return { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName };
+  }
+
+  /** An order written before its price (a row from before prices were fixed at insert) is priced now, once. */
+  private async quote(order: OrderEntity): Promise<OrderEntity> {
+    const priced = await this.price(order.userId, order.serviceName, order.package.package_weight);
     // Not read back: the row now holds exactly this order with these fields (the update is conditional on pending).
     await this.orders.move(order.id, 'pending', priced);
     return Object.assign(order, priced);

@@ -18,6 +18,9 @@ export interface BadInput {
   message: string;
 }
 
+/** U+0000 or any surrogate code unit (paired or not). */
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units, no `u` flag). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -26,6 +29,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * surrogate has no UTF-8 form (it would be stored as U+FFFD or refused, depending on the path it takes).
  */
 export const textProblem = (text: string): string | null => {
+  // Nearly every text has neither: one scan for both kinds before the precise checks (the surrogate one looks around).
+  if (!SUSPECT.test(text)) return null;
   if (text.includes('\u0000')) return BAD_INPUT_MESSAGE.nullCharacter;
   if (LONE_SURROGATE.test(text)) return BAD_INPUT_MESSAGE.invalidCharacter;
   return null;

@@ -141,7 +141,13 @@ const loadSpec = (bench, system, users, options) => {
 const measureLoad = async (bench, system, users, options) => {
   const spec = loadSpec(bench, system, users, options);
   const marks = {};
-  const snapshot = () => ({ at: performance.now(), cpu: Object.fromEntries(system.processes().map((p) => [p.name, cpuMs(p.pid)])) });
+  const snapshot = () => {
+    const cpu = Object.fromEntries(system.processes().map((p) => [p.name, cpuMs(p.pid)]));
+    // The distributed mode's database is the machine's PostgreSQL: its backends for this database are counted too.
+    const backends = system.databaseBackends?.() ?? [];
+    if (backends.length) cpu.postgres = backends.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
+    return { at: performance.now(), cpu };
+  };
   const result = await runLoad(spec, {
     onPhase: (phase, hrUs) => {
       marks[phase] = { ...snapshot(), hrUs };

@@ -1,6 +1,6 @@
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
 import { booksOf } from './support/books';
-import { apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './support/bulk-api';
+import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './support/bulk-api';
 
 const BALANCE = 10_000_000;
 const PRICE = 850;
@@ -27,7 +27,7 @@ describe('bulk orders survive crashes, failures and several replicas (distribute
   const begin = async (ordersEnv: NodeJS.ProcessEnv, ordersReplicas = 1) => {
     system = await startDistributed({}, { ordersEnv, ordersReplicas });
     call = apiClient(system.baseUrl);
-    const adminToken = String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+    const adminToken = await adminTokenOf(call, system);
     return { running: system, customer: await newBulkCustomer(call, adminToken, BALANCE) };
   };
 

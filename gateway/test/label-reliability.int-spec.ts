@@ -1,6 +1,6 @@
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
 import { booksOf } from './support/books';
-import { apiClient, balanceOf, newBulkCustomer, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
+import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
 
 const BALANCE = 100_000;
 const PRICE = 850;
@@ -27,7 +27,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     // The carrier takes 4 s, the gateway waits 1.5 s, recovery resumes an order untouched for 5 s.
     system = await startDistributed({ ORDER_REPLY_WAIT_MS: String(REPLY_WAIT_MS) }, { ordersEnv: { SANDBOX_LATENCY_MS: '4000', ORDER_STALE_SECONDS: '5' } });
     call = apiClient(system.baseUrl);
-    const adminToken = String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+    const adminToken = await adminTokenOf(call, system);
     customer = await newBulkCustomer(call, adminToken, BALANCE, 'dying');
   }, 120_000);
 

@@ -1,7 +1,7 @@
 import { startDistributed, type DistributedSystem, type ProcessName } from '@labeldesk/testing';
 import { io, type Socket } from 'socket.io-client';
 import { booksOf } from './support/books';
-import { apiClient, balanceOf, bulkRow, newBulkCustomer, waitForBulk, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
+import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, waitForBulk, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
 
 const BALANCE = 1_000_000;
 const PRICE = 850;
@@ -32,7 +32,7 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
     // The proxy re-reads readiness every 100 ms: a stopping replica keeps serving 300 ms after it says not ready.
     system = await startDistributed({ SHUTDOWN_DELAY_MS: '300' }, { replicas: 2 });
     call = apiClient(system.baseUrl);
-    adminToken = String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+    adminToken = await adminTokenOf(call, system);
   }, 180_000);
 
   afterAll(async () => {

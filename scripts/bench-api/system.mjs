@@ -242,7 +242,12 @@ export const startDistributed = async ({ cpuProfDir } = {}) => {
   try {
     const startMs = await waitHealthy(base, child, logFile);
     processes();
-    return { mode: 'distributed', base, port, startMs, logFile, database, processes, stop };
+    // The backends serving this database (one per pooled connection, stable once the pools are full).
+    const databaseBackends = () => {
+      const found = psql(`select pid from pg_stat_activity where datname = '${database}'`);
+      return found.status === 0 ? found.stdout.split('\n').filter(Boolean).map(Number) : [];
+    };
+    return { mode: 'distributed', base, port, startMs, logFile, database, processes, databaseBackends, stop };
   } catch (error) {
     await stop();
     throw error;

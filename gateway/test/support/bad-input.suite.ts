@@ -1,5 +1,5 @@
 import type { RunningSystem } from '@labeldesk/testing';
-import { apiClient, bulkRow, newBulkCustomer, type Api } from './bulk-api';
+import { adminTokenOf, apiClient, bulkRow, newBulkCustomer, type Api } from './bulk-api';
 
 const NULL_CHARACTER = 'Text must not contain null characters';
 const INVALID_CHARACTER = 'Text contains an invalid character';
@@ -37,7 +37,7 @@ export const describeBadInput = (mode: string, start: () => Promise<RunningSyste
     beforeAll(async () => {
       system = await start();
       call = apiClient(system.baseUrl);
-      const adminToken = String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+      const adminToken = await adminTokenOf(call, system);
       who = await newBulkCustomer(call, adminToken, 0, 'bad-input');
     }, 120_000);
 

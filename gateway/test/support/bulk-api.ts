@@ -21,6 +21,10 @@ export const apiClient = (baseUrl: string) => async (method: string, path: strin
 };
 export type Api = ReturnType<typeof apiClient>;
 
+/** The first admin's session token (every test system has one, made at start). */
+export const adminTokenOf = async (call: Api, system: { adminEmail: string; adminPassword: string }): Promise<string> =>
+  String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+
 /** A valid single-label purchase body (`POST /orders/v2`), priced 850 cents for the sandbox customer. */
 export const SINGLE_LABEL_ORDER = {
   service_name: 'USPS Priority Mail',

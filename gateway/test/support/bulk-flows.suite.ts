@@ -2,7 +2,7 @@ import type { BulkOrder, OrderProgress } from '@labeldesk/contracts';
 import type { RunningSystem } from '@labeldesk/testing';
 import { PDFDocument } from 'pdf-lib';
 import { io, type Socket } from 'socket.io-client';
-import { apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './bulk-api';
+import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './bulk-api';
 
 type Body = Record<string, unknown>;
 
@@ -16,7 +16,7 @@ export const describeBulkFlows = (mode: string, start: () => Promise<RunningSyst
     beforeAll(async () => {
       system = await start();
       call = apiClient(system.baseUrl);
-      adminToken = String((await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body['token']);
+      adminToken = await adminTokenOf(call, system);
     }, 120_000);
 
     afterAll(async () => {

@@ -2,9 +2,8 @@
  * Entry of the embedded database's worker thread (started by startEmbeddedPostgresThread): PGlite and its wire
  * server run here, on their own core, while the main thread serves requests.
  */
+import { fullCollection } from '@labeldesk/nest-config';
 import { Logger, type LoggerService } from '@nestjs/common';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import type { DatabaseThreadMessage } from './embedded-postgres-thread';
@@ -30,17 +29,8 @@ const { dataDir } = workerData as { dataDir: string };
  * open and the services have started gives it back. `gc` is exposed for this call only (V8 flags are process-wide and cannot be given to a worker).
  */
 const START_UP_GC_DELAY_MS = 3_000;
-const collectStartUpGarbage = (): void => {
-  setFlagsFromString('--expose-gc');
-  try {
-    // Another thread can unset the process-wide flag in between (the main thread's idle collector takes `gc` the same
-    // way): then there is no `gc` here, and this one collection is skipped rather than the database thread crashing.
-    const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
-    if (typeof gc === 'function') (gc as () => void)();
-  } finally {
-    setFlagsFromString('--no-expose-gc');
-  }
-};
+// Without `gc` (never seen) this one collection is skipped rather than the database thread crashing.
+const collectStartUpGarbage = (): void => fullCollection()?.();
 // A Unix socket: both ends are in this process, so no TCP stack is needed between them.
 startEmbeddedPostgres(dataDir, 0, true).then(
   (db) => {

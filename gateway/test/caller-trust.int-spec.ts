@@ -27,9 +27,14 @@ describe('a forged caller is refused by the service (distributed mode)', () => {
   let userId = '';
   let adminId = '';
 
-  /** An RpcClient signing as `issuer` with `key` (the right key, or another one), knowing every party's public key. */
-  const clientSigning = (issuer: CallerIssuer, key: string, over: 'gateway' | 'orders' = 'gateway') => {
-    const tokens = new CallerTokens(callerKeysFromEnv(issuer, { CALLER_KEY: key, CALLER_TRUST: system.callerKeys.trust }));
+  /** A party's public key as the system's CALLER_TRUST lists it (no secret). */
+  const publicKeyOf = (party: CallerIssuer, trust = system.callerKeys.trust) => trust.split(',').find((entry) => entry.startsWith(`${party}=`))?.slice(party.length + 1) ?? '';
+  /**
+   * An RpcClient signing as `issuer` with `key`: the issuer's real key, or another one whose public key is `publicKey`
+   * (what a forger holding it would list for itself), knowing payments' real public key.
+   */
+  const clientSigning = (issuer: CallerIssuer, key: string, over: 'gateway' | 'orders' = 'gateway', publicKey = publicKeyOf(issuer)) => {
+    const tokens = new CallerTokens(callerKeysFromEnv(issuer, { CALLER_KEY: key, CALLER_TRUST: `${issuer}=${publicKey},payments=${publicKeyOf('payments')}` }));
     return over === 'gateway' ? new RpcClient(proxy, createRecordFactory(config), 5_000, tokens) : new RpcClient(ordersProxy, createRecordFactory(ordersConfig), 5_000, tokens);
   };
   const asGateway = () => clientSigning('gateway', system.callerKeys.keys.gateway);
@@ -77,9 +82,13 @@ describe('a forged caller is refused by the service (distributed mode)', () => {
 
   it('refuses an admin vouched for with a key it does not trust, or with another service\'s real key posing as the gateway', async () => {
     const admin: AnyCaller = { userId: adminId, role: 'admin' };
-    const strangerKey = generateCallerKeys(['gateway']).keys.gateway;
-    for (const key of [strangerKey, system.callerKeys.keys.orders, system.callerKeys.keys.address, system.callerKeys.keys.auth]) {
-      await expect(clientSigning('gateway', key).call(PaymentsRpc.adjustBalance, adjust(1_000_000), { caller: admin })).rejects.toMatchObject({
+    const stranger = generateCallerKeys(['gateway']);
+    const posers = [
+      { key: stranger.keys.gateway, publicKey: publicKeyOf('gateway', stranger.trust) },
+      ...(['orders', 'address', 'auth'] as const).map((party) => ({ key: system.callerKeys.keys[party], publicKey: publicKeyOf(party) })),
+    ];
+    for (const { key, publicKey } of posers) {
+      await expect(clientSigning('gateway', key, 'gateway', publicKey).call(PaymentsRpc.adjustBalance, adjust(1_000_000), { caller: admin })).rejects.toMatchObject({
         code: ErrorCode.UNAUTHENTICATED,
         message: 'The caller could not be verified',
       });

@@ -22,7 +22,7 @@ export interface IdleCollector {
  * V8's `gc` (a full collection), taken without the command-line flag; null if it could not be had. Flags are
  * process-wide and set back at once, so another thread doing the same can unset it in between: then it tries again.
  */
-export const fullCollection = (): (() => void) | null => {
+const fullCollection = (): (() => void) | null => {
   for (let attempt = 0; attempt < 5; attempt++) {
     setFlagsFromString('--expose-gc');
     try {

@@ -8,6 +8,11 @@ const body = { amountCents: 500 };
 
 const keys = generateCallerKeys();
 const tokensOf = (party: CallerIssuer, key = keys.keys[party], trust = keys.trust) => new CallerTokens(callerKeysFromEnv(party, { CALLER_KEY: key, CALLER_TRUST: trust }));
+/** A party's public key as CALLER_TRUST lists it. */
+const publicKeyOf = (party: CallerIssuer, trust = keys.trust) => trust.split(',').find((entry) => entry.startsWith(`${party}=`))?.slice(party.length + 1) ?? '';
+/** Tokens made by whoever holds `key` (of `holder` in `trust`) while claiming to be `claimed`, knowing payments' real public key. */
+const forger = (claimed: CallerIssuer, key: string, holder: CallerIssuer, trust = keys.trust) =>
+  tokensOf(claimed, key, `${claimed}=${publicKeyOf(holder, trust)},payments=${publicKeyOf('payments')}`);
 
 describe('caller tokens between two parties', () => {
   it('are verified by the service that serves the subject', () => {
@@ -24,14 +29,14 @@ describe('caller tokens between two parties', () => {
 
   it('cannot be made by a service posing as the gateway with its own real key, towards any other service', () => {
     for (const poser of ['orders', 'pricing', 'auth', 'address'] as const) {
-      const forged = tokensOf('gateway', keys.keys[poser]).sign(admin, subject, body);
+      const forged = forger('gateway', keys.keys[poser], poser).sign(admin, subject, body);
       expect(() => tokensOf('payments').verify(forged, subject, body)).toThrow(/could not be verified/);
     }
   });
 
   it('cannot be made with a key the parties do not know', () => {
     const stranger = generateCallerKeys(['gateway']);
-    const forged = tokensOf('gateway', stranger.keys.gateway).sign(admin, subject, body);
+    const forged = forger('gateway', stranger.keys.gateway, 'gateway', stranger.trust).sign(admin, subject, body);
     expect(() => tokensOf('payments').verify(forged, subject, body)).toThrow(/could not be verified/);
   });
 
@@ -70,15 +75,37 @@ describe('caller tokens between two parties', () => {
     expect(() => tokensOf('payments').verify(token, subject, body)).toThrow(/could not be verified/);
   });
 
-  it('cannot be made for a subject whose party has no known key', () => {
-    const gatewayKnowingOnlyAuth = tokensOf('gateway', keys.keys.gateway, keys.trust.split(',').filter((entry) => entry.startsWith('auth=')).join(','));
-    expect(() => gatewayKnowingOnlyAuth.sign(admin, subject, body)).toThrow(/No caller key for the party serving payments\.account\.credit\.v1/);
+  it('cannot be made for a subject whose party has no known key, or for a subject naming no party', () => {
+    const gatewayKnowingOnlyItself = tokensOf('gateway', keys.keys.gateway, `gateway=${publicKeyOf('gateway')}`);
+    expect(() => gatewayKnowingOnlyItself.sign(admin, subject, body)).toThrow(/No caller key for the party serving payments\.account\.credit\.v1/);
+    expect(() => tokensOf('gateway').sign(admin, 'paymentsX', body)).toThrow(/No caller key for the party serving paymentsX/);
+  });
+
+  it('is refused by a service for a subject it does not serve, even one keyed for it', () => {
+    const token = tokensOf('gateway').sign(admin, 'pricing.quote.v1', body);
+    expect(() => tokensOf('payments').verify(token, 'pricing.quote.v1', body)).toThrow(/could not be verified/);
+    expect(() => tokensOf('pricing').verify(token, 'pricing.quote.v1', body)).not.toThrow();
+  });
+
+  it('lets a service call itself (orders asking orders), with the key of its own pair', () => {
+    const token = tokensOf('orders').sign({ service: 'orders' }, 'orders.carrier.services.v1', {});
+    expect(tokensOf('orders').verify(token, 'orders.carrier.services.v1', {})).toEqual({ service: 'orders' });
   });
 });
 
 describe('caller keys from the environment', () => {
   it('requires this process\'s own key', () => {
     expect(() => callerKeysFromEnv('payments', { CALLER_TRUST: keys.trust })).toThrow(/CALLER_KEY: required/);
+  });
+
+  it('refuses a configuration that would let one party pass for another', () => {
+    // This process's key is not the one listed for it (e.g. the gateway's key given to address).
+    expect(() => callerKeysFromEnv('address', { CALLER_KEY: keys.keys.gateway, CALLER_TRUST: keys.trust })).toThrow(/CALLER_KEY: not the key CALLER_TRUST lists for address/);
+    // One key listed for two parties, a party listed twice, and a process missing from the list.
+    const twin = keys.trust.replace(`address=${publicKeyOf('address')}`, `address=${publicKeyOf('gateway')}`);
+    expect(() => callerKeysFromEnv('payments', { CALLER_KEY: keys.keys.payments, CALLER_TRUST: twin })).toThrow(/gateway and address have the same key/);
+    expect(() => callerKeysFromEnv('payments', { CALLER_KEY: keys.keys.payments, CALLER_TRUST: `${keys.trust},auth=${publicKeyOf('auth')}` })).toThrow(/auth is listed twice/);
+    expect(() => callerKeysFromEnv('payments', { CALLER_KEY: keys.keys.payments, CALLER_TRUST: `gateway=${publicKeyOf('gateway')}` })).toThrow(/not the key CALLER_TRUST lists for payments/);
   });
 
   it('refuses a key that is not X25519, naming the variable', () => {

@@ -52,8 +52,11 @@ export class CallerTokenError extends DomainError {
 
 const digest = (payload: unknown): string => createHash('sha256').update(JSON.stringify(payload ?? null)).digest('base64url');
 
-/** The party that serves a subject: its first segment (`payments.account.credit.v1` → payments). */
-const partyOf = (subject: string): string => subject.slice(0, subject.indexOf('.'));
+/** The party that serves a subject: its first segment (`payments.account.credit.v1` → payments); '' if it has none. */
+const partyOf = (subject: string): string => {
+  const dot = subject.indexOf('.');
+  return dot > 0 ? subject.slice(0, dot) : '';
+};
 
 /**
  * The key two parties share: HKDF-SHA256 of their X25519 agreement, bound to the pair's names. Either side derives it
@@ -104,6 +107,8 @@ export class CallerTokens {
     const claims = claimsSchema.safeParse(parseJson(Buffer.from(body, 'base64url').toString('utf8')));
     if (!claims.success) throw new CallerTokenError('malformed claims');
     const { iss, sub, aud, exp, dig } = claims.data;
+    // Only the service serving the subject shares the token's key with its issuer; anything else was misrouted.
+    if (partyOf(subject) !== this.keys.own.party) throw new CallerTokenError(`${subject} is not served by ${this.keys.own.party}`);
     const key = CALLER_ISSUERS.includes(iss) ? this.pairKeys.get(iss) : undefined;
     if (!key) throw new CallerTokenError(`issuer ${iss} is not trusted`);
     const expected = mac(body, key);
@@ -134,20 +139,36 @@ interface CallerKeyEnv {
   CALLER_TRUST?: string | undefined;
 }
 
-/** The keys a process's environment gives it; a missing or malformed key stops the boot with a message naming the variable. */
+/**
+ * The keys a process's environment gives it. A missing or malformed key stops the boot with a message naming the
+ * variable, and so does a configuration that would let one party pass for another: this process's key not being the
+ * one CALLER_TRUST lists for it, two parties with the same key (a key pasted twice), or a party listed twice.
+ */
 export const callerKeysFromEnv = (party: CallerIssuer, env: CallerKeyEnv): CallerKeys => {
   if (!env.CALLER_KEY) throw new Error('CALLER_KEY: required (this process\'s X25519 key for caller tokens)');
   const privateKey = env.CALLER_KEY;
   const own = { party, key: readKey('CALLER_KEY', 'private', () => createPrivateKey({ key: Buffer.from(privateKey, 'base64'), format: 'der', type: 'pkcs8' })) };
   const peers = new Map<CallerIssuer, KeyObject>();
+  const owners = new Map<string, CallerIssuer>();
   for (const entry of (env.CALLER_TRUST ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
-    const [name = '', value = ''] = entry.split('=', 2);
+    const split = entry.indexOf('=');
+    const [name, value] = split === -1 ? [entry, ''] : [entry.slice(0, split), entry.slice(split + 1)];
     const parsedName = callerIssuerSchema.safeParse(name);
     if (!parsedName.success || !value) throw new Error(`CALLER_TRUST: "${name}" is not a party=key pair of a known party`);
-    peers.set(parsedName.data, readKey(`CALLER_TRUST (${name})`, 'public', () => createPublicKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'spki' })));
+    if (peers.has(parsedName.data)) throw new Error(`CALLER_TRUST: ${name} is listed twice`);
+    const key = readKey(`CALLER_TRUST (${name})`, 'public', () => createPublicKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'spki' }));
+    const spki = spkiOf(key);
+    const twin = owners.get(spki);
+    if (twin) throw new Error(`CALLER_TRUST: ${twin} and ${name} have the same key`);
+    owners.set(spki, parsedName.data);
+    peers.set(parsedName.data, key);
   }
+  const listed = peers.get(party);
+  if (!listed || spkiOf(listed) !== spkiOf(createPublicKey(own.key))) throw new Error(`CALLER_KEY: not the key CALLER_TRUST lists for ${party}`);
   return { own, peers };
 };
+
+const spkiOf = (key: KeyObject): string => key.export({ format: 'der', type: 'spki' }).toString('base64');
 
 const readKey = (variable: string, kind: 'private' | 'public', read: () => KeyObject): KeyObject => {
   let key: KeyObject;

@@ -75,7 +75,8 @@ export class RpcClient {
     }
   }
 
-  async emit<C extends AnyEventContract>(contract: C, payload: PayloadOf<C>, options: CallOptions = {}): Promise<void> {
+  /** Events carry no caller: a token is made for the one service serving a subject, and an event may reach many. */
+  async emit<C extends AnyEventContract>(contract: C, payload: PayloadOf<C>, options: Pick<CallOptions, 'correlationId'> = {}): Promise<void> {
     const parsed = contract.payload.safeParse(payload);
     if (!parsed.success) throw validationError(parsed.error);
     await firstValueFrom(this.proxy.emit(contract.subject, this.record(parsed.data, this.headersFor(contract.subject, parsed.data, options))), { defaultValue: null });

@@ -95,11 +95,13 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     // The gateway and orders sign; a stranger's key is believed by no one.
     const keys = generateCallerKeys();
     const stranger = generateCallerKeys(['gateway']);
-    const tokensOf = (party: 'payments' | 'gateway' | 'orders', key = keys.keys[party]) => new CallerTokens(callerKeysFromEnv(party, { CALLER_KEY: key, CALLER_TRUST: keys.trust }));
+    const tokensOf = (party: 'payments' | 'gateway' | 'orders', key = keys.keys[party], trust = keys.trust) => new CallerTokens(callerKeysFromEnv(party, { CALLER_KEY: key, CALLER_TRUST: trust }));
     const serverTokens = tokensOf('payments');
     const gatewayTokens = tokensOf('gateway');
     const ordersTokens = tokensOf('orders');
-    const strangerTokens = tokensOf('gateway', stranger.keys.gateway);
+    // The stranger knows payments' public key (it is no secret) and claims to be the gateway with a key of its own.
+    const paymentsEntry = keys.trust.split(',').find((entry) => entry.startsWith('payments=')) ?? '';
+    const strangerTokens = tokensOf('gateway', stranger.keys.gateway, `${stranger.trust},${paymentsEntry}`);
 
     @Module({ controllers: [TestHandlers], providers: [{ provide: CallerTokens, useValue: serverTokens }, { provide: APP_GUARD, useClass: CallerGuard }] })
     class TestModule {}

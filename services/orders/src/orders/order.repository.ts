@@ -62,7 +62,9 @@ export class OrderRepository {
   /**
    * Stores a bought label and completes its order in one statement (one round trip instead of two): the file is kept
    * under its name (saving the same name twice keeps the first, so a resumed order never writes a second label) and the
-   * order moves to completed only while it is still pending; otherwise CONFLICT, as `move` says it.
+   * order moves to completed only while it is still pending, and never without its file (a file of the same name
+   * committed by a concurrent statement after this one began is not visible to it: that statement completed this
+   * order); otherwise CONFLICT, as `move` says it.
    */
   async completeWithLabel(order: { id: string; userId: string }, label: { trackingNumber: string; pdfName: string; pdf: Buffer }): Promise<void> {
     const schema = this.orm.config.get('schema');
@@ -70,11 +72,13 @@ export class OrderRepository {
       `with saved as (
          insert into "${schema}"."files" ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, 'application/pdf', ?, ?)
          on conflict ("name") do nothing returning "id"
+       ), file as (
+         select coalesce((select "id" from saved), (select "id" from "${schema}"."files" where "name" = ?)) as "id"
        )
        update "${schema}"."orders" set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
-              "pdf_file_id" = coalesce((select "id" from saved), (select "id" from "${schema}"."files" where "name" = ?))
-        where "id" = ? and "status" = 'pending' returning "id"`,
-      [randomUUID(), order.userId, label.pdfName, label.pdf.length, label.pdf, label.trackingNumber, label.pdfName, label.pdfName, order.id],
+              "pdf_file_id" = (select "id" from file)
+        where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning "id"`,
+      [randomUUID(), order.userId, label.pdfName, label.pdf.length, label.pdf, label.pdfName, label.trackingNumber, label.pdfName, order.id],
     );
     if (!row) throw new DomainError(ErrorCode.CONFLICT, `Order ${order.id} is no longer pending`);
   }

@@ -1,7 +1,8 @@
-import { ServerNats } from '@nestjs/microservices';
+import { ServerNats, type MessageHandler } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import { MessageHeader } from '@labeldesk/contracts';
 import { inFlightWork, type InFlightWork } from './in-flight';
+import { HandlerRoutes } from './handler-routes';
 import { handledInCorrelation } from './message-correlation';
 
 type NatsOptions = ConstructorParameters<typeof ServerNats>[0];
@@ -17,6 +18,7 @@ type NatsOptions = ConstructorParameters<typeof ServerNats>[0];
 export class DrainingServerNats extends ServerNats {
   private readonly drainable: Subscription[] = [];
   private connection: NatsConnection | null = null;
+  private readonly routes = new HandlerRoutes();
 
   constructor(
     private readonly natsOptions: NatsOptions,
@@ -54,6 +56,15 @@ export class DrainingServerNats extends ServerNats {
     } finally {
       setImmediate(() => this.work.end());
     }
+  }
+
+  override addHandler(...args: Parameters<ServerNats['addHandler']>): void {
+    super.addHandler(...args);
+    this.routes.clear();
+  }
+
+  override getHandlerByPattern(subject: string): MessageHandler | null {
+    return this.routes.resolve(subject, (pattern) => super.getHandlerByPattern(pattern));
   }
 
   override async close(): Promise<void> {

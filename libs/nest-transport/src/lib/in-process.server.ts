@@ -3,21 +3,15 @@ import { Server, type CustomTransportStrategy, type MessageHandler, type WritePa
 import { isObservable, lastValueFrom } from 'rxjs';
 import { processBus, type BusEndpoint, type BusRequest, type InProcessBus } from './in-process-bus';
 import { HeaderBag, InProcessContext } from './in-process-context';
+import { HandlerRoutes } from './handler-routes';
 import { handledInCorrelation } from './message-correlation';
 
 export const IN_PROCESS_TRANSPORT = Symbol('IN_PROCESS_TRANSPORT');
 
-/** Subjects are the contracts' names, a few dozen; the bound only keeps a caller sending made-up subjects from growing it. */
-const MAX_CACHED_ROUTES = 1_000;
-
 /** A Nest transport strategy that serves @MessagePattern/@EventPattern handlers from the in-process bus. */
 export class InProcessServer extends Server implements CustomTransportStrategy, BusEndpoint {
   private unregister: (() => void) | null = null;
-  /**
-   * Subject → handler (or null: none), resolved once. Nest's own lookup parses every subject as JSON first (a thrown
-   * and caught SyntaxError for a plain subject), which cost ~2% of a quote's CPU when it ran for every message.
-   */
-  private readonly routes = new Map<string, MessageHandler | null>();
+  private readonly routes = new HandlerRoutes();
 
   constructor(private readonly bus: InProcessBus = processBus) {
     super();
@@ -48,13 +42,7 @@ export class InProcessServer extends Server implements CustomTransportStrategy, 
   }
 
   override getHandlerByPattern(subject: string): MessageHandler | null {
-    let handler = this.routes.get(subject);
-    if (handler === undefined) {
-      handler = super.getHandlerByPattern(subject);
-      if (this.routes.size >= MAX_CACHED_ROUTES) this.routes.clear();
-      this.routes.set(subject, handler);
-    }
-    return handler;
+    return this.routes.resolve(subject, (pattern) => super.getHandlerByPattern(pattern));
   }
 
   handlesRequest(subject: string): boolean {

@@ -1,7 +1,7 @@
 import { Logger, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { collectProcessMetrics, createLogger, loadEnv, metrics, startIdleCollector, type EnvSource } from '@labeldesk/nest-config';
+import { createLogger, loadEnv, metrics, startIdleCollector, type EnvSource } from '@labeldesk/nest-config';
 import { createServer, type Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { PublicSite } from '@labeldesk/contracts';
@@ -56,7 +56,6 @@ export const startGateway = async (source: EnvSource): Promise<RunningGateway> =
   const metricsServer = env.METRICS_PORT !== undefined ? await serveMetrics(env.METRICS_PORT, env.HOST) : null;
   // Memory grown under load goes back once the gateway is quiet (one per process: the embedded one included).
   startIdleCollector();
-  collectProcessMetrics();
   const address = app.getHttpServer().address() as AddressInfo;
   const url = `http://localhost:${address.port}`;
   new Logger('gateway').log(`listening on ${url} (${env.TRANSPORT === 'inprocess' ? 'embedded' : 'distributed'} mode)`);

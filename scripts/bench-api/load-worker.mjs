@@ -6,9 +6,10 @@
 // spec: { base, connections, mode: 'open' | 'closed', rate, concurrency, warmupS, durationS, timeoutMs,
 //         requests: [{ method, path, headers, body }] (used round robin), idempotencyKey: boolean }
 //
-// Open loop: after a warm-up whose rate ramps from 0, request i is due at i/rate, sent by a timer that wakes at the next due time (never a busy
-// wait, which would take a core from the server), and its latency runs from that due time to the end of the
-// response body, so a server that falls behind is charged for the queue it causes (no coordinated omission).
+// Open loop: after a warm-up whose rate ramps from 0, request i is due at i/rate, sent by a timer that wakes at the
+// next due time (never a busy wait, which would take a core from the server), and its latency runs from that due time
+// to the end of the response body, so a server that falls behind is charged for the queue it causes (no coordinated
+// omission).
 // Closed loop: `concurrency` loops, each sending its next request when the previous one has answered.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';

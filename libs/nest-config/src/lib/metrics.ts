@@ -5,17 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * gateway's METRICS_PORT shows them all; in a cluster each process answers for itself (a service on HEALTH_PORT).
  */
 export const metrics = new Registry();
-
-let collectingProcessMetrics = false;
-/**
- * Adds the process's own metrics (CPU, memory, event loop, GC) to the registry; once per process, by whatever starts
- * a service or the gateway. Not at import: a worker thread that imports this library must not start observers.
- */
-export const collectProcessMetrics = (): void => {
-  if (collectingProcessMetrics) return;
-  collectingProcessMetrics = true;
-  collectDefaultMetrics({ register: metrics });
-};
+collectDefaultMetrics({ register: metrics });
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

@@ -1,7 +1,7 @@
 import { Logger, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@labeldesk/contracts';
-import { collectProcessMetrics, createLogger, loadEnv, metrics, runUntilSignal, startIdleCollector, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
+import { createLogger, loadEnv, metrics, runUntilSignal, startIdleCollector, type BaseServiceEnv, type EnvSource } from '@labeldesk/nest-config';
 import { ORM } from '@labeldesk/nest-orm';
 import { createServerStrategy, DomainErrorFilter, transportFromEnv } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -44,7 +44,6 @@ export const startService = async <S extends z.ZodType<BaseServiceEnv>>(
   const state = { draining: false };
   const probe = env.HEALTH_PORT !== undefined ? await startProbe(definition.name, app, env.HEALTH_PORT, state) : null;
   startIdleCollector();
-  collectProcessMetrics();
   new Logger(definition.name).log(`${definition.name} service ready (${env.TRANSPORT})`);
   return {
     app,

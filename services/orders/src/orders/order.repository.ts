@@ -10,13 +10,18 @@ import type { OrderListRow } from './order.mapper';
 export class OrderRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
+  /** A table of this service's schema, quoted for raw SQL. */
+  private table(name: 'orders' | 'files'): string {
+    return `"${this.orm.config.get('schema')}"."${name}"`;
+  }
+
   /** Inserts a new order, or answers the one this user already placed with this key. */
   async insertOrFind(order: OrderEntity): Promise<{ order: OrderEntity; created: boolean }> {
     try {
       // One plain statement (a flush wraps its insert in BEGIN and COMMIT), written out: the ORM's insert spent more
       // time mapping the entity than the database spent storing it. Every column is listed, so the row is the entity.
       await this.orm.em.fork().execute(
-        `insert into "${this.orm.config.get('schema')}"."orders" ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
+        `insert into ${this.table('orders')} ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
            "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at")
          values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [order.id, order.userId, order.idempotencyKey, order.requestHash, order.status, order.serviceName, order.serviceUid, order.courier,
@@ -67,15 +72,14 @@ export class OrderRepository {
    * order); otherwise CONFLICT, as `move` says it.
    */
   async completeWithLabel(order: { id: string; userId: string }, label: { trackingNumber: string; pdfName: string; pdf: Buffer }): Promise<void> {
-    const schema = this.orm.config.get('schema');
     const [row] = await this.orm.em.fork().execute<Array<{ id: string }>>(
       `with saved as (
-         insert into "${schema}"."files" ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, 'application/pdf', ?, ?)
+         insert into ${this.table('files')} ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, 'application/pdf', ?, ?)
          on conflict ("name") do nothing returning "id"
        ), file as (
-         select coalesce((select "id" from saved), (select "id" from "${schema}"."files" where "name" = ?)) as "id"
+         select coalesce((select "id" from saved), (select "id" from ${this.table('files')} where "name" = ?)) as "id"
        )
-       update "${schema}"."orders" set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
+       update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
               "pdf_file_id" = (select "id" from file)
         where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning "id"`,
       [randomUUID(), order.userId, label.pdfName, label.pdf.length, label.pdf, label.pdfName, label.trackingNumber, label.pdfName, order.id],
@@ -91,7 +95,7 @@ export class OrderRepository {
 
   /** Claims a stale pending order for this worker, so two replicas never resume the same one. */
   async claimStale(olderThan: Date): Promise<OrderEntity | null> {
-    const table = `"${this.orm.config.get('schema')}"."orders"`;
+    const table = this.table('orders');
     const [row] = await this.orm.em
       .fork()
       .execute<Array<{ id: string }>>(
@@ -112,7 +116,7 @@ export class OrderRepository {
     const rows = await this.orm.em.getConnection().execute<Array<Omit<OrderListRow, 'created_at'> & { created_at: string | Date }>>(
       `select "id", "service_name", "courier", "sender"->>'sender_name' as "sender_name", "receiver"->>'receiver_name' as "receiver_name",
               "tracking_number", "created_at", "pdf_name", "status", "price_cents", "failure_reason"
-         from "${this.orm.config.get('schema')}"."orders" where "user_id" = ? order by "created_at" desc, "id" desc limit ?`,
+         from ${this.table('orders')} where "user_id" = ? order by "created_at" desc, "id" desc limit ?`,
       [userId, limit],
     );
     const platform = this.orm.em.getPlatform();

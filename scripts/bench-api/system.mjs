@@ -2,7 +2,7 @@
 // time from /proc. Embedded: scripts/embedded/dist/main.js on a fresh DATA_DIR. Distributed: scripts/start-distributed.sh
 // with a fresh database on the local PostgreSQL and a NATS of its own on a free port (as .ci/run does), dropped after.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,6 +146,15 @@ const commonEnv = (port) => ({
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
 });
 
+/** BENCH_NODE_FLAGS: more node flags for every server process (e.g. `--trace-gc`), for looking into a result. */
+const extraNodeFlags = () => (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
+/** BENCH_KEEP_LOG=<file>: the servers' log is appended there before the run's folder is removed. */
+const keepLog = (logFile) => {
+  const target = process.env.BENCH_KEEP_LOG;
+  if (target && existsSync(logFile)) appendFileSync(target, readFileSync(logFile));
+};
+
 /**
  * Starts the embedded mode on a fresh data folder. `cpuProfDir`: run it under `node --cpu-prof` (the profile is
  * written when it stops). Resolves once /api/health answers 200.
@@ -157,7 +166,7 @@ export const startEmbedded = async ({ cpuProfDir } = {}) => {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-api-embedded-'));
   const logFile = join(workDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), main];
+  const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), ...extraNodeFlags(), main];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...commonEnv(port), DATA_DIR: join(workDir, 'data') }, stdio: ['ignore', log, log] });
   closeSync(log);
   const base = `http://127.0.0.1:${port}`;
@@ -170,6 +179,7 @@ export const startEmbedded = async ({ cpuProfDir } = {}) => {
         await waitExit(child, 5_000);
       }
     }
+    keepLog(logFile);
     rmSync(workDir, { recursive: true, force: true });
   };
   try {
@@ -207,7 +217,7 @@ export const startDistributed = async ({ cpuProfDir } = {}) => {
       DATABASE_URL: `${POSTGRES}/${database}`,
       NATS_PORT: String(natsPort),
       // Every service writes its own profile (named by its pid) when it stops; NODE_OPTIONS may not carry --cpu-prof.
-      ...(cpuProfDir ? { NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${cpuProfDir}` } : {}),
+      NODE_FLAGS: [...(cpuProfDir ? [`--cpu-prof --cpu-prof-dir=${cpuProfDir}`] : []), ...extraNodeFlags()].join(' '),
     },
     stdio: ['ignore', log, log],
     detached: true,
@@ -237,6 +247,7 @@ export const startDistributed = async ({ cpuProfDir } = {}) => {
     }
     const dropped = psql(`drop database if exists "${database}" with (force)`);
     if (dropped.status !== 0) process.stderr.write(`could not drop database ${database}: ${dropped.stderr}\n`);
+    keepLog(logFile);
     rmSync(workDir, { recursive: true, force: true });
   };
   try {

@@ -1,10 +1,11 @@
-import { ClientNats, NatsRecordBuilder, type ClientProxy, type CustomTransportStrategy } from '@nestjs/microservices';
+import { NatsRecordBuilder, type ClientProxy, type CustomTransportStrategy } from '@nestjs/microservices';
 import { headers as natsHeaders } from 'nats';
 import type { Headers } from './in-process-bus';
 import { InProcessClient } from './in-process.client';
 import { InProcessRecord } from './in-process-record';
 import { InProcessServer } from './in-process.server';
 import { DrainingServerNats } from './draining-nats.server';
+import { MuxedClientNats } from './muxed-nats.client';
 
 export type TransportConfig = { kind: 'inprocess' } | { kind: 'nats'; url: string; name: string; user?: string; password?: string };
 
@@ -43,7 +44,7 @@ export const createRecordFactory = (config: TransportConfig): RecordFactory => {
 export const createClientProxy = (config: TransportConfig): ClientProxy => {
   if (config.kind === 'inprocess') return new InProcessClient();
   // ClientNats narrows the status type parameter; the generic proxy API is all we use.
-  const nats: ClientProxy = new ClientNats({
+  const nats: ClientProxy = new MuxedClientNats({
     servers: [config.url],
     name: `${config.name}-client`,
     maxReconnectAttempts: -1,

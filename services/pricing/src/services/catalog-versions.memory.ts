@@ -25,12 +25,13 @@ export class CatalogVersionsMemory {
     return this.writes;
   }
 
-  keep(started: number, defaultsScope: string, userId: string, versions: CatalogVersions): void {
+  /** Keeps what a read found for `scopes` (one missing from `versions` was never written: 0). */
+  keep(started: number, scopes: readonly string[], versions: ReadonlyMap<string, number>): void {
     if (started !== this.writes) return;
-    for (const [scope, version] of [[defaultsScope, versions.defaults], [userId, versions.user]] as const) {
+    for (const scope of scopes) {
       this.known.delete(scope);
       if (this.known.size >= MAX_SCOPES) this.known.delete(this.known.keys().next().value as string);
-      this.known.set(scope, version);
+      this.known.set(scope, versions.get(scope) ?? 0);
     }
   }
 

@@ -4,6 +4,7 @@ import { ORM } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { CatalogVersionsMemory } from './catalog-versions.memory';
+import { CoalescedVersionReads, type VersionsByScope } from './coalesced-version-reads';
 import { DefaultServiceEntity, UserServiceEntity } from './service.entities';
 
 /** True when this pricing process is the only one on its database (env SOLE_REPLICA). */
@@ -38,8 +39,19 @@ export class ServiceRepository {
   /** Versions kept in memory when this process is the database's only writer; null: read them every time. */
   private readonly memory: CatalogVersionsMemory | null;
 
+  /** Quotes' reads of the versions, many quotes to a statement under load. */
+  private readonly versionReads: CoalescedVersionReads;
+
   constructor(@Inject(ORM) private readonly orm: MikroORM, @Optional() @Inject(SOLE_REPLICA) soleReplica?: boolean) {
-    this.memory = soleReplica ? new CatalogVersionsMemory() : null;
+    const memory = soleReplica ? new CatalogVersionsMemory() : null;
+    this.memory = memory;
+    this.versionReads = new CoalescedVersionReads(
+      (scopes) => this.readVersions(scopes),
+      () => {
+        const started = memory?.readStarted() ?? 0;
+        return (scopes, versions) => memory?.keep(started, scopes, versions);
+      },
+    );
   }
 
   /** Runs a write in one transaction that raises `scope`'s version, then lets the kept versions go. */
@@ -71,22 +83,19 @@ export class ServiceRepository {
     );
   }
 
-  /** The versions of the defaults and of one user's copies, in one query. */
+  /** The versions of the defaults and of one user's copies, from a read that begins after this call. */
   async catalogVersions(userId: string): Promise<CatalogVersions> {
     const kept = this.memory?.get(DEFAULTS_SCOPE, userId);
     if (kept) return kept;
-    const started = this.memory?.readStarted() ?? 0;
-    const versions = await this.readVersions(userId);
-    this.memory?.keep(started, DEFAULTS_SCOPE, userId, versions);
-    return versions;
+    const versions = await this.versionReads.versionsOf([DEFAULTS_SCOPE, userId]);
+    return { defaults: versions.get(DEFAULTS_SCOPE) ?? 0, user: versions.get(userId) ?? 0 };
   }
 
-  private async readVersions(userId: string): Promise<CatalogVersions> {
+  private async readVersions(scopes: string[]): Promise<VersionsByScope> {
     const rows = await this.orm.em
       .getConnection()
-      .execute<Array<{ scope: string; version: string | number }>>(`select "scope", "version" from ${this.t('catalog_versions')} where "scope" in (?, ?)`, [DEFAULTS_SCOPE, userId]);
-    const versionOf = (scope: string) => Number(rows.find((r) => r.scope === scope)?.version ?? 0);
-    return { defaults: versionOf(DEFAULTS_SCOPE), user: versionOf(userId) };
+      .execute<Array<{ scope: string; version: string | number }>>(`select "scope", "version" from ${this.t('catalog_versions')} where "scope" in (${scopes.map(() => '?').join(', ')})`, scopes);
+    return new Map(rows.map((r) => [r.scope, Number(r.version)]));
   }
 
   /** A user's services with whether each is still offered, oldest first like `listForUser`: one query, no entities. */

@@ -12,14 +12,16 @@
 //   labels8  POST /api/orders/v2, 8 buyers at once              closed loop, concurrency 8 ≥ 100 labels/s
 //   memory   RSS of every server process at idle after the setup and after the loads (+ a settle)  ≤ +20%
 // Open loop: request i is due at i/rate and its latency runs from that moment (a late server is charged for the
-// queue it makes); a warm-up precedes each measured window (open loop: its rate ramps from 0 to the target). The
+// queue it makes); a warm-up precedes each measured window (open loop: its rate ramps from 0 to the target, then
+// holds it until the window opens; closed loop: the ramp's seconds). The
 // table gives the median of the runs.
 //
 // Options:
 //   --mode embedded|distributed|both   (both)
 //   --only quote,verify,list,label,labels8,memory   (all)
 //   --rate N | --rate quote=N,verify=N,list=N   open-loop rates (1000, 1000, 300)
-//   --duration S   measured seconds per benchmark (10)      --warmup S   seconds before it (3)
+//   --duration S   measured seconds per benchmark (10)      --warmup S   open-loop seconds before it (8)
+//   --ramp S       the warm-up's first seconds, whose rate grows from 0 to the target; a closed loop's warm-up (3)
 //   --runs N       fresh systems per mode (3), median reported
 //   --connections N   client keep-alive connections (64)    --timeout MS   per request (10000)
 //   --json FILE    machine-readable results
@@ -54,7 +56,7 @@ const usage = () => {
 };
 
 const parseArgs = (argv) => {
-  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 3, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null };
+  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 8, ramp: 3, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null };
   const number = (name, value, min) => {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number ≥ ${min}, got ${value}`);
@@ -89,6 +91,9 @@ const parseArgs = (argv) => {
       case '--warmup':
         options.warmup = number('--warmup', value(), 0);
         break;
+      case '--ramp':
+        options.ramp = number('--ramp', value(), 0);
+        break;
       case '--runs':
         options.runs = Math.round(number('--runs', value(), 1));
         break;
@@ -118,7 +123,7 @@ const parseArgs = (argv) => {
 
 /** The load of one benchmark for the load worker. */
 const loadSpec = (bench, system, users, options) => {
-  const common = { base: `${system.base}/api`, connections: options.connections, warmupS: options.warmup, durationS: options.duration, timeoutMs: options.timeout };
+  const common = { base: `${system.base}/api`, connections: options.connections, warmupS: options.warmup, rampS: Math.min(options.ramp, options.warmup), durationS: options.duration, timeoutMs: options.timeout };
   const buyer = { token: users.buyer.token };
   switch (bench) {
     case 'quote':
@@ -130,7 +135,8 @@ const loadSpec = (bench, system, users, options) => {
     case 'label':
     case 'labels8': {
       const requests = Array.from({ length: 30 }, (_, i) => ({ method: 'POST', path: '/orders/v2', headers: buyer, body: singleOrder(users.buyer.id, i) }));
-      return { ...common, mode: 'closed', concurrency: bench === 'label' ? 1 : 8, idempotencyKey: true, requests };
+      // A closed loop cannot build a queue: it warms up for the ramp's seconds only.
+      return { ...common, warmupS: common.rampS, mode: 'closed', concurrency: bench === 'label' ? 1 : 8, idempotencyKey: true, requests };
     }
     default:
       throw new Error(`no load for ${bench}`);
@@ -360,7 +366,7 @@ const main = async () => {
 
   const modes = options.mode === 'both' ? ['embedded', 'distributed'] : [options.mode];
   console.log(
-    `bench:api — ${modes.join(' + ')}; ${options.only.join(', ')}; ${options.runs} run(s); ${options.warmup} s warm-up + ${options.duration} s measured; ` +
+    `bench:api — ${modes.join(' + ')}; ${options.only.join(', ')}; ${options.runs} run(s); ${options.warmup} s warm-up (${Math.min(options.ramp, options.warmup)} s ramp) + ${options.duration} s measured; ` +
       `rates quote ${options.rates.quote}/s, verify ${options.rates.verify}/s, list ${options.rates.list}/s; ${options.connections} connections; ${cpus().length} cores, node ${process.version}`,
   );
   const output = { date: new Date().toISOString(), node: process.version, cores: cpus().length, options: { ...options, json: undefined }, modes: {} };

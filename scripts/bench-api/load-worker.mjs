@@ -3,59 +3,41 @@
 // `{ type: 'run', spec }` message, sends `{ type: 'phase', phase: 'measure' | 'end', hrUs }` as the measured window
 // opens and closes (hrUs: CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles), then `{ type: 'result', result }`.
 //
-// spec: { base, connections, mode: 'open' | 'closed', rate, concurrency, warmupS, durationS, timeoutMs,
+// spec: { base, connections, mode: 'open' | 'closed', rate, concurrency, warmupS, rampS, durationS, timeoutMs,
 //         requests: [{ method, path, headers, body }] (used round robin), idempotencyKey: boolean }
 //
-// Open loop: after a warm-up whose rate ramps from 0, request i is due at i/rate, sent by a timer that wakes at the
+// Open loop: after a warm-up whose rate ramps from 0 and then holds, request i is due at i/rate, sent by a timer that wakes at the
 // next due time (never a busy wait, which would take a core from the server), and its latency runs from that due time
 // to the end of the response body, so a server that falls behind is charged for the queue it causes (no coordinated
 // omission).
 // Closed loop: `concurrency` loops, each sending its next request when the previous one has answered.
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { createPool, requestBytes } from './http1-client.mjs';
 import { summarize } from './stats.mjs';
 
 const hrUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const createClient = (spec) => {
   const url = new URL(spec.base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections, maxFreeSockets: spec.connections });
+  const pool = createPool({ host: url.hostname, port: Number(url.port), connections: spec.connections, timeoutMs: spec.timeoutMs });
+  const host = url.host;
   let next = 0;
-  const prepared = spec.requests.map((r) => ({
-    method: r.method,
-    path: url.pathname.replace(/\/$/, '') + r.path,
-    body: r.body === undefined ? undefined : Buffer.from(typeof r.body === 'string' ? r.body : JSON.stringify(r.body)),
-    headers: r.headers ?? {},
-  }));
+  const prepared = spec.requests.map((r) => {
+    const body = r.body === undefined ? undefined : Buffer.from(typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
+    const request = { method: r.method, path: url.pathname.replace(/\/$/, '') + r.path, host, headers: { ...(r.headers ?? {}), ...(body ? { 'content-type': 'application/json' } : {}) }, body };
+    // Without a per-request header the bytes are the same every time: built once.
+    return { request, bytes: spec.idempotencyKey ? null : requestBytes(request) };
+  });
   /** Sends the next request; `done(status, detail)` once: status 0 is a network error or time-out. */
   const send = (done) => {
-    const r = prepared[next++ % prepared.length];
-    const headers = { ...r.headers };
-    if (r.body) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(r.body.length);
-    }
-    if (spec.idempotencyKey) headers['idempotency-key'] = `bench-${randomUUID()}`;
-    let finished = false;
-    const finish = (status, detail) => {
-      if (finished) return;
-      finished = true;
-      done(status, detail);
-    };
-    const request = http.request({ agent, host: url.hostname, port: url.port, method: r.method, path: r.path, headers, timeout: spec.timeoutMs }, (response) => {
-      let sample = '';
-      const failed = response.statusCode < 200 || response.statusCode >= 300;
-      response.on('data', (chunk) => {
-        if (failed && sample.length < 300) sample += chunk.toString('utf8');
-      });
-      response.on('end', () => finish(response.statusCode, sample.slice(0, 300)));
-      response.on('error', (error) => finish(0, error.code ?? error.message));
+    const { request, bytes } = prepared[next++ % prepared.length];
+    const toSend = bytes ?? requestBytes({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${randomUUID()}` } });
+    pool.send(toSend, (status, body) => {
+      const failed = status < 200 || status >= 300;
+      done(status, !failed ? '' : typeof body === 'string' ? body : body.toString('utf8', 0, Math.min(body.length, 300)));
     });
-    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    request.on('error', (error) => finish(0, error.code ?? error.message));
-    request.end(r.body);
   };
-  return { send, close: () => agent.destroy() };
+  return { send, close: () => pool.close() };
 };
 
 /** Collects the measured requests: latencies of the 2xx ones, statuses, errors with one sample answer each. */
@@ -88,14 +70,22 @@ const openLoop = (spec) =>
     const client = createClient(spec);
     const recorder = createRecorder();
     const interval = 1000 / spec.rate;
-    // The warm-up ramps the rate from 0 to the target (rate·t/W, so request i is due at √(2·W·i/rate)), as a service
-    // taking traffic sees it grow: a fresh system hit at full rate from its first request queues while its code is
-    // still being compiled, and the measured window would start with that queue rather than with the service's pace.
+    // The warm-up ramps the rate from 0 to the target over its first `rampS` seconds (rate·t/R, so request i is due at
+    // √(2·R·i/rate)), as a service taking traffic sees it grow, then holds the target rate for the rest: a fresh
+    // system hit at full rate queues while its code is still being compiled, and a window opened right after the ramp
+    // would start with what is left of that queue rather than with the service's pace.
     const warmupMs = spec.warmupS * 1000;
-    const warmupCount = Math.round((spec.rate * spec.warmupS) / 2);
+    const rampMs = Math.min(spec.rampS ?? spec.warmupS, spec.warmupS) * 1000;
+    const rampCount = Math.round((spec.rate * rampMs) / 2000);
+    const warmupCount = rampCount + Math.round((spec.rate * (warmupMs - rampMs)) / 1000);
     const total = warmupCount + Math.round(spec.rate * spec.durationS);
     const start = performance.now() + 20;
-    const dueOf = (i) => (i < warmupCount ? start + Math.sqrt((2 * warmupMs * i) / spec.rate) : start + warmupMs + (i - warmupCount) * interval);
+    const dueOf = (i) =>
+      i < rampCount
+        ? start + Math.sqrt((2 * rampMs * i) / spec.rate)
+        : i < warmupCount
+          ? start + rampMs + (i - rampCount) * interval
+          : start + warmupMs + (i - warmupCount) * interval;
     const lags = [];
     // Latencies by the second they were due in: a queue that builds and drains shows where it began.
     const bySecond = [];

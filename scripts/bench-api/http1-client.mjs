@@ -38,7 +38,9 @@ export const parseAnswer = (buffer) => {
     else if (name === 'connection') close = value === 'close';
   }
   const bodyStart = headerEnd + 4;
-  if (status === 204 || status === 304 || (status >= 100 && status < 200)) return { status, body: buffer.subarray(bodyStart, bodyStart), rest: buffer.subarray(bodyStart), close };
+  // An interim answer (100 Continue, 103 Early Hints) precedes the real one on the same connection.
+  if (status >= 100 && status < 200) return parseAnswer(buffer.subarray(bodyStart));
+  if (status === 204 || status === 304) return { status, body: buffer.subarray(bodyStart, bodyStart), rest: buffer.subarray(bodyStart), close };
   if (chunked) {
     const parts = [];
     let at = bodyStart;
@@ -103,6 +105,8 @@ export const createPool = ({ host, port, connections, timeoutMs }) => {
       settle(0, code);
     };
     socket.on('data', (chunk) => {
+      // Bytes on a connection with no request on it would be paired with the next request's answer.
+      if (!current) return fail('UNSOLICITED');
       received = received ? Buffer.concat([received, chunk]) : chunk;
       let answer;
       try {
@@ -129,6 +133,7 @@ export const createPool = ({ host, port, connections, timeoutMs }) => {
   };
 
   const release = (connection) => {
+    if (closed) return connection.destroy();
     const next = queue.shift();
     if (next) connection.send(next.bytes, next.done);
     else idle.push(connection);
@@ -152,6 +157,7 @@ export const createPool = ({ host, port, connections, timeoutMs }) => {
     close() {
       closed = true;
       for (const connection of idle.splice(0)) connection.destroy();
+      for (const { done } of queue.splice(0)) done(0, 'CLOSED');
     },
   };
 };

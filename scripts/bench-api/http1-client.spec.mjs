@@ -94,4 +94,22 @@ describe('the load generator’s HTTP client', () => {
     expect(parseAnswer(whole.subarray(0, whole.length - 1))).toBeNull();
     expect(String(parseAnswer(whole)?.body)).toBe('hello');
   });
+
+  it('reads past an interim 100 Continue to the real answer', () => {
+    const bytes = Buffer.from('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok');
+    const answer = parseAnswer(bytes);
+    expect(answer?.status).toBe(201);
+    expect(String(answer?.body)).toBe('ok');
+  });
+
+  it('answers CLOSED to the requests still queued when the pool closes', async () => {
+    const pool = poolFor({ connections: 1 });
+    const bytes = requestBytes({ method: 'GET', path: '/slow', host: 'x', headers: {} });
+    const answers = Array.from({ length: 3 }, () => new Promise((resolve) => pool.send(bytes, (status, body) => resolve({ status, body: String(body) }))));
+    pool.close();
+    expect(await answers[1]).toEqual({ status: 0, body: 'CLOSED' });
+    expect(await answers[2]).toEqual({ status: 0, body: 'CLOSED' });
+    expect(await answers[0]).toEqual({ status: 200, body: 'late' });
+  });
 });
+

@@ -115,4 +115,22 @@ describe('MuxedClientNats', () => {
     connection.answer(connection.published[1], { response: 'ok', isDisposed: true });
     await expect(next).resolves.toBe('ok');
   });
+
+  it('fails the waiting calls at once when the client closes, not at their time-out', async () => {
+    const { client } = connected();
+    Object.assign(client, { natsClient: Object.assign(new FakeConnection(), { close: async () => undefined, isClosed: () => false }) });
+    const waiting = firstValueFrom(client.send('pricing.quote.v1', record({})));
+    await settle();
+    await client.close();
+    await expect(waiting).rejects.toThrow('The connection to NATS was closed');
+  });
+
+  it('reports an empty message that is not “no responders” as no answer, never as a reply', async () => {
+    const { client, connection } = connected();
+    const reply = firstValueFrom(client.send('pricing.quote.v1', record({})));
+    await settle();
+    connection.deliver(connection.published[0]?.reply ?? '', undefined, { code: 408 });
+    await expect(reply).rejects.toThrow('There are no subscribers listening to that message (408)');
+  });
 });
+

@@ -48,13 +48,18 @@ export class MuxedClientNats extends ClientNats {
   }
 
   override async close(): Promise<void> {
+    // nats.js ends its subscriptions without a word to them: the calls still waiting fail now, not at their time-out.
+    const inbox = this.inbox;
     this.inbox = null;
+    if (inbox) failAll(inbox, new Error('The connection to NATS was closed'));
     await super.close();
   }
 
   private async answer(id: string, reply: Msg, callback: (packet: WritePacket) => void): Promise<void> {
     // NATS answers a request nobody subscribes to with an empty 503 status message (no responders).
     if (reply.data.length === 0 && reply.headers?.code === 503) return callback({ err: new Error(`503: ${NO_RESPONDERS}`) });
+    // Any other empty message is not an answer (Nest's client said the same, in these words).
+    if (reply.data.length === 0) return callback({ err: new Error(`Empty response. There are no subscribers listening to that message (${reply.headers?.code ?? 'no status'})`) });
     let message: WritePacket & { id?: string };
     try {
       message = (await this.deserializer.deserialize(reply.data)) as WritePacket & { id?: string };
@@ -74,8 +79,7 @@ export class MuxedClientNats extends ClientNats {
           // The subscription is gone (a permission refused, the connection closed): its calls fail now, and the
           // next call subscribes again.
           if (this.inbox === inbox) this.inbox = null;
-          for (const waiter of inbox.waiting.values()) waiter(error, null);
-          inbox.waiting.clear();
+          failAll(inbox, error);
           return;
         }
         const token = reply.subject.slice(inbox.prefix.length);
@@ -89,3 +93,9 @@ export class MuxedClientNats extends ClientNats {
     return inbox;
   }
 }
+
+const failAll = (inbox: ReplyInbox, error: Error): void => {
+  const waiters = [...inbox.waiting.values()];
+  inbox.waiting.clear();
+  for (const waiter of waiters) waiter(error, null);
+};

@@ -25,10 +25,12 @@ export class CoalescedVersionReads {
    * @param read the versions of the given scopes, in one statement
    * @param readStarting called as each read starts; what it returns is called with the read's versions (the sole
    *   replica's memory keeps them only if no write ended since the read began)
+   * @param deadlineMs how long a read may take before its quotes fail and the next read starts
    */
   constructor(
     private readonly read: (scopes: string[]) => Promise<VersionsByScope>,
     private readonly readStarting: () => (scopes: string[], versions: VersionsByScope) => void = () => () => undefined,
+    private readonly deadlineMs = 5_000,
   ) {}
 
   versionsOf(scopes: readonly string[]): Promise<VersionsByScope> {
@@ -51,26 +53,33 @@ export class CoalescedVersionReads {
     this.reading = batch.length > 0;
     if (!this.reading) return;
     const asked = [...scopes];
-    const finished = this.readStarting();
-    let read: Promise<VersionsByScope>;
+    let settled = false;
+    // A read that hangs (a lock, a lost connection) fails its quotes after the deadline and lets the next read go,
+    // rather than holding every later quote in the queue; what it finds after that is not used.
+    const deadline = setTimeout(() => settle(new Error(`The catalogue's versions were not read within ${this.deadlineMs} ms`), null), this.deadlineMs).unref();
+    const settle = (error: unknown, versions: VersionsByScope | null, finished?: (scopes: string[], versions: VersionsByScope) => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      try {
+        if (versions && finished) finished(asked, versions);
+      } catch {
+        // Keeping the versions is an optimisation: the quotes still get what the read found.
+      }
+      for (const waiter of batch) {
+        if (versions) waiter.resolve(versions);
+        else waiter.reject(error);
+      }
+      this.readNext();
+    };
     try {
-      read = this.read(asked);
+      const finished = this.readStarting();
+      this.read(asked).then(
+        (versions) => settle(null, versions, finished),
+        (error: unknown) => settle(error, null),
+      );
     } catch (error) {
-      read = Promise.reject(error);
+      settle(error, null);
     }
-    void read
-      .then(
-        (versions) => {
-          try {
-            finished(asked, versions);
-          } finally {
-            for (const waiter of batch) waiter.resolve(versions);
-          }
-        },
-        (error: unknown) => {
-          for (const waiter of batch) waiter.reject(error);
-        },
-      )
-      .finally(() => this.readNext());
   }
 }

@@ -25,6 +25,8 @@
 //   --runs N       fresh systems per mode (3), median reported
 //   --connections N   client keep-alive connections (64)    --timeout MS   per request (10000)
 //   --json FILE    machine-readable results
+//   --cpu-timeline every server process's CPU per second of each open-loop window (`cpuBySecond` in --json), read every
+//                  100 ms: which process took the machine in a slow second
 //   --cpu-prof DIR every server process under `node --cpu-prof`; prints each one's profile summary per benchmark after a run
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -56,7 +58,7 @@ const usage = () => {
 };
 
 const parseArgs = (argv) => {
-  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 8, ramp: 3, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null };
+  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 8, ramp: 3, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null, cpuTimeline: false };
   const number = (name, value, min) => {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number ≥ ${min}, got ${value}`);
@@ -90,6 +92,9 @@ const parseArgs = (argv) => {
         break;
       case '--warmup':
         options.warmup = number('--warmup', value(), 0);
+        break;
+      case '--cpu-timeline':
+        options.cpuTimeline = true;
         break;
       case '--ramp':
         options.ramp = number('--ramp', value(), 0);
@@ -154,11 +159,29 @@ const measureLoad = async (bench, system, users, options) => {
     if (backends.length) cpu.postgres = backends.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
     return { at: performance.now(), cpu };
   };
+  // --cpu-timeline: every process's CPU per second of the window, read every 100 ms, to line up with `timeline`.
+  const cpuBySecond = [];
+  let sampler = null;
   const result = await runLoad(spec, {
     onPhase: (phase, hrUs) => {
       marks[phase] = { ...snapshot(), hrUs };
+      if (phase === 'measure' && options.cpuTimeline) {
+        let previous = marks.measure;
+        sampler = setInterval(() => {
+          const now = snapshot();
+          const second = Math.floor((now.at - marks.measure.at) / 1000);
+          const slot = (cpuBySecond[second] ??= { second, ms: {} });
+          for (const [name, ms] of Object.entries(now.cpu)) {
+            const before = previous.cpu[name];
+            if (ms !== null && before !== null && before !== undefined) slot.ms[name] = Math.round((slot.ms[name] ?? 0) + ms - before);
+          }
+          previous = now;
+        }, 100);
+      }
+      if (phase === 'end') clearInterval(sampler);
     },
   });
+  clearInterval(sampler);
   const serverCpu = {};
   if (marks.measure && marks.end) {
     const wall = marks.end.at - marks.measure.at;
@@ -176,6 +199,7 @@ const measureLoad = async (bench, system, users, options) => {
     serverCpuPercent: Object.values(serverCpu).reduce((a, b) => a + b, 0),
     serverCpuByProcess: serverCpu,
     window: marks.measure && marks.end ? { fromUs: marks.measure.hrUs, toUs: marks.end.hrUs } : null,
+    ...(options.cpuTimeline ? { cpuBySecond: cpuBySecond.filter(Boolean) } : {}),
   };
 };
 

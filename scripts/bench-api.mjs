@@ -148,6 +148,16 @@ const loadSpec = (bench, system, users, options) => {
   }
 };
 
+/** CPU milliseconds each process spent between two snapshots (a process gone in either is left out). */
+const cpuSpent = (before, after) => {
+  const spent = {};
+  for (const [name, from] of Object.entries(before.cpu)) {
+    const to = after.cpu[name];
+    if (from !== null && to !== null && to !== undefined) spent[name] = to - from;
+  }
+  return spent;
+};
+
 /** Runs one load, reading the server processes' CPU time when the measured window opens and closes. */
 const measureLoad = async (bench, system, users, options) => {
   const spec = loadSpec(bench, system, users, options);
@@ -171,10 +181,7 @@ const measureLoad = async (bench, system, users, options) => {
           const now = snapshot();
           const second = Math.floor((now.at - marks.measure.at) / 1000);
           const slot = (cpuBySecond[second] ??= { second, ms: {} });
-          for (const [name, ms] of Object.entries(now.cpu)) {
-            const before = previous.cpu[name];
-            if (ms !== null && before !== null && before !== undefined) slot.ms[name] = Math.round((slot.ms[name] ?? 0) + ms - before);
-          }
+          for (const [name, ms] of Object.entries(cpuSpent(previous, now))) slot.ms[name] = Math.round((slot.ms[name] ?? 0) + ms);
           previous = now;
         }, 100);
       }
@@ -185,10 +192,7 @@ const measureLoad = async (bench, system, users, options) => {
   const serverCpu = {};
   if (marks.measure && marks.end) {
     const wall = marks.end.at - marks.measure.at;
-    for (const [name, before] of Object.entries(marks.measure.cpu)) {
-      const after = marks.end.cpu[name];
-      if (before !== null && after !== null && after !== undefined) serverCpu[name] = Math.round(((after - before) / wall) * 100);
-    }
+    for (const [name, ms] of Object.entries(cpuSpent(marks.measure, marks.end))) serverCpu[name] = Math.round((ms / wall) * 100);
   }
   return {
     bench,

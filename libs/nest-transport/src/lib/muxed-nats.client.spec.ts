@@ -33,6 +33,16 @@ class FakeConnection {
     subscription?.callback(null, msg);
   }
 
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  private closed = false;
+
   answer(call: Published | undefined, reply: Record<string, unknown>): void {
     if (call) this.deliver(call.reply, { id: call.body['id'], ...reply });
   }
@@ -118,7 +128,6 @@ describe('MuxedClientNats', () => {
 
   it('fails the waiting calls at once when the client closes, not at their time-out', async () => {
     const { client } = connected();
-    Object.assign(client, { natsClient: Object.assign(new FakeConnection(), { close: async () => undefined, isClosed: () => false }) });
     const waiting = firstValueFrom(client.send('pricing.quote.v1', record({})));
     await settle();
     await client.close();

@@ -53,33 +53,36 @@ export class CoalescedVersionReads {
     this.reading = batch.length > 0;
     if (!this.reading) return;
     const asked = [...scopes];
+    let finished: (scopes: string[], versions: VersionsByScope) => void = () => undefined;
     let settled = false;
-    // A read that hangs (a lock, a lost connection) fails its quotes after the deadline and lets the next read go,
-    // rather than holding every later quote in the queue; what it finds after that is not used.
-    const deadline = setTimeout(() => settle(new Error(`The catalogue's versions were not read within ${this.deadlineMs} ms`), null), this.deadlineMs).unref();
-    const settle = (error: unknown, versions: VersionsByScope | null, finished?: (scopes: string[], versions: VersionsByScope) => void) => {
+    const settle = (outcome: { versions: VersionsByScope } | { error: unknown }): void => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      try {
-        if (versions && finished) finished(asked, versions);
-      } catch {
-        // Keeping the versions is an optimisation: the quotes still get what the read found.
+      if ('versions' in outcome) {
+        try {
+          finished(asked, outcome.versions);
+        } catch {
+          // Keeping the versions is an optimisation: the quotes still get what the read found.
+        }
       }
       for (const waiter of batch) {
-        if (versions) waiter.resolve(versions);
-        else waiter.reject(error);
+        if ('versions' in outcome) waiter.resolve(outcome.versions);
+        else waiter.reject(outcome.error);
       }
       this.readNext();
     };
+    // A read that hangs (a lock, a lost connection) fails its quotes after the deadline and lets the next read go,
+    // rather than holding every later quote in the queue; what it finds after that is not used.
+    const deadline = setTimeout(() => settle({ error: new Error(`The catalogue's versions were not read within ${this.deadlineMs} ms`) }), this.deadlineMs).unref();
     try {
-      const finished = this.readStarting();
+      finished = this.readStarting();
       this.read(asked).then(
-        (versions) => settle(null, versions, finished),
-        (error: unknown) => settle(error, null),
+        (versions) => settle({ versions }),
+        (error: unknown) => settle({ error }),
       );
     } catch (error) {
-      settle(error, null);
+      settle({ error });
     }
   }
 }

@@ -4,6 +4,7 @@ import { MessageHeader } from '@labeldesk/contracts';
 import { inFlightWork, type InFlightWork } from './in-flight';
 import { HandlerRoutes } from './handler-routes';
 import { handledInCorrelation } from './message-correlation';
+import { batchWritesPerTurn } from './turn-batched-writes';
 
 type NatsOptions = ConstructorParameters<typeof ServerNats>[0];
 
@@ -28,7 +29,7 @@ export class DrainingServerNats extends ServerNats {
   }
 
   override async createNatsClient(): Promise<NatsConnection> {
-    this.connection = (await super.createNatsClient()) as NatsConnection;
+    this.connection = batchWritesPerTurn((await super.createNatsClient()) as NatsConnection);
     return this.connection;
   }
 

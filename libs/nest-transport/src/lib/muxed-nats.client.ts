@@ -1,6 +1,7 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createInbox, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { NO_RESPONDERS } from './in-process-bus';
+import { batchWritesPerTurn } from './turn-batched-writes';
 
 type Waiter = (error: Error | null, reply: Msg | null) => void;
 
@@ -23,6 +24,10 @@ interface ReplyInbox {
 export class MuxedClientNats extends ClientNats {
   private inbox: ReplyInbox | null = null;
   private lastToken = 0;
+
+  override async createClient(): Promise<NatsConnection> {
+    return batchWritesPerTurn((await super.createClient()) as NatsConnection);
+  }
 
   protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     let token: string | null = null;

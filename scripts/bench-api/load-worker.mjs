@@ -155,8 +155,10 @@ const openLoop = (spec) =>
       if (fired < total) {
         setTimeout(tick, Math.max(0, dueOf(fired) - performance.now()));
       } else {
-        // Everything is sent: give the last answers the request time-out, then count the rest as unfinished.
-        setTimeout(end, spec.timeoutMs + 1_000).unref();
+        // Everything is sent: give the last answers the request time-out, then count the rest as unfinished. Not
+        // unref'd: with an answer lost and the server's idle connections closed, an unref'd timer let the worker exit
+        // without a result, which aborted the whole benchmark instead of reporting the request as unfinished.
+        setTimeout(end, spec.timeoutMs + 1_000);
       }
     };
     if (total === warmupCount) end();

@@ -26,7 +26,9 @@ export const runLoad = (spec, { onPhase = () => undefined } = {}) =>
       if (!settled) reject(error);
       settled = true;
     });
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': 'exit' can come before the last messages are read from the IPC channel (the worker sends its
+    // result and exits at once), which lost a finished run's result on a busy machine; 'close' waits for the channel.
+    child.once('close', (code, signal) => {
       if (!settled) reject(new Error(`load worker exited (${signal ?? code}) without a result`));
       settled = true;
     });

@@ -31,6 +31,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { machineSpeed } from './bench-api/machine-speed.mjs';
 import { runLoad } from './bench-api/load.mjs';
 import { formatSummary, summarizeProfile } from './bench-api/profile-summary.mjs';
 import { quoteBody, setUp, singleOrder } from './bench-api/setup.mjs';
@@ -397,7 +398,9 @@ const main = async () => {
     `bench:api — ${modes.join(' + ')}; ${options.only.join(', ')}; ${options.runs} run(s); ${options.warmup} s warm-up (${Math.min(options.ramp, options.warmup)} s ramp) + ${options.duration} s measured; ` +
       `rates quote ${options.rates.quote}/s, verify ${options.rates.verify}/s, list ${options.rates.list}/s; ${options.connections} connections; ${cpus().length} cores, node ${process.version}`,
   );
-  const output = { date: new Date().toISOString(), node: process.version, cores: cpus().length, options: { ...options, json: undefined }, modes: {} };
+  const speed = machineSpeed();
+  console.log(`machine speed (scripts/bench-api/machine-speed.mjs, lower is faster): fastest ${speed.minMs} ms, median ${speed.medianMs} ms a pass`);
+  const output = { date: new Date().toISOString(), node: process.version, cores: cpus().length, machineSpeed: speed, options: { ...options, json: undefined }, modes: {} };
   for (const mode of modes) {
     const runs = [];
     for (let run = 1; run <= options.runs; run++) runs.push(await runOnce(mode, run, options));

@@ -12,3 +12,4 @@ export * from './lib/caller.policy';
 export * from './lib/caller-token';
 export * from './lib/in-flight';
 export * from './lib/draining-nats.server';
+export * from './lib/raw-json';

@@ -1,5 +1,6 @@
 import type { WritePacket } from '@nestjs/microservices';
 import { jsonCopy } from './json-copy';
+import { rawJsonOf } from './raw-json';
 
 export type Headers = Record<string, string>;
 
@@ -42,7 +43,8 @@ export class InProcessBus {
     };
   }
 
-  request(message: BusRequest, reply: (packet: WritePacket) => void): void {
+  /** `rawResponse`: the answer's response is handed over as its JSON text (`RawJson`) instead of a copy of it. */
+  request(message: BusRequest, reply: (packet: WritePacket) => void, rawResponse = false): void {
     const wire = jsonCopy(message);
     setImmediate(() => {
       // Each endpoint answers from its own subject → handler cache, so this is a few map lookups per message.
@@ -52,7 +54,9 @@ export class InProcessBus {
         return;
       }
       const endpoint = candidates[this.roundRobin++ % candidates.length];
-      endpoint?.request(wire, (packet) => reply(jsonCopy(packet)));
+      endpoint?.request(wire, (packet) =>
+        reply(rawResponse && !packet.err && packet.response !== undefined ? { ...packet, response: rawJsonOf(packet.response) } : jsonCopy(packet)),
+      );
     });
   }
 

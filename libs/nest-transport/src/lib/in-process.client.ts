@@ -1,6 +1,7 @@
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { processBus, type Headers, type InProcessBus } from './in-process-bus';
 import { InProcessRecord } from './in-process-record';
+import { wantsRawReply } from './raw-json';
 
 /** The caller's side of the in-process bus, a ClientProxy like ClientNats. */
 export class InProcessClient extends ClientProxy {
@@ -23,9 +24,13 @@ export class InProcessClient extends ClientProxy {
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     let disposed = false;
     const { data, headers } = unpack(packet.data);
-    this.bus.request({ subject: this.normalizePattern(packet.pattern), data, headers }, (reply) => {
-      if (!disposed) callback(reply);
-    });
+    this.bus.request(
+      { subject: this.normalizePattern(packet.pattern), data, headers },
+      (reply) => {
+        if (!disposed) callback(reply);
+      },
+      wantsRawReply(packet.data),
+    );
     return () => {
       disposed = true;
     };

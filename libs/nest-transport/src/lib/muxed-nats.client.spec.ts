@@ -2,6 +2,7 @@ import { firstValueFrom, timeout } from 'rxjs';
 import { headers as natsHeaders, JSONCodec, NatsError, type Msg, type MsgHdrs, type SubscriptionOptions } from 'nats';
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { MuxedClientNats } from './muxed-nats.client';
+import { RAW_REPLY, RawJson } from './raw-json';
 
 const json = JSONCodec();
 
@@ -83,6 +84,36 @@ describe('MuxedClientNats', () => {
     await settle();
     connection.answer(connection.published[0], { response: 'first', isDisposed: false });
     await expect(reply).resolves.toBe('first');
+  });
+
+  it('hands a caller that wants text the response exactly as the service wrote it, without parsing it', async () => {
+    const { client, connection } = connected();
+    const reply = firstValueFrom(client.send('orders.order.list.v1', Object.defineProperty(record({ userId: 'u1' }), RAW_REPLY, { value: true })));
+    await settle();
+    const call = connection.published[0];
+    const response = { orders: [{ _id: 'o1', receiver: { receiver_name: 'Zoë "Z" Ng' }, price: 512 }] };
+    // The layout of Nest's NATS server: JSON.stringify of { response, isDisposed, id }.
+    connection.deliver(call?.reply ?? '', { response, isDisposed: true, id: call?.body['id'] });
+    const text = await reply;
+    expect(text).toBeInstanceOf(RawJson);
+    expect((text as RawJson).text.equals(Buffer.from(JSON.stringify(response)))).toBe(true);
+  });
+
+  it('still hands text over when the reply is laid out otherwise, by parsing and writing it', async () => {
+    const { client, connection } = connected();
+    const reply = firstValueFrom(client.send('orders.order.list.v1', Object.defineProperty(record({}), RAW_REPLY, { value: true })));
+    await settle();
+    connection.answer(connection.published[0], { response: { orders: [] }, isDisposed: true });
+    expect(((await reply) as RawJson).text.toString()).toBe('{"orders":[]}');
+  });
+
+  it('reports the service’s error to a caller that wants text as an error, not as text', async () => {
+    const { client, connection } = connected();
+    const reply = firstValueFrom(client.send('orders.order.list.v1', Object.defineProperty(record({}), RAW_REPLY, { value: true })));
+    await settle();
+    const call = connection.published[0];
+    connection.deliver(call?.reply ?? '', { err: { code: 'FORBIDDEN', message: 'Not yours' }, isDisposed: true, id: call?.body['id'] });
+    await expect(reply).rejects.toEqual({ code: 'FORBIDDEN', message: 'Not yours' });
   });
 
   it('reports the service’s error as the call’s error', async () => {

@@ -2,6 +2,7 @@ import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microserv
 import { createInbox, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { NO_RESPONDERS } from './in-process-bus';
 import { batchWritesPerTurn } from './turn-batched-writes';
+import { rawJsonOf, responseTextOf, RawJson, wantsRawReply } from './raw-json';
 
 type Waiter = (error: Error | null, reply: Msg | null) => void;
 
@@ -38,9 +39,10 @@ export class MuxedClientNats extends ClientNats {
       const headers = this.mergeHeaders(serialized.headers) as MsgHdrs | undefined;
       inbox = this.replyInbox(this.natsClient as NatsConnection);
       token = (++this.lastToken).toString(36);
+      const raw = wantsRawReply(partialPacket.data);
       inbox.waiting.set(token, (error, reply) => {
         if (error) return callback({ err: error });
-        void this.answer(packet.id, reply as Msg, callback);
+        void this.answer(packet.id, reply as Msg, callback, raw);
       });
       inbox.connection.publish(this.normalizePattern(partialPacket.pattern), serialized.data, { reply: inbox.prefix + token, ...(headers ? { headers } : {}) });
     } catch (error) {
@@ -60,11 +62,14 @@ export class MuxedClientNats extends ClientNats {
     await super.close();
   }
 
-  private async answer(id: string, reply: Msg, callback: (packet: WritePacket) => void): Promise<void> {
+  /** `raw`: the caller wants the response as its JSON text (`RawJson`), read out of the packet without parsing it. */
+  private async answer(id: string, reply: Msg, callback: (packet: WritePacket) => void, raw: boolean): Promise<void> {
     // NATS answers a request nobody subscribes to with an empty 503 status message (no responders).
     if (reply.data.length === 0 && reply.headers?.code === 503) return callback({ err: new Error(`503: ${NO_RESPONDERS}`) });
     // Any other empty message is not an answer (Nest's client said the same, in these words).
     if (reply.data.length === 0) return callback({ err: new Error(`Empty response. There are no subscribers listening to that message (${reply.headers?.code ?? 'no status'})`) });
+    const text = raw ? responseTextOf(reply.data, id) : null;
+    if (text) return callback({ response: new RawJson(text), isDisposed: true });
     let message: WritePacket & { id?: string };
     try {
       message = (await this.deserializer.deserialize(reply.data)) as WritePacket & { id?: string };
@@ -72,7 +77,7 @@ export class MuxedClientNats extends ClientNats {
       return callback({ err: error });
     }
     if (message.id && message.id !== id) return callback({ err: new Error(`A reply for another call (${message.id}) came to call ${id}`) });
-    callback({ err: message.err, response: message.response, isDisposed: true });
+    callback({ err: message.err, response: raw && !message.err ? rawJsonOf(message.response) : message.response, isDisposed: true });
   }
 
   private replyInbox(connection: NatsConnection): ReplyInbox {

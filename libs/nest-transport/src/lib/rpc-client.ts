@@ -18,6 +18,7 @@ import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
 import type { CallerTokens } from './caller-token';
 import { NO_RESPONDERS, type Headers } from './in-process-bus';
 import type { RecordFactory } from './transport.config';
+import { RAW_REPLY, RawJson } from './raw-json';
 
 export interface CallOptions {
   /** The signed-in user the call is made for; only the gateway, which verified them, may name one. */
@@ -41,27 +42,37 @@ export class RpcClient {
   ) {}
 
   async call<C extends AnyRpcContract>(contract: C, request: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
+    return checkedReply(contract, await this.request(contract, request, options, false));
+  }
+
+  /**
+   * The reply's response as its JSON text, for an answer the caller passes on as it is (decision 033): the serving
+   * handler checked it against the contract before sending it (`@RpcHandler`), and reading it into objects only to
+   * check and write it again is most of what a long list costs the gateway. Failures are DomainErrors as in `call`.
+   */
+  async callForText<C extends AnyRpcContract>(contract: C, request: RequestOf<C>, options: CallOptions = {}): Promise<Buffer> {
+    const reply = await this.request(contract, request, options, true);
+    if (reply instanceof RawJson) return reply.text;
+    // A transport that hands over objects: checked and written here, as `call` would have.
+    return Buffer.from(JSON.stringify(checkedReply(contract, reply)));
+  }
+
+  private async request(contract: AnyRpcContract, request: unknown, options: CallOptions, raw: boolean): Promise<unknown> {
     const parsed = contract.request.safeParse(request);
     if (!parsed.success) throw validationError(parsed.error);
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const stopTimer = rpcDuration.startTimer({ subject: contract.subject });
-    let reply: unknown;
     try {
-      reply = await firstValueFrom(
-        this.proxy.send(contract.subject, this.record(parsed.data, this.headersFor(contract.subject, parsed.data, options))).pipe(timeout(timeoutMs)),
-        { defaultValue: null },
-      );
+      const record = this.record(parsed.data, this.headersFor(contract.subject, parsed.data, options));
+      if (raw && typeof record === 'object' && record !== null) Object.defineProperty(record, RAW_REPLY, { value: true });
+      const reply: unknown = await firstValueFrom(this.proxy.send(contract.subject, record).pipe(timeout(timeoutMs)), { defaultValue: null });
       stopTimer({ outcome: 'ok' });
+      return reply;
     } catch (error) {
       const failure = toDomainError(error, contract.subject, timeoutMs);
       stopTimer({ outcome: failure.code });
       throw failure;
     }
-    const response = contract.response.safeParse(reply);
-    if (!response.success) {
-      throw new DomainError(ErrorCode.INTERNAL, `Malformed reply from ${contract.subject}: ${response.error.issues[0]?.message ?? ''}`);
-    }
-    return response.data as ResponseOf<C>;
   }
 
   /** True when the transport is connected within `timeoutMs` (the readiness probe's question). */
@@ -91,6 +102,14 @@ export class RpcClient {
     return headers;
   }
 }
+
+const checkedReply = <C extends AnyRpcContract>(contract: C, reply: unknown): ResponseOf<C> => {
+  const response = contract.response.safeParse(reply);
+  if (!response.success) {
+    throw new DomainError(ErrorCode.INTERNAL, `Malformed reply from ${contract.subject}: ${response.error.issues[0]?.message ?? ''}`);
+  }
+  return response.data as ResponseOf<C>;
+};
 
 const toDomainError = (error: unknown, subject: string, timeoutMs: number): DomainError => {
   if (error instanceof DomainError) return error;

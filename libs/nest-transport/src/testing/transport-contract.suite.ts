@@ -143,6 +143,19 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       });
     });
 
+    it('hands a caller that passes the answer on the checked reply as the JSON text the service wrote', async () => {
+      const text = await client.callForText(Echo, { text: 'zoë "quoted"', at: '2026-11-21T10:00:00.000Z' });
+      expect(text).toBeInstanceOf(Buffer);
+      expect(JSON.parse(text.toString('utf8'))).toEqual({ text: 'ZOË "QUOTED"', at: '2026-11-21T10:00:00.000Z', caller: null });
+    });
+
+    it('fails a text call the way it fails any call: refused, broken or not answered', async () => {
+      await expect(client.callForText(Echo, { text: '', at: 'x' })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+      await expect(client.callForText(Fail, { kind: 'domain' })).rejects.toEqual(new DomainError(ErrorCode.CONFLICT, 'Already there'));
+      await expect(client.callForText(Broken, {})).rejects.toMatchObject({ code: ErrorCode.INTERNAL, message: expect.stringContaining(`Reply breaks ${Broken.subject}`) });
+      await expect(client.callForText(Slow, { ms: 1_000 }, { timeoutMs: 100 })).rejects.toMatchObject({ code: ErrorCode.TIMEOUT });
+    });
+
     it('refuses an invalid request before sending it', async () => {
       await expect(client.call(Echo, { text: '', at: 'x' })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
     });

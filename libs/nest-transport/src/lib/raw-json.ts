@@ -1,0 +1,33 @@
+/**
+ * A reply's response as JSON text, for a caller that only passes it on (decision 033): the gateway answering an
+ * HTTP request with what a service answered it. The service checked the response against its contract before it
+ * sent it (`@RpcHandler`); the text is what it sent.
+ */
+export class RawJson {
+  constructor(readonly text: Buffer) {}
+}
+
+/** Marks a record whose reply the caller wants as `RawJson` (a property of the local object: it is never sent). */
+export const RAW_REPLY = Symbol('labeldesk.rawReply');
+
+export const wantsRawReply = (record: unknown): boolean =>
+  typeof record === 'object' && record !== null && (record as { [RAW_REPLY]?: boolean })[RAW_REPLY] === true;
+
+const PREFIX = Buffer.from('{"response":');
+
+/**
+ * The response's text inside a Nest reply packet as its NATS server writes it, `{"response":…,"isDisposed":true,
+ * "id":"<id>"}` (JSON.stringify of `{ response, isDisposed, id }`, in that order), without parsing it; null when the
+ * packet is anything else (an error, a reply in several packets, another layout), which the caller then parses.
+ */
+export const responseTextOf = (packet: Uint8Array, id: string): Buffer | null => {
+  const bytes = Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength);
+  const suffix = Buffer.from(`,"isDisposed":true,"id":${JSON.stringify(id)}}`);
+  if (bytes.length <= PREFIX.length + suffix.length) return null;
+  if (!bytes.subarray(0, PREFIX.length).equals(PREFIX) || !bytes.subarray(bytes.length - suffix.length).equals(suffix)) return null;
+  // A copy: the packet's bytes belong to the connection's read buffer.
+  return Buffer.from(bytes.subarray(PREFIX.length, bytes.length - suffix.length));
+};
+
+/** The JSON text of a response that arrived parsed (the in-process bus, or a packet `responseTextOf` did not read). */
+export const rawJsonOf = (response: unknown): RawJson => new RawJson(Buffer.from(JSON.stringify(response ?? null)));

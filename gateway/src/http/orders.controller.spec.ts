@@ -68,7 +68,7 @@ describe('OrdersController.placeSingle', () => {
 
 describe('OrdersController.list', () => {
   it('answers the orders service’s JSON as it came, as JSON, for the caller it names', async () => {
-    const text = Buffer.from(JSON.stringify({ orders: [pendingOrder] }));
+    const text = JSON.stringify({ orders: [pendingOrder] });
     const rpc = { callForText: jest.fn(async () => text) };
     const res = { status: jest.fn().mockReturnThis(), setHeader: jest.fn().mockReturnThis(), send: jest.fn() };
     await new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }).list(userId, ctx, res as unknown as Response);

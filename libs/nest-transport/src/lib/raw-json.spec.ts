@@ -6,13 +6,13 @@ describe('responseTextOf', () => {
   it('reads the response out of a Nest reply packet byte for byte, without writing it again', () => {
     // Spaces a second JSON.stringify would drop: the bytes are the service's own.
     const packet = bytes('{"response":{"orders": [ {"_id":"o1","name":"Zoë"} ]},"isDisposed":true,"id":"42"}');
-    expect(responseTextOf(packet, '42')?.toString('utf8')).toBe('{"orders": [ {"_id":"o1","name":"Zoë"} ]}');
+    expect(responseTextOf(packet, '42')).toBe('{"orders": [ {"_id":"o1","name":"Zoë"} ]}');
   });
 
   it('reads a packet that is a view into a larger buffer', () => {
     const backing = Buffer.from('xx{"response":[1,2],"isDisposed":true,"id":"7"}yy');
     const view = new Uint8Array(backing.buffer, backing.byteOffset + 2, backing.length - 4);
-    expect(responseTextOf(view, '7')?.toString()).toBe('[1,2]');
+    expect(responseTextOf(view, '7')).toBe('[1,2]');
   });
 
   it('reads nothing out of an error, another call’s reply, an unfinished reply or another layout', () => {
@@ -23,17 +23,11 @@ describe('responseTextOf', () => {
     expect(responseTextOf(bytes('{"isDisposed":true,"id":"42"}'), '42')).toBeNull();
   });
 
-  it('hands over a copy that later writes to the connection’s buffer cannot change', () => {
-    const packet = Buffer.from('{"response":"abc","isDisposed":true,"id":"1"}');
-    const text = responseTextOf(packet, '1');
-    packet.fill(0);
-    expect(text?.toString()).toBe('"abc"');
-  });
 });
 
 describe('rawJsonOf', () => {
   it('writes a parsed response as JSON text, null for none', () => {
-    expect(rawJsonOf({ orders: [] }).text.toString()).toBe('{"orders":[]}');
-    expect(rawJsonOf(undefined).text.toString()).toBe('null');
+    expect(rawJsonOf({ orders: [] }).text).toBe('{"orders":[]}');
+    expect(rawJsonOf(undefined).text).toBe('null');
   });
 });

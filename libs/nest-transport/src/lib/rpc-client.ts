@@ -46,15 +46,15 @@ export class RpcClient {
   }
 
   /**
-   * The reply's response as its JSON text, for an answer the caller passes on as it is (decision 033): the serving
+   * The reply's response as its JSON text (a string), for an answer the caller passes on as it is (decision 033): the serving
    * handler checked it against the contract before sending it (`@RpcHandler`), and reading it into objects only to
    * check and write it again is most of what a long list costs the gateway. Failures are DomainErrors as in `call`.
    */
-  async callForText<C extends AnyRpcContract>(contract: C, request: RequestOf<C>, options: CallOptions = {}): Promise<Buffer> {
+  async callForText<C extends AnyRpcContract>(contract: C, request: RequestOf<C>, options: CallOptions = {}): Promise<string> {
     const reply = await this.request(contract, request, options, true);
     if (reply instanceof RawJson) return reply.text;
     // A transport that hands over objects: checked and written here, as `call` would have.
-    return Buffer.from(JSON.stringify(checkedReply(contract, reply)));
+    return JSON.stringify(checkedReply(contract, reply));
   }
 
   private async request(contract: AnyRpcContract, request: unknown, options: CallOptions, raw: boolean): Promise<unknown> {

@@ -145,8 +145,8 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
 
     it('hands a caller that passes the answer on the checked reply as the JSON text the service wrote', async () => {
       const text = await client.callForText(Echo, { text: 'zoë "quoted"', at: '2026-11-21T10:00:00.000Z' });
-      expect(text).toBeInstanceOf(Buffer);
-      expect(JSON.parse(text.toString('utf8'))).toEqual({ text: 'ZOË "QUOTED"', at: '2026-11-21T10:00:00.000Z', caller: null });
+      expect(typeof text).toBe('string');
+      expect(JSON.parse(text)).toEqual({ text: 'ZOË "QUOTED"', at: '2026-11-21T10:00:00.000Z', caller: null });
     });
 
     it('fails a text call the way it fails any call: refused, broken or not answered', async () => {

@@ -91,12 +91,14 @@ describe('MuxedClientNats', () => {
     const reply = firstValueFrom(client.send('orders.order.list.v1', Object.defineProperty(record({ userId: 'u1' }), RAW_REPLY, { value: true })));
     await settle();
     const call = connection.published[0];
-    const response = { orders: [{ _id: 'o1', receiver: { receiver_name: 'Zoë "Z" Ng' }, price: 512 }] };
-    // The layout of Nest's NATS server: JSON.stringify of { response, isDisposed, id }.
-    connection.deliver(call?.reply ?? '', { response, isDisposed: true, id: call?.body['id'] });
+    // The layout of Nest's NATS server ({ response, isDisposed, id }), with spaces a parse-and-write would drop: the
+    // text must be the service's own bytes.
+    const response = '{"orders": [ {"_id":"o1","receiver":{"receiver_name":"Zoë \\"Z\\" Ng"},"price":512} ]}';
+    const packet = `{"response":${response},"isDisposed":true,"id":${JSON.stringify(call?.body['id'])}}`;
+    connection.subscriptions[0]?.callback(null, { subject: call?.reply ?? '', data: new Uint8Array(Buffer.from(packet)), headers: undefined } as unknown as Msg);
     const text = await reply;
     expect(text).toBeInstanceOf(RawJson);
-    expect((text as RawJson).text).toBe(JSON.stringify(response));
+    expect((text as RawJson).text).toBe(response);
   });
 
   it('still hands text over when the reply is laid out otherwise, by parsing and writing it', async () => {
@@ -105,6 +107,14 @@ describe('MuxedClientNats', () => {
     await settle();
     connection.answer(connection.published[0], { response: { orders: [] }, isDisposed: true });
     expect(((await reply) as RawJson).text).toBe('{"orders":[]}');
+  });
+
+  it('gives a caller that wants text no answer at all when the reply has no response, as for any caller', async () => {
+    const { client, connection } = connected();
+    const reply = firstValueFrom(client.send('orders.order.list.v1', Object.defineProperty(record({}), RAW_REPLY, { value: true })), { defaultValue: 'nothing' });
+    await settle();
+    connection.answer(connection.published[0], { isDisposed: true });
+    await expect(reply).resolves.not.toBeInstanceOf(RawJson);
   });
 
   it('reports the service’s error to a caller that wants text as an error, not as text', async () => {

@@ -77,7 +77,7 @@ export class MuxedClientNats extends ClientNats {
       return callback({ err: error });
     }
     if (message.id && message.id !== id) return callback({ err: new Error(`A reply for another call (${message.id}) came to call ${id}`) });
-    callback({ err: message.err, response: raw && !message.err ? rawJsonOf(message.response) : message.response, isDisposed: true });
+    callback({ err: message.err, response: raw && !message.err && message.response !== undefined ? rawJsonOf(message.response) : message.response, isDisposed: true });
   }
 
   private replyInbox(connection: NatsConnection): ReplyInbox {

@@ -77,6 +77,18 @@ describe('batchWritesPerTurn on a real NATS connection', () => {
     expect(await arriving).toEqual(['goodbye']);
   });
 
+  it('delivers megabytes published just before close, whole (more than the socket takes at once)', async () => {
+    const subject = `batched.close.big.${Date.now()}`;
+    const arriving = received(listener, subject, 4);
+    await listener.flush();
+    const batched = batchWritesPerTurn(await connect({ servers: url, name: 'batched-close-big' }));
+    // Under a server's default 1 MB max_payload each; 3.6 MB in all.
+    const big = 'x'.repeat(900 * 1024);
+    for (let i = 0; i < 4; i++) batched.publish(subject, new TextEncoder().encode(big));
+    await batched.close();
+    expect((await arriving).map((m) => m.length)).toEqual([big.length, big.length, big.length, big.length]);
+  });
+
   it('answers requests as before', async () => {
     const subject = `batched.request.${Date.now()}`;
     const responder = batchWritesPerTurn(await connect({ servers: url, name: 'batched-responder' }));

@@ -3,21 +3,31 @@ import { batchWritesPerTurn } from './turn-batched-writes';
 
 /** nats.js's protocol handler as far as batching sees it: `flushPending` writes the outbound buffer in one go. */
 class FakeProtocol {
-  outbound: string[] = [];
+  queued: string[] = [];
   readonly writes: string[][] = [];
+  readonly outbound = { size: () => this.queued.join('').length };
+  readonly pendingLimit = 32 * 1024;
+  connected = true;
   closed = false;
 
   sendCommand(command: string): void {
-    const wasEmpty = this.outbound.length === 0;
-    this.outbound.push(command);
-    // What nats.js does: the first message of a batch queues the flush as a microtask.
+    const wasEmpty = this.queued.length === 0;
+    this.queued.push(command);
+    // What nats.js does: the first message of a batch queues the flush as a microtask; past the limit, at once.
     if (wasEmpty) queueMicrotask(() => this.flushPending());
+    else if (this.outbound.size() >= this.pendingLimit) this.flushPending();
   }
 
   flushPending(): void {
-    if (this.outbound.length === 0) return;
-    this.writes.push(this.outbound);
-    this.outbound = [];
+    if (!this.connected || this.queued.length === 0) return;
+    this.writes.push(this.queued);
+    this.queued = [];
+  }
+
+  /** A PING behind what is queued; the server's PONG comes a turn after it was written. */
+  flush(): Promise<void> {
+    this.sendCommand('PING');
+    return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
   }
 
   async close(): Promise<void> {
@@ -64,13 +74,36 @@ describe('batchWritesPerTurn', () => {
     expect(protocol.writes).toEqual([['a'], ['b'], ['c']]);
   });
 
-  it('sends what is waiting before the connection closes', async () => {
+  it('waits, before closing, until what is waiting has reached the server', async () => {
     const protocol = new FakeProtocol();
     const connection = batchWritesPerTurn(connectionWith(protocol));
     protocol.sendCommand('last words');
     await (connection as unknown as { protocol: FakeProtocol }).protocol.close();
-    expect(protocol.writes).toEqual([['last words']]);
+    expect(protocol.writes).toEqual([['last words', 'PING']]);
     expect(protocol.closed).toBe(true);
+  });
+
+  it('closes a disconnected connection without waiting for a server that cannot answer', async () => {
+    const protocol = new FakeProtocol();
+    protocol.connected = false;
+    const flush = jest.spyOn(protocol, 'flush');
+    const connection = batchWritesPerTurn(connectionWith(protocol));
+    await (connection as unknown as { protocol: FakeProtocol }).protocol.close();
+    expect(protocol.closed).toBe(true);
+    expect(flush).not.toHaveBeenCalled();
+  });
+
+  it('writes at once, as nats.js does, once a turn has queued more than its 32 KiB bound', async () => {
+    const protocol = new FakeProtocol();
+    batchWritesPerTurn(connectionWith(protocol));
+    const big = 'x'.repeat(20 * 1024);
+    protocol.sendCommand(big);
+    protocol.sendCommand(big);
+    expect(protocol.writes).toEqual([[big, big]]);
+    protocol.sendCommand('small');
+    await nextTurn();
+    await nextTurn();
+    expect(protocol.writes).toEqual([[big, big], ['small']]);
   });
 
   it('wraps a connection once however often it is applied', async () => {

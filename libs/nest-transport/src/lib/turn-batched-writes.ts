@@ -4,7 +4,15 @@ import type { NatsConnection } from 'nats';
 interface FlushingProtocol {
   flushPending(): void;
   close(): Promise<void>;
+  /** PING, resolved by the server's PONG: everything written before it has reached the server. */
+  flush(): Promise<void>;
+  connected: boolean;
+  outbound: { size(): number };
+  pendingLimit: number;
 }
+
+/** How long closing waits for what is queued to reach the server before closing anyway. */
+const CLOSE_FLUSH_MS = 1_000;
 
 const BATCHED = Symbol('labeldesk.turnBatchedWrites');
 
@@ -15,13 +23,13 @@ const BATCHED = Symbol('labeldesk.turnBatchedWrites');
  * socket write: on a 2-core machine each write to loopback wakes the NATS server, which takes the core from the
  * writer (a quarter of the pricing service's samples were `writeBuffer` at 1,000 quotes/s). Deferred to the turn's
  * check phase (`setImmediate`), the messages of one turn leave in one write, a few microseconds later when idle.
- * Closing still sends what is waiting first.
+ * Closing waits (up to 1 s) until what is waiting has reached the server.
  */
 export function batchWritesPerTurn(connection: NatsConnection): NatsConnection {
   const protocol = (connection as unknown as { protocol?: Partial<FlushingProtocol> & { [BATCHED]?: true } }).protocol;
-  if (!protocol || typeof protocol.flushPending !== 'function' || typeof protocol.close !== 'function') {
+  if (!protocol || typeof protocol.flushPending !== 'function' || typeof protocol.close !== 'function' || typeof protocol.flush !== 'function' || typeof protocol.outbound?.size !== 'function') {
     // A nats.js that no longer has these would silently keep writing per message; fail loudly at start instead.
-    throw new Error('nats.js has no protocol.flushPending/close: batchWritesPerTurn must be revisited for this version');
+    throw new Error('nats.js has no protocol.flushPending/close/flush/outbound: batchWritesPerTurn must be revisited for this version');
   }
   if (protocol[BATCHED]) return connection;
   const flushNow = protocol.flushPending.bind(protocol);
@@ -31,15 +39,26 @@ export function batchWritesPerTurn(connection: NatsConnection): NatsConnection {
     scheduled = false;
     flushNow();
   };
+  const flush = protocol.flush.bind(protocol);
+  const limit = protocol.pendingLimit ?? 32 * 1024;
   Object.assign(protocol, {
     [BATCHED]: true,
     flushPending: (): void => {
+      // nats.js's own bound on what waits in memory (32 KiB) still holds: past it, the turn's messages go now.
+      if ((protocol.outbound as { size(): number }).size() >= limit) return flushNow();
       if (scheduled) return;
       scheduled = true;
       setImmediate(flushScheduled);
     },
-    close: (): Promise<void> => {
-      flushNow();
+    close: async (): Promise<void> => {
+      // nats.js closes by destroying the socket, which drops whatever the kernel has not taken yet: wait (bounded)
+      // for a PONG behind what is queued first.
+      if (protocol.connected) {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_FLUSH_MS)));
+        await Promise.race([flush().catch(() => undefined), late]);
+        clearTimeout(timer);
+      }
       return close();
     },
   });

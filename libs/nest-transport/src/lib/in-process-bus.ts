@@ -1,6 +1,6 @@
 import type { WritePacket } from '@nestjs/microservices';
 import { jsonCopy } from './json-copy';
-import { rawJsonOf } from './raw-json';
+import { withResponseAsText } from './raw-json';
 
 export type Headers = Record<string, string>;
 
@@ -54,9 +54,7 @@ export class InProcessBus {
         return;
       }
       const endpoint = candidates[this.roundRobin++ % candidates.length];
-      endpoint?.request(wire, (packet) =>
-        reply(rawResponse && !packet.err && packet.response !== undefined ? { ...packet, response: rawJsonOf(packet.response) } : jsonCopy(packet)),
-      );
+      endpoint?.request(wire, (packet) => reply((rawResponse && withResponseAsText(packet)) || jsonCopy(packet)));
     });
   }
 

@@ -2,7 +2,7 @@ import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microserv
 import { createInbox, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { NO_RESPONDERS } from './in-process-bus';
 import { batchWritesPerTurn } from './turn-batched-writes';
-import { rawJsonOf, responseTextOf, RawJson, wantsRawReply } from './raw-json';
+import { responseTextOf, RawJson, wantsRawReply, withResponseAsText } from './raw-json';
 
 type Waiter = (error: Error | null, reply: Msg | null) => void;
 
@@ -77,7 +77,8 @@ export class MuxedClientNats extends ClientNats {
       return callback({ err: error });
     }
     if (message.id && message.id !== id) return callback({ err: new Error(`A reply for another call (${message.id}) came to call ${id}`) });
-    callback({ err: message.err, response: raw && !message.err && message.response !== undefined ? rawJsonOf(message.response) : message.response, isDisposed: true });
+    const packet = { err: message.err, response: message.response, isDisposed: true };
+    callback((raw && withResponseAsText(packet)) || packet);
   }
 
   private replyInbox(connection: NatsConnection): ReplyInbox {

@@ -33,3 +33,11 @@ export const responseTextOf = (packet: Uint8Array, id: string): string | null =>
 
 /** The JSON text of a response that arrived parsed (the in-process bus, or a packet `responseTextOf` did not read). */
 export const rawJsonOf = (response: unknown): RawJson => new RawJson(JSON.stringify(response ?? null));
+
+/**
+ * A parsed reply packet with its response as text, for a caller that wants text; null for an error or a reply with no
+ * response, which go to the caller as they are (its check then fails them as for any call). Both transports decide
+ * here.
+ */
+export const withResponseAsText = <P extends { err?: unknown; response?: unknown }>(packet: P): P | null =>
+  packet.err || packet.response === undefined ? null : { ...packet, response: rawJsonOf(packet.response) };

@@ -40,12 +40,14 @@ export function batchWritesPerTurn(connection: NatsConnection): NatsConnection {
     flushNow();
   };
   const flush = protocol.flush.bind(protocol);
+  // Read at every flush, not kept: nats.js owns the buffer.
+  const queued = (): number => (protocol as FlushingProtocol).outbound.size();
   const limit = protocol.pendingLimit ?? 32 * 1024;
   Object.assign(protocol, {
     [BATCHED]: true,
     flushPending: (): void => {
       // nats.js's own bound on what waits in memory (32 KiB) still holds: past it, the turn's messages go now.
-      if ((protocol.outbound as { size(): number }).size() >= limit) return flushNow();
+      if (queued() >= limit) return flushNow();
       if (scheduled) return;
       scheduled = true;
       setImmediate(flushScheduled);

@@ -12,13 +12,13 @@ import { CallerGuard, CurrentCaller, EventHandler, EventPayload, RpcHandler, Rpc
 import { RpcClient } from '../lib/rpc-client';
 import { createClientProxy, createRecordFactory, createServerStrategy, type TransportConfig } from '../lib/transport.config';
 
+/** The ClientProxy an RpcClient sends through. */
+const proxyOf = (client: RpcClient): unknown => (client as unknown as { proxy: unknown }).proxy;
+
 /**
  * One behaviour suite for every transport: a case that passes in-process must pass over NATS and the
  * other way round, or the embedded mode would hide bugs the distributed mode has.
  */
-/** The ClientProxy an RpcClient sends through. */
-const proxyOf = (client: RpcClient): unknown => (client as unknown as { proxy: unknown }).proxy;
-
 export const describeTransportContract = (name: string, makeConfig: () => TransportConfig): void => {
   describe(`${name} transport contract`, () => {
     // A fresh prefix per run keeps parallel runs on a shared NATS server apart. The handlers play payments: a

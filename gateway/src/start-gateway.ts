@@ -16,6 +16,7 @@ import { gatewayEnvSchema, type GatewayEnv } from './config/env.schema';
 import { accessLog } from './http/access-log.middleware';
 import { fillLandingPage, PublicSiteController, type LandingTemplate } from './http/public-site.controller';
 import { useJsonBodies } from './http/json-body.middleware';
+import { PrototypedExpressAdapter } from './http/prototyped-express.adapter';
 
 export interface RunningGateway {
   app: INestApplication;
@@ -28,7 +29,7 @@ export interface RunningGateway {
 /** Starts the HTTP API, Socket.IO and the web app on one port. */
 export const startGateway = async (source: EnvSource): Promise<RunningGateway> => {
   const env = loadEnv('gateway', gatewayEnvSchema, source);
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forEnv(env), {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forEnv(env), new PrototypedExpressAdapter(), {
     logger: createLogger('gateway', env.LOG_LEVEL, env.LOG_FORMAT),
     bufferLogs: true,
     // useJsonBodies reads every body (and keeps the payment webhook's exact bytes for its BTCPay-Sig check); Nest's own

@@ -7,11 +7,15 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { PrototypedExpressAdapter } from './prototyped-express.adapter';
 
+/** The prototypes as express left them, when the handler runs. */
+const handled: Array<{ request: object | null; response: object | null }> = [];
+
 @Controller()
 class ProbeController {
   @Post('echo')
   @HttpCode(200)
   echo(@Body() body: unknown, @Req() req: Request): { body: unknown; ip: string | undefined; path: string } {
+    handled.push({ request: Object.getPrototypeOf(req), response: Object.getPrototypeOf(req.res) });
     return { body, ip: req.ip, path: req.path };
   }
 
@@ -50,6 +54,14 @@ describe('PrototypedExpressAdapter', () => {
       expect(made.request).toBe(express.request);
       expect(made.response).toBe(express.response);
     }
+  });
+
+  it('leaves each request and response with the prototypes it was born with once express has handled it', async () => {
+    born.length = 0;
+    handled.length = 0;
+    await request(server as App).post('/echo').send({ a: 1 }).expect(200);
+    expect(handled).toEqual(born);
+    expect(handled).toHaveLength(1);
   });
 
   it("serves requests as Nest's own express server does: body, express's request helpers, headers and status", async () => {

@@ -8,6 +8,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
+import { createPool, requestBytes } from './bench-api/http1-client.mjs';
 
 const REQUESTS = 10_000;
 const RATE = 1_000;
@@ -75,29 +76,28 @@ const serve = async (variant) => {
   });
 };
 
-/** The load: REQUESTS posts at RATE a second, each on an idle kept-alive connection (at most 64). */
+/** The load: REQUESTS posts at RATE a second, each on an idle kept-alive connection (at most 64): bench:api's client. */
 const load = (port) =>
   new Promise((resolve, reject) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-    const body = JSON.stringify({ userId: 'u1', shipments: [{ service_name: 'USPS Ground Advantage', package: { package_weight: 2 } }] });
+    const pool = createPool({ host: '127.0.0.1', port, connections: 64, timeoutMs: 10_000 });
+    const body = Buffer.from(JSON.stringify({ userId: 'u1', shipments: [{ service_name: 'USPS Ground Advantage', package: { package_weight: 2 } }] }));
+    const bytes = requestBytes({ method: 'POST', path: '/api/quote', host: `127.0.0.1:${port}`, headers: { 'Content-Type': 'application/json' }, body });
     const started = performance.now();
     let sent = 0;
     let answered = 0;
+    const answer = (status, text) => {
+      if (status !== 200) {
+        pool.close();
+        return reject(new Error(`the server answered ${status}: ${text}`));
+      }
+      if (++answered === REQUESTS) {
+        pool.close();
+        resolve();
+      }
+    };
     const tick = () => {
       const due = Math.min(REQUESTS, Math.floor(((performance.now() - started) * RATE) / 1_000));
-      for (; sent < due; sent++) {
-        const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/quote', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (++answered === REQUESTS) {
-              agent.destroy();
-              resolve();
-            }
-          });
-        });
-        request.on('error', reject);
-        request.end(body);
-      }
+      for (; sent < due; sent++) pool.send(bytes, answer);
       if (sent < REQUESTS) setTimeout(tick, 1);
     };
     tick();

@@ -83,9 +83,7 @@ const main = async () => {
     const callers = generateCallerKeys();
     const keysOf = (name: keyof typeof callers.keys) => ({ CALLER_KEY: callers.keys[name], CALLER_TRUST: callers.trust });
     for (const name of SERVICES) {
-      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}),
-        // The data folder's lock makes this the only pricing process on its database (docs/decisions/024).
-        ...(name === 'pricing' ? { SOLE_REPLICA: 'true' } : {}) };
+      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}) };
       running.push(await startService(loadService(name), env));
     }
     gateway = await loadGateway()({ ...common, ...keysOf('gateway'), PORT: process.env['PORT'] ?? '3000' });

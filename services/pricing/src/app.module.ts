@@ -5,7 +5,7 @@ import { pricingMigrations } from './database/migrations';
 import { QuotePricesCache } from './quotes/quote-prices.cache';
 import { QuoteUseCase } from './quotes/quote.usecase';
 import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
-import { ServiceRepository, SOLE_REPLICA } from './services/service.repository';
+import { ServiceRepository } from './services/service.repository';
 import { ServicesController } from './services/services.controller';
 import { RenameDefaultServiceUseCase } from './services/usecases/rename-default-service.usecase';
 import { RenameUserServiceUseCase } from './services/usecases/rename-user-service.usecase';
@@ -19,7 +19,7 @@ export class PricingModule {
       entities: [DefaultServiceEntity, UserServiceEntity],
       migrations: pricingMigrations,
       controllers: [ServicesController],
-      providers: [{ provide: SOLE_REPLICA, useValue: env.SOLE_REPLICA }, ServiceRepository, ServiceCatalog, QuotePricesCache, QuoteUseCase, RenameDefaultServiceUseCase, RenameUserServiceUseCase],
+      providers: [ServiceRepository, ServiceCatalog, QuotePricesCache, QuoteUseCase, RenameDefaultServiceUseCase, RenameUserServiceUseCase],
     });
   }
 }

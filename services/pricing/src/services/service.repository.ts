@@ -1,14 +1,10 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type PriceTier, type RawService } from '@labeldesk/contracts';
 import { ORM } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { CatalogVersionsMemory } from './catalog-versions.memory';
 import { CoalescedVersionReads, type VersionsByScope } from './coalesced-version-reads';
 import { DefaultServiceEntity, UserServiceEntity } from './service.entities';
-
-/** True when this pricing process is the only one on its database (env SOLE_REPLICA). */
-export const SOLE_REPLICA = Symbol('SOLE_REPLICA');
 
 /** The catalogue's version for the defaults; a user's copies are versioned under the user's id. */
 export const DEFAULTS_SCOPE = 'defaults';
@@ -36,35 +32,20 @@ export interface QuoteServiceRow {
  */
 @Injectable()
 export class ServiceRepository {
-  /** Versions kept in memory when this process is the database's only writer; null: read them every time. */
-  private readonly memory: CatalogVersionsMemory | null;
-
   /** Quotes' reads of the versions, many quotes to a statement under load. */
   private readonly versionReads: CoalescedVersionReads;
 
-  constructor(@Inject(ORM) private readonly orm: MikroORM, @Optional() @Inject(SOLE_REPLICA) soleReplica?: boolean) {
-    const memory = soleReplica ? new CatalogVersionsMemory() : null;
-    this.memory = memory;
-    this.versionReads = new CoalescedVersionReads(
-      (scopes) => this.readVersions(scopes),
-      () => {
-        const started = memory?.readStarted() ?? 0;
-        return (scopes, versions) => memory?.keep(started, scopes, versions);
-      },
-    );
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {
+    this.versionReads = new CoalescedVersionReads((scopes) => this.readVersions(scopes));
   }
 
-  /** Runs a write in one transaction that raises `scope`'s version, then lets the kept versions go. */
-  private async writing<T>(scope: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.em().transactional(async (em) => {
-        const result = await work(em);
-        await this.bumpVersion(em, scope);
-        return result;
-      });
-    } finally {
-      this.memory?.forget(scope);
-    }
+  /** Runs a write in one transaction that raises `scope`'s version. */
+  private writing<T>(scope: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.em().transactional(async (em) => {
+      const result = await work(em);
+      await this.bumpVersion(em, scope);
+      return result;
+    });
   }
 
   private em(): EntityManager {
@@ -85,8 +66,6 @@ export class ServiceRepository {
 
   /** The versions of the defaults and of one user's copies, from a read that begins after this call. */
   async catalogVersions(userId: string): Promise<CatalogVersions> {
-    const kept = this.memory?.get(DEFAULTS_SCOPE, userId);
-    if (kept) return kept;
     const versions = await this.versionReads.versionsOf([DEFAULTS_SCOPE, userId]);
     return { defaults: versions.get(DEFAULTS_SCOPE) ?? 0, user: versions.get(userId) ?? 0 };
   }

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NatsConnection } from 'nats';
-import { batchWritesPerTurn } from './turn-batched-writes';
+import { BATCHED_NATS_VERSION, batchWritesPerTurn, installedNatsVersion } from './turn-batched-writes';
 
 /** nats.js's protocol handler as far as batching sees it: `flushPending` writes the outbound buffer in one go. */
 class FakeProtocol {
@@ -112,6 +114,18 @@ describe('batchWritesPerTurn', () => {
     const wrapped = protocol.flushPending;
     batchWritesPerTurn(connectionWith(protocol));
     expect(protocol.flushPending).toBe(wrapped);
+  });
+
+  it('refuses, at start, any nats.js but the exact version it was written against', () => {
+    const connection = connectionWith(new FakeProtocol());
+    expect(() => batchWritesPerTurn(connection, '2.29.4')).toThrow('nats.js 2.29.4 is installed; batchWritesPerTurn changes nats.js 2.29.3');
+    expect(() => batchWritesPerTurn(connection, BATCHED_NATS_VERSION)).not.toThrow();
+  });
+
+  it('is pinned in package.json to exactly the version it was written against, and that version is installed', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '../../../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies['nats']).toBe(BATCHED_NATS_VERSION);
+    expect(installedNatsVersion()).toBe(BATCHED_NATS_VERSION);
   });
 
   it('refuses a nats.js whose connection has no protocol handler to batch', () => {

@@ -1,5 +1,14 @@
 import type { NatsConnection } from 'nats';
 
+/**
+ * The one nats.js release whose private protocol handler this was written and tested against; package.json pins it
+ * exactly. Another version may keep the names and change what they do, so any other one is refused at start.
+ */
+export const BATCHED_NATS_VERSION = '2.29.3';
+
+/** The nats.js installed next to this code. */
+export const installedNatsVersion = (): string => (require('nats/package.json') as { version: string }).version;
+
 /** The part of nats.js's protocol handler (`NatsConnectionImpl.protocol`) this changes. */
 interface FlushingProtocol {
   flushPending(): void;
@@ -25,7 +34,10 @@ const BATCHED = Symbol('labeldesk.turnBatchedWrites');
  * check phase (`setImmediate`), the messages of one turn leave in one write, a few microseconds later when idle.
  * Closing waits (up to 1 s) until what is waiting has reached the server.
  */
-export function batchWritesPerTurn(connection: NatsConnection): NatsConnection {
+export function batchWritesPerTurn(connection: NatsConnection, natsVersion: string = installedNatsVersion()): NatsConnection {
+  if (natsVersion !== BATCHED_NATS_VERSION) {
+    throw new Error(`nats.js ${natsVersion} is installed; batchWritesPerTurn changes nats.js ${BATCHED_NATS_VERSION}'s private protocol handler and must be checked against the new version before it is pinned (docs/decisions/032)`);
+  }
   const protocol = (connection as unknown as { protocol?: Partial<FlushingProtocol> & { [BATCHED]?: true } }).protocol;
   if (!protocol || typeof protocol.flushPending !== 'function' || typeof protocol.close !== 'function' || typeof protocol.flush !== 'function' || typeof protocol.outbound?.size !== 'function') {
     // A nats.js that no longer has these would silently keep writing per message; fail loudly at start instead.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { NatsConnection } from 'nats';
 
 /**
@@ -7,7 +8,7 @@ import type { NatsConnection } from 'nats';
 export const BATCHED_NATS_VERSION = '2.29.3';
 
 /** The nats.js installed next to this code. */
-export const installedNatsVersion = (): string => (require('nats/package.json') as { version: string }).version;
+export const installedNatsVersion = (): string => (JSON.parse(readFileSync(require.resolve('nats/package.json'), 'utf8')) as { version: string }).version;
 
 /** The part of nats.js's protocol handler (`NatsConnectionImpl.protocol`) this changes. */
 interface FlushingProtocol {

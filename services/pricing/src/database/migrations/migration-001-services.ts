@@ -1,4 +1,3 @@
-import type { MigrationObject } from '@mikro-orm/core';
 import { ServiceMigration } from '@labeldesk/nest-orm';
 
 export class Migration001Services extends ServiceMigration {
@@ -30,24 +29,3 @@ export class Migration001Services extends ServiceMigration {
       )`);
   }
 }
-
-/**
- * A version per part of the catalogue ('defaults', or a user's id for their copies), raised in the same transaction as
- * every write to it. Quotes cache what they read per version, so a change committed by any replica is seen by the very
- * next quote on every replica (ServiceRepository.catalogVersions, QuotePricesCache).
- */
-export class Migration002CatalogVersions extends ServiceMigration {
-  override async up(): Promise<void> {
-    this.addSql(`
-      create table ${this.table('catalog_versions')} (
-        "scope" text primary key,
-        "version" bigint not null
-      )`);
-  }
-}
-
-/** Ordered list of this service's migrations, applied at start in its own schema. */
-export const pricingMigrations: MigrationObject[] = [
-  { name: 'Migration001Services', class: Migration001Services },
-  { name: 'Migration002CatalogVersions', class: Migration002CatalogVersions },
-];

@@ -1,4 +1,3 @@
-import type { MigrationObject } from '@mikro-orm/core';
 import { ServiceMigration } from '@labeldesk/nest-orm';
 
 export class Migration001AddressBook extends ServiceMigration {
@@ -38,4 +37,3 @@ export class Migration001AddressBook extends ServiceMigration {
 }
 
 /** Ordered list of this service's migrations, applied at start in its own schema. */
-export const addressMigrations: MigrationObject[] = [{ name: 'Migration001AddressBook', class: Migration001AddressBook }];

@@ -1,0 +1,14 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration001Orders } from './migration-001-orders';
+import { Migration002Bulk } from './migration-002-bulk';
+import { Migration003SandboxLabels } from './migration-003-sandbox-labels';
+import { Migration004LabelCounts } from './migration-004-label-counts';
+import { Migration005AdminLookups } from './migration-005-admin-lookups';
+
+export const ordersMigrations: MigrationObject[] = [
+  { name: 'Migration001Orders', class: Migration001Orders },
+  { name: 'Migration002Bulk', class: Migration002Bulk },
+  { name: 'Migration003SandboxLabels', class: Migration003SandboxLabels },
+  { name: 'Migration004LabelCounts', class: Migration004LabelCounts },
+  { name: 'Migration005AdminLookups', class: Migration005AdminLookups },
+];

@@ -1,0 +1,8 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration001Services } from './migration-001-services';
+import { Migration002CatalogVersions } from './migration-002-catalog-versions';
+
+export const pricingMigrations: MigrationObject[] = [
+  { name: 'Migration001Services', class: Migration001Services },
+  { name: 'Migration002CatalogVersions', class: Migration002CatalogVersions },
+];

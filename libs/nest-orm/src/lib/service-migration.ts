@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { qualifiedName } from './schema-table';
 
 /**
  * Raw SQL in a migration does not get the service's schema applied: every name must be qualified,
@@ -6,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export abstract class ServiceMigration extends Migration {
   protected table(name: string): string {
-    return `"${this.schemaName()}"."${name}"`;
+    return qualifiedName(this.schemaName(), name);
   }
 
   protected schemaName(): string {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuditAction, AuditEntry, AuditQuery } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 
@@ -31,7 +31,7 @@ export class AuditRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   private t(name: string): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   async append(entry: NewAuditEntry): Promise<string> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AdminOrderRow, AdminOrdersQuery } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 const SINGLE_STATUSES: ReadonlySet<string> = new Set(['pending', 'completed', 'cancelled']);
@@ -34,7 +34,7 @@ export class AdminOrdersRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   private t(name: string): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   async page(query: AdminOrdersQuery): Promise<{ items: AdminOrderRow[]; total: number }> {

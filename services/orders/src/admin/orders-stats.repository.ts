@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { countQueue } from '@labeldesk/nest-config';
 import type { OrdersStats } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 const PENDING_BATCHES = ['processing', 'retrying_failed', 'generating_files'];
@@ -23,7 +23,7 @@ export class OrdersStatsRepository implements OnModuleInit {
   }
 
   private t(name: string): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   async stats(days: number): Promise<OrdersStats> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BulkOptions, BulkOrderItem, BulkStatus } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { BulkItemRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem } from './bulk.rows';
@@ -23,7 +23,7 @@ export class BulkRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   private t(name: string): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   private em(): EntityManager {

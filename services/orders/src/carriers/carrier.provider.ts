@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown, Provider } from '@nestjs/common';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
@@ -13,9 +13,8 @@ import { SandboxCarrierAdapter, type SandboxCarrierOptions } from './sandbox/san
  * record of the labels it issued (and which process asked), so tests can count labels created.
  */
 const serialForKey = (orm: MikroORM) => async (idempotencyKey: string): Promise<number> => {
-  const schema = `"${orm.config.get('schema')}"`;
   const [row] = await orm.em.fork().execute<Array<{ serial: string }>>(
-    `insert into ${schema}."sandbox_labels" ("idempotency_key", "serial", "requested_by") values (?, nextval('${schema}."label_serial_seq"'), ?)
+    `insert into ${schemaTable(orm, 'sandbox_labels')} ("idempotency_key", "serial", "requested_by") values (?, nextval('${schemaTable(orm, 'label_serial_seq')}'), ?)
      on conflict ("idempotency_key") do update set "idempotency_key" = excluded."idempotency_key" returning "serial"`,
     [idempotencyKey, `${hostname()}:${process.pid}`],
   );

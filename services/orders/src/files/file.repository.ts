@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { FILE_CHUNK_BYTES } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ export class FileRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   private get table(): string {
-    return `"${this.orm.config.get('schema')}"."files"`;
+    return schemaTable(this.orm, 'files');
   }
 
   /**
@@ -20,7 +20,7 @@ export class FileRepository {
   async saveStream(ownerId: string, name: string, contentType: string, source: AsyncIterable<Buffer | Uint8Array | string>): Promise<StoredFileEntity> {
     const id = randomUUID();
     const em = this.orm.em.fork();
-    const parts = `"${this.orm.config.get('schema')}"."file_parts"`;
+    const parts = schemaTable(this.orm, 'file_parts');
     await em.execute(`insert into ${this.table} ("id", "owner_id", "name", "content_type", "size_bytes", "data", "part_bytes") values (?, ?, ?, ?, 0, null, ?)`, [
       id, ownerId, `${name}.partial.${id}`, contentType, FILE_CHUNK_BYTES,
     ]);
@@ -57,11 +57,10 @@ export class FileRepository {
    */
   async removeOwnByNames(ownerId: string, batchId: string, names: readonly string[]): Promise<void> {
     if (names.length === 0) return;
-    const schema = `"${this.orm.config.get('schema')}"`;
     await this.orm.em.fork().execute(
       `delete from ${this.table} f where f."owner_id" = ? and f."name" in (${names.map(() => '?').join(', ')})
-         and not exists (select 1 from ${schema}."bulk_orders" b where b."id" <> ? and f."id" in (b."pdf_file_id", b."result_file_id", b."confirm_file_id"))
-         and not exists (select 1 from ${schema}."orders" o where o."pdf_file_id" = f."id")`,
+         and not exists (select 1 from ${schemaTable(this.orm, 'bulk_orders')} b where b."id" <> ? and f."id" in (b."pdf_file_id", b."result_file_id", b."confirm_file_id"))
+         and not exists (select 1 from ${schemaTable(this.orm, 'orders')} o where o."pdf_file_id" = f."id")`,
       [ownerId, ...names, batchId],
     );
   }
@@ -89,7 +88,7 @@ export class FileRepository {
     const first = Math.floor(offset / partBytes);
     const last = Math.floor((offset + length - 1) / partBytes);
     const parts = await em.execute<Array<{ data: Buffer }>>(
-      `select "data" from "${this.orm.config.get('schema')}"."file_parts" where "file_id" = ? and "part_no" between ? and ? order by "part_no"`,
+      `select "data" from ${schemaTable(this.orm, 'file_parts')} where "file_id" = ? and "part_no" between ? and ? order by "part_no"`,
       [id, first, last],
     );
     const joined = Buffer.concat(parts.map((p) => p.data));

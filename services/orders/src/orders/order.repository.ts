@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type OrderStatus } from '@labeldesk/contracts';
-import { ORM, isUniqueViolation } from '@labeldesk/nest-orm';
+import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { OrderEntity } from './order.entity';
@@ -12,7 +12,7 @@ export class OrderRepository {
 
   /** A table of this service's schema, quoted for raw SQL. */
   private table(name: 'orders' | 'files'): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   /** Inserts a new order, or answers the one this user already placed with this key. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccountSummary } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 /** An accounts row as read for a summary: bigint columns arrive as strings. */
@@ -31,7 +31,7 @@ export class AccountRepository {
    */
   async summaries(userIds: string[]): Promise<AccountSummary[]> {
     if (userIds.length === 0) return [];
-    const table = `"${this.orm.config.get('schema')}"."accounts"`;
+    const table = schemaTable(this.orm, 'accounts');
     const rows = await this.orm.em.getConnection().execute<SummaryRow[]>(
       `select "user_id" as "userId", "balance_cents" as "balanceCents", "held_cents" as "heldCents",
               "total_deposit_cents" as "totalDepositCents", "total_spent_cents" as "totalSpentCents"

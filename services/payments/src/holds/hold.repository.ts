@@ -1,7 +1,7 @@
 import { ledgerPostings } from '@labeldesk/nest-config';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, type Hold, type HoldCapture } from '@labeldesk/contracts';
-import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
+import { isUniqueViolation, ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { LEDGER_KEY_CONSTRAINT, LedgerRepository, type NewEntry } from '../ledger/ledger.repository';
 import { planCaptures } from './capture-plan';
@@ -37,7 +37,7 @@ export class HoldRepository {
   ) {}
 
   private get table(): string {
-    return `"${this.orm.config.get('schema') ?? 'payments'}"."ledger_holds"`;
+    return schemaTable(this.orm, 'ledger_holds');
   }
 
   async find(holdId: string): Promise<Hold | null> {

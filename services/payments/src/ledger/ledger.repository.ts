@@ -1,7 +1,7 @@
 import { ledgerPostings } from '@labeldesk/nest-config';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DomainError, ErrorCode, type LedgerBucket, type LedgerEntry, type LedgerKind, type PostingResult } from '@labeldesk/contracts';
-import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
+import { isUniqueViolation, ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AccountChangesPublisher } from '../accounts/account-changes.publisher';
@@ -82,12 +82,8 @@ export class LedgerRepository {
     await this.changes?.changed(userId);
   }
 
-  private get schema(): string {
-    return this.orm.config.get('schema') ?? 'payments';
-  }
-
   private table(name: string): string {
-    return `"${this.schema}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PaymentsStats } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 /** The start of the current UTC day, as SQL. */
@@ -16,7 +16,7 @@ export class PaymentsStatsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   private t(name: string): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   async stats(days: number): Promise<PaymentsStats> {

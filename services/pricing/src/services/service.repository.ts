@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type PriceTier, type RawService } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { CoalescedVersionReads, type VersionsByScope } from './coalesced-version-reads';
@@ -53,7 +53,7 @@ export class ServiceRepository {
   }
 
   private t(name: string): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   private async bumpVersion(em: EntityManager, scope: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 export interface CounterBump {
@@ -29,7 +29,7 @@ export class SignInCounterRepository implements SignInCounterStore {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   private get table(): string {
-    return `"${this.orm.config.get('schema') ?? 'auth'}"."sign_in_counters"`;
+    return schemaTable(this.orm, 'sign_in_counters');
   }
 
   async bump(bumps: readonly CounterBump[]): Promise<Map<string, number>> {

@@ -107,7 +107,8 @@ describe('LabelRenderPool', () => {
     const titles = await Promise.all(pdfs.map(async (pdf) => (await PDFDocument.load(pdf)).getTitle()));
     expect(titles).toEqual(inputs.map((input) => `SAMPLE label ${input.impb.hri} - not postage`));
     expect(pool.stats).toEqual({ mode: 'workers', workers: 2, busy: 0, queued: 0 });
-  });
+    // Two fresh threads loading pdfkit and bwip-js take seconds on a loaded 2-core machine; this is no speed check.
+  }, 30_000);
 
   it('stops the workers beyond the first once they have rendered nothing for idleWorkerMs, and starts them again for the next burst', async () => {
     const pool = createPool({ workers: 2, idleWorkerMs: 300 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../providers/payment-provider.port';
@@ -61,7 +61,7 @@ export class ReceiveWebhookUseCase {
   }
 
   private async log(event: z.infer<typeof eventSchema>): Promise<void> {
-    const table = `"${this.orm.config.get('schema')}"."webhook_events"`;
+    const table = schemaTable(this.orm, 'webhook_events');
     await this.orm.em.fork().execute(
       `insert into ${table} ("original_delivery_id", "last_delivery_id", "type", "invoice_id") values (?, ?, ?, ?)
        on conflict ("original_delivery_id") do update set "deliveries" = ${table}."deliveries" + 1, "last_delivery_id" = excluded."last_delivery_id"`,

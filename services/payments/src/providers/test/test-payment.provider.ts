@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import type { PaymentProvider, ProviderInvoice } from '../payment-provider.port';
+import { schemaTable } from '@labeldesk/nest-orm';
 
 interface TestInvoiceRow {
   id: string;
@@ -29,7 +30,7 @@ export class TestPaymentProvider implements PaymentProvider {
   constructor(private readonly orm: MikroORM) {}
 
   private get table(): string {
-    return `"${this.orm.config.get('schema')}"."test_invoices"`;
+    return schemaTable(this.orm, 'test_invoices');
   }
 
   async createInvoice(request: Parameters<PaymentProvider['createInvoice']>[0]): Promise<ProviderInvoice> {

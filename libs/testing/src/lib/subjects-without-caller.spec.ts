@@ -28,15 +28,15 @@ const envFor = (party: keyof typeof callers.keys): Record<string, string> => ({
   PORT: '0',
 });
 
-const serviceSource = (name: contracts.ServiceName): ModuleSource => {
-  const definition = (require(join(root, 'services', name, 'src', 'service.ts')) as Record<string, { envSchema: z.ZodType; module: ModuleSource['module'] }>)[`${name}Service`];
+const serviceSource = async (name: contracts.ServiceName): Promise<ModuleSource> => {
+  const definition = ((await import(join(root, 'services', name, 'src', 'service.ts'))) as Record<string, { envSchema: z.ZodType; module: ModuleSource['module'] }>)[`${name}Service`];
   if (!definition) throw new Error(`services/${name}/src/service.ts exports no ${name}Service`);
   return { schema: definition.envSchema, module: definition.module };
 };
 
-const gatewaySource = (): ModuleSource => {
-  const { gatewayEnvSchema } = require(join(root, 'gateway', 'src', 'config', 'env.schema.ts')) as { gatewayEnvSchema: z.ZodType };
-  const { GatewayModule } = require(join(root, 'gateway', 'src', 'app.module.ts')) as { GatewayModule: { forEnv: ModuleSource['module'] } };
+const gatewaySource = async (): Promise<ModuleSource> => {
+  const { gatewayEnvSchema } = (await import(join(root, 'gateway', 'src', 'config', 'env.schema.ts'))) as { gatewayEnvSchema: z.ZodType };
+  const { GatewayModule } = (await import(join(root, 'gateway', 'src', 'app.module.ts'))) as { GatewayModule: { forEnv: ModuleSource['module'] } };
   return { schema: gatewayEnvSchema, module: (env) => GatewayModule.forEnv(env) };
 };
 
@@ -57,8 +57,13 @@ const declaredSubjects = (): Set<string> => {
 };
 
 describe('subjects served without a caller token', () => {
-  const handlers = [...contracts.SERVICE_NAMES.flatMap((name) => handlersOf(name, serviceSource(name))), ...handlersOf('gateway', gatewaySource())];
+  const handlers: HandlerCaller[] = [];
   const declared = declaredSubjects();
+
+  beforeAll(async () => {
+    for (const name of contracts.SERVICE_NAMES) handlers.push(...handlersOf(name, await serviceSource(name)));
+    handlers.push(...handlersOf('gateway', await gatewaySource()));
+  }, 60_000);
 
   it('finds every handler of every app (a walk that missed some would prove nothing)', () => {
     expect(handlers.length).toBeGreaterThan(60);

@@ -7,6 +7,8 @@
 #                 reads it as a config value); set: that server is used, and NATS_<USER>_PASSWORD
 #                 (GATEWAY, AUTH, ORDERS, PAYMENTS, PRICING, ADDRESS) must hold the passwords it was started with
 #   JWT_SECRET    required in production; a development default is used otherwise
+#   PUBLIC_URL    where people reach the app (default http://localhost:$PORT, PORT default 3000): the gateway and auth
+#                 (password reset links are built on it only, docs/decisions/036)
 #   CALLER_TRUST  with CALLER_KEY_<PARTY> for the gateway and every service (GATEWAY, AUTH, ORDERS, PAYMENTS,
 #                 PRICING, ADDRESS): the caller-token keys (docs/decisions/028); fresh ones when CALLER_TRUST is unset
 #   NODE_FLAGS    extra node flags for every service and the gateway (e.g. --cpu-prof, which NODE_OPTIONS refuses)
@@ -15,6 +17,7 @@ cd "$(dirname "$0")/.."
 export TRANSPORT=nats
 export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/labeldesk}"
 export JWT_SECRET="${JWT_SECRET:-development-only-secret-change-me-0123456789}"
+export PUBLIC_URL="${PUBLIC_URL:-http://localhost:${PORT:-3000}}"
 db_name="${DATABASE_URL##*/}"
 admin_url="${DATABASE_URL%/*}/postgres"
 if ! psql "$admin_url" -tAc "select 1 from pg_database where datname = '$db_name'" | grep -q 1; then

@@ -1,4 +1,4 @@
-import { ErrorCode, MessageHeader, PaymentsRpc, type AnyCaller, type CallerIssuer } from '@labeldesk/contracts';
+import { AuthRpc, ErrorCode, MessageHeader, PasswordResetRpc, PaymentsRpc, VISITOR, type AnyCaller, type CallerIssuer } from '@labeldesk/contracts';
 import {
   CallerTokens,
   callerKeysFromEnv,
@@ -106,5 +106,17 @@ describe('a forged caller is refused by the service (distributed mode)', () => {
       gatewayOverOrders.call(PaymentsRpc.debit, { userId, amountCents: 100, kind: 'label_purchase', reference: 'forged', idempotencyKey: `label:forged:${Date.now()}` }, { caller: { userId, role: 'user' } }),
     ).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     expect(await balanceOf(userId)).toBe(500);
+  });
+
+  it('refuses sign-in and a password reset request sent over the gateway\'s account without the gateway vouching for a visitor', async () => {
+    const gateway = new RpcClient(proxy, createRecordFactory(config), 5_000, new CallerTokens(callerKeysFromEnv('gateway', { CALLER_KEY: system.callerKeys.keys.gateway, CALLER_TRUST: system.callerKeys.trust })));
+    const credentials = { email: system.adminEmail, password: system.adminPassword, clientAddress: '203.0.113.9' };
+    const reset = { email: system.adminEmail };
+    await expect(gateway.call(AuthRpc.login, credentials)).rejects.toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+    await expect(gateway.call(PasswordResetRpc.request, reset)).rejects.toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+    await expect(gateway.call(PasswordResetRpc.complete, { token: 'T'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD })).rejects.toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+    // The control: the same calls with the gateway's visitor token are served.
+    await expect(gateway.call(AuthRpc.login, credentials, { caller: VISITOR })).resolves.toMatchObject({ token: expect.any(String) });
+    await expect(gateway.call(PasswordResetRpc.request, reset, { caller: VISITOR })).resolves.toMatchObject({ delivery: 'operator' });
   });
 });

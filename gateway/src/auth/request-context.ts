@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, VISITOR, type AuthUser, type Caller, type VisitorCaller } from '@labeldesk/contracts';
 import type { Request } from 'express';
 
 /** What the token guard learned about the request, kept on it for the handlers. */
@@ -13,6 +13,12 @@ export interface CallContext {
   caller: Caller | null;
   correlationId: string;
 }
+
+/**
+ * The call options of a public route's request (sign-in, registration, password reset): the gateway vouches for a
+ * visitor, so those subjects cannot be called by anyone merely holding the gateway's NATS account (decision 036).
+ */
+export const asVisitor = (ctx: CallContext): { caller: VisitorCaller; correlationId: string } => ({ caller: VISITOR, correlationId: ctx.correlationId });
 
 /** Caller and correlation id, ready to pass to RpcClient.call. */
 export const Ctx = createParamDecorator((_data: unknown, ctx: ExecutionContext): CallContext => {

@@ -22,7 +22,7 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { Public } from '../auth/access.decorators';
-import { ClientAddress, Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
+import { asVisitor, ClientAddress, Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
 import { ZodBody } from './zod-body.pipe';
 
@@ -40,7 +40,7 @@ export class AuthController {
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
   async register(@Body(new ZodBody(registerRequestSchema)) body: z.output<typeof registerRequestSchema>, @Ctx() ctx: CallContext): Promise<RegisterResponse> {
-    const session = await this.rpc.call(AuthRpc.register, body, ctx);
+    const session = await this.rpc.call(AuthRpc.register, body, asVisitor(ctx));
     return { ok: true, ...(await this.users.session(session, ctx)), message: 'Registration successful' };
   }
 
@@ -53,7 +53,7 @@ export class AuthController {
   @SkipThrottle({ topup: true })
   async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {
     // Failures are counted by the auth service per (account, address) and per address: it needs the address.
-    return this.users.session(await this.rpc.call(AuthRpc.login, { ...body, clientAddress }, ctx), ctx);
+    return this.users.session(await this.rpc.call(AuthRpc.login, { ...body, clientAddress }, asVisitor(ctx)), ctx);
   }
 
   @ApiDoc({ summary: 'The signed-in user', response: verifyResponseSchema })

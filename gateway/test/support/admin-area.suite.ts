@@ -151,5 +151,26 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       const audit = await call('GET', `/admin/audit?targetId=${user.id}&action=user.reset-link`, { token: admin.token });
       expect(audit.body['total']).toBe(2);
     });
+
+    it('issues no reset link to a blocked user, by e-mail or by an admin, and lets none issued before the block work', async () => {
+      const user = await register('blocked');
+      const early = await call('POST', `/auth/users/${user.id}/reset-link`, { token: admin.token });
+      expect(early.status).toBe(200);
+      expect((await call('POST', `/auth/users/activation/${user.id}`, { body: { activation: 'block' }, token: admin.token })).status).toBe(200);
+
+      const seen = mail.to(user.email).length;
+      const asked = await call('POST', '/auth/forgot-password', { body: { email: user.email } });
+      const unknown = await call('POST', '/auth/forgot-password', { body: { email: `nobody-else-${unique}@example.com` } });
+      expect([asked.status, asked.body]).toEqual([200, unknown.body]);
+      const refused = await call('POST', `/auth/users/${user.id}/reset-link`, { token: admin.token });
+      expect([refused.status, refused.body.message]).toEqual([409, 'This user is blocked; allow access first, then issue the link.']);
+      const token = new URL(String(early.body['link'])).searchParams.get('token') ?? '';
+      const used = await call('POST', '/auth/reset-password', { body: { token, password: 'takeover-pass-1', confirmPassword: 'takeover-pass-1' } });
+      expect([used.status, used.body.message]).toEqual([400, 'This reset link is not valid any more. Ask for a new one.']);
+      // Allowed again, the old password still stands and the link stays used up; no mail went out while blocked.
+      expect((await call('POST', `/auth/users/activation/${user.id}`, { body: { activation: 'allow' }, token: admin.token })).status).toBe(200);
+      expect((await call('POST', '/auth/login', { body: { email: user.email, password: PASSWORD } })).status).toBe(200);
+      expect(mail.to(user.email)).toHaveLength(seen);
+    });
   });
 };

@@ -13,3 +13,5 @@ export * from './lib/caller-token';
 export * from './lib/in-flight';
 export * from './lib/draining-nats.server';
 export * from './lib/raw-json';
+export * from './lib/subjects-without-caller';
+export * from './lib/handler-callers';

@@ -81,12 +81,15 @@ const main = async () => {
     };
     // Caller tokens live a minute, so fresh keys per start lose nothing; each app has its own, as in a cluster.
     const callers = generateCallerKeys();
+    // Auth builds reset links on the address people reach the gateway at, and on nothing a message says (decision 036).
+    const port = process.env['PORT'] ?? '3000';
+    const publicUrl = process.env['PUBLIC_URL'] ?? `http://localhost:${port}`;
     const keysOf = (name: keyof typeof callers.keys) => ({ CALLER_KEY: callers.keys[name], CALLER_TRUST: callers.trust });
     for (const name of SERVICES) {
-      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir) } : {}) };
+      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir), PUBLIC_URL: publicUrl } : {}) };
       running.push(await startService(loadService(name), env));
     }
-    gateway = await loadGateway()({ ...common, ...keysOf('gateway'), PORT: process.env['PORT'] ?? '3000' });
+    gateway = await loadGateway()({ ...common, ...keysOf('gateway'), PORT: port, PUBLIC_URL: publicUrl });
     const memoryMiB = Math.round(process.memoryUsage().rss / 1024 / 1024);
     logger.log(`ready in ${Date.now() - startedAt} ms, ${memoryMiB} MiB resident, data in ${dataDir}`);
     logger.log(`open ${gateway.url}`);

@@ -16,7 +16,17 @@ export const serviceCallerSchema = z.object({ service: serviceNameSchema });
 export type ServiceCaller = z.infer<typeof serviceCallerSchema>;
 
 export type AnyCaller = Caller | ServiceCaller;
-export const isServiceCaller = (caller: AnyCaller): caller is ServiceCaller => 'service' in caller;
+export const isServiceCaller = (caller: AnyCaller | VisitorCaller): caller is ServiceCaller => 'service' in caller;
+
+/**
+ * Someone not signed in, on one of the gateway's public routes (sign-in, registration, password reset): the gateway
+ * vouches that the request came through it, with its throttling and the client's real address (decision 036). Never
+ * a user and never a service, so no handler that asks for either accepts it.
+ */
+export const visitorCallerSchema = z.object({ visitor: z.literal(true) });
+export type VisitorCaller = z.infer<typeof visitorCallerSchema>;
+export const VISITOR: VisitorCaller = { visitor: true };
+export const isVisitorCaller = (caller: AnyCaller | VisitorCaller): caller is VisitorCaller => 'visitor' in caller;
 
 /** Who may sign caller tokens: the gateway (for users) and each service (for itself). */
 export const callerIssuerSchema = z.union([z.literal('gateway'), serviceNameSchema]);

@@ -39,6 +39,8 @@ export const envFragments = {
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' }),
   dbPoolMax: z.coerce.number().int().min(1).max(50).default(5),
   port: z.coerce.number().int().min(0).max(65_535),
+  /** Where people reach the app: an http(s) URL, without a trailing slash (links are built by appending a path). */
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).transform((url) => url.replace(/\/+$/, '')),
   /**
    * This process's X25519 private key for caller tokens (base64 PKCS#8 DER): every process has one, because a token
    * between two parties is keyed with the key only they can derive (docs/decisions/028).

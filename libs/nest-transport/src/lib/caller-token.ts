@@ -6,8 +6,10 @@ import {
   ErrorCode,
   isServiceCaller,
   serviceCallerSchema,
+  visitorCallerSchema,
   type AnyCaller,
   type CallerIssuer,
+  type VisitorCaller,
 } from '@labeldesk/contracts';
 import { createHash, createHmac, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
@@ -18,7 +20,7 @@ const VERSION = 'v2';
 
 const claimsSchema = z.object({
   iss: callerIssuerSchema,
-  sub: z.union([callerSchema.strict(), serviceCallerSchema.strict()]),
+  sub: z.union([callerSchema.strict(), serviceCallerSchema.strict(), visitorCallerSchema.strict()]),
   /** The subject the token was made for: it cannot be replayed on another one. */
   aud: z.string(),
   exp: z.number().int(),
@@ -87,7 +89,8 @@ export class CallerTokens {
     return CALLER_ISSUERS.includes(this.keys.own.party) ? this.keys.own.party : null;
   }
 
-  sign(identity: AnyCaller, subject: string, payload: unknown, now = Date.now()): string {
+  /** A visitor, like a user, is vouched for by the gateway only. */
+  sign(identity: AnyCaller | VisitorCaller, subject: string, payload: unknown, now = Date.now()): string {
     const issuer = this.issuer;
     if (!issuer) throw new DomainError(ErrorCode.INTERNAL, `${this.keys.own.party} does not vouch for callers`);
     if (isServiceCaller(identity) ? identity.service !== issuer : issuer !== 'gateway') {
@@ -101,7 +104,7 @@ export class CallerTokens {
   }
 
   /** The caller a token vouches for; throws CallerTokenError unless every check passes. */
-  verify(token: string, subject: string, payload: unknown, now = Date.now()): AnyCaller {
+  verify(token: string, subject: string, payload: unknown, now = Date.now()): AnyCaller | VisitorCaller {
     const [version, body, signature, extra] = token.split('.');
     if (version !== VERSION || !body || !signature || extra !== undefined) throw new CallerTokenError('malformed token');
     const claims = claimsSchema.safeParse(parseJson(Buffer.from(body, 'base64url').toString('utf8')));

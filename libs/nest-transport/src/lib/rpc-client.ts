@@ -8,6 +8,7 @@ import {
   type AnyEventContract,
   type AnyRpcContract,
   type Caller,
+  type VisitorCaller,
   type PayloadOf,
   type RequestOf,
   type ResponseOf,
@@ -21,8 +22,11 @@ import type { RecordFactory } from './transport.config';
 import { RAW_REPLY, RawJson } from './raw-json';
 
 export interface CallOptions {
-  /** The signed-in user the call is made for; only the gateway, which verified them, may name one. */
-  caller?: Caller | null;
+  /**
+   * The signed-in user the call is made for, or a visitor on a public route; only the gateway, which verified them (or
+   * took the request), may name one.
+   */
+  caller?: Caller | VisitorCaller | null;
   /** Call as this process's own service identity (a service acting on its own account). */
   asService?: boolean;
   correlationId?: string;

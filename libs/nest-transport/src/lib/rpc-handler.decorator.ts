@@ -16,8 +16,10 @@ import {
   type AnyEventContract,
   type AnyRpcContract,
   isServiceCaller,
+  isVisitorCaller,
   type AnyCaller,
   type Caller,
+  type VisitorCaller,
 } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import { CallerTokenError, CallerTokens } from './caller-token';
@@ -83,7 +85,7 @@ const readHeader = (ctx: ExecutionContext, key: string): string => {
 };
 
 /** Each message's verified caller, keyed by the message's own context object (CallerGuard fills it). */
-const verifiedCallers = new WeakMap<object, AnyCaller | null>();
+const verifiedCallers = new WeakMap<object, AnyCaller | VisitorCaller | null>();
 
 /**
  * Checks the caller token of every message before any handler runs: a token that fails any check refuses the message,
@@ -115,30 +117,60 @@ export class CallerGuard implements CanActivate {
   }
 }
 
-/** Who is calling, as CallerGuard verified it; null for anonymous calls (login, register) or without the guard. */
-export const readCaller = (ctx: ExecutionContext): AnyCaller | null => verifiedCallers.get(ctx.switchToRpc().getContext<object>()) ?? null;
+const verifiedCaller = (ctx: ExecutionContext): AnyCaller | VisitorCaller | null => verifiedCallers.get(ctx.switchToRpc().getContext<object>()) ?? null;
 
-/** A signed-in user or no one; a service's own identity is refused here (it never stands in for a user). */
-export const OptionalCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller | null => {
+/**
+ * Who is calling, as CallerGuard verified it; null for no token or without the guard. A visitor is no one here: only
+ * handlers that say they take visitors (`@UserOrVisitorCaller`) see them.
+ */
+export const readCaller = (ctx: ExecutionContext): AnyCaller | null => {
+  const caller = verifiedCaller(ctx);
+  return caller && !isVisitorCaller(caller) ? caller : null;
+};
+
+const userOrNoOne = (_data: unknown, ctx: ExecutionContext): Caller | null => {
   const caller = readCaller(ctx);
   if (caller && isServiceCaller(caller)) throw new DomainError(ErrorCode.FORBIDDEN, 'A service cannot make this call');
   return caller;
-});
+};
 
-/** The user calling, required: a call without one, or from a service, is refused before the handler runs. */
-export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
+const requiredUser = (_data: unknown, ctx: ExecutionContext): Caller => {
   const caller = readCaller(ctx);
   if (!caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
   if (isServiceCaller(caller)) throw new DomainError(ErrorCode.FORBIDDEN, 'A service cannot make this call');
   return caller;
-});
+};
 
-/** A user or a service: for the calls another service makes on its own account; the handler's policy says which. */
-export const UserOrServiceCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): AnyCaller => {
+const requiredUserOrService = (_data: unknown, ctx: ExecutionContext): AnyCaller => {
   const caller = readCaller(ctx);
   if (!caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
   return caller;
-});
+};
+
+const requiredUserOrVisitor = (_data: unknown, ctx: ExecutionContext): Caller | VisitorCaller => {
+  const caller = verifiedCaller(ctx);
+  if (!caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'The caller could not be verified');
+  if (isServiceCaller(caller)) throw new DomainError(ErrorCode.FORBIDDEN, 'A service cannot make this call');
+  return caller;
+};
+
+/** A signed-in user or no one; a service's own identity is refused here (it never stands in for a user). */
+export const OptionalCaller = createParamDecorator(userOrNoOne);
+
+/** The user calling, required: a call without one, or from a service, is refused before the handler runs. */
+export const CurrentCaller = createParamDecorator(requiredUser);
+
+/** A user or a service: for the calls another service makes on its own account; the handler's policy says which. */
+export const UserOrServiceCaller = createParamDecorator(requiredUserOrService);
+
+/**
+ * A user or a visitor, vouched for by the gateway: for the public routes' subjects (sign-in, registration, password
+ * reset). A call with no token is refused, so holding the gateway's NATS account alone is not enough (decision 036).
+ */
+export const UserOrVisitorCaller = createParamDecorator(requiredUserOrVisitor);
+
+/** The parameter decorators' factories that refuse a call without a verified caller token. */
+export const CALLER_REQUIRING_FACTORIES: ReadonlySet<unknown> = new Set([requiredUser, requiredUserOrService, requiredUserOrVisitor]);
 
 export const CorrelationId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string =>
   readHeader(ctx, MessageHeader.correlationId),

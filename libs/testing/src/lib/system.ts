@@ -202,7 +202,8 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   const nats = await startNats();
   const proxy = await startRoundRobinProxy();
   const callerKeys = generateCallerKeys();
-  const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, CALLER_TRUST: callerKeys.trust, ...extraEnv };
+  // People reach the system through the proxy: the gateway and auth (reset links) are told so unless a test says otherwise.
+  const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, CALLER_TRUST: callerKeys.trust, PUBLIC_URL: proxy.url, ...extraEnv };
   const callerKeyOf = (name: NatsUser) => ({ CALLER_KEY: callerKeys.keys[name] });
   const envOf = (name: ProcessName): NodeJS.ProcessEnv => ({
     ...shared,

@@ -1,5 +1,8 @@
-import { baseServiceEnvSchema } from '@labeldesk/nest-config';
+import { baseServiceEnvSchema, envFragments } from '@labeldesk/nest-config';
 import { z } from 'zod';
+
+/** The gateway's own default address (its PORT's default), for an embedded process started without PUBLIC_URL. */
+const EMBEDDED_PUBLIC_URL = 'http://localhost:3000';
 
 export const authEnvSchema = baseServiceEnvSchema.extend({
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters (use a random secret)' }),
@@ -24,6 +27,15 @@ export const authEnvSchema = baseServiceEnvSchema.extend({
   SMTP_FROM: z.string().min(3).default('Shipping Labels <no-reply@localhost>'),
   /** How long a password reset link works. */
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
-});
+  /**
+   * Where people reach the app: reset links point here and nowhere else, never at an address a message names
+   * (decision 036). Required over NATS; the embedded launcher passes the gateway's own.
+   */
+  PUBLIC_URL: envFragments.publicUrl.optional(),
+})
+  .superRefine((env, ctx) => {
+    if (env.TRANSPORT === 'nats' && !env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required: where people reach the app (password reset links point here)' });
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? EMBEDDED_PUBLIC_URL }));
 export type AuthEnv = z.output<typeof authEnvSchema>;
 export const AUTH_ENV = Symbol('AUTH_ENV');

@@ -1,13 +1,16 @@
-import { ErrorCode } from '@labeldesk/contracts';
+import { ErrorCode, PasswordResetRpc } from '@labeldesk/contracts';
 import type { PasswordHasher } from '../sessions/password-hasher';
 import type { UserEventsPublisher } from '../users/user-events.publisher';
 import { User } from '../users/user.entity';
 import type { UserRepository } from '../users/user.repository';
 import type { Mailer } from './mailer';
 import type { PasswordResetRepository } from './password-reset.repository';
-import { PasswordResetUseCases, RESET_BY_OPERATOR, RESET_INVALID, RESET_SENT } from './password-reset.usecases';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetUseCases, RESET_BY_OPERATOR, RESET_INVALID, RESET_SENT, RESET_USER_BLOCKED } from './password-reset.usecases';
 
+const PUBLIC_URL = 'https://labels.example.com';
 const user = Object.assign(new User(), { id: 'u1', name: 'Ann', email: 'ann@example.com', activation: 'allow', passwordHash: 'old' });
+const blockedUser = () => Object.assign(new User(), { ...user, activation: 'block', passwordHash: 'old' });
 
 const setup = (configured: boolean, found: User | null = user) => {
   const sent: Array<{ to: string; text: string }> = [];
@@ -17,8 +20,9 @@ const setup = (configured: boolean, found: User | null = user) => {
     findByEmail: jest.fn(async () => found),
     findById: jest.fn(async () => found),
     update: jest.fn(async (_id: string, change: (u: User) => void) => {
-      change(user);
-      return user;
+      const current = found ?? user;
+      change(current);
+      return current;
     }),
   };
   const events = { sessionsEnded: jest.fn(async () => undefined), changed: jest.fn(async () => undefined) };
@@ -29,7 +33,7 @@ const setup = (configured: boolean, found: User | null = user) => {
     mailer as unknown as Mailer,
     hasher as unknown as PasswordHasher,
     events as unknown as UserEventsPublisher,
-    { PASSWORD_RESET_MINUTES: 60 },
+    { PASSWORD_RESET_MINUTES: 60, PUBLIC_URL },
   );
   return { useCases, sent, resets, users, events };
 };
@@ -37,24 +41,51 @@ const setup = (configured: boolean, found: User | null = user) => {
 describe('PasswordResetUseCases', () => {
   it('says to ask the operator when no SMTP server is configured, and issues no link', async () => {
     const { useCases, resets } = setup(false);
-    await expect(useCases.request('ann@example.com', 'http://localhost:3000')).resolves.toEqual({ message: RESET_BY_OPERATOR, delivery: 'operator' });
+    await expect(useCases.request('ann@example.com')).resolves.toEqual({ message: RESET_BY_OPERATOR, delivery: 'operator' });
     expect(resets.issue).not.toHaveBeenCalled();
   });
 
-  it('e-mails a link at the app address to a real account, and answers an unknown e-mail the same way without sending', async () => {
+  it('e-mails a link at its own PUBLIC_URL to a real account, and answers an unknown e-mail the same way without sending', async () => {
     const real = setup(true);
-    await expect(real.useCases.request('ann@example.com', 'https://labels.example.com/')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    await expect(real.useCases.request('ann@example.com')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
     expect(real.sent[0]?.to).toBe('ann@example.com');
-    expect(real.sent[0]?.text).toContain(`https://labels.example.com/reset-password?token=${'T'.repeat(43)}`);
+    expect(real.sent[0]?.text).toContain(`${PUBLIC_URL}/reset-password?token=${'T'.repeat(43)}`);
     const unknown = setup(true, null);
-    await expect(unknown.useCases.request('nobody@example.com', 'https://labels.example.com')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    await expect(unknown.useCases.request('nobody@example.com')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
     expect(unknown.sent).toEqual([]);
   });
 
-  it('sends no link to a blocked account', async () => {
-    const blocked = setup(true, Object.assign(new User(), { ...user, activation: 'block' }));
-    await blocked.useCases.request('ann@example.com', 'https://labels.example.com');
+  it('builds the link on PUBLIC_URL when the message names another address (a gateway of the previous release, or an attacker)', async () => {
+    const { useCases, sent } = setup(true);
+    const controller = new PasswordResetController(useCases);
+    const message = PasswordResetRpc.request.request.parse({ email: 'ann@example.com', appUrl: 'https://attacker.example/steal' });
+    await controller.onRequest({ visitor: true }, message);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
+    expect(sent[0]?.text).not.toContain('attacker');
+  });
+
+  it('sends no link to a blocked account and answers exactly as for an unknown e-mail', async () => {
+    const blocked = setup(true, blockedUser());
+    const unknown = setup(true, null);
+    const answer = await blocked.useCases.request('ann@example.com');
+    expect(answer).toEqual(await unknown.useCases.request('ann@example.com'));
     expect(blocked.sent).toEqual([]);
+    expect(blocked.resets.issue).not.toHaveBeenCalled();
+  });
+
+  it('refuses an admin\'s link for a blocked user with 409 and its reason, and issues none', async () => {
+    const { useCases, resets } = setup(false, blockedUser());
+    await expect(useCases.issue({ userId: 'a1', role: 'admin' }, 'u1')).rejects.toMatchObject({ code: ErrorCode.CONFLICT, message: RESET_USER_BLOCKED });
+    expect(resets.issue).not.toHaveBeenCalled();
+  });
+
+  it('lets no link issued before a block set the password once the user is blocked', async () => {
+    const blocked = blockedUser();
+    const { useCases, events } = setup(true, blocked);
+    await expect(useCases.complete('T'.repeat(43), 'brand-new-pass')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: RESET_INVALID });
+    expect(blocked.passwordHash).toBe('old');
+    expect(events.sessionsEnded).not.toHaveBeenCalled();
   });
 
   it('sets the new password and ends every session when the link is valid; refuses a used or unknown link', async () => {
@@ -68,7 +99,7 @@ describe('PasswordResetUseCases', () => {
 
   it('lets only an admin issue a link for the operator to hand over', async () => {
     const { useCases } = setup(false);
-    await expect(useCases.issue({ userId: 'u2', role: 'user' }, 'u1', 'http://localhost:3000')).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-    await expect(useCases.issue({ userId: 'a1', role: 'admin' }, 'u1', 'http://localhost:3000')).resolves.toMatchObject({ link: `http://localhost:3000/reset-password?token=${'T'.repeat(43)}` });
+    await expect(useCases.issue({ userId: 'u2', role: 'user' }, 'u1')).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(useCases.issue({ userId: 'a1', role: 'admin' }, 'u1')).resolves.toMatchObject({ link: `${PUBLIC_URL}/reset-password?token=${'T'.repeat(43)}` });
   });
 });

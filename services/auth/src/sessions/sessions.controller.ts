@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
 import { ApplyReferralUseCase } from './usecases/apply-referral.usecase';
 import { LoginAsUserUseCase } from './usecases/login-as-user.usecase';
 import { LoginUseCase } from './usecases/login.usecase';
@@ -17,13 +17,15 @@ export class SessionsController {
     private readonly loginAs: LoginAsUserUseCase,
   ) {}
 
+  /** Only through the gateway, which throttles it per client address (decision 036): a visitor's token is required. */
   @RpcHandler(AuthRpc.register)
-  onRegister(@RpcPayload(AuthRpc.register) body: ParsedRequestOf<typeof AuthRpc.register>) {
+  onRegister(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(AuthRpc.register) body: ParsedRequestOf<typeof AuthRpc.register>) {
     return this.register.execute(body);
   }
 
+  /** Only through the gateway: the client address it sends is what throttling counts by, so it must be the gateway's. */
   @RpcHandler(AuthRpc.login)
-  onLogin(@RpcPayload(AuthRpc.login) body: ParsedRequestOf<typeof AuthRpc.login>) {
+  onLogin(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(AuthRpc.login) body: ParsedRequestOf<typeof AuthRpc.login>) {
     return this.login.execute(body);
   }
 

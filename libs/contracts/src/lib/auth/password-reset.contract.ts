@@ -36,11 +36,15 @@ export type ResetLinkResponse = z.infer<typeof resetLinkResponseSchema>;
 
 export const PASSWORD_RESET_PATH = '/reset-password';
 
+/**
+ * Links are built by auth from its own PUBLIC_URL only (decision 036). Gateways of the previous release still send an
+ * `appUrl`: like every key a schema does not name, zod's object drops it while parsing, so it never reaches a link.
+ */
 export const PasswordResetRpc = {
-  /** Anyone: e-mails a one-time link when SMTP is configured and the account exists (the answer never says which). */
-  request: defineRpc('auth.password-reset.request.v1', forgotPasswordBodySchema.extend({ appUrl: z.url() }), forgotPasswordResponseSchema),
-  /** An admin: the same one-time link, handed over by the operator. */
-  issue: defineRpc('auth.password-reset.issue.v1', z.object({ userId: idSchema, appUrl: z.url() }), resetLinkResponseSchema),
-  /** Anyone holding a valid link: sets the password, uses the link up and ends every session of the user. */
+  /** A visitor the gateway vouches for: e-mails a one-time link when SMTP is configured and the account exists (the answer never says which). */
+  request: defineRpc('auth.password-reset.request.v1', forgotPasswordBodySchema, forgotPasswordResponseSchema),
+  /** An admin: the same one-time link, handed over by the operator; refused for a blocked user. */
+  issue: defineRpc('auth.password-reset.issue.v1', z.object({ userId: idSchema }), resetLinkResponseSchema),
+  /** A visitor the gateway vouches for, holding a valid link: sets the password, uses the link up and ends every session of the user. */
   complete: defineRpc('auth.password-reset.complete.v1', resetPasswordBodySchema, resetPasswordResponseSchema),
 } as const;

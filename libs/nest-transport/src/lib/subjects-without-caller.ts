@@ -1,0 +1,21 @@
+import { SERVICE_NAMES, healthRpc } from '@labeldesk/contracts';
+
+/**
+ * Every subject a service serves without a caller token, and why that is safe (decision 036, which lists the same).
+ * Anything that changes or reveals account state takes a caller token: holding a process's NATS account is then not
+ * enough to act, since caller keys never cross the wire. A new handler that takes no caller fails
+ * `subjects-without-caller.spec.ts` in libs/testing until it is added here with its reason, and the record updated.
+ */
+export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
+  'auth.session.verify.v1':
+    'the session token in the request is the credential: the answer is that token\'s own user, which its holder reads at GET /api/auth/me anyway, and nothing changes; it is the gateway\'s path for every request not in its cache',
+  'payments.webhook.receive.v1':
+    'the BTCPay-Sig HMAC over the raw body is the credential (a secret only the payment server and payments hold); the caller is the payment server, for whom the gateway cannot vouch, it only relays',
+  'pricing.default-service.public-prices.v1': 'the from-prices of the public landing page: no account, nothing changes',
+  ...Object.fromEntries(SERVICE_NAMES.map((service) => [healthRpc(service).subject, 'up or degraded and a version: no account, nothing changes'])),
+  'auth.user.sessions-ended.v1':
+    'an event (events carry no caller: decision 028); only auth may publish it (NATS accounts, decision 012), and a gateway that hears it only forgets cached callers and re-checks sockets\' tokens',
+  'auth.user.changed.v1': 'an event; only auth may publish it, and a gateway that hears it only forgets cached callers',
+  'payments.account.changed.v1': 'an event; only payments may publish it, and a gateway that hears it only forgets a cached account summary',
+  'orders.bulk.progressed.v1': 'an event; only orders may publish it, and a gateway relays it only to the sockets in that order\'s room',
+};

@@ -101,13 +101,16 @@ export class BulkRepository {
   /** A draft's rows in order, read a page at a time (the embedded database stalls on multi-megabyte results). */
   async stagedRows(orderId: string): Promise<BulkOrderItem[]> {
     const all: BulkOrderItem[] = [];
+    // The next page starts after the last row number read, not after a count: a slice may start at any row.
+    let after = -1;
     for (;;) {
       const rows = await this.em().execute<Array<{ data: BulkOrderItem; row_no: number }>>(
         `select "data", "row_no" from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
-        [orderId, all.length === 0 ? -1 : all.length - 1, READ_PAGE],
+        [orderId, after, READ_PAGE],
       );
       all.push(...rows.map((r) => r.data));
       if (rows.length < READ_PAGE) return all;
+      after = rows[rows.length - 1]?.row_no ?? after;
     }
   }
 

@@ -352,8 +352,6 @@ export class BulkRepository {
     return row ?? null;
   }
 
-  /** Every item of a round that has not been bought yet fails with one reason (e.g. its hold was refused after a crash). */
-
   /** The first failed rows of a batch, with only the fields a view shows. */
   async failedItems(orderId: string): Promise<FailedItemRow[]> {
     return this.em().execute<FailedItemRow[]>(

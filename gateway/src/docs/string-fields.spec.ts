@@ -36,7 +36,7 @@ const isRpcContract = (value: unknown): value is contracts.AnyRpcContract =>
 
 /** Every request/reply message in the contracts: what a service accepts after the gateway (e.g. SKU rows). */
 const rpcRequests = (): Array<{ name: string; schema: z.ZodType }> =>
-  Object.entries(contracts).flatMap(([group, members]) =>
+  Object.values(contracts).flatMap((members) =>
     typeof members === 'object' && members !== null
       ? Object.entries(members).filter(([, c]) => isRpcContract(c)).map(([, c]) => ({ name: (c as contracts.AnyRpcContract).subject, schema: (c as contracts.AnyRpcContract).request }))
       : [],

@@ -104,8 +104,11 @@ export class OrdersController {
     return this.rpc.call(OrdersRpc.total, { userId }, ctx);
   }
 
-  /** Spec 8 "Downloads": 404 not found, 202 still processing, 403 not yours; the file is streamed in chunks. */
-  @ApiDoc({ summary: 'Download a file (PDF); 202 while processing, 403 not yours, 404 none; token may be ?token=' })
+  /**
+   * Spec 8 "Downloads": 404 not found, 202 still processing; the file is streamed in chunks. Someone else's file is
+   * 404 too, the same answer as a missing one (the orders service decides), so names cannot be probed.
+   */
+  @ApiDoc({ summary: 'Download a file (PDF); 202 while processing, 404 when missing or not yours; token may be ?token=' })
   @Get('download/:kind/:id')
   @AllowQueryToken()
   async download(@Param('kind') kind: string, @Param('id') id: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {

@@ -96,10 +96,22 @@ const request = (idempotencyKey = 'key-00000001') => ({ userId: 'u1', idempotenc
 describe('PlaceSingleOrderUseCase', () => {
   it('charges the quoted price once and stores the label', async () => {
     const { useCase, services, orders } = setup(label);
-    await expect(useCase.execute(request())).resolves.toEqual({ orderId: expect.any(String), pdfName: 'label_9205599999999900010007.pdf', trackingNumber: '9205599999999900010007', priceCents: 850 });
+    const placed = await useCase.execute(request());
+    expect(placed).toEqual({ orderId: expect.any(String), pdfName: expect.stringMatching(/^label_9205599999999900010007_[A-Za-z0-9_-]{22}\.pdf$/), trackingNumber: '9205599999999900010007', priceCents: 850 });
     expect(services.balance).toBe(4150);
-    expect([...orders.files.keys()]).toEqual(['label_9205599999999900010007.pdf']);
-    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', pdfFileId: 'file-label_9205599999999900010007.pdf' });
+    expect([...orders.files.keys()]).toEqual([placed.pdfName]);
+    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', pdfFileId: `file-${placed.pdfName}` });
+  });
+
+  it('names label files so the next one cannot be guessed from a tracking number or an earlier name', async () => {
+    let serial = 7;
+    const { useCase } = setup(async () => ({ trackingNumber: `920559999999990001000${serial++}`, serviceUid: 'usps_priority', pdf: Buffer.from('%PDF') }));
+    const first = await useCase.execute(request('key-00000001'));
+    const second = await useCase.execute(request('key-00000002'));
+    const token = (name: string) => /_([A-Za-z0-9_-]{22})\.pdf$/.exec(name)?.[1];
+    expect(token(first.pdfName)).toBeDefined();
+    expect(token(second.pdfName)).toBeDefined();
+    expect(second.pdfName).not.toBe(first.pdfName.replace(first.trackingNumber, second.trackingNumber));
   });
 
   it('asks the price before writing the order, and writes the order with it', async () => {

@@ -56,12 +56,14 @@ class FakeServices {
   calls: string[] = [];
   /** What pricing answers instead of a price, e.g. a service an admin disabled. */
   quoteRefusal: DomainError | null = null;
+  quoteDelayMs = 0;
   async call(contract: AnyRpcContract, request: Record<string, unknown>) {
     this.calls.push(contract.subject);
     if (contract.subject === PaymentsRpc.accountSummary.subject) {
       return { userId: request['userId'], balanceCents: this.balance, totalDepositCents: 0, totalSpentCents: 0 };
     }
     if (contract.subject === PricingRpc.quote.subject) {
+      if (this.quoteDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.quoteDelayMs));
       if (this.quoteRefusal) throw this.quoteRefusal;
       return { totalCents: 850, items: [{ serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail', billableWeightLb: 3, priceCents: 850 }] };
     }
@@ -112,6 +114,16 @@ describe('PlaceSingleOrderUseCase', () => {
     expect(token(first.pdfName)).toBeDefined();
     expect(token(second.pdfName)).toBeDefined();
     expect(second.pdfName).not.toBe(first.pdfName.replace(first.trackingNumber, second.trackingNumber));
+  });
+
+  it('writes no order, and charges nothing, once the gateway has stopped waiting for it (writeWithinMs)', async () => {
+    const { useCase, services, orders, carrier } = setup(label);
+    services.quoteDelayMs = 60;
+    await expect(useCase.execute({ ...request(), writeWithinMs: 20 })).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    expect(orders.rows.size).toBe(0);
+    expect(services.balance).toBe(5000);
+    expect(carrier.createLabel).not.toHaveBeenCalled();
+    await expect(useCase.execute({ ...request(), writeWithinMs: 5_000 })).resolves.toMatchObject({ priceCents: 850 });
   });
 
   it('asks the price before writing the order, and writes the order with it', async () => {

@@ -51,21 +51,21 @@ describe('OrdersController.placeSingle', () => {
   it.each([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE])('answers 503 "try again; you were not charged" when a purchase gives %s and orders has no order under the key', async (code) => {
     const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(code, 'orders.single.place.v1 did not answer within 10000 ms')), { order: null });
     const refusal = await controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response).then(() => null, (e: unknown) => e);
-    expect(refusal).toEqual(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, NOT_CHARGED));
-    expect((refusal as DomainError).code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+    expect(refusal).toEqual(new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_CHARGED));
+    expect((refusal as DomainError).code).toBe(ErrorCode.ORDERS_NOT_ANSWERED);
     expect(NOT_CHARGED).toBe('The label service did not answer. Try again; you were not charged.');
     expect(res.status).not.toHaveBeenCalled();
   });
 
   it('answers 503 "not charged" for an order under the key that was refunded', async () => {
     const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.TIMEOUT, 'no answer')), { order: { ...pendingOrder, status: 'cancelled' } });
-    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE, message: NOT_CHARGED });
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.ORDERS_NOT_ANSWERED, message: NOT_CHARGED });
     expect(res.status).not.toHaveBeenCalled();
   });
 
   it('answers 503 without promising anything when a purchase timed out and the order cannot be looked up either', async () => {
     const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.TIMEOUT, 'no answer')), Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering')));
-    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE, message: NOT_KNOWN });
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.ORDERS_NOT_ANSWERED, message: NOT_KNOWN });
     expect(NOT_KNOWN).not.toMatch(/not charged/);
     expect(res.status).not.toHaveBeenCalled();
   });

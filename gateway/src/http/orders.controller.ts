@@ -95,9 +95,9 @@ export class OrdersController {
     } catch (error) {
       if (!(error instanceof DomainError) || !NO_ANSWER.has(error.code)) throw error;
       const found = await this.rpc.call(OrdersRpc.findByKey, { userId, idempotencyKey }, { ...ctx, timeoutMs: 3_000 }).catch(() => undefined);
-      if (found === undefined) throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, NOT_KNOWN);
+      if (found === undefined) throw new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_KNOWN);
       // No order (orders died before writing it, or nobody took the request), or one refunded: nothing was charged.
-      if (!found.order || found.order.status === 'cancelled') throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, NOT_CHARGED);
+      if (!found.order || found.order.status === 'cancelled') throw new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_CHARGED);
       res.status(202);
       return {
         message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',

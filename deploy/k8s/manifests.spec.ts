@@ -128,13 +128,31 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
     expect([...named('HorizontalPodAutoscaler')].sort()).toEqual(['gateway', 'orders']);
   });
 
-  it('denies all traffic by default and lets in from outside only the gateway', () => {
+  it('denies all traffic by default and lets in from outside our namespace only the gateway, and only from the ingress controller', () => {
     const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
     const denyAll = policies.find((p) => p.metadata.name === 'default-deny');
     expect(denyAll?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    type Rule = { from?: Array<{ podSelector?: unknown; namespaceSelector?: { matchLabels?: Record<string, string> } }>; ports?: Array<{ port: number }> };
     const ingress = policies.filter((p) => ((p.spec as { policyTypes: string[] }).policyTypes ?? []).includes('Ingress') && p !== denyAll);
-    const open = ingress.filter((p) => ((p.spec as { ingress: Array<{ from?: unknown }> }).ingress ?? []).some((rule) => rule.from === undefined));
-    expect(open.map((p) => (p.spec as { podSelector: { matchLabels: Record<string, string> } }).podSelector.matchLabels['app.kubernetes.io/name'])).toEqual(['gateway']);
+    const rulesOf = (p: Manifest) => (p.spec as { ingress?: Rule[] }).ingress ?? [];
+    // A rule without `from` admits anyone; a namespaceSelector peer admits another namespace.
+    const admitted = ingress.flatMap((p) =>
+      rulesOf(p)
+        .filter((rule) => rule.from === undefined || rule.from.some((peer) => peer.namespaceSelector !== undefined))
+        .map((rule) => ({ policy: p.metadata.name, from: rule.from?.map((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] ?? 'anyone') ?? ['anyone'], ports: rule.ports?.map((port) => port.port) })),
+    );
+    expect(admitted).toEqual([
+      { policy: 'gateway-ingress', from: ['ingress-nginx'], ports: [3000] },
+      { policy: 'metrics-scrape', from: ['monitoring'], ports: [8081, 9464] },
+    ]);
+  });
+
+  it('keeps TRUST_PROXY a hop count only while the gateway admits nothing but the ingress controller (decision 039)', () => {
+    const gateway = deployments.find((d) => d.metadata.name === 'gateway');
+    const trustProxy = podOf(gateway as Manifest).containers[0]?.env?.find((e) => e.name === 'TRUST_PROXY')?.value;
+    expect(trustProxy).toBe('1');
+    const policy = manifests.find((m) => m.kind === 'NetworkPolicy' && m.metadata.name === 'gateway-ingress');
+    expect((policy?.spec as { ingress: Array<{ from?: unknown[] }> }).ingress.every((rule) => Array.isArray(rule.from) && rule.from.length > 0)).toBe(true);
   });
 
   it('runs NATS with deploy/nats/nats.conf verbatim', () => {

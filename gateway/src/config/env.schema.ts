@@ -1,5 +1,6 @@
 import { envFragments } from '@labeldesk/nest-config';
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
 
 export const gatewayEnvSchema = z.object({
   NODE_ENV: envFragments.nodeEnv,
@@ -29,8 +30,8 @@ export const gatewayEnvSchema = z.object({
    */
   ACCOUNT_SUMMARY_TTL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /**
-   * How long a label purchase is waited for before the answer is 202 with the order pending (it is then finished or
-   * refunded by recovery and shows as pending in Orders meanwhile).
+   * How long a label purchase is waited for: then 202 with the order pending when orders has it (finished or refunded
+   * by recovery, pending in Orders meanwhile), 503 "not charged" when it has none (orders writes none after that).
    */
   ORDER_REPLY_WAIT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** The operator's community chat (the landing page's footer link); no link when unset. */
@@ -45,8 +46,11 @@ export const gatewayEnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Top-up invoices per client address per minute (each one is an invoice at the payment server). */
   TOPUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** Hops of trusted reverse proxies in front of the gateway (for the client address). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Whose X-Forwarded-For gives the client address (rate limits, sign-in throttling): the proxies' addresses and
+   * CIDRs, comma-separated, or a hop count, safe only when the gateway is reachable through the proxy alone (decision 039).
+   */
+  TRUST_PROXY: trustProxySchema,
   /** HSTS only behind TLS: on plain HTTP it would lock LAN users out. */
   HSTS: envFragments.bool.default(false),
   /** Origin of the payment server allowed to load its modal script and frame (CSP); defaults to BTCPAY_URL's. */

@@ -28,6 +28,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.ORDERS_CARRIER_FAILED]: 502,
   [ErrorCode.ORDERS_IN_PROGRESS]: 409,
   [ErrorCode.ORDERS_FILE_NOT_READY]: 202,
+  [ErrorCode.ORDERS_NOT_ANSWERED]: 503,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.INTERNAL]: 500,

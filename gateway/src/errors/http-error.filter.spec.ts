@@ -70,6 +70,11 @@ describe('HttpErrorFilter', () => {
       expect(respond(new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, refusal))).toEqual({ status: 502, body: { message: refusal, code: 'ORDERS_CARRIER_FAILED' } });
     });
 
+    it("keeps the words of a label purchase that got no answer: whether the customer was charged", () => {
+      const words = 'The label service did not answer. Try again; you were not charged.';
+      expect(respond(new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, words))).toEqual({ status: 503, body: { message: words, code: 'ORDERS_NOT_ANSWERED' } });
+    });
+
     it('never passes on the text of a framework 5xx', () => {
       expect(respond(new InternalServerErrorException('relation "users" does not exist'))).toEqual({ status: 500, body: { message: 'Internal server error', code: 'INTERNAL' } });
       expect(respond(new ServiceUnavailableException('nats://10.0.0.3:4222 closed'))).toEqual({

@@ -28,8 +28,11 @@ const PLAIN_MESSAGES: Partial<Record<ErrorCode, string>> = {
   [ErrorCode.TIMEOUT]: NOT_ANSWERING,
 };
 
-/** 5xx codes whose messages the services write for the person: the carrier's refusal, the payment server down. */
-const WRITTEN_FOR_PEOPLE: ReadonlySet<ErrorCode> = new Set([ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.PAYMENTS_PROVIDER_UNAVAILABLE]);
+/**
+ * 5xx codes whose messages are written for the person: the carrier's refusal, the payment server down, a label
+ * purchase that got no answer (whether it was charged).
+ */
+const WRITTEN_FOR_PEOPLE: ReadonlySet<ErrorCode> = new Set([ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.PAYMENTS_PROVIDER_UNAVAILABLE, ErrorCode.ORDERS_NOT_ANSWERED]);
 
 const plainMessage = (code: ErrorCode): string => PLAIN_MESSAGES[code] ?? INTERNAL_ERROR;
 

@@ -2,7 +2,7 @@ import { DomainError, ErrorCode, OrdersRpc, singleOrderSchema, type AnyRpcContra
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { Response } from 'express';
 import type { CallContext } from '../auth/request-context';
-import { OrdersController } from './orders.controller';
+import { NOT_CHARGED, NOT_KNOWN, OrdersController, writeWindowMs } from './orders.controller';
 
 const order = singleOrderSchema.parse({
   service_name: 'USPS Priority Mail',
@@ -48,21 +48,34 @@ describe('OrdersController.placeSingle', () => {
     expect(res.status).not.toHaveBeenCalled();
   });
 
-  it('still answers 202 without an id when a purchase timed out and even the order cannot be looked up', async () => {
-    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.TIMEOUT, 'no answer')), Promise.reject(new Error('down')));
-    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).resolves.toMatchObject({ data: { orderId: null, status: 'pending' } });
-    expect(res.status).toHaveBeenCalledWith(202);
+  it.each([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE])('answers 503 "try again; you were not charged" when a purchase gives %s and orders has no order under the key', async (code) => {
+    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(code, 'orders.single.place.v1 did not answer within 10000 ms')), { order: null });
+    const refusal = await controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response).then(() => null, (e: unknown) => e);
+    expect(refusal).toEqual(new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_CHARGED));
+    expect((refusal as DomainError).code).toBe(ErrorCode.ORDERS_NOT_ANSWERED);
+    expect(NOT_CHARGED).toBe('The label service did not answer. Try again; you were not charged.');
+    expect(res.status).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['no orders process answers at all', Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering'))],
-    ['orders has no such order', Promise.resolve({ order: null })],
-  ])('passes "unavailable" on when %s: nothing is pending, nothing was charged', async (_case, found) => {
-    found.catch(() => undefined);
-    const unavailable = new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering');
-    const { controller, res } = controllerAnswering(async () => Promise.reject(unavailable), found);
-    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toBe(unavailable);
+  it('answers 503 "not charged" for an order under the key that was refunded', async () => {
+    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.TIMEOUT, 'no answer')), { order: { ...pendingOrder, status: 'cancelled' } });
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.ORDERS_NOT_ANSWERED, message: NOT_CHARGED });
     expect(res.status).not.toHaveBeenCalled();
+  });
+
+  it('answers 503 without promising anything when a purchase timed out and the order cannot be looked up either', async () => {
+    const { controller, res } = controllerAnswering(async () => Promise.reject(new DomainError(ErrorCode.TIMEOUT, 'no answer')), Promise.reject(new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'No service is answering')));
+    await expect(controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.ORDERS_NOT_ANSWERED, message: NOT_KNOWN });
+    expect(NOT_KNOWN).not.toMatch(/not charged/);
+    expect(res.status).not.toHaveBeenCalled();
+  });
+
+  it('tells orders to write no order after it has stopped waiting, with room for the trip and the insert', async () => {
+    const { controller, res, rpc } = controllerAnswering(async () => ({ orderId: 'o1', pdfName: 'label_1.pdf', trackingNumber: '9205', priceCents: 850 }));
+    await controller.placeSingle(order, 'key-00000001', ctx, res as unknown as Response);
+    expect(rpc.call).toHaveBeenCalledWith(OrdersRpc.placeSingle, expect.objectContaining({ writeWithinMs: 9_000 }), expect.objectContaining({ timeoutMs: 10_000 }));
+    expect(writeWindowMs(500)).toBe(250);
+    expect(writeWindowMs(1_500)).toBe(750);
   });
 });
 

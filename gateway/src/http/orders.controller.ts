@@ -33,6 +33,18 @@ import { ZodBody } from './zod-body.pipe';
 /** Errors that mean "no answer yet", not "refused": the order may still complete. */
 const NO_ANSWER: ReadonlySet<string> = new Set([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE]);
 
+/** Orders has no order under the key, and will not write one (writeWithinMs): nothing was or will be charged. */
+export const NOT_CHARGED = 'The label service did not answer. Try again; you were not charged.';
+/** Nobody could say whether the order was written: a retry with the same key is safe, a promise would not be. */
+export const NOT_KNOWN =
+  'The label service did not answer. Try again in a moment: a retry of the same purchase is never charged twice, and a label already started appears in Orders.';
+
+/**
+ * How long orders may take to write a new order: less than the gateway waits, so by the time it asks findByKey a
+ * late order can no longer appear. The margin covers the trip to orders and the insert itself.
+ */
+export const writeWindowMs = (replyWaitMs: number): number => replyWaitMs - Math.min(1_000, Math.floor(replyWaitMs / 2));
+
 /** The guard has verified the caller on every non-public route; this only narrows the type. */
 const signedIn = (ctx: CallContext): Caller => {
   if (!ctx.caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
@@ -60,8 +72,10 @@ export class OrdersController {
 
   /**
    * Buys one label; the `Idempotency-Key` header makes a double click or a retry answer the same order. When a service
-   * on the way does not answer, the customer is not kept waiting: 202 with the order still in progress (it is finished
-   * or refunded by recovery, and shows as pending in Orders meanwhile).
+   * on the way does not answer, the customer is not kept waiting: 202 with the order still in progress when orders
+   * says the order exists (it is finished or refunded by recovery, and shows as pending in Orders meanwhile); 503 when
+   * it says there is none (orders died before writing it, and writes none later); 503 without a promise when
+   * nobody can say.
    */
   @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow', body: singleOrderSchema, response: placeOrderResponseSchema })
   @Post('v2')
@@ -74,20 +88,20 @@ export class OrdersController {
   ): Promise<PlaceOrderResponse> {
     const userId = order.user_id && ctx.caller?.role === 'admin' ? order.user_id : (ctx.caller?.userId ?? '');
     requireSelfOrAdmin(signedIn(ctx), order.user_id ?? userId);
+    const wait = this.env.ORDER_REPLY_WAIT_MS;
     try {
-      const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order }, { ...ctx, timeoutMs: this.env.ORDER_REPLY_WAIT_MS });
+      const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order, writeWithinMs: writeWindowMs(wait) }, { ...ctx, timeoutMs: wait });
       return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
     } catch (error) {
       if (!(error instanceof DomainError) || !NO_ANSWER.has(error.code)) throw error;
-      const found = await this.rpc.call(OrdersRpc.findByKey, { userId, idempotencyKey }, { ...ctx, timeoutMs: 3_000 }).catch(() => null);
-      if (found?.order?.status === 'cancelled') throw error;
-      // Nobody took the request (no orders process, or it has no such order): nothing is pending, nothing was charged.
-      // A timeout stays ambiguous either way: the request may still be queued, so it is answered as pending.
-      if (error.code === ErrorCode.SERVICE_UNAVAILABLE && !found?.order) throw error;
+      const found = await this.rpc.call(OrdersRpc.findByKey, { userId, idempotencyKey }, { ...ctx, timeoutMs: 3_000 }).catch(() => undefined);
+      if (found === undefined) throw new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_KNOWN);
+      // No order (orders died before writing it, or nobody took the request), or one refunded: nothing was charged.
+      if (!found.order || found.order.status === 'cancelled') throw new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_CHARGED);
       res.status(202);
       return {
         message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',
-        data: { orderId: found?.order?._id ?? null, status: 'pending' },
+        data: { orderId: found.order._id, status: 'pending' },
       };
     }
   }
@@ -104,8 +118,11 @@ export class OrdersController {
     return this.rpc.call(OrdersRpc.total, { userId }, ctx);
   }
 
-  /** Spec 8 "Downloads": 404 not found, 202 still processing, 403 not yours; the file is streamed in chunks. */
-  @ApiDoc({ summary: 'Download a file (PDF); 202 while processing, 403 not yours, 404 none; token may be ?token=' })
+  /**
+   * Spec 8 "Downloads": 404 not found, 202 still processing; the file is streamed in chunks. Someone else's file is
+   * 404 too, the same answer as a missing one (the orders service decides), so names cannot be probed.
+   */
+  @ApiDoc({ summary: 'Download a file (PDF); 202 while processing, 404 when missing or not yours; token may be ?token=' })
   @Get('download/:kind/:id')
   @AllowQueryToken()
   async download(@Param('kind') kind: string, @Param('id') id: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {

@@ -86,7 +86,7 @@ export const describeLabelFlows = (mode: string, start: () => Promise<RunningSys
       expect((await call('GET', `/orders/total/${userId}`, undefined, { token })).body['totalOrders']).toBe(1);
     });
 
-    it('downloads the label PDF for its owner and refuses anyone else', async () => {
+    it('downloads the label PDF for its owner and answers anyone else exactly as for a file that does not exist', async () => {
       const [recent] = (await call('GET', `/orders/recent/${userId}`, undefined, { token })).body['recentOrders'] as Body[];
       const pdfName = String(recent?.['pdfName']);
       const file = await call('GET', `/orders/download/v2/${pdfName}`, undefined, { token });
@@ -94,7 +94,21 @@ export const describeLabelFlows = (mode: string, start: () => Promise<RunningSys
       expect(file.headers.get('content-disposition')).toContain(pdfName);
       expect(file.bytes?.subarray(0, 4).toString()).toBe('%PDF');
       const stranger = await call('POST', '/auth/register', { name: 'S', email: `s-${Date.now()}@example.com`, password: 'stranger-pw', confirmPassword: 'stranger-pw' });
-      expect((await call('GET', `/orders/download/v2/${pdfName}?token=${String(stranger.body['token'])}`)).status).toBe(403);
+      const strangerToken = String(stranger.body['token']);
+      const foreign = await call('GET', `/orders/download/v2/${pdfName}?token=${strangerToken}`);
+      const missing = await call('GET', `/orders/download/v2/${pdfName.replace(/_[A-Za-z0-9_-]{22}\.pdf$/, '_AAAAAAAAAAAAAAAAAAAAAA.pdf')}?token=${strangerToken}`);
+      const foreignById = await call('GET', `/orders/download/v2/${String(recent?.['_id'])}?token=${strangerToken}`);
+      const missingById = await call('GET', `/orders/download/v2/00000000-0000-4000-8000-000000000000?token=${strangerToken}`);
+      // Everything but the per-answer headers (date, correlation id) must be the same, or it tells which file exists.
+      const answer = (a: Awaited<ReturnType<typeof call>>) => ({
+        status: a.status,
+        body: a.body,
+        headers: [...a.headers.entries()].filter(([name]) => !['date', 'x-correlation-id'].includes(name)),
+      });
+      expect(answer(foreign).status).toBe(404);
+      expect(answer(foreign)).toEqual(answer(missing));
+      expect(answer(foreignById)).toEqual(answer(missingById));
+      expect(answer(foreignById)).toEqual(answer(foreign));
       expect((await call('GET', '/orders/download/v2/label_nothing.pdf', undefined, { token })).status).toBe(404);
       expect((await call('GET', `/orders/${userId}`, undefined, { token: String(stranger.body['token']) })).status).toBe(403);
     });

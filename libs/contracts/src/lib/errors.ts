@@ -36,6 +36,8 @@ export const ErrorCode = {
   ORDERS_CARRIER_FAILED: 'ORDERS_CARRIER_FAILED',
   ORDERS_IN_PROGRESS: 'ORDERS_IN_PROGRESS',
   ORDERS_FILE_NOT_READY: 'ORDERS_FILE_NOT_READY',
+  /** A label purchase got no answer and has no order to show: 503 with words for the person (try again, charged or not). */
+  ORDERS_NOT_ANSWERED: 'ORDERS_NOT_ANSWERED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

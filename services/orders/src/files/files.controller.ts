@@ -9,9 +9,14 @@ import { FileRepository } from './file.repository';
 /** Spec 8 "Downloads" wording, so API clients read the same text as the web app shows. */
 const NOT_FOUND_MESSAGE = 'File not found. This file may not have been generated yet.';
 
+const notFound = () => new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Downloads: the owner or an admin only (403 otherwise); 'processing' while the label is being bought. */
+/**
+ * Downloads: the owner or an admin only; 'processing' while the label is being bought. Someone else's file answers
+ * exactly as a missing one does (404, same words), so a stranger cannot learn which names or ids exist.
+ */
 @Controller()
 export class FilesController {
   constructor(
@@ -24,13 +29,13 @@ export class FilesController {
   async info(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileInfo) body: ParsedRequestOf<typeof OrdersRpc.fileInfo>): Promise<FileInfo> {
     const batch = body.kind !== 'v2' ? await this.findBatch(body.id) : null;
     if (batch) return this.batchFile(caller, batch, body.kind);
-    if (body.kind !== 'v2' && body.kind !== 'pdf') throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
+    if (body.kind !== 'v2' && body.kind !== 'pdf') throw notFound();
     const order = UUID.test(body.id) ? await this.orders.findById(body.id) : await this.orders.findByPdfName(body.id);
-    if (!order) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
-    if (!ownsOrAdmin(caller, order.userId)) throw new DomainError(ErrorCode.FORBIDDEN, "Access denied. You don't have permission to download this file.");
+    if (!order) throw notFound();
+    if (!ownsOrAdmin(caller, order.userId)) throw notFound();
     if (order.status === 'pending') return { status: 'processing' };
     const file = order.pdfFileId ? await this.files.findInfo(order.pdfFileId) : null;
-    if (!file) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
+    if (!file) throw notFound();
     return { status: 'ready', fileId: file.id, fileName: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes };
   }
 
@@ -41,18 +46,18 @@ export class FilesController {
   }
 
   private async batchFile(caller: Caller, batch: BulkOrderRow, kind: DownloadKind): Promise<FileInfo> {
-    if (!ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.FORBIDDEN, "Access denied. You don't have permission to download this file.");
+    if (!ownsOrAdmin(caller, batch.user_id)) throw notFound();
     const fileId = kind === 'pdf' ? batch.pdf_file_id : kind === 'result-csv' ? batch.result_file_id : batch.confirm_file_id;
     if (!FINAL_BULK_STATUSES.includes(batch.status)) return { status: 'processing' };
     const file = fileId ? await this.files.findInfo(fileId) : null;
-    if (!file) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
+    if (!file) throw notFound();
     return { status: 'ready', fileId: file.id, fileName: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes };
   }
 
   @RpcHandler(OrdersRpc.fileChunk)
   async chunk(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileChunk) body: ParsedRequestOf<typeof OrdersRpc.fileChunk>) {
     const file = await this.files.findInfo(body.fileId);
-    if (!file || !ownsOrAdmin(caller, file.ownerId)) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND_MESSAGE);
+    if (!file || !ownsOrAdmin(caller, file.ownerId)) throw notFound();
     const bytes = (await this.files.readChunk(body.fileId, body.offset, body.length)) ?? Buffer.alloc(0);
     return { base64: bytes.toString('base64'), done: body.offset + bytes.length >= file.sizeBytes };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberField, optionalField } from '../common/fields';
+import { numberField, optionalField, textSchema, toText } from '../common/fields';
 
 export const SKU_LIMITS = { maxRows: 5_000, maxQty: 10_000, maxWeightLb: 150, maxDimensionIn: 108 } as const;
 
@@ -8,7 +8,7 @@ const greaterThanZero = (label: string, max: number) =>
 
 /** A SKU preset (spec: SKU record) with the spec's messages. */
 export const skuFormSchema = z.object({
-  sku: z.preprocess((v) => (v === null || v === undefined ? '' : String(v).trim()), z.string().min(1, { error: 'SKU is required' }).max(64, { error: 'SKU is too long (max 64)' })),
+  sku: z.preprocess(toText, textSchema('SKU').min(1, { error: 'SKU is required' }).max(64, { error: 'SKU is too long (max 64)' })),
   maxQty: numberField('Max Quantity').pipe(
     z.number().int({ error: 'Max Quantity must be a whole number' }).gt(0, { error: 'Max Quantity must be greater than 0' }).max(SKU_LIMITS.maxQty),
   ),

@@ -18,7 +18,7 @@ const emailField = requiredText(AUTH_LIMITS.emailMax, 'Email is too long')
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
 export const referralCodeSchema = z
-  .string()
+  .string({ error: 'Referral code must be text' })
   .trim()
   .max(AUTH_LIMITS.referralCodeMax, { error: 'Referral code is too long' })
   .regex(/^[A-Za-z0-9_-]*$/, { error: 'Referral code may only contain letters, digits, - and _' });
@@ -58,14 +58,14 @@ export const updateProfileRequestSchema = z.object({
   name: requiredText(AUTH_LIMITS.nameMax, 'Name is too long'),
   // Empty means "keep the current password" (the Account page's hint).
   password: z
-    .string()
+    .string({ error: 'Password must be text' })
     .max(AUTH_LIMITS.passwordMax, { error: `Password must be at most ${AUTH_LIMITS.passwordMax} characters` })
     .refine((value) => value.length === 0 || value.length >= AUTH_LIMITS.passwordMin, {
       error: `Password must be at least ${AUTH_LIMITS.passwordMin} characters`,
     })
     .optional(),
   /** Required when `password` is set; never trimmed. */
-  currentPassword: z.string().max(AUTH_LIMITS.passwordMax, { error: 'Current password is incorrect' }).optional(),
+  currentPassword: z.string({ error: 'Current password must be text' }).max(AUTH_LIMITS.passwordMax, { error: 'Current password is incorrect' }).optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

@@ -1,28 +1,42 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from './us-states';
 
-/** Form values arrive as strings or numbers; both ends read them the same way. */
-const toText = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+/**
+ * Form values arrive as strings or numbers; both ends read them the same way. Anything else (an object, a list, a
+ * boolean) is passed on untouched so the field's own schema refuses it: `String()` would store "[object Object]".
+ */
+export const toText = (value: unknown): unknown =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+
+const isEmpty = (value: unknown) => value === '' || value === null || value === undefined;
+
+/** The message for a value that is not text at all, in the spec's '{label} ...' form. */
+export const notText = (label: string) => `${label} must be text`;
+
+/** A string schema that names the field when the value is not a string. */
+export const textSchema = (label: string) => z.string({ error: notText(label) });
 
 /** A required text field with the spec's generic message '{label} is required'. */
 export const requiredField = (label: string, max = 100) =>
-  z.preprocess(toText, z.string().min(1, { error: `${label} is required` }).max(max, { error: `${label} is too long (max ${max})` }));
+  z.preprocess(toText, textSchema(label).min(1, { error: `${label} is required` }).max(max, { error: `${label} is too long (max ${max})` }));
 
 /** An optional text field: empty becomes null. */
 export const optionalField = (label: string, max = 100) =>
-  z.preprocess((value) => toText(value) || null, z.string().max(max, { error: `${label} is too long (max ${max})` }).nullable());
+  z.preprocess((value) => (isEmpty(toText(value)) ? null : toText(value)), textSchema(label).max(max, { error: `${label} is too long (max ${max})` }).nullable());
 
 export const phoneField = (label = 'Phone') =>
   z.preprocess(
-    (value) => toText(value) || null,
-    z.string().max(30, { error: `${label} is too long` }).regex(/^\+?[\d\s-]+$/, { error: 'Invalid phone number' }).nullable(),
+    (value) => (isEmpty(toText(value)) ? null : toText(value)),
+    textSchema(label).max(30, { error: `${label} is too long` }).regex(/^\+?[\d\s-]+$/, { error: 'Invalid phone number' }).nullable(),
   );
 
 export const stateField = (label = 'State') =>
   z.preprocess(
-    (value) => toText(value).toUpperCase(),
-    z
-      .string()
+    (value) => {
+      const read = toText(value);
+      return typeof read === 'string' ? read.toUpperCase() : read;
+    },
+    textSchema(label)
       .min(1, { error: `${label} is required` })
       .refine((code) => US_STATE_CODES.includes(code), { error: `${label} must be a US state code, e.g. CA` }),
   );
@@ -30,14 +44,16 @@ export const stateField = (label = 'State') =>
 export const zipField = (label = 'ZIP') =>
   z.preprocess(
     toText,
-    z.string().min(1, { error: `${label} is required` }).regex(/^\d{5}(-\d{4})?$/, { error: `${label} must be 5 digits or ZIP+4 (12345-6789)` }),
+    textSchema(label).min(1, { error: `${label} is required` }).regex(/^\d{5}(-\d{4})?$/, { error: `${label} must be 5 digits or ZIP+4 (12345-6789)` }),
   );
 
 export const countryField = () =>
   z.preprocess(
     (value) => {
-      const text = toText(value).toUpperCase();
-      return text === '' || text === 'UNITED STATES' || text === 'USA' ? 'US' : text;
+      const read = toText(value);
+      if (typeof read !== 'string') return read;
+      const upper = read.toUpperCase();
+      return upper === '' || upper === 'UNITED STATES' || upper === 'USA' ? 'US' : upper;
     },
     z.literal('US', { error: 'Country must be United States' }),
   );

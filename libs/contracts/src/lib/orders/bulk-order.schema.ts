@@ -46,7 +46,11 @@ export const bulkPackageSchema = packageSchema.extend({
 
 /** Spec 7 `POST /api/orders/bulk/process/{userId}` `orderData[]`. */
 export const bulkOrderItemSchema = z.object({
-  courier: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : 'usps'), z.literal('usps', { error: 'Courier must be USPS' })),
+  // Empty means the only courier; anything that is not text is refused rather than read as empty.
+  courier: z.preprocess(
+    (v) => (v === null || v === undefined ? 'usps' : typeof v === 'string' ? v.trim().toLowerCase() || 'usps' : v),
+    z.literal('usps', { error: 'Courier must be USPS' }),
+  ),
   service_name: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z.string({ error: 'Service name must be selected from the dropdown' }).min(1, { error: 'Service name must be selected from the dropdown' }).max(80),

@@ -25,7 +25,16 @@ export const OrdersRpc = {
   /** Buys one label. The same idempotency key from the same user answers the first result again. */
   placeSingle: defineRpc(
     'orders.single.place.v1',
-    z.object({ userId: idSchema, idempotencyKey: z.string().min(8).max(200), order: singleOrderSchema }),
+    z.object({
+      userId: idSchema,
+      idempotencyKey: z.string().min(8).max(200),
+      order: singleOrderSchema,
+      /**
+       * A new order is written only this long after orders received the request: the gateway stops waiting soon
+       * after, asks findByKey, and answers "not charged" when there is no order, which must then stay true.
+       */
+      writeWithinMs: z.number().int().min(1).max(120_000).optional(),
+    }),
     z.object({ orderId: z.string(), pdfName: z.string(), trackingNumber: z.string(), priceCents: z.number().int() }),
   ),
   /** The order a user placed with an idempotency key, if any (the gateway's answer when a purchase is still running). */

@@ -31,7 +31,7 @@ export const packageSchema = z.object({
   package_height: dimension('Height'),
   /** Capped by the chosen service's maxWeight on the server (pricing); 0 < weight. */
   package_weight: numberField('Weight').pipe(z.number().gt(0, { error: 'Weight must be greater than 0' }).max(150, { error: 'Weight must be less than 150' })),
-  package_weight_unit: z.literal('LB').default('LB'),
+  package_weight_unit: z.literal('LB', { error: 'Weight unit must be LB' }).default('LB'),
   package_description: optionalField('Description', 200),
   package_reference1: optionalField('Quantity', 50),
   package_reference2: optionalField('SKU', 64),
@@ -39,10 +39,10 @@ export const packageSchema = z.object({
 
 /** Spec: Single-order payload. */
 export const singleOrderSchema = z.object({
-  user_id: z.string().optional(),
+  user_id: z.string({ error: 'user_id must be text' }).optional(),
   service_name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Please select a service' }).min(1, { error: 'Please select a service' }).max(80)),
   manifested: z.boolean().default(false),
-  courier: z.literal('usps').default('usps'),
+  courier: z.literal('usps', { error: 'Courier must be USPS' }).default('usps'),
   sender: senderSchema,
   receiver: receiverSchema,
   package: packageSchema,

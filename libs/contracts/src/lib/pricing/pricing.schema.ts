@@ -66,7 +66,7 @@ export type PricesBody = z.input<typeof pricesBodySchema>;
 export const toggleBodySchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 export type ToggleBody = z.input<typeof toggleBodySchema>;
 export const renameBodySchema = z.object({
-  name: z.string().trim().min(1, { error: 'Service name cannot be empty' }).max(80, { error: 'Service name is too long' }),
+  name: z.string({ error: 'Service name must be text' }).trim().min(1, { error: 'Service name cannot be empty' }).max(80, { error: 'Service name is too long' }),
 });
 export type RenameBody = z.input<typeof renameBodySchema>;
 

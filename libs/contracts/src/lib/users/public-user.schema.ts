@@ -61,7 +61,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const userDetailsBodySchema = z
   .object({
     balance: z.number().int({ error: 'Balance must be whole cents' }).min(0, { error: 'Balance cannot be negative' }).max(100_000_000).optional(),
-    referralCode: z.string().trim().max(32).optional(),
+    referralCode: z.string({ error: 'Referral code must be text' }).trim().max(32, { error: 'Referral code is too long' }).optional(),
   })
   .refine((body) => body.balance !== undefined || (body.referralCode ?? '') !== '', { error: 'Nothing to update: give a balance or a referral code' });
 export type UserDetailsBody = z.input<typeof userDetailsBodySchema>;

@@ -57,6 +57,11 @@ describe('result CSV writer', () => {
     expect(record).toBe('2,\'+1,,\'@SUM(A1),"\'=HYPERLINK(""http://x"",""click"")",USPS Ground Advantage,failed,,,\'-1+2');
   });
 
+  it('neutralises a recipient or SKU starting with a pipe', async () => {
+    const csv = await text([{ ...failure, recipient: "|cmd '/C calc'!A0", skuNumber: '|x' }]);
+    expect(csv.split('\r\n')[1]).toContain(`'|x,'|cmd '/C calc'!A0,`);
+  });
+
   it('reads rows from an async source lazily, one record per row', async () => {
     let pulled = 0;
     async function* rows(): AsyncGenerator<ResultCsvRow> {

@@ -8,6 +8,14 @@ describe('safeCell', () => {
     },
   );
 
+  it('prefixes a cell starting with a pipe, a DDE call in Excel, like the other operators', () => {
+    expect(safeCell("|cmd '/C calc'!A0")).toBe("'|cmd '/C calc'!A0");
+    expect(safeCell(' |x')).toBe("' |x");
+    expect(safeCell('\uff5cx')).toBe("'\uff5cx");
+    expect(safeTsvCell('|x')).toBe("'|x");
+    expect(safeCell('a|b')).toBe('a|b');
+  });
+
   it('prefixes a formula hidden behind leading blanks and the full-width operators', () => {
     expect(safeCell('  =1+2')).toBe("'  =1+2");
     expect(safeCell('\uff1d1+2')).toBe("'\uff1d1+2");

@@ -4,7 +4,7 @@
  * Excel by the seller.
  *
  * Formula injection (OWASP "CSV Injection", ASVS 5.0 1.2.10): a cell whose first character is `=`, `+`, `-`, `@`,
- * tab, CR, LF or NUL gets a leading `'`, which spreadsheets take as "this is text" and do not show.
+ * `|`, tab, CR, LF or NUL gets a leading `'`, which spreadsheets take as "this is text" and do not show.
  *
  * One exception, decided here: a value that is a plain decimal number (`-12.5`, `-3`, `42`) is written unchanged.
  * money_security.md notes that leading `-` is common in real data (negative amounts, credits); such a cell can
@@ -16,11 +16,12 @@
 export type CellValue = string | number | bigint | null | undefined;
 
 /**
- * First characters that make a spreadsheet evaluate the cell (OWASP list plus ASVS's NUL). Leading blanks are
+ * First characters that make a spreadsheet evaluate the cell (OWASP list plus ASVS's NUL, and `|`, which starts a
+ * DDE call such as `|cmd!A0` in Excel and LibreOffice even without an `=`). Leading blanks are
  * looked through because some importers trim them before deciding, and the full-width forms are included because
  * East Asian input methods turn them into the ASCII operators; prefixing those rare cells costs nothing.
  */
-const FORMULA_START = /^(?:[\t\r\n\0]|\s*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+const FORMULA_START = /^(?:[\t\r\n\0]|\s*[=+\-@|\uff1d\uff0b\uff0d\uff20\uff5c])/;
 /** A number and nothing else: safe to leave as is (see above). */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 /**

@@ -56,12 +56,14 @@ class FakeServices {
   calls: string[] = [];
   /** What pricing answers instead of a price, e.g. a service an admin disabled. */
   quoteRefusal: DomainError | null = null;
+  quoteDelayMs = 0;
   async call(contract: AnyRpcContract, request: Record<string, unknown>) {
     this.calls.push(contract.subject);
     if (contract.subject === PaymentsRpc.accountSummary.subject) {
       return { userId: request['userId'], balanceCents: this.balance, totalDepositCents: 0, totalSpentCents: 0 };
     }
     if (contract.subject === PricingRpc.quote.subject) {
+      if (this.quoteDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.quoteDelayMs));
       if (this.quoteRefusal) throw this.quoteRefusal;
       return { totalCents: 850, items: [{ serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail', billableWeightLb: 3, priceCents: 850 }] };
     }
@@ -96,10 +98,32 @@ const request = (idempotencyKey = 'key-00000001') => ({ userId: 'u1', idempotenc
 describe('PlaceSingleOrderUseCase', () => {
   it('charges the quoted price once and stores the label', async () => {
     const { useCase, services, orders } = setup(label);
-    await expect(useCase.execute(request())).resolves.toEqual({ orderId: expect.any(String), pdfName: 'label_9205599999999900010007.pdf', trackingNumber: '9205599999999900010007', priceCents: 850 });
+    const placed = await useCase.execute(request());
+    expect(placed).toEqual({ orderId: expect.any(String), pdfName: expect.stringMatching(/^label_9205599999999900010007_[A-Za-z0-9_-]{22}\.pdf$/), trackingNumber: '9205599999999900010007', priceCents: 850 });
     expect(services.balance).toBe(4150);
-    expect([...orders.files.keys()]).toEqual(['label_9205599999999900010007.pdf']);
-    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', pdfFileId: 'file-label_9205599999999900010007.pdf' });
+    expect([...orders.files.keys()]).toEqual([placed.pdfName]);
+    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', pdfFileId: `file-${placed.pdfName}` });
+  });
+
+  it('names label files so the next one cannot be guessed from a tracking number or an earlier name', async () => {
+    let serial = 7;
+    const { useCase } = setup(async () => ({ trackingNumber: `920559999999990001000${serial++}`, serviceUid: 'usps_priority', pdf: Buffer.from('%PDF') }));
+    const first = await useCase.execute(request('key-00000001'));
+    const second = await useCase.execute(request('key-00000002'));
+    const token = (name: string) => /_([A-Za-z0-9_-]{22})\.pdf$/.exec(name)?.[1];
+    expect(token(first.pdfName)).toBeDefined();
+    expect(token(second.pdfName)).toBeDefined();
+    expect(second.pdfName).not.toBe(first.pdfName.replace(first.trackingNumber, second.trackingNumber));
+  });
+
+  it('writes no order, and charges nothing, once the gateway has stopped waiting for it (writeWithinMs)', async () => {
+    const { useCase, services, orders, carrier } = setup(label);
+    services.quoteDelayMs = 60;
+    await expect(useCase.execute({ ...request(), writeWithinMs: 20 })).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    expect(orders.rows.size).toBe(0);
+    expect(services.balance).toBe(5000);
+    expect(carrier.createLabel).not.toHaveBeenCalled();
+    await expect(useCase.execute({ ...request(), writeWithinMs: 5_000 })).resolves.toMatchObject({ priceCents: 850 });
   });
 
   it('asks the price before writing the order, and writes the order with it', async () => {

@@ -16,6 +16,7 @@ type Request = ParsedRequestOf<typeof OrdersRpc.placeSingle>;
  * The price is asked first and written with the order (one statement instead of an insert and an update): a quote
  * pricing refuses leaves nothing behind. A key already used is still answered from its order when pricing now
  * refuses or does not answer (a completed label is answered again after its service was switched off).
+ * A request whose price came later than its `writeWithinMs` writes nothing (see the contract).
  */
 @Injectable()
 export class PlaceSingleOrderUseCase {
@@ -26,6 +27,7 @@ export class PlaceSingleOrderUseCase {
   ) {}
 
   async execute(request: Request): Promise<ProcessedOrder> {
+    const received = performance.now();
     const requestHash = createHash('sha256').update(JSON.stringify(request.order)).digest('hex');
     let price: OrderPrice;
     try {
@@ -35,6 +37,10 @@ export class PlaceSingleOrderUseCase {
       const placed = await this.orders.findByKey(request.userId, request.idempotencyKey);
       if (!placed) throw error;
       return this.answerAgain(placed, requestHash);
+    }
+    if (request.writeWithinMs !== undefined && performance.now() - received > request.writeWithinMs) {
+      // The gateway has told the customer (or is about to) that nothing was charged: a late order must not appear.
+      throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'The label service did not answer in time. Try again; you were not charged.');
     }
     const draft = Object.assign(new OrderEntity(), {
       id: randomUUID(),

@@ -7,6 +7,7 @@ import { toShipment } from '../../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
+import { fileNameToken } from '../../files/file-name-token';
 
 /** Answers that refuse the order outright: nothing was charged, and trying again later would not be asked for. */
 const REFUSALS: ReadonlySet<string> = new Set([
@@ -85,7 +86,8 @@ export class ProcessOrderUseCase {
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);
     }
 
-    const pdfName = `label_${label.trackingNumber}.pdf`;
+    // The tracking number tells the customer which label it is; the token keeps strangers from asking for it by name.
+    const pdfName = `label_${label.trackingNumber}_${fileNameToken(order.id)}.pdf`;
     await this.orders.completeWithLabel(order, { trackingNumber: label.trackingNumber, pdfName, pdf: label.pdf });
     labelsBought.inc({ mode: 'single' });
     return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };

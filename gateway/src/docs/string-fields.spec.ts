@@ -1,0 +1,104 @@
+import { Test } from '@nestjs/testing';
+import * as contracts from '@labeldesk/contracts';
+import { DomainError, ErrorCode } from '@labeldesk/contracts';
+import { loadEnv } from '@labeldesk/nest-config';
+import { generateCallerKeys } from '@labeldesk/nest-transport';
+import { z } from 'zod';
+import { GatewayModule } from '../app.module';
+import { gatewayEnvSchema } from '../config/env.schema';
+import { ZodBody } from '../http/zod-body.pipe';
+import { RouteCatalogue } from './route-catalogue';
+
+type Path = Array<string | number>;
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; const?: unknown; enum?: unknown[] };
+
+const takesText = (node: JsonSchema): boolean =>
+  node.type === 'string' || (Array.isArray(node.type) && node.type.includes('string')) || typeof node.const === 'string' || (node.enum ?? []).some((v) => typeof v === 'string');
+
+/** Every path of a body where the schema (as a client sees it, its input) takes text; lists are walked at index 0. */
+const textPaths = (node: JsonSchema, path: Path = []): Path[] => {
+  const found: Path[] = [];
+  if (path.length > 0 && takesText(node)) found.push(path);
+  for (const [key, child] of Object.entries(node.properties ?? {})) found.push(...textPaths(child, [...path, key]));
+  if (node.items) found.push(...textPaths(node.items, [...path, 0]));
+  for (const option of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) found.push(...textPaths(option, path));
+  return found;
+};
+
+const bodyWith = (path: Path, value: unknown): unknown => {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  return typeof head === 'number' ? [bodyWith(rest, value)] : { [head]: bodyWith(rest, value) };
+};
+
+const isRpcContract = (value: unknown): value is contracts.AnyRpcContract =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'rpc';
+
+/** Every request/reply message in the contracts: what a service accepts after the gateway (e.g. SKU rows). */
+const rpcRequests = (): Array<{ name: string; schema: z.ZodType }> =>
+  Object.values(contracts).flatMap((members) =>
+    typeof members === 'object' && members !== null
+      ? Object.entries(members).filter(([, c]) => isRpcContract(c)).map(([, c]) => ({ name: (c as contracts.AnyRpcContract).subject, schema: (c as contracts.AnyRpcContract).request }))
+      : [],
+  );
+
+const NOT_TEXT: Array<[string, unknown]> = [
+  ['an object', { toString: 'x' }],
+  ['an array', ['x']],
+  ['a boolean', true],
+];
+
+/** The issue zod reports at `path` when `value` stands there (undefined when the field took it). */
+const issueAt = (schema: z.ZodType, path: Path, value: unknown) => {
+  try {
+    new ZodBody(schema).transform(bodyWith(path, value));
+  } catch (error) {
+    if (error instanceof DomainError && error.code === ErrorCode.VALIDATION_FAILED) {
+      const key = path.join('.');
+      return (error.issues)?.find((issue) => issue.path === key);
+    }
+    throw error;
+  }
+  return undefined;
+};
+
+describe('text fields refuse anything but text', () => {
+  let bodies: Array<{ name: string; schema: z.ZodType; rest: boolean }>;
+
+  beforeAll(async () => {
+    const callers = generateCallerKeys();
+    const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust });
+    const moduleRef = await Test.createTestingModule({ imports: [GatewayModule.forEnv(env)] }).compile();
+    const routes = moduleRef.get(RouteCatalogue).routes();
+    await moduleRef.close();
+    bodies = [
+      ...routes.filter((r) => r.validated.body).map((r) => ({ name: `${r.method.toUpperCase()} ${r.path}`, schema: r.validated.body as z.ZodType, rest: true })),
+      ...rpcRequests().map((request) => ({ ...request, rest: false })),
+    ];
+  });
+
+  it('finds the text fields of every REST body and every service request (so a new field is covered by itself)', () => {
+    const fields = bodies.flatMap(({ name, schema }) => textPaths(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).map((p) => `${name} ${p.join('.')}`));
+    expect(fields).toEqual(expect.arrayContaining([
+      'POST /api/orders/v2 receiver.receiver_name',
+      'POST /api/orders/bulk/process/{userId} orderData.0.package.sku_number',
+      'address.sku.update.v1 sku.sku',
+      'POST /api/auth/save-address/{userId} formData.zip',
+    ]));
+  });
+
+  // A person reads a REST answer, so its message names the field; between services zod's own words will do.
+  it.each(NOT_TEXT)('answers 400 naming the field, with its own message, for %s in any text field', (_what, value) => {
+    const accepted: string[] = [];
+    const unnamed: string[] = [];
+    for (const { name, schema, rest } of bodies) {
+      for (const path of textPaths(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)) {
+        const issue = issueAt(schema, path, value);
+        if (!issue) accepted.push(`${name} ${path.join('.')}`);
+        else if (rest && /^Invalid input/.test(issue.message)) unnamed.push(`${name} ${path.join('.')}: ${issue.message}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(unnamed).toEqual([]);
+  });
+});

@@ -7,9 +7,15 @@ import { QuoteUseCase } from './quotes/quote.usecase';
 import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
 import { ServiceRepository } from './services/service.repository';
 import { ServicesController } from './services/services.controller';
+import { AvailableServicesUseCase } from './services/usecases/available-services.usecase';
+import { PublicPricesUseCase } from './services/usecases/public-prices.usecase';
 import { RenameDefaultServiceUseCase } from './services/usecases/rename-default-service.usecase';
 import { RenameUserServiceUseCase } from './services/usecases/rename-user-service.usecase';
 import { ServiceCatalog } from './services/usecases/service-catalog.usecase';
+import { SetDefaultPricesUseCase } from './services/usecases/set-default-prices.usecase';
+import { SetUserPricesUseCase } from './services/usecases/set-user-prices.usecase';
+import { ToggleDefaultServiceUseCase } from './services/usecases/toggle-default-service.usecase';
+import { ToggleUserServiceUseCase } from './services/usecases/toggle-user-service.usecase';
 
 /** Default and per-user services, weight-tier prices, quotes. */
 @Module({})
@@ -19,7 +25,10 @@ export class PricingModule {
       entities: [DefaultServiceEntity, UserServiceEntity],
       migrations: pricingMigrations,
       controllers: [ServicesController],
-      providers: [ServiceRepository, ServiceCatalog, QuotePricesCache, QuoteUseCase, RenameDefaultServiceUseCase, RenameUserServiceUseCase],
+      providers: [
+        ServiceRepository, ServiceCatalog, QuotePricesCache, QuoteUseCase, PublicPricesUseCase, AvailableServicesUseCase,
+        ToggleDefaultServiceUseCase, SetDefaultPricesUseCase, RenameDefaultServiceUseCase, ToggleUserServiceUseCase, SetUserPricesUseCase, RenameUserServiceUseCase,
+      ],
     });
   }
 }

@@ -2,22 +2,31 @@ import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireAdmin, requireSelfAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
-import { requireContinuousTiers } from './price-tiers.policy';
 import { toDefaultService, toUserService } from './service.mapper';
-import { ServiceRepository } from './service.repository';
+import { AvailableServicesUseCase } from './usecases/available-services.usecase';
+import { PublicPricesUseCase } from './usecases/public-prices.usecase';
 import { RenameDefaultServiceUseCase } from './usecases/rename-default-service.usecase';
 import { RenameUserServiceUseCase } from './usecases/rename-user-service.usecase';
 import { ServiceCatalog } from './usecases/service-catalog.usecase';
+import { SetDefaultPricesUseCase } from './usecases/set-default-prices.usecase';
+import { SetUserPricesUseCase } from './usecases/set-user-prices.usecase';
+import { ToggleDefaultServiceUseCase } from './usecases/toggle-default-service.usecase';
+import { ToggleUserServiceUseCase } from './usecases/toggle-user-service.usecase';
 import type { UserServiceEntity } from './service.entities';
 
-/** Services and prices: admins configure, customers read their own and get quotes. */
+/** Services and prices: admins configure, customers read their own and get quotes. Each handler checks its caller and hands over to one use case. */
 @Controller()
 export class ServicesController {
   constructor(
-    private readonly services: ServiceRepository,
     private readonly catalog: ServiceCatalog,
     private readonly quote: QuoteUseCase,
+    private readonly publicPriceList: PublicPricesUseCase,
+    private readonly availableServices: AvailableServicesUseCase,
+    private readonly toggleDefaultService: ToggleDefaultServiceUseCase,
+    private readonly setDefaultServicePrices: SetDefaultPricesUseCase,
     private readonly renameDefaultService: RenameDefaultServiceUseCase,
+    private readonly toggleUserService: ToggleUserServiceUseCase,
+    private readonly setUserServicePrices: SetUserPricesUseCase,
     private readonly renameUserService: RenameUserServiceUseCase,
   ) {}
 
@@ -34,14 +43,8 @@ export class ServicesController {
 
   /** No caller needed: what the landing page advertises. It never triggers a sync (an anonymous call writes nothing). */
   @RpcHandler(PricingRpc.publicPrices)
-  async publicPrices() {
-    const defaults = await this.services.listDefaults();
-    return {
-      services: defaults
-        .filter((s) => s.enabled && s.prices.length > 0)
-        .map((s) => ({ name: s.name, maxWeight: s.maxWeight, fromCents: Math.min(...s.prices.map((tier) => tier.price)) }))
-        .sort((a, b) => a.fromCents - b.fromCents),
-    };
+  publicPrices() {
+    return this.publicPriceList.execute();
   }
 
   @RpcHandler(PricingRpc.listDefaultServices)
@@ -59,18 +62,13 @@ export class ServicesController {
   @RpcHandler(PricingRpc.toggleDefaultService)
   async toggleDefault(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleDefaultService) body: ParsedRequestOf<typeof PricingRpc.toggleDefaultService>) {
     requireAdmin(caller);
-    return toDefaultService(await this.services.updateDefault(body.id, (s) => void (s.enabled = body.enabled)));
+    return toDefaultService(await this.toggleDefaultService.execute(body.id, body.enabled));
   }
 
   @RpcHandler(PricingRpc.setDefaultPrices)
   async setDefaultPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setDefaultPrices) body: ParsedRequestOf<typeof PricingRpc.setDefaultPrices>) {
     requireAdmin(caller);
-    return toDefaultService(
-      await this.services.updateDefault(body.id, (s) => {
-        requireContinuousTiers(body.prices, s.maxWeight);
-        s.prices = body.prices;
-      }),
-    );
+    return toDefaultService(await this.setDefaultServicePrices.execute(body.id, body.prices));
   }
 
   @RpcHandler(PricingRpc.renameDefaultService)
@@ -88,12 +86,7 @@ export class ServicesController {
   @RpcHandler(PricingRpc.availableServices)
   async available(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
     requireSelfAdminOrService(caller, body.userId, 'orders');
-    const mine = await this.catalog.forUser(body.userId, false);
-    return {
-      services: mine
-        .filter(({ service, offered }) => offered && service.enabled)
-        .map(({ service }) => ({ uid: service.uid, name: service.name, category: service.category, maxWeight: service.maxWeight })),
-    };
+    return this.availableServices.execute(body.userId);
   }
 
   @RpcHandler(PricingRpc.initializeUserServices)
@@ -106,17 +99,13 @@ export class ServicesController {
   @RpcHandler(PricingRpc.setUserPrices)
   async setUserPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setUserPrices) body: ParsedRequestOf<typeof PricingRpc.setUserPrices>) {
     requireAdmin(caller);
-    const service = await this.services.updateUserService(body.userId, body.serviceId, (s) => {
-      requireContinuousTiers(body.prices, s.maxWeight);
-      s.prices = body.prices;
-    });
-    return this.userView(service);
+    return this.userView(await this.setUserServicePrices.execute(body.userId, body.serviceId, body.prices));
   }
 
   @RpcHandler(PricingRpc.toggleUserService)
   async toggleUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleUserService) body: ParsedRequestOf<typeof PricingRpc.toggleUserService>) {
     requireAdmin(caller);
-    return this.userView(await this.services.updateUserService(body.userId, body.serviceId, (s) => void (s.enabled = body.enabled)));
+    return this.userView(await this.toggleUserService.execute(body.userId, body.serviceId, body.enabled));
   }
 
   @RpcHandler(PricingRpc.renameUserService)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Distributed mode on one machine: every service and the gateway as its own process over NATS and PostgreSQL,
 # as Kubernetes runs them. Needs `npm run build` first. Ctrl-C (or SIGTERM) stops them all.
-#   DATABASE_URL  default postgresql://postgres@127.0.0.1:5432/labeldesk (created if missing)
+#   DATABASE_URL  default postgresql://postgres@127.0.0.1:5432/labeldesk (created if missing); TLS to PostgreSQL
+#                 with its parameters, e.g. …/labeldesk?sslmode=verify-full&sslrootcert=/path/to/root.crt
 #   NATS_URL      unset: a NATS of its own is started with deploy/nats/nats.conf on NATS_PORT (default 4223),
 #                 with a generated password per process (a password must not start with a digit: nats-server
 #                 reads it as a config value); set: that server is used, and NATS_<USER>_PASSWORD
@@ -19,8 +20,11 @@ cd "$(dirname "$0")/.."
 export TRANSPORT=nats
 export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/labeldesk}"
 export JWT_SECRET="${JWT_SECRET:-development-only-secret-change-me-0123456789}"
-db_name="${DATABASE_URL##*/}"
-admin_url="${DATABASE_URL%/*}/postgres"
+# The URL's parameters (sslmode=verify-full&sslrootcert=/path/…) go with the admin URL too, not into the names.
+db_path="${DATABASE_URL%%\?*}"
+db_query="${DATABASE_URL#"$db_path"}"
+db_name="${db_path##*/}"
+admin_url="${db_path%/*}/postgres$db_query"
 if ! psql "$admin_url" -tAc "select 1 from pg_database where datname = '$db_name'" | grep -q 1; then
   psql "$admin_url" -qc "create database \"$db_name\""
 fi

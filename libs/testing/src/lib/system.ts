@@ -220,7 +220,8 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   await admin.connect();
   await admin.query(`create database "${database}"`);
   await admin.end();
-  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
+  // Only the path's database changes: the URL's parameters (sslmode=…, sslrootcert=/a/path) stay as they are.
+  const databaseUrl = adminUrl.replace(/\/[^/?]*(\?.*)?$/, (_path, query: string | undefined) => `/${database}${query ?? ''}`);
   const logs: string[] = [];
   const nats = await startNats();
   const natsRecording = options.recordNats ? await startRecordingRelay({ host: '127.0.0.1', port: Number(new URL(nats.url).port) }) : undefined;

@@ -11,8 +11,6 @@ import { startRecordingRelay, type RecordingRelay } from './recording-relay';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
 export { freePort } from './free-port';
-export { makeNatsCertificates, type NatsCertificates, type PemFiles } from './nats-certificates';
-export { startRecordingRelay, type RecordingRelay } from './recording-relay';
 
 /** A running copy of the whole product, started from the builds (`npm run build` first). */
 export interface RunningSystem {

@@ -3,6 +3,8 @@ import { Client } from 'pg';
 import { ormConfig } from './orm.module';
 
 const adminUrl = process.env['TEST_POSTGRES_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** The test server's CA certificate, when it runs with TLS: then verify-full is checked end to end. */
+const rootCert = process.env['TEST_POSTGRES_CA'];
 const withParameters = (url: string, parameters: string) => `${url}${url.includes('?') ? '&' : '?'}${parameters}`;
 const configFor = (databaseUrl: string) => ({ ...ormConfig({ schema: 'public', databaseUrl, poolMax: 1, entities: [], migrations: [] }), connect: false });
 
@@ -20,13 +22,15 @@ describe('the TLS parameters of DATABASE_URL', () => {
     await admin.end();
   });
 
-  it("reach the ORM's pool: sslmode=verify-full asks the server for TLS", async () => {
-    const orm = await MikroORM.init(configFor(withParameters(adminUrl, 'sslmode=verify-full')));
+  it("reach the ORM's pool: sslmode=verify-full asks the server for TLS and checks its certificate", async () => {
+    const orm = await MikroORM.init(configFor(withParameters(adminUrl, rootCert ? `sslmode=verify-full&sslrootcert=${rootCert}` : 'sslmode=verify-full')));
     try {
       const query = orm.em.getConnection().execute<Array<{ ssl: boolean }>>('select ssl from pg_stat_ssl where pid = pg_backend_pid()');
-      // This machine's server may run with or without TLS: either the session is encrypted or the server's refusal
-      // shows the pool asked for it. Without the parameters reaching pg, the pool connects in the clear either way.
-      if (serverHasTls) await expect(query).resolves.toEqual([{ ssl: true }]);
+      // Without the parameters reaching pg the pool connects in the clear and this answers [{ ssl: false }]. With
+      // them: an encrypted session when the server's CA is known (TEST_POSTGRES_CA), else the refusal says TLS was
+      // asked for (a server without TLS, or one whose certificate cannot be verified without its CA).
+      if (rootCert) await expect(query).resolves.toEqual([{ ssl: true }]);
+      else if (serverHasTls) await expect(query).rejects.toThrow(/certificate/);
       else await expect(query).rejects.toThrow(/does not support SSL/);
     } finally {
       await orm.close(true);

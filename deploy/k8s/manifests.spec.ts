@@ -24,11 +24,20 @@ interface Container {
   livenessProbe?: { httpGet?: { path: string } };
   readinessProbe?: { httpGet?: { path: string } };
   env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
+  volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }>;
+}
+interface SecretProjection {
+  secret?: { name: string; items?: Array<{ key: string; path: string }> };
+}
+interface Volume {
+  name: string;
+  projected?: { defaultMode?: number; sources: SecretProjection[] };
 }
 interface PodSpec {
-  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type?: string } };
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; fsGroup?: number; seccompProfile?: { type?: string } };
   terminationGracePeriodSeconds?: number;
   containers: Container[];
+  volumes?: Volume[];
 }
 
 const dir = __dirname;
@@ -158,5 +167,63 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
   it('runs NATS with deploy/nats/nats.conf verbatim', () => {
     const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'nats-config');
     expect(config?.data?.['nats.conf']).toBe(readFileSync(join(dir, '..', 'nats', 'nats.conf'), 'utf8'));
+  });
+
+  describe('mutual TLS to NATS (decision 035)', () => {
+    const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'labeldesk-config')?.data ?? {};
+    const natsConf = readFileSync(join(dir, '..', 'nats', 'nats.conf'), 'utf8');
+    /** Where a container's TLS variables point, whether from its own env or the shared ConfigMap. */
+    const tlsPathsOf = (container: Container) =>
+      Object.fromEntries(['NATS_TLS_CA', 'NATS_TLS_CERT', 'NATS_TLS_KEY'].map((name) => [name, container.env?.find((e) => e.name === name)?.value ?? config[name]]));
+
+    /** The pod mounts its own certificate and key and the CA's certificate (never its key), read-only, where the variables point. */
+    const expectOwnCertificateMounted = (holder: string, deployment: Manifest) => {
+      const pod = podOf(deployment);
+      const container = pod.containers[0] as Container;
+      const paths = tlsPathsOf(container);
+      const folder = String(paths['NATS_TLS_CERT']).replace(/\/[^/]+$/, '');
+      const mount = container.volumeMounts?.find((m) => m.mountPath === folder);
+      expect(mount).toMatchObject({ readOnly: true });
+      const volume = pod.volumes?.find((v) => v.name === mount?.name);
+      const files = (volume?.projected?.sources ?? []).flatMap((source) => (source.secret?.items ?? []).map((item) => `${source.secret?.name}:${item.key}->${folder}/${item.path}`));
+      expect(files.sort()).toEqual(
+        [`labeldesk-nats-ca:ca.crt->${paths['NATS_TLS_CA']}`, `labeldesk-nats-tls-${holder}:tls.crt->${paths['NATS_TLS_CERT']}`, `labeldesk-nats-tls-${holder}:tls.key->${paths['NATS_TLS_KEY']}`].sort(),
+      );
+      // Readable by the pod's group only: the files are the pod's, not the world's.
+      expect(volume?.projected?.defaultMode).toBe(0o440);
+      expect(pod.securityContext?.fsGroup).toBe(1000);
+    };
+
+    it('requires TLS with a verified client certificate on every NATS connection, from the environment\'s files', () => {
+      const tls = /\ntls \{([^}]*)\}/.exec(natsConf)?.[1] ?? '';
+      expect(tls).toMatch(/\n\s*verify: true\n/);
+      expect(tls).toMatch(/ca_file: \$NATS_TLS_CA\n/);
+      expect(tls).toMatch(/cert_file: \$NATS_TLS_CERT\n/);
+      expect(tls).toMatch(/key_file: \$NATS_TLS_KEY\n/);
+    });
+
+    it.each(deployments.filter((d) => d.metadata.name !== 'nats').map((d) => [d.metadata.name, d] as const))('has %s present its own certificate, mounted read-only from its Secret', (name, deployment) => {
+      expect(config['TRANSPORT']).toBe('nats');
+      expectOwnCertificateMounted(name, deployment);
+    });
+
+    it('has the cert-manager example issue exactly the Secrets the Deployments mount, for the names they connect to', () => {
+      const certificates = parseAllDocuments(readFileSync(join(dir, 'cert-manager', 'certificates.yaml'), 'utf8'))
+        .map((doc) => doc.toJS() as { kind: string; spec: { secretName?: string; usages?: string[]; dnsNames?: string[]; isCA?: boolean } })
+        .filter((m) => m.kind === 'Certificate');
+      const issued = (secret: string) => certificates.find((c) => c.spec.secretName === secret)?.spec;
+      const holders = deployments.map((d) => d.metadata.name);
+      expect(certificates.map((c) => c.spec.secretName).sort()).toEqual(['labeldesk-nats-ca', ...holders.map((h) => `labeldesk-nats-tls-${h}`)].sort());
+      expect(issued('labeldesk-nats-ca')?.isCA).toBe(true);
+      for (const holder of holders.filter((h) => h !== 'nats')) expect(issued(`labeldesk-nats-tls-${holder}`)?.usages).toContain('client auth');
+      expect(issued('labeldesk-nats-tls-nats')?.usages).toContain('server auth');
+      expect(issued('labeldesk-nats-tls-nats')?.dnsNames).toContain(new URL(String(config['NATS_URL'])).hostname);
+    });
+
+    it('gives NATS its server certificate and the CA, mounted read-only from their Secrets', () => {
+      const nats = deployments.find((d) => d.metadata.name === 'nats');
+      expect(nats).toBeDefined();
+      expectOwnCertificateMounted('nats', nats as Manifest);
+    });
   });
 });

@@ -50,7 +50,7 @@ describe('a forged caller is refused by the service (distributed mode)', () => {
     system = await startDistributed();
     const configFor = (user: 'gateway' | 'orders'): TransportConfig => {
       const { NATS_USER, NATS_PASSWORD } = system.nats.credentials(user);
-      return { kind: 'nats', url: system.nats.url, name: `caller-trust-test-${user}`, user: String(NATS_USER), password: String(NATS_PASSWORD) };
+      return { kind: 'nats', url: system.nats.url, name: `caller-trust-test-${user}`, user: String(NATS_USER), password: String(NATS_PASSWORD), tls: system.nats.tls(user) };
     };
     config = configFor('gateway');
     proxy = createClientProxy(config);

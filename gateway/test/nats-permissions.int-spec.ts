@@ -26,7 +26,7 @@ describe('NATS lets each process sign in as itself and use only its own subjects
   const open: NatsConnection[] = [];
   const signIn = async (user: 'orders' | 'payments' | 'gateway' | 'pricing' | 'auth' | 'address') => {
     const { NATS_USER, NATS_PASSWORD } = nats.credentials(user);
-    const nc = await connect({ servers: nats.url, user: String(NATS_USER), pass: String(NATS_PASSWORD), inboxPrefix: `_INBOX_${user}`, reconnect: false });
+    const nc = await connect({ servers: nats.url, user: String(NATS_USER), pass: String(NATS_PASSWORD), inboxPrefix: `_INBOX_${user}`, tls: nats.tls(user), reconnect: false });
     open.push(nc);
     return nc;
   };
@@ -40,9 +40,9 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     await nats.stop();
   });
 
-  it('refuses a client without credentials, and one with a wrong password', async () => {
-    await expect(connect({ servers: nats.url, reconnect: false })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
-    await expect(connect({ servers: nats.url, user: 'orders', pass: 'not-the-password', reconnect: false })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
+  it('refuses a client without credentials, and one with a wrong password, even with a valid certificate', async () => {
+    await expect(connect({ servers: nats.url, tls: nats.tls('orders'), reconnect: false })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
+    await expect(connect({ servers: nats.url, user: 'orders', pass: 'not-the-password', tls: nats.tls('orders'), reconnect: false })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
   });
 
   it('refuses the orders account setting a balance, listing users or crediting through subjects it does not call', async () => {

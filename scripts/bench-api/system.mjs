@@ -131,7 +131,7 @@ const waitExit = (child, ms) =>
 const cleanEnv = () => {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|NATS_URL|NATS_USER|NATS_PASSWORD|NATS_[A-Z]+_PASSWORD|CALLER_KEY|CALLER_KEY_[A-Z]+|CALLER_TRUST|DATA_DIR|PORT|PUBLIC_URL|METRICS_PORT|HEALTH_PORT|NODE_OPTIONS)$/.test(key)) delete env[key];
+    if (/^(DATABASE_URL|NATS_URL|NATS_USER|NATS_PASSWORD|NATS_[A-Z]+_PASSWORD|NATS_TLS_[A-Z]+|CALLER_KEY|CALLER_KEY_[A-Z]+|CALLER_TRUST|DATA_DIR|PORT|PUBLIC_URL|METRICS_PORT|HEALTH_PORT|NODE_OPTIONS)$/.test(key)) delete env[key];
   }
   return env;
 };

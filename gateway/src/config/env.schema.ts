@@ -1,4 +1,4 @@
-import { envFragments } from '@labeldesk/nest-config';
+import { envFragments, requireNatsTls } from '@labeldesk/nest-config';
 import { z } from 'zod';
 import { trustProxySchema } from './trust-proxy';
 
@@ -14,6 +14,9 @@ export const gatewayEnvSchema = z.object({
   NATS_URL: envFragments.natsUrl,
   NATS_USER: envFragments.natsUser,
   NATS_PASSWORD: envFragments.natsPassword,
+  NATS_TLS_CA: envFragments.natsTlsFile,
+  NATS_TLS_CERT: envFragments.natsTlsFile,
+  NATS_TLS_KEY: envFragments.natsTlsFile,
   RPC_TIMEOUT_MS: envFragments.rpcTimeoutMs,
   /** The gateway's caller-token key: it vouches for signed-in users to each service with the key it shares with it. */
   CALLER_KEY: envFragments.callerKey,
@@ -56,6 +59,6 @@ export const gatewayEnvSchema = z.object({
   /** Origin of the payment server allowed to load its modal script and frame (CSP); defaults to BTCPAY_URL's. */
   PAYMENT_SERVER_ORIGIN: z.string().url().optional(),
   BTCPAY_URL: z.string().url().optional(),
-}).transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
+}).superRefine(requireNatsTls).transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') }));
 export type GatewayEnv = z.output<typeof gatewayEnvSchema>;
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');

@@ -1,4 +1,6 @@
 // Test support only: started systems (from the builds) and fakes of outside servers. Never imported by app code.
 export * from './lib/system';
+export * from './lib/nats-certificates';
+export * from './lib/recording-relay';
 export * from './lib/fake-btcpay.server';
 export * from './lib/mail-catcher';

@@ -17,22 +17,29 @@ export interface OrmModuleOptions {
 
 export const ORM = Symbol('ORM');
 
+/** The service's MikroORM configuration. */
+export const ormConfig = (options: OrmModuleOptions) => ({
+  driver: PostgreSqlDriver,
+  clientUrl: options.databaseUrl,
+  // MikroORM keeps only the URL's host, port, user, password and database: a production URL's
+  // `sslmode=verify-full&sslrootcert=…` would be dropped and the pool would connect in the clear. Handing pg the
+  // URL itself lets pg read those parameters, exactly as every other connection of ours (new Client) does.
+  driverOptions: { connection: { connectionString: options.databaseUrl } },
+  schema: options.schema,
+  entities: options.entities,
+  metadataProvider: ReflectMetadataProvider,
+  extensions: [Migrator],
+  migrations: { migrationsList: options.migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+  pool: { min: 0, max: options.poolMax },
+  allowGlobalContext: false,
+  forceUtcTimezone: true,
+  discovery: { warnWhenNoEntities: false },
+  debug: false,
+});
+
 /** Builds the MikroORM instance and brings the service's schema up to date before anything else runs. */
 export const initOrm = async (options: OrmModuleOptions): Promise<MikroORM> => {
-  const orm = await MikroORM.init({
-    driver: PostgreSqlDriver,
-    clientUrl: options.databaseUrl,
-    schema: options.schema,
-    entities: options.entities,
-    metadataProvider: ReflectMetadataProvider,
-    extensions: [Migrator],
-    migrations: { migrationsList: options.migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true },
-    pool: { min: 0, max: options.poolMax },
-    allowGlobalContext: false,
-    forceUtcTimezone: true,
-    discovery: { warnWhenNoEntities: false },
-    debug: false,
-  });
+  const orm = await MikroORM.init(ormConfig(options));
   const applied = await underMigrationLock(options.databaseUrl, options.schema, () => orm.getMigrator().up());
   if (applied.length > 0) {
     new Logger('Migrations').log(`${options.schema}: applied ${applied.map((m) => m.name).join(', ')}`);

@@ -18,7 +18,8 @@ export const createPostgresDatabase = async (prefix: string): Promise<TestDataba
   await admin.query(`create database "${name}"`);
   await admin.end();
   return {
-    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
+    // Only the database changes; parameters such as sslmode stay.
+    url: adminUrl.replace(/\/[^/?]*(\?.*)?$/, (_path, query: string | undefined) => `/${name}${query ?? ''}`),
     drop: async () => {
       const cleanup = new Client({ connectionString: adminUrl });
       await cleanup.connect();

@@ -7,27 +7,51 @@ import { InProcessServer } from './in-process.server';
 import { DrainingServerNats } from './draining-nats.server';
 import { MuxedClientNats } from './muxed-nats.client';
 
-export type TransportConfig = { kind: 'inprocess' } | { kind: 'nats'; url: string; name: string; user?: string; password?: string };
+/** Mutual TLS to NATS (docs/decisions/035): PEM files of the CA that signed the server, and this process's own pair. */
+export interface NatsTlsFiles {
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+}
+
+export type TransportConfig =
+  | { kind: 'inprocess' }
+  | { kind: 'nats'; url: string; name: string; user?: string; password?: string; tls?: NatsTlsFiles };
 
 interface TransportEnv {
   TRANSPORT: 'inprocess' | 'nats';
   NATS_URL: string;
   NATS_USER?: string | undefined;
   NATS_PASSWORD?: string | undefined;
+  NATS_TLS_CA?: string | undefined;
+  NATS_TLS_CERT?: string | undefined;
+  NATS_TLS_KEY?: string | undefined;
 }
 
 /** The transport a process's environment asks for; `name` identifies the connection at the NATS server. */
 export const transportFromEnv = (env: TransportEnv, name: string): TransportConfig =>
   env.TRANSPORT === 'inprocess'
     ? { kind: 'inprocess' }
-    : { kind: 'nats', url: env.NATS_URL, name, ...(env.NATS_USER && env.NATS_PASSWORD ? { user: env.NATS_USER, password: env.NATS_PASSWORD } : {}) };
+    : {
+        kind: 'nats',
+        url: env.NATS_URL,
+        name,
+        ...(env.NATS_USER && env.NATS_PASSWORD ? { user: env.NATS_USER, password: env.NATS_PASSWORD } : {}),
+        // The env schema refuses half a set (requireNatsTls), so a set here is a whole one.
+        ...(env.NATS_TLS_CA && env.NATS_TLS_CERT && env.NATS_TLS_KEY
+          ? { tls: { caFile: env.NATS_TLS_CA, certFile: env.NATS_TLS_CERT, keyFile: env.NATS_TLS_KEY } }
+          : {}),
+      };
 
 /**
  * Signs in as the process's own NATS user; replies come to `_INBOX_<user>.…`, the only inbox that user may read
- * (deploy/nats/nats.conf), so no process sees another's replies.
+ * (deploy/nats/nats.conf), so no process sees another's replies. With TLS files the connection is TLS only and
+ * presents the process's certificate; the password then travels inside TLS.
  */
-const credentialsOf = (config: Extract<TransportConfig, { kind: 'nats' }>) =>
-  config.user && config.password ? { user: config.user, pass: config.password, inboxPrefix: `_INBOX_${config.user}` } : {};
+export const natsConnectionOptions = (config: Extract<TransportConfig, { kind: 'nats' }>) => ({
+  ...(config.user && config.password ? { user: config.user, pass: config.password, inboxPrefix: `_INBOX_${config.user}` } : {}),
+  ...(config.tls ? { tls: { ...config.tls } } : {}),
+});
 
 /** How a message plus headers is wrapped for the chosen transport. */
 export type RecordFactory = (data: unknown, headers: Headers) => unknown;
@@ -48,7 +72,7 @@ export const createClientProxy = (config: TransportConfig): ClientProxy => {
     servers: [config.url],
     name: `${config.name}-client`,
     maxReconnectAttempts: -1,
-    ...credentialsOf(config),
+    ...natsConnectionOptions(config),
   }) as unknown as ClientProxy;
   return nats;
 };
@@ -66,7 +90,7 @@ export const createServerStrategy = (config: TransportConfig, queue: string | nu
     : new DrainingServerNats({
         servers: [config.url],
         name: config.name,
-        ...credentialsOf(config),
+        ...natsConnectionOptions(config),
         ...(queue ? { queue } : {}),
         gracePeriod: REPLICA_DRAIN_GRACE_MS,
         maxReconnectAttempts: -1,

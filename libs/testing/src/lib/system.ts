@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { generateCallerKeys, type GeneratedCallerKeys } from '@labeldesk/nest-transport';
 import { freePort, lostItsPort } from './free-port';
+import { makeNatsCertificates, tlsEnvOf, type PemFiles } from './nats-certificates';
+import { startRecordingRelay, type RecordingRelay } from './recording-relay';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
 export { freePort } from './free-port';
@@ -41,6 +43,8 @@ export interface DistributedSystem extends RunningSystem {
   nats: NatsServer;
   /** The run's caller-token keys, for tests that sign (or forge) callers. */
   callerKeys: GeneratedCallerKeys;
+  /** With `recordNats`: the relay every process reached NATS through, with every byte it passed. */
+  natsRecording?: RecordingRelay;
 }
 
 export interface DistributedOptions {
@@ -50,6 +54,8 @@ export interface DistributedOptions {
   ordersReplicas?: number;
   /** Extra environment of the orders processes only (e.g. SANDBOX_FAILURE_RATE). */
   ordersEnv?: NodeJS.ProcessEnv;
+  /** Every process reaches NATS through a recording relay (`natsRecording`): what a listener on the network sees. */
+  recordNats?: boolean;
 }
 
 const root = resolve(__dirname, '../../../..');
@@ -105,36 +111,51 @@ const stopAll = async (processes: ChildProcess[]) => {
 
 export interface NatsServer {
   url: string;
-  /** Each process's environment for signing in as itself. */
+  /** Each process's environment for signing in as itself: its NATS account and its certificate. */
   credentials(user: NatsUser): NodeJS.ProcessEnv;
+  /** The user's TLS files (the run's CA, its certificate and key), for tests that connect by hand. */
+  tls(user: NatsUser): PemFiles;
   /** What the server logged so far (it names each refused publish and subscription with its user). */
   log(): string;
   stop(): Promise<void>;
 }
 
 /**
- * A NATS server of this run only, with the project's own configuration (deploy/nats/nats.conf: a user per process,
- * per-subject permissions) and fresh passwords. Runs stop sharing one server, so they cannot answer each other.
+ * A NATS server of this run only, with the project's own configuration (deploy/nats/nats.conf: mutual TLS, a user
+ * per process, per-subject permissions), a throw-away CA with a certificate per process and fresh passwords. Runs
+ * stop sharing one server, so they cannot answer each other.
  */
 export const startNats = async (): Promise<NatsServer> => {
   const port = await freePort();
   const users: NatsUser[] = [...SERVICES, 'gateway'];
   const passwords = Object.fromEntries(users.map((user) => [user, `${user}-${randomBytes(12).toString('hex')}`])) as Record<NatsUser, string>;
   const env = Object.fromEntries(users.map((user) => [`NATS_${user.toUpperCase()}_PASSWORD`, passwords[user]]));
+  const certificates = makeNatsCertificates();
   const binary = process.env['NATS_SERVER_BIN'] ?? 'nats-server';
-  const child = spawn(binary, ['-c', join(root, 'deploy/nats/nats.conf'), '-a', '127.0.0.1', '-p', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['-c', join(root, 'deploy/nats/nats.conf'), '-a', '127.0.0.1', '-p', String(port)], {
+    env: { ...process.env, ...env, ...tlsEnvOf(certificates.of('nats')) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const deadline = Date.now() + 10_000;
   while (!output.join('').includes('Server is ready')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nats-server did not start:\n${output.join('')}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stopAll([child]);
+      certificates.remove();
+      throw new Error(`nats-server did not start:\n${output.join('')}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
     url: `nats://127.0.0.1:${port}`,
-    credentials: (user) => ({ NATS_USER: user, NATS_PASSWORD: passwords[user] }),
+    credentials: (user) => ({ NATS_USER: user, NATS_PASSWORD: passwords[user], ...tlsEnvOf(certificates.of(user)) }),
+    tls: (user) => certificates.of(user),
     log: () => output.join(''),
-    stop: () => stopAll([child]),
+    stop: async () => {
+      await stopAll([child]);
+      certificates.remove();
+    },
   };
 };
 
@@ -197,13 +218,16 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   await admin.connect();
   await admin.query(`create database "${database}"`);
   await admin.end();
-  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
+  // Only the path's database changes: the URL's parameters (sslmode=…, sslrootcert=/a/path) stay as they are.
+  const databaseUrl = adminUrl.replace(/\/[^/?]*(\?.*)?$/, (_path, query: string | undefined) => `/${database}${query ?? ''}`);
   const logs: string[] = [];
   const nats = await startNats();
+  const natsRecording = options.recordNats ? await startRecordingRelay({ host: '127.0.0.1', port: Number(new URL(nats.url).port) }) : undefined;
   const proxy = await startRoundRobinProxy();
   const callerKeys = generateCallerKeys();
+  const natsUrl = natsRecording ? `nats://127.0.0.1:${natsRecording.port}` : nats.url;
   // People reach the system through the proxy: the gateway and auth (reset links) are told so unless a test says otherwise.
-  const shared = { TRANSPORT: 'nats', NATS_URL: nats.url, DATABASE_URL: databaseUrl, CALLER_TRUST: callerKeys.trust, PUBLIC_URL: proxy.url, ...extraEnv };
+  const shared = { TRANSPORT: 'nats', NATS_URL: natsUrl, DATABASE_URL: databaseUrl, CALLER_TRUST: callerKeys.trust, PUBLIC_URL: proxy.url, ...extraEnv };
   const callerKeyOf = (name: NatsUser) => ({ CALLER_KEY: callerKeys.keys[name] });
   const envOf = (name: ProcessName): NodeJS.ProcessEnv => ({
     ...shared,
@@ -256,6 +280,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   const stop = async () => {
     await stopAll(names.flatMap((name) => running[name].map((r) => r.child)));
     await proxy.close();
+    await natsRecording?.close();
     await nats.stop();
     const cleanup = new Client({ connectionString: adminUrl });
     await cleanup.connect();
@@ -295,6 +320,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
     proxy,
     nats,
     callerKeys,
+    ...(natsRecording ? { natsRecording } : {}),
     stop,
   };
 };

@@ -1,7 +1,8 @@
 import { loadEnv } from '@labeldesk/nest-config';
 import { paymentsEnvSchema } from './env.schema';
 
-const base = { DATABASE_URL: 'postgres://x@localhost/db', CALLER_KEY: 'x'.repeat(48), CALLER_TRUST: 'gateway=key' };
+/** The embedded transport: these cases are about the payment provider, not NATS (whose TLS production requires). */
+const base = { TRANSPORT: 'inprocess', DATABASE_URL: 'postgres://x@localhost/db', CALLER_KEY: 'x'.repeat(48), CALLER_TRUST: 'gateway=key' };
 const btcpay = { BTCPAY_URL: 'https://pay.example.com', BTCPAY_STORE_ID: 'store', BTCPAY_API_KEY: 'key', BTCPAY_WEBHOOK_SECRET: 'secret-123' };
 
 describe('payments environment', () => {

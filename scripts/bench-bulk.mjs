@@ -24,7 +24,7 @@ const peakRssMiB = (pid) => {
 
 const startServer = async (env, dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-bench-bulk-'))) => {
   const port = 3600 + Math.floor(Math.random() * 300);
-  const child = spawn(process.execPath, [join(root, 'scripts/embedded/dist/main.js')], {
+  const child = spawn(process.execPath, ['--expose-gc', join(root, 'scripts/embedded/dist/main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

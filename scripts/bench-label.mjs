@@ -78,7 +78,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 /** Buys `count` labels one at a time through the gateway of a fresh embedded system; prints latency percentiles. */
 export async function gatewayBenchmark({ count = 200, warmup = 10, port = 3391 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-label-'));
-  const child = spawn(process.execPath, [join(root, 'scripts/embedded/dist/main.js')], {
+  const child = spawn(process.execPath, ['--expose-gc', join(root, 'scripts/embedded/dist/main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'error', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
     stdio: 'ignore',
   });

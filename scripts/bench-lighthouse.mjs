@@ -11,7 +11,7 @@ const runs = Number(process.env.RUNS ?? 3);
 const port = 3392;
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
-const server = spawn(process.execPath, [join(root, 'scripts/embedded/dist/main.js')], {
+const server = spawn(process.execPath, ['--expose-gc', join(root, 'scripts/embedded/dist/main.js')], {
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'error' },
   stdio: 'ignore',
 });

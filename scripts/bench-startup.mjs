@@ -17,7 +17,7 @@ const rssMiB = (pid) => {
 
 const startOnce = async (dataDir) => {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'scripts/embedded/dist/main.js')], {
+  const child = spawn(process.execPath, ['--expose-gc', join(root, 'scripts/embedded/dist/main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'error' },
     stdio: 'ignore',
   });

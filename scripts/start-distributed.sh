@@ -64,7 +64,7 @@ fi
 run_as() { # run_as <nats user> <script>: its NATS account, its certificate and its caller key
   local var="NATS_${1^^}_PASSWORD" key="CALLER_KEY_${1^^}"
   NATS_USER="$1" NATS_PASSWORD="${!var}" NATS_TLS_CERT="$NATS_TLS_DIR/$1.pem" NATS_TLS_KEY="$NATS_TLS_DIR/$1-key.pem" CALLER_KEY="${!key:-}" \
-    node ${NODE_FLAGS:-} "$2" & pids+=($!)
+    node --expose-gc ${NODE_FLAGS:-} "$2" & pids+=($!)
 }
 for service in auth payments address pricing orders; do
   run_as "$service" "services/$service/dist/main.js"

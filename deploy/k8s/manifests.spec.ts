@@ -18,6 +18,7 @@ interface Manifest {
 }
 interface Container {
   name: string;
+  command?: string[];
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   securityContext?: { allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
   startupProbe?: { httpGet?: { path: string } };
@@ -112,6 +113,13 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
       const [container] = podOf(deployment).containers;
       expect(container?.livenessProbe?.httpGet?.path).toMatch(/\/live$/);
       expect(container?.readinessProbe?.httpGet?.path).toMatch(/\/ready$/);
+    }
+  });
+
+  it('starts every app with node --expose-gc, so the idle collector never switches V8 flags at run time', () => {
+    for (const deployment of deployments.filter((d) => d.metadata.name !== 'nats')) {
+      const [container] = podOf(deployment).containers;
+      expect(container?.command?.slice(0, 2)).toEqual(['node', '--expose-gc']);
     }
   });
 

@@ -166,7 +166,7 @@ export const startEmbedded = async ({ cpuProfDir } = {}) => {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-api-embedded-'));
   const logFile = join(workDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const args = [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), ...extraNodeFlags(), main];
+  const args = ['--expose-gc', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), ...extraNodeFlags(), main];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...commonEnv(port), DATA_DIR: join(workDir, 'data') }, stdio: ['ignore', log, log] });
   closeSync(log);
   const base = `http://127.0.0.1:${port}`;

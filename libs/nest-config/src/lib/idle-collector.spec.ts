@@ -1,5 +1,5 @@
 import type { EventLoopUtilization } from 'node:perf_hooks';
-import { startIdleCollector } from './idle-collector';
+import { exposedFullCollection, startIdleCollector } from './idle-collector';
 
 /** An event loop whose successive readings are the given shares of busy time. */
 const loopReading = (shares: number[]) => (previous?: EventLoopUtilization): EventLoopUtilization =>
@@ -30,11 +30,33 @@ describe('startIdleCollector', () => {
     expect(run([0.9, 0.5, 0.3, 0.05, 0.04])).toBe(0);
   });
 
-  it("takes V8's own collector without the command-line flag, leaves no global gc behind, and runs once per process", () => {
+  it('runs once per process: a second start answers the first', () => {
     jest.useRealTimers();
-    const collector = startIdleCollector({ everyMs: 60_000 });
-    expect(startIdleCollector()).toBe(collector);
-    collector.stop();
-    expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
+    const global = globalThis as { gc?: unknown };
+    const before = global.gc;
+    global.gc = jest.fn();
+    try {
+      const collector = startIdleCollector({ everyMs: 60_000 });
+      expect(startIdleCollector()).toBe(collector);
+      collector.stop();
+    } finally {
+      global.gc = before;
+    }
+  });
+
+  it("uses V8's gc only when the process was started with --expose-gc, and never turns the flag on itself", () => {
+    const global = globalThis as { gc?: unknown };
+    const before = global.gc;
+    try {
+      delete global.gc;
+      expect(exposedFullCollection()).toBeNull();
+      startIdleCollector().stop();
+      expect(global.gc).toBeUndefined();
+      const gc = jest.fn();
+      global.gc = gc;
+      expect(exposedFullCollection()).toBe(gc);
+    } finally {
+      global.gc = before;
+    }
   });
 });

@@ -1,6 +1,4 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 export interface IdleCollectorOptions {
   /** How often the event loop's use is read. */
@@ -19,20 +17,13 @@ export interface IdleCollector {
 }
 
 /**
- * V8's `gc` (a full collection), taken without the command-line flag; null if it could not be had. Flags are
- * process-wide and set back at once, so another thread doing the same can unset it in between: then it tries again.
+ * V8's `gc` (a full collection) when the process was started with `node --expose-gc` (every launcher of ours does:
+ * package.json's start, the start script, the test systems, the image and the manifests), else null. The flag is never
+ * switched on at run time: Node's documentation warns that changing V8's flags after start can crash the process.
  */
-const fullCollection = (): (() => void) | null => {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    setFlagsFromString('--expose-gc');
-    try {
-      const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
-      if (typeof gc === 'function') return gc as () => void;
-    } finally {
-      setFlagsFromString('--no-expose-gc');
-    }
-  }
-  return null;
+export const exposedFullCollection = (): (() => void) | null => {
+  const gc: unknown = (globalThis as { gc?: unknown }).gc;
+  return typeof gc === 'function' ? (gc as () => void) : null;
 };
 
 let running: IdleCollector | null = null;
@@ -51,8 +42,8 @@ export const startIdleCollector = (options: IdleCollectorOptions = {}): IdleColl
   const busyShare = options.busyShare ?? 0.1;
   const idleShare = options.idleShare ?? 0.02;
   const utilization = options.utilization ?? ((previous) => performance.eventLoopUtilization(previous));
-  const collect = options.collect ?? fullCollection();
-  // Without V8's collector (never seen) the process runs as it did before this existed: memory returns at V8's pace.
+  const collect = options.collect ?? exposedFullCollection();
+  // Started without --expose-gc, the process runs as it did before this existed: memory returns at V8's pace.
   if (!collect) return { stop: () => undefined };
   let last = utilization();
   let busySinceCollection = false;

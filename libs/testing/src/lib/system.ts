@@ -79,7 +79,7 @@ const waitForHealth = async (baseUrl: string, processes: ChildProcess[], logs: s
 const outputOf = new WeakMap<ChildProcess, string[]>();
 
 const launch = (script: string, env: NodeJS.ProcessEnv, logs: string[]): ChildProcess => {
-  const child = spawn(process.execPath, [join(root, script)], { env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--expose-gc', join(root, script)], { env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const own: string[] = [];
   outputOf.set(child, own);
   const record = (chunk: Buffer) => {

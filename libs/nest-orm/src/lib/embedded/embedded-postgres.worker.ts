@@ -3,8 +3,6 @@
  * server run here, on their own core, while the main thread serves requests.
  */
 import { Logger, type LoggerService } from '@nestjs/common';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import type { DatabaseThreadMessage } from './embedded-postgres-thread';
@@ -27,22 +25,13 @@ const { dataDir } = workerData as { dataDir: string };
  * Opening PGlite leaves ~400 MiB of garbage (its file system bundle, initdb's buffers). On the main thread V8's memory
  * reducer gave it back within seconds; this thread is then nearly idle, allocates too little to trigger a collection,
  * and the process stayed at ~900 MiB instead of ~540 (docs/benchmarks.md). One full collection once the database is
- * open and the services have started gives it back. `gc` is exposed for this call only (V8 flags are process-wide and cannot be given to a worker).
- * This is the idle collector's `fullCollection` (libs/nest-config) written again on purpose: this file runs as its own
- * entry in a thread, from its TypeScript source in the unit tests, where a workspace package resolves to its unbuilt
- * dist/ and cannot be imported.
+ * open and the services have started gives it back, when the process was started with `node --expose-gc` (V8's flags
+ * are process-wide, so the thread has `gc` too); never by switching the flag on at run time.
  */
 const START_UP_GC_DELAY_MS = 3_000;
 const collectStartUpGarbage = (): void => {
-  setFlagsFromString('--expose-gc');
-  try {
-    // Another thread can unset the process-wide flag in between (the main thread's idle collector takes `gc` the same
-    // way): then there is no `gc` here, and this one collection is skipped rather than the database thread crashing.
-    const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
-    if (typeof gc === 'function') (gc as () => void)();
-  } finally {
-    setFlagsFromString('--no-expose-gc');
-  }
+  const gc: unknown = (globalThis as { gc?: unknown }).gc;
+  if (typeof gc === 'function') (gc as () => void)();
 };
 // A Unix socket: both ends are in this process, so no TCP stack is needed between them.
 startEmbeddedPostgres(dataDir, 0, true).then(

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORM } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -11,7 +11,7 @@ export class PasswordResetRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   private t(name: string): string {
-    return `"${this.orm.config.get('schema')}"."${name}"`;
+    return schemaTable(this.orm, name);
   }
 
   /** A new link for the user; the links issued before stop working (only the latest one counts). */

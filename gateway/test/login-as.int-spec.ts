@@ -108,6 +108,16 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
       await expectEnded(loginAs);
     });
 
+    it('stays bound to its admin when it applies a referral code, which answers a fresh session to anyone else', async () => {
+      const { adminToken, loginAs } = await adminAsCustomer();
+      const code = String((await call('GET', `/invite/referral/${rootId}`, { token: rootToken })).body['referralCode']);
+      const applied = await call('POST', '/invite/referral/apply', { body: { referralCode: code }, token: loginAs });
+      expect(applied.status).toBe(200);
+      expect(applied.body.token).toBe(loginAs);
+      expect((await call('POST', '/auth/logout', { token: adminToken })).status).toBe(200);
+      await expectEnded(applied.body.token ?? '');
+    });
+
     it('goes on while its admin only changes their name', async () => {
       const { adminToken, loginAs } = await adminAsCustomer();
       expect((await call('POST', '/auth/me', { body: { name: 'Renamed Admin', password: '' }, token: adminToken })).status).toBe(200);

@@ -3,11 +3,14 @@
 //   jsonwebtoken, key object          (issue 11 to issue 20: TokenSigner called jsonwebtoken itself)
 //   @nestjs/jwt JwtService, key object (issue 20 on: TokenSigner signs and verifies through JwtService)
 //   @nestjs/jwt JwtService, secret as text (what JwtModule's usual `secret: string` would cost)
+//   auth's TokenSigner as built (services/auth/dist: JwtService with the key object, and its claims check), when built
 // `node scripts/bench-token.mjs [calls=20000] [rounds=5]`: the ways alternate round by round; the best round of each
 // is printed (the machine is shared; the best is the least disturbed).
 import { JwtService } from '@nestjs/jwt';
 import jwt from 'jsonwebtoken';
 import { createSecretKey } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const calls = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 5);
@@ -28,6 +31,17 @@ const ways = {
   '@nestjs/jwt JwtService, key object': { sign: () => nestKey.sign(payload, { subject: sub }), verify: (t) => nestKey.verify(t) },
   '@nestjs/jwt JwtService, secret as text': { sign: () => nestText.sign(payload, { subject: sub }), verify: (t) => nestText.verify(t) },
 };
+
+const builtSigner = new URL('../services/auth/dist/sessions/token-signer.js', import.meta.url);
+if (existsSync(builtSigner)) {
+  const require = createRequire(import.meta.url);
+  require('reflect-metadata');
+  const { TokenSigner } = require(builtSigner.pathname);
+  const signer = new TokenSigner({ JWT_SECRET: text, TOKEN_TTL_SECONDS: 3600, LOGIN_AS_TTL_SECONDS: 3600 });
+  ways["auth's TokenSigner (built)"] = { sign: () => signer.sign(sub, 3), verify: (t) => signer.verify(t) };
+} else {
+  console.log('services/auth/dist not built: run `npm run build` for the TokenSigner row');
+}
 
 // Every way must accept every other way's token: the same HMAC, the same claims (a rolling update keeps sessions).
 const tokens = Object.values(ways).map((way) => way.sign());

@@ -37,32 +37,34 @@ export interface Impersonator {
  */
 @Injectable()
 export class TokenSigner {
-  private readonly jwt: JwtService;
-  private readonly loginAsTtlSeconds: number;
+  private readonly sessions: JwtService;
+  /** Login-as sessions: the same key and claims, their own lifetime. */
+  private readonly loginAs: JwtService;
 
   constructor(@Inject(AUTH_ENV) env: AuthEnv) {
     // The secret as a key object, made once: given a string, jsonwebtoken (under JwtService) first tries to read it
     // as a public key on every call, ~50 times slower (docs/benchmarks.md). The HMAC is the same, so tokens are too.
     const key = createSecretKey(Buffer.from(env.JWT_SECRET, 'utf8'));
-    this.jwt = new JwtService({
-      secret: key,
-      signOptions: { algorithm: 'HS256', issuer: ISSUER, audience: AUDIENCE, expiresIn: env.TOKEN_TTL_SECONDS },
-      verifyOptions: { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE },
-    });
-    this.loginAsTtlSeconds = Math.min(env.LOGIN_AS_TTL_SECONDS, env.TOKEN_TTL_SECONDS);
+    const withLifetime = (expiresIn: number) =>
+      new JwtService({
+        secret: key,
+        signOptions: { algorithm: 'HS256', issuer: ISSUER, audience: AUDIENCE, expiresIn },
+        verifyOptions: { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE },
+      });
+    this.sessions = withLifetime(env.TOKEN_TTL_SECONDS);
+    this.loginAs = withLifetime(Math.min(env.LOGIN_AS_TTL_SECONDS, env.TOKEN_TTL_SECONDS));
   }
 
+  // Everything per token is in the payload (`sub` too), and nothing is passed as per-call options: JwtService deletes
+  // keys from a per-call options object, and jsonwebtoken reading the result took twice as long to sign (benchmarks).
   sign(userId: string, sessionVersion: number, impersonator?: Impersonator): string {
-    if (!impersonator) return this.jwt.sign({ sv: sessionVersion }, { subject: userId });
-    return this.jwt.sign(
-      { sv: sessionVersion, imp: impersonator.id, isv: impersonator.sessionVersion, iav: impersonator.loginAsVersion },
-      { subject: userId, expiresIn: this.loginAsTtlSeconds },
-    );
+    if (!impersonator) return this.sessions.sign({ sub: userId, sv: sessionVersion });
+    return this.loginAs.sign({ sub: userId, sv: sessionVersion, imp: impersonator.id, isv: impersonator.sessionVersion, iav: impersonator.loginAsVersion });
   }
 
   verify(token: string): TokenClaims {
     try {
-      return claimsSchema.parse(this.jwt.verify<object>(token));
+      return claimsSchema.parse(this.sessions.verify<object>(token));
     } catch {
       throw new DomainError(ErrorCode.AUTH_TOKEN_INVALID, 'Your session has expired. Please sign in again.');
     }

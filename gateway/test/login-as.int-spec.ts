@@ -93,6 +93,16 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
       await expectEnded(loginAs);
     });
 
+    it('ends when its admin resets their password with a reset link', async () => {
+      const { admin, loginAs } = await adminAsCustomer();
+      const issued = await call('POST', `/auth/users/${admin.id}/reset-link`, { token: rootToken });
+      expect(issued.status).toBe(200);
+      const resetToken = /[?&]token=([A-Za-z0-9_-]+)/.exec(String(issued.body['link']))?.[1] ?? '';
+      const reset = await call('POST', '/auth/reset-password', { body: { token: resetToken, password: 'reset-new-pass', confirmPassword: 'reset-new-pass' } });
+      expect(reset.status).toBe(200);
+      await expectEnded(loginAs);
+    });
+
     it('ends when its admin signs out, while the customer and the admin elsewhere stay signed in', async () => {
       const { admin, adminToken, customer, loginAs } = await adminAsCustomer();
       const adminElsewhere = await login(admin.email);

@@ -1,13 +1,13 @@
 import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthAuditRpc, DomainError, ErrorCode, type AuditAction, type RequestOf } from '@labeldesk/contracts';
-
-type AuditRecord = RequestOf<typeof AuthAuditRpc.record>;
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Request } from 'express';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import type { AuthenticatedRequest, CallContext } from '../auth/request-context';
 import { AUDITED, type AuditSpec } from './audit-spec';
+
+type AuditRecord = RequestOf<typeof AuthAuditRpc.record>;
 
 /**
  * Writes every audited admin action to the audit log once it has succeeded, with the target's state read before and

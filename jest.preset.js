@@ -9,6 +9,9 @@ delete swcrc.$schema;
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  // @nestjs/jwt ships ES modules only: Node (>= 20.19) requires them as they are, jest's CommonJS runtime on Node 20
+  // cannot, so swc turns that one package into CommonJS here.
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/jwt/)'],
   moduleNameMapper: {
     '^@labeldesk/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     '^@labeldesk/([a-z-]+)/testing$': path.join(__dirname, 'libs/$1/src/testing/index.ts'),

@@ -12,4 +12,9 @@ export interface AuditSpec {
   target: (request: Request) => string | null;
   /** Read before and after the action; absent for actions that change no stored state (login as). */
   snapshot?: Snapshot;
+  /**
+   * Recorded when the action is refused as forbidden (403) for an admin: an attempt the rules refuse is worth seeing
+   * too (an admin trying to sign in as another admin, decision 037). The refusal's message is the entry's `after`.
+   */
+  refused?: AuditAction;
 }

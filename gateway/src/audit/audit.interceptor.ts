@@ -1,16 +1,19 @@
 import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthAuditRpc } from '@labeldesk/contracts';
+import { AuthAuditRpc, DomainError, ErrorCode, type AuditAction, type RequestOf } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Request } from 'express';
-import { from, mergeMap, type Observable } from 'rxjs';
+import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import type { AuthenticatedRequest, CallContext } from '../auth/request-context';
 import { AUDITED, type AuditSpec } from './audit-spec';
 
+type AuditRecord = RequestOf<typeof AuthAuditRpc.record>;
+
 /**
  * Writes every audited admin action to the audit log once it has succeeded, with the target's state read before and
- * after. The action is not undone when the log cannot be written (it has happened): that failure is logged as an
- * error for the operator, with everything the entry would have held.
+ * after, and, for routes that name a `refused` action, the attempts refused as forbidden. The action is not undone
+ * when the log cannot be written (it has happened): that failure is logged as an error for the operator, with
+ * everything the entry would have held.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
@@ -34,14 +37,32 @@ export class AuditInterceptor implements NestInterceptor {
           (async () => {
             const after = spec.snapshot ? await spec.snapshot(this.rpc, targetId, ctx).catch(() => null) : null;
             const action = typeof spec.action === 'function' ? spec.action(request) : spec.action;
-            const entry = { action, targetType: spec.targetType, targetId, before, after };
-            await this.rpc.call(AuthAuditRpc.record, entry, ctx).catch((error: unknown) => {
-              this.logger.error(`audit entry not written (${String(error)}): ${JSON.stringify({ actor: ctx.caller?.userId, ...entry })}`);
-            });
+            await this.record({ action, targetType: spec.targetType, targetId, before, after }, ctx);
             return result;
+          })(),
+        ),
+      ),
+      catchError((error: unknown) =>
+        from(
+          (async (): Promise<never> => {
+            if (spec.refused && isForbidden(error)) await this.recordRefusal(spec.refused, spec, targetId, before, error.message, ctx);
+            throw error;
           })(),
         ),
       ),
     );
   }
+
+  private recordRefusal(action: AuditAction, spec: AuditSpec, targetId: string | null, before: AuditRecord['before'], message: string, ctx: CallContext): Promise<void> {
+    return this.record({ action, targetType: spec.targetType, targetId, before, after: { refused: message } }, ctx);
+  }
+
+  private async record(entry: AuditRecord, ctx: CallContext): Promise<void> {
+    await this.rpc.call(AuthAuditRpc.record, entry, ctx).then(
+      () => undefined,
+      (error: unknown) => this.logger.error(`audit entry not written (${String(error)}): ${JSON.stringify({ actor: ctx.caller?.userId, ...entry })}`),
+    );
+  }
 }
+
+const isForbidden = (error: unknown): error is DomainError => error instanceof DomainError && error.code === ErrorCode.FORBIDDEN;

@@ -162,4 +162,42 @@ describe('VerifiedCallersCache', () => {
     expect(() => Object.assign(given.user, { name: 'Mallory' })).toThrow(TypeError);
     expect(cache.get(token)).toEqual(verifiedAs(ALICE));
   });
+
+  describe('login-as callers', () => {
+    const ADMIN = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+    /** A login-as token: the cache reads `imp`, the admin who opened it, besides `exp`. */
+    const loginAsToken = (userId: string, adminId: string, expiresAtMs: number): string =>
+      [{ alg: 'HS256', typ: 'JWT' }, { sub: userId, exp: Math.floor(expiresAtMs / 1000), imp: adminId }, 'signature']
+        .map((part) => (typeof part === 'string' ? part : Buffer.from(JSON.stringify(part)).toString('base64url')))
+        .join('.');
+
+    it('forgets the login-as callers an admin opened when that admin is evicted, and keeps the admin-less ones', () => {
+      const { cache, keep } = setup();
+      const asAlice = loginAsToken(ALICE, ADMIN, T0 + HOUR);
+      const alicesOwn = tokenFor(ALICE, T0 + HOUR);
+      keep(asAlice, verifiedAs(ALICE));
+      keep(alicesOwn, verifiedAs(ALICE));
+      expect(cache.evictUser(ADMIN)).toBe(1);
+      expect(cache.get(asAlice)).toBeUndefined();
+      expect(cache.get(alicesOwn)).toBeDefined();
+    });
+
+    it('still forgets a login-as caller when its customer is evicted, and leaves no index behind', () => {
+      const { cache, keep } = setup();
+      const asAlice = loginAsToken(ALICE, ADMIN, T0 + HOUR);
+      keep(asAlice, verifiedAs(ALICE));
+      expect(cache.evictUser(ALICE)).toBe(1);
+      expect(cache.get(asAlice)).toBeUndefined();
+      expect(cache.evictUser(ADMIN)).toBe(0);
+    });
+
+    it('does not keep a login-as answer whose verify was under way when its admin was evicted', () => {
+      const { cache } = setup();
+      const asAlice = loginAsToken(ALICE, ADMIN, T0 + HOUR);
+      const ticket = cache.begin();
+      cache.evictUser(ADMIN);
+      cache.put(ticket, asAlice, verifiedAs(ALICE));
+      expect(cache.get(asAlice)).toBeUndefined();
+    });
+  });
 });

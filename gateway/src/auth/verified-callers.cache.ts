@@ -25,7 +25,8 @@ export interface VerifyTicket {
 
 interface Entry {
   verified: VerifiedCaller;
-  userId: string;
+  /** The users whose change ends this caller: its own, and for a login-as session the admin who opened it. */
+  ownerIds: readonly string[];
 }
 
 export const DEFAULT_MAX_ENTRIES = 10_000;
@@ -39,18 +40,34 @@ const LONGEST_VERIFY_KEPT_MS = 300_000;
 /** Tokens are never kept as keys (a heap dump must not hand out sessions): their SHA-256 is. */
 const keyOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-/** A token's own expiry (`exp`, in ms), read without checking the signature: auth has just checked it. */
-export const tokenExpiryMs = (token: string): number | null => {
+/** What the cache reads of a token without checking its signature (auth has just checked it). */
+export interface UnverifiedClaims {
+  /** The token's own expiry (`exp`, in ms); null when it has none readable. */
+  expiresAtMs: number | null;
+  /** The admin behind a login-as token (`imp`, decision 037): the caller is theirs to end too. */
+  impersonatorId: string | null;
+}
+
+export const readClaims = (token: string): UnverifiedClaims => {
+  const none = { expiresAtMs: null, impersonatorId: null };
   const payload = token.split('.')[1];
-  if (!payload) return null;
+  if (!payload) return none;
   try {
     const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    const exp = claims && typeof claims === 'object' && 'exp' in claims ? claims.exp : undefined;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+    if (!claims || typeof claims !== 'object') return none;
+    const exp = 'exp' in claims ? claims.exp : undefined;
+    const imp = 'imp' in claims ? claims.imp : undefined;
+    return {
+      expiresAtMs: typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null,
+      impersonatorId: typeof imp === 'string' && imp !== '' ? imp : null,
+    };
   } catch {
-    return null;
+    return none;
   }
 };
+
+/** A token's own expiry (`exp`, in ms), read without checking the signature: auth has just checked it. */
+export const tokenExpiryMs = (token: string): number | null => readClaims(token).expiresAtMs;
 
 const frozen = (verified: VerifiedCaller): VerifiedCaller =>
   Object.freeze({ caller: Object.freeze({ ...verified.caller }), user: Object.freeze({ ...verified.user }) });
@@ -62,7 +79,10 @@ const frozen = (verified: VerifiedCaller): VerifiedCaller =>
  */
 export class VerifiedCallersCache {
   private readonly entries: ExpiringLru<string, Entry>;
-  /** The keys of each user's callers, so that `evictUser` finds them; kept in step with what `entries` drops itself. */
+  /**
+   * The keys of each user's callers, and of the login-as callers each admin opened, so that `evictUser` finds them;
+   * kept in step with what `entries` drops itself.
+   */
   private readonly keysByUser = new Map<string, Set<string>>();
   private readonly evictions = new NumberedEvictions<string>();
   private readonly ttlMs: number;
@@ -74,7 +94,7 @@ export class VerifiedCallersCache {
     this.entries = new ExpiringLru({
       maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
       now: this.now,
-      onDrop: (key, entry) => this.unindex(key, entry.userId),
+      onDrop: (key, entry) => this.unindex(key, entry.ownerIds),
     });
   }
 
@@ -92,40 +112,52 @@ export class VerifiedCallersCache {
   }
 
   /**
-   * Keeps what a verify begun at `ticket` answered, unless its user was evicted meanwhile (that answer may predate the
-   * change the eviction announced) or the token has no readable expiry. Answers the caller to use, frozen.
+   * Keeps what a verify begun at `ticket` answered, unless its user (or the admin behind a login-as token) was evicted
+   * meanwhile (that answer may predate the change the eviction announced) or the token has no readable expiry. Answers
+   * the caller to use, frozen.
    */
   put(ticket: VerifyTicket, token: string, verified: VerifiedCaller): VerifiedCaller {
     const answer = frozen(verified);
     const now = this.now();
-    const userId = answer.caller.userId;
     if (this.ttlMs <= 0 || now - ticket.startedAt > LONGEST_VERIFY_KEPT_MS) return answer;
-    if (!this.evictions.mayKeep(userId, ticket.evictionsSoFar)) return answer;
+    const claims = readClaims(token);
+    const ownerIds = claims.impersonatorId ? [answer.caller.userId, claims.impersonatorId] : [answer.caller.userId];
+    if (!ownerIds.every((id) => this.evictions.mayKeep(id, ticket.evictionsSoFar))) return answer;
     // Counted from when the verify began: the answer is at least that old.
-    const expiresAt = Math.min(ticket.startedAt + this.ttlMs, tokenExpiryMs(token) ?? now);
+    const expiresAt = Math.min(ticket.startedAt + this.ttlMs, claims.expiresAtMs ?? now);
     if (expiresAt <= now) return answer;
     const key = keyOf(token);
     const previous = this.entries.delete(key);
-    if (previous) this.unindex(key, previous.userId);
-    const keys = this.keysByUser.get(userId) ?? new Set<string>();
-    keys.add(key);
-    this.keysByUser.set(userId, keys);
-    this.entries.set(key, { verified: answer, userId }, expiresAt);
+    if (previous) this.unindex(key, previous.ownerIds);
+    for (const id of ownerIds) {
+      const keys = this.keysByUser.get(id) ?? new Set<string>();
+      keys.add(key);
+      this.keysByUser.set(id, keys);
+    }
+    this.entries.set(key, { verified: answer, ownerIds }, expiresAt);
     return answer;
   }
 
-  /** Forgets every caller of the user, and refuses what verifies already under way answer for them. */
+  /**
+   * Forgets every caller of the user and every login-as caller they opened as an admin, and refuses what verifies
+   * already under way answer for them.
+   */
   evictUser(userId: string): number {
     this.evictions.evict(userId);
     const keys = this.keysByUser.get(userId) ?? new Set<string>();
     this.keysByUser.delete(userId);
-    for (const key of keys) this.entries.delete(key);
+    for (const key of keys) {
+      const entry = this.entries.delete(key);
+      if (entry) this.unindex(key, entry.ownerIds);
+    }
     return keys.size;
   }
 
-  private unindex(key: string, userId: string): void {
-    const keys = this.keysByUser.get(userId);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysByUser.delete(userId);
+  private unindex(key: string, ownerIds: readonly string[]): void {
+    for (const id of ownerIds) {
+      const keys = this.keysByUser.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByUser.delete(id);
+    }
   }
 }

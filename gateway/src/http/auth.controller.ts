@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   AuthRpc,
   balanceResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  okSchema,
   PaymentsRpc,
   registerRequestSchema,
   registerResponseSchema,
@@ -19,11 +20,13 @@ import {
   type VerifyResponse,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { Public } from '../auth/access.decorators';
 import { asVisitor, ClientAddress, Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
+import { headerValue } from './header-value';
 import { ZodBody } from './zod-body.pipe';
 
 @Controller('auth')
@@ -83,5 +86,17 @@ export class AuthController {
   async updateMe(@Body(new ZodBody(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<UpdateProfileResponse> {
     const result = await this.rpc.call(AuthRpc.updateProfileV2, { ...body, clientAddress }, ctx);
     return { user: await this.users.one(result.user, ctx), ...(result.token ? { token: result.token } : {}) };
+  }
+
+  /**
+   * Signing out (the spec's logout only forgets the token in the browser). An admin's, or a login-as session's admin's,
+   * "login as" sessions end here (decision 037); the token itself stays valid until it expires, as before.
+   */
+  @ApiDoc({ summary: 'Sign out: ends the "login as" sessions of the admin behind this token', response: okSchema })
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Headers() headers: IncomingHttpHeaders, @Ctx() ctx: CallContext): Promise<{ ok: true }> {
+    // The guard has verified this very header's token: the route is not public.
+    return this.rpc.call(AuthRpc.logout, { token: headerValue(headers, 'token') }, ctx);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import {
   applyReferralRequestSchema,
   applyReferralResponseSchema,
@@ -15,7 +15,10 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
 import { Ctx, type CallContext } from '../auth/request-context';
+import { readClaims } from '../auth/verified-callers.cache';
+import type { IncomingHttpHeaders } from 'node:http';
 import { UserViewService } from '../users/user-view.service';
+import { headerValue } from './header-value';
 import { ZodBody } from './zod-body.pipe';
 
 /**
@@ -50,8 +53,12 @@ export class InviteController {
   @ApiDoc({ summary: 'Apply a referral code (onboarding)', body: applyReferralRequestSchema, response: applyReferralResponseSchema })
   @Post('referral/apply')
   @HttpCode(200)
-  async apply(@Body(new ZodBody(applyReferralRequestSchema)) body: z.output<typeof applyReferralRequestSchema>, @Ctx() ctx: CallContext): Promise<ApplyReferralResponse> {
+  async apply(@Body(new ZodBody(applyReferralRequestSchema)) body: z.output<typeof applyReferralRequestSchema>, @Headers() headers: IncomingHttpHeaders, @Ctx() ctx: CallContext): Promise<ApplyReferralResponse> {
     const session = await this.rpc.call(AuthRpc.applyReferral, body, ctx);
-    return { success: true, ...(await this.users.session(session, ctx)) };
+    // Auth answers an ordinary session; a login-as session (its token verified by the guard) keeps its own token
+    // instead, or applying a code would turn an hour bound to its admin into twelve free hours (decision 037).
+    const token = headerValue(headers, 'token');
+    const kept = readClaims(token).impersonatorId ? { ...session, token } : session;
+    return { success: true, ...(await this.users.session(kept, ctx)) };
   }
 }

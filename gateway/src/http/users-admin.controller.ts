@@ -75,7 +75,7 @@ export class UsersAdminController {
   }
 
   @ApiDoc({ summary: 'Sign in as a user', response: loginResponseSchema })
-  @Audited({ action: 'user.login-as', targetType: 'user', target: param('id') })
+  @Audited({ action: 'user.login-as', refused: 'user.login-as-refused', targetType: 'user', target: param('id') })
   @Post('login-as-user/:id')
   @HttpCode(200)
   async loginAsUser(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {

@@ -4,6 +4,7 @@ import { bulkFileData, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Server, Socket } from 'socket.io';
 import { CallerVerifier } from '../auth/caller-verifier';
+import { readClaims } from '../auth/verified-callers.cache';
 
 export interface SocketData {
   userId: string;
@@ -14,6 +15,9 @@ type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<strin
 
 /** The room every socket of a user sits in from the moment it connects. */
 const userRoom = (userId: string) => `user_${userId}` as const;
+
+/** The room of the sockets of the login-as sessions an admin opened: they end with the admin's sessions (decision 037). */
+const loginAsRoom = (adminId: string) => `login_as_by_${adminId}` as const;
 
 const tokenOf = (handshake: { auth: Record<string, unknown> }): string => (typeof handshake.auth['token'] === 'string' ? handshake.auth['token'] : '');
 
@@ -57,9 +61,12 @@ export class RealtimeGateway implements OnGatewayConnection {
       return;
     }
     socket.data = { userId: caller.userId, role: caller.role };
-    await socket.join(userRoom(caller.userId));
+    // Read unverified: auth has just verified this token.
+    const impersonatorId = readClaims(tokenOf(socket.handshake)).impersonatorId;
+    await socket.join(impersonatorId ? [userRoom(caller.userId), loginAsRoom(impersonatorId)] : userRoom(caller.userId));
     // Sessions that ended while the token was being checked found this socket not yet in its room: check it again.
-    if ((this.sessionsEndedAt.get(caller.userId) ?? 0) >= checkedFrom && !(await this.verify(socket))) socket.disconnect(true);
+    const endedSince = (id: string | null) => id !== null && (this.sessionsEndedAt.get(id) ?? 0) >= checkedFrom;
+    if ((endedSince(caller.userId) || endedSince(impersonatorId)) && !(await this.verify(socket))) socket.disconnect(true);
   }
 
   @SubscribeMessage('joinOrderRoom')
@@ -99,13 +106,14 @@ export class RealtimeGateway implements OnGatewayConnection {
 
   /**
    * A user's sessions ended (password changed, blocked, deleted, role changed): every socket of theirs on this
-   * replica whose token no longer verifies is disconnected at once, instead of at its next join. Each is checked
+   * replica, and of the login-as sessions they opened, whose token no longer verifies is disconnected at once, instead
+   * of at its next join. Each is checked
    * rather than all dropped, so a socket already reconnected with the token the change itself issued stays.
    */
   async endSessions(userId: string): Promise<number> {
     this.rememberSessionsEnded(userId);
     if (!this.server) return 0;
-    const sockets = await this.server.in(userRoom(userId)).fetchSockets();
+    const sockets = await this.server.in([userRoom(userId), loginAsRoom(userId)]).fetchSockets();
     const ended = await Promise.all(
       sockets.map(async (socket) => {
         if (await this.verifyToken(tokenOf(socket.handshake))) return false;

@@ -26,21 +26,21 @@ const setup = (sockets: Array<ReturnType<typeof fakeSocket>>) => {
   };
   const callers = new CallerVerifier(rpc as unknown as RpcClient, new VerifiedCallersCache({ ttlMs: 30_000 }));
   const realtime = new RealtimeGateway(rpc as unknown as RpcClient, callers);
-  const rooms: string[] = [];
-  realtime.server = { in: (room: string) => (rooms.push(room), { fetchSockets: async () => sockets }) } as unknown as RealtimeGateway['server'];
+  const rooms: Array<string | string[]> = [];
+  realtime.server = { in: (room: string | string[]) => (rooms.push(room), { fetchSockets: async () => sockets }) } as unknown as RealtimeGateway['server'];
   return { relay: new SessionsEndedRelay(callers, realtime), realtime, callers, rpc, rooms, valid };
 };
 
 describe('SessionsEndedRelay', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
-  it("disconnects every socket of the user whose token no longer verifies, and keeps one on the fresh token", async () => {
+  it("disconnects every socket of the user, and of the login-as sessions they opened, whose token no longer verifies, and keeps one on the fresh token", async () => {
     const stale = fakeSocket('old-token');
     const alsoStale = fakeSocket(undefined);
     const fresh = fakeSocket('fresh');
     const { relay, rooms, rpc } = setup([stale, alsoStale, fresh]);
     await relay.relay({ userId: USER, reason: 'password-changed' });
-    expect(rooms).toEqual([`user_${USER}`]);
+    expect(rooms).toEqual([[`user_${USER}`, `login_as_by_${USER}`]]);
     expect(stale.disconnect).toHaveBeenCalledWith(true);
     expect(alsoStale.disconnect).toHaveBeenCalledWith(true);
     expect(fresh.disconnect).not.toHaveBeenCalled();
@@ -71,6 +71,19 @@ describe('SessionsEndedRelay', () => {
     await connecting;
     expect(joining.join).toHaveBeenCalledWith(`user_${USER}`);
     expect(joining.disconnect).toHaveBeenCalledWith(true);
+  });
+
+  it("puts a login-as session's socket in its admin's login-as room too, so the admin's ended sessions reach it", async () => {
+    const ADMIN = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+    const loginAs = [{ alg: 'HS256' }, { sub: USER, imp: ADMIN, exp: Math.floor(Date.now() / 1000) + 3600 }]
+      .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+      .join('.') + '.signature';
+    const { realtime, valid } = setup([]);
+    valid.add(loginAs);
+    const joining = { ...fakeSocket(loginAs), data: {}, join: jest.fn(async () => undefined) };
+    await realtime.handleConnection(joining as unknown as Parameters<RealtimeGateway['handleConnection']>[0]);
+    expect(joining.join).toHaveBeenCalledWith([`user_${USER}`, `login_as_by_${ADMIN}`]);
+    expect(joining.disconnect).not.toHaveBeenCalled();
   });
 
   it('keeps a connecting socket when no sessions ended meanwhile, checking its token once', async () => {

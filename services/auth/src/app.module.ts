@@ -18,6 +18,7 @@ import { SignInThrottle } from './sessions/sign-in/sign-in-throttle';
 import { TokenSigner } from './sessions/token-signer';
 import { ApplyReferralUseCase } from './sessions/usecases/apply-referral.usecase';
 import { LoginAsUserUseCase } from './sessions/usecases/login-as-user.usecase';
+import { LogoutUseCase } from './sessions/usecases/logout.usecase';
 import { LoginUseCase } from './sessions/usecases/login.usecase';
 import { RegisterUserUseCase } from './sessions/usecases/register-user.usecase';
 import { VerifyTokenUseCase } from './sessions/usecases/verify-token.usecase';
@@ -54,6 +55,7 @@ export class AuthModule {
         VerifyTokenUseCase,
         ApplyReferralUseCase,
         LoginAsUserUseCase,
+        LogoutUseCase,
         ChangeRoleUseCase,
         SetActivationUseCase,
         DeleteUserUseCase,

@@ -47,7 +47,8 @@ export const useAuthStore = create<AuthState>()(
           user,
           error: null,
           loading: false,
-          // Switching again from a switched session (an admin signed in as another admin) still returns to the first one.
+          // Switching again from a switched session still returns to the first one (the server refuses an admin signing in
+          // as another admin, decision 037, but a stale page may still ask).
           impersonator: state.impersonator ?? (state.token && state.user ? { token: state.token, user: state.user } : null),
         })),
       returnToImpersonator: (user) =>

@@ -8,6 +8,11 @@ export const authEnvSchema = baseServiceEnvSchema.extend({
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters (use a random secret)' }),
   /** Absolute token lifetime; the web app asks the user to sign in again after it. */
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(12 * 3600),
+  /**
+   * Lifetime of an admin's "login as" session (decision 037): short, since it acts as someone else. Never longer than
+   * TOKEN_TTL_SECONDS, whatever is set here.
+   */
+  LOGIN_AS_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@labeldesk.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ADMIN_NAME: z.string().trim().min(1).default('Administrator'),

@@ -4,6 +4,7 @@ import { CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@lab
 import { ApplyReferralUseCase } from './usecases/apply-referral.usecase';
 import { LoginAsUserUseCase } from './usecases/login-as-user.usecase';
 import { LoginUseCase } from './usecases/login.usecase';
+import { LogoutUseCase } from './usecases/logout.usecase';
 import { RegisterUserUseCase } from './usecases/register-user.usecase';
 import { VerifyTokenUseCase } from './usecases/verify-token.usecase';
 
@@ -15,6 +16,7 @@ export class SessionsController {
     private readonly verify: VerifyTokenUseCase,
     private readonly applyReferral: ApplyReferralUseCase,
     private readonly loginAs: LoginAsUserUseCase,
+    private readonly logout: LogoutUseCase,
   ) {}
 
   /** Only through the gateway, which throttles it per client address (decision 036): a visitor's token is required. */
@@ -42,5 +44,10 @@ export class SessionsController {
   @RpcHandler(AuthRpc.loginAsUser)
   onLoginAs(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.loginAsUser) body: ParsedRequestOf<typeof AuthRpc.loginAsUser>) {
     return this.loginAs.execute(caller, body.userId);
+  }
+
+  @RpcHandler(AuthRpc.logout)
+  onLogout(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.logout) body: ParsedRequestOf<typeof AuthRpc.logout>) {
+    return this.logout.execute(caller, body.token);
   }
 }

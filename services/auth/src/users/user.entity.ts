@@ -45,6 +45,13 @@ export class User {
   @Property({ type: 'timestamptz' })
   tokensValidAfter: Date = new Date(0);
 
+  /**
+   * Every "login as" token this user (an admin) made carries the version it was made under, and is refused once this
+   * moves on: the admin signing out ends the sessions they opened as others, without ending their own elsewhere.
+   */
+  @Property({ type: 'integer' })
+  loginAsVersion = 0;
+
   /** Set by an admin's delete: the user is gone from every list and cannot sign in; the row stays for the record. */
   @Property({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null = null;
@@ -53,5 +60,10 @@ export class User {
   endSessions(): void {
     this.sessionVersion += 1;
     this.tokensValidAfter = new Date();
+  }
+
+  /** Every "login as" session this admin opened ends now (their own sessions go on). */
+  endLoginAsSessions(): void {
+    this.loginAsVersion += 1;
   }
 }

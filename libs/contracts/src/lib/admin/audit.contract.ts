@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'user.referral-code',
   'user.delete',
   'user.login-as',
+  /** An admin tried to sign in as someone they may not (another admin) and was refused. */
+  'user.login-as-refused',
   'user.reset-link',
   'user.services.prices',
   'user.services.toggle',

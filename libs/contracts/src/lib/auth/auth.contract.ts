@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineEvent, defineRpc } from '../define';
 import { callerSchema, userRoleSchema, activationSchema } from '../caller';
-import { emptySchema } from '../common/empty';
+import { emptySchema, okSchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { authUserSchema, sessionSchema } from './auth-user.schema';
 
@@ -56,6 +56,11 @@ export const AuthRpc = {
     authUserSchema,
   ),
   loginAsUser: defineRpc('auth.session.login-as.v1', z.object({ userId: idSchema }), sessionSchema),
+  /**
+   * The caller signs out with this token (theirs): an admin's, or a login-as token's admin's, "login as" sessions all
+   * end (decision 037). The token itself is forgotten by the browser; it stays valid until it expires, as before.
+   */
+  logout: defineRpc('auth.session.logout.v1', z.object({ token: z.string().min(1).max(4096) }), okSchema),
   /** An admin deletes a user: sessions end at once, the row stays for the record (orders, files and ledger name it). */
   deleteUser: defineRpc('auth.user.delete.v1', z.object({ userId: idSchema }), deleteUserResponseSchema),
 } as const;

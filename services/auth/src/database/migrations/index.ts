@@ -3,6 +3,7 @@ import { Migration002SessionsAndSignInCounters } from './migration-002-sessions-
 import { Migration003DeletedUsers } from './migration-003-deleted-users';
 import { Migration004AuditLog } from './migration-004-audit-log';
 import { Migration005PasswordResets } from './migration-005-password-resets';
+import { Migration006LoginAsVersion } from './migration-006-login-as-version';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
@@ -10,4 +11,5 @@ export const authMigrations = [
   { name: 'Migration003DeletedUsers', class: Migration003DeletedUsers },
   { name: 'Migration004AuditLog', class: Migration004AuditLog },
   { name: 'Migration005PasswordResets', class: Migration005PasswordResets },
+  { name: 'Migration006LoginAsVersion', class: Migration006LoginAsVersion },
 ];

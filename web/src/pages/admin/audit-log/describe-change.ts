@@ -11,6 +11,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.referral-code': 'Set referral code',
   'user.delete': 'Deleted user',
   'user.login-as': 'Signed in as user',
+  'user.login-as-refused': 'Refused: sign in as user',
   'user.reset-link': 'Issued a password reset link',
   'user.services.prices': "Set a user's prices",
   'user.services.toggle': "Enabled or disabled a user's service",

@@ -9,7 +9,7 @@ const USER = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const ADMIN = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const ours = { issuer: 'labeldesk-auth', audience: 'labeldesk-api' } as const;
 const admin = { id: ADMIN, sessionVersion: 4, loginAsVersion: 2 };
-const loginAsTtl = authEnvSchema.shape.LOGIN_AS_TTL_SECONDS;
+const loginAsTtl = authEnvSchema.in.shape.LOGIN_AS_TTL_SECONDS;
 const lifetimeOf = (claims: { iat: number; exp: number }) => claims.exp - claims.iat;
 
 describe('TokenSigner', () => {
@@ -30,7 +30,7 @@ describe('TokenSigner', () => {
   });
 
   it('gives an ordinary session the full lifetime and a login-as session an hour by default', () => {
-    const withDefaults = new TokenSigner({ ...env, TOKEN_TTL_SECONDS: authEnvSchema.shape.TOKEN_TTL_SECONDS.parse(undefined), LOGIN_AS_TTL_SECONDS: loginAsTtl.parse(undefined) });
+    const withDefaults = new TokenSigner({ ...env, TOKEN_TTL_SECONDS: authEnvSchema.in.shape.TOKEN_TTL_SECONDS.parse(undefined), LOGIN_AS_TTL_SECONDS: loginAsTtl.parse(undefined) });
     expect(lifetimeOf(withDefaults.verify(withDefaults.sign(USER, 0)))).toBe(12 * 3600);
     expect(lifetimeOf(withDefaults.verify(withDefaults.sign(USER, 0, admin)))).toBe(3600);
   });

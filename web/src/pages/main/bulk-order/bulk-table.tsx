@@ -21,7 +21,7 @@ export interface BulkTableHandle {
   scrollToRow: (index: number) => void;
 }
 
-interface BulkTableProps {
+export interface BulkTableProps {
   rows: readonly BulkRow[];
   /** The services the user may buy, for the Service cell's picker. */
   serviceNames: readonly string[];

@@ -17,7 +17,7 @@ interface QueryStateProps<T> extends LadderOptions<T> {
 
 /** A query's list: the loading placeholders, the failure with a retry, the empty state, or `children` with the data. */
 export const QueryState = <T,>({ query, loading, error, empty, isEmpty, keepDataOnError, children }: QueryStateProps<T>): ReactElement => {
-  const state = queryLadder(query, { ...(isEmpty ? { isEmpty } : {}), ...(keepDataOnError !== undefined ? { keepDataOnError } : {}) });
+  const state = queryLadder(query, { isEmpty, keepDataOnError });
   if (state.step === 'loading') return <>{loading}</>;
   if (state.step === 'error') return <TableError {...error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (state.step === 'empty' && empty) return <TableEmpty {...empty} />;

@@ -12,7 +12,7 @@ export const TableSkeleton = ({ rows, label = 'Loading' }: { rows: number; label
   </Stack>
 );
 
-interface TableEmptyProps {
+export interface TableEmptyProps {
   title: string;
   /** What to do next. */
   description: string;
@@ -33,7 +33,7 @@ export const TableEmpty = ({ title, description, icon, action }: TableEmptyProps
   </EmptyState.Root>
 );
 
-interface TableErrorProps {
+export interface TableErrorProps {
   title: string;
   description?: string;
   onRetry?: () => void;

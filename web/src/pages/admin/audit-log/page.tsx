@@ -6,7 +6,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { SelectField } from '../../../components/ui/select-field';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { AUDIT_PAGE_SIZE, useAuditLog, type AuditFilters } from '../../../services/admin/audit-log';
@@ -95,18 +96,24 @@ export const AuditLogPage = (): ReactElement => {
             </form>
           </Card.Body>
         </Card.Root>
-        {log.isPending ? (
-          <TableSkeleton rows={8} label="Loading the audit log" />
-        ) : log.isError ? (
-          <TableError title="Failed to load the audit log" description={log.error instanceof Error ? log.error.message : undefined} onRetry={() => void log.refetch()} retrying={log.isFetching} />
-        ) : log.data.items.length === 0 ? (
-          <TableEmpty icon={<HistoryIcon />} title="No admin actions found" description="Admin actions appear here as they happen: balances, roles, access, deletions, sign-ins as a user, prices and services." />
-        ) : (
-          <>
-            <AuditTable entries={log.data.items} />
-            <Pagination page={page} pageCount={Math.ceil(total / AUDIT_PAGE_SIZE)} pageSize={AUDIT_PAGE_SIZE} total={total} onPageChange={(next) => apply(filters, next)} itemLabel="entries" />
-          </>
-        )}
+        <QueryState
+          query={log}
+          loading={<TableSkeleton rows={8} label="Loading the audit log" />}
+          error={{ title: 'Failed to load the audit log', description: log.error instanceof Error ? log.error.message : undefined }}
+          isEmpty={(data) => data.items.length === 0}
+          empty={{
+            icon: <HistoryIcon />,
+            title: 'No admin actions found',
+            description: 'Admin actions appear here as they happen: balances, roles, access, deletions, sign-ins as a user, prices and services.',
+          }}
+        >
+          {(data) => (
+            <>
+              <AuditTable entries={data.items} />
+              <Pagination page={page} pageCount={Math.ceil(total / AUDIT_PAGE_SIZE)} pageSize={AUDIT_PAGE_SIZE} total={total} onPageChange={(next) => apply(filters, next)} itemLabel="entries" />
+            </>
+          )}
+        </QueryState>
       </Stack>
     </>
   );

@@ -4,7 +4,8 @@ import { useState, type ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { RefreshButton } from '../../../components/ui/refresh-button';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { TruckIcon } from '../../../components/ui/icons';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useUrlFilters } from '../../../hooks/use-url-filters';
@@ -36,29 +37,31 @@ export const OrderLabelManagementPage = (): ReactElement => {
             <OrderFilters key={JSON.stringify(filters)} value={filters} users={users.data ?? []} onApply={(next) => apply(next)} />
           </Card.Body>
         </Card.Root>
-        {orders.isPending ? (
-          <TableSkeleton rows={8} label="Loading orders" />
-        ) : orders.isError ? (
-          <TableError title="Failed to load orders" description={orders.error instanceof Error ? orders.error.message : undefined} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
-        ) : orders.data.items.length === 0 ? (
-          <TableEmpty icon={<TruckIcon />} title="No orders found" description="No order or batch matches these filters. Clear them to see everything." />
-        ) : (
-          <>
-            <AdminOrdersTable
-              rows={orders.data.items}
-              stale={orders.isPlaceholderData}
-              onOpen={(row) => setOpen({ kind: row.kind, id: row.id, customer: row.userName ?? row.userEmail ?? 'a deleted user' })}
-            />
-            <Pagination
-              page={page}
-              pageCount={Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)}
-              pageSize={ADMIN_ORDERS_PAGE_SIZE}
-              total={total}
-              onPageChange={(next) => apply(filters, next)}
-              itemLabel="orders"
-            />
-          </>
-        )}
+        <QueryState
+          query={orders}
+          loading={<TableSkeleton rows={8} label="Loading orders" />}
+          error={{ title: 'Failed to load orders', description: orders.error instanceof Error ? orders.error.message : undefined }}
+          isEmpty={(data) => data.items.length === 0}
+          empty={{ icon: <TruckIcon />, title: 'No orders found', description: 'No order or batch matches these filters. Clear them to see everything.' }}
+        >
+          {(data) => (
+            <>
+              <AdminOrdersTable
+                rows={data.items}
+                stale={orders.isPlaceholderData}
+                onOpen={(row) => setOpen({ kind: row.kind, id: row.id, customer: row.userName ?? row.userEmail ?? 'a deleted user' })}
+              />
+              <Pagination
+                page={page}
+                pageCount={Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)}
+                pageSize={ADMIN_ORDERS_PAGE_SIZE}
+                total={total}
+                onPageChange={(next) => apply(filters, next)}
+                itemLabel="orders"
+              />
+            </>
+          )}
+        </QueryState>
       </Stack>
       <OrderDetailDrawer open={open} onClose={() => setOpen(null)} />
     </>

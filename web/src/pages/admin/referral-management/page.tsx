@@ -6,6 +6,7 @@ import { UploadIcon, UsersIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { StatCard } from '../../../components/ui/stat-card';
+import { QueryState } from '../../../components/ui/query-state';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { usePagedRows } from '../../../hooks/use-paged-rows';
@@ -90,24 +91,26 @@ export const ReferralManagementPage = (): ReactElement => {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = users.data?.find((user) => user._id === selectedId) ?? null;
 
-  const content = (): ReactElement => {
-    if (users.isPending) return <TableSkeleton rows={INVITED_USERS_PAGE_SIZE} label="Loading users" />;
+  const content = (): ReactElement => (
     // Spec section 8: 'Failed to load users' replaces the page with a red message.
-    if (users.isError) {
-      return <TableError title="Failed to load users" description={errorMessage(users.error, LOAD_FALLBACK)} onRetry={() => void users.refetch()} retrying={users.isFetching} />;
-    }
-    return (
-      <Stack gap="6">
-        <Card.Root variant="outline" size="sm">
-          <Card.Body>
-            <ReferralCodeForm users={users.data} selected={selected} onSelect={(id) => setSelectedId(id || null)} />
-          </Card.Body>
-        </Card.Root>
-        {/* Keyed by user: another user's list starts on page 1 with the default order. */}
-        <InvitedUsersSection key={selected?._id ?? 'none'} user={selected} />
-      </Stack>
-    );
-  };
+    <QueryState
+      query={users}
+      loading={<TableSkeleton rows={INVITED_USERS_PAGE_SIZE} label="Loading users" />}
+      error={{ title: 'Failed to load users', description: errorMessage(users.error, LOAD_FALLBACK) }}
+    >
+      {(data) => (
+        <Stack gap="6">
+          <Card.Root variant="outline" size="sm">
+            <Card.Body>
+              <ReferralCodeForm users={data} selected={selected} onSelect={(id) => setSelectedId(id || null)} />
+            </Card.Body>
+          </Card.Root>
+          {/* Keyed by user: another user's list starts on page 1 with the default order. */}
+          <InvitedUsersSection key={selected?._id ?? 'none'} user={selected} />
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <>

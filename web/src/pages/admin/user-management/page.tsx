@@ -5,7 +5,8 @@ import type { ReactElement } from 'react';
 import { RefreshIcon, SearchIcon, UsersIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { notify } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DEFAULT_PAGE_SIZE, usePagedRows } from '../../../hooks/use-paged-rows';
@@ -100,57 +101,60 @@ export const UserManagementPage = (): ReactElement => {
     });
   };
 
-  const content = (): ReactElement => {
-    if (users.isPending) return <TableSkeleton rows={DEFAULT_PAGE_SIZE} label="Loading users" />;
-    if (users.isError) return <TableError title="Failed to load users" onRetry={() => void users.refetch()} retrying={users.isFetching} />;
-    if (filtered.length === 0) {
-      return (
-        <TableEmpty
-          icon={<UsersIcon />}
-          title={search.trim() ? 'No users match your search' : 'No users yet'}
-          description={search.trim() ? 'Check the spelling, or search by another part of the name or email.' : 'People appear here as soon as they register.'}
-        />
-      );
-    }
-    return (
-      <>
-        <UsersTable
-          users={paged.pageRows}
-          start={paged.start}
-          totals={totals}
-          meId={meId}
-          draft={details.draft}
-          draftErrors={details.draftErrors}
-          busyUserId={busyUserId}
-          loginAsLocked={loginAs.locked}
-          onEdit={details.edit}
-          onDraftChange={details.change}
-          onSave={details.save}
-          onCancel={details.cancel}
-          onRoleChange={(user, role) => setPendingChange({ kind: 'role', user, role })}
-          onAccessChange={(user, activation) => setPendingChange({ kind: 'access', user, activation })}
-          onServices={setServicesUser}
-          onDelete={setPendingDelete}
-          onResetLink={setResetLinkUser}
-          onLoginAs={loginAs.start}
-        />
-        <Text textStyle="xs" color="fg.muted">
-          On your own row, role, access, balance and delete are locked: another admin can change them.
-        </Text>
-        <Pagination
-          page={paged.page}
-          pageCount={paged.pageCount}
-          pageSize={paged.pageSize}
-          total={paged.total}
-          itemLabel="users"
-          onPageChange={(page) => {
-            details.cancel();
-            paged.setPage(page);
-          }}
-        />
-      </>
-    );
-  };
+  const rows = (): ReactElement => (
+    <>
+      <UsersTable
+        users={paged.pageRows}
+        start={paged.start}
+        totals={totals}
+        meId={meId}
+        draft={details.draft}
+        draftErrors={details.draftErrors}
+        busyUserId={busyUserId}
+        loginAsLocked={loginAs.locked}
+        onEdit={details.edit}
+        onDraftChange={details.change}
+        onSave={details.save}
+        onCancel={details.cancel}
+        onRoleChange={(user, role) => setPendingChange({ kind: 'role', user, role })}
+        onAccessChange={(user, activation) => setPendingChange({ kind: 'access', user, activation })}
+        onServices={setServicesUser}
+        onDelete={setPendingDelete}
+        onResetLink={setResetLinkUser}
+        onLoginAs={loginAs.start}
+      />
+      <Text textStyle="xs" color="fg.muted">
+        On your own row, role, access, balance and delete are locked: another admin can change them.
+      </Text>
+      <Pagination
+        page={paged.page}
+        pageCount={paged.pageCount}
+        pageSize={paged.pageSize}
+        total={paged.total}
+        itemLabel="users"
+        onPageChange={(page) => {
+          details.cancel();
+          paged.setPage(page);
+        }}
+      />
+    </>
+  );
+
+  const content = (): ReactElement => (
+    <QueryState
+      query={users}
+      loading={<TableSkeleton rows={DEFAULT_PAGE_SIZE} label="Loading users" />}
+      error={{ title: 'Failed to load users' }}
+      isEmpty={() => filtered.length === 0}
+      empty={{
+        icon: <UsersIcon />,
+        title: search.trim() ? 'No users match your search' : 'No users yet',
+        description: search.trim() ? 'Check the spelling, or search by another part of the name or email.' : 'People appear here as soon as they register.',
+      }}
+    >
+      {rows}
+    </QueryState>
+  );
 
   return (
     <>

@@ -1,8 +1,8 @@
-import { Button, CloseButton, Dialog, Field, GridItem, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, GridItem, Input, SimpleGrid } from '@chakra-ui/react';
 import { addressFormSchema } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField, UsStateOptions } from '../../../components/ui/select-field';
 import { notify } from '../../../components/ui/toaster';
@@ -66,64 +66,47 @@ export const AddAddressDialog = ({ userId, open, onClose }: AddAddressDialogProp
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Add New Address</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={FORM_ID} onSubmit={onSubmit} noValidate>
-                <Stack gap="4">
-                  <FormAlert message={serverError} />
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <FormField label="Address ID" required autoComplete="off" helperText="A short name you pick it by, e.g. Warehouse" state={fieldState('address_id')} {...field('address_id')} />
-                    <FormField label="Name" required autoComplete="name" state={fieldState('name')} {...field('name')} />
-                    <FormField label="Company" autoComplete="organization" state={fieldState('company')} {...field('company')} />
-                    <FormField label="Phone" type="tel" autoComplete="tel" state={fieldState('phone')} {...field('phone')} />
-                    <GridItem colSpan={{ base: 1, sm: 2 }}>
-                      <FormField label="Street" required autoComplete="address-line1" state={fieldState('street')} {...field('street')} />
-                    </GridItem>
-                    <GridItem colSpan={{ base: 1, sm: 2 }}>
-                      <FormField label="Street 2" autoComplete="address-line2" state={fieldState('street2')} {...field('street2')} />
-                    </GridItem>
-                    <FormField label="City" required autoComplete="address-level2" state={fieldState('city')} {...field('city')} />
-                    <SelectField
-                      label="State"
-                      required
-                      name="state"
-                      value={form.values.state}
-                      placeholder="Select a state"
-                      state={fieldState('state')}
-                      onChange={(value) => form.setValue('state', value)}
-                    >
-                      <UsStateOptions />
-                    </SelectField>
-                    <FormField label="ZIP" required inputMode="numeric" autoComplete="postal-code" state={fieldState('zip')} {...field('zip')} />
-                    <Field.Root disabled>
-                      <Field.Label>Country</Field.Label>
-                      <Input value="United States" readOnly />
-                    </Field.Root>
-                  </SimpleGrid>
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" colorPalette="gray" onClick={close} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" form={FORM_ID} loading={save.isPending} loadingText="Saving">
-                Save Address
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close" disabled={save.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Add New Address"
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      submitting={save.isPending}
+      submitLabel="Save Address"
+      submittingLabel="Saving"
+      error={serverError}
+      formId={FORM_ID}
+      size="lg"
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <FormField label="Address ID" required autoComplete="off" helperText="A short name you pick it by, e.g. Warehouse" state={fieldState('address_id')} {...field('address_id')} />
+        <FormField label="Name" required autoComplete="name" state={fieldState('name')} {...field('name')} />
+        <FormField label="Company" autoComplete="organization" state={fieldState('company')} {...field('company')} />
+        <FormField label="Phone" type="tel" autoComplete="tel" state={fieldState('phone')} {...field('phone')} />
+        <GridItem colSpan={{ base: 1, sm: 2 }}>
+          <FormField label="Street" required autoComplete="address-line1" state={fieldState('street')} {...field('street')} />
+        </GridItem>
+        <GridItem colSpan={{ base: 1, sm: 2 }}>
+          <FormField label="Street 2" autoComplete="address-line2" state={fieldState('street2')} {...field('street2')} />
+        </GridItem>
+        <FormField label="City" required autoComplete="address-level2" state={fieldState('city')} {...field('city')} />
+        <SelectField
+          label="State"
+          required
+          name="state"
+          value={form.values.state}
+          placeholder="Select a state"
+          state={fieldState('state')}
+          onChange={(value) => form.setValue('state', value)}
+        >
+          <UsStateOptions />
+        </SelectField>
+        <FormField label="ZIP" required inputMode="numeric" autoComplete="postal-code" state={fieldState('zip')} {...field('zip')} />
+        <Field.Root disabled>
+          <Field.Label>Country</Field.Label>
+          <Input value="United States" readOnly />
+        </Field.Root>
+      </SimpleGrid>
+    </FormDialog>
   );
 };

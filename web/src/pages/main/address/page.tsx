@@ -7,7 +7,8 @@ import { EditableTable } from '../../../components/ui/editable-table';
 import type { EditableColumn } from '../../../components/ui/editable-table';
 import { MapPinIcon, PlusIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { notify } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DEFAULT_PAGE_SIZE } from '../../../hooks/use-paged-rows';
@@ -60,44 +61,45 @@ const AddressBook = ({ userId }: { userId: string }): ReactElement => {
     </Button>
   );
 
-  const content = (): ReactElement => {
-    if (addresses.isPending) return <TableSkeleton rows={5} label="Loading addresses" />;
-    if (addresses.isError) return <TableError title="Failed to load addresses" onRetry={() => void addresses.refetch()} retrying={addresses.isFetching} />;
-    if (addresses.data.length === 0) {
-      return (
-        <TableEmpty
-          icon={<MapPinIcon />}
-          title="No saved addresses yet"
-          description="Save the addresses you ship from and to, then pick them on the Order Label page instead of typing."
-          action={
-            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-              Add your first address
-            </Button>
-          }
+  const content = (): ReactElement => (
+    <QueryState
+      query={addresses}
+      loading={<TableSkeleton rows={5} label="Loading addresses" />}
+      error={{ title: 'Failed to load addresses' }}
+      isEmpty={(data) => data.length === 0}
+      empty={{
+        icon: <MapPinIcon />,
+        title: 'No saved addresses yet',
+        description: 'Save the addresses you ship from and to, then pick them on the Order Label page instead of typing.',
+        action: (
+          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+            Add your first address
+          </Button>
+        ),
+      }}
+    >
+      {(data) => (
+        <EditableTable
+          label="Saved addresses"
+          itemLabel="addresses"
+          rows={data}
+          columns={columns}
+          pageSize={DEFAULT_PAGE_SIZE}
+          schema={addressFormSchema}
+          toValues={toValues}
+          rowName={(address) => address.address_id}
+          onSave={(address, formData) => update.mutateAsync({ userId, id: address._id, formData })}
+          onDelete={(address) => remove.mutateAsync({ userId, id: address._id })}
+          messages={{
+            updated: 'Address updated successfully!',
+            updateFailed: 'Failed to update address',
+            deleted: 'Address deleted successfully!',
+            deleteFailed: 'Failed to delete address',
+          }}
         />
-      );
-    }
-    return (
-      <EditableTable
-        label="Saved addresses"
-        itemLabel="addresses"
-        rows={addresses.data}
-        columns={columns}
-        pageSize={DEFAULT_PAGE_SIZE}
-        schema={addressFormSchema}
-        toValues={toValues}
-        rowName={(address) => address.address_id}
-        onSave={(address, formData) => update.mutateAsync({ userId, id: address._id, formData })}
-        onDelete={(address) => remove.mutateAsync({ userId, id: address._id })}
-        messages={{
-          updated: 'Address updated successfully!',
-          updateFailed: 'Failed to update address',
-          deleted: 'Address deleted successfully!',
-          deleteFailed: 'Failed to delete address',
-        }}
-      />
-    );
-  };
+      )}
+    </QueryState>
+  );
 
   return (
     <>

@@ -8,7 +8,8 @@ import { BoxesIcon, UploadIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { notify } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../libs/http-client';
@@ -144,50 +145,50 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
       }
     });
 
-  const content = (): ReactElement => {
-    if (orders.isPending) {
-      return (
+  const list = (data: BulkOrdersPage): ReactElement => (
+    <>
+      <Box opacity={orders.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" aria-busy={orders.isPlaceholderData}>
+        <List orders={data.bulkOrders} running={running} onRetry={retry} onRecover={recover} now={now} />
+      </Box>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        pageSize={BULK_ORDERS_PAGE_SIZE}
+        total={total}
+        onPageChange={setPage}
+        itemLabel="batch orders"
+      />
+    </>
+  );
+
+  const content = (): ReactElement => (
+    <QueryState
+      query={orders}
+      keepDataOnError
+      loading={
         <Stack gap="3">
           <Text textStyle="sm" color="fg.muted" role="status">
             Loading batch orders...
           </Text>
           <TableSkeleton rows={BULK_ORDERS_PAGE_SIZE} label="Loading batch orders..." />
         </Stack>
-      );
-    }
-    if (!orders.data) {
-      return <TableError title={FETCH_FAILED} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
-    }
-    if (orders.data.bulkOrders.length === 0) {
-      return (
-        <TableEmpty
-          icon={<BoxesIcon />}
-          title="No batch orders found"
-          description="Upload a CSV or Amazon file on the Bulk Order page; every batch is listed here with its files."
-          action={
-            <Button asChild size="sm">
-              <RouterLink to="/main/bulk-order">Bulk Order</RouterLink>
-            </Button>
-          }
-        />
-      );
-    }
-    return (
-      <>
-        <Box opacity={orders.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" aria-busy={orders.isPlaceholderData}>
-          <List orders={orders.data.bulkOrders} running={running} onRetry={retry} onRecover={recover} now={now} />
-        </Box>
-        <Pagination
-          page={page}
-          pageCount={pageCount}
-          pageSize={BULK_ORDERS_PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          itemLabel="batch orders"
-        />
-      </>
-    );
-  };
+      }
+      error={{ title: FETCH_FAILED }}
+      isEmpty={(data) => data.bulkOrders.length === 0}
+      empty={{
+        icon: <BoxesIcon />,
+        title: 'No batch orders found',
+        description: 'Upload a CSV or Amazon file on the Bulk Order page; every batch is listed here with its files.',
+        action: (
+          <Button asChild size="sm">
+            <RouterLink to="/main/bulk-order">Bulk Order</RouterLink>
+          </Button>
+        ),
+      }}
+    >
+      {list}
+    </QueryState>
+  );
 
   return (
     <>

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PrinterIcon } from '../../../components/ui/icons';
 import { formatCents } from '../../../libs/format';
 
-interface BulkFooterProps {
+export interface BulkFooterProps {
   rowCount: number;
   invalidCount: number;
   /** Rows with a service and a weight that could be priced. */

@@ -158,6 +158,25 @@ export const validateRow = (row: BulkRow, context: ValidationContext): BulkRow =
 
 export const validateRows = (rows: readonly BulkRow[], context: ValidationContext): BulkRow[] => rows.map((row) => validateRow(row, context));
 
+/** What a submit sends: the cleaned items of the valid rows, and every bad row (0-based) with its messages. */
+export interface SubmitCheck {
+  orderData: BulkOrderItem[];
+  invalid: { index: number; errors: RowErrors }[];
+}
+
+/** Spec 5: every row is checked again on submit; the row's own errors count when the check finds none (a preset). */
+export const checkBeforeSubmit = (rows: readonly BulkRow[], context: ValidationContext): SubmitCheck => {
+  const orderData: BulkOrderItem[] = [];
+  const invalid: SubmitCheck['invalid'] = [];
+  rows.forEach((row, index) => {
+    const check = checkRow(row.values, context, row.missingPreset);
+    const errors = check.errors ?? row.errors;
+    if (errors) invalid.push({ index, errors });
+    else if (check.item) orderData.push(check.item);
+  });
+  return { orderData, invalid };
+};
+
 export const countInvalid = (rows: readonly BulkRow[]): number => rows.reduce((count, row) => count + (row.errors ? 1 : 0), 0);
 
 /** Spec 5: the toast after an upload with bad rows. */

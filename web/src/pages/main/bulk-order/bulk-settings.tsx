@@ -4,9 +4,9 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SelectField } from '../../../components/ui/select-field';
 
-type LoadState = 'loading' | 'error' | 'ready';
+export type LoadState = 'loading' | 'error' | 'ready';
 
-interface BulkSettingsProps {
+export interface BulkSettingsProps {
   services: readonly AvailableService[];
   servicesState: LoadState;
   serviceName: string;

@@ -1,6 +1,6 @@
 import { BULK_MAX_ROWS, BULK_TEMPLATE_COLUMNS } from '@labeldesk/contracts';
 import { BulkFileError, checkBulkFile, decodeText } from './bulk-file';
-import { checkRow, countInvalid, submitErrorsMessage, uploadErrorsMessage, validateRows } from './bulk-rows';
+import { checkBeforeSubmit, checkRow, countInvalid, submitErrorsMessage, uploadErrorsMessage, validateRows } from './bulk-rows';
 import type { BulkRow, ValidationContext } from './bulk-rows';
 import { parseBulkCsv, templateColumnFor } from './csv-parser';
 
@@ -147,6 +147,19 @@ describe('row validation', () => {
     expect(uploadErrorsMessage(2)).toBe('2 row(s) have validation errors. Please check the table and fix them.');
     expect(submitErrorsMessage(1)).toBe('1 row has validation errors');
     expect(submitErrorsMessage(3)).toBe('3 rows have validation errors');
+  });
+
+  it('sends only the valid rows on submit and lists each bad one by its place in the table', () => {
+    const rows = validateRows(asRows(parseBulkCsv(csv([good, { ...good, ToCity: '' }, good]))), services);
+    const { orderData, invalid } = checkBeforeSubmit(rows, services);
+    expect(orderData).toHaveLength(2);
+    expect(invalid).toEqual([{ index: 1, errors: { ToCity: 'To City is required' } }]);
+  });
+
+  it('keeps a row flagged on upload (no SKU preset) out of the submit even when its cells now pass', () => {
+    const [row] = validateRows(asRows(parseBulkCsv(csv([good]))), services);
+    const flagged: BulkRow = { ...(row as BulkRow), errors: { skuNumber: 'No saved SKU preset' } };
+    expect(checkBeforeSubmit([flagged], services)).toEqual({ orderData: [], invalid: [{ index: 0, errors: { skuNumber: 'No saved SKU preset' } }] });
   });
 
   it('parses and validates 10,000 rows quickly', () => {

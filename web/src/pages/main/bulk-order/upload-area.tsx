@@ -4,7 +4,7 @@ import type { DragEvent, ReactElement } from 'react';
 import { UploadIcon } from '../../../components/ui/icons';
 import { MAX_FILE_TEXT, MAX_ROWS_TEXT } from './bulk-file';
 
-interface UploadAreaProps {
+export interface UploadAreaProps {
   onFile: (file: File) => void;
   busy: boolean;
   disabled: boolean;

@@ -12,7 +12,7 @@ export interface InvalidRow {
   errors: RowErrors;
 }
 
-interface ValidationErrorsDialogProps {
+export interface ValidationErrorsDialogProps {
   invalid: readonly InvalidRow[] | null;
   onClose: () => void;
   /** Scrolls the table to a row and closes the dialog. */

@@ -4,7 +4,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { PackageIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { DashboardCard } from './dashboard-card';
 import { usePagedRows } from '../../../hooks/use-paged-rows';
 import { formatCents, formatDateTime } from '../../../libs/format';
@@ -17,60 +18,63 @@ export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement =
   const orders = useRecentOrders(userId);
   const paged = usePagedRows(orders.data ?? [], PAGE_SIZE);
 
-  const body = (): ReactElement => {
-    if (orders.isPending) return <TableSkeleton rows={PAGE_SIZE} label="Loading recent orders" />;
-    if (orders.isError) return <TableError title="Failed to load recent orders" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
-    if (paged.total === 0) {
-      return (
-        <TableEmpty
-          icon={<PackageIcon />}
-          title="No orders yet"
-          description="Labels you buy show up here. Order your first label to get started."
-          action={
-            <Button asChild size="sm">
-              <RouterLink to="/main/order-label">Order Label</RouterLink>
-            </Button>
-          }
-        />
-      );
-    }
-    return (
-      <>
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-label="Recent orders">
-            <Table.Header>
-              <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
-                <Table.ColumnHeader>Service · Recipient</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+  const rows = (): ReactElement => (
+    <>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root size="sm" aria-label="Recent orders">
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
+              <Table.ColumnHeader>Service · Recipient</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {paged.pageRows.map((order) => (
+              <Table.Row key={order._id}>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(order.createdAt)}</Table.Cell>
+                <Table.Cell minW="40" whiteSpace="normal">
+                  <Text textStyle="sm">{order.service_name}</Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    to {order.receiver.receiver_name}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <OrderStatusBadge status={order.status} />
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {formatCents(order.price)}
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {paged.pageRows.map((order) => (
-                <Table.Row key={order._id}>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(order.createdAt)}</Table.Cell>
-                  <Table.Cell minW="40" whiteSpace="normal">
-                    <Text textStyle="sm">{order.service_name}</Text>
-                    <Text textStyle="xs" color="fg.muted">
-                      to {order.receiver.receiver_name}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <OrderStatusBadge status={order.status} />
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatCents(order.price)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-        <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
-      </>
-    );
-  };
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
+    </>
+  );
+
+  const body = (): ReactElement => (
+    <QueryState
+      query={orders}
+      loading={<TableSkeleton rows={PAGE_SIZE} label="Loading recent orders" />}
+      error={{ title: 'Failed to load recent orders' }}
+      isEmpty={() => paged.total === 0}
+      empty={{
+        icon: <PackageIcon />,
+        title: 'No orders yet',
+        description: 'Labels you buy show up here. Order your first label to get started.',
+        action: (
+          <Button asChild size="sm">
+            <RouterLink to="/main/order-label">Order Label</RouterLink>
+          </Button>
+        ),
+      }}
+    >
+      {rows}
+    </QueryState>
+  );
 
   return (
     <DashboardCard id="recent-orders-heading" title="Recent Orders" description="Your latest labels, newest first." viewAllTo="/main/orders" showViewAll={paged.total > 0}>

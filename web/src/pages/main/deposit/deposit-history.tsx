@@ -1,12 +1,13 @@
 import { Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
-import type { DepositFilter } from '@labeldesk/contracts';
+import type { DepositFilter, DepositPage } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { RefreshIcon, WalletIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { refreshSession } from '../../../services/auth/refresh-session';
 import { paymentKeys } from '../../../services/payments/keys';
 import { DEPOSITS_PAGE_SIZE, isOpenDeposit, useDeposits } from '../../../services/payments/list-deposits';
@@ -58,31 +59,32 @@ export const DepositHistory = ({ userId }: { userId: string }): ReactElement => 
     setPage(1);
   };
 
-  const content = (): ReactElement => {
-    if (deposits.isPending) return <TableSkeleton rows={DEPOSITS_PAGE_SIZE} label="Loading deposit history" />;
-    if (!deposits.data) {
-      return <TableError title="Failed to load deposit history" onRetry={() => void deposits.refetch()} retrying={deposits.isFetching} />;
-    }
-    if (deposits.data.deposits.length === 0) {
-      return (
-        <TableEmpty
-          icon={<WalletIcon />}
-          title="No deposit history found"
-          description={
-            filter === 'all'
-              ? 'Top up your balance above; every invoice is listed here with its status.'
-              : 'No deposit has this status. Choose All to see every top-up.'
-          }
-        />
-      );
-    }
-    return (
-      <Box opacity={deposits.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" aria-busy={deposits.isPlaceholderData}>
-        <DepositsTable deposits={deposits.data.deposits} />
-        <Pagination page={page} pageCount={pageCount} pageSize={DEPOSITS_PAGE_SIZE} total={total} onPageChange={setPage} itemLabel="deposits" />
-      </Box>
-    );
-  };
+  const list = (data: DepositPage): ReactElement => (
+    <Box opacity={deposits.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" aria-busy={deposits.isPlaceholderData}>
+      <DepositsTable deposits={data.deposits} />
+      <Pagination page={page} pageCount={pageCount} pageSize={DEPOSITS_PAGE_SIZE} total={total} onPageChange={setPage} itemLabel="deposits" />
+    </Box>
+  );
+
+  const content = (): ReactElement => (
+    <QueryState
+      query={deposits}
+      keepDataOnError
+      loading={<TableSkeleton rows={DEPOSITS_PAGE_SIZE} label="Loading deposit history" />}
+      error={{ title: 'Failed to load deposit history' }}
+      isEmpty={(data) => data.deposits.length === 0}
+      empty={{
+        icon: <WalletIcon />,
+        title: 'No deposit history found',
+        description:
+          filter === 'all'
+            ? 'Top up your balance above; every invoice is listed here with its status.'
+            : 'No deposit has this status. Choose All to see every top-up.',
+      }}
+    >
+      {list}
+    </QueryState>
+  );
 
   return (
     <Stack as="section" aria-labelledby="deposit-history-heading" gap="3">

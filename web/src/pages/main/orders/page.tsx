@@ -5,7 +5,8 @@ import { ListIcon, PrinterIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DEFAULT_PAGE_SIZE, usePagedRows } from '../../../hooks/use-paged-rows';
 import { useOrders } from '../../../services/orders/list-orders';
@@ -16,30 +17,33 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
   const orders = useOrders(userId);
   const paged = usePagedRows(orders.data ?? [], DEFAULT_PAGE_SIZE);
 
-  const content = (): ReactElement => {
-    if (orders.isPending) return <TableSkeleton rows={DEFAULT_PAGE_SIZE} label="Loading orders" />;
-    if (orders.isError) return <TableError title="Failed to load orders" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
-    if (paged.total === 0) {
-      return (
-        <TableEmpty
-          icon={<ListIcon />}
-          title="No orders yet"
-          description="Every label you buy is listed here with its status, price and PDF."
-          action={
-            <Button asChild size="sm">
-              <RouterLink to="/main/order-label">Order Label</RouterLink>
-            </Button>
-          }
-        />
-      );
-    }
-    return (
-      <>
-        <OrdersTable orders={paged.pageRows} />
-        <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
-      </>
-    );
-  };
+  const rows = (): ReactElement => (
+    <>
+      <OrdersTable orders={paged.pageRows} />
+      <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
+    </>
+  );
+
+  const content = (): ReactElement => (
+    <QueryState
+      query={orders}
+      loading={<TableSkeleton rows={DEFAULT_PAGE_SIZE} label="Loading orders" />}
+      error={{ title: 'Failed to load orders' }}
+      isEmpty={() => paged.total === 0}
+      empty={{
+        icon: <ListIcon />,
+        title: 'No orders yet',
+        description: 'Every label you buy is listed here with its status, price and PDF.',
+        action: (
+          <Button asChild size="sm">
+            <RouterLink to="/main/order-label">Order Label</RouterLink>
+          </Button>
+        ),
+      }}
+    >
+      {rows}
+    </QueryState>
+  );
 
   return (
     <>

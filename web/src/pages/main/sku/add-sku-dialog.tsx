@@ -1,8 +1,8 @@
-import { Button, CloseButton, Dialog, GridItem, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { GridItem, SimpleGrid } from '@chakra-ui/react';
 import { skuFormSchema } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { notify, SHORT_TOAST_MS } from '../../../components/ui/toaster';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -60,46 +60,28 @@ export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): Reac
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} size="md" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Add New SKU</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={FORM_ID} onSubmit={onSubmit} noValidate>
-                <Stack gap="4">
-                  <FormAlert message={serverError} />
-                  <SimpleGrid columns={2} gap="4">
-                    <FormField label="SKU" required autoComplete="off" state={fieldState('sku')} {...field('sku')} />
-                    <FormField label="Max Quantity" required {...number('maxQty', '1')} />
-                    <FormField label="Weight (lb)" required {...number('weight', '0.1')} />
-                    <FormField label="Length (in)" required {...number('length', '0.1')} />
-                    <FormField label="Width (in)" required {...number('width', '0.1')} />
-                    <FormField label="Height (in)" required {...number('height', '0.1')} />
-                    <GridItem colSpan={2}>
-                      <FormField label="Description" autoComplete="off" state={fieldState('description')} {...field('description')} />
-                    </GridItem>
-                  </SimpleGrid>
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" colorPalette="gray" onClick={close} disabled={add.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" form={FORM_ID} loading={add.isPending} loadingText="Adding">
-                Add SKU
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" colorPalette="gray" aria-label="Close" disabled={add.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Add New SKU"
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      submitting={add.isPending}
+      submitLabel="Add SKU"
+      submittingLabel="Adding"
+      error={serverError}
+      formId={FORM_ID}
+    >
+      <SimpleGrid columns={2} gap="4">
+        <FormField label="SKU" required autoComplete="off" state={fieldState('sku')} {...field('sku')} />
+        <FormField label="Max Quantity" required {...number('maxQty', '1')} />
+        <FormField label="Weight (lb)" required {...number('weight', '0.1')} />
+        <FormField label="Length (in)" required {...number('length', '0.1')} />
+        <FormField label="Width (in)" required {...number('width', '0.1')} />
+        <FormField label="Height (in)" required {...number('height', '0.1')} />
+        <GridItem colSpan={2}>
+          <FormField label="Description" autoComplete="off" state={fieldState('description')} {...field('description')} />
+        </GridItem>
+      </SimpleGrid>
+    </FormDialog>
   );
 };

@@ -7,7 +7,8 @@ import { EditableTable } from '../../../components/ui/editable-table';
 import type { EditableColumn } from '../../../components/ui/editable-table';
 import { BoxesIcon, DownloadIcon, PlusIcon, UploadIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { QueryState } from '../../../components/ui/query-state';
+import { TableSkeleton } from '../../../components/ui/table-states';
 import { notify, SHORT_TOAST_MS } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { saveBlob } from '../../../libs/download-file';
@@ -94,39 +95,40 @@ const SkuManagement = ({ userId }: { userId: string }): ReactElement => {
     </Button>
   );
 
-  const content = (): ReactElement => {
-    if (skus.isPending) return <TableSkeleton rows={PAGE_SIZE} label="Loading SKUs" />;
-    if (skus.isError) return <TableError title="Error fetching SKU data" onRetry={() => void skus.refetch()} retrying={skus.isFetching} />;
-    if (skus.data.length === 0) {
-      return (
-        <TableEmpty
-          icon={<BoxesIcon />}
-          title="No SKUs yet"
-          description="Save the size and weight of the things you ship, one by one or from a CSV file, then pick them when you order a label."
-          action={
-            <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
-              Add your first SKU
-            </Button>
-          }
+  const content = (): ReactElement => (
+    <QueryState
+      query={skus}
+      loading={<TableSkeleton rows={PAGE_SIZE} label="Loading SKUs" />}
+      error={{ title: 'Error fetching SKU data' }}
+      isEmpty={(data) => data.length === 0}
+      empty={{
+        icon: <BoxesIcon />,
+        title: 'No SKUs yet',
+        description: 'Save the size and weight of the things you ship, one by one or from a CSV file, then pick them when you order a label.',
+        action: (
+          <Button size="sm" variant="outline" onClick={() => setAdding(true)}>
+            Add your first SKU
+          </Button>
+        ),
+      }}
+    >
+      {(data) => (
+        <EditableTable
+          label="SKU data"
+          itemLabel="SKUs"
+          rows={data}
+          columns={columns}
+          pageSize={PAGE_SIZE}
+          schema={skuFormSchema}
+          toValues={toValues}
+          rowName={(sku) => sku.sku}
+          onSave={(sku, skuData) => update.mutateAsync({ userId, id: sku._id, skuData })}
+          onDelete={(sku) => remove.mutateAsync({ userId, id: sku._id })}
+          toastDurationMs={SHORT_TOAST_MS}
         />
-      );
-    }
-    return (
-      <EditableTable
-        label="SKU data"
-        itemLabel="SKUs"
-        rows={skus.data}
-        columns={columns}
-        pageSize={PAGE_SIZE}
-        schema={skuFormSchema}
-        toValues={toValues}
-        rowName={(sku) => sku.sku}
-        onSave={(sku, skuData) => update.mutateAsync({ userId, id: sku._id, skuData })}
-        onDelete={(sku) => remove.mutateAsync({ userId, id: sku._id })}
-        toastDurationMs={SHORT_TOAST_MS}
-      />
-    );
-  };
+      )}
+    </QueryState>
+  );
 
   return (
     <>

@@ -6,3 +6,4 @@ export * from './lib/embedded/connection-lock';
 export * from './lib/embedded/wire-messages';
 export * from './lib/service-migration';
 export * from './lib/schema-table';
+export * from './lib/embedded/served-by-this-process';

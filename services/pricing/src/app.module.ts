@@ -1,11 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { isServedByThisProcess } from '@labeldesk/nest-orm';
 import { serviceModule } from '@labeldesk/nest-service';
 import type { PricingEnv } from './config/env.schema';
 import { pricingMigrations } from './database/migrations';
 import { QuotePricesCache } from './quotes/quote-prices.cache';
 import { QuoteUseCase } from './quotes/quote.usecase';
 import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
-import { ServiceRepository } from './services/service.repository';
+import { ServiceRepository, SOLE_WRITER } from './services/service.repository';
 import { ServicesController } from './services/services.controller';
 import { AvailableServicesUseCase } from './services/usecases/available-services.usecase';
 import { PublicPricesUseCase } from './services/usecases/public-prices.usecase';
@@ -26,6 +27,7 @@ export class PricingModule {
       migrations: pricingMigrations,
       controllers: [ServicesController],
       providers: [
+        { provide: SOLE_WRITER, useValue: isServedByThisProcess(env.DATABASE_URL) },
         ServiceRepository, ServiceCatalog, QuotePricesCache, QuoteUseCase, PublicPricesUseCase, AvailableServicesUseCase,
         ToggleDefaultServiceUseCase, SetDefaultPricesUseCase, RenameDefaultServiceUseCase, ToggleUserServiceUseCase, SetUserPricesUseCase, RenameUserServiceUseCase,
       ],

@@ -99,35 +99,61 @@ describe('CoalescedVersionReads', () => {
     await Promise.all(many);
   });
 
-  it('fails the quotes of a read that hangs past its deadline, lets the next read go, and gives the late answer to nobody', async () => {
+  it('tells the read-starting hook when each read begins and what it found', async () => {
+    const catalog = new FakeCatalog();
+    catalog.bump('defaults');
+    const events: string[] = [];
+    const reads = new CoalescedVersionReads(catalog.read, () => {
+      events.push('started');
+      return (scopes, versions) => events.push(`found ${scopes.join(',')} defaults=${versions.get('defaults')}`);
+    });
+    const answer = reads.versionsOf(['defaults', 'u-1']);
+    expect(events).toEqual(['started']);
+    catalog.reads[0]?.end();
+    await answer;
+    expect(events).toEqual(['started', 'found defaults,u-1 defaults=1']);
+  });
+
+  it('fails the quotes of a read that hangs past its deadline, lets the next read go, and does not keep the late answer', async () => {
     jest.useFakeTimers();
     try {
       const catalog = new FakeCatalog();
-      const reads = new CoalescedVersionReads(catalog.read, 5_000);
+      const kept = jest.fn();
+      const reads = new CoalescedVersionReads(catalog.read, () => kept, 5_000);
       const stuck = reads.versionsOf(['defaults', 'u-1']);
       const next = reads.versionsOf(['defaults', 'u-2']);
       jest.advanceTimersByTime(5_000);
       await expect(stuck).rejects.toThrow("The catalogue's versions were not read within 5000 ms");
       expect(catalog.reads).toHaveLength(2);
       catalog.reads[1]?.end();
-      await expect(next).resolves.toBeInstanceOf(Map);
-      catalog.reads[0]?.end(); // the hung read answers at last: its quotes have already failed, no later one waits on it
+      await next;
+      catalog.reads[0]?.end(); // the hung read answers at last
       await Promise.resolve();
-      expect(catalog.reads).toHaveLength(2);
+      expect(kept).toHaveBeenCalledTimes(1);
     } finally {
       jest.useRealTimers();
     }
   });
 
-  it('fails the quotes of a read that throws before it starts, and stays usable', async () => {
+  it('fails the quotes of a read whose start hook throws, and stays usable', async () => {
     const catalog = new FakeCatalog();
-    let calls = 0;
-    const reads = new CoalescedVersionReads((scopes) => {
-      calls += 1;
-      if (calls === 1) throw new Error('no connection');
-      return catalog.read(scopes);
+    let starts = 0;
+    const reads = new CoalescedVersionReads(catalog.read, () => {
+      starts += 1;
+      if (starts === 1) throw new Error('memory broken');
+      return () => undefined;
     });
-    await expect(reads.versionsOf(['defaults'])).rejects.toThrow('no connection');
+    await expect(reads.versionsOf(['defaults'])).rejects.toThrow('memory broken');
+    const answer = reads.versionsOf(['defaults']);
+    catalog.reads[0]?.end();
+    await expect(answer).resolves.toBeInstanceOf(Map);
+  });
+
+  it('answers the quotes when keeping the versions fails: keeping is an optimisation', async () => {
+    const catalog = new FakeCatalog();
+    const reads = new CoalescedVersionReads(catalog.read, () => () => {
+      throw new Error('memory full');
+    });
     const answer = reads.versionsOf(['defaults']);
     catalog.reads[0]?.end();
     await expect(answer).resolves.toBeInstanceOf(Map);

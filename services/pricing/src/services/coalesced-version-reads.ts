@@ -23,10 +23,13 @@ export class CoalescedVersionReads {
 
   /**
    * @param read the versions of the given scopes, in one statement
+   * @param readStarting called as each read starts; what it returns is called with the read's versions (the sole
+   *   replica's memory keeps them only if no write ended since the read began)
    * @param deadlineMs how long a read may take before its quotes fail and the next read starts
    */
   constructor(
     private readonly read: (scopes: string[]) => Promise<VersionsByScope>,
+    private readonly readStarting: () => (scopes: string[], versions: VersionsByScope) => void = () => () => undefined,
     private readonly deadlineMs = 5_000,
   ) {}
 
@@ -50,11 +53,19 @@ export class CoalescedVersionReads {
     this.reading = batch.length > 0;
     if (!this.reading) return;
     const asked = [...scopes];
+    let finished: (scopes: string[], versions: VersionsByScope) => void = () => undefined;
     let settled = false;
     const settle = (outcome: { versions: VersionsByScope } | { error: unknown }): void => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      if ('versions' in outcome) {
+        try {
+          finished(asked, outcome.versions);
+        } catch {
+          // Keeping the versions is an optimisation: the quotes still get what the read found.
+        }
+      }
       for (const waiter of batch) {
         if ('versions' in outcome) waiter.resolve(outcome.versions);
         else waiter.reject(outcome.error);
@@ -65,6 +76,7 @@ export class CoalescedVersionReads {
     // rather than holding every later quote in the queue; what it finds after that is not used.
     const deadline = setTimeout(() => settle({ error: new Error(`The catalogue's versions were not read within ${this.deadlineMs} ms`) }), this.deadlineMs).unref();
     try {
+      finished = this.readStarting();
       this.read(asked).then(
         (versions) => settle({ versions }),
         (error: unknown) => settle({ error }),

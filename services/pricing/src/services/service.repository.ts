@@ -1,10 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DomainError, ErrorCode, type PriceTier, type RawService } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { CatalogVersionsMemory } from './catalog-versions.memory';
 import { CoalescedVersionReads, type VersionsByScope } from './coalesced-version-reads';
 import { DefaultServiceEntity, UserServiceEntity } from './service.entities';
+
+/**
+ * True when nothing but this process can write pricing's database: the embedded database this process serves itself
+ * (`isServedByThisProcess`, decision 040). Derived from that fact at start, never read from a setting.
+ */
+export const SOLE_WRITER = Symbol('SOLE_WRITER');
 
 /** The catalogue's version for the defaults; a user's copies are versioned under the user's id. */
 export const DEFAULTS_SCOPE = 'defaults';
@@ -35,17 +42,32 @@ export class ServiceRepository {
   /** Quotes' reads of the versions, many quotes to a statement under load. */
   private readonly versionReads: CoalescedVersionReads;
 
-  constructor(@Inject(ORM) private readonly orm: MikroORM) {
-    this.versionReads = new CoalescedVersionReads((scopes) => this.readVersions(scopes));
+  /** Versions kept in memory when this process is the database's only writer; null: read them every time. */
+  private readonly memory: CatalogVersionsMemory | null;
+
+  constructor(@Inject(ORM) private readonly orm: MikroORM, @Optional() @Inject(SOLE_WRITER) soleWriter?: boolean) {
+    const memory = soleWriter ? new CatalogVersionsMemory() : null;
+    this.memory = memory;
+    this.versionReads = new CoalescedVersionReads(
+      (scopes) => this.readVersions(scopes),
+      () => {
+        const started = memory?.readStarted() ?? 0;
+        return (scopes, versions) => memory?.keep(started, scopes, versions);
+      },
+    );
   }
 
-  /** Runs a write in one transaction that raises `scope`'s version. */
-  private writing<T>(scope: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.em().transactional(async (em) => {
-      const result = await work(em);
-      await this.bumpVersion(em, scope);
-      return result;
-    });
+  /** Runs a write in one transaction that raises `scope`'s version, then lets the kept versions go. */
+  private async writing<T>(scope: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.em().transactional(async (em) => {
+        const result = await work(em);
+        await this.bumpVersion(em, scope);
+        return result;
+      });
+    } finally {
+      this.memory?.forget(scope);
+    }
   }
 
   private em(): EntityManager {
@@ -66,6 +88,8 @@ export class ServiceRepository {
 
   /** The versions of the defaults and of one user's copies, from a read that begins after this call. */
   async catalogVersions(userId: string): Promise<CatalogVersions> {
+    const kept = this.memory?.get(DEFAULTS_SCOPE, userId);
+    if (kept) return kept;
     const versions = await this.versionReads.versionsOf([DEFAULTS_SCOPE, userId]);
     return { defaults: versions.get(DEFAULTS_SCOPE) ?? 0, user: versions.get(userId) ?? 0 };
   }

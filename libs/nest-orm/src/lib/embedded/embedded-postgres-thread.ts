@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { startWorkerThread } from '@labeldesk/nest-config';
 import { extname, join } from 'node:path';
+import { markServedByThisProcess, unmarkServedByThisProcess } from './served-by-this-process';
 
 /** What the database thread tells the main thread. */
 export type DatabaseThreadMessage =
@@ -55,12 +56,14 @@ export const startEmbeddedPostgresThread = async (dataDir: string, options: Embe
     throw error;
   });
   state = 'running';
+  markServedByThisProcess(url);
 
   return {
     url,
     stop: async () => {
       if (state !== 'running') return;
       state = 'stopping';
+      unmarkServedByThisProcess(url);
       await new Promise<void>((resolve) => {
         stopped = resolve;
         worker.postMessage('stop');

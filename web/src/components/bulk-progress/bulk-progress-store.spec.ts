@@ -1,18 +1,7 @@
 import type { BulkOrder } from '@labeldesk/contracts';
+import { installMemoryLocalStorage } from '../../testing/memory-local-storage';
 
-// The stores persist to localStorage, which node has not: a memory one stands in before they load.
-const memory = new Map<string, string>();
-Object.defineProperty(globalThis, 'localStorage', {
-  configurable: true,
-  value: {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-    clear: () => memory.clear(),
-    key: () => null,
-    length: 0,
-  },
-});
+const memory = installMemoryLocalStorage();
 
 type StoreModule = typeof import('../../stores/bulk-progress.store');
 type AuthModule = typeof import('../../stores/auth.store');

@@ -1,18 +1,7 @@
 import type { PublicUser } from '@labeldesk/contracts';
+import { installMemoryLocalStorage } from '../../testing/memory-local-storage';
 
-// The store persists to localStorage, which node has not: a memory one stands in before it loads.
-const memory = new Map<string, string>();
-Object.defineProperty(globalThis, 'localStorage', {
-  configurable: true,
-  value: {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-    clear: () => memory.clear(),
-    key: () => null,
-    length: 0,
-  },
-});
+installMemoryLocalStorage();
 
 const admin: PublicUser = { _id: 'a1', name: 'Admin', email: 'a@example.com', avatar: null, balance: 0, user_role: 'admin' } as PublicUser;
 

@@ -2,7 +2,7 @@ import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { CARRIER, CarrierError, type CarrierAdapter } from '../carriers/carrier.port';
+import { CARRIER, CarrierError, type LegacyCarrierAdapter } from '../carriers/carrier.port';
 import { toShipment } from '../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { BulkFilesBuilder } from './bulk-files.builder';
@@ -51,7 +51,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     private readonly bulk: BulkRepository,
     private readonly rpc: RpcClient,
-    @Inject(CARRIER) private readonly carrier: CarrierAdapter,
+    @Inject(CARRIER) private readonly carrier: LegacyCarrierAdapter,
     private readonly files: BulkFilesBuilder,
     private readonly progress: BulkProgressPublisher,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,

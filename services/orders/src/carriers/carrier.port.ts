@@ -1,8 +1,18 @@
 /**
- * What the orders service needs from a carrier. Each adapter keeps its own mapping (our shipment ↔ carrier
- * payload) apart from its I/O, and is tested against stored payloads, never the network.
+ * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
+ * shipment ⇄ the carrier's payload, tested on stored payloads) and the adapter implementing this port. Adapters never
+ * throw for a carrier's answer: every answer is a PurchaseOutcome, so the one label purchaser decides what happens.
  */
-export interface CarrierService {
+
+/** The carriers the registry can turn on (`CARRIERS`, in the order they are tried). */
+export const CARRIER_IDS = ['sandbox', 'easypost', 'usps'] as const;
+export type CarrierId = (typeof CARRIER_IDS)[number];
+
+/**
+ * One shipping offering of a carrier (USPS Priority Mail, …). The uid is shared by every carrier that sells the same
+ * USPS mail class, so a customer's per-user prices apply whichever carrier sells the label.
+ */
+export interface CarrierOffering {
   /** Stable id used by pricing and by orders, e.g. `usps_priority`. */
   uid: string;
   /** As shown to customers, e.g. `USPS Priority Mail`. */
@@ -10,6 +20,24 @@ export interface CarrierService {
   /** Customer-facing grouping (spec: default 'Other'). */
   category: string;
   maxWeightLb: number;
+}
+
+/** The offerings every carrier maps (USPS mail classes); an adapter refuses any other uid. */
+export const OFFERING_UIDS = ['usps_priority', 'usps_priority_express', 'usps_ground_advantage'] as const;
+export type OfferingUid = (typeof OFFERING_UIDS)[number];
+
+export type LabelFormat = 'PDF' | 'ZPL';
+
+/** What a carrier is, as the registry and the label files need to know it. */
+export interface CarrierProfile {
+  id: CarrierId;
+  /** As shown to admins, e.g. `EasyPost`. */
+  displayName: string;
+  /** True when its labels carry real postage; false for the sandbox's SAMPLE labels (never a failover target). */
+  postage: boolean;
+  labelFormats: readonly LabelFormat[];
+  /** Purchases this process keeps in flight at once with this carrier (the registry enforces it). */
+  maxConcurrentPurchases: number;
 }
 
 export interface LabelAddress {
@@ -34,7 +62,7 @@ export interface LabelShipment {
     lengthIn: number;
     widthIn: number;
     heightIn: number;
-    /** Actual weight, may be fractional. */
+    /** Actual weight in pounds, may be fractional (EasyPost wants ounces, USPS pounds: the mappers convert). */
     weightLb: number;
     description: string | null;
     /** Spec: package_reference1 (quantity). */
@@ -43,6 +71,88 @@ export interface LabelShipment {
     reference2: string | null;
   };
 }
+
+/** The carrier's own ids of one label: EasyPost `shipmentId`/`rateId`/`trackerId`, USPS `sku`, sandbox `serial`. */
+export type CarrierRefs = Readonly<Record<string, string>>;
+
+export interface BoughtLabel {
+  carrier: CarrierId;
+  /** The carrier's tracking number (IMpb digits for USPS labels, no application identifier). */
+  trackingNumber: string;
+  serviceUid: string;
+  format: LabelFormat;
+  /** The label file: a single 4x6 in page when the format is PDF. */
+  pdf: Buffer;
+  /** What the carrier charged us: postage + extra services + fees, integer cents (0 for the sandbox's samples). */
+  costCents: number;
+  carrierRefs: CarrierRefs;
+}
+
+/**
+ * A carrier's answer to a purchase:
+ * - `bought`: the label exists and is ours.
+ * - `refused`: the shipment is wrong (address not found, over the weight limit…): the row fails with `message`, in
+ *   plain words for the customer; nothing was bought and another carrier would refuse it too.
+ * - `not_attempted`: the request provably did not reach a purchase (connection refused, 5xx or time-out on a step
+ *   before the buy, 429, circuit open, no funds at the upstream): safe to try again or to try the next carrier.
+ * - `unknown`: the purchase may have happened (time-out or lost answer after the buy was sent): never retried
+ *   blindly and never failed over; only `resolve` on the same carrier settles it.
+ */
+export type PurchaseOutcome =
+  | { kind: 'bought'; label: BoughtLabel }
+  | { kind: 'refused'; message: string }
+  | { kind: 'not_attempted'; reason: NotAttemptedReason; message: string; retryAfterMs?: number }
+  | { kind: 'unknown'; message: string };
+
+export type NotAttemptedReason = 'unavailable' | 'rate_limited' | 'upstream_funds' | 'circuit_open' | 'busy';
+
+/**
+ * Where an adapter writes down the carrier's ids of a purchase before it sends the buy (EasyPost's `shp_`), so that a
+ * lost answer can be asked about after a crash, on any replica. What was remembered comes back to `resolve`.
+ */
+export interface PurchaseJournal {
+  remember(refs: CarrierRefs): Promise<void>;
+}
+
+export type VoidOutcome =
+  /** Cancelled before the carrier's manifest: nothing will be charged. */
+  | { kind: 'voided' }
+  /** The carrier watches for scans before it pays back (USPS dispute, EasyPost `submitted`). */
+  | { kind: 'refund_pending'; refundRef: string | null }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unknown'; message: string };
+
+export interface LabelToVoid {
+  trackingNumber: string;
+  carrierRefs: CarrierRefs;
+}
+
+export interface CarrierAdapter {
+  readonly profile: CarrierProfile;
+  listOfferings(): Promise<CarrierOffering[]>;
+  /**
+   * Buys one label. The same idempotency key never buys a second label: a repeated key answers the first label (or
+   * `unknown` while the first purchase is unresolved). Never throws for anything the carrier said or did not say.
+   */
+  purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome>;
+  /**
+   * What became of a purchase whose answer was lost, asked of this carrier with the refs its journal remembered:
+   * `bought` (the label, fetched again), `not_attempted` (provably nothing bought: safe to buy again or fail over),
+   * `refused`, or still `unknown`.
+   */
+  resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome>;
+  /** Cancels or asks a refund for a label this carrier sold; a repeated void never asks twice for the money. */
+  void(label: LabelToVoid): Promise<VoidOutcome>;
+}
+
+/** The registry of the carriers `CARRIERS` turns on, in the order they are tried. */
+export const CARRIER_REGISTRY = Symbol('CARRIER_REGISTRY');
+
+// ---------------------------------------------------------------------------------------------------------------
+// The single-carrier port the orders service used before the registry (kept until every caller moved over).
+
+/** @deprecated Use CarrierOffering. */
+export type CarrierService = CarrierOffering;
 
 export interface CreatedLabel {
   /** IMpb tracking number (digits only, no application identifier). */
@@ -63,11 +173,13 @@ export class CarrierError extends Error {
   }
 }
 
-export interface CarrierAdapter {
+/** @deprecated The single-carrier port, replaced by CarrierAdapter behind the registry. */
+export interface LegacyCarrierAdapter {
   listServices(): Promise<CarrierService[]>;
   /** The same idempotency key must never produce a second label: it answers the first one again. */
   createLabel(shipment: LabelShipment, idempotencyKey: string): Promise<CreatedLabel>;
   voidLabel(trackingNumber: string): Promise<void>;
 }
 
+/** @deprecated */
 export const CARRIER = Symbol('CARRIER');

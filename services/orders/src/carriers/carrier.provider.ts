@@ -3,7 +3,7 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
-import { CARRIER, type CarrierAdapter } from './carrier.port';
+import { CARRIER, type LegacyCarrierAdapter } from './carrier.port';
 import { LabelRenderPool } from './sandbox/render-pool';
 import { SandboxCarrierAdapter, type SandboxCarrierOptions } from './sandbox/sandbox-carrier.adapter';
 
@@ -42,7 +42,7 @@ export class PooledSandboxCarrier extends SandboxCarrierAdapter implements OnApp
 export const carrierProvider: Provider = {
   provide: CARRIER,
   inject: [ORDERS_ENV, ORM],
-  useFactory: (env: OrdersEnv, orm: MikroORM): CarrierAdapter =>
+  useFactory: (env: OrdersEnv, orm: MikroORM): LegacyCarrierAdapter =>
     new PooledSandboxCarrier(
       { latencyMs: env.SANDBOX_LATENCY_MS, failureRate: env.SANDBOX_FAILURE_RATE, nextSerial: serialForKey(orm) },
       new LabelRenderPool({ workers: env.RENDER_WORKERS }),

@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
-import { CARRIER, type CarrierAdapter } from '../carriers/carrier.port';
+import { CARRIER, type LegacyCarrierAdapter } from '../carriers/carrier.port';
 import { suggestedPricesFor } from '../carriers/suggested-prices';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
 import { OrderRepository } from './order.repository';
@@ -17,7 +17,7 @@ export class OrdersController {
     private readonly orders: OrderRepository,
     private readonly placeSingle: PlaceSingleOrderUseCase,
     private readonly bulk: BulkRepository,
-    @Inject(CARRIER) private readonly carrier: CarrierAdapter,
+    @Inject(CARRIER) private readonly carrier: LegacyCarrierAdapter,
   ) {}
 
   @RpcHandler(OrdersRpc.placeSingle)

@@ -1,4 +1,4 @@
-import { type CarrierAdapter, CarrierError, type CarrierService, type CreatedLabel, type LabelShipment } from '../carrier.port';
+import { type LegacyCarrierAdapter, CarrierError, type CarrierService, type CreatedLabel, type LabelShipment } from '../carrier.port';
 import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
 import { findSandboxService, SANDBOX_SERVICES } from './sandbox-services';
@@ -33,7 +33,7 @@ type TrackingState = 'issued' | 'voided';
  * database), so after a restart or on another replica the same key answers the same tracking number, as a real
  * carrier does. Voiding knows only the labels of this process.
  */
-export class SandboxCarrierAdapter implements CarrierAdapter {
+export class SandboxCarrierAdapter implements LegacyCarrierAdapter {
   private readonly latencyMs: number;
   private readonly failureRate: number;
   private readonly random: () => number;

@@ -1,6 +1,6 @@
 import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import { CarrierError, type CarrierAdapter, type CreatedLabel, type LabelShipment } from '../../carriers/carrier.port';
+import { CarrierError, type LegacyCarrierAdapter, type CreatedLabel, type LabelShipment } from '../../carriers/carrier.port';
 import type { OrdersEnv } from '../../config/env.schema';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
@@ -85,7 +85,7 @@ const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const process = new ProcessOrderUseCase(
     orders as unknown as OrderRepository,
     services as unknown as RpcClient,
-    carrier as unknown as CarrierAdapter,
+    carrier as unknown as LegacyCarrierAdapter,
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
   );
   const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);

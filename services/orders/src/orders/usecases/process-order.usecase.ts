@@ -2,7 +2,7 @@ import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
-import { CARRIER, CarrierError, type CarrierAdapter } from '../../carriers/carrier.port';
+import { CARRIER, CarrierError, type LegacyCarrierAdapter } from '../../carriers/carrier.port';
 import { toShipment } from '../../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import type { OrderEntity } from '../order.entity';
@@ -51,7 +51,7 @@ export class ProcessOrderUseCase {
   constructor(
     private readonly orders: OrderRepository,
     private readonly rpc: RpcClient,
-    @Inject(CARRIER) private readonly carrier: CarrierAdapter,
+    @Inject(CARRIER) private readonly carrier: LegacyCarrierAdapter,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
   ) {}
 

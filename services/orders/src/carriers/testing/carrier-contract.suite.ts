@@ -1,0 +1,167 @@
+import type { CarrierAdapter, CarrierRefs, LabelShipment, PurchaseJournal, PurchaseOutcome } from '../carrier.port';
+
+/**
+ * What a contract case can make a carrier (or its fake server) do. Every real adapter is tested against a fake that
+ * speaks the carrier's real shapes; the sandbox plays the same faults in process.
+ */
+export interface CarrierFaults {
+  /** Labels the carrier has sold (charged for) so far. */
+  labelsSold(): number | Promise<number>;
+  /** Voids (cancellations or refund requests) the carrier has accepted so far. */
+  voidsAccepted(): number | Promise<number>;
+  /** The next buy is carried out (the label is sold) but its answer never reaches the adapter. */
+  loseNextBuyAnswer(): void;
+  /** The next step before the buy (create shipment, token…) is not answered within the adapter's time-out. */
+  hangNextStepBeforeBuy(): void;
+  /** The next request is answered 429 with `Retry-After: seconds`. */
+  rateLimitNext(seconds: number): void;
+  /** The next request is answered with this 5xx status, before anything is bought. */
+  failNextWith(status: 500 | 502 | 503): void;
+  /** Every request is refused at the connection until `up()`. */
+  down(): void;
+  up(): void;
+}
+
+export interface CarrierContractSetup {
+  carrier: CarrierAdapter;
+  faults: CarrierFaults;
+  /** A shipment this carrier buys. */
+  shipment: LabelShipment;
+  /** A shipment this carrier refuses (an address it cannot deliver to). */
+  refusedShipment: LabelShipment;
+  close(): Promise<void>;
+}
+
+/** A journal kept in memory, as the purchaser's table keeps it per idempotency key. */
+export class MemoryJournal implements PurchaseJournal {
+  refs: CarrierRefs = {};
+  async remember(refs: CarrierRefs): Promise<void> {
+    this.refs = { ...this.refs, ...refs };
+  }
+}
+
+const bought = (outcome: PurchaseOutcome) => {
+  if (outcome.kind !== 'bought') throw new Error(`expected a bought label, got ${JSON.stringify(outcome)}`);
+  return outcome.label;
+};
+
+/**
+ * One behaviour suite for every carrier adapter (as transport-contract.suite.ts is for transports): an adapter that
+ * passes it can sit in the registry, and the label purchaser's rules (never buy twice, fail over only when provably
+ * nothing was bought) hold for it.
+ */
+export const describeCarrierContract = (name: string, setup: () => Promise<CarrierContractSetup>): void => {
+  describe(`${name} carrier contract`, () => {
+    let s: CarrierContractSetup;
+    let key = 0;
+    const nextKey = () => `contract-${name}-${process.pid}-${Date.now()}-${++key}`;
+
+    beforeEach(async () => {
+      s = await setup();
+    });
+    afterEach(async () => {
+      s.faults.up();
+      await s.close();
+    });
+
+    it('buys a 4x6 PDF label with a tracking number, its cost in whole cents and the carrier ids', async () => {
+      const label = bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal()));
+      expect(label.carrier).toBe(s.carrier.profile.id);
+      expect(label.serviceUid).toBe(s.shipment.serviceUid);
+      expect(label.format).toBe('PDF');
+      expect(label.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(label.trackingNumber).toMatch(/^[0-9A-Z]{10,34}$/);
+      expect(Number.isInteger(label.costCents) && label.costCents >= 0).toBe(true);
+      if (s.carrier.profile.postage) expect(label.costCents).toBeGreaterThan(0);
+      expect(Object.keys(label.carrierRefs).length).toBeGreaterThan(0);
+      expect(await s.faults.labelsSold()).toBe(1);
+    });
+
+    it('answers the same label to the same idempotency key and sells it once', async () => {
+      const k = nextKey();
+      const journal = new MemoryJournal();
+      const first = bought(await s.carrier.purchase(s.shipment, k, journal));
+      const again = await s.carrier.purchase(s.shipment, k, journal);
+      const resolved = await s.carrier.resolve(s.shipment, k, journal.refs);
+      expect(bought(again).trackingNumber).toBe(first.trackingNumber);
+      expect(bought(resolved).trackingNumber).toBe(first.trackingNumber);
+      expect(await s.faults.labelsSold()).toBe(1);
+    });
+
+    it('refuses a shipment it cannot deliver with a message in plain words, and sells nothing', async () => {
+      const outcome = await s.carrier.purchase(s.refusedShipment, nextKey(), new MemoryJournal());
+      expect(outcome.kind).toBe('refused');
+      if (outcome.kind === 'refused') {
+        expect(outcome.message.length).toBeGreaterThan(5);
+        expect(outcome.message).not.toMatch(/[{}[\]]|undefined|\[object/);
+      }
+      expect(await s.faults.labelsSold()).toBe(0);
+    });
+
+    it('refuses an offering it does not sell', async () => {
+      const outcome = await s.carrier.purchase({ ...s.shipment, serviceUid: 'ups_ground' }, nextKey(), new MemoryJournal());
+      expect(outcome.kind).toBe('refused');
+      expect(await s.faults.labelsSold()).toBe(0);
+    });
+
+    it('says unknown when the answer to a buy is lost, and resolving it finds the one label without buying again', async () => {
+      const k = nextKey();
+      const journal = new MemoryJournal();
+      s.faults.loseNextBuyAnswer();
+      const lost = await s.carrier.purchase(s.shipment, k, journal);
+      // An adapter may settle the loss itself by asking the carrier, but it must never say "not attempted".
+      expect(['unknown', 'bought']).toContain(lost.kind);
+      const resolved = bought(await s.carrier.resolve(s.shipment, k, journal.refs));
+      const again = bought(await s.carrier.purchase(s.shipment, k, journal));
+      expect(again.trackingNumber).toBe(resolved.trackingNumber);
+      expect(await s.faults.labelsSold()).toBe(1);
+    });
+
+    it('says not attempted when a step before the buy times out, and a later purchase with the same key buys once', async () => {
+      const k = nextKey();
+      const journal = new MemoryJournal();
+      s.faults.hangNextStepBeforeBuy();
+      const outcome = await s.carrier.purchase(s.shipment, k, journal);
+      expect(outcome).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
+      expect(await s.faults.labelsSold()).toBe(0);
+      bought(await s.carrier.purchase(s.shipment, k, journal));
+      expect(await s.faults.labelsSold()).toBe(1);
+    });
+
+    it('passes a 429 on as not attempted with the Retry-After in milliseconds', async () => {
+      s.faults.rateLimitNext(2);
+      const outcome = await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal());
+      expect(outcome).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited', retryAfterMs: 2000 });
+      expect(await s.faults.labelsSold()).toBe(0);
+    });
+
+    it.each([500, 502, 503] as const)('says not attempted on a %i before the buy, and nothing is sold', async (status) => {
+      s.faults.failNextWith(status);
+      const outcome = await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal());
+      expect(outcome).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
+      expect(await s.faults.labelsSold()).toBe(0);
+    });
+
+    it('says not attempted when the carrier refuses the connection', async () => {
+      s.faults.down();
+      const outcome = await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal());
+      expect(outcome).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
+      s.faults.up();
+      expect(await s.faults.labelsSold()).toBe(0);
+    });
+
+    it('voids a label it sold, and a second void asks nothing more', async () => {
+      const label = bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal()));
+      const first = await s.carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs });
+      expect(['voided', 'refund_pending']).toContain(first.kind);
+      const second = await s.carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs });
+      expect(['voided', 'refund_pending']).toContain(second.kind);
+      expect(await s.faults.voidsAccepted()).toBe(1);
+    });
+
+    it('refuses to void a label it never sold', async () => {
+      const outcome = await s.carrier.void({ trackingNumber: '9205590000000000000000', carrierRefs: {} });
+      expect(outcome.kind).toBe('refused');
+    });
+  });
+};

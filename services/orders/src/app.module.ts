@@ -11,7 +11,9 @@ import { BulkRepository } from './bulk/bulk.repository';
 import { RegenerateFilesUseCase } from './bulk/usecases/regenerate-files.usecase';
 import { RetryFailedLabelsUseCase } from './bulk/usecases/retry-failed-labels.usecase';
 import { SubmitBulkOrderUseCase } from './bulk/usecases/submit-bulk-order.usecase';
-import { carrierProvider } from './carriers/carrier.provider';
+import { carrierRegistryProvider } from './carriers/carrier.provider';
+import { LabelPurchaser } from './carriers/purchase/label-purchaser';
+import { PurchaseJournalRepository } from './carriers/purchase/purchase-journal.repository';
 import { ORDERS_ENV, type OrdersEnv } from './config/env.schema';
 import { ordersMigrations } from './database/migrations';
 import { FileRepository } from './files/file.repository';
@@ -34,7 +36,9 @@ export class OrdersModule {
       controllers: [OrdersController, FilesController, BulkController, OrdersAdminController],
       providers: [
         { provide: ORDERS_ENV, useValue: env },
-        carrierProvider,
+        carrierRegistryProvider,
+        PurchaseJournalRepository,
+        LabelPurchaser,
         OrderRepository,
         FileRepository,
         ProcessOrderUseCase,

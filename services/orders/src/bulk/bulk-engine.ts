@@ -2,7 +2,7 @@ import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { CARRIER, CarrierError, type LegacyCarrierAdapter } from '../carriers/carrier.port';
+import { LabelPurchaser } from '../carriers/purchase/label-purchaser';
 import { toShipment } from '../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { BulkFilesBuilder } from './bulk-files.builder';
@@ -51,7 +51,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     private readonly bulk: BulkRepository,
     private readonly rpc: RpcClient,
-    @Inject(CARRIER) private readonly carrier: LegacyCarrierAdapter,
+    private readonly purchaser: LabelPurchaser,
     private readonly files: BulkFilesBuilder,
     private readonly progress: BulkProgressPublisher,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
@@ -134,23 +134,39 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  /** One label. Null when the item is left pending (its claim expires and it is bought later). */
+  /**
+   * One label, through the label purchaser. Null when the item is left pending for a later claim: the carrier is
+   * rate-limiting, its circuit is open or it has no funds (the batch pauses rather than failing every row), or the
+   * purchase is unknown and the carrier must be asked again (never another carrier).
+   */
   private async buy(item: ClaimedItem): Promise<ItemOutcome | null> {
     if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
     const shipment = toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package });
+    const failed = (error: string): ItemOutcome => ({ ok: false, itemId: item.id, orderId: item.bulk_order_id, error });
     for (let attempt = 1; ; attempt++) {
-      try {
-        const label = await this.carrier.createLabel(shipment, carrierKey(item.id));
-        return { ok: true, itemId: item.id, orderId: item.bulk_order_id, trackingNumber: label.trackingNumber, pdf: label.pdf };
-      } catch (error) {
-        // The carrier answered "no": the row fails now and 'Retry Failed' is the customer's call, never ours.
-        if (error instanceof CarrierError) return { ok: false, itemId: item.id, orderId: item.bulk_order_id, error: error.message };
-        if (attempt >= NO_ANSWER_TRIES) {
-          // No answer: the label may exist at the carrier; a retry of this item asks under the same key and gets it back.
-          return { ok: false, itemId: item.id, orderId: item.bulk_order_id, error: `The carrier did not answer: ${error instanceof Error ? error.message : String(error)}` };
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      const outcome = await this.purchaser.buy(shipment, carrierKey(item.id));
+      switch (outcome.kind) {
+        case 'bought':
+          return { ok: true, itemId: item.id, orderId: item.bulk_order_id, label: outcome.label };
+        case 'refused':
+          // The carrier answered "no": the row fails now and 'Retry Failed' is the customer's call, never ours.
+          return failed(outcome.message);
+        case 'not_attempted':
+          if (outcome.reason === 'upstream_funds') this.logger.error(`bulk ${item.bulk_order_id}: paused, ${outcome.message}`);
+          if (outcome.reason !== 'unavailable') return null;
+          // Nothing was bought, so failing the row is safe once the carrier has had its chances.
+          if (attempt >= NO_ANSWER_TRIES) return failed(outcome.message);
+          break;
+        case 'unknown':
+          if (attempt >= NO_ANSWER_TRIES) {
+            if (Date.now() - new Date(item.pending_since).getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000) {
+              return failed(`The carrier never confirmed this label: ${outcome.message}`);
+            }
+            return null;
+          }
+          break;
       }
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
     }
   }
 

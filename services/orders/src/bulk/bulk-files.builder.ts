@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { CARRIER_REGISTRY } from '../carriers/carrier.port';
+import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { FileRepository } from '../files/file.repository';
 import { BulkRepository } from './bulk.repository';
 import type { BulkItemRow, BulkOrderRow } from './bulk.rows';
@@ -44,11 +45,13 @@ export class BulkFilesBuilder {
   constructor(
     private readonly bulk: BulkRepository,
     private readonly files: FileRepository,
-    @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistry,
   ) {}
 
   async build(batch: BulkOrderRow): Promise<BuiltFiles> {
-    const names = fileNames(new Date(batch.created_at), batch.id, this.env.CARRIER === 'sandbox');
+    // Sample labels say so in their file names and confirmation file, whichever carriers are configured today.
+    const sample = (await this.bulk.hasSampleLabels(batch.id)) ?? !this.carriers.sellsPostage;
+    const names = fileNames(new Date(batch.created_at), batch.id, sample);
     await this.files.removeOwnByNames(batch.user_id, batch.id, [names.pdfName, names.resultCSVName, names.autoConfirmCSVName]);
     const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
 
@@ -71,7 +74,7 @@ export class BulkFilesBuilder {
             trackingNumber: item.tracking_number,
             service: item.service_name,
             shipDate,
-          })), { sample: this.env.CARRIER === 'sandbox' }),
+          })), { sample }),
         )
       : null;
     await this.files.remove(earlier.filter((id) => id !== pdf?.id && id !== result.id && id !== confirm?.id));

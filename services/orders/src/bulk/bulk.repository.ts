@@ -213,7 +213,7 @@ export class BulkRepository {
          where "bulk_order_id" = ? and "status" = 'pending' and ("claimed_until" is null or "claimed_until" < now())
          order by "row_no" limit ? for update skip locked
        )
-       returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data"`,
+       returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data", "updated_at" as "pending_since"`,
       [leaseSeconds, orderId, limit],
     );
   }
@@ -228,11 +228,22 @@ export class BulkRepository {
   async markLabelled(outcomes: ReadonlyArray<Extract<ItemOutcome, { ok: true }>>): Promise<void> {
     if (outcomes.length === 0) return;
     await this.em().execute(
-      `update ${this.t('bulk_items')} i set "status" = 'labelled', "tracking_number" = v."tracking", "label_pdf" = v."pdf", "error" = null, "claimed_until" = null, "updated_at" = now()
-       from (values ${outcomes.map(() => '(?::uuid, ?::text, ?::bytea)').join(', ')}) as v("id", "tracking", "pdf")
+      `update ${this.t('bulk_items')} i set "status" = 'labelled', "tracking_number" = v."tracking", "label_pdf" = v."pdf", "error" = null, "claimed_until" = null,
+              "carrier" = v."carrier", "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "updated_at" = now()
+       from (values ${outcomes.map(() => '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text)').join(', ')}) as v("id", "tracking", "pdf", "carrier", "refs", "cost", "format")
        where i."id" = v."id" and i."status" = 'pending'`,
-      outcomes.flatMap((o) => [o.itemId, o.trackingNumber, o.pdf]),
+      outcomes.flatMap(({ itemId, label }) => [itemId, label.trackingNumber, label.pdf, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format]),
     );
+  }
+
+  /** Whether the batch's labels are samples (sold by the sandbox; rows from before carriers were recorded were too); null before any label. */
+  async hasSampleLabels(orderId: string): Promise<boolean | null> {
+    const [row] = await this.em().execute<Array<{ sample: boolean | null }>>(
+      `select bool_or(coalesce("carrier", 'sandbox') = 'sandbox') as "sample" from ${this.t('bulk_items')}
+        where "bulk_order_id" = ? and "status" in ('labelled', 'succeeded')`,
+      [orderId],
+    );
+    return row?.sample ?? null;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { BoughtLabel } from '../carriers/carrier.port';
 import type { BulkOrderItem, BulkStatus, LabelFormat } from '@labeldesk/contracts';
 
 /** A bulk_orders row as PostgreSQL returns it (bigint arrives as a string). */
@@ -76,8 +77,10 @@ export interface ClaimedItem {
   service_name: string;
   price_cents: number;
   data: BulkOrderItem;
+  /** When the item last became pending (its round began): a label unconfirmed for ORDER_GIVE_UP_HOURS since fails. */
+  pending_since: Date | string;
 }
 
 export type ItemOutcome =
-  | { ok: true; itemId: string; orderId: string; trackingNumber: string; pdf: Buffer }
+  | { ok: true; itemId: string; orderId: string; label: BoughtLabel }
   | { ok: false; itemId: string; orderId: string; error: string };

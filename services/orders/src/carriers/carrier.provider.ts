@@ -3,7 +3,9 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
-import { CARRIER, type LegacyCarrierAdapter } from './carrier.port';
+import { CARRIER_REGISTRY, type CarrierAdapter, type CarrierId } from './carrier.port';
+import { CarrierRegistry } from './registry/carrier-registry';
+import { GuardedCarrier } from './registry/guarded-carrier';
 import { LabelRenderPool } from './sandbox/render-pool';
 import { SandboxCarrierAdapter, type SandboxCarrierOptions } from './sandbox/sandbox-carrier.adapter';
 
@@ -21,9 +23,14 @@ const serialForKey = (orm: MikroORM) => async (idempotencyKey: string): Promise<
   return Number(row?.serial);
 };
 
+const issuedSerial = (orm: MikroORM) => async (idempotencyKey: string): Promise<number | null> => {
+  const [row] = await orm.em.fork().execute<Array<{ serial: string }>>(`select "serial" from ${schemaTable(orm, 'sandbox_labels')} where "idempotency_key" = ?`, [idempotencyKey]);
+  return row ? Number(row.serial) : null;
+};
+
 /**
- * The sandbox carrier rendering on its own LabelRenderPool. Nest calls lifecycle hooks on a factory's value too,
- * so closing the application terminates the pool's workers.
+ * The sandbox carrier rendering on its own LabelRenderPool; the registry ends the pool's workers when the
+ * application closes.
  */
 export class PooledSandboxCarrier extends SandboxCarrierAdapter implements OnApplicationShutdown {
   constructor(
@@ -38,13 +45,32 @@ export class PooledSandboxCarrier extends SandboxCarrierAdapter implements OnApp
   }
 }
 
-/** The configured carrier (only the sandbox exists so far). */
-export const carrierProvider: Provider = {
-  provide: CARRIER,
+/** The registry of the application: closing the application closes what its carriers hold (worker threads). */
+export class ServiceCarrierRegistry extends CarrierRegistry implements OnApplicationShutdown {
+  async onApplicationShutdown(): Promise<void> {
+    for (const carrier of this.ordered) {
+      const inner = carrier instanceof GuardedCarrier ? carrier.inner : carrier;
+      if (inner instanceof PooledSandboxCarrier) await inner.onApplicationShutdown();
+    }
+  }
+}
+
+const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapter => {
+  switch (id) {
+    case 'sandbox':
+      return new PooledSandboxCarrier(
+        { latencyMs: env.SANDBOX_LATENCY_MS, failureRate: env.SANDBOX_FAILURE_RATE, nextSerial: serialForKey(orm), issuedSerial: issuedSerial(orm) },
+        new LabelRenderPool({ workers: env.RENDER_WORKERS }),
+      );
+    default:
+      throw new Error(`carrier ${id}: adapter not wired yet`);
+  }
+};
+
+/** The carriers `CARRIERS` names, in its order, each behind its own limits and circuit breaker. */
+export const carrierRegistryProvider: Provider = {
+  provide: CARRIER_REGISTRY,
   inject: [ORDERS_ENV, ORM],
-  useFactory: (env: OrdersEnv, orm: MikroORM): LegacyCarrierAdapter =>
-    new PooledSandboxCarrier(
-      { latencyMs: env.SANDBOX_LATENCY_MS, failureRate: env.SANDBOX_FAILURE_RATE, nextSerial: serialForKey(orm) },
-      new LabelRenderPool({ workers: env.RENDER_WORKERS }),
-    ),
+  useFactory: (env: OrdersEnv, orm: MikroORM): CarrierRegistry =>
+    new ServiceCarrierRegistry(env.CARRIERS.map((id) => new GuardedCarrier(makeCarrier(id, env, orm)))),
 };

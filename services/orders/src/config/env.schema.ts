@@ -1,9 +1,38 @@
 import { baseServiceEnvSchema } from '@labeldesk/nest-config';
 import { z } from 'zod';
+import { CARRIER_IDS, type CarrierId } from '../carriers/carrier.port';
 import { defaultRenderWorkers } from '../carriers/sandbox/render-workers';
 
+/** The settings each real carrier cannot work without (the process refuses to start naming the missing ones). */
+export const CARRIER_SETTINGS: Readonly<Record<CarrierId, readonly string[]>> = {
+  sandbox: [],
+  easypost: ['EASYPOST_API_KEY'],
+  usps: ['USPS_CLIENT_ID', 'USPS_CLIENT_SECRET', 'USPS_CRID', 'USPS_MID', 'USPS_MANIFEST_MID', 'USPS_ACCOUNT_TYPE', 'USPS_ACCOUNT_NUMBER'],
+};
+
+const carrierList = z
+  .string()
+  .default('sandbox')
+  .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.enum(CARRIER_IDS, { error: `must list carriers among ${CARRIER_IDS.join(', ')}, comma-separated, in the order they are tried` })).min(1, 'must name at least one carrier'));
+
+const optionalText = z.string().trim().min(1).optional();
+
 export const ordersEnvSchema = baseServiceEnvSchema.extend({
-  CARRIER: z.enum(['sandbox']).default('sandbox'),
+  /** The carriers labels are bought from, in the order they are tried (`easypost,usps`); the sandbox only alone. */
+  CARRIERS: carrierList,
+  /** How long one request to a carrier may take before its answer counts as lost. */
+  CARRIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
+  EASYPOST_API_KEY: optionalText,
+  EASYPOST_API_URL: z.url().default('https://api.easypost.com/v2'),
+  USPS_CLIENT_ID: optionalText,
+  USPS_CLIENT_SECRET: optionalText,
+  USPS_API_URL: z.url().default('https://apis.usps.com'),
+  USPS_CRID: optionalText,
+  USPS_MID: optionalText,
+  USPS_MANIFEST_MID: optionalText,
+  USPS_ACCOUNT_TYPE: z.enum(['EPS', 'PERMIT']).optional(),
+  USPS_ACCOUNT_NUMBER: optionalText,
   /** Sandbox only: added latency per label, for tests and benchmarks. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Sandbox only: share of labels that fail (0..1), to exercise refunds and retries. */
@@ -18,6 +47,17 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   BULK_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** An order whose label the carrier never confirmed is refunded after this long (it may still have been made). */
   ORDER_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+}).superRefine((env, ctx) => {
+  const carriers = env.CARRIERS;
+  if (new Set(carriers).size !== carriers.length) ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'names a carrier twice' });
+  if (carriers.includes('sandbox') && carriers.length > 1) {
+    ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'the sandbox sells sample labels, never postage: it runs alone, never beside or behind a real carrier' });
+  }
+  for (const carrier of carriers) {
+    for (const name of CARRIER_SETTINGS[carrier]) {
+      if (env[name as keyof typeof env] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required by CARRIERS=${carriers.join(',')} (${carrier})` });
+    }
+  }
 });
 export type OrdersEnv = z.output<typeof ordersEnvSchema>;
 export const ORDERS_ENV = Symbol('ORDERS_ENV');

@@ -1,3 +1,4 @@
+import type { BoughtLabel } from '../carriers/carrier.port';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type OrderStatus } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
@@ -71,7 +72,7 @@ export class OrderRepository {
    * committed by a concurrent statement after this one began is not visible to it: that statement completed this
    * order); otherwise CONFLICT, as `move` says it.
    */
-  async completeWithLabel(order: { id: string; userId: string }, label: { trackingNumber: string; pdfName: string; pdf: Buffer }): Promise<void> {
+  async completeWithLabel(order: { id: string; userId: string }, label: BoughtLabel & { pdfName: string }): Promise<void> {
     const [row] = await this.orm.em.fork().execute<Array<{ id: string }>>(
       `with saved as (
          insert into ${this.table('files')} ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, 'application/pdf', ?, ?)
@@ -80,9 +81,12 @@ export class OrderRepository {
          select coalesce((select "id" from saved), (select "id" from ${this.table('files')} where "name" = ?)) as "id"
        )
        update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
-              "pdf_file_id" = (select "id" from file)
+              "pdf_file_id" = (select "id" from file), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
         where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning "id"`,
-      [randomUUID(), order.userId, label.pdfName, label.pdf.length, label.pdf, label.pdfName, label.trackingNumber, label.pdfName, order.id],
+      [
+        randomUUID(), order.userId, label.pdfName, label.pdf.length, label.pdf, label.pdfName, label.trackingNumber, label.pdfName,
+        label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format, order.id,
+      ],
     );
     if (!row) throw new DomainError(ErrorCode.CONFLICT, `Order ${order.id} is no longer pending`);
   }

@@ -2,7 +2,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
-import { CARRIER, type LegacyCarrierAdapter } from '../carriers/carrier.port';
+import { CARRIER_REGISTRY } from '../carriers/carrier.port';
+import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { suggestedPricesFor } from '../carriers/suggested-prices';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
 import { OrderRepository } from './order.repository';
@@ -17,7 +18,7 @@ export class OrdersController {
     private readonly orders: OrderRepository,
     private readonly placeSingle: PlaceSingleOrderUseCase,
     private readonly bulk: BulkRepository,
-    @Inject(CARRIER) private readonly carrier: LegacyCarrierAdapter,
+    @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistry,
   ) {}
 
   @RpcHandler(OrdersRpc.placeSingle)
@@ -54,14 +55,18 @@ export class OrdersController {
     return { totalOrders: single + bulk };
   }
 
-  /** The carrier's own list: for pricing's default-service sync, or an admin. */
+  /**
+   * What the configured carriers sell: for pricing's default-service sync, or an admin. Only sample labels come with
+   * suggested prices; a real carrier's offerings start without, for the reseller to price.
+   */
   @RpcHandler(OrdersRpc.carrierServices)
   async carrierServices(@UserOrServiceCaller() caller: AnyCaller) {
     requireAdminOrService(caller, 'pricing');
-    const services = await this.carrier.listServices();
+    const offerings = await this.carriers.offerings();
+    const suggest = !this.carriers.sellsPostage;
     return {
-      services: services.map((s) => {
-        const suggestedPrices = suggestedPricesFor(s.uid, s.maxWeightLb);
+      services: offerings.map((s) => {
+        const suggestedPrices = suggest ? suggestedPricesFor(s.uid, s.maxWeightLb) : undefined;
         return { uid: s.uid, name: s.name, category: s.category, maxWeight: s.maxWeightLb, carrier: 'usps', ...(suggestedPrices ? { suggestedPrices } : {}) };
       }),
     };

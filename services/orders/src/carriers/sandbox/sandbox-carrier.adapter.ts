@@ -1,7 +1,20 @@
-import { type LegacyCarrierAdapter, CarrierError, type CarrierService, type CreatedLabel, type LabelShipment } from '../carrier.port';
+import {
+  type BoughtLabel,
+  type CarrierAdapter,
+  CarrierError,
+  type CarrierOffering,
+  type CarrierProfile,
+  type CarrierRefs,
+  type LabelShipment,
+  type LabelToVoid,
+  type PurchaseJournal,
+  type PurchaseOutcome,
+  type VoidOutcome,
+} from '../carrier.port';
 import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
-import { findSandboxService, SANDBOX_SERVICES } from './sandbox-services';
+import type { SandboxFaults } from './sandbox-faults';
+import { findSandboxService, SANDBOX_SERVICES, simulatedPostageCents } from './sandbox-services';
 
 export interface SandboxCarrierOptions {
   /** Simulated carrier latency per label, in ms (default 0). */
@@ -14,6 +27,10 @@ export interface SandboxCarrierOptions {
   now?: () => Date;
   /** The label serial of an idempotency key: a new one for a new key, the same one for a key seen before. */
   nextSerial: (idempotencyKey: string) => Promise<number>;
+  /** The serial already issued to a key, null when none was (what `resolve` asks); default: the labels this process remembers. */
+  issuedSerial?: (idempotencyKey: string) => Promise<number | null>;
+  /** Faults a test plays (a lost answer, a 429, an outage…), as a real carrier's fake server does. */
+  faults?: SandboxFaults;
   /** How many labels are remembered for idempotent replays and voiding (default 10,000; oldest forgotten first). */
   rememberLabels?: number;
   /**
@@ -33,7 +50,8 @@ type TrackingState = 'issued' | 'voided';
  * database), so after a restart or on another replica the same key answers the same tracking number, as a real
  * carrier does. Voiding knows only the labels of this process.
  */
-export class SandboxCarrierAdapter implements LegacyCarrierAdapter {
+export class SandboxCarrierAdapter implements CarrierAdapter {
+  readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF'], maxConcurrentPurchases: 256 };
   private readonly latencyMs: number;
   private readonly failureRate: number;
   private readonly random: () => number;
@@ -41,12 +59,14 @@ export class SandboxCarrierAdapter implements LegacyCarrierAdapter {
   private readonly nextSerial: (idempotencyKey: string) => Promise<number>;
   private readonly rememberLabels: number;
   private readonly render: (input: LabelRenderInput) => Promise<Buffer>;
+  private readonly issuedSerial: ((idempotencyKey: string) => Promise<number | null>) | null;
+  private readonly faults: SandboxFaults | null;
   /** Idempotency key → the label, or the request still in flight (so concurrent duplicates share it). */
-  private readonly labelsByKey = new Map<string, Promise<CreatedLabel>>();
+  private readonly labelsByKey = new Map<string, Promise<BoughtLabel>>();
   private readonly tracking = new Map<string, TrackingState>();
 
   constructor(options: SandboxCarrierOptions) {
-    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000, render = renderLabel } = options;
+    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000, render = renderLabel, issuedSerial, faults } = options;
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be ≥ 0, got ${latencyMs}`);
     if (!(failureRate >= 0 && failureRate <= 1)) throw new RangeError(`failureRate must be within 0..1, got ${failureRate}`);
     if (!Number.isInteger(rememberLabels) || rememberLabels < 1) throw new RangeError(`rememberLabels must be a positive integer, got ${rememberLabels}`);
@@ -57,13 +77,54 @@ export class SandboxCarrierAdapter implements LegacyCarrierAdapter {
     this.nextSerial = nextSerial;
     this.rememberLabels = rememberLabels;
     this.render = render;
+    this.issuedSerial = issuedSerial ?? null;
+    this.faults = faults ?? null;
   }
 
-  async listServices(): Promise<CarrierService[]> {
+  async listOfferings(): Promise<CarrierOffering[]> {
     return SANDBOX_SERVICES.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
   }
 
-  async createLabel(shipment: LabelShipment, idempotencyKey: string): Promise<CreatedLabel> {
+  async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
+    const fault = this.faults?.beforeBuy();
+    if (fault) return fault;
+    try {
+      const label = await this.createLabel(shipment, idempotencyKey);
+      await journal.remember(label.carrierRefs);
+      if (this.faults?.loseAnswer()) return { kind: 'unknown', message: 'Sandbox carrier: the answer was lost' };
+      return { kind: 'bought', label };
+    } catch (error) {
+      return outcomeOf(error);
+    }
+  }
+
+  async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
+    const known = this.labelsByKey.has(idempotencyKey) || refs['serial'] !== undefined || (this.issuedSerial !== null && (await this.issuedSerial(idempotencyKey)) !== null);
+    if (!known) return { kind: 'not_attempted', reason: 'unavailable', message: 'Sandbox carrier: no label was issued for this key' };
+    try {
+      // The same key answers the same serial: this draws the label again, it does not issue another.
+      return { kind: 'bought', label: await this.createLabel(shipment, idempotencyKey) };
+    } catch (error) {
+      const outcome = outcomeOf(error);
+      return outcome.kind === 'not_attempted' ? { kind: 'unknown', message: outcome.message } : outcome;
+    }
+  }
+
+  async void(label: LabelToVoid): Promise<VoidOutcome> {
+    try {
+      await this.voidLabel(label.trackingNumber);
+      return { kind: 'voided' };
+    } catch (error) {
+      return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** Voids the sandbox accepted (a repeated void of the same label counts once). */
+  get voidsAccepted(): number {
+    return [...this.tracking.values()].filter((state) => state === 'voided').length;
+  }
+
+  async createLabel(shipment: LabelShipment, idempotencyKey: string): Promise<BoughtLabel> {
     if (!idempotencyKey) throw new CarrierError('Sandbox carrier: an idempotency key is required', false);
     const known = this.labelsByKey.get(idempotencyKey);
     if (known) return copy(await known);
@@ -91,7 +152,7 @@ export class SandboxCarrierAdapter implements LegacyCarrierAdapter {
     return this.tracking.get(trackingNumber);
   }
 
-  private async issueLabel(shipment: LabelShipment, idempotencyKey: string): Promise<CreatedLabel> {
+  private async issueLabel(shipment: LabelShipment, idempotencyKey: string): Promise<BoughtLabel> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (this.failureRate > 0 && this.random() < this.failureRate) {
       throw new CarrierError('Sandbox carrier: simulated failure', true);
@@ -132,10 +193,18 @@ export class SandboxCarrierAdapter implements LegacyCarrierAdapter {
       shipDate: this.now(),
     });
     this.rememberTracking(impb.trackingNumber);
-    return { trackingNumber: impb.trackingNumber, serviceUid: service.uid, pdf };
+    return {
+      carrier: 'sandbox',
+      trackingNumber: impb.trackingNumber,
+      serviceUid: service.uid,
+      format: 'PDF',
+      pdf,
+      costCents: simulatedPostageCents(service.uid, weightLb),
+      carrierRefs: { serial: String(serial) },
+    };
   }
 
-  private remember(key: string, label: Promise<CreatedLabel>): void {
+  private remember(key: string, label: Promise<BoughtLabel>): void {
     this.labelsByKey.set(key, label);
     evictOldest(this.labelsByKey, this.rememberLabels);
   }
@@ -155,7 +224,15 @@ function evictOldest<K, V>(map: Map<K, V>, max: number): void {
   }
 }
 
+/** A refused shipment (CarrierError, not retryable), a simulated outage (retryable) or a fault of ours (anything else). */
+function outcomeOf(error: unknown): PurchaseOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof CarrierError) return error.retryable ? { kind: 'not_attempted', reason: 'unavailable', message } : { kind: 'refused', message };
+  // A crashed render worker or a database hiccup after the serial was drawn: the label may exist.
+  return { kind: 'unknown', message };
+}
+
 /** Callers get their own object and Buffer, so nobody can alter the remembered label. */
-function copy(label: CreatedLabel): CreatedLabel {
+function copy(label: BoughtLabel): BoughtLabel {
   return { ...label, pdf: Buffer.from(label.pdf) };
 }

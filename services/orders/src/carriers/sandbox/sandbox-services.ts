@@ -54,3 +54,20 @@ export const SANDBOX_SERVICES: readonly SandboxService[] = Object.freeze([
 export function findSandboxService(uid: string): SandboxService | undefined {
   return SANDBOX_SERVICES.find((service) => service.uid === uid);
 }
+
+/** Per offering: the first pound and each pound after it, in cents (a simulated postage cost, for the margin views). */
+const SIMULATED_POSTAGE: Readonly<Record<string, { firstLb: number; perLb: number }>> = {
+  usps_priority: { firstLb: 795, perLb: 65 },
+  usps_priority_express: { firstLb: 2_850, perLb: 160 },
+  usps_ground_advantage: { firstLb: 525, perLb: 45 },
+};
+
+/**
+ * What a sandbox label "cost" us: the sandbox sells samples, but it records a cost shaped like USPS's commercial
+ * prices, so that margins, reports and the cost column behave in the embedded mode as they will with real postage.
+ */
+export function simulatedPostageCents(uid: string, weightLb: number): number {
+  const postage = SIMULATED_POSTAGE[uid];
+  if (!postage) return 0;
+  return postage.firstLb + postage.perLb * Math.max(0, Math.ceil(weightLb) - 1);
+}

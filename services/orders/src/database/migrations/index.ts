@@ -4,6 +4,7 @@ import { Migration002Bulk } from './migration-002-bulk';
 import { Migration003SandboxLabels } from './migration-003-sandbox-labels';
 import { Migration004LabelCounts } from './migration-004-label-counts';
 import { Migration005AdminLookups } from './migration-005-admin-lookups';
+import { Migration006CarrierRecords } from './migration-006-carrier-records';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -11,4 +12,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration003SandboxLabels', class: Migration003SandboxLabels },
   { name: 'Migration004LabelCounts', class: Migration004LabelCounts },
   { name: 'Migration005AdminLookups', class: Migration005AdminLookups },
+  { name: 'Migration006CarrierRecords', class: Migration006CarrierRecords },
 ];

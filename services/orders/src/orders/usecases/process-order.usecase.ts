@@ -2,7 +2,7 @@ import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
-import { CARRIER, CarrierError, type LegacyCarrierAdapter } from '../../carriers/carrier.port';
+import { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
 import { toShipment } from '../../carriers/shipment.mapper';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import type { OrderEntity } from '../order.entity';
@@ -51,7 +51,7 @@ export class ProcessOrderUseCase {
   constructor(
     private readonly orders: OrderRepository,
     private readonly rpc: RpcClient,
-    @Inject(CARRIER) private readonly carrier: LegacyCarrierAdapter,
+    private readonly purchaser: LabelPurchaser,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
   ) {}
 
@@ -68,27 +68,28 @@ export class ProcessOrderUseCase {
     }
     const priceCents = order.priceCents;
 
-    let label;
-    try {
-      label = await this.carrier.createLabel(toShipment({ ...order, serviceUid: order.serviceUid ?? '' }), order.id);
-    } catch (error) {
+    const outcome = await this.purchaser.buy(toShipment({ ...order, serviceUid: order.serviceUid ?? '' }), order.id);
+    if (outcome.kind === 'unknown') {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
-      if (!(error instanceof CarrierError) && !givenUp) {
+      if (!givenUp) {
         // No answer is not a refusal: the carrier may have made the label. The order stays pending (and paid) so
-        // recovery asks the carrier again under the same key, which answers the label if it exists.
-        this.logger.error(`label for order ${order.id}: no answer from the carrier, will retry`, error instanceof Error ? error.stack : String(error));
+        // recovery asks the same carrier again (the purchase journal says which), which answers the label if it exists.
+        this.logger.error(`label for order ${order.id}: no answer from the carrier, will ask again: ${outcome.message}`);
         throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'The carrier has not confirmed your label yet. It will be finished or refunded automatically: check Orders in a few minutes.');
       }
-      const reason = error instanceof CarrierError ? error.message : 'The carrier never confirmed the label';
+    }
+    if (outcome.kind !== 'bought') {
+      const reason = outcome.kind === 'unknown' ? 'The carrier never confirmed the label' : outcome.message;
       await this.refund(order, priceCents);
       await this.orders.move(order.id, 'pending', { status: 'cancelled', failureReason: reason });
       labelsFailed.inc({ mode: 'single' });
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);
     }
+    const label = outcome.label;
 
     // The tracking number tells the customer which label it is; the token keeps strangers from asking for it by name.
     const pdfName = `label_${label.trackingNumber}_${fileNameToken(order.id)}.pdf`;
-    await this.orders.completeWithLabel(order, { trackingNumber: label.trackingNumber, pdfName, pdf: label.pdf });
+    await this.orders.completeWithLabel(order, { ...label, pdfName });
     labelsBought.inc({ mode: 'single' });
     return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };
   }

@@ -1,0 +1,108 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CARRIER_REGISTRY, type CarrierAdapter, type LabelShipment, type PurchaseOutcome } from '../carrier.port';
+import type { CarrierRegistry } from '../registry/carrier-registry';
+import { PurchaseJournalRepository, type PurchaseRecord } from './purchase-journal.repository';
+
+/** A purchase sent this recently may still be on its way: it is not asked about (or replaced) yet. */
+export const IN_FLIGHT_MS = 90_000;
+
+const stateOf = (outcome: PurchaseOutcome) => outcome.kind;
+
+/**
+ * The one way a label is bought, for single orders and bulk items alike. Carriers are tried in the registry's order;
+ * the next one only when the last provably bought nothing (`not_attempted`). A refusal ends the purchase (the shipment
+ * is wrong, another carrier would refuse it too); an `unknown` ends it too and is never failed over: the journal
+ * remembers which carrier was asked, and the next purchase with the same key asks that carrier what became of it.
+ */
+@Injectable()
+export class LabelPurchaser {
+  private readonly logger = new Logger(LabelPurchaser.name);
+  /** Offering uids per carrier, read once: a carrier that does not sell an offering is passed over, not asked. */
+  private readonly sells = new Map<CarrierAdapter, Promise<ReadonlySet<string>>>();
+
+  constructor(
+    @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
+    private readonly journal: PurchaseJournalRepository,
+  ) {}
+
+  async buy(shipment: LabelShipment, idempotencyKey: string): Promise<PurchaseOutcome> {
+    let replacing: string | null = null;
+    const previous = await this.journal.find(idempotencyKey);
+    if (previous) {
+      if (previous.state === 'not_attempted' || previous.state === 'refused') {
+        replacing = previous.attemptId;
+      } else {
+        const settled = await this.askAgain(previous, shipment);
+        if (settled) return settled;
+        replacing = previous.attemptId;
+      }
+    }
+
+    let last: PurchaseOutcome | null = null;
+    for (const carrier of this.registry.ordered) {
+      if (!(await this.offers(carrier, shipment.serviceUid))) continue;
+      const attempt = await this.journal.begin(idempotencyKey, carrier.profile.id, replacing);
+      // Another worker started a purchase of this label a moment ago: it is theirs to finish.
+      if (!attempt) return { kind: 'unknown', message: 'This label is being bought by another worker' };
+      const outcome = await this.purchaseAt(carrier, attempt, shipment);
+      await this.journal.settle(attempt, stateOf(outcome));
+      if (outcome.kind !== 'not_attempted') return outcome;
+      this.logger.warn(`${carrier.profile.id} did not take label ${idempotencyKey} (${outcome.reason}): ${outcome.message}`);
+      last = outcome;
+      replacing = attempt.attemptId;
+    }
+    return last ?? { kind: 'refused', message: `No carrier sells ${shipment.serviceUid}` };
+  }
+
+  /**
+   * What became of an earlier attempt, asked of the carrier that was asked then. Null when it provably bought nothing
+   * (the purchase may start again, at any carrier); otherwise the outcome to answer.
+   */
+  private async askAgain(previous: PurchaseRecord, shipment: LabelShipment): Promise<PurchaseOutcome | null> {
+    if (previous.state === 'sent' && Date.now() - previous.sentAt.getTime() < IN_FLIGHT_MS) {
+      return { kind: 'unknown', message: 'The carrier has not answered about this label yet' };
+    }
+    const carrier = this.registry.get(previous.carrier);
+    if (!carrier) {
+      // Asking another carrier could buy the label twice: it waits until its carrier is configured again.
+      return { kind: 'unknown', message: `This label was asked of ${previous.carrier}, which is no longer configured` };
+    }
+    const outcome = await this.resolveAt(carrier, previous, shipment);
+    if (outcome.kind === 'not_attempted') {
+      await this.journal.settle(previous, 'not_attempted');
+      return null;
+    }
+    await this.journal.settle(previous, stateOf(outcome));
+    return outcome;
+  }
+
+  private async purchaseAt(carrier: CarrierAdapter, attempt: PurchaseRecord, shipment: LabelShipment): Promise<PurchaseOutcome> {
+    try {
+      return await carrier.purchase(shipment, attempt.idempotencyKey, { remember: (refs) => this.journal.remember(attempt, refs) });
+    } catch (error) {
+      // An adapter answers every carrier reply with an outcome; a throw is a fault of ours mid-purchase, so nothing
+      // says whether the buy went out.
+      this.logger.error(`${carrier.profile.id} purchase ${attempt.idempotencyKey} threw`, error instanceof Error ? error.stack : String(error));
+      return { kind: 'unknown', message: 'The carrier did not confirm the label' };
+    }
+  }
+
+  private async resolveAt(carrier: CarrierAdapter, attempt: PurchaseRecord, shipment: LabelShipment): Promise<PurchaseOutcome> {
+    try {
+      return await carrier.resolve(shipment, attempt.idempotencyKey, attempt.refs);
+    } catch (error) {
+      this.logger.error(`${carrier.profile.id} resolve ${attempt.idempotencyKey} threw`, error instanceof Error ? error.stack : String(error));
+      return { kind: 'unknown', message: 'The carrier did not confirm the label' };
+    }
+  }
+
+  private async offers(carrier: CarrierAdapter, uid: string): Promise<boolean> {
+    let uids = this.sells.get(carrier);
+    if (!uids) {
+      uids = carrier.listOfferings().then((offerings) => new Set(offerings.map((offering) => offering.uid)));
+      this.sells.set(carrier, uids);
+      uids.catch(() => this.sells.delete(carrier));
+    }
+    return (await uids).has(uid);
+  }
+}

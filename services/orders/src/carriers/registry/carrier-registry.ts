@@ -1,0 +1,43 @@
+import type { CarrierAdapter, CarrierId, CarrierOffering } from '../carrier.port';
+
+/**
+ * The carriers `CARRIERS` turned on, in the order a purchase tries them. The sandbox's sample labels can never stand
+ * in for postage, so it is only ever the sole carrier.
+ */
+export class CarrierRegistry {
+  private readonly byId: ReadonlyMap<CarrierId, CarrierAdapter>;
+
+  constructor(readonly ordered: readonly CarrierAdapter[]) {
+    if (ordered.length === 0) throw new Error('The carrier registry needs at least one carrier');
+    const ids = ordered.map((carrier) => carrier.profile.id);
+    if (new Set(ids).size !== ids.length) throw new Error(`A carrier is listed twice: ${ids.join(', ')}`);
+    if (ordered.length > 1 && ordered.some((carrier) => !carrier.profile.postage)) {
+      throw new Error(`Sample-label carriers run alone, never beside real ones: ${ids.join(', ')}`);
+    }
+    this.byId = new Map(ordered.map((carrier) => [carrier.profile.id, carrier]));
+  }
+
+  get(id: CarrierId): CarrierAdapter | undefined {
+    return this.byId.get(id);
+  }
+
+  /** False while the labels sold are samples (the sandbox): their files say SAMPLE. */
+  get sellsPostage(): boolean {
+    return this.ordered.every((carrier) => carrier.profile.postage);
+  }
+
+  /**
+   * What can be bought: every carrier's offerings by uid, named as the first carrier names them, with the lowest
+   * weight limit among the carriers that sell it (a label may come from any of them).
+   */
+  async offerings(): Promise<CarrierOffering[]> {
+    const merged = new Map<string, CarrierOffering>();
+    for (const carrier of this.ordered) {
+      for (const offering of await carrier.listOfferings()) {
+        const known = merged.get(offering.uid);
+        merged.set(offering.uid, known ? { ...known, maxWeightLb: Math.min(known.maxWeightLb, offering.maxWeightLb) } : offering);
+      }
+    }
+    return [...merged.values()];
+  }
+}

@@ -1,0 +1,98 @@
+import { bulkhead, circuitBreaker, ConsecutiveBreaker, DelegateBackoff, handleWhenResult, isBrokenCircuitError, retry, wrap, type IPolicy } from 'cockatiel';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CarrierAdapter, CarrierOffering, CarrierProfile, CarrierRefs, LabelShipment, LabelToVoid, PurchaseJournal, PurchaseOutcome, VoidOutcome } from '../carrier.port';
+
+export interface CarrierGuardOptions {
+  /** Outages in a row (no answer, 5xx, refused connection) that open the circuit. */
+  breakAfter?: number;
+  /** How long an open circuit refuses calls before one is let through to test the carrier. */
+  halfOpenAfterMs?: number;
+  /** Calls made to one purchase while the carrier answers 429 (each waits its Retry-After). */
+  rateLimitedTries?: number;
+  /** A Retry-After longer than this is not waited for: the purchase answers "not attempted" at once. */
+  longestWaitMs?: number;
+}
+
+type Outcome = PurchaseOutcome | VoidOutcome;
+
+const isRateLimited = (outcome: unknown): boolean =>
+  typeof outcome === 'object' && outcome !== null && (outcome as PurchaseOutcome).kind === 'not_attempted' && (outcome as { reason?: string }).reason === 'rate_limited';
+
+const isOutage = (outcome: unknown): boolean => {
+  if (typeof outcome !== 'object' || outcome === null) return false;
+  const { kind, reason } = outcome as { kind?: string; reason?: string };
+  return kind === 'unknown' || (kind === 'not_attempted' && reason === 'unavailable');
+};
+
+const retryAfterOf = (outcome: unknown): number => (outcome as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 1_000;
+
+/**
+ * A carrier behind its own limits: at most `profile.maxConcurrentPurchases` calls in flight (the rest queue, so bulk
+ * concurrency adapts to the carrier rather than the other way round), a 429 makes every call to this carrier wait its
+ * Retry-After and the purchase is tried again, and a run of outages opens a circuit that answers "not attempted" at
+ * once, so the registry moves to the next carrier without waiting for time-outs. Only what provably bought nothing is
+ * ever tried again here.
+ */
+export class GuardedCarrier implements CarrierAdapter {
+  readonly profile: CarrierProfile;
+  private readonly breaker: IPolicy;
+  private readonly limit: IPolicy;
+  private readonly rateLimitRetry: IPolicy;
+  private pausedUntil = 0;
+  private readonly longestWaitMs: number;
+
+  constructor(
+    readonly inner: CarrierAdapter,
+    options: CarrierGuardOptions = {},
+  ) {
+    this.profile = inner.profile;
+    this.longestWaitMs = options.longestWaitMs ?? 60_000;
+    this.breaker = circuitBreaker(handleWhenResult(isOutage), {
+      halfOpenAfter: options.halfOpenAfterMs ?? 30_000,
+      breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
+    });
+    this.limit = bulkhead(inner.profile.maxConcurrentPurchases, Number.MAX_SAFE_INTEGER);
+    this.rateLimitRetry = retry(handleWhenResult((outcome) => isRateLimited(outcome) && retryAfterOf(outcome) <= this.longestWaitMs), {
+      maxAttempts: Math.max(0, (options.rateLimitedTries ?? 3) - 1),
+      backoff: new DelegateBackoff((context) => retryAfterOf('value' in context.result ? context.result.value : undefined)),
+    });
+  }
+
+  listOfferings(): Promise<CarrierOffering[]> {
+    return this.inner.listOfferings();
+  }
+
+  async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
+    const outcome = await this.run<PurchaseOutcome>(() => this.inner.purchase(shipment, idempotencyKey, journal), true);
+    return outcome ?? { kind: 'not_attempted', reason: 'circuit_open', message: `${this.profile.displayName} is not answering; it is left alone for a while` };
+  }
+
+  async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
+    const outcome = await this.run<PurchaseOutcome>(() => this.inner.resolve(shipment, idempotencyKey, refs), false);
+    // A question the carrier would not answer now (429, open circuit) leaves the purchase as unknown as it was.
+    if (!outcome || isRateLimited(outcome)) return { kind: 'unknown', message: `${this.profile.displayName} could not be asked about this label yet` };
+    return outcome;
+  }
+
+  async void(label: LabelToVoid): Promise<VoidOutcome> {
+    const outcome = await this.run<VoidOutcome>(() => this.inner.void(label), false);
+    return outcome ?? { kind: 'unknown', message: `${this.profile.displayName} is not answering; the void will be asked again` };
+  }
+
+  /** Null when the circuit is open. */
+  private async run<T extends Outcome>(call: () => Promise<T>, retryRateLimits: boolean): Promise<T | null> {
+    const attempt = async (): Promise<T> => {
+      const wait = this.pausedUntil - Date.now();
+      if (wait > 0) await sleep(wait);
+      const outcome = await this.limit.execute(() => this.breaker.execute(call));
+      if (isRateLimited(outcome)) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + Math.min(retryAfterOf(outcome), this.longestWaitMs));
+      return outcome;
+    };
+    try {
+      return retryRateLimits ? await wrap(this.rateLimitRetry).execute(attempt) : await attempt();
+    } catch (error) {
+      if (isBrokenCircuitError(error)) return null;
+      throw error;
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import type { BoughtLabel } from '../src/carriers/carrier.port';
 import type { BulkStatus } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
 import { BulkRepository, FAILED_LABELS_SHOWN } from '../src/bulk/bulk.repository';
@@ -45,7 +46,10 @@ describe('BulkRepository on PostgreSQL', () => {
     return { orderId, userId, items: written };
   };
 
-  const label = (itemId: string, orderId: string) => ({ ok: true as const, itemId, orderId, trackingNumber: `TRK-${itemId}`, pdf: Buffer.from(`pdf ${itemId}`) });
+  const bought = (trackingNumber: string, pdf: Buffer): BoughtLabel => ({
+    carrier: 'easypost', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', pdf, costCents: 812, carrierRefs: { shipmentId: `shp_${trackingNumber}` },
+  });
+  const label = (itemId: string, orderId: string) => ({ ok: true as const, itemId, orderId, label: bought(`TRK-${itemId}`, Buffer.from(`pdf ${itemId}`)) });
   const failure = (itemId: string, orderId: string, error = 'carrier said no') => ({ ok: false as const, itemId, orderId, error });
 
   const itemStates = (orderId: string) =>
@@ -199,7 +203,7 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(ids(claimed)).toEqual(written.slice(1, 4).map((i) => i.id));
       expect(claimed.find((c) => c.row_no === 1)).toEqual({
         id: written[1]!.id, bulk_order_id: orderId, user_id: userId, row_no: 1, round: 1, service_uid: 'usps-ground', service_name: 'USPS Ground Advantage',
-        price_cents: 101, data: bulkRow(1),
+        price_cents: 101, data: bulkRow(1), pending_since: expect.stringMatching(/^\d{4}-\d\d-\d\d /),
       });
       expect(ids(await bulk.claimItems(elsewhere.orderId, 10, 60))).toEqual(elsewhere.items.map((i) => i.id));
     });
@@ -292,7 +296,7 @@ describe('BulkRepository on PostgreSQL', () => {
       const [a, b] = [written[0]!.id, written[1]!.id];
       await bulk.markLabelled([]);
       await bulk.markLabelled([label(a, orderId), label(b, orderId)]);
-      await bulk.markLabelled([{ ...label(a, orderId), trackingNumber: 'TWIN', pdf: Buffer.from('twin') }]);
+      await bulk.markLabelled([{ ...label(a, orderId), label: bought('TWIN', Buffer.from('twin')) }]);
       const rows = await db.sql<{ id: string; status: string; tracking_number: string | null; label_pdf: Buffer | null; claimed_until: Date | null }>(
         `select "id", "status", "tracking_number", "label_pdf", "claimed_until" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`,
         [orderId],
@@ -302,6 +306,16 @@ describe('BulkRepository on PostgreSQL', () => {
         ['labelled', `TRK-${b}`, `pdf ${b}`],
         ['pending', null, null],
       ]);
+      const sold = await db.sql<{ carrier: string | null; carrier_refs: unknown; cost_cents: number | null; label_format: string | null }>(
+        `select "carrier", "carrier_refs", "cost_cents", "label_format" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`,
+        [orderId],
+      );
+      expect(sold).toEqual([
+        { carrier: 'easypost', carrier_refs: { shipmentId: `shp_TRK-${a}` }, cost_cents: 812, label_format: 'PDF' },
+        { carrier: 'easypost', carrier_refs: { shipmentId: `shp_TRK-${b}` }, cost_cents: 812, label_format: 'PDF' },
+        { carrier: null, carrier_refs: null, cost_cents: null, label_format: null },
+      ]);
+      expect(await bulk.hasSampleLabels(orderId)).toBe(false);
     });
 
     it('counts each failure once, in the batch’s count, however often the same failures are written and from whichever replica', async () => {

@@ -1,3 +1,4 @@
+import type { BoughtLabel } from '../src/carriers/carrier.port';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
 import { OrderEntity } from '../src/orders/order.entity';
@@ -6,6 +7,10 @@ import { parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, within, type OrdersDatabase } from './support/orders-database';
 
 /** Single orders' SQL against the real PostgreSQL server, with two replicas sharing one database (decision 020). */
+const bought = (trackingNumber: string, pdf: Buffer): BoughtLabel => ({
+  carrier: 'usps', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', pdf, costCents: 795, carrierRefs: { sku: 'DPXX0XXXXX07200' },
+});
+
 describe('OrderRepository on PostgreSQL', () => {
   let db: OrdersDatabase;
   /** The first replica's repository. */
@@ -127,18 +132,23 @@ describe('OrderRepository on PostgreSQL', () => {
       const userId = randomUUID();
       const order = await placed(userId, { failureReason: 'first try timed out' });
       const pdfName = `label-${randomUUID()}.pdf`;
-      await orders.completeWithLabel(order, { trackingNumber: 'TRK-1', pdfName, pdf: Buffer.from('%PDF-one') });
+      await orders.completeWithLabel(order, { ...bought('TRK-1', Buffer.from('%PDF-one')), pdfName });
       const [file] = await files(pdfName);
       expect(file).toMatchObject({ owner_id: userId, content_type: 'application/pdf', size_bytes: 8 });
       expect(file?.data.toString()).toBe('%PDF-one');
       expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', trackingNumber: 'TRK-1', pdfName, pdfFileId: file?.id, failureReason: null });
+      const [sold] = await db.sql<{ carrier: string; carrier_refs: unknown; cost_cents: number; label_format: string }>(
+        `select "carrier", "carrier_refs", "cost_cents", "label_format" from "orders"."orders" where "id" = ?`,
+        [order.id],
+      );
+      expect(sold).toEqual({ carrier: 'usps', carrier_refs: { sku: 'DPXX0XXXXX07200' }, cost_cents: 795, label_format: 'PDF' });
     });
 
     it('completes an order once: a second label for it is refused and the first label is kept', async () => {
       const order = await placed(randomUUID());
       const pdfName = `label-${randomUUID()}.pdf`;
-      await orders.completeWithLabel(order, { trackingNumber: 'TRK-A', pdfName, pdf: Buffer.from('first') });
-      await expect(orders.completeWithLabel(order, { trackingNumber: 'TRK-B', pdfName, pdf: Buffer.from('second') })).rejects.toMatchObject(conflict);
+      await orders.completeWithLabel(order, { ...bought('TRK-A', Buffer.from('first')), pdfName });
+      await expect(orders.completeWithLabel(order, { ...bought('TRK-B', Buffer.from('second')), pdfName })).rejects.toMatchObject(conflict);
       expect((await files(pdfName)).map((f) => f.data.toString())).toEqual(['first']);
       expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', trackingNumber: 'TRK-A' });
     });
@@ -146,7 +156,7 @@ describe('OrderRepository on PostgreSQL', () => {
     it('refuses to complete an order that is no longer pending', async () => {
       const order = await placed(randomUUID());
       await orders.move(order.id, 'pending', { status: 'cancelled', failureReason: 'refused' });
-      await expect(orders.completeWithLabel(order, { trackingNumber: 'TRK-C', pdfName: `label-${randomUUID()}.pdf`, pdf: Buffer.from('x') })).rejects.toMatchObject(conflict);
+      await expect(orders.completeWithLabel(order, { ...bought('TRK-C', Buffer.from('x')), pdfName: `label-${randomUUID()}.pdf` })).rejects.toMatchObject(conflict);
       expect(await orders.findById(order.id)).toMatchObject({ status: 'cancelled', trackingNumber: null, pdfFileId: null });
     });
 
@@ -158,7 +168,7 @@ describe('OrderRepository on PostgreSQL', () => {
       await db.sql(`insert into "orders"."files" ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, 'application/pdf', 5, ?)`, [
         saved, userId, pdfName, Buffer.from('saved'),
       ]);
-      await orders.completeWithLabel(order, { trackingNumber: 'TRK-R', pdfName, pdf: Buffer.from('again') });
+      await orders.completeWithLabel(order, { ...bought('TRK-R', Buffer.from('again')), pdfName });
       expect((await files(pdfName)).map((f) => [f.id, f.data.toString()])).toEqual([[saved, 'saved']]);
       expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', pdfFileId: saved });
     });
@@ -167,8 +177,8 @@ describe('OrderRepository on PostgreSQL', () => {
       const order = await placed(randomUUID());
       const pdfName = `label-${randomUUID()}.pdf`;
       const results = await Promise.allSettled([
-        orders.completeWithLabel(order, { trackingNumber: 'TRK-X', pdfName, pdf: Buffer.from('x') }),
-        other.completeWithLabel(order, { trackingNumber: 'TRK-Y', pdfName, pdf: Buffer.from('y') }),
+        orders.completeWithLabel(order, { ...bought('TRK-X', Buffer.from('x')), pdfName }),
+        other.completeWithLabel(order, { ...bought('TRK-Y', Buffer.from('y')), pdfName }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const [file] = await files(pdfName);

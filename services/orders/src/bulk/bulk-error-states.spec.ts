@@ -1,6 +1,6 @@
 import { DomainError, ErrorCode, type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import type { LegacyCarrierAdapter } from '../carriers/carrier.port';
+import type { LabelPurchaser } from '../carriers/purchase/label-purchaser';
 import type { OrdersEnv } from '../config/env.schema';
 import { BulkEngine } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
@@ -43,7 +43,7 @@ const engineWith = (repository: object, publisher: { publish: jest.Mock; forget:
   new BulkEngine(
     repository as unknown as BulkRepository,
     rpc as unknown as RpcClient,
-    {} as LegacyCarrierAdapter,
+    {} as LabelPurchaser,
     {} as BulkFilesBuilder,
     publisher as unknown as BulkProgressPublisher,
     { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,

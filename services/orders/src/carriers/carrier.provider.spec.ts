@@ -1,8 +1,10 @@
 import { Test } from '@nestjs/testing';
 import { ORM } from '@labeldesk/nest-orm';
 import { ORDERS_ENV, ordersEnvSchema, type OrdersEnv } from '../config/env.schema';
-import { CARRIER, type LabelShipment } from './carrier.port';
-import { PooledSandboxCarrier, carrierProvider } from './carrier.provider';
+import { CARRIER_REGISTRY, type LabelShipment } from './carrier.port';
+import { PooledSandboxCarrier, carrierRegistryProvider } from './carrier.provider';
+import type { CarrierRegistry } from './registry/carrier-registry';
+import { GuardedCarrier } from './registry/guarded-carrier';
 import { isValidImpbTrackingNumber } from './sandbox/impb';
 import { defaultRenderWorkers } from './sandbox/render-pool';
 
@@ -26,12 +28,22 @@ const shipment: LabelShipment = {
 
 async function carrierModule(vars: Record<string, string>) {
   const moduleRef = await Test.createTestingModule({
-    providers: [{ provide: ORDERS_ENV, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierProvider],
+    providers: [{ provide: ORDERS_ENV, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierRegistryProvider],
   }).compile();
-  return { moduleRef, carrier: moduleRef.get<PooledSandboxCarrier>(CARRIER) };
+  const registry = moduleRef.get<CarrierRegistry>(CARRIER_REGISTRY);
+  const guarded = registry.ordered[0];
+  if (!(guarded instanceof GuardedCarrier) || !(guarded.inner instanceof PooledSandboxCarrier)) throw new Error('expected the guarded pooled sandbox');
+  return { moduleRef, registry, carrier: guarded.inner };
 }
 
-describe('carrierProvider', () => {
+describe('carrierRegistryProvider', () => {
+  it('turns on the sandbox alone by default, behind its guard, selling samples', async () => {
+    const { moduleRef, registry } = await carrierModule({ RENDER_WORKERS: '0' });
+    expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['sandbox']);
+    expect(registry.sellsPostage).toBe(false);
+    await moduleRef.close();
+  });
+
   it('renders labels on RENDER_WORKERS worker threads and ends them when the application shuts down', async () => {
     const { moduleRef, carrier } = await carrierModule({ RENDER_WORKERS: '2' });
     expect(carrier).toBeInstanceOf(PooledSandboxCarrier);

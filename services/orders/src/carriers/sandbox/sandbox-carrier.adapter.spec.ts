@@ -41,8 +41,8 @@ async function caught(promise: Promise<unknown>): Promise<CarrierError> {
 }
 
 describe('SandboxCarrierAdapter', () => {
-  it('lists Priority Mail, Priority Mail Express and Ground Advantage, each up to 70 lb, in the CarrierService shape', async () => {
-    const services = await new SandboxCarrierAdapter({ nextSerial: counterSerials() }).listServices();
+  it('lists Priority Mail, Priority Mail Express and Ground Advantage, each up to 70 lb, in the CarrierOffering shape', async () => {
+    const services = await new SandboxCarrierAdapter({ nextSerial: counterSerials() }).listOfferings();
     expect(services).toEqual([
       { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70 },
       { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70 },

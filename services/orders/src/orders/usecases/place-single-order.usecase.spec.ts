@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import { CarrierError, type LegacyCarrierAdapter, type CreatedLabel, type LabelShipment } from '../../carriers/carrier.port';
+import { CarrierError, type CreatedLabel, type LabelShipment, type PurchaseOutcome } from '../../carriers/carrier.port';
+import type { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
 import type { OrdersEnv } from '../../config/env.schema';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
@@ -78,6 +79,24 @@ class FakeServices {
   }
 }
 
+/**
+ * The label purchaser as the use case sees it, over a scripted carrier: a label is bought, a CarrierError is a refusal
+ * (or, retryable, a carrier that bought nothing), anything else an answer that never came.
+ */
+const purchaserOver = (createLabel: (shipment: LabelShipment, key: string) => Promise<CreatedLabel>): LabelPurchaser =>
+  ({
+    buy: async (shipment: LabelShipment, key: string): Promise<PurchaseOutcome> => {
+      try {
+        const made = await createLabel(shipment, key);
+        return { kind: 'bought', label: { ...made, carrier: 'sandbox', format: 'PDF', costCents: 700, carrierRefs: { serial: '1' } } };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!(error instanceof CarrierError)) return { kind: 'unknown', message };
+        return error.retryable ? { kind: 'not_attempted', reason: 'unavailable', message } : { kind: 'refused', message };
+      }
+    },
+  }) as unknown as LabelPurchaser;
+
 const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const orders = new FakeOrders();
   const services = new FakeServices();
@@ -85,7 +104,7 @@ const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const process = new ProcessOrderUseCase(
     orders as unknown as OrderRepository,
     services as unknown as RpcClient,
-    carrier as unknown as LegacyCarrierAdapter,
+    purchaserOver(carrier.createLabel),
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
   );
   const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);

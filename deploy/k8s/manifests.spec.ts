@@ -164,6 +164,39 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
     ]);
   });
 
+  it('lets orders reach HTTPS on the internet (the carriers; payments has BTCPay), never the private networks around the cluster', () => {
+    type Peer = { ipBlock?: { cidr: string; except?: string[] } };
+    type Rule = { to?: Peer[]; ports?: Array<{ port: number }> };
+    const egress = manifests
+      .filter((m) => m.kind === 'NetworkPolicy')
+      .flatMap((p) => ((p.spec as { egress?: Rule[] }).egress ?? []).map((rule) => ({ policy: p.metadata.name, rule })));
+    const https = egress.filter(({ rule }) => rule.ports?.some((port) => port.port === 443));
+    expect(https.map(({ policy }) => policy).sort()).toEqual(['orders-egress', 'payments-egress']);
+    const block = https.find(({ policy }) => policy === 'orders-egress')?.rule.to?.[0]?.ipBlock;
+    expect(block?.cidr).toBe('0.0.0.0/0');
+    expect(block?.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
+  });
+
+  it('gives orders the carriers it buys from and every carrier setting from the Secret, and no other app any of them', () => {
+    const settings = ['EASYPOST_API_KEY', 'USPS_CLIENT_ID', 'USPS_CLIENT_SECRET', 'USPS_CRID', 'USPS_MID', 'USPS_MANIFEST_MID', 'USPS_ACCOUNT_TYPE', 'USPS_ACCOUNT_NUMBER'];
+    for (const deployment of deployments) {
+      const env = podOf(deployment).containers[0]?.env ?? [];
+      const carrierEnv = env.filter((e) => settings.includes(e.name) || e.name === 'CARRIERS');
+      if (deployment.metadata.name !== 'orders') {
+        expect(carrierEnv).toEqual([]);
+        continue;
+      }
+      expect(env.find((e) => e.name === 'CARRIERS')?.value).toBe('easypost');
+      for (const name of settings) {
+        expect(env.find((e) => e.name === name)?.valueFrom?.secretKeyRef).toMatchObject({ name: 'labeldesk-secrets', key: name });
+      }
+    }
+    const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'labeldesk-config');
+    expect(Object.keys(config?.data ?? {}).filter((key) => settings.includes(key))).toEqual([]);
+    const listed = readFileSync(join(dir, 'config.yaml'), 'utf8');
+    for (const name of settings) expect(listed).toContain(name);
+  });
+
   it('keeps TRUST_PROXY a hop count only while the gateway admits nothing but the ingress controller (decision 039)', () => {
     const gateway = deployments.find((d) => d.metadata.name === 'gateway');
     const trustProxy = podOf(gateway as Manifest).containers[0]?.env?.find((e) => e.name === 'TRUST_PROXY')?.value;

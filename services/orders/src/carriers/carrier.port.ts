@@ -147,39 +147,3 @@ export interface CarrierAdapter {
 
 /** The registry of the carriers `CARRIERS` turns on, in the order they are tried. */
 export const CARRIER_REGISTRY = Symbol('CARRIER_REGISTRY');
-
-// ---------------------------------------------------------------------------------------------------------------
-// The single-carrier port the orders service used before the registry (kept until every caller moved over).
-
-/** @deprecated Use CarrierOffering. */
-export type CarrierService = CarrierOffering;
-
-export interface CreatedLabel {
-  /** IMpb tracking number (digits only, no application identifier). */
-  trackingNumber: string;
-  serviceUid: string;
-  /** A single 4x6 in page. */
-  pdf: Buffer;
-}
-
-export class CarrierError extends Error {
-  constructor(
-    message: string,
-    /** True when trying again may succeed (time-out, 5xx); false for a refused shipment. */
-    readonly retryable: boolean,
-  ) {
-    super(message);
-    this.name = 'CarrierError';
-  }
-}
-
-/** @deprecated The single-carrier port, replaced by CarrierAdapter behind the registry. */
-export interface LegacyCarrierAdapter {
-  listServices(): Promise<CarrierService[]>;
-  /** The same idempotency key must never produce a second label: it answers the first one again. */
-  createLabel(shipment: LabelShipment, idempotencyKey: string): Promise<CreatedLabel>;
-  voidLabel(trackingNumber: string): Promise<void>;
-}
-
-/** @deprecated */
-export const CARRIER = Symbol('CARRIER');

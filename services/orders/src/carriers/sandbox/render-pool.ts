@@ -6,7 +6,7 @@
  *   in flight per worker. Idle workers are unref'd: they never keep a process alive on their own.
  * - A bounded queue: past `maxQueue` waiting labels, render() rejects at once (RenderPoolError QUEUE_FULL).
  * - A worker that dies while rendering rejects only that label (WORKER_CRASHED) and is replaced; a label taking
- *   longer than `jobTimeoutMs` stops its worker (TIMEOUT). These errors are plain Errors, not CarrierErrors: the
+ *   longer than `jobTimeoutMs` stops its worker (TIMEOUT). These errors are plain Errors, not SandboxCarrierErrors: the
  *   caller must retry (the order stays pending), never refund a label that was merely not rendered.
  * - When workers cannot start (no worker file next to this one, e.g. a bundled build; the worker's modules fail
  *   to load), it logs once and renders on the calling thread instead, like RENDER_WORKERS=0.

@@ -1,4 +1,5 @@
-import { CarrierError, type LabelShipment } from '../carrier.port';
+import { SandboxCarrierError } from './sandbox-carrier.error';
+import { type LabelShipment } from '../carrier.port';
 import { formatImpbHri, isValidImpbTrackingNumber } from './impb';
 import type { LabelRenderInput } from './label-renderer';
 import { RenderPoolError } from './render-pool';
@@ -30,14 +31,14 @@ function shipment(overrides: { serviceUid?: string; weightLb?: number; zip?: str
   };
 }
 
-async function caught(promise: Promise<unknown>): Promise<CarrierError> {
+async function caught(promise: Promise<unknown>): Promise<SandboxCarrierError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof CarrierError) return error;
+    if (error instanceof SandboxCarrierError) return error;
     throw error;
   }
-  throw new Error('expected a CarrierError, but the call succeeded');
+  throw new Error('expected a SandboxCarrierError, but the call succeeded');
 }
 
 describe('SandboxCarrierAdapter', () => {
@@ -115,7 +116,7 @@ describe('SandboxCarrierAdapter', () => {
           await carrier.createLabel(shipment(), `k-${i}`);
           results.push('ok');
         } catch (error) {
-          expect(error).toBeInstanceOf(CarrierError);
+          expect(error).toBeInstanceOf(SandboxCarrierError);
           expect(error).toMatchObject({ message: 'Sandbox carrier: simulated failure', retryable: true });
           results.push('fail');
         }
@@ -208,7 +209,7 @@ describe('SandboxCarrierAdapter', () => {
     );
   });
 
-  it('passes a failed render (a crashed worker) on as it is, not as a CarrierError, and the same key may try again', async () => {
+  it('passes a failed render (a crashed worker) on as it is, not as a SandboxCarrierError, and the same key may try again', async () => {
     const render = jest
       .fn(async (_input: LabelRenderInput) => Buffer.from('%PDF-second-try'))
       .mockRejectedValueOnce(new RenderPoolError('WORKER_CRASHED', 'The label render worker died while rendering (exit code 1)'));
@@ -216,7 +217,7 @@ describe('SandboxCarrierAdapter', () => {
 
     const error = await carrier.createLabel(shipment(), 'crash').catch((rejected: unknown) => rejected);
     expect(error).toBeInstanceOf(RenderPoolError);
-    expect(error).not.toBeInstanceOf(CarrierError);
+    expect(error).not.toBeInstanceOf(SandboxCarrierError);
     const label = await carrier.createLabel(shipment(), 'crash');
     expect(label.pdf.toString('latin1')).toBe('%PDF-second-try');
     expect(carrier.trackingState(label.trackingNumber)).toBe('issued');

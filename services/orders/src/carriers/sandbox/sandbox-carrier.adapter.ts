@@ -1,7 +1,7 @@
+import { SandboxCarrierError } from './sandbox-carrier.error';
 import {
   type BoughtLabel,
   type CarrierAdapter,
-  CarrierError,
   type CarrierOffering,
   type CarrierProfile,
   type CarrierRefs,
@@ -35,7 +35,7 @@ export interface SandboxCarrierOptions {
   rememberLabels?: number;
   /**
    * Renders the label PDF (default: renderLabel on the calling thread). The service passes a LabelRenderPool's
-   * render; its errors (a crashed worker, a full queue) are not CarrierErrors, so the caller retries.
+   * render; its errors (a crashed worker, a full queue) are not SandboxCarrierErrors: the purchase answers unknown and the same key is asked again.
    */
   render?: (input: LabelRenderInput) => Promise<Buffer>;
 }
@@ -125,7 +125,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   }
 
   async createLabel(shipment: LabelShipment, idempotencyKey: string): Promise<BoughtLabel> {
-    if (!idempotencyKey) throw new CarrierError('Sandbox carrier: an idempotency key is required', false);
+    if (!idempotencyKey) throw new SandboxCarrierError('Sandbox carrier: an idempotency key is required', false);
     const known = this.labelsByKey.get(idempotencyKey);
     if (known) return copy(await known);
 
@@ -142,7 +142,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
 
   async voidLabel(trackingNumber: string): Promise<void> {
     const state = this.tracking.get(trackingNumber);
-    if (!state) throw new CarrierError(`Sandbox carrier: unknown tracking number ${trackingNumber}`, false);
+    if (!state) throw new SandboxCarrierError(`Sandbox carrier: unknown tracking number ${trackingNumber}`, false);
     // Voiding twice is harmless (a retried void must not fail).
     this.tracking.set(trackingNumber, 'voided');
   }
@@ -155,24 +155,24 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   private async issueLabel(shipment: LabelShipment, idempotencyKey: string): Promise<BoughtLabel> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (this.failureRate > 0 && this.random() < this.failureRate) {
-      throw new CarrierError('Sandbox carrier: simulated failure', true);
+      throw new SandboxCarrierError('Sandbox carrier: simulated failure', true);
     }
 
     const service = findSandboxService(shipment.serviceUid);
     if (!service) {
       const known = SANDBOX_SERVICES.map((s) => s.uid).join(', ');
-      throw new CarrierError(`Sandbox carrier: unknown service "${shipment.serviceUid}" (known: ${known})`, false);
+      throw new SandboxCarrierError(`Sandbox carrier: unknown service "${shipment.serviceUid}" (known: ${known})`, false);
     }
     const weightLb = shipment.package.weightLb;
     if (!Number.isFinite(weightLb) || weightLb <= 0) {
-      throw new CarrierError(`Sandbox carrier: package weight must be a positive number of pounds, got ${weightLb}`, false);
+      throw new SandboxCarrierError(`Sandbox carrier: package weight must be a positive number of pounds, got ${weightLb}`, false);
     }
     if (weightLb > service.maxWeightLb) {
-      throw new CarrierError(`Sandbox carrier: ${service.name} takes at most ${service.maxWeightLb} lb, the package weighs ${weightLb} lb`, false);
+      throw new SandboxCarrierError(`Sandbox carrier: ${service.name} takes at most ${service.maxWeightLb} lb, the package weighs ${weightLb} lb`, false);
     }
     const zip = parseUsZip(shipment.to.zip);
     if (!zip) {
-      throw new CarrierError(`Sandbox carrier: destination ZIP "${shipment.to.zip}" is neither 5 digits nor ZIP+4`, false);
+      throw new SandboxCarrierError(`Sandbox carrier: destination ZIP "${shipment.to.zip}" is neither 5 digits nor ZIP+4`, false);
     }
 
     const serial = await this.nextSerial(idempotencyKey);
@@ -224,10 +224,10 @@ function evictOldest<K, V>(map: Map<K, V>, max: number): void {
   }
 }
 
-/** A refused shipment (CarrierError, not retryable), a simulated outage (retryable) or a fault of ours (anything else). */
+/** A refused shipment (SandboxCarrierError, not retryable), a simulated outage (retryable) or a fault of ours (anything else). */
 function outcomeOf(error: unknown): PurchaseOutcome {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof CarrierError) return error.retryable ? { kind: 'not_attempted', reason: 'unavailable', message } : { kind: 'refused', message };
+  if (error instanceof SandboxCarrierError) return error.retryable ? { kind: 'not_attempted', reason: 'unavailable', message } : { kind: 'refused', message };
   // A crashed render worker or a database hiccup after the serial was drawn: the label may exist.
   return { kind: 'unknown', message };
 }

@@ -1,7 +1,7 @@
-import type { CarrierService } from '../carrier.port';
+import type { CarrierOffering } from '../carrier.port';
 
 /** A service the sandbox carrier offers, with what its label needs (formats.md §1.3 and §2.1). */
-export interface SandboxService extends CarrierService {
+export interface SandboxService extends CarrierOffering {
   /** 3-digit IMpb Service Type Code (formats.md §1.3). */
   serviceTypeCode: string;
   /** False when formats.md could not tie the STC to the service in a USPS text (kept as a documented placeholder). */
@@ -12,7 +12,7 @@ export interface SandboxService extends CarrierService {
   iconLetter: string;
 }
 
-/** The sandbox's raw services. Pricing reads them through `listServices()`; the uids are stable. */
+/** The sandbox's raw services. Pricing reads them through `listOfferings()`; the uids are stable. */
 export const SANDBOX_SERVICES: readonly SandboxService[] = Object.freeze([
   {
     uid: 'usps_priority',

@@ -1,6 +1,10 @@
+import { SandboxCarrierError } from '../../carriers/sandbox/sandbox-carrier.error';
 import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import { CarrierError, type CreatedLabel, type LabelShipment, type PurchaseOutcome } from '../../carriers/carrier.port';
+import type { BoughtLabel, LabelShipment, PurchaseOutcome } from '../../carriers/carrier.port';
+
+/** What the scripted carrier makes; the purchaser double adds the rest of a bought label. */
+type CreatedLabel = Pick<BoughtLabel, 'trackingNumber' | 'serviceUid' | 'pdf'>;
 import type { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
 import type { OrdersEnv } from '../../config/env.schema';
 import { type OrderEntity } from '../order.entity';
@@ -80,7 +84,7 @@ class FakeServices {
 }
 
 /**
- * The label purchaser as the use case sees it, over a scripted carrier: a label is bought, a CarrierError is a refusal
+ * The label purchaser as the use case sees it, over a scripted carrier: a label is bought, a SandboxCarrierError is a refusal
  * (or, retryable, a carrier that bought nothing), anything else an answer that never came.
  */
 const purchaserOver = (createLabel: (shipment: LabelShipment, key: string) => Promise<CreatedLabel>): LabelPurchaser =>
@@ -91,7 +95,7 @@ const purchaserOver = (createLabel: (shipment: LabelShipment, key: string) => Pr
         return { kind: 'bought', label: { ...made, carrier: 'sandbox', format: 'PDF', costCents: 700, carrierRefs: { serial: '1' } } };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        if (!(error instanceof CarrierError)) return { kind: 'unknown', message };
+        if (!(error instanceof SandboxCarrierError)) return { kind: 'unknown', message };
         return error.retryable ? { kind: 'not_attempted', reason: 'unavailable', message } : { kind: 'refused', message };
       }
     },
@@ -178,7 +182,7 @@ describe('PlaceSingleOrderUseCase', () => {
   });
 
   it('refunds and cancels when the carrier fails, and says nothing was charged', async () => {
-    const { useCase, services, orders } = setup(() => Promise.reject(new CarrierError('Sandbox carrier: simulated failure', true)));
+    const { useCase, services, orders } = setup(() => Promise.reject(new SandboxCarrierError('Sandbox carrier: simulated failure', true)));
     await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED, message: expect.stringContaining('You have not been charged') });
     expect(services.balance).toBe(5000);
     expect([...orders.rows.values()][0]).toMatchObject({ status: 'cancelled', failureReason: 'Sandbox carrier: simulated failure' });
@@ -216,7 +220,7 @@ describe('PlaceSingleOrderUseCase', () => {
 
   it('puts a refused retry of a refunded order back to cancelled instead of leaving it pending', async () => {
     const { useCase, services, carrier, orders } = setup(label);
-    carrier.createLabel.mockRejectedValueOnce(new CarrierError('temporarily down', true));
+    carrier.createLabel.mockRejectedValueOnce(new SandboxCarrierError('temporarily down', true));
     await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
     services.balance = 0;
     await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
@@ -242,7 +246,7 @@ describe('PlaceSingleOrderUseCase', () => {
 
   it('retries a refunded order as a new attempt with new ledger keys, so the label is paid once', async () => {
     const { useCase, services, carrier } = setup(label);
-    carrier.createLabel.mockRejectedValueOnce(new CarrierError('temporarily down', true));
+    carrier.createLabel.mockRejectedValueOnce(new SandboxCarrierError('temporarily down', true));
     await expect(useCase.execute(request())).rejects.toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
     expect(services.balance).toBe(5000);
     await useCase.execute(request());

@@ -1,0 +1,269 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { CarrierId, PurchaseOutcome } from '../carrier.port';
+import { CarrierRegistry } from '../registry/carrier-registry';
+import { MemoryPurchaseJournal } from '../testing/memory-purchase-journal';
+import { labelFrom, lostAnswer, notAttempted, refusal, ScriptedCarrier, sellsTheLabel, uspsOfferings } from '../testing/scripted-carrier';
+import { aShipment } from '../testing/shipments';
+import { IN_FLIGHT_MS, LabelPurchaser } from './label-purchaser';
+import type { PurchaseJournalRepository, PurchaseRecord } from './purchase-journal.repository';
+
+const shipment = aShipment();
+
+const purchaserOf = (carriers: ScriptedCarrier[], journal = new MemoryPurchaseJournal()) => ({
+  purchaser: new LabelPurchaser(new CarrierRegistry(carriers), journal as unknown as PurchaseJournalRepository),
+  journal,
+});
+
+const boughtFrom = (outcome: PurchaseOutcome): CarrierId => {
+  if (outcome.kind !== 'bought') throw new Error(`expected a bought label, got ${JSON.stringify(outcome)}`);
+  return outcome.label.carrier;
+};
+
+const earlierAttempt = (overrides: Partial<PurchaseRecord> & Pick<PurchaseRecord, 'idempotencyKey' | 'carrier' | 'state'>): PurchaseRecord => ({
+  attemptId: randomUUID(),
+  refs: {},
+  sentAt: new Date(Date.now() - 10 * 60_000),
+  ...overrides,
+});
+
+/** A journal where another worker starts its own attempt right after this one looked the key up. */
+class RacedByAnotherWorker extends MemoryPurchaseJournal {
+  constructor(private readonly replacing: string | null) {
+    super();
+  }
+
+  override async find(idempotencyKey: string): Promise<PurchaseRecord | null> {
+    const seen = await super.find(idempotencyKey);
+    await this.begin(idempotencyKey, 'easypost', this.replacing);
+    return seen;
+  }
+}
+
+describe('LabelPurchaser', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  let key: string;
+  let easypost: ScriptedCarrier;
+  let usps: ScriptedCarrier;
+
+  beforeEach(() => {
+    key = `item-${randomUUID()}`;
+    easypost = new ScriptedCarrier('easypost');
+    usps = new ScriptedCarrier('usps');
+  });
+
+  describe('a new idempotency key', () => {
+    it('buys from the first carrier and journals the attempt there as bought, with the ids the carrier handed out', async () => {
+      easypost.onPurchase(sellsTheLabel('easypost'));
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      const outcome = await purchaser.buy(shipment, key);
+
+      expect(outcome).toEqual({ kind: 'bought', label: labelFrom('easypost', shipment, key) });
+      expect(easypost.purchaseCalls).toEqual([expect.objectContaining({ shipment, idempotencyKey: key })]);
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'bought', refs: { easypostId: `easypost-${key}` } });
+    });
+
+    it('fails over to the next carrier when the first provably bought nothing, and the journal names the second', async () => {
+      easypost.onPurchase(notAttempted());
+      usps.onPurchase(sellsTheLabel('usps'));
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      expect(boughtFrom(await purchaser.buy(shipment, key))).toBe('usps');
+      expect(journal.begun.map((attempt) => attempt.carrier)).toEqual(['easypost', 'usps']);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'bought', refs: { uspsId: `usps-${key}` } });
+    });
+
+    it('ends with the refusal when the first carrier refuses the shipment, without asking the next one', async () => {
+      easypost.onPurchase(refusal('The address was not found'));
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'refused', message: 'The address was not found' });
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'refused' });
+    });
+
+    it('ends with unknown when the answer to the buy is lost, and never asks the next carrier', async () => {
+      easypost.onPurchase(lostAnswer('easypost: no answer after the buy was sent'));
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'unknown', message: 'easypost: no answer after the buy was sent' });
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'unknown' });
+    });
+
+    it('answers unknown, and does not fail over, when an adapter throws mid-purchase', async () => {
+      easypost.onPurchase(() => {
+        throw new TypeError('Cannot read properties of undefined');
+      });
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'unknown', message: 'The carrier did not confirm the label' });
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'unknown' });
+    });
+
+    it('answers the last carrier\'s "not attempted" when no carrier bought anything, and journals it so', async () => {
+      easypost.onPurchase(notAttempted('easypost: 503'));
+      usps.onPurchase({ kind: 'not_attempted', reason: 'rate_limited', message: 'usps: 429', retryAfterMs: 3_600_000 });
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'not_attempted', reason: 'rate_limited', message: 'usps: 429', retryAfterMs: 3_600_000 });
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'not_attempted' });
+    });
+
+    it('passes over a carrier that does not offer the service, without asking it', async () => {
+      const groundOnly = new ScriptedCarrier('easypost', { offerings: uspsOfferings().filter((offering) => offering.uid === 'usps_ground_advantage') });
+      usps.onPurchase(sellsTheLabel('usps'));
+      const { purchaser, journal } = purchaserOf([groundOnly, usps]);
+
+      expect(boughtFrom(await purchaser.buy(aShipment({ serviceUid: 'usps_priority_express' }), key))).toBe('usps');
+      expect(groundOnly.purchaseCalls).toHaveLength(0);
+      expect(journal.begun.map((attempt) => attempt.carrier)).toEqual(['usps']);
+    });
+
+    it('refuses a service that no configured carrier sells, and journals nothing', async () => {
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      expect(await purchaser.buy(aShipment({ serviceUid: 'ups_ground' }), key)).toEqual({ kind: 'refused', message: 'No carrier sells ups_ground' });
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(journal.begun).toHaveLength(0);
+    });
+
+    it('answers unknown and asks no carrier when another worker began this purchase between the look-up and the start', async () => {
+      const journal = new RacedByAnotherWorker(null);
+      const { purchaser } = purchaserOf([easypost, usps], journal);
+
+      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'unknown', message: 'This label is being bought by another worker' });
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(journal.begun).toHaveLength(1);
+    });
+  });
+
+  describe('the next purchase with a key whose answer was lost', () => {
+    const lostAtTheSecondCarrier = async () => {
+      easypost.onPurchase(notAttempted());
+      usps.onPurchase(async ({ journal }) => {
+        await journal.remember({ uspsId: `usps-${key}` });
+        return lostAnswer();
+      });
+      const bought = purchaserOf([easypost, usps]);
+      expect((await bought.purchaser.buy(shipment, key)).kind).toBe('unknown');
+      expect(await bought.journal.find(key)).toMatchObject({ carrier: 'usps', state: 'unknown' });
+      return bought;
+    };
+
+    it('asks only the carrier that was asked, with the ids it handed out, and answers the label it finds', async () => {
+      const { purchaser, journal } = await lostAtTheSecondCarrier();
+      const found: PurchaseOutcome = { kind: 'bought', label: labelFrom('usps', shipment, key) };
+      usps.onResolve(found);
+
+      expect(await purchaser.buy(shipment, key)).toEqual(found);
+      expect(usps.resolveCalls).toEqual([{ shipment, idempotencyKey: key, refs: { uspsId: `usps-${key}` } }]);
+      expect(easypost.resolveCalls).toHaveLength(0);
+      expect(easypost.purchaseCalls).toHaveLength(1);
+      expect(usps.purchaseCalls).toHaveLength(1);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'bought' });
+    });
+
+    it('buys again, from the first carrier in order, when the carrier that was asked says nothing was bought', async () => {
+      const { purchaser, journal } = await lostAtTheSecondCarrier();
+      usps.onResolve(notAttempted('no label for this key'));
+      easypost.onPurchase(sellsTheLabel('easypost'));
+
+      expect(boughtFrom(await purchaser.buy(shipment, key))).toBe('easypost');
+      expect(easypost.resolveCalls).toHaveLength(0);
+      expect(usps.purchaseCalls).toHaveLength(1);
+      expect(journal.begun.map((attempt) => attempt.carrier)).toEqual(['easypost', 'usps', 'easypost']);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'bought', refs: { easypostId: `easypost-${key}` } });
+    });
+
+    it('stays unknown while the carrier still cannot say, and buys nothing', async () => {
+      const { purchaser, journal } = await lostAtTheSecondCarrier();
+      usps.onResolve(lostAnswer('still no answer'));
+
+      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'unknown', message: 'still no answer' });
+      expect(easypost.purchaseCalls).toHaveLength(1);
+      expect(usps.purchaseCalls).toHaveLength(1);
+      expect(journal.begun).toHaveLength(2);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'unknown', refs: { uspsId: `usps-${key}` } });
+    });
+
+    it('stays unknown when asking the carrier throws', async () => {
+      const { purchaser, journal } = await lostAtTheSecondCarrier();
+      usps.onResolve(() => {
+        throw new Error('socket hang up');
+      });
+
+      expect((await purchaser.buy(shipment, key)).kind).toBe('unknown');
+      expect(journal.begun).toHaveLength(2);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'unknown' });
+    });
+
+    it('answers unknown without asking anyone when the carrier that was asked is no longer configured', async () => {
+      const journal = new MemoryPurchaseJournal();
+      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'usps', state: 'unknown', refs: { uspsId: 'x' } }));
+      easypost.onEveryPurchase(sellsTheLabel('easypost'));
+      const { purchaser } = purchaserOf([easypost], journal);
+
+      const outcome = await purchaser.buy(shipment, key);
+
+      expect(outcome).toEqual({ kind: 'unknown', message: expect.stringContaining('usps') });
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(easypost.resolveCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'unknown' });
+    });
+  });
+
+  describe('a key whose purchase was sent but never answered (a crash, or another worker)', () => {
+    it('answers unknown without asking anyone while the purchase was sent less than IN_FLIGHT_MS ago', async () => {
+      const journal = new MemoryPurchaseJournal();
+      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'easypost', state: 'sent', sentAt: new Date(Date.now() - IN_FLIGHT_MS + 10_000) }));
+      const { purchaser } = purchaserOf([easypost, usps], journal);
+
+      expect((await purchaser.buy(shipment, key)).kind).toBe('unknown');
+      expect([...easypost.purchaseCalls, ...easypost.resolveCalls, ...usps.purchaseCalls, ...usps.resolveCalls]).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ state: 'sent' });
+    });
+
+    it('asks the carrier that was asked once the purchase was sent longer than IN_FLIGHT_MS ago', async () => {
+      const journal = new MemoryPurchaseJournal();
+      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'usps', state: 'sent', sentAt: new Date(Date.now() - IN_FLIGHT_MS - 1_000), refs: { uspsId: 'u-1' } }));
+      const found: PurchaseOutcome = { kind: 'bought', label: labelFrom('usps', shipment, key) };
+      usps.onResolve(found);
+      const { purchaser } = purchaserOf([easypost, usps], journal);
+
+      expect(await purchaser.buy(shipment, key)).toEqual(found);
+      expect(usps.resolveCalls).toEqual([expect.objectContaining({ refs: { uspsId: 'u-1' } })]);
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'bought' });
+    });
+  });
+
+  describe('a key whose last attempt bought nothing', () => {
+    it.each(['not_attempted', 'refused'] as const)('after %s, buys again from the first carrier in order, replacing that attempt', async (state) => {
+      const journal = new MemoryPurchaseJournal();
+      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'usps', state }));
+      easypost.onPurchase(sellsTheLabel('easypost'));
+      const { purchaser } = purchaserOf([easypost, usps], journal);
+
+      expect(boughtFrom(await purchaser.buy(shipment, key))).toBe('easypost');
+      expect(usps.resolveCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'bought' });
+    });
+
+    it('answers unknown and asks no carrier when another worker replaced that attempt first', async () => {
+      const previous = earlierAttempt({ idempotencyKey: key, carrier: 'easypost', state: 'not_attempted' });
+      const journal = new RacedByAnotherWorker(previous.attemptId);
+      journal.put(previous);
+      const { purchaser } = purchaserOf([easypost, usps], journal);
+
+      expect((await purchaser.buy(shipment, key)).kind).toBe('unknown');
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(journal.begun).toHaveLength(1);
+    });
+  });
+});

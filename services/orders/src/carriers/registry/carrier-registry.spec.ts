@@ -1,0 +1,69 @@
+import type { CarrierOffering } from '../carrier.port';
+import { ScriptedCarrier, uspsOfferings } from '../testing/scripted-carrier';
+import { CarrierRegistry } from './carrier-registry';
+
+const sandbox = () => new ScriptedCarrier('sandbox', { postage: false });
+
+describe('CarrierRegistry', () => {
+  it('keeps the carriers in the order they were listed, and finds each by its id', () => {
+    const usps = new ScriptedCarrier('usps');
+    const easypost = new ScriptedCarrier('easypost');
+    const registry = new CarrierRegistry([usps, easypost]);
+
+    expect(registry.ordered).toEqual([usps, easypost]);
+    expect(registry.get('easypost')).toBe(easypost);
+    expect(registry.get('usps')).toBe(usps);
+    expect(registry.get('sandbox')).toBeUndefined();
+  });
+
+  it('refuses to start with no carrier', () => {
+    expect(() => new CarrierRegistry([])).toThrow('The carrier registry needs at least one carrier');
+  });
+
+  it('refuses a carrier listed twice', () => {
+    expect(() => new CarrierRegistry([new ScriptedCarrier('easypost'), new ScriptedCarrier('usps'), new ScriptedCarrier('easypost')])).toThrow(
+      'A carrier is listed twice: easypost, usps, easypost',
+    );
+  });
+
+  it('runs the sandbox alone, and then sells no postage', () => {
+    const registry = new CarrierRegistry([sandbox()]);
+    expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['sandbox']);
+    expect(registry.sellsPostage).toBe(false);
+  });
+
+  it.each([
+    ['before', ['sandbox', 'easypost']],
+    ['behind', ['easypost', 'sandbox']],
+  ])('refuses the sandbox %s a real carrier, whose postage its sample labels would stand in for', (_, order) => {
+    const carriers = order.map((id) => (id === 'sandbox' ? sandbox() : new ScriptedCarrier('easypost')));
+    expect(() => new CarrierRegistry(carriers)).toThrow(`Sample-label carriers run alone, never beside real ones: ${order.join(', ')}`);
+  });
+
+  it('sells postage when every carrier does', () => {
+    expect(new CarrierRegistry([new ScriptedCarrier('easypost'), new ScriptedCarrier('usps')]).sellsPostage).toBe(true);
+  });
+
+  describe('offerings', () => {
+    const offering = (uid: string, name: string, maxWeightLb: number): CarrierOffering => ({ uid, name, category: 'USPS', maxWeightLb });
+
+    it('merges the carriers\' offerings by uid, named as the first carrier names them, with the lowest weight limit', async () => {
+      const easypost = new ScriptedCarrier('easypost', {
+        offerings: [offering('usps_priority', 'Priority Mail (EasyPost)', 70), offering('usps_ground_advantage', 'Ground Advantage (EasyPost)', 50)],
+      });
+      const usps = new ScriptedCarrier('usps', {
+        offerings: [offering('usps_priority', 'Priority Mail (USPS)', 60), offering('usps_ground_advantage', 'Ground Advantage (USPS)', 70), offering('usps_priority_express', 'Priority Mail Express (USPS)', 70)],
+      });
+
+      expect(await new CarrierRegistry([easypost, usps]).offerings()).toEqual([
+        offering('usps_priority', 'Priority Mail (EasyPost)', 60),
+        offering('usps_ground_advantage', 'Ground Advantage (EasyPost)', 50),
+        offering('usps_priority_express', 'Priority Mail Express (USPS)', 70),
+      ]);
+    });
+
+    it('answers a single carrier\'s offerings as it lists them', async () => {
+      expect(await new CarrierRegistry([new ScriptedCarrier('usps', { offerings: uspsOfferings(70) })]).offerings()).toEqual(uspsOfferings(70));
+    });
+  });
+});

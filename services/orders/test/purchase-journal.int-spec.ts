@@ -35,8 +35,8 @@ describe('PurchaseJournalRepository on PostgreSQL', () => {
 
       const first = await begun(key);
 
-      expect(first).toEqual({ idempotencyKey: key, carrier: 'easypost', state: 'sent', attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/), refs: {}, sentAt: expect.any(Date) });
-      expect(Math.abs(first.sentAt.getTime() - before)).toBeLessThan(5_000);
+      expect(first).toEqual({ idempotencyKey: key, carrier: 'easypost', state: 'sent', attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/), refs: {}, aliveAt: expect.any(Date) });
+      expect(Math.abs(first.aliveAt.getTime() - before)).toBeLessThan(5_000);
       expect(await other.begin(key, 'usps', null)).toBeNull();
       expect(await journal.find(key)).toEqual(first);
     });
@@ -53,9 +53,9 @@ describe('PurchaseJournalRepository on PostgreSQL', () => {
 
       const second = await other.begin(key, 'usps', first.attemptId);
 
-      expect(second).toEqual({ idempotencyKey: key, carrier: 'usps', state: 'sent', attemptId: expect.any(String), refs: {}, sentAt: expect.any(Date) });
+      expect(second).toEqual({ idempotencyKey: key, carrier: 'usps', state: 'sent', attemptId: expect.any(String), refs: {}, aliveAt: expect.any(Date) });
       expect(second?.attemptId).not.toBe(first.attemptId);
-      expect(second!.sentAt.getTime()).toBeGreaterThanOrEqual(first.sentAt.getTime());
+      expect(second!.aliveAt.getTime()).toBeGreaterThanOrEqual(first.aliveAt.getTime());
       expect(await journal.find(key)).toEqual(second);
     });
 

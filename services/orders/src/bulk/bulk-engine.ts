@@ -153,21 +153,21 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
           return failed(outcome.message);
         case 'not_attempted':
           if (outcome.reason === 'upstream_funds') this.logger.error(`bulk ${item.bulk_order_id}: paused, ${outcome.message}`);
-          if (outcome.reason !== 'unavailable') return null;
-          // Nothing was bought, so failing the row is safe once the carrier has had its chances.
-          if (attempt >= NO_ANSWER_TRIES) return failed(outcome.message);
-          break;
+          // Nothing was bought. A blip is tried again at once; a carrier still away leaves the row pending (the batch
+          // pauses rather than failing every row) until it has been pending for ORDER_GIVE_UP_HOURS.
+          if (outcome.reason === 'unavailable' && attempt < NO_ANSWER_TRIES) break;
+          return this.givenUp(item) ? failed(outcome.message) : null;
         case 'unknown':
-          if (attempt >= NO_ANSWER_TRIES) {
-            if (Date.now() - new Date(item.pending_since).getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000) {
-              return failed(`The carrier never confirmed this label: ${outcome.message}`);
-            }
-            return null;
-          }
-          break;
+          // Never bought again here: the next claim asks the same carrier what became of it.
+          if (attempt < NO_ANSWER_TRIES) break;
+          return this.givenUp(item) ? failed(`The carrier never confirmed this label: ${outcome.message}`) : null;
       }
       await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
     }
+  }
+
+  private givenUp(item: ClaimedItem): boolean {
+    return Date.now() - new Date(item.pending_since).getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
   }
 
   /**

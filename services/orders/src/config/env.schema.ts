@@ -58,6 +58,12 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
       if (env[name as keyof typeof env] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required by CARRIERS=${carriers.join(',')} (${carrier})` });
     }
   }
+}, {
+  // Run even when another variable is invalid, so one start lists every missing carrier setting at once.
+  when: ({ value }) => {
+    const carriers = (value as { CARRIERS?: unknown }).CARRIERS;
+    return Array.isArray(carriers) && carriers.length > 0 && carriers.every((id) => (CARRIER_IDS as readonly unknown[]).includes(id));
+  },
 });
 export type OrdersEnv = z.output<typeof ordersEnvSchema>;
 export const ORDERS_ENV = Symbol('ORDERS_ENV');

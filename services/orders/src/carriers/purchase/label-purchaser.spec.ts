@@ -23,7 +23,7 @@ const boughtFrom = (outcome: PurchaseOutcome): CarrierId => {
 const earlierAttempt = (overrides: Partial<PurchaseRecord> & Pick<PurchaseRecord, 'idempotencyKey' | 'carrier' | 'state'>): PurchaseRecord => ({
   attemptId: randomUUID(),
   refs: {},
-  sentAt: new Date(Date.now() - 10 * 60_000),
+  aliveAt: new Date(Date.now() - 10 * 60_000),
   ...overrides,
 });
 
@@ -218,9 +218,9 @@ describe('LabelPurchaser', () => {
   });
 
   describe('a key whose purchase was sent but never answered (a crash, or another worker)', () => {
-    it('answers unknown without asking anyone while the purchase was sent less than IN_FLIGHT_MS ago', async () => {
+    it('answers unknown without asking anyone while the worker that sent the purchase showed a sign of life less than IN_FLIGHT_MS ago', async () => {
       const journal = new MemoryPurchaseJournal();
-      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'easypost', state: 'sent', sentAt: new Date(Date.now() - IN_FLIGHT_MS + 10_000) }));
+      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'easypost', state: 'sent', aliveAt: new Date(Date.now() - IN_FLIGHT_MS + 10_000) }));
       const { purchaser } = purchaserOf([easypost, usps], journal);
 
       expect((await purchaser.buy(shipment, key)).kind).toBe('unknown');
@@ -228,9 +228,9 @@ describe('LabelPurchaser', () => {
       expect(await journal.find(key)).toMatchObject({ state: 'sent' });
     });
 
-    it('asks the carrier that was asked once the purchase was sent longer than IN_FLIGHT_MS ago', async () => {
+    it('asks the carrier that was asked once the worker that sent the purchase has shown no sign of life for IN_FLIGHT_MS', async () => {
       const journal = new MemoryPurchaseJournal();
-      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'usps', state: 'sent', sentAt: new Date(Date.now() - IN_FLIGHT_MS - 1_000), refs: { uspsId: 'u-1' } }));
+      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'usps', state: 'sent', aliveAt: new Date(Date.now() - IN_FLIGHT_MS - 1_000), refs: { uspsId: 'u-1' } }));
       const found: PurchaseOutcome = { kind: 'bought', label: labelFrom('usps', shipment, key) };
       usps.onResolve(found);
       const { purchaser } = purchaserOf([easypost, usps], journal);

@@ -1,10 +1,15 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { CARRIER_REGISTRY, type CarrierAdapter, type LabelShipment, type PurchaseOutcome } from '../carrier.port';
 import type { CarrierRegistry } from '../registry/carrier-registry';
 import { PurchaseJournalRepository, type PurchaseRecord } from './purchase-journal.repository';
 
-/** A purchase sent this recently may still be on its way: it is not asked about (or replaced) yet. */
-export const IN_FLIGHT_MS = 90_000;
+/**
+ * A purchase whose worker showed a sign of life this recently may still be on its way: it is not asked about (or
+ * replaced) yet. A running attempt is touched every HEARTBEAT_MS, however long it waits for the carrier's limits, so
+ * only an attempt whose worker died (or lost its database) goes quiet.
+ */
+export const IN_FLIGHT_MS = 20_000;
+export const HEARTBEAT_MS = 5_000;
 
 const stateOf = (outcome: PurchaseOutcome) => outcome.kind;
 
@@ -15,10 +20,13 @@ const stateOf = (outcome: PurchaseOutcome) => outcome.kind;
  * remembers which carrier was asked, and the next purchase with the same key asks that carrier what became of it.
  */
 @Injectable()
-export class LabelPurchaser {
+export class LabelPurchaser implements OnApplicationShutdown {
   private readonly logger = new Logger(LabelPurchaser.name);
   /** Offering uids per carrier, read once: a carrier that does not sell an offering is passed over, not asked. */
   private readonly sells = new Map<CarrierAdapter, Promise<ReadonlySet<string>>>();
+  /** This worker's attempts still running, touched by the heartbeat. */
+  private readonly running = new Map<string, PurchaseRecord>();
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
@@ -40,7 +48,9 @@ export class LabelPurchaser {
 
     let last: PurchaseOutcome | null = null;
     for (const carrier of this.registry.ordered) {
-      if (!(await this.offers(carrier, shipment.serviceUid))) continue;
+      const offers = await this.offers(carrier, shipment.serviceUid);
+      if (offers === null) last ??= { kind: 'not_attempted', reason: 'unavailable', message: `${carrier.profile.displayName} could not be asked what it sells` };
+      if (!offers) continue;
       const attempt = await this.journal.begin(idempotencyKey, carrier.profile.id, replacing);
       // Another worker started a purchase of this label a moment ago: it is theirs to finish.
       if (!attempt) return { kind: 'unknown', message: 'This label is being bought by another worker' };
@@ -59,7 +69,7 @@ export class LabelPurchaser {
    * (the purchase may start again, at any carrier); otherwise the outcome to answer.
    */
   private async askAgain(previous: PurchaseRecord, shipment: LabelShipment): Promise<PurchaseOutcome | null> {
-    if (previous.state === 'sent' && Date.now() - previous.sentAt.getTime() < IN_FLIGHT_MS) {
+    if (previous.state === 'sent' && Date.now() - previous.aliveAt.getTime() < IN_FLIGHT_MS) {
       return { kind: 'unknown', message: 'The carrier has not answered about this label yet' };
     }
     const carrier = this.registry.get(previous.carrier);
@@ -77,6 +87,8 @@ export class LabelPurchaser {
   }
 
   private async purchaseAt(carrier: CarrierAdapter, attempt: PurchaseRecord, shipment: LabelShipment): Promise<PurchaseOutcome> {
+    this.running.set(attempt.attemptId, attempt);
+    this.startHeartbeat();
     try {
       return await carrier.purchase(shipment, attempt.idempotencyKey, { remember: (refs) => this.journal.remember(attempt, refs) });
     } catch (error) {
@@ -84,7 +96,27 @@ export class LabelPurchaser {
       // says whether the buy went out.
       this.logger.error(`${carrier.profile.id} purchase ${attempt.idempotencyKey} threw`, error instanceof Error ? error.stack : String(error));
       return { kind: 'unknown', message: 'The carrier did not confirm the label' };
+    } finally {
+      this.running.delete(attempt.attemptId);
     }
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      if (this.running.size === 0) return this.stopHeartbeat();
+      this.journal.touch([...this.running.values()]).catch((error: unknown) => this.logger.warn(`purchase heartbeat: ${String(error)}`));
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  onApplicationShutdown(): void {
+    this.stopHeartbeat();
   }
 
   private async resolveAt(carrier: CarrierAdapter, attempt: PurchaseRecord, shipment: LabelShipment): Promise<PurchaseOutcome> {
@@ -96,13 +128,19 @@ export class LabelPurchaser {
     }
   }
 
-  private async offers(carrier: CarrierAdapter, uid: string): Promise<boolean> {
+  /** Null when the carrier's list cannot be read now: it is passed over this time (asked again next time), never a throw. */
+  private async offers(carrier: CarrierAdapter, uid: string): Promise<boolean | null> {
     let uids = this.sells.get(carrier);
     if (!uids) {
       uids = carrier.listOfferings().then((offerings) => new Set(offerings.map((offering) => offering.uid)));
       this.sells.set(carrier, uids);
-      uids.catch(() => this.sells.delete(carrier));
     }
-    return (await uids).has(uid);
+    try {
+      return (await uids).has(uid);
+    } catch (error) {
+      this.sells.delete(carrier);
+      this.logger.warn(`${carrier.profile.id} offerings unreadable: ${String(error)}`);
+      return null;
+    }
   }
 }

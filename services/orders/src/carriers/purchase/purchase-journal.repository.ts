@@ -12,7 +12,8 @@ export interface PurchaseRecord {
   state: PurchaseState;
   attemptId: string;
   refs: CarrierRefs;
-  sentAt: Date;
+  /** The last sign of life of the worker running this attempt (begun, refs remembered, settled, or its heartbeat). */
+  aliveAt: Date;
 }
 
 interface PurchaseRow {
@@ -21,7 +22,7 @@ interface PurchaseRow {
   state: PurchaseState;
   attempt_id: string;
   refs: CarrierRefs | string;
-  sent_at: Date | string;
+  updated_at: Date | string;
 }
 
 const toRecord = (row: PurchaseRow): PurchaseRecord => ({
@@ -30,7 +31,7 @@ const toRecord = (row: PurchaseRow): PurchaseRecord => ({
   state: row.state,
   attemptId: row.attempt_id,
   refs: typeof row.refs === 'string' ? (JSON.parse(row.refs) as CarrierRefs) : row.refs,
-  sentAt: new Date(row.sent_at),
+  aliveAt: new Date(row.updated_at),
 });
 
 /**
@@ -76,6 +77,15 @@ export class PurchaseJournalRepository {
     );
     // The refs are what makes a lost answer resolvable: if they cannot be kept, the buy must not be sent.
     if (!row) throw new Error(`purchase ${attempt.idempotencyKey}: attempt ${attempt.attemptId} is no longer current, not buying`);
+  }
+
+  /** The heartbeat of a worker's attempts still running: they are in flight, not abandoned. */
+  async touch(attempts: readonly PurchaseRecord[]): Promise<void> {
+    if (attempts.length === 0) return;
+    await this.orm.em.fork().execute(
+      `update ${this.table} set "updated_at" = now() where "state" = 'sent' and "attempt_id" in (${attempts.map(() => '?').join(', ')})`,
+      attempts.map((attempt) => attempt.attemptId),
+    );
   }
 
   async settle(attempt: PurchaseRecord, state: Exclude<PurchaseState, 'sent'>): Promise<void> {

@@ -75,24 +75,34 @@ export class GuardedCarrier implements CarrierAdapter {
   }
 
   async void(label: LabelToVoid): Promise<VoidOutcome> {
-    const outcome = await this.run<VoidOutcome>(() => this.inner.void(label), false);
-    return outcome ?? { kind: 'unknown', message: `${this.profile.displayName} is not answering; the void will be asked again` };
+    const outcome: Outcome | null = await this.run<VoidOutcome>(() => this.inner.void(label), false);
+    if (!outcome || isRateLimited(outcome)) return { kind: 'unknown', message: `${this.profile.displayName} is not answering; the void will be asked again` };
+    return outcome as VoidOutcome;
   }
 
   /** Null when the circuit is open. */
   private async run<T extends Outcome>(call: () => Promise<T>, retryRateLimits: boolean): Promise<T | null> {
-    const attempt = async (): Promise<T> => {
-      const wait = this.pausedUntil - Date.now();
-      if (wait > 0) await sleep(wait);
-      const outcome = await this.limit.execute(() => this.breaker.execute(call));
-      if (isRateLimited(outcome)) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + Math.min(retryAfterOf(outcome), this.longestWaitMs));
-      return outcome;
-    };
+    // The pause is read and set inside the bulkhead's slot: a purchase queued behind one that met a 429 waits for
+    // that Retry-After too, instead of being sent the moment the slot frees.
+    const attempt = (): Promise<T> =>
+      this.limit.execute(async () => {
+        const wait = this.pausedUntil - Date.now();
+        if (wait > this.longestWaitMs) return this.stillRateLimited(wait) as T;
+        if (wait > 0) await sleep(wait);
+        const outcome = await this.breaker.execute(call);
+        if (isRateLimited(outcome)) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfterOf(outcome));
+        return outcome;
+      });
     try {
       return retryRateLimits ? await wrap(this.rateLimitRetry).execute(attempt) : await attempt();
     } catch (error) {
       if (isBrokenCircuitError(error)) return null;
       throw error;
     }
+  }
+
+  /** The carrier asked us to wait longer than we wait: answered at once, without asking it again early. */
+  private stillRateLimited(waitMs: number): PurchaseOutcome {
+    return { kind: 'not_attempted', reason: 'rate_limited', message: `${this.profile.displayName} asked us to wait ${Math.ceil(waitMs / 1000)} s before the next label`, retryAfterMs: waitMs };
   }
 }

@@ -106,7 +106,7 @@ describe('SandboxCarrierAdapter', () => {
     expect((await carrier.createLabel(shipment(), 'a')).trackingNumber).not.toBe(a.trackingNumber);
   });
 
-  it('injects retryable failures at the configured rate with a seeded random, and a retry with the same key then succeeds', async () => {
+  it('refuses labels at the configured failure rate with a seeded random, issuing nothing, and a retry with the same key then succeeds', async () => {
     const outcomes = async () => {
       const nextSerial = counterSerials();
       const carrier = new SandboxCarrierAdapter({ nextSerial, failureRate: 0.3, random: seededRandom(42) });
@@ -117,7 +117,7 @@ describe('SandboxCarrierAdapter', () => {
           results.push('ok');
         } catch (error) {
           expect(error).toBeInstanceOf(SandboxCarrierError);
-          expect(error).toMatchObject({ message: 'Sandbox carrier: simulated failure', retryable: true });
+          expect(error).toMatchObject({ message: 'Sandbox carrier: simulated failure', retryable: false });
           results.push('fail');
         }
       }
@@ -135,7 +135,7 @@ describe('SandboxCarrierAdapter', () => {
     // Retrying the same key after a failure makes the label.
     const sequence = [0.1, 0.9];
     const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), failureRate: 0.5, random: () => sequence.shift() ?? 0.9 });
-    expect((await caught(carrier.createLabel(shipment(), 'retry-me'))).retryable).toBe(true);
+    expect((await caught(carrier.createLabel(shipment(), 'retry-me'))).message).toBe('Sandbox carrier: simulated failure');
     expect(isValidImpbTrackingNumber((await carrier.createLabel(shipment(), 'retry-me')).trackingNumber)).toBe(true);
   });
 
@@ -143,7 +143,8 @@ describe('SandboxCarrierAdapter', () => {
     const never = new SandboxCarrierAdapter({ nextSerial: counterSerials(), failureRate: 0, random: () => 0 });
     await expect(never.createLabel(shipment(), 'x')).resolves.toBeDefined();
     const always = new SandboxCarrierAdapter({ nextSerial: counterSerials(), failureRate: 1, random: () => 0.999999 });
-    await expect(always.createLabel(shipment(), 'x')).rejects.toMatchObject({ retryable: true });
+    await expect(always.createLabel(shipment(), 'x')).rejects.toMatchObject({ retryable: false });
+    await expect(always.purchase(shipment(), 'y', { remember: async () => undefined })).resolves.toEqual({ kind: 'refused', message: 'Sandbox carrier: simulated failure' });
   });
 
   it('waits the configured latency before answering', async () => {

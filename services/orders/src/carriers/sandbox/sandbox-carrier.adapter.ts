@@ -155,7 +155,9 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   private async issueLabel(shipment: LabelShipment, idempotencyKey: string): Promise<BoughtLabel> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (this.failureRate > 0 && this.random() < this.failureRate) {
-      throw new SandboxCarrierError('Sandbox carrier: simulated failure', true);
+      // The carrier's "no" to this label (SANDBOX_FAILURE_RATE exercises failed rows, refunds and Retry Failed); outages
+      // are played by SandboxFaults.
+      throw new SandboxCarrierError('Sandbox carrier: simulated failure', false);
     }
 
     const service = findSandboxService(shipment.serviceUid);

@@ -23,7 +23,7 @@ export class MemoryPurchaseJournal implements Pick<PurchaseJournalRepository, 'f
   async begin(idempotencyKey: string, carrier: CarrierId, replacing: string | null): Promise<PurchaseRecord | null> {
     const row = this.rows.get(idempotencyKey);
     if (row && !(REPLACEABLE.includes(row.state) && row.attemptId === replacing)) return null;
-    const started: PurchaseRecord = { idempotencyKey, carrier, state: 'sent', attemptId: randomUUID(), refs: {}, sentAt: new Date() };
+    const started: PurchaseRecord = { idempotencyKey, carrier, state: 'sent', attemptId: randomUUID(), refs: {}, aliveAt: new Date() };
     this.rows.set(idempotencyKey, started);
     this.begun.push(copy(started));
     return copy(started);
@@ -37,7 +37,17 @@ export class MemoryPurchaseJournal implements Pick<PurchaseJournalRepository, 'f
 
   async settle(attempt: PurchaseRecord, state: Exclude<PurchaseState, 'sent'>): Promise<void> {
     const row = this.current(attempt);
-    if (row) row.state = state;
+    if (row) {
+      row.state = state;
+      row.aliveAt = new Date();
+    }
+  }
+
+  async touch(attempts: readonly PurchaseRecord[]): Promise<void> {
+    for (const attempt of attempts) {
+      const row = this.current(attempt);
+      if (row?.state === 'sent') row.aliveAt = new Date();
+    }
   }
 
   /** Arranges the row an earlier run (or another replica) left. */
@@ -51,4 +61,4 @@ export class MemoryPurchaseJournal implements Pick<PurchaseJournalRepository, 'f
   }
 }
 
-const copy = (record: PurchaseRecord): PurchaseRecord => ({ ...record, refs: { ...record.refs }, sentAt: new Date(record.sentAt) });
+const copy = (record: PurchaseRecord): PurchaseRecord => ({ ...record, refs: { ...record.refs }, aliveAt: new Date(record.aliveAt) });

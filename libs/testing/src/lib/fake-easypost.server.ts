@@ -19,6 +19,8 @@ export interface FakeEasyPostOptions {
   seed?: number;
   /** `GET /_fake/state` and `POST /_fake/faults`, for tests driving the fake from another process. */
   controlRoutes?: boolean;
+  /** EasyPost services left unrated on every shipment (with a carrier message), e.g. `['Express']`. */
+  unratedServices?: ReadonlyArray<'GroundAdvantage' | 'Priority' | 'Express'>;
 }
 
 /** The faults `POST /_fake/faults` takes: `{fault, seconds?, status?, afterBuying?}`. */
@@ -62,7 +64,7 @@ export class FakeEasyPostServer {
   /** Every API request received, in order (label files and control routes excepted). */
   readonly requests: Array<{ method: string; path: string }> = [];
   url = '';
-  private readonly ledger = new FakeEasyPostLedger(() => this.url);
+  private readonly ledger: FakeEasyPostLedger;
   private readonly server: Server;
   private readonly random: () => number;
   private port = 0;
@@ -75,6 +77,7 @@ export class FakeEasyPostServer {
     failStatus: null as number | null,
     buyFailure: null as { status: number; afterBuying: boolean } | null,
     noFunds: false,
+    labelFileStatus: null as number | null,
   };
 
   constructor(private readonly options: FakeEasyPostOptions = {}) {
@@ -82,10 +85,14 @@ export class FakeEasyPostServer {
     const share = options.rateLimitShare ?? 0;
     if (!(share >= 0 && share <= 1)) throw new RangeError(`rateLimitShare must be within 0..1, got ${share}`);
     this.random = seeded(options.seed ?? 1);
+    this.ledger = new FakeEasyPostLedger(() => this.url, new Set(options.unratedServices ?? []));
     this.server = createServer((req, res) => void this.handle(req, res).catch((error: unknown) => this.answer(res, serverError(500, `The fake failed: ${String(error)}`))));
   }
 
   async start(): Promise<void> {
+    // The first PDF costs half a second cold (pdf-lib and its fonts): paid here, not by a client's label download,
+    // which a real file host answers at once.
+    await renderFakeLabel({ trackingCode: '0000', service: 'Priority', toLines: [], fromLines: [] });
     await this.listen(this.options.port ?? 0);
     this.port = (this.server.address() as AddressInfo).port;
     this.url = `http://${this.options.host ?? '127.0.0.1'}:${this.port}`;
@@ -151,6 +158,11 @@ export class FakeEasyPostServer {
   /** The next buy is refused with 402, as EasyPost does when the wallet cannot pay the postage. */
   insufficientFundsNext(): void {
     this.next.noFunds = true;
+  }
+
+  /** The next label file download is answered with this status (the file host failing, not EasyPost). */
+  failNextLabelFileWith(status: number): void {
+    this.next.labelFileStatus = status;
   }
 
   /** Moves a submitted refund on, as USPS's answer days later would. */
@@ -266,6 +278,13 @@ export class FakeEasyPostServer {
 
   private async serveFile(name: string, res: ServerResponse): Promise<void> {
     const file = this.ledger.file(name);
+    const failStatus = this.next.labelFileStatus;
+    this.next.labelFileStatus = null;
+    if (failStatus !== null) {
+      res.writeHead(failStatus, { 'Content-Type': 'application/xml' });
+      res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message></Error>');
+      return;
+    }
     if (!file) {
       // The label host is S3 for the real EasyPost: its "no such key" answer.
       res.writeHead(404, { 'Content-Type': 'application/xml' });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FakeLabelContent } from './label';
+import { renderFakeLabel, type FakeLabelContent } from './label';
 import { FAKE_SERVICES, feeString, markedUp, rateString, type FakeService } from './rates';
 import { validateCreateShipment, type FakeApiError, type ValidShipmentRequest } from './validate';
 
@@ -43,6 +43,8 @@ export interface Purchasable {
   rate: FakeRate;
 }
 
+const FAKE_CARRIER_ACCOUNT = 'ca_fakeeasypostusps0000000000000000';
+
 export const hexId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
 const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -85,8 +87,14 @@ export class FakeEasyPostLedger {
   private refundsAccepted = 0;
   private trackingSerial = Math.floor(Math.random() * 1e9);
 
-  /** `baseUrl` is where the label files are served (the fake's own address). */
-  constructor(private readonly baseUrl: () => string) {}
+  /**
+   * `baseUrl` is where the label files are served (the fake's own address); `unrated` services get no rate, with
+   * a carrier message instead, as EasyPost answers when USPS does not rate a service.
+   */
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly unrated: ReadonlySet<string> = new Set(),
+  ) {}
 
   get labelsSold(): number {
     return this.sold;
@@ -115,7 +123,12 @@ export class FakeEasyPostLedger {
     const created = timestamp();
     const weightOz = request.parcel.weight;
     const rates = new Map<string, FakeRate>();
+    const messages: Json[] = [];
     for (const service of FAKE_SERVICES) {
+      if (this.unrated.has(service.service)) {
+        messages.push({ carrier: 'USPS', carrier_account_id: FAKE_CARRIER_ACCOUNT, type: 'rate_error', message: `${service.service} is not available for this shipment.` });
+        continue;
+      }
       const cents = service.priceCents(weightOz);
       const rate = {
         id: hexId('rate'),
@@ -137,7 +150,7 @@ export class FakeEasyPostLedger {
         delivery_date_guaranteed: false,
         est_delivery_days: service.deliveryDays,
         shipment_id: id,
-        carrier_account_id: 'ca_fakeeasypostusps0000000000000000',
+        carrier_account_id: FAKE_CARRIER_ACCOUNT,
       };
       rates.set(rate.id, { json: rate, cents, service });
     }
@@ -161,7 +174,7 @@ export class FakeEasyPostLedger {
       tracker: null,
       fees: [],
       refund_status: null,
-      messages: [],
+      messages,
       forms: [],
       batch_id: null,
       scan_form: null,
@@ -201,10 +214,11 @@ export class FakeEasyPostLedger {
     const fileName = `${now.slice(0, 10).replace(/-/g, '')}/${randomBytes(17).toString('hex')}.${format === 'PDF' ? 'pdf' : 'zpl'}`;
     const fileUrl = `${this.baseUrl()}/files/postage_label/${fileName}`;
     const id = String(stored.json['id']);
-    this.files.set(fileName, {
-      format,
-      content: { trackingCode, service: rate.service.service, toLines: linesOf(stored.request.to_address), fromLines: linesOf(stored.request.from_address) },
-    });
+    const content = { trackingCode, service: rate.service.service, toLines: linesOf(stored.request.to_address), fromLines: linesOf(stored.request.from_address) };
+    // Rendered now, as EasyPost has the file ready when it answers the buy; a failure surfaces at the download.
+    const rendered = format === 'PDF' ? renderFakeLabel(content) : undefined;
+    rendered?.catch(() => undefined);
+    this.files.set(fileName, { format, content, ...(rendered ? { rendered } : {}) });
     Object.assign(stored.json, {
       updated_at: now,
       tracking_code: trackingCode,

@@ -151,6 +151,8 @@ export const retryAfterMs = (header: string | null, nowMs: number): number | nul
   if (header === null) return null;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // HTTP dates start with the day's name (IMF-fixdate, RFC 850 and asctime alike); Date.parse takes far more.
+  if (!/^[A-Za-z]{3}/.test(value)) return null;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return null;
   return Math.max(0, at - nowMs);
@@ -202,7 +204,9 @@ const causeCode = (error: unknown): string | null => {
 };
 
 const networkFailure = (error: unknown): { kind: 'network'; failure: NetworkFailure; message: string } => {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  // By name, not instanceof: the DOMException of AbortSignal.timeout may come from another realm (jest's vm).
+  const name = isRecord(error) || error instanceof Error ? (error as { name?: unknown }).name : undefined;
+  if (name === 'TimeoutError' || name === 'AbortError') {
     return { kind: 'network', failure: 'timeout', message: 'EasyPost did not answer in time' };
   }
   const code = causeCode(error);

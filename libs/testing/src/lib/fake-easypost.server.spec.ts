@@ -160,6 +160,18 @@ describe('FakeEasyPostServer', () => {
       });
     });
 
+    it('leaves the services it was told to out of the rates, with the carrier message EasyPost gives', async () => {
+      const partial = new FakeEasyPostServer({ unratedServices: ['Express'] });
+      await partial.start();
+      try {
+        const shipment = (await created(partial)) as ShipmentJson & { messages: unknown[] };
+        expect(shipment.rates.map((rate) => rate.service).sort()).toEqual(['GroundAdvantage', 'Priority']);
+        expect(shipment.messages).toEqual([expect.objectContaining({ carrier: 'USPS', type: 'rate_error', message: 'Express is not available for this shipment.' })]);
+      } finally {
+        await partial.stop();
+      }
+    });
+
     it('answers 404 NOT_FOUND for a shipment it does not have', async () => {
       const reply = await call(fake, 'GET', '/v2/shipments/shp_0123');
       expect(reply.status).toBe(404);
@@ -311,6 +323,13 @@ describe('FakeEasyPostServer', () => {
       expect(fake.labelsSold()).toBe(1);
     });
 
+    it('fails the next label file download as asked, and serves it after', async () => {
+      const label = await bought(fake);
+      fake.failNextLabelFileWith(503);
+      expect((await fetch(label.postage_label?.label_url ?? '')).status).toBe(503);
+      expect((await fetch(label.postage_label?.label_url ?? '')).status).toBe(200);
+    });
+
     it('refuses a buy with 402 when the wallet is empty, selling nothing', async () => {
       const shipment = await created(fake);
       fake.insufficientFundsNext();
@@ -340,6 +359,16 @@ describe('FakeEasyPostServer', () => {
       expect(first.filter((status) => status === 404).length).toBeGreaterThan(3);
       expect(await statuses({ rateLimitShare: 0.5, seed: 42 })).toEqual(first);
       expect(await statuses({ rateLimitShare: 0.5, seed: 7 })).not.toEqual(first);
+    });
+
+    it('takes the public URL it is given as its address, which label URLs are built on', async () => {
+      const behindProxy = new FakeEasyPostServer({ publicUrl: 'http://easypost.test:8080/' });
+      await behindProxy.start();
+      try {
+        expect(behindProxy.url).toBe('http://easypost.test:8080');
+      } finally {
+        await behindProxy.stop();
+      }
     });
 
     it('adds the latency asked for to every API answer', async () => {

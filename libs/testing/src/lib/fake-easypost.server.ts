@@ -11,7 +11,10 @@ export interface FakeEasyPostOptions {
   apiKey?: string;
   /** 0 (default) for a free port. */
   port?: number;
+  /** Where it listens (default 127.0.0.1). */
   host?: string;
+  /** The address clients reach it at, which label URLs are built on (default `http://<host>:<port>`). */
+  publicUrl?: string;
   /** Added to every API answer, for load tests. */
   latencyMs?: number;
   /** Share (0..1) of API requests answered 429 at random, from a seeded generator, for load tests. */
@@ -95,7 +98,7 @@ export class FakeEasyPostServer {
     await renderFakeLabel({ trackingCode: '0000', service: 'Priority', toLines: [], fromLines: [] });
     await this.listen(this.options.port ?? 0);
     this.port = (this.server.address() as AddressInfo).port;
-    this.url = `http://${this.options.host ?? '127.0.0.1'}:${this.port}`;
+    this.url = this.options.publicUrl?.replace(/\/+$/, '') ?? `http://${this.options.host ?? '127.0.0.1'}:${this.port}`;
   }
 
   async stop(): Promise<void> {

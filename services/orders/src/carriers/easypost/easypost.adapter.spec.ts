@@ -81,6 +81,11 @@ describe('EasyPostCarrierAdapter', () => {
       expect(fake.shipmentsCreated()).toBe(1);
     });
 
+    it('answers unknown rather than throw when something unexpected breaks', async () => {
+      const broken = { ...easyPostTestShipment(), package: undefined } as unknown as ReturnType<typeof easyPostTestShipment>;
+      await expect(carrier.purchase(broken, nextKey(), new MemoryJournal())).resolves.toMatchObject({ kind: 'unknown', message: expect.stringContaining('unexpectedly') });
+    });
+
     it('buys nothing when the shipment id cannot be written down', async () => {
       const journal: PurchaseJournal = { remember: async () => Promise.reject(new Error('database gone')) };
       const outcome = await carrier.purchase(easyPostTestShipment(), nextKey(), journal);

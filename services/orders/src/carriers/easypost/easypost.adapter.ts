@@ -84,7 +84,10 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
     const running = this.inFlight.get(idempotencyKey);
     if (running) return running;
-    const attempt = this.purchaseOnce(shipment, idempotencyKey, journal).finally(() => this.inFlight.delete(idempotencyKey));
+    const attempt = this.purchaseOnce(shipment, idempotencyKey, journal)
+      // A bug here must not pass for "nothing bought": the buy may have been sent.
+      .catch((error: unknown) => unknown(`The EasyPost purchase failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => this.inFlight.delete(idempotencyKey));
     this.inFlight.set(idempotencyKey, attempt);
     return attempt;
   }

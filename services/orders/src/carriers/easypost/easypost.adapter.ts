@@ -129,7 +129,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     // A refusal may be "already asked" from a concurrent void: the shipment's refund status says what stands.
     const again = await this.client.getShipment(shipmentId);
     const settled = again.kind === 'ok' ? this.readShipment(again.body) : null;
-    return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId)) ?? { kind: 'refused', message: refusalMessageOf(refund.error) };
+    return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId)) ?? { kind: 'refused', message: `EasyPost refused the refund: ${refund.error.message}` };
   }
 
   private async purchaseOnce(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {

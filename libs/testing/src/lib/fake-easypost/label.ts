@@ -1,0 +1,56 @@
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+
+export interface FakeLabelContent {
+  trackingCode: string;
+  /** EasyPost's service name (`Priority`, …). */
+  service: string;
+  toLines: string[];
+  fromLines: string[];
+}
+
+/** 4 x 6 in at 72 points per inch. */
+const WIDTH = 288;
+const HEIGHT = 432;
+
+/** The standard fonts encode WinAnsi only: anything else would make pdf-lib throw, so it is replaced. */
+const printable = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?');
+
+/** `9400100110368068953228` → `9400 1001 1036 8068 9532 28`, as USPS prints tracking numbers. */
+const grouped = (trackingCode: string): string => trackingCode.replace(/(.{4})/g, '$1 ').trim();
+
+/**
+ * A one-page 4x6 PDF that says on its face it is a test label from the fake (and carries no barcode), so nobody
+ * takes it for postage.
+ */
+export const renderFakeLabel = async (content: FakeLabelContent): Promise<Buffer> => {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`EasyPost test label ${content.trackingCode}`);
+  pdf.setProducer('LabelDesk fake EasyPost');
+  const page = pdf.addPage([WIDTH, HEIGHT]);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const black = rgb(0, 0, 0);
+
+  page.drawRectangle({ x: 8, y: 8, width: WIDTH - 16, height: HEIGHT - 16, borderColor: black, borderWidth: 2 });
+  page.drawText('EASYPOST TEST', { x: 24, y: HEIGHT - 52, size: 28, font: bold, color: black });
+  page.drawText('NOT POSTAGE - DO NOT MAIL', { x: 24, y: HEIGHT - 74, size: 14, font: bold, color: rgb(0.7, 0, 0) });
+  page.drawText(printable(`USPS ${content.service.toUpperCase()}`), { x: 24, y: HEIGHT - 104, size: 12, font: bold });
+
+  let y = HEIGHT - 134;
+  const block = (title: string, lines: string[], size: number) => {
+    page.drawText(title, { x: 24, y, size: 8, font: bold });
+    y -= size + 4;
+    for (const line of lines) {
+      page.drawText(printable(line), { x: 24, y, size, font: regular });
+      y -= size + 3;
+    }
+    y -= 10;
+  };
+  block('FROM', content.fromLines, 9);
+  block('SHIP TO', content.toLines, 12);
+
+  page.drawText('TRACKING #', { x: 24, y: 74, size: 9, font: bold });
+  page.drawText(grouped(content.trackingCode), { x: 24, y: 56, size: 13, font: bold });
+  page.drawText('Issued by the fake EasyPost server for tests.', { x: 24, y: 30, size: 8, font: regular });
+  return Buffer.from(await pdf.save());
+};

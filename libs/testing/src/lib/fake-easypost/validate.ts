@@ -1,0 +1,118 @@
+/**
+ * What the fake checks in `POST /v2/shipments`, answering EasyPost's error shape. Recorded by EasyPost (easypost-node
+ * cassettes): `PARAMETER.REQUIRED` with `{field:"shipment", message:"cannot be blank"}`, and `ADDRESS.VERIFY.FAILURE`
+ * with `E.ADDRESS.NOT_FOUND`, both HTTP 422. `PARAMETER.INVALID` follows the same pattern for a present but wrong
+ * value; its exact code is not in a recording.
+ */
+
+export interface FakeFieldError {
+  code?: string;
+  field: string;
+  message: string;
+  suggestion?: null;
+}
+
+export interface FakeApiError {
+  status: number;
+  code: string;
+  message: string;
+  errors: FakeFieldError[];
+}
+
+export interface ValidShipmentRequest {
+  from_address: Record<string, unknown>;
+  to_address: Record<string, unknown>;
+  parcel: { length?: number; width?: number; height?: number; weight: number };
+  labelFormat: 'PDF' | 'ZPL';
+  labelSize: string;
+  options: Record<string, unknown>;
+  reference: string | null;
+}
+
+/** USPS's limit, 70 lb, in ounces. */
+export const MAX_WEIGHT_OZ = 1120;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The addresses the fake cannot deliver to, so tests can ask for a refusal. */
+export const isUndeliverable = (address: Record<string, unknown>): boolean =>
+  String(address['zip'] ?? '').startsWith('00000') || /^000 undeliverable\b/i.test(String(address['street1'] ?? '').trim());
+
+const addressErrors = (name: string, address: unknown, missing: FakeFieldError[], invalid: FakeFieldError[]) => {
+  if (!isRecord(address)) {
+    missing.push({ field: name, message: 'cannot be blank' });
+    return;
+  }
+  for (const field of ['street1', 'city', 'state', 'zip']) {
+    if (isBlank(address[field])) missing.push({ field: `${name}.${field}`, message: 'cannot be blank' });
+  }
+  if (isBlank(address['name']) && isBlank(address['company'])) missing.push({ field: `${name}.name`, message: 'cannot be blank when there is no company' });
+  const zip = address['zip'];
+  if (!isBlank(zip) && !(typeof zip === 'string' && /^\d{5}(-\d{4})?$/.test(zip))) invalid.push({ field: `${name}.zip`, message: 'must be a 5-digit ZIP code or ZIP+4' });
+  const state = address['state'];
+  if (!isBlank(state) && !(typeof state === 'string' && /^[A-Za-z]{2}$/.test(state))) invalid.push({ field: `${name}.state`, message: 'must be a two-letter state code' });
+  const country = address['country'];
+  if (!isBlank(country) && country !== 'US') invalid.push({ field: `${name}.country`, message: 'must be US: this fake sells domestic USPS labels only' });
+};
+
+const dimensionErrors = (parcel: Record<string, unknown>, invalid: FakeFieldError[]) => {
+  for (const field of ['length', 'width', 'height']) {
+    const value = parcel[field];
+    if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) {
+      invalid.push({ field: `parcel.${field}`, message: 'must be a number of inches greater than 0' });
+    }
+  }
+};
+
+/** The create request, or the error EasyPost would answer for it. */
+export const validateCreateShipment = (body: unknown): ValidShipmentRequest | FakeApiError => {
+  const shipment = isRecord(body) ? body['shipment'] : undefined;
+  if (!isRecord(shipment)) return { status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'shipment', message: 'cannot be blank' }] };
+  const missing: FakeFieldError[] = [];
+  const invalid: FakeFieldError[] = [];
+  addressErrors('from_address', shipment['from_address'], missing, invalid);
+  addressErrors('to_address', shipment['to_address'], missing, invalid);
+
+  const parcel = shipment['parcel'];
+  if (!isRecord(parcel)) missing.push({ field: 'parcel', message: 'cannot be blank' });
+  else {
+    const weight = parcel['weight'];
+    if (isBlank(weight)) missing.push({ field: 'parcel.weight', message: 'cannot be blank' });
+    else if (!(typeof weight === 'number' && Number.isFinite(weight) && weight > 0 && weight <= MAX_WEIGHT_OZ)) {
+      invalid.push({ field: 'parcel.weight', message: `must be a number of ounces greater than 0 and at most ${MAX_WEIGHT_OZ}` });
+    }
+    dimensionErrors(parcel, invalid);
+  }
+
+  const options = isRecord(shipment['options']) ? shipment['options'] : {};
+  const labelFormat = options['label_format'];
+  if (labelFormat !== 'PDF' && labelFormat !== 'ZPL') invalid.push({ field: 'options.label_format', message: 'must be PDF or ZPL: this fake renders no PNG or EPL2 labels' });
+  const labelSize = options['label_size'] ?? '4x6';
+  if (labelSize !== '4x6') invalid.push({ field: 'options.label_size', message: 'must be 4x6' });
+  const reference = shipment['reference'];
+  if (reference !== undefined && reference !== null && typeof reference !== 'string') invalid.push({ field: 'reference', message: 'must be a string' });
+
+  if (missing.length > 0) return { status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: missing };
+  if (invalid.length > 0) return { status: 422, code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: invalid };
+
+  const from = shipment['from_address'] as Record<string, unknown>;
+  const to = shipment['to_address'] as Record<string, unknown>;
+  if (isUndeliverable(from) || isUndeliverable(to)) {
+    return {
+      status: 422,
+      code: 'ADDRESS.VERIFY.FAILURE',
+      message: 'Unable to verify address.',
+      errors: [{ code: 'E.ADDRESS.NOT_FOUND', field: 'address', message: 'Address not found', suggestion: null }],
+    };
+  }
+  return {
+    from_address: from,
+    to_address: to,
+    parcel: parcel as ValidShipmentRequest['parcel'],
+    labelFormat: labelFormat as 'PDF' | 'ZPL',
+    labelSize: String(labelSize),
+    options,
+    reference: typeof reference === 'string' ? reference : null,
+  };
+};

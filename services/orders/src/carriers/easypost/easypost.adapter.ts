@@ -1,0 +1,242 @@
+import type {
+  CarrierAdapter,
+  CarrierOffering,
+  CarrierProfile,
+  CarrierRefs,
+  LabelShipment,
+  LabelToVoid,
+  PurchaseJournal,
+  PurchaseOutcome,
+  VoidOutcome,
+} from '../carrier.port';
+import { EasyPostClient, type EasyPostReply } from './easypost.client';
+import {
+  EASYPOST_OFFERINGS,
+  isBought,
+  labelFileUrlOf,
+  noRateMessageOf,
+  offeringOf,
+  pickRate,
+  refusalMessageOf,
+  toBoughtLabel,
+  toCreateShipmentRequest,
+  voidOutcomeOfRefund,
+} from './easypost.mapper';
+import { easyPostShipmentSchema, type EasyPostShipment } from './easypost.schema';
+
+export interface EasyPostAdapterOptions {
+  apiKey: string;
+  apiUrl: string;
+  /** Each request's time-out (default 20,000 ms). */
+  timeoutMs?: number;
+  /** Purchases in flight at once with EasyPost, enforced by the registry (default 16). */
+  maxConcurrentPurchases?: number;
+  /** Idempotency keys whose shipment id this process remembers for a repeated purchase (default 10,000). */
+  rememberKeys?: number;
+}
+
+const notAttempted = (reason: 'unavailable' | 'rate_limited' | 'upstream_funds', message: string, retryAfterMs?: number | null): PurchaseOutcome => ({
+  kind: 'not_attempted',
+  reason,
+  message,
+  ...(retryAfterMs != null ? { retryAfterMs } : {}),
+});
+
+const unknown = (message: string): PurchaseOutcome => ({ kind: 'unknown', message });
+
+type Failure = Exclude<EasyPostReply, { kind: 'ok' }>;
+
+/** `SHIPMENT.POSTAGE.EXISTS`, a purchase in progress, a 409: the shipment was (or is being) bought by another call. */
+const isPurchaseConflict = (status: number, code: string): boolean => status === 409 || /EXISTS|IN_PROGRESS/.test(code);
+
+const failureText = (reply: Failure): string =>
+  reply.kind === 'network' ? reply.message : `EasyPost answered ${reply.status} ${reply.error.code}: ${reply.error.message}`;
+
+/**
+ * USPS labels bought through EasyPost: create a shipment (rated), write its `shp_` id in the journal, buy the rate of
+ * the offering, download the label file. EasyPost has no idempotency key, so the `shp_` id is the key: once it is
+ * written down, a purchase never buys again before it has asked EasyPost what became of that shipment.
+ */
+export class EasyPostCarrierAdapter implements CarrierAdapter {
+  readonly profile: CarrierProfile;
+  private readonly client: EasyPostClient;
+  private readonly rememberKeys: number;
+  /** Idempotency key → its shipment id, as written to the journal (the port's journal cannot be read back). */
+  private readonly shipmentIds = new Map<string, string>();
+  /** Purchases in flight by key, so a concurrent duplicate shares the first one instead of buying again. */
+  private readonly inFlight = new Map<string, Promise<PurchaseOutcome>>();
+
+  constructor(options: EasyPostAdapterOptions) {
+    const { maxConcurrentPurchases = 16, rememberKeys = 10_000 } = options;
+    if (!Number.isInteger(maxConcurrentPurchases) || maxConcurrentPurchases < 1) {
+      throw new RangeError(`EasyPost: maxConcurrentPurchases must be a positive integer, got ${maxConcurrentPurchases}`);
+    }
+    if (!Number.isInteger(rememberKeys) || rememberKeys < 1) throw new RangeError(`EasyPost: rememberKeys must be a positive integer, got ${rememberKeys}`);
+    this.client = new EasyPostClient({ apiKey: options.apiKey, apiUrl: options.apiUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+    this.rememberKeys = rememberKeys;
+    this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases });
+  }
+
+  async listOfferings(): Promise<CarrierOffering[]> {
+    return EASYPOST_OFFERINGS.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
+  }
+
+  purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
+    const running = this.inFlight.get(idempotencyKey);
+    if (running) return running;
+    const attempt = this.purchaseOnce(shipment, idempotencyKey, journal)
+      // A bug here must not pass for "nothing bought": the buy may have been sent.
+      .catch((error: unknown) => unknown(`The EasyPost purchase failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => this.inFlight.delete(idempotencyKey));
+    this.inFlight.set(idempotencyKey, attempt);
+    return attempt;
+  }
+
+  async resolve(_shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
+    if (this.inFlight.has(idempotencyKey)) return unknown('The EasyPost purchase is still in progress.');
+    const shipmentId = refs['shipmentId'] ?? this.shipmentIds.get(idempotencyKey);
+    if (!shipmentId) return notAttempted('unavailable', 'No EasyPost shipment was created for this purchase, so nothing was bought.');
+    const reply = await this.client.getShipment(shipmentId);
+    if (reply.kind !== 'ok') return unknown(`Could not ask EasyPost about shipment ${shipmentId}: ${failureText(reply)}`);
+    const found = this.readShipment(reply.body);
+    if (!found) return unknown(`EasyPost's answer about shipment ${shipmentId} could not be read.`);
+    if (isBought(found)) return this.labelOf(found);
+    return notAttempted('unavailable', `EasyPost shipment ${shipmentId} exists and no label was bought for it.`);
+  }
+
+  async void(label: LabelToVoid): Promise<VoidOutcome> {
+    const shipmentId = label.carrierRefs['shipmentId'];
+    if (!shipmentId?.startsWith('shp_')) return { kind: 'refused', message: `EasyPost did not sell label ${label.trackingNumber}.` };
+    const current = await this.client.getShipment(shipmentId);
+    if (current.kind === 'error' && current.status === 404) return { kind: 'refused', message: `EasyPost does not know label ${label.trackingNumber}.` };
+    if (current.kind !== 'ok') return { kind: 'unknown', message: `Could not ask EasyPost about label ${label.trackingNumber}: ${failureText(current)}` };
+    const before = this.readShipment(current.body);
+    if (!before) return { kind: 'unknown', message: `EasyPost's answer about label ${label.trackingNumber} could not be read.` };
+    if (!isBought(before)) return { kind: 'refused', message: `No label was bought for EasyPost shipment ${shipmentId}.` };
+    // Asked before: answer the same again without a second refund request.
+    const known = voidOutcomeOfRefund(before.refund_status, shipmentId);
+    if (known) return known;
+
+    const refund = await this.client.refundShipment(shipmentId);
+    if (refund.kind === 'ok') {
+      const after = this.readShipment(refund.body);
+      if (after?.refund_status === 'rejected') return { kind: 'refused', message: 'EasyPost rejected the refund request; it can be asked again later.' };
+      return (after && voidOutcomeOfRefund(after.refund_status, shipmentId)) ?? { kind: 'unknown', message: 'EasyPost accepted the refund request without a refund status.' };
+    }
+    if (refund.kind === 'network' || refund.status >= 500 || refund.status === 429) {
+      return { kind: 'unknown', message: `The EasyPost refund request for ${label.trackingNumber} got no clear answer: ${failureText(refund)}` };
+    }
+    // A refusal may be "already asked" from a concurrent void: the shipment's refund status says what stands.
+    const again = await this.client.getShipment(shipmentId);
+    const settled = again.kind === 'ok' ? this.readShipment(again.body) : null;
+    return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId)) ?? { kind: 'refused', message: `EasyPost refused the refund: ${refund.error.message}` };
+  }
+
+  private async purchaseOnce(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
+    const offering = offeringOf(shipment.serviceUid);
+    if (!offering) return { kind: 'refused', message: `EasyPost does not offer the service "${shipment.serviceUid}".` };
+
+    const earlier = this.shipmentIds.get(key);
+    const ready = earlier ? await this.earlierShipment(earlier) : await this.createShipment(shipment, key, journal);
+    if ('kind' in ready) return ready;
+
+    const rate = pickRate(ready.rates, offering.uid);
+    if (!rate) return { kind: 'refused', message: noRateMessageOf(ready, offering.uid) };
+    return this.buy(ready.id, rate.id);
+  }
+
+  /** The shipment this key created before: bought (its label), or still unbought (buy it now), or unknowable. */
+  private async earlierShipment(shipmentId: string): Promise<EasyPostShipment | PurchaseOutcome> {
+    const reply = await this.client.getShipment(shipmentId);
+    if (reply.kind !== 'ok') return unknown(`Could not check the earlier EasyPost shipment ${shipmentId}: ${failureText(reply)}`);
+    const found = this.readShipment(reply.body);
+    if (!found) return unknown(`EasyPost's answer about shipment ${shipmentId} could not be read.`);
+    return isBought(found) ? this.labelOf(found) : found;
+  }
+
+  private async createShipment(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<EasyPostShipment | PurchaseOutcome> {
+    const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, key));
+    if (reply.kind === 'network') return notAttempted('unavailable', `EasyPost could not create the shipment: ${reply.message}`);
+    if (reply.kind === 'error') return this.createRefusal(reply);
+    const created = this.readShipment(reply.body);
+    if (!created) return notAttempted('unavailable', 'EasyPost created a shipment whose answer could not be read; nothing was bought.');
+    try {
+      await journal.remember({ shipmentId: created.id });
+    } catch (error) {
+      // Never buy what could not be written down: a lost answer would leave no way to find the label.
+      return notAttempted('unavailable', `The EasyPost shipment could not be recorded before buying: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.rememberShipment(key, created.id);
+    return created;
+  }
+
+  private createRefusal(reply: Extract<EasyPostReply, { kind: 'error' }>): PurchaseOutcome {
+    if (reply.status === 429) return notAttempted('rate_limited', 'EasyPost asks us to slow down.', reply.retryAfterMs);
+    if (reply.status === 402) return notAttempted('upstream_funds', 'The EasyPost account has no funds for postage.');
+    // A bad API key is our configuration, not the shipment: another carrier may still sell it.
+    if (reply.status === 401 || reply.status === 403) return notAttempted('unavailable', `EasyPost refused our API key (${reply.status}).`);
+    if (reply.status >= 500 || reply.status === 408) return notAttempted('unavailable', `EasyPost is unavailable: ${failureText(reply)}`);
+    return { kind: 'refused', message: refusalMessageOf(reply.error) };
+  }
+
+  private async buy(shipmentId: string, rateId: string): Promise<PurchaseOutcome> {
+    const reply = await this.client.buyShipment(shipmentId, rateId);
+    if (reply.kind === 'ok') {
+      const bought = this.readShipment(reply.body);
+      return bought && isBought(bought) ? this.labelOf(bought) : this.settle(shipmentId, 'EasyPost answered the buy without a label.');
+    }
+    if (reply.kind === 'network') {
+      if (reply.failure === 'refused') return notAttempted('unavailable', `EasyPost could not be reached to buy: ${reply.message}`);
+      return this.settle(shipmentId, `The answer to the EasyPost buy was lost: ${reply.message}`);
+    }
+    // Refused at the door: the buy was not carried out.
+    if (reply.status === 429) return notAttempted('rate_limited', 'EasyPost asks us to slow down.', reply.retryAfterMs);
+    if (reply.status === 402) return notAttempted('upstream_funds', 'The EasyPost account has no funds for postage.');
+    if (reply.status >= 500 || reply.status === 408) return this.settle(shipmentId, `EasyPost failed during the buy: ${failureText(reply)}`);
+    // Postage already bought, or a buy of this shipment still running: only the shipment can say which.
+    if (isPurchaseConflict(reply.status, reply.error.code)) return this.settle(shipmentId, `EasyPost refused a second buy: ${failureText(reply)}`);
+    // Any other 4xx is a refusal once EasyPost confirms nothing was bought.
+    return this.settle(shipmentId, `EasyPost refused the buy: ${failureText(reply)}`, refusalMessageOf(reply.error));
+  }
+
+  /**
+   * One look at the shipment after an unclear buy. A label settles it; its absence proves nothing after a lost
+   * answer (the buy may still be running), so it stays unknown, unless EasyPost had clearly refused the buy.
+   */
+  private async settle(shipmentId: string, why: string, refusal?: string): Promise<PurchaseOutcome> {
+    const reply = await this.client.getShipment(shipmentId);
+    const found = reply.kind === 'ok' ? this.readShipment(reply.body) : null;
+    if (found && isBought(found)) return this.labelOf(found);
+    if (found && refusal) return { kind: 'refused', message: refusal };
+    return unknown(why);
+  }
+
+  private async labelOf(shipment: EasyPostShipment): Promise<PurchaseOutcome> {
+    const url = labelFileUrlOf(shipment);
+    const file = url ? await this.client.downloadFile(url) : null;
+    if (!file || file.kind !== 'ok') {
+      const why = !file ? 'no file address' : file.kind === 'error' ? `HTTP ${file.status}` : file.message;
+      return unknown(`The EasyPost label ${shipment.tracking_code ?? shipment.id} was bought but its file could not be downloaded (${why}).`);
+    }
+    if (file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+      return unknown(`The EasyPost label ${shipment.tracking_code ?? shipment.id} was bought but its file is not a PDF.`);
+    }
+    const label = toBoughtLabel(shipment, file.bytes);
+    return label ? { kind: 'bought', label } : unknown(`EasyPost shipment ${shipment.id} was bought without a tracking code or a USPS service we sell.`);
+  }
+
+  private readShipment(body: unknown): EasyPostShipment | null {
+    const parsed = easyPostShipmentSchema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  }
+
+  private rememberShipment(key: string, shipmentId: string): void {
+    this.shipmentIds.delete(key);
+    this.shipmentIds.set(key, shipmentId);
+    while (this.shipmentIds.size > this.rememberKeys) {
+      const oldest = this.shipmentIds.keys().next();
+      if (oldest.done) return;
+      this.shipmentIds.delete(oldest.value);
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LabelShipment } from '../carrier.port';
+import { normaliseError } from './easypost.client';
+import {
+  costCentsOf,
+  fieldInWords,
+  labelFileUrlOf,
+  microsOf,
+  noRateMessageOf,
+  offeringOf,
+  offeringOfService,
+  ouncesOf,
+  pickRate,
+  refusalMessageOf,
+  toBoughtLabel,
+  toCreateShipmentRequest,
+  voidOutcomeOfRefund,
+} from './easypost.mapper';
+import { easyPostRefundSchema, easyPostShipmentSchema, type EasyPostShipment } from './easypost.schema';
+
+interface StoredPayload {
+  status: number;
+  'x-ep-request-uuid': string;
+  body: unknown;
+}
+
+const payload = (name: string): StoredPayload => JSON.parse(readFileSync(join(__dirname, 'payloads', name), 'utf8')) as StoredPayload;
+const shipmentIn = (name: string): EasyPostShipment => easyPostShipmentSchema.parse(payload(name).body);
+const errorIn = (name: string) => {
+  const { status, body } = payload(name);
+  return normaliseError(body, status);
+};
+
+const shipment = (overrides: Partial<LabelShipment['package']> = {}): LabelShipment => ({
+  serviceUid: 'usps_ground_advantage',
+  from: { name: 'Acme Widgets', company: 'Acme', phone: '6145550100', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
+  to: { name: 'Jane Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118-0110', country: 'US' },
+  package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widget', reference1: '2', reference2: 'SKU-1', ...overrides },
+});
+
+describe('EasyPost mapper', () => {
+  describe('the create-shipment request', () => {
+    it('sends both addresses without empty fields, the parcel in inches and ounces, a 4x6 PDF and our key as reference', () => {
+      expect(toCreateShipmentRequest(shipment(), 'row-key-1')).toEqual({
+        shipment: {
+          from_address: { name: 'Acme Widgets', company: 'Acme', phone: '6145550100', street1: '1200 Industrial Pkwy', city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
+          to_address: { name: 'Jane Doe', street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118-0110', country: 'US' },
+          parcel: { length: 10, width: 8, height: 4, weight: 24 },
+          options: { label_format: 'PDF', label_size: '4x6', print_custom_1: '2', print_custom_2: 'SKU-1' },
+          reference: 'row-key-1',
+        },
+      });
+    });
+
+    it('leaves the label references out when the package has none', () => {
+      const request = toCreateShipmentRequest(shipment({ reference1: null, reference2: null }), 'k');
+      expect(request.shipment.options).toEqual({ label_format: 'PDF', label_size: '4x6' });
+    });
+
+    it.each([
+      [1, 16],
+      [0.1, 1.6],
+      [0.9625, 15.4],
+      [0.15251, 2.5],
+      [70, 1120],
+      [1 / 3, 5.4],
+    ])('declares %p lb as %p oz: one decimal, never below the real weight', (weightLb, ounces) => {
+      expect(ouncesOf(weightLb)).toBe(ounces);
+    });
+  });
+
+  describe('offerings and rates', () => {
+    it('maps each offering to its EasyPost USPS service and back', () => {
+      expect(offeringOf('usps_priority')?.service).toBe('Priority');
+      expect(offeringOf('usps_priority_express')?.service).toBe('Express');
+      expect(offeringOf('usps_ground_advantage')?.service).toBe('GroundAdvantage');
+      expect(offeringOfService('GroundAdvantage')?.uid).toBe('usps_ground_advantage');
+      expect(offeringOf('ups_ground')).toBeUndefined();
+      expect(offeringOfService('First')).toBeUndefined();
+    });
+
+    it('picks the recorded rate of each offering', () => {
+      const { rates } = shipmentIn('shipment-created.json');
+      expect(pickRate(rates, 'usps_ground_advantage')).toMatchObject({ id: 'rate_1417b8ba15e0420287f0249d36bb0ef6', rate: '5.93' });
+      expect(pickRate(rates, 'usps_priority')).toMatchObject({ id: 'rate_fc2b0e59d8684eb5a5df11fb231fd460', rate: '6.90' });
+      expect(pickRate(rates, 'usps_priority_express')).toMatchObject({ id: 'rate_2baae5495eb74855bdeaeaff9d621960', rate: '33.10' });
+      expect(pickRate(rates, 'ups_ground')).toBeNull();
+    });
+
+    it('picks the cheapest when two accounts rate the same service, and ignores other carriers', () => {
+      const rates = [
+        { id: 'rate_a', carrier: 'USPS', service: 'Priority', rate: '10.05' },
+        { id: 'rate_b', carrier: 'USPS', service: 'Priority', rate: '9.95' },
+        { id: 'rate_c', carrier: 'UPSDAP', service: 'Priority', rate: '1.00' },
+      ];
+      expect(pickRate(rates, 'usps_priority')?.id).toBe('rate_b');
+    });
+
+    it('says which offering is missing, with the carrier reason EasyPost passed on', () => {
+      const created = shipmentIn('shipment-created.json');
+      const withoutPriority = { ...created, rates: created.rates.filter((rate) => rate.service !== 'Priority'), messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority Mail is not available to this ZIP.' }] };
+      expect(noRateMessageOf(withoutPriority, 'usps_priority')).toBe('EasyPost does not offer USPS Priority Mail for this shipment (Priority Mail is not available to this ZIP).');
+      expect(noRateMessageOf({ ...created, rates: [] }, 'usps_ground_advantage')).toBe('EasyPost does not offer USPS Ground Advantage for this shipment.');
+    });
+  });
+
+  describe('money', () => {
+    it('reads decimal strings exactly, in millionths of a dollar', () => {
+      expect(microsOf('5.93')).toBe(5_930_000n);
+      expect(microsOf('5.93000')).toBe(5_930_000n);
+      expect(microsOf('0')).toBe(0n);
+      expect(microsOf('12.3456785')).toBe(12_345_679n);
+      expect(() => microsOf('-1.00')).toThrow(RangeError);
+      expect(() => microsOf('1e3')).toThrow(RangeError);
+    });
+
+    it('costs the recorded buy at the rate plus insurance, without counting the PostageFee (the same postage) twice', () => {
+      // Recorded: rate 5.93; fees LabelFee 0.00000, PostageFee 5.93000, InsuranceFee 0.50000.
+      expect(costCentsOf(shipmentIn('shipment-bought.json'))).toBe(643);
+    });
+
+    it('adds fees without floating-point error and rounds the sum once, half up', () => {
+      const bought = shipmentIn('shipment-bought.json');
+      const rated = (rate: string, fees: EasyPostShipment['fees']) => ({ ...bought, selected_rate: { ...bought.selected_rate!, rate }, fees });
+      const fee = (type: string, amount: string, refunded = false) => ({ type, amount, charged: true, refunded });
+      expect(costCentsOf(rated('0.10', [fee('LabelFee', '0.20000')]))).toBe(30);
+      expect(costCentsOf(rated('1.00', [fee('CarbonOffsetFee', '0.00500'), fee('LabelFee', '0.00000')]))).toBe(101);
+      expect(costCentsOf(rated('1.00', [fee('CarbonOffsetFee', '0.00400')]))).toBe(100);
+      expect(costCentsOf(rated('7.00', [fee('InsuranceFee', '0.50000', true), { type: 'LabelFee', amount: '0.05000', charged: false, refunded: false }]))).toBe(700);
+    });
+
+    it('costs the postage from the PostageFee when no rate was selected', () => {
+      const bought = shipmentIn('shipment-bought.json');
+      expect(costCentsOf({ ...bought, selected_rate: null })).toBe(643);
+    });
+  });
+
+  describe('a bought shipment', () => {
+    it('becomes our label: tracking code, offering, PDF bytes, cost and the shp_/rate_/trk_ ids', () => {
+      const pdf = Buffer.from('%PDF-1.7');
+      expect(toBoughtLabel(shipmentIn('shipment-bought.json'), pdf)).toEqual({
+        carrier: 'easypost',
+        trackingNumber: '9400100110368068953228',
+        serviceUid: 'usps_ground_advantage',
+        format: 'PDF',
+        pdf,
+        costCents: 643,
+        carrierRefs: { shipmentId: 'shp_c19ef39504854bdeb0647fe46d9aa6ae', rateId: 'rate_1417b8ba15e0420287f0249d36bb0ef6', trackerId: 'trk_19ed3cce156c4fd6a6d02eb268efcd6d' },
+      });
+    });
+
+    it('is no label while the shipment is only rated', () => {
+      expect(toBoughtLabel(shipmentIn('shipment-created.json'), Buffer.from('%PDF-'))).toBeNull();
+      expect(labelFileUrlOf(shipmentIn('shipment-created.json'))).toBeNull();
+    });
+
+    it("downloads from label_url, or from label_pdf_url when EasyPost lists the PDF apart", () => {
+      const bought = shipmentIn('shipment-bought.json');
+      expect(labelFileUrlOf(bought)).toBe('https://easypost-files.s3.us-west-2.amazonaws.com/files/postage_label/20240730/e80af044eacbb34c648540530560435ed0.png');
+      const withPdf = { ...bought, postage_label: { ...bought.postage_label!, label_pdf_url: 'https://files.example/label.pdf' } };
+      expect(labelFileUrlOf(withPdf)).toBe('https://files.example/label.pdf');
+    });
+  });
+
+  describe('refunds', () => {
+    it('reads the recorded refund as pending, with the shipment id as the reference to follow', () => {
+      const refunded = shipmentIn('shipment-refund-submitted.json');
+      expect(voidOutcomeOfRefund(refunded.refund_status, refunded.id)).toEqual({ kind: 'refund_pending', refundRef: 'shp_7800715831eb412a8376c0733f6a7974' });
+    });
+
+    it('reads refunded as voided, not applicable as refused, and none or rejected as not asked yet', () => {
+      expect(voidOutcomeOfRefund('refunded', 'shp_1')).toEqual({ kind: 'voided' });
+      expect(voidOutcomeOfRefund('not_applicable', 'shp_1')).toMatchObject({ kind: 'refused' });
+      expect(voidOutcomeOfRefund('rejected', 'shp_1')).toBeNull();
+      expect(voidOutcomeOfRefund(null, 'shp_1')).toBeNull();
+    });
+
+    it('reads the recorded bulk refund answer', () => {
+      const [refund] = easyPostRefundSchema.array().parse(payload('refunds-created.json').body);
+      expect(refund).toEqual({ id: 'rfnd_bf0275a8a3fd4a92a375777de5fe57e7', tracking_code: '9400100110368068953068', status: 'submitted', shipment_id: 'shp_d6a7ef3fbb364284a6814408a0f20269' });
+    });
+  });
+
+  describe('refusals in plain words', () => {
+    it('says the address could not be found, with what EasyPost found wrong', () => {
+      expect(refusalMessageOf(errorIn('error-address-not-found.json'))).toBe(
+        'The address could not be found (Address not found; street House number is missing). Check the street, city, state and ZIP code.',
+      );
+    });
+
+    it('names the missing parameter', () => {
+      expect(refusalMessageOf(errorIn('error-parameter-required.json'))).toBe('EasyPost refused the shipment: shipment cannot be blank.');
+    });
+
+    it('names an invalid field as a customer would', () => {
+      const error = normaliseError({ error: { code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: [{ field: 'parcel.weight', message: 'must be greater than 0' }] } }, 422);
+      expect(refusalMessageOf(error)).toBe('EasyPost refused the shipment: package weight must be greater than 0.');
+      expect(fieldInWords('to_address.zip')).toBe('recipient ZIP code');
+      expect(fieldInWords('from_address.street2')).toBe('sender second address line');
+    });
+
+    it('reads errors given as plain strings (the alternative format)', () => {
+      expect(refusalMessageOf(errorIn('error-string-errors.json'))).toBe(
+        'EasyPost refused the shipment: The requested resource could not be found (No eligible insurance found with provided tracking code).',
+      );
+    });
+
+    it('never passes braces or brackets on to a customer', () => {
+      const error = normaliseError({ error: { code: 'SHIPMENT.INVALID', message: { detail: ['bad {thing}'] }, errors: [{ field: 'x', message: '[1]' }] } }, 422);
+      expect(refusalMessageOf(error)).not.toMatch(/[{}[\]]|undefined|\[object/);
+    });
+  });
+});

@@ -1,0 +1,185 @@
+import type { BoughtLabel, CarrierOffering, LabelAddress, LabelShipment, OfferingUid, VoidOutcome } from '../carrier.port';
+import type { EasyPostApiError } from './easypost.client';
+import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate, EasyPostRefundStatus, EasyPostShipment } from './easypost.schema';
+
+/**
+ * Our shipment ⇄ EasyPost's payloads, with no I/O: tested on stored payloads (payloads/*.json, from EasyPost's own
+ * recorded traffic).
+ */
+
+interface EasyPostOffering extends CarrierOffering {
+  uid: OfferingUid;
+  /** EasyPost's USPS service name on a rate (`Rate.service`). */
+  service: string;
+}
+
+/** The USPS mail classes EasyPost sells us, under the offering uids every carrier shares. */
+export const EASYPOST_OFFERINGS: readonly EasyPostOffering[] = Object.freeze([
+  { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70, service: 'Priority' },
+  { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70, service: 'Express' },
+  { uid: 'usps_ground_advantage', name: 'USPS Ground Advantage', category: 'USPS', maxWeightLb: 70, service: 'GroundAdvantage' },
+] as const);
+
+export const offeringOf = (uid: string): EasyPostOffering | undefined => EASYPOST_OFFERINGS.find((offering) => offering.uid === uid);
+
+export const offeringOfService = (service: string): EasyPostOffering | undefined => EASYPOST_OFFERINGS.find((offering) => offering.service === service);
+
+/**
+ * Pounds → ounces with one decimal, rounded up: a declared weight under the real one is a USPS postage adjustment
+ * charged to us later, a tenth of an ounce over costs nothing (postage steps are whole ounces and pounds). The
+ * small tolerance keeps binary fractions (0.1 lb × 160 = 16.000000000000004) from rounding up a whole tenth.
+ */
+export const ouncesOf = (weightLb: number): number => Math.ceil(weightLb * 160 - 1e-6) / 10;
+
+const addressOf = (address: LabelAddress): EasyPostAddressInput => ({
+  name: address.name,
+  ...(address.company ? { company: address.company } : {}),
+  ...(address.phone ? { phone: address.phone } : {}),
+  street1: address.street1,
+  ...(address.street2 ? { street2: address.street2 } : {}),
+  city: address.city,
+  state: address.state,
+  zip: address.zip,
+  country: address.country,
+});
+
+/** `POST /v2/shipments`; the reference is the purchase's idempotency key, so EasyPost's records name our row. */
+export const toCreateShipmentRequest = (shipment: LabelShipment, reference: string): EasyPostCreateShipmentRequest => {
+  const { package: parcel } = shipment;
+  return {
+    shipment: {
+      from_address: addressOf(shipment.from),
+      to_address: addressOf(shipment.to),
+      parcel: { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: ouncesOf(parcel.weightLb) },
+      options: {
+        label_format: 'PDF',
+        label_size: '4x6',
+        // The spec's package references (quantity, SKU) printed on the label, as the sandbox prints them.
+        ...(parcel.reference1 ? { print_custom_1: parcel.reference1 } : {}),
+        ...(parcel.reference2 ? { print_custom_2: parcel.reference2 } : {}),
+      },
+      reference,
+    },
+  };
+};
+
+/** The USPS rate of the offering; the cheapest when several carrier accounts rated it. */
+export const pickRate = (rates: readonly EasyPostRate[], offeringUid: string): EasyPostRate | null => {
+  const offering = offeringOf(offeringUid);
+  if (!offering) return null;
+  const matching = rates.filter((rate) => rate.carrier === 'USPS' && rate.service === offering.service);
+  return matching.reduce<EasyPostRate | null>((cheapest, rate) => (cheapest === null || microsOf(rate.rate) < microsOf(cheapest.rate) ? rate : cheapest), null);
+};
+
+const MICROS_PER_DOLLAR = 1_000_000n;
+const MICROS_PER_CENT = 10_000n;
+
+/**
+ * A decimal dollar string in millionths of a dollar, exactly (EasyPost: `"5.93"` rates, `"5.93000"` fees). Digits
+ * past the sixth decimal are rounded half up; money never passes through a float.
+ */
+export const microsOf = (decimal: string): bigint => {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal);
+  if (!match) throw new RangeError(`not a decimal amount: ${decimal}`);
+  const [, whole = '0', fraction = ''] = match;
+  const kept = BigInt(fraction.slice(0, 6).padEnd(6, '0'));
+  const roundUp = (fraction[6] ?? '0') >= '5' ? 1n : 0n;
+  return BigInt(whole) * MICROS_PER_DOLLAR + kept + roundUp;
+};
+
+/** Millionths of a dollar → whole cents, half up (the sum is rounded once, never each part). */
+const centsOfMicros = (micros: bigint): number => Number((micros + MICROS_PER_CENT / 2n) / MICROS_PER_CENT);
+
+/**
+ * What EasyPost charged for a bought shipment: the selected rate plus every fee charged and not refunded, except
+ * `PostageFee`. EasyPost lists the postage itself as a `PostageFee` equal to the rate (the recorded buy: rate
+ * `"5.93"`, PostageFee `"5.93000"`, InsuranceFee `"0.50000"`), so counting it too would bill the postage twice.
+ */
+export const costCentsOf = (shipment: EasyPostShipment): number => {
+  const rate = shipment.selected_rate;
+  const charges = shipment.fees.filter((fee) => fee.charged && !fee.refunded);
+  const postage = rate ? microsOf(rate.rate) : charges.filter((fee) => fee.type === 'PostageFee').reduce((sum, fee) => sum + microsOf(fee.amount), 0n);
+  const extras = charges.filter((fee) => fee.type !== 'PostageFee').reduce((sum, fee) => sum + microsOf(fee.amount), 0n);
+  return centsOfMicros(postage + extras);
+};
+
+/** The label file's address: the PDF one when EasyPost lists it apart. */
+export const labelFileUrlOf = (shipment: EasyPostShipment): string | null => shipment.postage_label?.label_pdf_url ?? shipment.postage_label?.label_url ?? null;
+
+export const isBought = (shipment: EasyPostShipment): boolean => shipment.postage_label != null && labelFileUrlOf(shipment) !== null;
+
+/**
+ * A bought shipment and its downloaded file → our label; null when the shipment lacks what a label needs (no
+ * tracking code or no selected rate of a USPS service we sell).
+ */
+export const toBoughtLabel = (shipment: EasyPostShipment, pdf: Buffer): BoughtLabel | null => {
+  const rate = shipment.selected_rate;
+  const offering = rate ? offeringOfService(rate.service) : undefined;
+  if (!rate || !offering || !shipment.tracking_code) return null;
+  return {
+    carrier: 'easypost',
+    trackingNumber: shipment.tracking_code,
+    serviceUid: offering.uid,
+    format: 'PDF',
+    pdf,
+    costCents: costCentsOf(shipment),
+    carrierRefs: { shipmentId: shipment.id, rateId: rate.id, ...(shipment.tracker ? { trackerId: shipment.tracker.id } : {}) },
+  };
+};
+
+/** A refund's state → the void outcome; null when there is none yet (or a rejected one: asking again is allowed). */
+export const voidOutcomeOfRefund = (status: EasyPostRefundStatus | null | undefined, shipmentId: string): VoidOutcome | null => {
+  switch (status) {
+    case 'submitted':
+      return { kind: 'refund_pending', refundRef: shipmentId };
+    case 'refunded':
+      return { kind: 'voided' };
+    case 'not_applicable':
+      return { kind: 'refused', message: 'USPS does not refund this label: it has been used or is past the refund window.' };
+    default:
+      return null;
+  }
+};
+
+const PARTS: Record<string, string> = { to_address: 'recipient', from_address: 'sender', parcel: 'package' };
+const LEAVES: Record<string, string> = { zip: 'ZIP code', street1: 'street', street2: 'second address line', weight: 'weight', address: 'address' };
+
+/** `to_address.zip` → `recipient ZIP code`: a request field as a customer would name it. */
+export const fieldInWords = (field: string): string =>
+  field
+    .split('.')
+    .map((part) => PARTS[part] ?? LEAVES[part] ?? part.replace(/_/g, ' '))
+    .join(' ');
+
+/** No braces, brackets or runs of spaces reach a customer, whatever EasyPost wrote. */
+const plain = (text: string): string => text.replace(/[{}[\]]/g, '').replace(/\s+/g, ' ').trim().slice(0, 300);
+
+const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+const withoutFullStop = (text: string): string => text.replace(/[.\s]+$/, '');
+
+const detailsOf = (error: EasyPostApiError): string =>
+  error.errors
+    .filter((item) => item.message)
+    // `address: Address not found` says it twice: only a narrower field is worth naming.
+    .map((item) => withoutFullStop(item.field && item.field !== 'address' ? `${fieldInWords(item.field)} ${item.message}` : item.message))
+    .join('; ');
+
+/** An EasyPost refusal in plain words for the customer whose row failed. */
+export const refusalMessageOf = (error: EasyPostApiError): string => {
+  const details = detailsOf(error);
+  const isAddress = error.code.startsWith('ADDRESS.') || error.errors.some((item) => item.code?.startsWith('E.ADDRESS') ?? false);
+  if (isAddress) {
+    return plain(`${sentence(`The address could not be found${details ? ` (${details})` : ''}`)} Check the street, city, state and ZIP code.`);
+  }
+  if (error.code.startsWith('PARAMETER.') || error.code.endsWith('INVALID_PARAMS')) {
+    return plain(sentence(`EasyPost refused the shipment: ${details || withoutFullStop(error.message)}`));
+  }
+  return plain(sentence(`EasyPost refused the shipment: ${withoutFullStop(error.message)}${details ? ` (${details})` : ''}`));
+};
+
+/** Why no rate fits, with the carrier's own reason when EasyPost passed one on. */
+export const noRateMessageOf = (shipment: EasyPostShipment, offeringUid: string): string => {
+  const name = offeringOf(offeringUid)?.name ?? offeringUid;
+  const reason = shipment.messages.find((message) => message.carrier === 'USPS' || message.carrier == null)?.message;
+  return plain(sentence(`EasyPost does not offer ${name} for this shipment${reason ? ` (${withoutFullStop(reason)})` : ''}`));
+};

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The parts of EasyPost's answers the adapter reads, as recorded in EasyPost/easypost-node's cassettes (MIT; see
+ * payloads/README.md). Unknown keys are dropped: EasyPost adds fields often, and only these decide anything here.
+ * Money is a decimal string (`"5.93"` for rates, `"5.93000"` for fees) and is never turned into a float.
+ */
+
+const decimalString = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal amount');
+
+export const easyPostRateSchema = z.object({
+  id: z.string().startsWith('rate_'),
+  carrier: z.string(),
+  service: z.string(),
+  rate: decimalString,
+  currency: z.string().optional(),
+});
+export type EasyPostRate = z.infer<typeof easyPostRateSchema>;
+
+export const easyPostFeeSchema = z.object({
+  type: z.string(),
+  amount: decimalString,
+  charged: z.boolean(),
+  refunded: z.boolean(),
+});
+export type EasyPostFee = z.infer<typeof easyPostFeeSchema>;
+
+export const easyPostPostageLabelSchema = z.object({
+  label_url: z.string().nullable(),
+  label_pdf_url: z.string().nullish(),
+  label_file_type: z.string().nullish(),
+  label_size: z.string().nullish(),
+});
+
+/** `rejected` may be retried ("refunds created very shortly after a label is generated may be flagged invalid"). */
+export const EASYPOST_REFUND_STATUSES = ['submitted', 'refunded', 'rejected', 'not_applicable'] as const;
+export type EasyPostRefundStatus = (typeof EASYPOST_REFUND_STATUSES)[number];
+
+/** A carrier's reason for not rating, e.g. `{carrier:"USPS", type:"rate_error", message:"…"}`. */
+const easyPostMessageSchema = z.object({ carrier: z.string().nullish(), type: z.string().nullish(), message: z.string() });
+
+export const easyPostShipmentSchema = z.object({
+  id: z.string().startsWith('shp_'),
+  reference: z.string().nullish(),
+  tracking_code: z.string().nullish(),
+  rates: z.array(easyPostRateSchema).default([]),
+  selected_rate: easyPostRateSchema.nullish(),
+  postage_label: easyPostPostageLabelSchema.nullish(),
+  tracker: z.object({ id: z.string().startsWith('trk_') }).nullish(),
+  fees: z.array(easyPostFeeSchema).default([]),
+  refund_status: z.enum(EASYPOST_REFUND_STATUSES).nullish(),
+  messages: z.array(easyPostMessageSchema).default([]),
+});
+export type EasyPostShipment = z.infer<typeof easyPostShipmentSchema>;
+
+/** One element of `POST /v2/refunds`' answer (an array). */
+export const easyPostRefundSchema = z.object({
+  id: z.string().startsWith('rfnd_'),
+  tracking_code: z.string(),
+  status: z.enum(EASYPOST_REFUND_STATUSES),
+  shipment_id: z.string().nullish(),
+});
+export type EasyPostRefund = z.infer<typeof easyPostRefundSchema>;
+
+/** What we send to `POST /v2/shipments` (weight in ounces). */
+export interface EasyPostAddressInput {
+  name: string;
+  company?: string;
+  phone?: string;
+  street1: string;
+  street2?: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: 'US';
+}
+
+export interface EasyPostCreateShipmentRequest {
+  shipment: {
+    from_address: EasyPostAddressInput;
+    to_address: EasyPostAddressInput;
+    parcel: { length: number; width: number; height: number; weight: number };
+    options: { label_format: 'PDF'; label_size: '4x6'; print_custom_1?: string; print_custom_2?: string };
+    reference: string;
+  };
+}

@@ -4,3 +4,4 @@ export * from './lib/nats-certificates';
 export * from './lib/recording-relay';
 export * from './lib/fake-btcpay.server';
 export * from './lib/mail-catcher';
+export * from './lib/fake-usps.server';

@@ -206,20 +206,27 @@ export class UspsClient {
 
   /**
    * A call with the bearer token (and the payment token when `withPayment`). A 401 means our access token is no
-   * longer good, a 403 on a labels call that the payment token is not: either is dropped and the call made once more
-   * (USPS refuses those before acting, so repeating is safe).
+   * longer good, a 403 on a labels call that the payment token is not: the token is dropped and the call made again,
+   * each token renewed at most once (USPS refuses those before acting, so repeating is safe).
    */
   private async authorized(step: UspsStep, method: string, path: string, headers: Record<string, string>, body: string | undefined, withPayment = true): Promise<UspsResult<Answer>> {
-    for (let attempt = 1; ; attempt += 1) {
+    const renewed = { access: false, payment: false };
+    for (;;) {
       const access = await this.accessToken();
       if (!access.ok) return access;
       const payment = withPayment ? await this.paymentToken() : null;
       if (payment && !payment.ok) return payment;
       const answer = await this.send(step, method, path, { ...headers, Authorization: `Bearer ${access.value}`, ...(payment ? { 'X-Payment-Authorization-Token': payment.value } : {}) }, body);
-      if (!answer.ok || attempt > 1) return answer;
-      if (answer.value.status === 401) this.forget('access', access.value);
-      else if (answer.value.status === 403 && payment) this.forget('payment', payment.value);
-      else return answer;
+      if (!answer.ok) return answer;
+      if (answer.value.status === 401 && !renewed.access) {
+        renewed.access = true;
+        this.forget('access', access.value);
+      } else if (answer.value.status === 403 && payment && !renewed.payment) {
+        renewed.payment = true;
+        this.forget('payment', payment.value);
+      } else {
+        return answer;
+      }
     }
   }
 

@@ -73,11 +73,12 @@ const errorCodes = (error: unknown, depth = 0): string[] => {
 };
 
 const networkFailure = (step: UspsStep, error: unknown, timeoutMs: number): UspsFailure => {
-  const name = error instanceof Error ? error.name : '';
+  // Duck-typed: fetch's DOMException and TypeError need not come from this realm's Error.
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
   if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'no_answer', step, message: `no answer within ${timeoutMs} ms` };
   const codes = errorCodes(error);
   if (codes.length > 0 && codes.every((code) => NEVER_SENT.has(code))) return { kind: 'unreachable', step, message: codes[0] ?? 'unreachable' };
-  return { kind: 'no_answer', step, message: codes[0] ?? (error instanceof Error ? error.message : String(error)) };
+  return { kind: 'no_answer', step, message: codes[0] ?? (typeof message === 'string' ? message : String(error)) };
 };
 
 /** `Retry-After`: delay-seconds or an HTTP-date (RFC 9110 §10.2.3). */

@@ -64,6 +64,16 @@ const namesIdempotencyKey = (problems: readonly UspsProblem[]) => problems.some(
 const namesOurAccount = (problems: readonly UspsProblem[]) =>
   problems.some((problem) => /x-payment-authorization-token|oauthtoken|manifestmid|crid|baserate|mailerid/i.test(problem.parameter ?? ''));
 
+/** A 400 about the mailing date: a body remembered from another day may be too old for USPS now. */
+const namesMailingDate = (problems: readonly UspsProblem[]) => problems.some((problem) => /mailingdate/i.test(problem.parameter ?? ''));
+
+/**
+ * The journal keeps one entry per mailing date a buy was sent with (`mailingDate:2026-06-23`), so a purchase retried
+ * after midnight Central adds its date instead of hiding the first one.
+ */
+const MAILING_DATE_REF = /^mailingDate:(\d{4}-\d{2}-\d{2})$/;
+const mailingDateRef = (mailingDate: string) => `mailingDate:${mailingDate}`;
+
 const refusedShipment = (failure: UspsFailure): failure is Extract<UspsFailure, { kind: 'http' }> =>
   failure.kind === 'http' && (failure.status === 400 || failure.status === 422) && !namesIdempotencyKey(failure.problems) && !namesOurAccount(failure.problems);
 
@@ -158,18 +168,35 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     if (!request.ok) return { kind: 'refused', message: request.message };
     const key = idempotencyUuid(idempotencyKey);
     // Before the buy: a lost answer is resolved by repeating this exact body, and the body holds the mailing date.
-    await journal.remember({ uspsIdempotencyKey: key, mailingDate });
+    await journal.remember({ uspsIdempotencyKey: key, [mailingDateRef(mailingDate)]: 'sent' });
     const answer = await this.client.createLabel(request.value, key);
     return answer.ok ? this.bought(answer.value, shipment.serviceUid) : purchaseFailure(answer.failure);
   }
 
+  /**
+   * Repeats the buy with the same key and body. USPS answers the body it already sold, so each journaled mailing date
+   * is tried, newest first: another day's body under this key is refused as a key conflict, and a date too old to
+   * buy with means nothing was sold under it. Today's date comes last, when it was never sent.
+   */
   async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
-    const remembered = refs['mailingDate'];
-    const mailingDate = remembered && /^\d{4}-\d{2}-\d{2}$/.test(remembered) ? remembered : centralDate(this.now());
-    const request = toLabelRequest(shipment, { mailingDate, shipper: this.shipperOf(shipment) });
-    if (!request.ok) return { kind: 'refused', message: request.message };
-    const answer = await this.client.createLabel(request.value, idempotencyUuid(idempotencyKey));
-    return answer.ok ? this.bought(answer.value, shipment.serviceUid) : resolveFailure(answer.failure);
+    const today = centralDate(this.now());
+    const remembered = Object.keys(refs)
+      .map((ref) => MAILING_DATE_REF.exec(ref)?.[1])
+      .filter((date): date is string => date !== undefined)
+      .sort()
+      .reverse();
+    const key = idempotencyUuid(idempotencyKey);
+    let outcome: PurchaseOutcome = { kind: 'unknown', message: 'USPS could not confirm the purchase' };
+    for (const mailingDate of remembered.includes(today) ? remembered : [...remembered, today]) {
+      const request = toLabelRequest(shipment, { mailingDate, shipper: this.shipperOf(shipment) });
+      if (!request.ok) return { kind: 'refused', message: request.message };
+      const answer = await this.client.createLabel(request.value, key);
+      if (answer.ok) return this.bought(answer.value, shipment.serviceUid);
+      outcome = resolveFailure(answer.failure);
+      const tryAnotherBody = answer.failure.kind === 'http' && (namesIdempotencyKey(answer.failure.problems) || namesMailingDate(answer.failure.problems));
+      if (!tryAnotherBody) return outcome;
+    }
+    return outcome;
   }
 
   async void(label: LabelToVoid): Promise<VoidOutcome> {

@@ -19,6 +19,8 @@ const projects = {
   'nest-transport': 'libs/nest-transport',
   'nest-orm': 'libs/nest-orm',
   'nest-service': 'libs/nest-service',
+  // Test support: compiled so fakes can run as their own processes (scripts/fake-usps.mjs); no app imports it.
+  testing: 'libs/testing',
   auth: 'services/auth',
   orders: 'services/orders',
   payments: 'services/payments',

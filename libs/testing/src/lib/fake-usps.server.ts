@@ -3,10 +3,13 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { Socket } from 'node:net';
 import { freePort } from './free-port';
 import { centralDate, manifestInstant } from './fake-usps/central-time';
-import { type FakeLabelRequest, labelRequestSchema, partiesSchema } from './fake-usps/label-request.schema';
+import { controlReply } from './fake-usps/control-routes';
+import { canonical, parseJson, type Reply } from './fake-usps/json';
+import { type FakeLabelRequest, labelRequestSchema } from './fake-usps/label-request.schema';
 import { labelRuleErrors } from './fake-usps/label-rules';
 import { type FakeLabelMetadata, sellLabel } from './fake-usps/label-sale';
-import { accountErrors, type FakeUspsAccount, ownsRoles, roleErrors } from './fake-usps/payment-rules';
+import type { FakeUspsAccount } from './fake-usps/payment-rules';
+import { FakeUspsTokenDesk } from './fake-usps/token-desk';
 import { errorBody, schemaErrors, type UspsErrorItem } from './fake-usps/usps-errors';
 
 export type { FakeUspsAccount } from './fake-usps/payment-rules';
@@ -64,17 +67,6 @@ const defaults: Required<Omit<FakeUspsOptions, 'now' | 'port' | 'controlRoutes' 
   latencyMs: 0,
 };
 
-/** Canonical JSON (keys sorted), so "the same request" does not depend on key order. */
-const canonical = (value: unknown): string =>
-  Array.isArray(value)
-    ? `[${value.map(canonical).join(',')}]`
-    : value !== null && typeof value === 'object'
-      ? `{${Object.keys(value)
-          .sort()
-          .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-          .join(',')}}`
-      : JSON.stringify(value);
-
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -82,14 +74,6 @@ const readBody = (req: IncomingMessage) =>
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
-
-const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-};
 
 /**
  * A stand-in for the USPS v3 APIs a label platform uses, written for the tests: OAuth client credentials
@@ -104,17 +88,12 @@ export class FakeUspsServer {
   url = '';
   readonly requests: RecordedUspsRequest[] = [];
   readonly labels = new Map<string, FakeUspsLabel>();
-  /** While true, payment authorization fails as USPS does for an unfunded account (100007). */
-  fundsExhausted = false;
-  accessTokensIssued = 0;
-  paymentTokensIssued = 0;
   private readonly options: typeof defaults & FakeUspsOptions;
   private readonly account: FakeUspsAccount;
+  private readonly tokens: FakeUspsTokenDesk;
   private server: Server | null = null;
   private port = 0;
   private readonly sockets = new Set<Socket>();
-  private readonly accessTokens = new Map<string, number>();
-  private readonly paymentTokens = new Map<string, number>();
   private readonly labelsByKey = new Map<string, { fingerprint: string; label: Promise<FakeUspsLabel> }>();
   private sold = 0;
   private voids = 0;
@@ -128,6 +107,8 @@ export class FakeUspsServer {
     this.options = { ...defaults, ...options };
     const { crid, mid, manifestMid, accountType, accountNumber, permitZip } = this.options;
     this.account = { crid, mid, manifestMid, accountType, accountNumber, permitZip };
+    const { clientId, clientSecret, accessTokenTtlSeconds, paymentTokenTtlSeconds } = this.options;
+    this.tokens = new FakeUspsTokenDesk({ clientId, clientSecret, accessTokenTtlSeconds, paymentTokenTtlSeconds, account: this.account }, () => this.now());
   }
 
   async start(): Promise<void> {
@@ -174,13 +155,17 @@ export class FakeUspsServer {
     this.isDown = true;
     const server = this.server;
     this.server = null;
-    if (server) this.transition = this.transition.then(() => this.close(server));
+    if (server) {
+      // Closed now, not after a pending transition: the very next request must find nobody listening.
+      const closed = this.close(server);
+      this.transition = this.transition.then(() => closed);
+    }
   }
 
   up(): void {
     if (!this.isDown) return;
     this.isDown = false;
-    this.transition = this.transition.then(() => this.listen());
+    this.transition = this.transition.then(() => (this.isDown || this.server ? undefined : this.listen()));
   }
 
   // ---- Test helpers ---------------------------------------------------------------------------------------------
@@ -192,8 +177,24 @@ export class FakeUspsServer {
 
   /** Makes every token issued so far invalid, as a revoked credential or a rotated key would. */
   revokeTokens(): void {
-    this.accessTokens.clear();
-    this.paymentTokens.clear();
+    this.tokens.revoke();
+  }
+
+  /** While true, payment authorization fails as USPS does for an unfunded account (100007). */
+  get fundsExhausted(): boolean {
+    return this.tokens.fundsExhausted;
+  }
+
+  set fundsExhausted(exhausted: boolean) {
+    this.tokens.fundsExhausted = exhausted;
+  }
+
+  get accessTokensIssued(): number {
+    return this.tokens.accessTokensIssued;
+  }
+
+  get paymentTokensIssued(): number {
+    return this.tokens.paymentTokensIssued;
   }
 
   // ---- Server ---------------------------------------------------------------------------------------------------
@@ -230,11 +231,15 @@ export class FakeUspsServer {
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   }
 
+  private reply(res: ServerResponse, reply: Reply): void {
+    this.send(res, reply.status, reply.body, reply.headers, reply.contentType);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
     const path = new URL(req.url ?? '/', 'http://fake-usps').pathname;
     const method = req.method ?? 'GET';
-    if (this.options.controlRoutes && path.startsWith('/__fake/')) return this.control(method, req.url ?? '', res);
+    if (this.options.controlRoutes && path.startsWith('/__fake/')) return this.reply(res, controlReply(this.controls(), method, req.url ?? ''));
     this.requests.push({ method, path, headers: req.headers, body });
     if (this.options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs));
     const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : LABELS;
@@ -256,85 +261,29 @@ export class FakeUspsServer {
       return;
     }
 
-    if (method === 'POST' && path === TOKEN_PATH) return this.issueAccessToken(req, body, res);
-    if (method === 'POST' && path === `${PAYMENTS}/payment-authorization`) return this.authorizePayment(req, body, res);
+    if (method === 'POST' && path === TOKEN_PATH) return this.reply(res, this.tokens.issueAccessToken(req.headers['content-type'] ?? '', body));
+    if (method === 'POST' && path === `${PAYMENTS}/payment-authorization`) {
+      return this.reply(res, this.tokens.refuseBearer(req.headers.authorization, PAYMENTS) ?? this.tokens.authorizePayment(body));
+    }
     if (method === 'POST' && path === `${LABELS}/label`) return this.createLabel(req, body, res);
     const cancel = /^\/labels\/v3\/label\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && cancel?.[1]) return this.cancelLabel(req, decodeURIComponent(cancel[1]), res);
     return this.send(res, 404, errorBody(api, 404, [{ code: '404', detail: `No resource at ${method} ${path}` }]));
   }
 
-  private issueAccessToken(req: IncomingMessage, body: string, res: ServerResponse): void {
-    const form = (req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded');
-    const parsed = form ? { ok: true as const, value: Object.fromEntries(new URLSearchParams(body)) } : parseJson(body);
-    const fields = parsed.ok && parsed.value !== null && typeof parsed.value === 'object' ? (parsed.value as Record<string, unknown>) : null;
-    if (!fields) return this.send(res, 400, { error: 'invalid_request', error_description: 'The request body must be JSON or a form' });
-    if (fields['grant_type'] !== 'client_credentials') return this.send(res, 400, { error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported here' });
-    if (fields['client_id'] !== this.options.clientId || fields['client_secret'] !== this.options.clientSecret) {
-      return this.send(res, 401, { error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
-    }
-    const token = randomBytes(32).toString('base64url');
-    const issuedAt = this.now().getTime();
-    this.accessTokens.set(token, issuedAt + this.options.accessTokenTtlSeconds * 1000);
-    this.accessTokensIssued += 1;
-    this.send(res, 200, {
-      access_token: token,
-      token_type: 'Bearer',
-      issued_at: String(issuedAt),
-      expires_in: this.options.accessTokenTtlSeconds,
-      status: 'approved',
-      scope: 'addresses payments labels prices tracking',
-      issuer: 'https://keyc.usps.com/realms/USPS',
-      client_id: this.options.clientId,
-      application_name: 'fake-usps',
-      api_products: '[Labels, Payments]',
-      public_key: 'fake',
-    });
-  }
-
-  /** The bearer token is one this fake issued and it has not expired; otherwise a 401 is sent. */
-  private authenticated(req: IncomingMessage, res: ServerResponse, api: string): boolean {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const expiresAt = token ? this.accessTokens.get(token) : undefined;
-    if (expiresAt !== undefined && expiresAt > this.now().getTime()) return true;
-    this.send(res, 401, errorBody(api, 401, [{ code: '401', detail: 'The access token is missing, invalid or expired' }]), { 'WWW-Authenticate': 'Bearer realm="https://api.usps.com"' });
-    return false;
-  }
-
-  /** A payment token this fake issued, not expired; otherwise a 403 naming the header is sent. */
-  private paymentAuthorized(req: IncomingMessage, res: ServerResponse): boolean {
-    const token = req.headers['x-payment-authorization-token'];
-    const expiresAt = typeof token === 'string' ? this.paymentTokens.get(token) : undefined;
-    if (expiresAt !== undefined && expiresAt > this.now().getTime()) return true;
-    this.send(res, 403, errorBody(LABELS, 403, [{ code: '403', parameter: 'Header: X-Payment-Authorization-Token', detail: 'The payment authorization token is missing, invalid or expired' }]));
-    return false;
+  /** Both tokens of a labels call are good; otherwise the 401 or 403 is sent. */
+  private authorized(req: IncomingMessage, res: ServerResponse): boolean {
+    const refusal = this.tokens.refuseBearer(req.headers.authorization, LABELS) ?? this.tokens.refusePaymentToken(req.headers['x-payment-authorization-token'], LABELS);
+    if (refusal) this.reply(res, refusal);
+    return refusal === null;
   }
 
   private refuse(res: ServerResponse, api: string, errors: readonly UspsErrorItem[]): void {
     this.send(res, 400, errorBody(api, 400, errors));
   }
 
-  private authorizePayment(req: IncomingMessage, body: string, res: ServerResponse): void {
-    if (!this.authenticated(req, res, PAYMENTS)) return;
-    const json = parseJson(body);
-    if (!json.ok) return this.refuse(res, PAYMENTS, [{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }]);
-    const parties = partiesSchema.safeParse(json.value);
-    if (!parties.success) return this.refuse(res, PAYMENTS, schemaErrors(parties.error));
-    const { roles } = parties.data;
-    const invalid = roleErrors(roles);
-    if (invalid.length > 0) return this.refuse(res, PAYMENTS, invalid);
-    if (!ownsRoles(roles, this.account)) return this.send(res, 403, errorBody(PAYMENTS, 403, [{ code: '403', parameter: 'roles', detail: 'Access is denied for this CRID and MID' }]));
-    const unknownAccount = accountErrors(roles, this.account);
-    if (unknownAccount.length > 0) return this.refuse(res, PAYMENTS, unknownAccount);
-    if (this.fundsExhausted) return this.refuse(res, PAYMENTS, [{ code: '100007', parameter: 'roles', detail: 'Your Trust balance has insufficient funds. Please fund your Trust balance and try again.' }]);
-    const token = randomBytes(48).toString('base64url');
-    this.paymentTokens.set(token, this.now().getTime() + this.options.paymentTokenTtlSeconds * 1000);
-    this.paymentTokensIssued += 1;
-    this.send(res, 200, { paymentAuthorizationToken: token, roles });
-  }
-
   private async createLabel(req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
-    if (!this.authenticated(req, res, LABELS) || !this.paymentAuthorized(req, res)) return;
+    if (!this.authorized(req, res)) return;
     const keyHeader = req.headers['x-idempotency-key'];
     const key = typeof keyHeader === 'string' ? keyHeader : null;
     if (key !== null && !UUID.test(key)) return this.refuse(res, LABELS, [{ code: 'SCHEMA', parameter: 'X-Idempotency-Key', detail: 'X-Idempotency-Key must be a UUID' }]);
@@ -401,7 +350,7 @@ export class FakeUspsServer {
   }
 
   private cancelLabel(req: IncomingMessage, trackingNumber: string, res: ServerResponse): void {
-    if (!this.authenticated(req, res, LABELS) || !this.paymentAuthorized(req, res)) return;
+    if (!this.authorized(req, res)) return;
     const label = this.labels.get(trackingNumber);
     const refuse = (code: string, detail: string) => this.refuse(res, LABELS, [{ code, parameter: 'trackingNumber', detail }]);
     if (!label) return refuse('160185', 'Order not found');
@@ -423,25 +372,16 @@ export class FakeUspsServer {
     this.send(res, 200, { trackingNumber, status: 'DISPUTED', disputeId });
   }
 
-  /** `/__fake/*`: the fault switches and counters for a fake run as its own process (scripts/fake-usps.mjs). */
-  private control(method: string, rawUrl: string, res: ServerResponse): void {
-    const url = new URL(rawUrl, 'http://fake-usps');
-    const number = (name: string) => Number(url.searchParams.get(name));
-    const done = () => this.send(res, 200, { ok: true });
-    const route = `${method} ${url.pathname}`;
-    if (route === 'GET /__fake/stats') {
-      return this.send(res, 200, { labelsSold: this.sold, voidsAccepted: this.voids, accessTokensIssued: this.accessTokensIssued, paymentTokensIssued: this.paymentTokensIssued, now: this.now().toISOString() });
-    }
-    if (route === 'POST /__fake/fail-next' && [500, 502, 503].includes(number('status'))) return this.failNextWith(number('status') as 500 | 502 | 503), done();
-    if (route === 'POST /__fake/rate-limit-next' && number('seconds') > 0) return this.rateLimitNext(number('seconds')), done();
-    if (route === 'POST /__fake/lose-next-buy') return this.loseNextBuyAnswer(), done();
-    if (route === 'POST /__fake/hang-next-step') return this.hangNextStepBeforeBuy(), done();
-    if (route === 'POST /__fake/funds') return (this.fundsExhausted = url.searchParams.get('exhausted') === 'true'), done();
-    if (route === 'POST /__fake/revoke-tokens') return this.revokeTokens(), done();
-    if (route === 'POST /__fake/clock' && !Number.isNaN(Date.parse(url.searchParams.get('at') ?? ''))) {
-      this.clockOffsetMs = Date.parse(url.searchParams.get('at') ?? '') - Date.now();
-      return done();
-    }
-    this.send(res, 404, { error: `unknown control ${route}` });
+  private controls() {
+    return {
+      failNextWith: (status: 500 | 502 | 503) => this.failNextWith(status),
+      rateLimitNext: (seconds: number) => this.rateLimitNext(seconds),
+      loseNextBuyAnswer: () => this.loseNextBuyAnswer(),
+      hangNextStepBeforeBuy: () => this.hangNextStepBeforeBuy(),
+      revokeTokens: () => this.revokeTokens(),
+      setFundsExhausted: (exhausted: boolean) => (this.fundsExhausted = exhausted),
+      setClock: (at: Date) => (this.clockOffsetMs = at.getTime() - Date.now()),
+      stats: () => ({ labelsSold: this.sold, voidsAccepted: this.voids, accessTokensIssued: this.accessTokensIssued, paymentTokensIssued: this.paymentTokensIssued, now: this.now().toISOString() }),
+    };
   }
 }

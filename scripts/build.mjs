@@ -19,7 +19,8 @@ const projects = {
   'nest-transport': 'libs/nest-transport',
   'nest-orm': 'libs/nest-orm',
   'nest-service': 'libs/nest-service',
-  // Test support, built so that tools outside jest can run it (scripts/fake-easypost.mjs); no app imports it.
+  // Test support, compiled so the carriers' fakes can run as their own processes (scripts/fake-easypost.mjs,
+  // scripts/fake-usps.mjs); no app imports it.
   testing: 'libs/testing',
   auth: 'services/auth',
   orders: 'services/orders',

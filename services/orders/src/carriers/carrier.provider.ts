@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { CARRIER_REGISTRY, type CarrierAdapter, type CarrierId } from './carrier.port';
+import { EasyPostAdapter } from './easypost/easypost.adapter';
 import { CarrierRegistry } from './registry/carrier-registry';
 import { GuardedCarrier } from './registry/guarded-carrier';
 import { LabelRenderPool } from './sandbox/render-pool';
@@ -55,6 +56,11 @@ export class ServiceCarrierRegistry extends CarrierRegistry implements OnApplica
   }
 }
 
+const required = (value: string | undefined, name: string): string => {
+  if (value === undefined) throw new Error(`${name} is required by CARRIERS`);
+  return value;
+};
+
 const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapter => {
   switch (id) {
     case 'sandbox':
@@ -62,6 +68,9 @@ const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapt
         { latencyMs: env.SANDBOX_LATENCY_MS, failureRate: env.SANDBOX_FAILURE_RATE, nextSerial: serialForKey(orm), issuedSerial: issuedSerial(orm) },
         new LabelRenderPool({ workers: env.RENDER_WORKERS }),
       );
+    case 'easypost':
+      // The settings were checked at start (CARRIER_SETTINGS): a missing key stops the process before this runs.
+      return new EasyPostAdapter({ apiKey: required(env.EASYPOST_API_KEY, 'EASYPOST_API_KEY'), apiUrl: env.EASYPOST_API_URL, timeoutMs: env.CARRIER_TIMEOUT_MS });
     default:
       throw new Error(`carrier ${id}: adapter not wired yet`);
   }

@@ -1,0 +1,245 @@
+import { FakeUspsServer, type ScriptedHttp, type ScriptedReply, type ScriptedRequest, startScriptedHttp } from '@labeldesk/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CarrierRefs, LabelShipment, PurchaseOutcome } from '../carrier.port';
+import { MemoryJournal } from '../testing/carrier-contract.suite';
+import { UspsCarrierAdapter, type UspsCarrierOptions } from './usps.adapter';
+import { idempotencyUuid } from './usps.client';
+import { centralDate } from './usps.mapper';
+
+const payloadText = (name: string) => readFileSync(join(__dirname, 'payloads', name), 'utf8');
+const DAY = 86_400_000;
+
+const shipment: LabelShipment = {
+  serviceUid: 'usps_ground_advantage',
+  from: { name: 'Ada Lovelace', company: 'Analytical Parcels', phone: '(614) 555-0142', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
+  to: { name: 'Jane Q Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118', country: 'US' },
+  package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widgets', reference1: '2', reference2: 'SKU-42' },
+};
+
+const adapterFor = (apiUrl: string, overrides: Partial<UspsCarrierOptions> = {}) =>
+  new UspsCarrierAdapter({
+    apiUrl,
+    clientId: 'fake-usps-client',
+    clientSecret: 'fake-usps-secret',
+    crid: '56982563',
+    mid: '902118475',
+    manifestMid: '902118476',
+    accountType: 'EPS',
+    accountNumber: '1000123456',
+    timeoutMs: 1500,
+    shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),
+    ...overrides,
+  });
+
+const bought = (outcome: PurchaseOutcome) => {
+  if (outcome.kind !== 'bought') throw new Error(`expected a bought label, got ${JSON.stringify(outcome)}`);
+  return outcome.label;
+};
+
+/**
+ * fetch keeps connections alive: until it has seen the fake drop them, a request may go out on one and die with a
+ * reset, which is (rightly) a lost answer rather than a refused connection. A few turns of the event loop let it see.
+ */
+const letKeptAliveSocketsClose = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** USPS with stored token answers, and the label or cancel route as the test scripts it. */
+const stubUsps = (labels: (request: ScriptedRequest) => ScriptedReply): Promise<ScriptedHttp> =>
+  startScriptedHttp((request) => {
+    if (request.path === '/oauth2/v3/token') return { status: 200, body: payloadText('token.json') };
+    if (request.path === '/payments/v3/payment-authorization') return { status: 200, body: payloadText('payment-authorization.json') };
+    return labels(request);
+  });
+
+describe('UspsCarrierAdapter against the fake USPS', () => {
+  let fake: FakeUspsServer;
+  let fakeNow: number;
+  beforeEach(async () => {
+    fakeNow = Date.now();
+    fake = new FakeUspsServer({ now: () => new Date(fakeNow) });
+    await fake.start();
+  });
+  afterEach(async () => {
+    fake.up();
+    await fake.stop();
+  });
+
+  it("journals USPS's idempotency UUID and the mailing date before it buys, and buys with exactly those", async () => {
+    const seen: Array<{ refs: CarrierRefs; soldBefore: number }> = [];
+    const journal = { remember: async (refs: CarrierRefs) => void seen.push({ refs, soldBefore: fake.labelsSold() }) };
+    const label = bought(await adapterFor(fake.url).purchase(shipment, 'order-9-item-1', journal));
+    const mailingDate = centralDate(new Date());
+    expect(seen).toEqual([{ refs: { uspsIdempotencyKey: idempotencyUuid('order-9-item-1'), [`mailingDate:${mailingDate}`]: 'sent' }, soldBefore: 0 }]);
+    const sold = fake.labels.get(label.trackingNumber);
+    expect(sold?.idempotencyKey).toBe(idempotencyUuid('order-9-item-1'));
+    expect(sold?.request.packageDescription.mailingDate).toBe(mailingDate);
+    expect(sold?.request.senderAddress).toMatchObject({ platformUserId: 'user-7f3a', email: 'ada@example.com' });
+  });
+
+  it('says unknown on a 5xx to the buy itself, and resolving repeats the same buy: one label for the key', async () => {
+    const usps = adapterFor(fake.url);
+    bought(await usps.purchase(shipment, 'warm-up', new MemoryJournal()));
+    const journal = new MemoryJournal();
+    fake.failNextWith(503);
+    expect(await usps.purchase(shipment, 'k-503', journal)).toMatchObject({ kind: 'unknown', message: expect.stringContaining('HTTP 503') });
+    const resolved = bought(await usps.resolve(shipment, 'k-503', journal.refs));
+    expect(bought(await usps.purchase(shipment, 'k-503', journal)).trackingNumber).toBe(resolved.trackingNumber);
+    expect(fake.labelsSold()).toBe(2);
+  });
+
+  it('says unknown when the same key comes back on a later day, and resolve finds the label with the journaled mailing date', async () => {
+    let clock = Date.now();
+    const usps = adapterFor(fake.url, { now: () => new Date(clock) });
+    const journal = new MemoryJournal();
+    const first = bought(await usps.purchase(shipment, 'k-tomorrow', journal));
+    clock += DAY;
+    // The body now carries tomorrow's date: USPS will not answer a used key with a different body.
+    expect(await usps.purchase(shipment, 'k-tomorrow', journal)).toMatchObject({ kind: 'unknown' });
+    expect(bought(await usps.resolve(shipment, 'k-tomorrow', journal.refs)).trackingNumber).toBe(first.trackingNumber);
+    expect(fake.labelsSold()).toBe(1);
+  });
+
+  it('resolves a key nothing was sold under, whose journaled date USPS no longer takes, by buying with today', async () => {
+    const usps = adapterFor(fake.url);
+    const stale = centralDate(new Date(Date.now() - 3 * DAY));
+    const label = bought(await usps.resolve(shipment, 'k-stale', { [`mailingDate:${stale}`]: 'sent' }));
+    expect(fake.labels.get(label.trackingNumber)?.request.packageDescription.mailingDate).toBe(centralDate(new Date()));
+    expect(fake.labelsSold()).toBe(1);
+  });
+
+  it('says not attempted (unavailable) when USPS refuses our credentials, and sells nothing', async () => {
+    const outcome = await adapterFor(fake.url, { clientSecret: 'wrong' }).purchase(shipment, 'k-creds', new MemoryJournal());
+    expect(outcome).toMatchObject({ kind: 'not_attempted', reason: 'unavailable', message: expect.stringContaining('Invalid client') });
+    expect(fake.labelsSold()).toBe(0);
+  });
+
+  it('says not attempted for want of upstream funds when the payment account cannot pay', async () => {
+    fake.fundsExhausted = true;
+    expect(await adapterFor(fake.url).purchase(shipment, 'k-funds', new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'upstream_funds' });
+    expect(fake.labelsSold()).toBe(0);
+  });
+
+  it('says not attempted on a 429 or a refused connection at the buy itself', async () => {
+    const usps = adapterFor(fake.url);
+    bought(await usps.purchase(shipment, 'warm-up', new MemoryJournal()));
+    fake.rateLimitNext(30);
+    expect(await usps.purchase(shipment, 'k-429', new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited', retryAfterMs: 30_000 });
+    fake.down();
+    await letKeptAliveSocketsClose();
+    expect(await usps.purchase(shipment, 'k-down', new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
+    expect(fake.labelsSold()).toBe(1);
+  });
+
+  it('refuses an address USPS cannot find, naming the recipient address', async () => {
+    const outcome = await adapterFor(fake.url).purchase({ ...shipment, to: { ...shipment.to, street1: '000 Undeliverable Rd' } }, 'k-addr', new MemoryJournal());
+    expect(outcome).toEqual({ kind: 'refused', message: 'USPS refused the label: recipient address: Address Not Found.' });
+  });
+
+  it('refuses a mailing date USPS will not take, naming the mailing date', async () => {
+    const outcome = await adapterFor(fake.url, { now: () => new Date(Date.now() - 30 * DAY) }).purchase(shipment, 'k-date', new MemoryJournal());
+    expect(outcome).toEqual({ kind: 'refused', message: 'USPS refused the label: package mailing date: cannot be in the past or more than 7 days in the future.' });
+  });
+
+  it('files a refund request after the 12:30am CT manifest, once a day, and never again for a label whose refs carry the dispute', async () => {
+    const usps = adapterFor(fake.url);
+    const label = bought(await usps.purchase(shipment, 'k-dispute', new MemoryJournal()));
+    fakeNow += 2 * DAY;
+    const toVoid = { trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs };
+    expect(await usps.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: '103789' });
+    expect(await usps.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: null });
+    expect(fake.voidsAccepted()).toBe(1);
+    const deletes = () => fake.requests.filter((r) => r.method === 'DELETE').length;
+    const before = deletes();
+    expect(await usps.void({ ...toVoid, carrierRefs: { ...label.carrierRefs, disputeId: '103789' } })).toEqual({ kind: 'refund_pending', refundRef: '103789' });
+    expect(deletes()).toBe(before);
+  });
+
+  it('never says not attempted on resolve: a refused connection leaves the purchase unknown', async () => {
+    const usps = adapterFor(fake.url);
+    bought(await usps.purchase(shipment, 'warm-up', new MemoryJournal()));
+    fake.down();
+    await letKeptAliveSocketsClose();
+    expect(await usps.resolve(shipment, 'k-resolve-down', {})).toMatchObject({ kind: 'unknown', message: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('says unknown when a void gets no answer', async () => {
+    const usps = adapterFor(fake.url);
+    const label = bought(await usps.purchase(shipment, 'k-void-down', new MemoryJournal()));
+    fake.down();
+    await letKeptAliveSocketsClose();
+    expect(await usps.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs })).toMatchObject({ kind: 'unknown', message: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('works with a PERMIT account', async () => {
+    await fake.stop();
+    fake = new FakeUspsServer({ accountType: 'PERMIT', accountNumber: '4471', permitZip: '43215' });
+    await fake.start();
+    bought(await adapterFor(fake.url, { accountType: 'PERMIT', accountNumber: '4471', permitZip: '43215' }).purchase(shipment, 'k-permit', new MemoryJournal()));
+  });
+});
+
+describe('UspsCarrierAdapter on stored USPS answers', () => {
+  let stub: ScriptedHttp;
+  afterEach(() => stub.close());
+
+  it('says unknown when a buy gets no answer in time (USPS may have sold it)', async () => {
+    stub = await stubUsps(() => 'hang');
+    expect(await adapterFor(stub.url, { timeoutMs: 300 }).purchase(shipment, 'k', new MemoryJournal())).toEqual({
+      kind: 'unknown',
+      message: 'USPS may have sold the label: label purchase no answer within 300 ms',
+    });
+  });
+
+  it('says unknown for a sold label whose answer cannot be used (a PNG where a PDF should be)', async () => {
+    stub = await stubUsps(() => ({ status: 200, body: payloadText('label-response.png-image.json') }));
+    expect(await adapterFor(stub.url).purchase(shipment, 'k', new MemoryJournal())).toEqual({ kind: 'unknown', message: 'USPS answered label 123456789012 with an image that is not a PDF' });
+  });
+
+  it('says not attempted, not refused, when USPS turns the buy down for our account rather than the shipment', async () => {
+    stub = await stubUsps(() => ({ status: 400, body: payloadText('error.not-enrolled.json') }));
+    expect(await adapterFor(stub.url).purchase(shipment, 'k', new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
+  });
+
+  it('reads the bought label from the published answer', async () => {
+    stub = await stubUsps(() => ({ status: 200, body: payloadText('label-response.nonstandard-volume.json') }));
+    const label = bought(await adapterFor(stub.url).purchase(shipment, 'k', new MemoryJournal()));
+    expect(label).toMatchObject({ carrier: 'usps', trackingNumber: '9234690361980900000265', costCents: 6062, carrierRefs: { sku: 'DUXR0XXXXC08220', zone: '08' } });
+  });
+
+  it('settles a resolve only with a label or a clear refusal: a 503 or a 429 stays unknown', async () => {
+    let answer: ScriptedReply = { status: 400, body: payloadText('error.zip-not-valid.json') };
+    stub = await stubUsps(() => answer);
+    const usps = adapterFor(stub.url);
+    expect(await usps.resolve(shipment, 'k', {})).toEqual({ kind: 'refused', message: 'USPS refused the label: recipient address ZIP code: ZIP Code is not valid.' });
+    answer = { status: 503, body: { apiVersion: '/labels/v3', error: { code: '503', message: 'Service Unavailable' } } };
+    expect(await usps.resolve(shipment, 'k', {})).toMatchObject({ kind: 'unknown' });
+    answer = { status: 429, headers: { 'Retry-After': '5' }, body: payloadText('error.rate-limited.json') };
+    expect(await usps.resolve(shipment, 'k', {})).toMatchObject({ kind: 'unknown' });
+  });
+
+  it.each([
+    ['cancel.canceled.json', 200, { kind: 'voided' }],
+    ['cancel.disputed.json', 200, { kind: 'refund_pending', refundRef: '103789' }],
+    ['cancel.already-canceled.json', 400, { kind: 'voided' }],
+    ['cancel.refund-same-day.json', 400, { kind: 'refund_pending', refundRef: null }],
+    ['cancel.not-found.json', 400, { kind: 'refused', message: 'USPS has no label 9262593519935271903671 on this account (Order not found).' }],
+    ['cancel.refund-not-submitted.json', 400, { kind: 'refused', message: 'USPS would not cancel label 9262593519935271903671: A refund request for this order cannot be submitted.' }],
+  ])('voids on %s (HTTP %i) as %o', async (name, status, outcome) => {
+    stub = await stubUsps((request) => (request.method === 'DELETE' && request.path === '/labels/v3/label/9262593519935271903671' ? { status, body: payloadText(name) } : { status: 404 }));
+    expect(await adapterFor(stub.url).void({ trackingNumber: '9262593519935271903671', carrierRefs: {} })).toEqual(outcome);
+  });
+});
+
+describe('UspsCarrierAdapter set-up', () => {
+  it('is a postage carrier with PDF and ZPL labels, four purchases at a time by default, selling the three USPS offerings', async () => {
+    const usps = adapterFor('https://apis-tem.usps.com');
+    expect(usps.profile).toEqual({ id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 4 });
+    expect((await usps.listOfferings()).map((offering) => offering.uid)).toEqual(['usps_priority', 'usps_priority_express', 'usps_ground_advantage']);
+  });
+
+  it('will not start with a PERMIT account without its ZIP, a malformed MID or no secret', () => {
+    expect(() => adapterFor('https://apis.usps.com', { accountType: 'PERMIT' })).toThrow(/permitZip/);
+    expect(() => adapterFor('https://apis.usps.com', { mid: '1234' })).toThrow(/6 or 9 digits/);
+    expect(() => adapterFor('https://apis.usps.com', { clientSecret: '' })).toThrow(/clientSecret/);
+  });
+});

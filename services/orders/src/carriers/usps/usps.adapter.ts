@@ -1,0 +1,218 @@
+import type {
+  CarrierAdapter,
+  CarrierOffering,
+  CarrierProfile,
+  CarrierRefs,
+  LabelShipment,
+  LabelToVoid,
+  PurchaseJournal,
+  PurchaseOutcome,
+  VoidOutcome,
+} from '../carrier.port';
+import { idempotencyUuid, type UspsFailure, UspsClient, type UspsProblem } from './usps.client';
+import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_OFFERINGS, type UspsShipper } from './usps.mapper';
+import { cancelResponseSchema } from './usps.schema';
+
+export interface UspsCarrierOptions {
+  clientId: string;
+  clientSecret: string;
+  /** `https://apis.usps.com`, or `https://apis-tem.usps.com` for USPS's test environment. */
+  apiUrl: string;
+  /** Customer Registration ID of the account that pays and owns the labels. */
+  crid: string;
+  /** Mailer ID (6 or 9 digits) the tracking numbers are issued under. */
+  mid: string;
+  manifestMid: string;
+  accountType: 'EPS' | 'PERMIT';
+  /** EPS account number, or the permit number of a PERMIT account. */
+  accountNumber: string;
+  /** The permit's 5-digit ZIP, required with a PERMIT account. */
+  permitZip?: string;
+  /** Per request (default 20 s). */
+  timeoutMs?: number;
+  /** Default 4: USPS quotas are small (a default of about 60 calls an hour has been reported). */
+  maxConcurrentPurchases?: number;
+  now?: () => Date;
+  /**
+   * The shipper to report with each label under `SENDER_INFORMATION` (USPS requires phone, e-mail and a platform user
+   * id). LabelShipment does not carry them yet; without this, labels name no shipper visibility method.
+   */
+  shipperOf?: (shipment: LabelShipment) => UspsShipper | null;
+}
+
+const MID = /^(\d{6}|\d{9})$/;
+
+const problemText = (problems: readonly UspsProblem[]) =>
+  problems
+    .map((problem) => problem.detail ?? problem.title ?? problem.code ?? '')
+    .filter((text) => text.length > 0)
+    .join('; ')
+    .replace(/[{}[\]]/g, '');
+
+const describeFailure = (failure: UspsFailure): string => {
+  if (failure.kind !== 'http') return failure.message;
+  const text = problemText(failure.problems);
+  return `HTTP ${failure.status}${text ? `: ${text}` : ''}`;
+};
+
+const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation' } as const;
+
+/** A 400 about the idempotency key itself: the key is known to USPS with another body, so a label may exist. */
+const namesIdempotencyKey = (problems: readonly UspsProblem[]) => problems.some((problem) => /x-idempotency-key/i.test(problem.parameter ?? ''));
+
+/** A 400 about our account or credentials rather than the shipment: another carrier may well sell the label. */
+const namesOurAccount = (problems: readonly UspsProblem[]) =>
+  problems.some((problem) => /x-payment-authorization-token|oauthtoken|manifestmid|crid|baserate|mailerid/i.test(problem.parameter ?? ''));
+
+/** A 400 about the mailing date: a body remembered from another day may be too old for USPS now. */
+const namesMailingDate = (problems: readonly UspsProblem[]) => problems.some((problem) => /mailingdate/i.test(problem.parameter ?? ''));
+
+/**
+ * The journal keeps one entry per mailing date a buy was sent with (`mailingDate:2026-06-23`), so a purchase retried
+ * after midnight Central adds its date instead of hiding the first one.
+ */
+const MAILING_DATE_REF = /^mailingDate:(\d{4}-\d{2}-\d{2})$/;
+const mailingDateRef = (mailingDate: string) => `mailingDate:${mailingDate}`;
+
+const refusedShipment = (failure: UspsFailure): failure is Extract<UspsFailure, { kind: 'http' }> =>
+  failure.kind === 'http' && (failure.status === 400 || failure.status === 422) && !namesIdempotencyKey(failure.problems) && !namesOurAccount(failure.problems);
+
+const rateLimited = (failure: Extract<UspsFailure, { kind: 'http' }>): PurchaseOutcome => ({
+  kind: 'not_attempted',
+  reason: 'rate_limited',
+  message: `USPS asked us to slow down during the ${STEP_NAMES[failure.step]} (HTTP 429)`,
+  ...(failure.retryAfterMs !== null ? { retryAfterMs: failure.retryAfterMs } : {}),
+});
+
+/** A purchase that did not end in a label: whether USPS may have sold it decides everything. */
+const purchaseFailure = (failure: UspsFailure): PurchaseOutcome => {
+  const step = STEP_NAMES[failure.step];
+  if (failure.kind === 'http' && failure.status === 429) return rateLimited(failure);
+  if (failure.step === 'token' || failure.step === 'payment') {
+    if (failure.kind === 'http' && failure.problems.some((problem) => problem.code === '100007')) {
+      return { kind: 'not_attempted', reason: 'upstream_funds', message: `USPS refused the payment authorization: ${describeFailure(failure)}` };
+    }
+    return { kind: 'not_attempted', reason: 'unavailable', message: `USPS ${step} failed before the purchase: ${describeFailure(failure)}` };
+  }
+  if (failure.kind === 'unreachable') return { kind: 'not_attempted', reason: 'unavailable', message: `USPS could not be reached (${failure.message})` };
+  if (failure.kind === 'no_answer' || failure.kind === 'unreadable' || failure.status >= 500 || namesIdempotencyKey(failure.problems)) {
+    return { kind: 'unknown', message: `USPS may have sold the label: ${step} ${describeFailure(failure)}` };
+  }
+  if (refusedShipment(failure)) return { kind: 'refused', message: describeRefusal(failure.problems, 'the shipment was not accepted') };
+  // 401/403 after a fresh token, an account problem, a 404: USPS turned the request away before selling anything.
+  return { kind: 'not_attempted', reason: 'unavailable', message: `USPS turned the ${step} away: ${describeFailure(failure)}` };
+};
+
+/** Resolving repeats the buy: only a label or a clear refusal settles it; anything else leaves it unknown. */
+const resolveFailure = (failure: UspsFailure): PurchaseOutcome =>
+  refusedShipment(failure)
+    ? { kind: 'refused', message: describeRefusal(failure.problems, 'the shipment was not accepted') }
+    : { kind: 'unknown', message: `USPS could not confirm the purchase: ${STEP_NAMES[failure.step]} ${describeFailure(failure)}` };
+
+const voidFailure = (failure: UspsFailure, trackingNumber: string): VoidOutcome => {
+  if (failure.kind === 'http' && failure.status === 400) {
+    const detail = problemText(failure.problems);
+    // USPS takes one refund request per CRID per label per day: the first one stands.
+    if (/already been submitted today/i.test(detail)) return { kind: 'refund_pending', refundRef: null };
+    if (/already canceled/i.test(detail)) return { kind: 'voided' };
+    if (/order not found/i.test(detail)) return { kind: 'refused', message: `USPS has no label ${trackingNumber} on this account (Order not found).` };
+    return { kind: 'refused', message: `USPS would not cancel label ${trackingNumber}: ${detail || 'no reason given'}.` };
+  }
+  const wait = failure.kind === 'http' && failure.retryAfterMs !== null ? `; try again in ${Math.ceil(failure.retryAfterMs / 1000)} s` : '';
+  return { kind: 'unknown', message: `USPS could not be asked to void label ${trackingNumber}: ${STEP_NAMES[failure.step]} ${describeFailure(failure)}${wait}` };
+};
+
+/**
+ * USPS Labels API v3, bought directly with our own EPS or permit account. The idempotency key goes to USPS as a stable
+ * UUID (`X-Idempotency-Key`): USPS answers a repeated key and body with the label it already sold, at no new charge,
+ * so a lost answer is resolved by asking again with the same body (its mailing date is journaled before the buy).
+ * Cancelling before the 12:30am CT manifest is free; after it USPS files a refund request (DISPUTED).
+ */
+export class UspsCarrierAdapter implements CarrierAdapter {
+  readonly profile: CarrierProfile;
+  private readonly client: UspsClient;
+  private readonly now: () => Date;
+  private readonly shipperOf: (shipment: LabelShipment) => UspsShipper | null;
+
+  constructor(options: UspsCarrierOptions) {
+    const { clientId, clientSecret, apiUrl, crid, mid, manifestMid, accountType, accountNumber, permitZip, timeoutMs = 20_000, maxConcurrentPurchases = 4 } = options;
+    if (!clientId || !clientSecret) throw new Error('USPS: clientId and clientSecret are required');
+    if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new Error(`USPS: apiUrl must be an http(s) URL, got "${apiUrl}"`);
+    if (!/^\d{2,18}$/.test(crid)) throw new Error(`USPS: the CRID must be 2 to 18 digits, got "${crid}"`);
+    if (!MID.test(mid) || !MID.test(manifestMid)) throw new Error('USPS: mid and manifestMid must be 6 or 9 digits');
+    if (!accountNumber) throw new Error('USPS: accountNumber is required');
+    if (accountType === 'PERMIT' && !/^\d{5}$/.test(permitZip ?? '')) throw new Error('USPS: a PERMIT account needs its 5-digit permitZip');
+    if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new RangeError(`USPS: timeoutMs must be a positive integer, got ${timeoutMs}`);
+    if (!Number.isInteger(maxConcurrentPurchases) || maxConcurrentPurchases < 1) throw new RangeError(`USPS: maxConcurrentPurchases must be a positive integer, got ${maxConcurrentPurchases}`);
+
+    this.profile = { id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases };
+    this.now = options.now ?? (() => new Date());
+    this.shipperOf = options.shipperOf ?? (() => null);
+    this.client = new UspsClient({
+      apiUrl,
+      clientId,
+      clientSecret,
+      payer: { crid, mid, manifestMid, accountType, accountNumber, permitZip },
+      timeoutMs,
+      now: () => this.now().getTime(),
+    });
+  }
+
+  async listOfferings(): Promise<CarrierOffering[]> {
+    return USPS_OFFERINGS.map((offering) => ({ ...offering }));
+  }
+
+  async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
+    const mailingDate = centralDate(this.now());
+    const request = toLabelRequest(shipment, { mailingDate, shipper: this.shipperOf(shipment) });
+    if (!request.ok) return { kind: 'refused', message: request.message };
+    const key = idempotencyUuid(idempotencyKey);
+    // Before the buy: a lost answer is resolved by repeating this exact body, and the body holds the mailing date.
+    await journal.remember({ uspsIdempotencyKey: key, [mailingDateRef(mailingDate)]: 'sent' });
+    const answer = await this.client.createLabel(request.value, key);
+    return answer.ok ? this.bought(answer.value, shipment.serviceUid) : purchaseFailure(answer.failure);
+  }
+
+  /**
+   * Repeats the buy with the same key and body. USPS answers the body it already sold, so each journaled mailing date
+   * is tried, newest first: another day's body under this key is refused as a key conflict, and a date too old to
+   * buy with means nothing was sold under it. Today's date comes last, when it was never sent.
+   */
+  async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
+    const today = centralDate(this.now());
+    const remembered = Object.keys(refs)
+      .map((ref) => MAILING_DATE_REF.exec(ref)?.[1])
+      .filter((date): date is string => date !== undefined)
+      .sort()
+      .reverse();
+    const key = idempotencyUuid(idempotencyKey);
+    let outcome: PurchaseOutcome = { kind: 'unknown', message: 'USPS could not confirm the purchase' };
+    for (const mailingDate of remembered.includes(today) ? remembered : [...remembered, today]) {
+      const request = toLabelRequest(shipment, { mailingDate, shipper: this.shipperOf(shipment) });
+      if (!request.ok) return { kind: 'refused', message: request.message };
+      const answer = await this.client.createLabel(request.value, key);
+      if (answer.ok) return this.bought(answer.value, shipment.serviceUid);
+      outcome = resolveFailure(answer.failure);
+      const tryAnotherBody = answer.failure.kind === 'http' && (namesIdempotencyKey(answer.failure.problems) || namesMailingDate(answer.failure.problems));
+      if (!tryAnotherBody) return outcome;
+    }
+    return outcome;
+  }
+
+  async void(label: LabelToVoid): Promise<VoidOutcome> {
+    // A refund request already filed is not filed again (USPS would open a second dispute on another day).
+    const disputeId = label.carrierRefs['disputeId'];
+    if (disputeId) return { kind: 'refund_pending', refundRef: disputeId };
+    const answer = await this.client.cancelLabel(label.trackingNumber);
+    if (!answer.ok) return voidFailure(answer.failure, label.trackingNumber);
+    const cancel = cancelResponseSchema.safeParse(answer.value);
+    if (!cancel.success) return { kind: 'unknown', message: `USPS answered the void of ${label.trackingNumber} with neither CANCELED nor DISPUTED` };
+    return cancel.data.status === 'CANCELED' ? { kind: 'voided' } : { kind: 'refund_pending', refundRef: cancel.data.disputeId ?? null };
+  }
+
+  /** A 200 is a sale: if its body cannot be read, the label exists but we do not have it, so it stays unknown. */
+  private bought(body: unknown, serviceUid: string): PurchaseOutcome {
+    const label = toBoughtLabel(body, serviceUid);
+    return label.ok ? { kind: 'bought', label: label.value } : { kind: 'unknown', message: label.message };
+  }
+}

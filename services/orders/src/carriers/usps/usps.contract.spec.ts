@@ -1,0 +1,36 @@
+import { FakeUspsServer } from '@labeldesk/testing';
+import type { LabelShipment } from '../carrier.port';
+import { describeCarrierContract } from '../testing/carrier-contract.suite';
+import { UspsCarrierAdapter } from './usps.adapter';
+
+const shipment: LabelShipment = {
+  serviceUid: 'usps_priority',
+  from: { name: 'Ada Lovelace', company: 'Analytical Parcels', phone: '(614) 555-0142', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
+  to: { name: 'Jane Q Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118-0110', country: 'US' },
+  package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widgets', reference1: '2', reference2: 'SKU-42' },
+};
+
+describeCarrierContract('USPS', async () => {
+  const fake = new FakeUspsServer();
+  await fake.start();
+  const carrier = new UspsCarrierAdapter({
+    apiUrl: fake.url,
+    clientId: 'fake-usps-client',
+    clientSecret: 'fake-usps-secret',
+    crid: '56982563',
+    mid: '902118475',
+    manifestMid: '902118476',
+    accountType: 'EPS',
+    accountNumber: '1000123456',
+    // Short enough for the hanging step to time out well inside a test, long enough for a PDF on a busy machine.
+    timeoutMs: 1500,
+    shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),
+  });
+  return {
+    carrier,
+    faults: fake,
+    shipment,
+    refusedShipment: { ...shipment, to: { ...shipment.to, zip: '00000' } },
+    close: () => fake.stop(),
+  };
+});

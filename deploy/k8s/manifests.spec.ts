@@ -178,7 +178,7 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
   });
 
   it('gives orders the carriers it buys from and every carrier setting from the Secret, and no other app any of them', () => {
-    const settings = ['EASYPOST_API_KEY', 'USPS_CLIENT_ID', 'USPS_CLIENT_SECRET', 'USPS_CRID', 'USPS_MID', 'USPS_MANIFEST_MID', 'USPS_ACCOUNT_TYPE', 'USPS_ACCOUNT_NUMBER'];
+    const settings = ['EASYPOST_API_KEY', 'USPS_CLIENT_ID', 'USPS_CLIENT_SECRET', 'USPS_CRID', 'USPS_MID', 'USPS_MANIFEST_MID', 'USPS_ACCOUNT_TYPE', 'USPS_ACCOUNT_NUMBER', 'USPS_PERMIT_ZIP'];
     for (const deployment of deployments) {
       const env = podOf(deployment).containers[0]?.env ?? [];
       const carrierEnv = env.filter((e) => settings.includes(e.name) || e.name === 'CARRIERS');

@@ -26,6 +26,18 @@ const shipment: LabelShipment = {
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widget', reference1: '1', reference2: 'SKU-1' },
 };
 
+async function registryOf(vars: Record<string, string>) {
+  const moduleRef = await Test.createTestingModule({
+    providers: [{ provide: ORDERS_ENV, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierRegistryProvider],
+  }).compile();
+  return { moduleRef, registry: moduleRef.get<CarrierRegistry>(CARRIER_REGISTRY) };
+}
+
+const USPS_SETTINGS = {
+  USPS_CLIENT_ID: 'client', USPS_CLIENT_SECRET: 'secret', USPS_CRID: '56982563', USPS_MID: '899999999', USPS_MANIFEST_MID: '899999998',
+  USPS_ACCOUNT_TYPE: 'EPS', USPS_ACCOUNT_NUMBER: '1000000000',
+};
+
 async function carrierModule(vars: Record<string, string>) {
   const moduleRef = await Test.createTestingModule({
     providers: [{ provide: ORDERS_ENV, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierRegistryProvider],
@@ -37,6 +49,17 @@ async function carrierModule(vars: Record<string, string>) {
 }
 
 describe('carrierRegistryProvider', () => {
+  it('turns on EasyPost then USPS in the order CARRIERS gives, each behind its guard, selling postage', async () => {
+    const { moduleRef, registry } = await registryOf({ CARRIERS: 'easypost,usps', EASYPOST_API_KEY: 'EZTKtest', ...USPS_SETTINGS });
+    expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['easypost', 'usps']);
+    expect(registry.ordered.every((carrier) => carrier instanceof GuardedCarrier)).toBe(true);
+    expect(registry.ordered.map((carrier) => (carrier as GuardedCarrier).inner.constructor.name)).toEqual(['EasyPostCarrierAdapter', 'UspsCarrierAdapter']);
+    expect(registry.sellsPostage).toBe(true);
+    expect((await registry.offerings()).map((offering) => offering.uid).sort()).toEqual(['usps_ground_advantage', 'usps_priority', 'usps_priority_express']);
+    await moduleRef.close();
+  });
+
+
   it('turns on the sandbox alone by default, behind its guard, selling samples', async () => {
     const { moduleRef, registry } = await carrierModule({ RENDER_WORKERS: '0' });
     expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['sandbox']);

@@ -4,7 +4,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { CARRIER_REGISTRY, type CarrierAdapter, type CarrierId } from './carrier.port';
-import { EasyPostAdapter } from './easypost/easypost.adapter';
+import { EasyPostCarrierAdapter } from './easypost/easypost.adapter';
+import { UspsCarrierAdapter } from './usps/usps.adapter';
 import { CarrierRegistry } from './registry/carrier-registry';
 import { GuardedCarrier } from './registry/guarded-carrier';
 import { LabelRenderPool } from './sandbox/render-pool';
@@ -70,9 +71,20 @@ const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapt
       );
     case 'easypost':
       // The settings were checked at start (CARRIER_SETTINGS): a missing key stops the process before this runs.
-      return new EasyPostAdapter({ apiKey: required(env.EASYPOST_API_KEY, 'EASYPOST_API_KEY'), apiUrl: env.EASYPOST_API_URL, timeoutMs: env.CARRIER_TIMEOUT_MS });
-    default:
-      throw new Error(`carrier ${id}: adapter not wired yet`);
+      return new EasyPostCarrierAdapter({ apiKey: required(env.EASYPOST_API_KEY, 'EASYPOST_API_KEY'), apiUrl: env.EASYPOST_API_URL, timeoutMs: env.CARRIER_TIMEOUT_MS });
+    case 'usps':
+      return new UspsCarrierAdapter({
+        clientId: required(env.USPS_CLIENT_ID, 'USPS_CLIENT_ID'),
+        clientSecret: required(env.USPS_CLIENT_SECRET, 'USPS_CLIENT_SECRET'),
+        apiUrl: env.USPS_API_URL,
+        crid: required(env.USPS_CRID, 'USPS_CRID'),
+        mid: required(env.USPS_MID, 'USPS_MID'),
+        manifestMid: required(env.USPS_MANIFEST_MID, 'USPS_MANIFEST_MID'),
+        accountType: required(env.USPS_ACCOUNT_TYPE, 'USPS_ACCOUNT_TYPE') as 'EPS' | 'PERMIT',
+        accountNumber: required(env.USPS_ACCOUNT_NUMBER, 'USPS_ACCOUNT_NUMBER'),
+        ...(env.USPS_PERMIT_ZIP ? { permitZip: env.USPS_PERMIT_ZIP } : {}),
+        timeoutMs: env.CARRIER_TIMEOUT_MS,
+      });
   }
 };
 

@@ -33,6 +33,8 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   USPS_MANIFEST_MID: optionalText,
   USPS_ACCOUNT_TYPE: z.enum(['EPS', 'PERMIT']).optional(),
   USPS_ACCOUNT_NUMBER: optionalText,
+  /** The permit's 5-digit ZIP, with USPS_ACCOUNT_TYPE=PERMIT. */
+  USPS_PERMIT_ZIP: z.string().regex(/^\d{5}$/, 'must be a 5-digit ZIP').optional(),
   /** Sandbox only: added latency per label, for tests and benchmarks. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Sandbox only: share of labels that fail (0..1), to exercise refunds and retries. */
@@ -52,6 +54,9 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   if (new Set(carriers).size !== carriers.length) ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'names a carrier twice' });
   if (carriers.includes('sandbox') && carriers.length > 1) {
     ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'the sandbox sells sample labels, never postage: it runs alone, never beside or behind a real carrier' });
+  }
+  if (carriers.includes('usps') && env.USPS_ACCOUNT_TYPE === 'PERMIT' && env.USPS_PERMIT_ZIP === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['USPS_PERMIT_ZIP'], message: 'required with USPS_ACCOUNT_TYPE=PERMIT' });
   }
   for (const carrier of carriers) {
     for (const name of CARRIER_SETTINGS[carrier]) {

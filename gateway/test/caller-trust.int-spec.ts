@@ -101,7 +101,7 @@ describe('a forged caller is refused by the service (distributed mode)', () => {
     const gatewayOverOrders = clientSigning('gateway', system.callerKeys.keys.gateway, 'orders');
     const deposit = { userId, amountCents: 1_000_000, kind: 'deposit' as const, reference: 'forged', idempotencyKey: `deposit:forged-${Date.now()}` };
     await expect(orders.call(PaymentsRpc.credit, deposit, { asService: true })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-    await expect(gatewayOverOrders.call(PaymentsRpc.credit, { ...deposit, kind: 'refund', idempotencyKey: 'refund:x:1' }, { caller: { userId: adminId, role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(gatewayOverOrders.call(PaymentsRpc.credit, { ...deposit, kind: 'refund', idempotencyKey: 'refund:x:1', refundOf: 'label:x:1' }, { caller: { userId: adminId, role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     await expect(
       gatewayOverOrders.call(PaymentsRpc.debit, { userId, amountCents: 100, kind: 'label_purchase', reference: 'forged', idempotencyKey: `label:forged:${Date.now()}` }, { caller: { userId, role: 'user' } }),
     ).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });

@@ -15,21 +15,40 @@ type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSc
 const takesText = (node: JsonSchema): boolean =>
   node.type === 'string' || (Array.isArray(node.type) && node.type.includes('string')) || typeof node.const === 'string' || (node.enum ?? []).some((v) => typeof v === 'string');
 
-/** Every path of a body where the schema (as a client sees it, its input) takes text; lists are walked at index 0. */
-const textPaths = (node: JsonSchema, path: Path = []): Path[] => {
-  const found: Path[] = [];
-  if (path.length > 0 && takesText(node)) found.push(path);
-  for (const [key, child] of Object.entries(node.properties ?? {})) found.push(...textPaths(child, [...path, key]));
-  if (node.items) found.push(...textPaths(node.items, [...path, 0]));
-  for (const option of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) found.push(...textPaths(option, path));
+/**
+ * A place in a body where the schema takes text, with the constant fields (a discriminated union's `kind`) that pick
+ * the union option it belongs to: without them the body is refused for its discriminator before the field is read.
+ */
+interface TextField {
+  path: Path;
+  choosing: Array<[Path, unknown]>;
+}
+
+/** Every text field of a body as the schema (as a client sees it, its input) takes it; lists are walked at index 0. */
+const textFields = (node: JsonSchema, path: Path = [], choosing: Array<[Path, unknown]> = []): TextField[] => {
+  const found: TextField[] = [];
+  if (path.length > 0 && takesText(node)) found.push({ path, choosing });
+  for (const [key, child] of Object.entries(node.properties ?? {})) found.push(...textFields(child, [...path, key], choosing));
+  if (node.items) found.push(...textFields(node.items, [...path, 0], choosing));
+  for (const option of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) {
+    const constants = Object.entries(option.properties ?? {}).flatMap(([key, child]): Array<[Path, unknown]> => (child.const === undefined ? [] : [[[...path, key], child.const]]));
+    found.push(...textFields(option, path, [...choosing, ...constants]));
+  }
   return found;
 };
 
-const bodyWith = (path: Path, value: unknown): unknown => {
+const textPaths = (node: JsonSchema): Path[] => textFields(node).map((field) => field.path);
+
+const put = (into: unknown, path: Path, value: unknown): unknown => {
   const [head, ...rest] = path;
   if (head === undefined) return value;
-  return typeof head === 'number' ? [bodyWith(rest, value)] : { [head]: bodyWith(rest, value) };
+  const container = (into ?? (typeof head === 'number' ? [] : {})) as Record<string | number, unknown>;
+  container[head] = put(container[head], rest, value);
+  return container;
 };
+
+/** A body holding `value` at the field, and whatever picks the field's union option. */
+const bodyWith = (field: TextField, value: unknown): unknown => [...field.choosing, [field.path, value] as [Path, unknown]].reduce<unknown>((body, [path, v]) => put(body, path, v), undefined);
 
 const isRpcContract = (value: unknown): value is contracts.AnyRpcContract =>
   typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'rpc';
@@ -48,13 +67,13 @@ const NOT_TEXT: Array<[string, unknown]> = [
   ['a boolean', true],
 ];
 
-/** The issue zod reports at `path` when `value` stands there (undefined when the field took it). */
-const issueAt = (schema: z.ZodType, path: Path, value: unknown) => {
+/** The issue zod reports at the field when `value` stands there (undefined when the field took it). */
+const issueAt = (schema: z.ZodType, field: TextField, value: unknown) => {
   try {
-    new ZodBody(schema).transform(bodyWith(path, value));
+    new ZodBody(schema).transform(bodyWith(field, value));
   } catch (error) {
     if (error instanceof DomainError && error.code === ErrorCode.VALIDATION_FAILED) {
-      const key = path.join('.');
+      const key = field.path.join('.');
       return (error.issues)?.find((issue) => issue.path === key);
     }
     throw error;
@@ -92,10 +111,11 @@ describe('text fields refuse anything but text', () => {
     const accepted: string[] = [];
     const unnamed: string[] = [];
     for (const { name, schema, rest } of bodies) {
-      for (const path of textPaths(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)) {
-        const issue = issueAt(schema, path, value);
-        if (!issue) accepted.push(`${name} ${path.join('.')}`);
-        else if (rest && /^Invalid input/.test(issue.message)) unnamed.push(`${name} ${path.join('.')}: ${issue.message}`);
+      for (const field of textFields(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)) {
+        const issue = issueAt(schema, field, value);
+        const where = `${name} ${field.path.join('.')}`;
+        if (!issue) accepted.push(where);
+        else if (rest && /^Invalid input/.test(issue.message)) unnamed.push(`${where}: ${issue.message}`);
       }
     }
     expect(accepted).toEqual([]);

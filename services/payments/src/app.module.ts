@@ -19,6 +19,9 @@ import { HoldRepository } from './holds/hold.repository';
 import { HoldsController } from './holds/holds.controller';
 import { LedgerController } from './ledger/ledger.controller';
 import { LedgerRepository } from './ledger/ledger.repository';
+import { RefundRepository } from './ledger/refund.repository';
+import { AdjustBalanceUseCase } from './ledger/usecases/adjust-balance.usecase';
+import { RefundChargeUseCase } from './ledger/usecases/refund-charge.usecase';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.port';
 import { createPaymentProvider } from './providers/provider.factory';
 import { PaymentsStatsController } from './stats/payments-stats.controller';
@@ -40,6 +43,9 @@ export class PaymentsModule {
         AccountChangesPublisher,
         LedgerRepository,
         HoldRepository,
+        RefundRepository,
+        RefundChargeUseCase,
+        AdjustBalanceUseCase,
         DepositRepository,
         ApplyInvoiceUseCase,
         ReceiveWebhookUseCase,

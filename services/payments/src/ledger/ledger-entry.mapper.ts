@@ -12,6 +12,8 @@ export interface EntryRow {
   idempotency_key: string;
   actor_id: string | null;
   reason: string | null;
+  /** A refund's charge (its entry id); null for every other kind. */
+  refund_of: string | null;
   created_at: Date | string;
 }
 

@@ -2,44 +2,67 @@ import { ErrorCode, type LedgerEntry } from '@labeldesk/contracts';
 import type { AccountRepository } from '../accounts/account.repository';
 import { LedgerController } from './ledger.controller';
 import type { LedgerRepository, Posting } from './ledger.repository';
+import type { RefundCheck, RefundPosting, RefundRepository } from './refund.repository';
+import { AdjustBalanceUseCase } from './usecases/adjust-balance.usecase';
+import { RefundChargeUseCase } from './usecases/refund-charge.usecase';
 
 const userId = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
 const debit: LedgerEntry = {
   id: 'e1', userId, kind: 'label_purchase', amountCents: -850, balanceAfterCents: 150, reference: 'order o1', idempotencyKey: 'label:o1:1', actorId: null, reason: null, createdAt: new Date().toISOString(),
 };
 
+/** The controller over the real use cases and a ledger holding one label payment, which runs a refund's check as the refund repository does. */
 const setup = () => {
   const posted: Posting[] = [];
+  const answer = (posting: Posting) => ({ entry: { ...debit, kind: posting.kind, amountCents: posting.amountCents, idempotencyKey: posting.idempotencyKey }, replayed: false });
   const ledger = {
-    findEntry: jest.fn(async (key: string) => (key === debit.idempotencyKey ? debit : null)),
     post: jest.fn(async (posting: Posting) => {
       posted.push(posting);
-      return { entry: { ...debit, kind: posting.kind, amountCents: posting.amountCents, idempotencyKey: posting.idempotencyKey }, replayed: false };
+      return answer(posting);
     }),
-  };
-  return { controller: new LedgerController(ledger as unknown as LedgerRepository, {} as AccountRepository), posted };
+  } as unknown as LedgerRepository;
+  const refunds = {
+    post: jest.fn(async (refund: RefundPosting, check: RefundCheck) => {
+      const charge = refund.chargeKey === debit.idempotencyKey ? debit : null;
+      check(charge, 0);
+      const posting: Posting = { userId: refund.userId, kind: 'refund', amountCents: refund.amountCents, reference: refund.reference, idempotencyKey: refund.idempotencyKey };
+      posted.push(posting);
+      return answer(posting);
+    }),
+  } as unknown as RefundRepository;
+  const accounts = {} as AccountRepository;
+  return { controller: new LedgerController(ledger, new RefundChargeUseCase(refunds), new AdjustBalanceUseCase(ledger, accounts)), posted, refunds };
 };
 
 const orders = { service: 'orders' as const };
-const credit = (change: Partial<{ amountCents: number; kind: 'refund' | 'deposit'; idempotencyKey: string; userId: string }> = {}) => ({
-  userId, amountCents: 850, kind: 'refund' as const, reference: 'order o1 (label failed)', idempotencyKey: 'refund:o1:1', ...change,
+type Credit = Parameters<LedgerController['onCredit']>[1];
+const credit = (change: Partial<{ amountCents: number; idempotencyKey: string; refundOf: string; userId: string }> = {}): Credit => ({
+  userId, amountCents: 850, kind: 'refund', reference: 'order o1 (label failed)', idempotencyKey: 'refund:o1:1', refundOf: 'label:o1:1', ...change,
 });
+const forgedDeposit: Credit = { userId, amountCents: 850, kind: 'deposit', reference: 'forged', idempotencyKey: 'deposit:forged-1' };
 
 describe('LedgerController.onCredit', () => {
-  it('refunds a label payment of the same user and amount', async () => {
-    const { controller, posted } = setup();
+  it('refunds a label payment of the same user, named by its key', async () => {
+    const { controller, posted, refunds } = setup();
     await controller.onCredit(orders, credit());
+    expect(refunds.post).toHaveBeenCalledWith(expect.objectContaining({ idempotencyKey: 'refund:o1:1', chargeKey: 'label:o1:1' }), expect.any(Function));
     expect(posted).toEqual([expect.objectContaining({ kind: 'refund', amountCents: 850, idempotencyKey: 'refund:o1:1' })]);
   });
 
   it.each([
-    ['a deposit sent from outside payments', credit({ kind: 'deposit', idempotencyKey: 'deposit:forged-1' })],
-    ['a refund of no payment', credit({ idempotencyKey: 'refund:o2:1' })],
+    ['a deposit sent from outside payments', forgedDeposit],
+    ['a refund of no payment', credit({ refundOf: 'label:o2:1' })],
     ['a refund larger than the payment', credit({ amountCents: 5000 })],
     ['a refund of a payment of another user', credit({ userId: 'a1b2c3d4-0000-4000-8000-000000000000' })],
   ])('refuses %s and moves no money', async (_case, request) => {
     const { controller, posted } = setup();
     await expect(controller.onCredit(orders, request)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    expect(posted).toEqual([]);
+  });
+
+  it('no longer reads the charge from the shape of the refund key: a refund key naming a paid label refunds nothing by itself', async () => {
+    const { controller, posted } = setup();
+    await expect(controller.onCredit(orders, credit({ idempotencyKey: 'refund:o1:1', refundOf: 'label:o9:1' }))).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     expect(posted).toEqual([]);
   });
 
@@ -53,6 +76,16 @@ describe('LedgerController.onCredit', () => {
     expect(() => controller.onDebit(caller, { userId, amountCents: 850, kind: 'label_purchase', reference: 'order o1', idempotencyKey: 'label:o1:1' })).toThrow(
       expect.objectContaining({ code: ErrorCode.FORBIDDEN }),
     );
+    expect(posted).toEqual([]);
+  });
+});
+
+describe('LedgerController.onAdjust', () => {
+  it('refuses an admin changing their own balance, and anyone who is not an admin', async () => {
+    const { controller, posted } = setup();
+    const edit = { userId, newBalanceCents: 100_000, reason: 'mine', idempotencyKey: 'adjust:own-1' };
+    await expect(controller.onAdjust({ userId, role: 'admin' }, edit)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'You cannot change your own balance' });
+    await expect(controller.onAdjust({ userId, role: 'user' }, { ...edit, userId: 'a1b2c3d4-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     expect(posted).toEqual([]);
   });
 });

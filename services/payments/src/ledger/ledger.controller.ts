@@ -1,16 +1,20 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireAdmin, requireSelfOrAdmin, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
-import { AccountRepository } from '../accounts/account.repository';
 import { LedgerRepository } from './ledger.repository';
+import { AdjustBalanceUseCase } from './usecases/adjust-balance.usecase';
+import { RefundChargeUseCase } from './usecases/refund-charge.usecase';
 
-
-/** Debits and refunds come only from orders, on its own account, for a label; adjustments only from an admin. */
+/**
+ * Debits and refunds come only from orders, on its own account, for a label; adjustments only from an admin. Each
+ * handler checks its caller and hands over to one operation.
+ */
 @Controller()
 export class LedgerController {
   constructor(
     private readonly ledger: LedgerRepository,
-    private readonly accounts: AccountRepository,
+    private readonly refundCharge: RefundChargeUseCase,
+    private readonly adjustBalance: AdjustBalanceUseCase,
   ) {}
 
   @RpcHandler(PaymentsRpc.debit)
@@ -19,28 +23,18 @@ export class LedgerController {
     return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: -body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
   }
 
-  /** Money comes back only for a label that was paid: the refund must mirror an existing debit. */
+  /** Money comes back only as a refund of a label charge; a deposit is credited by payments alone (decision 008). */
   @RpcHandler(PaymentsRpc.credit)
   async onCredit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
     requireService(caller, 'orders');
     if (body.kind !== 'refund') throw new DomainError(ErrorCode.FORBIDDEN, 'Deposits are credited by payments only');
-    const paidFor = /^refund:(.+)$/.exec(body.idempotencyKey)?.[1];
-    const debit = paidFor ? await this.ledger.findEntry(`label:${paidFor}`) : null;
-    if (!debit || debit.kind !== 'label_purchase' || debit.userId !== body.userId || debit.amountCents !== -body.amountCents) {
-      throw new DomainError(ErrorCode.FORBIDDEN, 'A refund must match a label payment of the same user and amount');
-    }
-    return this.ledger.post({ userId: body.userId, kind: 'refund', amountCents: body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
+    return this.refundCharge.execute(body);
   }
 
   @RpcHandler(PaymentsRpc.adjustBalance)
   async onAdjust(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.adjustBalance) body: ParsedRequestOf<typeof PaymentsRpc.adjustBalance>) {
     requireAdmin(caller);
-    // The gateway refuses it first; payments holds the line too, as no other caller should skip it.
-    if (body.userId === caller.userId) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot change your own balance');
-    const entry = await this.ledger.adjustTo(body.userId, body.newBalanceCents, caller.userId, body.reason, body.idempotencyKey);
-    const [summary] = await this.accounts.summaries([body.userId]);
-    if (!summary) throw new DomainError(ErrorCode.INTERNAL, 'Account summary missing');
-    return { summary, entry };
+    return this.adjustBalance.execute({ adminId: caller.userId, ...body });
   }
 
   @RpcHandler(PaymentsRpc.listEntries)

@@ -43,11 +43,13 @@ export interface NewEntry {
   idempotencyKey: string;
   actorId?: string | null;
   reason?: string | null;
+  /** A refund's charge: the id of the label charge it gives money back for (decision 042). */
+  refundOf?: string | null;
 }
 
 export const LEDGER_KEY_CONSTRAINT = 'ledger_entries_idempotency_key_unique';
 
-const ENTRY_COLUMNS = ['id', 'user_id', 'kind', 'bucket', 'amount_cents', 'balance_after_cents', 'reference', 'idempotency_key', 'actor_id', 'reason'];
+const ENTRY_COLUMNS = ['id', 'user_id', 'kind', 'bucket', 'amount_cents', 'balance_after_cents', 'reference', 'idempotency_key', 'actor_id', 'reason', 'refund_of'];
 
 /** How each kind moves the account's totals besides the balance. */
 const totalsDelta = (kind: LedgerKind, amountCents: number): { deposit: number; spent: number } => {
@@ -67,7 +69,7 @@ const totalsDelta = (kind: LedgerKind, amountCents: number): { deposit: number; 
  * The ledger's only writer: `accounts` and `ledger_entries` change nowhere else. One posting = one transaction (a
  * debit: one statement, atomic on its own): the entry and the account row change together, no bucket can go below zero (a conditional update, re-checked
  * under the row lock), and an idempotency key is posted at most once (unique index), whatever the concurrency.
- * Holds (`HoldRepository`) run their own transactions through `moveIn` and `appendIn`.
+ * Holds (`HoldRepository`) and refunds (`RefundRepository`) run their own transactions through `moveIn` and `appendIn`.
  */
 @Injectable()
 export class LedgerRepository {
@@ -186,7 +188,7 @@ export class LedgerRepository {
     if (entries.length === 0) return [];
     const values = entries.map(() => `(${ENTRY_COLUMNS.map(() => '?').join(', ')})`).join(', ');
     const params = entries.flatMap((e) => [
-      randomUUID(), e.userId, e.kind, e.bucket, e.amountCents, e.balanceAfterCents, e.reference, e.idempotencyKey, e.actorId ?? null, e.reason ?? null,
+      randomUUID(), e.userId, e.kind, e.bucket, e.amountCents, e.balanceAfterCents, e.reference, e.idempotencyKey, e.actorId ?? null, e.reason ?? null, e.refundOf ?? null,
     ]);
     const rows = await em.execute<EntryRow[]>(
       `insert into ${this.table('ledger_entries')} (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} returning *`,
@@ -227,7 +229,7 @@ export class LedgerRepository {
           returning "balance_cents"
        ), "appended" as (
          insert into ${this.table('ledger_entries')} (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')})
-         select ?::uuid, ?::uuid, ?::text, 'available', ?::bigint, "moved"."balance_cents", ?::text, ?::text, ?::uuid, ?::text from "moved"
+         select ?::uuid, ?::uuid, ?::text, 'available', ?::bigint, "moved"."balance_cents", ?::text, ?::text, ?::uuid, ?::text, null::uuid from "moved"
          returning *
        )
        select *, false as "posted_now" from "existing" union all select *, true as "posted_now" from "appended"`,

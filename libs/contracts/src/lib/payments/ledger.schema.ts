@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids';
 
 export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjustment', 'hold', 'release', 'reversal'] as const;
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
@@ -10,6 +11,32 @@ export const ledgerBucketSchema = z.enum(LEDGER_BUCKETS);
 export type LedgerBucket = z.infer<typeof ledgerBucketSchema>;
 
 export const idempotencyKeySchema = z.string().min(8).max(200);
+
+const creditFields = {
+  userId: idSchema,
+  amountCents: z.number().int().positive(),
+  reference: z.string().min(1).max(200),
+  idempotencyKey: idempotencyKeySchema,
+};
+
+/**
+ * A credit from outside payments. A refund names the charge it gives money back for by that charge's idempotency key
+ * (`label:<orderId>:<attempt>` for a single label's debit, the bulk item's key for a capture): a key is known to the
+ * caller before the charge is posted, an entry id only from its reply. The refund's own key says only which retry is
+ * which (docs/decisions/042). A deposit never names one; it is refused anyway, inside payments (see `credit`).
+ */
+export const creditRequestSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...creditFields,
+    kind: z.literal('refund'),
+    refundOf: z
+      .string({ error: 'A refund must name the charge it gives back: refundOf is that charge\'s idempotency key' })
+      .min(8, { error: 'refundOf must be the idempotency key of a charge' })
+      .max(200, { error: 'refundOf must be the idempotency key of a charge' }),
+  }),
+  z.object({ ...creditFields, kind: z.literal('deposit'), refundOf: z.never({ error: 'Only a refund names a charge: refundOf is for kind refund' }).optional() }),
+]);
+export type CreditRequest = z.infer<typeof creditRequestSchema>;
 
 export const ledgerEntrySchema = z.object({
   id: z.string(),

@@ -13,7 +13,7 @@ import {
   topUpAmountSchema,
   topUpResponseSchema,
 } from './deposit.schema';
-import { holdCaptureSchema, holdSchema, idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
+import { creditRequestSchema, holdCaptureSchema, holdSchema, idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
 
 export const PaymentsRpc = {
   accountSummary: defineRpc('payments.account.summary.v1', z.object({ userId: idSchema }), accountSummarySchema),
@@ -39,15 +39,13 @@ export const PaymentsRpc = {
     postingResultSchema,
   ),
   /**
-   * Gives the money of a failed label back: only against the matching debit (`refund:<x>` needs `label:<x>` of the
-   * same user and amount). Deposits are credited inside payments only, by the use case that owns them; a `deposit`
-   * kind is refused (kept in the schema so an old caller is told so, not a parse error).
+   * Gives the money of a label back: a refund points at the charge it refunds (`refundOf`: the charge's idempotency
+   * key), which must be a label charge (a debit or a hold's capture) of the same user; all refunds of one charge
+   * together never exceed it (FORBIDDEN for a refund no charge allows, CONFLICT once the charge is refunded; decision
+   * 042). One posting per idempotency key. Deposits are credited inside payments only, by the use case that owns them;
+   * a `deposit` kind is refused (kept in the schema so an old caller is told so, not a parse error).
    */
-  credit: defineRpc(
-    'payments.ledger.credit.v1',
-    z.object({ userId: idSchema, amountCents: z.number().int().positive(), kind: z.enum(['refund', 'deposit']), reference: z.string().min(1).max(200), idempotencyKey: idempotencyKeySchema }),
-    postingResultSchema,
-  ),
+  credit: defineRpc('payments.ledger.credit.v1', creditRequestSchema, postingResultSchema),
   /** An admin sets a balance: posted as an adjustment entry for the difference, with the admin and a reason. */
   adjustBalance: defineRpc(
     'payments.ledger.adjust.v1',

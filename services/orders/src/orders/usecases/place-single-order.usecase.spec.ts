@@ -73,6 +73,8 @@ class FakeServices {
       return { totalCents: 850, items: [{ serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail', billableWeightLb: 3, priceCents: 850 }] };
     }
     const key = String(request['idempotencyKey']);
+    // A refund gives back the charge it names, as the ledger checks (docs/decisions/042).
+    if (contract.subject === PaymentsRpc.credit.subject && !this.postings.has(String(request['refundOf']))) throw new DomainError(ErrorCode.FORBIDDEN, 'A refund must point at a label payment');
     const amount = Number(request['amountCents']) * (contract.subject === PaymentsRpc.debit.subject ? -1 : 1);
     if (!this.postings.has(key)) {
       if (this.balance + amount < 0) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, 'Insufficient balance: please top up your account');

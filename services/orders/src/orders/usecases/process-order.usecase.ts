@@ -143,6 +143,6 @@ export class ProcessOrderUseCase {
 
   private async refund(order: OrderEntity, priceCents: number): Promise<void> {
     if (priceCents <= 0) return;
-    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}` }, AS_ORDERS);
+    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}`, refundOf: `label:${order.id}:${order.attempt}` }, AS_ORDERS);
   }
 }

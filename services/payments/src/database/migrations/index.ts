@@ -2,10 +2,12 @@ import { Migration001Accounts } from './migration-001-accounts';
 import { Migration002Ledger } from './migration-002-ledger';
 import { Migration003Deposits } from './migration-003-deposits';
 import { Migration004Holds } from './migration-004-holds';
+import { Migration005RefundOf } from './migration-005-refund-of';
 
 export const paymentsMigrations = [
   { name: 'Migration001Accounts', class: Migration001Accounts },
   { name: 'Migration002Ledger', class: Migration002Ledger },
   { name: 'Migration003Deposits', class: Migration003Deposits },
   { name: 'Migration004Holds', class: Migration004Holds },
+  { name: 'Migration005RefundOf', class: Migration005RefundOf },
 ];

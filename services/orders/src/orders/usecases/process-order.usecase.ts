@@ -80,7 +80,14 @@ export class ProcessOrderUseCase {
     }
     if (outcome.kind !== 'bought') {
       const reason = outcome.kind === 'unknown' ? 'The carrier never confirmed the label' : outcome.message;
-      await this.refund(order, priceCents);
+      try {
+        await this.refund(order, priceCents);
+      } catch (error) {
+        // The ledger's own words (keys, amounts of other entries) are not the customer's business: the order stays
+        // pending and paid, and recovery finishes the refund.
+        this.logger.error(`refund of order ${order.id} failed, recovery will retry`, error instanceof Error ? error.stack : String(error));
+        throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, `Label could not be created: ${reason}. Your refund is being finished: check Orders in a few minutes.`);
+      }
       await this.orders.move(order.id, 'pending', { status: 'cancelled', failureReason: reason });
       labelsFailed.inc({ mode: 'single' });
       throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Label could not be created: ${reason}. You have not been charged.`);

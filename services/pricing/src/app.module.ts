@@ -5,18 +5,18 @@ import type { PricingEnv } from './config/env.schema';
 import { pricingMigrations } from './database/migrations';
 import { QuotePricesCache } from './quotes/quote-prices.cache';
 import { QuoteUseCase } from './quotes/quote.usecase';
-import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
-import { ServiceRepository, SOLE_WRITER } from './services/service.repository';
-import { ServicesController } from './services/services.controller';
-import { AvailableServicesUseCase } from './services/usecases/available-services.usecase';
-import { PublicPricesUseCase } from './services/usecases/public-prices.usecase';
-import { RenameDefaultServiceUseCase } from './services/usecases/rename-default-service.usecase';
-import { RenameUserServiceUseCase } from './services/usecases/rename-user-service.usecase';
-import { ServiceCatalog } from './services/usecases/service-catalog.usecase';
-import { SetDefaultPricesUseCase } from './services/usecases/set-default-prices.usecase';
-import { SetUserPricesUseCase } from './services/usecases/set-user-prices.usecase';
-import { ToggleDefaultServiceUseCase } from './services/usecases/toggle-default-service.usecase';
-import { ToggleUserServiceUseCase } from './services/usecases/toggle-user-service.usecase';
+import { DefaultServiceEntity, UserServiceEntity } from './offerings/offering.entities';
+import { ServiceRepository, SOLE_WRITER } from './offerings/offering.repository';
+import { ServicesController } from './offerings/offerings.controller';
+import { AvailableServicesUseCase } from './offerings/usecases/available-offerings.usecase';
+import { PublicPricesUseCase } from './offerings/usecases/public-prices.usecase';
+import { RenameDefaultServiceUseCase } from './offerings/usecases/rename-default-offering.usecase';
+import { RenameUserServiceUseCase } from './offerings/usecases/rename-user-offering.usecase';
+import { ServiceCatalog } from './offerings/usecases/offering-catalog.usecase';
+import { SetDefaultPricesUseCase } from './offerings/usecases/set-default-prices.usecase';
+import { SetUserPricesUseCase } from './offerings/usecases/set-user-prices.usecase';
+import { ToggleDefaultServiceUseCase } from './offerings/usecases/toggle-default-offering.usecase';
+import { ToggleUserServiceUseCase } from './offerings/usecases/toggle-user-offering.usecase';
 
 /** Default and per-user services, weight-tier prices, quotes. */
 @Module({})

@@ -1,6 +1,6 @@
 import type { PriceTier } from '@labeldesk/contracts';
-import type { CatalogVersions, QuoteServiceRow, ServiceRepository } from '../services/service.repository';
-import type { ServiceCatalog } from '../services/usecases/service-catalog.usecase';
+import type { CatalogVersions, QuoteServiceRow, ServiceRepository } from '../offerings/offering.repository';
+import type { ServiceCatalog } from '../offerings/usecases/offering-catalog.usecase';
 import { QuotePricesCache } from './quote-prices.cache';
 import { QuoteUseCase } from './quote.usecase';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PriceTier } from '@labeldesk/contracts';
-import { ServiceRepository, type CatalogVersions } from '../services/service.repository';
-import { ServiceCatalog } from '../services/usecases/service-catalog.usecase';
+import { ServiceRepository, type CatalogVersions } from '../offerings/offering.repository';
+import { ServiceCatalog } from '../offerings/usecases/offering-catalog.usecase';
 
 /** A service a user can buy now, as a quote prices it. */
 export interface BuyableService {

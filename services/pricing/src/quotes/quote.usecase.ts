@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type PricingRpc, type ParsedRequestOf, type ResponseOf } from '@labeldesk/contracts';
-import { priceFor } from '../services/price-tiers.policy';
+import { priceFor } from '../offerings/price-tiers.policy';
 import { QuotePricesCache } from './quote-prices.cache';
 
 /** Prices shipments for one user with that user's own tiers; a service they cannot buy is refused, not priced at 0. */

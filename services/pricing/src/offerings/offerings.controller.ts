@@ -2,17 +2,17 @@ import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireAdmin, requireSelfAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
-import { toDefaultService, toUserService } from './service.mapper';
-import { AvailableServicesUseCase } from './usecases/available-services.usecase';
+import { toDefaultService, toUserService } from './offering.mapper';
+import { AvailableServicesUseCase } from './usecases/available-offerings.usecase';
 import { PublicPricesUseCase } from './usecases/public-prices.usecase';
-import { RenameDefaultServiceUseCase } from './usecases/rename-default-service.usecase';
-import { RenameUserServiceUseCase } from './usecases/rename-user-service.usecase';
-import { ServiceCatalog } from './usecases/service-catalog.usecase';
+import { RenameDefaultServiceUseCase } from './usecases/rename-default-offering.usecase';
+import { RenameUserServiceUseCase } from './usecases/rename-user-offering.usecase';
+import { ServiceCatalog } from './usecases/offering-catalog.usecase';
 import { SetDefaultPricesUseCase } from './usecases/set-default-prices.usecase';
 import { SetUserPricesUseCase } from './usecases/set-user-prices.usecase';
-import { ToggleDefaultServiceUseCase } from './usecases/toggle-default-service.usecase';
-import { ToggleUserServiceUseCase } from './usecases/toggle-user-service.usecase';
-import type { UserServiceEntity } from './service.entities';
+import { ToggleDefaultServiceUseCase } from './usecases/toggle-default-offering.usecase';
+import { ToggleUserServiceUseCase } from './usecases/toggle-user-offering.usecase';
+import type { UserServiceEntity } from './offering.entities';
 
 /** Services and prices: admins configure, customers read their own and get quotes. Each handler checks its caller and hands over to one use case. */
 @Controller()

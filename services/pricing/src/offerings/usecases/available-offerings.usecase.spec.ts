@@ -1,6 +1,6 @@
-import { UserServiceEntity } from '../service.entities';
-import { AvailableServicesUseCase } from './available-services.usecase';
-import type { ServiceCatalog } from './service-catalog.usecase';
+import { UserServiceEntity } from '../offering.entities';
+import { AvailableServicesUseCase } from './available-offerings.usecase';
+import type { ServiceCatalog } from './offering-catalog.usecase';
 
 const copy = (uid: string, enabled: boolean) => Object.assign(new UserServiceEntity(), { id: uid, uid, name: `USPS ${uid}`, category: 'USPS', userId: 'u-1', maxWeight: 70, enabled, prices: [] });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PricingRpc, ResponseOf } from '@labeldesk/contracts';
-import { ServiceCatalog } from './service-catalog.usecase';
+import { ServiceCatalog } from './offering-catalog.usecase';
 
 /** The services a user can buy now: their own copies that they keep enabled and the platform still offers. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PricingRpc, ResponseOf } from '@labeldesk/contracts';
-import { ServiceRepository } from '../service.repository';
+import { ServiceRepository } from '../offering.repository';
 
 /**
  * What the landing page advertises: each enabled default's lowest price, cheapest first. Anonymous, so it reads what

@@ -1,5 +1,5 @@
 import type { Service } from '@labeldesk/contracts';
-import type { DefaultServiceEntity, UserServiceEntity } from './service.entities';
+import type { DefaultServiceEntity, UserServiceEntity } from './offering.entities';
 
 const sortTiers = (e: { prices: Service['prices'] }) => [...e.prices].sort((a, b) => a.fromWeight - b.fromWeight);
 

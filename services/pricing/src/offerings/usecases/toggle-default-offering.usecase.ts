@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { DefaultServiceEntity } from '../service.entities';
-import { ServiceRepository } from '../service.repository';
+import type { DefaultServiceEntity } from '../offering.entities';
+import { ServiceRepository } from '../offering.repository';
 
 /** An admin offers or withdraws a default service; a withdrawn one is no longer available to any user. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { UserServiceEntity } from '../service.entities';
-import { requireUniqueServiceName } from '../service-name.policy';
-import { ServiceRepository } from '../service.repository';
+import type { UserServiceEntity } from '../offering.entities';
+import { requireUniqueServiceName } from '../offering-name.policy';
+import { ServiceRepository } from '../offering.repository';
 
 /** An admin renames one user's copy of a service: the user sees, orders and is quoted by the new name. */
 @Injectable()

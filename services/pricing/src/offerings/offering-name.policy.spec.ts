@@ -1,5 +1,5 @@
 import { ErrorCode } from '@labeldesk/contracts';
-import { requireUniqueServiceName } from './service-name.policy';
+import { requireUniqueServiceName } from './offering-name.policy';
 
 const services = [
   { id: 'a', name: 'USPS Priority Mail' },

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@labeldesk/contracts';
-import { DefaultServiceEntity } from '../service.entities';
-import type { ServiceRepository } from '../service.repository';
-import { RenameDefaultServiceUseCase } from './rename-default-service.usecase';
+import { DefaultServiceEntity } from '../offering.entities';
+import type { ServiceRepository } from '../offering.repository';
+import { RenameDefaultServiceUseCase } from './rename-default-offering.usecase';
 
 const service = (id: string, name: string) => Object.assign(new DefaultServiceEntity(), { id, name, uid: id, maxWeight: 70, enabled: true, prices: [] });
 

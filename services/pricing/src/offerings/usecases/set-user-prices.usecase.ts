@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PriceTier } from '@labeldesk/contracts';
 import { requireContinuousTiers } from '../price-tiers.policy';
-import type { UserServiceEntity } from '../service.entities';
-import { ServiceRepository } from '../service.repository';
+import type { UserServiceEntity } from '../offering.entities';
+import { ServiceRepository } from '../offering.repository';
 
 /** An admin sets one user's prices for one of their services; the tiers must cover 1 lb to its maximum weight. */
 @Injectable()

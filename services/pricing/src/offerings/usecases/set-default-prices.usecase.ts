@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PriceTier } from '@labeldesk/contracts';
 import { requireContinuousTiers } from '../price-tiers.policy';
-import type { DefaultServiceEntity } from '../service.entities';
-import { ServiceRepository } from '../service.repository';
+import type { DefaultServiceEntity } from '../offering.entities';
+import { ServiceRepository } from '../offering.repository';
 
 /** An admin sets a default service's weight tiers; they must cover 1 lb to its maximum weight without gaps. */
 @Injectable()

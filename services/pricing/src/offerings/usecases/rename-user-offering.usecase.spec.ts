@@ -1,7 +1,7 @@
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
-import { UserServiceEntity } from '../service.entities';
-import type { ServiceRepository } from '../service.repository';
-import { RenameUserServiceUseCase } from './rename-user-service.usecase';
+import { UserServiceEntity } from '../offering.entities';
+import type { ServiceRepository } from '../offering.repository';
+import { RenameUserServiceUseCase } from './rename-user-offering.usecase';
 
 const USER = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
 const copy = (id: string, name: string) => Object.assign(new UserServiceEntity(), { id, name, userId: USER, uid: id, maxWeight: 70, enabled: true, prices: [] });

@@ -5,7 +5,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { CatalogVersionsMemory } from './catalog-versions.memory';
 import { CoalescedVersionReads, type VersionsByScope } from './coalesced-version-reads';
-import { DefaultServiceEntity, UserServiceEntity } from './service.entities';
+import { DefaultServiceEntity, UserServiceEntity } from './offering.entities';
 
 /**
  * True when nothing but this process can write pricing's database: the embedded database this process serves itself

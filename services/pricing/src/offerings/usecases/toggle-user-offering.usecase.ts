@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { UserServiceEntity } from '../service.entities';
-import { ServiceRepository } from '../service.repository';
+import type { UserServiceEntity } from '../offering.entities';
+import { ServiceRepository } from '../offering.repository';
 
 /** An admin turns one of a user's services on or off for that user alone. */
 @Injectable()

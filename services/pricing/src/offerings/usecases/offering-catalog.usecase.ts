@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { OrdersRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import type { DefaultServiceEntity, UserServiceEntity } from '../service.entities';
-import { ServiceRepository } from '../service.repository';
+import type { DefaultServiceEntity, UserServiceEntity } from '../offering.entities';
+import { ServiceRepository } from '../offering.repository';
 
 /**
  * Reads of the catalogue with the two lazy steps a fresh install needs: defaults are synced from the carrier the

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { DefaultServiceEntity } from '../service.entities';
-import { requireUniqueServiceName } from '../service-name.policy';
-import { ServiceRepository } from '../service.repository';
+import type { DefaultServiceEntity } from '../offering.entities';
+import { requireUniqueServiceName } from '../offering-name.policy';
+import { ServiceRepository } from '../offering.repository';
 
 /** An admin renames a default service: users who get the defaults from now on get this name (existing copies keep theirs). */
 @Injectable()

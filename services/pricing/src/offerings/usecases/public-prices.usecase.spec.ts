@@ -1,5 +1,5 @@
-import { DefaultServiceEntity } from '../service.entities';
-import type { ServiceRepository } from '../service.repository';
+import { DefaultServiceEntity } from '../offering.entities';
+import type { ServiceRepository } from '../offering.repository';
 import { PublicPricesUseCase } from './public-prices.usecase';
 
 const service = (name: string, enabled: boolean, prices: Array<[number, number, number]>) =>

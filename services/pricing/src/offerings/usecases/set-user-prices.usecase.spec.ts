@@ -1,6 +1,6 @@
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
-import { UserServiceEntity } from '../service.entities';
-import type { ServiceRepository } from '../service.repository';
+import { UserServiceEntity } from '../offering.entities';
+import type { ServiceRepository } from '../offering.repository';
 import { SetUserPricesUseCase } from './set-user-prices.usecase';
 
 const setup = () => {

@@ -1,22 +1,22 @@
 import { ErrorCode } from '@labeldesk/contracts';
-import { requireUniqueServiceName } from './offering-name.policy';
+import { requireUniqueOfferingName } from './offering-name.policy';
 
-const services = [
+const offerings = [
   { id: 'a', name: 'USPS Priority Mail' },
   { id: 'b', name: 'USPS Ground Advantage' },
 ];
 
-describe('requireUniqueServiceName', () => {
-  it('accepts a name no other service of the list has', () => {
-    expect(() => requireUniqueServiceName(services, 'a', 'Priority (2-3 days)')).not.toThrow();
+describe('requireUniqueOfferingName', () => {
+  it('accepts a name no other offering of the list has', () => {
+    expect(() => requireUniqueOfferingName(offerings, 'a', 'Priority (2-3 days)')).not.toThrow();
   });
 
-  it('accepts a service keeping its own name, in another case', () => {
-    expect(() => requireUniqueServiceName(services, 'a', 'usps priority mail')).not.toThrow();
+  it('accepts an offering keeping its own name, in another case', () => {
+    expect(() => requireUniqueOfferingName(offerings, 'a', 'usps priority mail')).not.toThrow();
   });
 
-  it("refuses another service's name whatever its case, since orders find services by name", () => {
-    expect(() => requireUniqueServiceName(services, 'a', 'usps ground advantage')).toThrow(
+  it("refuses another offering's name whatever its case, since orders find offerings by name", () => {
+    expect(() => requireUniqueOfferingName(offerings, 'a', 'usps ground advantage')).toThrow(
       expect.objectContaining({ code: ErrorCode.CONFLICT, message: 'Another service is already named "USPS Ground Advantage"' }),
     );
   });

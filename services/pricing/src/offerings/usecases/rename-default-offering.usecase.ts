@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { DefaultServiceEntity } from '../offering.entities';
-import { requireUniqueServiceName } from '../offering-name.policy';
-import { ServiceRepository } from '../offering.repository';
+import type { DefaultOfferingEntity } from '../offering.entities';
+import { requireUniqueOfferingName } from '../offering-name.policy';
+import { OfferingRepository } from '../offering.repository';
 
-/** An admin renames a default service: users who get the defaults from now on get this name (existing copies keep theirs). */
+/** An admin renames a default offering: users who get the defaults from now on get this name (existing copies keep theirs). */
 @Injectable()
-export class RenameDefaultServiceUseCase {
-  constructor(private readonly services: ServiceRepository) {}
+export class RenameDefaultOfferingUseCase {
+  constructor(private readonly offerings: OfferingRepository) {}
 
-  async execute(id: string, name: string): Promise<DefaultServiceEntity> {
-    requireUniqueServiceName(await this.services.listDefaults(), id, name);
-    return this.services.updateDefault(id, (service) => void (service.name = name));
+  async execute(id: string, name: string): Promise<DefaultOfferingEntity> {
+    requireUniqueOfferingName(await this.offerings.listDefaults(), id, name);
+    return this.offerings.updateDefault(id, (offering) => void (offering.name = name));
   }
 }

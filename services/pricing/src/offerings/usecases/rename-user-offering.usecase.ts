@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { UserServiceEntity } from '../offering.entities';
-import { requireUniqueServiceName } from '../offering-name.policy';
-import { ServiceRepository } from '../offering.repository';
+import type { UserOfferingEntity } from '../offering.entities';
+import { requireUniqueOfferingName } from '../offering-name.policy';
+import { OfferingRepository } from '../offering.repository';
 
-/** An admin renames one user's copy of a service: the user sees, orders and is quoted by the new name. */
+/** An admin renames one user's copy of an offering: the user sees, orders and is quoted by the new name. */
 @Injectable()
-export class RenameUserServiceUseCase {
-  constructor(private readonly services: ServiceRepository) {}
+export class RenameUserOfferingUseCase {
+  constructor(private readonly offerings: OfferingRepository) {}
 
-  async execute(userId: string, serviceId: string, name: string): Promise<UserServiceEntity> {
-    requireUniqueServiceName(await this.services.listForUser(userId), serviceId, name);
-    return this.services.updateUserService(userId, serviceId, (service) => void (service.name = name));
+  async execute(userId: string, offeringId: string, name: string): Promise<UserOfferingEntity> {
+    requireUniqueOfferingName(await this.offerings.listForUser(userId), offeringId, name);
+    return this.offerings.updateUserOffering(userId, offeringId, (offering) => void (offering.name = name));
   }
 }

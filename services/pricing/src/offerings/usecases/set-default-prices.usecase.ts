@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { PriceTier } from '@labeldesk/contracts';
 import { requireContinuousTiers } from '../price-tiers.policy';
-import type { DefaultServiceEntity } from '../offering.entities';
-import { ServiceRepository } from '../offering.repository';
+import type { DefaultOfferingEntity } from '../offering.entities';
+import { OfferingRepository } from '../offering.repository';
 
-/** An admin sets a default service's weight tiers; they must cover 1 lb to its maximum weight without gaps. */
+/** An admin sets a default offering's weight tiers; they must cover 1 lb to its maximum weight without gaps. */
 @Injectable()
 export class SetDefaultPricesUseCase {
-  constructor(private readonly services: ServiceRepository) {}
+  constructor(private readonly offerings: OfferingRepository) {}
 
-  execute(id: string, prices: PriceTier[]): Promise<DefaultServiceEntity> {
-    return this.services.updateDefault(id, (service) => {
-      requireContinuousTiers(prices, service.maxWeight);
-      service.prices = prices;
+  execute(id: string, prices: PriceTier[]): Promise<DefaultOfferingEntity> {
+    return this.offerings.updateDefault(id, (offering) => {
+      requireContinuousTiers(prices, offering.maxWeight);
+      offering.prices = prices;
     });
   }
 }

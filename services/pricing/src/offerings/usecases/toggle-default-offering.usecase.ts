@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { DefaultServiceEntity } from '../offering.entities';
-import { ServiceRepository } from '../offering.repository';
+import type { DefaultOfferingEntity } from '../offering.entities';
+import { OfferingRepository } from '../offering.repository';
 
-/** An admin offers or withdraws a default service; a withdrawn one is no longer available to any user. */
+/** An admin offers or withdraws a default offering; a withdrawn one is no longer available to any user. */
 @Injectable()
-export class ToggleDefaultServiceUseCase {
-  constructor(private readonly services: ServiceRepository) {}
+export class ToggleDefaultOfferingUseCase {
+  constructor(private readonly offerings: OfferingRepository) {}
 
-  execute(id: string, enabled: boolean): Promise<DefaultServiceEntity> {
-    return this.services.updateDefault(id, (service) => void (service.enabled = enabled));
+  execute(id: string, enabled: boolean): Promise<DefaultOfferingEntity> {
+    return this.offerings.updateDefault(id, (offering) => void (offering.enabled = enabled));
   }
 }

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { UserServiceEntity } from '../offering.entities';
-import { ServiceRepository } from '../offering.repository';
+import type { UserOfferingEntity } from '../offering.entities';
+import { OfferingRepository } from '../offering.repository';
 
-/** An admin turns one of a user's services on or off for that user alone. */
+/** An admin turns one of a user's offerings on or off for that user alone. */
 @Injectable()
-export class ToggleUserServiceUseCase {
-  constructor(private readonly services: ServiceRepository) {}
+export class ToggleUserOfferingUseCase {
+  constructor(private readonly offerings: OfferingRepository) {}
 
-  execute(userId: string, serviceId: string, enabled: boolean): Promise<UserServiceEntity> {
-    return this.services.updateUserService(userId, serviceId, (service) => void (service.enabled = enabled));
+  execute(userId: string, offeringId: string, enabled: boolean): Promise<UserOfferingEntity> {
+    return this.offerings.updateUserOffering(userId, offeringId, (offering) => void (offering.enabled = enabled));
   }
 }

@@ -245,8 +245,8 @@ const runOnce = async (mode, run, options) => {
       process.stdout.write(`${result.throughput}/s, p50 ${result.latency.p50} p95 ${result.latency.p95} p99 ${result.latency.p99} ms${errors}\n`);
     }
     if (wantsMemory) {
-      // Read 5 s after the load, and again once V8's memory reducer has had its idle time (it gives the heap that a
-      // burst of allocation grew back within about 30 s here): what stays then is held, a cache or a leak.
+      // Read 5 s after the load, and again once V8's memory reducer has had its idle time to give back the heap a
+      // burst of allocation grew (docs/benchmarks.md, Memory settle): what stays then is held, a cache or a leak.
       await sleep(5_000);
       const soon = memorySnapshot(system);
       await sleep(SETTLE_MS - 5_000);

@@ -178,7 +178,7 @@ const listFiles = (dir: string): string[] =>
 
 /**
  * The build's files, listed once at start: a request for anything else (every API call) costs a set lookup, not a
- * file-system check as serve-static's would (4.5 % of the orders list's CPU under load).
+ * file-system check as serve-static's would (docs/benchmarks.md, Static files).
  */
 const serveStaticFiles = (dist: string, files: readonly string[]) => {
   const paths = new Set(files.map((file) => `/${relative(dist, file).split(sep).join('/')}`));

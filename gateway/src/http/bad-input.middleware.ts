@@ -88,8 +88,9 @@ const OPENERS = new Set([0x5b, 0x7b]);
 const CLOSERS = new Set([0x5d, 0x7d]);
 
 /**
- * Whether UTF-8 JSON nests deeper than `maxDepth`, read from the bytes before they are parsed: JSON.parse of
- * 40 MB of `[` takes seconds and over a gigabyte. Strings are skipped with indexOf, so a large body costs little.
+ * Whether UTF-8 JSON nests deeper than `maxDepth`, read from the bytes before they are parsed: JSON.parse of a body
+ * that only opens arrays costs time and memory far beyond its size (docs/benchmarks.md, Deep JSON). Strings are
+ * skipped with indexOf, so a large body costs little.
  */
 export const isNestedDeeperThan = (json: Uint8Array, maxDepth: number): boolean => {
   let depth = 0;

@@ -31,9 +31,9 @@ const adopt = (target: object, proto: object): void => {
  * Nest's express adapter, whose HTTP server makes every request and response with express's prototypes already set
  * (decision 034). Express gives each request and response its prototypes after Node made them
  * (`Object.setPrototypeOf` in `app.handle`), and V8 runs code on objects whose prototype changed after they were made
- * much slower: measured on this machine, the gateway's CPU for a quote fell by a quarter and for a verify by half, and
- * a bare express server's objects stopped being promoted to the old space (10–13 → 0.3 MB a second at 1,000 requests
- * a second). HTTPS (unused here) and forced connection closing keep Nest's own server.
+ * much slower: born with them, the gateway spends less CPU on every request and its objects no longer reach the old
+ * space (docs/benchmarks.md, Express prototypes). HTTPS (unused here) and forced connection closing keep Nest's own
+ * server.
  */
 export class PrototypedExpressAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {

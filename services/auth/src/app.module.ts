@@ -7,7 +7,9 @@ import { authMigrations } from './database/migrations';
 import { Mailer } from './password-reset/mailer';
 import { PasswordResetController } from './password-reset/password-reset.controller';
 import { PasswordResetRepository } from './password-reset/password-reset.repository';
-import { PasswordResetUseCases } from './password-reset/password-reset.usecases';
+import { CompletePasswordResetUseCase } from './password-reset/usecases/complete-password-reset.usecase';
+import { IssueResetLinkUseCase } from './password-reset/usecases/issue-reset-link.usecase';
+import { RequestPasswordResetUseCase } from './password-reset/usecases/request-password-reset.usecase';
 import { ListInviteesUseCase } from './referrals/list-invitees.usecase';
 import { ReferralsController } from './referrals/referrals.controller';
 import { PasswordHasher } from './sessions/password-hasher';
@@ -66,7 +68,9 @@ export class AuthModule {
         AuditRepository,
         Mailer,
         PasswordResetRepository,
-        PasswordResetUseCases,
+        RequestPasswordResetUseCase,
+        IssueResetLinkUseCase,
+        CompletePasswordResetUseCase,
       ],
     });
   }

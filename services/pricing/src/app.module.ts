@@ -3,33 +3,33 @@ import { isServedByThisProcess } from '@labeldesk/nest-orm';
 import { serviceModule } from '@labeldesk/nest-service';
 import type { PricingEnv } from './config/env.schema';
 import { pricingMigrations } from './database/migrations';
+import { DefaultOfferingEntity, UserOfferingEntity } from './offerings/offering.entities';
+import { OfferingRepository, SOLE_WRITER } from './offerings/offering.repository';
+import { OfferingsController } from './offerings/offerings.controller';
+import { AvailableOfferingsUseCase } from './offerings/usecases/available-offerings.usecase';
+import { OfferingCatalog } from './offerings/usecases/offering-catalog.usecase';
+import { PublicPricesUseCase } from './offerings/usecases/public-prices.usecase';
+import { RenameDefaultOfferingUseCase } from './offerings/usecases/rename-default-offering.usecase';
+import { RenameUserOfferingUseCase } from './offerings/usecases/rename-user-offering.usecase';
+import { SetDefaultPricesUseCase } from './offerings/usecases/set-default-prices.usecase';
+import { SetUserPricesUseCase } from './offerings/usecases/set-user-prices.usecase';
+import { ToggleDefaultOfferingUseCase } from './offerings/usecases/toggle-default-offering.usecase';
+import { ToggleUserOfferingUseCase } from './offerings/usecases/toggle-user-offering.usecase';
 import { QuotePricesCache } from './quotes/quote-prices.cache';
 import { QuoteUseCase } from './quotes/quote.usecase';
-import { DefaultServiceEntity, UserServiceEntity } from './services/service.entities';
-import { ServiceRepository, SOLE_WRITER } from './services/service.repository';
-import { ServicesController } from './services/services.controller';
-import { AvailableServicesUseCase } from './services/usecases/available-services.usecase';
-import { PublicPricesUseCase } from './services/usecases/public-prices.usecase';
-import { RenameDefaultServiceUseCase } from './services/usecases/rename-default-service.usecase';
-import { RenameUserServiceUseCase } from './services/usecases/rename-user-service.usecase';
-import { ServiceCatalog } from './services/usecases/service-catalog.usecase';
-import { SetDefaultPricesUseCase } from './services/usecases/set-default-prices.usecase';
-import { SetUserPricesUseCase } from './services/usecases/set-user-prices.usecase';
-import { ToggleDefaultServiceUseCase } from './services/usecases/toggle-default-service.usecase';
-import { ToggleUserServiceUseCase } from './services/usecases/toggle-user-service.usecase';
 
-/** Default and per-user services, weight-tier prices, quotes. */
+/** Default and per-user offerings (shipping services), weight-tier prices, quotes. */
 @Module({})
 export class PricingModule {
   static forEnv(env: PricingEnv): DynamicModule {
     return serviceModule(PricingModule, 'pricing', env, {
-      entities: [DefaultServiceEntity, UserServiceEntity],
+      entities: [DefaultOfferingEntity, UserOfferingEntity],
       migrations: pricingMigrations,
-      controllers: [ServicesController],
+      controllers: [OfferingsController],
       providers: [
         { provide: SOLE_WRITER, useValue: isServedByThisProcess(env.DATABASE_URL) },
-        ServiceRepository, ServiceCatalog, QuotePricesCache, QuoteUseCase, PublicPricesUseCase, AvailableServicesUseCase,
-        ToggleDefaultServiceUseCase, SetDefaultPricesUseCase, RenameDefaultServiceUseCase, ToggleUserServiceUseCase, SetUserPricesUseCase, RenameUserServiceUseCase,
+        OfferingRepository, OfferingCatalog, QuotePricesCache, QuoteUseCase, PublicPricesUseCase, AvailableOfferingsUseCase,
+        ToggleDefaultOfferingUseCase, SetDefaultPricesUseCase, RenameDefaultOfferingUseCase, ToggleUserOfferingUseCase, SetUserPricesUseCase, RenameUserOfferingUseCase,
       ],
     });
   }

@@ -30,11 +30,11 @@ let running: IdleCollector | null = null;
 
 /**
  * Gives back the memory of a busy spell once the process has gone idle: one full collection after the event loop has
- * been quiet for one reading, and only if it was busy since the last one. V8 collects when JavaScript allocates, and an
- * idle server allocates nothing, so the young generation grown under load and the old space's garbage stayed resident
- * for good (a gateway at 1.5× its idle RSS 40 s after a load, docs/benchmarks.md); in Kubernetes that is memory the
- * pod holds against its limit. A collection of a few hundred MiB takes tens of milliseconds, at a time nothing waits.
- * One per process: later calls answer the first.
+ * been quiet for one reading, and only if it was busy since the last one. V8 collects when JavaScript allocates, and
+ * an idle server allocates nothing, so the young generation grown under load and the old space's garbage stayed
+ * resident for good (docs/benchmarks.md, Idle collector); in Kubernetes that is memory the pod holds against its
+ * limit. A full collection is short, and it runs at a time nothing waits. One per process: later calls answer the
+ * first.
  */
 export const startIdleCollector = (options: IdleCollectorOptions = {}): IdleCollector => {
   if (running && !options.collect) return running;

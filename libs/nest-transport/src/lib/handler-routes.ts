@@ -5,8 +5,8 @@ const MAX_CACHED_ROUTES = 1_000;
 
 /**
  * Subject → handler (or null: none), resolved once per subject. Nest's own lookup parses every subject as JSON first
- * (a thrown and caught SyntaxError for a plain subject): ~2 % of a quote's CPU in the embedded process, 4.5 % of the
- * pricing service's over NATS, when it ran for every message.
+ * (a thrown and caught SyntaxError for a plain subject), a cost every message paid when it ran for each one
+ * (docs/benchmarks.md, Handler lookup).
  */
 export class HandlerRoutes {
   private readonly routes = new Map<string, MessageHandler | null>();

@@ -27,7 +27,8 @@ export class AccountRepository {
 
   /**
    * One query, no entities: the gateway asks for a balance on every verify and dashboard load, and building an
-   * Account entity per ask was a quarter of the embedded process's CPU under verify load (docs/benchmarks.md).
+   * Account entity per ask was a large share of the embedded process's CPU under verify load (docs/benchmarks.md,
+   * Account summaries).
    */
   async summaries(userIds: string[]): Promise<AccountSummary[]> {
     if (userIds.length === 0) return [];

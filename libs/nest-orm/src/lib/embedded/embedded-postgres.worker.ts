@@ -22,11 +22,11 @@ Logger.overrideLogger(forwarding);
 const { dataDir } = workerData as { dataDir: string };
 
 /**
- * Opening PGlite leaves ~400 MiB of garbage (its file system bundle, initdb's buffers). On the main thread V8's memory
- * reducer gave it back within seconds; this thread is then nearly idle, allocates too little to trigger a collection,
- * and the process stayed at ~900 MiB instead of ~540 (docs/benchmarks.md). One full collection once the database is
- * open and the services have started gives it back, when the process was started with `node --expose-gc` (V8's flags
- * are process-wide, so the thread has `gc` too); never by switching the flag on at run time.
+ * Opening PGlite leaves hundreds of MiB of garbage (its file system bundle, initdb's buffers). On the main thread
+ * V8's memory reducer gave it back within seconds; this thread is then nearly idle, allocates too little to trigger a
+ * collection, and the process kept it (docs/benchmarks.md, PGlite start-up garbage). One full collection once the
+ * database is open and the services have started gives it back, when the process was started with `node --expose-gc`
+ * (V8's flags are process-wide, so the thread has `gc` too); never by switching the flag on at run time.
  */
 const START_UP_GC_DELAY_MS = 3_000;
 const collectStartUpGarbage = (): void => {

@@ -5,8 +5,8 @@
  * Each label is a PDF of its own — today from the sandbox renderer, later from a carrier — so it is parsed
  * generically with pdf-lib, its page(s) and everything they reference are copied into a short-lived context,
  * written out under the merged file's next object numbers (PdfStreamAssembler), and dropped. The merged document and
- * the set of labels never sit in memory: what stays is one byte offset per object and one object number per page,
- * about 1 MB for 10,000 labels (scripts/bench-merge.mjs measures the heap staying flat).
+ * the set of labels never sit in memory: what stays is one byte offset per object and one object number per page
+ * (scripts/bench-merge.mjs measures the heap staying flat: docs/benchmarks.md, Merged PDF memory).
  *
  * Layouts (contracts LABEL_FORMATS):
  * - `4x6`: every label page as it came, one per page (thermal printers).

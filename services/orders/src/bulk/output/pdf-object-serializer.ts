@@ -3,9 +3,9 @@
  *
  * pdf-lib can only write references under the numbers its PDFRef objects carry, and it keeps every PDFRef it ever
  * made in a process-wide pool. Giving each label's objects their final numbers in the merged file would therefore
- * leave about 1 kB per label in that pool for good (measured: +9 MB for 10,000 labels). Instead each label is
- * copied into a fresh context numbered from 1, and this writes it out with `n` mapped to the file's number: the
- * containers (dictionaries, arrays, streams) are walked here, everything else is written by pdf-lib itself.
+ * leave every label's references in that pool for good (docs/benchmarks.md, pdf-lib reference pool). Instead each
+ * label is copied into a fresh context numbered from 1, and this writes it out with `n` mapped to the file's number:
+ * the containers (dictionaries, arrays, streams) are walked here, everything else is written by pdf-lib itself.
  */
 import { PDFArray, PDFDict, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
 

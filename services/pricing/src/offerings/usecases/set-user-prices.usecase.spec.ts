@@ -1,22 +1,22 @@
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
-import { UserServiceEntity } from '../service.entities';
-import type { ServiceRepository } from '../service.repository';
+import { UserOfferingEntity } from '../offering.entities';
+import type { OfferingRepository } from '../offering.repository';
 import { SetUserPricesUseCase } from './set-user-prices.usecase';
 
 const setup = () => {
-  const priority = Object.assign(new UserServiceEntity(), { id: 'p', uid: 'p', name: 'Priority', category: 'USPS', userId: 'u-1', maxWeight: 70, enabled: true, prices: [{ fromWeight: 1, toWeight: 70, price: 900 }] });
+  const priority = Object.assign(new UserOfferingEntity(), { id: 'p', uid: 'p', name: 'Priority', category: 'USPS', userId: 'u-1', maxWeight: 70, enabled: true, prices: [{ fromWeight: 1, toWeight: 70, price: 900 }] });
   const repository = {
-    updateUserService: jest.fn(async (userId: string, id: string, change: (s: UserServiceEntity) => void) => {
+    updateUserOffering: jest.fn(async (userId: string, id: string, change: (s: UserOfferingEntity) => void) => {
       if (userId !== 'u-1' || id !== 'p') throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
       change(priority);
       return priority;
     }),
   };
-  return { useCase: new SetUserPricesUseCase(repository as unknown as ServiceRepository), priority };
+  return { useCase: new SetUserPricesUseCase(repository as unknown as OfferingRepository), priority };
 };
 
 describe('SetUserPricesUseCase', () => {
-  it("sets the user's tiers when they cover 1 lb to the service's maximum weight", async () => {
+  it("sets the user's tiers when they cover 1 lb to the offering's maximum weight", async () => {
     const { useCase, priority } = setup();
     const tiers = [{ fromWeight: 1, toWeight: 20, price: 800 }, { fromWeight: 21, toWeight: 70, price: 1200 }];
     await expect(useCase.execute('u-1', 'p', tiers)).resolves.toBe(priority);

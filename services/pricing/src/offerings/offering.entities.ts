@@ -1,10 +1,14 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
 import type { PriceTier } from '@labeldesk/contracts';
 
-/** What a default service and a user's copy of it share. */
-abstract class ServiceFields {
+/**
+ * What a default offering and a user's copy of it share. An offering is what the spec, the screens and the contracts
+ * call a shipping "service" (USPS Priority Mail, …), named apart in code so it is never taken for one of the system's
+ * services; the tables keep their names.
+ */
+abstract class OfferingFields {
   @PrimaryKey({ type: 'uuid' }) id!: string;
-  /** The carrier's service id. */
+  /** The carrier's id of the offering. */
   @Property({ type: 'text' }) uid!: string;
   @Property({ type: 'text' }) name!: string;
   @Property({ type: 'text' }) category = 'Other';
@@ -14,12 +18,12 @@ abstract class ServiceFields {
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }
 
-/** The template every user's services start from. */
+/** The template every user's offerings start from. */
 @Entity({ tableName: 'default_services' })
-export class DefaultServiceEntity extends ServiceFields {}
+export class DefaultOfferingEntity extends OfferingFields {}
 
-/** One user's copy of a default service, with their own prices. */
+/** One user's copy of a default offering, with their own prices. */
 @Entity({ tableName: 'user_services' })
-export class UserServiceEntity extends ServiceFields {
+export class UserOfferingEntity extends OfferingFields {
   @Property({ type: 'uuid' }) userId!: string;
 }

@@ -1,4 +1,4 @@
-import type { CatalogVersions } from './service.repository';
+import type { CatalogVersions } from './offering.repository';
 
 /** Scopes whose versions are kept; past it the oldest goes first (a miss costs one read). */
 const MAX_SCOPES = 20_000;

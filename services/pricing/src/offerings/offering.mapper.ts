@@ -1,9 +1,9 @@
 import type { Service } from '@labeldesk/contracts';
-import type { DefaultServiceEntity, UserServiceEntity } from './service.entities';
+import type { DefaultOfferingEntity, UserOfferingEntity } from './offering.entities';
 
 const sortTiers = (e: { prices: Service['prices'] }) => [...e.prices].sort((a, b) => a.fromWeight - b.fromWeight);
 
-export const toDefaultService = (e: DefaultServiceEntity): Service => ({
+export const toDefaultOffering = (e: DefaultOfferingEntity): Service => ({
   _id: e.id,
   uid: e.uid,
   name: e.name,
@@ -13,8 +13,8 @@ export const toDefaultService = (e: DefaultServiceEntity): Service => ({
   prices: sortTiers(e),
 });
 
-/** `status` says whether the platform still offers the service (its default is enabled). */
-export const toUserService = (e: UserServiceEntity, defaultEnabled: boolean): Service => ({
+/** `status` says whether the platform still offers the offering (its default is enabled). */
+export const toUserOffering = (e: UserOfferingEntity, defaultEnabled: boolean): Service => ({
   _id: e.id,
   uid: e.uid,
   name: e.name,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PricingRpc, ResponseOf } from '@labeldesk/contracts';
-import { ServiceRepository } from '../service.repository';
+import { OfferingRepository } from '../offering.repository';
 
 /**
  * What the landing page advertises: each enabled default's lowest price, cheapest first. Anonymous, so it reads what
@@ -8,10 +8,10 @@ import { ServiceRepository } from '../service.repository';
  */
 @Injectable()
 export class PublicPricesUseCase {
-  constructor(private readonly services: ServiceRepository) {}
+  constructor(private readonly offerings: OfferingRepository) {}
 
   async execute(): Promise<ResponseOf<typeof PricingRpc.publicPrices>> {
-    const defaults = await this.services.listDefaults();
+    const defaults = await this.offerings.listDefaults();
     return {
       services: defaults
         .filter((s) => s.enabled && s.prices.length > 0)

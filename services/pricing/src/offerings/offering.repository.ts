@@ -5,7 +5,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { CatalogVersionsMemory } from './catalog-versions.memory';
 import { CoalescedVersionReads, type VersionsByScope } from './coalesced-version-reads';
-import { DefaultServiceEntity, UserServiceEntity } from './service.entities';
+import { DefaultOfferingEntity, UserOfferingEntity } from './offering.entities';
 
 /**
  * True when nothing but this process can write pricing's database: the embedded database this process serves itself
@@ -22,8 +22,8 @@ export interface CatalogVersions {
   user: number;
 }
 
-/** One of a user's services as a quote needs it, read without building entities. */
-export interface QuoteServiceRow {
+/** One of a user's offerings as a quote needs it, read without building entities. */
+export interface QuoteOfferingRow {
   uid: string;
   name: string;
   maxWeight: number;
@@ -34,11 +34,11 @@ export interface QuoteServiceRow {
 }
 
 /**
- * Default services and users' copies of them. Every write raises the version of what it changed in the same
+ * Default offerings and users' copies of them. Every write raises the version of what it changed in the same
  * transaction (see `catalogVersions`): that is what keeps the quote cache of every replica exact.
  */
 @Injectable()
-export class ServiceRepository {
+export class OfferingRepository {
   /** Quotes' reads of the versions, many quotes to a statement under load. */
   private readonly versionReads: CoalescedVersionReads;
 
@@ -101,9 +101,9 @@ export class ServiceRepository {
     return new Map(rows.map((r) => [r.scope, Number(r.version)]));
   }
 
-  /** A user's services with whether each is still offered, oldest first like `listForUser`: one query, no entities. */
-  quoteServices(userId: string): Promise<QuoteServiceRow[]> {
-    return this.orm.em.getConnection().execute<QuoteServiceRow[]>(
+  /** A user's offerings with whether each is still offered, oldest first like `listForUser`: one query, no entities. */
+  quoteOfferings(userId: string): Promise<QuoteOfferingRow[]> {
+    return this.orm.em.getConnection().execute<QuoteOfferingRow[]>(
       `select u."uid", u."name", u."max_weight" as "maxWeight", u."enabled", u."prices", coalesce(d."enabled", false) as "offered"
          from ${this.t('user_services')} u left join ${this.t('default_services')} d on d."uid" = u."uid"
         where u."user_id" = ? order by u."created_at" asc, u."uid" asc`,
@@ -111,53 +111,53 @@ export class ServiceRepository {
     );
   }
 
-  listDefaults(): Promise<DefaultServiceEntity[]> {
-    return this.em().find(DefaultServiceEntity, {}, { orderBy: { createdAt: 'asc', uid: 'asc' } });
+  listDefaults(): Promise<DefaultOfferingEntity[]> {
+    return this.em().find(DefaultOfferingEntity, {}, { orderBy: { createdAt: 'asc', uid: 'asc' } });
   }
 
-  /** New raw services become defaults; defaults the carrier no longer offers are disabled; admins' edits stay. */
+  /** New offerings of the carrier become defaults; defaults the carrier no longer offers are disabled; admins' edits stay. */
   async syncDefaults(raw: RawService[]): Promise<void> {
     await this.writing(DEFAULTS_SCOPE, async (em) => {
-      const existing = await em.find(DefaultServiceEntity, {});
+      const existing = await em.find(DefaultOfferingEntity, {});
       const byUid = new Map(existing.map((d) => [d.uid, d]));
       const offered = new Set(raw.map((r) => r.uid));
-      for (const service of raw) {
-        if (byUid.has(service.uid)) continue;
-        const suggested = service.suggestedPrices && service.suggestedPrices.length > 0;
+      for (const fromCarrier of raw) {
+        if (byUid.has(fromCarrier.uid)) continue;
+        const suggested = fromCarrier.suggestedPrices && fromCarrier.suggestedPrices.length > 0;
         em.persist(
-          Object.assign(new DefaultServiceEntity(), {
+          Object.assign(new DefaultOfferingEntity(), {
             id: randomUUID(),
-            uid: service.uid,
-            name: service.name,
-            category: service.category || 'Other',
-            maxWeight: service.maxWeight,
-            // Without suggested prices a service would sell at $0: it stays off until an admin prices it.
+            uid: fromCarrier.uid,
+            name: fromCarrier.name,
+            category: fromCarrier.category || 'Other',
+            maxWeight: fromCarrier.maxWeight,
+            // Without suggested prices an offering would sell at $0: it stays off until an admin prices it.
             enabled: Boolean(suggested),
-            prices: suggested ? service.suggestedPrices : [{ fromWeight: 1, toWeight: service.maxWeight, price: 0 }],
+            prices: suggested ? fromCarrier.suggestedPrices : [{ fromWeight: 1, toWeight: fromCarrier.maxWeight, price: 0 }],
           }),
         );
       }
-      for (const service of existing) if (!offered.has(service.uid)) service.enabled = false;
+      for (const offering of existing) if (!offered.has(offering.uid)) offering.enabled = false;
       await em.flush();
     });
   }
 
-  updateDefault(id: string, change: (service: DefaultServiceEntity) => void): Promise<DefaultServiceEntity> {
+  updateDefault(id: string, change: (offering: DefaultOfferingEntity) => void): Promise<DefaultOfferingEntity> {
     return this.writing(DEFAULTS_SCOPE, async (em) => {
-      const service = await em.findOne(DefaultServiceEntity, { id });
-      if (!service) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
-      change(service);
+      const offering = await em.findOne(DefaultOfferingEntity, { id });
+      if (!offering) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
+      change(offering);
       await em.flush();
-      return service;
+      return offering;
     });
   }
 
-  listForUser(userId: string): Promise<UserServiceEntity[]> {
-    return this.em().find(UserServiceEntity, { userId }, { orderBy: { createdAt: 'asc', uid: 'asc' } });
+  listForUser(userId: string): Promise<UserOfferingEntity[]> {
+    return this.em().find(UserOfferingEntity, { userId }, { orderBy: { createdAt: 'asc', uid: 'asc' } });
   }
 
   /** Copies every default the user does not have yet; running it twice adds nothing. */
-  async initializeUser(userId: string, defaults: DefaultServiceEntity[]): Promise<void> {
+  async initializeUser(userId: string, defaults: DefaultOfferingEntity[]): Promise<void> {
     const table = this.t('user_services');
     await this.writing(userId, async (em) => {
       for (const d of defaults) {
@@ -170,13 +170,13 @@ export class ServiceRepository {
     });
   }
 
-  updateUserService(userId: string, id: string, change: (service: UserServiceEntity) => void): Promise<UserServiceEntity> {
+  updateUserOffering(userId: string, id: string, change: (offering: UserOfferingEntity) => void): Promise<UserOfferingEntity> {
     return this.writing(userId, async (em) => {
-      const service = await em.findOne(UserServiceEntity, { id, userId });
-      if (!service) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
-      change(service);
+      const offering = await em.findOne(UserOfferingEntity, { id, userId });
+      if (!offering) throw new DomainError(ErrorCode.NOT_FOUND, 'Service not found');
+      change(offering);
       await em.flush();
-      return service;
+      return offering;
     });
   }
 }

@@ -6,11 +6,11 @@ interface Named {
 }
 
 /**
- * Customers order and quote by service name (case-insensitive, see QuoteUseCase), so two services of one list
+ * Customers order and quote by an offering's name (case-insensitive, see QuoteUseCase), so two offerings of one list
  * sharing a name would make an order ambiguous: the rename is refused instead.
  */
-export const requireUniqueServiceName = (services: readonly Named[], id: string, name: string): void => {
+export const requireUniqueOfferingName = (offerings: readonly Named[], id: string, name: string): void => {
   const wanted = name.trim().toLowerCase();
-  const clash = services.find((service) => service.id !== id && service.name.trim().toLowerCase() === wanted);
+  const clash = offerings.find((offering) => offering.id !== id && offering.name.trim().toLowerCase() === wanted);
   if (clash) throw new DomainError(ErrorCode.CONFLICT, `Another service is already named "${clash.name}"`);
 };

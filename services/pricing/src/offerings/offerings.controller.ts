@@ -2,43 +2,43 @@ import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireAdmin, requireSelfAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
-import { toDefaultService, toUserService } from './service.mapper';
-import { AvailableServicesUseCase } from './usecases/available-services.usecase';
+import type { UserOfferingEntity } from './offering.entities';
+import { toDefaultOffering, toUserOffering } from './offering.mapper';
+import { AvailableOfferingsUseCase } from './usecases/available-offerings.usecase';
+import { OfferingCatalog } from './usecases/offering-catalog.usecase';
 import { PublicPricesUseCase } from './usecases/public-prices.usecase';
-import { RenameDefaultServiceUseCase } from './usecases/rename-default-service.usecase';
-import { RenameUserServiceUseCase } from './usecases/rename-user-service.usecase';
-import { ServiceCatalog } from './usecases/service-catalog.usecase';
+import { RenameDefaultOfferingUseCase } from './usecases/rename-default-offering.usecase';
+import { RenameUserOfferingUseCase } from './usecases/rename-user-offering.usecase';
 import { SetDefaultPricesUseCase } from './usecases/set-default-prices.usecase';
 import { SetUserPricesUseCase } from './usecases/set-user-prices.usecase';
-import { ToggleDefaultServiceUseCase } from './usecases/toggle-default-service.usecase';
-import { ToggleUserServiceUseCase } from './usecases/toggle-user-service.usecase';
-import type { UserServiceEntity } from './service.entities';
+import { ToggleDefaultOfferingUseCase } from './usecases/toggle-default-offering.usecase';
+import { ToggleUserOfferingUseCase } from './usecases/toggle-user-offering.usecase';
 
-/** Services and prices: admins configure, customers read their own and get quotes. Each handler checks its caller and hands over to one use case. */
+/** Offerings and prices: admins configure, customers read their own and get quotes. Each handler checks its caller and hands over to one use case. */
 @Controller()
-export class ServicesController {
+export class OfferingsController {
   constructor(
-    private readonly catalog: ServiceCatalog,
+    private readonly catalog: OfferingCatalog,
     private readonly quote: QuoteUseCase,
     private readonly publicPriceList: PublicPricesUseCase,
-    private readonly availableServices: AvailableServicesUseCase,
-    private readonly toggleDefaultService: ToggleDefaultServiceUseCase,
-    private readonly setDefaultServicePrices: SetDefaultPricesUseCase,
-    private readonly renameDefaultService: RenameDefaultServiceUseCase,
-    private readonly toggleUserService: ToggleUserServiceUseCase,
-    private readonly setUserServicePrices: SetUserPricesUseCase,
-    private readonly renameUserService: RenameUserServiceUseCase,
+    private readonly availableOfferings: AvailableOfferingsUseCase,
+    private readonly toggleDefaultOffering: ToggleDefaultOfferingUseCase,
+    private readonly setDefaultOfferingPrices: SetDefaultPricesUseCase,
+    private readonly renameDefaultOffering: RenameDefaultOfferingUseCase,
+    private readonly toggleUserOffering: ToggleUserOfferingUseCase,
+    private readonly setUserOfferingPrices: SetUserPricesUseCase,
+    private readonly renameUserOffering: RenameUserOfferingUseCase,
   ) {}
 
   /** A user's copy as the API shows it, `status` saying whether the platform still offers it. */
-  private async userView(service: UserServiceEntity) {
-    return toUserService(service, await this.catalog.isOffered(service.uid));
+  private async userView(offering: UserOfferingEntity) {
+    return toUserOffering(offering, await this.catalog.isOffered(offering.uid));
   }
 
   @RpcHandler(PricingRpc.listRawServices)
   async raw(@CurrentCaller() caller: Caller) {
     requireAdmin(caller);
-    return { services: await this.catalog.rawServices() };
+    return { services: await this.catalog.rawOfferings() };
   }
 
   /** No caller needed: what the landing page advertises. It never triggers a sync (an anonymous call writes nothing). */
@@ -50,68 +50,68 @@ export class ServicesController {
   @RpcHandler(PricingRpc.listDefaultServices)
   async defaults(@CurrentCaller() caller: Caller) {
     requireAdmin(caller);
-    return { services: (await this.catalog.defaults()).map(toDefaultService) };
+    return { services: (await this.catalog.defaults()).map(toDefaultOffering) };
   }
 
   @RpcHandler(PricingRpc.syncDefaultServices)
   async sync(@CurrentCaller() caller: Caller) {
     requireAdmin(caller);
-    return { services: (await this.catalog.sync()).map(toDefaultService) };
+    return { services: (await this.catalog.sync()).map(toDefaultOffering) };
   }
 
   @RpcHandler(PricingRpc.toggleDefaultService)
   async toggleDefault(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleDefaultService) body: ParsedRequestOf<typeof PricingRpc.toggleDefaultService>) {
     requireAdmin(caller);
-    return toDefaultService(await this.toggleDefaultService.execute(body.id, body.enabled));
+    return toDefaultOffering(await this.toggleDefaultOffering.execute(body.id, body.enabled));
   }
 
   @RpcHandler(PricingRpc.setDefaultPrices)
   async setDefaultPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setDefaultPrices) body: ParsedRequestOf<typeof PricingRpc.setDefaultPrices>) {
     requireAdmin(caller);
-    return toDefaultService(await this.setDefaultServicePrices.execute(body.id, body.prices));
+    return toDefaultOffering(await this.setDefaultOfferingPrices.execute(body.id, body.prices));
   }
 
   @RpcHandler(PricingRpc.renameDefaultService)
   async rename(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameDefaultService) body: ParsedRequestOf<typeof PricingRpc.renameDefaultService>) {
     requireAdmin(caller);
-    return toDefaultService(await this.renameDefaultService.execute(body.id, body.name));
+    return toDefaultOffering(await this.renameDefaultOffering.execute(body.id, body.name));
   }
 
   @RpcHandler(PricingRpc.listUserServices)
-  async userServices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.listUserServices) body: ParsedRequestOf<typeof PricingRpc.listUserServices>) {
+  async userOfferings(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.listUserServices) body: ParsedRequestOf<typeof PricingRpc.listUserServices>) {
     requireSelfOrAdmin(caller, body.userId);
-    return { services: (await this.catalog.forUser(body.userId, false)).map(({ service, offered }) => toUserService(service, offered)) };
+    return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
   @RpcHandler(PricingRpc.availableServices)
   async available(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
     requireSelfAdminOrService(caller, body.userId, 'orders');
-    return this.availableServices.execute(body.userId);
+    return this.availableOfferings.execute(body.userId);
   }
 
   @RpcHandler(PricingRpc.initializeUserServices)
   async initialize(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.initializeUserServices) body: ParsedRequestOf<typeof PricingRpc.initializeUserServices>) {
     requireSelfOrAdmin(caller, body.userId);
     await this.catalog.initializeUser(body.userId);
-    return { services: (await this.catalog.forUser(body.userId, false)).map(({ service, offered }) => toUserService(service, offered)) };
+    return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
   @RpcHandler(PricingRpc.setUserPrices)
   async setUserPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setUserPrices) body: ParsedRequestOf<typeof PricingRpc.setUserPrices>) {
     requireAdmin(caller);
-    return this.userView(await this.setUserServicePrices.execute(body.userId, body.serviceId, body.prices));
+    return this.userView(await this.setUserOfferingPrices.execute(body.userId, body.serviceId, body.prices));
   }
 
   @RpcHandler(PricingRpc.toggleUserService)
   async toggleUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleUserService) body: ParsedRequestOf<typeof PricingRpc.toggleUserService>) {
     requireAdmin(caller);
-    return this.userView(await this.toggleUserService.execute(body.userId, body.serviceId, body.enabled));
+    return this.userView(await this.toggleUserOffering.execute(body.userId, body.serviceId, body.enabled));
   }
 
   @RpcHandler(PricingRpc.renameUserService)
   async renameUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameUserService) body: ParsedRequestOf<typeof PricingRpc.renameUserService>) {
     requireAdmin(caller);
-    return this.userView(await this.renameUserService.execute(body.userId, body.serviceId, body.name));
+    return this.userView(await this.renameUserOffering.execute(body.userId, body.serviceId, body.name));
   }
 
   @RpcHandler(PricingRpc.quote)

@@ -1,0 +1,65 @@
+import { PasswordResetRpc } from '@labeldesk/contracts';
+import { User } from '../../users/user.entity';
+import type { UserRepository } from '../../users/user.repository';
+import type { Mailer } from '../mailer';
+import { PasswordResetController } from '../password-reset.controller';
+import type { PasswordResetRepository } from '../password-reset.repository';
+import { RESET_BY_OPERATOR, RESET_SENT } from '../reset-link';
+import type { CompletePasswordResetUseCase } from './complete-password-reset.usecase';
+import type { IssueResetLinkUseCase } from './issue-reset-link.usecase';
+import { RequestPasswordResetUseCase } from './request-password-reset.usecase';
+
+const PUBLIC_URL = 'https://labels.example.com';
+const user = () => Object.assign(new User(), { id: 'u1', name: 'Ann', email: 'ann@example.com', activation: 'allow', passwordHash: 'old' });
+const blockedUser = () => Object.assign(user(), { activation: 'block' });
+
+const setup = (configured: boolean, found: User | null = user()) => {
+  const sent: Array<{ to: string; text: string }> = [];
+  const mailer = { configured, send: jest.fn(async (mail: { to: string; text: string }) => void sent.push(mail)) };
+  const resets = { issue: jest.fn(async () => ({ token: 'T'.repeat(43), expiresAt: new Date() })) };
+  const users = { findByEmail: jest.fn(async () => found) };
+  const useCase = new RequestPasswordResetUseCase(
+    users as unknown as UserRepository,
+    resets as unknown as PasswordResetRepository,
+    mailer as unknown as Mailer,
+    { PASSWORD_RESET_MINUTES: 60, PUBLIC_URL },
+  );
+  return { useCase, sent, resets };
+};
+
+describe('RequestPasswordResetUseCase', () => {
+  it('says to ask the operator when no SMTP server is configured, and issues no link', async () => {
+    const { useCase, resets } = setup(false);
+    await expect(useCase.execute('ann@example.com')).resolves.toEqual({ message: RESET_BY_OPERATOR, delivery: 'operator' });
+    expect(resets.issue).not.toHaveBeenCalled();
+  });
+
+  it('e-mails a link at its own PUBLIC_URL to a real account, and answers an unknown e-mail the same way without sending', async () => {
+    const real = setup(true);
+    await expect(real.useCase.execute('ann@example.com')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    expect(real.sent[0]?.to).toBe('ann@example.com');
+    expect(real.sent[0]?.text).toContain(`${PUBLIC_URL}/reset-password?token=${'T'.repeat(43)}`);
+    const unknown = setup(true, null);
+    await expect(unknown.useCase.execute('nobody@example.com')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    expect(unknown.sent).toEqual([]);
+  });
+
+  it('builds the link on PUBLIC_URL when the message names another address (a gateway of the previous release, or an attacker)', async () => {
+    const { useCase, sent } = setup(true);
+    const controller = new PasswordResetController(useCase, {} as IssueResetLinkUseCase, {} as CompletePasswordResetUseCase);
+    const message = PasswordResetRpc.request.request.parse({ email: 'ann@example.com', appUrl: 'https://attacker.example/steal' });
+    await controller.onRequest({ visitor: true }, message);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
+    expect(sent[0]?.text).not.toContain('attacker');
+  });
+
+  it('sends no link to a blocked account and answers exactly as for an unknown e-mail', async () => {
+    const blocked = setup(true, blockedUser());
+    const unknown = setup(true, null);
+    const answer = await blocked.useCase.execute('ann@example.com');
+    expect(answer).toEqual(await unknown.useCase.execute('ann@example.com'));
+    expect(blocked.sent).toEqual([]);
+    expect(blocked.resets.issue).not.toHaveBeenCalled();
+  });
+});

@@ -1,8 +1,8 @@
 /**
- * Renders sandbox label PDFs on worker threads, so that the ~3–5 ms of CPU per label (ARCHITECTURE.md §3, §7)
- * stays off the main thread, which serves requests and the database.
+ * Renders sandbox label PDFs on worker threads, so that a label's CPU (docs/benchmarks.md, Label rendering in worker
+ * threads) stays off the main thread, which serves requests and the database.
  *
- * - A fixed number of workers, started on demand (the first labels pay their ~0.2 s start) and kept; one label
+ * - A fixed number of workers, started on demand (the first labels pay their start-up) and kept; one label
  *   in flight per worker. Idle workers are unref'd: they never keep a process alive on their own.
  * - A bounded queue: past `maxQueue` waiting labels, render() rejects at once (RenderPoolError QUEUE_FULL).
  * - A worker that dies while rendering rejects only that label (WORKER_CRASHED) and is replaced; a label taking

@@ -49,7 +49,7 @@ async function answer(port: MessagePort, render: RenderFn, { id, input }: Render
 }
 
 /**
- * An ArrayBuffer holding exactly `pdf`'s bytes, safe to transfer. A label (~2.8 KB) is smaller than half of
+ * An ArrayBuffer holding exactly `pdf`'s bytes, safe to transfer. A label (a few KB) is smaller than half of
  * Buffer.poolSize, so pdfkit's Buffer.concat puts it in Node's shared 8 KB pool slab: that slab is marked
  * untransferable, and Node 20 then silently clones the whole slab instead. Copying the few KB here, on the worker
  * thread, makes the transfer to the main thread a real move.

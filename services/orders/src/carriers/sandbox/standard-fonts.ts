@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 
 /**
- * pdfkit parses a standard font's AFM metrics (kerning tables included) for every document that uses it: more than
- * half of the time of rendering one label, measured. The parsed metrics never change, so each font is parsed once per
+ * pdfkit parses a standard font's AFM metrics (kerning tables included) for every document that uses it: most of the
+ * time of rendering one label (docs/benchmarks.md, Figures behind the code's choices). The parsed metrics never change, so each font is parsed once per
  * process and every new document gets its own light copy (its own id and dictionary, the shared metrics).
  *
  * This leans on pdfkit internals (`_fontFamilies`, `_fontCount`, the font's `document`/`id`/`dictionary`), pinned

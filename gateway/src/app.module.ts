@@ -16,6 +16,7 @@ import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
 import { AdminAuditController } from './http/admin-audit.controller';
 import { AdminOrdersController } from './http/admin-orders.controller';
+import { AdminCarriersController } from './http/admin-carriers.controller';
 import { AdminStatsController } from './http/admin-stats.controller';
 import { AuthController } from './http/auth.controller';
 import { BulkOrdersController } from './http/bulk-orders.controller';
@@ -51,7 +52,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
+      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -30,5 +30,6 @@ export * from './lib/invites/invite.contract';
 export * from './lib/admin/admin-stats.contract';
 export * from './lib/admin/admin-orders.contract';
 export * from './lib/admin/audit.contract';
+export * from './lib/admin/carrier-alerts.contract';
 export * from './lib/auth/password-reset.contract';
 export * from './lib/pricing/public-prices.schema';

@@ -12,6 +12,9 @@ import { RegenerateFilesUseCase } from './bulk/usecases/regenerate-files.usecase
 import { RetryFailedLabelsUseCase } from './bulk/usecases/retry-failed-labels.usecase';
 import { SubmitBulkOrderUseCase } from './bulk/usecases/submit-bulk-order.usecase';
 import { carrierRegistryProvider } from './carriers/carrier.provider';
+import { CarrierAlerts } from './carriers/alerts/carrier-alerts';
+import { CarrierAlertsController } from './carriers/alerts/carrier-alerts.controller';
+import { CarrierAlertsRepository } from './carriers/alerts/carrier-alerts.repository';
 import { LabelPurchaser } from './carriers/purchase/label-purchaser';
 import { PurchaseJournalRepository } from './carriers/purchase/purchase-journal.repository';
 import { ORDERS_ENV, type OrdersEnv } from './config/env.schema';
@@ -33,12 +36,14 @@ export class OrdersModule {
     return serviceModule(OrdersModule, 'orders', env, {
       entities: [OrderEntity, StoredFileEntity],
       migrations: ordersMigrations,
-      controllers: [OrdersController, FilesController, BulkController, OrdersAdminController],
+      controllers: [OrdersController, FilesController, BulkController, OrdersAdminController, CarrierAlertsController],
       providers: [
         { provide: ORDERS_ENV, useValue: env },
         carrierRegistryProvider,
         PurchaseJournalRepository,
         LabelPurchaser,
+        CarrierAlertsRepository,
+        CarrierAlerts,
         OrderRepository,
         FileRepository,
         ProcessOrderUseCase,

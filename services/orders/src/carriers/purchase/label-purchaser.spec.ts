@@ -1,3 +1,4 @@
+import type { CarrierAlerts } from '../alerts/carrier-alerts';
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, PurchaseOutcome } from '../carrier.port';
@@ -74,6 +75,16 @@ describe('LabelPurchaser', () => {
       expect(boughtFrom(await purchaser.buy(shipment, key))).toBe('usps');
       expect(journal.begun.map((attempt) => attempt.carrier)).toEqual(['easypost', 'usps']);
       expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'bought', refs: { uspsId: `usps-${key}` } });
+    });
+
+    it('tells the carrier alerts what each carrier it asked answered', async () => {
+      easypost.onPurchase({ kind: 'not_attempted', reason: 'upstream_funds', message: 'EasyPost: insufficient funds' });
+      usps.onPurchase(sellsTheLabel('usps'));
+      const note = jest.fn();
+      const purchaser = new LabelPurchaser(new CarrierRegistry([easypost, usps]), new MemoryPurchaseJournal() as unknown as PurchaseJournalRepository, { note } as unknown as CarrierAlerts);
+
+      expect(boughtFrom(await purchaser.buy(shipment, key))).toBe('usps');
+      expect(note.mock.calls.map(([carrier, outcome]: [CarrierId, PurchaseOutcome]) => [carrier, outcome.kind])).toEqual([['easypost', 'not_attempted'], ['usps', 'bought']]);
     });
 
     it('ends with the refusal when the first carrier refuses the shipment, without asking the next one', async () => {

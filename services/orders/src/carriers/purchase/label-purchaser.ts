@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { CarrierAlerts } from '../alerts/carrier-alerts';
 import { CARRIER_REGISTRY, type CarrierAdapter, type LabelShipment, type PurchaseOutcome } from '../carrier.port';
 import type { CarrierRegistry } from '../registry/carrier-registry';
 import { PurchaseJournalRepository, type PurchaseRecord } from './purchase-journal.repository';
@@ -31,6 +32,7 @@ export class LabelPurchaser implements OnApplicationShutdown {
   constructor(
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
     private readonly journal: PurchaseJournalRepository,
+    @Optional() private readonly alerts?: CarrierAlerts,
   ) {}
 
   async buy(shipment: LabelShipment, idempotencyKey: string): Promise<PurchaseOutcome> {
@@ -56,6 +58,7 @@ export class LabelPurchaser implements OnApplicationShutdown {
       if (!attempt) return { kind: 'unknown', message: 'This label is being bought by another worker' };
       const outcome = await this.purchaseAt(carrier, attempt, shipment);
       await this.journal.settle(attempt, stateOf(outcome));
+      this.alerts?.note(carrier.profile.id, outcome);
       if (outcome.kind !== 'not_attempted') return outcome;
       this.logger.warn(`${carrier.profile.id} did not take label ${idempotencyKey} (${outcome.reason}): ${outcome.message}`);
       last = outcome;

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useAdminStats } from '../../../services/admin/admin-stats';
 import { ActivityChart } from './activity-chart';
+import { MarginsCard } from './margins-card';
 import { useUsers } from '../../../services/users/list-users';
 
 const NEWEST_COUNT = 5;
@@ -124,6 +125,8 @@ export const AdminDashboardPage = (): ReactElement => {
               <StatCard label="Batches in progress" value={String(figures?.batches.pending ?? 0)} hint="Processing, retrying or making files" icon={<LayersIcon />} loading={loading} />
               <StatCard label="Failed batches" value={String(figures?.batches.failed ?? 0)} hint="Failed or stopped with an error" icon={<AlertIcon />} loading={loading} />
             </SimpleGrid>
+
+            <MarginsCard margins={figures?.margins} loading={loading} />
 
             <Card.Root variant="outline" size="sm" as="section" aria-labelledby="activity-heading">
               <Card.Header>

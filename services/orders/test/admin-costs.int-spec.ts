@@ -67,12 +67,13 @@ describe('admin carrier costs and margins on PostgreSQL', () => {
       [id, userId, options.status ?? 'completed', items.length, succeeded.length, items.filter((item) => item.status === 'failed').length,
         succeeded.reduce((sum, item) => sum + item.priceCents, 0), options.createdAt ?? LONG_AGO],
     );
+    // Rows are stored from 0, as the service stores them; each recipient is named after the row people see (n + 1).
     for (const [n, item] of items.entries()) {
       await db.sql(
         `insert into "orders"."bulk_items" ("id", "bulk_order_id", "user_id", "row_no", "status", "service_name", "service_uid", "price_cents", "data",
            "tracking_number", "carrier", "cost_cents", "updated_at")
          values (?, ?, ?, ?, ?, 'USPS Ground Advantage', 'usps_ground_advantage', ?, ?::jsonb, ?, ?, ?, ?)`,
-        [randomUUID(), id, userId, n + 1, item.status, item.priceCents, JSON.stringify(bulkRow(n + 1)), item.status === 'succeeded' ? `TRK${id.slice(0, 8)}${n}` : null,
+        [randomUUID(), id, userId, n, item.status, item.priceCents, JSON.stringify(bulkRow(n + 1)), item.status === 'succeeded' ? `TRK${id.slice(0, 8)}${n}` : null,
           item.carrier ?? null, item.costCents ?? null, item.finishedAt ?? LONG_AGO],
       );
     }

@@ -64,7 +64,8 @@ export class BatchLabelsRepository {
     return {
       items: rows.map((row) => ({
         itemId: row.id,
-        row: row.row_no,
+        // Rows are stored from 0; people count the file's rows from 1, as the failed labels do.
+        row: row.row_no + 1,
         recipient: row.recipient ?? '',
         serviceName: row.service_name,
         trackingNumber: row.tracking_number,

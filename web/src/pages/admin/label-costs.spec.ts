@@ -28,7 +28,7 @@ describe('label costs as the admin pages show them', () => {
   });
 
   it('colours only a loss', () => {
-    expect(marginColor(-1)).toBe('fg.error');
+    expect(marginColor(-1)).toBe('status.failed.fg');
     expect(marginColor(0)).toBeUndefined();
     expect(marginColor(null)).toBeUndefined();
   });

@@ -18,5 +18,8 @@ export const marginShare = (marginCents: number, revenueCents: number): string |
 export const withoutCostNote = (labels: number): string | null =>
   labels === 0 ? null : `${labels} ${labels === 1 ? 'label' : 'labels'} without a recorded cost`;
 
-/** A loss reads red (the minus sign says it too); a known gain or an unknown margin keep the text colour. */
-export const marginColor = (cents: number | null): string | undefined => (cents !== null && cents < 0 ? 'fg.error' : undefined);
+/**
+ * A loss reads red (the minus sign says it too); a known gain or an unknown margin keep the text colour. The status red
+ * is the theme's red that keeps AA contrast on a plain background in both modes (Chakra's fg.error does not in light).
+ */
+export const marginColor = (cents: number | null): string | undefined => (cents !== null && cents < 0 ? 'status.failed.fg' : undefined);

@@ -36,7 +36,8 @@ export const MarginsCard = ({ margins, loading }: { margins: LabelMargins | unde
         <Skeleton height="24" />
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
+          {/* Focusable so the keyboard can scroll it on a narrow screen: the table holds nothing else to focus. */}
+          <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
             <Table.Root size="sm" aria-label="Carrier cost and margin">
               <Table.Header>
                 <Table.Row bg="bg.subtle">

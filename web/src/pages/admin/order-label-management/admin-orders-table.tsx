@@ -37,7 +37,6 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
           <Table.ColumnHeader>Status</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Labels</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Charged</Table.ColumnHeader>
-          <Table.ColumnHeader>Carrier</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Cost</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Margin</Table.ColumnHeader>
           <Table.ColumnHeader>Tracking</Table.ColumnHeader>
@@ -52,7 +51,7 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
               <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                 {formatDateTime(row.createdAt)}
               </Table.Cell>
-              <Table.Cell maxW="56">
+              <Table.Cell maxW="48">
                 <Stack gap="0">
                   <Text truncate fontWeight="medium">
                     {row.userName ?? 'Deleted user'}
@@ -63,7 +62,14 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
                 </Stack>
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">
-                {row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}
+                <Stack gap="0">
+                  <Text>{row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}</Text>
+                  {row.carriers.length > 0 && (
+                    <Text color="fg.muted" textStyle="xs" data-testid="row-carriers">
+                      {carrierNames(row.carriers)}
+                    </Text>
+                  )}
+                </Stack>
               </Table.Cell>
               <Table.Cell>
                 <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
@@ -79,7 +85,6 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                 {formatCents(row.chargedCents)}
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{carrierNames(row.carriers)}</Table.Cell>
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                 <CostCell row={row} />
               </Table.Cell>

@@ -54,7 +54,8 @@ export const BatchLabelsTable = ({ batchId }: { batchId: string }): ReactElement
       <Heading as="h3" size="sm">
         Bought labels
       </Heading>
-      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="96" opacity={labels.isPlaceholderData ? 0.5 : 1} aria-busy={labels.isPlaceholderData}>
+      {/* Focusable so the keyboard can scroll it: its rows hold nothing else to focus. */}
+      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="96" opacity={labels.isPlaceholderData ? 0.5 : 1} aria-busy={labels.isPlaceholderData} tabIndex={0}>
         <Table.Root size="sm" stickyHeader aria-label="Bought labels">
           <Table.Header>
             <Table.Row bg="bg.subtle">

@@ -205,7 +205,7 @@ const BatchDetail = ({ order }: { order: BulkOrder }): ReactElement => {
 export const OrderDetailDrawer = ({ open, onClose }: { open: OpenOrder | null; onClose: () => void }): ReactElement => {
   const detail = useAdminOrderDetail(open ? { kind: open.kind, id: open.id } : null);
   return (
-    <Drawer.Root open={open !== null} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'md' }}>
+    <Drawer.Root open={open !== null} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

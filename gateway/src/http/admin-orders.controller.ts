@@ -1,5 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
+  adminBatchLabelsQuerySchema,
+  adminBatchLabelsSchema,
   adminOrderDetailSchema,
   adminOrdersQuerySchema,
   adminOrdersResponseSchema,
@@ -8,6 +10,7 @@ import {
   ErrorCode,
   OrdersAdminListRpc,
   OrdersRpc,
+  type AdminBatchLabels,
   type AdminOrderDetail,
   type AdminOrdersResponse,
 } from '@labeldesk/contracts';
@@ -24,13 +27,19 @@ import { ZodBody } from './zod-body.pipe';
 export class AdminOrdersController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: 'Orders and batches of every user, newest first; filter by user, kind, status, UTC dates and tracking number', query: adminOrdersQuerySchema, response: adminOrdersResponseSchema })
+  @ApiDoc({ summary: 'Orders and batches of every user, newest first, with carrier cost and margin; filter by user, kind, status, UTC dates, tracking number and carrier', query: adminOrdersQuerySchema, response: adminOrdersResponseSchema })
   @Get()
   async list(@Query(new ZodBody(adminOrdersQuerySchema)) query: z.output<typeof adminOrdersQuerySchema>, @Ctx() ctx: CallContext): Promise<AdminOrdersResponse> {
     const [page, { users }] = await Promise.all([this.rpc.call(OrdersAdminListRpc.list, query, ctx), this.rpc.call(AuthRpc.listUsers, {}, ctx)]);
     const byId = new Map(users.map((u) => [u.id, u]));
     // A deleted user is in no list: their orders stay, shown without a name.
     return { total: page.total, items: page.items.map((item) => ({ ...item, userName: byId.get(item.userId)?.name ?? null, userEmail: byId.get(item.userId)?.email ?? null })) };
+  }
+
+  @ApiDoc({ summary: "A batch's bought labels in row order, each with its carrier, price, cost and margin, and the batch's cost and margin", query: adminBatchLabelsQuerySchema, response: adminBatchLabelsSchema })
+  @Get('batch/:id/labels')
+  batchLabels(@Param('id') id: string, @Query(new ZodBody(adminBatchLabelsQuerySchema)) query: z.output<typeof adminBatchLabelsQuerySchema>, @Ctx() ctx: CallContext): Promise<AdminBatchLabels> {
+    return this.rpc.call(OrdersAdminListRpc.batchLabels, { bulkOrderId: id, ...query }, ctx);
   }
 
   @ApiDoc({ summary: 'One single order (sender, recipient, package, outcome) or one batch (counts and failed labels)', response: adminOrderDetailSchema })

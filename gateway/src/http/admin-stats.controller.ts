@@ -13,7 +13,7 @@ const startOfUtcDay = (now = new Date()): number => Date.UTC(now.getUTCFullYear(
 export class AdminStatsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: 'Users, orders, labels, revenue, deposits and batches, in total and today (UTC), with the last 30 days per day', response: adminStatsSchema })
+  @ApiDoc({ summary: 'Users, orders, labels, revenue, deposits and batches, in total and today (UTC), with the last 30 days per day; revenue, carrier cost and margin of the labels finished today and in the last 30 days', response: adminStatsSchema })
   @Get('stats')
   async stats(@Ctx() ctx: CallContext): Promise<AdminStats> {
     const [{ users }, orders, payments] = await Promise.all([
@@ -30,6 +30,7 @@ export class AdminStatsController {
       revenueCents: payments.revenueCents,
       deposits: payments.deposits,
       batches: orders.batches,
+      margins: orders.margins,
       perDay: orders.labelsPerDay.map((d) => ({ day: d.day, labels: d.count, revenueCents: revenueByDay.get(d.day) ?? 0 })),
     };
   }

@@ -35,6 +35,7 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       labels: { total: number; today: number };
       revenueCents: { total: number; today: number };
       perDay: Array<{ day: string; labels: number; revenueCents: number }>;
+      margins: Record<'today' | 'lastDays', { labels: number; revenueCents: number; costCents: number; marginCents: number; withoutCost: { labels: number } }>;
     };
 
     beforeAll(async () => {
@@ -64,6 +65,13 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       const today = after.perDay[after.perDay.length - 1];
       expect(today?.day).toBe(new Date().toISOString().slice(0, 10));
       expect(today?.revenueCents).toBe((before.perDay[before.perDay.length - 1]?.revenueCents ?? 0) + 850);
+      // The sandbox records a postage cost on every label: the label adds to revenue, cost and margin, none without a cost.
+      for (const span of ['today', 'lastDays'] as const) {
+        const [was, is] = [before.margins[span], after.margins[span]];
+        expect([is.labels, is.revenueCents, is.withoutCost.labels]).toEqual([was.labels + 1, was.revenueCents + 850, was.withoutCost.labels]);
+        expect(is.costCents).toBeGreaterThan(was.costCents);
+        expect(is.marginCents).toBe(is.revenueCents - is.costCents);
+      }
       expect((await call('GET', '/admin/stats', { token: buyer.token })).status).toBe(403);
     });
 
@@ -80,7 +88,7 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       expect((await fetch(`${system.baseUrl}/metrics`)).headers.get('content-type')).toContain('text/html');
     });
 
-    it('finds every customer\'s orders by customer, status, kind and tracking number, and opens one', async () => {
+    it('finds every customer\'s orders by customer, status, kind, tracking number and carrier, with what each label cost, and opens one', async () => {
       const buyer = await register('lister');
       await call('POST', `/auth/users/details/${buyer.id}`, { body: { balance: 5000 }, token: admin.token, key: `fund-lister-${unique}` });
       const bought = await call('POST', '/orders/v2', { body: ORDER, token: buyer.token, key: `list-order-${unique}` });
@@ -89,11 +97,17 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       expect(mine.body['total']).toBe(1);
       const [row] = mine.body['items'] as Array<Record<string, unknown>>;
       expect(row).toMatchObject({ kind: 'single', status: 'completed', userId: buyer.id, userEmail: buyer.email, trackingNumber: tracking, chargedCents: 850, labels: 1 });
+      expect(row).toMatchObject({ carriers: ['sandbox'], costCents: expect.any(Number), labelsWithoutCost: 0 });
+      expect(row?.['marginCents']).toBe(850 - Number(row?.['costCents']));
+      expect((await call('GET', `/admin/orders?userId=${buyer.id}&carrier=sandbox`, { token: admin.token })).body['items']).toEqual([row]);
+      expect((await call('GET', `/admin/orders?userId=${buyer.id}&carrier=easypost`, { token: admin.token })).body['total']).toBe(0);
+      const unknownCarrier = await call('GET', '/admin/orders?carrier=fedex', { token: admin.token });
+      expect([unknownCarrier.status, unknownCarrier.body.message]).toEqual([400, 'Carrier must be one of: sandbox, easypost, usps']);
       expect((await call('GET', `/admin/orders?tracking=${tracking}`, { token: admin.token })).body['items']).toEqual([row]);
       expect((await call('GET', `/admin/orders?userId=${buyer.id}&kind=batch`, { token: admin.token })).body['total']).toBe(0);
       expect((await call('GET', `/admin/orders?userId=${buyer.id}&status=cancelled`, { token: admin.token })).body['total']).toBe(0);
       const opened = await call('GET', `/admin/orders/single/${String(row?.['id'])}`, { token: admin.token });
-      expect(opened.body).toMatchObject({ kind: 'single', order: { id: row?.['id'], trackingNumber: tracking, receiver: { receiver_name: 'Bob Receiver' } } });
+      expect(opened.body).toMatchObject({ kind: 'single', order: { id: row?.['id'], trackingNumber: tracking, receiver: { receiver_name: 'Bob Receiver' }, carrier: 'sandbox', costCents: row?.['costCents'], marginCents: row?.['marginCents'] } });
       const bad = await call('GET', '/admin/orders?from=2026-12-31&to=2026-01-01', { token: admin.token });
       expect([bad.status, bad.body.message]).toEqual([400, 'The start date must not be after the end date']);
       expect((await call('GET', '/admin/orders', { token: buyer.token })).status).toBe(403);

@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import { AdminOrdersRepository } from './admin/admin-orders.repository';
+import { BatchLabelsRepository } from './admin/batch-labels.repository';
+import { LabelMarginsRepository } from './admin/label-margins.repository';
 import { OrdersAdminController } from './admin/orders-admin.controller';
 import { OrdersStatsRepository } from './admin/orders-stats.repository';
 import { BulkController } from './bulk/bulk.controller';
@@ -58,6 +60,8 @@ export class OrdersModule {
         RegenerateFilesUseCase,
         OrdersStatsRepository,
         AdminOrdersRepository,
+        BatchLabelsRepository,
+        LabelMarginsRepository,
       ],
     });
   }

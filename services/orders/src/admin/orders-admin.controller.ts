@@ -1,8 +1,21 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, OrdersAdminListRpc, OrdersAdminRpc, type AdminSingleOrder, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import {
+  DomainError,
+  ErrorCode,
+  labelMarginCents,
+  OrdersAdminListRpc,
+  OrdersAdminRpc,
+  type AdminBatchLabels,
+  type AdminSingleOrder,
+  type Caller,
+  type OrdersStats,
+  type ParsedRequestOf,
+} from '@labeldesk/contracts';
 import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { OrderRepository } from '../orders/order.repository';
 import { AdminOrdersRepository } from './admin-orders.repository';
+import { BatchLabelsRepository } from './batch-labels.repository';
+import { LabelMarginsRepository } from './label-margins.repository';
 import { OrdersStatsRepository } from './orders-stats.repository';
 
 /** What the admin area reads across every user's orders; every call is an admin's. */
@@ -12,12 +25,15 @@ export class OrdersAdminController {
     private readonly stats: OrdersStatsRepository,
     private readonly list: AdminOrdersRepository,
     private readonly orders: OrderRepository,
+    private readonly margins: LabelMarginsRepository,
+    private readonly batchLabels: BatchLabelsRepository,
   ) {}
 
   @RpcHandler(OrdersAdminRpc.stats)
-  onStats(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminRpc.stats) body: ParsedRequestOf<typeof OrdersAdminRpc.stats>) {
+  async onStats(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminRpc.stats) body: ParsedRequestOf<typeof OrdersAdminRpc.stats>): Promise<OrdersStats> {
     requireAdmin(caller);
-    return this.stats.stats(body.days);
+    const [stats, margins] = await Promise.all([this.stats.stats(body.days), this.margins.margins(body.days)]);
+    return { ...stats, margins };
   }
 
   @RpcHandler(OrdersAdminListRpc.list)
@@ -44,8 +60,22 @@ export class OrdersAdminController {
       trackingNumber: order.trackingNumber,
       pdfName: order.pdfName,
       failureReason: order.failureReason,
+      carrier: order.carrier,
+      costCents: order.costCents,
+      marginCents: labelMarginCents(order.priceCents, order.costCents),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
     };
+  }
+
+  @RpcHandler(OrdersAdminListRpc.batchLabels)
+  async onBatchLabels(
+    @CurrentCaller() caller: Caller,
+    @RpcPayload(OrdersAdminListRpc.batchLabels) body: ParsedRequestOf<typeof OrdersAdminListRpc.batchLabels>,
+  ): Promise<AdminBatchLabels> {
+    requireAdmin(caller);
+    const labels = await this.batchLabels.labels(body.bulkOrderId, body);
+    if (!labels) throw new DomainError(ErrorCode.NOT_FOUND, 'Batch not found');
+    return labels;
   }
 }

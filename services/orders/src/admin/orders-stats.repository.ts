@@ -3,12 +3,10 @@ import { countQueue } from '@labeldesk/nest-config';
 import type { OrdersStats } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { START_OF_LAST_DAYS, START_OF_TODAY as TODAY } from './utc-days';
 
 const PENDING_BATCHES = ['processing', 'retrying_failed', 'generating_files'];
 const FAILED_BATCHES = ['failed', 'processing_error', 'retry_processing_error', 'recovery_failed'];
-
-/** The start of the current UTC day, as SQL. */
-const TODAY = `(date_trunc('day', now() at time zone 'utc') at time zone 'utc')`;
 
 /** Counts for the admin dashboard, each in one aggregate query (no rows are loaded). */
 @Injectable()
@@ -26,7 +24,8 @@ export class OrdersStatsRepository implements OnModuleInit {
     return schemaTable(this.orm, name);
   }
 
-  async stats(days: number): Promise<OrdersStats> {
+  /** Every figure but the margins (LabelMarginsRepository's). */
+  async stats(days: number): Promise<Omit<OrdersStats, 'margins'>> {
     const em = this.orm.em.fork();
     const [totals] = await em.execute<Array<Record<string, string>>>(
       `select
@@ -47,10 +46,10 @@ export class OrdersStatsRepository implements OnModuleInit {
          select generate_series((now() at time zone 'utc')::date - (?::int - 1), (now() at time zone 'utc')::date, interval '1 day')::date as day
        ), finished as (
          select ("updated_at" at time zone 'utc')::date as day from ${this.t('orders')}
-           where "status" = 'completed' and "updated_at" >= ${TODAY} - (?::int - 1) * interval '1 day'
+           where "status" = 'completed' and "updated_at" >= ${START_OF_LAST_DAYS}
          union all
          select ("updated_at" at time zone 'utc')::date from ${this.t('bulk_items')}
-           where "status" = 'succeeded' and "updated_at" >= ${TODAY} - (?::int - 1) * interval '1 day'
+           where "status" = 'succeeded' and "updated_at" >= ${START_OF_LAST_DAYS}
        )
        select to_char(days.day, 'YYYY-MM-DD') as day, count(finished.day) as count
        from days left join finished on finished.day = days.day

@@ -1,5 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
 import type { OrderStatus, SingleOrder } from '@labeldesk/contracts';
+import type { CarrierId } from '../carriers/carrier.port';
 
 @Entity({ tableName: 'orders' })
 export class OrderEntity {
@@ -27,6 +28,9 @@ export class OrderEntity {
   @Property({ type: 'uuid', nullable: true }) pdfFileId: string | null = null;
   @Property({ type: 'text', nullable: true }) pdfName: string | null = null;
   @Property({ type: 'text', nullable: true }) failureReason: string | null = null;
+  /** Which carrier sold the label and what it cost us (written with the label; null for labels bought before they were recorded). */
+  @Property({ type: 'text', nullable: true }) carrier: CarrierId | null = null;
+  @Property({ type: 'integer', nullable: true }) costCents: number | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -1,4 +1,12 @@
-import { adminOrderDetailSchema, adminOrdersResponseSchema, type AdminOrderDetail, type AdminOrdersQuery, type AdminOrdersResponse } from '@labeldesk/contracts';
+import {
+  adminBatchLabelsSchema,
+  adminOrderDetailSchema,
+  adminOrdersResponseSchema,
+  type AdminBatchLabels,
+  type AdminOrderDetail,
+  type AdminOrdersQuery,
+  type AdminOrdersResponse,
+} from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { filterParams } from '../../hooks/use-url-filters';
 import { apiRequest } from '../../libs/http-client';
@@ -31,4 +39,15 @@ export const useAdminOrderDetail = (target: { kind: 'single' | 'batch'; id: stri
     queryFn: ({ signal }): Promise<AdminOrderDetail> =>
       apiRequest(`/api/admin/orders/${target?.kind ?? ''}/${encodeURIComponent(target?.id ?? '')}`, { schema: adminOrderDetailSchema, signal }),
     enabled: target !== null,
+  });
+
+export const ADMIN_BATCH_LABELS_PAGE_SIZE = 25;
+
+/** A batch's bought labels with their carrier, cost and margin, a page at a time; the page on screen stays while the next loads. */
+export const useAdminBatchLabels = (batchId: string, page: number) =>
+  useQuery({
+    queryKey: ['admin', 'batch-labels', batchId, page],
+    queryFn: ({ signal }): Promise<AdminBatchLabels> =>
+      apiRequest(`/api/admin/orders/batch/${encodeURIComponent(batchId)}/labels?page=${page}&limit=${ADMIN_BATCH_LABELS_PAGE_SIZE}`, { schema: adminBatchLabelsSchema, signal }),
+    placeholderData: keepPreviousData,
   });

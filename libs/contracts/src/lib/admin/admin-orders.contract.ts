@@ -3,7 +3,9 @@ import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { bulkOrderSchema, bulkStatusSchema } from '../orders/bulk-order.schema';
 import { orderStatusSchema } from '../orders/order.schema';
+import { labelCarrierSchema } from '../orders/label-carrier.schema';
 import { singleOrderSchema } from '../orders/single-order.schema';
+import { labelCostFieldsSchema, labelCostsSchema } from './label-costs.schema';
 
 /** Every status an order or a batch can be in (a draft is not yet a batch); `completed` is both. */
 export const adminOrderStatusSchema = z.enum([...orderStatusSchema.options, ...bulkStatusSchema.exclude(['draft']).options]);
@@ -18,13 +20,16 @@ export const adminOrdersQuerySchema = z
     from: utcDaySchema.optional(),
     to: utcDaySchema.optional(),
     tracking: z.string().trim().regex(/^[0-9A-Za-z]{8,40}$/, { error: 'Enter a whole tracking number (8 to 40 letters or digits)' }).optional(),
+    /** Single orders whose label it sold, and batches with at least one bought label it sold. */
+    carrier: labelCarrierSchema.optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'The start date must not be after the end date', path: ['from'] });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-export const adminOrderRowSchema = z.object({
+/** One single order or batch, with which carriers sold its bought labels and what they cost us (labelCostsSchema). */
+export const adminOrderRowSchema = labelCostsSchema.extend({
   kind: z.enum(['single', 'batch']),
   id: z.string(),
   userId: z.string(),
@@ -50,7 +55,7 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrdersPageSchema = z.object({ items: z.array(adminOrderRowSchema), total: z.number().int() });
 
 /** One single order as an operator reads it: who sent what to whom, and what happened. */
-export const adminSingleOrderSchema = z.object({
+export const adminSingleOrderSchema = labelCostFieldsSchema.extend({
   id: z.string(),
   userId: z.string(),
   status: z.string(),
@@ -68,9 +73,36 @@ export const adminSingleOrderSchema = z.object({
 });
 export type AdminSingleOrder = z.infer<typeof adminSingleOrderSchema>;
 
+/** A batch's bought labels, a page at a time (row order). */
+export const adminBatchLabelsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminBatchLabelsQuery = z.infer<typeof adminBatchLabelsQuerySchema>;
+
+export const adminBatchLabelSchema = labelCostFieldsSchema.extend({
+  itemId: z.string(),
+  /** The row of the uploaded file. */
+  row: z.number().int(),
+  recipient: z.string(),
+  serviceName: z.string(),
+  trackingNumber: z.string().nullable(),
+  priceCents: z.number().int(),
+});
+export type AdminBatchLabel = z.infer<typeof adminBatchLabelSchema>;
+
+/** GET /api/admin/orders/batch/{id}/labels: one page of the labels, and the cost and margin of all of them. */
+export const adminBatchLabelsSchema = z.object({
+  items: z.array(adminBatchLabelSchema),
+  total: z.number().int(),
+  costs: labelCostsSchema,
+});
+export type AdminBatchLabels = z.infer<typeof adminBatchLabelsSchema>;
+
 export const OrdersAdminListRpc = {
   list: defineRpc('orders.admin.list.v1', adminOrdersQuerySchema, adminOrdersPageSchema),
   single: defineRpc('orders.admin.single.v1', z.object({ orderId: idSchema }), adminSingleOrderSchema),
+  batchLabels: defineRpc('orders.admin.batch-labels.v1', adminBatchLabelsQuerySchema.extend({ bulkOrderId: idSchema }), adminBatchLabelsSchema),
 } as const;
 
 /** GET /api/admin/orders: the rows with the owner's name and e-mail. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
+import { labelMarginsSchema } from './label-costs.schema';
 
 /** Days are UTC calendar days, `YYYY-MM-DD`; "today" is the current UTC day. */
 const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -12,6 +13,8 @@ export const ordersStatsSchema = z.object({
   labels: z.object({ total: z.number().int(), today: z.number().int() }),
   batches: z.object({ pending: z.number().int(), failed: z.number().int() }),
   labelsPerDay: z.array(z.object({ day: daySchema, count: z.number().int() })),
+  /** Revenue, carrier cost and margin of the labels finished today and in the `days` asked for. */
+  margins: labelMarginsSchema,
 });
 export type OrdersStats = z.infer<typeof ordersStatsSchema>;
 
@@ -39,6 +42,8 @@ export const adminStatsSchema = z.object({
   revenueCents: paymentsStatsSchema.shape.revenueCents,
   deposits: paymentsStatsSchema.shape.deposits,
   batches: ordersStatsSchema.shape.batches,
+  /** Labels finished today and in the last 30 days (UTC), single and batch. */
+  margins: labelMarginsSchema,
   perDay: z.array(z.object({ day: daySchema, labels: z.number().int(), revenueCents: z.number().int() })),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -229,3 +229,20 @@ describe('SandboxCarrierAdapter', () => {
     expect(() => new SandboxCarrierAdapter({ nextSerial: counterSerials(), latencyMs: -1 })).toThrow(RangeError);
   });
 });
+
+describe('the sandbox\'s simulated postage cost', () => {
+  it('stays under the suggested price of every tier at every whole weight, so a fresh install sells at a margin', async () => {
+    const { simulatedPostageCents } = await import('./sandbox-services');
+    const { suggestedPricesFor } = await import('../suggested-prices');
+    for (const uid of ['usps_priority', 'usps_priority_express', 'usps_ground_advantage']) {
+      const tiers = suggestedPricesFor(uid, 70) ?? [];
+      expect(tiers.length).toBeGreaterThan(0);
+      for (let lb = 1; lb <= 70; lb++) {
+        const price = tiers.find((tier) => lb >= tier.fromWeight && lb <= tier.toWeight)?.price ?? 0;
+        const cost = simulatedPostageCents(uid, lb);
+        expect(cost).toBeGreaterThan(0);
+        expect(cost).toBeLessThan(price);
+      }
+    }
+  });
+});

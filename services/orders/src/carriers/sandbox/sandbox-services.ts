@@ -57,14 +57,16 @@ export function findSandboxService(uid: string): SandboxService | undefined {
 
 /** Per offering: the first pound and each pound after it, in cents (a simulated postage cost, for the margin views). */
 const SIMULATED_POSTAGE: Readonly<Record<string, { firstLb: number; perLb: number }>> = {
-  usps_priority: { firstLb: 795, perLb: 65 },
-  usps_priority_express: { firstLb: 2_850, perLb: 160 },
-  usps_ground_advantage: { firstLb: 525, perLb: 45 },
+  usps_priority: { firstLb: 700, perLb: 30 },
+  usps_priority_express: { firstLb: 2_300, perLb: 60 },
+  usps_ground_advantage: { firstLb: 480, perLb: 20 },
 };
 
 /**
  * What a sandbox label "cost" us: the sandbox sells samples, but it records a cost shaped like USPS's commercial
  * prices, so that margins, reports and the cost column behave in the embedded mode as they will with real postage.
+ * It stays under the sandbox's suggested prices at every weight (suggested-prices.ts), so a fresh install shows the
+ * small positive margin a reseller expects rather than a loss.
  */
 export function simulatedPostageCents(uid: string, weightLb: number): number {
   const postage = SIMULATED_POSTAGE[uid];

@@ -5,7 +5,8 @@ import { Migration003SandboxLabels } from './migration-003-sandbox-labels';
 import { Migration004LabelCounts } from './migration-004-label-counts';
 import { Migration005AdminLookups } from './migration-005-admin-lookups';
 import { Migration006CarrierRecords } from './migration-006-carrier-records';
-import { Migration007CarrierAlerts } from './migration-007-carrier-alerts';
+import { Migration007FinishedLabelLookups } from './migration-007-finished-label-lookups';
+import { Migration008CarrierAlerts } from './migration-008-carrier-alerts';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -14,5 +15,6 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration004LabelCounts', class: Migration004LabelCounts },
   { name: 'Migration005AdminLookups', class: Migration005AdminLookups },
   { name: 'Migration006CarrierRecords', class: Migration006CarrierRecords },
-  { name: 'Migration007CarrierAlerts', class: Migration007CarrierAlerts },
+  { name: 'Migration007FinishedLabelLookups', class: Migration007FinishedLabelLookups },
+  { name: 'Migration008CarrierAlerts', class: Migration008CarrierAlerts },
 ];

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useAdminStats } from '../../../services/admin/admin-stats';
 import { ActivityChart } from './activity-chart';
+import { MarginsCard } from './margins-card';
 import { useUsers } from '../../../services/users/list-users';
 
 const NEWEST_COUNT = 5;
@@ -18,7 +19,8 @@ const newestFirst = (users: readonly PublicUser[]): PublicUser[] =>
   [...users].sort((a, b) => Date.parse(b.registeredDate) - Date.parse(a.registeredDate)).slice(0, NEWEST_COUNT);
 
 const NewestUsersTable = ({ users }: { users: readonly PublicUser[] }): ReactElement => (
-  <Table.ScrollArea borderWidth="1px" rounded="md">
+  // Focusable so the keyboard can scroll it on a narrow screen: the table holds nothing else to focus.
+  <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
     <Table.Root size="sm" stickyHeader>
       <Table.Header>
         <Table.Row bg="bg.subtle">
@@ -124,6 +126,8 @@ export const AdminDashboardPage = (): ReactElement => {
               <StatCard label="Batches in progress" value={String(figures?.batches.pending ?? 0)} hint="Processing, retrying or making files" icon={<LayersIcon />} loading={loading} />
               <StatCard label="Failed batches" value={String(figures?.batches.failed ?? 0)} hint="Failed or stopped with an error" icon={<AlertIcon />} loading={loading} />
             </SimpleGrid>
+
+            <MarginsCard margins={figures?.margins} loading={loading} />
 
             <Card.Root variant="outline" size="sm" as="section" aria-labelledby="activity-heading">
               <Card.Header>

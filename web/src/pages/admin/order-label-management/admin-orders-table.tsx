@@ -3,9 +3,26 @@ import type { AdminOrdersResponse } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatCents, formatDateTime } from '../../../libs/format';
+import { carrierNames, formatKnownCents, marginColor, withoutCostNote } from '../label-costs';
 import { adminStatusDisplay } from './status-display';
 
 type Row = AdminOrdersResponse['items'][number];
+
+/** What the row's labels cost us; labels bought before costs were recorded are named, never shown as free. */
+const CostCell = ({ row }: { row: Row }): ReactElement => {
+  const note = withoutCostNote(row.labelsWithoutCost);
+  if (row.costCents === null && note) return <Text color="fg.muted">Not recorded</Text>;
+  return (
+    <Stack gap="0" align="flex-end">
+      <Text>{formatKnownCents(row.costCents)}</Text>
+      {note && (
+        <Text color="fg.muted" textStyle="xs" title={note}>
+          +{row.labelsWithoutCost} without cost
+        </Text>
+      )}
+    </Stack>
+  );
+};
 
 /** Newest first; the row opens the order's details, where its files are. */
 export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]; onOpen: (row: Row) => void; stale: boolean }): ReactElement => (
@@ -20,6 +37,8 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
           <Table.ColumnHeader>Status</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Labels</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Charged</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Cost</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Margin</Table.ColumnHeader>
           <Table.ColumnHeader>Tracking</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Details</Table.ColumnHeader>
         </Table.Row>
@@ -32,7 +51,7 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
               <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                 {formatDateTime(row.createdAt)}
               </Table.Cell>
-              <Table.Cell maxW="56">
+              <Table.Cell maxW="48">
                 <Stack gap="0">
                   <Text truncate fontWeight="medium">
                     {row.userName ?? 'Deleted user'}
@@ -43,7 +62,14 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
                 </Stack>
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">
-                {row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}
+                <Stack gap="0">
+                  <Text>{row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}</Text>
+                  {row.carriers.length > 0 && (
+                    <Text color="fg.muted" textStyle="xs" data-testid="row-carriers">
+                      {carrierNames(row.carriers)}
+                    </Text>
+                  )}
+                </Stack>
               </Table.Cell>
               <Table.Cell>
                 <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
@@ -58,6 +84,12 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
               </Table.Cell>
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                 {formatCents(row.chargedCents)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                <CostCell row={row} />
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={marginColor(row.marginCents)}>
+                {formatKnownCents(row.marginCents)}
               </Table.Cell>
               <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
                 {row.trackingNumber ?? '—'}

@@ -9,6 +9,8 @@ import { BULK_FILE_LABELS, downloadBulkFile, downloadErrorMessage, type BulkFile
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useAdminOrderDetail } from '../../../services/admin/admin-orders';
 import { downloadLabel } from '../../../services/orders/download-label';
+import { CARRIER_NAMES, formatKnownCents, marginColor } from '../label-costs';
+import { BatchCostItems, BatchLabelsTable } from './batch-labels';
 import { adminStatusDisplay } from './status-display';
 
 export interface OpenOrder {
@@ -73,6 +75,18 @@ const SingleDetail = ({ order }: { order: Extract<AdminOrderDetail, { kind: 'sin
           <DataList.ItemValue>{order.priceCents === null ? 'Not priced' : formatCents(order.priceCents)}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
+          <DataList.ItemLabel>Carrier</DataList.ItemLabel>
+          <DataList.ItemValue>{order.carrier ? CARRIER_NAMES[order.carrier] : '—'}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Carrier cost</DataList.ItemLabel>
+          <DataList.ItemValue>{order.status === 'completed' && order.costCents === null ? 'Not recorded' : formatKnownCents(order.costCents)}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Margin</DataList.ItemLabel>
+          <DataList.ItemValue color={marginColor(order.marginCents)}>{formatKnownCents(order.marginCents)}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
           <DataList.ItemLabel>Tracking</DataList.ItemLabel>
           <DataList.ItemValue fontFamily="mono">{order.trackingNumber ?? '—'}</DataList.ItemValue>
         </DataList.Item>
@@ -134,6 +148,7 @@ const BatchDetail = ({ order }: { order: BulkOrder }): ReactElement => {
           <DataList.ItemLabel>Charged</DataList.ItemLabel>
           <DataList.ItemValue>{formatCents(order.bulkOrderData.cost)}</DataList.ItemValue>
         </DataList.Item>
+        <BatchCostItems batchId={order._id} />
         <DataList.Item>
           <DataList.ItemLabel>Submitted</DataList.ItemLabel>
           <DataList.ItemValue>{formatDateTime(order.createdAt)}</DataList.ItemValue>
@@ -181,6 +196,7 @@ const BatchDetail = ({ order }: { order: BulkOrder }): ReactElement => {
           )}
         </Stack>
       )}
+      <BatchLabelsTable batchId={order._id} />
     </Stack>
   );
 };
@@ -189,7 +205,7 @@ const BatchDetail = ({ order }: { order: BulkOrder }): ReactElement => {
 export const OrderDetailDrawer = ({ open, onClose }: { open: OpenOrder | null; onClose: () => void }): ReactElement => {
   const detail = useAdminOrderDetail(open ? { kind: open.kind, id: open.id } : null);
   return (
-    <Drawer.Root open={open !== null} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'md' }}>
+    <Drawer.Root open={open !== null} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

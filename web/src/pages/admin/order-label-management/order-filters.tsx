@@ -1,9 +1,10 @@
 import { Button, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
-import { adminOrderStatusSchema, type PublicUser } from '@labeldesk/contracts';
+import { adminOrderStatusSchema, LABEL_CARRIERS, labelCarrierSchema, type PublicUser } from '@labeldesk/contracts';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { SearchIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select-field';
 import type { AdminOrderFilters } from '../../../services/admin/admin-orders';
+import { CARRIER_NAMES } from '../label-costs';
 import { STATUS_CHOICES } from './status-display';
 
 interface OrderFiltersProps {
@@ -15,7 +16,7 @@ interface OrderFiltersProps {
 const TRACKING = /^[0-9A-Za-z]{8,40}$/;
 
 /**
- * Who, what kind, which status, which UTC days and which tracking number. Selects apply at once; the dates and the
+ * Who, what kind, which status, which carrier, which UTC days and which tracking number. Selects apply at once; the dates and the
  * tracking number apply with Search (or Enter), so a half-typed number never reaches the server.
  */
 export const OrderFilters = ({ value, users, onApply }: OrderFiltersProps): ReactElement => {
@@ -40,7 +41,7 @@ export const OrderFilters = ({ value, users, onApply }: OrderFiltersProps): Reac
 
   return (
     <form onSubmit={submit} aria-label="Filter orders">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 6 }} gap="3" alignItems="end">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4, xl: 7 }} gap="3" alignItems="end">
         <SelectField label="Customer" size="sm" value={value.userId ?? ''} onChange={(userId) => set({ userId: userId || undefined })}>
           <option value="">All customers</option>
           {users.map((user) => (
@@ -59,6 +60,14 @@ export const OrderFilters = ({ value, users, onApply }: OrderFiltersProps): Reac
           {STATUS_CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Carrier" size="sm" value={value.carrier ?? ''} onChange={(carrier) => set({ carrier: labelCarrierSchema.safeParse(carrier).data })}>
+          <option value="">Any carrier</option>
+          {LABEL_CARRIERS.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {CARRIER_NAMES[carrier]}
             </option>
           ))}
         </SelectField>

@@ -1,7 +1,7 @@
 import { ServiceMigration } from '@labeldesk/nest-orm';
 
 /** A carrier's standing trouble (no funds upstream, not answering), shown to admins until it sells a label again. */
-export class Migration007CarrierAlerts extends ServiceMigration {
+export class Migration008CarrierAlerts extends ServiceMigration {
   override async up(): Promise<void> {
     this.addSql(`
       create table ${this.table('carrier_alerts')} (

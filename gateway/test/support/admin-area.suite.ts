@@ -75,6 +75,14 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       expect((await call('GET', '/admin/stats', { token: buyer.token })).status).toBe(403);
     });
 
+    it('lists no carrier alerts while the sandbox sells, to admins only', async () => {
+      const asAdmin = await call('GET', '/admin/carriers/alerts', { token: admin.token });
+      expect([asAdmin.status, asAdmin.body]).toEqual([200, { alerts: [] }]);
+      const customer = await register('alerts');
+      expect((await call('GET', '/admin/carriers/alerts', { token: customer.token })).status).toBe(403);
+      expect((await call('GET', '/admin/carriers/alerts', {})).status).toBe(401);
+    });
+
     it('counts requests by route and calls by subject in the Prometheus metrics, on their own port only', async () => {
       const buyer = await register('measured');
       await call('POST', `/auth/users/details/${buyer.id}`, { body: { balance: 5000 }, token: admin.token, key: `fund-measured-${unique}` });

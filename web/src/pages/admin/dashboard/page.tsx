@@ -9,7 +9,9 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useAdminStats } from '../../../services/admin/admin-stats';
 import { ActivityChart } from './activity-chart';
+import { CarrierAlerts } from './carrier-alerts';
 import { MarginsCard } from './margins-card';
+import { useCarrierAlerts } from '../../../services/admin/carrier-alerts';
 import { useUsers } from '../../../services/users/list-users';
 
 const NEWEST_COUNT = 5;
@@ -80,11 +82,13 @@ export const AdminDashboardPage = (): ReactElement => {
   useDocumentTitle('Admin dashboard');
   const stats = useAdminStats();
   const users = useUsers();
+  const carrierAlerts = useCarrierAlerts();
   const figures = stats.data;
   const loading = stats.isPending;
   const refresh = () => {
     void stats.refetch();
     void users.refetch();
+    void carrierAlerts.refetch();
   };
 
   return (
@@ -101,6 +105,7 @@ export const AdminDashboardPage = (): ReactElement => {
       />
 
       <Stack gap="6">
+        <CarrierAlerts alerts={carrierAlerts.data?.alerts} />
         {stats.isError ? (
           <LoadError title="Failed to load the figures" onRetry={() => void stats.refetch()} />
         ) : (

@@ -26,7 +26,7 @@ import { OrdersController } from './http/orders.controller';
 import { PasswordResetController } from './http/password-reset.controller';
 import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
-import { ServicesController } from './http/services.controller';
+import { ServicesController } from './http/offerings.controller';
 import { UsersAdminController } from './http/users-admin.controller';
 import { BulkProgressRelay } from './realtime/bulk-progress.relay';
 import { RealtimeGateway } from './realtime/realtime.gateway';

@@ -1,18 +1,18 @@
 import { IconButton, Stack } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { EditableServiceCard } from '../../../components/services/editable-service-card';
-import { RawServiceCard } from '../../../components/services/raw-service-card';
-import { ServiceRowSection } from '../../../components/services/service-row-section';
-import { notifyServiceFailed, notifyServiceSaved } from '../../../components/services/service-toasts';
+import { EditableServiceCard } from '../../../components/offerings/editable-offering-card';
+import { RawServiceCard } from '../../../components/offerings/raw-offering-card';
+import { ServiceRowSection } from '../../../components/offerings/offering-row-section';
+import { notifyServiceFailed, notifyServiceSaved } from '../../../components/offerings/offering-toasts';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useDefaultServices } from '../../../services/services/list-default-services';
-import { useRawServices } from '../../../services/services/list-raw-services';
-import { useRenameDefaultService } from '../../../services/services/rename-default-service';
-import { useSetDefaultPrices } from '../../../services/services/set-default-prices';
-import { useSyncDefaultServices } from '../../../services/services/sync-default-services';
-import { useToggleDefaultService } from '../../../services/services/toggle-default-service';
+import { useDefaultServices } from '../../../services/offerings/list-default-offerings';
+import { useRawServices } from '../../../services/offerings/list-raw-offerings';
+import { useRenameDefaultService } from '../../../services/offerings/rename-default-offering';
+import { useSetDefaultPrices } from '../../../services/offerings/set-default-prices';
+import { useSyncDefaultServices } from '../../../services/offerings/sync-default-offerings';
+import { useToggleDefaultService } from '../../../services/offerings/toggle-default-offering';
 
 /** Spec 8: one message when either list cannot be read. */
 const LOAD_FAILED = 'Failed to load services data. Please try again.';

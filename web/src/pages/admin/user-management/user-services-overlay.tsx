@@ -2,14 +2,14 @@ import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
-import { EditableServiceCard } from '../../../components/services/editable-service-card';
-import { ServiceRowSection } from '../../../components/services/service-row-section';
-import { ServiceSummaryCard } from '../../../components/services/service-summary-card';
-import { useDefaultServices } from '../../../services/services/list-default-services';
-import { useUserServices } from '../../../services/services/list-user-services';
-import { useRenameUserService } from '../../../services/services/rename-user-service';
-import { useSetUserPrices } from '../../../services/services/set-user-prices';
-import { useToggleUserService } from '../../../services/services/toggle-user-service';
+import { EditableServiceCard } from '../../../components/offerings/editable-offering-card';
+import { ServiceRowSection } from '../../../components/offerings/offering-row-section';
+import { ServiceSummaryCard } from '../../../components/offerings/offering-summary-card';
+import { useDefaultServices } from '../../../services/offerings/list-default-offerings';
+import { useUserServices } from '../../../services/offerings/list-user-offerings';
+import { useRenameUserService } from '../../../services/offerings/rename-user-offering';
+import { useSetUserPrices } from '../../../services/offerings/set-user-prices';
+import { useToggleUserService } from '../../../services/offerings/toggle-user-offering';
 
 const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
   const defaults = useDefaultServices();

@@ -1,7 +1,7 @@
 import { Badge, Card, DataList, Heading, Stack, Text } from '@chakra-ui/react';
 import type { RawService } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
-import { ServiceCardFrame } from './service-card-frame';
+import { ServiceCardFrame } from './offering-card-frame';
 import { TiersTable } from './tiers-table';
 
 /** One of the carrier's services exactly as it lists it: read-only (spec: 'Original Service Data'). */

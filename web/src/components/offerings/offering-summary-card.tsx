@@ -1,8 +1,8 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import type { Service } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
-import { ServiceCardFrame } from './service-card-frame';
-import { ServiceStateBadge } from './service-state-badge';
+import { ServiceCardFrame } from './offering-card-frame';
+import { ServiceStateBadge } from './offering-state-badge';
 import { TiersTable } from './tiers-table';
 
 /** A configured service shown for reference only (the defaults, next to a user's own copies). */

@@ -3,8 +3,8 @@ import type { RenameBody, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
-import { replaceServiceInList } from './replace-service';
-import type { UserServiceTarget } from './toggle-user-service';
+import { replaceServiceInList } from './replace-offering';
+import type { UserServiceTarget } from './toggle-user-offering';
 
 /** The name this user sees and orders by; the default service keeps its own. */
 export const renameUserService = ({ userId, serviceId, name }: UserServiceTarget & { name: string }): Promise<Service> =>

@@ -3,8 +3,8 @@ import type { PricesBody, PriceTier, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
-import { replaceServiceInList } from './replace-service';
-import type { UserServiceTarget } from './toggle-user-service';
+import { replaceServiceInList } from './replace-offering';
+import type { UserServiceTarget } from './toggle-user-offering';
 
 /** Prices are integer cents on the wire; the answer is the whole service. */
 export const setUserPrices = ({ userId, serviceId, prices }: UserServiceTarget & { prices: PriceTier[] }): Promise<Service> =>

@@ -3,10 +3,10 @@ import type { PriceTier, Service } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { PriceTiersEditor, tiersKey } from './price-tiers-editor';
-import { ServiceCardFrame } from './service-card-frame';
-import { ServiceNameField } from './service-name-field';
-import { ServiceStateBadge } from './service-state-badge';
-import { notifyServiceFailed, notifyServiceSaved } from './service-toasts';
+import { ServiceCardFrame } from './offering-card-frame';
+import { ServiceNameField } from './offering-name-field';
+import { ServiceStateBadge } from './offering-state-badge';
+import { notifyServiceFailed, notifyServiceSaved } from './offering-toasts';
 
 /** The three changes an admin makes to a service; the same card edits a default service or a user's copy. */
 export interface ServiceEditActions {

@@ -3,7 +3,7 @@ import type { Service, ToggleBody } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { serviceKeys } from './keys';
-import { replaceServiceInList } from './replace-service';
+import { replaceServiceInList } from './replace-offering';
 
 export interface UserServiceTarget {
   userId: string;

@@ -2,7 +2,7 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactElement, ReactNode } from 'react';
 import { TableEmpty, TableError } from '../ui/table-states';
 import { DragScrollRow } from './drag-scroll-row';
-import { ServiceCardSkeletons } from './service-card-skeleton';
+import { ServiceCardSkeletons } from './offering-card-skeleton';
 
 interface ServiceRowSectionProps {
   id: string;

@@ -1,6 +1,6 @@
 import { Card, Skeleton, SkeletonText, Stack } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { SERVICE_CARD_WIDTH } from './service-card-frame';
+import { SERVICE_CARD_WIDTH } from './offering-card-frame';
 
 /** Spec 2: loading shows 4 placeholder cards. */
 export const SERVICE_SKELETON_COUNT = 4;

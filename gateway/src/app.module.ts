@@ -26,7 +26,7 @@ import { OrdersController } from './http/orders.controller';
 import { PasswordResetController } from './http/password-reset.controller';
 import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
-import { ServicesController } from './http/offerings.controller';
+import { OfferingsController } from './http/offerings.controller';
 import { UsersAdminController } from './http/users-admin.controller';
 import { BulkProgressRelay } from './realtime/bulk-progress.relay';
 import { RealtimeGateway } from './realtime/realtime.gateway';
@@ -52,7 +52,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, ServicesController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
+      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, OfferingsController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

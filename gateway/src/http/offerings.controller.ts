@@ -23,9 +23,13 @@ import { ZodBody } from './zod-body.pipe';
 import { Audited, param } from '../audit/audited.decorator';
 import { defaultServicesSnapshot, userServicesSnapshot } from '../audit/snapshots';
 
-/** Spec 7 "Services": customers read their own; admins configure defaults and per-user prices. */
+/**
+ * Spec 7 "Services": customers read their own; admins configure defaults and per-user prices. Offerings are what the
+ * spec, the routes and the contracts call shipping services (USPS Priority Mail, …), named apart in code so they are
+ * never taken for the system's services; the routes, their parameters and the audit actions keep the spec's names.
+ */
 @Controller()
-export class ServicesController {
+export class OfferingsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'Services the user can buy', response: availableServicesResponseSchema })
@@ -36,7 +40,7 @@ export class ServicesController {
 
   @ApiDoc({ summary: 'The user\'s services and prices', response: servicesResponseSchema })
   @Get('userServices/:userId')
-  async userServices(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {
+  async userOfferings(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {
     return (await this.rpc.call(PricingRpc.listUserServices, { userId }, ctx)).services;
   }
 

@@ -3,13 +3,13 @@ import type { PriceTier, Service } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { PriceTiersEditor, tiersKey } from './price-tiers-editor';
-import { ServiceCardFrame } from './offering-card-frame';
-import { ServiceNameField } from './offering-name-field';
-import { ServiceStateBadge } from './offering-state-badge';
-import { notifyServiceFailed, notifyServiceSaved } from './offering-toasts';
+import { OfferingCardFrame } from './offering-card-frame';
+import { OfferingNameField } from './offering-name-field';
+import { OfferingStateBadge } from './offering-state-badge';
+import { notifyOfferingFailed, notifyOfferingSaved } from './offering-toasts';
 
-/** The three changes an admin makes to a service; the same card edits a default service or a user's copy. */
-export interface ServiceEditActions {
+/** The three changes an admin makes to an offering; the same card edits a default offering or a user's copy. */
+export interface OfferingEditActions {
   toggle: (enabled: boolean) => Promise<unknown>;
   rename: (name: string) => Promise<unknown>;
   savePrices: (prices: PriceTier[]) => Promise<unknown>;
@@ -19,15 +19,15 @@ export interface ServiceEditActions {
 const withToasts = async (work: () => Promise<unknown>, success: string, failure: string): Promise<boolean> => {
   try {
     await work();
-    notifyServiceSaved(success);
+    notifyOfferingSaved(success);
     return true;
   } catch (error) {
-    notifyServiceFailed(failure, error);
+    notifyOfferingFailed(failure, error);
     return false;
   }
 };
 
-export const EditableServiceCard = ({ service, actions }: { service: Service; actions: ServiceEditActions }): ReactElement => {
+export const EditableOfferingCard = ({ offering, actions }: { offering: Service; actions: OfferingEditActions }): ReactElement => {
   const [toggling, setToggling] = useState(false);
 
   const toggle = async (enabled: boolean) => {
@@ -37,17 +37,17 @@ export const EditableServiceCard = ({ service, actions }: { service: Service; ac
   };
 
   return (
-    <ServiceCardFrame label={service.name}>
+    <OfferingCardFrame label={offering.name}>
       <Card.Header gap="1">
         <HStack justify="space-between" align="start" gap="3">
-          <ServiceNameField
-            name={service.name}
+          <OfferingNameField
+            name={offering.name}
             onRename={(name) => withToasts(() => actions.rename(name), 'Service name updated successfully', 'Failed to update service name')}
           />
           <Switch.Root
             size="sm"
             colorPalette="green"
-            checked={service.enabled}
+            checked={offering.enabled}
             disabled={toggling}
             flexShrink={0}
             onCheckedChange={(details) => void toggle(details.checked)}
@@ -55,31 +55,31 @@ export const EditableServiceCard = ({ service, actions }: { service: Service; ac
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>
-              <VisuallyHidden>{service.name} enabled</VisuallyHidden>
+              <VisuallyHidden>{offering.name} enabled</VisuallyHidden>
             </Switch.Label>
           </Switch.Root>
         </HStack>
         <HStack justify="space-between" gap="2">
           <Text textStyle="xs" color="fg.muted" minW="0" truncate>
             <Text as="span" fontFamily="mono">
-              {service.uid}
+              {offering.uid}
             </Text>{' '}
-            · up to {service.maxWeight} lb
+            · up to {offering.maxWeight} lb
           </Text>
-          <ServiceStateBadge service={service} />
+          <OfferingStateBadge offering={offering} />
         </HStack>
       </Card.Header>
       <Card.Body>
         <Stack gap="2">
           <PriceTiersEditor
-            key={tiersKey(service.prices)}
-            serviceName={service.name}
-            maxWeight={service.maxWeight}
-            prices={service.prices}
+            key={tiersKey(offering.prices)}
+            offeringName={offering.name}
+            maxWeight={offering.maxWeight}
+            prices={offering.prices}
             onSave={(prices) => withToasts(() => actions.savePrices(prices), 'Service prices updated successfully', 'Failed to update service prices')}
           />
         </Stack>
       </Card.Body>
-    </ServiceCardFrame>
+    </OfferingCardFrame>
   );
 };

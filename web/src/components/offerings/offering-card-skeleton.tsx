@@ -1,12 +1,12 @@
 import { Card, Skeleton, SkeletonText, Stack } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { SERVICE_CARD_WIDTH } from './offering-card-frame';
+import { OFFERING_CARD_WIDTH } from './offering-card-frame';
 
 /** Spec 2: loading shows 4 placeholder cards. */
-export const SERVICE_SKELETON_COUNT = 4;
+export const OFFERING_SKELETON_COUNT = 4;
 
-const ServiceCardSkeleton = (): ReactElement => (
-  <Card.Root variant="outline" size="sm" w={SERVICE_CARD_WIDTH} maxW="22rem" flexShrink={0} data-testid="service-card-skeleton">
+const OfferingCardSkeleton = (): ReactElement => (
+  <Card.Root variant="outline" size="sm" w={OFFERING_CARD_WIDTH} maxW="22rem" flexShrink={0} data-testid="service-card-skeleton">
     <Card.Body>
       <Stack gap="4">
         <Skeleton height="6" width="60%" />
@@ -21,10 +21,10 @@ const ServiceCardSkeleton = (): ReactElement => (
   </Card.Root>
 );
 
-export const ServiceCardSkeletons = ({ label }: { label: string }): ReactElement => (
+export const OfferingCardSkeletons = ({ label }: { label: string }): ReactElement => (
   <Stack direction="row" gap="4" overflow="hidden" role="status" aria-label={label}>
-    {Array.from({ length: SERVICE_SKELETON_COUNT }, (_, index) => (
-      <ServiceCardSkeleton key={index} />
+    {Array.from({ length: OFFERING_SKELETON_COUNT }, (_, index) => (
+      <OfferingCardSkeleton key={index} />
     ))}
   </Stack>
 );

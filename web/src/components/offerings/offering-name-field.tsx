@@ -4,14 +4,14 @@ import { useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { CheckIcon, CloseIcon, EditIcon } from '../ui/icons';
 
-interface ServiceNameFieldProps {
+interface OfferingNameFieldProps {
   name: string;
   /** Resolves true once the server saved the name (the field then closes), false when it refused. */
   onRename: (name: string) => Promise<boolean>;
 }
 
-/** The service's name as its heading, editable in place; checked as typed with the server's own rule. */
-export const ServiceNameField = ({ name, onRename }: ServiceNameFieldProps): ReactElement => {
+/** The offering's name as its heading, editable in place; checked as typed with the server's own rule. */
+export const OfferingNameField = ({ name, onRename }: OfferingNameFieldProps): ReactElement => {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -2,9 +2,9 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactElement, ReactNode } from 'react';
 import { TableEmpty, TableError } from '../ui/table-states';
 import { DragScrollRow } from './drag-scroll-row';
-import { ServiceCardSkeletons } from './offering-card-skeleton';
+import { OfferingCardSkeletons } from './offering-card-skeleton';
 
-interface ServiceRowSectionProps {
+interface OfferingRowSectionProps {
   id: string;
   title: string;
   description: string;
@@ -15,10 +15,10 @@ interface ServiceRowSectionProps {
   children: ReactNode;
 }
 
-/** A titled row of service cards: placeholders while loading, the failure with a retry, or the cards to drag through. */
-export const ServiceRowSection = ({ id, title, description, loading, error, empty, children }: ServiceRowSectionProps): ReactElement => {
+/** A titled row of offering cards: placeholders while loading, the failure with a retry, or the cards to drag through. */
+export const OfferingRowSection = ({ id, title, description, loading, error, empty, children }: OfferingRowSectionProps): ReactElement => {
   const body = (): ReactElement => {
-    if (loading) return <ServiceCardSkeletons label={`Loading ${title}`} />;
+    if (loading) return <OfferingCardSkeletons label={`Loading ${title}`} />;
     if (error) return <TableError title={error.title} onRetry={error.onRetry} retrying={error.retrying} />;
     if (empty) return <TableEmpty title={empty.title} description={empty.description} />;
     return <DragScrollRow label={`${title} cards`}>{children}</DragScrollRow>;

@@ -6,12 +6,12 @@ import type { ReactElement } from 'react';
  * Enabled or disabled, and, for a user's copy, whether the platform still offers it: a copy whose default is
  * disabled cannot be bought even while enabled for the user.
  */
-export const ServiceStateBadge = ({ service }: { service: Service }): ReactElement => (
+export const OfferingStateBadge = ({ offering }: { offering: Service }): ReactElement => (
   <HStack gap="1" flexShrink={0}>
-    <Badge colorPalette={service.enabled ? 'green' : 'gray'} variant="surface">
-      {service.enabled ? 'Enabled' : 'Disabled'}
+    <Badge colorPalette={offering.enabled ? 'green' : 'gray'} variant="surface">
+      {offering.enabled ? 'Enabled' : 'Disabled'}
     </Badge>
-    {!service.status && service.enabled && (
+    {!offering.status && offering.enabled && (
       <Badge colorPalette="orange" variant="surface" title="The default service is disabled, so this user cannot buy it">
         Not offered
       </Badge>

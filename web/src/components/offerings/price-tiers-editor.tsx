@@ -8,7 +8,7 @@ import { addTierDraft, checkTierDrafts, removeTierDraft, tierBounds, tierDraftsC
 import type { TierDraft, TierField, TierFieldErrors } from './tier-draft';
 
 interface PriceTiersEditorProps {
-  serviceName: string;
+  offeringName: string;
   maxWeight: number;
   prices: readonly PriceTier[];
   /** Resolves true once the server saved the tiers, false when it refused them. */
@@ -29,10 +29,10 @@ const errorsByKey = (drafts: readonly TierDraft[], errors: readonly TierFieldErr
 export const tiersKey = (prices: readonly PriceTier[]): string => JSON.stringify(prices);
 
 /**
- * A service's weight tiers as editable rows (From, To in whole pounds; price in dollars, sent as cents). Save checks
+ * An offering's weight tiers as editable rows (From, To in whole pounds; price in dollars, sent as cents). Save checks
  * the spec's rules first and sends nothing that breaks them; once a save was refused, the checks rerun as you type.
  */
-export const PriceTiersEditor = ({ serviceName, maxWeight, prices, onSave }: PriceTiersEditorProps): ReactElement => {
+export const PriceTiersEditor = ({ offeringName, maxWeight, prices, onSave }: PriceTiersEditorProps): ReactElement => {
   const [drafts, setDrafts] = useState<TierDraft[]>(() => tierDraftsFrom(prices));
   const [fieldErrors, setFieldErrors] = useState<ErrorsByKey>({});
   const [rangeError, setRangeError] = useState<string | null>(null);
@@ -98,7 +98,7 @@ export const PriceTiersEditor = ({ serviceName, maxWeight, prices, onSave }: Pri
 
   return (
     <Stack gap="2">
-      <Grid templateColumns={COLUMNS} gap="1.5" alignItems="center" role="group" aria-label={`Price ranges of ${serviceName}`}>
+      <Grid templateColumns={COLUMNS} gap="1.5" alignItems="center" role="group" aria-label={`Price ranges of ${offeringName}`}>
         <Text textStyle="xs" color="fg.muted" fontWeight="medium">
           From (lb)
         </Text>

@@ -1,16 +1,16 @@
 import { Badge, Card, DataList, Heading, Stack, Text } from '@chakra-ui/react';
 import type { RawService } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
-import { ServiceCardFrame } from './offering-card-frame';
+import { OfferingCardFrame } from './offering-card-frame';
 import { TiersTable } from './tiers-table';
 
-/** One of the carrier's services exactly as it lists it: read-only (spec: 'Original Service Data'). */
-export const RawServiceCard = ({ service }: { service: RawService }): ReactElement => (
-  <ServiceCardFrame label={service.name} muted>
+/** One of the carrier's offerings exactly as it lists it: read-only (spec: 'Original Service Data'). */
+export const RawOfferingCard = ({ offering }: { offering: RawService }): ReactElement => (
+  <OfferingCardFrame label={offering.name} muted>
     <Card.Header>
       <Stack direction="row" justify="space-between" align="start" gap="2">
         <Heading as="h3" size="sm" lineHeight="short">
-          {service.name}
+          {offering.name}
         </Heading>
         <Badge colorPalette="gray" variant="surface" flexShrink={0}>
           Read-only
@@ -21,27 +21,27 @@ export const RawServiceCard = ({ service }: { service: RawService }): ReactEleme
       <DataList.Root orientation="horizontal" size="sm">
         <DataList.Item>
           <DataList.ItemLabel>Service id</DataList.ItemLabel>
-          <DataList.ItemValue fontFamily="mono">{service.uid}</DataList.ItemValue>
+          <DataList.ItemValue fontFamily="mono">{offering.uid}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Carrier</DataList.ItemLabel>
-          <DataList.ItemValue>{service.carrier.toUpperCase()}</DataList.ItemValue>
+          <DataList.ItemValue>{offering.carrier.toUpperCase()}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Category</DataList.ItemLabel>
-          <DataList.ItemValue>{service.category || 'Other'}</DataList.ItemValue>
+          <DataList.ItemValue>{offering.category || 'Other'}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Max weight</DataList.ItemLabel>
-          <DataList.ItemValue>{service.maxWeight} lb</DataList.ItemValue>
+          <DataList.ItemValue>{offering.maxWeight} lb</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
       <Stack gap="1">
         <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
           Suggested prices
         </Text>
-        <TiersTable tiers={service.suggestedPrices ?? []} label={`Suggested prices of ${service.name}`} />
+        <TiersTable tiers={offering.suggestedPrices ?? []} label={`Suggested prices of ${offering.name}`} />
       </Stack>
     </Card.Body>
-  </ServiceCardFrame>
+  </OfferingCardFrame>
 );

@@ -55,7 +55,7 @@ describe('price tier drafts', () => {
     expect(checkTierDrafts([draft('1', '70', '0')], 70)).toEqual({ ok: true, tiers: [{ fromWeight: 1, toWeight: 70, price: 0 }] });
   });
 
-  it('gives the input bounds of the spec for a service', () => {
+  it('gives the input bounds of the spec for an offering', () => {
     expect(tierBounds(70)).toEqual({ fromWeight: { min: 1, max: 69 }, toWeight: { min: 1, max: 70 }, price: { min: 0, step: 0.01 } });
   });
 

@@ -2,15 +2,15 @@ import { serviceSchema } from '@labeldesk/contracts';
 import type { RenameBody, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
-import { serviceKeys } from './keys';
-import { replaceServiceInList } from './replace-offering';
-import type { UserServiceTarget } from './toggle-user-offering';
+import { offeringKeys } from './keys';
+import { replaceOfferingInList } from './replace-offering';
+import type { UserOfferingTarget } from './toggle-user-offering';
 
-/** The name this user sees and orders by; the default service keeps its own. */
-export const renameUserService = ({ userId, serviceId, name }: UserServiceTarget & { name: string }): Promise<Service> =>
-  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/name`, { method: 'PUT', body: { name } satisfies RenameBody, schema: serviceSchema });
+/** The name this user sees and orders by; the default offering keeps its own. */
+export const renameUserOffering = ({ userId, offeringId, name }: UserOfferingTarget & { name: string }): Promise<Service> =>
+  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(offeringId)}/name`, { method: 'PUT', body: { name } satisfies RenameBody, schema: serviceSchema });
 
-export const useRenameUserService = () => {
+export const useRenameUserOffering = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renameUserService, onSuccess: (service, { userId }) => replaceServiceInList(queryClient, serviceKeys.user(userId), service) });
+  return useMutation({ mutationFn: renameUserOffering, onSuccess: (offering, { userId }) => replaceOfferingInList(queryClient, offeringKeys.user(userId), offering) });
 };

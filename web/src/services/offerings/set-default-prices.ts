@@ -2,7 +2,7 @@ import { priceTiersResponseSchema } from '@labeldesk/contracts';
 import type { PricesBody, PriceTier, Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
-import { serviceKeys } from './keys';
+import { offeringKeys } from './keys';
 
 /** Prices are integer cents on the wire; the answer is the saved tiers only (spec 7: "gives prices"). */
 export const setDefaultPrices = ({ id, prices }: { id: string; prices: PriceTier[] }): Promise<PriceTier[]> =>
@@ -13,6 +13,6 @@ export const useSetDefaultPrices = () => {
   return useMutation({
     mutationFn: setDefaultPrices,
     onSuccess: (prices, { id }) =>
-      queryClient.setQueryData<Service[]>(serviceKeys.defaults(), (list) => list?.map((service) => (service._id === id ? { ...service, prices } : service))),
+      queryClient.setQueryData<Service[]>(offeringKeys.defaults(), (list) => list?.map((offering) => (offering._id === id ? { ...offering, prices } : offering))),
   });
 };

@@ -2,19 +2,19 @@ import { servicesResponseSchema } from '@labeldesk/contracts';
 import type { Service } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
-import { serviceKeys } from './keys';
+import { offeringKeys } from './keys';
 
-/** New carrier services become defaults, vanished ones are switched off; the answer is the new default list. */
-export const syncDefaultServices = (): Promise<Service[]> =>
+/** New carrier offerings become defaults, vanished ones are switched off; the answer is the new default list. */
+export const syncDefaultOfferings = (): Promise<Service[]> =>
   apiRequest('/api/defaultServices/sync', { method: 'POST', body: {}, schema: servicesResponseSchema });
 
-export const useSyncDefaultServices = () => {
+export const useSyncDefaultOfferings = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: syncDefaultServices,
-    onSuccess: (services) => {
-      queryClient.setQueryData(serviceKeys.defaults(), services);
-      void queryClient.invalidateQueries({ queryKey: serviceKeys.raw() });
+    mutationFn: syncDefaultOfferings,
+    onSuccess: (offerings) => {
+      queryClient.setQueryData(offeringKeys.defaults(), offerings);
+      void queryClient.invalidateQueries({ queryKey: offeringKeys.raw() });
     },
   });
 };

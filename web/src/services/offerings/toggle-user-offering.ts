@@ -2,18 +2,18 @@ import { serviceSchema } from '@labeldesk/contracts';
 import type { Service, ToggleBody } from '@labeldesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
-import { serviceKeys } from './keys';
-import { replaceServiceInList } from './replace-offering';
+import { offeringKeys } from './keys';
+import { replaceOfferingInList } from './replace-offering';
 
-export interface UserServiceTarget {
+export interface UserOfferingTarget {
   userId: string;
-  serviceId: string;
+  offeringId: string;
 }
 
-export const toggleUserService = ({ userId, serviceId, enabled }: UserServiceTarget & { enabled: boolean }): Promise<Service> =>
-  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(serviceId)}/toggle`, { method: 'PATCH', body: { enabled } satisfies ToggleBody, schema: serviceSchema });
+export const toggleUserOffering = ({ userId, offeringId, enabled }: UserOfferingTarget & { enabled: boolean }): Promise<Service> =>
+  apiRequest(`/api/userServices/${encodeURIComponent(userId)}/${encodeURIComponent(offeringId)}/toggle`, { method: 'PATCH', body: { enabled } satisfies ToggleBody, schema: serviceSchema });
 
-export const useToggleUserService = () => {
+export const useToggleUserOffering = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: toggleUserService, onSuccess: (service, { userId }) => replaceServiceInList(queryClient, serviceKeys.user(userId), service) });
+  return useMutation({ mutationFn: toggleUserOffering, onSuccess: (offering, { userId }) => replaceOfferingInList(queryClient, offeringKeys.user(userId), offering) });
 };

@@ -2,26 +2,26 @@ import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
-import { EditableServiceCard } from '../../../components/offerings/editable-offering-card';
-import { ServiceRowSection } from '../../../components/offerings/offering-row-section';
-import { ServiceSummaryCard } from '../../../components/offerings/offering-summary-card';
-import { useDefaultServices } from '../../../services/offerings/list-default-offerings';
-import { useUserServices } from '../../../services/offerings/list-user-offerings';
-import { useRenameUserService } from '../../../services/offerings/rename-user-offering';
+import { EditableOfferingCard } from '../../../components/offerings/editable-offering-card';
+import { OfferingRowSection } from '../../../components/offerings/offering-row-section';
+import { OfferingSummaryCard } from '../../../components/offerings/offering-summary-card';
+import { useDefaultOfferings } from '../../../services/offerings/list-default-offerings';
+import { useUserOfferings } from '../../../services/offerings/list-user-offerings';
+import { useRenameUserOffering } from '../../../services/offerings/rename-user-offering';
 import { useSetUserPrices } from '../../../services/offerings/set-user-prices';
-import { useToggleUserService } from '../../../services/offerings/toggle-user-offering';
+import { useToggleUserOffering } from '../../../services/offerings/toggle-user-offering';
 
 const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
-  const defaults = useDefaultServices();
-  const mine = useUserServices(user._id);
-  const toggle = useToggleUserService();
+  const defaults = useDefaultOfferings();
+  const mine = useUserOfferings(user._id);
+  const toggle = useToggleUserOffering();
   const setPrices = useSetUserPrices();
-  const rename = useRenameUserService();
-  const target = (serviceId: string) => ({ userId: user._id, serviceId });
+  const rename = useRenameUserOffering();
+  const target = (offeringId: string) => ({ userId: user._id, offeringId });
 
   return (
     <Stack gap="8">
-      <ServiceRowSection
+      <OfferingRowSection
         id="user-defaults-heading"
         title="Default Services"
         description="The defaults, for reference (read-only): edit them on the Default Services page."
@@ -29,9 +29,9 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
         error={defaults.isError ? { title: 'Failed to load services', onRetry: () => void defaults.refetch(), retrying: defaults.isFetching } : null}
         empty={defaults.data?.length === 0 ? { title: 'No default services yet', description: 'Sync them on the Default Services page.' } : null}
       >
-        {defaults.data?.map((service) => <ServiceSummaryCard key={service._id} service={service} />)}
-      </ServiceRowSection>
-      <ServiceRowSection
+        {defaults.data?.map((offering) => <OfferingSummaryCard key={offering._id} offering={offering} />)}
+      </OfferingRowSection>
+      <OfferingRowSection
         id="user-services-heading"
         title="User Services"
         description={`What ${user.name} can buy and what it costs them. Changes apply to their next quote.`}
@@ -39,18 +39,18 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
         error={mine.isError ? { title: 'Failed to load services', onRetry: () => void mine.refetch(), retrying: mine.isFetching } : null}
         empty={mine.data?.length === 0 ? { title: 'No services yet', description: 'Sync the default services first, then open this again.' } : null}
       >
-        {mine.data?.map((service) => (
-          <EditableServiceCard
-            key={service._id}
-            service={service}
+        {mine.data?.map((offering) => (
+          <EditableOfferingCard
+            key={offering._id}
+            offering={offering}
             actions={{
-              toggle: (enabled) => toggle.mutateAsync({ ...target(service._id), enabled }),
-              rename: (name) => rename.mutateAsync({ ...target(service._id), name }),
-              savePrices: (prices) => setPrices.mutateAsync({ ...target(service._id), prices }),
+              toggle: (enabled) => toggle.mutateAsync({ ...target(offering._id), enabled }),
+              rename: (name) => rename.mutateAsync({ ...target(offering._id), name }),
+              savePrices: (prices) => setPrices.mutateAsync({ ...target(offering._id), prices }),
             }}
           />
         ))}
-      </ServiceRowSection>
+      </OfferingRowSection>
     </Stack>
   );
 };

@@ -47,7 +47,7 @@ describe('BulkRepository on PostgreSQL', () => {
   };
 
   const bought = (trackingNumber: string, pdf: Buffer): BoughtLabel => ({
-    carrier: 'easypost', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', pdf, costCents: 812, carrierRefs: { shipmentId: `shp_${trackingNumber}` },
+    carrier: 'easypost', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', file: pdf, costCents: 812, carrierRefs: { shipmentId: `shp_${trackingNumber}` },
   });
   const label = (itemId: string, orderId: string) => ({ ok: true as const, itemId, orderId, label: bought(`TRK-${itemId}`, Buffer.from(`pdf ${itemId}`)) });
   const failure = (itemId: string, orderId: string, error = 'carrier said no') => ({ ok: false as const, itemId, orderId, error });

@@ -8,7 +8,7 @@ import { openOrdersDatabase, within, type OrdersDatabase } from './support/order
 
 /** Single orders' SQL against the real PostgreSQL server, with two replicas sharing one database (decision 020). */
 const bought = (trackingNumber: string, pdf: Buffer): BoughtLabel => ({
-  carrier: 'usps', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', pdf, costCents: 795, carrierRefs: { sku: 'DPXX0XXXXX07200' },
+  carrier: 'usps', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', file: pdf, costCents: 795, carrierRefs: { sku: 'DPXX0XXXXX07200' },
 });
 
 describe('OrderRepository on PostgreSQL', () => {

@@ -223,6 +223,21 @@ describe('FakeEasyPostServer', () => {
       expect(read.text.replace(/\s/g, '')).toContain(label.tracking_code);
       expect((await fetch(`${fake.url}/files/postage_label/20240101/nothing.pdf`)).status).toBe(404);
     });
+
+    it('sells a ZPL label when asked: label_zpl_url serves one ZPL II label with EASYPOST TEST and the tracking code as a Code 128 barcode', async () => {
+      const shipment = await created(fake, shipmentRequest({ labelFormat: 'ZPL' }));
+      const reply = await call(fake, 'POST', `/v2/shipments/${shipment.id}/buy`, { rate: { id: rateOf(shipment, 'Priority').id } });
+      const label = reply.json as ShipmentJson & { postage_label: { label_zpl_url: string | null } };
+      expect(label.postage_label).toMatchObject({ label_pdf_url: null, label_zpl_url: expect.stringMatching(/\.zpl$/) });
+      const response = await fetch(label.postage_label.label_zpl_url ?? '');
+      expect(response.headers.get('content-type')).toBe('application/zpl');
+      const zpl = await response.text();
+      expect(zpl.startsWith('^XA')).toBe(true);
+      expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
+      expect(zpl.match(/\^XA/g)).toHaveLength(1);
+      expect(zpl).toContain('^FDEASYPOST TEST^FS');
+      expect(zpl).toMatch(new RegExp(`\\^BCN,[^\\^]*\\^FD${label.tracking_code}\\^FS`));
+    });
   });
 
   describe('refunds', () => {

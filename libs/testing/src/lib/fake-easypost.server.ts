@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renderFakeLabel } from './fake-easypost/label';
+import { renderFakeLabel, renderFakeZplLabel } from './fake-easypost/label';
 import { errorAnswer, FakeEasyPostLedger, NOT_FOUND, type FakeAnswer, type FakeRefundStatus, type Json } from './fake-easypost/ledger';
 
 export type { FakeRefundStatus } from './fake-easypost/ledger';
@@ -296,7 +296,7 @@ export class FakeEasyPostServer {
     }
     if (file.format === 'ZPL') {
       res.writeHead(200, { 'Content-Type': 'application/zpl' });
-      res.end(`^XA^FO40,40^A0N,60,60^FDEASYPOST TEST^FS^FO40,120^A0N,30,30^FD${file.content.trackingCode}^FS^XZ`);
+      res.end(renderFakeZplLabel(file.content));
       return;
     }
     file.rendered ??= renderFakeLabel(file.content);

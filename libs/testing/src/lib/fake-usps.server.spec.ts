@@ -203,6 +203,28 @@ describe('FakeUspsServer', () => {
     expect(fake.labelsSold()).toBe(1);
   });
 
+  it('sells a base64 ZPL II label for imageType ZPL203DPI: one ^XA … ^XZ format with USPS TEST and the tracking number as a Code 128 barcode', async () => {
+    const answer = await buy(changed(example(), 'imageInfo.imageType', 'ZPL203DPI'));
+    expect(answer.status).toBe(200);
+    const label = (await answer.json()) as Json & { trackingNumber: string; labelImage: string };
+    const zpl = Buffer.from(label.labelImage, 'base64').toString('latin1');
+    expect(zpl.startsWith('^XA')).toBe(true);
+    expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
+    expect(zpl.match(/\^XA/g)).toHaveLength(1);
+    expect(zpl).toContain('^FDUSPS TEST^FS');
+    expect(zpl).toMatch(new RegExp(`\\^BCN,[^\\^]*\\^FD${label.trackingNumber}\\^FS`));
+    expect(fake.labelsSold()).toBe(1);
+  });
+
+  it('names the multipart image a ZPL file when it sold ZPL', async () => {
+    const answer = await buy(changed(example(), 'imageInfo.imageType', 'ZPL203DPI'), { accept: 'application/json' });
+    const boundary = /boundary=(.+)$/.exec(answer.headers.get('content-type') ?? '')?.[1] ?? '';
+    const parts = (await answer.text()).split(`--${boundary}`).slice(1, -1);
+    expect(parts[1]).toContain('Content-Type: application/zpl');
+    expect(parts[1]).toContain('filename="labelImage.zpl"');
+    expect(Buffer.from(parts[1]?.split('\r\n\r\n')[1]?.trim() ?? '', 'base64').toString('latin1').startsWith('^XA')).toBe(true);
+  });
+
   it("answers USPS's default multipart without the vendor Accept: labelMetadata JSON, then the label as base64", async () => {
     const answer = await buy(example(), { accept: 'application/json' });
     const boundary = /boundary=(.+)$/.exec(answer.headers.get('content-type') ?? '')?.[1] ?? '';

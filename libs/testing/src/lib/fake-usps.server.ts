@@ -37,7 +37,8 @@ export interface FakeUspsLabel {
   idempotencyKey: string | null;
   request: FakeLabelRequest;
   metadata: FakeLabelMetadata;
-  pdf: Buffer;
+  image: Buffer;
+  imageFormat: 'PDF' | 'ZPL';
   state: 'issued' | 'canceled' | 'disputed';
   disputes: Array<{ disputeId: string; centralDay: string }>;
 }
@@ -327,15 +328,15 @@ export class FakeUspsServer {
   }
 
   private async sell(request: FakeLabelRequest, key: string | null, serial: number): Promise<FakeUspsLabel> {
-    const { trackingNumber, metadata, pdf } = await sellLabel(request, this.account.mid, serial);
-    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, pdf, state: 'issued', disputes: [] };
+    const { trackingNumber, metadata, image, imageFormat } = await sellLabel(request, this.account.mid, serial);
+    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', disputes: [] };
     this.labels.set(trackingNumber, label);
     return label;
   }
 
   /** `application/vnd.usps.labels+json`: one JSON with the base64 image; anything else: USPS's default multipart. */
   private answerLabel(req: IncomingMessage, res: ServerResponse, label: FakeUspsLabel): void {
-    const image = label.pdf.toString('base64');
+    const image = label.image.toString('base64');
     if ((req.headers.accept ?? '').includes('application/vnd.usps.labels+json')) {
       return this.send(res, 200, { ...label.metadata, labelImage: image }, {}, 'application/vnd.usps.labels+json');
     }
@@ -344,7 +345,7 @@ export class FakeUspsServer {
     const part = (headers: string[], content: string) => `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${content}\r\n`;
     const multipart =
       part(['Content-Type: application/json', 'Content-Disposition: form-data; name="labelMetadata"'], JSON.stringify(label.metadata)) +
-      part(['Content-Type: application/pdf', 'Content-Disposition: form-data; filename="labelImage.pdf"; name="labelImage"'], image) +
+      part(label.imageFormat === 'ZPL' ? ['Content-Type: application/zpl', 'Content-Disposition: form-data; filename="labelImage.zpl"; name="labelImage"'] : ['Content-Type: application/pdf', 'Content-Disposition: form-data; filename="labelImage.pdf"; name="labelImage"'], image) +
       `--${boundary}--`;
     this.send(res, 200, multipart, {}, `multipart/form-data; boundary=${boundary}`);
   }

@@ -232,7 +232,7 @@ export class BulkRepository {
               "carrier" = v."carrier", "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "updated_at" = now()
        from (values ${outcomes.map(() => '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text)').join(', ')}) as v("id", "tracking", "pdf", "carrier", "refs", "cost", "format")
        where i."id" = v."id" and i."status" = 'pending'`,
-      outcomes.flatMap(({ itemId, label }) => [itemId, label.trackingNumber, label.pdf, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format]),
+      outcomes.flatMap(({ itemId, label }) => [itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format]),
     );
   }
 

@@ -35,6 +35,7 @@ export interface CarrierProfile {
   displayName: string;
   /** True when its labels carry real postage; false for the sandbox's SAMPLE labels (never a failover target). */
   postage: boolean;
+  /** The label files it sells; the label purchaser passes over a carrier without the format asked for. */
   labelFormats: readonly LabelFormat[];
   /** Purchases this process keeps in flight at once with this carrier (the registry enforces it). */
   maxConcurrentPurchases: number;
@@ -56,6 +57,8 @@ export interface LabelAddress {
 
 export interface LabelShipment {
   serviceUid: string;
+  /** The label file wanted (default PDF); a carrier whose profile lacks it refuses the shipment. */
+  format?: LabelFormat;
   from: LabelAddress;
   to: LabelAddress;
   package: {
@@ -81,8 +84,8 @@ export interface BoughtLabel {
   trackingNumber: string;
   serviceUid: string;
   format: LabelFormat;
-  /** The label file: a single 4x6 in page when the format is PDF. */
-  pdf: Buffer;
+  /** The label file in `format`: a single 4x6 in page (PDF) or one ZPL II label, ^XA … ^XZ (ZPL). */
+  file: Buffer;
   /** What the carrier charged us: postage + extra services + fees, integer cents (0 for the sandbox's samples). */
   costCents: number;
   carrierRefs: CarrierRefs;

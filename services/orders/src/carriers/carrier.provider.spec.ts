@@ -74,7 +74,7 @@ describe('carrierRegistryProvider', () => {
 
     const label = await carrier.createLabel(shipment, 'order-1');
     expect(isValidImpbTrackingNumber(label.trackingNumber)).toBe(true);
-    expect(label.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(label.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(carrier.renderPool.stats).toMatchObject({ mode: 'workers', workers: 1 });
 
     await moduleRef.close();

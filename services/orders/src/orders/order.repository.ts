@@ -84,7 +84,7 @@ export class OrderRepository {
               "pdf_file_id" = (select "id" from file), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
         where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning "id"`,
       [
-        randomUUID(), order.userId, label.pdfName, label.pdf.length, label.pdf, label.pdfName, label.trackingNumber, label.pdfName,
+        randomUUID(), order.userId, label.pdfName, label.file.length, label.file, label.pdfName, label.trackingNumber, label.pdfName,
         label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format, order.id,
       ],
     );

@@ -54,3 +54,33 @@ export const renderFakeLabel = async (content: FakeLabelContent): Promise<Buffer
   page.drawText('Issued by the fake EasyPost server for tests.', { x: 24, y: 30, size: 8, font: regular });
   return Buffer.from(await pdf.save());
 };
+
+/** ZPL field data cannot hold `^` or `~` (command prefixes) and printers take 7-bit text: anything else is replaced. */
+const zplText = (text: string): string => text.replace(/[^\x20-\x7e]|[\^~]/g, '?');
+
+/**
+ * A 4x6 ZPL II label at 203 dpi (812 x 1218 dots), ^XA … ^XZ: EASYPOST TEST across the top, the addresses, and the
+ * tracking code as a Code 128 barcode (^BC) above it in digits, as a thermal printer would print it.
+ */
+export const renderFakeZplLabel = (content: FakeLabelContent): Buffer => {
+  const lines: string[] = ['^XA', '^PW812', '^LL1218', '^CI28', '^FO20,20^GB772,1178,4^FS'];
+  lines.push('^FO50,50^A0N,70,70^FDEASYPOST TEST^FS', '^FO50,130^A0N,34,34^FDNOT POSTAGE - DO NOT MAIL^FS');
+  lines.push(`^FO50,180^A0N,30,30^FD${zplText(`USPS ${content.service.toUpperCase()}`)}^FS`);
+  let y = 240;
+  const block = (title: string, blockLines: string[], size: number) => {
+    lines.push(`^FO50,${y}^A0N,22,22^FD${title}^FS`);
+    y += 30;
+    for (const line of blockLines) {
+      lines.push(`^FO50,${y}^A0N,${size},${size}^FD${zplText(line)}^FS`);
+      y += size + 6;
+    }
+    y += 20;
+  };
+  block('FROM', content.fromLines, 24);
+  block('SHIP TO', content.toLines, 34);
+  lines.push('^FO50,880^A0N,24,24^FDTRACKING #^FS');
+  lines.push(`^FO50,920^BY3^BCN,160,N,N,N^FD${zplText(content.trackingCode)}^FS`);
+  lines.push(`^FO50,1100^A0N,34,34^FD${zplText(grouped(content.trackingCode))}^FS`);
+  lines.push('^FO50,1150^A0N,20,20^FDIssued by the fake EasyPost server for tests.^FS', '^XZ');
+  return Buffer.from(lines.join('\n'), 'latin1');
+};

@@ -1,6 +1,6 @@
 import { addDays, centralInstant } from './central-time';
 import type { FakeLabelRequest } from './label-request.schema';
-import { bannerText, impbTrackingNumber, priceLabel, renderTestLabel, serviceTypeCode, zoneBetween } from './test-label';
+import { bannerText, impbTrackingNumber, priceLabel, renderTestLabel, renderTestZplLabel, serviceTypeCode, zoneBetween } from './test-label';
 
 /** `LabelMetadata` as the fake answers it (the fields USPS's published responses carry). */
 export interface FakeLabelMetadata {
@@ -25,7 +25,9 @@ export interface FakeLabelMetadata {
 export interface SoldLabel {
   trackingNumber: string;
   metadata: FakeLabelMetadata;
-  pdf: Buffer;
+  /** The label as `imageInfo.imageType` asked: ZPL for ZPL203DPI/ZPL300DPI, else a 4x6 PDF. */
+  image: Buffer;
+  imageFormat: 'PDF' | 'ZPL';
 }
 
 const TRANSIT_DAYS: Readonly<Record<string, number>> = { PRIORITY_MAIL_EXPRESS: 1, PRIORITY_MAIL: 2, USPS_GROUND_ADVANTAGE: 4 };
@@ -58,7 +60,7 @@ const addressLines = (address: FakeLabelRequest['toAddress']): string[] =>
     .map((line) => line.trim().toUpperCase())
     .filter((line) => line.length > 0);
 
-/** Sells one label: tracking number from the label owner's MID and the serial, price, metadata and the PDF. */
+/** Sells one label: tracking number from the label owner's MID and the serial, price, metadata and the image (PDF or ZPL). */
 export const sellLabel = async (request: FakeLabelRequest, mailerId: string, serial: number): Promise<SoldLabel> => {
   const pkg = request.packageDescription;
   const to = request.toAddress;
@@ -87,6 +89,7 @@ export const sellLabel = async (request: FakeLabelRequest, mailerId: string, ser
     bannerText: `${bannerText(pkg.mailClass)} TEST`,
     retailDistributionCode: '02',
   };
-  const pdf = await renderTestLabel({ trackingNumber, mailClass: pkg.mailClass, from: addressLines(request.fromAddress), to: addressLines(to), mailingDate });
-  return { trackingNumber, metadata, pdf };
+  const artwork = { trackingNumber, mailClass: pkg.mailClass, from: addressLines(request.fromAddress), to: addressLines(to), mailingDate };
+  if (request.imageInfo?.imageType?.startsWith('ZPL')) return { trackingNumber, metadata, image: renderTestZplLabel(artwork), imageFormat: 'ZPL' };
+  return { trackingNumber, metadata, image: await renderTestLabel(artwork), imageFormat: 'PDF' };
 };

@@ -118,3 +118,22 @@ export const renderTestLabel = async (artwork: TestLabelArtwork): Promise<Buffer
   line(artwork.trackingNumber.replace(/(\d{4})(?=\d)/g, '$1 '), 18, 78, 13, bold);
   return Buffer.from(await pdf.save());
 };
+
+/** ZPL field data cannot hold `^` or `~` (command prefixes): those and anything outside ASCII are shown as `?`. */
+const zplText = (value: string): string => value.replace(/[^\x20-\x7e]|[\^~]/g, '?');
+
+/**
+ * The same test label as one ZPL II format for a 203 dpi 4x6 printer (812 x 1218 dots), ^XA … ^XZ: "USPS TEST", the
+ * class, both addresses and the tracking number as a Code 128 barcode (^BC) with the digits under it.
+ */
+export const renderTestZplLabel = (artwork: TestLabelArtwork): Buffer => {
+  const field = (text: string, x: number, y: number, size: number) => `^FO${x},${y}^A0N,${size},${size}^FD${zplText(text)}^FS`;
+  const lines = ['^XA', '^PW812', '^LL1218', field('USPS TEST', 50, 40, 90), field('NOT POSTAGE - NOT FOR MAILING', 50, 140, 30)];
+  lines.push(field(bannerText(artwork.mailClass), 50, 190, 36), field(`Mailing date ${artwork.mailingDate.slice(0, 10)}`, 50, 240, 24));
+  artwork.from.forEach((text, i) => lines.push(field(text, 50, 290 + i * 28, 24)));
+  lines.push(field('SHIP TO:', 50, 470, 28));
+  artwork.to.forEach((text, i) => lines.push(field(text, 100, 510 + i * 40, 34)));
+  lines.push(field('USPS TRACKING # TEST', 50, 860, 28), `^FO50,900^BY3^BCN,180,N,N,N^FD${artwork.trackingNumber}^FS`);
+  lines.push(field(artwork.trackingNumber.replace(/(\d{4})(?=\d)/g, '$1 '), 50, 1100, 36), '^XZ');
+  return Buffer.from(lines.join('\n'), 'latin1');
+};

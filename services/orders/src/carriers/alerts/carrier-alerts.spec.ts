@@ -36,7 +36,7 @@ describe('CarrierAlerts', () => {
     const alerts = repository();
     const notes = new CarrierAlerts(alerts as unknown as CarrierAlertsRepository);
     for (let i = 0; i < 50; i++) notes.note('easypost', noFunds);
-    notes.note('easypost', { kind: 'bought', label: { carrier: 'easypost', trackingNumber: '9400100000000000000000', serviceUid: 'usps_priority', format: 'PDF', pdf: Buffer.from('%PDF-'), costCents: 800, carrierRefs: {} } });
+    notes.note('easypost', { kind: 'bought', label: { carrier: 'easypost', trackingNumber: '9400100000000000000000', serviceUid: 'usps_priority', format: 'PDF', file: Buffer.from('%PDF-'), costCents: 800, carrierRefs: {} } });
     await flushed();
     expect(alerts.raise).toHaveBeenCalledTimes(1);
     expect(alerts.clear).toHaveBeenCalledWith('easypost');

@@ -164,7 +164,7 @@ describe('EasyPostCarrierAdapter', () => {
       const first = bought(await carrier.purchase(easyPostTestShipment(), key, journal));
       const resolved = bought(await carrier.resolve(easyPostTestShipment(), key, journal.refs));
       expect(resolved.trackingNumber).toBe(first.trackingNumber);
-      expect(resolved.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(resolved.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(requestsSeen()).toEqual(['POST /v2/shipments', 'POST /v2/shipments/shp/buy', 'GET /v2/shipments/shp', 'GET /v2/shipments/shp']);
       expect(fake.labelsSold()).toBe(1);
     });
@@ -205,6 +205,28 @@ describe('EasyPostCarrierAdapter', () => {
       expect(fake.labelsSold()).toBe(1);
     });
 
+    it('buys a ZPL label when asked: label_format ZPL, the file from label_zpl_url, one ^XA … ^XZ label with the tracking code', async () => {
+      const label = bought(await carrier.purchase({ ...easyPostTestShipment(), format: 'ZPL' }, nextKey(), new MemoryJournal()));
+      expect(label.format).toBe('ZPL');
+      const zpl = label.file.toString('latin1');
+      expect(zpl.startsWith('^XA')).toBe(true);
+      expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
+      expect(zpl).toContain(`^FD${label.trackingNumber}^FS`);
+      expect(fake.shipment(label.carrierRefs['shipmentId'] ?? '')).toMatchObject({ options: { label_format: 'ZPL', label_size: '4x6' } });
+    });
+
+    it('resolves a lost ZPL buy to the ZPL file, not the PDF', async () => {
+      const key = nextKey();
+      const journal = new MemoryJournal();
+      const zplShipment = { ...easyPostTestShipment(), format: 'ZPL' as const };
+      fake.failNextBuyWith(500, true);
+      const label = bought(await carrier.purchase(zplShipment, key, journal));
+      const resolved = bought(await carrier.resolve(zplShipment, key, journal.refs));
+      expect(resolved).toMatchObject({ format: 'ZPL', trackingNumber: label.trackingNumber });
+      expect(resolved.file.toString('latin1').startsWith('^XA')).toBe(true);
+      expect(fake.labelsSold()).toBe(1);
+    });
+
     it('says unknown when the label is bought but its file cannot be downloaded, and resolving fetches it', async () => {
       const key = nextKey();
       const journal = new MemoryJournal();
@@ -212,7 +234,7 @@ describe('EasyPostCarrierAdapter', () => {
       const outcome = await carrier.purchase(easyPostTestShipment(), key, journal);
       expect(outcome).toMatchObject({ kind: 'unknown', message: expect.stringContaining('could not be downloaded (HTTP 503)') });
       const label = bought(await carrier.resolve(easyPostTestShipment(), key, journal.refs));
-      expect(label.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(label.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(fake.labelsSold()).toBe(1);
     });
   });
@@ -243,7 +265,7 @@ describe('EasyPostCarrierAdapter', () => {
       const label = bought(await carrier.purchase(easyPostTestShipment(), key, journal));
       const elsewhere = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 1000 });
       const resolved = bought(await elsewhere.resolve(easyPostTestShipment(), key, journal.refs));
-      expect(resolved).toEqual({ ...label, pdf: expect.any(Buffer) });
+      expect(resolved).toEqual({ ...label, file: expect.any(Buffer) });
     });
   });
 

@@ -3,12 +3,14 @@ import type {
   CarrierOffering,
   CarrierProfile,
   CarrierRefs,
+  LabelFormat,
   LabelShipment,
   LabelToVoid,
   PurchaseJournal,
   PurchaseOutcome,
   VoidOutcome,
 } from '../carrier.port';
+import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
 import {
   EASYPOST_OFFERINGS,
@@ -92,7 +94,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     return attempt;
   }
 
-  async resolve(_shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
+  async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
     if (this.inFlight.has(idempotencyKey)) return unknown('The EasyPost purchase is still in progress.');
     const shipmentId = refs['shipmentId'] ?? this.shipmentIds.get(idempotencyKey);
     if (!shipmentId) return notAttempted('unavailable', 'No EasyPost shipment was created for this purchase, so nothing was bought.');
@@ -100,7 +102,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     if (reply.kind !== 'ok') return unknown(`Could not ask EasyPost about shipment ${shipmentId}: ${failureText(reply)}`);
     const found = this.readShipment(reply.body);
     if (!found) return unknown(`EasyPost's answer about shipment ${shipmentId} could not be read.`);
-    if (isBought(found)) return this.labelOf(found);
+    if (isBought(found)) return this.labelOf(found, formatOf(shipment));
     return notAttempted('unavailable', `EasyPost shipment ${shipmentId} exists and no label was bought for it.`);
   }
 
@@ -135,23 +137,24 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   private async purchaseOnce(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
     const offering = offeringOf(shipment.serviceUid);
     if (!offering) return { kind: 'refused', message: `EasyPost does not offer the service "${shipment.serviceUid}".` };
+    const format = formatOf(shipment);
 
     const earlier = this.shipmentIds.get(key);
-    const ready = earlier ? await this.earlierShipment(earlier) : await this.createShipment(shipment, key, journal);
+    const ready = earlier ? await this.earlierShipment(earlier, format) : await this.createShipment(shipment, key, journal);
     if ('kind' in ready) return ready;
 
     const rate = pickRate(ready.rates, offering.uid);
     if (!rate) return { kind: 'refused', message: noRateMessageOf(ready, offering.uid) };
-    return this.buy(ready.id, rate.id);
+    return this.buy(ready.id, rate.id, format);
   }
 
   /** The shipment this key created before: bought (its label), or still unbought (buy it now), or unknowable. */
-  private async earlierShipment(shipmentId: string): Promise<EasyPostShipment | PurchaseOutcome> {
+  private async earlierShipment(shipmentId: string, format: LabelFormat): Promise<EasyPostShipment | PurchaseOutcome> {
     const reply = await this.client.getShipment(shipmentId);
     if (reply.kind !== 'ok') return unknown(`Could not check the earlier EasyPost shipment ${shipmentId}: ${failureText(reply)}`);
     const found = this.readShipment(reply.body);
     if (!found) return unknown(`EasyPost's answer about shipment ${shipmentId} could not be read.`);
-    return isBought(found) ? this.labelOf(found) : found;
+    return isBought(found) ? this.labelOf(found, format) : found;
   }
 
   private async createShipment(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<EasyPostShipment | PurchaseOutcome> {
@@ -179,49 +182,49 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     return { kind: 'refused', message: refusalMessageOf(reply.error) };
   }
 
-  private async buy(shipmentId: string, rateId: string): Promise<PurchaseOutcome> {
+  private async buy(shipmentId: string, rateId: string, format: LabelFormat): Promise<PurchaseOutcome> {
     const reply = await this.client.buyShipment(shipmentId, rateId);
     if (reply.kind === 'ok') {
       const bought = this.readShipment(reply.body);
-      return bought && isBought(bought) ? this.labelOf(bought) : this.settle(shipmentId, 'EasyPost answered the buy without a label.');
+      return bought && isBought(bought) ? this.labelOf(bought, format) : this.settle(shipmentId, format, 'EasyPost answered the buy without a label.');
     }
     if (reply.kind === 'network') {
       if (reply.failure === 'refused') return notAttempted('unavailable', `EasyPost could not be reached to buy: ${reply.message}`);
-      return this.settle(shipmentId, `The answer to the EasyPost buy was lost: ${reply.message}`);
+      return this.settle(shipmentId, format, `The answer to the EasyPost buy was lost: ${reply.message}`);
     }
     // Refused at the door: the buy was not carried out.
     if (reply.status === 429) return notAttempted('rate_limited', 'EasyPost asks us to slow down.', reply.retryAfterMs);
     if (reply.status === 402) return notAttempted('upstream_funds', 'The EasyPost account has no funds for postage.');
-    if (reply.status >= 500 || reply.status === 408) return this.settle(shipmentId, `EasyPost failed during the buy: ${failureText(reply)}`);
+    if (reply.status >= 500 || reply.status === 408) return this.settle(shipmentId, format, `EasyPost failed during the buy: ${failureText(reply)}`);
     // Postage already bought, or a buy of this shipment still running: only the shipment can say which.
-    if (isPurchaseConflict(reply.status, reply.error.code)) return this.settle(shipmentId, `EasyPost refused a second buy: ${failureText(reply)}`);
+    if (isPurchaseConflict(reply.status, reply.error.code)) return this.settle(shipmentId, format, `EasyPost refused a second buy: ${failureText(reply)}`);
     // Any other 4xx is a refusal once EasyPost confirms nothing was bought.
-    return this.settle(shipmentId, `EasyPost refused the buy: ${failureText(reply)}`, refusalMessageOf(reply.error));
+    return this.settle(shipmentId, format, `EasyPost refused the buy: ${failureText(reply)}`, refusalMessageOf(reply.error));
   }
 
   /**
    * One look at the shipment after an unclear buy. A label settles it; its absence proves nothing after a lost
    * answer (the buy may still be running), so it stays unknown, unless EasyPost had clearly refused the buy.
    */
-  private async settle(shipmentId: string, why: string, refusal?: string): Promise<PurchaseOutcome> {
+  private async settle(shipmentId: string, format: LabelFormat, why: string, refusal?: string): Promise<PurchaseOutcome> {
     const reply = await this.client.getShipment(shipmentId);
     const found = reply.kind === 'ok' ? this.readShipment(reply.body) : null;
-    if (found && isBought(found)) return this.labelOf(found);
+    if (found && isBought(found)) return this.labelOf(found, format);
     if (found && refusal) return { kind: 'refused', message: refusal };
     return unknown(why);
   }
 
-  private async labelOf(shipment: EasyPostShipment): Promise<PurchaseOutcome> {
-    const url = labelFileUrlOf(shipment);
+  private async labelOf(shipment: EasyPostShipment, format: LabelFormat): Promise<PurchaseOutcome> {
+    const url = labelFileUrlOf(shipment, format);
     const file = url ? await this.client.downloadFile(url) : null;
     if (!file || file.kind !== 'ok') {
-      const why = !file ? 'no file address' : file.kind === 'error' ? `HTTP ${file.status}` : file.message;
+      const why = !file ? `no ${format} file address` : file.kind === 'error' ? `HTTP ${file.status}` : file.message;
       return unknown(`The EasyPost label ${shipment.tracking_code ?? shipment.id} was bought but its file could not be downloaded (${why}).`);
     }
-    if (file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
-      return unknown(`The EasyPost label ${shipment.tracking_code ?? shipment.id} was bought but its file is not a PDF.`);
+    if (!isLabelFileOf(format, file.bytes)) {
+      return unknown(`The EasyPost label ${shipment.tracking_code ?? shipment.id} was bought but its file is not ${FORMAT_NAMES[format]}.`);
     }
-    const label = toBoughtLabel(shipment, file.bytes);
+    const label = toBoughtLabel(shipment, format, file.bytes);
     return label ? { kind: 'bought', label } : unknown(`EasyPost shipment ${shipment.id} was bought without a tracking code or a USPS service we sell.`);
   }
 

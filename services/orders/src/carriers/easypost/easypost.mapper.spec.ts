@@ -5,6 +5,7 @@ import { normaliseError } from './easypost.client';
 import {
   costCentsOf,
   fieldInWords,
+  isBought,
   labelFileUrlOf,
   microsOf,
   noRateMessageOf,
@@ -56,6 +57,11 @@ describe('EasyPost mapper', () => {
     it('leaves the label references out when the package has none', () => {
       const request = toCreateShipmentRequest(shipment({ reference1: null, reference2: null }), 'k');
       expect(request.shipment.options).toEqual({ label_format: 'PDF', label_size: '4x6' });
+    });
+
+    it('asks for a 4x6 ZPL label when the shipment wants ZPL', () => {
+      const request = toCreateShipmentRequest({ ...shipment({ reference1: null, reference2: null }), format: 'ZPL' }, 'k');
+      expect(request.shipment.options).toEqual({ label_format: 'ZPL', label_size: '4x6' });
     });
 
     it.each([
@@ -139,27 +145,41 @@ describe('EasyPost mapper', () => {
   describe('a bought shipment', () => {
     it('becomes our label: tracking code, offering, PDF bytes, cost and the shp_/rate_/trk_ ids', () => {
       const pdf = Buffer.from('%PDF-1.7');
-      expect(toBoughtLabel(shipmentIn('shipment-bought.json'), pdf)).toEqual({
+      expect(toBoughtLabel(shipmentIn('shipment-bought.json'), 'PDF', pdf)).toEqual({
         carrier: 'easypost',
         trackingNumber: '9400100110368068953228',
         serviceUid: 'usps_ground_advantage',
         format: 'PDF',
-        pdf,
+        file: pdf,
         costCents: 643,
         carrierRefs: { shipmentId: 'shp_c19ef39504854bdeb0647fe46d9aa6ae', rateId: 'rate_1417b8ba15e0420287f0249d36bb0ef6', trackerId: 'trk_19ed3cce156c4fd6a6d02eb268efcd6d' },
       });
     });
 
     it('is no label while the shipment is only rated', () => {
-      expect(toBoughtLabel(shipmentIn('shipment-created.json'), Buffer.from('%PDF-'))).toBeNull();
-      expect(labelFileUrlOf(shipmentIn('shipment-created.json'))).toBeNull();
+      expect(toBoughtLabel(shipmentIn('shipment-created.json'), 'PDF', Buffer.from('%PDF-'))).toBeNull();
+      expect(labelFileUrlOf(shipmentIn('shipment-created.json'), 'PDF')).toBeNull();
+      expect(isBought(shipmentIn('shipment-created.json'))).toBe(false);
     });
 
     it("downloads from label_url, or from label_pdf_url when EasyPost lists the PDF apart", () => {
       const bought = shipmentIn('shipment-bought.json');
-      expect(labelFileUrlOf(bought)).toBe('https://easypost-files.s3.us-west-2.amazonaws.com/files/postage_label/20240730/e80af044eacbb34c648540530560435ed0.png');
+      expect(labelFileUrlOf(bought, 'PDF')).toBe('https://easypost-files.s3.us-west-2.amazonaws.com/files/postage_label/20240730/e80af044eacbb34c648540530560435ed0.png');
       const withPdf = { ...bought, postage_label: { ...bought.postage_label!, label_pdf_url: 'https://files.example/label.pdf' } };
-      expect(labelFileUrlOf(withPdf)).toBe('https://files.example/label.pdf');
+      expect(labelFileUrlOf(withPdf, 'PDF')).toBe('https://files.example/label.pdf');
+    });
+
+    it('downloads a ZPL label from label_zpl_url only: the label_url of a ZPL purchase is a PNG picture of it', () => {
+      const bought = shipmentIn('shipment-bought.json');
+      expect(labelFileUrlOf(bought, 'ZPL')).toBeNull();
+      expect(isBought(bought)).toBe(true);
+      const withZpl = { ...bought, postage_label: { ...bought.postage_label!, label_zpl_url: 'https://files.example/label.zpl' } };
+      expect(labelFileUrlOf(withZpl, 'ZPL')).toBe('https://files.example/label.zpl');
+    });
+
+    it('becomes a ZPL label when ZPL was asked for', () => {
+      const zpl = Buffer.from('^XA^FDEASYPOST TEST^FS^XZ');
+      expect(toBoughtLabel(shipmentIn('shipment-bought.json'), 'ZPL', zpl)).toMatchObject({ format: 'ZPL', file: zpl, trackingNumber: '9400100110368068953228' });
     });
   });
 

@@ -1,4 +1,5 @@
-import type { BoughtLabel, CarrierOffering, LabelAddress, LabelShipment, OfferingUid, VoidOutcome } from '../carrier.port';
+import type { BoughtLabel, CarrierOffering, LabelAddress, LabelFormat, LabelShipment, OfferingUid, VoidOutcome } from '../carrier.port';
+import { formatOf } from '../label-file';
 import type { EasyPostApiError } from './easypost.client';
 import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate, EasyPostRefundStatus, EasyPostShipment } from './easypost.schema';
 
@@ -52,7 +53,7 @@ export const toCreateShipmentRequest = (shipment: LabelShipment, reference: stri
       to_address: addressOf(shipment.to),
       parcel: { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: ouncesOf(parcel.weightLb) },
       options: {
-        label_format: 'PDF',
+        label_format: formatOf(shipment),
         label_size: '4x6',
         // The spec's package references (quantity, SKU) printed on the label, as the sandbox prints them.
         ...(parcel.reference1 ? { print_custom_1: parcel.reference1 } : {}),
@@ -103,16 +104,27 @@ export const costCentsOf = (shipment: EasyPostShipment): number => {
   return centsOfMicros(postage + extras);
 };
 
-/** The label file's address: the PDF one when EasyPost lists it apart. */
-export const labelFileUrlOf = (shipment: EasyPostShipment): string | null => shipment.postage_label?.label_pdf_url ?? shipment.postage_label?.label_url ?? null;
+/**
+ * The label file's address in the format asked for. PDF: `label_pdf_url` when EasyPost lists it apart, else
+ * `label_url`. ZPL: only `label_zpl_url`, since a ZPL purchase's `label_url` is a PNG image of the label.
+ */
+export const labelFileUrlOf = (shipment: EasyPostShipment, format: LabelFormat): string | null => {
+  const label = shipment.postage_label;
+  if (!label) return null;
+  return format === 'ZPL' ? (label.label_zpl_url ?? null) : (label.label_pdf_url ?? label.label_url ?? null);
+};
 
-export const isBought = (shipment: EasyPostShipment): boolean => shipment.postage_label != null && labelFileUrlOf(shipment) !== null;
+/** Postage was bought: EasyPost attaches the postage label (with at least one file address) only then. */
+export const isBought = (shipment: EasyPostShipment): boolean => {
+  const label = shipment.postage_label;
+  return label != null && (label.label_url ?? label.label_pdf_url ?? label.label_zpl_url ?? null) !== null;
+};
 
 /**
  * A bought shipment and its downloaded file → our label; null when the shipment lacks what a label needs (no
  * tracking code or no selected rate of a USPS service we sell).
  */
-export const toBoughtLabel = (shipment: EasyPostShipment, pdf: Buffer): BoughtLabel | null => {
+export const toBoughtLabel = (shipment: EasyPostShipment, format: LabelFormat, file: Buffer): BoughtLabel | null => {
   const rate = shipment.selected_rate;
   const offering = rate ? offeringOfService(rate.service) : undefined;
   if (!rate || !offering || !shipment.tracking_code) return null;
@@ -120,8 +132,8 @@ export const toBoughtLabel = (shipment: EasyPostShipment, pdf: Buffer): BoughtLa
     carrier: 'easypost',
     trackingNumber: shipment.tracking_code,
     serviceUid: offering.uid,
-    format: 'PDF',
-    pdf,
+    format,
+    file,
     costCents: costCentsOf(shipment),
     carrierRefs: { shipmentId: shipment.id, rateId: rate.id, ...(shipment.tracker ? { trackerId: shipment.tracker.id } : {}) },
   };

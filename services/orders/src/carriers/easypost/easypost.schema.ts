@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LabelFormat } from '../carrier.port';
 
 /**
  * The parts of EasyPost's answers the adapter reads, as recorded in EasyPost/easypost-node's cassettes (MIT; see
@@ -28,6 +29,8 @@ export type EasyPostFee = z.infer<typeof easyPostFeeSchema>;
 export const easyPostPostageLabelSchema = z.object({
   label_url: z.string().nullable(),
   label_pdf_url: z.string().nullish(),
+  /** Set when the shipment was created with `label_format: 'ZPL'`. */
+  label_zpl_url: z.string().nullish(),
   label_file_type: z.string().nullish(),
   label_size: z.string().nullish(),
 });
@@ -80,7 +83,7 @@ export interface EasyPostCreateShipmentRequest {
     from_address: EasyPostAddressInput;
     to_address: EasyPostAddressInput;
     parcel: { length: number; width: number; height: number; weight: number };
-    options: { label_format: 'PDF'; label_size: '4x6'; print_custom_1?: string; print_custom_2?: string };
+    options: { label_format: LabelFormat; label_size: '4x6'; print_custom_1?: string; print_custom_2?: string };
     reference: string;
   };
 }

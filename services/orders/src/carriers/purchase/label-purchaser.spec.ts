@@ -135,6 +135,26 @@ describe('LabelPurchaser', () => {
       expect(journal.begun.map((attempt) => attempt.carrier)).toEqual(['usps']);
     });
 
+    it('passes over a carrier whose profile lacks the label format asked for, without asking it', async () => {
+      const zplToo = new ScriptedCarrier('usps', { labelFormats: ['PDF', 'ZPL'] });
+      zplToo.onPurchase(sellsTheLabel('usps'));
+      const { purchaser, journal } = purchaserOf([easypost, zplToo]);
+
+      const outcome = await purchaser.buy(aShipment({ format: 'ZPL' }), key);
+      expect(outcome).toMatchObject({ kind: 'bought', label: { carrier: 'usps', format: 'ZPL' } });
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(journal.begun.map((attempt) => attempt.carrier)).toEqual(['usps']);
+    });
+
+    it('refuses a ZPL label when no configured carrier makes ZPL, and journals nothing', async () => {
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      expect(await purchaser.buy(aShipment({ format: 'ZPL' }), key)).toEqual({ kind: 'refused', message: 'No carrier sells usps_priority as a ZPL label' });
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(journal.begun).toHaveLength(0);
+    });
+
     it('refuses a service that no configured carrier sells, and journals nothing', async () => {
       const { purchaser, journal } = purchaserOf([easypost, usps]);
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { CarrierAlerts } from '../alerts/carrier-alerts';
 import { CARRIER_REGISTRY, type CarrierAdapter, type LabelShipment, type PurchaseOutcome } from '../carrier.port';
+import { formatOf } from '../label-file';
 import type { CarrierRegistry } from '../registry/carrier-registry';
 import { PurchaseJournalRepository, type PurchaseRecord } from './purchase-journal.repository';
 
@@ -48,8 +49,11 @@ export class LabelPurchaser implements OnApplicationShutdown {
       }
     }
 
+    const format = formatOf(shipment);
     let last: PurchaseOutcome | null = null;
     for (const carrier of this.registry.ordered) {
+      // A carrier that does not make the label file asked for is passed over, like one that does not sell the offering.
+      if (!carrier.profile.labelFormats.includes(format)) continue;
       const offers = await this.offers(carrier, shipment.serviceUid);
       if (offers === null) last ??= { kind: 'not_attempted', reason: 'unavailable', message: `${carrier.profile.displayName} could not be asked what it sells` };
       if (!offers) continue;
@@ -64,7 +68,7 @@ export class LabelPurchaser implements OnApplicationShutdown {
       last = outcome;
       replacing = attempt.attemptId;
     }
-    return last ?? { kind: 'refused', message: `No carrier sells ${shipment.serviceUid}` };
+    return last ?? { kind: 'refused', message: format === 'PDF' ? `No carrier sells ${shipment.serviceUid}` : `No carrier sells ${shipment.serviceUid} as a ${format} label` };
   }
 
   /**

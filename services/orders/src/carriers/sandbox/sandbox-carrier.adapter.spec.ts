@@ -51,6 +51,17 @@ describe('SandboxCarrierAdapter', () => {
     ]);
   });
 
+  it('refuses a ZPL label in plain words, draws no serial, and does not resolve one either', async () => {
+    const nextSerial = counterSerials();
+    const carrier = new SandboxCarrierAdapter({ nextSerial });
+    const zpl: LabelShipment = { ...shipment(), format: 'ZPL' };
+    const refused = { kind: 'refused', message: 'The sandbox makes PDF labels only.' };
+    await expect(carrier.purchase(zpl, 'zpl-1', { remember: async () => undefined })).resolves.toEqual(refused);
+    await expect(carrier.resolve(zpl, 'zpl-1', { serial: '1' })).resolves.toEqual(refused);
+    expect(nextSerial).not.toHaveBeenCalled();
+    expect(carrier.profile.labelFormats).toEqual(['PDF']);
+  });
+
   it('creates a label whose tracking number carries channel 92, the service type code, the test Mailer ID and the serial', async () => {
     const nextSerial = counterSerials(77);
     const carrier = new SandboxCarrierAdapter({ nextSerial });
@@ -58,7 +69,7 @@ describe('SandboxCarrierAdapter', () => {
     expect(express.serviceUid).toBe('usps_priority_express');
     expect(express.trackingNumber).toMatch(/^92701999999999000007\d\d$/);
     expect(isValidImpbTrackingNumber(express.trackingNumber)).toBe(true);
-    expect(express.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(express.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const priority = await carrier.createLabel(shipment(), 'key-2');
     expect(priority.trackingNumber.slice(0, 21)).toBe('920559999999990000078');
@@ -71,7 +82,7 @@ describe('SandboxCarrierAdapter', () => {
     const first = await carrier.createLabel(shipment(), 'order-item-1');
     const again = await carrier.createLabel(shipment(), 'order-item-1');
     expect(again.trackingNumber).toBe(first.trackingNumber);
-    expect(again.pdf.equals(first.pdf)).toBe(true);
+    expect(again.file.equals(first.file)).toBe(true);
     expect(nextSerial).toHaveBeenCalledTimes(1);
 
     const other = await carrier.createLabel(shipment(), 'order-item-2');
@@ -90,9 +101,9 @@ describe('SandboxCarrierAdapter', () => {
   it('gives each caller its own copy, so altering one answer does not alter the remembered label', async () => {
     const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials() });
     const first = await carrier.createLabel(shipment(), 'k');
-    first.pdf.fill(0);
+    first.file.fill(0);
     const again = await carrier.createLabel(shipment(), 'k');
-    expect(again.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(again.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('forgets the oldest labels beyond its bound, and then makes a new label for a forgotten key', async () => {
@@ -203,7 +214,7 @@ describe('SandboxCarrierAdapter', () => {
     const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), render, now: () => shipDate });
     const label = await carrier.createLabel(shipment(), 'pooled');
 
-    expect(label.pdf.toString('latin1')).toBe('%PDF-from-the-pool');
+    expect(label.file.toString('latin1')).toBe('%PDF-from-the-pool');
     expect(render).toHaveBeenCalledTimes(1);
     expect(render).toHaveBeenCalledWith(
       expect.objectContaining({ service: expect.objectContaining({ bannerText: 'USPS PRIORITY MAIL' }), impb: expect.objectContaining({ hri: formatImpbHri(label.trackingNumber) }), shipDate }),
@@ -220,7 +231,7 @@ describe('SandboxCarrierAdapter', () => {
     expect(error).toBeInstanceOf(RenderPoolError);
     expect(error).not.toBeInstanceOf(SandboxCarrierError);
     const label = await carrier.createLabel(shipment(), 'crash');
-    expect(label.pdf.toString('latin1')).toBe('%PDF-second-try');
+    expect(label.file.toString('latin1')).toBe('%PDF-second-try');
     expect(carrier.trackingState(label.trackingNumber)).toBe('issued');
   });
 

@@ -11,10 +11,14 @@ import {
   type PurchaseOutcome,
   type VoidOutcome,
 } from '../carrier.port';
+import { formatOf } from '../label-file';
 import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
 import type { SandboxFaults } from './sandbox-faults';
 import { findSandboxService, SANDBOX_SERVICES, simulatedPostageCents } from './sandbox-services';
+
+/** The sandbox draws its SAMPLE labels as PDF pages; a ZPL request is the shipment's to change, not an outage. */
+const PDF_ONLY: PurchaseOutcome = { kind: 'refused', message: 'The sandbox makes PDF labels only.' };
 
 export interface SandboxCarrierOptions {
   /** Simulated carrier latency per label, in ms (default 0). */
@@ -86,6 +90,8 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
+    // Checked before any fault is played: the format is the shipment's mistake, never an outage.
+    if (formatOf(shipment) !== 'PDF') return PDF_ONLY;
     const fault = this.faults?.beforeBuy();
     if (fault) return fault;
     try {
@@ -99,6 +105,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   }
 
   async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
+    if (formatOf(shipment) !== 'PDF') return PDF_ONLY;
     const known = this.labelsByKey.has(idempotencyKey) || refs['serial'] !== undefined || (this.issuedSerial !== null && (await this.issuedSerial(idempotencyKey)) !== null);
     if (!known) return { kind: 'not_attempted', reason: 'unavailable', message: 'Sandbox carrier: no label was issued for this key' };
     try {
@@ -200,7 +207,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       trackingNumber: impb.trackingNumber,
       serviceUid: service.uid,
       format: 'PDF',
-      pdf,
+      file: pdf,
       costCents: simulatedPostageCents(service.uid, weightLb),
       carrierRefs: { serial: String(serial) },
     };
@@ -236,5 +243,5 @@ function outcomeOf(error: unknown): PurchaseOutcome {
 
 /** Callers get their own object and Buffer, so nobody can alter the remembered label. */
 function copy(label: BoughtLabel): BoughtLabel {
-  return { ...label, pdf: Buffer.from(label.pdf) };
+  return { ...label, file: Buffer.from(label.file) };
 }

@@ -69,12 +69,31 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
       expect(label.carrier).toBe(s.carrier.profile.id);
       expect(label.serviceUid).toBe(s.shipment.serviceUid);
       expect(label.format).toBe('PDF');
-      expect(label.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(label.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(label.trackingNumber).toMatch(/^[0-9A-Z]{10,34}$/);
       expect(Number.isInteger(label.costCents) && label.costCents >= 0).toBe(true);
       if (s.carrier.profile.postage) expect(label.costCents).toBeGreaterThan(0);
       expect(Object.keys(label.carrierRefs).length).toBeGreaterThan(0);
       expect(await s.faults.labelsSold()).toBe(1);
+    });
+
+    it('buys a ZPL label when the profile offers ZPL (starts with ^XA, ends with ^XZ), and refuses it plainly otherwise', async () => {
+      const outcome = await s.carrier.purchase({ ...s.shipment, format: 'ZPL' }, nextKey(), new MemoryJournal());
+      if (s.carrier.profile.labelFormats.includes('ZPL')) {
+        const label = bought(outcome);
+        expect(label.format).toBe('ZPL');
+        const zpl = label.file.toString('latin1').trim();
+        expect(zpl.startsWith('^XA')).toBe(true);
+        expect(zpl.endsWith('^XZ')).toBe(true);
+        expect(await s.faults.labelsSold()).toBe(1);
+      } else {
+        expect(outcome.kind).toBe('refused');
+        if (outcome.kind === 'refused') {
+          expect(outcome.message).toMatch(/PDF/);
+          expect(outcome.message).not.toMatch(/[{}[\]]|undefined|\[object/);
+        }
+        expect(await s.faults.labelsSold()).toBe(0);
+      }
     });
 
     it('answers the same label to the same idempotency key and sells it once', async () => {

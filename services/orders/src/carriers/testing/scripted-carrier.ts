@@ -6,6 +6,7 @@ import {
   type CarrierOffering,
   type CarrierProfile,
   type CarrierRefs,
+  type LabelFormat,
   type LabelShipment,
   type LabelToVoid,
   OFFERING_UIDS,
@@ -13,6 +14,7 @@ import {
   type PurchaseOutcome,
   type VoidOutcome,
 } from '../carrier.port';
+import { formatOf } from '../label-file';
 
 export interface PurchaseCall {
   shipment: LabelShipment;
@@ -34,6 +36,8 @@ export interface ScriptedCarrierOptions {
   maxConcurrentPurchases?: number;
   /** Default: every USPS mail class, up to 70 lb. */
   offerings?: readonly CarrierOffering[];
+  /** Default: PDF only. */
+  labelFormats?: readonly LabelFormat[];
 }
 
 export const uspsOfferings = (maxWeightLb = 70): CarrierOffering[] =>
@@ -48,8 +52,8 @@ export const labelFrom = (carrier: CarrierId, shipment: LabelShipment, idempoten
   carrier,
   trackingNumber: trackingNumberOf(`${carrier}:${idempotencyKey}`),
   serviceUid: shipment.serviceUid,
-  format: 'PDF',
-  pdf: Buffer.from('%PDF-1.7 scripted'),
+  format: formatOf(shipment),
+  file: Buffer.from(formatOf(shipment) === 'ZPL' ? '^XA^FDscripted^FS^XZ' : '%PDF-1.7 scripted'),
   costCents: 812,
   carrierRefs: { [`${carrier}Id`]: `${carrier}-${idempotencyKey}` },
 });
@@ -84,7 +88,7 @@ export class ScriptedCarrier implements CarrierAdapter {
   private everyPurchase: Answer<PurchaseCall, PurchaseOutcome> | null = null;
 
   constructor(id: CarrierId, options: ScriptedCarrierOptions = {}) {
-    this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8 };
+    this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: options.labelFormats ?? ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8 };
     this.offerings = options.offerings ?? uspsOfferings();
   }
 

@@ -9,6 +9,7 @@ import type {
   PurchaseOutcome,
   VoidOutcome,
 } from '../carrier.port';
+import { formatOf } from '../label-file';
 import { idempotencyUuid, type UspsFailure, UspsClient, type UspsProblem } from './usps.client';
 import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_OFFERINGS, type UspsShipper } from './usps.mapper';
 import { cancelResponseSchema } from './usps.schema';
@@ -170,7 +171,7 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     // Before the buy: a lost answer is resolved by repeating this exact body, and the body holds the mailing date.
     await journal.remember({ uspsIdempotencyKey: key, [mailingDateRef(mailingDate)]: 'sent' });
     const answer = await this.client.createLabel(request.value, key);
-    return answer.ok ? this.bought(answer.value, shipment.serviceUid) : purchaseFailure(answer.failure);
+    return answer.ok ? this.bought(answer.value, shipment) : purchaseFailure(answer.failure);
   }
 
   /**
@@ -191,7 +192,7 @@ export class UspsCarrierAdapter implements CarrierAdapter {
       const request = toLabelRequest(shipment, { mailingDate, shipper: this.shipperOf(shipment) });
       if (!request.ok) return { kind: 'refused', message: request.message };
       const answer = await this.client.createLabel(request.value, key);
-      if (answer.ok) return this.bought(answer.value, shipment.serviceUid);
+      if (answer.ok) return this.bought(answer.value, shipment);
       outcome = resolveFailure(answer.failure);
       const tryAnotherBody = answer.failure.kind === 'http' && (namesIdempotencyKey(answer.failure.problems) || namesMailingDate(answer.failure.problems));
       if (!tryAnotherBody) return outcome;
@@ -211,8 +212,8 @@ export class UspsCarrierAdapter implements CarrierAdapter {
   }
 
   /** A 200 is a sale: if its body cannot be read, the label exists but we do not have it, so it stays unknown. */
-  private bought(body: unknown, serviceUid: string): PurchaseOutcome {
-    const label = toBoughtLabel(body, serviceUid);
+  private bought(body: unknown, shipment: LabelShipment): PurchaseOutcome {
+    const label = toBoughtLabel(body, shipment.serviceUid, formatOf(shipment));
     return label.ok ? { kind: 'bought', label: label.value } : { kind: 'unknown', message: label.message };
   }
 }

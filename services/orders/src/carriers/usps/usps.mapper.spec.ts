@@ -36,6 +36,12 @@ describe('USPS label request mapping', () => {
     expect(toLabelRequest(shipment, context)).toEqual({ ok: true, value: payload('label-request.priority.json') });
   });
 
+  it('asks for a 203 dpi ZPL image when the shipment wants ZPL, and the published schema accepts it', () => {
+    const request = mapped({ ...shipment, format: 'ZPL' });
+    expect(request.imageInfo).toEqual({ ...mapped(shipment).imageInfo, imageType: 'ZPL203DPI' });
+    expect(labelRequestSchema.safeParse(request).success).toBe(true);
+  });
+
   it('produces a request the published 3.9.13 schema accepts', () => {
     const checked = labelRequestSchema.safeParse(mapped(shipment));
     expect(checked.error?.issues ?? []).toEqual([]);
@@ -106,7 +112,7 @@ describe('USPS label request mapping', () => {
 
 describe('USPS label response mapping', () => {
   it('reads the published label answer: the PDF decoded, postage in cents, SKU, routing and zone as carrier ids', () => {
-    const result = toBoughtLabel(payload('label-response.priority.json'), 'usps_priority');
+    const result = toBoughtLabel(payload('label-response.priority.json'), 'usps_priority', 'PDF');
     if (!result.ok) throw new Error(result.message);
     expect(result.value).toMatchObject({
       carrier: 'usps',
@@ -116,18 +122,28 @@ describe('USPS label response mapping', () => {
       costCents: 764,
       carrierRefs: { sku: 'DPXX0XXXXC01005', routingInformation: '420631182628', zone: '01' },
     });
-    expect(result.value.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(result.value.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('charges postage plus every extra service plus every fee, in whole cents without float error', () => {
     // 10.99 + 3.99 + 2.99 + 1.23 is 19.200000000000003 in floating point.
-    expect(toBoughtLabel(payload('label-response.extra-services-and-fees.json'), 'usps_priority')).toMatchObject({ ok: true, value: { costCents: 1920 } });
-    expect(toBoughtLabel(payload('label-response.nonstandard-volume.json'), 'usps_ground_advantage')).toMatchObject({ ok: true, value: { costCents: 6062, carrierRefs: { sku: 'DUXR0XXXXC08220' } } });
+    expect(toBoughtLabel(payload('label-response.extra-services-and-fees.json'), 'usps_priority', 'PDF')).toMatchObject({ ok: true, value: { costCents: 1920 } });
+    expect(toBoughtLabel(payload('label-response.nonstandard-volume.json'), 'usps_ground_advantage', 'PDF')).toMatchObject({ ok: true, value: { costCents: 6062, carrierRefs: { sku: 'DUXR0XXXXC08220' } } });
+  });
+
+  it('reads a ZPL answer as a ZPL label, and refuses a PDF image when ZPL was asked for', () => {
+    const zpl = '^XA\n^FO50,900^BCN,180,N,N,N^FD9205590109769900012613^FS\n^XZ\n';
+    const answer = { ...(payload('label-response.priority.json') as Record<string, unknown>), labelImage: Buffer.from(zpl).toString('base64') };
+    const result = toBoughtLabel(answer, 'usps_priority', 'ZPL');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.value).toMatchObject({ format: 'ZPL', trackingNumber: '9205590109769900012613' });
+    expect(result.value.file.toString('latin1')).toBe(zpl);
+    expect(toBoughtLabel(payload('label-response.priority.json'), 'usps_priority', 'ZPL')).toEqual({ ok: false, message: 'USPS answered label 9205590109769900012613 with an image that is not a ZPL label' });
   });
 
   it('does not take an image that is not a PDF (the OpenAPI example carries a PNG) or an answer without a tracking number', () => {
-    expect(toBoughtLabel(payload('label-response.png-image.json'), 'usps_priority')).toEqual({ ok: false, message: 'USPS answered label 123456789012 with an image that is not a PDF' });
-    expect(toBoughtLabel({ postage: 1, labelImage: 'JVBERi0=' }, 'usps_priority')).toEqual({ ok: false, message: 'USPS answered a label whose trackingNumber could not be read' });
+    expect(toBoughtLabel(payload('label-response.png-image.json'), 'usps_priority', 'PDF')).toEqual({ ok: false, message: 'USPS answered label 123456789012 with an image that is not a PDF' });
+    expect(toBoughtLabel({ postage: 1, labelImage: 'JVBERi0=' }, 'usps_priority', 'PDF')).toEqual({ ok: false, message: 'USPS answered a label whose trackingNumber could not be read' });
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { type BoughtLabel, type CarrierOffering, type CarrierRefs, type LabelAddress, type LabelShipment, OFFERING_UIDS, type OfferingUid } from '../carrier.port';
+import { type BoughtLabel, type CarrierOffering, type CarrierRefs, type LabelAddress, type LabelFormat, type LabelShipment, OFFERING_UIDS, type OfferingUid } from '../carrier.port';
+import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import type { UspsProblem } from './usps.client';
 import { labelResponseSchema, type UspsAddress, type UspsLabelRequest, type UspsMailClass } from './usps.schema';
 
@@ -105,6 +106,9 @@ const toUspsAddress = (address: LabelAddress, who: string): Mapped<UspsAddress> 
   };
 };
 
+/** USPS's `imageType` for each label format: ZPL at 203 dpi, what 4x6 thermal printers print. */
+export const USPS_IMAGE_TYPES = { PDF: 'PDF', ZPL: 'ZPL203DPI' } as const satisfies Record<LabelFormat, string>;
+
 /** Shipment → `LabelRequest`, or why USPS could not take it. */
 export const toLabelRequest = (shipment: LabelShipment, context: LabelRequestContext): Mapped<UspsLabelRequest> => {
   if (!isOfferingUid(shipment.serviceUid)) return { ok: false, message: `USPS does not sell the service "${shipment.serviceUid}".` };
@@ -122,7 +126,7 @@ export const toLabelRequest = (shipment: LabelShipment, context: LabelRequestCon
     .map((reference) => ({ referenceNumber: clip(reference, 30), printReferenceNumber: true }));
 
   const request: UspsLabelRequest = {
-    imageInfo: { imageType: 'PDF', labelType: '4X6LABEL', receiptOption: 'NONE', suppressPostage: false, suppressMailDate: false },
+    imageInfo: { imageType: USPS_IMAGE_TYPES[formatOf(shipment)], labelType: '4X6LABEL', receiptOption: 'NONE', suppressPostage: false, suppressMailDate: false },
     toAddress: to.value,
     fromAddress: from.value,
     packageDescription: {
@@ -168,16 +172,16 @@ export const dollarsToCents = (dollars: number): number => {
   return Number(fraction[2]) >= 5 ? cents + 1 : cents;
 };
 
-/** `LabelVendorResponse` → our label: the base64 PDF decoded, cost = postage + extra services + fees, in cents. */
-export const toBoughtLabel = (body: unknown, serviceUid: string): Mapped<BoughtLabel> => {
+/** `LabelVendorResponse` → our label: the base64 image (PDF or ZPL) decoded, cost = postage + extra services + fees, in cents. */
+export const toBoughtLabel = (body: unknown, serviceUid: string, format: LabelFormat): Mapped<BoughtLabel> => {
   const parsed = labelResponseSchema.safeParse(body);
   if (!parsed.success) {
     const where = parsed.error.issues[0]?.path.join('.') || 'its body';
     return { ok: false, message: `USPS answered a label whose ${where} could not be read` };
   }
   const answer = parsed.data;
-  const pdf = Buffer.from(answer.labelImage, 'base64');
-  if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') return { ok: false, message: `USPS answered label ${answer.trackingNumber} with an image that is not a PDF` };
+  const file = Buffer.from(answer.labelImage, 'base64');
+  if (!isLabelFileOf(format, file)) return { ok: false, message: `USPS answered label ${answer.trackingNumber} with an image that is not ${FORMAT_NAMES[format]}` };
   const charges = [answer.postage, ...(answer.extraServices ?? []).map((item) => item.price ?? 0), ...(answer.fees ?? []).map((item) => item.price ?? 0)];
   const carrierRefs: Record<string, string> = {};
   if (answer.SKU) carrierRefs['sku'] = answer.SKU;
@@ -189,8 +193,8 @@ export const toBoughtLabel = (body: unknown, serviceUid: string): Mapped<BoughtL
       carrier: 'usps',
       trackingNumber: answer.trackingNumber,
       serviceUid,
-      format: 'PDF',
-      pdf,
+      format,
+      file,
       costCents: charges.reduce((sum, dollars) => sum + dollarsToCents(dollars), 0),
       carrierRefs: carrierRefs as CarrierRefs,
     },

@@ -32,7 +32,7 @@ export interface UspsSenderAddress extends UspsAddress {
 
 /** `LabelRequest` with `DomesticPackageDescription` (single-piece rate indicator). */
 export interface UspsLabelRequest {
-  imageInfo: { imageType: 'PDF'; labelType: '4X6LABEL'; receiptOption: 'NONE'; suppressPostage: false; suppressMailDate: false };
+  imageInfo: { imageType: 'PDF' | 'ZPL203DPI'; labelType: '4X6LABEL'; receiptOption: 'NONE'; suppressPostage: false; suppressMailDate: false };
   toAddress: UspsAddress;
   fromAddress: UspsAddress;
   senderAddress?: UspsSenderAddress;

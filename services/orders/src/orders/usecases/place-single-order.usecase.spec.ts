@@ -4,7 +4,7 @@ import type { RpcClient } from '@labeldesk/nest-transport';
 import type { BoughtLabel, LabelShipment, PurchaseOutcome } from '../../carriers/carrier.port';
 
 /** What the scripted carrier makes; the purchaser double adds the rest of a bought label. */
-type CreatedLabel = Pick<BoughtLabel, 'trackingNumber' | 'serviceUid' | 'pdf'>;
+type CreatedLabel = Pick<BoughtLabel, 'trackingNumber' | 'serviceUid' | 'file'>;
 import type { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
 import type { OrdersEnv } from '../../config/env.schema';
 import { type OrderEntity } from '../order.entity';
@@ -48,8 +48,8 @@ class FakeOrders {
     return [...this.rows.values()].find((o) => o.userId === userId && o.idempotencyKey === idempotencyKey) ?? null;
   }
   readonly files = new Map<string, Buffer>();
-  async completeWithLabel(order: { id: string }, label: { trackingNumber: string; pdfName: string; pdf: Buffer }) {
-    if (!this.files.has(label.pdfName)) this.files.set(label.pdfName, label.pdf);
+  async completeWithLabel(order: { id: string }, label: { trackingNumber: string; pdfName: string; file: Buffer }) {
+    if (!this.files.has(label.pdfName)) this.files.set(label.pdfName, label.file);
     await this.move(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfName: label.pdfName, pdfFileId: `file-${label.pdfName}`, failureReason: null });
   }
 }
@@ -117,7 +117,7 @@ const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   return { useCase, orders, services, carrier };
 };
 
-const label = async (): Promise<CreatedLabel> => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', pdf: Buffer.from('%PDF') });
+const label = async (): Promise<CreatedLabel> => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', file: Buffer.from('%PDF') });
 const request = (idempotencyKey = 'key-00000001') => ({ userId: 'u1', idempotencyKey, order });
 
 describe('PlaceSingleOrderUseCase', () => {
@@ -132,7 +132,7 @@ describe('PlaceSingleOrderUseCase', () => {
 
   it('names label files so the next one cannot be guessed from a tracking number or an earlier name', async () => {
     let serial = 7;
-    const { useCase } = setup(async () => ({ trackingNumber: `920559999999990001000${serial++}`, serviceUid: 'usps_priority', pdf: Buffer.from('%PDF') }));
+    const { useCase } = setup(async () => ({ trackingNumber: `920559999999990001000${serial++}`, serviceUid: 'usps_priority', file: Buffer.from('%PDF') }));
     const first = await useCase.execute(request('key-00000001'));
     const second = await useCase.execute(request('key-00000002'));
     const token = (name: string) => /_([A-Za-z0-9_-]{22})\.pdf$/.exec(name)?.[1];

@@ -91,6 +91,12 @@ describe('orders environment: CARRIERS', () => {
     expect(bootErrors({ CARRIERS: 'easypost', ...easypost, EASYPOST_API_URL: 'https://api.easypost.com/v2/' })).toEqual([expect.stringMatching(/^EASYPOST_API_URL: must be the API origin without \/v2/)]);
   });
 
+  it('refuses an EasyPost concurrency that is not a whole number from 1 to 256, naming it', () => {
+    for (const bad of ['0', '257', '2.5', 'many']) {
+      expect(bootErrors({ CARRIERS: 'easypost', ...easypost, EASYPOST_MAX_CONCURRENCY: bad })).toEqual([expect.stringMatching(/^EASYPOST_MAX_CONCURRENCY: /)]);
+    }
+  });
+
   it('refuses a USPS account type other than EPS or PERMIT', () => {
     expect(bootErrors({ CARRIERS: 'usps', ...usps, USPS_ACCOUNT_TYPE: 'CASH' })).toEqual([expect.stringMatching(/^USPS_ACCOUNT_TYPE: .*"EPS"\|"PERMIT"/)]);
   });

@@ -29,6 +29,11 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
     .url()
     .default('https://api.easypost.com')
     .refine((url) => !/\/v2\/?$/.test(new URL(url).pathname), 'must be the API origin without /v2 (e.g. https://api.easypost.com): the client adds /v2 itself'),
+  /**
+   * EasyPost purchases one replica has in flight at once (the carrier guard's bulkhead; the rest queue). A label is two
+   * round trips, so this over twice EasyPost's latency bounds the labels a second; bulk also needs BULK_CONCURRENCY.
+   */
+  EASYPOST_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   USPS_CLIENT_ID: optionalText,
   USPS_CLIENT_SECRET: optionalText,
   USPS_API_URL: z.url().default('https://apis.usps.com'),

@@ -1,5 +1,7 @@
 // Browser tests of the web app's user flows. They drive a running server (started by CI, not by the tests):
-// E2E_BASE_URL is required; E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD name a seeded admin.
+// E2E_BASE_URL is required; E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD name a seeded admin. A spec needing a system
+// configured otherwise (easypost-purchase: another carrier) starts its own from the builds with @labeldesk/testing
+// (`npm run build` first), embedded or distributed as E2E_MODE says (default embedded).
 module.exports = {
   ...require('../../jest.preset'),
   displayName: 'web-e2e',

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -28,6 +28,12 @@ export const newDesktopContext = (browser: Browser): Promise<BrowserContext> =>
 export const saveScreenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+};
+
+/** Keeps a file a flow downloaded (e.g. a label PDF) beside the screenshots, for people to look at. */
+export const saveDownload = (name: string, bytes: Uint8Array): void => {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  writeFileSync(join(SCREENSHOT_DIR, name), bytes);
 };
 
 /** Waits until the address bar shows exactly this path (ignoring query and hash). */

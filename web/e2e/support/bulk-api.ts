@@ -13,7 +13,7 @@ interface ApiAnswer {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-export const apiCall = async (path: string, options: { method?: 'GET' | 'POST'; token?: string; body?: unknown } = {}): Promise<ApiAnswer> => {
+export const apiCall = async (path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH'; token?: string; body?: unknown } = {}): Promise<ApiAnswer> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers['token'] = options.token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

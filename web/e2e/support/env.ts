@@ -1,5 +1,23 @@
-/** The server under test; CI starts it, the tests never do. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A system a spec started for itself, with the admin it seeded. */
+export interface OwnSystem {
+  baseUrl: string;
+  admin: Credentials;
+}
+
+// Jest gives each spec file its own copy of this module, so a spec's own system never leaks into another spec.
+let ownSystem: OwnSystem | undefined;
+
+/**
+ * The server under test: the one CI starts (E2E_BASE_URL), unless a spec started its own (testAgainstOwnSystem),
+ * e.g. one buying from another carrier.
+ */
 export const baseUrl = (): string => {
+  if (ownSystem) return ownSystem.baseUrl;
   const value = process.env['E2E_BASE_URL'];
   if (!value) {
     throw new Error('E2E_BASE_URL is not set: point it at the running app, e.g. E2E_BASE_URL=http://localhost:3000');
@@ -9,13 +27,14 @@ export const baseUrl = (): string => {
 
 export const appUrl = (path: string): string => `${baseUrl()}${path}`;
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+/** Points every helper (URLs, the admin's sign-in) at a system the spec started; `undefined` points them back. */
+export const testAgainstOwnSystem = (system: OwnSystem | undefined): void => {
+  ownSystem = system ? { baseUrl: system.baseUrl.replace(/\/+$/, ''), admin: system.admin } : undefined;
+};
 
 /** A seeded admin account; the admin flows cannot run without one. */
 export const adminCredentials = (): Credentials => {
+  if (ownSystem) return ownSystem.admin;
   const email = process.env['E2E_ADMIN_EMAIL'];
   const password = process.env['E2E_ADMIN_PASSWORD'];
   if (!email || !password) {

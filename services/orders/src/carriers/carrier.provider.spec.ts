@@ -60,6 +60,15 @@ describe('carrierRegistryProvider', () => {
   });
 
 
+  it('lets EasyPost have 16 purchases in flight unless EASYPOST_MAX_CONCURRENCY says otherwise', async () => {
+    const byDefault = await registryOf({ CARRIERS: 'easypost', EASYPOST_API_KEY: 'EZTKtest' });
+    expect(byDefault.registry.ordered[0]?.profile.maxConcurrentPurchases).toBe(16);
+    await byDefault.moduleRef.close();
+    const raised = await registryOf({ CARRIERS: 'easypost', EASYPOST_API_KEY: 'EZTKtest', EASYPOST_MAX_CONCURRENCY: '64' });
+    expect(raised.registry.ordered[0]?.profile.maxConcurrentPurchases).toBe(64);
+    await raised.moduleRef.close();
+  });
+
   it('turns on the sandbox alone by default, behind its guard, selling samples', async () => {
     const { moduleRef, registry } = await carrierModule({ RENDER_WORKERS: '0' });
     expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['sandbox']);

@@ -71,7 +71,12 @@ const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapt
       );
     case 'easypost':
       // The settings were checked at start (CARRIER_SETTINGS): a missing key stops the process before this runs.
-      return new EasyPostCarrierAdapter({ apiKey: required(env.EASYPOST_API_KEY, 'EASYPOST_API_KEY'), apiUrl: env.EASYPOST_API_URL, timeoutMs: env.CARRIER_TIMEOUT_MS });
+      return new EasyPostCarrierAdapter({
+        apiKey: required(env.EASYPOST_API_KEY, 'EASYPOST_API_KEY'),
+        apiUrl: env.EASYPOST_API_URL,
+        timeoutMs: env.CARRIER_TIMEOUT_MS,
+        maxConcurrentPurchases: env.EASYPOST_MAX_CONCURRENCY,
+      });
     case 'usps':
       return new UspsCarrierAdapter({
         clientId: required(env.USPS_CLIENT_ID, 'USPS_CLIENT_ID'),

@@ -82,6 +82,21 @@ describe('orders environment: CARRIERS', () => {
     expect(bootErrors({ CARRIERS: 'easypost', EASYPOST_API_KEY: '  ' })).toEqual([expect.stringMatching(/^EASYPOST_API_KEY: /)]);
   });
 
+  it("reaches EasyPost at its API origin unless told otherwise (the client adds /v2 to each path)", () => {
+    expect(load({ CARRIERS: 'easypost', ...easypost }).EASYPOST_API_URL).toBe('https://api.easypost.com');
+    expect(load({ CARRIERS: 'easypost', ...easypost, EASYPOST_API_URL: 'http://127.0.0.1:4010' }).EASYPOST_API_URL).toBe('http://127.0.0.1:4010');
+  });
+
+  it('refuses an EasyPost URL ending in /v2, which would ask for /v2/v2/shipments', () => {
+    expect(bootErrors({ CARRIERS: 'easypost', ...easypost, EASYPOST_API_URL: 'https://api.easypost.com/v2/' })).toEqual([expect.stringMatching(/^EASYPOST_API_URL: must be the API origin without \/v2/)]);
+  });
+
+  it('refuses an EasyPost concurrency that is not a whole number from 1 to 256, naming it', () => {
+    for (const bad of ['0', '257', '2.5', 'many']) {
+      expect(bootErrors({ CARRIERS: 'easypost', ...easypost, EASYPOST_MAX_CONCURRENCY: bad })).toEqual([expect.stringMatching(/^EASYPOST_MAX_CONCURRENCY: /)]);
+    }
+  });
+
   it('refuses a USPS account type other than EPS or PERMIT', () => {
     expect(bootErrors({ CARRIERS: 'usps', ...usps, USPS_ACCOUNT_TYPE: 'CASH' })).toEqual([expect.stringMatching(/^USPS_ACCOUNT_TYPE: .*"EPS"\|"PERMIT"/)]);
   });

@@ -24,7 +24,16 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   /** How long one request to a carrier may take before its answer counts as lost. */
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
   EASYPOST_API_KEY: optionalText,
-  EASYPOST_API_URL: z.url().default('https://api.easypost.com/v2'),
+  /** EasyPost's origin: the client adds `/v2/…` to every path, so a URL ending in /v2 would 404 on every label. */
+  EASYPOST_API_URL: z
+    .url()
+    .default('https://api.easypost.com')
+    .refine((url) => !/\/v2\/?$/.test(new URL(url).pathname), 'must be the API origin without /v2 (e.g. https://api.easypost.com): the client adds /v2 itself'),
+  /**
+   * EasyPost purchases one replica has in flight at once (the carrier guard's bulkhead; the rest queue). A label is two
+   * round trips, so this over twice EasyPost's latency bounds the labels a second; bulk also needs BULK_CONCURRENCY.
+   */
+  EASYPOST_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   USPS_CLIENT_ID: optionalText,
   USPS_CLIENT_SECRET: optionalText,
   USPS_API_URL: z.url().default('https://apis.usps.com'),

@@ -103,4 +103,13 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     const reply = await orders.request('payments.account.summary.v1', new TextEncoder().encode('{}'), { timeout: 2_000 });
     expect(new TextDecoder().decode(reply.data)).toBe('{"ok":true}');
   });
+
+  it("carries orders' question to auth for a shipper's e-mail (USPS labels name each shipper)", async () => {
+    const auth = await signIn('auth');
+    auth.subscribe('auth.user.contact.v1', { callback: (_error, message) => message.respond(new TextEncoder().encode('{"email":"ada@example.com"}')) });
+    await auth.flush();
+    const orders = await signIn('orders');
+    const reply = await orders.request('auth.user.contact.v1', new TextEncoder().encode('{"userId":"u1"}'), { timeout: 2_000 });
+    expect(new TextDecoder().decode(reply.data)).toBe('{"email":"ada@example.com"}');
+  });
 });

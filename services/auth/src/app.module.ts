@@ -29,6 +29,7 @@ import { UserEventsPublisher } from './users/user-events.publisher';
 import { User } from './users/user.entity';
 import { UserRepository } from './users/user.repository';
 import { UsersController } from './users/users.controller';
+import { UserContactController } from './users/user-contact.controller';
 import { ChangeRoleUseCase } from './users/usecases/change-role.usecase';
 import { SetActivationUseCase } from './users/usecases/set-activation.usecase';
 import { DeleteUserUseCase } from './users/usecases/delete-user.usecase';
@@ -41,7 +42,7 @@ export class AuthModule {
     return serviceModule(AuthModule, 'auth', env, {
       entities: [User],
       migrations: authMigrations,
-      controllers: [SessionsController, UsersController, ReferralsController, AuditController, PasswordResetController],
+      controllers: [SessionsController, UsersController, UserContactController, ReferralsController, AuditController, PasswordResetController],
       providers: [
         { provide: AUTH_ENV, useValue: env },
         UserRepository,

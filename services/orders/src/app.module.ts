@@ -18,6 +18,7 @@ import { CarrierAlerts } from './carriers/alerts/carrier-alerts';
 import { CarrierAlertsController } from './carriers/alerts/carrier-alerts.controller';
 import { CarrierAlertsRepository } from './carriers/alerts/carrier-alerts.repository';
 import { LabelPurchaser } from './carriers/purchase/label-purchaser';
+import { ShipperContacts } from './carriers/shipper/shipper-contacts';
 import { PurchaseJournalRepository } from './carriers/purchase/purchase-journal.repository';
 import { ORDERS_ENV, type OrdersEnv } from './config/env.schema';
 import { ordersMigrations } from './database/migrations';
@@ -44,6 +45,7 @@ export class OrdersModule {
         carrierRegistryProvider,
         PurchaseJournalRepository,
         LabelPurchaser,
+        ShipperContacts,
         CarrierAlertsRepository,
         CarrierAlerts,
         OrderRepository,

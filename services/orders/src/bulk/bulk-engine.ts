@@ -4,6 +4,7 @@ import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { LabelPurchaser } from '../carriers/purchase/label-purchaser';
 import { toShipment } from '../carriers/shipment.mapper';
+import { ShipperContacts } from '../carriers/shipper/shipper-contacts';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { BulkFilesBuilder } from './bulk-files.builder';
 import { BulkProgressPublisher } from './bulk-progress.publisher';
@@ -52,6 +53,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly bulk: BulkRepository,
     private readonly rpc: RpcClient,
     private readonly purchaser: LabelPurchaser,
+    private readonly shippers: ShipperContacts,
     private readonly files: BulkFilesBuilder,
     private readonly progress: BulkProgressPublisher,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
@@ -141,7 +143,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
    */
   private async buy(item: ClaimedItem): Promise<ItemOutcome | null> {
     if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
-    const shipment = toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package });
+    const shipper = await this.shippers.shipperOf(item.user_id, item.data.sender.sender_phone);
+    const shipment = toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package }, shipper);
     const failed = (error: string): ItemOutcome => ({ ok: false, itemId: item.id, orderId: item.bulk_order_id, error });
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.purchaser.buy(shipment, carrierKey(item.id));

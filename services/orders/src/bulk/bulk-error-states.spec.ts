@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode, type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { LabelPurchaser } from '../carriers/purchase/label-purchaser';
+import type { ShipperContacts } from '../carriers/shipper/shipper-contacts';
 import type { OrdersEnv } from '../config/env.schema';
 import { BulkEngine } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
@@ -44,6 +45,7 @@ const engineWith = (repository: object, publisher: { publish: jest.Mock; forget:
     repository as unknown as BulkRepository,
     rpc as unknown as RpcClient,
     {} as LabelPurchaser,
+    {} as ShipperContacts,
     {} as BulkFilesBuilder,
     publisher as unknown as BulkProgressPublisher,
     { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,

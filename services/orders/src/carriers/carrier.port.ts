@@ -39,6 +39,11 @@ export interface CarrierProfile {
   labelFormats: readonly LabelFormat[];
   /** Purchases this process keeps in flight at once with this carrier (the registry enforces it). */
   maxConcurrentPurchases: number;
+  /**
+   * True when the carrier must be told who the shipper is (USPS: a platform reports each customer's e-mail and
+   * phone), so orders looks up the shipper's e-mail before buying; false spares that look-up.
+   */
+  needsShipperContact: boolean;
 }
 
 export interface LabelAddress {
@@ -55,10 +60,22 @@ export interface LabelAddress {
   country: 'US';
 }
 
+/** Our customer buying the label, as a carrier that must know the shipper (USPS) reports them. */
+export interface LabelShipper {
+  /** Our id of the customer (their user id). */
+  accountId: string;
+  /** Null when the e-mail was not looked up (no carrier needs it) or the customer has none. */
+  email: string | null;
+  /** The sender address's phone. */
+  phone: string | null;
+}
+
 export interface LabelShipment {
   serviceUid: string;
   /** The label file wanted (default PDF); a carrier whose profile lacks it refuses the shipment. */
   format?: LabelFormat;
+  /** Null when the caller does not know the customer (tests of carriers that do not need one). */
+  shipper: LabelShipper | null;
   from: LabelAddress;
   to: LabelAddress;
   package: {

@@ -1,3 +1,4 @@
+import { FakeUspsServer } from '@labeldesk/testing';
 import { Test } from '@nestjs/testing';
 import { ORM } from '@labeldesk/nest-orm';
 import { ORDERS_ENV, ordersEnvSchema, type OrdersEnv } from '../config/env.schema';
@@ -21,6 +22,7 @@ const fakeOrm = () => {
 
 const shipment: LabelShipment = {
   serviceUid: 'usps_priority',
+  shipper: null,
   from: { name: 'Acme Widgets', company: null, phone: null, street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
   to: { name: 'Jane Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: null, city: 'New York', state: 'NY', zip: '10118', country: 'US' },
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widget', reference1: '1', reference2: 'SKU-1' },
@@ -73,6 +75,7 @@ describe('carrierRegistryProvider', () => {
     const { moduleRef, registry } = await carrierModule({ RENDER_WORKERS: '0' });
     expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['sandbox']);
     expect(registry.sellsPostage).toBe(false);
+    expect(registry.needsShipperContact).toBe(false);
     await moduleRef.close();
   });
 
@@ -111,5 +114,53 @@ describe('RENDER_WORKERS', () => {
 
   it('refuses more than 8, negative and fractional values', () => {
     for (const value of ['9', '-1', '1.5', 'two']) expect(() => env({ RENDER_WORKERS: value })).toThrow();
+  });
+
+  describe('USPS shipper reporting', () => {
+    let fake: FakeUspsServer;
+    beforeAll(async () => {
+      fake = new FakeUspsServer();
+      await fake.start();
+    });
+    afterAll(() => fake.stop());
+
+    const uspsAgainstFake = () =>
+      registryOf({ CARRIERS: 'usps', ...USPS_SETTINGS, USPS_CLIENT_ID: 'fake-usps-client', USPS_CLIENT_SECRET: 'fake-usps-secret', USPS_MID: '902118475', USPS_MANIFEST_MID: '902118476', USPS_ACCOUNT_NUMBER: '1000123456', USPS_API_URL: fake.url });
+    const journal = { remember: async () => undefined };
+    const shipper = { accountId: 'user-7f3a', email: 'ada@example.com', phone: '614-555-0142' };
+
+    it('asks orders for the shipper contact only when USPS is among the carriers', async () => {
+      const { moduleRef, registry } = await registryOf({ CARRIERS: 'easypost,usps', EASYPOST_API_KEY: 'EZTKtest', ...USPS_SETTINGS });
+      expect(registry.needsShipperContact).toBe(true);
+      await moduleRef.close();
+      const easyPostOnly = await registryOf({ CARRIERS: 'easypost', EASYPOST_API_KEY: 'EZTKtest' });
+      expect(easyPostOnly.registry.needsShipperContact).toBe(false);
+      await easyPostOnly.moduleRef.close();
+    });
+
+    it("reports the customer as the shipper of a USPS label: our user id, the e-mail and the sender's phone", async () => {
+      const { moduleRef, registry } = await uspsAgainstFake();
+      const outcome = await registry.ordered[0]?.purchase({ ...shipment, shipper }, 'order-shipper-1', journal);
+      if (outcome?.kind !== 'bought') throw new Error(`expected a label, got ${JSON.stringify(outcome)}`);
+      const sold = fake.labels.get(outcome.label.trackingNumber);
+      expect(sold?.request.packageDescription.shipperVisibilityMethod).toBe('SENDER_INFORMATION');
+      expect(sold?.request.senderAddress).toMatchObject({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' });
+      await moduleRef.close();
+    });
+
+    it.each([
+      ['no shipper at all', null],
+      ['a sender without a phone', { ...shipper, phone: null }],
+      ['a customer without an e-mail', { ...shipper, email: null }],
+    ])('refuses a USPS label for %s in plain words, sending nothing to USPS', async (_case, without) => {
+      const { moduleRef, registry } = await uspsAgainstFake();
+      const before = fake.labelsSold();
+      await expect(registry.ordered[0]?.purchase({ ...shipment, shipper: without }, 'order-shipper-2', journal)).resolves.toEqual({
+        kind: 'refused',
+        message: "USPS needs the shipper's phone and e-mail: add a phone number to the sender address",
+      });
+      expect(fake.labelsSold()).toBe(before);
+      await moduleRef.close();
+    });
   });
 });

@@ -6,6 +6,7 @@ import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { CARRIER_REGISTRY, type CarrierAdapter, type CarrierId } from './carrier.port';
 import { EasyPostCarrierAdapter } from './easypost/easypost.adapter';
 import { UspsCarrierAdapter } from './usps/usps.adapter';
+import { uspsShipperOf } from './usps/usps.mapper';
 import { CarrierRegistry } from './registry/carrier-registry';
 import { GuardedCarrier } from './registry/guarded-carrier';
 import { LabelRenderPool } from './sandbox/render-pool';
@@ -89,6 +90,7 @@ const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapt
         accountNumber: required(env.USPS_ACCOUNT_NUMBER, 'USPS_ACCOUNT_NUMBER'),
         ...(env.USPS_PERMIT_ZIP ? { permitZip: env.USPS_PERMIT_ZIP } : {}),
         timeoutMs: env.CARRIER_TIMEOUT_MS,
+        shipperOf: uspsShipperOf,
       });
   }
 };

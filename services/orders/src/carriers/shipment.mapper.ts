@@ -1,5 +1,5 @@
 import type { SingleOrder } from '@labeldesk/contracts';
-import type { LabelShipment } from './carrier.port';
+import type { LabelShipment, LabelShipper } from './carrier.port';
 
 /** What any order (single or a bulk row) holds about one parcel. */
 export interface ShipmentParts {
@@ -9,9 +9,10 @@ export interface ShipmentParts {
   package: Omit<SingleOrder['package'], 'package_weight_unit'>;
 }
 
-/** Our order fields → the carrier port's shipment (the country is always US, spec 9). */
-export const toShipment = (order: ShipmentParts): LabelShipment => ({
+/** Our order fields and the customer buying it → the carrier port's shipment (the country is always US, spec 9). */
+export const toShipment = (order: ShipmentParts, shipper: LabelShipper | null): LabelShipment => ({
   serviceUid: order.serviceUid,
+  shipper,
   from: {
     name: order.sender.sender_name,
     company: order.sender.sender_company,

@@ -61,6 +61,11 @@ export const AuthRpc = {
    * end (decision 037). The token itself is forgotten by the browser; it stays valid until it expires, as before.
    */
   logout: defineRpc('auth.session.logout.v1', z.object({ token: z.string().min(1).max(4096) }), okSchema),
+  /**
+   * The e-mail of the customer buying a label, for a carrier that must report each shipper (USPS): served to the
+   * orders service only. Null when the user is not (or no longer) known.
+   */
+  userContact: defineRpc('auth.user.contact.v1', z.object({ userId: idSchema }), z.object({ email: z.string().nullable() })),
   /** An admin deletes a user: sessions end at once, the row stays for the record (orders, files and ledger name it). */
   deleteUser: defineRpc('auth.user.delete.v1', z.object({ userId: idSchema }), deleteUserResponseSchema),
 } as const;

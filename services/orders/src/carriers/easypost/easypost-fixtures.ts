@@ -3,6 +3,7 @@ import type { LabelShipment } from '../carrier.port';
 /** Shipments for the EasyPost specs: one the fake EasyPost sells, one whose address it cannot find (ZIP 00000). */
 export const easyPostTestShipment = (overrides: Partial<LabelShipment> = {}): LabelShipment => ({
   serviceUid: 'usps_priority',
+  shipper: null,
   from: { name: 'Acme Widgets', company: 'Acme', phone: '6145550100', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
   to: { name: 'Jane Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118', country: 'US' },
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widget', reference1: '1', reference2: 'SKU-1' },

@@ -76,7 +76,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     if (!Number.isInteger(rememberKeys) || rememberKeys < 1) throw new RangeError(`EasyPost: rememberKeys must be a positive integer, got ${rememberKeys}`);
     this.client = new EasyPostClient({ apiKey: options.apiKey, apiUrl: options.apiUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
     this.rememberKeys = rememberKeys;
-    this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases });
+    this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases, needsShipperContact: false });
   }
 
   async listOfferings(): Promise<CarrierOffering[]> {

@@ -35,6 +35,7 @@ const errorIn = (name: string) => {
 
 const shipment = (overrides: Partial<LabelShipment['package']> = {}): LabelShipment => ({
   serviceUid: 'usps_ground_advantage',
+  shipper: null,
   from: { name: 'Acme Widgets', company: 'Acme', phone: '6145550100', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
   to: { name: 'Jane Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118-0110', country: 'US' },
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widget', reference1: '2', reference2: 'SKU-1', ...overrides },

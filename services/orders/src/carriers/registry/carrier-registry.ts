@@ -21,6 +21,11 @@ export class CarrierRegistry {
     return this.byId.get(id);
   }
 
+  /** True when a carrier must be told the shipper's contact (USPS), so orders looks it up before buying. */
+  get needsShipperContact(): boolean {
+    return this.ordered.some((carrier) => carrier.profile.needsShipperContact);
+  }
+
   /** False while the labels sold are samples (the sandbox): their files say SAMPLE. */
   get sellsPostage(): boolean {
     return this.ordered.every((carrier) => carrier.profile.postage);

@@ -25,6 +25,7 @@ function counterSerials(start = 1): jest.Mock<Promise<number>, []> {
 function shipment(overrides: { serviceUid?: string; weightLb?: number; zip?: string } = {}): LabelShipment {
   return {
     serviceUid: overrides.serviceUid ?? 'usps_priority',
+    shipper: null,
     from: { name: 'Acme Widgets', company: null, phone: null, street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
     to: { name: 'Jane Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: overrides.zip ?? '10118', country: 'US' },
     package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: overrides.weightLb ?? 1.5, description: 'Widget', reference1: '1', reference2: 'SKU-1' },

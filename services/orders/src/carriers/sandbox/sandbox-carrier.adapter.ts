@@ -55,7 +55,7 @@ type TrackingState = 'issued' | 'voided';
  * carrier does. Voiding knows only the labels of this process.
  */
 export class SandboxCarrierAdapter implements CarrierAdapter {
-  readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF'], maxConcurrentPurchases: 256 };
+  readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF'], maxConcurrentPurchases: 256, needsShipperContact: false };
   private readonly latencyMs: number;
   private readonly failureRate: number;
   private readonly random: () => number;

@@ -88,7 +88,7 @@ export class ScriptedCarrier implements CarrierAdapter {
   private everyPurchase: Answer<PurchaseCall, PurchaseOutcome> | null = null;
 
   constructor(id: CarrierId, options: ScriptedCarrierOptions = {}) {
-    this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: options.labelFormats ?? ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8 };
+    this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: options.labelFormats ?? ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8, needsShipperContact: false };
     this.offerings = options.offerings ?? uspsOfferings();
   }
 

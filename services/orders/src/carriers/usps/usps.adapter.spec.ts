@@ -12,6 +12,7 @@ const DAY = 86_400_000;
 
 const shipment: LabelShipment = {
   serviceUid: 'usps_ground_advantage',
+  shipper: null,
   from: { name: 'Ada Lovelace', company: 'Analytical Parcels', phone: '(614) 555-0142', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
   to: { name: 'Jane Q Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118', country: 'US' },
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widgets', reference1: '2', reference2: 'SKU-42' },
@@ -74,6 +75,17 @@ describe('UspsCarrierAdapter against the fake USPS', () => {
     expect(sold?.idempotencyKey).toBe(idempotencyUuid('order-9-item-1'));
     expect(sold?.request.packageDescription.mailingDate).toBe(mailingDate);
     expect(sold?.request.senderAddress).toMatchObject({ platformUserId: 'user-7f3a', email: 'ada@example.com' });
+  });
+
+  it("refuses a shipment without the shipper's phone and e-mail itself: nothing journaled, nothing sent, not even when resolving", async () => {
+    const usps = adapterFor(fake.url, { shipperOf: () => null });
+    const journal = new MemoryJournal();
+    const refused = { kind: 'refused', message: "USPS needs the shipper's phone and e-mail: add a phone number to the sender address" };
+    expect(await usps.purchase(shipment, 'order-10-item-1', journal)).toEqual(refused);
+    expect(await usps.resolve(shipment, 'order-10-item-1', { [`mailingDate:${centralDate(new Date())}`]: 'sent' })).toEqual(refused);
+    expect(journal.refs).toEqual({});
+    expect(fake.accessTokensIssued).toBe(0);
+    expect(fake.labelsSold()).toBe(0);
   });
 
   it('says unknown on a 5xx to the buy itself, and resolving repeats the same buy: one label for the key', async () => {
@@ -233,7 +245,7 @@ describe('UspsCarrierAdapter on stored USPS answers', () => {
 describe('UspsCarrierAdapter set-up', () => {
   it('is a postage carrier with PDF and ZPL labels, four purchases at a time by default, selling the three USPS offerings', async () => {
     const usps = adapterFor('https://apis-tem.usps.com');
-    expect(usps.profile).toEqual({ id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 4 });
+    expect(usps.profile).toEqual({ id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 4, needsShipperContact: true });
     expect((await usps.listOfferings()).map((offering) => offering.uid)).toEqual(['usps_priority', 'usps_priority_express', 'usps_ground_advantage']);
   });
 

@@ -35,13 +35,17 @@ export interface UspsCarrierOptions {
   maxConcurrentPurchases?: number;
   now?: () => Date;
   /**
-   * The shipper to report with each label under `SENDER_INFORMATION` (USPS requires phone, e-mail and a platform user
-   * id). LabelShipment does not carry them yet; without this, labels name no shipper visibility method.
+   * The shipper to report with each label under `SENDER_INFORMATION`: a platform selling labels for its customers
+   * must name each one (phone, e-mail and our user id), or USPS refuses the label (160275). Null when the shipment
+   * lacks them: the adapter then refuses the shipment itself, in words the customer can act on.
    */
-  shipperOf?: (shipment: LabelShipment) => UspsShipper | null;
+  shipperOf: (shipment: LabelShipment) => UspsShipper | null;
 }
 
 const MID = /^(\d{6}|\d{9})$/;
+
+/** A label without the shipper's contact is refused by USPS (160275): said here before anything is sent. */
+export const NO_SHIPPER_CONTACT = "USPS needs the shipper's phone and e-mail: add a phone number to the sender address";
 
 const problemText = (problems: readonly UspsProblem[]) =>
   problems
@@ -146,9 +150,9 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new RangeError(`USPS: timeoutMs must be a positive integer, got ${timeoutMs}`);
     if (!Number.isInteger(maxConcurrentPurchases) || maxConcurrentPurchases < 1) throw new RangeError(`USPS: maxConcurrentPurchases must be a positive integer, got ${maxConcurrentPurchases}`);
 
-    this.profile = { id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases };
+    this.profile = { id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases, needsShipperContact: true };
     this.now = options.now ?? (() => new Date());
-    this.shipperOf = options.shipperOf ?? (() => null);
+    this.shipperOf = options.shipperOf;
     this.client = new UspsClient({
       apiUrl,
       clientId,
@@ -165,7 +169,9 @@ export class UspsCarrierAdapter implements CarrierAdapter {
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
     const mailingDate = centralDate(this.now());
-    const request = toLabelRequest(shipment, { mailingDate, shipper: this.shipperOf(shipment) });
+    const shipper = this.shipperOf(shipment);
+    if (!shipper) return { kind: 'refused', message: NO_SHIPPER_CONTACT };
+    const request = toLabelRequest(shipment, { mailingDate, shipper });
     if (!request.ok) return { kind: 'refused', message: request.message };
     const key = idempotencyUuid(idempotencyKey);
     // Before the buy: a lost answer is resolved by repeating this exact body, and the body holds the mailing date.
@@ -187,9 +193,11 @@ export class UspsCarrierAdapter implements CarrierAdapter {
       .sort()
       .reverse();
     const key = idempotencyUuid(idempotencyKey);
+    const shipper = this.shipperOf(shipment);
+    if (!shipper) return { kind: 'refused', message: NO_SHIPPER_CONTACT };
     let outcome: PurchaseOutcome = { kind: 'unknown', message: 'USPS could not confirm the purchase' };
     for (const mailingDate of remembered.includes(today) ? remembered : [...remembered, today]) {
-      const request = toLabelRequest(shipment, { mailingDate, shipper: this.shipperOf(shipment) });
+      const request = toLabelRequest(shipment, { mailingDate, shipper });
       if (!request.ok) return { kind: 'refused', message: request.message };
       const answer = await this.client.createLabel(request.value, key);
       if (answer.ok) return this.bought(answer.value, shipment);

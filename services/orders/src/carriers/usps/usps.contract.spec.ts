@@ -5,6 +5,7 @@ import { UspsCarrierAdapter } from './usps.adapter';
 
 const shipment: LabelShipment = {
   serviceUid: 'usps_priority',
+  shipper: null,
   from: { name: 'Ada Lovelace', company: 'Analytical Parcels', phone: '(614) 555-0142', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
   to: { name: 'Jane Q Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118-0110', country: 'US' },
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widgets', reference1: '2', reference2: 'SKU-42' },

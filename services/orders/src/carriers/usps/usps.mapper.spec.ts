@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LabelShipment } from '../carrier.port';
 import { problemsOf } from './usps.client';
-import { centralDate, describeRefusal, dollarsToCents, toBoughtLabel, toLabelRequest, type UspsShipper } from './usps.mapper';
+import { centralDate, describeRefusal, dollarsToCents, toBoughtLabel, toLabelRequest, type UspsShipper, uspsShipperOf } from './usps.mapper';
 
 const payload = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, 'payloads', name), 'utf8'));
 const payloadText = (name: string): string => readFileSync(join(__dirname, 'payloads', name), 'utf8');
 
 const shipment: LabelShipment = {
   serviceUid: 'usps_priority',
+  shipper: null,
   from: { name: 'Ada Lovelace', company: 'Analytical Parcels', phone: '(614) 555-0142', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
   to: { name: 'Jane Q Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: 'Ste 4200', city: 'New York', state: 'NY', zip: '10118-0110', country: 'US' },
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widgets', reference1: '2', reference2: 'SKU-42' },
@@ -54,6 +55,21 @@ describe('USPS label request mapping', () => {
     ['usps_ground_advantage', 'USPS_GROUND_ADVANTAGE'],
   ])('sells %s as mail class %s, single piece, machinable, no destination entry', (serviceUid, mailClass) => {
     expect(mapped({ ...shipment, serviceUid }).packageDescription).toMatchObject({ mailClass, rateIndicator: 'SP', processingCategory: 'MACHINABLE', destinationEntryFacilityType: 'NONE', weightUOM: 'lb', dimensionsUOM: 'in' });
+  });
+
+  it("maps our customer to the stored request's shipper: user id, e-mail and the sender's phone", () => {
+    const ours = { ...shipment, shipper: { accountId: 'user-7f3a', email: ' ada@example.com ', phone: '614-555-0142' } };
+    expect(uspsShipperOf(ours)).toEqual(shipper);
+    expect(toLabelRequest(ours, { mailingDate: '2026-06-23', shipper: uspsShipperOf(ours) })).toEqual({ ok: true, value: payload('label-request.priority.json') });
+  });
+
+  it.each([
+    ['no customer', null],
+    ['no e-mail', { accountId: 'user-7f3a', email: null, phone: '6145550142' }],
+    ['no phone', { accountId: 'user-7f3a', email: 'ada@example.com', phone: null }],
+    ['a blank phone', { accountId: 'user-7f3a', email: 'ada@example.com', phone: '  ' }],
+  ])('has no USPS shipper for a shipment with %s (USPS needs both a phone and an e-mail)', (_case, ours) => {
+    expect(uspsShipperOf({ ...shipment, shipper: ours })).toBeNull();
   });
 
   it('names no shipper visibility method when there is no shipper to report', () => {

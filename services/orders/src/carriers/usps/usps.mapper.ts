@@ -33,6 +33,15 @@ export interface UspsShipper {
   phone: string;
 }
 
+/** Our customer → the shipper USPS is told about; null without both a phone and an e-mail (USPS needs the two). */
+export const uspsShipperOf = (shipment: LabelShipment): UspsShipper | null => {
+  const shipper = shipment.shipper;
+  const email = shipper?.email?.trim();
+  const phone = shipper?.phone?.trim();
+  if (!shipper || !email || !phone) return null;
+  return { platformUserId: shipper.accountId, email, phone };
+};
+
 export interface LabelRequestContext {
   /** `YYYY-MM-DD`, the mailing day in US Central time (see centralDate). */
   mailingDate: string;

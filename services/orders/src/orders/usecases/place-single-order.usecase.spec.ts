@@ -6,6 +6,7 @@ import type { BoughtLabel, LabelShipment, PurchaseOutcome } from '../../carriers
 /** What the scripted carrier makes; the purchaser double adds the rest of a bought label. */
 type CreatedLabel = Pick<BoughtLabel, 'trackingNumber' | 'serviceUid' | 'file'>;
 import type { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
+import { ShipperContacts } from '../../carriers/shipper/shipper-contacts';
 import type { OrdersEnv } from '../../config/env.schema';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
@@ -111,6 +112,8 @@ const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     orders as unknown as OrderRepository,
     services as unknown as RpcClient,
     purchaserOver(carrier.createLabel),
+    // No carrier here reports shippers: the e-mail is never asked for (FakeServices refuses unknown subjects).
+    new ShipperContacts(services as unknown as RpcClient, { needsShipperContact: false }),
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
   );
   const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);

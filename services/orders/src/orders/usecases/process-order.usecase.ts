@@ -4,6 +4,7 @@ import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, Pricin
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
 import { toShipment } from '../../carriers/shipment.mapper';
+import { ShipperContacts } from '../../carriers/shipper/shipper-contacts';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
@@ -52,6 +53,7 @@ export class ProcessOrderUseCase {
     private readonly orders: OrderRepository,
     private readonly rpc: RpcClient,
     private readonly purchaser: LabelPurchaser,
+    private readonly shippers: ShipperContacts,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
   ) {}
 
@@ -68,7 +70,8 @@ export class ProcessOrderUseCase {
     }
     const priceCents = order.priceCents;
 
-    const outcome = await this.purchaser.buy(toShipment({ ...order, serviceUid: order.serviceUid ?? '' }), order.id);
+    const shipper = await this.shippers.shipperOf(order.userId, order.sender.sender_phone);
+    const outcome = await this.purchaser.buy(toShipment({ ...order, serviceUid: order.serviceUid ?? '' }, shipper), order.id);
     if (outcome.kind === 'unknown') {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
       if (!givenUp) {

@@ -24,7 +24,8 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   /** How long one request to a carrier may take before its answer counts as lost. */
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
   EASYPOST_API_KEY: optionalText,
-  EASYPOST_API_URL: z.url().default('https://api.easypost.com/v2'),
+  /** EasyPost's API host: the client adds each path's `/v2/…` itself. */
+  EASYPOST_API_URL: z.url().default('https://api.easypost.com'),
   USPS_CLIENT_ID: optionalText,
   USPS_CLIENT_SECRET: optionalText,
   USPS_API_URL: z.url().default('https://apis.usps.com'),

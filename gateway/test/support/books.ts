@@ -99,3 +99,21 @@ export async function booksOf(system: { databaseUrl: string }, userId: string, b
     await db.end();
   }
 }
+
+/** Which carrier sold each of a user's labels (single orders and batch rows alike), as orders recorded it: carrier → labels. */
+export const labelCarriersOf = async (system: { databaseUrl: string }, userId: string): Promise<Record<string, number>> => {
+  const db = new Client({ connectionString: system.databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ carrier: string | null; n: string }>(
+      `select carrier, count(*) as n from (
+         select carrier from orders.orders where user_id = $1 and status = 'completed'
+         union all select carrier from orders.bulk_items where user_id = $1 and status = 'succeeded'
+       ) labels group by carrier`,
+      [userId],
+    );
+    return Object.fromEntries(rows.map((row) => [row.carrier ?? 'unrecorded', Number(row.n)]));
+  } finally {
+    await db.end();
+  }
+};

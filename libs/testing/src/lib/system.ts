@@ -194,7 +194,14 @@ export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<R
     ...extraEnv,
   }, logs);
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, [child], logs);
+  try {
+    await waitForHealth(baseUrl, [child], logs);
+  } catch (error) {
+    // A start that fails (a test of a refused configuration) leaves no process and no data folder behind.
+    await stopAll([child]);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     adminEmail: TEST_ADMIN.email,

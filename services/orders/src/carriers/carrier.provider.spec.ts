@@ -71,6 +71,19 @@ describe('carrierRegistryProvider', () => {
     await raised.moduleRef.close();
   });
 
+  it('sends EasyPost\'s requests to its documented paths by default (https://api.easypost.com/v2/…), not under a doubled /v2', async () => {
+    const { moduleRef, registry } = await registryOf({ CARRIERS: 'easypost', EASYPOST_API_KEY: 'EZTKtest' });
+    const fetched = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"error":{"code":"INTERNAL_SERVER_ERROR","message":"down","errors":[]}}', { status: 503 }));
+    try {
+      const outcome = await registry.ordered[0]?.purchase(shipment, 'default-url-1', { remember: async () => undefined });
+      expect(outcome?.kind).toBe('not_attempted');
+      expect(String(fetched.mock.calls[0]?.[0])).toBe('https://api.easypost.com/v2/shipments');
+    } finally {
+      fetched.mockRestore();
+      await moduleRef.close();
+    }
+  });
+
   it('turns on the sandbox alone by default, behind its guard, selling samples', async () => {
     const { moduleRef, registry } = await carrierModule({ RENDER_WORKERS: '0' });
     expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['sandbox']);

@@ -1,0 +1,121 @@
+import { FakeEasyPostServer, FakeUspsServer, type FakeEasyPostOptions } from '@labeldesk/testing';
+import type { Api } from './bulk-api';
+
+/** The USPS account the fake accepts and orders is configured with. */
+const USPS_ACCOUNT = {
+  clientId: 'fake-usps-client',
+  clientSecret: 'fake-usps-secret',
+  crid: '56982563',
+  mid: '902118475',
+  manifestMid: '902118476',
+  accountType: 'EPS',
+  accountNumber: '1000123456',
+} as const;
+
+/** Both real carriers' fakes, on free ports of the test process (the system's processes reach them by URL). */
+export interface CarrierFakes {
+  easyPost: FakeEasyPostServer;
+  usps: FakeUspsServer;
+  stop(): Promise<void>;
+}
+
+export const startCarrierFakes = async (easyPostOptions: FakeEasyPostOptions = {}): Promise<CarrierFakes> => {
+  const easyPost = new FakeEasyPostServer(easyPostOptions);
+  const usps = new FakeUspsServer(USPS_ACCOUNT);
+  await Promise.all([easyPost.start(), usps.start()]);
+  return {
+    easyPost,
+    usps,
+    stop: async () => {
+      await Promise.all([easyPost.stop(), usps.stop()]);
+    },
+  };
+};
+
+/** Orders' settings for `carriers`, pointed at the fakes (both carriers' settings are given; CARRIERS decides which are on). */
+export const carrierEnvOf = (fakes: CarrierFakes, carriers: 'easypost' | 'easypost,usps'): NodeJS.ProcessEnv => ({
+  CARRIERS: carriers,
+  EASYPOST_API_KEY: fakes.easyPost.apiKey,
+  EASYPOST_API_URL: fakes.easyPost.url,
+  USPS_API_URL: fakes.usps.url,
+  USPS_CLIENT_ID: USPS_ACCOUNT.clientId,
+  USPS_CLIENT_SECRET: USPS_ACCOUNT.clientSecret,
+  USPS_CRID: USPS_ACCOUNT.crid,
+  USPS_MID: USPS_ACCOUNT.mid,
+  USPS_MANIFEST_MID: USPS_ACCOUNT.manifestMid,
+  USPS_ACCOUNT_TYPE: USPS_ACCOUNT.accountType,
+  USPS_ACCOUNT_NUMBER: USPS_ACCOUNT.accountNumber,
+});
+
+const BUY_PATH = /^\/v2\/shipments\/(shp_[0-9a-f]+)\/buy$/;
+
+/** How many buys EasyPost has received so far (each may or may not have been carried out yet). */
+export const easyPostBuysReceived = (fake: FakeEasyPostServer): number => fake.requests.filter((r) => r.method === 'POST' && BUY_PATH.test(r.path)).length;
+
+/**
+ * What EasyPost sold, by our idempotency key (a shipment's reference is the purchase's key): the tracking code of
+ * every shipment bought under that key. A key with two codes was bought twice.
+ */
+export const easyPostSales = (fake: FakeEasyPostServer): Map<string, string[]> => {
+  const ids = new Set(fake.requests.map((r) => BUY_PATH.exec(r.path)?.[1]).filter((id): id is string => id !== undefined));
+  const sales = new Map<string, string[]>();
+  for (const id of ids) {
+    const shipment = fake.shipment(id);
+    const tracking = shipment?.['tracking_code'];
+    if (typeof tracking !== 'string') continue;
+    const key = String(shipment?.['reference']);
+    sales.set(key, [...(sales.get(key) ?? []), tracking]);
+  }
+  return sales;
+};
+
+/** The file EasyPost serves for the label with this tracking code, as its label URL answers it. */
+export const easyPostLabelFile = async (fake: FakeEasyPostServer, trackingCode: string): Promise<Buffer> => {
+  const ids = new Set(fake.requests.map((r) => BUY_PATH.exec(r.path)?.[1]).filter((id): id is string => id !== undefined));
+  const shipment = [...ids].map((id) => fake.shipment(id)).find((s) => s?.['tracking_code'] === trackingCode);
+  const url = (shipment?.['postage_label'] as { label_url?: string } | null | undefined)?.label_url;
+  if (!url) throw new Error(`EasyPost sold no label ${trackingCode}`);
+  return Buffer.from(await (await fetch(url)).arrayBuffer());
+};
+
+/** One weight tier set for every offering: 850 cents up to 5 lb, 1450 above (as the sandbox suggests). */
+export const PRICE_TIERS = [
+  { fromWeight: 1, toWeight: 5, price: 850 },
+  { fromWeight: 6, toWeight: 70, price: 1450 },
+];
+
+interface DefaultService {
+  _id: string;
+  uid: string;
+  enabled: boolean;
+  prices: Array<{ fromWeight: number; toWeight: number; price: number }>;
+}
+
+/**
+ * What an admin does before customers can buy from a real carrier: sync the default services (a real carrier
+ * suggests no prices, so they arrive switched off at $0), give each its weight tiers and switch it on. Answers the
+ * defaults as they were synced, before pricing.
+ */
+export const priceCarrierServices = async (call: Api, adminToken: string): Promise<DefaultService[]> => {
+  const synced = await call('POST', '/defaultServices/sync', undefined, { token: adminToken });
+  if (synced.status !== 200) throw new Error(`sync answered ${synced.status} ${JSON.stringify(synced.body)}`);
+  const defaults = synced.body as unknown as DefaultService[];
+  for (const service of defaults) {
+    const priced = await call('PUT', `/defaultServices/${service._id}/prices`, { prices: PRICE_TIERS }, { token: adminToken });
+    const enabled = await call('PATCH', `/defaultServices/${service._id}/toggle`, { enabled: true }, { token: adminToken });
+    if (priced.status !== 200 || enabled.status !== 200) throw new Error(`pricing ${service.uid} answered ${priced.status}/${enabled.status}`);
+  }
+  return defaults;
+};
+
+/** The tracking numbers of a batch's bought rows, from its result CSV (what the customer downloads). */
+export const batchTrackingNumbers = async (call: Api, token: string, orderId: string): Promise<string[]> => {
+  const csv = await call('GET', `/orders/download/result-csv/${orderId}`, undefined, { token });
+  if (csv.status !== 200 || !csv.bytes) throw new Error(`result CSV answered ${csv.status}`);
+  const [header, ...rows] = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const columns = (header ?? '').split(',');
+  const tracking = columns.indexOf('trackingNumber');
+  const status = columns.indexOf('status');
+  // Bulk rows carry no commas or quotes in the columns before the tracking number (bulkRow's recipients are `Bob <i>`).
+  return rows.map((row) => row.split(',')).filter((cells) => cells[status] === 'success').map((cells) => cells[tracking] ?? '');
+};

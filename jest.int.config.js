@@ -1,4 +1,6 @@
-// `npm run test:int`: integration tests against a real PostgreSQL and NATS (see .ci/run for the servers).
+// `npm run test:int`: integration tests against a real PostgreSQL and NATS (see .ci/run for the servers), two files at
+// a time. Files never meet: every database is made under a random name, every system has a NATS server of its own,
+// ports are claimed machine-wide (libs/testing), and the tests on the shared NATS use subjects of their own.
 module.exports = {
   ...require('./jest.preset'),
   displayName: 'integration',

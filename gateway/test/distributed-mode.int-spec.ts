@@ -1,24 +1,29 @@
 import { startDistributed as startOne } from '@labeldesk/testing';
-import { describeAccountSecurity } from './support/account-security.suite';
+import { ACCOUNT_SECURITY_ENV, describeAccountSecurity } from './support/account-security.suite';
 import { describeAdminArea } from './support/admin-area.suite';
 import { describeAdminServices } from './support/admin-services.suite';
 import { describeAccountFlows } from './support/api-flows.suite';
 import { describeBadInput } from './support/bad-input.suite';
 import { describeBulkFlows } from './support/bulk-flows.suite';
-import { describeInviteFlows } from './support/invite-flows.suite';
+import { describeInviteFlows, INVITE_FLOWS_ENV } from './support/invite-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
+import { sharedSystem } from './support/shared-system';
 import { describeTopUpFlows } from './support/top-up-flows.suite';
 
 /** Two processes of every service and of the gateway, behind a round-robin proxy: each flow must hold whichever replica answers. */
 const startDistributed = (env: NodeJS.ProcessEnv = {}) => startOne(env, { replicas: 2 });
 
-describeAccountFlows('distributed', () => startDistributed());
-describeLabelFlows('distributed', () => startDistributed());
+describe('suites sharing one distributed system', () => {
+  const system = sharedSystem(() => startDistributed({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV }));
+  describeAccountFlows('distributed', system);
+  describeLabelFlows('distributed', system);
+  describeBulkFlows('distributed', system);
+  describeBadInput('distributed', system);
+  describeAccountSecurity('distributed', system);
+  describeInviteFlows('distributed', system);
+  describeAdminServices('distributed', system);
+});
+// Each of these starts its own: BTCPay in place of the test payment provider; a mail server, a public URL and metrics.
 describeTopUpFlows('distributed', startDistributed);
-describeBulkFlows('distributed', () => startDistributed());
-describeBadInput('distributed', () => startDistributed());
-describeAccountSecurity('distributed', startDistributed);
-describeInviteFlows('distributed', startDistributed);
-describeAdminServices('distributed', () => startDistributed());
 // One process each: the suite reads the Prometheus counters of the one gateway its requests went through.
 describeAdminArea('distributed', (env) => startOne(env));

@@ -1,20 +1,25 @@
 import { startEmbedded } from '@labeldesk/testing';
-import { describeAccountSecurity } from './support/account-security.suite';
+import { ACCOUNT_SECURITY_ENV, describeAccountSecurity } from './support/account-security.suite';
 import { describeAdminArea } from './support/admin-area.suite';
 import { describeAdminServices } from './support/admin-services.suite';
 import { describeAccountFlows } from './support/api-flows.suite';
 import { describeBadInput } from './support/bad-input.suite';
 import { describeBulkFlows } from './support/bulk-flows.suite';
-import { describeInviteFlows } from './support/invite-flows.suite';
+import { describeInviteFlows, INVITE_FLOWS_ENV } from './support/invite-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
+import { sharedSystem } from './support/shared-system';
 import { describeTopUpFlows } from './support/top-up-flows.suite';
 
-describeAccountFlows('embedded', () => startEmbedded());
-describeLabelFlows('embedded', () => startEmbedded());
+describe('suites sharing one embedded system', () => {
+  const system = sharedSystem(() => startEmbedded({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV }));
+  describeAccountFlows('embedded', system);
+  describeLabelFlows('embedded', system);
+  describeBulkFlows('embedded', system);
+  describeBadInput('embedded', system);
+  describeAccountSecurity('embedded', system);
+  describeInviteFlows('embedded', system);
+  describeAdminServices('embedded', system);
+});
+// Each of these starts its own: BTCPay in place of the test payment provider; a mail server, a public URL and metrics.
 describeTopUpFlows('embedded', startEmbedded);
-describeBulkFlows('embedded', () => startEmbedded());
-describeBadInput('embedded', () => startEmbedded());
-describeAccountSecurity('embedded', startEmbedded);
-describeInviteFlows('embedded', startEmbedded);
-describeAdminServices('embedded', () => startEmbedded());
 describeAdminArea('embedded', startEmbedded);

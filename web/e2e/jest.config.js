@@ -8,4 +8,5 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['**/*.e2e-spec.ts'],
   testTimeout: 60000,
+  testSequencer: '<rootDir>/sequencer.js',
 };

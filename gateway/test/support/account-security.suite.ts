@@ -13,6 +13,8 @@ interface Json {
  */
 const TEST_JWT_SECRET = 'integration-test-secret-at-least-32-chars';
 const PASSWORD = 'correct-horse-1';
+/** What these tests need of the system they run on: client addresses from X-Forwarded-For, and the secret above. */
+export const ACCOUNT_SECURITY_ENV: NodeJS.ProcessEnv = { TRUST_PROXY: '1', JWT_SECRET: TEST_JWT_SECRET };
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
@@ -25,9 +27,9 @@ const signToken = (claims: Record<string, unknown>): string => {
 
 /**
  * Sessions, sockets and sign-in throttling, asserted the same way in either run mode. The system runs with
- * TRUST_PROXY=1, so each test speaks from its own client addresses through X-Forwarded-For.
+ * ACCOUNT_SECURITY_ENV (TRUST_PROXY=1), so each test speaks from its own client addresses through X-Forwarded-For.
  */
-export const describeAccountSecurity = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
+export const describeAccountSecurity = (mode: string, running: () => RunningSystem): void => {
   describe(`account security (${mode} mode)`, () => {
     let system: RunningSystem;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -80,12 +82,11 @@ export const describeAccountSecurity = (mode: string, start: (env: NodeJS.Proces
       });
 
     beforeAll(async () => {
-      system = await start({ TRUST_PROXY: '1', JWT_SECRET: TEST_JWT_SECRET });
+      system = running();
     }, 120_000);
 
     afterAll(async () => {
       for (const socket of sockets) socket.disconnect();
-      await system?.stop();
     }, 60_000);
 
     it('refuses a new password without the right current password, and changes nothing', async () => {

@@ -10,7 +10,7 @@ const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
  * (PUT /api/userServices/{userId}/{serviceId}/name) and what follows from it, plus the guard rails that keep an admin
  * from changing their own role, access or balance.
  */
-export const describeAdminServices = (mode: string, start: () => Promise<RunningSystem>): void => {
+export const describeAdminServices = (mode: string, running: () => RunningSystem): void => {
   describe(`admin services and guard rails (${mode} mode)`, () => {
     let system: RunningSystem;
     let admin: { token: string; id: string };
@@ -42,7 +42,7 @@ export const describeAdminServices = (mode: string, start: () => Promise<Running
     };
 
     beforeAll(async () => {
-      system = await start();
+      system = running();
       const response = await fetch(`${system.baseUrl}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -51,10 +51,6 @@ export const describeAdminServices = (mode: string, start: () => Promise<Running
       const body = (await response.json()) as { token: string; user: { _id: string } };
       admin = { token: body.token, id: body.user._id };
     }, 120_000);
-
-    afterAll(async () => {
-      await system?.stop();
-    }, 60_000);
 
     it("renames one user's service: they see, are quoted and order by the new name, and nobody else's changes", async () => {
       const renamed = await customer('renamed');

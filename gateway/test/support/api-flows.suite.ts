@@ -6,7 +6,7 @@ interface Json {
 }
 
 /** The sign-up, sign-in and admin flows of the foundation, asserted the same way against any run mode. */
-export const describeAccountFlows = (mode: string, start: () => Promise<RunningSystem>): void => {
+export const describeAccountFlows = (mode: string, running: () => RunningSystem): void => {
   describe(`accounts and sign-in (${mode} mode)`, () => {
     let system: RunningSystem;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -25,12 +25,8 @@ export const describeAccountFlows = (mode: string, start: () => Promise<RunningS
     const adminToken = async () => (await call('POST', '/auth/login', { email: system.adminEmail, password: system.adminPassword })).body.token ?? '';
 
     beforeAll(async () => {
-      system = await start();
+      system = running();
     }, 120_000);
-
-    afterAll(async () => {
-      await system?.stop();
-    }, 60_000);
 
     it('reports every service healthy', async () => {
       const health = await call('GET', '/health');

@@ -7,21 +7,17 @@ import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBul
 type Body = Record<string, unknown>;
 
 /** Issue 7's API through the real gateway and services, run in both modes. */
-export const describeBulkFlows = (mode: string, start: () => Promise<RunningSystem>): void => {
+export const describeBulkFlows = (mode: string, running: () => RunningSystem): void => {
   describe(`bulk orders (${mode} mode)`, () => {
     let system: RunningSystem;
     let call: Api;
     let adminToken: string;
 
     beforeAll(async () => {
-      system = await start();
+      system = running();
       call = apiClient(system.baseUrl);
       adminToken = await adminTokenOf(call, system);
     }, 120_000);
-
-    afterAll(async () => {
-      await system?.stop();
-    }, 60_000);
 
     it('serves the CSV template with the spec bulk row columns and an example row', async () => {
       const who = await newBulkCustomer(call, adminToken, 0);

@@ -9,13 +9,18 @@ interface Account {
 }
 
 const PASSWORD = 'correct-horse-1';
+/**
+ * What these tests need of the system they run on: more top-ups a minute than a person gets (the deposits come quickly),
+ * and the built-in test payment provider, so no BTCPAY_* settings.
+ */
+export const INVITE_FLOWS_ENV: NodeJS.ProcessEnv = { TOPUP_RATE_LIMIT_PER_MINUTE: '1000' };
 
 /**
  * Invites and referrals (spec 2 "Invite", "Referral management"; spec 7 "Invites"), asserted the same way in either
  * run mode. Deposits are real ones: a top-up invoice of the built-in test payment provider, paid through its
  * checkout, which credits through the same signed-webhook path as BTCPay. An admin's balance change is not a deposit.
  */
-export const describeInviteFlows = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
+export const describeInviteFlows = (mode: string, running: () => RunningSystem): void => {
   describe(`invites and referrals (${mode} mode)`, () => {
     let system: RunningSystem;
     let adminToken: string;
@@ -53,14 +58,10 @@ export const describeInviteFlows = (mode: string, start: (env: NodeJS.ProcessEnv
     };
 
     beforeAll(async () => {
-      system = await start({ TOPUP_RATE_LIMIT_PER_MINUTE: '1000' });
+      system = running();
       const admin = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
       adminToken = admin.body.token ?? '';
     }, 120_000);
-
-    afterAll(async () => {
-      await system?.stop();
-    }, 60_000);
 
     it("lists a user who registered with a friend's code, in any case, for the friend and the admin, with real deposits only", async () => {
       const friend = await registerFriend('Inviting Friend');

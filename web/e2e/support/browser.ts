@@ -2,9 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { appUrl } from './env';
-
-const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots');
+import { appUrl, screenshotDir } from './env';
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
@@ -26,8 +24,8 @@ export const newDesktopContext = (browser: Browser): Promise<BrowserContext> =>
 
 /** Keeps the final state of a flow for people to look at; the folder is git-ignored. */
 export const saveScreenshot = async (page: Page, name: string): Promise<void> => {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  mkdirSync(screenshotDir(), { recursive: true });
+  await page.screenshot({ path: join(screenshotDir(), `${name}.png`), fullPage: true });
 };
 
 /** Keeps a file a flow downloaded (e.g. a label PDF) beside the screenshots, for people to look at. */

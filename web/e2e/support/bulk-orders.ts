@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { loginThroughApi, newCustomer, registerThroughApi } from './accounts';
 import type { Customer } from './accounts';
-import { adminCredentials, appUrl } from './env';
+import { adminCredentials, appUrl, screenshotDir } from './env';
 
 /** What the bulk flows need from the API: the new customer's id and token, and calls that set up their data. */
 export interface BulkCustomer extends Customer {
@@ -199,10 +199,10 @@ export const dataLines = (text: string): string[] => text.replace(/^\uFEFF/, '')
 
 /**
  * What the screen shows, not the whole page: a full-page capture stretches the viewport, which resizes the
- * windowed table and the sticky bar mid-capture. Saved next to the other screenshots (git-ignored).
+ * windowed table and the sticky bar mid-capture. Saved with the other screenshots (git-ignored).
  */
 export const saveViewScreenshot = async (page: Page, name: string): Promise<void> => {
-  const dir = join(__dirname, '..', 'screenshots');
+  const dir = screenshotDir();
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
 };

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 export interface Credentials {
   email: string;
   password: string;
@@ -42,3 +44,9 @@ export const adminCredentials = (): Credentials => {
   }
   return { email, password };
 };
+
+/**
+ * Where the final state of each flow is saved for people to look at (git-ignored). E2E_SCREENSHOT_DIR gives each run its
+ * own folder, so two runs side by side (CI's two modes) never write the same file at once.
+ */
+export const screenshotDir = (): string => process.env['E2E_SCREENSHOT_DIR'] ?? join(__dirname, '..', 'screenshots');

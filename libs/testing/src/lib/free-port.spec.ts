@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { freePort, lostItsPort } from './free-port';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { claimPort, freePort, lostItsPort } from './free-port';
 
 const ephemeralLow = (): number => {
   try {
@@ -30,6 +33,31 @@ describe('freePort', () => {
   it('never hands the same port out twice, even to starts running at once', async () => {
     const ports = await Promise.all(Array.from({ length: 40 }, () => freePort()));
     expect(new Set(ports).size).toBe(40);
+  });
+});
+
+describe('claimPort', () => {
+  const claimFile = (port: number) => join(tmpdir(), 'labeldesk-test-ports', String(port));
+
+  it('claims the port it hands out for this process, so the port is not claimed again', async () => {
+    const port = await freePort();
+    expect(readFileSync(claimFile(port), 'utf8')).toBe(String(process.pid));
+    expect(claimPort(port)).toBe(false);
+  });
+
+  it('leaves a port another live process has claimed', async () => {
+    const port = await freePort();
+    writeFileSync(claimFile(port), String(process.ppid));
+    expect(claimPort(port)).toBe(false);
+    expect(readFileSync(claimFile(port), 'utf8')).toBe(String(process.ppid));
+  });
+
+  it('takes over the claim of a process that has ended', async () => {
+    const port = await freePort();
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(claimFile(port), String(ended));
+    expect(claimPort(port)).toBe(true);
+    expect(readFileSync(claimFile(port), 'utf8')).toBe(String(process.pid));
   });
 });
 

@@ -30,8 +30,8 @@ export const saveScreenshot = async (page: Page, name: string): Promise<void> =>
 
 /** Keeps a file a flow downloaded (e.g. a label PDF) beside the screenshots, for people to look at. */
 export const saveDownload = (name: string, bytes: Uint8Array): void => {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  writeFileSync(join(SCREENSHOT_DIR, name), bytes);
+  mkdirSync(screenshotDir(), { recursive: true });
+  writeFileSync(join(screenshotDir(), name), bytes);
 };
 
 /** Waits until the address bar shows exactly this path (ignoring query and hash). */

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { loginThroughUi } from './support/accounts';
 import { dismissToasts, saveDownload, useBrowserPage, waitForPath } from './support/browser';
 import { fundedCustomer } from './support/bulk-api';
+import { adminCredentials, appUrl } from './support/env';
 import { bulkCsv, dataLines, pdfPageCount, saveViewScreenshot, SERVICE, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import { priceAndOffer, syncDefaultServices } from './support/default-services';
 import { startEasyPostSystem, trackingCodesSold, type EasyPostSystem } from './support/easypost-system';
@@ -44,6 +45,13 @@ const expectMenuBalance = async (page: Page, cents: number, screenshot: string):
   await page.getByRole('menu').evaluate((menu) => Promise.all(menu.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   await saveViewScreenshot(page, screenshot);
   await page.keyboard.press('Escape');
+};
+
+/** The customer's balance as the API reads it: a refused label took nothing. */
+const expectBalanceThroughApi = async (cents: number, token: string): Promise<void> => {
+  const answer = await fetch(appUrl('/api/auth/verify'), { headers: { token } });
+  const body = (await answer.json()) as { user?: { balance?: number } };
+  expect(body.user?.balance).toBe(cents);
 };
 
 /** The label file EasyPost itself serves for a tracking code (the fake's file host). */
@@ -202,6 +210,37 @@ describe('Buying labels with postage through EasyPost', () => {
       await page.keyboard.press('Escape');
       await dismissToasts(page);
       await expectMenuBalance(page, 100_00 - total, 'easypost-bulk-balance');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+  it(
+    'tells the admin on the dashboard when EasyPost has no funds left, and charges the customer nothing',
+    async () => {
+      const customer = await fundedCustomer(50_00);
+      system().fake.insufficientFundsNext();
+      const refused = await fetch(appUrl('/api/orders/v2'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: customer.token, 'idempotency-key': `no-funds-${Date.now()}` },
+        body: JSON.stringify({
+          service_name: SERVICE,
+          sender: { sender_name: 'Sam Sender', sender_address1: '1600 Amphitheatre Pkwy', sender_city: 'Mountain View', sender_state_province: 'CA', sender_zip_postal: '94043' },
+          receiver: { receiver_name: 'Rita Receiver', receiver_address1: '350 Fifth Avenue', receiver_city: 'New York', receiver_state_province: 'NY', receiver_zip_postal: '10118' },
+          package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
+        }),
+      });
+      const body = (await refused.json()) as { message?: string };
+      expect(refused.status).toBe(502);
+      expect(body.message).toMatch(/You have not been charged\.$/);
+
+      await loginThroughUi(page, adminCredentials());
+      await waitForPath(page, '/main/dashboard');
+      await page.goto(appUrl('/admin/dashboard'));
+      const alerts = page.getByRole('region', { name: 'Carrier alerts' });
+      // The alert is written beside the purchase, and the dashboard asks for it again every 30 s.
+      await alerts.getByText('EasyPost has no funds left', { exact: true }).waitFor({ timeout: 45_000 });
+      await alerts.getByText(/Batches buying from EasyPost are paused/).waitFor();
+      await saveViewScreenshot(page, 'easypost-admin-carrier-alert');
+      await expectBalanceThroughApi(50_00, customer.token);
     },
     FLOW_TIMEOUT_MS,
   );

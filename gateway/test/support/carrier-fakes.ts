@@ -1,16 +1,8 @@
-import { FakeEasyPostServer, FakeUspsServer, type FakeEasyPostOptions } from '@labeldesk/testing';
+import { FAKE_USPS_ACCOUNT, FakeEasyPostServer, FakeUspsServer, type FakeEasyPostOptions } from '@labeldesk/testing';
 import type { Api } from './bulk-api';
 
 /** The USPS account the fake accepts and orders is configured with. */
-const USPS_ACCOUNT = {
-  clientId: 'fake-usps-client',
-  clientSecret: 'fake-usps-secret',
-  crid: '56982563',
-  mid: '902118475',
-  manifestMid: '902118476',
-  accountType: 'EPS',
-  accountNumber: '1000123456',
-} as const;
+const USPS_ACCOUNT = FAKE_USPS_ACCOUNT;
 
 /** Both real carriers' fakes, on free ports of the test process (the system's processes reach them by URL). */
 export interface CarrierFakes {

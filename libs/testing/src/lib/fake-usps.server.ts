@@ -55,7 +55,8 @@ const PAYMENTS = '/payments/v3';
 const TOKEN_PATH = '/oauth2/v3/token';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const defaults: Required<Omit<FakeUspsOptions, 'now' | 'port' | 'controlRoutes' | 'permitZip'>> = {
+/** The USPS account the fake accepts unless told otherwise: what an adapter or orders under test is configured with. */
+export const FAKE_USPS_ACCOUNT = {
   clientId: 'fake-usps-client',
   clientSecret: 'fake-usps-secret',
   crid: '56982563',
@@ -63,6 +64,10 @@ const defaults: Required<Omit<FakeUspsOptions, 'now' | 'port' | 'controlRoutes' 
   manifestMid: '902118476',
   accountType: 'EPS',
   accountNumber: '1000123456',
+} as const;
+
+const defaults: Required<Omit<FakeUspsOptions, 'now' | 'port' | 'controlRoutes' | 'permitZip'>> = {
+  ...FAKE_USPS_ACCOUNT,
   accessTokenTtlSeconds: 28_800,
   paymentTokenTtlSeconds: 28_800,
   latencyMs: 0,

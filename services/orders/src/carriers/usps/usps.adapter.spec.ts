@@ -1,4 +1,4 @@
-import { FakeUspsServer, type ScriptedHttp, type ScriptedReply, type ScriptedRequest, startScriptedHttp } from '@labeldesk/testing';
+import { FAKE_USPS_ACCOUNT, FakeUspsServer, type ScriptedHttp, type ScriptedReply, type ScriptedRequest, startScriptedHttp } from '@labeldesk/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CarrierRefs, LabelShipment, PurchaseOutcome } from '../carrier.port';
@@ -21,13 +21,7 @@ const shipment: LabelShipment = {
 const adapterFor = (apiUrl: string, overrides: Partial<UspsCarrierOptions> = {}) =>
   new UspsCarrierAdapter({
     apiUrl,
-    clientId: 'fake-usps-client',
-    clientSecret: 'fake-usps-secret',
-    crid: '56982563',
-    mid: '902118475',
-    manifestMid: '902118476',
-    accountType: 'EPS',
-    accountNumber: '1000123456',
+    ...FAKE_USPS_ACCOUNT,
     timeoutMs: 1500,
     shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),
     ...overrides,

@@ -1,4 +1,4 @@
-import { FakeUspsServer } from '@labeldesk/testing';
+import { FAKE_USPS_ACCOUNT, FakeUspsServer } from '@labeldesk/testing';
 import type { LabelShipment } from '../carrier.port';
 import { describeCarrierContract } from '../testing/carrier-contract.suite';
 import { UspsCarrierAdapter } from './usps.adapter';
@@ -16,13 +16,7 @@ describeCarrierContract('USPS', async () => {
   await fake.start();
   const carrier = new UspsCarrierAdapter({
     apiUrl: fake.url,
-    clientId: 'fake-usps-client',
-    clientSecret: 'fake-usps-secret',
-    crid: '56982563',
-    mid: '902118475',
-    manifestMid: '902118476',
-    accountType: 'EPS',
-    accountNumber: '1000123456',
+    ...FAKE_USPS_ACCOUNT,
     // Short enough for the hanging step to time out well inside a test, long enough for a PDF on a busy machine.
     timeoutMs: 1500,
     shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),

@@ -181,12 +181,14 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
     const settings = ['EASYPOST_API_KEY', 'USPS_CLIENT_ID', 'USPS_CLIENT_SECRET', 'USPS_CRID', 'USPS_MID', 'USPS_MANIFEST_MID', 'USPS_ACCOUNT_TYPE', 'USPS_ACCOUNT_NUMBER', 'USPS_PERMIT_ZIP'];
     for (const deployment of deployments) {
       const env = podOf(deployment).containers[0]?.env ?? [];
-      const carrierEnv = env.filter((e) => settings.includes(e.name) || e.name === 'CARRIERS');
+      const carrierEnv = env.filter((e) => settings.includes(e.name) || e.name === 'CARRIERS' || e.name === 'EASYPOST_MAX_CONCURRENCY');
       if (deployment.metadata.name !== 'orders') {
         expect(carrierEnv).toEqual([]);
         continue;
       }
       expect(env.find((e) => e.name === 'CARRIERS')?.value).toBe('easypost');
+      // EasyPost's concurrency and the bulk engine's go together, or the lower one caps a batch.
+      expect(env.find((e) => e.name === 'EASYPOST_MAX_CONCURRENCY')?.value).toBe(env.find((e) => e.name === 'BULK_CONCURRENCY')?.value);
       for (const name of settings) {
         expect(env.find((e) => e.name === name)?.valueFrom?.secretKeyRef).toMatchObject({ name: 'labeldesk-secrets', key: name });
       }

@@ -32,6 +32,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   /**
    * EasyPost purchases one replica has in flight at once (the carrier guard's bulkhead; the rest queue). A label is two
    * round trips, so this over twice EasyPost's latency bounds the labels a second; bulk also needs BULK_CONCURRENCY.
+   * The default is kept low because EasyPost's rate limits are unpublished (docs/benchmarks.md, EasyPost concurrency).
    */
   EASYPOST_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   USPS_CLIENT_ID: optionalText,

@@ -10,25 +10,16 @@ import type {
   VoidOutcome,
 } from '../carrier.port';
 import { formatOf } from '../label-file';
-import { idempotencyUuid, type UspsFailure, UspsClient, type UspsProblem } from './usps.client';
+import { idempotencyUuid, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
 import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_OFFERINGS, type UspsShipper } from './usps.mapper';
 import { cancelResponseSchema } from './usps.schema';
 
-export interface UspsCarrierOptions {
+/** The paying account (crid, mids, EPS or permit) is the client's UspsPayer; the rest is the adapter's own. */
+export interface UspsCarrierOptions extends UspsPayer {
   clientId: string;
   clientSecret: string;
   /** `https://apis.usps.com`, or `https://apis-tem.usps.com` for USPS's test environment. */
   apiUrl: string;
-  /** Customer Registration ID of the account that pays and owns the labels. */
-  crid: string;
-  /** Mailer ID (6 or 9 digits) the tracking numbers are issued under. */
-  mid: string;
-  manifestMid: string;
-  accountType: 'EPS' | 'PERMIT';
-  /** EPS account number, or the permit number of a PERMIT account. */
-  accountNumber: string;
-  /** The permit's 5-digit ZIP, required with a PERMIT account. */
-  permitZip?: string;
   /** Per request (default 20 s). */
   timeoutMs?: number;
   /** Default 4: USPS quotas are small (a default of about 60 calls an hour has been reported). */

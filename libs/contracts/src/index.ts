@@ -20,6 +20,7 @@ export * from './lib/pricing/pricing.schema';
 export * from './lib/pricing/pricing.contract';
 export * from './lib/payments/ledger.schema';
 export * from './lib/orders/single-order.schema';
+export * from './lib/orders/label-lifecycle.schema';
 export * from './lib/orders/order.schema';
 export * from './lib/orders/bulk-order.schema';
 export * from './lib/orders/price-quote.schema';

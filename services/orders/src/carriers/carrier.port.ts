@@ -145,6 +145,65 @@ export type VoidOutcome =
 export interface LabelToVoid {
   trackingNumber: string;
   carrierRefs: CarrierRefs;
+  /** When the label was bought: the sandbox's simulated manifest and tracking start there. */
+  purchasedAt: Date;
+}
+
+/** A refund the carrier is watching (`refund_pending` after `void`), asked about by the refund reconciler. */
+export interface PendingRefund extends LabelToVoid {
+  /** The carrier's id of the refund request (USPS dispute id), when it gave one. */
+  refundRef: string | null;
+  /** When the void was asked: USPS and the sandbox settle a refund a fixed time after it. */
+  requestedAt: Date;
+}
+
+/**
+ * Where a pending refund stands at the carrier:
+ * - `refund_pending`: still watched; ask again later.
+ * - `refunded`: the carrier pays it back: the customer is credited the label's price, once.
+ * - `refund_rejected`: final, with the carrier's reason in plain words (the package was scanned, too late…).
+ * - `retry`: the carrier rejected the request for a reason that passes (EasyPost: "too soon" after the purchase):
+ *   the reconciler asks `void` again later.
+ * - `unknown`: no answer now; ask again later.
+ */
+export type RefundCheck =
+  | { kind: 'refund_pending' }
+  | { kind: 'refunded' }
+  | { kind: 'refund_rejected'; reason: string }
+  | { kind: 'retry'; message: string }
+  | { kind: 'unknown'; message: string };
+
+/** EasyPost's tracker vocabulary, used for every carrier (USPS categories are mapped onto it). */
+export const TRACKING_STATUSES = [
+  'pre_transit',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'available_for_pickup',
+  'return_to_sender',
+  'failure',
+  'cancelled',
+  'error',
+  'unknown',
+] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+/** A scan with one of these statuses does not use a label: it can still be voided. */
+export const UNUSED_TRACKING_STATUSES: ReadonlySet<TrackingStatus> = new Set(['pre_transit', 'unknown', 'cancelled']);
+
+export interface TrackingEvent {
+  status: TrackingStatus;
+  /** The carrier's words, e.g. `Accepted at USPS Origin Facility`. */
+  message: string;
+  occurredAt: Date;
+  /** `City, ST 12345` (what the carrier gave), or null. */
+  location: string | null;
+}
+
+export interface TrackingReport {
+  status: TrackingStatus;
+  /** Oldest first. */
+  events: TrackingEvent[];
 }
 
 export interface CarrierAdapter {
@@ -163,6 +222,18 @@ export interface CarrierAdapter {
   resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome>;
   /** Cancels or asks a refund for a label this carrier sold; a repeated void never asks twice for the money. */
   void(label: LabelToVoid): Promise<VoidOutcome>;
+  /**
+   * Voids many labels in one request where the carrier has one (EasyPost `POST /v2/refunds`); one outcome per label,
+   * in order. Absent: the caller voids them one at a time.
+   */
+  voidMany?(labels: readonly LabelToVoid[]): Promise<VoidOutcome[]>;
+  /** Where a pending refund stands. Never throws for the carrier's answer. */
+  refundStatus(refund: PendingRefund): Promise<RefundCheck>;
+  /**
+   * The label's tracking as the carrier reports it now, or null when the carrier did not answer (ask later). A carrier
+   * that pushes updates (EasyPost webhooks) still answers this, for labels whose push never came.
+   */
+  track(label: LabelToVoid): Promise<TrackingReport | null>;
 }
 
 /** The registry of the carriers `CARRIERS` turns on, in the order they are tried. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelStateSchema, trackingStatusSchema } from './label-lifecycle.schema';
 
 export const orderStatusSchema = z.enum(['pending', 'completed', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -18,6 +19,10 @@ export const orderListItemSchema = z.object({
   ordered: z.number().int(),
   processed: z.number().int(),
   failureReason: z.string().nullable(),
+  /** The label's life after purchase (null while the order has no label). */
+  label_state: labelStateSchema.nullable(),
+  /** The carrier's last tracking status, null before the first check. */
+  tracking_status: trackingStatusSchema.nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

@@ -20,6 +20,16 @@ import {
   bulkRetryResponseSchema,
   bulkStatusSchema,
 } from './bulk-order.schema';
+import {
+  adminRefundsPageSchema,
+  batchLabelsPageSchema,
+  bulkVoidResponseSchema,
+  labelStateSchema,
+  labelTrackingSchema,
+  refundSummarySchema,
+  trackingNumberSchema,
+  voidLabelResponseSchema,
+} from './label-lifecycle.schema';
 
 export const OrdersRpc = {
   /** Buys one label. The same idempotency key from the same user answers the first result again. */
@@ -88,6 +98,45 @@ export const OrdersRpc = {
   bulkRetryFailed: defineRpc('orders.bulk.retry-failed.v1', z.object({ orderId: idSchema }), bulkRetryResponseSchema),
   /** Rebuilds the batch's three files from its items. */
   bulkRecover: defineRpc('orders.bulk.recover.v1', z.object({ orderId: idSchema }), bulkRecoverResponseSchema),
+  /**
+   * Voids a single order's label (owner or admin): cancelled at the carrier and credited at once, or a refund the
+   * carrier watches for scans first. A label already voided or not eligible (scanned, past the window) is refused
+   * with the reason (CONFLICT / VALIDATION_FAILED) and moves nothing.
+   */
+  voidLabel: defineRpc('orders.label.void.v1', z.object({ orderId: idSchema }), voidLabelResponseSchema),
+  /** Voids a batch's labels (all when trackingNumbers is absent): a result per label. */
+  bulkVoid: defineRpc(
+    'orders.bulk.void.v1',
+    z.object({ orderId: idSchema, trackingNumbers: z.array(trackingNumberSchema).min(1).max(10_000).optional() }),
+    bulkVoidResponseSchema,
+  ),
+  /** A single order's tracking (owner or admin). */
+  tracking: defineRpc('orders.label.tracking.v1', z.object({ orderId: idSchema }), labelTrackingSchema),
+  /** One label of a batch's tracking (owner or admin). */
+  bulkTracking: defineRpc('orders.bulk.tracking.v1', z.object({ orderId: idSchema, trackingNumber: trackingNumberSchema }), labelTrackingSchema),
+  /** The labels a batch bought, with their states, in file order (owner or admin). */
+  bulkLabels: defineRpc(
+    'orders.bulk.labels.v1',
+    z.object({ orderId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(500).default(100) }),
+    batchLabelsPageSchema,
+  ),
+  /** Money the carriers are still deciding about, and what refunds gave back (self or admin). */
+  refundSummary: defineRpc('orders.refunds.summary.v1', z.object({ userId: idSchema }), refundSummarySchema),
+  /** Every label void with its state, newest first (admins). */
+  adminRefunds: defineRpc(
+    'orders.admin.refunds.v1',
+    z.object({ page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(25), state: labelStateSchema.optional() }),
+    adminRefundsPageSchema,
+  ),
+  /**
+   * An EasyPost webhook as the gateway received it: the exact body and its X-Hmac-Signature header, verified here
+   * (where the secret is). A forged, unsigned or replayed event changes nothing.
+   */
+  easypostWebhook: defineRpc(
+    'orders.webhook.easypost.v1',
+    z.object({ body: z.string().max(1_000_000), signature: z.string().max(500).nullable() }),
+    z.object({ accepted: z.boolean() }),
+  ),
 } as const;
 
 /** Spec 3 "Progress event", with the owner so the gateway needs no lookup to relay it. */

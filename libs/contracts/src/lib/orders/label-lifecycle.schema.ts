@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * A bought label's life (docs/decisions/045): `purchased → void_requested → voided` when the carrier cancels it before
+ * its manifest (the price comes back at once), or `→ refund_pending → refunded | refund_rejected` when the carrier
+ * watches for scans first. A label no one voided is `purchased`.
+ */
+export const LABEL_STATES = ['purchased', 'void_requested', 'voided', 'refund_pending', 'refunded', 'refund_rejected'] as const;
+export const labelStateSchema = z.enum(LABEL_STATES);
+export type LabelState = z.infer<typeof labelStateSchema>;
+
+/** EasyPost's tracker vocabulary, for every carrier. */
+export const TRACKING_STATUS_VALUES = [
+  'pre_transit',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'available_for_pickup',
+  'return_to_sender',
+  'failure',
+  'cancelled',
+  'error',
+  'unknown',
+] as const;
+export const trackingStatusSchema = z.enum(TRACKING_STATUS_VALUES);
+export type TrackingStatusValue = z.infer<typeof trackingStatusSchema>;
+
+export const trackingEventSchema = z.object({
+  status: trackingStatusSchema,
+  message: z.string(),
+  /** ISO 8601. */
+  occurredAt: z.string(),
+  location: z.string().nullable(),
+});
+export type TrackingEventView = z.infer<typeof trackingEventSchema>;
+
+/** GET /api/orders/{orderId}/tracking (a single label) and GET /api/orders/bulk/{orderId}/tracking/{trackingNumber}. */
+export const labelTrackingSchema = z.object({
+  trackingNumber: z.string(),
+  carrier: z.string(),
+  status: trackingStatusSchema,
+  /** True once a scan beyond pre-transit: the label can no longer be voided. */
+  used: z.boolean(),
+  /** Oldest first. */
+  events: z.array(trackingEventSchema),
+  /** ISO 8601: when the carrier was last heard from, null when never yet. */
+  checkedAt: z.string().nullable(),
+});
+export type LabelTracking = z.infer<typeof labelTrackingSchema>;
+
+/** POST /api/orders/{orderId}/void: the label's new state and the amount coming back (cents). */
+export const voidLabelResponseSchema = z.object({
+  orderId: z.string(),
+  trackingNumber: z.string(),
+  state: labelStateSchema,
+  amount: z.number().int(),
+  /** What happens to the money, in words, e.g. "$8.50 is back on your balance." */
+  message: z.string(),
+});
+export type VoidLabelResponse = z.infer<typeof voidLabelResponseSchema>;
+
+/** A tracking number as the carriers write them (letters and digits, 8 to 40). */
+export const trackingNumberSchema = z.string().regex(/^[A-Za-z0-9]{8,40}$/, 'must be a tracking number');
+
+/** POST /api/orders/bulk/{orderId}/void: the batch's labels to void, all of them when absent. */
+export const bulkVoidBodySchema = z.object({ trackingNumbers: z.array(trackingNumberSchema).min(1).max(10_000).optional() }).strict();
+export type BulkVoidBody = z.infer<typeof bulkVoidBodySchema>;
+
+export const bulkVoidResultSchema = z.object({
+  trackingNumber: z.string(),
+  result: z.enum(['voided', 'refund_pending', 'refused']),
+  /** The label's state after the call (unchanged when refused). */
+  state: labelStateSchema,
+  /** Cents coming back for this label (0 when refused). */
+  amount: z.number().int(),
+  /** Why it was refused, null otherwise. */
+  reason: z.string().nullable(),
+});
+export type BulkVoidResult = z.infer<typeof bulkVoidResultSchema>;
+
+export const bulkVoidResponseSchema = z.object({
+  results: z.array(bulkVoidResultSchema),
+  voided: z.number().int(),
+  refundPending: z.number().int(),
+  refused: z.number().int(),
+  /** Cents credited at once (voided) plus cents pending (refund_pending). */
+  amountBack: z.number().int(),
+  amountPending: z.number().int(),
+});
+export type BulkVoidResponse = z.infer<typeof bulkVoidResponseSchema>;
+
+/** One label of a batch, for the batch detail view. */
+export const batchLabelSchema = z.object({
+  itemId: z.string(),
+  /** 1-based, as in the uploaded file. */
+  row: z.number().int(),
+  trackingNumber: z.string(),
+  receiverName: z.string(),
+  serviceName: z.string(),
+  price: z.number().int(),
+  state: labelStateSchema,
+  trackingStatus: trackingStatusSchema.nullable(),
+  /** Why a refund was rejected or a void refused at the carrier, null otherwise. */
+  reason: z.string().nullable(),
+});
+export type BatchLabel = z.infer<typeof batchLabelSchema>;
+
+/** GET /api/orders/bulk/{orderId}/labels?page&limit: the labels a batch bought, in file order. */
+export const batchLabelsPageSchema = z.object({
+  labels: z.array(batchLabelSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type BatchLabelsPage = z.infer<typeof batchLabelsPageSchema>;
+
+/** GET /api/orders/refunds/{userId}: money the carriers are still deciding about (not spendable until refunded). */
+export const refundSummarySchema = z.object({
+  pendingCents: z.number().int(),
+  pendingCount: z.number().int(),
+  refundedCents: z.number().int(),
+  refundedCount: z.number().int(),
+});
+export type RefundSummary = z.infer<typeof refundSummarySchema>;
+
+/** One label's void as admins see it (Orders & Labels → Refunds). */
+export const adminRefundSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string().nullable(),
+  /** The single order's id or the batch's id. */
+  orderId: z.string(),
+  kind: z.enum(['single', 'bulk']),
+  trackingNumber: z.string(),
+  carrier: z.string(),
+  amount: z.number().int(),
+  state: labelStateSchema,
+  reason: z.string().nullable(),
+  /** `customer`, `admin` or `auto` (the daily refund of unused labels). */
+  requestedBy: z.enum(['customer', 'admin', 'auto']),
+  requestedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+export const adminRefundsPageSchema = z.object({
+  refunds: z.array(adminRefundSchema),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminRefundsPage = z.infer<typeof adminRefundsPageSchema>;

@@ -23,6 +23,7 @@ import { BulkOrdersController } from './http/bulk-orders.controller';
 import { HealthController } from './http/health.controller';
 import { InviteController } from './http/invite.controller';
 import { OrdersController } from './http/orders.controller';
+import { AdminRefundsController, CarrierWebhooksController, LabelLifecycleController } from './http/label-lifecycle.controller';
 import { PasswordResetController } from './http/password-reset.controller';
 import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
@@ -52,7 +53,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, OfferingsController, BulkOrdersController, OrdersController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
+      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, CarrierWebhooksController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -17,4 +17,9 @@ export interface AuditSpec {
    * too (an admin trying to sign in as another admin, decision 037). The refusal's message is the entry's `after`.
    */
   refused?: AuditAction;
+  /**
+   * Recorded only when the caller is an admin, on a route open to owners too (voiding a label): a customer's own
+   * actions are not admin actions.
+   */
+  onlyWhenAdmin?: true;
 }

@@ -28,6 +28,7 @@ export class AuditInterceptor implements NestInterceptor {
     const spec = this.reflector.get<AuditSpec | undefined>(AUDITED, context.getHandler());
     if (!spec || context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<AuthenticatedRequest & Request>();
+    if (spec.onlyWhenAdmin && request.caller?.role !== 'admin') return next.handle();
     const ctx: CallContext = { caller: request.caller ?? null, correlationId: request.correlationId ?? '' };
     const targetId = spec.target(request);
     const before = spec.snapshot ? await spec.snapshot(this.rpc, targetId, ctx) : null;

@@ -29,6 +29,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.ORDERS_IN_PROGRESS]: 409,
   [ErrorCode.ORDERS_FILE_NOT_READY]: 202,
   [ErrorCode.ORDERS_NOT_ANSWERED]: 503,
+  [ErrorCode.ORDERS_LABEL_ALREADY_VOIDED]: 409,
+  [ErrorCode.ORDERS_LABEL_NOT_VOIDABLE]: 422,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.INTERNAL]: 500,

@@ -31,6 +31,17 @@ import { OrdersController } from './orders/orders.controller';
 import { PendingOrderRecovery } from './orders/usecases/pending-order-recovery';
 import { PlaceSingleOrderUseCase } from './orders/usecases/place-single-order.usecase';
 import { ProcessOrderUseCase } from './orders/usecases/process-order.usecase';
+import { AutoRefundJob } from './lifecycle/auto-refund.job';
+import { EasyPostWebhookUseCase } from './lifecycle/easypost-webhook.usecase';
+import { LabelTrackingRepository } from './lifecycle/label-tracking.repository';
+import { LabelVoidsRepository } from './lifecycle/label-voids.repository';
+import { LifecycleController } from './lifecycle/lifecycle.controller';
+import { RefundCredit } from './lifecycle/refund-credit';
+import { RefundReconciler } from './lifecycle/refund-reconciler';
+import { TrackingPoller } from './lifecycle/tracking-poller';
+import { TrackingRefresh } from './lifecycle/tracking-refresh';
+import { VoidLabelUseCase } from './lifecycle/void-label.usecase';
+import { VoidSettlement } from './lifecycle/void-settlement';
 
 /** Orders, labels and their files, the carrier adapters. */
 @Module({})
@@ -39,7 +50,7 @@ export class OrdersModule {
     return serviceModule(OrdersModule, 'orders', env, {
       entities: [OrderEntity, StoredFileEntity],
       migrations: ordersMigrations,
-      controllers: [OrdersController, FilesController, BulkController, OrdersAdminController, CarrierAlertsController],
+      controllers: [OrdersController, FilesController, BulkController, OrdersAdminController, CarrierAlertsController, LifecycleController],
       providers: [
         { provide: ORDERS_ENV, useValue: env },
         carrierRegistryProvider,
@@ -64,6 +75,16 @@ export class OrdersModule {
         AdminOrdersRepository,
         BatchLabelsRepository,
         LabelMarginsRepository,
+        LabelVoidsRepository,
+        LabelTrackingRepository,
+        RefundCredit,
+        VoidSettlement,
+        TrackingRefresh,
+        VoidLabelUseCase,
+        RefundReconciler,
+        AutoRefundJob,
+        TrackingPoller,
+        EasyPostWebhookUseCase,
       ],
     });
   }

@@ -38,6 +38,10 @@ export const ErrorCode = {
   ORDERS_FILE_NOT_READY: 'ORDERS_FILE_NOT_READY',
   /** A label purchase got no answer and has no order to show: 503 with words for the person (try again, charged or not). */
   ORDERS_NOT_ANSWERED: 'ORDERS_NOT_ANSWERED',
+  /** The label already has a void or refund (409): a second call moves nothing. */
+  ORDERS_LABEL_ALREADY_VOIDED: 'ORDERS_LABEL_ALREADY_VOIDED',
+  /** The label cannot be voided (scanned, past the void window, its carrier not available): 422 with the reason. */
+  ORDERS_LABEL_NOT_VOIDABLE: 'ORDERS_LABEL_NOT_VOIDABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -229,7 +229,7 @@ export class BulkRepository {
     if (outcomes.length === 0) return;
     await this.em().execute(
       `update ${this.t('bulk_items')} i set "status" = 'labelled', "tracking_number" = v."tracking", "label_pdf" = v."pdf", "error" = null, "claimed_until" = null,
-              "carrier" = v."carrier", "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "updated_at" = now()
+              "carrier" = v."carrier", "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "label_bought_at" = now(), "updated_at" = now()
        from (values ${outcomes.map(() => '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text)').join(', ')}) as v("id", "tracking", "pdf", "carrier", "refs", "cost", "format")
        where i."id" = v."id" and i."status" = 'pending'`,
       outcomes.flatMap(({ itemId, label }) => [itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format]),

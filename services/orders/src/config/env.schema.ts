@@ -2,6 +2,7 @@ import { baseServiceEnvSchema } from '@labeldesk/nest-config';
 import { z } from 'zod';
 import { CARRIER_IDS, type CarrierId } from '../carriers/carrier.port';
 import { defaultRenderWorkers } from '../carriers/sandbox/render-workers';
+import { lifecycleEnvShape } from '../lifecycle/lifecycle.env';
 
 /** The settings each real carrier cannot work without (the process refuses to start naming the missing ones). */
 export const CARRIER_SETTINGS: Readonly<Record<CarrierId, readonly string[]>> = {
@@ -59,6 +60,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   BULK_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** An order whose label the carrier never confirmed is refunded after this long (it may still have been made). */
   ORDER_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  ...lifecycleEnvShape,
 }).superRefine((env, ctx) => {
   const carriers = env.CARRIERS;
   if (new Set(carriers).size !== carriers.length) ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'names a carrier twice' });

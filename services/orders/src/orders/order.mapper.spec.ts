@@ -13,6 +13,8 @@ const row = (change: Partial<OrderListRow> = {}): OrderListRow => ({
   status: 'pending',
   price_cents: null,
   failure_reason: null,
+  void_state: null,
+  tracking_status: null,
   ...change,
 });
 
@@ -34,6 +36,8 @@ describe('order list mapping', () => {
         ordered: 1,
         processed: 1,
         failureReason: null,
+        label_state: 'purchased',
+        tracking_status: null,
       }),
     );
     expect(orderListItemSchema.parse(item)).toEqual(item);
@@ -47,5 +51,12 @@ describe('order list mapping', () => {
       processed: 0,
       failureReason: 'Carrier refused the address',
     });
+  });
+
+  it("shows a bought label's life after purchase: its void state and its carrier's last tracking status, none before it has a label", () => {
+    const bought = { status: 'completed' as const, tracking_number: '9400100000000000000001' };
+    expect(rowToOrderListItem(row({ ...bought, void_state: 'refund_pending', tracking_status: 'pre_transit' }))).toMatchObject({ label_state: 'refund_pending', tracking_status: 'pre_transit' });
+    expect(rowToOrderListItem(row({ ...bought, tracking_status: 'delivered' }))).toMatchObject({ label_state: 'purchased', tracking_status: 'delivered' });
+    expect(rowToOrderListItem(row({ status: 'cancelled' }))).toMatchObject({ label_state: null, tracking_status: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderListItem, OrderStatus } from '@labeldesk/contracts';
+import type { LabelState, OrderListItem, OrderStatus, TrackingStatusValue } from '@labeldesk/contracts';
 import type { OrderEntity } from './order.entity';
 
 /** The columns the order lists read (OrderRepository.listRowsForUser), named as in the table. */
@@ -14,6 +14,10 @@ export interface OrderListRow {
   status: OrderStatus;
   price_cents: number | null;
   failure_reason: string | null;
+  /** The label's void state; null when nobody voided it. */
+  void_state: Exclude<LabelState, 'purchased'> | null;
+  /** The carrier's last tracking status; null before the first answer. */
+  tracking_status: TrackingStatusValue | null;
 }
 
 /** The same list item as `toOrderListItem`, from a list row. */
@@ -31,6 +35,8 @@ export const rowToOrderListItem = (r: OrderListRow): OrderListItem => ({
   ordered: 1,
   processed: r.status === 'completed' ? 1 : 0,
   failureReason: r.failure_reason,
+  label_state: r.status === 'completed' && r.tracking_number !== null ? (r.void_state ?? 'purchased') : null,
+  tracking_status: r.tracking_status,
 });
 
 /** An order entity as a list item (one place decides the list item: `rowToOrderListItem`). */
@@ -47,4 +53,7 @@ export const toOrderListItem = (o: OrderEntity): OrderListItem =>
     status: o.status,
     price_cents: o.priceCents,
     failure_reason: o.failureReason,
+    // An entity is read while it is being bought: its label was not voided or tracked yet.
+    void_state: null,
+    tracking_status: null,
   });

@@ -12,7 +12,7 @@ export class OrderRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   /** A table of this service's schema, quoted for raw SQL. */
-  private table(name: 'orders' | 'files'): string {
+  private table(name: 'orders' | 'files' | 'label_voids' | 'label_tracking'): string {
     return schemaTable(this.orm, name);
   }
 
@@ -81,7 +81,7 @@ export class OrderRepository {
          select coalesce((select "id" from saved), (select "id" from ${this.table('files')} where "name" = ?)) as "id"
        )
        update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
-              "pdf_file_id" = (select "id" from file), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
+              "pdf_file_id" = (select "id" from file), "label_bought_at" = now(), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
         where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning "id"`,
       [
         randomUUID(), order.userId, label.pdfName, label.file.length, label.file, label.pdfName, label.trackingNumber, label.pdfName,
@@ -118,9 +118,13 @@ export class OrderRepository {
    */
   async listRowsForUser(userId: string, limit: number): Promise<OrderListRow[]> {
     const rows = await this.orm.em.getConnection().execute<Array<Omit<OrderListRow, 'created_at'> & { created_at: string | Date }>>(
-      `select "id", "service_name", "courier", "sender"->>'sender_name' as "sender_name", "receiver"->>'receiver_name' as "receiver_name",
-              "tracking_number", "created_at", "pdf_name", "status", "price_cents", "failure_reason"
-         from ${this.table('orders')} where "user_id" = ? order by "created_at" desc, "id" desc limit ?`,
+      `select o."id", o."service_name", o."courier", o."sender"->>'sender_name' as "sender_name", o."receiver"->>'receiver_name' as "receiver_name",
+              o."tracking_number", o."created_at", o."pdf_name", o."status", o."price_cents", o."failure_reason",
+              v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status"
+         from ${this.table('orders')} o
+         left join ${this.table('label_voids')} v on v."label_kind" = 'single' and v."label_id" = o."id"
+         left join ${this.table('label_tracking')} t on t."label_kind" = 'single' and t."label_id" = o."id"
+        where o."user_id" = ? order by o."created_at" desc, o."id" desc limit ?`,
       [userId, limit],
     );
     const platform = this.orm.em.getPlatform();

@@ -20,11 +20,14 @@ export const AUDIT_ACTIONS = [
   'default-services.toggle',
   'default-services.name',
   'default-services.sync',
+  /** An admin voided a customer's label, or labels of their batch. */
+  'label.void',
+  'batch.void',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const auditTargetTypeSchema = z.enum(['user', 'default-service', 'default-services']);
+export const auditTargetTypeSchema = z.enum(['user', 'default-service', 'default-services', 'order', 'bulk-order']);
 
 /** A snapshot of what the action changed, as JSON (at most a few kilobytes: a user, or a list of services). */
 const snapshotSchema = z.json().nullable();

@@ -150,3 +150,18 @@ export const adminRefundsPageSchema = z.object({
   limit: z.number().int(),
 });
 export type AdminRefundsPage = z.infer<typeof adminRefundsPageSchema>;
+
+/** GET /api/orders/bulk/{orderId}/labels query. */
+export const batchLabelsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  });
+
+/** GET /api/admin/orders/refunds query. */
+export const adminRefundsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    state: labelStateSchema.optional(),
+  });

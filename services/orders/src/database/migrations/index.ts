@@ -7,6 +7,7 @@ import { Migration005AdminLookups } from './migration-005-admin-lookups';
 import { Migration006CarrierRecords } from './migration-006-carrier-records';
 import { Migration007FinishedLabelLookups } from './migration-007-finished-label-lookups';
 import { Migration008CarrierAlerts } from './migration-008-carrier-alerts';
+import { Migration009LabelLifecycle } from './migration-009-label-lifecycle';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -17,4 +18,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration006CarrierRecords', class: Migration006CarrierRecords },
   { name: 'Migration007FinishedLabelLookups', class: Migration007FinishedLabelLookups },
   { name: 'Migration008CarrierAlerts', class: Migration008CarrierAlerts },
+  { name: 'Migration009LabelLifecycle', class: Migration009LabelLifecycle },
 ];

@@ -1,0 +1,114 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import {
+  adminRefundsPageSchema,
+  adminRefundsQuerySchema,
+  AuthRpc,
+  batchLabelsPageSchema,
+  batchLabelsQuerySchema,
+  bulkVoidBodySchema,
+  bulkVoidResponseSchema,
+  DomainError,
+  ErrorCode,
+  labelTrackingSchema,
+  OrdersRpc,
+  refundSummarySchema,
+  voidLabelResponseSchema,
+  type AdminRefundsPage,
+  type BatchLabelsPage,
+  type BulkVoidBody,
+  type BulkVoidResponse,
+  type LabelTracking,
+  type RefundSummary,
+  type VoidLabelResponse,
+} from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { Audited, param } from '../audit/audited.decorator';
+import { AdminOnly, Public } from '../auth/access.decorators';
+import { Ctx, type CallContext } from '../auth/request-context';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { headerValue } from './header-value';
+import { ZodBody } from './zod-body.pipe';
+
+/**
+ * A label's life after purchase: void one or a batch, the refund's progress, tracking. Declared after the orders
+ * controllers: their fixed paths (`recent/:userId`, `bulk/:userId`) are matched first.
+ */
+@Controller('orders')
+export class LabelLifecycleController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({ summary: "Void a single order's label (owner or admin): voided and credited at once, or a refund the carrier watches for scans", response: voidLabelResponseSchema })
+  @Post(':orderId/void')
+  @HttpCode(200)
+  @Audited({ action: 'label.void', targetType: 'order', target: param('orderId'), onlyWhenAdmin: true })
+  voidLabel(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<VoidLabelResponse> {
+    return this.rpc.call(OrdersRpc.voidLabel, { orderId }, { ...ctx, timeoutMs: 60_000 });
+  }
+
+  @ApiDoc({ summary: "A single order's tracking: status and events (owner or admin)", response: labelTrackingSchema })
+  @Get(':orderId/tracking')
+  tracking(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<LabelTracking> {
+    return this.rpc.call(OrdersRpc.tracking, { orderId }, { ...ctx, timeoutMs: 30_000 });
+  }
+
+  @ApiDoc({ summary: "Void a batch's labels, all of them when trackingNumbers is absent: a result per label", body: bulkVoidBodySchema, response: bulkVoidResponseSchema })
+  @Post('bulk/:orderId/void')
+  @HttpCode(200)
+  @Audited({ action: 'batch.void', targetType: 'bulk-order', target: param('orderId'), onlyWhenAdmin: true })
+  bulkVoid(@Param('orderId') orderId: string, @Body(new ZodBody(bulkVoidBodySchema)) body: BulkVoidBody, @Ctx() ctx: CallContext): Promise<BulkVoidResponse> {
+    return this.rpc.call(OrdersRpc.bulkVoid, { orderId, ...body }, { ...ctx, timeoutMs: 300_000 });
+  }
+
+  @ApiDoc({ summary: "A batch's labels with their states, in file order", query: batchLabelsQuerySchema, response: batchLabelsPageSchema })
+  @Get('bulk/:orderId/labels')
+  bulkLabels(@Param('orderId') orderId: string, @Query(new ZodBody(batchLabelsQuerySchema)) query: z.output<typeof batchLabelsQuerySchema>, @Ctx() ctx: CallContext): Promise<BatchLabelsPage> {
+    return this.rpc.call(OrdersRpc.bulkLabels, { orderId, ...query }, ctx);
+  }
+
+  @ApiDoc({ summary: "One label of a batch: its tracking", response: labelTrackingSchema })
+  @Get('bulk/:orderId/tracking/:trackingNumber')
+  bulkTracking(@Param('orderId') orderId: string, @Param('trackingNumber') trackingNumber: string, @Ctx() ctx: CallContext): Promise<LabelTracking> {
+    return this.rpc.call(OrdersRpc.bulkTracking, { orderId, trackingNumber }, { ...ctx, timeoutMs: 30_000 });
+  }
+
+  @ApiDoc({ summary: 'Refunds the carriers are still deciding about (not spendable until refunded), and what refunds gave back', response: refundSummarySchema })
+  @Get('refunds/:userId')
+  refunds(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<RefundSummary> {
+    return this.rpc.call(OrdersRpc.refundSummary, { userId }, ctx);
+  }
+}
+
+/** Every label void with its state, for operators. */
+@Controller('admin/orders/refunds')
+@AdminOnly()
+export class AdminRefundsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({ summary: 'Every label void or refund with its state, newest first; filter by state', query: adminRefundsQuerySchema, response: adminRefundsPageSchema })
+  @Get()
+  async list(@Query(new ZodBody(adminRefundsQuerySchema)) query: z.output<typeof adminRefundsQuerySchema>, @Ctx() ctx: CallContext): Promise<AdminRefundsPage> {
+    const [page, { users }] = await Promise.all([this.rpc.call(OrdersRpc.adminRefunds, query, ctx), this.rpc.call(AuthRpc.listUsers, {}, ctx)]);
+    const emails = new Map(users.map((u) => [u.id, u.email]));
+    return { ...page, refunds: page.refunds.map((r) => ({ ...r, email: emails.get(r.userId) ?? null })) };
+  }
+}
+
+/** Carriers' pushes. No session: each is authenticated by its signature, checked by the service holding the secret. */
+@Controller('webhooks')
+export class CarrierWebhooksController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({ summary: 'EasyPost webhook (tracker.updated), X-Hmac-Signature over the raw body' })
+  @Post('easypost')
+  @Public()
+  @HttpCode(200)
+  async easypost(@Req() request: RawBodyRequest<Request>): Promise<{ ok: true }> {
+    const body = request.rawBody?.toString('utf8') ?? '';
+    const { accepted } = await this.rpc.call(OrdersRpc.easypostWebhook, { body, signature: headerValue(request.headers, 'x-hmac-signature') }, { timeoutMs: 30_000 });
+    if (!accepted) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Webhook signature missing or invalid');
+    return { ok: true };
+  }
+}

@@ -1,0 +1,123 @@
+import { Controller } from '@nestjs/common';
+import { DomainError, ErrorCode, OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, ownsOrAdmin, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { BulkRepository } from '../bulk/bulk.repository';
+import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
+import { LabelTrackingRepository, type StoredTracking } from './label-tracking.repository';
+import { LabelVoidsRepository, type ChargedLabel, type LabelVoid } from './label-voids.repository';
+import { TrackingRefresh } from './tracking-refresh';
+import { VoidLabelUseCase } from './void-label.usecase';
+
+type Req<K extends keyof typeof OrdersRpc> = ParsedRequestOf<(typeof OrdersRpc)[K]>;
+
+/** A label's tracking shown on request is asked of the carrier again when older than this. */
+const SHOWN_TRACKING_MAX_AGE_MS = 5 * 60_000;
+
+const NOT_FOUND = () => new DomainError(ErrorCode.NOT_FOUND, 'Order not found');
+
+/** Voids, refunds and tracking over the transport: each handler checks the caller, then calls one use case or query. */
+@Controller()
+export class LifecycleController {
+  constructor(
+    private readonly voider: VoidLabelUseCase,
+    private readonly voids: LabelVoidsRepository,
+    private readonly tracking: LabelTrackingRepository,
+    private readonly refresh: TrackingRefresh,
+    private readonly bulk: BulkRepository,
+    private readonly webhook: EasyPostWebhookUseCase,
+  ) {}
+
+  @RpcHandler(OrdersRpc.voidLabel)
+  voidLabel(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.voidLabel) body: Req<'voidLabel'>) {
+    return this.voider.voidSingle(caller, body.orderId);
+  }
+
+  @RpcHandler(OrdersRpc.bulkVoid)
+  bulkVoid(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkVoid) body: Req<'bulkVoid'>) {
+    return this.voider.voidBatch(caller, body.orderId, body.trackingNumbers);
+  }
+
+  @RpcHandler(OrdersRpc.tracking)
+  async singleTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.tracking) body: Req<'tracking'>): Promise<LabelTracking> {
+    const label = await this.voids.singleLabel(body.orderId);
+    if (!label || !ownsOrAdmin(caller, label.userId)) throw NOT_FOUND();
+    return this.trackingOf(label);
+  }
+
+  @RpcHandler(OrdersRpc.bulkTracking)
+  async bulkTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkTracking) body: Req<'bulkTracking'>): Promise<LabelTracking> {
+    const [label] = await this.voids.batchLabels(body.orderId, [body.trackingNumber]);
+    if (!label || !ownsOrAdmin(caller, label.userId)) throw NOT_FOUND();
+    return this.trackingOf(label);
+  }
+
+  @RpcHandler(OrdersRpc.bulkLabels)
+  async bulkLabels(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkLabels) body: Req<'bulkLabels'>) {
+    const batch = await this.bulk.find(body.orderId);
+    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    const { labels, total } = await this.voids.batchLabelsPage(body.orderId, body.page, body.limit);
+    return {
+      labels: labels.map((l) => ({
+        itemId: l.labelId,
+        row: l.row ?? 0,
+        trackingNumber: l.trackingNumber,
+        receiverName: l.receiverName,
+        serviceName: l.serviceName,
+        price: l.amountCents,
+        state: l.voidState ?? 'purchased',
+        trackingStatus: l.trackingStatus,
+        reason: l.voidReason,
+      })),
+      totalCount: total,
+      page: body.page,
+      limit: body.limit,
+    };
+  }
+
+  @RpcHandler(OrdersRpc.refundSummary)
+  refundSummary(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.refundSummary) body: Req<'refundSummary'>) {
+    requireSelfOrAdmin(caller, body.userId);
+    return this.voids.summary(body.userId);
+  }
+
+  @RpcHandler(OrdersRpc.adminRefunds)
+  async adminRefunds(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.adminRefunds) body: Req<'adminRefunds'>) {
+    requireAdmin(caller);
+    const { voids, total } = await this.voids.page(body.page, body.limit, body.state);
+    return { refunds: voids.map(toAdminRefund), totalCount: total, page: body.page, limit: body.limit };
+  }
+
+  @RpcHandler(OrdersRpc.easypostWebhook)
+  async easypostWebhook(@RpcPayload(OrdersRpc.easypostWebhook) body: Req<'easypostWebhook'>) {
+    return { accepted: await this.webhook.receive(body.body, body.signature) };
+  }
+
+  private async trackingOf(label: ChargedLabel): Promise<LabelTracking> {
+    let stored: StoredTracking | null = await this.tracking.get(label.kind, label.labelId);
+    if (!stored?.checkedAt || Date.now() - stored.checkedAt.getTime() > SHOWN_TRACKING_MAX_AGE_MS) stored = (await this.refresh.refresh(label)) ?? stored;
+    return {
+      trackingNumber: label.trackingNumber,
+      carrier: label.carrier,
+      status: stored?.checkedAt ? stored.status : 'unknown',
+      used: stored?.used ?? false,
+      events: stored?.events ?? [],
+      checkedAt: stored?.checkedAt?.toISOString() ?? null,
+    };
+  }
+}
+
+const toAdminRefund = (v: LabelVoid) => ({
+  id: v.id,
+  userId: v.userId,
+  email: null,
+  orderId: v.orderId,
+  kind: v.kind,
+  trackingNumber: v.trackingNumber,
+  carrier: v.carrier,
+  amount: v.amountCents,
+  state: v.state,
+  reason: v.reason,
+  requestedBy: v.requestedBy,
+  requestedAt: v.requestedAt.toISOString(),
+  settledAt: v.settledAt?.toISOString() ?? null,
+});

@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
+import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { BulkRepository } from '../bulk/bulk.repository';
+import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { OrderRepository } from '../orders/order.repository';
+import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-state';
+import { LabelVoidsRepository, type ChargedLabel, type RequestedBy } from './label-voids.repository';
+import { TrackingRefresh } from './tracking-refresh';
+import { VoidSettlement } from './void-settlement';
+
+/** One label's void, as the caller is answered. */
+export type VoidResult = { ok: true; state: LabelState; amountCents: number } | { ok: false; refusal: VoidRefusal };
+
+const NOT_YOURS = 'Order not found';
+/** Voids of one batch sent to the carrier at once (the carrier's own bulkhead still limits what is in flight). */
+const BATCH_VOID_CONCURRENCY = 8;
+
+const refusalError = (refusal: VoidRefusal): DomainError =>
+  new DomainError(refusal.code === 'already' ? ErrorCode.ORDERS_LABEL_ALREADY_VOIDED : ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, refusal.message);
+
+/**
+ * Voids labels: one (a single order's), a batch's (all or some), or one the daily job picked. Each label is checked
+ * (one void, unused, inside the window), claimed (the one row per label that makes the void happen once), and voided at
+ * the carrier that sold it. A refusal takes the claim back and moves no money.
+ */
+@Injectable()
+export class VoidLabelUseCase {
+  constructor(
+    private readonly voids: LabelVoidsRepository,
+    private readonly settlement: VoidSettlement,
+    private readonly tracking: TrackingRefresh,
+    private readonly orders: OrderRepository,
+    private readonly bulk: BulkRepository,
+    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'VOID_WINDOW_DAYS'>,
+  ) {}
+
+  /** POST /api/orders/{orderId}/void. */
+  async voidSingle(caller: Caller, orderId: string): Promise<VoidLabelResponse> {
+    const label = await this.voids.singleLabel(orderId);
+    if (!label) {
+      const order = await this.orders.findById(orderId);
+      if (!order || !ownsOrAdmin(caller, order.userId)) throw new DomainError(ErrorCode.NOT_FOUND, NOT_YOURS);
+      throw new DomainError(ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, 'Only a completed order has a label to void.');
+    }
+    if (!ownsOrAdmin(caller, label.userId)) throw new DomainError(ErrorCode.NOT_FOUND, NOT_YOURS);
+    // Ask the carrier where the parcel is before giving money back: the stored status may be hours old.
+    const fresh = await this.withFreshTracking(label);
+    const result = await this.voidOne(fresh, this.requester(caller, label), caller.userId);
+    if (!result.ok) throw refusalError(result.refusal);
+    return { orderId, trackingNumber: label.trackingNumber, state: result.state, amount: result.amountCents, message: moneyMessage(result.state, result.amountCents) };
+  }
+
+  /** POST /api/orders/bulk/{orderId}/void: a result per label asked for (every label of the batch when none is named). */
+  async voidBatch(caller: Caller, bulkOrderId: string, trackingNumbers?: readonly string[]): Promise<BulkVoidResponse> {
+    const batch = await this.bulk.find(bulkOrderId);
+    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    const asked = trackingNumbers ? [...new Set(trackingNumbers)] : undefined;
+    const labels = await this.voids.batchLabels(bulkOrderId, asked);
+    const found = new Set(labels.map((l) => l.trackingNumber));
+    const results: BulkVoidResult[] = (asked ?? []).filter((tn) => !found.has(tn)).map((tn) => ({
+      trackingNumber: tn, result: 'refused', state: 'purchased', amount: 0, reason: 'Not a label of this batch.',
+    }));
+    if (labels.length === 0 && results.length === 0) throw new DomainError(ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, 'This batch has no labels to void.');
+    const by = this.requester(caller, { userId: batch.user_id });
+    const settled = await mapLimited(labels, BATCH_VOID_CONCURRENCY, async (label): Promise<BulkVoidResult> => {
+      const result = await this.voidOne(label, by, caller.userId);
+      if (!result.ok) return { trackingNumber: label.trackingNumber, result: 'refused', state: label.voidState ?? 'purchased', amount: 0, reason: result.refusal.message };
+      const outcome = result.state === 'voided' ? 'voided' : 'refund_pending';
+      return { trackingNumber: label.trackingNumber, result: outcome, state: result.state, amount: result.amountCents, reason: null };
+    });
+    results.push(...settled);
+    const sum = (state: BulkVoidResult['result']) => results.filter((r) => r.result === state).reduce((cents, r) => cents + r.amount, 0);
+    return {
+      results,
+      voided: results.filter((r) => r.result === 'voided').length,
+      refundPending: results.filter((r) => r.result === 'refund_pending').length,
+      refused: results.filter((r) => r.result === 'refused').length,
+      amountBack: sum('voided'),
+      amountPending: sum('refund_pending'),
+    };
+  }
+
+  /** Checks, claims and voids one label. */
+  async voidOne(label: ChargedLabel, by: RequestedBy, actorId: string | null): Promise<VoidResult> {
+    const refusal = voidRefusal(label, new Date(), this.env.VOID_WINDOW_DAYS);
+    if (refusal) return { ok: false, refusal };
+    if (!this.settlement.carrierOf(label)) {
+      return { ok: false, refusal: { code: 'not_voidable', message: `The carrier that sold this label (${label.carrier}) is not connected now: ask support to void it.` } };
+    }
+    const claimed = await this.voids.claim(label, by, actorId);
+    if (!claimed) {
+      const now = await this.voids.label(label.kind, label.labelId);
+      const again = now && voidRefusal(now, new Date(), this.env.VOID_WINDOW_DAYS);
+      return { ok: false, refusal: again || { code: 'already', message: 'A void of this label is already in progress.' } };
+    }
+    const settled = await this.settlement.voidAtCarrier(claimed);
+    if (settled.state === 'refused') return { ok: false, refusal: { code: 'not_voidable', message: settled.reason } };
+    return { ok: true, state: settled.state, amountCents: claimed.amountCents };
+  }
+
+  /** The label with the carrier's tracking as of now (the stored status when the carrier does not answer). */
+  async withFreshTracking(label: ChargedLabel): Promise<ChargedLabel> {
+    if (label.voidState || isUsed(label.trackingStatus)) return label;
+    const stored = await this.tracking.refresh(label);
+    return stored ? { ...label, trackingStatus: stored.used && !isUsed(stored.status) ? 'in_transit' : stored.status } : label;
+  }
+
+  private requester(caller: Caller, label: { userId: string }): RequestedBy {
+    return caller.role === 'admin' && caller.userId !== label.userId ? 'admin' : 'customer';
+  }
+}
+
+/** Maps with at most `limit` calls in flight, answers in input order. */
+export const mapLimited = async <T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> => {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+};

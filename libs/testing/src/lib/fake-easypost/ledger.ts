@@ -358,7 +358,7 @@ export class FakeEasyPostLedger {
   bulkRefund(body: unknown): FakeAnswer {
     const refund = typeof body === 'object' && body !== null ? (body as { refund?: { carrier?: unknown; tracking_codes?: unknown } }).refund : undefined;
     const codes = refund?.tracking_codes;
-    if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === 'string')) {
+    if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === 'string' && code.trim() !== '')) {
       return errorAnswer({ status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'refund.tracking_codes', message: 'cannot be blank' }] });
     }
     const now = timestamp();

@@ -13,6 +13,11 @@
 // Tests drive it over HTTP: GET /_fake/state answers {labelsSold, voidsAccepted, shipments}; POST /_fake/faults takes
 // {"fault": "loseNextBuyAnswer" | "hangNextStepBeforeBuy" | "rateLimitNext" | "failNextWith" | "failNextBuyWith" |
 // "insufficientFundsNext", "seconds"?, "status"?, "afterBuying"?}.
+// The label lifecycle: POST /_fake/refunds {"trackingCode" | "shipmentId", "status": "refunded" | "rejected" |
+// "not_applicable"} settles a submitted refund (204); POST /_fake/tracking {"trackingCode", "status" (EasyPost's tracker
+// statuses: pre_transit, in_transit, out_for_delivery, delivered, …), "message"?, "city"?, "state"?, "zip"?} adds a
+// scan to the label's tracker and answers the tracker.updated event EasyPost would push (sign it with the webhook
+// secret: X-Hmac-Signature: hmac-sha256-hex=<hex HMAC-SHA256 of the raw body>, as signEasyPostWebhook does).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -12,6 +12,10 @@
 //   POST /__fake/lose-next-buy                 POST /__fake/hang-next-step
 //   POST /__fake/funds?exhausted=true          POST /__fake/revoke-tokens
 //   POST /__fake/clock?at=2026-06-24T06:31:00Z (moves the fake's clock: the 12:30am CT manifest, token expiry)
+//   POST /__fake/scan?trackingNumber=9234…&kind=accepted   (adds a scan to a label it sold; kind is one of accepted,
+//        in_transit, out_for_delivery, delivered, alert, available_for_pickup, return_to_sender; 404 for an unknown label)
+// Tracking: GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL answers the labels it sold ("label created" at the
+// sale, then the added scans, newest first), with the OAuth bearer token only.
 // To make USPS unreachable, stop the process (SIGTERM); start it again with the same --port.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

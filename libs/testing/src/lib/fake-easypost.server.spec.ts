@@ -414,4 +414,54 @@ describe('FakeEasyPostServer', () => {
       }
     });
   });
+
+  describe('trackers', () => {
+    interface TrackerJson {
+      id: string;
+      tracking_code: string;
+      status: string;
+      tracking_details: Array<{ message: string; status: string; datetime: string; tracking_location: { city: string | null; state: string | null; zip: string | null } }>;
+    }
+
+    it('gives a bought label a tracker that says "label created", served at GET /v2/trackers/:id', async () => {
+      const shipment = await bought(fake);
+      const reply = await call(fake, 'GET', `/v2/trackers/${shipment.tracker?.id ?? ''}`);
+      expect(reply.status).toBe(200);
+      const tracker = reply.json as TrackerJson;
+      expect(tracker).toMatchObject({ id: shipment.tracker?.id, tracking_code: shipment.tracking_code, status: 'pre_transit' });
+      expect(tracker.tracking_details).toEqual([expect.objectContaining({ status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item' })]);
+      expect((await call(fake, 'GET', '/v2/trackers/trk_0000')).status).toBe(404);
+    });
+
+    it('adds scans on request and answers the tracker.updated event EasyPost would push', async () => {
+      const shipment = await bought(fake);
+      const event = fake.addTrackingEvent(shipment.tracking_code ?? '', { status: 'in_transit', city: 'DALLAS', state: 'TX', zip: '75260' });
+      expect(event).toMatchObject({ object: 'Event', description: 'tracker.updated', result: { tracking_code: shipment.tracking_code, status: 'in_transit' } });
+      expect(String(event['id'])).toMatch(/^evt_/);
+      const tracker = (await call(fake, 'GET', `/v2/trackers/${shipment.tracker?.id ?? ''}`)).json as TrackerJson;
+      expect(tracker.status).toBe('in_transit');
+      expect(tracker.tracking_details.at(-1)).toMatchObject({ status: 'in_transit', message: 'Accepted at USPS Origin Facility', tracking_location: { city: 'DALLAS', state: 'TX', zip: '75260' } });
+      expect(() => fake.addTrackingEvent('9400000000000000000000', { status: 'delivered' })).toThrow(/sold no label/);
+    });
+
+    it('settles refunds and adds scans over HTTP when its control routes are on', async () => {
+      const driven = new FakeEasyPostServer({ controlRoutes: true });
+      await driven.start();
+      try {
+        const shipment = await bought(driven);
+        expect((await call(driven, 'POST', `/v2/shipments/${shipment.id}/refund`, {})).status).toBe(200);
+        const settle = await fetch(`${driven.url}/_fake/refunds`, { method: 'POST', body: JSON.stringify({ trackingCode: shipment.tracking_code, status: 'refunded' }) });
+        expect(settle.status).toBe(204);
+        expect(((await call(driven, 'GET', `/v2/shipments/${shipment.id}`)).json as ShipmentJson).refund_status).toBe('refunded');
+        expect((await fetch(`${driven.url}/_fake/refunds`, { method: 'POST', body: JSON.stringify({ trackingCode: shipment.tracking_code, status: 'maybe' }) })).status).toBe(400);
+
+        const scan = await fetch(`${driven.url}/_fake/tracking`, { method: 'POST', body: JSON.stringify({ trackingCode: shipment.tracking_code, status: 'delivered', city: 'NEW YORK', state: 'NY' }) });
+        expect(scan.status).toBe(200);
+        expect(await scan.json()).toMatchObject({ description: 'tracker.updated', result: { status: 'delivered' } });
+        expect((await fetch(`${driven.url}/_fake/tracking`, { method: 'POST', body: JSON.stringify({ trackingCode: 'nope', status: 'delivered' }) })).status).toBe(404);
+      } finally {
+        await driven.stop();
+      }
+    });
+  });
 });

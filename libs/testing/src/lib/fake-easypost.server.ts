@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderFakeLabel, renderFakeZplLabel } from './fake-easypost/label';
-import { errorAnswer, FakeEasyPostLedger, NOT_FOUND, type FakeAnswer, type FakeRefundStatus, type Json } from './fake-easypost/ledger';
+import { errorAnswer, FakeEasyPostLedger, NOT_FOUND, type FakeAnswer, type FakeRefundStatus, type FakeTrackingEvent, type Json } from './fake-easypost/ledger';
 
-export type { FakeRefundStatus } from './fake-easypost/ledger';
+export type { FakeRefundStatus, FakeTrackerStatus, FakeTrackingEvent } from './fake-easypost/ledger';
+
+/**
+ * The `X-Hmac-Signature` header EasyPost sends with a webhook body: `hmac-sha256-hex=` + hex HMAC-SHA256 of the raw
+ * body, keyed with the webhook secret NFKD-normalised (as EasyPost's SDKs check it).
+ */
+export const signEasyPostWebhook = (rawBody: string, secret: string): string =>
+  `hmac-sha256-hex=${createHmac('sha256', Buffer.from(secret.normalize('NFKD'), 'utf8')).update(rawBody, 'utf8').digest('hex')}`;
 
 export interface FakeEasyPostOptions {
   /** The key clients must send as the Basic user name (default `EZTKfakeeasypost`). */
@@ -173,6 +180,26 @@ export class FakeEasyPostServer {
     this.ledger.settleRefund(shipmentId, status);
   }
 
+  /** Settles the refund of a sold tracking code (for tests that know the label, not its shipment). */
+  settleRefundOf(trackingCode: string, status: Exclude<FakeRefundStatus, 'submitted'>): void {
+    const shipmentId = this.ledger.shipmentIdOf(trackingCode);
+    if (!shipmentId) throw new Error(`the fake sold no label ${trackingCode}`);
+    this.ledger.settleRefund(shipmentId, status);
+  }
+
+  /**
+   * Adds a scan to a sold label's tracker (`GET /v2/trackers/:id` shows it, the status follows) and answers the
+   * `tracker.updated` event EasyPost would push for it (sign it with `signEasyPostWebhook`).
+   */
+  addTrackingEvent(trackingCode: string, event: FakeTrackingEvent): Json {
+    return this.ledger.addTrackingEvent(trackingCode, event);
+  }
+
+  /** The `tracker.updated` event of a sold label's tracker as it stands now. */
+  trackerUpdatedEvent(trackingCode: string): Json {
+    return this.ledger.trackerUpdatedEvent(trackingCode);
+  }
+
   shipmentsCreated(): number {
     return this.ledger.shipmentCount;
   }
@@ -220,6 +247,7 @@ export class FakeEasyPostServer {
     const [, version, collection, id, action, ...rest] = path.split('/');
     if (version !== 'v2' || rest.length > 0) return this.answer(res, NOT_FOUND);
     if (collection === 'refunds' && method === 'POST' && id === undefined) return this.answer(res, this.ledger.bulkRefund(parsed));
+    if (collection === 'trackers' && method === 'GET' && id !== undefined && action === undefined) return this.answer(res, this.ledger.tracker(id));
     if (collection !== 'shipments') return this.answer(res, NOT_FOUND);
     if (method === 'POST' && id === undefined) return this.createShipment(parsed, req, res);
     if (method === 'GET' && id !== undefined && action === undefined) return this.answer(res, this.ledger.get(id));
@@ -309,6 +337,8 @@ export class FakeEasyPostServer {
     if (method === 'GET' && path === '/_fake/state') {
       return { status: 200, body: { labelsSold: this.ledger.labelsSold, voidsAccepted: this.ledger.voidsAccepted, shipments: this.ledger.shipmentCount } };
     }
+    if (method === 'POST' && path === '/_fake/refunds') return this.controlRefund(body);
+    if (method === 'POST' && path === '/_fake/tracking') return this.controlTracking(body);
     if (method !== 'POST' || path !== '/_fake/faults') return NOT_FOUND;
     let fault: { fault?: FakeEasyPostFault; seconds?: number; status?: number; afterBuying?: boolean };
     try {
@@ -330,6 +360,43 @@ export class FakeEasyPostServer {
     return { status: 204, body: null };
   }
 
+  /** `POST /_fake/refunds {trackingCode | shipmentId, status: refunded | rejected | not_applicable}`. */
+  private controlRefund(body: string): FakeAnswer {
+    const input = parseControl(body) as { trackingCode?: unknown; shipmentId?: unknown; status?: unknown } | null;
+    const status = input?.status;
+    if (status !== 'refunded' && status !== 'rejected' && status !== 'not_applicable') return { status: 400, body: { error: 'status must be refunded, rejected or not_applicable' } };
+    try {
+      if (typeof input?.shipmentId === 'string') this.settleRefund(input.shipmentId, status);
+      else if (typeof input?.trackingCode === 'string') this.settleRefundOf(input.trackingCode, status);
+      else return { status: 400, body: { error: 'give trackingCode or shipmentId' } };
+    } catch (error) {
+      return { status: 404, body: { error: error instanceof Error ? error.message : String(error) } };
+    }
+    return { status: 204, body: null };
+  }
+
+  /** `POST /_fake/tracking {trackingCode, status, message?, city?, state?, zip?}` → the `tracker.updated` event. */
+  private controlTracking(body: string): FakeAnswer {
+    const input = parseControl(body) as ({ trackingCode?: unknown } & Partial<Record<keyof FakeTrackingEvent, unknown>>) | null;
+    const statuses = ['unknown', 'pre_transit', 'in_transit', 'out_for_delivery', 'delivered', 'available_for_pickup', 'return_to_sender', 'failure', 'cancelled', 'error'];
+    if (typeof input?.trackingCode !== 'string' || typeof input.status !== 'string' || !statuses.includes(input.status)) {
+      return { status: 400, body: { error: `give trackingCode and a status among ${statuses.join(', ')}` } };
+    }
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    try {
+      const event = this.addTrackingEvent(input.trackingCode, {
+        status: input.status as FakeTrackingEvent['status'],
+        ...(text(input.message) ? { message: text(input.message) } : {}),
+        city: text(input.city) ?? null,
+        state: text(input.state) ?? null,
+        zip: text(input.zip) ?? null,
+      });
+      return { status: 200, body: event };
+    } catch (error) {
+      return { status: 404, body: { error: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+
   private answer(res: ServerResponse, answer: FakeAnswer): void {
     if (res.destroyed || res.headersSent) return;
     if (answer.status === 204) {
@@ -348,3 +415,12 @@ const readBody = (req: IncomingMessage) =>
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+
+const parseControl = (body: string): Record<string, unknown> | null => {
+  try {
+    const value = JSON.parse(body || '{}') as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};

@@ -328,4 +328,55 @@ describe('FakeUspsServer', () => {
     expect((await call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(502);
     expect((await call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(400);
   });
+
+  describe('tracking', () => {
+    const track = async (trackingNumber: string, bearer?: string) =>
+      call(`/tracking/v3/tracking/${trackingNumber}?expand=DETAIL`, { headers: { Authorization: `Bearer ${bearer ?? (await accessToken())}` } });
+    interface TrackingJson {
+      statusCategory: string;
+      trackingEvents: Array<{ eventType: string; eventCode: string | null; GMTTimestamp: string; eventTimestamp: string; GMTOffset: string; eventCity: string | null }>;
+    }
+
+    it('tracks a label it sold: label created at the sale, with its local time and offset', async () => {
+      const { trackingNumber } = (await (await buy(example())).json()) as { trackingNumber: string };
+      const answer = await track(trackingNumber);
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as TrackingJson;
+      expect(body.statusCategory).toBe('Pre-Shipment');
+      expect(body.trackingEvents).toEqual([
+        expect.objectContaining({ eventType: 'Shipping Label Created, USPS Awaiting Item', eventCode: 'MA', GMTTimestamp: clock.toISOString().replace(/\.\d{3}Z$/, 'Z'), GMTOffset: expect.stringMatching(/^-0[56]:00$/) }),
+      ]);
+    });
+
+    it('lists added scans newest first, and the category follows the latest', async () => {
+      const { trackingNumber } = (await (await buy(example())).json()) as { trackingNumber: string };
+      fake.addScan(trackingNumber, 'accepted', { at: new Date(clock.getTime() + 3_600_000), city: 'COLUMBUS', state: 'OH', zip: '43215' });
+      const body = (await (await track(trackingNumber)).json()) as TrackingJson;
+      expect(body.statusCategory).toBe('Accepted');
+      expect(body.trackingEvents.map((event) => event.eventType)).toEqual(['Accepted at USPS Origin Facility', 'Shipping Label Created, USPS Awaiting Item']);
+      expect(() => fake.addScan('9205590000000000000000', 'delivered')).toThrow(/sold no label/);
+    });
+
+    it("answers 404 for a number it never sold and 401 without a good bearer token", async () => {
+      expect((await track('9205590000000000000000')).status).toBe(404);
+      expect((await track('9205590000000000000000', 'not-a-token')).status).toBe(401);
+    });
+
+    it('adds scans over HTTP when its control routes are on', async () => {
+      const driven = new FakeUspsServer({ now: () => clock, controlRoutes: true });
+      await driven.start();
+      const previous = fake;
+      fake = driven;
+      try {
+        const { trackingNumber } = (await (await buy(example())).json()) as { trackingNumber: string };
+        expect((await call(`/__fake/scan?trackingNumber=${trackingNumber}&kind=delivered`, { method: 'POST' })).status).toBe(200);
+        expect(((await (await track(trackingNumber)).json()) as TrackingJson).statusCategory).toBe('Delivered');
+        expect((await call(`/__fake/scan?trackingNumber=${trackingNumber}&kind=teleported`, { method: 'POST' })).status).toBe(404);
+        expect((await call('/__fake/scan?trackingNumber=9205590000000000000000&kind=delivered', { method: 'POST' })).status).toBe(404);
+      } finally {
+        fake = previous;
+        await driven.stop();
+      }
+    });
+  });
 });

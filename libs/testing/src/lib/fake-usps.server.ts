@@ -10,10 +10,12 @@ import { labelRuleErrors } from './fake-usps/label-rules';
 import { type FakeLabelMetadata, sellLabel } from './fake-usps/label-sale';
 import type { FakeUspsAccount } from './fake-usps/payment-rules';
 import { FakeUspsTokenDesk } from './fake-usps/token-desk';
+import { type FakeUspsScan, type FakeUspsScanKind, scanOf, trackingAnswer } from './fake-usps/tracking';
 import { errorBody, schemaErrors, type UspsErrorItem } from './fake-usps/usps-errors';
 
 export type { FakeUspsAccount } from './fake-usps/payment-rules';
 export { labelRequestSchema } from './fake-usps/label-request.schema';
+export { FAKE_USPS_SCAN_KINDS, type FakeUspsScan, type FakeUspsScanKind } from './fake-usps/tracking';
 
 export interface FakeUspsOptions extends Partial<FakeUspsAccount> {
   clientId?: string;
@@ -41,6 +43,8 @@ export interface FakeUspsLabel {
   imageFormat: 'PDF' | 'ZPL';
   state: 'issued' | 'canceled' | 'disputed';
   disputes: Array<{ disputeId: string; centralDay: string }>;
+  /** Its tracking, oldest first: "label created" at the sale, then the scans a test added. */
+  scans: FakeUspsScan[];
 }
 
 export interface RecordedUspsRequest {
@@ -51,6 +55,7 @@ export interface RecordedUspsRequest {
 }
 
 const LABELS = '/labels/v3';
+const TRACKING = '/tracking/v3';
 const PAYMENTS = '/payments/v3';
 const TOKEN_PATH = '/oauth2/v3/token';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -195,6 +200,16 @@ export class FakeUspsServer {
     this.tokens.fundsExhausted = exhausted;
   }
 
+  /**
+   * Adds a scan to a label the fake sold (its tracking shows it at once, newest first): `accepted` or any later scan
+   * makes the label used. `at` defaults to the fake's now.
+   */
+  addScan(trackingNumber: string, kind: FakeUspsScanKind, options: { at?: Date; city?: string; state?: string; zip?: string } = {}): void {
+    const label = this.labels.get(trackingNumber);
+    if (!label) throw new Error(`the fake USPS sold no label ${trackingNumber}`);
+    label.scans.push(scanOf(kind, options.at ?? this.now(), options));
+  }
+
   get accessTokensIssued(): number {
     return this.tokens.accessTokensIssued;
   }
@@ -248,7 +263,7 @@ export class FakeUspsServer {
     if (this.options.controlRoutes && path.startsWith('/__fake/')) return this.reply(res, controlReply(this.controls(), method, req.url ?? ''));
     this.requests.push({ method, path, headers: req.headers, body });
     if (this.options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs));
-    const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : LABELS;
+    const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : path.startsWith(TRACKING) ? TRACKING : LABELS;
 
     if (this.faults.rateLimitSeconds !== null) {
       const seconds = this.faults.rateLimitSeconds;
@@ -272,6 +287,8 @@ export class FakeUspsServer {
       return this.reply(res, this.tokens.refuseBearer(req.headers.authorization, PAYMENTS) ?? this.tokens.authorizePayment(body));
     }
     if (method === 'POST' && path === `${LABELS}/label`) return this.createLabel(req, body, res);
+    const tracking = /^\/tracking\/v3\/tracking\/([^/]+)$/.exec(path);
+    if (method === 'GET' && tracking?.[1]) return this.track(req, decodeURIComponent(tracking[1]), res);
     const cancel = /^\/labels\/v3\/label\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && cancel?.[1]) return this.cancelLabel(req, decodeURIComponent(cancel[1]), res);
     return this.send(res, 404, errorBody(api, 404, [{ code: '404', detail: `No resource at ${method} ${path}` }]));
@@ -334,7 +351,7 @@ export class FakeUspsServer {
 
   private async sell(request: FakeLabelRequest, key: string | null, serial: number): Promise<FakeUspsLabel> {
     const { trackingNumber, metadata, image, imageFormat } = await sellLabel(request, this.account.mid, serial);
-    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', disputes: [] };
+    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', disputes: [], scans: [scanOf('label_created', this.now())] };
     this.labels.set(trackingNumber, label);
     return label;
   }
@@ -353,6 +370,17 @@ export class FakeUspsServer {
       part(label.imageFormat === 'ZPL' ? ['Content-Type: application/zpl', 'Content-Disposition: form-data; filename="labelImage.zpl"; name="labelImage"'] : ['Content-Type: application/pdf', 'Content-Disposition: form-data; filename="labelImage.pdf"; name="labelImage"'], image) +
       `--${boundary}--`;
     this.send(res, 200, multipart, {}, `multipart/form-data; boundary=${boundary}`);
+  }
+
+  /** Tracking needs the bearer token only; a number the fake never sold is USPS's 404. */
+  private track(req: IncomingMessage, trackingNumber: string, res: ServerResponse): void {
+    const refusal = this.tokens.refuseBearer(req.headers.authorization, TRACKING);
+    if (refusal) return this.reply(res, refusal);
+    const label = this.labels.get(trackingNumber);
+    if (!label) {
+      return this.send(res, 404, errorBody(TRACKING, 404, [{ code: '404', parameter: 'trackingNumber', detail: 'The tracking number may be incorrect or the status update is not yet available.' }]));
+    }
+    this.send(res, 200, trackingAnswer(trackingNumber, label.request.packageDescription.mailClass, label.scans));
   }
 
   private cancelLabel(req: IncomingMessage, trackingNumber: string, res: ServerResponse): void {
@@ -387,6 +415,7 @@ export class FakeUspsServer {
       revokeTokens: () => this.revokeTokens(),
       setFundsExhausted: (exhausted: boolean) => (this.fundsExhausted = exhausted),
       setClock: (at: Date) => (this.clockOffsetMs = at.getTime() - Date.now()),
+      addScan: (trackingNumber: string, kind: FakeUspsScanKind) => this.addScan(trackingNumber, kind),
       stats: () => ({ labelsSold: this.sold, voidsAccepted: this.voids, accessTokensIssued: this.accessTokensIssued, paymentTokensIssued: this.paymentTokensIssued, now: this.now().toISOString() }),
     };
   }

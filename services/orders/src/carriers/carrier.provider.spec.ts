@@ -176,4 +176,27 @@ describe('RENDER_WORKERS', () => {
       await moduleRef.close();
     });
   });
+
+  describe('the label lifecycle settings', () => {
+    it('gives the sandbox its SANDBOX_* settings: a manifest at once makes a void a refund request, refunds settle at once', async () => {
+      const { moduleRef, registry } = await carrierModule({ RENDER_WORKERS: '0', SANDBOX_MANIFEST_AFTER_SECONDS: '0', SANDBOX_REFUND_DAYS: '0', SANDBOX_TRACKING_SHARE: '0' });
+      const carrier = registry.ordered[0];
+      const outcome = await carrier?.purchase(shipment, 'lifecycle-1', { remember: async () => undefined });
+      if (outcome?.kind !== 'bought') throw new Error(`expected a label, got ${JSON.stringify(outcome)}`);
+      const label = { trackingNumber: outcome.label.trackingNumber, carrierRefs: outcome.label.carrierRefs, purchasedAt: new Date(Date.now() - 1000) };
+      expect(await carrier?.void(label)).toEqual({ kind: 'refund_pending', refundRef: `SBX-${label.trackingNumber}` });
+      expect(await carrier?.refundStatus({ ...label, refundRef: null, requestedAt: new Date() })).toEqual({ kind: 'refunded' });
+      expect((await carrier?.track(label))?.status).toBe('pre_transit');
+      await moduleRef.close();
+    });
+
+    it('offers a bulk void through EasyPost only', async () => {
+      const easypost = await registryOf({ CARRIERS: 'easypost', EASYPOST_API_KEY: 'EZTKtest' });
+      expect(typeof easypost.registry.ordered[0]?.voidMany).toBe('function');
+      await easypost.moduleRef.close();
+      const sandbox = await registryOf({ RENDER_WORKERS: '0' });
+      expect(sandbox.registry.ordered[0]?.voidMany).toBeUndefined();
+      await sandbox.moduleRef.close();
+    });
+  });
 });

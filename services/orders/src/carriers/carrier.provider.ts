@@ -67,7 +67,18 @@ const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapt
   switch (id) {
     case 'sandbox':
       return new PooledSandboxCarrier(
-        { latencyMs: env.SANDBOX_LATENCY_MS, failureRate: env.SANDBOX_FAILURE_RATE, nextSerial: serialForKey(orm), issuedSerial: issuedSerial(orm) },
+        {
+          latencyMs: env.SANDBOX_LATENCY_MS,
+          failureRate: env.SANDBOX_FAILURE_RATE,
+          nextSerial: serialForKey(orm),
+          issuedSerial: issuedSerial(orm),
+          lifecycle: {
+            manifestAfterSeconds: env.SANDBOX_MANIFEST_AFTER_SECONDS ?? null,
+            trackingShare: env.SANDBOX_TRACKING_SHARE,
+            scanAfterSeconds: env.SANDBOX_SCAN_AFTER_SECONDS,
+            refundDays: env.SANDBOX_REFUND_DAYS,
+          },
+        },
         new LabelRenderPool({ workers: env.RENDER_WORKERS }),
       );
     case 'easypost':
@@ -91,6 +102,7 @@ const makeCarrier = (id: CarrierId, env: OrdersEnv, orm: MikroORM): CarrierAdapt
         ...(env.USPS_PERMIT_ZIP ? { permitZip: env.USPS_PERMIT_ZIP } : {}),
         timeoutMs: env.CARRIER_TIMEOUT_MS,
         shipperOf: uspsShipperOf,
+        refundSettleDays: env.USPS_REFUND_SETTLE_DAYS,
       });
   }
 };

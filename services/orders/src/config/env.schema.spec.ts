@@ -112,3 +112,28 @@ describe('orders environment: CARRIERS', () => {
     ]);
   });
 });
+
+describe('orders environment: label lifecycle', () => {
+  it('simulates USPS by default: manifest at 12:30am Central, 30% of labels travel after 6 h, refunds settle in 14 days, USPS refunds in 21', () => {
+    const env = load({});
+    expect(env.SANDBOX_MANIFEST_AFTER_SECONDS).toBeUndefined();
+    expect(env.SANDBOX_TRACKING_SHARE).toBe(0.3);
+    expect(env.SANDBOX_SCAN_AFTER_SECONDS).toBe(21_600);
+    expect(env.SANDBOX_REFUND_DAYS).toBe(14);
+    expect(env.USPS_REFUND_SETTLE_DAYS).toBe(21);
+    expect(env.EASYPOST_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it('takes the fast settings browser tests use: a manifest after 20 s and refunds settled at once', () => {
+    const env = load({ SANDBOX_MANIFEST_AFTER_SECONDS: '20', SANDBOX_REFUND_DAYS: '0', SANDBOX_TRACKING_SHARE: '1', SANDBOX_SCAN_AFTER_SECONDS: '0', EASYPOST_WEBHOOK_SECRET: 'whsec' });
+    expect(env).toMatchObject({ SANDBOX_MANIFEST_AFTER_SECONDS: 20, SANDBOX_REFUND_DAYS: 0, SANDBOX_TRACKING_SHARE: 1, SANDBOX_SCAN_AFTER_SECONDS: 0, EASYPOST_WEBHOOK_SECRET: 'whsec' });
+  });
+
+  it('refuses lifecycle settings out of range, naming each', () => {
+    expect(bootErrors({ SANDBOX_MANIFEST_AFTER_SECONDS: '-1' })).toEqual([expect.stringMatching(/^SANDBOX_MANIFEST_AFTER_SECONDS: /)]);
+    expect(bootErrors({ SANDBOX_MANIFEST_AFTER_SECONDS: '1.5' })).toEqual([expect.stringMatching(/^SANDBOX_MANIFEST_AFTER_SECONDS: /)]);
+    expect(bootErrors({ SANDBOX_TRACKING_SHARE: '1.2' })).toEqual([expect.stringMatching(/^SANDBOX_TRACKING_SHARE: /)]);
+    expect(bootErrors({ SANDBOX_REFUND_DAYS: '-2' })).toEqual([expect.stringMatching(/^SANDBOX_REFUND_DAYS: /)]);
+    expect(bootErrors({ USPS_REFUND_SETTLE_DAYS: '0' })).toEqual([expect.stringMatching(/^USPS_REFUND_SETTLE_DAYS: /)]);
+  });
+});

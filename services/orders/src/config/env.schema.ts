@@ -36,6 +36,11 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
    * The default is kept low because EasyPost's rate limits are unpublished (docs/benchmarks.md, EasyPost concurrency).
    */
   EASYPOST_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * The secret of our EasyPost webhook (`X-Hmac-Signature: hmac-sha256-hex=…` over the raw body); unset: tracker
+   * events pushed by EasyPost are refused and tracking is polled only.
+   */
+  EASYPOST_WEBHOOK_SECRET: optionalText,
   USPS_CLIENT_ID: optionalText,
   USPS_CLIENT_SECRET: optionalText,
   USPS_API_URL: z.url().default('https://apis.usps.com'),
@@ -48,8 +53,24 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   USPS_PERMIT_ZIP: z.string().regex(/^\d{5}$/, 'must be a 5-digit ZIP').optional(),
   /** Sandbox only: added latency per label, for tests and benchmarks. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * USPS has no refund-status API: a refund request (DISPUTED) is taken as settled this many days after it was asked,
+   * refunded when tracking shows no scan beyond "label created", rejected otherwise (docs/carriers.md).
+   */
+  USPS_REFUND_SETTLE_DAYS: z.coerce.number().int().min(1).max(60).default(21),
   /** Sandbox only: share of labels that fail (0..1), to exercise refunds and retries. */
   SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /**
+   * Sandbox only: seconds from purchase to the simulated USPS manifest, after which a void is a refund request.
+   * Unset: 12:30am Central the day after the purchase, as USPS manifests (browser tests set ~20).
+   */
+  SANDBOX_MANIFEST_AFTER_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).optional(),
+  /** Sandbox only: share (0..1) of labels the simulated USPS scans and carries (picked by tracking number). */
+  SANDBOX_TRACKING_SHARE: z.coerce.number().min(0).max(1).default(0.3),
+  /** Sandbox only: seconds from purchase to the acceptance scan of a label that travels. */
+  SANDBOX_SCAN_AFTER_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(21_600),
+  /** Sandbox only: days from a refund request until the simulated USPS settles it (0: at once). */
+  SANDBOX_REFUND_DAYS: z.coerce.number().min(0).max(60).default(14),
   /** Worker threads rendering label PDFs; 0 renders on the main thread (default: one per core, at most 8). */
   RENDER_WORKERS: z.coerce.number().int().min(0).max(8).default(defaultRenderWorkers()),
   /** A pending order untouched this long is resumed by the recovery loop. */

@@ -19,6 +19,34 @@ export interface FakeAnswer {
 
 export type FakeRefundStatus = 'submitted' | 'refunded' | 'rejected' | 'not_applicable';
 
+/** EasyPost's tracker statuses (easypost-node `types/Tracker/TrackerStatus.d.ts`). */
+export type FakeTrackerStatus = 'unknown' | 'pre_transit' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'available_for_pickup' | 'return_to_sender' | 'failure' | 'cancelled' | 'error';
+
+/** A scan the fake's USPS reports: `addTrackingEvent`'s argument. */
+export interface FakeTrackingEvent {
+  status: FakeTrackerStatus;
+  /** Default: a USPS-like message for the status. */
+  message?: string;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  /** Default: now. */
+  datetime?: Date;
+}
+
+const DEFAULT_MESSAGES: Record<FakeTrackerStatus, string> = {
+  unknown: 'Status Not Available',
+  pre_transit: 'Shipping Label Created, USPS Awaiting Item',
+  in_transit: 'Accepted at USPS Origin Facility',
+  out_for_delivery: 'Out for Delivery',
+  delivered: 'Delivered, In/At Mailbox',
+  available_for_pickup: 'Available for Pickup',
+  return_to_sender: 'Return to Sender',
+  failure: 'Delivery Attempted - No Access to Delivery Location',
+  cancelled: 'Label Cancelled',
+  error: 'Tracking Error',
+};
+
 interface FakeRate {
   json: Json;
   cents: number;
@@ -83,6 +111,8 @@ const linesOf = (address: Json): string[] =>
 export class FakeEasyPostLedger {
   private readonly shipments = new Map<string, StoredShipment>();
   private readonly files = new Map<string, FakeLabelFile>();
+  /** Trackers by id, as `GET /v2/trackers/:id` answers them (the shipment embeds the same object). */
+  private readonly trackers = new Map<string, Json>();
   private sold = 0;
   private refundsAccepted = 0;
   private trackingSerial = Math.floor(Math.random() * 1e9);
@@ -241,7 +271,7 @@ export class FakeEasyPostLedger {
         label_epl2_url: null,
         label_file: null,
       },
-      tracker: { id: hexId('trk'), object: 'Tracker', mode: 'test', tracking_code: trackingCode, status: 'unknown', status_detail: 'unknown', shipment_id: id, carrier: 'USPS', tracking_details: [], public_url: `${this.baseUrl()}/track/${trackingCode}` },
+      tracker: this.newTracker(trackingCode, id, now),
       fees: [
         { object: 'Fee', type: 'LabelFee', amount: '0.00000', charged: true, refunded: false },
         { object: 'Fee', type: 'PostageFee', amount: feeString(rate.cents), charged: true, refunded: false },
@@ -249,6 +279,58 @@ export class FakeEasyPostLedger {
     });
     this.sold += 1;
     return { status: 200, body: stored.json };
+  }
+
+  private newTracker(trackingCode: string, shipmentId: string, now: string): Json {
+    const tracker: Json = {
+      id: hexId('trk'),
+      object: 'Tracker',
+      mode: 'test',
+      tracking_code: trackingCode,
+      status: 'pre_transit',
+      status_detail: 'label_created',
+      created_at: now,
+      updated_at: now,
+      shipment_id: shipmentId,
+      carrier: 'USPS',
+      tracking_details: [trackingDetail({ status: 'pre_transit' }, now)],
+      public_url: `${this.baseUrl()}/track/${trackingCode}`,
+    };
+    this.trackers.set(String(tracker['id']), tracker);
+    return tracker;
+  }
+
+  tracker(trackerId: string): FakeAnswer {
+    const tracker = this.trackers.get(trackerId);
+    return tracker ? { status: 200, body: tracker } : NOT_FOUND;
+  }
+
+  private trackerOf(trackingCode: string): Json | undefined {
+    return [...this.trackers.values()].find((tracker) => tracker['tracking_code'] === trackingCode);
+  }
+
+  /** Adds a scan to a sold label's tracker (its status follows); answers the `tracker.updated` event EasyPost would push. */
+  addTrackingEvent(trackingCode: string, event: FakeTrackingEvent): Json {
+    const tracker = this.trackerOf(trackingCode);
+    if (!tracker) throw new Error(`the fake sold no label ${trackingCode}`);
+    const now = timestamp();
+    (tracker['tracking_details'] as Json[]).push(trackingDetail(event, now));
+    Object.assign(tracker, { status: event.status, status_detail: event.status, updated_at: now });
+    return this.trackerUpdatedEvent(trackingCode);
+  }
+
+  /** The `tracker.updated` Event for the label's tracker as it stands (easypost-node `types/Event/Event.d.ts`). */
+  trackerUpdatedEvent(trackingCode: string): Json {
+    const tracker = this.trackerOf(trackingCode);
+    if (!tracker) throw new Error(`the fake sold no label ${trackingCode}`);
+    const now = timestamp();
+    return { id: hexId('evt'), object: 'Event', mode: 'test', description: 'tracker.updated', previous_attributes: {}, created_at: now, updated_at: now, pending_urls: [], completed_urls: [], result: tracker };
+  }
+
+  /** The shipment id of a sold tracking code (what `settleRefund` takes). */
+  shipmentIdOf(trackingCode: string): string | undefined {
+    const stored = [...this.shipments.values()].find((shipment) => shipment.json['tracking_code'] === trackingCode);
+    return stored ? String(stored.json['id']) : undefined;
   }
 
   /** Accepts a refund unless one is pending or done (a rejected one may be asked again). */
@@ -276,7 +358,7 @@ export class FakeEasyPostLedger {
   bulkRefund(body: unknown): FakeAnswer {
     const refund = typeof body === 'object' && body !== null ? (body as { refund?: { carrier?: unknown; tracking_codes?: unknown } }).refund : undefined;
     const codes = refund?.tracking_codes;
-    if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === 'string')) {
+    if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === 'string' && code.trim() !== '')) {
       return errorAnswer({ status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'refund.tracking_codes', message: 'cannot be blank' }] });
     }
     const now = timestamp();
@@ -307,3 +389,15 @@ export class FakeEasyPostLedger {
     stored.json['updated_at'] = timestamp();
   }
 }
+
+const trackingDetail = (event: FakeTrackingEvent, now: string): Json => ({
+  object: 'TrackingDetail',
+  message: event.message ?? DEFAULT_MESSAGES[event.status],
+  description: '',
+  status: event.status,
+  status_detail: event.status,
+  datetime: event.datetime ? event.datetime.toISOString().replace(/\.\d{3}Z$/, 'Z') : now,
+  source: 'USPS',
+  carrier_code: '',
+  tracking_location: { object: 'TrackingLocation', city: event.city ?? null, state: event.state ?? null, country: event.city ? 'US' : null, zip: event.zip ?? null },
+});

@@ -1,4 +1,5 @@
 import type { Reply } from './json';
+import { FAKE_USPS_SCAN_KINDS, type FakeUspsScanKind } from './tracking';
 
 /** What `/__fake/*` can drive: the fault switches, the funds, the clock, and the counters. */
 export interface FakeUspsControls {
@@ -9,6 +10,8 @@ export interface FakeUspsControls {
   revokeTokens(): void;
   setFundsExhausted(exhausted: boolean): void;
   setClock(at: Date): void;
+  /** Throws when the fake sold no such label. */
+  addScan(trackingNumber: string, kind: FakeUspsScanKind): void;
   stats(): Record<string, unknown>;
 }
 
@@ -42,6 +45,16 @@ export const controlReply = (controls: FakeUspsControls, method: string, rawUrl:
     case 'POST /__fake/clock':
       if (!Number.isNaN(at)) return done(() => controls.setClock(new Date(at)));
       break;
+    case 'POST /__fake/scan': {
+      const trackingNumber = url.searchParams.get('trackingNumber') ?? '';
+      const kind = url.searchParams.get('kind') as FakeUspsScanKind;
+      if (!trackingNumber || !FAKE_USPS_SCAN_KINDS.includes(kind)) break;
+      try {
+        return done(() => controls.addScan(trackingNumber, kind));
+      } catch (error) {
+        return { status: 404, body: { error: error instanceof Error ? error.message : String(error) } };
+      }
+    }
   }
   return { status: 404, body: { error: `no control ${method} ${url.pathname} with these parameters` } };
 };

@@ -277,7 +277,7 @@ describe('EasyPostCarrierAdapter', () => {
 
     it('asks one refund: pending with the shipment id, the same answer again without a second request', async () => {
       const label = await sold();
-      const toVoid = { trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs };
+      const toVoid = { trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() };
       expect(await carrier.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: label.carrierRefs['shipmentId'] });
       expect(await carrier.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: label.carrierRefs['shipmentId'] });
       expect(refundRequests()).toBe(1);
@@ -286,7 +286,7 @@ describe('EasyPostCarrierAdapter', () => {
 
     it('says voided once EasyPost refunded, refused when USPS will not refund, and asks again after a rejection', async () => {
       const [refunded, used, rejected] = [await sold(), await sold(), await sold()];
-      const voidOf = (label: typeof refunded) => carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs });
+      const voidOf = (label: typeof refunded) => carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() });
       for (const label of [refunded, used, rejected]) await voidOf(label);
       fake.settleRefund(refunded.carrierRefs['shipmentId'] ?? '', 'refunded');
       fake.settleRefund(used.carrierRefs['shipmentId'] ?? '', 'not_applicable');
@@ -298,15 +298,15 @@ describe('EasyPostCarrierAdapter', () => {
     });
 
     it('refuses a label without an EasyPost shipment, or one EasyPost does not know', async () => {
-      expect(await carrier.void({ trackingNumber: '9405100100000000000001', carrierRefs: {} })).toMatchObject({ kind: 'refused' });
-      expect(await carrier.void({ trackingNumber: '9405100100000000000001', carrierRefs: { shipmentId: 'shp_00000000000000000000000000000000' } })).toMatchObject({ kind: 'refused' });
+      expect(await carrier.void({ trackingNumber: '9405100100000000000001', carrierRefs: {}, purchasedAt: new Date() })).toMatchObject({ kind: 'refused' });
+      expect(await carrier.void({ trackingNumber: '9405100100000000000001', carrierRefs: { shipmentId: 'shp_00000000000000000000000000000000' }, purchasedAt: new Date() })).toMatchObject({ kind: 'refused' });
       expect(fake.voidsAccepted()).toBe(0);
     });
 
     it('says unknown when EasyPost cannot be reached, and asks nothing', async () => {
       const label = await sold();
       fake.down();
-      expect(await carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs })).toMatchObject({ kind: 'unknown' });
+      expect(await carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() })).toMatchObject({ kind: 'unknown' });
       await fake.up();
       expect(fake.voidsAccepted()).toBe(0);
     });
@@ -314,7 +314,7 @@ describe('EasyPostCarrierAdapter', () => {
     it('says unknown when the refund request fails with a 5xx', async () => {
       const label = await sold();
       const seen = fake.requests.length;
-      const outcome = carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs });
+      const outcome = carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() });
       // The look at the shipment goes first; the refund request after it gets the 503.
       await waitFor(() => fake.requests.length > seen);
       fake.failNextWith(503);

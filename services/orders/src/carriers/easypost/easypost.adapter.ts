@@ -6,10 +6,14 @@ import type {
   LabelFormat,
   LabelShipment,
   LabelToVoid,
+  PendingRefund,
   PurchaseJournal,
   PurchaseOutcome,
+  RefundCheck,
+  TrackingReport,
   VoidOutcome,
 } from '../carrier.port';
+import { refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
 import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
 import {
@@ -24,7 +28,7 @@ import {
   toCreateShipmentRequest,
   voidOutcomeOfRefund,
 } from './easypost.mapper';
-import { easyPostShipmentSchema, type EasyPostShipment } from './easypost.schema';
+import { easyPostRefundSchema, easyPostShipmentSchema, easyPostTrackerSchema, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
 
 export interface EasyPostAdapterOptions {
   apiKey: string;
@@ -35,6 +39,8 @@ export interface EasyPostAdapterOptions {
   maxConcurrentPurchases?: number;
   /** Idempotency keys whose shipment id this process remembers for a repeated purchase (default 10,000). */
   rememberKeys?: number;
+  /** The clock refund checks are judged by (default: now). */
+  now?: () => Date;
 }
 
 const notAttempted = (reason: 'unavailable' | 'rate_limited' | 'upstream_funds', message: string, retryAfterMs?: number | null): PurchaseOutcome => ({
@@ -47,6 +53,20 @@ const notAttempted = (reason: 'unavailable' | 'rate_limited' | 'upstream_funds',
 const unknown = (message: string): PurchaseOutcome => ({ kind: 'unknown', message });
 
 type Failure = Exclude<EasyPostReply, { kind: 'ok' }>;
+
+/** The readable Refund objects of a bulk refund's answer (an array); anything unreadable is left out. */
+const refundsIn = (body: unknown): EasyPostRefund[] =>
+  (Array.isArray(body) ? body : []).flatMap((item: unknown) => {
+    const refund = easyPostRefundSchema.safeParse(item);
+    return refund.success ? [refund.data] : [];
+  });
+
+/** One Refund of a bulk answer → the label's void outcome (the single void's rules). */
+const bulkOutcomeOf = (refund: EasyPostRefund, label: LabelToVoid): VoidOutcome => {
+  if (refund.status === 'rejected') return { kind: 'refused', message: 'EasyPost rejected the refund request; it can be asked again later.' };
+  const shipmentId = label.carrierRefs['shipmentId'] ?? refund.shipment_id ?? refund.id;
+  return voidOutcomeOfRefund(refund.status, shipmentId) ?? { kind: 'unknown', message: `EasyPost answered the refund of ${label.trackingNumber} without a status.` };
+};
 
 /** `SHIPMENT.POSTAGE.EXISTS`, a purchase in progress, a 409: the shipment was (or is being) bought by another call. */
 const isPurchaseConflict = (status: number, code: string): boolean => status === 409 || /EXISTS|IN_PROGRESS/.test(code);
@@ -63,6 +83,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   readonly profile: CarrierProfile;
   private readonly client: EasyPostClient;
   private readonly rememberKeys: number;
+  private readonly now: () => Date;
   /** Idempotency key → its shipment id, as written to the journal (the port's journal cannot be read back). */
   private readonly shipmentIds = new Map<string, string>();
   /** Purchases in flight by key, so a concurrent duplicate shares the first one instead of buying again. */
@@ -76,6 +97,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     if (!Number.isInteger(rememberKeys) || rememberKeys < 1) throw new RangeError(`EasyPost: rememberKeys must be a positive integer, got ${rememberKeys}`);
     this.client = new EasyPostClient({ apiKey: options.apiKey, apiUrl: options.apiUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
     this.rememberKeys = rememberKeys;
+    this.now = options.now ?? (() => new Date());
     this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases, needsShipperContact: false });
   }
 
@@ -132,6 +154,54 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const again = await this.client.getShipment(shipmentId);
     const settled = again.kind === 'ok' ? this.readShipment(again.body) : null;
     return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId)) ?? { kind: 'refused', message: `EasyPost refused the refund: ${refund.error.message}` };
+  }
+
+  /**
+   * One `POST /v2/refunds` for every label, each answer matched back by tracking code. A label the answer does not
+   * mention, or the whole request refused as a bad request, is voided on its own (which asks the shipment first, so
+   * nothing is asked twice). An answer lost on the way is unknown for all: the void is asked again later.
+   */
+  async voidMany(labels: readonly LabelToVoid[]): Promise<VoidOutcome[]> {
+    if (labels.length === 0) return [];
+    const reply = await this.client.refundTrackingCodes([...new Set(labels.map((label) => label.trackingNumber))]);
+    if (reply.kind === 'network' || (reply.kind === 'error' && (reply.status >= 500 || reply.status === 429))) {
+      const why = reply.kind === 'network' ? reply.message : failureText(reply);
+      return labels.map((label) => ({ kind: 'unknown', message: `The EasyPost refund request for ${label.trackingNumber} got no clear answer: ${why}` }));
+    }
+    const refunds = reply.kind === 'ok' ? refundsIn(reply.body) : [];
+    const outcomes: VoidOutcome[] = [];
+    for (const label of labels) {
+      const refund = refunds.find((candidate) => candidate.tracking_code === label.trackingNumber);
+      outcomes.push(refund ? bulkOutcomeOf(refund, label) : await this.void(label));
+    }
+    return outcomes;
+  }
+
+  async refundStatus(refund: PendingRefund): Promise<RefundCheck> {
+    const shipmentId = refund.carrierRefs['shipmentId'];
+    if (!shipmentId?.startsWith('shp_')) return { kind: 'refund_rejected', reason: `EasyPost did not sell label ${refund.trackingNumber}.` };
+    const reply = await this.client.getShipment(shipmentId);
+    if (reply.kind === 'error' && reply.status === 404) return { kind: 'refund_rejected', reason: `EasyPost does not know label ${refund.trackingNumber}.` };
+    if (reply.kind !== 'ok') return { kind: 'unknown', message: `Could not ask EasyPost about the refund of ${refund.trackingNumber}: ${failureText(reply)}` };
+    const shipment = this.readShipment(reply.body);
+    if (!shipment) return { kind: 'unknown', message: `EasyPost's answer about the refund of ${refund.trackingNumber} could not be read.` };
+    return refundCheckOf(shipment.refund_status, refund.requestedAt, this.now());
+  }
+
+  /** The label's tracker: by `trackerId` when the purchase recorded it, else the one its shipment names. */
+  async track(label: LabelToVoid): Promise<TrackingReport | null> {
+    const trackerId = label.carrierRefs['trackerId'] ?? (await this.trackerIdOfShipment(label.carrierRefs['shipmentId']));
+    if (!trackerId) return null;
+    const reply = await this.client.getTracker(trackerId);
+    if (reply.kind !== 'ok') return null;
+    const tracker = easyPostTrackerSchema.safeParse(reply.body);
+    return tracker.success ? trackingReportOf(tracker.data) : null;
+  }
+
+  private async trackerIdOfShipment(shipmentId: string | undefined): Promise<string | null> {
+    if (!shipmentId?.startsWith('shp_')) return null;
+    const reply = await this.client.getShipment(shipmentId);
+    return reply.kind === 'ok' ? (this.readShipment(reply.body)?.tracker?.id ?? null) : null;
   }
 
   private async purchaseOnce(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {

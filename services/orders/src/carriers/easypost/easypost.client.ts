@@ -89,6 +89,10 @@ export class EasyPostClient {
     return this.call('POST', '/v2/refunds', { refund: { carrier: 'USPS', tracking_codes: trackingCodes } });
   }
 
+  getTracker(trackerId: string): Promise<EasyPostReply> {
+    return this.call('GET', `/v2/trackers/${encodeURIComponent(trackerId)}`);
+  }
+
   /**
    * A label file from `postage_label.label_url`. Those live on a file host (S3 for the real EasyPost), so the API key
    * is never sent with them.

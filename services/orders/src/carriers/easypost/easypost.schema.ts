@@ -87,3 +87,42 @@ export interface EasyPostCreateShipmentRequest {
     reference: string;
   };
 }
+
+/** `tracking_location` of a tracking detail: every part may be null (a "Pre-Shipment Info Sent" event has none). */
+export const easyPostTrackingLocationSchema = z.object({
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  zip: z.string().nullish(),
+  country: z.string().nullish(),
+});
+
+/** One `tracking_details` entry (oldest first in EasyPost's answers). */
+export const easyPostTrackingDetailSchema = z.object({
+  message: z.string().nullish(),
+  description: z.string().nullish(),
+  status: z.string().nullish(),
+  datetime: z.string(),
+  source: z.string().nullish(),
+  tracking_location: easyPostTrackingLocationSchema.nullish(),
+});
+export type EasyPostTrackingDetail = z.infer<typeof easyPostTrackingDetailSchema>;
+
+/**
+ * A Tracker (`GET /v2/trackers/:id`, the `result` of a `tracker.updated` event). `status` is kept a string here: a
+ * value EasyPost adds later reads as `unknown` instead of failing the whole answer.
+ */
+export const easyPostTrackerSchema = z.object({
+  id: z.string().startsWith('trk_'),
+  object: z.literal('Tracker').optional(),
+  tracking_code: z.string(),
+  status: z.string().nullish(),
+  tracking_details: z.array(easyPostTrackingDetailSchema).default([]),
+});
+export type EasyPostTracker = z.infer<typeof easyPostTrackerSchema>;
+
+/** A webhook Event (`{id:"evt_…", object:"Event", description, result}`); only `tracker.updated` is read. */
+export const easyPostTrackerUpdatedSchema = z.object({
+  id: z.string().startsWith('evt_'),
+  description: z.literal('tracker.updated'),
+  result: easyPostTrackerSchema.extend({ object: z.literal('Tracker') }),
+});

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PurchaseOutcome } from '../carrier.port';
+import type { LabelToVoid, PurchaseOutcome, TrackingReport, VoidOutcome } from '../carrier.port';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { labelFrom, lostAnswer, notAttempted, rateLimited, refusal, ScriptedCarrier, sellsTheLabel } from '../testing/scripted-carrier';
 import { aShipment } from '../testing/shipments';
 import { type CarrierGuardOptions, GuardedCarrier } from './guarded-carrier';
 
 const shipment = aShipment();
-const label = { trackingNumber: '9400100000000000000000', carrierRefs: { shipmentId: 'shp_1' } };
+const label = { trackingNumber: '9400100000000000000000', carrierRefs: { shipmentId: 'shp_1' }, purchasedAt: new Date('2026-11-20T15:00:00Z') };
 
 /** Polls until the condition holds (the guard's queue moves on timers and microtasks, not on a signal a test can await). */
 const until = async (condition: () => boolean, what: string, timeoutMs = 2_000): Promise<void> => {
@@ -261,6 +261,55 @@ describe('GuardedCarrier', () => {
       carrier.onVoid({ kind: 'refund_pending', refundRef: 'rfnd_1' });
       expect(await guard(carrier).void(label)).toEqual({ kind: 'refund_pending', refundRef: 'rfnd_1' });
       expect(carrier.voidCalls).toEqual([label]);
+    });
+  });
+
+  describe('refund status, tracking and bulk void', () => {
+    const pending = { ...label, refundRef: 'rfnd_1', requestedAt: new Date('2026-11-21T15:00:00Z') };
+    const report: TrackingReport = { status: 'pre_transit', events: [{ status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item', occurredAt: label.purchasedAt, location: null }] };
+
+    it("passes the carrier's refund status and tracking through", async () => {
+      carrier.onRefundStatus({ kind: 'refunded' }).onTrack(report, null);
+      const guarded = guard(carrier);
+      expect(await guarded.refundStatus(pending)).toEqual({ kind: 'refunded' });
+      expect(await guarded.track(label)).toEqual(report);
+      expect(await guarded.track(label)).toBeNull();
+      expect(carrier.refundStatusCalls).toEqual([pending]);
+    });
+
+    it('answers unknown and null while the circuit is open, without calling the carrier', async () => {
+      const guarded = guard(carrier);
+      await openCircuit(carrier, guarded);
+      expect((await guarded.refundStatus(pending)).kind).toBe('unknown');
+      expect(await guarded.track(label)).toBeNull();
+      expect(carrier.refundStatusCalls).toHaveLength(0);
+      expect(carrier.trackCalls).toHaveLength(0);
+    });
+
+    it('counts a carrier that stops answering tracking towards opening the circuit', async () => {
+      carrier.onTrack(null, null, null);
+      const guarded = guard(carrier);
+      for (let i = 0; i < 3; i++) expect(await guarded.track(label)).toBeNull();
+      expect(await guarded.track(label)).toBeNull();
+      expect(carrier.trackCalls).toHaveLength(3);
+    });
+
+    it('offers a bulk void only when the carrier has one, and passes its outcomes through in order', async () => {
+      expect(guard(carrier).voidMany).toBeUndefined();
+      const outcomes: VoidOutcome[] = [{ kind: 'voided' }, { kind: 'refund_pending', refundRef: null }];
+      const bulk = Object.assign(new ScriptedCarrier('easypost'), { voidMany: jest.fn(async (_labels: readonly LabelToVoid[]) => outcomes) });
+      const guarded = guard(bulk);
+      const other = { ...label, trackingNumber: '9400100000000000000001' };
+      expect(await guarded.voidMany?.([label, other])).toEqual(outcomes);
+      expect(bulk.voidMany).toHaveBeenCalledWith([label, other]);
+    });
+
+    it('answers unknown for every label of a bulk void while the circuit is open', async () => {
+      const bulk = Object.assign(new ScriptedCarrier('easypost'), { voidMany: jest.fn(async (_labels: readonly LabelToVoid[]): Promise<VoidOutcome[]> => []) });
+      const guarded = guard(bulk);
+      await openCircuit(bulk, guarded);
+      expect((await guarded.voidMany?.([label, label]))?.map((outcome) => outcome.kind)).toEqual(['unknown', 'unknown']);
+      expect(bulk.voidMany).not.toHaveBeenCalled();
     });
   });
 });

@@ -1,6 +1,19 @@
 import { bulkhead, circuitBreaker, ConsecutiveBreaker, DelegateBackoff, handleWhenResult, isBrokenCircuitError, retry, wrap, type IPolicy } from 'cockatiel';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CarrierAdapter, CarrierOffering, CarrierProfile, CarrierRefs, LabelShipment, LabelToVoid, PurchaseJournal, PurchaseOutcome, VoidOutcome } from '../carrier.port';
+import type {
+  CarrierAdapter,
+  CarrierOffering,
+  CarrierProfile,
+  CarrierRefs,
+  LabelShipment,
+  LabelToVoid,
+  PendingRefund,
+  PurchaseJournal,
+  PurchaseOutcome,
+  RefundCheck,
+  TrackingReport,
+  VoidOutcome,
+} from '../carrier.port';
 
 export interface CarrierGuardOptions {
   /** Outages in a row (no answer, 5xx, refused connection) that open the circuit. */
@@ -13,7 +26,10 @@ export interface CarrierGuardOptions {
   longestWaitMs?: number;
 }
 
-type Outcome = PurchaseOutcome | VoidOutcome;
+/** A tracking answer boxed as an outcome, so a carrier that stops answering `track` counts towards the breaker too. */
+type Tracked = { kind: 'tracked'; report: TrackingReport } | { kind: 'unknown'; message: string };
+
+type Outcome = PurchaseOutcome | VoidOutcome | RefundCheck | Tracked | VoidOutcome[];
 
 const isRateLimited = (outcome: unknown): boolean =>
   typeof outcome === 'object' && outcome !== null && (outcome as PurchaseOutcome).kind === 'not_attempted' && (outcome as { reason?: string }).reason === 'rate_limited';
@@ -40,6 +56,8 @@ export class GuardedCarrier implements CarrierAdapter {
   private readonly rateLimitRetry: IPolicy;
   private pausedUntil = 0;
   private readonly longestWaitMs: number;
+  /** Present only when the carrier has a bulk void (the port's caller otherwise voids one at a time). */
+  readonly voidMany?: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>;
 
   constructor(
     readonly inner: CarrierAdapter,
@@ -56,6 +74,8 @@ export class GuardedCarrier implements CarrierAdapter {
       maxAttempts: Math.max(0, (options.rateLimitedTries ?? 3) - 1),
       backoff: new DelegateBackoff((context) => retryAfterOf('value' in context.result ? context.result.value : undefined)),
     });
+    const bulk = inner.voidMany?.bind(inner);
+    if (bulk) this.voidMany = (labels) => this.voidBulk(bulk, labels);
   }
 
   listOfferings(): Promise<CarrierOffering[]> {
@@ -78,6 +98,26 @@ export class GuardedCarrier implements CarrierAdapter {
     const outcome: Outcome | null = await this.run<VoidOutcome>(() => this.inner.void(label), false);
     if (!outcome || isRateLimited(outcome)) return { kind: 'unknown', message: `${this.profile.displayName} is not answering; the void will be asked again` };
     return outcome as VoidOutcome;
+  }
+
+  async refundStatus(refund: PendingRefund): Promise<RefundCheck> {
+    const outcome = await this.run<RefundCheck>(() => this.inner.refundStatus(refund), false);
+    // A Retry-After longer than we wait answers not_attempted: for a refund question that is "ask later".
+    return outcome && !isRateLimited(outcome) ? outcome : { kind: 'unknown', message: `${this.profile.displayName} is not answering; the refund will be asked about again` };
+  }
+
+  async track(label: LabelToVoid): Promise<TrackingReport | null> {
+    const outcome = await this.run<Tracked>(async () => {
+      const report = await this.inner.track(label);
+      return report ? { kind: 'tracked', report } : { kind: 'unknown', message: 'no tracking answer' };
+    }, false);
+    return outcome?.kind === 'tracked' ? outcome.report : null;
+  }
+
+  private async voidBulk(bulk: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>, labels: readonly LabelToVoid[]): Promise<VoidOutcome[]> {
+    const outcomes = await this.run<VoidOutcome[]>(() => bulk(labels), false);
+    const notAnswering: VoidOutcome = { kind: 'unknown', message: `${this.profile.displayName} is not answering; the void will be asked again` };
+    return labels.map((_, index) => (Array.isArray(outcomes) ? outcomes[index] : undefined) ?? notAnswering);
   }
 
   /** Null when the circuit is open. */

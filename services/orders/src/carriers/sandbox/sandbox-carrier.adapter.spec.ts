@@ -257,4 +257,55 @@ describe('the sandbox\'s simulated postage cost', () => {
       }
     }
   });
+
+  describe('void, refund status and tracking (the same answer on every replica)', () => {
+    const bought = new Date('2026-07-14T18:00:00Z');
+    const at = (iso: string) => () => new Date(iso);
+
+    it('voids for free before the simulated manifest, even on a replica that never saw the label', async () => {
+      const issuer = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now: () => bought });
+      const label = await issuer.createLabel(shipment(), 'elsewhere');
+      const otherReplica = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now: at('2026-07-14T20:00:00Z') });
+      expect(await otherReplica.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: bought })).toEqual({ kind: 'voided' });
+      expect(otherReplica.voidsAccepted).toBe(1);
+    });
+
+    it('asks for a refund after the manifest, and a second void answers the same without counting twice', async () => {
+      const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now: at('2026-07-15T06:00:00Z'), lifecycle: { trackingShare: 0 } });
+      const label = await carrier.createLabel(shipment(), 'late-void');
+      const toVoid = { trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: bought };
+      expect(await carrier.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: `SBX-${label.trackingNumber}` });
+      expect(await carrier.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: `SBX-${label.trackingNumber}` });
+      expect(carrier.voidsAccepted).toBe(1);
+    });
+
+    it('refuses a void of a scanned package and of a number it never issued', async () => {
+      const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now: at('2026-07-14T18:01:00Z'), lifecycle: { trackingShare: 1, scanAfterSeconds: 30 } });
+      const label = await carrier.createLabel(shipment(), 'scanned');
+      expect(await carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: {}, purchasedAt: bought })).toEqual({ kind: 'refused', message: 'USPS has scanned this package: a used label cannot be refunded.' });
+      expect((await carrier.void({ trackingNumber: '9205590000000000000000', carrierRefs: {}, purchasedAt: bought })).kind).toBe('refused');
+      expect(carrier.voidsAccepted).toBe(0);
+    });
+
+    it('settles a refund SANDBOX_REFUND_DAYS after the request: refunded unless scanned', async () => {
+      const now = at('2026-07-20T00:00:00Z');
+      const still = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now, lifecycle: { trackingShare: 0, refundDays: 0 } });
+      const label = await still.createLabel(shipment(), 'refund');
+      const pending = { trackingNumber: label.trackingNumber, carrierRefs: {}, purchasedAt: bought, refundRef: null, requestedAt: new Date('2026-07-16T00:00:00Z') };
+      expect(await still.refundStatus(pending)).toEqual({ kind: 'refunded' });
+      const moving = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now, lifecycle: { trackingShare: 1, refundDays: 0 } });
+      expect(await moving.refundStatus(pending)).toEqual({ kind: 'refund_rejected', reason: 'USPS recorded a scan of this package, so the label was used.' });
+      const slow = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now, lifecycle: { refundDays: 14 } });
+      expect(await slow.refundStatus(pending)).toEqual({ kind: 'refund_pending' });
+    });
+
+    it('tracks a label from its tracking number and purchase instant alone', async () => {
+      const carrier = new SandboxCarrierAdapter({ nextSerial: counterSerials(), now: at('2026-07-20T00:00:00Z'), lifecycle: { trackingShare: 1 } });
+      const label = await carrier.createLabel(shipment(), 'tracked');
+      const report = await carrier.track({ trackingNumber: label.trackingNumber, carrierRefs: {}, purchasedAt: bought });
+      expect(report?.status).toBe('delivered');
+      expect(report?.events).toHaveLength(5);
+      expect(await carrier.track({ trackingNumber: '9205590000000000000000', carrierRefs: {}, purchasedAt: bought })).toBeNull();
+    });
+  });
 });

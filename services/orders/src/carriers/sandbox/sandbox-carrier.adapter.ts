@@ -7,14 +7,18 @@ import {
   type CarrierRefs,
   type LabelShipment,
   type LabelToVoid,
+  type PendingRefund,
   type PurchaseJournal,
   type PurchaseOutcome,
+  type RefundCheck,
+  type TrackingReport,
   type VoidOutcome,
 } from '../carrier.port';
 import { formatOf } from '../label-file';
 import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
 import type { SandboxFaults } from './sandbox-faults';
+import { checkedLifecycle, isSandboxTrackingNumber, type SandboxLifecycleSettings, simulatedRefundCheck, simulatedTracking, simulatedVoid } from './sandbox-lifecycle';
 import { findSandboxService, SANDBOX_SERVICES, simulatedPostageCents } from './sandbox-services';
 
 /** The sandbox draws its SAMPLE labels as PDF pages; a ZPL request is the shipment's to change, not an outage. */
@@ -42,6 +46,8 @@ export interface SandboxCarrierOptions {
    * render; its errors (a crashed worker, a full queue) are not SandboxCarrierErrors: the purchase answers unknown and the same key is asked again.
    */
   render?: (input: LabelRenderInput) => Promise<Buffer>;
+  /** The simulated manifest, tracking and refund settlement (SANDBOX_* settings); defaults as USPS behaves. */
+  lifecycle?: Partial<SandboxLifecycleSettings>;
 }
 
 type TrackingState = 'issued' | 'voided';
@@ -52,7 +58,8 @@ type TrackingState = 'issued' | 'voided';
  *
  * A replayed idempotency key gets the same serial from `nextSerial` (the service keeps one per key in its
  * database), so after a restart or on another replica the same key answers the same tracking number, as a real
- * carrier does. Voiding knows only the labels of this process.
+ * carrier does. Void, refund status and tracking are worked out from the tracking number, the purchase instant and
+ * the clock (sandbox-lifecycle.ts), so every replica answers them alike for any label the sandbox issued.
  */
 export class SandboxCarrierAdapter implements CarrierAdapter {
   readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF'], maxConcurrentPurchases: 256, needsShipperContact: false };
@@ -65,12 +72,13 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   private readonly render: (input: LabelRenderInput) => Promise<Buffer>;
   private readonly issuedSerial: ((idempotencyKey: string) => Promise<number | null>) | null;
   private readonly faults: SandboxFaults | null;
+  private readonly lifecycle: SandboxLifecycleSettings;
   /** Idempotency key → the label, or the request still in flight (so concurrent duplicates share it). */
   private readonly labelsByKey = new Map<string, Promise<BoughtLabel>>();
   private readonly tracking = new Map<string, TrackingState>();
 
   constructor(options: SandboxCarrierOptions) {
-    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000, render = renderLabel, issuedSerial, faults } = options;
+    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000, render = renderLabel, issuedSerial, faults, lifecycle = {} } = options;
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be ≥ 0, got ${latencyMs}`);
     if (!(failureRate >= 0 && failureRate <= 1)) throw new RangeError(`failureRate must be within 0..1, got ${failureRate}`);
     if (!Number.isInteger(rememberLabels) || rememberLabels < 1) throw new RangeError(`rememberLabels must be a positive integer, got ${rememberLabels}`);
@@ -83,6 +91,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     this.render = render;
     this.issuedSerial = issuedSerial ?? null;
     this.faults = faults ?? null;
+    this.lifecycle = checkedLifecycle(lifecycle);
   }
 
   async listOfferings(): Promise<CarrierOffering[]> {
@@ -118,12 +127,22 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   }
 
   async void(label: LabelToVoid): Promise<VoidOutcome> {
-    try {
-      await this.voidLabel(label.trackingNumber);
-      return { kind: 'voided' };
-    } catch (error) {
-      return { kind: 'refused', message: error instanceof Error ? error.message : String(error) };
-    }
+    if (this.faults?.unreachable) return { kind: 'unknown', message: 'Sandbox carrier: connection refused' };
+    if (!isSandboxTrackingNumber(label.trackingNumber)) return { kind: 'refused', message: `The sandbox did not issue label ${label.trackingNumber}.` };
+    const outcome = simulatedVoid(label.trackingNumber, label.purchasedAt, this.now(), this.lifecycle);
+    if (outcome.kind !== 'refused') this.markVoided(label.trackingNumber);
+    return outcome;
+  }
+
+  async refundStatus(refund: PendingRefund): Promise<RefundCheck> {
+    if (this.faults?.unreachable) return { kind: 'unknown', message: 'Sandbox carrier: connection refused' };
+    if (!isSandboxTrackingNumber(refund.trackingNumber)) return { kind: 'refund_rejected', reason: `The sandbox did not issue label ${refund.trackingNumber}.` };
+    return simulatedRefundCheck(refund.trackingNumber, refund.purchasedAt, refund.requestedAt, this.now(), this.lifecycle);
+  }
+
+  async track(label: LabelToVoid): Promise<TrackingReport | null> {
+    if (this.faults?.unreachable || !isSandboxTrackingNumber(label.trackingNumber)) return null;
+    return simulatedTracking(label.trackingNumber, label.purchasedAt, this.now(), this.lifecycle);
   }
 
   /** Voids the sandbox accepted (a repeated void of the same label counts once). */
@@ -147,11 +166,19 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     }
   }
 
+  /** Marks a label this process issued as voided, without the simulated manifest (diagnostics and older specs). */
   async voidLabel(trackingNumber: string): Promise<void> {
     const state = this.tracking.get(trackingNumber);
     if (!state) throw new SandboxCarrierError(`Sandbox carrier: unknown tracking number ${trackingNumber}`, false);
     // Voiding twice is harmless (a retried void must not fail).
     this.tracking.set(trackingNumber, 'voided');
+  }
+
+  /** Counted for `voidsAccepted`, whichever process issued the label; a repeated void counts once. */
+  private markVoided(trackingNumber: string): void {
+    this.tracking.delete(trackingNumber);
+    this.tracking.set(trackingNumber, 'voided');
+    evictOldest(this.tracking, this.rememberLabels * 10);
   }
 
   /** For tests and diagnostics: `issued`, `voided`, or undefined when this carrier does not know the number. */

@@ -35,6 +35,11 @@ export class SandboxFaults {
     this.isDown = false;
   }
 
+  /** While down, void, refund status and tracking get no answer either. */
+  get unreachable(): boolean {
+    return this.isDown;
+  }
+
   /** The outcome of a purchase stopped before anything was issued, or null when it goes ahead. */
   beforeBuy(): Extract<PurchaseOutcome, { kind: 'not_attempted' }> | null {
     if (this.isDown) return { kind: 'not_attempted', reason: 'unavailable', message: 'Sandbox carrier: connection refused' };

@@ -1,4 +1,4 @@
-import type { CarrierAdapter, CarrierRefs, LabelShipment, PurchaseJournal, PurchaseOutcome } from '../carrier.port';
+import { type BoughtLabel, type CarrierAdapter, type CarrierRefs, type LabelShipment, type LabelToVoid, type PurchaseJournal, type PurchaseOutcome, UNUSED_TRACKING_STATUSES } from '../carrier.port';
 
 /**
  * What a contract case can make a carrier (or its fake server) do. Every real adapter is tested against a fake that
@@ -19,7 +19,7 @@ export interface CarrierFaults {
   failNextWith(status: 500 | 502 | 503): void;
   /** Every request is refused at the connection until `up()`. */
   down(): void;
-  up(): void;
+  up(): void | Promise<void>;
 }
 
 export interface CarrierContractSetup {
@@ -39,6 +39,9 @@ export class MemoryJournal implements PurchaseJournal {
     this.refs = { ...this.refs, ...refs };
   }
 }
+
+/** The label as the lifecycle asks about it, bought just now. */
+const toVoid = (label: BoughtLabel): LabelToVoid => ({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() });
 
 const bought = (outcome: PurchaseOutcome) => {
   if (outcome.kind !== 'bought') throw new Error(`expected a bought label, got ${JSON.stringify(outcome)}`);
@@ -60,7 +63,7 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
       s = await setup();
     });
     afterEach(async () => {
-      s.faults.up();
+      await s.faults.up();
       await s.close();
     });
 
@@ -169,18 +172,51 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
       expect(await s.faults.labelsSold()).toBe(0);
     });
 
-    it('voids a label it sold, and a second void asks nothing more', async () => {
-      const label = bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal()));
-      const first = await s.carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs });
+    it('voids a fresh label (voided or refund pending), and a second void asks nothing more', async () => {
+      const label = toVoid(bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())));
+      const first = await s.carrier.void(label);
       expect(['voided', 'refund_pending']).toContain(first.kind);
-      const second = await s.carrier.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs });
+      const second = await s.carrier.void(label);
       expect(['voided', 'refund_pending']).toContain(second.kind);
       expect(await s.faults.voidsAccepted()).toBe(1);
     });
 
     it('refuses to void a label it never sold', async () => {
-      const outcome = await s.carrier.void({ trackingNumber: '9205590000000000000000', carrierRefs: {} });
+      const outcome = await s.carrier.void({ trackingNumber: '9205590000000000000000', carrierRefs: {}, purchasedAt: new Date() });
       expect(outcome.kind).toBe('refused');
+    });
+
+    it('answers a refund asked just now as still pending', async () => {
+      const label = toVoid(bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())));
+      const voided = await s.carrier.void(label);
+      const refundRef = voided.kind === 'refund_pending' ? voided.refundRef : null;
+      expect(await s.carrier.refundStatus({ ...label, refundRef, requestedAt: new Date() })).toEqual({ kind: 'refund_pending' });
+    });
+
+    it('answers unknown about a refund while the carrier is down, and never throws', async () => {
+      const label = toVoid(bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())));
+      await s.carrier.void(label);
+      s.faults.down();
+      const check = await s.carrier.refundStatus({ ...label, refundRef: null, requestedAt: new Date(Date.now() - 60 * 86_400_000) });
+      expect(check.kind).toBe('unknown');
+    });
+
+    it('tracks a fresh label as not yet used (label created), oldest event first', async () => {
+      const label = toVoid(bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())));
+      const report = await s.carrier.track(label);
+      expect(report).not.toBeNull();
+      expect(UNUSED_TRACKING_STATUSES.has(report?.status ?? 'delivered')).toBe(true);
+      for (const event of report?.events ?? []) {
+        expect(UNUSED_TRACKING_STATUSES.has(event.status)).toBe(true);
+        expect(event.occurredAt).toBeInstanceOf(Date);
+        expect(event.message.length).toBeGreaterThan(0);
+      }
+    });
+
+    it('answers null for tracking while the carrier is down, and never throws', async () => {
+      const label = toVoid(bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())));
+      s.faults.down();
+      expect(await s.carrier.track(label)).toBeNull();
     });
   });
 };

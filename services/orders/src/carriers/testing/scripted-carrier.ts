@@ -10,8 +10,11 @@ import {
   type LabelShipment,
   type LabelToVoid,
   OFFERING_UIDS,
+  type PendingRefund,
   type PurchaseJournal,
   type PurchaseOutcome,
+  type RefundCheck,
+  type TrackingReport,
   type VoidOutcome,
 } from '../carrier.port';
 import { formatOf } from '../label-file';
@@ -81,10 +84,15 @@ export class ScriptedCarrier implements CarrierAdapter {
   readonly purchaseCalls: PurchaseCall[] = [];
   readonly resolveCalls: ResolveCall[] = [];
   readonly voidCalls: LabelToVoid[] = [];
+  readonly refundStatusCalls: PendingRefund[] = [];
+  readonly trackCalls: LabelToVoid[] = [];
   private readonly offerings: readonly CarrierOffering[];
   private readonly purchaseAnswers: Array<Answer<PurchaseCall, PurchaseOutcome>> = [];
   private readonly resolveAnswers: Array<Answer<ResolveCall, PurchaseOutcome>> = [];
   private readonly voidAnswers: Array<Answer<LabelToVoid, VoidOutcome>> = [];
+  private readonly refundStatusAnswers: Array<Answer<PendingRefund, RefundCheck>> = [];
+  /** Boxed: a scripted `null` (the carrier did not answer) is an answer, not "nothing scripted". */
+  private readonly trackAnswers: Array<Answer<LabelToVoid, { report: TrackingReport | null }>> = [];
   private everyPurchase: Answer<PurchaseCall, PurchaseOutcome> | null = null;
 
   constructor(id: CarrierId, options: ScriptedCarrierOptions = {}) {
@@ -114,6 +122,17 @@ export class ScriptedCarrier implements CarrierAdapter {
     return this;
   }
 
+  onRefundStatus(...answers: Array<Answer<PendingRefund, RefundCheck>>): this {
+    this.refundStatusAnswers.push(...answers);
+    return this;
+  }
+
+  /** The next `track` calls answer these reports (null: the carrier did not answer). */
+  onTrack(...reports: Array<TrackingReport | null>): this {
+    this.trackAnswers.push(...reports.map((report) => ({ report })));
+    return this;
+  }
+
   async listOfferings(): Promise<CarrierOffering[]> {
     return this.offerings.map((offering) => ({ ...offering }));
   }
@@ -133,6 +152,17 @@ export class ScriptedCarrier implements CarrierAdapter {
   async void(label: LabelToVoid): Promise<VoidOutcome> {
     this.voidCalls.push(label);
     return answer(this.voidAnswers.shift() ?? null, label, `${this.profile.id} void #${this.voidCalls.length}`);
+  }
+
+  async refundStatus(refund: PendingRefund): Promise<RefundCheck> {
+    this.refundStatusCalls.push(refund);
+    return answer(this.refundStatusAnswers.shift() ?? null, refund, `${this.profile.id} refundStatus #${this.refundStatusCalls.length}`);
+  }
+
+  async track(label: LabelToVoid): Promise<TrackingReport | null> {
+    this.trackCalls.push(label);
+    const boxed = await answer(this.trackAnswers.shift() ?? null, label, `${this.profile.id} track #${this.trackCalls.length}`);
+    return boxed.report;
   }
 }
 

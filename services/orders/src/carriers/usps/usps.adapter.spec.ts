@@ -150,7 +150,7 @@ describe('UspsCarrierAdapter against the fake USPS', () => {
     const usps = adapterFor(fake.url);
     const label = bought(await usps.purchase(shipment, 'k-dispute', new MemoryJournal()));
     fakeNow += 2 * DAY;
-    const toVoid = { trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs };
+    const toVoid = { trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() };
     expect(await usps.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: '103789' });
     expect(await usps.void(toVoid)).toEqual({ kind: 'refund_pending', refundRef: null });
     expect(fake.voidsAccepted()).toBe(1);
@@ -173,7 +173,7 @@ describe('UspsCarrierAdapter against the fake USPS', () => {
     const label = bought(await usps.purchase(shipment, 'k-void-down', new MemoryJournal()));
     fake.down();
     await letKeptAliveSocketsClose();
-    expect(await usps.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs })).toMatchObject({ kind: 'unknown', message: expect.stringContaining('ECONNREFUSED') });
+    expect(await usps.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() })).toMatchObject({ kind: 'unknown', message: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('works with a PERMIT account', async () => {
@@ -232,7 +232,7 @@ describe('UspsCarrierAdapter on stored USPS answers', () => {
     ['cancel.refund-not-submitted.json', 400, { kind: 'refused', message: 'USPS would not cancel label 9262593519935271903671: A refund request for this order cannot be submitted.' }],
   ])('voids on %s (HTTP %i) as %o', async (name, status, outcome) => {
     stub = await stubUsps((request) => (request.method === 'DELETE' && request.path === '/labels/v3/label/9262593519935271903671' ? { status, body: payloadText(name) } : { status: 404 }));
-    expect(await adapterFor(stub.url).void({ trackingNumber: '9262593519935271903671', carrierRefs: {} })).toEqual(outcome);
+    expect(await adapterFor(stub.url).void({ trackingNumber: '9262593519935271903671', carrierRefs: {}, purchasedAt: new Date() })).toEqual(outcome);
   });
 });
 

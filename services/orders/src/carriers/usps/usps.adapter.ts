@@ -5,14 +5,18 @@ import type {
   CarrierRefs,
   LabelShipment,
   LabelToVoid,
+  PendingRefund,
   PurchaseJournal,
   PurchaseOutcome,
+  RefundCheck,
+  TrackingReport,
   VoidOutcome,
 } from '../carrier.port';
+import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper';
 import { formatOf } from '../label-file';
 import { idempotencyUuid, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
 import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_OFFERINGS, type UspsShipper } from './usps.mapper';
-import { cancelResponseSchema } from './usps.schema';
+import { cancelResponseSchema, trackingResponseSchema } from './usps.schema';
 
 /** The paying account (crid, mids, EPS or permit) is the client's UspsPayer; the rest is the adapter's own. */
 export interface UspsCarrierOptions extends UspsPayer {
@@ -31,6 +35,11 @@ export interface UspsCarrierOptions extends UspsPayer {
    * lacks them: the adapter then refuses the shipment itself, in words the customer can act on.
    */
   shipperOf: (shipment: LabelShipment) => UspsShipper | null;
+  /**
+   * Days after a refund request (DISPUTED) that it is taken as settled, by the label's tracking (default 21): USPS
+   * publishes no refund status (docs/carriers.md).
+   */
+  refundSettleDays?: number;
 }
 
 const MID = /^(\d{6}|\d{9})$/;
@@ -51,7 +60,7 @@ const describeFailure = (failure: UspsFailure): string => {
   return `HTTP ${failure.status}${text ? `: ${text}` : ''}`;
 };
 
-const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation' } as const;
+const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation', tracking: 'tracking' } as const;
 
 /** A 400 about the idempotency key itself: the key is known to USPS with another body, so a label may exist. */
 const namesIdempotencyKey = (problems: readonly UspsProblem[]) => problems.some((problem) => /x-idempotency-key/i.test(problem.parameter ?? ''));
@@ -129,9 +138,10 @@ export class UspsCarrierAdapter implements CarrierAdapter {
   private readonly client: UspsClient;
   private readonly now: () => Date;
   private readonly shipperOf: (shipment: LabelShipment) => UspsShipper | null;
+  private readonly refundSettleDays: number;
 
   constructor(options: UspsCarrierOptions) {
-    const { clientId, clientSecret, apiUrl, crid, mid, manifestMid, accountType, accountNumber, permitZip, timeoutMs = 20_000, maxConcurrentPurchases = 4 } = options;
+    const { clientId, clientSecret, apiUrl, crid, mid, manifestMid, accountType, accountNumber, permitZip, timeoutMs = 20_000, maxConcurrentPurchases = 4, refundSettleDays = 21 } = options;
     if (!clientId || !clientSecret) throw new Error('USPS: clientId and clientSecret are required');
     if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new Error(`USPS: apiUrl must be an http(s) URL, got "${apiUrl}"`);
     if (!/^\d{2,18}$/.test(crid)) throw new Error(`USPS: the CRID must be 2 to 18 digits, got "${crid}"`);
@@ -144,6 +154,8 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     this.profile = { id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases, needsShipperContact: true };
     this.now = options.now ?? (() => new Date());
     this.shipperOf = options.shipperOf;
+    if (!(Number.isFinite(refundSettleDays) && refundSettleDays >= 0)) throw new RangeError(`USPS: refundSettleDays must be ≥ 0, got ${refundSettleDays}`);
+    this.refundSettleDays = refundSettleDays;
     this.client = new UspsClient({
       apiUrl,
       clientId,
@@ -208,6 +220,25 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     const cancel = cancelResponseSchema.safeParse(answer.value);
     if (!cancel.success) return { kind: 'unknown', message: `USPS answered the void of ${label.trackingNumber} with neither CANCELED nor DISPUTED` };
     return cancel.data.status === 'CANCELED' ? { kind: 'voided' } : { kind: 'refund_pending', refundRef: cancel.data.disputeId ?? null };
+  }
+
+  /**
+   * USPS has no refund-status call: pending until `refundSettleDays` after the request, then decided by tracking (any
+   * scan past "label created" means the label was used). Tracking is only asked once the wait is over.
+   */
+  async refundStatus(refund: PendingRefund): Promise<RefundCheck> {
+    const now = this.now();
+    const pending = uspsRefundCheckOf(refund.requestedAt, now, this.refundSettleDays, null);
+    if (pending.kind === 'refund_pending') return pending;
+    return uspsRefundCheckOf(refund.requestedAt, now, this.refundSettleDays, await this.track(refund));
+  }
+
+  /** `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL`; null for any failure (asked again later). */
+  async track(label: LabelToVoid): Promise<TrackingReport | null> {
+    const answer = await this.client.trackPackage(label.trackingNumber);
+    if (!answer.ok) return null;
+    const response = trackingResponseSchema.safeParse(answer.value);
+    return response.success ? uspsTrackingReportOf(response.data) : null;
   }
 
   /** A 200 is a sale: if its body cannot be read, the label exists but we do not have it, so it stays unknown. */

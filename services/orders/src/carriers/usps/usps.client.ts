@@ -3,8 +3,8 @@ import { errorResponseSchema, oauthErrorSchema, paymentAuthorizationSchema, toke
 
 /**
  * HTTP I/O with the USPS v3 APIs, and nothing else: the OAuth client-credentials token and the payment authorization
- * token (each cached, refreshed before it expires, one refresh in flight), `POST /labels/v3/label` and
- * `DELETE /labels/v3/label/{trackingNumber}`. Every call has its own time-out. Answers come back as data; deciding
+ * token (each cached, refreshed before it expires, one refresh in flight), `POST /labels/v3/label`,
+ * `DELETE /labels/v3/label/{trackingNumber}` and `GET /tracking/v3/tracking/{trackingNumber}`. Every call has its own time-out. Answers come back as data; deciding
  * what they mean for a purchase is the adapter's job.
  */
 
@@ -31,7 +31,7 @@ export interface UspsClientOptions {
 }
 
 /** Where a call was in the purchase: everything before `label` provably bought nothing. */
-export type UspsStep = 'token' | 'payment' | 'label' | 'cancel';
+export type UspsStep = 'token' | 'payment' | 'label' | 'cancel' | 'tracking';
 
 /** One entry of USPS's `error.errors` (or the OAuth error), flattened. */
 export interface UspsProblem {
@@ -177,6 +177,12 @@ export class UspsClient {
   async cancelLabel(trackingNumber: string): Promise<UspsResult<unknown>> {
     const path = `/labels/v3/label/${encodeURIComponent(trackingNumber)}`;
     return this.json('cancel', await this.authorized('cancel', 'DELETE', path, { Accept: 'application/json' }, undefined));
+  }
+
+  /** `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL`, with the bearer token only (no payment token). */
+  async trackPackage(trackingNumber: string): Promise<UspsResult<unknown>> {
+    const path = `/tracking/v3/tracking/${encodeURIComponent(trackingNumber)}?expand=DETAIL`;
+    return this.json('tracking', await this.authorized('tracking', 'GET', path, { Accept: 'application/json' }, undefined, false));
   }
 
   private async fetchAccessToken(): Promise<UspsResult<string>> {

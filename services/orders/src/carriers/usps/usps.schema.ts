@@ -107,3 +107,30 @@ export const tokenResponseSchema = z.looseObject({
 
 /** `Parties` as answered by `POST /payments/v3/payment-authorization`. */
 export const paymentAuthorizationSchema = z.looseObject({ paymentAuthorizationToken: z.string().min(1) });
+
+/**
+ * One `trackingEvents` entry of `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL` (Tracking OpenAPI 3.2.6):
+ * `eventTimestamp` is the local time of the scan, `GMTTimestamp` the same instant in UTC.
+ */
+export const trackingEventSchema = z.looseObject({
+  eventType: z.string().nullish(),
+  eventTimestamp: z.string().nullish(),
+  GMTTimestamp: z.string().nullish(),
+  GMTOffset: z.string().nullish(),
+  eventCode: z.string().nullish(),
+  eventCity: z.string().nullish(),
+  eventState: z.string().nullish(),
+  eventZIP: z.string().nullish(),
+  eventCountry: z.string().nullish(),
+});
+export type UspsTrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/** The tracking answer; events newest first, as USPS lists them. */
+export const trackingResponseSchema = z.looseObject({
+  trackingNumber: z.string(),
+  status: z.string().nullish(),
+  statusCategory: z.string().nullish(),
+  statusSummary: z.string().nullish(),
+  trackingEvents: z.array(trackingEventSchema).default([]),
+});
+export type UspsTrackingResponse = z.infer<typeof trackingResponseSchema>;

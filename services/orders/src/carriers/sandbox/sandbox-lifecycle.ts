@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { type RefundCheck, type TrackingEvent, type TrackingReport, UNUSED_TRACKING_STATUSES, type VoidOutcome } from '../carrier.port';
+import { simulatedManifestAt } from './sandbox-clock';
+import { SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID, isValidImpbTrackingNumber } from './impb';
+
+/**
+ * What happens to a sandbox label after its purchase (void, refund, tracking), decided from its tracking number, its
+ * purchase instant and the clock alone: every replica and every restart tells the same story, with no shared state.
+ */
+export interface SandboxLifecycleSettings {
+  /** Seconds from purchase to the simulated manifest; null: 12:30am Central the next day, as USPS does. */
+  manifestAfterSeconds: number | null;
+  /** Share (0..1) of labels that get scanned and travel, picked by a hash of the tracking number. */
+  trackingShare: number;
+  /** Seconds from purchase to the acceptance scan of a label that travels. */
+  scanAfterSeconds: number;
+  /** Days from the refund request until the simulated USPS settles it (0: at the next question). */
+  refundDays: number;
+}
+
+export const DEFAULT_SANDBOX_LIFECYCLE: Readonly<SandboxLifecycleSettings> = Object.freeze({
+  manifestAfterSeconds: null,
+  trackingShare: 0.3,
+  scanAfterSeconds: 21_600,
+  refundDays: 14,
+});
+
+export const SANDBOX_SCANNED_MESSAGE = 'USPS has scanned this package: a used label cannot be refunded.';
+export const SANDBOX_USED_REASON = 'USPS recorded a scan of this package, so the label was used.';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Plausible USPS facilities; a label's three stops are picked from its tracking number's hash. */
+const PLACES = [
+  'Chicago, IL 60607',
+  'Dallas, TX 75260',
+  'Atlanta, GA 30320',
+  'Denver, CO 80266',
+  'Phoenix, AZ 85026',
+  'Columbus, OH 43216',
+  'Memphis, TN 38118',
+  'Seattle, WA 98168',
+  'Kansas City, MO 64121',
+  'Pittsburgh, PA 15290',
+  'Sacramento, CA 95813',
+  'Jacksonville, FL 32203',
+] as const;
+
+const digestOf = (trackingNumber: string): Buffer => createHash('sha256').update(`sandbox-tracking:${trackingNumber}`).digest();
+
+/** A number in [0, 1) that depends only on the tracking number. */
+export const trackingDraw = (trackingNumber: string): number => digestOf(trackingNumber).readUInt32BE(0) / 2 ** 32;
+
+/** True when this label is one of the `share` that the simulated USPS scans and carries. */
+export const travelsInSandbox = (trackingNumber: string, share: number): boolean => trackingDraw(trackingNumber) < share;
+
+const placeOf = (digest: Buffer, byte: number): string => PLACES[(digest[byte] ?? 0) % PLACES.length] ?? PLACES[0];
+
+/** A tracking number the sandbox could have issued: a valid IMpb under its channel and test Mailer ID. */
+export const isSandboxTrackingNumber = (trackingNumber: string): boolean =>
+  isValidImpbTrackingNumber(trackingNumber) && trackingNumber.startsWith(SANDBOX_CHANNEL) && trackingNumber.slice(5, 14) === SANDBOX_TEST_MAILER_ID;
+
+/** Every event of the label's simulated life, reported or not yet. */
+const scheduleOf = (trackingNumber: string, purchasedAt: Date, settings: SandboxLifecycleSettings): TrackingEvent[] => {
+  const at = (offsetMs: number) => new Date(purchasedAt.getTime() + offsetMs);
+  const created: TrackingEvent = { status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item', occurredAt: at(0), location: null };
+  if (!travelsInSandbox(trackingNumber, settings.trackingShare)) return [created];
+  const digest = digestOf(trackingNumber);
+  const origin = placeOf(digest, 4);
+  const regional = placeOf(digest, 5);
+  const destination = placeOf(digest, 6);
+  const scan = settings.scanAfterSeconds * 1000;
+  return [
+    created,
+    { status: 'in_transit', message: 'Accepted at USPS Origin Facility', occurredAt: at(scan), location: origin },
+    { status: 'in_transit', message: 'Arrived at USPS Regional Facility', occurredAt: at(scan + 6 * HOUR_MS), location: regional },
+    { status: 'out_for_delivery', message: 'Out for Delivery', occurredAt: at(scan + 20 * HOUR_MS), location: destination },
+    { status: 'delivered', message: 'Delivered, In/At Mailbox', occurredAt: at(scan + 26 * HOUR_MS), location: destination },
+  ];
+};
+
+/** The label's tracking as of `now`: the events whose time has come, oldest first; the status is the last one's. */
+export const simulatedTracking = (trackingNumber: string, purchasedAt: Date, now: Date, settings: SandboxLifecycleSettings): TrackingReport => {
+  const events = scheduleOf(trackingNumber, purchasedAt, settings).filter((event) => event.occurredAt.getTime() <= now.getTime());
+  return { status: events.at(-1)?.status ?? 'unknown', events };
+};
+
+/** A scan that uses the label (anything past "label created"). */
+export const hasUsingScan = (report: TrackingReport): boolean => report.events.some((event) => !UNUSED_TRACKING_STATUSES.has(event.status));
+
+/** Void before the simulated manifest is free; after it, a refund request; never for a scanned package. */
+export const simulatedVoid = (trackingNumber: string, purchasedAt: Date, now: Date, settings: SandboxLifecycleSettings): VoidOutcome => {
+  if (hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings))) return { kind: 'refused', message: SANDBOX_SCANNED_MESSAGE };
+  if (now.getTime() < simulatedManifestAt(purchasedAt, settings.manifestAfterSeconds).getTime()) return { kind: 'voided' };
+  return { kind: 'refund_pending', refundRef: `SBX-${trackingNumber}` };
+};
+
+/** Pending for `refundDays` after the request; then refunded, unless the package was scanned by then. */
+export const simulatedRefundCheck = (trackingNumber: string, purchasedAt: Date, requestedAt: Date, now: Date, settings: SandboxLifecycleSettings): RefundCheck => {
+  if (now.getTime() < requestedAt.getTime() + settings.refundDays * DAY_MS) return { kind: 'refund_pending' };
+  return hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings)) ? { kind: 'refund_rejected', reason: SANDBOX_USED_REASON } : { kind: 'refunded' };
+};
+
+/** Checks settings once, at construction, so a bad value stops the process with its name. */
+export const checkedLifecycle = (settings: Partial<SandboxLifecycleSettings>): SandboxLifecycleSettings => {
+  const merged = { ...DEFAULT_SANDBOX_LIFECYCLE, ...settings };
+  const { manifestAfterSeconds, trackingShare, scanAfterSeconds, refundDays } = merged;
+  if (manifestAfterSeconds !== null && !(Number.isInteger(manifestAfterSeconds) && manifestAfterSeconds >= 0)) throw new RangeError(`manifestAfterSeconds must be an integer ≥ 0, got ${manifestAfterSeconds}`);
+  if (!(trackingShare >= 0 && trackingShare <= 1)) throw new RangeError(`trackingShare must be within 0..1, got ${trackingShare}`);
+  if (!(Number.isInteger(scanAfterSeconds) && scanAfterSeconds >= 0)) throw new RangeError(`scanAfterSeconds must be an integer ≥ 0, got ${scanAfterSeconds}`);
+  if (!(Number.isFinite(refundDays) && refundDays >= 0)) throw new RangeError(`refundDays must be ≥ 0, got ${refundDays}`);
+  return merged;
+};

@@ -1,0 +1,103 @@
+import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { createHmac } from 'node:crypto';
+import { Client } from 'pg';
+import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api } from './support/bulk-api';
+import { carrierEnvOf, priceCarrierServices, startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
+import { buySingleLabel, eventually, labelStateOf, voidBooksOf } from './support/lifecycle-api';
+
+const SECRET = 'easypost-webhook-secret-for-tests';
+const sign = (body: string, secret = SECRET) => `hmac-sha256-hex=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const REFUND_PATH = /^\/v2\/shipments\/shp_[0-9a-f]+\/refund$/;
+
+const query = async <Row extends Record<string, unknown>>(databaseUrl: string, sql: string, params: unknown[]): Promise<Row[]> => {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query<Row>(sql, params)).rows;
+  } finally {
+    await db.end();
+  }
+};
+
+const storedTracking = async (databaseUrl: string, orderId: string) =>
+  (await query<{ status: string; used: boolean; events: unknown[] }>(databaseUrl, `select status, used, events from orders.label_tracking where label_kind = 'single' and label_id = $1`, [orderId]))[0] ?? null;
+
+/** Voids, refunds and tracking pushes through EasyPost (its fake answering every request in 1.5 s), distributed mode. */
+describe('the label lifecycle at EasyPost (distributed mode)', () => {
+  let fakes: CarrierFakes;
+  let system: DistributedSystem;
+  let call: Api;
+  let who: { token: string; userId: string };
+
+  beforeAll(async () => {
+    fakes = await startCarrierFakes({ latencyMs: 1_500 });
+    system = await startDistributed(
+      { ...carrierEnvOf(fakes, 'easypost'), ORDER_REPLY_WAIT_MS: '30000' },
+      { ordersEnv: { REFUND_RECONCILE_SECONDS: '1', EASYPOST_WEBHOOK_SECRET: SECRET, ORDER_STALE_SECONDS: '5' } },
+    );
+    call = apiClient(system.baseUrl);
+    const adminToken = await adminTokenOf(call, system);
+    await priceCarrierServices(call, adminToken);
+    who = await newBulkCustomer(call, adminToken, 100_000, 'ep-life');
+  }, 180_000);
+
+  afterAll(async () => {
+    await system?.stop();
+    await fakes?.stop();
+  }, 60_000);
+
+  it('finishes a void whose orders process was killed (-9) mid-way: one refund asked of EasyPost, credited once when EasyPost pays', async () => {
+    const label = await buySingleLabel(call, who);
+    const before = await balanceOf(call, who.token);
+    const refundsAsked = () => fakes.easyPost.requests.filter((r) => r.method === 'POST' && REFUND_PATH.test(r.path)).length;
+    const asked = refundsAsked();
+
+    const pending = call('POST', `/orders/${label.orderId}/void`, undefined, { token: who.token }).catch(() => null);
+    // The claim is written, EasyPost is being asked: the process dies.
+    await eventually(() => query(system.databaseUrl, `select 1 from orders.label_voids where label_id = $1`, [label.orderId]), (rows) => rows.length === 1, 30_000, 'the void claim');
+    await system.killOrders(0);
+    await pending;
+    await system.startOrders();
+
+    await eventually(() => labelStateOf(call, who, label.orderId), (state) => state === 'refund_pending', 60_000, 'the refund request after the restart');
+    fakes.easyPost.settleRefundOf(label.trackingNumber, 'refunded');
+    await eventually(() => labelStateOf(call, who, label.orderId), (state) => state === 'refunded', 60_000, 'the refund');
+
+    expect(refundsAsked() - asked).toBe(1);
+    expect((await voidBooksOf(system.databaseUrl, who.userId)).refunds.filter((r) => r.key === `void:single:${label.orderId}`)).toEqual([
+      { key: `void:single:${label.orderId}`, cents: expect.any(Number), linked: true },
+    ]);
+    const price = (await voidBooksOf(system.databaseUrl, who.userId)).refunds.find((r) => r.key === `void:single:${label.orderId}`)?.cents ?? 0;
+    expect(price).toBeGreaterThan(0);
+    expect(await balanceOf(call, who.token)).toBe(before + price);
+  }, 240_000);
+
+  it('takes a signed tracker.updated push, and changes nothing for a forged, unsigned or replayed one', async () => {
+    const label = await buySingleLabel(call, who);
+    const webhook = (body: string, signature?: string) => call('POST', '/webhooks/easypost', body, signature === undefined ? {} : { 'x-hmac-signature': signature });
+    const event = JSON.stringify(fakes.easyPost.addTrackingEvent(label.trackingNumber, { status: 'in_transit', message: 'Accepted at USPS Origin Facility', city: 'AUSTIN', state: 'TX', zip: '78701' }));
+    const before = await storedTracking(system.databaseUrl, label.orderId);
+    expect(before?.used ?? false).toBe(false);
+
+    for (const [body, signature] of [[event, undefined], [event, sign(event, 'not-our-secret')], [event, 'hmac-sha256-hex=00'], [`${event} `, sign(event)], [event, '']] as const) {
+      const refused = await webhook(body, signature);
+      expect(refused.status).toBe(401);
+    }
+    expect(await storedTracking(system.databaseUrl, label.orderId)).toEqual(before);
+
+    expect((await webhook(event, sign(event))).status).toBe(200);
+    const after = await storedTracking(system.databaseUrl, label.orderId);
+    expect(after).toMatchObject({ status: 'in_transit', used: true });
+
+    // The same event again, and an older report under a new id, change nothing.
+    expect((await webhook(event, sign(event))).status).toBe(200);
+    const older = JSON.parse(event) as { id: string; result: { status: string; tracking_details: unknown[] } };
+    const stale = JSON.stringify({ ...older, id: `${older.id}x`, result: { ...older.result, status: 'pre_transit', tracking_details: older.result.tracking_details.slice(0, 1) } });
+    expect((await webhook(stale, sign(stale))).status).toBe(200);
+    expect(await storedTracking(system.databaseUrl, label.orderId)).toEqual(after);
+
+    // The scan pushed makes the label used: it can no longer be voided.
+    const refused = await call('POST', `/orders/${label.orderId}/void`, undefined, { token: who.token });
+    expect(refused.status).toBe(422);
+  }, 180_000);
+});

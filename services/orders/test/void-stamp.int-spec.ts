@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { PaymentsRpc } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import { BulkEngine } from '../src/bulk/bulk-engine';
 import { BulkFilesBuilder } from '../src/bulk/bulk-files.builder';
@@ -199,8 +200,12 @@ describe('VoidStamper on PostgreSQL', () => {
     const before = await mergedPdf(batch);
     expect(pdfText(before.bytes)).not.toMatch(/\bVOID\b/);
     const voided = itemIds[1] ?? '';
+    called.length = 0;
 
     await stamper.stamp({ kind: 'bulk', labelId: voided, orderId: batch.id });
+
+    // Regenerate Files asks payments to release the batch's hold again (closed already: payments moves nothing) and nothing else.
+    expect(called).toEqual([PaymentsRpc.releaseHold.subject]);
 
     expect(await isVoidStampedPdf(await itemLabel(voided))).toBe(true);
     expect(await isVoidStampedPdf(await itemLabel(itemIds[0] ?? ''))).toBe(false);

@@ -104,13 +104,13 @@ describe('VoidStamper on PostgreSQL', () => {
   };
 
   /** A batch whose `count` labels were bought and charged; its files are built when `finished`. */
-  const batchWithLabels = async (count: number, finished = true) => {
+  const batchWithLabels = async (count: number, finished = true, labelFormat: '4x6' | 'letter_2up' = '4x6') => {
     const userId = randomUUID();
     const batchId = await bulk.createDraft(userId);
     const items = Array.from({ length: count }, (_, n) => ({
       id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', priceCents: 500 + n, sku: null, data: bulkRow(n),
     }));
-    expect(await bulk.startFirstRound(batchId, items, { labelFormat: '4x6', sortBySku: false }, `bulk:${batchId}:1`, 600 * count)).toBe(true);
+    expect(await bulk.startFirstRound(batchId, items, { labelFormat, sortBySku: false }, `bulk:${batchId}:1`, 600 * count)).toBe(true);
     const claimed = await bulk.claimItems(batchId, count, 60);
     const labels = await Promise.all(claimed.map((c) => renderLabel(labelInput({ serial: 1000 + c.row_no }))));
     await bulk.markLabelled(claimed.map((c, i) => ({ ok: true as const, itemId: c.id, orderId: batchId, label: bought(`TRK${c.row_no}-${batchId}`, labels[i] ?? Buffer.alloc(0)) })));
@@ -230,6 +230,15 @@ describe('VoidStamper on PostgreSQL', () => {
     expect(rebuilt.status).toBe('completed');
     const merged = await mergedPdf(rebuilt);
     expect([1, 2, 3, 4].map((page) => /\bVOID\b/.test(pdfText(merged.bytes, page)))).toEqual([true, false, true, true]);
+  });
+
+  it('shows the stamp on the letter sheet that holds the voided label, in a two-labels-a-sheet batch', async () => {
+    const { batch, itemIds } = await batchWithLabels(4, true, 'letter_2up');
+    await stamper.stamp({ kind: 'bulk', labelId: itemIds[2] ?? '', orderId: batch.id });
+    const rebuilt = await bulk.find(batch.id);
+    if (!rebuilt) throw new Error('the batch is gone');
+    const merged = await mergedPdf(rebuilt);
+    expect([1, 2].map((page) => /\bVOID\b/.test(pdfText(merged.bytes, page)))).toEqual([false, true]);
   });
 
   it('leaves a batch still being bought to build its files later, from the stamped label', async () => {

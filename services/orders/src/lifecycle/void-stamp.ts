@@ -45,7 +45,9 @@ export class VoidStamper {
       await this.stampOrderFile(v.orderId);
       return;
     }
-    if (await this.stampBatchItem(v.orderId, v.labelId)) await this.rebuildBatchFiles(v.orderId);
+    await this.stampBatchItem(v.orderId, v.labelId);
+    // Rebuilt even when the item was stamped before: an earlier rebuild may have failed, leaving the files unstamped.
+    await this.rebuildBatchFiles(v.orderId);
   }
 
   /**
@@ -74,18 +76,16 @@ export class VoidStamper {
     return Buffer.concat(parts.map((p) => p.data));
   }
 
-  /** The item's own label, stamped under a row lock; answers whether the batch's files need a rebuild. */
-  private async stampBatchItem(batchId: string, itemId: string): Promise<boolean> {
-    return this.orm.em.fork().transactional(async (em) => {
+  /** The item's own label, stamped under a row lock. */
+  private async stampBatchItem(batchId: string, itemId: string): Promise<void> {
+    await this.orm.em.fork().transactional(async (em) => {
       const [item] = await em.execute<Array<{ label_pdf: Buffer | null }>>(
         `select "label_pdf" from ${this.t('bulk_items')} where "id" = ? and "bulk_order_id" = ? for update`,
         [itemId, batchId],
       );
       if (!item?.label_pdf) throw new Error(`item ${itemId} of batch ${batchId} has no label to stamp VOID`);
       const after = await stampVoidLabel(item.label_pdf);
-      // Stamped before: its batch's files may still be the earlier ones (a rebuild that failed), so rebuild anyway.
       if (after !== item.label_pdf) await em.execute(`update ${this.t('bulk_items')} set "label_pdf" = ? where "id" = ?`, [Buffer.from(after), itemId]);
-      return true;
     });
   }
 

@@ -42,6 +42,7 @@ import { TrackingPoller } from './lifecycle/tracking-poller';
 import { TrackingRefresh } from './lifecycle/tracking-refresh';
 import { VoidLabelUseCase } from './lifecycle/void-label.usecase';
 import { VoidSettlement } from './lifecycle/void-settlement';
+import { VoidStamper } from './lifecycle/void-stamp';
 
 /** Orders, labels and their files, the carrier adapters. */
 @Module({})
@@ -79,6 +80,7 @@ export class OrdersModule {
         LabelTrackingRepository,
         RefundCredit,
         VoidSettlement,
+        VoidStamper,
         TrackingRefresh,
         VoidLabelUseCase,
         RefundReconciler,

@@ -11,6 +11,8 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
     'the session token in the request is the credential: the answer is that token\'s own user, which its holder reads at GET /api/auth/me anyway, and nothing changes; it is the gateway\'s path for every request not in its cache',
   'payments.webhook.receive.v1':
     'the BTCPay-Sig HMAC over the raw body is the credential (a secret only the payment server and payments hold); the caller is the payment server, for whom the gateway cannot vouch, it only relays',
+  'orders.webhook.easypost.v1':
+    "the X-Hmac-Signature over the raw body is the credential (a secret only EasyPost and orders hold); an event id seen before and a report older than the stored one change nothing, and it only updates tracking (it moves no money)",
   'pricing.default-service.public-prices.v1': 'the from-prices of the public landing page: no account, nothing changes',
   ...Object.fromEntries(SERVICE_NAMES.map((service) => [healthRpc(service).subject, 'up or degraded and a version: no account, nothing changes'])),
   'auth.user.sessions-ended.v1':

@@ -52,7 +52,7 @@ const toTracking = (row: TrackingRow): StoredTracking => ({
 export class LabelTrackingRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-  private t(name: 'labels' | 'label_tracking'): string {
+  private t(name: 'labels' | 'label_tracking' | 'label_voids'): string {
     return schemaTable(this.orm, name);
   }
 
@@ -103,6 +103,8 @@ export class LabelTrackingRepository {
          select l."label_kind", l."label_id", l."carrier", l."tracking_number", l."carrier_refs", l."purchased_at"
            from ${this.t('labels')} l left join ${this.t('label_tracking')} t on t."label_kind" = l."label_kind" and t."label_id" = l."label_id"
           where l."purchased_at" > now() - make_interval(days => ?) and (t."label_id" is null or t."next_poll_at" <= now())
+            -- A label cancelled before the manifest never travels: nothing to follow.
+            and not exists (select 1 from ${this.t('label_voids')} v where v."label_kind" = l."label_kind" and v."label_id" = l."label_id" and v."state" = 'voided')
           order by t."next_poll_at" nulls first limit ?
        ), leased as (
          insert into ${this.t('label_tracking')} ("label_kind", "label_id", "tracking_number", "carrier", "status", "next_poll_at")

@@ -5,6 +5,7 @@ import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import type { VoidState } from './label-state';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
 import { RefundCredit } from './refund-credit';
+import { VoidStamper } from './void-stamp';
 
 /** Where a void stands after a carrier's answer was applied; `refused` means the claim was taken back. */
 export type Settled = { state: VoidState } | { state: 'refused'; reason: string };
@@ -21,6 +22,7 @@ export class VoidSettlement {
   constructor(
     private readonly voids: LabelVoidsRepository,
     private readonly credit: RefundCredit,
+    private readonly stamper: VoidStamper,
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'REFUND_RECONCILE_SECONDS'>,
   ) {}
@@ -40,10 +42,14 @@ export class VoidSettlement {
   /** Applies the answer to a `void_requested` void. */
   async apply(v: LabelVoid, outcome: VoidOutcome): Promise<Settled> {
     switch (outcome.kind) {
-      case 'voided':
-        return this.creditThen(v, ['void_requested'], 'voided');
+      case 'voided': {
+        const settled = await this.creditThen(v, ['void_requested'], 'voided');
+        this.stampVoid(v);
+        return settled;
+      }
       case 'refund_pending':
         await this.voids.move(v.id, ['void_requested'], { state: 'refund_pending', refundRef: outcome.refundRef, nextCheckAt: this.nextCheck(0) });
+        this.stampVoid(v);
         return { state: 'refund_pending' };
       case 'refused':
         // Nothing was asked of the carrier's money: the label is as it was, and no timer will act on it.
@@ -65,6 +71,14 @@ export class VoidSettlement {
     }
     await this.voids.move(v.id, from, { state: to, nextCheckAt: null });
     return { state: to };
+  }
+
+  /**
+   * The carrier took the void: the label's files say VOID from now on. Not awaited: a batch's merged files are rebuilt
+   * meanwhile (the voids of one batch arriving together share a rebuild), and a failed stamp never undoes a void.
+   */
+  private stampVoid(v: LabelVoid): void {
+    this.stamper.stamp(v).catch((error: unknown) => this.logger.error(`VOID stamp of ${v.kind} label ${v.labelId} failed`, error instanceof Error ? error.stack : String(error)));
   }
 
   /** When a pending refund is asked about again: the reconcile period, doubling with each check up to six hours. */

@@ -60,7 +60,7 @@ export const voidLabelResponseSchema = z.object({
 export type VoidLabelResponse = z.infer<typeof voidLabelResponseSchema>;
 
 /** A tracking number as the carriers write them (letters and digits, 8 to 40). */
-export const trackingNumberSchema = z.string().regex(/^[A-Za-z0-9]{8,40}$/, 'must be a tracking number');
+export const trackingNumberSchema = z.string({ error: 'Tracking number must be text' }).regex(/^[A-Za-z0-9]{8,40}$/, 'must be a tracking number (8 to 40 letters or digits)');
 
 /** POST /api/orders/bulk/{orderId}/void: the batch's labels to void, all of them when absent. */
 export const bulkVoidBodySchema = z.object({ trackingNumbers: z.array(trackingNumberSchema).min(1).max(10_000).optional() }).strict();

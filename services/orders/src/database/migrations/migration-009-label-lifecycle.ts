@@ -13,7 +13,6 @@ export class Migration009LabelLifecycle extends ServiceMigration {
     // Labels bought before this column: their last change was the purchase or close after it.
     this.addSql(`update ${this.table('orders')} set "label_bought_at" = "updated_at" where "tracking_number" is not null`);
     this.addSql(`update ${this.table('bulk_items')} set "label_bought_at" = "updated_at" where "tracking_number" is not null`);
-    this.addSql(`create index "bulk_items_tracking_idx" on ${this.table('bulk_items')} ("tracking_number") where "tracking_number" is not null`);
     this.addSql(`create index "orders_tracking_idx" on ${this.table('orders')} ("tracking_number") where "tracking_number" is not null`);
     // Labels bought before carriers were recorded were all the sandbox's.
     this.addSql(`

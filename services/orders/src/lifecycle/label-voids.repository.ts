@@ -93,6 +93,9 @@ interface VoidRow {
   checks: number;
 }
 
+/** `?, ?, …` for a list bound value by value (the driver binds a JS array as one value, not as a list). */
+const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
+
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 const toLabel = (row: LabelRow): ChargedLabel => ({
@@ -182,10 +185,11 @@ export class LabelVoidsRepository {
 
   /** A batch's charged labels in file order, all of them or those with the tracking numbers given. */
   async batchLabels(bulkOrderId: string, trackingNumbers?: readonly string[]): Promise<ChargedLabel[]> {
-    const only = trackingNumbers ? ` and l."tracking_number" = any(?::text[])` : '';
+    if (trackingNumbers?.length === 0) return [];
+    const only = trackingNumbers ? ` and l."tracking_number" in (${placeholders(trackingNumbers.length)})` : '';
     const rows = await this.db.execute<LabelRow[]>(
       `${this.labelsQuery(`l."label_kind" = 'bulk' and l."order_id" = ?${only}`)} order by l."row_no"`,
-      trackingNumbers ? [bulkOrderId, [...trackingNumbers]] : [bulkOrderId],
+      [bulkOrderId, ...(trackingNumbers ?? [])],
     );
     return rows.map(toLabel);
   }
@@ -241,8 +245,8 @@ export class LabelVoidsRepository {
     const rows = await this.db.execute<Array<{ id: string }>>(
       `update ${this.t('label_voids')} set "state" = ?, "refund_ref" = coalesce(?, "refund_ref"), "reason" = ?,
               "next_check_at" = coalesce(?, "next_check_at"), "settled_at" = case when ? then now() else null end, "updated_at" = now()
-        where "id" = ? and "state" = any(?::text[]) returning "id"`,
-      [change.state, change.refundRef ?? null, change.reason ?? null, change.nextCheckAt ?? null, settled, voidId, [...from]],
+        where "id" = ? and "state" in (${placeholders(from.length)}) returning "id"`,
+      [change.state, change.refundRef ?? null, change.reason ?? null, change.nextCheckAt ?? null, settled, voidId, ...from],
     );
     return rows.length > 0;
   }

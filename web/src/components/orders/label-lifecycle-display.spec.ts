@@ -2,6 +2,8 @@ import { LABEL_STATES, TRACKING_STATUS_VALUES } from '@labeldesk/contracts';
 import type { OrderListItem } from '@labeldesk/contracts';
 import {
   batchVoidExplanation,
+  bulkVoidResultDisplay,
+  bulkVoidTotals,
   canTrackOrder,
   canVoidLabel,
   canVoidOrder,
@@ -160,5 +162,20 @@ describe('tracking timeline', () => {
     expect(hasScans([])).toBe(false);
     expect(hasScans([event('pre_transit', '2026-11-20T10:00:00Z')])).toBe(false);
     expect(hasScans([event('pre_transit', '2026-11-20T10:00:00Z'), event('in_transit', '2026-11-21T08:00:00Z')])).toBe(true);
+  });
+});
+
+describe('batch void results', () => {
+  it('says each outcome in words', () => {
+    expect(bulkVoidResultDisplay('voided')).toEqual({ text: 'Voided', tone: 'neutral' });
+    expect(bulkVoidResultDisplay('refund_pending')).toEqual({ text: 'Refund pending', tone: 'processing' });
+    expect(bulkVoidResultDisplay('refused')).toEqual({ text: 'Refused', tone: 'failed' });
+  });
+
+  it('sums up the counts and separates money back now from money pending', () => {
+    expect(bulkVoidTotals({ voided: 2, refundPending: 1, refused: 1, amountBack: 1_700, amountPending: 850 })).toEqual({
+      counts: '2 voided · 1 refund pending · 1 refused',
+      money: "$17.00 back on your balance now · $8.50 pending the carrier's refund",
+    });
   });
 });

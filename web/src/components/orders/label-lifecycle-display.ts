@@ -114,3 +114,21 @@ export const newestFirst = <E extends { occurredAt: string }>(events: readonly E
 
 /** Only pre-transit events (the label was printed, nothing more) mean no scan yet: the drawer says so instead of a timeline. */
 export const hasScans = (events: ReadonlyArray<{ status: TrackingStatusValue }>): boolean => events.some((event) => event.status !== 'pre_transit');
+
+const BULK_RESULT_TEXT: Record<'voided' | 'refund_pending' | 'refused', LifecycleDisplay> = {
+  voided: { tone: 'neutral', text: 'Voided' },
+  refund_pending: { tone: 'processing', text: 'Refund pending' },
+  refused: { tone: 'failed', text: 'Refused' },
+};
+
+/** One label's outcome of a batch void, in words. */
+export const bulkVoidResultDisplay = (result: keyof typeof BULK_RESULT_TEXT): LifecycleDisplay => BULK_RESULT_TEXT[result];
+
+/** The headline of a batch void: the counts, then where the money is. */
+export const bulkVoidTotals = (response: { voided: number; refundPending: number; refused: number; amountBack: number; amountPending: number }): {
+  counts: string;
+  money: string;
+} => ({
+  counts: `${response.voided} voided · ${response.refundPending} refund pending · ${response.refused} refused`,
+  money: `${formatCents(response.amountBack)} back on your balance now · ${formatCents(response.amountPending)} pending the carrier's refund`,
+});

@@ -16,14 +16,15 @@ import { CARRIER_NAMES } from '../label-costs';
 
 const REFUND_STATES = LABEL_STATES.filter((state): state is RefundStateFilter => state !== 'purchased');
 
-const REQUESTED_BY: Record<AdminRefund['requestedBy'], string> = { customer: 'Customer', admin: 'Admin', auto: 'Automatic (unused label)' };
+const REQUESTED_BY: Record<AdminRefund['requestedBy'], string> = { customer: 'Customer', admin: 'Admin', auto: 'Automatic' };
 
 const carrierName = (carrier: string): string => (carrier in CARRIER_NAMES ? CARRIER_NAMES[carrier as LabelCarrier] : carrier);
 
 const isRefundState = (value: string): value is RefundStateFilter => (REFUND_STATES as readonly string[]).includes(value);
 
 const RefundsTable = ({ refunds, stale }: { refunds: readonly AdminRefund[]; stale: boolean }): ReactElement => (
-  <Table.ScrollArea borderWidth="1px" rounded="md" maxW="full" opacity={stale ? 0.5 : 1} aria-busy={stale}>
+  // Focusable so the keyboard can scroll it: its rows hold nothing else to focus.
+  <Table.ScrollArea borderWidth="1px" rounded="md" maxW="full" opacity={stale ? 0.5 : 1} aria-busy={stale} tabIndex={0}>
     <Table.Root size="sm" aria-label="Voids and refunds">
       <Table.Header>
         <Table.Row bg="bg.subtle">
@@ -62,8 +63,10 @@ const RefundsTable = ({ refunds, stale }: { refunds: readonly AdminRefund[]; sta
             <Table.Cell>
               {refund.state === 'purchased' ? <Text textStyle="xs">{labelStateText(refund.state)}</Text> : <LabelStateBadge state={refund.state} />}
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{REQUESTED_BY[refund.requestedBy]}</Table.Cell>
-            <Table.Cell minW="40" maxW="72" whiteSpace="normal" color={refund.reason ? undefined : 'fg.muted'}>
+            <Table.Cell whiteSpace="nowrap" title={refund.requestedBy === 'auto' ? 'The daily refund of unused labels' : undefined}>
+              {REQUESTED_BY[refund.requestedBy]}
+            </Table.Cell>
+            <Table.Cell minW="36" maxW="56" whiteSpace="normal" color={refund.reason ? undefined : 'fg.muted'}>
               {refund.reason ?? '—'}
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums" color={refund.settledAt ? undefined : 'fg.muted'}>

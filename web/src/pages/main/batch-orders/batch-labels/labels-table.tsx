@@ -40,7 +40,8 @@ export const BatchLabelsTable = ({ labels, selection, onToggle, onTogglePage, on
   const pageState = pageSelectionState(selection, labels);
   const anyVoidable = labels.some((label) => canVoidLabel(label));
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" opacity={stale ? 0.6 : 1} aria-busy={stale}>
+    // Positioned, so the checkboxes' hidden inputs scroll with the table instead of widening the page.
+    <Table.ScrollArea position="relative" borderWidth="1px" rounded="md" opacity={stale ? 0.6 : 1} aria-busy={stale}>
       <Table.Root size="sm" stickyHeader aria-label="Batch labels">
         <Table.Header>
           <Table.Row bg="bg.subtle">

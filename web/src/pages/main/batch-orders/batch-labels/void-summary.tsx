@@ -22,7 +22,7 @@ export const BulkVoidSummary = ({ response, onDismiss }: { response: BulkVoidRes
           </Alert.Description>
         </Stack>
         {response.results.length > 0 && (
-          <Table.ScrollArea borderWidth="1px" rounded="md" maxH="72" bg="bg" tabIndex={0} aria-label="Each label's result">
+          <Table.ScrollArea borderWidth="1px" rounded="md" maxH="72" bg="bg" color="fg" tabIndex={0} aria-label="Each label's result">
             <Table.Root size="sm" stickyHeader aria-label="Void result per label">
               <Table.Header>
                 <Table.Row bg="bg.subtle">

@@ -15,10 +15,14 @@ export const listBatchLabels = (orderId: string, page: number, signal?: AbortSig
   });
 };
 
-/** One page of the batch's labels; the page on screen stays while the next loads. */
+/** While a void is at the carrier the page asks again this often. */
+export const VOID_REQUESTED_POLL_MS = 5_000;
+
+/** One page of the batch's labels; the page on screen stays while the next loads, and is followed while a void is at the carrier. */
 export const useBatchLabels = (orderId: string, page: number) =>
   useQuery({
     queryKey: bulkOrderKeys.labelsPage(orderId, page),
     queryFn: ({ signal }) => listBatchLabels(orderId, page, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.labels.some((label) => label.state === 'void_requested') ? VOID_REQUESTED_POLL_MS : false),
   });

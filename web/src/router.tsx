@@ -50,6 +50,10 @@ export const router = createBrowserRouter([
           { path: 'bulk-order', lazy: async () => ({ Component: (await import('./pages/main/bulk-order/page')).BulkOrderPage }) },
           { path: 'orders', lazy: async () => ({ Component: (await import('./pages/main/orders/page')).OrdersPage }) },
           { path: 'batch-orders', lazy: async () => ({ Component: (await import('./pages/main/batch-orders/page')).BatchOrdersPage }) },
+          {
+            path: 'batch-orders/:batchId',
+            lazy: async () => ({ Component: (await import('./pages/main/batch-orders/batch-labels/page')).BatchLabelsPage }),
+          },
           { path: 'deposit', lazy: async () => ({ Component: (await import('./pages/main/deposit/page')).DepositPage }) },
           { path: 'address', lazy: async () => ({ Component: (await import('./pages/main/address/page')).AddressBookPage }) },
           { path: 'sku', lazy: async () => ({ Component: (await import('./pages/main/sku/page')).SkuPage }) },

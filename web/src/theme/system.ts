@@ -4,7 +4,7 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
  * One theme for the whole app: a single brand colour (indigo), neutral greys from Chakra's defaults,
  * and one semantic token group per status the spec names, so a status never picks its own colour.
  */
-const statusToken = (scale: 'yellow' | 'green' | 'red' | 'blue' | 'orange') => ({
+const statusToken = (scale: 'yellow' | 'green' | 'red' | 'blue' | 'orange' | 'gray') => ({
   fg: { value: { _light: `{colors.${scale}.800}`, _dark: `{colors.${scale}.200}` } },
   bg: { value: { _light: `{colors.${scale}.100}`, _dark: `{colors.${scale}.900}` } },
   border: { value: { _light: `{colors.${scale}.300}`, _dark: `{colors.${scale}.700}` } },
@@ -61,6 +61,8 @@ const config = defineConfig({
           failed: statusToken('red'),
           processing: statusToken('blue'),
           stuck: statusToken('orange'),
+          // A label that is voided or refunded: settled, nothing left to do, so it reads quieter than any live status.
+          neutral: statusToken('gray'),
         },
       },
     },
@@ -69,4 +71,4 @@ const config = defineConfig({
 
 export const system = createSystem(defaultConfig, config);
 
-export type StatusTone = 'pending' | 'completed' | 'cancelled' | 'failed' | 'processing' | 'stuck';
+export type StatusTone = 'pending' | 'completed' | 'cancelled' | 'failed' | 'processing' | 'stuck' | 'neutral';

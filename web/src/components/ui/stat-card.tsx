@@ -9,26 +9,28 @@ interface StatCardProps {
   loading?: boolean;
 }
 
+// The stat is a definition list: only its term and definitions may sit inside it, so the icon is placed beside it and
+// the hint is a definition too.
 export const StatCard = ({ label, value, icon, hint, loading = false }: StatCardProps): ReactElement => (
   <Card.Root variant="outline" size="sm">
-    <Card.Body>
-      <Stat.Root>
-        <Flex justify="space-between" align="center" gap="2">
-          <Stat.Label color="fg.muted">{label}</Stat.Label>
-          {icon && (
-            <Flex color="brand.fg" fontSize="lg" aria-hidden="true">
-              {icon}
-            </Flex>
-          )}
+    <Card.Body position="relative">
+      {icon && (
+        <Flex position="absolute" top="var(--card-padding)" insetEnd="var(--card-padding)" color="brand.fg" fontSize="lg" aria-hidden="true">
+          {icon}
         </Flex>
-        {loading ? (
-          <Skeleton height="8" width="60%" mt="1" />
-        ) : (
-          <Stat.ValueText fontSize="2xl" fontVariantNumeric="tabular-nums">
-            {value}
-          </Stat.ValueText>
+      )}
+      <Stat.Root>
+        <Stat.Label color="fg.muted" pe={icon ? '7' : undefined}>
+          {label}
+        </Stat.Label>
+        <Stat.ValueText fontSize="2xl" fontVariantNumeric="tabular-nums">
+          {loading ? <Skeleton height="8" width="60%" mt="1" /> : value}
+        </Stat.ValueText>
+        {hint && (
+          <Stat.HelpText as="dd" color="fg.muted">
+            {hint}
+          </Stat.HelpText>
         )}
-        {hint && <Stat.HelpText color="fg.muted">{hint}</Stat.HelpText>}
       </Stat.Root>
     </Card.Body>
   </Card.Root>

@@ -5,4 +5,7 @@ export const bulkOrderKeys = {
   page: (userId: string, page: number) => [...bulkOrderKeys.lists(userId), page] as const,
   active: (userId: string) => [...bulkOrderKeys.all, 'active', userId] as const,
   order: (orderId: string) => [...bulkOrderKeys.all, 'order', orderId] as const,
+  labels: (orderId: string) => [...bulkOrderKeys.all, 'labels', orderId] as const,
+  labelsPage: (orderId: string, page: number) => [...bulkOrderKeys.labels(orderId), page] as const,
+  tracking: (orderId: string, trackingNumber: string) => [...bulkOrderKeys.all, 'tracking', orderId, trackingNumber] as const,
 };

@@ -17,6 +17,7 @@ export const useOrders = (userId: string) =>
     queryKey: orderKeys.list(userId),
     queryFn: ({ signal }) => listOrders(userId, signal),
     select: (orders) => [...orders].reverse(),
-    // A pending order is being finished or refunded by the server: follow it until it settles.
-    refetchInterval: (query) => ((query.state.data ?? []).some((order) => order.status === 'pending') ? PENDING_REFRESH_MS : false),
+    // A pending order is being finished or refunded by the server, a requested void is at the carrier: follow them until they settle.
+    refetchInterval: (query) =>
+      (query.state.data ?? []).some((order) => order.status === 'pending' || order.label_state === 'void_requested') ? PENDING_REFRESH_MS : false,
   });

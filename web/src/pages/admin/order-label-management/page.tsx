@@ -1,6 +1,7 @@
-import { Card, Stack } from '@chakra-ui/react';
+import { Card, Stack, Tabs } from '@chakra-ui/react';
 import { adminOrdersQuerySchema } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { RefreshButton } from '../../../components/ui/refresh-button';
@@ -14,10 +15,10 @@ import { useUsers } from '../../../services/users/list-users';
 import { AdminOrdersTable } from './admin-orders-table';
 import { OrderDetailDrawer, type OpenOrder } from './order-detail-drawer';
 import { OrderFilters } from './order-filters';
+import { RefundsPanel } from './refunds-panel';
 
-/** Order-label management (the spec leaves it open): every order and batch of every customer, for an operator. */
-export const OrderLabelManagementPage = (): ReactElement => {
-  useDocumentTitle('Orders & Labels');
+/** The Orders tab: every order and batch, filtered by the address's query. */
+const OrdersPanel = (): ReactElement => {
   const { filters, page, apply } = useUrlFilters(adminOrdersQuerySchema);
   const orders = useAdminOrders(filters, page);
   const users = useUsers();
@@ -26,12 +27,10 @@ export const OrderLabelManagementPage = (): ReactElement => {
 
   return (
     <>
-      <PageHeader
-        title="Orders & Labels"
-        description="Every customer's single labels and batches, newest first. Open one for its details and files."
-        actions={<RefreshButton query={orders} />}
-      />
       <Stack gap="4" minW="0">
+        <Stack direction="row" justify="flex-end">
+          <RefreshButton query={orders} />
+        </Stack>
         <Card.Root variant="outline" size="sm">
           <Card.Body>
             <OrderFilters key={JSON.stringify(filters)} value={filters} users={users.data ?? []} onApply={(next) => apply(next)} />
@@ -64,6 +63,34 @@ export const OrderLabelManagementPage = (): ReactElement => {
         </QueryState>
       </Stack>
       <OrderDetailDrawer open={open} onClose={() => setOpen(null)} />
+    </>
+  );
+};
+
+/** Order-label management (the spec leaves it open): every order and batch of every customer, and every voided label. */
+export const OrderLabelManagementPage = (): ReactElement => {
+  useDocumentTitle('Orders & Labels');
+  const [params, setParams] = useSearchParams();
+  // The tab is in the address (`?view=refunds`) so it survives a reload; switching tabs starts the other tab unfiltered.
+  const view = params.get('view') === 'refunds' ? 'refunds' : 'orders';
+  return (
+    <>
+      <PageHeader
+        title="Orders & Labels"
+        description="Every customer's single labels and batches, newest first, and every voided label with its refund."
+      />
+      <Tabs.Root value={view} onValueChange={(details) => setParams(details.value === 'refunds' ? { view: 'refunds' } : {})} lazyMount unmountOnExit variant="line">
+        <Tabs.List mb="4">
+          <Tabs.Trigger value="orders">Orders</Tabs.Trigger>
+          <Tabs.Trigger value="refunds">Refunds</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="orders" pt="0">
+          <OrdersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="refunds" pt="0">
+          <RefundsPanel />
+        </Tabs.Content>
+      </Tabs.Root>
     </>
   );
 };

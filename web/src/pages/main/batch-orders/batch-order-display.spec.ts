@@ -1,5 +1,5 @@
 import type { BulkOrder } from '@labeldesk/contracts';
-import { availableFiles, batchStatusDisplay, canRegenerateFiles, canRetryFailed, downloadsCell, forceRecoveryLabel, stuckHours } from './batch-order-display';
+import { availableFiles, batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel, stuckHours } from './batch-order-display';
 
 const NOW = Date.parse('2026-05-10T12:00:00Z');
 
@@ -110,5 +110,18 @@ describe('downloadsCell', () => {
       files: ['result-csv'],
     });
     expect(availableFiles({ pdfName: null, resultCSVName: null, autoConfirmCSVName: 'x' })).toEqual(['auto-csv']);
+  });
+});
+
+describe('canViewLabels', () => {
+  it('opens the labels of a finished batch that bought some', () => {
+    expect(canViewLabels(order({ status: 'completed', processedCount: 3 }))).toBe(true);
+    expect(canViewLabels(order({ status: 'completed_with_errors', processedCount: 1 }))).toBe(true);
+  });
+
+  it('has nothing to open while a batch runs, when it failed, or when it bought nothing', () => {
+    expect(canViewLabels(order({ status: 'processing', processedCount: 3 }))).toBe(false);
+    expect(canViewLabels(order({ status: 'failed', processedCount: 0 }))).toBe(false);
+    expect(canViewLabels(order({ status: 'completed', processedCount: 0 }))).toBe(false);
   });
 });

@@ -101,3 +101,7 @@ export const downloadsCell = (order: FileFields): DownloadsCell => {
   if (files.length === 0) return { kind: 'text', text: 'No files available', tone: 'muted' };
   return { kind: 'files', files };
 };
+
+/** 'View labels' (the batch detail view, where labels are tracked and voided): a finished batch that bought at least one label. */
+export const canViewLabels = (order: Pick<BulkOrder, 'status' | 'processedCount'>): boolean =>
+  (order.status === 'completed' || order.status === 'completed_with_errors') && order.processedCount > 0;

@@ -1,10 +1,11 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { BulkOrder } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { BulkDownloadButtons } from '../../../components/bulk-progress/bulk-download-buttons';
-import { RefreshIcon } from '../../../components/ui/icons';
+import { ListIcon, RefreshIcon } from '../../../components/ui/icons';
 import { formatCents, formatDateTime } from '../../../libs/format';
-import { batchStatusDisplay, canRegenerateFiles, canRetryFailed, downloadsCell, forceRecoveryLabel } from './batch-order-display';
+import { batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel } from './batch-order-display';
 import type { StatusDisplay } from './batch-order-display';
 
 export type RowAction = 'retry' | 'recover';
@@ -40,7 +41,8 @@ const Actions = ({ order, running, onRetry, onRecover }: { order: BulkOrder; run
   const retry = canRetryFailed(order, running === 'retry') || running === 'retry';
   const regenerate = canRegenerateFiles(order);
   const force = forceRecoveryLabel(order);
-  if (!retry && !regenerate && !force) {
+  const view = canViewLabels(order);
+  if (!retry && !regenerate && !force && !view) {
     return (
       <Text as="span" color="fg.muted" textStyle="xs">
         —
@@ -51,6 +53,14 @@ const Actions = ({ order, running, onRetry, onRecover }: { order: BulkOrder; run
   const recover = regenerate ? { label: 'Regenerate Files', palette: 'gray', loadingText: 'Regenerating...' } : force ? { label: force, palette: 'orange', loadingText: 'Recovering...' } : null;
   return (
     <Flex gap="1.5" direction={{ base: 'row', lg: 'column' }} wrap="wrap" align={{ base: 'center', lg: 'flex-start' }}>
+      {view && (
+        <Button asChild size="xs" variant="outline" colorPalette="brand" bg="bg">
+          <RouterLink to={`/main/batch-orders/${encodeURIComponent(order._id)}`} aria-label={`View labels of the batch of ${formatDateTime(order.createdAt)}`}>
+            <ListIcon />
+            View labels
+          </RouterLink>
+        </Button>
+      )}
       {retry && (
         <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onRetry} loading={running === 'retry'} loadingText="Retrying..." disabled={running !== undefined}>
           <RefreshIcon />
@@ -166,7 +176,11 @@ export const BatchOrdersCards = ({ orders, running, onRetry, onRecover, now }: B
           </HStack>
           <Stack gap="2" mt="3">
             <Downloads order={order} />
-            {(canRetryFailed(order, running[order._id] === 'retry') || running[order._id] !== undefined || canRegenerateFiles(order) || forceRecoveryLabel(order) !== null) && (
+            {(canRetryFailed(order, running[order._id] === 'retry') ||
+              running[order._id] !== undefined ||
+              canRegenerateFiles(order) ||
+              canViewLabels(order) ||
+              forceRecoveryLabel(order) !== null) && (
               <Actions order={order} running={running[order._id]} onRetry={() => onRetry(order)} onRecover={() => onRecover(order)} />
             )}
           </Stack>

@@ -2,7 +2,7 @@ import { Button, Grid, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { PackageIcon, RefreshIcon, TagIcon, UploadIcon, WalletIcon } from '../../../components/ui/icons';
+import { ClockIcon, PackageIcon, RefreshIcon, TagIcon, UploadIcon, WalletIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StatCard } from '../../../components/ui/stat-card';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -10,6 +10,7 @@ import { formatCents } from '../../../libs/format';
 import { useBalance } from '../../../services/auth/get-balance';
 import { authKeys } from '../../../services/auth/keys';
 import { orderKeys } from '../../../services/orders/keys';
+import { useRefundSummary } from '../../../services/orders/refund-summary';
 import { useTotalOrders } from '../../../services/orders/total-orders';
 import { paymentKeys } from '../../../services/payments/keys';
 import { useAuthStore } from '../../../stores/auth.store';
@@ -24,6 +25,9 @@ const DashboardContent = ({ user }: { user: PublicUser }): ReactElement => {
   const queryClient = useQueryClient();
   const balance = useBalance();
   const totalOrders = useTotalOrders(user._id);
+  const refunds = useRefundSummary(user._id);
+  // Money the carrier is still deciding about is shown only while there is some; it is not part of the balance.
+  const pendingRefundCents = refunds.data?.pendingCents ?? 0;
   const refreshing =
     useIsFetching({ queryKey: authKeys.all }) + useIsFetching({ queryKey: orderKeys.all }) + useIsFetching({ queryKey: paymentKeys.all }) > 0;
   const refresh = () => {
@@ -45,7 +49,7 @@ const DashboardContent = ({ user }: { user: PublicUser }): ReactElement => {
         }
       />
       <Stack gap="6">
-        <SimpleGrid columns={{ base: 2, xl: 4 }} gap={{ base: '3', md: '4' }} as="section" aria-label="Account totals">
+        <SimpleGrid columns={{ base: 2, xl: pendingRefundCents > 0 ? 5 : 4 }} gap={{ base: '3', md: '4' }} as="section" aria-label="Account totals">
           <StatCard label="Balance" value={balanceText(balance.data ?? user.balance)} icon={<WalletIcon />} hint="Available for labels" />
           <StatCard label="Total Deposit" value={amountText(user.totalDeposit)} icon={<UploadIcon />} hint="All top-ups" />
           <StatCard
@@ -56,6 +60,14 @@ const DashboardContent = ({ user }: { user: PublicUser }): ReactElement => {
             loading={totalOrders.isPending}
           />
           <StatCard label="Total Spent" value={amountText(user.totalSpent)} icon={<TagIcon />} hint="Paid for labels" />
+          {pendingRefundCents > 0 && (
+            <StatCard
+              label="Refunds pending"
+              value={formatCents(pendingRefundCents)}
+              icon={<ClockIcon />}
+              hint="Not spendable until USPS approves the refund"
+            />
+          )}
         </SimpleGrid>
 
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="4" alignItems="start">

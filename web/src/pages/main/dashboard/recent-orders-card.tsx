@@ -20,7 +20,8 @@ export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement =
 
   const rows = (): ReactElement => (
     <>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      {/* Focusable so the keyboard can scroll it on a phone: its rows hold nothing else to focus. */}
+      <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
         <Table.Root size="sm" aria-label="Recent orders">
           <Table.Header>
             <Table.Row bg="bg.subtle">

@@ -1,9 +1,11 @@
-import { Button, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import type { OrderListItem } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
+import { LabelStateBadge, TrackingStatusBadge } from '../../../components/orders/label-lifecycle-badges';
+import { canTrackOrder, canVoidOrder } from '../../../components/orders/label-lifecycle-display';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { CopyableCode } from '../../../components/ui/copyable-code';
-import { DownloadIcon } from '../../../components/ui/icons';
+import { CloseIcon, DownloadIcon, TruckIcon } from '../../../components/ui/icons';
 import { notify } from '../../../components/ui/toaster';
 import { downloadErrorMessage } from '../../../libs/download-file';
 import { formatCents, formatDateTime } from '../../../libs/format';
@@ -32,8 +34,40 @@ const DownloadCell = ({ order, downloading, onDownload }: { order: OrderListItem
   );
 };
 
-/** Spec section 2, Orders list: the columns, and every row tinted by its status (section 4). */
-export const OrdersTable = ({ orders }: { orders: readonly OrderListItem[] }): ReactElement => {
+const LabelActions = ({ order, onVoid, onTrack }: { order: OrderListItem; onVoid: () => void; onTrack: () => void }): ReactElement | null => {
+  const track = canTrackOrder(order);
+  const voidable = canVoidOrder(order);
+  if (!track && !voidable) return null;
+  const tracking = order.tracking_number ?? '';
+  return (
+    <Flex gap="1.5" wrap="wrap">
+      {track && (
+        <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onTrack} aria-label={`Track label ${tracking}`}>
+          <TruckIcon />
+          Track
+        </Button>
+      )}
+      {voidable && (
+        <Button size="xs" variant="outline" colorPalette="red" bg="bg" onClick={onVoid} aria-label={`Void label ${tracking}`}>
+          <CloseIcon />
+          Void
+        </Button>
+      )}
+    </Flex>
+  );
+};
+
+interface OrdersTableProps {
+  orders: readonly OrderListItem[];
+  onVoid: (order: OrderListItem) => void;
+  onTrack: (order: OrderListItem) => void;
+}
+
+/**
+ * Spec section 2, Orders list: the columns, and every row tinted by its status (section 4). Under the status, the label's
+ * life after purchase (voided, refund pending...) and its last tracking status; Track and Void sit with the tracking number.
+ */
+export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): ReactElement => {
   const download = useDownloadLabel();
   const save = (pdfName: string) => download.mutate(pdfName, { onError: (error) => notify.error(downloadErrorMessage(error)) });
 
@@ -58,6 +92,8 @@ export const OrdersTable = ({ orders }: { orders: readonly OrderListItem[] }): R
               bg={`status.${order.status}.bg`}
               data-testid="order-row"
               data-status={order.status}
+              data-order-id={order._id}
+              data-label-state={order.label_state ?? undefined}
             >
               <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${order.status}.solid`}>
                 <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
@@ -66,7 +102,11 @@ export const OrdersTable = ({ orders }: { orders: readonly OrderListItem[] }): R
                 </Text>
               </Table.Cell>
               <Table.Cell>
-                <OrderStatusBadge status={order.status} />
+                <Stack gap="1" align="flex-start">
+                  <OrderStatusBadge status={order.status} />
+                  <LabelStateBadge state={order.label_state} />
+                  <TrackingStatusBadge status={order.tracking_status} />
+                </Stack>
               </Table.Cell>
               <Table.Cell textAlign="end">{order.ordered}</Table.Cell>
               <Table.Cell textAlign="end">{order.processed}</Table.Cell>
@@ -81,13 +121,16 @@ export const OrdersTable = ({ orders }: { orders: readonly OrderListItem[] }): R
                 />
               </Table.Cell>
               <Table.Cell>
-                {order.tracking_number ? (
-                  <CopyableCode value={order.tracking_number} label="Copy tracking number" />
-                ) : (
-                  <Text as="span" color="fg.muted" textStyle="xs">
-                    No tracking number
-                  </Text>
-                )}
+                <Stack gap="1.5" align="flex-start">
+                  {order.tracking_number ? (
+                    <CopyableCode value={order.tracking_number} label="Copy tracking number" />
+                  ) : (
+                    <Text as="span" color="fg.muted" textStyle="xs">
+                      No tracking number
+                    </Text>
+                  )}
+                  <LabelActions order={order} onVoid={() => onVoid(order)} onTrack={() => onTrack(order)} />
+                </Stack>
               </Table.Cell>
             </Table.Row>
           ))}

@@ -1,5 +1,7 @@
 import { Button } from '@chakra-ui/react';
-import type { ReactElement } from 'react';
+import type { OrderListItem } from '@labeldesk/contracts';
+import { useState, type ReactElement } from 'react';
+import { TrackingDrawer } from '../../../components/orders/tracking-drawer';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListIcon, PrinterIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -11,15 +13,22 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { DEFAULT_PAGE_SIZE, usePagedRows } from '../../../hooks/use-paged-rows';
 import { useOrders } from '../../../services/orders/list-orders';
 import { useAuthStore } from '../../../stores/auth.store';
+import type { TrackingTarget } from '../../../services/orders/label-tracking';
 import { OrdersTable } from './orders-table';
+import { VoidOrderDialog } from './void-order-dialog';
 
 const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
   const orders = useOrders(userId);
   const paged = usePagedRows(orders.data ?? [], DEFAULT_PAGE_SIZE);
+  const [voiding, setVoiding] = useState<OrderListItem | null>(null);
+  const [tracking, setTracking] = useState<TrackingTarget | null>(null);
+  const track = (order: OrderListItem) => {
+    if (order.tracking_number) setTracking({ kind: 'single', orderId: order._id, trackingNumber: order.tracking_number });
+  };
 
   const rows = (): ReactElement => (
     <>
-      <OrdersTable orders={paged.pageRows} />
+      <OrdersTable orders={paged.pageRows} onVoid={setVoiding} onTrack={track} />
       <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
     </>
   );
@@ -49,7 +58,7 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
     <>
       <PageHeader
         title="Orders"
-        description="Every label you bought, newest first. Download a PDF again or copy a tracking number."
+        description="Every label you bought, newest first. Download a PDF again, track a label, or void one you will not use."
         actions={
           <>
             <RefreshButton query={orders} />
@@ -63,6 +72,8 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
         }
       />
       {content()}
+      <VoidOrderDialog order={voiding} onClose={() => setVoiding(null)} />
+      <TrackingDrawer target={tracking} onClose={() => setTracking(null)} />
     </>
   );
 };

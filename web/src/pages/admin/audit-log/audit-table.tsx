@@ -9,6 +9,8 @@ type Entry = AuditPage['items'][number];
 const targetText = (entry: Entry): string => {
   if (entry.targetType === 'default-services') return 'All default services';
   if (entry.targetType === 'default-service') return `Default service ${entry.targetId ?? ''}`;
+  if (entry.targetType === 'order') return `Order ${entry.targetId ?? ''}`;
+  if (entry.targetType === 'bulk-order') return `Batch ${entry.targetId ?? ''}`;
   return entry.targetName ?? (entry.targetId ? `Deleted user ${entry.targetId}` : '—');
 };
 

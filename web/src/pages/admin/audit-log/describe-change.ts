@@ -20,6 +20,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'default-services.toggle': 'Enabled or disabled a default service',
   'default-services.name': 'Renamed a default service',
   'default-services.sync': 'Synced default services',
+  'label.void': "Voided a customer's label",
+  'batch.void': "Voided labels of a customer's batch",
 };
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {

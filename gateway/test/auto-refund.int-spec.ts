@@ -35,9 +35,9 @@ describe('the automatic refund of unused labels, two orders replicas (distribute
       if (tracking.body['used'] === true) used.add(label.orderId);
     }
     expect(used.size).toBeLessThan(8);
-    const before = await balanceOf(call, who.token);
     // A label bought 24 days ago stays; 26 days ago it is due. Every label of this customer is moved back.
     const young = await buySingleLabel(call, who, `auto-refund-young-${Date.now()}`);
+    const before = await balanceOf(call, who.token);
     await ageLabels(system.databaseUrl, who.userId, 26);
     await backdate(system.databaseUrl, young.orderId, 24);
 

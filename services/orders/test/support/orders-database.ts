@@ -15,6 +15,8 @@ export interface OrdersDatabase {
   orm: MikroORM;
   /** A second replica on the same database. */
   replica: MikroORM;
+  /** The database's URL, for a connection outside both pools. */
+  url: string;
   /** Plain SQL on the first replica, for arranging rows and reading what the repositories wrote. */
   sql<T extends object>(query: string, params?: readonly unknown[]): Promise<T[]>;
   /** A connection of its own, outside both pools: a third party holding locks in an open transaction. */
@@ -30,6 +32,7 @@ export const openOrdersDatabase = async (prefix: string): Promise<OrdersDatabase
     return {
       orm,
       replica,
+      url: database.url,
       sql: <T extends object>(query: string, params: readonly unknown[] = []) => orm.em.fork().execute<T[]>(query, [...params]),
       connect: async () => {
         const client = new Client({ connectionString: database.url });

@@ -286,12 +286,12 @@ describe('GuardedCarrier', () => {
       expect(carrier.trackCalls).toHaveLength(0);
     });
 
-    it('counts a carrier that stops answering tracking towards opening the circuit', async () => {
-      carrier.onTrack(null, null, null);
+    it('never lets a tracking API that stops answering stop label purchases', async () => {
+      carrier.onTrack(...Array.from({ length: 10 }, () => null)).onPurchase(sellsTheLabel('easypost'));
       const guarded = guard(carrier);
-      for (let i = 0; i < 3; i++) expect(await guarded.track(label)).toBeNull();
-      expect(await guarded.track(label)).toBeNull();
-      expect(carrier.trackCalls).toHaveLength(3);
+      for (let i = 0; i < 10; i++) expect(await guarded.track(label)).toBeNull();
+      expect(carrier.trackCalls).toHaveLength(10);
+      expect((await buy(guarded)).kind).toBe('bought');
     });
 
     it('offers a bulk void only when the carrier has one, and passes its outcomes through in order', async () => {

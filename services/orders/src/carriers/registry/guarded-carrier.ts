@@ -1,4 +1,4 @@
-import { bulkhead, circuitBreaker, ConsecutiveBreaker, DelegateBackoff, handleWhenResult, isBrokenCircuitError, retry, wrap, type IPolicy } from 'cockatiel';
+import { bulkhead, CircuitState, circuitBreaker, ConsecutiveBreaker, DelegateBackoff, handleWhenResult, isBrokenCircuitError, retry, wrap, type CircuitBreakerPolicy, type IPolicy } from 'cockatiel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   CarrierAdapter,
@@ -26,10 +26,7 @@ export interface CarrierGuardOptions {
   longestWaitMs?: number;
 }
 
-/** A tracking answer boxed as an outcome, so a carrier that stops answering `track` counts towards the breaker too. */
-type Tracked = { kind: 'tracked'; report: TrackingReport } | { kind: 'unknown'; message: string };
-
-type Outcome = PurchaseOutcome | VoidOutcome | RefundCheck | Tracked | VoidOutcome[];
+type Outcome = PurchaseOutcome | VoidOutcome | RefundCheck | VoidOutcome[];
 
 const isRateLimited = (outcome: unknown): boolean =>
   typeof outcome === 'object' && outcome !== null && (outcome as PurchaseOutcome).kind === 'not_attempted' && (outcome as { reason?: string }).reason === 'rate_limited';
@@ -51,7 +48,7 @@ const retryAfterOf = (outcome: unknown): number => (outcome as { retryAfterMs?: 
  */
 export class GuardedCarrier implements CarrierAdapter {
   readonly profile: CarrierProfile;
-  private readonly breaker: IPolicy;
+  private readonly breaker: CircuitBreakerPolicy;
   private readonly limit: IPolicy;
   private readonly rateLimitRetry: IPolicy;
   private pausedUntil = 0;
@@ -106,12 +103,17 @@ export class GuardedCarrier implements CarrierAdapter {
     return outcome && !isRateLimited(outcome) ? outcome : { kind: 'unknown', message: `${this.profile.displayName} is not answering; the refund will be asked about again` };
   }
 
+  /**
+   * Tracking shares the carrier's slots but not its breaker: a tracking API that stops answering (USPS serves it apart,
+   * under its own quota) must not stop label purchases. While the circuit is open the carrier is not asked at all.
+   */
   async track(label: LabelToVoid): Promise<TrackingReport | null> {
-    const outcome = await this.run<Tracked>(async () => {
-      const report = await this.inner.track(label);
-      return report ? { kind: 'tracked', report } : { kind: 'unknown', message: 'no tracking answer' };
-    }, false);
-    return outcome?.kind === 'tracked' ? outcome.report : null;
+    if (this.breaker.state === CircuitState.Open) return null;
+    try {
+      return await this.limit.execute(() => this.inner.track(label));
+    } catch {
+      return null;
+    }
   }
 
   private async voidBulk(bulk: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>, labels: readonly LabelToVoid[]): Promise<VoidOutcome[]> {

@@ -590,7 +590,7 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
   };
 
   it(
-    `keeps every balance equal to its entries, never negative, held money spent once and each key posted once (${size.rounds} rounds of ${WORKERS} workers × ${size.opsPerWorker} operations, seed ${SEED})`,
+    `keeps every balance equal to its entries, never negative, held money spent once, no charge refunded beyond what it took and each key posted once (${size.rounds} rounds of ${WORKERS} workers × ${size.opsPerWorker} operations, seed ${SEED})`,
     async () => {
       const random = new SeededRandom(SEED);
       const users = Array.from({ length: ACCOUNTS }, () => random.uuid());

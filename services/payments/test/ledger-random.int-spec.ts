@@ -7,6 +7,8 @@ import { AccountRepository } from '../src/accounts/account.repository';
 import { paymentsMigrations } from '../src/database/migrations';
 import { HoldRepository, type HoldRequest } from '../src/holds/hold.repository';
 import { LedgerRepository, type Posting } from '../src/ledger/ledger.repository';
+import { RefundRepository } from '../src/ledger/refund.repository';
+import { RefundChargeUseCase, type RefundRequest } from '../src/ledger/usecases/refund-charge.usecase';
 import { checkBooks, readBooks, type Books, type EntryFact } from './support/ledger-books';
 import { SeededRandom } from './support/seeded-random';
 
@@ -14,10 +16,18 @@ import { SeededRandom } from './support/seeded-random';
  * A randomized concurrent test of the ledger (decisions 008 and 009). Each round, 8 workers run their batch of
  * random operations at the same time over 50 accounts (6 of them hot, so the same rows are contended): deposits,
  * label debits, refunds of earlier debits, reversals of earlier deposits, admin adjustments, holds, captures
- * (repeated keys, keys of other labels, more than the hold has) and releases, and earlier operations replayed with
- * the same or with other money. After every round the books are read from the database and checked (see
+ * (repeated keys, keys of other labels, more than the hold has) and releases, label voids, and earlier operations
+ * replayed with the same or with other money. After every round the books are read from the database and checked (see
  * `checkBooks`), together with what is certain whatever the interleaving: a refusal writes nothing, a key is
  * posted at most once, a replay answers the first posting, a key already posted for other money is refused.
+ *
+ * Refunds and voids go through the refund rule (decision 042), as the ledger controller sends them: each names the
+ * charge it gives back, a single label's debit `label:<orderId>:<attempt>` or a bulk item's capture
+ * `bulk-item:<itemId>`. A void (`void:<single|bulk>:<labelId>`) is drawn racing its charge in the same round,
+ * sent 2–5 times at once under one key, under a second key at a charge already voided, in part, for more than the
+ * charge took, and by a user the charge is not theirs. Every refusal of a refund must be explained by the books
+ * after the round and by what had finished before it was sent (a charge whose posting was answered before the
+ * refund started was there: "nothing was posted under it" is then wrong).
  *
  * The operations are drawn from LEDGER_SEED (printed in every failure); which of them win a race is up to the
  * database, so a rerun draws the same first round and then follows what the database decided.
@@ -44,7 +54,9 @@ type Op =
   | { kind: 'adjust'; userId: string; targetCents: number; key: string }
   | { kind: 'place'; request: HoldRequest }
   | { kind: 'capture'; holdId: string; captures: HoldCapture[] }
-  | { kind: 'release'; holdId: string };
+  | { kind: 'release'; holdId: string }
+  /** A refund or a void of a label charge, through RefundChargeUseCase. */
+  | { kind: 'refund'; request: RefundRequest };
 
 /**
  * What must happen whatever the interleaving, decided from the books as they were before the round:
@@ -53,9 +65,13 @@ type Op =
  * - fresh-credit: a credit under a key nobody else uses this round is posted, whatever the balance;
  * - fresh-adjust: an admin edit under such a key lands exactly on its target (or finds it already there);
  * - beyond-hold: a capture costing more than the whole hold is refused;
- * - closed-release: releasing a hold closed before the round gives nothing.
+ * - closed-release: releasing a hold closed before the round gives nothing;
+ * - forbidden: a refund of another user's charge, or of more than the charge took, is refused with FORBIDDEN;
+ * - no-room: a refund of more than the charge's earlier refunds left is refused with CONFLICT;
+ * - fresh-refund: a refund of a charge posted before the round, the only one of that charge this round, within
+ *   what is left, under a key nobody else uses, is posted.
  */
-type Expectation = 'none' | 'replay' | 'mismatch' | 'fresh-credit' | 'fresh-adjust' | 'beyond-hold' | 'closed-release';
+type Expectation = 'none' | 'replay' | 'mismatch' | 'fresh-credit' | 'fresh-adjust' | 'beyond-hold' | 'closed-release' | 'forbidden' | 'no-room' | 'fresh-refund';
 
 interface Planned {
   round: number;
@@ -89,6 +105,7 @@ const ALLOWED: Record<Op['kind'], ErrorCode[]> = {
   place: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH],
   capture: [ErrorCode.CONFLICT, ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH, ErrorCode.NOT_FOUND],
   release: [ErrorCode.NOT_FOUND],
+  refund: [ErrorCode.FORBIDDEN, ErrorCode.CONFLICT, ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH],
 };
 
 const keysOf = (op: Op): string[] => {
@@ -104,6 +121,8 @@ const keysOf = (op: Op): string[] => {
       return op.captures.map((c) => c.idempotencyKey);
     case 'release':
       return [`release:${op.holdId}`, `release:${op.holdId}:held`];
+    case 'refund':
+      return [op.request.idempotencyKey];
   }
 };
 
@@ -111,6 +130,40 @@ const errorText = (error: unknown): string =>
   (error instanceof DomainError ? `${error.code}: ${error.message}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\s+/g, ' ');
 
 const describeOp = (p: Planned): string => `worker ${p.worker} op ${p.index} (${p.label}, expect ${p.expect}) ${JSON.stringify(p.op)}`;
+
+interface Timing {
+  startedAt: number;
+  answeredAt: number;
+}
+
+/**
+ * Why a refused refund should not have been refused, judged from the books after the round (refunds only add up, a
+ * charge once posted stays), or null. `chargeWasThere`: an answer saying its charge was posted came before it started.
+ * - FORBIDDEN: no charge when it looked (never posted, or not yet), another user's, or more than the charge took;
+ * - CONFLICT: the charge is its user's and took enough, but its other refunds leave less than asked;
+ * - PAYMENTS_IDEMPOTENCY_MISMATCH: its key holds a refund of other money, another user or another charge.
+ */
+const unexplainedRefusal = (request: RefundRequest, code: ErrorCode | null, books: Books, chargeWasThere: boolean): string | null => {
+  const charge = books.byKey.get(request.refundOf);
+  const chargedCents = charge ? -charge.amountCents : 0;
+  const own = books.byKey.get(request.idempotencyKey);
+  const refundedByOthers = charge ? (books.refundedCents.get(charge.id) ?? 0) - (own?.refundOf === charge.id ? own.amountCents : 0) : 0;
+  const ruleAllowsIt = charge !== undefined && charge.kind === 'label_purchase' && charge.userId === request.userId && request.amountCents <= chargedCents;
+  switch (code) {
+    case ErrorCode.FORBIDDEN:
+      return ruleAllowsIt && chargeWasThere ? `FORBIDDEN, but its charge ${request.refundOf} (${chargedCents}) was posted before it started and is its user's` : null;
+    case ErrorCode.CONFLICT:
+      if (!ruleAllowsIt) return `CONFLICT, but the rule refuses it as FORBIDDEN (charge ${charge ? `${charge.kind} ${charge.amountCents} of ${charge.userId}` : 'never posted'})`;
+      return refundedByOthers + request.amountCents > chargedCents ? null : `CONFLICT, but its charge took ${chargedCents} and its other refunds give back only ${refundedByOthers}`;
+    case ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH:
+      if (!own) return 'an idempotency mismatch, but nothing is posted under its key';
+      return own.kind === 'refund' && own.userId === request.userId && own.amountCents === request.amountCents && own.refundOf === (charge?.id ?? null)
+        ? `an idempotency mismatch, but its key holds the same refund ${own.id}`
+        : null;
+    default:
+      return null; // judged already: not a refusal a refund may answer
+  }
+};
 
 interface PlannedHold {
   holdId: string;
@@ -122,40 +175,73 @@ interface PlannedHold {
   captures: HoldCapture[];
 }
 
+/** A label charge as drawn: whose it is and what it asked for (a replay with other money may win the race). */
+interface PlannedCharge {
+  key: string;
+  userId: string;
+  amountCents: number;
+  voidKind: 'single' | 'bulk';
+}
+
+type Drawn = { op: Op; label: string };
+
 /** Draws the operations of each round from the seed and the books as they stand before it. */
 class Planner {
   private counter = 0;
   private readonly history: Op[] = [];
   private readonly holds = new Map<string, PlannedHold>();
+  /** Every label charge drawn, by its key; a bulk item's key also names its hold. */
+  private readonly charges = new Map<string, PlannedCharge>();
+  private readonly itemHolds = new Map<string, string>();
+  /** Charges drawn this round, in order: a void of one of the last few races it. */
+  private roundCharges: PlannedCharge[] = [];
+  /** Charges some void was drawn for: a void under another key goes there. */
+  private readonly voided: PlannedCharge[] = [];
+  /** Copies of one void still to place, one after another, so that they land on different workers at once. */
+  private pending: Drawn[] = [];
 
   constructor(
     private readonly random: SeededRandom,
     private readonly users: string[],
   ) {}
 
+  /** The hold a bulk item's capture key belongs to. */
+  holdOfItem(key: string): string | undefined {
+    return this.itemHolds.get(key);
+  }
+
   planRound(round: number, opsPerWorker: number, books: Books): Planned[][] {
-    const roundOps: Array<{ op: Op; label: string }> = [];
+    const roundOps: Drawn[] = [];
+    this.roundCharges = [];
+    this.pending = [];
     const refundable = books.entries.filter((e) => e.kind === 'label_purchase' && !books.byKey.has(`refund:${e.key}`));
     const reversible = books.entries.filter((e) => e.kind === 'deposit' && !books.byKey.has(`reversal:${e.key}`));
     const openHolds = [...books.holds.values()].filter((h) => h.status === 'open').map((h) => h.holdId);
     const roundHolds: string[] = [];
-    for (let i = 0; i < WORKERS * opsPerWorker; i++) {
-      const drawn = this.draw(books, roundOps, refundable, reversible, openHolds, roundHolds);
+    const total = WORKERS * opsPerWorker;
+    for (let i = 0; i < total; i++) {
+      const drawn = this.pending.shift() ?? this.draw(books, roundOps, refundable, reversible, openHolds, roundHolds, total - i);
       roundOps.push(drawn);
       this.history.push(drawn.op);
     }
     const uses = new Map<string, number>();
-    for (const { op } of roundOps) for (const key of new Set(keysOf(op))) uses.set(key, (uses.get(key) ?? 0) + 1);
+    const refundsOfCharge = new Map<string, number>();
+    for (const { op } of roundOps) {
+      for (const key of new Set(keysOf(op))) uses.set(key, (uses.get(key) ?? 0) + 1);
+      if (op.kind === 'refund') refundsOfCharge.set(op.request.refundOf, (refundsOfCharge.get(op.request.refundOf) ?? 0) + 1);
+    }
     const workers: Planned[][] = Array.from({ length: WORKERS }, () => []);
     roundOps.forEach(({ op, label }, i) => {
       const worker = i % WORKERS;
       const uncontested = keysOf(op).every((key) => uses.get(key) === 1 && !books.byKey.has(key));
-      workers[worker]?.push({ round, worker, index: Math.floor(i / WORKERS), label, op, ...this.expectation(op, books, uncontested) });
+      const alone = op.kind !== 'refund' || refundsOfCharge.get(op.request.refundOf) === 1;
+      workers[worker]?.push({ round, worker, index: Math.floor(i / WORKERS), label, op, ...this.expectation(op, books, uncontested, alone) });
     });
     return workers;
   }
 
-  private expectation(op: Op, books: Books, uncontested: boolean): Pick<Planned, 'expect' | 'priorEntryId' | 'holdKnown'> {
+  /** `uncontested`: its keys are new and used by no other operation this round; `alone`: no other refund of its charge this round. */
+  private expectation(op: Op, books: Books, uncontested: boolean, alone: boolean): Pick<Planned, 'expect' | 'priorEntryId' | 'holdKnown'> {
     const none = { expect: 'none' as Expectation, priorEntryId: null, holdKnown: false };
     switch (op.kind) {
       case 'post': {
@@ -198,6 +284,25 @@ class Planner {
         const hold = books.holds.get(op.holdId);
         return { ...none, expect: hold?.status === 'closed' ? 'closed-release' : 'none', holdKnown: hold !== undefined };
       }
+      case 'refund': {
+        const { request } = op;
+        const charge = books.byKey.get(request.refundOf);
+        const prior = books.byKey.get(request.idempotencyKey);
+        if (prior) {
+          // Answered under the charge's lock before the rule runs: a refund that went through is never refused.
+          const same = prior.kind === 'refund' && prior.userId === request.userId && prior.amountCents === request.amountCents && prior.refundOf === (charge?.id ?? null);
+          return { ...none, expect: same ? 'replay' : 'mismatch', priorEntryId: prior.id };
+        }
+        // A copy of it under the same key with other money may be posted first: then it is a mismatch instead.
+        if (!uncontested) return none;
+        const owner = charge?.userId ?? this.charges.get(request.refundOf)?.userId;
+        if (owner !== undefined && owner !== request.userId) return { ...none, expect: 'forbidden' };
+        if (!charge) return none; // racing its charge: judged once the round is over
+        const chargedCents = -charge.amountCents;
+        if (request.amountCents > chargedCents) return { ...none, expect: 'forbidden' };
+        if (request.amountCents > chargedCents - (books.refundedCents.get(charge.id) ?? 0)) return { ...none, expect: 'no-room' };
+        return { ...none, expect: alone ? 'fresh-refund' : 'none' };
+      }
     }
   }
 
@@ -209,16 +314,69 @@ class Planner {
     return `${prefix}${++this.counter}`;
   }
 
+  private charge(key: string, userId: string, amountCents: number, voidKind: PlannedCharge['voidKind']): void {
+    const charge: PlannedCharge = { key, userId, amountCents, voidKind };
+    this.charges.set(key, charge);
+    this.roundCharges.push(charge);
+  }
+
+  /**
+   * A void of a label charge: racing a charge drawn moments ago in this round, or of one posted earlier; sent 2–5
+   * times at once, under a second key at a charge voided already, by another user, for more than the charge took.
+   */
+  private drawVoid(books: Books, slotsLeft: number): Drawn | null {
+    const r = this.random;
+    const posted = (entry: EntryFact): PlannedCharge | null => {
+      const planned = this.charges.get(entry.key);
+      return planned ? { ...planned, userId: entry.userId, amountCents: -entry.amountCents } : null;
+    };
+    const earlier = (): PlannedCharge | null => {
+      const charges = books.entries.filter((e) => e.kind === 'label_purchase' && this.charges.has(e.key));
+      return charges.length > 0 ? posted(r.pick(charges)) : null;
+    };
+    const racing = (): PlannedCharge | null => (this.roundCharges.length > 0 ? r.pick(this.roundCharges.slice(-WORKERS)) : earlier());
+    const variant = r.weighted({ racing: 5, earlier: 3, sameKeyAtOnce: 3, anotherKey: 3, otherUser: 1, tooMuch: 1 });
+    const again = variant === 'anotherKey' && this.voided.length > 0;
+    const charge = again ? r.pick(this.voided.slice(-40)) : variant === 'racing' || r.chance(0.5) ? racing() : earlier();
+    if (!charge) return null;
+    const known = books.byKey.get(charge.key);
+    const chargedCents = known ? -known.amountCents : charge.amountCents;
+    let amountCents = r.chance(0.6) ? chargedCents : r.int(1, chargedCents);
+    let userId = charge.userId;
+    let label = variant === 'racing' ? 'void racing its charge' : again ? 'void under another key' : 'void';
+    if (variant === 'otherUser') {
+      userId = r.pick(this.users.filter((u) => u !== charge.userId));
+      label = "void of another user's charge";
+    }
+    if (variant === 'tooMuch') {
+      amountCents = chargedCents + r.int(1, 500);
+      label = 'void of more than the charge took';
+    }
+    this.voided.push(charge);
+    const request: RefundRequest = {
+      userId,
+      amountCents,
+      reference: `label ${charge.key} voided`,
+      idempotencyKey: this.key(`void:${charge.voidKind}:label-`),
+      refundOf: charge.key,
+    };
+    const copies = variant === 'sameKeyAtOnce' ? Math.min(r.int(2, 5), slotsLeft) : 1;
+    if (copies > 1) label = `void sent ${copies} times at once`;
+    for (let n = 1; n < copies; n++) this.pending.push({ label, op: { kind: 'refund', request: { ...request } } });
+    return { label, op: { kind: 'refund', request } };
+  }
+
   private draw(
     books: Books,
-    roundOps: Array<{ op: Op; label: string }>,
+    roundOps: Drawn[],
     refundable: EntryFact[],
     reversible: EntryFact[],
     openHolds: string[],
     roundHolds: string[],
-  ): { op: Op; label: string } {
+    slotsLeft: number,
+  ): Drawn {
     const r = this.random;
-    const choice = r.weighted({ deposit: 14, debit: 22, refund: 6, reversal: 3, adjust: 5, place: 12, capture: 16, release: 7, replaySame: 9, replayOther: 6 });
+    const choice = r.weighted({ deposit: 14, debit: 22, refund: 6, void: 12, reversal: 3, adjust: 5, place: 12, capture: 16, release: 7, replaySame: 9, replayOther: 6 });
     const pickHold = (): PlannedHold | null => {
       const pool = roundHolds.length > 0 && (openHolds.length === 0 || r.chance(0.15)) ? roundHolds : openHolds.length > 0 ? openHolds : [...this.holds.keys()];
       return pool.length > 0 ? (this.holds.get(r.pick(pool)) ?? null) : null;
@@ -238,13 +396,19 @@ class Planner {
           const c = r.pick(hold.captures);
           return { label: 'debit with a capture key', op: { kind: 'post', posting: { userId: hold.userId, kind: 'label_purchase', amountCents: -c.amountCents, reference: c.reference, idempotencyKey: c.idempotencyKey } } };
         }
-        return { label: 'debit', op: { kind: 'post', posting: { userId: this.user(), kind: 'label_purchase', amountCents: -r.int(100, 4_000), reference: 'single label', idempotencyKey: this.key('label:') } } };
+        const posting: Posting = { userId: this.user(), kind: 'label_purchase', amountCents: -r.int(100, 4_000), reference: 'single label', idempotencyKey: `label:${this.key('order-')}:1` };
+        this.charge(posting.idempotencyKey, posting.userId, -posting.amountCents, 'single');
+        return { label: 'debit', op: { kind: 'post', posting } };
       }
       case 'refund': {
+        // A failed label's whole price back, as orders refunds it: through the same rule as voids, at the same charges.
         if (refundable.length === 0) return deposit();
         const debit = r.pick(refundable);
-        return { label: 'refund', op: { kind: 'post', posting: { userId: debit.userId, kind: 'refund', amountCents: -debit.amountCents, reference: `refund of ${debit.key}`, idempotencyKey: `refund:${debit.key}` } } };
+        const request: RefundRequest = { userId: debit.userId, amountCents: -debit.amountCents, reference: `refund of ${debit.key}`, idempotencyKey: `refund:${debit.key}`, refundOf: debit.key };
+        return { label: 'refund', op: { kind: 'refund', request } };
       }
+      case 'void':
+        return this.drawVoid(books, slotsLeft) ?? deposit();
       case 'reversal': {
         if (reversible.length === 0) return deposit();
         const credit = r.pick(reversible);
@@ -262,9 +426,13 @@ class Planner {
       case 'capture': {
         const hold = pickHold();
         if (!hold) return deposit();
-        const fresh = (amountCents: number): HoldCapture => ({ idempotencyKey: this.key(`cap:${hold.holdId}:`), amountCents, reference: `label of ${hold.holdId}` });
+        const fresh = (amountCents: number): HoldCapture => {
+          const capture = { idempotencyKey: this.key('bulk-item:item-'), amountCents, reference: `label of ${hold.holdId}` };
+          this.itemHolds.set(capture.idempotencyKey, hold.holdId);
+          return capture;
+        };
         if (r.chance(0.08)) return { label: 'capture beyond the hold', op: { kind: 'capture', holdId: hold.holdId, captures: [fresh(hold.amountCents + r.int(1, 1_000))] } };
-        const others = books.entries.filter((e) => e.kind === 'label_purchase' && e.userId === hold.userId && !e.key.startsWith(`cap:${hold.holdId}:`));
+        const others = books.entries.filter((e) => e.kind === 'label_purchase' && e.userId === hold.userId && this.itemHolds.get(e.key) !== hold.holdId);
         const captures: HoldCapture[] = [];
         const labels = new Set<string>();
         for (let n = r.int(1, 4); n > 0; n--) {
@@ -285,6 +453,7 @@ class Planner {
             const c = fresh(r.int(100, 1_500));
             hold.captures.push(c);
             captures.push(c);
+            this.charge(c.idempotencyKey, hold.userId, c.amountCents, 'bulk');
           }
         }
         return { label: ['capture', ...labels].join(', '), op: { kind: 'capture', holdId: hold.holdId, captures } };
@@ -310,6 +479,7 @@ class Planner {
           if (hold) hold.mostCents = Math.max(hold.mostCents, op.request.amountCents);
         }
         if (op.kind === 'capture' && op.captures[0]) op.captures[0] = { ...op.captures[0], amountCents: op.captures[0].amountCents + more };
+        if (op.kind === 'refund') op.request.amountCents += more;
         return { label: 'same key, other money', op };
       }
     }
@@ -322,6 +492,7 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
   let ledger: LedgerRepository;
   let accounts: AccountRepository;
   let holds: HoldRepository;
+  let refunds: RefundChargeUseCase;
   const adminId = '00000000-0000-4000-8000-00000000a0a0';
 
   beforeAll(async () => {
@@ -330,6 +501,7 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
     ledger = new LedgerRepository(orm);
     accounts = new AccountRepository(orm);
     holds = new HoldRepository(orm, ledger);
+    refunds = new RefundChargeUseCase(new RefundRepository(orm, ledger));
   }, 60_000);
 
   afterAll(async () => {
@@ -357,6 +529,8 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
           return done(await holds.capture(op.holdId, op.captures));
         case 'release':
           return done(await holds.release(op.holdId));
+        case 'refund':
+          return done(await refunds.execute(op.request));
       }
     } catch (error) {
       return { ok: false, error };
@@ -371,15 +545,27 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
       if (code === ErrorCode.NOT_FOUND && p.holdKnown) return `NOT_FOUND for a hold that exists`;
       if (p.expect === 'mismatch') return code === ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH ? null : `refused with ${code} instead of an idempotency mismatch`;
       if (p.expect === 'beyond-hold') return null; // CONFLICT, or a mismatch/NOT_FOUND found first: refused all the same
+      if (p.expect === 'forbidden') return code === ErrorCode.FORBIDDEN ? null : `refused with ${code} instead of FORBIDDEN`;
+      if (p.expect === 'no-room') return code === ErrorCode.CONFLICT ? null : `refused with ${code} instead of CONFLICT`;
       if (p.expect !== 'none') return `refused with ${errorText(outcome.error)}`;
       return null;
     }
     const { op } = p;
     if (p.expect === 'mismatch') return 'accepted a key already posted for other money';
+    if (p.expect === 'forbidden' || p.expect === 'no-room') return `accepted a refund the rule refuses (${p.expect})`;
     // Captured nothing: its key was posted meanwhile by a concurrent worker's label debit of the same amount, so this
     // capture was answered as that debit's replay and charged nothing (the books' invariants below check the money).
     if (p.expect === 'beyond-hold' && outcome.capturedCount !== 0) return `charged a capture beyond the whole hold (capturedCount ${outcome.capturedCount})`;
     if (p.expect === 'closed-release' && outcome.releasedCents !== 0) return `released ${outcome.releasedCents} from a hold already closed`;
+    if (op.kind === 'refund') {
+      const e = outcome.entry;
+      const { request } = op;
+      if (!e || e.idempotencyKey !== request.idempotencyKey || e.userId !== request.userId || e.kind !== 'refund' || e.amountCents !== request.amountCents) {
+        return `answered ${JSON.stringify(e)} for the refund`;
+      }
+      if (p.expect === 'replay' && (!outcome.replayed || e.id !== p.priorEntryId)) return `did not answer the first refund ${p.priorEntryId} as a replay`;
+      if (p.expect === 'fresh-refund' && outcome.replayed) return 'a fresh refund answered as a replay';
+    }
     if (op.kind === 'post') {
       const e = outcome.entry;
       if (!e || e.idempotencyKey !== op.posting.idempotencyKey || e.userId !== op.posting.userId || e.kind !== op.posting.kind || e.amountCents !== op.posting.amountCents) {
@@ -404,7 +590,7 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
   };
 
   it(
-    `keeps every balance equal to its entries, never negative, held money spent once and each key posted once (${size.rounds} rounds of ${WORKERS} workers × ${size.opsPerWorker} operations, seed ${SEED})`,
+    `keeps every balance equal to its entries, never negative, held money spent once, no charge refunded beyond what it took and each key posted once (${size.rounds} rounds of ${WORKERS} workers × ${size.opsPerWorker} operations, seed ${SEED})`,
     async () => {
       const random = new SeededRandom(SEED);
       const users = Array.from({ length: ACCOUNTS }, () => random.uuid());
@@ -420,19 +606,37 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
       let executed = 0;
       const started = Date.now();
       let books = await readBooks(orm);
+      /** Orders starts and answers: an operation answered at tick t had committed before any operation started after t. */
+      let clock = 0;
 
       for (let round = 1; round <= size.rounds; round++) {
         const plan = planner.planRound(round, size.opsPerWorker, books);
+        const before = books;
         const results = await Promise.all(
           plan.map(async (ops) => {
-            const out: Array<[Planned, Outcome]> = [];
-            for (const p of ops) out.push([p, await execute(p.op)]);
+            const out: Array<[Planned, Outcome, Timing]> = [];
+            for (const p of ops) {
+              const startedAt = ++clock;
+              const outcome = await execute(p.op);
+              out.push([p, outcome, { startedAt, answeredAt: ++clock }]);
+            }
             return out;
           }),
         );
         const violations: string[] = [];
         /** Entries this round's successes require, checked once the books are read. */
         const required: Array<{ p: Planned; key: string; fits: (e: EntryFact) => boolean }> = [];
+        /** When each label charge was first known to be posted this round (an answer saying so). */
+        const chargeAnsweredAt = new Map<string, number>();
+        const chargeAnswered = (key: string, at: number) => chargeAnsweredAt.set(key, Math.min(at, chargeAnsweredAt.get(key) ?? Infinity));
+        const refundsRefused: Array<{ p: Planned & { op: { kind: 'refund' } }; code: ErrorCode | null; startedAt: number }> = [];
+        for (const [p, outcome, timing] of results.flat()) {
+          if (p.op.kind === 'refund' && !outcome.ok) {
+            refundsRefused.push({ p: { ...p, op: p.op }, code: outcome.error instanceof DomainError ? outcome.error.code : null, startedAt: timing.startedAt });
+          }
+          if (outcome.ok && p.op.kind === 'post' && p.op.posting.kind === 'label_purchase') chargeAnswered(p.op.posting.idempotencyKey, timing.answeredAt);
+          if (outcome.ok && p.op.kind === 'capture') for (const c of p.op.captures) chargeAnswered(c.idempotencyKey, timing.answeredAt);
+        }
         for (const [p, outcome] of results.flat()) {
           executed++;
           bump(tally, `${p.label} → ${outcome.ok ? 'ok' : outcome.error instanceof DomainError ? outcome.error.code : 'ERROR'}`);
@@ -448,6 +652,13 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
             const entry = outcome.entry;
             requireKey(entry.idempotencyKey, (e) => e.id === entry.id && e.amountCents === entry.amountCents && e.userId === entry.userId);
             if (op.kind !== 'adjust' && !outcome.replayed) bump(freshPostings, entry.idempotencyKey);
+          }
+          if (op.kind === 'refund' && outcome.entry) {
+            const entry = outcome.entry;
+            const chargeKey = op.request.refundOf;
+            // Linked to the charge it names, in the books as they are now.
+            requireKey(entry.idempotencyKey, (e) => e.id === entry.id && e.kind === 'refund' && e.amountCents === entry.amountCents && e.userId === entry.userId && e.refundOf === books.byKey.get(chargeKey)?.id);
+            if (!outcome.replayed) bump(freshPostings, entry.idempotencyKey);
           }
           if (op.kind === 'place') {
             requireKey(`hold:${op.request.holdId}`, (e) => e.userId === op.request.userId && e.amountCents === -op.request.amountCents);
@@ -468,6 +679,17 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
 
         books = await readBooks(orm);
         violations.push(...checkBooks(books));
+        for (const refused of refundsRefused) {
+          const seenAt = before.byKey.has(refused.p.op.request.refundOf) ? 0 : chargeAnsweredAt.get(refused.p.op.request.refundOf);
+          const problem = unexplainedRefusal(refused.p.op.request, refused.code, books, seenAt !== undefined && seenAt < refused.startedAt);
+          if (problem) violations.push(`${describeOp(refused.p)}: ${problem}`);
+          const charge = books.byKey.get(refused.p.op.request.refundOf);
+          if (refused.code === ErrorCode.FORBIDDEN && charge && !before.byKey.has(charge.key) && charge.userId === refused.p.op.request.userId && refused.p.op.request.amountCents <= -charge.amountCents) {
+            bump(tally, `(${refused.p.label} → FORBIDDEN before its charge was posted in the same round)`);
+          }
+        }
+        // Every refund here went through the rule: none may have been posted without its charge.
+        for (const e of books.entries) if (e.kind === 'refund' && e.refundOf === null) violations.push(`refund ${e.key} points at no charge`);
         for (const { p, key, fits } of required) {
           const entry = books.byKey.get(key);
           if (!entry || !fits(entry)) violations.push(`${describeOp(p)} succeeded but its entry ${key} is ${entry ? JSON.stringify(entry) : 'missing'}`);
@@ -477,7 +699,7 @@ describe.each(databases)('the ledger under random concurrent operations on %s', 
         }
         for (const [key, count] of freshPostings) if (count > 1) violations.push(`key ${key} was answered as freshly posted ${count} times`);
         for (const hold of books.holds.values()) {
-          const captures = books.entries.filter((e) => e.bucket === 'held' && e.kind === 'label_purchase' && e.key.startsWith(`cap:${hold.holdId}:`));
+          const captures = books.entries.filter((e) => e.bucket === 'held' && e.kind === 'label_purchase' && planner.holdOfItem(e.key) === hold.holdId);
           const capturedCents = -captures.reduce((sum, e) => sum + e.amountCents, 0);
           if (capturedCents !== hold.capturedCents) violations.push(`hold ${hold.holdId}: captured ${hold.capturedCents} but its capture entries sum to ${capturedCents}`);
           if (captures.length !== (capturedByHold.get(hold.holdId) ?? 0)) {

@@ -10,6 +10,8 @@ export interface EntryFact {
   amountCents: number;
   balanceAfterCents: number;
   key: string;
+  /** A refund's charge (that entry's id), null for an unlinked refund and every other kind (decision 042). */
+  refundOf: string | null;
 }
 
 export interface AccountFact {
@@ -35,6 +37,8 @@ export interface Books {
   byKey: Map<string, EntryFact>;
   accounts: Map<string, AccountFact>;
   holds: Map<string, HoldFact>;
+  /** What the refunds pointing at each charge gave back, by the charge's entry id. */
+  refundedCents: Map<string, number>;
 }
 
 /**
@@ -47,8 +51,8 @@ export const readBooks = async (orm: MikroORM, schema = 'payments'): Promise<Boo
   const [entryRows, accountRows, holdRows] = await em.transactional(
     async (tx) => {
       const entries = await tx.execute<
-        Array<{ id: string; user_id: string; kind: LedgerKind; bucket: LedgerBucket; amount_cents: string; balance_after_cents: string; idempotency_key: string }>
-      >(`select "id", "user_id", "kind", "bucket", "amount_cents", "balance_after_cents", "idempotency_key" from ${table('ledger_entries')} order by "idempotency_key"`);
+        Array<{ id: string; user_id: string; kind: LedgerKind; bucket: LedgerBucket; amount_cents: string; balance_after_cents: string; idempotency_key: string; refund_of: string | null }>
+      >(`select "id", "user_id", "kind", "bucket", "amount_cents", "balance_after_cents", "idempotency_key", "refund_of" from ${table('ledger_entries')} order by "idempotency_key"`);
       const accounts = await tx.execute<
         Array<{ user_id: string; balance_cents: string; held_cents: string; total_deposit_cents: string; total_spent_cents: string }>
       >(`select "user_id", "balance_cents", "held_cents", "total_deposit_cents", "total_spent_cents" from ${table('accounts')} order by "user_id"`);
@@ -68,13 +72,17 @@ export const readBooks = async (orm: MikroORM, schema = 'payments'): Promise<Boo
       amountCents: Number(r.amount_cents),
       balanceAfterCents: Number(r.balance_after_cents),
       key: r.idempotency_key,
+      refundOf: r.refund_of,
     }),
   );
   const byKey = new Map<string, EntryFact>();
   for (const entry of entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  const refundedCents = new Map<string, number>();
+  for (const e of entries) if (e.refundOf !== null) refundedCents.set(e.refundOf, (refundedCents.get(e.refundOf) ?? 0) + e.amountCents);
   return {
     entries,
     byKey,
+    refundedCents,
     accounts: new Map(
       accountRows.map((r): [string, AccountFact] => [
         r.user_id,
@@ -130,7 +138,9 @@ const chainViolation = (entries: EntryFact[], finalCents: number): string | null
  * The ledger's invariants, from the database alone (decisions 008 and 009), whatever the operations were:
  * per account and bucket the balance is the sum of its entries and nothing is negative; the entries chain;
  * the totals match the entries by kind; every idempotency key appears once; every hold keeps
- * captured + released ≤ amount with its own hold/release entries; the held bucket is what open holds have left.
+ * captured + released ≤ amount with its own hold/release entries; the held bucket is what open holds have left; a
+ * refund that points at a charge points at a label charge of its own user, and the refunds of one charge together
+ * give back at most what it took (decision 042).
  */
 export const checkBooks = (books: Books): string[] => {
   const violations: string[] = [];
@@ -202,6 +212,30 @@ export const checkBooks = (books: Books): string[] => {
     if (e.kind !== 'hold' && e.kind !== 'release') continue;
     const holdId = e.key.replace(/^(hold|release):/, '').replace(/:held$/, '');
     if (!books.holds.has(holdId)) violations.push(`entry ${e.key} moves ${e.amountCents} for hold ${holdId}, which does not exist`);
+  }
+  violations.push(...refundViolations(books));
+  return violations;
+};
+
+/** Every linked refund gives back part of a label charge of its own user; all of a charge's refunds, at most what it took. */
+const refundViolations = (books: Books): string[] => {
+  const violations: string[] = [];
+  const byId = new Map(books.entries.map((e) => [e.id, e]));
+  for (const e of books.entries) {
+    if (e.refundOf === null) continue;
+    const charge = byId.get(e.refundOf);
+    if (e.kind !== 'refund' || e.bucket !== 'available' || e.amountCents <= 0) violations.push(`entry ${e.key} points at a charge but is a ${e.kind} of ${e.amountCents} in the ${e.bucket} bucket`);
+    if (!charge) violations.push(`refund ${e.key} points at entry ${e.refundOf}, which does not exist`);
+    else if (charge.kind !== 'label_purchase' || charge.amountCents >= 0 || charge.userId !== e.userId) {
+      violations.push(`refund ${e.key} of ${e.userId} points at ${charge.key}, a ${charge.kind} of ${charge.amountCents} of ${charge.userId}`);
+    }
+  }
+  for (const [chargeId, refundedCents] of books.refundedCents) {
+    const charge = byId.get(chargeId);
+    if (charge && refundedCents > -charge.amountCents) {
+      const keys = books.entries.filter((e) => e.refundOf === chargeId).map((e) => `${e.key} ${e.amountCents}`);
+      violations.push(`charge ${charge.key} took ${-charge.amountCents} but its refunds give back ${refundedCents} (${keys.join(', ')})`);
+    }
   }
   return violations;
 };

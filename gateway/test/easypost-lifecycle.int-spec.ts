@@ -1,7 +1,7 @@
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
 import { createHmac } from 'node:crypto';
 import { Client } from 'pg';
-import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api } from './support/bulk-api';
+import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './support/bulk-api';
 import { carrierEnvOf, priceCarrierServices, startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
 import { buySingleLabel, eventually, labelStateOf, voidBooksOf } from './support/lifecycle-api';
 
@@ -33,7 +33,7 @@ describe('the label lifecycle at EasyPost (distributed mode)', () => {
     fakes = await startCarrierFakes({ latencyMs: 1_500 });
     system = await startDistributed(
       { ...carrierEnvOf(fakes, 'easypost'), ORDER_REPLY_WAIT_MS: '30000' },
-      { ordersEnv: { REFUND_RECONCILE_SECONDS: '1', EASYPOST_WEBHOOK_SECRET: SECRET, ORDER_STALE_SECONDS: '5' } },
+      { ordersEnv: { REFUND_RECONCILE_SECONDS: '1', EASYPOST_WEBHOOK_SECRET: SECRET, ORDER_STALE_SECONDS: '5', CARRIER_TIMEOUT_MS: '5000' } },
     );
     call = apiClient(system.baseUrl);
     const adminToken = await adminTokenOf(call, system);
@@ -70,6 +70,26 @@ describe('the label lifecycle at EasyPost (distributed mode)', () => {
     const price = (await voidBooksOf(system.databaseUrl, who.userId)).refunds.find((r) => r.key === `void:single:${label.orderId}`)?.cents ?? 0;
     expect(price).toBeGreaterThan(0);
     expect(await balanceOf(call, who.token)).toBe(before + price);
+  }, 240_000);
+
+  it("voids a batch in one bulk refund request to EasyPost, then credits each label once as EasyPost pays", async () => {
+    const { orderId } = await submitBulk(call, who, Array.from({ length: 3 }, (_, i) => bulkRow(i)));
+    await waitForBulk(call, who.token, orderId, undefined, 120_000);
+    const before = await balanceOf(call, who.token);
+    const bulkRefunds = () => fakes.easyPost.requests.filter((r) => r.method === 'POST' && r.path === '/v2/refunds').length;
+    const singleRefunds = () => fakes.easyPost.requests.filter((r) => r.method === 'POST' && REFUND_PATH.test(r.path)).length;
+    const [bulkBefore, singleBefore] = [bulkRefunds(), singleRefunds()];
+
+    const voided = await call('POST', `/orders/bulk/${orderId}/void`, {}, { token: who.token });
+    expect(voided.body).toMatchObject({ voided: 0, refundPending: 3, refused: 0 });
+    expect([bulkRefunds() - bulkBefore, singleRefunds() - singleBefore]).toEqual([1, 0]);
+    const results = voided.body['results'] as Array<{ trackingNumber: string; amount: number }>;
+    for (const r of results) fakes.easyPost.settleRefundOf(r.trackingNumber, 'refunded');
+    const labels = async () => (await call('GET', `/orders/bulk/${orderId}/labels`, undefined, { token: who.token })).body['labels'] as Array<{ state: string }>;
+    await eventually(labels, (all) => all.every((l) => l.state === 'refunded'), 60_000, 'the batch refunds');
+    expect(await balanceOf(call, who.token)).toBe(before + results.reduce((cents, r) => cents + r.amount, 0));
+    const refunds = (await voidBooksOf(system.databaseUrl, who.userId)).refunds.filter((r) => r.key.startsWith('void:bulk:'));
+    expect(refunds).toHaveLength(3);
   }, 240_000);
 
   it('takes a signed tracker.updated push, and changes nothing for a forged, unsigned or replayed one', async () => {

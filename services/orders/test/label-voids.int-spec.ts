@@ -17,7 +17,7 @@ import { VoidSettlement } from '../src/lifecycle/void-settlement';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
 
 const PRICE = 850;
-const ENV = { VOID_WINDOW_DAYS: 28, REFUND_RECONCILE_SECONDS: 1, TRACKING_REFRESH_SECONDS: 60 } as OrdersEnv;
+const ENV = { VOID_WINDOW_DAYS: 28, REFUND_RECONCILE_SECONDS: 1, TRACKING_REFRESH_SECONDS: 60, CARRIER_TIMEOUT_MS: 20_000 } as OrdersEnv;
 
 /** The ledger as orders sees it: credits asked, by key; it can be told to fail the next ones. */
 class LedgerCredits {

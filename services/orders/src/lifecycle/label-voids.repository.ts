@@ -216,16 +216,20 @@ export class LabelVoidsRepository {
    * Claims the label's one void: a new row in `void_requested`, or null when the label already has a void (a second
    * click, a racing replica, the daily job): that caller moves nothing.
    */
-  async claim(label: ChargedLabel, requestedBy: RequestedBy, actorId: string | null): Promise<LabelVoid | null> {
+  /**
+   * `leaseSeconds`: how long the reconciler leaves a fresh claim to the request that made it (it may still be waiting
+   * on the carrier) before it takes the void on itself.
+   */
+  async claim(label: ChargedLabel, requestedBy: RequestedBy, actorId: string | null, leaseSeconds: number): Promise<LabelVoid | null> {
     const id = randomUUID();
     try {
       const rows = await this.db.execute<VoidRow[]>(
         `insert into ${this.t('label_voids')} ("id", "label_kind", "label_id", "order_id", "user_id", "carrier", "tracking_number", "carrier_refs", "purchased_at",
            "amount_cents", "charge_key", "state", "requested_by", "actor_id", "next_check_at")
-         values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, 'void_requested', ?, ?, now() + interval '1 minute')
+         values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, 'void_requested', ?, ?, now() + make_interval(secs => ?))
          on conflict ("label_kind", "label_id") do nothing returning *`,
         [id, label.kind, label.labelId, label.orderId, label.userId, label.carrier, label.trackingNumber, JSON.stringify(label.carrierRefs), label.purchasedAt,
-          label.amountCents, label.chargeKey, requestedBy, actorId],
+          label.amountCents, label.chargeKey, requestedBy, actorId, leaseSeconds],
       );
       return rows[0] ? toVoid(rows[0]) : null;
     } catch (error) {

@@ -5,16 +5,19 @@ import { BulkRepository } from '../bulk/bulk.repository';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { OrderRepository } from '../orders/order.repository';
 import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-state';
-import { LabelVoidsRepository, type ChargedLabel, type RequestedBy } from './label-voids.repository';
+import { LabelVoidsRepository, type ChargedLabel, type LabelVoid, type RequestedBy } from './label-voids.repository';
 import { TrackingRefresh } from './tracking-refresh';
-import { VoidSettlement } from './void-settlement';
+import { VoidSettlement, type Settled } from './void-settlement';
 
 /** One label's void, as the caller is answered. */
 export type VoidResult = { ok: true; state: LabelState; amountCents: number } | { ok: false; refusal: VoidRefusal };
+type Claim = { ok: true; claimed: LabelVoid } | { ok: false; refusal: VoidRefusal };
 
 const NOT_YOURS = 'Order not found';
 /** Voids of one batch sent to the carrier at once (the carrier's own bulkhead still limits what is in flight). */
 const BATCH_VOID_CONCURRENCY = 8;
+/** Labels per bulk void request (EasyPost takes a list of tracking codes). */
+const BULK_VOID_CHUNK = 100;
 
 const refusalError = (refusal: VoidRefusal): DomainError =>
   new DomainError(refusal.code === 'already' ? ErrorCode.ORDERS_LABEL_ALREADY_VOIDED : ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, refusal.message);
@@ -32,7 +35,7 @@ export class VoidLabelUseCase {
     private readonly tracking: TrackingRefresh,
     private readonly orders: OrderRepository,
     private readonly bulk: BulkRepository,
-    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'VOID_WINDOW_DAYS'>,
+    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'VOID_WINDOW_DAYS' | 'CARRIER_TIMEOUT_MS'>,
   ) {}
 
   /** POST /api/orders/{orderId}/void. */
@@ -63,13 +66,20 @@ export class VoidLabelUseCase {
     }));
     if (labels.length === 0 && results.length === 0) throw new DomainError(ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, 'This batch has no labels to void.');
     const by = this.requester(caller, { userId: batch.user_id });
-    const settled = await mapLimited(labels, BATCH_VOID_CONCURRENCY, async (label): Promise<BulkVoidResult> => {
-      const result = await this.voidOne(label, by, caller.userId);
-      if (!result.ok) return { trackingNumber: label.trackingNumber, result: 'refused', state: label.voidState ?? 'purchased', amount: 0, reason: result.refusal.message };
-      const outcome = result.state === 'voided' ? 'voided' : 'refund_pending';
-      return { trackingNumber: label.trackingNumber, result: outcome, state: result.state, amount: result.amountCents, reason: null };
-    });
-    results.push(...settled);
+    const claims = await mapLimited(labels, BATCH_VOID_CONCURRENCY, (label) => this.claim(label, by, caller.userId));
+    const claimed = claims.filter((c): c is Extract<Claim, { ok: true }> => c.ok).map((c) => c.claimed);
+    const settled = await this.voidClaimed(claimed);
+    const settledOf = new Map(claimed.map((v, i) => [v.labelId, settled[i] as Settled]));
+    for (const [i, label] of labels.entries()) {
+      const claim = claims[i] as Claim;
+      const done = settledOf.get(label.labelId);
+      const refused = !claim.ok ? claim.refusal.message : done?.state === 'refused' ? done.reason : null;
+      if (refused !== null || !done || done.state === 'refused') {
+        results.push({ trackingNumber: label.trackingNumber, result: 'refused', state: label.voidState ?? 'purchased', amount: 0, reason: refused ?? 'The carrier did not take the void.' });
+        continue;
+      }
+      results.push({ trackingNumber: label.trackingNumber, result: done.state === 'voided' ? 'voided' : 'refund_pending', state: done.state, amount: label.amountCents, reason: null });
+    }
     const sum = (state: BulkVoidResult['result']) => results.filter((r) => r.result === state).reduce((cents, r) => cents + r.amount, 0);
     return {
       results,
@@ -83,20 +93,55 @@ export class VoidLabelUseCase {
 
   /** Checks, claims and voids one label. */
   async voidOne(label: ChargedLabel, by: RequestedBy, actorId: string | null): Promise<VoidResult> {
+    const claim = await this.claim(label, by, actorId);
+    if (!claim.ok) return claim;
+    const settled = await this.settlement.voidAtCarrier(claim.claimed);
+    if (settled.state === 'refused') return { ok: false, refusal: { code: 'not_voidable', message: settled.reason } };
+    return { ok: true, state: settled.state, amountCents: claim.claimed.amountCents };
+  }
+
+  /** Checks the rules and claims the label's one void; a refusal moves nothing. */
+  private async claim(label: ChargedLabel, by: RequestedBy, actorId: string | null): Promise<Claim> {
     const refusal = voidRefusal(label, new Date(), this.env.VOID_WINDOW_DAYS);
     if (refusal) return { ok: false, refusal };
     if (!this.settlement.carrierOf(label)) {
       return { ok: false, refusal: { code: 'not_voidable', message: `The carrier that sold this label (${label.carrier}) is not connected now: ask support to void it.` } };
     }
-    const claimed = await this.voids.claim(label, by, actorId);
-    if (!claimed) {
-      const now = await this.voids.label(label.kind, label.labelId);
-      const again = now && voidRefusal(now, new Date(), this.env.VOID_WINDOW_DAYS);
-      return { ok: false, refusal: again || { code: 'already', message: 'A void of this label is already in progress.' } };
+    // A carrier's void is at most a tracking look, a read and a request, each within CARRIER_TIMEOUT_MS.
+    const claimed = await this.voids.claim(label, by, actorId, Math.ceil((3 * this.env.CARRIER_TIMEOUT_MS) / 1000));
+    if (claimed) return { ok: true, claimed };
+    const now = await this.voids.label(label.kind, label.labelId);
+    const again = now && voidRefusal(now, new Date(), this.env.VOID_WINDOW_DAYS);
+    return { ok: false, refusal: again || { code: 'already', message: 'A void of this label is already in progress.' } };
+  }
+
+  /**
+   * Voids claimed labels at their carriers: in requests of up to BULK_VOID_CHUNK labels where the carrier has a bulk
+   * void (EasyPost's `POST /v2/refunds`), one at a time otherwise. Answers in the order given.
+   */
+  private async voidClaimed(claimed: readonly LabelVoid[]): Promise<Settled[]> {
+    const out = new Array<Settled>(claimed.length);
+    const byCarrier = new Map<string, number[]>();
+    for (const [i, v] of claimed.entries()) byCarrier.set(v.carrier, [...(byCarrier.get(v.carrier) ?? []), i]);
+    for (const indexes of byCarrier.values()) {
+      const first = claimed[indexes[0] as number] as LabelVoid;
+      const bulk = this.settlement.carrierOf(first)?.voidMany;
+      if (!bulk) {
+        await mapLimited(indexes, BATCH_VOID_CONCURRENCY, async (i) => {
+          out[i] = await this.settlement.voidAtCarrier(claimed[i] as LabelVoid);
+        });
+        continue;
+      }
+      for (let start = 0; start < indexes.length; start += BULK_VOID_CHUNK) {
+        const chunk = indexes.slice(start, start + BULK_VOID_CHUNK).map((i) => ({ i, v: claimed[i] as LabelVoid }));
+        const outcomes = await bulk(chunk.map(({ v }) => ({ trackingNumber: v.trackingNumber, carrierRefs: v.carrierRefs, purchasedAt: v.purchasedAt })));
+        const answered = chunk.map((c, k) => ({ ...c, outcome: outcomes[k] ?? { kind: 'unknown' as const, message: 'no answer for this label' } }));
+        await mapLimited(answered, BATCH_VOID_CONCURRENCY, async ({ i, v, outcome }) => {
+          out[i] = await this.settlement.apply(v, outcome);
+        });
+      }
     }
-    const settled = await this.settlement.voidAtCarrier(claimed);
-    if (settled.state === 'refused') return { ok: false, refusal: { code: 'not_voidable', message: settled.reason } };
-    return { ok: true, state: settled.state, amountCents: claimed.amountCents };
+    return out;
   }
 
   /** The label with the carrier's tracking as of now (the stored status when the carrier does not answer). */

@@ -102,6 +102,20 @@ const waitForShownBalance = async (page: Page, cents: number): Promise<void> => 
   await page.getByTestId('user-menu-balance').waitFor({ state: 'hidden' });
 };
 
+/**
+ * Waits for the page's finite animations (a dialog or drawer fading and sliding in) to end, so a screenshot shows the
+ * screen as people see it; spinners run forever and are left out.
+ */
+const animationsDone = (page: Page): Promise<unknown> =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 const openOrders = async (page: Page): Promise<void> => {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders', exact: true }).click();
   await waitForPath(page, '/main/orders');
@@ -170,6 +184,7 @@ describe("A label's life after purchase", () => {
       await row.getByRole('button', { name: `Void label ${label.trackingNumber}`, exact: true }).click();
       const dialog = page.getByRole('alertdialog', { name: `Void label ${label.trackingNumber}?` });
       await dialog.getByTestId('void-explanation').waitFor();
+      await animationsDone(page);
       await saveScreenshot(page, 'label-lifecycle-void-confirmation');
       await dialog.getByRole('button', { name: 'Keep label', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -241,6 +256,7 @@ describe("A label's life after purchase", () => {
       await page.getByRole('button', { name: 'Void all labels', exact: true }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Void all labels of this batch?' });
       await dialog.getByTestId('void-explanation').waitFor();
+      await animationsDone(page);
       await saveScreenshot(page, 'label-lifecycle-batch-void-confirmation');
       const [answer] = await Promise.all([
         page.waitForResponse((response) => response.url().endsWith(`/api/orders/bulk/${batchId}/void`) && response.request().method() === 'POST'),
@@ -372,6 +388,7 @@ describe("A label's life after purchase", () => {
       expect(texts.length).toBe(used.tracking.events.length);
       expect(texts[0]).toContain('Accepted at USPS Origin Facility');
       expect(texts.at(-1)).toContain('Shipping Label Created');
+      await animationsDone(page);
       await saveScreenshot(page, 'label-lifecycle-tracking-scanned');
       await drawer.getByRole('button', { name: 'Close tracking' }).click();
       await drawer.waitFor({ state: 'hidden' });
@@ -381,6 +398,7 @@ describe("A label's life after purchase", () => {
       await drawer.getByText(unused.trackingNumber, { exact: true }).waitFor();
       await drawer.getByTestId('tracking-no-scans').getByText('No scans yet').waitFor();
       expect(await drawer.getByTestId('tracking-event').count()).toBe(0);
+      await animationsDone(page);
       await saveScreenshot(page, 'label-lifecycle-tracking-no-scans');
       await drawer.getByRole('button', { name: 'Close tracking' }).click();
       await drawer.waitFor({ state: 'hidden' });

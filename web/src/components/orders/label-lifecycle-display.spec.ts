@@ -158,6 +158,11 @@ describe('tracking timeline', () => {
     expect(events[0]?.status).toBe('pre_transit');
   });
 
+  it('puts the later of two events with the same time first (the API sends them oldest first)', () => {
+    const events = [event('pre_transit', '2026-11-20T10:00:00Z'), event('in_transit', '2026-11-20T10:00:00Z')];
+    expect(newestFirst(events).map((e) => e.status)).toEqual(['in_transit', 'pre_transit']);
+  });
+
   it('counts a label with only pre-transit events as not scanned yet', () => {
     expect(hasScans([])).toBe(false);
     expect(hasScans([event('pre_transit', '2026-11-20T10:00:00Z')])).toBe(false);

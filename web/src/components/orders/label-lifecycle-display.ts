@@ -108,9 +108,12 @@ export const batchVoidExplanation = (input: { count: number | null; cents: numbe
   );
 };
 
-/** Carriers show a label's history newest first; the API sends it oldest first. */
+/**
+ * Carriers show a label's history newest first; the API sends it oldest first. Reversed before the (stable) sort, so
+ * events with the same time keep the API's order read backwards: a scan stamped with its label's creation time comes first.
+ */
 export const newestFirst = <E extends { occurredAt: string }>(events: readonly E[]): E[] =>
-  [...events].sort((a, b) => Date.parse(b.occurredAt) - Date.parse(a.occurredAt));
+  [...events].reverse().sort((a, b) => Date.parse(b.occurredAt) - Date.parse(a.occurredAt));
 
 /** Only pre-transit events (the label was printed, nothing more) mean no scan yet: the drawer says so instead of a timeline. */
 export const hasScans = (events: ReadonlyArray<{ status: TrackingStatusValue }>): boolean => events.some((event) => event.status !== 'pre_transit');

@@ -1,3 +1,5 @@
+import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/contracts';
+
 /**
  * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
  * shipment ⇄ the carrier's payload, tested on stored payloads) and the adapter implementing this port. Adapters never
@@ -173,20 +175,9 @@ export type RefundCheck =
   | { kind: 'retry'; message: string }
   | { kind: 'unknown'; message: string };
 
-/** EasyPost's tracker vocabulary, used for every carrier (USPS categories are mapped onto it). */
-export const TRACKING_STATUSES = [
-  'pre_transit',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'available_for_pickup',
-  'return_to_sender',
-  'failure',
-  'cancelled',
-  'error',
-  'unknown',
-] as const;
-export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+/** EasyPost's tracker vocabulary, used for every carrier (USPS categories are mapped onto it): the API's own list. */
+export const TRACKING_STATUSES = TRACKING_STATUS_VALUES;
+export type TrackingStatus = TrackingStatusValue;
 
 /** A scan with one of these statuses does not use a label: it can still be voided. */
 export const UNUSED_TRACKING_STATUSES: ReadonlySet<TrackingStatus> = new Set(['pre_transit', 'unknown', 'cancelled']);

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { underJobLock } from './job-lock';
 import { isUsed } from './label-state';
 import { LabelVoidsRepository } from './label-voids.repository';
+import { PeriodicTask } from '../common/periodic-task';
 import { TrackingRefresh } from './tracking-refresh';
 import { VoidLabelUseCase } from './void-label.usecase';
 
@@ -25,25 +26,22 @@ export interface AutoRefundRun {
  * advisory lock); running it twice voids nothing twice (one void per label).
  */
 @Injectable()
-export class AutoRefundJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(AutoRefundJob.name);
-  private timer: NodeJS.Timeout | null = null;
-
+export class AutoRefundJob extends PeriodicTask<AutoRefundRun> {
   constructor(
     private readonly voids: LabelVoidsRepository,
     private readonly tracking: TrackingRefresh,
     private readonly voider: VoidLabelUseCase,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'AUTO_REFUND_DAYS' | 'AUTO_REFUND_EVERY_SECONDS' | 'VOID_WINDOW_DAYS' | 'DATABASE_URL'>,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.env.AUTO_REFUND_DAYS === 0) return;
-    this.timer = setInterval(() => void this.run().catch((error: unknown) => this.logger.error(`automatic refund failed: ${String(error)}`)), this.env.AUTO_REFUND_EVERY_SECONDS * 1000);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  protected get everyMs(): number | null {
+    return this.env.AUTO_REFUND_DAYS === 0 ? null : this.env.AUTO_REFUND_EVERY_SECONDS * 1000;
+  }
+
+  protected round(): Promise<AutoRefundRun> {
+    return this.run();
   }
 
   async run(now = new Date()): Promise<AutoRefundRun> {

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
+import { PeriodicTask } from '../common/periodic-task';
 import { VoidSettlement } from './void-settlement';
 
 /** Voids and refunds asked about at once per round. */
@@ -12,41 +13,32 @@ const ROUND = 50;
  * with SKIP LOCKED, so two never ask about the same one.
  */
 @Injectable()
-export class RefundReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(RefundReconciler.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-
+export class RefundReconciler extends PeriodicTask<number> {
   constructor(
     private readonly voids: LabelVoidsRepository,
     private readonly settlement: VoidSettlement,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'REFUND_RECONCILE_SECONDS'>,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.error(`refund reconcile failed: ${String(error)}`)), this.env.REFUND_RECONCILE_SECONDS * 1000);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  protected get everyMs(): number {
+    return this.env.REFUND_RECONCILE_SECONDS * 1000;
   }
 
-  /** Asks about every void that is due; answers how many it looked at. */
+  /** Asks about every void that is due; answers how many it looked at (0 while a sweep is running here). */
   async sweep(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
+    return (await this.runRound()) ?? 0;
+  }
+
+  protected async round(): Promise<number> {
     let seen = 0;
-    try {
-      for (;;) {
-        const due = await this.voids.claimDue(ROUND, this.env.REFUND_RECONCILE_SECONDS);
-        if (due.length === 0) break;
-        seen += due.length;
-        await Promise.all(due.map((v) => this.check(v).catch((error: unknown) => this.logger.warn(`void ${v.id}: ${error instanceof Error ? error.message : String(error)}`))));
-        if (due.length < ROUND) break;
-      }
-    } finally {
-      this.running = false;
+    for (;;) {
+      const due = await this.voids.claimDue(ROUND, this.env.REFUND_RECONCILE_SECONDS);
+      if (due.length === 0) break;
+      seen += due.length;
+      await Promise.all(due.map((v) => this.check(v).catch((error: unknown) => this.logger.warn(`void ${v.id}: ${error instanceof Error ? error.message : String(error)}`))));
+      if (due.length < ROUND) break;
     }
     return seen;
   }

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { LabelTrackingRepository } from './label-tracking.repository';
+import { PeriodicTask } from '../common/periodic-task';
 import { TrackingRefresh } from './tracking-refresh';
 import { mapLimited } from './void-label.usecase';
 
@@ -13,36 +14,27 @@ const POLL_CONCURRENCY = 4;
  * or returned. EasyPost also pushes (webhooks); polling catches what a push missed.
  */
 @Injectable()
-export class TrackingPoller implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(TrackingPoller.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-
+export class TrackingPoller extends PeriodicTask<number> {
   constructor(
     private readonly tracking: LabelTrackingRepository,
     private readonly refresh: TrackingRefresh,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'TRACKING_POLL_SECONDS' | 'TRACKING_POLL_BATCH'>,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.poll().catch((error: unknown) => this.logger.error(`tracking poll failed: ${String(error)}`)), this.env.TRACKING_POLL_SECONDS * 1000);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  protected get everyMs(): number {
+    return this.env.TRACKING_POLL_SECONDS * 1000;
   }
 
-  /** One round; answers how many labels it asked about. */
+  /** One round; answers how many labels it asked about (0 while a round is running here). */
   async poll(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    try {
-      const due = await this.tracking.claimDue(this.env.TRACKING_POLL_BATCH, Math.max(60, this.env.TRACKING_POLL_SECONDS * 2));
-      await mapLimited(due, POLL_CONCURRENCY, (label) => this.refresh.refresh(label).catch(() => null));
-      return due.length;
-    } finally {
-      this.running = false;
-    }
+    return (await this.runRound()) ?? 0;
+  }
+
+  protected async round(): Promise<number> {
+    const due = await this.tracking.claimDue(this.env.TRACKING_POLL_BATCH, Math.max(60, this.env.TRACKING_POLL_SECONDS * 2));
+    await mapLimited(due, POLL_CONCURRENCY, (label) => this.refresh.refresh(label).catch(() => null));
+    return due.length;
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { PeriodicTask } from '../../common/periodic-task';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import { OrderRepository } from '../order.repository';
 import { ProcessOrderUseCase } from './process-order.usecase';
@@ -8,44 +9,34 @@ import { ProcessOrderUseCase } from './process-order.usecase';
  * completed (charged once, one label) or cancelled (refunded). Each replica claims orders with SKIP LOCKED.
  */
 @Injectable()
-export class PendingOrderRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(PendingOrderRecovery.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-
+export class PendingOrderRecovery extends PeriodicTask<number> {
   constructor(
     private readonly orders: OrderRepository,
     private readonly process: ProcessOrderUseCase,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const everyMs = Math.min(60_000, this.env.ORDER_STALE_SECONDS * 500);
-    this.timer = setInterval(() => void this.sweep(), everyMs);
-    this.timer.unref();
+  ) {
+    super();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  protected get everyMs(): number {
+    return Math.min(60_000, this.env.ORDER_STALE_SECONDS * 500);
   }
 
-  /** Resumes every stale pending order; answers how many it settled. */
+  /** Resumes every stale pending order; answers how many it settled (0 while a sweep is running here). */
   async sweep(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
+    return (await this.runRound()) ?? 0;
+  }
+
+  protected async round(): Promise<number> {
     let settled = 0;
-    try {
-      for (;;) {
-        const order = await this.orders.claimStale(new Date(Date.now() - this.env.ORDER_STALE_SECONDS * 1000));
-        if (!order) break;
-        settled++;
-        await this.process.execute(order).then(
-          () => this.logger.log(`resumed order ${order.id}: completed`),
-          (error: unknown) => this.logger.warn(`resumed order ${order.id}: ${error instanceof Error ? error.message : String(error)}`),
-        );
-      }
-    } finally {
-      this.running = false;
+    for (;;) {
+      const order = await this.orders.claimStale(new Date(Date.now() - this.env.ORDER_STALE_SECONDS * 1000));
+      if (!order) break;
+      settled++;
+      await this.process.execute(order).then(
+        () => this.logger.log(`resumed order ${order.id}: completed`),
+        (error: unknown) => this.logger.warn(`resumed order ${order.id}: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
     return settled;
   }

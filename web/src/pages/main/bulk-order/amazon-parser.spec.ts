@@ -127,6 +127,11 @@ describe('parseAmazonTxt', () => {
     ]);
   });
 
+  it('reads a cell with a stray control character or line separator as one line', () => {
+    const { rows } = parseAmazonTxt(report([order({ 'recipient-name': 'Name\u2028c/o Front Desk', 'ship-address-2': 'Floor\u000b5' })]), context);
+    expect(rows[0]?.values).toMatchObject({ ToRecipientName: 'Name c/o Front Desk', ToStreet2: 'Floor 5' });
+  });
+
   it('finds columns by name whatever their order, ignoring extra ones', () => {
     const shuffled = ['Ship-City', 'extra-thing', 'SKU', 'quantity-to-ship', 'order-id', 'recipient-name', 'ship-address-1', 'ship-state', 'ship-postal-code', 'is-prime'];
     const { rows } = parseAmazonTxt(

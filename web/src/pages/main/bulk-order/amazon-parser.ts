@@ -1,4 +1,4 @@
-import { DEFAULT_SKU_MAX_QTY, packageWeightLb, US_STATES } from '@labeldesk/contracts';
+import { DEFAULT_SKU_MAX_QTY, oneLine, packageWeightLb, US_STATES } from '@labeldesk/contracts';
 import type { SavedAddress, SkuRecord } from '@labeldesk/contracts';
 import { BulkFileError, checkRowCount } from './bulk-file';
 import { emptyValues } from './bulk-rows';
@@ -74,7 +74,8 @@ const read = (cells: readonly string[], header: Header, ...names: string[]): str
   for (const name of names) {
     const index = header.get(name);
     if (index !== undefined) {
-      const value = cells[index]?.trim() ?? '';
+      // Control characters (a stray \r, \v, U+2028…) become one space, as in every text field.
+      const value = oneLine(cells[index] ?? '');
       if (value !== '') return value;
     }
   }

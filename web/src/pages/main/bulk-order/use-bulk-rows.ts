@@ -1,3 +1,4 @@
+import { foldLineBreaks } from '@labeldesk/contracts';
 import type { BulkTemplateColumn, FieldIssue, SkuRecord } from '@labeldesk/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyServerIssues, newRowId, validateRow, validateRows } from './bulk-rows';
@@ -67,7 +68,9 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
     return next;
   }, []);
 
-  const updateCell = useCallback((rowId: number, key: BulkTemplateColumn, value: string) => {
+  const updateCell = useCallback((rowId: number, key: BulkTemplateColumn, typed: string) => {
+    // A pasted line break or tab is one space at once; the ends are trimmed by the row schema, not while typing.
+    const value = foldLineBreaks(typed);
     setRows((current) =>
       current.map((row) => {
         if (row.id !== rowId) return row;

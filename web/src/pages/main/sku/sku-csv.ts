@@ -1,4 +1,4 @@
-import { SKU_LIMITS } from '@labeldesk/contracts';
+import { oneLine, SKU_LIMITS } from '@labeldesk/contracts';
 import Papa from 'papaparse';
 import type { SkuRowInput } from '../../../services/skus/add-skus';
 
@@ -61,7 +61,7 @@ export const parseSkuCsv = (file: File): Promise<SkuRowInput[]> =>
           reject(new SkuCsvError(`The first line must name the columns: ${skuCsvTemplate().trim()}`));
           return;
         }
-        const rows = results.data.map((raw) => Object.fromEntries(SKU_CSV_FIELDS.map((key) => [key, raw[key]?.trim() ?? ''])));
+        const rows = results.data.map((raw) => Object.fromEntries(SKU_CSV_FIELDS.map((key) => [key, oneLine(raw[key] ?? '')])));
         if (rows.length === 0) {
           reject(new SkuCsvError('The file has no SKU rows under its header line.'));
           return;

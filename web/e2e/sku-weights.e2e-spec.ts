@@ -72,6 +72,7 @@ describe('SKU weights per unit', () => {
       await dialog.getByRole('spinbutton', { name: 'Length (in)', exact: true }).fill('10');
       await dialog.getByRole('spinbutton', { name: 'Width (in)', exact: true }).fill('8');
       await dialog.getByRole('spinbutton', { name: 'Height (in)', exact: true }).fill('4');
+      await saveViewScreenshot(page, 'sku-weights-add-dialog');
       await dialog.getByRole('button', { name: 'Add SKU', exact: true }).click();
       await page.getByText('New SKU Data Added').first().waitFor();
 
@@ -103,6 +104,7 @@ describe('SKU weights per unit', () => {
       const oneUnitCents = await quoteCents(customer, [1.2, 1.2, 1.2]);
       expect(splitCents).not.toBe(oneUnitCents); // the weights straddle a price tier, or this test would prove nothing
       await waitForTotal(page, dollars(splitCents));
+      await bulkRow(page, 1).locator('td[data-col="PackageWeight"]').scrollIntoViewIfNeeded();
       await saveViewScreenshot(page, 'sku-weights-bulk');
 
       // A changed quantity takes the weight with it: 2 mugs are 2 × 1.2 + 0.3.

@@ -75,7 +75,7 @@ export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): Reac
         <FormField label="SKU" required autoComplete="off" state={fieldState('sku')} {...field('sku')} />
         <FormField label="Max Quantity" required {...number('maxQty', '1')} />
         <FormField label="Weight per unit (lb)" required {...number('weight', '0.1')} />
-        <FormField label="Packaging weight (lb)" helperText="Box and padding, once per package. A package of n units weighs n × unit + packaging." {...number('packagingWeight', '0.1')} />
+        <FormField label="Packaging weight (lb)" helperText="Box and padding, counted once per package." {...number('packagingWeight', '0.1')} />
         <FormField label="Length (in)" required {...number('length', '0.1')} />
         <FormField label="Width (in)" required {...number('width', '0.1')} />
         <FormField label="Height (in)" required {...number('height', '0.1')} />

@@ -111,6 +111,17 @@ describe('SKU weights per unit', () => {
       await editBulkCell(page, 3, 'quantity', '2');
       expect(await bulkRow(page, 3).locator('td[data-col="PackageWeight"] .bulk-value').textContent()).toBe('2.7');
       await waitForTotal(page, dollars(await quoteCents(customer, [5.1, 5.1, 2.7])));
+
+      // The SKU table edits the packaging weight like any other column.
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'SKU Management', exact: true }).click();
+      await waitForPath(page, '/main/sku');
+      const onlyRow = page.getByRole('table', { name: 'SKU data' }).getByRole('row').nth(1);
+      await onlyRow.getByRole('button', { name: `Edit ${sku}`, exact: true }).click();
+      await onlyRow.getByRole('spinbutton', { name: 'Packaging weight (lb)', exact: true }).fill('0.5');
+      await onlyRow.getByRole('button', { name: `Save ${sku}`, exact: true }).click();
+      await page.getByText('Row updated successfully!').first().waitFor();
+      const edited = await callAsCustomer<{ SkuData: Array<{ sku: string; weight: number; packagingWeight: number }> }>(customer, `/api/auth/get-sku/${customer.userId}`);
+      expect(edited.body.SkuData.find((item) => item.sku === sku)).toMatchObject({ weight: 1.2, packagingWeight: 0.5 });
     },
     FLOW_TIMEOUT_MS,
   );

@@ -175,9 +175,9 @@ describe('Bulk order', () => {
       expect(quantities).toEqual(['4', '4', '2', '1']);
       const skus = await page.locator('tr[data-testid="bulk-row"] td[data-col="skuNumber"] .bulk-value').allTextContents();
       expect(skus).toEqual(['MUG-1', 'MUG-1', 'MUG-1', 'NO-PRESET']);
-      // The sender is the saved address; the package is the preset's.
+      // The sender is the saved address; the package is the preset's, weighed for its units (2 × 2.5 lb, no packaging).
       expect(await bulkRow(page, 1).locator('td[data-col="FromSenderName"] .bulk-value').textContent()).toBe('Sam Sender');
-      expect(await bulkRow(page, 3).locator('td[data-col="PackageWeight"] .bulk-value').textContent()).toBe('2.5');
+      expect(await bulkRow(page, 3).locator('td[data-col="PackageWeight"] .bulk-value').textContent()).toBe('5');
       expect(await bulkRow(page, 1).locator('td[data-col="ToStateProvince"] .bulk-value').textContent()).toBe('NY');
       // Flagged, not dropped.
       expect(await bulkRow(page, 4).getAttribute('data-invalid')).toBe('true');

@@ -95,7 +95,7 @@ describe('Buying a label', () => {
       const skuDialog = page.getByRole('dialog', { name: 'Add New SKU' });
       await skuDialog.getByRole('textbox', { name: 'SKU', exact: true }).fill(skuName);
       await skuDialog.getByRole('spinbutton', { name: 'Max Quantity', exact: true }).fill('4');
-      await skuDialog.getByRole('spinbutton', { name: 'Weight (lb)', exact: true }).fill('2.5');
+      await skuDialog.getByRole('spinbutton', { name: 'Weight per unit (lb)', exact: true }).fill('2.5');
       await skuDialog.getByRole('spinbutton', { name: 'Length (in)', exact: true }).fill('10');
       await skuDialog.getByRole('spinbutton', { name: 'Width (in)', exact: true }).fill('8');
       await skuDialog.getByRole('spinbutton', { name: 'Height (in)', exact: true }).fill('4');

@@ -15,6 +15,7 @@ export * from './lib/common/us-states';
 export * from './lib/common/fields';
 export * from './lib/address/address.schema';
 export * from './lib/address/sku.schema';
+export * from './lib/address/package-weight';
 export * from './lib/address/address.contract';
 export * from './lib/pricing/pricing.schema';
 export * from './lib/pricing/pricing.contract';

@@ -7,7 +7,10 @@ export class SkuEntity {
   @Property({ type: 'text' }) sku!: string;
   /** Units per parcel when an Amazon order line is split (spec default 4). */
   @Property({ type: 'integer' }) maxQty!: number;
-  @Property({ type: 'double' }) weight!: number;
+  /** Weight per unit (lb); the API calls it `weight`. Before migration 002 this was the SKU's one weight. */
+  @Property({ type: 'double' }) unitWeight!: number;
+  /** Packaging weight (lb), once per package: a package of n units weighs n × unitWeight + packagingWeight. */
+  @Property({ type: 'double' }) packagingWeight = 0;
   @Property({ type: 'double' }) length!: number;
   @Property({ type: 'double' }) width!: number;
   @Property({ type: 'double' }) height!: number;

@@ -5,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { SkuEntity } from './sku.entity';
+import { toSkuColumns } from './sku.mapper';
 
 export type SkuInput = z.output<typeof skuFormSchema>;
 
@@ -24,7 +25,7 @@ export class SkuRepository {
 
   /** All rows in one transaction: an upload is saved whole or not at all. */
   async insertAll(userId: string, inputs: SkuInput[]): Promise<SkuEntity[]> {
-    const entities = inputs.map((input) => Object.assign(new SkuEntity(), { id: randomUUID(), userId, ...input }));
+    const entities = inputs.map((input) => Object.assign(new SkuEntity(), { id: randomUUID(), userId, ...toSkuColumns(input) }));
     try {
       await this.orm.em.fork().transactional(async (em) => {
         for (const entity of entities) em.persist(entity);
@@ -40,7 +41,7 @@ export class SkuRepository {
     const em = this.orm.em.fork();
     const entity = await em.findOne(SkuEntity, { id, userId });
     if (!entity) throw new DomainError(ErrorCode.NOT_FOUND, 'SKU not found');
-    Object.assign(entity, input);
+    Object.assign(entity, toSkuColumns(input));
     try {
       await em.flush();
     } catch (error) {

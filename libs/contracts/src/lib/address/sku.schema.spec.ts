@@ -1,4 +1,4 @@
-import { addSkusBodySchema } from './sku.schema';
+import { addSkusBodySchema, skuFormSchema } from './sku.schema';
 
 describe('addSkusBodySchema', () => {
   it('passes upload rows through unchecked, for the address service to name each bad one', () => {
@@ -7,5 +7,20 @@ describe('addSkusBodySchema', () => {
 
   it('refuses an upload that is not a list of rows, in words', () => {
     expect(addSkusBodySchema.safeParse({ parsedData: { sku: 'MUG-1' } }).error?.issues[0]?.message).toBe('parsedData must be a list of SKU rows');
+  });
+});
+
+describe('skuFormSchema weights', () => {
+  const row = { sku: 'MUG-1', maxQty: '4', weight: '1.2', length: '10', width: '8', height: '4', description: '' };
+
+  it('reads the weight as per unit and an empty or missing packaging weight as 0', () => {
+    expect(skuFormSchema.parse(row)).toMatchObject({ weight: 1.2, packagingWeight: 0 });
+    expect(skuFormSchema.parse({ ...row, packagingWeight: ' ' })).toMatchObject({ packagingWeight: 0 });
+    expect(skuFormSchema.parse({ ...row, packagingWeight: '0.35' })).toMatchObject({ packagingWeight: 0.35 });
+  });
+
+  it('refuses a negative or non-numeric packaging weight, in words', () => {
+    expect(skuFormSchema.safeParse({ ...row, packagingWeight: '-0.1' }).error?.issues[0]?.message).toBe('Packaging weight must be 0 or more');
+    expect(skuFormSchema.safeParse({ ...row, packagingWeight: 'heavy' }).error?.issues[0]?.message).toBe('Packaging weight must be a number');
   });
 });

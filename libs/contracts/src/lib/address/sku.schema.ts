@@ -6,13 +6,27 @@ export const SKU_LIMITS = { maxRows: 5_000, maxQty: 10_000, maxWeightLb: 150, ma
 const greaterThanZero = (label: string, max: number) =>
   numberField(label).pipe(z.number().gt(0, { error: `${label} must be greater than 0` }).max(max, { error: `${label} must be less than ${max}` }));
 
-/** A SKU preset (spec: SKU record) with the spec's messages. */
+const packagingWeightField = () =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined || (typeof value === 'string' && value.trim() === '') ? 0 : value),
+    numberField('Packaging weight').pipe(
+      z.number().min(0, { error: 'Packaging weight must be 0 or more' }).max(SKU_LIMITS.maxWeightLb, { error: `Packaging weight must be less than ${SKU_LIMITS.maxWeightLb}` }),
+    ),
+  );
+
+/**
+ * A SKU preset (spec: SKU record) with the spec's messages. A package of n units weighs n × weight + packagingWeight
+ * (see packageWeightLb).
+ */
 export const skuFormSchema = z.object({
   sku: z.preprocess(toText, textSchema('SKU').min(1, { error: 'SKU is required' }).max(64, { error: 'SKU is too long (max 64)' })),
   maxQty: numberField('Max Quantity').pipe(
     z.number().int({ error: 'Max Quantity must be a whole number' }).gt(0, { error: 'Max Quantity must be greater than 0' }).max(SKU_LIMITS.maxQty),
   ),
+  /** Weight per unit (lb). The key stays `weight` (spec: SKU record), so existing files and clients keep working. */
   weight: greaterThanZero('Weight', SKU_LIMITS.maxWeightLb),
+  /** Packaging weight (lb), once per package; empty is 0. */
+  packagingWeight: packagingWeightField(),
   length: greaterThanZero('Length', SKU_LIMITS.maxDimensionIn),
   width: greaterThanZero('Width', SKU_LIMITS.maxDimensionIn),
   height: greaterThanZero('Height', SKU_LIMITS.maxDimensionIn),
@@ -24,7 +38,10 @@ export const skuRecordSchema = z.object({
   _id: z.string(),
   sku: z.string(),
   maxQty: z.number().int(),
+  /** Weight per unit (lb). */
   weight: z.number(),
+  /** Packaging weight (lb), once per package. */
+  packagingWeight: z.number(),
   length: z.number(),
   width: z.number(),
   height: z.number(),

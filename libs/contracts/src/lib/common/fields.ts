@@ -2,11 +2,33 @@ import { z } from 'zod';
 import { US_STATE_CODES } from './us-states';
 
 /**
- * Form values arrive as strings or numbers; both ends read them the same way. Anything else (an object, a list, a
- * boolean) is passed on untouched so the field's own schema refuses it: `String()` would store "[object Object]".
+ * Line breaks, tabs and every other control character (C0, DEL, C1 such as NEL), and the Unicode line and
+ * paragraph separators. None belongs in a one-line field: a label prints "Name⏎c/o Front Desk" as "NAME?C/O ...".
+ */
+const LINE_BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** Each run of line breaks, tabs or control characters becomes one space; nothing else changes (safe while typing). */
+export const foldLineBreaks = (text: string): string => text.replace(LINE_BREAKS, ' ');
+
+/**
+ * A field's text on one line: "Name ⏎ c/o Front Desk\t" is "Name c/o Front Desk" (a break and the spaces around
+ * it are one space), trimmed. Split and join rather than one pattern with spaces on both sides, which would take
+ * quadratic time on a long run of spaces.
+ */
+export const oneLine = (text: string): string =>
+  text
+    .split(LINE_BREAKS)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+
+/**
+ * Form values arrive as strings or numbers; both ends read them the same way, on one line (oneLine). Anything else
+ * (an object, a list, a boolean) is passed on untouched so the field's own schema refuses it: `String()` would
+ * store "[object Object]".
  */
 export const toText = (value: unknown): unknown =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  value === null || value === undefined ? '' : typeof value === 'string' ? oneLine(value) : typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
 
 const isEmpty = (value: unknown) => value === '' || value === null || value === undefined;
 

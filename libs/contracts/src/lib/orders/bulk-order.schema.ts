@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalField } from '../common/fields';
+import { oneLine, optionalField } from '../common/fields';
 import { packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 
 /** Limits of one bulk order, stated in the UI and enforced by the gateway and the orders service. */
@@ -48,11 +48,11 @@ export const bulkPackageSchema = packageSchema.extend({
 export const bulkOrderItemSchema = z.object({
   // Empty means the only courier; anything that is not text is refused rather than read as empty.
   courier: z.preprocess(
-    (v) => (v === null || v === undefined ? 'usps' : typeof v === 'string' ? v.trim().toLowerCase() || 'usps' : v),
+    (v) => (v === null || v === undefined ? 'usps' : typeof v === 'string' ? oneLine(v).toLowerCase() || 'usps' : v),
     z.literal('usps', { error: 'Courier must be USPS' }),
   ),
   service_name: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
+    (v) => (typeof v === 'string' ? oneLine(v) : v),
     z.string({ error: 'Service name must be selected from the dropdown' }).min(1, { error: 'Service name must be selected from the dropdown' }).max(80),
   ),
   manifested: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryField, numberField, optionalField, phoneField, requiredField, stateField, zipField } from '../common/fields';
+import { countryField, numberField, oneLine, optionalField, phoneField, requiredField, stateField, zipField } from '../common/fields';
 import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
 
 const party = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
@@ -40,7 +40,7 @@ export const packageSchema = z.object({
 /** Spec: Single-order payload. */
 export const singleOrderSchema = z.object({
   user_id: z.string({ error: 'user_id must be text' }).optional(),
-  service_name: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Please select a service' }).min(1, { error: 'Please select a service' }).max(80)),
+  service_name: z.preprocess((v) => (typeof v === 'string' ? oneLine(v) : v), z.string({ error: 'Please select a service' }).min(1, { error: 'Please select a service' }).max(80)),
   manifested: z.boolean().default(false),
   courier: z.literal('usps', { error: 'Courier must be USPS' }).default('usps'),
   sender: senderSchema,

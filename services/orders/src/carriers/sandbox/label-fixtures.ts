@@ -1,4 +1,5 @@
 // Test fixtures for the label renderer's unit and integration specs (not a spec itself).
+import { inflateSync } from 'node:zlib';
 import type { LabelAddress } from '../carrier.port';
 import { buildImpb, SANDBOX_TEST_MAILER_ID } from './impb';
 import type { LabelRenderInput } from './label-renderer';
@@ -38,4 +39,25 @@ export function labelInput(
     }),
     shipDate: new Date(2025, 5, 3, 12),
   };
+}
+
+/**
+ * The text runs of a rendered label, one per `TJ` operator, read from its (deflated) content streams: enough for a
+ * unit spec to see what was printed without poppler (the int-spec reads it back with pdftotext). pdfkit writes the
+ * standard fonts' text as hex strings in WinAnsi, which is Latin-1 for everything the renderer prints.
+ */
+export function printedTextRuns(pdf: Buffer): string[] {
+  const latin = pdf.toString('latin1');
+  const runs: string[] = [];
+  for (const match of latin.matchAll(/(?<!end)stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const body = pdf.subarray(start, latin.indexOf('endstream', start));
+    const deflated = latin.slice(latin.lastIndexOf('<<', match.index), match.index).includes('/FlateDecode');
+    const content = (deflated ? inflateSync(body) : body).toString('latin1');
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1] ?? '').join('');
+      runs.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return runs;
 }

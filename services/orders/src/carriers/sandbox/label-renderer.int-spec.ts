@@ -127,10 +127,11 @@ describe('renderLabel', () => {
     expect(run('pdfinfo', [writePdf(pdf)])).toMatch(/^Pages:\s+1$/m);
   });
 
-  it('replaces characters the standard fonts cannot show instead of printing garbage', async () => {
-    const input = labelInput({ to: { name: 'José Müller 🚀', city: 'San José' } });
+  it('prints the closest text the standard fonts can show, on one line, never a replacement "?"', async () => {
+    const input = labelInput({ to: { name: 'José Müller 🚀\nc/o Front Desk\t', city: 'San José' } });
     const text = run('pdftotext', ['-layout', writePdf(await renderLabel(input)), '-']);
-    expect(text).toContain('JOSE MULLER ?');
+    expect(text).toContain('JOSE MULLER C/O FRONT DESK');
     expect(text).toContain('SAN JOSE NY 10118');
+    expect(text).not.toContain('?');
   });
 });

@@ -1,5 +1,5 @@
-import { barSpaceWidths, formatWeight, renderLabel } from './label-renderer';
-import { labelInput } from './label-fixtures';
+import { barSpaceWidths, formatWeight, printableText, renderLabel } from './label-renderer';
+import { labelInput, printedTextRuns } from './label-fixtures';
 
 // The checks that read the PDF back with real readers (poppler-utils, zbar-tools) are in label-renderer.int-spec.ts:
 // npm test needs no system package.
@@ -15,6 +15,26 @@ describe('renderLabel', () => {
   it('uses FNC1 after the variable-length ZIP routing code: 222 modules for ZIP5 as formats.md §1.6 computes', () => {
     const widths = barSpaceWidths('(420)10001(92)05591234567800000011');
     expect(widths.reduce((sum, width) => sum + width, 0)).toBe(222);
+  });
+});
+
+describe('text the label prints', () => {
+  it('prints a name with a line break and a tab on one line, accents dropped, and never a replacement "?"', async () => {
+    const input = labelInput({ to: { name: 'José Müller\nc/o Front Desk\t', company: 'Café\r\nRoyale', street2: 'Suite\u20284' }, package: { description: 'Mug\tbox 🚀' } });
+    const runs = printedTextRuns(await renderLabel(input));
+    expect(runs).toEqual(expect.arrayContaining(['JOSE MULLER C/O FRONT DESK', 'CAFE ROYALE', 'SUITE 4', 'Mug box']));
+    expect(runs.join('\n')).not.toContain('?');
+  });
+
+  it('maps what the standard font lacks to the closest printable text, and drops the rest', () => {
+    expect(printableText('José Müller\nc/o Front Desk\t')).toBe('Jose Muller c/o Front Desk');
+    expect(printableText('Straße 5 \u2013 “Øster” Łódź')).toBe('Strasse 5 - "Oster" Lodz');
+    expect(printableText('Ana 🚀 张伟 Ruiz\u0085\u200b')).toBe('Ana Ruiz');
+    expect(printableText('Floor\u00a05\u2029B')).toBe('Floor 5 B');
+  });
+
+  it('keeps a question mark the customer typed', () => {
+    expect(printableText('Who? Me')).toBe('Who? Me');
   });
 });
 

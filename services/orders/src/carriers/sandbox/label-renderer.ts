@@ -82,7 +82,7 @@ export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
 
   drawWatermark(doc);
   drawIconAndPaymentArea(doc, input);
-  drawBanner(doc, input.service.bannerText);
+  drawBanner(doc, printableText(input.service.bannerText));
   drawReturnAddress(doc, input.from);
   drawDeliveryAddress(doc, input.to);
   const impbBottom = drawImpbBlock(doc, input.impb);
@@ -127,7 +127,7 @@ function drawIconAndPaymentArea(doc: Doc, input: LabelRenderInput): void {
   const facts: Array<[string, string]> = [
     ['SHIP DATE', formatShipDate(input.shipDate)],
     ['WEIGHT', formatWeight(input.package.weightLb)],
-    ['MAILED FROM', (parseZip(input.from.zip) ?? sanitize(input.from.zip)).slice(0, 5)],
+    ['MAILED FROM', (parseZip(input.from.zip) ?? printableText(input.from.zip)).slice(0, 5)],
   ];
   let y = 8;
   for (const [label, value] of facts) {
@@ -227,7 +227,7 @@ function drawFooter(doc: Doc, pkg: LabelShipment['package'], top: number): void 
     const labelText = `${label} `;
     const labelWidth = doc.widthOfString(labelText);
     textAt(doc, labelText, x, y, 'Helvetica-Bold', size);
-    textAt(doc, fitText(doc, sanitize(value ?? '-') || '-', 'Helvetica', size, width - labelWidth - 4), x + labelWidth, y, 'Helvetica', size);
+    textAt(doc, fitText(doc, printableText(value ?? '-') || '-', 'Helvetica', size, width - labelWidth - 4), x + labelWidth, y, 'Helvetica', size);
   };
   // Quantities are short: the SKU gets most of the first row.
   const qtyWidth = 84;
@@ -291,16 +291,26 @@ function fitText(doc: Doc, text: string, font: FontName, size: number, maxWidth:
   return `${cut.trimEnd()}...`;
 }
 
+/** Letters and punctuation NFKD does not take apart, written the way a US clerk would type them. */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  ß: 'ss', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ð: 'D', ð: 'd', Þ: 'TH', þ: 'th', ı: 'i',
+  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u2033': '"',
+  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-', '\u2022': '-', '\u00b7': '.',
+};
+
 /**
- * Keeps what the standard (WinAnsi) Helvetica can show: accents are dropped (É → E), anything else outside
- * printable ASCII becomes `?`. Addresses are printed in capitals (DMM 202.1, Pub 28 §212).
+ * What the standard Helvetica prints of a customer's text, on one line and never a replacement mark: line breaks,
+ * tabs and other control characters become one space ("Name⏎c/o Front Desk" is "NAME C/O FRONT DESK", not
+ * "NAME?C/O"); accents are dropped (É → E, via NFKD); a few look-alikes are spelled out (ß → ss, “ → "); anything
+ * else the font cannot show is left out. Addresses are printed in capitals (DMM 202.1, Pub 28 §212).
  */
-function sanitize(text: string): string {
+export function printableText(text: string): string {
   return text
+    .replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ')
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/gu, '?')
-    .replace(/\s+/g, ' ')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/gu, (char) => LOOKALIKES[char] ?? '')
+    .replace(/ {2,}/g, ' ')
     .trim();
 }
 
@@ -314,8 +324,8 @@ function addressLines(address: LabelAddress): string[] {
     `${address.city} ${address.state} ${zip}`,
   ];
   return lines
-    .filter((line): line is string => line != null && line.trim() !== '')
-    .map((line) => sanitize(line).toUpperCase());
+    .map((line) => printableText(line ?? '').toUpperCase())
+    .filter((line) => line !== '');
 }
 
 function parseZip(zip: string): string | null {

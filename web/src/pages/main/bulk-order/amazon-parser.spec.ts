@@ -18,7 +18,7 @@ const sender: SavedAddress = {
   country: 'US',
 };
 
-const sku = (name: string, maxQty: number): SkuRecord => ({ _id: name, sku: name, maxQty, weight: 2.5, length: 10, width: 8, height: 4, description: `${name} box` });
+const sku = (name: string, maxQty: number): SkuRecord => ({ _id: name, sku: name, maxQty, weight: 2.5, packagingWeight: 0, length: 10, width: 8, height: 4, description: `${name} box` });
 
 /** The real header of a 2025 download (formats.md 3.1), with buyer-name and the verge-of columns. */
 const HEADER = [
@@ -115,6 +115,21 @@ describe('parseAmazonTxt', () => {
       ['BIG-1', '1'],
     ]);
     expect(rows.every((row) => row.values.orderId === '058-3563777-5518068')).toBe(true);
+  });
+
+  it('weighs each package of a split line as its units × weight per unit + packaging: 9 units are 4 + 4 + 1', () => {
+    const boxed = { ...context, skus: [{ ...sku('MUG-1', 4), weight: 1.2, packagingWeight: 0.3 }] };
+    const { rows } = parseAmazonTxt(report([order({ 'quantity-to-ship': '9', 'quantity-purchased': '9' })]), boxed);
+    expect(rows.map((row) => [row.values.quantity, row.values.PackageWeight])).toEqual([
+      ['4', '5.1'],
+      ['4', '5.1'],
+      ['1', '1.5'],
+    ]);
+  });
+
+  it('reads a cell with a stray control character or line separator as one line', () => {
+    const { rows } = parseAmazonTxt(report([order({ 'recipient-name': 'Name\u2028c/o Front Desk', 'ship-address-2': 'Floor\u000b5' })]), context);
+    expect(rows[0]?.values).toMatchObject({ ToRecipientName: 'Name c/o Front Desk', ToStreet2: 'Floor 5' });
   });
 
   it('finds columns by name whatever their order, ignoring extra ones', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_SKU_MAX_QTY, US_STATES } from '@labeldesk/contracts';
+import { DEFAULT_SKU_MAX_QTY, oneLine, packageWeightLb, US_STATES } from '@labeldesk/contracts';
 import type { SavedAddress, SkuRecord } from '@labeldesk/contracts';
 import { BulkFileError, checkRowCount } from './bulk-file';
 import { emptyValues } from './bulk-rows';
@@ -74,7 +74,8 @@ const read = (cells: readonly string[], header: Header, ...names: string[]): str
   for (const name of names) {
     const index = header.get(name);
     if (index !== undefined) {
-      const value = cells[index]?.trim() ?? '';
+      // Control characters (a stray \r, \v, U+2028…) become one space, as in every text field.
+      const value = oneLine(cells[index] ?? '');
       if (value !== '') return value;
     }
   }
@@ -118,7 +119,8 @@ const findPreset = (skus: readonly SkuRecord[]): ((sku: string) => SkuRecord | u
 /**
  * Reads Amazon's tab-separated unshipped-orders report (formats.md 3): columns are found by header name,
  * case-insensitively, so extra or reordered columns do not matter. The sender is the chosen saved address,
- * the package comes from the SKU's preset, and the quantity is split by the preset's maxQty.
+ * the package comes from the SKU's preset, and the quantity is split by the preset's maxQty; each package weighs
+ * its units × the weight per unit + the packaging weight.
  */
 export const parseAmazonTxt = (text: string, context: AmazonContext): AmazonParseResult => {
   if (!context.sender) throw new BulkFileError('address', ADDRESS_REQUIRED);
@@ -172,13 +174,14 @@ export const parseAmazonTxt = (text: string, context: AmazonContext): AmazonPars
       base.PackageLength = String(preset.length);
       base.PackageWidth = String(preset.width);
       base.PackageHeight = String(preset.height);
-      base.PackageWeight = String(preset.weight);
     }
     base.PackageDescription = (preset?.description ?? read(cells, header, 'product-name')).slice(0, 200);
     base.PackageReference2 = sku;
 
     for (const part of splitQuantity(quantity, preset?.maxQty)) {
-      const values = { ...base, quantity: String(part), PackageReference1: String(part) };
+      // Each package weighs its own units plus the packaging once: 9 units of 4+4+1 are not three one-unit parcels.
+      const weight = preset ? { PackageWeight: String(packageWeightLb(preset, part)) } : {};
+      const values = { ...base, quantity: String(part), PackageReference1: String(part), ...weight };
       rows.push(preset || sku === '' ? { values } : { values, missingPreset: sku });
     }
   }

@@ -39,7 +39,7 @@ const good: Record<string, string> = {
 };
 
 const csvLine = (values: Record<string, string>, columns: readonly string[] = BULK_TEMPLATE_COLUMNS): string =>
-  columns.map((key) => (/[",\n]/.test(values[key] ?? '') ? `"${(values[key] ?? '').replace(/"/g, '""')}"` : (values[key] ?? ''))).join(',');
+  columns.map((key) => (/[",\r\n]/.test(values[key] ?? '') ? `"${(values[key] ?? '').replace(/"/g, '""')}"` : (values[key] ?? ''))).join(',');
 
 const csv = (rows: Record<string, string>[], columns: readonly string[] = BULK_TEMPLATE_COLUMNS): string =>
   [columns.join(','), ...rows.map((row) => csvLine(row, columns))].join('\n');
@@ -54,6 +54,11 @@ describe('parseBulkCsv', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual(good);
     expect(rows[1]?.ToRecipientName).toBe('Second, Person');
+  });
+
+  it('reads a quoted cell with line breaks and tabs as one line ("Name⏎c/o Front Desk")', () => {
+    const [row] = parseBulkCsv(csv([{ ...good, ToRecipientName: 'Name\r\nc/o Front Desk', ToStreet1: '350 Fifth Avenue\n\tFloor 5', ToStreet2: '\n' }]));
+    expect(row).toMatchObject({ ToRecipientName: 'Name c/o Front Desk', ToStreet1: '350 Fifth Avenue Floor 5', ToStreet2: '' });
   });
 
   it('matches headers loosely, ignores unknown columns and leaves missing ones empty', () => {

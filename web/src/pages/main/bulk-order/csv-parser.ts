@@ -1,4 +1,4 @@
-import { BULK_TEMPLATE_COLUMNS } from '@labeldesk/contracts';
+import { BULK_TEMPLATE_COLUMNS, oneLine } from '@labeldesk/contracts';
 import type { BulkTemplateColumn } from '@labeldesk/contracts';
 import Papa from 'papaparse';
 import { BulkFileError, checkRowCount } from './bulk-file';
@@ -14,7 +14,7 @@ export const templateColumnFor = (header: string): BulkTemplateColumn | null => 
 
 /**
  * Reads a bulk CSV with its header row (spec 5): the template's columns become a row's values, other
- * columns are ignored, missing ones stay empty. Values stay text; the row schema reads them.
+ * columns are ignored, missing ones stay empty. Values stay text, each on one line; the row schema reads them.
  */
 export const parseBulkCsv = (text: string): BulkValues[] => {
   const result = Papa.parse<Record<string, string | undefined>>(text, {
@@ -38,7 +38,8 @@ export const parseBulkCsv = (text: string): BulkValues[] => {
   checkRowCount(result.data.length);
   return result.data.map((raw) => {
     const values = emptyValues();
-    for (const key of fields) values[key] = raw[key]?.trim() ?? '';
+    // A quoted cell may hold line breaks ("Name⏎c/o Front Desk"): every cell is one line, as the server reads it.
+    for (const key of fields) values[key] = oneLine(raw[key] ?? '');
     return values;
   });
 };

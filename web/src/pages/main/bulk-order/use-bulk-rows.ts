@@ -1,7 +1,9 @@
+import { foldLineBreaks } from '@labeldesk/contracts';
 import type { BulkTemplateColumn, FieldIssue, SkuRecord } from '@labeldesk/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyServerIssues, newRowId, validateRow, validateRows } from './bulk-rows';
 import type { BulkRow, BulkValues, RowErrors, ValidationContext } from './bulk-rows';
+import { presetNamed, presetPackageWeight, weightAfterQuantityChange } from './preset-weight';
 
 export interface LoadedRow {
   values: BulkValues;
@@ -30,7 +32,7 @@ const fillFromPreset = (row: BulkRow, preset: SkuRecord | undefined): BulkRow =>
       PackageLength: String(preset.length),
       PackageWidth: String(preset.width),
       PackageHeight: String(preset.height),
-      PackageWeight: String(preset.weight),
+      PackageWeight: presetPackageWeight(preset, row.values.quantity),
       PackageReference2: row.values.skuNumber,
     },
   };
@@ -66,12 +68,18 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
     return next;
   }, []);
 
-  const updateCell = useCallback((rowId: number, key: BulkTemplateColumn, value: string) => {
+  const updateCell = useCallback((rowId: number, key: BulkTemplateColumn, typed: string) => {
+    // A pasted line break or tab is one space at once; the ends are trimmed by the row schema, not while typing.
+    const value = foldLineBreaks(typed);
     setRows((current) =>
       current.map((row) => {
         if (row.id !== rowId) return row;
         let next: BulkRow = { ...row, values: { ...row.values, [key]: value } };
-        if (key === 'skuNumber') next = fillFromPreset(next, skusRef.current.find((preset) => preset.sku.toLowerCase() === value.toLowerCase()));
+        if (key === 'skuNumber') next = fillFromPreset(next, presetNamed(skusRef.current, value));
+        if (key === 'quantity') {
+          const PackageWeight = weightAfterQuantityChange(row.values, value, presetNamed(skusRef.current, row.values.skuNumber));
+          next = { ...next, values: { ...next.values, PackageWeight } };
+        }
         return validateRow(next, contextRef.current);
       }),
     );

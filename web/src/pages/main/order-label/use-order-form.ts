@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_WEIGHT_LB } from '@labeldesk/contracts';
+import { DEFAULT_MAX_WEIGHT_LB, packageWeightLb } from '@labeldesk/contracts';
 import type { AvailableService, SavedAddress, SkuRecord } from '@labeldesk/contracts';
 import { useMemo, useState } from 'react';
 import { useZodForm } from '../../../hooks/use-zod-form';
@@ -55,16 +55,19 @@ export const useOrderForm = () => {
 
   const fillParty = (prefix: PartyPrefix, address: SavedAddress) => patchValues(partyFromAddress(prefix, address));
 
-  const fillFromSku = (sku: SkuRecord) =>
-    patchValues({
+  /** The package holds the typed quantity (1 when empty): quantity × weight per unit + packaging weight. */
+  const fillFromSku = (sku: SkuRecord) => {
+    const quantity = values.package_reference1.trim() === '' ? '1' : values.package_reference1;
+    return patchValues({
       package_length: String(sku.length),
       package_width: String(sku.width),
       package_height: String(sku.height),
-      package_weight: clampWeight(String(sku.weight), maxWeightLb),
+      package_weight: clampWeight(String(packageWeightLb(sku, Number(quantity))), maxWeightLb),
       package_description: sku.description ?? '',
       package_reference2: sku.sku,
-      package_reference1: values.package_reference1.trim() === '' ? '1' : values.package_reference1,
+      package_reference1: quantity,
     });
+  };
 
   const startNext = () => reset(afterSuccess(values));
 

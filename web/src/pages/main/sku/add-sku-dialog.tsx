@@ -10,7 +10,7 @@ import { errorMessage } from '../../../libs/http-client';
 import { useAddSkus } from '../../../services/skus/add-skus';
 
 const FORM_ID = 'add-sku-form';
-const emptySkuForm = { sku: '', maxQty: '', weight: '', length: '', width: '', height: '', description: '' };
+const emptySkuForm = { sku: '', maxQty: '', weight: '', packagingWeight: '', length: '', width: '', height: '', description: '' };
 
 interface AddSkuDialogProps {
   userId: string;
@@ -18,13 +18,13 @@ interface AddSkuDialogProps {
   onClose: () => void;
 }
 
-/** Spec section 2: the 'Add New SKU' modal; spec 5: steps of 1 for maxQty and 0.1 for size and weight. */
+/** Spec section 2: the 'Add New SKU' modal; spec 5: steps of 1 for maxQty and 0.1 for size and weights. */
 export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): ReactElement => {
   const add = useAddSkus();
   const form = useZodForm(skuFormSchema, emptySkuForm);
   const [serverError, setServerError] = useState<string | null>(null);
   const { field, fieldState } = form;
-  const number = (name: 'maxQty' | 'weight' | 'length' | 'width' | 'height', step: string) => ({
+  const number = (name: 'maxQty' | 'weight' | 'packagingWeight' | 'length' | 'width' | 'height', step: string) => ({
     type: 'number',
     inputMode: name === 'maxQty' ? ('numeric' as const) : ('decimal' as const),
     step,
@@ -74,7 +74,8 @@ export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): Reac
       <SimpleGrid columns={2} gap="4">
         <FormField label="SKU" required autoComplete="off" state={fieldState('sku')} {...field('sku')} />
         <FormField label="Max Quantity" required {...number('maxQty', '1')} />
-        <FormField label="Weight (lb)" required {...number('weight', '0.1')} />
+        <FormField label="Weight per unit (lb)" required {...number('weight', '0.1')} />
+        <FormField label="Packaging weight (lb)" helperText="Box and padding, counted once per package." {...number('packagingWeight', '0.1')} />
         <FormField label="Length (in)" required {...number('length', '0.1')} />
         <FormField label="Width (in)" required {...number('width', '0.1')} />
         <FormField label="Height (in)" required {...number('height', '0.1')} />

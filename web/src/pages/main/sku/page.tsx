@@ -29,7 +29,8 @@ const short = { durationMs: SHORT_TOAST_MS };
 const columns: readonly EditableColumn<SkuRecord>[] = [
   { key: 'sku', header: 'SKU', minW: '28' },
   { key: 'maxQty', header: 'Max Qty', kind: 'number', step: '1', min: 1, align: 'end', minW: '20' },
-  { key: 'weight', header: 'Weight (lb)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '20' },
+  { key: 'weight', header: 'Weight per unit (lb)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '24' },
+  { key: 'packagingWeight', header: 'Packaging weight (lb)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '24' },
   { key: 'length', header: 'Length (in)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '20' },
   { key: 'width', header: 'Width (in)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '20' },
   { key: 'height', header: 'Height (in)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '20' },
@@ -40,6 +41,7 @@ const toValues = (sku: SkuRecord): Record<string, string> => ({
   sku: sku.sku,
   maxQty: String(sku.maxQty),
   weight: String(sku.weight),
+  packagingWeight: String(sku.packagingWeight),
   length: String(sku.length),
   width: String(sku.width),
   height: String(sku.height),
@@ -134,7 +136,7 @@ const SkuManagement = ({ userId }: { userId: string }): ReactElement => {
     <>
       <PageHeader
         title="SKU Data Management"
-        description="Package sizes and weights by SKU, used to fill orders. Upload a CSV or add them one at a time."
+        description="Package sizes and weights by SKU, used to fill orders: a package of n units weighs n × weight per unit + packaging weight. Upload a CSV or add them one at a time."
         actions={
           <>
             <Button size="sm" variant="ghost" colorPalette="gray" onClick={downloadTemplate}>

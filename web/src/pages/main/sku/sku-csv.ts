@@ -1,17 +1,47 @@
-import { SKU_LIMITS } from '@labeldesk/contracts';
+import { oneLine, SKU_LIMITS } from '@labeldesk/contracts';
 import Papa from 'papaparse';
 import type { SkuRowInput } from '../../../services/skus/add-skus';
 
-/** The columns of an SKU file, in the template's order. */
-export const SKU_CSV_HEADERS = ['sku', 'maxQty', 'weight', 'length', 'width', 'height', 'description'] as const;
+/** The fields of an SKU row, in the template's order (the keys the server reads). */
+export const SKU_CSV_FIELDS = ['sku', 'maxQty', 'weight', 'packagingWeight', 'length', 'width', 'height', 'description'] as const;
+type SkuCsvField = (typeof SKU_CSV_FIELDS)[number];
 
-export const skuCsvTemplate = (): string => `${SKU_CSV_HEADERS.join(',')}\n`;
+/** The template's header line: the names the SKU page shows, so the file says what each weight means. */
+export const SKU_CSV_HEADERS: Readonly<Record<SkuCsvField, string>> = {
+  sku: 'SKU',
+  maxQty: 'Max Qty',
+  weight: 'Weight per unit (lb)',
+  packagingWeight: 'Packaging weight (lb)',
+  length: 'Length (in)',
+  width: 'Width (in)',
+  height: 'Height (in)',
+  description: 'Description',
+};
+
+const squash = (header: string): string => header.trim().toLowerCase().replace(/[\s_\-()]+/g, '');
+
+/**
+ * Every header a file may use for a field, squashed. Files made from the older template (`weight`) keep their
+ * meaning: that weight was always read as one unit's.
+ */
+const HEADER_ALIASES: ReadonlyMap<string, SkuCsvField> = new Map(
+  SKU_CSV_FIELDS.flatMap((field): Array<[string, SkuCsvField]> => [
+    [squash(field), field],
+    [squash(SKU_CSV_HEADERS[field]), field],
+  ]).concat([
+    [squash('Weight (lb)'), 'weight'],
+    [squash('Weight per unit'), 'weight'],
+    [squash('Unit weight'), 'weight'],
+    [squash('Packaging weight'), 'packagingWeight'],
+    [squash('Packaging'), 'packagingWeight'],
+    [squash('Max Quantity'), 'maxQty'],
+  ]),
+);
+
+export const skuCsvTemplate = (): string => `${SKU_CSV_FIELDS.map((field) => SKU_CSV_HEADERS[field]).join(',')}\n`;
 
 /** Headers are matched loosely (`Max Qty`, `max_qty`, `MAXQTY` are all maxQty), so hand-made files work. */
-const canonicalHeader = (header: string): string => {
-  const squashed = header.trim().toLowerCase().replace(/[\s_-]+/g, '');
-  return SKU_CSV_HEADERS.find((name) => name.toLowerCase() === squashed) ?? header.trim();
-};
+export const canonicalSkuHeader = (header: string): string => HEADER_ALIASES.get(squash(header)) ?? header.trim();
 
 export class SkuCsvError extends Error {}
 
@@ -24,14 +54,14 @@ export const parseSkuCsv = (file: File): Promise<SkuRowInput[]> =>
     Papa.parse<Record<string, string | undefined>>(file, {
       header: true,
       skipEmptyLines: 'greedy',
-      transformHeader: canonicalHeader,
+      transformHeader: canonicalSkuHeader,
       complete: (results) => {
         const fields = results.meta.fields ?? [];
         if (!fields.includes('sku')) {
-          reject(new SkuCsvError(`The first line must name the columns: ${SKU_CSV_HEADERS.join(',')}`));
+          reject(new SkuCsvError(`The first line must name the columns: ${skuCsvTemplate().trim()}`));
           return;
         }
-        const rows = results.data.map((raw) => Object.fromEntries(SKU_CSV_HEADERS.map((key) => [key, raw[key]?.trim() ?? ''])));
+        const rows = results.data.map((raw) => Object.fromEntries(SKU_CSV_FIELDS.map((key) => [key, oneLine(raw[key] ?? '')])));
         if (rows.length === 0) {
           reject(new SkuCsvError('The file has no SKU rows under its header line.'));
           return;

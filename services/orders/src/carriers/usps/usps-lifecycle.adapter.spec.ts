@@ -19,7 +19,8 @@ const adapter = (overrides: Partial<UspsCarrierOptions> = {}) =>
   new UspsCarrierAdapter({
     apiUrl: fake.url,
     ...FAKE_USPS_ACCOUNT,
-    timeoutMs: 1500,
+    // No case here waits for a time-out (a stopped fake refuses the connection at once): a slow machine must not fail them.
+    timeoutMs: 10_000,
     now: () => new Date(now),
     shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),
     ...overrides,

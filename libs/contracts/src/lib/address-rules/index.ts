@@ -1,0 +1,2 @@
+export * from './zip-state';
+export * from './zip-state.refine';

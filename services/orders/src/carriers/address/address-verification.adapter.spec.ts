@@ -59,7 +59,7 @@ describe('USPS address verification (Addresses v3)', () => {
   beforeEach(async () => {
     fake = new FakeUspsServer();
     await fake.start();
-    carrier = new UspsCarrierAdapter({ apiUrl: fake.url, ...FAKE_USPS_ACCOUNT, timeoutMs: 1500, shipperOf: () => ({ platformUserId: 'u', email: null, phone: null }) });
+    carrier = new UspsCarrierAdapter({ apiUrl: fake.url, ...FAKE_USPS_ACCOUNT, timeoutMs: 1500, shipperOf: () => ({ platformUserId: 'u', email: 'ada@example.com', phone: '6145550142' }) });
   });
   afterEach(async () => {
     fake.up();

@@ -1,5 +1,5 @@
 import { verifiableAddressSchema, verifyAddressResponseSchema } from '@labeldesk/contracts';
-import type { AddressVerificationResult, VerifiableAddress, VerifiableAddressInput } from '@labeldesk/contracts';
+import type { AddressVerificationResult, VerifiableAddress, VerifiableAddressInput, VerifyAddressResponse } from '@labeldesk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { apiRequest } from '../../libs/http-client';
@@ -7,8 +7,10 @@ import { apiRequest } from '../../libs/http-client';
 export type AddressSuggestion = NonNullable<AddressVerificationResult['suggestion']>;
 
 /** POST /api/addresses/verify: the carrier's view of an address (null unless the server runs ADDRESS_CHECK=carrier). */
-export const verifyAddress = (address: VerifiableAddress): Promise<AddressVerificationResult | null> =>
-  apiRequest('/api/addresses/verify', { method: 'POST', body: { address }, schema: verifyAddressResponseSchema }).then((answer) => answer.verification);
+export const verifyAddressAnswer = (address: VerifiableAddress): Promise<VerifyAddressResponse> =>
+  apiRequest('/api/addresses/verify', { method: 'POST', body: { address }, schema: verifyAddressResponseSchema });
+
+export const verifyAddress = (address: VerifiableAddress): Promise<AddressVerificationResult | null> => verifyAddressAnswer(address).then((answer) => answer.verification);
 
 /** The address when the offline rules find nothing wrong with it (only such an address is worth a carrier's look). */
 export const checkableAddress = (address: VerifiableAddressInput): VerifiableAddress | null => {

@@ -50,12 +50,15 @@ describe('Addresses checked before paying', () => {
       expect(await zip.getAttribute('aria-invalid')).toBe('true');
       // No carrier is asked about an address the offline rules refuse.
       expect(await to.getByTestId('receiver-address-suggestion').count()).toBe(0);
+      // Centred: the sticky price bar covers the bottom of the view.
+      await zip.evaluate((node) => node.scrollIntoView({ block: 'center' }));
       await saveViewScreenshot(page, 'address-checks-single-error');
 
       await to.getByRole('combobox', { name: 'State', exact: true }).selectOption('NY');
       await to.getByText('ZIP 10118 is in NY, not CA', { exact: true }).waitFor({ state: 'detached' });
       const suggestion = to.getByTestId('receiver-address-suggestion');
       await suggestion.getByText(/^Did you mean 350 FIFTH AVENUE, NEW YORK, NY 10118-\d{4}\?$/).waitFor({ timeout: 15_000 });
+      await suggestion.scrollIntoViewIfNeeded();
       await saveViewScreenshot(page, 'address-checks-single-suggestion');
       await suggestion.getByRole('button', { name: 'Accept', exact: true }).click();
       expect(await to.getByRole('textbox', { name: 'Street', exact: true }).inputValue()).toBe('350 FIFTH AVENUE');

@@ -45,6 +45,16 @@ export const describeAddressChecks = (mode: string, running: () => RunningSystem
       expect((await call('GET', `/orders/bulk/${who.userId}`, undefined, { token: who.token })).body['totalCount']).toBe(0);
     });
 
+    it('answers the verify route for signed-in users only, with no carrier asked in the default offline mode', async () => {
+      const who = await newBulkCustomer(call, adminToken, 0, 'addr-verify');
+      const address = { street1: '350 Fifth Ave', city: 'New York', state: 'NY', zip: '10118' };
+      expect((await call('POST', '/addresses/verify', { address })).status).toBe(401);
+      const answer = await call('POST', '/addresses/verify', { address }, { token: who.token });
+      expect([answer.status, answer.body]).toEqual([200, { mode: 'offline', verification: null }]);
+      const impossible = await call('POST', '/addresses/verify', { address: { ...address, state: 'CA' } }, { token: who.token });
+      expect([impossible.status, impossible.body['message']]).toEqual([400, 'ZIP 10118 is in NY, not CA']);
+    });
+
     it('refuses to save an address book entry whose ZIP is in another state', async () => {
       const who = await newBulkCustomer(call, adminToken, 0, 'addr-book');
       const formData = { address_id: 'home', name: 'Ann', street: '1 Main St', city: 'Austin', state: 'TX', zip: '10001', country: 'US' };

@@ -51,3 +51,13 @@ describe('the state ↔ ZIP rule in the contracts', () => {
     expect(issuesOf(addressFormSchema.safeParse(address))).toEqual([{ path: 'zip', message: 'ZIP 10001 is in NY, not TX' }]);
   });
 });
+
+describe('the state ↔ ZIP rule on values that are not addresses', () => {
+  it('leaves a party that is not an object to its own type error', () => {
+    for (const receiver of [null, 'text', ['a'], true]) {
+      const result = singleOrderSchema.safeParse({ ...order('NY', '10001'), receiver });
+      expect(result.success).toBe(false);
+      expect(issuesOf(result).every((issue) => issue.path === 'receiver')).toBe(true);
+    }
+  });
+});

@@ -8,12 +8,18 @@ import { zipStateMismatch } from './zip-state';
 export const withZipMatchingState = <S extends z.ZodObject>(schema: S, stateKey: string, zipKey: string): S =>
   schema.superRefine(
     (value, ctx) => {
-      const fields = value as Record<string, unknown>;
+      const fields: Record<string, unknown> = typeof value === 'object' && value !== null ? value : {};
       const state = fields[stateKey];
       const zip = fields[zipKey];
       if (typeof state !== 'string' || typeof zip !== 'string') return;
       const message = zipStateMismatch(state, zip);
       if (message) ctx.addIssue({ code: 'custom', path: [zipKey], message, input: zip });
     },
-    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === stateKey || issue.path?.[0] === zipKey) },
+    // Not when the value is no object at all (its own issue has an empty path) or either field failed its own rule.
+    {
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || issue.path[0] === stateKey || issue.path[0] === zipKey),
+    },
   );

@@ -14,6 +14,7 @@ import { DocsController } from './docs/docs.controller';
 import { RouteCatalogue } from './docs/route-catalogue';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
+import { AddressVerifyController } from './http/address-verify.controller';
 import { AdminAuditController } from './http/admin-audit.controller';
 import { AdminOrdersController } from './http/admin-orders.controller';
 import { AdminCarriersController } from './http/admin-carriers.controller';
@@ -53,7 +54,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, CarrierWebhooksController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
+      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, CarrierWebhooksController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -1,4 +1,5 @@
 import { startDistributed as startOne } from '@labeldesk/testing';
+import { describeAddressChecks } from './support/address-checks.suite';
 import { ACCOUNT_SECURITY_ENV, describeAccountSecurity } from './support/account-security.suite';
 import { describeAdminArea } from './support/admin-area.suite';
 import { describeAdminServices } from './support/admin-services.suite';
@@ -19,6 +20,7 @@ describe('suites sharing one distributed system', () => {
   describeLabelFlows('distributed', system);
   describeBulkFlows('distributed', system);
   describeBadInput('distributed', system);
+  describeAddressChecks('distributed', system);
   describeAccountSecurity('distributed', system);
   describeInviteFlows('distributed', system);
   describeAdminServices('distributed', system);

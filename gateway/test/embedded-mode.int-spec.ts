@@ -1,4 +1,5 @@
 import { startEmbedded } from '@labeldesk/testing';
+import { describeAddressChecks } from './support/address-checks.suite';
 import { ACCOUNT_SECURITY_ENV, describeAccountSecurity } from './support/account-security.suite';
 import { describeAdminArea } from './support/admin-area.suite';
 import { describeAdminServices } from './support/admin-services.suite';
@@ -16,6 +17,7 @@ describe('suites sharing one embedded system', () => {
   describeLabelFlows('embedded', system);
   describeBulkFlows('embedded', system);
   describeBadInput('embedded', system);
+  describeAddressChecks('embedded', system);
   describeAccountSecurity('embedded', system);
   describeInviteFlows('embedded', system);
   describeAdminServices('embedded', system);

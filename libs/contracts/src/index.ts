@@ -13,6 +13,7 @@ export * from './lib/health/health.contract';
 export * from './lib/realtime/socket-events';
 export * from './lib/common/us-states';
 export * from './lib/common/fields';
+export * from './lib/address-rules';
 export * from './lib/address/address.schema';
 export * from './lib/address/sku.schema';
 export * from './lib/address/package-weight';

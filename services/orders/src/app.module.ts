@@ -1,3 +1,4 @@
+import { AddressVerifier } from './carriers/address/address-verifier';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import { AdminOrdersRepository } from './admin/admin-orders.repository';
@@ -55,6 +56,7 @@ export class OrdersModule {
       providers: [
         { provide: ORDERS_ENV, useValue: env },
         carrierRegistryProvider,
+        AddressVerifier,
         PurchaseJournalRepository,
         LabelPurchaser,
         ShipperContacts,

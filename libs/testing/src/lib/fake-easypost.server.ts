@@ -1,3 +1,4 @@
+import { createFakeAddress } from './fake-easypost/addresses';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -248,6 +249,7 @@ export class FakeEasyPostServer {
     if (version !== 'v2' || rest.length > 0) return this.answer(res, NOT_FOUND);
     if (collection === 'refunds' && method === 'POST' && id === undefined) return this.answer(res, this.ledger.bulkRefund(parsed));
     if (collection === 'trackers' && method === 'GET' && id !== undefined && action === undefined) return this.answer(res, this.ledger.tracker(id));
+    if (collection === 'addresses' && method === 'POST' && id === undefined) return this.answer(res, createFakeAddress(parsed));
     if (collection !== 'shipments') return this.answer(res, NOT_FOUND);
     if (method === 'POST' && id === undefined) return this.createShipment(parsed, req, res);
     if (method === 'GET' && id !== undefined && action === undefined) return this.answer(res, this.ledger.get(id));

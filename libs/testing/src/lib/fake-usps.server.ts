@@ -1,3 +1,4 @@
+import { ADDRESSES, fakeAddressReply } from './fake-usps/addresses';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -263,7 +264,7 @@ export class FakeUspsServer {
     if (this.options.controlRoutes && path.startsWith('/__fake/')) return this.reply(res, controlReply(this.controls(), method, req.url ?? ''));
     this.requests.push({ method, path, headers: req.headers, body });
     if (this.options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs));
-    const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : path.startsWith(TRACKING) ? TRACKING : LABELS;
+    const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : path.startsWith(TRACKING) ? TRACKING : path.startsWith(ADDRESSES) ? ADDRESSES : LABELS;
 
     if (this.faults.rateLimitSeconds !== null) {
       const seconds = this.faults.rateLimitSeconds;
@@ -289,6 +290,9 @@ export class FakeUspsServer {
     if (method === 'POST' && path === `${LABELS}/label`) return this.createLabel(req, body, res);
     const tracking = /^\/tracking\/v3\/tracking\/([^/]+)$/.exec(path);
     if (method === 'GET' && tracking?.[1]) return this.track(req, decodeURIComponent(tracking[1]), res);
+    if (method === 'GET' && path === `${ADDRESSES}/address`) {
+      return this.reply(res, this.tokens.refuseBearer(req.headers.authorization, ADDRESSES) ?? fakeAddressReply(new URL(req.url ?? '/', 'http://fake-usps').searchParams));
+    }
     const cancel = /^\/labels\/v3\/label\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && cancel?.[1]) return this.cancelLabel(req, decodeURIComponent(cancel[1]), res);
     return this.send(res, 404, errorBody(api, 404, [{ code: '404', detail: `No resource at ${method} ${path}` }]));

@@ -62,6 +62,19 @@ export interface LabelAddress {
   country: 'US';
 }
 
+/**
+ * A carrier's verification of an address (issue 26):
+ * - `ok`: deliverable as given;
+ * - `suggestion`: deliverable as the carrier's standardized form (`suggestion`: capitals, ZIP+4, corrected spelling),
+ *   offered to the user to accept in one click;
+ * - `undeliverable`: the carrier found no such delivery point; `messages` say why in the carrier's words.
+ */
+export interface AddressVerification {
+  verdict: 'ok' | 'suggestion' | 'undeliverable';
+  suggestion: LabelAddress | null;
+  messages: string[];
+}
+
 /** Our customer buying the label, as a carrier that must know the shipper (USPS) reports them. */
 export interface LabelShipper {
   /** Our id of the customer (their user id). */
@@ -225,6 +238,11 @@ export interface CarrierAdapter {
    * that pushes updates (EasyPost webhooks) still answers this, for labels whose push never came.
    */
   track(label: LabelToVoid): Promise<TrackingReport | null>;
+  /**
+   * The carrier's address verification, where it has one (EasyPost `POST /v2/addresses`, USPS Addresses v3). Null
+   * when the carrier did not answer (the caller goes on without it). Never throws for the carrier's answer.
+   */
+  verifyAddress?(address: LabelAddress): Promise<AddressVerification | null>;
 }
 
 /** The registry of the carriers `CARRIERS` turns on, in the order they are tried. */

@@ -1,4 +1,5 @@
 import { baseServiceEnvSchema } from '@labeldesk/nest-config';
+import { addressCheckModeSchema } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { CARRIER_IDS, type CarrierId } from '../carriers/carrier.port';
 import { defaultRenderWorkers } from '../carriers/sandbox/render-workers';
@@ -51,6 +52,12 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   USPS_ACCOUNT_NUMBER: optionalText,
   /** The permit's 5-digit ZIP, with USPS_ACCOUNT_TYPE=PERMIT. */
   USPS_PERMIT_ZIP: z.string().regex(/^\d{5}$/, 'must be a 5-digit ZIP').optional(),
+  /**
+   * Issue 26: `offline` (default) keeps to the shared state ↔ ZIP rules; `carrier` also asks the first carrier with an
+   * address verification (EasyPost, USPS; the sandbox answers a made-up but deterministic one) for a suggestion;
+   * `off` answers no verification. The offline rules refuse impossible addresses in every mode.
+   */
+  ADDRESS_CHECK: addressCheckModeSchema.default('offline'),
   /** Sandbox only: added latency per label, for tests and benchmarks. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, requireAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
+import { AddressVerifier } from '../carriers/address/address-verifier';
 import { CARRIER_REGISTRY } from '../carriers/carrier.port';
 import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { suggestedPricesFor } from '../carriers/suggested-prices';
@@ -19,12 +20,19 @@ export class OrdersController {
     private readonly placeSingle: PlaceSingleOrderUseCase,
     private readonly bulk: BulkRepository,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistry,
+    private readonly addresses: AddressVerifier,
   ) {}
 
   @RpcHandler(OrdersRpc.placeSingle)
   place(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.placeSingle) body: ParsedRequestOf<typeof OrdersRpc.placeSingle>) {
     requireSelfOrAdmin(caller, body.userId);
     return this.placeSingle.execute(body);
+  }
+
+  /** Any signed-in user may ask (CurrentCaller refuses anyone else): it moves nothing and names no one. */
+  @RpcHandler(OrdersRpc.verifyAddress)
+  verifyAddress(@CurrentCaller() _signedIn: Caller, @RpcPayload(OrdersRpc.verifyAddress) body: ParsedRequestOf<typeof OrdersRpc.verifyAddress>) {
+    return this.addresses.verify(body.address);
   }
 
   @RpcHandler(OrdersRpc.findByKey)

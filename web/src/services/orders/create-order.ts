@@ -1,4 +1,13 @@
-import { DEFAULT_MAX_WEIGHT_LB, numberField, packageSchema, placeOrderResponseSchema, receiverSchema, senderSchema, singleOrderSchema } from '@labeldesk/contracts';
+import {
+  DEFAULT_MAX_WEIGHT_LB,
+  numberField,
+  packageSchema,
+  placeOrderResponseSchema,
+  receiverSchema,
+  senderSchema,
+  singleOrderSchema,
+  withZipMatchingState,
+} from '@labeldesk/contracts';
 import type { CreatedLabelResponse, PendingLabelResponse, SingleOrderInput } from '@labeldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -7,9 +16,10 @@ import { apiRequest, isApiError } from '../../libs/http-client';
 /**
  * The Order Label form, flat (one key per input) but built from the contract's own field schemas, so the
  * browser checks exactly what the server will. Two rules are the form's: the chosen service's maxWeight
- * (spec 5, default 70 lb) and a quantity of at least 1, sent as `package_reference1`.
+ * (spec 5, default 70 lb) and a quantity of at least 1, sent as `package_reference1`. The parties' state ↔ ZIP
+ * rule is the contract's too, added again because spreading `.shape` leaves object rules behind.
  */
-export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB) =>
+const orderFormFields = (maxWeightLb: number) =>
   z.object({
     service_name: singleOrderSchema.shape.service_name,
     ...senderSchema.shape,
@@ -26,6 +36,13 @@ export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB) =>
     ),
     package_reference2: packageSchema.shape.package_reference2,
   });
+
+export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB) =>
+  withZipMatchingState(
+    withZipMatchingState(orderFormFields(maxWeightLb), 'sender_state_province', 'sender_zip_postal'),
+    'receiver_state_province',
+    'receiver_zip_postal',
+  );
 export type OrderFormData = z.output<ReturnType<typeof orderFormSchema>>;
 
 export type PartyPrefix = 'sender' | 'receiver';

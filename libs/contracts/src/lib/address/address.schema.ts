@@ -1,19 +1,24 @@
 import { z } from 'zod';
+import { withZipMatchingState } from '../address-rules/zip-state.refine';
 import { countryField, optionalField, phoneField, requiredField, stateField, zipField } from '../common/fields';
 
 /** A saved address as the form sends it (spec: Address). */
-export const addressFormSchema = z.object({
-  address_id: requiredField('Address ID', 50),
-  name: requiredField('Name'),
-  phone: phoneField(),
-  company: optionalField('Company'),
-  street: requiredField('Street'),
-  street2: optionalField('Street 2'),
-  city: requiredField('City', 60),
-  state: stateField(),
-  zip: zipField(),
-  country: countryField(),
-});
+export const addressFormSchema = withZipMatchingState(
+  z.object({
+    address_id: requiredField('Address ID', 50),
+    name: requiredField('Name'),
+    phone: phoneField(),
+    company: optionalField('Company'),
+    street: requiredField('Street'),
+    street2: optionalField('Street 2'),
+    city: requiredField('City', 60),
+    state: stateField(),
+    zip: zipField(),
+    country: countryField(),
+  }),
+  'state',
+  'zip',
+);
 export type AddressForm = z.input<typeof addressFormSchema>;
 
 export const savedAddressSchema = z.object({

@@ -6,6 +6,7 @@ import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
 import { singleOrderSchema } from './single-order.schema';
+import { verifyAddressBodySchema, verifyAddressResponseSchema } from '../address-rules/address-verification.schema';
 import {
   activeBulkOrderResponseSchema,
   BULK_MAX_ROWS,
@@ -110,6 +111,8 @@ export const OrdersRpc = {
     z.object({ orderId: idSchema, trackingNumbers: z.array(trackingNumberSchema).min(1).max(10_000).optional() }),
     bulkVoidResponseSchema,
   ),
+  /** The carrier's verification of an address when ADDRESS_CHECK is `carrier` (any signed-in user). */
+  verifyAddress: defineRpc('orders.address.verify.v1', verifyAddressBodySchema, verifyAddressResponseSchema),
   /** A single order's tracking (owner or admin). */
   tracking: defineRpc('orders.label.tracking.v1', z.object({ orderId: idSchema }), labelTrackingSchema),
   /** One label of a batch's tracking (owner or admin). */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { countryField, numberField, oneLine, optionalField, phoneField, requiredField, stateField, zipField } from '../common/fields';
+import { withZipMatchingState } from '../address-rules/zip-state.refine';
 import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
 
-const party = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
+const partyFields = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
   z.object({
     [`${prefix}_name`]: requiredField(`${who} name`),
     [`${prefix}_phone`]: phoneField(`${who} phone`),
@@ -18,6 +19,10 @@ const party = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
   } & {
     [K in `${P}_phone` | `${P}_company` | `${P}_address2`]: z.ZodType<string | null, unknown>;
   } & { [K in `${P}_country`]: z.ZodType<'US', unknown> }>;
+
+/** A party's fields, with the ZIP checked against the state (reported on the ZIP, before any money moves). */
+const party = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
+  withZipMatchingState(partyFields(prefix, who), `${prefix}_state_province`, `${prefix}_zip_postal`);
 
 export const senderSchema = party('sender', 'Sender');
 export const receiverSchema = party('receiver', 'Recipient');

@@ -1,8 +1,10 @@
 import type {
+  AddressVerification,
   CarrierAdapter,
   CarrierOffering,
   CarrierProfile,
   CarrierRefs,
+  LabelAddress,
   LabelFormat,
   LabelShipment,
   LabelToVoid,
@@ -13,6 +15,7 @@ import type {
   TrackingReport,
   VoidOutcome,
 } from '../carrier.port';
+import { toEasyPostAddressRequest, verificationOfEasyPostAddress } from './easypost-address';
 import { refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
 import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
@@ -189,6 +192,12 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   }
 
   /** The label's tracker: by `trackerId` when the purchase recorded it, else the one its shipment names. */
+  /** EasyPost's delivery verification; null when EasyPost did not answer or refused the request. */
+  async verifyAddress(address: LabelAddress): Promise<AddressVerification | null> {
+    const reply = await this.client.createAddress(toEasyPostAddressRequest(address));
+    return reply.kind === 'ok' ? verificationOfEasyPostAddress(address, reply.body) : null;
+  }
+
   async track(label: LabelToVoid): Promise<TrackingReport | null> {
     const trackerId = label.carrierRefs['trackerId'] ?? (await this.trackerIdOfShipment(label.carrierRefs['shipmentId']));
     if (!trackerId) return null;

@@ -89,6 +89,11 @@ export class EasyPostClient {
     return this.call('POST', '/v2/refunds', { refund: { carrier: 'USPS', tracking_codes: trackingCodes } });
   }
 
+  /** Creates an Address with `verify`: its `verifications.delivery` says whether it is deliverable. */
+  createAddress(request: unknown): Promise<EasyPostReply> {
+    return this.call('POST', '/v2/addresses', request);
+  }
+
   getTracker(trackerId: string): Promise<EasyPostReply> {
     return this.call('GET', `/v2/trackers/${encodeURIComponent(trackerId)}`);
   }

@@ -1,6 +1,8 @@
 import { bulkhead, CircuitState, circuitBreaker, ConsecutiveBreaker, DelegateBackoff, handleWhenResult, isBrokenCircuitError, retry, wrap, type CircuitBreakerPolicy, type IPolicy } from 'cockatiel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  AddressVerification,
+  LabelAddress,
   CarrierAdapter,
   CarrierOffering,
   CarrierProfile,
@@ -55,6 +57,8 @@ export class GuardedCarrier implements CarrierAdapter {
   private readonly longestWaitMs: number;
   /** Present only when the carrier has a bulk void (the port's caller otherwise voids one at a time). */
   readonly voidMany?: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>;
+  /** Passed straight through: a verification moves no money and its failure only means "no suggestion". */
+  readonly verifyAddress?: (address: LabelAddress) => Promise<AddressVerification | null>;
 
   constructor(
     readonly inner: CarrierAdapter,
@@ -73,6 +77,8 @@ export class GuardedCarrier implements CarrierAdapter {
     });
     const bulk = inner.voidMany?.bind(inner);
     if (bulk) this.voidMany = (labels) => this.voidBulk(bulk, labels);
+    const verify = inner.verifyAddress?.bind(inner);
+    if (verify) this.verifyAddress = verify;
   }
 
   listOfferings(): Promise<CarrierOffering[]> {

@@ -1,10 +1,13 @@
+import { sandboxAddressVerification } from './sandbox-address';
 import { SandboxCarrierError } from './sandbox-carrier.error';
 import {
+  type AddressVerification,
   type BoughtLabel,
   type CarrierAdapter,
   type CarrierOffering,
   type CarrierProfile,
   type CarrierRefs,
+  type LabelAddress,
   type LabelShipment,
   type LabelToVoid,
   type PendingRefund,
@@ -143,6 +146,11 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   async track(label: LabelToVoid): Promise<TrackingReport | null> {
     if (this.faults?.unreachable || !isSandboxTrackingNumber(label.trackingNumber)) return null;
     return simulatedTracking(label.trackingNumber, label.purchasedAt, this.now(), this.lifecycle);
+  }
+
+  /** A made-up but deterministic verification (see sandboxAddressVerification); nothing when the sandbox is down. */
+  async verifyAddress(address: LabelAddress): Promise<AddressVerification | null> {
+    return this.faults?.unreachable ? null : sandboxAddressVerification(address);
   }
 
   /** Voids the sandbox accepted (a repeated void of the same label counts once). */

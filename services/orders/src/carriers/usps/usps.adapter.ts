@@ -1,4 +1,6 @@
 import type {
+  AddressVerification,
+  LabelAddress,
   CarrierAdapter,
   CarrierOffering,
   CarrierProfile,
@@ -12,6 +14,7 @@ import type {
   TrackingReport,
   VoidOutcome,
 } from '../carrier.port';
+import { toUspsAddressQuery, undeliverableOfUspsProblems, verificationOfUspsAddress } from './usps-address';
 import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper';
 import { formatOf } from '../label-file';
 import { idempotencyUuid, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
@@ -60,7 +63,7 @@ const describeFailure = (failure: UspsFailure): string => {
   return `HTTP ${failure.status}${text ? `: ${text}` : ''}`;
 };
 
-const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation', tracking: 'tracking' } as const;
+const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation', tracking: 'tracking', address: 'address check' } as const;
 
 /** A 400 about the idempotency key itself: the key is known to USPS with another body, so a label may exist. */
 const namesIdempotencyKey = (problems: readonly UspsProblem[]) => problems.some((problem) => /x-idempotency-key/i.test(problem.parameter ?? ''));
@@ -239,6 +242,14 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     if (!answer.ok) return null;
     const response = trackingResponseSchema.safeParse(answer.value);
     return response.success ? uspsTrackingReportOf(response.data) : null;
+  }
+
+  /** USPS Addresses v3: a 404 is an address USPS has no match for; any other failure is no answer. */
+  async verifyAddress(address: LabelAddress): Promise<AddressVerification | null> {
+    const answer = await this.client.verifyAddress(toUspsAddressQuery(address));
+    if (answer.ok) return verificationOfUspsAddress(address, answer.value);
+    const { failure } = answer;
+    return failure.kind === 'http' && failure.status === 404 ? undeliverableOfUspsProblems(failure.problems) : null;
   }
 
   /** A 200 is a sale: if its body cannot be read, the label exists but we do not have it, so it stays unknown. */

@@ -31,7 +31,7 @@ export interface UspsClientOptions {
 }
 
 /** Where a call was in the purchase: everything before `label` provably bought nothing. */
-export type UspsStep = 'token' | 'payment' | 'label' | 'cancel' | 'tracking';
+export type UspsStep = 'token' | 'payment' | 'label' | 'cancel' | 'tracking' | 'address';
 
 /** One entry of USPS's `error.errors` (or the OAuth error), flattened. */
 export interface UspsProblem {
@@ -183,6 +183,12 @@ export class UspsClient {
   async trackPackage(trackingNumber: string): Promise<UspsResult<unknown>> {
     const path = `/tracking/v3/tracking/${encodeURIComponent(trackingNumber)}?expand=DETAIL`;
     return this.json('tracking', await this.authorized('tracking', 'GET', path, { Accept: 'application/json' }, undefined, false));
+  }
+
+  /** `GET /addresses/v3/address?streetAddress=…`, with the bearer token only: the standardized address or a 404. */
+  async verifyAddress(query: Record<string, string>): Promise<UspsResult<unknown>> {
+    const path = `/addresses/v3/address?${new URLSearchParams(query).toString()}`;
+    return this.json('address', await this.authorized('address', 'GET', path, { Accept: 'application/json' }, undefined, false));
   }
 
   private async fetchAccessToken(): Promise<UspsResult<string>> {

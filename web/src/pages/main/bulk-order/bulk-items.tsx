@@ -10,11 +10,13 @@ interface BulkItemsProps extends BulkTableProps {
   /** How long the last file took to read, for the browser tests' measurement. */
   parseMs: number | null;
   onReset: () => void;
+  onAcceptAllSuggestions: () => void;
 }
 
 /** 'Bulk Order Items': the row count, Reset, and the editable table, or what to do when there are no rows yet. */
-export const BulkItems = ({ invalidCount, parseMs, onReset, ...table }: BulkItemsProps): ReactElement => {
-  const { rows, readOnly } = table;
+export const BulkItems = ({ invalidCount, parseMs, onReset, onAcceptAllSuggestions, ...table }: BulkItemsProps): ReactElement => {
+  const { rows, readOnly, suggestions } = table;
+  const suggested = suggestions?.size ?? 0;
   return (
     <Stack as="section" aria-labelledby="bulk-items-heading" gap="2">
       <Flex align="center" justify="space-between" gap="3" wrap="wrap">
@@ -29,10 +31,17 @@ export const BulkItems = ({ invalidCount, parseMs, onReset, ...table }: BulkItem
           )}
         </Flex>
         {rows.length > 0 && (
-          <Button size="xs" variant="ghost" colorPalette="gray" onClick={onReset} disabled={readOnly}>
-            <UndoIcon />
-            Reset
-          </Button>
+          <Flex align="center" gap="2">
+            {suggested > 0 && (
+              <Button size="xs" variant="outline" colorPalette="brand" onClick={onAcceptAllSuggestions} disabled={readOnly} data-testid="bulk-accept-all-suggestions">
+                Accept all suggestions ({suggested.toLocaleString('en-US')})
+              </Button>
+            )}
+            <Button size="xs" variant="ghost" colorPalette="gray" onClick={onReset} disabled={readOnly}>
+              <UndoIcon />
+              Reset
+            </Button>
+          </Flex>
         )}
       </Flex>
       {rows.length > 0 ? (

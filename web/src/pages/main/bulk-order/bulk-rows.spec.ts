@@ -1,4 +1,4 @@
-import { applyServerIssues, columnForPath, emptyValues, pricedShipment, rowMessages } from './bulk-rows';
+import { applyServerIssues, checkRow, columnForPath, emptyValues, pricedShipment, rowMessages } from './bulk-rows';
 import type { BulkRow } from './bulk-rows';
 
 const row = (id: number, overrides: Partial<BulkRow['values']> = {}): BulkRow => ({ id, values: { ...emptyValues(), ...overrides }, errors: null });
@@ -42,5 +42,25 @@ describe('pricedShipment', () => {
     expect(pricedShipment(row(1, { ServiceName: 'Unknown', PackageWeight: '2' }).values, context)).toBeNull();
     expect(pricedShipment(row(1, { ServiceName: 'USPS Priority Mail', PackageWeight: '71' }).values, context)).toBeNull();
     expect(pricedShipment(row(1, { ServiceName: 'USPS Priority Mail', PackageWeight: 'abc' }).values, context)).toBeNull();
+  });
+});
+
+describe('an impossible address in a row', () => {
+  const context = { services: new Map([['USPS Priority Mail', 70]]) };
+  const complete = {
+    ServiceName: 'USPS Priority Mail',
+    FromSenderName: 'Ada', FromStreet1: '1 Main St', FromCity: 'Austin', FromStateProvince: 'TX', FromZipPostal: '78701',
+    ToRecipientName: 'Bob', ToStreet1: '2 Side St', ToCity: 'Seattle', ToStateProvince: 'CA', ToZipPostal: '98101-1234',
+    PackageLength: '10', PackageWidth: '8', PackageHeight: '4', PackageWeight: '2',
+  };
+
+  it('is an error on the ZIP cell naming both states, before submit', () => {
+    const check = checkRow(row(1, complete).values, context);
+    expect(check.item).toBeNull();
+    expect(check.errors).toEqual({ ToZipPostal: 'ZIP 98101-1234 is in WA, not CA' });
+  });
+
+  it('is fine once the state matches the ZIP', () => {
+    expect(checkRow(row(1, { ...complete, ToStateProvince: 'wa' }).values, context).errors).toBeNull();
   });
 });

@@ -5,7 +5,9 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
 import { BULK_COLUMNS } from './bulk-columns';
 import type { BulkColumn } from './bulk-columns';
+import type { RowSuggestion } from './bulk-address-suggestions';
 import type { BulkRow } from './bulk-rows';
+import { addressLine } from '../../../services/orders/verify-address';
 
 const cellLabel = (column: BulkColumn, index: number, value: string, error: string | undefined): string =>
   `${column.header}, row ${index + 1}: ${value || 'empty'}${error ? `. ${error}` : ''}`;
@@ -98,7 +100,21 @@ interface RowProps {
   onDelete: (row: BulkRow, index: number) => void;
   focusRef: (rowId: number, key: BulkTemplateColumn) => (node: HTMLButtonElement | null) => void;
   onShowCell: (rowId: number, key: BulkTemplateColumn) => void;
+  /** The carrier's standardized addresses for this row, if it has any to offer. */
+  suggestion?: RowSuggestion | undefined;
+  onAcceptSuggestion?: ((rowId: number) => void) | undefined;
 }
+
+/** "Did you mean …?" for the row's From and To, with one Accept for both, first so the fading end never hides it. */
+const SuggestionLine = ({ suggestion, disabled, onAccept }: { suggestion: RowSuggestion; disabled: boolean; onAccept: () => void }): ReactElement => (
+  <span className="bulk-row-messages bulk-row-suggestion" data-testid="bulk-row-suggestion">
+    <button type="button" className="bulk-msg bulk-accept" disabled={disabled} onClick={onAccept}>
+      Accept
+    </button>
+    {suggestion.from ? <span className="bulk-msg">Did you mean From {addressLine(suggestion.from)}?</span> : null}
+    {suggestion.to ? <span className="bulk-msg">Did you mean To {addressLine(suggestion.to)}?</span> : null}
+  </span>
+);
 
 /** A row's messages in column order, each with the cell it belongs to (none for a row-wide one). */
 const rowProblems = (row: BulkRow): { key: BulkTemplateColumn | null; message: string }[] => {
@@ -113,11 +129,11 @@ const rowProblems = (row: BulkRow): { key: BulkTemplateColumn | null; message: s
 };
 
 /** One row; memoised, so scrolling renders only the rows that come into view. */
-export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly, measure, onEdit, onEditDone, onDelete, focusRef, onShowCell }: RowProps): ReactElement => {
+export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly, measure, onEdit, onEditDone, onDelete, focusRef, onShowCell, suggestion, onAcceptSuggestion }: RowProps): ReactElement => {
   const problems = rowProblems(row);
   const errorCount = problems.length;
   return (
-    <tr ref={measure} data-index={index} data-testid="bulk-row" data-row={index + 1} data-row-id={row.id} data-invalid={errorCount > 0 || undefined} aria-rowindex={index + 2}>
+    <tr ref={measure} data-index={index} data-testid="bulk-row" data-row={index + 1} data-row-id={row.id} data-invalid={errorCount > 0 || undefined} data-suggested={(errorCount === 0 && suggestion !== undefined) || undefined} aria-rowindex={index + 2}>
       <th scope="row" className="bulk-rowhead">
         <span className="bulk-rowhead-inner">
           <span className="bulk-rownum">{index + 1}</span>
@@ -149,6 +165,7 @@ export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly,
             )}
           </span>
         )}
+        {errorCount === 0 && suggestion && onAcceptSuggestion ? <SuggestionLine suggestion={suggestion} disabled={readOnly} onAccept={() => onAcceptSuggestion(row.id)} /> : null}
       </th>
       {BULK_COLUMNS.map((column) => {
         const value = row.values[column.key];

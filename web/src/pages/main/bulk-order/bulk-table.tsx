@@ -5,6 +5,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'r
 import type { ReactElement, Ref } from 'react';
 import { BULK_COLUMNS } from './bulk-columns';
 import type { BulkRow } from './bulk-rows';
+import type { RowSuggestion } from './bulk-address-suggestions';
 import { BulkTableRow } from './bulk-table-row';
 import type { EditEnd } from './bulk-table-row';
 
@@ -29,6 +30,9 @@ export interface BulkTableProps {
   /** Rows cannot be changed while the batch is being submitted. */
   readOnly: boolean;
   handle?: Ref<BulkTableHandle>;
+  /** The carrier's address suggestions by row id (issue 26), each accepted with one click. */
+  suggestions?: ReadonlyMap<number, RowSuggestion>;
+  onAcceptSuggestion?: (rowId: number) => void;
 }
 
 interface EditTarget {
@@ -41,7 +45,7 @@ interface EditTarget {
  * 'Bulk Order Items': every uploaded row, windowed (only the rows in view are in the page), with a sticky
  * header and row column. A cell is edited where it is: click it (or Enter on it), type, Enter or leave to keep.
  */
-export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle }: BulkTableProps): ReactElement => {
+export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, onAcceptSuggestion }: BulkTableProps): ReactElement => {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const pendingFocus = useRef<EditTarget | null>(null);
@@ -49,7 +53,7 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.errors ? ERROR_ROW_HEIGHT : ROW_HEIGHT),
+    estimateSize: (index) => (rows[index]?.errors || suggestions?.has(rows[index]?.id ?? -1) ? ERROR_ROW_HEIGHT : ROW_HEIGHT),
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 10,
     scrollMargin: HEADER_HEIGHT,
@@ -132,7 +136,7 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
         '& .bulk-unit': { color: 'fg.muted', fontWeight: 'normal', ms: '1' },
         '& .bulk-required': { color: 'fg.error', ms: '0.5' },
         '& tbody td, & tbody th': { p: 0, borderBottomWidth: '1px', borderColor: 'border.muted', height: `${ROW_HEIGHT}px`, verticalAlign: 'top' },
-        '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th': { height: `${ERROR_ROW_HEIGHT}px` },
+        '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th, & tbody tr[data-suggested] td, & tbody tr[data-suggested] th': { height: `${ERROR_ROW_HEIGHT}px` },
         '& tbody tr:hover td': { bg: 'bg.subtle' },
         containerType: 'inline-size',
         scrollPaddingInlineStart: `${ROW_COLUMN_WIDTH}px`,
@@ -199,6 +203,7 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
           fontWeight: 'medium',
           maskImage: 'linear-gradient(to right, black calc(100% - 2rem), transparent)',
         },
+        '& .bulk-row-suggestion': { color: 'fg.info' },
         '& .bulk-msg': { flexShrink: 0 },
         '& button.bulk-msg': {
           cursor: 'pointer',
@@ -275,6 +280,8 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
                 onDelete={onDelete}
                 focusRef={focusRef}
                 onShowCell={onShowCell}
+                suggestion={suggestions?.get(row.id)}
+                onAcceptSuggestion={onAcceptSuggestion}
               />
             );
           })}

@@ -25,6 +25,8 @@ import type { BulkTableHandle, BulkTableProps } from './bulk-table';
 import { notifyOnce } from './bulk-toasts';
 import { fileFailureMessage, fileFailureTitle, readBulkFile } from './read-bulk-file';
 import type { UploadAreaProps } from './upload-area';
+import { suggestionPatch } from './bulk-address-suggestions';
+import { useBulkAddressSuggestions } from './use-bulk-address-suggestions';
 import { useBulkPricing } from './use-bulk-pricing';
 import { useBulkRows } from './use-bulk-rows';
 import type { InvalidRow, ValidationErrorsDialogProps } from './validation-errors-dialog';
@@ -40,7 +42,7 @@ export interface BulkOrder {
   template: { onDownload: () => void; downloading: boolean };
   upload: UploadAreaProps & { problem: string | null };
   settings: BulkSettingsProps;
-  items: BulkTableProps & { invalidCount: number; parseMs: number | null; onReset: () => void; handle: RefObject<BulkTableHandle | null> };
+  items: BulkTableProps & { invalidCount: number; parseMs: number | null; onReset: () => void; onAcceptAllSuggestions: () => void; handle: RefObject<BulkTableHandle | null> };
   footer: BulkFooterProps;
   deletion: { target: RowToDelete | null; onConfirm: () => void; onCancel: () => void };
   validation: ValidationErrorsDialogProps;
@@ -159,7 +161,19 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
     if (changed > 0) notifyOnce('bulk-row-updated', 'success', 'Row updated successfully!', `${changed.toLocaleString('en-US')} row(s) now use ${serviceName}.`);
   };
 
-  const { updateCell } = table;
+  const { updateCell, patchRows } = table;
+  const { suggestions } = useBulkAddressSuggestions(rows);
+  const onAcceptSuggestion = useCallback(
+    (rowId: number) => {
+      const suggestion = suggestions.get(rowId);
+      if (suggestion) patchRows(new Map([[rowId, suggestionPatch(suggestion)]]));
+    },
+    [suggestions, patchRows],
+  );
+  const onAcceptAllSuggestions = useCallback(() => {
+    patchRows(new Map([...suggestions].map(([rowId, suggestion]) => [rowId, suggestionPatch(suggestion)])));
+    notifyOnce('bulk-suggestions-accepted', 'success', `${suggestions.size} row(s) updated to the carrier's addresses`);
+  }, [suggestions, patchRows]);
   const onCommit = useCallback(
     (rowId: number, key: BulkTemplateColumn, value: string) => {
       updateCell(rowId, key, value);
@@ -263,7 +277,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
       onSortBySkuChange: setSortBySku,
       disabled: busy,
     },
-    items: { rows, invalidCount: table.invalidCount, parseMs, serviceNames, onCommit, onDelete, onReset: reset, readOnly: busy, handle: tableRef },
+    items: { rows, invalidCount: table.invalidCount, parseMs, serviceNames, onCommit, onDelete, onReset: reset, readOnly: busy, handle: tableRef, suggestions, onAcceptSuggestion, onAcceptAllSuggestions },
     footer: {
       rowCount: rows.length,
       invalidCount: table.invalidCount,

@@ -85,6 +85,16 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
     );
   }, []);
 
+  /** Changes several cells of several rows at once (accepting the carrier's address suggestions). */
+  const patchRows = useCallback((patches: ReadonlyMap<number, Partial<BulkValues>>) => {
+    setRows((current) =>
+      current.map((row) => {
+        const patch = patches.get(row.id);
+        return patch ? validateRow({ ...row, values: { ...row.values, ...patch } }, contextRef.current) : row;
+      }),
+    );
+  }, []);
+
   const deleteRow = useCallback((rowId: number) => setRows((current) => current.filter((row) => row.id !== rowId)), []);
 
   const clear = useCallback(() => setRows([]), []);
@@ -119,5 +129,5 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
 
   const invalidCount = useMemo(() => rows.reduce((count, row) => count + (row.errors ? 1 : 0), 0), [rows]);
 
-  return { rows, invalidCount, load, updateCell, deleteRow, clear, applyService, markServerIssues };
+  return { rows, invalidCount, load, updateCell, patchRows, deleteRow, clear, applyService, markServerIssues };
 };

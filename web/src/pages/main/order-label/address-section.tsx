@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField, UsStateOptions } from '../../../components/ui/select-field';
 import type { PartyPrefix } from '../../../services/orders/create-order';
+import { AddressSuggestion } from './address-suggestion';
 import type { OrderFormApi } from './use-order-form';
 
 interface AddressSectionProps {
@@ -98,6 +99,7 @@ export const AddressSection = ({ prefix, title, form, addresses, addressesState 
           </SelectField>
           <FormField label="ZIP" required inputMode="numeric" autoComplete="off" {...text('zip_postal')} />
           <FormField label="Phone" type="tel" autoComplete="off" {...text('phone')} />
+          <AddressSuggestion prefix={prefix} form={form} />
           <GridItem colSpan={2}>
             <Field.Root disabled>
               <Field.Label>Country</Field.Label>

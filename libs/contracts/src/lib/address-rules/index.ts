@@ -1,0 +1,3 @@
+export * from './zip-state';
+export * from './zip-state.refine';
+export * from './address-verification.schema';

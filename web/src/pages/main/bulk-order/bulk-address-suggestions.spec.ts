@@ -1,0 +1,30 @@
+import { addressesToAsk, addressKey, partyAddress, suggestionPatch, suggestionsByRow } from './bulk-address-suggestions';
+import { emptyValues, type BulkRow } from './bulk-rows';
+
+const row = (id: number, change: Partial<BulkRow['values']> = {}): BulkRow => ({
+  id,
+  values: { ...emptyValues(), FromStreet1: '1 Main St', FromCity: 'Austin', FromStateProvince: 'TX', FromZipPostal: '78701', ToStreet1: '350 Fifth Ave', ToCity: 'New York', ToStateProvince: 'NY', ToZipPostal: '10118', ...change },
+  errors: null,
+});
+const suggested = { street1: '350 FIFTH AVE', street2: null, city: 'NEW YORK', state: 'NY', zip: '10118-0110' };
+
+describe('bulk address suggestions', () => {
+  it('asks each distinct address once, and none the offline rules refuse', () => {
+    const rows = [row(1), row(2), row(3, { ToStateProvince: 'CA' })];
+    expect([...addressesToAsk(rows, new Set(), 500).values()].map((address) => address.zip)).toEqual(['78701', '10118']);
+  });
+
+  it('stops at the limit of addresses asked per page', () => {
+    const rows = [row(1), row(2, { ToStreet1: '2 Fifth Ave' })];
+    const asked = new Set([addressKey(partyAddress(rows[0]!.values, 'from')!)]);
+    expect(addressesToAsk(rows, asked, 2).size).toBe(1);
+  });
+
+  it('offers a row the carrier suggestion for its To address, and accepting fills the five cells', () => {
+    const rows = [row(1), row(2, { ToStreet1: '350 FIFTH AVE', ToCity: 'NEW YORK', ToZipPostal: '10118-0110' })];
+    const answers = new Map([[addressKey(partyAddress(rows[0]!.values, 'to')!), { verdict: 'suggestion' as const, suggestion: suggested, messages: [] }]]);
+    const byRow = suggestionsByRow(rows, answers);
+    expect([...byRow.keys()]).toEqual([1]);
+    expect(suggestionPatch(byRow.get(1)!)).toEqual({ ToStreet1: '350 FIFTH AVE', ToStreet2: '', ToCity: 'NEW YORK', ToStateProvince: 'NY', ToZipPostal: '10118-0110' });
+  });
+});

@@ -2,7 +2,7 @@ import { Box, Button, Code, Stack, Table, Text } from '@chakra-ui/react';
 import type { AuditPage } from '@labeldesk/contracts';
 import { Fragment, useState, type ReactElement } from 'react';
 import { formatDateTime } from '../../../libs/format';
-import { ACTION_LABELS, describeChange } from './describe-change';
+import { ACTION_LABELS, describeChange, userTargetText } from './describe-change';
 
 type Entry = AuditPage['items'][number];
 
@@ -11,7 +11,7 @@ const targetText = (entry: Entry): string => {
   if (entry.targetType === 'default-service') return `Default service ${entry.targetId ?? ''}`;
   if (entry.targetType === 'order') return `Order ${entry.targetId ?? ''}`;
   if (entry.targetType === 'bulk-order') return `Batch ${entry.targetId ?? ''}`;
-  return entry.targetName ?? (entry.targetId ? `Deleted user ${entry.targetId}` : '—');
+  return userTargetText(entry);
 };
 
 const Snapshot = ({ title, value }: { title: string; value: Entry['before'] }): ReactElement => (

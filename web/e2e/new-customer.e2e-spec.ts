@@ -109,7 +109,8 @@ describe('What a new customer trips on', () => {
     await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
     const row = page.getByTestId('audit-row').filter({ hasText: 'Deleted user' }).first();
     await row.waitFor();
-    expect(await row.textContent()).toContain(`${customer.name} (${customer.email})`);
+    await row.getByText(customer.name, { exact: true }).waitFor();
+    await row.getByText(customer.email, { exact: true }).waitFor();
     await saveScreenshot(page, 'new-customer-audit-deleted-user');
   });
 

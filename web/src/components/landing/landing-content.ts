@@ -71,7 +71,7 @@ export const testimonials: readonly Testimonial[] = [
   {
     name: 'James Carter',
     designation: 'Marketplace seller',
-    feedback: 'Heavy parcels finally cost the same as light ones. That alone changed what I can afford to sell.',
+    feedback: 'My heavy parcels cost the same whether they weigh 20 lb or 60 lb. That alone changed what I can afford to sell.',
     rating: 5,
   },
   {

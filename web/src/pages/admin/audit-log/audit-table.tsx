@@ -56,7 +56,19 @@ export const AuditTable = ({ entries }: { entries: readonly Entry[] }): ReactEle
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{ACTION_LABELS[entry.action]}</Table.Cell>
                   <Table.Cell maxW="56">
-                    <Text truncate>{targetText(entry)}</Text>
+                    {entry.targetType === 'user' && entry.targetName && entry.targetEmail ? (
+                      // Name over e-mail, so a narrow column still shows whom the action was about.
+                      <Stack gap="0" title={targetText(entry)}>
+                        <Text truncate>{entry.targetName}</Text>
+                        <Text truncate textStyle="xs" color="fg.muted">
+                          {entry.targetEmail}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <Text truncate title={targetText(entry)}>
+                        {targetText(entry)}
+                      </Text>
+                    )}
                   </Table.Cell>
                   <Table.Cell minW="56">
                     <Stack gap="0">

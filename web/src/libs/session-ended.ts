@@ -8,10 +8,10 @@ export const SESSION_ENDED_MESSAGES: Readonly<Record<SessionsEndedReason, string
   'role-changed': 'Your access was changed. Please log in again.',
 };
 
-const FALLBACK = 'Your session has ended. Please log in again.';
+export const SESSION_ENDED_FALLBACK = 'Your session has ended. Please log in again.';
 
 /** What the login page says after the server ended the session, from the socket event as received. */
 export const sessionEndedMessage = (event: unknown): string => {
   const parsed = sessionEndedSchema.safeParse(event);
-  return parsed.success ? SESSION_ENDED_MESSAGES[parsed.data.reason] : FALLBACK;
+  return parsed.success ? SESSION_ENDED_MESSAGES[parsed.data.reason] : SESSION_ENDED_FALLBACK;
 };

@@ -197,13 +197,16 @@ describe('Admin user management', () => {
     const banner = page.getByTestId('impersonation-banner');
     await banner.waitFor();
 
-    // The admin's kept-aside token stops working (as when it expires): Return cannot restore it.
+    // The admin's kept-aside token stops working (as when it expires): Return cannot restore it. Edited with the app
+    // closed (a static file of the same origin is open): an open app stores its session again on any change, such as
+    // a refetched balance, and would undo the edit.
+    await page.goto(appUrl('/landing.js'));
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('labeldesk.auth') ?? '{}') as { state: { impersonator: { token: string } } };
       stored.state.impersonator.token = 'no-longer-valid';
       localStorage.setItem('labeldesk.auth', JSON.stringify(stored));
     });
-    await page.reload();
+    await page.goto(appUrl('/main/dashboard'));
     await banner.getByRole('button', { name: 'Return to my account' }).click();
     await waitForPath(page, '/login');
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();

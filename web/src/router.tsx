@@ -1,6 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter } from 'react-router-dom';
 import type { ReactElement } from 'react';
-import { RequireAdmin, RequireSession, RequireToken } from './components/auth/route-guards';
+import { RequireAdmin, RequireNavRole, RequireSession, RequireToken } from './components/auth/route-guards';
 import { AdminShell } from './components/layout/admin-shell';
 import { MainShell } from './components/layout/main-shell';
 import { RouteError } from './components/layout/route-error';
@@ -58,8 +58,24 @@ export const router = createBrowserRouter([
           { path: 'address', lazy: async () => ({ Component: (await import('./pages/main/address/page')).AddressBookPage }) },
           { path: 'sku', lazy: async () => ({ Component: (await import('./pages/main/sku/page')).SkuPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./pages/main/account/page')).AccountPage }) },
-          { path: 'invite', lazy: async () => ({ Component: (await import('./pages/main/invite/page')).InvitePage }) },
-          { path: 'admin', lazy: async () => ({ Component: (await import('./pages/main/admin/page')).AdminPanelPage }) },
+          {
+            path: 'invite',
+            element: (
+              <RequireNavRole to="/main/invite">
+                <Outlet />
+              </RequireNavRole>
+            ),
+            children: [{ index: true, lazy: async () => ({ Component: (await import('./pages/main/invite/page')).InvitePage }) }],
+          },
+          {
+            path: 'admin',
+            element: (
+              <RequireNavRole to="/main/admin">
+                <Outlet />
+              </RequireNavRole>
+            ),
+            children: [{ index: true, lazy: async () => ({ Component: (await import('./pages/main/admin/page')).AdminPanelPage }) }],
+          },
           { path: '*', element: <ShellNotFound homeTo="/main/dashboard" homeLabel="Go to your dashboard" /> },
         ],
       },

@@ -112,7 +112,7 @@ export class OrdersController {
     return this.rpc.call(OrdersRpc.recent, { userId, limit: 20 }, ctx);
   }
 
-  @ApiDoc({ summary: 'Number of labels bought', response: totalOrdersResponseSchema })
+  @ApiDoc({ summary: 'Number of labels bought, in all and bought singly or in batches', response: totalOrdersResponseSchema })
   @Get('total/:userId')
   total(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<TotalOrdersResponse> {
     return this.rpc.call(OrdersRpc.total, { userId }, ctx);

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
-import { bulkFileData, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents } from '@labeldesk/contracts';
+import { bulkFileData, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents, type SessionsEndedReason } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Server, Socket } from 'socket.io';
 import { CallerVerifier } from '../auth/caller-verifier';
@@ -110,13 +110,15 @@ export class RealtimeGateway implements OnGatewayConnection {
    * of at its next join. Each is checked
    * rather than all dropped, so a socket already reconnected with the token the change itself issued stays.
    */
-  async endSessions(userId: string): Promise<number> {
+  async endSessions(userId: string, reason?: SessionsEndedReason): Promise<number> {
     this.rememberSessionsEnded(userId);
     if (!this.server) return 0;
     const sockets = await this.server.in([userRoom(userId), loginAsRoom(userId)]).fetchSockets();
     const ended = await Promise.all(
       sockets.map(async (socket) => {
         if (await this.verifyToken(tokenOf(socket.handshake))) return false;
+        // Told before it is closed (the packet goes out first), so the tab signs out and says why.
+        if (reason) socket.emit('sessionEnded', { reason });
         socket.disconnect(true);
         return true;
       }),

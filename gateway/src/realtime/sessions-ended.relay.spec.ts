@@ -8,7 +8,7 @@ import { SessionsEndedRelay } from './sessions-ended.relay';
 
 const USER = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 
-const fakeSocket = (token: unknown) => ({ handshake: { auth: { token } }, disconnect: jest.fn() });
+const fakeSocket = (token: unknown) => ({ handshake: { auth: { token } }, disconnect: jest.fn(), emit: jest.fn() });
 
 /** A JWT-shaped token good for an hour, so its verified caller is kept (auth is faked: nothing checks the rest). */
 const KEPT_TOKEN = [{ alg: 'HS256' }, { sub: USER, exp: Math.floor(Date.now() / 1000) + 3600 }]
@@ -45,6 +45,16 @@ describe('SessionsEndedRelay', () => {
     expect(alsoStale.disconnect).toHaveBeenCalledWith(true);
     expect(fresh.disconnect).not.toHaveBeenCalled();
     expect(rpc.call).toHaveBeenCalledWith(AuthRpc.verifyToken, { token: 'old-token' }, {});
+  });
+
+  it('tells each socket it closes why its session ended, before closing it, and tells the kept one nothing', async () => {
+    const stale = fakeSocket('old-token');
+    const fresh = fakeSocket('fresh');
+    const { relay } = setup([stale, fresh]);
+    await relay.relay({ userId: USER, reason: 'blocked' });
+    expect(stale.emit).toHaveBeenCalledWith('sessionEnded', { reason: 'blocked' });
+    expect(stale.emit.mock.invocationCallOrder[0]).toBeLessThan(stale.disconnect.mock.invocationCallOrder[0] ?? 0);
+    expect(fresh.emit).not.toHaveBeenCalled();
   });
 
   it("forgets the user's verified callers first, so a socket on a token verified moments ago is checked with auth and disconnected", async () => {

@@ -123,12 +123,15 @@ export const describeAccountSecurity = (mode: string, running: () => RunningSyst
       expect((await call('GET', '/auth/verify', { token: user.token })).body.user?.['name']).toBe('Renamed');
     });
 
-    it("disconnects the user's open socket at once when an admin blocks them", async () => {
+    it("disconnects the user's open socket at once when an admin blocks them, telling it why first", async () => {
       const user = await register('blocked');
       const socket = await openSocket(user.token);
+      const told: unknown[] = [];
+      socket.on('sessionEnded', (event: unknown) => told.push(event));
       const ended = disconnection(socket);
       expect((await call('POST', `/auth/users/activation/${user.id}`, { body: { activation: 'block' }, token: await adminToken() })).status).toBe(200);
       expect(await ended).toBe('io server disconnect');
+      expect(told).toEqual([{ reason: 'blocked' }]);
     });
 
     it('disconnects a socket opened with the old token when the password changes', async () => {

@@ -85,7 +85,7 @@ export const describeBulkFlows = (mode: string, running: () => RunningSystem): v
         const done = await waitForBulk(call, who.token, orderId);
         expect(done).toMatchObject({ status: 'completed', totalCount: 30, processedCount: 30, failedCount: 0, failedLabels: [], bulkOrderData: { cost: 25_500, quotedCost: 25_500 } });
         expect(await balanceOf(call, who.token)).toBe(100_000 - 25_500);
-        expect((await call('GET', `/orders/total/${who.userId}`, undefined, { token: who.token })).body['totalOrders']).toBe(30);
+        expect((await call('GET', `/orders/total/${who.userId}`, undefined, { token: who.token })).body).toEqual({ totalOrders: 30, singleLabels: 0, batchLabels: 30 });
 
         await until(() => events.some((e) => e.status === 'completed' && e.fileData?.pdfName !== undefined));
         const last = events[events.length - 1];

@@ -36,6 +36,8 @@ export interface BulkProgressData {
   statusError: string | null;
   retryError: string | null;
   isRetrying: boolean;
+  /** How many failed labels the running retry buys again (the server's failedCount drops to 0 as it starts). */
+  retryingCount: number | null;
   loading: boolean;
   /** ms since epoch; elapsed seconds are always recomputed from it. */
   startTime: number | null;
@@ -78,6 +80,7 @@ export const initialBulkProgress: BulkProgressData = {
   statusError: null,
   retryError: null,
   isRetrying: false,
+  retryingCount: null,
   loading: false,
   startTime: null,
   endTime: null,
@@ -110,6 +113,15 @@ const fileDataFromOrder = (order: BulkOrder): BulkFileData | null => {
   return hasAnyFile(fileData) ? fileData : null;
 };
 
+/**
+ * The number a retry buys again: what failed when it was asked for here, or, for a retry found running (another tab,
+ * a reload), the labels of the batch not yet bought nor failed again.
+ */
+export const retryingCountFor = (
+  state: Pick<BulkProgressData, 'retryingCount'>,
+  counts: Pick<BulkProgressData, 'totalCount' | 'processedCount' | 'failedCount'>,
+): number => state.retryingCount ?? Math.max(0, counts.totalCount - counts.processedCount - counts.failedCount);
+
 /** The part of the state that follows a status change: error text, retrying flag, timer stop. */
 const statusEffects = (
   state: BulkProgressData,
@@ -117,6 +129,7 @@ const statusEffects = (
   failedCount: number,
   fileData: BulkFileData | null,
   now: number,
+  counts: Pick<BulkProgressData, 'totalCount' | 'processedCount' | 'failedCount'> = state,
 ): Partial<BulkProgressData> => {
   // A retry asked for here stays on until the server has moved through it (or the POST answers): a late event
   // still carrying the old completed_with_errors must not end it.
@@ -129,6 +142,7 @@ const statusEffects = (
     orderStatus: status,
     error: errorForStatus(status, failedCount),
     isRetrying,
+    retryingCount: isRetrying ? retryingCountFor(state, counts) : null,
     endTime,
     elapsedTime: elapsedSeconds(state.startTime, endTime, now),
   };
@@ -179,7 +193,7 @@ export const useBulkProgressStore = create<BulkProgressState>()(
           fileData,
           statusError: null,
           loading: false,
-          ...statusEffects(base, order.status, order.failedCount, fileData, Date.parse(order.updatedAt) || now),
+          ...statusEffects(base, order.status, order.failedCount, fileData, Date.parse(order.updatedAt) || now, order),
         });
       },
       applyProgress: (event) => {
@@ -188,14 +202,17 @@ export const useBulkProgressStore = create<BulkProgressState>()(
         const parsed = bulkStatusSchema.safeParse(event.status);
         const status = parsed.success ? parsed.data : state.orderStatus;
         const fileData = event.fileData && hasAnyFile(event.fileData) ? { ...state.fileData, ...event.fileData } : state.fileData;
-        set({
+        const counts = {
           processedCount: event.processedCount,
           failedCount: event.failedCount,
           totalCount: event.totalCount > 0 ? event.totalCount : state.totalCount,
+        };
+        set({
+          ...counts,
           fileData,
           statusError: null,
           loading: false,
-          ...statusEffects(state, status, event.failedCount, fileData, Date.now()),
+          ...statusEffects(state, status, event.failedCount, fileData, Date.now(), counts),
         });
       },
       applyRetryResult: (result) => {
@@ -219,9 +236,15 @@ export const useBulkProgressStore = create<BulkProgressState>()(
         if (next !== elapsedTime) set({ elapsedTime: next });
       },
       setRetrying: (isRetrying) =>
-        set(isRetrying ? { isRetrying, retryError: null, endTime: null } : { isRetrying }),
+        set((state) =>
+          isRetrying
+            ? { isRetrying, retryingCount: state.failedCount, retryError: null, endTime: null }
+            : { isRetrying, retryingCount: null },
+        ),
       setRetryError: (retryError) =>
-        set((state) => (retryError ? { retryError, isRetrying: false, endTime: state.endTime ?? Date.now() } : { retryError })),
+        set((state) =>
+          retryError ? { retryError, isRetrying: false, retryingCount: null, endTime: state.endTime ?? Date.now() } : { retryError },
+        ),
       setStatusError: (statusError) => set({ statusError, loading: false }),
       setError: (error) => set({ error }),
       setLoading: (loading) => set({ loading }),

@@ -12,6 +12,8 @@ interface Row {
   target_id: string | null;
   before: AuditEntry['before'];
   after: AuditEntry['after'];
+  target_name: string | null;
+  target_email: string | null;
   created_at: Date;
   total: string;
 }
@@ -34,11 +36,31 @@ export class AuditRepository {
     return schemaTable(this.orm, name);
   }
 
+  /**
+   * A user target's name and e-mail are read from their row in the same statement (a delete keeps the row), or else
+   * from the snapshot before the action: the entry says whom it was about however the user changes later.
+   */
   async append(entry: NewAuditEntry): Promise<string> {
     const id = randomUUID();
+    const userTarget = entry.targetType === 'user' && entry.targetId !== null;
     await this.orm.em.fork().execute(
-      `insert into ${this.t('audit_log')} ("id", "actor_id", "action", "target_type", "target_id", "before", "after") values (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
-      [id, entry.actorId, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.before), JSON.stringify(entry.after)],
+      `insert into ${this.t('audit_log')} ("id", "actor_id", "action", "target_type", "target_id", "before", "after", "target_name", "target_email")
+       select ?::uuid, ?::uuid, ?::text, ?::text, ?::text, b.v, ?::jsonb,
+              case when ?::boolean then coalesce(u."name", b.v->>'name') end, case when ?::boolean then coalesce(u."email", b.v->>'email') end
+         from (select ?::jsonb as v) b left join ${this.t('users')} u on ?::boolean and u."id"::text = ?::text`,
+      [
+        id,
+        entry.actorId,
+        entry.action,
+        entry.targetType,
+        entry.targetId,
+        JSON.stringify(entry.after),
+        userTarget,
+        userTarget,
+        JSON.stringify(entry.before),
+        userTarget,
+        entry.targetId,
+      ],
     );
     return id;
   }
@@ -74,4 +96,6 @@ const toEntry = (row: Row): AuditEntry => ({
   before: row.before,
   after: row.after,
   createdAt: new Date(row.created_at).toISOString(),
+  targetName: row.target_name,
+  targetEmail: row.target_email,
 });

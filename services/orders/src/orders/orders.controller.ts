@@ -58,9 +58,9 @@ export class OrdersController {
   @RpcHandler(OrdersRpc.total)
   async total(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.total) body: ParsedRequestOf<typeof OrdersRpc.total>) {
     requireSelfOrAdmin(caller, body.userId);
-    // Every label bought counts, one at a time or in a bulk order.
-    const [single, bulk] = await Promise.all([this.orders.countCompleted(body.userId), this.bulk.countLabels(body.userId)]);
-    return { totalOrders: single + bulk };
+    // Every label bought counts, one at a time or in a bulk order; the parts say which page lists them.
+    const [singleLabels, batchLabels] = await Promise.all([this.orders.countCompleted(body.userId), this.bulk.countLabels(body.userId)]);
+    return { totalOrders: singleLabels + batchLabels, singleLabels, batchLabels };
   }
 
   /**

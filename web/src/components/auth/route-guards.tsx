@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAuthStore } from '../../stores/auth.store';
+import { mayOpenMainRoute } from '../layout/nav-roles';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { useSessionCheck } from './use-session-check';
 
@@ -23,6 +24,16 @@ export const RequireAdmin = ({ children }: GuardProps): ReactElement => {
   if (!token || failed) return <Navigate to="/" replace />;
   if (!verifiedUser) return <FullPageSpinner label="Checking your session" />;
   if (verifiedUser.user_role !== 'admin') return <Navigate to="/" replace />;
+  return <>{children}</>;
+};
+
+/**
+ * A /main route with a sidebar entry kept from some roles (Invites, Admin Panel): those roles go to their dashboard,
+ * as if the address did not exist for them. The role is the stored one, which the session check keeps current.
+ */
+export const RequireNavRole = ({ to, children }: GuardProps & { to: string }): ReactElement => {
+  const role = useAuthStore((state) => state.user?.user_role);
+  if (!mayOpenMainRoute(to, role)) return <Navigate to="/main/dashboard" replace />;
   return <>{children}</>;
 };
 

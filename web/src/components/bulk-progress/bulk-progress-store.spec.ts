@@ -190,4 +190,18 @@ describe('retrying', () => {
     expect(state()).toMatchObject({ isRetrying: false, retryError: 'An error occurred during the retry attempt.' });
     expect(state().endTime).not.toBeNull();
   });
+
+  it('counts the labels being retried, though the server reports 0 failed once the retry starts', () => {
+    state().initialize({ orderId: 'o1', totalCount: 10, status: 'completed_with_errors', processedCount: 7, failedCount: 3 });
+    state().setRetrying(true);
+    state().applyProgress({ orderId: 'o1', processedCount: 7, failedCount: 0, status: 'retrying_failed', totalCount: 10 });
+    expect(state()).toMatchObject({ isRetrying: true, retryingCount: 3, failedCount: 0 });
+    state().applyProgress({ orderId: 'o1', processedCount: 9, failedCount: 1, status: 'completed_with_errors', totalCount: 10 });
+    expect(state()).toMatchObject({ isRetrying: false, retryingCount: null });
+  });
+
+  it('counts a retry found running after a reload as the labels not yet bought nor failed again', () => {
+    state().resume(batch({ _id: 'o2', status: 'retrying_failed', totalCount: 10, processedCount: 6, failedCount: 1 }));
+    expect(state()).toMatchObject({ isRetrying: true, retryingCount: 3 });
+  });
 });

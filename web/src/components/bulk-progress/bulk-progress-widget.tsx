@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { BULK_FILE_KINDS } from '../../libs/download-file';
 import type { BulkFileKind } from '../../libs/download-file';
-import { canCloseBulkProgress, hasAnyFile, isBulkDone, useBulkProgressStore } from '../../stores/bulk-progress.store';
+import { canCloseBulkProgress, hasAnyFile, isBulkDone, retryingCountFor, useBulkProgressStore } from '../../stores/bulk-progress.store';
 import type { BulkProgressData } from '../../stores/bulk-progress.store';
 import type { StatusTone } from '../../theme/system';
 import { AlertIcon, BadgeCheckIcon, ClockIcon, CloseIcon, MaximizeIcon, MinimizeIcon, RefreshIcon } from '../ui/icons';
@@ -34,6 +34,7 @@ const useView = () => {
       statusError: s.statusError,
       retryError: s.retryError,
       isRetrying: s.isRetrying,
+      retryingCount: s.retryingCount,
       loading: s.loading,
       startTime: s.startTime,
       endTime: s.endTime,
@@ -61,6 +62,7 @@ const useView = () => {
       hasFiles,
       error: state.error,
       statusError: state.statusError,
+      retryingCount: state.isRetrying ? retryingCountFor(state, state) : null,
     }),
     percent: progressPercent(state.processedCount, state.totalCount),
     tone: progressTone(status, hasError),

@@ -59,6 +59,7 @@ describe('progressTitle', () => {
     );
     expect(progressTitle({ ...base, status: 'failed', failedCount: 10 })).toBe('Order Processing Failed!');
     expect(progressTitle({ ...base, status: 'retrying_failed', failedCount: 3 })).toBe('Retrying 3 Failed Label(s)...');
+    expect(progressTitle({ ...base, status: 'retrying_failed', failedCount: 0, retryingCount: 3 })).toBe('Retrying 3 Failed Label(s)...');
     expect(progressTitle({ ...base, processedCount: 4 })).toBe('Processing Bulk Order');
   });
 

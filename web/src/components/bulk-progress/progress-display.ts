@@ -38,6 +38,8 @@ export interface TitleInput {
   hasFiles: boolean;
   error: string | null;
   statusError: string | null;
+  /** While retrying: how many failed labels are bought again (the failed count itself drops to 0 meanwhile). */
+  retryingCount?: number | null;
 }
 
 /** Every label bought or failed, but the files are not there yet. */
@@ -55,7 +57,7 @@ export const progressTitle = (input: TitleInput): string => {
     case 'completed_with_errors':
       return `Order Processed With ${failedCount} Failed Label(s)`;
     case 'retrying_failed':
-      return `Retrying ${failedCount} Failed Label(s)...`;
+      return `Retrying ${input.retryingCount ?? failedCount} Failed Label(s)...`;
     default:
       return isFinalizing(input) ? 'Finalizing Order...' : 'Processing Bulk Order';
   }

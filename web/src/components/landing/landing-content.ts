@@ -1,4 +1,7 @@
-// Static copy of the landing page (spec sections 1 and 2). Claims are the spec's, word for word where it gives them.
+// Static copy of the landing page (spec sections 1 and 2). Claims are the spec's, word for word where it gives them,
+// except where the spec's words would promise what the product does not do: the flat price runs from 20 lb to the
+// services' 70 lb maximum (the default tiers, services/orders/src/carriers/suggested-prices.ts), and help is not said
+// to come through a community chat, which is off unless the operator sets COMMUNITY_CHAT_URL (the footer then links it).
 
 export const howItWorksSteps = [
   { title: 'Create your account', text: 'Sign up in a minute. Got a referral code? Add it to claim your bonus rewards.' },
@@ -11,13 +14,13 @@ export const reasons = [
   { key: 'always-on', title: '24/7 availability', text: 'Buy labels at any hour. The platform never closes, including weekends and holidays.' },
   { key: 'satisfaction', title: '98% satisfaction guarantee', text: 'Shippers stay because labels arrive fast and print right the first time.' },
   { key: 'money-back', title: '30-day money-back guarantee', text: 'Not happy? Ask for your money back within 30 days.' },
-  { key: 'languages', title: 'Multilingual support', text: 'Get help in your language through our community chat.' },
+  { key: 'languages', title: 'Multilingual support', text: 'Get help in your language, around the clock.' },
   { key: 'discounts', title: 'Exclusive discounts', text: 'Loyal customers get exclusive discounts on the labels they buy most.' },
   { key: 'bulk', title: 'Built for volume', text: 'Upload a file, fix rows in place, and watch a bulk order progress live.' },
 ] as const;
 
 export const pricingPoints = [
-  { key: 'flat', title: 'Flat pricing by weight', text: 'A 120 lb label costs the same as a 20 lb label. Heavy parcels are not penalised.' },
+  { key: 'flat', title: 'Flat pricing by weight', text: 'Any weight from 20 lb up to 70 lb costs the same. Heavy parcels are not penalised.' },
   { key: 'overnight', title: 'Overnight labels available', text: 'When it has to arrive tomorrow, overnight services are one click away.' },
   { key: 'bitcoin', title: 'Bitcoin payments', text: 'Bitcoin is our primary payment processor: top up your balance with a crypto invoice.' },
   { key: 'loyalty', title: 'Discounts for loyal customers', text: 'The more you ship with us, the more exclusive discounts you unlock.' },
@@ -34,7 +37,7 @@ export const faqItems = [
   },
   {
     question: 'Does a heavier parcel cost more?',
-    answer: 'Not with our flat pricing: a 120 lb label costs the same as a 20 lb label.',
+    answer: 'Not from 20 lb on: with our flat pricing, any weight from 20 lb up to 70 lb costs the same.',
   },
   {
     question: 'Can I create many labels at once?',
@@ -46,7 +49,7 @@ export const faqItems = [
   },
   {
     question: 'Is support available in my language?',
-    answer: 'Yes. We offer multilingual support, around the clock, through our community chat.',
+    answer: 'Yes. We offer multilingual support, around the clock.',
   },
 ] as const;
 
@@ -68,7 +71,7 @@ export const testimonials: readonly Testimonial[] = [
   {
     name: 'James Carter',
     designation: 'Marketplace seller',
-    feedback: 'Heavy parcels finally cost the same as light ones. That alone changed what I can afford to sell.',
+    feedback: 'My heavy parcels cost the same whether they weigh 20 lb or 60 lb. That alone changed what I can afford to sell.',
     rating: 5,
   },
   {

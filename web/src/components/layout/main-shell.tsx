@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSessionSwitch } from '../../services/users/use-session-switch';
 import { useAuthStore } from '../../stores/auth.store';
+import { useSessionEndedSignOut } from '../auth/use-session-ended-sign-out';
 import { BulkProgressWidget } from '../bulk-progress/bulk-progress-widget';
 import { FullPageSpinner } from '../ui/full-page-spinner';
 import { UndoIcon } from '../ui/icons';
@@ -48,6 +49,7 @@ export const MainShell = (): ReactElement => {
   const name = useAuthStore((state) => state.user?.name ?? '');
   const signedIn = useAuthStore((state) => state.token !== null && state.user !== null);
   const sessionSwitch = useSessionSwitch();
+  useSessionEndedSignOut();
   if (sessionSwitch.switching) return <FullPageSpinner label="Switching account" />;
   const returnToAdmin = async () => {
     if ((await sessionSwitch.returnToAdmin()) === 'unreachable') notify.error('Could not reach the server to return to your account. Please try again.');

@@ -1,5 +1,6 @@
 import type { UserRole } from '@labeldesk/contracts';
 import { BoxesIcon, DashboardIcon, GiftIcon, HistoryIcon, LayersIcon, ListIcon, MapPinIcon, PrinterIcon, SheetIcon, ShieldIcon, SlidersIcon, TruckIcon, UsersIcon, WalletIcon } from '../ui/icons';
+import { MAIN_ROUTE_ROLES } from './nav-roles';
 
 type IconComponent = typeof DashboardIcon;
 
@@ -21,8 +22,8 @@ export const mainNav: readonly NavItem[] = [
   { label: 'Deposit', to: '/main/deposit', icon: WalletIcon },
   { label: 'Address', to: '/main/address', icon: MapPinIcon },
   { label: 'SKU Management', to: '/main/sku', icon: BoxesIcon },
-  { label: 'Invites', to: '/main/invite', icon: GiftIcon, roles: ['friend', 'admin'] },
-  { label: 'Admin Panel', to: '/main/admin', icon: ShieldIcon, roles: ['admin'] },
+  { label: 'Invites', to: '/main/invite', icon: GiftIcon, roles: MAIN_ROUTE_ROLES['/main/invite'] },
+  { label: 'Admin Panel', to: '/main/admin', icon: ShieldIcon, roles: MAIN_ROUTE_ROLES['/main/admin'] },
 ];
 
 /** Customer routes that have a title but no sidebar entry. */

@@ -5,7 +5,8 @@ interface StatCardProps {
   label: string;
   value: string;
   icon?: ReactNode;
-  hint?: string;
+  /** Text, or text with links (the Total Orders card links each part it counts). */
+  hint?: ReactNode;
   loading?: boolean;
 }
 

@@ -10,12 +10,15 @@ import { useZodForm } from '../../hooks/use-zod-form';
 import { useLogin } from '../../services/auth/login';
 import { endSession, isLogoutState } from '../../services/auth/logout';
 import { useAuthStore } from '../../stores/auth.store';
+import { useSessionNoticeStore } from '../../stores/session-notice.store';
 
 export const LoginPage = (): ReactElement => {
   const navigate = useNavigate();
   const login = useLogin();
   const serverError = useAuthStore((state) => state.error);
   const loading = useAuthStore((state) => state.loading);
+  // Why the server ended the session of this tab (blocked, deleted...), until the next attempt to log in.
+  const notice = useSessionNoticeStore((state) => state.notice);
   const form = useZodForm(loginRequestSchema, { email: '', password: '' });
 
   const arrivedToLogOut = isLogoutState(useLocation().state);
@@ -31,6 +34,7 @@ export const LoginPage = (): ReactElement => {
   }, [arrivedToLogOut, navigate]);
 
   const onSubmit = form.handleSubmit((body) => {
+    useSessionNoticeStore.getState().setNotice(null);
     login.mutate(body, { onSuccess: () => navigate('/main/dashboard', { replace: true }) });
   });
 
@@ -49,7 +53,7 @@ export const LoginPage = (): ReactElement => {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
-          <FormAlert message={form.formError ?? serverError} />
+          <FormAlert message={form.formError ?? serverError ?? notice} />
           <FormField label="Email" type="email" autoComplete="email" state={form.fieldState('email')} {...form.field('email')} />
           <FormField
             label="Password"

@@ -41,6 +41,9 @@ export const auditEntrySchema = z.object({
   before: snapshotSchema,
   after: snapshotSchema,
   createdAt: z.string(),
+  /** For a user target: their name and e-mail when the action was taken, kept even once the user is deleted. */
+  targetName: z.string().nullable(),
+  targetEmail: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -67,9 +70,9 @@ export const AuthAuditRpc = {
   list: defineRpc('auth.audit.list.v1', auditQuerySchema, z.object({ items: z.array(auditEntrySchema), total: z.number().int() })),
 } as const;
 
-/** GET /api/admin/audit: entries with the names of who did it and to whom. */
+/** GET /api/admin/audit: entries with the name of who did it (the target's name and e-mail are kept in the entry). */
 export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema.extend({ actorName: z.string().nullable(), targetName: z.string().nullable() })),
+  items: z.array(auditEntrySchema.extend({ actorName: z.string().nullable() })),
   total: z.number().int(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -34,8 +34,15 @@ export type OrdersListResponse = z.infer<typeof ordersListResponseSchema>;
 export const recentOrdersResponseSchema = z.object({ recentOrders: z.array(orderListItemSchema) });
 export type RecentOrdersResponse = z.infer<typeof recentOrdersResponseSchema>;
 
-/** GET /api/orders/total/{userId}: the number of labels bought. */
-export const totalOrdersResponseSchema = z.object({ totalOrders: z.number().int() });
+/**
+ * GET /api/orders/total/{userId}: the number of labels bought, `totalOrders` (spec), and its two parts, so a page
+ * can say what it counts: labels bought one at a time (the Orders page) and labels bought in batches (Batch Orders).
+ */
+export const totalOrdersResponseSchema = z.object({
+  totalOrders: z.number().int().nonnegative(),
+  singleLabels: z.number().int().nonnegative(),
+  batchLabels: z.number().int().nonnegative(),
+});
 export type TotalOrdersResponse = z.infer<typeof totalOrdersResponseSchema>;
 
 export const DOWNLOAD_KINDS = ['v2', 'pdf', 'result-csv', 'auto-csv'] as const;

@@ -4,6 +4,7 @@ import { Migration003DeletedUsers } from './migration-003-deleted-users';
 import { Migration004AuditLog } from './migration-004-audit-log';
 import { Migration005PasswordResets } from './migration-005-password-resets';
 import { Migration006LoginAsVersion } from './migration-006-login-as-version';
+import { Migration007AuditTargetIdentity } from './migration-007-audit-target-identity';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
@@ -12,4 +13,5 @@ export const authMigrations = [
   { name: 'Migration004AuditLog', class: Migration004AuditLog },
   { name: 'Migration005PasswordResets', class: Migration005PasswordResets },
   { name: 'Migration006LoginAsVersion', class: Migration006LoginAsVersion },
+  { name: 'Migration007AuditTargetIdentity', class: Migration007AuditTargetIdentity },
 ];

@@ -2,7 +2,7 @@ import { Box, Button, Code, Stack, Table, Text } from '@chakra-ui/react';
 import type { AuditPage } from '@labeldesk/contracts';
 import { Fragment, useState, type ReactElement } from 'react';
 import { formatDateTime } from '../../../libs/format';
-import { ACTION_LABELS, describeChange } from './describe-change';
+import { ACTION_LABELS, describeChange, userTargetText } from './describe-change';
 
 type Entry = AuditPage['items'][number];
 
@@ -11,7 +11,7 @@ const targetText = (entry: Entry): string => {
   if (entry.targetType === 'default-service') return `Default service ${entry.targetId ?? ''}`;
   if (entry.targetType === 'order') return `Order ${entry.targetId ?? ''}`;
   if (entry.targetType === 'bulk-order') return `Batch ${entry.targetId ?? ''}`;
-  return entry.targetName ?? (entry.targetId ? `Deleted user ${entry.targetId}` : '—');
+  return userTargetText(entry);
 };
 
 const Snapshot = ({ title, value }: { title: string; value: Entry['before'] }): ReactElement => (
@@ -56,7 +56,19 @@ export const AuditTable = ({ entries }: { entries: readonly Entry[] }): ReactEle
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{ACTION_LABELS[entry.action]}</Table.Cell>
                   <Table.Cell maxW="56">
-                    <Text truncate>{targetText(entry)}</Text>
+                    {entry.targetType === 'user' && entry.targetName && entry.targetEmail ? (
+                      // Name over e-mail, so a narrow column still shows whom the action was about.
+                      <Stack gap="0" title={targetText(entry)}>
+                        <Text truncate>{entry.targetName}</Text>
+                        <Text truncate textStyle="xs" color="fg.muted">
+                          {entry.targetEmail}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <Text truncate title={targetText(entry)}>
+                        {targetText(entry)}
+                      </Text>
+                    )}
                   </Table.Cell>
                   <Table.Cell minW="56">
                     <Stack gap="0">

@@ -1,4 +1,4 @@
-import { describeChange } from './describe-change';
+import { describeChange, userTargetText } from './describe-change';
 
 describe('describeChange', () => {
   it('names each field of a user that changed, with money in dollars', () => {
@@ -30,5 +30,17 @@ describe('describeChange', () => {
   it('has nothing to say when nothing changed or there is no state (signing in as a user)', () => {
     expect(describeChange({ role: 'user' }, { role: 'user' })).toEqual([]);
     expect(describeChange(null, null)).toEqual([]);
+  });
+});
+
+describe('the user an audit entry was about', () => {
+  it('is named by the name and e-mail kept with the entry, even after the user was deleted', () => {
+    expect(userTargetText({ targetId: 'u1', targetName: 'Dora Deleted', targetEmail: 'dora@example.com' })).toBe('Dora Deleted (dora@example.com)');
+  });
+
+  it('falls back to what was kept, and to the id only when nothing was', () => {
+    expect(userTargetText({ targetId: 'u1', targetName: null, targetEmail: 'dora@example.com' })).toBe('dora@example.com');
+    expect(userTargetText({ targetId: 'u1', targetName: null, targetEmail: null })).toBe('User u1');
+    expect(userTargetText({ targetId: null, targetName: null, targetEmail: null })).toBe('—');
   });
 });

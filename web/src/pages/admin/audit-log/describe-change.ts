@@ -72,3 +72,12 @@ export const describeChange = (before: Json, after: Json): string[] => {
   if (before === null && after !== null) return ['created'];
   return [];
 };
+
+/**
+ * The user an action was taken on, by the name and e-mail kept with the entry (so a deleted user is still named);
+ * the bare id only for an entry that kept neither.
+ */
+export const userTargetText = (entry: Pick<AuditEntry, 'targetId' | 'targetName' | 'targetEmail'>): string => {
+  if (entry.targetName && entry.targetEmail) return `${entry.targetName} (${entry.targetEmail})`;
+  return entry.targetName ?? entry.targetEmail ?? (entry.targetId ? `User ${entry.targetId}` : '—');
+};

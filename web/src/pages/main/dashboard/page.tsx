@@ -14,6 +14,7 @@ import { useRefundSummary } from '../../../services/orders/refund-summary';
 import { useTotalOrders } from '../../../services/orders/total-orders';
 import { paymentKeys } from '../../../services/payments/keys';
 import { useAuthStore } from '../../../stores/auth.store';
+import { LabelsBoughtHint } from './labels-bought-hint';
 import { RecentDepositsCard } from './recent-deposits-card';
 import { RecentOrdersCard } from './recent-orders-card';
 
@@ -54,9 +55,9 @@ const DashboardContent = ({ user }: { user: PublicUser }): ReactElement => {
           <StatCard label="Total Deposit" value={amountText(user.totalDeposit)} icon={<UploadIcon />} hint="All top-ups" />
           <StatCard
             label="Total Orders"
-            value={totalOrders.isError ? '--' : String(totalOrders.data ?? 0)}
+            value={totalOrders.isError ? '--' : String(totalOrders.data?.totalOrders ?? 0)}
             icon={<PackageIcon />}
-            hint="Labels bought"
+            hint={<LabelsBoughtHint counts={totalOrders.data} />}
             loading={totalOrders.isPending}
           />
           <StatCard label="Total Spent" value={amountText(user.totalSpent)} icon={<TagIcon />} hint="Paid for labels" />

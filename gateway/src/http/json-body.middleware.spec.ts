@@ -120,7 +120,8 @@ describe('useJsonBodies', () => {
       const body = JSON.stringify({ orderId: 'o1', orderData: Array.from({ length: 10_000 }, (_, i) => ({ ...fullShipment(i), package: { ...fullShipment(i).package, order_id: `114-${i}`, sku_number: 'MUG-1', quantity: 1 } })) });
       expect((await post('/orders/bulk/process/u1', body)).body).toEqual({ rows: 10_000 });
       expect((await post('/orders/bulk/process/u1', padded(40 * MB + 100))).status).toBe(413);
-    });
+      // Two bodies of tens of megabytes through a real socket: seconds on a loaded 2-core machine.
+    }, 30_000);
 
     it('applies the limit to the inflated size of a compressed body, and says when one cannot be inflated', async () => {
       const send = (body: Buffer) => fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });

@@ -68,6 +68,14 @@ describe('Addresses checked before paying', () => {
       await suggestion.waitFor({ state: 'detached', timeout: 15_000 });
       await page.waitForTimeout(1_500);
       expect(await to.getByTestId('receiver-address-suggestion').count()).toBe(0);
+
+      // A city other than the ZIP's usual one is a warning, never a refusal (USPS accepts some other names).
+      await to.getByRole('textbox', { name: 'City', exact: true }).fill('Brooklyn');
+      const warning = to.getByTestId('receiver-address-warning');
+      await warning.getByText(/^ZIP 10118 is usually NEW YORK, NY, not BROOKLYN: check the city/).waitFor({ timeout: 15_000 });
+      expect(await to.getByRole('textbox', { name: 'City', exact: true }).getAttribute('aria-invalid')).not.toBe('true');
+      await warning.scrollIntoViewIfNeeded();
+      await saveViewScreenshot(page, 'address-checks-city-warning');
     },
     FLOW_TIMEOUT_MS,
   );

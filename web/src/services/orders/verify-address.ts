@@ -23,7 +23,8 @@ export const addressLine = (address: AddressSuggestion): string =>
   `${[address.street1, address.street2].filter(Boolean).join(' ')}, ${address.city}, ${address.state} ${address.zip}`;
 
 /**
- * The carrier's verification of an address as the user types: asked 600 ms after the last change, once per distinct
+ * The server's look at an address as the user types (the carrier's verification, and the offline warnings such as a
+ * city other than the ZIP's usual one): asked 600 ms after the last change, once per distinct
  * address (react-query keeps the answers), never for an address the offline rules already refuse.
  */
 export const useAddressVerification = (address: VerifiableAddressInput) => {
@@ -31,7 +32,7 @@ export const useAddressVerification = (address: VerifiableAddressInput) => {
   const key = useDebouncedValue(ready ? JSON.stringify(ready) : '', 600);
   return useQuery({
     queryKey: ['address-verification', key],
-    queryFn: () => verifyAddress(JSON.parse(key) as VerifiableAddress),
+    queryFn: () => verifyAddressAnswer(JSON.parse(key) as VerifiableAddress),
     enabled: key !== '',
     staleTime: Infinity,
     retry: false,

@@ -42,6 +42,14 @@ export type AddressVerificationResult = z.infer<typeof addressVerificationSchema
 export const verifyAddressBodySchema = z.object({ address: verifiableAddressSchema });
 export type VerifyAddressBody = z.input<typeof verifyAddressBodySchema>;
 
-/** `verification` is null when the mode is not `carrier` or the carrier has no verification or did not answer. */
-export const verifyAddressResponseSchema = z.object({ mode: addressCheckModeSchema, verification: addressVerificationSchema.nullable() });
+/**
+ * `verification` is null when the mode is not `carrier` or the carrier has no verification or did not answer.
+ * `warnings`: what the offline checks doubt without refusing (a city other than the ZIP's usual one), in every mode but
+ * `off`; absent from an older orders process (read as none).
+ */
+export const verifyAddressResponseSchema = z.object({
+  mode: addressCheckModeSchema,
+  verification: addressVerificationSchema.nullable(),
+  warnings: z.array(z.string()).default([]),
+});
 export type VerifyAddressResponse = z.infer<typeof verifyAddressResponseSchema>;

@@ -16,28 +16,28 @@ beforeEach(() => {
 describe('AddressVerifier', () => {
   it('asks no carrier unless ADDRESS_CHECK is carrier', async () => {
     for (const mode of ['offline', 'off'] as const) {
-      expect(await new AddressVerifier({ ADDRESS_CHECK: mode }, { ordered: [verifying] }).verify(address)).toEqual({ mode, verification: null });
+      expect(await new AddressVerifier({ ADDRESS_CHECK: mode }, { ordered: [verifying] }).verify(address)).toEqual({ mode, verification: null, warnings: [] });
     }
     expect(asked).toHaveLength(0);
   });
 
   it('asks the first carrier that verifies addresses, and answers a repeat from its cache', async () => {
     const verifier = new AddressVerifier({ ADDRESS_CHECK: 'carrier' }, { ordered: [silent, verifying] });
-    expect(await verifier.verify(address)).toEqual({ mode: 'carrier', verification: answer });
-    expect(await verifier.verify({ ...address, street1: '350 FIFTH AVE ' })).toEqual({ mode: 'carrier', verification: answer });
+    expect(await verifier.verify(address)).toEqual({ mode: 'carrier', verification: answer, warnings: [] });
+    expect(await verifier.verify({ ...address, street1: '350 FIFTH AVE ' })).toEqual({ mode: 'carrier', verification: answer, warnings: [] });
     expect(asked).toHaveLength(1);
   });
 
   it('does not cache a carrier that did not answer, so the next ask tries again', async () => {
     answer = null;
     const verifier = new AddressVerifier({ ADDRESS_CHECK: 'carrier' }, { ordered: [verifying] });
-    expect(await verifier.verify(address)).toEqual({ mode: 'carrier', verification: null });
+    expect(await verifier.verify(address)).toEqual({ mode: 'carrier', verification: null, warnings: [] });
     await verifier.verify(address);
     expect(asked).toHaveLength(2);
   });
 
   it('answers no verification when no carrier has one', async () => {
-    expect(await new AddressVerifier({ ADDRESS_CHECK: 'carrier' }, { ordered: [silent] }).verify(address)).toEqual({ mode: 'carrier', verification: null });
+    expect(await new AddressVerifier({ ADDRESS_CHECK: 'carrier' }, { ordered: [silent] }).verify(address)).toEqual({ mode: 'carrier', verification: null, warnings: [] });
   });
 });
 
@@ -52,5 +52,14 @@ describe('TtlCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
     now = 1000;
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('warns of a city other than the ZIP\'s usual one in every mode but off, without asking a carrier for it', async () => {
+    const elsewhere = { ...address, city: 'Seattle', state: 'WA', zip: '98004' };
+    for (const mode of ['offline', 'carrier'] as const) {
+      const answered = await new AddressVerifier({ ADDRESS_CHECK: mode }, { ordered: [silent] }).verify(elsewhere);
+      expect(answered.warnings).toEqual(['ZIP 98004 is usually BELLEVUE, WA, not SEATTLE: check the city (USPS accepts some other names).']);
+    }
+    expect((await new AddressVerifier({ ADDRESS_CHECK: 'off' }, { ordered: [silent] }).verify(elsewhere)).warnings).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { AddressCheckMode, VerifiableAddress, VerifyAddressResponse } from 
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import { CARRIER_REGISTRY, type AddressVerification, type CarrierAdapter, type LabelAddress } from '../carrier.port';
 import type { CarrierRegistry } from '../registry/carrier-registry';
+import { cityWarning } from './city-check';
 import { TtlCache } from './ttl-cache';
 
 /** A day: a delivery point rarely changes, and a carrier's quota is per day. */
@@ -26,7 +27,8 @@ const cacheKey = (address: LabelAddress): string =>
 
 /**
  * Asks the first carrier that has an address verification, when ADDRESS_CHECK is `carrier`. Answers (a verdict) are
- * cached per process; a carrier that does not answer is not cached, so the next ask tries again.
+ * cached per process; a carrier that does not answer is not cached, so the next ask tries again. In every mode but
+ * `off` the offline city check adds its warning.
  */
 @Injectable()
 export class AddressVerifier {
@@ -40,13 +42,16 @@ export class AddressVerifier {
   }
 
   async verify(address: VerifiableAddress): Promise<VerifyAddressResponse> {
-    if (this.mode !== 'carrier' || !this.carrier?.verifyAddress) return { mode: this.mode, verification: null };
+    if (this.mode === 'off') return { mode: this.mode, verification: null, warnings: [] };
+    const city = await cityWarning(address);
+    const warnings = city ? [city] : [];
+    if (this.mode !== 'carrier' || !this.carrier?.verifyAddress) return { mode: this.mode, verification: null, warnings };
     const given = asLabelAddress(address);
     const key = cacheKey(given);
     const known = this.cache.get(key);
     const verification = known ?? (await this.carrier.verifyAddress(given).catch(() => null));
     if (verification && !known) this.cache.set(key, verification);
-    return { mode: this.mode, verification: verification ? toResult(verification) : null };
+    return { mode: this.mode, verification: verification ? toResult(verification) : null, warnings };
   }
 }
 

@@ -1,4 +1,4 @@
-import { addressesToAsk, addressKey, partyAddress, suggestionPatch, suggestionsByRow } from './bulk-address-suggestions';
+import { addressesToAsk, addressKey, partyAddress, suggestionPatch, suggestionsByRow, warningsByRow } from './bulk-address-suggestions';
 import { emptyValues, type BulkRow } from './bulk-rows';
 
 const row = (id: number, change: Partial<BulkRow['values']> = {}): BulkRow => ({
@@ -26,5 +26,14 @@ describe('bulk address suggestions', () => {
     const byRow = suggestionsByRow(rows, answers);
     expect([...byRow.keys()]).toEqual([1]);
     expect(suggestionPatch(byRow.get(1)!)).toEqual({ ToStreet1: '350 FIFTH AVE', ToStreet2: '', ToCity: 'NEW YORK', ToStateProvince: 'NY', ToZipPostal: '10118-0110' });
+  });
+
+  it("puts the server's warnings on every row with that address, saying whose address it is", () => {
+    const rows = [row(1), row(2, { ToCity: 'Brooklyn' }), row(3, { ToCity: 'Brooklyn' })];
+    const warned = new Map([[addressKey(partyAddress(rows[1]!.values, 'to')!), ['ZIP 10118 is usually NEW YORK, NY, not BROOKLYN: check the city (USPS accepts some other names).']]]);
+    const byRow = warningsByRow(rows, warned);
+    expect([...byRow.keys()]).toEqual([2, 3]);
+    expect(byRow.get(2)).toEqual(['To: ZIP 10118 is usually NEW YORK, NY, not BROOKLYN: check the city (USPS accepts some other names).']);
+    expect(warningsByRow(rows, new Map()).size).toBe(0);
   });
 });

@@ -76,3 +76,21 @@ export const addressesToAsk = (rows: readonly BulkRow[], asked: ReadonlySet<stri
   }
   return wanted;
 };
+
+/** What the server doubts about an address without refusing it (a city other than the ZIP's usual one), by address key. */
+export type Warnings = ReadonlyMap<string, readonly string[]>;
+
+/** Every row's address warnings, `From: …` / `To: …`, by row id (only rows that have some). */
+export const warningsByRow = (rows: readonly BulkRow[], warnings: Warnings): Map<number, string[]> => {
+  const byRow = new Map<number, string[]>();
+  if (warnings.size === 0) return byRow;
+  for (const row of rows) {
+    const found: string[] = [];
+    for (const party of PARTIES) {
+      const address = partyAddress(row.values, party);
+      for (const warning of (address && warnings.get(addressKey(address))) || []) found.push(`${party === 'from' ? 'From' : 'To'}: ${warning}`);
+    }
+    if (found.length > 0) byRow.set(row.id, found);
+  }
+  return byRow;
+};

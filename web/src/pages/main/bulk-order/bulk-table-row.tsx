@@ -102,6 +102,8 @@ interface RowProps {
   onShowCell: (rowId: number, key: BulkTemplateColumn) => void;
   /** The carrier's standardized addresses for this row, if it has any to offer. */
   suggestion?: RowSuggestion | undefined;
+  /** What the server doubts about the row's addresses without refusing them (a city other than the ZIP's usual one). */
+  warnings?: readonly string[] | undefined;
   onAcceptSuggestion?: ((rowId: number) => void) | undefined;
 }
 
@@ -129,7 +131,7 @@ const rowProblems = (row: BulkRow): { key: BulkTemplateColumn | null; message: s
 };
 
 /** One row; memoised, so scrolling renders only the rows that come into view. */
-export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly, measure, onEdit, onEditDone, onDelete, focusRef, onShowCell, suggestion, onAcceptSuggestion }: RowProps): ReactElement => {
+export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly, measure, onEdit, onEditDone, onDelete, focusRef, onShowCell, suggestion, warnings, onAcceptSuggestion }: RowProps): ReactElement => {
   const problems = rowProblems(row);
   const errorCount = problems.length;
   return (
@@ -166,6 +168,15 @@ export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly,
           </span>
         )}
         {errorCount === 0 && suggestion && onAcceptSuggestion ? <SuggestionLine suggestion={suggestion} disabled={readOnly} onAccept={() => onAcceptSuggestion(row.id)} /> : null}
+        {errorCount === 0 && !suggestion && warnings && warnings.length > 0 ? (
+          <span className="bulk-row-messages bulk-row-warning" data-testid="bulk-row-address-warning">
+            {warnings.map((warning) => (
+              <span key={warning} className="bulk-msg">
+                {warning}
+              </span>
+            ))}
+          </span>
+        ) : null}
       </th>
       {BULK_COLUMNS.map((column) => {
         const value = row.values[column.key];

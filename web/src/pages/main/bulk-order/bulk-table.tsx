@@ -32,6 +32,8 @@ export interface BulkTableProps {
   handle?: Ref<BulkTableHandle>;
   /** The carrier's address suggestions by row id (issue 26), each accepted with one click. */
   suggestions?: ReadonlyMap<number, RowSuggestion>;
+  /** What the server doubts about a row's addresses without refusing them (a city), by row id. */
+  addressWarnings?: ReadonlyMap<number, readonly string[]>;
   onAcceptSuggestion?: (rowId: number) => void;
 }
 
@@ -45,7 +47,7 @@ interface EditTarget {
  * 'Bulk Order Items': every uploaded row, windowed (only the rows in view are in the page), with a sticky
  * header and row column. A cell is edited where it is: click it (or Enter on it), type, Enter or leave to keep.
  */
-export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, onAcceptSuggestion }: BulkTableProps): ReactElement => {
+export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion }: BulkTableProps): ReactElement => {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const pendingFocus = useRef<EditTarget | null>(null);
@@ -53,7 +55,7 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.errors || suggestions?.has(rows[index]?.id ?? -1) ? ERROR_ROW_HEIGHT : ROW_HEIGHT),
+    estimateSize: (index) => (rows[index]?.errors || suggestions?.has(rows[index]?.id ?? -1) || addressWarnings?.has(rows[index]?.id ?? -1) ? ERROR_ROW_HEIGHT : ROW_HEIGHT),
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 10,
     scrollMargin: HEADER_HEIGHT,
@@ -204,6 +206,7 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
           maskImage: 'linear-gradient(to right, black calc(100% - 2rem), transparent)',
         },
         '& .bulk-row-suggestion': { color: 'fg.info' },
+        '& .bulk-row-warning': { color: 'fg.warning' },
         '& .bulk-msg': { flexShrink: 0 },
         '& button.bulk-msg': {
           cursor: 'pointer',
@@ -281,6 +284,7 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
                 focusRef={focusRef}
                 onShowCell={onShowCell}
                 suggestion={suggestions?.get(row.id)}
+                warnings={addressWarnings?.get(row.id)}
                 onAcceptSuggestion={onAcceptSuggestion}
               />
             );

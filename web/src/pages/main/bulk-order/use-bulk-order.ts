@@ -162,7 +162,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
   };
 
   const { updateCell, patchRows } = table;
-  const { suggestions } = useBulkAddressSuggestions(rows);
+  const { suggestions, addressWarnings } = useBulkAddressSuggestions(rows);
   const onAcceptSuggestion = useCallback(
     (rowId: number) => {
       const suggestion = suggestions.get(rowId);
@@ -277,7 +277,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
       onSortBySkuChange: setSortBySku,
       disabled: busy,
     },
-    items: { rows, invalidCount: table.invalidCount, parseMs, serviceNames, onCommit, onDelete, onReset: reset, readOnly: busy, handle: tableRef, suggestions, onAcceptSuggestion, onAcceptAllSuggestions },
+    items: { rows, invalidCount: table.invalidCount, parseMs, serviceNames, onCommit, onDelete, onReset: reset, readOnly: busy, handle: tableRef, suggestions, addressWarnings, onAcceptSuggestion, onAcceptAllSuggestions },
     footer: {
       rowCount: rows.length,
       invalidCount: table.invalidCount,

@@ -1,23 +1,46 @@
 import { Alert, Button, GridItem, HStack, Text } from '@chakra-ui/react';
+import type { AddressVerificationResult } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { addressLine, useAddressVerification, type AddressSuggestion as Suggestion } from '../../../services/orders/verify-address';
 import type { PartyPrefix } from '../../../services/orders/create-order';
 import type { OrderFormApi } from './use-order-form';
 
 /**
- * Issue 26: the carrier's standardized address under a party's fields (a row of its grid), "Did you mean …?" with one click to take it,
- * or a warning when the carrier finds no such address. Nothing shows unless the server asks a carrier.
+ * Issue 26: under a party's fields (a row of its grid), the offline warnings (a city other than the ZIP's usual one), and
+ * the carrier's standardized address, "Did you mean …?" with one click to take it, or a warning when the carrier finds
+ * no such address (only when the server asks a carrier).
  */
 export const AddressSuggestion = ({ prefix, form }: { prefix: PartyPrefix; form: OrderFormApi }): ReactElement | null => {
   const values = form.values;
-  const verification = useAddressVerification({
+  const answer = useAddressVerification({
     street1: values[`${prefix}_address1`],
     street2: values[`${prefix}_address2`],
     city: values[`${prefix}_city`],
     state: values[`${prefix}_state_province`],
     zip: values[`${prefix}_zip_postal`],
   }).data;
-  if (!verification || verification.verdict === 'ok') return null;
+  const warnings = answer?.warnings ?? [];
+  const verification = answer?.verification ?? null;
+  const advice = !verification || verification.verdict === 'ok' ? null : <CarrierAdvice prefix={prefix} form={form} verification={verification} />;
+  if (warnings.length === 0) return advice;
+  return (
+    <>
+      <GridItem colSpan={2}>
+        <Alert.Root status="warning" variant="subtle" size="sm" data-testid={`${prefix}-address-warning`}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Check the city</Alert.Title>
+            <Alert.Description>{warnings.join(' ')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      </GridItem>
+      {advice}
+    </>
+  );
+};
+
+/** The carrier's own view: not found, or its standardized address to take in one click. */
+const CarrierAdvice = ({ prefix, form, verification }: { prefix: PartyPrefix; form: OrderFormApi; verification: AddressVerificationResult }): ReactElement | null => {
 
   if (verification.verdict === 'undeliverable') {
     return (

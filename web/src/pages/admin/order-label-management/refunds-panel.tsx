@@ -1,4 +1,4 @@
-import { Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { LABEL_STATES, type AdminRefund, type LabelCarrier } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { labelStateText } from '../../../components/orders/label-lifecycle-display';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../libs/http-client';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { ADMIN_REFUNDS_PAGE_SIZE, useAdminRefunds, type RefundStateFilter } from '../../../services/admin/admin-refunds';
 import { CARRIER_NAMES } from '../label-costs';
+import { Table } from '../../../components/ui/responsive-table';
 
 const REFUND_STATES = LABEL_STATES.filter((state): state is RefundStateFilter => state !== 'purchased');
 

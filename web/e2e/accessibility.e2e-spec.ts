@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { loginThroughApi, loginThroughUi, newCustomer } from './support/accounts';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
@@ -25,7 +25,7 @@ interface Screen {
   /** A table page: checked for sideways scrolling and controls out of view at every width. */
   hasTable?: boolean;
   /** Work done on the screen before it is checked (e.g. a file uploaded into the bulk table). */
-  prepare?: (page: Page) => Promise<void>;
+  prepare?: (page: Page, seed: Seed) => Promise<void>;
 }
 
 interface Seed {
@@ -66,7 +66,7 @@ const SCREENS: Record<Who, Screen[]> = {
     { name: 'orders', path: () => '/main/orders', ready: async (page) => page.locator('[data-testid="order-row"]').first().waitFor({ timeout: 20_000 }), hasTable: true },
     { name: 'batch-orders', path: () => '/main/batch-orders', ready: heading(/batch/i), hasTable: true },
     { name: 'batch-labels', path: (seed) => `/main/batch-orders/${seed.batchId}`, ready: heading(/./), hasTable: true },
-    { name: 'deposit', path: () => '/main/deposit', ready: heading(/./), hasTable: true },
+    { name: 'deposit', path: () => '/main/deposit', ready: async (page) => page.getByTestId('deposit-row').first().waitFor({ timeout: 20_000 }), hasTable: true },
     { name: 'address', path: () => '/main/address', ready: rowsOf('Saved addresses', /./), hasTable: true },
     { name: 'sku', path: () => '/main/sku', ready: rowsOf('SKU data', /./), hasTable: true },
     { name: 'account', path: () => '/main/account', ready: heading(/./) },
@@ -75,7 +75,16 @@ const SCREENS: Record<Who, Screen[]> = {
     { name: 'admin-dashboard', path: () => '/admin/dashboard', ready: heading(/./) },
     { name: 'users', path: () => '/admin/user-management', ready: async (page) => page.locator('[data-testid="user-row"]').first().waitFor({ timeout: 20_000 }), hasTable: true },
     { name: 'default-services', path: () => '/admin/default-services', ready: heading(/./), hasTable: true },
-    { name: 'referrals', path: () => '/admin/referral-management', ready: heading(/./), hasTable: true },
+    {
+      name: 'referrals',
+      path: () => '/admin/referral-management',
+      ready: heading('Referral Management'),
+      hasTable: true,
+      prepare: async (page, seed) => {
+        await page.getByRole('combobox', { name: 'Select User' }).selectOption({ label: `${seed.customer.name} (${seed.customer.email})` });
+        await page.getByRole('table', { name: /invited/i }).getByRole('row').nth(1).waitFor({ timeout: 20_000 });
+      },
+    },
     { name: 'audit-log', path: () => '/admin/audit-log', ready: heading(/./), hasTable: true },
     { name: 'orders-and-labels', path: () => '/admin/order-label-management', ready: heading(/./), hasTable: true },
     { name: 'refunds', path: () => '/admin/order-label-management?view=refunds', ready: heading(/./), hasTable: true },
@@ -101,7 +110,10 @@ const buyLabel = async (customer: FundedCustomer): Promise<string> => {
   return orderId;
 };
 
-/** A customer with something in every table: labels (one voided, for the admin's refunds), a batch, an address, SKUs. */
+/**
+ * A customer with something in every table: labels (one voided, for the admin's refunds), a batch, an address, SKUs,
+ * an open top-up invoice, and someone who signed up with their referral code.
+ */
 const seedCustomer = async (): Promise<Seed> => {
   const customer = await fundedCustomer(500_00);
   const service = await serviceNameFor(customer);
@@ -115,6 +127,15 @@ const seedCustomer = async (): Promise<Seed> => {
   await apiCall(`/api/orders/${voided}/void`, { method: 'POST', token: customer.token });
   const batchId = await startBatch(customer, bulkRows(3, service));
   await waitForFinalBatch(customer, batchId);
+  const invoice = await apiCall(`/api/payment/top-up/${customer.userId}?amount=2500`, { token: customer.token });
+  if (invoice.status !== 200) throw new Error(`top-up answered ${invoice.status}`);
+  const { user } = await loginThroughApi(customer);
+  const invitee = newCustomer();
+  const invited = await apiCall('/api/auth/register', {
+    method: 'POST',
+    body: { ...invitee, confirmPassword: invitee.password, referralCode: user.referralCode },
+  });
+  if (invited.status !== 201 && invited.status !== 200) throw new Error(`registering the invitee answered ${invited.status}`);
   return { customer, batchId };
 };
 
@@ -148,7 +169,7 @@ describe('Accessibility and table layout of every screen', () => {
         if (!screen.hasTable && !runAxe) continue;
         await page.goto(appUrl(screen.path(seed)));
         await screen.ready(page);
-        await screen.prepare?.(page);
+        await screen.prepare?.(page, seed);
         await page.waitForTimeout(300); // fonts and late layout settle
         const where = `${screen.name} @ ${width}px`;
         if (runAxe) problems.push(...(await seriousAxeViolations(page)).map((line) => `${where}: ${line}`));

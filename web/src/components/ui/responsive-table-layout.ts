@@ -18,26 +18,42 @@ export const nextLayoutMode = (current: LayoutMode, room: Room): LayoutMode => {
   return room.available >= current.tableWidth ? { kind: 'table' } : current;
 };
 
+export interface HeaderCell {
+  name: string;
+  span: number;
+}
+
 /**
- * Gives each body and footer cell its column's name (`data-label`), which card mode shows in front of the value. A cell
- * spanning several columns (a totals label) gets no name: no single column header describes it.
+ * The name card mode shows in front of each cell of a row, from the header row and the row's cells' spans. A cell
+ * spanning several columns (a totals label), or under a header spanning several, gets no name: no single column
+ * header describes it.
  */
+export const cellNames = (headers: readonly HeaderCell[], spans: readonly number[]): string[] => {
+  const columns = headers.flatMap((header) => Array.from({ length: header.span }, () => (header.span > 1 ? '' : header.name)));
+  let column = 0;
+  return spans.map((span) => {
+    const name = span > 1 ? '' : (columns[column] ?? '');
+    column += span;
+    return name;
+  });
+};
+
+/** Writes each body and footer cell's column name into its `data-label`, which card mode shows before the value. */
 export const labelCellsByHeader = (table: HTMLTableElement): void => {
   const headerRows = table.tHead?.rows;
   const headerRow = headerRows?.[headerRows.length - 1];
   if (!headerRow) return;
-  const names: string[] = [];
-  for (const header of Array.from(headerRow.cells)) {
-    const name = (header.textContent ?? '').replace(/\s+/g, ' ').trim();
-    for (let span = 0; span < header.colSpan; span += 1) names.push(header.colSpan > 1 ? '' : name);
-  }
+  const headers = Array.from(headerRow.cells).map((cell) => ({ name: (cell.textContent ?? '').replace(/\s+/g, ' ').trim(), span: cell.colSpan }));
   const rows = [...Array.from(table.tBodies).flatMap((body) => Array.from(body.rows)), ...Array.from(table.tFoot?.rows ?? [])];
   for (const row of rows) {
-    let column = 0;
-    for (const cell of Array.from(row.cells)) {
-      const name = cell.colSpan > 1 ? '' : (names[column] ?? '');
+    const cells = Array.from(row.cells);
+    const names = cellNames(
+      headers,
+      cells.map((cell) => cell.colSpan),
+    );
+    cells.forEach((cell, index) => {
+      const name = names[index] ?? '';
       if (cell.getAttribute('data-label') !== name) cell.setAttribute('data-label', name);
-      column += cell.colSpan;
-    }
+    });
   }
 };

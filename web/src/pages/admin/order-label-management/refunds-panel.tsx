@@ -46,7 +46,7 @@ const RefundsTable = ({ refunds, stale }: { refunds: readonly AdminRefund[]; sta
             <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
               {formatDateTime(refund.requestedAt)}
             </Table.Cell>
-            <Table.Cell maxW="56">
+            <Table.Cell maxW="48">
               <Text truncate title={refund.email ?? refund.userId}>
                 {refund.email ?? 'Deleted user'}
               </Text>

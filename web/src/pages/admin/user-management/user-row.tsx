@@ -74,7 +74,7 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell color="fg.muted" maxW="48" truncate title={user.email}>
+      <Table.Cell color="fg.muted" maxW="44" truncate title={user.email}>
         {user.email}
       </Table.Cell>
       <Table.Cell>

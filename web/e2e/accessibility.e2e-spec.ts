@@ -88,7 +88,28 @@ const SCREENS: Record<Who, Screen[]> = {
     { name: 'audit-log', path: () => '/admin/audit-log', ready: heading(/./), hasTable: true },
     { name: 'orders-and-labels', path: () => '/admin/order-label-management', ready: heading(/./), hasTable: true },
     { name: 'refunds', path: () => '/admin/order-label-management?view=refunds', ready: heading(/./), hasTable: true },
+    // The Invite page is for admins and friends (spec); a plain user has no link to it.
+    { name: 'invite', path: () => '/main/invite', ready: heading(/./), hasTable: true },
   ],
+};
+
+/**
+ * Waits for loading placeholders and refetches to end and for finite animations (a card fading in) to finish: axe
+ * measures colour contrast on what is painted, and a half-faded element fails it for no lasting reason.
+ */
+const settled = async (page: Page): Promise<void> => {
+  await page
+    .waitForFunction(() => document.querySelector('[aria-busy="true"], .chakra-skeleton') === null, undefined, { timeout: 10_000 })
+    .catch(() => undefined); // a screen that keeps something busy is still checked, as it is
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.waitForTimeout(200); // late layout (fonts, a measured table switching to cards)
 };
 
 const SINGLE_ORDER = {
@@ -170,7 +191,7 @@ describe('Accessibility and table layout of every screen', () => {
         await page.goto(appUrl(screen.path(seed)));
         await screen.ready(page);
         await screen.prepare?.(page, seed);
-        await page.waitForTimeout(300); // fonts and late layout settle
+        await settled(page);
         const where = `${screen.name} @ ${width}px`;
         if (runAxe) problems.push(...(await seriousAxeViolations(page)).map((line) => `${where}: ${line}`));
         if (screen.hasTable) {

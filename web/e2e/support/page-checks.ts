@@ -14,7 +14,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
 }
 
 declare global {
@@ -34,7 +34,7 @@ export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
+      targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`),
     }));
   }, AXE_TAGS);
   return violations

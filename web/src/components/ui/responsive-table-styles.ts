@@ -59,8 +59,8 @@ export const cardModeStyles: SystemStyleObject = {
       color: 'fg.muted',
       overflowWrap: 'anywhere',
     },
-    // A cell's row of buttons lines up under the value column, not at the card's far edge.
-    '& tbody > tr > :is(td, th) > div': { justifyContent: 'flex-start' },
+    // A cell's buttons and stacked lines start under the value column, not at the card's far edge.
+    '& tbody > tr > :is(td, th) > div': { justifyContent: 'flex-start', alignItems: 'flex-start' },
     '& tbody > tr > :is(td, th)[data-label=""], & tfoot > tr > :is(td, th)[data-label=""]': { paddingInlineStart: '3' },
     '& tbody > tr > :is(td, th):empty': { display: 'none' },
   },

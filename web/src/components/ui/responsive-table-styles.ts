@@ -61,6 +61,8 @@ export const cardModeStyles: SystemStyleObject = {
     },
     // A cell's buttons and stacked lines start under the value column, not at the card's far edge.
     '& tbody > tr > :is(td, th) > div': { justifyContent: 'flex-start', alignItems: 'flex-start' },
+    // ...and no wider than it, so a truncated line (a long e-mail) still ends in an ellipsis.
+    '& tbody > tr > :is(td, th) > div > *': { maxWidth: '100%' },
     '& tbody > tr > :is(td, th)[data-label=""], & tfoot > tr > :is(td, th)[data-label=""]': { paddingInlineStart: '3' },
     '& tbody > tr > :is(td, th):empty': { display: 'none' },
   },

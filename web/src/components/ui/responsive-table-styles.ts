@@ -17,7 +17,8 @@ const visuallyHidden: SystemStyleObject = {
 
 /**
  * Card mode (the frame's `data-layout="cards"`): every row a block, every cell a line "Column name   value". The
- * header row stays in the document, only hidden from sight, so the table keeps its column headers for screen readers.
+ * header row stays in the document (hidden from sight but for its controls), so the table keeps its column headers for
+ * screen readers.
  * Keyed on the frame's attribute (not added by JS) so the selectors outrank the table recipe and per-cell style props
  * (a cell's `truncate` or `maxW` would cut a card's value short).
  */
@@ -25,7 +26,11 @@ export const cardModeStyles: SystemStyleObject = {
   '&[data-layout="cards"]': {
     overflowX: 'visible',
     '& table, & tbody, & tfoot, & tr': { display: 'block', width: '100%' },
-    '& thead': visuallyHidden,
+    // Column names move into the cards; header cells holding a control (select all, sort by) stay, as a bar on top.
+    '& thead': { display: 'block' },
+    '& thead > tr': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '4', rowGap: '1', paddingInline: '1', paddingBlock: '1', borderBottomWidth: '1px', borderColor: 'border' },
+    '& thead > tr > th': { display: 'block', borderWidth: '0', width: 'auto', paddingInline: '2' },
+    '& thead:not(:has(button, input, select, a[href])), & thead > tr > th:not(:has(button, input, select, a[href]))': visuallyHidden,
     '& tbody > tr, & tfoot > tr': { borderBottomWidth: '1px', borderColor: 'border', paddingBlock: '2' },
     '& tbody > tr:last-of-type, & tfoot > tr:last-of-type': { borderBottomWidth: '0' },
     '& tfoot': { borderTopWidth: '2px', borderColor: 'border' },

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { PublicPrice } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { formatCents } from '../../libs/format';
@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BitcoinIcon, BoltIcon, ScaleIcon, TagIcon } from '../ui/icons';
 import { pricingPoints } from './landing-content';
 import { LandingSection } from './section';
+import { Table } from '../ui/responsive-table';
 
 const icons = { flat: ScaleIcon, overnight: BoltIcon, bitcoin: BitcoinIcon, loyalty: TagIcon } as const;
 

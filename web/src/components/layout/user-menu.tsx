@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Flex, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Flex, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatCents } from '../../libs/format';
@@ -19,8 +19,10 @@ export const UserMenu = (): ReactElement | null => {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" colorPalette="gray" size="sm" px="1.5" aria-label="Open account menu">
-          <Avatar.Root size="xs" colorPalette="brand">
+        {/* Named by its own text, not an aria-label: the visible name must be part of what a voice user says (WCAG 2.5.3). */}
+        <Button variant="ghost" colorPalette="gray" size="sm" px="1.5">
+          <VisuallyHidden>Open account menu</VisuallyHidden>
+          <Avatar.Root size="xs" colorPalette="brand" aria-hidden="true">
             <Avatar.Fallback name={user.name} />
             {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
           </Avatar.Root>

@@ -15,6 +15,8 @@ export const DragScrollRow = ({ label, children }: DragScrollRowProps): ReactEle
     <Flex
       role="region"
       aria-label={label}
+      // Scrolls sideways by design (spec: card rows dragged at 2x speed); layout tests know it by this mark.
+      data-layout="carousel"
       tabIndex={0}
       gap="4"
       align="stretch"

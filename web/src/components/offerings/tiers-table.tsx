@@ -1,7 +1,8 @@
-import { Table, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { PriceTier } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { formatCents } from '../../libs/format';
+import { Table } from '../ui/responsive-table';
 
 /** Read-only weight tiers: the pounds each price covers. */
 export const TiersTable = ({ tiers, label }: { tiers: readonly PriceTier[]; label: string }): ReactElement => {

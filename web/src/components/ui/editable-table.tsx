@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, SimpleGrid, Table, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, SimpleGrid, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { CheckIcon, CloseIcon, EditIcon, TrashIcon } from './icons';
 import { Pagination } from './pagination';
 import { UsStateOptions } from './select-field';
 import { notify } from './toaster';
+import { Table } from './responsive-table';
 
 export interface EditableColumn<R> {
   /** The field in the row's edit values and in the schema. */

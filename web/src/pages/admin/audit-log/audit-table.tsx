@@ -1,8 +1,9 @@
-import { Box, Button, Code, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Stack, Text } from '@chakra-ui/react';
 import type { AuditPage } from '@labeldesk/contracts';
 import { Fragment, useState, type ReactElement } from 'react';
 import { formatDateTime } from '../../../libs/format';
 import { ACTION_LABELS, describeChange, userTargetText } from './describe-change';
+import { Table } from '../../../components/ui/responsive-table';
 
 type Entry = AuditPage['items'][number];
 

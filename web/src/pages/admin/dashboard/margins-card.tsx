@@ -1,8 +1,9 @@
-import { Card, Heading, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Card, Heading, Skeleton, Text } from '@chakra-ui/react';
 import type { LabelMargin, LabelMargins } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { formatCents } from '../../../libs/format';
 import { marginColor, marginShare, withoutCostNote } from '../label-costs';
+import { Table } from '../../../components/ui/responsive-table';
 
 const SPANS: ReadonlyArray<{ key: keyof LabelMargins; label: string }> = [
   { key: 'today', label: 'Today' },

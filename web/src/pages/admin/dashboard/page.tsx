@@ -1,4 +1,4 @@
-import { Alert, Button, Card, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Alert, Button, Card, EmptyState, Heading, SimpleGrid, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { AlertIcon, InboxIcon, LayersIcon, ListIcon, PrinterIcon, RefreshIcon, UsersIcon, WalletIcon } from '../../../components/ui/icons';
@@ -13,6 +13,7 @@ import { CarrierAlerts } from './carrier-alerts';
 import { MarginsCard } from './margins-card';
 import { useCarrierAlerts } from '../../../services/admin/carrier-alerts';
 import { useUsers } from '../../../services/users/list-users';
+import { Table } from '../../../components/ui/responsive-table';
 
 const NEWEST_COUNT = 5;
 const roleLabel: Record<PublicUser['user_role'], string> = { user: 'User', friend: 'Friend', admin: 'Admin' };

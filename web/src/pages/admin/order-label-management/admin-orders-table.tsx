@@ -1,10 +1,11 @@
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { AdminOrdersResponse } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { carrierNames, formatKnownCents, marginColor, withoutCostNote } from '../label-costs';
 import { adminStatusDisplay } from './status-display';
+import { Table } from '../../../components/ui/responsive-table';
 
 type Row = AdminOrdersResponse['items'][number];
 

@@ -1,9 +1,10 @@
-import { Alert, DataList, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, DataList, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactElement } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatCents } from '../../../libs/format';
 import { ADMIN_BATCH_LABELS_PAGE_SIZE, useAdminBatchLabels } from '../../../services/admin/admin-orders';
 import { CARRIER_NAMES, carrierNames, formatKnownCents, marginColor, withoutCostNote } from '../label-costs';
+import { Table } from '../../../components/ui/responsive-table';
 
 /** The batch's carriers, cost and margin over its bought labels, as items of the batch's details list. */
 export const BatchCostItems = ({ batchId }: { batchId: string }): ReactElement => {

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, DataList, Drawer, Heading, HStack, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, DataList, Drawer, Heading, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { AdminOrderDetail, BulkOrder } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { DownloadIcon } from '../../../components/ui/icons';
@@ -12,6 +12,7 @@ import { downloadLabel } from '../../../services/orders/download-label';
 import { CARRIER_NAMES, formatKnownCents, marginColor } from '../label-costs';
 import { BatchCostItems, BatchLabelsTable } from './batch-labels';
 import { adminStatusDisplay } from './status-display';
+import { Table } from '../../../components/ui/responsive-table';
 
 export interface OpenOrder {
   kind: 'single' | 'batch';

@@ -1,4 +1,4 @@
-import { Box, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { LABEL_STATES, type AdminRefund, type LabelCarrier } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { labelStateText } from '../../../components/orders/label-lifecycle-display';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../libs/http-client';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { ADMIN_REFUNDS_PAGE_SIZE, useAdminRefunds, type RefundStateFilter } from '../../../services/admin/admin-refunds';
 import { CARRIER_NAMES } from '../label-costs';
+import { Table } from '../../../components/ui/responsive-table';
 
 const REFUND_STATES = LABEL_STATES.filter((state): state is RefundStateFilter => state !== 'purchased');
 
@@ -45,7 +46,7 @@ const RefundsTable = ({ refunds, stale }: { refunds: readonly AdminRefund[]; sta
             <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
               {formatDateTime(refund.requestedAt)}
             </Table.Cell>
-            <Table.Cell maxW="56">
+            <Table.Cell maxW="48">
               <Text truncate title={refund.email ?? refund.userId}>
                 {refund.email ?? 'Deleted user'}
               </Text>

@@ -1,8 +1,9 @@
-import { Button, Table } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import type { InvitedUser } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { InvitedUserRow } from '../../main/invite/invited-users-table';
 import type { InvitedSort, InvitedSortKey } from './invited-users-sort';
+import { Table } from '../../../components/ui/responsive-table';
 
 interface SortableInvitedTableProps {
   /** The rows of the current page, already sorted. */

@@ -1,10 +1,11 @@
-import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Switch, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Activation, PublicUser, UserRole } from '@labeldesk/contracts';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { CheckIcon, CloseIcon, KeyIcon, LoginIcon, SlidersIcon, TrashIcon } from '../../../components/ui/icons';
 import { formatCents } from '../../../libs/format';
 import { roleLabel } from './confirm-change-dialog';
 import type { DetailsDraft, DetailsErrors } from './user-details';
+import { Table } from '../../../components/ui/responsive-table';
 
 const roles: readonly UserRole[] = ['user', 'friend', 'admin'];
 
@@ -73,7 +74,7 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell color="fg.muted" maxW="48" truncate title={user.email}>
+      <Table.Cell color="fg.muted" maxW="44" truncate title={user.email}>
         {user.email}
       </Table.Cell>
       <Table.Cell>

@@ -1,10 +1,10 @@
-import { Table } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { formatCents } from '../../../libs/format';
 import type { DetailsDraft, DetailsErrors } from './user-details';
 import { money, UserRow } from './user-row';
 import type { UserRowHandlers } from './user-row';
+import { Table } from '../../../components/ui/responsive-table';
 
 export interface UsersTableProps extends UserRowHandlers {
   users: readonly PublicUser[];

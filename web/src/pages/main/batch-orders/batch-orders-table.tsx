@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import type { BulkOrder } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ListIcon, RefreshIcon } from '../../../components/ui/icons';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel } from './batch-order-display';
 import type { StatusDisplay } from './batch-order-display';
+import { Table } from '../../../components/ui/responsive-table';
 
 export type RowAction = 'retry' | 'recover';
 

@@ -94,7 +94,7 @@ export const BulkFooter = ({
               <Figure label="Total" testId="bulk-total">
                 <Flex as="span" align="center" gap="2">
                   <span data-pricing={pricing || undefined}>{formatCents(rowCount === 0 ? 0 : totalCents)}</span>
-                  {pricing && <Spinner size="xs" color="fg.muted" aria-label="Updating price" />}
+                  {pricing && <Spinner size="xs" color="fg.muted" role="status" aria-label="Updating price" />}
                 </Flex>
               </Figure>
               <Figure label="Balance" testId="bulk-balance">

@@ -103,6 +103,9 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
   return (
     <Box
       ref={scrollRef}
+      // A spreadsheet: its 30 columns scroll sideways inside this frame by design, while the row header (number,
+      // delete) stays in view; the layout browser test holds it to that instead of to fitting.
+      data-layout="sheet"
       role="region"
       aria-label="Bulk Order Items table"
       tabIndex={0}

@@ -1,4 +1,4 @@
-import { Button, Table } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DepositStatusCell } from '../../../components/payments/deposit-status';
@@ -10,6 +10,7 @@ import { DashboardCard } from './dashboard-card';
 import { usePagedRows } from '../../../hooks/use-paged-rows';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useRecentDeposits } from '../../../services/payments/recent-deposits';
+import { Table } from '../../../components/ui/responsive-table';
 
 const PAGE_SIZE = 5;
 

@@ -1,4 +1,4 @@
-import { Button, Table, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
@@ -10,6 +10,7 @@ import { DashboardCard } from './dashboard-card';
 import { usePagedRows } from '../../../hooks/use-paged-rows';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useRecentOrders } from '../../../services/orders/recent-orders';
+import { Table } from '../../../components/ui/responsive-table';
 
 /** Spec section 9: dashboard tables show 5 rows a page. */
 const PAGE_SIZE = 5;

@@ -1,9 +1,10 @@
-import { Table, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { Deposit } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { DepositStatusCell } from '../../../components/payments/deposit-status';
 import { CopyableCode } from '../../../components/ui/copyable-code';
 import { formatCents, formatDateTime } from '../../../libs/format';
+import { Table } from '../../../components/ui/responsive-table';
 
 const Missing = (): ReactElement => (
   <Text as="span" color="fg.muted">

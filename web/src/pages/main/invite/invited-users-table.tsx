@@ -1,7 +1,7 @@
-import { Table } from '@chakra-ui/react';
 import type { InvitedUser } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { formatCents, formatDateTime } from '../../../libs/format';
+import { Table } from '../../../components/ui/responsive-table';
 
 /** One invited user; names wrap rather than truncate, so on a phone the date and the deposit still fit beside them. */
 export const InvitedUserRow = ({ user }: { user: InvitedUser }): ReactElement => (

@@ -1,4 +1,4 @@
-import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { OrderListItem } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { LabelStateBadge, TrackingStatusBadge } from '../../../components/orders/label-lifecycle-badges';
@@ -10,6 +10,7 @@ import { notify } from '../../../components/ui/toaster';
 import { downloadErrorMessage } from '../../../libs/download-file';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useDownloadLabel } from '../../../services/orders/download-label';
+import { Table } from '../../../components/ui/responsive-table';
 
 const DownloadCell = ({ order, downloading, onDownload }: { order: OrderListItem; downloading: boolean; onDownload: () => void }): ReactElement => {
   if (order.status === 'completed' && order.pdfName) {

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import type { BatchLabel } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { TrackingStatusBadge } from '../../../../components/orders/label-lifecycle-badges';
@@ -7,6 +7,7 @@ import { TruckIcon } from '../../../../components/ui/icons';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatCents } from '../../../../libs/format';
 import { pageSelectionState, type LabelSelection } from './label-selection';
+import { Table } from '../../../../components/ui/responsive-table';
 
 interface BatchLabelsTableProps {
   labels: readonly BatchLabel[];

@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import type { BulkVoidResponse } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { bulkVoidResultDisplay, bulkVoidTotals } from '../../../../components/orders/label-lifecycle-display';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { formatCents } from '../../../../libs/format';
+import { Table } from '../../../../components/ui/responsive-table';
 
 /** What a batch void did: the totals first, then each label's outcome (refused ones with the carrier's reason). */
 export const BulkVoidSummary = ({ response, onDismiss }: { response: BulkVoidResponse; onDismiss: () => void }): ReactElement => {

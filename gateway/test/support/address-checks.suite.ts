@@ -45,12 +45,15 @@ export const describeAddressChecks = (mode: string, running: () => RunningSystem
       expect((await call('GET', `/orders/bulk/${who.userId}`, undefined, { token: who.token })).body['totalCount']).toBe(0);
     });
 
-    it('answers the verify route for signed-in users only, with no carrier asked in the default offline mode', async () => {
+    it('answers the verify route for signed-in users only, with no carrier asked in the default offline mode but its city warning', async () => {
       const who = await newBulkCustomer(call, adminToken, 0, 'addr-verify');
       const address = { street1: '350 Fifth Ave', city: 'New York', state: 'NY', zip: '10118' };
       expect((await call('POST', '/addresses/verify', { address })).status).toBe(401);
       const answer = await call('POST', '/addresses/verify', { address }, { token: who.token });
-      expect([answer.status, answer.body]).toEqual([200, { mode: 'offline', verification: null }]);
+      expect([answer.status, answer.body]).toEqual([200, { mode: 'offline', verification: null, warnings: [] }]);
+      // A city other than the ZIP's usual one is a warning offline, never a refusal.
+      const elsewhere = await call('POST', '/addresses/verify', { address: { ...address, city: 'Brooklyn' } }, { token: who.token });
+      expect([elsewhere.status, elsewhere.body]).toEqual([200, { mode: 'offline', verification: null, warnings: ['ZIP 10118 is usually NEW YORK, NY, not BROOKLYN: check the city (USPS accepts some other names).'] }]);
       const impossible = await call('POST', '/addresses/verify', { address: { ...address, state: 'CA' } }, { token: who.token });
       expect([impossible.status, impossible.body['message']]).toEqual([400, 'ZIP 10118 is in NY, not CA']);
     });

@@ -4,14 +4,13 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { BulkItemRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem } from './bulk.rows';
+import { placeholders } from '../database/sql-values';
 
 const INSERT_ROWS = 500;
 /** Rows per read of wide rows: results stay well under a megabyte. */
 const READ_PAGE = 500;
 /** The failed rows a batch view lists (its counts stay exact); the result CSV has every one. */
 export const FAILED_LABELS_SHOWN = 1000;
-
-const list = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 /**
  * Bulk orders and their items, in SQL: a batch moves thousands of rows, so writes go in groups (one statement
@@ -156,7 +155,7 @@ export class BulkRepository {
   async startRetryRound(orderId: string, from: readonly BulkStatus[]): Promise<{ round: number; holdId: string; holdCents: number; count: number } | null> {
     return this.em().transactional(async (em) => {
       const [batch] = await em.execute<BulkOrderRow[]>(
-        `select * from ${this.t('bulk_orders')} where "id" = ? and "status" in (${list(from)}) for update`,
+        `select * from ${this.t('bulk_orders')} where "id" = ? and "status" in (${placeholders(from)}) for update`,
         [orderId, ...from],
       );
       if (!batch) return null;
@@ -221,7 +220,7 @@ export class BulkRepository {
   /** Gives claimed items back at once (a worker shutting down), so others need not wait for the lease. */
   async releaseClaims(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.em().execute(`update ${this.t('bulk_items')} set "claimed_until" = null where "status" = 'pending' and "id" in (${list(ids)})`, [...ids]);
+    await this.em().execute(`update ${this.t('bulk_items')} set "claimed_until" = null where "status" = 'pending' and "id" in (${placeholders(ids)})`, [...ids]);
   }
 
   /** Labels bought: stored with their items in one statement. Only items still pending move (a slower twin loses). */
@@ -279,7 +278,7 @@ export class BulkRepository {
     if (ids.length === 0) return [];
     return this.em().execute<BulkOrderRow[]>(
       `with changed as (
-         update ${this.t('bulk_items')} set "status" = 'succeeded', "updated_at" = now() where "status" = 'labelled' and "id" in (${list(ids)})
+         update ${this.t('bulk_items')} set "status" = 'succeeded', "updated_at" = now() where "status" = 'labelled' and "id" in (${placeholders(ids)})
          returning "bulk_order_id", "price_cents"
        )
        update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents", "updated_at" = now()
@@ -337,7 +336,7 @@ export class BulkRepository {
   async reopenForFiles(orderId: string, from: readonly BulkStatus[]): Promise<boolean> {
     const rows = await this.em().execute<Array<{ id: string }>>(
       `update ${this.t('bulk_orders')} set "status" = 'generating_files', "lease_until" = null, "stuck_at" = null, "updated_at" = now()
-       where "id" = ? and "status" in (${list(from)}) and ("status" <> 'generating_files' or "lease_until" is null or "lease_until" < now()) returning "id"`,
+       where "id" = ? and "status" in (${placeholders(from)}) and ("status" <> 'generating_files' or "lease_until" is null or "lease_until" < now()) returning "id"`,
       [orderId, ...from],
     );
     return rows.length > 0;
@@ -357,7 +356,7 @@ export class BulkRepository {
   async markError(orderId: string, from: readonly BulkStatus[], status: BulkStatus, error: string): Promise<BulkOrderRow | null> {
     const [row] = await this.em().execute<BulkOrderRow[]>(
       `update ${this.t('bulk_orders')} set "status" = ?, "error" = ?, "stuck_at" = coalesce("stuck_at", now()), "lease_until" = null, "updated_at" = now()
-       where "id" = ? and "status" in (${list(from)}) returning *`,
+       where "id" = ? and "status" in (${placeholders(from)}) returning *`,
       [status, error, orderId, ...from],
     );
     return row ?? null;

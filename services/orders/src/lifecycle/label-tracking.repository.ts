@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { TRACKING_STATUSES, type CarrierId, type TrackingReport, type TrackingStatus } from '../carriers/carrier.port';
 import { isUsed } from './label-state';
 import type { ChargedLabel, LabelKind } from './label-voids.repository';
+import { jsonColumn } from '../database/sql-values';
 
 /** Statuses after which a parcel's tracking no longer changes: it is not polled again. */
 export const FINAL_TRACKING: ReadonlySet<TrackingStatus> = new Set(['delivered', 'return_to_sender', 'cancelled']);
@@ -43,7 +44,7 @@ const toTracking = (row: TrackingRow): StoredTracking => ({
   carrier: row.carrier,
   status: (TRACKING_STATUSES as readonly string[]).includes(row.status) ? row.status : 'unknown',
   used: row.used,
-  events: typeof row.events === 'string' ? (JSON.parse(row.events) as StoredTracking['events']) : row.events,
+  events: jsonColumn(row.events),
   checkedAt: row.checked_at === null ? null : new Date(row.checked_at),
 });
 
@@ -121,7 +122,7 @@ export class LabelTrackingRepository {
       labelId: r.label_id,
       carrier: r.carrier,
       trackingNumber: r.tracking_number,
-      carrierRefs: typeof r.carrier_refs === 'string' ? (JSON.parse(r.carrier_refs) as ChargedLabel['carrierRefs']) : r.carrier_refs,
+      carrierRefs: jsonColumn(r.carrier_refs),
       purchasedAt: new Date(r.purchased_at),
     }));
   }

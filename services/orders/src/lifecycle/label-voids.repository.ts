@@ -5,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, CarrierRefs, TrackingStatus } from '../carriers/carrier.port';
 import type { VoidState } from './label-state';
+import { jsonColumn, placeholders } from '../database/sql-values';
 
 export type LabelKind = 'single' | 'bulk';
 export type RequestedBy = 'customer' | 'admin' | 'auto';
@@ -93,10 +94,6 @@ interface VoidRow {
   checks: number;
 }
 
-/** `?, ?, …` for a list bound value by value (the driver binds a JS array as one value, not as a list). */
-const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
-
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 const toLabel = (row: LabelRow): ChargedLabel => ({
   kind: row.label_kind,
@@ -105,7 +102,7 @@ const toLabel = (row: LabelRow): ChargedLabel => ({
   userId: row.user_id,
   carrier: row.carrier,
   trackingNumber: row.tracking_number,
-  carrierRefs: json(row.carrier_refs),
+  carrierRefs: jsonColumn(row.carrier_refs),
   purchasedAt: new Date(row.purchased_at),
   amountCents: Number(row.amount_cents),
   chargeKey: row.charge_key,
@@ -125,7 +122,7 @@ const toVoid = (row: VoidRow): LabelVoid => ({
   userId: row.user_id,
   carrier: row.carrier,
   trackingNumber: row.tracking_number,
-  carrierRefs: json(row.carrier_refs),
+  carrierRefs: jsonColumn(row.carrier_refs),
   purchasedAt: new Date(row.purchased_at),
   amountCents: row.amount_cents,
   chargeKey: row.charge_key,
@@ -186,7 +183,7 @@ export class LabelVoidsRepository {
   /** A batch's charged labels in file order, all of them or those with the tracking numbers given. */
   async batchLabels(bulkOrderId: string, trackingNumbers?: readonly string[]): Promise<ChargedLabel[]> {
     if (trackingNumbers?.length === 0) return [];
-    const only = trackingNumbers ? ` and l."tracking_number" in (${placeholders(trackingNumbers.length)})` : '';
+    const only = trackingNumbers ? ` and l."tracking_number" in (${placeholders(trackingNumbers)})` : '';
     const rows = await this.db.execute<LabelRow[]>(
       `${this.labelsQuery(`l."label_kind" = 'bulk' and l."order_id" = ?${only}`)} order by l."row_no"`,
       [bulkOrderId, ...(trackingNumbers ?? [])],
@@ -249,7 +246,7 @@ export class LabelVoidsRepository {
     const rows = await this.db.execute<Array<{ id: string }>>(
       `update ${this.t('label_voids')} set "state" = ?, "refund_ref" = coalesce(?, "refund_ref"), "reason" = ?,
               "next_check_at" = coalesce(?, "next_check_at"), "settled_at" = case when ? then now() else null end, "updated_at" = now()
-        where "id" = ? and "state" in (${placeholders(from.length)}) returning "id"`,
+        where "id" = ? and "state" in (${placeholders(from)}) returning "id"`,
       [change.state, change.refundRef ?? null, change.reason ?? null, change.nextCheckAt ?? null, settled, voidId, ...from],
     );
     return rows.length > 0;

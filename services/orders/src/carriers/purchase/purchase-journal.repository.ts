@@ -3,6 +3,7 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, CarrierRefs } from '../carrier.port';
+import { jsonColumn } from '../../database/sql-values';
 
 export type PurchaseState = 'sent' | 'bought' | 'refused' | 'unknown' | 'not_attempted';
 
@@ -30,7 +31,7 @@ const toRecord = (row: PurchaseRow): PurchaseRecord => ({
   carrier: row.carrier,
   state: row.state,
   attemptId: row.attempt_id,
-  refs: typeof row.refs === 'string' ? (JSON.parse(row.refs) as CarrierRefs) : row.refs,
+  refs: jsonColumn(row.refs),
   aliveAt: new Date(row.updated_at),
 });
 

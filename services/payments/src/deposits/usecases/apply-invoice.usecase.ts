@@ -95,7 +95,11 @@ export class ApplyInvoiceUseCase {
       if (earlier) return -earlier.amountCents;
       const [summary] = await this.accounts.summaries([deposit.userId]);
       const amount = Math.min(deposit.amountCents, summary?.balanceCents ?? 0);
-      if (amount === 0) return 0;
+      if (amount === 0) {
+        // Nothing left may mean a concurrent run has just reversed it (its entry committed before this balance read).
+        const concurrent = await this.ledger.findEntry(key);
+        return concurrent ? -concurrent.amountCents : 0;
+      }
       try {
         const posted = await this.ledger.post({ userId: deposit.userId, kind: 'reversal', amountCents: -amount, reference: `invoice ${invoiceId} invalidated`, idempotencyKey: key });
         return -posted.entry.amountCents;

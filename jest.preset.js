@@ -10,8 +10,8 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   // @nestjs/jwt ships ES modules only: Node (>= 20.19) requires them as they are, jest's CommonJS runtime on Node 20
-  // cannot, so swc turns that one package into CommonJS here.
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/jwt/)'],
+  // cannot, so swc turns that one package into CommonJS here. So do otplib's base32 and hash packages (ES modules only).
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs/jwt|@scure/base|@noble/hashes|@otplib/[^/]+/node_modules/@noble/hashes)/)'],
   moduleNameMapper: {
     '^@labeldesk/([a-z-]+)$': path.join(__dirname, 'libs/$1/src/index.ts'),
     '^@labeldesk/([a-z-]+)/testing$': path.join(__dirname, 'libs/$1/src/testing/index.ts'),

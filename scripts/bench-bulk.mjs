@@ -5,20 +5,27 @@
 // the batch's, not the database's one-off initdb), registers a customer with enough balance, submits ROWS rows
 // through POST /api/orders/bulk/init + /process, waits until the batch is final and its three files are downloadable,
 // and prints the wall time from the first request to the last file and the peak RSS of the server process (VmHWM:
-// PGlite, every service and the gateway in one process).
+// PGlite, every service and the gateway in one process; in the distributed mode, the highest of its processes and
+// the CPU of all of them, PostgreSQL's own not counted). While the batch runs it also asks for Batch Orders' first
+// page (GET /api/orders/bulk/{userId}) between its status polls and prints that list's answer times (p50/p95/max).
 //
 // The carrier is the sandbox (its latency injected with SANDBOX_LATENCY_MS), or EasyPost: the fake EasyPost server
 // (libs/testing, in this process) with the latency added to every API answer, so a label costs two round trips
 // (create the shipment, buy it) and a file download; an admin syncs and prices Priority Mail first, as with a real
-// carrier. EasyPost runs twice: with orders' default concurrency, and with RAISED (EASYPOST_MAX_CONCURRENCY and
-// BULK_CONCURRENCY). Each EasyPost time is read as a ratio against the sandbox's at the same rows and latency with
+// carrier. EasyPost runs twice: with orders' default concurrency, and with RAISED EASYPOST_MAX_CONCURRENCY (bulk
+// follows it). Each EasyPost time is read as a ratio against the sandbox's at the same rows and latency with
 // the default settings, measured in the same run; the machine-speed probe (scripts/bench-api/machine-speed.mjs) is
 // printed before and after the runs. Other orders settings (RENDER_WORKERS…) are taken from this environment.
 //   node scripts/bench-bulk.mjs                     the three sandbox scenarios of issue 7, then EasyPost at 1,000 rows / 300 ms
 //   node scripts/bench-bulk.mjs 2000 0              one sandbox scenario: rows, carrier latency in ms
 //   node scripts/bench-bulk.mjs easypost 1000 300   the sandbox baseline and EasyPost twice: rows, latency in ms (defaults 1000, 300)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//   BENCH_MODE=distributed node scripts/bench-bulk.mjs 10000 0   the same over NATS and PostgreSQL (scripts/start-distributed.sh;
+//                                                   BENCH_POSTGRES_URL, default postgresql://postgres@127.0.0.1:5432)
+//   BENCH_ROOT=/path/to/other/checkout …            measures that checkout's build with this script
+//   BENCH_MODE=distributed ORDERS_REPLICAS=2 …      two orders processes on the one batch (scripts/start-distributed.sh)
+// Over 10,000 rows the batch goes up in slices of 2,000 (POST /api/orders/bulk/rows, then /submit), as the web app sends it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,29 +35,86 @@ const root = new URL('..', import.meta.url).pathname;
 const FINAL = ['completed', 'completed_with_errors', 'failed', 'processing_error'];
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 
-const peakRssMiB = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
-  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+/** BENCH_MODE=distributed: every service its own process over NATS and PostgreSQL (scripts/start-distributed.sh). */
+const MODE = process.env.BENCH_MODE === 'distributed' ? 'distributed' : 'embedded';
+/** BENCH_ROOT: the checkout whose build is measured (default this one), e.g. an older build for a side-by-side run. */
+const buildRoot = process.env.BENCH_ROOT ?? root;
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432';
+
+const statFields = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+
+/** `pid` and every process under it (the distributed script's services and its NATS). */
+const processTree = (pid) => {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(statFields(entry)[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
 };
+
+/** CPU seconds the processes have used (every thread, user + system), from /proc: the work, whatever the machine's load. */
+const cpuSeconds = (pids) =>
+  pids.reduce((sum, pid) => {
+    try {
+      const fields = statFields(pid);
+      return sum + (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
+    } catch {
+      return sum;
+    }
+  }, 0);
+
+/** The highest peak RSS (VmHWM) among the processes: in the embedded mode, the one process's. */
+const peakRssMiB = (pids) =>
+  Math.max(
+    0,
+    ...pids.map((pid) => {
+      try {
+        const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+        return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+      } catch {
+        return 0;
+      }
+    }),
+  );
 
 /** The concurrency settings a scenario runs with: its own over this environment's. */
 const settingsText = (settings) =>
   ['BULK_CONCURRENCY', 'EASYPOST_MAX_CONCURRENCY'].map((name) => `${name}=${settings[name] ?? process.env[name] ?? 'default'}`).join(' ');
 
+// Extra node flags for the server process, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it
+// (node refuses --cpu-prof in NODE_OPTIONS).
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 const startServer = async (env, dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-bench-bulk-'))) => {
   const port = 3600 + Math.floor(Math.random() * 300);
-  const child = spawn(process.execPath, ['--expose-gc', join(root, 'scripts/embedded/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const common = { PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn' };
+  const database = `labeldesk_bench_${process.pid}_${port}`;
+  const child =
+    MODE === 'distributed'
+      ? spawn('bash', [join(buildRoot, 'scripts/start-distributed.sh')], {
+          env: { ...process.env, ...common, DATABASE_URL: `${POSTGRES}/${database}`, PUBLIC_URL: `http://127.0.0.1:${port}`, NATS_PORT: String(port + 1000), NODE_FLAGS: nodeArgs.join(' '), ...env },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        })
+      : spawn(process.execPath, ['--expose-gc', ...nodeArgs, join(buildRoot, 'scripts/embedded/dist/main.js')], {
+          env: { ...process.env, ...common, DATA_DIR: dataDir, ...env },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     base,
-    pid: child.pid,
+    processes: () => processTree(child.pid),
     dataDir,
     stop: async ({ keepData = false } = {}) => {
       await new Promise((resolve) => {
@@ -58,6 +122,7 @@ const startServer = async (env, dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-
         child.kill('SIGTERM');
       });
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      if (MODE === 'distributed') spawnSync('psql', [`${POSTGRES}/postgres`, '-qc', `drop database if exists ${database} with (force)`], { stdio: 'ignore' });
     },
   };
 };
@@ -96,6 +161,27 @@ const priceForSale = async (call, admin, serviceName) => {
   expectOk(await call('PATCH', `/defaultServices/${service._id}/toggle`, { enabled: true }, admin), 'offer');
 };
 
+/** The customer's own price of `serviceName`: $5.00 at every weight, so 100,000 labels fit the largest balance. */
+const cheapTier = async (call, admin, userId, serviceName) => {
+  const services = expectOk(await call('GET', `/userServices/${userId}`, undefined, admin), 'user services');
+  const service = services.find((s) => s.name === serviceName);
+  if (!service) throw new Error(`the customer has no ${serviceName}`);
+  expectOk(await call('PUT', `/userServices/${userId}/${service._id}/prices`, { prices: [{ fromWeight: 1, toWeight: service.maxWeight, price: 500 }] }, admin), 'tier');
+};
+
+/**
+ * Up to 10,000 rows in one POST /orders/bulk/process, as every build since 69c45bf takes them (so builds compare);
+ * more in slices of 2,000 (POST /orders/bulk/rows, then /orders/bulk/submit, decision 054), as the web app sends them.
+ */
+const submitRows = async (call, token, userId, orderId, orderData) => {
+  if (orderData.length <= 10_000) return call('POST', `/orders/bulk/process/${userId}`, { orderId, orderData }, token);
+  for (let firstRow = 0; firstRow < orderData.length; firstRow += 2_000) {
+    const slice = await call('POST', `/orders/bulk/rows/${userId}`, { orderId, firstRow, orderData: orderData.slice(firstRow, firstRow + 2_000) }, token);
+    if (slice.status !== 200) return slice;
+  }
+  return call('POST', `/orders/bulk/submit/${userId}`, { orderId, rowCount: orderData.length }, token);
+};
+
 /** One batch bought through `carrier`; `settings` are this scenario's orders settings, over this environment's. */
 export async function bulkScenario(rows, latencyMs, carrier = 'sandbox', settings = {}) {
   const fake = carrier === 'easypost' ? fakeEasyPost({ latencyMs }) : null;
@@ -104,9 +190,10 @@ export async function bulkScenario(rows, latencyMs, carrier = 'sandbox', setting
     ...settings,
     ...(fake ? { CARRIERS: 'easypost', EASYPOST_API_KEY: fake.apiKey, EASYPOST_API_URL: fake.url } : { SANDBOX_LATENCY_MS: String(latencyMs) }),
   };
-  const first = await startServer(carrierEnv);
-  await first.stop({ keepData: true });
-  const server = await startServer(carrierEnv, first.dataDir);
+  // Embedded: a first start initialises the data folder, so the measured one starts as `npm start` does on day two.
+  const first = MODE === 'embedded' ? await startServer(carrierEnv) : null;
+  await first?.stop({ keepData: true });
+  const server = await startServer(carrierEnv, first?.dataDir);
   try {
     const call = client(server.base);
     const admin = (await call('POST', '/auth/login', ADMIN)).body.token;
@@ -115,25 +202,46 @@ export async function bulkScenario(rows, latencyMs, carrier = 'sandbox', setting
     const { token } = reg;
     const userId = reg.user._id;
     await call('POST', `/userServices/${userId}/initialize`, undefined, token);
+    // The admin sets a balance of at most $1,000,000: a batch that would cost more is bought at the customer's own
+    // lower tier, as an admin would price a large account.
+    if (rows > 50_000) await cheapTier(call, admin, userId, row(0).service_name);
     await call('POST', `/auth/users/details/${userId}`, { balance: 100_000_000 }, admin);
     const orderData = Array.from({ length: rows }, (_, i) => row(i));
-    const rssBefore = peakRssMiB(server.pid);
+    const processes = server.processes();
+    const rssBefore = peakRssMiB(processes);
+    const cpuBefore = cpuSeconds(processes);
 
     const started = performance.now();
     const { orderId } = (await call('POST', '/orders/bulk/init', { userId }, token)).body;
-    const processed = await call('POST', `/orders/bulk/process/${userId}`, { orderId, orderData }, token);
+    const processed = await submitRows(call, token, userId, orderId, orderData);
     if (processed.status !== 200) throw new Error(`process answered ${processed.status}: ${JSON.stringify(processed.body)}`);
     const accepted = performance.now();
     let batch;
+    // Batch Orders' list, as the page asks for it while the batch runs: its answer times (issue 25: p95 under 200 ms).
+    const listMs = [];
     for (;;) {
       batch = (await call('GET', `/orders/bulk/order/${orderId}`, undefined, token)).body;
       if (FINAL.includes(batch.status)) break;
+      const asked = performance.now();
+      await call('GET', `/orders/bulk/${userId}?page=1&limit=7`, undefined, token);
+      listMs.push(performance.now() - asked);
       await new Promise((r) => setTimeout(r, 100));
     }
     const labelled = performance.now();
+    listMs.sort((a, b) => a - b);
+    const listP = (q) => Math.round(listMs[Math.min(listMs.length - 1, Math.floor(q * listMs.length))] ?? 0);
     const sizes = {};
     for (const kind of ['pdf', 'result-csv', 'auto-csv']) sizes[kind] = (await call('GET', `/orders/download/${kind}/${orderId}`, undefined, token)).bytes;
     const finished = performance.now();
+    // Every label once: as many distinct tracking numbers in the result CSV as rows bought, and the balance down by
+    // exactly the batch's cost (read after the timing, so the check costs the measurement nothing).
+    const csv = await (await fetch(`${server.base}/api/orders/download/result-csv/${orderId}`, { headers: { token } })).text();
+    const [header = '', ...lines] = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
+    const trackingAt = header.split(',').findIndex((name) => /tracking/i.test(name));
+    const tracking = new Set(lines.map((line) => line.split(',')[trackingAt]?.replace(/"/g, '').trim()).filter((value) => value));
+    const balanceAfter = (await call('GET', '/auth/api/balance', undefined, token)).body.balance;
+    const charged = 100_000_000 - balanceAfter;
+    const cpuMsPerRow = ((cpuSeconds(processes) - cpuBefore) * 1000) / rows;
     const result = {
       carrier,
       settings: settingsText(settings),
@@ -145,16 +253,25 @@ export async function bulkScenario(rows, latencyMs, carrier = 'sandbox', setting
       toFilesMs: Math.round(labelled - started),
       withDownloadsMs: Math.round(finished - started),
       pdfMiB: +(sizes.pdf / 1048576).toFixed(1),
-      peakRssMiB: peakRssMiB(server.pid),
+      peakRssMiB: peakRssMiB(processes),
       rssBeforeMiB: rssBefore,
+      cpuMsPerRow: +cpuMsPerRow.toFixed(2),
+      listP50Ms: listP(0.5),
+      listP95Ms: listP(0.95),
+      listMaxMs: listP(1),
+      distinctTracking: tracking.size,
+      chargedCents: charged,
       ...(fake ? { labelsSold: fake.labelsSold(), apiRequests: fake.requests.length } : {}),
     };
     console.log(
-      `bulk ${rows} rows, ${carrier} at ${latencyMs} ms latency (${result.settings}): ${result.status} ${result.processed}/${rows}; accepted in ${result.acceptMs} ms, ` +
+      `bulk ${rows} rows, ${MODE}, ${carrier} at ${latencyMs} ms latency (${result.settings}): ${result.status} ${result.processed}/${rows}; accepted in ${result.acceptMs} ms, ` +
         `files ready in ${(result.toFilesMs / 1000).toFixed(1)} s (${(result.withDownloadsMs / 1000).toFixed(1)} s with the three downloads); ` +
-        `merged PDF ${result.pdfMiB} MiB; peak RSS ${result.peakRssMiB} MiB (${result.rssBeforeMiB} MiB before the batch)` +
+        `merged PDF ${result.pdfMiB} MiB; peak RSS ${result.peakRssMiB} MiB (${result.rssBeforeMiB} MiB before the batch); server CPU ${result.cpuMsPerRow} ms a row; ` +
+        `GET /api/orders/bulk/{userId} during the batch p50 ${result.listP50Ms} / p95 ${result.listP95Ms} / max ${result.listMaxMs} ms (${listMs.length} asked)` +
         (fake ? `; EasyPost sold ${result.labelsSold} labels in ${result.apiRequests} API requests` : ''),
     );
+    console.log(`  every label once: ${tracking.size} distinct tracking numbers in the result CSV for ${batch.processedCount} labels; charged ${charged} cents, the batch's cost ${batch.bulkOrderData?.cost} cents`);
+    if (tracking.size !== batch.processedCount || charged !== batch.bulkOrderData?.cost) throw new Error('a label bought twice or charged wrongly');
     if (fake && result.labelsSold !== result.processed) throw new Error(`EasyPost sold ${result.labelsSold} labels for ${result.processed} rows processed`);
     return result;
   } finally {
@@ -175,7 +292,7 @@ const probe = (when) => {
  * 15 s (1,000 × 0.6 / 40); at the default 16 they take 37.5 s however fast orders is. 64 leaves room for the rest
  * of the batch (claims, writes, the merged PDF).
  */
-const RAISED = { EASYPOST_MAX_CONCURRENCY: '64', BULK_CONCURRENCY: '64' };
+const RAISED = { EASYPOST_MAX_CONCURRENCY: '64' };
 
 const scenariosOf = (args) => {
   const [first, second, third] = args;

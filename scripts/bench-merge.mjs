@@ -28,6 +28,7 @@ const sources = [
   'bulk/output/pdf-object-serializer.ts',
   'bulk/output/letter-2up.layout.ts',
   'carriers/sandbox/label-renderer.ts',
+  'carriers/sandbox/standard-fonts.ts',
   'carriers/sandbox/impb.ts',
   'carriers/sandbox/sandbox-services.ts',
 ];

@@ -17,6 +17,8 @@
 #   CALLER_TRUST  with CALLER_KEY_<PARTY> for the gateway and every service (GATEWAY, AUTH, ORDERS, PAYMENTS,
 #                 PRICING, ADDRESS): the caller-token keys (docs/decisions/028); fresh ones when CALLER_TRUST is unset
 #   NODE_FLAGS    extra node flags for every service and the gateway (e.g. --cpu-prof, which NODE_OPTIONS refuses)
+#   ORDERS_REPLICAS  how many orders processes to run side by side on the one database (default 1), as a
+#                 Deployment with more replicas does: they share batches through claims and leases (decision 010)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TRANSPORT=nats
@@ -66,8 +68,11 @@ run_as() { # run_as <nats user> <script>: its NATS account, its certificate and 
   NATS_USER="$1" NATS_PASSWORD="${!var}" NATS_TLS_CERT="$NATS_TLS_DIR/$1.pem" NATS_TLS_KEY="$NATS_TLS_DIR/$1-key.pem" CALLER_KEY="${!key:-}" \
     node --expose-gc ${NODE_FLAGS:-} "$2" & pids+=($!)
 }
-for service in auth payments address pricing orders; do
+for service in auth payments address pricing; do
   run_as "$service" "services/$service/dist/main.js"
+done
+for _ in $(seq 1 "${ORDERS_REPLICAS:-1}"); do
+  run_as orders services/orders/dist/main.js
 done
 run_as gateway gateway/dist/main.js
 wait -n "${pids[@]}"

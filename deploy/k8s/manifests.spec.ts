@@ -9,6 +9,7 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPol
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { REPLICA_DRAIN_GRACE_MS } from '@labeldesk/nest-transport';
+import { BULK_ROWS_CEILING } from '@labeldesk/contracts';
 
 interface Manifest {
   kind: string;
@@ -187,8 +188,11 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
         continue;
       }
       expect(env.find((e) => e.name === 'CARRIERS')?.value).toBe('easypost');
-      // EasyPost's concurrency and the bulk engine's go together, or the lower one caps a batch.
-      expect(env.find((e) => e.name === 'EASYPOST_MAX_CONCURRENCY')?.value).toBe(env.find((e) => e.name === 'BULK_CONCURRENCY')?.value);
+      // The bulk engine follows EasyPost's concurrency when BULK_CONCURRENCY is unset; set, a lower one would cap a batch.
+      expect(env.find((e) => e.name === 'EASYPOST_MAX_CONCURRENCY')?.value).toBe('64');
+      expect(env.find((e) => e.name === 'BULK_CONCURRENCY')).toBeUndefined();
+      // The row limit measured in the distributed mode (decision 055), within the ceiling every schema takes.
+      expect(Number(env.find((e) => e.name === 'BULK_MAX_ROWS')?.value)).toBe(BULK_ROWS_CEILING);
       for (const name of settings) {
         expect(env.find((e) => e.name === name)?.valueFrom?.secretKeyRef).toMatchObject({ name: 'labeldesk-secrets', key: name });
       }

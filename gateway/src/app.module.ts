@@ -6,6 +6,8 @@ import { AuditInterceptor } from './audit/audit.interceptor';
 import { AccountChangedListener } from './users/account-changed.listener';
 import { AccountSummaryCache } from './users/account-summary.cache';
 import { AccessGuard } from './auth/access.guard';
+import { ApiKeyRateLimiter } from './auth/api-key-rate-limiter';
+import { AdminTwoFactorGuard } from './auth/admin-two-factor.guard';
 import { CallerVerifier } from './auth/caller-verifier';
 import { UserChangedListener } from './auth/user-changed.listener';
 import { VerifiedCallersCache } from './auth/verified-callers.cache';
@@ -14,7 +16,9 @@ import { DocsController } from './docs/docs.controller';
 import { RouteCatalogue } from './docs/route-catalogue';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
+import { ApiKeysController } from './http/api-keys.controller';
 import { AddressVerifyController } from './http/address-verify.controller';
+import { CsvMappingsController } from './http/csv-mappings.controller';
 import { AdminAuditController } from './http/admin-audit.controller';
 import { AdminOrdersController } from './http/admin-orders.controller';
 import { AdminCarriersController } from './http/admin-carriers.controller';
@@ -25,7 +29,10 @@ import { HealthController } from './http/health.controller';
 import { InviteController } from './http/invite.controller';
 import { OrdersController } from './http/orders.controller';
 import { AdminRefundsController, CarrierWebhooksController, LabelLifecycleController } from './http/label-lifecycle.controller';
+import { ShippingDayController } from './http/shipping-day.controller';
+import { WebhooksController } from './http/webhooks.controller';
 import { PasswordResetController } from './http/password-reset.controller';
+import { TwoFactorController } from './http/two-factor.controller';
 import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
 import { OfferingsController } from './http/offerings.controller';
@@ -54,13 +61,15 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, CarrierWebhooksController, PaymentsController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierWebhooksController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },
         CallerVerifier,
+        { provide: ApiKeyRateLimiter, useFactory: () => new ApiKeyRateLimiter(env.API_KEY_RATE_LIMIT_PER_MINUTE) },
         { provide: AccountSummaryCache, useFactory: () => new AccountSummaryCache({ ttlMs: env.ACCOUNT_SUMMARY_TTL_SECONDS * 1000 }) },
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_GUARD, useClass: AdminTwoFactorGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         AuditInterceptor,
         UserViewService,

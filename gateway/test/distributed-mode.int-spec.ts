@@ -5,7 +5,7 @@ import { describeAdminArea } from './support/admin-area.suite';
 import { describeAdminServices } from './support/admin-services.suite';
 import { describeAccountFlows } from './support/api-flows.suite';
 import { describeBadInput } from './support/bad-input.suite';
-import { describeBulkFlows } from './support/bulk-flows.suite';
+import { BULK_FLOWS_ENV, describeBulkFlows } from './support/bulk-flows.suite';
 import { describeInviteFlows, INVITE_FLOWS_ENV } from './support/invite-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
 import { sharedSystem } from './support/shared-system';
@@ -15,7 +15,7 @@ import { describeTopUpFlows } from './support/top-up-flows.suite';
 const startDistributed = (env: NodeJS.ProcessEnv = {}) => startOne(env, { replicas: 2 });
 
 describe('suites sharing one distributed system', () => {
-  const system = sharedSystem(() => startDistributed({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV }));
+  const system = sharedSystem(() => startDistributed({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV, ...BULK_FLOWS_ENV }));
   describeAccountFlows('distributed', system);
   describeLabelFlows('distributed', system);
   describeBulkFlows('distributed', system);

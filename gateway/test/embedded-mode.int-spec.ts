@@ -5,14 +5,14 @@ import { describeAdminArea } from './support/admin-area.suite';
 import { describeAdminServices } from './support/admin-services.suite';
 import { describeAccountFlows } from './support/api-flows.suite';
 import { describeBadInput } from './support/bad-input.suite';
-import { describeBulkFlows } from './support/bulk-flows.suite';
+import { BULK_FLOWS_ENV, describeBulkFlows } from './support/bulk-flows.suite';
 import { describeInviteFlows, INVITE_FLOWS_ENV } from './support/invite-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
 import { sharedSystem } from './support/shared-system';
 import { describeTopUpFlows } from './support/top-up-flows.suite';
 
 describe('suites sharing one embedded system', () => {
-  const system = sharedSystem(() => startEmbedded({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV }));
+  const system = sharedSystem(() => startEmbedded({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV, ...BULK_FLOWS_ENV }));
   describeAccountFlows('embedded', system);
   describeLabelFlows('embedded', system);
   describeBulkFlows('embedded', system);

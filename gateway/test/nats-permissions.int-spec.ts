@@ -67,15 +67,19 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     expect(refusedBy(nats, 'orders')).toEqual(expect.arrayContaining(['Subscription payments.>', 'Subscription _INBOX_gateway.>', 'Subscription _INBOX.>']));
   });
 
-  it('lets payments, which calls nobody, publish nothing but its replies and its account-changed event', async () => {
+  it('lets payments publish nothing but its replies, its account-changed event and the webhook events it relays to orders', async () => {
     const nc = await signIn('payments');
     const errors = violations(nc);
     nc.publish('payments.ledger.credit.v1');
     nc.publish('orders.bulk.progressed.v1');
+    nc.publish('orders.webhooks.create.v1');
     nc.publish('payments.account.changed.v1', JSON.stringify({ data: { userId: '00000000-0000-4000-8000-000000000000' } }));
+    nc.publish('orders.webhooks.relay-event.v1', JSON.stringify({ data: {} }));
     await settle();
-    expect(errors).toHaveLength(2);
-    expect(refusedBy(nats, 'payments')).toEqual(expect.arrayContaining(['Publish payments.ledger.credit.v1', 'Publish orders.bulk.progressed.v1']));
+    expect(errors).toHaveLength(3);
+    expect(refusedBy(nats, 'payments')).toEqual(
+      expect.arrayContaining(['Publish payments.ledger.credit.v1', 'Publish orders.bulk.progressed.v1', 'Publish orders.webhooks.create.v1']),
+    );
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { loginThroughUi } from './support/accounts';
 import { useBrowserPage, waitForPath } from './support/browser';
-import { bulkCsv, bulkRow, callAsCustomer, editBulkCell, newBulkCustomer, saveViewScreenshot, uploadBulkFile, validCsvRow } from './support/bulk-orders';
+import { bulkCsv, bulkRow, callAsCustomer, editBulkCell, newBulkCustomer, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import type { BulkCustomer } from './support/bulk-orders';
 
 const FLOW_TIMEOUT_MS = 180_000;
@@ -85,6 +85,9 @@ describe('Addresses checked before paying', () => {
     async () => {
       const customer = await newBulkCustomer();
       await expectCarrierChecks(customer);
+      // Enough to pay for the rows: a balance short of the total disables Submit once the price arrives,
+      // and this test must not depend on clicking before it does.
+      await setBalanceAsAdmin(customer, 100_00);
       await openPage(page, customer, 'Bulk Order', '/main/bulk-order');
       await uploadBulkFile(page, 'addresses.csv', bulkCsv([validCsvRow(1), validCsvRow(2, { ToStateProvince: 'CA' }), validCsvRow(3)]));
       await page.getByTestId('bulk-items-badge').filter({ hasText: '3 rows · 1 with errors' }).waitFor();
@@ -92,6 +95,7 @@ describe('Addresses checked before paying', () => {
       expect(await bulkRow(page, 2).locator('td[data-col="ToZipPostal"]').getAttribute('data-invalid')).toBe('true');
 
       // Submitting lists the row and sends nothing.
+      await page.getByTestId('bulk-total').getByRole('status', { name: 'Updating price' }).waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Submit Bulk Order', exact: true }).click();
       const errors = page.getByRole('dialog', { name: 'Validation Errors' });
       await errors.getByText('1 row has validation errors', { exact: true }).waitFor();

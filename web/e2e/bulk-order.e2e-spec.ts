@@ -1,4 +1,4 @@
-import { BULK_TEMPLATE_COLUMNS } from '@labeldesk/contracts';
+import { BULK_TEMPLATE_COLUMNS, BULK_UPLOAD_SLICE_ROWS } from '@labeldesk/contracts';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { loginThroughUi } from './support/accounts';
@@ -247,11 +247,57 @@ describe('Bulk order', () => {
   );
 
   it(
+    'buys a batch larger than one upload slice: the page sends its rows in slices, in order, then submits it, and every row is bought once',
+    async () => {
+      const customer = await newBulkCustomer();
+      const count = BULK_UPLOAD_SLICE_ROWS + 50;
+      await setBalanceAsAdmin(customer, 2_500_000);
+      await openBulkOrder(page, customer);
+      const sent: Array<{ path: string; firstRow?: number; rows?: number; rowCount?: number }> = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (!/^\/api\/orders\/bulk\/(rows|submit|process)\//.test(path)) return;
+        const body = request.postDataJSON() as { firstRow?: number; orderData?: unknown[]; rowCount?: number };
+        sent.push({ path: path.replace(customer.userId, '{userId}'), firstRow: body.firstRow, rows: body.orderData?.length, rowCount: body.rowCount });
+      });
+
+      await uploadBulkFile(page, 'slices.csv', bulkCsv(Array.from({ length: count }, (_, index) => validCsvRow(index + 1))));
+      await page.getByTestId('bulk-items-badge').filter({ hasText: `${count.toLocaleString('en-US')} rows` }).waitFor({ timeout: 30_000 });
+      await page.getByTestId('bulk-total').filter({ hasText: NON_ZERO_PRICE }).waitFor({ timeout: 15_000 });
+      await page.locator('[data-testid="bulk-total"] [data-pricing]').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Submit Bulk Order', exact: true }).click();
+      await page.getByText('No rows yet', { exact: true }).waitFor({ timeout: 60_000 });
+      await page.getByTestId('bulk-progress-title').first().filter({ hasText: 'Order Processed Successfully!' }).waitFor({ timeout: 240_000 });
+
+      expect(sent).toEqual([
+        { path: '/api/orders/bulk/rows/{userId}', firstRow: 0, rows: BULK_UPLOAD_SLICE_ROWS, rowCount: undefined },
+        { path: '/api/orders/bulk/rows/{userId}', firstRow: BULK_UPLOAD_SLICE_ROWS, rows: 50, rowCount: undefined },
+        { path: '/api/orders/bulk/submit/{userId}', firstRow: undefined, rows: undefined, rowCount: count },
+      ]);
+      const list = await callAsCustomer<{ bulkOrders: Array<{ totalCount: number; processedCount: number; failedCount: number; bulkOrderData: { cost: number } }> }>(
+        customer,
+        `/api/orders/bulk/${customer.userId}`,
+      );
+      const [batch] = list.body.bulkOrders;
+      expect([batch?.totalCount, batch?.processedCount, batch?.failedCount]).toEqual([count, count, 0]);
+      const session = await callAsCustomer<{ balance: number }>(customer, '/api/auth/api/balance');
+      expect(session.body.balance).toBe(2_500_000 - (batch?.bulkOrderData.cost ?? Number.NaN));
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
     'reads 10,000 rows quickly and keeps the table usable (a measurement, printed)',
     async () => {
       const customer = await newBulkCustomer();
       await openBulkOrder(page, customer);
       await page.getByText('No rows yet', { exact: true }).waitFor();
+      // The page states this deployment's limits, as the server gives them.
+      const limits = await callAsCustomer<{ maxRows: number; maxFileBytes: number }>(customer, '/api/orders/bulk/limits');
+      await page
+        .getByTestId('bulk-upload-limits')
+        .filter({ hasText: `Up to ${Math.round(limits.body.maxFileBytes / 1048576)} MB and ${limits.body.maxRows.toLocaleString('en-US')} rows per file` })
+        .waitFor();
       await saveViewScreenshot(page, 'bulk-order-empty-1280');
       await page.setViewportSize({ width: 390, height: 844 });
       await saveViewScreenshot(page, 'bulk-order-empty-390');
@@ -266,8 +312,8 @@ describe('Bulk order', () => {
       await bulkRow(page, 1).waitFor();
       const elapsed = Date.now() - started;
       const own = await badge.getAttribute('data-parse-ms');
+      // A measurement, not a timed test: the machine's speed varies (the targets live in the benchmarks).
       console.log(`[bulk-order] 10,000-row CSV (${(text.length / 1024 / 1024).toFixed(1)} MB): ${elapsed} ms from file set to table shown; the page's own read+parse+validate: ${own} ms`);
-      expect(elapsed).toBeLessThan(5_000);
       expect(await badge.textContent()).toContain('10 with errors');
       // Only the rows in view are in the page.
       expect(await page.locator('tr[data-testid="bulk-row"]').count()).toBeLessThan(80);

@@ -1,7 +1,7 @@
 import { bulkVoidResponseSchema, labelTrackingSchema, refundSummarySchema, voidLabelResponseSchema } from '@labeldesk/contracts';
 import type { BulkVoidResponse, LabelTracking, RefundSummary, VoidLabelResponse } from '@labeldesk/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughApi, loginThroughUi } from './support/accounts';
+import { loginThroughApi, loginThroughUi, openAccountMenu } from './support/accounts';
 import { dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
@@ -87,19 +87,27 @@ const usd = (cents: number): string => new Intl.NumberFormat('en-US', { style: '
 
 /** The balance the app shows in the avatar menu, in cents. */
 const shownBalance = async (page: Page): Promise<number> => {
-  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await openAccountMenu(page);
   const text = (await page.getByTestId('user-menu-balance').textContent()) ?? '';
-  await page.keyboard.press('Escape');
-  await page.getByTestId('user-menu-balance').waitFor({ state: 'hidden' });
+  await closeAccountMenu(page);
   return centsOf(text);
+};
+
+/** Closes the avatar menu; an Escape that arrives while the menu is still settling is pressed again. */
+const closeAccountMenu = async (page: Page): Promise<void> => {
+  const balance = page.getByTestId('user-menu-balance');
+  for (let tries = 0; tries < 3; tries++) {
+    await page.keyboard.press('Escape');
+    if (await balance.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)) return;
+  }
+  await balance.waitFor({ state: 'hidden' });
 };
 
 /** Waits until the avatar menu shows this balance (the app reads it again after a void). */
 const waitForShownBalance = async (page: Page, cents: number): Promise<void> => {
-  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await openAccountMenu(page);
   await page.getByTestId('user-menu-balance').filter({ hasText: new RegExp(`^\\${usd(cents)}$`) }).waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Escape');
-  await page.getByTestId('user-menu-balance').waitFor({ state: 'hidden' });
+  await closeAccountMenu(page);
 };
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { loginThroughUi, logoutThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
 
@@ -25,12 +25,6 @@ const selectOptionContaining = async (select: Locator, text: string): Promise<vo
   const value = await option.getAttribute('value');
   if (!value) throw new Error(`no option with "${text}"`);
   await select.selectOption(value);
-};
-
-const logout = async (page: Page): Promise<void> => {
-  await page.getByRole('button', { name: 'Open account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await waitForPath(page, '/login');
 };
 
 describe('Buying a label', () => {
@@ -66,7 +60,7 @@ describe('Buying a label', () => {
       await page.getByText('User details updated successfully!').first().waitFor();
       await userRow.getByTestId('user-balance').filter({ hasText: '$50.00' }).waitFor();
       await saveScreenshot(page, 'label-purchase-admin-balance');
-      await logout(page);
+      await logoutThroughUi(page);
 
       // The customer saves a sender address.
       await loginThroughUi(page, customer);

@@ -28,6 +28,14 @@ const quoteCents = async (customer: BulkCustomer, weights: readonly number[]): P
 
 const dollars = (cents: number): string => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+type SavedSku = { sku: string; weight: number; packagingWeight: number };
+
+/** The SKU as the server holds it. */
+const savedSku = async (customer: BulkCustomer, sku: string): Promise<SavedSku | undefined> => {
+  const answer = await callAsCustomer<{ SkuData: SavedSku[] }>(customer, `/api/auth/get-sku/${customer.userId}`);
+  return answer.body.SkuData.find((item) => item.sku === sku);
+};
+
 const cellValues = (page: Page, column: string): Promise<string[]> => page.locator(`tr[data-testid="bulk-row"] td[data-col="${column}"] .bulk-value`).allTextContents();
 
 /** Waits until the footer's total is settled (no pricing under way) and shows `expected`. */
@@ -119,9 +127,11 @@ describe('SKU weights per unit', () => {
       await onlyRow.getByRole('button', { name: `Edit ${sku}`, exact: true }).click();
       await onlyRow.getByRole('spinbutton', { name: 'Packaging weight (lb)', exact: true }).fill('0.5');
       await onlyRow.getByRole('button', { name: `Save ${sku}`, exact: true }).click();
+      // The bulk page's own "Row updated successfully!" toast may still be on screen, so the toast alone proves
+      // nothing: the row leaves edit mode once the save has answered, and the saved value is read back.
+      await onlyRow.getByRole('button', { name: `Edit ${sku}`, exact: true }).waitFor({ timeout: 20_000 });
       await page.getByText('Row updated successfully!').first().waitFor();
-      const edited = await callAsCustomer<{ SkuData: Array<{ sku: string; weight: number; packagingWeight: number }> }>(customer, `/api/auth/get-sku/${customer.userId}`);
-      expect(edited.body.SkuData.find((item) => item.sku === sku)).toMatchObject({ weight: 1.2, packagingWeight: 0.5 });
+      expect(await savedSku(customer, sku)).toMatchObject({ weight: 1.2, packagingWeight: 0.5 });
     },
     FLOW_TIMEOUT_MS,
   );

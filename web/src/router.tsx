@@ -6,6 +6,7 @@ import { MainShell } from './components/layout/main-shell';
 import { RouteError } from './components/layout/route-error';
 import { ShellNotFound } from './components/layout/shell-not-found';
 import { FullPageSpinner } from './components/ui/full-page-spinner';
+import { loadLoginPage } from './pages/login/load-login-page';
 
 const RootLayout = (): ReactElement => (
   <>
@@ -23,7 +24,7 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./pages/landing/page')).LandingPage }) },
-      { path: 'login', lazy: async () => ({ Component: (await import('./pages/login/page')).LoginPage }) },
+      { path: 'login', lazy: loadLoginPage },
       { path: 'register', lazy: async () => ({ Component: (await import('./pages/register/page')).RegisterPage }) },
       { path: 'forgot-password', lazy: async () => ({ Component: (await import('./pages/forgot-password/page')).ForgotPasswordPage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('./pages/reset-password/page')).ResetPasswordPage }) },

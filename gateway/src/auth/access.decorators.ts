@@ -1,13 +1,26 @@
 import { SetMetadata } from '@nestjs/common';
+import type { AccessPolicy, AccessWho, ApiScope } from '@labeldesk/contracts';
 
-export const PUBLIC_ROUTE = 'labeldesk:public';
-export const ADMIN_ONLY = 'labeldesk:admin-only';
+/** Where a route's declared policy is kept (handler first, then its controller). */
+export const ACCESS_POLICY = 'labeldesk:access-policy';
 
-/** No token needed (sign-in, registration, health). */
-export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+/**
+ * Who may call the route and, for an API key, with which scope (decision 049). Every route declares one (a test walks
+ * them all); the one AccessGuard enforces it. Without a scope the route takes sessions only.
+ */
+export const Access = (who: AccessWho, scope: ApiScope | null = null) => SetMetadata(ACCESS_POLICY, { who, scope } satisfies AccessPolicy);
 
-/** Admins only. */
-export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
+/** No credential needed (sign-in, registration, health). */
+export const Public = () => Access('public');
+
+/** Admins with a session only. */
+export const AdminOnly = () => Access('admin');
+
+/** The user named by the `{userId}` parameter, or an admin. */
+export const SelfOrAdmin = (scope: ApiScope | null = null) => Access({ selfOrAdmin: 'userId' }, scope);
+
+/** Any signed-in user; the service checks the objects named are theirs. */
+export const SignedIn = (scope: ApiScope | null = null) => Access('signed-in', scope);
 
 export const QUERY_TOKEN = 'labeldesk:query-token';
 

@@ -1,26 +1,47 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode } from '@labeldesk/contracts';
+import { ErrorCode, type AccessPolicy } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import { ADMIN_ONLY, PUBLIC_ROUTE } from './access.decorators';
-import { AccessGuard } from './access.guard';
+import { ACCESS_POLICY } from './access.decorators';
+import { AccessGuard, bearerOf } from './access.guard';
+import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 import { CallerVerifier } from './caller-verifier';
 import { VerifiedCallersCache } from './verified-callers.cache';
 
-const context = (headers: Record<string, string>, params: Record<string, string>, metadata: Record<string, boolean> = {}) => {
+const SELF: AccessPolicy = { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' };
+const ADMIN: AccessPolicy = { who: 'admin', scope: null };
+const PUBLIC: AccessPolicy = { who: 'public', scope: null };
+
+const context = (headers: Record<string, string>, params: Record<string, string>, policy: AccessPolicy | null = SELF) => {
   const handler = () => undefined;
-  for (const [key, value] of Object.entries(metadata)) Reflect.defineMetadata(key, value, handler);
-  const request = { headers, params };
+  if (policy) Reflect.defineMetadata(ACCESS_POLICY, policy, handler);
+  const request = { headers, params, query: {} };
+  const response = { setHeader: jest.fn() };
   return {
     request,
-    ctx: { switchToHttp: () => ({ getRequest: () => request }), getHandler: () => handler, getClass: () => class {} } as unknown as ExecutionContext,
+    response,
+    ctx: {
+      switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
+      getHandler: () => handler,
+      getClass: () => class {},
+    } as unknown as ExecutionContext,
   };
 };
 
-const guardFor = (role: 'user' | 'admin', userId = 'me') => {
-  const rpc = { call: jest.fn().mockResolvedValue({ caller: { userId, role }, user: { id: userId } }) };
+const KEY = 'ld_live_0000000000000000000000000000000000000000000abcdef';
+
+const guardFor = (role: 'user' | 'admin', userId = 'me', options: { scopes?: string[]; perMinute?: number } = {}) => {
+  const rpc = {
+    call: jest.fn().mockImplementation((contract: { subject: string }) =>
+      Promise.resolve(
+        contract.subject === 'auth.api-key.verify.v1'
+          ? { caller: { userId, role, authMethod: 'api_key', scopes: options.scopes ?? [] }, user: { id: userId }, keyId: 'key-1' }
+          : { caller: { userId, role }, user: { id: userId } },
+      ),
+    ),
+  };
   const callers = new CallerVerifier(rpc as unknown as RpcClient, new VerifiedCallersCache({ ttlMs: 30_000 }));
-  return { guard: new AccessGuard(new Reflector(), callers), rpc };
+  return { guard: new AccessGuard(new Reflector(), callers, new ApiKeyRateLimiter(options.perMinute ?? 100)), rpc };
 };
 
 /** A JWT-shaped token good for an hour: the guard keeps its caller (auth is faked, so nothing checks the rest). */
@@ -30,8 +51,13 @@ const keepableToken = () =>
 describe('AccessGuard', () => {
   it('lets a public route through without a token', async () => {
     const { guard, rpc } = guardFor('user');
-    await expect(guard.canActivate(context({}, {}, { [PUBLIC_ROUTE]: true }).ctx)).resolves.toBe(true);
+    await expect(guard.canActivate(context({}, {}, PUBLIC).ctx)).resolves.toBe(true);
     expect(rpc.call).not.toHaveBeenCalled();
+  });
+
+  it('refuses a route that declares no policy, even to an admin', async () => {
+    const { guard } = guardFor('admin');
+    await expect(guard.canActivate(context({ token: 't' }, {}, null).ctx)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
   });
 
   it('refuses a protected route without a token', async () => {
@@ -51,22 +77,65 @@ describe('AccessGuard', () => {
 
   it('keeps admin-only routes from other roles', async () => {
     const { guard } = guardFor('user');
-    await expect(guard.canActivate(context({ token: 't' }, {}, { [ADMIN_ONLY]: true }).ctx)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(guard.canActivate(context({ token: 't' }, {}, ADMIN).ctx)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
   });
 
   it('checks admin-only routes and {userId} on a caller kept from an earlier request, without asking auth again', async () => {
     const { guard, rpc } = guardFor('user', 'me');
     const token = keepableToken();
     await expect(guard.canActivate(context({ token }, { userId: 'me' }).ctx)).resolves.toBe(true);
-    await expect(guard.canActivate(context({ token }, {}, { [ADMIN_ONLY]: true }).ctx)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(guard.canActivate(context({ token }, {}, ADMIN).ctx)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     await expect(guard.canActivate(context({ token }, { userId: 'someone-else' }).ctx)).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     expect(rpc.call).toHaveBeenCalledTimes(1);
   });
 
-  it('puts the verified caller on the request for the handlers', async () => {
+  it('puts the verified caller on the request, marked as a session', async () => {
     const { guard } = guardFor('user', 'me');
-    const { ctx, request } = context({ token: 't' }, {});
+    const { ctx, request } = context({ token: 't' }, { userId: 'me' });
     await guard.canActivate(ctx);
-    expect(request).toMatchObject({ caller: { userId: 'me', role: 'user' }, correlationId: expect.any(String) });
+    expect(request).toMatchObject({ caller: { userId: 'me', role: 'user', authMethod: 'session' }, correlationId: expect.any(String) });
+  });
+
+  it('takes an API key as a Bearer credential and lets it through with the scope the route declares', async () => {
+    const { guard, rpc } = guardFor('user', 'me', { scopes: ['labels:read'] });
+    const { ctx, request } = context({ authorization: `Bearer ${KEY}` }, { userId: 'me' });
+    await expect(guard.canActivate(ctx)).resolves.toBe(true);
+    expect(rpc.call).toHaveBeenCalledWith(expect.objectContaining({ subject: 'auth.api-key.verify.v1' }), { key: KEY }, expect.anything());
+    expect(request).toMatchObject({ caller: { userId: 'me', authMethod: 'api_key', scopes: ['labels:read'] } });
+  });
+
+  it('refuses an API key without the route\'s scope with 403 naming the scope', async () => {
+    const { guard } = guardFor('user', 'me', { scopes: ['balance:read'] });
+    await expect(guard.canActivate(context({ authorization: `Bearer ${KEY}` }, { userId: 'me' }).ctx)).rejects.toMatchObject({
+      code: ErrorCode.AUTH_SCOPE_MISSING,
+      message: expect.stringContaining('labels:read'),
+    });
+  });
+
+  it('refuses an API key on a sessions-only route and on an admin route, whatever its scopes', async () => {
+    const { guard } = guardFor('admin', 'me', { scopes: ['labels:read', 'labels:buy', 'labels:void', 'balance:read', 'webhooks:manage'] });
+    await expect(guard.canActivate(context({ authorization: `Bearer ${KEY}` }, {}, { who: 'signed-in', scope: null }).ctx)).rejects.toMatchObject({ code: ErrorCode.AUTH_SCOPE_MISSING });
+    await expect(guard.canActivate(context({ authorization: `Bearer ${KEY}` }, {}, ADMIN).ctx)).rejects.toMatchObject({ code: ErrorCode.AUTH_SCOPE_MISSING });
+  });
+
+  it('refuses an Authorization header of another scheme instead of ignoring it', async () => {
+    const { guard } = guardFor('user');
+    await expect(guard.canActivate(context({ authorization: 'Basic abc' }, { userId: 'me' }).ctx)).rejects.toMatchObject({ code: ErrorCode.AUTH_API_KEY_INVALID });
+  });
+
+  it('answers 429 with Retry-After once a key is over its rate limit', async () => {
+    const { guard } = guardFor('user', 'me', { scopes: ['labels:read'], perMinute: 2 });
+    const call = () => context({ authorization: `Bearer ${KEY}` }, { userId: 'me' });
+    await guard.canActivate(call().ctx);
+    await guard.canActivate(call().ctx);
+    const third = call();
+    await expect(guard.canActivate(third.ctx)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    expect(third.response.setHeader).toHaveBeenCalledWith('Retry-After', expect.any(String));
+  });
+
+  it('reads the key from a Bearer header only', () => {
+    expect(bearerOf(`Bearer ${KEY}`)).toBe(KEY);
+    expect(bearerOf(`bearer   ${KEY} `)).toBe(KEY);
+    expect(bearerOf('Basic abc')).toBe('');
   });
 });

@@ -1,29 +1,36 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError, ErrorCode } from '@labeldesk/contracts';
-import { requireAdmin, requireSelfOrAdmin } from '@labeldesk/nest-transport';
+import { DomainError, ErrorCode, type AccessPolicy } from '@labeldesk/contracts';
+import { enforceAccess } from '@labeldesk/nest-transport';
+import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { headerValue } from '../http/header-value';
-import { ADMIN_ONLY, PUBLIC_ROUTE, QUERY_TOKEN } from './access.decorators';
+import { ACCESS_POLICY, QUERY_TOKEN } from './access.decorators';
+import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 import { CallerVerifier } from './caller-verifier';
 import type { AuthenticatedRequest } from './request-context';
+import type { VerifiedCaller } from './verified-callers.cache';
 
-/** Route parameters that name a user or an object a user owns: the caller must be that user, or an admin. */
-const OWNER_PARAMS = ['userId'] as const;
+/** `Authorization: Bearer <key>`: the API key, or '' when the header is absent or another scheme. */
+export const bearerOf = (authorization: string): string => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match?.[1] ?? '';
+};
 
 /**
- * One guard for the whole API, so no controller can forget a check:
- * 1. the token (header `token`) is verified by the auth service, or was moments ago: the callers it verified are
- *    kept a few seconds and dropped the moment auth announces a block, a role or password change, a deletion or any
- *    other change to the user (decision 019), so those still take effect at once;
- * 2. admin-only routes refuse other roles;
- * 3. any route with a `{userId}` parameter is refused unless the caller is that user or an admin.
+ * One guard for the whole API, so no controller can forget a check (decision 049):
+ * 1. the route's declared policy is read; a route without one is refused (a test walks every route for one);
+ * 2. the credential is verified by the auth service, or was moments ago (decision 019): a session token (header
+ *    `token`, or `?token=` on downloads) or an API key (`Authorization: Bearer ld_live_…`), each key rate-limited;
+ * 3. the policy is enforced on the caller: admin, self-or-admin by a named route parameter, and for an API key the
+ *    scope the route declares (a route without a scope takes sessions only).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly callers: CallerVerifier,
+    private readonly keyLimits: ApiKeyRateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -31,20 +38,35 @@ export class AccessGuard implements CanActivate {
     // Set by the access log middleware; a request that skipped it (a test module) still gets one.
     request.correlationId ??= randomUUID();
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, targets);
+    if (!policy) throw new DomainError(ErrorCode.FORBIDDEN, 'This route declares no access policy');
+    if (policy.who === 'public') return true;
 
-    const queryToken = this.reflector.getAllAndOverride<boolean>(QUERY_TOKEN, targets) ? request.query['token'] : undefined;
-    const token = headerValue(request.headers, 'token') || (typeof queryToken === 'string' ? queryToken : '');
-    if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
-    const verified = await this.callers.verify(token, request.correlationId);
+    const verified = await this.verify(request, this.reflector.getAllAndOverride<boolean>(QUERY_TOKEN, targets));
+    if (verified.keyId !== undefined) this.limit(verified.keyId, context.switchToHttp().getResponse<Response>());
     request.caller = verified.caller;
     request.authUser = verified.user;
-
-    if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) requireAdmin(verified.caller);
-    for (const param of OWNER_PARAMS) {
-      const value = request.params[param];
-      if (value !== undefined) requireSelfOrAdmin(verified.caller, String(value));
-    }
+    enforceAccess(policy, verified.caller, request.params);
     return true;
+  }
+
+  private async verify(request: AuthenticatedRequest, queryTokenAllowed: boolean): Promise<VerifiedCaller> {
+    const authorization = headerValue(request.headers, 'authorization');
+    if (authorization) {
+      const key = bearerOf(authorization);
+      if (!key) throw new DomainError(ErrorCode.AUTH_API_KEY_INVALID, 'Send an API key as Authorization: Bearer <key>');
+      return this.callers.verifyKey(key, request.correlationId);
+    }
+    const queryToken = queryTokenAllowed ? request.query['token'] : undefined;
+    const token = headerValue(request.headers, 'token') || (typeof queryToken === 'string' ? queryToken : '');
+    if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
+    return this.callers.verify(token, request.correlationId);
+  }
+
+  private limit(keyId: string, response: Response): void {
+    const taken = this.keyLimits.take(keyId);
+    if (taken.allowed) return;
+    response.setHeader('Retry-After', String(taken.retryAfterSeconds));
+    throw new DomainError(ErrorCode.RATE_LIMITED, `This API key is over its rate limit: try again in ${taken.retryAfterSeconds} s`);
   }
 }

@@ -16,6 +16,9 @@ const verifiedAs = (userId: string): VerifiedCaller => ({
   user: { id: userId, name: 'Ada', email: 'ada@example.com', avatar: null, role: 'user', activation: 'allow', referralCode: 'ADA1', referredBy: null, registeredAt: '2024-01-01T00:00:00.000Z' },
 });
 
+/** What the verifier answers for a session token: auth's caller, marked as a session. */
+const asSession = (verified: VerifiedCaller): VerifiedCaller => ({ ...verified, caller: { ...verified.caller, authMethod: 'session' } });
+
 /** A verifier over a fake auth that vouches for ALICE, with a clock the test moves. */
 const setup = () => {
   const clock = { now: Date.now() };
@@ -29,8 +32,8 @@ const lookups = async (outcome: 'hit' | 'miss') => (await verifiedCallerLookups.
 describe('CallerVerifier', () => {
   it('answers a caller verified moments ago without asking auth again', async () => {
     const { verifier, rpc, token } = setup();
-    await expect(verifier.verify(token, 'req-1')).resolves.toEqual(verifiedAs(ALICE));
-    await expect(verifier.verify(token, 'req-2')).resolves.toEqual(verifiedAs(ALICE));
+    await expect(verifier.verify(token, 'req-1')).resolves.toEqual(asSession(verifiedAs(ALICE)));
+    await expect(verifier.verify(token, 'req-2')).resolves.toEqual(asSession(verifiedAs(ALICE)));
     expect(rpc.call).toHaveBeenCalledTimes(1);
     expect(rpc.call).toHaveBeenCalledWith(AuthRpc.verifyToken, { token }, { correlationId: 'req-1' });
   });
@@ -66,7 +69,7 @@ describe('CallerVerifier', () => {
     const verifying = verifier.verify(token);
     verifier.forgetUser(ALICE);
     answer(verifiedAs(ALICE));
-    await expect(verifying).resolves.toEqual(verifiedAs(ALICE));
+    await expect(verifying).resolves.toEqual(asSession(verifiedAs(ALICE)));
     await verifier.verify(token);
     expect(rpc.call).toHaveBeenCalledTimes(2);
   });
@@ -87,6 +90,25 @@ describe('UserChangedListener', () => {
     await verifier.verify(token);
     new UserChangedListener(verifier).forget({ userId: ALICE });
     await verifier.verify(token);
+    expect(rpc.call).toHaveBeenCalledTimes(2);
+  });
+
+  it("marks an admin's login-as token as login_as", async () => {
+    const { verifier } = setup();
+    const token = [{ alg: 'HS256' }, { sub: ALICE, imp: 'the-admin', exp: Math.floor(Date.now() / 1000) + 3600 }].map((p) => Buffer.from(JSON.stringify(p)).toString('base64url')).join('.') + '.sig';
+    expect((await verifier.verify(token)).caller.authMethod).toBe('login_as');
+  });
+
+  it("keeps an API key's caller and forgets it with its user (a revocation or a block evicts the user)", async () => {
+    const { verifier, rpc } = setup();
+    const keyCaller = { caller: { userId: ALICE, role: 'user' as const, authMethod: 'api_key' as const, scopes: ['labels:read'] }, user: verifiedAs(ALICE).user, keyId: 'key-1' };
+    rpc.call.mockImplementation(async () => keyCaller);
+    const key = 'ld_live_0000000000000000000000000000000000000000000abcdef';
+    await expect(verifier.verifyKey(key)).resolves.toEqual(keyCaller);
+    await verifier.verifyKey(key);
+    expect(rpc.call).toHaveBeenCalledTimes(1);
+    verifier.forgetUser(ALICE);
+    await verifier.verifyKey(key);
     expect(rpc.call).toHaveBeenCalledTimes(2);
   });
 });

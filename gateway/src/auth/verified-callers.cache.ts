@@ -7,6 +7,8 @@ import { NumberedEvictions } from '../cache/numbered-evictions';
 export interface VerifiedCaller {
   readonly caller: Caller;
   readonly user: AuthUser;
+  /** For an API key: its id (its rate limit is counted by it). */
+  readonly keyId?: string;
 }
 
 export interface VerifiedCallersOptions {
@@ -70,7 +72,11 @@ export const readClaims = (token: string): UnverifiedClaims => {
 export const tokenExpiryMs = (token: string): number | null => readClaims(token).expiresAtMs;
 
 const frozen = (verified: VerifiedCaller): VerifiedCaller =>
-  Object.freeze({ caller: Object.freeze({ ...verified.caller }), user: Object.freeze({ ...verified.user }) });
+  Object.freeze({
+    caller: Object.freeze({ ...verified.caller, ...(verified.caller.scopes ? { scopes: Object.freeze([...verified.caller.scopes]) as string[] } : {}) }),
+    user: Object.freeze({ ...verified.user }),
+    ...(verified.keyId === undefined ? {} : { keyId: verified.keyId }),
+  });
 
 /**
  * The callers auth verified in the last few seconds, by token hash, so a request does not wait for auth and its
@@ -112,15 +118,16 @@ export class VerifiedCallersCache {
   }
 
   /**
-   * Keeps what a verify begun at `ticket` answered, unless its user (or the admin behind a login-as token) was evicted
+   * Keeps what a verify begun at `ticket` answered (`known`: the claims of a credential that is no JWT), unless its user (or the admin behind a login-as token) was evicted
    * meanwhile (that answer may predate the change the eviction announced) or the token has no readable expiry. Answers
    * the caller to use, frozen.
    */
-  put(ticket: VerifyTicket, token: string, verified: VerifiedCaller): VerifiedCaller {
+  put(ticket: VerifyTicket, token: string, verified: VerifiedCaller, known?: UnverifiedClaims): VerifiedCaller {
     const answer = frozen(verified);
     const now = this.now();
     if (this.ttlMs <= 0 || now - ticket.startedAt > LONGEST_VERIFY_KEPT_MS) return answer;
-    const claims = readClaims(token);
+    // An API key is no JWT: its caller says what the claims would (no expiry of its own, no admin behind it).
+    const claims = known ?? readClaims(token);
     const ownerIds = claims.impersonatorId ? [answer.caller.userId, claims.impersonatorId] : [answer.caller.userId];
     if (!ownerIds.every((id) => this.evictions.mayKeep(id, ticket.evictionsSoFar))) return answer;
     // Counted from when the verify began: the answer is at least that old.

@@ -47,6 +47,8 @@ export const gatewayEnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Sign-in and registration attempts per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Requests per API key per minute, in each gateway replica (decision 049). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Top-up invoices per client address per minute (each one is an invoice at the payment server). */
   TOPUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /**
@@ -54,6 +56,8 @@ export const gatewayEnvSchema = z.object({
    * CIDRs, comma-separated, or a hop count, safe only when the gateway is reachable through the proxy alone (decision 039).
    */
   TRUST_PROXY: trustProxySchema,
+  /** Admins must turn on two-factor sign-in before the admin area answers them (403 AUTH_TWO_FACTOR_ENROLMENT_REQUIRED). */
+  ADMIN_2FA_REQUIRED: envFragments.bool.default(false),
   /** HSTS only behind TLS: on plain HTTP it would lock LAN users out. */
   HSTS: envFragments.bool.default(false),
   /** Origin of the payment server allowed to load its modal script and frame (CSP); defaults to BTCPAY_URL's. */

@@ -16,6 +16,21 @@ const queryParameters = (schema: z.ZodType) => {
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: (object.required ?? []).includes(name), schema: property }));
 };
 
+/** Which credentials a route takes: none, a session only, or a session or an API key with the route's scope. */
+const securityOf = (route: DocumentedRoute): Array<Record<string, string[]>> => {
+  if (route.policy?.who === 'public') return [];
+  if (!route.policy?.scope || route.policy.who === 'admin') return [{ token: [] }];
+  return [{ token: [] }, { apiKey: [route.policy.scope] }];
+};
+
+const accessText = (route: DocumentedRoute): string => {
+  const policy = route.policy;
+  if (!policy || policy.who === 'public') return 'Public: no credential.';
+  if (policy.who === 'admin') return 'Admins only, with a session: API keys are refused.';
+  const who = typeof policy.who === 'object' ? `The user named by {${policy.who.selfOrAdmin}}, or an admin.` : 'Any signed-in user.';
+  return `${who} ${policy.scope ? `API keys need the scope \`${policy.scope}\`.` : 'Sessions only: API keys are refused.'}`;
+};
+
 /** OpenAPI 3.1 for the routes, from the zod schemas they validate with. Money is integer cents throughout. */
 export const buildOpenApi = (routes: DocumentedRoute[], version: string) => {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -27,8 +42,9 @@ export const buildOpenApi = (routes: DocumentedRoute[], version: string) => {
     paths[route.path]![route.method] = {
       summary: doc?.summary ?? route.path,
       tags: [route.path.split('/')[2] ?? 'api'],
-      ...(route.access === 'public' ? { security: [] } : {}),
-      ...(route.access === 'admin' ? { description: 'Admins only.' } : {}),
+      security: securityOf(route),
+      description: accessText(route),
+      ...(route.policy?.scope ? { 'x-scope': route.policy.scope } : {}),
       parameters: [...pathParameters, ...(doc?.query ? queryParameters(doc.query) : [])],
       ...(doc?.body ? { requestBody: { required: true, content: json(schemaOf(doc.body, 'input')) } } : {}),
       responses: {
@@ -42,9 +58,19 @@ export const buildOpenApi = (routes: DocumentedRoute[], version: string) => {
     info: {
       title: 'LabelDesk API',
       version,
-      description: 'Prepaid shipping labels. Send the session token in the `token` header. Every amount is integer cents.',
+      description:
+        'Prepaid shipping labels. Two credentials: the session token of a signed-in user in the `token` header, or an API key ' +
+        '(`ld_live_…`, made on the Account page) as `Authorization: Bearer <key>`. A key acts as its owner with only its ' +
+        'scopes (`labels:read`, `labels:buy`, `labels:void`, `balance:read`, `webhooks:manage`): each route names the scope ' +
+        'it needs (`x-scope`); a route without one takes sessions only, and admin routes never take a key. A key without the ' +
+        'scope gets 403 `AUTH_SCOPE_MISSING` naming it; over its rate limit, 429 with `Retry-After`. Every amount is integer cents.',
     },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    components: {
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'token', description: 'Session token from POST /api/auth/login' },
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'ld_live_…', description: 'API key; the requirement lists the scope the route needs' },
+      },
+    },
     security: [{ token: [] }],
     paths,
   };

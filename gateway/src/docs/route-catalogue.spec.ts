@@ -35,6 +35,18 @@ describe('RouteCatalogue and /api/docs', () => {
     expect(find('get', '/api/orders/bulk/{userId}')?.validated.query).toBe(bulkOrdersQuerySchema);
   });
 
+  it('finds a declared access policy on every route (a new route fails here until it declares one)', () => {
+    const undeclared = routes.filter((r) => !r.policy).map((r) => `${r.method.toUpperCase()} ${r.path} (${r.where}): add @Access/@SignedIn/@SelfOrAdmin/@AdminOnly/@Public`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('names in every self-or-admin policy a parameter its route has', () => {
+    const broken = routes
+      .filter((r) => r.policy && typeof r.policy.who === 'object' && !r.path.includes(`{${r.policy.who.selfOrAdmin}}`))
+      .map((r) => `${r.method.toUpperCase()} ${r.path} (${r.where})`);
+    expect(broken).toEqual([]);
+  });
+
   it('lists the spec routes with their access rules', () => {
     const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
     expect(find('post', '/api/auth/login')?.access).toBe('public');
@@ -43,6 +55,22 @@ describe('RouteCatalogue and /api/docs', () => {
     expect(find('delete', '/api/auth/users/{id}')?.access).toBe('admin');
     expect(find('post', '/api/payment/webhook')?.access).toBe('public');
     expect(find('put', '/api/defaultServices/{id}/prices')?.access).toBe('admin');
+    expect(find('get', '/api/orders/{userId}')?.policy).toEqual({ who: { selfOrAdmin: 'userId' }, scope: 'labels:read' });
+    expect(find('post', '/api/keys')?.policy).toEqual({ who: 'signed-in', scope: null });
+    expect(['setup', 'enable', 'disable', 'verify'].map((step) => find('post', `/api/auth/2fa/${step}`)?.access)).toEqual(['signed in', 'signed in', 'signed in', 'public']);
+    expect(find('post', '/api/auth/2fa/enable')?.policy).toEqual({ who: 'signed-in', scope: null });
+  });
+
+  it('documents both credentials and the scope of each route', () => {
+    const document = buildOpenApi(routes, '0.1.0') as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security: unknown; description: string; 'x-scope'?: string }>>;
+    };
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['token', 'apiKey']);
+    expect(document.paths['/api/orders/v2']?.['post']).toMatchObject({ security: [{ token: [] }, { apiKey: ['labels:buy'] }], 'x-scope': 'labels:buy' });
+    expect(document.paths['/api/keys']?.['post']).toMatchObject({ security: [{ token: [] }], description: expect.stringContaining('Sessions only') });
+    expect(document.paths['/api/auth/users']?.['get']?.security).toEqual([{ token: [] }]);
+    expect(document.paths['/api/auth/login']?.['post']?.security).toEqual([]);
   });
 
   it('builds OpenAPI 3.1 with request and response schemas from the zod contracts', () => {

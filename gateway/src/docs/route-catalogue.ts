@@ -2,8 +2,9 @@ import { Injectable, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { AccessPolicy } from '@labeldesk/contracts';
 import type { z } from 'zod';
-import { ADMIN_ONLY, PUBLIC_ROUTE } from '../auth/access.decorators';
+import { ACCESS_POLICY } from '../auth/access.decorators';
 import { API_DOC, type ApiDocOptions } from './api-doc.decorator';
 
 export interface DocumentedRoute {
@@ -11,6 +12,13 @@ export interface DocumentedRoute {
   /** OpenAPI style: `/api/orders/{userId}`. */
   path: string;
   access: 'public' | 'signed in' | 'admin';
+  /** The route's declared policy (decision 049); null only for a route that forgot one (the guard refuses it). */
+  policy: AccessPolicy | null;
+  /** `Controller.method`, to name a route in a failing test. */
+  where: string;
+  /** The handler and its controller, as the guard's execution context gives them. */
+  handler: (...args: unknown[]) => unknown;
+  controller: ControllerClass;
   doc: ApiDocOptions | null;
   /** The schemas the route's pipes validate its body and query with (`ZodBody`, or any pipe exposing `schema`). */
   validated: { body?: z.ZodType; query?: z.ZodType };
@@ -39,7 +47,42 @@ const validatedSchemas = (metatype: object, name: string): DocumentedRoute['vali
 
 const joinPath = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
 
-/** Every HTTP route Nest registered, read from the same metadata the router uses. */
+type ControllerClass = abstract new (...args: never[]) => unknown;
+
+/**
+ * The HTTP routes of these controllers, read from the same metadata the router uses. Synchronous and without an
+ * application, so tests can generate one case per route.
+ */
+export const routesOf = (controllers: readonly ControllerClass[], reflector = new Reflector(), scanner = new MetadataScanner()): DocumentedRoute[] => {
+  const routes: DocumentedRoute[] = [];
+  for (const metatype of controllers) {
+    const base = reflector.get<string | undefined>(PATH_METADATA, metatype) ?? '';
+    const prototype = metatype.prototype as Record<string, unknown>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[name];
+      if (typeof handler !== 'function') continue;
+      const path = reflector.get<string | undefined>(PATH_METADATA, handler);
+      const method = reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
+      if (path === undefined || method === undefined) continue;
+      const policy = reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [handler, metatype]) ?? null;
+      const access = policy?.who === 'public' ? 'public' : policy?.who === 'admin' ? 'admin' : 'signed in';
+      routes.push({
+        method: RequestMethod[method].toLowerCase(),
+        policy,
+        where: `${metatype.name}.${name}`,
+        handler: handler as (...args: unknown[]) => unknown,
+        controller: metatype,
+        path: joinPath('api', base, path).replace(/:([A-Za-z]+)/g, '{$1}'),
+        access,
+        doc: reflector.get<ApiDocOptions | undefined>(API_DOC, handler) ?? null,
+        validated: validatedSchemas(metatype, name),
+      });
+    }
+  }
+  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+};
+
+/** Every HTTP route Nest registered in this application. */
 @Injectable()
 export class RouteCatalogue {
   constructor(
@@ -49,33 +92,7 @@ export class RouteCatalogue {
   ) {}
 
   routes(): DocumentedRoute[] {
-    const routes: DocumentedRoute[] = [];
-    for (const wrapper of this.discovery.getControllers()) {
-      const { instance, metatype } = wrapper;
-      if (!instance || !metatype) continue;
-      const base = this.reflector.get<string | undefined>(PATH_METADATA, metatype) ?? '';
-      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const handler = prototype[name];
-        if (typeof handler !== 'function') continue;
-        const path = this.reflector.get<string | undefined>(PATH_METADATA, handler);
-        const method = this.reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
-        if (path === undefined || method === undefined) continue;
-        const targets = [handler, metatype];
-        const access = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)
-          ? 'public'
-          : this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)
-            ? 'admin'
-            : 'signed in';
-        routes.push({
-          method: RequestMethod[method].toLowerCase(),
-          path: joinPath('api', base, path).replace(/:([A-Za-z]+)/g, '{$1}'),
-          access,
-          doc: this.reflector.get<ApiDocOptions | undefined>(API_DOC, handler) ?? null,
-          validated: validatedSchemas(metatype, name),
-        });
-      }
-    }
-    return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+    const controllers = this.discovery.getControllers().flatMap(({ instance, metatype }) => (instance && metatype ? [metatype as ControllerClass] : []));
+    return routesOf(controllers, this.reflector, this.scanner);
   }
 }

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   AuthRpc,
   balanceResponseSchema,
+  isTwoFactorChallenge,
+  loginAnswerSchema,
   loginRequestSchema,
-  loginResponseSchema,
+  TwoFactorRpc,
   okSchema,
   PaymentsRpc,
   registerRequestSchema,
@@ -14,7 +16,7 @@ import {
   verifyResponseSchema,
   type AuthUser,
   type BalanceResponse,
-  type LoginResponse,
+  type LoginAnswer,
   type RegisterResponse,
   type UpdateProfileResponse,
   type VerifyResponse,
@@ -23,17 +25,21 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { Public } from '../auth/access.decorators';
+import { Public, SignedIn } from '../auth/access.decorators';
+import { mustEnrolTwoFactor } from '../auth/admin-two-factor.guard';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { asVisitor, ClientAddress, Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
 import { headerValue } from './header-value';
 import { ZodBody } from './zod-body.pipe';
+import { ForgetsUsers, self } from '../auth/forgets-user.decorator';
 
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly users: UserViewService,
+    @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'ADMIN_2FA_REQUIRED'>,
   ) {}
 
   @ApiDoc({ summary: 'Create an account (optional referral code)', body: registerRequestSchema, response: registerResponseSchema, status: 201 })
@@ -47,25 +53,29 @@ export class AuthController {
     return { ok: true, ...(await this.users.session(session, ctx)), message: 'Registration successful' };
   }
 
-  @ApiDoc({ summary: 'Sign in', body: loginRequestSchema, response: loginResponseSchema })
+  @ApiDoc({ summary: 'Sign in: a token, or (two-factor sign-in on) a challenge for POST /api/auth/2fa/verify', body: loginRequestSchema, response: loginAnswerSchema })
   @Post('login')
   @HttpCode(200)
   @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
-  async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {
+  async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<LoginAnswer> {
     // Failures are counted by the auth service per (account, address) and per address: it needs the address.
-    return this.users.session(await this.rpc.call(AuthRpc.login, { ...body, clientAddress }, asVisitor(ctx)), ctx);
+    const answer = await this.rpc.call(TwoFactorRpc.login, { ...body, clientAddress }, asVisitor(ctx));
+    return isTwoFactorChallenge(answer) ? answer : this.users.session(answer, ctx);
   }
 
   @ApiDoc({ summary: 'The signed-in user', response: verifyResponseSchema })
+  @SignedIn()
   @Get('verify')
   async verify(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<VerifyResponse> {
-    return { user: await this.users.one(user, ctx) };
+    const answer = { user: await this.users.one(user, ctx) };
+    return mustEnrolTwoFactor(user, this.env.ADMIN_2FA_REQUIRED) ? { ...answer, twoFactorEnrolmentRequired: true } : answer;
   }
 
   @ApiDoc({ summary: 'The signed-in user\'s balance (cents)', response: balanceResponseSchema })
+  @SignedIn('balance:read')
   @Get('api/balance')
   async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<BalanceResponse> {
     const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id }, ctx);
@@ -81,6 +91,8 @@ export class AuthController {
     body: updateProfileRequestSchema,
     response: updateProfileResponseSchema,
   })
+  @SignedIn()
+  @ForgetsUsers(self)
   @Post('me')
   @HttpCode(200)
   async updateMe(@Body(new ZodBody(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<UpdateProfileResponse> {
@@ -93,6 +105,8 @@ export class AuthController {
    * "login as" sessions end here (decision 037); the token itself stays valid until it expires, as before.
    */
   @ApiDoc({ summary: 'Sign out: ends the "login as" sessions of the admin behind this token', response: okSchema })
+  @SignedIn()
+  @ForgetsUsers(self)
   @Post('logout')
   @HttpCode(200)
   async logout(@Headers() headers: IncomingHttpHeaders, @Ctx() ctx: CallContext): Promise<{ ok: true }> {

@@ -1,10 +1,12 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, type PipeTransform } from '@nestjs/common';
 import {
   activeBulkOrderResponseSchema,
+  BULK_MAX_ROWS,
   BULK_STAGE_ROWS,
   BULK_TEMPLATE_COLUMNS,
   bulkInitBodySchema,
   bulkInitResponseSchema,
+  bulkLimitsSchema,
   bulkOrderSchema,
   bulkOrdersPageSchema,
   bulkOrdersQuerySchema,
@@ -12,25 +14,36 @@ import {
   bulkProcessResponseSchema,
   bulkRecoverResponseSchema,
   bulkRetryResponseSchema,
+  bulkRowsBodySchema,
+  bulkRowsResponseSchema,
+  bulkSubmitBodySchema,
   DomainError,
   ErrorCode,
   OrdersRpc,
+  tooManyBulkRowsMessage,
   validationError,
   type ActiveBulkOrderResponse,
   type BulkInitResponse,
+  type BulkLimits,
   type BulkOrder,
+  type BulkOrderItem,
   type BulkOrdersPage,
   type BulkProcessBody,
   type BulkProcessResponse,
   type BulkRecoverResponse,
   type BulkRetryResponse,
+  type BulkRowsBody as BulkRowsBodyType,
+  type BulkRowsResponse,
+  type BulkSubmitBody,
   type BulkTemplateColumn,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
+import { rowIssues } from './row-issues';
 import { ZodBody } from './zod-body.pipe';
+import { SelfOrAdmin, SignedIn } from '../auth/access.decorators';
 
 /** A batch of labels is bought while the reply waits only for the checks and the hold. */
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -46,19 +59,24 @@ const TEMPLATE_EXAMPLE: Record<BulkTemplateColumn, string> = {
   PackageLength: '10', PackageWidth: '8', PackageHeight: '4', PackageWeight: '2.5', PackageDescription: 'Mug', PackageReference1: '1', PackageReference2: 'MUG-1',
 };
 
-/** Row errors of a whole batch: the message counts the rows, every issue names its row (`orderData.N.…`). */
 class BulkBody implements PipeTransform<unknown, BulkProcessBody> {
   readonly schema = bulkProcessBodySchema;
 
   transform(value: unknown): BulkProcessBody {
     const parsed = this.schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;
-    const error = validationError(parsed.error);
-    const rows = new Set((error.issues ?? []).map((i) => /^orderData\.(\d+)\./.exec(i.path)?.[1]).filter((r): r is string => r !== undefined));
-    if (rows.size === 0) throw error;
-    const first = error.issues?.find((i) => i.path.startsWith('orderData.'));
-    const row = Number(/^orderData\.(\d+)\./.exec(first?.path ?? '')?.[1] ?? 0) + 1;
-    throw new DomainError(ErrorCode.VALIDATION_FAILED, `${rows.size} row(s) have validation errors. Row ${row}: ${first?.message ?? ''}`, error.issues?.slice(0, 1000));
+    throw rowIssues(validationError(parsed.error), 0);
+  }
+}
+
+class BulkRowsBody implements PipeTransform<unknown, BulkRowsBodyType> {
+  readonly schema = bulkRowsBodySchema;
+
+  transform(value: unknown): BulkRowsBodyType {
+    const parsed = this.schema.safeParse(value ?? {});
+    if (parsed.success) return parsed.data;
+    const firstRow = (value as { firstRow?: unknown } | null)?.firstRow;
+    throw rowIssues(validationError(parsed.error), typeof firstRow === 'number' && Number.isSafeInteger(firstRow) && firstRow >= 0 ? firstRow : 0);
   }
 }
 
@@ -68,6 +86,7 @@ export class BulkOrdersController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'The bulk CSV template (header and one example row)' })
+  @SignedIn()
   @Get('file/template')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="Bulk_Template.csv"')
@@ -76,7 +95,15 @@ export class BulkOrdersController {
     return `${line(BULK_TEMPLATE_COLUMNS)}\r\n${line(BULK_TEMPLATE_COLUMNS.map((c) => TEMPLATE_EXAMPLE[c]))}\r\n`;
   }
 
+  @ApiDoc({ summary: 'The rows a bulk order may hold here and the largest file the page reads for them', response: bulkLimitsSchema })
+  @SignedIn('labels:buy')
+  @Get('bulk/limits')
+  limits(@Ctx() ctx: CallContext): Promise<BulkLimits> {
+    return this.rpc.call(OrdersRpc.bulkLimits, {}, ctx);
+  }
+
   @ApiDoc({ summary: 'Start a bulk order: an id for the batch about to be submitted', body: bulkInitBodySchema, response: bulkInitResponseSchema })
+  @SignedIn('labels:buy')
   @Post('bulk/init')
   @HttpCode(200)
   async init(@Body() body: unknown, @Ctx() ctx: CallContext): Promise<BulkInitResponse> {
@@ -90,34 +117,77 @@ export class BulkOrdersController {
    * The rows go to orders in slices (NATS takes 1 MB a message).
    */
   @ApiDoc({ summary: 'Submit a bulk order: validate, price, hold the total, start buying (402 when the balance is short)', body: bulkProcessBodySchema, response: bulkProcessResponseSchema })
+  @SelfOrAdmin('labels:buy')
   @Post('bulk/process/:userId')
   @HttpCode(200)
   async process(@Param('userId') userId: string, @Body(new BulkBody()) body: BulkProcessBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
-    for (let firstRow = 0; firstRow < body.orderData.length; firstRow += BULK_STAGE_ROWS) {
-      await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId: body.orderId, firstRow, rows: body.orderData.slice(firstRow, firstRow + BULK_STAGE_ROWS) }, ctx);
-    }
+    await this.stage(userId, body.orderId, 0, body.orderData, ctx);
     return this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId: body.orderId, rowCount: body.orderData.length, options: body.options }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
   }
 
+  /**
+   * A batch too large for one body is uploaded in slices, in order from row 0 (row 0 starts the upload afresh), then
+   * submitted with `bulk/submit`. Rows are checked here as `bulk/process` checks them; a slice sent again replaces itself.
+   */
+  @ApiDoc({ summary: 'Upload one slice of a bulk order\'s rows (up to 2,000; the batch up to bulk/limits\' maxRows), before bulk/submit', body: bulkRowsBodySchema, response: bulkRowsResponseSchema })
+  @SelfOrAdmin('labels:buy')
+  @Post('bulk/rows/:userId')
+  @HttpCode(200)
+  async rows(@Param('userId') userId: string, @Body(new BulkRowsBody()) body: BulkRowsBodyType, @Ctx() ctx: CallContext): Promise<BulkRowsResponse> {
+    return { staged: await this.stage(userId, body.orderId, body.firstRow, body.orderData, ctx) };
+  }
+
+  @ApiDoc({
+    summary: 'Submit a bulk order whose rows were uploaded with bulk/rows: rows 0 … rowCount - 1, checked, priced and held as by bulk/process',
+    body: bulkSubmitBodySchema,
+    response: bulkProcessResponseSchema,
+  })
+  @SelfOrAdmin('labels:buy')
+  @Post('bulk/submit/:userId')
+  @HttpCode(200)
+  submit(@Param('userId') userId: string, @Body(new ZodBody(bulkSubmitBodySchema)) body: BulkSubmitBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
+    return this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId: body.orderId, rowCount: body.rowCount, options: body.options }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
+  }
+
+  /**
+   * Rows to orders in messages of BULK_STAGE_ROWS (NATS takes 1 MB a message); answers how many were held. Rows past
+   * the deployment's limit are refused before any of them is sent, so a refused slice leaves no part of itself behind.
+   */
+  private async stage(userId: string, orderId: string, firstRow: number, rows: readonly BulkOrderItem[], ctx: CallContext): Promise<number> {
+    // An orders replica older than the limits RPC (a rolling update, decision 020) holds the default limit.
+    const { maxRows } = await this.rpc.call(OrdersRpc.bulkLimits, {}, ctx).catch(() => ({ maxRows: BULK_MAX_ROWS }));
+    if (firstRow + rows.length > maxRows) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(maxRows));
+    let staged = 0;
+    for (let offset = 0; offset < rows.length; offset += BULK_STAGE_ROWS) {
+      const slice = rows.slice(offset, offset + BULK_STAGE_ROWS);
+      staged += (await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId, firstRow: firstRow + offset, rows: slice }, ctx)).staged;
+    }
+    return staged;
+  }
+
   @ApiDoc({ summary: 'The user\'s batch still being worked on, if any', response: activeBulkOrderResponseSchema })
+  @SelfOrAdmin('labels:read')
   @Get('bulk/active/:userId')
   active(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ActiveBulkOrderResponse> {
     return this.rpc.call(OrdersRpc.bulkActive, { userId }, ctx);
   }
 
   @ApiDoc({ summary: 'One batch order', response: bulkOrderSchema })
+  @SignedIn('labels:read')
   @Get('bulk/order/:orderId')
   one(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkOrder> {
     return this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx);
   }
 
   @ApiDoc({ summary: 'Batch orders, newest first (?page, ?limit=7)', query: bulkOrdersQuerySchema, response: bulkOrdersPageSchema })
+  @SelfOrAdmin('labels:read')
   @Get('bulk/:userId')
   list(@Param('userId') userId: string, @Query(new ZodBody(bulkOrdersQuerySchema)) query: z.output<typeof bulkOrdersQuerySchema>, @Ctx() ctx: CallContext): Promise<BulkOrdersPage> {
     return this.rpc.call(OrdersRpc.bulkList, { userId, ...query }, ctx);
   }
 
   @ApiDoc({ summary: 'Buy the failed labels of a batch again (400 when none failed)', response: bulkRetryResponseSchema })
+  @SignedIn('labels:buy')
   @Post('bulk/retry-failed/:orderId')
   @HttpCode(200)
   retryFailed(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkRetryResponse> {
@@ -125,6 +195,7 @@ export class BulkOrdersController {
   }
 
   @ApiDoc({ summary: 'Rebuild a batch\'s three files', response: bulkRecoverResponseSchema })
+  @SignedIn('labels:buy')
   @Post('bulk/recover/:orderId')
   @HttpCode(200)
   recover(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkRecoverResponse> {

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AuthRpc, DomainError, ErrorCode, type AnyRpcContract } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, TwoFactorRpc, type AnyRpcContract } from '@labeldesk/contracts';
 import { loadEnv } from '@labeldesk/nest-config';
 import { generateCallerKeys, RpcClient } from '@labeldesk/nest-transport';
 import type { AddressInfo } from 'node:net';
@@ -23,7 +23,7 @@ const gatewayTrusting = async (trustProxy: string) => {
   const addresses: string[] = [];
   const rpc = {
     call: async (contract: AnyRpcContract, request: { clientAddress?: string }) => {
-      if (contract.subject === AuthRpc.login.subject) addresses.push(request.clientAddress ?? '');
+      if (contract.subject === TwoFactorRpc.login.subject) addresses.push(request.clientAddress ?? '');
       throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Login failed');
     },
   };

@@ -20,6 +20,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { UserViewService } from '../users/user-view.service';
 import { headerValue } from './header-value';
 import { ZodBody } from './zod-body.pipe';
+import { SelfOrAdmin, SignedIn } from '../auth/access.decorators';
+import { ForgetsUsers, self } from '../auth/forgets-user.decorator';
 
 /**
  * Spec 7 "Invites". `{userId}` routes are the user themselves or an admin (AccessGuard, and auth checks again).
@@ -34,6 +36,7 @@ export class InviteController {
   ) {}
 
   @ApiDoc({ summary: 'The users who registered with this user\'s referral code, newest first, with their total deposits (cents)', response: invitedUsersResponseSchema })
+  @SelfOrAdmin()
   @Get(':userId')
   async invitedUsers(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<InvitedUser[]> {
     const { invitees } = await this.rpc.call(InviteRpc.listInvitees, { userId }, ctx);
@@ -44,6 +47,7 @@ export class InviteController {
   }
 
   @ApiDoc({ summary: 'A user\'s referral code (their invite link is /register?ref=<code>)', response: referralCodeResponseSchema })
+  @SelfOrAdmin()
   @Get('referral/:userId')
   async referralCode(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ReferralCodeResponse> {
     const user = await this.rpc.call(AuthRpc.getUser, { userId }, ctx);
@@ -51,6 +55,8 @@ export class InviteController {
   }
 
   @ApiDoc({ summary: 'Apply a referral code (onboarding)', body: applyReferralRequestSchema, response: applyReferralResponseSchema })
+  @SignedIn()
+  @ForgetsUsers(self)
   @Post('referral/apply')
   @HttpCode(200)
   async apply(@Body(new ZodBody(applyReferralRequestSchema)) body: z.output<typeof applyReferralRequestSchema>, @Headers() headers: IncomingHttpHeaders, @Ctx() ctx: CallContext): Promise<ApplyReferralResponse> {

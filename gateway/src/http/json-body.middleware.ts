@@ -13,6 +13,8 @@ export const BODY_LIMIT = '2mb';
 export const LARGE_BODY_ROUTES: ReadonlyArray<{ path: string; limit: string }> = [
   // 10,000 rows of a 10 MB file: ~7 MB of JSON for typical rows, up to ~20 MB with every field at its maximum.
   { path: '/api/orders/bulk/process', limit: '40mb' },
+  // A slice of 2,000 such rows (BULK_UPLOAD_SLICE_ROWS): ~1.4 MB typical, ~8 MB with every field at its maximum.
+  { path: '/api/orders/bulk/rows', limit: '10mb' },
   // A quote of 10,000 shipments, each of which may be the full row (spec 7): the same rows as the bulk route.
   { path: '/api/orders/price/v2/bulk', limit: '40mb' },
   // 5,000 SKU rows with a 64-character SKU and a 200-character description are 1.9 MB in ASCII and ~4.6 MB when

@@ -26,7 +26,7 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { Audited, param } from '../audit/audited.decorator';
-import { AdminOnly, Public } from '../auth/access.decorators';
+import { AdminOnly, Public, SelfOrAdmin, SignedIn } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { headerValue } from './header-value';
@@ -41,6 +41,7 @@ export class LabelLifecycleController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: "Void a single order's label (owner or admin): voided and credited at once, or a refund the carrier watches for scans", response: voidLabelResponseSchema })
+  @SignedIn('labels:void')
   @Post(':orderId/void')
   @HttpCode(200)
   @Audited({ action: 'label.void', targetType: 'order', target: param('orderId'), onlyWhenAdmin: true })
@@ -49,12 +50,14 @@ export class LabelLifecycleController {
   }
 
   @ApiDoc({ summary: "A single order's tracking: status and events (owner or admin)", response: labelTrackingSchema })
+  @SignedIn('labels:read')
   @Get(':orderId/tracking')
   tracking(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<LabelTracking> {
     return this.rpc.call(OrdersRpc.tracking, { orderId }, { ...ctx, timeoutMs: 30_000 });
   }
 
   @ApiDoc({ summary: "Void a batch's labels, all of them when trackingNumbers is absent: a result per label", body: bulkVoidBodySchema, response: bulkVoidResponseSchema })
+  @SignedIn('labels:void')
   @Post('bulk/:orderId/void')
   @HttpCode(200)
   @Audited({ action: 'batch.void', targetType: 'bulk-order', target: param('orderId'), onlyWhenAdmin: true })
@@ -63,18 +66,21 @@ export class LabelLifecycleController {
   }
 
   @ApiDoc({ summary: "A batch's labels with their states, in file order", query: batchLabelsQuerySchema, response: batchLabelsPageSchema })
+  @SignedIn('labels:read')
   @Get('bulk/:orderId/labels')
   bulkLabels(@Param('orderId') orderId: string, @Query(new ZodBody(batchLabelsQuerySchema)) query: z.output<typeof batchLabelsQuerySchema>, @Ctx() ctx: CallContext): Promise<BatchLabelsPage> {
     return this.rpc.call(OrdersRpc.bulkLabels, { orderId, ...query }, ctx);
   }
 
   @ApiDoc({ summary: "One label of a batch: its tracking", response: labelTrackingSchema })
+  @SignedIn('labels:read')
   @Get('bulk/:orderId/tracking/:trackingNumber')
   bulkTracking(@Param('orderId') orderId: string, @Param('trackingNumber') trackingNumber: string, @Ctx() ctx: CallContext): Promise<LabelTracking> {
     return this.rpc.call(OrdersRpc.bulkTracking, { orderId, trackingNumber }, { ...ctx, timeoutMs: 30_000 });
   }
 
   @ApiDoc({ summary: 'Refunds the carriers are still deciding about (not spendable until refunded), and what refunds gave back', response: refundSummarySchema })
+  @SelfOrAdmin('labels:read')
   @Get('refunds/:userId')
   refunds(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<RefundSummary> {
     return this.rpc.call(OrdersRpc.refundSummary, { userId }, ctx);

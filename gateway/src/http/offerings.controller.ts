@@ -17,7 +17,7 @@ import {
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
-import { AdminOnly } from '../auth/access.decorators';
+import { AdminOnly, SelfOrAdmin } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ZodBody } from './zod-body.pipe';
 import { Audited, param } from '../audit/audited.decorator';
@@ -33,18 +33,21 @@ export class OfferingsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'Services the user can buy', response: availableServicesResponseSchema })
+  @SelfOrAdmin('labels:read')
   @Get('userServices/:userId/available')
   async available(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<AvailableService[]> {
     return (await this.rpc.call(PricingRpc.availableServices, { userId }, ctx)).services;
   }
 
   @ApiDoc({ summary: 'The user\'s services and prices', response: servicesResponseSchema })
+  @SelfOrAdmin('labels:read')
   @Get('userServices/:userId')
   async userOfferings(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {
     return (await this.rpc.call(PricingRpc.listUserServices, { userId }, ctx)).services;
   }
 
   @ApiDoc({ summary: 'Give a user the default services (idempotent)', response: servicesResponseSchema })
+  @SelfOrAdmin()
   @Post('userServices/:userId/initialize')
   @HttpCode(200)
   async initialize(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Service[]> {

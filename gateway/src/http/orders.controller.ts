@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import {
   DomainError,
   downloadKindSchema,
+  downloadQuerySchema,
   ErrorCode,
   FILE_CHUNK_BYTES,
   OrdersRpc,
@@ -24,7 +25,7 @@ import { requireSelfOrAdmin, RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { AllowQueryToken } from '../auth/access.decorators';
+import { AllowQueryToken, SelfOrAdmin, SignedIn } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { IdempotencyKey } from './idempotency-key.decorator';
@@ -61,6 +62,7 @@ export class OrdersController {
   ) {}
 
   @ApiDoc({ summary: 'Price shipments with the user\'s tiers (next whole pound)', body: priceQuoteBodySchema, response: priceQuoteResponseSchema })
+  @SignedIn('labels:buy')
   @Post('price/v2/bulk')
   @HttpCode(200)
   async price(@Body(new ZodBody(priceQuoteBodySchema)) body: PriceQuoteBody, @Ctx() ctx: CallContext): Promise<PriceQuoteResponse> {
@@ -78,6 +80,7 @@ export class OrdersController {
    * nobody can say.
    */
   @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow', body: singleOrderSchema, response: placeOrderResponseSchema })
+  @SignedIn('labels:buy')
   @Post('v2')
   @HttpCode(200)
   async placeSingle(
@@ -107,12 +110,14 @@ export class OrdersController {
   }
 
   @ApiDoc({ summary: 'Latest orders, newest first', response: recentOrdersResponseSchema })
+  @SelfOrAdmin('labels:read')
   @Get('recent/:userId')
   recent(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<RecentOrdersResponse> {
     return this.rpc.call(OrdersRpc.recent, { userId, limit: 20 }, ctx);
   }
 
   @ApiDoc({ summary: 'Number of labels bought, in all and bought singly or in batches', response: totalOrdersResponseSchema })
+  @SelfOrAdmin('labels:read')
   @Get('total/:userId')
   total(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<TotalOrdersResponse> {
     return this.rpc.call(OrdersRpc.total, { userId }, ctx);
@@ -122,13 +127,26 @@ export class OrdersController {
    * Spec 8 "Downloads": 404 not found, 202 still processing; the file is streamed in chunks. Someone else's file is
    * 404 too, the same answer as a missing one (the orders service decides), so names cannot be probed.
    */
-  @ApiDoc({ summary: 'Download a file (PDF); 202 while processing, 404 when missing or not yours; token may be ?token=' })
+  @ApiDoc({
+    summary: "Download a file (PDF, or ZPL for kind zpl); 202 while processing, 404 when missing or not yours; token may be ?token=. Kinds scan-form (a batch's SCAN forms, made on the first download, or one form by its id) and packing-slips (?variant=gift leaves prices out)",
+    query: downloadQuerySchema,
+  })
+  @SignedIn('labels:read')
   @Get('download/:kind/:id')
   @AllowQueryToken()
-  async download(@Param('kind') kind: string, @Param('id') id: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {
+  async download(
+    @Param('kind') kind: string,
+    @Param('id') id: string,
+    @Query(new ZodBody(downloadQuerySchema)) query: z.output<typeof downloadQuerySchema>,
+    @Ctx() ctx: CallContext,
+    @Res() res: Response,
+  ): Promise<void> {
     const parsedKind = downloadKindSchema.safeParse(kind);
     if (!parsedKind.success) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
-    const info = await this.rpc.call(OrdersRpc.fileInfo, { kind: parsedKind.data, id }, ctx);
+    const variant = parsedKind.data === 'packing-slips' ? query.variant : undefined;
+    // Making a SCAN form asks the carrier: longer than reading a stored file.
+    const slow = parsedKind.data === 'scan-form' || parsedKind.data === 'packing-slips';
+    const info = await this.rpc.call(OrdersRpc.fileInfo, { kind: parsedKind.data, id, ...(variant ? { variant } : {}) }, slow ? { ...ctx, timeoutMs: 120_000 } : ctx);
     if (info.status === 'processing') {
       res.status(202).json({ message: 'File is still being processed. Please try again in a few moments.', code: ErrorCode.ORDERS_FILE_NOT_READY });
       return;
@@ -148,6 +166,7 @@ export class OrdersController {
 
   /** Spec: the whole list (oldest first, the web app reverses it). Declared last: `:userId` would match the routes above. */
   @ApiDoc({ summary: 'Every order, oldest first', response: ordersListResponseSchema })
+  @SelfOrAdmin('labels:read')
   @Get(':userId')
   async list(@Param('userId') userId: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {
     // The orders service's JSON as it sent it, checked there against the contract (decision 033): read into 200

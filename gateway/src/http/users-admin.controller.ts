@@ -11,6 +11,7 @@ import { ZodBody } from './zod-body.pipe';
 import { Audited, param } from '../audit/audited.decorator';
 import { userSnapshot } from '../audit/snapshots';
 import type { Request } from 'express';
+import { ForgetsUsers, pathUser } from '../auth/forgets-user.decorator';
 
 /** One route sets a balance and/or a referral code: the log names the balance when one was sent. */
 const detailsAction = (request: Request): AuditAction => (userDetailsBodySchema.safeParse(request.body).data?.balance !== undefined ? 'user.balance' : 'user.referral-code');
@@ -33,6 +34,7 @@ export class UsersAdminController {
 
   @ApiDoc({ summary: 'Delete a user: they can no longer sign in and their sessions and sockets end; orders, files and ledger stay', response: deleteUserResponseSchema })
   @Audited({ action: 'user.delete', targetType: 'user', target: param('id'), snapshot: userSnapshot })
+  @ForgetsUsers(pathUser('id'))
   @Delete('users/:id')
   @HttpCode(200)
   deleteUser(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<DeleteUserResponse> {
@@ -41,6 +43,7 @@ export class UsersAdminController {
 
   @ApiDoc({ summary: 'Change a user\'s role (ends their sessions and closes their sockets)', body: changeRoleBodySchema, response: publicUserSchema })
   @Audited({ action: 'user.role', targetType: 'user', target: param('userId'), snapshot: userSnapshot })
+  @ForgetsUsers(pathUser('userId'))
   @Post('users/role/:userId')
   @HttpCode(200)
   async changeRole(@Param('userId') userId: string, @Body(new ZodBody(changeRoleBodySchema)) body: z.output<typeof changeRoleBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -49,6 +52,7 @@ export class UsersAdminController {
 
   @ApiDoc({ summary: 'Allow or block a user (blocking ends their sessions and closes their sockets)', body: setActivationBodySchema, response: publicUserSchema })
   @Audited({ action: 'user.access', targetType: 'user', target: param('userId'), snapshot: userSnapshot })
+  @ForgetsUsers(pathUser('userId'))
   @Post('users/activation/:userId')
   @HttpCode(200)
   async setActivation(@Param('userId') userId: string, @Body(new ZodBody(setActivationBodySchema)) body: z.output<typeof setActivationBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -58,6 +62,7 @@ export class UsersAdminController {
   /** Spec: the admin sets a balance (a ledger adjustment for the difference) and/or a referral code. */
   @ApiDoc({ summary: 'Set a balance (as a ledger adjustment) and/or a referral code', body: userDetailsBodySchema, response: publicUserSchema })
   @Audited({ action: detailsAction, targetType: 'user', target: param('id'), snapshot: userSnapshot })
+  @ForgetsUsers(pathUser('id'))
   @Post('users/details/:id')
   @HttpCode(200)
   async details(@Param('id') userId: string, @Body(new ZodBody(userDetailsBodySchema)) body: z.output<typeof userDetailsBodySchema>, @IdempotencyKey() key: string, @Ctx() ctx: CallContext): Promise<PublicUser> {

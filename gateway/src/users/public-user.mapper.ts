@@ -14,4 +14,5 @@ export const toPublicUser = (user: AuthUser, account: AccountSummary): PublicUse
   totalDeposit: account.totalDepositCents,
   totalSpent: account.totalSpentCents,
   registeredDate: user.registeredAt,
+  twoFactorEnabled: user.twoFactorEnabled ?? false,
 });

@@ -6,6 +6,9 @@ import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBul
 
 type Body = Record<string, unknown>;
 
+/** A row limit other than the default, so the tests see the deployment's setting reach the gateway and the page. */
+export const BULK_FLOWS_ENV = { BULK_MAX_ROWS: '20000' };
+
 /** Issue 7's API through the real gateway and services, run in both modes. */
 export const describeBulkFlows = (mode: string, running: () => RunningSystem): void => {
   describe(`bulk orders (${mode} mode)`, () => {
@@ -67,6 +70,70 @@ export const describeBulkFlows = (mode: string, running: () => RunningSystem): v
       const done = await waitForBulk(call, who.token, orderId);
       expect(done).toMatchObject({ status: 'completed', processedCount: 2, bulkOrderData: { cost: 1_700 } });
       expect(await balanceOf(call, who.token)).toBe(300);
+    }, 60_000);
+
+    it('buys a batch uploaded in slices once, names a bad row by its place in the whole batch and keeps nothing of a refusal', async () => {
+      const who = await newBulkCustomer(call, adminToken, 100_000, 'slices');
+      const init = await call('POST', '/orders/bulk/init', { userId: who.userId }, { token: who.token });
+      const orderId = String(init.body['orderId']);
+      const upload = (firstRow: number, orderData: unknown[]) => call('POST', `/orders/bulk/rows/${who.userId}`, { orderId, firstRow, orderData }, { token: who.token });
+      const submit = (rowCount: number) => call('POST', `/orders/bulk/submit/${who.userId}`, { orderId, rowCount }, { token: who.token });
+      const badCity = { ...bulkRow(4), receiver: { ...bulkRow(4).receiver, receiver_city: '' } };
+
+      expect([(await upload(0, [bulkRow(0), bulkRow(1), bulkRow(2)])).body]).toEqual([{ staged: 3 }]);
+      const refused = await upload(3, [bulkRow(3), badCity]);
+      expect([refused.status, refused.body['message']]).toEqual([400, '1 row(s) have validation errors. Row 5: Recipient city is required']);
+      expect((refused.body['issues'] as Array<{ path: string }>).map((issue) => issue.path)).toEqual(['orderData.4.receiver.receiver_city']);
+      expect((await upload(3, [bulkRow(3), bulkRow(4)])).body).toEqual({ staged: 2 });
+
+      // One row fewer than said: refused, and the uploaded rows are dropped with it.
+      const short = await submit(6);
+      expect([short.status, short.body['message']]).toEqual([400, 'Only 5 of 6 rows arrived. Please submit the order again.']);
+      expect((await submit(5)).body['message']).toBe('Only 0 of 5 rows arrived. Please submit the order again.');
+      // A slice missing in the middle is named, though as many rows arrived as are submitted.
+      await upload(0, [bulkRow(0), bulkRow(1), bulkRow(2)]);
+      await upload(4, [bulkRow(4), bulkRow(5)]);
+      expect((await submit(5)).body['message']).toBe('Row 4 of 5 did not arrive. Please submit the order again.');
+      expect(await balanceOf(call, who.token)).toBe(100_000);
+
+      await upload(0, [bulkRow(0), bulkRow(1), bulkRow(2)]);
+      await upload(3, [bulkRow(3), bulkRow(4)]);
+      const accepted = await submit(5);
+      expect([accepted.status, accepted.body['totalCount'], accepted.body['costCents']]).toEqual([200, 5, 4_250]);
+      // A double click: the same batch answered, nothing more held or bought, and no slice taken any more.
+      const again = await submit(5);
+      expect([again.status, again.body['orderId'], again.body['totalCount']]).toEqual([200, orderId, 5]);
+      expect((await upload(0, [bulkRow(9)])).body).toEqual({ staged: 0 });
+      const done = await waitForBulk(call, who.token, orderId);
+      expect(done).toMatchObject({ status: 'completed', processedCount: 5, bulkOrderData: { cost: 4_250 } });
+      expect(await balanceOf(call, who.token)).toBe(100_000 - 4_250);
+    }, 60_000);
+
+    it('states the deployment\'s row limit and refuses a slice or a submission past it, a slice too large, rows of another user\'s batch and a submission of no rows', async () => {
+      const who = await newBulkCustomer(call, adminToken, 100_000, 'slice-limits');
+      const other = await newBulkCustomer(call, adminToken, 0, 'slice-other');
+      const orderId = String((await call('POST', '/orders/bulk/init', { userId: who.userId }, { token: who.token })).body['orderId']);
+      const upload = (body: Body, as = who) => call('POST', `/orders/bulk/rows/${as.userId}`, body, { token: as.token });
+
+      const limits = await call('GET', '/orders/bulk/limits', undefined, { token: who.token });
+      expect([limits.status, limits.body]).toEqual([200, { maxRows: 20_000, maxFileBytes: 20 * 1024 * 1024 }]);
+      const past = await upload({ orderId, firstRow: 19_999, orderData: [bulkRow(0), bulkRow(1)] });
+      expect([past.status, past.body['message']]).toEqual([400, 'A bulk order holds at most 20,000 rows']);
+      const pastCeiling = await upload({ orderId, firstRow: 99_999, orderData: [bulkRow(0), bulkRow(1)] });
+      expect([pastCeiling.status, pastCeiling.body['message']]).toEqual([400, 'A bulk order holds at most 100,000 rows']);
+      const submitPast = await call('POST', `/orders/bulk/submit/${who.userId}`, { orderId, rowCount: 20_001 }, { token: who.token });
+      expect([submitPast.status, submitPast.body['message']]).toEqual([400, 'A bulk order holds at most 20,000 rows']);
+      const large = await upload({ orderId, firstRow: 0, orderData: Array.from({ length: 2_001 }, (_, i) => bulkRow(i)) });
+      expect([large.status, large.body['message']]).toEqual([400, 'A slice holds at most 2,000 rows']);
+      const text = await upload({ orderId, firstRow: '0', orderData: [bulkRow(0)] });
+      expect([text.status, text.body['message']]).toEqual([400, 'firstRow must be a whole number']);
+      const stranger = await upload({ orderId, firstRow: 0, orderData: [bulkRow(0)] }, other);
+      expect([stranger.status, stranger.body['message']]).toEqual([404, 'Bulk order not found']);
+      const forSomeoneElse = await call('POST', `/orders/bulk/rows/${who.userId}`, { orderId, firstRow: 0, orderData: [bulkRow(0)] }, { token: other.token });
+      expect(forSomeoneElse.status).toBe(403);
+      const none = await call('POST', `/orders/bulk/submit/${who.userId}`, { orderId, rowCount: 0 }, { token: who.token });
+      expect([none.status, none.body['message']]).toEqual([400, 'No rows to process']);
+      expect(await balanceOf(call, who.token)).toBe(100_000);
     }, 60_000);
 
     it('buys a batch, charges exactly the labels, streams live progress to the owner and builds the three files', async () => {

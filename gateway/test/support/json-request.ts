@@ -10,13 +10,20 @@ export interface JsonRequestOptions {
   token?: string;
   /** An `idempotency-key` header (purchases, balance changes). */
   key?: string;
+  /** An API key, sent as `Authorization: Bearer <key>`. */
+  bearer?: string;
 }
 
 /** One call to `${baseUrl}/api${path}` with a JSON body. */
 export const requestJson = async (baseUrl: string, method: string, path: string, options: JsonRequestOptions = {}): Promise<JsonAnswer> => {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(options.token ? { token: options.token } : {}), ...(options.key ? { 'idempotency-key': options.key } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+      ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
+    },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   const text = await response.text();

@@ -9,6 +9,7 @@ export * from './lib/rpc-handler.decorator';
 export * from './lib/domain-error.filter';
 export * from './lib/transport.module';
 export * from './lib/caller.policy';
+export * from './lib/handler-access';
 export * from './lib/caller-token';
 export * from './lib/in-flight';
 export * from './lib/draining-nats.server';

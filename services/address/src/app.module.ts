@@ -4,21 +4,24 @@ import { AddressRepository } from './addresses/address.repository';
 import { AddressesController } from './addresses/addresses.controller';
 import { SavedAddressEntity } from './addresses/saved-address.entity';
 import type { AddressEnv } from './config/env.schema';
+import { CsvMappingEntity } from './csv-mappings/csv-mapping.entity';
+import { CsvMappingRepository } from './csv-mappings/csv-mapping.repository';
+import { CsvMappingsController } from './csv-mappings/csv-mappings.controller';
 import { addressMigrations } from './database/migrations';
 import { SkuEntity } from './skus/sku.entity';
 import { SkuRepository } from './skus/sku.repository';
 import { SkusController } from './skus/skus.controller';
 import { ImportSkusUseCase } from './skus/usecases/import-skus.usecase';
 
-/** Saved addresses and SKU presets. */
+/** Saved addresses, SKU presets and CSV column mappings. */
 @Module({})
 export class AddressModule {
   static forEnv(env: AddressEnv): DynamicModule {
     return serviceModule(AddressModule, 'address', env, {
-      entities: [SavedAddressEntity, SkuEntity],
+      entities: [SavedAddressEntity, SkuEntity, CsvMappingEntity],
       migrations: addressMigrations,
-      controllers: [AddressesController, SkusController],
-      providers: [AddressRepository, SkuRepository, ImportSkusUseCase],
+      controllers: [AddressesController, SkusController, CsvMappingsController],
+      providers: [AddressRepository, SkuRepository, ImportSkusUseCase, CsvMappingRepository],
     });
   }
 }

@@ -58,6 +58,14 @@ describe.each(databases)('SKU weights per unit on %s', (_name, createDatabase) =
     expect(rows.map((r) => [Number(r.unit_weight), Number(r.packaging_weight)])).toEqual([[1.25, 0.5]]);
   });
 
+  it('keeps the packaging weight when a change leaves it out, as clients written before it do', async () => {
+    const [saved] = await skus.insertAll(userId, [{ sku: 'BOX-10', maxQty: 4, weight: 1.2, packagingWeight: 0.3, length: 12, width: 10, height: 6, description: null }]);
+    const changed = await skus.update(userId, saved?.id ?? '', { sku: 'BOX-10', maxQty: 5, weight: 1.2, packagingWeight: undefined, length: 12, width: 10, height: 6, description: null });
+    expect(toSkuRecord(changed)).toMatchObject({ maxQty: 5, packagingWeight: 0.3 });
+    const cleared = await skus.update(userId, saved?.id ?? '', { sku: 'BOX-10', maxQty: 5, weight: 1.2, packagingWeight: 0, length: 12, width: 10, height: 6, description: null });
+    expect(toSkuRecord(cleared)).toMatchObject({ packagingWeight: 0 });
+  });
+
   it('refuses a negative packaging weight in the database itself', async () => {
     await expect(
       orm.em.fork().execute(`update "address"."skus" set "packaging_weight" = -1 where "id" = ?`, [oldSkuId]),

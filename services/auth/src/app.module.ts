@@ -1,6 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import { AUTH_ENV, type AuthEnv } from './config/env.schema';
+import { ApiKeyRepository } from './api-keys/api-key.repository';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysUseCase } from './api-keys/api-keys.usecase';
 import { AuditController } from './audit/audit.controller';
 import { AuditRepository } from './audit/audit.repository';
 import { authMigrations } from './database/migrations';
@@ -24,6 +27,15 @@ import { LogoutUseCase } from './sessions/usecases/logout.usecase';
 import { LoginUseCase } from './sessions/usecases/login.usecase';
 import { RegisterUserUseCase } from './sessions/usecases/register-user.usecase';
 import { VerifyTokenUseCase } from './sessions/usecases/verify-token.usecase';
+import { SecretBox } from './two-factor/secret-box';
+import { TwoFactorChallenges } from './two-factor/two-factor-challenges';
+import { TwoFactorCodes } from './two-factor/two-factor-codes';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { DisableTwoFactorUseCase } from './two-factor/usecases/disable-two-factor.usecase';
+import { EnableTwoFactorUseCase } from './two-factor/usecases/enable-two-factor.usecase';
+import { SetupTwoFactorUseCase } from './two-factor/usecases/setup-two-factor.usecase';
+import { VerifyTwoFactorUseCase } from './two-factor/usecases/verify-two-factor.usecase';
 import { EnsureFirstAdmin } from './users/ensure-first-admin';
 import { UserEventsPublisher } from './users/user-events.publisher';
 import { User } from './users/user.entity';
@@ -42,7 +54,7 @@ export class AuthModule {
     return serviceModule(AuthModule, 'auth', env, {
       entities: [User],
       migrations: authMigrations,
-      controllers: [SessionsController, UsersController, UserContactController, ReferralsController, AuditController, PasswordResetController],
+      controllers: [SessionsController, UsersController, UserContactController, ReferralsController, AuditController, PasswordResetController, ApiKeysController, TwoFactorController],
       providers: [
         { provide: AUTH_ENV, useValue: env },
         UserRepository,
@@ -72,6 +84,16 @@ export class AuthModule {
         RequestPasswordResetUseCase,
         IssueResetLinkUseCase,
         CompletePasswordResetUseCase,
+        ApiKeyRepository,
+        ApiKeysUseCase,
+        SecretBox,
+        TwoFactorRepository,
+        TwoFactorCodes,
+        TwoFactorChallenges,
+        SetupTwoFactorUseCase,
+        EnableTwoFactorUseCase,
+        DisableTwoFactorUseCase,
+        VerifyTwoFactorUseCase,
       ],
     });
   }

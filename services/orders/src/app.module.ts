@@ -33,6 +33,7 @@ import { PendingOrderRecovery } from './orders/usecases/pending-order-recovery';
 import { PlaceSingleOrderUseCase } from './orders/usecases/place-single-order.usecase';
 import { ProcessOrderUseCase } from './orders/usecases/process-order.usecase';
 import { AutoRefundJob } from './lifecycle/auto-refund.job';
+import { AbandonedUploadSweeper } from './bulk/abandoned-upload-sweeper';
 import { EasyPostWebhookUseCase } from './lifecycle/easypost-webhook.usecase';
 import { LabelTrackingRepository } from './lifecycle/label-tracking.repository';
 import { LabelVoidsRepository } from './lifecycle/label-voids.repository';
@@ -44,6 +45,17 @@ import { TrackingRefresh } from './lifecycle/tracking-refresh';
 import { VoidLabelUseCase } from './lifecycle/void-label.usecase';
 import { VoidSettlement } from './lifecycle/void-settlement';
 import { VoidStamper } from './lifecycle/void-stamp';
+import { PackingSlipsRepository } from './shipping-day/packing-slips.repository';
+import { PackingSlipsUseCase } from './shipping-day/packing-slips.usecase';
+import { ScanFormUseCase } from './shipping-day/scan-form.usecase';
+import { ScanFormsRepository } from './shipping-day/scan-forms.repository';
+import { ShippingDayController } from './shipping-day/shipping-day.controller';
+import { ManageWebhooksUseCase } from './webhooks/manage-webhooks.usecase';
+import { RelayEventUseCase } from './webhooks/relay-event.usecase';
+import { WebhookDeliverer } from './webhooks/webhook-deliverer';
+import { WebhookEndpointsRepository } from './webhooks/webhook-endpoints.repository';
+import { WebhookMessagesRepository } from './webhooks/webhook-messages.repository';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 /** Orders, labels and their files, the carrier adapters. */
 @Module({})
@@ -52,7 +64,7 @@ export class OrdersModule {
     return serviceModule(OrdersModule, 'orders', env, {
       entities: [OrderEntity, StoredFileEntity],
       migrations: ordersMigrations,
-      controllers: [OrdersController, FilesController, BulkController, OrdersAdminController, CarrierAlertsController, LifecycleController],
+      controllers: [OrdersController, FilesController, BulkController, OrdersAdminController, CarrierAlertsController, LifecycleController, ShippingDayController, WebhooksController],
       providers: [
         { provide: ORDERS_ENV, useValue: env },
         carrierRegistryProvider,
@@ -63,6 +75,10 @@ export class OrdersModule {
         CarrierAlertsRepository,
         CarrierAlerts,
         OrderRepository,
+        ScanFormsRepository,
+        ScanFormUseCase,
+        PackingSlipsRepository,
+        PackingSlipsUseCase,
         FileRepository,
         ProcessOrderUseCase,
         PlaceSingleOrderUseCase,
@@ -87,8 +103,14 @@ export class OrdersModule {
         VoidLabelUseCase,
         RefundReconciler,
         AutoRefundJob,
+        AbandonedUploadSweeper,
         TrackingPoller,
         EasyPostWebhookUseCase,
+        WebhookEndpointsRepository,
+        WebhookMessagesRepository,
+        WebhookDeliverer,
+        ManageWebhooksUseCase,
+        RelayEventUseCase,
       ],
     });
   }

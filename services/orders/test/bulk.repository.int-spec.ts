@@ -1,5 +1,5 @@
 import type { BoughtLabel } from '../src/carriers/carrier.port';
-import type { BulkStatus } from '@labeldesk/contracts';
+import type { BulkStatus, LabelFormat } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
 import { BulkRepository, FAILED_LABELS_SHOWN } from '../src/bulk/bulk.repository';
 import type { BulkOrderRow, ClaimedItem, NewBulkItem } from '../src/bulk/bulk.rows';
@@ -33,16 +33,37 @@ describe('BulkRepository on PostgreSQL', () => {
       serviceUid: 'usps-ground',
       priceCents: 100 + n,
       sku: sku(n),
-      data: bulkRow(n, sku(n)),
     }));
 
+  /** Stages each item's row (`bulkRow(n)` at the item's row number), as a submission does before its first round. */
+  const stageRowsOf = async (orderId: string, userId: string, written: readonly NewBulkItem[], sku: (n: number) => string | null = () => null) => {
+    const byRow = written.map((item, n) => ({ rowNo: item.rowNo, row: bulkRow(n, sku(n)) })).sort((a, b) => a.rowNo - b.rowNo);
+    // Runs of consecutive row numbers go in one slice each, as the gateway sends them.
+    let run: typeof byRow = [];
+    const flush = async () => {
+      if (run[0]) expect(await bulk.stage(orderId, userId, run[0].rowNo, run.map((r) => r.row))).toBe(true);
+      run = [];
+    };
+    for (const entry of byRow) {
+      const last = run[run.length - 1];
+      if (last && (entry.rowNo !== last.rowNo + 1 || run.length === 250)) await flush();
+      run.push(entry);
+    }
+    await flush();
+  };
+
+  /** The order ids of a draft's staged rows, in row order. */
+  const stagedOrderIds = async (orderId: string) =>
+    (await db.sql<{ order_id: string }>(`select "data"->'package'->>'order_id' as "order_id" from "orders"."bulk_staged_rows" where "bulk_order_id" = ? order by "row_no"`, [orderId])).map((r) => r.order_id);
+
   /** A batch being bought (round 1) with `count` pending items; answers its id and items. */
-  const buying = async (count: number, options: { userId?: string; sku?: (n: number) => string | null; rowNo?: (n: number) => number } = {}) => {
+  const buying = async (count: number, options: { userId?: string; sku?: (n: number) => string | null; rowNo?: (n: number) => number; labelFormat?: LabelFormat } = {}) => {
     const userId = options.userId ?? randomUUID();
     const orderId = await bulk.createDraft(userId);
     const written = items(userId, count, options.sku, options.rowNo);
+    await stageRowsOf(orderId, userId, written, options.sku);
     const cents = written.reduce((sum, i) => sum + i.priceCents, 0);
-    expect(await bulk.startFirstRound(orderId, written, { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, cents)).toBe(true);
+    expect(await bulk.startFirstRound(orderId, written, { labelFormat: options.labelFormat ?? '4x6', sortBySku: false }, `bulk:${orderId}:1`, cents)).toBe(true);
     return { orderId, userId, items: written };
   };
 
@@ -78,10 +99,10 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(await bulk.stage(id, userId, 0, [bulkRow(0), bulkRow(1)])).toBe(true);
       expect(await bulk.stage(id, userId, 2, [bulkRow(2), bulkRow(3)])).toBe(true);
       expect(await bulk.stage(id, userId, 2, [bulkRow(22)])).toBe(true);
-      expect((await bulk.stagedRows(id)).map((r) => r.package.order_id)).toEqual(['order-0', 'order-1', 'order-22', 'order-3']);
+      expect(await stagedOrderIds(id)).toEqual(['order-0', 'order-1', 'order-22', 'order-3']);
       await setStatus(id, 'processing');
       expect(await bulk.stage(id, userId, 4, [bulkRow(4)])).toBe(false);
-      expect(await bulk.stagedRows(id)).toHaveLength(4);
+      expect(await stagedOrderIds(id)).toHaveLength(4);
     });
 
     it('starts over when a submission stages its first rows again: rows of the earlier, longer one do not linger', async () => {
@@ -90,30 +111,34 @@ describe('BulkRepository on PostgreSQL', () => {
       await bulk.stage(id, userId, 0, [bulkRow(0), bulkRow(1)]);
       await bulk.stage(id, userId, 2, [bulkRow(2), bulkRow(3)]);
       await bulk.stage(id, userId, 0, [bulkRow(10)]);
-      expect((await bulk.stagedRows(id)).map((r) => r.package.order_id)).toEqual(['order-10']);
+      expect(await stagedOrderIds(id)).toEqual(['order-10']);
     });
 
-    it('reads a draft of 1,001 staged rows back whole, in row order, each once, across its pages of 500', async () => {
+    it("summarises a draft of 1,001 staged rows for pricing (service, weight, SKU), in row order, each once, across pages of 500", async () => {
       const userId = randomUUID();
       const id = await bulk.createDraft(userId);
+      const sku = (n: number) => (n % 2 === 0 ? `SKU-${n}` : null);
       for (let first = 0; first < 1001; first += 250) {
-        const slice = Array.from({ length: Math.min(250, 1001 - first) }, (_, i) => bulkRow(first + i));
+        const slice = Array.from({ length: Math.min(250, 1001 - first) }, (_, i) => bulkRow(first + i, sku(first + i)));
         expect(await bulk.stage(id, userId, first, slice)).toBe(true);
       }
-      const read = await bulk.stagedRows(id);
-      expect(read.map((r) => r.package.order_id)).toEqual(Array.from({ length: 1001 }, (_, n) => `order-${n}`));
+      const read = await bulk.stagedSummaries(id, 500);
+      expect(read.map((r) => r.rowNo)).toEqual(Array.from({ length: 1001 }, (_, n) => n));
+      expect(read.map((r) => r.sku)).toEqual(Array.from({ length: 1001 }, (_, n) => sku(n)));
+      const row = bulkRow(0);
+      expect(read.every((r) => r.serviceName === row.service_name && r.weightLb === row.package.package_weight)).toBe(true);
     });
 
-    it('reads every staged row once even when the row numbers have a gap', async () => {
+    it('summarises every staged row once even when the row numbers have a gap', async () => {
       const userId = randomUUID();
       const id = await bulk.createDraft(userId);
       // Rows 0-9 and 600-1099: a caller may name any first row, and paging must follow the row numbers, not a count.
       await bulk.stage(id, userId, 0, Array.from({ length: 10 }, (_, n) => bulkRow(n)));
       await bulk.stage(id, userId, 600, Array.from({ length: 500 }, (_, n) => bulkRow(600 + n)));
-      const read = (await bulk.stagedRows(id)).map((r) => r.package.order_id);
+      const read = (await bulk.stagedSummaries(id, 500)).map((r) => r.rowNo);
       expect(read).toHaveLength(510);
       expect(new Set(read).size).toBe(510);
-      expect(read.slice(8, 12)).toEqual(['order-8', 'order-9', 'order-600', 'order-601']);
+      expect(read.slice(8, 12)).toEqual([8, 9, 600, 601]);
     });
 
     it('drops a draft’s staged rows and no other draft’s', async () => {
@@ -122,8 +147,26 @@ describe('BulkRepository on PostgreSQL', () => {
       await bulk.stage(a, userId, 0, [bulkRow(0)]);
       await bulk.stage(b, userId, 0, [bulkRow(1)]);
       await bulk.dropStaged(a);
-      expect(await bulk.stagedRows(a)).toEqual([]);
-      expect(await bulk.stagedRows(b)).toHaveLength(1);
+      expect(await stagedOrderIds(a)).toEqual([]);
+      expect(await stagedOrderIds(b)).toHaveLength(1);
+    });
+
+    it('drops the uploaded rows of drafts untouched for the given hours, and no rows of a draft a slice has just touched', async () => {
+      const userId = randomUUID();
+      const [abandoned, resumed, fresh] = [await bulk.createDraft(userId), await bulk.createDraft(userId), await bulk.createDraft(userId)];
+      await bulk.stage(abandoned, userId, 0, [bulkRow(0), bulkRow(1)]);
+      await bulk.stage(resumed, userId, 0, [bulkRow(2)]);
+      await bulk.stage(fresh, userId, 0, [bulkRow(3)]);
+      await db.sql(`update "orders"."bulk_orders" set "updated_at" = now() - interval '25 hours' where "id" in (?, ?)`, [abandoned, resumed]);
+      // The next slice of an upload touches its draft.
+      await bulk.stage(resumed, userId, 1, [bulkRow(4)]);
+
+      expect(await bulk.dropAbandonedUploads(24)).toBe(2);
+      expect(await stagedOrderIds(abandoned)).toEqual([]);
+      expect(await stagedOrderIds(resumed)).toHaveLength(2);
+      expect(await stagedOrderIds(fresh)).toHaveLength(1);
+      expect(await bulk.find(abandoned)).toMatchObject({ status: 'draft' });
+      expect(await bulk.dropAbandonedUploads(24)).toBe(0);
     });
   });
 
@@ -131,8 +174,8 @@ describe('BulkRepository on PostgreSQL', () => {
     it('turns a draft into a batch being bought once: items written (over several insert groups), staged rows dropped, the hold named', async () => {
       const userId = randomUUID();
       const orderId = await bulk.createDraft(userId);
-      await bulk.stage(orderId, userId, 0, [bulkRow(0)]);
       const written = items(userId, 501);
+      await bulk.stage(orderId, userId, 0, written.map((_, n) => bulkRow(n)));
       const options = { labelFormat: 'letter_2up' as const, sortBySku: true };
       expect(await bulk.startFirstRound(orderId, written, options, `bulk:${orderId}:1`, 5000)).toBe(true);
       expect(await bulk.startFirstRound(orderId, items(userId, 3), options, `bulk:${orderId}:1`, 5000)).toBe(false);
@@ -144,7 +187,21 @@ describe('BulkRepository on PostgreSQL', () => {
       const states = await itemStates(orderId);
       expect(states.map((s) => s.id)).toEqual(written.map((i) => i.id));
       expect(states.every((s) => s.status === 'pending' && s.round === 1 && !s.claimed)).toBe(true);
-      expect(await bulk.stagedRows(orderId)).toEqual([]);
+      expect(await stagedOrderIds(orderId)).toEqual([]);
+      // Each item carries its own staged row.
+      const copied = await db.sql<{ id: string; order_id: string }>(`select "id", "data"->'package'->>'order_id' as "order_id" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`, [orderId]);
+      expect(copied).toEqual(written.map((item, n) => ({ id: item.id, order_id: `order-${n}` })));
+    });
+
+    it('writes no item and leaves the draft as it was when an item has no staged row', async () => {
+      const userId = randomUUID();
+      const orderId = await bulk.createDraft(userId);
+      const written = items(userId, 3);
+      await bulk.stage(orderId, userId, 0, [bulkRow(0), bulkRow(1)]);
+      await expect(bulk.startFirstRound(orderId, written, { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 303)).rejects.toThrow('1 item(s) have no staged row');
+      expect(await bulk.find(orderId)).toMatchObject({ status: 'draft', total_count: 0, round: 0, hold_id: null });
+      expect(await itemStates(orderId)).toEqual([]);
+      expect(await stagedOrderIds(orderId)).toEqual(['order-0', 'order-1']);
     });
 
     it('undoes a first round whose hold was refused: a draft again, with no item a worker could buy', async () => {
@@ -203,9 +260,14 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(ids(claimed)).toEqual(written.slice(1, 4).map((i) => i.id));
       expect(claimed.find((c) => c.row_no === 1)).toEqual({
         id: written[1]!.id, bulk_order_id: orderId, user_id: userId, row_no: 1, round: 1, service_uid: 'usps-ground', service_name: 'USPS Ground Advantage',
-        price_cents: 101, data: bulkRow(1), pending_since: expect.stringMatching(/^\d{4}-\d\d-\d\d /),
+        price_cents: 101, data: bulkRow(1), pending_since: expect.stringMatching(/^\d{4}-\d\d-\d\d /), batch_label_format: '4x6',
       });
       expect(ids(await bulk.claimItems(elsewhere.orderId, 10, 60))).toEqual(elsewhere.items.map((i) => i.id));
+    });
+
+    it("claims a zpl batch's rows with its label format, so the worker buys ZPL labels", async () => {
+      const { orderId } = await buying(2, { labelFormat: 'zpl' });
+      expect((await bulk.claimItems(orderId, 10, 60)).map((c) => c.batch_label_format)).toEqual(['zpl', 'zpl']);
     });
 
     it('does not claim an item again while its claim runs, and claims it again once the lease has lapsed', async () => {
@@ -596,6 +658,17 @@ describe('BulkRepository on PostgreSQL', () => {
         expect(read[4]).toMatchObject({ status: 'labelled', tracking_number: `TRK-${written[4]!.id}` });
         expect(read[5]).toMatchObject({ status: 'failed', error: 'carrier said no' });
       }
+    });
+
+    it('keeps a label file byte for byte, every byte value included', async () => {
+      const { orderId, items: written } = await buying(1);
+      const file = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7 + (i >> 8)) % 256));
+      await bulk.markLabelled([{ ...label(written[0]!.id, orderId), label: bought('BYTES', file) }]);
+      await bulk.markSucceeded([written[0]!.id]);
+      const read: Buffer[] = [];
+      for await (const pdf of bulk.labelPdfs(orderId, false, 10)) read.push(pdf);
+      expect(read).toHaveLength(1);
+      expect(read[0]?.equals(file)).toBe(true);
     });
 
     it('reads the bought labels’ PDFs once each, in row order or by SKU (no SKU first, then row), across pages', async () => {

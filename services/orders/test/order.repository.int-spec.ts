@@ -144,6 +144,17 @@ describe('OrderRepository on PostgreSQL', () => {
       expect(sold).toEqual({ carrier: 'usps', carrier_refs: { sku: 'DPXX0XXXXX07200' }, cost_cents: 795, label_format: 'PDF' });
     });
 
+    it('keeps the label format an order was placed with, and stores its ZPL label as text a printer takes raw', async () => {
+      const userId = randomUUID();
+      const order = await placed(userId, { labelFormat: 'ZPL' });
+      expect(await orders.findById(order.id)).toMatchObject({ labelFormat: 'ZPL' });
+      const zplName = `label-${randomUUID()}.zpl`;
+      await orders.completeWithLabel(order, { ...bought('TRK-Z', Buffer.from('^XA^FDz^FS^XZ')), format: 'ZPL', pdfName: zplName });
+      const [file] = await files(zplName);
+      expect(file).toMatchObject({ owner_id: userId, content_type: 'text/plain; charset=utf-8', size_bytes: 13 });
+      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', labelFormat: 'ZPL', pdfName: zplName });
+    });
+
     it('completes an order once: a second label for it is refused and the first label is kept', async () => {
       const order = await placed(randomUUID());
       const pdfName = `label-${randomUUID()}.pdf`;

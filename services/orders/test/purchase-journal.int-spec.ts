@@ -146,4 +146,21 @@ describe('PurchaseJournalRepository on PostgreSQL', () => {
       expect(await journal.find(key)).toMatchObject({ state: 'sent', carrier: 'usps', attemptId: current.attemptId });
     });
   });
+
+  describe('many purchases at once', () => {
+    it('answers each of 50 purchases begun, found and settled in the same moment its own row, as one statement per step does', async () => {
+      const keys = Array.from({ length: 50 }, newKey);
+      const attempts = await Promise.all(keys.map((key, i) => journal.begin(key, i % 2 === 0 ? 'easypost' : 'usps', null)));
+      expect(attempts.map((a) => a?.idempotencyKey)).toEqual(keys);
+      expect(new Set(attempts.map((a) => a?.attemptId)).size).toBe(50);
+
+      const states = ['bought', 'refused', 'unknown', 'not_attempted'] as const;
+      await Promise.all(attempts.map((a, i) => a && other.settle(a, states[i % states.length] ?? 'bought')));
+
+      const found = await Promise.all(keys.map((key) => journal.find(key)));
+      expect(found.map((f) => [f?.idempotencyKey, f?.carrier, f?.state, f?.attemptId])).toEqual(
+        attempts.map((a, i) => [a?.idempotencyKey, i % 2 === 0 ? 'easypost' : 'usps', states[i % states.length], a?.attemptId]),
+      );
+    });
+  });
 });

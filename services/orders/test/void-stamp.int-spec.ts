@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { PaymentsRpc } from '@labeldesk/contracts';
+import { type LabelFormat, PaymentsRpc } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import { BulkEngine } from '../src/bulk/bulk-engine';
 import { BulkFilesBuilder } from '../src/bulk/bulk-files.builder';
@@ -17,6 +17,7 @@ import type { LabelPurchaser } from '../src/carriers/purchase/label-purchaser';
 import type { CarrierRegistry } from '../src/carriers/registry/carrier-registry';
 import { labelInput } from '../src/carriers/sandbox/label-fixtures';
 import { renderLabel } from '../src/carriers/sandbox/label-renderer';
+import { renderZplLabel } from '../src/carriers/sandbox/zpl-label-renderer';
 import type { ShipperContacts } from '../src/carriers/shipper/shipper-contacts';
 import { FileRepository } from '../src/files/file.repository';
 import { VoidStamper } from '../src/lifecycle/void-stamp';
@@ -104,16 +105,18 @@ describe('VoidStamper on PostgreSQL', () => {
   };
 
   /** A batch whose `count` labels were bought and charged; its files are built when `finished`. */
-  const batchWithLabels = async (count: number, finished = true, labelFormat: '4x6' | 'letter_2up' = '4x6') => {
+  const batchWithLabels = async (count: number, finished = true, labelFormat: LabelFormat = '4x6') => {
     const userId = randomUUID();
     const batchId = await bulk.createDraft(userId);
     const items = Array.from({ length: count }, (_, n) => ({
-      id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', priceCents: 500 + n, sku: null, data: bulkRow(n),
+      id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', priceCents: 500 + n, sku: null,
     }));
+    expect(await bulk.stage(batchId, userId, 0, items.map((_, n) => bulkRow(n)))).toBe(true);
     expect(await bulk.startFirstRound(batchId, items, { labelFormat, sortBySku: false }, `bulk:${batchId}:1`, 600 * count)).toBe(true);
     const claimed = await bulk.claimItems(batchId, count, 60);
-    const labels = await Promise.all(claimed.map((c) => renderLabel(labelInput({ serial: 1000 + c.row_no }))));
-    await bulk.markLabelled(claimed.map((c, i) => ({ ok: true as const, itemId: c.id, orderId: batchId, label: bought(`TRK${c.row_no}-${batchId}`, labels[i] ?? Buffer.alloc(0)) })));
+    const zpl = labelFormat === 'zpl';
+    const labels = await Promise.all(claimed.map((c) => (zpl ? renderZplLabel : renderLabel)(labelInput({ serial: 1000 + c.row_no }))));
+    await bulk.markLabelled(claimed.map((c, i) => ({ ok: true as const, itemId: c.id, orderId: batchId, label: bought(`TRK${c.row_no}-${batchId}`, labels[i] ?? Buffer.alloc(0), zpl ? 'ZPL' : 'PDF') })));
     await bulk.markSucceeded(claimed.map((c) => c.id));
     let batch = await bulk.find(batchId);
     if (finished) batch = await engine.finish(batchId);
@@ -239,6 +242,23 @@ describe('VoidStamper on PostgreSQL', () => {
     if (!rebuilt) throw new Error('the batch is gone');
     const merged = await mergedPdf(rebuilt);
     expect([1, 2].map((page) => /\bVOID\b/.test(pdfText(merged.bytes, page)))).toEqual([false, true]);
+  });
+
+  it("writes a zpl batch's labels as one .zpl in row order, no PDF, and rebuilds it with the voided label stamped", async () => {
+    const { batch, itemIds } = await batchWithLabels(3, true, 'zpl');
+    expect(batch.pdf_name).toMatch(/^Labels_\d{1,2}-\d{1,2}_[A-Za-z0-9_-]{22}\.zpl$/);
+    const built = await mergedPdf(batch);
+    expect(built.info.contentType).toBe('text/plain; charset=utf-8');
+    const labelsOf = (text: string) => text.match(/\^XA[\s\S]*?\^XZ/g) ?? [];
+    const serials = (text: string) => labelsOf(text).map((label) => /\^FH_\^FD(9205(?: \d{1,4})+)\^FS/.exec(label)?.[1]);
+    expect(serials(built.bytes.toString('utf8'))).toEqual([1000, 1001, 1002].map((serial) => labelInput({ serial }).impb.hri));
+
+    await stamper.stamp({ kind: 'bulk', labelId: itemIds[1] ?? '', orderId: batch.id });
+    const rebuilt = await bulk.find(batch.id);
+    if (!rebuilt) throw new Error('the batch is gone');
+    const text = (await mergedPdf(rebuilt)).bytes.toString('utf8');
+    expect(rebuilt.pdf_name).toBe(batch.pdf_name);
+    expect(labelsOf(text).map((label) => label.includes(ZPL_VOID_MARKER))).toEqual([false, true, false]);
   });
 
   it('leaves a batch still being bought to build its files later, from the stamped label', async () => {

@@ -12,6 +12,8 @@ import { DepositsController } from './deposits/deposits.controller';
 import { ApplyInvoiceUseCase } from './deposits/usecases/apply-invoice.usecase';
 import { CreateTopUpUseCase } from './deposits/usecases/create-top-up.usecase';
 import { DepositReconciler } from './deposits/usecases/deposit-reconciler';
+import { EventOutboxRepository } from './outbox/event-outbox.repository';
+import { EventRelay } from './outbox/event-relay';
 import { ReceiveWebhookUseCase } from './deposits/usecases/receive-webhook.usecase';
 import { SettleTestInvoiceUseCase } from './deposits/usecases/settle-test-invoice.usecase';
 import { AccountChangesPublisher } from './accounts/account-changes.publisher';
@@ -52,6 +54,8 @@ export class PaymentsModule {
         CreateTopUpUseCase,
         SettleTestInvoiceUseCase,
         DepositReconciler,
+        EventOutboxRepository,
+        EventRelay,
       ],
     });
   }

@@ -11,6 +11,8 @@ import { DepositRepository } from '../src/deposits/deposit.repository';
 import { ApplyInvoiceUseCase, type ApplyOutcome } from '../src/deposits/usecases/apply-invoice.usecase';
 import { HoldRepository } from '../src/holds/hold.repository';
 import { LedgerRepository } from '../src/ledger/ledger.repository';
+import { EventOutboxRepository } from '../src/outbox/event-outbox.repository';
+import type { EventRelay } from '../src/outbox/event-relay';
 import type { PaymentProvider, ProviderInvoice } from '../src/providers/payment-provider.port';
 
 /** Only what ApplyInvoiceUseCase reads from a provider: the invoice itself is handed to it, as if read again. */
@@ -44,7 +46,9 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
   let deposits: DepositRepository;
   let holds: HoldRepository;
   let apply: ApplyInvoiceUseCase;
+  let outbox: EventOutboxRepository;
   const provider = new FakeProvider();
+  const relay = { nudges: 0, nudge() { this.nudges++; } };
 
   beforeAll(async () => {
     database = await createDatabase();
@@ -53,7 +57,8 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
     accounts = new AccountRepository(orm);
     deposits = new DepositRepository(orm);
     holds = new HoldRepository(orm, ledger);
-    apply = new ApplyInvoiceUseCase(deposits, ledger, accounts, provider);
+    outbox = new EventOutboxRepository(orm);
+    apply = new ApplyInvoiceUseCase(deposits, ledger, accounts, provider, outbox, relay as unknown as EventRelay);
   }, 60_000);
 
   afterAll(async () => {
@@ -100,6 +105,25 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
     ]);
     expect(await summary(deposit.userId)).toMatchObject({ balanceCents: 2500, totalDepositCents: 2500 });
     expect(await stored(deposit.id)).toMatchObject({ status: 'Settled', credited: true, reversed: false, note: null });
+  });
+
+  it('Settled: writes one balance.credited webhook event with the credit, however often it is applied, and asks for it to be relayed', async () => {
+    const deposit = await openDeposit(1800);
+    const nudges = relay.nudges;
+    await Promise.all(Array.from({ length: 3 }, () => applyInvoice(deposit.id, 'Settled')));
+    const events = await orm.em.fork().execute<Array<{ event_id: string; type: string; data: unknown; relayed_at: Date | null }>>(
+      `select "event_id", "type", "data", "relayed_at" from "payments"."event_outbox" where "user_id" = ?`,
+      [deposit.userId],
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ event_id: `balance.credited:deposit:${deposit.invoiceId}`, type: 'balance.credited', relayed_at: null });
+    const data = typeof events[0]?.data === 'string' ? (JSON.parse(events[0].data) as unknown) : events[0]?.data;
+    expect(data).toEqual({ kind: 'deposit', depositId: deposit.id, invoiceId: deposit.invoiceId, amountCents: 1800, currency: 'USD' });
+    expect(relay.nudges - nudges).toBe(1);
+    const [claimed] = await outbox.claimDue(100, 30).then((due) => due.filter((e) => e.userId === deposit.userId));
+    expect(claimed).toMatchObject({ eventId: `balance.credited:deposit:${deposit.invoiceId}`, tries: 1 });
+    // Claimed: no other replica takes it during its lease.
+    expect((await outbox.claimDue(100, 30)).filter((e) => e.userId === deposit.userId)).toEqual([]);
   });
 
   it('Settled + PaidOver: credits the amount asked for, not what was paid, and notes the overpayment for support', async () => {

@@ -48,3 +48,25 @@ export const loginThroughUi = async (page: Page, credentials: Credentials): Prom
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 };
+
+/** Opens the avatar menu and waits until its items are there (a key pressed or an item clicked sooner is lost). */
+export const openAccountMenu = async (page: Page): Promise<void> => {
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+};
+
+/**
+ * Logs out through the avatar menu and waits for the login page. The menu item is clicked once the menu is open, and
+ * the login page gets 30 s (the shell fetches its code ahead of time; this is margin for a loaded CI machine).
+ */
+export const logoutThroughUi = async (page: Page): Promise<void> => {
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  try {
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+  } catch (error) {
+    // Says where the page stayed and whether the menu was still open, so a failure in CI can be told apart.
+    const menuOpen = await page.getByRole('menu').isVisible().catch(() => false);
+    throw new Error(`Logout did not reach /login within 30 s: the page is at ${page.url()}, menu open: ${menuOpen}`, { cause: error });
+  }
+};

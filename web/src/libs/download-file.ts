@@ -162,13 +162,14 @@ export const downloadFile = async (path: string, fallbackName: string, signalOrO
   return fileName;
 };
 
-/** The three files of a batch (spec 7 `GET /api/orders/download/{kind}/{id}`, id = the batch id). */
-export const BULK_FILE_KINDS = ['pdf', 'result-csv', 'auto-csv'] as const;
+/** The files of a batch (spec 7 `GET /api/orders/download/{kind}/{id}`, id = the batch id); `zpl` for a ZPL batch's labels. */
+export const BULK_FILE_KINDS = ['pdf', 'zpl', 'result-csv', 'auto-csv'] as const;
 export type BulkFileKind = (typeof BULK_FILE_KINDS)[number];
 
 /** What the buttons and toasts call each file. */
 export const BULK_FILE_LABELS: Record<BulkFileKind, string> = {
   pdf: 'Labels PDF',
+  zpl: 'Labels ZPL',
   'result-csv': 'Results CSV',
   'auto-csv': 'Amazon confirmation TSV',
 };
@@ -179,6 +180,8 @@ export const bulkFileFallbackName = (kind: BulkFileKind, date: Date = new Date()
   switch (kind) {
     case 'pdf':
       return `Labels_${md}.pdf`;
+    case 'zpl':
+      return `Labels_${md}.zpl`;
     case 'result-csv':
       return `Order_Results_${md}.csv`;
     case 'auto-csv':

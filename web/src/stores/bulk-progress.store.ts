@@ -90,7 +90,7 @@ export const initialBulkProgress: BulkProgressData = {
 };
 
 export const hasAnyFile = (fileData: BulkFileData | null | undefined): boolean =>
-  !!fileData && !!(fileData.pdfName || fileData.resultCSVName || fileData.autoConfirmCSVName);
+  !!fileData && !!(fileData.pdfName || fileData.zplName || fileData.resultCSVName || fileData.autoConfirmCSVName);
 
 export const isFinalBulkStatus = (status: BulkStatus): boolean => FINAL_BULK_STATUSES.includes(status);
 

@@ -7,9 +7,34 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 export const activationSchema = z.enum(['allow', 'block']);
 export type Activation = z.infer<typeof activationSchema>;
 
-/** A signed-in user, as the gateway verified them; the only issuer of user identities is the gateway. */
-export const callerSchema = z.object({ userId: z.string(), role: userRoleSchema });
+/** What an API key may do (docs/decisions/049); a session may do all of it. */
+export const API_SCOPES = ['labels:read', 'labels:buy', 'labels:void', 'balance:read', 'webhooks:manage'] as const;
+export const apiScopeSchema = z.enum(API_SCOPES);
+export type ApiScope = z.infer<typeof apiScopeSchema>;
+
+/** How the gateway authenticated a user: a session token, an API key, or an admin's login-as token. */
+export const authMethodSchema = z.enum(['session', 'api_key', 'login_as']);
+export type AuthMethod = z.infer<typeof authMethodSchema>;
+
+/**
+ * A signed-in user, as the gateway verified them; the only issuer of user identities is the gateway. `authMethod`
+ * and `scopes` are optional so a caller from a replica of the previous release (which sends neither) still parses
+ * during a rolling update: missing means a session, with full access (decision 049).
+ */
+export const callerSchema = z.object({
+  userId: z.string(),
+  role: userRoleSchema,
+  authMethod: authMethodSchema.optional(),
+  /** Only for `api_key`: what the key may do. Unknown names (a newer release's) are kept and grant nothing here. */
+  scopes: z.array(z.string()).optional(),
+});
 export type Caller = z.infer<typeof callerSchema>;
+
+export const authMethodOf = (caller: Caller): AuthMethod => caller.authMethod ?? 'session';
+
+/** True when the caller may act with the scope: any session may; an API key only with the scope among its own. */
+export const callerHasScope = (caller: Caller, scope: ApiScope): boolean =>
+  authMethodOf(caller) !== 'api_key' || (caller.scopes ?? []).includes(scope);
 
 /** A service acting on its own account (orders buying the label it was asked for), never posing as a user. */
 export const serviceCallerSchema = z.object({ service: serviceNameSchema });

@@ -23,6 +23,16 @@ export const ErrorCode = {
   AUTH_REFERRAL_CODE_TAKEN: 'AUTH_REFERRAL_CODE_TAKEN',
   AUTH_REFERRAL_ALREADY_SET: 'AUTH_REFERRAL_ALREADY_SET',
   AUTH_LAST_ADMIN: 'AUTH_LAST_ADMIN',
+  /** A two-factor code (authenticator or recovery) that is wrong, outside the ±1 step window, or already used (400). */
+  AUTH_TWO_FACTOR_CODE_INVALID: 'AUTH_TWO_FACTOR_CODE_INVALID',
+  /** The sign-in's second step came too late (5 minutes), twice, or after the password changed: sign in again (401). */
+  AUTH_TWO_FACTOR_CHALLENGE_INVALID: 'AUTH_TWO_FACTOR_CHALLENGE_INVALID',
+  /** Setting up two-factor sign-in while it is on, or enabling/disabling it in the wrong state (409). */
+  AUTH_TWO_FACTOR_STATE: 'AUTH_TWO_FACTOR_STATE',
+  /** The account signs in with a code, which this (older) way of signing in cannot ask for (401). */
+  AUTH_TWO_FACTOR_REQUIRED: 'AUTH_TWO_FACTOR_REQUIRED',
+  /** ADMIN_2FA_REQUIRED: an admin without two-factor sign-in must turn it on (Account page) before the admin area (403). */
+  AUTH_TWO_FACTOR_ENROLMENT_REQUIRED: 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED',
   PAYMENTS_INSUFFICIENT_FUNDS: 'PAYMENTS_INSUFFICIENT_FUNDS',
   PAYMENTS_IDEMPOTENCY_MISMATCH: 'PAYMENTS_IDEMPOTENCY_MISMATCH',
   PAYMENTS_PROVIDER_UNAVAILABLE: 'PAYMENTS_PROVIDER_UNAVAILABLE',
@@ -42,6 +52,16 @@ export const ErrorCode = {
   ORDERS_LABEL_ALREADY_VOIDED: 'ORDERS_LABEL_ALREADY_VOIDED',
   /** The label cannot be voided (scanned, past the void window, its carrier not available): 422 with the reason. */
   ORDERS_LABEL_NOT_VOIDABLE: 'ORDERS_LABEL_NOT_VOIDABLE',
+  /** An API key lacks the scope a route declares, or the route takes sessions only (403; the message names the scope). */
+  AUTH_SCOPE_MISSING: 'AUTH_SCOPE_MISSING',
+  /** An API key that is malformed, unknown, revoked or whose owner is blocked or deleted (401). */
+  AUTH_API_KEY_INVALID: 'AUTH_API_KEY_INVALID',
+  /** No SCAN form can be made (no label may go on one, or the carrier makes none): 422 with the reason. */
+  ORDERS_SCAN_FORM_UNAVAILABLE: 'ORDERS_SCAN_FORM_UNAVAILABLE',
+  /** A webhook URL we will not send to (not https, or a loopback, private, link-local or metadata address): 400. */
+  WEBHOOKS_URL_REFUSED: 'WEBHOOKS_URL_REFUSED',
+  /** The user already has the most webhook endpoints allowed: 409. */
+  WEBHOOKS_LIMIT_REACHED: 'WEBHOOKS_LIMIT_REACHED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -20,6 +20,15 @@ describe('caller tokens between two parties', () => {
     expect(tokensOf('payments').verify(tokensOf('orders').sign({ service: 'orders' }, subject, body), subject, body)).toEqual({ service: 'orders' });
   });
 
+  it("carry a session's or a login-as caller as the previous release did, and an API key's with its method and scopes", () => {
+    const payments = tokensOf('payments');
+    const gateway = tokensOf('gateway');
+    expect(payments.verify(gateway.sign({ ...admin, authMethod: 'session' }, subject, body), subject, body)).toEqual(admin);
+    expect(payments.verify(gateway.sign({ ...admin, authMethod: 'login_as' }, subject, body), subject, body)).toEqual(admin);
+    const key = { userId: 'u-1', role: 'user' as const, authMethod: 'api_key' as const, scopes: ['labels:read'] };
+    expect(payments.verify(gateway.sign(key, subject, body), subject, body)).toEqual(key);
+  });
+
   it('are refused by any other service, which shares another key with the issuer', () => {
     const token = tokensOf('gateway').sign(admin, subject, body);
     for (const other of ['pricing', 'orders', 'auth', 'address'] as const) {
@@ -40,9 +49,11 @@ describe('caller tokens between two parties', () => {
     expect(() => tokensOf('payments').verify(forged, subject, body)).toThrow(/could not be verified/);
   });
 
-  it('are vouched only by the gateway (for users) and by orders and pricing (for themselves)', () => {
-    expect(tokensOf('payments').issuer).toBeNull();
-    expect(() => tokensOf('payments').sign({ service: 'payments' }, 'orders.single.place.v1', {})).toThrow(/does not vouch/);
+  it('are vouched only by the gateway (for users) and by orders, pricing and payments (for themselves)', () => {
+    expect(tokensOf('address').issuer).toBeNull();
+    expect(() => tokensOf('address').sign({ service: 'address' }, 'orders.single.place.v1', {})).toThrow(/does not vouch/);
+    expect(() => tokensOf('payments').sign({ service: 'orders' }, 'orders.webhooks.relay-event.v1', {})).toThrow(/cannot vouch/);
+    expect(() => tokensOf('payments').sign(admin, 'orders.webhooks.relay-event.v1', {})).toThrow(/cannot vouch/);
     expect(() => tokensOf('orders').sign(admin, subject, body)).toThrow(/cannot vouch/);
     expect(() => tokensOf('orders').sign({ service: 'pricing' }, subject, body)).toThrow(/cannot vouch/);
     expect(tokensOf('gateway').issuer).toBe('gateway');

@@ -35,8 +35,11 @@ type Claims = z.infer<typeof claimsSchema>;
  */
 export const CALLER_PARTIES: readonly CallerIssuer[] = ['gateway', ...SERVICE_NAMES];
 
-/** The parties that vouch for callers in this product: the gateway for users, orders and pricing for themselves. */
-export const CALLER_ISSUERS: readonly CallerIssuer[] = ['gateway', 'orders', 'pricing'];
+/**
+ * The parties that vouch for callers in this product: the gateway for users; orders, pricing and payments (which
+ * relays its webhook events to orders, docs/decisions/051) for themselves.
+ */
+export const CALLER_ISSUERS: readonly CallerIssuer[] = ['gateway', 'orders', 'pricing', 'payments'];
 
 export interface CallerKeys {
   /** This process's party and its X25519 private key. */
@@ -73,7 +76,7 @@ const pairKey = (own: { party: CallerIssuer; key: KeyObject }, peer: CallerIssue
 /**
  * Caller identity between processes: `v2.<claims>.<HMAC-SHA256>`, made per request by the process that vouches for
  * the caller, keyed with the key it shares with the service that serves the subject, and checked by that service.
- * Only the gateway vouches for users (it verified their session); orders and pricing vouch only for themselves. A
+ * Only the gateway vouches for users (it verified their session); orders, pricing and payments vouch only for themselves. A
  * token is bound to one subject, one body and one minute; a service that can check a token can make one only for
  * itself (the pair's key), never for another service.
  */
@@ -98,7 +101,7 @@ export class CallerTokens {
     }
     const key = this.pairKeys.get(partyOf(subject));
     if (!key) throw new DomainError(ErrorCode.INTERNAL, `No caller key for the party serving ${subject} (CALLER_TRUST)`);
-    const claims: Claims = { iss: issuer, sub: identity, aud: subject, exp: now + CALLER_TOKEN_TTL_MS, dig: digest(payload) };
+    const claims: Claims = { iss: issuer, sub: onTheWire(identity), aud: subject, exp: now + CALLER_TOKEN_TTL_MS, dig: digest(payload) };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${VERSION}.${body}.${mac(body, key).toString('base64url')}`;
   }
@@ -124,6 +127,16 @@ export class CallerTokens {
     return sub;
   }
 }
+
+/**
+ * A session's or a login-as caller goes out as before this release, `{userId, role}`: a service replica of the previous
+ * release (strict claims) still takes it during a rolling update. Only an API key's caller carries its method and
+ * scopes; a previous-release service refuses it (fail closed), and no key exists before this release (decision 049).
+ */
+const onTheWire = (identity: AnyCaller | VisitorCaller): AnyCaller | VisitorCaller => {
+  if (!('userId' in identity) || identity.authMethod === 'api_key') return identity;
+  return { userId: identity.userId, role: identity.role };
+};
 
 const mac = (body: string, key: Buffer): Buffer => createHmac('sha256', key).update(body).digest();
 

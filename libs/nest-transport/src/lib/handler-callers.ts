@@ -2,6 +2,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { MODULE_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
+import { HANDLER_ACCESS, type HandlerPolicy } from './handler-access';
 import { CALLER_REQUIRING_FACTORIES } from './rpc-handler.decorator';
 
 /** One message handler of a controller, as Nest will serve it. */
@@ -12,6 +13,8 @@ export interface HandlerCaller {
   where: string;
   /** True when a parameter refuses the call without a verified caller token (`@CurrentCaller` and its kin). */
   requiresCaller: boolean;
+  /** The declared access policy (`@Allow`), null when it declares none (a request handler must: decision 049). */
+  policy: HandlerPolicy | null;
 }
 
 interface RouteArg {
@@ -30,7 +33,8 @@ export const handlerCallersOf = (controller: Type): HandlerCaller[] => {
     const kind = Reflect.getMetadata(PATTERN_HANDLER_METADATA, handler) === PatternHandler.EVENT ? 'event' : 'rpc';
     const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<string, RouteArg>;
     const requiresCaller = Object.values(args).some((arg) => CALLER_REQUIRING_FACTORIES.has(arg.factory));
-    for (const subject of patterns) found.push({ subject: String(subject), kind, where: `${controller.name}.${method}`, requiresCaller });
+    const policy = (Reflect.getMetadata(HANDLER_ACCESS, handler) as HandlerPolicy | undefined) ?? null;
+    for (const subject of patterns) found.push({ subject: String(subject), kind, where: `${controller.name}.${method}`, requiresCaller, policy });
   }
   return found;
 };

@@ -22,7 +22,10 @@ import {
   type VisitorCaller,
 } from '@labeldesk/contracts';
 import type { z } from 'zod';
+import { PATTERN_HANDLER_METADATA } from '@nestjs/microservices/constants';
+import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
 import { CallerTokenError, CallerTokens } from './caller-token';
+import { enforceHandlerAccess, HANDLER_ACCESS, type HandlerPolicy } from './handler-access';
 
 interface HeaderReader {
   getHeaders(): { get(key: string): string } | undefined;
@@ -90,7 +93,9 @@ const verifiedCallers = new WeakMap<object, AnyCaller | VisitorCaller | null>();
 
 /**
  * Checks the caller token of every message before any handler runs: a token that fails any check refuses the message,
- * even on a handler that allows anonymous calls, so a forged caller is never quietly taken for no one.
+ * even on a handler that allows anonymous calls, so a forged caller is never quietly taken for no one. Then enforces
+ * the request handler's declared policy (`@Allow`, decision 049); a request handler without one is refused. Events
+ * carry no caller (decision 028) and declare none.
  */
 @Injectable()
 export class CallerGuard implements CanActivate {
@@ -103,17 +108,22 @@ export class CallerGuard implements CanActivate {
     const rpc = ctx.switchToRpc();
     const rpcContext = rpc.getContext<RpcContextLike>();
     const token = readHeader(ctx, MessageHeader.callerToken);
-    if (!token) {
-      verifiedCallers.set(rpcContext, null);
-      return true;
-    }
     const subject = rpcContext.getSubject?.() ?? '';
-    try {
-      verifiedCallers.set(rpcContext, this.tokens.verify(token, subject, rpc.getData()));
-    } catch (error) {
-      if (error instanceof CallerTokenError) this.logger.warn(`refused a caller on ${subject}: ${error.reason}`);
-      throw error;
+    let caller: AnyCaller | VisitorCaller | null = null;
+    if (token) {
+      try {
+        caller = this.tokens.verify(token, subject, rpc.getData());
+      } catch (error) {
+        if (error instanceof CallerTokenError) this.logger.warn(`refused a caller on ${subject}: ${error.reason}`);
+        throw error;
+      }
     }
+    verifiedCallers.set(rpcContext, caller);
+    const handler = ctx.getHandler();
+    if (Reflect.getMetadata(PATTERN_HANDLER_METADATA, handler) !== PatternHandler.MESSAGE) return true;
+    const policy = Reflect.getMetadata(HANDLER_ACCESS, handler) as HandlerPolicy | undefined;
+    if (!policy) throw new DomainError(ErrorCode.FORBIDDEN, `${subject || handler.name} declares no access policy`);
+    enforceHandlerAccess(policy, caller, rpc.getData());
     return true;
   }
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DomainErrorFilter } from '../lib/domain-error.filter';
 import { CallerTokens, callerKeysFromEnv, CALLER_TOKEN_TTL_MS, generateCallerKeys } from '../lib/caller-token';
 import { CallerGuard, CurrentCaller, EventHandler, EventPayload, RpcHandler, RpcPayload, UserOrServiceCaller } from '../lib/rpc-handler.decorator';
+import { Allow } from '../lib/handler-access';
 import { RpcClient } from '../lib/rpc-client';
 import { createClientProxy, createRecordFactory, createServerStrategy, type TransportConfig } from '../lib/transport.config';
 
@@ -33,6 +34,8 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const AnyWho = defineRpc(`${prefix}.anywho.run.v1`, z.object({ note: z.string() }), z.object({ who: z.string() }));
     const Broken = defineRpc(`${prefix}.broken.run.v1`, z.object({}), z.object({ count: z.number().int() }));
     const Closed = defineRpc(`${prefix}.closed.run.v1`, z.object({}), z.object({ ok: z.boolean() }));
+    const Undeclared = defineRpc(`${prefix}.undeclared.run.v1`, z.object({}), z.object({ ok: z.boolean() }));
+    const Scoped = defineRpc(`${prefix}.scoped.run.v1`, z.object({ userId: z.string() }), z.object({ ok: z.boolean() }));
     const Happened = defineEvent(`${prefix}.thing.happened.v1`, z.object({ id: z.string() }));
     const received: string[] = [];
 
@@ -44,48 +47,68 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
 
     @Controller()
     class TestHandlers {
+      @Allow('public')
       @RpcHandler(Echo)
       echo(@RpcPayload(Echo) body: z.output<typeof Echo.request>) {
         return { text: body.text.toUpperCase(), at: body.at, caller: null };
       }
 
+      @Allow('public')
       @RpcHandler(Fail)
       fail(@RpcPayload(Fail) body: z.output<typeof Fail.request>) {
         if (body.kind === 'domain') throw new DomainError(ErrorCode.CONFLICT, 'Already there');
         throw new Error('database exploded');
       }
 
+      @Allow('public')
       @RpcHandler(Slow)
       async slow(@RpcPayload(Slow) body: z.output<typeof Slow.request>) {
         await new Promise((resolve) => setTimeout(resolve, body.ms));
         return { done: true };
       }
 
+      @Allow('signed-in')
       @RpcHandler(Whoami)
       whoami(@CurrentCaller() caller: Caller) {
         return { userId: caller.userId };
       }
 
+      @Allow('signed-in', { services: ['orders'] })
       @RpcHandler(AnyWho)
       anyWho(@UserOrServiceCaller() caller: AnyCaller) {
         return { who: isServiceCaller(caller) ? `service ${caller.service}` : `user ${caller.userId}` };
       }
 
+      @Allow('public')
       @RpcHandler(Correlated)
       async correlated() {
         await new Promise((resolve) => setTimeout(resolve, 5));
         return { id: currentCorrelationId() ?? '' };
       }
 
+      @Allow('public')
       @RpcHandler(Broken)
       broken() {
         return { count: 'many' };
       }
 
       // Below @RpcHandler, so applied first: the guard must survive the reply check's wrapping of the method.
+      @Allow('public')
       @RpcHandler(Closed)
       @UseGuards(RefuseEveryone)
       closed() {
+        return { ok: true };
+      }
+
+      // No @Allow: refused, whoever calls (decision 049).
+      @RpcHandler(Undeclared)
+      undeclared() {
+        return { ok: true };
+      }
+
+      @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
+      @RpcHandler(Scoped)
+      scoped() {
         return { ok: true };
       }
 
@@ -207,6 +230,19 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       // A handler for users refuses a service identity; a service cannot sign a user at all.
       await expect(ordersClient.call(Whoami, {}, { asService: true })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
       await expect(ordersClient.call(Whoami, {}, { caller: { userId: 'u-1', role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.INTERNAL });
+    });
+
+    it('refuses a request handler that declares no access policy, even to an admin', async () => {
+      await expect(client.call(Undeclared, {}, { caller: { userId: 'u-1', role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    });
+
+    it("enforces a handler's declared policy: its owner, and for an API key the declared scope", async () => {
+      const key = (scopes: string[]): Caller => ({ userId: 'u-1', role: 'user', authMethod: 'api_key', scopes });
+      await expect(client.call(Scoped, { userId: 'u-1' }, { caller: { userId: 'u-1', role: 'user' } })).resolves.toEqual({ ok: true });
+      await expect(client.call(Scoped, { userId: 'u-1' }, { caller: key(['labels:read']) })).resolves.toEqual({ ok: true });
+      await expect(client.call(Scoped, { userId: 'u-1' }, { caller: key(['balance:read']) })).rejects.toMatchObject({ code: ErrorCode.AUTH_SCOPE_MISSING, message: expect.stringContaining('labels:read') });
+      await expect(client.call(Scoped, { userId: 'u-2' }, { caller: key(['labels:read']) })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+      await expect(ordersClient.call(Scoped, { userId: 'u-1' }, { asService: true })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     });
 
     describe('refuses a forged caller', () => {

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { renderFakeLabel, renderFakeZplLabel } from './fake-easypost/label';
 import { errorAnswer, FakeEasyPostLedger, NOT_FOUND, type FakeAnswer, type FakeRefundStatus, type FakeTrackingEvent, type Json } from './fake-easypost/ledger';
+import { FakeEasyPostScanForms } from './fake-easypost/scan-forms';
 
 export type { FakeRefundStatus, FakeTrackerStatus, FakeTrackingEvent } from './fake-easypost/ledger';
 
@@ -76,6 +77,7 @@ export class FakeEasyPostServer {
   readonly requests: Array<{ method: string; path: string }> = [];
   url = '';
   private readonly ledger: FakeEasyPostLedger;
+  private readonly scanForms: FakeEasyPostScanForms;
   private readonly server: Server;
   private readonly random: () => number;
   private port = 0;
@@ -97,6 +99,11 @@ export class FakeEasyPostServer {
     if (!(share >= 0 && share <= 1)) throw new RangeError(`rateLimitShare must be within 0..1, got ${share}`);
     this.random = seeded(options.seed ?? 1);
     this.ledger = new FakeEasyPostLedger(() => this.url, new Set(options.unratedServices ?? []));
+    this.scanForms = new FakeEasyPostScanForms(() => this.url, (shipmentId) => {
+      const shipment = this.ledger.shipment(shipmentId);
+      const code = shipment?.['tracking_code'];
+      return shipment?.['postage_label'] && shipment['refund_status'] == null && typeof code === 'string' ? code : undefined;
+    });
     this.server = createServer((req, res) => void this.handle(req, res).catch((error: unknown) => this.answer(res, serverError(500, `The fake failed: ${String(error)}`))));
   }
 
@@ -228,6 +235,12 @@ export class FakeEasyPostServer {
     const body = await readBody(req);
     if (this.options.controlRoutes && path.startsWith('/_fake/')) return this.answer(res, this.control(method, path, body));
     if (method === 'GET' && path.startsWith('/files/postage_label/')) return this.serveFile(path.slice('/files/postage_label/'.length), res);
+    if (method === 'GET' && path.startsWith('/files/scan_form/')) {
+      const pdf = this.scanForms.file(path.slice('/files/scan_form/'.length));
+      res.writeHead(pdf ? 200 : 404, { 'Content-Type': pdf ? 'application/pdf' : 'application/xml' });
+      res.end(pdf ?? '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code></Error>');
+      return;
+    }
 
     this.requests.push({ method, path });
     if (!this.authorised(req)) {
@@ -250,6 +263,8 @@ export class FakeEasyPostServer {
     if (collection === 'refunds' && method === 'POST' && id === undefined) return this.answer(res, this.ledger.bulkRefund(parsed));
     if (collection === 'trackers' && method === 'GET' && id !== undefined && action === undefined) return this.answer(res, this.ledger.tracker(id));
     if (collection === 'addresses' && method === 'POST' && id === undefined) return this.answer(res, createFakeAddress(parsed));
+    if (collection === 'scan_forms' && method === 'POST' && id === undefined) return this.answer(res, await this.scanForms.create(parsed));
+    if (collection === 'scan_forms' && method === 'GET' && id !== undefined && action === undefined) return this.answer(res, this.scanForms.get(id));
     if (collection !== 'shipments') return this.answer(res, NOT_FOUND);
     if (method === 'POST' && id === undefined) return this.createShipment(parsed, req, res);
     if (method === 'GET' && id !== undefined && action === undefined) return this.answer(res, this.ledger.get(id));

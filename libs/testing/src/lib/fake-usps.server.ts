@@ -11,6 +11,7 @@ import { labelRuleErrors } from './fake-usps/label-rules';
 import { type FakeLabelMetadata, sellLabel } from './fake-usps/label-sale';
 import type { FakeUspsAccount } from './fake-usps/payment-rules';
 import { FakeUspsTokenDesk } from './fake-usps/token-desk';
+import { scanFormPdf, scanFormRequestSchema } from './fake-usps/scan-form';
 import { type FakeUspsScan, type FakeUspsScanKind, scanOf, trackingAnswer } from './fake-usps/tracking';
 import { errorBody, schemaErrors, type UspsErrorItem } from './fake-usps/usps-errors';
 
@@ -43,6 +44,8 @@ export interface FakeUspsLabel {
   image: Buffer;
   imageFormat: 'PDF' | 'ZPL';
   state: 'issued' | 'canceled' | 'disputed';
+  /** The SCAN form it is on: a form manifests its labels, so a cancel after it is a refund request. */
+  scanForm: string | null;
   disputes: Array<{ disputeId: string; centralDay: string }>;
   /** Its tracking, oldest first: "label created" at the sale, then the scans a test added. */
   scans: FakeUspsScan[];
@@ -57,6 +60,7 @@ export interface RecordedUspsRequest {
 
 const LABELS = '/labels/v3';
 const TRACKING = '/tracking/v3';
+const SCAN_FORMS = '/scan-forms/v3';
 const PAYMENTS = '/payments/v3';
 const TOKEN_PATH = '/oauth2/v3/token';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -110,6 +114,7 @@ export class FakeUspsServer {
   private sold = 0;
   private voids = 0;
   private disputeSerial = 103_788;
+  private scanFormSerial = 0;
   private clockOffsetMs = 0;
   private faults = { rateLimitSeconds: null as number | null, failWith: null as number | null, loseBuyAnswer: false, hangStep: false };
   private isDown = false;
@@ -264,7 +269,7 @@ export class FakeUspsServer {
     if (this.options.controlRoutes && path.startsWith('/__fake/')) return this.reply(res, controlReply(this.controls(), method, req.url ?? ''));
     this.requests.push({ method, path, headers: req.headers, body });
     if (this.options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs));
-    const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : path.startsWith(TRACKING) ? TRACKING : path.startsWith(ADDRESSES) ? ADDRESSES : LABELS;
+    const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : path.startsWith(TRACKING) ? TRACKING : path.startsWith(ADDRESSES) ? ADDRESSES : path.startsWith(SCAN_FORMS) ? SCAN_FORMS : LABELS;
 
     if (this.faults.rateLimitSeconds !== null) {
       const seconds = this.faults.rateLimitSeconds;
@@ -288,6 +293,7 @@ export class FakeUspsServer {
       return this.reply(res, this.tokens.refuseBearer(req.headers.authorization, PAYMENTS) ?? this.tokens.authorizePayment(body));
     }
     if (method === 'POST' && path === `${LABELS}/label`) return this.createLabel(req, body, res);
+    if (method === 'POST' && path === '/scan-forms/v3/scan-form') return this.createScanForm(req, body, res);
     const tracking = /^\/tracking\/v3\/tracking\/([^/]+)$/.exec(path);
     if (method === 'GET' && tracking?.[1]) return this.track(req, decodeURIComponent(tracking[1]), res);
     if (method === 'GET' && path === `${ADDRESSES}/address`) {
@@ -355,7 +361,7 @@ export class FakeUspsServer {
 
   private async sell(request: FakeLabelRequest, key: string | null, serial: number): Promise<FakeUspsLabel> {
     const { trackingNumber, metadata, image, imageFormat } = await sellLabel(request, this.account.mid, serial);
-    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', disputes: [], scans: [scanOf('label_created', this.now())] };
+    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', scanForm: null, disputes: [], scans: [scanOf('label_created', this.now())] };
     this.labels.set(trackingNumber, label);
     return label;
   }
@@ -394,7 +400,7 @@ export class FakeUspsServer {
     if (!label) return refuse('160185', 'Order not found');
     if (label.state === 'canceled') return refuse('160186', 'Order already canceled');
     const now = this.now();
-    if (now < manifestInstant(label.request.packageDescription.mailingDate)) {
+    if (label.scanForm === null && now < manifestInstant(label.request.packageDescription.mailingDate)) {
       label.state = 'canceled';
       this.voids += 1;
       return this.send(res, 200, { trackingNumber, status: 'CANCELED' });
@@ -408,6 +414,40 @@ export class FakeUspsServer {
     label.state = 'disputed';
     this.voids += 1;
     this.send(res, 200, { trackingNumber, status: 'DISPUTED', disputeId });
+  }
+
+  /**
+   * A SCAN form of labels the fake sold: refused (400) for a label it never sold, one canceled, or one already on a
+   * form; otherwise every label is on the form from now on (manifested), and the answer is USPS's multipart of the
+   * form's metadata and its PDF, base64 as the labels' image is.
+   */
+  private async createScanForm(req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
+    if (!this.authorized(req, res)) return;
+    const json = parseJson(body);
+    if (!json.ok) return this.refuse(res, SCAN_FORMS, [{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }]);
+    const parsed = scanFormRequestSchema.safeParse(json.value);
+    if (!parsed.success) return this.refuse(res, SCAN_FORMS, schemaErrors(parsed.error));
+    for (const trackingNumber of parsed.data.shipment.trackingNumbers) {
+      const label = this.labels.get(trackingNumber);
+      if (!label) return this.refuse(res, SCAN_FORMS, [{ code: '010001', parameter: 'trackingNumbers', detail: `Tracking number ${trackingNumber} was not found` }]);
+      if (label.state !== 'issued') return this.refuse(res, SCAN_FORMS, [{ code: '010002', parameter: 'trackingNumbers', detail: `Tracking number ${trackingNumber} was canceled` }]);
+      if (label.scanForm !== null) return this.refuse(res, SCAN_FORMS, [{ code: '010003', parameter: 'trackingNumbers', detail: `Tracking number ${trackingNumber} is already on a SCAN form` }]);
+    }
+    this.scanFormSerial += 1;
+    const number = `9275${this.account.mid.padStart(9, '0').slice(0, 9)}${String(this.scanFormSerial).padStart(9, '0')}`;
+    for (const trackingNumber of parsed.data.shipment.trackingNumbers) {
+      const label = this.labels.get(trackingNumber);
+      if (label) label.scanForm = number;
+    }
+    const image = (await scanFormPdf(number, parsed.data)).toString('base64');
+    const metadata = { SCANFormNumber: number, trackingNumbers: parsed.data.shipment.trackingNumbers };
+    const boundary = randomBytes(18).toString('base64');
+    const part = (headers: string[], content: string) => `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${content}\r\n`;
+    const multipart =
+      part(['Content-Type: application/json', 'Content-Disposition: form-data; name="SCANFormMetadata"'], JSON.stringify(metadata)) +
+      part(['Content-Type: application/pdf', 'Content-Disposition: form-data; filename="SCANFormImage.pdf"; name="SCANFormImage"'], image) +
+      `--${boundary}--`;
+    this.send(res, 200, multipart, {}, `multipart/form-data; boundary=${boundary}`);
   }
 
   private controls() {

@@ -83,10 +83,21 @@ describe('subjects served without a caller token', () => {
     expect(Object.keys(SUBJECTS_WITHOUT_CALLER).filter((subject) => !withoutCaller.has(subject))).toEqual([]);
   });
 
-  it('takes a caller token on the password-reset, sign-in and registration subjects', () => {
+  it('takes a caller token on the password-reset, sign-in (both steps) and registration subjects', () => {
     const taking = new Set(handlers.filter((handler) => handler.requiresCaller).map((handler) => handler.subject));
-    for (const contract of [contracts.PasswordResetRpc.request, contracts.PasswordResetRpc.complete, contracts.PasswordResetRpc.issue, contracts.AuthRpc.login, contracts.AuthRpc.register]) {
+    for (const contract of [contracts.PasswordResetRpc.request, contracts.PasswordResetRpc.complete, contracts.PasswordResetRpc.issue, contracts.AuthRpc.login, contracts.AuthRpc.register, contracts.TwoFactorRpc.login, contracts.TwoFactorRpc.verify]) {
       expect(taking.has(contract.subject)).toBe(true);
     }
+  });
+
+  it('declares an access policy (@Allow) on every request handler of every service (decision 049)', () => {
+    const undeclared = handlers.filter((handler) => handler.kind === 'rpc' && !handler.policy).map((handler) => `${handler.subject} (${handler.where}): add @Allow(...)`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("declares 'public' exactly on the subjects served without a caller, so the policy and the list cannot disagree", () => {
+    const publicRpc = handlers.filter((handler) => handler.kind === 'rpc' && handler.policy?.who === 'public').map((handler) => handler.subject).sort();
+    const listed = Object.keys(SUBJECTS_WITHOUT_CALLER).filter((subject) => handlers.some((handler) => handler.kind === 'rpc' && handler.subject === subject)).sort();
+    expect(publicRpc).toEqual(listed);
   });
 });

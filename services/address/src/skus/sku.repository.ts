@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type skuFormSchema } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type SkuUpdate, type skuFormSchema } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -37,11 +37,11 @@ export class SkuRepository {
     return entities;
   }
 
-  async update(userId: string, id: string, input: SkuInput): Promise<SkuEntity> {
+  async update(userId: string, id: string, input: SkuUpdate): Promise<SkuEntity> {
     const em = this.orm.em.fork();
     const entity = await em.findOne(SkuEntity, { id, userId });
     if (!entity) throw new DomainError(ErrorCode.NOT_FOUND, 'SKU not found');
-    Object.assign(entity, toSkuColumns(input));
+    Object.assign(entity, toSkuColumns({ ...input, packagingWeight: input.packagingWeight ?? entity.packagingWeight }));
     try {
       await em.flush();
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AddressRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toSkuRecord } from './sku.mapper';
 import { SkuRepository } from './sku.repository';
 import { ImportSkusUseCase } from './usecases/import-skus.usecase';
@@ -12,18 +12,21 @@ export class SkusController {
     private readonly importSkus: ImportSkusUseCase,
   ) {}
 
+  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.listSkus)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.listSkus) body: ParsedRequestOf<typeof AddressRpc.listSkus>) {
     requireSelfOrAdmin(caller, body.userId);
     return { SkuData: (await this.skus.list(body.userId)).map(toSkuRecord) };
   }
 
+  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.addSkus)
   async add(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.addSkus) body: ParsedRequestOf<typeof AddressRpc.addSkus>) {
     requireSelfOrAdmin(caller, body.userId);
     return { added: (await this.importSkus.execute(body.userId, body.rows)).map(toSkuRecord) };
   }
 
+  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.updateSku)
   async update(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.updateSku) body: ParsedRequestOf<typeof AddressRpc.updateSku>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -31,6 +34,7 @@ export class SkusController {
   }
 
   /** The spec's delete route carries only the SKU id, so ownership is checked against the stored row. */
+  @Allow('signed-in')
   @RpcHandler(AddressRpc.deleteSku)
   async remove(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.deleteSku) body: ParsedRequestOf<typeof AddressRpc.deleteSku>) {
     const sku = await this.skus.findById(body.id);

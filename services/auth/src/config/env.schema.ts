@@ -33,6 +33,11 @@ export const authEnvSchema = baseServiceEnvSchema.extend({
   /** How long a password reset link works. */
   PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
   /**
+   * The key authenticator secrets are encrypted with (decision 050); unset, one is derived from JWT_SECRET. Set it
+   * before rotating JWT_SECRET (to the old JWT_SECRET), or the secrets stored so far can no longer be read.
+   */
+  TOTP_ENCRYPTION_KEY: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32, { error: 'must be at least 32 characters (use a random secret)' }).optional()),
+  /**
    * Where people reach the app: reset links point here and nowhere else, never at an address a message names
    * (decision 036). Required over NATS; the embedded launcher passes the gateway's own.
    */

@@ -11,4 +11,5 @@ export const toAuthUser = (user: User): AuthUser => ({
   referralCode: user.referralCode,
   referredBy: user.referredBy,
   registeredAt: user.registeredAt.toISOString(),
+  twoFactorEnabled: user.twoFactorEnabled,
 });

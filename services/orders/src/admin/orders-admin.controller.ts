@@ -11,7 +11,7 @@ import {
   type OrdersStats,
   type ParsedRequestOf,
 } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { OrderRepository } from '../orders/order.repository';
 import { AdminOrdersRepository } from './admin-orders.repository';
 import { BatchLabelsRepository } from './batch-labels.repository';
@@ -29,6 +29,7 @@ export class OrdersAdminController {
     private readonly batchLabels: BatchLabelsRepository,
   ) {}
 
+  @Allow('admin')
   @RpcHandler(OrdersAdminRpc.stats)
   async onStats(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminRpc.stats) body: ParsedRequestOf<typeof OrdersAdminRpc.stats>): Promise<OrdersStats> {
     requireAdmin(caller);
@@ -36,12 +37,14 @@ export class OrdersAdminController {
     return { ...stats, margins };
   }
 
+  @Allow('admin')
   @RpcHandler(OrdersAdminListRpc.list)
   onList(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminListRpc.list) body: ParsedRequestOf<typeof OrdersAdminListRpc.list>) {
     requireAdmin(caller);
     return this.list.page(body);
   }
 
+  @Allow('admin')
   @RpcHandler(OrdersAdminListRpc.single)
   async onSingle(@CurrentCaller() caller: Caller, @RpcPayload(OrdersAdminListRpc.single) body: ParsedRequestOf<typeof OrdersAdminListRpc.single>): Promise<AdminSingleOrder> {
     requireAdmin(caller);
@@ -68,6 +71,7 @@ export class OrdersAdminController {
     };
   }
 
+  @Allow('admin')
   @RpcHandler(OrdersAdminListRpc.batchLabels)
   async onBatchLabels(
     @CurrentCaller() caller: Caller,

@@ -18,6 +18,11 @@ const FLUSH_MS = 200;
 const IDLE_MS = 500;
 /** A file build (merging thousands of labels) may take a while; another replica takes over after this. */
 const FILES_LEASE_SECONDS = 180;
+/**
+ * Bulk labels in flight by default stop here whatever the carrier allows: 1,000 rows at 300 ms took 6.0 s at 128 and
+ * 6.3 s at 256 (docs/benchmarks.md), and each one in flight holds a claimed item and its label in memory.
+ */
+const BULK_CONCURRENCY_CEILING = 128;
 /** How often a label the carrier did not answer about is asked for again before the item fails. */
 const NO_ANSWER_TRIES = 3;
 
@@ -74,8 +79,9 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     this.wakeUp?.();
   }
 
+  /** What the carriers take at once, or the operator's lower setting (decision 053). */
   private get concurrency(): number {
-    return this.env.BULK_CONCURRENCY;
+    return this.env.BULK_CONCURRENCY ?? Math.min(BULK_CONCURRENCY_CEILING, this.purchaser.carrierConcurrency);
   }
 
   private async loop(): Promise<void> {
@@ -144,7 +150,10 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private async buy(item: ClaimedItem): Promise<ItemOutcome | null> {
     if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
     const shipper = await this.shippers.shipperOf(item.user_id, item.data.sender.sender_phone);
-    const shipment = toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package }, shipper);
+    const shipment = {
+      ...toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package }, shipper),
+      format: item.batch_label_format === 'zpl' ? ('ZPL' as const) : ('PDF' as const),
+    };
     const failed = (error: string): ItemOutcome => ({ ok: false, itemId: item.id, orderId: item.bulk_order_id, error });
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.purchaser.buy(shipment, carrierKey(item.id));

@@ -86,3 +86,35 @@ describe('bulk error states', () => {
     await expect(useCase.execute({ userId: 'u2', role: 'user' }, 'b1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 });
+
+describe('bulk concurrency', () => {
+  /** How many items the engine claims when its queue is empty: twice what it keeps in flight. */
+  const claimedAtOnce = async (env: Partial<OrdersEnv>, carrierConcurrency: number): Promise<number> => {
+    const claimItems = jest.fn(async () => []);
+    const repository = { buyingBatches: jest.fn(async () => ['b1']), claimItems };
+    const engine = new BulkEngine(
+      repository as unknown as BulkRepository,
+      refusingPayments as unknown as RpcClient,
+      { carrierConcurrency } as LabelPurchaser,
+      {} as ShipperContacts,
+      {} as BulkFilesBuilder,
+      { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
+      { BULK_CLAIM_LEASE_SECONDS: 60, ...env } as OrdersEnv,
+    );
+    await (engine as unknown as { refill(): Promise<number> }).refill();
+    const [call] = claimItems.mock.calls as unknown as Array<[string, number, number]>;
+    return call?.[1] ?? 0;
+  };
+
+  it('keeps as many labels in flight as the carriers take when BULK_CONCURRENCY is unset', async () => {
+    expect(await claimedAtOnce({}, 16)).toBe(32);
+  });
+
+  it('stops at 128 labels in flight however many the carrier takes (the sandbox takes 256)', async () => {
+    expect(await claimedAtOnce({}, 256)).toBe(256);
+  });
+
+  it("keeps to an operator's BULK_CONCURRENCY, below the carrier's limit", async () => {
+    expect(await claimedAtOnce({ BULK_CONCURRENCY: 4 }, 16)).toBe(8);
+  });
+});

@@ -7,9 +7,11 @@ import type { BulkItemRow, BulkOrderRow } from './bulk.rows';
 import { amazonConfirmTsvChunks, type AmazonConfirmRow } from './output/amazon-confirm-tsv.writer';
 import { fileNames } from './output/file-names';
 import { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
+import { mergedLabelZplChunks } from './output/merged-label-zpl.writer';
 import { resultCsvChunks, type ResultCsvRow } from './output/result-csv.writer';
 
 export interface BuiltFiles {
+  /** The batch's labels file: the merged PDF, or the .zpl of a `zpl` batch (kept in the same columns, decision 047). */
   pdfFileId: string | null;
   resultFileId: string;
   confirmFileId: string | null;
@@ -52,13 +54,12 @@ export class BulkFilesBuilder {
     // Sample labels say so in their file names and confirmation file, whichever carriers are configured today.
     const sample = (await this.bulk.hasSampleLabels(batch.id)) ?? !this.carriers.sellsPostage;
     const names = fileNames(new Date(batch.created_at), batch.id, sample);
-    await this.files.removeOwnByNames(batch.user_id, batch.id, [names.pdfName, names.resultCSVName, names.autoConfirmCSVName]);
+    await this.files.removeOwnByNames(batch.user_id, batch.id, [names.pdfName, names.zplName, names.resultCSVName, names.autoConfirmCSVName]);
     const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
 
     const anyLabel = batch.processed_count > 0;
-    const pdf = anyLabel
-      ? await this.files.saveStream(batch.user_id, names.pdfName, 'application/pdf', mergedLabelPdfChunks(this.bulk.labelPdfs(batch.id, batch.sort_by_sku), { layout: batch.label_format }))
-      : null;
+    const labels = anyLabel ? this.labelsFile(batch, names) : null;
+    const pdf = labels ? await this.files.saveStream(batch.user_id, labels.name, labels.contentType, labels.chunks) : null;
     const result = await this.files.saveStream(batch.user_id, names.resultCSVName, 'text/csv; charset=utf-8', resultCsvChunks(map(this.bulk.itemsInOrder(batch.id), toResultRow)));
     const shipDate = new Date();
     const confirm = anyLabel
@@ -82,9 +83,16 @@ export class BulkFilesBuilder {
       pdfFileId: pdf?.id ?? null,
       resultFileId: result.id,
       confirmFileId: confirm?.id ?? null,
-      pdfName: pdf ? names.pdfName : null,
+      pdfName: pdf && labels ? labels.name : null,
       resultCsvName: names.resultCSVName,
       autoConfirmCsvName: confirm ? names.autoConfirmCSVName : null,
     };
+  }
+
+  /** A `zpl` batch's labels go end to end in one .zpl (no PDF: its labels are ZPL); the others are merged into a PDF. */
+  private labelsFile(batch: BulkOrderRow, names: ReturnType<typeof fileNames>): { name: string; contentType: string; chunks: AsyncIterable<Buffer> } {
+    const labels = this.bulk.labelPdfs(batch.id, batch.sort_by_sku);
+    if (batch.label_format === 'zpl') return { name: names.zplName, contentType: 'text/plain; charset=utf-8', chunks: mergedLabelZplChunks(labels) };
+    return { name: names.pdfName, contentType: 'application/pdf', chunks: mergedLabelPdfChunks(labels, { layout: batch.label_format }) };
   }
 }

@@ -5,7 +5,11 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 /** The files part of a progress event or a reply: only names that exist. */
 export const fileDataOf = (row: BulkOrderRow): BulkFileData =>
-  bulkFileData({ pdfName: row.pdf_name, resultCSVName: row.result_csv_name, autoConfirmCSVName: row.auto_confirm_csv_name });
+  bulkFileData({ ...labelsFileNames(row), resultCSVName: row.result_csv_name, autoConfirmCSVName: row.auto_confirm_csv_name });
+
+/** The labels file sits in the pdf_* columns whatever its format (decision 047): a `zpl` batch's is its zplName. */
+const labelsFileNames = (row: BulkOrderRow): { pdfName: string | null; zplName: string | null } =>
+  row.label_format === 'zpl' ? { pdfName: null, zplName: row.pdf_name } : { pdfName: row.pdf_name, zplName: null };
 
 export const toFailedLabel = (item: FailedItemRow): FailedLabel => ({
   row: item.row_no + 1,
@@ -28,7 +32,7 @@ export const toBulkOrder = (row: BulkOrderRow, failed: readonly FailedItemRow[])
   failedCount: row.failed_count,
   failedLabels: failed.map(toFailedLabel),
   bulkOrderData: { cost: Number(row.charged_cents), quotedCost: Number(row.quoted_cents), labelFormat: row.label_format, sortBySku: row.sort_by_sku },
-  pdfName: row.pdf_name,
+  ...labelsFileNames(row),
   resultCSVName: row.result_csv_name,
   autoConfirmCSVName: row.auto_confirm_csv_name,
   stuckAt: iso(row.stuck_at),

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toBulkOrder } from './bulk-order.mapper';
 import { BulkRepository } from './bulk.repository';
 import type { BulkOrderRow } from './bulk.rows';
@@ -20,24 +20,34 @@ export class BulkController {
     private readonly regenerate: RegenerateFilesUseCase,
   ) {}
 
+  @Allow('signed-in', { scope: 'labels:buy' })
+  @RpcHandler(OrdersRpc.bulkLimits)
+  limits(@CurrentCaller() _signedIn: Caller) {
+    return this.submit.limits();
+  }
+
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkInit)
   async init(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
     requireSelfOrAdmin(caller, body.userId);
     return { orderId: await this.bulk.createDraft(body.userId) };
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkStage)
   stage(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
     requireSelfOrAdmin(caller, body.userId);
     return this.submit.stage(body);
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkProcess)
   process(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
     requireSelfOrAdmin(caller, body.userId);
     return this.submit.process(body);
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkList)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -45,6 +55,7 @@ export class BulkController {
     return { bulkOrders: await Promise.all(rows.map((row) => this.view(row))), totalCount: total };
   }
 
+  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkGet)
   async get(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkGet) body: Req<'bulkGet'>) {
     // A draft is found too, so a client may join its progress room before submitting it.
@@ -53,6 +64,7 @@ export class BulkController {
     return this.view(row);
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkActive)
   async active(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -60,11 +72,13 @@ export class BulkController {
     return { bulkOrder: row ? await this.view(row) : null };
   }
 
+  @Allow('signed-in', { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkRetryFailed)
   retryFailed(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkRetryFailed) body: Req<'bulkRetryFailed'>) {
     return this.retry.execute(caller, body.orderId);
   }
 
+  @Allow('signed-in', { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkRecover)
   recover(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkRecover) body: Req<'bulkRecover'>) {
     return this.regenerate.execute(caller, body.orderId);

@@ -3,12 +3,31 @@ import type { BulkOptions, BulkOrderItem, BulkStatus } from '@labeldesk/contract
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { BulkItemRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem } from './bulk.rows';
+import type { BulkItemRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem, StagedRowSummary } from './bulk.rows';
 import { placeholders } from '../database/sql-values';
+import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+
+const LABEL_PURCHASED_BULK: OutboxEvent = {
+  type: 'label.purchased',
+  from: 'changed src',
+  eventId: `'label.purchased:bulk:' || src."id"`,
+  data: `jsonb_build_object('labelKind', 'bulk', 'labelId', src."id", 'orderId', src."bulk_order_id", 'row', src."row_no" + 1, 'trackingNumber', src."tracking_number",
+           'carrier', src."carrier", 'serviceName', src."service_name", 'amountCents', src."price_cents", 'purchasedAt', src."label_bought_at")`,
+};
+
+const BATCH_COMPLETED: OutboxEvent = {
+  type: 'batch.completed',
+  from: 'done src',
+  eventId: `'batch.completed:' || src."id" || ':' || src."round"`,
+  data: `jsonb_build_object('orderId', src."id", 'status', src."status", 'round', src."round", 'totalCount', src."total_count", 'processedCount', src."processed_count",
+           'failedCount', src."failed_count", 'chargedCents', src."charged_cents")`,
+};
 
 const INSERT_ROWS = 500;
 /** Rows per read of wide rows: results stay well under a megabyte. */
 const READ_PAGE = 500;
+/** Staged rows' summaries a page: a few short fields each. */
+const SUMMARY_PAGE = 5_000;
 /** The failed rows a batch view lists (its counts stay exact); the result CSV has every one. */
 export const FAILED_LABELS_SHOWN = 1000;
 
@@ -75,8 +94,9 @@ export class BulkRepository {
   /** Replaces a slice of a draft's rows; answers false when the batch is not this user's draft. */
   async stage(orderId: string, userId: string, firstRow: number, rows: readonly BulkOrderItem[]): Promise<boolean> {
     return this.em().transactional(async (em) => {
+      // Touched, so that a draft whose upload was abandoned is known by its age (dropAbandonedUploads).
       const [draft] = await em.execute<Array<{ id: string }>>(
-        `select "id" from ${this.t('bulk_orders')} where "id" = ? and "user_id" = ? and "status" = 'draft' for update`,
+        `update ${this.t('bulk_orders')} set "updated_at" = now() where "id" = ? and "user_id" = ? and "status" = 'draft' returning "id"`,
         [orderId, userId],
       );
       if (!draft) return false;
@@ -92,30 +112,52 @@ export class BulkRepository {
     });
   }
 
+  /**
+   * Rows uploaded for a draft that was never submitted (the page closed mid-upload) go once the draft has not been
+   * touched for `olderThanHours`; answers how many rows went. The draft itself stays: its id may still be submitted.
+   */
+  async dropAbandonedUploads(olderThanHours: number): Promise<number> {
+    const [dropped] = await this.em().execute<Array<{ count: number | string }>>(
+      `with "dropped" as (
+         delete from ${this.t('bulk_staged_rows')} s using ${this.t('bulk_orders')} b
+         where b."id" = s."bulk_order_id" and b."status" = 'draft' and b."updated_at" < now() - make_interval(hours => ?)
+         returning 1
+       ) select count(*) as "count" from "dropped"`,
+      [olderThanHours],
+    );
+    return Number(dropped?.count ?? 0);
+  }
+
   /** A refused submission keeps nothing: the draft's uploaded rows go. */
   async dropStaged(orderId: string): Promise<void> {
     await this.em().execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
   }
 
-  /** A draft's rows in order, read a page at a time (the embedded database stalls on multi-megabyte results). */
-  async stagedRows(orderId: string): Promise<BulkOrderItem[]> {
-    const all: BulkOrderItem[] = [];
+  /**
+   * What pricing needs of a draft's rows, in order, a page at a time. The rows themselves are not read: at 10,000 rows
+   * that was ~2.4 MB of JSON out of the database and back in (docs/benchmarks.md, issue 25).
+   */
+  async stagedSummaries(orderId: string, pageSize = SUMMARY_PAGE): Promise<StagedRowSummary[]> {
+    const all: StagedRowSummary[] = [];
     // The next page starts after the last row number read, not after a count: a slice may start at any row.
     let after = -1;
     for (;;) {
-      const rows = await this.em().execute<Array<{ data: BulkOrderItem; row_no: number }>>(
-        `select "data", "row_no" from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
-        [orderId, after, READ_PAGE],
+      const rows = await this.em().execute<Array<{ row_no: number; service_name: string; weight_lb: number | string; sku: string | null }>>(
+        `select "row_no", "data"->>'service_name' as "service_name", ("data"->'package'->>'package_weight')::float8 as "weight_lb",
+           "data"->'package'->>'sku_number' as "sku"
+         from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
+        [orderId, after, pageSize],
       );
-      all.push(...rows.map((r) => r.data));
-      if (rows.length < READ_PAGE) return all;
+      for (const row of rows) all.push({ rowNo: row.row_no, serviceName: row.service_name, weightLb: Number(row.weight_lb), sku: row.sku });
+      if (rows.length < pageSize) return all;
       after = rows[rows.length - 1]?.row_no ?? after;
     }
   }
 
   /**
    * Turns a draft into a batch being bought: items written, staged rows dropped, the hold named. One transaction,
-   * conditional on the draft, so a second submission of the same batch changes nothing.
+   * conditional on the draft, so a second submission of the same batch changes nothing. Each item's row is copied
+   * from its staged row inside the database; an item whose staged row is missing undoes the whole transaction.
    */
   async startFirstRound(orderId: string, items: readonly NewBulkItem[], options: BulkOptions, holdId: string, holdCents: number): Promise<boolean> {
     return this.em().transactional(async (em) => {
@@ -127,11 +169,17 @@ export class BulkRepository {
       if (started.length === 0) return false;
       for (let i = 0; i < items.length; i += INSERT_ROWS) {
         const group = items.slice(i, i + INSERT_ROWS);
-        await em.execute(
-          `insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "data")
-           values ${group.map(() => `(?, ?, ?, ?, 'pending', 1, ?, ?, ?, ?, ?::jsonb)`).join(', ')}`,
-          group.flatMap((item) => [item.id, orderId, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku, JSON.stringify(item.data)]),
+        const [copied] = await em.execute<Array<{ count: number | string }>>(
+          `with "copied" as (
+             insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "data")
+             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku", s."data"
+             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?, ?, ?::int, ?)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku")
+             join ${this.t('bulk_staged_rows')} s on s."bulk_order_id" = ? and s."row_no" = v."row_no"
+             returning 1
+           ) select count(*) as "count" from "copied"`,
+          [...group.flatMap((item) => [item.id, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku]), orderId],
         );
+        if (Number(copied?.count) !== group.length) throw new Error(`bulk ${orderId}: ${group.length - Number(copied?.count)} item(s) have no staged row`);
       }
       await em.execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
       return true;
@@ -212,7 +260,8 @@ export class BulkRepository {
          where "bulk_order_id" = ? and "status" = 'pending' and ("claimed_until" is null or "claimed_until" < now())
          order by "row_no" limit ? for update skip locked
        )
-       returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data", "updated_at" as "pending_since"`,
+       returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data", "updated_at" as "pending_since",
+         (select b."label_format" from ${this.t('bulk_orders')} b where b."id" = "bulk_order_id") as "batch_label_format"`,
       [leaseSeconds, orderId, limit],
     );
   }
@@ -273,14 +322,17 @@ export class BulkRepository {
     );
   }
 
-  /** Charged labels: succeeded, counted and their price added to the batch's cost in one statement (see markFailed). */
+  /**
+   * Charged labels: succeeded, counted and their price added to the batch's cost in one statement (see markFailed),
+   * which also queues their label.purchased webhooks (docs/decisions/051).
+   */
   async markSucceeded(ids: readonly string[]): Promise<BulkOrderRow[]> {
     if (ids.length === 0) return [];
     return this.em().execute<BulkOrderRow[]>(
       `with changed as (
          update ${this.t('bulk_items')} set "status" = 'succeeded', "updated_at" = now() where "status" = 'labelled' and "id" in (${placeholders(ids)})
-         returning "bulk_order_id", "price_cents"
-       )
+         returning "id", "bulk_order_id", "user_id", "price_cents", "row_no", "tracking_number", "carrier", "service_name", "label_bought_at"
+       ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_BULK)})
        update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents", "updated_at" = now()
        from (select "bulk_order_id", count(*) as "n", sum("price_cents") as "cents" from changed group by "bulk_order_id") c
        where b."id" = c."bulk_order_id" returning b.*`,
@@ -342,11 +394,15 @@ export class BulkRepository {
     return rows.length > 0;
   }
 
+  /** The batch's end, with its batch.completed webhook queued by the same statement (once per round: rebuilt files send none). */
   async finishFiles(orderId: string, status: BulkStatus, files: { pdfFileId: string | null; resultFileId: string; confirmFileId: string | null; pdfName: string | null; resultCsvName: string; autoConfirmCsvName: string | null }): Promise<BulkOrderRow | null> {
     const [row] = await this.em().execute<BulkOrderRow[]>(
-      `update ${this.t('bulk_orders')} set "status" = ?, "pdf_file_id" = ?, "result_file_id" = ?, "confirm_file_id" = ?, "pdf_name" = ?, "result_csv_name" = ?, "auto_confirm_csv_name" = ?,
-         "lease_until" = null, "stuck_at" = null, "error" = null, "updated_at" = now()
-       where "id" = ? and "status" = 'generating_files' returning *`,
+      `with done as (
+         update ${this.t('bulk_orders')} set "status" = ?, "pdf_file_id" = ?, "result_file_id" = ?, "confirm_file_id" = ?, "pdf_name" = ?, "result_csv_name" = ?, "auto_confirm_csv_name" = ?,
+           "lease_until" = null, "stuck_at" = null, "error" = null, "updated_at" = now()
+         where "id" = ? and "status" = 'generating_files' returning *
+       ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), BATCH_COMPLETED)})
+       select * from done`,
       [status, files.pdfFileId, files.resultFileId, files.confirmFileId, files.pdfName, files.resultCsvName, files.autoConfirmCsvName, orderId],
     );
     return row ?? null;

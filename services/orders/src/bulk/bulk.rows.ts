@@ -63,7 +63,14 @@ export interface NewBulkItem {
   serviceUid: string;
   priceCents: number;
   sku: string | null;
-  data: BulkOrderItem;
+}
+
+/** What pricing reads of a staged row; the row itself is copied into its item inside the database. */
+export interface StagedRowSummary {
+  rowNo: number;
+  serviceName: string;
+  weightLb: number;
+  sku: string | null;
 }
 
 /** A pending item this worker claimed. */
@@ -77,6 +84,8 @@ export interface ClaimedItem {
   service_name: string;
   price_cents: number;
   data: BulkOrderItem;
+  /** The batch's labelFormat: a `zpl` batch buys ZPL labels. */
+  batch_label_format: LabelFormat;
   /** When the item last became pending (its round began): a label unconfirmed for ORDER_GIVE_UP_HOURS since fails. */
   pending_since: Date | string;
 }

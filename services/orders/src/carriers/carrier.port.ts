@@ -162,6 +162,11 @@ export interface LabelToVoid {
   carrierRefs: CarrierRefs;
   /** When the label was bought: the sandbox's simulated manifest and tracking start there. */
   purchasedAt: Date;
+  /**
+   * When the label went on a SCAN form, if it did: a form manifests its labels at once, so the sandbox answers a
+   * void after it with a refund request (real carriers know this themselves).
+   */
+  manifestedAt?: Date | null;
 }
 
 /** A refund the carrier is watching (`refund_pending` after `void`), asked about by the refund reconciler. */
@@ -210,6 +215,32 @@ export interface TrackingReport {
   events: TrackingEvent[];
 }
 
+/** USPS takes at most this many packages on one PS Form 5630 (larger sets are split into several forms). */
+export const MAX_LABELS_PER_SCAN_FORM = 200;
+
+/** A SCAN form (USPS PS Form 5630) asked of the carrier: labels of one sender, mailed on one day. */
+export interface ScanFormRequest {
+  /** Our id of the form: a repeated request with the same id never makes a second form at the carrier. */
+  formId: string;
+  /** `YYYY-MM-DD`, the day the parcels are handed over. */
+  mailingDate: string;
+  /** The one sender address every label on the form was bought from. */
+  from: LabelAddress;
+  /** 1..MAX_LABELS_PER_SCAN_FORM labels this carrier sold, not voided, on no other form. */
+  labels: readonly { trackingNumber: string; carrierRefs: CarrierRefs }[];
+}
+
+/**
+ * A carrier's answer to a SCAN form:
+ * - `created`: the form's PDF and its own barcode number; every label on it is manifested from now on.
+ * - `refused`: the carrier will not make this form (a label unknown or already on a form): the message says why.
+ * - `unknown`: no answer; nothing is recorded and the form may be asked again under the same id.
+ */
+export type ScanFormOutcome =
+  | { kind: 'created'; file: Buffer; barcode: string; carrierRefs: CarrierRefs }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unknown'; message: string };
+
 export interface CarrierAdapter {
   readonly profile: CarrierProfile;
   listOfferings(): Promise<CarrierOffering[]>;
@@ -243,6 +274,12 @@ export interface CarrierAdapter {
    * when the carrier did not answer (the caller goes on without it). Never throws for the carrier's answer.
    */
   verifyAddress?(address: LabelAddress): Promise<AddressVerification | null>;
+  /**
+   * A SCAN form for labels this carrier sold (USPS `POST /scan-forms/v3/scan-form`, EasyPost `POST /v2/scan_forms`,
+   * the sandbox's SAMPLE PS 5630). Absent: the carrier has none and the caller says so. Never throws for the
+   * carrier's answer.
+   */
+  scanForm?(request: ScanFormRequest): Promise<ScanFormOutcome>;
 }
 
 /** The registry of the carriers `CARRIERS` turns on, in the order they are tried. */

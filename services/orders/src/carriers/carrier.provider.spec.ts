@@ -11,12 +11,14 @@ import { defaultRenderWorkers } from './sandbox/render-pool';
 
 const env = (vars: Record<string, string> = {}): OrdersEnv => ordersEnvSchema.parse({ DATABASE_URL: 'postgres://orders@localhost/labeldesk', CALLER_KEY: 'x'.repeat(48), CALLER_TRUST: 'gateway=key', ...vars });
 
-/** Just enough of MikroORM for the label serial sequence. */
+/** Just enough of MikroORM for the label serial sequence: a serial per key, for each (key, requested by) pair bound. */
 const fakeOrm = () => {
   let serial = 41;
+  const execute = async (_sql: string, params: readonly unknown[]) =>
+    params.filter((_, i) => i % 2 === 0).map((key) => ({ idempotency_key: String(key), serial: String(++serial) }));
   return {
     config: { get: () => 'orders' },
-    em: { fork: () => ({ execute: async () => [{ serial: String(++serial) }] }) },
+    em: { fork: () => ({ execute }) },
   };
 };
 

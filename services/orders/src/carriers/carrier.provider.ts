@@ -3,6 +3,7 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { Coalescer } from '../database/coalescer';
 import { CARRIER_REGISTRY, type CarrierAdapter, type CarrierId } from './carrier.port';
 import { EasyPostCarrierAdapter } from './easypost/easypost.adapter';
 import { UspsCarrierAdapter } from './usps/usps.adapter';
@@ -17,13 +18,26 @@ import { SandboxCarrierAdapter, type SandboxCarrierOptions } from './sandbox/san
  * the same label to the same key after a restart and on another replica. `sandbox_labels` is the sandbox's own
  * record of the labels it issued (and which process asked), so tests can count labels created.
  */
-const serialForKey = (orm: MikroORM) => async (idempotencyKey: string): Promise<number> => {
-  const [row] = await orm.em.fork().execute<Array<{ serial: string }>>(
-    `insert into ${schemaTable(orm, 'sandbox_labels')} ("idempotency_key", "serial", "requested_by") values (?, nextval('${schemaTable(orm, 'label_serial_seq')}'), ?)
-     on conflict ("idempotency_key") do update set "idempotency_key" = excluded."idempotency_key" returning "serial"`,
-    [idempotencyKey, `${hostname()}:${process.pid}`],
-  );
-  return Number(row?.serial);
+const serialForKey = (orm: MikroORM) => {
+  const requestedBy = `${hostname()}:${process.pid}`;
+  // One statement for the labels issued in the same turn (Coalescer); a key twice in a group is asked once, as
+  // "on conflict do update" may not touch a row twice in one statement.
+  const serials = new Coalescer<string, number>(async (keys) => {
+    const distinct = [...new Set(keys)];
+    const rows = await orm.em.fork().execute<Array<{ idempotency_key: string; serial: string }>>(
+      `insert into ${schemaTable(orm, 'sandbox_labels')} ("idempotency_key", "serial", "requested_by")
+       values ${distinct.map(() => `(?, nextval('${schemaTable(orm, 'label_serial_seq')}'), ?)`).join(', ')}
+       on conflict ("idempotency_key") do update set "idempotency_key" = excluded."idempotency_key" returning "idempotency_key", "serial"`,
+      distinct.flatMap((key) => [key, requestedBy]),
+    );
+    const byKey = new Map(rows.map((row) => [row.idempotency_key, Number(row.serial)]));
+    return keys.map((key) => {
+      const serial = byKey.get(key);
+      if (serial === undefined) throw new Error(`no serial was issued for ${key}`);
+      return serial;
+    });
+  });
+  return (idempotencyKey: string): Promise<number> => serials.run(idempotencyKey);
 };
 
 const issuedSerial = (orm: MikroORM) => async (idempotencyKey: string): Promise<number | null> => {

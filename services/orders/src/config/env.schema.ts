@@ -1,9 +1,10 @@
 import { baseServiceEnvSchema } from '@labeldesk/nest-config';
-import { addressCheckModeSchema } from '@labeldesk/contracts';
+import { addressCheckModeSchema, BULK_MAX_ROWS, BULK_ROWS_CEILING } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { CARRIER_IDS, type CarrierId } from '../carriers/carrier.port';
 import { defaultRenderWorkers } from '../carriers/sandbox/render-workers';
 import { lifecycleEnvShape } from '../lifecycle/lifecycle.env';
+import { webhooksEnvShape } from '../webhooks/webhooks.env';
 
 /** The settings each real carrier cannot work without (the process refuses to start naming the missing ones). */
 export const CARRIER_SETTINGS: Readonly<Record<CarrierId, readonly string[]>> = {
@@ -33,7 +34,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
     .refine((url) => !/\/v2\/?$/.test(new URL(url).pathname), 'must be the API origin without /v2 (e.g. https://api.easypost.com): the client adds /v2 itself'),
   /**
    * EasyPost purchases one replica has in flight at once (the carrier guard's bulkhead; the rest queue). A label is two
-   * round trips, so this over twice EasyPost's latency bounds the labels a second; bulk also needs BULK_CONCURRENCY.
+   * round trips, so this over twice EasyPost's latency bounds the labels a second; bulk follows it (BULK_CONCURRENCY).
    * The default is kept low because EasyPost's rate limits are unpublished (docs/benchmarks.md, EasyPost concurrency).
    */
   EASYPOST_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
@@ -82,13 +83,23 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   RENDER_WORKERS: z.coerce.number().int().min(0).max(8).default(defaultRenderWorkers()),
   /** A pending order untouched this long is resumed by the recovery loop. */
   ORDER_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
-  /** Labels of bulk orders bought at once by one replica (the carrier's latency is what this hides). */
-  BULK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  /**
+   * Labels of bulk orders one replica has in flight at once (the carrier's latency is what this hides). Unset: the
+   * carriers' own limit (the highest `maxConcurrentPurchases` among them, at most 128), so a batch is bounded by the
+   * carrier, not by us (decision 053). Set it only to go lower.
+   */
+  BULK_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Rows one batch may hold (stated on the Bulk Order page). Above 10,000 the page uploads in slices; what a deployment
+   * can take depends on its memory and database (decision 055: 100,000 measured in the distributed mode).
+   */
+  BULK_MAX_ROWS: z.coerce.number().int().min(1).max(BULK_ROWS_CEILING).default(BULK_MAX_ROWS),
   /** A claimed bulk item not finished this long (its worker died) is bought by another worker. */
   BULK_CLAIM_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** An order whose label the carrier never confirmed is refunded after this long (it may still have been made). */
   ORDER_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
   ...lifecycleEnvShape,
+  ...webhooksEnvShape,
 }).superRefine((env, ctx) => {
   const carriers = env.CARRIERS;
   if (new Set(carriers).size !== carriers.length) ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'names a carrier twice' });

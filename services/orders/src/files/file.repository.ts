@@ -71,6 +71,11 @@ export class FileRepository {
     await this.orm.em.fork().execute(`delete from ${this.table} where "id" in (${ids.map(() => '?').join(', ')})`, [...ids]);
   }
 
+  /** The owner's newest file of this name (a file built once and answered again, like packing slips). */
+  findByOwnerAndName(ownerId: string, name: string): Promise<StoredFileEntity | null> {
+    return this.orm.em.fork().findOne(StoredFileEntity, { ownerId, name }, { orderBy: { createdAt: 'desc' } });
+  }
+
   findInfo(id: string): Promise<StoredFileEntity | null> {
     return this.orm.em.fork().findOne(StoredFileEntity, { id });
   }

@@ -6,23 +6,44 @@ import type { OrderEntity } from '../orders/order.entity';
 import type { FileRepository } from './file.repository';
 import type { StoredFileEntity } from './stored-file.entity';
 import { FilesController } from './files.controller';
+import { CarrierRegistry } from '../carriers/registry/carrier-registry';
+import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
+import type { PackingSlipsRepository } from '../shipping-day/packing-slips.repository';
+import { PackingSlipsUseCase } from '../shipping-day/packing-slips.usecase';
+import { ScanFormUseCase } from '../shipping-day/scan-form.usecase';
+import type { ScanFormsRepository } from '../shipping-day/scan-forms.repository';
 
 const ORDER_ID = '6f1c2b3a-0000-4000-8000-000000000001';
 const BATCH_ID = '6f1c2b3a-0000-4000-8000-000000000002';
+const ZPL_ORDER_ID = '6f1c2b3a-0000-4000-8000-000000000003';
+const ZPL_BATCH_ID = '6f1c2b3a-0000-4000-8000-000000000004';
 const owner: Caller = { userId: 'owner', role: 'user' };
 const stranger: Caller = { userId: 'stranger', role: 'user' };
 
 const order = { id: ORDER_ID, userId: 'owner', status: 'completed', pdfName: 'label_9205_x.pdf', pdfFileId: 'f1' } as OrderEntity;
 const batch = { id: BATCH_ID, user_id: 'owner', status: 'completed', pdf_file_id: 'f2', result_file_id: 'f3', confirm_file_id: null, pdf_name: 'Labels_1-1_x.pdf' } as unknown as BulkOrderRow;
+const zplOrder = { id: ZPL_ORDER_ID, userId: 'owner', status: 'completed', pdfName: 'label_9205_z.zpl', pdfFileId: 'f4', labelFormat: 'ZPL' } as OrderEntity;
+const zplBatch = { ...batch, id: ZPL_BATCH_ID, label_format: 'zpl', pdf_file_id: 'f5', pdf_name: 'Labels_1-1_z.zpl' } as unknown as BulkOrderRow;
 const file = (id: string) => ({ id, ownerId: 'owner', name: `${id}.pdf`, contentType: 'application/pdf', sizeBytes: 4 }) as StoredFileEntity;
 
+const files = { findInfo: async (id: string) => file(id) } as unknown as FileRepository;
+const batches = {
+  find: async (id: string) => [batch, zplBatch].find((b) => b.id === id) ?? null,
+  findByFileName: async (name: string) => [batch, zplBatch].find((b) => b.pdf_name === name) ?? null,
+} as unknown as BulkRepository;
+const noForms = { find: async () => null } as unknown as ScanFormsRepository;
 const controller = new FilesController(
-  { findInfo: async (id: string) => file(id) } as unknown as FileRepository,
-  { findById: async (id: string) => (id === ORDER_ID ? order : null), findByPdfName: async (name: string) => (name === order.pdfName ? order : null) } as unknown as OrderRepository,
-  { find: async (id: string) => (id === BATCH_ID ? batch : null), findByFileName: async (name: string) => (name === batch.pdf_name ? batch : null) } as unknown as BulkRepository,
+  files,
+  {
+    findById: async (id: string) => [order, zplOrder].find((o) => o.id === id) ?? null,
+    findByPdfName: async (name: string) => [order, zplOrder].find((o) => o.pdfName === name) ?? null,
+  } as unknown as OrderRepository,
+  batches,
+  new ScanFormUseCase(noForms, files, batches, new CarrierRegistry([new ScriptedCarrier('sandbox')])),
+  new PackingSlipsUseCase(batches, files, {} as PackingSlipsRepository),
 );
 
-const refusal = async (caller: Caller, kind: 'v2' | 'pdf' | 'result-csv', id: string) => {
+const refusal = async (caller: Caller, kind: 'v2' | 'pdf' | 'result-csv' | 'zpl' | 'scan-form' | 'packing-slips', id: string) => {
   const error: unknown = await controller.info(caller, { kind, id }).then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(DomainError);
   const { code, message, issues } = error as DomainError;
@@ -30,9 +51,34 @@ const refusal = async (caller: Caller, kind: 'v2' | 'pdf' | 'result-csv', id: st
 };
 
 describe('FilesController', () => {
+  it("answers a stranger asking for someone else's batch's SCAN form or packing slips as for a batch that does not exist", async () => {
+    for (const kind of ['scan-form', 'packing-slips'] as const) {
+      const theirs = await refusal(stranger, kind, BATCH_ID);
+      const missing = await refusal(stranger, kind, '6f1c2b3a-0000-4000-8000-0000000000ff');
+      expect(theirs).toEqual(missing);
+      expect(theirs.code).toBe(ErrorCode.NOT_FOUND);
+    }
+  });
+
   it('gives the owner the file', async () => {
     await expect(controller.info(owner, { kind: 'v2', id: order.pdfName ?? '' })).resolves.toMatchObject({ status: 'ready', fileId: 'f1' });
     await expect(controller.info(owner, { kind: 'result-csv', id: BATCH_ID })).resolves.toMatchObject({ status: 'ready', fileId: 'f3' });
+  });
+
+  it("gives a zpl batch's .zpl at download/zpl/{orderId} and answers its PDF as missing, and the other way round", async () => {
+    await expect(controller.info(owner, { kind: 'zpl', id: ZPL_BATCH_ID })).resolves.toMatchObject({ status: 'ready', fileId: 'f5' });
+    await expect(controller.info(owner, { kind: 'zpl', id: 'Labels_1-1_z.zpl' })).resolves.toMatchObject({ status: 'ready', fileId: 'f5' });
+    expect((await refusal(owner, 'pdf', ZPL_BATCH_ID)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await refusal(owner, 'zpl', BATCH_ID)).code).toBe(ErrorCode.NOT_FOUND);
+    await expect(controller.info(owner, { kind: 'pdf', id: BATCH_ID })).resolves.toMatchObject({ status: 'ready', fileId: 'f2' });
+  });
+
+  it('gives a single ZPL label by its name or at download/zpl/{orderId}, never as a PDF', async () => {
+    await expect(controller.info(owner, { kind: 'v2', id: 'label_9205_z.zpl' })).resolves.toMatchObject({ status: 'ready', fileId: 'f4' });
+    await expect(controller.info(owner, { kind: 'zpl', id: ZPL_ORDER_ID })).resolves.toMatchObject({ status: 'ready', fileId: 'f4' });
+    expect((await refusal(owner, 'pdf', ZPL_ORDER_ID)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await refusal(owner, 'zpl', ORDER_ID)).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await refusal(stranger, 'zpl', ZPL_ORDER_ID)).code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it("answers a stranger asking for someone else's label exactly as for a label that does not exist", async () => {

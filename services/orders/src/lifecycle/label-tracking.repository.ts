@@ -5,6 +5,15 @@ import { TRACKING_STATUSES, type CarrierId, type TrackingReport, type TrackingSt
 import { isUsed } from './label-state';
 import type { ChargedLabel, LabelKind } from './label-voids.repository';
 import { jsonColumn } from '../database/sql-values';
+import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+
+const TRACKING_UPDATED: OutboxEvent = {
+  type: 'tracking.updated',
+  from: 'changed src',
+  eventId: `'tracking.updated:' || src."label_kind" || ':' || src."label_id" || ':' || src."status" || ':' || jsonb_array_length(src."events")`,
+  data: `jsonb_build_object('labelKind', src."label_kind", 'labelId', src."label_id", 'orderId', src."order_id", 'trackingNumber', src."tracking_number",
+           'carrier', src."carrier", 'status', src."status", 'used', src."used", 'lastEvent', src."events" -> -1)`,
+};
 
 /** Statuses after which a parcel's tracking no longer changes: it is not polled again. */
 export const FINAL_TRACKING: ReadonlySet<TrackingStatus> = new Set(['delivered', 'return_to_sender', 'cancelled']);
@@ -83,13 +92,23 @@ export class LabelTrackingRepository {
     const events = report.events.map((e) => ({ status: e.status, message: e.message, occurredAt: e.occurredAt.toISOString(), location: e.location }));
     const used = isUsed(report.status) || report.events.some((e) => isUsed(e.status));
     const next = FINAL_TRACKING.has(report.status) ? 'infinity' : new Date(Date.now() + refreshSeconds * 1000).toISOString();
+    // A report that changes the status or adds events queues tracking.updated in the same statement (docs/decisions/051);
+    // `before` reads the row as it was, since every part of one statement sees the same snapshot.
     const rows = await this.db.execute<TrackingRow[]>(
-      `insert into ${this.t('label_tracking')} ("label_kind", "label_id", "tracking_number", "carrier", "status", "used", "events", "checked_at", "next_poll_at")
-       values (?, ?, ?, ?, ?, ?, ?::jsonb, now(), ?::timestamptz)
-       on conflict ("label_kind", "label_id") do update set "status" = excluded."status", "used" = ${this.t('label_tracking')}."used" or excluded."used",
-              "events" = excluded."events", "checked_at" = now(), "next_poll_at" = excluded."next_poll_at", "updated_at" = now()
-       returning *`,
-      [label.kind, label.labelId, label.trackingNumber, label.carrier, report.status, used, JSON.stringify(events), next],
+      `with before as (
+         select "status", jsonb_array_length("events") as "event_count", "checked_at" from ${this.t('label_tracking')} where "label_kind" = ? and "label_id" = ?
+       ), saved as (
+         insert into ${this.t('label_tracking')} ("label_kind", "label_id", "tracking_number", "carrier", "status", "used", "events", "checked_at", "next_poll_at")
+         values (?, ?, ?, ?, ?, ?, ?::jsonb, now(), ?::timestamptz)
+         on conflict ("label_kind", "label_id") do update set "status" = excluded."status", "used" = ${this.t('label_tracking')}."used" or excluded."used",
+                "events" = excluded."events", "checked_at" = now(), "next_poll_at" = excluded."next_poll_at", "updated_at" = now()
+         returning *
+       ), changed as (
+         select s.*, l."user_id", l."order_id" from saved s join ${this.t('labels')} l on l."label_kind" = s."label_kind" and l."label_id" = s."label_id"
+          where s."status" <> 'unknown' and not exists (select 1 from before b where b."checked_at" is not null and b."status" = s."status" and b."event_count" = jsonb_array_length(s."events"))
+       ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), TRACKING_UPDATED)})
+       select * from saved`,
+      [label.kind, label.labelId, label.kind, label.labelId, label.trackingNumber, label.carrier, report.status, used, JSON.stringify(events), next],
     );
     return toTracking(rows[0] as TrackingRow);
   }

@@ -6,6 +6,17 @@ import { randomUUID } from 'node:crypto';
 import type { CarrierId, CarrierRefs, TrackingStatus } from '../carriers/carrier.port';
 import type { VoidState } from './label-state';
 import { jsonColumn, placeholders } from '../database/sql-values';
+import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+
+const voidEvent = (type: 'label.voided' | 'label.refunded'): OutboxEvent => ({
+  type,
+  from: 'moved src',
+  eventId: `'${type}:' || src."id"`,
+  data: `jsonb_build_object('labelKind', src."label_kind", 'labelId', src."label_id", 'orderId', src."order_id", 'trackingNumber', src."tracking_number",
+           'carrier', src."carrier", 'amountCents', src."amount_cents", 'state', src."state", 'requestedBy', src."requested_by", 'settledAt', src."settled_at")`,
+});
+const LABEL_VOIDED = voidEvent('label.voided');
+const LABEL_REFUNDED = voidEvent('label.refunded');
 
 export type LabelKind = 'single' | 'bulk';
 export type RequestedBy = 'customer' | 'admin' | 'auto';
@@ -243,10 +254,15 @@ export class LabelVoidsRepository {
   /** Moves a void on, only while it is still in one of `from`; answers whether it moved. */
   async move(voidId: string, from: readonly VoidState[], change: VoidChange): Promise<boolean> {
     const settled = change.state === 'voided' || change.state === 'refunded' || change.state === 'refund_rejected';
+    // A void or refund that completes queues its webhook in the same statement (docs/decisions/051).
+    const event = change.state === 'voided' ? LABEL_VOIDED : change.state === 'refunded' ? LABEL_REFUNDED : null;
     const rows = await this.db.execute<Array<{ id: string }>>(
-      `update ${this.t('label_voids')} set "state" = ?, "refund_ref" = coalesce(?, "refund_ref"), "reason" = ?,
-              "next_check_at" = coalesce(?, "next_check_at"), "settled_at" = case when ? then now() else null end, "updated_at" = now()
-        where "id" = ? and "state" in (${placeholders(from)}) returning "id"`,
+      `with moved as (
+         update ${this.t('label_voids')} set "state" = ?, "refund_ref" = coalesce(?, "refund_ref"), "reason" = ?,
+                "next_check_at" = coalesce(?, "next_check_at"), "settled_at" = case when ? then now() else null end, "updated_at" = now()
+          where "id" = ? and "state" in (${placeholders(from)}) returning *
+       )${event ? `, hooks as (${outboxInsert((name) => schemaTable(this.orm, name), event)})` : ''}
+       select "id" from moved`,
       [change.state, change.refundRef ?? null, change.reason ?? null, change.nextCheckAt ?? null, settled, voidId, ...from],
     );
     return rows.length > 0;

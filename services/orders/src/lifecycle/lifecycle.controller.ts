@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, ownsOrAdmin, requireAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
 import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
 import { LabelTrackingRepository, type StoredTracking } from './label-tracking.repository';
@@ -27,16 +27,19 @@ export class LifecycleController {
     private readonly webhook: EasyPostWebhookUseCase,
   ) {}
 
+  @Allow('signed-in', { scope: 'labels:void' })
   @RpcHandler(OrdersRpc.voidLabel)
   voidLabel(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.voidLabel) body: Req<'voidLabel'>) {
     return this.voider.voidSingle(caller, body.orderId);
   }
 
+  @Allow('signed-in', { scope: 'labels:void' })
   @RpcHandler(OrdersRpc.bulkVoid)
   bulkVoid(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkVoid) body: Req<'bulkVoid'>) {
     return this.voider.voidBatch(caller, body.orderId, body.trackingNumbers);
   }
 
+  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.tracking)
   async singleTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.tracking) body: Req<'tracking'>): Promise<LabelTracking> {
     const label = await this.voids.singleLabel(body.orderId);
@@ -44,6 +47,7 @@ export class LifecycleController {
     return this.trackingOf(label);
   }
 
+  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkTracking)
   async bulkTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkTracking) body: Req<'bulkTracking'>): Promise<LabelTracking> {
     const [label] = await this.voids.batchLabels(body.orderId, [body.trackingNumber]);
@@ -51,6 +55,7 @@ export class LifecycleController {
     return this.trackingOf(label);
   }
 
+  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkLabels)
   async bulkLabels(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkLabels) body: Req<'bulkLabels'>) {
     const batch = await this.bulk.find(body.orderId);
@@ -74,12 +79,14 @@ export class LifecycleController {
     };
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.refundSummary)
   refundSummary(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.refundSummary) body: Req<'refundSummary'>) {
     requireSelfOrAdmin(caller, body.userId);
     return this.voids.summary(body.userId);
   }
 
+  @Allow('admin')
   @RpcHandler(OrdersRpc.adminRefunds)
   async adminRefunds(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.adminRefunds) body: Req<'adminRefunds'>) {
     requireAdmin(caller);
@@ -87,6 +94,7 @@ export class LifecycleController {
     return { refunds: voids.map(toAdminRefund), totalCount: total, page: body.page, limit: body.limit };
   }
 
+  @Allow('public')
   @RpcHandler(OrdersRpc.easypostWebhook)
   async easypostWebhook(@RpcPayload(OrdersRpc.easypostWebhook) body: Req<'easypostWebhook'>) {
     return { accepted: await this.webhook.receive(body.body, body.signature) };

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { LabelToVoid } from '../carriers/carrier.port';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
 import { PeriodicTask } from '../common/periodic-task';
@@ -60,7 +61,8 @@ export class RefundReconciler extends PeriodicTask<number> {
         return;
       case 'retry': {
         // A rejection that passes (asked too soon after the purchase): the refund is asked for again.
-        const again = await carrier.void({ trackingNumber: v.trackingNumber, carrierRefs: v.carrierRefs, purchasedAt: v.purchasedAt });
+        const [label] = await this.settlement.toCarrier([v]);
+        const again = await carrier.void(label as LabelToVoid);
         if (again.kind === 'voided') await this.settlement.creditThen(v, ['refund_pending'], 'refunded');
         else if (again.kind === 'refused') await this.voids.move(v.id, ['refund_pending'], { state: 'refund_rejected', reason: again.message, nextCheckAt: null });
         else await this.voids.move(v.id, ['refund_pending'], { state: 'refund_pending', refundRef: again.kind === 'refund_pending' ? again.refundRef : null, nextCheckAt: this.settlement.nextCheck(v.checks) });

@@ -134,7 +134,7 @@ export class VoidLabelUseCase {
       }
       for (let start = 0; start < indexes.length; start += BULK_VOID_CHUNK) {
         const chunk = indexes.slice(start, start + BULK_VOID_CHUNK).map((i) => ({ i, v: claimed[i] as LabelVoid }));
-        const outcomes = await bulk(chunk.map(({ v }) => ({ trackingNumber: v.trackingNumber, carrierRefs: v.carrierRefs, purchasedAt: v.purchasedAt })));
+        const outcomes = await bulk(await this.settlement.toCarrier(chunk.map(({ v }) => v)));
         const answered = chunk.map((c, k) => ({ ...c, outcome: outcomes[k] ?? { kind: 'unknown' as const, message: 'no answer for this label' } }));
         await mapLimited(answered, BATCH_VOID_CONCURRENCY, async ({ i, v, outcome }) => {
           out[i] = await this.settlement.apply(v, outcome);

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CARRIER_REGISTRY, type CarrierAdapter, type VoidOutcome } from '../carriers/carrier.port';
+import { CARRIER_REGISTRY, type CarrierAdapter, type LabelToVoid, type VoidOutcome } from '../carriers/carrier.port';
 import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import type { VoidState } from './label-state';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
 import { RefundCredit } from './refund-credit';
 import { VoidStamper } from './void-stamp';
+import { ScanFormsRepository } from '../shipping-day/scan-forms.repository';
 
 /** Where a void stands after a carrier's answer was applied; `refused` means the claim was taken back. */
 export type Settled = { state: VoidState } | { state: 'refused'; reason: string };
@@ -25,6 +26,7 @@ export class VoidSettlement {
     private readonly stamper: VoidStamper,
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'REFUND_RECONCILE_SECONDS'>,
+    private readonly scanForms: ScanFormsRepository,
   ) {}
 
   carrierOf(v: Pick<LabelVoid, 'carrier'>): CarrierAdapter | undefined {
@@ -35,8 +37,18 @@ export class VoidSettlement {
   async voidAtCarrier(v: LabelVoid): Promise<Settled> {
     const carrier = this.carrierOf(v);
     if (!carrier) return { state: v.state };
-    const outcome = await carrier.void({ trackingNumber: v.trackingNumber, carrierRefs: v.carrierRefs, purchasedAt: v.purchasedAt });
+    const [label] = await this.toCarrier([v]);
+    const outcome = await carrier.void(label as LabelToVoid);
     return this.apply(v, outcome);
+  }
+
+  /**
+   * The labels as their carrier is asked to void them: with the instant each went on a SCAN form, since a form
+   * manifests its labels at once (the sandbox then answers with a refund request, as USPS does).
+   */
+  async toCarrier(voids: readonly LabelVoid[]): Promise<LabelToVoid[]> {
+    const manifested = await this.scanForms.manifestedAt(voids.map((v) => ({ kind: v.kind, labelId: v.labelId })));
+    return voids.map((v) => ({ trackingNumber: v.trackingNumber, carrierRefs: v.carrierRefs, purchasedAt: v.purchasedAt, manifestedAt: manifested.get(`${v.kind}:${v.labelId}`) ?? null }));
   }
 
   /** Applies the answer to a `void_requested` void. */

@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
 import type { OrderStatus, SingleOrder } from '@labeldesk/contracts';
-import type { CarrierId } from '../carriers/carrier.port';
+import type { CarrierId, LabelFormat } from '../carriers/carrier.port';
 
 @Entity({ tableName: 'orders' })
 export class OrderEntity {
@@ -31,6 +31,8 @@ export class OrderEntity {
   /** Which carrier sold the label and what it cost us (written with the label; null for labels bought before they were recorded). */
   @Property({ type: 'text', nullable: true }) carrier: CarrierId | null = null;
   @Property({ type: 'integer', nullable: true }) costCents: number | null = null;
+  /** The label file asked for when the order was placed, then the one bought (the same); null on orders from before. */
+  @Property({ type: 'text', nullable: true }) labelFormat: LabelFormat | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -1,4 +1,4 @@
-import type { BoughtLabel } from '../carriers/carrier.port';
+import type { BoughtLabel, LabelFormat } from '../carriers/carrier.port';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type OrderStatus } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
@@ -6,6 +6,18 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { OrderEntity } from './order.entity';
 import type { OrderListRow } from './order.mapper';
+import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+
+const LABEL_PURCHASED_SINGLE: OutboxEvent = {
+  type: 'label.purchased',
+  from: 'done src',
+  eventId: `'label.purchased:single:' || src."id"`,
+  data: `jsonb_build_object('labelKind', 'single', 'labelId', src."id", 'orderId', src."id", 'trackingNumber', src."tracking_number", 'carrier', src."carrier",
+           'serviceName', src."service_name", 'amountCents', src."price_cents", 'purchasedAt', src."label_bought_at")`,
+};
+
+/** ZPL is text a printer takes raw; served as such so a browser saves it rather than guessing. */
+export const LABEL_CONTENT_TYPES: Readonly<Record<LabelFormat, string>> = { PDF: 'application/pdf', ZPL: 'text/plain; charset=utf-8' };
 
 @Injectable()
 export class OrderRepository {
@@ -23,11 +35,11 @@ export class OrderRepository {
       // time mapping the entity than the database spent storing it. Every column is listed, so the row is the entity.
       await this.orm.em.fork().execute(
         `insert into ${this.table('orders')} ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
-           "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at")
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at", "label_format")
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [order.id, order.userId, order.idempotencyKey, order.requestHash, order.status, order.serviceName, order.serviceUid, order.courier,
           JSON.stringify(order.sender), JSON.stringify(order.receiver), JSON.stringify(order.package), order.priceCents, order.attempt,
-          order.trackingNumber, order.pdfFileId, order.pdfName, order.failureReason, order.createdAt, order.updatedAt],
+          order.trackingNumber, order.pdfFileId, order.pdfName, order.failureReason, order.createdAt, order.updatedAt, order.labelFormat],
       );
       return { order, created: true };
     } catch (error) {
@@ -74,17 +86,20 @@ export class OrderRepository {
    */
   async completeWithLabel(order: { id: string; userId: string }, label: BoughtLabel & { pdfName: string }): Promise<void> {
     const [row] = await this.orm.em.fork().execute<Array<{ id: string }>>(
+      // The label.purchased webhook is queued by the same statement (docs/decisions/051): both commit or neither.
       `with saved as (
-         insert into ${this.table('files')} ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, 'application/pdf', ?, ?)
+         insert into ${this.table('files')} ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, ?, ?, ?)
          on conflict ("name") do nothing returning "id"
        ), file as (
          select coalesce((select "id" from saved), (select "id" from ${this.table('files')} where "name" = ?)) as "id"
-       )
-       update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
-              "pdf_file_id" = (select "id" from file), "label_bought_at" = now(), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
-        where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning "id"`,
+       ), done as (
+         update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
+                "pdf_file_id" = (select "id" from file), "label_bought_at" = now(), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
+          where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning *
+       ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_SINGLE)})
+       select "id" from done`,
       [
-        randomUUID(), order.userId, label.pdfName, label.file.length, label.file, label.pdfName, label.trackingNumber, label.pdfName,
+        randomUUID(), order.userId, label.pdfName, LABEL_CONTENT_TYPES[label.format], label.file.length, label.file, label.pdfName, label.trackingNumber, label.pdfName,
         label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format, order.id,
       ],
     );

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, requireAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
 import { AddressVerifier } from '../carriers/address/address-verifier';
 import { CARRIER_REGISTRY } from '../carriers/carrier.port';
@@ -23,6 +23,7 @@ export class OrdersController {
     private readonly addresses: AddressVerifier,
   ) {}
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.placeSingle)
   place(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.placeSingle) body: ParsedRequestOf<typeof OrdersRpc.placeSingle>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -30,11 +31,13 @@ export class OrdersController {
   }
 
   /** Any signed-in user may ask (CurrentCaller refuses anyone else): it moves nothing and names no one. */
+  @Allow('signed-in')
   @RpcHandler(OrdersRpc.verifyAddress)
   verifyAddress(@CurrentCaller() _signedIn: Caller, @RpcPayload(OrdersRpc.verifyAddress) body: ParsedRequestOf<typeof OrdersRpc.verifyAddress>) {
     return this.addresses.verify(body.address);
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.findByKey)
   async findByKey(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.findByKey) body: ParsedRequestOf<typeof OrdersRpc.findByKey>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -43,18 +46,21 @@ export class OrdersController {
   }
 
   /** Spec: the whole list, oldest first ("reversed for display"). */
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.list)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.list) body: ParsedRequestOf<typeof OrdersRpc.list>) {
     requireSelfOrAdmin(caller, body.userId);
     return { orders: (await this.orders.listRowsForUser(body.userId, LIST_LIMIT)).reverse().map(rowToOrderListItem) };
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.recent)
   async recent(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.recent) body: ParsedRequestOf<typeof OrdersRpc.recent>) {
     requireSelfOrAdmin(caller, body.userId);
     return { recentOrders: (await this.orders.listRowsForUser(body.userId, body.limit)).map(rowToOrderListItem) };
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.total)
   async total(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.total) body: ParsedRequestOf<typeof OrdersRpc.total>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -67,6 +73,7 @@ export class OrdersController {
    * What the configured carriers sell: for pricing's default-service sync, or an admin. Only sample labels come with
    * suggested prices; a real carrier's offerings start without, for the reseller to price.
    */
+  @Allow('admin', { services: ['pricing'] })
   @RpcHandler(OrdersRpc.carrierServices)
   async carrierServices(@UserOrServiceCaller() caller: AnyCaller) {
     requireAdminOrService(caller, 'pricing');

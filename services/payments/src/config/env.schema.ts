@@ -12,6 +12,8 @@ export const paymentsEnvSchema = baseServiceEnvSchema
     /** The built-in test provider moves no real money: refused in production unless this says it is wanted. */
     PAYMENTS_TEST_PROVIDER: z.enum(['auto', 'enabled', 'disabled']).default('auto'),
     RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** How often webhook events written here (balance.credited) are looked for to pass on to orders (docs/decisions/051). */
+    EVENT_RELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
     TOPUP_EXPIRATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   })
   .superRefine((env, ctx) => {

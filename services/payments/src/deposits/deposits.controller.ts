@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toDeposit } from './deposit.mapper';
 import { DepositRepository } from './deposit.repository';
 import { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
@@ -17,12 +17,14 @@ export class DepositsController {
     private readonly settleTestInvoice: SettleTestInvoiceUseCase,
   ) {}
 
+  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(PaymentsRpc.createTopUp)
   onCreateTopUp(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.createTopUp) body: ParsedRequestOf<typeof PaymentsRpc.createTopUp>) {
     requireSelfOrAdmin(caller, body.userId);
     return this.createTopUp.execute(body.userId, body.amountCents, body.buyerEmail);
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.listDeposits)
   async onList(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.listDeposits) body: ParsedRequestOf<typeof PaymentsRpc.listDeposits>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -30,6 +32,7 @@ export class DepositsController {
     return { deposits: deposits.map(toDeposit), totalCount };
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.recentDeposits)
   async onRecent(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.recentDeposits) body: ParsedRequestOf<typeof PaymentsRpc.recentDeposits>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -37,11 +40,13 @@ export class DepositsController {
   }
 
   /** No caller: a payment server's webhook is authenticated by its signature, checked first thing. */
+  @Allow('public')
   @RpcHandler(PaymentsRpc.receiveWebhook)
   async onWebhook(@RpcPayload(PaymentsRpc.receiveWebhook) body: ParsedRequestOf<typeof PaymentsRpc.receiveWebhook>) {
     return { outcome: await this.receiveWebhook.execute(body.rawBody, body.signature) };
   }
 
+  @Allow('signed-in')
   @RpcHandler(PaymentsRpc.getTestInvoice)
   async onGetTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.getTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.getTestInvoice>) {
     const deposit = await this.deposits.findByInvoiceId(body.invoiceId);
@@ -51,6 +56,7 @@ export class DepositsController {
     return { id: details.id, amount: details.amountCents, status: details.status, expiresAt: details.expiresAt.toISOString() };
   }
 
+  @Allow('signed-in')
   @RpcHandler(PaymentsRpc.settleTestInvoice)
   async onSettleTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.settleTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.settleTestInvoice>) {
     return { deposit: await this.settleTestInvoice.execute(caller, body.invoiceId, body.outcome) };

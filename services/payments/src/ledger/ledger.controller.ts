@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, requireSelfOrAdmin, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, requireAdmin, requireSelfOrAdmin, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { LedgerRepository } from './ledger.repository';
 import { AdjustBalanceUseCase } from './usecases/adjust-balance.usecase';
 import { RefundChargeUseCase } from './usecases/refund-charge.usecase';
@@ -17,6 +17,7 @@ export class LedgerController {
     private readonly adjustBalance: AdjustBalanceUseCase,
   ) {}
 
+  @Allow('services', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.debit)
   onDebit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.debit) body: ParsedRequestOf<typeof PaymentsRpc.debit>) {
     requireService(caller, 'orders');
@@ -24,6 +25,7 @@ export class LedgerController {
   }
 
   /** Money comes back only as a refund of a label charge; a deposit is credited by payments alone (decision 008). */
+  @Allow('services', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.credit)
   async onCredit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
     requireService(caller, 'orders');
@@ -31,12 +33,14 @@ export class LedgerController {
     return this.refundCharge.execute(body);
   }
 
+  @Allow('admin')
   @RpcHandler(PaymentsRpc.adjustBalance)
   async onAdjust(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.adjustBalance) body: ParsedRequestOf<typeof PaymentsRpc.adjustBalance>) {
     requireAdmin(caller);
     return this.adjustBalance.execute({ adminId: caller.userId, ...body });
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.listEntries)
   async onList(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.listEntries) body: ParsedRequestOf<typeof PaymentsRpc.listEntries>) {
     requireSelfOrAdmin(caller, body.userId);

@@ -1,12 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { PaymentsAdminRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { PaymentsStatsRepository } from './payments-stats.repository';
 
 @Controller()
 export class PaymentsStatsController {
   constructor(private readonly stats: PaymentsStatsRepository) {}
 
+  @Allow('admin')
   @RpcHandler(PaymentsAdminRpc.stats)
   onStats(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsAdminRpc.stats) body: ParsedRequestOf<typeof PaymentsAdminRpc.stats>) {
     requireAdmin(caller);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, requireSelfAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, requireAdmin, requireSelfAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
 import type { UserOfferingEntity } from './offering.entities';
 import { toDefaultOffering, toUserOffering } from './offering.mapper';
@@ -35,6 +35,7 @@ export class OfferingsController {
     return toUserOffering(offering, await this.catalog.isOffered(offering.uid));
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.listRawServices)
   async raw(@CurrentCaller() caller: Caller) {
     requireAdmin(caller);
@@ -42,53 +43,62 @@ export class OfferingsController {
   }
 
   /** No caller needed: what the landing page advertises. It never triggers a sync (an anonymous call writes nothing). */
+  @Allow('public')
   @RpcHandler(PricingRpc.publicPrices)
   publicPrices() {
     return this.publicPriceList.execute();
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.listDefaultServices)
   async defaults(@CurrentCaller() caller: Caller) {
     requireAdmin(caller);
     return { services: (await this.catalog.defaults()).map(toDefaultOffering) };
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.syncDefaultServices)
   async sync(@CurrentCaller() caller: Caller) {
     requireAdmin(caller);
     return { services: (await this.catalog.sync()).map(toDefaultOffering) };
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.toggleDefaultService)
   async toggleDefault(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleDefaultService) body: ParsedRequestOf<typeof PricingRpc.toggleDefaultService>) {
     requireAdmin(caller);
     return toDefaultOffering(await this.toggleDefaultOffering.execute(body.id, body.enabled));
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.setDefaultPrices)
   async setDefaultPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setDefaultPrices) body: ParsedRequestOf<typeof PricingRpc.setDefaultPrices>) {
     requireAdmin(caller);
     return toDefaultOffering(await this.setDefaultOfferingPrices.execute(body.id, body.prices));
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.renameDefaultService)
   async rename(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameDefaultService) body: ParsedRequestOf<typeof PricingRpc.renameDefaultService>) {
     requireAdmin(caller);
     return toDefaultOffering(await this.renameDefaultOffering.execute(body.id, body.name));
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(PricingRpc.listUserServices)
   async userOfferings(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.listUserServices) body: ParsedRequestOf<typeof PricingRpc.listUserServices>) {
     requireSelfOrAdmin(caller, body.userId);
     return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read', services: ['orders'] })
   @RpcHandler(PricingRpc.availableServices)
   async available(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
     requireSelfAdminOrService(caller, body.userId, 'orders');
     return this.availableOfferings.execute(body.userId);
   }
 
+  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(PricingRpc.initializeUserServices)
   async initialize(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.initializeUserServices) body: ParsedRequestOf<typeof PricingRpc.initializeUserServices>) {
     requireSelfOrAdmin(caller, body.userId);
@@ -96,24 +106,28 @@ export class OfferingsController {
     return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.setUserPrices)
   async setUserPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setUserPrices) body: ParsedRequestOf<typeof PricingRpc.setUserPrices>) {
     requireAdmin(caller);
     return this.userView(await this.setUserOfferingPrices.execute(body.userId, body.serviceId, body.prices));
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.toggleUserService)
   async toggleUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleUserService) body: ParsedRequestOf<typeof PricingRpc.toggleUserService>) {
     requireAdmin(caller);
     return this.userView(await this.toggleUserOffering.execute(body.userId, body.serviceId, body.enabled));
   }
 
+  @Allow('admin')
   @RpcHandler(PricingRpc.renameUserService)
   async renameUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameUserService) body: ParsedRequestOf<typeof PricingRpc.renameUserService>) {
     requireAdmin(caller);
     return this.userView(await this.renameUserOffering.execute(body.userId, body.serviceId, body.name));
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy', services: ['orders'] })
   @RpcHandler(PricingRpc.quote)
   onQuote(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.quote) body: ParsedRequestOf<typeof PricingRpc.quote>) {
     requireSelfAdminOrService(caller, body.userId, 'orders');

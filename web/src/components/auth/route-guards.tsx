@@ -18,12 +18,16 @@ export const RequireSession = ({ children }: GuardProps): ReactElement => {
   return <>{children}</>;
 };
 
-/** /admin/*: signed in and role admin, confirmed by the server; anyone else goes to the landing page. */
+/**
+ * /admin/*: signed in and role admin, confirmed by the server; anyone else goes to the landing page. An admin the
+ * server asks to turn on two-factor sign-in first (ADMIN_2FA_REQUIRED) goes to the Account page to do it.
+ */
 export const RequireAdmin = ({ children }: GuardProps): ReactElement => {
-  const { token, verifiedUser, failed } = useSessionCheck();
+  const { token, verifiedUser, failed, twoFactorEnrolmentRequired } = useSessionCheck();
   if (!token || failed) return <Navigate to="/" replace />;
   if (!verifiedUser) return <FullPageSpinner label="Checking your session" />;
   if (verifiedUser.user_role !== 'admin') return <Navigate to="/" replace />;
+  if (twoFactorEnrolmentRequired) return <Navigate to="/main/account" state={{ enrolTwoFactor: true }} replace />;
   return <>{children}</>;
 };
 

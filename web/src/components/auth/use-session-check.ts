@@ -22,5 +22,5 @@ export const useSessionCheck = () => {
     if (failed && useAuthStore.getState().token === token) useAuthStore.getState().logout();
   }, [failed, token]);
 
-  return { token, verifiedUser, failed };
+  return { token, verifiedUser, failed, twoFactorEnrolmentRequired: query.data?.twoFactorEnrolmentRequired === true };
 };

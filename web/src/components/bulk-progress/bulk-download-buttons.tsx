@@ -16,7 +16,7 @@ interface BulkDownloadButtonsProps {
 }
 
 /** Short names for dense places; each still holds its file type, so the accessible name matches what is seen. */
-const SHORT_LABELS: Record<BulkFileKind, string> = { pdf: 'Labels PDF', 'result-csv': 'Results CSV', 'auto-csv': 'Amazon TSV' };
+const SHORT_LABELS: Record<BulkFileKind, string> = { pdf: 'Labels PDF', zpl: 'Labels ZPL', 'result-csv': 'Results CSV', 'auto-csv': 'Amazon TSV' };
 
 /** The batch's files (Labels PDF, Results CSV, Amazon confirmation TSV), each a button with its own progress. */
 export const BulkDownloadButtons = ({ batchId, files, size = 'sm', stacked = false, compact = false }: BulkDownloadButtonsProps): ReactElement => {

@@ -6,6 +6,7 @@ describe('bulk download helpers', () => {
     expect(bulkFileFallbackName('pdf', date)).toBe('Labels_3-7.pdf');
     expect(bulkFileFallbackName('result-csv', date)).toBe('Order_Results_3-7.csv');
     expect(bulkFileFallbackName('auto-csv', date)).toBe('Auto_Confirm_3-7.tsv');
+    expect(bulkFileFallbackName('zpl', date)).toBe('Labels_3-7.zpl');
   });
 
   it('reports exact progress with a length, and an estimate capped at 90 % without one', () => {

@@ -8,14 +8,16 @@ import type { BulkProgressData } from '../../stores/bulk-progress.store';
 import type { StatusTone } from '../../theme/system';
 import { AlertIcon, BadgeCheckIcon, ClockIcon, CloseIcon, MaximizeIcon, MinimizeIcon, RefreshIcon } from '../ui/icons';
 import { BulkDownloadButtons } from './bulk-download-buttons';
+import { ShippingDayButtons } from './shipping-day-buttons';
 import { formatElapsed, progressPercent, progressTitle, progressTone } from './progress-display';
 import { useBulkProgressTracking, useRetryFromWidget } from './use-bulk-progress-tracking';
 
 /** Spec 9: the expanded modal is 600 px wide. */
 export const BULK_MODAL_WIDTH = '600px';
 
-const FILE_FIELD: Record<BulkFileKind, 'pdfName' | 'resultCSVName' | 'autoConfirmCSVName'> = {
+const FILE_FIELD: Record<BulkFileKind, 'pdfName' | 'zplName' | 'resultCSVName' | 'autoConfirmCSVName'> = {
   pdf: 'pdfName',
+  zpl: 'zplName',
   'result-csv': 'resultCSVName',
   'auto-csv': 'autoConfirmCSVName',
 };
@@ -244,6 +246,11 @@ const ExpandedModal = ({ view, onMinimize, onClose, onRetry }: { view: View; onM
                     Downloads
                   </Text>
                   <BulkDownloadButtons batchId={view.orderId} files={view.files} />
+                  {view.processedCount > 0 && (
+                    <Box mt="2">
+                      <ShippingDayButtons batchId={view.orderId} />
+                    </Box>
+                  )}
                 </Box>
               )}
               {!view.done && !view.hasError && (

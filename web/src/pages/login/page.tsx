@@ -1,6 +1,6 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { loginRequestSchema } from '@labeldesk/contracts';
-import { useEffect } from 'react';
+import { isTwoFactorChallenge, loginRequestSchema } from '@labeldesk/contracts';
+import { useEffect, useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../../components/auth/auth-layout';
@@ -11,6 +11,7 @@ import { useLogin } from '../../services/auth/login';
 import { endSession, isLogoutState } from '../../services/auth/logout';
 import { useAuthStore } from '../../stores/auth.store';
 import { useSessionNoticeStore } from '../../stores/session-notice.store';
+import { TwoFactorStep } from './two-factor-step';
 
 export const LoginPage = (): ReactElement => {
   const navigate = useNavigate();
@@ -20,6 +21,8 @@ export const LoginPage = (): ReactElement => {
   // Why the server ended the session of this tab (blocked, deleted...), until the next attempt to log in.
   const notice = useSessionNoticeStore((state) => state.notice);
   const form = useZodForm(loginRequestSchema, { email: '', password: '' });
+  // Set when the password was right and the account signs in with a code too.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const arrivedToLogOut = isLogoutState(useLocation().state);
 
@@ -35,8 +38,24 @@ export const LoginPage = (): ReactElement => {
 
   const onSubmit = form.handleSubmit((body) => {
     useSessionNoticeStore.getState().setNotice(null);
-    login.mutate(body, { onSuccess: () => navigate('/main/dashboard', { replace: true }) });
+    login.mutate(body, {
+      onSuccess: (answer) => (isTwoFactorChallenge(answer) ? setChallenge(answer.challenge) : navigate('/main/dashboard', { replace: true })),
+    });
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={() => navigate('/main/dashboard', { replace: true })}
+        onRestart={(message) => {
+          setChallenge(null);
+          form.setValue('password', '');
+          useAuthStore.getState().setError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthLayout

@@ -1,4 +1,4 @@
-import type { PriceQuoteShipment } from '@labeldesk/contracts';
+import { PRICE_QUOTE_MAX_SHIPMENTS, type PriceQuoteShipment } from '@labeldesk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { errorMessage } from '../../libs/http-client';
@@ -28,6 +28,15 @@ export const shipmentsSignature = (shipments: readonly PriceQuoteShipment[]): st
   return `${shipments.length}:${(hash >>> 0).toString(36)}`;
 };
 
+/** The total of any number of shipments: quotes of at most PRICE_QUOTE_MAX_SHIPMENTS each, one after another, added. */
+export const quoteTotal = async (userId: string, shipments: readonly PriceQuoteShipment[], signal?: AbortSignal): Promise<number> => {
+  let cents = 0;
+  for (let first = 0; first < shipments.length; first += PRICE_QUOTE_MAX_SHIPMENTS) {
+    cents += await getPriceQuote({ userId, shipments: shipments.slice(first, first + PRICE_QUOTE_MAX_SHIPMENTS) }, signal);
+  }
+  return cents;
+};
+
 /**
  * The live total of a bulk order: POST /api/orders/price/v2/bulk with a service and weight per row.
  * The caller debounces the shipments; a failure resolves to 0 with the reason (not retried: the next edit asks again).
@@ -37,7 +46,7 @@ export const useBulkPrice = (userId: string, shipments: readonly PriceQuoteShipm
   return useQuery({
     queryKey: [...orderKeys.all, 'bulk-price', userId, signature] as const,
     queryFn: ({ signal }): Promise<BulkPrice> =>
-      getPriceQuote({ userId, shipments: [...shipments] }, signal).then(
+      quoteTotal(userId, shipments, signal).then(
         (cents): BulkPrice => ({ cents, failure: null }),
         (error: unknown): BulkPrice => {
           if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -3,6 +3,7 @@ export const bulkOrderKeys = {
   all: ['bulk-orders'] as const,
   lists: (userId: string) => [...bulkOrderKeys.all, 'list', userId] as const,
   page: (userId: string, page: number) => [...bulkOrderKeys.lists(userId), page] as const,
+  limits: () => [...bulkOrderKeys.all, 'limits'] as const,
   active: (userId: string) => [...bulkOrderKeys.all, 'active', userId] as const,
   order: (orderId: string) => [...bulkOrderKeys.all, 'order', orderId] as const,
   labels: (orderId: string) => [...bulkOrderKeys.all, 'labels', orderId] as const,

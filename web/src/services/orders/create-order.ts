@@ -35,6 +35,7 @@ const orderFormFields = (maxWeightLb: number) =>
       z.number().int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }),
     ),
     package_reference2: packageSchema.shape.package_reference2,
+    label_format: singleOrderSchema.shape.label_format,
   });
 
 export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB) =>
@@ -75,6 +76,7 @@ export const emptyOrderForm = {
   package_description: '',
   package_reference1: '1',
   package_reference2: '',
+  label_format: 'pdf',
 };
 export type OrderFormValues = typeof emptyOrderForm;
 
@@ -116,6 +118,7 @@ export const toSingleOrderPayload = (data: OrderFormData, userId: string): Singl
     package_reference1: String(data.package_reference1),
     package_reference2: data.package_reference2,
   },
+  label_format: data.label_format,
 });
 
 export type CreatedLabel = CreatedLabelResponse['data'];

@@ -4,7 +4,7 @@ import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { okSchema } from '../common/empty';
 import { addressFormSchema, savedAddressesResponseSchema, savedAddressSchema } from './address.schema';
-import { addSkusResponseSchema, SKU_LIMITS, skuFormSchema, skuListResponseSchema, skuRecordSchema } from './sku.schema';
+import { addSkusResponseSchema, SKU_LIMITS, skuListResponseSchema, skuRecordSchema, skuUpdateSchema } from './sku.schema';
 
 export const AddressRpc = {
   listAddresses: defineRpc('address.saved.list.v1', z.object({ userId: idSchema }), savedAddressesResponseSchema),
@@ -22,6 +22,6 @@ export const AddressRpc = {
     z.object({ userId: idSchema, rows: z.array(z.unknown()).min(1, { error: 'No SKU rows to add' }).max(SKU_LIMITS.maxRows, { error: `At most ${SKU_LIMITS.maxRows} rows per upload` }) }),
     addSkusResponseSchema,
   ),
-  updateSku: defineRpc('address.sku.update.v1', z.object({ userId: idSchema, id: idSchema, sku: skuFormSchema }), skuRecordSchema),
+  updateSku: defineRpc('address.sku.update.v1', z.object({ userId: idSchema, id: idSchema, sku: skuUpdateSchema }), skuRecordSchema),
   deleteSku: defineRpc('address.sku.delete.v1', z.object({ id: idSchema }), okSchema),
 } as const;

@@ -1,4 +1,4 @@
-import { addSkusBodySchema, skuFormSchema } from './sku.schema';
+import { addSkusBodySchema, skuFormSchema, skuUpdateSchema } from './sku.schema';
 
 describe('addSkusBodySchema', () => {
   it('passes upload rows through unchecked, for the address service to name each bad one', () => {
@@ -22,5 +22,16 @@ describe('skuFormSchema weights', () => {
   it('refuses a negative or non-numeric packaging weight, in words', () => {
     expect(skuFormSchema.safeParse({ ...row, packagingWeight: '-0.1' }).error?.issues[0]?.message).toBe('Packaging weight must be 0 or more');
     expect(skuFormSchema.safeParse({ ...row, packagingWeight: 'heavy' }).error?.issues[0]?.message).toBe('Packaging weight must be a number');
+  });
+});
+
+describe('skuUpdateSchema', () => {
+  const row = { sku: 'MUG-1', maxQty: '4', weight: '1.2', length: '10', width: '8', height: '4', description: '' };
+
+  it('leaves a packaging weight that is not sent undefined, so the stored one is kept, and reads an empty one as 0', () => {
+    expect(skuUpdateSchema.parse(row).packagingWeight).toBeUndefined();
+    expect(skuUpdateSchema.parse({ ...row, packagingWeight: '' }).packagingWeight).toBe(0);
+    expect(skuUpdateSchema.parse({ ...row, packagingWeight: 0.4 }).packagingWeight).toBe(0.4);
+    expect(skuUpdateSchema.safeParse({ ...row, packagingWeight: '-1' }).error?.issues[0]?.message).toBe('Packaging weight must be 0 or more');
   });
 });

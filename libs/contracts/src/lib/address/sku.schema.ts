@@ -59,8 +59,15 @@ export type SkuRowError = z.infer<typeof skuRowErrorSchema>;
 export const skuListResponseSchema = z.object({ SkuData: z.array(skuRecordSchema) });
 export type SkuListResponse = z.infer<typeof skuListResponseSchema>;
 
+/**
+ * A change to a SKU. A packaging weight left out keeps the stored one: API clients written before it existed send
+ * no such field, and silently zeroing it would make every later package of that SKU too light.
+ */
+export const skuUpdateSchema = skuFormSchema.extend({ packagingWeight: z.undefined().or(packagingWeightField()) });
+export type SkuUpdate = z.output<typeof skuUpdateSchema>;
+
 /** POST /api/auth/update-sku/{userId}/{id}. */
-export const skuBodySchema = z.object({ skuData: skuFormSchema });
+export const skuBodySchema = z.object({ skuData: skuUpdateSchema });
 export type SkuBody = z.input<typeof skuBodySchema>;
 
 /**

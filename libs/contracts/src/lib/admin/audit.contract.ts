@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 
-/** Every admin action the audit log records. */
+/** Every admin action the audit log records, and the account's own security changes (two-factor sign-in). */
 export const AUDIT_ACTIONS = [
   'user.role',
   'user.access',
@@ -23,11 +23,17 @@ export const AUDIT_ACTIONS = [
   /** An admin voided a customer's label, or labels of their batch. */
   'label.void',
   'batch.void',
+  /** A user created or revoked one of their API keys (the actor is the user, or the admin signed in as them). */
+  'api-key.create',
+  'api-key.revoke',
+  /** A user turned their own two-factor sign-in on or off (the actor is the user). */
+  'user.2fa-enabled',
+  'user.2fa-disabled',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const auditTargetTypeSchema = z.enum(['user', 'default-service', 'default-services', 'order', 'bulk-order']);
+export const auditTargetTypeSchema = z.enum(['user', 'default-service', 'default-services', 'order', 'bulk-order', 'api-key']);
 
 /** A snapshot of what the action changed, as JSON (at most a few kilobytes: a user, or a list of services). */
 const snapshotSchema = z.json().nullable();

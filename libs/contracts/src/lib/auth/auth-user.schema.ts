@@ -12,6 +12,8 @@ export const authUserSchema = z.object({
   referralCode: z.string(),
   referredBy: z.string().nullable(),
   registeredAt: z.string(),
+  /** Signs in with a code after the password; absent from an auth service of the previous release (off). */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

@@ -2,11 +2,32 @@ import { z } from 'zod';
 import { oneLine, optionalField } from '../common/fields';
 import { packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 
-/** Limits of one bulk order, stated in the UI and enforced by the gateway and the orders service. */
+/**
+ * Limits of one bulk order, stated in the UI (GET /api/orders/bulk/limits) and enforced by the gateway and the orders
+ * service. BULK_MAX_ROWS is the default and the most one `bulk/process` body holds; a deployment may raise the
+ * limit to BULK_ROWS_CEILING with orders' BULK_MAX_ROWS setting (decision 055), and larger batches go up in slices.
+ */
 export const BULK_MAX_ROWS = 10_000;
 export const BULK_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** The most rows any setting allows. */
+export const BULK_ROWS_CEILING = 100_000;
+
+/** The largest file the page reads for a row limit: 10 MB for 10,000 rows, and as much again per 10,000 rows more. */
+export const bulkMaxFileBytes = (maxRows: number): number => Math.max(BULK_MAX_FILE_BYTES, Math.ceil(maxRows / BULK_MAX_ROWS) * BULK_MAX_FILE_BYTES);
+
+/** `GET /api/orders/bulk/limits`: the rows a batch may hold and the largest file the page reads. */
+export const bulkLimitsSchema = z.object({ maxRows: z.number().int().min(1), maxFileBytes: z.number().int().min(1) });
+export type BulkLimits = z.infer<typeof bulkLimitsSchema>;
+
+/** The refusal of a batch over the limit, in the gateway, the orders service and the page alike. */
+export const tooManyBulkRowsMessage = (maxRows: number): string => `A bulk order holds at most ${maxRows.toLocaleString('en-US')} rows`;
 /** Rows per message between the gateway and orders: 250 rows at every field's maximum stay under NATS's 1 MB. */
 export const BULK_STAGE_ROWS = 250;
+/**
+ * Rows per request of an upload in slices (`POST /api/orders/bulk/rows/{userId}`): about 1.4 MB of JSON for typical
+ * rows, up to 8 MB with every field at its maximum. A batch sent in slices never has to be one body in memory.
+ */
+export const BULK_UPLOAD_SLICE_ROWS = 2_000;
 /** Spec 9: a .txt row's quantity is split into rows of at most the SKU's maxQty (default 4). */
 export const DEFAULT_SKU_MAX_QTY = 4;
 
@@ -29,7 +50,8 @@ export type BulkStatus = z.infer<typeof bulkStatusSchema>;
 /** Statuses after which nothing more happens on its own (the widget may close, the list shows files). */
 export const FINAL_BULK_STATUSES: readonly BulkStatus[] = ['completed', 'completed_with_errors', 'failed', 'processing_error', 'retry_processing_error', 'recovery_failed'];
 
-export const LABEL_FORMATS = ['4x6', 'letter_2up'] as const;
+/** `zpl`: one .zpl file of the batch's labels for thermal printers, instead of the merged PDF (docs/decisions/047). */
+export const LABEL_FORMATS = ['4x6', 'letter_2up', 'zpl'] as const;
 export const labelFormatSchema = z.enum(LABEL_FORMATS);
 export type LabelFormat = z.infer<typeof labelFormatSchema>;
 
@@ -64,35 +86,72 @@ export type BulkOrderItemInput = z.input<typeof bulkOrderItemSchema>;
 export type BulkOrderItem = z.output<typeof bulkOrderItemSchema>;
 
 export const bulkOptionsSchema = z.object({
-  /** One 4x6 label per page (thermal printers) or two per 8.5x11 page (desk printers). */
+  /** One 4x6 label per page (thermal printers), two per 8.5x11 page (desk printers), or ZPL (thermal printers, raw). */
   labelFormat: labelFormatSchema.default('4x6'),
   /** Order the merged PDF by SKU, so a picker walks the shelf once. */
   sortBySku: z.boolean().default(false),
 });
 export type BulkOptions = z.output<typeof bulkOptionsSchema>;
 
+/** The draft's id from `bulk/init`, in each body that submits rows. */
+const bulkOrderIdField = z.string({ error: 'orderId is required' }).uuid({ error: 'orderId is not valid' });
+/** A body's options, the defaults when it names none. */
+const bulkOptionsField = bulkOptionsSchema.default({ labelFormat: '4x6', sortBySku: false });
+
 export const bulkProcessBodySchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).uuid({ error: 'orderId is not valid' }),
+  orderId: bulkOrderIdField,
   orderData: z
     .array(bulkOrderItemSchema)
     .min(1, { error: 'No rows to process' })
-    .max(BULK_MAX_ROWS, { error: `A bulk order holds at most ${BULK_MAX_ROWS.toLocaleString('en-US')} rows` }),
-  options: bulkOptionsSchema.default({ labelFormat: '4x6', sortBySku: false }),
+    .max(BULK_MAX_ROWS, { error: tooManyBulkRowsMessage(BULK_MAX_ROWS) }),
+  options: bulkOptionsField,
 });
 export type BulkProcessBody = z.output<typeof bulkProcessBodySchema>;
+
+const tooManyRows = tooManyBulkRowsMessage(BULK_ROWS_CEILING);
+
+/** `POST /api/orders/bulk/rows/{userId}`: one slice of a batch's rows, from row `firstRow` (0-based) on. */
+export const bulkRowsBodySchema = z
+  .object({
+    orderId: bulkOrderIdField,
+    firstRow: z.number({ error: 'firstRow must be a whole number' }).int({ error: 'firstRow must be a whole number' }).min(0, { error: 'firstRow must be 0 or more' }),
+    orderData: z
+      .array(bulkOrderItemSchema)
+      .min(1, { error: 'No rows to upload' })
+      .max(BULK_UPLOAD_SLICE_ROWS, { error: `A slice holds at most ${BULK_UPLOAD_SLICE_ROWS.toLocaleString('en-US')} rows` }),
+  })
+  .refine((body) => body.firstRow + body.orderData.length <= BULK_ROWS_CEILING, { error: tooManyRows, path: ['firstRow'] });
+export type BulkRowsBody = z.output<typeof bulkRowsBodySchema>;
+
+export const bulkRowsResponseSchema = z.object({
+  /** Rows of this slice now held for the batch (0 when the batch was already submitted). */
+  staged: z.number().int(),
+});
+export type BulkRowsResponse = z.infer<typeof bulkRowsResponseSchema>;
+
+/** `POST /api/orders/bulk/submit/{userId}`: submits the rows uploaded in slices, rows 0 … rowCount - 1. */
+export const bulkSubmitBodySchema = z.object({
+  orderId: bulkOrderIdField,
+  rowCount: z.number({ error: 'rowCount must be a whole number' }).int({ error: 'rowCount must be a whole number' }).min(1, { error: 'No rows to process' }).max(BULK_ROWS_CEILING, { error: tooManyRows }),
+  options: bulkOptionsField,
+});
+export type BulkSubmitBody = z.output<typeof bulkSubmitBodySchema>;
 
 export const bulkFileDataSchema = z.object({
   pdfName: z.string().optional(),
   resultCSVName: z.string().optional(),
   autoConfirmCSVName: z.string().optional(),
+  /** The batch's labels as one .zpl file (labelFormat `zpl`), instead of pdfName. */
+  zplName: z.string().optional(),
 });
 export type BulkFileData = z.infer<typeof bulkFileDataSchema>;
 
 /** The files part of a progress event or a reply: only the names that exist. */
-export const bulkFileData = (names: { pdfName: string | null; resultCSVName: string | null; autoConfirmCSVName: string | null }): BulkFileData => ({
+export const bulkFileData = (names: { pdfName: string | null; resultCSVName: string | null; autoConfirmCSVName: string | null; zplName?: string | null }): BulkFileData => ({
   ...(names.pdfName ? { pdfName: names.pdfName } : {}),
   ...(names.resultCSVName ? { resultCSVName: names.resultCSVName } : {}),
   ...(names.autoConfirmCSVName ? { autoConfirmCSVName: names.autoConfirmCSVName } : {}),
+  ...(names.zplName ? { zplName: names.zplName } : {}),
 });
 
 export const failedLabelSchema = z.object({
@@ -129,6 +188,8 @@ export const bulkOrderSchema = z.object({
   pdfName: z.string().nullable(),
   resultCSVName: z.string().nullable(),
   autoConfirmCSVName: z.string().nullable(),
+  /** The labels of a `zpl` batch, one ^XA … ^XZ each (such a batch has no pdfName); absent or null otherwise. */
+  zplName: z.string().nullable().optional(),
   /** Set while the batch sits in an error state or in generating_files: since when. */
   stuckAt: z.string().nullable(),
 });

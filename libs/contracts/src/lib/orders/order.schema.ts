@@ -45,7 +45,8 @@ export const totalOrdersResponseSchema = z.object({
 });
 export type TotalOrdersResponse = z.infer<typeof totalOrdersResponseSchema>;
 
-export const DOWNLOAD_KINDS = ['v2', 'pdf', 'result-csv', 'auto-csv'] as const;
+/** `scan-form`: a batch's SCAN forms or one form by its id; `packing-slips`: a batch's slips (`?variant=gift`); `zpl`: a ZPL batch's labels. */
+export const DOWNLOAD_KINDS = ['v2', 'pdf', 'result-csv', 'auto-csv', 'zpl', 'scan-form', 'packing-slips'] as const;
 export const downloadKindSchema = z.enum(DOWNLOAD_KINDS);
 export type DownloadKind = z.infer<typeof downloadKindSchema>;
 

@@ -6,12 +6,14 @@ import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
 import { singleOrderSchema } from './single-order.schema';
+import { slipVariantSchema, todayScanFormsResponseSchema } from './shipping-day.schema';
 import { verifyAddressBodySchema, verifyAddressResponseSchema } from '../address-rules/address-verification.schema';
 import {
   activeBulkOrderResponseSchema,
-  BULK_MAX_ROWS,
+  BULK_ROWS_CEILING,
   BULK_STAGE_ROWS,
   bulkFileDataSchema,
+  bulkLimitsSchema,
   bulkOptionsSchema,
   bulkOrderItemSchema,
   bulkOrderSchema,
@@ -59,12 +61,14 @@ export const OrdersRpc = {
   total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), totalOrdersResponseSchema),
   carrierServices: defineRpc('orders.carrier.services.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) })),
   /** Finds a downloadable file; the caller must own it or be an admin. */
-  fileInfo: defineRpc('orders.file.info.v1', z.object({ kind: downloadKindSchema, id: z.string().min(1).max(200) }), fileInfoSchema),
+  fileInfo: defineRpc('orders.file.info.v1', z.object({ kind: downloadKindSchema, id: z.string().min(1).max(200), variant: slipVariantSchema.optional() }), fileInfoSchema),
   fileChunk: defineRpc(
     'orders.file.chunk.v1',
     z.object({ fileId: idSchema, offset: z.number().int().min(0), length: z.number().int().min(1).max(FILE_CHUNK_BYTES) }),
     z.object({ base64: z.string(), done: z.boolean() }),
   ),
+  /** The rows a batch may hold here (orders' BULK_MAX_ROWS setting) and the largest file the page reads for them. */
+  bulkLimits: defineRpc('orders.bulk.limits.v1', emptySchema, bulkLimitsSchema),
   /** Spec: `POST /api/orders/bulk/init` — an id for the batch the user is about to submit (a draft, never listed). */
   bulkInit: defineRpc('orders.bulk.init.v1', z.object({ userId: idSchema }), z.object({ orderId: z.string() })),
   /**
@@ -73,7 +77,7 @@ export const OrdersRpc = {
    */
   bulkStage: defineRpc(
     'orders.bulk.stage.v1',
-    z.object({ userId: idSchema, orderId: idSchema, firstRow: z.number().int().min(0).max(BULK_MAX_ROWS - 1), rows: z.array(bulkOrderItemSchema).min(1).max(BULK_STAGE_ROWS) }),
+    z.object({ userId: idSchema, orderId: idSchema, firstRow: z.number().int().min(0).max(BULK_ROWS_CEILING - 1), rows: z.array(bulkOrderItemSchema).min(1).max(BULK_STAGE_ROWS) }),
     z.object({ staged: z.number().int() }),
   ),
   /**
@@ -83,7 +87,7 @@ export const OrdersRpc = {
    */
   bulkProcess: defineRpc(
     'orders.bulk.process.v1',
-    z.object({ userId: idSchema, orderId: idSchema, rowCount: z.number().int().min(1).max(BULK_MAX_ROWS), options: bulkOptionsSchema }),
+    z.object({ userId: idSchema, orderId: idSchema, rowCount: z.number().int().min(1).max(BULK_ROWS_CEILING), options: bulkOptionsSchema }),
     bulkProcessResponseSchema,
   ),
   bulkList: defineRpc(
@@ -123,6 +127,8 @@ export const OrdersRpc = {
     z.object({ orderId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(500).default(100) }),
     batchLabelsPageSchema,
   ),
+  /** Today's SCAN forms of a customer's single labels, made for labels on none yet (self or admin). */
+  scanFormsToday: defineRpc('orders.scan-forms.today.v1', z.object({ userId: idSchema }), todayScanFormsResponseSchema),
   /** Money the carriers are still deciding about, and what refunds gave back (self or admin). */
   refundSummary: defineRpc('orders.refunds.summary.v1', z.object({ userId: idSchema }), refundSummarySchema),
   /** Every label void with its state, newest first (admins). */

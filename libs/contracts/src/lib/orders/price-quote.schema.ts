@@ -11,10 +11,13 @@ export const priceQuoteShipmentSchema = z.object({
 /** A shipment as the gateway reads it (and as the web app sends it: the weight already a number). */
 export type PriceQuoteShipment = z.output<typeof priceQuoteShipmentSchema>;
 
+/** Shipments one quote prices; a larger batch is priced in parts and the totals added (the web app does). */
+export const PRICE_QUOTE_MAX_SHIPMENTS = 10_000;
+
 /** POST /api/orders/price/v2/bulk: each shipment priced with the user's tiers, by the next whole pound. */
 export const priceQuoteBodySchema = z.object({
   userId: z.string({ error: 'userId is required' }),
-  shipments: z.array(priceQuoteShipmentSchema).min(1, { error: 'No shipments to price' }).max(10_000),
+  shipments: z.array(priceQuoteShipmentSchema).min(1, { error: 'No shipments to price' }).max(PRICE_QUOTE_MAX_SHIPMENTS),
 });
 export type PriceQuoteBody = z.output<typeof priceQuoteBodySchema>;
 

@@ -42,6 +42,11 @@ export const packageSchema = z.object({
   package_reference2: optionalField('SKU', 64),
 });
 
+/** A single label's file: a 4x6 in PDF page, or ZPL II for a thermal printer (docs/decisions/047). */
+export const SINGLE_LABEL_FORMATS = ['pdf', 'zpl'] as const;
+export const singleLabelFormatSchema = z.enum(SINGLE_LABEL_FORMATS, { error: 'Label format must be pdf or zpl' });
+export type SingleLabelFormat = z.infer<typeof singleLabelFormatSchema>;
+
 /** Spec: Single-order payload. */
 export const singleOrderSchema = z.object({
   user_id: z.string({ error: 'user_id must be text' }).optional(),
@@ -51,6 +56,7 @@ export const singleOrderSchema = z.object({
   sender: senderSchema,
   receiver: receiverSchema,
   package: packageSchema,
+  label_format: singleLabelFormatSchema.default('pdf'),
 });
 export type SingleOrderInput = z.input<typeof singleOrderSchema>;
 export type SingleOrder = z.output<typeof singleOrderSchema>;

@@ -9,7 +9,7 @@ export const orderProgressSchema = z.object({
   status: z.string(),
   totalCount: z.number().int(),
   fileData: z
-    .object({ pdfName: z.string().optional(), resultCSVName: z.string().optional(), autoConfirmCSVName: z.string().optional() })
+    .object({ pdfName: z.string().optional(), resultCSVName: z.string().optional(), autoConfirmCSVName: z.string().optional(), zplName: z.string().optional() })
     .optional(),
 });
 export type OrderProgress = z.infer<typeof orderProgressSchema>;

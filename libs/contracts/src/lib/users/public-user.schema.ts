@@ -18,6 +18,8 @@ export const publicUserSchema = z.object({
   totalDeposit: z.number().int(),
   totalSpent: z.number().int(),
   registeredDate: z.string(),
+  /** Signs in with a code from an authenticator app after the password (not a spec field; absent means off). */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -32,7 +34,11 @@ export const registerResponseSchema = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const verifyResponseSchema = z.object({ user: publicUserSchema });
+export const verifyResponseSchema = z.object({
+  user: publicUserSchema,
+  /** ADMIN_2FA_REQUIRED and this admin has no two-factor sign-in: the admin area refuses them until they turn it on. */
+  twoFactorEnrolmentRequired: z.boolean().optional(),
+});
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 export const applyReferralResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: publicUserSchema });

@@ -40,6 +40,12 @@ describe('startEmbeddedPostgres', () => {
     results.forEach((result, i) => expect(result.rows[0]).toEqual({ n: i, s: `row-${i}` }));
   });
 
+  it("runs with a 32MB buffer pool, not PGlite's 128MB, so the process's memory stays low", async () => {
+    const client = await connect();
+    const { rows } = await client.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(rows[0]?.shared_buffers).toBe('32MB');
+  });
+
   it('keeps concurrent transactions apart so increments are never lost', async () => {
     const workers = await Promise.all([connect(), connect(), connect()]);
     await Promise.all(

@@ -17,6 +17,13 @@ export interface EmbeddedPostgres {
 const logger = new Logger('EmbeddedPostgres');
 
 /**
+ * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, which only grows: at PGlite's default (128MB) a
+ * 10,000-row batch peaked at 848 MiB, at 32MB at 733 MiB in the same time (docs/benchmarks.md, issue 25). A page
+ * that is not in the pool is read from the data folder, i.e. from the operating system's file cache.
+ */
+const SHARED_BUFFERS = '32MB';
+
+/**
  * One PGlite database served over the PostgreSQL wire protocol on 127.0.0.1, so each service keeps its
  * ordinary MikroORM/pg stack in embedded mode. Loopback only, and a password made at each start (in the URL the
  * services get): another program on the machine cannot read or change the books.
@@ -31,7 +38,7 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocke
   const releaseLockFile = takeLockFile(dataDir);
   let db: PGlite;
   try {
-    db = await PGlite.create(pgDir);
+    db = await PGlite.create(pgDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
   } catch (error) {
     releaseLockFile();
     throw error;

@@ -5,6 +5,8 @@ import { Migration004AuditLog } from './migration-004-audit-log';
 import { Migration005PasswordResets } from './migration-005-password-resets';
 import { Migration006LoginAsVersion } from './migration-006-login-as-version';
 import { Migration007AuditTargetIdentity } from './migration-007-audit-target-identity';
+import { Migration008TwoFactor } from './migration-008-two-factor';
+import { Migration009ApiKeys } from './migration-009-api-keys';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
@@ -14,4 +16,6 @@ export const authMigrations = [
   { name: 'Migration005PasswordResets', class: Migration005PasswordResets },
   { name: 'Migration006LoginAsVersion', class: Migration006LoginAsVersion },
   { name: 'Migration007AuditTargetIdentity', class: Migration007AuditTargetIdentity },
+  { name: 'Migration008TwoFactor', class: Migration008TwoFactor },
+  { name: 'Migration009ApiKeys', class: Migration009ApiKeys },
 ];

@@ -44,6 +44,14 @@ describe('RequestPasswordResetUseCase', () => {
     expect(unknown.sent).toEqual([]);
   });
 
+  it('answers without waiting for the mail server, so a real account answers as fast as an unknown e-mail', async () => {
+    const { useCase } = setup(true);
+    const stalled = { configured: true, send: jest.fn(() => new Promise<void>(() => undefined)) };
+    Object.assign(useCase, { mailer: stalled });
+    await expect(useCase.execute('ann@example.com')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    expect(stalled.send).toHaveBeenCalledTimes(1);
+  });
+
   it('builds the link on PUBLIC_URL when the message names another address (a gateway of the previous release, or an attacker)', async () => {
     const { useCase, sent } = setup(true);
     const controller = new PasswordResetController(useCase, {} as IssueResetLinkUseCase, {} as CompletePasswordResetUseCase);

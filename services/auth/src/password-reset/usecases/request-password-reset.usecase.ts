@@ -34,8 +34,10 @@ export class RequestPasswordResetUseCase {
         '',
         `It works once and for ${this.env.PASSWORD_RESET_MINUTES} minutes. If it was not you, ignore this e-mail: your password stays as it is.`,
       ].join('\n');
-      // A failed send must not tell the asker the account exists: it is logged for the operator instead.
-      await this.mailer.send({ to: user.email, subject: 'Reset your password', text }).catch((error: unknown) => this.logger.error(`reset mail not sent: ${String(error)}`));
+      // Not awaited: an answer that waited for the mail server would take longer for an existing account than for an
+      // unknown address (telling the asker which e-mails have accounts), and a slow mail server would hold the page.
+      // A failed send must not tell the asker the account exists either: it is logged for the operator instead.
+      void this.mailer.send({ to: user.email, subject: 'Reset your password', text }).catch((error: unknown) => this.logger.error(`reset mail not sent: ${String(error)}`));
     }
     return { message: RESET_SENT, delivery: 'email' };
   }

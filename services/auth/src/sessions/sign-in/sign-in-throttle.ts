@@ -76,6 +76,15 @@ export class SignInThrottle {
     if (attempt.address) await this.counters.takeBack(attempt.address);
   }
 
+  /**
+   * A two-factor sign-in ended with the right code: like `succeeded`, and the password's attempt (left counted until
+   * the code, decision 050) is taken back from the address too, so each such sign-in leaves no failure behind.
+   */
+  async secondFactorSucceeded(attempt: SignInAttempt): Promise<void> {
+    await this.succeeded(attempt);
+    if (attempt.address) await this.counters.takeBack(attempt.address);
+  }
+
   protected sleep(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }

@@ -7,6 +7,7 @@ import type { UserRepository } from '../../users/user.repository';
 import type { PasswordHasher } from '../password-hasher';
 import type { SessionFactory } from '../session.factory';
 import { SignInThrottle } from '../sign-in/sign-in-throttle';
+import type { TwoFactorChallenges } from '../../two-factor/two-factor-challenges';
 import { LoginUseCase } from './login.usecase';
 
 const env = {
@@ -29,15 +30,17 @@ const setup = (account: User | null = owner()) => {
   const users = { findByEmail: jest.fn(async (email: string) => (account && email === account.email ? account : null)) };
   const hasher = { verify: jest.fn(async (hash: string | null, password: string) => hash !== null && password === OWNER.password) };
   const sessions = { create: jest.fn().mockReturnValue({ token: 't', user: {} }) };
+  const challenges = { issue: jest.fn(async () => ({ twoFactorRequired: true, challenge: 'c' })) };
   const useCase = new LoginUseCase(
     users as unknown as UserRepository,
     hasher as unknown as PasswordHasher,
     sessions as unknown as SessionFactory,
     new InstantThrottle(new InMemorySignInCounters(), env),
+    challenges as unknown as TwoFactorChallenges,
   );
   const login = (email: string, password: string, clientAddress?: string) =>
     useCase.execute({ email, password, ...(clientAddress ? { clientAddress } : {}) }).catch((error: unknown) => error);
-  return { login, users, hasher, sessions };
+  return { login, users, hasher, sessions, challenges };
 };
 
 describe('LoginUseCase', () => {
@@ -89,6 +92,15 @@ describe('LoginUseCase', () => {
     const again: unknown[] = [];
     for (let i = 0; i < 10; i++) again.push(await login(OWNER.email, 'guess', '203.0.113.1'));
     expect(again.every((e) => e instanceof DomainError && e.code === ErrorCode.AUTH_INVALID_CREDENTIALS)).toBe(true);
+  });
+
+  it('answers a challenge and no session for the right password when two-factor sign-in is on, keeping the attempt counted', async () => {
+    const { login, sessions, challenges } = setup(owner({ totpSecret: 'sealed', totpEnabledAt: new Date() }));
+    for (let i = 0; i < 9; i++) await login(OWNER.email, 'guess', '203.0.113.1');
+    await expect(login(OWNER.email, OWNER.password, '203.0.113.1')).resolves.toEqual({ twoFactorRequired: true, challenge: 'c' });
+    expect(sessions.create).not.toHaveBeenCalled();
+    expect(challenges.issue).toHaveBeenCalledTimes(1);
+    await expect(login(OWNER.email, OWNER.password, '203.0.113.1')).resolves.toMatchObject({ code: ErrorCode.RATE_LIMITED });
   });
 
   it('refuses a blocked user who knows the password', async () => {

@@ -8,7 +8,7 @@ describe('fileNames', () => {
     const names = fileNames(new Date(2025, 5, 3, 12), batchId, false);
     const token = /^Labels_6-3_(.+)\.pdf$/.exec(names.pdfName)?.[1] ?? '';
     expect(token).toMatch(TOKEN);
-    expect(names).toEqual({ pdfName: `Labels_6-3_${token}.pdf`, resultCSVName: `Order_Results_6-3_${token}.csv`, autoConfirmCSVName: `Auto_Confirm_6-3_${token}.tsv` });
+    expect(names).toEqual({ pdfName: `Labels_6-3_${token}.pdf`, resultCSVName: `Order_Results_6-3_${token}.csv`, autoConfirmCSVName: `Auto_Confirm_6-3_${token}.tsv`, zplName: `Labels_6-3_${token}.zpl` });
   });
 
   it('marks the Amazon file of a sample batch with _SAMPLE, and only that file', () => {
@@ -25,7 +25,7 @@ describe('fileNames', () => {
     const day = new Date(2025, 5, 3, 12);
     const other = fileNames(day, '9a8b7c6d-0000-4000-8000-000000000000', false);
     const first = fileNames(day, batchId, false);
-    expect(new Set([...Object.values(first), ...Object.values(other)]).size).toBe(6);
+    expect(new Set([...Object.values(first), ...Object.values(other)]).size).toBe(8);
   });
 
   it('does not let a name be guessed from the batch id or a neighbour: nothing of the id shows and ids one apart share no token', () => {

@@ -37,7 +37,8 @@ import { halfSheetPlacement, type HalfSheetSlot, LETTER_HEIGHT_PT, LETTER_WIDTH_
 import { PdfStreamAssembler } from './pdf-stream-assembler';
 
 export interface MergeLabelOptions {
-  layout: LabelFormat;
+  /** The PDF layouts; a `zpl` batch's labels go to merged-label-zpl.writer.ts instead. */
+  layout: Exclude<LabelFormat, 'zpl'>;
 }
 
 export interface MergeSummary {

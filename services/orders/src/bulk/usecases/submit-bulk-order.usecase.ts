@@ -1,24 +1,26 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  BULK_MAX_ROWS,
+  bulkMaxFileBytes,
   DomainError,
   ErrorCode,
   insufficientBalanceMessage,
   PaymentsRpc,
   PricingRpc,
-  type BulkOrderItem,
   type FieldIssue,
   type OrdersRpc,
   type ParsedRequestOf,
   type ResponseOf,
+  tooManyBulkRowsMessage,
+  type BulkLimits,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
+import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
 import { BulkEngine } from '../bulk-engine';
 import { isHoldRefusal } from '../hold-refusal';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
 import { BulkRepository } from '../bulk.repository';
-import type { BulkOrderRow, NewBulkItem } from '../bulk.rows';
+import type { BulkOrderRow, NewBulkItem, StagedRowSummary } from '../bulk.rows';
 
 type StageRequest = ParsedRequestOf<typeof OrdersRpc.bulkStage>;
 type ProcessRequest = ParsedRequestOf<typeof OrdersRpc.bulkProcess>;
@@ -43,10 +45,15 @@ export class SubmitBulkOrderUseCase {
     private readonly rpc: RpcClient,
     private readonly engine: BulkEngine,
     private readonly progress: BulkProgressPublisher,
+    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'BULK_MAX_ROWS'>,
   ) {}
 
+  limits(): BulkLimits {
+    return { maxRows: this.env.BULK_MAX_ROWS, maxFileBytes: bulkMaxFileBytes(this.env.BULK_MAX_ROWS) };
+  }
+
   async stage(request: StageRequest): Promise<{ staged: number }> {
-    if (request.firstRow + request.rows.length > BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, `A bulk order holds at most ${BULK_MAX_ROWS.toLocaleString('en-US')} rows`);
+    if (request.firstRow + request.rows.length > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
     if (await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows)) return { staged: request.rows.length };
     // A batch already submitted takes no more rows; the submission that follows answers that batch (a double click).
     const batch = await this.bulk.find(request.orderId);
@@ -93,10 +100,10 @@ export class SubmitBulkOrderUseCase {
 
   /** The staged rows, checked and priced, and what the hold must be; refuses a balance that plainly cannot cover it. */
   private async checkAndPrice(request: ProcessRequest): Promise<{ items: NewBulkItem[]; holdCents: number }> {
-    const rows = await this.bulk.stagedRows(request.orderId);
-    if (rows.length !== request.rowCount) {
-      throw new DomainError(ErrorCode.VALIDATION_FAILED, `Only ${rows.length} of ${request.rowCount} rows arrived. Please submit the order again.`);
-    }
+    if (request.rowCount > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
+    const rows = await this.bulk.stagedSummaries(request.orderId);
+    const unlike = uploadMismatch(rows, request.rowCount);
+    if (unlike) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${unlike} Please submit the order again.`);
     const items = await this.price(request.userId, rows);
     const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
@@ -106,15 +113,15 @@ export class SubmitBulkOrderUseCase {
   }
 
   /** Every row checked (all problems reported at once, by row), then priced by the user's own tiers. */
-  private async price(userId: string, rows: readonly BulkOrderItem[]): Promise<NewBulkItem[]> {
+  private async price(userId: string, rows: readonly StagedRowSummary[]): Promise<NewBulkItem[]> {
     const { services } = await this.rpc.call(PricingRpc.availableServices, { userId }, { asService: true });
     const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
     const issues: FieldIssue[] = [];
     rows.forEach((row, i) => {
-      const service = byName.get(row.service_name.toLowerCase());
-      if (!service) issues.push({ path: `orderData.${i}.service_name`, message: `Row ${i + 1}: service "${row.service_name}" is not available to you` });
-      else if (row.package.package_weight > service.maxWeight) {
-        issues.push({ path: `orderData.${i}.package.package_weight`, message: `Row ${i + 1}: weight ${row.package.package_weight} lb is over the ${service.maxWeight} lb maximum of ${service.name}` });
+      const service = byName.get(row.serviceName.toLowerCase());
+      if (!service) issues.push({ path: `orderData.${i}.service_name`, message: `Row ${i + 1}: service "${row.serviceName}" is not available to you` });
+      else if (row.weightLb > service.maxWeight) {
+        issues.push({ path: `orderData.${i}.package.package_weight`, message: `Row ${i + 1}: weight ${row.weightLb} lb is over the ${service.maxWeight} lb maximum of ${service.name}` });
       }
     });
     if (issues.length > 0) {
@@ -122,27 +129,30 @@ export class SubmitBulkOrderUseCase {
     }
     // Thousands of rows share a few (service, weight) pairs: price each pair once, keeping the message small.
     const pairs = new Map<string, { serviceName: string; weightLb: number }>();
-    for (const row of rows) pairs.set(priceKey(row.service_name, row.package.package_weight), { serviceName: row.service_name, weightLb: row.package.package_weight });
+    for (const row of rows) pairs.set(priceKey(row.serviceName, row.weightLb), { serviceName: row.serviceName, weightLb: row.weightLb });
     const unique = [...pairs.values()];
     const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { asService: true });
     const prices = new Map(unique.map((pair, i) => [priceKey(pair.serviceName, pair.weightLb), quote.items[i]]));
     return rows.map((row, i) => {
-      const price = prices.get(priceKey(row.service_name, row.package.package_weight));
+      const price = prices.get(priceKey(row.serviceName, row.weightLb));
       // A missing price is an error, never a free label.
       if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${i + 1} has no price`);
-      return {
-        id: randomUUID(),
-        userId,
-        rowNo: i,
-        serviceName: price.serviceName,
-        serviceUid: price.serviceUid,
-        priceCents: price.priceCents,
-        sku: row.package.sku_number,
-        data: row,
-      };
+      return { id: randomUUID(), userId, rowNo: row.rowNo, serviceName: price.serviceName, serviceUid: price.serviceUid, priceCents: price.priceCents, sku: row.sku };
     });
   }
 }
+
+/**
+ * Rows are uploaded in slices from row 0 on: anything but rows 0 … rowCount - 1 means a slice went missing or the
+ * count is not the upload's. Answers what is wrong, or null.
+ */
+export const uploadMismatch = (rows: readonly StagedRowSummary[], rowCount: number): string | null => {
+  if (rows.length > rowCount) return `${rows.length.toLocaleString('en-US')} rows arrived, more than the ${rowCount.toLocaleString('en-US')} submitted.`;
+  const gap = rows.findIndex((row, i) => row.rowNo !== i);
+  if (gap >= 0) return `Row ${(gap + 1).toLocaleString('en-US')} of ${rowCount.toLocaleString('en-US')} did not arrive.`;
+  if (rows.length < rowCount) return `Only ${rows.length.toLocaleString('en-US')} of ${rowCount.toLocaleString('en-US')} rows arrived.`;
+  return null;
+};
 
 const answer = (batch: BulkOrderRow): ProcessResponse => ({
   message: batch.status === 'draft' ? 'Bulk order not submitted yet' : 'This bulk order was already submitted',

@@ -14,7 +14,10 @@ import type {
   RefundCheck,
   TrackingReport,
   VoidOutcome,
+  ScanFormOutcome,
+  ScanFormRequest,
 } from '../carrier.port';
+import { easyPostScanFormSchema } from './easypost-scan-form';
 import { toEasyPostAddressRequest, verificationOfEasyPostAddress } from './easypost-address';
 import { refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
 import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
@@ -73,6 +76,10 @@ const bulkOutcomeOf = (refund: EasyPostRefund, label: LabelToVoid): VoidOutcome 
 
 /** `SHIPMENT.POSTAGE.EXISTS`, a purchase in progress, a 409: the shipment was (or is being) bought by another call. */
 const isPurchaseConflict = (status: number, code: string): boolean => status === 409 || /EXISTS|IN_PROGRESS/.test(code);
+
+/** EasyPost makes a form's PDF after answering: asked again this often, this far apart, before "unknown". */
+const SCAN_FORM_POLLS = 5;
+const SCAN_FORM_POLL_MS = 1000;
 
 const failureText = (reply: Failure): string =>
   reply.kind === 'network' ? reply.message : `EasyPost answered ${reply.status} ${reply.error.code}: ${reply.error.message}`;
@@ -157,6 +164,30 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const again = await this.client.getShipment(shipmentId);
     const settled = again.kind === 'ok' ? this.readShipment(again.body) : null;
     return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId)) ?? { kind: 'refused', message: `EasyPost refused the refund: ${refund.error.message}` };
+  }
+
+  /**
+   * `POST /v2/scan_forms` of the labels' shipments, then its PDF from `form_url` (asked again a few times while
+   * EasyPost says `creating`). EasyPost refuses a shipment not bought or on a form already (422, its words passed on).
+   */
+  async scanForm(request: ScanFormRequest): Promise<ScanFormOutcome> {
+    const foreign = request.labels.find((l) => !l.carrierRefs['shipmentId']?.startsWith('shp_'));
+    if (foreign) return { kind: 'refused', message: `EasyPost did not sell label ${foreign.trackingNumber}.` };
+    const created = await this.client.createScanForm(request.labels.map((l) => l.carrierRefs['shipmentId'] as string));
+    if (created.kind === 'error' && (created.status === 400 || created.status === 422)) return { kind: 'refused', message: `EasyPost refused the SCAN form: ${created.error.message}` };
+    if (created.kind !== 'ok') return { kind: 'unknown', message: `EasyPost could not be asked for the SCAN form: ${failureText(created)}` };
+    let form = easyPostScanFormSchema.safeParse(created.body);
+    for (let asked = 0; form.success && form.data.status === 'creating' && asked < SCAN_FORM_POLLS; asked++) {
+      await new Promise((resolve) => setTimeout(resolve, SCAN_FORM_POLL_MS));
+      const again = await this.client.getScanForm(form.data.id);
+      if (again.kind === 'ok') form = easyPostScanFormSchema.safeParse(again.body);
+    }
+    if (!form.success) return { kind: 'unknown', message: "EasyPost's SCAN form answer could not be read." };
+    if (form.data.status === 'failed') return { kind: 'refused', message: `EasyPost could not make the SCAN form: ${form.data.message ?? 'no reason given'}` };
+    if (form.data.status !== 'created' || !form.data.form_url) return { kind: 'unknown', message: `EasyPost is still making SCAN form ${form.data.id}.` };
+    const file = await this.client.downloadFile(form.data.form_url);
+    if (file.kind !== 'ok' || file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return { kind: 'unknown', message: `The PDF of EasyPost SCAN form ${form.data.id} could not be downloaded.` };
+    return { kind: 'created', file: file.bytes, barcode: form.data.id, carrierRefs: { scanFormId: form.data.id, ...(form.data.batch_id ? { batchId: form.data.batch_id } : {}) } };
   }
 
   /**

@@ -94,6 +94,15 @@ export class EasyPostClient {
     return this.call('POST', '/v2/addresses', request);
   }
 
+  /** `POST /v2/scan_forms`: a ScanForm of bought shipments (status `creating` until its PDF is made). */
+  createScanForm(shipmentIds: readonly string[]): Promise<EasyPostReply> {
+    return this.call('POST', '/v2/scan_forms', { shipments: shipmentIds.map((id) => ({ id })) });
+  }
+
+  getScanForm(scanFormId: string): Promise<EasyPostReply> {
+    return this.call('GET', `/v2/scan_forms/${encodeURIComponent(scanFormId)}`);
+  }
+
   getTracker(trackerId: string): Promise<EasyPostReply> {
     return this.call('GET', `/v2/trackers/${encodeURIComponent(trackerId)}`);
   }

@@ -14,4 +14,4 @@ describeCarrierContract('EasyPost', async () => {
     refusedShipment: easyPostUndeliverableShipment(),
     close: () => fake.stop(),
   };
-});
+}, { scanForms: true });

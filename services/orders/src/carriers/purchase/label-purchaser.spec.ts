@@ -41,6 +41,15 @@ class RacedByAnotherWorker extends MemoryPurchaseJournal {
   }
 }
 
+class LookUpsCounted extends MemoryPurchaseJournal {
+  lookUps = 0;
+
+  override async find(idempotencyKey: string): Promise<PurchaseRecord | null> {
+    this.lookUps++;
+    return super.find(idempotencyKey);
+  }
+}
+
 describe('LabelPurchaser', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
@@ -163,13 +172,22 @@ describe('LabelPurchaser', () => {
       expect(journal.begun).toHaveLength(0);
     });
 
-    it('answers unknown and asks no carrier when another worker began this purchase between the look-up and the start', async () => {
-      const journal = new RacedByAnotherWorker(null);
+    it('answers unknown and asks no carrier when another worker began this purchase a moment before', async () => {
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+      await journal.begin(key, 'easypost', null);
+
+      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'unknown', message: 'The carrier has not answered about this label yet' });
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(usps.purchaseCalls).toHaveLength(0);
+    });
+
+    it('begins a new key at once, without looking it up first', async () => {
+      easypost.onPurchase(sellsTheLabel('easypost'));
+      const journal = new LookUpsCounted();
       const { purchaser } = purchaserOf([easypost, usps], journal);
 
-      expect(await purchaser.buy(shipment, key)).toEqual({ kind: 'unknown', message: 'This label is being bought by another worker' });
-      expect(easypost.purchaseCalls).toHaveLength(0);
-      expect(journal.begun).toHaveLength(1);
+      expect((await purchaser.buy(shipment, key)).kind).toBe('bought');
+      expect(journal.lookUps).toBe(0);
     });
   });
 

@@ -15,6 +15,11 @@ export const HEARTBEAT_MS = 5_000;
 
 const stateOf = (outcome: PurchaseOutcome) => outcome.kind;
 
+/** buyAt's answer when a first attempt finds the key already begun: the journal's record of it decides. */
+const KNOWN_KEY = Symbol('known key');
+/** Another worker started a purchase of this label a moment ago: it is theirs to finish. */
+const BEING_BOUGHT: PurchaseOutcome = { kind: 'unknown', message: 'This label is being bought by another worker' };
+
 /**
  * The one way a label is bought, for single orders and bulk items alike. Carriers are tried in the registry's order;
  * the next one only when the last provably bought nothing (`not_attempted`). A refusal ends the purchase (the shipment
@@ -36,7 +41,17 @@ export class LabelPurchaser implements OnApplicationShutdown {
     @Optional() private readonly alerts?: CarrierAlerts,
   ) {}
 
+  /** Purchases the carriers take at once (their bulkheads queue the rest): what bulk keeps in flight by default. */
+  get carrierConcurrency(): number {
+    return this.registry.maxConcurrentPurchases;
+  }
+
   async buy(shipment: LabelShipment, idempotencyKey: string): Promise<PurchaseOutcome> {
+    // Most keys are new: their first attempt is begun at once, one statement rather than a look-up and then a begin.
+    const fresh = await this.buyAt(shipment, idempotencyKey, null, true);
+    if (fresh !== KNOWN_KEY) return fresh;
+
+    // The journal knows this key: what became of its last attempt decides.
     let replacing: string | null = null;
     const previous = await this.journal.find(idempotencyKey);
     if (previous) {
@@ -48,7 +63,15 @@ export class LabelPurchaser implements OnApplicationShutdown {
         replacing = previous.attemptId;
       }
     }
+    const outcome = await this.buyAt(shipment, idempotencyKey, replacing, false);
+    return outcome === KNOWN_KEY ? BEING_BOUGHT : outcome;
+  }
 
+  /**
+   * Asks the carriers in order, each attempt begun in the journal first. KNOWN_KEY when `fresh` and the key turned
+   * out to have an attempt already (the caller looks at it); a begin refused later means another worker got there.
+   */
+  private async buyAt(shipment: LabelShipment, idempotencyKey: string, replacing: string | null, fresh: boolean): Promise<PurchaseOutcome | typeof KNOWN_KEY> {
     const format = formatOf(shipment);
     let last: PurchaseOutcome | null = null;
     for (const carrier of this.registry.ordered) {
@@ -58,8 +81,8 @@ export class LabelPurchaser implements OnApplicationShutdown {
       if (offers === null) last ??= { kind: 'not_attempted', reason: 'unavailable', message: `${carrier.profile.displayName} could not be asked what it sells` };
       if (!offers) continue;
       const attempt = await this.journal.begin(idempotencyKey, carrier.profile.id, replacing);
-      // Another worker started a purchase of this label a moment ago: it is theirs to finish.
-      if (!attempt) return { kind: 'unknown', message: 'This label is being bought by another worker' };
+      // On the fresh pass `replacing` is null until this worker has begun an attempt of its own.
+      if (!attempt) return fresh && replacing === null ? KNOWN_KEY : BEING_BOUGHT;
       const outcome = await this.purchaseAt(carrier, attempt, shipment);
       await this.journal.settle(attempt, stateOf(outcome));
       this.alerts?.note(carrier.profile.id, outcome);

@@ -3,7 +3,8 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, CarrierRefs } from '../carrier.port';
-import { jsonColumn } from '../../database/sql-values';
+import { Coalescer } from '../../database/coalescer';
+import { jsonColumn, placeholders } from '../../database/sql-values';
 
 export type PurchaseState = 'sent' | 'bought' | 'refused' | 'unknown' | 'not_attempted';
 
@@ -49,9 +50,40 @@ export class PurchaseJournalRepository {
   }
 
   async find(idempotencyKey: string): Promise<PurchaseRecord | null> {
-    const [row] = await this.orm.em.fork().execute<PurchaseRow[]>(`select * from ${this.table} where "idempotency_key" = ?`, [idempotencyKey]);
-    return row ? toRecord(row) : null;
+    return this.finds.run(idempotencyKey);
   }
+
+  // The steps every purchase takes (look up, begin a first attempt, settle), each one statement for all the
+  // purchases that take it in the same turn (Coalescer).
+  private readonly finds = new Coalescer<string, PurchaseRecord | null>(async (keys) => {
+    const rows = await this.orm.em.fork().execute<PurchaseRow[]>(`select * from ${this.table} where "idempotency_key" in (${placeholders(keys)})`, keys);
+    const byKey = new Map(rows.map((row) => [row.idempotency_key, toRecord(row)]));
+    return keys.map((key) => byKey.get(key) ?? null);
+  });
+
+  private readonly firstAttempts = new Coalescer<{ idempotencyKey: string; carrier: CarrierId; attemptId: string }, PurchaseRecord | null>(async (attempts) => {
+    // Two calls for one key in a group: the first row inserted wins, the other conflicts and gets null, as it would
+    // one statement later. Rows are matched back by attempt id, which is each call's own.
+    const rows = await this.orm.em.fork().execute<PurchaseRow[]>(
+      `insert into ${this.table} ("idempotency_key", "carrier", "state", "attempt_id")
+       values ${attempts.map(() => "(?, ?, 'sent', ?)").join(', ')}
+       on conflict ("idempotency_key") do nothing
+       returning *`,
+      attempts.flatMap((a) => [a.idempotencyKey, a.carrier, a.attemptId]),
+    );
+    const byAttempt = new Map(rows.map((row) => [row.attempt_id, toRecord(row)]));
+    return attempts.map((a) => byAttempt.get(a.attemptId) ?? null);
+  });
+
+  private readonly settlements = new Coalescer<{ attempt: PurchaseRecord; state: Exclude<PurchaseState, 'sent'> }, void>(async (settled) => {
+    await this.orm.em.fork().execute(
+      `update ${this.table} p set "state" = v."state", "updated_at" = now()
+         from (values ${settled.map(() => '(?::text, ?::uuid, ?::text)').join(', ')}) as v("idempotency_key", "attempt_id", "state")
+        where p."idempotency_key" = v."idempotency_key" and p."attempt_id" = v."attempt_id"`,
+      settled.flatMap(({ attempt, state }) => [attempt.idempotencyKey, attempt.attemptId, state]),
+    );
+    return settled.map(() => undefined);
+  });
 
   /**
    * Starts an attempt with this carrier, only if the key has no attempt yet or its last one provably bought nothing
@@ -59,6 +91,7 @@ export class PurchaseJournalRepository {
    */
   async begin(idempotencyKey: string, carrier: CarrierId, replacing: string | null): Promise<PurchaseRecord | null> {
     const attemptId = randomUUID();
+    if (replacing === null) return this.firstAttempts.run({ idempotencyKey, carrier, attemptId });
     const [row] = await this.orm.em.fork().execute<PurchaseRow[]>(
       `insert into ${this.table} ("idempotency_key", "carrier", "state", "attempt_id") values (?, ?, 'sent', ?)
        on conflict ("idempotency_key") do update set "carrier" = excluded."carrier", "state" = 'sent', "attempt_id" = excluded."attempt_id",
@@ -72,13 +105,31 @@ export class PurchaseJournalRepository {
 
   /** The carrier's ids of this attempt (merged into what it already handed out). */
   async remember(attempt: PurchaseRecord, refs: CarrierRefs): Promise<void> {
-    const [row] = await this.orm.em.fork().execute<Array<{ idempotency_key: string }>>(
-      `update ${this.table} set "refs" = "refs" || ?::jsonb, "updated_at" = now() where "idempotency_key" = ? and "attempt_id" = ? returning "idempotency_key"`,
-      [JSON.stringify(refs), attempt.idempotencyKey, attempt.attemptId],
-    );
+    const kept = await this.rememberings.run({ attempt, refs });
     // The refs are what makes a lost answer resolvable: if they cannot be kept, the buy must not be sent.
-    if (!row) throw new Error(`purchase ${attempt.idempotencyKey}: attempt ${attempt.attemptId} is no longer current, not buying`);
+    if (!kept) throw new Error(`purchase ${attempt.idempotencyKey}: attempt ${attempt.attemptId} is no longer current, not buying`);
   }
+
+  private readonly rememberings = new Coalescer<{ attempt: PurchaseRecord; refs: CarrierRefs }, boolean>(async (calls) => {
+    const kept: boolean[] = [];
+    // An attempt's refs twice in one statement would be merged once (an update changes a row once): such a call goes
+    // in a statement of its own after the others.
+    for (let rest = calls; rest.length > 0; ) {
+      const seen = new Set<string>();
+      const group = rest.filter((call) => !seen.has(call.attempt.attemptId) && seen.add(call.attempt.attemptId));
+      rest = rest.filter((call) => !group.includes(call));
+      const rows = await this.orm.em.fork().execute<Array<{ attempt_id: string }>>(
+        `update ${this.table} p set "refs" = p."refs" || v."refs", "updated_at" = now()
+           from (values ${group.map(() => '(?::text, ?::uuid, ?::jsonb)').join(', ')}) as v("idempotency_key", "attempt_id", "refs")
+          where p."idempotency_key" = v."idempotency_key" and p."attempt_id" = v."attempt_id"
+          returning p."attempt_id"`,
+        group.flatMap(({ attempt, refs }) => [attempt.idempotencyKey, attempt.attemptId, JSON.stringify(refs)]),
+      );
+      const updated = new Set(rows.map((row) => row.attempt_id));
+      for (const call of group) kept[calls.indexOf(call)] = updated.has(call.attempt.attemptId);
+    }
+    return kept;
+  });
 
   /** The heartbeat of a worker's attempts still running: they are in flight, not abandoned. */
   async touch(attempts: readonly PurchaseRecord[]): Promise<void> {
@@ -90,9 +141,6 @@ export class PurchaseJournalRepository {
   }
 
   async settle(attempt: PurchaseRecord, state: Exclude<PurchaseState, 'sent'>): Promise<void> {
-    await this.orm.em.fork().execute(
-      `update ${this.table} set "state" = ?, "updated_at" = now() where "idempotency_key" = ? and "attempt_id" = ?`,
-      [state, attempt.idempotencyKey, attempt.attemptId],
-    );
+    await this.settlements.run({ attempt, state });
   }
 }

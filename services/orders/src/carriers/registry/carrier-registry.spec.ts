@@ -26,6 +26,11 @@ describe('CarrierRegistry', () => {
     );
   });
 
+  it('takes as many purchases at once as its busiest carrier does, since a label goes to one carrier at a time', () => {
+    const registry = new CarrierRegistry([new ScriptedCarrier('usps', { maxConcurrentPurchases: 4 }), new ScriptedCarrier('easypost', { maxConcurrentPurchases: 16 })]);
+    expect(registry.maxConcurrentPurchases).toBe(16);
+  });
+
   it('runs the sandbox alone, and then sells no postage', () => {
     const registry = new CarrierRegistry([sandbox()]);
     expect(registry.ordered.map((carrier) => carrier.profile.id)).toEqual(['sandbox']);

@@ -6,6 +6,11 @@ import type { CarrierAdapter, CarrierId, CarrierOffering } from '../carrier.port
  */
 export class CarrierRegistry {
   private readonly byId: ReadonlyMap<CarrierId, CarrierAdapter>;
+  /**
+   * Purchases the busiest carrier takes at once: labels go to the first carrier that sells them, one at a time. Read
+   * by the bulk engine for every label it starts, so it is worked out once.
+   */
+  readonly maxConcurrentPurchases: number;
 
   constructor(readonly ordered: readonly CarrierAdapter[]) {
     if (ordered.length === 0) throw new Error('The carrier registry needs at least one carrier');
@@ -15,6 +20,7 @@ export class CarrierRegistry {
       throw new Error(`Sample-label carriers run alone, never beside real ones: ${ids.join(', ')}`);
     }
     this.byId = new Map(ordered.map((carrier) => [carrier.profile.id, carrier]));
+    this.maxConcurrentPurchases = Math.max(...ordered.map((carrier) => carrier.profile.maxConcurrentPurchases));
   }
 
   get(id: CarrierId): CarrierAdapter | undefined {

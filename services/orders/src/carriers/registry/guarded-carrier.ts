@@ -13,6 +13,8 @@ import type {
   PurchaseJournal,
   PurchaseOutcome,
   RefundCheck,
+  ScanFormOutcome,
+  ScanFormRequest,
   TrackingReport,
   VoidOutcome,
 } from '../carrier.port';
@@ -28,7 +30,7 @@ export interface CarrierGuardOptions {
   longestWaitMs?: number;
 }
 
-type Outcome = PurchaseOutcome | VoidOutcome | RefundCheck | VoidOutcome[];
+type Outcome = PurchaseOutcome | VoidOutcome | RefundCheck | VoidOutcome[] | ScanFormOutcome;
 
 const isRateLimited = (outcome: unknown): boolean =>
   typeof outcome === 'object' && outcome !== null && (outcome as PurchaseOutcome).kind === 'not_attempted' && (outcome as { reason?: string }).reason === 'rate_limited';
@@ -59,6 +61,8 @@ export class GuardedCarrier implements CarrierAdapter {
   readonly voidMany?: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>;
   /** Passed straight through: a verification moves no money and its failure only means "no suggestion". */
   readonly verifyAddress?: (address: LabelAddress) => Promise<AddressVerification | null>;
+  /** Present only when the carrier makes SCAN forms; under the carrier's breaker and slots like a void. */
+  readonly scanForm?: (request: ScanFormRequest) => Promise<ScanFormOutcome>;
 
   constructor(
     readonly inner: CarrierAdapter,
@@ -79,6 +83,8 @@ export class GuardedCarrier implements CarrierAdapter {
     if (bulk) this.voidMany = (labels) => this.voidBulk(bulk, labels);
     const verify = inner.verifyAddress?.bind(inner);
     if (verify) this.verifyAddress = verify;
+    const scanForm = inner.scanForm?.bind(inner);
+    if (scanForm) this.scanForm = (request) => this.guardedScanForm(scanForm, request);
   }
 
   listOfferings(): Promise<CarrierOffering[]> {
@@ -120,6 +126,12 @@ export class GuardedCarrier implements CarrierAdapter {
     } catch {
       return null;
     }
+  }
+
+  private async guardedScanForm(scanForm: (request: ScanFormRequest) => Promise<ScanFormOutcome>, request: ScanFormRequest): Promise<ScanFormOutcome> {
+    const outcome: Outcome | null = await this.run<ScanFormOutcome>(() => scanForm(request), false);
+    if (!outcome || isRateLimited(outcome)) return { kind: 'unknown', message: `${this.profile.displayName} is not answering; ask for the SCAN form again in a few minutes` };
+    return outcome as ScanFormOutcome;
   }
 
   private async voidBulk(bulk: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>, labels: readonly LabelToVoid[]): Promise<VoidOutcome[]> {

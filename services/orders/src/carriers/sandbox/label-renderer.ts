@@ -78,7 +78,7 @@ export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
   });
   useParsedStandardFonts(doc, ['Helvetica', 'Helvetica-Bold']);
   doc.font('Helvetica');
-  const done = collect(doc);
+  const done = collectPdf(doc);
 
   drawWatermark(doc);
   drawIconAndPaymentArea(doc, input);
@@ -92,7 +92,8 @@ export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
   return done;
 }
 
-function collect(doc: Doc): Promise<Buffer> {
+/** The bytes a PDFKit document writes, once it has ended. */
+export function collectPdf(doc: Doc): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -314,7 +315,7 @@ export function printableText(text: string): string {
     .trim();
 }
 
-function addressLines(address: LabelAddress): string[] {
+export function addressLines(address: LabelAddress): string[] {
   const zip = parseZip(address.zip) ?? address.zip;
   const lines = [
     address.name,
@@ -328,13 +329,13 @@ function addressLines(address: LabelAddress): string[] {
     .filter((line) => line !== '');
 }
 
-function parseZip(zip: string): string | null {
+export function parseZip(zip: string): string | null {
   const match = /^(\d{5})-?(\d{4})?$/.exec(zip.trim());
   if (!match) return null;
   return match[2] ? `${match[1]}-${match[2]}` : match[1];
 }
 
-function formatShipDate(date: Date): string {
+export function formatShipDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 }
@@ -347,7 +348,7 @@ export function formatWeight(weightLb: number): string {
   return `${lb} LB ${oz} OZ`;
 }
 
-function formatDimensions(pkg: LabelShipment['package']): string {
+export function formatDimensions(pkg: LabelShipment['package']): string {
   const n = (value: number) => String(Math.round(value * 10) / 10);
   return `${n(pkg.lengthIn)} X ${n(pkg.widthIn)} X ${n(pkg.heightIn)} IN`;
 }

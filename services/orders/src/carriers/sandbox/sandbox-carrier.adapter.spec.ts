@@ -52,15 +52,19 @@ describe('SandboxCarrierAdapter', () => {
     ]);
   });
 
-  it('refuses a ZPL label in plain words, draws no serial, and does not resolve one either', async () => {
-    const nextSerial = counterSerials();
+  it('draws a ZPL label when the shipment asks for one, with the same tracking number a resolve answers again', async () => {
+    const nextSerial = counterSerials(5);
     const carrier = new SandboxCarrierAdapter({ nextSerial });
     const zpl: LabelShipment = { ...shipment(), format: 'ZPL' };
-    const refused = { kind: 'refused', message: 'The sandbox makes PDF labels only.' };
-    await expect(carrier.purchase(zpl, 'zpl-1', { remember: async () => undefined })).resolves.toEqual(refused);
-    await expect(carrier.resolve(zpl, 'zpl-1', { serial: '1' })).resolves.toEqual(refused);
-    expect(nextSerial).not.toHaveBeenCalled();
-    expect(carrier.profile.labelFormats).toEqual(['PDF']);
+    const outcome = await carrier.purchase(zpl, 'zpl-1', { remember: async () => undefined });
+    if (outcome.kind !== 'bought') throw new Error(`expected a label, got ${outcome.kind}`);
+    expect(outcome.label.format).toBe('ZPL');
+    const text = outcome.label.file.toString('utf8');
+    expect(text.startsWith('^XA')).toBe(true);
+    expect(text).toContain(`^FH_^FD${outcome.label.trackingNumber.replace(/(\d{4})(?=\d)/g, '$1 ')}^FS`);
+    const resolved = await carrier.resolve(zpl, 'zpl-1', { serial: '5' });
+    expect(resolved).toEqual(outcome);
+    expect(carrier.profile.labelFormats).toEqual(['PDF', 'ZPL']);
   });
 
   it('creates a label whose tracking number carries channel 92, the service type code, the test Mailer ID and the serial', async () => {

@@ -14,18 +14,20 @@ import {
   type PurchaseJournal,
   type PurchaseOutcome,
   type RefundCheck,
+  type ScanFormOutcome,
+  type ScanFormRequest,
   type TrackingReport,
   type VoidOutcome,
 } from '../carrier.port';
 import { formatOf } from '../label-file';
 import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
+import { renderZplLabel } from './zpl-label-renderer';
 import type { SandboxFaults } from './sandbox-faults';
 import { checkedLifecycle, isSandboxTrackingNumber, type SandboxLifecycleSettings, simulatedRefundCheck, simulatedTracking, simulatedVoid } from './sandbox-lifecycle';
+import { renderScanForm } from './scan-form-renderer';
+import { sandboxScanFormNumber, scanFormRefusal } from './sandbox-scan-form';
 import { findSandboxService, SANDBOX_SERVICES, simulatedPostageCents } from './sandbox-services';
-
-/** The sandbox draws its SAMPLE labels as PDF pages; a ZPL request is the shipment's to change, not an outage. */
-const PDF_ONLY: PurchaseOutcome = { kind: 'refused', message: 'The sandbox makes PDF labels only.' };
 
 export interface SandboxCarrierOptions {
   /** Simulated carrier latency per label, in ms (default 0). */
@@ -65,7 +67,7 @@ type TrackingState = 'issued' | 'voided';
  * the clock (sandbox-lifecycle.ts), so every replica answers them alike for any label the sandbox issued.
  */
 export class SandboxCarrierAdapter implements CarrierAdapter {
-  readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF'], maxConcurrentPurchases: 256, needsShipperContact: false };
+  readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 256, needsShipperContact: false };
   private readonly latencyMs: number;
   private readonly failureRate: number;
   private readonly random: () => number;
@@ -102,8 +104,6 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
-    // Checked before any fault is played: the format is the shipment's mistake, never an outage.
-    if (formatOf(shipment) !== 'PDF') return PDF_ONLY;
     const fault = this.faults?.beforeBuy();
     if (fault) return fault;
     try {
@@ -117,7 +117,6 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   }
 
   async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
-    if (formatOf(shipment) !== 'PDF') return PDF_ONLY;
     const known = this.labelsByKey.has(idempotencyKey) || refs['serial'] !== undefined || (this.issuedSerial !== null && (await this.issuedSerial(idempotencyKey)) !== null);
     if (!known) return { kind: 'not_attempted', reason: 'unavailable', message: 'Sandbox carrier: no label was issued for this key' };
     try {
@@ -132,7 +131,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   async void(label: LabelToVoid): Promise<VoidOutcome> {
     if (this.faults?.unreachable) return { kind: 'unknown', message: 'Sandbox carrier: connection refused' };
     if (!isSandboxTrackingNumber(label.trackingNumber)) return { kind: 'refused', message: `The sandbox did not issue label ${label.trackingNumber}.` };
-    const outcome = simulatedVoid(label.trackingNumber, label.purchasedAt, this.now(), this.lifecycle);
+    const outcome = simulatedVoid(label.trackingNumber, label.purchasedAt, this.now(), this.lifecycle, label.manifestedAt ?? null);
     if (outcome.kind !== 'refused') this.markVoided(label.trackingNumber);
     return outcome;
   }
@@ -151,6 +150,16 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   /** A made-up but deterministic verification (see sandboxAddressVerification); nothing when the sandbox is down. */
   async verifyAddress(address: LabelAddress): Promise<AddressVerification | null> {
     return this.faults?.unreachable ? null : sandboxAddressVerification(address);
+  }
+
+  /** A SAMPLE PS Form 5630; its number follows from our form id, so asking again draws the same form. */
+  async scanForm(request: ScanFormRequest): Promise<ScanFormOutcome> {
+    if (this.faults?.unreachable) return { kind: 'unknown', message: 'Sandbox carrier: connection refused' };
+    const refusal = scanFormRefusal(request);
+    if (refusal) return { kind: 'refused', message: refusal };
+    const barcode = sandboxScanFormNumber(request.formId);
+    const file = await renderScanForm({ barcode, mailingDate: request.mailingDate, from: request.from, trackingNumbers: request.labels.map((l) => l.trackingNumber), createdAt: this.now() });
+    return { kind: 'created', file, barcode, carrierRefs: { scanFormId: `SBX-SF-${barcode}` } };
   }
 
   /** Voids the sandbox accepted (a repeated void of the same label counts once). */
@@ -228,21 +237,17 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       mailerId: SANDBOX_TEST_MAILER_ID,
       serial,
     });
-    const pdf = await this.render({
-      service,
-      from: shipment.from,
-      to: shipment.to,
-      package: shipment.package,
-      impb,
-      shipDate: this.now(),
-    });
+    const input: LabelRenderInput = { service, from: shipment.from, to: shipment.to, package: shipment.package, impb, shipDate: this.now() };
+    const format = formatOf(shipment);
+    // ZPL is text put together in microseconds: only the PDF goes to the render pool.
+    const file = format === 'ZPL' ? renderZplLabel(input) : await this.render(input);
     this.rememberTracking(impb.trackingNumber);
     return {
       carrier: 'sandbox',
       trackingNumber: impb.trackingNumber,
       serviceUid: service.uid,
-      format: 'PDF',
-      file: pdf,
+      format,
+      file,
       costCents: simulatedPostageCents(service.uid, weightLb),
       carrierRefs: { serial: String(serial) },
     };

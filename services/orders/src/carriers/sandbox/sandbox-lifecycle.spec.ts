@@ -90,6 +90,13 @@ describe('sandbox lifecycle: void', () => {
     expect(simulatedVoid(staying, purchasedAt, after(20_000), settings({ manifestAfterSeconds: 20 }))).toMatchObject({ kind: 'refund_pending' });
   });
 
+  it('asks for a refund once the label is on a SCAN form, which manifests it before the night', () => {
+    const onForm = after(2 * HOUR);
+    expect(simulatedVoid(staying, purchasedAt, after(HOUR), settings(), onForm)).toEqual({ kind: 'voided' });
+    expect(simulatedVoid(staying, purchasedAt, after(3 * HOUR), settings(), onForm)).toEqual({ kind: 'refund_pending', refundRef: `SBX-${staying}` });
+    expect(simulatedVoid(staying, purchasedAt, after(3 * HOUR), settings(), null)).toEqual({ kind: 'voided' });
+  });
+
   it('refuses to void a package USPS has scanned, in plain words', () => {
     expect(simulatedVoid(travelling, purchasedAt, after(7 * HOUR), settings())).toEqual({ kind: 'refused', message: SANDBOX_SCANNED_MESSAGE });
     expect(SANDBOX_SCANNED_MESSAGE).toBe('USPS has scanned this package: a used label cannot be refunded.');

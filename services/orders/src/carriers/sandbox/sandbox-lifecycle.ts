@@ -89,10 +89,15 @@ export const simulatedTracking = (trackingNumber: string, purchasedAt: Date, now
 /** A scan that uses the label (anything past "label created"). */
 export const hasUsingScan = (report: TrackingReport): boolean => report.events.some((event) => !UNUSED_TRACKING_STATUSES.has(event.status));
 
-/** Void before the simulated manifest is free; after it, a refund request; never for a scanned package. */
-export const simulatedVoid = (trackingNumber: string, purchasedAt: Date, now: Date, settings: SandboxLifecycleSettings): VoidOutcome => {
+/**
+ * Void before the simulated manifest is free; after it, a refund request; never for a scanned package. A label on a
+ * SCAN form (`manifestedAt`) is manifested from that instant, as USPS sends its form's labels within minutes.
+ */
+export const simulatedVoid = (trackingNumber: string, purchasedAt: Date, now: Date, settings: SandboxLifecycleSettings, manifestedAt: Date | null = null): VoidOutcome => {
   if (hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings))) return { kind: 'refused', message: SANDBOX_SCANNED_MESSAGE };
-  if (now.getTime() < simulatedManifestAt(purchasedAt, settings.manifestAfterSeconds).getTime()) return { kind: 'voided' };
+  const manifest = simulatedManifestAt(purchasedAt, settings.manifestAfterSeconds).getTime();
+  const manifested = manifestedAt === null ? manifest : Math.min(manifest, manifestedAt.getTime());
+  if (now.getTime() < manifested) return { kind: 'voided' };
   return { kind: 'refund_pending', refundRef: `SBX-${trackingNumber}` };
 };
 

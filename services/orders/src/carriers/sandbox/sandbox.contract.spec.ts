@@ -36,4 +36,4 @@ describeCarrierContract('Sandbox', async () => {
     },
     close: async () => undefined,
   };
-});
+}, { scanForms: true });

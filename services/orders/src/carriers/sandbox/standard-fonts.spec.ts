@@ -10,6 +10,9 @@ const render = async (prepare: (doc: PDFKit.PDFDocument) => void): Promise<Buffe
   prepare(doc);
   doc.font('Helvetica').fontSize(12).text('Ship to: Jane Doe', 10, 10);
   doc.font('Helvetica-Bold').fontSize(20).text('USPS PRIORITY MAIL', 10, 40);
+  // Letter pairs the fonts kern (AV, Ta, Yo, LT, "W.", r.): their positions are in the bytes compared.
+  doc.font('Helvetica').fontSize(10).text(`AVATAR Tower, Yo-Yo LTD. "Wave" r. F. P. y. 'Y'`, 10, 80, { lineBreak: false });
+  doc.font('Helvetica-Bold').fontSize(10).text(`AVATAR Tower, Yo-Yo LTD. "Wave" r. F. P. y. 'Y'`, 10, 100, { lineBreak: false });
   doc.end();
   await ended;
   return Buffer.concat(chunks);
@@ -32,5 +35,26 @@ describe('useParsedStandardFonts', () => {
     const strip = (pdf: Buffer) => pdf.toString('latin1').replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '');
     expect(strip(first)).toEqual(strip(plain));
     expect(strip(second)).toEqual(strip(first));
+  });
+
+  it('measures every kerned pair of both fonts as pdfkit itself does', () => {
+    const plain = new PDFDocument({ autoFirstPage: false });
+    const shared = new PDFDocument({ autoFirstPage: false });
+    useParsedStandardFonts(shared, ['Helvetica', 'Helvetica-Bold']);
+    for (const name of ['Helvetica', 'Helvetica-Bold'] as const) {
+      plain.font(name).fontSize(1000);
+      shared.font(name).fontSize(1000);
+      const pairs = Object.keys((plain as unknown as { _font: { font: { kernPairs: Record<string, number> } } })._font.font.kernPairs);
+      expect(pairs.length).toBeGreaterThan(200);
+      // Glyph names back to the characters pdfkit maps them from, for the pairs whose letters are plain ASCII.
+      const ascii = pairs.map((pair) => pair.split('\0')).filter(([l, r]) => /^[A-Za-z]$/.test(l ?? '') && /^[A-Za-z]$/.test(r ?? ''));
+      expect(ascii.length).toBeGreaterThan(50);
+      for (const [left, right] of ascii) {
+        const text = `${left}${right}x`;
+        expect(shared.widthOfString(text)).toBe(plain.widthOfString(text));
+      }
+      // A kerned pair measures narrower than its letters apart: the kerning is really applied.
+      expect(shared.widthOfString('AV')).toBeLessThan(shared.widthOfString('A') + shared.widthOfString('V'));
+    }
   });
 });

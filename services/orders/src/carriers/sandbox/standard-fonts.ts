@@ -5,13 +5,15 @@ import PDFDocument from 'pdfkit';
  * time of rendering one label (docs/benchmarks.md, Figures behind the code's choices). The parsed metrics never change, so each font is parsed once per
  * process and every new document gets its own light copy (its own id and dictionary, the shared metrics).
  *
- * This leans on pdfkit internals (`_fontFamilies`, `_fontCount`, the font's `document`/`id`/`dictionary`), pinned
- * by the pdfkit version in package.json; label-renderer.spec.ts checks the output is the same either way.
+ * This leans on pdfkit internals (`_fontFamilies`, `_fontCount`, the font's `document`/`id`/`dictionary`, its AFM
+ * metrics' `kernPairs`/`getKernPair`), pinned by the pdfkit version in package.json; label-renderer.spec.ts and
+ * standard-fonts.spec.ts check the output is the same either way.
  */
 type StandardFontName = 'Helvetica' | 'Helvetica-Bold';
 
 interface PdfkitFont {
   document: PDFKit.PDFDocument;
+  font?: AfmMetrics;
   id: string;
   dictionary?: unknown;
   embedded?: boolean;
@@ -23,14 +25,37 @@ interface PdfkitFontState {
   _font: PdfkitFont | null;
 }
 
+/** pdfkit's parsed AFM metrics of a standard font, shared by every copy of the font. */
+interface AfmMetrics {
+  kernPairs: Record<string, number>;
+  getKernPair(left: string, right: string | undefined): number;
+}
+
 const parsed = new Map<StandardFontName, PdfkitFont>();
+
+/**
+ * pdfkit looks a kerning pair up as `kernPairs[left + '\0' + right]`, a new string for every pair of letters of every
+ * text drawn or measured: 13 % of a render worker's time (docs/benchmarks.md, issue 25). The same table as two
+ * levels of maps answers the same numbers without building a string.
+ */
+const withKerningMaps = (metrics: AfmMetrics): void => {
+  const byLeft = new Map<string, Map<string, number>>();
+  for (const [pair, value] of Object.entries(metrics.kernPairs)) {
+    const [left = '', right = ''] = pair.split('\0');
+    let rights = byLeft.get(left);
+    if (!rights) byLeft.set(left, (rights = new Map()));
+    rights.set(right, value);
+  }
+  metrics.getKernPair = (left, right) => (right === undefined ? 0 : byLeft.get(left)?.get(right) || 0);
+};
 
 const templateOf = (name: StandardFontName): PdfkitFont => {
   let template = parsed.get(name);
   if (!template) {
     const scratch = new PDFDocument({ font: name, autoFirstPage: false }) as unknown as PdfkitFontState;
     template = scratch._fontFamilies[name];
-    if (!template) throw new Error(`pdfkit did not load ${name}`);
+    if (!template?.font) throw new Error(`pdfkit did not load ${name}`);
+    withKerningMaps(template.font);
     parsed.set(name, template);
   }
   return template;

@@ -53,7 +53,13 @@ const bought = (outcome: PurchaseOutcome) => {
  * passes it can sit in the registry, and the label purchaser's rules (never buy twice, fail over only when provably
  * nothing was bought) hold for it.
  */
-export const describeCarrierContract = (name: string, setup: () => Promise<CarrierContractSetup>): void => {
+/** What a carrier offers beyond the port's required calls, so the suite checks each one it claims (and no other). */
+export interface CarrierCapabilities {
+  /** It makes SCAN forms (USPS PS Form 5630). */
+  scanForms: boolean;
+}
+
+export const describeCarrierContract = (name: string, setup: () => Promise<CarrierContractSetup>, capabilities: CarrierCapabilities = { scanForms: false }): void => {
   describe(`${name} carrier contract`, () => {
     let s: CarrierContractSetup;
     let key = 0;
@@ -88,6 +94,9 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
         const zpl = label.file.toString('latin1').trim();
         expect(zpl.startsWith('^XA')).toBe(true);
         expect(zpl.endsWith('^XZ')).toBe(true);
+        // One label per file: a batch's .zpl is these files end to end, one ^XA … ^XZ per label.
+        expect(zpl.match(/\^XA/g)).toHaveLength(1);
+        expect(zpl.match(/\^XZ/g)).toHaveLength(1);
         expect(await s.faults.labelsSold()).toBe(1);
       } else {
         expect(outcome.kind).toBe('refused');
@@ -217,6 +226,42 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
       const label = toVoid(bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())));
       s.faults.down();
       expect(await s.carrier.track(label)).toBeNull();
+    });
+
+    if (!capabilities.scanForms) {
+      it('has no SCAN forms, so the caller says so instead of asking', () => {
+        expect(s.carrier.scanForm).toBeUndefined();
+      });
+      return;
+    }
+
+    const scanFormOf = (labels: readonly BoughtLabel[]) => ({
+      formId: `contract-form-${nextKey()}`,
+      mailingDate: new Date().toISOString().slice(0, 10),
+      from: s.shipment.from,
+      labels: labels.map((l) => ({ trackingNumber: l.trackingNumber, carrierRefs: l.carrierRefs })),
+    });
+
+    it('makes a SCAN form of its labels (a PDF and its number), after which a void is a refund request', async () => {
+      const labels = [bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())), bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal()))];
+      const form = await s.carrier.scanForm?.(scanFormOf(labels));
+      if (form?.kind !== 'created') throw new Error(`expected a form, got ${JSON.stringify(form)}`);
+      expect(form.file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(form.barcode).toMatch(/^[\w-]{6,64}$/);
+      const label = labels[0] as BoughtLabel;
+      expect(await s.carrier.void({ ...toVoid(label), manifestedAt: new Date(Date.now() - 1000) })).toMatchObject({ kind: 'refund_pending' });
+    });
+
+    it('refuses a SCAN form of a label it never sold, in words', async () => {
+      const foreign = { ...bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal())), trackingNumber: '9400100000000000000000', carrierRefs: {} };
+      const form = await s.carrier.scanForm?.(scanFormOf([foreign]));
+      expect(form).toMatchObject({ kind: 'refused', message: expect.stringContaining('9400100000000000000000') });
+    });
+
+    it('answers unknown for a SCAN form while the carrier is down, and never throws', async () => {
+      const label = bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal()));
+      s.faults.down();
+      expect(await s.carrier.scanForm?.(scanFormOf([label]))).toMatchObject({ kind: 'unknown' });
     });
   });
 };

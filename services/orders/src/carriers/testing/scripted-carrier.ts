@@ -14,6 +14,8 @@ import {
   type PurchaseJournal,
   type PurchaseOutcome,
   type RefundCheck,
+  type ScanFormOutcome,
+  type ScanFormRequest,
   type TrackingReport,
   type VoidOutcome,
 } from '../carrier.port';
@@ -41,6 +43,8 @@ export interface ScriptedCarrierOptions {
   offerings?: readonly CarrierOffering[];
   /** Default: PDF only. */
   labelFormats?: readonly LabelFormat[];
+  /** Whether it makes SCAN forms (default true); false leaves `scanForm` out, as a carrier without them. */
+  scanForms?: boolean;
 }
 
 export const uspsOfferings = (maxWeightLb = 70): CarrierOffering[] =>
@@ -86,6 +90,9 @@ export class ScriptedCarrier implements CarrierAdapter {
   readonly voidCalls: LabelToVoid[] = [];
   readonly refundStatusCalls: PendingRefund[] = [];
   readonly trackCalls: LabelToVoid[] = [];
+  readonly scanFormCalls: ScanFormRequest[] = [];
+  readonly scanForm?: (request: ScanFormRequest) => Promise<ScanFormOutcome>;
+  private readonly scanFormAnswers: Array<Answer<ScanFormRequest, ScanFormOutcome>> = [];
   private readonly offerings: readonly CarrierOffering[];
   private readonly purchaseAnswers: Array<Answer<PurchaseCall, PurchaseOutcome>> = [];
   private readonly resolveAnswers: Array<Answer<ResolveCall, PurchaseOutcome>> = [];
@@ -98,6 +105,17 @@ export class ScriptedCarrier implements CarrierAdapter {
   constructor(id: CarrierId, options: ScriptedCarrierOptions = {}) {
     this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: options.labelFormats ?? ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8, needsShipperContact: false };
     this.offerings = options.offerings ?? uspsOfferings();
+    if (options.scanForms ?? true) {
+      this.scanForm = async (request) => {
+        this.scanFormCalls.push(request);
+        return answer(this.scanFormAnswers.shift() ?? null, request, `${this.profile.id} scanForm #${this.scanFormCalls.length}`);
+      };
+    }
+  }
+
+  onScanForm(...answers: Array<Answer<ScanFormRequest, ScanFormOutcome>>): this {
+    this.scanFormAnswers.push(...answers);
+    return this;
   }
 
   /** The next purchases answer these, in order. */

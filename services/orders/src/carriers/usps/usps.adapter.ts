@@ -13,7 +13,10 @@ import type {
   RefundCheck,
   TrackingReport,
   VoidOutcome,
+  ScanFormOutcome,
+  ScanFormRequest,
 } from '../carrier.port';
+import { uspsScanFormAnswer, uspsScanFormRequestOf } from './usps-scan-form';
 import { toUspsAddressQuery, undeliverableOfUspsProblems, verificationOfUspsAddress } from './usps-address';
 import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper';
 import { formatOf } from '../label-file';
@@ -63,7 +66,7 @@ const describeFailure = (failure: UspsFailure): string => {
   return `HTTP ${failure.status}${text ? `: ${text}` : ''}`;
 };
 
-const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation', tracking: 'tracking', address: 'address check' } as const;
+const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation', tracking: 'tracking', address: 'address check', 'scan-form': 'SCAN form' } as const;
 
 /** A 400 about the idempotency key itself: the key is known to USPS with another body, so a label may exist. */
 const namesIdempotencyKey = (problems: readonly UspsProblem[]) => problems.some((problem) => /x-idempotency-key/i.test(problem.parameter ?? ''));
@@ -223,6 +226,22 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     const cancel = cancelResponseSchema.safeParse(answer.value);
     if (!cancel.success) return { kind: 'unknown', message: `USPS answered the void of ${label.trackingNumber} with neither CANCELED nor DISPUTED` };
     return cancel.data.status === 'CANCELED' ? { kind: 'voided' } : { kind: 'refund_pending', refundRef: cancel.data.disputeId ?? null };
+  }
+
+  /**
+   * `POST /scan-forms/v3/scan-form` (PS Form 5630). USPS refuses a label it did not sell, a cancelled one or one on a
+   * form already (400, its words passed on); the labels are manifested within minutes of the form.
+   */
+  async scanForm(request: ScanFormRequest): Promise<ScanFormOutcome> {
+    const answer = await this.client.createScanForm(uspsScanFormRequestOf(request));
+    if (!answer.ok) {
+      const failure = answer.failure;
+      if (failure.kind === 'http' && (failure.status === 400 || failure.status === 422)) return { kind: 'refused', message: problemText(failure.problems) || 'USPS did not accept the SCAN form' };
+      return { kind: 'unknown', message: `USPS could not be asked for the SCAN form: ${describeFailure(failure)}` };
+    }
+    const read = uspsScanFormAnswer(answer.value.contentType, answer.value.bytes);
+    if (!read.ok) return { kind: 'unknown', message: read.message };
+    return { kind: 'created', file: read.file, barcode: read.barcode, carrierRefs: { scanFormNumber: read.barcode } };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errorResponseSchema, oauthErrorSchema, paymentAuthorizationSchema, tokenResponseSchema, type UspsLabelRequest } from './usps.schema';
+import type { UspsScanFormRequest } from './usps-scan-form';
 
 /**
  * HTTP I/O with the USPS v3 APIs, and nothing else: the OAuth client-credentials token and the payment authorization
@@ -31,7 +32,7 @@ export interface UspsClientOptions {
 }
 
 /** Where a call was in the purchase: everything before `label` provably bought nothing. */
-export type UspsStep = 'token' | 'payment' | 'label' | 'cancel' | 'tracking' | 'address';
+export type UspsStep = 'token' | 'payment' | 'label' | 'cancel' | 'tracking' | 'address' | 'scan-form';
 
 /** One entry of USPS's `error.errors` (or the OAuth error), flattened. */
 export interface UspsProblem {
@@ -138,6 +139,8 @@ interface Answer {
   status: number;
   headers: Headers;
   text: string;
+  /** The body as it came: a SCAN form's multipart may carry its PDF unencoded. */
+  bytes: Buffer;
 }
 
 export class UspsClient {
@@ -171,6 +174,15 @@ export class UspsClient {
   async createLabel(request: UspsLabelRequest, idempotencyKey: string): Promise<UspsResult<unknown>> {
     const headers = { 'Content-Type': 'application/json', Accept: 'application/vnd.usps.labels+json', 'X-Idempotency-Key': idempotencyKey };
     return this.json('label', await this.authorized('label', 'POST', '/labels/v3/label', headers, JSON.stringify(request)));
+  }
+
+  /** `POST /scan-forms/v3/scan-form`: USPS answers a multipart of the form's metadata and its image. */
+  async createScanForm(request: UspsScanFormRequest): Promise<UspsResult<{ contentType: string; bytes: Buffer }>> {
+    const headers = { 'Content-Type': 'application/json', Accept: 'multipart/form-data, application/json' };
+    const answer = await this.authorized('scan-form', 'POST', '/scan-forms/v3/scan-form', headers, JSON.stringify(request));
+    if (!answer.ok) return answer;
+    if (answer.value.status < 200 || answer.value.status > 299) return { ok: false, failure: this.httpFailure('scan-form', answer.value) };
+    return { ok: true, value: { contentType: answer.value.headers.get('content-type') ?? '', bytes: answer.value.bytes } };
   }
 
   /** `DELETE /labels/v3/label/{trackingNumber}`: cancels, or files a refund request once the label is manifested. */
@@ -264,7 +276,8 @@ export class UspsClient {
     try {
       const response = await fetch(`${this.apiUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
       // The body is read under the same time-out: a buy whose answer stops halfway is a lost answer too.
-      return { ok: true, value: { status: response.status, headers: response.headers, text: await response.text() } };
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { ok: true, value: { status: response.status, headers: response.headers, text: bytes.toString('utf8'), bytes } };
     } catch (error) {
       return { ok: false, failure: networkFailure(step, error, this.options.timeoutMs) };
     }

@@ -28,4 +28,4 @@ describeCarrierContract('USPS', async () => {
     refusedShipment: { ...shipment, to: { ...shipment.to, zip: '00000' } },
     close: () => fake.stop(),
   };
-});
+}, { scanForms: true });

@@ -8,6 +8,8 @@ import { Migration006CarrierRecords } from './migration-006-carrier-records';
 import { Migration007FinishedLabelLookups } from './migration-007-finished-label-lookups';
 import { Migration008CarrierAlerts } from './migration-008-carrier-alerts';
 import { Migration009LabelLifecycle } from './migration-009-label-lifecycle';
+import { Migration010ScanForms } from './migration-010-scan-forms';
+import { Migration011Webhooks } from './migration-011-webhooks';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -19,4 +21,6 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration007FinishedLabelLookups', class: Migration007FinishedLabelLookups },
   { name: 'Migration008CarrierAlerts', class: Migration008CarrierAlerts },
   { name: 'Migration009LabelLifecycle', class: Migration009LabelLifecycle },
+  { name: 'Migration010ScanForms', class: Migration010ScanForms },
+  { name: 'Migration011Webhooks', class: Migration011Webhooks },
 ];

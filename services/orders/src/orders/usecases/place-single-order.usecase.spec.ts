@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SandboxCarrierError } from '../../carriers/sandbox/sandbox-carrier.error';
 import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
@@ -95,7 +96,7 @@ const purchaserOver = (createLabel: (shipment: LabelShipment, key: string) => Pr
     buy: async (shipment: LabelShipment, key: string): Promise<PurchaseOutcome> => {
       try {
         const made = await createLabel(shipment, key);
-        return { kind: 'bought', label: { ...made, carrier: 'sandbox', format: 'PDF', costCents: 700, carrierRefs: { serial: '1' } } };
+        return { kind: 'bought', label: { ...made, carrier: 'sandbox', format: shipment.format ?? 'PDF', costCents: 700, carrierRefs: { serial: '1' } } };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (!(error instanceof SandboxCarrierError)) return { kind: 'unknown', message };
@@ -131,6 +132,22 @@ describe('PlaceSingleOrderUseCase', () => {
     expect(services.balance).toBe(4150);
     expect([...orders.files.keys()]).toEqual([placed.pdfName]);
     expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', pdfFileId: `file-${placed.pdfName}` });
+  });
+
+  it('asks the carrier for a ZPL label when the order chose zpl, and names its file .zpl', async () => {
+    const { useCase, carrier, orders } = setup(async () => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', file: Buffer.from('^XA^XZ') }));
+    const placed = await useCase.execute({ ...request(), order: { ...order, label_format: 'zpl' as const } });
+    expect(carrier.createLabel.mock.calls[0]?.[0].format).toBe('ZPL');
+    expect(placed.pdfName).toMatch(/^label_9205599999999900010007_[A-Za-z0-9_-]{22}\.zpl$/);
+    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', labelFormat: 'ZPL' });
+  });
+
+  it('asks for a PDF when the order did not choose, and hashes it as before the format existed', async () => {
+    const { useCase, carrier, orders } = setup(label);
+    await useCase.execute(request());
+    expect(carrier.createLabel.mock.calls[0]?.[0].format).toBe('PDF');
+    const { label_format: _format, ...before } = order;
+    expect([...orders.rows.values()][0]?.requestHash).toBe(createHash('sha256').update(JSON.stringify(before)).digest('hex'));
   });
 
   it('names label files so the next one cannot be guessed from a tracking number or an earlier name', async () => {

@@ -28,7 +28,9 @@ export class PlaceSingleOrderUseCase {
 
   async execute(request: Request): Promise<ProcessedOrder> {
     const received = performance.now();
-    const requestHash = createHash('sha256').update(JSON.stringify(request.order)).digest('hex');
+    // A PDF order hashes as before label_format existed, so a key placed before it came is still the same order.
+    const { label_format: labelFormat, ...withoutFormat } = request.order;
+    const requestHash = createHash('sha256').update(JSON.stringify(labelFormat === 'pdf' ? withoutFormat : request.order)).digest('hex');
     let price: OrderPrice;
     try {
       price = await this.process.price(request.userId, request.order.service_name, request.order.package.package_weight);
@@ -51,6 +53,7 @@ export class PlaceSingleOrderUseCase {
       sender: request.order.sender,
       receiver: request.order.receiver,
       package: request.order.package,
+      labelFormat: labelFormat === 'zpl' ? 'ZPL' : 'PDF',
       ...price,
     });
     const { order, created } = await this.orders.insertOrFind(draft);

@@ -71,7 +71,7 @@ export class ProcessOrderUseCase {
     const priceCents = order.priceCents;
 
     const shipper = await this.shippers.shipperOf(order.userId, order.sender.sender_phone);
-    const outcome = await this.purchaser.buy(toShipment({ ...order, serviceUid: order.serviceUid ?? '' }, shipper), order.id);
+    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '' }, shipper), format: order.labelFormat ?? 'PDF' }, order.id);
     if (outcome.kind === 'unknown') {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
       if (!givenUp) {
@@ -98,7 +98,7 @@ export class ProcessOrderUseCase {
     const label = outcome.label;
 
     // The tracking number tells the customer which label it is; the token keeps strangers from asking for it by name.
-    const pdfName = `label_${label.trackingNumber}_${fileNameToken(order.id)}.pdf`;
+    const pdfName = `label_${label.trackingNumber}_${fileNameToken(order.id)}.${label.format === 'ZPL' ? 'zpl' : 'pdf'}`;
     await this.orders.completeWithLabel(order, { ...label, pdfName });
     labelsBought.inc({ mode: 'single' });
     return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };

@@ -3,6 +3,7 @@ import { Migration002Ledger } from './migration-002-ledger';
 import { Migration003Deposits } from './migration-003-deposits';
 import { Migration004Holds } from './migration-004-holds';
 import { Migration005RefundOf } from './migration-005-refund-of';
+import { Migration006EventOutbox } from './migration-006-event-outbox';
 
 export const paymentsMigrations = [
   { name: 'Migration001Accounts', class: Migration001Accounts },
@@ -10,4 +11,5 @@ export const paymentsMigrations = [
   { name: 'Migration003Deposits', class: Migration003Deposits },
   { name: 'Migration004Holds', class: Migration004Holds },
   { name: 'Migration005RefundOf', class: Migration005RefundOf },
+  { name: 'Migration006EventOutbox', class: Migration006EventOutbox },
 ];

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import { AccountRepository } from '../../accounts/account.repository';
 import { LedgerRepository } from '../../ledger/ledger.repository';
+import { EventOutboxRepository } from '../../outbox/event-outbox.repository';
+import { EventRelay } from '../../outbox/event-relay';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderInvoice } from '../../providers/payment-provider.port';
 import type { DepositEntity } from '../deposit.entity';
 import { DepositRepository } from '../deposit.repository';
@@ -26,6 +28,8 @@ export class ApplyInvoiceUseCase {
     private readonly ledger: LedgerRepository,
     private readonly accounts: AccountRepository,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly outbox: EventOutboxRepository,
+    private readonly relay: EventRelay,
   ) {}
 
   async execute(deposit: DepositEntity, invoice: ProviderInvoice): Promise<ApplyOutcome> {
@@ -53,7 +57,7 @@ export class ApplyInvoiceUseCase {
     }
   }
 
-  /** The credit and the deposit's `credited` mark are written in one transaction: never one without the other. */
+  /** The credit, the deposit's `credited` mark and its webhook event are written in one transaction: never one without the others. */
   private async credit(deposit: DepositEntity, invoice: ProviderInvoice): Promise<ApplyOutcome> {
     const notes = [invoice.additionalStatus === 'PaidOver' ? 'Overpaid: the extra was not credited, contact support' : null, invoice.additionalStatus === 'Marked' ? 'Marked paid by the store' : null].filter(Boolean);
     const settled: Partial<DepositEntity> = { status: 'Settled', additionalStatus: invoice.additionalStatus, credited: true, note: notes.join('; ') || null };
@@ -65,8 +69,18 @@ export class ApplyInvoiceUseCase {
         reference: `${this.provider.kind === 'test' ? 'TEST MONEY: ' : ''}invoice ${invoice.id}`,
         idempotencyKey: `deposit:${invoice.id}`,
       },
-      (em) => this.deposits.updateIn(em, deposit.id, settled),
+      async (em) => {
+        await this.deposits.updateIn(em, deposit.id, settled);
+        // The customer's balance.credited webhook commits with the credit (docs/decisions/051).
+        await this.outbox.addIn(em, {
+          eventId: `balance.credited:deposit:${invoice.id}`,
+          userId: deposit.userId,
+          type: 'balance.credited',
+          data: { kind: 'deposit', depositId: deposit.id, invoiceId: invoice.id, amountCents: deposit.amountCents, currency: deposit.currency },
+        });
+      },
     );
+    if (!posted.replayed) this.relay.nudge();
     // A replay (posted before): the mark went with that posting; a later status (e.g. Marked) is still recorded.
     if (posted.replayed) await this.deposits.update(deposit.id, settled);
     return posted.replayed ? 'recorded' : 'credited';

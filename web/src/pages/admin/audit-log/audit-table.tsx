@@ -12,6 +12,7 @@ const targetText = (entry: Entry): string => {
   if (entry.targetType === 'default-service') return `Default service ${entry.targetId ?? ''}`;
   if (entry.targetType === 'order') return `Order ${entry.targetId ?? ''}`;
   if (entry.targetType === 'bulk-order') return `Batch ${entry.targetId ?? ''}`;
+  if (entry.targetType === 'api-key') return `API key ${entry.targetId ?? ''}`;
   return userTargetText(entry);
 };
 

@@ -22,6 +22,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'default-services.sync': 'Synced default services',
   'label.void': "Voided a customer's label",
   'batch.void': "Voided labels of a customer's batch",
+  'api-key.create': 'Created an API key',
+  'api-key.revoke': 'Revoked an API key',
+  'user.2fa-enabled': 'Turned on two-factor sign-in',
+  'user.2fa-disabled': 'Turned off two-factor sign-in',
 };
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -9,6 +9,9 @@ import { useZodForm } from '../../../hooks/use-zod-form';
 import { errorMessage } from '../../../libs/http-client';
 import { toUpdateMeBody, updateMeFormSchema, useUpdateMe } from '../../../services/auth/update-me';
 import { useAuthStore } from '../../../stores/auth.store';
+import { ApiKeysSection } from './api-keys-section';
+import { TwoFactorSection } from './two-factor-section';
+import { WebhooksSection } from './webhooks/webhooks-section';
 
 const FORM_ID = 'account-form';
 
@@ -68,6 +71,9 @@ const AccountForm = ({ user }: { user: PublicUser }): ReactElement => {
           </form>
         </Card.Body>
       </Card.Root>
+      <TwoFactorSection user={user} />
+      <ApiKeysSection />
+      <WebhooksSection />
     </>
   );
 };

@@ -111,6 +111,10 @@ describe('downloadsCell', () => {
     });
     expect(availableFiles({ pdfName: null, resultCSVName: null, autoConfirmCSVName: 'x' })).toEqual(['auto-csv']);
   });
+
+  it("lists a ZPL batch's labels file as Labels ZPL, in the place of the PDF", () => {
+    expect(downloadsCell(order({ pdfName: null, zplName: 'Labels_1-1_x.zpl' }))).toEqual({ kind: 'files', files: ['zpl', 'result-csv', 'auto-csv'] });
+  });
 });
 
 describe('canViewLabels', () => {

@@ -81,12 +81,13 @@ export const forceRecoveryLabel = (order: Pick<BulkOrder, 'status'>): string | n
 
 export type DownloadsCell = { kind: 'text'; text: string; tone: 'muted' | 'warning' | 'error' } | { kind: 'files'; files: BulkFileKind[] };
 
-type FileFields = Pick<BulkOrder, 'status' | 'pdfName' | 'resultCSVName' | 'autoConfirmCSVName'>;
+type FileFields = Pick<BulkOrder, 'status' | 'pdfName' | 'zplName' | 'resultCSVName' | 'autoConfirmCSVName'>;
 
 /** The files a batch has, in button order. */
 export const availableFiles = (order: Omit<FileFields, 'status'>): BulkFileKind[] => {
   const files: BulkFileKind[] = [];
   if (order.pdfName) files.push('pdf');
+  if (order.zplName) files.push('zpl');
   if (order.resultCSVName) files.push('result-csv');
   if (order.autoConfirmCSVName) files.push('auto-csv');
   return files;

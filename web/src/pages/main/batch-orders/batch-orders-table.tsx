@@ -3,6 +3,7 @@ import type { BulkOrder } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BulkDownloadButtons } from '../../../components/bulk-progress/bulk-download-buttons';
+import { ShippingDayButtons } from '../../../components/bulk-progress/shipping-day-buttons';
 import { ListIcon, RefreshIcon } from '../../../components/ui/icons';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel } from './batch-order-display';
@@ -95,7 +96,12 @@ const Downloads = ({ order }: { order: BulkOrder }): ReactElement => {
       </Text>
     );
   }
-  return <BulkDownloadButtons batchId={order._id} files={cell.files} size="xs" compact />;
+  return (
+    <Stack gap="2">
+      <BulkDownloadButtons batchId={order._id} files={cell.files} size="xs" compact />
+      {order.processedCount > 0 && <ShippingDayButtons batchId={order._id} size="xs" />}
+    </Stack>
+  );
 };
 
 /** Spec 2 "Batch Orders": created date, price, status, actions, downloads; statuses per spec 4 "List display". */

@@ -110,6 +110,7 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
           failedCount: result.finalFailedCount,
           totalCount: result.updatedTotalCount > 0 ? result.updatedTotalCount : order.totalCount,
           pdfName: result.fileData.pdfName ?? order.pdfName,
+          zplName: result.fileData.zplName ?? order.zplName,
           resultCSVName: result.fileData.resultCSVName ?? order.resultCSVName,
           autoConfirmCSVName: result.fileData.autoConfirmCSVName ?? order.autoConfirmCSVName,
         });
@@ -134,6 +135,7 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
         patchRow(order._id, {
           status: result.status,
           pdfName: result.fileData.pdfName ?? order.pdfName,
+          zplName: result.fileData.zplName ?? order.zplName,
           resultCSVName: result.fileData.resultCSVName ?? order.resultCSVName,
           autoConfirmCSVName: result.fileData.autoConfirmCSVName ?? order.autoConfirmCSVName,
         });

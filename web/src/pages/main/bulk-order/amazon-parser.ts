@@ -1,5 +1,6 @@
 import { DEFAULT_SKU_MAX_QTY, oneLine, packageWeightLb, US_STATES } from '@labeldesk/contracts';
-import type { SavedAddress, SkuRecord } from '@labeldesk/contracts';
+import type { BulkLimits, SavedAddress, SkuRecord } from '@labeldesk/contracts';
+import { DEFAULT_BULK_LIMITS } from '../../../services/bulk-orders/bulk-limits';
 import { BulkFileError, checkRowCount } from './bulk-file';
 import { emptyValues } from './bulk-rows';
 import type { BulkValues } from './bulk-rows';
@@ -41,7 +42,7 @@ export const normalisePhone = (text: string): string => {
   return /^\+?[\d\s-]+$/.test(cleaned) && /\d{7,}/.test(cleaned.replace(/\D/g, '')) ? cleaned : '';
 };
 
-const normaliseCountry = (text: string): string => {
+export const normaliseCountry = (text: string): string => {
   const cleaned = text.trim().toUpperCase();
   return cleaned === '' || cleaned === 'US' || cleaned === 'USA' || cleaned === 'UNITED STATES' ? 'US' : cleaned;
 };
@@ -66,6 +67,8 @@ export interface AmazonContext {
   skus: readonly SkuRecord[];
   /** The service chosen on the page, if any; an Amazon file names none. */
   serviceName: string;
+  /** This deployment's limits (the default ones when not given). */
+  limits?: BulkLimits;
 }
 
 type Header = ReadonlyMap<string, number>;
@@ -98,7 +101,7 @@ const quantityToShip = (cells: readonly string[], header: Header): number => {
   return 1;
 };
 
-const senderValues = (values: BulkValues, sender: SavedAddress): void => {
+export const senderValues = (values: BulkValues, sender: SavedAddress): void => {
   values.FromSenderName = sender.name;
   values.FromCompany = sender.company ?? '';
   values.FromPhone = sender.phone ?? '';
@@ -187,6 +190,6 @@ export const parseAmazonTxt = (text: string, context: AmazonContext): AmazonPars
   }
 
   if (rows.length === 0 && skipped > 0) throw new BulkFileError('processing', 'Nothing to ship: every line of this report has a quantity-to-ship of 0.');
-  checkRowCount(rows.length);
+  checkRowCount(rows.length, context.limits ?? DEFAULT_BULK_LIMITS);
   return { rows, skipped, missingPresets: [...missing] };
 };

@@ -1,4 +1,5 @@
-import { BULK_MAX_FILE_BYTES, BULK_MAX_ROWS } from '@labeldesk/contracts';
+import type { BulkLimits } from '@labeldesk/contracts';
+import { DEFAULT_BULK_LIMITS } from '../../../services/bulk-orders/bulk-limits';
 
 /** Why a file gave no rows; `parse` is 'Error parsing file', the rest 'File processing failed' (spec 8). */
 export type BulkFileErrorKind = 'parse' | 'processing' | 'limit' | 'address';
@@ -27,26 +28,27 @@ export const bulkFileKind = (fileName: string): BulkFileKind | null => {
 const megabytes = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 const count = (value: number): string => value.toLocaleString('en-US');
 
-export const MAX_FILE_TEXT = `${BULK_MAX_FILE_BYTES / (1024 * 1024)} MB`;
-export const MAX_ROWS_TEXT = count(BULK_MAX_ROWS);
+/** The limits as the upload area states them: "10 MB", "10,000". */
+export const maxFileText = (limits: BulkLimits): string => `${Math.round(limits.maxFileBytes / (1024 * 1024))} MB`;
+export const maxRowsText = (limits: BulkLimits): string => count(limits.maxRows);
 
-export const fileTooLargeMessage = (bytes: number): string =>
-  `This file is ${megabytes(bytes)}. A bulk upload can be at most ${MAX_FILE_TEXT}: split it into smaller files.`;
+export const fileTooLargeMessage = (bytes: number, limits: BulkLimits = DEFAULT_BULK_LIMITS): string =>
+  `This file is ${megabytes(bytes)}. A bulk upload can be at most ${maxFileText(limits)}: split it into smaller files.`;
 
-export const tooManyRowsMessage = (rows: number): string =>
-  `This file gives ${count(rows)} rows. A bulk order holds at most ${MAX_ROWS_TEXT} rows: split it into several files.`;
+export const tooManyRowsMessage = (rows: number, limits: BulkLimits = DEFAULT_BULK_LIMITS): string =>
+  `This file gives ${count(rows)} rows. A bulk order holds at most ${maxRowsText(limits)} rows: split it into several files.`;
 
 /** Refuses a file before it is read: wrong type or over the size limit. Nothing is sent either way. */
-export const checkBulkFile = (file: { name: string; size: number }): BulkFileKind => {
+export const checkBulkFile = (file: { name: string; size: number }, limits: BulkLimits = DEFAULT_BULK_LIMITS): BulkFileKind => {
   const kind = bulkFileKind(file.name);
   if (!kind) throw new BulkFileError('processing', 'Choose a .csv file made from the Bulk Template, or an Amazon unshipped-orders .txt file.');
-  if (file.size > BULK_MAX_FILE_BYTES) throw new BulkFileError('limit', fileTooLargeMessage(file.size));
+  if (file.size > limits.maxFileBytes) throw new BulkFileError('limit', fileTooLargeMessage(file.size, limits));
   if (file.size === 0) throw new BulkFileError('processing', 'The file is empty.');
   return kind;
 };
 
-export const checkRowCount = (rows: number): void => {
-  if (rows > BULK_MAX_ROWS) throw new BulkFileError('limit', tooManyRowsMessage(rows));
+export const checkRowCount = (rows: number, limits: BulkLimits = DEFAULT_BULK_LIMITS): void => {
+  if (rows > limits.maxRows) throw new BulkFileError('limit', tooManyRowsMessage(rows, limits));
   if (rows === 0) throw new BulkFileError('processing', 'The file has no rows under its header line.');
 };
 

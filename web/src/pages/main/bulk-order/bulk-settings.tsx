@@ -105,7 +105,7 @@ export const BulkSettings = (props: BulkSettingsProps): ReactElement => {
         <RadioGroup.Root
           size="sm"
           value={props.labelFormat}
-          onValueChange={(details) => props.onLabelFormatChange(details.value === 'letter_2up' ? 'letter_2up' : '4x6')}
+          onValueChange={(details) => props.onLabelFormatChange(details.value === 'letter_2up' || details.value === 'zpl' ? details.value : '4x6')}
           disabled={disabled}
         >
           <Flex gap="4" wrap="wrap">
@@ -118,6 +118,11 @@ export const BulkSettings = (props: BulkSettingsProps): ReactElement => {
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />
               <RadioGroup.ItemText>8.5x11 (2 per page)</RadioGroup.ItemText>
+            </RadioGroup.Item>
+            <RadioGroup.Item value="zpl">
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>ZPL (thermal printer)</RadioGroup.ItemText>
             </RadioGroup.Item>
           </Flex>
         </RadioGroup.Root>

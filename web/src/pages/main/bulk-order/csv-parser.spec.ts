@@ -92,6 +92,14 @@ describe('parseBulkCsv', () => {
     expect(() => parseBulkCsv(BULK_TEMPLATE_COLUMNS.join(','))).toThrow(BulkFileError);
   });
 
+  it("takes as many rows as the deployment's limit allows, and states that limit when a file has more", () => {
+    const line = csvLine(good);
+    const file = (rows: number) => [BULK_TEMPLATE_COLUMNS.join(','), ...Array.from({ length: rows }, () => line)].join('\n');
+    const limits = { maxRows: 12_000, maxFileBytes: 20 * 1024 * 1024 };
+    expect(parseBulkCsv(file(12_000), limits)).toHaveLength(12_000);
+    expect(() => parseBulkCsv(file(12_001), limits)).toThrow(expect.objectContaining({ kind: 'limit', message: 'This file gives 12,001 rows. A bulk order holds at most 12,000 rows: split it into several files.' }));
+  });
+
   it('maps header names to template columns', () => {
     expect(templateColumnFor(' From Zip Postal ')).toBe('FromZipPostal');
     expect(templateColumnFor('ship-city')).toBeNull();
@@ -105,6 +113,14 @@ describe('checkBulkFile', () => {
     expect(() => checkBulkFile({ name: 'orders.xlsx', size: 10 })).toThrow(BulkFileError);
     expect(() => checkBulkFile({ name: 'big.csv', size: 10 * 1024 * 1024 + 1 })).toThrow(
       expect.objectContaining({ kind: 'limit', message: expect.stringContaining('at most 10 MB') }),
+    );
+  });
+
+  it("takes a file up to the deployment's own size limit, and names that limit beyond it", () => {
+    const limits = { maxRows: 100_000, maxFileBytes: 100 * 1024 * 1024 };
+    expect(checkBulkFile({ name: 'big.csv', size: 60 * 1024 * 1024 }, limits)).toBe('csv');
+    expect(() => checkBulkFile({ name: 'huge.csv', size: 100 * 1024 * 1024 + 1 }, limits)).toThrow(
+      expect.objectContaining({ kind: 'limit', message: 'This file is 100.0 MB. A bulk upload can be at most 100 MB: split it into smaller files.' }),
     );
   });
 
@@ -167,14 +183,12 @@ describe('row validation', () => {
     expect(checkBeforeSubmit([flagged], services)).toEqual({ orderData: [], invalid: [{ index: 0, errors: { skuNumber: 'No saved SKU preset' } }] });
   });
 
-  it('parses and validates 10,000 rows quickly', () => {
+  it('parses and validates 10,000 rows, every one valid', () => {
     const line = csvLine(good);
     const text = [BULK_TEMPLATE_COLUMNS.join(','), ...Array.from({ length: BULK_MAX_ROWS }, () => line)].join('\n');
-    const started = performance.now();
+    // No time is asserted here (the machine's speed varies); the browser test prints the page's own time.
     const rows = validateRows(asRows(parseBulkCsv(text)), services);
-    const elapsed = performance.now() - started;
+    expect(rows).toHaveLength(BULK_MAX_ROWS);
     expect(countInvalid(rows)).toBe(0);
-    // A loose guard for slow CI machines; the browser measurement is printed by the e2e test.
-    expect(elapsed).toBeLessThan(5_000);
   });
 });

@@ -8,6 +8,7 @@ import { useAuthStore } from '../../../stores/auth.store';
 import { BulkFooter } from './bulk-footer';
 import { BulkItems } from './bulk-items';
 import { BulkUploadCard } from './bulk-upload-card';
+import { CsvMappingPanel } from './csv-mapping-panel';
 import { DeleteRowDialog } from './delete-row-dialog';
 import { useBulkOrder } from './use-bulk-order';
 import { ValidationErrorsDialog } from './validation-errors-dialog';
@@ -28,6 +29,7 @@ const BulkOrderScreen = ({ user }: { user: PublicUser }): ReactElement => {
       />
       <Stack gap="4">
         <BulkUploadCard upload={order.upload} settings={order.settings} />
+        <CsvMappingPanel {...order.mapping} />
         <BulkItems {...order.items} />
         <BulkFooter {...order.footer} />
       </Stack>

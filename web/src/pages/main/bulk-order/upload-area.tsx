@@ -2,7 +2,8 @@ import { Box, Flex, Icon, Spinner, Text, VisuallyHidden } from '@chakra-ui/react
 import { useRef, useState } from 'react';
 import type { DragEvent, ReactElement } from 'react';
 import { UploadIcon } from '../../../components/ui/icons';
-import { MAX_FILE_TEXT, MAX_ROWS_TEXT } from './bulk-file';
+import type { BulkLimits } from '@labeldesk/contracts';
+import { maxFileText, maxRowsText } from './bulk-file';
 
 export interface UploadAreaProps {
   onFile: (file: File) => void;
@@ -10,10 +11,12 @@ export interface UploadAreaProps {
   disabled: boolean;
   /** The file the table came from, if any. */
   fileName: string | null;
+  /** This deployment's limits, stated under the area. */
+  limits: BulkLimits;
 }
 
 /** Spec 2: a drag-and-drop or click area for .csv and .txt, described as 'Amazon file / CSV'. */
-export const UploadArea = ({ onFile, busy, disabled, fileName }: UploadAreaProps): ReactElement => {
+export const UploadArea = ({ onFile, busy, disabled, fileName, limits }: UploadAreaProps): ReactElement => {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const inactive = busy || disabled;
@@ -67,7 +70,7 @@ export const UploadArea = ({ onFile, busy, disabled, fileName }: UploadAreaProps
         <Text id="bulk-upload-limits" textStyle="xs" color="fg.muted" data-testid="bulk-upload-limits">
           .csv (Bulk Template) or Amazon unshipped-orders .txt
           <br />
-          Up to {MAX_FILE_TEXT} and {MAX_ROWS_TEXT} rows per file
+          Up to {maxFileText(limits)} and {maxRowsText(limits)} rows per file
         </Text>
         {fileName && (
           <Text textStyle="xs" color="fg" maxW="full" wordBreak="break-word">

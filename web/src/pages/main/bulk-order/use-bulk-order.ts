@@ -8,6 +8,7 @@ import { errorMessage, isApiError } from '../../../libs/http-client';
 import { addressKeys } from '../../../services/addresses/keys';
 import { listAddresses, useAddresses } from '../../../services/addresses/list-addresses';
 import { useBalance } from '../../../services/auth/get-balance';
+import { useBulkLimits } from '../../../services/bulk-orders/bulk-limits';
 import { refreshSession } from '../../../services/auth/refresh-session';
 import { INIT_BULK_FAILED, initBulkOrder } from '../../../services/bulk-orders/init-bulk-order';
 import { bulkOrderKeys } from '../../../services/bulk-orders/keys';
@@ -25,6 +26,10 @@ import type { BulkTableHandle, BulkTableProps } from './bulk-table';
 import { notifyOnce } from './bulk-toasts';
 import { fileFailureMessage, fileFailureTitle, readBulkFile } from './read-bulk-file';
 import type { UploadAreaProps } from './upload-area';
+import type { CsvMappingPanelProps } from './csv-mapping-panel';
+import type { MappingDefaults } from './foreign-csv';
+import { useCsvMapping } from './use-csv-mapping';
+import type { LoadedRow } from './use-bulk-rows';
 import { suggestionPatch } from './bulk-address-suggestions';
 import { useBulkAddressSuggestions } from './use-bulk-address-suggestions';
 import { useBulkPricing } from './use-bulk-pricing';
@@ -46,6 +51,7 @@ export interface BulkOrder {
   footer: BulkFooterProps;
   deletion: { target: RowToDelete | null; onConfirm: () => void; onCancel: () => void };
   validation: ValidationErrorsDialogProps;
+  mapping: CsvMappingPanelProps;
 }
 
 interface PendingSubmit {
@@ -65,6 +71,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
   const addresses = useAddresses(user._id);
   const skus = useSkus(user._id);
   const balance = useBalance();
+  const limits = useBulkLimits();
   const template = useDownloadBulkTemplate();
 
   const serviceList = useMemo(() => services.data ?? [], [services.data]);
@@ -104,6 +111,22 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
   }, [addresses.isError, skus.isError]);
   const pricing = useBulkPricing(user._id, rows, context);
 
+  /** The table takes a file's rows: the toast says how they read, and the rows are what to look at next. */
+  const showRows = (loaded: LoadedRow[], name: string, note: string | undefined, started: number) => {
+    const next = table.load(loaded, serviceName);
+    requestAnimationFrame(() => document.getElementById('bulk-items-heading')?.scrollIntoView({ block: 'start' }));
+    setFileName(name);
+    pending.current = null;
+    const invalid = next.reduce((count, row) => count + (row.errors ? 1 : 0), 0);
+    setParseMs(Math.round(performance.now() - started));
+    if (invalid > 0) notify.error(uploadErrorsMessage(invalid), note ? { description: note } : {});
+    else notify.success('File Uploaded successfully.', note ? { description: note } : {});
+  };
+
+  const senderAddress = addresses.data?.find((address) => address._id === senderId);
+  const mappingDefaults: MappingDefaults = useMemo(() => ({ sender: senderAddress, skus: skus.data ?? [], serviceName }), [senderAddress, skus.data, serviceName]);
+  const csvMapping = useCsvMapping(mappingDefaults, (loaded, name) => showRows(loaded, name, undefined, performance.now()));
+
   const onFile = async (file: File) => {
     if (reading || submitting) return;
     setFileProblem(null);
@@ -111,9 +134,10 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
     const started = performance.now();
     setReading(true);
     try {
-      const { rows: loaded, note } = await readBulkFile(file, {
+      const result = await readBulkFile(file, {
         serviceName,
         senderId,
+        limits,
         amazonContext: async () => {
           const [savedAddresses, presets] = await Promise.all([
             queryClient.ensureQueryData({ queryKey: addressKeys.list(user._id), queryFn: ({ signal }) => listAddresses(user._id, signal) }),
@@ -122,15 +146,13 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
           return { addresses: savedAddresses, skus: presets };
         },
       });
-      const next = table.load(loaded, serviceName);
-      // The rows are what to look at next.
-      requestAnimationFrame(() => document.getElementById('bulk-items-heading')?.scrollIntoView({ block: 'start' }));
-      setFileName(file.name);
-      pending.current = null;
-      const invalid = next.reduce((count, row) => count + (row.errors ? 1 : 0), 0);
-      setParseMs(Math.round(performance.now() - started));
-      if (invalid > 0) notify.error(uploadErrorsMessage(invalid), note ? { description: note } : {});
-      else notify.success('File Uploaded successfully.', note ? { description: note } : {});
+      if (result.kind === 'foreign') {
+        // Issue 24: another header is mapped first (automatically when the user saved a mapping for it).
+        await csvMapping.start(result.file, file.name);
+        return;
+      }
+      csvMapping.clear();
+      showRows(result.rows, file.name, result.note, started);
     } catch (error) {
       const message = fileFailureMessage(error);
       setFileProblem(message);
@@ -143,6 +165,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
 
   const reset = () => {
     table.clear();
+    csvMapping.clear();
     setFileName(null);
     setFileProblem(null);
     setSubmitError(null);
@@ -225,6 +248,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
         pending.current = null;
         useBulkProgressStore.getState().initialize({ orderId: result.orderId, totalCount: result.totalCount });
         table.clear();
+        csvMapping.clear();
         setFileName(null);
         setParseMs(null);
         void refreshSession(queryClient);
@@ -259,7 +283,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
       onDownload: () => template.mutate(undefined, { onError: (error) => notify.error(downloadErrorMessage(error)) }),
       downloading: template.isPending,
     },
-    upload: { onFile: (file) => void onFile(file), busy: reading, disabled: submitting, fileName, problem: fileProblem },
+    upload: { onFile: (file) => void onFile(file), busy: reading, disabled: submitting, fileName, limits, problem: fileProblem },
     settings: {
       services: serviceList,
       servicesState: loadState(services),
@@ -289,5 +313,6 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
     },
     deletion: { target: toDelete, onConfirm: confirmDelete, onCancel: () => setToDelete(null) },
     validation: { invalid: invalidList, onClose: () => setInvalidList(null), onShowRow: showRow },
+    mapping: { step: csvMapping.step, note: csvMapping.note },
   };
 };

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
+import { LabelFormatField } from './label-format-field';
 import type { OrderFormApi } from './use-order-form';
 
 type LoadState = 'loading' | 'error' | 'ready';
@@ -137,6 +138,7 @@ export const PackageSection = ({ form, services, servicesState, skus, skusState 
           <GridItem colSpan={2}>
             <FormField label="Description" autoComplete="off" state={fieldState('package_description')} {...field('package_description')} />
           </GridItem>
+          <LabelFormatField form={form} />
         </SimpleGrid>
       </Card.Body>
     </Card.Root>

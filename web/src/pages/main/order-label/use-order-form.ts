@@ -29,11 +29,11 @@ const partyFromAddress = (prefix: PartyPrefix, address: SavedAddress): Partial<O
   [`${prefix}_country`]: 'US',
 });
 
-/** What a new label after a successful one starts from: same service and sender, new recipient and parcel. */
+/** What a new label after a successful one starts from: same service, sender and label format, new recipient and parcel. */
 const afterSuccess = (values: OrderFormValues): OrderFormValues => {
   const next = { ...emptyOrderForm };
   (Object.keys(values) as (keyof OrderFormValues)[]).forEach((key) => {
-    if (key === 'service_name' || key.startsWith('sender_')) next[key] = values[key];
+    if (key === 'service_name' || key === 'label_format' || key.startsWith('sender_')) next[key] = values[key];
   });
   return next;
 };

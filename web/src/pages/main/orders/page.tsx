@@ -15,6 +15,7 @@ import { useOrders } from '../../../services/orders/list-orders';
 import { useAuthStore } from '../../../stores/auth.store';
 import type { TrackingTarget } from '../../../services/orders/label-tracking';
 import { OrdersTable } from './orders-table';
+import { ScanFormTodayButton } from './scan-form-today-button';
 import { VoidOrderDialog } from './void-order-dialog';
 
 const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
@@ -62,6 +63,7 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
         actions={
           <>
             <RefreshButton query={orders} />
+            <ScanFormTodayButton userId={userId} />
             <Button asChild size="sm">
               <RouterLink to="/main/order-label">
                 <PrinterIcon />

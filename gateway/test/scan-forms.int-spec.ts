@@ -1,0 +1,69 @@
+import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { adminTokenOf, apiClient, newBulkCustomer, type Api } from './support/bulk-api';
+import { buySingleLabel } from './support/lifecycle-api';
+import { sharedSystem } from './support/shared-system';
+
+/**
+ * The sandbox as these tests set it: no label is scanned, and its own manifest is an hour after a purchase, so a void
+ * before it is free unless something else manifested the label: a SCAN form.
+ */
+const SCAN_FORM_ENV: NodeJS.ProcessEnv = { SANDBOX_TRACKING_SHARE: '0', SANDBOX_MANIFEST_AFTER_SECONDS: '3600', SANDBOX_REFUND_DAYS: '30' };
+
+type Body = Record<string, unknown>;
+
+const describeScanForms = (mode: string, running: () => RunningSystem): void => {
+  describe(`SCAN forms through the REST API (${mode} mode)`, () => {
+    let call: Api;
+    let adminToken: string;
+
+    beforeAll(async () => {
+      call = apiClient(running().baseUrl);
+      adminToken = await adminTokenOf(call, running());
+    });
+
+    it("puts today's labels on one form, downloads it for its owner only, and a void of a label on it becomes a refund request", async () => {
+      const who = await newBulkCustomer(call, adminToken, 100_000, 'scan');
+      const onForm = [await buySingleLabel(call, who), await buySingleLabel(call, who)];
+
+      const made = await call('POST', `/orders/scan-forms/today/${who.userId}`, undefined, { token: who.token });
+      expect(made.status).toBe(200);
+      const forms = made.body['forms'] as Body[];
+      expect(forms).toHaveLength(1);
+      const form = forms[0] as Body;
+      expect([...(form['trackingNumbers'] as string[])].sort()).toEqual(onForm.map((l) => l.trackingNumber).sort());
+      expect(form).toMatchObject({ carrier: 'sandbox', count: 2, downloadPath: `/api/orders/download/scan-form/${String(form['id'])}` });
+
+      const file = await call('GET', `/orders/download/scan-form/${String(form['id'])}`, undefined, { token: who.token });
+      expect(file.status).toBe(200);
+      expect(file.bytes?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const stranger = await newBulkCustomer(call, adminToken, 0, 'stranger');
+      expect((await call('GET', `/orders/download/scan-form/${String(form['id'])}`, undefined, { token: stranger.token })).status).toBe(404);
+      expect((await call('POST', `/orders/scan-forms/today/${who.userId}`, undefined, { token: stranger.token })).status).toBe(403);
+
+      const again = await call('POST', `/orders/scan-forms/today/${who.userId}`, undefined, { token: who.token });
+      expect((again.body['forms'] as Body[]).map((f) => f['id'])).toEqual([form['id']]);
+
+      const manifested = await call('POST', `/orders/${onForm[0]?.orderId}/void`, undefined, { token: who.token });
+      expect(manifested.status).toBe(200);
+      expect(manifested.body).toMatchObject({ state: 'refund_pending' });
+      const free = await buySingleLabel(call, who);
+      const voided = await call('POST', `/orders/${free.orderId}/void`, undefined, { token: who.token });
+      expect(voided.body).toMatchObject({ state: 'voided' });
+    });
+
+    it('answers a day without labels with a 422 in words', async () => {
+      const who = await newBulkCustomer(call, adminToken, 0, 'scan-none');
+      const none = await call('POST', `/orders/scan-forms/today/${who.userId}`, undefined, { token: who.token });
+      expect(none.status).toBe(422);
+      expect(none.body).toMatchObject({ code: 'ORDERS_SCAN_FORM_UNAVAILABLE', message: 'No single label was bought today, so there is nothing for a SCAN form.' });
+    });
+  });
+};
+
+describe('embedded', () => {
+  describeScanForms('embedded', sharedSystem(() => startEmbedded(SCAN_FORM_ENV)));
+});
+
+describe('distributed', () => {
+  describeScanForms('distributed', sharedSystem(() => startDistributed(SCAN_FORM_ENV)));
+});

@@ -1,0 +1,151 @@
+import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { generate } from 'otplib';
+import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
+
+const PASSWORD = 'correct-horse-1';
+const PERIOD_MS = 30_000;
+
+/**
+ * Two-factor sign-in through the REST API (decision 050), the same in either run mode, on a system with
+ * ADMIN_2FA_REQUIRED: enrolment, a sign-in answering a challenge and no token, codes that work once, recovery codes,
+ * throttling, and the admin area closed to an admin without it. Login-as and password reset go on as before.
+ */
+const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
+  describe(`two-factor sign-in (${mode} mode)`, () => {
+    let system: RunningSystem;
+    let rootToken: string;
+    const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+    let counter = 0;
+    /** The last step each secret's code was sent for: a step is accepted once, so each test asks for a later one. */
+    const lastStep = new Map<string, number>();
+
+    const call = (method: string, path: string, options?: JsonRequestOptions): Promise<Json> => requestJson(system.baseUrl, method, path, options);
+    /** A code of a step no code of this secret was sent for yet (the next step when the current one is used: ±1 is accepted). */
+    const freshCode = async (secret: string): Promise<string> => {
+      const step = Math.max(Math.floor(Date.now() / PERIOD_MS), (lastStep.get(secret) ?? 0) + 1);
+      if (step > Math.floor(Date.now() / PERIOD_MS) + 1) await new Promise((resolve) => setTimeout(resolve, PERIOD_MS));
+      lastStep.set(secret, step);
+      return generate({ secret, epoch: step * (PERIOD_MS / 1000) + 1 });
+    };
+    const register = async (name: string) => {
+      const email = `${name}-${unique}-${(counter += 1)}@example.com`;
+      const result = await call('POST', '/auth/register', { body: { name, email, password: PASSWORD, confirmPassword: PASSWORD } });
+      expect(result.status).toBe(201);
+      return { email, token: result.body.token ?? '', id: String(result.body.user?.['_id']) };
+    };
+    const enrol = async (token: string) => {
+      const setup = await call('POST', '/auth/2fa/setup', { token });
+      expect(setup.status).toBe(200);
+      const secret = String(setup.body['secret']);
+      expect(String(setup.body['otpauthUrl'])).toContain(`secret=${secret}`);
+      const enabled = await call('POST', '/auth/2fa/enable', { token, body: { code: await freshCode(secret) } });
+      expect(enabled.status).toBe(200);
+      return { secret, recoveryCodes: enabled.body['recoveryCodes'] as string[] };
+    };
+    const challengeFor = async (email: string, password = PASSWORD) => {
+      const answer = await call('POST', '/auth/login', { body: { email, password } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+      return String(answer.body['challenge']);
+    };
+
+    beforeAll(async () => {
+      system = await start({ ADMIN_2FA_REQUIRED: 'true' });
+      const root = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
+      rootToken = root.body.token ?? '';
+      await enrol(rootToken);
+    }, 180_000);
+    afterAll(async () => {
+      await system?.stop();
+    }, 60_000);
+
+    it('signs in with the password and then a code: no token before the code, and each code and recovery code works once', async () => {
+      const customer = await register('customer');
+      const { secret, recoveryCodes } = await enrol(customer.token);
+      expect(recoveryCodes).toHaveLength(10);
+      expect((await call('GET', '/auth/verify', { token: customer.token })).body.user?.['twoFactorEnabled']).toBe(true);
+
+      const challenge = await challengeFor(customer.email);
+      const code = await freshCode(secret);
+      const signedIn = await call('POST', '/auth/2fa/verify', { body: { challenge, code } });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user?.['email']).toBe(customer.email);
+      expect((await call('GET', '/auth/verify', { token: signedIn.body.token ?? '' })).status).toBe(200);
+      // The challenge is used up, and the code's step too.
+      expect((await call('POST', '/auth/2fa/verify', { body: { challenge, code: recoveryCodes[0] } })).body.code).toBe('AUTH_TWO_FACTOR_CHALLENGE_INVALID');
+      const replay = await call('POST', '/auth/2fa/verify', { body: { challenge: await challengeFor(customer.email), code } });
+      expect([replay.status, replay.body.code]).toEqual([400, 'AUTH_TWO_FACTOR_CODE_INVALID']);
+
+      const withRecovery = await call('POST', '/auth/2fa/verify', { body: { challenge: await challengeFor(customer.email), code: recoveryCodes[0] } });
+      expect(withRecovery.status).toBe(200);
+      const recoveryAgain = await call('POST', '/auth/2fa/verify', { body: { challenge: await challengeFor(customer.email), code: recoveryCodes[0] } });
+      expect(recoveryAgain.body.code).toBe('AUTH_TWO_FACTOR_CODE_INVALID');
+    });
+
+    it('refuses codes once too many were wrong, like passwords, and a new sign-in does not start the count over', async () => {
+      const customer = await register('guessed');
+      const { secret } = await enrol(customer.token);
+      const challenge = await challengeFor(customer.email);
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await call('POST', '/auth/2fa/verify', { body: { challenge, code: `${i}`.repeat(6) } })).status);
+      expect(statuses.slice(0, 9).every((status) => status === 400)).toBe(true);
+      expect(statuses[9]).toBe(429);
+      const right = await call('POST', '/auth/2fa/verify', { body: { challenge, code: await freshCode(secret) } });
+      expect([right.status, right.body.code]).toEqual([429, 'RATE_LIMITED']);
+      expect((await call('POST', '/auth/login', { body: { email: customer.email, password: PASSWORD } })).status).toBe(429);
+    });
+
+    it('is turned off only with a code and the password, after which sign-in answers a token again', async () => {
+      const customer = await register('leaving');
+      const { secret } = await enrol(customer.token);
+      const code = await freshCode(secret);
+      // A wrong password is refused before the code is looked at, so the code is still good for the next try.
+      const wrongPassword = await call('POST', '/auth/2fa/disable', { token: customer.token, body: { code, password: 'not-it-at-all' } });
+      expect([wrongPassword.status, wrongPassword.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      const off = await call('POST', '/auth/2fa/disable', { token: customer.token, body: { code, password: PASSWORD } });
+      expect(off.status).toBe(200);
+      const login = await call('POST', '/auth/login', { body: { email: customer.email, password: PASSWORD } });
+      expect(login.body.token).toEqual(expect.any(String));
+      const audit = await call('GET', `/admin/audit?targetId=${customer.id}`, { token: rootToken });
+      expect((audit.body['items'] as Array<{ action: string; actorId: string }>).map((item) => [item.action, item.actorId])).toEqual([
+        ['user.2fa-disabled', customer.id],
+        ['user.2fa-enabled', customer.id],
+      ]);
+    });
+
+    it('closes the admin area to an admin until they turn it on, and then lets them sign in as a customer without the customer\'s code', async () => {
+      const admin = await register('admin');
+      expect((await call('POST', `/auth/users/role/${admin.id}`, { body: { user_role: 'admin' }, token: rootToken })).status).toBe(200);
+      const adminToken = (await call('POST', '/auth/login', { body: { email: admin.email, password: PASSWORD } })).body.token ?? '';
+      const refused = await call('GET', '/auth/users', { token: adminToken });
+      expect([refused.status, refused.body.code]).toEqual([403, 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED']);
+      expect((await call('GET', '/auth/verify', { token: adminToken })).body['twoFactorEnrolmentRequired']).toBe(true);
+
+      await enrol(adminToken);
+      expect((await call('GET', '/auth/users', { token: adminToken })).status).toBe(200);
+      expect((await call('GET', '/auth/verify', { token: adminToken })).body['twoFactorEnrolmentRequired']).toBeUndefined();
+
+      const customer = await register('impersonated');
+      await enrol(customer.token);
+      const loginAs = await call('POST', `/auth/login-as-user/${customer.id}`, { token: adminToken });
+      expect(loginAs.status).toBe(200);
+      expect((await call('GET', '/auth/verify', { token: loginAs.body.token ?? '' })).body.user?.['email']).toBe(customer.email);
+    });
+
+    it('keeps two-factor sign-in on through a password reset, and a challenge from before the reset no longer works', async () => {
+      const customer = await register('forgetful');
+      const { recoveryCodes } = await enrol(customer.token);
+      const before = await challengeFor(customer.email);
+      const link = await call('POST', `/auth/users/${customer.id}/reset-link`, { token: rootToken });
+      const token = /token=([A-Za-z0-9_-]+)/.exec(String(link.body['link']))?.[1] ?? '';
+      const reset = await call('POST', '/auth/reset-password', { body: { token, password: 'brand-new-pass-1', confirmPassword: 'brand-new-pass-1' } });
+      expect(reset.status).toBe(200);
+      expect((await call('POST', '/auth/2fa/verify', { body: { challenge: before, code: recoveryCodes[0] } })).body.code).toBe('AUTH_TWO_FACTOR_CHALLENGE_INVALID');
+      const after = await challengeFor(customer.email, 'brand-new-pass-1');
+      expect((await call('POST', '/auth/2fa/verify', { body: { challenge: after, code: recoveryCodes[1] } })).status).toBe(200);
+    });
+  });
+};
+
+describeTwoFactor('embedded', startEmbedded);
+describeTwoFactor('distributed', (env) => startDistributed(env));

@@ -1,0 +1,42 @@
+import { guessHeaderMapping, headerWords, REQUIRED_TEMPLATE_COLUMNS } from './header-guesser';
+
+// The five marketplace exports' real headers are tested in web/src/pages/main/bulk-order/marketplace-exports.spec.ts,
+// read from their fixture files as the page reads an upload.
+
+describe('guessHeaderMapping from sample values', () => {
+  it('takes a weight in pounds and the package sizes when their values are numbers, and leaves ounces alone', () => {
+    const header = ['Recipient', 'Zip', 'Weight (oz)', 'Weight', 'Length', 'Width', 'Height'];
+    const guess = guessHeaderMapping(header, [['Ann Lee', '10001', '32', '2', '10', '8', '4']]);
+    expect(guess.mapping).toMatchObject({ ToRecipientName: ['Recipient'], ToZipPostal: ['Zip'], PackageWeight: ['Weight'], PackageLength: ['Length'], PackageWidth: ['Width'], PackageHeight: ['Height'] });
+    expect(Object.values(guess.mapping).flat()).not.toContain('Weight (oz)');
+  });
+
+  it('does not take a column whose values cannot be what its name says', () => {
+    const guess = guessHeaderMapping(['Name', 'Quantity', 'Weight'], [['Ann Lee', 'two', 'heavy']]);
+    expect(guess.mapping.orderId).toBeUndefined();
+    expect(guess.mapping.quantity).toBeUndefined();
+    expect(guess.mapping.PackageWeight).toBeUndefined();
+    expect(guess.mapping.ToRecipientName).toEqual(['Name']);
+  });
+
+  it('prefers the two-letter state code to the state name column, and a ZIP-like column to a lookalike', () => {
+    const guess = guessHeaderMapping(['Shipping Province Name', 'Shipping Province', 'Shipping Zip'], [['Texas', 'TX', '78701']]);
+    expect(guess.mapping).toEqual({ ToStateProvince: ['Shipping Province'], ToZipPostal: ['Shipping Zip'] });
+  });
+
+  it("reads a sender's columns only when they say so ('Ship From City')", () => {
+    const guess = guessHeaderMapping(['Ship From Name', 'Ship From City', 'City'], [['Acme', 'Dayton', 'Austin']]);
+    expect(guess.mapping).toEqual({ FromSenderName: ['Ship From Name'], FromCity: ['Ship From City'], ToCity: ['City'] });
+  });
+
+  it('names every required column it found nothing for, in the template order', () => {
+    expect(guessHeaderMapping(['Notes'], [['hi']]).unmappedRequired).toEqual(REQUIRED_TEMPLATE_COLUMNS);
+  });
+
+  it('splits header names into words whatever their style', () => {
+    expect(headerWords('Ship To - Address 1')).toEqual(['ship', 'to', 'address', '1']);
+    expect(headerWords('shipping_address_1')).toEqual(['shipping', 'address', '1']);
+    expect(headerWords('ShipToAddress1')).toEqual(['ship', 'to', 'address', '1']);
+    expect(headerWords('\uFEFFShipping Address1')).toEqual(['shipping', 'address', '1']);
+  });
+});

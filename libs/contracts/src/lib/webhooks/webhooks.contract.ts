@@ -1,0 +1,39 @@
+// Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
+import { z } from 'zod';
+import { defineRpc } from '../define';
+import { idSchema } from '../common/ids';
+import {
+  createWebhookBodySchema,
+  updateWebhookBodySchema,
+  webhookDeliveriesSchema,
+  webhookEndpointSchema,
+  webhookListSchema,
+  webhookTestResponseSchema,
+  webhookWithSecretSchema,
+} from './webhooks.schema';
+
+/** Outgoing webhooks (docs/decisions/051), kept by orders. Every request acts on the signed-in caller's own endpoints. */
+export const WebhooksRpc = {
+  create: defineRpc('orders.webhooks.create.v1', createWebhookBodySchema, webhookWithSecretSchema),
+  list: defineRpc('orders.webhooks.list.v1', z.object({}), webhookListSchema),
+  update: defineRpc('orders.webhooks.update.v1', z.object({ id: idSchema, change: updateWebhookBodySchema }), webhookEndpointSchema),
+  remove: defineRpc('orders.webhooks.delete.v1', z.object({ id: idSchema }), z.object({ deleted: z.boolean() })),
+  rotateSecret: defineRpc('orders.webhooks.rotate-secret.v1', z.object({ id: idSchema }), webhookWithSecretSchema),
+  deliveries: defineRpc('orders.webhooks.deliveries.v1', z.object({ id: idSchema, limit: z.number().int().min(1).max(200).default(50) }), webhookDeliveriesSchema),
+  test: defineRpc('orders.webhooks.test.v1', z.object({ id: idSchema }), webhookTestResponseSchema),
+  /**
+   * An event another service recorded in its own outbox (payments: `balance.credited`), relayed until orders answers:
+   * the event id is unique per endpoint, so relaying it again queues nothing twice. Payments only.
+   */
+  relayEvent: defineRpc(
+    'orders.webhooks.relay-event.v1',
+    z.object({
+      eventId: z.string().min(1).max(200),
+      userId: idSchema,
+      type: z.literal('balance.credited'),
+      occurredAt: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+    z.object({ queued: z.number().int() }),
+  ),
+} as const;

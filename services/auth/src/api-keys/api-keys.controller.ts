@@ -1,0 +1,40 @@
+import { Controller } from '@nestjs/common';
+import { ApiKeysRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { Allow, CurrentCaller, enforceAccess, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { ApiKeysUseCase } from './api-keys.usecase';
+
+/** Keys are made, listed and revoked with a session only: a key cannot mint keys (decision 049). */
+const SESSIONS_ONLY = { who: 'signed-in', scope: null } as const;
+
+@Controller()
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysUseCase) {}
+
+  @Allow('signed-in')
+  @RpcHandler(ApiKeysRpc.create)
+  onCreate(@CurrentCaller() caller: Caller, @RpcPayload(ApiKeysRpc.create) body: ParsedRequestOf<typeof ApiKeysRpc.create>) {
+    enforceAccess(SESSIONS_ONLY, caller, {});
+    return this.apiKeys.create(caller, body);
+  }
+
+  @Allow('signed-in')
+  @RpcHandler(ApiKeysRpc.list)
+  onList(@CurrentCaller() caller: Caller) {
+    enforceAccess(SESSIONS_ONLY, caller, {});
+    return this.apiKeys.list(caller);
+  }
+
+  @Allow('signed-in')
+  @RpcHandler(ApiKeysRpc.revoke)
+  onRevoke(@CurrentCaller() caller: Caller, @RpcPayload(ApiKeysRpc.revoke) body: ParsedRequestOf<typeof ApiKeysRpc.revoke>) {
+    enforceAccess(SESSIONS_ONLY, caller, {});
+    return this.apiKeys.revoke(caller, body.keyId);
+  }
+
+  /** Asked by the gateway before it knows any caller, as verifyToken is: the key is the credential. */
+  @Allow('public')
+  @RpcHandler(ApiKeysRpc.verify)
+  onVerify(@RpcPayload(ApiKeysRpc.verify) body: ParsedRequestOf<typeof ApiKeysRpc.verify>) {
+    return this.apiKeys.verify(body.key);
+  }
+}

@@ -1,0 +1,11 @@
+import { DomainError, ErrorCode } from '@labeldesk/contracts';
+
+export const codeInvalid = (): DomainError =>
+  new DomainError(ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID, 'That code is not valid or was already used. Please try again.', [
+    { path: 'code', message: 'That code is not valid or was already used' },
+  ]);
+
+export const challengeInvalid = (): DomainError =>
+  new DomainError(ErrorCode.AUTH_TWO_FACTOR_CHALLENGE_INVALID, 'This sign-in has expired. Please sign in again.');
+
+export const stateError = (message: string): DomainError => new DomainError(ErrorCode.AUTH_TWO_FACTOR_STATE, message);

@@ -1,0 +1,42 @@
+import { Controller } from '@nestjs/common';
+import { TwoFactorRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { Allow, CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
+import { DisableTwoFactorUseCase } from './usecases/disable-two-factor.usecase';
+import { EnableTwoFactorUseCase } from './usecases/enable-two-factor.usecase';
+import { SetupTwoFactorUseCase } from './usecases/setup-two-factor.usecase';
+import { VerifyTwoFactorUseCase } from './usecases/verify-two-factor.usecase';
+
+@Controller()
+export class TwoFactorController {
+  constructor(
+    private readonly setup: SetupTwoFactorUseCase,
+    private readonly enable: EnableTwoFactorUseCase,
+    private readonly disable: DisableTwoFactorUseCase,
+    private readonly verify: VerifyTwoFactorUseCase,
+  ) {}
+
+  @Allow('signed-in')
+  @RpcHandler(TwoFactorRpc.setup)
+  onSetup(@CurrentCaller() caller: Caller) {
+    return this.setup.execute(caller);
+  }
+
+  @Allow('signed-in')
+  @RpcHandler(TwoFactorRpc.enable)
+  onEnable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.enable) body: ParsedRequestOf<typeof TwoFactorRpc.enable>) {
+    return this.enable.execute(caller, body.code);
+  }
+
+  @Allow('signed-in')
+  @RpcHandler(TwoFactorRpc.disable)
+  onDisable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.disable) body: ParsedRequestOf<typeof TwoFactorRpc.disable>) {
+    return this.disable.execute(caller, body);
+  }
+
+  /** Only through the gateway, like sign-in: the client address it sends is what throttling counts by. */
+  @Allow('visitor')
+  @RpcHandler(TwoFactorRpc.verify)
+  onVerify(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(TwoFactorRpc.verify) body: ParsedRequestOf<typeof TwoFactorRpc.verify>) {
+    return this.verify.execute(body);
+  }
+}

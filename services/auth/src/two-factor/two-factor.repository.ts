@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+
+export interface ChallengeRow {
+  userId: string;
+  sessionVersion: number;
+  expiresAt: Date;
+}
+
+const digest = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Two-factor state that must change atomically (decision 050): a step is claimed by one conditional update, a
+ * recovery code and a challenge are each used by one conditional statement, so two requests racing with the same
+ * code cannot both succeed.
+ */
+@Injectable()
+export class TwoFactorRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private t(name: string): string {
+    return schemaTable(this.orm, name);
+  }
+
+  async savePending(userId: string, sealedSecret: string): Promise<void> {
+    await this.orm.em.fork().execute(`update ${this.t('users')} set "totp_pending_secret" = ? where "id" = ? and "totp_enabled_at" is null`, [sealedSecret, userId]);
+  }
+
+  /**
+   * The pending secret becomes the secret, the step the confirming code belonged to counts as used, and the recovery
+   * codes replace any earlier ones; false when the pending secret changed meanwhile (another setup) or 2FA is on.
+   */
+  async enable(userId: string, sealedSecret: string, step: number, codeHashes: readonly string[]): Promise<boolean> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const changed = await em.execute<Array<{ id: string }>>(
+        `update ${this.t('users')} set "totp_secret" = "totp_pending_secret", "totp_pending_secret" = null, "totp_enabled_at" = now(), "totp_last_step" = ?
+         where "id" = ? and "totp_enabled_at" is null and "totp_pending_secret" = ? returning "id"`,
+        [step, userId, sealedSecret],
+      );
+      if (changed.length !== 1) return false;
+      await em.execute(`delete from ${this.t('recovery_codes')} where "user_id" = ?`, [userId]);
+      await em.execute(
+        `insert into ${this.t('recovery_codes')} ("user_id", "code_hash") values ${codeHashes.map(() => '(?, ?)').join(', ')}`,
+        codeHashes.flatMap((hash) => [userId, hash]),
+      );
+      return true;
+    });
+  }
+
+  /** Two-factor sign-in off: secret, step and recovery codes forgotten. */
+  async disable(userId: string): Promise<boolean> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const changed = await em.execute<Array<{ id: string }>>(
+        `update ${this.t('users')} set "totp_secret" = null, "totp_pending_secret" = null, "totp_enabled_at" = null, "totp_last_step" = 0
+         where "id" = ? and "totp_enabled_at" is not null returning "id"`,
+        [userId],
+      );
+      await em.execute(`delete from ${this.t('recovery_codes')} where "user_id" = ?`, [userId]);
+      return changed.length === 1;
+    });
+  }
+
+  /** True once per (user, step) and only for a step later than every step accepted before: a code is never replayed. */
+  async claimStep(userId: string, step: number): Promise<boolean> {
+    const rows = await this.orm.em
+      .fork()
+      .execute<Array<{ id: string }>>(`update ${this.t('users')} set "totp_last_step" = ? where "id" = ? and "totp_last_step" < ? returning "id"`, [step, userId, step]);
+    return rows.length === 1;
+  }
+
+  /** True once per code: it is marked used in the same statement that finds it. */
+  async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    const rows = await this.orm.em
+      .fork()
+      .execute<Array<{ user_id: string }>>(
+        `update ${this.t('recovery_codes')} set "used_at" = now() where "user_id" = ? and "code_hash" = ? and "used_at" is null returning "user_id"`,
+        [userId, codeHash],
+      );
+    return rows.length === 1;
+  }
+
+  async recoveryCodesLeft(userId: string): Promise<number> {
+    const [row] = await this.orm.em
+      .fork()
+      .execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('recovery_codes')} where "user_id" = ? and "used_at" is null`, [userId]);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Only the challenge's hash is kept; expired ones are swept as new ones are made. */
+  async createChallenge(challenge: string, row: ChallengeRow): Promise<void> {
+    const em = this.orm.em.fork();
+    await em.execute(`delete from ${this.t('two_factor_challenges')} where "expires_at" < now() - interval '1 hour'`);
+    await em.execute(`insert into ${this.t('two_factor_challenges')} ("challenge_hash", "user_id", "session_version", "expires_at") values (?, ?, ?, ?)`, [
+      digest(challenge),
+      row.userId,
+      row.sessionVersion,
+      row.expiresAt,
+    ]);
+  }
+
+  async findChallenge(challenge: string): Promise<ChallengeRow | null> {
+    const [row] = await this.orm.em
+      .fork()
+      .execute<Array<{ user_id: string; session_version: number; expires_at: Date }>>(
+        `select "user_id", "session_version", "expires_at" from ${this.t('two_factor_challenges')} where "challenge_hash" = ?`,
+        [digest(challenge)],
+      );
+    return row ? { userId: row.user_id, sessionVersion: Number(row.session_version), expiresAt: new Date(row.expires_at) } : null;
+  }
+
+  /** True for the one request that uses the challenge up. */
+  async useChallenge(challenge: string): Promise<boolean> {
+    const rows = await this.orm.em
+      .fork()
+      .execute<Array<{ user_id: string }>>(`delete from ${this.t('two_factor_challenges')} where "challenge_hash" = ? returning "user_id"`, [digest(challenge)]);
+    return rows.length === 1;
+  }
+}

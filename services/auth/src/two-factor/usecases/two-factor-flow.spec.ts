@@ -1,0 +1,243 @@
+import { Logger } from '@nestjs/common';
+import { DomainError, ErrorCode, SIGN_IN_THROTTLED_MESSAGE, type Session, type TwoFactorChallenge } from '@labeldesk/contracts';
+import { generate } from 'otplib';
+import { InMemorySignInCounters } from '../../../test/support/in-memory-sign-in-counters';
+import { InMemoryTwoFactor } from '../../../test/support/in-memory-two-factor';
+import type { AuditRepository } from '../../audit/audit.repository';
+import type { AuthEnv } from '../../config/env.schema';
+import type { PasswordHasher } from '../../sessions/password-hasher';
+import type { SessionFactory } from '../../sessions/session.factory';
+import { SignInThrottle } from '../../sessions/sign-in/sign-in-throttle';
+import { LoginUseCase } from '../../sessions/usecases/login.usecase';
+import type { UserEventsPublisher } from '../../users/user-events.publisher';
+import { User } from '../../users/user.entity';
+import type { UserRepository } from '../../users/user.repository';
+import { SecretBox } from '../secret-box';
+import { TOTP_PERIOD_SECONDS } from '../totp';
+import { TwoFactorChallenges } from '../two-factor-challenges';
+import { TwoFactorCodes } from '../two-factor-codes';
+import type { TwoFactorRepository } from '../two-factor.repository';
+import { DisableTwoFactorUseCase } from './disable-two-factor.usecase';
+import { EnableTwoFactorUseCase } from './enable-two-factor.usecase';
+import { SetupTwoFactorUseCase } from './setup-two-factor.usecase';
+import { VerifyTwoFactorUseCase } from './verify-two-factor.usecase';
+
+const env = {
+  JWT_SECRET: 's'.repeat(40),
+  TOTP_ENCRYPTION_KEY: undefined,
+  LOGIN_WINDOW_MINUTES: 15,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: 10,
+  LOGIN_MAX_FAILURES_PER_ADDRESS: 100,
+  LOGIN_ADDRESS_WINDOW_MINUTES: 60,
+  LOGIN_SLOWDOWN_MAX_MS: 1000,
+} as AuthEnv;
+
+class InstantThrottle extends SignInThrottle {
+  protected override async sleep(): Promise<void> {}
+}
+
+const PASSWORD = 'the-right-password';
+const ADDRESS = '203.0.113.7';
+// The middle of a 30-second step.
+const START = (1_800_000_000 + 15) * 1000;
+
+/** Auth's two-factor use cases over one user, in memory, with a clock the test sets (Date.now). */
+const setup = () => {
+  let now = START;
+  jest.spyOn(Date, 'now').mockImplementation(() => now);
+  const user = Object.assign(new User(), { id: '6f1c2f0e-0000-4000-8000-000000000001', email: 'ada@example.com', passwordHash: 'h', sessionVersion: 3 });
+  const table = new InMemoryTwoFactor(new Map([[user.id, user]]));
+  const repository = table as unknown as TwoFactorRepository;
+  const users = { findById: jest.fn(async (id: string) => (id === user.id ? user : null)), findByEmail: jest.fn(async (email: string) => (email === user.email ? user : null)) } as unknown as UserRepository;
+  const hasher = { verify: jest.fn(async (hash: string | null, password: string) => hash !== null && password === PASSWORD) } as unknown as PasswordHasher;
+  const sessions = { create: jest.fn((u: User): Session => ({ token: `token-for-${u.id}`, user: {} as Session['user'] })) } as unknown as SessionFactory;
+  const audit = { append: jest.fn(async () => 'a1') };
+  const events = { changed: jest.fn(async () => undefined) } as unknown as UserEventsPublisher;
+  const counters = new InMemorySignInCounters();
+  counters.now = START;
+  const throttle = new InstantThrottle(counters, env);
+  const box = new SecretBox(env);
+  const codes = new TwoFactorCodes(repository, box);
+  const challenges = new TwoFactorChallenges(repository);
+  const caller = { userId: user.id, role: 'user' as const };
+  const h = {
+    user,
+    table,
+    audit,
+    counters,
+    throttle,
+    setClock: (ms: number) => {
+      now = ms;
+      counters.now = ms;
+    },
+    setup: new SetupTwoFactorUseCase(users, repository, box),
+    enable: new EnableTwoFactorUseCase(users, repository, box, audit as unknown as AuditRepository, events),
+    disable: new DisableTwoFactorUseCase(users, repository, codes, hasher, throttle, audit as unknown as AuditRepository, events),
+    verify: new VerifyTwoFactorUseCase(users, challenges, codes, throttle, sessions),
+    login: new LoginUseCase(users, hasher, sessions, throttle, challenges),
+    caller,
+    /** The code the app shows at `now` moved by whole steps. */
+    code: (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(now / 1000) + offsetSteps * TOTP_PERIOD_SECONDS }),
+  };
+  return h;
+};
+
+type Harness = ReturnType<typeof setup>;
+
+/** Sets up and enables two-factor sign-in: answers the secret and the recovery codes. */
+const enrol = async (h: Harness) => {
+  const { secret } = await h.setup.execute(h.caller);
+  const { recoveryCodes } = await h.enable.execute(h.caller, await h.code(secret));
+  return { secret, recoveryCodes };
+};
+
+const challengeFor = async (h: Harness): Promise<string> => {
+  const answer = await h.login.execute({ email: h.user.email, password: PASSWORD, clientAddress: ADDRESS });
+  expect(answer).toMatchObject({ twoFactorRequired: true });
+  return (answer as TwoFactorChallenge).challenge;
+};
+
+const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+describe('two-factor sign-in', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is enabled by a code from the secret just set up, answering ten recovery codes of which only hashes are kept', async () => {
+    const h = setup();
+    const { secret, recoveryCodes } = await enrol(h);
+    expect(h.user.twoFactorEnabled).toBe(true);
+    expect(h.user.totpSecret).not.toContain(secret);
+    expect(recoveryCodes).toHaveLength(10);
+    const stored = [...h.table.recovery.keys()].join(' ');
+    for (const code of recoveryCodes) expect(stored).not.toContain(code.replace('-', ''));
+    expect(h.audit.append).toHaveBeenCalledWith(expect.objectContaining({ actorId: h.user.id, action: 'user.2fa-enabled', targetId: h.user.id }));
+  });
+
+  it('is not enabled by a wrong code, and setting up again while it is on is refused', async () => {
+    const h = setup();
+    const { secret } = await h.setup.execute(h.caller);
+    const wrong = String((Number(await h.code(secret)) + 1) % 1_000_000).padStart(6, '0');
+    await expect(failure(h.enable.execute(h.caller, wrong))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    expect(h.user.twoFactorEnabled).toBe(false);
+    await h.enable.execute(h.caller, await h.code(secret));
+    await expect(failure(h.setup.execute(h.caller))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_STATE });
+  });
+
+  it('answers a challenge and no token for the right password, and a session for a code of the next step', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    const challenge = await challengeFor(h);
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    await expect(h.verify.execute({ challenge, code: await h.code(secret), clientAddress: ADDRESS })).resolves.toMatchObject({ token: `token-for-${h.user.id}` });
+  });
+
+  it('accepts a code one step early or late and refuses one two steps away', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    h.setClock(START + 10 * TOTP_PERIOD_SECONDS * 1000);
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret, -2), clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret, 2), clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret, -1), clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+    await expect(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret, 1), clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+  });
+
+  it('refuses a code whose step was used already, and any earlier step after it (no replay)', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    h.setClock(START + 5 * TOTP_PERIOD_SECONDS * 1000);
+    const code = await h.code(secret);
+    await h.verify.execute({ challenge: await challengeFor(h), code, clientAddress: ADDRESS });
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret, -1), clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+  });
+
+  it('refuses the code that enabled two-factor sign-in at the next sign-in', async () => {
+    const h = setup();
+    const { secret } = await h.setup.execute(h.caller);
+    const code = await h.code(secret);
+    await h.enable.execute(h.caller, code);
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+  });
+
+  it('signs in with each recovery code once, however it is typed', async () => {
+    const h = setup();
+    const { recoveryCodes } = await enrol(h);
+    const [first = '', second = ''] = recoveryCodes;
+    await expect(h.verify.execute({ challenge: await challengeFor(h), code: first, clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: first, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(h.verify.execute({ challenge: await challengeFor(h), code: ` ${second.toUpperCase().replace('-', '')} `, clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+  });
+
+  it('lets a challenge be answered for 5 minutes, and only once', async () => {
+    const h = setup();
+    const { recoveryCodes } = await enrol(h);
+    const [a = '', b = '', c = ''] = recoveryCodes;
+    const late = await challengeFor(h);
+    const onTime = await challengeFor(h);
+    h.setClock(START + 5 * 60_000 - 1);
+    await expect(h.verify.execute({ challenge: onTime, code: a, clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+    await expect(failure(h.verify.execute({ challenge: onTime, code: b, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CHALLENGE_INVALID });
+    h.setClock(START + 5 * 60_000);
+    await expect(failure(h.verify.execute({ challenge: late, code: c, clientAddress: ADDRESS }))).resolves.toEqual(
+      new DomainError(ErrorCode.AUTH_TWO_FACTOR_CHALLENGE_INVALID, 'This sign-in has expired. Please sign in again.'),
+    );
+  });
+
+  it("refuses a challenge once the user's sessions have ended (password changed or reset meanwhile)", async () => {
+    const h = setup();
+    const { recoveryCodes } = await enrol(h);
+    const challenge = await challengeFor(h);
+    h.user.endSessions();
+    await expect(failure(h.verify.execute({ challenge, code: recoveryCodes[0] ?? '', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CHALLENGE_INVALID });
+  });
+
+  it('throttles codes like passwords: after the password and 9 wrong codes from one address, even the right code is refused', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    const challenge = await challengeFor(h);
+    for (let i = 0; i < 9; i++) {
+      await expect(failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    }
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    await expect(failure(h.verify.execute({ challenge, code: await h.code(secret), clientAddress: ADDRESS }))).resolves.toEqual(new DomainError(ErrorCode.RATE_LIMITED, SIGN_IN_THROTTLED_MESSAGE));
+    // Signing in again with the password does not start the count over.
+    await expect(failure(challengeFor(h))).resolves.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+  });
+
+  it('forgets the counted attempts once a code is right', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    const challenge = await challengeFor(h);
+    for (let i = 0; i < 5; i++) await failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: ADDRESS }));
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    await h.verify.execute({ challenge, code: await h.code(secret), clientAddress: ADDRESS });
+    const again = await challengeFor(h);
+    for (let i = 0; i < 8; i++) await failure(h.verify.execute({ challenge: again, code: `${i}`.repeat(6), clientAddress: ADDRESS }));
+    h.setClock(START + 2 * TOTP_PERIOD_SECONDS * 1000);
+    await expect(h.verify.execute({ challenge: again, code: await h.code(secret), clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+  });
+
+  it('leaves no failure on the address after a sign-in with a code, so one office address can sign in many times', async () => {
+    const h = setup();
+    const { recoveryCodes } = await enrol(h);
+    for (const code of recoveryCodes.slice(0, 5)) await h.verify.execute({ challenge: await challengeFor(h), code, clientAddress: ADDRESS });
+    const attempt = await h.throttle.admit('someone-else@example.com', ADDRESS);
+    const counts = await h.counters.bump([{ key: attempt.address ?? '', windowSeconds: 3600 }]);
+    // The two bumps of this test only: the five sign-ins (password and code each) left nothing.
+    expect(counts.get(attempt.address ?? '')).toBe(2);
+  });
+
+  it('is turned off only with the password and a code, and then sign-in answers a session again', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    const code = await h.code(secret);
+    await expect(failure(h.disable.execute(h.caller, { code, password: 'wrong', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, issues: [{ path: 'password' }] });
+    await expect(failure(h.disable.execute(h.caller, { code: '000000', password: PASSWORD, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(h.disable.execute(h.caller, { code, password: PASSWORD, clientAddress: ADDRESS })).resolves.toEqual({ ok: true });
+    expect(h.user.twoFactorEnabled).toBe(false);
+    expect(h.audit.append).toHaveBeenCalledWith(expect.objectContaining({ action: 'user.2fa-disabled' }));
+    await expect(h.login.execute({ email: h.user.email, password: PASSWORD, clientAddress: ADDRESS })).resolves.toMatchObject({ token: `token-for-${h.user.id}` });
+  });
+});

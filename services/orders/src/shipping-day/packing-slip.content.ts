@@ -1,0 +1,117 @@
+import type { BulkOrderItem, SlipVariant } from '@labeldesk/contracts';
+
+export type { SlipVariant };
+import type { LabelAddress } from '../carriers/carrier.port';
+import { toShipment } from '../carriers/shipment.mapper';
+import { printableText } from '../carriers/sandbox/label-renderer';
+
+
+/** A batch row as the slips need it, in the label file's order. */
+export interface SlipRow {
+  itemId: string;
+  /** 1-based row of the batch's file. */
+  row: number;
+  data: BulkOrderItem;
+  trackingNumber: string;
+  serviceName: string;
+  priceCents: number;
+}
+
+export interface SlipItem {
+  sku: string;
+  description: string;
+  quantity: number;
+}
+
+/** One packing slip: one order, its items, where it goes and who sends it. */
+export interface PackingSlip {
+  /** The Amazon order-id, or the row's own id when the file had none. */
+  orderRef: string;
+  fromAmazon: boolean;
+  shipTo: LabelAddress;
+  from: LabelAddress;
+  items: SlipItem[];
+  trackingNumbers: string[];
+  service: string;
+  shippingCents: number;
+}
+
+const addressesOf = (data: BulkOrderItem) => {
+  const { from, to } = toShipment({ serviceUid: '', sender: data.sender, receiver: data.receiver, package: data.package }, null);
+  return { from, to };
+};
+
+const itemOf = (data: BulkOrderItem): SlipItem => ({
+  sku: data.package.sku_number ?? data.package.package_reference2 ?? '',
+  description: data.package.package_description ?? '',
+  quantity: data.package.quantity,
+});
+
+/**
+ * The slips of a batch, in the order of its labels: rows sharing an Amazon order-id (and ship-to name) are one order
+ * and one slip, placed where its first label is; a row without an order-id is an order of its own.
+ */
+export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
+  const slips: PackingSlip[] = [];
+  const byOrder = new Map<string, PackingSlip>();
+  for (const row of rows) {
+    const amazonId = row.data.package.order_id?.trim() || null;
+    const { from, to } = addressesOf(row.data);
+    const key = amazonId ? `${amazonId}\n${printableText(to.name).toUpperCase()}` : null;
+    const known = key ? byOrder.get(key) : undefined;
+    if (known) {
+      known.items.push(itemOf(row.data));
+      known.trackingNumbers.push(row.trackingNumber);
+      known.shippingCents += row.priceCents;
+      continue;
+    }
+    const slip: PackingSlip = {
+      orderRef: amazonId ?? row.itemId,
+      fromAmazon: amazonId !== null,
+      shipTo: to,
+      from,
+      items: [itemOf(row.data)],
+      trackingNumbers: [row.trackingNumber],
+      service: row.serviceName,
+      shippingCents: row.priceCents,
+    };
+    slips.push(slip);
+    if (key) byOrder.set(key, slip);
+  }
+  return slips;
+};
+
+const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+/** What a slip's page says, line by line (the renderer lays them out): a gift slip says nothing of money. */
+export interface SlipText {
+  title: string;
+  orderLine: string;
+  shipTo: string[];
+  from: string[];
+  itemHeader: string[];
+  items: string[][];
+  footer: string[];
+}
+
+export const addressText = (a: LabelAddress): string[] =>
+  [a.name, a.company, a.street1, a.street2, `${a.city}, ${a.state} ${a.zip}`].map((line) => printableText(line ?? '')).filter((line) => line !== '');
+
+export const slipText = (slip: PackingSlip, variant: SlipVariant): SlipText => {
+  const quantity = slip.items.reduce((sum, item) => sum + item.quantity, 0);
+  const shipping = variant === 'gift' ? [] : [`Shipping: ${money(slip.shippingCents)} (${printableText(slip.service)})`];
+  return {
+    title: variant === 'gift' ? 'GIFT PACKING SLIP' : 'PACKING SLIP',
+    orderLine: slip.fromAmazon ? `Amazon order ${printableText(slip.orderRef)}` : `Order ${printableText(slip.orderRef)}`,
+    shipTo: addressText(slip.shipTo),
+    from: addressText(slip.from),
+    itemHeader: ['SKU', 'Description', 'Qty'],
+    items: slip.items.map((item) => [printableText(item.sku) || '-', printableText(item.description) || '-', String(item.quantity)]),
+    footer: [
+      `Items: ${quantity}`,
+      ...shipping,
+      `Tracking: ${slip.trackingNumbers.join(', ')}`,
+      ...(variant === 'gift' ? ['A gift for you. Enjoy!'] : []),
+    ],
+  };
+};

@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
+import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { randomUUID } from 'node:crypto';
+import { BulkRepository } from '../bulk/bulk.repository';
+import { mergedLabelPdfChunks } from '../bulk/output/merged-label-pdf.writer';
+import { CARRIER_REGISTRY } from '../carriers/carrier.port';
+import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
+import { centralDayOf, centralInstant } from '../carriers/sandbox/sandbox-clock';
+import { FileRepository } from '../files/file.repository';
+import { planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
+import { ScanFormsRepository, type ScanFormRecord } from './scan-forms.repository';
+
+async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
+  yield bytes;
+}
+
+const NO_LABELS = 'No label can go on a SCAN form: every label is voided or already on a form.';
+
+/** A file to download, as the files controller answers it. */
+export interface FormFile {
+  fileId: string;
+}
+
+/** The Central day (USPS's clock) of `now`, and the instants it starts and ends. */
+export const mailingDayOf = (now: Date): { mailingDate: string; from: Date; to: Date } => {
+  const mailingDate = centralDayOf(now);
+  const [y, m, d] = mailingDate.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return { mailingDate, from: centralInstant(y, m, d, 0, 0), to: centralInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, 0) };
+};
+
+/**
+ * SCAN forms (USPS PS Form 5630, docs/decisions/046): for a batch, or for a customer's single labels of today. The
+ * labels not voided and on no form are planned into forms (one sender, at most 200 each), each claimed in the
+ * database before the carrier is asked, so a label never goes on two forms; forms made before are answered again.
+ */
+@Injectable()
+export class ScanFormUseCase {
+  private readonly logger = new Logger(ScanFormUseCase.name);
+
+  constructor(
+    private readonly forms: ScanFormsRepository,
+    private readonly files: FileRepository,
+    private readonly bulk: BulkRepository,
+    @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
+  ) {}
+
+  /** The batch's SCAN form file (its forms as one PDF), made on the first ask; null while the batch still runs. */
+  async forBatch(caller: Caller, bulkOrderId: string, now = new Date()): Promise<FormFile | null> {
+    const batch = await this.bulk.find(bulkOrderId);
+    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
+    if (!FINAL_BULK_STATUSES.includes(batch.status)) return null;
+    const candidates = await this.forms.batchCandidates(bulkOrderId, batch.sort_by_sku);
+    await this.makeForms(candidates, { userId: batch.user_id, bulkOrderId, mailingDate: mailingDayOf(now).mailingDate });
+    const made = (await this.forms.ofBatch(bulkOrderId)).filter((f) => f.state === 'created');
+    if (made.length === 0) throw this.unavailable(candidates);
+    return { fileId: await this.bundle(batch.user_id, made, `SCAN_Form_${bulkOrderId.slice(0, 8)}`) };
+  }
+
+  /** Today's forms of a customer's single labels (one per sender address), made for labels on none yet. */
+  async forToday(caller: Caller, userId: string, now = new Date()): Promise<ScanFormRecord[]> {
+    if (!ownsOrAdmin(caller, userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    const day = mailingDayOf(now);
+    const candidates = await this.forms.singleCandidates(userId, day.from, day.to);
+    await this.makeForms(candidates, { userId, bulkOrderId: null, mailingDate: day.mailingDate });
+    const made = (await this.forms.ofDay(userId, day.mailingDate)).filter((f) => f.state === 'created');
+    if (made.length === 0) {
+      throw candidates.length === 0
+        ? new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, 'No single label was bought today, so there is nothing for a SCAN form.')
+        : this.unavailable(candidates);
+    }
+    return made;
+  }
+
+  /** One form's file, for its owner or an admin. */
+  async formFile(caller: Caller, formId: string): Promise<FormFile | null> {
+    const form = await this.forms.find(formId);
+    if (!form || !ownsOrAdmin(caller, form.userId) || form.state !== 'created' || !form.fileId) return null;
+    return { fileId: form.fileId };
+  }
+
+  private unavailable(candidates: readonly FormCandidate[]): DomainError {
+    const carriers = [...new Set(candidates.map((c) => c.carrier))];
+    const without = carriers.filter((id) => !this.registry.get(id)?.scanForm);
+    if (without.length > 0 && without.length === carriers.length) {
+      return new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, `The carrier of these labels (${without.join(', ')}) does not make SCAN forms.`);
+    }
+    return new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, NO_LABELS);
+  }
+
+  private async makeForms(candidates: readonly FormCandidate[], scope: { userId: string; bulkOrderId: string | null; mailingDate: string }): Promise<void> {
+    const planned = planScanForms(candidates).filter((p) => this.registry.get(p.carrier)?.scanForm);
+    for (const form of planned) await this.makeForm(form, scope);
+  }
+
+  /** Claims the labels, asks the carrier, keeps the file; a refusal or no answer gives the labels back. */
+  private async makeForm(planned: PlannedForm, scope: { userId: string; bulkOrderId: string | null; mailingDate: string }): Promise<void> {
+    const carrier = this.registry.get(planned.carrier);
+    if (!carrier?.scanForm) return;
+    const id = randomUUID();
+    // A racing request claimed some of these labels first: its form answers for them.
+    if (!(await this.forms.claim({ id, userId: scope.userId, bulkOrderId: scope.bulkOrderId, mailingDate: scope.mailingDate, planned }))) return;
+    try {
+      const outcome = await carrier.scanForm({ formId: id, mailingDate: scope.mailingDate, from: planned.sender, labels: planned.labels.map((l) => ({ trackingNumber: l.trackingNumber, carrierRefs: l.carrierRefs })) });
+      if (outcome.kind !== 'created') {
+        await this.forms.release(id);
+        const message = outcome.kind === 'refused' ? `The carrier refused the SCAN form: ${outcome.message}` : `The carrier did not answer; ask for the SCAN form again in a few minutes. (${outcome.message})`;
+        throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, message);
+      }
+      const file = await this.files.saveStream(scope.userId, `SCAN_Form_${scope.mailingDate}_${outcome.barcode}.pdf`, 'application/pdf', once(outcome.file));
+      await this.forms.complete(id, outcome.barcode, outcome.carrierRefs, file.id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        this.logger.error(`SCAN form ${id} failed`, error instanceof Error ? error.stack : String(error));
+        await this.forms.release(id);
+      }
+      throw error;
+    }
+  }
+
+  /** One form's file, or the forms merged into one PDF (built once, kept on the newest form). */
+  private async bundle(ownerId: string, made: readonly ScanFormRecord[], name: string): Promise<string> {
+    const newest = made.at(-1) as ScanFormRecord;
+    if (made.length === 1 && newest.fileId) return newest.fileId;
+    const built = await this.forms.bundleOf(newest.id);
+    if (built) return built;
+    const files = made.map((f) => f.fileId).filter((id): id is string => id !== null);
+    const read = (fileId: string) => this.readWhole(fileId);
+    async function* sources(): AsyncGenerator<Uint8Array> {
+      for (const fileId of files) yield await read(fileId);
+    }
+    // Every page as it came (`4x6` places pages unchanged): the forms are Letter pages already.
+    const merged = await this.files.saveStream(ownerId, `${name}_${made.length}_forms.pdf`, 'application/pdf', mergedLabelPdfChunks(sources(), { layout: '4x6' }));
+    const kept = await this.forms.keepBundle(newest.id, merged.id);
+    // A racing request kept its own merged file first: that one is answered, this one goes.
+    if (kept !== merged.id) await this.files.remove([merged.id]);
+    return kept;
+  }
+
+  private async readWhole(fileId: string): Promise<Buffer> {
+    const info = await this.files.findInfo(fileId);
+    if (!info) throw new Error(`SCAN form file ${fileId} is missing`);
+    return (await this.files.readChunk(fileId, 0, info.sizeBytes)) ?? Buffer.alloc(0);
+  }
+}

@@ -1,0 +1,209 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { SingleOrder } from '@labeldesk/contracts';
+import type { CarrierId, CarrierRefs, LabelAddress } from '../carriers/carrier.port';
+import { toShipment } from '../carriers/shipment.mapper';
+import { jsonColumn } from '../database/sql-values';
+import type { VoidState } from '../lifecycle/label-state';
+import type { LabelKind } from '../lifecycle/label-voids.repository';
+import type { FormCandidate, PlannedForm } from './scan-form-plan';
+
+/** A SCAN form as stored: `pending` while the carrier is being asked, `created` once its file is kept. */
+export interface ScanFormRecord {
+  id: string;
+  userId: string;
+  carrier: CarrierId;
+  bulkOrderId: string | null;
+  sender: LabelAddress;
+  mailingDate: string;
+  trackingNumbers: string[];
+  state: 'pending' | 'created';
+  barcode: string | null;
+  fileId: string | null;
+  createdAt: Date;
+}
+
+interface FormRow {
+  id: string;
+  user_id: string;
+  carrier: CarrierId;
+  bulk_order_id: string | null;
+  sender: LabelAddress | string;
+  /** `to_char` of the date column: a `date` read as a JS Date would shift with the process's time zone. */
+  mailing_day: string;
+  tracking_numbers: string[] | string;
+  state: 'pending' | 'created';
+  barcode: string | null;
+  file_id: string | null;
+  created_at: Date | string;
+}
+
+interface CandidateRow {
+  label_kind: LabelKind;
+  label_id: string;
+  carrier: CarrierId;
+  tracking_number: string;
+  carrier_refs: CarrierRefs | string;
+  sender: SingleOrder['sender'] | string;
+  void_state: VoidState | null;
+  scan_form_id: string | null;
+}
+
+const toForm = (row: FormRow): ScanFormRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  carrier: row.carrier,
+  bulkOrderId: row.bulk_order_id,
+  sender: jsonColumn(row.sender),
+  mailingDate: row.mailing_day,
+  trackingNumbers: jsonColumn(row.tracking_numbers),
+  state: row.state,
+  barcode: row.barcode,
+  fileId: row.file_id,
+  createdAt: new Date(row.created_at),
+});
+
+/** Our sender fields as the carrier port's address (the same mapping a purchase uses). */
+const senderAddress = (sender: SingleOrder['sender']): LabelAddress =>
+  toShipment({ serviceUid: '', sender, receiver: { receiver_name: '', receiver_phone: null, receiver_company: null, receiver_address1: '', receiver_address2: null, receiver_city: '', receiver_state_province: '', receiver_zip_postal: '', receiver_country: 'US' }, package: { package_length: 1, package_width: 1, package_height: 1, package_weight: 1, package_description: null, package_reference1: null, package_reference2: null } }, null).from;
+
+const toCandidate = (row: CandidateRow): FormCandidate => ({
+  kind: row.label_kind,
+  labelId: row.label_id,
+  trackingNumber: row.tracking_number,
+  carrier: row.carrier,
+  carrierRefs: jsonColumn(row.carrier_refs),
+  sender: senderAddress(jsonColumn(row.sender)),
+  voidState: row.void_state,
+  scanFormId: row.scan_form_id,
+});
+
+/**
+ * SCAN forms and the labels on them. `scan_form_labels` has one row per label (its primary key): the claim that
+ * keeps a label off a second form, whichever request or replica asks at the same time.
+ */
+@Injectable()
+export class ScanFormsRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private t(name: 'labels' | 'label_voids' | 'scan_forms' | 'scan_form_labels' | 'orders' | 'bulk_items'): string {
+    return schemaTable(this.orm, name);
+  }
+
+  private em(): EntityManager {
+    return this.orm.em.fork();
+  }
+
+  private candidatesQuery(where: string, orderBy: string): string {
+    return `select l."label_kind", l."label_id", l."carrier", l."tracking_number", l."carrier_refs",
+                   coalesce(o."sender", i."data"->'sender') as "sender", v."state" as "void_state", f."scan_form_id"
+              from ${this.t('labels')} l
+              left join ${this.t('orders')} o on l."label_kind" = 'single' and o."id" = l."label_id"
+              left join ${this.t('bulk_items')} i on l."label_kind" = 'bulk' and i."id" = l."label_id"
+              left join ${this.t('label_voids')} v on v."label_kind" = l."label_kind" and v."label_id" = l."label_id"
+              left join ${this.t('scan_form_labels')} f on f."label_kind" = l."label_kind" and f."label_id" = l."label_id"
+             where ${where} order by ${orderBy}`;
+  }
+
+  /** A batch's labels in the order of its label file (by SKU when the batch is sorted so). */
+  async batchCandidates(bulkOrderId: string, sortBySku: boolean): Promise<FormCandidate[]> {
+    const orderBy = sortBySku ? `coalesce(i."sku", ''), l."row_no"` : `l."row_no"`;
+    const rows = await this.em().execute<CandidateRow[]>(this.candidatesQuery(`l."label_kind" = 'bulk' and l."order_id" = ?`, orderBy), [bulkOrderId]);
+    return rows.map(toCandidate);
+  }
+
+  /** A customer's single labels bought in [from, to), oldest first. */
+  async singleCandidates(userId: string, from: Date, to: Date): Promise<FormCandidate[]> {
+    const rows = await this.em().execute<CandidateRow[]>(
+      this.candidatesQuery(`l."label_kind" = 'single' and l."user_id" = ? and l."purchased_at" >= ? and l."purchased_at" < ?`, `l."purchased_at", l."label_id"`),
+      [userId, from, to],
+    );
+    return rows.map(toCandidate);
+  }
+
+  /**
+   * Records a form as `pending` with its labels, in one transaction: false, and nothing kept, when any label is
+   * already on another form (a racing request took it first).
+   */
+  async claim(form: { id: string; userId: string; bulkOrderId: string | null; mailingDate: string; planned: PlannedForm }): Promise<boolean> {
+    const { planned } = form;
+    try {
+      await this.em().transactional(async (em) => {
+        await em.execute(
+          `insert into ${this.t('scan_forms')} ("id", "user_id", "carrier", "bulk_order_id", "sender", "sender_key", "mailing_date", "tracking_numbers", "state")
+           values (?, ?, ?, ?, ?::jsonb, ?, ?::date, ?::jsonb, 'pending')`,
+          [form.id, form.userId, planned.carrier, form.bulkOrderId, JSON.stringify(planned.sender), planned.senderKey, form.mailingDate, JSON.stringify(planned.labels.map((l) => l.trackingNumber))],
+        );
+        await em.execute(
+          `insert into ${this.t('scan_form_labels')} ("label_kind", "label_id", "scan_form_id", "tracking_number") values ${planned.labels.map(() => '(?, ?, ?, ?)').join(', ')}`,
+          planned.labels.flatMap((l) => [l.kind, l.labelId, form.id, l.trackingNumber]),
+        );
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error, 'scan_form_labels_label_unique')) return false;
+      throw error;
+    }
+  }
+
+  /** The carrier made the form: its number and file are kept, and it is never asked for again. */
+  async complete(formId: string, barcode: string, carrierRefs: CarrierRefs, fileId: string): Promise<void> {
+    await this.em().execute(
+      `update ${this.t('scan_forms')} set "state" = 'created', "barcode" = ?, "carrier_refs" = ?::jsonb, "file_id" = ?, "updated_at" = now() where "id" = ?`,
+      [barcode, JSON.stringify(carrierRefs), fileId, formId],
+    );
+  }
+
+  /** The carrier refused or did not answer: the claim goes, and its labels may go on a form again. */
+  async release(formId: string): Promise<void> {
+    await this.em().execute(`delete from ${this.t('scan_forms')} where "id" = ? and "state" = 'pending'`, [formId]);
+  }
+
+  async find(formId: string): Promise<ScanFormRecord | null> {
+    const [row] = await this.em().execute<FormRow[]>(`select *, to_char("mailing_date", 'YYYY-MM-DD') as "mailing_day" from ${this.t('scan_forms')} where "id" = ?`, [formId]);
+    return row ? toForm(row) : null;
+  }
+
+  /** A batch's forms, oldest first. */
+  async ofBatch(bulkOrderId: string): Promise<ScanFormRecord[]> {
+    const rows = await this.em().execute<FormRow[]>(`select *, to_char("mailing_date", 'YYYY-MM-DD') as "mailing_day" from ${this.t('scan_forms')} where "bulk_order_id" = ? order by "created_at", "id"`, [bulkOrderId]);
+    return rows.map(toForm);
+  }
+
+  /** A customer's forms of single labels mailed on `mailingDate`, oldest first. */
+  async ofDay(userId: string, mailingDate: string): Promise<ScanFormRecord[]> {
+    const rows = await this.em().execute<FormRow[]>(
+      `select *, to_char("mailing_date", 'YYYY-MM-DD') as "mailing_day" from ${this.t('scan_forms')} where "user_id" = ? and "bulk_order_id" is null and "mailing_date" = ?::date order by "created_at", "id"`,
+      [userId, mailingDate],
+    );
+    return rows.map(toForm);
+  }
+
+  /** When each of these labels went on a created form (a label absent from the answer is on none). */
+  async manifestedAt(labels: readonly { kind: LabelKind; labelId: string }[]): Promise<Map<string, Date>> {
+    if (labels.length === 0) return new Map();
+    const rows = await this.em().execute<Array<{ label_kind: LabelKind; label_id: string; created_at: Date | string }>>(
+      `select fl."label_kind", fl."label_id", f."updated_at" as "created_at"
+         from ${this.t('scan_form_labels')} fl join ${this.t('scan_forms')} f on f."id" = fl."scan_form_id"
+        where f."state" = 'created' and (fl."label_kind", fl."label_id") in (${labels.map(() => '(?, ?::uuid)').join(', ')})`,
+      labels.flatMap((l) => [l.kind, l.labelId]),
+    );
+    return new Map(rows.map((r) => [`${r.label_kind}:${r.label_id}`, new Date(r.created_at)]));
+  }
+
+  /** The merged file of a batch's forms up to this one, when built. */
+  async bundleOf(formId: string): Promise<string | null> {
+    const [row] = await this.em().execute<Array<{ bundle_file_id: string | null }>>(`select "bundle_file_id" from ${this.t('scan_forms')} where "id" = ?`, [formId]);
+    return row?.bundle_file_id ?? null;
+  }
+
+  /** Keeps the merged file on the form, unless a racing request kept one first: that one is answered. */
+  async keepBundle(formId: string, fileId: string): Promise<string> {
+    const [row] = await this.em().execute<Array<{ bundle_file_id: string }>>(
+      `update ${this.t('scan_forms')} set "bundle_file_id" = coalesce("bundle_file_id", ?) where "id" = ? returning "bundle_file_id"`,
+      [fileId, formId],
+    );
+    return row?.bundle_file_id ?? fileId;
+  }
+}

@@ -1,0 +1,65 @@
+import { Controller } from '@nestjs/common';
+import { WebhooksRpc, type Caller, type ParsedRequestOf, type ServiceCaller } from '@labeldesk/contracts';
+import { Allow, CurrentCaller, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { ManageWebhooksUseCase } from './manage-webhooks.usecase';
+import { RelayEventUseCase } from './relay-event.usecase';
+
+type Req<K extends keyof typeof WebhooksRpc> = ParsedRequestOf<(typeof WebhooksRpc)[K]>;
+
+/** Outgoing webhooks over the transport: every request acts on the caller's own endpoints (an admin's too). */
+@Controller()
+export class WebhooksController {
+  constructor(
+    private readonly manage: ManageWebhooksUseCase,
+    private readonly relay: RelayEventUseCase,
+  ) {}
+
+  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @RpcHandler(WebhooksRpc.create)
+  create(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.create) body: Req<'create'>) {
+    return this.manage.create(caller.userId, body);
+  }
+
+  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @RpcHandler(WebhooksRpc.list)
+  list(@CurrentCaller() caller: Caller) {
+    return this.manage.list(caller.userId);
+  }
+
+  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @RpcHandler(WebhooksRpc.update)
+  update(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.update) body: Req<'update'>) {
+    return this.manage.update(caller.userId, body.id, body.change);
+  }
+
+  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @RpcHandler(WebhooksRpc.remove)
+  remove(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.remove) body: Req<'remove'>) {
+    return this.manage.remove(caller.userId, body.id);
+  }
+
+  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @RpcHandler(WebhooksRpc.rotateSecret)
+  rotateSecret(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.rotateSecret) body: Req<'rotateSecret'>) {
+    return this.manage.rotate(caller.userId, body.id);
+  }
+
+  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @RpcHandler(WebhooksRpc.deliveries)
+  deliveries(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.deliveries) body: Req<'deliveries'>) {
+    return this.manage.deliveries(caller.userId, body.id, body.limit);
+  }
+
+  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @RpcHandler(WebhooksRpc.test)
+  test(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.test) body: Req<'test'>) {
+    return this.manage.test(caller.userId, body.id);
+  }
+
+  @Allow('services', { services: ['payments'] })
+  @RpcHandler(WebhooksRpc.relayEvent)
+  async relayEvent(@UserOrServiceCaller() caller: Caller | ServiceCaller, @RpcPayload(WebhooksRpc.relayEvent) body: Req<'relayEvent'>) {
+    requireService(caller, 'payments');
+    return { queued: await this.relay.relay(body) };
+  }
+}

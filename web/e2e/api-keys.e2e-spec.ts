@@ -1,0 +1,57 @@
+import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { appUrl } from './support/env';
+
+/** A request of the customer's own software: the key as a Bearer credential, no session. */
+const withKey = (key: string, path: string): Promise<Response> => fetch(appUrl(path), { headers: { authorization: `Bearer ${key}` } });
+
+describe('API keys', () => {
+  const currentPage = useBrowserPage();
+
+  it('creates a key on the Account page, shows it once, lets it read orders but not the balance, and refuses it once revoked', async () => {
+    const page = currentPage();
+    const customer = newCustomer();
+    const session = await registerThroughApi(customer);
+    const userId = String((session.user as unknown as { _id: string })._id);
+    await loginThroughUi(page, customer);
+    await waitForPath(page, '/main/dashboard');
+    await page.goto(appUrl('/main/account'));
+    const section = page.getByTestId('api-keys-section');
+    await section.getByText('No API keys yet.').waitFor();
+
+    await section.getByLabel('Key name', { exact: true }).fill('Warehouse script');
+    // labels:read is ticked to start with; nothing else is.
+    await section.getByRole('button', { name: 'Create key', exact: true }).click();
+    const shown = page.getByTestId('new-api-key-value');
+    await shown.waitFor();
+    const key = (await shown.textContent()) ?? '';
+    expect(key).toMatch(/^ld_live_[0-9A-Za-z]{49}$/);
+    const row = section.getByTestId('api-key-row').filter({ hasText: 'Warehouse script' });
+    await row.waitFor();
+    await row.getByText(`${key.slice(0, 12)}…${key.slice(-4)}`).waitFor();
+    await saveScreenshot(page, 'api-key-created');
+
+    expect((await withKey(key, `/api/orders/recent/${userId}`)).status).toBe(200);
+    const balance = await withKey(key, '/api/auth/api/balance');
+    expect(balance.status).toBe(403);
+    expect(((await balance.json()) as { message: string }).message).toContain('balance:read');
+
+    // Once dismissed, the key is never shown again: only its prefix and last four remain.
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await shown.waitFor({ state: 'detached' });
+    await page.reload();
+    await row.waitFor();
+    expect(await page.getByText(key).count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Revoke Warehouse script' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('stop working at once').waitFor();
+    await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await section.getByText('No API keys yet.').waitFor();
+    await saveScreenshot(page, 'api-key-revoked');
+
+    const refused = await withKey(key, `/api/orders/recent/${userId}`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('AUTH_API_KEY_INVALID');
+  });
+});

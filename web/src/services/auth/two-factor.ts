@@ -1,0 +1,54 @@
+import {
+  loginResponseSchema,
+  okSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSetupResponseSchema,
+  type LoginResponse,
+  type TwoFactorDisableBody,
+  type TwoFactorEnableBody,
+  type TwoFactorEnableResponse,
+  type TwoFactorSetupResponse,
+  type TwoFactorVerifyBody,
+} from '@labeldesk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../libs/http-client';
+import { useAuthStore } from '../../stores/auth.store';
+import { authKeys } from './keys';
+
+export const setupTwoFactor = (): Promise<TwoFactorSetupResponse> =>
+  apiRequest('/api/auth/2fa/setup', { method: 'POST', body: {}, schema: twoFactorSetupResponseSchema });
+
+export const enableTwoFactor = (body: TwoFactorEnableBody): Promise<TwoFactorEnableResponse> =>
+  apiRequest('/api/auth/2fa/enable', { method: 'POST', body, schema: twoFactorEnableResponseSchema });
+
+export const disableTwoFactor = (body: TwoFactorDisableBody): Promise<{ ok: true }> =>
+  apiRequest('/api/auth/2fa/disable', { method: 'POST', body, schema: okSchema });
+
+/** The sign-in's second step: the challenge the password answered and a code. */
+export const verifyTwoFactor = (body: TwoFactorVerifyBody): Promise<LoginResponse> =>
+  apiRequest('/api/auth/2fa/verify', { method: 'POST', body, schema: loginResponseSchema });
+
+/** The stored user shows whether two-factor sign-in is on; the session check then reads it again from the server. */
+const useMarkTwoFactor = () => {
+  const queryClient = useQueryClient();
+  return (enabled: boolean) => {
+    const { user, setUser, token } = useAuthStore.getState();
+    if (user) setUser({ ...user, twoFactorEnabled: enabled });
+    void queryClient.invalidateQueries({ queryKey: authKeys.session(token) });
+  };
+};
+
+export const useSetupTwoFactor = () => useMutation({ mutationFn: setupTwoFactor });
+
+export const useEnableTwoFactor = () => {
+  const mark = useMarkTwoFactor();
+  return useMutation({ mutationFn: enableTwoFactor, onSuccess: () => mark(true) });
+};
+
+export const useDisableTwoFactor = () => {
+  const mark = useMarkTwoFactor();
+  return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => mark(false) });
+};
+
+export const useVerifyTwoFactor = () =>
+  useMutation({ mutationFn: verifyTwoFactor, onSuccess: ({ token, user }) => useAuthStore.getState().setSession(token, user) });

@@ -56,7 +56,7 @@ export class LabelLifecycleController {
     return this.rpc.call(OrdersRpc.tracking, { orderId }, { ...ctx, timeoutMs: 30_000 });
   }
 
-  @ApiDoc({ summary: "Void a batch's labels, all of them when trackingNumbers is absent: a result per label", body: bulkVoidBodySchema, response: bulkVoidResponseSchema })
+  @ApiDoc({ summary: "Void a batch's labels: those listed in trackingNumbers, or all of them in pages of 5,000 (send the answer's nextRow as fromRow until it is null): a result per label", body: bulkVoidBodySchema, response: bulkVoidResponseSchema })
   @SignedIn('labels:void')
   @Post('bulk/:orderId/void')
   @HttpCode(200)

@@ -105,7 +105,7 @@ export const describeLabelLifecycle = (mode: string, running: () => RunningSyste
       if (databaseUrl) expect((await voidBooksOf(databaseUrl, who.userId)).refunds).toEqual([{ key: `void:single:${unused.orderId}`, cents: PRICE, linked: true }]);
     }, 120_000);
 
-    it("voids a whole batch with a result per label, gives back only the unused labels' price, and refuses a second void of each", async () => {
+    it("voids a whole batch page by page from a file row, with a result per label, gives back only the unused labels' price, and refuses a second void of each", async () => {
       const who = await customer();
       const { orderId } = await submitBulk(call, who, Array.from({ length: 6 }, (_, i) => bulkRow(i)));
       await waitForBulk(call, who.token, orderId);
@@ -120,16 +120,27 @@ export const describeLabelLifecycle = (mode: string, running: () => RunningSyste
       }
       const before = await balanceOf(call, who.token);
 
+      // A whole-batch void goes page by page from a file row: here rows 4 to 6 first, then the whole batch.
+      const tail = await call('POST', `/orders/bulk/${orderId}/void`, { fromRow: 4 }, { token: who.token });
+      expect(tail.status).toBe(200);
+      const tailNumbers = labels.slice(3).map((l) => String(l['trackingNumber']));
+      expect((tail.body['results'] as Body[]).map((r) => r['trackingNumber'])).toEqual(tailNumbers);
+      const tailUnused = tailNumbers.filter((tn) => !used.has(tn)).length;
+      expect(tail.body).toMatchObject({ voided: tailUnused, refused: 3 - tailUnused, amountBack: tailUnused * PRICE, nextRow: null });
+
       const voided = await call('POST', `/orders/bulk/${orderId}/void`, {}, { token: who.token });
       expect(voided.status).toBe(200);
       const results = voided.body['results'] as Body[];
-      expect(results).toHaveLength(6);
+      expect(results.map((r) => r['trackingNumber'])).toEqual(labels.map((l) => l['trackingNumber']));
       for (const r of results) {
-        if (used.has(String(r['trackingNumber']))) expect(r).toMatchObject({ result: 'refused', amount: 0, reason: expect.stringContaining('scanned') });
+        const number = String(r['trackingNumber']);
+        if (used.has(number)) expect(r).toMatchObject({ result: 'refused', amount: 0, reason: expect.stringContaining('scanned') });
+        else if (tailNumbers.includes(number)) expect(r).toMatchObject({ result: 'refused', state: 'voided', amount: 0, reason: 'This label was already voided.' });
         else expect(r).toMatchObject({ result: 'voided', state: 'voided', amount: PRICE, reason: null });
       }
       const unusedCount = 6 - used.size;
-      expect(voided.body).toMatchObject({ voided: unusedCount, refundPending: 0, refused: used.size, amountBack: unusedCount * PRICE, amountPending: 0 });
+      const headUnused = unusedCount - tailUnused;
+      expect(voided.body).toMatchObject({ voided: headUnused, refundPending: 0, refused: 6 - headUnused, amountBack: headUnused * PRICE, amountPending: 0, nextRow: null });
       expect(await balanceOf(call, who.token)).toBe(before + unusedCount * PRICE);
 
       const again = await call('POST', `/orders/bulk/${orderId}/void`, { trackingNumbers: results.map((r) => String(r['trackingNumber'])) }, { token: who.token });
@@ -158,12 +169,17 @@ export const describeLabelLifecycle = (mode: string, running: () => RunningSyste
       const who = await customer();
       const { orderId } = await submitBulk(call, who, [bulkRow(1)]);
       await waitForBulk(call, who.token, orderId);
-      for (const body of [{ trackingNumbers: [12345678901] }, { trackingNumbers: 'EZ1000000001' }, { trackingNumbers: [] }, { trackingNumbers: ['x'] }, { other: true }]) {
+      const listed = [{ trackingNumbers: [12345678901] }, { trackingNumbers: 'EZ1000000001' }, { trackingNumbers: [] }, { trackingNumbers: ['x'] }, { other: true }];
+      const paged = [{ fromRow: 0 }, { fromRow: '2' }, { fromRow: 1.5 }, { fromRow: 1, trackingNumbers: ['EZ1000000001'] }];
+      for (const body of [...listed, ...paged]) {
         const answer = await call('POST', `/orders/bulk/${orderId}/void`, body, { token: who.token });
         expect([answer.status, body]).toEqual([400, body]);
       }
       const tooMany = await call('POST', `/orders/bulk/${orderId}/void`, { trackingNumbers: Array.from({ length: 10_001 }, (_, i) => `EZ${String(i).padStart(10, '0')}`) }, { token: who.token });
       expect([400, 413]).toContain(tooMany.status);
+      // A page past the batch's last row is empty, not an error.
+      const past = await call('POST', `/orders/bulk/${orderId}/void`, { fromRow: 2 }, { token: who.token });
+      expect([past.status, past.body['results'], past.body['nextRow']]).toEqual([200, [], null]);
       const labels = (await call('GET', `/orders/bulk/${orderId}/labels`, undefined, { token: who.token })).body['labels'] as Body[];
       expect(labels.map((l) => l['state'])).toEqual(['purchased']);
     }, 120_000);

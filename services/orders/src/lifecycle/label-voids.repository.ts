@@ -202,6 +202,15 @@ export class LabelVoidsRepository {
     return rows.map(toLabel);
   }
 
+  /** Up to `limit` of a batch's labels from file row `fromRow` on, in file order. */
+  async batchLabelsFrom(bulkOrderId: string, fromRow: number, limit: number): Promise<ChargedLabel[]> {
+    const rows = await this.db.execute<LabelRow[]>(
+      `${this.labelsQuery(`l."label_kind" = 'bulk' and l."order_id" = ? and l."row_no" >= ?`)} order by l."row_no" limit ?`,
+      [bulkOrderId, fromRow, limit],
+    );
+    return rows.map(toLabel);
+  }
+
   /** One page of a batch's labels, in file order, and how many it has. */
   async batchLabelsPage(bulkOrderId: string, page: number, limit: number): Promise<{ labels: ChargedLabel[]; total: number }> {
     const [rows, counted] = await Promise.all([

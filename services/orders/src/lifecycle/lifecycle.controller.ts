@@ -36,7 +36,7 @@ export class LifecycleController {
   @Allow('signed-in', { scope: 'labels:void' })
   @RpcHandler(OrdersRpc.bulkVoid)
   bulkVoid(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkVoid) body: Req<'bulkVoid'>) {
-    return this.voider.voidBatch(caller, body.orderId, body.trackingNumbers);
+    return this.voider.voidBatch(caller, body.orderId, { trackingNumbers: body.trackingNumbers, fromRow: body.fromRow });
   }
 
   @Allow('signed-in', { scope: 'labels:read' })

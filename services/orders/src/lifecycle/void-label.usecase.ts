@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
+import { BATCH_VOID_PAGE, DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
@@ -8,6 +8,12 @@ import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-sta
 import { LabelVoidsRepository, type ChargedLabel, type LabelVoid, type RequestedBy } from './label-voids.repository';
 import { TrackingRefresh } from './tracking-refresh';
 import { VoidSettlement, type Settled } from './void-settlement';
+
+/** Which labels of a batch to void: those listed, or one page of the whole batch from a file row. */
+export interface BatchVoidAsked {
+  trackingNumbers?: readonly string[] | undefined;
+  fromRow?: number | undefined;
+}
 
 /** One label's void, as the caller is answered. */
 export type VoidResult = { ok: true; state: LabelState; amountCents: number } | { ok: false; refusal: VoidRefusal };
@@ -38,6 +44,9 @@ export class VoidLabelUseCase {
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'VOID_WINDOW_DAYS' | 'CARRIER_TIMEOUT_MS'>,
   ) {}
 
+  /** Labels per page of a whole-batch void (a test may make pages smaller). */
+  pageSize = BATCH_VOID_PAGE;
+
   /** POST /api/orders/{orderId}/void. */
   async voidSingle(caller: Caller, orderId: string): Promise<VoidLabelResponse> {
     const label = await this.voids.singleLabel(orderId);
@@ -54,17 +63,24 @@ export class VoidLabelUseCase {
     return { orderId, trackingNumber: label.trackingNumber, state: result.state, amount: result.amountCents, message: moneyMessage(result.state, result.amountCents) };
   }
 
-  /** POST /api/orders/bulk/{orderId}/void: a result per label asked for (every label of the batch when none is named). */
-  async voidBatch(caller: Caller, bulkOrderId: string, trackingNumbers?: readonly string[]): Promise<BulkVoidResponse> {
+  /**
+   * POST /api/orders/bulk/{orderId}/void: a result per label asked for, or (none named) per label of one page of the
+   * batch, BATCH_VOID_PAGE labels from file row `fromRow` on, with the row the next page starts at.
+   */
+  async voidBatch(caller: Caller, bulkOrderId: string, asked: BatchVoidAsked = {}): Promise<BulkVoidResponse> {
     const batch = await this.bulk.find(bulkOrderId);
     if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
-    const asked = trackingNumbers ? [...new Set(trackingNumbers)] : undefined;
-    const labels = await this.voids.batchLabels(bulkOrderId, asked);
+    const listed = asked.trackingNumbers ? [...new Set(asked.trackingNumbers)] : undefined;
+    const fromRow = asked.fromRow ?? 1;
+    // One label past the page says whether there is a next one, and where it starts.
+    const read = listed ? await this.voids.batchLabels(bulkOrderId, listed) : await this.voids.batchLabelsFrom(bulkOrderId, fromRow, this.pageSize + 1);
+    const labels = listed ? read : read.slice(0, this.pageSize);
+    const nextRow = listed ? null : (read[this.pageSize]?.row ?? null);
     const found = new Set(labels.map((l) => l.trackingNumber));
-    const results: BulkVoidResult[] = (asked ?? []).filter((tn) => !found.has(tn)).map((tn) => ({
+    const results: BulkVoidResult[] = (listed ?? []).filter((tn) => !found.has(tn)).map((tn) => ({
       trackingNumber: tn, result: 'refused', state: 'purchased', amount: 0, reason: 'Not a label of this batch.',
     }));
-    if (labels.length === 0 && results.length === 0) throw new DomainError(ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, 'This batch has no labels to void.');
+    if (labels.length === 0 && results.length === 0 && fromRow === 1) throw new DomainError(ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, 'This batch has no labels to void.');
     const by = this.requester(caller, { userId: batch.user_id });
     const claims = await mapLimited(labels, BATCH_VOID_CONCURRENCY, (label) => this.claim(label, by, caller.userId));
     const claimed = claims.filter((c): c is Extract<Claim, { ok: true }> => c.ok).map((c) => c.claimed);
@@ -88,6 +104,7 @@ export class VoidLabelUseCase {
       refused: results.filter((r) => r.result === 'refused').length,
       amountBack: sum('voided'),
       amountPending: sum('refund_pending'),
+      nextRow,
     };
   }
 

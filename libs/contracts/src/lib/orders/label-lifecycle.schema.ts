@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids';
 
 /**
  * A bought label's life (docs/decisions/045): `purchased → void_requested → voided` when the carrier cancels it before
@@ -62,8 +63,25 @@ export type VoidLabelResponse = z.infer<typeof voidLabelResponseSchema>;
 /** A tracking number as the carriers write them (letters and digits, 8 to 40). */
 export const trackingNumberSchema = z.string({ error: 'Tracking number must be text' }).regex(/^[A-Za-z0-9]{8,40}$/, 'must be a tracking number (8 to 40 letters or digits)');
 
-/** POST /api/orders/bulk/{orderId}/void: the batch's labels to void, all of them when absent. */
-export const bulkVoidBodySchema = z.object({ trackingNumbers: z.array(trackingNumberSchema).min(1).max(10_000).optional() }).strict();
+/** Labels of a whole-batch void answered per call: the reply stays well under NATS's 8 MB and the gateway's timeout. */
+export const BATCH_VOID_PAGE = 5_000;
+
+const bulkVoidFields = {
+  /** The labels to void; absent voids the batch's labels page by page, from `fromRow`. */
+  trackingNumbers: z.array(trackingNumberSchema).min(1).max(10_000).optional(),
+  /** A whole-batch void goes on from this file row (the previous answer's `nextRow`); 1 when absent. */
+  fromRow: z.number().int().min(1).optional(),
+};
+const oneWayToChoose = (body: { trackingNumbers?: unknown; fromRow?: unknown }, ctx: z.RefinementCtx): void => {
+  if (body.trackingNumbers !== undefined && body.fromRow !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['fromRow'], message: 'Send trackingNumbers or fromRow, not both' });
+  }
+};
+
+/** POST /api/orders/bulk/{orderId}/void: the batch's labels to void, all of them (in pages) when absent. */
+export const bulkVoidBodySchema = z.object(bulkVoidFields).strict().superRefine(oneWayToChoose);
+/** The RPC's request: the body and the batch (not strict, so an older replica's request still parses). */
+export const bulkVoidRequestSchema = z.object({ orderId: idSchema, ...bulkVoidFields }).superRefine(oneWayToChoose);
 export type BulkVoidBody = z.infer<typeof bulkVoidBodySchema>;
 
 export const bulkVoidResultSchema = z.object({
@@ -86,6 +104,11 @@ export const bulkVoidResponseSchema = z.object({
   /** Cents credited at once (voided) plus cents pending (refund_pending). */
   amountBack: z.number().int(),
   amountPending: z.number().int(),
+  /**
+   * A whole-batch void answers at most BATCH_VOID_PAGE labels: the file row to send as `fromRow` for the next page,
+   * null when this page was the last (and always for a list of tracking numbers).
+   */
+  nextRow: z.number().int().min(1).nullable().default(null),
 });
 export type BulkVoidResponse = z.infer<typeof bulkVoidResponseSchema>;
 

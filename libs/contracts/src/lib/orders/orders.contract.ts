@@ -26,6 +26,7 @@ import {
 import {
   adminRefundsPageSchema,
   batchLabelsPageSchema,
+  bulkVoidRequestSchema,
   bulkVoidResponseSchema,
   labelStateSchema,
   labelTrackingSchema,
@@ -112,7 +113,7 @@ export const OrdersRpc = {
   /** Voids a batch's labels (all when trackingNumbers is absent): a result per label. */
   bulkVoid: defineRpc(
     'orders.bulk.void.v1',
-    z.object({ orderId: idSchema, trackingNumbers: z.array(trackingNumberSchema).min(1).max(10_000).optional() }),
+    bulkVoidRequestSchema,
     bulkVoidResponseSchema,
   ),
   /** The carrier's verification of an address when ADDRESS_CHECK is `carrier` (any signed-in user). */

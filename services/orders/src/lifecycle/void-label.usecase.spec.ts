@@ -1,0 +1,72 @@
+import type { Caller } from '@labeldesk/contracts';
+import type { BulkRepository } from '../bulk/bulk.repository';
+import type { OrderRepository } from '../orders/order.repository';
+import type { ChargedLabel, LabelVoid, LabelVoidsRepository } from './label-voids.repository';
+import type { TrackingRefresh } from './tracking-refresh';
+import { VoidLabelUseCase } from './void-label.usecase';
+import type { VoidSettlement } from './void-settlement';
+
+const OWNER: Caller = { userId: 'owner-1', role: 'user' };
+const BATCH = 'batch-1';
+
+/** A batch of `count` unused sandbox labels, rows 1..count, bought an hour ago. */
+const batchOf = (count: number): ChargedLabel[] =>
+  Array.from({ length: count }, (_, i) => ({
+    kind: 'bulk', labelId: `item-${i + 1}`, orderId: BATCH, userId: OWNER.userId, carrier: 'sandbox', trackingNumber: `TN${i + 1}`,
+    carrierRefs: {}, purchasedAt: new Date(Date.now() - 3_600_000), amountCents: 850, chargeKey: `bulk-item:item-${i + 1}`,
+    serviceName: 'Ground', receiverName: 'Ada', row: i + 1, voidState: null, voidReason: null, trackingStatus: null,
+  }) as ChargedLabel);
+
+/** The use case over an in-memory batch whose labels the sandbox voids at once. */
+const setup = (labels: ChargedLabel[], pageSize: number) => {
+  const reads: Array<[number, number]> = [];
+  const voids = {
+    batchLabelsFrom: jest.fn(async (_batch: string, fromRow: number, limit: number) => {
+      reads.push([fromRow, limit]);
+      return labels.filter((l) => (l.row ?? 0) >= fromRow).slice(0, limit);
+    }),
+    batchLabels: jest.fn(async (_batch: string, numbers: readonly string[]) => labels.filter((l) => numbers.includes(l.trackingNumber))),
+    claim: jest.fn(async (label: ChargedLabel) => ({ ...label, id: `void-${label.labelId}`, state: 'void_requested' }) as unknown as LabelVoid),
+  };
+  const settlement = { carrierOf: () => ({}), voidAtCarrier: jest.fn(async () => ({ state: 'voided' as const })) };
+  const bulk = { find: async () => ({ id: BATCH, user_id: OWNER.userId }) };
+  const useCase = new VoidLabelUseCase(
+    voids as unknown as LabelVoidsRepository, settlement as unknown as VoidSettlement, {} as TrackingRefresh, {} as OrderRepository, bulk as unknown as BulkRepository,
+    { VOID_WINDOW_DAYS: 30, CARRIER_TIMEOUT_MS: 10_000 },
+  );
+  useCase.pageSize = pageSize;
+  return { useCase, reads, settlement };
+};
+
+describe('VoidLabelUseCase.voidBatch', () => {
+  it('voids a whole batch one page at a time and names the row the next page starts at', async () => {
+    const { useCase, reads } = setup(batchOf(7), 3);
+    const first = await useCase.voidBatch(OWNER, BATCH);
+    expect([first.results.map((r) => r.trackingNumber), first.nextRow, first.voided, first.amountBack]).toEqual([['TN1', 'TN2', 'TN3'], 4, 3, 3 * 850]);
+    const second = await useCase.voidBatch(OWNER, BATCH, { fromRow: 4 });
+    expect([second.results.map((r) => r.trackingNumber), second.nextRow]).toEqual([['TN4', 'TN5', 'TN6'], 7]);
+    const last = await useCase.voidBatch(OWNER, BATCH, { fromRow: 7 });
+    expect([last.results.map((r) => r.trackingNumber), last.nextRow]).toEqual([['TN7'], null]);
+    // One label past the page is read to know whether another page follows; never the whole batch.
+    expect(reads).toEqual([[1, 4], [4, 4], [7, 4]]);
+  });
+
+  it('ends on a full last page with no next row', async () => {
+    const { useCase } = setup(batchOf(3), 3);
+    expect((await useCase.voidBatch(OWNER, BATCH)).nextRow).toBeNull();
+  });
+
+  it('answers an empty page past the last row, and refuses a batch with no labels at all', async () => {
+    const { useCase, settlement } = setup(batchOf(2), 3);
+    await expect(useCase.voidBatch(OWNER, BATCH, { fromRow: 9 })).resolves.toMatchObject({ results: [], voided: 0, nextRow: null });
+    expect(settlement.voidAtCarrier).not.toHaveBeenCalled();
+    const empty = setup([], 3);
+    await expect(empty.useCase.voidBatch(OWNER, BATCH)).rejects.toMatchObject({ message: 'This batch has no labels to void.' });
+  });
+
+  it('voids listed labels in one answer whatever their number, with no next row', async () => {
+    const { useCase } = setup(batchOf(7), 3);
+    const listed = await useCase.voidBatch(OWNER, BATCH, { trackingNumbers: ['TN1', 'TN5', 'TN6', 'TN7', 'NOPE'] });
+    expect([listed.results.length, listed.voided, listed.refused, listed.nextRow]).toEqual([5, 4, 1, null]);
+  });
+});

@@ -3,13 +3,14 @@
  *
  * Layout after formats.md §2.1/§2.2 (zones of the USPS 4x6 sample label), IMpb geometry after §1.5–§1.7.
  * The payment area carries no indicia: it says SAMPLE — NOT POSTAGE, and so do a diagonal watermark and a
- * band at the bottom (§2.4). The barcode is drawn as vector rectangles from bwip-js's bar/space widths
- * (no raster image), the text uses the standard Helvetica fonts only.
+ * band at the bottom (§2.4). The barcode is drawn as vector rectangles from its bar/space widths (no raster
+ * image), the text uses the standard Helvetica fonts only. The page is written by `LabelCanvas`, which writes what
+ * pdfkit would for the same calls at a fraction of the cost (label-canvas.spec.ts compares the two).
  */
 import { raw as bwipRaw } from 'bwip-js';
-import PDFDocument from 'pdfkit';
-import { useParsedStandardFonts } from './standard-fonts';
 import type { LabelAddress, LabelShipment } from '../carrier.port';
+import { impbBarSpaceWidths } from './gs1-128';
+import { LabelCanvas, type LabelDrawing, type LabelPdfInfo } from './label-canvas';
 
 export interface LabelRenderInput {
   service: {
@@ -30,7 +31,7 @@ export interface LabelRenderInput {
   shipDate: Date;
 }
 
-type Doc = PDFKit.PDFDocument;
+type Doc = LabelDrawing;
 type FontName = 'Helvetica' | 'Helvetica-Bold';
 
 export const LABEL_WIDTH_PT = 288;
@@ -63,23 +64,23 @@ const Y = {
 } as const;
 
 export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: [W, H],
-    margin: 0,
-    // No default font: the two used come pre-parsed (useParsedStandardFonts), not read from disk per label.
-    font: null as unknown as string,
-    info: {
-      Title: `SAMPLE label ${input.impb.hri} - not postage`,
-      Subject: 'Sample shipping label. NOT POSTAGE. Do not mail.',
-      Producer: 'labeldesk sandbox carrier',
-      Creator: 'labeldesk sandbox carrier',
-      CreationDate: input.shipDate,
-    },
-  });
-  useParsedStandardFonts(doc, ['Helvetica', 'Helvetica-Bold']);
-  doc.font('Helvetica');
-  const done = collectPdf(doc);
+  const canvas = new LabelCanvas(W, H);
+  drawLabel(canvas, input);
+  return canvas.toPdf(labelInfo(input));
+}
 
+/** The document information of a label's PDF. */
+export const labelInfo = (input: LabelRenderInput): LabelPdfInfo => ({
+  Title: `SAMPLE label ${input.impb.hri} - not postage`,
+  Subject: 'Sample shipping label. NOT POSTAGE. Do not mail.',
+  Producer: 'labeldesk sandbox carrier',
+  Creator: 'labeldesk sandbox carrier',
+  CreationDate: input.shipDate,
+});
+
+/** Draws every zone of the label on a page of W × H points. */
+export function drawLabel(doc: Doc, input: LabelRenderInput): void {
+  doc.font('Helvetica');
   drawWatermark(doc);
   drawIconAndPaymentArea(doc, input);
   drawBanner(doc, printableText(input.service.bannerText));
@@ -87,13 +88,10 @@ export async function renderLabel(input: LabelRenderInput): Promise<Buffer> {
   drawDeliveryAddress(doc, input.to);
   const impbBottom = drawImpbBlock(doc, input.impb);
   drawFooter(doc, input.package, impbBottom);
-
-  doc.end();
-  return done;
 }
 
 /** The bytes a PDFKit document writes, once it has ended. */
-export function collectPdf(doc: Doc): Promise<Buffer> {
+export function collectPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -250,10 +248,12 @@ function drawFooter(doc: Doc, pkg: LabelShipment['package'], top: number): void 
 
 /**
  * Alternating bar/space widths in modules (bar first) of the GS1-128 symbol for an element string such as
- * `(420)10001(92)05599999999900000017`; bwip-js inserts FNC1 first and after the variable-length AI 420.
- * No quiet zones included.
+ * `(420)10001(92)05599999999900000017`: FNC1 first and after the variable-length AI 420. An IMpb's are worked out
+ * directly (gs1-128.ts), any other element string by bwip-js. No quiet zones included.
  */
 export function barSpaceWidths(elementString: string): number[] {
+  const impb = impbBarSpaceWidths(elementString);
+  if (impb) return impb;
   const [symbol] = bwipRaw({ bcid: 'gs1-128', text: elementString });
   if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js returned no linear symbol for the GS1-128 data');
   return symbol.sbs;

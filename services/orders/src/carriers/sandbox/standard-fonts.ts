@@ -9,7 +9,7 @@ import PDFDocument from 'pdfkit';
  * metrics' `kernPairs`/`getKernPair`), pinned by the pdfkit version in package.json; label-renderer.spec.ts and
  * standard-fonts.spec.ts check the output is the same either way.
  */
-type StandardFontName = 'Helvetica' | 'Helvetica-Bold';
+export type StandardFontName = 'Helvetica' | 'Helvetica-Bold';
 
 interface PdfkitFont {
   document: PDFKit.PDFDocument;
@@ -26,9 +26,17 @@ interface PdfkitFontState {
 }
 
 /** pdfkit's parsed AFM metrics of a standard font, shared by every copy of the font. */
-interface AfmMetrics {
+export interface AfmMetrics {
   kernPairs: Record<string, number>;
   getKernPair(left: string, right: string | undefined): number;
+  /** In thousandths of an em. */
+  ascender: number;
+  /** Each character's WinAnsi code in hex, as pdfkit writes it. */
+  encodeText(text: string): string[];
+  glyphsForString(text: string): string[];
+  /** Each glyph's width plus its kerning with the next, in thousandths of an em. */
+  advancesForGlyphs(glyphs: readonly string[]): number[];
+  widthOfGlyph(glyph: string): number;
 }
 
 const parsed = new Map<StandardFontName, PdfkitFont>();
@@ -75,3 +83,6 @@ export const useParsedStandardFonts = (doc: PDFKit.PDFDocument, names: readonly 
     state._fontFamilies[name] = font;
   }
 };
+
+/** The parsed metrics of a standard font (kerning in maps), for text laid out without a pdfkit document. */
+export const standardFontMetrics = (name: StandardFontName): AfmMetrics => templateOf(name).font as AfmMetrics;

@@ -56,17 +56,29 @@ export const openAccountMenu = async (page: Page): Promise<void> => {
 };
 
 /**
- * Logs out through the avatar menu and waits for the login page. The menu item is clicked once the menu is open, and
- * the login page gets 30 s (the shell fetches its code ahead of time; this is margin for a loaded CI machine).
+ * Logs out through the avatar menu and waits for the login page. The menu item is clicked once no dialog is open and
+ * the menu is; the login page gets 30 s in all (the shell fetches its code ahead of time; margin for a loaded CI).
  */
 export const logoutThroughUi = async (page: Page): Promise<void> => {
+  // A dialog still closing (its exit animation) keeps the page behind it inert: the menu is opened once it is gone.
+  await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 30_000 });
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   try {
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+  } catch {
+    // Three CI runs in two days saw this click lost on a loaded machine, the menu left open, never reproduced here: a
+    // person clicks again, and so does the test, saying so in the log. A second lost click fails the test.
+    const menuOpen = await page.getByRole('menu').isVisible().catch(() => false);
+    console.warn(`logoutThroughUi: still at ${page.url()} 10 s after clicking Logout (menu open: ${menuOpen}); clicking again`);
+    if (menuOpen) await page.getByRole('menuitem', { name: 'Logout' }).click();
+    else await openAccountMenu(page).then(() => page.getByRole('menuitem', { name: 'Logout' }).click());
+  }
+  try {
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
   } catch (error) {
     // Says where the page stayed and whether the menu was still open, so a failure in CI can be told apart.
     const menuOpen = await page.getByRole('menu').isVisible().catch(() => false);
-    throw new Error(`Logout did not reach /login within 30 s: the page is at ${page.url()}, menu open: ${menuOpen}`, { cause: error });
+    throw new Error(`Logout did not reach /login after two clicks: the page is at ${page.url()}, menu open: ${menuOpen}`, { cause: error });
   }
 };

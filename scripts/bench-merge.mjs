@@ -28,6 +28,8 @@ const sources = [
   'bulk/output/pdf-object-serializer.ts',
   'bulk/output/letter-2up.layout.ts',
   'carriers/sandbox/label-renderer.ts',
+  'carriers/sandbox/label-canvas.ts',
+  'carriers/sandbox/gs1-128.ts',
   'carriers/sandbox/standard-fonts.ts',
   'carriers/sandbox/impb.ts',
   'carriers/sandbox/sandbox-services.ts',

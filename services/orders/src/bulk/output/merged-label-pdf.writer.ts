@@ -33,6 +33,7 @@ import {
   PDFStream,
   ParseSpeeds,
 } from 'pdf-lib';
+import { CANVAS_PAGE_FONTS, readCanvasPdf, type CanvasPdfPage } from '../../carriers/sandbox/label-canvas';
 import { halfSheetPlacement, type HalfSheetSlot, LETTER_HEIGHT_PT, LETTER_WIDTH_PT, type Matrix, normalizeRotation, type PageBox, type PageRotation } from './letter-2up.layout';
 import { PdfStreamAssembler } from './pdf-stream-assembler';
 
@@ -78,6 +79,18 @@ function emptySummary(): MergeSummary {
   return { labels: 0, labelPages: 0, pages: 0, bytes: 0 };
 }
 
+/** What the merge of one file keeps between labels. */
+interface MergeState {
+  out: PdfStreamAssembler;
+  layout: MergeLabelOptions['layout'];
+  summary: MergeSummary;
+  pagesNumber: number;
+  /** The file's pages so far, in order. */
+  pageNumbers: number[];
+  /** Label forms waiting for a Letter sheet (letter_2up). */
+  pendingForms: PlacedForm[];
+}
+
 interface PlacedForm {
   /** Object number in the merged file. */
   objectNumber: number;
@@ -91,26 +104,27 @@ async function* merge(labels: LabelSource, options: MergeLabelOptions, summary: 
   const pagesNumber = out.reserve();
   const pageNumbers: number[] = [];
   const pendingForms: PlacedForm[] = [];
+  const state: MergeState = { out, layout: options.layout, summary, pagesNumber, pageNumbers, pendingForms };
+  let canvasFonts: string | null = null;
 
   for await (const label of labels) {
     if (summary.labels === 0) yield out.header();
     summary.labels++;
-    const document = await loadLabel(label, summary.labels);
-    const context = PDFContext.create();
-    // One copier per source document: resources its pages share (fonts, images) are copied once.
-    const copier = PDFObjectCopier.for(document.context, context);
-    const copiedPages: PDFRef[] = [];
-    const forms: Array<Omit<PlacedForm, 'objectNumber'> & { ref: PDFRef }> = [];
-    for (const page of document.getPages()) {
+    const canvas = readCanvasPdf(label);
+    if (canvas) {
+      // The sandbox's own labels: their content stream is copied as it is, their fonts written once for the file.
+      const written: Buffer[] = [];
+      if (canvasFonts === null) {
+        const fonts = Object.entries(CANVAS_PAGE_FONTS).map(([name, baseFont]) => ({ name, baseFont, number: out.reserve() }));
+        for (const font of fonts) written.push(out.object(font.number, `<< /Type /Font /BaseFont /${font.baseFont} /Subtype /Type1 /Encoding /WinAnsiEncoding >>`));
+        canvasFonts = `<< /ProcSet [/PDF /Text] /Font <<${fonts.map((font) => ` /${font.name} ${font.number} 0 R`).join('')} >> >>`;
+      }
       summary.labelPages++;
-      if (options.layout === '4x6') copiedPages.push(copier.copy(page.ref));
-      else forms.push(labelForm(page.node, copier, context, summary.labels));
+      written.push(canvasPage(state, canvas, canvasFonts));
+      yield Buffer.concat(written);
+    } else {
+      yield* parsedLabel(state, await loadLabel(label, summary.labels));
     }
-    const appended = out.append(context, new Map(copiedPages.map((ref) => [ref.objectNumber, `/Parent ${pagesNumber} 0 R`])));
-    yield appended.chunk;
-    for (const ref of copiedPages) pageNumbers.push(appended.numberOf(ref));
-    for (const { ref, ...form } of forms) pendingForms.push({ ...form, objectNumber: appended.numberOf(ref) });
-
     while (pendingForms.length >= 2) yield letterSheet(out, pagesNumber, pendingForms.splice(0, 2), pageNumbers);
     if (summary.labels % LABELS_PER_TURN === 0) await nextMacrotask();
   }
@@ -124,6 +138,39 @@ async function* merge(labels: LabelSource, options: MergeLabelOptions, summary: 
   yield* out.trailer(catalogNumber);
   summary.pages = pageNumbers.length;
   summary.bytes = out.byteLength;
+}
+
+/** A canvas label as a page of its own (4x6) or as a form waiting for its place on a Letter sheet. */
+function canvasPage({ out, layout, pagesNumber, pageNumbers, pendingForms }: MergeState, page: CanvasPdfPage, resources: string): Buffer {
+  const contentNumber = out.reserve();
+  if (layout === 'letter_2up') {
+    pendingForms.push({ objectNumber: contentNumber, box: { left: 0, bottom: 0, right: page.width, top: page.height }, rotation: 0 });
+    return out.stream(contentNumber, `/Type /XObject /Subtype /Form /FormType 1 /BBox [ 0 0 ${page.width} ${page.height} ] /Resources ${resources} /Filter /FlateDecode`, page.deflatedContent);
+  }
+  const pageNumber = out.reserve();
+  pageNumbers.push(pageNumber);
+  return Buffer.concat([
+    out.stream(contentNumber, '/Filter /FlateDecode', page.deflatedContent),
+    out.object(pageNumber, `<< /Type /Page /Parent ${pagesNumber} 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Resources ${resources} /Contents ${contentNumber} 0 R >>`),
+  ]);
+}
+
+/** Any other label document, read with pdf-lib: its pages and what they reference copied under the file's numbers. */
+function* parsedLabel({ out, layout, summary, pagesNumber, pageNumbers, pendingForms }: MergeState, document: PDFDocument): Generator<Buffer> {
+  const context = PDFContext.create();
+  // One copier per source document: resources its pages share (fonts, images) are copied once.
+  const copier = PDFObjectCopier.for(document.context, context);
+  const copiedPages: PDFRef[] = [];
+  const forms: Array<Omit<PlacedForm, 'objectNumber'> & { ref: PDFRef }> = [];
+  for (const page of document.getPages()) {
+    summary.labelPages++;
+    if (layout === '4x6') copiedPages.push(copier.copy(page.ref));
+    else forms.push(labelForm(page.node, copier, context, summary.labels));
+  }
+  const appended = out.append(context, new Map(copiedPages.map((ref) => [ref.objectNumber, `/Parent ${pagesNumber} 0 R`])));
+  yield appended.chunk;
+  for (const ref of copiedPages) pageNumbers.push(appended.numberOf(ref));
+  for (const { ref, ...form } of forms) pendingForms.push({ ...form, objectNumber: appended.numberOf(ref) });
 }
 
 async function loadLabel(bytes: Uint8Array, index: number): Promise<PDFDocument> {

@@ -2,7 +2,7 @@ import { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import PDFDocument from 'pdfkit';
 import { inflateSync } from 'node:zlib';
 import { labelInput } from './label-fixtures';
-import { LabelCanvas, pdfString, type LabelDrawing } from './label-canvas';
+import { LabelCanvas, pdfString, readCanvasPdf, type LabelDrawing } from './label-canvas';
 import { collectPdf, drawLabel, labelInfo, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabel, type LabelRenderInput } from './label-renderer';
 import { useParsedStandardFonts } from './standard-fonts';
 
@@ -52,6 +52,22 @@ describe('LabelCanvas', () => {
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
     expect(doc.getTitle()).toBe(labelInfo(labelInput()).Title);
+  });
+
+  it('reads back the page of a PDF it wrote, and nothing else', async () => {
+    const pdf = await renderLabel(labelInput());
+    const page = readCanvasPdf(pdf);
+    expect(page).toMatchObject({ width: 288, height: 432 });
+    expect(inflateSync(page?.deflatedContent ?? Buffer.alloc(0)).toString('latin1')).toBe(canvasContent(labelInput()));
+    const doc = new PDFDocument({ size: [288, 432] });
+    const done = collectPdf(doc);
+    doc.end();
+    expect(readCanvasPdf(await done)).toBeNull();
+    // One byte changed after the content stream (a font), or a file cut short: read by a real parser instead.
+    const changed = Buffer.from(pdf);
+    changed.write('Courier  ', pdf.indexOf('Helvetica-Bold'), 'latin1');
+    expect(readCanvasPdf(changed)).toBeNull();
+    expect(readCanvasPdf(pdf.subarray(0, 600))).toBeNull();
   });
 
   it('writes information strings escaped, and as UTF-16 when they are not plain ASCII', () => {

@@ -89,9 +89,11 @@ describe('Batch orders', () => {
   it(
     'shows the progress widget again after a reload while a batch runs, until its files are ready',
     async () => {
-      const customer = await fundedCustomer(1_000_000);
+      // Enough labels that the batch still runs when the page has reloaded: 200 were bought before the reload ended
+      // once labels got cheaper to render (decision 057); 5,000 take several seconds even on a fast day.
+      const customer = await fundedCustomer(100_000_000);
       const serviceName = await serviceNameFor(customer);
-      const rows = bulkRows(200, serviceName);
+      const rows = bulkRows(5_000, serviceName);
 
       await signIn(page, customer);
       const orderId = await startBatch(customer, rows);
@@ -101,7 +103,7 @@ describe('Batch orders', () => {
       const title = page.getByTestId('bulk-progress-title');
       await title.waitFor({ timeout: 20_000 });
       const modal = page.getByTestId('bulk-progress-modal');
-      await modal.getByText(/of 200 labels processed/).waitFor();
+      await modal.getByText(/of 5,000 labels processed/).waitFor();
 
       // Minimized, then reloaded again: the tab's own record of the batch brings the corner card back.
       await modal.getByRole('button', { name: 'Minimize', exact: true }).click();
@@ -124,7 +126,7 @@ describe('Batch orders', () => {
       await saveScreenshot(page, 'bulk-widget-completed');
 
       const batch = await waitForFinalBatch(customer, orderId, 10_000);
-      expect(batch.totalCount).toBe(200);
+      expect(batch.totalCount).toBe(5_000);
 
       await modal.getByRole('button', { name: 'Close', exact: true }).click();
       await modal.waitFor({ state: 'detached' });

@@ -9,7 +9,7 @@
 // records the page's frame intervals (requestAnimationFrame) and long tasks: the widget's own responsiveness.
 // A measurement, not a test: results go to docs/benchmarks.md with the machine-speed probe beside them.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,11 +103,15 @@ try {
       new PerformanceObserver((list) => record.longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask', buffered: false });
     });
     const submit = page.getByRole('button', { name: 'Submit Bulk Order', exact: true });
+    // PAGE_PROFILE=<file>: the page's CPU profile from Submit to the end (Chrome DevTools Protocol), for DevTools.
+    const cdp = process.env.PAGE_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const submitted = Date.now();
     for (let i = 0; i < 600 && (await submit.isDisabled()); i++) await page.waitForTimeout(500);
     await submit.click();
     await page.getByTestId('bulk-progress-title').first().filter({ hasText: 'Order Processed Successfully!' }).waitFor({ timeout: 1_800_000 });
     const doneMs = Date.now() - submitted;
+    if (cdp) writeFileSync(process.env.PAGE_PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const { frames, longTasks } = await page.evaluate(() => globalThis.__bench);
     const sorted = [...frames].sort((a, b) => a - b);
     const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);

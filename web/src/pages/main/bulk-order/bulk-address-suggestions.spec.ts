@@ -1,4 +1,4 @@
-import { addressesToAsk, addressKey, partyAddress, suggestionPatch, suggestionsByRow, warningsByRow } from './bulk-address-suggestions';
+import { addressesToAsk, addressKey, indexAddresses, partyAddress, suggestionPatch, suggestionsByRow, warningsByRow } from './bulk-address-suggestions';
 import { emptyValues, type BulkRow } from './bulk-rows';
 
 const row = (id: number, change: Partial<BulkRow['values']> = {}): BulkRow => ({
@@ -23,7 +23,7 @@ describe('bulk address suggestions', () => {
   it('offers a row the carrier suggestion for its To address, and accepting fills the five cells', () => {
     const rows = [row(1), row(2, { ToStreet1: '350 FIFTH AVE', ToCity: 'NEW YORK', ToZipPostal: '10118-0110' })];
     const answers = new Map([[addressKey(partyAddress(rows[0]!.values, 'to')!), { verdict: 'suggestion' as const, suggestion: suggested, messages: [] }]]);
-    const byRow = suggestionsByRow(rows, answers);
+    const byRow = suggestionsByRow(indexAddresses(rows), answers);
     expect([...byRow.keys()]).toEqual([1]);
     expect(suggestionPatch(byRow.get(1)!)).toEqual({ ToStreet1: '350 FIFTH AVE', ToStreet2: '', ToCity: 'NEW YORK', ToStateProvince: 'NY', ToZipPostal: '10118-0110' });
   });
@@ -31,9 +31,25 @@ describe('bulk address suggestions', () => {
   it("puts the server's warnings on every row with that address, saying whose address it is", () => {
     const rows = [row(1), row(2, { ToCity: 'Brooklyn' }), row(3, { ToCity: 'Brooklyn' })];
     const warned = new Map([[addressKey(partyAddress(rows[1]!.values, 'to')!), ['ZIP 10118 is usually NEW YORK, NY, not BROOKLYN: check the city (USPS accepts some other names).']]]);
-    const byRow = warningsByRow(rows, warned);
+    const byRow = warningsByRow(indexAddresses(rows), warned);
     expect([...byRow.keys()]).toEqual([2, 3]);
     expect(byRow.get(2)).toEqual(['To: ZIP 10118 is usually NEW YORK, NY, not BROOKLYN: check the city (USPS accepts some other names).']);
-    expect(warningsByRow(rows, new Map()).size).toBe(0);
+    expect(warningsByRow(indexAddresses(rows), new Map()).size).toBe(0);
+  });
+
+  it('names the From warning before the To warning of one row, whichever answer came first', () => {
+    const rows = [row(1, { ToCity: 'Brooklyn', FromCity: 'Queens' })];
+    const to = addressKey(partyAddress(rows[0]!.values, 'to')!);
+    const from = addressKey(partyAddress(rows[0]!.values, 'from')!);
+    const byRow = warningsByRow(indexAddresses(rows), new Map([[to, ['to doubt']], [from, ['from doubt']]]));
+    expect(byRow.get(1)).toEqual(['From: from doubt', 'To: to doubt']);
+  });
+
+  it('indexes each address once with every row and party that has it, and sees an edited row anew', () => {
+    const rows = [row(1), row(2), row(3, { ToCity: 'Brooklyn' })];
+    const index = indexAddresses(rows);
+    expect(index.get(addressKey(partyAddress(rows[0]!.values, 'to')!))).toEqual([{ rowId: 1, party: 'to' }, { rowId: 2, party: 'to' }]);
+    const edited = [rows[0]!, { ...rows[1]!, values: { ...rows[1]!.values, ToCity: 'Brooklyn' } }, rows[2]!];
+    expect(indexAddresses(edited).get(addressKey(partyAddress(rows[2]!.values, 'to')!))).toEqual([{ rowId: 2, party: 'to' }, { rowId: 3, party: 'to' }]);
   });
 });

@@ -25,23 +25,47 @@ export type RowSuggestion = Partial<Record<Party, AddressSuggestion>>;
 
 export type Answers = ReadonlyMap<string, AddressVerificationResult | null>;
 
-export const rowSuggestion = (values: BulkValues, answers: Answers): RowSuggestion | null => {
-  const found: RowSuggestion = {};
-  for (const party of PARTIES) {
-    const address = partyAddress(values, party);
-    const answer = address ? answers.get(addressKey(address)) : undefined;
-    if (answer?.verdict === 'suggestion' && answer.suggestion) found[party] = answer.suggestion;
+/** The rows (and which party of each) that have an address, by address key. */
+export type AddressIndex = ReadonlyMap<string, ReadonlyArray<{ rowId: number; party: Party }>>;
+
+/**
+ * Each row's checkable addresses, by the row's values: a row whose cells did not change is not checked again when
+ * the table changes elsewhere (a 100,000-row table re-read its every address on each answer: seconds of a busy page).
+ */
+const keysOfValues = new WeakMap<BulkValues, Readonly<Record<Party, string | null>>>();
+const partyKeys = (values: BulkValues): Readonly<Record<Party, string | null>> => {
+  let keys = keysOfValues.get(values);
+  if (!keys) {
+    const from = partyAddress(values, 'from');
+    const to = partyAddress(values, 'to');
+    keys = { from: from ? addressKey(from) : null, to: to ? addressKey(to) : null };
+    keysOfValues.set(values, keys);
   }
-  return found.from || found.to ? found : null;
+  return keys;
+};
+
+/** Which rows have which address: built once per table, so that each answer costs its own rows only. */
+export const indexAddresses = (rows: readonly BulkRow[]): AddressIndex => {
+  const index = new Map<string, Array<{ rowId: number; party: Party }>>();
+  for (const row of rows) {
+    const keys = partyKeys(row.values);
+    for (const party of PARTIES) {
+      const key = keys[party];
+      if (key === null) continue;
+      const holders = index.get(key);
+      if (holders) holders.push({ rowId: row.id, party });
+      else index.set(key, [{ rowId: row.id, party }]);
+    }
+  }
+  return index;
 };
 
 /** Every row's suggestion, by row id (only rows that have one). */
-export const suggestionsByRow = (rows: readonly BulkRow[], answers: Answers): Map<number, RowSuggestion> => {
+export const suggestionsByRow = (index: AddressIndex, answers: Answers): Map<number, RowSuggestion> => {
   const byRow = new Map<number, RowSuggestion>();
-  if (answers.size === 0) return byRow;
-  for (const row of rows) {
-    const suggestion = rowSuggestion(row.values, answers);
-    if (suggestion) byRow.set(row.id, suggestion);
+  for (const [key, answer] of answers) {
+    if (answer?.verdict !== 'suggestion' || !answer.suggestion) continue;
+    for (const { rowId, party } of index.get(key) ?? []) byRow.set(rowId, { ...byRow.get(rowId), [party]: answer.suggestion });
   }
   return byRow;
 };
@@ -81,16 +105,15 @@ export const addressesToAsk = (rows: readonly BulkRow[], asked: ReadonlySet<stri
 export type Warnings = ReadonlyMap<string, readonly string[]>;
 
 /** Every row's address warnings, `From: …` / `To: …`, by row id (only rows that have some). */
-export const warningsByRow = (rows: readonly BulkRow[], warnings: Warnings): Map<number, string[]> => {
+export const warningsByRow = (index: AddressIndex, warnings: Warnings): Map<number, string[]> => {
+  const byParty = new Map<number, Partial<Record<Party, readonly string[]>>>();
+  for (const [key, found] of warnings) {
+    if (found.length === 0) continue;
+    for (const { rowId, party } of index.get(key) ?? []) byParty.set(rowId, { ...byParty.get(rowId), [party]: found });
+  }
   const byRow = new Map<number, string[]>();
-  if (warnings.size === 0) return byRow;
-  for (const row of rows) {
-    const found: string[] = [];
-    for (const party of PARTIES) {
-      const address = partyAddress(row.values, party);
-      for (const warning of (address && warnings.get(addressKey(address))) || []) found.push(`${party === 'from' ? 'From' : 'To'}: ${warning}`);
-    }
-    if (found.length > 0) byRow.set(row.id, found);
+  for (const [rowId, parties] of byParty) {
+    byRow.set(rowId, PARTIES.flatMap((party) => (parties[party] ?? []).map((warning) => `${party === 'from' ? 'From' : 'To'}: ${warning}`)));
   }
   return byRow;
 };

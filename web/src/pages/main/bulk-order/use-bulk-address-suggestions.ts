@@ -1,12 +1,13 @@
 import type { AddressVerificationResult } from '@labeldesk/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { verifyAddressAnswer } from '../../../services/orders/verify-address';
-import { addressesToAsk, suggestionsByRow, warningsByRow, type Answers, type Warnings } from './bulk-address-suggestions';
+import { addressesToAsk, indexAddresses, suggestionsByRow, warningsByRow, type AddressIndex, type Answers, type Warnings } from './bulk-address-suggestions';
 import type { BulkRow } from './bulk-rows';
 
 /** Distinct addresses one page asks about at most: a carrier's quota is not spent on a whole file. */
 const MAX_ADDRESSES = 500;
 const PARALLEL = 4;
+const NO_ADDRESSES: AddressIndex = new Map();
 
 /**
  * The server's look at the table's addresses (issue 26): the carrier's suggestions (ADDRESS_CHECK=carrier) and the
@@ -46,7 +47,10 @@ export const useBulkAddressSuggestions = (rows: readonly BulkRow[]) => {
     void Promise.all(Array.from({ length: Math.min(PARALLEL, batch.length) }, worker));
   }, [rows, serverChecks]);
 
-  const suggestions = useMemo(() => suggestionsByRow(rows, answers), [rows, answers]);
-  const addressWarnings = useMemo(() => warningsByRow(rows, warned), [rows, warned]);
+  // Built once per table, and only once there is an answer to place: each answer then costs its own rows only.
+  const answered = answers.size > 0 || warned.size > 0;
+  const index = useMemo(() => (answered ? indexAddresses(rows) : NO_ADDRESSES), [rows, answered]);
+  const suggestions = useMemo(() => suggestionsByRow(index, answers), [index, answers]);
+  const addressWarnings = useMemo(() => warningsByRow(index, warned), [index, warned]);
   return { suggestions, addressWarnings };
 };

@@ -186,8 +186,8 @@ describe("merged label PDF of the sandbox's own labels", () => {
   it('copies each label\'s content stream as it is, and writes the two standard fonts once for the whole file', async () => {
     const merged = await merge(labels, '4x6');
     const text = merged.toString('latin1');
-    expect(text.match(/\/BaseFont \/Helvetica /g)).toHaveLength(1);
-    expect(text.match(/\/BaseFont \/Helvetica-Bold /g)).toHaveLength(1);
+    expect(text.match(/\/BaseFont \/Helvetica\n/g)).toHaveLength(1);
+    expect(text.match(/\/BaseFont \/Helvetica-Bold\n/g)).toHaveLength(1);
     for (const label of labels) expect(merged.indexOf(readCanvasPdf(label)?.deflatedContent ?? Buffer.alloc(1))).toBeGreaterThan(0);
   });
 

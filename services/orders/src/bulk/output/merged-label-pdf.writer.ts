@@ -33,7 +33,7 @@ import {
   PDFStream,
   ParseSpeeds,
 } from 'pdf-lib';
-import { CANVAS_PAGE_FONTS, readCanvasPdf, type CanvasPdfPage } from '../../carriers/sandbox/label-canvas';
+import { CANVAS_PAGE_FONTS, readCanvasPdf, standardFontDictionary, type CanvasPdfPage } from '../../carriers/sandbox/label-canvas';
 import { halfSheetPlacement, type HalfSheetSlot, LETTER_HEIGHT_PT, LETTER_WIDTH_PT, type Matrix, normalizeRotation, type PageBox, type PageRotation } from './letter-2up.layout';
 import { PdfStreamAssembler } from './pdf-stream-assembler';
 
@@ -116,7 +116,7 @@ async function* merge(labels: LabelSource, options: MergeLabelOptions, summary: 
       const written: Buffer[] = [];
       if (canvasFonts === null) {
         const fonts = Object.entries(CANVAS_PAGE_FONTS).map(([name, baseFont]) => ({ name, baseFont, number: out.reserve() }));
-        for (const font of fonts) written.push(out.object(font.number, `<< /Type /Font /BaseFont /${font.baseFont} /Subtype /Type1 /Encoding /WinAnsiEncoding >>`));
+        for (const font of fonts) written.push(out.object(font.number, standardFontDictionary(font.baseFont)));
         canvasFonts = `<< /ProcSet [/PDF /Text] /Font <<${fonts.map((font) => ` /${font.name} ${font.number} 0 R`).join('')} >> >>`;
       }
       summary.labelPages++;

@@ -32,7 +32,12 @@ export interface LabelPdfInfo {
   CreationDate: Date;
 }
 
-const FONT_IDS: Readonly<Record<StandardFontName, string>> = { Helvetica: 'F1', 'Helvetica-Bold': 'F2' };
+/** The standard fonts every canvas page names, by resource name. */
+export const CANVAS_PAGE_FONTS: Readonly<Record<string, StandardFontName>> = { F1: 'Helvetica', F2: 'Helvetica-Bold' };
+const FONT_IDS = Object.fromEntries(Object.entries(CANVAS_PAGE_FONTS).map(([id, name]) => [name, id])) as Readonly<Record<StandardFontName, string>>;
+
+/** A standard font's dictionary (no font file: every reader has the standard 14). */
+export const standardFontDictionary = (name: StandardFontName): string => `<<\n/Type /Font\n/BaseFont /${name}\n/Subtype /Type1\n/Encoding /WinAnsiEncoding\n>>`;
 const NAMED_COLORS: Readonly<Record<string, readonly [number, number, number]>> = { black: [0, 0, 0], white: [255, 255, 255] };
 
 /** A number as pdfkit writes it: rounded to six decimals, JavaScript's shortest form. */
@@ -182,14 +187,13 @@ export class LabelCanvas implements LabelDrawing {
   /** The one-page PDF: catalog, pages, the page, its content, the two fonts, the information dictionary. */
   toPdf(info: LabelPdfInfo): Buffer {
     const content = deflateSync(Buffer.from(this.content(), 'latin1'));
-    const font = (name: StandardFontName) => `<<\n/Type /Font\n/BaseFont /${name}\n/Subtype /Type1\n/Encoding /WinAnsiEncoding\n>>`;
     const objects: Array<string | Buffer[]> = [
       '<<\n/Type /Catalog\n/Pages 2 0 R\n>>',
       '<<\n/Type /Pages\n/Count 1\n/Kids [3 0 R]\n>>',
       `<<\n/Type /Page\n/Parent 2 0 R\n/MediaBox [0 0 ${num(this.width)} ${num(this.height)}]\n/Contents 4 0 R\n/Resources <<\n/ProcSet [/PDF /Text]\n/Font <<\n/F1 5 0 R\n/F2 6 0 R\n>>\n>>\n>>`,
       [Buffer.from(`<<\n/Length ${content.length}\n/Filter /FlateDecode\n>>\nstream\n`, 'latin1'), content, Buffer.from('\nendstream', 'latin1')],
-      font('Helvetica'),
-      font('Helvetica-Bold'),
+      standardFontDictionary('Helvetica'),
+      standardFontDictionary('Helvetica-Bold'),
       `<<\n/Producer ${pdfString(info.Producer)}\n/Creator ${pdfString(info.Creator)}\n/CreationDate ${pdfString(pdfDate(info.CreationDate))}\n/Title ${pdfString(info.Title)}\n/Subject ${pdfString(info.Subject)}\n>>`,
     ];
     const chunks: Buffer[] = [Buffer.from('%PDF-1.3\n%\xff\xff\xff\xff\n', 'latin1')];
@@ -218,12 +222,9 @@ export interface CanvasPdfPage {
   deflatedContent: Buffer;
 }
 
-/** The standard fonts every canvas page names, by resource name. */
-export const CANVAS_PAGE_FONTS: Readonly<Record<string, StandardFontName>> = { F1: 'Helvetica', F2: 'Helvetica-Bold' };
-
 const CANVAS_PDF_HEAD =
   /^%PDF-1\.3\n%\xff\xff\xff\xff\n1 0 obj\n<<\n\/Type \/Catalog\n\/Pages 2 0 R\n>>\nendobj\n2 0 obj\n<<\n\/Type \/Pages\n\/Count 1\n\/Kids \[3 0 R\]\n>>\nendobj\n3 0 obj\n<<\n\/Type \/Page\n\/Parent 2 0 R\n\/MediaBox \[0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)\]\n\/Contents 4 0 R\n\/Resources <<\n\/ProcSet \[\/PDF \/Text\]\n\/Font <<\n\/F1 5 0 R\n\/F2 6 0 R\n>>\n>>\n>>\nendobj\n4 0 obj\n<<\n\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/;
-const fontObject = (n: number, name: StandardFontName) => `${n} 0 obj\n<<\n/Type /Font\n/BaseFont /${name}\n/Subtype /Type1\n/Encoding /WinAnsiEncoding\n>>\nendobj\n`;
+const fontObject = (n: number, name: StandardFontName) => `${n} 0 obj\n${standardFontDictionary(name)}\nendobj\n`;
 const CANVAS_PDF_AFTER_CONTENT = `\nendstream\nendobj\n${fontObject(5, 'Helvetica')}${fontObject(6, 'Helvetica-Bold')}`;
 
 /**

@@ -11,6 +11,7 @@ import { raw as bwipRaw } from 'bwip-js';
 import type { LabelAddress, LabelShipment } from '../carrier.port';
 import { impbBarSpaceWidths } from './gs1-128';
 import { LabelCanvas, type LabelDrawing, type LabelPdfInfo } from './label-canvas';
+import type { StandardFontName } from './standard-fonts';
 
 export interface LabelRenderInput {
   service: {
@@ -32,7 +33,7 @@ export interface LabelRenderInput {
 }
 
 type Doc = LabelDrawing;
-type FontName = 'Helvetica' | 'Helvetica-Bold';
+type FontName = StandardFontName;
 
 export const LABEL_WIDTH_PT = 288;
 export const LABEL_HEIGHT_PT = 432;

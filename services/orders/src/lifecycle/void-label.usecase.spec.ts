@@ -1,4 +1,4 @@
-import type { Caller } from '@labeldesk/contracts';
+import { BATCH_VOID_PAGE, type Caller } from '@labeldesk/contracts';
 import type { BulkRepository } from '../bulk/bulk.repository';
 import type { OrderRepository } from '../orders/order.repository';
 import type { ChargedLabel, LabelVoid, LabelVoidsRepository } from './label-voids.repository';
@@ -18,14 +18,17 @@ const batchOf = (count: number): ChargedLabel[] =>
   }) as ChargedLabel);
 
 /** The use case over an in-memory batch whose labels the sandbox voids at once. */
-const setup = (labels: ChargedLabel[], pageSize: number) => {
+const setup = (labels: ChargedLabel[]) => {
   const reads: Array<[number, number]> = [];
   const voids = {
     batchLabelsFrom: jest.fn(async (_batch: string, fromRow: number, limit: number) => {
       reads.push([fromRow, limit]);
       return labels.filter((l) => (l.row ?? 0) >= fromRow).slice(0, limit);
     }),
-    batchLabels: jest.fn(async (_batch: string, numbers: readonly string[]) => labels.filter((l) => numbers.includes(l.trackingNumber))),
+    batchLabels: jest.fn(async (_batch: string, numbers: readonly string[]) => {
+      const wanted = new Set(numbers);
+      return labels.filter((l) => wanted.has(l.trackingNumber));
+    }),
     claim: jest.fn(async (label: ChargedLabel) => ({ ...label, id: `void-${label.labelId}`, state: 'void_requested' }) as unknown as LabelVoid),
   };
   const settlement = { carrierOf: () => ({}), voidAtCarrier: jest.fn(async () => ({ state: 'voided' as const })) };
@@ -34,39 +37,40 @@ const setup = (labels: ChargedLabel[], pageSize: number) => {
     voids as unknown as LabelVoidsRepository, settlement as unknown as VoidSettlement, {} as TrackingRefresh, {} as OrderRepository, bulk as unknown as BulkRepository,
     { VOID_WINDOW_DAYS: 30, CARRIER_TIMEOUT_MS: 10_000 },
   );
-  useCase.pageSize = pageSize;
   return { useCase, reads, settlement };
 };
 
 describe('VoidLabelUseCase.voidBatch', () => {
   it('voids a whole batch one page at a time and names the row the next page starts at', async () => {
-    const { useCase, reads } = setup(batchOf(7), 3);
+    const { useCase, reads } = setup(batchOf(2 * BATCH_VOID_PAGE + 1));
     const first = await useCase.voidBatch(OWNER, BATCH);
-    expect([first.results.map((r) => r.trackingNumber), first.nextRow, first.voided, first.amountBack]).toEqual([['TN1', 'TN2', 'TN3'], 4, 3, 3 * 850]);
-    const second = await useCase.voidBatch(OWNER, BATCH, { fromRow: 4 });
-    expect([second.results.map((r) => r.trackingNumber), second.nextRow]).toEqual([['TN4', 'TN5', 'TN6'], 7]);
-    const last = await useCase.voidBatch(OWNER, BATCH, { fromRow: 7 });
-    expect([last.results.map((r) => r.trackingNumber), last.nextRow]).toEqual([['TN7'], null]);
+    expect([first.results.length, first.results[0]?.trackingNumber, first.nextRow, first.voided, first.amountBack]).toEqual([BATCH_VOID_PAGE, 'TN1', BATCH_VOID_PAGE + 1, BATCH_VOID_PAGE, BATCH_VOID_PAGE * 850]);
+    const second = await useCase.voidBatch(OWNER, BATCH, { fromRow: BATCH_VOID_PAGE + 1 });
+    expect([second.results.length, second.results[0]?.trackingNumber, second.nextRow]).toEqual([BATCH_VOID_PAGE, `TN${BATCH_VOID_PAGE + 1}`, 2 * BATCH_VOID_PAGE + 1]);
+    const last = await useCase.voidBatch(OWNER, BATCH, { fromRow: 2 * BATCH_VOID_PAGE + 1 });
+    expect([last.results.map((r) => r.trackingNumber), last.nextRow]).toEqual([[`TN${2 * BATCH_VOID_PAGE + 1}`], null]);
     // One label past the page is read to know whether another page follows; never the whole batch.
-    expect(reads).toEqual([[1, 4], [4, 4], [7, 4]]);
+    expect(reads).toEqual([[1, BATCH_VOID_PAGE + 1], [BATCH_VOID_PAGE + 1, BATCH_VOID_PAGE + 1], [2 * BATCH_VOID_PAGE + 1, BATCH_VOID_PAGE + 1]]);
   });
 
   it('ends on a full last page with no next row', async () => {
-    const { useCase } = setup(batchOf(3), 3);
+    const { useCase } = setup(batchOf(BATCH_VOID_PAGE));
     expect((await useCase.voidBatch(OWNER, BATCH)).nextRow).toBeNull();
   });
 
   it('answers an empty page past the last row, and refuses a batch with no labels at all', async () => {
-    const { useCase, settlement } = setup(batchOf(2), 3);
+    const { useCase, settlement } = setup(batchOf(2));
     await expect(useCase.voidBatch(OWNER, BATCH, { fromRow: 9 })).resolves.toMatchObject({ results: [], voided: 0, nextRow: null });
     expect(settlement.voidAtCarrier).not.toHaveBeenCalled();
-    const empty = setup([], 3);
+    const empty = setup([]);
     await expect(empty.useCase.voidBatch(OWNER, BATCH)).rejects.toMatchObject({ message: 'This batch has no labels to void.' });
   });
 
   it('voids listed labels in one answer whatever their number, with no next row', async () => {
-    const { useCase } = setup(batchOf(7), 3);
-    const listed = await useCase.voidBatch(OWNER, BATCH, { trackingNumbers: ['TN1', 'TN5', 'TN6', 'TN7', 'NOPE'] });
-    expect([listed.results.length, listed.voided, listed.refused, listed.nextRow]).toEqual([5, 4, 1, null]);
+    // More than a page of them: a list is answered whole.
+    const batch = batchOf(BATCH_VOID_PAGE + 2);
+    const { useCase } = setup(batch);
+    const listed = await useCase.voidBatch(OWNER, BATCH, { trackingNumbers: [...batch.map((l) => l.trackingNumber), 'NOPE'] });
+    expect([listed.results.length, listed.voided, listed.refused, listed.nextRow]).toEqual([BATCH_VOID_PAGE + 3, BATCH_VOID_PAGE + 2, 1, null]);
   });
 });

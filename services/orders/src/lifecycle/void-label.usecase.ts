@@ -44,9 +44,6 @@ export class VoidLabelUseCase {
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'VOID_WINDOW_DAYS' | 'CARRIER_TIMEOUT_MS'>,
   ) {}
 
-  /** Labels per page of a whole-batch void (a test may make pages smaller). */
-  pageSize = BATCH_VOID_PAGE;
-
   /** POST /api/orders/{orderId}/void. */
   async voidSingle(caller: Caller, orderId: string): Promise<VoidLabelResponse> {
     const label = await this.voids.singleLabel(orderId);
@@ -72,10 +69,7 @@ export class VoidLabelUseCase {
     if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
     const listed = asked.trackingNumbers ? [...new Set(asked.trackingNumbers)] : undefined;
     const fromRow = asked.fromRow ?? 1;
-    // One label past the page says whether there is a next one, and where it starts.
-    const read = listed ? await this.voids.batchLabels(bulkOrderId, listed) : await this.voids.batchLabelsFrom(bulkOrderId, fromRow, this.pageSize + 1);
-    const labels = listed ? read : read.slice(0, this.pageSize);
-    const nextRow = listed ? null : (read[this.pageSize]?.row ?? null);
+    const { labels, nextRow } = await this.labelsAsked(bulkOrderId, listed, fromRow);
     const found = new Set(labels.map((l) => l.trackingNumber));
     const results: BulkVoidResult[] = (listed ?? []).filter((tn) => !found.has(tn)).map((tn) => ({
       trackingNumber: tn, result: 'refused', state: 'purchased', amount: 0, reason: 'Not a label of this batch.',
@@ -106,6 +100,14 @@ export class VoidLabelUseCase {
       amountPending: sum('refund_pending'),
       nextRow,
     };
+  }
+
+  /** The listed labels of the batch, or one page of it from `fromRow` with the row the next page starts at. */
+  private async labelsAsked(bulkOrderId: string, listed: readonly string[] | undefined, fromRow: number): Promise<{ labels: ChargedLabel[]; nextRow: number | null }> {
+    if (listed) return { labels: await this.voids.batchLabels(bulkOrderId, listed), nextRow: null };
+    // One label past the page says whether there is a next one, and where it starts.
+    const read = await this.voids.batchLabelsFrom(bulkOrderId, fromRow, BATCH_VOID_PAGE + 1);
+    return { labels: read.slice(0, BATCH_VOID_PAGE), nextRow: read[BATCH_VOID_PAGE]?.row ?? null };
   }
 
   /** Checks, claims and voids one label. */

@@ -8,6 +8,7 @@ import { adminCredentials, appUrl } from './support/env';
 import { bulkCsv, dataLines, pdfPageCount, saveViewScreenshot, SERVICE, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import { priceAndOffer, syncDefaultServices } from './support/default-services';
 import { startEasyPostSystem, trackingCodesSold, type EasyPostSystem } from './support/easypost-system';
+import { fillSingleOrder } from './support/order-form';
 
 /**
  * Real postage, bought in the browser: this spec starts its own system (E2E_MODE's mode) that buys from EasyPost (the
@@ -111,23 +112,7 @@ describe('Buying labels with postage through EasyPost', () => {
       expect(await service.locator('optgroup option').allTextContents()).toEqual([SERVICE]);
       await service.selectOption({ label: SERVICE });
 
-      const from = page.getByRole('region', { name: 'From Address' });
-      await from.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Sender');
-      await from.getByRole('textbox', { name: 'Street', exact: true }).fill('1600 Amphitheatre Pkwy');
-      await from.getByRole('textbox', { name: 'City', exact: true }).fill('Mountain View');
-      await from.getByRole('combobox', { name: 'State', exact: true }).selectOption('CA');
-      await from.getByRole('textbox', { name: 'ZIP', exact: true }).fill('94043');
-      const to = page.getByRole('region', { name: 'To Address' });
-      await to.getByRole('textbox', { name: 'Name', exact: true }).fill('Rita Receiver');
-      await to.getByRole('textbox', { name: 'Street', exact: true }).fill('350 Fifth Avenue');
-      await to.getByRole('textbox', { name: 'City', exact: true }).fill('New York');
-      await to.getByRole('combobox', { name: 'State', exact: true }).selectOption('NY');
-      await to.getByRole('textbox', { name: 'ZIP', exact: true }).fill('10118');
-      const parcel = page.getByRole('region', { name: 'Package Information' });
-      await parcel.getByRole('spinbutton', { name: 'Length (in)', exact: true }).fill('10');
-      await parcel.getByRole('spinbutton', { name: 'Width (in)', exact: true }).fill('8');
-      await parcel.getByRole('spinbutton', { name: 'Height (in)', exact: true }).fill('4');
-      await parcel.getByRole('spinbutton', { name: 'Weight (lb)', exact: true }).fill('2.5');
+      await fillSingleOrder(page, '2.5');
 
       // 2.5 lb bills as 3 lb: the first tier.
       await page.locator('[data-testid="live-price"][data-priced-weight="2.5"]:not([data-pricing])').filter({ hasText: dollars(11_25) }).waitFor();

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { loginThroughUi, logoutThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
+import { fillAddress, SAMPLE_RECEIVER, SAMPLE_SENDER } from './support/order-form';
 
 /** The whole purchase takes several pages and a carrier call: more than the suite's default 60 s may be needed. */
 const FLOW_TIMEOUT_MS = 180_000;
@@ -70,13 +71,9 @@ describe('Buying a label', () => {
       await page.getByRole('button', { name: 'Add Address', exact: true }).click();
       const addressDialog = page.getByRole('dialog', { name: 'Add New Address' });
       await addressDialog.getByRole('textbox', { name: 'Address ID', exact: true }).fill(addressId);
-      await addressDialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Sender');
+      await fillAddress(addressDialog, SAMPLE_SENDER);
       await addressDialog.getByRole('textbox', { name: 'Company', exact: true }).fill('Sender Goods LLC');
       await addressDialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 555-010-0199');
-      await addressDialog.getByRole('textbox', { name: 'Street', exact: true }).fill('1600 Amphitheatre Pkwy');
-      await addressDialog.getByRole('textbox', { name: 'City', exact: true }).fill('Mountain View');
-      await addressDialog.getByRole('combobox', { name: 'State', exact: true }).selectOption('CA');
-      await addressDialog.getByRole('textbox', { name: 'ZIP', exact: true }).fill('94043');
       await addressDialog.getByRole('button', { name: 'Save Address', exact: true }).click();
       await page.getByText('Address added successfully!').first().waitFor();
       await page.getByRole('table', { name: 'Saved addresses' }).getByRole('row').filter({ hasText: addressId }).waitFor();
@@ -109,12 +106,7 @@ describe('Buying a label', () => {
       expect(await from.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Sam Sender');
       expect(await from.getByRole('textbox', { name: 'ZIP', exact: true }).inputValue()).toBe('94043');
 
-      const to = page.getByRole('region', { name: 'To Address' });
-      await to.getByRole('textbox', { name: 'Name', exact: true }).fill('Rita Receiver');
-      await to.getByRole('textbox', { name: 'Street', exact: true }).fill('350 Fifth Avenue');
-      await to.getByRole('textbox', { name: 'City', exact: true }).fill('New York');
-      await to.getByRole('combobox', { name: 'State', exact: true }).selectOption('NY');
-      await to.getByRole('textbox', { name: 'ZIP', exact: true }).fill('10118');
+      await fillAddress(page.getByRole('region', { name: 'To Address' }), SAMPLE_RECEIVER);
 
       const packageSection = page.getByRole('region', { name: 'Package Information' });
       await selectOptionContaining(packageSection.getByRole('combobox', { name: 'Saved SKU', exact: true }), skuName);

@@ -6,6 +6,7 @@ import { saveDownload, useBrowserPage, waitForPath } from './support/browser';
 import { bulkCsv, callAsCustomer, newBulkCustomer, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import type { BulkCustomer } from './support/bulk-orders';
 import { appUrl } from './support/env';
+import { fillSingleOrder } from './support/order-form';
 
 /** A batch buys its labels from the carrier and builds its files; a single label is one purchase. */
 const FLOW_TIMEOUT_MS = 240_000;
@@ -115,23 +116,7 @@ describe('ZPL labels for thermal printers', () => {
       await page.getByRole('heading', { level: 1, name: 'Order Label' }).waitFor();
       await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: 'USPS Priority Mail' });
 
-      const from = page.getByRole('region', { name: 'From Address' });
-      await from.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Sender');
-      await from.getByRole('textbox', { name: 'Street', exact: true }).fill('1600 Amphitheatre Pkwy');
-      await from.getByRole('textbox', { name: 'City', exact: true }).fill('Mountain View');
-      await from.getByRole('combobox', { name: 'State', exact: true }).selectOption('CA');
-      await from.getByRole('textbox', { name: 'ZIP', exact: true }).fill('94043');
-      const to = page.getByRole('region', { name: 'To Address' });
-      await to.getByRole('textbox', { name: 'Name', exact: true }).fill('Rita Receiver');
-      await to.getByRole('textbox', { name: 'Street', exact: true }).fill('350 Fifth Avenue');
-      await to.getByRole('textbox', { name: 'City', exact: true }).fill('New York');
-      await to.getByRole('combobox', { name: 'State', exact: true }).selectOption('NY');
-      await to.getByRole('textbox', { name: 'ZIP', exact: true }).fill('10118');
-      const parcel = page.getByRole('region', { name: 'Package Information' });
-      await parcel.getByRole('spinbutton', { name: 'Length (in)', exact: true }).fill('10');
-      await parcel.getByRole('spinbutton', { name: 'Width (in)', exact: true }).fill('8');
-      await parcel.getByRole('spinbutton', { name: 'Height (in)', exact: true }).fill('4');
-      await parcel.getByRole('spinbutton', { name: 'Weight (lb)', exact: true }).fill('2');
+      const parcel = await fillSingleOrder(page, '2');
 
       const format = parcel.getByRole('combobox', { name: 'Label format', exact: true });
       expect(await format.inputValue()).toBe('pdf');

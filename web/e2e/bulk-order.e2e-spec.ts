@@ -1,7 +1,6 @@
 import { BULK_TEMPLATE_COLUMNS, BULK_UPLOAD_SLICE_ROWS } from '@labeldesk/contracts';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
 import { useBrowserPage, waitForPath } from './support/browser';
 import {
   amazonReport,
@@ -11,6 +10,7 @@ import {
   dataLines,
   editBulkCell,
   newBulkCustomer,
+  openBulkOrder,
   pdfPageCount,
   saveSenderAddress,
   saveViewScreenshot,
@@ -20,20 +20,11 @@ import {
   uploadBulkFile,
   validCsvRow,
 } from './support/bulk-orders';
-import type { BulkCustomer } from './support/bulk-orders';
 
 /** Buying a batch runs the carrier for every label and builds three files. */
 const FLOW_TIMEOUT_MS = 300_000;
 
 const NON_ZERO_PRICE = /\$(?!0\.00)\d[\d,]*\.\d{2}/;
-
-const openBulkOrder = async (page: Page, customer: BulkCustomer): Promise<void> => {
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bulk Order', exact: true }).click();
-  await waitForPath(page, '/main/bulk-order');
-  await page.getByRole('heading', { level: 1, name: 'Bulk Order' }).waitFor();
-};
 
 const toast = (page: Page, text: string): Locator => page.getByText(text, { exact: true }).first();
 

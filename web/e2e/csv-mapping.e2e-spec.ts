@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
-import { useBrowserPage, waitForPath } from './support/browser';
-import { newBulkCustomer, saveSenderAddress, saveViewScreenshot, uploadBulkFile } from './support/bulk-orders';
-import type { BulkCustomer } from './support/bulk-orders';
+import { useBrowserPage } from './support/browser';
+import { newBulkCustomer, openBulkOrder, saveSenderAddress, saveViewScreenshot, uploadBulkFile } from './support/bulk-orders';
 import { seriousAxeViolations } from './support/page-checks';
 
 const FLOW_TIMEOUT_MS = 180_000;
@@ -15,14 +13,6 @@ const SHOPIFY_EXPORT = readFileSync(join(__dirname, '../src/pages/main/bulk-orde
 /** The same export a week later: the same header, other orders. */
 const nextWeeksExport = (): string =>
   SHOPIFY_EXPORT.replace(/#1041/g, '#1057').replace(/Maria Lopez/g, 'Rosa Diaz').replace(/#1042/g, '#1058').replace(/Lena Chen/g, 'Omar Haddad');
-
-const openBulkOrder = async (page: Page, customer: BulkCustomer): Promise<void> => {
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bulk Order', exact: true }).click();
-  await waitForPath(page, '/main/bulk-order');
-  await page.getByRole('heading', { level: 1, name: 'Bulk Order' }).waitFor();
-};
 
 /** The text of a select's chosen option, as the user sees it. */
 const chosen = (select: Locator): Promise<string> => select.evaluate((node) => (node as HTMLSelectElement).selectedOptions[0]?.textContent?.trim() ?? '');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { BULK_TEMPLATE_COLUMNS } from '@labeldesk/contracts';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { loginThroughApi, newCustomer, registerThroughApi } from './accounts';
+import { loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './accounts';
+import { waitForPath } from './browser';
 import type { Customer } from './accounts';
 import { adminCredentials, appUrl, screenshotDir } from './env';
 
@@ -169,6 +170,15 @@ export const amazonReport = (lines: readonly AmazonLine[]): string =>
       return AMAZON_HEADER.map((name) => cells[name] ?? '').join('\t');
     }),
   ].join('\r\n');
+
+/** Signs the customer in and opens the Bulk Order page from the main navigation. */
+export const openBulkOrder = async (page: Page, customer: Customer): Promise<void> => {
+  await loginThroughUi(page, customer);
+  await waitForPath(page, '/main/dashboard');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bulk Order', exact: true }).click();
+  await waitForPath(page, '/main/bulk-order');
+  await page.getByRole('heading', { level: 1, name: 'Bulk Order' }).waitFor();
+};
 
 /** Hands a file to the page's upload area, as choosing it in the file dialog does. */
 export const uploadBulkFile = async (page: Page, name: string, content: string): Promise<void> => {

@@ -128,7 +128,7 @@ export class OrdersController {
    * 404 too, the same answer as a missing one (the orders service decides), so names cannot be probed.
    */
   @ApiDoc({
-    summary: "Download a file (PDF, or ZPL for kind zpl); 202 while processing, 404 when missing or not yours; token may be ?token=. Kinds scan-form (a batch's SCAN forms, made on the first download, or one form by its id) and packing-slips (?variant=gift leaves prices out)",
+    summary: "Download a file (PDF, or ZPL for kind zpl); 202 while processing, 404 when missing or not yours; token may be ?token=. Kinds scan-form (a batch's SCAN forms, made on the first download, which an API key may do only with labels:buy; or one form by its id) and packing-slips (?variant=gift leaves prices out)",
     query: downloadQuerySchema,
   })
   @SignedIn('labels:read')

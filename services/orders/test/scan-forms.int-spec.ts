@@ -192,6 +192,28 @@ describe('SCAN forms on PostgreSQL', () => {
     await expect(useCase.forBatch(caller(randomUUID()), batchId)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 
+  it("lets a key that may only read download a batch's forms made already, and refuses it the first form without making one", async () => {
+    const userId = randomUUID();
+    const batchId = randomUUID();
+    await db.sql(`insert into "orders"."bulk_orders" ("id", "user_id", "status", "total_count", "processed_count") values (?, ?, 'completed', 2, 2)`, [batchId, userId]);
+    for (const row of [0, 1]) {
+      await db.sql(
+        `insert into "orders"."bulk_items" ("id", "bulk_order_id", "user_id", "row_no", "status", "service_name", "service_uid", "price_cents", "data", "tracking_number", "carrier", "label_bought_at")
+         values (?, ?, ?, ?, 'succeeded', 'USPS Priority Mail', 'usps_priority', 850, ?::jsonb, ?, 'sandbox', now())`,
+        [randomUUID(), batchId, userId, row, JSON.stringify({ sender: SENDER, receiver: { receiver_name: `Rita ${row}` }, package: {} }), sandboxNumber()],
+      );
+    }
+    const useCase = new ScanFormUseCase(new ScanFormsRepository(db.orm), new FileRepository(db.orm), new BulkRepository(db.orm), new CarrierRegistry([sandbox()]));
+    const readOnlyKey: Caller = { userId, role: 'user', authMethod: 'api_key', scopes: ['labels:read'] };
+    await expect(useCase.forBatch(readOnlyKey, batchId)).rejects.toMatchObject({ code: ErrorCode.AUTH_SCOPE_MISSING, message: 'This API key lacks the scope labels:buy' });
+    expect(await db.sql(`select 1 from "orders"."scan_forms" where "bulk_order_id" = ?`, [batchId])).toEqual([]);
+
+    const buyingKey: Caller = { userId, role: 'user', authMethod: 'api_key', scopes: ['labels:buy', 'labels:read'] };
+    const made = await useCase.forBatch(buyingKey, batchId);
+    expect(made?.fileId).toEqual(expect.any(String));
+    expect(await useCase.forBatch(readOnlyKey, batchId)).toEqual(made);
+  });
+
   it("reads a batch's rows for its packing slips in its labels' order: by SKU when the batch is sorted so, else by row", async () => {
     const userId = randomUUID();
     const batchId = randomUUID();

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
+import { callerHasScope, DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { BulkRepository } from '../bulk/bulk.repository';
@@ -16,6 +16,8 @@ async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
 }
 
 const NO_LABELS = 'No label can go on a SCAN form: every label is voided or already on a form.';
+/** The scope refusal's own words (caller.policy.ts), for the one scope that making a form needs beyond reading. */
+const MAKING_NEEDS_BUY = 'This API key lacks the scope labels:buy';
 
 /** A file to download, as the files controller answers it. */
 export interface FormFile {
@@ -52,8 +54,12 @@ export class ScanFormUseCase {
     if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
     if (!FINAL_BULK_STATUSES.includes(batch.status)) return null;
     const candidates = await this.forms.batchCandidates(bulkOrderId, batch.sort_by_sku);
-    await this.makeForms(candidates, { userId: batch.user_id, bulkOrderId, mailingDate: mailingDayOf(now).mailingDate });
+    // Making a form manifests its labels (a void becomes a refund request): a key that may only read downloads the
+    // forms made already and makes none.
+    const mayMake = callerHasScope(caller, 'labels:buy');
+    if (mayMake) await this.makeForms(candidates, { userId: batch.user_id, bulkOrderId, mailingDate: mailingDayOf(now).mailingDate });
     const made = (await this.forms.ofBatch(bulkOrderId)).filter((f) => f.state === 'created');
+    if (made.length === 0 && !mayMake && candidates.length > 0) throw new DomainError(ErrorCode.AUTH_SCOPE_MISSING, MAKING_NEEDS_BUY);
     if (made.length === 0) throw this.unavailable(candidates);
     return { fileId: await this.bundle(batch.user_id, made, `SCAN_Form_${bulkOrderId.slice(0, 8)}`) };
   }

@@ -53,6 +53,7 @@ import { ShippingDayController } from './shipping-day/shipping-day.controller';
 import { ManageWebhooksUseCase } from './webhooks/manage-webhooks.usecase';
 import { RelayEventUseCase } from './webhooks/relay-event.usecase';
 import { WebhookDeliverer } from './webhooks/webhook-deliverer';
+import { WebhookRetention } from './webhooks/webhook-retention';
 import { WebhookEndpointsRepository } from './webhooks/webhook-endpoints.repository';
 import { WebhookMessagesRepository } from './webhooks/webhook-messages.repository';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -109,6 +110,7 @@ export class OrdersModule {
         WebhookEndpointsRepository,
         WebhookMessagesRepository,
         WebhookDeliverer,
+        WebhookRetention,
         ManageWebhooksUseCase,
         RelayEventUseCase,
       ],

@@ -13,6 +13,7 @@ import { OrderRepository } from '../src/orders/order.repository';
 import { WebhookDeliverer } from '../src/webhooks/webhook-deliverer';
 import { WebhookEndpointsRepository } from '../src/webhooks/webhook-endpoints.repository';
 import { WebhookMessagesRepository } from '../src/webhooks/webhook-messages.repository';
+import { WebhookRetention } from '../src/webhooks/webhook-retention';
 import { newWebhookSecret } from '../src/webhooks/webhook-signer';
 import { bulkRow, parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
@@ -209,6 +210,28 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const messages = await messagesOf(userId);
     expect(messages.map((m) => m.event_type)).toEqual(['tracking.updated', 'tracking.updated']);
     expect(messages.map((m) => (JSON.parse(m.body) as { data: { status: string } }).data.status)).toEqual(['in_transit', 'delivered']);
+  });
+
+  it('forgets messages older than the retention with their delivery log, and keeps newer ones and one in flight', async () => {
+    const userId = randomUUID();
+    const hook = await endpoint(userId, 'https://hooks.example.com/retention');
+    const messages = new WebhookMessagesRepository(db.orm);
+    for (const id of ['old-delivered', 'old-failed', 'old-pending', 'old-in-flight', 'new-delivered']) {
+      await messages.queue(userId, { type: 'webhook.test', eventId: id, data: {}, endpointId: hook.id });
+    }
+    const idOf = async (eventId: string) => (await db.sql<{ id: string }>(`select "id" from "orders"."webhook_messages" where "event_id" = ? and "user_id" = ?`, [eventId, userId]))[0]?.id ?? '';
+    for (const [eventId, delivered] of [['old-delivered', true], ['old-failed', false], ['new-delivered', true]] as const) {
+      await messages.recordAttempt({ id: await idOf(eventId), endpoint_id: hook.id, attempts: 0 }, { statusCode: delivered ? 200 : 500, error: null, durationMs: 5 }, delivered ? { delivered: true } : { delivered: false, nextAt: null });
+    }
+    await db.sql(`update "orders"."webhook_messages" set "next_attempt_at" = now() + interval '1 minute' where "event_id" = 'old-in-flight' and "user_id" = ?`, [userId]);
+    await db.sql(`update "orders"."webhook_messages" set "created_at" = now() - interval '31 days' where "event_id" like 'old-%' and "user_id" = ?`, [userId]);
+
+    const retention = new WebhookRetention(messages, { WEBHOOK_RETENTION_DAYS: 30 });
+    expect(await retention.sweep()).toBeGreaterThanOrEqual(3);
+    expect((await messagesOf(userId)).map((m) => m.event_id).sort()).toEqual(['new-delivered', 'old-in-flight']);
+    const log = await messages.deliveries(hook.id, 10);
+    expect(log.map((d) => d.messageId)).toEqual(['new-delivered']);
+    expect(await retention.sweep()).toBe(0);
   });
 
   describe('delivery', () => {

@@ -97,6 +97,24 @@ export class WebhookMessagesRepository {
     });
   }
 
+  /**
+   * Forgets messages (and, by cascade, their attempts) written more than `days` ago, at most `limit` at a time:
+   * delivered or given up, or still pending but not in flight (an endpoint left disabled; past the 24 h of retries,
+   * it would be given up at its next attempt anyway). Answers how many went.
+   */
+  async forgetOlderThan(days: number, limit: number): Promise<number> {
+    const messages = this.t('webhook_messages');
+    const rows = await this.db.execute<Array<{ id: string }>>(
+      `delete from ${messages} where "id" in (
+         select "id" from ${messages}
+          where "created_at" < now() - make_interval(days => ?) and ("state" <> 'pending' or "next_attempt_at" < now())
+          order by "created_at" limit ? for update skip locked
+       ) returning "id"`,
+      [days, limit],
+    );
+    return rows.length;
+  }
+
   /** An endpoint's latest attempts, newest first. */
   async deliveries(endpointId: string, limit: number): Promise<WebhookDelivery[]> {
     const rows = await this.db.execute<Array<{ event_id: string; event_type: string; attempt: number; status_code: number | null; error: string | null; duration_ms: number; attempted_at: Date | string; state: WebhookDelivery['messageState'] }>>(

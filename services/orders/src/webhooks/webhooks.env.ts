@@ -14,4 +14,9 @@ export const webhooksEnvShape = {
   WEBHOOK_DELIVERY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(2),
   /** How long an endpoint may take to answer one delivery (Standard Webhooks: 15–30 s). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(15_000),
+  /**
+   * Days a message and its delivery log are kept (Stripe keeps events 30 days): older ones are forgotten once an hour,
+   * so the outbox and the log do not grow without end.
+   */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 };

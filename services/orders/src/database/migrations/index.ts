@@ -10,6 +10,7 @@ import { Migration008CarrierAlerts } from './migration-008-carrier-alerts';
 import { Migration009LabelLifecycle } from './migration-009-label-lifecycle';
 import { Migration010ScanForms } from './migration-010-scan-forms';
 import { Migration011Webhooks } from './migration-011-webhooks';
+import { Migration012WebhookRetention } from './migration-012-webhook-retention';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -23,4 +24,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration009LabelLifecycle', class: Migration009LabelLifecycle },
   { name: 'Migration010ScanForms', class: Migration010ScanForms },
   { name: 'Migration011Webhooks', class: Migration011Webhooks },
+  { name: 'Migration012WebhookRetention', class: Migration012WebhookRetention },
 ];

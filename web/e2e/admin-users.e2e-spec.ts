@@ -1,8 +1,10 @@
+import { generate } from 'otplib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import type { Customer } from './support/accounts';
 import { newDesktopContext, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
+import { seriousAxeViolations } from './support/page-checks';
 
 interface Registered extends Customer {
   id: string;
@@ -49,6 +51,18 @@ const shoot = async (page: Page, name: string): Promise<void> => {
     await saveScreenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+/** The customer turns two-factor sign-in on through the API, as the Account page does. */
+const enrolTwoFactor = async (token: string): Promise<void> => {
+  const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+    const response = await fetch(appUrl(path), { method: 'POST', headers: { 'Content-Type': 'application/json', token }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const { secret } = await post('/api/auth/2fa/setup', {});
+  if (typeof secret !== 'string') throw new Error('2fa setup answered no secret');
+  await post('/api/auth/2fa/enable', { code: await generate({ secret }) });
 };
 
 describe('Admin user management', () => {
@@ -210,5 +224,29 @@ describe('Admin user management', () => {
     await banner.getByRole('button', { name: 'Return to my account' }).click();
     await waitForPath(page, '/login');
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+  });
+
+  it("resets the two-factor sign-in of a customer who lost the phone, after a warning; the customer then signs in with the password", async () => {
+    const customer = newCustomer();
+    const session = (await registerThroughApi(customer)) as unknown as { token: string };
+    await enrolTwoFactor(session.token);
+    expect(await loginThroughApi(customer)).toMatchObject({ twoFactorRequired: true });
+
+    await signInAsAdmin(page);
+    const row = await openUserRow(page, customer.email);
+    await row.getByRole('button', { name: `Reset two-factor sign-in of ${customer.name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Reset two-factor sign-in' });
+    await dialog.getByText('will sign in with their password alone').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-users-two-factor-reset');
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByText(`Two-factor sign-in reset for ${customer.name}`).first().waitFor();
+    await row.getByRole('button', { name: `Reset two-factor sign-in of ${customer.name}` }).waitFor({ state: 'detached' });
+
+    expect(await loginThroughApi(customer)).toMatchObject({ token: expect.any(String) });
+    await page.goto(appUrl('/admin/audit-log'));
+    const entry = page.getByRole('row').filter({ hasText: "Reset a user's two-factor sign-in" }).filter({ hasText: customer.email }).first();
+    await entry.getByText('two-factor sign-in: true → false').waitFor();
+    await saveScreenshot(page, 'admin-users-two-factor-reset-audit');
   });
 });

@@ -23,7 +23,7 @@ export const userSnapshot: Snapshot = async (rpc, userId, ctx) => {
   const user = await missingIsNull(() => rpc.call(AuthRpc.getUser, { userId }, ctx));
   if (!user) return null;
   const summary = await rpc.call(PaymentsRpc.accountSummary, { userId }, ctx);
-  return { name: user.name, email: user.email, role: user.role, activation: user.activation, referralCode: user.referralCode, balanceCents: summary.balanceCents };
+  return { name: user.name, email: user.email, role: user.role, activation: user.activation, referralCode: user.referralCode, twoFactorEnabled: user.twoFactorEnabled ?? false, balanceCents: summary.balanceCents };
 };
 
 /** One user's services and tiers. */

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { type AuditAction, AuthRpc, changeRoleBodySchema, DomainError, ErrorCode, deleteUserResponseSchema, type DeleteUserResponse, loginResponseSchema, PaymentsRpc, publicUserSchema, setActivationBodySchema, userDetailsBodySchema, usersListResponseSchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
+import { type AuditAction, AuthRpc, changeRoleBodySchema, DomainError, ErrorCode, deleteUserResponseSchema, type DeleteUserResponse, loginResponseSchema, PaymentsRpc, publicUserSchema, setActivationBodySchema, TwoFactorRpc, userDetailsBodySchema, usersListResponseSchema, type LoginResponse, type PublicUser } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
@@ -57,6 +57,15 @@ export class UsersAdminController {
   @HttpCode(200)
   async setActivation(@Param('userId') userId: string, @Body(new ZodBody(setActivationBodySchema)) body: z.output<typeof setActivationBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
     return this.users.one(await this.rpc.call(AuthRpc.setActivation, { userId, activation: body.activation }, ctx), ctx);
+  }
+
+  @ApiDoc({ summary: "Reset a user's two-factor sign-in (a lost phone and lost recovery codes): they sign in with their password until they enrol again; not your own", response: publicUserSchema })
+  @Audited({ action: 'user.2fa-reset', targetType: 'user', target: param('userId'), snapshot: userSnapshot })
+  @ForgetsUsers(pathUser('userId'))
+  @Post('users/2fa-reset/:userId')
+  @HttpCode(200)
+  async resetTwoFactor(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<PublicUser> {
+    return this.users.one(await this.rpc.call(TwoFactorRpc.adminReset, { userId }, ctx), ctx);
   }
 
   /** Spec: the admin sets a balance (a ledger adjustment for the difference) and/or a referral code. */

@@ -33,6 +33,7 @@ import { TwoFactorCodes } from './two-factor/two-factor-codes';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { DisableTwoFactorUseCase } from './two-factor/usecases/disable-two-factor.usecase';
+import { ResetTwoFactorUseCase } from './two-factor/usecases/reset-two-factor.usecase';
 import { EnableTwoFactorUseCase } from './two-factor/usecases/enable-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './two-factor/usecases/setup-two-factor.usecase';
 import { VerifyTwoFactorUseCase } from './two-factor/usecases/verify-two-factor.usecase';
@@ -93,6 +94,7 @@ export class AuthModule {
         SetupTwoFactorUseCase,
         EnableTwoFactorUseCase,
         DisableTwoFactorUseCase,
+        ResetTwoFactorUseCase,
         VerifyTwoFactorUseCase,
       ],
     });

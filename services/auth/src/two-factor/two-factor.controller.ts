@@ -3,6 +3,7 @@ import { TwoFactorRpc, type Caller, type ParsedRequestOf } from '@labeldesk/cont
 import { Allow, CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
 import { DisableTwoFactorUseCase } from './usecases/disable-two-factor.usecase';
 import { EnableTwoFactorUseCase } from './usecases/enable-two-factor.usecase';
+import { ResetTwoFactorUseCase } from './usecases/reset-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './usecases/setup-two-factor.usecase';
 import { VerifyTwoFactorUseCase } from './usecases/verify-two-factor.usecase';
 
@@ -13,6 +14,7 @@ export class TwoFactorController {
     private readonly enable: EnableTwoFactorUseCase,
     private readonly disable: DisableTwoFactorUseCase,
     private readonly verify: VerifyTwoFactorUseCase,
+    private readonly reset: ResetTwoFactorUseCase,
   ) {}
 
   @Allow('signed-in')
@@ -31,6 +33,12 @@ export class TwoFactorController {
   @RpcHandler(TwoFactorRpc.disable)
   onDisable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.disable) body: ParsedRequestOf<typeof TwoFactorRpc.disable>) {
     return this.disable.execute(caller, body);
+  }
+
+  @Allow('admin')
+  @RpcHandler(TwoFactorRpc.adminReset)
+  onAdminReset(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.adminReset) body: ParsedRequestOf<typeof TwoFactorRpc.adminReset>) {
+    return this.reset.execute(caller, body.userId);
   }
 
   /** Only through the gateway, like sign-in: the client address it sends is what throttling counts by. */

@@ -28,6 +28,7 @@ export class InMemoryTwoFactor implements Store {
     const user = this.users.get(userId);
     if (!user?.totpEnabledAt) return false;
     Object.assign(user, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: 0 });
+    for (const [hash, row] of this.recovery) if (row.userId === userId) this.recovery.delete(hash);
     return true;
   }
 

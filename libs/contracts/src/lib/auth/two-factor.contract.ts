@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineRpc } from '../define';
 import { emptySchema, okSchema } from '../common/empty';
 import { publicUserSchema } from '../users/public-user.schema';
-import { sessionSchema } from './auth-user.schema';
+import { idSchema } from '../common/ids';
+import { authUserSchema, sessionSchema } from './auth-user.schema';
 import { AUTH_LIMITS, clientAddressSchema, loginRequestSchema } from './credentials.schema';
 
 /** How many recovery codes enabling two-factor sign-in hands out (each works once). */
@@ -63,4 +64,6 @@ export const TwoFactorRpc = {
   setup: defineRpc('auth.two-factor.setup.v1', emptySchema, twoFactorSetupResponseSchema),
   enable: defineRpc('auth.two-factor.enable.v1', twoFactorEnableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema),
   disable: defineRpc('auth.two-factor.disable.v1', twoFactorDisableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), okSchema),
+  /** An admin turns another user's two-factor sign-in off (a lost phone and lost recovery codes). */
+  adminReset: defineRpc('auth.two-factor.admin-reset.v1', z.object({ userId: idSchema }), authUserSchema),
 } as const;

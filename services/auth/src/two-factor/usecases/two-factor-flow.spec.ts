@@ -19,6 +19,7 @@ import { TwoFactorCodes } from '../two-factor-codes';
 import type { TwoFactorRepository } from '../two-factor.repository';
 import { DisableTwoFactorUseCase } from './disable-two-factor.usecase';
 import { EnableTwoFactorUseCase } from './enable-two-factor.usecase';
+import { RESET_OWN_TWO_FACTOR, ResetTwoFactorUseCase } from './reset-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './setup-two-factor.usecase';
 import { VerifyTwoFactorUseCase } from './verify-two-factor.usecase';
 
@@ -75,6 +76,8 @@ const setup = () => {
     disable: new DisableTwoFactorUseCase(users, repository, codes, hasher, throttle, audit as unknown as AuditRepository, events),
     verify: new VerifyTwoFactorUseCase(users, challenges, codes, throttle, sessions),
     login: new LoginUseCase(users, hasher, sessions, throttle, challenges),
+    reset: new ResetTwoFactorUseCase(users, repository, events),
+    events,
     caller,
     /** The code the app shows at `now` moved by whole steps. */
     code: (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(now / 1000) + offsetSteps * TOTP_PERIOD_SECONDS }),
@@ -239,5 +242,24 @@ describe('two-factor sign-in', () => {
     expect(h.user.twoFactorEnabled).toBe(false);
     expect(h.audit.append).toHaveBeenCalledWith(expect.objectContaining({ action: 'user.2fa-disabled' }));
     await expect(h.login.execute({ email: h.user.email, password: PASSWORD, clientAddress: ADDRESS })).resolves.toMatchObject({ token: `token-for-${h.user.id}` });
+  });
+
+  it("is reset by an admin for a user who lost the phone and the codes: sign-in answers a session again; the admin's own, a user without it and a stranger are refused", async () => {
+    const h = setup();
+    const { recoveryCodes } = await enrol(h);
+    const admin = { userId: '6f1c2f0e-0000-4000-8000-0000000000ad', role: 'admin' as const };
+    await expect(failure(h.reset.execute(h.caller, h.user.id))).resolves.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(failure(h.reset.execute(admin, admin.userId))).resolves.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: RESET_OWN_TWO_FACTOR });
+    await expect(failure(h.reset.execute(admin, '6f1c2f0e-0000-4000-8000-00000000dead'))).resolves.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    expect(h.user.twoFactorEnabled).toBe(true);
+
+    await expect(h.reset.execute(admin, h.user.id)).resolves.toMatchObject({ twoFactorEnabled: false });
+    expect(h.user.twoFactorEnabled).toBe(false);
+    expect(h.events.changed).toHaveBeenCalledWith(h.user.id);
+    await expect(h.login.execute({ email: h.user.email, password: PASSWORD, clientAddress: ADDRESS })).resolves.toMatchObject({ token: `token-for-${h.user.id}` });
+    // The old recovery codes went with it: enrolling again starts from nothing.
+    expect([...h.table.recovery.values()].filter((row) => row.userId === h.user.id)).toEqual([]);
+    await expect(failure(h.reset.execute(admin, h.user.id))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_STATE });
+    expect(recoveryCodes).toHaveLength(10);
   });
 });

@@ -26,12 +26,14 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'api-key.revoke': 'Revoked an API key',
   'user.2fa-enabled': 'Turned on two-factor sign-in',
   'user.2fa-disabled': 'Turned off two-factor sign-in',
+  'user.2fa-reset': "Reset a user's two-factor sign-in",
 };
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   balanceCents: 'balance',
   referralCode: 'referral code',
   activation: 'access',
+  twoFactorEnabled: 'two-factor sign-in',
 };
 
 const isObject = (value: Json): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);

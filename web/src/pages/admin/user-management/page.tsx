@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_SIZE, usePagedRows } from '../../../hooks/use-paged-rows';
 import { errorMessage } from '../../../libs/http-client';
 import { useChangeUserRole } from '../../../services/users/change-role';
 import { useDeleteUser } from '../../../services/users/delete-user';
+import { useResetUserTwoFactor } from '../../../services/users/reset-two-factor';
 import { useUsers } from '../../../services/users/list-users';
 import { useSetUserActivation } from '../../../services/users/set-activation';
 import { useAuthStore } from '../../../stores/auth.store';
@@ -20,6 +21,7 @@ import { ConfirmChangeDialog, roleLabel } from './confirm-change-dialog';
 import type { PendingChange } from './confirm-change-dialog';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ConfirmDetailsDialog } from './confirm-details-dialog';
+import { ConfirmTwoFactorResetDialog } from './confirm-two-factor-reset-dialog';
 import { ResetLinkDialog } from './reset-link-dialog';
 import { useDetailsEditor } from './use-details-editor';
 import { useLoginAs } from './use-login-as';
@@ -42,12 +44,14 @@ export const UserManagementPage = (): ReactElement => {
   const setActivation = useSetUserActivation();
   const deleteUser = useDeleteUser();
   const loginAs = useLoginAs();
+  const resetTwoFactor = useResetUserTwoFactor();
 
   const [search, setSearch] = useState('');
   const [pendingChange, setPendingChange] = useState<PendingChange | null>(null);
   const [pendingDelete, setPendingDelete] = useState<PublicUser | null>(null);
   const [servicesUser, setServicesUser] = useState<PublicUser | null>(null);
   const [resetLinkUser, setResetLinkUser] = useState<PublicUser | null>(null);
+  const [pendingTwoFactorReset, setPendingTwoFactorReset] = useState<PublicUser | null>(null);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
 
   const filtered = useMemo(() => (users.data ?? []).filter((user) => matches(user, search)), [users.data, search]);
@@ -101,6 +105,15 @@ export const UserManagementPage = (): ReactElement => {
     });
   };
 
+  const confirmTwoFactorReset = () => {
+    if (!pendingTwoFactorReset || resetTwoFactor.isPending) return;
+    resetTwoFactor.mutate(pendingTwoFactorReset._id, {
+      onSuccess: (updated) => notify.success(`Two-factor sign-in reset for ${updated.name}`),
+      onError: (error) => notify.error(errorMessage(error, 'Failed to reset two-factor sign-in')),
+      onSettled: () => setPendingTwoFactorReset(null),
+    });
+  };
+
   const rows = (): ReactElement => (
     <>
       <UsersTable
@@ -121,6 +134,7 @@ export const UserManagementPage = (): ReactElement => {
         onServices={setServicesUser}
         onDelete={setPendingDelete}
         onResetLink={setResetLinkUser}
+        onResetTwoFactor={setPendingTwoFactorReset}
         onLoginAs={loginAs.start}
       />
       <Text textStyle="xs" color="fg.muted">
@@ -199,6 +213,12 @@ export const UserManagementPage = (): ReactElement => {
         onCancel={() => setPendingChange(null)}
       />
       <ConfirmDeleteDialog user={pendingDelete} deleting={deleteUser.isPending} onConfirm={confirmDelete} onCancel={() => setPendingDelete(null)} />
+      <ConfirmTwoFactorResetDialog
+        user={pendingTwoFactorReset}
+        resetting={resetTwoFactor.isPending}
+        onConfirm={confirmTwoFactorReset}
+        onCancel={() => setPendingTwoFactorReset(null)}
+      />
       <UserServicesOverlay user={servicesUser} onClose={() => setServicesUser(null)} />
       <ResetLinkDialog key={resetLinkUser?._id ?? 'none'} user={resetLinkUser} onClose={() => setResetLinkUser(null)} />
     </>

@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Activation, PublicUser, UserRole } from '@labeldesk/contracts';
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
-import { CheckIcon, CloseIcon, KeyIcon, LoginIcon, SlidersIcon, TrashIcon } from '../../../components/ui/icons';
+import { CheckIcon, CloseIcon, KeyIcon, LoginIcon, ShieldIcon, SlidersIcon, TrashIcon } from '../../../components/ui/icons';
 import { formatCents } from '../../../libs/format';
 import { roleLabel } from './confirm-change-dialog';
 import type { DetailsDraft, DetailsErrors } from './user-details';
@@ -16,6 +16,7 @@ export const SELF_LOCKS = {
   balance: 'You cannot change your own balance',
   delete: 'You cannot delete your own account',
   loginAs: 'This is you',
+  twoFactor: 'Turn your own two-factor sign-in off on your Account page',
 } as const;
 
 export const money = { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -30,6 +31,7 @@ export interface UserRowHandlers {
   onServices: (user: PublicUser) => void;
   onDelete: (user: PublicUser) => void;
   onResetLink: (user: PublicUser) => void;
+  onResetTwoFactor: (user: PublicUser) => void;
   onLoginAs: (user: PublicUser) => void;
 }
 
@@ -188,6 +190,13 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
               <KeyIcon />
             </IconButton>
           </Reason>
+          {user.twoFactorEnabled && (
+            <Reason reason={isMe ? SELF_LOCKS.twoFactor : `Reset two-factor sign-in of ${user.name}`}>
+              <IconButton size="xs" variant="outline" colorPalette="gray" onClick={() => on.onResetTwoFactor(user)} disabled={isMe || busy} aria-label={`Reset two-factor sign-in of ${user.name}`}>
+                <ShieldIcon />
+              </IconButton>
+            </Reason>
+          )}
           <Reason reason={isMe ? SELF_LOCKS.delete : 'Delete user'}>
             <IconButton size="xs" variant="outline" colorPalette="red" onClick={() => on.onDelete(user)} disabled={isMe || busy} aria-label={`Delete ${user.name}`}>
               <TrashIcon />

@@ -39,7 +39,7 @@ const passwordStep = async (page: Page, customer: Customer): Promise<void> => {
 describe('Two-factor sign-in', () => {
   const currentPage = useBrowserPage();
 
-  it('is set up on the Account page with the QR code or its key, then asks for a code or a recovery code at sign-in, and is turned off with a code and the password', async () => {
+  it('is set up on the Account page with the QR code or its key, then asks for a code or a recovery code at sign-in, gives new recovery codes in place of the old, and is turned off with a code and the password', async () => {
     const page = currentPage();
     const customer = newCustomer();
     await registerThroughApi(customer);
@@ -95,10 +95,27 @@ describe('Two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await waitForPath(page, '/main/dashboard');
 
-    // A recovery code turns it off too (no waiting here for the app's next 30 seconds: each step's code works once).
+    // New recovery codes for a code and the password: shown once, and every earlier one stops working.
     await openAccount(page);
     await page.getByLabel('Authentication or recovery code', { exact: true }).fill(recoveryCodes[2] ?? '');
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Get new recovery codes' }).click();
+    await page.getByText('Save your recovery codes').waitFor();
+    const renewed = await codes.allInnerTexts();
+    expect(renewed).toHaveLength(10);
+    expect(renewed.filter((fresh) => recoveryCodes.includes(fresh))).toEqual([]);
+    await page.getByText('New recovery codes made: the earlier ones no longer work').first().waitFor();
+    await saveScreenshot(page, 'two-factor-new-recovery-codes');
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'I have saved my codes' }).click();
+    await page.getByLabel('Authentication or recovery code', { exact: true }).fill(recoveryCodes[3] ?? '');
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByText('That code is not valid or was already used. Please try again.').first().waitFor();
+    await dismissToasts(page);
+
+    // A new recovery code turns it off (no waiting here for the app's next 30 seconds: each step's code works once).
+    await page.getByLabel('Authentication or recovery code', { exact: true }).fill(renewed[0] ?? '');
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await page.getByText('Two-factor authentication is off').first().waitFor();
     await dismissToasts(page);

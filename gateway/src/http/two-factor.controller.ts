@@ -7,6 +7,7 @@ import {
   twoFactorDisableBodySchema,
   twoFactorEnableBodySchema,
   twoFactorEnableResponseSchema,
+  twoFactorRecoveryCodesBodySchema,
   twoFactorSetupResponseSchema,
   twoFactorVerifyBodySchema,
   type LoginResponse,
@@ -54,6 +55,18 @@ export class TwoFactorController {
   @HttpCode(200)
   disable(@Body(new ZodBody(twoFactorDisableBodySchema)) body: z.output<typeof twoFactorDisableBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<{ ok: true }> {
     return this.rpc.call(TwoFactorRpc.disable, { ...body, clientAddress }, ctx);
+  }
+
+  @ApiDoc({
+    summary: 'New recovery codes in place of every earlier one (a code and the password; throttled like sign-in): answers 10 codes, shown this once',
+    body: twoFactorRecoveryCodesBodySchema,
+    response: twoFactorEnableResponseSchema,
+  })
+  @SignedIn()
+  @Post('recovery-codes')
+  @HttpCode(200)
+  recoveryCodes(@Body(new ZodBody(twoFactorRecoveryCodesBodySchema)) body: z.output<typeof twoFactorRecoveryCodesBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<TwoFactorEnableResponse> {
+    return this.rpc.call(TwoFactorRpc.recoveryCodes, { ...body, clientAddress }, ctx);
   }
 
   @ApiDoc({

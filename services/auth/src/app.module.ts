@@ -34,6 +34,8 @@ import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { DisableTwoFactorUseCase } from './two-factor/usecases/disable-two-factor.usecase';
 import { ResetTwoFactorUseCase } from './two-factor/usecases/reset-two-factor.usecase';
+import { BothFactors } from './two-factor/both-factors';
+import { RegenerateRecoveryCodesUseCase } from './two-factor/usecases/regenerate-recovery-codes.usecase';
 import { EnableTwoFactorUseCase } from './two-factor/usecases/enable-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './two-factor/usecases/setup-two-factor.usecase';
 import { VerifyTwoFactorUseCase } from './two-factor/usecases/verify-two-factor.usecase';
@@ -95,6 +97,8 @@ export class AuthModule {
         EnableTwoFactorUseCase,
         DisableTwoFactorUseCase,
         ResetTwoFactorUseCase,
+        RegenerateRecoveryCodesUseCase,
+        BothFactors,
         VerifyTwoFactorUseCase,
       ],
     });

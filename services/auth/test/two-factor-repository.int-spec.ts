@@ -80,4 +80,19 @@ describe.each(databases)('two-factor state on %s', (_name, createDatabase) => {
     expect(await repository.enable(id, 'stale', 3000, ['y'])).toBe(false);
     expect(await repository.enable(id, 'second', 3000, ['y'])).toBe(true);
   });
+
+  it('replaces every recovery code, used or not, and makes none for an account whose two-factor sign-in was turned off', async () => {
+    const id = await enrolledUser();
+    expect(await repository.useRecoveryCode(id, 'h1')).toBe(true);
+    expect(await repository.replaceRecoveryCodes(id, ['n1', 'n2'])).toBe(true);
+    expect(await repository.recoveryCodesLeft(id)).toBe(2);
+    expect(await repository.useRecoveryCode(id, 'h2')).toBe(false);
+    expect(await repository.useRecoveryCode(id, 'n1')).toBe(true);
+
+    const [, disabled] = await Promise.all([repository.replaceRecoveryCodes(id, ['r1']), repository.disable(id)]);
+    expect(disabled).toBe(true);
+    // Whichever came second, no code is left on an account without two-factor sign-in.
+    expect(await repository.recoveryCodesLeft(id)).toBe(0);
+    expect(await repository.replaceRecoveryCodes(id, ['r2'])).toBe(false);
+  });
 });

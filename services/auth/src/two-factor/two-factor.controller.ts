@@ -3,6 +3,7 @@ import { TwoFactorRpc, type Caller, type ParsedRequestOf } from '@labeldesk/cont
 import { Allow, CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
 import { DisableTwoFactorUseCase } from './usecases/disable-two-factor.usecase';
 import { EnableTwoFactorUseCase } from './usecases/enable-two-factor.usecase';
+import { RegenerateRecoveryCodesUseCase } from './usecases/regenerate-recovery-codes.usecase';
 import { ResetTwoFactorUseCase } from './usecases/reset-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './usecases/setup-two-factor.usecase';
 import { VerifyTwoFactorUseCase } from './usecases/verify-two-factor.usecase';
@@ -15,6 +16,7 @@ export class TwoFactorController {
     private readonly disable: DisableTwoFactorUseCase,
     private readonly verify: VerifyTwoFactorUseCase,
     private readonly reset: ResetTwoFactorUseCase,
+    private readonly regenerate: RegenerateRecoveryCodesUseCase,
   ) {}
 
   @Allow('signed-in')
@@ -33,6 +35,12 @@ export class TwoFactorController {
   @RpcHandler(TwoFactorRpc.disable)
   onDisable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.disable) body: ParsedRequestOf<typeof TwoFactorRpc.disable>) {
     return this.disable.execute(caller, body);
+  }
+
+  @Allow('signed-in')
+  @RpcHandler(TwoFactorRpc.recoveryCodes)
+  onRecoveryCodes(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.recoveryCodes) body: ParsedRequestOf<typeof TwoFactorRpc.recoveryCodes>) {
+    return this.regenerate.execute(caller, body);
   }
 
   @Allow('admin')

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 
 export interface ChallengeRow {
@@ -40,11 +40,7 @@ export class TwoFactorRepository {
         [step, userId, sealedSecret],
       );
       if (changed.length !== 1) return false;
-      await em.execute(`delete from ${this.t('recovery_codes')} where "user_id" = ?`, [userId]);
-      await em.execute(
-        `insert into ${this.t('recovery_codes')} ("user_id", "code_hash") values ${codeHashes.map(() => '(?, ?)').join(', ')}`,
-        codeHashes.flatMap((hash) => [userId, hash]),
-      );
+      await this.putRecoveryCodes(em, userId, codeHashes);
       return true;
     });
   }
@@ -60,6 +56,26 @@ export class TwoFactorRepository {
       await em.execute(`delete from ${this.t('recovery_codes')} where "user_id" = ?`, [userId]);
       return changed.length === 1;
     });
+  }
+
+  /** New recovery codes in place of every earlier one; false when two-factor sign-in is not on (turned off meanwhile). */
+  async replaceRecoveryCodes(userId: string, codeHashes: readonly string[]): Promise<boolean> {
+    return this.orm.em.fork().transactional(async (em) => {
+      // The user's row is locked first, so a racing disable cannot leave codes behind for an account without 2FA.
+      const on = await em.execute<Array<{ id: string }>>(`select "id" from ${this.t('users')} where "id" = ? and "totp_enabled_at" is not null for update`, [userId]);
+      if (on.length !== 1) return false;
+      await this.putRecoveryCodes(em, userId, codeHashes);
+      return true;
+    });
+  }
+
+  /** The user's recovery codes become exactly these (within the caller's transaction). */
+  private async putRecoveryCodes(em: EntityManager, userId: string, codeHashes: readonly string[]): Promise<void> {
+    await em.execute(`delete from ${this.t('recovery_codes')} where "user_id" = ?`, [userId]);
+    await em.execute(
+      `insert into ${this.t('recovery_codes')} ("user_id", "code_hash") values ${codeHashes.map(() => '(?, ?)').join(', ')}`,
+      codeHashes.flatMap((hash) => [userId, hash]),
+    );
   }
 
   /** True once per (user, step) and only for a step later than every step accepted before: a code is never replayed. */

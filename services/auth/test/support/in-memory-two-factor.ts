@@ -1,7 +1,7 @@
 import type { ChallengeRow, TwoFactorRepository } from '../../src/two-factor/two-factor.repository';
 import type { User } from '../../src/users/user.entity';
 
-type Store = Pick<TwoFactorRepository, 'claimStep' | 'useRecoveryCode' | 'createChallenge' | 'findChallenge' | 'useChallenge' | 'enable' | 'disable' | 'savePending'>;
+type Store = Pick<TwoFactorRepository, 'claimStep' | 'useRecoveryCode' | 'createChallenge' | 'findChallenge' | 'useChallenge' | 'enable' | 'disable' | 'savePending' | 'replaceRecoveryCodes'>;
 
 /** The two-factor table rules (a later step only, each code and challenge once) in memory, over the users given. */
 export class InMemoryTwoFactor implements Store {
@@ -29,6 +29,13 @@ export class InMemoryTwoFactor implements Store {
     if (!user?.totpEnabledAt) return false;
     Object.assign(user, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: 0 });
     for (const [hash, row] of this.recovery) if (row.userId === userId) this.recovery.delete(hash);
+    return true;
+  }
+
+  async replaceRecoveryCodes(userId: string, codeHashes: readonly string[]): Promise<boolean> {
+    if (!this.users.get(userId)?.totpEnabledAt) return false;
+    for (const [hash, row] of this.recovery) if (row.userId === userId) this.recovery.delete(hash);
+    for (const hash of codeHashes) this.recovery.set(hash, { userId, used: false });
     return true;
   }
 

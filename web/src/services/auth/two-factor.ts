@@ -7,6 +7,7 @@ import {
   type TwoFactorDisableBody,
   type TwoFactorEnableBody,
   type TwoFactorEnableResponse,
+  type TwoFactorRecoveryCodesBody,
   type TwoFactorSetupResponse,
   type TwoFactorVerifyBody,
 } from '@labeldesk/contracts';
@@ -23,6 +24,10 @@ export const enableTwoFactor = (body: TwoFactorEnableBody): Promise<TwoFactorEna
 
 export const disableTwoFactor = (body: TwoFactorDisableBody): Promise<{ ok: true }> =>
   apiRequest('/api/auth/2fa/disable', { method: 'POST', body, schema: okSchema });
+
+/** New recovery codes in place of every earlier one, for a code and the password. */
+export const newRecoveryCodes = (body: TwoFactorRecoveryCodesBody): Promise<TwoFactorEnableResponse> =>
+  apiRequest('/api/auth/2fa/recovery-codes', { method: 'POST', body, schema: twoFactorEnableResponseSchema });
 
 /** The sign-in's second step: the challenge the password answered and a code. */
 export const verifyTwoFactor = (body: TwoFactorVerifyBody): Promise<LoginResponse> =>
@@ -49,6 +54,8 @@ export const useDisableTwoFactor = () => {
   const mark = useMarkTwoFactor();
   return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => mark(false) });
 };
+
+export const useNewRecoveryCodes = () => useMutation({ mutationFn: newRecoveryCodes });
 
 export const useVerifyTwoFactor = () =>
   useMutation({ mutationFn: verifyTwoFactor, onSuccess: ({ token, user }) => useAuthStore.getState().setSession(token, user) });

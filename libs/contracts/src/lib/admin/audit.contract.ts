@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   /** A user turned their own two-factor sign-in on or off (the actor is the user). */
   'user.2fa-enabled',
   'user.2fa-disabled',
+  /** A user replaced their recovery codes (the actor is the user). */
+  'user.2fa-recovery-codes',
   /** An admin turned a user's two-factor sign-in off (a lost phone and lost recovery codes). */
   'user.2fa-reset',
 ] as const;

@@ -36,6 +36,10 @@ export const twoFactorDisableBodySchema = z.object({
 });
 export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBodySchema>;
 
+/** POST /api/auth/2fa/recovery-codes: both factors again, as for turning it off; answers 10 new codes, shown once. */
+export const twoFactorRecoveryCodesBodySchema = twoFactorDisableBodySchema;
+export type TwoFactorRecoveryCodesBody = z.input<typeof twoFactorRecoveryCodesBodySchema>;
+
 /** The password was right and the account has two-factor sign-in: no token yet, a code must follow within 5 minutes. */
 export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
@@ -64,6 +68,8 @@ export const TwoFactorRpc = {
   setup: defineRpc('auth.two-factor.setup.v1', emptySchema, twoFactorSetupResponseSchema),
   enable: defineRpc('auth.two-factor.enable.v1', twoFactorEnableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema),
   disable: defineRpc('auth.two-factor.disable.v1', twoFactorDisableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), okSchema),
+  /** New recovery codes in place of every earlier one (used or not), for the password and a code; throttled like sign-in. */
+  recoveryCodes: defineRpc('auth.two-factor.recovery-codes.v1', twoFactorRecoveryCodesBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema),
   /** An admin turns another user's two-factor sign-in off (a lost phone and lost recovery codes). */
   adminReset: defineRpc('auth.two-factor.admin-reset.v1', z.object({ userId: idSchema }), authUserSchema),
 } as const;

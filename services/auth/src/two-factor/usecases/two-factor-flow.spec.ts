@@ -12,6 +12,7 @@ import { LoginUseCase } from '../../sessions/usecases/login.usecase';
 import type { UserEventsPublisher } from '../../users/user-events.publisher';
 import { User } from '../../users/user.entity';
 import type { UserRepository } from '../../users/user.repository';
+import { BothFactors } from '../both-factors';
 import { SecretBox } from '../secret-box';
 import { TOTP_PERIOD_SECONDS } from '../totp';
 import { TwoFactorChallenges } from '../two-factor-challenges';
@@ -19,6 +20,7 @@ import { TwoFactorCodes } from '../two-factor-codes';
 import type { TwoFactorRepository } from '../two-factor.repository';
 import { DisableTwoFactorUseCase } from './disable-two-factor.usecase';
 import { EnableTwoFactorUseCase } from './enable-two-factor.usecase';
+import { RegenerateRecoveryCodesUseCase } from './regenerate-recovery-codes.usecase';
 import { RESET_OWN_TWO_FACTOR, ResetTwoFactorUseCase } from './reset-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './setup-two-factor.usecase';
 import { VerifyTwoFactorUseCase } from './verify-two-factor.usecase';
@@ -61,6 +63,7 @@ const setup = () => {
   const codes = new TwoFactorCodes(repository, box);
   const challenges = new TwoFactorChallenges(repository);
   const caller = { userId: user.id, role: 'user' as const };
+  const factors = new BothFactors(users, codes, hasher, throttle);
   const h = {
     user,
     table,
@@ -73,10 +76,11 @@ const setup = () => {
     },
     setup: new SetupTwoFactorUseCase(users, repository, box),
     enable: new EnableTwoFactorUseCase(users, repository, box, audit as unknown as AuditRepository, events),
-    disable: new DisableTwoFactorUseCase(users, repository, codes, hasher, throttle, audit as unknown as AuditRepository, events),
+    disable: new DisableTwoFactorUseCase(factors, repository, audit as unknown as AuditRepository, events),
     verify: new VerifyTwoFactorUseCase(users, challenges, codes, throttle, sessions),
     login: new LoginUseCase(users, hasher, sessions, throttle, challenges),
     reset: new ResetTwoFactorUseCase(users, repository, events),
+    renew: new RegenerateRecoveryCodesUseCase(factors, repository, audit as unknown as AuditRepository),
     events,
     caller,
     /** The code the app shows at `now` moved by whole steps. */
@@ -261,5 +265,22 @@ describe('two-factor sign-in', () => {
     expect([...h.table.recovery.values()].filter((row) => row.userId === h.user.id)).toEqual([]);
     await expect(failure(h.reset.execute(admin, h.user.id))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_STATE });
     expect(recoveryCodes).toHaveLength(10);
+  });
+
+  it('gives ten new recovery codes for the password and a code, and every earlier code stops working', async () => {
+    const h = setup();
+    const { recoveryCodes } = await enrol(h);
+    const [spent = '', kept = ''] = recoveryCodes;
+    await expect(failure(h.renew.execute(h.caller, { code: spent, password: 'wrong', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, issues: [{ path: 'password' }] });
+    await expect(failure(h.renew.execute(h.caller, { code: 'aaaaa-aaaaa', password: PASSWORD, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+
+    const { recoveryCodes: renewed } = await h.renew.execute(h.caller, { code: spent, password: PASSWORD, clientAddress: ADDRESS });
+    expect(renewed).toHaveLength(10);
+    expect(renewed.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    expect(h.audit.append).toHaveBeenCalledWith(expect.objectContaining({ action: 'user.2fa-recovery-codes', actorId: h.user.id }));
+    expect(h.user.twoFactorEnabled).toBe(true);
+
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: kept, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(h.verify.execute({ challenge: await challengeFor(h), code: renewed[0] ?? '', clientAddress: ADDRESS })).resolves.toMatchObject({ token: `token-for-${h.user.id}` });
   });
 });

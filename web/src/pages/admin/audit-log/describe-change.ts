@@ -26,6 +26,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'api-key.revoke': 'Revoked an API key',
   'user.2fa-enabled': 'Turned on two-factor sign-in',
   'user.2fa-disabled': 'Turned off two-factor sign-in',
+  'user.2fa-recovery-codes': 'Made new recovery codes',
   'user.2fa-reset': "Reset a user's two-factor sign-in",
 };
 

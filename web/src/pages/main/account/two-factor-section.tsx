@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Code, Flex, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
 import { twoFactorCodeSchema, twoFactorDisableBodySchema, type PublicUser, type TwoFactorSetupResponse } from '@labeldesk/contracts';
 import { useEffect, useState } from 'react';
-import type { ReactElement } from 'react';
+import type { FormEvent, ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { z } from 'zod';
 import { useCopy } from '../../../components/ui/copy-button';
@@ -11,7 +11,7 @@ import { notify } from '../../../components/ui/toaster';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { saveBlob } from '../../../libs/download-file';
 import { errorMessage } from '../../../libs/http-client';
-import { useDisableTwoFactor, useEnableTwoFactor, useSetupTwoFactor } from '../../../services/auth/two-factor';
+import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useSetupTwoFactor } from '../../../services/auth/two-factor';
 
 const HEADING_ID = 'two-factor-heading';
 const enableFormSchema = z.object({ code: twoFactorCodeSchema });
@@ -115,41 +115,70 @@ const RecoveryCodes = ({ codes, email, onDone }: { codes: string[]; email: strin
   );
 };
 
-/** `disable` is owned by the section, for the same reason as `enable`: turning it off re-renders the section. */
-const DisableForm = ({ disable, onDisabled }: { disable: ReturnType<typeof useDisableTwoFactor>; onDisabled: () => void }): ReactElement => {
+/** Marks the button that asks for new recovery codes; the form's other button turns two-factor sign-in off. */
+const NEW_CODES_ACTION = 'new-recovery-codes';
+
+interface ManageFormProps {
+  /** Owned by the section, for the same reason as `enable`: turning it off re-renders the section. */
+  disable: ReturnType<typeof useDisableTwoFactor>;
+  renew: ReturnType<typeof useNewRecoveryCodes>;
+  onDisabled: () => void;
+  onNewCodes: (codes: string[]) => void;
+}
+
+/** While it is on: new recovery codes, or turning it off; either asks for a code and the password. */
+const ManageForm = ({ disable, renew, onDisabled, onNewCodes }: ManageFormProps): ReactElement => {
   const form = useZodForm(twoFactorDisableBodySchema, { code: '', password: '' });
-  const onSubmit = form.handleSubmit((body) =>
-    disable.mutate(body, {
-      onSuccess: () => {
-        notify.success('Two-factor authentication is off');
-        onDisabled();
-      },
-      onError: (error) => notify.error(errorMessage(error, 'Could not turn off two-factor authentication')),
-    }),
-  );
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const wantsNewCodes = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('data-action') === NEW_CODES_ACTION;
+    form.handleSubmit((body) => {
+      if (wantsNewCodes) {
+        renew.mutate(body, {
+          onSuccess: ({ recoveryCodes }) => {
+            notify.success('New recovery codes made: the earlier ones no longer work');
+            form.reset({ code: '', password: '' });
+            onNewCodes(recoveryCodes);
+          },
+          onError: (error) => notify.error(errorMessage(error, 'Could not make new recovery codes')),
+        });
+        return;
+      }
+      disable.mutate(body, {
+        onSuccess: () => {
+          notify.success('Two-factor authentication is off');
+          onDisabled();
+        },
+        onError: (error) => notify.error(errorMessage(error, 'Could not turn off two-factor authentication')),
+      });
+    })(event);
+  };
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
         <Text textStyle="sm" color="fg.muted">
-          To turn it off, enter a code from your app (or a recovery code) and your password.
+          To get new recovery codes or to turn it off, enter a code from your app (or a recovery code) and your password.
         </Text>
         <FormField label="Authentication or recovery code" autoComplete="one-time-code" state={form.fieldState('code')} {...form.field('code')} />
         <FormField label="Password" type="password" autoComplete="current-password" state={form.fieldState('password')} {...form.field('password')} />
-        <Box>
-          <Button type="submit" colorPalette="red" variant="outline" loading={disable.isPending} loadingText="Turning off">
+        <HStack wrap="wrap">
+          <Button type="submit" data-action={NEW_CODES_ACTION} variant="outline" loading={renew.isPending} loadingText="Making codes" disabled={disable.isPending}>
+            Get new recovery codes
+          </Button>
+          <Button type="submit" colorPalette="red" variant="outline" loading={disable.isPending} loadingText="Turning off" disabled={renew.isPending}>
             Turn off two-factor authentication
           </Button>
-        </Box>
+        </HStack>
       </Stack>
     </form>
   );
 };
 
-/** Account page: set up (QR code or key, then a code), recovery codes shown once, and turning it off. */
+/** Account page: set up (QR code or key, then a code), recovery codes shown once, new ones, and turning it off. */
 export const TwoFactorSection = ({ user }: { user: PublicUser }): ReactElement => {
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
+  const renew = useNewRecoveryCodes();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   // Sent here by the admin area (ADMIN_2FA_REQUIRED) until two-factor sign-in is on.
   const required = (useLocation().state as { enrolTwoFactor?: boolean } | null)?.enrolTwoFactor === true;
@@ -159,7 +188,7 @@ export const TwoFactorSection = ({ user }: { user: PublicUser }): ReactElement =
 
   let body: ReactElement;
   if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} email={user.email} onDone={() => setRecoveryCodes(null)} />;
-  else if (enabled) body = <DisableForm disable={disable} onDisabled={() => setup.reset()} />;
+  else if (enabled) body = <ManageForm disable={disable} renew={renew} onDisabled={() => setup.reset()} onNewCodes={setRecoveryCodes} />;
   else if (setup.data) body = <EnrolForm setup={setup.data} enable={enable} onEnabled={setRecoveryCodes} onCancel={() => setup.reset()} />;
   else
     body = (

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
+import { PasswordHasher } from '../sessions/password-hasher';
+import { SignInThrottle } from '../sessions/sign-in/sign-in-throttle';
+import type { User } from '../users/user.entity';
+import { UserRepository } from '../users/user.repository';
+import { TwoFactorCodes } from './two-factor-codes';
+import { codeInvalid, stateError } from './two-factor-errors';
+
+export interface BothFactorsRequest {
+  code: string;
+  password: string;
+  clientAddress?: string | undefined;
+}
+
+const passwordIncorrect = () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+
+/**
+ * The password and a code again, for what a stolen session alone must not do (turn two-factor sign-in off, read out
+ * new recovery codes); throttled like sign-in. Answers the user, whose code is now used.
+ */
+@Injectable()
+export class BothFactors {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly codes: TwoFactorCodes,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: SignInThrottle,
+  ) {}
+
+  async confirm(caller: Caller, request: BothFactorsRequest): Promise<User> {
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    if (!user.twoFactorEnabled) throw stateError('Two-factor authentication is not on.');
+    const attempt = await this.throttle.admit(user.email, request.clientAddress);
+    if (!(await this.hasher.verify(user.passwordHash, request.password))) throw passwordIncorrect();
+    if (!(await this.codes.accept(user, request.code))) throw codeInvalid();
+    await this.throttle.succeeded(attempt);
+    return user;
+  }
+}

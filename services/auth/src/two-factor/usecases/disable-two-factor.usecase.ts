@@ -5,8 +5,6 @@ import { UserEventsPublisher } from '../../users/user-events.publisher';
 import { BothFactors, type BothFactorsRequest } from '../both-factors';
 import { TwoFactorRepository } from '../two-factor.repository';
 
-export type DisableRequest = BothFactorsRequest;
-
 /** Both factors again (a stolen session alone must not turn it off), throttled like sign-in. */
 @Injectable()
 export class DisableTwoFactorUseCase {
@@ -17,7 +15,7 @@ export class DisableTwoFactorUseCase {
     private readonly events: UserEventsPublisher,
   ) {}
 
-  async execute(caller: Caller, request: DisableRequest): Promise<{ ok: true }> {
+  async execute(caller: Caller, request: BothFactorsRequest): Promise<{ ok: true }> {
     const user = await this.factors.confirm(caller, request);
     if (await this.repository.disable(user.id)) {
       await this.audit.append({ actorId: user.id, action: 'user.2fa-disabled', targetType: 'user', targetId: user.id, before: { twoFactorEnabled: true }, after: { twoFactorEnabled: false } });

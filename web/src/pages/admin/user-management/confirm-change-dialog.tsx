@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import type { Activation, PublicUser, UserRole } from '@labeldesk/contracts';
-import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useLastShown } from '../../../hooks/use-last-shown';
 
 export const roleLabel: Record<UserRole, string> = { user: 'User', friend: 'Friend', admin: 'Admin' };
 
@@ -62,8 +62,7 @@ const describe = (pending: PendingChange): { title: string; confirmLabel: string
 
 export const ConfirmChangeDialog = ({ pending, saving, onConfirm, onCancel }: ConfirmChangeDialogProps): ReactElement => {
   // The last question stays on screen while the dialog fades out after an answer.
-  const [shown, setShown] = useState<PendingChange | null>(pending);
-  if (pending && pending !== shown) setShown(pending);
+  const shown = useLastShown(pending);
   const text = shown ? describe(shown) : null;
   return (
     <ConfirmDialog

@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
-import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useLastShown } from '../../../hooks/use-last-shown';
 
 interface ConfirmDeleteDialogProps {
   user: PublicUser | null;
@@ -14,8 +14,7 @@ interface ConfirmDeleteDialogProps {
 /** Spec 2: 'Confirm Delete User' with the spec's sentence; the user's name says which row is meant. */
 export const ConfirmDeleteDialog = ({ user, deleting, onConfirm, onCancel }: ConfirmDeleteDialogProps): ReactElement => {
   // The name stays on screen while the dialog fades out after an answer.
-  const [shown, setShown] = useState<PublicUser | null>(user);
-  if (user && user !== shown) setShown(user);
+  const shown = useLastShown(user);
   return (
     <ConfirmDialog open={user !== null} title="Confirm Delete User" confirmLabel="Delete" tone="danger" loading={deleting} onConfirm={onConfirm} onCancel={onCancel}>
       <Text>Are you sure you want to delete this user? This action cannot be undone.</Text>

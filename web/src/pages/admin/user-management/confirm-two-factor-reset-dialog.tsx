@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
-import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useLastShown } from '../../../hooks/use-last-shown';
 
 interface ConfirmTwoFactorResetDialogProps {
   user: PublicUser | null;
@@ -14,8 +14,7 @@ interface ConfirmTwoFactorResetDialogProps {
 /** A reset takes a second factor away: the admin is asked to have checked who asked for it. */
 export const ConfirmTwoFactorResetDialog = ({ user, resetting, onConfirm, onCancel }: ConfirmTwoFactorResetDialogProps): ReactElement => {
   // The name stays on screen while the dialog fades out after an answer.
-  const [shown, setShown] = useState<PublicUser | null>(user);
-  if (user && user !== shown) setShown(user);
+  const shown = useLastShown(user);
   return (
     <ConfirmDialog open={user !== null} title="Reset two-factor sign-in" confirmLabel="Reset" tone="danger" loading={resetting} onConfirm={onConfirm} onCancel={onCancel}>
       <Text>Reset only for the account's owner, after you have checked that the request came from them.</Text>

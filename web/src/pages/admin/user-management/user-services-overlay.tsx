@@ -1,6 +1,5 @@
 import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
-import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { EditableOfferingCard } from '../../../components/offerings/editable-offering-card';
 import { OfferingRowSection } from '../../../components/offerings/offering-row-section';
@@ -10,6 +9,7 @@ import { useUserOfferings } from '../../../services/offerings/list-user-offering
 import { useRenameUserOffering } from '../../../services/offerings/rename-user-offering';
 import { useSetUserPrices } from '../../../services/offerings/set-user-prices';
 import { useToggleUserOffering } from '../../../services/offerings/toggle-user-offering';
+import { useLastShown } from '../../../hooks/use-last-shown';
 
 const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
   const defaults = useDefaultOfferings();
@@ -58,8 +58,7 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
 /** Spec 2: a full-screen overlay per user with the default services (read-only) and the user's own (editable). */
 export const UserServicesOverlay = ({ user, onClose }: { user: PublicUser | null; onClose: () => void }): ReactElement => {
   // The last user stays on screen while the overlay slides away.
-  const [shown, setShown] = useState<PublicUser | null>(user);
-  if (user && user !== shown) setShown(user);
+  const shown = useLastShown(user);
   return (
   <Dialog.Root open={user !== null} onOpenChange={(details) => !details.open && onClose()} size="full" motionPreset="slide-in-bottom" scrollBehavior="inside">
     <Portal>

@@ -136,7 +136,6 @@ const ManageForm = ({ disable, renew, onDisabled, onNewCodes }: ManageFormProps)
         renew.mutate(body, {
           onSuccess: ({ recoveryCodes }) => {
             notify.success('New recovery codes made: the earlier ones no longer work');
-            form.reset({ code: '', password: '' });
             onNewCodes(recoveryCodes);
           },
           onError: (error) => notify.error(errorMessage(error, 'Could not make new recovery codes')),

@@ -67,6 +67,26 @@ describe('SandboxCarrierAdapter', () => {
     expect(carrier.profile.labelFormats).toEqual(['PDF', 'ZPL']);
   });
 
+  it('keeps the serial in the purchase journal only when its serials are not durable, and resolves either way after a restart', async () => {
+    const issued = new Map<string, number>();
+    let next = 40;
+    const nextSerial = jest.fn(async (key: string) => issued.get(key) ?? (issued.set(key, next++), next - 1));
+    const issuedSerial = jest.fn(async (key: string) => issued.get(key) ?? null);
+
+    const kept: Array<Record<string, string>> = [];
+    const durable = await new SandboxCarrierAdapter({ nextSerial, issuedSerial }).purchase(shipment(), 'k-durable', { remember: async (refs) => void kept.push(refs) });
+    expect(durable.kind).toBe('bought');
+    expect(kept).toEqual([]);
+    // A new process (nothing in memory, no refs in the journal) finds the label by its key and draws the same one.
+    const again = await new SandboxCarrierAdapter({ nextSerial, issuedSerial }).resolve(shipment(), 'k-durable', {});
+    expect(again.kind === 'bought' && durable.kind === 'bought' && again.label.trackingNumber).toBe(durable.kind === 'bought' && durable.label.trackingNumber);
+    expect(await new SandboxCarrierAdapter({ nextSerial, issuedSerial }).resolve(shipment(), 'k-never', {})).toMatchObject({ kind: 'not_attempted' });
+
+    const inMemory = await new SandboxCarrierAdapter({ nextSerial }).purchase(shipment(), 'k-memory', { remember: async (refs) => void kept.push(refs) });
+    expect(inMemory.kind).toBe('bought');
+    expect(kept).toEqual([{ serial: String(issued.get('k-memory')) }]);
+  });
+
   it('creates a label whose tracking number carries channel 92, the service type code, the test Mailer ID and the serial', async () => {
     const nextSerial = counterSerials(77);
     const carrier = new SandboxCarrierAdapter({ nextSerial });

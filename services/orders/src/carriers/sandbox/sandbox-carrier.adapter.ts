@@ -108,7 +108,9 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     if (fault) return fault;
     try {
       const label = await this.createLabel(shipment, idempotencyKey);
-      await journal.remember(label.carrierRefs);
+      // With durable serials (issuedSerial), `resolve` finds the label by its key: the journal's copy of the serial
+      // would be one more write a label for nothing. Only serials this process alone knows go to the journal.
+      if (this.issuedSerial === null) await journal.remember(label.carrierRefs);
       if (this.faults?.loseAnswer()) return { kind: 'unknown', message: 'Sandbox carrier: the answer was lost' };
       return { kind: 'bought', label };
     } catch (error) {

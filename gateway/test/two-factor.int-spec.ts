@@ -61,7 +61,10 @@ const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Prom
 
     it('signs in with the password and then a code: no token before the code, and each code and recovery code works once', async () => {
       const customer = await register('customer');
+      expect((await call('GET', '/auth/2fa', { token: customer.token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
       const { secret, recoveryCodes } = await enrol(customer.token);
+      expect((await call('GET', '/auth/2fa', { token: customer.token })).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+      expect((await call('GET', '/auth/2fa')).status).toBe(401);
       expect(recoveryCodes).toHaveLength(10);
       expect((await call('GET', '/auth/verify', { token: customer.token })).body.user?.['twoFactorEnabled']).toBe(true);
 
@@ -80,6 +83,7 @@ const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Prom
       expect(withRecovery.status).toBe(200);
       const recoveryAgain = await call('POST', '/auth/2fa/verify', { body: { challenge: await challengeFor(customer.email), code: recoveryCodes[0] } });
       expect(recoveryAgain.body.code).toBe('AUTH_TWO_FACTOR_CODE_INVALID');
+      expect((await call('GET', '/auth/2fa', { token: customer.token })).body).toEqual({ enabled: true, recoveryCodesLeft: 9 });
     });
 
     it('refuses codes once too many were wrong, like passwords, and a new sign-in does not start the count over', async () => {

@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { loginThroughApi, loginThroughUi, logoutThroughUi, newCustomer, registerThroughApi, type Customer } from './support/accounts';
+import { apiCall } from './support/bulk-api';
 import { dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { appUrl } from './support/env';
 import { seriousAxeViolations } from './support/page-checks';
@@ -36,6 +37,14 @@ const passwordStep = async (page: Page, customer: Customer): Promise<void> => {
   await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
 };
 
+/** Signs in through the API with a recovery code (the code is then used up), as another device of the customer would. */
+const signInWithRecoveryCode = async (customer: Customer, code: string): Promise<void> => {
+  const login = await apiCall('/api/auth/login', { method: 'POST', body: { email: customer.email, password: customer.password } });
+  const challenge = (login.body as { challenge?: string }).challenge;
+  const verified = await apiCall('/api/auth/2fa/verify', { method: 'POST', body: { challenge, code } });
+  if (verified.status !== 200) throw new Error(`recovery code sign-in answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+};
+
 describe('Two-factor sign-in', () => {
   const currentPage = useBrowserPage();
 
@@ -66,6 +75,7 @@ describe('Two-factor sign-in', () => {
     await page.getByRole('button', { name: 'I have saved my codes' }).click();
     await page.getByText('On', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).waitFor();
+    await page.getByText('10 of 10 recovery codes left.').waitFor();
 
     // A code from the app.
     await logoutThroughUi(page);
@@ -97,6 +107,7 @@ describe('Two-factor sign-in', () => {
 
     // New recovery codes for a code and the password: shown once, and every earlier one stops working.
     await openAccount(page);
+    await page.getByText('8 of 10 recovery codes left.').waitFor();
     await page.getByLabel('Authentication or recovery code', { exact: true }).fill(recoveryCodes[2] ?? '');
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Get new recovery codes' }).click();
@@ -114,8 +125,18 @@ describe('Two-factor sign-in', () => {
     await page.getByText('That code is not valid or was already used. Please try again.').first().waitFor();
     await dismissToasts(page);
 
+    // Few codes left: the page warns before they run out.
+    await page.getByText('10 of 10 recovery codes left.').waitFor();
+    for (const spent of renewed.slice(1, 9)) await signInWithRecoveryCode(customer, spent);
+    await openAccount(page);
+    await page.getByText('Only 2 recovery codes left').waitFor();
+    await page.getByText('Get new ones below before they run out.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'two-factor-few-codes-left');
+
     // A new recovery code turns it off (no waiting here for the app's next 30 seconds: each step's code works once).
     await page.getByLabel('Authentication or recovery code', { exact: true }).fill(renewed[0] ?? '');
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await page.getByText('Two-factor authentication is off').first().waitFor();
     await dismissToasts(page);

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import {
   loginResponseSchema,
@@ -9,10 +9,12 @@ import {
   twoFactorEnableResponseSchema,
   twoFactorRecoveryCodesBodySchema,
   twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
   twoFactorVerifyBodySchema,
   type LoginResponse,
   type TwoFactorEnableResponse,
   type TwoFactorSetupResponse,
+  type TwoFactorStatus,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
@@ -30,6 +32,13 @@ export class TwoFactorController {
     private readonly rpc: RpcClient,
     private readonly users: UserViewService,
   ) {}
+
+  @ApiDoc({ summary: 'Whether two-factor sign-in is on, and how many of its recovery codes are still unused', response: twoFactorStatusSchema })
+  @SignedIn()
+  @Get()
+  status(@Ctx() ctx: CallContext): Promise<TwoFactorStatus> {
+    return this.rpc.call(TwoFactorRpc.status, {}, ctx);
+  }
 
   @ApiDoc({ summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// URL (for the QR code); on once enabled with a code', response: twoFactorSetupResponseSchema })
   @SignedIn()

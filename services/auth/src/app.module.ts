@@ -36,6 +36,7 @@ import { DisableTwoFactorUseCase } from './two-factor/usecases/disable-two-facto
 import { ResetTwoFactorUseCase } from './two-factor/usecases/reset-two-factor.usecase';
 import { BothFactors } from './two-factor/both-factors';
 import { RegenerateRecoveryCodesUseCase } from './two-factor/usecases/regenerate-recovery-codes.usecase';
+import { TwoFactorStatusUseCase } from './two-factor/usecases/two-factor-status.usecase';
 import { EnableTwoFactorUseCase } from './two-factor/usecases/enable-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './two-factor/usecases/setup-two-factor.usecase';
 import { VerifyTwoFactorUseCase } from './two-factor/usecases/verify-two-factor.usecase';
@@ -98,6 +99,7 @@ export class AuthModule {
         DisableTwoFactorUseCase,
         ResetTwoFactorUseCase,
         RegenerateRecoveryCodesUseCase,
+        TwoFactorStatusUseCase,
         BothFactors,
         VerifyTwoFactorUseCase,
       ],

@@ -6,6 +6,7 @@ import { EnableTwoFactorUseCase } from './usecases/enable-two-factor.usecase';
 import { RegenerateRecoveryCodesUseCase } from './usecases/regenerate-recovery-codes.usecase';
 import { ResetTwoFactorUseCase } from './usecases/reset-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './usecases/setup-two-factor.usecase';
+import { TwoFactorStatusUseCase } from './usecases/two-factor-status.usecase';
 import { VerifyTwoFactorUseCase } from './usecases/verify-two-factor.usecase';
 
 @Controller()
@@ -17,7 +18,14 @@ export class TwoFactorController {
     private readonly verify: VerifyTwoFactorUseCase,
     private readonly reset: ResetTwoFactorUseCase,
     private readonly regenerate: RegenerateRecoveryCodesUseCase,
+    private readonly status: TwoFactorStatusUseCase,
   ) {}
+
+  @Allow('signed-in')
+  @RpcHandler(TwoFactorRpc.status)
+  onStatus(@CurrentCaller() caller: Caller) {
+    return this.status.execute(caller);
+  }
 
   @Allow('signed-in')
   @RpcHandler(TwoFactorRpc.setup)

@@ -53,6 +53,10 @@ export class InMemoryTwoFactor implements Store {
     return true;
   }
 
+  async recoveryCodesLeft(userId: string): Promise<number> {
+    return [...this.recovery.values()].filter((row) => row.userId === userId && !row.used).length;
+  }
+
   async createChallenge(challenge: string, row: ChallengeRow): Promise<void> {
     this.challenges.set(challenge, row);
   }

@@ -3,18 +3,23 @@ import {
   okSchema,
   twoFactorEnableResponseSchema,
   twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
   type LoginResponse,
   type TwoFactorDisableBody,
   type TwoFactorEnableBody,
   type TwoFactorEnableResponse,
   type TwoFactorRecoveryCodesBody,
   type TwoFactorSetupResponse,
+  type TwoFactorStatus,
   type TwoFactorVerifyBody,
 } from '@labeldesk/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 import { useAuthStore } from '../../stores/auth.store';
 import { authKeys } from './keys';
+
+/** Whether it is on, and the recovery codes not used yet. */
+export const fetchTwoFactorStatus = (): Promise<TwoFactorStatus> => apiRequest('/api/auth/2fa', { schema: twoFactorStatusSchema });
 
 export const setupTwoFactor = (): Promise<TwoFactorSetupResponse> =>
   apiRequest('/api/auth/2fa/setup', { method: 'POST', body: {}, schema: twoFactorSetupResponseSchema });
@@ -33,6 +38,12 @@ export const newRecoveryCodes = (body: TwoFactorRecoveryCodesBody): Promise<TwoF
 export const verifyTwoFactor = (body: TwoFactorVerifyBody): Promise<LoginResponse> =>
   apiRequest('/api/auth/2fa/verify', { method: 'POST', body, schema: loginResponseSchema });
 
+/** The recovery codes left, read while two-factor sign-in is on (the Account page shows the count). */
+export const useTwoFactorStatus = (enabled: boolean) => {
+  const token = useAuthStore((state) => state.token);
+  return useQuery({ queryKey: authKeys.twoFactor(token), queryFn: fetchTwoFactorStatus, enabled });
+};
+
 /** The stored user shows whether two-factor sign-in is on; the session check then reads it again from the server. */
 const useMarkTwoFactor = () => {
   const queryClient = useQueryClient();
@@ -40,6 +51,7 @@ const useMarkTwoFactor = () => {
     const { user, setUser, token } = useAuthStore.getState();
     if (user) setUser({ ...user, twoFactorEnabled: enabled });
     void queryClient.invalidateQueries({ queryKey: authKeys.session(token) });
+    void queryClient.invalidateQueries({ queryKey: authKeys.twoFactor(token) });
   };
 };
 
@@ -55,7 +67,13 @@ export const useDisableTwoFactor = () => {
   return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => mark(false) });
 };
 
-export const useNewRecoveryCodes = () => useMutation({ mutationFn: newRecoveryCodes });
+export const useNewRecoveryCodes = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: newRecoveryCodes,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: authKeys.twoFactor(useAuthStore.getState().token) }),
+  });
+};
 
 export const useVerifyTwoFactor = () =>
   useMutation({ mutationFn: verifyTwoFactor, onSuccess: ({ token, user }) => useAuthStore.getState().setSession(token, user) });

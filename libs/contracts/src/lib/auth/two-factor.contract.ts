@@ -36,6 +36,10 @@ export const twoFactorDisableBodySchema = z.object({
 });
 export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBodySchema>;
 
+/** GET /api/auth/2fa: whether two-factor sign-in is on, and how many recovery codes are still unused (0 when off). */
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int().min(0) });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
 /** POST /api/auth/2fa/recovery-codes: both factors again, as for turning it off; answers 10 new codes, shown once. */
 export const twoFactorRecoveryCodesBodySchema = twoFactorDisableBodySchema;
 export type TwoFactorRecoveryCodesBody = z.input<typeof twoFactorRecoveryCodesBodySchema>;
@@ -65,6 +69,7 @@ export const TwoFactorRpc = {
   login: defineRpc('auth.session.login.v2', loginRequestSchema.extend({ clientAddress: clientAddressSchema.optional() }), loginV2AnswerSchema),
   /** A visitor the gateway vouches for, with the challenge and a code: the session. Throttled like sign-in. */
   verify: defineRpc('auth.two-factor.verify.v1', twoFactorVerifyBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), sessionSchema),
+  status: defineRpc('auth.two-factor.status.v1', emptySchema, twoFactorStatusSchema),
   setup: defineRpc('auth.two-factor.setup.v1', emptySchema, twoFactorSetupResponseSchema),
   enable: defineRpc('auth.two-factor.enable.v1', twoFactorEnableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema),
   disable: defineRpc('auth.two-factor.disable.v1', twoFactorDisableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), okSchema),

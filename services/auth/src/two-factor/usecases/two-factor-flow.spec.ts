@@ -23,6 +23,7 @@ import { EnableTwoFactorUseCase } from './enable-two-factor.usecase';
 import { RegenerateRecoveryCodesUseCase } from './regenerate-recovery-codes.usecase';
 import { RESET_OWN_TWO_FACTOR, ResetTwoFactorUseCase } from './reset-two-factor.usecase';
 import { SetupTwoFactorUseCase } from './setup-two-factor.usecase';
+import { TwoFactorStatusUseCase } from './two-factor-status.usecase';
 import { VerifyTwoFactorUseCase } from './verify-two-factor.usecase';
 
 const env = {
@@ -81,6 +82,7 @@ const setup = () => {
     login: new LoginUseCase(users, hasher, sessions, throttle, challenges),
     reset: new ResetTwoFactorUseCase(users, repository, events),
     renew: new RegenerateRecoveryCodesUseCase(factors, repository, audit as unknown as AuditRepository),
+    status: new TwoFactorStatusUseCase(users, repository),
     events,
     caller,
     /** The code the app shows at `now` moved by whole steps. */
@@ -174,6 +176,21 @@ describe('two-factor sign-in', () => {
     await expect(h.verify.execute({ challenge: await challengeFor(h), code: first, clientAddress: ADDRESS })).resolves.toHaveProperty('token');
     await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: first, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
     await expect(h.verify.execute({ challenge: await challengeFor(h), code: ` ${second.toUpperCase().replace('-', '')} `, clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+  });
+
+  it('counts the recovery codes left: ten after enrolling, one fewer for each used, ten again when renewed, none when off', async () => {
+    const h = setup();
+    await expect(h.status.execute(h.caller)).resolves.toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    const { secret, recoveryCodes } = await enrol(h);
+    await expect(h.status.execute(h.caller)).resolves.toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    const [first = '', second = '', third = ''] = recoveryCodes;
+    for (const code of [first, second]) await h.verify.execute({ challenge: await challengeFor(h), code, clientAddress: ADDRESS });
+    await expect(h.status.execute(h.caller)).resolves.toEqual({ enabled: true, recoveryCodesLeft: 8 });
+    await h.renew.execute(h.caller, { code: third, password: PASSWORD, clientAddress: ADDRESS });
+    await expect(h.status.execute(h.caller)).resolves.toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    h.setClock(START + 2 * TOTP_PERIOD_SECONDS * 1000);
+    await h.disable.execute(h.caller, { code: await h.code(secret), password: PASSWORD, clientAddress: ADDRESS });
+    await expect(h.status.execute(h.caller)).resolves.toEqual({ enabled: false, recoveryCodesLeft: 0 });
   });
 
   it('lets a challenge be answered for 5 minutes, and only once', async () => {

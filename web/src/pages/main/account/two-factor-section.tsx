@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Code, Flex, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
-import { twoFactorCodeSchema, twoFactorDisableBodySchema, type PublicUser, type TwoFactorSetupResponse } from '@labeldesk/contracts';
+import { RECOVERY_CODE_COUNT, twoFactorCodeSchema, twoFactorDisableBodySchema, type PublicUser, type TwoFactorSetupResponse } from '@labeldesk/contracts';
 import { useEffect, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { notify } from '../../../components/ui/toaster';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { saveBlob } from '../../../libs/download-file';
 import { errorMessage } from '../../../libs/http-client';
-import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useSetupTwoFactor } from '../../../services/auth/two-factor';
+import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useSetupTwoFactor, useTwoFactorStatus } from '../../../services/auth/two-factor';
 
 const HEADING_ID = 'two-factor-heading';
 const enableFormSchema = z.object({ code: twoFactorCodeSchema });
@@ -115,6 +115,34 @@ const RecoveryCodes = ({ codes, email, onDone }: { codes: string[]; email: strin
   );
 };
 
+/** At or below this many unused recovery codes, the page asks for new ones before they run out. */
+const FEW_CODES_LEFT = 3;
+
+/** How many recovery codes are still unused; a warning when few or none are. */
+const RecoveryCodesLeft = (): ReactElement | null => {
+  const { data } = useTwoFactorStatus(true);
+  if (!data?.enabled) return null;
+  const left = data.recoveryCodesLeft;
+  if (left > FEW_CODES_LEFT) {
+    return (
+      <Text textStyle="sm" data-testid="recovery-codes-left">
+        {left} of {RECOVERY_CODE_COUNT} recovery codes left.
+      </Text>
+    );
+  }
+  return (
+    <Alert.Root status="warning" variant="subtle" data-testid="recovery-codes-left">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{left === 0 ? 'No recovery codes left' : `Only ${left} recovery ${left === 1 ? 'code' : 'codes'} left`}</Alert.Title>
+        <Alert.Description>
+          {left === 0 ? 'Get new ones below: without them, losing your phone locks you out.' : 'Get new ones below before they run out.'}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+};
+
 /** Marks the button that asks for new recovery codes; the form's other button turns two-factor sign-in off. */
 const NEW_CODES_ACTION = 'new-recovery-codes';
 
@@ -154,6 +182,7 @@ const ManageForm = ({ disable, renew, onDisabled, onNewCodes }: ManageFormProps)
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
+        <RecoveryCodesLeft />
         <Text textStyle="sm" color="fg.muted">
           To get new recovery codes or to turn it off, enter a code from your app (or a recovery code) and your password.
         </Text>

@@ -202,6 +202,26 @@ describe('admin carrier costs and margins on PostgreSQL', () => {
       expect(await batchLabels.labels(randomUUID(), { page: 1, limit: 25 })).toBeNull();
     });
 
+    it("names a zpl batch's labels file zplName and a PDF batch's pdfName, as the customer's batch does", async () => {
+      const ownerId = randomUUID();
+      const files = async (labelFormat: string, pdfName: string): Promise<string> => {
+        const id = randomUUID();
+        await db.sql(
+          `insert into "orders"."bulk_orders" ("id", "user_id", "status", "total_count", "processed_count", "failed_count", "charged_cents", "label_format", "pdf_name", "result_csv_name")
+           values (?, ?, 'completed', 1, 1, 0, 100, ?, ?, ?)`,
+          [id, ownerId, labelFormat, pdfName, `result-${id}.csv`],
+        );
+        return id;
+      };
+      const zpl = await files('zpl', 'labels-thermal.zpl');
+      const pdf = await files('4x6', 'labels-4x6.pdf');
+      const rows = new Map((await list.page({ userId: ownerId, page: 1, limit: 20 })).items.map((row) => [row.id, row]));
+      expect(rows.get(zpl)).toMatchObject({ pdfName: null, zplName: 'labels-thermal.zpl' });
+      expect(rows.get(pdf)).toMatchObject({ pdfName: 'labels-4x6.pdf', zplName: null });
+      const singles = (await page({ kind: 'single' })).items;
+      expect(singles.every((row) => row.zplName === null)).toBe(true);
+    });
+
     it("reads a single order's carrier and cost back on the order itself, for the admin's order details", async () => {
       const orders = new OrderRepository(db.orm);
       expect(await orders.findById(ids['easypostSingle'] ?? '')).toMatchObject({ carrier: 'easypost', costCents: 795, priceCents: 850 });

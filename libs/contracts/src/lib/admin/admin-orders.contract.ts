@@ -46,6 +46,8 @@ export const adminOrderRowSchema = labelCostsSchema.extend({
   /** A single order's tracking number, or the batch label matched by the tracking filter. */
   trackingNumber: z.string().nullable(),
   pdfName: z.string().nullable(),
+  /** A `zpl` batch's labels file (its pdfName is then null), as on the customer's batch; absent from older replicas. */
+  zplName: z.string().nullable().optional(),
   resultCSVName: z.string().nullable(),
   autoConfirmCSVName: z.string().nullable(),
   failureReason: z.string().nullable(),

@@ -38,10 +38,10 @@ export const newRecoveryCodes = (body: TwoFactorRecoveryCodesBody): Promise<TwoF
 export const verifyTwoFactor = (body: TwoFactorVerifyBody): Promise<LoginResponse> =>
   apiRequest('/api/auth/2fa/verify', { method: 'POST', body, schema: loginResponseSchema });
 
-/** The recovery codes left, read while two-factor sign-in is on (the Account page shows the count). */
-export const useTwoFactorStatus = (enabled: boolean) => {
+/** On or off and the recovery codes left (the Account page shows the count while it is on). */
+export const useTwoFactorStatus = () => {
   const token = useAuthStore((state) => state.token);
-  return useQuery({ queryKey: authKeys.twoFactor(token), queryFn: fetchTwoFactorStatus, enabled });
+  return useQuery({ queryKey: authKeys.twoFactor(token), queryFn: fetchTwoFactorStatus });
 };
 
 /** The stored user shows whether two-factor sign-in is on; the session check then reads it again from the server. */

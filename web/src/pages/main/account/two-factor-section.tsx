@@ -120,18 +120,18 @@ const FEW_CODES_LEFT = 3;
 
 /** How many recovery codes are still unused; a warning when few or none are. */
 const RecoveryCodesLeft = (): ReactElement | null => {
-  const { data } = useTwoFactorStatus(true);
+  const { data } = useTwoFactorStatus();
   if (!data?.enabled) return null;
   const left = data.recoveryCodesLeft;
   if (left > FEW_CODES_LEFT) {
     return (
-      <Text textStyle="sm" data-testid="recovery-codes-left">
+      <Text textStyle="sm">
         {left} of {RECOVERY_CODE_COUNT} recovery codes left.
       </Text>
     );
   }
   return (
-    <Alert.Root status="warning" variant="subtle" data-testid="recovery-codes-left">
+    <Alert.Root status="warning" variant="subtle">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{left === 0 ? 'No recovery codes left' : `Only ${left} recovery ${left === 1 ? 'code' : 'codes'} left`}</Alert.Title>

@@ -1,4 +1,5 @@
 import { FINAL_BULK_STATUSES, type BulkOrder, type BulkOrderItemInput } from '@labeldesk/contracts';
+import { request as httpRequest } from 'node:http';
 
 type Body = Record<string, unknown>;
 
@@ -20,6 +21,26 @@ export const apiClient = (baseUrl: string) => async (method: string, path: strin
   return { status: response.status, body: (isJson ? await response.json() : {}) as Body, headers: response.headers, bytes: isJson ? null : Buffer.from(await response.arrayBuffer()) };
 };
 export type Api = ReturnType<typeof apiClient>;
+
+/**
+ * POSTs a body the server refuses before reading it, and answers what the server said, as curl shows it. fetch fails
+ * outright ("fetch failed", ECONNRESET) when the connection closes while it is still sending, even after the answer
+ * has arrived: that race made a 413 test fail once in the distributed mode's proxy.
+ */
+export const postOversized = (baseUrl: string, path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Body }> =>
+  new Promise((resolve, reject) => {
+    let answered = false;
+    const outgoing = httpRequest(`${baseUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Body }));
+      response.on('error', reject);
+    });
+    // A write cut off after the answer came is the refusal working, not a failure.
+    outgoing.on('error', (error) => answered || reject(error));
+    outgoing.end(body);
+  });
 
 /** The first admin's session token (every test system has one, made at start). */
 export const adminTokenOf = async (call: Api, system: { adminEmail: string; adminPassword: string }): Promise<string> =>

@@ -2,7 +2,7 @@ import type { BulkOrder, OrderProgress } from '@labeldesk/contracts';
 import type { RunningSystem } from '@labeldesk/testing';
 import { PDFDocument } from 'pdf-lib';
 import { io, type Socket } from 'socket.io-client';
-import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './bulk-api';
+import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, postOversized, submitBulk, waitForBulk, type Api } from './bulk-api';
 
 type Body = Record<string, unknown>;
 
@@ -217,10 +217,10 @@ export const describeBulkFlows = (mode: string, running: () => RunningSystem): v
     it('refuses a body over the bulk limit with 413 and a clear message, never a 500', async () => {
       const who = await newBulkCustomer(call, adminToken, 0);
       const huge = JSON.stringify({ orderId: '00000000-0000-4000-8000-000000000000', orderData: [{ pad: 'x'.repeat(45 * 1024 * 1024) }] });
-      const answer = await call('POST', `/orders/bulk/process/${who.userId}`, huge, { token: who.token });
+      const answer = await postOversized(system.baseUrl, `/orders/bulk/process/${who.userId}`, huge, { token: who.token });
       expect(answer.status).toBe(413);
       expect(answer.body['message']).toMatch(/larger than the 40 MB limit/);
-      const small = await call('POST', '/auth/register', JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }));
+      const small = await postOversized(system.baseUrl, '/auth/register', JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }));
       expect([small.status, small.body['message']]).toEqual([413, expect.stringMatching(/larger than the 2 MB limit/)]);
     }, 60_000);
 

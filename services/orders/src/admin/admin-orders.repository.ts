@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { labelMarginCents, type AdminOrderRow, type AdminOrdersQuery, type LabelCarrier, type LabelCosts } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { labelsFileNames } from '../bulk/bulk-order.mapper';
 import { BatchLabelsRepository, NO_LABEL_COSTS } from './batch-labels.repository';
 
 const SINGLE_STATUSES: ReadonlySet<string> = new Set(['pending', 'completed', 'cancelled']);
@@ -151,9 +152,8 @@ const toRow = (row: Row, costs: LabelCosts): AdminOrderRow => ({
   failedCount: Number(row.failed_count),
   chargedCents: Number(row.charged_cents),
   trackingNumber: row.tracking_number,
-  // A zpl batch's labels file sits in pdf_name (decision 047): named zplName, as on the customer's own batch.
-  pdfName: row.label_format === 'zpl' ? null : row.pdf_name,
-  zplName: row.label_format === 'zpl' ? row.pdf_name : null,
+  // Named as on the customer's own batch (a single order's label_format here is null: its pdfName stays).
+  ...labelsFileNames(row),
   resultCSVName: row.result_csv_name,
   autoConfirmCSVName: row.auto_confirm_csv_name,
   failureReason: row.failure_reason,

@@ -8,7 +8,7 @@ export const fileDataOf = (row: BulkOrderRow): BulkFileData =>
   bulkFileData({ ...labelsFileNames(row), resultCSVName: row.result_csv_name, autoConfirmCSVName: row.auto_confirm_csv_name });
 
 /** The labels file sits in the pdf_* columns whatever its format (decision 047): a `zpl` batch's is its zplName. */
-const labelsFileNames = (row: BulkOrderRow): { pdfName: string | null; zplName: string | null } =>
+export const labelsFileNames = (row: { label_format: string | null; pdf_name: string | null }): { pdfName: string | null; zplName: string | null } =>
   row.label_format === 'zpl' ? { pdfName: null, zplName: row.pdf_name } : { pdfName: row.pdf_name, zplName: null };
 
 export const toFailedLabel = (item: FailedItemRow): FailedLabel => ({

@@ -265,6 +265,14 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(ids(await bulk.claimItems(elsewhere.orderId, 10, 60))).toEqual(elsewhere.items.map((i) => i.id));
     });
 
+    it('claims only rows after the row number given, oldest first, and rows before it again from the start', async () => {
+      const { orderId, items: written } = await buying(6);
+      expect(ids(await bulk.claimItems(orderId, 2, 60, 2))).toEqual([written[3]!.id, written[4]!.id]);
+      expect(ids(await bulk.claimItems(orderId, 10, 60, 4))).toEqual([written[5]!.id]);
+      expect(await bulk.claimItems(orderId, 10, 60, 5)).toEqual([]);
+      expect(ids(await bulk.claimItems(orderId, 10, 60))).toEqual(written.slice(0, 3).map((i) => i.id));
+    });
+
     it("claims a zpl batch's rows with its label format, so the worker buys ZPL labels", async () => {
       const { orderId } = await buying(2, { labelFormat: 'zpl' });
       expect((await bulk.claimItems(orderId, 10, 60)).map((c) => c.batch_label_format)).toEqual(['zpl', 'zpl']);

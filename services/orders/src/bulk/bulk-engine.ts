@@ -45,6 +45,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private stopping = false;
   private loopDone: Promise<void> = Promise.resolve();
   private inFlight = 0;
+  /** Per batch being bought, the last row this worker claimed: the next claim starts after it. */
+  private readonly claimedUpTo = new Map<string, number>();
   /** Items this worker claimed and has not started yet. */
   private readonly queue: ClaimedItem[] = [];
   private outcomes: ItemOutcome[] = [];
@@ -116,14 +118,29 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private async refill(): Promise<number> {
     if (this.stopping || this.queue.length >= this.concurrency) return 0;
     let claimed = 0;
-    for (const orderId of await this.bulk.buyingBatches()) {
+    const buying = await this.bulk.buyingBatches();
+    for (const orderId of this.claimedUpTo.keys()) if (!buying.includes(orderId)) this.claimedUpTo.delete(orderId);
+    for (const orderId of buying) {
       const want = 2 * this.concurrency - this.queue.length;
       if (want <= 0) break;
-      const items = await this.bulk.claimItems(orderId, want, this.env.BULK_CLAIM_LEASE_SECONDS);
+      const items = await this.claim(orderId, want);
       this.queue.push(...items);
       claimed += items.length;
     }
     return claimed;
+  }
+
+  /**
+   * The next pending rows after the last one this worker claimed, and from the batch's start only when those run
+   * short: rows before it come back pending when a claim is given back, a lease lapses or a retry round begins.
+   */
+  private async claim(orderId: string, want: number): Promise<ClaimedItem[]> {
+    const lease = this.env.BULK_CLAIM_LEASE_SECONDS;
+    const after = this.claimedUpTo.get(orderId);
+    let items = after === undefined ? [] : await this.bulk.claimItems(orderId, want, lease, after);
+    if (items.length < want) items = [...items, ...(await this.bulk.claimItems(orderId, want - items.length, lease))];
+    if (items.length > 0) this.claimedUpTo.set(orderId, Math.max(...items.map((item) => item.row_no)));
+    return items;
   }
 
   private startBuying(): void {

@@ -7,7 +7,7 @@ import { BulkEngine } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';
 import type { BulkRepository } from './bulk.repository';
-import type { BulkOrderRow } from './bulk.rows';
+import type { BulkOrderRow, ClaimedItem } from './bulk.rows';
 import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
 
 const batch = (change: Partial<BulkOrderRow> = {}): BulkOrderRow => ({
@@ -118,3 +118,66 @@ describe('bulk concurrency', () => {
     expect(await claimedAtOnce({ BULK_CONCURRENCY: 4 }, 16)).toBe(8);
   });
 });
+
+describe('bulk claims', () => {
+  type ClaimCall = [orderId: string, limit: number, leaseSeconds: number, afterRowNo?: number];
+  /** A repository whose batch 'b1' has pending rows `free` (by row number): each claim takes them as the database would. */
+  const engineOver = (free: number[], buying = ['b1']) => {
+    const calls: ClaimCall[] = [];
+    const claimItems = jest.fn(async (...call: ClaimCall) => {
+      calls.push(call);
+      const [, limit, , after = -1] = call;
+      const taken = free.filter((rowNo) => rowNo > after).slice(0, limit);
+      free.splice(0, free.length, ...free.filter((rowNo) => !taken.includes(rowNo)));
+      return taken.map((rowNo) => ({ id: `item-${rowNo}`, row_no: rowNo }) as ClaimedItem);
+    });
+    const engine = new BulkEngine(
+      { buyingBatches: jest.fn(async () => buying), claimItems } as unknown as BulkRepository,
+      refusingPayments as unknown as RpcClient,
+      { carrierConcurrency: 2 } as LabelPurchaser,
+      {} as ShipperContacts,
+      {} as BulkFilesBuilder,
+      { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
+      { BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
+    );
+    const internals = engine as unknown as { refill(): Promise<number>; queue: ClaimedItem[] };
+    /** One refill with an empty queue (as after the last claim's items were bought): the rows it claimed. */
+    const refill = async () => {
+      internals.queue.splice(0);
+      await internals.refill();
+      return internals.queue.map((item) => item.row_no);
+    };
+    return { calls, refill };
+  };
+
+  it("starts each claim after the last row this worker claimed, not at the batch's first row", async () => {
+    const { calls, refill } = engineOver([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await refill()).toEqual([0, 1, 2, 3]);
+    expect(await refill()).toEqual([4, 5, 6, 7]);
+    expect(calls.map((call) => call[3])).toEqual([undefined, 3]);
+  });
+
+  it('goes back to the start of the batch when the rows after its last claim run short, and finds rows that came back pending', async () => {
+    const free = [0, 1, 2, 3, 4, 5];
+    const { calls, refill } = engineOver(free);
+    expect(await refill()).toEqual([0, 1, 2, 3]);
+    // Row 1's claim was given back (or its lease lapsed) while rows 4 and 5 were still waiting.
+    free.push(1);
+    expect(await refill()).toEqual([4, 5, 1]);
+    expect(calls.slice(1).map((call) => [call[1], call[3]])).toEqual([[4, 3], [2, undefined]]);
+    expect(await refill()).toEqual([]);
+  });
+
+  it('forgets where it was in a batch that is no longer being bought, so its retry round is claimed from the start', async () => {
+    const free = [0, 1, 2, 3, 4, 5, 6, 7];
+    const buying = ['b1'];
+    const { calls, refill } = engineOver(free, buying);
+    expect(await refill()).toEqual([0, 1, 2, 3]);
+    buying.splice(0);
+    expect(await refill()).toEqual([]);
+    buying.push('b1');
+    expect(await refill()).toEqual([4, 5, 6, 7]);
+    expect(calls.at(-1)?.[3]).toBeUndefined();
+  });
+});
+

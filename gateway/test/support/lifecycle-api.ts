@@ -48,8 +48,10 @@ export const voidBooksOf = async (databaseUrl: string, userId: string) => {
   }
 };
 
-/** Moves a user's labels' purchase back in time, as if they had been bought `days` ago (for the daily job's tests). */
-/** `except` keeps labels out of the move: a refund job running meanwhile must never see them old. */
+/**
+ * Moves a user's labels' purchase back in time, as if they had been bought `days` ago (for the daily job's tests).
+ * `except` keeps labels out of the move: a refund job running meanwhile must never see them old.
+ */
 export const ageLabels = async (databaseUrl: string, userId: string, days: number, except: readonly string[] = []): Promise<void> => {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();

@@ -180,4 +180,3 @@ describe('bulk claims', () => {
     expect(calls.at(-1)?.[3]).toBeUndefined();
   });
 });
-

@@ -7,6 +7,7 @@ import { AccountChangedListener } from './users/account-changed.listener';
 import { AccountSummaryCache } from './users/account-summary.cache';
 import { AccessGuard } from './auth/access.guard';
 import { ApiKeyRateLimiter } from './auth/api-key-rate-limiter';
+import { ApiKeyUsageExchange, ApiKeyUsageListener } from './auth/api-key-usage.exchange';
 import { AdminTwoFactorGuard } from './auth/admin-two-factor.guard';
 import { CallerVerifier } from './auth/caller-verifier';
 import { UserChangedListener } from './auth/user-changed.listener';
@@ -61,12 +62,13 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierWebhooksController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierWebhooksController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },
         CallerVerifier,
         { provide: ApiKeyRateLimiter, useFactory: () => new ApiKeyRateLimiter(env.API_KEY_RATE_LIMIT_PER_MINUTE) },
+        ApiKeyUsageExchange,
         { provide: AccountSummaryCache, useFactory: () => new AccountSummaryCache({ ttlMs: env.ACCOUNT_SUMMARY_TTL_SECONDS * 1000 }) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_GUARD, useClass: AdminTwoFactorGuard },

@@ -3,6 +3,8 @@ import { SINGLE_LABEL_ORDER } from './support/bulk-api';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
 
 const PASSWORD = 'correct-horse-1';
+/** Low, so that a test can spend a key's minute in a few seconds; each test uses its own keys. */
+const KEY_RATE_PER_MINUTE = 30;
 
 /**
  * Scoped API keys end to end (decision 049): a key made with a session buys and reads labels on the same REST API as
@@ -96,6 +98,31 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       expect((await call('GET', `/orders/recent/${user.id}`, { bearer: key })).status).toBe(403);
     });
 
+    it('holds a key to one rate limit however many gateway replicas serve it, and answers 429 with Retry-After past it', async () => {
+      const user = await register('ratelimited');
+      const { key } = await createKey(user.token, ['labels:read']);
+      const use = async () => {
+        const response = await fetch(`${system.baseUrl}/api/orders/total/${user.id}`, { headers: { authorization: `Bearer ${key}` } });
+        const body = (await response.json()) as { code?: string; message?: string };
+        return { status: response.status, code: body.code, retryAfter: response.headers.get('retry-after') };
+      };
+      const started = Date.now();
+      const answers: Array<Awaited<ReturnType<typeof use>>> = [];
+      for (let i = 0; i < KEY_RATE_PER_MINUTE; i++) answers.push(await use());
+      // Long enough for every replica to hear what the others let through (they tell each other 4 times a second).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      for (let i = 0; i < 10; i++) answers.push(await use());
+
+      expect(answers.slice(0, KEY_RATE_PER_MINUTE).map((answer) => answer.status)).toEqual(Array(KEY_RATE_PER_MINUTE).fill(200));
+      // Replicas each counting on their own would let all 40 through (two buckets of 30); one limit lets through the
+      // minute's 30 and what refilled while the test ran.
+      const refilled = Math.ceil(((Date.now() - started) / 60_000) * KEY_RATE_PER_MINUTE);
+      expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(KEY_RATE_PER_MINUTE + refilled);
+      const refused = answers.find((answer) => answer.status !== 200);
+      expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
+      expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true);
+    });
+
     it('writes the creation and the revocation of a key to the audit log', async () => {
       const user = await register('audited');
       const { id } = await createKey(user.token, ['balance:read']);
@@ -108,7 +135,9 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
   });
 };
 
-describeApiKeys('embedded', () => startEmbedded());
-describeApiKeys('distributed', () => startDistributed());
-// The revocation reaches a replica other than the one that served it through auth's event (decision 019).
-describeApiKeys('distributed, two gateway replicas', () => startDistributed({}, { replicas: 2 }));
+const env = { API_KEY_RATE_LIMIT_PER_MINUTE: String(KEY_RATE_PER_MINUTE) };
+describeApiKeys('embedded', () => startEmbedded(env));
+describeApiKeys('distributed', () => startDistributed(env));
+// The revocation reaches a replica other than the one that served it through auth's event (decision 019), and the
+// replicas keep one rate limit per key by telling each other what they let through.
+describeApiKeys('distributed, two gateway replicas', () => startDistributed(env, { replicas: 2 }));

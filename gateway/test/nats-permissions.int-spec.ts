@@ -99,6 +99,25 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     expect(refusedBy(nats, user)).toEqual(expect.arrayContaining([`Publish ${notItsCall}`, `Publish ${notItsOther}`, `Subscription ${notItsSubjects}`]));
   });
 
+  it("lets only gateways tell each other their API keys' usage, which no service may send or hear", async () => {
+    const sent = 'gateway.api-key.usage.v1';
+    const gateway = await signIn('gateway');
+    const heard: string[] = [];
+    gateway.subscribe(sent, { callback: (_error, message) => heard.push(new TextDecoder().decode(message.data)) });
+    await gateway.flush();
+    await signIn('gateway').then((other) => other.publish(sent, '{"from":"gateway"}'));
+    for (const user of ['auth', 'orders', 'payments', 'pricing', 'address'] as const) {
+      const nc = await signIn(user);
+      nc.publish(sent, `{"from":"${user}"}`);
+      nc.subscribe(sent);
+    }
+    await settle();
+    expect(heard).toEqual(['{"from":"gateway"}']);
+    for (const user of ['auth', 'orders', 'payments', 'pricing', 'address'] as const) {
+      expect(refusedBy(nats, user)).toEqual(expect.arrayContaining([`Publish ${sent}`, `Subscription ${sent}`]));
+    }
+  });
+
   it('carries the calls a service does make, request and reply', async () => {
     const payments = await signIn('payments');
     payments.subscribe('payments.account.summary.v1', { callback: (_error, message) => message.respond(new TextEncoder().encode('{"ok":true}')) });

@@ -47,7 +47,7 @@ export const gatewayEnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Sign-in and registration attempts per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
-  /** Requests per API key per minute, in each gateway replica (decision 049). */
+  /** Requests per API key per minute, one limit across the gateway replicas (decision 049). */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Top-up invoices per client address per minute (each one is an invoice at the payment server). */
   TOPUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),

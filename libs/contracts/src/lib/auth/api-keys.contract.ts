@@ -1,6 +1,6 @@
 // Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
 import { z } from 'zod';
-import { defineRpc } from '../define';
+import { defineEvent, defineRpc } from '../define';
 import { apiScopeSchema, callerSchema } from '../caller';
 import { emptySchema, okSchema } from '../common/empty';
 import { idSchema } from '../common/ids';
@@ -45,4 +45,26 @@ export const ApiKeysRpc = {
     z.object({ key: z.string().min(1).max(200) }),
     z.object({ caller: callerSchema, user: authUserSchema, keyId: idSchema }),
   ),
+} as const;
+
+/** Most keys one usage event names; a replica with more in one interval sends several events. */
+export const API_KEY_USAGE_MAX_KEYS = 2_000;
+
+/** The requests one gateway replica let through per API key since its last such event. */
+export const apiKeyUsageEventSchema = z.object({
+  /** The sending replica, so it can skip its own event (it has counted those requests already). */
+  replica: z.uuid(),
+  spent: z
+    .array(z.object({ keyId: idSchema, count: z.number().int().min(1).max(1_000_000) }))
+    .min(1)
+    .max(API_KEY_USAGE_MAX_KEYS),
+});
+export type ApiKeyUsageEvent = z.infer<typeof apiKeyUsageEventSchema>;
+
+export const ApiKeyEvents = {
+  /**
+   * Sent by each gateway replica a few times a second while API keys are used, heard by every other one (no queue
+   * group), which counts those requests against its own buckets: a key's rate limit holds across replicas.
+   */
+  usage: defineEvent('gateway.api-key.usage.v1', apiKeyUsageEventSchema),
 } as const;

@@ -124,9 +124,15 @@ const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Prom
       const refused = await call('GET', '/auth/users', { token: adminToken });
       expect([refused.status, refused.body.code]).toEqual([403, 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED']);
       expect((await call('GET', '/auth/verify', { token: adminToken })).body['twoFactorEnrolmentRequired']).toBe(true);
+      // A customer's own routes on the customer's id are the admin area too; the admin's own account is not.
+      const someone = await register('someone');
+      const theirs = await call('GET', `/orders/recent/${someone.id}`, { token: adminToken });
+      expect([theirs.status, theirs.body.code]).toEqual([403, 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED']);
+      expect((await call('GET', `/orders/recent/${admin.id}`, { token: adminToken })).status).toBe(200);
 
       await enrol(adminToken);
       expect((await call('GET', '/auth/users', { token: adminToken })).status).toBe(200);
+      expect((await call('GET', `/orders/recent/${someone.id}`, { token: adminToken })).status).toBe(200);
       expect((await call('GET', '/auth/verify', { token: adminToken })).body['twoFactorEnrolmentRequired']).toBeUndefined();
 
       const customer = await register('impersonated');

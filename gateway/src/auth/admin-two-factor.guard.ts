@@ -18,6 +18,16 @@ export const requireAdminTwoFactor = (user: AuthUser | undefined, required: bool
 };
 
 /**
+ * True when the request uses an admin's powers: an admin route, or a self-or-admin route on another user's id (an
+ * admin reading or changing a customer's services, orders or balance). An admin's own account is not the admin area.
+ */
+const usesAdminPowers = (policy: AccessPolicy | undefined, request: AuthenticatedRequest): boolean => {
+  if (!policy || policy.who === 'public' || policy.who === 'signed-in') return false;
+  if (policy.who === 'admin') return true;
+  return request.params[policy.who.selfOrAdmin] !== request.caller?.userId;
+};
+
+/**
  * Runs after AccessGuard (registered after it), which has verified the caller and refused non-admins: kept apart
  * from it so the access rules stay in one place and this policy can be switched off whole (decision 050).
  */
@@ -31,8 +41,9 @@ export class AdminTwoFactorGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (!this.env.ADMIN_2FA_REQUIRED || context.getType() !== 'http') return true;
     const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [context.getHandler(), context.getClass()]);
-    if (policy?.who !== 'admin') return true;
-    requireAdminTwoFactor(context.switchToHttp().getRequest<AuthenticatedRequest>().authUser, true);
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (!usesAdminPowers(policy, request)) return true;
+    requireAdminTwoFactor(request.authUser, true);
     return true;
   }
 }

@@ -41,14 +41,20 @@ describe('packing slips', () => {
   });
 
   it('lists SKU, description and quantity, the ship-to and the seller, and the shipping price', () => {
-    const [slip] = packingSlipsOf([row(data({ order_id: '112-1', sku_number: 'WID-9', package_description: 'Green widget', quantity: 4 }), 1234)]);
+    const [slip] = packingSlipsOf([row(data({ order_id: '112-1234567-7654321', sku_number: 'WID-9', package_description: 'Green widget', quantity: 4 }), 1234)]);
     const text = slipText(slip as NonNullable<typeof slip>, 'standard');
     expect(text.title).toBe('PACKING SLIP');
-    expect(text.orderLine).toBe('Amazon order 112-1');
+    expect(text.orderLine).toBe('Amazon order 112-1234567-7654321');
     expect(text.items).toEqual([['WID-9', 'Green widget', '4']]);
     expect(text.shipTo).toEqual(['Bob Buyer', '350 Fifth Ave', 'Ste 4200', 'New York, NY 10118']);
     expect(text.from).toEqual(['Acme Widgets', 'Acme LLC', '12 Main St', 'Columbus, OH 43215']);
     expect(text.footer).toContain('Shipping: $12.34 (USPS Priority Mail)');
+  });
+
+  it("calls only an order id of Amazon's 3-7-7 form an Amazon order: a shop's own order id is an order", () => {
+    const slips = packingSlipsOf([row(data({ order_id: '#1041', sku_number: 'S-1' })), row(data({ order_id: '#1041', sku_number: 'S-2' })), row(data({ order_id: '114-1000000-0000000' }))]);
+    expect(slips.map((slip) => slipText(slip, 'standard').orderLine)).toEqual(['Order #1041', 'Amazon order 114-1000000-0000000']);
+    expect(slips[0]?.items.map((item) => item.sku)).toEqual(['S-1', 'S-2']);
   });
 
   it('says nothing of money on a gift slip', () => {
@@ -68,7 +74,7 @@ describe('packing slips', () => {
     };
     const standard = await read('standard');
     expect([...standard.toString('latin1').matchAll(/\/Type \/Page\b/g)]).toHaveLength(2);
-    expect(printedTextRuns(standard)).toEqual(expect.arrayContaining(['PACKING SLIP', 'Amazon order 113-1', 'S-1', 'S-2', 'Shipping: $9.99 (USPS Priority Mail)']));
+    expect(printedTextRuns(standard)).toEqual(expect.arrayContaining(['PACKING SLIP', 'Order 113-1', 'S-1', 'S-2', 'Shipping: $9.99 (USPS Priority Mail)']));
     const gift = printedTextRuns(await read('gift'));
     expect(gift).toContain('GIFT PACKING SLIP');
     expect(gift.join('\n')).not.toContain('$');

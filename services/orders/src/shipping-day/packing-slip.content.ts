@@ -25,8 +25,9 @@ export interface SlipItem {
 
 /** One packing slip: one order, its items, where it goes and who sends it. */
 export interface PackingSlip {
-  /** The Amazon order-id, or the row's own id when the file had none. */
+  /** The row's order id (Amazon's, or a shop's such as `#1041`), or the row's own id when the file had none. */
   orderRef: string;
+  /** The order id has Amazon's 3-7-7 digits: the slip says "Amazon order". */
   fromAmazon: boolean;
   shipTo: LabelAddress;
   from: LabelAddress;
@@ -47,17 +48,20 @@ const itemOf = (data: BulkOrderItem): SlipItem => ({
   quantity: data.package.quantity,
 });
 
+/** Amazon's order-id: "Alphanumeric text, 3-7-7 format", in practice digits (058-3563777-5518068). */
+const AMAZON_ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
+
 /**
- * The slips of a batch, in the order of its labels: rows sharing an Amazon order-id (and ship-to name) are one order
+ * The slips of a batch, in the order of its labels: rows sharing an order id (and ship-to name) are one order
  * and one slip, placed where its first label is; a row without an order-id is an order of its own.
  */
 export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
   const slips: PackingSlip[] = [];
   const byOrder = new Map<string, PackingSlip>();
   for (const row of rows) {
-    const amazonId = row.data.package.order_id?.trim() || null;
+    const orderId = row.data.package.order_id?.trim() || null;
     const { from, to } = addressesOf(row.data);
-    const key = amazonId ? `${amazonId}\n${printableText(to.name).toUpperCase()}` : null;
+    const key = orderId ? `${orderId}\n${printableText(to.name).toUpperCase()}` : null;
     const known = key ? byOrder.get(key) : undefined;
     if (known) {
       known.items.push(itemOf(row.data));
@@ -66,8 +70,8 @@ export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
       continue;
     }
     const slip: PackingSlip = {
-      orderRef: amazonId ?? row.itemId,
-      fromAmazon: amazonId !== null,
+      orderRef: orderId ?? row.itemId,
+      fromAmazon: orderId !== null && AMAZON_ORDER_ID.test(orderId),
       shipTo: to,
       from,
       items: [itemOf(row.data)],

@@ -1,9 +1,11 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { OrdersRpc, todayScanFormsResponseSchema, type TodayScanFormsResponse } from '@labeldesk/contracts';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { OrdersRpc, todayFormLabelsResponseSchema, todayScanFormsBodySchema, todayScanFormsResponseSchema, type TodayFormLabelsResponse, type TodayScanFormsResponse } from '@labeldesk/contracts';
+import type { z } from 'zod';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { SelfOrAdmin } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
+import { ZodBody } from './zod-body.pipe';
 
 /**
  * The shipping day's single-label SCAN forms. A batch's forms and packing slips are downloads
@@ -15,14 +17,27 @@ export class ShippingDayController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({
-    summary: "SCAN forms (USPS PS Form 5630) for today's single labels, one per sender address, made for labels not voided and on no form yet; each downloads at its downloadPath",
+    summary: "Today's single labels (USPS's Central day), oldest first, each with whether it may go on a new SCAN form: available, voided, or on_form",
+    response: todayFormLabelsResponseSchema,
+  })
+  @SelfOrAdmin('labels:read')
+  @Get('scan-forms/today/:userId')
+  todayLabels(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<TodayFormLabelsResponse> {
+    return this.rpc.call(OrdersRpc.scanFormsTodayLabels, { userId }, ctx);
+  }
+
+  @ApiDoc({
+    summary:
+      "SCAN forms (USPS PS Form 5630) for today's single labels, one per sender address: for the labels chosen (orderIds), every one of them today's, not voided and on no form, or else for every label of today not voided and on no form yet; each downloads at its downloadPath",
+    body: todayScanFormsBodySchema,
     response: todayScanFormsResponseSchema,
   })
   // Making a form manifests the labels on it (a void then becomes a refund request): a shipping action, as buying is.
   @SelfOrAdmin('labels:buy')
   @Post('scan-forms/today/:userId')
   @HttpCode(200)
-  today(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<TodayScanFormsResponse> {
-    return this.rpc.call(OrdersRpc.scanFormsToday, { userId }, { ...ctx, timeoutMs: 120_000 });
+  today(@Param('userId') userId: string, @Body(new ZodBody(todayScanFormsBodySchema)) body: z.output<typeof todayScanFormsBodySchema>, @Ctx() ctx: CallContext): Promise<TodayScanFormsResponse> {
+    const options = { ...ctx, timeoutMs: 120_000 };
+    return body.orderIds ? this.rpc.call(OrdersRpc.scanFormsChosen, { userId, orderIds: body.orderIds }, options) : this.rpc.call(OrdersRpc.scanFormsToday, { userId }, options);
   }
 }

@@ -8,12 +8,15 @@ import { CARRIER_REGISTRY } from '../carriers/carrier.port';
 import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { centralDayOf, centralInstant } from '../carriers/sandbox/sandbox-clock';
 import { FileRepository } from '../files/file.repository';
-import { planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
-import { ScanFormsRepository, type ScanFormRecord } from './scan-forms.repository';
+import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
+import { ScanFormsRepository, type DayCandidate, type ScanFormRecord } from './scan-forms.repository';
 
 async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
   yield bytes;
 }
+
+/** The first few of a list, and how many more: a refusal stays readable when hundreds were chosen. */
+const listed = (items: readonly string[]): string => (items.length <= 5 ? items.join(', ') : `${items.slice(0, 5).join(', ')} and ${items.length - 5} more`);
 
 const NO_LABELS = 'No label can go on a SCAN form: every label is voided or already on a form.';
 /** The scope refusal's own words (caller.policy.ts), for the one scope that making a form needs beyond reading. */
@@ -76,6 +79,37 @@ export class ScanFormUseCase {
         ? new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, 'No single label was bought today, so there is nothing for a SCAN form.')
         : this.unavailable(candidates);
     }
+    return made;
+  }
+
+  /** Today's single labels (oldest first), each with whether it may go on a new form. */
+  async todayLabels(caller: Caller, userId: string, now = new Date()): Promise<{ mailingDate: string; labels: DayCandidate[] }> {
+    if (!ownsOrAdmin(caller, userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    const day = mailingDayOf(now);
+    return { mailingDate: day.mailingDate, labels: await this.forms.singleCandidates(userId, day.from, day.to) };
+  }
+
+  /**
+   * Forms for the labels chosen among today's (by order id), one per sender address: every one chosen must be today's,
+   * not voided and on no form, or nothing is made and the refusal names them. Answers the forms holding them.
+   */
+  async forChosen(caller: Caller, userId: string, orderIds: readonly string[], now = new Date()): Promise<ScanFormRecord[]> {
+    const { mailingDate, labels } = await this.todayLabels(caller, userId, now);
+    const byId = new Map(labels.map((label) => [label.labelId, label]));
+    const unknown = orderIds.filter((id) => !byId.has(id));
+    if (unknown.length > 0) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `Not one of today's labels: ${listed(unknown)}. A SCAN form takes labels bought today.`);
+    }
+    const chosen = orderIds.map((id) => byId.get(id) as DayCandidate);
+    const excluded = chosen.filter((label) => exclusionOf(label) !== null);
+    if (excluded.length > 0) {
+      const why = excluded.map((label) => `${label.trackingNumber} (${exclusionOf(label) === 'voided' ? 'voided' : 'already on a form'})`);
+      throw new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, `These labels cannot go on a SCAN form: ${listed(why)}.`);
+    }
+    await this.makeForms(chosen, { userId, bulkOrderId: null, mailingDate });
+    const tracking = new Set(chosen.map((label) => label.trackingNumber));
+    const made = (await this.forms.ofDay(userId, mailingDate)).filter((f) => f.state === 'created' && f.trackingNumbers.some((t) => tracking.has(t)));
+    if (made.length === 0) throw this.unavailable(chosen);
     return made;
   }
 

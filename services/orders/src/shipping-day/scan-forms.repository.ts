@@ -48,6 +48,14 @@ interface CandidateRow {
   sender: SingleOrder['sender'] | string;
   void_state: VoidState | null;
   scan_form_id: string | null;
+  receiver_name: string | null;
+  purchased_at: Date | string;
+}
+
+/** One of a day's single labels: a form candidate, with what a customer tells labels apart by. */
+export interface DayCandidate extends FormCandidate {
+  receiverName: string;
+  purchasedAt: Date;
 }
 
 const toForm = (row: FormRow): ScanFormRecord => ({
@@ -97,7 +105,8 @@ export class ScanFormsRepository {
 
   private candidatesQuery(where: string, orderBy: string): string {
     return `select l."label_kind", l."label_id", l."carrier", l."tracking_number", l."carrier_refs",
-                   coalesce(o."sender", i."data"->'sender') as "sender", v."state" as "void_state", f."scan_form_id"
+                   coalesce(o."sender", i."data"->'sender') as "sender", v."state" as "void_state", f."scan_form_id",
+                   coalesce(o."receiver", i."data"->'receiver')->>'receiver_name' as "receiver_name", l."purchased_at"
               from ${this.t('labels')} l
               left join ${this.t('orders')} o on l."label_kind" = 'single' and o."id" = l."label_id"
               left join ${this.t('bulk_items')} i on l."label_kind" = 'bulk' and i."id" = l."label_id"
@@ -114,12 +123,12 @@ export class ScanFormsRepository {
   }
 
   /** A customer's single labels bought in [from, to), oldest first. */
-  async singleCandidates(userId: string, from: Date, to: Date): Promise<FormCandidate[]> {
+  async singleCandidates(userId: string, from: Date, to: Date): Promise<DayCandidate[]> {
     const rows = await this.em().execute<CandidateRow[]>(
       this.candidatesQuery(`l."label_kind" = 'single' and l."user_id" = ? and l."purchased_at" >= ? and l."purchased_at" < ?`, `l."purchased_at", l."label_id"`),
       [userId, from, to],
     );
-    return rows.map(toCandidate);
+    return rows.map((row) => ({ ...toCandidate(row), receiverName: row.receiver_name ?? '', purchasedAt: new Date(row.purchased_at) }));
   }
 
   /**

@@ -1,7 +1,22 @@
 import { Controller } from '@nestjs/common';
-import { OrdersRpc, type Caller, type ParsedRequestOf, type TodayScanFormsResponse } from '@labeldesk/contracts';
+import { OrdersRpc, type Caller, type ParsedRequestOf, type TodayFormLabelsResponse, type TodayScanFormsResponse } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { exclusionOf } from './scan-form-plan';
 import { ScanFormUseCase } from './scan-form.usecase';
+import type { ScanFormRecord } from './scan-forms.repository';
+
+const summaryOf = (forms: readonly ScanFormRecord[]): TodayScanFormsResponse => ({
+  forms: forms.map((f) => ({
+    id: f.id,
+    carrier: f.carrier,
+    mailingDate: f.mailingDate,
+    barcode: f.barcode ?? '',
+    sender: { name: f.sender.name, street1: f.sender.street1, city: f.sender.city, state: f.sender.state, zip: f.sender.zip },
+    count: f.trackingNumbers.length,
+    trackingNumbers: f.trackingNumbers,
+    downloadPath: `/api/orders/download/scan-form/${f.id}`,
+  })),
+});
 
 /** SCAN forms of single labels over the transport (a batch's forms and slips are downloads: FilesController). */
 @Controller()
@@ -12,18 +27,33 @@ export class ShippingDayController {
   @RpcHandler(OrdersRpc.scanFormsToday)
   async today(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsToday) body: ParsedRequestOf<typeof OrdersRpc.scanFormsToday>): Promise<TodayScanFormsResponse> {
     requireSelfOrAdmin(caller, body.userId);
-    const forms = await this.scanForms.forToday(caller, body.userId);
+    return summaryOf(await this.scanForms.forToday(caller, body.userId));
+  }
+
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
+  @RpcHandler(OrdersRpc.scanFormsChosen)
+  async chosen(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsChosen) body: ParsedRequestOf<typeof OrdersRpc.scanFormsChosen>): Promise<TodayScanFormsResponse> {
+    return summaryOf(await this.scanForms.forChosen(caller, body.userId, body.orderIds));
+  }
+
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
+  @RpcHandler(OrdersRpc.scanFormsTodayLabels)
+  async todayLabels(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsTodayLabels) body: ParsedRequestOf<typeof OrdersRpc.scanFormsTodayLabels>): Promise<TodayFormLabelsResponse> {
+    const { mailingDate, labels } = await this.scanForms.todayLabels(caller, body.userId);
     return {
-      forms: forms.map((f) => ({
-        id: f.id,
-        carrier: f.carrier,
-        mailingDate: f.mailingDate,
-        barcode: f.barcode ?? '',
-        sender: { name: f.sender.name, street1: f.sender.street1, city: f.sender.city, state: f.sender.state, zip: f.sender.zip },
-        count: f.trackingNumbers.length,
-        trackingNumbers: f.trackingNumbers,
-        downloadPath: `/api/orders/download/scan-form/${f.id}`,
-      })),
+      mailingDate,
+      labels: labels.map((label) => {
+        const excluded = exclusionOf(label);
+        return {
+          orderId: label.labelId,
+          trackingNumber: label.trackingNumber,
+          carrier: label.carrier,
+          receiverName: label.receiverName,
+          sender: { name: label.sender.name, street1: label.sender.street1, city: label.sender.city, state: label.sender.state, zip: label.sender.zip },
+          purchasedAt: label.purchasedAt.toISOString(),
+          state: excluded ?? 'available',
+        };
+      }),
     };
   }
 }

@@ -6,7 +6,7 @@ import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
 import { singleOrderSchema } from './single-order.schema';
-import { slipVariantSchema, todayScanFormsResponseSchema } from './shipping-day.schema';
+import { chosenScanFormsBodySchema, slipVariantSchema, todayFormLabelsResponseSchema, todayScanFormsResponseSchema } from './shipping-day.schema';
 import { verifyAddressBodySchema, verifyAddressResponseSchema } from '../address-rules/address-verification.schema';
 import {
   activeBulkOrderResponseSchema,
@@ -130,6 +130,9 @@ export const OrdersRpc = {
   ),
   /** Today's SCAN forms of a customer's single labels, made for labels on none yet (self or admin). */
   scanFormsToday: defineRpc('orders.scan-forms.today.v1', z.object({ userId: idSchema }), todayScanFormsResponseSchema),
+  /** A subject of its own, not a field on `today`: a replica of the previous release would make forms for every label. */
+  scanFormsChosen: defineRpc('orders.scan-forms.chosen.v1', chosenScanFormsBodySchema.extend({ userId: idSchema }), todayScanFormsResponseSchema),
+  scanFormsTodayLabels: defineRpc('orders.scan-forms.today-labels.v1', z.object({ userId: idSchema }), todayFormLabelsResponseSchema),
   /** Money the carriers are still deciding about, and what refunds gave back (self or admin). */
   refundSummary: defineRpc('orders.refunds.summary.v1', z.object({ userId: idSchema }), refundSummarySchema),
   /** Every label void with its state, newest first (admins). */

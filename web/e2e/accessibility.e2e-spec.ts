@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { loginThroughApi, loginThroughUi, newCustomer } from './support/accounts';
-import { launchBrowser, saveScreenshot } from './support/browser';
+import { animationsDone, launchBrowser, saveScreenshot } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
 import { bulkCsv, saveSenderAddress, saveSkus, uploadBulkFile, validCsvRow } from './support/bulk-orders';
@@ -101,14 +101,7 @@ const settled = async (page: Page): Promise<void> => {
   await page
     .waitForFunction(() => document.querySelector('[aria-busy="true"], .chakra-skeleton') === null, undefined, { timeout: 10_000 })
     .catch(() => undefined); // a screen that keeps something busy is still checked, as it is
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsDone(page);
   await page.waitForTimeout(200); // late layout (fonts, a measured table switching to cards)
 };
 

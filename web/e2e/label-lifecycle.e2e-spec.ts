@@ -2,7 +2,7 @@ import { bulkVoidResponseSchema, labelTrackingSchema, refundSummarySchema, voidL
 import type { BulkVoidResponse, LabelTracking, RefundSummary, VoidLabelResponse } from '@labeldesk/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { loginThroughApi, loginThroughUi, openAccountMenu } from './support/accounts';
-import { dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { animationsDone, dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
 import { adminCredentials, appUrl } from './support/env';
@@ -109,20 +109,6 @@ const waitForShownBalance = async (page: Page, cents: number): Promise<void> => 
   await page.getByTestId('user-menu-balance').filter({ hasText: new RegExp(`^\\${usd(cents)}$`) }).waitFor({ timeout: 15_000 });
   await closeAccountMenu(page);
 };
-
-/**
- * Waits for the page's finite animations (a dialog or drawer fading and sliding in) to end, so a screenshot shows the
- * screen as people see it; spinners run forever and are left out.
- */
-const animationsDone = (page: Page): Promise<unknown> =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 
 const openOrders = async (page: Page): Promise<void> => {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders', exact: true }).click();

@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { loginThroughUi } from './support/accounts';
-import { dismissToasts, saveDownload, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { animationsDone, dismissToasts, saveDownload, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
 import { bulkCsv, openBulkOrder, pdfPageCount, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import { appUrl } from './support/env';
+import { seriousAxeViolations, tableLayoutProblems } from './support/page-checks';
 
 // The shipping day (issue 24): a batch's SCAN form (USPS PS Form 5630, the sandbox's SAMPLE) and packing slips from
 // the Batch Orders list, and today's single labels on a SCAN form from Orders. PDFs are read back with pdftotext
@@ -159,39 +160,61 @@ describe('The shipping day: SCAN forms and packing slips', () => {
   );
 
   it(
-    "puts today's single labels on one SCAN form from Orders, and answers the same form when asked again",
+    "puts the labels chosen among today's on one SCAN form from Orders, leaving the others for later",
     async () => {
       const customer = await fundedCustomer(20_000);
-      const bought = [await buyLabel(customer), await buyLabel(customer)];
+      const bought = [await buyLabel(customer), await buyLabel(customer), await buyLabel(customer)];
+      const [kept, other, later] = bought as [string, string, string];
 
       await signIn(page, customer);
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders', exact: true }).click();
       await waitForPath(page, '/main/orders');
       await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
 
-      const button = page.getByRole('button', { name: 'SCAN form for today', exact: true });
+      await page.getByRole('button', { name: 'SCAN form for today', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'SCAN form for today' });
+      await dialog.getByText('From Dora Dispatch, 7 Dock Rd, Austin, TX 78701').waitFor();
+      expect(await dialog.getByTestId('scan-form-label').count()).toBe(3);
+      // Every label starts chosen; the seller keeps one back for tomorrow.
+      await dialog.getByText(later).waitFor();
+      await animationsDone(page);
+      await dialog.getByTestId('scan-form-label').filter({ hasText: later }).locator('[data-part="control"]').click();
+      const make = dialog.getByRole('button', { name: 'Make SCAN form (2 labels)', exact: true });
+      await make.waitFor();
+      await saveScreenshot(page, 'shipping-day-scan-form-dialog');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await tableLayoutProblems(page)).toEqual([]);
+
       const [answer] = await Promise.all([
-        page.waitForResponse((response) => response.url().endsWith(`/api/orders/scan-forms/today/${customer.userId}`), { timeout: 90_000 }),
-        downloaded(page, button, 'SCAN form for today: 1 form for 2 labels downloaded.', 'scan-form-today.pdf').then((bytes) => {
+        page.waitForResponse((response) => response.url().endsWith(`/api/orders/scan-forms/today/${customer.userId}`) && response.request().method() === 'POST', { timeout: 90_000 }),
+        downloaded(page, make, 'SCAN form for today: 1 form for 2 labels downloaded.', 'scan-form-today.pdf').then((bytes) => {
           const text = pdfText(bytes, 'today.pdf');
           expect(text).toContain('PACKAGES ON THIS FORM (2)');
           expect(text).toContain('DORA DISPATCH');
-          for (const trackingNumber of bought) expect(text).toContain(trackingNumber);
+          for (const trackingNumber of [kept, other]) expect(text).toContain(trackingNumber);
+          expect(text).not.toContain(later);
         }),
       ]);
       expect(answer.status()).toBe(200);
       const first = todayScanFormsResponseSchema.parse(await answer.json());
       expect(first.forms).toHaveLength(1);
-      expect([...(first.forms[0]?.trackingNumbers ?? [])].sort()).toEqual([...bought].sort());
-      await saveScreenshot(page, 'shipping-day-orders-scan-form');
+      expect([...(first.forms[0]?.trackingNumbers ?? [])].sort()).toEqual([kept, other].sort());
+      await dialog.waitFor({ state: 'hidden' });
 
-      const second = todayScanFormsResponseSchema.parse((await apiCall(`/api/orders/scan-forms/today/${customer.userId}`, { method: 'POST', token: customer.token })).body);
-      expect(second.forms.map((f) => f.id)).toEqual(first.forms.map((f) => f.id));
+      // Opened again, the two are on their form and the one kept back is still ready.
+      await page.getByRole('button', { name: 'SCAN form for today', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Make SCAN form (1 label)', exact: true }).waitFor();
+      const states = await dialog.getByTestId('scan-form-label').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')));
+      expect(states).toEqual(['on_form', 'on_form', 'available']);
+      await animationsDone(page);
+      await saveScreenshot(page, 'shipping-day-scan-form-dialog-again');
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
-      // Another customer may not ask for this customer's forms.
+      // Another customer may not ask for this customer's forms or labels.
       const stranger = await fundedCustomer(0);
       const refused = await apiCall(`/api/orders/scan-forms/today/${customer.userId}`, { method: 'POST', token: stranger.token });
       expect(refused.status).toBe(403);
+      expect((await apiCall(`/api/orders/scan-forms/today/${customer.userId}`, { token: stranger.token })).status).toBe(403);
     },
     FLOW_TIMEOUT_MS,
   );

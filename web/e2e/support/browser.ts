@@ -81,3 +81,17 @@ export const dismissToasts = async (page: Page, timeoutMs = 10_000): Promise<voi
     await page.waitForTimeout(100);
   }
 };
+
+/**
+ * Waits for the page's finite animations (a dialog or drawer fading and sliding in) to end, so a screenshot shows the
+ * screen as people see it and a click lands where the control comes to rest; spinners run forever and are left out.
+ */
+export const animationsDone = (page: Page): Promise<unknown> =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );

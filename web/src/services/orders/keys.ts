@@ -5,6 +5,7 @@ export const orderKeys = {
   recent: (userId: string) => [...orderKeys.all, 'recent', userId] as const,
   total: (userId: string) => [...orderKeys.all, 'total', userId] as const,
   refunds: (userId: string) => [...orderKeys.all, 'refunds', userId] as const,
+  scanFormLabels: (userId: string) => [...orderKeys.all, 'scan-form-labels', userId] as const,
   tracking: (orderId: string) => [...orderKeys.all, 'tracking', orderId] as const,
   price: (userId: string, serviceName: string, weightLb: number) => [...orderKeys.all, 'price', userId, serviceName, weightLb] as const,
 };

@@ -1,0 +1,51 @@
+import type { TodayFormLabel } from '@labeldesk/contracts';
+
+/** Today's labels of one sender address: one SCAN form holds one sender's parcels. */
+export interface SenderGroup {
+  key: string;
+  /** `NAME, 12 MAIN ST, COLUMBUS, OH 43215`, as the form prints it. */
+  title: string;
+  labels: TodayFormLabel[];
+}
+
+const senderKey = (label: TodayFormLabel): string => {
+  const { name, street1, city, state, zip } = label.sender;
+  return [label.carrier, name, street1, city, state, zip.slice(0, 5)].map((part) => part.trim().replace(/\s+/g, ' ').toUpperCase()).join('|');
+};
+
+/** The labels by sender address, each group and its labels in the order given (oldest first). */
+export const groupBySender = (labels: readonly TodayFormLabel[]): SenderGroup[] => {
+  const groups = new Map<string, SenderGroup>();
+  for (const label of labels) {
+    const key = senderKey(label);
+    const { name, street1, city, state, zip } = label.sender;
+    const group = groups.get(key) ?? { key, title: `${name}, ${street1}, ${city}, ${state} ${zip}`, labels: [] };
+    group.labels.push(label);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+};
+
+/** What the dialog starts with: every label that may go on a form. */
+export const availableIds = (labels: readonly TodayFormLabel[]): Set<string> => new Set(labels.filter((label) => label.state === 'available').map((label) => label.orderId));
+
+/** A group's header checkbox: every available label chosen, some, or none. */
+export const groupChoice = (group: SenderGroup, chosen: ReadonlySet<string>): boolean | 'indeterminate' => {
+  const available = group.labels.filter((label) => label.state === 'available');
+  const picked = available.filter((label) => chosen.has(label.orderId)).length;
+  if (picked === 0) return false;
+  return picked === available.length ? true : 'indeterminate';
+};
+
+/** The choice with one group's available labels all added or all taken out. */
+export const withGroup = (chosen: ReadonlySet<string>, group: SenderGroup, on: boolean): Set<string> => {
+  const next = new Set(chosen);
+  for (const label of group.labels) if (label.state === 'available') (on ? next.add(label.orderId) : next.delete(label.orderId));
+  return next;
+};
+
+export const STATE_TEXT: Record<TodayFormLabel['state'], string> = {
+  available: 'Ready',
+  voided: 'Voided',
+  on_form: 'On a SCAN form',
+};

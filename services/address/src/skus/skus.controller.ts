@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AddressRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toSkuRecord } from './sku.mapper';
 import { SkuRepository } from './sku.repository';
 import { ImportSkusUseCase } from './usecases/import-skus.usecase';
@@ -14,22 +14,19 @@ export class SkusController {
 
   @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.listSkus)
-  async list(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.listSkus) body: ParsedRequestOf<typeof AddressRpc.listSkus>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async list(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.listSkus) body: ParsedRequestOf<typeof AddressRpc.listSkus>) {
     return { SkuData: (await this.skus.list(body.userId)).map(toSkuRecord) };
   }
 
   @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.addSkus)
-  async add(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.addSkus) body: ParsedRequestOf<typeof AddressRpc.addSkus>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async add(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.addSkus) body: ParsedRequestOf<typeof AddressRpc.addSkus>) {
     return { added: (await this.importSkus.execute(body.userId, body.rows)).map(toSkuRecord) };
   }
 
   @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.updateSku)
-  async update(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.updateSku) body: ParsedRequestOf<typeof AddressRpc.updateSku>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async update(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.updateSku) body: ParsedRequestOf<typeof AddressRpc.updateSku>) {
     return toSkuRecord(await this.skus.update(body.userId, body.id, body.sku));
   }
 

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toBulkOrder } from './bulk-order.mapper';
 import { BulkRepository } from './bulk.repository';
 import type { BulkOrderRow } from './bulk.rows';
@@ -28,29 +28,25 @@ export class BulkController {
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkInit)
-  async init(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async init(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
     return { orderId: await this.bulk.createDraft(body.userId) };
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkStage)
-  stage(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
-    requireSelfOrAdmin(caller, body.userId);
+  stage(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
     return this.submit.stage(body);
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkProcess)
-  process(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
-    requireSelfOrAdmin(caller, body.userId);
+  process(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
     return this.submit.process(body);
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkList)
-  async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async list(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
     const { rows, total } = await this.bulk.listForUser(body.userId, body.page, body.limit);
     return { bulkOrders: await Promise.all(rows.map((row) => this.view(row))), totalCount: total };
   }
@@ -66,8 +62,7 @@ export class BulkController {
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkActive)
-  async active(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async active(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
     const row = await this.bulk.activeForUser(body.userId);
     return { bulkOrder: row ? await this.view(row) : null };
   }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { OrdersRpc, type Caller, type ParsedRequestOf, type TodayFormLabelsResponse, type TodayScanFormsResponse } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { exclusionOf } from './scan-form-plan';
 import { ScanFormUseCase } from './scan-form.usecase';
 import type { ScanFormRecord } from './scan-forms.repository';
@@ -26,7 +26,6 @@ export class ShippingDayController {
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.scanFormsToday)
   async today(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsToday) body: ParsedRequestOf<typeof OrdersRpc.scanFormsToday>): Promise<TodayScanFormsResponse> {
-    requireSelfOrAdmin(caller, body.userId);
     return summaryOf(await this.scanForms.forToday(caller, body.userId));
   }
 

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, requireSelfOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toDeposit } from './deposit.mapper';
 import { DepositRepository } from './deposit.repository';
 import { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
@@ -19,23 +19,20 @@ export class DepositsController {
 
   @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(PaymentsRpc.createTopUp)
-  onCreateTopUp(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.createTopUp) body: ParsedRequestOf<typeof PaymentsRpc.createTopUp>) {
-    requireSelfOrAdmin(caller, body.userId);
+  onCreateTopUp(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.createTopUp) body: ParsedRequestOf<typeof PaymentsRpc.createTopUp>) {
     return this.createTopUp.execute(body.userId, body.amountCents, body.buyerEmail);
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.listDeposits)
-  async onList(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.listDeposits) body: ParsedRequestOf<typeof PaymentsRpc.listDeposits>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async onList(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.listDeposits) body: ParsedRequestOf<typeof PaymentsRpc.listDeposits>) {
     const { deposits, totalCount } = await this.deposits.page(body.userId, body.filter, body.page, body.limit);
     return { deposits: deposits.map(toDeposit), totalCount };
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.recentDeposits)
-  async onRecent(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.recentDeposits) body: ParsedRequestOf<typeof PaymentsRpc.recentDeposits>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async onRecent(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.recentDeposits) body: ParsedRequestOf<typeof PaymentsRpc.recentDeposits>) {
     return { deposits: (await this.deposits.page(body.userId, 'all', 1, body.limit)).deposits.map(toDeposit) };
   }
 

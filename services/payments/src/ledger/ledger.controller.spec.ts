@@ -1,4 +1,5 @@
 import { ErrorCode, type LedgerEntry } from '@labeldesk/contracts';
+import { enforceHandlerAccess, HANDLER_ACCESS, type HandlerPolicy } from '@labeldesk/nest-transport';
 import type { AccountRepository } from '../accounts/account.repository';
 import { LedgerController } from './ledger.controller';
 import type { LedgerRepository, Posting } from './ledger.repository';
@@ -85,7 +86,12 @@ describe('LedgerController.onAdjust', () => {
     const { controller, posted } = setup();
     const edit = { userId, newBalanceCents: 100_000, reason: 'mine', idempotencyKey: 'adjust:own-1' };
     await expect(controller.onAdjust({ userId, role: 'admin' }, edit)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'You cannot change your own balance' });
-    await expect(controller.onAdjust({ userId, role: 'user' }, { ...edit, userId: 'a1b2c3d4-0000-4000-8000-000000000000' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    // Who may adjust is declared on the handler and enforced by CallerGuard before it runs (decision 049).
+    const policy = Reflect.getMetadata(HANDLER_ACCESS, LedgerController.prototype.onAdjust) as HandlerPolicy;
+    const other = { ...edit, userId: 'a1b2c3d4-0000-4000-8000-000000000000' };
+    expect(() => enforceHandlerAccess(policy, { userId, role: 'user' }, other)).toThrow(expect.objectContaining({ code: ErrorCode.FORBIDDEN }));
+    expect(() => enforceHandlerAccess(policy, { service: 'orders' }, other)).toThrow(expect.objectContaining({ code: ErrorCode.FORBIDDEN }));
+    expect(() => enforceHandlerAccess(policy, { userId, role: 'admin' }, other)).not.toThrow();
     expect(posted).toEqual([]);
   });
 });

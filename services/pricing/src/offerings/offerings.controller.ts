@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireAdmin, requireSelfAdminOrService, requireSelfOrAdmin, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { Allow, CurrentCaller, requireSelfAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
 import type { UserOfferingEntity } from './offering.entities';
 import { toDefaultOffering, toUserOffering } from './offering.mapper';
@@ -37,8 +37,7 @@ export class OfferingsController {
 
   @Allow('admin')
   @RpcHandler(PricingRpc.listRawServices)
-  async raw(@CurrentCaller() caller: Caller) {
-    requireAdmin(caller);
+  async raw(@CurrentCaller() _caller: Caller) {
     return { services: await this.catalog.rawOfferings() };
   }
 
@@ -51,43 +50,37 @@ export class OfferingsController {
 
   @Allow('admin')
   @RpcHandler(PricingRpc.listDefaultServices)
-  async defaults(@CurrentCaller() caller: Caller) {
-    requireAdmin(caller);
+  async defaults(@CurrentCaller() _caller: Caller) {
     return { services: (await this.catalog.defaults()).map(toDefaultOffering) };
   }
 
   @Allow('admin')
   @RpcHandler(PricingRpc.syncDefaultServices)
-  async sync(@CurrentCaller() caller: Caller) {
-    requireAdmin(caller);
+  async sync(@CurrentCaller() _caller: Caller) {
     return { services: (await this.catalog.sync()).map(toDefaultOffering) };
   }
 
   @Allow('admin')
   @RpcHandler(PricingRpc.toggleDefaultService)
-  async toggleDefault(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleDefaultService) body: ParsedRequestOf<typeof PricingRpc.toggleDefaultService>) {
-    requireAdmin(caller);
+  async toggleDefault(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.toggleDefaultService) body: ParsedRequestOf<typeof PricingRpc.toggleDefaultService>) {
     return toDefaultOffering(await this.toggleDefaultOffering.execute(body.id, body.enabled));
   }
 
   @Allow('admin')
   @RpcHandler(PricingRpc.setDefaultPrices)
-  async setDefaultPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setDefaultPrices) body: ParsedRequestOf<typeof PricingRpc.setDefaultPrices>) {
-    requireAdmin(caller);
+  async setDefaultPrices(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.setDefaultPrices) body: ParsedRequestOf<typeof PricingRpc.setDefaultPrices>) {
     return toDefaultOffering(await this.setDefaultOfferingPrices.execute(body.id, body.prices));
   }
 
   @Allow('admin')
   @RpcHandler(PricingRpc.renameDefaultService)
-  async rename(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameDefaultService) body: ParsedRequestOf<typeof PricingRpc.renameDefaultService>) {
-    requireAdmin(caller);
+  async rename(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.renameDefaultService) body: ParsedRequestOf<typeof PricingRpc.renameDefaultService>) {
     return toDefaultOffering(await this.renameDefaultOffering.execute(body.id, body.name));
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(PricingRpc.listUserServices)
-  async userOfferings(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.listUserServices) body: ParsedRequestOf<typeof PricingRpc.listUserServices>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async userOfferings(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.listUserServices) body: ParsedRequestOf<typeof PricingRpc.listUserServices>) {
     return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
@@ -100,30 +93,26 @@ export class OfferingsController {
 
   @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(PricingRpc.initializeUserServices)
-  async initialize(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.initializeUserServices) body: ParsedRequestOf<typeof PricingRpc.initializeUserServices>) {
-    requireSelfOrAdmin(caller, body.userId);
+  async initialize(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.initializeUserServices) body: ParsedRequestOf<typeof PricingRpc.initializeUserServices>) {
     await this.catalog.initializeUser(body.userId);
     return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
   @Allow('admin')
   @RpcHandler(PricingRpc.setUserPrices)
-  async setUserPrices(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.setUserPrices) body: ParsedRequestOf<typeof PricingRpc.setUserPrices>) {
-    requireAdmin(caller);
+  async setUserPrices(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.setUserPrices) body: ParsedRequestOf<typeof PricingRpc.setUserPrices>) {
     return this.userView(await this.setUserOfferingPrices.execute(body.userId, body.serviceId, body.prices));
   }
 
   @Allow('admin')
   @RpcHandler(PricingRpc.toggleUserService)
-  async toggleUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.toggleUserService) body: ParsedRequestOf<typeof PricingRpc.toggleUserService>) {
-    requireAdmin(caller);
+  async toggleUser(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.toggleUserService) body: ParsedRequestOf<typeof PricingRpc.toggleUserService>) {
     return this.userView(await this.toggleUserOffering.execute(body.userId, body.serviceId, body.enabled));
   }
 
   @Allow('admin')
   @RpcHandler(PricingRpc.renameUserService)
-  async renameUser(@CurrentCaller() caller: Caller, @RpcPayload(PricingRpc.renameUserService) body: ParsedRequestOf<typeof PricingRpc.renameUserService>) {
-    requireAdmin(caller);
+  async renameUser(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.renameUserService) body: ParsedRequestOf<typeof PricingRpc.renameUserService>) {
     return this.userView(await this.renameUserOffering.execute(body.userId, body.serviceId, body.name));
   }
 

@@ -83,7 +83,7 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       expect((await call('GET', `/payment/deposits/${user.id}`, { bearer: reader.key })).status).toBe(200);
     });
 
-    it("refuses an admin's key on admin routes, a mistyped key, and a key whose user is blocked", async () => {
+    it("refuses an admin's key on admin routes, a mistyped key, and a key whose user is blocked or deleted", async () => {
       const adminKey = await createKey(adminToken, ['labels:read', 'labels:buy', 'labels:void', 'balance:read', 'webhooks:manage'], 'admin script');
       const users = await call('GET', '/auth/users', { bearer: adminKey.key });
       expect([users.status, users.body.code]).toEqual([403, 'AUTH_SCOPE_MISSING']);
@@ -96,6 +96,13 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       expect((await call('GET', `/orders/recent/${user.id}`, { bearer: mistyped })).body.code).toBe('AUTH_API_KEY_INVALID');
       expect((await call('POST', `/auth/users/activation/${user.id}`, { body: { activation: 'block' }, token: adminToken })).status).toBe(200);
       expect((await call('GET', `/orders/recent/${user.id}`, { bearer: key })).status).toBe(403);
+
+      const deleted = await register('deletedkey');
+      const deletedKey = await createKey(deleted.token, ['labels:read']);
+      for (let i = 0; i < 3; i++) expect((await call('GET', `/orders/recent/${deleted.id}`, { bearer: deletedKey.key })).status).toBe(200);
+      expect((await call('DELETE', `/auth/users/${deleted.id}`, { token: adminToken })).status).toBe(200);
+      const afterDeletion = await call('GET', `/orders/recent/${deleted.id}`, { bearer: deletedKey.key });
+      expect([afterDeletion.status, afterDeletion.body.code]).toEqual([401, 'AUTH_API_KEY_INVALID']);
     });
 
     it('holds a key to one rate limit however many gateway replicas serve it, and answers 429 with Retry-After past it', async () => {

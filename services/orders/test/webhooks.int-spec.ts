@@ -195,6 +195,32 @@ describe('outgoing webhooks on PostgreSQL', () => {
     expect(JSON.parse(messages[0]?.body ?? '{}')).toMatchObject({ type: 'label.voided', data: { labelId: order.id, trackingNumber: number, amountCents: 850, state: 'voided' } });
   });
 
+  it('queues label.refunded when a refund request is granted, once, and nothing while it is pending or when it is rejected', async () => {
+    const userId = randomUUID();
+    await endpoint(userId, 'https://hooks.example.com/a', ['label.voided', 'label.refunded']);
+    const voids = new LabelVoidsRepository(db.orm);
+    const refundRequest = async () => {
+      const order = await pendingOrder(userId);
+      const number = trackingNumber();
+      await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+      const label = await voids.singleLabel(order.id);
+      const claimed = label && (await voids.claim(label, 'customer', userId, 60));
+      if (!claimed) throw new Error('void not claimed');
+      expect(await voids.move(claimed.id, ['void_requested'], { state: 'refund_pending' })).toBe(true);
+      return { claimed, order, number };
+    };
+    const granted = await refundRequest();
+    const rejected = await refundRequest();
+    expect(await messagesOf(userId)).toHaveLength(0);
+
+    expect(await voids.move(rejected.claimed.id, ['refund_pending'], { state: 'refund_rejected', reason: 'scanned by the carrier' })).toBe(true);
+    expect(await voids.move(granted.claimed.id, ['refund_pending'], { state: 'refunded', refundRef: 'rf_1' })).toBe(true);
+    expect(await voids.move(granted.claimed.id, ['refund_pending'], { state: 'refunded', refundRef: 'rf_1' })).toBe(false);
+    const messages = await messagesOf(userId);
+    expect(messages.map((m) => m.event_id)).toEqual([`label.refunded:${granted.claimed.id}`]);
+    expect(JSON.parse(messages[0]?.body ?? '{}')).toMatchObject({ type: 'label.refunded', data: { labelId: granted.order.id, trackingNumber: granted.number, amountCents: 850, state: 'refunded' } });
+  });
+
   it('queues tracking.updated when a report changes the status or adds events, and nothing for the same report again', async () => {
     const userId = randomUUID();
     await endpoint(userId, 'https://hooks.example.com/a', ['tracking.updated']);

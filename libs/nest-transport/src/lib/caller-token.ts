@@ -129,12 +129,14 @@ export class CallerTokens {
 }
 
 /**
- * A session's or a login-as caller goes out as before this release, `{userId, role}`: a service replica of the previous
- * release (strict claims) still takes it during a rolling update. Only an API key's caller carries its method and
- * scopes; a previous-release service refuses it (fail closed), and no key exists before this release (decision 049).
+ * A session's caller goes out as `{userId, role}` (no method means a session). A login-as caller carries its method, so
+ * a service knows an admin is acting in the customer's name; an API key's carries its method and scopes. Every
+ * service parses both since the release that brought API keys (the tolerant first step of decision 049), so a rolling
+ * update from it takes them.
  */
 const onTheWire = (identity: AnyCaller | VisitorCaller): AnyCaller | VisitorCaller => {
   if (!('userId' in identity) || identity.authMethod === 'api_key') return identity;
+  if (identity.authMethod === 'login_as') return { userId: identity.userId, role: identity.role, authMethod: 'login_as' };
   return { userId: identity.userId, role: identity.role };
 };
 

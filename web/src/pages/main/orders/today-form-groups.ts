@@ -40,7 +40,11 @@ export const groupChoice = (group: SenderGroup, chosen: ReadonlySet<string>): bo
 /** The choice with one group's available labels all added or all taken out. */
 export const withGroup = (chosen: ReadonlySet<string>, group: SenderGroup, on: boolean): Set<string> => {
   const next = new Set(chosen);
-  for (const label of group.labels) if (label.state === 'available') (on ? next.add(label.orderId) : next.delete(label.orderId));
+  for (const label of group.labels) {
+    if (label.state !== 'available') continue;
+    if (on) next.add(label.orderId);
+    else next.delete(label.orderId);
+  }
   return next;
 };
 

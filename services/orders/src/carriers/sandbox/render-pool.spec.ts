@@ -8,6 +8,7 @@ import { type LabelRenderInput, renderLabel } from './label-renderer';
 import { LabelRenderPool, type LabelRenderPoolOptions, RenderPoolError } from './render-pool';
 import { ownArrayBuffer } from './render-worker-protocol';
 import { findSandboxService } from './sandbox-services';
+import { printedTextRuns } from './label-fixtures';
 
 function labelInput(overrides: { serial?: number; description?: string; barcodeData?: string } = {}): LabelRenderInput {
   const service = findSandboxService('usps_priority');
@@ -144,6 +145,7 @@ describe('LabelRenderPool', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/died while rendering/));
   });
 
+  // A label sent with another waits out the pair's timeout, then its own once sent alone (3 s + 1.5 s).
   it('stops a worker whose label takes longer than the job timeout, rejects that label and keeps rendering', async () => {
     const pool = createPool({ workers: 1, workerFile: misbehavingWorker, jobTimeoutMs: 1_500 });
     const hung = pool.render(labelInput({ description: 'HANG' }));
@@ -152,6 +154,14 @@ describe('LabelRenderPool', () => {
     expect(await rejection(hung)).toMatchObject({ name: 'RenderPoolError', code: 'TIMEOUT' });
     await expect(next).resolves.toBeInstanceOf(Buffer);
     expect(pool.stats).toMatchObject({ mode: 'workers', workers: 1 });
+  }, 20_000);
+
+  it('hands a worker several waiting labels in one message and answers each with its own label', async () => {
+    const pool = createPool({ workers: 2 });
+    const serials = Array.from({ length: 40 }, (_, index) => 100 + index);
+    const pdfs = await Promise.all(serials.map((serial) => pool.render(labelInput({ serial, description: `Parcel ${serial}` }))));
+    serials.forEach((serial, index) => expect(printedTextRuns(pdfs[index] as Buffer)).toContain(`Parcel ${serial}`));
+    expect(pool.stats).toMatchObject({ mode: 'workers', busy: 0, queued: 0 });
   });
 
   it("rejects with the renderer's own error when the input cannot be rendered, and the worker keeps serving", async () => {

@@ -8,10 +8,13 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { LabelRenderInput } from './label-renderer';
 
+/** A few labels in one message (LabelRenderPool batches what is waiting), answered together by one RenderReply. */
 export interface RenderRequest {
   id: number;
-  input: LabelRenderInput;
+  labels: Array<{ id: number; input: LabelRenderInput }>;
 }
+
+export type RenderResult = { type: 'done'; id: number; pdf: ArrayBuffer } | { type: 'failed'; id: number; error: SerializedError };
 
 export interface SerializedError {
   name: string;
@@ -22,8 +25,8 @@ export interface SerializedError {
 export type RenderReply =
   /** Sent once, after the renderer's modules loaded: until then a failing worker is a start failure, not a crash. */
   | { type: 'ready' }
-  | { type: 'done'; id: number; pdf: ArrayBuffer }
-  | { type: 'failed'; id: number; error: SerializedError };
+  /** Every label of request `id`, in its order: each a PDF or that label's own error. */
+  | { type: 'rendered'; id: number; results: RenderResult[] };
 
 export type RenderFn = (input: LabelRenderInput) => Promise<Buffer>;
 
@@ -35,17 +38,19 @@ export function serveRenderRequests(port: MessagePort, render: RenderFn): void {
   port.postMessage({ type: 'ready' } satisfies RenderReply);
 }
 
-async function answer(port: MessagePort, render: RenderFn, { id, input }: RenderRequest): Promise<void> {
-  let reply: RenderReply;
-  let transfer: ArrayBuffer[] = [];
-  try {
-    const pdf = ownArrayBuffer(await render(input));
-    reply = { type: 'done', id, pdf };
-    transfer = [pdf];
-  } catch (error) {
-    reply = { type: 'failed', id, error: serializeError(error) };
+async function answer(port: MessagePort, render: RenderFn, { id, labels }: RenderRequest): Promise<void> {
+  const results: RenderResult[] = [];
+  const transfer: ArrayBuffer[] = [];
+  for (const label of labels) {
+    try {
+      const pdf = ownArrayBuffer(await render(label.input));
+      results.push({ type: 'done', id: label.id, pdf });
+      transfer.push(pdf);
+    } catch (error) {
+      results.push({ type: 'failed', id: label.id, error: serializeError(error) });
+    }
   }
-  port.postMessage(reply, transfer);
+  port.postMessage({ type: 'rendered', id, results } satisfies RenderReply, transfer);
 }
 
 /**

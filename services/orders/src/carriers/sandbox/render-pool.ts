@@ -2,12 +2,14 @@
  * Renders sandbox label PDFs on worker threads, so that a label's CPU (docs/benchmarks.md, Label rendering in worker
  * threads) stays off the main thread, which serves requests and the database.
  *
- * - A fixed number of workers, started on demand (the first labels pay their start-up) and kept; one label
- *   in flight per worker. Idle workers are unref'd: they never keep a process alive on their own.
+ * - A fixed number of workers, started on demand (the first labels pay their start-up) and kept; one message in
+ *   flight per worker, holding up to MAX_LABELS_PER_MESSAGE waiting labels. Idle workers are unref'd: they never keep
+ *   a process alive on their own.
  * - A bounded queue: past `maxQueue` waiting labels, render() rejects at once (RenderPoolError QUEUE_FULL).
- * - A worker that dies while rendering rejects only that label (WORKER_CRASHED) and is replaced; a label taking
- *   longer than `jobTimeoutMs` stops its worker (TIMEOUT). These errors are plain Errors, not SandboxCarrierErrors: the
- *   caller must retry (the order stays pending), never refund a label that was merely not rendered.
+ * - A worker that dies while rendering rejects only the label at fault (WORKER_CRASHED: a batch is sent again label by
+ *   label to find it) and is replaced; a label taking longer than `jobTimeoutMs` stops its worker (TIMEOUT). These
+ *   errors are plain Errors, not SandboxCarrierErrors: the caller must retry (the order stays pending), never refund
+ *   a label that was merely not rendered.
  * - When workers cannot start (no worker file next to this one, e.g. a bundled build; the worker's modules fail
  *   to load), it logs once and renders on the calling thread instead, like RENDER_WORKERS=0.
  * - close() drains: labels already handed to the pool still render on the workers (up to `closeTimeoutMs`, then they

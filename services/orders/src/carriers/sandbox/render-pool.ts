@@ -79,7 +79,7 @@ export interface RenderPoolStats {
   mode: 'workers' | 'in-thread';
   /** Worker threads alive or starting. */
   workers: number;
-  /** Workers rendering a label now. */
+  /** Labels in the workers' hands now (up to MAX_LABELS_PER_MESSAGE each). */
   busy: number;
   /** Labels waiting for a worker. */
   queued: number;

@@ -1,4 +1,6 @@
+import { healthRpc } from '@labeldesk/contracts';
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { connect } from 'nats';
 import { NOT_KNOWN } from '../src/http/orders.controller';
 import { booksOf } from './support/books';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
@@ -12,6 +14,28 @@ interface ListedOrder {
   status: string;
   tracking_number: string | null;
 }
+
+/**
+ * Waits until NATS has dropped the killed orders process's subscriptions, as it does once it reads the closed socket:
+ * until then a request is still routed to the dead process and waits out its timeout (stop 35's CI: 1,514 ms, the
+ * 1,500 ms reply wait and then the "no responders" answer).
+ */
+const untilNoOrdersProcessListens = async (system: DistributedSystem): Promise<void> => {
+  const { NATS_USER, NATS_PASSWORD } = system.nats.credentials('gateway');
+  const nc = await connect({ servers: system.nats.url, user: String(NATS_USER), pass: String(NATS_PASSWORD), inboxPrefix: '_INBOX_gateway', tls: system.nats.tls('gateway'), reconnect: false });
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const answered = await nc.request(healthRpc('orders').subject, new TextEncoder().encode('{}'), { timeout: 200 }).then(
+        () => 'answered',
+        (error: unknown) => (String((error as { code?: unknown }).code) === '503' ? 'nobody' : 'timeout'),
+      );
+      if (answered === 'nobody') return;
+    }
+    throw new Error('NATS still routes orders requests to a process that was killed');
+  } finally {
+    await nc.close();
+  }
+};
 
 /** What orders and payments hold about one user's single labels: the labels made, the charges and the refunds. */
 const labelBooksOf = async (system: DistributedSystem, userId: string) => {
@@ -73,6 +97,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
 
   it('answers 503 at once when no orders process is there to take the purchase, and charges nothing', async () => {
     await system.killOrders(1);
+    await untilNoOrdersProcessListens(system);
     const started = Date.now();
     const answer = await call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'nobody-home-1' });
     expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS);

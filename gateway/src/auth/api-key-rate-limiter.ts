@@ -26,12 +26,14 @@ export class ApiKeyRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private spent = new Map<string, number>();
   private lastSweep: number;
+  private readonly ratePerMs: number;
 
   constructor(
     private readonly perMinute: number,
     private readonly now: () => number = Date.now,
   ) {
     this.lastSweep = now();
+    this.ratePerMs = perMinute / 60_000;
   }
 
   take(keyId: string): TakeResult {
@@ -41,8 +43,7 @@ export class ApiKeyRateLimiter {
       this.spent.set(keyId, (this.spent.get(keyId) ?? 0) + 1);
       return { allowed: true, retryAfterSeconds: 0 };
     }
-    const ratePerMs = this.perMinute / 60_000;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000)) };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.ratePerMs / 1000)) };
   }
 
   /** Requests another replica let through for the key: they count against this replica's bucket too. */
@@ -62,7 +63,7 @@ export class ApiKeyRateLimiter {
     const now = this.now();
     this.sweep(now);
     const bucket = this.buckets.get(keyId) ?? { tokens: this.perMinute, updatedAt: now };
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.updatedAt) * (this.perMinute / 60_000));
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.updatedAt) * this.ratePerMs);
     bucket.updatedAt = now;
     this.buckets.set(keyId, bucket);
     return bucket;

@@ -1,9 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { OrdersRpc, type Caller, type ParsedRequestOf, type TodayFormLabelsResponse, type TodayScanFormsResponse } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import type { LabelAddress } from '../carriers/carrier.port';
 import { exclusionOf } from './scan-form-plan';
 import { ScanFormUseCase } from './scan-form.usecase';
 import type { ScanFormRecord } from './scan-forms.repository';
+
+/** The sender as a form summary and today's label list show it. */
+const senderSummary = ({ name, street1, city, state, zip }: LabelAddress) => ({ name, street1, city, state, zip });
 
 const summaryOf = (forms: readonly ScanFormRecord[]): TodayScanFormsResponse => ({
   forms: forms.map((f) => ({
@@ -11,7 +15,7 @@ const summaryOf = (forms: readonly ScanFormRecord[]): TodayScanFormsResponse => 
     carrier: f.carrier,
     mailingDate: f.mailingDate,
     barcode: f.barcode ?? '',
-    sender: { name: f.sender.name, street1: f.sender.street1, city: f.sender.city, state: f.sender.state, zip: f.sender.zip },
+    sender: senderSummary(f.sender),
     count: f.trackingNumbers.length,
     trackingNumbers: f.trackingNumbers,
     downloadPath: `/api/orders/download/scan-form/${f.id}`,
@@ -48,7 +52,7 @@ export class ShippingDayController {
           trackingNumber: label.trackingNumber,
           carrier: label.carrier,
           receiverName: label.receiverName,
-          sender: { name: label.sender.name, street1: label.sender.street1, city: label.sender.city, state: label.sender.state, zip: label.sender.zip },
+          sender: senderSummary(label.sender),
           purchasedAt: label.purchasedAt.toISOString(),
           state: excluded ?? 'available',
         };

@@ -40,6 +40,20 @@ const FONT_IDS = Object.fromEntries(Object.entries(CANVAS_PAGE_FONTS).map(([id, 
 export const standardFontDictionary = (name: StandardFontName): string => `<<\n/Type /Font\n/BaseFont /${name}\n/Subtype /Type1\n/Encoding /WinAnsiEncoding\n>>`;
 const NAMED_COLORS: Readonly<Record<string, readonly [number, number, number]>> = { black: [0, 0, 0], white: [255, 255, 255] };
 
+/** A text as one font lays it out: its TJ operands and its advance in thousandths of an em, each once asked for. */
+interface LaidOutText {
+  showText?: string;
+  advance?: number;
+}
+
+/**
+ * Labels repeat most of what they print (the zone titles, the sender, the service, sizes tried while fitting a line),
+ * and laying a text out through the AFM metrics (glyphs, kerning, widths) was a third of a label's rendering
+ * (docs/benchmarks.md, issue 25). Each font's answer for a text is kept per process; the cache starts over when full.
+ */
+const laidOutTexts = new Map<string, LaidOutText>();
+const LAID_OUT_TEXTS_LIMIT = 20_000;
+
 /** A number as pdfkit writes it: rounded to six decimals, JavaScript's shortest form. */
 const num = (n: number): number => {
   if (!(n > -1e21 && n < 1e21)) throw new Error(`unsupported number: ${n}`);
@@ -91,12 +105,26 @@ export class LabelCanvas implements LabelDrawing {
     return this;
   }
 
+  /** What this font makes of `text`, from the process's cache when a label drew it before. */
+  private laidOut(text: string): LaidOutText {
+    const key = `${this.current}\0${text}`;
+    let entry = laidOutTexts.get(key);
+    if (!entry) {
+      if (laidOutTexts.size >= LAID_OUT_TEXTS_LIMIT) laidOutTexts.clear();
+      entry = {};
+      laidOutTexts.set(key, entry);
+    }
+    return entry;
+  }
+
   text(text: string, x: number, capTop: number, _options: { lineBreak: false }): this {
     const line = text.replace(/\n/g, '');
     if (line.length === 0) return this;
     const baseline = this.height - capTop - (this.metrics.ascender / 1000) * this.size;
     this.ops.push('q', `1 0 0 -1 0 ${num(this.height)} cm`, 'BT', `1 0 0 1 ${num(x)} ${num(baseline)} Tm`, `/${FONT_IDS[this.current]} ${num(this.size)} Tf`);
-    this.ops.push(`[${this.showText(line)}] TJ`, 'ET', 'Q');
+    const laidOut = this.laidOut(line);
+    laidOut.showText ??= this.showText(line);
+    this.ops.push(`[${laidOut.showText}] TJ`, 'ET', 'Q');
     return this;
   }
 
@@ -117,9 +145,13 @@ export class LabelCanvas implements LabelDrawing {
   }
 
   widthOfString(text: string): number {
-    const advances = this.metrics.advancesForGlyphs(this.metrics.glyphsForString(text));
-    let width = 0;
-    for (const advance of advances) width += advance;
+    const laidOut = this.laidOut(text);
+    if (laidOut.advance === undefined) {
+      let advance = 0;
+      for (const glyphAdvance of this.metrics.advancesForGlyphs(this.metrics.glyphsForString(text))) advance += glyphAdvance;
+      laidOut.advance = advance;
+    }
+    const width = laidOut.advance;
     // pdfkit's exact arithmetic (character spacing 0, horizontal scaling 100), so that fitting decides the same way.
     return ((width * (this.size / 1000) + 0 * (text.length - 1)) * 100) / 100;
   }

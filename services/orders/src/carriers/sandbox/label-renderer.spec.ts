@@ -33,6 +33,12 @@ describe('text the label prints', () => {
     expect(printableText('Floor\u00a05\u2029B')).toBe('Floor 5 B');
   });
 
+  it('folds runs of spaces and trims plain ASCII text, and leaves single-spaced text as it is', () => {
+    expect(printableText('  12  Main St ')).toBe('12 Main St');
+    expect(printableText('12 Main St')).toBe('12 Main St');
+    expect(printableText('')).toBe('');
+  });
+
   it('keeps a question mark the customer typed', () => {
     expect(printableText('Who? Me')).toBe('Who? Me');
   });

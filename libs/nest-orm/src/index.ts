@@ -7,3 +7,4 @@ export * from './lib/embedded/wire-messages';
 export * from './lib/service-migration';
 export * from './lib/schema-table';
 export * from './lib/embedded/served-by-this-process';
+export * from './lib/execute-bound';

@@ -654,15 +654,17 @@ describe('BulkRepository on PostgreSQL', () => {
   });
 
   describe('reading items for the files', () => {
-    it('reads every item once in row order, page by page, across gaps in the row numbers and without the PDFs', async () => {
-      const { orderId, items: written } = await buying(23, { rowNo: (n) => n * 3 + (n > 10 ? 100 : 0) });
+    it('reads every item once in row order, page by page, across gaps in the row numbers, with the fields the files print and without the PDFs', async () => {
+      const { orderId, items: written } = await buying(23, { rowNo: (n) => n * 3 + (n > 10 ? 100 : 0), sku: (n) => (n === 2 ? 'MUG-2' : null) });
       await bulk.markLabelled([label(written[4]!.id, orderId)]);
       await bulk.markFailed([failure(written[5]!.id, orderId)]);
       for (const pageSize of [1, 5, 23, 100]) {
         const read = [];
         for await (const row of bulk.itemsInOrder(orderId, pageSize)) read.push(row);
-        expect(read.map((r) => r.id)).toEqual(written.map((i) => i.id));
-        expect(Object.keys(read[0]!).sort()).toEqual(['data', 'error', 'id', 'price_cents', 'row_no', 'service_name', 'sku', 'status', 'tracking_number']);
+        expect(read.map((r) => r.row_no)).toEqual(written.map((i) => i.rowNo));
+        expect(Object.keys(read[0]!).sort()).toEqual(['error', 'order_id', 'order_item_id', 'price_cents', 'quantity', 'recipient', 'row_no', 'service_name', 'sku_number', 'status', 'tracking_number']);
+        expect(read[2]).toMatchObject({ order_id: 'order-2', order_item_id: 'item-2', sku_number: 'MUG-2', recipient: 'Recipient 2', quantity: 1, price_cents: 102 });
+        expect(read[3]).toMatchObject({ sku_number: null });
         expect(read[4]).toMatchObject({ status: 'labelled', tracking_number: `TRK-${written[4]!.id}` });
         expect(read[5]).toMatchObject({ status: 'failed', error: 'carrier said no' });
       }

@@ -3,7 +3,7 @@ import { CARRIER_REGISTRY } from '../carriers/carrier.port';
 import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { FileRepository } from '../files/file.repository';
 import { BulkRepository } from './bulk.repository';
-import type { BulkItemRow, BulkOrderRow } from './bulk.rows';
+import type { BulkFileRow, BulkOrderRow } from './bulk.rows';
 import { amazonConfirmTsvChunks, type AmazonConfirmRow } from './output/amazon-confirm-tsv.writer';
 import { fileNames } from './output/file-names';
 import { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
@@ -20,12 +20,12 @@ export interface BuiltFiles {
   autoConfirmCsvName: string | null;
 }
 
-const toResultRow = (item: BulkItemRow): ResultCsvRow => ({
+const toResultRow = (item: BulkFileRow): ResultCsvRow => ({
   row: item.row_no + 1,
-  orderId: item.data.package.order_id,
-  orderItemId: item.data.package.order_item_id,
-  skuNumber: item.data.package.sku_number,
-  recipient: item.data.receiver.receiver_name,
+  orderId: item.order_id,
+  orderItemId: item.order_item_id,
+  skuNumber: item.sku_number,
+  recipient: item.recipient,
   service: item.service_name,
   status: item.status === 'succeeded' ? 'success' : 'failed',
   trackingNumber: item.status === 'succeeded' ? item.tracking_number : null,
@@ -69,9 +69,9 @@ export class BulkFilesBuilder {
           'text/tab-separated-values; charset=utf-8',
           amazonConfirmTsvChunks(map(this.bulk.itemsInOrder(batch.id), (item): AmazonConfirmRow => ({
             status: item.status === 'succeeded' ? 'success' : 'failed',
-            orderId: item.data.package.order_id,
-            orderItemId: item.data.package.order_item_id,
-            quantity: item.data.package.quantity,
+            orderId: item.order_id,
+            orderItemId: item.order_item_id,
+            quantity: item.quantity,
             trackingNumber: item.tracking_number,
             service: item.service_name,
             shipDate,

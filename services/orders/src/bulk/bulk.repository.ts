@@ -3,7 +3,7 @@ import type { BulkOptions, BulkOrderItem, BulkStatus } from '@labeldesk/contract
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { BulkItemRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem, StagedRowSummary } from './bulk.rows';
+import type { BulkFileRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem, StagedRowSummary } from './bulk.rows';
 import { placeholders } from '../database/sql-values';
 import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
 
@@ -430,12 +430,15 @@ export class BulkRepository {
   }
 
   /** Items in pages (keyset), without their PDFs: for the result files. */
-  async *itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkItemRow> {
+  async *itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkFileRow> {
     let after = -1;
     for (;;) {
-      const rows = await this.em().execute<BulkItemRow[]>(
-        `select "id", "row_no", "status", "sku", "service_name", "price_cents", "data", "tracking_number", "error" from ${this.t('bulk_items')}
-         where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
+      const rows = await this.em().execute<BulkFileRow[]>(
+        `select "row_no", "status", "service_name", "price_cents", "tracking_number", "error",
+                "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
+                "data" #>> '{package,sku_number}' as "sku_number", coalesce("data" #>> '{receiver,receiver_name}', '') as "recipient",
+                coalesce(("data" #>> '{package,quantity}')::int, 1) as "quantity"
+         from ${this.t('bulk_items')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
         [orderId, after, pageSize],
       );
       for (const row of rows) yield row;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORM, schemaTable } from '@labeldesk/nest-orm';
+import { executeBound, ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { FILE_CHUNK_BYTES } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,7 @@ export class FileRepository {
     let size = 0;
     let partNo = 0;
     const write = async (bytes: Buffer) => {
-      await em.execute(`insert into ${parts} ("file_id", "part_no", "data") values (?, ?, ?)`, [id, partNo++, bytes]);
+      await executeBound(em, `insert into ${parts} ("file_id", "part_no", "data") values (?, ?, ?)`, [id, partNo++, bytes]);
     };
     let pending: Buffer[] = [];
     let pendingBytes = 0;

@@ -11,6 +11,7 @@ import { Migration009LabelLifecycle } from './migration-009-label-lifecycle';
 import { Migration010ScanForms } from './migration-010-scan-forms';
 import { Migration011Webhooks } from './migration-011-webhooks';
 import { Migration012WebhookRetention } from './migration-012-webhook-retention';
+import { Migration013FilePartsUncompressed } from './migration-013-file-parts-uncompressed';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -25,4 +26,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration010ScanForms', class: Migration010ScanForms },
   { name: 'Migration011Webhooks', class: Migration011Webhooks },
   { name: 'Migration012WebhookRetention', class: Migration012WebhookRetention },
+  { name: 'Migration013FilePartsUncompressed', class: Migration013FilePartsUncompressed },
 ];

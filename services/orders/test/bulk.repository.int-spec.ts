@@ -260,7 +260,7 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(ids(claimed)).toEqual(written.slice(1, 4).map((i) => i.id));
       expect(claimed.find((c) => c.row_no === 1)).toEqual({
         id: written[1]!.id, bulk_order_id: orderId, user_id: userId, row_no: 1, round: 1, service_uid: 'usps-ground', service_name: 'USPS Ground Advantage',
-        price_cents: 101, data: bulkRow(1), pending_since: expect.stringMatching(/^\d{4}-\d\d-\d\d /), batch_label_format: '4x6',
+        price_cents: 101, data: bulkRow(1), pending_since: expect.stringMatching(/^\d{4}-\d\d-\d\d /), batch_label_format: '4x6', hold_id: `bulk:${orderId}:1`,
       });
       expect(ids(await bulk.claimItems(elsewhere.orderId, 10, 60))).toEqual(elsewhere.items.map((i) => i.id));
     });
@@ -386,6 +386,29 @@ describe('BulkRepository on PostgreSQL', () => {
         { carrier: null, carrier_refs: null, cost_cents: null, label_format: null },
       ]);
       expect(await bulk.hasSampleLabels(orderId)).toBe(false);
+    });
+
+    it('stores labels already charged as succeeded in one statement, each counted once with its price, and a slower twin’s replay changes nothing', async () => {
+      const { orderId, items: written } = await buying(4);
+      const [a, b] = [written[0]!.id, written[1]!.id];
+      expect(await bulk.markBought([])).toEqual([]);
+      const [batch] = await bulk.markBought([label(a, orderId), label(b, orderId)]);
+      expect(counts(batch)).toEqual({ processed: 2, failed: 0, charged: 100 + 101, status: 'processing' });
+      const replays = await Promise.all([bulk.markBought([{ ...label(a, orderId), label: bought('TWIN', Buffer.from('twin')) }]), other.markBought([label(b, orderId)])]);
+      expect(replays).toEqual([[], []]);
+      expect(counts(await bulk.find(orderId))).toEqual({ processed: 2, failed: 0, charged: 201, status: 'processing' });
+      const rows = await db.sql<{ status: string; tracking_number: string | null; label_pdf: Buffer | null; claimed_until: Date | null; carrier: string | null }>(
+        `select "status", "tracking_number", "label_pdf", "claimed_until", "carrier" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`,
+        [orderId],
+      );
+      expect(rows.map((r) => [r.status, r.tracking_number, r.label_pdf?.toString() ?? null, r.claimed_until, r.carrier])).toEqual([
+        ['succeeded', `TRK-${a}`, `pdf ${a}`, null, 'easypost'],
+        ['succeeded', `TRK-${b}`, `pdf ${b}`, null, 'easypost'],
+        ['pending', null, null, null, null],
+        ['pending', null, null, null, null],
+      ]);
+      // A label stored already charged is never offered for a charge again.
+      expect((await bulk.labelledToCapture(10_000)).filter((r) => r.bulk_order_id === orderId)).toEqual([]);
     });
 
     it('counts each failure once, in the batch’s count, however often the same failures are written and from whichever replica', async () => {

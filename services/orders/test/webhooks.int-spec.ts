@@ -148,6 +148,23 @@ describe('outgoing webhooks on PostgreSQL', () => {
     expect(await messagesOf(userId)).toHaveLength(1);
   });
 
+  it('queues label.purchased once for each batch label stored already charged, a replay included', async () => {
+    const userId = randomUUID();
+    await endpoint(userId, 'https://hooks.example.com/b', ['label.purchased']);
+    const bulk = new BulkRepository(db.orm);
+    const orderId = await bulk.createDraft(userId);
+    const written = [0, 1].map((n) => ({ id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', priceCents: 100 + n, sku: null }));
+    expect(await bulk.stage(orderId, userId, 0, [0, 1].map((n) => bulkRow(n, null)))).toBe(true);
+    expect(await bulk.startFirstRound(orderId, written, { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 201)).toBe(true);
+    const [a, b] = written.map((i) => i.id) as [string, string];
+    const labelOf = (itemId: string) => ({ itemId, label: bought(`TRK${itemId.replace(/-/g, '').slice(0, 20)}`) });
+    await bulk.markBought([labelOf(a), labelOf(b)]);
+    await bulk.markBought([labelOf(a)]);
+    expect((await messagesOf(userId)).map((m) => m.event_id).sort()).toEqual([`label.purchased:bulk:${a}`, `label.purchased:bulk:${b}`].sort());
+    const second = JSON.parse((await messagesOf(userId)).find((m) => m.event_id === `label.purchased:bulk:${b}`)?.body ?? '{}') as { data: Record<string, unknown> };
+    expect(second.data).toMatchObject({ labelKind: 'bulk', labelId: b, orderId, row: 2, amountCents: 101, carrier: 'usps' });
+  });
+
   it("queues label.purchased for each batch label as it is charged, and batch.completed once when the batch's files are done", async () => {
     const userId = randomUUID();
     await endpoint(userId, 'https://hooks.example.com/a', ['label.purchased', 'batch.completed']);

@@ -176,7 +176,13 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
       const outcome = await this.purchaser.buy(shipment, carrierKey(item.id));
       switch (outcome.kind) {
         case 'bought':
-          return { ok: true, itemId: item.id, orderId: item.bulk_order_id, label: outcome.label };
+          return {
+            ok: true,
+            itemId: item.id,
+            orderId: item.bulk_order_id,
+            label: outcome.label,
+            charge: { holdId: item.hold_id, priceCents: item.price_cents, rowNo: item.row_no },
+          };
         case 'refused':
           // The carrier answered "no": the row fails now and 'Retry Failed' is the customer's call, never ours.
           return failed(outcome.message);
@@ -244,8 +250,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     if (outcomes.length > 0) {
       const made = outcomes.filter((o): o is Extract<ItemOutcome, { ok: true }> => o.ok);
       const refused = outcomes.filter((o): o is Extract<ItemOutcome, { ok: false }> => !o.ok);
-      await this.bulk.markLabelled(made);
       for (const row of await this.bulk.markFailed(refused)) latest.set(row.id, row);
+      for (const row of await this.chargeAndStore(made)) latest.set(row.id, row);
       labelsBought.inc({ mode: 'bulk' }, made.length);
       labelsFailed.inc({ mode: 'bulk' }, refused.length);
     }
@@ -253,31 +259,55 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     for (const row of latest.values()) this.progress.publish(row);
   }
 
-  /** Charges every labelled item from its batch's hold, a group per call; answers the batches as they now are. */
+  /**
+   * Charges the labels just bought, then stores them succeeded: each item is written once (docs/benchmarks.md,
+   * issue 25). A crash between the two loses nothing and moves no money twice: the item is still pending, so it is
+   * claimed again, its carrier key answers the same label, and its capture key has already been charged. If the
+   * charge itself fails, the labels are stored as labelled, and the next flush charges them as capture() does.
+   */
+  private async chargeAndStore(made: ReadonlyArray<Extract<ItemOutcome, { ok: true }>>): Promise<BulkOrderRow[]> {
+    if (made.length === 0) return [];
+    try {
+      await this.captureFromHolds(made.map((o) => ({ id: o.itemId, bulk_order_id: o.orderId, hold_id: o.charge.holdId, price_cents: o.charge.priceCents, row_no: o.charge.rowNo })));
+    } catch (error) {
+      await this.bulk.markLabelled(made);
+      throw error;
+    }
+    return this.bulk.markBought(made);
+  }
+
+  /**
+   * Charges every labelled item from its batch's hold, a group per call; answers the batches as they now are. Items
+   * are labelled when a charge failed, or when a replica of an earlier build stored them so.
+   */
   private async capture(): Promise<BulkOrderRow[]> {
     const touched: BulkOrderRow[] = [];
     for (;;) {
       const rows = await this.bulk.labelledToCapture(1000);
       if (rows.length === 0) break;
-      const byHold = new Map<string, typeof rows>();
-      for (const row of rows) {
-        const key = row.hold_id ?? '';
-        byHold.set(key, [...(byHold.get(key) ?? []), row]);
-      }
-      for (const [holdId, group] of byHold) {
-        const paid = group.filter((r) => r.price_cents > 0);
-        if (paid.length > 0) {
-          if (!holdId) throw new DomainError(ErrorCode.INTERNAL, `bulk ${group[0]?.bulk_order_id ?? ''} has priced labels but no hold`);
-          await this.rpc.call(PaymentsRpc.captureHold, {
-            holdId,
-            captures: paid.map((r) => ({ idempotencyKey: captureKey(r.id), amountCents: r.price_cents, reference: `bulk ${r.bulk_order_id} row ${r.row_no + 1}` })),
-          }, { asService: true });
-        }
-        touched.push(...(await this.bulk.markSucceeded(group.map((r) => r.id))));
-      }
+      await this.captureFromHolds(rows);
+      touched.push(...(await this.bulk.markSucceeded(rows.map((r) => r.id))));
       if (rows.length < 1000) break;
     }
     return touched;
+  }
+
+  /** One captureHold call per hold for the priced items, each keyed by its item (a replay moves no money). */
+  private async captureFromHolds(items: ReadonlyArray<{ id: string; bulk_order_id: string; hold_id: string | null; price_cents: number; row_no: number }>): Promise<void> {
+    const byHold = new Map<string, Array<(typeof items)[number]>>();
+    for (const item of items) {
+      if (item.price_cents <= 0) continue;
+      if (!item.hold_id) throw new DomainError(ErrorCode.INTERNAL, `bulk ${item.bulk_order_id} has priced labels but no hold`);
+      let group = byHold.get(item.hold_id);
+      if (!group) byHold.set(item.hold_id, (group = []));
+      group.push(item);
+    }
+    for (const [holdId, paid] of byHold) {
+      await this.rpc.call(PaymentsRpc.captureHold, {
+        holdId,
+        captures: paid.map((r) => ({ idempotencyKey: captureKey(r.id), amountCents: r.price_cents, reference: `bulk ${r.bulk_order_id} row ${r.row_no + 1}` })),
+      }, { asService: true });
+    }
   }
 
   /** Finishes batches with nothing left to buy, and picks up file builds a dead worker left behind. */

@@ -23,6 +23,15 @@ const BATCH_COMPLETED: OutboxEvent = {
            'failedCount', src."failed_count", 'chargedCents', src."charged_cents")`,
 };
 
+/** A bought label as an item stores it. */
+type BoughtItem = Pick<Extract<ItemOutcome, { ok: true }>, 'itemId' | 'label'>;
+/** The item's columns a bought label sets, from the values list `v` (LABEL_VALUES_ROW, labelValues). */
+const LABEL_COLUMNS_SET = `"tracking_number" = v."tracking", "label_pdf" = v."pdf", "error" = null, "claimed_until" = null, "carrier" = v."carrier",
+  "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "label_bought_at" = now(), "updated_at" = now()`;
+const LABEL_VALUES_ROW = '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text)';
+const LABEL_VALUES_COLUMNS = '"id", "tracking", "pdf", "carrier", "refs", "cost", "format"';
+const labelValues = ({ itemId, label }: BoughtItem) => [itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format];
+
 const INSERT_ROWS = 500;
 /** Rows per read of wide rows: results stay well under a megabyte. */
 const READ_PAGE = 500;
@@ -262,7 +271,8 @@ export class BulkRepository {
          order by "row_no" limit ? for update skip locked
        )
        returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data", "updated_at" as "pending_since",
-         (select b."label_format" from ${this.t('bulk_orders')} b where b."id" = "bulk_order_id") as "batch_label_format"`,
+         (select b."label_format" from ${this.t('bulk_orders')} b where b."id" = "bulk_order_id") as "batch_label_format",
+         (select b."hold_id" from ${this.t('bulk_orders')} b where b."id" = "bulk_order_id") as "hold_id"`,
       [leaseSeconds, orderId, afterRowNo, limit],
     );
   }
@@ -273,15 +283,39 @@ export class BulkRepository {
     await this.em().execute(`update ${this.t('bulk_items')} set "claimed_until" = null where "status" = 'pending' and "id" in (${placeholders(ids)})`, [...ids]);
   }
 
-  /** Labels bought: stored with their items in one statement. Only items still pending move (a slower twin loses). */
-  async markLabelled(outcomes: ReadonlyArray<Extract<ItemOutcome, { ok: true }>>): Promise<void> {
+  /**
+   * Labels bought but not yet charged: stored with their items in one statement, to be charged by the next flush
+   * (labelledToCapture). Only items still pending move (a slower twin loses).
+   */
+  async markLabelled(outcomes: ReadonlyArray<BoughtItem>): Promise<void> {
     if (outcomes.length === 0) return;
     await this.em().execute(
-      `update ${this.t('bulk_items')} i set "status" = 'labelled', "tracking_number" = v."tracking", "label_pdf" = v."pdf", "error" = null, "claimed_until" = null,
-              "carrier" = v."carrier", "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "label_bought_at" = now(), "updated_at" = now()
-       from (values ${outcomes.map(() => '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text)').join(', ')}) as v("id", "tracking", "pdf", "carrier", "refs", "cost", "format")
+      `update ${this.t('bulk_items')} i set "status" = 'labelled', ${LABEL_COLUMNS_SET}
+       from (values ${outcomes.map(() => LABEL_VALUES_ROW).join(', ')}) as v(${LABEL_VALUES_COLUMNS})
        where i."id" = v."id" and i."status" = 'pending'`,
-      outcomes.flatMap(({ itemId, label }) => [itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format]),
+      outcomes.flatMap(labelValues),
+    );
+  }
+
+  /**
+   * Labels bought and already charged: stored with their items, succeeded, counted and their price added to the
+   * batch's cost in one statement, which also queues their label.purchased webhooks (docs/decisions/051). Each item
+   * is written once, where markLabelled and markSucceeded write it twice. Only items still pending move, so a twin
+   * that got there first is counted once. Answers the batches as they now are.
+   */
+  async markBought(outcomes: ReadonlyArray<BoughtItem>): Promise<BulkOrderRow[]> {
+    if (outcomes.length === 0) return [];
+    return this.em().execute<BulkOrderRow[]>(
+      `with changed as (
+         update ${this.t('bulk_items')} i set "status" = 'succeeded', ${LABEL_COLUMNS_SET}
+         from (values ${outcomes.map(() => LABEL_VALUES_ROW).join(', ')}) as v(${LABEL_VALUES_COLUMNS})
+         where i."id" = v."id" and i."status" = 'pending'
+         returning i."id", i."bulk_order_id", i."user_id", i."price_cents", i."row_no", i."tracking_number", i."carrier", i."service_name", i."label_bought_at"
+       ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_BULK)})
+       update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents", "updated_at" = now()
+       from (select "bulk_order_id", count(*) as "n", sum("price_cents") as "cents" from changed group by "bulk_order_id") c
+       where b."id" = c."bulk_order_id" returning b.*`,
+      outcomes.flatMap(labelValues),
     );
   }
 

@@ -94,8 +94,17 @@ export interface ClaimedItem {
   batch_label_format: LabelFormat;
   /** When the item last became pending (its round began): a label unconfirmed for ORDER_GIVE_UP_HOURS since fails. */
   pending_since: Date | string;
+  /** The batch's hold when the item was claimed: the hold of the item's round (a round begins only once none is pending). */
+  hold_id: string | null;
+}
+
+/** What charging a bought item takes: its batch's hold for the item's round, its price, its row for the ledger. */
+export interface ItemCharge {
+  holdId: string | null;
+  priceCents: number;
+  rowNo: number;
 }
 
 export type ItemOutcome =
-  | { ok: true; itemId: string; orderId: string; label: BoughtLabel }
+  | { ok: true; itemId: string; orderId: string; label: BoughtLabel; charge: ItemCharge }
   | { ok: false; itemId: string; orderId: string; error: string };

@@ -1,4 +1,5 @@
 import { FILE_CHUNK_BYTES } from '@labeldesk/contracts';
+import { executeBound } from '@labeldesk/nest-orm';
 import { randomUUID } from 'node:crypto';
 import { FileRepository } from '../src/files/file.repository';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
@@ -32,6 +33,24 @@ describe('FileRepository on PostgreSQL', () => {
 
     const across = await files.readChunk(saved.id, FILE_CHUNK_BYTES - 10, 20);
     expect(across?.equals(bytes.subarray(FILE_CHUNK_BYTES - 10, FILE_CHUNK_BYTES + 10))).toBe(true);
+  });
+
+  it('runs a statement with bound values inside the transaction of its entity manager, so a rollback takes it back', async () => {
+    const kept = await files.saveStream(randomUUID(), 'kept.bin', 'application/octet-stream', inPieces(Buffer.from('x'), 1));
+    const addPart = (em: Parameters<typeof executeBound>[0]) =>
+      executeBound(em, `insert into "orders"."file_parts" ("file_id", "part_no", "data") values (?, ?, ?)`, [kept.id, 1, Buffer.from([0, 255, 7])]);
+    const undone = await db.orm.em.fork().transactional(async (em) => {
+      await addPart(em);
+      throw new Error('undo');
+    }).catch((error: unknown) => error);
+    expect(undone).toEqual(new Error('undo'));
+    const partNumbers = async () => (await db.sql<{ part_no: number }>(`select "part_no" from "orders"."file_parts" where "file_id" = ? order by "part_no"`, [kept.id])).map((p) => p.part_no);
+    expect(await partNumbers()).toEqual([0]);
+
+    await addPart(db.orm.em.fork());
+    expect(await partNumbers()).toEqual([0, 1]);
+    const [added] = await db.sql<{ data: Buffer }>(`select "data" from "orders"."file_parts" where "file_id" = ? and "part_no" = 1`, [kept.id]);
+    expect([...(added?.data ?? [])]).toEqual([0, 255, 7]);
   });
 
   it('stores parts out of line without compressing them again', async () => {

@@ -9,6 +9,8 @@ import { fileNames } from './output/file-names';
 import { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
 import { mergedLabelZplChunks } from './output/merged-label-zpl.writer';
 import { resultCsvChunks, type ResultCsvRow } from './output/result-csv.writer';
+import { tee } from './output/tee';
+import type { StoredFileEntity } from '../files/stored-file.entity';
 
 export interface BuiltFiles {
   /** The batch's labels file: the merged PDF, or the .zpl of a `zpl` batch (kept in the same columns, decision 047). */
@@ -32,6 +34,14 @@ const toResultRow = (item: BulkFileRow): ResultCsvRow => ({
   priceCents: item.status === 'succeeded' ? item.price_cents : null,
   error: item.status === 'succeeded' ? null : (item.error ?? 'Not bought'),
 });
+
+/** Both values, once both promises have settled: a failure of one never leaves the other running on its own. */
+const bothSettled = async <A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> => {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+};
 
 async function* map<T, U>(source: AsyncIterable<T>, fn: (value: T) => U): AsyncGenerator<U> {
   for await (const value of source) yield fn(value);
@@ -60,24 +70,33 @@ export class BulkFilesBuilder {
     const anyLabel = batch.processed_count > 0;
     const labels = anyLabel ? this.labelsFile(batch, names) : null;
     const pdf = labels ? await this.files.saveStream(batch.user_id, labels.name, labels.contentType, labels.chunks) : null;
-    const result = await this.files.saveStream(batch.user_id, names.resultCSVName, 'text/csv; charset=utf-8', resultCsvChunks(map(this.bulk.itemsInOrder(batch.id), toResultRow)));
     const shipDate = new Date();
-    const confirm = anyLabel
-      ? await this.files.saveStream(
-          batch.user_id,
-          names.autoConfirmCSVName,
-          'text/tab-separated-values; charset=utf-8',
-          amazonConfirmTsvChunks(map(this.bulk.itemsInOrder(batch.id), (item): AmazonConfirmRow => ({
-            status: item.status === 'succeeded' ? 'success' : 'failed',
-            orderId: item.order_id,
-            orderItemId: item.order_item_id,
-            quantity: item.quantity,
-            trackingNumber: item.tracking_number,
-            service: item.service_name,
-            shipDate,
-          })), { sample }),
-        )
-      : null;
+    const saveResult = (items: AsyncIterable<BulkFileRow>) =>
+      this.files.saveStream(batch.user_id, names.resultCSVName, 'text/csv; charset=utf-8', resultCsvChunks(map(items, toResultRow)));
+    const saveConfirm = (items: AsyncIterable<BulkFileRow>) =>
+      this.files.saveStream(
+        batch.user_id,
+        names.autoConfirmCSVName,
+        'text/tab-separated-values; charset=utf-8',
+        amazonConfirmTsvChunks(map(items, (item): AmazonConfirmRow => ({
+          status: item.status === 'succeeded' ? 'success' : 'failed',
+          orderId: item.order_id,
+          orderItemId: item.order_item_id,
+          quantity: item.quantity,
+          trackingNumber: item.tracking_number,
+          service: item.service_name,
+          shipDate,
+        })), { sample }),
+      );
+    let result: StoredFileEntity;
+    let confirm: StoredFileEntity | null = null;
+    if (anyLabel) {
+      // Both files from one read of the items, written side by side.
+      const [forResult, forConfirm] = tee(this.bulk.itemsInOrder(batch.id));
+      [result, confirm] = await bothSettled(saveResult(forResult), saveConfirm(forConfirm));
+    } else {
+      result = await saveResult(this.bulk.itemsInOrder(batch.id));
+    }
     await this.files.remove(earlier.filter((id) => id !== pdf?.id && id !== result.id && id !== confirm?.id));
     return {
       pdfFileId: pdf?.id ?? null,

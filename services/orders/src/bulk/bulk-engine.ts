@@ -250,10 +250,11 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     if (outcomes.length > 0) {
       const made = outcomes.filter((o): o is Extract<ItemOutcome, { ok: true }> => o.ok);
       const refused = outcomes.filter((o): o is Extract<ItemOutcome, { ok: false }> => !o.ok);
-      for (const row of await this.bulk.markFailed(refused)) latest.set(row.id, row);
-      for (const row of await this.chargeAndStore(made)) latest.set(row.id, row);
+      // Counted as the carrier answered, whether or not the writes below go through this time.
       labelsBought.inc({ mode: 'bulk' }, made.length);
       labelsFailed.inc({ mode: 'bulk' }, refused.length);
+      for (const row of await this.bulk.markFailed(refused)) latest.set(row.id, row);
+      for (const row of await this.chargeAndStore(made)) latest.set(row.id, row);
     }
     for (const row of await this.capture()) latest.set(row.id, row);
     for (const row of latest.values()) this.progress.publish(row);

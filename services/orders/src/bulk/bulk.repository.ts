@@ -264,15 +264,15 @@ export class BulkRepository {
    */
   async claimItems(orderId: string, limit: number, leaseSeconds: number, afterRowNo = -1): Promise<ClaimedItem[]> {
     return this.em().execute<ClaimedItem[]>(
-      `update ${this.t('bulk_items')} set "claimed_until" = now() + make_interval(secs => ?)
-       where "id" in (
+      `update ${this.t('bulk_items')} i set "claimed_until" = now() + make_interval(secs => ?)
+       from ${this.t('bulk_orders')} b
+       where b."id" = i."bulk_order_id" and i."id" in (
          select "id" from ${this.t('bulk_items')}
          where "bulk_order_id" = ? and "row_no" > ? and "status" = 'pending' and ("claimed_until" is null or "claimed_until" < now())
          order by "row_no" limit ? for update skip locked
        )
-       returning "id", "bulk_order_id", "user_id", "row_no", "round", "service_uid", "service_name", "price_cents", "data", "updated_at" as "pending_since",
-         (select b."label_format" from ${this.t('bulk_orders')} b where b."id" = "bulk_order_id") as "batch_label_format",
-         (select b."hold_id" from ${this.t('bulk_orders')} b where b."id" = "bulk_order_id") as "hold_id"`,
+       returning i."id", i."bulk_order_id", i."user_id", i."row_no", i."round", i."service_uid", i."service_name", i."price_cents", i."data",
+         i."updated_at" as "pending_since", b."label_format" as "batch_label_format", b."hold_id"`,
       [leaseSeconds, orderId, afterRowNo, limit],
     );
   }
@@ -306,15 +306,9 @@ export class BulkRepository {
   async markBought(outcomes: ReadonlyArray<BoughtItem>): Promise<BulkOrderRow[]> {
     if (outcomes.length === 0) return [];
     return this.em().execute<BulkOrderRow[]>(
-      `with changed as (
-         update ${this.t('bulk_items')} i set "status" = 'succeeded', ${LABEL_COLUMNS_SET}
+      this.countedAsSucceeded(`update ${this.t('bulk_items')} i set "status" = 'succeeded', ${LABEL_COLUMNS_SET}
          from (values ${outcomes.map(() => LABEL_VALUES_ROW).join(', ')}) as v(${LABEL_VALUES_COLUMNS})
-         where i."id" = v."id" and i."status" = 'pending'
-         returning i."id", i."bulk_order_id", i."user_id", i."price_cents", i."row_no", i."tracking_number", i."carrier", i."service_name", i."label_bought_at"
-       ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_BULK)})
-       update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents", "updated_at" = now()
-       from (select "bulk_order_id", count(*) as "n", sum("price_cents") as "cents" from changed group by "bulk_order_id") c
-       where b."id" = c."bulk_order_id" returning b.*`,
+         where i."id" = v."id" and i."status" = 'pending'`),
       outcomes.flatMap(labelValues),
     );
   }
@@ -364,15 +358,23 @@ export class BulkRepository {
   async markSucceeded(ids: readonly string[]): Promise<BulkOrderRow[]> {
     if (ids.length === 0) return [];
     return this.em().execute<BulkOrderRow[]>(
-      `with changed as (
-         update ${this.t('bulk_items')} set "status" = 'succeeded', "updated_at" = now() where "status" = 'labelled' and "id" in (${placeholders(ids)})
-         returning "id", "bulk_order_id", "user_id", "price_cents", "row_no", "tracking_number", "carrier", "service_name", "label_bought_at"
+      this.countedAsSucceeded(`update ${this.t('bulk_items')} i set "status" = 'succeeded', "updated_at" = now() where i."status" = 'labelled' and i."id" in (${placeholders(ids)})`),
+      [...ids],
+    );
+  }
+
+  /**
+   * `succeed`, an update of items to succeeded, with the batches' counts and cost raised by exactly the items it
+   * changed and their label.purchased webhooks queued, in one statement answering the batches as they now are.
+   */
+  private countedAsSucceeded(succeed: string): string {
+    return `with changed as (
+         ${succeed}
+         returning i."id", i."bulk_order_id", i."user_id", i."price_cents", i."row_no", i."tracking_number", i."carrier", i."service_name", i."label_bought_at"
        ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_BULK)})
        update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents", "updated_at" = now()
        from (select "bulk_order_id", count(*) as "n", sum("price_cents") as "cents" from changed group by "bulk_order_id") c
-       where b."id" = c."bulk_order_id" returning b.*`,
-      [...ids],
-    );
+       where b."id" = c."bulk_order_id" returning b.*`;
   }
 
   /** Recounts a batch from its items: a check at the end of each round that the running counts hold. */

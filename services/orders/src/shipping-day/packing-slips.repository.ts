@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BulkOrderItem } from '@labeldesk/contracts';
 import { jsonColumn } from '../database/sql-values';
 import type { SlipRow } from './packing-slip.content';
+import { uploadedRow, uploadedRowJoin } from '../bulk/uploaded-row.sql';
 
 /** Rows read per query: the embedded database stalls on multi-megabyte results. */
 const PAGE = 500;
@@ -28,8 +29,9 @@ export class PackingSlipsRepository {
     const out: SlipRow[] = [];
     for (let offset = 0; ; offset += PAGE) {
       const rows = await em.execute<Row[]>(
-        `select "id", "row_no", "data", "tracking_number", "service_name", "price_cents" from ${schemaTable(this.orm, 'bulk_items')}
-          where "bulk_order_id" = ? and "status" = 'succeeded' and "tracking_number" is not null order by ${orderBy} limit ? offset ?`,
+        `select i."id", i."row_no", ${uploadedRow('i', 's')} as "data", i."tracking_number", i."service_name", i."price_cents"
+           from ${schemaTable(this.orm, 'bulk_items')} i ${uploadedRowJoin(schemaTable(this.orm, 'bulk_staged_rows'), 'i', 's')}
+          where i."bulk_order_id" = ? and i."status" = 'succeeded' and i."tracking_number" is not null order by ${orderBy} limit ? offset ?`,
         [bulkOrderId, PAGE, offset],
       );
       out.push(...rows.map((r) => ({ itemId: r.id, row: r.row_no + 1, data: jsonColumn(r.data), trackingNumber: r.tracking_number, serviceName: r.service_name, priceCents: r.price_cents })));

@@ -59,8 +59,9 @@ export class BatchLabelsRepository {
       em.execute<LabelRow[]>(
         `select i."id", i."row_no", ${uploadedRow('i', 's')} #>> '{receiver,receiver_name}' as "recipient", i."service_name", i."tracking_number", i."carrier",
                 i."price_cents", i."cost_cents"
-         from ${this.t('bulk_items')} i ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')}
-         where i."bulk_order_id" = ? and i."status" = 'succeeded' order by i."row_no" limit ? offset ?`,
+         from (select "id", "bulk_order_id", "row_no", "data", "service_name", "tracking_number", "carrier", "price_cents", "cost_cents" from ${this.t('bulk_items')}
+                where "bulk_order_id" = ? and "status" = 'succeeded' order by "row_no" limit ? offset ?) i
+         ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')} order by i."row_no"`,
         [bulkOrderId, page.limit, (page.page - 1) * page.limit],
       ),
     ]);

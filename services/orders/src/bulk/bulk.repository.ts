@@ -459,27 +459,31 @@ export class BulkRepository {
 
   /** The first failed rows of a batch, with only the fields a view shows. */
   async failedItems(orderId: string): Promise<FailedItemRow[]> {
+    const row = uploadedRow('i', 's');
     return this.em().execute<FailedItemRow[]>(
-      `select "id", "row_no", "error", "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
-              "data" #>> '{package,sku_number}' as "sku_number", "data" #>> '{receiver,receiver_name}' as "recipient"
-       from (select i."id", i."row_no", i."error", ${uploadedRow('i', 's')} as "data" from ${this.t('bulk_items')} i ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')}
-             where i."bulk_order_id" = ? and i."status" = 'failed' order by i."row_no" limit ?) f order by "row_no"`,
+      `select i."id", i."row_no", i."error", ${row} #>> '{package,order_id}' as "order_id", ${row} #>> '{package,order_item_id}' as "order_item_id",
+              ${row} #>> '{package,sku_number}' as "sku_number", ${row} #>> '{receiver,receiver_name}' as "recipient"
+       from (select "id", "bulk_order_id", "row_no", "error", "data" from ${this.t('bulk_items')}
+              where "bulk_order_id" = ? and "status" = 'failed' order by "row_no" limit ?) i
+       ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')} order by i."row_no"`,
       [orderId, FAILED_LABELS_SHOWN],
     );
   }
 
   /** Items in pages (keyset), without their PDFs: for the result files. */
   async *itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkFileRow> {
+    // The page is chosen first and then joined to its rows: joined first, every page would join the whole batch.
+    const row = uploadedRow('i', 's');
     let after = -1;
     for (;;) {
       const rows = await this.em().execute<BulkFileRow[]>(
-        `select "row_no", "status", "service_name", "price_cents", "tracking_number", "error",
-                "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
-                "data" #>> '{package,sku_number}' as "sku_number", coalesce("data" #>> '{receiver,receiver_name}', '') as "recipient",
-                coalesce(("data" #>> '{package,quantity}')::int, 1) as "quantity"
-         from (select i."row_no", i."status", i."service_name", i."price_cents", i."tracking_number", i."error", ${uploadedRow('i', 's')} as "data"
-                 from ${this.t('bulk_items')} i ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')}
-                where i."bulk_order_id" = ? and i."row_no" > ? order by i."row_no" limit ?) r order by "row_no"`,
+        `select i."row_no", i."status", i."service_name", i."price_cents", i."tracking_number", i."error",
+                ${row} #>> '{package,order_id}' as "order_id", ${row} #>> '{package,order_item_id}' as "order_item_id",
+                ${row} #>> '{package,sku_number}' as "sku_number", coalesce(${row} #>> '{receiver,receiver_name}', '') as "recipient",
+                coalesce((${row} #>> '{package,quantity}')::int, 1) as "quantity"
+         from (select "bulk_order_id", "row_no", "status", "service_name", "price_cents", "tracking_number", "error", "data" from ${this.t('bulk_items')}
+                where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?) i
+         ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')} order by i."row_no"`,
         [orderId, after, pageSize],
       );
       for (const row of rows) yield row;

@@ -1,8 +1,8 @@
 import type { BoughtLabel } from '../src/carriers/carrier.port';
 import type { BulkStatus, LabelFormat } from '@labeldesk/contracts';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { BulkRepository, FAILED_LABELS_SHOWN } from '../src/bulk/bulk.repository';
-import type { BulkFileRow, BulkOrderRow, ClaimedItem, NewBulkItem } from '../src/bulk/bulk.rows';
+import type { BulkOrderRow, ClaimedItem, NewBulkItem } from '../src/bulk/bulk.rows';
 import { bulkRow } from './support/addresses';
 import { openOrdersDatabase, sleep, within, type OrdersDatabase } from './support/orders-database';
 
@@ -171,7 +171,7 @@ describe('BulkRepository on PostgreSQL', () => {
   });
 
   describe('rounds', () => {
-    it('turns a draft into a batch being bought once: items written (over several insert groups) without a copy of their uploaded rows, which stay, the hold named', async () => {
+    it('turns a draft into a batch being bought once: items written (over several insert groups), staged rows dropped, the hold named', async () => {
       const userId = randomUUID();
       const orderId = await bulk.createDraft(userId);
       const written = items(userId, 501);
@@ -187,30 +187,10 @@ describe('BulkRepository on PostgreSQL', () => {
       const states = await itemStates(orderId);
       expect(states.map((s) => s.id)).toEqual(written.map((i) => i.id));
       expect(states.every((s) => s.status === 'pending' && s.round === 1 && !s.claimed)).toBe(true);
-      // Each item reads its uploaded row where it was staged (docs/decisions/059): the row is written once.
-      expect(await stagedOrderIds(orderId)).toEqual(written.map((_, n) => `order-${n}`));
-      const copies = await db.sql<{ n: string }>(`select count(*) as "n" from "orders"."bulk_items" where "bulk_order_id" = ? and "data" is not null`, [orderId]);
-      expect(Number(copies[0]?.n)).toBe(0);
-      const claimed = (await bulk.claimItems(orderId, 1000, 60)).sort((x, y) => x.row_no - y.row_no);
-      expect(claimed.map((item) => [item.id, item.data.package.order_id])).toEqual(written.map((item, n) => [item.id, `order-${n}`]));
-    });
-
-    it('reads an item of a batch submitted before its rows stayed staged from its own copy, for buying and for the files', async () => {
-      const { orderId, items: written } = await buying(2);
-      // As a batch submitted before migration 014 left it: each item a copy of its row, the staged rows gone.
-      await db.sql(
-        `update "orders"."bulk_items" i set "data" = jsonb_set(s."data", '{package,order_id}', to_jsonb('copied-' || i."row_no"))
-           from "orders"."bulk_staged_rows" s where s."bulk_order_id" = i."bulk_order_id" and s."row_no" = i."row_no" and i."bulk_order_id" = ?`,
-        [orderId],
-      );
-      await db.sql(`delete from "orders"."bulk_staged_rows" where "bulk_order_id" = ?`, [orderId]);
-      const claimed = (await bulk.claimItems(orderId, 10, 60)).sort((x, y) => x.row_no - y.row_no);
-      expect(claimed.map((item) => item.data.package.order_id)).toEqual(['copied-0', 'copied-1']);
-      await bulk.markFailed([failure(written[1]!.id, orderId)]);
-      expect((await bulk.failedItems(orderId)).map((row) => row.order_id)).toEqual(['copied-1']);
-      const rows: BulkFileRow[] = [];
-      for await (const row of bulk.itemsInOrder(orderId)) rows.push(row);
-      expect(rows.map((row) => [row.row_no, row.order_id, row.recipient])).toEqual([[0, 'copied-0', 'Recipient 0'], [1, 'copied-1', 'Recipient 1']]);
+      expect(await stagedOrderIds(orderId)).toEqual([]);
+      // Each item carries its own staged row.
+      const copied = await db.sql<{ id: string; order_id: string }>(`select "id", "data"->'package'->>'order_id' as "order_id" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`, [orderId]);
+      expect(copied).toEqual(written.map((item, n) => ({ id: item.id, order_id: `order-${n}` })));
     });
 
     it('writes no item and leaves the draft as it was when an item has no staged row', async () => {
@@ -229,7 +209,6 @@ describe('BulkRepository on PostgreSQL', () => {
       await bulk.undoFirstRound(orderId);
       expect(await bulk.find(orderId)).toMatchObject({ status: 'draft', total_count: 0, round: 0, hold_id: null });
       expect(await itemStates(orderId)).toEqual([]);
-      expect(await stagedOrderIds(orderId)).toEqual([]);
       expect(await bulk.claimItems(orderId, 10, 60)).toEqual([]);
     });
 
@@ -407,6 +386,23 @@ describe('BulkRepository on PostgreSQL', () => {
         { carrier: null, carrier_refs: null, cost_cents: null, label_format: null },
       ]);
       expect(await bulk.hasSampleLabels(orderId)).toBe(false);
+    });
+
+    it('keeps a label of a few kB in its item’s row: not compressed in vain, not moved to the TOAST table', async () => {
+      const toastBytes = async () => {
+        const [row] = await db.sql<{ n: string }>(`select pg_relation_size(c."reltoastrelid") as "n" from pg_class c where c."oid" = 'orders.bulk_items'::regclass`);
+        return Number(row?.n);
+      };
+      const { orderId, items: written } = await buying(1);
+      const before = await toastBytes();
+      // Random bytes, like a label's deflated drawing: nothing to compress.
+      const pdf = randomBytes(3_000);
+      await bulk.markBought([{ ...label(written[0]!.id, orderId), label: bought('INLINE', pdf) }]);
+      expect(await toastBytes()).toBe(before);
+      const [stored] = await db.sql<{ label_pdf: Buffer; size: number }>(`select "label_pdf", pg_column_size("label_pdf") as "size" from "orders"."bulk_items" where "id" = ?`, [written[0]!.id]);
+      expect(Buffer.compare(stored!.label_pdf, pdf)).toBe(0);
+      // Stored inline as it came: its bytes and a 4-byte header.
+      expect(Number(stored!.size)).toBe(3_004);
     });
 
     it('stores labels already charged as succeeded in one statement, each counted once with its price, and a slower twin’s replay changes nothing', async () => {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { labelMarginCents, type AdminBatchLabels, type AdminBatchLabelsQuery, type LabelCarrier, type LabelCosts } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { uploadedRow, uploadedRowJoin } from '../bulk/uploaded-row.sql';
 
 interface CostsRow {
   bulk_order_id: string;
@@ -57,11 +56,8 @@ export class BatchLabelsRepository {
     const [[costs], rows] = await Promise.all([
       this.costRows([bulkOrderId]),
       em.execute<LabelRow[]>(
-        `select i."id", i."row_no", ${uploadedRow('i', 's')} #>> '{receiver,receiver_name}' as "recipient", i."service_name", i."tracking_number", i."carrier",
-                i."price_cents", i."cost_cents"
-         from (select "id", "bulk_order_id", "row_no", "data", "service_name", "tracking_number", "carrier", "price_cents", "cost_cents" from ${this.t('bulk_items')}
-                where "bulk_order_id" = ? and "status" = 'succeeded' order by "row_no" limit ? offset ?) i
-         ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')} order by i."row_no"`,
+        `select "id", "row_no", "data" #>> '{receiver,receiver_name}' as "recipient", "service_name", "tracking_number", "carrier", "price_cents", "cost_cents"
+         from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' order by "row_no" limit ? offset ?`,
         [bulkOrderId, page.limit, (page.page - 1) * page.limit],
       ),
     ]);

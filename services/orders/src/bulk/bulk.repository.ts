@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { BulkFileRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem, StagedRowSummary } from './bulk.rows';
 import { placeholders } from '../database/sql-values';
 import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
-import { uploadedRow, uploadedRowJoin } from './uploaded-row.sql';
 
 const LABEL_PURCHASED_BULK: OutboxEvent = {
   type: 'label.purchased',
@@ -165,9 +164,9 @@ export class BulkRepository {
   }
 
   /**
-   * Turns a draft into a batch being bought: items written, the hold named. One transaction, conditional on the draft,
-   * so a second submission of the same batch changes nothing. The uploaded rows stay where they are, each item's row
-   * (docs/decisions/059): an item whose row is missing undoes the whole transaction.
+   * Turns a draft into a batch being bought: items written, staged rows dropped, the hold named. One transaction,
+   * conditional on the draft, so a second submission of the same batch changes nothing. Each item's row is copied
+   * from its staged row inside the database; an item whose staged row is missing undoes the whole transaction.
    */
   async startFirstRound(orderId: string, items: readonly NewBulkItem[], options: BulkOptions, holdId: string, holdCents: number): Promise<boolean> {
     return this.em().transactional(async (em) => {
@@ -181,8 +180,8 @@ export class BulkRepository {
         const group = items.slice(i, i + INSERT_ROWS);
         const [copied] = await em.execute<Array<{ count: number | string }>>(
           `with "copied" as (
-             insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku")
-             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku"
+             insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "data")
+             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku", s."data"
              from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?, ?, ?::int, ?)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku")
              join ${this.t('bulk_staged_rows')} s on s."bulk_order_id" = ? and s."row_no" = v."row_no"
              returning 1
@@ -191,6 +190,7 @@ export class BulkRepository {
         );
         if (Number(copied?.count) !== group.length) throw new Error(`bulk ${orderId}: ${group.length - Number(copied?.count)} item(s) have no staged row`);
       }
+      await em.execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
       return true;
     });
   }
@@ -199,7 +199,6 @@ export class BulkRepository {
   async undoFirstRound(orderId: string): Promise<void> {
     await this.em().transactional(async (em) => {
       await em.execute(`delete from ${this.t('bulk_items')} where "bulk_order_id" = ?`, [orderId]);
-      await em.execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
       await em.execute(
         `update ${this.t('bulk_orders')} set "status" = 'draft', "total_count" = 0, "quoted_cents" = 0, "processed_count" = 0, "failed_count" = 0, "charged_cents" = 0,
            "round" = 0, "hold_id" = null, "hold_cents" = 0, "updated_at" = now()
@@ -272,8 +271,7 @@ export class BulkRepository {
          where "bulk_order_id" = ? and "row_no" > ? and "status" = 'pending' and ("claimed_until" is null or "claimed_until" < now())
          order by "row_no" limit ? for update skip locked
        )
-       returning i."id", i."bulk_order_id", i."user_id", i."row_no", i."round", i."service_uid", i."service_name", i."price_cents",
-         coalesce(i."data", (select s."data" from ${this.t('bulk_staged_rows')} s where s."bulk_order_id" = i."bulk_order_id" and s."row_no" = i."row_no")) as "data",
+       returning i."id", i."bulk_order_id", i."user_id", i."row_no", i."round", i."service_uid", i."service_name", i."price_cents", i."data",
          i."updated_at" as "pending_since", b."label_format" as "batch_label_format", b."hold_id"`,
       [leaseSeconds, orderId, afterRowNo, limit],
     );
@@ -459,31 +457,24 @@ export class BulkRepository {
 
   /** The first failed rows of a batch, with only the fields a view shows. */
   async failedItems(orderId: string): Promise<FailedItemRow[]> {
-    const row = uploadedRow('i', 's');
     return this.em().execute<FailedItemRow[]>(
-      `select i."id", i."row_no", i."error", ${row} #>> '{package,order_id}' as "order_id", ${row} #>> '{package,order_item_id}' as "order_item_id",
-              ${row} #>> '{package,sku_number}' as "sku_number", ${row} #>> '{receiver,receiver_name}' as "recipient"
-       from (select "id", "bulk_order_id", "row_no", "error", "data" from ${this.t('bulk_items')}
-              where "bulk_order_id" = ? and "status" = 'failed' order by "row_no" limit ?) i
-       ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')} order by i."row_no"`,
+      `select "id", "row_no", "error", "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
+              "data" #>> '{package,sku_number}' as "sku_number", "data" #>> '{receiver,receiver_name}' as "recipient"
+       from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'failed' order by "row_no" limit ?`,
       [orderId, FAILED_LABELS_SHOWN],
     );
   }
 
   /** Items in pages (keyset), without their PDFs: for the result files. */
   async *itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkFileRow> {
-    // The page is chosen first and then joined to its rows: joined first, every page would join the whole batch.
-    const row = uploadedRow('i', 's');
     let after = -1;
     for (;;) {
       const rows = await this.em().execute<BulkFileRow[]>(
-        `select i."row_no", i."status", i."service_name", i."price_cents", i."tracking_number", i."error",
-                ${row} #>> '{package,order_id}' as "order_id", ${row} #>> '{package,order_item_id}' as "order_item_id",
-                ${row} #>> '{package,sku_number}' as "sku_number", coalesce(${row} #>> '{receiver,receiver_name}', '') as "recipient",
-                coalesce((${row} #>> '{package,quantity}')::int, 1) as "quantity"
-         from (select "bulk_order_id", "row_no", "status", "service_name", "price_cents", "tracking_number", "error", "data" from ${this.t('bulk_items')}
-                where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?) i
-         ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')} order by i."row_no"`,
+        `select "row_no", "status", "service_name", "price_cents", "tracking_number", "error",
+                "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
+                "data" #>> '{package,sku_number}' as "sku_number", coalesce("data" #>> '{receiver,receiver_name}', '') as "recipient",
+                coalesce(("data" #>> '{package,quantity}')::int, 1) as "quantity"
+         from ${this.t('bulk_items')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
         [orderId, after, pageSize],
       );
       for (const row of rows) yield row;

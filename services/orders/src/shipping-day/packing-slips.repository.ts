@@ -4,7 +4,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BulkOrderItem } from '@labeldesk/contracts';
 import { jsonColumn } from '../database/sql-values';
 import type { SlipRow } from './packing-slip.content';
-import { uploadedRow, uploadedRowJoin } from '../bulk/uploaded-row.sql';
 
 /** Rows read per query: the embedded database stalls on multi-megabyte results. */
 const PAGE = 500;
@@ -25,14 +24,12 @@ export class PackingSlipsRepository {
   /** A batch's labelled rows in the order of its label file (by SKU when the batch is sorted so, as the labels are). */
   async rows(bulkOrderId: string, sortBySku: boolean): Promise<SlipRow[]> {
     const em = this.orm.em.fork();
-    const orderBy = (table = '') => (sortBySku ? `coalesce(${table}"sku", ''), ${table}"row_no"` : `${table}"row_no"`);
+    const orderBy = sortBySku ? `coalesce("sku", ''), "row_no"` : `"row_no"`;
     const out: SlipRow[] = [];
     for (let offset = 0; ; offset += PAGE) {
       const rows = await em.execute<Row[]>(
-        `select i."id", i."row_no", ${uploadedRow('i', 's')} as "data", i."tracking_number", i."service_name", i."price_cents"
-           from (select "id", "bulk_order_id", "row_no", "data", "tracking_number", "service_name", "price_cents", "sku" from ${schemaTable(this.orm, 'bulk_items')}
-                  where "bulk_order_id" = ? and "status" = 'succeeded' and "tracking_number" is not null order by ${orderBy()} limit ? offset ?) i
-           ${uploadedRowJoin(schemaTable(this.orm, 'bulk_staged_rows'), 'i', 's')} order by ${orderBy('i.')}`,
+        `select "id", "row_no", "data", "tracking_number", "service_name", "price_cents" from ${schemaTable(this.orm, 'bulk_items')}
+          where "bulk_order_id" = ? and "status" = 'succeeded' and "tracking_number" is not null order by ${orderBy} limit ? offset ?`,
         [bulkOrderId, PAGE, offset],
       );
       out.push(...rows.map((r) => ({ itemId: r.id, row: r.row_no + 1, data: jsonColumn(r.data), trackingNumber: r.tracking_number, serviceName: r.service_name, priceCents: r.price_cents })));

@@ -8,7 +8,6 @@ import { jsonColumn } from '../database/sql-values';
 import type { VoidState } from '../lifecycle/label-state';
 import type { LabelKind } from '../lifecycle/label-voids.repository';
 import type { FormCandidate, PlannedForm } from './scan-form-plan';
-import { uploadedRow, uploadedRowJoin } from '../bulk/uploaded-row.sql';
 
 /** A SCAN form as stored: `pending` while the carrier is being asked, `created` once its file is kept. */
 export interface ScanFormRecord {
@@ -96,7 +95,7 @@ const toCandidate = (row: CandidateRow): FormCandidate => ({
 export class ScanFormsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-  private t(name: 'labels' | 'label_voids' | 'scan_forms' | 'scan_form_labels' | 'orders' | 'bulk_items' | 'bulk_staged_rows'): string {
+  private t(name: 'labels' | 'label_voids' | 'scan_forms' | 'scan_form_labels' | 'orders' | 'bulk_items'): string {
     return schemaTable(this.orm, name);
   }
 
@@ -106,12 +105,11 @@ export class ScanFormsRepository {
 
   private candidatesQuery(where: string, orderBy: string): string {
     return `select l."label_kind", l."label_id", l."carrier", l."tracking_number", l."carrier_refs",
-                   coalesce(o."sender", ${uploadedRow('i', 's')}->'sender') as "sender", v."state" as "void_state", f."scan_form_id",
-                   coalesce(o."receiver", ${uploadedRow('i', 's')}->'receiver')->>'receiver_name' as "receiver_name", l."purchased_at"
+                   coalesce(o."sender", i."data"->'sender') as "sender", v."state" as "void_state", f."scan_form_id",
+                   coalesce(o."receiver", i."data"->'receiver')->>'receiver_name' as "receiver_name", l."purchased_at"
               from ${this.t('labels')} l
               left join ${this.t('orders')} o on l."label_kind" = 'single' and o."id" = l."label_id"
               left join ${this.t('bulk_items')} i on l."label_kind" = 'bulk' and i."id" = l."label_id"
-              ${uploadedRowJoin(this.t('bulk_staged_rows'), 'i', 's')}
               left join ${this.t('label_voids')} v on v."label_kind" = l."label_kind" and v."label_id" = l."label_id"
               left join ${this.t('scan_form_labels')} f on f."label_kind" = l."label_kind" and f."label_id" = l."label_id"
              where ${where} order by ${orderBy}`;

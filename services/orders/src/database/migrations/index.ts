@@ -12,7 +12,7 @@ import { Migration010ScanForms } from './migration-010-scan-forms';
 import { Migration011Webhooks } from './migration-011-webhooks';
 import { Migration012WebhookRetention } from './migration-012-webhook-retention';
 import { Migration013FilePartsUncompressed } from './migration-013-file-parts-uncompressed';
-import { Migration014BulkItemRows } from './migration-014-bulk-item-rows';
+import { Migration014BulkLabelsInline } from './migration-014-bulk-labels-inline';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -28,5 +28,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration011Webhooks', class: Migration011Webhooks },
   { name: 'Migration012WebhookRetention', class: Migration012WebhookRetention },
   { name: 'Migration013FilePartsUncompressed', class: Migration013FilePartsUncompressed },
-  { name: 'Migration014BulkItemRows', class: Migration014BulkItemRows },
+  { name: 'Migration014BulkLabelsInline', class: Migration014BulkLabelsInline },
 ];

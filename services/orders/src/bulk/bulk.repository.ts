@@ -364,8 +364,9 @@ export class BulkRepository {
   }
 
   /**
-   * `succeed`, an update of items to succeeded, with the batches' counts and cost raised by exactly the items it
-   * changed and their label.purchased webhooks queued, in one statement answering the batches as they now are.
+   * `succeed`, an update of items (aliased `i`, without a returning clause) to succeeded, with the batches' counts and
+   * cost raised by exactly the items it changed and their label.purchased webhooks queued, in one statement answering
+   * the batches as they now are.
    */
   private countedAsSucceeded(succeed: string): string {
     return `with changed as (

@@ -37,6 +37,20 @@ describe('text fields on one line', () => {
     expect(oneLine('\n\t\r')).toBe('');
   });
 
+  it('reads a field without a break as it reads one with breaks: each piece trimmed of the same spaces, empty pieces dropped', () => {
+    const bySplitting = (text: string) =>
+      text
+        .split(/[\p{Cc}\u2028\u2029]+/u)
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+        .join(' ');
+    const pieces = ['', ' ', '\u00a0', '\ufeff', '\u3000', 'a', 'Zoë', '🙂', ' b ', '\u00a0c\u00a0', '\n', '\t', '\u2028', '\u0085'];
+    for (const first of pieces) for (const second of pieces) for (const third of pieces) {
+      const text = first + second + third;
+      expect([text, oneLine(text)]).toEqual([text, bySplitting(text)]);
+    }
+  });
+
   it('folds while typing without trimming, so a word being typed keeps its space', () => {
     expect(foldLineBreaks('John ')).toBe('John ');
     expect(foldLineBreaks('John\r\nDoe\t')).toBe('John Doe ');

@@ -6,6 +6,8 @@ import { US_STATE_CODES } from './us-states';
  * paragraph separators. None belongs in a one-line field: a label prints "Name⏎c/o Front Desk" as "NAME?C/O ...".
  */
 const LINE_BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
+/** The same characters, for a test (not global: a global pattern's test() would carry lastIndex from one call to the next). */
+const HAS_LINE_BREAK = /[\p{Cc}\u2028\u2029]/u;
 
 /** Each run of line breaks, tabs or control characters becomes one space; nothing else changes (safe while typing). */
 export const foldLineBreaks = (text: string): string => text.replace(LINE_BREAKS, ' ');
@@ -16,11 +18,15 @@ export const foldLineBreaks = (text: string): string => text.replace(LINE_BREAKS
  * quadratic time on a long run of spaces.
  */
 export const oneLine = (text: string): string =>
-  text
-    .split(LINE_BREAKS)
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-    .join(' ');
+  // Nearly every field has no break at all: then it is only trimmed (what the split below gives for one part),
+  // without the arrays of the split, at every field of every row of a bulk order.
+  !HAS_LINE_BREAK.test(text)
+    ? text.trim()
+    : text
+        .split(LINE_BREAKS)
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+        .join(' ');
 
 /**
  * Form values arrive as strings or numbers; both ends read them the same way, on one line (oneLine). Anything else
@@ -31,6 +37,12 @@ export const toText = (value: unknown): unknown =>
   value === null || value === undefined ? '' : typeof value === 'string' ? oneLine(value) : typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
 
 const isEmpty = (value: unknown) => value === '' || value === null || value === undefined;
+
+/** An optional field's value read as text, or null when it is empty. */
+const emptyAsNull = (value: unknown): unknown => {
+  const read = toText(value);
+  return isEmpty(read) ? null : read;
+};
 
 /** The message for a value that is not text at all, in the spec's '{label} ...' form. */
 export const notText = (label: string) => `${label} must be text`;
@@ -44,11 +56,11 @@ export const requiredField = (label: string, max = 100) =>
 
 /** An optional text field: empty becomes null. */
 export const optionalField = (label: string, max = 100) =>
-  z.preprocess((value) => (isEmpty(toText(value)) ? null : toText(value)), textSchema(label).max(max, { error: `${label} is too long (max ${max})` }).nullable());
+  z.preprocess(emptyAsNull, textSchema(label).max(max, { error: `${label} is too long (max ${max})` }).nullable());
 
 export const phoneField = (label = 'Phone') =>
   z.preprocess(
-    (value) => (isEmpty(toText(value)) ? null : toText(value)),
+    emptyAsNull,
     textSchema(label).max(30, { error: `${label} is too long` }).regex(/^\+?[\d\s-]+$/, { error: 'Invalid phone number' }).nullable(),
   );
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,20 @@ describe('startEmbeddedPostgres', () => {
     const client = await connect();
     const { rows } = await client.query<{ shared_buffers: string }>('show shared_buffers');
     expect(rows[0]?.shared_buffers).toBe('32MB');
+  });
+
+  it('syncs every commit to disk before answering it (PGlite alone syncs nothing: fsync off, no fsync in its file system)', async () => {
+    const client = await connect();
+    expect((await client.query<{ fsync: string }>('show fsync')).rows[0]?.fsync).toBe('on');
+    expect((await client.query<{ wal_sync_method: string }>('show wal_sync_method')).rows[0]?.wal_sync_method).toBe('fsync');
+    const fsyncs = jest.spyOn(fs, 'fsyncSync');
+    try {
+      for (let i = 2; i < 7; i++) await client.query('insert into counters values ($1, 0)', [i]);
+      expect(fsyncs.mock.calls.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      fsyncs.mockRestore();
+      await client.query('delete from counters where id > 1');
+    }
   });
 
   it('keeps concurrent transactions apart so increments are never lost', async () => {

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Logger } from '@nestjs/common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fsyncSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,51 @@ const logger = new Logger('EmbeddedPostgres');
 const SHARED_BUFFERS = '32MB';
 
 /**
+ * PGlite starts PostgreSQL with fsync off (its `-F`), its fdatasync is a stub, and the file system it keeps a data
+ * folder on (Emscripten's NODEFS) has no fsync at all: nothing written reached the disk before the operating system
+ * chose to write it back. A killed process lost nothing (its writes are in the system's cache), but a power cut or a
+ * kernel crash could lose committed money movements, or keep a checkpoint's record without its pages. So the
+ * embedded database syncs as PostgreSQL does on a server: fsync on, the WAL synced at every commit with fsync()
+ * (which reaches the file system, where fdatasync does not), and NODEFS given the fsync it lacks (decision 060).
+ */
+const DURABLE = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+
+interface NodefsStream {
+  /** The Node file descriptor NODEFS opened for the file or folder. */
+  nfd?: number;
+}
+
+interface EmscriptenFileSystems {
+  filesystems?: { NODEFS?: { stream_ops?: { fsync?: (stream: NodefsStream) => number } } };
+}
+
+/** Gives PGlite's NODEFS an fsync that syncs the file (or folder) to disk; refuses to start when it cannot. */
+const syncToDisk = (db: PGlite): void => {
+  const fs = (db as unknown as { mod?: { FS?: EmscriptenFileSystems } }).mod?.FS;
+  const streamOps = fs?.filesystems?.NODEFS?.stream_ops;
+  if (!streamOps) throw new Error('PGlite no longer exposes its NODEFS file system: the embedded database cannot sync its files to disk');
+  streamOps.fsync = (stream) => {
+    // A failed fsync leaves the data folder's state unknown: PostgreSQL stops on it (it does not retry), and so do we.
+    if (typeof stream.nfd === 'number') fsyncSync(stream.nfd);
+    return 0;
+  };
+};
+
+/** The data folder's database, syncing to disk from its first checkpoint on; closed again when that fails. */
+const openDurable = async (pgDir: string): Promise<PGlite> => {
+  const db = await PGlite.create(pgDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`, ...DURABLE] });
+  try {
+    syncToDisk(db);
+    // What the start wrote before its files could be synced is synced now, with a checkpoint of its own.
+    await db.exec('checkpoint');
+    return db;
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+};
+
+/**
  * One PGlite database served over the PostgreSQL wire protocol on 127.0.0.1, so each service keeps its
  * ordinary MikroORM/pg stack in embedded mode. Loopback only, and a password made at each start (in the URL the
  * services get): another program on the machine cannot read or change the books.
@@ -36,13 +81,10 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocke
   const pgDir = join(dataDir, 'pgdata');
   mkdirSync(pgDir, { recursive: true });
   const releaseLockFile = takeLockFile(dataDir);
-  let db: PGlite;
-  try {
-    db = await PGlite.create(pgDir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
-  } catch (error) {
+  const db = await openDurable(pgDir).catch((error: unknown) => {
     releaseLockFile();
     throw error;
-  }
+  });
   const password = randomBytes(24).toString('hex');
   const lock = new ConnectionLock();
   const sockets = new Set<Socket>();

@@ -39,17 +39,26 @@ interface NodefsStream {
 }
 
 interface EmscriptenFileSystems {
-  filesystems?: { NODEFS?: { stream_ops?: { fsync?: (stream: NodefsStream) => number } } };
+  filesystems?: {
+    NODEFS?: {
+      stream_ops?: { fsync?: (stream: NodefsStream) => number };
+      /** Runs a Node file operation, turning its error into the errno PostgreSQL reads (as NODEFS's own operations do). */
+      tryFSOperation?: <T>(operation: () => T) => T;
+    };
+  };
 }
 
 /** Gives PGlite's NODEFS an fsync that syncs the file (or folder) to disk; refuses to start when it cannot. */
 const syncToDisk = (db: PGlite): void => {
-  const fs = (db as unknown as { mod?: { FS?: EmscriptenFileSystems } }).mod?.FS;
-  const streamOps = fs?.filesystems?.NODEFS?.stream_ops;
-  if (!streamOps) throw new Error('PGlite no longer exposes its NODEFS file system: the embedded database cannot sync its files to disk');
+  const nodefs = (db as unknown as { mod?: { FS?: EmscriptenFileSystems } }).mod?.FS?.filesystems?.NODEFS;
+  const streamOps = nodefs?.stream_ops;
+  const run = nodefs?.tryFSOperation;
+  if (!streamOps || !run) throw new Error('PGlite no longer exposes its NODEFS file system: the embedded database cannot sync its files to disk');
   streamOps.fsync = (stream) => {
-    // A failed fsync leaves the data folder's state unknown: PostgreSQL stops on it (it does not retry), and so do we.
-    if (typeof stream.nfd === 'number') fsyncSync(stream.nfd);
+    // A failure reaches PostgreSQL as an errno: a data file's failed fsync stops it (it never retries one), a folder's
+    // it ignores where the system cannot sync folders.
+    const fd = stream.nfd;
+    if (typeof fd === 'number') run(() => fsyncSync(fd));
     return 0;
   };
 };

@@ -6,8 +6,8 @@ import { US_STATE_CODES } from './us-states';
  * paragraph separators. None belongs in a one-line field: a label prints "Name⏎c/o Front Desk" as "NAME?C/O ...".
  */
 const LINE_BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
-/** The same pattern, for a test (not global: a global pattern's test() would carry lastIndex from one call to the next). */
-const HAS_LINE_BREAK = new RegExp(LINE_BREAKS.source, 'u');
+/** The same characters, for a test (not global: a global pattern's test() would carry lastIndex from one call to the next). */
+const HAS_LINE_BREAK = /[\p{Cc}\u2028\u2029]/u;
 
 /** Each run of line breaks, tabs or control characters becomes one space; nothing else changes (safe while typing). */
 export const foldLineBreaks = (text: string): string => text.replace(LINE_BREAKS, ' ');

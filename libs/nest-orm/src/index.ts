@@ -8,3 +8,4 @@ export * from './lib/service-migration';
 export * from './lib/schema-table';
 export * from './lib/embedded/served-by-this-process';
 export * from './lib/execute-bound';
+export * from './lib/unsynced-commit';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { UNSYNCED_COMMIT, UNSYNCED_COMMIT_CTE } from '../unsynced-commit';
 
 jest.setTimeout(60_000);
 
@@ -55,6 +56,25 @@ describe('startEmbeddedPostgres', () => {
     try {
       for (let i = 2; i < 7; i++) await client.query('insert into counters values ($1, 0)', [i]);
       expect(fsyncs.mock.calls.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      fsyncs.mockRestore();
+      await client.query('delete from counters where id > 1');
+    }
+  });
+
+  it('lets a statement marked with the unsynced-commit CTE commit without a sync, and the next plain commit syncs it too', async () => {
+    const client = await connect();
+    const fsyncs = jest.spyOn(fs, 'fsyncSync');
+    try {
+      for (let i = 2; i < 7; i++) {
+        await client.query(`with ${UNSYNCED_COMMIT_CTE} insert into counters select v.id, 0 from (values ($1::int)) as v(id), ${UNSYNCED_COMMIT}`, [i]);
+      }
+      expect(fsyncs.mock.calls.length).toBe(0);
+      // Only that transaction went without: the session's setting is untouched.
+      expect((await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]?.synchronous_commit).toBe('on');
+      await client.query('insert into counters values (7, 0)');
+      expect(fsyncs.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect((await client.query<{ n: string }>('select count(*) as n from counters where id between 2 and 7')).rows[0]?.n).toBe('6');
     } finally {
       fsyncs.mockRestore();
       await client.query('delete from counters where id > 1');

@@ -13,6 +13,7 @@ import { Migration011Webhooks } from './migration-011-webhooks';
 import { Migration012WebhookRetention } from './migration-012-webhook-retention';
 import { Migration013FilePartsUncompressed } from './migration-013-file-parts-uncompressed';
 import { Migration014BulkLabelsInline } from './migration-014-bulk-labels-inline';
+import { Migration015LabelledItems } from './migration-015-labelled-items';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -29,4 +30,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration012WebhookRetention', class: Migration012WebhookRetention },
   { name: 'Migration013FilePartsUncompressed', class: Migration013FilePartsUncompressed },
   { name: 'Migration014BulkLabelsInline', class: Migration014BulkLabelsInline },
+  { name: 'Migration015LabelledItems', class: Migration015LabelledItems },
 ];

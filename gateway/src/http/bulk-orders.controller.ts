@@ -42,6 +42,7 @@ import type { z } from 'zod';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { rowIssues } from './row-issues';
+import { stageInSlices } from './bulk-staging';
 import { ZodBody } from './zod-body.pipe';
 import { SelfOrAdmin, SignedIn } from '../auth/access.decorators';
 
@@ -157,12 +158,7 @@ export class BulkOrdersController {
     // An orders replica older than the limits RPC (a rolling update, decision 020) holds the default limit.
     const { maxRows } = await this.rpc.call(OrdersRpc.bulkLimits, {}, ctx).catch(() => ({ maxRows: BULK_MAX_ROWS }));
     if (firstRow + rows.length > maxRows) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(maxRows));
-    let staged = 0;
-    for (let offset = 0; offset < rows.length; offset += BULK_STAGE_ROWS) {
-      const slice = rows.slice(offset, offset + BULK_STAGE_ROWS);
-      staged += (await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId, firstRow: firstRow + offset, rows: slice }, ctx)).staged;
-    }
-    return staged;
+    return stageInSlices(rows, firstRow, BULK_STAGE_ROWS, async (slice) => (await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId, firstRow: slice.firstRow, rows: slice.rows }, ctx)).staged);
   }
 
   @ApiDoc({ summary: 'The user\'s batch still being worked on, if any', response: activeBulkOrderResponseSchema })

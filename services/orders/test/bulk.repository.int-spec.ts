@@ -710,6 +710,23 @@ describe('BulkRepository on PostgreSQL', () => {
       }
     });
 
+    it('reads every item once in row order with the same fields, each bought one with its label file and the others without', async () => {
+      const { orderId, items: written } = await buying(9, { rowNo: (n) => n * 2 });
+      await bulk.markLabelled(written.filter((_, n) => n !== 3).map((i) => label(i.id, orderId)));
+      await bulk.markSucceeded(written.filter((_, n) => n !== 3 && n !== 6).map((i) => i.id));
+      await bulk.markFailed([failure(written[3]!.id, orderId)]);
+      const plain = [];
+      for await (const row of bulk.itemsInOrder(orderId)) plain.push(row);
+      for (const pageSize of [1, 4, 9, 50]) {
+        const read = [];
+        for await (const row of bulk.itemsWithLabels(orderId, pageSize)) read.push(row);
+        expect(read.map(({ label_pdf: _pdf, ...row }) => row)).toEqual(plain);
+        expect(read.map((row) => row.label_pdf?.toString() ?? null)).toEqual(
+          written.map((item, n) => (n === 3 || n === 6 ? null : `pdf ${item.id}`)),
+        );
+      }
+    });
+
     it('keeps a label file byte for byte, every byte value included', async () => {
       const { orderId, items: written } = await buying(1);
       const file = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7 + (i >> 8)) % 256));

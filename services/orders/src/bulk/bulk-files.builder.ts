@@ -35,16 +35,20 @@ const toResultRow = (item: BulkFileRow): ResultCsvRow => ({
   error: item.status === 'succeeded' ? null : (item.error ?? 'Not bought'),
 });
 
-/** Both values, once both promises have settled: a failure of one never leaves the other running on its own. */
-const bothSettled = async <A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> => {
-  const [first, second] = await Promise.allSettled([a, b]);
-  if (first.status === 'rejected') throw first.reason;
-  if (second.status === 'rejected') throw second.reason;
-  return [first.value, second.value];
+/** Every value, once every promise has settled: a failure of one never leaves the others running on their own. */
+const allSettled = async <T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> => {
+  const settled = await Promise.allSettled(promises);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 };
 
 async function* map<T, U>(source: AsyncIterable<T>, fn: (value: T) => U): AsyncGenerator<U> {
   for await (const value of source) yield fn(value);
+}
+
+/** The label files of the bought rows, in the rows' order. */
+async function* labelsOf(rows: AsyncIterable<{ status: BulkFileRow['status']; label_pdf: Buffer | null }>): AsyncGenerator<Buffer> {
+  for await (const row of rows) if (row.status === 'succeeded' && row.label_pdf) yield row.label_pdf;
 }
 
 /**
@@ -68,8 +72,6 @@ export class BulkFilesBuilder {
     const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
 
     const anyLabel = batch.processed_count > 0;
-    const labels = anyLabel ? this.labelsFile(batch, names) : null;
-    const pdf = labels ? await this.files.saveStream(batch.user_id, labels.name, labels.contentType, labels.chunks) : null;
     const shipDate = new Date();
     const saveResult = (items: AsyncIterable<BulkFileRow>) =>
       this.files.saveStream(batch.user_id, names.resultCSVName, 'text/csv; charset=utf-8', resultCsvChunks(map(items, toResultRow)));
@@ -88,12 +90,23 @@ export class BulkFilesBuilder {
           shipDate,
         })), { sample }),
       );
+    const saveLabels = (labels: { name: string; contentType: string; chunks: AsyncIterable<Buffer> }) => this.files.saveStream(batch.user_id, labels.name, labels.contentType, labels.chunks);
+    let labels: ReturnType<BulkFilesBuilder['labelsFile']> | null = null;
+    let pdf: StoredFileEntity | null = null;
     let result: StoredFileEntity;
     let confirm: StoredFileEntity | null = null;
-    if (anyLabel) {
-      // Both files from one read of the items, written side by side.
+    if (anyLabel && !batch.sort_by_sku) {
+      // Labels printed in row order: the three files from one read of the items, written side by side.
+      const [forLabels, forRows] = tee(this.bulk.itemsWithLabels(batch.id));
+      const [forResult, forConfirm] = tee(map(forRows, ({ label_pdf: _label, ...row }): BulkFileRow => row));
+      labels = this.labelsFile(batch, names, labelsOf(forLabels));
+      [pdf, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
+    } else if (anyLabel) {
+      // Labels printed by SKU: their own read, then both other files from one read of the items, written side by side.
+      labels = this.labelsFile(batch, names, this.bulk.labelPdfs(batch.id, true));
+      pdf = await saveLabels(labels);
       const [forResult, forConfirm] = tee(this.bulk.itemsInOrder(batch.id));
-      [result, confirm] = await bothSettled(saveResult(forResult), saveConfirm(forConfirm));
+      [result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity]>([saveResult(forResult), saveConfirm(forConfirm)]);
     } else {
       result = await saveResult(this.bulk.itemsInOrder(batch.id));
     }
@@ -109,8 +122,7 @@ export class BulkFilesBuilder {
   }
 
   /** A `zpl` batch's labels go end to end in one .zpl (no PDF: its labels are ZPL); the others are merged into a PDF. */
-  private labelsFile(batch: BulkOrderRow, names: ReturnType<typeof fileNames>): { name: string; contentType: string; chunks: AsyncIterable<Buffer> } {
-    const labels = this.bulk.labelPdfs(batch.id, batch.sort_by_sku);
+  private labelsFile(batch: BulkOrderRow, names: ReturnType<typeof fileNames>, labels: AsyncIterable<Buffer>): { name: string; contentType: string; chunks: AsyncIterable<Buffer> } {
     if (batch.label_format === 'zpl') return { name: names.zplName, contentType: 'text/plain; charset=utf-8', chunks: mergedLabelZplChunks(labels) };
     return { name: names.pdfName, contentType: 'application/pdf', chunks: mergedLabelPdfChunks(labels, { layout: batch.label_format }) };
   }

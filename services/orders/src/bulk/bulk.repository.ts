@@ -35,6 +35,8 @@ const labelValues = ({ itemId, label }: BoughtItem) => [itemId, label.trackingNu
 const INSERT_ROWS = 500;
 /** Rows per read of wide rows: results stay well under a megabyte. */
 const READ_PAGE = 500;
+/** Rows per read when each carries its label file (a few kB): a page stays under a megabyte. */
+const LABEL_PAGE = 200;
 /** Staged rows' summaries a page: a few short fields each. */
 const SUMMARY_PAGE = 5_000;
 /** The failed rows a batch view lists (its counts stay exact); the result CSV has every one. */
@@ -467,11 +469,23 @@ export class BulkRepository {
   }
 
   /** Items in pages (keyset), without their PDFs: for the result files. */
-  async *itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkFileRow> {
+  itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkFileRow> {
+    return this.fileRows(orderId, pageSize, '');
+  }
+
+  /**
+   * Items in pages as itemsInOrder reads them, each bought one with its label file: the result files and the labels
+   * printed in row order from one read of the items (docs/benchmarks.md, issue 25, fourteenth session).
+   */
+  itemsWithLabels(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<BulkFileRow & { label_pdf: Buffer | null }> {
+    return this.fileRows(orderId, pageSize, `, case when "status" = 'succeeded' then "label_pdf" end as "label_pdf"`);
+  }
+
+  private async *fileRows<Row extends BulkFileRow>(orderId: string, pageSize: number, moreColumns: string): AsyncGenerator<Row> {
     let after = -1;
     for (;;) {
-      const rows = await this.em().execute<BulkFileRow[]>(
-        `select "row_no", "status", "service_name", "price_cents", "tracking_number", "error",
+      const rows = await this.em().execute<Row[]>(
+        `select "row_no", "status", "service_name", "price_cents", "tracking_number", "error"${moreColumns},
                 "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
                 "data" #>> '{package,sku_number}' as "sku_number", coalesce("data" #>> '{receiver,receiver_name}', '') as "recipient",
                 coalesce(("data" #>> '{package,quantity}')::int, 1) as "quantity"
@@ -485,7 +499,7 @@ export class BulkRepository {
   }
 
   /** The bought labels' PDFs in print order (by SKU when asked), a page at a time so memory stays flat. */
-  async *labelPdfs(orderId: string, bySku: boolean, pageSize = 200): AsyncGenerator<Buffer> {
+  async *labelPdfs(orderId: string, bySku: boolean, pageSize = LABEL_PAGE): AsyncGenerator<Buffer> {
     let afterSku = '';
     let afterRow = -1;
     for (;;) {

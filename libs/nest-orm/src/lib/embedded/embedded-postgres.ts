@@ -6,6 +6,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConnectionLock } from './connection-lock';
+import { guardAgainstWraparound } from './freeze-guard';
 import { ENDS_EXCHANGE, TERMINATE, WireReader, type WireMessage } from './wire-messages';
 
 export interface EmbeddedPostgres {
@@ -96,6 +97,7 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocke
   });
   const password = randomBytes(24).toString('hex');
   const lock = new ConnectionLock();
+  const freezing = guardAgainstWraparound(db, lock);
   const sockets = new Set<Socket>();
   let nextId = 1;
 
@@ -110,6 +112,7 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocke
   return {
     url: `postgresql://postgres:${password}@${host}/postgres`,
     stop: async () => {
+      freezing.stop();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

@@ -1,0 +1,49 @@
+import { PGlite } from '@electric-sql/pglite';
+import { ConnectionLock } from './connection-lock';
+import { FREEZE_AT_AGE, freezeIfOld } from './freeze-guard';
+
+jest.setTimeout(60_000);
+
+describe('freezeIfOld', () => {
+  let db: PGlite;
+  const age = async () => Number((await db.query<{ age: number }>('select age(datfrozenxid) as age from pg_database where datname = current_database()')).rows[0]?.age);
+
+  beforeAll(async () => {
+    db = await PGlite.create();
+    await db.exec('create table rows_written (id int primary key)');
+    for (let i = 0; i < 50; i++) await db.query('insert into rows_written values ($1)', [i]);
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('leaves a database younger than the threshold alone', async () => {
+    const before = await age();
+    expect(before).toBeLessThan(FREEZE_AT_AGE);
+    await expect(freezeIfOld(db, new ConnectionLock())).resolves.toBe(false);
+    expect(await age()).toBeGreaterThanOrEqual(before);
+  });
+
+  it('freezes a database as old as the threshold, so its oldest unfrozen transaction is young again', async () => {
+    for (let i = 50; i < 100; i++) await db.query('insert into rows_written values ($1)', [i]);
+    const before = await age();
+    expect(before).toBeGreaterThan(50);
+    await expect(freezeIfOld(db, new ConnectionLock(), 50)).resolves.toBe(true);
+    expect(await age()).toBeLessThan(before);
+    expect((await db.query<{ n: number }>('select count(*)::int as n from rows_written')).rows[0]?.n).toBe(100);
+  });
+
+  it('waits for the connection holding the lock (its transaction is never cut into) and gives the lock back', async () => {
+    await db.query('insert into rows_written values (100)');
+    const lock = new ConnectionLock();
+    await lock.acquire(7);
+    let done = false;
+    const freezing = freezeIfOld(db, lock, 1).then((froze) => ((done = true), froze));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false);
+    lock.release(7);
+    await expect(freezing).resolves.toBe(true);
+    expect(lock.holder).toBeNull();
+  });
+});

@@ -1,18 +1,16 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { API_SCOPES, describeAccess, ErrorCode, type ApiScope, type UserRole } from '@labeldesk/contracts';
-import { controllersOf, generateCallerKeys, type RpcClient } from '@labeldesk/nest-transport';
-import { loadEnv } from '@labeldesk/nest-config';
+import { controllersOf, type RpcClient } from '@labeldesk/nest-transport';
 import { GatewayModule } from '../app.module';
-import { gatewayEnvSchema } from '../config/env.schema';
 import { routesOf, type DocumentedRoute } from '../docs/route-catalogue';
 import { AccessGuard } from './access.guard';
 import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 import { CallerVerifier } from './caller-verifier';
 import { VerifiedCallersCache } from './verified-callers.cache';
+import { inProcessGatewayEnv } from '../testing/in-process-env';
 
-const callers = generateCallerKeys();
-const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust });
+const env = inProcessGatewayEnv();
 const routes = routesOf(controllersOf(GatewayModule.forEnv(env)));
 
 const OWNER = 'owner-id';

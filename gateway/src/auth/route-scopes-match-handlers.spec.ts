@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { loadEnv } from '@labeldesk/nest-config';
-import { controllersOf, generateCallerKeys } from '@labeldesk/nest-transport';
+import { controllersOf } from '@labeldesk/nest-transport';
 import { GatewayModule } from '../app.module';
-import { gatewayEnvSchema } from '../config/env.schema';
 import { routesOf } from '../docs/route-catalogue';
+import { inProcessGatewayEnv } from '../testing/in-process-env';
 
 /**
  * An API key passes two checks (decision 049): the gateway route's scope, then the scope of every service handler
@@ -163,8 +162,7 @@ const reachedRpcs = (classes: Map<string, ClassFacts>, className: string, method
 
 const classes = gatewayClasses();
 const handlers = handlerScopes();
-const callers = generateCallerKeys();
-const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust });
+const env = inProcessGatewayEnv();
 /** The routes that take API keys, each with its declared scope (as the AccessGuard reads it) and what it calls. */
 const scoped = routesOf(controllersOf(GatewayModule.forEnv(env)))
   .filter((route) => route.policy?.scope)

@@ -1,7 +1,6 @@
-import { EnvironmentError, loadEnv } from '@labeldesk/nest-config';
-import { generateCallerKeys } from '@labeldesk/nest-transport';
-import { gatewayEnvSchema } from './env.schema';
+import { EnvironmentError } from '@labeldesk/nest-config';
 import { trustProxySchema } from './trust-proxy';
+import { inProcessGatewayEnv } from '../testing/in-process-env';
 
 describe('TRUST_PROXY', () => {
   it('reads a hop count as before, and none as 0 (trust no proxy)', () => {
@@ -26,8 +25,7 @@ describe('TRUST_PROXY', () => {
   });
 
   it('stops the gateway at boot naming every bad entry', () => {
-    const callers = generateCallerKeys();
-    const load = () => loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust, TRUST_PROXY: '10.0.0.0/8, 10.1.0.0/40, nope' });
+    const load = () => inProcessGatewayEnv({ TRUST_PROXY: '10.0.0.0/8, 10.1.0.0/40, nope' });
     expect(load).toThrow(EnvironmentError);
     expect(load).toThrow(/TRUST_PROXY: "10\.1\.0\.0\/40" has an invalid prefix length/);
     expect(load).toThrow(/TRUST_PROXY: "nope" is not an IP address or CIDR/);

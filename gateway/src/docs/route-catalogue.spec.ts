@@ -1,18 +1,15 @@
 import { Test } from '@nestjs/testing';
 import { bulkOrdersQuerySchema, bulkProcessBodySchema, loginRequestSchema } from '@labeldesk/contracts';
-import { loadEnv } from '@labeldesk/nest-config';
-import { generateCallerKeys } from '@labeldesk/nest-transport';
 import { GatewayModule } from '../app.module';
-import { gatewayEnvSchema } from '../config/env.schema';
 import { buildOpenApi } from './openapi.builder';
 import { RouteCatalogue } from './route-catalogue';
+import { inProcessGatewayEnv } from '../testing/in-process-env';
 
 describe('RouteCatalogue and /api/docs', () => {
   let routes: ReturnType<RouteCatalogue['routes']>;
 
   beforeAll(async () => {
-    const callers = generateCallerKeys();
-    const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust });
+    const env = inProcessGatewayEnv();
     const moduleRef = await Test.createTestingModule({ imports: [GatewayModule.forEnv(env)] }).compile();
     routes = moduleRef.get(RouteCatalogue).routes();
     await moduleRef.close();

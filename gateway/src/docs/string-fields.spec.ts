@@ -1,13 +1,11 @@
 import { Test } from '@nestjs/testing';
 import * as contracts from '@labeldesk/contracts';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
-import { loadEnv } from '@labeldesk/nest-config';
-import { generateCallerKeys } from '@labeldesk/nest-transport';
 import { z } from 'zod';
 import { GatewayModule } from '../app.module';
-import { gatewayEnvSchema } from '../config/env.schema';
 import { ZodBody } from '../http/zod-body.pipe';
 import { RouteCatalogue } from './route-catalogue';
+import { inProcessGatewayEnv } from '../testing/in-process-env';
 
 type Path = Array<string | number>;
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; const?: unknown; enum?: unknown[] };
@@ -85,8 +83,7 @@ describe('text fields refuse anything but text', () => {
   let bodies: Array<{ name: string; schema: z.ZodType; rest: boolean }>;
 
   beforeAll(async () => {
-    const callers = generateCallerKeys();
-    const env = loadEnv('gateway', gatewayEnvSchema, { TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust });
+    const env = inProcessGatewayEnv();
     const moduleRef = await Test.createTestingModule({ imports: [GatewayModule.forEnv(env)] }).compile();
     const routes = moduleRef.get(RouteCatalogue).routes();
     await moduleRef.close();

@@ -2,13 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DomainError, ErrorCode, TwoFactorRpc, type AnyRpcContract } from '@labeldesk/contracts';
-import { loadEnv } from '@labeldesk/nest-config';
-import { generateCallerKeys, RpcClient } from '@labeldesk/nest-transport';
+import { RpcClient } from '@labeldesk/nest-transport';
 import type { AddressInfo } from 'node:net';
 import { GatewayModule } from '../app.module';
-import { gatewayEnvSchema } from '../config/env.schema';
 import { useJsonBodies } from './json-body.middleware';
 import { PrototypedExpressAdapter } from './prototyped-express.adapter';
+import { inProcessGatewayEnv } from '../testing/in-process-env';
 
 /**
  * The gateway as start-gateway builds its HTTP side, with auth replaced by a recorder: which address the sign-in
@@ -16,10 +15,7 @@ import { PrototypedExpressAdapter } from './prototyped-express.adapter';
  * connects from 127.0.0.1.
  */
 const gatewayTrusting = async (trustProxy: string) => {
-  const callers = generateCallerKeys();
-  const env = loadEnv('gateway', gatewayEnvSchema, {
-    TRANSPORT: 'inprocess', CALLER_KEY: callers.keys.gateway, CALLER_TRUST: callers.trust, TRUST_PROXY: trustProxy, AUTH_RATE_LIMIT_PER_MINUTE: '2',
-  });
+  const env = inProcessGatewayEnv({ TRUST_PROXY: trustProxy, AUTH_RATE_LIMIT_PER_MINUTE: '2' });
   const addresses: string[] = [];
   const rpc = {
     call: async (contract: AnyRpcContract, request: { clientAddress?: string }) => {

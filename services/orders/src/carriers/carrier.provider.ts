@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown, Provider } from '@nestjs/common';
-import { ORM, schemaTable, UNSYNCED_COMMIT, UNSYNCED_COMMIT_CTE } from '@labeldesk/nest-orm';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
@@ -24,14 +24,11 @@ const serialForKey = (orm: MikroORM) => {
   // "on conflict do update" may not touch a row twice in one statement.
   const serials = new Coalescer<string, number>(async (keys) => {
     const distinct = [...new Set(keys)];
-    // A serial lost in a crash was on no label stored or charged yet (those commits would have taken it to the disk
-    // first), so the key is answered as never bought and gets a new one, as a carrier that never received the buy
-    // would: its commit need not wait for the disk (decision 061).
+    // Its commit waits for the disk (not decision 061's way): the sequence logs its advance ahead and only this commit
+    // flushes that record, so a database restart under a running process could hand a serial out twice.
     const rows = await orm.em.fork().execute<Array<{ idempotency_key: string; serial: string }>>(
-      `with ${UNSYNCED_COMMIT_CTE}
-       insert into ${schemaTable(orm, 'sandbox_labels')} ("idempotency_key", "serial", "requested_by")
-       select v."key", nextval('${schemaTable(orm, 'label_serial_seq')}'), v."by"
-         from (values ${distinct.map(() => '(?::text, ?::text)').join(', ')}) as v("key", "by"), ${UNSYNCED_COMMIT}
+      `insert into ${schemaTable(orm, 'sandbox_labels')} ("idempotency_key", "serial", "requested_by")
+       values ${distinct.map(() => `(?, nextval('${schemaTable(orm, 'label_serial_seq')}'), ?)`).join(', ')}
        on conflict ("idempotency_key") do update set "idempotency_key" = excluded."idempotency_key" returning "idempotency_key", "serial"`,
       distinct.flatMap((key) => [key, requestedBy]),
     );

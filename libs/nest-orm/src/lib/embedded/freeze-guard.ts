@@ -18,32 +18,49 @@ const FIRST_LOOK_MS = 60_000;
 /** The maintenance pass's place in the connection lock: connections are numbered from 1. */
 const MAINTENANCE = 0;
 
-/**
- * Looks at the database's oldest unfrozen transaction id and, when it is `freezeAtAge` old or more, runs
- * `VACUUM (FREEZE)`. Waits for the connection lock, so never inside another connection's transaction; the
- * connections wait for it meanwhile. Answers whether it froze.
- */
-export async function freezeIfOld(db: PGlite, lock: ConnectionLock, freezeAtAge = FREEZE_AT_AGE): Promise<boolean> {
+/** Runs `work` holding the connection lock: never inside another connection's transaction or exchange. */
+const holdingLock = async <T>(lock: ConnectionLock, work: () => Promise<T>): Promise<T> => {
   await lock.acquire(MAINTENANCE);
   try {
-    const { rows } = await db.query<{ age: number }>('select age(datfrozenxid) as age from pg_database where datname = current_database()');
-    const age = Number(rows[0]?.age ?? 0);
-    if (age < freezeAtAge) return false;
-    logger.warn(`the oldest unfrozen transaction is ${age.toLocaleString('en-US')} transactions old: freezing (the database waits meanwhile)`);
-    const started = Date.now();
-    await db.exec('vacuum (freeze)');
-    logger.log(`frozen in ${Date.now() - started} ms`);
-    return true;
+    return await work();
   } finally {
     lock.release(MAINTENANCE);
   }
+};
+
+/**
+ * When the database's oldest unfrozen transaction id is `freezeAtAge` old or more, freezes every table whose own
+ * oldest is at least half that, oldest first, one `VACUUM (FREEZE)` at a time: the connection lock is held for one
+ * table and given back between tables, so the services wait for one table's pass, never for the whole database's.
+ * Answers how many tables were frozen.
+ */
+export async function freezeIfOld(db: PGlite, lock: ConnectionLock, freezeAtAge = FREEZE_AT_AGE): Promise<number> {
+  const age = await holdingLock(lock, async () =>
+    Number((await db.query<{ age: number }>('select age(datfrozenxid) as age from pg_database where datname = current_database()')).rows[0]?.age ?? 0),
+  );
+  if (age < freezeAtAge) return 0;
+  const tables = await holdingLock(lock, async () =>
+    (await db.query<{ name: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'm') and age(c.relfrozenxid) >= $1 order by age(c.relfrozenxid) desc`,
+      [Math.floor(freezeAtAge / 2)],
+    )).rows.map((row) => row.name),
+  );
+  logger.warn(`the oldest unfrozen transaction is ${age.toLocaleString('en-US')} transactions old: freezing ${tables.length} table(s), one at a time`);
+  const started = Date.now();
+  for (const table of tables) await holdingLock(lock, () => db.exec(`vacuum (freeze) ${table}`));
+  logger.log(`${tables.length} table(s) frozen in ${Date.now() - started} ms`);
+  return tables.length;
 }
 
-/** Runs freezeIfOld a minute after the start and every six hours; `stop` ends it. */
+/** Runs freezeIfOld a minute after the start and every six hours; `stop` ends it (a pass under way ends its table). */
 export function guardAgainstWraparound(db: PGlite, lock: ConnectionLock): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   const look = (after: number) => {
+    if (stopped) return;
     timer = setTimeout(() => {
+      if (stopped) return;
       freezeIfOld(db, lock)
         .catch((error: unknown) => logger.error(`wraparound guard: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => look(LOOK_EVERY_MS));
@@ -51,5 +68,10 @@ export function guardAgainstWraparound(db: PGlite, lock: ConnectionLock): { stop
     timer.unref();
   };
   look(FIRST_LOOK_MS);
-  return { stop: () => clearTimeout(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }

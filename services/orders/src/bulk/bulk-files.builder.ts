@@ -35,6 +35,12 @@ const toResultRow = (item: BulkFileRow): ResultCsvRow => ({
   error: item.status === 'succeeded' ? null : (item.error ?? 'Not bought'),
 });
 
+/**
+ * How far the rows' side of the one read may run ahead of the labels' (merging is the slower): each row held carries
+ * its label file, up to ~150 kB from a carrier, so no more than the read's own page of them.
+ */
+const LABELS_AHEAD = 200;
+
 /** Every value, once every promise has settled: a failure of one never leaves the others running on their own. */
 const allSettled = async <T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> => {
   const settled = await Promise.allSettled(promises);
@@ -97,7 +103,7 @@ export class BulkFilesBuilder {
     let confirm: StoredFileEntity | null = null;
     if (anyLabel && !batch.sort_by_sku) {
       // Labels printed in row order: the three files from one read of the items, written side by side.
-      const [forLabels, forRows] = tee(this.bulk.itemsWithLabels(batch.id));
+      const [forLabels, forRows] = tee(this.bulk.itemsWithLabels(batch.id), LABELS_AHEAD);
       const [forResult, forConfirm] = tee(map(forRows, ({ label_pdf: _label, ...row }): BulkFileRow => row));
       labels = this.labelsFile(batch, names, labelsOf(forLabels));
       [pdf, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);

@@ -150,20 +150,19 @@ export class BulkRepository {
    */
   async stagedSummaries(orderId: string, pageSize = SUMMARY_PAGE): Promise<StagedRowSummary[]> {
     const all: StagedRowSummary[] = [];
-    // The next page starts after the last row number read, not after a count: a slice may start at any row.
-    let after = -1;
-    for (;;) {
+    // By spans of row numbers (rowSpans): a slice may start at any row.
+    for (const [from, to] of await this.rowSpans('bulk_staged_rows', orderId, pageSize)) {
       const rows = await this.em().execute<Array<{ row_no: number; service_name: string; weight_lb: number | string; sku: string | null }>>(
         `select "row_no", "data"->>'service_name' as "service_name", ("data"->'package'->>'package_weight')::float8 as "weight_lb",
            "data"->'package'->>'sku_number' as "sku"
-         from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
-        [orderId, after, pageSize],
+         from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" between ? and ? order by "row_no"`,
+        [orderId, from, to],
       );
       for (const row of rows) all.push({ rowNo: row.row_no, serviceName: row.service_name, weightLb: Number(row.weight_lb), sku: row.sku });
-      if (rows.length < pageSize) return all;
-      after = rows[rows.length - 1]?.row_no ?? after;
     }
+    return all;
   }
+
 
   /**
    * Turns a draft into a batch being bought: items written, staged rows dropped, the hold named. One transaction,
@@ -482,44 +481,68 @@ export class BulkRepository {
   }
 
   private async *fileRows<Row extends BulkFileRow>(orderId: string, pageSize: number, moreColumns: string): AsyncGenerator<Row> {
-    let after = -1;
-    for (;;) {
+    for (const [from, to] of await this.rowSpans('bulk_items', orderId, pageSize)) {
       const rows = await this.em().execute<Row[]>(
         `select "row_no", "status", "service_name", "price_cents", "tracking_number", "error"${moreColumns},
                 "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
                 "data" #>> '{package,sku_number}' as "sku_number", coalesce("data" #>> '{receiver,receiver_name}', '') as "recipient",
                 coalesce(("data" #>> '{package,quantity}')::int, 1) as "quantity"
-         from ${this.t('bulk_items')} where "bulk_order_id" = ? and "row_no" > ? order by "row_no" limit ?`,
-        [orderId, after, pageSize],
+         from ${this.t('bulk_items')} where "bulk_order_id" = ? and "row_no" between ? and ? order by "row_no"`,
+        [orderId, from, to],
       );
       for (const row of rows) yield row;
-      if (rows.length < pageSize) return;
-      after = rows[rows.length - 1]?.row_no ?? after;
     }
   }
 
+  /**
+   * A batch's rows read page by page go by spans of row numbers, not by "the next n rows after the last one": for
+   * that, a planner that guesses the batch has fewer rows than a page (the embedded database never gathers
+   * statistics; a big batch among many small ones looks small) reads every later row of the batch and sorts it to
+   * keep n, each page: 29 ms a page of 200 labels in a 10,000-row batch, quadratic in its size (docs/benchmarks.md,
+   * issue 25, fifteenth session). A span reads at most its own rows whatever the plan; gaps only make a page shorter.
+   */
+  private async rowSpans(table: 'bulk_items' | 'bulk_staged_rows', orderId: string, pageSize: number): Promise<Array<[number, number]>> {
+    const [row] = await this.em().execute<Array<{ first: number | null; last: number | null }>>(
+      `select min("row_no") as "first", max("row_no") as "last" from ${this.t(table)} where "bulk_order_id" = ?`,
+      [orderId],
+    );
+    const spans: Array<[number, number]> = [];
+    if (row?.first == null || row.last == null) return spans;
+    for (let from = row.first; from <= row.last; from += pageSize) spans.push([from, Math.min(from + pageSize - 1, row.last)]);
+    return spans;
+  }
+
+
   /** The bought labels' PDFs in print order (by SKU when asked), a page at a time so memory stays flat. */
   async *labelPdfs(orderId: string, bySku: boolean, pageSize = LABEL_PAGE): AsyncGenerator<Buffer> {
-    let afterSku = '';
-    let afterRow = -1;
-    for (;;) {
-      const rows = bySku
-        ? await this.em().execute<Array<{ label_pdf: Buffer; row_no: number; sort_sku: string }>>(
-            `select "label_pdf", "row_no", coalesce("sku", '') as "sort_sku" from ${this.t('bulk_items')}
-             where "bulk_order_id" = ? and "status" = 'succeeded' and (coalesce("sku", ''), "row_no") > (?, ?) order by coalesce("sku", ''), "row_no" limit ?`,
-            [orderId, afterSku, afterRow, pageSize],
-          )
-        : await this.em().execute<Array<{ label_pdf: Buffer; row_no: number; sort_sku: string }>>(
-            `select "label_pdf", "row_no", '' as "sort_sku" from ${this.t('bulk_items')}
-             where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" > ? order by "row_no" limit ?`,
-            [orderId, afterRow, pageSize],
-          );
-      for (const row of rows) yield row.label_pdf;
-      if (rows.length < pageSize) return;
-      const last = rows[rows.length - 1];
-      if (!last) return;
-      afterSku = last.sort_sku;
-      afterRow = last.row_no;
+    if (!bySku) {
+      for (const [from, to] of await this.rowSpans('bulk_items', orderId, pageSize)) {
+        const rows = await this.em().execute<Array<{ label_pdf: Buffer }>>(
+          `select "label_pdf" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" between ? and ? order by "row_no"`,
+          [orderId, from, to],
+        );
+        for (const row of rows) yield row.label_pdf;
+      }
+      return;
+    }
+    // By SKU: the order first (a row number each, without the labels), then the labels a page of row numbers at a
+    // time. Sorting by SKU in each page's statement sorted every bought row of the batch, labels and all, per page.
+    const order = await this.em().execute<Array<{ row_no: number }>>(
+      `select "row_no" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' order by coalesce("sku", ''), "row_no"`,
+      [orderId],
+    );
+    for (let i = 0; i < order.length; i += pageSize) {
+      const page = order.slice(i, i + pageSize).map((row) => row.row_no);
+      const rows = await this.em().execute<Array<{ row_no: number; label_pdf: Buffer }>>(
+        `select "row_no", "label_pdf" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" in (${placeholders(page)})`,
+        [orderId, ...page],
+      );
+      const byRow = new Map(rows.map((row) => [row.row_no, row.label_pdf]));
+      for (const rowNo of page) {
+        const pdf = byRow.get(rowNo);
+        if (pdf) yield pdf;
+      }
     }
   }
+
 }

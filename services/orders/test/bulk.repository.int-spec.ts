@@ -2,6 +2,7 @@ import type { BoughtLabel } from '../src/carriers/carrier.port';
 import type { BulkStatus, LabelFormat } from '@labeldesk/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BulkRepository, FAILED_LABELS_SHOWN } from '../src/bulk/bulk.repository';
+import { PurchaseJournalRepository } from '../src/carriers/purchase/purchase-journal.repository';
 import type { BulkOrderRow, ClaimedItem, NewBulkItem } from '../src/bulk/bulk.rows';
 import { bulkRow } from './support/addresses';
 import { openOrdersDatabase, sleep, within, type OrdersDatabase } from './support/orders-database';
@@ -361,6 +362,30 @@ describe('BulkRepository on PostgreSQL', () => {
   });
 
   describe('results and counts', () => {
+    it.each(['markBought', 'markLabelled'] as const)(
+      '%s settles the journal attempt that bought each label in the statement storing it, even where a twin stored the item first, and no other attempt',
+      async (store) => {
+        const journal = new PurchaseJournalRepository(db.orm);
+        const { orderId, items: written } = await buying(3);
+        const [a, b, c] = written.map((i) => i.id) as [string, string, string];
+        const attempts = await Promise.all([a, b, c].map((id) => journal.begin(`bulk:${id}`, 'sandbox', null)));
+        const purchase = (n: number) => ({ idempotencyKey: attempts[n]!.idempotencyKey, attemptId: attempts[n]!.attemptId });
+        await bulk.markBought([label(b, orderId)]);
+        // b: stored by a twin already; c: an attempt of another worker (another attempt id) is not this label's.
+        await bulk[store]([
+          { ...label(a, orderId), purchase: purchase(0) },
+          { ...label(b, orderId), purchase: purchase(1) },
+          { ...label(c, orderId), purchase: { idempotencyKey: `bulk:${c}`, attemptId: randomUUID() } },
+        ]);
+        const states = await db.sql<{ idempotency_key: string; state: string }>(
+          `select "idempotency_key", "state" from "orders"."carrier_purchases" where "idempotency_key" in (?, ?, ?)`,
+          [`bulk:${a}`, `bulk:${b}`, `bulk:${c}`],
+        );
+        expect(Object.fromEntries(states.map((r) => [r.idempotency_key, r.state]))).toEqual({ [`bulk:${a}`]: 'bought', [`bulk:${b}`]: 'bought', [`bulk:${c}`]: 'sent' });
+        expect((await itemStates(orderId)).map((s) => s.status)).toEqual([store === 'markBought' ? 'succeeded' : 'labelled', 'succeeded', store === 'markBought' ? 'succeeded' : 'labelled']);
+      },
+    );
+
     it('stores bought labels with their items in one statement, and a slower twin’s replay changes nothing', async () => {
       const { orderId, items: written } = await buying(3);
       const [a, b] = [written[0]!.id, written[1]!.id];

@@ -173,7 +173,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     };
     const failed = (error: string): ItemOutcome => ({ ok: false, itemId: item.id, orderId: item.bulk_order_id, error });
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.purchaser.buy(shipment, carrierKey(item.id));
+      // The journal's record of a label bought here is settled with the label, in the statement that stores it.
+      const { outcome, unsettled } = await this.purchaser.buyLeavingBoughtUnsettled(shipment, carrierKey(item.id));
       switch (outcome.kind) {
         case 'bought':
           return {
@@ -182,6 +183,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
             orderId: item.bulk_order_id,
             label: outcome.label,
             charge: { holdId: item.hold_id, priceCents: item.price_cents, rowNo: item.row_no },
+            purchase: unsettled && { idempotencyKey: unsettled.idempotencyKey, attemptId: unsettled.attemptId },
           };
         case 'refused':
           // The carrier answered "no": the row fails now and 'Retry Failed' is the customer's call, never ours.

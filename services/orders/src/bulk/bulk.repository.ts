@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { BulkFileRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem, StagedRowSummary } from './bulk.rows';
 import { placeholders } from '../database/sql-values';
 import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+import { settleBoughtSql } from '../carriers/purchase/purchase-journal.repository';
 
 const LABEL_PURCHASED_BULK: OutboxEvent = {
   type: 'label.purchased',
@@ -23,14 +24,17 @@ const BATCH_COMPLETED: OutboxEvent = {
            'failedCount', src."failed_count", 'chargedCents', src."charged_cents")`,
 };
 
-/** A bought label as an item stores it. */
-type BoughtItem = Pick<Extract<ItemOutcome, { ok: true }>, 'itemId' | 'label'>;
+/** A bought label as an item stores it, with the purchase attempt to settle. */
+type BoughtItem = Pick<Extract<ItemOutcome, { ok: true }>, 'itemId' | 'label' | 'purchase'>;
 /** The item's columns a bought label sets, from the values list `v` (LABEL_VALUES_ROW, labelValues). */
 const LABEL_COLUMNS_SET = `"tracking_number" = v."tracking", "label_pdf" = v."pdf", "error" = null, "claimed_until" = null, "carrier" = v."carrier",
   "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "label_bought_at" = now(), "updated_at" = now()`;
-const LABEL_VALUES_ROW = '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text)';
-const LABEL_VALUES_COLUMNS = '"id", "tracking", "pdf", "carrier", "refs", "cost", "format"';
-const labelValues = ({ itemId, label }: BoughtItem) => [itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format];
+const LABEL_VALUES_ROW = '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text, ?::text, ?::uuid)';
+const LABEL_VALUES_COLUMNS = '"id", "tracking", "pdf", "carrier", "refs", "cost", "format", "purchase_key", "attempt_id"';
+const labelValues = ({ itemId, label, purchase }: BoughtItem) => [
+  itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format,
+  purchase?.idempotencyKey ?? null, purchase?.attemptId ?? null,
+];
 
 const INSERT_ROWS = 500;
 /** Rows per read of wide rows: results stay well under a megabyte. */
@@ -291,9 +295,9 @@ export class BulkRepository {
   async markLabelled(outcomes: ReadonlyArray<BoughtItem>): Promise<void> {
     if (outcomes.length === 0) return;
     await this.em().execute(
-      `update ${this.t('bulk_items')} i set "status" = 'labelled', ${LABEL_COLUMNS_SET}
-       from (values ${outcomes.map(() => LABEL_VALUES_ROW).join(', ')}) as v(${LABEL_VALUES_COLUMNS})
-       where i."id" = v."id" and i."status" = 'pending'`,
+      `with ${this.labelsAndSettlements(outcomes)}
+       update ${this.t('bulk_items')} i set "status" = 'labelled', ${LABEL_COLUMNS_SET}
+       from v where i."id" = v."id" and i."status" = 'pending'`,
       outcomes.flatMap(labelValues),
     );
   }
@@ -307,11 +311,21 @@ export class BulkRepository {
   async markBought(outcomes: ReadonlyArray<BoughtItem>): Promise<BulkOrderRow[]> {
     if (outcomes.length === 0) return [];
     return this.em().execute<BulkOrderRow[]>(
-      this.countedAsSucceeded(`update ${this.t('bulk_items')} i set "status" = 'succeeded', ${LABEL_COLUMNS_SET}
-         from (values ${outcomes.map(() => LABEL_VALUES_ROW).join(', ')}) as v(${LABEL_VALUES_COLUMNS})
-         where i."id" = v."id" and i."status" = 'pending'`),
+      this.countedAsSucceeded(
+        `update ${this.t('bulk_items')} i set "status" = 'succeeded', ${LABEL_COLUMNS_SET} from v where i."id" = v."id" and i."status" = 'pending'`,
+        this.labelsAndSettlements(outcomes),
+      ),
       outcomes.flatMap(labelValues),
     );
+  }
+
+  /**
+   * The labels as a values list `v` (labelValues), and the settlement of the attempts that bought them, whether or not
+   * their items still move (a twin that stored them first never had an attempt of its own for the same key).
+   */
+  private labelsAndSettlements(outcomes: ReadonlyArray<BoughtItem>): string {
+    return `v(${LABEL_VALUES_COLUMNS}) as (values ${outcomes.map(() => LABEL_VALUES_ROW).join(', ')}),
+       settled as (${settleBoughtSql((name) => this.t(name), 'v')})`;
   }
 
   /** Whether the batch's labels are samples (sold by the sandbox; rows from before carriers were recorded were too); null before any label. */
@@ -369,8 +383,8 @@ export class BulkRepository {
    * cost raised by exactly the items it changed and their label.purchased webhooks queued, in one statement answering
    * the batches as they now are.
    */
-  private countedAsSucceeded(succeed: string): string {
-    return `with changed as (
+  private countedAsSucceeded(succeed: string, before?: string): string {
+    return `with ${before ? `${before},` : ''} changed as (
          ${succeed}
          returning i."id", i."bulk_order_id", i."user_id", i."price_cents", i."row_no", i."tracking_number", i."carrier", i."service_name", i."label_bought_at"
        ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_BULK)})

@@ -106,5 +106,13 @@ export interface ItemCharge {
 }
 
 export type ItemOutcome =
-  | { ok: true; itemId: string; orderId: string; label: BoughtLabel; charge: ItemCharge }
+  | {
+      ok: true;
+      itemId: string;
+      orderId: string;
+      label: BoughtLabel;
+      charge: ItemCharge;
+      /** The journal's attempt that bought the label, settled where the label is stored; none when already settled. */
+      purchase?: { idempotencyKey: string; attemptId: string } | null;
+    }
   | { ok: false; itemId: string; orderId: string; error: string };

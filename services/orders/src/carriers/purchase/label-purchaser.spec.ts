@@ -315,4 +315,46 @@ describe('LabelPurchaser', () => {
       expect(journal.begun).toHaveLength(1);
     });
   });
+
+  describe('a purchase whose bought label the caller settles with what it stores (bulk)', () => {
+    it('leaves the attempt that bought the label sent, and hands it over to be settled', async () => {
+      easypost.onPurchase(sellsTheLabel('easypost'));
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      const { outcome, unsettled } = await purchaser.buyLeavingBoughtUnsettled(shipment, key);
+
+      expect(boughtFrom(outcome)).toBe('easypost');
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'sent' });
+      expect(unsettled).toMatchObject({ idempotencyKey: key, attemptId: (await journal.find(key))?.attemptId });
+    });
+
+    it('settles what was not bought itself, and hands nothing over', async () => {
+      easypost.onPurchase(notAttempted());
+      usps.onPurchase(refusal('no such ZIP Code'));
+      const { purchaser, journal } = purchaserOf([easypost, usps]);
+
+      const { outcome, unsettled } = await purchaser.buyLeavingBoughtUnsettled(shipment, key);
+
+      expect(outcome.kind).toBe('refused');
+      expect(unsettled).toBeNull();
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'refused' });
+    });
+
+    it('asks the same carrier about an attempt left unsettled once it has gone quiet, and settles the label it finds', async () => {
+      easypost.onPurchase(sellsTheLabel('easypost'));
+      const journal = new MemoryPurchaseJournal();
+      const { purchaser } = purchaserOf([easypost, usps], journal);
+      const first = await purchaser.buyLeavingBoughtUnsettled(shipment, key);
+      // The caller never stored it (a crash): the attempt stays sent until it has been quiet for IN_FLIGHT_MS.
+      journal.put({ ...first.unsettled!, aliveAt: new Date(Date.now() - IN_FLIGHT_MS - 1) });
+      easypost.onResolve(first.outcome);
+
+      const again = await purchaser.buyLeavingBoughtUnsettled(shipment, key);
+
+      expect(again).toEqual({ outcome: first.outcome, unsettled: null });
+      expect(easypost.purchaseCalls).toHaveLength(1);
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'bought' });
+    });
+  });
 });

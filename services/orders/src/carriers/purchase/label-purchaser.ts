@@ -15,6 +15,12 @@ export const HEARTBEAT_MS = 5_000;
 
 const stateOf = (outcome: PurchaseOutcome) => outcome.kind;
 
+/** What a purchase answered, and the attempt left for the caller to settle (buyLeavingBoughtUnsettled), if any. */
+export interface Purchase {
+  outcome: PurchaseOutcome;
+  unsettled: PurchaseRecord | null;
+}
+
 /** buyAt's answer when a first attempt finds the key already begun: the journal's record of it decides. */
 const KNOWN_KEY = Symbol('known key');
 /** Another worker started a purchase of this label a moment ago: it is theirs to finish. */
@@ -47,8 +53,22 @@ export class LabelPurchaser implements OnApplicationShutdown {
   }
 
   async buy(shipment: LabelShipment, idempotencyKey: string): Promise<PurchaseOutcome> {
+    return (await this.purchase(shipment, idempotencyKey, false)).outcome;
+  }
+
+  /**
+   * As `buy`, but a label bought by a new attempt is left `sent` in the journal for the caller to settle in the
+   * statement that stores the label (`unsettled`; docs/decisions/063): a bulk engine storing a group of labels then
+   * writes one statement, not two. Until it is settled the attempt reads as a purchase whose answer was lost, which
+   * the next purchase with its key asks the same carrier about: the caller may fail to settle it, never buy twice.
+   */
+  async buyLeavingBoughtUnsettled(shipment: LabelShipment, idempotencyKey: string): Promise<Purchase> {
+    return this.purchase(shipment, idempotencyKey, true);
+  }
+
+  private async purchase(shipment: LabelShipment, idempotencyKey: string, leaveBought: boolean): Promise<Purchase> {
     // Most keys are new: their first attempt is begun at once, one statement rather than a look-up and then a begin.
-    const fresh = await this.buyAt(shipment, idempotencyKey, null, true);
+    const fresh = await this.buyAt(shipment, idempotencyKey, null, true, leaveBought);
     if (fresh !== KNOWN_KEY) return fresh;
 
     // The journal knows this key: what became of its last attempt decides.
@@ -59,19 +79,19 @@ export class LabelPurchaser implements OnApplicationShutdown {
         replacing = previous.attemptId;
       } else {
         const settled = await this.askAgain(previous, shipment);
-        if (settled) return settled;
+        if (settled) return { outcome: settled, unsettled: null };
         replacing = previous.attemptId;
       }
     }
-    const outcome = await this.buyAt(shipment, idempotencyKey, replacing, false);
-    return outcome === KNOWN_KEY ? BEING_BOUGHT : outcome;
+    const outcome = await this.buyAt(shipment, idempotencyKey, replacing, false, leaveBought);
+    return outcome === KNOWN_KEY ? { outcome: BEING_BOUGHT, unsettled: null } : outcome;
   }
 
   /**
    * Asks the carriers in order, each attempt begun in the journal first. KNOWN_KEY when `fresh` and the key turned
    * out to have an attempt already (the caller looks at it); a begin refused later means another worker got there.
    */
-  private async buyAt(shipment: LabelShipment, idempotencyKey: string, replacing: string | null, fresh: boolean): Promise<PurchaseOutcome | typeof KNOWN_KEY> {
+  private async buyAt(shipment: LabelShipment, idempotencyKey: string, replacing: string | null, fresh: boolean, leaveBought: boolean): Promise<Purchase | typeof KNOWN_KEY> {
     const format = formatOf(shipment);
     let last: PurchaseOutcome | null = null;
     for (const carrier of this.registry.ordered) {
@@ -82,16 +102,20 @@ export class LabelPurchaser implements OnApplicationShutdown {
       if (!offers) continue;
       const attempt = await this.journal.begin(idempotencyKey, carrier.profile.id, replacing);
       // On the fresh pass `replacing` is null until this worker has begun an attempt of its own.
-      if (!attempt) return fresh && replacing === null ? KNOWN_KEY : BEING_BOUGHT;
+      if (!attempt) return fresh && replacing === null ? KNOWN_KEY : { outcome: BEING_BOUGHT, unsettled: null };
       const outcome = await this.purchaseAt(carrier, attempt, shipment);
-      await this.journal.settle(attempt, stateOf(outcome));
+      const unsettled = leaveBought && outcome.kind === 'bought' ? attempt : null;
+      if (!unsettled) await this.journal.settle(attempt, stateOf(outcome));
       this.alerts?.note(carrier.profile.id, outcome);
-      if (outcome.kind !== 'not_attempted') return outcome;
+      if (outcome.kind !== 'not_attempted') return { outcome, unsettled };
       this.logger.warn(`${carrier.profile.id} did not take label ${idempotencyKey} (${outcome.reason}): ${outcome.message}`);
       last = outcome;
       replacing = attempt.attemptId;
     }
-    return last ?? { kind: 'refused', message: format === 'PDF' ? `No carrier sells ${shipment.serviceUid}` : `No carrier sells ${shipment.serviceUid} as a ${format} label` };
+    return {
+      outcome: last ?? { kind: 'refused', message: format === 'PDF' ? `No carrier sells ${shipment.serviceUid}` : `No carrier sells ${shipment.serviceUid} as a ${format} label` },
+      unsettled: null,
+    };
   }
 
   /**

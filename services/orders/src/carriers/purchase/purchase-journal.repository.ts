@@ -37,6 +37,15 @@ const toRecord = (row: PurchaseRow): PurchaseRecord => ({
 });
 
 /**
+ * The settlement of bought attempts as a step of another statement (a CTE), from the rows of `from` with the columns
+ * "purchase_key" and "attempt_id" (rows with nulls settle nothing): the statement that stores labels settles the
+ * attempts that bought them (LabelPurchaser.buyLeavingBoughtUnsettled, docs/decisions/063).
+ */
+export const settleBoughtSql = (table: (name: string) => string, from: string): string =>
+  `update ${table('carrier_purchases')} p set "state" = 'bought', "updated_at" = now() from ${from} s
+    where p."idempotency_key" = s."purchase_key" and p."attempt_id" = s."attempt_id" and p."state" = 'sent'`;
+
+/**
  * The purchase journal: per idempotency key, which carrier was asked, what it answered so far and the carrier's ids it
  * handed out before buying. Written before the carrier is asked, so after a crash or on another replica a purchase
  * whose answer was lost is resolved at the same carrier, never bought again elsewhere.

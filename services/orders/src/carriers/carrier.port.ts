@@ -139,7 +139,11 @@ export type PurchaseOutcome =
   | { kind: 'not_attempted'; reason: NotAttemptedReason; message: string; retryAfterMs?: number }
   | { kind: 'unknown'; message: string };
 
-export type NotAttemptedReason = 'unavailable' | 'rate_limited' | 'upstream_funds' | 'circuit_open' | 'busy';
+/**
+ * Why nothing was bought. `not_bought` is `resolve`'s answer that the carrier has no purchase under the key: the carrier
+ * answered, so it is not an outage (a crash leaves many such questions at once, and they must not open the circuit).
+ */
+export type NotAttemptedReason = 'unavailable' | 'rate_limited' | 'upstream_funds' | 'circuit_open' | 'busy' | 'not_bought';
 
 /**
  * Where an adapter writes down the carrier's ids of a purchase before it sends the buy (EasyPost's `shp_`), so that a

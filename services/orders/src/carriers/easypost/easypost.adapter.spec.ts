@@ -190,7 +190,7 @@ describe('EasyPostCarrierAdapter', () => {
       const journal = new MemoryJournal();
       fake.failNextBuyWith(503);
       expect(await carrier.purchase(easyPostTestShipment(), key, journal)).toMatchObject({ kind: 'unknown', message: expect.stringContaining('503') });
-      expect(await carrier.resolve(easyPostTestShipment(), key, journal.refs)).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
+      expect(await carrier.resolve(easyPostTestShipment(), key, journal.refs)).toMatchObject({ kind: 'not_attempted', reason: 'not_bought' });
       bought(await carrier.purchase(easyPostTestShipment(), key, journal));
       expect(requestsSeen().filter((request) => request === 'POST /v2/shipments')).toHaveLength(1);
       expect(fake.labelsSold()).toBe(1);
@@ -243,7 +243,7 @@ describe('EasyPostCarrierAdapter', () => {
     beforeEach(() => start());
 
     it('says not attempted when no shipment was written down', async () => {
-      expect(await carrier.resolve(easyPostTestShipment(), nextKey(), {})).toMatchObject({ kind: 'not_attempted' });
+      expect(await carrier.resolve(easyPostTestShipment(), nextKey(), {})).toMatchObject({ kind: 'not_attempted', reason: 'not_bought' });
       expect(fake.requests).toEqual([]);
     });
 

@@ -49,7 +49,7 @@ export interface EasyPostAdapterOptions {
   now?: () => Date;
 }
 
-const notAttempted = (reason: 'unavailable' | 'rate_limited' | 'upstream_funds', message: string, retryAfterMs?: number | null): PurchaseOutcome => ({
+const notAttempted = (reason: 'unavailable' | 'rate_limited' | 'upstream_funds' | 'not_bought', message: string, retryAfterMs?: number | null): PurchaseOutcome => ({
   kind: 'not_attempted',
   reason,
   message,
@@ -129,13 +129,13 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
     if (this.inFlight.has(idempotencyKey)) return unknown('The EasyPost purchase is still in progress.');
     const shipmentId = refs['shipmentId'] ?? this.shipmentIds.get(idempotencyKey);
-    if (!shipmentId) return notAttempted('unavailable', 'No EasyPost shipment was created for this purchase, so nothing was bought.');
+    if (!shipmentId) return notAttempted('not_bought', 'No EasyPost shipment was created for this purchase, so nothing was bought.');
     const reply = await this.client.getShipment(shipmentId);
     if (reply.kind !== 'ok') return unknown(`Could not ask EasyPost about shipment ${shipmentId}: ${failureText(reply)}`);
     const found = this.readShipment(reply.body);
     if (!found) return unknown(`EasyPost's answer about shipment ${shipmentId} could not be read.`);
     if (isBought(found)) return this.labelOf(found, formatOf(shipment));
-    return notAttempted('unavailable', `EasyPost shipment ${shipmentId} exists and no label was bought for it.`);
+    return notAttempted('not_bought', `EasyPost shipment ${shipmentId} exists and no label was bought for it.`);
   }
 
   async void(label: LabelToVoid): Promise<VoidOutcome> {

@@ -218,6 +218,18 @@ describe('GuardedCarrier', () => {
       expect(carrier.purchaseCalls).toHaveLength(5);
     });
 
+    it("never opens on a carrier's answers that nothing was bought (a crash leaves many such questions at once)", async () => {
+      const nothing: PurchaseOutcome = { kind: 'not_attempted', reason: 'not_bought', message: 'no label was issued for this key' };
+      carrier.onResolve(nothing, nothing, nothing, nothing);
+      const guarded = guard(carrier, { breakAfter: 3 });
+
+      for (let i = 0; i < 4; i++) expect(await guarded.resolve(shipment, `lost-${i}`, {})).toEqual(nothing);
+      carrier.onPurchase(sellsTheLabel('easypost'));
+
+      expect((await buy(guarded)).kind).toBe('bought');
+      expect(carrier.resolveCalls).toHaveLength(4);
+    });
+
     it('answers unknown, never "not attempted", to a resolve while the circuit is open, without calling the carrier', async () => {
       const guarded = guard(carrier);
       await openCircuit(carrier, guarded);

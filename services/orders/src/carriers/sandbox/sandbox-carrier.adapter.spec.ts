@@ -80,7 +80,7 @@ describe('SandboxCarrierAdapter', () => {
     // A new process (nothing in memory, no refs in the journal) finds the label by its key and draws the same one.
     const again = await new SandboxCarrierAdapter({ nextSerial, issuedSerial }).resolve(shipment(), 'k-durable', {});
     expect(again.kind === 'bought' && durable.kind === 'bought' && again.label.trackingNumber).toBe(durable.kind === 'bought' && durable.label.trackingNumber);
-    expect(await new SandboxCarrierAdapter({ nextSerial, issuedSerial }).resolve(shipment(), 'k-never', {})).toMatchObject({ kind: 'not_attempted' });
+    expect(await new SandboxCarrierAdapter({ nextSerial, issuedSerial }).resolve(shipment(), 'k-never', {})).toMatchObject({ kind: 'not_attempted', reason: 'not_bought' });
 
     const inMemory = await new SandboxCarrierAdapter({ nextSerial }).purchase(shipment(), 'k-memory', { remember: async (refs) => void kept.push(refs) });
     expect(inMemory.kind).toBe('bought');

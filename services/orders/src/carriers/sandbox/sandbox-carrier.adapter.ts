@@ -120,7 +120,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
 
   async resolve(shipment: LabelShipment, idempotencyKey: string, refs: CarrierRefs): Promise<PurchaseOutcome> {
     const known = this.labelsByKey.has(idempotencyKey) || refs['serial'] !== undefined || (this.issuedSerial !== null && (await this.issuedSerial(idempotencyKey)) !== null);
-    if (!known) return { kind: 'not_attempted', reason: 'unavailable', message: 'Sandbox carrier: no label was issued for this key' };
+    if (!known) return { kind: 'not_attempted', reason: 'not_bought', message: 'Sandbox carrier: no label was issued for this key' };
     try {
       // The same key answers the same serial: this draws the label again, it does not issue another.
       return { kind: 'bought', label: await this.createLabel(shipment, idempotencyKey) };

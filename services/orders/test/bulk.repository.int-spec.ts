@@ -758,12 +758,12 @@ describe('BulkRepository on PostgreSQL', () => {
       await bulk.markLabelled([{ ...label(written[0]!.id, orderId), label: bought('BYTES', file) }]);
       await bulk.markSucceeded([written[0]!.id]);
       const read: Buffer[] = [];
-      for await (const pdf of bulk.labelPdfs(orderId, false, 10)) read.push(pdf);
+      for await (const pdf of bulk.labelPdfsBySku(orderId, 10)) read.push(pdf);
       expect(read).toHaveLength(1);
       expect(read[0]?.equals(file)).toBe(true);
     });
 
-    it('reads the bought labels’ PDFs once each, in row order or by SKU (no SKU first, then row), across pages', async () => {
+    it('reads the bought labels’ PDFs once each, in row order with their items or by SKU (no SKU first, then row), across pages', async () => {
       const skus = ['B', null, 'A', 'B', 'A', null, 'C', 'A', 'B', 'A', 'C', null];
       const { orderId, items: written } = await buying(skus.length, { sku: (n) => skus[n] ?? null });
       const bought = written.filter((_, n) => n !== 3);
@@ -771,7 +771,8 @@ describe('BulkRepository on PostgreSQL', () => {
       await bulk.markSucceeded(bought.map((i) => i.id));
       const pdfs = async (bySku: boolean, pageSize: number) => {
         const read: string[] = [];
-        for await (const pdf of bulk.labelPdfs(orderId, bySku, pageSize)) read.push(pdf.toString());
+        if (bySku) for await (const pdf of bulk.labelPdfsBySku(orderId, pageSize)) read.push(pdf.toString());
+        else for await (const item of bulk.itemsWithLabels(orderId, pageSize)) if (item.label_pdf) read.push(item.label_pdf.toString());
         return read;
       };
       const sorted = [...bought].sort((a, b) => ((a.sku ?? '') === (b.sku ?? '') ? a.rowNo - b.rowNo : (a.sku ?? '') < (b.sku ?? '') ? -1 : 1));

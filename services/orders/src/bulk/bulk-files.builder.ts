@@ -109,7 +109,7 @@ export class BulkFilesBuilder {
       [pdf, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
     } else if (anyLabel) {
       // Labels printed by SKU: their own read, then both other files from one read of the items, written side by side.
-      labels = this.labelsFile(batch, names, this.bulk.labelPdfs(batch.id, true));
+      labels = this.labelsFile(batch, names, this.bulk.labelPdfsBySku(batch.id));
       pdf = await saveLabels(labels);
       const [forResult, forConfirm] = tee(this.bulk.itemsInOrder(batch.id));
       [result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity]>([saveResult(forResult), saveConfirm(forConfirm)]);

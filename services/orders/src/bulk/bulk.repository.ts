@@ -167,7 +167,6 @@ export class BulkRepository {
     return all;
   }
 
-
   /**
    * Turns a draft into a batch being bought: items written, staged rows dropped, the hold named. One transaction,
    * conditional on the draft, so a second submission of the same batch changes nothing. Each item's row is copied
@@ -526,21 +525,13 @@ export class BulkRepository {
     return spans;
   }
 
-
-  /** The bought labels' PDFs in print order (by SKU when asked), a page at a time so memory stays flat. */
-  async *labelPdfs(orderId: string, bySku: boolean, pageSize = LABEL_PAGE): AsyncGenerator<Buffer> {
-    if (!bySku) {
-      for (const [from, to] of await this.rowSpans('bulk_items', orderId, pageSize)) {
-        const rows = await this.em().execute<Array<{ label_pdf: Buffer }>>(
-          `select "label_pdf" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" between ? and ? order by "row_no"`,
-          [orderId, from, to],
-        );
-        for (const row of rows) yield row.label_pdf;
-      }
-      return;
-    }
-    // By SKU: the order first (a row number each, without the labels), then the labels a page of row numbers at a
-    // time. Sorting by SKU in each page's statement sorted every bought row of the batch, labels and all, per page.
+  /**
+   * The bought labels' PDFs by SKU (no SKU first, then by row), a page at a time so memory stays flat. Labels in row
+   * order come with their items (itemsWithLabels).
+   */
+  async *labelPdfsBySku(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<Buffer> {
+    // The order first (a row number each, without the labels), then the labels a page of row numbers at a time.
+    // Sorting by SKU in each page's statement sorted every bought row of the batch, labels and all, per page.
     const order = await this.em().execute<Array<{ row_no: number }>>(
       `select "row_no" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' order by coalesce("sku", ''), "row_no"`,
       [orderId],

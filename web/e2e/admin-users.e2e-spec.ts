@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import type { Customer } from './support/accounts';
-import { newDesktopContext, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { animationsDone, newDesktopContext, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
 import { seriousAxeViolations } from './support/page-checks';
 
@@ -237,6 +237,8 @@ describe('Admin user management', () => {
     await row.getByRole('button', { name: `Reset two-factor sign-in of ${customer.name}` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Reset two-factor sign-in' });
     await dialog.getByText('will sign in with their password alone').waitFor();
+    // Checked once the dialog has faded in: mid-fade, its buttons' colours are blended with the page behind.
+    await animationsDone(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'admin-users-two-factor-reset');
     await dialog.getByRole('button', { name: 'Reset', exact: true }).click();

@@ -31,6 +31,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineSpeed } from './bench-api/machine-speed.mjs';
+import { freePort } from './bench-api/system.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const FINAL = ['completed', 'completed_with_errors', 'failed', 'processing_error'];
@@ -97,13 +98,15 @@ const settingsText = (settings) =>
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const startServer = async (env, dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-bench-bulk-'))) => {
-  const port = 3600 + Math.floor(Math.random() * 300);
+  // Ports the system hands out are free and never among those fetch refuses (a random 3600–3899 once drew 3659:
+  // "bad port").
+  const [port, natsPort] = [await freePort(), await freePort()];
   const common = { PORT: String(port), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'warn' };
   const database = `labeldesk_bench_${process.pid}_${port}`;
   const child =
     MODE === 'distributed'
       ? spawn('bash', [join(buildRoot, 'scripts/start-distributed.sh')], {
-          env: { ...process.env, ...common, DATABASE_URL: `${POSTGRES}/${database}`, PUBLIC_URL: `http://127.0.0.1:${port}`, NATS_PORT: String(port + 1000), NODE_FLAGS: nodeArgs.join(' '), ...env },
+          env: { ...process.env, ...common, DATABASE_URL: `${POSTGRES}/${database}`, PUBLIC_URL: `http://127.0.0.1:${port}`, NATS_PORT: String(natsPort), NODE_FLAGS: nodeArgs.join(' '), ...env },
           stdio: ['ignore', 'ignore', 'inherit'],
         })
       : spawn(process.execPath, ['--expose-gc', ...nodeArgs, join(buildRoot, 'scripts/embedded/dist/main.js')], {

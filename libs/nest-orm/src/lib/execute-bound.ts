@@ -1,14 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * Runs `sql` with its `?` values sent as bound parameters, inside `em`'s transaction when it is in one. MikroORM's
- * `execute` writes every value into the SQL text instead, so a Buffer travels as a hex literal twice its size that
- * PostgreSQL parses back: a 10,000-label PDF's 29 parts of 512 kB took 1.1 s to store that way, most of the time the
- * embedded database spent building the batch's files (docs/benchmarks.md, issue 25). Bound, a Buffer goes as binary.
+ * Runs `sql` with its `?` values sent as bound parameters, inside `em`'s transaction when it is in one, and answers
+ * its rows. MikroORM's `execute` writes every value into the SQL text instead, so a Buffer travels as a hex literal
+ * twice its size that PostgreSQL parses back (a 10,000-label PDF's 29 parts of 512 kB took 1.1 s to store that
+ * way), and every string is escaped into the text and lexed again (docs/benchmarks.md, issue 25). Bound, a Buffer
+ * goes as binary and a string as itself. The SQL must hold no `?` but its values (no jsonb `?` operators).
  */
-export const executeBound = async (em: EntityManager, sql: string, params: readonly unknown[]): Promise<void> => {
+export const queryBound = async <Row = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> => {
   const query = em.getConnection().getKnex().raw(sql, params as never);
   const transaction = em.getTransactionContext();
   if (transaction) query.transacting(transaction);
-  await query;
+  const result = (await query) as { rows: Row[] };
+  return result.rows;
+};
+
+/** queryBound for a statement whose rows are not wanted. */
+export const executeBound = async (em: EntityManager, sql: string, params: readonly unknown[]): Promise<void> => {
+  await queryBound(em, sql, params);
 };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BulkOptions, BulkOrderItem, BulkStatus } from '@labeldesk/contracts';
-import { ORM, schemaTable } from '@labeldesk/nest-orm';
+import { ORM, queryBound, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { BulkFileRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem, StagedRowSummary } from './bulk.rows';
@@ -118,7 +118,8 @@ export class BulkRepository {
       // A submission starts at row 0: rows of an earlier, refused submission of this draft must not linger.
       if (firstRow === 0) await em.execute(`delete from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ?`, [orderId]);
       const values = rows.flatMap((row, i) => [orderId, firstRow + i, JSON.stringify(row)]);
-      await em.execute(
+      await queryBound(
+        em,
         `insert into ${this.t('bulk_staged_rows')} ("bulk_order_id", "row_no", "data") values ${rows.map(() => '(?, ?, ?::jsonb)').join(', ')}
          on conflict ("bulk_order_id", "row_no") do update set "data" = excluded."data"`,
         values,
@@ -293,7 +294,8 @@ export class BulkRepository {
    */
   async markLabelled(outcomes: ReadonlyArray<BoughtItem>): Promise<void> {
     if (outcomes.length === 0) return;
-    await this.em().execute(
+    await queryBound(
+      this.em(),
       `with ${this.labelsAndSettlements(outcomes)}
        update ${this.t('bulk_items')} i set "status" = 'labelled', ${LABEL_COLUMNS_SET}
        from v where i."id" = v."id" and i."status" = 'pending'`,
@@ -309,7 +311,8 @@ export class BulkRepository {
    */
   async markBought(outcomes: ReadonlyArray<BoughtItem>): Promise<BulkOrderRow[]> {
     if (outcomes.length === 0) return [];
-    return this.em().execute<BulkOrderRow[]>(
+    return queryBound<BulkOrderRow>(
+      this.em(),
       this.countedAsSucceeded(
         `update ${this.t('bulk_items')} i set "status" = 'succeeded', ${LABEL_COLUMNS_SET} from v where i."id" = v."id" and i."status" = 'pending'`,
         this.labelsAndSettlements(outcomes),

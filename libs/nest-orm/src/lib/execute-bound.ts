@@ -11,7 +11,10 @@ export const queryBound = async <Row = Record<string, unknown>>(em: EntityManage
   const query = em.getConnection().getKnex().raw(sql, params as never);
   const transaction = em.getTransactionContext();
   if (transaction) query.transacting(transaction);
-  const result = (await query) as { rows: Row[] };
+  // Errors as `execute` throws them (UniqueConstraintViolationException, …), which callers test for.
+  const result = (await query.catch((error: unknown) => {
+    throw em.getDriver().convertException(error as Error);
+  })) as { rows: Row[] };
   return result.rows;
 };
 

@@ -183,11 +183,12 @@ export class BulkRepository {
       if (started.length === 0) return false;
       for (let i = 0; i < items.length; i += INSERT_ROWS) {
         const group = items.slice(i, i + INSERT_ROWS);
-        const [copied] = await em.execute<Array<{ count: number | string }>>(
+        const [copied] = await queryBound<{ count: number | string }>(
+          em,
           `with "copied" as (
              insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "data")
              select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku", s."data"
-             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?, ?, ?::int, ?)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku")
+             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?::text, ?::text, ?::int, ?::text)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku")
              join ${this.t('bulk_staged_rows')} s on s."bulk_order_id" = ? and s."row_no" = v."row_no"
              returning 1
            ) select count(*) as "count" from "copied"`,
@@ -268,8 +269,9 @@ export class BulkRepository {
    * scan then starts there instead of walking every row claimed, labelled or left dead since the batch began.
    */
   async claimItems(orderId: string, limit: number, leaseSeconds: number, afterRowNo = -1): Promise<ClaimedItem[]> {
-    return this.em().execute<ClaimedItem[]>(
-      `update ${this.t('bulk_items')} i set "claimed_until" = now() + make_interval(secs => ?)
+    return queryBound<ClaimedItem>(
+      this.em(),
+      `update ${this.t('bulk_items')} i set "claimed_until" = now() + make_interval(secs => ?::float8)
        from ${this.t('bulk_orders')} b
        where b."id" = i."bulk_order_id" and i."id" in (
          select "id" from ${this.t('bulk_items')}

@@ -16,9 +16,11 @@ const fakeOrm = () => {
   let serial = 41;
   const execute = async (_sql: string, params: readonly unknown[]) =>
     params.filter((_, i) => i % 2 === 0).map((key) => ({ idempotency_key: String(key), serial: String(++serial) }));
+  // The serials are inserted with bound parameters (queryBound): through the connection's knex, outside a transaction.
+  const knex = { raw: async (sql: string, params: readonly unknown[]) => ({ rows: await execute(sql, params) }) };
   return {
     config: { get: () => 'orders' },
-    em: { fork: () => ({ execute }) },
+    em: { fork: () => ({ execute, getConnection: () => ({ getKnex: () => knex }), getTransactionContext: () => undefined }) },
   };
 };
 

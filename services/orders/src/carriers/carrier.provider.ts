@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown, Provider } from '@nestjs/common';
-import { ORM, schemaTable } from '@labeldesk/nest-orm';
+import { ORM, queryBound, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
@@ -26,7 +26,8 @@ const serialForKey = (orm: MikroORM) => {
     const distinct = [...new Set(keys)];
     // Its commit waits for the disk (not decision 061's way): the sequence logs its advance ahead and only this commit
     // flushes that record, so a database restart under a running process could hand a serial out twice.
-    const rows = await orm.em.fork().execute<Array<{ idempotency_key: string; serial: string }>>(
+    const rows = await queryBound<{ idempotency_key: string; serial: string }>(
+      orm.em.fork(),
       `insert into ${schemaTable(orm, 'sandbox_labels')} ("idempotency_key", "serial", "requested_by")
        values ${distinct.map(() => `(?, nextval('${schemaTable(orm, 'label_serial_seq')}'), ?)`).join(', ')}
        on conflict ("idempotency_key") do update set "idempotency_key" = excluded."idempotency_key" returning "idempotency_key", "serial"`,

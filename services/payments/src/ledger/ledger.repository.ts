@@ -1,7 +1,7 @@
 import { ledgerPostings } from '@labeldesk/nest-config';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DomainError, ErrorCode, type LedgerBucket, type LedgerEntry, type LedgerKind, type PostingResult } from '@labeldesk/contracts';
-import { isUniqueViolation, ORM, schemaTable } from '@labeldesk/nest-orm';
+import { isUniqueViolation, ORM, queryBound, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AccountChangesPublisher } from '../accounts/account-changes.publisher';
@@ -190,20 +190,15 @@ export class LedgerRepository {
     const params = entries.flatMap((e) => [
       randomUUID(), e.userId, e.kind, e.bucket, e.amountCents, e.balanceAfterCents, e.reference, e.idempotencyKey, e.actorId ?? null, e.reason ?? null, e.refundOf ?? null,
     ]);
-    const rows = await em.execute<EntryRow[]>(
-      `insert into ${this.table('ledger_entries')} (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} returning *`,
-      params,
-    );
+    // Bound (queryBound): a capture posts hundreds of entries at once.
+    const rows = await queryBound<EntryRow>(em, `insert into ${this.table('ledger_entries')} (${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} returning *`, params);
     return rows.map(toEntry);
   }
 
   /** The entries already posted under any of these keys, by key. */
   async entriesByKeyIn(em: EntityManager, keys: string[]): Promise<Map<string, LedgerEntry>> {
     if (keys.length === 0) return new Map();
-    const rows = await em.execute<EntryRow[]>(
-      `select * from ${this.table('ledger_entries')} where "idempotency_key" in (${keys.map(() => '?').join(', ')})`,
-      keys,
-    );
+    const rows = await queryBound<EntryRow>(em, `select * from ${this.table('ledger_entries')} where "idempotency_key" in (${keys.map(() => '?').join(', ')})`, keys);
     return new Map(rows.map((row) => [row.idempotency_key, toEntry(row)]));
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORM, schemaTable, UNSYNCED_COMMIT, UNSYNCED_COMMIT_CTE } from '@labeldesk/nest-orm';
+import { ORM, queryBound, schemaTable, UNSYNCED_COMMIT, UNSYNCED_COMMIT_CTE } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, CarrierRefs } from '../carrier.port';
@@ -65,7 +65,7 @@ export class PurchaseJournalRepository {
   // The steps every purchase takes (look up, begin a first attempt, settle), each one statement for all the
   // purchases that take it in the same turn (Coalescer).
   private readonly finds = new Coalescer<string, PurchaseRecord | null>(async (keys) => {
-    const rows = await this.orm.em.fork().execute<PurchaseRow[]>(`select * from ${this.table} where "idempotency_key" in (${placeholders(keys)})`, keys);
+    const rows = await queryBound<PurchaseRow>(this.orm.em.fork(), `select * from ${this.table} where "idempotency_key" in (${placeholders(keys)})`, keys);
     const byKey = new Map(rows.map((row) => [row.idempotency_key, toRecord(row)]));
     return keys.map((key) => byKey.get(key) ?? null);
   });
@@ -73,7 +73,8 @@ export class PurchaseJournalRepository {
   private readonly firstAttempts = new Coalescer<{ idempotencyKey: string; carrier: CarrierId; attemptId: string }, PurchaseRecord | null>(async (attempts) => {
     // Two calls for one key in a group: the first row inserted wins, the other conflicts and gets null, as it would
     // one statement later. Rows are matched back by attempt id, which is each call's own.
-    const rows = await this.orm.em.fork().execute<PurchaseRow[]>(
+    const rows = await queryBound<PurchaseRow>(
+      this.orm.em.fork(),
       `insert into ${this.table} ("idempotency_key", "carrier", "state", "attempt_id")
        values ${attempts.map(() => "(?, ?, 'sent', ?)").join(', ')}
        on conflict ("idempotency_key") do nothing

@@ -115,6 +115,18 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(await stagedOrderIds(id)).toEqual(['order-10']);
     });
 
+    it("leaves a draft's rows alone when someone else's first slice names it, and a slice of the owner's makes the draft young again", async () => {
+      const userId = randomUUID();
+      const id = await bulk.createDraft(userId);
+      await bulk.stage(id, userId, 0, [bulkRow(0), bulkRow(1), bulkRow(2)]);
+      expect(await bulk.stage(id, randomUUID(), 0, [bulkRow(9)])).toBe(false);
+      expect(await stagedOrderIds(id)).toEqual(['order-0', 'order-1', 'order-2']);
+      await db.sql(`update "orders"."bulk_orders" set "updated_at" = now() - interval '25 hours' where "id" = ?`, [id]);
+      expect(await bulk.stage(id, userId, 3, [bulkRow(3)])).toBe(true);
+      expect(await bulk.dropAbandonedUploads(24)).toBe(0);
+      expect(await stagedOrderIds(id)).toEqual(['order-0', 'order-1', 'order-2', 'order-3']);
+    });
+
     it("summarises a draft of 1,001 staged rows for pricing (service, weight, SKU), in row order, each once, across pages of 500", async () => {
       const userId = randomUUID();
       const id = await bulk.createDraft(userId);

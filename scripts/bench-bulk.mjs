@@ -24,6 +24,7 @@
 //   BENCH_ROOT=/path/to/other/checkout …            measures that checkout's build with this script
 //   BENCH_MODE=distributed ORDERS_REPLICAS=2 …      two orders processes on the one batch (scripts/start-distributed.sh)
 //   BENCH_BATCHES=3 node scripts/bench-bulk.mjs 10000 0   three batches in a row in one process, each timed
+//   BENCH_PAUSE_MS=40000 BENCH_BATCHES=3 …          with a quiet pause between them (the embedded database vacuums when quiet)
 // Over 10,000 rows the batch goes up in slices of 2,000 (POST /api/orders/bulk/rows, then /submit), as the web app sends it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -43,6 +44,8 @@ const MODE = process.env.BENCH_MODE === 'distributed' ? 'distributed' : 'embedde
 const buildRoot = process.env.BENCH_ROOT ?? root;
 /** BENCH_BATCHES=N: N batches one after another in the same process, each timed (what a database left unvacuumed costs). */
 const BATCHES = Math.max(1, Number(process.env.BENCH_BATCHES ?? 1));
+/** BENCH_PAUSE_MS: a wait between those batches, as between a customer's uploads. */
+const PAUSE_MS = Math.max(0, Number(process.env.BENCH_PAUSE_MS ?? 0));
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432';
 
 const statFields = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
@@ -216,6 +219,7 @@ export async function bulkScenario(rows, latencyMs, carrier = 'sandbox', setting
     const processes = server.processes();
     let result;
     for (let batchNo = 1; batchNo <= BATCHES; batchNo++) {
+      if (batchNo > 1) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       const balanceBefore = (await call('GET', '/auth/api/balance', undefined, token)).body.balance;
       // The fake's counts run over the whole process: each batch reports its own share.
       const soldBefore = fake?.labelsSold() ?? 0;
@@ -287,6 +291,11 @@ export async function bulkScenario(rows, latencyMs, carrier = 'sandbox', setting
           `GET /api/orders/bulk/{userId} during the batch p50 ${result.listP50Ms} / p95 ${result.listP95Ms} / max ${result.listMaxMs} ms (${listMs.length} asked)` +
           (fake ? `; EasyPost sold ${result.labelsSold} labels in ${result.apiRequests} API requests` : ''),
       );
+      // The embedded database's folder: what the batches leave on disk (old row versions until a vacuum).
+      if (MODE === 'embedded') {
+        const mib = (folder) => spawnSync('du', ['-sm', join(server.dataDir, 'pgdata', folder)], { encoding: 'utf8' }).stdout.split('\t')[0];
+        console.log(`  database folder after this batch: tables ${mib('base')} MiB, write-ahead log ${mib('pg_wal')} MiB`);
+      }
       console.log(`  every label once: ${tracking.size} distinct tracking numbers in the result CSV for ${batch.processedCount} labels; charged ${charged} cents, the batch's cost ${batch.bulkOrderData?.cost} cents`);
       if (tracking.size !== batch.processedCount || charged !== batch.bulkOrderData?.cost) throw new Error('a label bought twice or charged wrongly');
       if (fake && result.labelsSold !== result.processed) throw new Error(`EasyPost sold ${result.labelsSold} labels for ${result.processed} rows processed`);

@@ -31,6 +31,16 @@ export class ConnectionLock {
     next?.grant();
   }
 
+  /** Runs `work` holding the lock as `id` (a maintenance pass): never inside a connection's transaction or exchange. */
+  async holding<T>(id: number, work: () => Promise<T>): Promise<T> {
+    await this.acquire(id);
+    try {
+      return await work();
+    } finally {
+      this.release(id);
+    }
+  }
+
   /** A closed connection gives up its place in the queue as well as the lock. */
   forget(id: number): void {
     const index = this.waiting.findIndex((w) => w.id === id);

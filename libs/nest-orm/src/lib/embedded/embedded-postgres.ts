@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConnectionLock } from './connection-lock';
 import { guardAgainstWraparound } from './freeze-guard';
+import { vacuumWhenQuiet } from './quiet-vacuum';
 import { ENDS_EXCHANGE, TERMINATE, WireReader, type WireMessage } from './wire-messages';
 
 export interface EmbeddedPostgres {
@@ -98,6 +99,7 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocke
   const password = randomBytes(24).toString('hex');
   const lock = new ConnectionLock();
   const freezing = guardAgainstWraparound(db, lock);
+  const vacuuming = vacuumWhenQuiet(db, lock);
   const sockets = new Set<Socket>();
   let nextId = 1;
 
@@ -113,6 +115,7 @@ export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocke
     url: `postgresql://postgres:${password}@${host}/postgres`,
     stop: async () => {
       freezing.stop();
+      vacuuming.stop();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

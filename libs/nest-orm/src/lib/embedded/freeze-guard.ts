@@ -19,14 +19,7 @@ const FIRST_LOOK_MS = 60_000;
 const MAINTENANCE = 0;
 
 /** Runs `work` holding the connection lock: never inside another connection's transaction or exchange. */
-const holdingLock = async <T>(lock: ConnectionLock, work: () => Promise<T>): Promise<T> => {
-  await lock.acquire(MAINTENANCE);
-  try {
-    return await work();
-  } finally {
-    lock.release(MAINTENANCE);
-  }
-};
+const holdingLock = <T>(lock: ConnectionLock, work: () => Promise<T>): Promise<T> => lock.holding(MAINTENANCE, work);
 
 /**
  * When the database's oldest unfrozen transaction id is `freezeAtAge` old or more, freezes every table whose own

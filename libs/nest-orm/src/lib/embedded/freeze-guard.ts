@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Logger } from '@nestjs/common';
 import type { ConnectionLock } from './connection-lock';
+import { repeatPass } from './maintenance-timer';
 
 const logger = new Logger('EmbeddedPostgres');
 
@@ -48,23 +49,7 @@ export async function freezeIfOld(db: PGlite, lock: ConnectionLock, freezeAtAge 
 
 /** Runs freezeIfOld a minute after the start and every six hours; `stop` ends it (a pass under way ends its table). */
 export function guardAgainstWraparound(db: PGlite, lock: ConnectionLock): { stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const look = (after: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      if (stopped) return;
-      freezeIfOld(db, lock)
-        .catch((error: unknown) => logger.error(`wraparound guard: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => look(LOOK_EVERY_MS));
-    }, after);
-    timer.unref();
-  };
-  look(FIRST_LOOK_MS);
-  return {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+  return repeatPass(FIRST_LOOK_MS, LOOK_EVERY_MS, () => freezeIfOld(db, lock), (error) =>
+    logger.error(`wraparound guard: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Logger } from '@nestjs/common';
 import type { ConnectionLock } from './connection-lock';
+import { repeatPass } from './maintenance-timer';
 
 const logger = new Logger('EmbeddedPostgres');
 
@@ -22,9 +23,9 @@ const VACUUM_PASS = -1;
 const holdingLock = <T>(lock: ConnectionLock, work: () => Promise<T>): Promise<T> => lock.holding(VACUUM_PASS, work);
 
 export interface VacuumState {
-  /** Where the log stood at the last look, and after the last pass (or at the start). */
-  lookedAt: string;
-  vacuumedAt: string;
+  /** Where the log stood at the last look, and after the last pass (or at the start): bytes from its beginning. */
+  lookedAt: number;
+  vacuumedAt: number;
 }
 
 export interface VacuumThresholds {
@@ -34,21 +35,18 @@ export interface VacuumThresholds {
 
 const DEFAULTS: VacuumThresholds = { afterWalBytes: VACUUM_AFTER_WAL_BYTES, quietWalBytes: QUIET_WAL_BYTES };
 
-/** The log's position now, and how many bytes it moved past each of `since`. */
-const walSince = async (db: PGlite, lock: ConnectionLock, since: readonly string[]): Promise<{ at: string; moved: number[] }> =>
+/** The log's position now, in bytes from its beginning (exact in a double up to 8 PB). */
+const walPosition = (db: PGlite, lock: ConnectionLock): Promise<number> =>
   holdingLock(lock, async () => {
-    const { rows } = await db.query<{ at: string; moved: Array<number | string> }>(
-      'select pg_current_wal_lsn()::text as at, array(select pg_wal_lsn_diff(pg_current_wal_lsn(), unnest($1::pg_lsn[]))) as moved',
-      [since],
-    );
-    const row = rows[0];
-    if (!row) throw new Error('the log position could not be read');
-    return { at: row.at, moved: row.moved.map(Number) };
+    const { rows } = await db.query<{ bytes: number }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as "bytes"`);
+    const bytes = rows[0]?.bytes;
+    if (bytes === undefined) throw new Error('the log position could not be read');
+    return bytes;
   });
 
 /** A state to start looking from: the log as it stands now. */
 export const vacuumStateNow = async (db: PGlite, lock: ConnectionLock): Promise<VacuumState> => {
-  const { at } = await walSince(db, lock, []);
+  const at = await walPosition(db, lock);
   return { lookedAt: at, vacuumedAt: at };
 };
 
@@ -58,8 +56,8 @@ export const vacuumStateNow = async (db: PGlite, lock: ConnectionLock): Promise<
  * how many tables were vacuumed.
  */
 export async function vacuumIfQuiet(db: PGlite, lock: ConnectionLock, state: VacuumState, thresholds: VacuumThresholds = DEFAULTS, stopped = () => false): Promise<number> {
-  const { at, moved } = await walSince(db, lock, [state.lookedAt, state.vacuumedAt]);
-  const [sinceLook = 0, sincePass = 0] = moved;
+  const at = await walPosition(db, lock);
+  const [sinceLook, sincePass] = [at - state.lookedAt, at - state.vacuumedAt];
   state.lookedAt = at;
   if (sinceLook >= thresholds.quietWalBytes || sincePass < thresholds.afterWalBytes) return 0;
   const tables = await holdingLock(lock, async () =>
@@ -75,7 +73,7 @@ export async function vacuumIfQuiet(db: PGlite, lock: ConnectionLock, state: Vac
     await holdingLock(lock, () => db.exec(`vacuum ${table}`));
     vacuumed++;
   }
-  state.vacuumedAt = (await walSince(db, lock, [])).at;
+  state.vacuumedAt = await walPosition(db, lock);
   state.lookedAt = state.vacuumedAt;
   logger.log(`${vacuumed} table(s) vacuumed in ${Date.now() - started} ms, after ${Math.round(sincePass / 1_048_576)} MB of log`);
   return vacuumed;
@@ -86,29 +84,13 @@ export async function vacuumIfQuiet(db: PGlite, lock: ConnectionLock, state: Vac
  * current table).
  */
 export function vacuumWhenQuiet(db: PGlite, lock: ConnectionLock): { stop(): void } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   let state: VacuumState | null = null;
-  const failed = (error: unknown) => {
-    // A database closed under a look is no failure.
-    if (!stopped) logger.error(`vacuum: ${error instanceof Error ? error.message : String(error)}`);
-  };
   const begin = () => vacuumStateNow(db, lock).then((now) => void (state ??= now));
+  const failed = (error: unknown) => logger.error(`vacuum: ${error instanceof Error ? error.message : String(error)}`);
+  const looking = repeatPass(LOOK_EVERY_MS, LOOK_EVERY_MS, (stopped) => (state ? vacuumIfQuiet(db, lock, state, DEFAULTS, stopped) : begin()), failed);
   // From the start, so that a first batch soon after it counts; a look that finds no state tries again.
-  begin().catch(failed);
-  const look = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      if (stopped) return;
-      (state ? vacuumIfQuiet(db, lock, state, DEFAULTS, () => stopped) : begin()).catch(failed).finally(look);
-    }, LOOK_EVERY_MS);
-    timer.unref();
-  };
-  look();
-  return {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+  begin().catch((error: unknown) => {
+    if (!looking.stopped()) failed(error);
+  });
+  return looking;
 }

@@ -131,13 +131,14 @@ export interface BoughtLabel {
  * - `not_attempted`: the request provably did not reach a purchase (connection refused, 5xx or time-out on a step
  *   before the buy, 429, circuit open, no funds at the upstream): safe to try again or to try the next carrier.
  * - `unknown`: the purchase may have happened (time-out or lost answer after the buy was sent): never retried
- *   blindly and never failed over; only `resolve` on the same carrier settles it.
+ *   blindly and never failed over; only `resolve` on the same carrier settles it. `unreadable` when the carrier did
+ *   answer, with a success we could not read: a label was most likely sold, so the operator is alerted too.
  */
 export type PurchaseOutcome =
   | { kind: 'bought'; label: BoughtLabel }
   | { kind: 'refused'; message: string }
   | { kind: 'not_attempted'; reason: NotAttemptedReason; message: string; retryAfterMs?: number }
-  | { kind: 'unknown'; message: string };
+  | { kind: 'unknown'; message: string; unreadable?: true };
 
 /**
  * Why nothing was bought. `not_bought` is `resolve`'s answer that the carrier has no purchase under the key: the carrier
@@ -238,12 +239,17 @@ export interface ScanFormRequest {
  * A carrier's answer to a SCAN form:
  * - `created`: the form's PDF and its own barcode number; every label on it is manifested from now on.
  * - `refused`: the carrier will not make this form (a label unknown or already on a form): the message says why.
- * - `unknown`: no answer; nothing is recorded and the form may be asked again under the same id.
+ * - `unknown`: the request provably made no form (never sent, or refused before the carrier acted on it): nothing
+ *   is recorded and the form may be asked again under the same id.
+ * - `unconfirmed`: the request was sent and the form may exist (a success we could not read, or no answer after the
+ *   request left): the labels are kept as manifested, the operator is alerted, and the form is never asked again
+ *   (`barcode` when the answer named it).
  */
 export type ScanFormOutcome =
   | { kind: 'created'; file: Buffer; barcode: string; carrierRefs: CarrierRefs }
   | { kind: 'refused'; message: string }
-  | { kind: 'unknown'; message: string };
+  | { kind: 'unknown'; message: string }
+  | { kind: 'unconfirmed'; message: string; barcode: string | null; carrierRefs: CarrierRefs };
 
 export interface CarrierAdapter {
   readonly profile: CarrierProfile;

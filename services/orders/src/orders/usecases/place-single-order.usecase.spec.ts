@@ -210,6 +210,14 @@ describe('PlaceSingleOrderUseCase', () => {
     expect([...orders.rows.values()][0]).toMatchObject({ status: 'cancelled', failureReason: 'Sandbox carrier: simulated failure' });
   });
 
+  it("ends a carrier's sentence with one full stop before saying nothing was charged (EasyPost: \"… can't be blank.\")", async () => {
+    const { useCase } = setup(() => Promise.reject(new SandboxCarrierError("Missing required parameter: street1 can't be blank. ", true)));
+    await expect(useCase.execute(request())).rejects.toMatchObject({
+      code: ErrorCode.ORDERS_CARRIER_FAILED,
+      message: "Label could not be created: Missing required parameter: street1 can't be blank. You have not been charged.",
+    });
+  });
+
   it('buys no label when the balance is short, keeps no order, says how much is missing, and the same key works once money arrives', async () => {
     const { useCase, services, carrier, orders } = setup(label);
     services.balance = 100;

@@ -82,7 +82,8 @@ export class ProcessOrderUseCase {
       }
     }
     if (outcome.kind !== 'bought') {
-      const reason = outcome.kind === 'unknown' ? 'The carrier never confirmed the label' : outcome.message;
+      // A carrier's words often end a sentence already ("… can't be blank."): one full stop, not two, before ours.
+      const reason = outcome.kind === 'unknown' ? 'The carrier never confirmed the label' : outcome.message.trim().replace(/[.\s]+$/, '');
       try {
         await this.refund(order, priceCents);
       } catch (error) {

@@ -1,22 +1,22 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { callerHasScope, DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { BulkRepository } from '../bulk/bulk.repository';
 import { mergedLabelPdfChunks } from '../bulk/output/merged-label-pdf.writer';
-import { CARRIER_REGISTRY } from '../carriers/carrier.port';
+import { CarrierAlerts } from '../carriers/alerts/carrier-alerts';
+import { unconfirmedScanFormText } from '../carriers/alerts/unreadable-answer';
+import { CARRIER_REGISTRY, type CarrierId, type ScanFormOutcome, type ScanFormRequest } from '../carriers/carrier.port';
 import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { centralDayOf, centralInstant } from '../carriers/sandbox/sandbox-clock';
 import { FileRepository } from '../files/file.repository';
 import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
+import { listed, unconfirmedFormsError } from './scan-form-unconfirmed';
 import { ScanFormsRepository, type DayCandidate, type ScanFormRecord } from './scan-forms.repository';
 
 async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
   yield bytes;
 }
-
-/** The first few of a list, and how many more: a refusal stays readable when hundreds were chosen. */
-const listed = (items: readonly string[]): string => (items.length <= 5 ? items.join(', ') : `${items.slice(0, 5).join(', ')} and ${items.length - 5} more`);
 
 const NO_LABELS = 'No label can go on a SCAN form: every label is voided or already on a form.';
 /** The scope refusal's own words (caller.policy.ts), for the one scope that making a form needs beyond reading. */
@@ -35,10 +35,21 @@ export const mailingDayOf = (now: Date): { mailingDate: string; from: Date; to: 
   return { mailingDate, from: centralInstant(y, m, d, 0, 0), to: centralInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, 0) };
 };
 
+/** What a form was made for: its owner, its batch (or none: single labels) and its mailing day. */
+interface FormScope {
+  userId: string;
+  bulkOrderId: string | null;
+  mailingDate: string;
+}
+
+const isCreated = (form: ScanFormRecord): boolean => form.state === 'created';
+
 /**
  * SCAN forms (USPS PS Form 5630, docs/decisions/046): for a batch, or for a customer's single labels of today. The
  * labels not voided and on no form are planned into forms (one sender, at most 200 each), each claimed in the
  * database before the carrier is asked, so a label never goes on two forms; forms made before are answered again.
+ * Once the carrier was asked, only its refusal, or an answer that it provably was not asked, gives the labels back:
+ * a form it may have made is kept `unconfirmed` (labels manifested, never asked again) and the operator alerted.
  */
 @Injectable()
 export class ScanFormUseCase {
@@ -49,6 +60,7 @@ export class ScanFormUseCase {
     private readonly files: FileRepository,
     private readonly bulk: BulkRepository,
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
+    @Optional() private readonly alerts?: CarrierAlerts,
   ) {}
 
   /** The batch's SCAN form file (its forms as one PDF), made on the first ask; null while the batch still runs. */
@@ -61,7 +73,9 @@ export class ScanFormUseCase {
     // forms made already and makes none.
     const mayMake = callerHasScope(caller, 'labels:buy');
     if (mayMake) await this.makeForms(candidates, { userId: batch.user_id, bulkOrderId, mailingDate: mailingDayOf(now).mailingDate });
-    const made = (await this.forms.ofBatch(bulkOrderId)).filter((f) => f.state === 'created');
+    const forms = await this.forms.ofBatch(bulkOrderId);
+    const made = forms.filter(isCreated);
+    if (made.length === 0) this.throwUnconfirmed(forms);
     if (made.length === 0 && !mayMake && candidates.length > 0) throw new DomainError(ErrorCode.AUTH_SCOPE_MISSING, MAKING_NEEDS_BUY);
     if (made.length === 0) throw this.unavailable(candidates);
     return { fileId: await this.bundle(batch.user_id, made, `SCAN_Form_${bulkOrderId.slice(0, 8)}`) };
@@ -73,8 +87,10 @@ export class ScanFormUseCase {
     const day = mailingDayOf(now);
     const candidates = await this.forms.singleCandidates(userId, day.from, day.to);
     await this.makeForms(candidates, { userId, bulkOrderId: null, mailingDate: day.mailingDate });
-    const made = (await this.forms.ofDay(userId, day.mailingDate)).filter((f) => f.state === 'created');
+    const forms = await this.forms.ofDay(userId, day.mailingDate);
+    const made = forms.filter(isCreated);
     if (made.length === 0) {
+      this.throwUnconfirmed(forms);
       throw candidates.length === 0
         ? new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, 'No single label was bought today, so there is nothing for a SCAN form.')
         : this.unavailable(candidates);
@@ -103,21 +119,38 @@ export class ScanFormUseCase {
     const chosen = orderIds.map((id) => byId.get(id) as DayCandidate);
     const excluded = chosen.filter((label) => exclusionOf(label) !== null);
     if (excluded.length > 0) {
-      const why = excluded.map((label) => `${label.trackingNumber} (${exclusionOf(label) === 'voided' ? 'voided' : 'already on a form'})`);
+      const unconfirmed = new Map((await this.forms.ofDay(userId, mailingDate)).filter((f) => f.state === 'unconfirmed').map((f) => [f.id, f]));
+      const onForm = (label: DayCandidate): string => {
+        const form = label.scanFormId === null ? undefined : unconfirmed.get(label.scanFormId);
+        return form ? `on a SCAN form ${this.nameOf(form.carrier)} has not confirmed` : 'already on a form';
+      };
+      const why = excluded.map((label) => `${label.trackingNumber} (${exclusionOf(label) === 'voided' ? 'voided' : onForm(label)})`);
       throw new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, `These labels cannot go on a SCAN form: ${listed(why)}.`);
     }
     await this.makeForms(chosen, { userId, bulkOrderId: null, mailingDate });
     const tracking = new Set(chosen.map((label) => label.trackingNumber));
-    const made = (await this.forms.ofDay(userId, mailingDate)).filter((f) => f.state === 'created' && f.trackingNumbers.some((t) => tracking.has(t)));
+    const made = (await this.forms.ofDay(userId, mailingDate)).filter((f) => isCreated(f) && f.trackingNumbers.some((t) => tracking.has(t)));
     if (made.length === 0) throw this.unavailable(chosen);
     return made;
   }
 
-  /** One form's file, for its owner or an admin. */
+  /** One form's file, for its owner or an admin; a form the carrier did not confirm has none, and says why. */
   async formFile(caller: Caller, formId: string): Promise<FormFile | null> {
     const form = await this.forms.find(formId);
-    if (!form || !ownsOrAdmin(caller, form.userId) || form.state !== 'created' || !form.fileId) return null;
+    if (!form || !ownsOrAdmin(caller, form.userId)) return null;
+    this.throwUnconfirmed([form]);
+    if (form.state !== 'created' || !form.fileId) return null;
     return { fileId: form.fileId };
+  }
+
+  private nameOf(carrier: CarrierId): string {
+    return this.registry.get(carrier)?.profile.displayName ?? carrier;
+  }
+
+  /** Nothing to download while forms the carrier may have made stand unconfirmed: the seller is told which labels. */
+  private throwUnconfirmed(forms: readonly ScanFormRecord[]): void {
+    const unconfirmed = forms.filter((f) => f.state === 'unconfirmed');
+    if (unconfirmed.length > 0) throw unconfirmedFormsError((form) => this.nameOf(form.carrier), unconfirmed);
   }
 
   private unavailable(candidates: readonly FormCandidate[]): DomainError {
@@ -129,34 +162,67 @@ export class ScanFormUseCase {
     return new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, NO_LABELS);
   }
 
-  private async makeForms(candidates: readonly FormCandidate[], scope: { userId: string; bulkOrderId: string | null; mailingDate: string }): Promise<void> {
+  private async makeForms(candidates: readonly FormCandidate[], scope: FormScope): Promise<void> {
     const planned = planScanForms(candidates).filter((p) => this.registry.get(p.carrier)?.scanForm);
     for (const form of planned) await this.makeForm(form, scope);
   }
 
-  /** Claims the labels, asks the carrier, keeps the file; a refusal or no answer gives the labels back. */
-  private async makeForm(planned: PlannedForm, scope: { userId: string; bulkOrderId: string | null; mailingDate: string }): Promise<void> {
+  /**
+   * Claims the labels, asks the carrier, keeps the file. A refusal, or an answer that the carrier provably was not
+   * asked, gives the labels back; anything else after the request may have left keeps them (unconfirmed).
+   */
+  private async makeForm(planned: PlannedForm, scope: FormScope): Promise<void> {
     const carrier = this.registry.get(planned.carrier);
     if (!carrier?.scanForm) return;
     const id = randomUUID();
     // A racing request claimed some of these labels first: its form answers for them.
     if (!(await this.forms.claim({ id, userId: scope.userId, bulkOrderId: scope.bulkOrderId, mailingDate: scope.mailingDate, planned }))) return;
+    const request: ScanFormRequest = { formId: id, mailingDate: scope.mailingDate, from: planned.sender, labels: planned.labels.map((l) => ({ trackingNumber: l.trackingNumber, carrierRefs: l.carrierRefs })) };
+    let outcome: ScanFormOutcome;
     try {
-      const outcome = await carrier.scanForm({ formId: id, mailingDate: scope.mailingDate, from: planned.sender, labels: planned.labels.map((l) => ({ trackingNumber: l.trackingNumber, carrierRefs: l.carrierRefs })) });
-      if (outcome.kind !== 'created') {
-        await this.forms.release(id);
-        const message = outcome.kind === 'refused' ? `The carrier refused the SCAN form: ${outcome.message}` : `The carrier did not answer; ask for the SCAN form again in a few minutes. (${outcome.message})`;
-        throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, message);
-      }
-      const file = await this.files.saveStream(scope.userId, `SCAN_Form_${scope.mailingDate}_${outcome.barcode}.pdf`, 'application/pdf', once(outcome.file));
-      await this.forms.complete(id, outcome.barcode, outcome.carrierRefs, file.id);
+      outcome = await carrier.scanForm(request);
     } catch (error) {
-      if (!(error instanceof DomainError)) {
-        this.logger.error(`SCAN form ${id} failed`, error instanceof Error ? error.stack : String(error));
-        await this.forms.release(id);
-      }
-      throw error;
+      // Carriers answer with an outcome (the registry's guard turns throws into one); a throw here is a fault of ours
+      // after which nothing says whether the request left.
+      this.logger.error(`SCAN form ${id}: asking ${planned.carrier} threw`, error instanceof Error ? error.stack : String(error));
+      outcome = { kind: 'unconfirmed', message: `${carrier.profile.displayName} did not confirm the SCAN form`, barcode: null, carrierRefs: {} };
     }
+    if (outcome.kind === 'refused' || outcome.kind === 'unknown') {
+      await this.forms.release(id);
+      const message = outcome.kind === 'refused' ? `The carrier refused the SCAN form: ${outcome.message}` : `The carrier did not answer; ask for the SCAN form again in a few minutes. (${outcome.message})`;
+      throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, message);
+    }
+    if (outcome.kind === 'created') {
+      const kept = await this.keepFile(id, scope, outcome);
+      if (kept === null) return;
+      outcome = kept;
+    }
+    await this.keepUnconfirmed(id, planned, outcome);
+  }
+
+  /**
+   * Stores a made form's file; null once kept. A file that cannot be stored leaves a form that exists at the carrier
+   * without one here: it is kept as unconfirmed (never asked again), with its number.
+   */
+  private async keepFile(id: string, scope: FormScope, made: Extract<ScanFormOutcome, { kind: 'created' }>): Promise<Extract<ScanFormOutcome, { kind: 'unconfirmed' }> | null> {
+    try {
+      const file = await this.files.saveStream(scope.userId, `SCAN_Form_${scope.mailingDate}_${made.barcode}.pdf`, 'application/pdf', once(made.file));
+      await this.forms.complete(id, made.barcode, made.carrierRefs, file.id);
+      return null;
+    } catch (error) {
+      this.logger.error(`SCAN form ${id} (${made.barcode}) was made, but its file could not be kept`, error instanceof Error ? error.stack : String(error));
+      return { kind: 'unconfirmed', message: `The carrier made SCAN form ${made.barcode}, but its file could not be kept`, barcode: made.barcode, carrierRefs: made.carrierRefs };
+    }
+  }
+
+  /** Records a form the carrier may have made, alerts the operator and tells the seller; its labels stay claimed. */
+  private async keepUnconfirmed(id: string, planned: PlannedForm, answer: Extract<ScanFormOutcome, { kind: 'unconfirmed' }>): Promise<never> {
+    const trackingNumbers = planned.labels.map((l) => l.trackingNumber);
+    this.logger.error(`SCAN form ${id} at ${planned.carrier} is unconfirmed (${trackingNumbers.length} labels kept as on it): ${answer.message}`);
+    this.alerts?.unconfirmedScanForm(planned.carrier, unconfirmedScanFormText({ id, barcode: answer.barcode, trackingNumbers }, answer.message));
+    // Should this write fail, the claim stays `pending`: the labels are still kept off any other form.
+    await this.forms.unconfirm(id, answer);
+    throw unconfirmedFormsError((form) => this.nameOf(form.carrier), [{ carrier: planned.carrier, barcode: answer.barcode, trackingNumbers }]);
   }
 
   /** One form's file, or the forms merged into one PDF (built once, kept on the newest form). */

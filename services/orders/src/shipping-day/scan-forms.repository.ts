@@ -9,7 +9,14 @@ import type { VoidState } from '../lifecycle/label-state';
 import type { LabelKind } from '../lifecycle/label-voids.repository';
 import type { FormCandidate, PlannedForm } from './scan-form-plan';
 
-/** A SCAN form as stored: `pending` while the carrier is being asked, `created` once its file is kept. */
+/**
+ * Where a form stands: `pending` while the carrier is being asked, `created` once its file is kept, `unconfirmed`
+ * when the carrier was asked and may have made it but we could not read that it did (no file; its labels stay
+ * claimed and count as manifested, and it is never asked again).
+ */
+export type ScanFormState = 'pending' | 'created' | 'unconfirmed';
+
+/** A SCAN form as stored. */
 export interface ScanFormRecord {
   id: string;
   userId: string;
@@ -18,7 +25,7 @@ export interface ScanFormRecord {
   sender: LabelAddress;
   mailingDate: string;
   trackingNumbers: string[];
-  state: 'pending' | 'created';
+  state: ScanFormState;
   barcode: string | null;
   fileId: string | null;
   createdAt: Date;
@@ -33,7 +40,7 @@ interface FormRow {
   /** `to_char` of the date column: a `date` read as a JS Date would shift with the process's time zone. */
   mailing_day: string;
   tracking_numbers: string[] | string;
-  state: 'pending' | 'created';
+  state: ScanFormState;
   barcode: string | null;
   file_id: string | null;
   created_at: Date | string;
@@ -164,7 +171,19 @@ export class ScanFormsRepository {
     );
   }
 
-  /** The carrier refused or did not answer: the claim goes, and its labels may go on a form again. */
+  /**
+   * The carrier may have made the form but did not confirm it readably: its labels stay claimed (never on a second
+   * form) and count as manifested; the barcode and ids it named, and its words, are kept for the operator.
+   */
+  async unconfirm(formId: string, answer: { barcode: string | null; carrierRefs: CarrierRefs; message: string }): Promise<void> {
+    await this.em().execute(
+      `update ${this.t('scan_forms')} set "state" = 'unconfirmed', "barcode" = ?, "carrier_refs" = ?::jsonb, "carrier_answer" = ?, "updated_at" = now()
+        where "id" = ? and "state" = 'pending'`,
+      [answer.barcode, JSON.stringify(answer.carrierRefs), answer.message, formId],
+    );
+  }
+
+  /** The carrier refused, or provably was not asked: the claim goes, and its labels may go on a form again. */
   async release(formId: string): Promise<void> {
     await this.em().execute(`delete from ${this.t('scan_forms')} where "id" = ? and "state" = 'pending'`, [formId]);
   }
@@ -189,13 +208,16 @@ export class ScanFormsRepository {
     return rows.map(toForm);
   }
 
-  /** When each of these labels went on a created form (a label absent from the answer is on none). */
+  /**
+   * When each of these labels went on a form the carrier made or may have made (a label absent from the answer is on
+   * none): a void after it is a refund request.
+   */
   async manifestedAt(labels: readonly { kind: LabelKind; labelId: string }[]): Promise<Map<string, Date>> {
     if (labels.length === 0) return new Map();
     const rows = await this.em().execute<Array<{ label_kind: LabelKind; label_id: string; created_at: Date | string }>>(
       `select fl."label_kind", fl."label_id", f."updated_at" as "created_at"
          from ${this.t('scan_form_labels')} fl join ${this.t('scan_forms')} f on f."id" = fl."scan_form_id"
-        where f."state" = 'created' and (fl."label_kind", fl."label_id") in (${labels.map(() => '(?, ?::uuid)').join(', ')})`,
+        where f."state" in ('created', 'unconfirmed') and (fl."label_kind", fl."label_id") in (${labels.map(() => '(?, ?::uuid)').join(', ')})`,
       labels.flatMap((l) => [l.kind, l.labelId]),
     );
     return new Map(rows.map((r) => [`${r.label_kind}:${r.label_id}`, new Date(r.created_at)]));

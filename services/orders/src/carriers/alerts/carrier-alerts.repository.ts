@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { type CarrierAlertReason, UNREADABLE_ANSWER_ALERT_DAYS } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CarrierId } from '../carrier.port';
 
-export type CarrierAlertReason = 'upstream_funds' | 'unavailable';
+export type { CarrierAlertReason };
 
 export interface CarrierAlertRow {
   carrier: CarrierId;
@@ -13,33 +14,59 @@ export interface CarrierAlertRow {
   lastSeen: Date;
 }
 
-/** One standing alert per carrier, shared by every replica: raised by what purchases meet, cleared by a sale. */
+type AlertRow = { carrier: CarrierId; reason: CarrierAlertReason; message: string; since: Date | string; last_seen: Date | string };
+
+/**
+ * The carriers' standing alerts, shared by every replica. `carrier_alerts` keeps one per carrier of the troubles a
+ * sale ends (no funds upstream, not answering); `carrier_unreadable_alerts` one per carrier of the answers we could
+ * not read, which no sale ends: each stands until UNREADABLE_ANSWER_ALERT_DAYS after it was last seen.
+ */
 @Injectable()
 export class CarrierAlertsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-  private get table(): string {
-    return schemaTable(this.orm, 'carrier_alerts');
+  private table(name: 'carrier_alerts' | 'carrier_unreadable_alerts'): string {
+    return schemaTable(this.orm, name);
   }
 
-  /** Raised, or seen again (keeping when it began; a new reason starts a new alert). */
+  /** Raised, or seen again (keeping when it began; a new reason a sale ends starts a new alert). */
   async raise(carrier: CarrierId, reason: CarrierAlertReason, message: string): Promise<void> {
+    if (reason === 'unreadable_answer') return this.raiseUnreadable(carrier, message);
+    const table = this.table('carrier_alerts');
     await this.orm.em.fork().execute(
-      `insert into ${this.table} ("carrier", "reason", "message") values (?, ?, ?)
+      `insert into ${table} ("carrier", "reason", "message") values (?, ?, ?)
        on conflict ("carrier") do update set "message" = excluded."message", "last_seen" = now(),
-              "since" = case when ${this.table}."reason" = excluded."reason" then ${this.table}."since" else now() end,
+              "since" = case when ${table}."reason" = excluded."reason" then ${table}."since" else now() end,
               "reason" = excluded."reason"`,
       [carrier, reason, message],
     );
   }
 
-  async clear(carrier: CarrierId): Promise<void> {
-    await this.orm.em.fork().execute(`delete from ${this.table} where "carrier" = ?`, [carrier]);
+  /** The latest unreadable answer's words; one seen after the last had ended starts a new alert. */
+  private async raiseUnreadable(carrier: CarrierId, message: string): Promise<void> {
+    const table = this.table('carrier_unreadable_alerts');
+    await this.orm.em.fork().execute(
+      `insert into ${table} ("carrier", "message") values (?, ?)
+       on conflict ("carrier") do update set "message" = excluded."message", "last_seen" = now(),
+              "since" = case when ${table}."last_seen" > now() - ?::int * interval '1 day' then ${table}."since" else now() end`,
+      [carrier, message, UNREADABLE_ANSWER_ALERT_DAYS],
+    );
   }
 
+  /** The carrier sold a label: the troubles a sale ends are over. An unreadable answer stays. */
+  async clear(carrier: CarrierId): Promise<void> {
+    await this.orm.em.fork().execute(`delete from ${this.table('carrier_alerts')} where "carrier" = ?`, [carrier]);
+  }
+
+  /** Every alert standing now, oldest first. */
   async list(): Promise<CarrierAlertRow[]> {
-    const rows = await this.orm.em.fork().execute<Array<{ carrier: CarrierId; reason: CarrierAlertReason; message: string; since: Date | string; last_seen: Date | string }>>(
-      `select "carrier", "reason", "message", "since", "last_seen" from ${this.table} order by "since"`,
+    const rows = await this.orm.em.fork().execute<AlertRow[]>(
+      `select "carrier", "reason", "message", "since", "last_seen" from ${this.table('carrier_alerts')}
+       union all
+       select "carrier", 'unreadable_answer', "message", "since", "last_seen" from ${this.table('carrier_unreadable_alerts')}
+        where "last_seen" > now() - ?::int * interval '1 day'
+       order by "since"`,
+      [UNREADABLE_ANSWER_ALERT_DAYS],
     );
     return rows.map((row) => ({ carrier: row.carrier, reason: row.reason, message: row.message, since: new Date(row.since), lastSeen: new Date(row.last_seen) }));
   }

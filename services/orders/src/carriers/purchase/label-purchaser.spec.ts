@@ -1,4 +1,5 @@
-import type { CarrierAlerts } from '../alerts/carrier-alerts';
+import { CarrierAlerts } from '../alerts/carrier-alerts';
+import type { CarrierAlertsRepository } from '../alerts/carrier-alerts.repository';
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, PurchaseOutcome } from '../carrier.port';
@@ -355,6 +356,44 @@ describe('LabelPurchaser', () => {
       expect(easypost.purchaseCalls).toHaveLength(1);
       expect(usps.purchaseCalls).toHaveLength(0);
       expect(await journal.find(key)).toMatchObject({ carrier: 'easypost', state: 'bought' });
+    });
+  });
+
+  describe('a success the carrier gave that we could not read', () => {
+    const unreadable: PurchaseOutcome = { kind: 'unknown', message: 'USPS answered the purchase with a label we could not read', unreadable: true };
+    const alertsOf = () => {
+      const repository = { raise: jest.fn(async () => undefined), clear: jest.fn(async () => undefined) };
+      return { repository, alerts: new CarrierAlerts(repository as unknown as CarrierAlertsRepository) };
+    };
+    const flushed = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('alerts the operator, naming the label, and neither fails over nor buys again', async () => {
+      usps.onPurchase(unreadable);
+      const { repository, alerts } = alertsOf();
+      const journal = new MemoryPurchaseJournal();
+      const purchaser = new LabelPurchaser(new CarrierRegistry([usps, easypost]), journal as unknown as PurchaseJournalRepository, alerts);
+
+      expect(await purchaser.buy(shipment, key)).toEqual(unreadable);
+      await flushed();
+
+      expect(repository.raise).toHaveBeenCalledWith('usps', 'unreadable_answer', `The purchase of the label of order ${key}: USPS answered the purchase with a label we could not read`);
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(await journal.find(key)).toMatchObject({ carrier: 'usps', state: 'unknown' });
+    });
+
+    it('alerts the operator when the answer to the question what became of a lost purchase cannot be read either', async () => {
+      const journal = new MemoryPurchaseJournal();
+      journal.put(earlierAttempt({ idempotencyKey: key, carrier: 'usps', state: 'unknown', refs: { uspsId: 'x' } }));
+      usps.onResolve(unreadable);
+      const { repository, alerts } = alertsOf();
+      const purchaser = new LabelPurchaser(new CarrierRegistry([usps, easypost]), journal as unknown as PurchaseJournalRepository, alerts);
+
+      expect(await purchaser.buy(shipment, key)).toEqual(unreadable);
+      await flushed();
+
+      expect(repository.raise).toHaveBeenCalledWith('usps', 'unreadable_answer', expect.stringContaining(key));
+      expect(usps.purchaseCalls).toHaveLength(0);
+      expect(easypost.purchaseCalls).toHaveLength(0);
     });
   });
 });

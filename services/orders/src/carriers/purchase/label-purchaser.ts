@@ -106,7 +106,7 @@ export class LabelPurchaser implements OnApplicationShutdown {
       const outcome = await this.purchaseAt(carrier, attempt, shipment);
       const unsettled = leaveBought && outcome.kind === 'bought' ? attempt : null;
       if (!unsettled) await this.journal.settle(attempt, stateOf(outcome));
-      this.alerts?.note(carrier.profile.id, outcome);
+      this.alerts?.note(carrier.profile.id, outcome, idempotencyKey);
       if (outcome.kind !== 'not_attempted') return { outcome, unsettled };
       this.logger.warn(`${carrier.profile.id} did not take label ${idempotencyKey} (${outcome.reason}): ${outcome.message}`);
       last = outcome;
@@ -132,6 +132,8 @@ export class LabelPurchaser implements OnApplicationShutdown {
       return { kind: 'unknown', message: `This label was asked of ${previous.carrier}, which is no longer configured` };
     }
     const outcome = await this.resolveAt(carrier, previous, shipment);
+    // The carrier's answer about a lost purchase may be one we cannot read either: the operator hears of it too.
+    this.alerts?.note(carrier.profile.id, outcome, previous.idempotencyKey);
     if (outcome.kind === 'not_attempted') {
       await this.journal.settle(previous, 'not_attempted');
       return null;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LabelToVoid, PurchaseOutcome, TrackingReport, VoidOutcome } from '../carrier.port';
+import type { LabelToVoid, PurchaseOutcome, ScanFormOutcome, ScanFormRequest, TrackingReport, VoidOutcome } from '../carrier.port';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { labelFrom, lostAnswer, notAttempted, rateLimited, refusal, ScriptedCarrier, sellsTheLabel } from '../testing/scripted-carrier';
 import { aShipment } from '../testing/shipments';
@@ -322,6 +322,54 @@ describe('GuardedCarrier', () => {
       await openCircuit(bulk, guarded);
       expect((await guarded.voidMany?.([label, label]))?.map((outcome) => outcome.kind)).toEqual(['unknown', 'unknown']);
       expect(bulk.voidMany).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('SCAN forms', () => {
+    const request: ScanFormRequest = {
+      formId: '5b0c2a64-1d7e-4f4b-9a53-0d2c9f1e7a10',
+      mailingDate: '2026-11-27',
+      from: shipment.from,
+      labels: [{ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs }],
+    };
+
+    // Fails on a90fc8c: the throw went through to the SCAN form use case, which gave the labels back (a form USPS may
+    // have made was asked again, and its labels shown as free to void).
+    it('answers unconfirmed, never unknown, when the call throws after the request may have left (a time-out escaping the adapter)', async () => {
+      carrier.onScanForm(() => {
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      });
+
+      const outcome = await guard(carrier).scanForm?.(request);
+
+      expect(outcome).toEqual({ kind: 'unconfirmed', message: 'Scripted easypost did not confirm the SCAN form (The operation was aborted due to timeout)', barcode: null, carrierRefs: {} });
+      expect(carrier.scanFormCalls).toEqual([request]);
+    });
+
+    it("passes the carrier's unconfirmed form through, with the number it named", async () => {
+      const unconfirmed: ScanFormOutcome = { kind: 'unconfirmed', message: 'USPS answered 200 with a body we could not read', barcode: '9475711201080329405718', carrierRefs: { scanFormNumber: '9475711201080329405718' } };
+      carrier.onScanForm(unconfirmed);
+      expect(await guard(carrier).scanForm?.(request)).toEqual(unconfirmed);
+    });
+
+    it('answers unknown, without asking the carrier, while the circuit is open: the request provably did not leave', async () => {
+      const guarded = guard(carrier);
+      await openCircuit(carrier, guarded);
+
+      expect((await guarded.scanForm?.(request))?.kind).toBe('unknown');
+      expect(carrier.scanFormCalls).toHaveLength(0);
+    });
+
+    // Fails on a90fc8c: an unconfirmed form was not an outage, so a carrier that stopped answering after the request
+    // left kept being sent purchases.
+    it('counts forms left unconfirmed as outages in a row, like purchases whose answer was lost', async () => {
+      const lost: ScanFormOutcome = { kind: 'unconfirmed', message: 'no answer after the request left', barcode: null, carrierRefs: {} };
+      carrier.onScanForm(lost, lost, lost);
+      const guarded = guard(carrier, { breakAfter: 3 });
+      for (let i = 0; i < 3; i++) await guarded.scanForm?.(request);
+
+      expect(await buy(guarded)).toMatchObject({ kind: 'not_attempted', reason: 'circuit_open' });
+      expect(carrier.purchaseCalls).toHaveLength(0);
     });
   });
 });

@@ -38,8 +38,13 @@ const isRateLimited = (outcome: unknown): boolean =>
 const isOutage = (outcome: unknown): boolean => {
   if (typeof outcome !== 'object' || outcome === null) return false;
   const { kind, reason } = outcome as { kind?: string; reason?: string };
-  return kind === 'unknown' || (kind === 'not_attempted' && reason === 'unavailable');
+  // A SCAN form `unconfirmed` is a lost answer too (what a purchase calls `unknown`).
+  return kind === 'unknown' || kind === 'unconfirmed' || (kind === 'not_attempted' && reason === 'unavailable');
 };
+
+/** An error's own words (a fetch time-out is a DOMException, not always an Error of this realm). */
+const messageOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : String(error);
 
 const retryAfterOf = (outcome: unknown): number => (outcome as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 1_000;
 
@@ -128,8 +133,18 @@ export class GuardedCarrier implements CarrierAdapter {
     }
   }
 
+  /**
+   * `unknown` (the labels are given back and the form may be asked again) only when the carrier provably was not
+   * asked: the circuit is open, or it answered 429. An adapter answers every carrier reply with an outcome, so a throw
+   * is a fault of ours mid-call, after which nothing says whether the request left: the form may exist.
+   */
   private async guardedScanForm(scanForm: (request: ScanFormRequest) => Promise<ScanFormOutcome>, request: ScanFormRequest): Promise<ScanFormOutcome> {
-    const outcome: Outcome | null = await this.run<ScanFormOutcome>(() => scanForm(request), false);
+    let outcome: Outcome | null;
+    try {
+      outcome = await this.run<ScanFormOutcome>(() => scanForm(request), false);
+    } catch (error) {
+      return { kind: 'unconfirmed', message: `${this.profile.displayName} did not confirm the SCAN form (${messageOf(error)})`, barcode: null, carrierRefs: {} };
+    }
     if (!outcome || isRateLimited(outcome)) return { kind: 'unknown', message: `${this.profile.displayName} is not answering; ask for the SCAN form again in a few minutes` };
     return outcome as ScanFormOutcome;
   }

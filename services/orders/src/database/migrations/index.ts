@@ -14,6 +14,7 @@ import { Migration012WebhookRetention } from './migration-012-webhook-retention'
 import { Migration013FilePartsUncompressed } from './migration-013-file-parts-uncompressed';
 import { Migration014BulkLabelsInline } from './migration-014-bulk-labels-inline';
 import { Migration015LabelledItems } from './migration-015-labelled-items';
+import { Migration016UnreadableAnswers } from './migration-016-unreadable-answers';
 import { Migration017ShippedOrderIds } from './migration-017-shipped-order-ids';
 
 export const ordersMigrations: MigrationObject[] = [
@@ -32,5 +33,6 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration013FilePartsUncompressed', class: Migration013FilePartsUncompressed },
   { name: 'Migration014BulkLabelsInline', class: Migration014BulkLabelsInline },
   { name: 'Migration015LabelledItems', class: Migration015LabelledItems },
+  { name: 'Migration016UnreadableAnswers', class: Migration016UnreadableAnswers },
   { name: 'Migration017ShippedOrderIds', class: Migration017ShippedOrderIds },
 ];

@@ -1,0 +1,206 @@
+import { Logger } from '@nestjs/common';
+import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
+import { randomUUID } from 'node:crypto';
+import type { BulkRepository } from '../bulk/bulk.repository';
+import { CarrierAlerts } from '../carriers/alerts/carrier-alerts';
+import type { CarrierAlertsRepository } from '../carriers/alerts/carrier-alerts.repository';
+import type { LabelAddress, ScanFormOutcome } from '../carriers/carrier.port';
+import { CarrierRegistry } from '../carriers/registry/carrier-registry';
+import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
+import type { FileRepository } from '../files/file.repository';
+import { ScanFormUseCase } from './scan-form.usecase';
+import type { ScanFormsRepository } from './scan-forms.repository';
+import { MemoryScanForms } from './testing/memory-scan-forms';
+
+const NOW = new Date('2026-11-27T18:00:00Z');
+const DAY = '2026-11-27';
+const SENDER: LabelAddress = { name: 'Acme Widgets', company: null, phone: null, street1: '12 Main St', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' };
+const FORM_NUMBER = '9475711201080329405718';
+
+/** Files kept in memory; `failing` makes the next save throw, as a database gone away would. */
+class MemoryFiles {
+  readonly saved: Array<{ id: string; name: string; bytes: Buffer }> = [];
+  failing = false;
+
+  async saveStream(_ownerId: string, name: string, _contentType: string, source: AsyncIterable<Buffer | Uint8Array | string>): Promise<{ id: string }> {
+    if (this.failing) throw new Error('connection terminated');
+    const parts: Buffer[] = [];
+    for await (const part of source) parts.push(Buffer.from(part));
+    const file = { id: randomUUID(), name, bytes: Buffer.concat(parts) };
+    this.saved.push(file);
+    return { id: file.id };
+  }
+}
+
+const unreadable: ScanFormOutcome = { kind: 'unconfirmed', message: 'USPS answered 200 with a SCAN form we could not read', barcode: FORM_NUMBER, carrierRefs: { scanFormNumber: FORM_NUMBER } };
+const made: ScanFormOutcome = { kind: 'created', file: Buffer.from('%PDF-1.7 form'), barcode: FORM_NUMBER, carrierRefs: { scanFormNumber: FORM_NUMBER } };
+
+describe('ScanFormUseCase', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  let userId: string;
+  let caller: Caller;
+  let usps: ScriptedCarrier;
+  let forms: MemoryScanForms;
+  let files: MemoryFiles;
+  let raised: jest.Mock;
+  let bulk: { find: jest.Mock };
+  let useCase: ScanFormUseCase;
+
+  beforeEach(() => {
+    userId = randomUUID();
+    caller = { userId, role: 'user' };
+    usps = new ScriptedCarrier('usps');
+    usps.profile.displayName = 'USPS';
+    forms = new MemoryScanForms();
+    files = new MemoryFiles();
+    raised = jest.fn(async () => undefined);
+    bulk = { find: jest.fn(async () => null) };
+    const alerts = new CarrierAlerts({ raise: raised, clear: jest.fn() } as unknown as CarrierAlertsRepository);
+    useCase = new ScanFormUseCase(forms as unknown as ScanFormsRepository, files as unknown as FileRepository, bulk as unknown as BulkRepository, new CarrierRegistry([usps]), alerts);
+  });
+
+  let serial = 0;
+  /** A USPS label of today, single or of a batch. */
+  const boughtLabel = (bulkOrderId: string | null = null) => {
+    serial++;
+    const label = {
+      kind: bulkOrderId ? ('bulk' as const) : ('single' as const),
+      labelId: randomUUID(),
+      trackingNumber: `9205590164917312${String(serial).padStart(6, '0')}`,
+      carrier: 'usps' as const,
+      carrierRefs: { sku: `DPXX0XXXXX0${serial}` },
+      sender: SENDER,
+      voidState: null,
+      receiverName: `Rita ${serial}`,
+      purchasedAt: new Date('2026-11-27T16:00:00Z'),
+    };
+    forms.labels.push({ userId, bulkOrderId, label });
+    return label;
+  };
+
+  const failure = async (work: Promise<unknown>): Promise<DomainError> => {
+    const error: unknown = await work.then(() => null, (e: unknown) => e);
+    if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+    return error;
+  };
+
+  const sellerText = (trackingNumbers: readonly string[], number: string | null = FORM_NUMBER) =>
+    `USPS may have made a SCAN form${number ? ` (number ${number})` : ''} for ${trackingNumbers.length} label${trackingNumbers.length === 1 ? '' : 's'} (${trackingNumbers.join(', ')}), but its answer could not be read. ` +
+    'Its labels are kept as on a form and an operator has been alerted: do not hand them over on another form.';
+
+  describe('a form the carrier may have made without our reading it (unconfirmed)', () => {
+    it('keeps its labels claimed on a form of its own state, with the number the carrier named, and tells the seller not to put them on another form', async () => {
+      const labels = [boughtLabel(), boughtLabel()];
+      usps.onScanForm(unreadable);
+
+      const error = await failure(useCase.forToday(caller, userId, NOW));
+
+      expect(error).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText(labels.map((l) => l.trackingNumber)) });
+      const [form] = forms.all();
+      expect(form).toMatchObject({ state: 'unconfirmed', barcode: FORM_NUMBER, fileId: null, carrierRefs: { scanFormNumber: FORM_NUMBER }, carrierAnswer: unreadable.message });
+      const candidates = await forms.singleCandidates(userId, new Date('2026-11-27T06:00:00Z'), new Date('2026-11-28T06:00:00Z'));
+      expect(candidates.map((c) => c.scanFormId)).toEqual([form?.id, form?.id]);
+    });
+
+    it('never asks the carrier again for those labels: later requests answer the same words, and a choice of them is refused saying why', async () => {
+      const labels = [boughtLabel(), boughtLabel()];
+      const tracking = labels.map((l) => l.trackingNumber);
+      usps.onScanForm(unreadable);
+      await failure(useCase.forToday(caller, userId, NOW));
+
+      expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText(tracking) });
+      expect(await failure(useCase.forChosen(caller, userId, [labels[0]!.labelId], NOW))).toMatchObject({
+        code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE,
+        message: `These labels cannot go on a SCAN form: ${tracking[0]} (on a SCAN form USPS has not confirmed).`,
+      });
+      expect(usps.scanFormCalls).toHaveLength(1);
+    });
+
+    it('counts its labels as manifested, so a void after it is a refund request as after a made form', async () => {
+      const [label] = [boughtLabel()];
+      usps.onScanForm({ ...unreadable, barcode: null, carrierRefs: {} });
+      await failure(useCase.forToday(caller, userId, NOW));
+
+      const manifested = await forms.manifestedAt([{ kind: 'single', labelId: label!.labelId }]);
+
+      expect(manifested.get(`single:${label!.labelId}`)).toEqual(expect.any(Date));
+    });
+
+    it('alerts the operator, naming the form, its labels and what the carrier said', async () => {
+      const label = boughtLabel();
+      usps.onScanForm(unreadable);
+      await failure(useCase.forToday(caller, userId, NOW));
+      const [form] = forms.all();
+
+      expect(raised.mock.calls).toEqual([['usps', 'unreadable_answer', `SCAN form ${FORM_NUMBER} (our form ${form?.id}) of 1 label (${label.trackingNumber}): ${unreadable.message}`]]);
+    });
+
+    it('answers its download with the same words and no file', async () => {
+      const label = boughtLabel();
+      usps.onScanForm({ ...unreadable, barcode: null });
+      await failure(useCase.forToday(caller, userId, NOW));
+      const [form] = forms.all();
+
+      expect(await failure(useCase.formFile(caller, form!.id))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
+      expect(await useCase.formFile({ userId: randomUUID(), role: 'user' }, form!.id)).toBeNull();
+    });
+
+    it("answers a batch's download with the same words, and never asks the carrier again", async () => {
+      const batchId = randomUUID();
+      bulk.find.mockResolvedValue({ id: batchId, user_id: userId, status: 'completed', sort_by_sku: false });
+      const label = boughtLabel(batchId);
+      usps.onScanForm(unreadable);
+
+      for (let ask = 0; ask < 2; ask++) {
+        expect(await failure(useCase.forBatch(caller, batchId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber]) });
+      }
+      expect(usps.scanFormCalls).toHaveLength(1);
+    });
+  });
+
+  // Fails on a90fc8c: a throw released the claim, so the next request asked the carrier for a second form.
+  it('keeps the labels claimed, as unconfirmed, when asking the carrier throws after the request may have left', async () => {
+    const label = boughtLabel();
+    usps.onScanForm(() => {
+      throw new Error('socket hang up');
+    });
+
+    expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
+    expect(forms.all().map((f) => f.state)).toEqual(['unconfirmed']);
+    await failure(useCase.forToday(caller, userId, NOW));
+    expect(usps.scanFormCalls).toHaveLength(1);
+  });
+
+  // Fails on a90fc8c: the claim was released although the carrier had made the form, so its labels read as on none.
+  it('keeps a form the carrier made, as unconfirmed with its number, when its file cannot be stored', async () => {
+    const label = boughtLabel();
+    usps.onScanForm(made);
+    files.failing = true;
+
+    expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber]) });
+    expect(forms.all()).toEqual([expect.objectContaining({ state: 'unconfirmed', barcode: FORM_NUMBER, carrierAnswer: `The carrier made SCAN form ${FORM_NUMBER}, but its file could not be kept` })]);
+    expect(raised).toHaveBeenCalledWith('usps', 'unreadable_answer', expect.stringContaining(FORM_NUMBER));
+  });
+
+  it('gives the labels back, and alerts nobody, when the carrier provably was not asked', async () => {
+    boughtLabel();
+    usps.onScanForm({ kind: 'unknown', message: 'USPS is not answering; ask for the SCAN form again in a few minutes' }, made);
+
+    expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
+    expect(forms.all()).toEqual([]);
+    const [form] = await useCase.forToday(caller, userId, NOW);
+    expect(form).toMatchObject({ state: 'created', barcode: FORM_NUMBER });
+    expect(raised).not.toHaveBeenCalled();
+  });
+
+  it('answers the forms made when the carrier confirms them, on the day asked', async () => {
+    const label = boughtLabel();
+    usps.onScanForm(made);
+
+    const answered = await useCase.forToday(caller, userId, NOW);
+
+    expect(answered).toEqual([expect.objectContaining({ state: 'created', mailingDate: DAY, trackingNumbers: [label.trackingNumber], fileId: files.saved[0]?.id })]);
+    expect(files.saved.map((f) => f.name)).toEqual([`SCAN_Form_${DAY}_${FORM_NUMBER}.pdf`]);
+  });
+});

@@ -1,0 +1,123 @@
+import type { CarrierRefs } from '../../carriers/carrier.port';
+import type { LabelKind } from '../../lifecycle/label-voids.repository';
+import type { PlannedForm } from '../scan-form-plan';
+import type { DayCandidate, ScanFormRecord, ScanFormsRepository } from '../scan-forms.repository';
+
+/** A label the store knows: whose, of which batch (or none), and what a form candidate reads of it. */
+export interface StoredLabel {
+  userId: string;
+  bulkOrderId: string | null;
+  label: Omit<DayCandidate, 'scanFormId'>;
+}
+
+type StoredForm = ScanFormRecord & { carrierRefs: CarrierRefs; carrierAnswer: string | null; updatedAt: Date; bundleFileId: string | null };
+
+/**
+ * SCAN forms kept in memory with the conditions of their SQL: a label is claimed by one form at most (a claim that
+ * meets a claimed label keeps nothing), a release drops only a `pending` form and its claims, a form is made
+ * unconfirmed only from `pending`, and the labels of a created or unconfirmed form count as manifested.
+ */
+export class MemoryScanForms
+  implements Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'release' | 'find' | 'ofBatch' | 'ofDay' | 'manifestedAt' | 'bundleOf' | 'keepBundle'>
+{
+  readonly labels: StoredLabel[] = [];
+  private readonly forms = new Map<string, StoredForm>();
+  /** `kind:labelId` → the form holding it. */
+  private readonly claims = new Map<string, string>();
+
+  private candidate(stored: StoredLabel): DayCandidate {
+    return { ...stored.label, scanFormId: this.claims.get(`${stored.label.kind}:${stored.label.labelId}`) ?? null };
+  }
+
+  async singleCandidates(userId: string, from: Date, to: Date): Promise<DayCandidate[]> {
+    return this.labels
+      .filter((s) => s.userId === userId && s.label.kind === 'single' && s.label.purchasedAt >= from && s.label.purchasedAt < to)
+      .map((s) => this.candidate(s));
+  }
+
+  async batchCandidates(bulkOrderId: string): Promise<DayCandidate[]> {
+    return this.labels.filter((s) => s.bulkOrderId === bulkOrderId).map((s) => this.candidate(s));
+  }
+
+  async claim(form: { id: string; userId: string; bulkOrderId: string | null; mailingDate: string; planned: PlannedForm }): Promise<boolean> {
+    const keys = form.planned.labels.map((l) => `${l.kind}:${l.labelId}`);
+    if (keys.some((key) => this.claims.has(key))) return false;
+    const now = new Date();
+    this.forms.set(form.id, {
+      id: form.id,
+      userId: form.userId,
+      carrier: form.planned.carrier,
+      bulkOrderId: form.bulkOrderId,
+      sender: form.planned.sender,
+      mailingDate: form.mailingDate,
+      trackingNumbers: form.planned.labels.map((l) => l.trackingNumber),
+      state: 'pending',
+      barcode: null,
+      fileId: null,
+      createdAt: now,
+      carrierRefs: {},
+      carrierAnswer: null,
+      updatedAt: now,
+      bundleFileId: null,
+    });
+    for (const key of keys) this.claims.set(key, form.id);
+    return true;
+  }
+
+  async complete(formId: string, barcode: string, carrierRefs: CarrierRefs, fileId: string): Promise<void> {
+    const form = this.forms.get(formId);
+    if (form) Object.assign(form, { state: 'created', barcode, carrierRefs, fileId, updatedAt: new Date() });
+  }
+
+  async unconfirm(formId: string, answer: { barcode: string | null; carrierRefs: CarrierRefs; message: string }): Promise<void> {
+    const form = this.forms.get(formId);
+    if (form?.state === 'pending') Object.assign(form, { state: 'unconfirmed', barcode: answer.barcode, carrierRefs: answer.carrierRefs, carrierAnswer: answer.message, updatedAt: new Date() });
+  }
+
+  async release(formId: string): Promise<void> {
+    if (this.forms.get(formId)?.state !== 'pending') return;
+    this.forms.delete(formId);
+    for (const [key, id] of this.claims) if (id === formId) this.claims.delete(key);
+  }
+
+  /** A form as stored, with what the carrier answered (for a test to read). */
+  stored(formId: string): StoredForm | undefined {
+    return this.forms.get(formId);
+  }
+
+  all(): StoredForm[] {
+    return [...this.forms.values()];
+  }
+
+  async find(formId: string): Promise<ScanFormRecord | null> {
+    return this.forms.get(formId) ?? null;
+  }
+
+  async ofBatch(bulkOrderId: string): Promise<ScanFormRecord[]> {
+    return this.all().filter((f) => f.bulkOrderId === bulkOrderId);
+  }
+
+  async ofDay(userId: string, mailingDate: string): Promise<ScanFormRecord[]> {
+    return this.all().filter((f) => f.userId === userId && f.bulkOrderId === null && f.mailingDate === mailingDate);
+  }
+
+  async manifestedAt(labels: readonly { kind: LabelKind; labelId: string }[]): Promise<Map<string, Date>> {
+    const manifested = new Map<string, Date>();
+    for (const { kind, labelId } of labels) {
+      const form = this.forms.get(this.claims.get(`${kind}:${labelId}`) ?? '');
+      if (form && (form.state === 'created' || form.state === 'unconfirmed')) manifested.set(`${kind}:${labelId}`, form.updatedAt);
+    }
+    return manifested;
+  }
+
+  async bundleOf(formId: string): Promise<string | null> {
+    return this.forms.get(formId)?.bundleFileId ?? null;
+  }
+
+  async keepBundle(formId: string, fileId: string): Promise<string> {
+    const form = this.forms.get(formId);
+    if (!form) return fileId;
+    form.bundleFileId ??= fileId;
+    return form.bundleFileId;
+  }
+}

@@ -20,6 +20,8 @@ import {
   DomainError,
   ErrorCode,
   OrdersRpc,
+  shippedLookupBodySchema,
+  shippedLookupResponseSchema,
   tooManyBulkRowsMessage,
   validationError,
   type ActiveBulkOrderResponse,
@@ -36,6 +38,9 @@ import {
   type BulkRowsResponse,
   type BulkSubmitBody,
   type BulkTemplateColumn,
+  type ShippedLookupBody,
+  type ShippedLookupResponse,
+  type ShippedRow,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
@@ -122,7 +127,7 @@ export class BulkOrdersController {
   @Post('bulk/process/:userId')
   @HttpCode(200)
   async process(@Param('userId') userId: string, @Body(new BulkBody()) body: BulkProcessBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
-    await this.stage(userId, body.orderId, 0, body.orderData, ctx);
+    await this.stage(userId, body.orderId, 0, body.orderData, ctx, []);
     return this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId: body.orderId, rowCount: body.orderData.length, options: body.options }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
   }
 
@@ -135,7 +140,19 @@ export class BulkOrdersController {
   @Post('bulk/rows/:userId')
   @HttpCode(200)
   async rows(@Param('userId') userId: string, @Body(new BulkRowsBody()) body: BulkRowsBodyType, @Ctx() ctx: CallContext): Promise<BulkRowsResponse> {
-    return { staged: await this.stage(userId, body.orderId, body.firstRow, body.orderData, ctx) };
+    const alreadyShipped: ShippedRow[] = [];
+    const staged = await this.stage(userId, body.orderId, body.firstRow, body.orderData, ctx, alreadyShipped);
+    // Named only when a row is marked: an upload of new orders answers as it always did.
+    return alreadyShipped.length > 0 ? { staged, alreadyShipped: alreadyShipped.sort((a, b) => a.rowIndex - b.rowIndex) } : { staged };
+  }
+
+  /** Issue 47: the page marks a loaded file's rows whose order already has a label, before anything is submitted. */
+  @ApiDoc({ summary: 'Which of these order IDs already have a label (up to 2,000 a call), with its date and tracking number', body: shippedLookupBodySchema, response: shippedLookupResponseSchema })
+  @SelfOrAdmin('labels:read')
+  @Post('bulk/shipped/:userId')
+  @HttpCode(200)
+  shipped(@Param('userId') userId: string, @Body(new ZodBody(shippedLookupBodySchema)) body: ShippedLookupBody, @Ctx() ctx: CallContext): Promise<ShippedLookupResponse> {
+    return this.rpc.call(OrdersRpc.bulkShipped, { userId, orderIds: body.orderIds }, ctx);
   }
 
   @ApiDoc({
@@ -151,14 +168,19 @@ export class BulkOrdersController {
   }
 
   /**
-   * Rows to orders in messages of BULK_STAGE_ROWS (NATS takes 1 MB a message); answers how many were held. Rows past
-   * the deployment's limit are refused before any of them is sent, so a refused slice leaves no part of itself behind.
+   * Rows to orders in messages of BULK_STAGE_ROWS (NATS takes 1 MB a message); answers how many were held and adds
+   * the rows orders marked as already shipped to `shipped`. Rows past the deployment's limit are refused before any
+   * of them is sent, so a refused slice leaves no part of itself behind.
    */
-  private async stage(userId: string, orderId: string, firstRow: number, rows: readonly BulkOrderItem[], ctx: CallContext): Promise<number> {
+  private async stage(userId: string, orderId: string, firstRow: number, rows: readonly BulkOrderItem[], ctx: CallContext, shipped: ShippedRow[]): Promise<number> {
     // An orders replica older than the limits RPC (a rolling update, decision 020) holds the default limit.
     const { maxRows } = await this.rpc.call(OrdersRpc.bulkLimits, {}, ctx).catch(() => ({ maxRows: BULK_MAX_ROWS }));
     if (firstRow + rows.length > maxRows) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(maxRows));
-    return stageInSlices(rows, firstRow, BULK_STAGE_ROWS, async (slice) => (await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId, firstRow: slice.firstRow, rows: slice.rows }, ctx)).staged);
+    return stageInSlices(rows, firstRow, BULK_STAGE_ROWS, async (slice) => {
+      const answer = await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId, firstRow: slice.firstRow, rows: slice.rows }, ctx);
+      shipped.push(...(answer.alreadyShipped ?? []));
+      return answer.staged;
+    });
   }
 
   @ApiDoc({ summary: 'The user\'s batch still being worked on, if any', response: activeBulkOrderResponseSchema })

@@ -38,6 +38,12 @@ export class BulkController {
     return this.submit.stage(body);
   }
 
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
+  @RpcHandler(OrdersRpc.bulkShipped)
+  async shipped(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkShipped) body: Req<'bulkShipped'>) {
+    return { shipped: await this.bulk.shippedOrders(body.userId, body.orderIds) };
+  }
+
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkProcess)
   process(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {

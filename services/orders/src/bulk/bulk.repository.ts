@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BulkOptions, BulkOrderItem, BulkStatus } from '@labeldesk/contracts';
+import type { BulkOptions, BulkOrderItem, BulkStatus, ShippedOrder } from '@labeldesk/contracts';
 import { ORM, queryBound, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { BulkFileRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome
 import { placeholders } from '../database/sql-values';
 import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
 import { settleBoughtSql } from '../carriers/purchase/purchase-journal.repository';
+import { shippedOrdersSql } from './already-shipped.sql';
 
 const LABEL_PURCHASED_BULK: OutboxEvent = {
   type: 'label.purchased',
@@ -128,6 +129,17 @@ export class BulkRepository {
     });
   }
 
+  /** Which of the user's order IDs already have a label that stands (shippedOrdersSql): one statement for them all. */
+  async shippedOrders(userId: string, orderIds: readonly string[]): Promise<ShippedOrder[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await queryBound<{ order_id: string; shipped_at: Date | string; tracking_number: string }>(
+      this.em(),
+      shippedOrdersSql((name) => this.t(name)),
+      [JSON.stringify(orderIds), userId],
+    );
+    return rows.map((row) => ({ orderId: row.order_id, shippedAt: new Date(row.shipped_at).toISOString(), trackingNumber: row.tracking_number }));
+  }
+
   /**
    * Rows uploaded for a draft that was never submitted (the page closed mid-upload) go once the draft has not been
    * touched for `olderThanHours`; answers how many rows went. The draft itself stays: its id may still be submitted.
@@ -157,13 +169,16 @@ export class BulkRepository {
     const all: StagedRowSummary[] = [];
     // By spans of row numbers (rowSpans): a slice may start at any row.
     for (const [from, to] of await this.rowSpans('bulk_staged_rows', orderId, pageSize)) {
-      const rows = await this.em().execute<Array<{ row_no: number; service_name: string; weight_lb: number | string; sku: string | null }>>(
+      const rows = await this.em().execute<Array<{ row_no: number; service_name: string; weight_lb: number | string; sku: string | null; order_id: string | null; buy_another: boolean }>>(
         `select "row_no", "data"->>'service_name' as "service_name", ("data"->'package'->>'package_weight')::float8 as "weight_lb",
-           "data"->'package'->>'sku_number' as "sku"
+           "data"->'package'->>'sku_number' as "sku", "data"->'package'->>'order_id' as "order_id",
+           coalesce(("data"->>'buy_another')::boolean, false) as "buy_another"
          from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" between ? and ? order by "row_no"`,
         [orderId, from, to],
       );
-      for (const row of rows) all.push({ rowNo: row.row_no, serviceName: row.service_name, weightLb: Number(row.weight_lb), sku: row.sku });
+      for (const row of rows) {
+        all.push({ rowNo: row.row_no, serviceName: row.service_name, weightLb: Number(row.weight_lb), sku: row.sku, orderId: row.order_id, buyAnother: row.buy_another });
+      }
     }
     return all;
   }

@@ -77,6 +77,10 @@ export interface StagedRowSummary {
   serviceName: string;
   weightLb: number;
   sku: string | null;
+  /** The file's order ID, by which a row already shipped is known (issue 47). */
+  orderId: string | null;
+  /** The seller buys another label for an order that already has one. */
+  buyAnother: boolean;
 }
 
 /** A pending item this worker claimed. */

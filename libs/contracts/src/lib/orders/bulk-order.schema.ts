@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { oneLine, optionalField } from '../common/fields';
 import { packageSchema, receiverSchema, senderSchema } from './single-order.schema';
+import { shippedRowSchema } from './already-shipped.schema';
+
+export * from './already-shipped.schema';
 
 /**
  * Limits of one bulk order, stated in the UI (GET /api/orders/bulk/limits) and enforced by the gateway and the orders
@@ -78,6 +81,8 @@ export const bulkOrderItemSchema = z.object({
     z.string({ error: 'Service name must be selected from the dropdown' }).min(1, { error: 'Service name must be selected from the dropdown' }).max(80),
   ),
   manifested: z.boolean().default(false),
+  /** The row's order ID already has a label and the seller buys another on purpose (issue 47); otherwise such a row is left out. */
+  buy_another: z.boolean({ error: 'buy_another must be true or false' }).optional(),
   sender: senderSchema,
   receiver: receiverSchema,
   package: bulkPackageSchema,
@@ -126,6 +131,8 @@ export type BulkRowsBody = z.output<typeof bulkRowsBodySchema>;
 export const bulkRowsResponseSchema = z.object({
   /** Rows of this slice now held for the batch (0 when the batch was already submitted). */
   staged: z.number().int(),
+  /** Rows of this slice whose order ID already has a label (absent when none): left out at submit unless they say `buy_another`. */
+  alreadyShipped: z.array(shippedRowSchema).optional(),
 });
 export type BulkRowsResponse = z.infer<typeof bulkRowsResponseSchema>;
 
@@ -202,6 +209,8 @@ export const bulkProcessResponseSchema = z.object({
   totalCount: z.number().int(),
   /** Held on the balance now, released for labels that fail. */
   costCents: z.number().int(),
+  /** Rows left out because their order ID already has a label (issue 47); absent when the batch was submitted before. */
+  alreadyShippedCount: z.number().int().min(0).optional(),
 });
 export type BulkProcessResponse = z.infer<typeof bulkProcessResponseSchema>;
 

@@ -21,7 +21,10 @@ import {
   bulkProcessResponseSchema,
   bulkRecoverResponseSchema,
   bulkRetryResponseSchema,
+  bulkRowsResponseSchema,
   bulkStatusSchema,
+  shippedLookupBodySchema,
+  shippedLookupResponseSchema,
 } from './bulk-order.schema';
 import {
   adminRefundsPageSchema,
@@ -79,8 +82,10 @@ export const OrdersRpc = {
   bulkStage: defineRpc(
     'orders.bulk.stage.v1',
     z.object({ userId: idSchema, orderId: idSchema, firstRow: z.number().int().min(0).max(BULK_ROWS_CEILING - 1), rows: z.array(bulkOrderItemSchema).min(1).max(BULK_STAGE_ROWS) }),
-    z.object({ staged: z.number().int() }),
+    bulkRowsResponseSchema,
   ),
+  /** Which of a user's order IDs already have a bought label that was neither voided nor refunded (issue 47). */
+  bulkShipped: defineRpc('orders.bulk.shipped.v1', shippedLookupBodySchema.extend({ userId: idSchema }), shippedLookupResponseSchema),
   /**
    * Validates and prices every staged row, holds the total on the balance, stores the items and starts buying.
    * Refused whole (nothing held, no item stored) when a row cannot be bought or the balance cannot cover it.

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  alreadyShippedLeftOutMessage,
   bulkMaxFileBytes,
   DomainError,
   ErrorCode,
@@ -12,10 +13,12 @@ import {
   type ResponseOf,
   tooManyBulkRowsMessage,
   type BulkLimits,
+  type BulkRowsResponse,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
+import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BulkEngine } from '../bulk-engine';
 import { isHoldRefusal } from '../hold-refusal';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
@@ -52,9 +55,12 @@ export class SubmitBulkOrderUseCase {
     return { maxRows: this.env.BULK_MAX_ROWS, maxFileBytes: bulkMaxFileBytes(this.env.BULK_MAX_ROWS) };
   }
 
-  async stage(request: StageRequest): Promise<{ staged: number }> {
+  async stage(request: StageRequest): Promise<BulkRowsResponse> {
     if (request.firstRow + request.rows.length > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
-    if (await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows)) return { staged: request.rows.length };
+    if (await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows)) {
+      const alreadyShipped = await markShippedRows(request.firstRow, request.rows, (ids) => this.bulk.shippedOrders(request.userId, ids));
+      return { staged: request.rows.length, alreadyShipped };
+    }
     // A batch already submitted takes no more rows; the submission that follows answers that batch (a double click).
     const batch = await this.bulk.find(request.orderId);
     if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
@@ -66,7 +72,7 @@ export class SubmitBulkOrderUseCase {
     if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
     if (batch.status !== 'draft') return answer(batch);
 
-    const { items, holdCents } = await this.checkAndPrice(request).catch(async (error: unknown) => {
+    const { items, holdCents, leftOut } = await this.checkAndPrice(request).catch(async (error: unknown) => {
       await this.bulk.dropStaged(request.orderId);
       throw error;
     });
@@ -90,26 +96,35 @@ export class SubmitBulkOrderUseCase {
     if (started) this.progress.publish(started);
     this.engine.wake();
     return {
-      message: `Bulk order accepted: ${items.length} label(s) are being bought.`,
+      message: `Bulk order accepted: ${items.length} label(s) are being bought.${leftOut > 0 ? ` ${alreadyShippedLeftOutMessage(leftOut)}.` : ''}`,
       orderId: request.orderId,
       status: 'processing',
       totalCount: items.length,
       costCents: holdCents,
+      alreadyShippedCount: leftOut,
     };
   }
 
-  /** The staged rows, checked and priced, and what the hold must be; refuses a balance that plainly cannot cover it. */
-  private async checkAndPrice(request: ProcessRequest): Promise<{ items: NewBulkItem[]; holdCents: number }> {
+  /**
+   * The staged rows, checked and priced, and what the hold must be; refuses a balance that plainly cannot cover it.
+   * Rows whose order ID already has a label are left out here, at submit, whatever the upload's marks said: a label
+   * bought since (another tab, another batch) counts too.
+   */
+  private async checkAndPrice(request: ProcessRequest): Promise<{ items: NewBulkItem[]; holdCents: number; leftOut: number }> {
     if (request.rowCount > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
     const rows = await this.bulk.stagedSummaries(request.orderId);
     const unlike = uploadMismatch(rows, request.rowCount);
     if (unlike) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${unlike} Please submit the order again.`);
-    const items = await this.price(request.userId, rows);
+    const { kept, leftOut } = await leaveOutShipped(rows, (ids) => this.bulk.shippedOrders(request.userId, ids));
+    if (kept.length === 0) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `${alreadyShippedLeftOutMessage(leftOut)}, so nothing was bought. Tick "Buy another label" on a row to ship it again.`);
+    }
+    const items = await this.price(request.userId, kept);
     const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
     const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { asService: true });
     if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
-    return { items, holdCents };
+    return { items, holdCents, leftOut };
   }
 
   /** Every row checked (all problems reported at once, by row), then priced by the user's own tiers. */
@@ -117,11 +132,12 @@ export class SubmitBulkOrderUseCase {
     const { services } = await this.rpc.call(PricingRpc.availableServices, { userId }, { asService: true });
     const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
     const issues: FieldIssue[] = [];
-    rows.forEach((row, i) => {
-      const service = byName.get(row.serviceName.toLowerCase());
-      if (!service) issues.push({ path: `orderData.${i}.service_name`, message: `Row ${i + 1}: service "${row.serviceName}" is not available to you` });
-      else if (row.weightLb > service.maxWeight) {
-        issues.push({ path: `orderData.${i}.package.package_weight`, message: `Row ${i + 1}: weight ${row.weightLb} lb is over the ${service.maxWeight} lb maximum of ${service.name}` });
+    // Named by the row's place in the upload: rows left out (already shipped) leave gaps in `rows`.
+    rows.forEach(({ rowNo, serviceName, weightLb }) => {
+      const service = byName.get(serviceName.toLowerCase());
+      if (!service) issues.push({ path: `orderData.${rowNo}.service_name`, message: `Row ${rowNo + 1}: service "${serviceName}" is not available to you` });
+      else if (weightLb > service.maxWeight) {
+        issues.push({ path: `orderData.${rowNo}.package.package_weight`, message: `Row ${rowNo + 1}: weight ${weightLb} lb is over the ${service.maxWeight} lb maximum of ${service.name}` });
       }
     });
     if (issues.length > 0) {
@@ -133,10 +149,10 @@ export class SubmitBulkOrderUseCase {
     const unique = [...pairs.values()];
     const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { asService: true });
     const prices = new Map(unique.map((pair, i) => [priceKey(pair.serviceName, pair.weightLb), quote.items[i]]));
-    return rows.map((row, i) => {
+    return rows.map((row) => {
       const price = prices.get(priceKey(row.serviceName, row.weightLb));
       // A missing price is an error, never a free label.
-      if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${i + 1} has no price`);
+      if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${row.rowNo + 1} has no price`);
       return { id: randomUUID(), userId, rowNo: row.rowNo, serviceName: price.serviceName, serviceUid: price.serviceUid, priceCents: price.priceCents, sku: row.sku };
     });
   }

@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { OpenApiValidator } from '../openapi/openapi-validator';
+
+/** libs/testing/vendor/usps, reached the same way from src/lib/fake-usps and from the build in dist/lib/fake-usps. */
+const VENDOR = join(__dirname, '../../../vendor/usps');
+
+/** The USPS OpenAPI specs the fake answers by (vendor/usps/README.md says where each comes from). */
+export const USPS_SPEC_FILES = {
+  labels: join(VENDOR, 'domestic-labels.yaml'),
+  payments: join(VENDOR, 'payments.yaml'),
+  addresses: join(VENDOR, 'addresses.yaml'),
+  tracking: join(VENDOR, 'tracking.yaml'),
+  scanForms: join(VENDOR, 'scan-forms.yaml'),
+} as const;
+
+let shared: OpenApiValidator | null = null;
+
+/** The five specs, loaded once per process: parsing the Labels YAML (300 kB) takes about a second. */
+export const uspsSpecs = (): OpenApiValidator => (shared ??= new OpenApiValidator(Object.values(USPS_SPEC_FILES)));

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/**
+ * The parts of an OpenAPI 3.0 document the validator reads. Everything else (descriptions, examples, security) is
+ * carried along untouched: the whole document is handed to ajv as one schema, so `$ref`s into `components` resolve
+ * where they stand.
+ */
+export interface OpenApiReference {
+  $ref: string;
+}
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: unknown;
+}
+
+export interface OpenApiMediaType {
+  schema?: unknown;
+  /** multipart: per part, the content types it may have (a comma-separated list). */
+  encoding?: Record<string, { contentType?: string }>;
+}
+
+export interface OpenApiRequestBody {
+  required?: boolean;
+  content?: Record<string, OpenApiMediaType>;
+}
+
+export interface OpenApiResponse {
+  content?: Record<string, OpenApiMediaType>;
+}
+
+export interface OpenApiOperation {
+  operationId?: string;
+  parameters?: Array<OpenApiParameter | OpenApiReference>;
+  requestBody?: OpenApiRequestBody | OpenApiReference;
+  responses?: Record<string, OpenApiResponse | OpenApiReference>;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  servers?: Array<{ url: string }>;
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * OpenAPI 3.0 writes `exclusiveMinimum: true` beside `minimum` (JSON Schema draft 4); ajv reads draft 7, where the
+ * bound itself is the value. Without this a weight of 0 would pass `minimum: 0, exclusiveMinimum: true`.
+ */
+const draft7Bounds = (node: unknown): void => {
+  if (Array.isArray(node)) return node.forEach(draft7Bounds);
+  if (!isObject(node)) return;
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    const exclusive = node[flag];
+    if (typeof exclusive !== 'boolean') continue;
+    delete node[flag];
+    if (exclusive && typeof node[bound] === 'number') {
+      node[flag] = node[bound];
+      delete node[bound];
+    }
+  }
+  Object.values(node).forEach(draft7Bounds);
+};
+
+/** A YAML (or JSON) OpenAPI 3.0 document, with its numeric bounds in the draft-7 form ajv reads. */
+export const loadOpenApiDocument = (file: string): OpenApiDocument => {
+  const parsed: unknown = parse(readFileSync(file, 'utf8'));
+  if (!isObject(parsed) || typeof parsed['openapi'] !== 'string' || !parsed['openapi'].startsWith('3.0') || !isObject(parsed['paths']) || !isObject(parsed['info'])) {
+    throw new Error(`${file} is not an OpenAPI 3.0 document`);
+  }
+  draft7Bounds(parsed);
+  return parsed as unknown as OpenApiDocument;
+};
+
+/** The path every server of the document shares (`https://apis.usps.com/labels/v3` → `/labels/v3`). */
+export const basePathOf = (document: OpenApiDocument): string => {
+  const paths = new Set((document.servers ?? []).map((server) => new URL(server.url, 'http://server').pathname.replace(/\/+$/, '')));
+  if (paths.size > 1) throw new Error(`${document.info.title}: its servers have different base paths (${[...paths].join(', ')})`);
+  return [...paths][0] ?? '';
+};
+
+/** RFC 6901 JSON pointer of `segments`, as a URI fragment (`#/paths/~1label~1%7BtrackingNumber%7D/delete`). */
+export const pointerOf = (segments: readonly string[]): string =>
+  `#${segments.map((segment) => `/${encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}`;
+
+const segmentsOf = (ref: string): string[] => {
+  if (!ref.startsWith('#/')) throw new Error(`only local $refs are read: ${ref}`);
+  return ref
+    .slice(2)
+    .split('/')
+    .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
+};
+
+/** A node and the pointer it stands at, following `$ref`s (parameters, request bodies, responses may be references). */
+export interface Located<T> {
+  value: T;
+  segments: string[];
+}
+
+export const resolveIn = <T>(document: OpenApiDocument, located: Located<T | OpenApiReference>): Located<T> => {
+  let { value, segments } = located;
+  for (let hops = 0; isObject(value) && typeof value['$ref'] === 'string'; hops += 1) {
+    if (hops > 20) throw new Error(`$ref loop at ${pointerOf(segments)}`);
+    segments = segmentsOf(value['$ref']);
+    value = segments.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined), document) as T | OpenApiReference;
+    if (value === undefined) throw new Error(`$ref ${pointerOf(segments)} points at nothing`);
+  }
+  return { value: value as T, segments };
+};

@@ -111,3 +111,48 @@ export const batchTrackingNumbers = async (call: Api, token: string, orderId: st
   // Bulk rows carry no commas or quotes in the columns before the tracking number (bulkRow's recipients are `Bob <i>`).
   return rows.map((row) => row.split(',')).filter((cells) => cells[status] === 'success').map((cells) => cells[tracking] ?? '');
 };
+
+/** Orders' settings for one real carrier alone, pointed at its fake. */
+export const oneCarrierEnvOf = (fakes: CarrierFakes, carrier: 'usps' | 'easypost'): NodeJS.ProcessEnv => ({ ...carrierEnvOf(fakes, 'easypost'), CARRIERS: carrier });
+
+/**
+ * What USPS sold, by the `X-Idempotency-Key` the label was bought under: the tracking number of every label sold
+ * under that key. A key with two numbers was sold twice.
+ */
+export const uspsSales = (fake: FakeUspsServer): Map<string, string[]> => {
+  const sales = new Map<string, string[]>();
+  for (const label of fake.labels.values()) {
+    const key = label.idempotencyKey ?? `no key: ${label.trackingNumber}`;
+    sales.set(key, [...(sales.get(key) ?? []), label.trackingNumber]);
+  }
+  return sales;
+};
+
+/** How often USPS was asked to cancel (or refund) the label with this tracking number. */
+export const uspsCancelsAsked = (fake: FakeUspsServer, trackingNumber: string): number =>
+  fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/labels/v3/label/${encodeURIComponent(trackingNumber)}`).length;
+
+const REFUND_OF = /^\/v2\/shipments\/(shp_[0-9a-f]+)\/refund$/;
+
+/** How often EasyPost was asked to refund the shipment of the label with this tracking code, one by one. */
+export const easyPostRefundsAsked = (fake: FakeEasyPostServer, trackingCode: string): number =>
+  fake.requests.filter((r) => {
+    const id = r.method === 'POST' ? REFUND_OF.exec(r.path)?.[1] : undefined;
+    return id !== undefined && fake.shipment(id)?.['tracking_code'] === trackingCode;
+  }).length;
+
+/** How many bulk refund requests (`POST /v2/refunds`, a list of tracking codes) EasyPost received. */
+export const easyPostBulkRefundsAsked = (fake: FakeEasyPostServer): number => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/refunds').length;
+
+/**
+ * The file EasyPost serves for a sold label in `format`, at the address its shipment gives for that format (the PDF's
+ * own address, else the label's default one).
+ */
+export const easyPostFileOf = async (fake: FakeEasyPostServer, trackingCode: string, format: 'PDF' | 'ZPL'): Promise<Buffer> => {
+  const ids = new Set(fake.requests.map((r) => BUY_PATH.exec(r.path)?.[1]).filter((id): id is string => id !== undefined));
+  const shipment = [...ids].map((id) => fake.shipment(id)).find((s) => s?.['tracking_code'] === trackingCode);
+  const label = shipment?.['postage_label'] as { label_url?: string | null; label_pdf_url?: string | null; label_zpl_url?: string | null } | null | undefined;
+  const url = format === 'ZPL' ? label?.label_zpl_url : (label?.label_pdf_url ?? label?.label_url);
+  if (!url) throw new Error(`EasyPost has no ${format} file for ${trackingCode}`);
+  return Buffer.from(await (await fetch(url)).arrayBuffer());
+};

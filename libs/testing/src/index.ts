@@ -5,6 +5,7 @@ export * from './lib/recording-relay';
 export * from './lib/fake-btcpay.server';
 export * from './lib/mail-catcher';
 export * from './lib/fake-easypost.server';
+export * from './lib/fake-easypost/recorded';
 export * from './lib/fake-usps.server';
 export * from './lib/openapi/openapi-validator';
 export * from './lib/scripted-http';

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * EasyPost's own recorded traffic (recorded/README.md says where each entry comes from): the fake builds its answers
+ * from these bodies and checks them against their shapes, and the adapter's specs replay them.
+ */
+
+/** One request and its answer, as recorded in an easypost-node cassette (entry counts from 1). */
+export interface EasyPostRecordedEntry {
+  cassette: string;
+  entry: number;
+  request: { method: string; path: string; body?: unknown };
+  status: number;
+  'x-ep-request-uuid': string | null;
+  body: unknown;
+}
+
+/** The entries of each recorded file, by file. */
+export interface EasyPostRecordings {
+  shipment: 'created' | 'bought' | 'converted' | 'refundSubmitted' | 'createdWithRateError';
+  refund: 'bulk';
+  tracker: 'retrieved';
+  address: 'found' | 'notFound';
+  'scan-form': 'created' | 'creating';
+  error: 'parameterRequired' | 'addressNotFound' | 'houseNumberMissing' | 'stringErrors';
+}
+
+export type EasyPostRecordedFile = keyof EasyPostRecordings;
+
+export const EASYPOST_RECORDED_FILES: readonly EasyPostRecordedFile[] = ['shipment', 'refund', 'tracker', 'address', 'scan-form', 'error'];
+
+/**
+ * The build compiles only .ts files, so the recorded files are read from the package's source tree: `src/lib/…` and
+ * `dist/lib/…` both sit three folders below the package.
+ */
+const RECORDED_DIR = join(__dirname, '../../../src/lib/fake-easypost/recorded');
+
+const files = new Map<string, unknown>();
+
+const read = (name: string): unknown => {
+  let parsed = files.get(name);
+  if (parsed === undefined) {
+    parsed = JSON.parse(readFileSync(join(RECORDED_DIR, name), 'utf8')) as unknown;
+    files.set(name, parsed);
+  }
+  return parsed;
+};
+
+/** A recorded entry, a fresh copy each call (callers change their copy freely). */
+export const easyPostRecorded = <F extends EasyPostRecordedFile>(file: F, name: EasyPostRecordings[F]): EasyPostRecordedEntry => {
+  const entries = read(`${file}.json`) as Record<string, EasyPostRecordedEntry | undefined>;
+  const entry = entries[name];
+  if (!entry) throw new Error(`recorded/${file}.json has no entry ${name}`);
+  return structuredClone(entry);
+};
+
+/** Every recorded entry of a file, fresh copies. */
+export const easyPostRecordedEntries = (file: EasyPostRecordedFile): EasyPostRecordedEntry[] =>
+  Object.values(structuredClone(read(`${file}.json`)) as Record<string, EasyPostRecordedEntry>);
+
+/** A webhook push as EasyPost/examples records it: the raw body, the endpoint's secret and the signature sent. */
+export interface EasyPostRecordedWebhook {
+  rawBody: string;
+  secret: string;
+  signature: string;
+}
+
+/**
+ * EasyPost/examples' `tracker.updated` event with its secret and `X-Hmac-Signature`. The signature is of the body
+ * without the file's final newline (with it, the HMAC differs), so that newline is not part of the body.
+ */
+export const easyPostRecordedWebhook = (): EasyPostRecordedWebhook => {
+  const { secret, hmac_signature: signature } = read('webhook.json') as { secret: string; hmac_signature: string };
+  const rawBody = readFileSync(join(RECORDED_DIR, 'event-body.json'), 'utf8').replace(/\n$/, '');
+  return { rawBody, secret, signature };
+};

@@ -20,6 +20,8 @@ export interface InitializeBulkProgressArgs {
   failedCount?: number;
   /** When the batch started (ms since epoch); defaults to now. A resumed batch passes its createdAt. */
   startTime?: number;
+  /** Rows the submit left out because their order already has a label (issue 47). */
+  alreadyShippedCount?: number;
 }
 
 /** Spec 3 "Bulk order progress (client state)". */
@@ -46,6 +48,8 @@ export interface BulkProgressData {
   elapsedTime: number;
   isVisible: boolean;
   isMinimized: boolean;
+  /** Rows the submit of this batch left out because their order already has a label (issue 47). */
+  alreadyShippedCount: number;
 }
 
 export interface BulkProgressActions {
@@ -87,6 +91,7 @@ export const initialBulkProgress: BulkProgressData = {
   elapsedTime: 0,
   isVisible: false,
   isMinimized: false,
+  alreadyShippedCount: 0,
 };
 
 export const hasAnyFile = (fileData: BulkFileData | null | undefined): boolean =>
@@ -157,7 +162,7 @@ export const useBulkProgressStore = create<BulkProgressState>()(
   persist(
     (set, get) => ({
       ...initialBulkProgress,
-      initialize: ({ orderId, totalCount, status = 'processing', processedCount = 0, failedCount = 0, startTime }) => {
+      initialize: ({ orderId, totalCount, status = 'processing', processedCount = 0, failedCount = 0, startTime, alreadyShippedCount = 0 }) => {
         const now = Date.now();
         const start = startTime ?? now;
         set({
@@ -172,6 +177,7 @@ export const useBulkProgressStore = create<BulkProgressState>()(
           isVisible: true,
           // A new batch opens as the modal, so its start is seen; the user may fold it away.
           isMinimized: false,
+          alreadyShippedCount,
         });
       },
       resume: (order) => {
@@ -256,13 +262,14 @@ export const useBulkProgressStore = create<BulkProgressState>()(
     {
       name: 'labeldesk.bulk-progress',
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ orderId, startTime, endTime, totalCount, isVisible, isMinimized }) => ({
+      partialize: ({ orderId, startTime, endTime, totalCount, isVisible, isMinimized, alreadyShippedCount }) => ({
         orderId,
         startTime,
         endTime,
         totalCount,
         isVisible,
         isMinimized,
+        alreadyShippedCount,
       }),
     },
   ),

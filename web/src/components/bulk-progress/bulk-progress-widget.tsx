@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Dialog, Flex, HStack, IconButton, Portal, Progress, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { alreadyShippedLeftOutMessage } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { BULK_FILE_KINDS } from '../../libs/download-file';
@@ -43,6 +44,7 @@ const useView = () => {
       elapsedTime: s.elapsedTime,
       isVisible: s.isVisible,
       isMinimized: s.isMinimized,
+      alreadyShippedCount: s.alreadyShippedCount,
     })),
   );
   const status = state.isRetrying ? 'retrying_failed' : state.orderStatus;
@@ -239,6 +241,12 @@ const ExpandedModal = ({ view, onMinimize, onClose, onRetry }: { view: View; onM
                 <Stat label="Failed" value={view.failedCount} {...(view.failedCount > 0 ? { tone: 'failed' as const } : {})} />
                 <Stat label="Total" value={view.totalCount} />
               </SimpleGrid>
+              {view.alreadyShippedCount > 0 && (
+                <Alert.Root status="warning" size="sm" data-testid="bulk-left-out">
+                  <Alert.Indicator />
+                  <Alert.Description>{alreadyShippedLeftOutMessage(view.alreadyShippedCount)}.</Alert.Description>
+                </Alert.Root>
+              )}
               <Problems view={view} />
               {view.done && view.orderId && view.files.length > 0 && (
                 <Box>

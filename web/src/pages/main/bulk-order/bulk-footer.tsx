@@ -10,6 +10,8 @@ export interface BulkFooterProps {
   invalidCount: number;
   /** Rows with a service and a weight that could be priced. */
   pricedCount: number;
+  /** Rows whose order already has a label and that will be left out (issue 47): neither priced nor bought. */
+  leftOutCount: number;
   totalCents: number;
   pricing: boolean;
   priceFailure: string | null;
@@ -37,6 +39,7 @@ export const BulkFooter = ({
   rowCount,
   invalidCount,
   pricedCount,
+  leftOutCount,
   totalCents,
   pricing,
   priceFailure,
@@ -47,7 +50,8 @@ export const BulkFooter = ({
 }: BulkFooterProps): ReactElement => {
   const shortBy = totalCents - balanceCents;
   const short = rowCount > 0 && !pricing && shortBy > 0;
-  const notPriced = rowCount - pricedCount;
+  const notPriced = rowCount - leftOutCount - pricedCount;
+  const nothingToBuy = rowCount > 0 && leftOutCount === rowCount;
 
   const note = (): ReactElement | null => {
     if (rowCount === 0) return <Text color="fg.muted">Upload a file to see the total.</Text>;
@@ -68,8 +72,19 @@ export const BulkFooter = ({
         </Text>
       );
     }
-    if (notPriced > 0) return <Text color="fg.muted">{count(notPriced)} row(s) need a service and a weight before they can be priced.</Text>;
-    return <Text color="fg.muted">The total is held on your balance when you submit; failed labels are refunded.</Text>;
+    const notPricedNote = notPriced > 0 ? <Text color="fg.muted">{count(notPriced)} row(s) need a service and a weight before they can be priced.</Text> : null;
+    if (leftOutCount > 0) {
+      return (
+        <>
+          <Text color="status.stuck.fg" fontWeight="medium" data-testid="bulk-left-out-note">
+            {leftOutCount === 1 ? '1 order already shipped will be left out' : `${count(leftOutCount)} orders already shipped will be left out`}. Tick
+            “Buy another label” on a row to buy it again.
+          </Text>
+          {notPricedNote}
+        </>
+      );
+    }
+    return notPricedNote ?? <Text color="fg.muted">The total is held on your balance when you submit; failed labels are refunded.</Text>;
   };
 
   return (
@@ -104,7 +119,7 @@ export const BulkFooter = ({
               </Figure>
             </Flex>
             {/* On a phone only what needs acting on is shown; the bar must leave room for the table. */}
-            <Box textStyle="sm" display={{ base: short || priceFailure ? 'block' : 'none', md: 'block' }}>
+            <Box textStyle="sm" display={{ base: short || priceFailure || leftOutCount > 0 ? 'block' : 'none', md: 'block' }}>
               {note()}
             </Box>
           </Stack>
@@ -113,7 +128,7 @@ export const BulkFooter = ({
             onClick={onSubmit}
             loading={submitting}
             loadingText="Submitting"
-            disabled={submitting || rowCount === 0 || short}
+            disabled={submitting || rowCount === 0 || short || nothingToBuy}
             minW={{ base: 'full', md: '52' }}
             flexShrink={0}
           >

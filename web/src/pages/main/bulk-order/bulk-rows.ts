@@ -16,6 +16,8 @@ export interface BulkRow {
   errors: RowErrors | null;
   /** Set for an Amazon row whose SKU has no saved preset: the row is flagged until its package is filled in. */
   missingPreset?: string;
+  /** The user ticked "Buy another label" on a row whose order already has one (issue 47); sent as buy_another. */
+  buyAnother?: boolean;
 }
 
 /** Spec 5: the message when a row has no service, or one the user cannot buy. */
@@ -172,7 +174,7 @@ export const checkBeforeSubmit = (rows: readonly BulkRow[], context: ValidationC
     const check = checkRow(row.values, context, row.missingPreset);
     const errors = check.errors ?? row.errors;
     if (errors) invalid.push({ index, errors });
-    else if (check.item) orderData.push(check.item);
+    else if (check.item) orderData.push(row.buyAnother ? { ...check.item, buy_another: true } : check.item);
   });
   return { orderData, invalid };
 };

@@ -1,5 +1,5 @@
 import { US_STATE_CODES, US_STATES } from '@labeldesk/contracts';
-import type { BulkTemplateColumn } from '@labeldesk/contracts';
+import type { BulkTemplateColumn, ShippedOrder } from '@labeldesk/contracts';
 import { memo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
@@ -8,6 +8,7 @@ import type { BulkColumn } from './bulk-columns';
 import type { RowSuggestion } from './bulk-address-suggestions';
 import type { BulkRow } from './bulk-rows';
 import { addressLine } from '../../../services/orders/verify-address';
+import { ShippedLine } from './shipped-line';
 
 const cellLabel = (column: BulkColumn, index: number, value: string, error: string | undefined): string =>
   `${column.header}, row ${index + 1}: ${value || 'empty'}${error ? `. ${error}` : ''}`;
@@ -105,6 +106,9 @@ interface RowProps {
   /** What the server doubts about the row's addresses without refusing them (a city other than the ZIP's usual one). */
   warnings?: readonly string[] | undefined;
   onAcceptSuggestion?: ((rowId: number) => void) | undefined;
+  /** The label the row's order already has (issue 47): the row is left out unless "Buy another label" is ticked. */
+  shipped?: ShippedOrder | undefined;
+  onBuyAnother?: ((rowId: number, buyAnother: boolean) => void) | undefined;
 }
 
 /** "Did you mean …?" for the row's From and To, with one Accept for both, first so the fading end never hides it. */
@@ -131,11 +135,24 @@ const rowProblems = (row: BulkRow): { key: BulkTemplateColumn | null; message: s
 };
 
 /** One row; memoised, so scrolling renders only the rows that come into view. */
-export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly, measure, onEdit, onEditDone, onDelete, focusRef, onShowCell, suggestion, warnings, onAcceptSuggestion }: RowProps): ReactElement => {
+export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly, measure, onEdit, onEditDone, onDelete, focusRef, onShowCell, suggestion, warnings, onAcceptSuggestion, shipped, onBuyAnother }: RowProps): ReactElement => {
   const problems = rowProblems(row);
   const errorCount = problems.length;
+  // One line of messages fits under a row: its errors first, then the order already shipped (money), then the rest.
+  const showShipped = errorCount === 0 && shipped !== undefined && onBuyAnother !== undefined;
   return (
-    <tr ref={measure} data-index={index} data-testid="bulk-row" data-row={index + 1} data-row-id={row.id} data-invalid={errorCount > 0 || undefined} data-suggested={(errorCount === 0 && suggestion !== undefined) || undefined} aria-rowindex={index + 2}>
+    <tr
+      ref={measure}
+      data-index={index}
+      data-testid="bulk-row"
+      data-row={index + 1}
+      data-row-id={row.id}
+      data-invalid={errorCount > 0 || undefined}
+      data-suggested={(errorCount === 0 && !showShipped && suggestion !== undefined) || undefined}
+      data-shipped={showShipped || undefined}
+      data-left-out={(showShipped && !row.buyAnother) || undefined}
+      aria-rowindex={index + 2}
+    >
       <th scope="row" className="bulk-rowhead">
         <span className="bulk-rowhead-inner">
           <span className="bulk-rownum">{index + 1}</span>
@@ -167,8 +184,9 @@ export const BulkTableRow = memo(({ row, index, editing, serviceNames, readOnly,
             )}
           </span>
         )}
-        {errorCount === 0 && suggestion && onAcceptSuggestion ? <SuggestionLine suggestion={suggestion} disabled={readOnly} onAccept={() => onAcceptSuggestion(row.id)} /> : null}
-        {errorCount === 0 && !suggestion && warnings && warnings.length > 0 ? (
+        {showShipped ? <ShippedLine rowNumber={index + 1} shipped={shipped} buyAnother={row.buyAnother === true} disabled={readOnly} onChange={(checked) => onBuyAnother(row.id, checked)} /> : null}
+        {errorCount === 0 && !showShipped && suggestion && onAcceptSuggestion ? <SuggestionLine suggestion={suggestion} disabled={readOnly} onAccept={() => onAcceptSuggestion(row.id)} /> : null}
+        {errorCount === 0 && !showShipped && !suggestion && warnings && warnings.length > 0 ? (
           <span className="bulk-row-messages bulk-row-warning" data-testid="bulk-row-address-warning">
             {warnings.map((warning) => (
               <span key={warning} className="bulk-msg">

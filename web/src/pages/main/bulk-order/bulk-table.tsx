@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import type { BulkTemplateColumn } from '@labeldesk/contracts';
+import type { BulkTemplateColumn, ShippedOrder } from '@labeldesk/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { ReactElement, Ref } from 'react';
@@ -8,6 +8,7 @@ import type { BulkRow } from './bulk-rows';
 import type { RowSuggestion } from './bulk-address-suggestions';
 import { BulkTableRow } from './bulk-table-row';
 import type { EditEnd } from './bulk-table-row';
+import { shippedMarkOf } from './use-shipped-orders';
 
 /** Fixed heights keep 10,000 rows cheap to lay out: a row with errors has a second line for them. */
 const ROW_HEIGHT = 38;
@@ -35,6 +36,9 @@ export interface BulkTableProps {
   /** What the server doubts about a row's addresses without refusing them (a city), by row id. */
   addressWarnings?: ReadonlyMap<number, readonly string[]>;
   onAcceptSuggestion?: (rowId: number) => void;
+  /** Issue 47: the loaded file's orders that already have a label, by order ID. */
+  shipped?: ReadonlyMap<string, ShippedOrder>;
+  onBuyAnother?: (rowId: number, buyAnother: boolean) => void;
 }
 
 interface EditTarget {
@@ -47,7 +51,7 @@ interface EditTarget {
  * 'Bulk Order Items': every uploaded row, windowed (only the rows in view are in the page), with a sticky
  * header and row column. A cell is edited where it is: click it (or Enter on it), type, Enter or leave to keep.
  */
-export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion }: BulkTableProps): ReactElement => {
+export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion, shipped, onBuyAnother }: BulkTableProps): ReactElement => {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const pendingFocus = useRef<EditTarget | null>(null);
@@ -55,7 +59,12 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.errors || suggestions?.has(rows[index]?.id ?? -1) || addressWarnings?.has(rows[index]?.id ?? -1) ? ERROR_ROW_HEIGHT : ROW_HEIGHT),
+    estimateSize: (index) => {
+      const row = rows[index];
+      if (!row) return ROW_HEIGHT;
+      const twoLines = row.errors || suggestions?.has(row.id) || addressWarnings?.has(row.id) || (shipped && shippedMarkOf(shipped, row));
+      return twoLines ? ERROR_ROW_HEIGHT : ROW_HEIGHT;
+    },
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 10,
     scrollMargin: HEADER_HEIGHT,
@@ -141,7 +150,11 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
         '& .bulk-unit': { color: 'fg.muted', fontWeight: 'normal', ms: '1' },
         '& .bulk-required': { color: 'fg.error', ms: '0.5' },
         '& tbody td, & tbody th': { p: 0, borderBottomWidth: '1px', borderColor: 'border.muted', height: `${ROW_HEIGHT}px`, verticalAlign: 'top' },
-        '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th, & tbody tr[data-suggested] td, & tbody tr[data-suggested] th': { height: `${ERROR_ROW_HEIGHT}px` },
+        '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th, & tbody tr[data-suggested] td, & tbody tr[data-suggested] th, & tbody tr[data-shipped] td, & tbody tr[data-shipped] th': {
+          height: `${ERROR_ROW_HEIGHT}px`,
+        },
+        // A row left out is dimmed: it will not be bought unless "Buy another label" is ticked.
+        '& tbody tr[data-left-out] td .bulk-value': { color: 'fg.muted', textDecoration: 'line-through' },
         '& tbody tr:hover td': { bg: 'bg.subtle' },
         containerType: 'inline-size',
         scrollPaddingInlineStart: `${ROW_COLUMN_WIDTH}px`,
@@ -210,6 +223,9 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
         },
         '& .bulk-row-suggestion': { color: 'fg.info' },
         '& .bulk-row-warning': { color: 'fg.warning' },
+        '& .bulk-row-shipped': { color: 'status.stuck.fg', alignItems: 'center' },
+        '& .bulk-buy-another': { display: 'inline-flex', alignItems: 'center', gap: '1', color: 'fg', cursor: 'pointer' },
+        '& .bulk-buy-another input': { accentColor: 'var(--chakra-colors-color-palette-solid)' },
         '& .bulk-msg': { flexShrink: 0 },
         '& button.bulk-msg': {
           cursor: 'pointer',
@@ -289,6 +305,8 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
                 suggestion={suggestions?.get(row.id)}
                 warnings={addressWarnings?.get(row.id)}
                 onAcceptSuggestion={onAcceptSuggestion}
+                shipped={shipped ? shippedMarkOf(shipped, row) : undefined}
+                onBuyAnother={onBuyAnother}
               />
             );
           })}

@@ -34,6 +34,7 @@ import { suggestionPatch } from './bulk-address-suggestions';
 import { useBulkAddressSuggestions } from './use-bulk-address-suggestions';
 import { useBulkPricing } from './use-bulk-pricing';
 import { useBulkRows } from './use-bulk-rows';
+import { isLeftOut, useShippedOrders } from './use-shipped-orders';
 import type { InvalidRow, ValidationErrorsDialogProps } from './validation-errors-dialog';
 
 /** A row waiting for the user's yes before it is removed. */
@@ -82,6 +83,10 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
   const serviceNames = useMemo(() => serviceList.map((service) => service.name), [serviceList]);
   const table = useBulkRows(context, skus.data ?? []);
   const { rows } = table;
+  const shippedOrders = useShippedOrders(user._id);
+  const { shipped } = shippedOrders;
+  // The total is what will be held: rows the server will leave out (already shipped) are not priced.
+  const rowsToBuy = useMemo(() => (shipped.size === 0 ? rows : rows.filter((row) => !isLeftOut(shipped, row))), [rows, shipped]);
 
   const [serviceName, setServiceName] = useState('');
   const [pickedSenderId, setSenderId] = useState('');
@@ -109,11 +114,12 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
   useEffect(() => {
     if (addresses.isError || skus.isError) notify.error('Error loading initial data');
   }, [addresses.isError, skus.isError]);
-  const pricing = useBulkPricing(user._id, rows, context);
+  const pricing = useBulkPricing(user._id, rowsToBuy, context);
 
   /** The table takes a file's rows: the toast says how they read, and the rows are what to look at next. */
   const showRows = (loaded: LoadedRow[], name: string, note: string | undefined, started: number) => {
     const next = table.load(loaded, serviceName);
+    shippedOrders.lookUp(next.map((row) => row.values.orderId));
     requestAnimationFrame(() => document.getElementById('bulk-items-heading')?.scrollIntoView({ block: 'start' }));
     setFileName(name);
     pending.current = null;
@@ -165,6 +171,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
 
   const reset = () => {
     table.clear();
+    shippedOrders.clear();
     csvMapping.clear();
     setFileName(null);
     setFileProblem(null);
@@ -246,8 +253,9 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
       try {
         const result = await processBulkOrder({ userId: user._id, orderId, orderData, options });
         pending.current = null;
-        useBulkProgressStore.getState().initialize({ orderId: result.orderId, totalCount: result.totalCount });
+        useBulkProgressStore.getState().initialize({ orderId: result.orderId, totalCount: result.totalCount, alreadyShippedCount: result.alreadyShippedCount ?? 0 });
         table.clear();
+        shippedOrders.clear();
         csvMapping.clear();
         setFileName(null);
         setParseMs(null);
@@ -301,10 +309,14 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
       onSortBySkuChange: setSortBySku,
       disabled: busy,
     },
-    items: { rows, invalidCount: table.invalidCount, parseMs, serviceNames, onCommit, onDelete, onReset: reset, readOnly: busy, handle: tableRef, suggestions, addressWarnings, onAcceptSuggestion, onAcceptAllSuggestions },
+    items: {
+      rows, invalidCount: table.invalidCount, parseMs, serviceNames, onCommit, onDelete, onReset: reset, readOnly: busy, handle: tableRef, suggestions, addressWarnings, onAcceptSuggestion, onAcceptAllSuggestions,
+      shipped, onBuyAnother: table.setBuyAnother,
+    },
     footer: {
       rowCount: rows.length,
       invalidCount: table.invalidCount,
+      leftOutCount: rows.length - rowsToBuy.length,
       ...pricing,
       balanceCents: balance.data ?? user.balance,
       submitting,

@@ -75,6 +75,8 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
       current.map((row) => {
         if (row.id !== rowId) return row;
         let next: BulkRow = { ...row, values: { ...row.values, [key]: value } };
+        // "Buy another label" was ticked for the order the row named: another order ID asks again.
+        if (key === 'orderId' && next.buyAnother) next = { ...next, buyAnother: false };
         if (key === 'skuNumber') next = fillFromPreset(next, presetNamed(skusRef.current, value));
         if (key === 'quantity') {
           const PackageWeight = weightAfterQuantityChange(row.values, value, presetNamed(skusRef.current, row.values.skuNumber));
@@ -96,6 +98,12 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
   }, []);
 
   const deleteRow = useCallback((rowId: number) => setRows((current) => current.filter((row) => row.id !== rowId)), []);
+
+  /** Ticks or clears "Buy another label" on a row whose order already has a label. */
+  const setBuyAnother = useCallback(
+    (rowId: number, buyAnother: boolean) => setRows((current) => current.map((row) => (row.id === rowId ? { ...row, buyAnother } : row))),
+    [],
+  );
 
   const clear = useCallback(() => setRows([]), []);
 
@@ -129,5 +137,5 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
 
   const invalidCount = useMemo(() => rows.reduce((count, row) => count + (row.errors ? 1 : 0), 0), [rows]);
 
-  return { rows, invalidCount, load, updateCell, patchRows, deleteRow, clear, applyService, markServerIssues };
+  return { rows, invalidCount, load, updateCell, patchRows, deleteRow, setBuyAnother, clear, applyService, markServerIssues };
 };

@@ -10,9 +10,14 @@
 //   EASYPOST_API_KEY   the key clients must send (default EZTKfakeeasypost)
 //   LATENCY_MS         added to every API answer
 //   RATE_LIMIT_SHARE   share (0..1) of API requests answered 429 at random; SEED makes the draw repeatable
+//   PNG_LABELS_ONLY    1: every buy answers a PNG label only, as every recorded EasyPost buy did (the PDF or ZPL then
+//                      comes from the label conversion, GET /v2/shipments/:id/label?file_format=PDF|ZPL)
+// Its answers are EasyPost's recorded bodies (libs/testing/src/lib/fake-easypost/recorded/README.md).
 // Tests drive it over HTTP: GET /_fake/state answers {labelsSold, voidsAccepted, shipments}; POST /_fake/faults takes
 // {"fault": "loseNextBuyAnswer" | "hangNextStepBeforeBuy" | "rateLimitNext" | "failNextWith" | "failNextBuyWith" |
-// "insufficientFundsNext", "seconds"?, "status"?, "afterBuying"?}.
+// "insufficientFundsNext" | "failNextAt" | "failNextScanForm", "seconds"?, "status"?, "afterBuying"?, "message"?,
+// "at"?: "create" | "buy" | "convert" | "retrieve"} ("at" aims rateLimitNext, insufficientFundsNext and failNextAt at
+// the next request of that step of a purchase; insufficientFundsNext is aimed at the buy unless told).
 // The label lifecycle: POST /_fake/refunds {"trackingCode" | "shipmentId", "status": "refunded" | "rejected" |
 // "not_applicable"} settles a submitted refund (204); POST /_fake/tracking {"trackingCode", "status" (EasyPost's tracker
 // statuses: pre_transit, in_transit, out_for_delivery, delivered, …), "message"?, "city"?, "state"?, "zip"?} adds a
@@ -50,6 +55,7 @@ const fake = new FakeEasyPostServer({
   latencyMs: numberSetting('LATENCY_MS', { min: 0, max: 600_000, integer: true }),
   rateLimitShare: numberSetting('RATE_LIMIT_SHARE', { min: 0, max: 1, integer: false }),
   seed: numberSetting('SEED', { min: 0, max: 2 ** 32 - 1, integer: true }),
+  pngLabelsOnly: process.env.PNG_LABELS_ONLY === '1',
   controlRoutes: true,
 });
 

@@ -6,6 +6,7 @@ export * from './lib/fake-btcpay.server';
 export * from './lib/mail-catcher';
 export * from './lib/fake-easypost.server';
 export * from './lib/fake-easypost/recorded';
+export * from './lib/fake-easypost/replay';
 export * from './lib/fake-usps.server';
 export * from './lib/openapi/openapi-validator';
 export * from './lib/scripted-http';

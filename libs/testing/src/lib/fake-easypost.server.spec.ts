@@ -1,67 +1,7 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
 import { FakeEasyPostServer } from './fake-easypost.server';
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  json: unknown;
-}
-
-const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
-
-const call = async (fake: FakeEasyPostServer, method: string, path: string, body?: unknown, key = fake.apiKey): Promise<Reply> => {
-  const response = await fetch(`${fake.url}${path}`, {
-    method,
-    headers: { Authorization: basic(key), 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as unknown) : null };
-};
-
-const address = (overrides: Record<string, unknown> = {}) => ({ name: 'Jane Doe', street1: '350 Fifth Ave', city: 'New York', state: 'NY', zip: '10118', country: 'US', ...overrides });
-
-const shipmentRequest = (overrides: { to?: Record<string, unknown>; weight?: unknown; labelFormat?: string } = {}) => ({
-  shipment: {
-    from_address: address({ name: 'Acme Widgets', street1: '1200 Industrial Pkwy', city: 'Columbus', state: 'OH', zip: '43215' }),
-    to_address: address(overrides.to),
-    parcel: { length: 10, width: 8, height: 4, weight: overrides.weight ?? 15.4 },
-    options: { label_format: overrides.labelFormat ?? 'PDF', label_size: '4x6' },
-    reference: 'row-1',
-  },
-});
-
-interface ShipmentJson {
-  id: string;
-  tracking_code: string | null;
-  refund_status: string | null;
-  rates: Array<{ id: string; service: string; carrier: string; rate: string }>;
-  postage_label: { label_url: string; label_pdf_url: string | null; label_size: string } | null;
-  selected_rate: { id: string } | null;
-  tracker: { id: string } | null;
-  fees: Array<{ type: string; amount: string; charged: boolean; refunded: boolean }>;
-}
-
-const errorOf = (reply: Reply) => (reply.json as { error: { code: string; message: string; errors: Array<{ code?: string; field: string; message: string }> } }).error;
-
-const created = async (fake: FakeEasyPostServer, request: unknown = shipmentRequest()): Promise<ShipmentJson> => {
-  const reply = await call(fake, 'POST', '/v2/shipments', request);
-  expect(reply.status).toBe(201);
-  return reply.json as ShipmentJson;
-};
-
-const rateOf = (shipment: ShipmentJson, service: string) => {
-  const rate = shipment.rates.find((r) => r.service === service);
-  if (!rate) throw new Error(`no ${service} rate`);
-  return rate;
-};
-
-const bought = async (fake: FakeEasyPostServer): Promise<ShipmentJson> => {
-  const shipment = await created(fake);
-  const reply = await call(fake, 'POST', `/v2/shipments/${shipment.id}/buy`, { rate: { id: rateOf(shipment, 'Priority').id } });
-  expect(reply.status).toBe(200);
-  return reply.json as ShipmentJson;
-};
+import { easyPostRecorded } from './fake-easypost/recorded';
+import { basic, bought, call, created, errorOf, rateOf, shipmentRequest, type ShipmentJson } from './fake-easypost/spec-calls';
 
 /** The text a pdf-lib page draws (hex strings in its content stream), to read the label back. */
 const textOf = async (bytes: Buffer): Promise<{ pages: number; size: { width: number; height: number }; text: string }> => {
@@ -90,6 +30,8 @@ describe('FakeEasyPostServer', () => {
   afterEach(async () => {
     await fake.up();
     await fake.stop();
+    // Every answer of every case was in the shape of EasyPost's recorded answers.
+    expect(fake.shapeViolations()).toEqual([]);
   });
 
   describe('shipments', () => {
@@ -138,7 +80,7 @@ describe('FakeEasyPostServer', () => {
       ['a zero weight', { weight: 0 }, 'parcel.weight'],
       ['a weight over 70 lb', { weight: 1120.1 }, 'parcel.weight'],
       ['a ZIP that is not 5 digits or ZIP+4', { to: { zip: '1234' } }, 'to_address.zip'],
-      ['a PNG label', { labelFormat: 'PNG' }, 'options.label_format'],
+      ['an EPL2 label', { labelFormat: 'EPL2' }, 'options.label_format'],
     ])('refuses %s with 422 naming the field', async (_name, overrides, field) => {
       const reply = await call(fake, 'POST', '/v2/shipments', shipmentRequest(overrides));
       expect(reply.status).toBe(422);
@@ -152,13 +94,14 @@ describe('FakeEasyPostServer', () => {
       expect(errorOf(reply).errors.map((error) => error.field)).toEqual(['to_address.street1', 'to_address.city']);
     });
 
-    it.each([{ zip: '00000' }, { street1: '000 Undeliverable St' }])('refuses the undeliverable address %p as ADDRESS.VERIFY.FAILURE', async (to) => {
-      const reply = await call(fake, 'POST', '/v2/shipments', shipmentRequest({ to }));
-      expect(reply.status).toBe(422);
-      expect(reply.json).toEqual({
-        error: { code: 'ADDRESS.VERIFY.FAILURE', message: 'Unable to verify address.', errors: [{ code: 'E.ADDRESS.NOT_FOUND', field: 'address', message: 'Address not found', suggestion: null }] },
-      });
-    });
+    it.each([{ street1: '000 unknown street', zip: '00001' }, { zip: '00001' }, { zip: '00000' }, { street1: '000 Undeliverable St' }])(
+      'refuses the undeliverable address %p with the ADDRESS.VERIFY.FAILURE EasyPost recorded for "000 unknown street", ZIP 00001',
+      async (to) => {
+        const reply = await call(fake, 'POST', '/v2/shipments', shipmentRequest({ to }));
+        expect({ status: reply.status, body: reply.json }).toEqual({ status: easyPostRecorded('error', 'addressNotFound').status, body: easyPostRecorded('error', 'addressNotFound').body });
+        expect(fake.shipmentsCreated()).toBe(0);
+      },
+    );
 
     it('leaves the services it was told to out of the rates, with the carrier message EasyPost gives', async () => {
       const partial = new FakeEasyPostServer({ unratedServices: ['Express'] });
@@ -180,18 +123,44 @@ describe('FakeEasyPostServer', () => {
   });
 
   describe('buying', () => {
-    it('sells the rate: tracking code, selected rate, 4x6 PDF label, tracker and fees', async () => {
+    it('sells the rate as the recorded buy shows: tracking code, selected rate, 4x6 label, tracker, insurance and its fee', async () => {
       const label = await bought(fake);
       expect(label.tracking_code).toMatch(/^9405\d{18}$/);
       expect(label.selected_rate?.id).toBe(rateOf(label, 'Priority').id);
-      expect(label.postage_label).toMatchObject({ label_size: '4x6', label_url: expect.stringMatching(/\.pdf$/) });
+      expect(label.postage_label).toMatchObject({ label_size: '4x6', label_url: expect.stringMatching(/\.pdf$/), label_file_type: 'application/pdf' });
       expect(label.postage_label?.label_pdf_url).toBe(label.postage_label?.label_url);
       expect(label.tracker?.id).toMatch(/^trk_[0-9a-f]{32}$/);
+      // Recorded: rate 5.93 → PostageFee 5.93000, beside a free LabelFee and a 0.50 InsuranceFee for 50.00 insured.
       expect(label.fees).toEqual([
         { object: 'Fee', type: 'LabelFee', amount: '0.00000', charged: true, refunded: false },
         { object: 'Fee', type: 'PostageFee', amount: '6.90000', charged: true, refunded: false },
+        { object: 'Fee', type: 'InsuranceFee', amount: '0.50000', charged: true, refunded: false },
       ]);
+      expect(label).toMatchObject({ insurance: '50.00' });
       expect(fake.labelsSold()).toBe(1);
+    });
+
+    it('answers a PNG label as every recorded buy does when no other format is asked, and serves it as a PNG', async () => {
+      const request = shipmentRequest();
+      const { label_format: _format, ...options } = request.shipment.options;
+      const shipment = await created(fake, { shipment: { ...request.shipment, options } });
+      const label = (await call(fake, 'POST', `/v2/shipments/${shipment.id}/buy`, { rate: { id: rateOf(shipment, 'Priority').id } })).json as ShipmentJson;
+      expect(label.postage_label).toMatchObject({ label_file_type: 'image/png', label_url: expect.stringMatching(/\.png$/), label_pdf_url: null, label_zpl_url: null });
+      const file = await fetch(label.postage_label?.label_url ?? '');
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await file.arrayBuffer()).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    });
+
+    it('answers the recorded PNG label whatever format was asked when told to, with no PDF or ZPL address', async () => {
+      const recordedLike = new FakeEasyPostServer({ pngLabelsOnly: true });
+      await recordedLike.start();
+      try {
+        const label = await bought(recordedLike);
+        expect(label.postage_label).toMatchObject({ label_file_type: 'image/png', label_url: expect.stringMatching(/\.png$/), label_pdf_url: null, label_zpl_url: null });
+        expect(recordedLike.shapeViolations()).toEqual([]);
+      } finally {
+        await recordedLike.stop();
+      }
     });
 
     it('refuses a second buy of the same shipment with SHIPMENT.POSTAGE.EXISTS and charges nothing more', async () => {
@@ -273,9 +242,9 @@ describe('FakeEasyPostServer', () => {
       const label = await bought(fake);
       const reply = await call(fake, 'POST', '/v2/refunds', { refund: { carrier: 'USPS', tracking_codes: [label.tracking_code, '9400100000000000000000'] } });
       expect(reply.status).toBe(201);
+      // A code it never sold is left out: no recording shows what EasyPost answers for one.
       expect(reply.json).toEqual([
         expect.objectContaining({ object: 'Refund', tracking_code: label.tracking_code, status: 'submitted', carrier: 'USPS', shipment_id: label.id, id: expect.stringMatching(/^rfnd_/) }),
-        expect.objectContaining({ tracking_code: '9400100000000000000000', status: 'not_applicable', shipment_id: null }),
       ]);
       await call(fake, 'POST', '/v2/refunds', { refund: { carrier: 'USPS', tracking_codes: [label.tracking_code] } });
       expect(fake.voidsAccepted()).toBe(1);
@@ -423,13 +392,11 @@ describe('FakeEasyPostServer', () => {
       tracking_details: Array<{ message: string; status: string; datetime: string; tracking_location: { city: string | null; state: string | null; zip: string | null } }>;
     }
 
-    it('gives a bought label a tracker that says "label created", served at GET /v2/trackers/:id', async () => {
+    it('gives a bought label the tracker every recorded buy has: status unknown, no tracking details, served at GET /v2/trackers/:id', async () => {
       const shipment = await bought(fake);
       const reply = await call(fake, 'GET', `/v2/trackers/${shipment.tracker?.id ?? ''}`);
       expect(reply.status).toBe(200);
-      const tracker = reply.json as TrackerJson;
-      expect(tracker).toMatchObject({ id: shipment.tracker?.id, tracking_code: shipment.tracking_code, status: 'pre_transit' });
-      expect(tracker.tracking_details).toEqual([expect.objectContaining({ status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item' })]);
+      expect(reply.json).toMatchObject({ id: shipment.tracker?.id, tracking_code: shipment.tracking_code, status: 'unknown', tracking_details: [] });
       expect((await call(fake, 'GET', '/v2/trackers/trk_0000')).status).toBe(404);
     });
 
@@ -440,6 +407,7 @@ describe('FakeEasyPostServer', () => {
       expect(String(event['id'])).toMatch(/^evt_/);
       const tracker = (await call(fake, 'GET', `/v2/trackers/${shipment.tracker?.id ?? ''}`)).json as TrackerJson;
       expect(tracker.status).toBe('in_transit');
+      expect(tracker.tracking_details).toHaveLength(1);
       expect(tracker.tracking_details.at(-1)).toMatchObject({ status: 'in_transit', message: 'Accepted at USPS Origin Facility', tracking_location: { city: 'DALLAS', state: 'TX', zip: '75260' } });
       expect(() => fake.addTrackingEvent('9400000000000000000000', { status: 'delivered' })).toThrow(/sold no label/);
     });

@@ -1,12 +1,18 @@
-import { errorAnswer, hexId, type FakeAnswer, type Json } from './ledger';
+import { errorAnswer, type FakeAnswer } from './errors';
+import { easyPostRecorded } from './recorded';
+import { addressJson, standardised, type Json } from './shipment-json';
+import { isUndeliverable } from './validate';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const upper = (value: unknown): string => text(value).toUpperCase().replace(/[.,]/g, '').replace(/\s+/g, ' ').trim();
+
+/** The recorded `verifications` of a found address and of one not found (recorded/address.json). */
+const recordedVerifications = (name: 'found' | 'notFound'): Json => (easyPostRecorded('address', name).body as Json)['verifications'] as Json;
 
 /**
- * `POST /v2/addresses` `{address, verify}` as EasyPost answers it: the Address, with `verifications.delivery` and
- * `zip4` when `verify` (or `verify_strict`) was sent. The fake's rule: a street without a house number is not found;
- * any other address is deliverable in capitals with the ZIP+4 `-0001` added to a 5-digit ZIP.
+ * `POST /v2/addresses` `{address, verify}` as EasyPost answers it (recorded: 201 either way): the Address, with
+ * `verifications.delivery` and `zip4` when `verify` (or `verify_strict`) was sent, `{}` otherwise. Not found: the
+ * recorded undeliverable address ("000 unknown street", ZIP 00001, as validate.ts knows it) and a street without a
+ * house number; any other address is deliverable in capitals with the ZIP+4 `-0001` added to a 5-digit ZIP.
  */
 export const createFakeAddress = (body: unknown): FakeAnswer => {
   const request = (typeof body === 'object' && body !== null ? body : {}) as Json;
@@ -15,31 +21,10 @@ export const createFakeAddress = (body: unknown): FakeAnswer => {
     return errorAnswer({ status: 422, code: 'ADDRESS.VERIFY.FAILURE', message: 'Unable to verify address.', errors: [{ code: 'E.ADDRESS.NOT_FOUND', field: 'street1', message: 'street1 is required' }] });
   }
   const verify = request['verify'] !== undefined || request['verify_strict'] !== undefined;
-  const found = /\d/.test(text(address['street1']));
-  const zip = text(address['zip']).trim();
-  const standardized = {
-    street1: upper(address['street1']),
-    street2: upper(address['street2']),
-    city: upper(address['city']),
-    state: upper(address['state']),
-    zip: /^\d{5}$/.test(zip) ? `${zip}-0001` : zip,
-  };
-  const delivery = found
-    ? { success: true, errors: [], details: { latitude: 37.79, longitude: -122.4, time_zone: 'America/Los_Angeles' } }
-    : { success: false, errors: [{ code: 'E.ADDRESS.NOT_FOUND', field: 'address', message: 'Address not found', suggestion: null }], details: {} };
-  return {
-    status: 201,
-    body: {
-      id: hexId('adr'),
-      object: 'Address',
-      mode: 'test',
-      name: text(address['name']) || null,
-      company: text(address['company']) || null,
-      phone: text(address['phone']) || null,
-      ...(found ? standardized : { street1: text(address['street1']), street2: text(address['street2']), city: text(address['city']), state: text(address['state']), zip }),
-      country: 'US',
-      residential: null,
-      verifications: verify ? { delivery, zip4: { success: found, errors: [], details: null } } : {},
-    },
-  };
+  const found = /\d/.test(text(address['street1'])) && !isUndeliverable(address);
+  const verifications = verify ? recordedVerifications(found ? 'found' : 'notFound') : {};
+  if (!found) return { status: 201, body: addressJson(address, verifications) };
+  const answered = standardised(address);
+  // A found address's empty second line comes back as "" (recorded), not null.
+  return { status: 201, body: { ...addressJson(answered, verifications), street2: text(answered['street2']) } };
 };

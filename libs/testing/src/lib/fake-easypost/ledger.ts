@@ -1,51 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { errorAnswer, NOT_FOUND, type FakeAnswer } from './errors';
+import { fakePngLabel } from './png';
 import { renderFakeLabel, type FakeLabelContent } from './label';
-import { FAKE_SERVICES, feeString, markedUp, rateString, type FakeService } from './rates';
-import { validateCreateShipment, type FakeApiError, type ValidShipmentRequest } from './validate';
+import { FAKE_SERVICES, type FakeService } from './rates';
+import { easyPostRecorded } from './recorded';
+import { boughtFields, createdShipmentJson, hexId, labelFileName, rateErrorJson, rateJson, timestamp, URL_FIELDS, type FakeLabelFormat, type Json } from './shipment-json';
+import { FakeEasyPostTrackers } from './trackers';
+import { validateCreateShipment, type ValidShipmentRequest } from './validate';
 
 /**
- * The fake EasyPost's books: shipments as EasyPost answers them (the recorded shapes, see the adapter's
- * payloads/README.md), their rates, the labels sold and the refunds accepted. No HTTP here: each operation answers
- * the status and body EasyPost would.
+ * The fake EasyPost's books: shipments as EasyPost answers them (built from recorded bodies, shipment-json.ts), their
+ * rates, the labels sold, their files and the refunds accepted. No HTTP here: each operation answers the status and
+ * body EasyPost would.
  */
 
-export type Json = Record<string, unknown>;
-
-export interface FakeAnswer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
 export type FakeRefundStatus = 'submitted' | 'refunded' | 'rejected' | 'not_applicable';
-
-/** EasyPost's tracker statuses (easypost-node `types/Tracker/TrackerStatus.d.ts`). */
-export type FakeTrackerStatus = 'unknown' | 'pre_transit' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'available_for_pickup' | 'return_to_sender' | 'failure' | 'cancelled' | 'error';
-
-/** A scan the fake's USPS reports: `addTrackingEvent`'s argument. */
-export interface FakeTrackingEvent {
-  status: FakeTrackerStatus;
-  /** Default: a USPS-like message for the status. */
-  message?: string;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  /** Default: now. */
-  datetime?: Date;
-}
-
-const DEFAULT_MESSAGES: Record<FakeTrackerStatus, string> = {
-  unknown: 'Status Not Available',
-  pre_transit: 'Shipping Label Created, USPS Awaiting Item',
-  in_transit: 'Accepted at USPS Origin Facility',
-  out_for_delivery: 'Out for Delivery',
-  delivered: 'Delivered, In/At Mailbox',
-  available_for_pickup: 'Available for Pickup',
-  return_to_sender: 'Return to Sender',
-  failure: 'Delivery Attempted - No Access to Delivery Location',
-  cancelled: 'Label Cancelled',
-  error: 'Tracking Error',
-};
 
 interface FakeRate {
   json: Json;
@@ -57,11 +25,14 @@ interface StoredShipment {
   json: Json;
   rates: Map<string, FakeRate>;
   request: ValidShipmentRequest;
+  /** The format of the label bought (its `label_url`); null until bought. */
+  labelFormat: FakeLabelFormat | null;
+  content: FakeLabelContent | null;
 }
 
 export interface FakeLabelFile {
   content: FakeLabelContent;
-  format: 'PDF' | 'ZPL';
+  format: FakeLabelFormat;
   rendered?: Promise<Buffer>;
 }
 
@@ -71,60 +42,34 @@ export interface Purchasable {
   rate: FakeRate;
 }
 
-const FAKE_CARRIER_ACCOUNT = 'ca_fakeeasypostusps0000000000000000';
+export interface FakeLedgerOptions {
+  /** EasyPost services left unrated on every shipment (with a carrier message). */
+  unrated: ReadonlySet<string>;
+  /** Every buy answers the PNG label the recordings show, whatever `label_format` asked for. */
+  pngLabelsOnly: boolean;
+}
 
-export const hexId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
-const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-export const errorAnswer = (error: FakeApiError, headers: Record<string, string> = {}): FakeAnswer => ({
-  status: error.status,
-  body: { error: { code: error.code, message: error.message, errors: error.errors } },
-  headers,
-});
-
-export const NOT_FOUND = errorAnswer({ status: 404, code: 'NOT_FOUND', message: 'The requested resource could not be found.', errors: [] });
-
-const addressJson = (address: Json): Json => ({
-  id: hexId('adr'),
-  object: 'Address',
-  created_at: timestamp(),
-  updated_at: timestamp(),
-  name: address['name'] ?? null,
-  company: address['company'] ?? null,
-  street1: address['street1'],
-  street2: address['street2'] ?? null,
-  city: address['city'],
-  state: address['state'],
-  zip: address['zip'],
-  country: address['country'] ?? 'US',
-  phone: address['phone'] ?? null,
-  email: address['email'] ?? null,
-  mode: 'test',
-  residential: null,
-  verifications: {},
-});
+const EXTENSIONS: Readonly<Record<FakeLabelFormat, string>> = { PNG: 'png', PDF: 'pdf', ZPL: 'zpl' };
 
 const linesOf = (address: Json): string[] =>
   [address['name'], address['company'], address['street1'], address['street2'], `${String(address['city'])} ${String(address['state'])} ${String(address['zip'])}`]
     .filter((line): line is string => typeof line === 'string' && line.trim() !== '');
 
 export class FakeEasyPostLedger {
+  readonly trackers: FakeEasyPostTrackers;
   private readonly shipments = new Map<string, StoredShipment>();
   private readonly files = new Map<string, FakeLabelFile>();
-  /** Trackers by id, as `GET /v2/trackers/:id` answers them (the shipment embeds the same object). */
-  private readonly trackers = new Map<string, Json>();
   private sold = 0;
   private refundsAccepted = 0;
   private trackingSerial = Math.floor(Math.random() * 1e9);
 
-  /**
-   * `baseUrl` is where the label files are served (the fake's own address); `unrated` services get no rate, with
-   * a carrier message instead, as EasyPost answers when USPS does not rate a service.
-   */
+  /** `baseUrl` is where the label files are served (the fake's own address). */
   constructor(
     private readonly baseUrl: () => string,
-    private readonly unrated: ReadonlySet<string> = new Set(),
-  ) {}
+    private readonly options: FakeLedgerOptions,
+  ) {
+    this.trackers = new FakeEasyPostTrackers(baseUrl);
+  }
 
   get labelsSold(): number {
     return this.sold;
@@ -150,68 +95,20 @@ export class FakeEasyPostLedger {
     const request = validateCreateShipment(body);
     if ('status' in request) return errorAnswer(request);
     const id = hexId('shp');
-    const created = timestamp();
-    const weightOz = request.parcel.weight;
+    const now = timestamp();
     const rates = new Map<string, FakeRate>();
     const messages: Json[] = [];
     for (const service of FAKE_SERVICES) {
-      if (this.unrated.has(service.service)) {
-        messages.push({ carrier: 'USPS', carrier_account_id: FAKE_CARRIER_ACCOUNT, type: 'rate_error', message: `${service.service} is not available for this shipment.` });
+      if (this.options.unrated.has(service.service)) {
+        messages.push(rateErrorJson(service.service));
         continue;
       }
-      const cents = service.priceCents(weightOz);
-      const rate = {
-        id: hexId('rate'),
-        object: 'Rate',
-        created_at: created,
-        updated_at: created,
-        mode: 'test',
-        service: service.service,
-        carrier: 'USPS',
-        rate: rateString(cents),
-        currency: 'USD',
-        retail_rate: rateString(markedUp(cents, 130)),
-        retail_currency: 'USD',
-        list_rate: rateString(markedUp(cents, 110)),
-        list_currency: 'USD',
-        billing_type: 'easypost',
-        delivery_days: service.deliveryDays,
-        delivery_date: null,
-        delivery_date_guaranteed: false,
-        est_delivery_days: service.deliveryDays,
-        shipment_id: id,
-        carrier_account_id: FAKE_CARRIER_ACCOUNT,
-      };
-      rates.set(rate.id, { json: rate, cents, service });
+      const cents = service.priceCents(request.parcel.weight);
+      const json = rateJson(service, cents, id, now);
+      rates.set(String(json['id']), { json, cents, service });
     }
-    const json: Json = {
-      id,
-      object: 'Shipment',
-      mode: 'test',
-      created_at: created,
-      updated_at: created,
-      is_return: false,
-      reference: request.reference,
-      status: 'unknown',
-      tracking_code: null,
-      options: { ...request.options, label_format: request.labelFormat, label_size: request.labelSize, currency: 'USD', payment: { type: 'SENDER' }, date_advance: 0 },
-      from_address: addressJson(request.from_address),
-      to_address: addressJson(request.to_address),
-      parcel: { id: hexId('prcl'), object: 'Parcel', created_at: created, updated_at: created, length: request.parcel.length ?? null, width: request.parcel.width ?? null, height: request.parcel.height ?? null, predefined_package: null, weight: weightOz, mode: 'test' },
-      rates: [...rates.values()].map((rate) => rate.json),
-      selected_rate: null,
-      postage_label: null,
-      tracker: null,
-      fees: [],
-      refund_status: null,
-      messages,
-      forms: [],
-      batch_id: null,
-      scan_form: null,
-      insurance: null,
-      usps_zone: 4,
-    };
-    this.shipments.set(id, { json, rates, request });
+    const json = createdShipmentJson(id, request, [...rates.values()].map((rate) => rate.json), messages);
+    this.shipments.set(id, { json, rates, request, labelFormat: null, content: null });
     return { status: 201, body: json, headers: { Location: `/api/v2/shipments/${id}` } };
   }
 
@@ -238,99 +135,69 @@ export class FakeEasyPostLedger {
 
   /** Charges for the rate and issues the label; answers the bought shipment. */
   buy({ stored, rate }: Purchasable): FakeAnswer {
-    const now = timestamp();
     const trackingCode = `${rate.service.trackingPrefix}1001${String(++this.trackingSerial).padStart(14, '0')}`;
-    const format = stored.request.labelFormat;
-    const fileName = `${now.slice(0, 10).replace(/-/g, '')}/${randomBytes(17).toString('hex')}.${format === 'PDF' ? 'pdf' : 'zpl'}`;
-    const fileUrl = `${this.baseUrl()}/files/postage_label/${fileName}`;
+    const format = this.options.pngLabelsOnly ? 'PNG' : stored.request.labelFormat;
     const id = String(stored.json['id']);
-    const content = { trackingCode, service: rate.service.service, toLines: linesOf(stored.request.to_address), fromLines: linesOf(stored.request.from_address) };
-    // Rendered now, as EasyPost has the file ready when it answers the buy; a failure surfaces at the download.
-    const rendered = format === 'PDF' ? renderFakeLabel(content) : undefined;
-    rendered?.catch(() => undefined);
-    this.files.set(fileName, { format, content, ...(rendered ? { rendered } : {}) });
-    Object.assign(stored.json, {
-      updated_at: now,
-      tracking_code: trackingCode,
-      selected_rate: { ...rate.json, updated_at: now },
-      postage_label: {
-        object: 'PostageLabel',
-        id: hexId('pl'),
-        created_at: now,
-        updated_at: now,
-        date_advance: 0,
-        integrated_form: 'none',
-        label_date: now,
-        label_resolution: 300,
-        label_size: stored.request.labelSize,
-        label_type: 'default',
-        label_file_type: format === 'PDF' ? 'application/pdf' : 'application/zpl',
-        label_url: fileUrl,
-        label_pdf_url: format === 'PDF' ? fileUrl : null,
-        label_zpl_url: format === 'ZPL' ? fileUrl : null,
-        label_epl2_url: null,
-        label_file: null,
-      },
-      tracker: this.newTracker(trackingCode, id, now),
-      fees: [
-        { object: 'Fee', type: 'LabelFee', amount: '0.00000', charged: true, refunded: false },
-        { object: 'Fee', type: 'PostageFee', amount: feeString(rate.cents), charged: true, refunded: false },
-      ],
-    });
+    stored.content = { trackingCode, service: rate.service.service, toLines: linesOf(stored.request.to_address), fromLines: linesOf(stored.request.from_address) };
+    stored.labelFormat = format;
+    Object.assign(
+      stored.json,
+      boughtFields({
+        selectedRate: rate.json,
+        trackingCode,
+        cents: rate.cents,
+        labelUrl: this.issueFile(stored.content, format),
+        format,
+        tracker: this.trackers.create(trackingCode, id),
+        toAddress: stored.json['to_address'] as Json,
+      }),
+    );
     this.sold += 1;
     return { status: 200, body: stored.json };
   }
 
-  private newTracker(trackingCode: string, shipmentId: string, now: string): Json {
-    const tracker: Json = {
-      id: hexId('trk'),
-      object: 'Tracker',
-      mode: 'test',
-      tracking_code: trackingCode,
-      status: 'pre_transit',
-      status_detail: 'label_created',
-      created_at: now,
-      updated_at: now,
-      shipment_id: shipmentId,
-      carrier: 'USPS',
-      tracking_details: [trackingDetail({ status: 'pre_transit' }, now)],
-      public_url: `${this.baseUrl()}/track/${trackingCode}`,
-    };
-    this.trackers.set(String(tracker['id']), tracker);
-    return tracker;
+  /**
+   * `GET /v2/shipments/:id/label?file_format=…` (recorded: a PNG label converted to ZPL answers the shipment with
+   * `label_zpl_url` set). EasyPost documents that only a PNG label converts (easypost-node Options.d.ts), so a
+   * label bought in another format answers the format it has and refuses any other.
+   */
+  convert(shipmentId: string, fileFormat: string | null): FakeAnswer {
+    const stored = this.shipments.get(shipmentId);
+    if (!stored) return NOT_FOUND;
+    const format = fileFormat?.toUpperCase();
+    if (format !== 'PDF' && format !== 'ZPL') {
+      return errorAnswer({ status: 422, code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: [{ field: 'file_format', message: 'must be PDF or ZPL: this fake converts to no other format' }] });
+    }
+    const label = stored.json['postage_label'] as Json | null;
+    if (!label || !stored.content) {
+      return errorAnswer({ status: 422, code: 'SHIPMENT.POSTAGE.REQUIRED', message: 'This shipment has no postage label to convert.', errors: [] });
+    }
+    if (label[URL_FIELDS[format]]) return { status: 200, body: stored.json };
+    if (stored.labelFormat !== 'PNG') {
+      return errorAnswer({ status: 422, code: 'SHIPMENT.LABEL.CONVERSION_UNAVAILABLE', message: `A ${String(stored.labelFormat)} label cannot be converted: only PNG labels are.`, errors: [] });
+    }
+    Object.assign(label, { [URL_FIELDS[format]]: this.issueFile(stored.content, format), updated_at: timestamp() });
+    return { status: 200, body: stored.json };
   }
 
-  tracker(trackerId: string): FakeAnswer {
-    const tracker = this.trackers.get(trackerId);
-    return tracker ? { status: 200, body: tracker } : NOT_FOUND;
-  }
-
-  private trackerOf(trackingCode: string): Json | undefined {
-    return [...this.trackers.values()].find((tracker) => tracker['tracking_code'] === trackingCode);
-  }
-
-  /** Adds a scan to a sold label's tracker (its status follows); answers the `tracker.updated` event EasyPost would push. */
-  addTrackingEvent(trackingCode: string, event: FakeTrackingEvent): Json {
-    const tracker = this.trackerOf(trackingCode);
-    if (!tracker) throw new Error(`the fake sold no label ${trackingCode}`);
-    const now = timestamp();
-    (tracker['tracking_details'] as Json[]).push(trackingDetail(event, now));
-    Object.assign(tracker, { status: event.status, status_detail: event.status, updated_at: now });
-    return this.trackerUpdatedEvent(trackingCode);
-  }
-
-  /** The `tracker.updated` Event for the label's tracker as it stands (easypost-node `types/Event/Event.d.ts`). */
-  trackerUpdatedEvent(trackingCode: string): Json {
-    const tracker = this.trackerOf(trackingCode);
-    if (!tracker) throw new Error(`the fake sold no label ${trackingCode}`);
-    const now = timestamp();
-    return { id: hexId('evt'), object: 'Event', mode: 'test', description: 'tracker.updated', previous_attributes: {}, created_at: now, updated_at: now, pending_urls: [], completed_urls: [], result: tracker };
+  /** Files a label in one format and answers its address; a PDF is rendered at once, as EasyPost's is ready. */
+  private issueFile(content: FakeLabelContent, format: FakeLabelFormat): string {
+    const name = labelFileName(EXTENSIONS[format]);
+    const rendered = format === 'PDF' ? renderFakeLabel(content) : format === 'PNG' ? Promise.resolve(fakePngLabel()) : undefined;
+    // A failure surfaces at the download.
+    rendered?.catch(() => undefined);
+    this.files.set(name, { format, content, ...(rendered ? { rendered } : {}) });
+    return `${this.baseUrl()}/files/postage_label/${name}`;
   }
 
   /** The shipment id of a sold tracking code (what `settleRefund` takes). */
   shipmentIdOf(trackingCode: string): string | undefined {
-    const stored = [...this.shipments.values()].find((shipment) => shipment.json['tracking_code'] === trackingCode);
+    const stored = this.storedOf(trackingCode);
     return stored ? String(stored.json['id']) : undefined;
+  }
+
+  private storedOf(trackingCode: string): StoredShipment | undefined {
+    return [...this.shipments.values()].find((shipment) => shipment.json['tracking_code'] === trackingCode);
   }
 
   /** Accepts a refund unless one is pending or done (a rejected one may be asked again). */
@@ -355,28 +222,23 @@ export class FakeEasyPostLedger {
     return { status: 200, body: stored.json };
   }
 
+  /**
+   * `POST /v2/refunds` (recorded: 201 and one Refund per tracking code). A code the fake never sold is left out of
+   * the answer: no recording shows what EasyPost answers for one (recorded/README.md).
+   */
   bulkRefund(body: unknown): FakeAnswer {
     const refund = typeof body === 'object' && body !== null ? (body as { refund?: { carrier?: unknown; tracking_codes?: unknown } }).refund : undefined;
     const codes = refund?.tracking_codes;
     if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === 'string' && code.trim() !== '')) {
       return errorAnswer({ status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'refund.tracking_codes', message: 'cannot be blank' }] });
     }
+    const recorded = (easyPostRecorded('refund', 'bulk').body as Json[])[0] as Json;
     const now = timestamp();
-    const refunds = (codes as string[]).map((code) => {
-      const stored = [...this.shipments.values()].find((shipment) => shipment.json['tracking_code'] === code);
-      if (stored) this.acceptRefund(stored);
-      return {
-        id: hexId('rfnd'),
-        object: 'Refund',
-        created_at: now,
-        updated_at: now,
-        tracking_code: code,
-        confirmation_number: null,
-        // A code the fake never sold, or sold nothing for, cannot be refunded.
-        status: stored?.json['refund_status'] ?? 'not_applicable',
-        carrier: typeof refund?.carrier === 'string' ? refund.carrier : 'USPS',
-        shipment_id: stored ? stored.json['id'] : null,
-      };
+    const refunds = (codes as string[]).flatMap((code) => {
+      const stored = this.storedOf(code);
+      if (!stored) return [];
+      this.acceptRefund(stored);
+      return [{ ...recorded, id: hexId('rfnd'), created_at: now, updated_at: now, tracking_code: code, status: stored.json['refund_status'], carrier: typeof refund?.carrier === 'string' ? refund.carrier : 'USPS', shipment_id: stored.json['id'] }];
     });
     return { status: 201, body: refunds };
   }
@@ -389,15 +251,3 @@ export class FakeEasyPostLedger {
     stored.json['updated_at'] = timestamp();
   }
 }
-
-const trackingDetail = (event: FakeTrackingEvent, now: string): Json => ({
-  object: 'TrackingDetail',
-  message: event.message ?? DEFAULT_MESSAGES[event.status],
-  description: '',
-  status: event.status,
-  status_detail: event.status,
-  datetime: event.datetime ? event.datetime.toISOString().replace(/\.\d{3}Z$/, 'Z') : now,
-  source: 'USPS',
-  carrier_code: '',
-  tracking_location: { object: 'TrackingLocation', city: event.city ?? null, state: event.state ?? null, country: event.city ? 'US' : null, zip: event.zip ?? null },
-});

@@ -1,30 +1,18 @@
+import { recordedError, type FakeApiError, type FakeFieldError } from './errors';
+import type { FakeLabelFormat } from './shipment-json';
+
 /**
  * What the fake checks in `POST /v2/shipments`, answering EasyPost's error shape. Recorded by EasyPost (easypost-node
- * cassettes): `PARAMETER.REQUIRED` with `{field:"shipment", message:"cannot be blank"}`, and `ADDRESS.VERIFY.FAILURE`
- * with `E.ADDRESS.NOT_FOUND`, both HTTP 422. `PARAMETER.INVALID` follows the same pattern for a present but wrong
- * value; its exact code is not in a recording.
+ * cassettes, recorded/error.json): `PARAMETER.REQUIRED` with `{field:"shipment", message:"cannot be blank"}`, and
+ * `ADDRESS.VERIFY.FAILURE` with `E.ADDRESS.NOT_FOUND` for "000 unknown street" / ZIP 00001, both HTTP 422.
+ * `PARAMETER.INVALID` follows the same pattern for a present but wrong value; its exact code is not in a recording.
  */
-
-export interface FakeFieldError {
-  code?: string;
-  field: string;
-  message: string;
-  suggestion?: null;
-}
-
-export interface FakeApiError {
-  status: number;
-  code: string;
-  message: string;
-  errors: FakeFieldError[];
-}
 
 export interface ValidShipmentRequest {
   from_address: Record<string, unknown>;
   to_address: Record<string, unknown>;
   parcel: { length?: number; width?: number; height?: number; weight: number };
-  labelFormat: 'PDF' | 'ZPL';
-  labelSize: string;
+  labelFormat: FakeLabelFormat;
   options: Record<string, unknown>;
   reference: string | null;
 }
@@ -35,9 +23,12 @@ export const MAX_WEIGHT_OZ = 1120;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** The addresses the fake cannot deliver to, so tests can ask for a refusal. */
+/**
+ * The addresses the fake cannot deliver to: the recorded one (EasyPost/examples' "incorrect" address, "000 unknown
+ * street", ZIP 00001), and ZIP 00000 or "000 Undeliverable …" for tests that want a refusal of their own.
+ */
 export const isUndeliverable = (address: Record<string, unknown>): boolean =>
-  String(address['zip'] ?? '').startsWith('00000') || /^000 undeliverable\b/i.test(String(address['street1'] ?? '').trim());
+  /^0000[01]/.test(String(address['zip'] ?? '')) || /^000 (undeliverable|unknown street)\b/i.test(String(address['street1'] ?? '').trim());
 
 const addressErrors = (name: string, address: unknown, missing: FakeFieldError[], invalid: FakeFieldError[]) => {
   if (!isRecord(address)) {
@@ -68,7 +59,7 @@ const dimensionErrors = (parcel: Record<string, unknown>, invalid: FakeFieldErro
 /** The create request, or the error EasyPost would answer for it. */
 export const validateCreateShipment = (body: unknown): ValidShipmentRequest | FakeApiError => {
   const shipment = isRecord(body) ? body['shipment'] : undefined;
-  if (!isRecord(shipment)) return { status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'shipment', message: 'cannot be blank' }] };
+  if (!isRecord(shipment)) return recordedError('parameterRequired');
   const missing: FakeFieldError[] = [];
   const invalid: FakeFieldError[] = [];
   addressErrors('from_address', shipment['from_address'], missing, invalid);
@@ -86,8 +77,9 @@ export const validateCreateShipment = (body: unknown): ValidShipmentRequest | Fa
   }
 
   const options = isRecord(shipment['options']) ? shipment['options'] : {};
-  const labelFormat = options['label_format'];
-  if (labelFormat !== 'PDF' && labelFormat !== 'ZPL') invalid.push({ field: 'options.label_format', message: 'must be PDF or ZPL: this fake renders no PNG or EPL2 labels' });
+  // EasyPost's labels are PNG unless another format is asked (every recording asked PNG and got one).
+  const labelFormat = options['label_format'] ?? 'PNG';
+  if (labelFormat !== 'PNG' && labelFormat !== 'PDF' && labelFormat !== 'ZPL') invalid.push({ field: 'options.label_format', message: 'must be PNG, PDF or ZPL: this fake renders no EPL2 labels' });
   const labelSize = options['label_size'] ?? '4x6';
   if (labelSize !== '4x6') invalid.push({ field: 'options.label_size', message: 'must be 4x6' });
   const reference = shipment['reference'];
@@ -98,20 +90,12 @@ export const validateCreateShipment = (body: unknown): ValidShipmentRequest | Fa
 
   const from = shipment['from_address'] as Record<string, unknown>;
   const to = shipment['to_address'] as Record<string, unknown>;
-  if (isUndeliverable(from) || isUndeliverable(to)) {
-    return {
-      status: 422,
-      code: 'ADDRESS.VERIFY.FAILURE',
-      message: 'Unable to verify address.',
-      errors: [{ code: 'E.ADDRESS.NOT_FOUND', field: 'address', message: 'Address not found', suggestion: null }],
-    };
-  }
+  if (isUndeliverable(from) || isUndeliverable(to)) return recordedError('addressNotFound');
   return {
     from_address: from,
     to_address: to,
     parcel: parcel as ValidShipmentRequest['parcel'],
-    labelFormat: labelFormat as 'PDF' | 'ZPL',
-    labelSize: String(labelSize),
+    labelFormat: labelFormat as FakeLabelFormat,
     options,
     reference: typeof reference === 'string' ? reference : null,
   };

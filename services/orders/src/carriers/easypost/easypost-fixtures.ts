@@ -1,6 +1,9 @@
 import type { LabelShipment } from '../carrier.port';
 
-/** Shipments for the EasyPost specs: one the fake EasyPost sells, one whose address it cannot find (ZIP 00000). */
+/**
+ * Shipments for the EasyPost specs: one the fake EasyPost sells, and one to the address EasyPost recorded as not found
+ * (EasyPost/examples' "incorrect" address: "000 unknown street", Not A City, ZZ 00001).
+ */
 export const easyPostTestShipment = (overrides: Partial<LabelShipment> = {}): LabelShipment => ({
   serviceUid: 'usps_priority',
   shipper: null,
@@ -12,5 +15,5 @@ export const easyPostTestShipment = (overrides: Partial<LabelShipment> = {}): La
 
 export const easyPostUndeliverableShipment = (): LabelShipment => {
   const shipment = easyPostTestShipment();
-  return { ...shipment, to: { ...shipment.to, street1: '1 Nowhere Rd', zip: '00000' } };
+  return { ...shipment, to: { ...shipment.to, street1: '000 unknown street', street2: null, city: 'Not A City', state: 'ZZ', zip: '00001' } };
 };

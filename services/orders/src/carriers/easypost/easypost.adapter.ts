@@ -17,24 +17,15 @@ import type {
   ScanFormOutcome,
   ScanFormRequest,
 } from '../carrier.port';
-import { easyPostScanFormSchema } from './easypost-scan-form';
 import { toEasyPostAddressRequest, verificationOfEasyPostAddress } from './easypost-address';
+import { boughtLabelOf } from './easypost-label-file';
+import { failureText, NO_FUNDS_MESSAGE, notAttempted, RATE_LIMITED_MESSAGE, unknown } from './easypost-outcomes';
+import { easyPostScanForm } from './easypost-scan-form';
 import { refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
-import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
+import { formatOf } from '../label-file';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
-import {
-  EASYPOST_OFFERINGS,
-  isBought,
-  labelFileUrlOf,
-  noRateMessageOf,
-  offeringOf,
-  pickRate,
-  refusalMessageOf,
-  toBoughtLabel,
-  toCreateShipmentRequest,
-  voidOutcomeOfRefund,
-} from './easypost.mapper';
-import { easyPostRefundSchema, easyPostShipmentSchema, easyPostTrackerSchema, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
+import { EASYPOST_OFFERINGS, isBought, noRateMessageOf, offeringOf, pickRate, refusalMessageOf, toCreateShipmentRequest, voidOutcomeOfRefund } from './easypost.mapper';
+import { easyPostRefundSchema, easyPostTrackerSchema, readEasyPostShipment, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
 
 export interface EasyPostAdapterOptions {
   apiKey: string;
@@ -48,17 +39,6 @@ export interface EasyPostAdapterOptions {
   /** The clock refund checks are judged by (default: now). */
   now?: () => Date;
 }
-
-const notAttempted = (reason: 'unavailable' | 'rate_limited' | 'upstream_funds' | 'not_bought', message: string, retryAfterMs?: number | null): PurchaseOutcome => ({
-  kind: 'not_attempted',
-  reason,
-  message,
-  ...(retryAfterMs != null ? { retryAfterMs } : {}),
-});
-
-const unknown = (message: string): PurchaseOutcome => ({ kind: 'unknown', message });
-
-type Failure = Exclude<EasyPostReply, { kind: 'ok' }>;
 
 /** The readable Refund objects of a bulk refund's answer (an array); anything unreadable is left out. */
 const refundsIn = (body: unknown): EasyPostRefund[] =>
@@ -74,15 +54,15 @@ const bulkOutcomeOf = (refund: EasyPostRefund, label: LabelToVoid): VoidOutcome 
   return voidOutcomeOfRefund(refund.status, shipmentId) ?? { kind: 'unknown', message: `EasyPost answered the refund of ${label.trackingNumber} without a status.` };
 };
 
+/** A 429 or 402 turns a request away before EasyPost acts on it: nothing was bought, and asking later is safe. */
+const turnedAway = (reply: Extract<EasyPostReply, { kind: 'error' }>): PurchaseOutcome | null => {
+  if (reply.status === 429) return notAttempted('rate_limited', RATE_LIMITED_MESSAGE, reply.retryAfterMs);
+  if (reply.status === 402) return notAttempted('upstream_funds', NO_FUNDS_MESSAGE);
+  return null;
+};
+
 /** `SHIPMENT.POSTAGE.EXISTS`, a purchase in progress, a 409: the shipment was (or is being) bought by another call. */
 const isPurchaseConflict = (status: number, code: string): boolean => status === 409 || /EXISTS|IN_PROGRESS/.test(code);
-
-/** EasyPost makes a form's PDF after answering: asked again this often, this far apart, before "unknown". */
-const SCAN_FORM_POLLS = 5;
-const SCAN_FORM_POLL_MS = 1000;
-
-const failureText = (reply: Failure): string =>
-  reply.kind === 'network' ? reply.message : `EasyPost answered ${reply.status} ${reply.error.code}: ${reply.error.message}`;
 
 /**
  * USPS labels bought through EasyPost: create a shipment (rated), write its `shp_` id in the journal, buy the rate of
@@ -132,9 +112,9 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     if (!shipmentId) return notAttempted('not_bought', 'No EasyPost shipment was created for this purchase, so nothing was bought.');
     const reply = await this.client.getShipment(shipmentId);
     if (reply.kind !== 'ok') return unknown(`Could not ask EasyPost about shipment ${shipmentId}: ${failureText(reply)}`);
-    const found = this.readShipment(reply.body);
+    const found = readEasyPostShipment(reply.body);
     if (!found) return unknown(`EasyPost's answer about shipment ${shipmentId} could not be read.`);
-    if (isBought(found)) return this.labelOf(found, formatOf(shipment));
+    if (isBought(found)) return boughtLabelOf(this.client, found, formatOf(shipment));
     return notAttempted('not_bought', `EasyPost shipment ${shipmentId} exists and no label was bought for it.`);
   }
 
@@ -144,7 +124,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const current = await this.client.getShipment(shipmentId);
     if (current.kind === 'error' && current.status === 404) return { kind: 'refused', message: `EasyPost does not know label ${label.trackingNumber}.` };
     if (current.kind !== 'ok') return { kind: 'unknown', message: `Could not ask EasyPost about label ${label.trackingNumber}: ${failureText(current)}` };
-    const before = this.readShipment(current.body);
+    const before = readEasyPostShipment(current.body);
     if (!before) return { kind: 'unknown', message: `EasyPost's answer about label ${label.trackingNumber} could not be read.` };
     if (!isBought(before)) return { kind: 'refused', message: `No label was bought for EasyPost shipment ${shipmentId}.` };
     // Asked before: answer the same again without a second refund request.
@@ -153,7 +133,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
 
     const refund = await this.client.refundShipment(shipmentId);
     if (refund.kind === 'ok') {
-      const after = this.readShipment(refund.body);
+      const after = readEasyPostShipment(refund.body);
       if (after?.refund_status === 'rejected') return { kind: 'refused', message: 'EasyPost rejected the refund request; it can be asked again later.' };
       return (after && voidOutcomeOfRefund(after.refund_status, shipmentId)) ?? { kind: 'unknown', message: 'EasyPost accepted the refund request without a refund status.' };
     }
@@ -162,32 +142,13 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     }
     // A refusal may be "already asked" from a concurrent void: the shipment's refund status says what stands.
     const again = await this.client.getShipment(shipmentId);
-    const settled = again.kind === 'ok' ? this.readShipment(again.body) : null;
+    const settled = again.kind === 'ok' ? readEasyPostShipment(again.body) : null;
     return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId)) ?? { kind: 'refused', message: `EasyPost refused the refund: ${refund.error.message}` };
   }
 
-  /**
-   * `POST /v2/scan_forms` of the labels' shipments, then its PDF from `form_url` (asked again a few times while
-   * EasyPost says `creating`). EasyPost refuses a shipment not bought or on a form already (422, its words passed on).
-   */
-  async scanForm(request: ScanFormRequest): Promise<ScanFormOutcome> {
-    const foreign = request.labels.find((l) => !l.carrierRefs['shipmentId']?.startsWith('shp_'));
-    if (foreign) return { kind: 'refused', message: `EasyPost did not sell label ${foreign.trackingNumber}.` };
-    const created = await this.client.createScanForm(request.labels.map((l) => l.carrierRefs['shipmentId'] as string));
-    if (created.kind === 'error' && (created.status === 400 || created.status === 422)) return { kind: 'refused', message: `EasyPost refused the SCAN form: ${created.error.message}` };
-    if (created.kind !== 'ok') return { kind: 'unknown', message: `EasyPost could not be asked for the SCAN form: ${failureText(created)}` };
-    let form = easyPostScanFormSchema.safeParse(created.body);
-    for (let asked = 0; form.success && form.data.status === 'creating' && asked < SCAN_FORM_POLLS; asked++) {
-      await new Promise((resolve) => setTimeout(resolve, SCAN_FORM_POLL_MS));
-      const again = await this.client.getScanForm(form.data.id);
-      if (again.kind === 'ok') form = easyPostScanFormSchema.safeParse(again.body);
-    }
-    if (!form.success) return { kind: 'unknown', message: "EasyPost's SCAN form answer could not be read." };
-    if (form.data.status === 'failed') return { kind: 'refused', message: `EasyPost could not make the SCAN form: ${form.data.message ?? 'no reason given'}` };
-    if (form.data.status !== 'created' || !form.data.form_url) return { kind: 'unknown', message: `EasyPost is still making SCAN form ${form.data.id}.` };
-    const file = await this.client.downloadFile(form.data.form_url);
-    if (file.kind !== 'ok' || file.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return { kind: 'unknown', message: `The PDF of EasyPost SCAN form ${form.data.id} could not be downloaded.` };
-    return { kind: 'created', file: file.bytes, barcode: form.data.id, carrierRefs: { scanFormId: form.data.id, ...(form.data.batch_id ? { batchId: form.data.batch_id } : {}) } };
+  /** A SCAN form of the labels' shipments (easypost-scan-form.ts). */
+  scanForm(request: ScanFormRequest): Promise<ScanFormOutcome> {
+    return easyPostScanForm(this.client, request);
   }
 
   /**
@@ -217,7 +178,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const reply = await this.client.getShipment(shipmentId);
     if (reply.kind === 'error' && reply.status === 404) return { kind: 'refund_rejected', reason: `EasyPost does not know label ${refund.trackingNumber}.` };
     if (reply.kind !== 'ok') return { kind: 'unknown', message: `Could not ask EasyPost about the refund of ${refund.trackingNumber}: ${failureText(reply)}` };
-    const shipment = this.readShipment(reply.body);
+    const shipment = readEasyPostShipment(reply.body);
     if (!shipment) return { kind: 'unknown', message: `EasyPost's answer about the refund of ${refund.trackingNumber} could not be read.` };
     return refundCheckOf(shipment.refund_status, refund.requestedAt, this.now());
   }
@@ -241,7 +202,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   private async trackerIdOfShipment(shipmentId: string | undefined): Promise<string | null> {
     if (!shipmentId?.startsWith('shp_')) return null;
     const reply = await this.client.getShipment(shipmentId);
-    return reply.kind === 'ok' ? (this.readShipment(reply.body)?.tracker?.id ?? null) : null;
+    return reply.kind === 'ok' ? (readEasyPostShipment(reply.body)?.tracker?.id ?? null) : null;
   }
 
   private async purchaseOnce(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
@@ -262,16 +223,16 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   private async earlierShipment(shipmentId: string, format: LabelFormat): Promise<EasyPostShipment | PurchaseOutcome> {
     const reply = await this.client.getShipment(shipmentId);
     if (reply.kind !== 'ok') return unknown(`Could not check the earlier EasyPost shipment ${shipmentId}: ${failureText(reply)}`);
-    const found = this.readShipment(reply.body);
+    const found = readEasyPostShipment(reply.body);
     if (!found) return unknown(`EasyPost's answer about shipment ${shipmentId} could not be read.`);
-    return isBought(found) ? this.labelOf(found, format) : found;
+    return isBought(found) ? boughtLabelOf(this.client, found, format) : found;
   }
 
   private async createShipment(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<EasyPostShipment | PurchaseOutcome> {
     const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, key));
     if (reply.kind === 'network') return notAttempted('unavailable', `EasyPost could not create the shipment: ${reply.message}`);
     if (reply.kind === 'error') return this.createRefusal(reply);
-    const created = this.readShipment(reply.body);
+    const created = readEasyPostShipment(reply.body);
     if (!created) return notAttempted('unavailable', 'EasyPost created a shipment whose answer could not be read; nothing was bought.');
     try {
       await journal.remember({ shipmentId: created.id });
@@ -284,8 +245,8 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   }
 
   private createRefusal(reply: Extract<EasyPostReply, { kind: 'error' }>): PurchaseOutcome {
-    if (reply.status === 429) return notAttempted('rate_limited', 'EasyPost asks us to slow down.', reply.retryAfterMs);
-    if (reply.status === 402) return notAttempted('upstream_funds', 'The EasyPost account has no funds for postage.');
+    const atTheDoor = turnedAway(reply);
+    if (atTheDoor) return atTheDoor;
     // A bad API key is our configuration, not the shipment: another carrier may still sell it.
     if (reply.status === 401 || reply.status === 403) return notAttempted('unavailable', `EasyPost refused our API key (${reply.status}).`);
     if (reply.status >= 500 || reply.status === 408) return notAttempted('unavailable', `EasyPost is unavailable: ${failureText(reply)}`);
@@ -295,52 +256,35 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   private async buy(shipmentId: string, rateId: string, format: LabelFormat): Promise<PurchaseOutcome> {
     const reply = await this.client.buyShipment(shipmentId, rateId);
     if (reply.kind === 'ok') {
-      const bought = this.readShipment(reply.body);
-      return bought && isBought(bought) ? this.labelOf(bought, format) : this.settle(shipmentId, format, 'EasyPost answered the buy without a label.');
+      const bought = readEasyPostShipment(reply.body);
+      if (bought && isBought(bought)) return boughtLabelOf(this.client, bought, format);
+      return this.settle(shipmentId, format, `EasyPost answered the buy of shipment ${shipmentId} with a success that names no label.`, { unreadable: true });
     }
     if (reply.kind === 'network') {
       if (reply.failure === 'refused') return notAttempted('unavailable', `EasyPost could not be reached to buy: ${reply.message}`);
+      if (reply.failure === 'unreadable') return this.settle(shipmentId, format, `EasyPost answered the buy of shipment ${shipmentId} with a success we could not read: ${reply.message}`, { unreadable: true });
       return this.settle(shipmentId, format, `The answer to the EasyPost buy was lost: ${reply.message}`);
     }
-    // Refused at the door: the buy was not carried out.
-    if (reply.status === 429) return notAttempted('rate_limited', 'EasyPost asks us to slow down.', reply.retryAfterMs);
-    if (reply.status === 402) return notAttempted('upstream_funds', 'The EasyPost account has no funds for postage.');
+    const atTheDoor = turnedAway(reply);
+    if (atTheDoor) return atTheDoor;
     if (reply.status >= 500 || reply.status === 408) return this.settle(shipmentId, format, `EasyPost failed during the buy: ${failureText(reply)}`);
     // Postage already bought, or a buy of this shipment still running: only the shipment can say which.
     if (isPurchaseConflict(reply.status, reply.error.code)) return this.settle(shipmentId, format, `EasyPost refused a second buy: ${failureText(reply)}`);
     // Any other 4xx is a refusal once EasyPost confirms nothing was bought.
-    return this.settle(shipmentId, format, `EasyPost refused the buy: ${failureText(reply)}`, refusalMessageOf(reply.error));
+    return this.settle(shipmentId, format, `EasyPost refused the buy: ${failureText(reply)}`, { refusal: refusalMessageOf(reply.error) });
   }
 
   /**
-   * One look at the shipment after an unclear buy. A label settles it; its absence proves nothing after a lost
-   * answer (the buy may still be running), so it stays unknown, unless EasyPost had clearly refused the buy.
+   * One look at the shipment after an unclear buy. A label settles it; its absence proves nothing after a lost or
+   * unreadable answer (the buy may still be running, or was done), so it stays unknown, unless EasyPost had clearly
+   * refused the buy.
    */
-  private async settle(shipmentId: string, format: LabelFormat, why: string, refusal?: string): Promise<PurchaseOutcome> {
+  private async settle(shipmentId: string, format: LabelFormat, why: string, answer: { refusal?: string; unreadable?: boolean } = {}): Promise<PurchaseOutcome> {
     const reply = await this.client.getShipment(shipmentId);
-    const found = reply.kind === 'ok' ? this.readShipment(reply.body) : null;
-    if (found && isBought(found)) return this.labelOf(found, format);
-    if (found && refusal) return { kind: 'refused', message: refusal };
-    return unknown(why);
-  }
-
-  private async labelOf(shipment: EasyPostShipment, format: LabelFormat): Promise<PurchaseOutcome> {
-    const url = labelFileUrlOf(shipment, format);
-    const file = url ? await this.client.downloadFile(url) : null;
-    if (!file || file.kind !== 'ok') {
-      const why = !file ? `no ${format} file address` : file.kind === 'error' ? `HTTP ${file.status}` : file.message;
-      return unknown(`The EasyPost label ${shipment.tracking_code ?? shipment.id} was bought but its file could not be downloaded (${why}).`);
-    }
-    if (!isLabelFileOf(format, file.bytes)) {
-      return unknown(`The EasyPost label ${shipment.tracking_code ?? shipment.id} was bought but its file is not ${FORMAT_NAMES[format]}.`);
-    }
-    const label = toBoughtLabel(shipment, format, file.bytes);
-    return label ? { kind: 'bought', label } : unknown(`EasyPost shipment ${shipment.id} was bought without a tracking code or a USPS service we sell.`);
-  }
-
-  private readShipment(body: unknown): EasyPostShipment | null {
-    const parsed = easyPostShipmentSchema.safeParse(body);
-    return parsed.success ? parsed.data : null;
+    const found = reply.kind === 'ok' ? readEasyPostShipment(reply.body) : null;
+    if (found && isBought(found)) return boughtLabelOf(this.client, found, format);
+    if (found && answer.refusal) return { kind: 'refused', message: answer.refusal };
+    return unknown(why, answer.unreadable);
   }
 
   private rememberShipment(key: string, shipmentId: string): void {

@@ -1,3 +1,4 @@
+import type { LabelFormat } from '../carrier.port';
 import type { EasyPostCreateShipmentRequest } from './easypost.schema';
 
 /**
@@ -80,6 +81,14 @@ export class EasyPostClient {
     return this.call('POST', `/v2/shipments/${encodeURIComponent(shipmentId)}/buy`, { rate: { id: rateId } });
   }
 
+  /**
+   * EasyPost's label conversion: answers the shipment with `label_pdf_url` or `label_zpl_url` set (recorded for ZPL:
+   * `GET /v2/shipments/:id/label?file_format=ZPL`, 200, the whole shipment).
+   */
+  convertLabel(shipmentId: string, format: LabelFormat): Promise<EasyPostReply> {
+    return this.call('GET', `/v2/shipments/${encodeURIComponent(shipmentId)}/label?file_format=${format}`);
+  }
+
   refundShipment(shipmentId: string): Promise<EasyPostReply> {
     return this.call('POST', `/v2/shipments/${encodeURIComponent(shipmentId)}/refund`, {});
   }
@@ -94,9 +103,12 @@ export class EasyPostClient {
     return this.call('POST', '/v2/addresses', request);
   }
 
-  /** `POST /v2/scan_forms`: a ScanForm of bought shipments (status `creating` until its PDF is made). */
+  /**
+   * `POST /v2/scan_forms`: a ScanForm of bought shipments (status `creating` until its PDF is made), asked inside a
+   * `scan_form` object as EasyPost's recorded request was.
+   */
   createScanForm(shipmentIds: readonly string[]): Promise<EasyPostReply> {
-    return this.call('POST', '/v2/scan_forms', { shipments: shipmentIds.map((id) => ({ id })) });
+    return this.call('POST', '/v2/scan_forms', { scan_form: { shipments: shipmentIds.map((id) => ({ id })) } });
   }
 
   getScanForm(scanFormId: string): Promise<EasyPostReply> {

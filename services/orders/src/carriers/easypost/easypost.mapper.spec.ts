@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { easyPostRecorded, type EasyPostRecordings } from '@labeldesk/testing';
 import type { LabelShipment } from '../carrier.port';
 import { normaliseError } from './easypost.client';
 import {
@@ -20,16 +19,10 @@ import {
 } from './easypost.mapper';
 import { easyPostRefundSchema, easyPostShipmentSchema, type EasyPostShipment } from './easypost.schema';
 
-interface StoredPayload {
-  status: number;
-  'x-ep-request-uuid': string;
-  body: unknown;
-}
-
-const payload = (name: string): StoredPayload => JSON.parse(readFileSync(join(__dirname, 'payloads', name), 'utf8')) as StoredPayload;
-const shipmentIn = (name: string): EasyPostShipment => easyPostShipmentSchema.parse(payload(name).body);
-const errorIn = (name: string) => {
-  const { status, body } = payload(name);
+/** EasyPost's recorded answers (@labeldesk/testing, fake-easypost/recorded/README.md says where each comes from). */
+const shipmentIn = (name: EasyPostRecordings['shipment']): EasyPostShipment => easyPostShipmentSchema.parse(easyPostRecorded('shipment', name).body);
+const errorIn = (name: EasyPostRecordings['error']) => {
+  const { status, body } = easyPostRecorded('error', name);
   return normaliseError(body, status);
 };
 
@@ -88,10 +81,10 @@ describe('EasyPost mapper', () => {
     });
 
     it('picks the recorded rate of each offering', () => {
-      const { rates } = shipmentIn('shipment-created.json');
-      expect(pickRate(rates, 'usps_ground_advantage')).toMatchObject({ id: 'rate_1417b8ba15e0420287f0249d36bb0ef6', rate: '5.93' });
-      expect(pickRate(rates, 'usps_priority')).toMatchObject({ id: 'rate_fc2b0e59d8684eb5a5df11fb231fd460', rate: '6.90' });
-      expect(pickRate(rates, 'usps_priority_express')).toMatchObject({ id: 'rate_2baae5495eb74855bdeaeaff9d621960', rate: '33.10' });
+      const { rates } = shipmentIn('created');
+      expect(pickRate(rates, 'usps_ground_advantage')).toMatchObject({ id: 'rate_78a95380360a4d229afa780be8ae1262', rate: '5.93' });
+      expect(pickRate(rates, 'usps_priority')).toMatchObject({ id: 'rate_5f5fe878cbd4498ba321ed304fc2e7e0', rate: '6.90' });
+      expect(pickRate(rates, 'usps_priority_express')).toMatchObject({ id: 'rate_7eca49b028b648708626bef83d358cb6', rate: '33.10' });
       expect(pickRate(rates, 'ups_ground')).toBeNull();
     });
 
@@ -105,7 +98,7 @@ describe('EasyPost mapper', () => {
     });
 
     it('says which offering is missing, with the carrier reason EasyPost passed on', () => {
-      const created = shipmentIn('shipment-created.json');
+      const created = shipmentIn('created');
       const withoutPriority = { ...created, rates: created.rates.filter((rate) => rate.service !== 'Priority'), messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority Mail is not available to this ZIP.' }] };
       expect(noRateMessageOf(withoutPriority, 'usps_priority')).toBe('EasyPost does not offer USPS Priority Mail for this shipment (Priority Mail is not available to this ZIP).');
       expect(noRateMessageOf({ ...created, rates: [] }, 'usps_ground_advantage')).toBe('EasyPost does not offer USPS Ground Advantage for this shipment.');
@@ -124,11 +117,11 @@ describe('EasyPost mapper', () => {
 
     it('costs the recorded buy at the rate plus insurance, without counting the PostageFee (the same postage) twice', () => {
       // Recorded: rate 5.93; fees LabelFee 0.00000, PostageFee 5.93000, InsuranceFee 0.50000.
-      expect(costCentsOf(shipmentIn('shipment-bought.json'))).toBe(643);
+      expect(costCentsOf(shipmentIn('bought'))).toBe(643);
     });
 
     it('adds fees without floating-point error and rounds the sum once, half up', () => {
-      const bought = shipmentIn('shipment-bought.json');
+      const bought = shipmentIn('bought');
       const rated = (rate: string, fees: EasyPostShipment['fees']) => ({ ...bought, selected_rate: { ...bought.selected_rate!, rate }, fees });
       const fee = (type: string, amount: string, refunded = false) => ({ type, amount, charged: true, refunded });
       expect(costCentsOf(rated('0.10', [fee('LabelFee', '0.20000')]))).toBe(30);
@@ -138,7 +131,7 @@ describe('EasyPost mapper', () => {
     });
 
     it('costs the postage from the PostageFee when no rate was selected', () => {
-      const bought = shipmentIn('shipment-bought.json');
+      const bought = shipmentIn('bought');
       expect(costCentsOf({ ...bought, selected_rate: null })).toBe(643);
     });
   });
@@ -146,47 +139,54 @@ describe('EasyPost mapper', () => {
   describe('a bought shipment', () => {
     it('becomes our label: tracking code, offering, PDF bytes, cost and the shp_/rate_/trk_ ids', () => {
       const pdf = Buffer.from('%PDF-1.7');
-      expect(toBoughtLabel(shipmentIn('shipment-bought.json'), 'PDF', pdf)).toEqual({
+      expect(toBoughtLabel(shipmentIn('bought'), 'PDF', pdf)).toEqual({
         carrier: 'easypost',
-        trackingNumber: '9400100110368068953228',
+        trackingNumber: '9400100110368068953242',
         serviceUid: 'usps_ground_advantage',
         format: 'PDF',
         file: pdf,
         costCents: 643,
-        carrierRefs: { shipmentId: 'shp_c19ef39504854bdeb0647fe46d9aa6ae', rateId: 'rate_1417b8ba15e0420287f0249d36bb0ef6', trackerId: 'trk_19ed3cce156c4fd6a6d02eb268efcd6d' },
+        carrierRefs: { shipmentId: 'shp_d7aa1bf4171041609ad0a4f2e97e2d26', rateId: 'rate_78a95380360a4d229afa780be8ae1262', trackerId: 'trk_9b524098625946808bf768e983af3c6a' },
       });
     });
 
     it('is no label while the shipment is only rated', () => {
-      expect(toBoughtLabel(shipmentIn('shipment-created.json'), 'PDF', Buffer.from('%PDF-'))).toBeNull();
-      expect(labelFileUrlOf(shipmentIn('shipment-created.json'), 'PDF')).toBeNull();
-      expect(isBought(shipmentIn('shipment-created.json'))).toBe(false);
+      expect(toBoughtLabel(shipmentIn('created'), 'PDF', Buffer.from('%PDF-'))).toBeNull();
+      expect(labelFileUrlOf(shipmentIn('created'), 'PDF')).toBeNull();
+      expect(isBought(shipmentIn('created'))).toBe(false);
     });
 
-    it("downloads from label_url, or from label_pdf_url when EasyPost lists the PDF apart", () => {
-      const bought = shipmentIn('shipment-bought.json');
-      expect(labelFileUrlOf(bought, 'PDF')).toBe('https://easypost-files.s3.us-west-2.amazonaws.com/files/postage_label/20240730/e80af044eacbb34c648540530560435ed0.png');
-      const withPdf = { ...bought, postage_label: { ...bought.postage_label!, label_pdf_url: 'https://files.example/label.pdf' } };
-      expect(labelFileUrlOf(withPdf, 'PDF')).toBe('https://files.example/label.pdf');
-    });
-
-    it('downloads a ZPL label from label_zpl_url only: the label_url of a ZPL purchase is a PNG picture of it', () => {
-      const bought = shipmentIn('shipment-bought.json');
+    it('names no PDF or ZPL file for the recorded buy, whose label_url is a PNG: the label is bought and must be converted', () => {
+      const bought = shipmentIn('bought');
+      expect(bought.postage_label).toMatchObject({ label_file_type: 'image/png', label_url: expect.stringMatching(/\.png$/) });
+      expect(labelFileUrlOf(bought, 'PDF')).toBeNull();
       expect(labelFileUrlOf(bought, 'ZPL')).toBeNull();
       expect(isBought(bought)).toBe(true);
-      const withZpl = { ...bought, postage_label: { ...bought.postage_label!, label_zpl_url: 'https://files.example/label.zpl' } };
-      expect(labelFileUrlOf(withZpl, 'ZPL')).toBe('https://files.example/label.zpl');
+    });
+
+    it('downloads ZPL from the label_zpl_url the recorded conversion answered', () => {
+      expect(labelFileUrlOf(shipmentIn('converted'), 'ZPL')).toBe('https://easypost-files.s3-us-west-2.amazonaws.com/files/postage_label/20240730/adb7840eb4b94836b5d67c0b7d68a53b.zpl');
+      expect(labelFileUrlOf(shipmentIn('converted'), 'PDF')).toBeNull();
+    });
+
+    it('downloads from label_pdf_url, or from label_url when its file type says it is the format asked', () => {
+      const bought = shipmentIn('bought');
+      const labelled = (label: Partial<NonNullable<EasyPostShipment['postage_label']>>) => ({ ...bought, postage_label: { ...bought.postage_label!, ...label } });
+      expect(labelFileUrlOf(labelled({ label_pdf_url: 'https://files.example/label.pdf' }), 'PDF')).toBe('https://files.example/label.pdf');
+      expect(labelFileUrlOf(labelled({ label_url: 'https://files.example/a.pdf', label_file_type: 'application/pdf' }), 'PDF')).toBe('https://files.example/a.pdf');
+      expect(labelFileUrlOf(labelled({ label_url: 'https://files.example/a.pdf', label_file_type: 'application/pdf' }), 'ZPL')).toBeNull();
+      expect(labelFileUrlOf(labelled({ label_url: 'https://files.example/a.zpl', label_file_type: 'application/zpl' }), 'ZPL')).toBe('https://files.example/a.zpl');
     });
 
     it('becomes a ZPL label when ZPL was asked for', () => {
       const zpl = Buffer.from('^XA^FDEASYPOST TEST^FS^XZ');
-      expect(toBoughtLabel(shipmentIn('shipment-bought.json'), 'ZPL', zpl)).toMatchObject({ format: 'ZPL', file: zpl, trackingNumber: '9400100110368068953228' });
+      expect(toBoughtLabel(shipmentIn('bought'), 'ZPL', zpl)).toMatchObject({ format: 'ZPL', file: zpl, trackingNumber: '9400100110368068953242' });
     });
   });
 
   describe('refunds', () => {
     it('reads the recorded refund as pending, with the shipment id as the reference to follow', () => {
-      const refunded = shipmentIn('shipment-refund-submitted.json');
+      const refunded = shipmentIn('refundSubmitted');
       expect(voidOutcomeOfRefund(refunded.refund_status, refunded.id)).toEqual({ kind: 'refund_pending', refundRef: 'shp_7800715831eb412a8376c0733f6a7974' });
     });
 
@@ -198,20 +198,21 @@ describe('EasyPost mapper', () => {
     });
 
     it('reads the recorded bulk refund answer', () => {
-      const [refund] = easyPostRefundSchema.array().parse(payload('refunds-created.json').body);
+      const [refund] = easyPostRefundSchema.array().parse(easyPostRecorded('refund', 'bulk').body);
       expect(refund).toEqual({ id: 'rfnd_bf0275a8a3fd4a92a375777de5fe57e7', tracking_code: '9400100110368068953068', status: 'submitted', shipment_id: 'shp_d6a7ef3fbb364284a6814408a0f20269' });
     });
   });
 
   describe('refusals in plain words', () => {
     it('says the address could not be found, with what EasyPost found wrong', () => {
-      expect(refusalMessageOf(errorIn('error-address-not-found.json'))).toBe(
+      expect(refusalMessageOf(errorIn('addressNotFound'))).toBe('The address could not be found (Address not found). Check the street, city, state and ZIP code.');
+      expect(refusalMessageOf(errorIn('houseNumberMissing'))).toBe(
         'The address could not be found (Address not found; street House number is missing). Check the street, city, state and ZIP code.',
       );
     });
 
     it('names the missing parameter', () => {
-      expect(refusalMessageOf(errorIn('error-parameter-required.json'))).toBe('EasyPost refused the shipment: shipment cannot be blank.');
+      expect(refusalMessageOf(errorIn('parameterRequired'))).toBe('EasyPost refused the shipment: shipment cannot be blank.');
     });
 
     it('names an invalid field as a customer would', () => {
@@ -222,7 +223,7 @@ describe('EasyPost mapper', () => {
     });
 
     it('reads errors given as plain strings (the alternative format)', () => {
-      expect(refusalMessageOf(errorIn('error-string-errors.json'))).toBe(
+      expect(refusalMessageOf(errorIn('stringErrors'))).toBe(
         'EasyPost refused the shipment: The requested resource could not be found (No eligible insurance found with provided tracking code).',
       );
     });

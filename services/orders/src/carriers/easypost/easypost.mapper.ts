@@ -4,8 +4,8 @@ import type { EasyPostApiError } from './easypost.client';
 import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate, EasyPostRefundStatus, EasyPostShipment } from './easypost.schema';
 
 /**
- * Our shipment ⇄ EasyPost's payloads, with no I/O: tested on stored payloads (payloads/*.json, from EasyPost's own
- * recorded traffic).
+ * Our shipment ⇄ EasyPost's payloads, with no I/O: tested on EasyPost's own recorded answers (`easyPostRecorded` of
+ * @labeldesk/testing; its fake-easypost/recorded/README.md names each cassette).
  */
 
 interface EasyPostOffering extends CarrierOffering {
@@ -104,14 +104,20 @@ export const costCentsOf = (shipment: EasyPostShipment): number => {
   return centsOfMicros(postage + extras);
 };
 
+/** What `label_file_type` says when `label_url` itself is the file of a format. */
+const FILE_TYPES: Readonly<Record<LabelFormat, RegExp>> = { PDF: /^application\/pdf$/i, ZPL: /zpl/i };
+
 /**
- * The label file's address in the format asked for. PDF: `label_pdf_url` when EasyPost lists it apart, else
- * `label_url`. ZPL: only `label_zpl_url`, since a ZPL purchase's `label_url` is a PNG image of the label.
+ * The label file's address in the format asked for: `label_pdf_url` or `label_zpl_url`, or `label_url` when its
+ * `label_file_type` is that format. Null when the shipment names none: every recorded buy answered a PNG `label_url`
+ * (`image/png`) with both others null, so the file then comes from EasyPost's label conversion.
  */
 export const labelFileUrlOf = (shipment: EasyPostShipment, format: LabelFormat): string | null => {
   const label = shipment.postage_label;
   if (!label) return null;
-  return format === 'ZPL' ? (label.label_zpl_url ?? null) : (label.label_pdf_url ?? label.label_url ?? null);
+  const own = format === 'ZPL' ? label.label_zpl_url : label.label_pdf_url;
+  if (own) return own;
+  return label.label_url && label.label_file_type && FILE_TYPES[format].test(label.label_file_type) ? label.label_url : null;
 };
 
 /** Postage was bought: EasyPost attaches the postage label (with at least one file address) only then. */

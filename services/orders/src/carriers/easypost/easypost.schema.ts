@@ -3,7 +3,7 @@ import type { LabelFormat } from '../carrier.port';
 
 /**
  * The parts of EasyPost's answers the adapter reads, as recorded in EasyPost/easypost-node's cassettes (MIT; see
- * payloads/README.md). Unknown keys are dropped: EasyPost adds fields often, and only these decide anything here.
+ * libs/testing/src/lib/fake-easypost/recorded/README.md). Unknown keys are dropped: EasyPost adds fields often, and only these decide anything here.
  * Money is a decimal string (`"5.93"` for rates, `"5.93000"` for fees) and is never turned into a float.
  */
 
@@ -55,6 +55,12 @@ export const easyPostShipmentSchema = z.object({
   messages: z.array(easyPostMessageSchema).default([]),
 });
 export type EasyPostShipment = z.infer<typeof easyPostShipmentSchema>;
+
+/** A Shipment answer, or null when it is not one. */
+export const readEasyPostShipment = (body: unknown): EasyPostShipment | null => {
+  const parsed = easyPostShipmentSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+};
 
 /** One element of `POST /v2/refunds`' answer (an array). */
 export const easyPostRefundSchema = z.object({

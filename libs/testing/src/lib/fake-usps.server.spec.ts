@@ -1,57 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { FakeUspsServer } from './fake-usps.server';
-
-const centralToday = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at);
-
-/** The Labels OpenAPI 3.9.13 example `GroundAdvantageRequestWithImageInfo`, mailed today. */
-const publishedExample = (mailingDate: string) => ({
-  imageInfo: {
-    imageType: 'PDF',
-    labelType: '4X6LABEL',
-    receiptOption: 'NONE',
-    suppressPostage: true,
-    suppressMailDate: true,
-    returnLabel: false,
-    brandingImageFormat: 'NONE',
-    includeLabelBrokerPDF: false,
-    addZPLComments: false,
-  },
-  toAddress: { firstName: 'Nick', lastName: 'Fury', streetAddress: '2700 S Jefferson Ave', secondaryAddress: 'STE 150', city: 'St. Louis', state: 'MO', ZIPCode: '63104', ZIPPlus4: '2351' },
-  fromAddress: { firstName: 'Sam', lastName: 'Wilson', streetAddress: '45 L St SW', city: 'Washington', state: 'DC', ZIPCode: '20024' },
-  packageDescription: {
-    mailClass: 'USPS_GROUND_ADVANTAGE',
-    rateIndicator: 'SP',
-    weightUOM: 'lb',
-    weight: 0.5,
-    dimensionsUOM: 'in',
-    length: 9,
-    height: 6,
-    width: 0.25,
-    processingCategory: 'NONSTANDARD',
-    mailingDate,
-    extraServices: [],
-    destinationEntryFacilityType: 'NONE',
-  },
-});
-
-type Json = Record<string, unknown>;
-interface UspsErrorAnswer {
-  apiVersion: string;
-  error: { code: string; message: string; errors: Array<{ status: string; code: string; title: string; detail: string; source?: { parameter: string } }> };
-}
-
-/** A copy of the example with one change at a dotted path (`undefined` removes the field). */
-const changed = (base: Json, path: string, value: unknown): Json => {
-  const copy = structuredClone(base);
-  const keys = path.split('.');
-  let node = copy;
-  for (const key of keys.slice(0, -1)) node = node[key] as Json;
-  const last = keys[keys.length - 1] ?? '';
-  if (value === undefined) delete node[last];
-  else node[last] = value;
-  return copy;
-};
+import { FAKE_USPS_ADDRESS_TRIGGERS, FakeUspsServer, uspsSpecs } from './fake-usps.server';
+import { centralToday, changed, type Json, partsOf, publishedExample, scanFormRequest, type UspsErrorAnswer, uspsCalls } from './fake-usps/spec-calls';
 
 /** USPS MOD 10 (formats.md §1.4), written again here so the check is independent of the fake's. */
 const mod10 = (digits: string) => {
@@ -73,43 +23,15 @@ const pageText = async (pdf: Buffer): Promise<string> => {
 describe('FakeUspsServer', () => {
   let fake: FakeUspsServer;
   let clock: Date;
+  const usps = uspsCalls(() => fake);
+  const { call, accessToken, authorize, buy, bought, cancel } = usps;
 
-  const call = (path: string, init: RequestInit = {}) => fetch(`${fake.url}${path}`, init);
-  const accessToken = async () => {
-    const answer = await call('/oauth2/v3/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ client_id: 'fake-usps-client', client_secret: 'fake-usps-secret', grant_type: 'client_credentials' }) });
-    return ((await answer.json()) as { access_token: string }).access_token;
-  };
-  const role = { CRID: '56982563', MID: '902118475', manifestMID: '902118476', accountType: 'EPS', accountNumber: '1000123456' };
-  const authorize = async (bearer: string, roles: unknown = [{ roleName: 'PAYER', ...role }, { roleName: 'LABEL_OWNER', ...role }]) =>
-    call('/payments/v3/payment-authorization', { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ roles }) });
-  const session = async () => {
-    const bearer = await accessToken();
-    const payment = ((await (await authorize(bearer)).json()) as { paymentAuthorizationToken: string }).paymentAuthorizationToken;
-    return { bearer, payment };
-  };
-  const buy = async (body: unknown, options: { key?: string; accept?: string } = {}) => {
-    const { bearer, payment } = await session();
-    return call('/labels/v3/label', {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${bearer}`,
-        'X-Payment-Authorization-Token': payment,
-        'Content-Type': 'application/json',
-        Accept: options.accept ?? 'application/vnd.usps.labels+json',
-        ...(options.key ? { 'X-Idempotency-Key': options.key } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-  };
-  const cancel = async (trackingNumber: string) => {
-    const { bearer, payment } = await session();
-    return call(`/labels/v3/label/${trackingNumber}`, { method: 'DELETE', headers: { Authorization: `Bearer ${bearer}`, 'X-Payment-Authorization-Token': payment } });
-  };
   const refusal = async (answer: Response) => {
     expect(answer.status).toBe(400);
     return (await answer.json()) as UspsErrorAnswer;
   };
   const example = () => publishedExample(centralToday(clock));
+  const requestViolations = () => fake.specViolations().filter((violation) => violation.where === 'request');
 
   beforeEach(async () => {
     clock = new Date();
@@ -119,6 +41,8 @@ describe('FakeUspsServer', () => {
   afterEach(async () => {
     fake.up();
     await fake.stop();
+    // Whatever a case asked, the fake never answered anything its spec does not allow.
+    expect(fake.specViolations().filter((violation) => violation.where === 'response')).toEqual([]);
   });
 
   it('sells the published Ground Advantage example: metadata and a base64 4x6 PDF that says USPS TEST with the tracking number', async () => {
@@ -138,6 +62,7 @@ describe('FakeUspsServer', () => {
     expect(text).toContain('USPS TEST');
     expect(text).toContain(label.trackingNumber.replace(/(\d{4})(?=\d)/g, '$1 '));
     expect(fake.labelsSold()).toBe(1);
+    expect(fake.specViolations()).toEqual([]);
   });
 
   it.each([
@@ -155,17 +80,19 @@ describe('FakeUspsServer', () => {
     ['packageDescription.processingCategory', 'PARCEL'],
     ['packageDescription.mailingDate', '10/05/2024'],
     ['packageDescription.mailingDate', undefined],
+    ['packageDescription.destinationEntryFacilityType', undefined],
     ['packageDescription.extraServices', [920, 999]],
     ['packageDescription.customerReference', [{ referenceNumber: 'R'.repeat(31) }]],
     ['imageInfo.labelType', '4X7LABEL'],
     ['imageInfo.suppressPostage', 'no'],
     ['shipDate', '2026-06-23'],
-  ])('refuses %s = %j in USPS error shape, naming the parameter, and sells nothing', async (path, value) => {
+  ])('refuses %s = %j as the published spec does, in USPS error shape naming the parameter, records it, and sells nothing', async (path, value) => {
     const answer = await refusal(await buy(changed(example(), path, value)));
     expect(answer).toMatchObject({ apiVersion: '/labels/v3', error: { code: '400', message: 'Bad Request' } });
     const parameters = answer.error.errors.map((error) => error.source?.parameter);
     expect(parameters.some((parameter) => parameter === path || parameter?.startsWith(`${path}.`))).toBe(true);
-    expect(answer.error.errors[0]).toMatchObject({ status: '400', title: 'Bad Request', detail: expect.any(String) });
+    expect(answer.error.errors[0]).toMatchObject({ status: '400', code: 'SCHEMA', title: 'Bad Request', detail: expect.any(String) });
+    expect(requestViolations()).toEqual([{ method: 'POST', path: '/labels/v3/label', where: 'request', errors: expect.arrayContaining([expect.objectContaining({ in: 'body' })]) }]);
     expect(fake.labelsSold()).toBe(0);
   });
 
@@ -173,25 +100,34 @@ describe('FakeUspsServer', () => {
     const withNull = changed(example(), 'toAddress.ZIPPlus4', null);
     expect((await buy(withNull)).status).toBe(200);
     expect((await buy(changed(example(), 'packageDescription.mailingDate', `${centralToday(clock)}T10:00:00-05:00`))).status).toBe(200);
+    expect(fake.specViolations()).toEqual([]);
   });
 
   it.each([
-    ['a rate indicator beside shape and packaging type', '160284', (body: Json) => changed(changed(body, 'packageDescription.shape', 'RECTANGULAR'), 'packageDescription.packagingType', 'VARIABLE')],
-    ['neither a rate indicator nor shape and packaging type', '160285', (body: Json) => changed(body, 'packageDescription.rateIndicator', undefined)],
+    ['a rate indicator beside shape and packaging type (it matches both of the oneOf)', (body: Json) => changed(changed(body, 'packageDescription.shape', 'RECTANGULAR'), 'packageDescription.packagingType', 'VARIABLE'), 'packageDescription'],
+    ['neither a rate indicator nor shape and packaging type', (body: Json) => changed(body, 'packageDescription.rateIndicator', undefined), 'packageDescription.rateIndicator'],
+  ])("refuses %s by the spec's oneOf of the two package descriptions", async (_case, change, parameter) => {
+    const answer = await refusal(await buy(change(example())));
+    expect(answer.error.errors.map((error) => error.source?.parameter)).toContain(parameter);
+    expect(fake.labelsSold()).toBe(0);
+  });
+
+  it.each([
     ['a recipient with a first name only', '160075', (body: Json) => changed(body, 'toAddress.lastName', undefined)],
     ['a shipper reported without e-mail', '160275', (body: Json) => changed(changed(body, 'packageDescription.shipperVisibilityMethod', 'SENDER_INFORMATION'), 'senderAddress', { ...(body['fromAddress'] as Json), phone: '2025550100', platformUserId: 'u1' })],
     ['a parcel over 70 lb', '160098', (body: Json) => changed(body, 'packageDescription.weight', 71)],
     ['a mailing date 10 days ahead', '160001', (body: Json) => changed(body, 'packageDescription.mailingDate', new Date(clock.getTime() + 10 * 86_400_000).toISOString().slice(0, 10))],
     ['ZIP 00000', '160119', (body: Json) => changed(body, 'toAddress.ZIPCode', '00000')],
     ['a street "000 Undeliverable"', '010005', (body: Json) => changed(body, 'toAddress.streetAddress', '000 Undeliverable St')],
-    ['a customs form', '160069', (body: Json) => changed(body, 'customsForm', { contentType: 'GIFT' })],
-  ])('refuses %s with USPS code %s', async (_case, code, change) => {
+    ['a customs form (the published example) for a domestic class', '160069', (body: Json) => changed(body, 'customsForm', (uspsSpecs().documentAt('/labels/v3').components?.['examples']?.['CustomsFormRequest'] as { value: Json }).value['customsForm'])],
+  ])('refuses %s with USPS code %s: a rule the spec states in words only, for a request the spec accepts', async (_case, code, change) => {
     const answer = await refusal(await buy(change(example())));
     expect(answer.error.errors.map((error) => error.code)).toContain(code);
+    expect(fake.specViolations()).toEqual([]);
     expect(fake.labelsSold()).toBe(0);
   });
 
-  it('answers the same key and body with the same label and sells once; the key with another body is refused naming the header', async () => {
+  it('answers the same key and body with the same label and sells once; the key with another body is refused naming the header, a key that is no UUID breaks the spec', async () => {
     const key = randomUUID();
     const first = (await (await buy(example(), { key })).json()) as { trackingNumber: string };
     const again = (await (await buy(example(), { key })).json()) as { trackingNumber: string };
@@ -199,7 +135,8 @@ describe('FakeUspsServer', () => {
     expect(fake.labelsSold()).toBe(1);
     const other = await refusal(await buy(changed(example(), 'packageDescription.weight', 2), { key }));
     expect(other.error.errors[0]?.source?.parameter).toBe('X-Idempotency-Key');
-    expect((await refusal(await buy(example(), { key: 'order-1' }))).error.errors[0]?.source?.parameter).toBe('X-Idempotency-Key');
+    expect((await refusal(await buy(example(), { key: 'order-1' }))).error.errors[0]?.source?.parameter).toBe('Header: X-Idempotency-Key');
+    expect(requestViolations()).toEqual([{ method: 'POST', path: '/labels/v3/label', where: 'request', errors: [{ in: 'header', at: 'X-Idempotency-Key', message: 'must match format "uuid"' }] }]);
     expect(fake.labelsSold()).toBe(1);
   });
 
@@ -216,150 +153,366 @@ describe('FakeUspsServer', () => {
     expect(fake.labelsSold()).toBe(1);
   });
 
-  it('names the multipart image a ZPL file when it sold ZPL', async () => {
-    const answer = await buy(changed(example(), 'imageInfo.imageType', 'ZPL203DPI'), { accept: 'application/json' });
-    const boundary = /boundary=(.+)$/.exec(answer.headers.get('content-type') ?? '')?.[1] ?? '';
-    const parts = (await answer.text()).split(`--${boundary}`).slice(1, -1);
-    expect(parts[1]).toContain('Content-Type: application/zpl');
-    expect(parts[1]).toContain('filename="labelImage.zpl"');
-    expect(Buffer.from(parts[1]?.split('\r\n\r\n')[1]?.trim() ?? '', 'base64').toString('latin1').startsWith('^XA')).toBe(true);
+  it('sends a multipart ZPL image as application/octet-stream (the one listed type that fits it) named as a ZPL file', async () => {
+    const parts = await partsOf(await buy(changed(example(), 'imageInfo.imageType', 'ZPL203DPI'), { accept: 'application/json' }));
+    expect(parts.map((part) => [part.name, part.contentType])).toEqual([
+      ['labelMetadata', 'application/json'],
+      ['labelImage', 'application/octet-stream'],
+    ]);
+    expect(Buffer.from(parts[1]?.text ?? '', 'base64').toString('latin1').startsWith('^XA')).toBe(true);
   });
 
-  it("answers USPS's default multipart without the vendor Accept: labelMetadata JSON, then the label as base64", async () => {
+  it("answers the spec's LabelMultiPartResponse without the vendor Accept: labelMetadata JSON, then the labelImage base64", async () => {
     const answer = await buy(example(), { accept: 'application/json' });
-    const boundary = /boundary=(.+)$/.exec(answer.headers.get('content-type') ?? '')?.[1] ?? '';
     expect(answer.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
-    const parts = (await answer.text()).split(`--${boundary}`).slice(1, -1);
-    expect(parts[0]).toContain('name="labelMetadata"');
-    expect(JSON.parse(parts[0]?.split('\r\n\r\n')[1] ?? '{}')).toHaveProperty('trackingNumber');
-    expect(parts[1]).toContain('name="labelImage"');
-    expect(Buffer.from(parts[1]?.split('\r\n\r\n')[1]?.trim() ?? '', 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const parts = await partsOf(answer);
+    expect(parts.map((part) => part.name)).toEqual(['labelMetadata', 'labelImage']);
+    expect(JSON.parse(parts[0]?.text ?? '{}')).toHaveProperty('trackingNumber');
+    expect(Buffer.from(parts[1]?.text ?? '', 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(fake.specViolations()).toEqual([]);
   });
 
-  it('issues tokens for the right client only (JSON or form), and refuses them once expired', async () => {
-    const wrong = await call('/oauth2/v3/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=fake-usps-client&client_secret=nope' });
-    expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
-    const form = await call('/oauth2/v3/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=fake-usps-client&client_secret=fake-usps-secret' });
-    expect(await form.json()).toMatchObject({ token_type: 'Bearer', expires_in: 28_800, access_token: expect.any(String) });
-    const bearer = await accessToken();
-    clock = new Date(clock.getTime() + 8 * 3_600_000 + 1);
-    const expired = await authorize(bearer);
-    expect(expired.status).toBe(401);
-    expect(expired.headers.get('www-authenticate')).toBe('Bearer realm="https://api.usps.com"');
-  });
+  describe('tokens', () => {
+    it("issues tokens for the right client only (JSON or form), in the README's shape, and refuses them once expired", async () => {
+      const wrong = await call('/oauth2/v3/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=fake-usps-client&client_secret=nope' });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toEqual({ error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
+      const form = await call('/oauth2/v3/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&client_id=fake-usps-client&client_secret=fake-usps-secret' });
+      expect(await form.json()).toMatchObject({ token_type: 'Bearer', expires_in: '28800', issued_at: String(clock.getTime()), status: 'approved', access_token: expect.any(String) });
+      const bearer = await accessToken();
+      clock = new Date(clock.getTime() + 8 * 3_600_000 + 1);
+      const expired = await authorize(bearer);
+      expect(expired.status).toBe(401);
+      expect(expired.headers.get('www-authenticate')).toBe('Bearer realm="https://api.usps.com"');
+    });
 
-  it('refuses a label without a valid payment authorization token', async () => {
-    const bearer = await accessToken();
-    const answer = await call('/labels/v3/label', { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, body: JSON.stringify(example()) });
-    expect(answer.status).toBe(403);
-    expect(((await answer.json()) as UspsErrorAnswer).error.errors[0]?.source?.parameter).toBe('Header: X-Payment-Authorization-Token');
-  });
+    it('refuses the access tokens it was told to expire (401), and issues new ones that work', async () => {
+      const bearer = await accessToken();
+      fake.expireAccessTokens();
+      expect((await authorize(bearer)).status).toBe(401);
+      expect((await authorize(await accessToken())).status).toBe(200);
+    });
 
-  it.each([
-    ['no LABEL_OWNER', '160229', [{ roleName: 'PAYER', ...role }]],
-    ['an EPS payer without account number', '160224', [{ roleName: 'PAYER', ...role, accountNumber: undefined }, { roleName: 'LABEL_OWNER', ...role }]],
-    ['a label owner without manifest MID', '160222', [{ roleName: 'PAYER', ...role }, { roleName: 'LABEL_OWNER', ...role, manifestMID: undefined }]],
-    ['an account it does not hold', '100001', [{ roleName: 'PAYER', ...role, accountNumber: '999' }, { roleName: 'LABEL_OWNER', ...role, accountNumber: '999' }]],
-  ])('refuses a payment authorization with %s (USPS code %s)', async (_case, code, roles) => {
-    const answer = await refusal(await authorize(await accessToken(), roles));
-    expect(answer.apiVersion).toBe('/payments/v3');
-    expect(answer.error.errors.map((error) => error.code)).toContain(code);
-  });
-
-  it('refuses payment for another CRID as access denied, and for an unfunded account with 100007', async () => {
-    expect((await authorize(await accessToken(), [{ roleName: 'PAYER', ...role, CRID: '11111111' }, { roleName: 'LABEL_OWNER', ...role }])).status).toBe(403);
-    fake.fundsExhausted = true;
-    expect((await refusal(await authorize(await accessToken()))).error.errors[0]?.code).toBe('100007');
-  });
-
-  it('cancels until 12:30am Central after the mailing date, in winter and in summer, and a second cancel is "Order already canceled"', async () => {
-    for (const [buyAt, lastFreeMinute] of [
-      ['2026-01-14T18:00:00Z', '2026-01-15T06:29:59Z'],
-      ['2026-07-01T18:00:00Z', '2026-07-02T05:29:59Z'],
-    ] as const) {
-      clock = new Date(buyAt);
-      const canceled = (await (await buy(example())).json()) as { trackingNumber: string };
-      const disputed = (await (await buy(example())).json()) as { trackingNumber: string };
-      clock = new Date(lastFreeMinute);
-      expect(await (await cancel(canceled.trackingNumber)).json()).toEqual({ trackingNumber: canceled.trackingNumber, status: 'CANCELED' });
-      expect((await refusal(await cancel(canceled.trackingNumber))).error.errors[0]).toMatchObject({ code: '160186', detail: 'Order already canceled' });
+    it('refuses a payment token eight hours after issuance, or once told to expire it, as access denied (403); a new one works', async () => {
+      const { bearer, payment } = await usps.session();
+      // A bearer token of the moment each time: it lives eight hours too.
+      const label = async (token: string) =>
+        call('/labels/v3/label', { method: 'POST', headers: { Authorization: `Bearer ${await accessToken()}`, 'X-Payment-Authorization-Token': token, 'Content-Type': 'application/json', Accept: 'application/vnd.usps.labels+json' }, body: JSON.stringify(example()) });
+      fake.expirePaymentTokens();
+      const refused = await label(payment);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as UspsErrorAnswer).error.errors[0]?.source?.parameter).toBe('Header: X-Payment-Authorization-Token');
+      const fresh = ((await (await authorize(bearer)).json()) as { paymentAuthorizationToken: string }).paymentAuthorizationToken;
+      clock = new Date(clock.getTime() + 8 * 3_600_000 - 1000);
+      expect((await label(fresh)).status).toBe(200);
       clock = new Date(clock.getTime() + 2000);
-      expect(await (await cancel(disputed.trackingNumber)).json()).toMatchObject({ status: 'DISPUTED', disputeId: expect.any(String) });
-    }
-    expect(fake.voidsAccepted()).toBe(4);
+      expect((await label(fresh)).status).toBe(403);
+      expect(fake.labelsSold()).toBe(1);
+    });
+
+    it('refuses a label without the payment token header as the spec does (400 naming it), and with a token it never issued as access denied (403)', async () => {
+      const bearer = await accessToken();
+      const post = (headers: Record<string, string>) => call('/labels/v3/label', { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(example()) });
+      expect((await refusal(await post({}))).error.errors[0]?.source?.parameter).toBe('Header: X-Payment-Authorization-Token');
+      const forged = await post({ 'X-Payment-Authorization-Token': 'forged' });
+      expect(forged.status).toBe(403);
+      expect(fake.labelsSold()).toBe(0);
+    });
   });
 
-  it('files one refund request per label per Central day, and answers "Order not found" for a label it never sold', async () => {
-    clock = new Date('2026-03-02T16:00:00Z');
-    const label = (await (await buy(example())).json()) as { trackingNumber: string };
-    clock = new Date('2026-03-04T16:00:00Z');
-    const first = (await (await cancel(label.trackingNumber)).json()) as { disputeId: string };
-    expect((await refusal(await cancel(label.trackingNumber))).error.errors[0]?.detail).toBe('A refund request for this order has already been submitted today');
-    clock = new Date('2026-03-05T16:00:00Z');
-    const next = (await (await cancel(label.trackingNumber)).json()) as { disputeId: string };
-    expect(next.disputeId).not.toBe(first.disputeId);
-    expect((await refusal(await cancel('9205590000000000000000'))).error.errors[0]).toMatchObject({ code: '160185', detail: 'Order not found', source: { parameter: 'trackingNumber' } });
+  describe('payment authorization', () => {
+    const { role } = usps;
+
+    it.each([
+      ['no LABEL_OWNER', '160229', [{ roleName: 'PAYER', ...role }]],
+      ['an EPS payer without account number', '160224', [{ roleName: 'PAYER', ...role, accountNumber: undefined }, { roleName: 'LABEL_OWNER', ...role }]],
+      ['a label owner without manifest MID', '160222', [{ roleName: 'PAYER', ...role }, { roleName: 'LABEL_OWNER', ...role, manifestMID: undefined }]],
+      ['an account it does not hold', '100001', [{ roleName: 'PAYER', ...role, accountNumber: '999' }, { roleName: 'LABEL_OWNER', ...role, accountNumber: '999' }]],
+    ])('refuses %s (USPS code %s)', async (_case, code, roles) => {
+      const answer = await refusal(await authorize(await accessToken(), roles));
+      expect(answer.apiVersion).toBe('/payments/v3');
+      expect(answer.error.errors.map((error) => error.code)).toContain(code);
+    });
+
+    it('refuses roles the spec does not allow: none at all, a role name it does not list, a MID of 7 digits', async () => {
+      const bearer = await accessToken();
+      for (const [roles, parameter] of [
+        [[], 'roles'],
+        [[{ roleName: 'OWNER', ...role }], 'roles.0.roleName'],
+        [[{ roleName: 'PAYER', ...role, MID: '1234567' }], 'roles.0.MID'],
+      ] as const) {
+        expect((await refusal(await authorize(bearer, roles))).error.errors.map((error) => error.source?.parameter)).toContain(parameter);
+      }
+      expect(requestViolations()).toHaveLength(3);
+    });
+
+    it('refuses payment for another CRID as access denied, and for an unfunded account with 100007', async () => {
+      expect((await authorize(await accessToken(), [{ roleName: 'PAYER', ...role, CRID: '11111111' }, { roleName: 'LABEL_OWNER', ...role }])).status).toBe(403);
+      fake.fundsExhausted = true;
+      expect((await refusal(await authorize(await accessToken()))).error.errors[0]?.code).toBe('100007');
+    });
   });
 
-  it('sells a label whose answer it then drops, holds a token request it was told to hang, and refuses connections while down', async () => {
-    fake.loseNextBuyAnswer();
-    await expect(buy(example())).rejects.toThrow();
-    expect(fake.labelsSold()).toBe(1);
+  describe('cancel', () => {
+    it('cancels until 12:30am Central after the mailing date, in winter and in summer, and a second cancel is "Order already canceled"', async () => {
+      for (const [buyAt, lastFreeMinute] of [
+        ['2026-01-14T18:00:00Z', '2026-01-15T06:29:59Z'],
+        ['2026-07-01T18:00:00Z', '2026-07-02T05:29:59Z'],
+      ] as const) {
+        clock = new Date(buyAt);
+        const canceled = await bought(example());
+        const disputed = await bought(example());
+        clock = new Date(lastFreeMinute);
+        expect(await (await cancel(canceled.trackingNumber)).json()).toEqual({ trackingNumber: canceled.trackingNumber, status: 'CANCELED' });
+        expect((await refusal(await cancel(canceled.trackingNumber))).error.errors[0]).toMatchObject({ code: '160186', detail: 'Order already canceled' });
+        clock = new Date(clock.getTime() + 2000);
+        expect(await (await cancel(disputed.trackingNumber)).json()).toMatchObject({ status: 'DISPUTED', disputeId: expect.any(String) });
+      }
+      expect(fake.voidsAccepted()).toBe(4);
+    });
 
-    fake.hangNextStepBeforeBuy();
-    await expect(call('/oauth2/v3/token', { method: 'POST', body: '{}', signal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: 'TimeoutError' });
-
-    fake.down();
-    // fetch must first see the kept-alive connections dropped, or it would send on one and get a reset instead.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(call('/oauth2/v3/token', { method: 'POST', body: '{}' })).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
-    fake.up();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(400);
+    it('files one refund request per label per Central day, and answers "Order not found" for a label it never sold', async () => {
+      clock = new Date('2026-03-02T16:00:00Z');
+      const label = await bought(example());
+      clock = new Date('2026-03-04T16:00:00Z');
+      const first = (await (await cancel(label.trackingNumber)).json()) as { disputeId: string };
+      expect((await refusal(await cancel(label.trackingNumber))).error.errors[0]?.detail).toBe('A refund request for this order has already been submitted today');
+      clock = new Date('2026-03-05T16:00:00Z');
+      const next = (await (await cancel(label.trackingNumber)).json()) as { disputeId: string };
+      expect(next.disputeId).not.toBe(first.disputeId);
+      expect((await refusal(await cancel('9205590000000000000000'))).error.errors[0]).toMatchObject({ code: '160185', detail: 'Order not found', source: { parameter: 'trackingNumber' } });
+    });
   });
 
-  it('answers the next request with a 429 and its Retry-After, or with the 5xx it was told to', async () => {
-    fake.rateLimitNext(3);
-    const limited = await call('/oauth2/v3/token', { method: 'POST', body: '{}' });
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('3');
-    fake.failNextWith(502);
-    expect((await call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(502);
-    expect((await call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(400);
+  describe('faults', () => {
+    it('sells a label whose answer it then drops, holds a token request it was told to hang, and refuses connections while down', async () => {
+      fake.loseNextBuyAnswer();
+      await expect(buy(example())).rejects.toThrow();
+      expect(fake.labelsSold()).toBe(1);
+
+      fake.hangNextStepBeforeBuy();
+      await expect(call('/oauth2/v3/token', { method: 'POST', body: '{}', signal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: 'TimeoutError' });
+
+      fake.down();
+      // fetch must first see the kept-alive connections dropped, or it would send on one and get a reset instead.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(call('/oauth2/v3/token', { method: 'POST', body: '{}' })).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+      fake.up();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(400);
+    });
+
+    it('answers the next request with a 429 and its Retry-After, or with the 5xx it was told to, each as the spec of the call documents it', async () => {
+      const { bearer, payment } = await usps.session();
+      fake.rateLimitNext(3);
+      const limited = await call('/labels/v3/label', { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'X-Payment-Authorization-Token': payment, 'Content-Type': 'application/json' }, body: JSON.stringify(example()) });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('3');
+      expect(await limited.json()).toMatchObject({ apiVersion: '/labels/v3', error: { code: '429' } });
+      for (const status of [503, 500, 502] as const) {
+        fake.failNextWith(status);
+        expect((await call('/tracking/v3/tracking/9205590000000000000000', { headers: { Authorization: `Bearer ${bearer}` } })).status).toBe(status);
+      }
+      expect((await call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(400);
+      expect(fake.labelsSold()).toBe(0);
+    });
+
+    it("answers every call 429 once USPS's hourly quota is used up, with the seconds left as Retry-After, until the hour has passed on its clock", async () => {
+      const bearer = await accessToken();
+      fake.exhaustHourlyQuota();
+      const limited = await call('/oauth2/v3/token', { method: 'POST', body: '{}' });
+      expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '3600']);
+      clock = new Date(clock.getTime() + 45 * 60_000);
+      const tracked = await call('/tracking/v3/tracking/9205590000000000000000', { headers: { Authorization: `Bearer ${bearer}` } });
+      expect([tracked.status, tracked.headers.get('retry-after')]).toEqual([429, '900']);
+      expect((await buy(example())).status).toBe(429);
+      clock = new Date(clock.getTime() + 15 * 60_000);
+      expect((await buy(example())).status).toBe(200);
+    });
+
+    it('answers normally again as soon as the test lifts the quota, and the clock can be moved without a clock of its own', async () => {
+      const free = new FakeUspsServer();
+      await free.start();
+      try {
+        const calls = uspsCalls(() => free);
+        free.exhaustHourlyQuota();
+        expect((await calls.call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(429);
+        free.advanceClock(3_600_000);
+        expect((await calls.call('/oauth2/v3/token', { method: 'POST', body: '{}' })).status).toBe(400);
+        free.exhaustHourlyQuota();
+        free.liftHourlyQuota();
+        expect(await calls.accessToken()).toEqual(expect.any(String));
+      } finally {
+        await free.stop();
+      }
+    });
+  });
+
+  describe('addresses', () => {
+    const { streetAddress: _none, ...place } = { streetAddress: '', city: 'New York', state: 'NY', ZIPCode: '10118' };
+    const standardised = async (query: Record<string, string>) => {
+      const answer = await usps.address(query);
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as Json & { additionalInfo: { DPVConfirmation: string }; corrections: unknown[]; matches: unknown[] };
+    };
+
+    it("answers the spec's AddressResponse: the standardised address, additionalInfo, corrections and matches, DPV Y for a confirmed address", async () => {
+      const body = await standardised({ streetAddress: '350 Fifth Ave.', secondaryAddress: 'Ste 4200', ...place });
+      expect(body).toEqual({
+        address: { streetAddress: '350 FIFTH AVE', secondaryAddress: 'STE 4200', city: 'NEW YORK', state: 'NY', ZIPCode: '10118', ZIPPlus4: '0001' },
+        additionalInfo: { deliveryPoint: '01', carrierRoute: 'C001', DPVConfirmation: 'Y', DPVCMRA: 'N', business: 'N', centralDeliveryPoint: 'N', vacant: 'N' },
+        corrections: [],
+        matches: [{ code: '31', text: 'Single Response - exact match' }],
+      });
+      expect(fake.specViolations()).toEqual([]);
+    });
+
+    it('answers DPV D with correction 32 for a building whose apartment is missing, and Y once it is given', async () => {
+      const missing = await standardised({ streetAddress: FAKE_USPS_ADDRESS_TRIGGERS.secondaryMissing, ...place });
+      expect(missing.additionalInfo.DPVConfirmation).toBe('D');
+      expect(missing.corrections).toEqual([{ code: '32', text: expect.stringMatching(/more information is needed/) }]);
+      expect((await standardised({ streetAddress: FAKE_USPS_ADDRESS_TRIGGERS.secondaryMissing, secondaryAddress: 'Apt 4', ...place })).additionalInfo.DPVConfirmation).toBe('Y');
+    });
+
+    it('answers DPV N for an address that is not a delivery point, with no match', async () => {
+      const body = await standardised({ streetAddress: FAKE_USPS_ADDRESS_TRIGGERS.notADeliveryPoint, ...place });
+      expect(body).toMatchObject({ additionalInfo: { DPVConfirmation: 'N', vacant: 'Y' }, corrections: [], matches: [] });
+    });
+
+    it("answers the spec's 404 example when nothing matches, and fills the city from the ZIP when only the ZIP is given", async () => {
+      const none = await usps.address({ streetAddress: FAKE_USPS_ADDRESS_TRIGGERS.noMatch, ...place });
+      expect(none.status).toBe(404);
+      expect(await none.json()).toEqual({ apiVersion: 'v3', error: { code: '404', message: 'There is no match for the address requested.', errors: [] } });
+      const { city: _city, ...zipOnly } = place;
+      expect((await standardised({ streetAddress: '350 Fifth Ave', ...zipOnly })).address).toMatchObject({ city: 'NEW YORK', ZIPCode: '10118' });
+    });
+
+    it('refuses a query the spec does not allow (no streetAddress, a state that is not one, a parameter it does not have) with 400', async () => {
+      const answer = await refusal(await usps.address({ ...place, state: 'XX', zip: '10118' }));
+      expect(answer.apiVersion).toBe('/addresses/v3');
+      expect(answer.error.errors.map((error) => error.source?.parameter)).toEqual(['streetAddress', 'state', 'zip']);
+      expect(requestViolations()).toHaveLength(1);
+    });
+  });
+
+  describe('SCAN forms', () => {
+    const labelsFor = async (count: number) => {
+      const numbers: string[] = [];
+      for (let i = 0; i < count; i += 1) numbers.push((await bought(example())).trackingNumber);
+      return numbers;
+    };
+
+    it("answers the spec's multipart: SCANFormMetaData (the form's number and its labels) and SCANFormImage, a base64 PDF; its labels are manifested", async () => {
+      const numbers = await labelsFor(2);
+      const answer = await usps.scanForm(scanFormRequest(centralToday(clock), numbers));
+      expect(answer.status).toBe(200);
+      const parts = await partsOf(answer);
+      expect(parts.map((part) => [part.name, part.contentType])).toEqual([
+        ['SCANFormMetaData', 'application/json'],
+        ['SCANFormImage', 'application/pdf'],
+      ]);
+      const metadata = JSON.parse(parts[0]?.text ?? '{}') as Json;
+      expect(metadata).toMatchObject({ manifestNumber: expect.stringMatching(/^9275902118475\d{9}$/), trackingNumbers: numbers, destinationEntryFacilityType: 'NONE', fromAddress: { streetAddress: '45 L ST SW', ZIPCode: '20024' } });
+      expect(Buffer.from(parts[1]?.text ?? '', 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await (await cancel(numbers[0] ?? '')).json()) as Json).toMatchObject({ status: 'DISPUTED' });
+      expect(fake.specViolations()).toEqual([]);
+    });
+
+    it('refuses a request without destinationEntryFacilityType as USPS refuses a bad request (400, ErrorMessage naming it), and makes no form', async () => {
+      const numbers = await labelsFor(1);
+      const answer = await refusal(await usps.scanForm(changed(scanFormRequest(centralToday(clock), numbers), 'destinationEntryFacilityType', undefined)));
+      expect(answer).toMatchObject({ apiVersion: '/scan-forms/v3', error: { code: '400', errors: [{ status: '400', code: 'SCHEMA', source: { parameter: 'destinationEntryFacilityType' } }] } });
+      expect(fake.labels.get(numbers[0] ?? '')?.scanForm).toBeNull();
+      expect(requestViolations()).toEqual([{ method: 'POST', path: '/scan-forms/v3/scan-form', where: 'request', errors: [{ in: 'body', at: 'destinationEntryFacilityType', message: "must have required property 'destinationEntryFacilityType'" }] }]);
+    });
+
+    it("answers as USPS's own example when told to: parts 'Scan Form Response' and 'label', which break the spec and are recorded so", async () => {
+      const example_ = new FakeUspsServer({ now: () => clock, scanFormAnswers: 'usps-example' });
+      await example_.start();
+      const previous = fake;
+      fake = example_;
+      try {
+        const numbers = await labelsFor(1);
+        const parts = await partsOf(await usps.scanForm(scanFormRequest(centralToday(clock), numbers)));
+        expect(parts.map((part) => [part.name, part.contentType])).toEqual([
+          ['Scan Form Response', 'application/json'],
+          ['label', 'application/pdf'],
+        ]);
+        const metadata = JSON.parse(parts[0]?.text ?? '{}') as Json;
+        expect(metadata).toMatchObject({ form: '5630', manifestNumber: expect.any(String), trackingNumbers: numbers, fromAddress: { address: { secondaryAddress: '45 L ST SW', zipCode: '20024', countryISOCode: '840' } } });
+        expect(Buffer.from(parts[1]?.text ?? '', 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(example_.specViolations()).toEqual([
+          { method: 'POST', path: '/scan-forms/v3/scan-form', where: 'response', errors: expect.arrayContaining([expect.objectContaining({ in: 'part', at: 'Scan Form Response' }), expect.objectContaining({ in: 'part', at: 'label' })]) },
+        ]);
+        example_.answerScanFormsAs('spec');
+        const [next] = await labelsFor(1);
+        expect((await partsOf(await usps.scanForm(scanFormRequest(centralToday(clock), [next ?? ''])))).map((part) => part.name)).toEqual(['SCANFormMetaData', 'SCANFormImage']);
+        expect(example_.specViolations()).toHaveLength(1);
+      } finally {
+        fake = previous;
+        await example_.stop();
+      }
+    });
+
+    it("answers SCANFormVendorResponse JSON for the vendor Accept, and takes the labels of the label owner's MID mailed that day", async () => {
+      const numbers = await labelsFor(2);
+      const answer = await usps.scanForm({ ...scanFormRequest(centralToday(clock), []), shipment: { MID: '902118475' } }, 'application/vnd.usps.labels+json');
+      expect(answer.headers.get('content-type')).toBe('application/vnd.usps.labels+json');
+      const form = (await answer.json()) as Json & { SCANFormImage: string };
+      expect(form).toMatchObject({ trackingNumbers: numbers, manifestNumber: expect.any(String) });
+      expect(Buffer.from(form.SCANFormImage, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await usps.scanForm({ ...scanFormRequest(centralToday(clock), []), shipment: { MID: '902118475' } })).status).toBe(400);
+      expect(fake.specViolations()).toEqual([]);
+    });
+
+    it('refuses a form of a label it never sold, one canceled or one already on a form', async () => {
+      const [sold, canceled] = await labelsFor(2);
+      await cancel(canceled ?? '');
+      const codes = async (numbers: string[]) => (await refusal(await usps.scanForm(scanFormRequest(centralToday(clock), numbers)))).error.errors.map((error) => error.code);
+      expect(await codes(['9205590000000000000000'])).toEqual(['010001']);
+      expect(await codes([canceled ?? ''])).toEqual(['010002']);
+      expect((await usps.scanForm(scanFormRequest(centralToday(clock), [sold ?? '']))).status).toBe(200);
+      expect(await codes([sold ?? ''])).toEqual(['010003']);
+    });
   });
 
   describe('tracking', () => {
-    const track = async (trackingNumber: string, bearer?: string) =>
-      call(`/tracking/v3/tracking/${trackingNumber}?expand=DETAIL`, { headers: { Authorization: `Bearer ${bearer ?? (await accessToken())}` } });
     interface TrackingJson {
       statusCategory: string;
-      trackingEvents: Array<{ eventType: string; eventCode: string | null; GMTTimestamp: string; eventTimestamp: string; GMTOffset: string; eventCity: string | null }>;
+      trackingEvents: Array<{ eventType: string; eventCode?: string; GMTTimestamp: string; eventTimestamp: string; GMTOffset: string; eventCity?: string }>;
     }
 
-    it('tracks a label it sold: label created at the sale, with its local time and offset', async () => {
-      const { trackingNumber } = (await (await buy(example())).json()) as { trackingNumber: string };
-      const answer = await track(trackingNumber);
+    it('tracks a label it sold: label created at the sale, with its local time and offset, and nothing the spec does not allow', async () => {
+      const { trackingNumber } = await bought(example());
+      const answer = await usps.track(trackingNumber);
       expect(answer.status).toBe(200);
       const body = (await answer.json()) as TrackingJson;
       expect(body.statusCategory).toBe('Pre-Shipment');
+      const gmt = clock.toISOString().replace(/\.\d{3}Z$/, 'Z');
       expect(body.trackingEvents).toEqual([
-        expect.objectContaining({ eventType: 'Shipping Label Created, USPS Awaiting Item', eventCode: 'MA', GMTTimestamp: clock.toISOString().replace(/\.\d{3}Z$/, 'Z'), GMTOffset: expect.stringMatching(/^-0[56]:00$/) }),
+        expect.objectContaining({ eventType: 'Shipping Label Created, USPS Awaiting Item', eventCode: 'MA', GMTTimestamp: gmt, GMTOffset: expect.stringMatching(/^-0[56]:00$/) }),
       ]);
+      const event = body.trackingEvents[0];
+      expect(new Date(event?.eventTimestamp ?? '').toISOString().replace(/\.\d{3}Z$/, 'Z')).toBe(gmt);
+      expect(event?.eventTimestamp.endsWith(event.GMTOffset)).toBe(true);
+      expect(JSON.stringify(body)).not.toContain('null');
+      expect(fake.specViolations()).toEqual([]);
     });
 
     it('lists added scans newest first, and the category follows the latest', async () => {
-      const { trackingNumber } = (await (await buy(example())).json()) as { trackingNumber: string };
+      const { trackingNumber } = await bought(example());
       fake.addScan(trackingNumber, 'accepted', { at: new Date(clock.getTime() + 3_600_000), city: 'COLUMBUS', state: 'OH', zip: '43215' });
-      const body = (await (await track(trackingNumber)).json()) as TrackingJson;
-      expect(body.statusCategory).toBe('Accepted');
-      expect(body.trackingEvents.map((event) => event.eventType)).toEqual(['Accepted at USPS Origin Facility', 'Shipping Label Created, USPS Awaiting Item']);
+      fake.addScan(trackingNumber, 'alert', { at: new Date(clock.getTime() + 7_200_000) });
+      const body = (await (await usps.track(trackingNumber)).json()) as TrackingJson;
+      expect(body.statusCategory).toBe('Alert');
+      expect(body.trackingEvents.map((event) => event.eventType)).toEqual(['Notice Left (No Authorized Recipient Available)', 'Accepted at USPS Origin Facility', 'Shipping Label Created, USPS Awaiting Item']);
+      expect(body.trackingEvents[0]).not.toHaveProperty('eventCode');
       expect(() => fake.addScan('9205590000000000000000', 'delivered')).toThrow(/sold no label/);
     });
 
-    it("answers 404 for a number it never sold and 401 without a good bearer token", async () => {
-      expect((await track('9205590000000000000000')).status).toBe(404);
-      expect((await track('9205590000000000000000', 'not-a-token')).status).toBe(401);
+    it('answers 404 for a number it never sold and 401 without a good bearer token', async () => {
+      expect((await usps.track('9205590000000000000000')).status).toBe(404);
+      expect((await usps.track('9205590000000000000000', 'not-a-token')).status).toBe(401);
     });
 
     it('adds scans over HTTP when its control routes are on', async () => {
@@ -368,11 +521,14 @@ describe('FakeUspsServer', () => {
       const previous = fake;
       fake = driven;
       try {
-        const { trackingNumber } = (await (await buy(example())).json()) as { trackingNumber: string };
+        const { trackingNumber } = await bought(example());
         expect((await call(`/__fake/scan?trackingNumber=${trackingNumber}&kind=delivered`, { method: 'POST' })).status).toBe(200);
-        expect(((await (await track(trackingNumber)).json()) as TrackingJson).statusCategory).toBe('Delivered');
+        expect(((await (await usps.track(trackingNumber)).json()) as TrackingJson).statusCategory).toBe('Delivered');
         expect((await call(`/__fake/scan?trackingNumber=${trackingNumber}&kind=teleported`, { method: 'POST' })).status).toBe(404);
         expect((await call('/__fake/scan?trackingNumber=9205590000000000000000&kind=delivered', { method: 'POST' })).status).toBe(404);
+        expect((await call('/__fake/hourly-quota?exhausted=true', { method: 'POST' })).status).toBe(200);
+        expect((await usps.track(trackingNumber, 'any')).status).toBe(429);
+        expect(await (await call('/__fake/stats')).json()).toMatchObject({ labelsSold: 1, specViolations: 0 });
       } finally {
         fake = previous;
         await driven.stop();

@@ -1,22 +1,26 @@
-import { ADDRESSES, fakeAddressReply } from './fake-usps/addresses';
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { freePort } from './free-port';
-import { centralDate, manifestInstant } from './fake-usps/central-time';
+import { ADDRESSES, fakeAddressReply } from './fake-usps/addresses';
 import { controlReply } from './fake-usps/control-routes';
-import { canonical, parseJson, type Reply } from './fake-usps/json';
-import { type FakeLabelRequest, labelRequestSchema } from './fake-usps/label-request.schema';
-import { labelRuleErrors } from './fake-usps/label-rules';
-import { type FakeLabelMetadata, sellLabel } from './fake-usps/label-sale';
+import { FakeUspsHourlyQuota } from './fake-usps/hourly-quota';
+import type { Reply } from './fake-usps/json';
+import { FakeUspsLabelDesk, type FakeUspsLabel } from './fake-usps/label-desk';
 import type { FakeUspsAccount } from './fake-usps/payment-rules';
+import { FakeUspsScanFormDesk, type ScanFormAnswerStyle } from './fake-usps/scan-form';
+import { FakeUspsSpecGuard, type FakeUspsSpecViolation } from './fake-usps/spec-guard';
 import { FakeUspsTokenDesk } from './fake-usps/token-desk';
-import { scanFormPdf, scanFormRequestSchema } from './fake-usps/scan-form';
-import { type FakeUspsScan, type FakeUspsScanKind, scanOf, trackingAnswer } from './fake-usps/tracking';
-import { errorBody, schemaErrors, type UspsErrorItem } from './fake-usps/usps-errors';
+import { type FakeUspsScanKind, scanOf, trackingAnswer } from './fake-usps/tracking';
+import { uspsSpecs } from './fake-usps/usps-specs';
+import { errorBody } from './fake-usps/usps-errors';
+import { freePort } from './free-port';
 
 export type { FakeUspsAccount } from './fake-usps/payment-rules';
-export { labelRequestSchema } from './fake-usps/label-request.schema';
+export type { FakeUspsLabel } from './fake-usps/label-desk';
+export type { FakeUspsSpecViolation } from './fake-usps/spec-guard';
+export type { ScanFormAnswerStyle } from './fake-usps/scan-form';
+export { FAKE_USPS_ADDRESS_TRIGGERS } from './fake-usps/addresses';
+export { labelRequestSchema } from './fake-usps/usps-requests';
+export { USPS_SPEC_FILES, uspsSpecs } from './fake-usps/usps-specs';
 export { FAKE_USPS_SCAN_KINDS, type FakeUspsScan, type FakeUspsScanKind } from './fake-usps/tracking';
 
 export interface FakeUspsOptions extends Partial<FakeUspsAccount> {
@@ -28,27 +32,14 @@ export interface FakeUspsOptions extends Partial<FakeUspsAccount> {
   paymentTokenTtlSeconds?: number;
   /** Added before every answer. */
   latencyMs?: number;
-  /** The fake's clock: token expiry, the 12:30am CT manifest, the mailing-date window. */
+  /** The fake's clock: token expiry, the hourly quota, the 12:30am CT manifest, the mailing-date window. */
   now?: () => Date;
   /** Default: a free port (kept across down/up). */
   port?: number;
   /** `/__fake/*` routes to drive the faults from another process (the CLI). */
   controlRoutes?: boolean;
-}
-
-export interface FakeUspsLabel {
-  trackingNumber: string;
-  idempotencyKey: string | null;
-  request: FakeLabelRequest;
-  metadata: FakeLabelMetadata;
-  image: Buffer;
-  imageFormat: 'PDF' | 'ZPL';
-  state: 'issued' | 'canceled' | 'disputed';
-  /** The SCAN form it is on: a form manifests its labels, so a cancel after it is a refund request. */
-  scanForm: string | null;
-  disputes: Array<{ disputeId: string; centralDay: string }>;
-  /** Its tracking, oldest first: "label created" at the sale, then the scans a test added. */
-  scans: FakeUspsScan[];
+  /** How SCAN forms are answered: the spec's multipart (default) or as USPS's own example shows. */
+  scanFormAnswers?: ScanFormAnswerStyle;
 }
 
 export interface RecordedUspsRequest {
@@ -63,7 +54,6 @@ const TRACKING = '/tracking/v3';
 const SCAN_FORMS = '/scan-forms/v3';
 const PAYMENTS = '/payments/v3';
 const TOKEN_PATH = '/oauth2/v3/token';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The USPS account the fake accepts unless told otherwise: what an adapter or orders under test is configured with. */
 export const FAKE_USPS_ACCOUNT = {
@@ -76,7 +66,7 @@ export const FAKE_USPS_ACCOUNT = {
   accountNumber: '1000123456',
 } as const;
 
-const defaults: Required<Omit<FakeUspsOptions, 'now' | 'port' | 'controlRoutes' | 'permitZip'>> = {
+const defaults: Required<Omit<FakeUspsOptions, 'now' | 'port' | 'controlRoutes' | 'permitZip' | 'scanFormAnswers'>> = {
   ...FAKE_USPS_ACCOUNT,
   accessTokenTtlSeconds: 28_800,
   paymentTokenTtlSeconds: 28_800,
@@ -91,30 +81,36 @@ const readBody = (req: IncomingMessage) =>
     req.on('error', reject);
   });
 
+/** The `apiVersion` USPS's errors carry: the API's base path. */
+const apiOf = (path: string): string =>
+  path === TOKEN_PATH ? '/oauth2/v3' : ([PAYMENTS, TRACKING, ADDRESSES, SCAN_FORMS].find((api) => path.startsWith(api)) ?? LABELS);
+
+/** What a route did: an answer to send, or nothing (the connection is dropped or left hanging on purpose). */
+type Outcome = Reply | 'no answer';
+
 /**
- * A stand-in for the USPS v3 APIs a label platform uses, written for the tests: OAuth client credentials
- * (`/oauth2/v3/token`, tokens that expire), payment authorization (`/payments/v3/payment-authorization`, roles
- * checked), `POST /labels/v3/label` (each request checked field by field against the published schema, idempotent by
- * `X-Idempotency-Key`, a real 4x6 PDF, JSON for `application/vnd.usps.labels+json` and multipart otherwise) and
- * `DELETE /labels/v3/label/{trackingNumber}` (CANCELED before the 12:30am CT manifest after the mailing date, a
- * DISPUTED refund request after it, one per label per day). Its fault switches are the carrier contract's
- * `CarrierFaults`.
+ * A stand-in for the USPS v3 APIs a label platform uses, answering as USPS's published OpenAPI specs say
+ * (libs/testing/vendor/usps): every request it receives and every answer it gives is checked against them, and what
+ * breaks them is kept in `specViolations()`; a request that breaks them is refused with USPS's 400. Routes: OAuth
+ * client credentials (`/oauth2/v3/token`, no spec: the shape of USPS/api-examples' README), payment authorization
+ * (roles checked), labels (idempotent by `X-Idempotency-Key`, a real 4x6 PDF or ZPL, multipart unless the vendor JSON
+ * is asked for) and their cancel (refund request after the manifest), tracking, address standardisation and SCAN
+ * forms. Its fault switches are the carrier contract's `CarrierFaults`, plus USPS's hourly quota and expiring tokens.
  */
 export class FakeUspsServer {
   url = '';
   readonly requests: RecordedUspsRequest[] = [];
-  readonly labels = new Map<string, FakeUspsLabel>();
+  readonly labels: Map<string, FakeUspsLabel>;
   private readonly options: typeof defaults & FakeUspsOptions;
   private readonly account: FakeUspsAccount;
   private readonly tokens: FakeUspsTokenDesk;
+  private readonly desk: FakeUspsLabelDesk;
+  private readonly scanForms: FakeUspsScanFormDesk;
+  private readonly quota = new FakeUspsHourlyQuota();
+  private guard: FakeUspsSpecGuard | null = null;
   private server: Server | null = null;
   private port = 0;
   private readonly sockets = new Set<Socket>();
-  private readonly labelsByKey = new Map<string, { fingerprint: string; label: Promise<FakeUspsLabel> }>();
-  private sold = 0;
-  private voids = 0;
-  private disputeSerial = 103_788;
-  private scanFormSerial = 0;
   private clockOffsetMs = 0;
   private faults = { rateLimitSeconds: null as number | null, failWith: null as number | null, loseBuyAnswer: false, hangStep: false };
   private isDown = false;
@@ -126,9 +122,14 @@ export class FakeUspsServer {
     this.account = { crid, mid, manifestMid, accountType, accountNumber, permitZip };
     const { clientId, clientSecret, accessTokenTtlSeconds, paymentTokenTtlSeconds } = this.options;
     this.tokens = new FakeUspsTokenDesk({ clientId, clientSecret, accessTokenTtlSeconds, paymentTokenTtlSeconds, account: this.account }, () => this.now());
+    this.desk = new FakeUspsLabelDesk(this.account.mid, () => this.now());
+    this.labels = this.desk.labels;
+    this.scanForms = new FakeUspsScanFormDesk(this.labels, this.account, this.options.scanFormAnswers ?? 'spec');
   }
 
   async start(): Promise<void> {
+    // The specs are read and compiled before the first request, which a client with a short time-out would not wait for.
+    this.guard ??= new FakeUspsSpecGuard(uspsSpecs());
     this.port = this.options.port ?? (await freePort());
     await this.listen();
     this.url = `http://127.0.0.1:${this.port}`;
@@ -143,11 +144,11 @@ export class FakeUspsServer {
   // ---- CarrierFaults --------------------------------------------------------------------------------------------
 
   labelsSold(): number {
-    return this.sold;
+    return this.desk.sold;
   }
 
   voidsAccepted(): number {
-    return this.voids;
+    return this.desk.voids;
   }
 
   loseNextBuyAnswer(): void {
@@ -185,11 +186,48 @@ export class FakeUspsServer {
     this.transition = this.transition.then(() => (this.isDown || this.server ? undefined : this.listen()));
   }
 
+  // ---- USPS's own limits ----------------------------------------------------------------------------------------
+
+  /** USPS's hourly quota is used up from now: every call is a 429 with its Retry-After until an hour has passed on the fake's clock. */
+  exhaustHourlyQuota(): void {
+    this.quota.exhaust(this.now());
+  }
+
+  /** The quota is back before the hour is up. */
+  liftHourlyQuota(): void {
+    this.quota.lift();
+  }
+
+  /** The OAuth access tokens issued so far expire now: a call with one is USPS's 401. */
+  expireAccessTokens(): void {
+    this.tokens.expireAccessTokens();
+  }
+
+  /** The payment authorization tokens issued so far expire now (USPS: eight hours after issuance): a labels call with one is a 403. */
+  expirePaymentTokens(): void {
+    this.tokens.expirePaymentTokens();
+  }
+
   // ---- Test helpers ---------------------------------------------------------------------------------------------
 
   /** Now, as the fake sees it. */
   now(): Date {
-    return this.options.now ? this.options.now() : new Date(Date.now() + this.clockOffsetMs);
+    return new Date((this.options.now ? this.options.now().getTime() : Date.now()) + this.clockOffsetMs);
+  }
+
+  /** Moves the fake's clock forward (token lifetimes, the hourly quota, the manifest), whatever clock it was given. */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms;
+  }
+
+  /** Every request it received and every answer it gave that breaks the published specs, in order. */
+  specViolations(): FakeUspsSpecViolation[] {
+    return [...(this.guard?.violations ?? [])];
+  }
+
+  /** From now on, SCAN forms are answered as the spec says (`spec`) or as USPS's own example shows (`usps-example`). */
+  answerScanFormsAs(style: ScanFormAnswerStyle): void {
+    this.scanForms.style = style;
   }
 
   /** Makes every token issued so far invalid, as a revoked credential or a rotated key would. */
@@ -229,7 +267,7 @@ export class FakeUspsServer {
   private listen(): Promise<void> {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) this.send(res, 500, errorBody(LABELS, 500, [{ code: '500', detail: `fake USPS failed: ${String(error)}` }]));
+        if (!res.headersSent) this.answer(req, res, { status: 500, body: errorBody(LABELS, 500, [{ code: '500', detail: `fake USPS failed: ${String(error)}` }]) });
       });
     });
     server.on('connection', (socket: Socket) => {
@@ -253,201 +291,88 @@ export class FakeUspsServer {
     });
   }
 
-  private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, contentType = 'application/json'): void {
-    res.writeHead(status, { 'Content-Type': contentType, ...headers });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  /** Every answer goes out here, checked against the spec of the operation it answers (the fake's own control routes aside). */
+  private answer(req: IncomingMessage, res: ServerResponse, reply: Reply, ofUsps = true): void {
+    const contentType = reply.contentType ?? 'application/json';
+    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    if (ofUsps) this.guard?.checkAnswer(req.method ?? 'GET', req.url ?? '/', reply.status, contentType, text);
+    res.writeHead(reply.status, { 'Content-Type': contentType, ...reply.headers });
+    res.end(text);
   }
 
-  private reply(res: ServerResponse, reply: Reply): void {
-    this.send(res, reply.status, reply.body, reply.headers, reply.contentType);
-  }
-
+  /** Every request comes in here: recorded, checked against its spec, then the faults, then its route. */
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
-    const path = new URL(req.url ?? '/', 'http://fake-usps').pathname;
+    const url = req.url ?? '/';
+    const path = new URL(url, 'http://fake-usps').pathname;
     const method = req.method ?? 'GET';
-    if (this.options.controlRoutes && path.startsWith('/__fake/')) return this.reply(res, controlReply(this.controls(), method, req.url ?? ''));
+    if (this.options.controlRoutes && path.startsWith('/__fake/')) return this.answer(req, res, controlReply(this.controls(), method, url), false);
     this.requests.push({ method, path, headers: req.headers, body });
+    const refusal = this.guard?.checkRequest(method, url, req.headers, body) ?? null;
     if (this.options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs));
-    const api = path.startsWith(PAYMENTS) ? PAYMENTS : path === TOKEN_PATH ? '/oauth2/v3' : path.startsWith(TRACKING) ? TRACKING : path.startsWith(ADDRESSES) ? ADDRESSES : path.startsWith(SCAN_FORMS) ? SCAN_FORMS : LABELS;
+    const outcome = this.fault(method, path) ?? refusal ?? (await this.route(req, method, path, body));
+    if (outcome !== 'no answer') this.answer(req, res, outcome);
+  }
 
+  /** The answer a fault gives instead of the route's, or null. */
+  private fault(method: string, path: string): Outcome | null {
+    const api = apiOf(path);
+    const quota = this.quota.refusal(api, this.now());
+    if (quota) return quota;
     if (this.faults.rateLimitSeconds !== null) {
       const seconds = this.faults.rateLimitSeconds;
       this.faults.rateLimitSeconds = null;
-      return this.send(res, 429, errorBody(api, 429, [{ code: '429', detail: 'Exceeded quota limit for this API. Please try again later.' }]), { 'Retry-After': String(seconds) });
+      return { status: 429, body: errorBody(api, 429, [{ code: '429', detail: 'Exceeded quota limit for this API. Please try again later.' }]), headers: { 'Retry-After': String(seconds) } };
     }
     if (this.faults.failWith !== null) {
       const status = this.faults.failWith;
       this.faults.failWith = null;
-      return this.send(res, status, errorBody(api, status, [{ code: String(status), detail: 'The service is temporarily unavailable.' }]));
+      return { status, body: errorBody(api, status, [{ code: String(status), detail: 'The service is temporarily unavailable.' }]) };
     }
     const stepBeforeBuy = method === 'POST' && (path === TOKEN_PATH || path === `${PAYMENTS}/payment-authorization`);
     if (this.faults.hangStep && stepBeforeBuy) {
       // Never answered: the socket is dropped when the fake goes down or stops.
       this.faults.hangStep = false;
-      return;
+      return 'no answer';
     }
-
-    if (method === 'POST' && path === TOKEN_PATH) return this.reply(res, this.tokens.issueAccessToken(req.headers['content-type'] ?? '', body));
-    if (method === 'POST' && path === `${PAYMENTS}/payment-authorization`) {
-      return this.reply(res, this.tokens.refuseBearer(req.headers.authorization, PAYMENTS) ?? this.tokens.authorizePayment(body));
-    }
-    if (method === 'POST' && path === `${LABELS}/label`) return this.createLabel(req, body, res);
-    if (method === 'POST' && path === '/scan-forms/v3/scan-form') return this.createScanForm(req, body, res);
-    const tracking = /^\/tracking\/v3\/tracking\/([^/]+)$/.exec(path);
-    if (method === 'GET' && tracking?.[1]) return this.track(req, decodeURIComponent(tracking[1]), res);
-    if (method === 'GET' && path === `${ADDRESSES}/address`) {
-      return this.reply(res, this.tokens.refuseBearer(req.headers.authorization, ADDRESSES) ?? fakeAddressReply(new URL(req.url ?? '/', 'http://fake-usps').searchParams));
-    }
-    const cancel = /^\/labels\/v3\/label\/([^/]+)$/.exec(path);
-    if (method === 'DELETE' && cancel?.[1]) return this.cancelLabel(req, decodeURIComponent(cancel[1]), res);
-    return this.send(res, 404, errorBody(api, 404, [{ code: '404', detail: `No resource at ${method} ${path}` }]));
+    return null;
   }
 
-  /** Both tokens of a labels call are good; otherwise the 401 or 403 is sent. */
-  private authorized(req: IncomingMessage, res: ServerResponse): boolean {
-    const refusal = this.tokens.refuseBearer(req.headers.authorization, LABELS) ?? this.tokens.refusePaymentToken(req.headers['x-payment-authorization-token'], LABELS);
-    if (refusal) this.reply(res, refusal);
-    return refusal === null;
+  private async route(req: IncomingMessage, method: string, path: string, body: string): Promise<Outcome> {
+    const bearer = () => this.tokens.refuseBearer(req.headers.authorization, apiOf(path));
+    const bothTokens = () => bearer() ?? this.tokens.refusePaymentToken(req.headers['x-payment-authorization-token'], apiOf(path));
+    const accept = req.headers.accept ?? '';
+    if (method === 'POST' && path === TOKEN_PATH) return this.tokens.issueAccessToken(req.headers['content-type'] ?? '', body);
+    if (method === 'POST' && path === `${PAYMENTS}/payment-authorization`) return bearer() ?? this.tokens.authorizePayment(body);
+    if (method === 'POST' && path === `${LABELS}/label`) return bothTokens() ?? (await this.buy(req, body, accept));
+    if (method === 'POST' && path === `${SCAN_FORMS}/scan-form`) return bothTokens() ?? (await this.scanForms.make(body, accept));
+    if (method === 'GET' && path === `${ADDRESSES}/address`) return bearer() ?? (await fakeAddressReply(new URL(req.url ?? '/', 'http://fake-usps').searchParams));
+    const tracking = /^\/tracking\/v3\/tracking\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'GET' && tracking) return bearer() ?? this.track(decodeURIComponent(tracking));
+    const cancel = /^\/labels\/v3\/label\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'DELETE' && cancel) return bothTokens() ?? this.desk.cancel(decodeURIComponent(cancel));
+    return { status: 404, body: errorBody(apiOf(path), 404, [{ code: '404', detail: `No resource at ${method} ${path}` }]) };
   }
 
-  private refuse(res: ServerResponse, api: string, errors: readonly UspsErrorItem[]): void {
-    this.send(res, 400, errorBody(api, 400, errors));
-  }
-
-  private async createLabel(req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
-    if (!this.authorized(req, res)) return;
-    const keyHeader = req.headers['x-idempotency-key'];
-    const key = typeof keyHeader === 'string' ? keyHeader : null;
-    if (key !== null && !UUID.test(key)) return this.refuse(res, LABELS, [{ code: 'SCHEMA', parameter: 'X-Idempotency-Key', detail: 'X-Idempotency-Key must be a UUID' }]);
-    const json = parseJson(body);
-    if (!json.ok) return this.refuse(res, LABELS, [{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }]);
-    const fingerprint = canonical(json.value);
-
-    const known = key === null ? undefined : this.labelsByKey.get(key);
-    if (known) {
-      // USPS: the same key with an identical payload returns the existing label, with no new charge. It publishes no
-      // answer for a different payload; the fake refuses it as a bad request naming the header.
-      if (known.fingerprint !== fingerprint) {
-        return this.refuse(res, LABELS, [{ code: 'IDEMPOTENCY', parameter: 'X-Idempotency-Key', detail: 'X-Idempotency-Key was already used with a different request' }]);
-      }
-      return this.answerLabel(req, res, await known.label);
-    }
-
-    const parsed = labelRequestSchema.safeParse(json.value);
-    if (!parsed.success) return this.refuse(res, LABELS, schemaErrors(parsed.error));
-    const broken = labelRuleErrors(parsed.data, this.now());
-    if (broken.length > 0) return this.refuse(res, LABELS, broken);
-
-    this.sold += 1;
-    const sale = this.sell(parsed.data, key, this.sold);
-    if (key !== null) this.labelsByKey.set(key, { fingerprint, label: sale });
-    let label: FakeUspsLabel;
-    try {
-      label = await sale;
-    } catch (error) {
-      this.sold -= 1;
-      if (key !== null) this.labelsByKey.delete(key);
-      throw error;
-    }
-    if (this.faults.loseBuyAnswer) {
+  private async buy(req: IncomingMessage, body: string, accept: string): Promise<Outcome> {
+    const key = req.headers['x-idempotency-key'];
+    const { reply, fresh } = await this.desk.buy(typeof key === 'string' ? key : null, body, accept);
+    if (fresh && this.faults.loseBuyAnswer) {
       // Sold and charged, but the answer dies with the connection.
       this.faults.loseBuyAnswer = false;
       req.socket.destroy();
-      return;
+      return 'no answer';
     }
-    this.answerLabel(req, res, label);
+    return reply;
   }
 
-  private async sell(request: FakeLabelRequest, key: string | null, serial: number): Promise<FakeUspsLabel> {
-    const { trackingNumber, metadata, image, imageFormat } = await sellLabel(request, this.account.mid, serial);
-    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', scanForm: null, disputes: [], scans: [scanOf('label_created', this.now())] };
-    this.labels.set(trackingNumber, label);
-    return label;
-  }
-
-  /** `application/vnd.usps.labels+json`: one JSON with the base64 image; anything else: USPS's default multipart. */
-  private answerLabel(req: IncomingMessage, res: ServerResponse, label: FakeUspsLabel): void {
-    const image = label.image.toString('base64');
-    if ((req.headers.accept ?? '').includes('application/vnd.usps.labels+json')) {
-      return this.send(res, 200, { ...label.metadata, labelImage: image }, {}, 'application/vnd.usps.labels+json');
-    }
-    // USPS's boundaries may contain `+` (karrio's recorded responses): base64 alphabet on purpose.
-    const boundary = randomBytes(18).toString('base64');
-    const part = (headers: string[], content: string) => `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${content}\r\n`;
-    const multipart =
-      part(['Content-Type: application/json', 'Content-Disposition: form-data; name="labelMetadata"'], JSON.stringify(label.metadata)) +
-      part(label.imageFormat === 'ZPL' ? ['Content-Type: application/zpl', 'Content-Disposition: form-data; filename="labelImage.zpl"; name="labelImage"'] : ['Content-Type: application/pdf', 'Content-Disposition: form-data; filename="labelImage.pdf"; name="labelImage"'], image) +
-      `--${boundary}--`;
-    this.send(res, 200, multipart, {}, `multipart/form-data; boundary=${boundary}`);
-  }
-
-  /** Tracking needs the bearer token only; a number the fake never sold is USPS's 404. */
-  private track(req: IncomingMessage, trackingNumber: string, res: ServerResponse): void {
-    const refusal = this.tokens.refuseBearer(req.headers.authorization, TRACKING);
-    if (refusal) return this.reply(res, refusal);
+  /** A number the fake never sold is USPS's 404. */
+  private track(trackingNumber: string): Reply {
     const label = this.labels.get(trackingNumber);
     if (!label) {
-      return this.send(res, 404, errorBody(TRACKING, 404, [{ code: '404', parameter: 'trackingNumber', detail: 'The tracking number may be incorrect or the status update is not yet available.' }]));
+      return { status: 404, body: errorBody(TRACKING, 404, [{ code: '404', parameter: 'trackingNumber', detail: 'The tracking number may be incorrect or the status update is not yet available.' }]) };
     }
-    this.send(res, 200, trackingAnswer(trackingNumber, label.request.packageDescription.mailClass, label.scans));
-  }
-
-  private cancelLabel(req: IncomingMessage, trackingNumber: string, res: ServerResponse): void {
-    if (!this.authorized(req, res)) return;
-    const label = this.labels.get(trackingNumber);
-    const refuse = (code: string, detail: string) => this.refuse(res, LABELS, [{ code, parameter: 'trackingNumber', detail }]);
-    if (!label) return refuse('160185', 'Order not found');
-    if (label.state === 'canceled') return refuse('160186', 'Order already canceled');
-    const now = this.now();
-    if (label.scanForm === null && now < manifestInstant(label.request.packageDescription.mailingDate)) {
-      label.state = 'canceled';
-      this.voids += 1;
-      return this.send(res, 200, { trackingNumber, status: 'CANCELED' });
-    }
-    // After the Shipping Services File: a refund request, one per CRID per label per day.
-    const centralDay = centralDate(now);
-    if (label.disputes.some((dispute) => dispute.centralDay === centralDay)) return refuse('00000XX', 'A refund request for this order has already been submitted today');
-    this.disputeSerial += 1;
-    const disputeId = String(this.disputeSerial);
-    label.disputes.push({ disputeId, centralDay });
-    label.state = 'disputed';
-    this.voids += 1;
-    this.send(res, 200, { trackingNumber, status: 'DISPUTED', disputeId });
-  }
-
-  /**
-   * A SCAN form of labels the fake sold: refused (400) for a label it never sold, one canceled, or one already on a
-   * form; otherwise every label is on the form from now on (manifested), and the answer is USPS's multipart of the
-   * form's metadata and its PDF, base64 as the labels' image is.
-   */
-  private async createScanForm(req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
-    if (!this.authorized(req, res)) return;
-    const json = parseJson(body);
-    if (!json.ok) return this.refuse(res, SCAN_FORMS, [{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }]);
-    const parsed = scanFormRequestSchema.safeParse(json.value);
-    if (!parsed.success) return this.refuse(res, SCAN_FORMS, schemaErrors(parsed.error));
-    for (const trackingNumber of parsed.data.shipment.trackingNumbers) {
-      const label = this.labels.get(trackingNumber);
-      if (!label) return this.refuse(res, SCAN_FORMS, [{ code: '010001', parameter: 'trackingNumbers', detail: `Tracking number ${trackingNumber} was not found` }]);
-      if (label.state !== 'issued') return this.refuse(res, SCAN_FORMS, [{ code: '010002', parameter: 'trackingNumbers', detail: `Tracking number ${trackingNumber} was canceled` }]);
-      if (label.scanForm !== null) return this.refuse(res, SCAN_FORMS, [{ code: '010003', parameter: 'trackingNumbers', detail: `Tracking number ${trackingNumber} is already on a SCAN form` }]);
-    }
-    this.scanFormSerial += 1;
-    const number = `9275${this.account.mid.padStart(9, '0').slice(0, 9)}${String(this.scanFormSerial).padStart(9, '0')}`;
-    for (const trackingNumber of parsed.data.shipment.trackingNumbers) {
-      const label = this.labels.get(trackingNumber);
-      if (label) label.scanForm = number;
-    }
-    const image = (await scanFormPdf(number, parsed.data)).toString('base64');
-    const metadata = { SCANFormNumber: number, trackingNumbers: parsed.data.shipment.trackingNumbers };
-    const boundary = randomBytes(18).toString('base64');
-    const part = (headers: string[], content: string) => `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${content}\r\n`;
-    const multipart =
-      part(['Content-Type: application/json', 'Content-Disposition: form-data; name="SCANFormMetadata"'], JSON.stringify(metadata)) +
-      part(['Content-Type: application/pdf', 'Content-Disposition: form-data; filename="SCANFormImage.pdf"; name="SCANFormImage"'], image) +
-      `--${boundary}--`;
-    this.send(res, 200, multipart, {}, `multipart/form-data; boundary=${boundary}`);
+    return { status: 200, body: trackingAnswer(trackingNumber, label.request.packageDescription.mailClass, label.scans) };
   }
 
   private controls() {
@@ -457,10 +382,20 @@ export class FakeUspsServer {
       loseNextBuyAnswer: () => this.loseNextBuyAnswer(),
       hangNextStepBeforeBuy: () => this.hangNextStepBeforeBuy(),
       revokeTokens: () => this.revokeTokens(),
+      expireAccessTokens: () => this.expireAccessTokens(),
+      expirePaymentTokens: () => this.expirePaymentTokens(),
+      setHourlyQuotaExhausted: (exhausted: boolean) => (exhausted ? this.exhaustHourlyQuota() : this.liftHourlyQuota()),
       setFundsExhausted: (exhausted: boolean) => (this.fundsExhausted = exhausted),
-      setClock: (at: Date) => (this.clockOffsetMs = at.getTime() - Date.now()),
+      setClock: (at: Date) => (this.clockOffsetMs += at.getTime() - this.now().getTime()),
       addScan: (trackingNumber: string, kind: FakeUspsScanKind) => this.addScan(trackingNumber, kind),
-      stats: () => ({ labelsSold: this.sold, voidsAccepted: this.voids, accessTokensIssued: this.accessTokensIssued, paymentTokensIssued: this.paymentTokensIssued, now: this.now().toISOString() }),
+      stats: () => ({
+        labelsSold: this.desk.sold,
+        voidsAccepted: this.desk.voids,
+        accessTokensIssued: this.accessTokensIssued,
+        paymentTokensIssued: this.paymentTokensIssued,
+        specViolations: this.specViolations().length,
+        now: this.now().toISOString(),
+      }),
     };
   }
 }

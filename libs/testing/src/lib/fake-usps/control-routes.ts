@@ -8,6 +8,9 @@ export interface FakeUspsControls {
   loseNextBuyAnswer(): void;
   hangNextStepBeforeBuy(): void;
   revokeTokens(): void;
+  expireAccessTokens(): void;
+  expirePaymentTokens(): void;
+  setHourlyQuotaExhausted(exhausted: boolean): void;
   setFundsExhausted(exhausted: boolean): void;
   setClock(at: Date): void;
   /** Throws when the fake sold no such label. */
@@ -40,6 +43,14 @@ export const controlReply = (controls: FakeUspsControls, method: string, rawUrl:
       return done(() => controls.hangNextStepBeforeBuy());
     case 'POST /__fake/revoke-tokens':
       return done(() => controls.revokeTokens());
+    case 'POST /__fake/expire-tokens': {
+      const which = url.searchParams.get('which');
+      if (which === 'access') return done(() => controls.expireAccessTokens());
+      if (which === 'payment') return done(() => controls.expirePaymentTokens());
+      break;
+    }
+    case 'POST /__fake/hourly-quota':
+      return done(() => controls.setHourlyQuotaExhausted(url.searchParams.get('exhausted') === 'true'));
     case 'POST /__fake/funds':
       return done(() => controls.setFundsExhausted(url.searchParams.get('exhausted') === 'true'));
     case 'POST /__fake/clock':

@@ -1,5 +1,5 @@
 import { addDays, centralDate } from './central-time';
-import type { FakeLabelRequest } from './label-request.schema';
+import type { FakeLabelRequest } from './usps-requests';
 import type { UspsErrorItem } from './usps-errors';
 
 /**

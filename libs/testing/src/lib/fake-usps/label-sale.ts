@@ -1,5 +1,5 @@
 import { addDays, centralInstant } from './central-time';
-import type { FakeLabelRequest } from './label-request.schema';
+import type { FakeLabelRequest } from './usps-requests';
 import { bannerText, impbTrackingNumber, priceLabel, renderTestLabel, renderTestZplLabel, serviceTypeCode, zoneBetween } from './test-label';
 
 /** `LabelMetadata` as the fake answers it (the fields USPS's published responses carry). */

@@ -1,4 +1,4 @@
-import type { FakeParties } from './label-request.schema';
+import type { FakeRole as Role } from './usps-requests';
 import type { UspsErrorItem } from './usps-errors';
 
 /** The payer account the fake knows, as a USPS Business Customer Gateway would hold it. */
@@ -12,8 +12,6 @@ export interface FakeUspsAccount {
   /** Only for PERMIT accounts. */
   permitZip?: string;
 }
-
-type Role = FakeParties['roles'][number];
 
 /**
  * `POST /payments/v3/payment-authorization`'s checks, with the codes of the "Payment" tab of USPS/api-examples

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseJson, type Reply } from './json';
-import { partiesSchema } from './label-request.schema';
 import { accountErrors, type FakeUspsAccount, ownsRoles, roleErrors } from './payment-rules';
-import { errorBody, schemaErrors } from './usps-errors';
+import type { FakeParties } from './usps-requests';
+import { errorBody } from './usps-errors';
 
 export interface TokenDeskSettings {
   clientId: string;
@@ -16,8 +16,9 @@ const PAYMENTS = '/payments/v3';
 
 /**
  * The fake's two kinds of token: OAuth client-credentials access tokens (`POST /oauth2/v3/token`, answered the OAuth 2
- * way, as USPS/api-examples `README.md` shows) and payment authorization tokens (`POST
- * /payments/v3/payment-authorization`, Payments OpenAPI 3.1.20), each expiring by the fake's clock.
+ * way, as USPS/api-examples `README.md` shows: no OpenAPI spec covers it) and payment authorization tokens (`POST
+ * /payments/v3/payment-authorization`, Payments OpenAPI 3.1.20: "valid for eight hours after issuance"), each expiring
+ * by the fake's clock, or at once when a test says so.
  */
 export class FakeUspsTokenDesk {
   accessTokensIssued = 0;
@@ -50,7 +51,8 @@ export class FakeUspsTokenDesk {
         access_token: token,
         token_type: 'Bearer',
         issued_at: String(issuedAt),
-        expires_in: this.settings.accessTokenTtlSeconds,
+        // A string, as in USPS/api-examples README.md.
+        expires_in: String(this.settings.accessTokenTtlSeconds),
         status: 'approved',
         scope: 'addresses payments labels prices tracking',
         issuer: 'https://keyc.usps.com/realms/USPS',
@@ -84,14 +86,12 @@ export class FakeUspsTokenDesk {
     return { status: 403, body: errorBody(api, 403, [{ code: '403', parameter: 'Header: X-Payment-Authorization-Token', detail: 'The payment authorization token is missing, invalid or expired' }]) };
   }
 
-  /** `POST /payments/v3/payment-authorization` once the bearer token was accepted. */
+  /** `POST /payments/v3/payment-authorization` once the bearer token was accepted and the body found to be `Parties`. */
   authorizePayment(body: string): Reply {
     const refuse = (errors: Parameters<typeof errorBody>[2]): Reply => ({ status: 400, body: errorBody(PAYMENTS, 400, errors) });
     const json = parseJson(body);
     if (!json.ok) return refuse([{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }]);
-    const parties = partiesSchema.safeParse(json.value);
-    if (!parties.success) return refuse(schemaErrors(parties.error));
-    const { roles } = parties.data;
+    const { roles } = json.value as FakeParties;
     const invalid = roleErrors(roles);
     if (invalid.length > 0) return refuse(invalid);
     if (!ownsRoles(roles, this.settings.account)) return { status: 403, body: errorBody(PAYMENTS, 403, [{ code: '403', parameter: 'roles', detail: 'Access is denied for this CRID and MID' }]) };
@@ -108,5 +108,20 @@ export class FakeUspsTokenDesk {
   revoke(): void {
     this.access.clear();
     this.payment.clear();
+  }
+
+  /** The access tokens issued so far expire now: the next call with one is the 401 of an expired token. */
+  expireAccessTokens(): void {
+    this.expireAll(this.access);
+  }
+
+  /** The payment tokens issued so far expire now, as they do eight hours after issuance. */
+  expirePaymentTokens(): void {
+    this.expireAll(this.payment);
+  }
+
+  private expireAll(tokens: Map<string, number>): void {
+    const now = this.now().getTime();
+    for (const token of tokens.keys()) tokens.set(token, now);
   }
 }

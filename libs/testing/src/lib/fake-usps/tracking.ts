@@ -57,32 +57,39 @@ const centralLocal = (at: Date): { local: string; offset: string } => {
   return { local: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`, offset };
 };
 
-/** The tracking answer for a label's scans (oldest first in `scans`, newest first in the answer). */
+/** `TrackingDetails.mailClass` as Tracking 3.2.6 enumerates it; a class it does not list (Ground Advantage) is left out. */
+const TRACKING_MAIL_CLASSES = new Set(['PRIORITY_MAIL', 'PRIORITY_MAIL_EXPRESS', 'PARCEL_SELECT', 'PARCEL_SELECT_LIGHTWEIGHT', 'MEDIA_MAIL', 'LIBRARY_MAIL', 'BOUND_PRINTED_MATTER', 'FIRST-CLASS_MAIL']);
+
+/** The fields that have a value: the spec makes none of them nullable. */
+const present = (fields: Record<string, string | boolean | null>): Record<string, string | boolean> =>
+  Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string | boolean] => entry[1] !== null));
+
+/**
+ * The tracking answer (`TrackingDetails`) for a label's scans (oldest first in `scans`, newest first in the answer).
+ * `eventTimestamp` is the Central wall-clock time with its offset, because the spec makes it an RFC 3339 date-time;
+ * USPS's live answers (karrio's recorded `test_tracking.py`) give it without the offset, beside `GMTOffset`, and give
+ * nulls and a human-readable `mailClass` the spec does not allow.
+ */
 export const trackingAnswer = (trackingNumber: string, mailClass: string, scans: readonly FakeUspsScan[]): Record<string, unknown> => {
   const newestFirst = [...scans].reverse();
   const latest = newestFirst[0];
   return {
     trackingNumber,
-    mailClass,
-    status: latest?.eventType ?? null,
-    statusCategory: latest?.statusCategory ?? null,
-    statusSummary: latest ? `Your item's latest scan: ${latest.eventType}.` : null,
+    ...(TRACKING_MAIL_CLASSES.has(mailClass) ? { mailClass } : {}),
+    ...(latest ? { status: latest.eventType, statusCategory: latest.statusCategory, statusSummary: `Your item's latest scan: ${latest.eventType}.` } : {}),
     trackingEvents: newestFirst.map((scan) => {
       const { local, offset } = centralLocal(scan.at);
-      return {
+      return present({
         eventType: scan.eventType,
-        eventTimestamp: local,
+        eventTimestamp: `${local}${offset}`,
         GMTTimestamp: scan.at.toISOString().replace(/\.\d{3}Z$/, 'Z'),
         GMTOffset: offset,
-        eventCountry: null,
         eventCity: scan.city,
         eventState: scan.state,
         eventZIP: scan.zip,
-        firm: null,
-        name: null,
         authorizedAgent: false,
         eventCode: scan.eventCode,
-      };
+      });
     }),
   };
 };

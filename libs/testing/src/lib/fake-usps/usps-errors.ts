@@ -1,10 +1,9 @@
-import type { z } from 'zod';
+import type { SpecError } from '../openapi/openapi-validator';
 
 /**
  * USPS's error shape (`ErrorMessage` in every v3 OpenAPI): `{apiVersion, error:{code, message, errors:[{status, code,
  * title, detail, source:{parameter}}]}}`, as in the cancel examples of the Labels OpenAPI 3.9.13. The codes are those
- * of USPS/api-examples `Error Inventory/API Error Consolidated List.xlsx` where it lists the error; `SCHEMA` marks a
- * field that breaks the published schema (USPS does not publish the code it gives those).
+ * of USPS/api-examples `Error Inventory/API Error Consolidated List.xlsx` where it lists the error.
  */
 export interface UspsErrorItem {
   code: string;
@@ -50,13 +49,13 @@ export const errorBody = (apiVersion: string, status: number, items: readonly Us
   };
 };
 
-/** One error per schema issue, naming the parameter by its JSON path (`toAddress.ZIPCode`). */
-export const schemaErrors = (error: z.ZodError): UspsErrorItem[] =>
-  error.issues.flatMap((issue) => {
-    const path = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ code: 'SCHEMA', parameter: path ? `${path}.${key}` : key, detail: `${key} is not a known field` }));
-    }
-    const uspsCode = issue.code === 'custom' ? (issue.params as { uspsCode?: string } | undefined)?.uspsCode : undefined;
-    return [{ code: uspsCode ?? 'SCHEMA', parameter: path, detail: `${path} ${issue.message}` }];
+/**
+ * One error per way a request breaks the published spec, naming the parameter as USPS does: a body field by its
+ * dotted path (`toAddress.ZIPCode`), a header as `Header: X-Idempotency-Key`, a query parameter by its name. USPS
+ * publishes no code for these; `SCHEMA` marks them.
+ */
+export const specErrorItems = (errors: readonly SpecError[]): UspsErrorItem[] =>
+  errors.map((error) => {
+    const parameter = error.in === 'header' ? `Header: ${error.at}` : error.at || error.in;
+    return { code: 'SCHEMA', parameter, detail: `${error.at || `the ${error.in}`} ${error.message}` };
   });

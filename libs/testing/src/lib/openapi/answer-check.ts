@@ -34,22 +34,28 @@ const multipartErrors = (checker: SchemaChecker, found: FoundOperation, media: O
   if (parts === null) return [{ in: 'body', at: '', message: 'is not a multipart body with a boundary and a closing delimiter' }];
   const errors: SpecError[] = [];
   const byName: Record<string, unknown> = {};
-  parts.forEach((part, i) => {
-    if (part.name === null) return errors.push({ in: 'part', at: `#${i + 1}`, message: 'has no name in its Content-Disposition' });
-    if (part.name in byName) return errors.push({ in: 'part', at: part.name, message: 'comes twice' });
+  for (const [i, part] of parts.entries()) {
+    if (part.name === null) {
+      errors.push({ in: 'part', at: `#${i + 1}`, message: 'has no name in its Content-Disposition' });
+      continue;
+    }
+    if (Object.hasOwn(byName, part.name)) {
+      errors.push({ in: 'part', at: part.name, message: 'comes twice' });
+      continue;
+    }
     const partType = mediaTypeOf(part.contentType);
     const listed = media.encoding?.[part.name]?.contentType;
     if (listed !== undefined && !allowedPartType(listed, partType)) errors.push({ in: 'part', at: part.name, message: `has Content-Type ${partType || '(none)'}, not one of ${listed}` });
     if (!isJsonMediaType(partType)) {
       byName[part.name] = part.text.trim();
-      return;
+      continue;
     }
     try {
       byName[part.name] = JSON.parse(part.text) as unknown;
     } catch {
       errors.push({ in: 'part', at: part.name, message: 'is not JSON' });
     }
-  });
+  }
   return [...errors, ...checker.check(found.spec.id, schemaAt, byName, 'part')];
 };
 

@@ -1,7 +1,7 @@
 import { answerErrors, type CheckedAnswer } from './answer-check';
 import { loadOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { type FoundOperation, type LoadedSpec, loadedSpecOf, OperationIndex } from './operation-index';
-import { bodyErrors, type CheckedRequest, parameterErrors } from './request-check';
+import { bodyErrors, type CheckedRequest, parameterErrors, schemaPlacesOf } from './request-check';
 import { SchemaChecker, type SpecError, UNCHECKED_FORMATS } from './schema-checker';
 
 export type { CheckedAnswer } from './answer-check';
@@ -42,6 +42,16 @@ export class OpenApiValidator {
     const found = this.operationFor(request.method, request.url);
     if (typeof found === 'string') return [this.notFound(request.method, request.url, found)];
     return answerErrors(this.checker, found, answer);
+  }
+
+  /**
+   * Compiles every schema of the operation now (its parameters, request body and answers), so the first request to
+   * it is not slowed by ajv's compiling: a server under test with a short client time-out would not answer in time.
+   */
+  prepare(method: string, url: string): void {
+    const found = this.operationFor(method, url);
+    if (typeof found === 'string') throw new Error(`nothing to prepare: ${method} ${url} ${found}`);
+    for (const segments of schemaPlacesOf(found)) this.checker.validator(found.spec.id, segments);
   }
 
   /** The document of the spec served at `basePath` (`/labels/v3`), as loaded. */

@@ -1,5 +1,5 @@
 import { isJsonMediaType, mediaTypeOf } from './multipart';
-import { isObject, type Located, type OpenApiDocument, type OpenApiParameter, type OpenApiReference, type OpenApiRequestBody, resolveIn } from './openapi-document';
+import { isObject, type Located, type OpenApiDocument, type OpenApiParameter, type OpenApiReference, type OpenApiRequestBody, type OpenApiResponse, resolveIn } from './openapi-document';
 import type { FoundOperation } from './operation-index';
 import type { SchemaChecker, SpecError } from './schema-checker';
 
@@ -42,6 +42,22 @@ const parametersOf = (found: FoundOperation): Array<Located<OpenApiParameter>> =
   ];
   // An operation's parameter replaces a path item's one of the same name and place (OpenAPI 3.0, Path Item Object).
   return located.filter((parameter, i) => !located.slice(i + 1).some((later) => later.value.name === parameter.value.name && later.value.in === parameter.value.in));
+};
+
+/** Where every schema the validator reads of an operation stands: its parameters', its request body's, its answers'. */
+export const schemaPlacesOf = (found: FoundOperation): string[][] => {
+  const { document } = found.spec;
+  const parameters = parametersOf(found)
+    .filter(({ value }) => value.schema !== undefined)
+    .map(({ segments }) => [...segments, 'schema']);
+  const media = (located: Located<{ content?: Record<string, { schema?: unknown }> }>) =>
+    Object.entries(located.value.content ?? {})
+      // Only what the validator reads: XML bodies are not checked.
+      .filter(([key, type]) => type.schema !== undefined && (isJsonMediaType(mediaTypeOf(key)) || mediaTypeOf(key).startsWith('multipart/')))
+      .map(([key]) => [...located.segments, 'content', key, 'schema']);
+  const body = found.operation.requestBody === undefined ? [] : media(resolveIn<OpenApiRequestBody>(document, { value: found.operation.requestBody, segments: [...found.segments, 'requestBody'] }));
+  const answers = Object.entries(found.operation.responses ?? {}).flatMap(([status, response]) => media(resolveIn<OpenApiResponse>(document, { value: response, segments: [...found.segments, 'responses', status] })));
+  return [...parameters, ...body, ...answers];
 };
 
 /** Path, query and header parameters: each required one present, each given one valid; no query parameter the spec lacks. */

@@ -11,8 +11,12 @@ const shipment: LabelShipment = {
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widgets', reference1: '2', reference2: 'SKU-42' },
 };
 
+/** Every fake the cases ran against: each checked what our adapter sent and what it answered against USPS's specs. */
+const fakes: FakeUspsServer[] = [];
+
 describeCarrierContract('USPS', async () => {
   const fake = new FakeUspsServer();
+  fakes.push(fake);
   await fake.start();
   const carrier = new UspsCarrierAdapter({
     apiUrl: fake.url,
@@ -29,3 +33,9 @@ describeCarrierContract('USPS', async () => {
     close: () => fake.stop(),
   };
 }, { scanForms: true });
+
+// Runs after the contract's cases (jest keeps the order they are declared in).
+it("sent USPS nothing its published OpenAPI specs refuse, and the fake answered nothing they do not document, in any case above", () => {
+  expect(fakes.length).toBeGreaterThan(0);
+  expect(fakes.flatMap((fake) => fake.specViolations())).toEqual([]);
+});

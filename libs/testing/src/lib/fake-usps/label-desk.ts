@@ -1,0 +1,119 @@
+import { centralDate, manifestInstant } from './central-time';
+import { canonical, parseJson, type Reply } from './json';
+import { labelRuleErrors } from './label-rules';
+import { type FakeLabelMetadata, sellLabel } from './label-sale';
+import { multipartReply } from './multipart-answer';
+import { type FakeUspsScan, scanOf } from './tracking';
+import type { FakeLabelRequest } from './usps-requests';
+import { errorBody, type UspsErrorItem } from './usps-errors';
+
+const LABELS = '/labels/v3';
+
+export interface FakeUspsLabel {
+  trackingNumber: string;
+  idempotencyKey: string | null;
+  request: FakeLabelRequest;
+  metadata: FakeLabelMetadata;
+  image: Buffer;
+  imageFormat: 'PDF' | 'ZPL';
+  state: 'issued' | 'canceled' | 'disputed';
+  /** The SCAN form it is on: a form manifests its labels, so a cancel after it is a refund request. */
+  scanForm: string | null;
+  disputes: Array<{ disputeId: string; centralDay: string }>;
+  /** Its tracking, oldest first: "label created" at the sale, then the scans a test added. */
+  scans: FakeUspsScan[];
+}
+
+const refusal = (errors: readonly UspsErrorItem[]): Reply => ({ status: 400, body: errorBody(LABELS, 400, errors) });
+
+/**
+ * `application/vnd.usps.labels+json`: `LabelVendorResponse`, one JSON with the base64 image. Anything else:
+ * `LabelMultiPartResponse`, the `labelMetadata` JSON then the `labelImage` base64 (a ZPL image as
+ * `application/octet-stream`, the only listed type that fits it).
+ */
+export const labelReply = (label: FakeUspsLabel, accept: string): Reply => {
+  const image = label.image.toString('base64');
+  if (accept.includes('application/vnd.usps.labels+json')) return { status: 200, body: { ...label.metadata, labelImage: image }, contentType: 'application/vnd.usps.labels+json' };
+  const zpl = label.imageFormat === 'ZPL';
+  return multipartReply([
+    { name: 'labelMetadata', contentType: 'application/json', text: JSON.stringify(label.metadata) },
+    { name: 'labelImage', contentType: zpl ? 'application/octet-stream' : 'application/pdf', filename: zpl ? 'labelImage.zpl' : 'labelImage.pdf', text: image },
+  ]);
+};
+
+/**
+ * The labels the fake sells and cancels: `POST /labels/v3/label` (idempotent by `X-Idempotency-Key`, USPS's
+ * business rules checked after the spec) and `DELETE /labels/v3/label/{trackingNumber}` (CANCELED before the 12:30am
+ * CT manifest after the mailing date, a DISPUTED refund request after it, one per label per day).
+ */
+export class FakeUspsLabelDesk {
+  readonly labels = new Map<string, FakeUspsLabel>();
+  sold = 0;
+  voids = 0;
+  private readonly byKey = new Map<string, { fingerprint: string; label: Promise<FakeUspsLabel> }>();
+  private disputeSerial = 103_788;
+
+  constructor(
+    private readonly mailerId: string,
+    private readonly now: () => Date,
+  ) {}
+
+  /** A body the spec accepted: the label answer, and whether this call sold it (a replayed key sells nothing). */
+  async buy(key: string | null, body: string, accept: string): Promise<{ reply: Reply; fresh: boolean }> {
+    const json = parseJson(body);
+    if (!json.ok) return { reply: refusal([{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }]), fresh: false };
+    const request = json.value as FakeLabelRequest;
+    const fingerprint = canonical(request);
+    const known = key === null ? undefined : this.byKey.get(key);
+    if (known) {
+      // USPS: the same key with an identical payload returns the existing label, with no new charge. It publishes no
+      // answer for a different payload; the fake refuses it as a bad request naming the header.
+      if (known.fingerprint !== fingerprint) {
+        return { reply: refusal([{ code: 'IDEMPOTENCY', parameter: 'X-Idempotency-Key', detail: 'X-Idempotency-Key was already used with a different request' }]), fresh: false };
+      }
+      return { reply: labelReply(await known.label, accept), fresh: false };
+    }
+    const broken = labelRuleErrors(request, this.now());
+    if (broken.length > 0) return { reply: refusal(broken), fresh: false };
+
+    this.sold += 1;
+    const sale = this.sell(request, key, this.sold);
+    if (key !== null) this.byKey.set(key, { fingerprint, label: sale });
+    try {
+      return { reply: labelReply(await sale, accept), fresh: true };
+    } catch (error) {
+      this.sold -= 1;
+      if (key !== null) this.byKey.delete(key);
+      throw error;
+    }
+  }
+
+  cancel(trackingNumber: string): Reply {
+    const label = this.labels.get(trackingNumber);
+    const refuse = (code: string, detail: string) => refusal([{ code, parameter: 'trackingNumber', detail }]);
+    if (!label) return refuse('160185', 'Order not found');
+    if (label.state === 'canceled') return refuse('160186', 'Order already canceled');
+    const now = this.now();
+    if (label.scanForm === null && now < manifestInstant(label.request.packageDescription.mailingDate)) {
+      label.state = 'canceled';
+      this.voids += 1;
+      return { status: 200, body: { trackingNumber, status: 'CANCELED' } };
+    }
+    // After the Shipping Services File: a refund request, one per CRID per label per day.
+    const centralDay = centralDate(now);
+    if (label.disputes.some((dispute) => dispute.centralDay === centralDay)) return refuse('00000XX', 'A refund request for this order has already been submitted today');
+    this.disputeSerial += 1;
+    const disputeId = String(this.disputeSerial);
+    label.disputes.push({ disputeId, centralDay });
+    label.state = 'disputed';
+    this.voids += 1;
+    return { status: 200, body: { trackingNumber, status: 'DISPUTED', disputeId } };
+  }
+
+  private async sell(request: FakeLabelRequest, key: string | null, serial: number): Promise<FakeUspsLabel> {
+    const { trackingNumber, metadata, image, imageFormat } = await sellLabel(request, this.mailerId, serial);
+    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', scanForm: null, disputes: [], scans: [scanOf('label_created', this.now())] };
+    this.labels.set(trackingNumber, label);
+    return label;
+  }
+}

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 
 /**
@@ -71,9 +74,33 @@ const draft7Bounds = (node: unknown): void => {
   Object.values(node).forEach(draft7Bounds);
 };
 
+/**
+ * The YAML parsed, from a copy as JSON in the system's temporary folder named by the text's hash when there is one:
+ * parsing the 300 kB Labels spec takes seconds on a busy machine, in every test process that starts the fake.
+ */
+const parsedYaml = (file: string): unknown => {
+  const text = readFileSync(file, 'utf8');
+  const copy = join(tmpdir(), `openapi-${createHash('sha256').update(text).digest('hex').slice(0, 32)}.json`);
+  try {
+    return JSON.parse(readFileSync(copy, 'utf8')) as unknown;
+  } catch {
+    // No copy yet (or an unreadable one): parse, and leave a copy for the next process.
+  }
+  const parsed: unknown = parse(text);
+  const partial = `${copy}.${process.pid}`;
+  try {
+    writeFileSync(partial, JSON.stringify(parsed));
+    // A rename is atomic: another process reads the whole copy or none.
+    renameSync(partial, copy);
+  } catch {
+    // A copy is only a shortcut: without one, the next process parses again.
+  }
+  return parsed;
+};
+
 /** A YAML (or JSON) OpenAPI 3.0 document, with its numeric bounds in the draft-7 form ajv reads. */
 export const loadOpenApiDocument = (file: string): OpenApiDocument => {
-  const parsed: unknown = parse(readFileSync(file, 'utf8'));
+  const parsed = parsedYaml(file);
   if (!isObject(parsed) || typeof parsed['openapi'] !== 'string' || !parsed['openapi'].startsWith('3.0') || !isObject(parsed['paths']) || !isObject(parsed['info'])) {
     throw new Error(`${file} is not an OpenAPI 3.0 document`);
   }

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uspsSpecs } from '../fake-usps/usps-specs';
-import type { OpenApiDocument } from './openapi-document';
+import { loadOpenApiDocument, type OpenApiDocument } from './openapi-document';
 import { OpenApiValidator } from './openapi-validator';
 
 type Json = Record<string, unknown>;
@@ -189,6 +190,17 @@ describe('OpenApiValidator', () => {
       const answer = (status: number) => parcels.checkAnswer({ method: 'POST', url: '/parcels/v1/parcel' }, { status, contentType: 'application/json', body: '{"code":"8be4df61-93ca-11d2-aa0d-00e098032b8c"}' });
       expect(answer(201)).toEqual([]);
       expect(answer(200)).toEqual([{ in: 'status', at: '200', message: 'is not documented (201)' }]);
+    });
+
+    it('reads a document parsed before from its JSON copy, and parses the YAML again when the copy is unreadable', () => {
+      const file = spec('date');
+      const first = loadOpenApiDocument(file);
+      const copy = join(tmpdir(), `openapi-${createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex').slice(0, 32)}.json`);
+      expect(JSON.parse(readFileSync(copy, 'utf8'))).toMatchObject({ info: { title: 'Parcels' } });
+      writeFileSync(copy, '{"openapi": "3.0.3", "info": {"tit');
+      expect(loadOpenApiDocument(file)).toEqual(first);
+      expect(loadOpenApiDocument(file)).toEqual(first);
+      rmSync(copy);
     });
 
     it('refuses a format ajv-formats does not check, unless it is named as one to accept unchecked', () => {

@@ -182,6 +182,31 @@ describe('EasyPost recorded SCAN forms through the adapter', () => {
   });
 });
 
+describe('EasyPost SCAN form answers that may have made a form', () => {
+  const form = easyPostRecorded('scan-form', 'created');
+  const request = { formId: 'f-2', mailingDate: '2024-07-30', from: easyPostTestShipment().from, labels: [{ trackingNumber: '9400100110368068953112', carrierRefs: { shipmentId: 'shp_f169ca22aa4f474899d5f58c7d337356' } }] };
+  const formPdf = new URL((form.body as { form_url: string }).form_url).pathname;
+
+  it('is unconfirmed with the form named when EasyPost made it but its PDF cannot be downloaded: never asked again', async () => {
+    replay.answer(form);
+    replay.script('GET', formPdf, { status: 503, body: '<Error><Code>SlowDown</Code></Error>' });
+    expect(await carrier.scanForm(request)).toMatchObject({ kind: 'unconfirmed', barcode: 'sf_7f6b4ff737954203921a36b601fb651e', carrierRefs: { scanFormId: 'sf_7f6b4ff737954203921a36b601fb651e' } });
+  });
+
+  it.each([
+    ['a success it cannot read', { status: 200, body: 'made it' }],
+    ['a 500', { status: 500, body: { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong.', errors: [] } } }],
+  ])('is unconfirmed on %s: the request reached EasyPost', async (_name, reply) => {
+    replay.script('POST', '/v2/scan_forms', reply);
+    expect(await carrier.scanForm(request)).toMatchObject({ kind: 'unconfirmed', barcode: null });
+  });
+
+  it('is unknown on a 429: EasyPost turned the request away and made no form, so it may be asked again', async () => {
+    replay.script('POST', '/v2/scan_forms', { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Slow down.', errors: [] } }, headers: { 'Retry-After': '2' } });
+    expect(await carrier.scanForm(request)).toMatchObject({ kind: 'unknown' });
+  });
+});
+
 describe("EasyPost's recorded webhook push", () => {
   const { rawBody, secret, signature } = easyPostRecordedWebhook();
 

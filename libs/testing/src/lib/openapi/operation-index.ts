@@ -32,6 +32,15 @@ interface Route {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A path segment as the server reads it; one that is not valid percent-encoding is kept as it came. */
+const decoded = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 const routeOf = (spec: LoadedSpec, template: string): Route => {
   const names: string[] = [];
   const source = template
@@ -70,7 +79,7 @@ export class OperationIndex {
       const item = route.spec.document.paths[route.template] ?? {};
       const operation = METHODS.includes(wanted as (typeof METHODS)[number]) ? item[wanted] : undefined;
       if (operation === undefined) continue;
-      const pathParameters = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
+      const pathParameters = Object.fromEntries(route.names.map((name, i) => [name, decoded(match[i + 1] ?? '')]));
       return { spec: route.spec, template: route.template, method: wanted, operation: operation as OpenApiOperation, segments: ['paths', route.template, wanted], pathParameters };
     }
     return pathKnown ? 'no method' : 'no path';

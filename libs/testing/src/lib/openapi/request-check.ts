@@ -19,7 +19,7 @@ const headerOf = (headers: CheckedRequest['headers'], name: string): string | un
 
 /** The JSON type a parameter's schema asks for (through `$ref`s), so its text can be read as that type. */
 const schemaTypeOf = (document: OpenApiDocument, located: Located<unknown>): unknown => {
-  const schema = resolveIn<unknown>(document, { value: located.value as unknown, segments: located.segments }).value;
+  const schema = resolveIn<unknown>(document, located).value;
   return isObject(schema) ? schema['type'] : undefined;
 };
 

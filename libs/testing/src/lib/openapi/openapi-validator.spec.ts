@@ -51,6 +51,7 @@ describe('OpenApiValidator', () => {
   it("finds an operation by method and path under its servers' base path, with the path template's parameters", () => {
     expect(specs.operationFor('DELETE', '/labels/v3/label/9205590000000000000001?x=1')).toMatchObject({ template: '/label/{trackingNumber}', method: 'delete', pathParameters: { trackingNumber: '9205590000000000000001' } });
     expect(specs.operationFor('GET', '/tracking/v3/tracking/9205590000000000000001')).toMatchObject({ template: '/tracking/{trackingNumber}' });
+    expect(specs.operationFor('DELETE', '/labels/v3/label/%E0%A4%A')).toMatchObject({ pathParameters: { trackingNumber: '%E0%A4%A' } });
     expect(specs.operationFor('GET', '/labels/v3/label')).toBe('no method');
     expect(specs.operationFor('GET', '/prices/v3/base-rates/search')).toBe('no path');
     expect(request('GET', '/oauth2/v3/token', undefined)).toEqual([{ in: 'operation', at: 'GET /oauth2/v3/token', message: 'is not a path of the loaded specs' }]);

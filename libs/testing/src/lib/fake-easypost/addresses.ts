@@ -1,12 +1,12 @@
 import { errorAnswer, type FakeAnswer } from './errors';
-import { easyPostRecorded } from './recorded';
+import { easyPostRecordedBody } from './recorded';
 import { addressJson, standardised, type Json } from './shipment-json';
 import { isUndeliverable } from './validate';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The recorded `verifications` of a found address and of one not found (recorded/address.json). */
-const recordedVerifications = (name: 'found' | 'notFound'): Json => (easyPostRecorded('address', name).body as Json)['verifications'] as Json;
+const recordedVerifications = (name: 'found' | 'notFound'): Json => (easyPostRecordedBody('address', name) as Json)['verifications'] as Json;
 
 /**
  * `POST /v2/addresses` `{address, verify}` as EasyPost answers it (recorded: 201 either way): the Address, with

@@ -2,7 +2,7 @@ import { errorAnswer, NOT_FOUND, type FakeAnswer } from './errors';
 import { fakePngLabel } from './png';
 import { renderFakeLabel, type FakeLabelContent } from './label';
 import { FAKE_SERVICES, type FakeService } from './rates';
-import { easyPostRecorded } from './recorded';
+import { easyPostRecordedBody } from './recorded';
 import { boughtFields, createdShipmentJson, hexId, labelFileName, rateErrorJson, rateJson, timestamp, URL_FIELDS, type FakeLabelFormat, type Json } from './shipment-json';
 import { FakeEasyPostTrackers } from './trackers';
 import { validateCreateShipment, type ValidShipmentRequest } from './validate';
@@ -232,7 +232,7 @@ export class FakeEasyPostLedger {
     if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === 'string' && code.trim() !== '')) {
       return errorAnswer({ status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: [{ field: 'refund.tracking_codes', message: 'cannot be blank' }] });
     }
-    const recorded = (easyPostRecorded('refund', 'bulk').body as Json[])[0] as Json;
+    const recorded = (easyPostRecordedBody('refund', 'bulk') as Json[])[0] as Json;
     const now = timestamp();
     const refunds = (codes as string[]).flatMap((code) => {
       const stored = this.storedOf(code);

@@ -55,6 +55,26 @@ export const easyPostRecorded = <F extends EasyPostRecordedFile>(file: F, name: 
   return structuredClone(entry);
 };
 
+const frozen = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null) {
+    for (const field of Object.values(value)) frozen(field);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+const templates = new Map<string, unknown>();
+
+/**
+ * A recorded body, shared and frozen: for building answers from (spread it, never change it), at no copying cost on
+ * each request of a load test.
+ */
+export const easyPostRecordedBody = <F extends EasyPostRecordedFile>(file: F, name: EasyPostRecordings[F]): unknown => {
+  const key = `${file}/${name}`;
+  if (!templates.has(key)) templates.set(key, frozen(easyPostRecorded(file, name).body));
+  return templates.get(key);
+};
+
 /** Every recorded entry of a file, fresh copies. */
 export const easyPostRecordedEntries = (file: EasyPostRecordedFile): EasyPostRecordedEntry[] =>
   Object.values(structuredClone(read(`${file}.json`)) as Record<string, EasyPostRecordedEntry>);
@@ -72,6 +92,13 @@ export interface EasyPostRecordedWebhook {
  */
 export const easyPostRecordedWebhook = (): EasyPostRecordedWebhook => {
   const { secret, hmac_signature: signature } = read('webhook.json') as { secret: string; hmac_signature: string };
-  const rawBody = readFileSync(join(RECORDED_DIR, 'event-body.json'), 'utf8').replace(/\n$/, '');
-  return { rawBody, secret, signature };
+  return { rawBody: eventBody(), secret, signature };
 };
+
+let eventText: string | undefined;
+const eventBody = (): string => (eventText ??= readFileSync(join(RECORDED_DIR, 'event-body.json'), 'utf8').replace(/\n$/, ''));
+
+let event: unknown;
+
+/** The recorded webhook Event, parsed, shared and frozen like `easyPostRecordedBody`. */
+export const easyPostRecordedEvent = (): unknown => (event ??= frozen(JSON.parse(eventBody()) as unknown));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { errorAnswer, NOT_FOUND, type FakeAnswer } from './errors';
-import { easyPostRecorded } from './recorded';
+import { easyPostRecordedBody } from './recorded';
 import { timestamp, type Json } from './shipment-json';
 
 /** What a form needs of a shipment it lists: its label's tracking code and its sender. */
@@ -55,7 +55,7 @@ export class FakeEasyPostScanForms {
     const codes = listed.map((shipment) => shipment.trackingCode);
     const now = timestamp();
     const made: Json = {
-      ...(easyPostRecorded('scan-form', 'created').body as Json),
+      ...(easyPostRecordedBody('scan-form', 'created') as Json),
       id,
       created_at: now,
       updated_at: now,

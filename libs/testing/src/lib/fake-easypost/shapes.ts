@@ -7,6 +7,15 @@
 
 export type JsonType = 'null' | 'string' | 'number' | 'boolean' | 'object' | 'array';
 
+/** Where a value sits, built only when a violation names it (answers are checked often, and mostly conform). */
+interface Path {
+  parent: Path | null;
+  step: string;
+}
+
+const named = (path: Path): string => (path.parent ? `${named(path.parent)}${path.step}` : path.step);
+const at = (parent: Path, step: string): Path => ({ parent, step });
+
 interface Shape {
   types: Set<JsonType>;
   /** The `object` names seen here (each checked against its own shape). */
@@ -24,8 +33,9 @@ const emptyShape = (): Shape => ({ types: new Set(), kinds: new Set(), objects: 
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const typeOf = (value: unknown): JsonType => {
+const typeOf = (value: unknown): JsonType | 'undefined' => {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'array';
   const type = typeof value;
   return type === 'string' || type === 'number' || type === 'boolean' ? type : 'object';
@@ -62,7 +72,7 @@ export class ShapeBook {
   /** How `body` departs from the shapes learned, one line a difference; empty when it conforms. */
   violations(body: unknown): string[] {
     const found: string[] = [];
-    this.check(this.bodies, body, kindOf(body) ?? (Array.isArray(body) ? 'list' : 'body'), found);
+    this.check(this.bodies, body, { parent: null, step: kindOf(body) ?? (Array.isArray(body) ? 'list' : 'body') }, found);
     return found;
   }
 
@@ -77,6 +87,7 @@ export class ShapeBook {
 
   private learnInto(shape: Shape, value: unknown): void {
     const type = typeOf(value);
+    if (type === 'undefined') return;
     shape.types.add(type);
     if (Array.isArray(value)) {
       for (const item of value) {
@@ -102,15 +113,15 @@ export class ShapeBook {
     }
   }
 
-  private check(shape: Shape, value: unknown, path: string, found: string[]): void {
+  private check(shape: Shape, value: unknown, path: Path, found: string[]): void {
     const type = typeOf(value);
-    if (!shape.types.has(type)) {
-      found.push(`${path}: ${type}, where the recordings have ${[...shape.types].join(' or ')}`);
+    if (type === 'undefined' || !shape.types.has(type)) {
+      found.push(`${named(path)}: ${type}, where the recordings have ${[...shape.types].join(' or ')}`);
       return;
     }
     if (Array.isArray(value)) {
-      if (value.length > 0 && !shape.items) found.push(`${path}: items, where the recordings have only empty lists`);
-      value.forEach((item, index) => shape.items && this.check(shape.items, item, `${path}[${index}]`, found));
+      if (value.length > 0 && !shape.items) found.push(`${named(path)}: items, where the recordings have only empty lists`);
+      value.forEach((item, index) => shape.items && this.check(shape.items, item, at(path, `[${index}]`), found));
       return;
     }
     if (!isRecord(value)) return;
@@ -118,18 +129,18 @@ export class ShapeBook {
     const own = kind ? this.kinds.get(kind) : undefined;
     if (kind && own && shape.kinds.has(kind)) return this.checkObject(own, value, path, found);
     if (!kind && shape.objects > 0) return this.checkObject(shape, value, path, found);
-    found.push(`${path}: ${kind ? `a ${kind}` : 'a plain object'}, where the recordings have ${[...shape.kinds].join(' or ') || 'plain objects'}`);
+    found.push(`${named(path)}: ${kind ? `a ${kind}` : 'a plain object'}, where the recordings have ${[...shape.kinds].join(' or ') || 'plain objects'}`);
   }
 
-  private checkObject(shape: Shape, value: Record<string, unknown>, path: string, found: string[]): void {
-    for (const [name, field] of Object.entries(value)) {
+  private checkObject(shape: Shape, value: Record<string, unknown>, path: Path, found: string[]): void {
+    for (const name in value) {
       const key = shape.keys.get(name);
-      if (key) this.check(key.shape, field, `${path}.${name}`, found);
-      else if (!shape.open) found.push(`${path}.${name}: not in the recordings`);
+      if (key) this.check(key.shape, value[name], at(path, `.${name}`), found);
+      else if (!shape.open) found.push(`${named(path)}.${name}: not in the recordings`);
     }
     if (shape.open) return;
     for (const [name, key] of shape.keys) {
-      if (key.seen === shape.objects && !(name in value)) found.push(`${path}.${name}: missing, where every recording has it`);
+      if (key.seen === shape.objects && !(name in value)) found.push(`${named(path)}.${name}: missing, where every recording has it`);
     }
   }
 }

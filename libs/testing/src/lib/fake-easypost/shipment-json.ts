@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { easyPostRecorded } from './recorded';
+import { easyPostRecordedBody } from './recorded';
 import { feeString, rateString, markedUp, type FakeService } from './rates';
 import type { ValidShipmentRequest } from './validate';
 
@@ -16,7 +16,7 @@ export const hexId = (prefix: string, bytes = 16) => `${prefix}_${randomBytes(by
 export const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 const addressTimestamp = () => timestamp().replace(/Z$/, '+00:00');
 
-const recordedShipment = (name: 'created' | 'bought' | 'createdWithRateError'): Json => easyPostRecorded('shipment', name).body as Json;
+const recordedShipment = (name: 'created' | 'bought' | 'createdWithRateError'): Json => easyPostRecordedBody('shipment', name) as Json;
 
 const FAKE_CARRIER_ACCOUNT = 'ca_fakeeasypostusps0000000000000000';
 

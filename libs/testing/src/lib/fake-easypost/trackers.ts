@@ -1,4 +1,4 @@
-import { easyPostRecorded, easyPostRecordedWebhook } from './recorded';
+import { easyPostRecordedBody, easyPostRecordedEvent } from './recorded';
 import { hexId, timestamp, type Json } from './shipment-json';
 
 /** EasyPost's tracker statuses (easypost-node `types/Tracker/TrackerStatus.d.ts`). */
@@ -29,11 +29,11 @@ const DEFAULT_MESSAGES: Record<FakeTrackerStatus, string> = {
   error: 'Tracking Error',
 };
 
-const recordedBought = () => easyPostRecorded('shipment', 'bought').body as Json;
+const recordedBought = () => easyPostRecordedBody('shipment', 'bought') as Json;
 
 /** A scan as a TrackingDetail (recorded: the "Shipping Label Created" detail of the converted shipment's tracker). */
 const trackingDetailJson = (event: FakeTrackingEvent): Json => {
-  const details = (easyPostRecorded('shipment', 'converted').body as { tracker: { tracking_details: Json[] } }).tracker.tracking_details;
+  const details = (easyPostRecordedBody('shipment', 'converted') as { tracker: { tracking_details: Json[] } }).tracker.tracking_details;
   const recorded = details[details.length - 1] as Json;
   return {
     ...recorded,
@@ -65,6 +65,7 @@ export class FakeEasyPostTrackers {
       created_at: now,
       updated_at: now,
       shipment_id: shipmentId,
+      tracking_details: [],
       // EasyPost's public page names the tracker in base64 (`djE6dHJr…` is `v1:trk…`).
       public_url: `${this.baseUrl()}/track/${Buffer.from(`v1:${id}`).toString('base64url')}`,
     };
@@ -100,7 +101,7 @@ export class FakeEasyPostTrackers {
   /** The Event EasyPost pushes (recorded: EasyPost/examples `event-body.json`), for this tracker. */
   private eventOf(tracker: Json, previousAttributes: Json): Json {
     const now = new Date().toISOString();
-    const recorded = JSON.parse(easyPostRecordedWebhook().rawBody) as Json;
+    const recorded = easyPostRecordedEvent() as Json;
     return { ...recorded, id: hexId('evt'), mode: 'test', user_id: 'user_fakeeasypost', previous_attributes: previousAttributes, created_at: now, updated_at: now, pending_urls: [], result: structuredClone(tracker) };
   }
 }

@@ -141,6 +141,6 @@ export const boughtFields = (options: { selectedRate: Json; trackingCode: string
     tracker: options.tracker,
     insurance: recorded['insurance'],
     fees,
-    to_address: { ...options.toAddress, ...standardised(options.toAddress), updated_at: addressTimestamp(), verifications: deliverableVerifications() },
+    to_address: { ...standardised(options.toAddress), updated_at: addressTimestamp(), verifications: deliverableVerifications() },
   };
 };

@@ -66,7 +66,8 @@ const isPurchaseConflict = (status: number, code: string): boolean => status ===
 
 /**
  * USPS labels bought through EasyPost: create a shipment (rated), write its `shp_` id in the journal, buy the rate of
- * the offering, download the label file. EasyPost has no idempotency key, so the `shp_` id is the key: once it is
+ * the offering, download the label file (converted first when the buy names none of the format, easypost-label-file.ts).
+ * EasyPost has no idempotency key, so the `shp_` id is the key: once it is
  * written down, a purchase never buys again before it has asked EasyPost what became of that shipment.
  */
 export class EasyPostCarrierAdapter implements CarrierAdapter {
@@ -183,13 +184,13 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     return refundCheckOf(shipment.refund_status, refund.requestedAt, this.now());
   }
 
-  /** The label's tracker: by `trackerId` when the purchase recorded it, else the one its shipment names. */
   /** EasyPost's delivery verification; null when EasyPost did not answer or refused the request. */
   async verifyAddress(address: LabelAddress): Promise<AddressVerification | null> {
     const reply = await this.client.createAddress(toEasyPostAddressRequest(address));
     return reply.kind === 'ok' ? verificationOfEasyPostAddress(address, reply.body) : null;
   }
 
+  /** The label's tracker: by `trackerId` when the purchase recorded it, else the one its shipment names. */
   async track(label: LabelToVoid): Promise<TrackingReport | null> {
     const trackerId = label.carrierRefs['trackerId'] ?? (await this.trackerIdOfShipment(label.carrierRefs['shipmentId']));
     if (!trackerId) return null;

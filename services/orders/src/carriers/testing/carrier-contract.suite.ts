@@ -258,10 +258,15 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
       expect(form).toMatchObject({ kind: 'refused', message: expect.stringContaining('9400100000000000000000') });
     });
 
-    it('answers unknown for a SCAN form while the carrier is down, and never throws', async () => {
+    // A refused connection provably made no form (unknown, asked again later); a kept-alive connection that the
+    // carrier closed under the request may have carried it (unconfirmed, never asked again). Which of the two a
+    // client meets after the carrier went down depends on whether it noticed the close first, so both are right here;
+    // neither may be a made form or a throw.
+    it('answers a SCAN form while the carrier is down as not made or unconfirmed, never as made, and never throws', async () => {
       const label = bought(await s.carrier.purchase(s.shipment, nextKey(), new MemoryJournal()));
       s.faults.down();
-      expect(await s.carrier.scanForm?.(scanFormOf([label]))).toMatchObject({ kind: 'unknown' });
+      const outcome = await s.carrier.scanForm?.(scanFormOf([label]));
+      expect(['unknown', 'unconfirmed']).toContain(outcome?.kind);
     });
   });
 };

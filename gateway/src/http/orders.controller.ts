@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import {
   DomainError,
+  DOWNLOAD_NOTICE_HEADER,
   downloadKindSchema,
   downloadQuerySchema,
   ErrorCode,
@@ -156,6 +157,8 @@ export class OrdersController {
     res.setHeader('Content-Length', String(info.sizeBytes));
     res.setHeader('Content-Disposition', contentDisposition(info.fileName));
     res.setHeader('Cache-Control', 'no-store');
+    // Percent-encoded: a header carries Latin-1 only, and the words name carriers and labels.
+    if (info.notice) res.setHeader(DOWNLOAD_NOTICE_HEADER, encodeURIComponent(info.notice));
     for (let offset = 0; offset < info.sizeBytes; offset += FILE_CHUNK_BYTES) {
       const chunk = await this.rpc.call(OrdersRpc.fileChunk, { fileId: info.fileId, offset, length: FILE_CHUNK_BYTES }, ctx);
       res.write(Buffer.from(chunk.base64, 'base64'));

@@ -17,7 +17,8 @@ export class ShippingDayController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({
-    summary: "Today's single labels (USPS's Central day), oldest first, each with whether it may go on a new SCAN form: available, voided, or on_form",
+    summary:
+      "Today's single labels (USPS's Central day), oldest first, each with whether it may go on a new SCAN form: available, voided, on_form, or on_unconfirmed_form (on a form the carrier may have made but never confirmed: it must not go on another form, and an operator is checking it)",
     response: todayFormLabelsResponseSchema,
   })
   @SelfOrAdmin('labels:read')
@@ -28,7 +29,7 @@ export class ShippingDayController {
 
   @ApiDoc({
     summary:
-      "SCAN forms (USPS PS Form 5630) for today's single labels, one per sender address: for the labels chosen (orderIds), every one of them today's, not voided and on no form, or else for every label of today not voided and on no form yet; each downloads at its downloadPath",
+      "SCAN forms (USPS PS Form 5630) for today's single labels, one per sender address: for the labels chosen (orderIds), every one of them today's, not voided and on no form, or else for every label of today not voided and on no form yet. A form of state created downloads at its downloadPath; one of state unconfirmed (the carrier may have made it but never confirmed it) has no file (downloadPath null) and its labels must not go on another form. With no form made, the answer is a 422 that names the unconfirmed forms' labels",
     body: todayScanFormsBodySchema,
     response: todayScanFormsResponseSchema,
   })

@@ -108,7 +108,7 @@ describe.each(databases)('unreadable carrier answers on %s', (_name, createDatab
       senderKey: 'ACME WIDGETS||12 MAIN ST||COLUMBUS|OH|43215',
       labels: [1, 2].map(() => {
         serial++;
-        return { kind: 'single', labelId: randomUUID(), trackingNumber: `92055901649173120000${String(serial).padStart(2, '0')}`, carrier: 'usps', carrierRefs: {}, sender: SENDER, voidState: null, scanFormId: null };
+        return { kind: 'single', labelId: randomUUID(), trackingNumber: `92055901649173120000${String(serial).padStart(2, '0')}`, carrier: 'usps', carrierRefs: {}, sender: SENDER, voidState: null, scanFormId: null, scanFormState: null };
       }),
     });
     const claimed = async (planned: PlannedForm): Promise<string> => {

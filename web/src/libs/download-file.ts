@@ -1,3 +1,4 @@
+import { DOWNLOAD_NOTICE_HEADER } from '@labeldesk/contracts';
 import { getAuthToken } from '../stores/auth.store';
 import { monthDay } from './format';
 
@@ -129,7 +130,19 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Called with a percentage while the file arrives, at most every 100 ms. */
   onProgress?: (percent: number) => void;
+  /** Called with what the server says beside the file (DOWNLOAD_NOTICE_HEADER), when it says anything. */
+  onNotice?: (notice: string) => void;
 }
+
+/** The download's notice, decoded; null without one, or when it is not percent-encoded text. */
+export const noticeOf = (header: string | null): string | null => {
+  if (!header?.trim()) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return null;
+  }
+};
 
 /**
  * Fetches a file with the session token in the `token` header (spec 6), reads it as a blob and saves it
@@ -156,6 +169,8 @@ export const downloadFile = async (path: string, fallbackName: string, signalOrO
     if (isAbort(cause)) throw new DownloadError(DOWNLOAD_MESSAGES.cancelled);
     throw new DownloadError(DOWNLOAD_MESSAGES.network);
   }
+  const notice = noticeOf(response.headers.get(DOWNLOAD_NOTICE_HEADER));
+  if (notice) options.onNotice?.(notice);
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   const typed = blob.type ? blob : new Blob([blob], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
   saveBlob(typed, fileName);

@@ -5,7 +5,7 @@ import { BulkRepository } from '../bulk/bulk.repository';
 import type { BulkOrderRow } from '../bulk/bulk.rows';
 import { OrderRepository } from '../orders/order.repository';
 import { PackingSlipsUseCase } from '../shipping-day/packing-slips.usecase';
-import { ScanFormUseCase } from '../shipping-day/scan-form.usecase';
+import { ScanFormUseCase, type FormFile } from '../shipping-day/scan-form.usecase';
 import { FileRepository } from './file.repository';
 
 /** Spec 8 "Downloads" wording, so API clients read the same text as the web app shows. */
@@ -54,7 +54,7 @@ export class FilesController {
   private async shippingDayFile(caller: Caller, kind: 'scan-form' | 'packing-slips', id: string, variant: 'standard' | 'gift'): Promise<FileInfo> {
     if (!UUID.test(id)) throw notFound();
     const isBatch = (await this.bulk.find(id)) !== null;
-    const made = kind === 'packing-slips'
+    const made: FormFile | null = kind === 'packing-slips'
       ? isBatch ? await this.packingSlips.forBatch(caller, id, variant) : null
       : isBatch ? await this.scanForms.forBatch(caller, id) : await this.scanForms.formFile(caller, id);
     if (made === null) {
@@ -63,7 +63,7 @@ export class FilesController {
     }
     const file = await this.files.findInfo(made.fileId);
     if (!file) throw notFound();
-    return { status: 'ready', fileId: file.id, fileName: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes };
+    return { status: 'ready', fileId: file.id, fileName: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes, ...(made.notice ? { notice: made.notice } : {}) };
   }
 
   /** A bulk order's file, by the batch id or by the file's own name. */

@@ -16,6 +16,7 @@ const label = (overrides: Partial<FormCandidate> = {}): FormCandidate => {
     sender: home,
     voidState: null,
     scanFormId: null,
+    scanFormState: null,
     ...overrides,
   };
 };
@@ -47,9 +48,15 @@ describe('planScanForms', () => {
 
   it('leaves out voided labels, labels being voided and labels already on a form', () => {
     const kept = label();
-    const labels = [label({ voidState: 'voided' }), label({ voidState: 'void_requested' }), label({ voidState: 'refund_pending' }), label({ scanFormId: 'f1' }), kept];
+    const labels = [label({ voidState: 'voided' }), label({ voidState: 'void_requested' }), label({ voidState: 'refund_pending' }), label({ scanFormId: 'f1', scanFormState: 'created' }), kept];
     expect(labels.map(exclusionOf)).toEqual(['voided', 'voided', 'voided', 'on_form', null]);
     expect(planScanForms(labels).flatMap((f) => f.labels)).toEqual([kept]);
+  });
+
+  it('names a label on a form its carrier has not confirmed apart, and keeps it off a new form as any label on a form', () => {
+    const held = [label({ scanFormId: 'f2', scanFormState: 'unconfirmed' }), label({ scanFormId: 'f3', scanFormState: 'pending' })];
+    expect(held.map(exclusionOf)).toEqual(['on_unconfirmed_form', 'on_form']);
+    expect(planScanForms(held)).toEqual([]);
   });
 
   it('plans no form when no label may go on one', () => {

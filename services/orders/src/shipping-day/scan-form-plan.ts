@@ -3,6 +3,7 @@ import { MAX_LABELS_PER_SCAN_FORM } from '../carriers/carrier.port';
 import { printableText } from '../carriers/sandbox/label-renderer';
 import type { LabelKind } from '../lifecycle/label-voids.repository';
 import type { VoidState } from '../lifecycle/label-state';
+import type { ScanFormState } from './scan-forms.repository';
 
 /** A charged label that might go on a SCAN form, with what decides whether it may. */
 export interface FormCandidate {
@@ -14,8 +15,9 @@ export interface FormCandidate {
   sender: LabelAddress;
   /** Its void, when it has one: a label being voided or voided goes on no form. */
   voidState: VoidState | null;
-  /** The form it is already on, if any. */
+  /** The form it is already on, if any, and where that form stands. */
   scanFormId: string | null;
+  scanFormState: ScanFormState | null;
 }
 
 /** One form to make: labels of one carrier and one sender address, at most MAX_LABELS_PER_SCAN_FORM. */
@@ -34,10 +36,13 @@ export const senderKeyOf = (a: LabelAddress): string =>
   [a.name, a.company ?? '', a.street1, a.street2 ?? '', a.city, a.state, a.zip.trim().slice(0, 5)].map((part) => printableText(part).toUpperCase()).join('|');
 
 /** Why a label stays off a new form, or null when it may go on one. */
-export const exclusionOf = (label: FormCandidate): 'voided' | 'on_form' | null => {
+export type Exclusion = 'voided' | 'on_form' | 'on_unconfirmed_form';
+
+/** Why a label stays off a new form (a form its carrier has not confirmed named apart), or null when it may go on one. */
+export const exclusionOf = (label: FormCandidate): Exclusion | null => {
   if (label.voidState !== null) return 'voided';
-  if (label.scanFormId !== null) return 'on_form';
-  return null;
+  if (label.scanFormId === null) return null;
+  return label.scanFormState === 'unconfirmed' ? 'on_unconfirmed_form' : 'on_form';
 };
 
 /**

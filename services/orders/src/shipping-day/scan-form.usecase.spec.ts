@@ -8,7 +8,8 @@ import type { LabelAddress, ScanFormOutcome } from '../carriers/carrier.port';
 import { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
 import type { FileRepository } from '../files/file.repository';
-import { ScanFormUseCase } from './scan-form.usecase';
+import { planScanForms } from './scan-form-plan';
+import { ABANDONED_AFTER_MS, ScanFormUseCase } from './scan-form.usecase';
 import type { ScanFormsRepository } from './scan-forms.repository';
 import { MemoryScanForms } from './testing/memory-scan-forms';
 
@@ -62,7 +63,7 @@ describe('ScanFormUseCase', () => {
 
   let serial = 0;
   /** A USPS label of today, single or of a batch. */
-  const boughtLabel = (bulkOrderId: string | null = null) => {
+  const boughtLabel = (bulkOrderId: string | null = null, sender: LabelAddress = SENDER) => {
     serial++;
     const label = {
       kind: bulkOrderId ? ('bulk' as const) : ('single' as const),
@@ -70,7 +71,7 @@ describe('ScanFormUseCase', () => {
       trackingNumber: `9205590164917312${String(serial).padStart(6, '0')}`,
       carrier: 'usps' as const,
       carrierRefs: { sku: `DPXX0XXXXX0${serial}` },
-      sender: SENDER,
+      sender,
       voidState: null,
       receiverName: `Rita ${serial}`,
       purchasedAt: new Date('2026-11-27T16:00:00Z'),
@@ -202,5 +203,101 @@ describe('ScanFormUseCase', () => {
 
     expect(answered).toEqual([expect.objectContaining({ state: 'created', mailingDate: DAY, trackingNumbers: [label.trackingNumber], fileId: files.saved[0]?.id })]);
     expect(files.saved.map((f) => f.name)).toEqual([`SCAN_Form_${DAY}_${FORM_NUMBER}.pdf`]);
+  });
+
+  describe('a day or batch with made forms and one its carrier has not confirmed', () => {
+    const warehouse: LabelAddress = { ...SENDER, street1: '900 Dock Rd', zip: '43219' };
+    const depot: LabelAddress = { ...SENDER, street1: '5 Depot Ln', zip: '43220' };
+
+    // Fails on the code before: the unreadable second form threw a 422, and the form made just before it went unanswered.
+    it('answers the made form with its file and the unconfirmed one beside it, and asks the carrier for no form after the unreadable one', async () => {
+      const [home, dock, third] = [boughtLabel(), boughtLabel(null, warehouse), boughtLabel(null, depot)];
+      usps.onScanForm(made, unreadable);
+
+      const answered = await useCase.forToday(caller, userId, NOW);
+
+      expect(answered.map((f) => [f.state, f.trackingNumbers, f.fileId !== null])).toEqual([
+        ['created', [home.trackingNumber], true],
+        ['unconfirmed', [dock.trackingNumber], false],
+      ]);
+      expect(usps.scanFormCalls).toHaveLength(2);
+      const { labels } = await useCase.todayLabels(caller, userId, NOW);
+      expect(labels.find((l) => l.labelId === third.labelId)?.scanFormId).toBeNull();
+    });
+
+    it('answers the labels chosen with the forms holding them, the unconfirmed one included', async () => {
+      const [home, dock] = [boughtLabel(), boughtLabel(null, warehouse)];
+      usps.onScanForm(made, unreadable);
+
+      const answered = await useCase.forChosen(caller, userId, [home.labelId, dock.labelId], NOW);
+
+      expect(answered.map((f) => f.state)).toEqual(['created', 'unconfirmed']);
+    });
+
+    // Fails on the code before: the batch's download answered a 422 although one of its forms was made.
+    it("answers a batch's made forms as its file, and says which labels are on the form the carrier has not confirmed", async () => {
+      const batchId = randomUUID();
+      bulk.find.mockResolvedValue({ id: batchId, user_id: userId, status: 'completed', sort_by_sku: false });
+      boughtLabel(batchId);
+      const dock = boughtLabel(batchId, warehouse);
+      usps.onScanForm(made, unreadable);
+
+      const file = await useCase.forBatch(caller, batchId, NOW);
+
+      expect(file).toEqual({
+        fileId: files.saved[0]?.id,
+        notice:
+          `This file holds only the SCAN forms USPS made. USPS has not confirmed one more SCAN form, for 1 label (${dock.trackingNumber}); ` +
+          'an operator is checking it. Do not hand these labels over on another form.',
+      });
+      expect(await useCase.forBatch(caller, batchId, NOW)).toEqual(file);
+      expect(usps.scanFormCalls).toHaveLength(2);
+    });
+  });
+
+  describe('a form left pending by a request that stopped after it may have asked the carrier', () => {
+    const abandonedText = 'No answer was recorded: the request for this SCAN form stopped (a crash or a restart) after it may have asked the carrier';
+
+    /** Claims today's labels on a pending form stamped `age` before NOW, as a request that then died would leave it. */
+    const leftPending = async (age: number): Promise<string> => {
+      forms.clock = () => new Date(NOW.getTime() - age);
+      const [planned] = planScanForms(await forms.singleCandidates(userId, new Date('2026-11-27T06:00:00Z'), new Date('2026-11-28T06:00:00Z')));
+      const id = randomUUID();
+      if (!planned || !(await forms.claim({ id, userId, bulkOrderId: null, mailingDate: DAY, planned }))) throw new Error('nothing claimed');
+      return id;
+    };
+
+    // Fails on the code before: such a form stayed pending, its labels claimed, with no state a seller could read.
+    it('is taken as unconfirmed once older than the bound, its labels so shown, and the operator alerted once', async () => {
+      const label = boughtLabel();
+      const id = await leftPending(ABANDONED_AFTER_MS + 60_000);
+
+      const { labels } = await useCase.todayLabels(caller, userId, NOW);
+      await useCase.todayLabels(caller, userId, NOW);
+
+      expect(labels.map((l) => [l.scanFormId, l.scanFormState])).toEqual([[id, 'unconfirmed']]);
+      expect(forms.stored(id)).toMatchObject({ state: 'unconfirmed', carrierAnswer: abandonedText });
+      expect(raised.mock.calls).toEqual([['usps', 'unreadable_answer', `SCAN form ${id} (ours; the carrier gave no number) of 1 label (${label.trackingNumber}): ${abandonedText}`]]);
+    });
+
+    it('answers a request for the day, or for its download, with the unconfirmed words, and the carrier is not asked', async () => {
+      const label = boughtLabel();
+      const id = await leftPending(ABANDONED_AFTER_MS + 60_000);
+
+      expect(await failure(useCase.formFile(caller, id, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
+      expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
+      expect(usps.scanFormCalls).toHaveLength(0);
+    });
+
+    it('stays pending while younger than the bound: its request may still be asking the carrier', async () => {
+      boughtLabel();
+      const id = await leftPending(ABANDONED_AFTER_MS - 60_000);
+
+      await useCase.todayLabels(caller, userId, NOW);
+      expect(await useCase.formFile(caller, id, NOW)).toBeNull();
+
+      expect(forms.stored(id)?.state).toBe('pending');
+      expect(raised).not.toHaveBeenCalled();
+    });
   });
 });

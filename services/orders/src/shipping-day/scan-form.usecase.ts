@@ -11,7 +11,7 @@ import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { centralDayOf, centralInstant } from '../carriers/sandbox/sandbox-clock';
 import { FileRepository } from '../files/file.repository';
 import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
-import { listed, unconfirmedFormsError } from './scan-form-unconfirmed';
+import { listed, unconfirmedFormsError, unconfirmedNotice } from './scan-form-unconfirmed';
 import { ScanFormsRepository, type DayCandidate, type ScanFormRecord } from './scan-forms.repository';
 
 async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
@@ -22,10 +22,22 @@ const NO_LABELS = 'No label can go on a SCAN form: every label is voided or alre
 /** The scope refusal's own words (caller.policy.ts), for the one scope that making a form needs beyond reading. */
 const MAKING_NEEDS_BUY = 'This API key lacks the scope labels:buy';
 
-/** A file to download, as the files controller answers it. */
+/** A file to download, as the files controller answers it, and what the seller must know beside it. */
 export interface FormFile {
   fileId: string;
+  /** Forms the carrier has not confirmed beside those in the file: which labels, and not to put them on another. */
+  notice?: string;
 }
+
+/**
+ * How long a form may stay `pending` before it is taken as abandoned: the request that claimed it stopped (a crash or
+ * a restart while asking the carrier) and nothing will finish it. The slowest path of a live request is EasyPost's
+ * at the longest CARRIER_TIMEOUT_MS (120 s): a create, five reads while the form is `creating` and the file's
+ * download, about 15 minutes; an hour is four times that, so no form still being asked is ever taken, and the seller
+ * still learns of it on the mailing day.
+ */
+export const ABANDONED_AFTER_MS = 60 * 60_000;
+const ABANDONED_ANSWER = 'No answer was recorded: the request for this SCAN form stopped (a crash or a restart) after it may have asked the carrier';
 
 /** The Central day (USPS's clock) of `now`, and the instants it starts and ends. */
 export const mailingDayOf = (now: Date): { mailingDate: string; from: Date; to: Date } => {
@@ -43,6 +55,7 @@ interface FormScope {
 }
 
 const isCreated = (form: ScanFormRecord): boolean => form.state === 'created';
+const isUnconfirmed = (form: ScanFormRecord): boolean => form.state === 'unconfirmed';
 
 /**
  * SCAN forms (USPS PS Form 5630, docs/decisions/046): for a batch, or for a customer's single labels of today. The
@@ -72,35 +85,38 @@ export class ScanFormUseCase {
     // Making a form manifests its labels (a void becomes a refund request): a key that may only read downloads the
     // forms made already and makes none.
     const mayMake = callerHasScope(caller, 'labels:buy');
+    await this.settleAbandoned(batch.user_id, now);
     if (mayMake) await this.makeForms(candidates, { userId: batch.user_id, bulkOrderId, mailingDate: mailingDayOf(now).mailingDate });
     const forms = await this.forms.ofBatch(bulkOrderId);
     const made = forms.filter(isCreated);
     if (made.length === 0) this.throwUnconfirmed(forms);
     if (made.length === 0 && !mayMake && candidates.length > 0) throw new DomainError(ErrorCode.AUTH_SCOPE_MISSING, MAKING_NEEDS_BUY);
     if (made.length === 0) throw this.unavailable(candidates);
-    return { fileId: await this.bundle(batch.user_id, made, `SCAN_Form_${bulkOrderId.slice(0, 8)}`) };
+    const fileId = await this.bundle(batch.user_id, made, `SCAN_Form_${bulkOrderId.slice(0, 8)}`);
+    const unconfirmed = forms.filter(isUnconfirmed);
+    return unconfirmed.length === 0 ? { fileId } : { fileId, notice: unconfirmedNotice((form) => this.nameOf(form.carrier), unconfirmed) };
   }
 
-  /** Today's forms of a customer's single labels (one per sender address), made for labels on none yet. */
+  /**
+   * Today's forms of a customer's single labels (one per sender address), made for labels on none yet: the made ones
+   * and, beside them, those the carrier has not confirmed.
+   */
   async forToday(caller: Caller, userId: string, now = new Date()): Promise<ScanFormRecord[]> {
-    if (!ownsOrAdmin(caller, userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
-    const day = mailingDayOf(now);
-    const candidates = await this.forms.singleCandidates(userId, day.from, day.to);
-    await this.makeForms(candidates, { userId, bulkOrderId: null, mailingDate: day.mailingDate });
-    const forms = await this.forms.ofDay(userId, day.mailingDate);
-    const made = forms.filter(isCreated);
-    if (made.length === 0) {
-      this.throwUnconfirmed(forms);
+    const { mailingDate, labels: candidates } = await this.todayLabels(caller, userId, now);
+    await this.makeForms(candidates, { userId, bulkOrderId: null, mailingDate });
+    const answered = this.withFiles(await this.forms.ofDay(userId, mailingDate));
+    if (answered.length === 0) {
       throw candidates.length === 0
         ? new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, 'No single label was bought today, so there is nothing for a SCAN form.')
         : this.unavailable(candidates);
     }
-    return made;
+    return answered;
   }
 
   /** Today's single labels (oldest first), each with whether it may go on a new form. */
   async todayLabels(caller: Caller, userId: string, now = new Date()): Promise<{ mailingDate: string; labels: DayCandidate[] }> {
     if (!ownsOrAdmin(caller, userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+    await this.settleAbandoned(userId, now);
     const day = mailingDayOf(now);
     return { mailingDate: day.mailingDate, labels: await this.forms.singleCandidates(userId, day.from, day.to) };
   }
@@ -119,25 +135,35 @@ export class ScanFormUseCase {
     const chosen = orderIds.map((id) => byId.get(id) as DayCandidate);
     const excluded = chosen.filter((label) => exclusionOf(label) !== null);
     if (excluded.length > 0) {
-      const unconfirmed = new Map((await this.forms.ofDay(userId, mailingDate)).filter((f) => f.state === 'unconfirmed').map((f) => [f.id, f]));
-      const onForm = (label: DayCandidate): string => {
-        const form = label.scanFormId === null ? undefined : unconfirmed.get(label.scanFormId);
-        return form ? `on a SCAN form ${this.nameOf(form.carrier)} has not confirmed` : 'already on a form';
-      };
-      const why = excluded.map((label) => `${label.trackingNumber} (${exclusionOf(label) === 'voided' ? 'voided' : onForm(label)})`);
+      const why = excluded.map((label) => `${label.trackingNumber} (${this.exclusionText(label)})`);
       throw new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, `These labels cannot go on a SCAN form: ${listed(why)}.`);
     }
     await this.makeForms(chosen, { userId, bulkOrderId: null, mailingDate });
     const tracking = new Set(chosen.map((label) => label.trackingNumber));
-    const made = (await this.forms.ofDay(userId, mailingDate)).filter((f) => isCreated(f) && f.trackingNumbers.some((t) => tracking.has(t)));
-    if (made.length === 0) throw this.unavailable(chosen);
-    return made;
+    const answered = this.withFiles((await this.forms.ofDay(userId, mailingDate)).filter((f) => f.trackingNumbers.some((t) => tracking.has(t))));
+    if (answered.length === 0) throw this.unavailable(chosen);
+    return answered;
+  }
+
+  private exclusionText(label: DayCandidate): string {
+    switch (exclusionOf(label)) {
+      case 'voided':
+        return 'voided';
+      case 'on_unconfirmed_form':
+        return `on a SCAN form ${this.nameOf(label.carrier)} has not confirmed`;
+      default:
+        return 'already on a form';
+    }
   }
 
   /** One form's file, for its owner or an admin; a form the carrier did not confirm has none, and says why. */
-  async formFile(caller: Caller, formId: string): Promise<FormFile | null> {
-    const form = await this.forms.find(formId);
+  async formFile(caller: Caller, formId: string, now = new Date()): Promise<FormFile | null> {
+    let form = await this.forms.find(formId);
     if (!form || !ownsOrAdmin(caller, form.userId)) return null;
+    if (form.state === 'pending') {
+      await this.settleAbandoned(form.userId, now);
+      form = (await this.forms.find(formId)) ?? form;
+    }
     this.throwUnconfirmed([form]);
     if (form.state !== 'created' || !form.fileId) return null;
     return { fileId: form.fileId };
@@ -149,8 +175,29 @@ export class ScanFormUseCase {
 
   /** Nothing to download while forms the carrier may have made stand unconfirmed: the seller is told which labels. */
   private throwUnconfirmed(forms: readonly ScanFormRecord[]): void {
-    const unconfirmed = forms.filter((f) => f.state === 'unconfirmed');
+    const unconfirmed = forms.filter(isUnconfirmed);
     if (unconfirmed.length > 0) throw unconfirmedFormsError((form) => this.nameOf(form.carrier), unconfirmed);
+  }
+
+  /**
+   * The forms a seller is answered: every made one and, beside them, those the carrier has not confirmed (to say they
+   * exist); with none made, the unconfirmed ones' words (a 422) or nothing. A form still being asked is not shown.
+   */
+  private withFiles(forms: readonly ScanFormRecord[]): ScanFormRecord[] {
+    if (!forms.some(isCreated)) this.throwUnconfirmed(forms);
+    return forms.filter((form) => isCreated(form) || isUnconfirmed(form));
+  }
+
+  /**
+   * A customer's forms left pending past ABANDONED_AFTER_MS become unconfirmed, each alerted once: else their labels
+   * would stay claimed forever with nobody told, while the carrier may have manifested them.
+   */
+  private async settleAbandoned(userId: string, now: Date): Promise<void> {
+    const abandoned = await this.forms.unconfirmAbandoned(userId, new Date(now.getTime() - ABANDONED_AFTER_MS), ABANDONED_ANSWER);
+    for (const form of abandoned) {
+      this.logger.error(`SCAN form ${form.id} at ${form.carrier} was left pending since ${form.createdAt.toISOString()}: kept as unconfirmed (${form.trackingNumbers.length} labels)`);
+      this.alerts?.unconfirmedScanForm(form.carrier, unconfirmedScanFormText(form, ABANDONED_ANSWER));
+    }
   }
 
   private unavailable(candidates: readonly FormCandidate[]): DomainError {
@@ -162,21 +209,24 @@ export class ScanFormUseCase {
     return new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, NO_LABELS);
   }
 
+  /** Makes the planned forms in turn; after one the carrier may have made unreadably, the carrier is asked no more. */
   private async makeForms(candidates: readonly FormCandidate[], scope: FormScope): Promise<void> {
     const planned = planScanForms(candidates).filter((p) => this.registry.get(p.carrier)?.scanForm);
-    for (const form of planned) await this.makeForm(form, scope);
+    for (const form of planned) {
+      if ((await this.makeForm(form, scope)) === 'unconfirmed') return;
+    }
   }
 
   /**
    * Claims the labels, asks the carrier, keeps the file. A refusal, or an answer that the carrier provably was not
    * asked, gives the labels back; anything else after the request may have left keeps them (unconfirmed).
    */
-  private async makeForm(planned: PlannedForm, scope: FormScope): Promise<void> {
+  private async makeForm(planned: PlannedForm, scope: FormScope): Promise<'made' | 'unconfirmed' | 'none'> {
     const carrier = this.registry.get(planned.carrier);
-    if (!carrier?.scanForm) return;
+    if (!carrier?.scanForm) return 'none';
     const id = randomUUID();
     // A racing request claimed some of these labels first: its form answers for them.
-    if (!(await this.forms.claim({ id, userId: scope.userId, bulkOrderId: scope.bulkOrderId, mailingDate: scope.mailingDate, planned }))) return;
+    if (!(await this.forms.claim({ id, userId: scope.userId, bulkOrderId: scope.bulkOrderId, mailingDate: scope.mailingDate, planned }))) return 'none';
     const request: ScanFormRequest = { formId: id, mailingDate: scope.mailingDate, from: planned.sender, labels: planned.labels.map((l) => ({ trackingNumber: l.trackingNumber, carrierRefs: l.carrierRefs })) };
     let outcome: ScanFormOutcome;
     try {
@@ -194,10 +244,11 @@ export class ScanFormUseCase {
     }
     if (outcome.kind === 'created') {
       const kept = await this.keepFile(id, scope, outcome);
-      if (kept === null) return;
+      if (kept === null) return 'made';
       outcome = kept;
     }
     await this.keepUnconfirmed(id, planned, outcome);
+    return 'unconfirmed';
   }
 
   /**
@@ -215,14 +266,14 @@ export class ScanFormUseCase {
     }
   }
 
-  /** Records a form the carrier may have made, alerts the operator and tells the seller; its labels stay claimed. */
-  private async keepUnconfirmed(id: string, planned: PlannedForm, answer: Extract<ScanFormOutcome, { kind: 'unconfirmed' }>): Promise<never> {
+  /** Records a form the carrier may have made and alerts the operator; its labels stay claimed. */
+  private async keepUnconfirmed(id: string, planned: PlannedForm, answer: Extract<ScanFormOutcome, { kind: 'unconfirmed' }>): Promise<void> {
     const trackingNumbers = planned.labels.map((l) => l.trackingNumber);
     this.logger.error(`SCAN form ${id} at ${planned.carrier} is unconfirmed (${trackingNumbers.length} labels kept as on it): ${answer.message}`);
     this.alerts?.unconfirmedScanForm(planned.carrier, unconfirmedScanFormText({ id, barcode: answer.barcode, trackingNumbers }, answer.message));
-    // Should this write fail, the claim stays `pending`: the labels are still kept off any other form.
+    // Should this write fail, the claim stays `pending`: the labels are still kept off any other form, and the form
+    // is taken as abandoned after ABANDONED_AFTER_MS.
     await this.forms.unconfirm(id, answer);
-    throw unconfirmedFormsError((form) => this.nameOf(form.carrier), [{ carrier: planned.carrier, barcode: answer.barcode, trackingNumbers }]);
   }
 
   /** One form's file, or the forms merged into one PDF (built once, kept on the newest form). */

@@ -55,6 +55,7 @@ interface CandidateRow {
   sender: SingleOrder['sender'] | string;
   void_state: VoidState | null;
   scan_form_id: string | null;
+  scan_form_state: ScanFormState | null;
   receiver_name: string | null;
   purchased_at: Date | string;
 }
@@ -92,6 +93,7 @@ const toCandidate = (row: CandidateRow): FormCandidate => ({
   sender: senderAddress(jsonColumn(row.sender)),
   voidState: row.void_state,
   scanFormId: row.scan_form_id,
+  scanFormState: row.scan_form_state,
 });
 
 /**
@@ -112,13 +114,14 @@ export class ScanFormsRepository {
 
   private candidatesQuery(where: string, orderBy: string): string {
     return `select l."label_kind", l."label_id", l."carrier", l."tracking_number", l."carrier_refs",
-                   coalesce(o."sender", i."data"->'sender') as "sender", v."state" as "void_state", f."scan_form_id",
+                   coalesce(o."sender", i."data"->'sender') as "sender", v."state" as "void_state", f."scan_form_id", sf."state" as "scan_form_state",
                    coalesce(o."receiver", i."data"->'receiver')->>'receiver_name' as "receiver_name", l."purchased_at"
               from ${this.t('labels')} l
               left join ${this.t('orders')} o on l."label_kind" = 'single' and o."id" = l."label_id"
               left join ${this.t('bulk_items')} i on l."label_kind" = 'bulk' and i."id" = l."label_id"
               left join ${this.t('label_voids')} v on v."label_kind" = l."label_kind" and v."label_id" = l."label_id"
               left join ${this.t('scan_form_labels')} f on f."label_kind" = l."label_kind" and f."label_id" = l."label_id"
+              left join ${this.t('scan_forms')} sf on sf."id" = f."scan_form_id"
              where ${where} order by ${orderBy}`;
   }
 
@@ -181,6 +184,21 @@ export class ScanFormsRepository {
         where "id" = ? and "state" = 'pending'`,
       [answer.barcode, JSON.stringify(answer.carrierRefs), answer.message, formId],
     );
+  }
+
+  /**
+   * A customer's forms left `pending` since before `claimedBefore`: the request that claimed them stopped (a crash,
+   * a restart) after it may have asked the carrier. Each is made `unconfirmed`, with `message` as what is known, and
+   * answered once: a racing reader's update finds it no longer pending, so one alert is raised for it.
+   */
+  async unconfirmAbandoned(userId: string, claimedBefore: Date, message: string): Promise<ScanFormRecord[]> {
+    const rows = await this.em().execute<FormRow[]>(
+      `update ${this.t('scan_forms')} set "state" = 'unconfirmed', "carrier_answer" = ?, "updated_at" = now()
+        where "user_id" = ? and "state" = 'pending' and "created_at" < ?
+        returning *, to_char("mailing_date", 'YYYY-MM-DD') as "mailing_day"`,
+      [message, userId, claimedBefore],
+    );
+    return rows.map(toForm);
   }
 
   /** The carrier refused, or provably was not asked: the claim goes, and its labels may go on a form again. */

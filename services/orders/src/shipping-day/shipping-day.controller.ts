@@ -9,17 +9,23 @@ import type { ScanFormRecord } from './scan-forms.repository';
 /** The sender as a form summary and today's label list show it. */
 const senderSummary = ({ name, street1, city, state, zip }: LabelAddress) => ({ name, street1, city, state, zip });
 
-const summaryOf = (forms: readonly ScanFormRecord[]): TodayScanFormsResponse => ({
-  forms: forms.map((f) => ({
-    id: f.id,
-    carrier: f.carrier,
-    mailingDate: f.mailingDate,
-    barcode: f.barcode ?? '',
-    sender: senderSummary(f.sender),
-    count: f.trackingNumbers.length,
-    trackingNumbers: f.trackingNumbers,
-    downloadPath: `/api/orders/download/scan-form/${f.id}`,
-  })),
+/** A form as its seller reads it: a made one downloads at its path, one the carrier has not confirmed has no file. */
+export const summaryOf = (forms: readonly ScanFormRecord[]): TodayScanFormsResponse => ({
+  forms: forms.map((f) => {
+    // The use case answers made and unconfirmed forms only; a pending one (still being asked) has no file either.
+    const made = f.state === 'created';
+    return {
+      id: f.id,
+      carrier: f.carrier,
+      state: made ? 'created' : 'unconfirmed',
+      mailingDate: f.mailingDate,
+      barcode: f.barcode ?? '',
+      sender: senderSummary(f.sender),
+      count: f.trackingNumbers.length,
+      trackingNumbers: f.trackingNumbers,
+      downloadPath: made ? `/api/orders/download/scan-form/${f.id}` : null,
+    };
+  }),
 });
 
 /** SCAN forms of single labels over the transport (a batch's forms and slips are downloads: FilesController). */

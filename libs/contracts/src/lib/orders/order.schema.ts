@@ -51,7 +51,15 @@ export const downloadKindSchema = z.enum(DOWNLOAD_KINDS);
 export type DownloadKind = z.infer<typeof downloadKindSchema>;
 
 export const fileInfoSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ready'), fileId: z.string(), fileName: z.string(), contentType: z.string(), sizeBytes: z.number().int() }),
+  z.object({
+    status: z.literal('ready'),
+    fileId: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    sizeBytes: z.number().int(),
+    /** What the seller must know beside the file: a batch's SCAN forms its carrier has not confirmed, not in it. */
+    notice: z.string().optional(),
+  }),
   z.object({ status: z.literal('processing') }),
 ]);
 export type FileInfo = z.infer<typeof fileInfoSchema>;

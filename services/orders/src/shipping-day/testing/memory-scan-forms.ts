@@ -7,7 +7,7 @@ import type { DayCandidate, ScanFormRecord, ScanFormsRepository } from '../scan-
 export interface StoredLabel {
   userId: string;
   bulkOrderId: string | null;
-  label: Omit<DayCandidate, 'scanFormId'>;
+  label: Omit<DayCandidate, 'scanFormId' | 'scanFormState'>;
 }
 
 type StoredForm = ScanFormRecord & { carrierRefs: CarrierRefs; carrierAnswer: string | null; updatedAt: Date; bundleFileId: string | null };
@@ -18,15 +18,19 @@ type StoredForm = ScanFormRecord & { carrierRefs: CarrierRefs; carrierAnswer: st
  * unconfirmed only from `pending`, and the labels of a created or unconfirmed form count as manifested.
  */
 export class MemoryScanForms
-  implements Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'release' | 'find' | 'ofBatch' | 'ofDay' | 'manifestedAt' | 'bundleOf' | 'keepBundle'>
+  implements
+    Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'unconfirmAbandoned' | 'release' | 'find' | 'ofBatch' | 'ofDay' | 'manifestedAt' | 'bundleOf' | 'keepBundle'>
 {
   readonly labels: StoredLabel[] = [];
+  /** The database's clock, as a claim stamps `created_at`; a test sets it back to leave a claim old. */
+  clock: () => Date = () => new Date();
   private readonly forms = new Map<string, StoredForm>();
   /** `kind:labelId` → the form holding it. */
   private readonly claims = new Map<string, string>();
 
   private candidate(stored: StoredLabel): DayCandidate {
-    return { ...stored.label, scanFormId: this.claims.get(`${stored.label.kind}:${stored.label.labelId}`) ?? null };
+    const scanFormId = this.claims.get(`${stored.label.kind}:${stored.label.labelId}`) ?? null;
+    return { ...stored.label, scanFormId, scanFormState: scanFormId === null ? null : (this.forms.get(scanFormId)?.state ?? null) };
   }
 
   async singleCandidates(userId: string, from: Date, to: Date): Promise<DayCandidate[]> {
@@ -42,7 +46,7 @@ export class MemoryScanForms
   async claim(form: { id: string; userId: string; bulkOrderId: string | null; mailingDate: string; planned: PlannedForm }): Promise<boolean> {
     const keys = form.planned.labels.map((l) => `${l.kind}:${l.labelId}`);
     if (keys.some((key) => this.claims.has(key))) return false;
-    const now = new Date();
+    const now = this.clock();
     this.forms.set(form.id, {
       id: form.id,
       userId: form.userId,
@@ -72,6 +76,12 @@ export class MemoryScanForms
   async unconfirm(formId: string, answer: { barcode: string | null; carrierRefs: CarrierRefs; message: string }): Promise<void> {
     const form = this.forms.get(formId);
     if (form?.state === 'pending') Object.assign(form, { state: 'unconfirmed', barcode: answer.barcode, carrierRefs: answer.carrierRefs, carrierAnswer: answer.message, updatedAt: new Date() });
+  }
+
+  async unconfirmAbandoned(userId: string, claimedBefore: Date, message: string): Promise<ScanFormRecord[]> {
+    const abandoned = this.all().filter((f) => f.userId === userId && f.state === 'pending' && f.createdAt < claimedBefore);
+    for (const form of abandoned) Object.assign(form, { state: 'unconfirmed', carrierAnswer: message, updatedAt: new Date() });
+    return abandoned.map((form) => ({ ...form }));
   }
 
   async release(formId: string): Promise<void> {

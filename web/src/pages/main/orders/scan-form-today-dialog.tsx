@@ -12,7 +12,8 @@ import { errorMessage } from '../../../libs/http-client';
 import { downloadScanForm } from '../../../libs/shipping-day-files';
 import { orderKeys } from '../../../services/orders/keys';
 import { makeTodayScanForms, useTodayFormLabels } from '../../../services/orders/scan-forms-today';
-import { availableIds, groupBySender, groupChoice, STATE_TEXT, withGroup, type SenderGroup } from './today-form-groups';
+import { availableIds, groupBySender, groupChoice, groupNotice, splitForms, STATE_TEXT, withGroup, type SenderGroup } from './today-form-groups';
+import { UnconfirmedFormAlert } from './unconfirmed-form-alert';
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 const FORM_ID = 'scan-form-today';
@@ -27,6 +28,7 @@ interface GroupTableProps {
 /** One sender's labels of today: one SCAN form (or several past 200) is made for those chosen. */
 const GroupTable = ({ group, chosen, disabled, onChange }: GroupTableProps): ReactElement => {
   const anyAvailable = group.labels.some((label) => label.state === 'available');
+  const notice = groupNotice(group);
   const toggle = (label: TodayFormLabel, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(label.orderId);
@@ -38,6 +40,7 @@ const GroupTable = ({ group, chosen, disabled, onChange }: GroupTableProps): Rea
       <Heading as="h3" textStyle="sm" fontWeight="semibold">
         From {group.title}
       </Heading>
+      {notice && <UnconfirmedFormAlert notice={notice} />}
       <Table.ScrollArea position="relative" borderWidth="1px" rounded="md">
         <Table.Root size="sm" aria-label={`Today's labels from ${group.title}`}>
           <Table.Header>
@@ -69,7 +72,7 @@ const GroupTable = ({ group, chosen, disabled, onChange }: GroupTableProps): Rea
                 <Table.Cell>{label.receiverName}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(label.purchasedAt)}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge tone={label.state === 'available' ? 'completed' : 'neutral'}>{STATE_TEXT[label.state]}</StatusBadge>
+                  <StatusBadge tone={label.state === 'available' ? 'completed' : label.state === 'on_unconfirmed_form' ? 'stuck' : 'neutral'}>{STATE_TEXT[label.state]}</StatusBadge>
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -111,10 +114,17 @@ export const ScanFormTodayDialog = ({ userId, open, onClose }: { userId: string;
     setError(null);
     try {
       const { forms } = await makeTodayScanForms(userId, [...selection]);
-      for (const form of forms) await downloadScanForm(form.downloadPath);
-      const count = forms.reduce((sum, form) => sum + form.count, 0);
-      notify.success(`SCAN form for today: ${plural(forms.length, 'form')} for ${plural(count, 'label')} downloaded.`);
-      onClose();
+      const { downloads, unconfirmed: notConfirmed } = splitForms(forms);
+      for (const form of downloads) if (form.downloadPath) await downloadScanForm(form.downloadPath);
+      const count = downloads.reduce((sum, form) => sum + form.count, 0);
+      notify.success(`SCAN form for today: ${plural(downloads.length, 'form')} for ${plural(count, 'label')} downloaded.`);
+      // A form the carrier has not confirmed has no file: the dialog stays open on today's labels, refreshed below,
+      // where its labels are marked and the seller reads what to do under their sender.
+      if (notConfirmed.length === 0) onClose();
+      else {
+        setChosen(null);
+        notify.info(`${plural(notConfirmed.length, 'SCAN form')} not confirmed: see the labels marked below.`);
+      }
     } catch (failure) {
       setError(errorMessage(failure, 'The SCAN form could not be made. Please try again.'));
     } finally {

@@ -1,5 +1,5 @@
-import type { TodayFormLabel } from '@labeldesk/contracts';
-import { availableIds, groupBySender, groupChoice, withGroup } from './today-form-groups';
+import type { ScanFormSummary, TodayFormLabel } from '@labeldesk/contracts';
+import { availableIds, groupBySender, groupChoice, groupNotice, splitForms, withGroup } from './today-form-groups';
 
 const label = (orderId: string, sender: string, state: TodayFormLabel['state'] = 'available'): TodayFormLabel => ({
   orderId,
@@ -21,7 +21,7 @@ describe("today's labels for a SCAN form", () => {
   });
 
   it('starts with every available label chosen, never a voided one or one on a form', () => {
-    expect([...availableIds([label('1', 'A'), label('2', 'A', 'voided'), label('3', 'A', 'on_form'), label('4', 'A')])]).toEqual(['1', '4']);
+    expect([...availableIds([label('1', 'A'), label('2', 'A', 'voided'), label('3', 'A', 'on_form'), label('4', 'A'), label('5', 'A', 'on_unconfirmed_form')])]).toEqual(['1', '4']);
   });
 
   it("turns a group's available labels on and off together and says when only some are chosen", () => {
@@ -33,5 +33,34 @@ describe("today's labels for a SCAN form", () => {
     expect([...all].sort()).toEqual(['1', '2', 'other']);
     expect(groupChoice(group, all)).toBe(true);
     expect([...withGroup(all, group, false)]).toEqual(['other']);
+  });
+
+  const UNCONFIRMED = 'USPS has not confirmed this SCAN form; an operator is checking it. Do not hand these labels over on another form.';
+
+  it('tells a group whose labels are on a form USPS has not confirmed, in plain words, which labels they are', () => {
+    const [held, clear] = groupBySender([label('1', 'A', 'on_unconfirmed_form'), label('2', 'A'), label('3', 'A', 'on_unconfirmed_form'), label('4', 'B', 'on_form')]);
+    if (!held || !clear) throw new Error('no group');
+
+    expect(groupNotice(held)).toEqual({ key: held.key, text: UNCONFIRMED, trackingNumbers: ['94001', '94003'] });
+    expect(groupNotice(clear)).toBeNull();
+  });
+
+  it('downloads the made forms of an answer and shows the unconfirmed one, which has no file, apart', () => {
+    const form = (id: string, state: ScanFormSummary['state']): ScanFormSummary => ({
+      id,
+      carrier: 'usps',
+      state,
+      mailingDate: '2026-11-27',
+      barcode: state === 'created' ? '9475711201080329405718' : '',
+      sender: label(id, 'A').sender,
+      count: 1,
+      trackingNumbers: [`9400${id}`],
+      downloadPath: state === 'created' ? `/api/orders/download/scan-form/${id}` : null,
+    });
+
+    const { downloads, unconfirmed } = splitForms([form('f1', 'created'), form('f2', 'unconfirmed')]);
+
+    expect(downloads.map((f) => f.downloadPath)).toEqual(['/api/orders/download/scan-form/f1']);
+    expect(unconfirmed).toEqual([{ key: 'f2', text: UNCONFIRMED, trackingNumbers: ['9400f2'] }]);
   });
 });

@@ -1,4 +1,5 @@
-import type { TodayFormLabel } from '@labeldesk/contracts';
+import { unconfirmedFormText, type ScanFormSummary, type TodayFormLabel } from '@labeldesk/contracts';
+import { carrierDisplayName } from '../../../components/orders/label-lifecycle-display';
 
 /** Today's labels of one sender address: one SCAN form holds one sender's parcels. */
 export interface SenderGroup {
@@ -52,4 +53,28 @@ export const STATE_TEXT: Record<TodayFormLabel['state'], string> = {
   available: 'Ready',
   voided: 'Voided',
   on_form: 'On a SCAN form',
+  on_unconfirmed_form: 'SCAN form not confirmed',
 };
+
+/** A SCAN form its carrier has not confirmed, as the seller reads it: what to do, and which labels. */
+export interface UnconfirmedNotice {
+  key: string;
+  text: string;
+  trackingNumbers: string[];
+}
+
+/** A group's labels held on forms their carrier has not confirmed, or null when it has none. */
+export const groupNotice = (group: SenderGroup): UnconfirmedNotice | null => {
+  const held = group.labels.filter((label) => label.state === 'on_unconfirmed_form');
+  const [first] = held;
+  if (!first) return null;
+  return { key: group.key, text: unconfirmedFormText(carrierDisplayName(first.carrier)), trackingNumbers: held.map((label) => label.trackingNumber) };
+};
+
+/** The forms made (their files to download) and, apart, those their carrier has not confirmed, which have no file. */
+export const splitForms = (forms: readonly ScanFormSummary[]): { downloads: ScanFormSummary[]; unconfirmed: UnconfirmedNotice[] } => ({
+  downloads: forms.filter((form) => form.state === 'created' && form.downloadPath !== null),
+  unconfirmed: forms
+    .filter((form) => form.state === 'unconfirmed')
+    .map((form) => ({ key: form.id, text: unconfirmedFormText(carrierDisplayName(form.carrier)), trackingNumbers: form.trackingNumbers })),
+});

@@ -1,6 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
-import { animationsDone, useBrowserPage } from './support/browser';
+import { loginThroughUi } from './support/accounts';
+import { apiCall } from './support/bulk-api';
+import { animationsDone, useBrowserPage, waitForPath } from './support/browser';
 import { bulkCsv, bulkRow, newBulkCustomer, openBulkOrder, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
+import type { BulkCustomer } from './support/bulk-orders';
+import { fillSingleOrder } from './support/order-form';
 import { seriousAxeViolations } from './support/page-checks';
 
 /** Two batches are bought, each by the carrier for every label and with its three files built. */
@@ -25,7 +29,31 @@ const processedModal = async (page: Page): Promise<Locator> => {
   return modal;
 };
 
-describe('A file uploaded twice (issue 47)', () => {
+/** Single labels the customer has bought, as the dashboard counts them. */
+const singleLabels = async (customer: BulkCustomer): Promise<number> => {
+  const answer = await apiCall(`/api/orders/total/${customer.userId}`, { token: customer.token });
+  return Number((answer.body as { singleLabels?: unknown }).singleLabels);
+};
+
+/** Fills the Order Label form with the sample sender and receiver and a 2 lb parcel, and waits for its price. */
+const fillPricedForm = async (page: Page): Promise<void> => {
+  await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: 'USPS Priority Mail' });
+  await fillSingleOrder(page, '2');
+  await page.locator('[data-testid="live-price"][data-priced-weight="2"]:not([data-pricing])').filter({ hasText: NON_ZERO_PRICE }).waitFor();
+};
+
+/** Clicks Order Label and answers the tracking number of the label bought. */
+const orderLabel = async (page: Page, click: () => Promise<void>): Promise<string> => {
+  await click();
+  const created = page.getByRole('dialog', { name: 'Label Created Successfully!' });
+  await created.waitFor({ timeout: 45_000 });
+  const tracking = (await created.getByTestId('created-tracking-number').textContent())?.trim() ?? '';
+  await created.getByRole('button', { name: 'Create another', exact: true }).click();
+  await created.waitFor({ state: 'hidden' });
+  return tracking;
+};
+
+describe('Never twice by mistake (issue 47)', () => {
   const currentPage = useBrowserPage();
   let page: Page;
 
@@ -93,6 +121,50 @@ describe('A file uploaded twice (issue 47)', () => {
       await animationsDone(page);
       await saveViewScreenshot(page, 'already-shipped-left-out-390');
       if (desktop) await page.setViewportSize(desktop);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'asks before a second single label to the same receiver with the same items in a day, buying it only when the user says so',
+    async () => {
+      const customer = await newBulkCustomer();
+      await setBalanceAsAdmin(customer, 50_00);
+      await loginThroughUi(page, customer);
+      await waitForPath(page, '/main/dashboard');
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Order Label', exact: true }).click();
+      await waitForPath(page, '/main/order-label');
+      const submit = page.getByRole('button', { name: 'Order Label', exact: true });
+
+      await fillPricedForm(page);
+      const first = await orderLabel(page, () => submit.click());
+      expect(await singleLabels(customer)).toBe(1);
+
+      // The same receiver and parcel again: a warning, and Cancel buys nothing.
+      await fillPricedForm(page);
+      await submit.click();
+      const warning = page.getByRole('alertdialog', { name: 'Label already bought' });
+      await warning.getByText(new RegExp(`^You bought a label to this receiver on \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} \\(tracking ${first}\\)\\. Buy another\\?$`)).waitFor();
+      await animationsDone(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const desktop = page.viewportSize();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await saveViewScreenshot(page, 'same-receiver-warning-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await animationsDone(page);
+      await saveViewScreenshot(page, 'same-receiver-warning-390');
+      if (desktop) await page.setViewportSize(desktop);
+      await warning.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await warning.waitFor({ state: 'hidden' });
+      expect(await singleLabels(customer)).toBe(1);
+
+      // Asked again and answered "Buy another": the second label is bought on purpose.
+      const second = await orderLabel(page, async () => {
+        await submit.click();
+        await warning.getByRole('button', { name: 'Buy another', exact: true }).click();
+      });
+      expect(second).not.toBe(first);
+      expect(await singleLabels(customer)).toBe(2);
     },
     FLOW_TIMEOUT_MS,
   );

@@ -20,6 +20,8 @@ import {
   DomainError,
   ErrorCode,
   OrdersRpc,
+  sameReceiverBodySchema,
+  sameReceiverResponseSchema,
   shippedLookupBodySchema,
   shippedLookupResponseSchema,
   tooManyBulkRowsMessage,
@@ -38,6 +40,7 @@ import {
   type BulkRowsResponse,
   type BulkSubmitBody,
   type BulkTemplateColumn,
+  type SameReceiverResponse,
   type ShippedLookupBody,
   type ShippedLookupResponse,
   type ShippedRow,
@@ -153,6 +156,23 @@ export class BulkOrdersController {
   @HttpCode(200)
   shipped(@Param('userId') userId: string, @Body(new ZodBody(shippedLookupBodySchema)) body: ShippedLookupBody, @Ctx() ctx: CallContext): Promise<ShippedLookupResponse> {
     return this.rpc.call(OrdersRpc.bulkShipped, { userId, orderIds: body.orderIds }, ctx);
+  }
+
+  /** Issue 47, asked by the Order Label form before it buys: with the bulk look-up, as both guard against buying twice. */
+  @ApiDoc({
+    summary: 'The newest label of the last 24 hours to this receiver (name, street, ZIP) with these items, single or in a batch, to ask before buying another',
+    body: sameReceiverBodySchema,
+    response: sameReceiverResponseSchema,
+  })
+  @SelfOrAdmin('labels:read')
+  @Post('same-receiver/:userId')
+  @HttpCode(200)
+  sameReceiver(
+    @Param('userId') userId: string,
+    @Body(new ZodBody(sameReceiverBodySchema)) body: z.output<typeof sameReceiverBodySchema>,
+    @Ctx() ctx: CallContext,
+  ): Promise<SameReceiverResponse> {
+    return this.rpc.call(OrdersRpc.sameReceiverLabel, { userId, ...body }, ctx);
   }
 
   @ApiDoc({

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, OrdersRpc, SAME_RECEIVER_HOURS, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toBulkOrder } from './bulk-order.mapper';
 import { BulkRepository } from './bulk.repository';
@@ -42,6 +42,13 @@ export class BulkController {
   @RpcHandler(OrdersRpc.bulkShipped)
   async shipped(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkShipped) body: Req<'bulkShipped'>) {
     return { shipped: await this.bulk.shippedOrders(body.userId, body.orderIds) };
+  }
+
+  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
+  @RpcHandler(OrdersRpc.sameReceiverLabel)
+  async sameReceiver(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.sameReceiverLabel) body: Req<'sameReceiverLabel'>) {
+    const { userId, ...receiver } = body;
+    return { label: await this.bulk.sameReceiverLabel(userId, receiver, SAME_RECEIVER_HOURS) };
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })

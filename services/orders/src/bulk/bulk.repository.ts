@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BulkOptions, BulkOrderItem, BulkStatus, ShippedOrder } from '@labeldesk/contracts';
+import type { BulkOptions, BulkOrderItem, BulkStatus, SameReceiverResponse, ShippedOrder } from '@labeldesk/contracts';
 import { ORM, queryBound, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -8,6 +8,7 @@ import { placeholders } from '../database/sql-values';
 import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
 import { settleBoughtSql } from '../carriers/purchase/purchase-journal.repository';
 import { shippedOrdersSql } from './already-shipped.sql';
+import { sameReceiverLabelSql } from './same-receiver.sql';
 
 const LABEL_PURCHASED_BULK: OutboxEvent = {
   type: 'label.purchased',
@@ -138,6 +139,20 @@ export class BulkRepository {
       [JSON.stringify(orderIds), userId],
     );
     return rows.map((row) => ({ orderId: row.order_id, shippedAt: new Date(row.shipped_at).toISOString(), trackingNumber: row.tracking_number }));
+  }
+
+  /** The user's newest label of the last `hours` to this receiver with these items (sameReceiverLabelSql), or null. */
+  async sameReceiverLabel(
+    userId: string,
+    receiver: { receiverName: string; receiverAddress1: string; receiverZip: string; items: string },
+    hours: number,
+  ): Promise<SameReceiverResponse['label']> {
+    const [row] = await queryBound<{ purchased_at: Date | string; tracking_number: string }>(
+      this.em(),
+      sameReceiverLabelSql((name) => this.t(name)),
+      [hours, userId, userId, receiver.receiverName, receiver.receiverAddress1, receiver.receiverZip, receiver.items],
+    );
+    return row ? { purchasedAt: new Date(row.purchased_at).toISOString(), trackingNumber: row.tracking_number } : null;
   }
 
   /**

@@ -36,3 +36,24 @@ export type ShippedLookupResponse = z.infer<typeof shippedLookupResponseSchema>;
 /** What the submit says of the rows it left out (n ≥ 1). */
 export const alreadyShippedLeftOutMessage = (n: number): string =>
   n === 1 ? '1 order already shipped was left out' : `${n.toLocaleString('en-US')} orders already shipped were left out`;
+
+/**
+ * `POST /api/orders/same-receiver/{userId}` (issue 47): before a single label is bought, whether the user bought a
+ * label in the last 24 hours to the same receiver (name, street and ZIP, in any case) with the same items (the SKU,
+ * or the description when there is no SKU). A warning the user may go past, never a refusal.
+ */
+export const sameReceiverBodySchema = z.object({
+  receiverName: z.string({ error: 'receiverName must be text' }).trim().min(1, { error: 'receiverName is required' }).max(100),
+  receiverAddress1: z.string({ error: 'receiverAddress1 must be text' }).trim().min(1, { error: 'receiverAddress1 is required' }).max(100),
+  receiverZip: z.string({ error: 'receiverZip must be text' }).trim().min(1, { error: 'receiverZip is required' }).max(10),
+  /** The SKU, or the package description when there is no SKU; empty when the form names neither. */
+  items: z.string({ error: 'items must be text' }).trim().max(200).default(''),
+});
+export type SameReceiverBody = z.input<typeof sameReceiverBodySchema>;
+
+/** The newest such label, or null. */
+export const sameReceiverResponseSchema = z.object({ label: z.object({ purchasedAt: z.string(), trackingNumber: z.string() }).nullable() });
+export type SameReceiverResponse = z.infer<typeof sameReceiverResponseSchema>;
+
+/** How far back a label to the same receiver is a reason to ask. */
+export const SAME_RECEIVER_HOURS = 24;

@@ -23,6 +23,8 @@ import {
   bulkRetryResponseSchema,
   bulkRowsResponseSchema,
   bulkStatusSchema,
+  sameReceiverBodySchema,
+  sameReceiverResponseSchema,
   shippedLookupBodySchema,
   shippedLookupResponseSchema,
 } from './bulk-order.schema';
@@ -86,6 +88,8 @@ export const OrdersRpc = {
   ),
   /** Which of a user's order IDs already have a bought label that was neither voided nor refunded (issue 47). */
   bulkShipped: defineRpc('orders.bulk.shipped.v1', shippedLookupBodySchema.extend({ userId: idSchema }), shippedLookupResponseSchema),
+  /** The user's newest label of the last 24 hours to this receiver with these items, single or in a batch (issue 47). */
+  sameReceiverLabel: defineRpc('orders.label.same-receiver.v1', sameReceiverBodySchema.extend({ userId: idSchema }), sameReceiverResponseSchema),
   /**
    * Validates and prices every staged row, holds the total on the balance, stores the items and starts buying.
    * Refused whole (nothing held, no item stored) when a row cannot be bought or the balance cannot cover it.

@@ -1,5 +1,5 @@
 import { Grid, Stack } from '@chakra-ui/react';
-import type { PublicUser } from '@labeldesk/contracts';
+import type { PublicUser, SameReceiverResponse } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,7 +12,8 @@ import { newIdempotencyKey } from '../../../libs/idempotency-key';
 import { useAddresses } from '../../../services/addresses/list-addresses';
 import { refreshSession } from '../../../services/auth/refresh-session';
 import { orderErrorMessage, toSingleOrderPayload, useCreateOrder } from '../../../services/orders/create-order';
-import type { CreatedLabel } from '../../../services/orders/create-order';
+import type { CreatedLabel, OrderFormData } from '../../../services/orders/create-order';
+import { findSameReceiverLabel } from '../../../services/orders/same-receiver-label';
 import { orderKeys } from '../../../services/orders/keys';
 import { useLabelPrice } from '../../../services/orders/price-quote';
 import { useSkus } from '../../../services/skus/list-skus';
@@ -22,6 +23,7 @@ import { AddressSection } from './address-section';
 import { LabelCreatedDialog } from './label-created-dialog';
 import { OrderSummaryBar } from './order-summary-bar';
 import { PackageSection } from './package-section';
+import { SameReceiverDialog } from './same-receiver-dialog';
 import { pricingWeight, useOrderForm } from './use-order-form';
 
 /** How long typing must pause before the price is asked for. */
@@ -41,6 +43,9 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
 
   const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedLabel | null>(null);
+  /** Issue 47: the form waiting for the user's answer, and the label to the same receiver it warns of. */
+  const [sameReceiver, setSameReceiver] = useState<{ data: OrderFormData; label: NonNullable<SameReceiverResponse['label']> } | null>(null);
+  const [checking, setChecking] = useState(false);
   /** Remounts the pickers of the parts that start over after a label is bought. */
   const [generation, setGeneration] = useState(0);
 
@@ -54,14 +59,11 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const pricedWeightLb = useDebouncedValue(pricingWeight(form.values.package_weight), PRICE_DEBOUNCE_MS);
   const price = useLabelPrice(user._id, pricedService, pricedWeightLb);
 
-  const onSubmit = form.handleSubmit((data) => {
-    if (inFlight.current) return;
+  /** Buys the label (the in-flight guard is already held). */
+  const place = (data: OrderFormData) => {
     const payload = toSingleOrderPayload(data, user._id);
     const body = JSON.stringify(payload);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
-
-    inFlight.current = true;
-    setServerError(null);
     create.mutate(
       { payload, idempotencyKey: attempt.current.key },
       {
@@ -87,7 +89,35 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
         },
       },
     );
+  };
+
+  // Issue 47: a label to the same receiver with the same items in the last 24 hours is asked about first.
+  const onSubmit = form.handleSubmit((data) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setServerError(null);
+    setChecking(true);
+    void findSameReceiverLabel(user._id, data)
+      // Only a warning: when the check cannot be made, the label is bought as before.
+      .catch(() => null)
+      .then((label) => {
+        setChecking(false);
+        if (label) {
+          inFlight.current = false;
+          setSameReceiver({ data, label });
+        } else {
+          place(data);
+        }
+      });
   });
+
+  const buyAnother = () => {
+    const waiting = sameReceiver;
+    setSameReceiver(null);
+    if (!waiting || inFlight.current) return;
+    inFlight.current = true;
+    place(waiting.data);
+  };
 
   return (
     <>
@@ -118,12 +148,13 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
             weightLb={pricedWeightLb}
             priceCents={price.data}
             pricing={price.isFetching}
-            submitting={create.isPending}
+            submitting={create.isPending || checking}
             error={serverError ?? form.formError}
           />
         </Stack>
       </form>
       <LabelCreatedDialog label={created} onClose={() => setCreated(null)} />
+      <SameReceiverDialog label={sameReceiver?.label ?? null} onBuyAnother={buyAnother} onCancel={() => setSameReceiver(null)} />
     </>
   );
 };

@@ -16,8 +16,16 @@ export const toUspsAddressQuery = (address: LabelAddress): Record<string, string
   };
 };
 
-export const uspsAddressResponseSchema = z.object({
-  address: z.object({
+const additionalInfoSchema = z.looseObject({ DPVConfirmation: z.string().nullish() });
+const correctionsSchema = z.array(z.looseObject({ code: z.string().nullish(), text: z.string().nullish() }));
+
+/**
+ * `AddressResponse` of Addresses 3.2.3: `address`, `additionalInfo`, `corrections`, `matches`. USPS/api-examples'
+ * README showed the same answer as `addressAdditionalInfo` / `addressCorrections` / `addressMatches` until Aug 2025
+ * (commit c633ea8), so both spellings are read.
+ */
+export const uspsAddressResponseSchema = z.looseObject({
+  address: z.looseObject({
     streetAddress: z.string(),
     secondaryAddress: z.string().nullish(),
     city: z.string(),
@@ -25,21 +33,38 @@ export const uspsAddressResponseSchema = z.object({
     ZIPCode: z.string(),
     ZIPPlus4: z.string().nullish(),
   }),
-  addressAdditionalInfo: z.object({ DPVConfirmation: z.string().nullish() }).nullish(),
-  addressCorrections: z.array(z.object({ code: z.string().nullish(), text: z.string().nullish() })).nullish(),
+  additionalInfo: additionalInfoSchema.nullish(),
+  addressAdditionalInfo: additionalInfoSchema.nullish(),
+  corrections: correctionsSchema.nullish(),
+  addressCorrections: correctionsSchema.nullish(),
 });
 
 /**
- * USPS's standardized address → our verdict. DPVConfirmation `N` (the delivery point is not confirmed) is
- * undeliverable; `D`/`S` (secondary missing or not confirmed) stay a suggestion with USPS's correction texts.
- * Null when the body is not an AddressResponse.
+ * What each DPV confirmation that is not a plain yes means (Addresses 3.2.3, `DPVConfirmation`: `N` in USPS's words,
+ * `D`/`S` put so a seller knows what to add); said when USPS sent no correction text of its own.
+ */
+export const DPV_MESSAGES = {
+  N: 'USPS could not confirm this delivery point: both primary and (if present) secondary number information failed to DPV confirm.',
+  D: 'USPS found the building but the apartment, suite or box number is missing: add it (DPV D).',
+  S: 'USPS found the building but could not confirm the apartment, suite or box number given: check it (DPV S).',
+} as const;
+
+/**
+ * USPS's standardized address → our verdict. DPVConfirmation `N` (neither number confirmed) is undeliverable; `D`/`S`
+ * (secondary missing or not confirmed) keep USPS's correction texts (code 32: "…more information is needed (such as
+ * an apartment, suite, or box number)") as messages with the standardized address; `Y` is ok or a suggestion. Null
+ * when the body is not an AddressResponse.
  */
 export const verificationOfUspsAddress = (given: LabelAddress, body: unknown): AddressVerification | null => {
   const parsed = uspsAddressResponseSchema.safeParse(body);
   if (!parsed.success) return null;
-  const { address, addressAdditionalInfo, addressCorrections } = parsed.data;
-  const messages = (addressCorrections ?? []).map((correction) => correction.text ?? '').filter((text) => text !== '');
-  if (addressAdditionalInfo?.DPVConfirmation === 'N') return undeliverable(messages.length > 0 ? messages : ['USPS could not confirm this delivery point']);
+  const { address } = parsed.data;
+  const dpv = (parsed.data.additionalInfo ?? parsed.data.addressAdditionalInfo)?.DPVConfirmation?.trim().toUpperCase();
+  const corrections = parsed.data.corrections ?? parsed.data.addressCorrections ?? [];
+  const texts = corrections.map((correction) => correction.text?.trim() ?? '').filter((text) => text !== '');
+  const fallback = dpv === 'N' || dpv === 'D' || dpv === 'S' ? [DPV_MESSAGES[dpv]] : [];
+  const messages = texts.length > 0 ? texts : fallback;
+  if (dpv === 'N') return undeliverable(messages);
   return verdictOf(
     given,
     {

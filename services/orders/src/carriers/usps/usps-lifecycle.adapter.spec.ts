@@ -1,16 +1,11 @@
 import { FAKE_USPS_ACCOUNT, FakeUspsServer } from '@labeldesk/testing';
-import type { LabelShipment, LabelToVoid, PurchaseOutcome } from '../carrier.port';
+import type { LabelToVoid, PurchaseOutcome } from '../carrier.port';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { UspsCarrierAdapter, type UspsCarrierOptions } from './usps.adapter';
+import { USPS_TEST_SHIPPER, uspsTestShipment } from './usps-fixtures';
 
 const DAY = 86_400_000;
-const shipment: LabelShipment = {
-  serviceUid: 'usps_ground_advantage',
-  shipper: null,
-  from: { name: 'Ada Lovelace', company: null, phone: '(614) 555-0142', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' },
-  to: { name: 'Jane Q Doe', company: null, phone: null, street1: '350 Fifth Ave', street2: null, city: 'New York', state: 'NY', zip: '10118', country: 'US' },
-  package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: null, reference1: null, reference2: null },
-};
+const shipment = uspsTestShipment();
 
 let fake: FakeUspsServer;
 let now: number;
@@ -22,7 +17,7 @@ const adapter = (overrides: Partial<UspsCarrierOptions> = {}) =>
     // No case here waits for a time-out (a stopped fake refuses the connection at once): a slow machine must not fail them.
     timeoutMs: 10_000,
     now: () => new Date(now),
-    shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),
+    shipperOf: () => USPS_TEST_SHIPPER,
     ...overrides,
   });
 const bought = (outcome: PurchaseOutcome) => {

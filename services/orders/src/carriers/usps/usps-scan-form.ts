@@ -1,29 +1,26 @@
-import { z } from 'zod';
 import type { ScanFormRequest } from '../carrier.port';
+import { addressee } from './usps.mapper';
+import type { UspsAddress } from './usps.schema';
 
 /**
- * USPS SCAN Forms 3.0 (`POST /scan-forms/v3/scan-form`, form 5630 of labels by tracking number), shaped as
- * USPS/api-examples `SCANForm-LabelShipment-request.json` (../shared/research/next-wave.md §6): the request from our
- * form, and the multipart answer (the form's metadata, then its image) read back.
+ * The request of USPS SCAN Forms 3.1.14 (`POST /scan-forms/v3/scan-form`, `SCANFormRequest` with a `LabelShipment`:
+ * PS Form 5630 of labels by tracking number), from our form. `usps.openapi.spec.ts` walks it against the published
+ * schema's `required` lists.
  */
 export interface UspsScanFormRequest {
+  /**
+   * Deprecated in 3.1.14 for `imageInfo`, still in the schema, and what USPS's own example request and karrio's
+   * recorded request send: kept until USPS drops them.
+   */
   form: '5630';
   imageType: 'PDF';
   labelType: '8.5x11LABEL';
   mailingDate: string;
   entryFacilityZIPCode: string;
+  destinationEntryFacilityType: 'NONE';
   shipment: { trackingNumbers: string[] };
-  fromAddress: {
-    streetAddress: string;
-    secondaryAddress?: string;
-    city: string;
-    state: string;
-    ZIPCode: string;
-    ZIPPlus4?: string;
-    firstName?: string;
-    lastName?: string;
-    firm?: string;
-  };
+  /** `SCANFormAddress`: flat, and "the firstName and lastName or firm are always required". */
+  fromAddress: Pick<UspsAddress, 'firstName' | 'lastName' | 'firm' | 'streetAddress' | 'secondaryAddress' | 'city' | 'state' | 'ZIPCode' | 'ZIPPlus4'>;
 }
 
 const zipParts = (zip: string): { zip5: string; zip4: string | null } => {
@@ -31,87 +28,32 @@ const zipParts = (zip: string): { zip5: string; zip4: string | null } => {
   return { zip5: match?.[1] ?? zip.trim().slice(0, 5), zip4: match?.[2] ?? null };
 };
 
-/** Our form as USPS takes it; the entry facility is the sender's post office (its ZIP). */
+/**
+ * Our form as USPS takes it. Our labels are bought with `destinationEntryFacilityType: NONE` ("Translate to
+ * Destination Rate Indicator N": no destination entry, the parcels are handed over at the sender's post office), and
+ * USPS refuses a form whose facility type differs from its labels' (error 160162), so the form says `NONE` too. For
+ * the same reason the entry facility is the ZIP of the labels' `fromAddress` (error 160161 compares the two).
+ */
 export const uspsScanFormRequestOf = (request: ScanFormRequest): UspsScanFormRequest => {
   const { from } = request;
   const { zip5, zip4 } = zipParts(from.zip);
-  const [firstName, ...rest] = from.name.trim().split(/\s+/);
   return {
     form: '5630',
     imageType: 'PDF',
     labelType: '8.5x11LABEL',
     mailingDate: request.mailingDate,
     entryFacilityZIPCode: zip5,
+    destinationEntryFacilityType: 'NONE',
     shipment: { trackingNumbers: request.labels.map((l) => l.trackingNumber) },
     fromAddress: {
-      streetAddress: from.street1,
-      ...(from.street2 ? { secondaryAddress: from.street2 } : {}),
-      city: from.city,
-      state: from.state,
+      // The label's own rule (first and last name, or a firm), so a one-word name is not sent alone (error 160168).
+      ...addressee(from.name, from.company),
+      streetAddress: from.street1.trim(),
+      ...(from.street2?.trim() ? { secondaryAddress: from.street2.trim() } : {}),
+      city: from.city.trim(),
+      state: from.state.trim().toUpperCase(),
       ZIPCode: zip5,
       ...(zip4 ? { ZIPPlus4: zip4 } : {}),
-      ...(firstName ? { firstName } : {}),
-      ...(rest.length > 0 ? { lastName: rest.join(' ') } : {}),
-      ...(from.company ? { firm: from.company } : {}),
     },
   };
-};
-
-const metadataSchema = z.object({ SCANFormNumber: z.string().min(1) }).passthrough();
-
-/** One part of a multipart body: its headers (lower-case names) and its bytes. */
-interface Part {
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** Splits a multipart body on its boundary; binary-safe (the bytes are never decoded as text). */
-export const multipartParts = (contentType: string, bytes: Buffer): Part[] => {
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!boundary) return [];
-  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
-  const parts: Part[] = [];
-  let at = bytes.indexOf(delimiter);
-  while (at !== -1) {
-    const start = at + delimiter.length;
-    if (bytes.subarray(start, start + 2).toString('latin1') === '--') break;
-    const next = bytes.indexOf(delimiter, start);
-    if (next === -1) break;
-    const raw = bytes.subarray(start, next);
-    const headerEnd = raw.indexOf('\r\n\r\n');
-    if (headerEnd !== -1) {
-      const headers: Record<string, string> = {};
-      for (const line of raw.subarray(0, headerEnd).toString('latin1').split('\r\n')) {
-        const colon = line.indexOf(':');
-        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      let body = raw.subarray(headerEnd + 4);
-      if (body.subarray(-2).toString('latin1') === '\r\n') body = body.subarray(0, -2);
-      parts.push({ headers, body });
-    }
-    at = next;
-  }
-  return parts;
-};
-
-const nameOf = (part: Part): string => /name="?([^";]+)"?/i.exec(part.headers['content-disposition'] ?? '')?.[1] ?? '';
-
-/** The form's number and PDF from USPS's answer, or why it cannot be read. */
-export const uspsScanFormAnswer = (contentType: string, bytes: Buffer): { ok: true; barcode: string; file: Buffer } | { ok: false; message: string } => {
-  const parts = multipartParts(contentType, bytes);
-  const metadataPart = parts.find((p) => /metadata/i.test(nameOf(p)));
-  const imagePart = parts.find((p) => /image/i.test(nameOf(p)));
-  if (!metadataPart || !imagePart) return { ok: false, message: 'USPS answered the SCAN form without its metadata and image' };
-  let json: unknown;
-  try {
-    json = JSON.parse(metadataPart.body.toString('utf8'));
-  } catch {
-    return { ok: false, message: 'USPS answered the SCAN form with unreadable metadata' };
-  }
-  const metadata = metadataSchema.safeParse(json);
-  if (!metadata.success) return { ok: false, message: 'USPS answered the SCAN form without its number' };
-  // The image comes base64 (as the labels' does) or as the PDF's own bytes.
-  const file = imagePart.body.subarray(0, 5).toString('latin1') === '%PDF-' ? imagePart.body : Buffer.from(imagePart.body.toString('latin1').replace(/\s+/g, ''), 'base64');
-  if (file.subarray(0, 5).toString('latin1') !== '%PDF-') return { ok: false, message: 'USPS answered the SCAN form without a PDF' };
-  return { ok: true, barcode: metadata.data.SCANFormNumber, file };
 };

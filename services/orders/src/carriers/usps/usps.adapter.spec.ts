@@ -32,12 +32,6 @@ const bought = (outcome: PurchaseOutcome) => {
   return outcome.label;
 };
 
-/**
- * fetch keeps connections alive: until it has seen the fake drop them, a request may go out on one and die with a
- * reset, which is (rightly) a lost answer rather than a refused connection. A few turns of the event loop let it see.
- */
-const letKeptAliveSocketsClose = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 /** USPS with stored token answers, and the label or cancel route as the test scripts it. */
 const stubUsps = (labels: (request: ScriptedRequest) => ScriptedReply): Promise<ScriptedHttp> =>
   startScriptedHttp((request) => {
@@ -131,7 +125,6 @@ describe('UspsCarrierAdapter against the fake USPS', () => {
     fake.rateLimitNext(30);
     expect(await usps.purchase(shipment, 'k-429', new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited', retryAfterMs: 30_000 });
     fake.down();
-    await letKeptAliveSocketsClose();
     expect(await usps.purchase(shipment, 'k-down', new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
     expect(fake.labelsSold()).toBe(1);
   });
@@ -164,7 +157,6 @@ describe('UspsCarrierAdapter against the fake USPS', () => {
     const usps = adapterFor(fake.url);
     bought(await usps.purchase(shipment, 'warm-up', new MemoryJournal()));
     fake.down();
-    await letKeptAliveSocketsClose();
     expect(await usps.resolve(shipment, 'k-resolve-down', {})).toMatchObject({ kind: 'unknown', message: expect.stringContaining('ECONNREFUSED') });
   });
 
@@ -172,7 +164,6 @@ describe('UspsCarrierAdapter against the fake USPS', () => {
     const usps = adapterFor(fake.url);
     const label = bought(await usps.purchase(shipment, 'k-void-down', new MemoryJournal()));
     fake.down();
-    await letKeptAliveSocketsClose();
     expect(await usps.void({ trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date() })).toMatchObject({ kind: 'unknown', message: expect.stringContaining('ECONNREFUSED') });
   });
 
@@ -196,9 +187,30 @@ describe('UspsCarrierAdapter on stored USPS answers', () => {
     });
   });
 
-  it('says unknown for a sold label whose answer cannot be used (a PNG where a PDF should be)', async () => {
+  it('says unknown and unreadable for a sold label whose answer cannot be used (a PNG where a PDF should be)', async () => {
     stub = await stubUsps(() => ({ status: 200, body: payloadText('label-response.png-image.json') }));
-    expect(await adapterFor(stub.url).purchase(shipment, 'k', new MemoryJournal())).toEqual({ kind: 'unknown', message: 'USPS answered label 123456789012 with an image that is not a PDF' });
+    expect(await adapterFor(stub.url).purchase(shipment, 'k', new MemoryJournal())).toEqual({ kind: 'unknown', message: 'USPS answered label 123456789012 with an image that is not a PDF', unreadable: true });
+  });
+
+  it("reads a label USPS answers in its default multipart (karrio's recording): labelMetadata with the labelImage part, not the receipt", async () => {
+    const multipart = { 'Content-Type': 'multipart/form-data; boundary=FNfrpx9bbvOkzqOIlaOc8mp+' };
+    stub = await stubUsps(() => ({ status: 200, headers: multipart, body: payloadText('label-response.karrio.multipart') }));
+    const label = bought(await adapterFor(stub.url).purchase(shipment, 'k', new MemoryJournal()));
+    expect(label).toMatchObject({ trackingNumber: '9234690361980900000265', costCents: 6062, carrierRefs: { sku: 'DUXR0XXXXC08220', zone: '08' } });
+    const text = payloadText('label-response.karrio.multipart');
+    const labelImage = text.slice(text.indexOf('\r\n\r\n', text.indexOf('name="labelImage"')) + 4, text.indexOf('\r\n--', text.indexOf('name="labelImage"')));
+    expect(label.file).toEqual(Buffer.from(labelImage, 'base64'));
+    expect(label.file.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+  });
+
+  it.each([
+    ['a body that is neither JSON nor multipart', { 'Content-Type': 'text/html' }, '<html>OK</html>', 'USPS answered the label as text/html, neither JSON nor multipart'],
+    ['a multipart without its labelImage', { 'Content-Type': 'multipart/form-data; boundary=b' }, '--b\r\nContent-Type: application/json\r\nContent-Disposition: form-data; name="labelMetadata"\r\n\r\n{"trackingNumber":"9234690361980900000265"}\r\n--b--', 'USPS answered label 9234690361980900000265 without its labelImage part'],
+  ])('says unknown and unreadable, never bought and never refused, for a 2xx label answer that is %s', async (_, headers, body, message) => {
+    stub = await stubUsps(() => ({ status: 200, headers, body }));
+    const usps = adapterFor(stub.url);
+    expect(await usps.purchase(shipment, 'k', new MemoryJournal())).toEqual({ kind: 'unknown', message, unreadable: true });
+    expect(await usps.resolve(shipment, 'k', {})).toEqual({ kind: 'unknown', message, unreadable: true });
   });
 
   it('says not attempted, not refused, when USPS turns the buy down for our account rather than the shipment', async () => {
@@ -221,6 +233,15 @@ describe('UspsCarrierAdapter on stored USPS answers', () => {
     expect(await usps.resolve(shipment, 'k', {})).toMatchObject({ kind: 'unknown' });
     answer = { status: 429, headers: { 'Retry-After': '5' }, body: payloadText('error.rate-limited.json') };
     expect(await usps.resolve(shipment, 'k', {})).toMatchObject({ kind: 'unknown' });
+  });
+
+  it("tracks from karrio's recorded Tracking v3 answer: delivered, every scan oldest first, dated by GMTTimestamp", async () => {
+    stub = await stubUsps((request) => (request.path === '/tracking/v3/tracking/9400109104250532908587?expand=DETAIL' ? { status: 200, body: payloadText('tracking.karrio-delivered.json') } : { status: 404 }));
+    const report = await adapterFor(stub.url).track({ trackingNumber: '9400109104250532908587', carrierRefs: {}, purchasedAt: new Date() });
+    expect(report?.status).toBe('delivered');
+    expect(report?.events).toHaveLength(12);
+    expect(report?.events[0]).toMatchObject({ status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item', location: 'SPRINGFIELD GARDENS, NY 11413' });
+    expect(report?.events.at(-1)).toEqual({ status: 'delivered', message: 'Delivered, Parcel Locker', occurredAt: new Date('2024-11-22T18:58:40Z'), location: 'HERNANDO, FL 34442' });
   });
 
   it.each([

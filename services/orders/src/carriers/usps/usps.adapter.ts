@@ -16,11 +16,13 @@ import type {
   ScanFormOutcome,
   ScanFormRequest,
 } from '../carrier.port';
-import { uspsScanFormAnswer, uspsScanFormRequestOf } from './usps-scan-form';
+import { uspsScanFormRequestOf } from './usps-scan-form';
+import { uspsScanFormAnswer } from './usps-scan-form-answer';
 import { toUspsAddressQuery, undeliverableOfUspsProblems, verificationOfUspsAddress } from './usps-address';
 import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper';
 import { formatOf } from '../label-file';
-import { idempotencyUuid, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
+import { idempotencyUuid, type UspsBody, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
+import { uspsLabelAnswer } from './usps-label-answer';
 import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_OFFERINGS, type UspsShipper } from './usps.mapper';
 import { cancelResponseSchema, trackingResponseSchema } from './usps.schema';
 
@@ -88,12 +90,26 @@ const mailingDateRef = (mailingDate: string) => `mailingDate:${mailingDate}`;
 const refusedShipment = (failure: UspsFailure): failure is Extract<UspsFailure, { kind: 'http' }> =>
   failure.kind === 'http' && (failure.status === 400 || failure.status === 422) && !namesIdempotencyKey(failure.problems) && !namesOurAccount(failure.problems);
 
-const rateLimited = (failure: Extract<UspsFailure, { kind: 'http' }>): PurchaseOutcome => ({
-  kind: 'not_attempted',
-  reason: 'rate_limited',
-  message: `USPS asked us to slow down during the ${STEP_NAMES[failure.step]} (HTTP 429)`,
-  ...(failure.retryAfterMs !== null ? { retryAfterMs: failure.retryAfterMs } : {}),
-});
+/**
+ * USPS counts our calls against an hourly quota. Without a Retry-After we leave it this long before asking again: a
+ * retry within seconds would only spend more calls, and the whole hour may be too long for one burst.
+ */
+export const USPS_QUOTA_PAUSE_MS = 10 * 60 * 1000;
+
+const inWords = (ms: number): string => (ms < 120_000 ? `${Math.ceil(ms / 1000)} s` : `${Math.ceil(ms / 60_000)} min`);
+
+const rateLimited = (failure: Extract<UspsFailure, { kind: 'http' }>): PurchaseOutcome => {
+  const when =
+    failure.retryAfterMs !== null
+      ? `USPS asks us to try again in ${inWords(failure.retryAfterMs)}`
+      : `USPS gave no time to wait, so it is asked again in ${inWords(USPS_QUOTA_PAUSE_MS)} (the quota is counted per hour)`;
+  return {
+    kind: 'not_attempted',
+    reason: 'rate_limited',
+    message: `USPS's hourly API quota is used up (HTTP 429 at the ${STEP_NAMES[failure.step]}); nothing was bought. ${when}.`,
+    retryAfterMs: failure.retryAfterMs ?? USPS_QUOTA_PAUSE_MS,
+  };
+};
 
 /** A purchase that did not end in a label: whether USPS may have sold it decides everything. */
 const purchaseFailure = (failure: UspsFailure): PurchaseOutcome => {
@@ -106,7 +122,8 @@ const purchaseFailure = (failure: UspsFailure): PurchaseOutcome => {
     return { kind: 'not_attempted', reason: 'unavailable', message: `USPS ${step} failed before the purchase: ${describeFailure(failure)}` };
   }
   if (failure.kind === 'unreachable') return { kind: 'not_attempted', reason: 'unavailable', message: `USPS could not be reached (${failure.message})` };
-  if (failure.kind === 'no_answer' || failure.kind === 'unreadable' || failure.status >= 500 || namesIdempotencyKey(failure.problems)) {
+  if (failure.kind === 'unreadable') return { kind: 'unknown', message: `USPS sold the label but its answer cannot be read: ${failure.message}`, unreadable: true };
+  if (failure.kind === 'no_answer' || failure.status >= 500 || namesIdempotencyKey(failure.problems)) {
     return { kind: 'unknown', message: `USPS may have sold the label: ${step} ${describeFailure(failure)}` };
   }
   if (refusedShipment(failure)) return { kind: 'refused', message: describeRefusal(failure.problems, 'the shipment was not accepted') };
@@ -115,10 +132,11 @@ const purchaseFailure = (failure: UspsFailure): PurchaseOutcome => {
 };
 
 /** Resolving repeats the buy: only a label or a clear refusal settles it; anything else leaves it unknown. */
-const resolveFailure = (failure: UspsFailure): PurchaseOutcome =>
-  refusedShipment(failure)
-    ? { kind: 'refused', message: describeRefusal(failure.problems, 'the shipment was not accepted') }
-    : { kind: 'unknown', message: `USPS could not confirm the purchase: ${STEP_NAMES[failure.step]} ${describeFailure(failure)}` };
+const resolveFailure = (failure: UspsFailure): PurchaseOutcome => {
+  if (refusedShipment(failure)) return { kind: 'refused', message: describeRefusal(failure.problems, 'the shipment was not accepted') };
+  const message = `USPS could not confirm the purchase: ${STEP_NAMES[failure.step]} ${describeFailure(failure)}`;
+  return failure.kind === 'unreadable' ? { kind: 'unknown', message, unreadable: true } : { kind: 'unknown', message };
+};
 
 const voidFailure = (failure: UspsFailure, trackingNumber: string): VoidOutcome => {
   if (failure.kind === 'http' && failure.status === 400) {
@@ -131,6 +149,26 @@ const voidFailure = (failure: UspsFailure, trackingNumber: string): VoidOutcome 
   }
   const wait = failure.kind === 'http' && failure.retryAfterMs !== null ? `; try again in ${Math.ceil(failure.retryAfterMs / 1000)} s` : '';
   return { kind: 'unknown', message: `USPS could not be asked to void label ${trackingNumber}: ${STEP_NAMES[failure.step]} ${describeFailure(failure)}${wait}` };
+};
+
+/**
+ * A SCAN form request that did not end in a form. Sent without an answer (time-out, reset): the form may exist, so it
+ * is unconfirmed. Not sent (unreachable, or a sign-in step that failed first): no form. Otherwise USPS answered and
+ * made no form: 400/422 is its refusal, in its words; a 429 or a 401/403 is turned away before anything is done; and
+ * a 5xx is the service failing the request (503 "Service is unavailable"), which is not a form. Should a 5xx ever
+ * have made one after all, asking again still cannot put a label on two forms: USPS refuses a label already on a form
+ * (160040, naming that form's number), and that refusal reaches the operator.
+ */
+const scanFormFailure = (failure: UspsFailure): ScanFormOutcome => {
+  if (failure.kind === 'no_answer' && failure.step === 'scan-form') return { kind: 'unconfirmed', message: `USPS may have made the SCAN form: the request was sent but ${failure.message}`, barcode: null, carrierRefs: {} };
+  if (failure.kind === 'http' && (failure.status === 400 || failure.status === 422)) return { kind: 'refused', message: problemText(failure.problems) || 'USPS did not accept the SCAN form' };
+  if (failure.kind === 'http' && failure.status === 429) {
+    const wait = failure.retryAfterMs !== null ? `try again in ${inWords(failure.retryAfterMs)}` : 'USPS gave no time to wait (the quota is counted per hour)';
+    return { kind: 'unknown', message: `USPS's hourly API quota is used up (HTTP 429 at the SCAN form): no form was made; ${wait}` };
+  }
+  if (failure.kind === 'unreachable') return { kind: 'unknown', message: `USPS could not be reached (${failure.message}): the SCAN form was not asked for` };
+  if (failure.kind !== 'http') return { kind: 'unknown', message: `The SCAN form was not asked for: the ${STEP_NAMES[failure.step]} failed first (${failure.message})` };
+  return { kind: 'unknown', message: `USPS made no SCAN form: ${describeFailure(failure)}` };
 };
 
 /**
@@ -234,14 +272,11 @@ export class UspsCarrierAdapter implements CarrierAdapter {
    */
   async scanForm(request: ScanFormRequest): Promise<ScanFormOutcome> {
     const answer = await this.client.createScanForm(uspsScanFormRequestOf(request));
-    if (!answer.ok) {
-      const failure = answer.failure;
-      if (failure.kind === 'http' && (failure.status === 400 || failure.status === 422)) return { kind: 'refused', message: problemText(failure.problems) || 'USPS did not accept the SCAN form' };
-      return { kind: 'unknown', message: `USPS could not be asked for the SCAN form: ${describeFailure(failure)}` };
-    }
+    if (!answer.ok) return scanFormFailure(answer.failure);
     const read = uspsScanFormAnswer(answer.value.contentType, answer.value.bytes);
-    if (!read.ok) return { kind: 'unknown', message: read.message };
-    return { kind: 'created', file: read.file, barcode: read.barcode, carrierRefs: { scanFormNumber: read.barcode } };
+    if (read.ok) return { kind: 'created', file: read.file, barcode: read.barcode, carrierRefs: { scanFormNumber: read.barcode } };
+    // A 2xx is a form USPS made: never asked again, and the operator finds it by its number when the metadata had one.
+    return { kind: 'unconfirmed', message: read.message, barcode: read.barcode, carrierRefs: read.barcode ? { scanFormNumber: read.barcode } : {} };
   }
 
   /**
@@ -271,9 +306,13 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     return failure.kind === 'http' && failure.status === 404 ? undeliverableOfUspsProblems(failure.problems) : null;
   }
 
-  /** A 200 is a sale: if its body cannot be read, the label exists but we do not have it, so it stays unknown. */
-  private bought(body: unknown, shipment: LabelShipment): PurchaseOutcome {
-    const label = toBoughtLabel(body, shipment.serviceUid, formatOf(shipment));
-    return label.ok ? { kind: 'bought', label: label.value } : { kind: 'unknown', message: label.message };
+  /**
+   * A 2xx is a sale, read by its Content-Type (JSON or multipart). If it still cannot be read, the label exists but we
+   * do not have it: unknown and unreadable, so the operator is alerted; never a reason to buy again.
+   */
+  private bought(answer: UspsBody, shipment: LabelShipment): PurchaseOutcome {
+    const body = uspsLabelAnswer(answer.contentType, answer.bytes);
+    const label = body.ok ? toBoughtLabel(body.value, shipment.serviceUid, formatOf(shipment)) : body;
+    return label.ok ? { kind: 'bought', label: label.value } : { kind: 'unknown', message: label.message, unreadable: true };
   }
 }

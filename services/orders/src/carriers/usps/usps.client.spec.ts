@@ -114,7 +114,7 @@ describe('UspsClient against the fake USPS', () => {
 
   it('buys with the JSON body, the vendor Accept, the idempotency UUID and both tokens', async () => {
     const key = idempotencyUuid('order-1-item-1');
-    const answer = value(await client().createLabel(labelRequest(today()), key)) as { trackingNumber: string };
+    const answer = JSON.parse(value(await client().createLabel(labelRequest(today()), key)).bytes.toString('utf8')) as { trackingNumber: string };
     const buy = fake.requests.find((r) => r.path === '/labels/v3/label');
     expect(buy?.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/vnd.usps.labels+json', 'x-idempotency-key': key });
     expect(buy?.headers['x-payment-authorization-token']).toEqual(expect.any(String));

@@ -130,9 +130,27 @@ const IDEMPOTENCY_NAMESPACE = '4f0b2a7e-3c1d-4e59-9a86-1d2f6b8c7e31';
  */
 export const idempotencyUuid = (idempotencyKey: string): string => uuidV5(idempotencyKey, IDEMPOTENCY_NAMESPACE);
 
+type TokenKind = 'access' | 'payment';
+
+/**
+ * Which token to renew after a refusal, or null to pass the answer on: a 401 points at the bearer token, a 403 at the
+ * payment token (a call without one only renews its bearer on a 401); the one not yet renewed is tried next.
+ */
+const tokenToRenew = (status: number, withPayment: boolean, renewed: ReadonlySet<TokenKind>): TokenKind | null => {
+  if (status !== 401 && !(status === 403 && withPayment)) return null;
+  const order: TokenKind[] = !withPayment ? ['access'] : status === 401 ? ['access', 'payment'] : ['payment', 'access'];
+  return order.find((kind) => !renewed.has(kind)) ?? null;
+};
+
 interface CachedToken {
   value: string;
   refreshAt: number;
+}
+
+/** A success as it came: what it is (Content-Type) and its bytes, for the caller to read. */
+export interface UspsBody {
+  contentType: string;
+  bytes: Buffer;
 }
 
 interface Answer {
@@ -170,19 +188,20 @@ export class UspsClient {
     return this.paymentRefresh;
   }
 
-  /** `POST /labels/v3/label` as one JSON answer (`LabelVendorResponse`), keyed by `X-Idempotency-Key`. */
-  async createLabel(request: UspsLabelRequest, idempotencyKey: string): Promise<UspsResult<unknown>> {
+  /**
+   * `POST /labels/v3/label`, keyed by `X-Idempotency-Key`. We ask for one JSON answer (`LabelVendorResponse`), but a
+   * 2xx is passed on as it came, with its Content-Type: USPS's default is a multipart, and a sold label must be read
+   * whichever it sends.
+   */
+  async createLabel(request: UspsLabelRequest, idempotencyKey: string): Promise<UspsResult<UspsBody>> {
     const headers = { 'Content-Type': 'application/json', Accept: 'application/vnd.usps.labels+json', 'X-Idempotency-Key': idempotencyKey };
-    return this.json('label', await this.authorized('label', 'POST', '/labels/v3/label', headers, JSON.stringify(request)));
+    return this.body('label', await this.authorized('label', 'POST', '/labels/v3/label', headers, JSON.stringify(request)));
   }
 
   /** `POST /scan-forms/v3/scan-form`: USPS answers a multipart of the form's metadata and its image. */
-  async createScanForm(request: UspsScanFormRequest): Promise<UspsResult<{ contentType: string; bytes: Buffer }>> {
+  async createScanForm(request: UspsScanFormRequest): Promise<UspsResult<UspsBody>> {
     const headers = { 'Content-Type': 'application/json', Accept: 'multipart/form-data, application/json' };
-    const answer = await this.authorized('scan-form', 'POST', '/scan-forms/v3/scan-form', headers, JSON.stringify(request));
-    if (!answer.ok) return answer;
-    if (answer.value.status < 200 || answer.value.status > 299) return { ok: false, failure: this.httpFailure('scan-form', answer.value) };
-    return { ok: true, value: { contentType: answer.value.headers.get('content-type') ?? '', bytes: answer.value.bytes } };
+    return this.body('scan-form', await this.authorized('scan-form', 'POST', '/scan-forms/v3/scan-form', headers, JSON.stringify(request)));
   }
 
   /** `DELETE /labels/v3/label/{trackingNumber}`: cancels, or files a refund request once the label is manifested. */
@@ -230,12 +249,13 @@ export class UspsClient {
   }
 
   /**
-   * A call with the bearer token (and the payment token when `withPayment`). A 401 means our access token is no
-   * longer good, a 403 on a labels call that the payment token is not: the token is dropped and the call made again,
-   * each token renewed at most once (USPS refuses those before acting, so repeating is safe).
+   * A call with the bearer token (and the payment token when `withPayment`). A 401 or 403 is USPS turning the call away
+   * before acting on it, so repeating it is safe: the token it most likely refused is renewed and the call made again,
+   * each token renewed at most once. USPS does not say which status an expired payment token gets (its specs list 401
+   * and 403 for the labels calls alike), so on a labels call a second refusal renews the other token too.
    */
   private async authorized(step: UspsStep, method: string, path: string, headers: Record<string, string>, body: string | undefined, withPayment = true): Promise<UspsResult<Answer>> {
-    const renewed = { access: false, payment: false };
+    const renewed = new Set<TokenKind>();
     for (;;) {
       const access = await this.accessToken();
       if (!access.ok) return access;
@@ -243,21 +263,22 @@ export class UspsClient {
       if (payment && !payment.ok) return payment;
       const answer = await this.send(step, method, path, { ...headers, Authorization: `Bearer ${access.value}`, ...(payment ? { 'X-Payment-Authorization-Token': payment.value } : {}) }, body);
       if (!answer.ok) return answer;
-      if (answer.value.status === 401 && !renewed.access) {
-        renewed.access = true;
-        this.forget('access', access.value);
-      } else if (answer.value.status === 403 && payment && !renewed.payment) {
-        renewed.payment = true;
-        this.forget('payment', payment.value);
-      } else {
-        return answer;
-      }
+      const renew = tokenToRenew(answer.value.status, payment !== null, renewed);
+      if (!renew) return answer;
+      renewed.add(renew);
+      this.forget(renew, renew === 'access' ? access.value : (payment?.value ?? ''));
     }
   }
 
-  private forget(which: 'access' | 'payment', value: string): void {
+  private forget(which: TokenKind, value: string): void {
     if (which === 'access' && this.access?.value === value) this.access = null;
     if (which === 'payment' && this.payment?.value === value) this.payment = null;
+  }
+
+  private body(step: UspsStep, answer: UspsResult<Answer>): UspsResult<UspsBody> {
+    if (!answer.ok) return answer;
+    if (answer.value.status < 200 || answer.value.status > 299) return { ok: false, failure: this.httpFailure(step, answer.value) };
+    return { ok: true, value: { contentType: answer.value.headers.get('content-type') ?? '', bytes: answer.value.bytes } };
   }
 
   private json(step: UspsStep, answer: UspsResult<Answer>): UspsResult<unknown> {
@@ -272,9 +293,14 @@ export class UspsClient {
     return { kind: 'http', step, status: answer.status, problems: problemsOf(answer.text), retryAfterMs: retryAfterMs(answer.headers.get('retry-after'), this.now()) };
   }
 
+  /**
+   * One request, each on a connection of its own (`Connection: close`): sent on a kept-alive connection that USPS
+   * closes at that moment, a buy or a SCAN form fails exactly as an answer lost after USPS acted on it, and would be
+   * held as maybe-sold or maybe-made for nothing. USPS's quotas keep our calls few, so the new connections cost little.
+   */
   private async send(step: UspsStep, method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<UspsResult<Answer>> {
     try {
-      const response = await fetch(`${this.apiUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      const response = await fetch(`${this.apiUrl}${path}`, { method, headers: { ...headers, Connection: 'close' }, body, signal: AbortSignal.timeout(this.options.timeoutMs) });
       // The body is read under the same time-out: a buy whose answer stops halfway is a lost answer too.
       const bytes = Buffer.from(await response.arrayBuffer());
       return { ok: true, value: { status: response.status, headers: response.headers, text: bytes.toString('utf8'), bytes } };

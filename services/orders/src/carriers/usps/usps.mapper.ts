@@ -71,7 +71,7 @@ const uspsPhone = (phone: string | null): string | null => {
   return PHONE.test(digits) ? digits : null;
 };
 
-const addressee = (name: string, company: string | null): Pick<UspsAddress, 'firstName' | 'lastName' | 'firm'> | null => {
+export const addressee = (name: string, company: string | null): Pick<UspsAddress, 'firstName' | 'lastName' | 'firm'> | null => {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const firm = company?.trim() ? { firm: clip(company.trim(), 50) } : {};
   if (words.length >= 2) return { firstName: clip(words.slice(0, -1).join(' '), 50), lastName: clip(words[words.length - 1] ?? '', 50), ...firm };

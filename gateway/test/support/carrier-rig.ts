@@ -78,15 +78,38 @@ export const startCarrierRig = async (fakes: CarrierFakes, carrier: 'usps' | 'ea
 };
 
 /**
- * Both carriers' systems, one after the other: a distributed system is six processes starting at once, and two of
- * them side by side on a busy CI machine miss their readiness deadline.
+ * Both carriers' systems, the EasyPost one started once the USPS one is up (or failed), so its start overlaps the USPS
+ * flows: a start is most of a file's time, and two distributed starts side by side (a dozen processes) miss their
+ * readiness deadline on a busy machine. A failed start is answered to whoever awaits it.
  */
-export const startCarrierRigs = async (fakes: CarrierFakes, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): Promise<{ usps: CarrierRig; easyPost: CarrierRig }> => {
-  const usps = await startCarrierRig(fakes, 'usps', start);
-  try {
-    return { usps, easyPost: await startCarrierRig(fakes, 'easypost', start) };
-  } catch (error) {
-    await usps.system.stop();
-    throw error;
-  }
+export const startOneAfterTheOther = (fakes: CarrierFakes, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): { usps: Promise<CarrierRig>; easyPost: Promise<CarrierRig> } => {
+  const usps = startCarrierRig(fakes, 'usps', start);
+  const easyPost = usps.then(
+    () => startCarrierRig(fakes, 'easypost', start),
+    () => startCarrierRig(fakes, 'easypost', start),
+  );
+  // Awaited by the flows' own hooks, later: until then a failure is not an unhandled rejection.
+  easyPost.catch(() => undefined);
+  return { usps, easyPost };
+};
+
+/** Stops whichever of the systems started. */
+export const stopStarted = async (rigs: ReadonlyArray<Promise<CarrierRig> | undefined>): Promise<void> => {
+  const started = await Promise.allSettled(rigs.map((rig) => rig ?? Promise.reject(new Error('never started'))));
+  await Promise.all(started.map((rig) => (rig.status === 'fulfilled' ? rig.value.system.stop() : undefined)));
+};
+
+/**
+ * Waits for a rig in the enclosing `describe`'s first hook, and answers it to the tests (called inside a test or a
+ * hook); a rig that failed to start fails every test of the `describe` with its error.
+ */
+export const awaitRig = (started: () => Promise<CarrierRig>): (() => CarrierRig) => {
+  let rig: CarrierRig | undefined;
+  beforeAll(async () => {
+    rig = await started();
+  }, 180_000);
+  return () => {
+    if (!rig) throw new Error('the carrier system is not running: it failed to start');
+    return rig;
+  };
 };

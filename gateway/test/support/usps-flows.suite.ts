@@ -1,6 +1,7 @@
-import type { FakeUspsServer } from '@labeldesk/testing';
+import { FAKE_USPS_ADDRESS_TRIGGERS, type FakeUspsServer } from '@labeldesk/testing';
 import { uspsCancelsAsked, uspsSales } from './carrier-fakes';
-import { LABEL_PRICE, type BoughtLabel, type CarrierRig } from './carrier-rig';
+import { LABEL_PRICE, awaitRig, type BoughtLabel, type CarrierRig } from './carrier-rig';
+import { expectNoViolationsPerTest } from './fake-violations';
 import { labelStateOf } from './lifecycle-api';
 import { addressChecked, carrierVerification, downloaded, eventsRead, expectOneScanFormOf, listedOrder, trackingShown } from './seller-view';
 
@@ -14,10 +15,11 @@ const expectSoldOnceEach = (fake: FakeUspsServer, labels: readonly BoughtLabel[]
   for (const label of labels) expect(sales.filter(([number]) => number === label.trackingNumber)).toEqual([[label.trackingNumber]]);
 };
 
-/** An address as a seller types it, as USPS writes it, and one without a house number. */
+/** An address as a seller types it, and as USPS writes it. */
 const GIVEN = { street1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
 const AS_USPS_WRITES_IT = { street1: '1 MAIN ST', city: 'AUSTIN', state: 'TX', zip: '78701-0001' };
-const NO_HOUSE_NUMBER = { street1: 'Main St', city: 'Austin', state: 'TX', zip: '78701' };
+/** USPS's correction 32 (DPV `D`), in its words. */
+const APARTMENT_MISSING = 'Default address: The address you entered was found but more information is needed (such as an apartment, suite, or box number) to match to a specific address.';
 
 /** A scan's time as USPS reports it: to the second. */
 const toSecond = (at: Date): string => at.toISOString().replace(/\.\d{3}Z$/, '.000Z');
@@ -26,9 +28,11 @@ const toSecond = (at: Date): string => at.toISOString().replace(/\.\d{3}Z$/, '.0
  * The seller's USPS flows through the REST API, against the USPS fake: buy, void, tracking, the address check and
  * the day's SCAN form. What the seller sees, and what USPS was asked.
  */
-export const describeUspsFlows = (mode: string, rig: () => CarrierRig): void => {
+export const describeUspsFlows = (mode: string, started: () => Promise<CarrierRig>): void => {
   describe(`USPS through the REST API (${mode} mode)`, () => {
+    const rig = awaitRig(started);
     const usps = () => rig().fakes.usps;
+    expectNoViolationsPerTest(() => usps().specViolations());
 
     it('buys a USPS label: the seller gets the very file USPS answered and pays exactly its price, and USPS sells it once', async () => {
       const { call, seller, buy, balance } = rig();
@@ -92,13 +96,18 @@ export const describeUspsFlows = (mode: string, rig: () => CarrierRig): void => 
       expect(uspsCancelsAsked(usps(), label.trackingNumber)).toBe(0);
     }, 60_000);
 
-    it("checks addresses with USPS: its standard form is offered as a suggestion, an address as USPS writes it is fine, and one it cannot find is undeliverable in USPS's words", async () => {
+    it("checks addresses with USPS: its standard form is a suggestion, an address as USPS writes it is fine, a building without its apartment is a suggestion saying so, and one that is no delivery point or has no match is undeliverable", async () => {
       const { call, seller } = rig();
       const who = await seller('address');
+      const check = (street1: string, place: { city: string; state: string; zip: string } = GIVEN) => addressChecked(call, who, { ...place, street1 });
 
       expect(await addressChecked(call, who, GIVEN)).toEqual(carrierVerification('suggestion', { street1: '1 MAIN ST', street2: null, city: 'AUSTIN', state: 'TX', zip: '78701-0001' }, []));
       expect(await addressChecked(call, who, AS_USPS_WRITES_IT)).toEqual(carrierVerification('ok', null, []));
-      expect(await addressChecked(call, who, NO_HOUSE_NUMBER)).toEqual(carrierVerification('undeliverable', null, ['There is no match for the address requested.']));
+      expect(await check(FAKE_USPS_ADDRESS_TRIGGERS.secondaryMissing, { city: 'New York', state: 'NY', zip: '10118' })).toEqual(
+        carrierVerification('suggestion', { street1: '350 FIFTH AVE APT', street2: null, city: 'NEW YORK', state: 'NY', zip: '10118-0001' }, [APARTMENT_MISSING]),
+      );
+      expect(await check(FAKE_USPS_ADDRESS_TRIGGERS.notADeliveryPoint)).toEqual(carrierVerification('undeliverable', null, ['USPS could not confirm this delivery point']));
+      expect(await check(FAKE_USPS_ADDRESS_TRIGGERS.noMatch)).toEqual(carrierVerification('undeliverable', null, ['There is no match for the address requested.']));
     }, 60_000);
 
     it("puts the day's USPS labels on one SCAN form whose PDF lists them, and a void after it is a refund request USPS gets once", async () => {

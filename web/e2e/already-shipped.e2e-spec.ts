@@ -5,7 +5,7 @@ import { animationsDone, useBrowserPage, waitForPath } from './support/browser';
 import { bulkCsv, bulkRow, newBulkCustomer, openBulkOrder, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import type { BulkCustomer } from './support/bulk-orders';
 import { fillSingleOrder } from './support/order-form';
-import { seriousAxeViolations } from './support/page-checks';
+import { seriousAxeViolations, tableLayoutProblems } from './support/page-checks';
 
 /** Two batches are bought, each by the carrier for every label and with its three files built. */
 const FLOW_TIMEOUT_MS = 300_000;
@@ -103,10 +103,13 @@ describe('Never twice by mistake (issue 47)', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.locator('#bulk-items-heading').evaluate((node) => node.scrollIntoView({ block: 'start' }));
       await saveViewScreenshot(page, 'already-shipped-rows-1440');
+      expect(await tableLayoutProblems(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator('#bulk-items-heading').evaluate((node) => node.scrollIntoView({ block: 'start' }));
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveViewScreenshot(page, 'already-shipped-rows-390');
+      // The checkbox of each marked row stays inside the table's visible part on a phone.
+      expect(await tableLayoutProblems(page)).toEqual([]);
       if (desktop) await page.setViewportSize(desktop);
 
       // Submitted: rows 1 and 3 are left out and the dialog says so; rows 2 and 4 are bought.

@@ -33,6 +33,8 @@ describe('FakeUspsServer', () => {
   const example = () => publishedExample(centralToday(clock));
   const requestViolations = () => fake.specViolations().filter((violation) => violation.where === 'request');
 
+  // Reading and compiling USPS's specs takes seconds on a busy machine: once, outside the per-case setup's time limit.
+  beforeAll(() => void uspsSpecs(), 60_000);
   beforeEach(async () => {
     clock = new Date();
     fake = new FakeUspsServer({ now: () => clock });

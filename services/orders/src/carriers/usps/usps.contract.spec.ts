@@ -1,4 +1,4 @@
-import { FAKE_USPS_ACCOUNT, FakeUspsServer } from '@labeldesk/testing';
+import { FAKE_USPS_ACCOUNT, FakeUspsServer, uspsSpecs } from '@labeldesk/testing';
 import type { LabelShipment } from '../carrier.port';
 import { describeCarrierContract } from '../testing/carrier-contract.suite';
 import { UspsCarrierAdapter } from './usps.adapter';
@@ -13,6 +13,10 @@ const shipment: LabelShipment = {
 
 /** Every fake the cases ran against: each checked what our adapter sent and what it answered against USPS's specs. */
 const fakes: FakeUspsServer[] = [];
+
+// Reading and compiling USPS's specs takes seconds on a busy machine: done once for the file, before the cases, so the
+// first case's setup does not spend its time limit on it.
+beforeAll(() => void uspsSpecs(), 60_000);
 
 describeCarrierContract('USPS', async () => {
   const fake = new FakeUspsServer();

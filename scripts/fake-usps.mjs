@@ -7,10 +7,17 @@
 //
 // Prints one JSON line {url, clientId, clientSecret, crid, mid, manifestMid, accountType, accountNumber} once it
 // listens. Faults and counters, over HTTP on the same port:
-//   GET  /__fake/stats                         {labelsSold, voidsAccepted, accessTokensIssued, paymentTokensIssued, now}
+//   GET  /__fake/stats                         {labelsSold, voidsAccepted, accessTokensIssued, paymentTokensIssued,
+//                                               specViolations, now}; specViolations counts the requests it received
+//                                               and answers it gave that USPS's OpenAPI specs refuse (should stay 0;
+//                                               such a request is answered with USPS's 400)
 //   POST /__fake/fail-next?status=503          POST /__fake/rate-limit-next?seconds=2
 //   POST /__fake/lose-next-buy                 POST /__fake/hang-next-step
 //   POST /__fake/funds?exhausted=true          POST /__fake/revoke-tokens
+//   POST /__fake/expire-tokens?which=access    (the access tokens issued so far expire: the next call with one is a 401)
+//   POST /__fake/expire-tokens?which=payment   (the payment tokens expire, as USPS's do after eight hours: a 403)
+//   POST /__fake/hourly-quota?exhausted=true   (USPS's hourly quota used up: every call is a 429 with Retry-After until
+//        an hour has passed on the fake's clock; exhausted=false lifts it)
 //   POST /__fake/clock?at=2026-06-24T06:31:00Z (moves the fake's clock: the 12:30am CT manifest, token expiry)
 //   POST /__fake/scan?trackingNumber=9234…&kind=accepted   (adds a scan to a label it sold; kind is one of accepted,
 //        in_transit, out_for_delivery, delivered, alert, available_for_pickup, return_to_sender; 404 for an unknown label)

@@ -1,4 +1,4 @@
-import { FAKE_USPS_ACCOUNT, FakeUspsServer } from '@labeldesk/testing';
+import { FAKE_USPS_ACCOUNT, FakeUspsServer, uspsSpecs } from '@labeldesk/testing';
 import type { LabelToVoid, PurchaseOutcome } from '../carrier.port';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { UspsCarrierAdapter, type UspsCarrierOptions } from './usps.adapter';
@@ -28,6 +28,10 @@ const sold = async (usps: UspsCarrierAdapter): Promise<LabelToVoid> => {
   const label = bought(await usps.purchase(shipment, `usps-lifecycle-${++keys}`, new MemoryJournal()));
   return { trackingNumber: label.trackingNumber, carrierRefs: label.carrierRefs, purchasedAt: new Date(now) };
 };
+
+// Reading and compiling USPS's specs (which the fake checks every request against) takes seconds on a busy machine:
+// done once for the file, before the cases, so the first case's setup does not spend its time limit on it.
+beforeAll(() => void uspsSpecs(), 60_000);
 
 beforeEach(async () => {
   now = Date.parse('2026-11-20T15:00:00Z');

@@ -1,4 +1,4 @@
-import { FAKE_USPS_ACCOUNT, FakeUspsServer, type ScriptedHttp, type ScriptedReply, type ScriptedRequest, startScriptedHttp } from '@labeldesk/testing';
+import { FAKE_USPS_ACCOUNT, FakeUspsServer, type ScriptedHttp, type ScriptedReply, type ScriptedRequest, startScriptedHttp, uspsSpecs } from '@labeldesk/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CarrierRefs, LabelShipment, PurchaseOutcome } from '../carrier.port';
@@ -39,6 +39,10 @@ const stubUsps = (labels: (request: ScriptedRequest) => ScriptedReply): Promise<
     if (request.path === '/payments/v3/payment-authorization') return { status: 200, body: payloadText('payment-authorization.json') };
     return labels(request);
   });
+
+// Reading and compiling USPS's specs (which the fake checks every request against) takes seconds on a busy machine:
+// done once for the file, before the cases, so the first case's setup does not spend its time limit on it.
+beforeAll(() => void uspsSpecs(), 60_000);
 
 describe('UspsCarrierAdapter against the fake USPS', () => {
   let fake: FakeUspsServer;

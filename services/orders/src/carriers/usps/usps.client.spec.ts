@@ -1,4 +1,4 @@
-import { FakeUspsServer, type ScriptedHttp, startScriptedHttp } from '@labeldesk/testing';
+import { FakeUspsServer, type ScriptedHttp, startScriptedHttp, uspsSpecs } from '@labeldesk/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { idempotencyUuid, problemsOf, retryAfterMs, UspsClient, type UspsClientOptions, type UspsResult, uuidV5 } from './usps.client';
@@ -24,6 +24,10 @@ const failure = <T>(result: UspsResult<T>) => {
   if (result.ok) throw new Error('expected a failure, got a value');
   return result.failure;
 };
+
+// Reading and compiling USPS's specs (which the fake checks every request against) takes seconds on a busy machine:
+// done once for the file, before the cases, so the first case's setup does not spend its time limit on it.
+beforeAll(() => void uspsSpecs(), 60_000);
 
 describe('UspsClient against the fake USPS', () => {
   let fake: FakeUspsServer;

@@ -1,75 +1,39 @@
+import { FAKE_USPS_ACCOUNT, type ScriptedHttp, type ScriptedRequest, startScriptedHttp, uspsSpecs } from '@labeldesk/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { LabelAddress, LabelShipment, ScanFormRequest } from '../carrier.port';
-import { uspsScanFormRequestOf } from './usps-scan-form';
+import { toUspsAddressQuery } from './usps-address';
+import { type UspsScanFormRequest, uspsScanFormRequestOf } from './usps-scan-form';
+import { UspsClient, type UspsClientOptions } from './usps.client';
 import { toLabelRequest } from './usps.mapper';
+import type { UspsLabelRequest } from './usps.schema';
 
 /**
- * The requests we build, walked against the published OpenAPI schemas (stored in payloads/): every `required` list,
- * `additionalProperties: false`, enums, patterns, lengths and formats on the way. A field USPS adds to a `required`
- * list, or one we send that a schema closes, fails here before USPS refuses a real label or form.
+ * The requests we send, as they reach the wire (path, query, headers and body), checked with ajv against USPS's
+ * published OpenAPI specs vendored in libs/testing/vendor/usps (the ones the fake USPS answers by): every `required`
+ * list, `additionalProperties: false`, enum, pattern, length and format, and each operation's required parameters.
+ * A field USPS adds to a `required` list, or one we send that a schema closes, fails here before USPS refuses a real
+ * label or form.
  */
 
-type Schema = { [key: string]: unknown };
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const specOf = (name: string) => parse(readFileSync(join(__dirname, 'payloads', name), 'utf8')) as Schema;
+const payload = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, 'payloads', name), 'utf8'));
 
-const FORMATS: Record<string, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, 'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/ };
-const TYPES: Record<string, (value: unknown) => boolean> = {
-  object: isObject,
-  array: Array.isArray,
-  string: (value) => typeof value === 'string',
-  boolean: (value) => typeof value === 'boolean',
-  number: (value) => typeof value === 'number' && Number.isFinite(value),
-  integer: (value) => Number.isInteger(value),
-};
+/** A USPS that hands out the stored tokens and answers every other call with an empty 200: only what we send matters. */
+const startRecordingUsps = (): Promise<ScriptedHttp> =>
+  startScriptedHttp(({ path }) => {
+    if (path === '/oauth2/v3/token') return { status: 200, body: payload('token.json') };
+    if (path === '/payments/v3/payment-authorization') return { status: 200, body: payload('payment-authorization.json') };
+    return { status: 200, body: {} };
+  });
 
-/** Why `value` does not meet `schema` of the spec `root`; [] when it does. */
-const problemsOf = (root: Schema, schema: Schema, value: unknown, at: string): string[] => {
-  const ref = schema['$ref'];
-  if (typeof ref === 'string') {
-    const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), root);
-    return isObject(target) ? problemsOf(root, target, value, at) : [`${at}: unresolved ${ref}`];
-  }
-  if (value === null && schema['nullable'] === true) return [];
-  const found: string[] = [];
-  for (const member of (schema['allOf'] as Schema[] | undefined) ?? []) found.push(...problemsOf(root, member, value, at));
-  const oneOf = schema['oneOf'] as Schema[] | undefined;
-  if (oneOf) {
-    const passing = oneOf.filter((member) => problemsOf(root, member, value, at).length === 0).length;
-    if (passing !== 1) found.push(`${at}: meets ${passing} of the ${oneOf.length} oneOf schemas, not exactly one`);
-  }
-  const type = schema['type'];
-  if (typeof type === 'string' && !TYPES[type]?.(value)) return [...found, `${at}: is not a ${type}`];
-  const enumeration = schema['enum'] as unknown[] | undefined;
-  if (enumeration && !enumeration.includes(value)) found.push(`${at}: ${JSON.stringify(value)} is not one of ${enumeration.join(', ')}`);
-  if (typeof value === 'string') {
-    const { pattern, maxLength, minLength, format } = schema;
-    if (typeof pattern === 'string' && !new RegExp(pattern).test(value)) found.push(`${at}: "${value}" does not match ${pattern}`);
-    if (typeof maxLength === 'number' && [...value].length > maxLength) found.push(`${at}: longer than ${maxLength}`);
-    if (typeof minLength === 'number' && [...value].length < minLength) found.push(`${at}: shorter than ${minLength}`);
-    if (typeof format === 'string' && FORMATS[format] && !FORMATS[format].test(value)) found.push(`${at}: "${value}" is not a ${format}`);
-  }
-  if (typeof value === 'number' && typeof schema['minimum'] === 'number' && (schema['exclusiveMinimum'] === true ? value <= schema['minimum'] : value < schema['minimum'])) found.push(`${at}: below its minimum`);
-  if (Array.isArray(value)) {
-    const items = schema['items'];
-    value.forEach((item, index) => isObject(items) && found.push(...problemsOf(root, items, item, `${at}[${index}]`)));
-    if (typeof schema['minItems'] === 'number' && value.length < schema['minItems']) found.push(`${at}: fewer than ${schema['minItems']} items`);
-    if (typeof schema['maxItems'] === 'number' && value.length > schema['maxItems']) found.push(`${at}: more than ${schema['maxItems']} items`);
-  }
-  if (isObject(value)) {
-    for (const key of (schema['required'] as string[] | undefined) ?? []) if (!(key in value)) found.push(`${at}.${key}: required by the spec, missing`);
-    const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
-    for (const [key, property] of Object.entries(properties)) if (key in value) found.push(...problemsOf(root, property, value[key], `${at}.${key}`));
-    if (schema['additionalProperties'] === false) for (const key of Object.keys(value)) if (!(key in properties)) found.push(`${at}.${key}: not in the schema, which allows no other property`);
-  }
-  return found;
-};
-
-const scanForms = specOf('scan-forms.openapi.yaml');
-const labels = specOf('domestic-labels.label-request.openapi.yaml');
-const walk = (spec: Schema, schema: string, value: unknown) => problemsOf(spec, { $ref: `#/components/schemas/${schema}` }, value, schema);
+const payer = (accountType: 'EPS' | 'PERMIT'): UspsClientOptions['payer'] => ({
+  crid: FAKE_USPS_ACCOUNT.crid,
+  mid: FAKE_USPS_ACCOUNT.mid,
+  manifestMid: FAKE_USPS_ACCOUNT.manifestMid,
+  accountType,
+  accountNumber: accountType === 'EPS' ? FAKE_USPS_ACCOUNT.accountNumber : '4471',
+  ...(accountType === 'PERMIT' ? { permitZip: '43215' } : {}),
+});
 
 const address: LabelAddress = { name: 'Ada Lovelace', company: null, phone: '(614) 555-0142', street1: '1200 Industrial Pkwy', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' };
 const scanForm = (from: Partial<LabelAddress> = {}): ScanFormRequest => ({ formId: 'f', mailingDate: '2026-11-20', from: { ...address, ...from }, labels: [{ trackingNumber: '9205590109769900012613', carrierRefs: {} }] });
@@ -81,42 +45,90 @@ const shipment = (change: Partial<LabelShipment> = {}): LabelShipment => ({
   package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 1.5, description: 'Widgets', reference1: '2', reference2: 'SKU-42' },
   ...change,
 });
-const labelRequestOf = (change: Partial<LabelShipment>, withShipper: boolean) => {
+const labelRequestOf = (change: Partial<LabelShipment>, withShipper: boolean): UspsLabelRequest => {
   const request = toLabelRequest(shipment(change), { mailingDate: '2026-11-20', shipper: withShipper ? { platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' } : null });
   if (!request.ok) throw new Error(request.message);
   return request.value;
 };
 
-describe('the requests we build, against the published USPS OpenAPI schemas', () => {
-  it('finds what a schema requires, closes or restricts (the walk itself can fail)', () => {
-    expect(walk(scanForms, 'SCANFormRequest', {})).toEqual(['destinationEntryFacilityType', 'entryFacilityZIPCode', 'fromAddress', 'mailingDate', 'shipment'].map((key) => `SCANFormRequest.${key}: required by the spec, missing`));
+beforeAll(() => void uspsSpecs(), 60_000);
+
+describe('the requests we send, against the published USPS OpenAPI specs', () => {
+  let usps: ScriptedHttp;
+  beforeEach(async () => {
+    usps = await startRecordingUsps();
+  });
+  afterEach(() => usps.close());
+
+  const client = (accountType: 'EPS' | 'PERMIT' = 'EPS') =>
+    new UspsClient({ apiUrl: usps.url, clientId: FAKE_USPS_ACCOUNT.clientId, clientSecret: FAKE_USPS_ACCOUNT.clientSecret, payer: payer(accountType), timeoutMs: 10_000 });
+
+  /** The one request to `path` that the call sent, checked against the specs: its errors, [] when USPS's specs take it. */
+  const sent = async (path: string, call: (usps: UspsClient) => Promise<unknown>, accountType: 'EPS' | 'PERMIT' = 'EPS') => {
+    const before = usps.requests.length;
+    await call(client(accountType));
+    const requests = usps.requests.slice(before).filter((request) => new URL(request.path, 'http://usps').pathname.startsWith(path));
+    expect(requests).toHaveLength(1);
+    const [request] = requests as [ScriptedRequest];
+    return uspsSpecs().checkRequest({ method: request.method, url: request.path, headers: request.headers, body: request.body });
+  };
+  const scanFormErrors = (request: UspsScanFormRequest) => sent('/scan-forms/v3/scan-form', (usps) => usps.createScanForm(request));
+  const labelErrors = (request: UspsLabelRequest) => sent('/labels/v3/label', (usps) => usps.createLabel(request, '0f5e3a0c-1b2d-4c5e-8f90-a1b2c3d4e5f6'));
+  const fields = (errors: ReadonlyArray<{ at: string }>) => errors.map((error) => error.at);
+
+  it('refuses what a schema requires, closes or restricts, through the same check (the check itself can fail)', async () => {
+    expect(fields(await scanFormErrors({} as UspsScanFormRequest)).sort()).toEqual(['destinationEntryFacilityType', 'entryFacilityZIPCode', 'fromAddress', 'mailingDate', 'shipment']);
     const { destinationEntryFacilityType: _left, ...withoutType } = uspsScanFormRequestOf(scanForm());
-    expect(walk(scanForms, 'SCANFormRequest', { ...withoutType, entryFacilityZIPCode: '4321', extra: true })).toEqual([
-      'SCANFormRequest.destinationEntryFacilityType: required by the spec, missing',
-      'SCANFormRequest.entryFacilityZIPCode: "4321" does not match ^\\d{5}$',
-      'SCANFormRequest.extra: not in the schema, which allows no other property',
+    expect(await scanFormErrors({ ...withoutType, entryFacilityZIPCode: '4321', extra: true } as unknown as UspsScanFormRequest)).toEqual([
+      { in: 'body', at: 'destinationEntryFacilityType', message: "must have required property 'destinationEntryFacilityType'" },
+      { in: 'body', at: 'extra', message: 'is not a property the spec allows here (must NOT have additional properties)' },
+      { in: 'body', at: 'entryFacilityZIPCode', message: 'must match pattern "^\\d{5}$"' },
     ]);
-    expect(walk(scanForms, 'SCANFormRequest', { ...uspsScanFormRequestOf(scanForm()), shipment: {} })).toEqual(['SCANFormRequest.shipment: meets 0 of the 3 oneOf schemas, not exactly one']);
+  });
+
+  it('refuses a SCAN form request whose shipment names no labels (it meets none of the three shipment schemas)', async () => {
+    expect(await scanFormErrors({ ...uspsScanFormRequestOf(scanForm()), shipment: {} as UspsScanFormRequest['shipment'] })).toContainEqual({ in: 'body', at: 'shipment', message: 'must match exactly one schema in oneOf' });
+  });
+
+  it('refuses a label request with an image type or a mailing date the spec does not have', async () => {
     const label = labelRequestOf({}, true);
-    expect(walk(labels, 'LabelRequest', { ...label, imageInfo: { ...label.imageInfo, imageType: 'ZPL' }, packageDescription: { ...label.packageDescription, mailingDate: '20 Nov 2026' } })).toEqual([
-      'LabelRequest.imageInfo.imageType: "ZPL" is not one of PDF, TIFF, JPG, PNG, GIF, SVG, ZPL203DPI, ZPL300DPI, EPL300DPI, LABEL_BROKER, NONE',
-      'LabelRequest.packageDescription: meets 0 of the 2 oneOf schemas, not exactly one',
-    ]);
+    const errors = await labelErrors({ ...label, imageInfo: { ...label.imageInfo, imageType: 'ZPL' }, packageDescription: { ...label.packageDescription, mailingDate: '20 Nov 2026' } } as unknown as UspsLabelRequest);
+    expect(errors).toContainEqual({ in: 'body', at: 'imageInfo.imageType', message: expect.stringMatching(/^must be equal to one of the allowed values: .*"ZPL203DPI"/) as string });
+    expect(errors).toContainEqual({ in: 'body', at: 'packageDescription.mailingDate', message: 'must match exactly one schema in oneOf' });
   });
 
   it.each([
     ['a sender with a name', {}],
     ['a sender with a company, a second street line and a ZIP+4', { company: 'Analytical Parcels', street2: 'Dock 4', zip: '43215-1234' }],
     ['a one-word sender', { name: 'Ada' }],
-  ])('sends a SCAN form request that meets SCANFormRequest of SCAN Forms 3.1.14 for %s', (_, from) => {
-    expect(walk(scanForms, 'SCANFormRequest', uspsScanFormRequestOf(scanForm(from)))).toEqual([]);
+  ])('sends a SCAN form request that SCAN Forms 3.1.14 takes, for %s', async (_, from) => {
+    expect(await scanFormErrors(uspsScanFormRequestOf(scanForm(from)))).toEqual([]);
   });
 
   it.each([
     ['Priority Mail, PDF, with the shipper reported', {}, true],
     ['Priority Mail Express, ZPL', { serviceUid: 'usps_priority_express', format: 'ZPL' as const }, false],
     ['Ground Advantage without references', { serviceUid: 'usps_ground_advantage', package: { lengthIn: 6, widthIn: 4, heightIn: 2, weightLb: 0.25, description: null, reference1: null, reference2: null } }, true],
-  ])('sends a label request that meets LabelRequest of Labels 3.9.13: %s', (_, change, withShipper) => {
-    expect(walk(labels, 'LabelRequest', labelRequestOf(change, withShipper))).toEqual([]);
+  ])('sends a label request that Labels 3.9.13 takes: %s', async (_, change, withShipper) => {
+    expect(await labelErrors(labelRequestOf(change, withShipper))).toEqual([]);
+  });
+
+  it.each([
+    ['a street, city, state and ZIP', address],
+    ['a second street line and a ZIP+4', { ...address, street2: 'Dock 4', zip: '43215-1234' }],
+  ])('asks Addresses 3.2.3 for an address with the query it documents: %s', async (_, given) => {
+    expect(await sent('/addresses/v3/address', (usps) => usps.verifyAddress(toUspsAddressQuery(given)))).toEqual([]);
+  });
+
+  it('cancels a label at the path Labels 3.9.13 documents, with the payment authorization header it requires', async () => {
+    expect(await sent('/labels/v3/label/', (usps) => usps.cancelLabel('9205590109769900012613'))).toEqual([]);
+  });
+
+  it('asks Tracking 3.2.6 for a label at the path and with the query it documents', async () => {
+    expect(await sent('/tracking/v3/tracking/', (usps) => usps.trackPackage('9205590109769900012613'))).toEqual([]);
+  });
+
+  it.each(['EPS', 'PERMIT'] as const)('asks Payments 3.1.20 for a payment authorization it takes, for the account type %s', async (accountType) => {
+    expect(await sent('/payments/v3/payment-authorization', (usps) => usps.paymentToken(), accountType)).toEqual([]);
   });
 });

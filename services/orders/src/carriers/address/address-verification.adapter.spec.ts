@@ -1,4 +1,4 @@
-import { FAKE_USPS_ACCOUNT, FakeEasyPostServer, FakeUspsServer } from '@labeldesk/testing';
+import { FAKE_USPS_ACCOUNT, FakeEasyPostServer, FakeUspsServer, uspsSpecs } from '@labeldesk/testing';
 import type { LabelAddress } from '../carrier.port';
 import { EasyPostCarrierAdapter } from '../easypost/easypost.adapter';
 import { sandboxAddressVerification } from '../sandbox/sandbox-address';
@@ -56,6 +56,8 @@ describe('EasyPost address verification (POST /v2/addresses, verify)', () => {
 describe('USPS address verification (Addresses v3)', () => {
   let fake: FakeUspsServer;
   let carrier: UspsCarrierAdapter;
+  // The fake checks every call against USPS's specs: parsed once here, not inside a test's 5 s on a busy machine.
+  beforeAll(() => void uspsSpecs(), 60_000);
   beforeEach(async () => {
     fake = new FakeUspsServer();
     await fake.start();

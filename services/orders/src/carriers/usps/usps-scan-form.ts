@@ -4,8 +4,8 @@ import type { UspsAddress } from './usps.schema';
 
 /**
  * The request of USPS SCAN Forms 3.1.14 (`POST /scan-forms/v3/scan-form`, `SCANFormRequest` with a `LabelShipment`:
- * PS Form 5630 of labels by tracking number), from our form. `usps.openapi.spec.ts` walks it against the published
- * schema's `required` lists.
+ * PS Form 5630 of labels by tracking number), from our form. `usps.openapi.spec.ts` checks it, as sent, against the
+ * vendored SCAN Forms spec (ajv, `uspsSpecs()` of @labeldesk/testing).
  */
 export interface UspsScanFormRequest {
   /**

@@ -18,6 +18,8 @@ const expectSoldOnceEach = (fake: FakeUspsServer, labels: readonly BoughtLabel[]
 /** An address as a seller types it, and as USPS writes it. */
 const GIVEN = { street1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
 const AS_USPS_WRITES_IT = { street1: '1 MAIN ST', city: 'AUSTIN', state: 'TX', zip: '78701-0001' };
+/** DPV `N` as the seller reads it: USPS's own words for it (Addresses 3.2.3, `DPVConfirmation`). */
+const NOT_A_DELIVERY_POINT = 'USPS could not confirm this delivery point: both primary and (if present) secondary number information failed to DPV confirm.';
 /** USPS's correction 32 (DPV `D`), in its words. */
 const APARTMENT_MISSING = 'Default address: The address you entered was found but more information is needed (such as an apartment, suite, or box number) to match to a specific address.';
 
@@ -106,7 +108,7 @@ export const describeUspsFlows = (mode: string, started: () => Promise<CarrierRi
       expect(await check(FAKE_USPS_ADDRESS_TRIGGERS.secondaryMissing, { city: 'New York', state: 'NY', zip: '10118' })).toEqual(
         carrierVerification('suggestion', { street1: '350 FIFTH AVE APT', street2: null, city: 'NEW YORK', state: 'NY', zip: '10118-0001' }, [APARTMENT_MISSING]),
       );
-      expect(await check(FAKE_USPS_ADDRESS_TRIGGERS.notADeliveryPoint)).toEqual(carrierVerification('undeliverable', null, ['USPS could not confirm this delivery point']));
+      expect(await check(FAKE_USPS_ADDRESS_TRIGGERS.notADeliveryPoint)).toEqual(carrierVerification('undeliverable', null, [NOT_A_DELIVERY_POINT]));
       expect(await check(FAKE_USPS_ADDRESS_TRIGGERS.noMatch)).toEqual(carrierVerification('undeliverable', null, ['There is no match for the address requested.']));
     }, 60_000);
 

@@ -8,7 +8,7 @@ import { addressChecked, carrierVerification, downloaded, eventsRead, expectOneS
 
 type Body = Record<string, unknown>;
 
-/** Every shipment EasyPost sold was sold once under its key, and each of `keys` (our order ids) bought `numbers`. */
+/** Every shipment EasyPost sold was sold once under its key, and each label `bought` was sold under its key alone. */
 const expectSoldOnceEach = (fake: FakeEasyPostServer, bought: ReadonlyArray<{ key: string; trackingNumber: string }>): void => {
   const sales = easyPostSales(fake);
   expect([...sales.values()].filter((codes) => codes.length !== 1)).toEqual([]);

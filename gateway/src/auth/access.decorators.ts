@@ -22,6 +22,12 @@ export const SelfOrAdmin = (scope: ApiScope | null = null) => Access({ selfOrAdm
 /** Any signed-in user; the service checks the objects named are theirs. */
 export const SignedIn = (scope: ApiScope | null = null) => Access('signed-in', scope);
 
+/**
+ * The account holder's own session only (password, e-mail, two factors, API keys, webhook secrets): no API key, and
+ * no admin signed in as the customer (decision 069). `{userId}` routes name the user; others act on the caller.
+ */
+export const HolderOnly = (who: AccessWho = 'signed-in') => SetMetadata(ACCESS_POLICY, { who, scope: null, holderOnly: true } satisfies AccessPolicy);
+
 export const QUERY_TOKEN = 'labeldesk:query-token';
 
 /** Downloads may carry the token as `?token=` (spec 6: the browser opens them as links). */

@@ -25,8 +25,9 @@ export class CallerVerifier {
     const ticket = this.callers.begin();
     const verified = await this.rpc.call(AuthRpc.verifyToken, { token }, correlationId === undefined ? {} : { correlationId });
     // How the user signed in is the token's to say: an admin's login-as token names the admin (decision 037).
-    const authMethod = readClaims(token).impersonatorId ? 'login_as' : 'session';
-    return this.callers.put(ticket, token, { ...verified, caller: { ...verified.caller, authMethod } });
+    const impersonatorId = readClaims(token).impersonatorId;
+    const caller = impersonatorId ? { ...verified.caller, authMethod: 'login_as' as const, impersonatorId } : { ...verified.caller, authMethod: 'session' as const };
+    return this.callers.put(ticket, token, { ...verified, caller });
   }
 
   /** Who an API key stands for, with its scopes; kept like a session's caller and evicted with its user. */

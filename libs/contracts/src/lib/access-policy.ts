@@ -13,10 +13,16 @@ export interface AccessPolicy {
   readonly who: AccessWho;
   /** What an API key needs to call it; null: sessions only, an API key is refused (the default). */
   readonly scope: ApiScope | null;
+  /**
+   * The account holder's own session only: changes to how the account signs in or proves itself (password, e-mail,
+   * two factors, API keys, webhook secrets). An API key never reaches it (no scope); a login-as session is refused.
+   */
+  readonly holderOnly?: true;
 }
 
 /** How a policy reads in docs and test names: `self-or-admin(userId) · labels:read`. */
 export const describeAccess = (policy: AccessPolicy): string => {
   const who = typeof policy.who === 'string' ? policy.who : `self-or-admin(${policy.who.selfOrAdmin})`;
-  return policy.who === 'public' ? who : `${who} · ${policy.scope ?? 'sessions only'}`;
+  if (policy.who === 'public') return who;
+  return `${who} · ${policy.holderOnly ? 'holder only' : (policy.scope ?? 'sessions only')}`;
 };

@@ -27,6 +27,13 @@ export const callerSchema = z.object({
   authMethod: authMethodSchema.optional(),
   /** Only for `api_key`: what the key may do. Unknown names (a newer release's) are kept and grant nothing here. */
   scopes: z.array(z.string()).optional(),
+  /** Only for `login_as`: the admin acting in the customer's name, so what they do is recorded as theirs. */
+  impersonatorId: z.string().optional(),
+  /**
+   * ADMIN_2FA_REQUIRED is on and this admin has no second factor: the role stays `admin` (their own account is theirs),
+   * but any use of an admin power (an admin route, another user's object) is refused where the power is used.
+   */
+  adminPowersWithheld: z.literal(true).optional(),
 });
 export type Caller = z.infer<typeof callerSchema>;
 

@@ -33,6 +33,12 @@ export const ErrorCode = {
   AUTH_TWO_FACTOR_REQUIRED: 'AUTH_TWO_FACTOR_REQUIRED',
   /** ADMIN_2FA_REQUIRED: an admin without two-factor sign-in must turn it on (Account page) before the admin area (403). */
   AUTH_TWO_FACTOR_ENROLMENT_REQUIRED: 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED',
+  /** A login-as session tried to change the customer's sign-in, keys or webhook secrets (403). */
+  AUTH_LOGIN_AS_REFUSED: 'AUTH_LOGIN_AS_REFUSED',
+  /** Too many wrong two-factor codes for the account in the window: no code is tried until the time named (429). */
+  AUTH_TWO_FACTOR_LOCKED: 'AUTH_TWO_FACTOR_LOCKED',
+  /** A sensitive change asked for the password (or a code) again and what was given is wrong (403, never a sign-out). */
+  AUTH_CONFIRMATION_FAILED: 'AUTH_CONFIRMATION_FAILED',
   PAYMENTS_INSUFFICIENT_FUNDS: 'PAYMENTS_INSUFFICIENT_FUNDS',
   PAYMENTS_IDEMPOTENCY_MISMATCH: 'PAYMENTS_IDEMPOTENCY_MISMATCH',
   PAYMENTS_PROVIDER_UNAVAILABLE: 'PAYMENTS_PROVIDER_UNAVAILABLE',

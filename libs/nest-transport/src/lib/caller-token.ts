@@ -136,8 +136,12 @@ export class CallerTokens {
  */
 const onTheWire = (identity: AnyCaller | VisitorCaller): AnyCaller | VisitorCaller => {
   if (!('userId' in identity) || identity.authMethod === 'api_key') return identity;
-  if (identity.authMethod === 'login_as') return { userId: identity.userId, role: identity.role, authMethod: 'login_as' };
-  return { userId: identity.userId, role: identity.role };
+  const withheld = identity.adminPowersWithheld ? { adminPowersWithheld: true as const } : {};
+  if (identity.authMethod === 'login_as') {
+    const impersonator = identity.impersonatorId === undefined ? {} : { impersonatorId: identity.impersonatorId };
+    return { userId: identity.userId, role: identity.role, authMethod: 'login_as', ...impersonator, ...withheld };
+  }
+  return { userId: identity.userId, role: identity.role, ...withheld };
 };
 
 const mac = (body: string, key: Buffer): Buffer => createHmac('sha256', key).update(body).digest();

@@ -29,6 +29,8 @@ export interface HandlerPolicy {
   readonly scope: ApiScope | null;
   /** Services that may call it on their own account. */
   readonly services: readonly ServiceName[];
+  /** The account holder's own session only: a login-as session is refused (AccessPolicy.holderOnly). */
+  readonly holderOnly?: true;
 }
 
 /**
@@ -36,8 +38,13 @@ export interface HandlerPolicy {
  * handler that declares none. Checks a declaration cannot express (an object's owner read from the database) stay in
  * the handler.
  */
-export const Allow = (who: HandlerWho, options: { scope?: ApiScope; services?: readonly ServiceName[] } = {}) =>
-  SetMetadata(HANDLER_ACCESS, { who, scope: options.scope ?? null, services: options.services ?? [] } satisfies HandlerPolicy);
+export const Allow = (who: HandlerWho, options: { scope?: ApiScope; services?: readonly ServiceName[]; holderOnly?: true } = {}) =>
+  SetMetadata(HANDLER_ACCESS, {
+    who,
+    scope: options.scope ?? null,
+    services: options.services ?? [],
+    ...(options.holderOnly ? { holderOnly: true as const } : {}),
+  } satisfies HandlerPolicy);
 
 const denied = () => new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
 
@@ -55,5 +62,6 @@ export const enforceHandlerAccess = (policy: HandlerPolicy, caller: AnyCaller | 
   }
   if (policy.who === 'services') throw denied();
   const values = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
-  enforceAccess({ who: policy.who === 'visitor' ? 'signed-in' : policy.who, scope: policy.scope }, caller, values);
+  const holderOnly = policy.holderOnly ? { holderOnly: true as const } : {};
+  enforceAccess({ who: policy.who === 'visitor' ? 'signed-in' : policy.who, scope: policy.scope, ...holderOnly }, caller, values);
 };

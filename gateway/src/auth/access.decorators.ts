@@ -23,10 +23,11 @@ export const SelfOrAdmin = (scope: ApiScope | null = null) => Access({ selfOrAdm
 export const SignedIn = (scope: ApiScope | null = null) => Access('signed-in', scope);
 
 /**
- * The account holder's own session only (password, e-mail, two factors, API keys, webhook secrets): no API key, and
- * no admin signed in as the customer (decision 069). `{userId}` routes name the user; others act on the caller.
+ * What proves the account (password, e-mail, two factors, API keys, webhook secrets): never from an admin signed in as
+ * the customer (decision 069). An API key reaches it only with the scope given, as anywhere else.
  */
-export const HolderOnly = (who: AccessWho = 'signed-in') => SetMetadata(ACCESS_POLICY, { who, scope: null, holderOnly: true } satisfies AccessPolicy);
+export const HolderOnly = (scope: ApiScope | null = null, who: AccessWho = 'signed-in') =>
+  SetMetadata(ACCESS_POLICY, { who, scope, holderOnly: true } satisfies AccessPolicy);
 
 export const QUERY_TOKEN = 'labeldesk:query-token';
 

@@ -14,8 +14,8 @@ export interface AccessPolicy {
   /** What an API key needs to call it; null: sessions only, an API key is refused (the default). */
   readonly scope: ApiScope | null;
   /**
-   * The account holder's own session only: changes to how the account signs in or proves itself (password, e-mail,
-   * two factors, API keys, webhook secrets). An API key never reaches it (no scope); a login-as session is refused.
+   * Changes to how the account signs in or proves itself (password, e-mail, two factors, API keys, webhook secrets):
+   * a login-as session is refused, since its admin is not the holder (decision 069). API keys follow `scope`.
    */
   readonly holderOnly?: true;
 }
@@ -24,5 +24,5 @@ export interface AccessPolicy {
 export const describeAccess = (policy: AccessPolicy): string => {
   const who = typeof policy.who === 'string' ? policy.who : `self-or-admin(${policy.who.selfOrAdmin})`;
   if (policy.who === 'public') return who;
-  return `${who} · ${policy.holderOnly ? 'holder only' : (policy.scope ?? 'sessions only')}`;
+  return `${who} · ${policy.scope ?? 'sessions only'}${policy.holderOnly ? ' · holder only' : ''}`;
 };

@@ -11,8 +11,8 @@ describeCarrierContract('EasyPost', async () => {
   const fake = new FakeEasyPostServer({ pngLabelsOnly: true });
   await fake.start();
   return {
-    // A short time-out: the hung-step case waits for it.
-    carrier: new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 1000 }),
+    carrier: new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 60_000 }),
+    impatientCarrier: new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 500 }),
     faults: fake,
     shipment: easyPostTestShipment(),
     refusedShipment: easyPostUndeliverableShipment(),

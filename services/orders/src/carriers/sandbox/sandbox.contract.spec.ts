@@ -21,6 +21,8 @@ describeCarrierContract('Sandbox', async () => {
   });
   return {
     carrier,
+    // The sandbox plays a hung step in process, with no time-out to wait for.
+    impatientCarrier: carrier,
     shipment: aShipment(),
     // A ZIP that is neither 5 digits nor ZIP+4: no address the sandbox can print a barcode for.
     refusedShipment: aShipment({ toZip: '1011' }),

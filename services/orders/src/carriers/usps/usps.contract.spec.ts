@@ -22,15 +22,18 @@ describeCarrierContract('USPS', async () => {
   const fake = new FakeUspsServer();
   fakes.push(fake);
   await fake.start();
-  const carrier = new UspsCarrierAdapter({
-    apiUrl: fake.url,
-    ...FAKE_USPS_ACCOUNT,
-    // Short enough for the hanging step to time out well inside a test, long enough for a PDF on a busy machine.
-    timeoutMs: 1500,
-    shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),
-  });
+  const adapterWithin = (timeoutMs: number) =>
+    new UspsCarrierAdapter({
+      apiUrl: fake.url,
+      ...FAKE_USPS_ACCOUNT,
+      timeoutMs,
+      shipperOf: () => ({ platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' }),
+    });
+  const carrier = adapterWithin(60_000);
   return {
     carrier,
+    // Its own instance, so it has no token yet: the hung step is its first request.
+    impatientCarrier: adapterWithin(500),
     faults: fake,
     shipment,
     refusedShipment: { ...shipment, to: { ...shipment.to, zip: '00000' } },

@@ -1,38 +1,42 @@
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * Addresses a customer's webhook URL may never reach (SSRF): this host, private networks, link-local (cloud metadata
- * at 169.254.169.254 and fd00:ec2::254), carrier-grade NAT, documentation, multicast and reserved ranges.
+ * Addresses a customer's webhook URL may never reach (SSRF), decision 073: every address outside the ordinary unicast
+ * space. The list is not ours: `ipaddr.js`'s `range()` names the ranges of the IANA IPv4 and IPv6 Special-Purpose
+ * Address Registries (private, loopback, link-local with the cloud metadata at 169.254.169.254 and fd00:ec2::254,
+ * carrier-grade NAT, documentation, benchmarking, multicast, reserved, and every IPv6 form that embeds an IPv4 address:
+ * IPv4-mapped, SIIT, NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo 2001::/32). Only what it calls `unicast` is allowed.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, prefix, 'ipv6');
+const allowedRange = 'unicast';
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d, also written in hex) or NAT64 (64:ff9b::/96) IPv6 address. */
-const embeddedIpv4 = (address: string): string | null => {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:(?:0:)?|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^(?:::ffff:(?:0:)?|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex?.[1] && hex[2]) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
-  return null;
-};
+/**
+ * Registry entries `ipaddr.js`'s list lags behind or is recent in: the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215,
+ * named only since ipaddr.js 2.5) and the dummy prefix 100:0:0:1::/64 (RFC 9780, not named). Each with its registry name.
+ */
+const registryEntriesLagging: ReadonlyArray<readonly [string, string]> = [
+  ['64:ff9b:1::/48', 'IPv4-IPv6 Translat. (RFC 8215)'],
+  ['100:0:0:1::/64', 'Dummy IPv6 Prefix (RFC 9780)'],
+];
+const lagging = registryEntriesLagging.map(([cidr, name]) => [ipaddr.IPv6.parseCIDR(cidr), name] as const);
+
+/**
+ * IANA hands out IPv6 unicast only from 2000::/3 (the IPv6 Address Space registry): anything else that is not named
+ * above, e.g. the deprecated IPv4-compatible ::a.b.c.d, is "Reserved by IETF" and refused too.
+ */
+const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
 
 /** Why an IP address is refused as a webhook destination, or null when it is a public address. */
 export const refusedAddress = (address: string): string | null => {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (isIPv4(bare)) return blocked.check(bare, 'ipv4') ? `${bare} is not a public address` : null;
-  if (!isIPv6(bare)) return `${address} is not an IP address`;
-  const inner = embeddedIpv4(bare);
-  if (inner !== null) return blocked.check(inner, 'ipv4') ? `${bare} is not a public address` : null;
-  return blocked.check(bare, 'ipv6') ? `${bare} is not a public address` : null;
+  if (!isIPv4(bare) && !isIPv6(bare)) return `${address} is not an IP address`;
+  const parsed = ipaddr.parse(bare);
+  const range = parsed.range();
+  if (range !== allowedRange) return `${bare} is not a public address (${range})`;
+  if (parsed.kind() === 'ipv6') {
+    const entry = lagging.find(([cidr]) => parsed.match(cidr));
+    if (entry) return `${bare} is not a public address (${entry[1]})`;
+    if (!parsed.match(globalUnicast)) return `${bare} is not a public address (outside global unicast 2000::/3)`;
+  }
+  return null;
 };

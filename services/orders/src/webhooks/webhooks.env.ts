@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Outgoing webhooks' settings (docs/decisions/051), part of the orders environment. */
 export const webhooksEnvShape = {
   /**
-   * `true` lets endpoints be plain http and resolve to loopback or private addresses: for tests and private setups
+   * `true` lets endpoints be plain http and resolve to loopback, private or other special-purpose addresses (decision
+   * 073 refuses every range of the IANA special-purpose registries otherwise): for tests and private setups
    * only, since it lets any customer make this server call into its own network.
    */
   WEBHOOK_ALLOW_PRIVATE_URLS: z

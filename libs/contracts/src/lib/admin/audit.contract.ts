@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'user.2fa-recovery-codes',
   /** An admin turned a user's two-factor sign-in off (a lost phone and lost recovery codes). */
   'user.2fa-reset',
+  /** Too many wrong two-factor codes for the account: codes are refused until the window ends (the actor is the account). */
+  'user.2fa-locked',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

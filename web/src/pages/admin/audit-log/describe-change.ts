@@ -28,6 +28,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.2fa-disabled': 'Turned off two-factor sign-in',
   'user.2fa-recovery-codes': 'Made new recovery codes',
   'user.2fa-reset': "Reset a user's two-factor sign-in",
+  'user.2fa-locked': 'Two-factor codes locked after too many wrong ones',
 };
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {

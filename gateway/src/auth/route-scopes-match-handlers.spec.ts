@@ -13,6 +13,11 @@ import { inProcessGatewayEnv } from '../testing/in-process-env';
  * lets through. The route's scope is read as the AccessGuard reads it (its metadata); which handlers a route calls
  * with the request's caller, through its controller's helpers and injected gateway classes, and each handler's
  * scope, are read from the sources.
+ *
+ * The same two declarations say whether a login-as session is refused (decision 069): `@HolderOnly()` on the route,
+ * `@Allow(..., { holderOnly: true })` on the handler. They must agree too: a route marked holder-only over a handler that
+ * is not leaves another caller of that handler free to change the customer's sign-in; a handler marked holder-only
+ * under a route that is not refuses login-as sessions the route's documentation lets through.
  */
 
 const root = join(__dirname, '../../..');
@@ -33,18 +38,25 @@ const calleeName = (call: ts.CallExpression): string => call.expression.getText(
 
 const stringLiteral = (node: ts.Node | undefined): string | null => (node && ts.isStringLiteral(node) ? node.text : null);
 
-/** `scope` of an `@Allow(who, { scope })` options object, or null. */
-const scopeOption = (node: ts.Node | undefined): string | null => {
-  if (!node || !ts.isObjectLiteralExpression(node)) return null;
+/** A property of an `@Allow(who, { scope, holderOnly })` options object, or undefined. */
+const option = (node: ts.Node | undefined, name: string): ts.Expression | undefined => {
+  if (!node || !ts.isObjectLiteralExpression(node)) return undefined;
   for (const property of node.properties) {
-    if (ts.isPropertyAssignment(property) && property.name.getText() === 'scope') return stringLiteral(property.initializer);
+    if (ts.isPropertyAssignment(property) && property.name.getText() === name) return property.initializer;
   }
-  return null;
+  return undefined;
 };
 
-/** `OrdersRpc.bulkStage` → the scope its handler declares (null: sessions only), for every service's handlers. */
-const handlerScopes = (): Map<string, string | null> => {
-  const scopes = new Map<string, string | null>();
+interface HandlerDeclaration {
+  /** The scope its handler declares; null: sessions only. */
+  scope: string | null;
+  /** `holderOnly: true`: a login-as session is refused. */
+  holderOnly: boolean;
+}
+
+/** `OrdersRpc.bulkStage` → what its handler declares, for every service's handlers. */
+const handlerDeclarations = (): Map<string, HandlerDeclaration> => {
+  const declarations = new Map<string, HandlerDeclaration>();
   for (const path of sourceFiles(join(root, 'services'))) {
     const visit = (node: ts.Node): void => {
       if (ts.isMethodDeclaration(node)) {
@@ -52,13 +64,16 @@ const handlerScopes = (): Map<string, string | null> => {
         const handler = calls.find((call) => calleeName(call) === 'RpcHandler');
         const allow = calls.find((call) => calleeName(call) === 'Allow');
         const pattern = handler?.arguments[0]?.getText();
-        if (pattern && allow) scopes.set(pattern, scopeOption(allow.arguments[1]));
+        if (pattern && allow) {
+          const holderOnly = option(allow.arguments[1], 'holderOnly')?.kind === ts.SyntaxKind.TrueKeyword;
+          declarations.set(pattern, { scope: stringLiteral(option(allow.arguments[1], 'scope')), holderOnly });
+        }
       }
       ts.forEachChild(node, visit);
     };
     visit(parse(path));
   }
-  return scopes;
+  return declarations;
 };
 
 interface MethodFacts {
@@ -161,15 +176,27 @@ const reachedRpcs = (classes: Map<string, ClassFacts>, className: string, method
 };
 
 const classes = gatewayClasses();
-const handlers = handlerScopes();
+const declarations = handlerDeclarations();
+const handlers = new Map([...declarations].map(([pattern, declared]) => [pattern, declared.scope]));
 const env = inProcessGatewayEnv();
-/** The routes that take API keys, each with its declared scope (as the AccessGuard reads it) and what it calls. */
-const scoped = routesOf(controllersOf(GatewayModule.forEnv(env)))
-  .filter((route) => route.policy?.scope)
+/** Every signed-in route, with its declared policy (as the AccessGuard reads it) and what it calls for the caller. */
+const signedIn = routesOf(controllersOf(GatewayModule.forEnv(env)))
+  .filter((route) => route.policy && route.policy.who !== 'public')
   .map((route) => {
     const [className = '', method = ''] = route.where.split('.');
-    return { name: `${route.method.toUpperCase()} ${route.path} (${route.where})`, scope: route.policy?.scope ?? null, read: classes.get(className)?.methods.has(method) ?? false, rpcs: [...reachedRpcs(classes, className, method)].sort() };
+    return {
+      name: `${route.method.toUpperCase()} ${route.path} (${route.where})`,
+      scope: route.policy?.scope ?? null,
+      holderOnly: route.policy?.holderOnly === true,
+      read: classes.get(className)?.methods.has(method) ?? false,
+      rpcs: [...reachedRpcs(classes, className, method)].sort(),
+    };
   });
+/** The routes that take API keys. */
+const scoped = signedIn.filter((route) => route.scope);
+/** The routes that call a service for the caller, and the handlers marked holder-only. */
+const calling = signedIn.filter((route) => route.rpcs.length > 0);
+const holderOnlyHandlers = [...declarations].filter(([, declared]) => declared.holderOnly).map(([pattern]) => pattern);
 
 describe('API-key scopes: each gateway route and the service handlers it calls for the key', () => {
   it('reads the source of every route that takes API keys, and the handlers of every service', () => {
@@ -186,4 +213,25 @@ describe('API-key scopes: each gateway route and the service handlers it calls f
     const asked = Object.fromEntries(route.rpcs.map((rpc) => [rpc, handlers.has(rpc) ? handlers.get(rpc) : 'no handler found']));
     expect(asked).toEqual(Object.fromEntries(route.rpcs.map((rpc) => [rpc, route.scope])));
   });
+});
+
+describe('login-as sessions: each gateway route and the service handlers it calls for the caller', () => {
+  it('finds routes marked holder-only, and handlers marked holder-only, to compare', () => {
+    expect(signedIn.filter((route) => !route.read).map((route) => route.name)).toEqual([]);
+    expect(signedIn.filter((route) => route.holderOnly).length).toBeGreaterThanOrEqual(6);
+    expect(holderOnlyHandlers.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('reaches every holder-only handler from a holder-only route', () => {
+    const reached = new Set(calling.filter((route) => route.holderOnly).flatMap((route) => route.rpcs));
+    expect(holderOnlyHandlers.filter((pattern) => !reached.has(pattern))).toEqual([]);
+  });
+
+  it.each(calling.map((route) => [`${route.name}${route.holderOnly ? ' [holder only]' : ''}`, route] as const))(
+    '%s: every handler it calls for the caller refuses a login-as session as the route does',
+    (_name, route) => {
+      const declared = Object.fromEntries(route.rpcs.map((rpc) => [rpc, declarations.get(rpc)?.holderOnly ?? 'no handler found']));
+      expect(declared).toEqual(Object.fromEntries(route.rpcs.map((rpc) => [rpc, route.holderOnly])));
+    },
+  );
 });

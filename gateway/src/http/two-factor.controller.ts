@@ -18,7 +18,7 @@ import {
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
-import { Public, SignedIn } from '../auth/access.decorators';
+import { HolderOnly, Public, SignedIn } from '../auth/access.decorators';
 import { asVisitor, ClientAddress, Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { UserViewService } from '../users/user-view.service';
@@ -41,7 +41,7 @@ export class TwoFactorController {
   }
 
   @ApiDoc({ summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// URL (for the QR code); on once enabled with a code', response: twoFactorSetupResponseSchema })
-  @SignedIn()
+  @HolderOnly()
   @Post('setup')
   @HttpCode(200)
   setup(@Ctx() ctx: CallContext): Promise<TwoFactorSetupResponse> {
@@ -49,7 +49,7 @@ export class TwoFactorController {
   }
 
   @ApiDoc({ summary: 'Turn two-factor sign-in on with a code from the app: answers 10 recovery codes, shown this once', body: twoFactorEnableBodySchema, response: twoFactorEnableResponseSchema })
-  @SignedIn()
+  @HolderOnly()
   @ForgetsUsers(self)
   @Post('enable')
   @HttpCode(200)
@@ -58,7 +58,7 @@ export class TwoFactorController {
   }
 
   @ApiDoc({ summary: 'Turn two-factor sign-in off (a code and the password; throttled like sign-in)', body: twoFactorDisableBodySchema, response: okSchema })
-  @SignedIn()
+  @HolderOnly()
   @ForgetsUsers(self)
   @Post('disable')
   @HttpCode(200)
@@ -71,7 +71,7 @@ export class TwoFactorController {
     body: twoFactorRecoveryCodesBodySchema,
     response: twoFactorEnableResponseSchema,
   })
-  @SignedIn()
+  @HolderOnly()
   @Post('recovery-codes')
   @HttpCode(200)
   recoveryCodes(@Body(new ZodBody(twoFactorRecoveryCodesBodySchema)) body: z.output<typeof twoFactorRecoveryCodesBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<TwoFactorEnableResponse> {

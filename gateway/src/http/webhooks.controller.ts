@@ -19,7 +19,7 @@ import {
 import { RpcClient } from '@labeldesk/nest-transport';
 import { z } from 'zod';
 import { Ctx, type CallContext } from '../auth/request-context';
-import { SignedIn } from '../auth/access.decorators';
+import { HolderOnly, SignedIn } from '../auth/access.decorators';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { ZodBody } from './zod-body.pipe';
 
@@ -35,7 +35,7 @@ export class WebhooksController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'Add a webhook endpoint (https, public address): answers its signing secret (whsec_…), shown only now', body: createWebhookBodySchema, response: webhookWithSecretSchema })
-  @SignedIn('webhooks:manage')
+  @HolderOnly('webhooks:manage')
   @Post()
   create(@Body(new ZodBody(createWebhookBodySchema)) body: CreateWebhookBody, @Ctx() ctx: CallContext): Promise<WebhookWithSecret> {
     return this.rpc.call(WebhooksRpc.create, body, { ...ctx, timeoutMs: 15_000 });
@@ -63,7 +63,7 @@ export class WebhooksController {
   }
 
   @ApiDoc({ summary: 'A new signing secret, shown only now; the old one keeps signing beside it for 24 hours', response: webhookWithSecretSchema })
-  @SignedIn('webhooks:manage')
+  @HolderOnly('webhooks:manage')
   @Post(':id/rotate-secret')
   @HttpCode(200)
   rotate(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<WebhookWithSecret> {

@@ -27,25 +27,25 @@ export class TwoFactorController {
     return this.status.execute(caller);
   }
 
-  @Allow('signed-in')
+  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.setup)
   onSetup(@CurrentCaller() caller: Caller) {
     return this.setup.execute(caller);
   }
 
-  @Allow('signed-in')
+  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.enable)
   onEnable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.enable) body: ParsedRequestOf<typeof TwoFactorRpc.enable>) {
     return this.enable.execute(caller, body.code);
   }
 
-  @Allow('signed-in')
+  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.disable)
   onDisable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.disable) body: ParsedRequestOf<typeof TwoFactorRpc.disable>) {
     return this.disable.execute(caller, body);
   }
 
-  @Allow('signed-in')
+  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.recoveryCodes)
   onRecoveryCodes(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.recoveryCodes) body: ParsedRequestOf<typeof TwoFactorRpc.recoveryCodes>) {
     return this.regenerate.execute(caller, body);

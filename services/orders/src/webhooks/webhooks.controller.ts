@@ -14,7 +14,7 @@ export class WebhooksController {
     private readonly relay: RelayEventUseCase,
   ) {}
 
-  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @Allow('signed-in', { scope: 'webhooks:manage', holderOnly: true })
   @RpcHandler(WebhooksRpc.create)
   create(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.create) body: Req<'create'>) {
     return this.manage.create(caller.userId, body);
@@ -38,7 +38,7 @@ export class WebhooksController {
     return this.manage.remove(caller.userId, body.id);
   }
 
-  @Allow('signed-in', { scope: 'webhooks:manage' })
+  @Allow('signed-in', { scope: 'webhooks:manage', holderOnly: true })
   @RpcHandler(WebhooksRpc.rotateSecret)
   rotateSecret(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.rotateSecret) body: Req<'rotateSecret'>) {
     return this.manage.rotate(caller.userId, body.id);

@@ -17,7 +17,8 @@ const passwordIncorrect = () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Pa
 
 /**
  * The password and a code again, for what a stolen session alone must not do (turn two-factor sign-in off, read out
- * new recovery codes); throttled like sign-in. Answers the user, whose code is now used.
+ * new recovery codes); throttled like sign-in, and the code counted per account (TwoFactorCodes.accept, decision 071).
+ * Answers the user, whose code is now used.
  */
 @Injectable()
 export class BothFactors {

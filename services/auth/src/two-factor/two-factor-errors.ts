@@ -9,3 +9,9 @@ export const challengeInvalid = (): DomainError =>
   new DomainError(ErrorCode.AUTH_TWO_FACTOR_CHALLENGE_INVALID, 'This sign-in has expired. Please sign in again.');
 
 export const stateError = (message: string): DomainError => new DomainError(ErrorCode.AUTH_TWO_FACTOR_STATE, message);
+
+/** "HH:MM UTC", rounded up to the minute: trying again at the time named always works. */
+export const utcMinuteAfter = (at: Date): string => new Date(Math.ceil(at.getTime() / 60_000) * 60_000).toISOString().slice(11, 16);
+
+export const twoFactorLocked = (until: Date): DomainError =>
+  new DomainError(ErrorCode.AUTH_TWO_FACTOR_LOCKED, `Too many wrong codes. Please try again at ${utcMinuteAfter(until)} UTC.`);

@@ -3,6 +3,9 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 
+/** A code attempt counted up front (decision 071): let through as the account's `tried`-th in its window, or refused. */
+export type CodeAdmission = { admitted: true; tried: number; windowEndsAt: Date } | { admitted: false; windowEndsAt: Date };
+
 export interface ChallengeRow {
   userId: string;
   sessionVersion: number;
@@ -102,6 +105,39 @@ export class TwoFactorRepository {
       .fork()
       .execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('recovery_codes')} where "user_id" = ? and "used_at" is null`, [userId]);
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Counts one code attempt for the user up front, in one statement, unless `limit` attempts are counted already in
+   * the window (then nothing changes and the attempt is refused). A window ended starts over at this attempt and runs
+   * `windowSeconds` from `now`. Racing requests (any replica) are serialised by the row: at most `limit` get through.
+   */
+  async admitCode(userId: string, now: Date, limit: number, windowSeconds: number): Promise<CodeAdmission> {
+    const em = this.orm.em.fork();
+    const at = now.toISOString();
+    // A refusal reads the window's end in a second statement; if the window ended (or a right code cleared it) in
+    // between, the attempt is admitted on a second round instead.
+    for (let round = 0; ; round += 1) {
+      const [admitted] = await em.execute<Array<{ failures: number; window_ends_at: Date }>>(
+        `insert into ${this.t('two_factor_failures')} as f ("user_id", "failures", "window_ends_at")
+         values (?, 1, ?::timestamptz + ?::integer * interval '1 second')
+         on conflict ("user_id") do update set
+           "failures" = case when f."window_ends_at" <= ?::timestamptz then 1 else f."failures" + 1 end,
+           "window_ends_at" = case when f."window_ends_at" <= ?::timestamptz then excluded."window_ends_at" else f."window_ends_at" end
+         where f."window_ends_at" <= ?::timestamptz or f."failures" < ?
+         returning "failures", "window_ends_at"`,
+        [userId, at, windowSeconds, at, at, at, limit],
+      );
+      if (admitted) return { admitted: true, tried: Number(admitted.failures), windowEndsAt: new Date(admitted.window_ends_at) };
+      const [held] = await em.execute<Array<{ window_ends_at: Date }>>(`select "window_ends_at" from ${this.t('two_factor_failures')} where "user_id" = ?`, [userId]);
+      const windowEndsAt = held ? new Date(held.window_ends_at) : null;
+      if ((windowEndsAt && windowEndsAt.getTime() > now.getTime()) || round > 0) return { admitted: false, windowEndsAt: windowEndsAt ?? now };
+    }
+  }
+
+  /** A right code: the user's counted attempts are forgotten. */
+  async clearCodeFailures(userId: string): Promise<void> {
+    await this.orm.em.fork().execute(`delete from ${this.t('two_factor_failures')} where "user_id" = ?`, [userId]);
   }
 
   /** Only the challenge's hash is kept; expired ones are swept as new ones are made. */

@@ -1,12 +1,13 @@
-import type { ChallengeRow, TwoFactorRepository } from '../../src/two-factor/two-factor.repository';
+import type { ChallengeRow, CodeAdmission, TwoFactorRepository } from '../../src/two-factor/two-factor.repository';
 import type { User } from '../../src/users/user.entity';
 
-type Store = Pick<TwoFactorRepository, 'claimStep' | 'useRecoveryCode' | 'createChallenge' | 'findChallenge' | 'useChallenge' | 'enable' | 'disable' | 'savePending' | 'replaceRecoveryCodes'>;
+type Store = Pick<TwoFactorRepository, 'claimStep' | 'useRecoveryCode' | 'createChallenge' | 'findChallenge' | 'useChallenge' | 'enable' | 'disable' | 'savePending' | 'replaceRecoveryCodes' | 'admitCode' | 'clearCodeFailures'>;
 
 /** The two-factor table rules (a later step only, each code and challenge once) in memory, over the users given. */
 export class InMemoryTwoFactor implements Store {
   readonly recovery = new Map<string, { userId: string; used: boolean }>();
   readonly challenges = new Map<string, ChallengeRow>();
+  readonly failures = new Map<string, { failures: number; windowEndsAt: number }>();
 
   constructor(private readonly users: Map<string, User>) {}
 
@@ -67,5 +68,21 @@ export class InMemoryTwoFactor implements Store {
 
   async useChallenge(challenge: string): Promise<boolean> {
     return this.challenges.delete(challenge);
+  }
+
+  async admitCode(userId: string, now: Date, limit: number, windowSeconds: number): Promise<CodeAdmission> {
+    const row = this.failures.get(userId);
+    if (!row || row.windowEndsAt <= now.getTime()) {
+      const fresh = { failures: 1, windowEndsAt: now.getTime() + windowSeconds * 1000 };
+      this.failures.set(userId, fresh);
+      return { admitted: true, tried: 1, windowEndsAt: new Date(fresh.windowEndsAt) };
+    }
+    if (row.failures >= limit) return { admitted: false, windowEndsAt: new Date(row.windowEndsAt) };
+    row.failures += 1;
+    return { admitted: true, tried: row.failures, windowEndsAt: new Date(row.windowEndsAt) };
+  }
+
+  async clearCodeFailures(userId: string): Promise<void> {
+    this.failures.delete(userId);
   }
 }

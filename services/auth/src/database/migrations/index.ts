@@ -7,6 +7,8 @@ import { Migration006LoginAsVersion } from './migration-006-login-as-version';
 import { Migration007AuditTargetIdentity } from './migration-007-audit-target-identity';
 import { Migration008TwoFactor } from './migration-008-two-factor';
 import { Migration009ApiKeys } from './migration-009-api-keys';
+import { Migration010TwoFactorFailures } from './migration-010-two-factor-failures';
+import { Migration011AuditActingAs } from './migration-011-audit-acting-as';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
@@ -18,4 +20,6 @@ export const authMigrations = [
   { name: 'Migration007AuditTargetIdentity', class: Migration007AuditTargetIdentity },
   { name: 'Migration008TwoFactor', class: Migration008TwoFactor },
   { name: 'Migration009ApiKeys', class: Migration009ApiKeys },
+  { name: 'Migration010TwoFactorFailures', class: Migration010TwoFactorFailures },
+  { name: 'Migration011AuditActingAs', class: Migration011AuditActingAs },
 ];

@@ -17,6 +17,7 @@ import { SecretBox } from '../secret-box';
 import { TOTP_PERIOD_SECONDS } from '../totp';
 import { TwoFactorChallenges } from '../two-factor-challenges';
 import { TwoFactorCodes } from '../two-factor-codes';
+import { utcMinuteAfter } from '../two-factor-errors';
 import type { TwoFactorRepository } from '../two-factor.repository';
 import { DisableTwoFactorUseCase } from './disable-two-factor.usecase';
 import { EnableTwoFactorUseCase } from './enable-two-factor.usecase';
@@ -61,7 +62,7 @@ const setup = () => {
   counters.now = START;
   const throttle = new InstantThrottle(counters, env);
   const box = new SecretBox(env);
-  const codes = new TwoFactorCodes(repository, box);
+  const codes = new TwoFactorCodes(repository, box, audit as unknown as AuditRepository, { now: () => now });
   const challenges = new TwoFactorChallenges(repository);
   const caller = { userId: user.id, role: 'user' as const };
   const factors = new BothFactors(users, codes, hasher, throttle);
@@ -216,28 +217,26 @@ describe('two-factor sign-in', () => {
     await expect(failure(h.verify.execute({ challenge, code: recoveryCodes[0] ?? '', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CHALLENGE_INVALID });
   });
 
-  it('throttles codes like passwords: after the password and 9 wrong codes from one address, even the right code is refused', async () => {
+  it('still throttles codes per address like passwords: the password and the codes count against the address too', async () => {
     const h = setup();
-    const { secret } = await enrol(h);
-    const challenge = await challengeFor(h);
-    for (let i = 0; i < 9; i++) {
-      await expect(failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
-    }
-    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
-    await expect(failure(h.verify.execute({ challenge, code: await h.code(secret), clientAddress: ADDRESS }))).resolves.toEqual(new DomainError(ErrorCode.RATE_LIMITED, SIGN_IN_THROTTLED_MESSAGE));
-    // Signing in again with the password does not start the count over.
-    await expect(failure(challengeFor(h))).resolves.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    await enrol(h);
+    await challengeFor(h);
+    // The pair (account, address) has 10 tries; the password used one, the codes below the account's lock use four.
+    for (let i = 0; i < 4; i++) await failure(h.verify.execute({ challenge: await challengeFor(h), code: `${i}`.repeat(6), clientAddress: ADDRESS }));
+    // 1 + (1 + 1) × 4 = 9 counted from this address: the next password is the 10th, the one after it is refused.
+    await challengeFor(h);
+    await expect(failure(challengeFor(h))).resolves.toEqual(new DomainError(ErrorCode.RATE_LIMITED, SIGN_IN_THROTTLED_MESSAGE));
   });
 
-  it('forgets the counted attempts once a code is right', async () => {
+  it('forgets the wrong codes once a code is right: four wrong, the right one, four wrong again and the right one signs in', async () => {
     const h = setup();
     const { secret } = await enrol(h);
     const challenge = await challengeFor(h);
-    for (let i = 0; i < 5; i++) await failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: ADDRESS }));
+    for (let i = 0; i < 4; i++) await failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: `198.51.100.${i}` }));
     h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
     await h.verify.execute({ challenge, code: await h.code(secret), clientAddress: ADDRESS });
     const again = await challengeFor(h);
-    for (let i = 0; i < 8; i++) await failure(h.verify.execute({ challenge: again, code: `${i}`.repeat(6), clientAddress: ADDRESS }));
+    for (let i = 0; i < 4; i++) await failure(h.verify.execute({ challenge: again, code: `${i}`.repeat(6), clientAddress: `198.51.100.${i}` }));
     h.setClock(START + 2 * TOTP_PERIOD_SECONDS * 1000);
     await expect(h.verify.execute({ challenge: again, code: await h.code(secret), clientAddress: ADDRESS })).resolves.toHaveProperty('token');
   });
@@ -299,5 +298,89 @@ describe('two-factor sign-in', () => {
 
     await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: kept, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
     await expect(h.verify.execute({ challenge: await challengeFor(h), code: renewed[0] ?? '', clientAddress: ADDRESS })).resolves.toMatchObject({ token: `token-for-${h.user.id}` });
+  });
+});
+
+describe('wrong two-factor codes, limited per account', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+  afterEach(() => jest.restoreAllMocks());
+
+  const LOCKED = new DomainError(ErrorCode.AUTH_TWO_FACTOR_LOCKED, 'Too many wrong codes. Please try again at 08:16 UTC.');
+  /** Each wrong code from its own address, as from a botnet: the addresses' limits never come into play. */
+  const fromEverywhere = (i: number) => `2001:db8:${i.toString(16)}::1`;
+
+  it('refuses every code, even the right one, after 5 wrong ones from 5 addresses, naming the end of the window, with one audit row', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    const challenge = await challengeFor(h);
+    for (let i = 0; i < 5; i++) {
+      await expect(failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: fromEverywhere(i) }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    }
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    const right = await h.code(secret);
+    // The window opened with the first wrong code at 08:00:15 and ends at 08:15:15: "08:16" is never too early.
+    await expect(failure(h.verify.execute({ challenge, code: right, clientAddress: fromEverywhere(9) }))).resolves.toEqual(LOCKED);
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: right, clientAddress: ADDRESS }))).resolves.toEqual(LOCKED);
+    const locks = h.audit.append.mock.calls.map((call: unknown[]) => call[0] as { action: string }).filter((entry) => entry.action === 'user.2fa-locked');
+    expect(locks).toEqual([
+      { actorId: h.user.id, action: 'user.2fa-locked', targetType: 'user', targetId: h.user.id, before: null, after: { wrongCodes: 5, lockedUntil: '2027-01-15T08:15:15.000Z' } },
+    ]);
+  });
+
+  it('counts wrong recovery codes too, and a right recovery code refused while locked is not used up', async () => {
+    const h = setup();
+    const { recoveryCodes } = await enrol(h);
+    const [kept = ''] = recoveryCodes;
+    const challenge = await challengeFor(h);
+    for (let i = 0; i < 5; i++) {
+      const code = i % 2 === 0 ? `aaaa${i}-bbbbb` : `${i}`.repeat(6);
+      await expect(failure(h.verify.execute({ challenge, code, clientAddress: fromEverywhere(i) }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    }
+    await expect(failure(h.verify.execute({ challenge, code: kept, clientAddress: ADDRESS }))).resolves.toEqual(LOCKED);
+    await expect(h.status.execute(h.caller)).resolves.toEqual({ enabled: true, recoveryCodesLeft: 10 });
+  });
+
+  it('lets the right code through once the window has ended, and not a millisecond before', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    const challenge = await challengeFor(h);
+    for (let i = 0; i < 5; i++) await failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: fromEverywhere(i) }));
+    h.setClock(START + 15 * 60_000 - 1);
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret), clientAddress: ADDRESS }))).resolves.toEqual(LOCKED);
+    h.setClock(START + 15 * 60_000);
+    await expect(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret), clientAddress: ADDRESS })).resolves.toHaveProperty('token');
+  });
+
+  it('is one count for every place a code is asked: wrong codes when turning it off lock the sign-in, and the lock refuses new recovery codes and turning it off', async () => {
+    const h = setup();
+    const { secret, recoveryCodes } = await enrol(h);
+    for (let i = 0; i < 3; i++) {
+      await expect(failure(h.disable.execute(h.caller, { code: `${i}`.repeat(6), password: PASSWORD, clientAddress: fromEverywhere(i) }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    }
+    await expect(failure(h.renew.execute(h.caller, { code: 'zzzzz-zzzzz', password: PASSWORD, clientAddress: fromEverywhere(3) }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code: '444444', clientAddress: fromEverywhere(4) }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    await expect(failure(h.disable.execute(h.caller, { code: await h.code(secret), password: PASSWORD, clientAddress: ADDRESS }))).resolves.toEqual(LOCKED);
+    await expect(failure(h.renew.execute(h.caller, { code: recoveryCodes[0] ?? '', password: PASSWORD, clientAddress: ADDRESS }))).resolves.toEqual(LOCKED);
+    expect(h.user.twoFactorEnabled).toBe(true);
+  });
+
+  it('lets exactly 5 of 40 wrong codes sent at once be tried; the other 35 are refused without being looked at', async () => {
+    const h = setup();
+    await enrol(h);
+    const challenge = await challengeFor(h);
+    const opened = jest.spyOn(SecretBox.prototype, 'open');
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => failure(h.verify.execute({ challenge, code: String(100_000 + i), clientAddress: fromEverywhere(i) }))));
+    const codes = answers.map((answer) => (answer as DomainError).code);
+    expect(codes.filter((code) => code === ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID)).toHaveLength(5);
+    expect(codes.filter((code) => code === ErrorCode.AUTH_TWO_FACTOR_LOCKED)).toHaveLength(35);
+    // Only the five admitted codes were checked against the secret.
+    expect(opened).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('utcMinuteAfter', () => {
+  it('names the minute the lock is over by, rounded up, in UTC', () => {
+    expect([utcMinuteAfter(new Date('2027-01-15T08:15:15Z')), utcMinuteAfter(new Date('2027-01-15T08:15:00Z')), utcMinuteAfter(new Date('2027-01-15T23:59:01Z'))]).toEqual(['08:16', '08:15', '00:00']);
   });
 });

@@ -15,7 +15,9 @@ export interface VerifyRequest {
 
 /**
  * The sign-in's second step. Every attempt is counted by the same counters as the password (the password's own
- * success did not clear them, decision 050), so guessing codes is refused and slowed exactly like guessing passwords.
+ * success did not clear them, decision 050), so guessing codes is refused and slowed like guessing passwords from an
+ * address; and the code itself goes through TwoFactorCodes.accept, whose count is per account whatever the address
+ * (5 wrong codes in 15 minutes, then 429 AUTH_TWO_FACTOR_LOCKED: decision 071).
  */
 @Injectable()
 export class VerifyTwoFactorUseCase {

@@ -2,7 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ErrorCode, type AccessPolicy } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import { ACCESS_POLICY } from './access.decorators';
+import { ACCESS_POLICY, QUERY_TOKEN } from './access.decorators';
 import { AccessGuard, bearerOf } from './access.guard';
 import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 import { CallerVerifier } from './caller-verifier';
@@ -12,10 +12,12 @@ const SELF: AccessPolicy = { who: { selfOrAdmin: 'userId' }, scope: 'labels:read
 const ADMIN: AccessPolicy = { who: 'admin', scope: null };
 const PUBLIC: AccessPolicy = { who: 'public', scope: null };
 
-const context = (headers: Record<string, string>, params: Record<string, string>, policy: AccessPolicy | null = SELF) => {
+const context = (headers: Record<string, string>, params: Record<string, string>, policy: AccessPolicy | null = SELF, query: Record<string, string> = {}) => {
   const handler = () => undefined;
   if (policy) Reflect.defineMetadata(ACCESS_POLICY, policy, handler);
-  const request = { headers, params, query: {} };
+  // A download route: it takes the session token as ?token= too.
+  if (query['token']) Reflect.defineMetadata(QUERY_TOKEN, true, handler);
+  const request = { headers, params, query };
   const response = { setHeader: jest.fn() };
   return {
     request,
@@ -121,6 +123,35 @@ describe('AccessGuard', () => {
   it('refuses an Authorization header of another scheme instead of ignoring it', async () => {
     const { guard } = guardFor('user');
     await expect(guard.canActivate(context({ authorization: 'Basic abc' }, { userId: 'me' }).ctx)).rejects.toMatchObject({ code: ErrorCode.AUTH_API_KEY_INVALID });
+  });
+
+  it('refuses an API key in the token header and as ?token= with 401, even while its caller is kept', async () => {
+    const { guard, rpc } = guardFor('user', 'me', { scopes: ['labels:read'] });
+    await expect(guard.canActivate(context({ authorization: `Bearer ${KEY}` }, { userId: 'me' }).ctx)).resolves.toBe(true);
+    const refusal = { code: ErrorCode.UNAUTHENTICATED, message: expect.stringContaining('Authorization header') };
+    await expect(guard.canActivate(context({ token: KEY }, { userId: 'me' }).ctx)).rejects.toMatchObject(refusal);
+    await expect(guard.canActivate(context({}, { userId: 'me' }, SELF, { token: KEY }).ctx)).rejects.toMatchObject(refusal);
+    // Refused before auth is asked: a key is never checked as a session token.
+    expect(rpc.call).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a session token as Authorization: Bearer with 401, even while its caller is kept', async () => {
+    const { guard, rpc } = guardFor('user', 'me', { scopes: ['labels:read'] });
+    const token = keepableToken();
+    await expect(guard.canActivate(context({ token }, { userId: 'me' }).ctx)).resolves.toBe(true);
+    await expect(guard.canActivate(context({ authorization: `Bearer ${token}` }, { userId: 'me' }).ctx)).rejects.toMatchObject({
+      code: ErrorCode.AUTH_API_KEY_INVALID,
+      message: expect.stringContaining('a session token goes in the token header'),
+    });
+    expect(rpc.call).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a request that sends both a key and a session token, whichever would pass', async () => {
+    const { guard } = guardFor('user', 'me', { scopes: ['labels:read'] });
+    await expect(guard.canActivate(context({ authorization: `Bearer ${KEY}`, token: keepableToken() }, { userId: 'me' }).ctx)).rejects.toMatchObject({
+      code: ErrorCode.UNAUTHENTICATED,
+      message: expect.stringContaining('not both'),
+    });
   });
 
   it('answers 429 with Retry-After once a key is over its rate limit', async () => {

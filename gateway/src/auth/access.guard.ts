@@ -21,7 +21,8 @@ export const bearerOf = (authorization: string): string => {
  * One guard for the whole API, so no controller can forget a check (decision 049):
  * 1. the route's declared policy is read; a route without one is refused (a test walks every route for one);
  * 2. the credential is verified by the auth service, or was moments ago (decision 019): a session token (header
- *    `token`, or `?token=` on downloads) or an API key (`Authorization: Bearer ld_live_…`), each key rate-limited;
+ *    `token`, or `?token=` on downloads) or an API key (`Authorization: Bearer ld_live_…`), each only in its own place
+ *    and never both (decision 075), each key rate-limited;
  * 3. the policy is enforced on the caller: admin, self-or-admin by a named route parameter, and for an API key the
  *    scope the route declares (a route without a scope takes sessions only).
  */
@@ -52,13 +53,17 @@ export class AccessGuard implements CanActivate {
 
   private async verify(request: AuthenticatedRequest, queryTokenAllowed: boolean): Promise<VerifiedCaller> {
     const authorization = headerValue(request.headers, 'authorization');
+    const queryToken = queryTokenAllowed ? request.query['token'] : undefined;
+    const token = headerValue(request.headers, 'token') || (typeof queryToken === 'string' ? queryToken : '');
+    // One credential, one place (decision 075): which one was meant cannot be guessed when both came.
+    if (authorization && token) {
+      throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Send one credential: an API key as Authorization: Bearer <key>, or a session token in the token header, not both');
+    }
     if (authorization) {
       const key = bearerOf(authorization);
       if (!key) throw new DomainError(ErrorCode.AUTH_API_KEY_INVALID, 'Send an API key as Authorization: Bearer <key>');
       return this.callers.verifyKey(key, request.correlationId);
     }
-    const queryToken = queryTokenAllowed ? request.query['token'] : undefined;
-    const token = headerValue(request.headers, 'token') || (typeof queryToken === 'string' ? queryToken : '');
     if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
     return this.callers.verify(token, request.correlationId);
   }

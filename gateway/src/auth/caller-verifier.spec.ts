@@ -84,6 +84,26 @@ describe('CallerVerifier', () => {
   });
 });
 
+describe('CallerVerifier: one credential, one place', () => {
+  const KEY = 'ld_live_0000000000000000000000000000000000000000000abcdef';
+  const keyCaller = { caller: { userId: ALICE, role: 'user' as const, authMethod: 'api_key' as const, scopes: ['labels:read'] }, user: verifiedAs(ALICE).user, keyId: 'key-1' };
+
+  it("refuses an API key as a session token, even while the key's caller is kept", async () => {
+    const { verifier, rpc } = setup();
+    rpc.call.mockImplementation(async () => keyCaller);
+    await verifier.verifyKey(KEY);
+    await expect(verifier.verify(KEY)).rejects.toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+    expect(rpc.call).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses a session token as an API key, even while the session's caller is kept", async () => {
+    const { verifier, rpc, token } = setup();
+    await verifier.verify(token);
+    await expect(verifier.verifyKey(token)).rejects.toMatchObject({ code: ErrorCode.AUTH_API_KEY_INVALID });
+    expect(rpc.call).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('UserChangedListener', () => {
   it("forgets the user's verified callers when auth says the user changed", async () => {
     const { verifier, rpc, token } = setup();

@@ -1,11 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { ApiKeysRpc, AuthRpc } from '@labeldesk/contracts';
+import { ApiKeysRpc, AuthRpc, DomainError, ErrorCode } from '@labeldesk/contracts';
 import { verifiedCallerLookups } from '@labeldesk/nest-config';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { readClaims, VerifiedCallersCache, type VerifiedCaller } from './verified-callers.cache';
 
 /** An API key's caller is kept as long as a session's (the TTL): a revocation or a change of its user evicts it sooner. */
 const KEY_KEPT_MS = 300_000;
+
+/** Our keys' prefixes (`ld_test_` is kept for sandbox keys): what tells a key from a session token before auth is asked. */
+const KEY_SHAPE = /^ld_(live|test)_/;
+export const looksLikeApiKey = (credential: string): boolean => KEY_SHAPE.test(credential);
+
+/**
+ * One credential, one place (decision 075): a key in a session's place (the `token` header, `?token=`, a socket) and
+ * a session token as a key (`Authorization: Bearer`) are refused before anything is looked up, kept or asked.
+ */
+const KEY_AS_SESSION = 'An API key goes in the Authorization header (Bearer <key>), not in the token header, ?token= or a socket';
+const SESSION_AS_KEY = 'Authorization: Bearer takes an API key (ld_live_…); a session token goes in the token header';
 
 /**
  * Who a token stands for: the caller auth verified for it moments ago, or auth's answer now. Auth's refusals (expired,
@@ -18,8 +29,10 @@ export class CallerVerifier {
     private readonly callers: VerifiedCallersCache,
   ) {}
 
+  /** A session token (or an admin's login-as token): never an API key, kept or not. */
   async verify(token: string, correlationId?: string): Promise<VerifiedCaller> {
-    const kept = this.callers.get(token);
+    if (looksLikeApiKey(token)) throw new DomainError(ErrorCode.UNAUTHENTICATED, KEY_AS_SESSION);
+    const kept = this.callers.get(token, 'session');
     verifiedCallerLookups.inc({ outcome: kept ? 'hit' : 'miss' });
     if (kept) return kept;
     const ticket = this.callers.begin();
@@ -32,7 +45,8 @@ export class CallerVerifier {
 
   /** Who an API key stands for, with its scopes; kept like a session's caller and evicted with its user. */
   async verifyKey(key: string, correlationId?: string): Promise<VerifiedCaller> {
-    const kept = this.callers.get(key);
+    if (!looksLikeApiKey(key)) throw new DomainError(ErrorCode.AUTH_API_KEY_INVALID, SESSION_AS_KEY);
+    const kept = this.callers.get(key, 'api_key');
     verifiedCallerLookups.inc({ outcome: kept ? 'hit' : 'miss' });
     if (kept) return kept;
     const ticket = this.callers.begin();

@@ -31,8 +31,18 @@ describe('VerifiedCallersCache', () => {
     const { cache, keep } = setup();
     const token = tokenFor(ALICE, T0 + HOUR);
     keep(token, verifiedAs(ALICE));
-    expect(cache.get(token)).toEqual(verifiedAs(ALICE));
-    expect(cache.get(tokenFor(ALICE, T0 + HOUR, 'other session'))).toBeUndefined();
+    expect(cache.get(token, 'session')).toEqual(verifiedAs(ALICE));
+    expect(cache.get(tokenFor(ALICE, T0 + HOUR, 'other session'), 'session')).toBeUndefined();
+  });
+
+  it('answers a kept caller only to a lookup of its own kind: a session token is no key, and a key no session token', () => {
+    const { cache, keep } = setup();
+    const token = tokenFor(ALICE, T0 + HOUR);
+    const key = 'ld_live_0000000000000000000000000000000000000000000abcdef';
+    keep(token, verifiedAs(ALICE));
+    cache.put(cache.begin(), key, { ...verifiedAs(ALICE), keyId: 'key-1' }, { expiresAtMs: T0 + HOUR, impersonatorId: null });
+    expect([cache.get(token, 'session'), cache.get(token, 'api_key')]).toEqual([verifiedAs(ALICE), undefined]);
+    expect([cache.get(key, 'api_key')?.keyId, cache.get(key, 'session')]).toEqual(['key-1', undefined]);
   });
 
   it('holds a hash of each token, never the token itself', () => {
@@ -50,9 +60,9 @@ describe('VerifiedCallersCache', () => {
     clock.now += 2_000;
     cache.put(ticket, token, verifiedAs(ALICE));
     clock.now = T0 + 29_999;
-    expect(cache.get(token)).toBeDefined();
+    expect(cache.get(token, 'session')).toBeDefined();
     clock.now = T0 + 30_000;
-    expect(cache.get(token)).toBeUndefined();
+    expect(cache.get(token, 'session')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
@@ -61,16 +71,16 @@ describe('VerifiedCallersCache', () => {
     const token = tokenFor(ALICE, T0 + 10_000);
     keep(token, verifiedAs(ALICE));
     clock.now = T0 + 9_999;
-    expect(cache.get(token)).toBeDefined();
+    expect(cache.get(token, 'session')).toBeDefined();
     clock.now = T0 + 10_000;
-    expect(cache.get(token)).toBeUndefined();
+    expect(cache.get(token, 'session')).toBeUndefined();
   });
 
   it('keeps nothing for a token that has expired or whose expiry cannot be read', () => {
     const { cache, keep } = setup();
     for (const token of [tokenFor(ALICE, T0 - 1_000), tokenFor(ALICE, T0), 'not-a-jwt', 'a.bm90IGpzb24.c', `a.${Buffer.from('{"exp":"soon"}').toString('base64url')}.c`]) {
       keep(token, verifiedAs(ALICE));
-      expect(cache.get(token)).toBeUndefined();
+      expect(cache.get(token, 'session')).toBeUndefined();
     }
     expect(cache.size).toBe(0);
   });
@@ -79,7 +89,7 @@ describe('VerifiedCallersCache', () => {
     const { cache, keep } = setup({ ttlMs: 0 });
     const token = tokenFor(ALICE, T0 + HOUR);
     keep(token, verifiedAs(ALICE));
-    expect(cache.get(token)).toBeUndefined();
+    expect(cache.get(token, 'session')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
@@ -90,10 +100,10 @@ describe('VerifiedCallersCache', () => {
     keep(a, verifiedAs(ALICE));
     keep(b, verifiedAs(ALICE));
     keep(c, verifiedAs(ALICE));
-    expect(cache.get(a)).toBeDefined();
+    expect(cache.get(a, 'session')).toBeDefined();
     keep(d, verifiedAs(ALICE));
     expect(cache.size).toBe(3);
-    expect([a, b, c, d].map((t) => cache.get(t) !== undefined)).toEqual([true, false, true, true]);
+    expect([a, b, c, d].map((t) => cache.get(t, 'session') !== undefined)).toEqual([true, false, true, true]);
   });
 
   it("forgets every caller of an evicted user and nobody else's", () => {
@@ -103,8 +113,8 @@ describe('VerifiedCallersCache', () => {
     for (const token of alice) keep(token, verifiedAs(ALICE));
     keep(bob, verifiedAs(BOB));
     expect(cache.evictUser(ALICE)).toBe(2);
-    expect(alice.map((t) => cache.get(t))).toEqual([undefined, undefined]);
-    expect(cache.get(bob)).toEqual(verifiedAs(BOB));
+    expect(alice.map((t) => cache.get(t, 'session'))).toEqual([undefined, undefined]);
+    expect(cache.get(bob, 'session')).toEqual(verifiedAs(BOB));
     expect(cache.evictUser(ALICE)).toBe(0);
   });
 
@@ -115,7 +125,7 @@ describe('VerifiedCallersCache', () => {
     keep(phone, verifiedAs(ALICE));
     keep(tokenFor(BOB, T0 + HOUR), verifiedAs(BOB));
     clock.now += 30_000;
-    expect(cache.get(phone)).toBeUndefined();
+    expect(cache.get(phone, 'session')).toBeUndefined();
     keep(tablet, verifiedAs(ALICE));
     expect(cache.evictUser(ALICE)).toBe(1);
   });
@@ -126,7 +136,7 @@ describe('VerifiedCallersCache', () => {
     const ticket = cache.begin();
     cache.evictUser(ALICE);
     expect(cache.put(ticket, token, verifiedAs(ALICE))).toEqual(verifiedAs(ALICE));
-    expect(cache.get(token)).toBeUndefined();
+    expect(cache.get(token, 'session')).toBeUndefined();
   });
 
   it('keeps what a verify answered when only another user was evicted meanwhile, or its own user before it began', () => {
@@ -139,10 +149,10 @@ describe('VerifiedCallersCache', () => {
     cache.evictUser(BOB);
     cache.put(aliceTicket, aliceToken, verifiedAs(ALICE));
     cache.put(bobTicket, bobToken, verifiedAs(BOB));
-    expect(cache.get(aliceToken)).toBeDefined();
-    expect(cache.get(bobToken)).toBeUndefined();
+    expect(cache.get(aliceToken, 'session')).toBeDefined();
+    expect(cache.get(bobToken, 'session')).toBeUndefined();
     cache.put(cache.begin(), bobToken, verifiedAs(BOB));
-    expect(cache.get(bobToken)).toBeDefined();
+    expect(cache.get(bobToken, 'session')).toBeDefined();
   });
 
   it('does not keep what a verify answered after running longer than evictions are remembered', () => {
@@ -151,7 +161,7 @@ describe('VerifiedCallersCache', () => {
     const ticket = cache.begin();
     clock.now += 300_001;
     cache.put(ticket, token, verifiedAs(ALICE));
-    expect(cache.get(token)).toBeUndefined();
+    expect(cache.get(token, 'session')).toBeUndefined();
   });
 
   it('answers frozen callers, so no request can change what another one is given', () => {
@@ -160,7 +170,7 @@ describe('VerifiedCallersCache', () => {
     const given = keep(token, verifiedAs(ALICE));
     expect(() => Object.assign(given.caller, { role: 'admin' })).toThrow(TypeError);
     expect(() => Object.assign(given.user, { name: 'Mallory' })).toThrow(TypeError);
-    expect(cache.get(token)).toEqual(verifiedAs(ALICE));
+    expect(cache.get(token, 'session')).toEqual(verifiedAs(ALICE));
   });
 
   describe('login-as callers', () => {
@@ -178,8 +188,8 @@ describe('VerifiedCallersCache', () => {
       keep(asAlice, verifiedAs(ALICE));
       keep(alicesOwn, verifiedAs(ALICE));
       expect(cache.evictUser(ADMIN)).toBe(1);
-      expect(cache.get(asAlice)).toBeUndefined();
-      expect(cache.get(alicesOwn)).toBeDefined();
+      expect(cache.get(asAlice, 'session')).toBeUndefined();
+      expect(cache.get(alicesOwn, 'session')).toBeDefined();
     });
 
     it('still forgets a login-as caller when its customer is evicted, and leaves no index behind', () => {
@@ -187,7 +197,7 @@ describe('VerifiedCallersCache', () => {
       const asAlice = loginAsToken(ALICE, ADMIN, T0 + HOUR);
       keep(asAlice, verifiedAs(ALICE));
       expect(cache.evictUser(ALICE)).toBe(1);
-      expect(cache.get(asAlice)).toBeUndefined();
+      expect(cache.get(asAlice, 'session')).toBeUndefined();
       expect(cache.evictUser(ADMIN)).toBe(0);
     });
 
@@ -197,7 +207,7 @@ describe('VerifiedCallersCache', () => {
       const ticket = cache.begin();
       cache.evictUser(ADMIN);
       cache.put(ticket, asAlice, verifiedAs(ALICE));
-      expect(cache.get(asAlice)).toBeUndefined();
+      expect(cache.get(asAlice, 'session')).toBeUndefined();
     });
   });
 });

@@ -11,6 +11,15 @@ export interface VerifiedCaller {
   readonly keyId?: string;
 }
 
+/**
+ * Which credential a caller was verified from: a session token (the `token` header, `?token=` on downloads, a socket's
+ * token) or an API key (`Authorization: Bearer`). Each is looked up only as its own kind (decision 075).
+ */
+export type CredentialKind = 'session' | 'api_key';
+
+/** What a verified caller was verified from: an API key's answer names its key. */
+export const credentialKindOf = (verified: VerifiedCaller): CredentialKind => (verified.keyId === undefined ? 'session' : 'api_key');
+
 export interface VerifiedCallersOptions {
   /** How long a verified caller is kept; 0 keeps none (every check asks auth). */
   ttlMs: number;
@@ -27,6 +36,8 @@ export interface VerifyTicket {
 
 interface Entry {
   verified: VerifiedCaller;
+  /** Answered only to a lookup of this kind: a key is no session token, and a session token no key. */
+  kind: CredentialKind;
   /** The users whose change ends this caller: its own, and for a login-as session the admin who opened it. */
   ownerIds: readonly string[];
 }
@@ -108,9 +119,11 @@ export class VerifiedCallersCache {
     return this.entries.size;
   }
 
-  get(token: string): VerifiedCaller | undefined {
+  /** The caller kept for the credential, only if it was verified as a credential of that kind. */
+  get(token: string, kind: CredentialKind): VerifiedCaller | undefined {
     if (this.ttlMs <= 0) return undefined;
-    return this.entries.get(keyOf(token))?.verified;
+    const entry = this.entries.get(keyOf(token));
+    return entry?.kind === kind ? entry.verified : undefined;
   }
 
   begin(): VerifyTicket {
@@ -141,7 +154,7 @@ export class VerifiedCallersCache {
       keys.add(key);
       this.keysByUser.set(id, keys);
     }
-    this.entries.set(key, { verified: answer, ownerIds }, expiresAt);
+    this.entries.set(key, { verified: answer, kind: credentialKindOf(answer), ownerIds }, expiresAt);
     return answer;
   }
 

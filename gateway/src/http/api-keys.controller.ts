@@ -2,23 +2,33 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { apiKeyListSchema, ApiKeysRpc, createApiKeyBodySchema, createdApiKeySchema, okSchema, type ApiKeyList, type CreatedApiKey } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
-import { SignedIn } from '../auth/access.decorators';
+import { HolderOnly, SignedIn } from '../auth/access.decorators';
 import { ForgetsUsers, self } from '../auth/forgets-user.decorator';
-import { Ctx, type CallContext } from '../auth/request-context';
+import { ClientAddress, Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { ZodBody } from './zod-body.pipe';
 
-/** A user's API keys (decision 049). Sessions only: a key can neither mint nor list nor revoke keys. */
+/**
+ * A user's API keys (decision 049). Sessions only: a key can neither mint nor list nor revoke keys; making and revoking
+ * one is the holder's own (no login-as session), and making one asks for the password or a code again (decision 072).
+ */
 @Controller('keys')
 @SignedIn()
 export class ApiKeysController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: 'Create an API key with the scopes given: the key is in this answer only (store it now)', body: createApiKeyBodySchema, response: createdApiKeySchema, status: 201 })
+  @ApiDoc({
+    summary: 'Create an API key with the scopes given: the key is in this answer only (store it now). Needs `password`, or with two-factor sign-in on `code` (403 AUTH_CONFIRMATION_FAILED when wrong)',
+    body: createApiKeyBodySchema,
+    response: createdApiKeySchema,
+    status: 201,
+  })
+  @HolderOnly()
   @ForgetsUsers(self)
   @Post()
-  create(@Body(new ZodBody(createApiKeyBodySchema)) body: z.output<typeof createApiKeyBodySchema>, @Ctx() ctx: CallContext): Promise<CreatedApiKey> {
-    return this.rpc.call(ApiKeysRpc.create, body, ctx);
+  create(@Body(new ZodBody(createApiKeyBodySchema)) body: z.output<typeof createApiKeyBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<CreatedApiKey> {
+    // Wrong passwords are counted per (account, address) as sign-in's are: the auth service needs the address.
+    return this.rpc.call(ApiKeysRpc.create, { ...body, clientAddress }, ctx);
   }
 
   @ApiDoc({ summary: 'Your API keys (name, prefix and last four, scopes, created, last used): never the keys themselves', response: apiKeyListSchema })
@@ -28,6 +38,7 @@ export class ApiKeysController {
   }
 
   @ApiDoc({ summary: 'Revoke an API key: refused from the next request on, by every gateway', response: okSchema })
+  @HolderOnly()
   @ForgetsUsers(self)
   @Delete(':id')
   @HttpCode(200)

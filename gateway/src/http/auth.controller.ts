@@ -84,10 +84,12 @@ export class AuthController {
 
   /**
    * The Account page (the spec names no route for it). A new password needs `currentPassword` (400 when missing or
-   * wrong, throttled like sign-in); it ends every other session and answers a fresh `token` for this one.
+   * wrong, throttled like sign-in); it ends every other session, revokes every API key unless `revokeApiKeys` is false
+   * (decision 072) and answers a fresh `token` for this one. A login-as session may change the name, not the password.
    */
   @ApiDoc({
-    summary: 'Change your name and, optionally, password (needs currentPassword; ends your other sessions and answers a new token)',
+    summary:
+      'Change your name and, optionally, password (needs currentPassword; ends your other sessions, revokes your API keys unless revokeApiKeys is false, and answers a new token)',
     body: updateProfileRequestSchema,
     response: updateProfileResponseSchema,
   })
@@ -97,7 +99,8 @@ export class AuthController {
   @HttpCode(200)
   async updateMe(@Body(new ZodBody(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<UpdateProfileResponse> {
     const result = await this.rpc.call(AuthRpc.updateProfileV2, { ...body, clientAddress }, ctx);
-    return { user: await this.users.one(result.user, ctx), ...(result.token ? { token: result.token } : {}) };
+    const revoked = result.revokedApiKeys === undefined ? {} : { revokedApiKeys: result.revokedApiKeys };
+    return { user: await this.users.one(result.user, ctx), ...(result.token ? { token: result.token } : {}), ...revoked };
   }
 
   /**

@@ -58,13 +58,46 @@ export class ApiKeyRepository {
     return schemaTable(this.orm, name);
   }
 
-  async insert(key: NewApiKey): Promise<StoredApiKey> {
-    const [row] = await this.orm.em.fork().execute<Row[]>(
-      `insert into ${this.t('api_keys')} ("id", "user_id", "name", "prefix", "last4", "key_hash", "scopes") values (?, ?, ?, ?, ?, ?, ?::jsonb) returning ${COLUMNS}`,
-      [randomUUID(), key.userId, key.name, key.prefix, key.last4, key.keyHash, JSON.stringify(key.scopes)],
-    );
-    if (!row) throw new Error('insert into api_keys returned no row');
-    return toStored(row);
+  /**
+   * Inserts the key unless its user has `max` live keys already (null then), or the user is gone or their password is no
+   * longer `confirmedHash`, the one the creation was confirmed with ('changed'). The user's row is locked first, in the
+   * same transaction as the count and the insert: creations race one at a time (the limit holds under 40 parallel
+   * requests), and a password reset, which revokes keys under the same lock, never misses a key confirmed with the old one.
+   */
+  async insertWithinLimit(key: NewApiKey, max: number, confirmedHash: string): Promise<StoredApiKey | null | 'changed'> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const [user] = await em.execute<Array<{ password_hash: string }>>(
+        `select "password_hash" from ${this.t('users')} where "id" = ? and "deleted_at" is null for update`,
+        [key.userId],
+      );
+      if (user?.password_hash !== confirmedHash) return 'changed';
+      const [live] = await em.execute<Array<{ n: number | string }>>(
+        `select count(*) as "n" from ${this.t('api_keys')} where "user_id" = ? and "revoked_at" is null`,
+        [key.userId],
+      );
+      if (Number(live?.n ?? 0) >= max) return null;
+      const [row] = await em.execute<Row[]>(
+        `insert into ${this.t('api_keys')} ("id", "user_id", "name", "prefix", "last4", "key_hash", "scopes") values (?, ?, ?, ?, ?, ?, ?::jsonb) returning ${COLUMNS}`,
+        [randomUUID(), key.userId, key.name, key.prefix, key.last4, key.keyHash, JSON.stringify(key.scopes)],
+      );
+      if (!row) throw new Error('insert into api_keys returned no row');
+      return toStored(row);
+    });
+  }
+
+  /**
+   * Revokes every live key of the user (a password reset or change) and answers them as they were. The user's row is
+   * locked first, as a creation locks it, so a creation racing this one is either revoked here or refused.
+   */
+  async revokeAll(userId: string): Promise<StoredApiKey[]> {
+    return this.orm.em.fork().transactional(async (em) => {
+      await em.execute(`select "id" from ${this.t('users')} where "id" = ? for update`, [userId]);
+      const rows = await em.execute<Row[]>(
+        `update ${this.t('api_keys')} set "revoked_at" = now() where "user_id" = ? and "revoked_at" is null returning ${COLUMNS}`,
+        [userId],
+      );
+      return rows.map(toStored);
+    });
   }
 
   /** The user's keys not revoked, newest first. */

@@ -10,7 +10,8 @@ const SESSIONS_ONLY = { who: 'signed-in', scope: null } as const;
 export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysUseCase) {}
 
-  @Allow('signed-in')
+  /** The holder's own session: never an API key, never an admin signed in as the user (decision 072). */
+  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(ApiKeysRpc.create)
   onCreate(@CurrentCaller() caller: Caller, @RpcPayload(ApiKeysRpc.create) body: ParsedRequestOf<typeof ApiKeysRpc.create>) {
     enforceAccess(SESSIONS_ONLY, caller, {});
@@ -24,7 +25,7 @@ export class ApiKeysController {
     return this.apiKeys.list(caller);
   }
 
-  @Allow('signed-in')
+  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(ApiKeysRpc.revoke)
   onRevoke(@CurrentCaller() caller: Caller, @RpcPayload(ApiKeysRpc.revoke) body: ParsedRequestOf<typeof ApiKeysRpc.revoke>) {
     enforceAccess(SESSIONS_ONLY, caller, {});

@@ -23,9 +23,11 @@ export const AUDIT_ACTIONS = [
   /** An admin voided a customer's label, or labels of their batch. */
   'label.void',
   'batch.void',
-  /** A user created or revoked one of their API keys (the actor is the user, or the admin signed in as them). */
+  /** A user created or revoked one of their API keys (the actor is the user, or the admin signed in as them: actingAsId). */
   'api-key.create',
   'api-key.revoke',
+  /** Creating a key was refused: the password or code given to confirm it was wrong (decision 072). */
+  'api-key.create-refused',
   /** A user turned their own two-factor sign-in on or off (the actor is the user). */
   'user.2fa-enabled',
   'user.2fa-disabled',
@@ -56,6 +58,11 @@ export const auditEntrySchema = z.object({
   /** For a user target: their name and e-mail when the action was taken, kept even once the user is deleted. */
   targetName: z.string().nullable(),
   targetEmail: z.string().nullable(),
+  /**
+   * Made in a login-as session (decision 069): the customer the admin (`actorId`) was signed in as, read "admin A as
+   * customer C"; null otherwise. Absent from a previous release's answers, hence the default.
+   */
+  actingAsId: z.string().nullable().default(null),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -73,7 +80,10 @@ export const auditQuerySchema = z
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const AuthAuditRpc = {
-  /** The actor is the verified caller (an admin), never a field of the request. */
+  /**
+   * The actor is the verified caller (an admin), never a field of the request; in a login-as session, the admin behind
+   * it, acting as the customer (decision 069).
+   */
   record: defineRpc(
     'auth.audit.record.v1',
     z.object({ action: auditActionSchema, targetType: auditTargetTypeSchema, targetId: z.string().max(100).nullable(), before: snapshotSchema, after: snapshotSchema }),
@@ -82,9 +92,12 @@ export const AuthAuditRpc = {
   list: defineRpc('auth.audit.list.v1', auditQuerySchema, z.object({ items: z.array(auditEntrySchema), total: z.number().int() })),
 } as const;
 
-/** GET /api/admin/audit: entries with the name of who did it (the target's name and e-mail are kept in the entry). */
+/**
+ * GET /api/admin/audit: entries with the name of who did it, and of the customer they acted as in a login-as session
+ * (the target's name and e-mail are kept in the entry).
+ */
 export const auditPageSchema = z.object({
-  items: z.array(auditEntrySchema.extend({ actorName: z.string().nullable() })),
+  items: z.array(auditEntrySchema.extend({ actorName: z.string().nullable(), actingAsName: z.string().nullable() })),
   total: z.number().int(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

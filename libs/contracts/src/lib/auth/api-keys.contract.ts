@@ -5,14 +5,20 @@ import { apiScopeSchema, callerSchema } from '../caller';
 import { emptySchema, okSchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { authUserSchema } from './auth-user.schema';
+import { AUTH_LIMITS, clientAddressSchema } from './credentials.schema';
 
-/** POST /api/keys */
+/**
+ * POST /api/keys. A key outlives the session that made it, so making one asks again who is there (decision 072): the
+ * account's password, or, with two-factor sign-in on, a code from the app (or a recovery code) instead. Never trimmed.
+ */
 export const createApiKeyBodySchema = z.object({
   name: z.string({ error: 'Key name must be text' }).trim().min(1, { error: 'Name the key' }).max(60, { error: 'A key name has at most 60 characters' }),
   scopes: z
     .array(apiScopeSchema, { error: 'Scopes must be a list' })
     .min(1, { error: 'Choose at least one scope' })
     .transform((scopes) => [...new Set(scopes)].sort()),
+  password: z.string({ error: 'Password must be text' }).max(AUTH_LIMITS.passwordMax, { error: 'Password is incorrect' }).optional(),
+  code: z.string({ error: 'Code must be text' }).max(40, { error: 'That code is not valid' }).optional(),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
@@ -36,7 +42,8 @@ export const apiKeyListSchema = z.object({ keys: z.array(apiKeySummarySchema) })
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 export const ApiKeysRpc = {
-  create: defineRpc('auth.api-key.create.v1', createApiKeyBodySchema, createdApiKeySchema),
+  /** `clientAddress` (set by the gateway) counts wrong passwords as sign-in does. */
+  create: defineRpc('auth.api-key.create.v1', createApiKeyBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), createdApiKeySchema),
   list: defineRpc('auth.api-key.list.v1', emptySchema, apiKeyListSchema),
   revoke: defineRpc('auth.api-key.revoke.v1', z.object({ keyId: idSchema }), okSchema),
   /** The gateway asks who a key stands for; the answer's caller carries `authMethod: 'api_key'` and the key's scopes. */

@@ -43,12 +43,12 @@ export const AuthRpc = {
    * Superseded by v2; still served for gateways of the previous release during a rolling update. It changes the
    * name only: a password change through it is refused, since it cannot carry the current password.
    */
-  updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema.omit({ currentPassword: true }), authUserSchema),
+  updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema.omit({ currentPassword: true, revokeApiKeys: true }), authUserSchema),
   /** Name and, with the current password, a new password; then every other session ends and `token` continues this one. */
   updateProfileV2: defineRpc(
     'auth.user.update-profile.v2',
     updateProfileRequestSchema.extend({ clientAddress: clientAddressSchema }),
-    z.object({ user: authUserSchema, token: z.string().optional() }),
+    z.object({ user: authUserSchema, token: z.string().optional(), revokedApiKeys: z.number().int().min(0).optional() }),
   ),
   setReferralCode: defineRpc(
     'auth.referral.set-code.v1',

@@ -66,11 +66,16 @@ export const updateProfileRequestSchema = z.object({
     .optional(),
   /** Required when `password` is set; never trimmed. */
   currentPassword: z.string({ error: 'Current password must be text' }).max(AUTH_LIMITS.passwordMax, { error: 'Current password is incorrect' }).optional(),
+  /** With a new password: revoke every API key too (decision 072). Missing means yes; ignored without a new password. */
+  revokeApiKeys: z.boolean({ error: 'revokeApiKeys must be true or false' }).optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
-/** The updated user; `token` only when the password changed: every other session has ended and this one goes on with it. */
-export const updateProfileResponseSchema = z.object({ user: publicUserSchema, token: z.string().optional() });
+/**
+ * The updated user; `token` only when the password changed: every other session has ended and this one goes on with it.
+ * `revokedApiKeys`: how many API keys the password change revoked.
+ */
+export const updateProfileResponseSchema = z.object({ user: publicUserSchema, token: z.string().optional(), revokedApiKeys: z.number().int().min(0).optional() });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
 /**

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, SIGN_IN_THROTTLED_MESSAGE, type Caller } from '@labeldesk/contracts';
 import { InMemorySignInCounters } from '../../../test/support/in-memory-sign-in-counters';
+import type { ApiKeysUseCase } from '../../api-keys/api-keys.usecase';
 import type { AuthEnv } from '../../config/env.schema';
 import type { PasswordHasher } from '../../sessions/password-hasher';
 import type { UserEventsPublisher } from '../user-events.publisher';
@@ -40,15 +41,28 @@ const setup = () => {
     hash: jest.fn(async (password: string) => `hash:${password}`),
   };
   const signer = new TokenSigner(env);
-  const events = { sessionsEnded: jest.fn().mockResolvedValue(undefined), changed: jest.fn().mockResolvedValue(undefined) };
+  const order: string[] = [];
+  const events = {
+    sessionsEnded: jest.fn(async () => {
+      order.push('sessions ended');
+    }),
+    changed: jest.fn().mockResolvedValue(undefined),
+  };
+  const apiKeys = {
+    revokeAll: jest.fn(async () => {
+      order.push('keys revoked');
+      return 3;
+    }),
+  };
   const useCase = new UpdateProfileUseCase(
     users as unknown as UserRepository,
     hasher as unknown as PasswordHasher,
     new InstantThrottle(new InMemorySignInCounters(), env),
     signer,
     events as unknown as UserEventsPublisher,
+    apiKeys as unknown as ApiKeysUseCase,
   );
-  return { useCase, me, signer, events };
+  return { useCase, me, signer, events, apiKeys, order };
 };
 
 describe('UpdateProfileUseCase', () => {
@@ -104,5 +118,29 @@ describe('UpdateProfileUseCase', () => {
     expect(signer.verify(before).sv).not.toBe(me.sessionVersion);
     expect(signer.verify(result.token ?? '')).toMatchObject({ sub: ID, sv: me.sessionVersion });
     expect(events.sessionsEnded).toHaveBeenCalledWith(ID, 'password-changed');
+  });
+
+  it('revokes every API key with a new password by default, before the gateways hear the sessions ended', async () => {
+    const { useCase, apiKeys, order } = setup();
+    const result = await useCase.execute(caller, { name: 'Ada', password: 'new-password', currentPassword: 'old-password' });
+    expect(apiKeys.revokeAll).toHaveBeenCalledWith(ID);
+    expect(result.revokedApiKeys).toBe(3);
+    expect(order).toEqual(['keys revoked', 'sessions ended']);
+  });
+
+  it('keeps the API keys when the holder declines, and never touches them for a name change', async () => {
+    const { useCase, apiKeys, me } = setup();
+    const kept = await useCase.execute(caller, { name: 'Ada', password: 'new-password', currentPassword: 'old-password', revokeApiKeys: false });
+    expect([me.passwordHash, kept.revokedApiKeys]).toEqual(['hash:new-password', 0]);
+    await useCase.execute(caller, { name: 'Ada L.', password: '', revokeApiKeys: true });
+    expect(apiKeys.revokeAll).not.toHaveBeenCalled();
+  });
+
+  it('lets a login-as session change the name but not the password', async () => {
+    const { useCase, me } = setup();
+    const admin: Caller = { userId: ID, role: 'user', authMethod: 'login_as', impersonatorId: '0b5f1c2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b' };
+    await expect(useCase.execute(admin, { name: 'Ada L.' })).resolves.toMatchObject({ user: { name: 'Ada L.' } });
+    await expect(useCase.execute(admin, { name: 'Ada', password: 'new-password', currentPassword: 'old-password' })).rejects.toMatchObject({ code: ErrorCode.AUTH_LOGIN_AS_REFUSED });
+    expect(me.passwordHash).toBe('hash:old-password');
   });
 });

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
+import { requireAccountHolder } from '@labeldesk/nest-transport';
+import { ApiKeysUseCase } from '../../api-keys/api-keys.usecase';
 import { PasswordHasher } from '../../sessions/password-hasher';
 import { SignInThrottle } from '../../sessions/sign-in/sign-in-throttle';
 import { TokenSigner } from '../../sessions/token-signer';
@@ -12,6 +14,8 @@ export interface ProfileChange {
   /** Empty or missing: keep the current password. */
   password?: string | undefined;
   currentPassword?: string | undefined;
+  /** With a new password: revoke every API key too (decision 072). Missing means yes. */
+  revokeApiKeys?: boolean | undefined;
   /** Where the request came from, for the guard against guessing the current password. */
   clientAddress?: string | undefined;
 }
@@ -20,6 +24,8 @@ export interface ProfileUpdated {
   user: AuthUser;
   /** Only when the password changed: the caller's session goes on with this token; every other one has ended. */
   token?: string;
+  /** Only when the password changed: how many API keys it revoked. */
+  revokedApiKeys?: number;
 }
 
 const fieldError = (message: string) => new DomainError(ErrorCode.VALIDATION_FAILED, message, [{ path: 'currentPassword', message }]);
@@ -32,6 +38,7 @@ export class UpdateProfileUseCase {
     private readonly throttle: SignInThrottle,
     private readonly signer: TokenSigner,
     private readonly events: UserEventsPublisher,
+    private readonly apiKeys: ApiKeysUseCase,
   ) {}
 
   async execute(caller: Caller, change: ProfileChange): Promise<ProfileUpdated> {
@@ -44,6 +51,8 @@ export class UpdateProfileUseCase {
       if (renamed) await this.events.changed(user.id);
       return { user: toAuthUser(user) };
     }
+    // The password is the holder's: an admin signed in as the customer may rename them, never lock them out.
+    requireAccountHolder(caller);
     if (!change.currentPassword) throw fieldError('Enter your current password to set a new one');
     const me = await this.users.findById(caller.userId);
     if (!me) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
@@ -58,7 +67,10 @@ export class UpdateProfileUseCase {
       target.passwordHash = passwordHash;
       target.endSessions();
     });
+    // Keys made with a stolen session must not outlive the change (decision 072): revoked unless the holder keeps them,
+    // before the event below makes every gateway forget the user's callers, the keys' among them.
+    const revokedApiKeys = change.revokeApiKeys === false ? 0 : await this.apiKeys.revokeAll(user.id);
     await this.events.sessionsEnded(user.id, 'password-changed');
-    return { user: toAuthUser(user), token: this.signer.sign(user.id, user.sessionVersion) };
+    return { user: toAuthUser(user), token: this.signer.sign(user.id, user.sessionVersion), revokedApiKeys };
   }
 }

@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'batch.void': "Voided labels of a customer's batch",
   'api-key.create': 'Created an API key',
   'api-key.revoke': 'Revoked an API key',
+  'api-key.create-refused': 'Refused: create an API key (wrong password or code)',
   'user.2fa-enabled': 'Turned on two-factor sign-in',
   'user.2fa-disabled': 'Turned off two-factor sign-in',
   'user.2fa-recovery-codes': 'Made new recovery codes',

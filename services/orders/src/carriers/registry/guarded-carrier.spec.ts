@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { LabelToVoid, PurchaseOutcome, ScanFormOutcome, ScanFormRequest, TrackingReport, VoidOutcome } from '../carrier.port';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { labelFrom, lostAnswer, notAttempted, rateLimited, refusal, ScriptedCarrier, sellsTheLabel } from '../testing/scripted-carrier';
@@ -8,19 +7,43 @@ import { type CarrierGuardOptions, GuardedCarrier } from './guarded-carrier';
 const shipment = aShipment();
 const label = { trackingNumber: '9400100000000000000000', carrierRefs: { shipmentId: 'shp_1' }, purchasedAt: new Date('2026-11-20T15:00:00Z') };
 
-/** Polls until the condition holds (the guard's queue moves on timers and microtasks, not on a signal a test can await). */
-const until = async (condition: () => boolean, what: string, timeoutMs = 2_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what}: still not so after ${timeoutMs} ms`);
-    await sleep(2);
+// The guard's clock is the global one (its Retry-After pause, cockatiel's retry and open circuit): faked here, so a
+// wait is proved by moving the clock, and "at once" means "without the clock moving", however slow the machine.
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+/** One turn of the event loop: every promise that can settle without the clock moving has settled by then. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `count` turns of the event loop: what could happen without the clock moving or a purchase being answered, has. */
+const turns = async (count: number): Promise<void> => {
+  for (let done = 0; done < count; done++) await turn();
+};
+
+/** Turns the event loop until the condition holds (a bounded number of turns): the guard's queue moves on microtasks. */
+const until = async (condition: () => boolean, what: string, turns = 100): Promise<void> => {
+  for (let done = 0; !condition(); done++) {
+    if (done === turns) throw new Error(`${what}: still not so after ${turns} turns of the event loop`);
+    await turn();
   }
 };
 
+/** Runs `work`, moving the fake clock from one timer to the next until it settles: its result and how far the clock moved. */
 const timed = async <T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> => {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
+  const started = Date.now();
+  let settled = false;
+  const running = work().finally(() => (settled = true));
+  for (let moves = 0; ; moves++) {
+    await turns(3);
+    if (settled) break;
+    if (moves === 100 || jest.getTimerCount() === 0) throw new Error('the call waits for nothing the clock can bring');
+    await jest.advanceTimersToNextTimerAsync();
+  }
+  return { result: await running, ms: Date.now() - started };
 };
 
 const guard = (carrier: ScriptedCarrier, options: CarrierGuardOptions = {}) =>
@@ -65,18 +88,19 @@ describe('GuardedCarrier', () => {
 
       const purchases = Array.from({ length: 5 }, (_, i) => buy(guarded, `key-${i}`));
       await until(() => carrier.purchaseCalls.length === 2, 'two purchases sent');
-      await sleep(30);
+      // Everything that could happen without a slot freeing has happened by then: the other three still wait.
+      await turns(5);
       expect(carrier.purchaseCalls).toHaveLength(2);
 
       releases.shift()?.();
       await until(() => carrier.purchaseCalls.length === 3, 'the first queued purchase sent once a slot freed');
-      await sleep(30);
+      await turns(5);
       expect(carrier.purchaseCalls).toHaveLength(3);
 
-      while (carrier.purchaseCalls.length < 5 || releases.length > 0) {
+      await until(() => {
         releases.shift()?.();
-        await sleep(2);
-      }
+        return carrier.purchaseCalls.length === 5 && releases.length === 0;
+      }, 'every purchase sent and answered');
       const outcomes = await Promise.all(purchases);
       expect(outcomes.map((outcome) => outcome.kind)).toEqual(['bought', 'bought', 'bought', 'bought', 'bought']);
       expect(carrier.purchaseCalls.map((call) => call.idempotencyKey)).toEqual(['key-0', 'key-1', 'key-2', 'key-3', 'key-4']);
@@ -93,7 +117,7 @@ describe('GuardedCarrier', () => {
 
       expect(result).toEqual({ kind: 'bought', label: labelFrom('easypost', shipment, 'key-429') });
       expect(carrier.purchaseCalls.map((call) => call.idempotencyKey)).toEqual(['key-429', 'key-429']);
-      expect(ms).toBeGreaterThanOrEqual(145);
+      expect(ms).toBe(150);
     });
 
     it('gives up after rateLimitedTries calls and answers not attempted (rate limited), so the next carrier may be tried', async () => {
@@ -104,7 +128,7 @@ describe('GuardedCarrier', () => {
 
       expect(result).toEqual(rateLimited(50));
       expect(carrier.purchaseCalls).toHaveLength(3);
-      expect(ms).toBeGreaterThanOrEqual(95);
+      expect(ms).toBe(100);
     });
 
     it('does not wait for a Retry-After longer than longestWaitMs: one call, and not attempted at once', async () => {
@@ -115,23 +139,24 @@ describe('GuardedCarrier', () => {
 
       expect(result).toEqual(rateLimited(10_000));
       expect(carrier.purchaseCalls).toHaveLength(1);
-      expect(ms).toBeLessThan(250);
+      expect(ms).toBe(0);
     });
 
     it('holds the other purchases to this carrier until the Retry-After it was given has passed', async () => {
       const sentAt: number[] = [];
       carrier.onEveryPurchase((call) => {
-        sentAt.push(performance.now());
+        sentAt.push(Date.now());
         return sentAt.length === 1 ? rateLimited(200) : sellsTheLabel('easypost')(call);
       });
       const guarded = guard(carrier, { rateLimitedTries: 1 });
 
-      expect(await buy(guarded, 'first')).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited' });
-      const second = await buy(guarded, 'second');
+      expect((await timed(() => buy(guarded, 'first'))).result).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited' });
+      const second = await timed(() => buy(guarded, 'second'));
 
-      expect(second.kind).toBe('bought');
+      expect(second.result.kind).toBe('bought');
+      expect(second.ms).toBe(200);
       expect(sentAt).toHaveLength(2);
-      expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(195);
+      expect(sentAt[1]! - sentAt[0]!).toBe(200);
     });
 
     // Fails on df95433 (reported with a fix): the pause is checked before a purchase queues in the bulkhead, so a purchase
@@ -143,13 +168,13 @@ describe('GuardedCarrier', () => {
       let rateLimitedAt = 0;
       single.onPurchase(
         async () => {
-          sentAt.push(performance.now());
+          sentAt.push(Date.now());
           await new Promise<void>((answer) => (answerFirst = answer));
-          rateLimitedAt = performance.now();
+          rateLimitedAt = Date.now();
           return rateLimited(200);
         },
         (call) => {
-          sentAt.push(performance.now());
+          sentAt.push(Date.now());
           return sellsTheLabel('easypost')(call);
         },
       );
@@ -158,12 +183,16 @@ describe('GuardedCarrier', () => {
       const first = buy(guarded, 'first');
       await until(() => sentAt.length === 1, 'the first purchase sent');
       const second = buy(guarded, 'second');
-      await sleep(20);
+      // The second is queued behind the bulkhead by then (it moves on microtasks): held there, not sent.
+      await turns(5);
+      expect(sentAt).toHaveLength(1);
       answerFirst();
 
       expect(await first).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited' });
-      expect((await second).kind).toBe('bought');
-      expect(sentAt[1]! - rateLimitedAt).toBeGreaterThanOrEqual(195);
+      const { result, ms } = await timed(() => second);
+      expect(result.kind).toBe('bought');
+      expect(ms).toBe(200);
+      expect(sentAt[1]! - rateLimitedAt).toBe(200);
     });
 
     // Fails on df95433 (reported with a fix): a Retry-After beyond longestWaitMs still pauses the carrier for longestWaitMs,
@@ -177,7 +206,7 @@ describe('GuardedCarrier', () => {
 
       expect(result).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited' });
       expect(carrier.purchaseCalls).toHaveLength(1);
-      expect(ms).toBeLessThan(250);
+      expect(ms).toBe(0);
     });
   });
 
@@ -193,7 +222,7 @@ describe('GuardedCarrier', () => {
 
       expect(result).toMatchObject({ kind: 'not_attempted', reason: 'circuit_open' });
       expect(carrier.purchaseCalls).toHaveLength(3);
-      expect(ms).toBeLessThan(500);
+      expect(ms).toBe(0);
     });
 
     it('stays closed while the outages are not in a row', async () => {
@@ -210,7 +239,9 @@ describe('GuardedCarrier', () => {
     it('lets one purchase through after halfOpenAfterMs, and closes again when the carrier answers', async () => {
       const guarded = guard(carrier, { breakAfter: 3, halfOpenAfterMs: 100 });
       await openCircuit(carrier, guarded);
-      await sleep(120);
+      jest.advanceTimersByTime(99);
+      expect(await buy(guarded)).toMatchObject({ kind: 'not_attempted', reason: 'circuit_open' });
+      jest.advanceTimersByTime(1);
       carrier.onPurchase(sellsTheLabel('easypost'), sellsTheLabel('easypost'));
 
       expect((await buy(guarded)).kind).toBe('bought');

@@ -1,5 +1,4 @@
 import { bulkhead, CircuitState, circuitBreaker, ConsecutiveBreaker, DelegateBackoff, handleWhenResult, isBrokenCircuitError, retry, wrap, type CircuitBreakerPolicy, type IPolicy } from 'cockatiel';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   AddressVerification,
   LabelAddress,
@@ -47,6 +46,12 @@ const messageOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : String(error);
 
 const retryAfterOf = (outcome: unknown): number => (outcome as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 1_000;
+
+/**
+ * The global timer, as cockatiel's retry waits on and its breaker reads Date.now(): one clock for the pause, the retry
+ * and the open circuit, which a test moves as one (not node:timers/promises, which a fake clock cannot reach).
+ */
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A carrier behind its own limits: at most `profile.maxConcurrentPurchases` calls in flight (the rest queue, so bulk

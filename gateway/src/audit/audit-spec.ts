@@ -18,8 +18,8 @@ export interface AuditSpec {
    */
   refused?: AuditAction;
   /**
-   * Recorded only when the caller is an admin, on a route open to owners too (voiding a label): a customer's own
-   * actions are not admin actions.
+   * Recorded only when an admin acts, on a route open to owners too (voiding a label): a customer's own actions are
+   * not admin actions, but an admin's signed in as the customer are (decision 069: "admin A as customer C").
    */
   onlyWhenAdmin?: true;
 }

@@ -1,8 +1,9 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthAuditRpc, DomainError, ErrorCode, type AnyRpcContract } from '@labeldesk/contracts';
+import { AuthAuditRpc, DomainError, ErrorCode, type AnyRpcContract, type Caller } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import { lastValueFrom, of, throwError } from 'rxjs';
+import { LabelLifecycleController } from '../http/label-lifecycle.controller';
 import { UsersAdminController } from '../http/users-admin.controller';
 import { AuditInterceptor } from './audit.interceptor';
 
@@ -19,10 +20,20 @@ const loginAsContext = (): ExecutionContext => {
   } as unknown as ExecutionContext;
 };
 
-const setup = () => {
+/** A label voided through the route open to its owner too, by `caller`. */
+const voidContext = (caller: Caller): ExecutionContext => {
+  const request = { params: { orderId: 'order-1' }, caller, correlationId: 'c2' };
+  return {
+    getType: () => 'http',
+    getHandler: () => LabelLifecycleController.prototype.voidLabel,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+};
+
+const setup = (context: () => ExecutionContext = loginAsContext) => {
   const rpc = { call: jest.fn(async (_contract: AnyRpcContract, _payload: unknown) => ({ id: 'entry-1' })) };
   const interceptor = new AuditInterceptor(new Reflector(), rpc as unknown as RpcClient);
-  const run = async (answer: CallHandler['handle']) => lastValueFrom(await interceptor.intercept(loginAsContext(), { handle: answer }));
+  const run = async (answer: CallHandler['handle']) => lastValueFrom(await interceptor.intercept(context(), { handle: answer }));
   const recorded = () => rpc.call.mock.calls.filter(([contract]) => contract === AuthAuditRpc.record).map(([, entry]) => entry);
   return { run, recorded };
 };
@@ -46,6 +57,18 @@ describe('AuditInterceptor', () => {
   it('records nothing for a failure that is not a refusal (the user does not exist)', async () => {
     const { run, recorded } = setup();
     await expect(run(() => throwError(() => new DomainError(ErrorCode.NOT_FOUND, 'User not found')))).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    expect(recorded()).toEqual([]);
+  });
+
+  it('records a label voided by an admin signed in as its owner (auth names the admin, acting as the customer)', async () => {
+    const { run, recorded } = setup(() => voidContext({ userId: 'customer-1', role: 'user', authMethod: 'login_as', impersonatorId: ADMIN_ID }));
+    await run(() => of({ voided: true }));
+    expect(recorded()).toEqual([{ action: 'label.void', targetType: 'order', targetId: 'order-1', before: null, after: null }]);
+  });
+
+  it("records nothing for a label voided by its owner in their own session (not an admin's action)", async () => {
+    const { run, recorded } = setup(() => voidContext({ userId: 'customer-1', role: 'user', authMethod: 'session' }));
+    await run(() => of({ voided: true }));
     expect(recorded()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthAuditRpc, DomainError, ErrorCode, type AuditAction, type RequestOf } from '@labeldesk/contracts';
+import { AuthAuditRpc, authMethodOf, DomainError, ErrorCode, type AuditAction, type Caller, type RequestOf } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Request } from 'express';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
@@ -28,7 +28,7 @@ export class AuditInterceptor implements NestInterceptor {
     const spec = this.reflector.get<AuditSpec | undefined>(AUDITED, context.getHandler());
     if (!spec || context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<AuthenticatedRequest & Request>();
-    if (spec.onlyWhenAdmin && request.caller?.role !== 'admin') return next.handle();
+    if (spec.onlyWhenAdmin && !adminActs(request.caller)) return next.handle();
     const ctx: CallContext = { caller: request.caller ?? null, correlationId: request.correlationId ?? '' };
     const targetId = spec.target(request);
     const before = spec.snapshot ? await spec.snapshot(this.rpc, targetId, ctx) : null;
@@ -65,5 +65,8 @@ export class AuditInterceptor implements NestInterceptor {
     );
   }
 }
+
+/** An admin in their own session, or behind a login-as session (auth records the entry as theirs, acting as the customer). */
+const adminActs = (caller: Caller | undefined): boolean => caller !== undefined && (caller.role === 'admin' || authMethodOf(caller) === 'login_as');
 
 const isForbidden = (error: unknown): error is DomainError => error instanceof DomainError && error.code === ErrorCode.FORBIDDEN;

@@ -7,7 +7,7 @@ import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { ZodBody } from './zod-body.pipe';
 
-/** The audit log, newest first, with the name of who acted; the entry keeps the name and e-mail of the user acted on. */
+/** The audit log, newest first, with the name of who acted (and of the customer they acted as); the entry keeps the name and e-mail of the user acted on. */
 @Controller('admin/audit')
 @AdminOnly()
 export class AdminAuditController {
@@ -18,6 +18,7 @@ export class AdminAuditController {
   async list(@Query(new ZodBody(auditQuerySchema)) query: z.output<typeof auditQuerySchema>, @Ctx() ctx: CallContext): Promise<AuditPage> {
     const [page, { users }] = await Promise.all([this.rpc.call(AuthAuditRpc.list, query, ctx), this.rpc.call(AuthRpc.listUsers, {}, ctx)]);
     const names = new Map(users.map((u) => [u.id, `${u.name} (${u.email})`]));
-    return { total: page.total, items: page.items.map((entry) => ({ ...entry, actorName: names.get(entry.actorId) ?? null })) };
+    const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+    return { total: page.total, items: page.items.map((entry) => ({ ...entry, actorName: nameOf(entry.actorId), actingAsName: nameOf(entry.actingAsId) })) };
   }
 }

@@ -1,17 +1,22 @@
 import { Controller } from '@nestjs/common';
-import { AuthAuditRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { AuditRepository } from './audit.repository';
+import { AuthAuditRpc, authMethodOf, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { Allow, CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { auditActor, AuditRepository } from './audit.repository';
 
-/** Admin actions, recorded by the gateway as they happen; the actor is the verified caller. */
+/**
+ * Admin actions, recorded by the gateway as they happen; the actor is the verified caller: an admin, or the admin
+ * behind a login-as session, acting as its customer (decision 069).
+ */
 @Controller()
 export class AuditController {
   constructor(private readonly audit: AuditRepository) {}
 
-  @Allow('admin')
+  /** Sessions only (no scope): an admin's own, or a login-as session, which names its admin; no customer's own. */
+  @Allow('signed-in')
   @RpcHandler(AuthAuditRpc.record)
   async onRecord(@CurrentCaller() caller: Caller, @RpcPayload(AuthAuditRpc.record) body: ParsedRequestOf<typeof AuthAuditRpc.record>) {
-    return { id: await this.audit.append({ actorId: caller.userId, ...body }) };
+    if (authMethodOf(caller) !== 'login_as') requireAdmin(caller);
+    return { id: await this.audit.append({ ...auditActor(caller), ...body }) };
   }
 
   @Allow('admin')

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuditAction, AuditEntry, AuditQuery } from '@labeldesk/contracts';
+import { authMethodOf, DomainError, ErrorCode, type AuditAction, type AuditEntry, type AuditQuery, type Caller } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -14,18 +14,31 @@ interface Row {
   after: AuditEntry['after'];
   target_name: string | null;
   target_email: string | null;
+  acting_as_id: string | null;
   created_at: Date;
   total: string;
 }
 
 export interface NewAuditEntry {
   actorId: string;
+  /** In a login-as session: the customer the admin (the actor) was signed in as. */
+  actingAsId?: string | null;
   action: AuditAction;
   targetType: AuditEntry['targetType'];
   targetId: string | null;
   before: AuditEntry['before'];
   after: AuditEntry['after'];
 }
+
+/**
+ * Who an entry names for a caller (decision 069): the caller, or in a login-as session the admin behind it, acting as
+ * the customer. A login-as caller that names no admin is refused rather than recorded as the customer's own doing.
+ */
+export const auditActor = (caller: Caller): Pick<NewAuditEntry, 'actorId' | 'actingAsId'> => {
+  if (authMethodOf(caller) !== 'login_as') return { actorId: caller.userId, actingAsId: null };
+  if (!caller.impersonatorId) throw new DomainError(ErrorCode.FORBIDDEN, 'A login-as session must name its admin');
+  return { actorId: caller.impersonatorId, actingAsId: caller.userId };
+};
 
 /** The audit log is append-only: there is no update or delete here, and none over the transport. */
 @Injectable()
@@ -44,13 +57,14 @@ export class AuditRepository {
     const id = randomUUID();
     const userTarget = entry.targetType === 'user' && entry.targetId !== null;
     await this.orm.em.fork().execute(
-      `insert into ${this.t('audit_log')} ("id", "actor_id", "action", "target_type", "target_id", "before", "after", "target_name", "target_email")
-       select ?::uuid, ?::uuid, ?::text, ?::text, ?::text, b.v, ?::jsonb,
+      `insert into ${this.t('audit_log')} ("id", "actor_id", "acting_as_id", "action", "target_type", "target_id", "before", "after", "target_name", "target_email")
+       select ?::uuid, ?::uuid, ?::uuid, ?::text, ?::text, ?::text, b.v, ?::jsonb,
               case when ?::boolean then coalesce(u."name", b.v->>'name') end, case when ?::boolean then coalesce(u."email", b.v->>'email') end
          from (select ?::jsonb as v) b left join ${this.t('users')} u on ?::boolean and u."id"::text = ?::text`,
       [
         id,
         entry.actorId,
+        entry.actingAsId ?? null,
         entry.action,
         entry.targetType,
         entry.targetId,
@@ -98,4 +112,5 @@ const toEntry = (row: Row): AuditEntry => ({
   createdAt: new Date(row.created_at).toISOString(),
   targetName: row.target_name,
   targetEmail: row.target_email,
+  actingAsId: row.acting_as_id,
 });

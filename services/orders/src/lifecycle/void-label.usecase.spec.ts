@@ -29,7 +29,7 @@ const setup = (labels: ChargedLabel[]) => {
       const wanted = new Set(numbers);
       return labels.filter((l) => wanted.has(l.trackingNumber));
     }),
-    claim: jest.fn(async (label: ChargedLabel) => ({ ...label, id: `void-${label.labelId}`, state: 'void_requested' }) as unknown as LabelVoid),
+    claim: jest.fn(async (label: ChargedLabel, _by: string, _actorId: string | null) => ({ ...label, id: `void-${label.labelId}`, state: 'void_requested' }) as unknown as LabelVoid),
   };
   const settlement = { carrierOf: () => ({}), voidAtCarrier: jest.fn(async () => ({ state: 'voided' as const })) };
   const bulk = { find: async () => ({ id: BATCH, user_id: OWNER.userId }) };
@@ -37,7 +37,7 @@ const setup = (labels: ChargedLabel[]) => {
     voids as unknown as LabelVoidsRepository, settlement as unknown as VoidSettlement, {} as TrackingRefresh, {} as OrderRepository, bulk as unknown as BulkRepository,
     { VOID_WINDOW_DAYS: 30, CARRIER_TIMEOUT_MS: 10_000 },
   );
-  return { useCase, reads, settlement };
+  return { useCase, reads, settlement, voids };
 };
 
 describe('VoidLabelUseCase.voidBatch', () => {
@@ -72,5 +72,19 @@ describe('VoidLabelUseCase.voidBatch', () => {
     const { useCase } = setup(batch);
     const listed = await useCase.voidBatch(OWNER, BATCH, { trackingNumbers: [...batch.map((l) => l.trackingNumber), 'NOPE'] });
     expect([listed.results.length, listed.voided, listed.refused, listed.nextRow]).toEqual([BATCH_VOID_PAGE + 3, BATCH_VOID_PAGE + 2, 1, null]);
+  });
+});
+
+describe('VoidLabelUseCase: who asked for a void', () => {
+  it('names the admin behind a login-as session, asking as an admin, not the customer (decision 069)', async () => {
+    const { useCase, voids } = setup(batchOf(2));
+    await useCase.voidBatch({ ...OWNER, authMethod: 'login_as', impersonatorId: 'admin-1' }, BATCH);
+    expect(voids.claim.mock.calls.map(([, by, actorId]) => [by, actorId])).toEqual([['admin', 'admin-1'], ['admin', 'admin-1']]);
+  });
+
+  it("names the owner in their own session, asking as the customer", async () => {
+    const { useCase, voids } = setup(batchOf(1));
+    await useCase.voidBatch(OWNER, BATCH);
+    expect(voids.claim.mock.calls.map(([, by, actorId]) => [by, actorId])).toEqual([['customer', OWNER.userId]]);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BATCH_VOID_PAGE, DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
+import { authMethodOf, BATCH_VOID_PAGE, DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { BulkRepository } from '../bulk/bulk.repository';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
@@ -55,7 +55,7 @@ export class VoidLabelUseCase {
     if (!ownsOrAdmin(caller, label.userId)) throw new DomainError(ErrorCode.NOT_FOUND, NOT_YOURS);
     // Ask the carrier where the parcel is before giving money back: the stored status may be hours old.
     const fresh = await this.withFreshTracking(label);
-    const result = await this.voidOne(fresh, this.requester(caller, label), caller.userId);
+    const result = await this.voidOne(fresh, this.requester(caller, label), actorOf(caller));
     if (!result.ok) throw refusalError(result.refusal);
     return { orderId, trackingNumber: label.trackingNumber, state: result.state, amount: result.amountCents, message: moneyMessage(result.state, result.amountCents) };
   }
@@ -76,7 +76,7 @@ export class VoidLabelUseCase {
     }));
     if (labels.length === 0 && results.length === 0 && fromRow === 1) throw new DomainError(ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, 'This batch has no labels to void.');
     const by = this.requester(caller, { userId: batch.user_id });
-    const claims = await mapLimited(labels, BATCH_VOID_CONCURRENCY, (label) => this.claim(label, by, caller.userId));
+    const claims = await mapLimited(labels, BATCH_VOID_CONCURRENCY, (label) => this.claim(label, by, actorOf(caller)));
     const claimed = claims.filter((c): c is Extract<Claim, { ok: true }> => c.ok).map((c) => c.claimed);
     const settled = await this.voidClaimed(claimed);
     const settledOf = new Map(claimed.map((v, i) => [v.labelId, settled[i] as Settled]));
@@ -170,10 +170,15 @@ export class VoidLabelUseCase {
     return stored ? { ...label, trackingStatus: stored.used && !isUsed(stored.status) ? 'in_transit' : stored.status } : label;
   }
 
+  /** An admin signed in as the customer asks as an admin (decision 069), as one reaching another user's label does. */
   private requester(caller: Caller, label: { userId: string }): RequestedBy {
+    if (authMethodOf(caller) === 'login_as') return 'admin';
     return caller.role === 'admin' && caller.userId !== label.userId ? 'admin' : 'customer';
   }
 }
+
+/** Who a void names as asking (decision 069): the caller, or the admin behind a login-as session. */
+const actorOf = (caller: Caller): string => (authMethodOf(caller) === 'login_as' && caller.impersonatorId ? caller.impersonatorId : caller.userId);
 
 /** Maps with at most `limit` calls in flight, answers in input order. */
 export const mapLimited = async <T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> => {

@@ -16,6 +16,12 @@ const targetText = (entry: Entry): string => {
   return userTargetText(entry);
 };
 
+/** "admin A as customer C" for what an admin did signed in as a customer; else the admin. */
+const actorText = (entry: Pick<Entry, 'actorId' | 'actorName' | 'actingAsId' | 'actingAsName'>): string => {
+  const admin = entry.actorName ?? entry.actorId;
+  return entry.actingAsId === null ? admin : `${admin} as ${entry.actingAsName ?? entry.actingAsId}`;
+};
+
 const Snapshot = ({ title, value }: { title: string; value: Entry['before'] }): ReactElement => (
   <Box flex="1" minW="0">
     <Text textStyle="xs" color="fg.muted" fontWeight="medium" mb="1">
@@ -54,7 +60,17 @@ export const AuditTable = ({ entries }: { entries: readonly Entry[] }): ReactEle
                     {formatDateTime(entry.createdAt)}
                   </Table.Cell>
                   <Table.Cell maxW="48">
-                    <Text truncate>{entry.actorName ?? entry.actorId}</Text>
+                    {entry.actingAsId === null ? (
+                      <Text truncate>{entry.actorName ?? entry.actorId}</Text>
+                    ) : (
+                      // Done signed in as a customer (decision 069): the admin did it, as the customer.
+                      <Stack gap="0" title={actorText(entry)} data-testid="audit-acting-as">
+                        <Text truncate>{entry.actorName ?? entry.actorId}</Text>
+                        <Text truncate textStyle="xs" color="fg.muted">
+                          as {entry.actingAsName ?? entry.actingAsId}
+                        </Text>
+                      </Stack>
+                    )}
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{ACTION_LABELS[entry.action]}</Table.Cell>
                   <Table.Cell maxW="56">

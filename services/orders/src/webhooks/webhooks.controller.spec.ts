@@ -1,0 +1,32 @@
+import { ErrorCode, type Caller } from '@labeldesk/contracts';
+import { enforceHandlerAccess, handlerCallersOf } from '@labeldesk/nest-transport';
+import { WebhooksController } from './webhooks.controller';
+
+const OWNER = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
+const callers: Record<'loginAs' | 'session' | 'key', Caller> = {
+  loginAs: { userId: OWNER, role: 'user', authMethod: 'login_as', impersonatorId: '0b4f9d8e-1c2a-4f5e-9d3b-2a1c4e5f6a7b' },
+  session: { userId: OWNER, role: 'user' },
+  key: { userId: OWNER, role: 'user', authMethod: 'api_key', scopes: ['webhooks:manage'] },
+};
+const policies = Object.fromEntries(handlerCallersOf(WebhooksController).map((handler) => [handler.where.split('.')[1] ?? '', handler.policy]));
+const answer = (method: string, caller: Caller): string => {
+  try {
+    const policy = policies[method];
+    if (!policy) return 'no policy';
+    enforceHandlerAccess(policy, caller, { id: 'w1' });
+    return 'allowed';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+};
+
+/** A webhook's signing secret is the customer's: a login-as session never sees a new one (decision 069). */
+describe('webhook handlers, by caller', () => {
+  it.each(['create', 'rotateSecret'])('%s refuses a login-as session, and takes the owner\'s session and their key with webhooks:manage', (method) => {
+    expect([answer(method, callers.loginAs), answer(method, callers.session), answer(method, callers.key)]).toEqual([ErrorCode.AUTH_LOGIN_AS_REFUSED, 'allowed', 'allowed']);
+  });
+
+  it.each(['list', 'update', 'remove', 'deliveries', 'test'])('%s takes a login-as session, which shows no secret', (method) => {
+    expect(answer(method, callers.loginAs)).toBe('allowed');
+  });
+});

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFDocument } from 'pdf-lib';
 import { buildImpb, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
@@ -72,6 +73,14 @@ afterEach(async () => {
   pools = [];
 });
 
+/** Polls the pool's state every 10 ms on the real clock (not the one a test may fake), for at most 3,000 tries. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries === 3_000) throw new Error(`${what}: still not so after ${tries} looks`);
+    await sleep(10);
+  }
+}
+
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
     await promise;
@@ -112,16 +121,25 @@ describe('LabelRenderPool', () => {
   }, 30_000);
 
   it('stops the workers beyond the first once they have rendered nothing for idleWorkerMs, and starts them again for the next burst', async () => {
-    const pool = createPool({ workers: 2, idleWorkerMs: 300 });
-    const burst = (from: number) => Promise.all(Array.from({ length: 6 }, (_, i) => pool.render(labelInput({ serial: from + i }))));
-    await burst(7000);
-    expect(pool.stats.workers).toBe(2);
+    // The pool's timers run on a fake clock moved by hand (the workers and their messages stay real): a worker is
+    // stopped at idleWorkerMs exactly, neither earlier nor later however slow the machine.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const pool = createPool({ workers: 2, idleWorkerMs: 300 });
+      const burst = (from: number) => Promise.all(Array.from({ length: 6 }, (_, i) => pool.render(labelInput({ serial: from + i }))));
+      await burst(7000);
+      expect(pool.stats.workers).toBe(2);
 
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(pool.stats).toEqual({ mode: 'workers', workers: 1, busy: 0, queued: 0 });
+      jest.advanceTimersByTime(299);
+      expect(pool.stats.workers).toBe(2);
+      jest.advanceTimersByTime(1);
+      expect(pool.stats).toEqual({ mode: 'workers', workers: 1, busy: 0, queued: 0 });
 
-    await burst(7100);
-    expect(pool.stats.workers).toBe(2);
+      await burst(7100);
+      expect(pool.stats.workers).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it.each([
@@ -145,16 +163,30 @@ describe('LabelRenderPool', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/died while rendering/));
   });
 
-  // A label sent with another waits out the pair's timeout, then its own once sent alone (3 s + 1.5 s).
+  // A label sent with another waits out the pair's timeout, then its own once sent alone. The job timers run on a fake
+  // clock, moved once the labels are in a worker's hands: a real label is never timed out by a slow machine.
   it('stops a worker whose label takes longer than the job timeout, rejects that label and keeps rendering', async () => {
-    const pool = createPool({ workers: 1, workerFile: misbehavingWorker, jobTimeoutMs: 1_500 });
-    const hung = pool.render(labelInput({ description: 'HANG' }));
-    const next = pool.render(labelInput({ serial: 2 }));
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const pool = createPool({ workers: 1, workerFile: misbehavingWorker, jobTimeoutMs: 1_500 });
+      const hung = rejection(pool.render(labelInput({ description: 'HANG' })));
+      const next = pool.render(labelInput({ serial: 2 }));
 
-    expect(await rejection(hung)).toMatchObject({ name: 'RenderPoolError', code: 'TIMEOUT' });
-    await expect(next).resolves.toBeInstanceOf(Buffer);
-    expect(pool.stats).toMatchObject({ mode: 'workers', workers: 1 });
-  }, 20_000);
+      await until(() => pool.stats.busy === 2, 'both labels in the worker');
+      jest.advanceTimersByTime(2 * 1_500 - 1);
+      expect(pool.stats).toMatchObject({ workers: 1, busy: 2 });
+      jest.advanceTimersByTime(1);
+      // The pair is sent again label by label, the hung one first, to a new worker.
+      await until(() => pool.stats.busy === 1, 'the hung label alone in a new worker');
+      jest.advanceTimersByTime(1_500);
+
+      expect(await hung).toMatchObject({ name: 'RenderPoolError', code: 'TIMEOUT' });
+      await expect(next).resolves.toBeInstanceOf(Buffer);
+      expect(pool.stats).toMatchObject({ mode: 'workers', workers: 1 });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 
   it('hands a worker several waiting labels in one message and answers each with its own label', async () => {
     const pool = createPool({ workers: 2 });
@@ -212,7 +244,8 @@ describe('LabelRenderPool', () => {
 
   it('close() lets the labels already handed over finish on the workers, then ends every worker; later labels render in-thread', async () => {
     const renderInThread = jest.fn(renderLabel);
-    const pool = createPool({ workers: 2, renderInThread });
+    // The workers are still to start: a close timeout no slow machine reaches, as this is about draining, not timing out.
+    const pool = createPool({ workers: 2, renderInThread, closeTimeoutMs: 60_000 });
     const pending = [1, 2, 3].map((serial) => pool.render(labelInput({ serial })));
     expect(pool.stats).toMatchObject({ workers: 2, queued: 3 });
 

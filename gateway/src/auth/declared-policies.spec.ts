@@ -18,10 +18,14 @@ const OWNER = 'owner-id';
 const KEY = 'ld_live_0000000000000000000000000000000000000000000abcdef';
 const name = (route: DocumentedRoute) => `${route.method.toUpperCase()} ${route.path} [${route.policy ? describeAccess(route.policy) : 'no policy'}]`;
 
+/** The real AccessGuard, over an auth that answers what `rpc` answers. */
+const accessGuardOver = (rpc: { call: jest.Mock }, reflector: Reflector): AccessGuard =>
+  new AccessGuard(reflector, new CallerVerifier(rpc as unknown as RpcClient, new VerifiedCallersCache({ ttlMs: 0 })), new ApiKeyRateLimiter(1_000));
+
 /** The real guard on the route's real handler and controller, over an auth that vouches for one API key. */
 const throughGuard = async (route: DocumentedRoute, scopes: readonly ApiScope[], role: UserRole = 'user'): Promise<unknown> => {
   const rpc = { call: jest.fn(async () => ({ caller: { userId: OWNER, role, authMethod: 'api_key', scopes }, user: { id: OWNER }, keyId: 'key-1' })) };
-  const guard = new AccessGuard(new Reflector(), new CallerVerifier(rpc as unknown as RpcClient, new VerifiedCallersCache({ ttlMs: 0 })), new ApiKeyRateLimiter(1_000));
+  const guard = accessGuardOver(rpc, new Reflector());
   const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, param]) => [param, OWNER]));
   const request = { headers: { authorization: `Bearer ${KEY}` }, params, query: {} };
   const ctx = {
@@ -44,10 +48,7 @@ const asAdminSession = async (route: DocumentedRoute, twoFactorEnabled: boolean,
   const verified = { caller: { userId: ADMIN, role: 'admin' }, user: { id: ADMIN, role: 'admin', twoFactorEnabled } };
   const rpc = { call: jest.fn(async () => verified) };
   const reflector = new Reflector();
-  const guards = [
-    new AccessGuard(reflector, new CallerVerifier(rpc as unknown as RpcClient, new VerifiedCallersCache({ ttlMs: 0 })), new ApiKeyRateLimiter(1_000)),
-    new AdminTwoFactorGuard(reflector, { ADMIN_2FA_REQUIRED: true }),
-  ];
+  const guards = [accessGuardOver(rpc, reflector), new AdminTwoFactorGuard(reflector, { ADMIN_2FA_REQUIRED: true })];
   const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, param]) => [param, id]));
   const request: { headers: Record<string, string>; params: Record<string, string>; query: Record<string, string>; caller?: Caller } = { headers: { token: 'a-session-token' }, params, query: {} };
   const ctx = {

@@ -48,13 +48,15 @@ const customers = routes.filter((route) => route.policy && route.policy.who !== 
 const admins = routes.filter((route) => route.policy?.who === 'admin');
 
 describe('every route, for a login-as session (an admin signed in as the customer)', () => {
-  it('finds the holder-only routes: two-factor setup, enable, disable and recovery codes, webhook creation and its secret rotation', () => {
+  it('finds the holder-only routes: two-factor setup, enable, disable and recovery codes, API keys, webhook creation and its secret rotation', () => {
     expect(holderOnly.map((route) => `${route.method.toUpperCase()} ${route.path}`)).toEqual(
       expect.arrayContaining([
         'POST /api/auth/2fa/setup',
         'POST /api/auth/2fa/enable',
         'POST /api/auth/2fa/disable',
         'POST /api/auth/2fa/recovery-codes',
+        'POST /api/keys',
+        'DELETE /api/keys/{id}',
         'POST /api/webhooks',
         'POST /api/webhooks/{id}/rotate-secret',
       ]),

@@ -11,7 +11,9 @@ import { notify } from '../../../components/ui/toaster';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { saveBlob } from '../../../libs/download-file';
 import { errorMessage } from '../../../libs/http-client';
+import { useSignedInAsCustomer } from '../../../hooks/use-signed-in-as-customer';
 import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useSetupTwoFactor, useTwoFactorStatus } from '../../../services/auth/two-factor';
+import { LoginAsNotice } from './login-as-notice';
 
 const HEADING_ID = 'two-factor-heading';
 const enableFormSchema = z.object({ code: twoFactorCodeSchema });
@@ -211,11 +213,14 @@ export const TwoFactorSection = ({ user }: { user: PublicUser }): ReactElement =
   // Sent here by the admin area (ADMIN_2FA_REQUIRED) until two-factor sign-in is on.
   const required = (useLocation().state as { enrolTwoFactor?: boolean } | null)?.enrolTwoFactor === true;
   const enabled = user.twoFactorEnabled === true;
+  const signedInAsCustomer = useSignedInAsCustomer();
 
   const start = () => setup.mutate(undefined, { onError: (error) => notify.error(errorMessage(error, 'Could not start setting up two-factor authentication')) });
 
   let body: ReactElement;
-  if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} email={user.email} onDone={() => setRecoveryCodes(null)} />;
+  if (signedInAsCustomer)
+    body = <LoginAsNotice>Signed in as this customer, you cannot change their two-factor authentication: the codes would be yours, not theirs. Only they can, signed in themselves.</LoginAsNotice>;
+  else if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} email={user.email} onDone={() => setRecoveryCodes(null)} />;
   else if (enabled) body = <ManageForm disable={disable} renew={renew} onDisabled={() => setup.reset()} onNewCodes={setRecoveryCodes} />;
   else if (setup.data) body = <EnrolForm setup={setup.data} enable={enable} onEnabled={setRecoveryCodes} onCancel={() => setup.reset()} />;
   else

@@ -13,8 +13,15 @@ import { useUpdateWebhook } from '../../../../services/webhooks/update-webhook';
 import { DeliveryLog } from './delivery-log';
 import { EVENT_LABELS } from './event-names';
 
+interface WebhookCardProps {
+  webhook: WebhookEndpoint;
+  onSecret: (rotated: WebhookWithSecret) => void;
+  /** In a login-as session: the id of the notice saying why its secret cannot be rotated (the button is disabled). */
+  secretsRefusedBy?: string | undefined;
+}
+
 /** One endpoint: its URL, events and state, its actions, and its delivery log on demand. */
-export const WebhookCard = ({ webhook, onSecret }: { webhook: WebhookEndpoint; onSecret: (rotated: WebhookWithSecret) => void }): ReactElement => {
+export const WebhookCard = ({ webhook, onSecret, secretsRefusedBy }: WebhookCardProps): ReactElement => {
   const [showLog, setShowLog] = useState(false);
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const remove = useDeleteWebhook();
@@ -62,7 +69,7 @@ export const WebhookCard = ({ webhook, onSecret }: { webhook: WebhookEndpoint; o
           >
             {webhook.enabled ? 'Disable' : 'Enable'}
           </Button>
-          <Button size="xs" variant="outline" onClick={() => setConfirm('rotate')}>
+          <Button size="xs" variant="outline" onClick={() => setConfirm('rotate')} disabled={secretsRefusedBy !== undefined} aria-describedby={secretsRefusedBy}>
             Rotate Secret
           </Button>
           <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirm('delete')}>

@@ -40,7 +40,9 @@ describe('freezeIfOld', () => {
     await lock.acquire(7);
     let done = false;
     const freezing = freezeIfOld(db, lock, 1).then((frozen) => ((done = true), frozen));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The pass waits in the lock's queue behind connection 7 (a state, not a time): until then it cannot be done.
+    for (let turns = 0; lock.queueLength === 0 && turns < 100; turns++) await new Promise((resolve) => setImmediate(resolve));
+    expect(lock.queueLength).toBe(1);
     expect(done).toBe(false);
     lock.release(7);
     // A connection asking meanwhile gets the lock between two steps of the pass, before the pass ends.

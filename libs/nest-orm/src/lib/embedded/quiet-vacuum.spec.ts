@@ -72,7 +72,9 @@ describe('vacuumIfQuiet', () => {
     await lock.acquire(7);
     let done = false;
     const vacuuming = vacuumIfQuiet(db, lock, state, small).then((tables) => ((done = true), tables));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The pass waits in the lock's queue behind connection 7 (a state, not a time): until then it cannot be done.
+    for (let turns = 0; lock.queueLength === 0 && turns < 100; turns++) await new Promise((resolve) => setImmediate(resolve));
+    expect(lock.queueLength).toBe(1);
     expect(done).toBe(false);
     lock.release(7);
     await lock.acquire(8);

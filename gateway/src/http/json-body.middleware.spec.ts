@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { HttpErrorFilter } from '../errors/http-error.filter';
@@ -54,6 +55,12 @@ class EchoController {
     return { rawBytes: req.rawBody?.length ?? -1 };
   }
 
+  @Post('webhooks/easypost')
+  @HttpCode(200)
+  easypost(@Req() req: RawBodyRequest<Request>): { rawBytes: number } {
+    return { rawBytes: req.rawBody?.length ?? -1 };
+  }
+
   @Get('auth/get-address/:userId')
   addresses(@Param('userId') userId: string, @Query('page') page?: string): { userId: string; page: string | null } {
     return { userId, page: page ?? null };
@@ -78,6 +85,23 @@ const fullShipment = (i: number) => ({
   receiver: { receiver_name: `Bob ${i}`, receiver_phone: '', receiver_company: '', receiver_address1: `${100 + i} Pine Ave`, receiver_address2: '', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
   package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2, package_weight_unit: 'LB', package_description: 'Mug' },
 });
+
+/**
+ * Sends the head of a request and `part` of its body over a raw socket and never the rest: answers what the server
+ * wrote back once it closed the connection (a server that waits for the rest of the body never answers).
+ */
+const sendOnlyTheStart = (url: string, head: string, part: Buffer): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(head);
+      socket.write(part);
+    });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(received).toString('utf8')));
+  });
 
 describe('useJsonBodies', () => {
   let app: NestExpressApplication;
@@ -125,6 +149,30 @@ describe('useJsonBodies', () => {
       expect((await post('/orders/bulk/process/u1', padded(40 * MB + 100))).status).toBe(413);
       // Two bodies of tens of megabytes through a real socket: seconds on a loaded 2-core machine.
     }, 30_000);
+
+    it('keeps the exact bytes of an EasyPost event, and refuses one over 256 KB with a 413 naming the limit', async () => {
+      const event = JSON.stringify({ object: 'Event', description: 'tracker.updated', result: { object: 'Tracker', tracking_details: Array.from({ length: 20 }, (_, i) => ({ message: `Scan ${i}`, status: 'in_transit' })) } });
+      expect((await post('/webhooks/easypost', event)).body).toEqual({ rawBytes: Buffer.byteLength(event) });
+      expect((await post('/webhooks/easypost', padded(256 * 1024 - 100))).status).toBe(200);
+      const over = await post('/webhooks/easypost', padded(256 * 1024 + 100));
+      expect([over.status, over.body]).toEqual([413, { message: 'The request is larger than the 256 KB limit. Split the upload into smaller files.', code: 'PAYLOAD_TOO_LARGE' }]);
+    });
+
+    it('refuses an EasyPost webhook announcing 20 MB at once, without waiting for the rest, and closes the connection', async () => {
+      const head = `POST /api/webhooks/easypost HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${20 * MB}\r\n\r\n`;
+      const answer = await sendOnlyTheStart(url, head, Buffer.from(`{"pad":"${'x'.repeat(64 * 1024)}`));
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toMatch(/connection: close/i);
+      expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    });
+
+    it('refuses a chunked EasyPost webhook as soon as it passes 256 KB, without waiting for the rest', async () => {
+      const head = 'POST /api/webhooks/easypost HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+      const chunk = `{"pad":"${'x'.repeat(300 * 1024)}`;
+      const answer = await sendOnlyTheStart(url, head, Buffer.from(`${Buffer.byteLength(chunk).toString(16)}\r\n${chunk}\r\n`));
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer).toContain('256 KB limit');
+    });
 
     it('applies the limit to the inflated size of a compressed body, and says when one cannot be inflated', async () => {
       const send = (body: Buffer) => fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
-import { json } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { BAD_INPUT_MESSAGE, isNestedDeeperThan, MAX_JSON_DEPTH, rejectBadBody, rejectBadUrl, requireJsonBody } from './bad-input.middleware';
 
 /** Every route the table below does not name: forms, settings, one order. */
@@ -23,6 +23,16 @@ export const LARGE_BODY_ROUTES: ReadonlyArray<{ path: string; limit: string }> =
 ];
 
 /**
+ * Routes that take only small bodies from anyone, read by readSmallBody: refused with a 413 as soon as they pass their
+ * limit, without reading the rest (body-parser reads a refused body to its end first).
+ */
+export const SMALL_BODY_ROUTES: ReadonlyArray<{ path: string; limitBytes: number }> = [
+  // EasyPost's events are a few KB (a tracker.updated with 20 tracking details is ~10 KB; its recorded events are 2–6
+  // KB): 256 KB is 25 times the largest and still nothing to read for a stranger's flood (decision 073).
+  { path: '/api/webhooks/easypost', limitBytes: 256 * 1024 },
+];
+
+/**
  * Reads JSON bodies and refuses bad input before any guard or handler sees it, in this order: a non-JSON body
  * (415), a bad route param or query value (400), a body over its route's limit (413), nesting deeper than
  * MAX_JSON_DEPTH (400, from the bytes, before parsing), null characters and lone surrogates anywhere (400).
@@ -30,6 +40,7 @@ export const LARGE_BODY_ROUTES: ReadonlyArray<{ path: string; limit: string }> =
  */
 export const useJsonBodies = (app: NestExpressApplication): void => {
   app.use('/api', requireJsonBody, rejectBadUrl);
+  for (const route of SMALL_BODY_ROUTES) app.use(route.path, readSmallBody(route.limitBytes));
   for (const route of LARGE_BODY_ROUTES) app.use(route.path, json({ limit: route.limit, verify: (_req, _res, body) => refuseDeepJson(body) }));
   // The payment webhook checks its signature over the exact bytes received (`rawBody`).
   app.use(json({ limit: BODY_LIMIT, verify: (req, _res, body) => Object.assign(req, { rawBody: refuseDeepJson(body) }) }));
@@ -44,3 +55,61 @@ const refuseDeepJson = (body: Buffer): Buffer => {
   if (isNestedDeeperThan(body, MAX_JSON_DEPTH)) throw new DomainError(ErrorCode.VALIDATION_FAILED, BAD_INPUT_MESSAGE.tooDeep);
   return body;
 };
+
+/** A refusal shaped as body-parser's (http-errors), so HttpErrorFilter answers it as it answers body-parser's. */
+const bodyReadError = (status: number, type: string, limit?: number): Error => Object.assign(new Error(type), { status, statusCode: status, expose: true, type, limit });
+
+/**
+ * Reads a small JSON body whole, keeping its exact bytes as `rawBody` (a webhook's signature is over them). Refused
+ * with a 413 as soon as it passes `limitBytes`, announced (Content-Length) or counted as it arrives (chunked), without
+ * reading the rest: the stream is paused and the connection closed after the answer. Compressed bodies are refused
+ * (415): the senders of these routes do not compress, and inflating would be more to read.
+ */
+export const readSmallBody =
+  (limitBytes: number) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    const declared = req.headers['content-length'];
+    if (req.headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0')) return next();
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'identity') return next(bodyReadError(415, 'encoding.unsupported'));
+    const refuseTooLarge = (): void => {
+      req.pause();
+      res.setHeader('Connection', 'close');
+      next(bodyReadError(413, 'entity.too.large', limitBytes));
+    };
+    if (declared !== undefined && Number(declared) > limitBytes) return refuseTooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onError);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limitBytes) return void chunks.push(chunk);
+      stop();
+      refuseTooLarge();
+    };
+    const onEnd = (): void => {
+      stop();
+      const raw = Buffer.concat(chunks);
+      let body: unknown;
+      try {
+        body = JSON.parse(refuseDeepJson(raw).toString('utf8'));
+      } catch (error) {
+        return next(error instanceof DomainError ? error : bodyReadError(400, 'entity.parse.failed'));
+      }
+      Object.assign(req, { rawBody: raw, body });
+      next();
+    };
+    const onError = (): void => {
+      stop();
+      next(bodyReadError(400, 'request.aborted'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onError);
+  };

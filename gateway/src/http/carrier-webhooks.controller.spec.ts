@@ -1,0 +1,51 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { RpcClient } from '@labeldesk/nest-transport';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { HttpErrorFilter } from '../errors/http-error.filter';
+import { useJsonBodies } from './json-body.middleware';
+import { CarrierWebhooksController, EASYPOST_WEBHOOKS_PER_MINUTE } from './label-lifecycle.controller';
+
+/** Orders as the controller sees it: every signature good. */
+const rpc = { call: jest.fn(async () => ({ accepted: true })) };
+
+/** The gateway's throttlers as app.module declares them (names and windows; the limits are the defaults). */
+@Module({
+  imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: 20 }, { name: 'topup', ttl: 60_000, limit: 10 }] })],
+  controllers: [CarrierWebhooksController],
+  providers: [{ provide: RpcClient, useValue: rpc }, { provide: APP_FILTER, useClass: HttpErrorFilter }],
+})
+class CarrierWebhooksModule {}
+
+describe('POST /api/webhooks/easypost', () => {
+  let app: NestExpressApplication;
+  let server: App;
+  const post = (from: string) => request(server).post('/api/webhooks/easypost').set('x-forwarded-for', from).set('content-type', 'application/json').send('{"description":"tracker.updated"}');
+
+  beforeAll(async () => {
+    app = await NestFactory.create<NestExpressApplication>(CarrierWebhooksModule, { logger: false, rawBody: true });
+    app.set('trust proxy', true);
+    app.setGlobalPrefix('api');
+    useJsonBodies(app);
+    await app.init();
+    server = app.getHttpServer() as App;
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 429 with Retry-After once one client address has sent its 600 a minute, while another address is still served', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < EASYPOST_WEBHOOKS_PER_MINUTE; i++) statuses.push((await post('203.0.113.7')).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const over = await post('203.0.113.7');
+    expect([over.status, over.body['code']]).toEqual([429, 'RATE_LIMITED']);
+    expect(over.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(rpc.call).toHaveBeenCalledTimes(EASYPOST_WEBHOOKS_PER_MINUTE);
+    expect((await post('198.51.100.9')).status).toBe(200);
+  }, 60_000);
+});

@@ -14,7 +14,7 @@ import {
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { AdminOnly, Public } from '../auth/access.decorators';
-import { asVisitor, Ctx, type CallContext } from '../auth/request-context';
+import { asVisitor, ClientAddress, Ctx, type CallContext } from '../auth/request-context';
 import { Audited, param } from '../audit/audited.decorator';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { ZodBody } from './zod-body.pipe';
@@ -28,15 +28,19 @@ import { ZodBody } from './zod-body.pipe';
 export class PasswordResetController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: 'E-mail a one-time password reset link (the same answer whether or not the account exists)', body: forgotPasswordBodySchema, response: forgotPasswordResponseSchema })
+  @ApiDoc({
+    summary: 'E-mail a one-time password reset link (the same answer whether or not the account exists): at most 3 an hour to an account, 10 an hour asked for from one address',
+    body: forgotPasswordBodySchema,
+    response: forgotPasswordResponseSchema,
+  })
   @Post('forgot-password')
   @HttpCode(200)
   @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
-  forgot(@Body(new ZodBody(forgotPasswordBodySchema)) body: z.output<typeof forgotPasswordBodySchema>, @Ctx() ctx: CallContext): Promise<ForgotPasswordResponse> {
-    return this.rpc.call(PasswordResetRpc.request, { email: body.email }, asVisitor(ctx));
+  forgot(@Body(new ZodBody(forgotPasswordBodySchema)) body: z.output<typeof forgotPasswordBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<ForgotPasswordResponse> {
+    return this.rpc.call(PasswordResetRpc.request, { email: body.email, clientAddress }, asVisitor(ctx));
   }
 
   @ApiDoc({ summary: 'Set a new password with a reset link (it works once; every session of the user ends)', body: resetPasswordBodySchema, response: resetPasswordResponseSchema })

@@ -14,11 +14,14 @@ export class PasswordResetController {
     private readonly completeReset: CompletePasswordResetUseCase,
   ) {}
 
-  /** A visitor the gateway vouches for (it throttles the route per client address): a mail is never sent for a bare NATS message. */
+  /**
+   * A visitor the gateway vouches for (it throttles the route per client address and passes that address on for the
+   * hourly mail limits): a mail is never sent for a bare NATS message.
+   */
   @Allow('visitor')
   @RpcHandler(PasswordResetRpc.request)
   onRequest(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(PasswordResetRpc.request) body: ParsedRequestOf<typeof PasswordResetRpc.request>) {
-    return this.requestReset.execute(body.email);
+    return this.requestReset.execute(body.email, body.clientAddress);
   }
 
   @Allow('admin')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
-import { AUTH_LIMITS } from './credentials.schema';
+import { AUTH_LIMITS, clientAddressSchema } from './credentials.schema';
 
 /** How the reset link reaches the person: by e-mail, or (no SMTP configured) from the operator. */
 export const resetDeliverySchema = z.enum(['email', 'operator']);
@@ -41,8 +41,12 @@ export const PASSWORD_RESET_PATH = '/reset-password';
  * `appUrl`: like every key a schema does not name, zod's object drops it while parsing, so it never reaches a link.
  */
 export const PasswordResetRpc = {
-  /** A visitor the gateway vouches for: e-mails a one-time link when SMTP is configured and the account exists (the answer never says which). */
-  request: defineRpc('auth.password-reset.request.v1', forgotPasswordBodySchema, forgotPasswordResponseSchema),
+  /**
+   * A visitor the gateway vouches for: e-mails a one-time link when SMTP is configured, the account exists and neither
+   * it nor the asker's address (`clientAddress`, optional for gateways of the previous release) is over its hourly
+   * limit (the answer never says which).
+   */
+  request: defineRpc('auth.password-reset.request.v1', forgotPasswordBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), forgotPasswordResponseSchema),
   /** An admin: the same one-time link, handed over by the operator; refused for a blocked user. */
   issue: defineRpc('auth.password-reset.issue.v1', z.object({ userId: idSchema }), resetLinkResponseSchema),
   /** A visitor the gateway vouches for, holding a valid link: sets the password, uses the link up and ends every session of the user. */

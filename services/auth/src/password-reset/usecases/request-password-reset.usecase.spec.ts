@@ -1,4 +1,5 @@
 import { PasswordResetRpc } from '@labeldesk/contracts';
+import { InMemorySignInCounters } from '../../../test/support/in-memory-sign-in-counters';
 import { User } from '../../users/user.entity';
 import type { UserRepository } from '../../users/user.repository';
 import type { Mailer } from '../mailer';
@@ -7,24 +8,25 @@ import type { PasswordResetRepository } from '../password-reset.repository';
 import { RESET_BY_OPERATOR, RESET_SENT } from '../reset-link';
 import type { CompletePasswordResetUseCase } from './complete-password-reset.usecase';
 import type { IssueResetLinkUseCase } from './issue-reset-link.usecase';
-import { RequestPasswordResetUseCase } from './request-password-reset.usecase';
+import { RequestPasswordResetUseCase, RESET_MAILS_PER_ACCOUNT, RESET_MAILS_PER_ADDRESS } from './request-password-reset.usecase';
 
 const PUBLIC_URL = 'https://labels.example.com';
 const user = () => Object.assign(new User(), { id: 'u1', name: 'Ann', email: 'ann@example.com', activation: 'allow', passwordHash: 'old' });
 const blockedUser = () => Object.assign(user(), { activation: 'block' });
 
-const setup = (configured: boolean, found: User | null = user()) => {
+const setup = (configured: boolean, found: User | null = user(), counters = new InMemorySignInCounters()) => {
   const sent: Array<{ to: string; text: string }> = [];
   const mailer = { configured, send: jest.fn(async (mail: { to: string; text: string }) => void sent.push(mail)) };
   const resets = { issue: jest.fn(async () => ({ token: 'T'.repeat(43), expiresAt: new Date() })) };
-  const users = { findByEmail: jest.fn(async () => found) };
+  const users = { findByEmail: jest.fn(async (email: string) => (found && email === found.email ? found : null)) };
   const useCase = new RequestPasswordResetUseCase(
     users as unknown as UserRepository,
     resets as unknown as PasswordResetRepository,
     mailer as unknown as Mailer,
+    counters,
     { PASSWORD_RESET_MINUTES: 60, PUBLIC_URL },
   );
-  return { useCase, sent, resets };
+  return { useCase, sent, resets, users, counters };
 };
 
 describe('RequestPasswordResetUseCase', () => {
@@ -69,5 +71,32 @@ describe('RequestPasswordResetUseCase', () => {
     expect(answer).toEqual(await unknown.useCase.execute('ann@example.com'));
     expect(blocked.sent).toEqual([]);
     expect(blocked.resets.issue).not.toHaveBeenCalled();
+  });
+
+  it('e-mails one account at most 3 times an hour, whatever the addresses asking, answering every time as for an unknown e-mail', async () => {
+    const { useCase, sent, resets, counters } = setup(true);
+    const unknownAnswer = await useCase.execute('nobody@example.com', '198.51.100.1');
+    const answers = [];
+    for (let i = 0; i < RESET_MAILS_PER_ACCOUNT + 3; i++) answers.push(await useCase.execute('ann@example.com', `203.0.113.${i + 1}`));
+    expect(answers.every((answer) => JSON.stringify(answer) === JSON.stringify(unknownAnswer))).toBe(true);
+    expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT);
+    // A held-back mail issues no link: the last one sent still works.
+    expect(resets.issue).toHaveBeenCalledTimes(RESET_MAILS_PER_ACCOUNT);
+    counters.now += 3_600_000;
+    await useCase.execute('ann@example.com', '203.0.113.50');
+    expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT + 1);
+  });
+
+  it('sends at most 10 reset e-mails an hour asked for from one address (an IPv6 /64 counts as one), to however many accounts', async () => {
+    const counters = new InMemorySignInCounters();
+    const accounts = Array.from({ length: RESET_MAILS_PER_ADDRESS + 2 }, (_, i) => setup(true, Object.assign(user(), { id: `u${i}`, email: `a${i}@example.com` }), counters));
+    const answers = [];
+    for (const [i, account] of accounts.entries()) answers.push(await account.useCase.execute(`a${i}@example.com`, `2001:db8:1:2::${i + 1}`));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(accounts.map((account) => account.sent.length)).toEqual([...Array<number>(RESET_MAILS_PER_ADDRESS).fill(1), 0, 0]);
+    // Another address still gets its mail to an account the first one did not exhaust.
+    const last = accounts[RESET_MAILS_PER_ADDRESS + 1];
+    await last?.useCase.execute(`a${RESET_MAILS_PER_ADDRESS + 1}@example.com`, '192.0.2.7');
+    expect(last?.sent).toHaveLength(1);
   });
 });

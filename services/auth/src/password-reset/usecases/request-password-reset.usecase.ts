@@ -1,14 +1,27 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ForgotPasswordResponse } from '@labeldesk/contracts';
 import { AUTH_ENV, type AuthEnv } from '../../config/env.schema';
+import { addressBucket } from '../../sessions/sign-in/client-address';
+import { SIGN_IN_COUNTERS, type SignInCounterStore } from '../../sessions/sign-in/sign-in-counters';
 import { UserRepository } from '../../users/user.repository';
 import { Mailer } from '../mailer';
 import { PasswordResetRepository } from '../password-reset.repository';
 import { RESET_BY_OPERATOR, RESET_SENT, resetLinkOn } from '../reset-link';
 
 /**
+ * Reset e-mails a window of an hour may send (decision 073), counted in the database so every replica agrees: to one
+ * account (someone who lost a mail asks twice more; more is someone flooding their inbox), and asked for from one
+ * client address (an IPv4 address or an IPv6 /64) across all accounts (one person asks for their own, a flood asks
+ * for many).
+ */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+export const RESET_MAILS_PER_ADDRESS = 10;
+const RESET_MAIL_WINDOW_SECONDS = 3_600;
+
+/**
  * Someone asks for a reset link by e-mail: a one-time, expiring link is mailed when SMTP is configured. The answer is
- * the same for any e-mail; a blocked or deleted account gets no link (an admin unblocks first).
+ * the same for any e-mail and whether or not a limit held the mail back; a blocked or deleted account gets no link
+ * (an admin unblocks first). A held-back mail issues no link either, so earlier links keep working.
  */
 @Injectable()
 export class RequestPasswordResetUseCase {
@@ -18,13 +31,14 @@ export class RequestPasswordResetUseCase {
     private readonly users: UserRepository,
     private readonly resets: PasswordResetRepository,
     private readonly mailer: Mailer,
+    @Inject(SIGN_IN_COUNTERS) private readonly counters: SignInCounterStore,
     @Inject(AUTH_ENV) private readonly env: Pick<AuthEnv, 'PASSWORD_RESET_MINUTES' | 'PUBLIC_URL'>,
   ) {}
 
-  async execute(email: string): Promise<ForgotPasswordResponse> {
+  async execute(email: string, clientAddress?: string): Promise<ForgotPasswordResponse> {
     if (!this.mailer.configured) return { message: RESET_BY_OPERATOR, delivery: 'operator' };
     const user = await this.users.findByEmail(email);
-    if (user && user.activation === 'allow') {
+    if (user && user.activation === 'allow' && (await this.withinLimits(user.id, clientAddress))) {
       const { token } = await this.resets.issue(user.id, null, this.env.PASSWORD_RESET_MINUTES);
       const text = [
         `Hello ${user.name},`,
@@ -40,5 +54,20 @@ export class RequestPasswordResetUseCase {
       void this.mailer.send({ to: user.email, subject: 'Reset your password', text }).catch((error: unknown) => this.logger.error(`reset mail not sent: ${String(error)}`));
     }
     return { message: RESET_SENT, delivery: 'email' };
+  }
+
+  /** Counts this mail against its account and its asker's address, atomically; false when either is over its limit. */
+  private async withinLimits(userId: string, clientAddress: string | undefined): Promise<boolean> {
+    const bucket = addressBucket(clientAddress);
+    const accountKey = `reset-mail:account:${userId}`;
+    const addressKey = bucket === null ? null : `reset-mail:address:${bucket}`;
+    const counts = await this.counters.bump([
+      { key: accountKey, windowSeconds: RESET_MAIL_WINDOW_SECONDS },
+      ...(addressKey === null ? [] : [{ key: addressKey, windowSeconds: RESET_MAIL_WINDOW_SECONDS }]),
+    ]);
+    const overAccount = (counts.get(accountKey) ?? 0) > RESET_MAILS_PER_ACCOUNT;
+    const overAddress = addressKey !== null && (counts.get(addressKey) ?? 0) > RESET_MAILS_PER_ADDRESS;
+    if (overAccount || overAddress) this.logger.warn(`reset mail for user ${userId} held back: over the hourly limit of ${overAccount ? 'its account' : `the address ${bucket ?? ''}`}`);
+    return !overAccount && !overAddress;
   }
 }

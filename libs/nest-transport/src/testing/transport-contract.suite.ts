@@ -27,7 +27,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const prefix = `payments.test${randomUUID().slice(0, 8)}`;
     const Echo = defineRpc(`${prefix}.echo.run.v1`, z.object({ text: z.string().min(1), at: z.string() }), z.object({ text: z.string(), at: z.string(), caller: z.string().nullable() }));
     const Fail = defineRpc(`${prefix}.fail.run.v1`, z.object({ kind: z.enum(['domain', 'crash']) }), z.object({ never: z.string() }));
-    const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({ ms: z.number() }), z.object({ done: z.boolean() }));
+    const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({}), z.object({ done: z.boolean() }));
     const Nobody = defineRpc(`${prefix}.nobody.run.v1`, z.object({}), z.object({}));
     const Whoami = defineRpc(`${prefix}.whoami.run.v1`, z.object({}), z.object({ userId: z.string() }));
     const Correlated = defineRpc(`${prefix}.correlated.run.v1`, z.object({}), z.object({ id: z.string() }));
@@ -38,6 +38,8 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     const Scoped = defineRpc(`${prefix}.scoped.run.v1`, z.object({ userId: z.string() }), z.object({ ok: z.boolean() }));
     const Happened = defineEvent(`${prefix}.thing.happened.v1`, z.object({ id: z.string() }));
     const received: string[] = [];
+    /** The slow handlers' answers, held until the suite ends: a call to one outlives any deadline, however slow the machine. */
+    const heldAnswers: Array<() => void> = [];
 
     class RefuseEveryone implements CanActivate {
       canActivate(): boolean {
@@ -62,8 +64,8 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
 
       @Allow('public')
       @RpcHandler(Slow)
-      async slow(@RpcPayload(Slow) body: z.output<typeof Slow.request>) {
-        await new Promise((resolve) => setTimeout(resolve, body.ms));
+      async slow() {
+        await new Promise<void>((answer) => heldAnswers.push(answer));
         return { done: true };
       }
 
@@ -82,7 +84,8 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       @Allow('public')
       @RpcHandler(Correlated)
       async correlated() {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Past a turn of the event loop: the id must survive an asynchronous hop, not only the synchronous start.
+        await new Promise((resolve) => setImmediate(resolve));
         return { id: currentCorrelationId() ?? '' };
       }
 
@@ -147,16 +150,18 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       await app.listen();
       const proxy = createClientProxy(config);
       await proxy.connect();
-      client = new RpcClient(proxy, createRecordFactory(config), 300, gatewayTokens);
-      ordersClient = new RpcClient(proxy, createRecordFactory(config), 300, ordersTokens);
+      // A deadline for a real answer that no slow machine reaches; the time-out cases give their own.
+      client = new RpcClient(proxy, createRecordFactory(config), 10_000, gatewayTokens);
+      ordersClient = new RpcClient(proxy, createRecordFactory(config), 10_000, ordersTokens);
       const record = createRecordFactory(config);
-      sendRaw = (subject, data, headers) => firstValueFrom(proxy.send(subject, record(data, headers)).pipe(timeout(2_000)));
+      sendRaw = (subject, data, headers) => firstValueFrom(proxy.send(subject, record(data, headers)).pipe(timeout(10_000)));
       closeClient = async () => {
         await proxy.close();
       };
     });
 
     afterAll(async () => {
+      for (const answer of heldAnswers) answer();
       await closeClient();
       await app.close();
     });
@@ -184,7 +189,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       await expect(client.callForText(Echo, { text: '', at: 'x' })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
       await expect(client.callForText(Fail, { kind: 'domain' })).rejects.toEqual(new DomainError(ErrorCode.CONFLICT, 'Already there'));
       await expect(client.callForText(Broken, {})).rejects.toMatchObject({ code: ErrorCode.INTERNAL, message: expect.stringContaining(`Reply breaks ${Broken.subject}`) });
-      await expect(client.callForText(Slow, { ms: 1_000 }, { timeoutMs: 100 })).rejects.toMatchObject({ code: ErrorCode.TIMEOUT });
+      await expect(client.callForText(Slow, {}, { timeoutMs: 100 })).rejects.toMatchObject({ code: ErrorCode.TIMEOUT });
     });
 
     it('refuses an invalid request before sending it', async () => {
@@ -210,13 +215,12 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     });
 
     it('times out a call that takes longer than its deadline', async () => {
-      await expect(client.call(Slow, { ms: 1_000 }, { timeoutMs: 100 })).rejects.toMatchObject({ code: ErrorCode.TIMEOUT });
+      await expect(client.call(Slow, {}, { timeoutMs: 100 })).rejects.toMatchObject({ code: ErrorCode.TIMEOUT });
     });
 
+    // "At once" is told by the answer, not a stopwatch: waiting out the 20 s deadline would end in TIMEOUT.
     it('fails at once when nobody serves the subject', async () => {
-      const started = Date.now();
-      await expect(client.call(Nobody, {}, { timeoutMs: 5_000 })).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
-      expect(Date.now() - started).toBeLessThan(2_000);
+      await expect(client.call(Nobody, {}, { timeoutMs: 20_000 })).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
     });
 
     it('passes the caller in headers, not in the payload', async () => {
@@ -297,7 +301,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     it('delivers an event to its handler', async () => {
       const id = randomUUID();
       await client.emit(Happened, { id });
-      for (let i = 0; i < 50 && !received.includes(id); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 500 && !received.includes(id); i++) await new Promise((r) => setTimeout(r, 20));
       expect(received).toContain(id);
     });
   });

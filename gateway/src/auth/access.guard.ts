@@ -44,7 +44,7 @@ export class AccessGuard implements CanActivate {
     if (policy.who === 'public') return true;
 
     const verified = await this.verify(request, this.reflector.getAllAndOverride<boolean>(QUERY_TOKEN, targets));
-    if (verified.keyId !== undefined) this.limit(verified.keyId, context.switchToHttp().getResponse<Response>());
+    if (verified.keyId !== undefined) await this.limit(verified.keyId, bearerOf(headerValue(request.headers, 'authorization')), context.switchToHttp().getResponse<Response>());
     request.caller = verified.caller;
     request.authUser = verified.user;
     enforceAccess(policy, verified.caller, request.params);
@@ -68,8 +68,8 @@ export class AccessGuard implements CanActivate {
     return this.callers.verify(token, request.correlationId);
   }
 
-  private limit(keyId: string, response: Response): void {
-    const taken = this.keyLimits.take(keyId);
+  private async limit(keyId: string, key: string, response: Response): Promise<void> {
+    const taken = await this.keyLimits.acquire(keyId, key);
     if (taken.allowed) return;
     response.setHeader('Retry-After', String(taken.retryAfterSeconds));
     throw new DomainError(ErrorCode.RATE_LIMITED, `This API key is over its rate limit: try again in ${taken.retryAfterSeconds} s`);

@@ -1,20 +1,25 @@
-import { Controller, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { API_KEY_USAGE_MAX_KEYS, ApiKeyEvents, type ApiKeyUsageEvent } from '@labeldesk/contracts';
+import { Controller, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { API_KEY_USAGE_MAX_KEYS, ApiKeyBudgetRpc, ApiKeyEvents, type ApiKeyUsageEvent } from '@labeldesk/contracts';
 import { EventHandler, EventPayload, RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 
+/** A lease waits this long for auth at most; then the replica's local bucket serves (decision 075). */
+export const API_KEY_LEASE_TIMEOUT_MS = 2_000;
+
 /**
- * How often a replica tells the others what its API keys spent. It bounds what a key gets past the limit while the
- * replicas have not yet heard of each other (about this long's worth of requests per replica), which is then paid
- * back; a shorter interval sends more events while keys are busy (none while they are idle).
+ * How often a replica tells the others what its API keys spent, so they know of it (decision 075). A shorter interval
+ * sends more events while keys are busy (none while they are idle).
  */
 export const API_KEY_USAGE_INTERVAL_MS = 250;
 
 /**
- * Keeps the API-key rate limit one limit across gateway replicas (decision 049): each replica sends the requests it
- * let through per key, and counts those the others let through against its own buckets. Best effort, like the other
- * events the gateway hears: a lost event only lets that key past its limit by what the event carried.
+ * Keeps the API-key rate limit one limit across gateway replicas (decisions 049, 075). In the distributed mode the
+ * limiter leases each key's requests from its one bucket, kept by auth; in the embedded mode (one process) its own
+ * bucket is the limit. Each replica also tells the others, while keys are used, what it let through: so each knows how
+ * many replicas share the limit should auth be out of reach (each local bucket is then an equal share). Best effort,
+ * like the other events the gateway hears.
  */
 @Injectable()
 export class ApiKeyUsageExchange implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -25,7 +30,13 @@ export class ApiKeyUsageExchange implements OnApplicationBootstrap, OnApplicatio
   constructor(
     private readonly limiter: ApiKeyRateLimiter,
     private readonly rpc: RpcClient,
-  ) {}
+    @Inject(GATEWAY_ENV) env: Pick<GatewayEnv, 'TRANSPORT'>,
+  ) {
+    if (env.TRANSPORT === 'inprocess') return;
+    limiter.share({
+      lease: (key, want) => rpc.call(ApiKeyBudgetRpc.lease, { key, want, perMinute: limiter.perMinute }, { timeoutMs: API_KEY_LEASE_TIMEOUT_MS }),
+    });
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.send(), API_KEY_USAGE_INTERVAL_MS);
@@ -46,10 +57,10 @@ export class ApiKeyUsageExchange implements OnApplicationBootstrap, OnApplicatio
     }
   }
 
-  /** Another replica's requests count here too; this replica's own event is skipped (already counted). */
+  /** Another replica serves keys too: the local buckets are shared with it. This replica's own event is skipped. */
   heard(event: ApiKeyUsageEvent): void {
     if (event.replica === this.replica) return;
-    for (const { keyId, count } of event.spent) this.limiter.debit(keyId, count);
+    this.limiter.heardFrom(event.replica);
   }
 }
 

@@ -8,6 +8,7 @@ export * from './lib/auth/auth-user.schema';
 export * from './lib/auth/credentials.schema';
 export * from './lib/auth/auth.contract';
 export * from './lib/auth/api-keys.contract';
+export * from './lib/auth/api-key-budget.contract';
 export * from './lib/users/public-user.schema';
 export * from './lib/payments/account-summary.schema';
 export * from './lib/payments/payments.contract';

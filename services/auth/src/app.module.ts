@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { serviceModule } from '@labeldesk/nest-service';
 import { AUTH_ENV, type AuthEnv } from './config/env.schema';
+import { ApiKeyBudgetController } from './api-key-budget/api-key-budget.controller';
+import { ApiKeyBudgetRepository } from './api-key-budget/api-key-budget.repository';
 import { ApiKeyRepository } from './api-keys/api-key.repository';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysUseCase } from './api-keys/api-keys.usecase';
@@ -58,7 +60,7 @@ export class AuthModule {
     return serviceModule(AuthModule, 'auth', env, {
       entities: [User],
       migrations: authMigrations,
-      controllers: [SessionsController, UsersController, UserContactController, ReferralsController, AuditController, PasswordResetController, ApiKeysController, TwoFactorController],
+      controllers: [SessionsController, UsersController, UserContactController, ReferralsController, AuditController, PasswordResetController, ApiKeysController, ApiKeyBudgetController, TwoFactorController],
       providers: [
         { provide: AUTH_ENV, useValue: env },
         UserRepository,
@@ -90,6 +92,7 @@ export class AuthModule {
         CompletePasswordResetUseCase,
         ApiKeyRepository,
         ApiKeysUseCase,
+        ApiKeyBudgetRepository,
         SecretBox,
         TwoFactorRepository,
         TwoFactorCodes,

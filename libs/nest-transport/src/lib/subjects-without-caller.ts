@@ -11,6 +11,8 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
     'the session token in the request is the credential: the answer is that token\'s own user, which its holder reads at GET /api/auth/me anyway, and nothing changes; it is the gateway\'s path for every request not in its cache',
   'auth.api-key.verify.v1':
     "the API key in the request is the credential, as a session token is for auth.session.verify.v1: the answer is that key's own user and scopes, and nothing changes but the key's last-used time (decision 049)",
+  'auth.api-key.lease.v1':
+    "the API key in the request is the credential, as for auth.api-key.verify.v1: it only takes a few of that key's own requests from its rate-limit bucket (decision 075), and reveals nothing",
   'payments.webhook.receive.v1':
     'the BTCPay-Sig HMAC over the raw body is the credential (a secret only the payment server and payments hold); the caller is the payment server, for whom the gateway cannot vouch, it only relays',
   'orders.webhook.easypost.v1':

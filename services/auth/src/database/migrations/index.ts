@@ -9,6 +9,7 @@ import { Migration008TwoFactor } from './migration-008-two-factor';
 import { Migration009ApiKeys } from './migration-009-api-keys';
 import { Migration010TwoFactorFailures } from './migration-010-two-factor-failures';
 import { Migration011AuditActingAs } from './migration-011-audit-acting-as';
+import { Migration013ApiKeyBudgets } from './migration-013-api-key-budgets';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
@@ -22,4 +23,5 @@ export const authMigrations = [
   { name: 'Migration009ApiKeys', class: Migration009ApiKeys },
   { name: 'Migration010TwoFactorFailures', class: Migration010TwoFactorFailures },
   { name: 'Migration011AuditActingAs', class: Migration011AuditActingAs },
+  { name: 'Migration013ApiKeyBudgets', class: Migration013ApiKeyBudgets },
 ];

@@ -5,7 +5,7 @@ import { BulkRepository, FAILED_LABELS_SHOWN } from '../src/bulk/bulk.repository
 import { PurchaseJournalRepository } from '../src/carriers/purchase/purchase-journal.repository';
 import type { BulkOrderRow, ClaimedItem, NewBulkItem } from '../src/bulk/bulk.rows';
 import { bulkRow } from './support/addresses';
-import { openOrdersDatabase, sleep, within, type OrdersDatabase } from './support/orders-database';
+import { openOrdersDatabase, within, type OrdersDatabase } from './support/orders-database';
 
 /** The bulk engine's SQL against the real PostgreSQL server, with two replicas sharing one database (decisions 010, 020). */
 describe('BulkRepository on PostgreSQL', () => {
@@ -80,6 +80,10 @@ describe('BulkRepository on PostgreSQL', () => {
       [orderId],
     );
   const setStatus = (orderId: string, status: BulkStatus) => db.sql(`update "orders"."bulk_orders" set "status" = ? where "id" = ?`, [status, orderId]);
+  // Time passing, moved by hand: a lease that ended a second ago (a short real lease would lapse early on a slow machine).
+  const lapseItemClaims = (itemIds: readonly string[]) =>
+    db.sql(`update "orders"."bulk_items" set "claimed_until" = now() - interval '1 second' where "id" in (${itemIds.map(() => '?').join(', ')})`, itemIds);
+  const lapseFilesLease = (orderId: string) => db.sql(`update "orders"."bulk_orders" set "lease_until" = now() - interval '1 second' where "id" = ?`, [orderId]);
   /** The items a claim took, in row order: UPDATE ... RETURNING answers them in no promised order. */
   const ids = (claimed: readonly ClaimedItem[]) => [...claimed].sort((a, b) => a.row_no - b.row_no).map((c) => c.id);
   const counts = (row: BulkOrderRow | null | undefined) =>
@@ -293,11 +297,11 @@ describe('BulkRepository on PostgreSQL', () => {
 
     it('does not claim an item again while its claim runs, and claims it again once the lease has lapsed', async () => {
       const { orderId, items: written } = await buying(4);
-      const first = await bulk.claimItems(orderId, 2, 0.3);
+      const first = await bulk.claimItems(orderId, 2, 60);
       expect(ids(first)).toEqual([written[0]!.id, written[1]!.id]);
       expect(ids(await other.claimItems(orderId, 10, 60))).toEqual([written[2]!.id, written[3]!.id]);
       expect(await other.claimItems(orderId, 10, 60)).toEqual([]);
-      await sleep(400);
+      await lapseItemClaims(ids(first));
       expect(ids(await other.claimItems(orderId, 10, 60))).toEqual(ids(first));
       expect(await bulk.claimItems(orderId, 10, 60)).toEqual([]);
     });
@@ -313,11 +317,11 @@ describe('BulkRepository on PostgreSQL', () => {
 
     it('never claims a labelled, succeeded or failed item, even with its claim lapsed', async () => {
       const { orderId, items: written } = await buying(4);
-      await bulk.claimItems(orderId, 4, 0.1);
+      await bulk.claimItems(orderId, 4, 60);
       await bulk.markLabelled([label(written[0]!.id, orderId), label(written[1]!.id, orderId)]);
       await bulk.markSucceeded([written[1]!.id]);
       await bulk.markFailed([failure(written[2]!.id, orderId)]);
-      await sleep(200);
+      await lapseItemClaims(written.map((item) => item.id));
       expect(ids(await bulk.claimItems(orderId, 10, 60))).toEqual([written[3]!.id]);
     });
 
@@ -349,9 +353,9 @@ describe('BulkRepository on PostgreSQL', () => {
           `update "orders"."bulk_items" set "claimed_until" = now() + interval '1 minute' where "bulk_order_id" = $1 and "row_no" < 5`,
           [orderId],
         );
-        const claimed = await within(2000, 'a claim beside a claim in progress', bulk.claimItems(orderId, 5, 60));
+        const claimed = await within(10_000, 'a claim beside a claim in progress', bulk.claimItems(orderId, 5, 60));
         expect(ids(claimed)).toEqual(written.slice(5).map((i) => i.id));
-        expect(await within(2000, 'a claim with nothing left to skip to', other.claimItems(orderId, 5, 60))).toEqual([]);
+        expect(await within(10_000, 'a claim with nothing left to skip to', other.claimItems(orderId, 5, 60))).toEqual([]);
         await replica.query('rollback');
         // The other claim never committed: its rows are free, and are taken now.
         expect(ids(await other.claimItems(orderId, 10, 60))).toEqual(written.slice(0, 5).map((i) => i.id));
@@ -640,16 +644,20 @@ describe('BulkRepository on PostgreSQL', () => {
       const open = await buying(1);
       expect(await bulk.claimForFiles(open.orderId, 60)).toBeNull();
       const id = await finished();
-      const taken = await bulk.claimForFiles(id, 0.3);
+      const taken = await bulk.claimForFiles(id, 60);
       expect(taken).toMatchObject({ id, status: 'generating_files' });
       expect(taken?.lease_until).not.toBeNull();
       expect(taken?.stuck_at).not.toBeNull();
       expect(await other.claimForFiles(id, 60)).toBeNull();
-      await sleep(400);
+      // The build started an hour ago, and its lease ran out a second ago.
+      const [started] = await db.sql<{ stuck_at: string | Date }>(
+        `update "orders"."bulk_orders" set "stuck_at" = now() - interval '1 hour', "lease_until" = now() - interval '1 second' where "id" = ? returning "stuck_at"`,
+        [id],
+      );
       const again = await other.claimForFiles(id, 60);
       expect(again).toMatchObject({ id, status: 'generating_files' });
       // The build has been going on since the first worker took it: the time it started is kept.
-      expect(new Date(again!.stuck_at!).getTime()).toBe(new Date(taken!.stuck_at!).getTime());
+      expect(new Date(again!.stuck_at!).getTime()).toBe(new Date(started!.stuck_at).getTime());
       await bulk.finishFiles(id, 'completed', { pdfFileId: null, resultFileId: randomUUID(), confirmFileId: null, pdfName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
     });
 
@@ -681,7 +689,7 @@ describe('BulkRepository on PostgreSQL', () => {
       try {
         await replica.query('begin');
         await replica.query(`select 1 from "orders"."bulk_orders" where "id" = $1 for update`, [a]);
-        expect((await within(2000, 'a claim for files beside one in progress', bulk.claimForFiles(null, 60)))?.id).toBe(b);
+        expect((await within(10_000, 'a claim for files beside one in progress', bulk.claimForFiles(null, 60)))?.id).toBe(b);
       } finally {
         await replica.query('rollback').catch(() => undefined);
         await replica.end();
@@ -712,9 +720,9 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(await bulk.reopenForFiles(id, ['completed', 'recovery_failed'])).toBe(true);
       expect(await bulk.find(id)).toMatchObject({ status: 'generating_files', lease_until: null });
       // Reopened with no lease: a worker takes it, and the next Regenerate must wait for that build.
-      expect(await bulk.claimForFiles(id, 0.3)).toMatchObject({ id });
+      expect(await bulk.claimForFiles(id, 60)).toMatchObject({ id });
       expect(await bulk.reopenForFiles(id, ['generating_files'])).toBe(false);
-      await sleep(400);
+      await lapseFilesLease(id);
       expect(await bulk.reopenForFiles(id, ['generating_files'])).toBe(true);
     });
 
@@ -723,10 +731,11 @@ describe('BulkRepository on PostgreSQL', () => {
       expect(await bulk.markError(orderId, ['generating_files'], 'recovery_failed', 'nope')).toBeNull();
       const first = await bulk.markError(orderId, ['processing'], 'processing_error', 'hold refused');
       expect(first).toMatchObject({ status: 'processing_error', error: 'hold refused', lease_until: null });
-      await sleep(20);
+      // The trouble started an hour ago: a second mark that took "now" instead would show.
+      const [started] = await db.sql<{ stuck_at: string | Date }>(`update "orders"."bulk_orders" set "stuck_at" = "stuck_at" - interval '1 hour' where "id" = ? returning "stuck_at"`, [orderId]);
       const second = await bulk.markError(orderId, ['processing_error'], 'processing_error', 'still refused');
       expect(second?.error).toBe('still refused');
-      expect(new Date(second!.stuck_at!).getTime()).toBe(new Date(first!.stuck_at!).getTime());
+      expect(new Date(second!.stuck_at!).getTime()).toBe(new Date(started!.stuck_at).getTime());
     });
   });
 

@@ -1,5 +1,8 @@
 import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { generate } from 'otplib';
+import { apiClient } from './support/bulk-api';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
+import { buySingleLabel } from './support/lifecycle-api';
 
 const PASSWORD = 'correct-horse-1';
 const LOGIN_AS_TTL_SECONDS = 120;
@@ -7,10 +10,15 @@ const LOGIN_AS_TTL_SECONDS = 120;
 /** The claims of a token, read without checking it (the test only looks at its lifetime). */
 const claimsOf = (token: string): { iat: number; exp: number } => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 
+/** A code of the authenticator app for this secret, now. */
+const codeNow = (secret: string): Promise<string> => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+
 /**
  * A login-as session is bound to the admin who opened it (decision 037): demoting, blocking or deleting that admin,
  * a password change of theirs, or their signing out refuses it on the very next request at the gateway, though the
  * gateway kept it verified moments before (decision 019). An admin cannot sign in as another admin (403, audited).
+ * It leaves nothing behind (decision 069): no API key, webhook secret, password or two-factor change, and what it
+ * does is audited as its admin's, acting as the customer.
  */
 const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
   describe(`login-as sessions bound to their admin (${mode} mode)`, () => {
@@ -51,7 +59,7 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
     };
 
     beforeAll(async () => {
-      system = await start({ LOGIN_AS_TTL_SECONDS: String(LOGIN_AS_TTL_SECONDS) });
+      system = await start({ LOGIN_AS_TTL_SECONDS: String(LOGIN_AS_TTL_SECONDS), WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
       rootToken = await login(system.adminEmail, system.adminPassword);
       rootId = String((await call('GET', '/auth/verify', { token: rootToken })).body.user?.['_id']);
     }, 180_000);
@@ -132,6 +140,59 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
       const { adminToken, loginAs } = await adminAsCustomer();
       expect((await call('POST', '/auth/me', { body: { name: 'Renamed Admin', password: '' }, token: adminToken })).status).toBe(200);
       expect((await call('GET', '/auth/verify', { token: loginAs })).status).toBe(200);
+    });
+
+    it('leaves no credential behind: an API key, two-factor setup, disable or recovery codes, a webhook or a new secret, a password change are each 403 AUTH_LOGIN_AS_REFUSED and nothing is made', async () => {
+      const { adminToken, customer } = await adminAsCustomer();
+      const setup = await call('POST', '/auth/2fa/setup', { token: customer.token });
+      const secret = String(setup.body['secret']);
+      expect((await call('POST', '/auth/2fa/enable', { token: customer.token, body: { code: await codeNow(secret) } })).status).toBe(200);
+      const hook = await call('POST', '/webhooks', { token: customer.token, body: { url: 'http://127.0.0.1:9/hook', events: ['label.purchased'] } });
+      expect(hook.status).toBe(201);
+      const hookId = String(hook.body['id']);
+      const opened = await call('POST', `/auth/login-as-user/${customer.id}`, { token: adminToken });
+      expect(opened.status).toBe(200);
+      const asCustomer = opened.body.token ?? '';
+
+      const attempts: Array<[string, string, JsonRequestOptions['body']]> = [
+        ['POST', '/keys', { name: 'left behind', scopes: ['labels:read'], password: PASSWORD }],
+        ['POST', '/auth/2fa/setup', undefined],
+        ['POST', '/auth/2fa/disable', { code: await codeNow(secret), password: PASSWORD }],
+        ['POST', '/auth/2fa/recovery-codes', { code: await codeNow(secret), password: PASSWORD }],
+        ['POST', '/webhooks', { url: 'http://127.0.0.1:9/admin-hook', events: ['label.purchased'] }],
+        ['POST', `/webhooks/${hookId}/rotate-secret`, undefined],
+        ['POST', '/auth/me', { name: 'Customer', password: 'admin-chosen-1', currentPassword: PASSWORD }],
+      ];
+      const answers: Array<[string, string, number, string | undefined]> = [];
+      for (const [method, path, body] of attempts) {
+        const answer = await call(method, path, { token: asCustomer, body });
+        answers.push([method, path, answer.status, answer.body.code]);
+      }
+      expect(answers).toEqual(attempts.map(([method, path]) => [method, path, 403, 'AUTH_LOGIN_AS_REFUSED']));
+
+      expect((await call('GET', '/keys', { token: customer.token })).body['keys']).toEqual([]);
+      expect((await call('GET', '/auth/2fa', { token: customer.token })).body).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+      expect((await call('GET', '/webhooks', { token: customer.token })).body['webhooks']).toEqual([expect.objectContaining({ id: hookId, previousSecretUntil: null })]);
+      // The password is still the customer's: it still takes them to the second step.
+      expect((await call('POST', '/auth/login', { body: { email: customer.email, password: PASSWORD } })).body['twoFactorRequired']).toBe(true);
+    });
+
+    it("audits what it does as its admin's, acting as the customer, and the audit log names both", async () => {
+      const { admin, customer, loginAs } = await adminAsCustomer();
+      expect((await call('POST', `/auth/users/details/${customer.id}`, { body: { balance: 10_000 }, token: rootToken })).status).toBe(200);
+      await call('POST', `/userServices/${customer.id}/initialize`, { token: customer.token });
+      const api = apiClient(system.baseUrl);
+      const label = await buySingleLabel(api, { token: loginAs });
+      const voided = await call('POST', `/orders/${label.orderId}/void`, { token: loginAs });
+      expect(voided.status).toBe(200);
+      const log = await call('GET', `/admin/audit?targetId=${label.orderId}`, { token: rootToken });
+      expect(log.body['items']).toEqual([
+        expect.objectContaining({ action: 'label.void', targetType: 'order', targetId: label.orderId, actorId: admin.id, actingAsId: customer.id, actorName: expect.stringContaining(admin.email), actingAsName: expect.stringContaining(customer.email) }),
+      ]);
+      // The customer voiding their own label is not an admin's action: nothing is recorded.
+      const own = await buySingleLabel(api, { token: customer.token });
+      expect((await call('POST', `/orders/${own.orderId}/void`, { token: customer.token })).status).toBe(200);
+      expect((await call('GET', `/admin/audit?targetId=${own.orderId}`, { token: rootToken })).body['items']).toEqual([]);
     });
 
     it('is refused to an admin asking for another admin, with a 403 that says why, and the attempt is in the audit log', async () => {

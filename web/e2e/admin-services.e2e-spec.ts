@@ -70,15 +70,21 @@ describe('Admin service configuration', () => {
 
   it('shows 4 placeholder cards per row while the services load', async () => {
     await signInAsAdmin(page);
+    // Both lists are held until the placeholders have been counted and shot: they show for as long as the test looks,
+    // however slow the machine (a fixed delay could end before the count on a busy one).
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/{defaultServices,rawServices}', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await answered;
       await route.continue();
     });
     await page.goto(appUrl('/admin/default-services'));
     await page.getByRole('status', { name: 'Loading Default Service Configuration' }).waitFor();
+    await page.getByRole('status', { name: 'Loading Original Service Data' }).waitFor();
     expect(await page.getByRole('status', { name: 'Loading Default Service Configuration' }).getByTestId('service-card-skeleton').count()).toBe(4);
     expect(await page.getByRole('status', { name: 'Loading Original Service Data' }).getByTestId('service-card-skeleton').count()).toBe(4);
     await saveScreenshot(page, 'admin-services-loading-1280');
+    answer();
     await page.getByRole('region', { name: 'Default Service Configuration cards' }).waitFor();
   });
 

@@ -60,20 +60,27 @@ const buysReceived = (fake: FakeEasyPostServer): number =>
 
 /**
  * EasyPost refuses the next `count` buys with a 422 (a carrier refusal: the row fails, it is not left pending). The
- * fake takes a refusal for the next buy only, so each is armed once the buy before it was answered; with one buy at
- * a time and every request slowed down, the next buy is at least two requests away by then.
+ * fake takes a refusal for the next buy only, so each is armed once the one before it was taken (its buy answered);
+ * with one buy at a time and every request slowed down, the next buy is at least two requests away by then.
  */
 const refuseNextBuys = async (fake: FakeEasyPostServer, count: number, timeoutMs = 60_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   const before = buysReceived(fake);
   for (let refused = 1; refused <= count; refused += 1) {
     fake.failNextBuyWith(422);
-    while (buysReceived(fake) < before + refused) {
-      if (Date.now() > deadline) throw new Error(`EasyPost received ${buysReceived(fake) - before} of ${count} buys to refuse`);
+    while (fake.buyFailurePending()) {
+      if (Date.now() > deadline) throw new Error(`EasyPost refused ${refused - 1} of ${count} buys (${buysReceived(fake) - before} received)`);
       await sleep(20);
     }
-    // The refusal is taken when the buy is answered, after the latency.
-    await sleep(FIRST_RUN_LATENCY_MS + 150);
+  }
+};
+
+/** Waits until EasyPost has received `more` requests than `before`: the batch has moved on by that much. */
+const requestsPast = async (fake: FakeEasyPostServer, before: number, more: number, timeoutMs = 60_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (fake.requests.length < before + more) {
+    if (Date.now() > deadline) throw new Error(`EasyPost received ${fake.requests.length - before} of ${more} requests`);
+    await sleep(20);
   }
 };
 
@@ -153,10 +160,11 @@ describe('Retrying the failed labels of a batch', () => {
       await recordTitles(page);
       await modal.getByRole('button', { name: 'Retry Failed', exact: true }).click();
       await title.filter({ hasText: /^Retrying 3 Failed Label\(s\)\.\.\.$/ }).waitFor({ timeout: 10_000 });
+      const requestsBefore = fake.requests.length;
       await saveScreenshot(page, `bulk-retrying-3-failed-${e2eMode()}`);
-      // Still 3 two requests later, the retry still running: the count does not follow the server's failed count,
-      // which drops to 0 as the retry starts.
-      await sleep(RETRY_LATENCY_MS * 2);
+      // Still 3 three requests later (at least two of RETRY_LATENCY_MS each), the retry still running: the count does
+      // not follow the server's failed count, which drops to 0 as the retry starts.
+      await requestsPast(fake, requestsBefore, 3);
       expect(fake.labelsSold()).toBeLessThan(soldBefore + ROWS);
       expect(await title.textContent()).toBe('Retrying 3 Failed Label(s)...');
 

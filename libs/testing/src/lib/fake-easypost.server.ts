@@ -171,6 +171,11 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
     this.faults.buyFailure = { status, afterBuying };
   }
 
+  /** True while a failNextBuyWith waits for its buy: it is taken when that buy is answered (after the latency). */
+  buyFailurePending(): boolean {
+    return this.faults.buyFailure !== null;
+  }
+
   /** The next request of the step (the buy unless told) is refused with 402, as when the wallet cannot pay. */
   insufficientFundsNext(at: FakeEasyPostStep = 'buy'): void {
     this.faults.answerNextAt(at, insufficientFunds());

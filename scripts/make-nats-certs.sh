@@ -3,7 +3,8 @@
 #   scripts/make-nats-certs.sh <folder> [days]
 # writes into <folder> (made 0700, every file 0600): ca.pem, nats.pem + nats-key.pem (the server: localhost,
 # 127.0.0.1 and the Kubernetes service names) and <user>.pem + <user>-key.pem for gateway, auth, orders, payments,
-# pricing and address (CN=<user>, client use only). The CA's key is deleted once they are signed, so nothing else
+# pricing and address (CN=<user>, client use only: nats.conf maps the subject CN=<user> to that NATS user,
+# verify_and_map, docs/decisions/074). The CA's key is deleted once they are signed, so nothing else
 # can ever be issued under it. Offline: openssl only. Used by scripts/start-distributed.sh and the test systems.
 set -euo pipefail
 dir="${1:?usage: make-nats-certs.sh <folder> [days]}"

@@ -241,9 +241,9 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
       expect(pod.securityContext?.fsGroup).toBe(1000);
     };
 
-    it('requires TLS with a verified client certificate on every NATS connection, from the environment\'s files', () => {
+    it('requires TLS with a verified client certificate that names the account on every NATS connection, from the environment\'s files', () => {
       const tls = /\ntls \{([^}]*)\}/.exec(natsConf)?.[1] ?? '';
-      expect(tls).toMatch(/\n\s*verify: true\n/);
+      expect(tls).toMatch(/\n\s*verify_and_map: true\n/);
       expect(tls).toMatch(/ca_file: \$NATS_TLS_CA\n/);
       expect(tls).toMatch(/cert_file: \$NATS_TLS_CERT\n/);
       expect(tls).toMatch(/key_file: \$NATS_TLS_KEY\n/);
@@ -256,13 +256,15 @@ describe('the Kubernetes manifests (deploy/k8s, kubectl apply -k)', () => {
 
     it('has the cert-manager example issue exactly the Secrets the Deployments mount, for the names they connect to', () => {
       const certificates = parseAllDocuments(readFileSync(join(dir, 'cert-manager', 'certificates.yaml'), 'utf8'))
-        .map((doc) => doc.toJS() as { kind: string; spec: { secretName?: string; usages?: string[]; dnsNames?: string[]; isCA?: boolean } })
+        .map((doc) => doc.toJS() as { kind: string; spec: { secretName?: string; commonName?: string; usages?: string[]; dnsNames?: string[]; isCA?: boolean } })
         .filter((m) => m.kind === 'Certificate');
       const issued = (secret: string) => certificates.find((c) => c.spec.secretName === secret)?.spec;
       const holders = deployments.map((d) => d.metadata.name);
       expect(certificates.map((c) => c.spec.secretName).sort()).toEqual(['labeldesk-nats-ca', ...holders.map((h) => `labeldesk-nats-tls-${h}`)].sort());
       expect(issued('labeldesk-nats-ca')?.isCA).toBe(true);
       for (const holder of holders.filter((h) => h !== 'nats')) expect(issued(`labeldesk-nats-tls-${holder}`)?.usages).toContain('client auth');
+      // nats.conf's users are the certificates' subjects (verify_and_map, decision 074): CN=<process>, nothing else.
+      for (const holder of holders.filter((h) => h !== 'nats')) expect([issued(`labeldesk-nats-tls-${holder}`)?.commonName, natsConf.includes(`user: "CN=${holder}"`)]).toEqual([holder, true]);
       expect(issued('labeldesk-nats-tls-nats')?.usages).toContain('server auth');
       expect(issued('labeldesk-nats-tls-nats')?.dnsNames).toContain(new URL(String(config['NATS_URL'])).hostname);
     });

@@ -10,12 +10,12 @@ const violations = (nc: NatsConnection): string[] => {
   return seen;
 };
 
-/** The server's own account of what it refused (user, kind, subject). */
+/** The server's own account of what it refused (user, kind, subject); a user is named by its certificate (decision 074). */
 const refusedBy = (nats: NatsServer, user: string) =>
   nats
     .log()
     .split('\n')
-    .filter((line) => line.includes(`User "${user}"`) && /Violation/.test(line))
+    .filter((line) => line.includes(`User "CN=${user}"`) && /Violation/.test(line))
     .map((line) => /(Publish|Subscription) Violation.*Subject "([^"]+)"/.exec(line)?.slice(1, 3).join(' ') ?? line);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

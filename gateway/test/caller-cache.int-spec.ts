@@ -41,6 +41,26 @@ const describeCallerCache = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       if (metricsUrl) expect(await hits(metricsUrl)).toBeGreaterThan(before);
     };
 
+    /** Opens a socket on the token and answers why it ended (the server's refusal, or a connection error). */
+    const socketEnd = async (token: string): Promise<string> => {
+      const socket = io(system.baseUrl, { transports: ['websocket'], auth: { token }, reconnection: false });
+      try {
+        return await new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('the socket was not refused')), 10_000);
+          socket.once('disconnect', (why) => {
+            clearTimeout(timer);
+            resolve(why);
+          });
+          socket.once('connect_error', (error) => {
+            clearTimeout(timer);
+            resolve(error.message);
+          });
+        });
+      } finally {
+        socket.disconnect();
+      }
+    };
+
     beforeAll(async () => {
       const metricsPort = await freePort();
       system = await start(gatewayReplicas === 1 ? { METRICS_PORT: String(metricsPort) } : {});
@@ -125,27 +145,32 @@ const describeCallerCache = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       expect(await balanceOf()).toBe(5000 - 850);
     });
 
+    it('takes each credential in its own place only, even while kept: a key is refused in the token header, as ?token= and on a socket, a session token as Bearer (decision 075)', async () => {
+      const user = await register('oneplace');
+      await keep(user.token);
+      const created = await call('POST', '/keys', { body: { name: 'one place', scopes: ['labels:read'], password: PASSWORD }, token: user.token });
+      expect(created.status).toBe(201);
+      const key = String(created.body['key']);
+      // Kept by every replica as a key first, so a refusal below is the rule's, not a cache miss's.
+      for (let i = 0; i < 2 * gatewayReplicas; i++) expect((await call('GET', `/orders/total/${user.id}`, { bearer: key })).status).toBe(200);
+
+      const keyAsToken = await call('GET', `/orders/total/${user.id}`, { token: key });
+      expect([keyAsToken.status, keyAsToken.body.message]).toEqual([401, expect.stringContaining('Authorization header')]);
+      const keyAsQuery = await call('GET', `/orders/download/v2/${user.id}?token=${encodeURIComponent(key)}`);
+      expect([keyAsQuery.status, keyAsQuery.body.message]).toEqual([401, expect.stringContaining('Authorization header')]);
+      const tokenAsKey = await call('GET', `/orders/total/${user.id}`, { bearer: user.token });
+      expect([tokenAsKey.status, tokenAsKey.body.code]).toEqual([401, 'AUTH_API_KEY_INVALID']);
+      const both = await call('GET', `/orders/total/${user.id}`, { bearer: key, token: user.token });
+      expect([both.status, both.body.message]).toEqual([401, expect.stringContaining('not both')]);
+
+      expect(await socketEnd(key)).toBe('io server disconnect');
+    });
+
     it('refuses a socket on a token kept moments before its user was blocked', async () => {
       const user = await register('socketblock');
       await keep(user.token);
       expect((await call('POST', `/auth/users/activation/${user.id}`, { body: { activation: 'block' }, token: adminToken })).status).toBe(200);
-      const socket = io(system.baseUrl, { transports: ['websocket'], auth: { token: user.token }, reconnection: false });
-      try {
-        const reason = await new Promise<string>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('the socket was not refused')), 10_000);
-          socket.once('disconnect', (why) => {
-            clearTimeout(timer);
-            resolve(why);
-          });
-          socket.once('connect_error', (error) => {
-            clearTimeout(timer);
-            resolve(error.message);
-          });
-        });
-        expect(reason).toBe('io server disconnect');
-      } finally {
-        socket.disconnect();
-      }
+      expect(await socketEnd(user.token)).toBe('io server disconnect');
     });
   });
 };

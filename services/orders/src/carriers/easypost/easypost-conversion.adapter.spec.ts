@@ -25,7 +25,7 @@ const buysSent = () => requestsSeen().filter((request) => request.endsWith('/buy
 beforeEach(async () => {
   fake = new FakeEasyPostServer({ pngLabelsOnly: true });
   await fake.start();
-  carrier = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 1000 });
+  carrier = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 60_000 });
 });
 afterEach(async () => {
   await fake.stop();

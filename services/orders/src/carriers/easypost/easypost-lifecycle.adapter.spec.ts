@@ -24,7 +24,7 @@ beforeEach(async () => {
   fake = new FakeEasyPostServer();
   await fake.start();
   clock = new Date('2026-11-20T15:00:00Z');
-  carrier = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 1000, now: () => clock });
+  carrier = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 60_000, now: () => clock });
 });
 afterEach(async () => {
   await fake.up();

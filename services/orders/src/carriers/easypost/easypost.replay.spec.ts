@@ -16,7 +16,7 @@ let carrier: EasyPostCarrierAdapter;
 
 beforeEach(async () => {
   replay = await startEasyPostReplay();
-  carrier = new EasyPostCarrierAdapter({ apiKey: 'EZTKreplay', apiUrl: replay.url, timeoutMs: 2000 });
+  carrier = new EasyPostCarrierAdapter({ apiKey: 'EZTKreplay', apiUrl: replay.url, timeoutMs: 60_000 });
 });
 afterEach(() => replay.close());
 

@@ -1,9 +1,11 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
 import { bulkFileData, OrdersRpc, orderRoom, type BulkProgressEvent, type Caller, type ClientToServerEvents, type OrderProgress, type ServerToClientEvents, type SessionsEndedReason } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { Server, Socket } from 'socket.io';
+import { withheldWhereDue } from '../auth/admin-two-factor.guard';
 import { CallerVerifier } from '../auth/caller-verifier';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { readClaims } from '../auth/verified-callers.cache';
 
 export interface SocketData {
@@ -50,6 +52,7 @@ export class RealtimeGateway implements OnGatewayConnection {
   constructor(
     private readonly rpc: RpcClient,
     private readonly callers: CallerVerifier,
+    @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'ADMIN_2FA_REQUIRED'>,
   ) {}
 
   async handleConnection(socket: AppSocket): Promise<void> {
@@ -146,7 +149,9 @@ export class RealtimeGateway implements OnGatewayConnection {
   private async verifyToken(token: string): Promise<Caller | null> {
     if (!token) return null;
     try {
-      return (await this.callers.verify(token)).caller;
+      const verified = await this.callers.verify(token);
+      // Joining another user's order room uses an admin power: withheld until two factors, as on HTTP (decision 070).
+      return withheldWhereDue(verified.caller, verified.user, this.env.ADMIN_2FA_REQUIRED);
     } catch {
       return null;
     }

@@ -53,9 +53,9 @@ describe('RouteCatalogue and /api/docs', () => {
     expect(find('post', '/api/payment/webhook')?.access).toBe('public');
     expect(find('put', '/api/defaultServices/{id}/prices')?.access).toBe('admin');
     expect(find('get', '/api/orders/{userId}')?.policy).toEqual({ who: { selfOrAdmin: 'userId' }, scope: 'labels:read' });
-    expect(find('post', '/api/keys')?.policy).toEqual({ who: 'signed-in', scope: null });
+    expect(find('post', '/api/keys')?.policy).toEqual({ who: 'signed-in', scope: null, holderOnly: true });
     expect(['setup', 'enable', 'disable', 'verify'].map((step) => find('post', `/api/auth/2fa/${step}`)?.access)).toEqual(['signed in', 'signed in', 'signed in', 'public']);
-    expect(find('post', '/api/auth/2fa/enable')?.policy).toEqual({ who: 'signed-in', scope: null });
+    expect(find('post', '/api/auth/2fa/enable')?.policy).toEqual({ who: 'signed-in', scope: null, holderOnly: true });
   });
 
   it('documents both credentials and the scope of each route', () => {

@@ -25,7 +25,7 @@ const setup = (sockets: Array<ReturnType<typeof fakeSocket>>) => {
     }),
   };
   const callers = new CallerVerifier(rpc as unknown as RpcClient, new VerifiedCallersCache({ ttlMs: 30_000 }));
-  const realtime = new RealtimeGateway(rpc as unknown as RpcClient, callers);
+  const realtime = new RealtimeGateway(rpc as unknown as RpcClient, callers, { ADMIN_2FA_REQUIRED: false });
   const rooms: Array<string | string[]> = [];
   realtime.server = { in: (room: string | string[]) => (rooms.push(room), { fetchSockets: async () => sockets }) } as unknown as RealtimeGateway['server'];
   return { relay: new SessionsEndedRelay(callers, realtime), realtime, callers, rpc, rooms, valid };
@@ -114,7 +114,7 @@ describe('SessionsEndedRelay', () => {
 
   it('does nothing before the socket server is up', async () => {
     const rpc = { call: jest.fn() } as unknown as RpcClient;
-    const realtime = new RealtimeGateway(rpc, new CallerVerifier(rpc, new VerifiedCallersCache({ ttlMs: 30_000 })));
+    const realtime = new RealtimeGateway(rpc, new CallerVerifier(rpc, new VerifiedCallersCache({ ttlMs: 30_000 })), { ADMIN_2FA_REQUIRED: false });
     await expect(realtime.endSessions(USER)).resolves.toBe(0);
   });
 });

@@ -23,7 +23,8 @@ describe('EasyPost address verification (POST /v2/addresses, verify)', () => {
   beforeEach(async () => {
     fake = new FakeEasyPostServer();
     await fake.start();
-    carrier = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 1000 });
+    // No case waits for a time-out ('does not answer' is a refused connection): a real answer is never timed out.
+    carrier = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 60_000 });
   });
   afterEach(async () => {
     await fake.up();
@@ -61,7 +62,7 @@ describe('USPS address verification (Addresses v3)', () => {
   beforeEach(async () => {
     fake = new FakeUspsServer();
     await fake.start();
-    carrier = new UspsCarrierAdapter({ apiUrl: fake.url, ...FAKE_USPS_ACCOUNT, timeoutMs: 1500, shipperOf: () => ({ platformUserId: 'u', email: 'ada@example.com', phone: '6145550142' }) });
+    carrier = new UspsCarrierAdapter({ apiUrl: fake.url, ...FAKE_USPS_ACCOUNT, timeoutMs: 60_000, shipperOf: () => ({ platformUserId: 'u', email: 'ada@example.com', phone: '6145550142' }) });
   });
   afterEach(async () => {
     fake.up();

@@ -33,7 +33,7 @@ describe('UspsClient against the fake USPS', () => {
   let fake: FakeUspsServer;
   let clock: number;
   const client = (overrides: Partial<UspsClientOptions> = {}) =>
-    new UspsClient({ apiUrl: fake.url, clientId: 'fake-usps-client', clientSecret: 'fake-usps-secret', payer, timeoutMs: 2000, now: () => clock, ...overrides });
+    new UspsClient({ apiUrl: fake.url, clientId: 'fake-usps-client', clientSecret: 'fake-usps-secret', payer, timeoutMs: 60_000, now: () => clock, ...overrides });
 
   beforeEach(async () => {
     clock = Date.now();
@@ -132,11 +132,17 @@ describe('UspsClient against the fake USPS', () => {
   });
 
   it('tells a refused connection (never sent) from a request that got no answer', async () => {
-    const usps = client({ timeoutMs: 300 });
+    // Impatient only where the step hangs: its first request is the hung one, so nothing real is timed.
+    const impatient = client({ timeoutMs: 300 });
     fake.hangNextStepBeforeBuy();
-    expect(failure(await usps.accessToken())).toEqual({ kind: 'no_answer', step: 'token', message: 'no answer within 300 ms' });
+    expect(failure(await impatient.accessToken())).toEqual({ kind: 'no_answer', step: 'token', message: 'no answer within 300 ms' });
     fake.down();
-    expect(failure(await usps.accessToken())).toMatchObject({ kind: 'unreachable', step: 'token', message: 'ECONNREFUSED' });
+    // Until fetch has seen its kept-alive connections dropped it may send on one and meet a reset (no answer): asked
+    // again, a bounded number of times, until a new connection meets the state wanted, refused.
+    const usps = client();
+    let refused = failure(await usps.accessToken());
+    for (let tries = 1; tries < 20 && refused.kind === 'no_answer'; tries++) refused = failure(await usps.accessToken());
+    expect(refused).toMatchObject({ kind: 'unreachable', step: 'token', message: 'ECONNREFUSED' });
     fake.up();
   });
 
@@ -156,7 +162,7 @@ describe('UspsClient on stored payloads', () => {
   it("reads expires_in given as a string, as in USPS's README, and keeps the token until a tenth of it is left", async () => {
     stub = await startScriptedHttp((request) => (request.path === '/oauth2/v3/token' ? { status: 200, body: payloadText('token.json') } : { status: 404 }));
     let clock = 0;
-    const usps = new UspsClient({ apiUrl: stub.url, clientId: 'id', clientSecret: 'secret', payer, timeoutMs: 2000, now: () => clock });
+    const usps = new UspsClient({ apiUrl: stub.url, clientId: 'id', clientSecret: 'secret', payer, timeoutMs: 60_000, now: () => clock });
     expect(value(await usps.accessToken())).toBe('eyJraWQiOiJmYWtlIn0.eyJzdWIiOiJmYWtlIn0.c2lnbmF0dXJl');
     clock = 28_799_000 - 10 * MINUTE - 1;
     await usps.accessToken();
@@ -167,7 +173,7 @@ describe('UspsClient on stored payloads', () => {
   it('calls a success without a token unreadable, and an OAuth refusal an HTTP failure with its reason', async () => {
     let answer: { status: number; body: unknown } = { status: 200, body: { token_type: 'Bearer' } };
     stub = await startScriptedHttp(() => answer);
-    const usps = new UspsClient({ apiUrl: stub.url, clientId: 'id', clientSecret: 'wrong', payer, timeoutMs: 2000 });
+    const usps = new UspsClient({ apiUrl: stub.url, clientId: 'id', clientSecret: 'wrong', payer, timeoutMs: 60_000 });
     expect(failure(await usps.accessToken())).toMatchObject({ kind: 'unreadable', step: 'token' });
     answer = { status: 401, body: payloadText('error.oauth-invalid-client.json') };
     expect(failure(await usps.accessToken())).toEqual({

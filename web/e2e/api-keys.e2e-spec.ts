@@ -1,6 +1,7 @@
 import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { appUrl } from './support/env';
+import { seriousAxeViolations } from './support/page-checks';
 
 /** A request of the customer's own software: the key as a Bearer credential, no session. */
 const withKey = (key: string, path: string): Promise<Response> => fetch(appUrl(path), { headers: { authorization: `Bearer ${key}` } });
@@ -8,7 +9,7 @@ const withKey = (key: string, path: string): Promise<Response> => fetch(appUrl(p
 describe('API keys', () => {
   const currentPage = useBrowserPage();
 
-  it('creates a key on the Account page, shows it once, lets it read orders but not the balance, and refuses it once revoked', async () => {
+  it('creates a key on the Account page with the password (a wrong one is said under the field, no key, still signed in), shows it once, lets it read orders but not the balance, and refuses it once revoked', async () => {
     const page = currentPage();
     const customer = newCustomer();
     const session = await registerThroughApi(customer);
@@ -20,8 +21,21 @@ describe('API keys', () => {
     await section.getByText('No API keys yet.').waitFor();
 
     await section.getByLabel('Key name', { exact: true }).fill('Warehouse script');
-    // labels:read is ticked to start with; nothing else is.
-    await section.getByRole('button', { name: 'Create key', exact: true }).click();
+    // labels:read is ticked to start with; nothing else is. A key outlives the session: the password is asked again.
+    const create = section.getByRole('button', { name: 'Create key', exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    const password = section.getByLabel('Your password', { exact: true });
+    await password.fill('not-my-password');
+    await create.click();
+    await section.getByText('Password is incorrect', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'api-key-wrong-password');
+    // Refused with 403, not 401: the page is still signed in, and no key was made.
+    expect(new URL(page.url()).pathname).toBe('/main/account');
+    await section.getByText('No API keys yet.').waitFor();
+
+    await password.fill(customer.password);
+    await create.click();
     const shown = page.getByTestId('new-api-key-value');
     await shown.waitFor();
     const key = (await shown.textContent()) ?? '';

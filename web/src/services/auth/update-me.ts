@@ -3,6 +3,7 @@ import type { UpdateProfileRequest, UpdateProfileResponse } from '@labeldesk/con
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
+import { apiKeyKeys } from '../api-keys/api-keys';
 import { useAuthStore } from '../../stores/auth.store';
 import { authKeys } from './keys';
 
@@ -15,7 +16,9 @@ export const updateMeFormSchema = updateProfileRequestSchema
   .refine((form) => form.password === '' || form.currentPassword !== '', { path: ['currentPassword'], error: 'Enter your current password to set a new one' });
 export type UpdateMeForm = z.output<typeof updateMeFormSchema>;
 
-export const toUpdateMeBody = ({ name, password, currentPassword }: UpdateMeForm): UpdateProfileRequest => (password ? { name, password, currentPassword } : { name });
+/** A new password revokes the API keys too unless the holder unticks it (decision 072); a name alone touches none. */
+export const toUpdateMeBody = ({ name, password, currentPassword }: UpdateMeForm, revokeApiKeys = true): UpdateProfileRequest =>
+  password ? { name, password, currentPassword, revokeApiKeys } : { name };
 
 export const updateMe = (body: UpdateProfileRequest): Promise<UpdateProfileResponse> =>
   apiRequest('/api/auth/me', { method: 'POST', body, schema: updateProfileResponseSchema });
@@ -30,6 +33,7 @@ export const useUpdateMe = () => {
       if (data.token) setSession(data.token, data.user);
       else setUser(data.user);
       queryClient.setQueryData(authKeys.session(data.token ?? token), { user: data.user });
+      if (data.revokedApiKeys) void queryClient.invalidateQueries({ queryKey: apiKeyKeys.list() });
     },
   });
 };

@@ -1,13 +1,16 @@
 import { Badge, Box, Button, Card, Checkbox, Code, Heading, HStack, Link, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { API_SCOPES, type ApiKeySummary, type ApiScope } from '@labeldesk/contracts';
+import { API_SCOPES, ErrorCode, type ApiKeySummary, type ApiScope } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../libs/http-client';
+import { useSignedInAsCustomer } from '../../../hooks/use-signed-in-as-customer';
+import { errorMessage, isApiError } from '../../../libs/http-client';
 import { formatDateTime } from '../../../libs/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../../services/api-keys/api-keys';
+import { useAuthStore } from '../../../stores/auth.store';
+import { LoginAsNotice } from './login-as-notice';
 
 const SCOPE_TEXT: Record<ApiScope, string> = {
   'labels:read': 'Read labels, batches, tracking and files',
@@ -35,10 +38,26 @@ const NewKey = ({ value, onDone }: { value: string; onDone: () => void }): React
   </Box>
 );
 
-const CreateKeyForm = ({ onCreated }: { onCreated: (key: string) => void }): ReactElement => {
+type Proof = 'password' | 'code';
+
+const REFUSAL_ID = 'api-key-confirmation-refused';
+
+const PROOF_FIELD: Record<Proof, { label: string; type: string; autoComplete: string; helperText: string }> = {
+  password: { label: 'Your password', type: 'password', autoComplete: 'current-password', helperText: 'A key outlives this session: confirm it is you.' },
+  code: { label: 'Two-factor code', type: 'text', autoComplete: 'one-time-code', helperText: 'From your authenticator app, or a recovery code.' },
+};
+
+/**
+ * A key outlives the session that makes it, so making one asks who is there again (decision 072): the password, or
+ * with two-factor sign-in on, a code instead. A wrong one is said under the field; the session goes on.
+ */
+const CreateKeyForm = ({ onCreated, twoFactorEnabled }: { onCreated: (key: string) => void; twoFactorEnabled: boolean }): ReactElement => {
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ReadonlySet<ApiScope>>(new Set(['labels:read']));
+  const [proof, setProof] = useState<Proof>('password');
+  const [secret, setSecret] = useState('');
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const toggle = (scope: ApiScope, on: boolean) =>
     setScopes((current) => {
       const next = new Set(current);
@@ -46,17 +65,28 @@ const CreateKeyForm = ({ onCreated }: { onCreated: (key: string) => void }): Rea
       else next.delete(scope);
       return next;
     });
+  const switchProof = () => {
+    setProof((current) => (current === 'password' ? 'code' : 'password'));
+    setSecret('');
+    setRefusal(undefined);
+  };
   const submit = () =>
     create.mutate(
-      { name: name.trim(), scopes: [...scopes] },
+      { name: name.trim(), scopes: [...scopes], ...(proof === 'password' ? { password: secret } : { code: secret.trim() }) },
       {
         onSuccess: (created) => {
           setName('');
+          setSecret('');
+          setRefusal(undefined);
           onCreated(created.key);
         },
-        onError: (error) => notify.error(errorMessage(error, 'Could not create the key')),
+        onError: (error) => {
+          if (isApiError(error) && error.code === ErrorCode.AUTH_CONFIRMATION_FAILED) setRefusal(error.message);
+          else notify.error(errorMessage(error, 'Could not create the key'));
+        },
       },
     );
+  const field = PROOF_FIELD[proof];
   return (
     <form
       onSubmit={(event) => {
@@ -76,8 +106,34 @@ const CreateKeyForm = ({ onCreated }: { onCreated: (key: string) => void }): Rea
             </Checkbox.Root>
           ))}
         </Wrap>
+        <Box maxW="sm">
+          <FormField
+            key={proof}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            value={secret}
+            maxLength={proof === 'password' ? 128 : 40}
+            onChange={(event) => {
+              setSecret(event.target.value);
+              setRefusal(undefined);
+            }}
+            // The refusal in the theme's status red: Field.ErrorText's fg.error misses AA contrast in light mode.
+            {...(refusal ? { state: { invalid: true, message: undefined }, 'aria-describedby': REFUSAL_ID } : { helperText: field.helperText })}
+          />
+          {refusal && (
+            <Text id={REFUSAL_ID} role="alert" textStyle="xs" color="status.failed.fg" mt="1.5">
+              {refusal}
+            </Text>
+          )}
+          {twoFactorEnabled && (
+            <Button type="button" variant="plain" size="xs" px="0" colorPalette="brand" onClick={switchProof}>
+              {proof === 'password' ? 'Use a two-factor code instead' : 'Use your password instead'}
+            </Button>
+          )}
+        </Box>
         <Box>
-          <Button type="submit" size="sm" loading={create.isPending} disabled={name.trim() === '' || scopes.size === 0}>
+          <Button type="submit" size="sm" loading={create.isPending} disabled={name.trim() === '' || scopes.size === 0 || secret.trim() === ''}>
             Create key
           </Button>
         </Box>
@@ -86,7 +142,7 @@ const CreateKeyForm = ({ onCreated }: { onCreated: (key: string) => void }): Rea
   );
 };
 
-const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevoke: (key: ApiKeySummary) => void }): ReactElement => (
+const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevoke: ((key: ApiKeySummary) => void) | null }): ReactElement => (
   <Table.ScrollArea borderWidth="1px" rounded="md">
     <Table.Root size="sm" aria-label="API keys">
       <Table.Header>
@@ -96,7 +152,7 @@ const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevok
           <Table.ColumnHeader>Scopes</Table.ColumnHeader>
           <Table.ColumnHeader>Created</Table.ColumnHeader>
           <Table.ColumnHeader>Last used</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Revoke</Table.ColumnHeader>
+          {onRevoke && <Table.ColumnHeader textAlign="end">Revoke</Table.ColumnHeader>}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -117,11 +173,13 @@ const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevok
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{formatDateTime(key.createdAt)}</Table.Cell>
             <Table.Cell whiteSpace="nowrap">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Table.Cell>
-            <Table.Cell textAlign="end">
-              <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
-                Revoke
-              </Button>
-            </Table.Cell>
+            {onRevoke && (
+              <Table.Cell textAlign="end">
+                <Button size="xs" variant="outline" colorPalette="red" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                  Revoke
+                </Button>
+              </Table.Cell>
+            )}
           </Table.Row>
         ))}
       </Table.Body>
@@ -130,11 +188,15 @@ const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevok
 );
 
 /**
- * The Account page's API keys (decision 049): create one with a name and scopes, copy it once, see the keys by prefix
- * and last four, revoke one. A key works on the REST API as `Authorization: Bearer <key>`; /api/docs lists each route's scope.
+ * The Account page's API keys (decision 049): create one with a name and scopes (and the password or a code, decision
+ * 072), copy it once, see the keys by prefix and last four, revoke one. A key works on the REST API as
+ * `Authorization: Bearer <key>`; /api/docs lists each route's scope. An admin signed in as the customer sees the keys
+ * only: making or revoking one is the holder's.
  */
 export const ApiKeysSection = (): ReactElement => {
   const keys = useApiKeys();
+  const twoFactorEnabled = useAuthStore((state) => state.user?.twoFactorEnabled === true);
+  const signedInAsCustomer = useSignedInAsCustomer();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
@@ -155,11 +217,17 @@ export const ApiKeysSection = (): ReactElement => {
               for the scope each route needs.
             </Text>
           </Box>
-          {created ? <NewKey value={created} onDone={() => setCreated(null)} /> : <CreateKeyForm onCreated={setCreated} />}
+          {signedInAsCustomer ? (
+            <LoginAsNotice>Signed in as this customer, you cannot create or revoke their API keys: a key would outlive your session.</LoginAsNotice>
+          ) : created ? (
+            <NewKey value={created} onDone={() => setCreated(null)} />
+          ) : (
+            <CreateKeyForm onCreated={setCreated} twoFactorEnabled={twoFactorEnabled} />
+          )}
           {keys.isError ? (
             <Text color="fg.error">{errorMessage(keys.error, 'Could not load your API keys')}</Text>
           ) : keys.data && keys.data.length > 0 ? (
-            <KeysTable keys={keys.data} onRevoke={setRevoking} />
+            <KeysTable keys={keys.data} onRevoke={signedInAsCustomer ? null : setRevoking} />
           ) : keys.data ? (
             <Text color="fg.muted" textStyle="sm">
               No API keys yet.

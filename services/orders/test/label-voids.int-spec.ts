@@ -218,18 +218,26 @@ describe('label voids on PostgreSQL', () => {
 
   it('runs a job in one process at a time under its advisory lock, and again once it is free', async () => {
     const databaseUrl = db.url;
-    let running = 0;
-    let most = 0;
-    const job = async () => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((r) => setTimeout(r, 300));
-      running--;
+    const runs: string[] = [];
+    // The first run holds the lock until the second attempt has returned: the two overlap however slow the machine.
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = (): void => undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const first = underJobLock(databaseUrl, 'test-job', async () => {
+      runs.push('first');
+      holding();
+      await gate;
       return 'ran';
-    };
-    const results = await Promise.all([underJobLock(databaseUrl, 'test-job', job), underJobLock(databaseUrl, 'test-job', job)]);
-    expect(results.sort()).toEqual([null, 'ran'].sort());
-    expect(most).toBe(1);
-    expect(await underJobLock(databaseUrl, 'test-job', job)).toBe('ran');
+    });
+    await held;
+    const second = await underJobLock(databaseUrl, 'test-job', async () => {
+      runs.push('second');
+      return 'ran';
+    }).finally(release);
+    expect(second).toBeNull();
+    expect(await first).toBe('ran');
+    expect(runs).toEqual(['first']);
+    expect(await underJobLock(databaseUrl, 'test-job', async () => 'ran')).toBe('ran');
   });
 });

@@ -24,11 +24,14 @@ const publishFromSeparateCallbacks = (connection: NatsConnection, subject: strin
     }))),
   );
 
-/** The first `count` messages on `subject`; rejects if they have not all come within 3 s. */
+/**
+ * The first `count` messages on `subject`. Rejects, naming how many came, if they have not all come within 20 s: a bound
+ * that ends a wait for messages that are lost, far beyond what a busy machine takes to deliver them.
+ */
 const received = (connection: NatsConnection, subject: string, count: number): Promise<string[]> => {
   const messages: string[] = [];
   return new Promise((resolve, reject) => {
-    setTimeout(() => reject(new Error(`${messages.length} of ${count} messages came`)), 3_000).unref();
+    setTimeout(() => reject(new Error(`${messages.length} of ${count} messages came`)), 20_000).unref();
     connection.subscribe(subject, {
       callback: (_error, msg) => {
         messages.push(msg.string());
@@ -95,7 +98,8 @@ describe('batchWritesPerTurn on a real NATS connection', () => {
     responder.subscribe(subject, { callback: (_error, msg) => msg.respond(new TextEncoder().encode(`re: ${msg.string()}`)) });
     await responder.flush();
     const requester = batchWritesPerTurn(await connect({ servers: url, name: 'batched-requester' }));
-    const replies = await Promise.all(['a', 'b', 'c'].map((m) => requester.request(subject, new TextEncoder().encode(m), { timeout: 2_000 })));
+    // 20 s: long enough that only an unanswered request times out, never a slow answer.
+    const replies = await Promise.all(['a', 'b', 'c'].map((m) => requester.request(subject, new TextEncoder().encode(m), { timeout: 20_000 })));
     expect(replies.map((r) => r.string())).toEqual(['re: a', 're: b', 're: c']);
     await requester.close();
     await responder.close();

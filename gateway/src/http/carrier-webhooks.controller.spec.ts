@@ -7,23 +7,28 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { useJsonBodies } from './json-body.middleware';
-import { CarrierWebhooksController, EASYPOST_WEBHOOKS_PER_MINUTE } from './label-lifecycle.controller';
+import { CarrierWebhooksController } from './label-lifecycle.controller';
+import { PaymentsController } from './payments.controller';
+import { WEBHOOK_POSTS_PER_MINUTE } from './retry-after-throttler.guard';
 
-/** Orders as the controller sees it: every signature good. */
-const rpc = { call: jest.fn(async () => ({ accepted: true })) };
+/** Orders and payments as the controllers see them: every signature good. */
+const rpc = { call: jest.fn(async () => ({ accepted: true, outcome: 'ignored' })) };
 
 /** The gateway's throttlers as app.module declares them (names and windows; the limits are the defaults). */
 @Module({
   imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: 20 }, { name: 'topup', ttl: 60_000, limit: 10 }] })],
-  controllers: [CarrierWebhooksController],
+  controllers: [CarrierWebhooksController, PaymentsController],
   providers: [{ provide: RpcClient, useValue: rpc }, { provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
 class CarrierWebhooksModule {}
 
-describe('POST /api/webhooks/easypost', () => {
+describe.each([
+  ['EasyPost', '/api/webhooks/easypost', '{"description":"tracker.updated"}'],
+  ['BTCPay', '/api/payment/webhook', '{"type":"InvoiceSettled","invoiceId":"inv-1"}'],
+])('the %s webhook (POST %s)', (_sender, path, event) => {
   let app: NestExpressApplication;
   let server: App;
-  const post = (from: string) => request(server).post('/api/webhooks/easypost').set('x-forwarded-for', from).set('content-type', 'application/json').send('{"description":"tracker.updated"}');
+  const post = (from: string) => request(server).post(path).set('x-forwarded-for', from).set('content-type', 'application/json').send(event);
 
   beforeAll(async () => {
     app = await NestFactory.create<NestExpressApplication>(CarrierWebhooksModule, { logger: false, rawBody: true });
@@ -37,15 +42,16 @@ describe('POST /api/webhooks/easypost', () => {
   afterAll(async () => {
     await app.close();
   });
+  beforeEach(() => rpc.call.mockClear());
 
   it('answers 429 with Retry-After once one client address has sent its 600 a minute, while another address is still served', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < EASYPOST_WEBHOOKS_PER_MINUTE; i++) statuses.push((await post('203.0.113.7')).status);
+    for (let i = 0; i < WEBHOOK_POSTS_PER_MINUTE; i++) statuses.push((await post('203.0.113.7')).status);
     expect(statuses.every((status) => status === 200)).toBe(true);
     const over = await post('203.0.113.7');
     expect([over.status, over.body['code']]).toEqual([429, 'RATE_LIMITED']);
     expect(over.headers['retry-after']).toMatch(/^[1-9]\d*$/);
-    expect(rpc.call).toHaveBeenCalledTimes(EASYPOST_WEBHOOKS_PER_MINUTE);
+    expect(rpc.call).toHaveBeenCalledTimes(WEBHOOK_POSTS_PER_MINUTE);
     expect((await post('198.51.100.9')).status).toBe(200);
   }, 60_000);
 });

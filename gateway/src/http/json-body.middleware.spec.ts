@@ -150,24 +150,27 @@ describe('useJsonBodies', () => {
       // Two bodies of tens of megabytes through a real socket: seconds on a loaded 2-core machine.
     }, 30_000);
 
-    it('keeps the exact bytes of an EasyPost event, and refuses one over 256 KB with a 413 naming the limit', async () => {
-      const event = JSON.stringify({ object: 'Event', description: 'tracker.updated', result: { object: 'Tracker', tracking_details: Array.from({ length: 20 }, (_, i) => ({ message: `Scan ${i}`, status: 'in_transit' })) } });
-      expect((await post('/webhooks/easypost', event)).body).toEqual({ rawBytes: Buffer.byteLength(event) });
-      expect((await post('/webhooks/easypost', padded(256 * 1024 - 100))).status).toBe(200);
-      const over = await post('/webhooks/easypost', padded(256 * 1024 + 100));
+    it.each([
+      ['an EasyPost event', '/webhooks/easypost', { object: 'Event', description: 'tracker.updated', result: { object: 'Tracker', tracking_details: Array.from({ length: 20 }, (_, i) => ({ message: `Scan ${i}`, status: 'in_transit' })) } }],
+      ['a BTCPay event', '/payment/webhook', { deliveryId: 'd-1', webhookId: 'w-1', type: 'InvoiceSettled', invoiceId: 'inv-1', storeId: 's-1', timestamp: 1764000000 }],
+    ])('keeps the exact bytes of %s, and refuses one over 256 KB with a 413 naming the limit', async (_what, path, body) => {
+      const event = JSON.stringify(body);
+      expect((await post(path, event)).body).toEqual({ rawBytes: Buffer.byteLength(event) });
+      expect((await post(path, padded(256 * 1024 - 100))).status).toBe(200);
+      const over = await post(path, padded(256 * 1024 + 100));
       expect([over.status, over.body]).toEqual([413, { message: 'The request is larger than the 256 KB limit. Split the upload into smaller files.', code: 'PAYLOAD_TOO_LARGE' }]);
     });
 
-    it('refuses an EasyPost webhook announcing 20 MB at once, without waiting for the rest, and closes the connection', async () => {
-      const head = `POST /api/webhooks/easypost HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${20 * MB}\r\n\r\n`;
+    it.each(['/api/webhooks/easypost', '/api/payment/webhook'])('refuses a webhook to %s announcing 20 MB at once, without waiting for the rest, and closes the connection', async (path) => {
+      const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${20 * MB}\r\n\r\n`;
       const answer = await sendOnlyTheStart(url, head, Buffer.from(`{"pad":"${'x'.repeat(64 * 1024)}`));
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer).toMatch(/connection: close/i);
       expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
     });
 
-    it('refuses a chunked EasyPost webhook as soon as it passes 256 KB, without waiting for the rest', async () => {
-      const head = 'POST /api/webhooks/easypost HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+    it.each(['/api/webhooks/easypost', '/api/payment/webhook'])('refuses a chunked webhook to %s as soon as it passes 256 KB, without waiting for the rest', async (path) => {
+      const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
       const chunk = `{"pad":"${'x'.repeat(300 * 1024)}`;
       const answer = await sendOnlyTheStart(url, head, Buffer.from(`${Buffer.byteLength(chunk).toString(16)}\r\n${chunk}\r\n`));
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);

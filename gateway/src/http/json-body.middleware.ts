@@ -30,6 +30,8 @@ export const SMALL_BODY_ROUTES: ReadonlyArray<{ path: string; limitBytes: number
   // EasyPost's events are a few KB (a tracker.updated with 20 tracking details is ~10 KB; its recorded events are 2–6
   // KB): 256 KB is 25 times the largest and still nothing to read for a stranger's flood (decision 073).
   { path: '/api/webhooks/easypost', limitBytes: 256 * 1024 },
+  // BTCPay's webhook events are smaller still (an invoice id, a store id, a type: under 2 KB).
+  { path: '/api/payment/webhook', limitBytes: 256 * 1024 },
 ];
 
 /**
@@ -42,7 +44,7 @@ export const useJsonBodies = (app: NestExpressApplication): void => {
   app.use('/api', requireJsonBody, rejectBadUrl);
   for (const route of SMALL_BODY_ROUTES) app.use(route.path, readSmallBody(route.limitBytes));
   for (const route of LARGE_BODY_ROUTES) app.use(route.path, json({ limit: route.limit, verify: (_req, _res, body) => refuseDeepJson(body) }));
-  // The payment webhook checks its signature over the exact bytes received (`rawBody`).
+  // Every route keeps the exact bytes received (`rawBody`); the webhooks (above) check their signatures over them.
   app.use(json({ limit: BODY_LIMIT, verify: (req, _res, body) => Object.assign(req, { rawBody: refuseDeepJson(body) }) }));
   app.use('/api', rejectBadBody);
 };

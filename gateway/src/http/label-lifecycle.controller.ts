@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { SkipThrottle, Throttle } from '@nestjs/throttler';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import {
   adminRefundsPageSchema,
@@ -31,7 +30,7 @@ import { AdminOnly, Public, SelfOrAdmin, SignedIn } from '../auth/access.decorat
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { headerValue } from './header-value';
-import { RetryAfterThrottlerGuard } from './retry-after-throttler.guard';
+import { WebhookSenderLimit } from './retry-after-throttler.guard';
 import { ZodBody } from './zod-body.pipe';
 
 /**
@@ -105,13 +104,6 @@ export class AdminRefundsController {
 }
 
 /**
- * EasyPost webhooks a client address may send a minute, on each gateway replica (decision 073): 10 a second, far above
- * what one EasyPost sender pushes (tracker updates trickle as the carrier scans), while a stranger's flood of unsigned
- * posts stops here before a signature check in orders. Over it: 429 with Retry-After, which EasyPost retries later.
- */
-export const EASYPOST_WEBHOOKS_PER_MINUTE = 600;
-
-/**
  * Carriers' pushes. No session: each is authenticated by its signature, checked by the service holding the secret.
  * The body is read by readSmallBody (256 KB, json-body.middleware) and the route is limited per client address.
  */
@@ -123,10 +115,7 @@ export class CarrierWebhooksController {
   @Post('easypost')
   @Public()
   @HttpCode(200)
-  @UseGuards(RetryAfterThrottlerGuard)
-  // The module's `auth` throttler with this route's own limit: a count of its own (keys name the route), not sign-in's.
-  @Throttle({ auth: { limit: EASYPOST_WEBHOOKS_PER_MINUTE, ttl: 60_000 } })
-  @SkipThrottle({ topup: true })
+  @WebhookSenderLimit()
   async easypost(@Req() request: RawBodyRequest<Request>): Promise<{ ok: true }> {
     const body = request.rawBody?.toString('utf8') ?? '';
     const { accepted } = await this.rpc.call(OrdersRpc.easypostWebhook, { body, signature: headerValue(request.headers, 'x-hmac-signature') }, { timeoutMs: 30_000 });

@@ -26,6 +26,7 @@ import type { z } from 'zod';
 import { Public, SelfOrAdmin, SignedIn } from '../auth/access.decorators';
 import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { headerValue } from './header-value';
+import { WebhookSenderLimit } from './retry-after-throttler.guard';
 import { ZodBody } from './zod-body.pipe';
 
 @Controller('payment')
@@ -65,6 +66,7 @@ export class PaymentsController {
   @Post('webhook')
   @Public()
   @HttpCode(200)
+  @WebhookSenderLimit()
   async webhook(@Req() request: RawBodyRequest<Request>): Promise<PaymentWebhookResponse> {
     const signature = headerValue(request.headers, 'btcpay-sig');
     const rawBody = request.rawBody?.toString('utf8') ?? '';

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { applyDecorators, Injectable, UseGuards } from '@nestjs/common';
+import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
 
 /**
  * @nestjs/throttler's guard, which names its wait after the throttler (`Retry-After-auth`), also answering the
@@ -12,3 +12,14 @@ export class RetryAfterThrottlerGuard extends ThrottlerGuard {
     if (name.startsWith('Retry-After-')) super.setResponseHeader(res, 'Retry-After', value);
   }
 }
+
+/**
+ * What one carrier or payment server pushes to a webhook route from one address in a minute: 600 is far beyond what
+ * one sender pushes (tracker updates trickle as the carrier scans, invoices as customers pay), while a stranger's flood
+ * of unsigned posts stops here before a signature check behind it. Over it: 429 with Retry-After, which senders retry.
+ */
+export const WEBHOOK_POSTS_PER_MINUTE = 600;
+
+/** A webhook route's limit per client address, with the module's `auth` throttler and a count of its own. */
+export const WebhookSenderLimit = () =>
+  applyDecorators(UseGuards(RetryAfterThrottlerGuard), Throttle({ auth: { limit: WEBHOOK_POSTS_PER_MINUTE, ttl: 60_000 } }), SkipThrottle({ topup: true }));

@@ -18,7 +18,15 @@ const refusedBy = (nats: NatsServer, user: string) =>
     .filter((line) => line.includes(`User "CN=${user}"`) && /Violation/.test(line))
     .map((line) => /(Publish|Subscription) Violation.*Subject "([^"]+)"/.exec(line)?.slice(1, 3).join(' ') ?? line);
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Waits for the refusals to have come back (to the client as errors, to the server's log as violations): a state, not
+ * a number of milliseconds. The deadline only ends a test whose refusals never come.
+ */
+const until = async (met: () => boolean): Promise<void> => {
+  const deadline = Date.now() + 20_000;
+  while (!met() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+const refusedAll = (nats: NatsServer, user: string, expected: readonly string[]) => () => expected.every((line) => refusedBy(nats, user).includes(line));
 
 /** deploy/nats/nats.conf, the configuration distributed mode and these tests run with. */
 describe('NATS lets each process sign in as itself and use only its own subjects', () => {
@@ -51,9 +59,10 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     nc.publish('payments.ledger.adjust.v1');
     nc.publish('auth.user.list.v1');
     nc.publish('payments.top-up.create.v1');
-    await settle();
+    const refused = ['Publish payments.ledger.adjust.v1', 'Publish auth.user.list.v1', 'Publish payments.top-up.create.v1'];
+    await until(() => errors.length >= 3 && refusedAll(nats, 'orders', refused)());
     expect(errors).toEqual(['PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION', 'PERMISSIONS_VIOLATION']);
-    expect(refusedBy(nats, 'orders')).toEqual(expect.arrayContaining(['Publish payments.ledger.adjust.v1', 'Publish auth.user.list.v1', 'Publish payments.top-up.create.v1']));
+    expect(refusedBy(nats, 'orders')).toEqual(expect.arrayContaining(refused));
   });
 
   it('refuses a service listening to another service\'s subjects or reading another process\'s replies', async () => {
@@ -62,9 +71,10 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     nc.subscribe('payments.>');
     nc.subscribe('_INBOX_gateway.>');
     nc.subscribe('_INBOX.>');
-    await settle();
+    const refused = ['Subscription payments.>', 'Subscription _INBOX_gateway.>', 'Subscription _INBOX.>'];
+    await until(() => errors.length >= 3 && refusedAll(nats, 'orders', refused)());
     expect(errors).toHaveLength(3);
-    expect(refusedBy(nats, 'orders')).toEqual(expect.arrayContaining(['Subscription payments.>', 'Subscription _INBOX_gateway.>', 'Subscription _INBOX.>']));
+    expect(refusedBy(nats, 'orders')).toEqual(expect.arrayContaining(refused));
   });
 
   it('lets payments publish nothing but its replies, its account-changed event and the webhook events it relays to orders', async () => {
@@ -75,11 +85,12 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     nc.publish('orders.webhooks.create.v1');
     nc.publish('payments.account.changed.v1', JSON.stringify({ data: { userId: '00000000-0000-4000-8000-000000000000' } }));
     nc.publish('orders.webhooks.relay-event.v1', JSON.stringify({ data: {} }));
-    await settle();
+    const refused = ['Publish payments.ledger.credit.v1', 'Publish orders.bulk.progressed.v1', 'Publish orders.webhooks.create.v1'];
+    await until(() => errors.length >= 3 && refusedAll(nats, 'payments', refused)());
+    // Every publish has reached the server once this round trip is back: the allowed two would have been refused by now.
+    await nc.flush();
     expect(errors).toHaveLength(3);
-    expect(refusedBy(nats, 'payments')).toEqual(
-      expect.arrayContaining(['Publish payments.ledger.credit.v1', 'Publish orders.bulk.progressed.v1', 'Publish orders.webhooks.create.v1']),
-    );
+    expect(refusedBy(nats, 'payments')).toEqual(expect.arrayContaining(refused));
   });
 
   it.each([
@@ -94,9 +105,10 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     nc.publish(notItsCall);
     nc.publish(notItsOther);
     nc.subscribe(notItsSubjects);
-    await settle();
+    const refused = [`Publish ${notItsCall}`, `Publish ${notItsOther}`, `Subscription ${notItsSubjects}`];
+    await until(() => errors.length >= 3 && refusedAll(nats, user, refused)());
     expect(errors).toHaveLength(3);
-    expect(refusedBy(nats, user)).toEqual(expect.arrayContaining([`Publish ${notItsCall}`, `Publish ${notItsOther}`, `Subscription ${notItsSubjects}`]));
+    expect(refusedBy(nats, user)).toEqual(expect.arrayContaining(refused));
   });
 
   it("lets only gateways tell each other their API keys' usage, which no service may send or hear", async () => {
@@ -105,15 +117,22 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     const heard: string[] = [];
     gateway.subscribe(sent, { callback: (_error, message) => heard.push(new TextDecoder().decode(message.data)) });
     await gateway.flush();
-    await signIn('gateway').then((other) => other.publish(sent, '{"from":"gateway"}'));
-    for (const user of ['auth', 'orders', 'payments', 'pricing', 'address'] as const) {
+    const other = await signIn('gateway');
+    other.publish(sent, '{"from":"gateway"}');
+    await other.flush();
+    const services = ['auth', 'orders', 'payments', 'pricing', 'address'] as const;
+    for (const user of services) {
       const nc = await signIn(user);
       nc.publish(sent, `{"from":"${user}"}`);
       nc.subscribe(sent);
+      // The server has handled the publish once this round trip is back: routed to the gateway or refused.
+      await nc.flush();
     }
-    await settle();
+    await until(() => services.every((user) => refusedAll(nats, user, [`Publish ${sent}`, `Subscription ${sent}`])()));
+    // Whatever the server routed to the gateway's connection came before the answer to this round trip.
+    await gateway.flush();
     expect(heard).toEqual(['{"from":"gateway"}']);
-    for (const user of ['auth', 'orders', 'payments', 'pricing', 'address'] as const) {
+    for (const user of services) {
       expect(refusedBy(nats, user)).toEqual(expect.arrayContaining([`Publish ${sent}`, `Subscription ${sent}`]));
     }
   });

@@ -1,3 +1,5 @@
+import { generate } from 'otplib';
+import { apiCall } from './support/bulk-api';
 import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { appUrl } from './support/env';
@@ -67,5 +69,31 @@ describe('API keys', () => {
     const refused = await withKey(key, `/api/orders/recent/${userId}`);
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { code: string }).code).toBe('AUTH_API_KEY_INVALID');
+  });
+
+  it('takes a two-factor code instead of the password once two-factor sign-in is on', async () => {
+    const page = currentPage();
+    const customer = newCustomer();
+    const session = await registerThroughApi(customer);
+    await loginThroughUi(page, customer);
+    await waitForPath(page, '/main/dashboard');
+    // Two-factor sign-in turned on from another tab: the Account page learns it when it loads.
+    const setup = await apiCall('/api/auth/2fa/setup', { method: 'POST', token: session.token });
+    const enabled = await apiCall('/api/auth/2fa/enable', { method: 'POST', token: session.token, body: { code: await generate({ secret: String((setup.body as { secret: string }).secret) }) } });
+    expect(enabled.status).toBe(200);
+    const [recoveryCode] = (enabled.body as { recoveryCodes: string[] }).recoveryCodes;
+    await page.goto(appUrl('/main/account'));
+    const section = page.getByTestId('api-keys-section');
+    await section.getByText('No API keys yet.').waitFor();
+
+    await section.getByLabel('Key name', { exact: true }).fill('Nightly export');
+    await section.getByRole('button', { name: 'Use a two-factor code instead', exact: true }).click();
+    const code = section.getByLabel('Two-factor code', { exact: true });
+    await code.fill(recoveryCode ?? '');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'api-key-two-factor-code');
+    await section.getByRole('button', { name: 'Create key', exact: true }).click();
+    await page.getByTestId('new-api-key-value').waitFor();
+    await section.getByTestId('api-key-row').filter({ hasText: 'Nightly export' }).waitFor();
   });
 });

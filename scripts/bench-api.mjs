@@ -246,7 +246,7 @@ const runOnce = async (mode, run, options) => {
     }
     if (wantsMemory) {
       // Read 5 s after the load, and again once V8's memory reducer has had its idle time to give back the heap a
-      // burst of allocation grew (docs/benchmarks.md, Memory settle): what stays then is held, a cache or a leak.
+      // burst of allocation grew: what stays then is held, a cache or a leak.
       await sleep(5_000);
       const soon = memorySnapshot(system);
       await sleep(SETTLE_MS - 5_000);

@@ -76,8 +76,7 @@ const renderAll = async (render, count) => {
 
 /**
  * How late a 5 ms timer fires, sampled the whole time: the main thread's responsiveness. (monitorEventLoopDelay
- * records nothing while the loop never turns, which is what in-thread rendering does: see the README of this
- * section in docs/benchmarks.md.)
+ * records nothing while the loop never turns, which is what in-thread rendering does.)
  */
 const lateness = () => {
   const late = [];

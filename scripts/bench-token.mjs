@@ -53,8 +53,8 @@ for (const way of Object.values(ways)) for (const token of tokens) if (way.verif
 const best = Object.fromEntries(Object.keys(ways).map((name) => [name, { sign: Infinity, verify: Infinity }]));
 for (let round = 0; round < rounds; round += 1) {
   for (const [name, way] of Object.entries(ways)) {
-    // The text-secret ways are far slower (docs/benchmarks.md, Token key object): fewer calls keep the run short
-    // without changing the per-call figure.
+    // The text-secret ways are far slower (decision 038): fewer calls keep the run short without changing the
+    // per-call figure.
     const slow = name.endsWith('as text');
     const token = way.sign();
     const n = slow ? Math.max(1, Math.floor(calls / 20)) : calls;

@@ -178,7 +178,7 @@ const listFiles = (dir: string): string[] =>
 
 /**
  * The build's files, listed once at start: a request for anything else (every API call) costs a set lookup, not a
- * file-system check as serve-static's would (docs/benchmarks.md, Static files).
+ * file-system check as serve-static's would, and nearly every request is an API call that no file answers.
  */
 const serveStaticFiles = (dist: string, files: readonly string[]) => {
   const paths = new Set(files.map((file) => `/${relative(dist, file).split(sep).join('/')}`));

@@ -115,7 +115,7 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
     const failed = outcomes.filter((o) => o.status !== 200);
     const quotes = outcomes.filter((o) => o.kind === 'quote');
     const purchases = outcomes.filter((o) => o.kind === 'purchase');
-    // The figures docs/benchmarks.md quotes for this test.
+    // What the rollout cost the callers, printed for whoever reads the run: restarts, latencies, failures.
     process.stdout.write(
       `rolling restart: ${restarts.length} restarts in ${(rolloutMs / 1000).toFixed(1)} s (${restarts.map((r) => `${r.name}#${r.index} ${r.ms} ms`).join(', ')}); ` +
         `${quotes.length} quotes (p50 ${percentile(quotes.map((o) => o.ms), 50).toFixed(0)} ms, p99 ${percentile(quotes.map((o) => o.ms), 99).toFixed(0)} ms, max ${percentile(quotes.map((o) => o.ms), 100).toFixed(0)} ms), ` +

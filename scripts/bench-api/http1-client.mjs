@@ -1,8 +1,8 @@
 // A lean HTTP/1.1 keep-alive client for the load generator: each request is one prepared buffer written to an idle
 // connection (at most one request on a connection at a time, as node:http's agent does: no pipelining, so the server
 // sees the same traffic), and the answer is read by its status line, Content-Length or chunked framing. node:http's
-// client took CPU the server it measures needed, on the same two cores (docs/benchmarks.md, Load generator client);
-// this is what a C load tool (wrk) does, in JavaScript.
+// client takes CPU the server it measures needs, on the same two cores; this is what a C load tool (wrk) does, in
+// JavaScript.
 import net from 'node:net';
 
 const HEADER_END = Buffer.from('\r\n\r\n');

@@ -1,8 +1,7 @@
 // How fast this machine is right now, in the currency the API spends: one core building, writing and reading back
 // the JSON of a 200-order list, many times (objects, strings, the collector). Runs on the same code and input every
 // time, so two benchmark results are comparable only when their machine speeds are close: on this shared 2-core
-// machine the same build's CPU a request under the same load has moved from one day to the next (docs/benchmarks.md,
-// Machine speed).
+// machine the same build's CPU a request under the same load moves from one day to the next.
 const order = (i) => ({
   _id: `b3c1a6d2-1f3e-4a55-9d1a-${String(i).padStart(12, '0')}`,
   service_name: 'USPS Ground Advantage',

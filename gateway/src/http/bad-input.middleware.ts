@@ -89,8 +89,8 @@ const CLOSERS = new Set([0x5d, 0x7d]);
 
 /**
  * Whether UTF-8 JSON nests deeper than `maxDepth`, read from the bytes before they are parsed: JSON.parse of a body
- * that only opens arrays costs time and memory far beyond its size (docs/benchmarks.md, Deep JSON). Strings are
- * skipped with indexOf, so a large body costs little.
+ * that only opens arrays costs time and memory far beyond its size, so a small body could tie up the gateway. Strings
+ * are skipped with indexOf, so a large body costs little.
  */
 export const isNestedDeeperThan = (json: Uint8Array, maxDepth: number): boolean => {
   let depth = 0;

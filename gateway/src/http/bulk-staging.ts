@@ -6,8 +6,8 @@ export interface StageSlice<Row> {
 
 /**
  * Slices in flight at once after the first: while orders writes one, the next is checked and sent, so the gateway,
- * the transport and the database overlap instead of taking turns (docs/benchmarks.md, issue 25). Orders writes a
- * batch's slices one at a time anyway (each touches the draft's row), so more would only queue there.
+ * the transport and the database overlap instead of taking turns (decision 054). Orders writes a batch's slices one
+ * at a time anyway (each touches the draft's row), so more would only queue there.
  */
 export const STAGE_SLICES_IN_FLIGHT = 2;
 

@@ -32,8 +32,7 @@ const adopt = (target: object, proto: object): void => {
  * (decision 034). Express gives each request and response its prototypes after Node made them
  * (`Object.setPrototypeOf` in `app.handle`), and V8 runs code on objects whose prototype changed after they were made
  * much slower: born with them, the gateway spends less CPU on every request and its objects no longer reach the old
- * space (docs/benchmarks.md, Express prototypes). HTTPS (unused here) and forced connection closing keep Nest's own
- * server.
+ * space. HTTPS (unused here) and forced connection closing keep Nest's own server.
  */
 export class PrototypedExpressAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {

@@ -32,7 +32,7 @@ let running: IdleCollector | null = null;
  * Gives back the memory of a busy spell once the process has gone idle: one full collection after the event loop has
  * been quiet for one reading, and only if it was busy since the last one. V8 collects when JavaScript allocates, and
  * an idle server allocates nothing, so the young generation grown under load and the old space's garbage stayed
- * resident for good (docs/benchmarks.md, Idle collector); in Kubernetes that is memory the pod holds against its
+ * resident for good; in Kubernetes that is memory the pod holds against its
  * limit. A full collection is short, and it runs at a time nothing waits. One per process: later calls answer the
  * first.
  */

@@ -3,9 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /**
  * Runs `sql` with its `?` values sent as bound parameters, inside `em`'s transaction when it is in one, and answers
  * its rows. MikroORM's `execute` writes every value into the SQL text instead, so a Buffer travels as a hex literal
- * twice its size that PostgreSQL parses back (a 10,000-label PDF's 29 parts of 512 kB took 1.1 s to store that
- * way), and every string is escaped into the text and lexed again (docs/benchmarks.md, issue 25). Bound, a Buffer
- * goes as binary and a string as itself. The SQL must hold no `?` but its values (no jsonb `?` operators).
+ * twice its size that PostgreSQL parses back, and every string is escaped into the text and lexed again (decision
+ * 064). Bound, a Buffer goes as binary and a string as itself. The SQL must hold no `?` but its values (no jsonb `?`
+ * operators).
  */
 export const queryBound = async <Row = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> => {
   const query = em.getConnection().getKnex().raw(sql, params as never);

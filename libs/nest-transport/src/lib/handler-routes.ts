@@ -5,8 +5,7 @@ const MAX_CACHED_ROUTES = 1_000;
 
 /**
  * Subject → handler (or null: none), resolved once per subject. Nest's own lookup parses every subject as JSON first
- * (a thrown and caught SyntaxError for a plain subject), a cost every message paid when it ran for each one
- * (docs/benchmarks.md, Handler lookup).
+ * (a thrown and caught SyntaxError for a plain subject), a cost every message would pay if it ran for each one.
  */
 export class HandlerRoutes {
   private readonly routes = new Map<string, MessageHandler | null>();

@@ -43,8 +43,7 @@ class SchemaPipe implements PipeTransform {
 /**
  * Wraps a handler method so that a reply breaking its own contract fails loudly here (our bug) rather than confusing
  * the caller. Done on the method itself, not with a Nest interceptor: an interceptor chain binds an AsyncResource and
- * builds rxjs pipes per message (docs/benchmarks.md, Handler interceptors). The metadata earlier decorators put on
- * the method is kept.
+ * builds rxjs pipes per message (decision 026). The metadata earlier decorators put on the method is kept.
  */
 const RepliesMatch =
   (contract: AnyRpcContract): MethodDecorator =>

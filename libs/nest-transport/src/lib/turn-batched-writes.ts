@@ -31,7 +31,7 @@ const BATCHED = Symbol('labeldesk.turnBatchedWrites');
  * checkpoint (docs/decisions/032). nats.js queues a flush as a microtask after the first message of a batch, so every
  * request handled in its own socket callback, and every answer finished in its own database callback, is its own
  * socket write: on a 2-core machine each write to loopback wakes the NATS server, which takes the core from the
- * writer (docs/benchmarks.md, NATS writes). Deferred to the turn's check phase (`setImmediate`), the messages of one
+ * writer. Deferred to the turn's check phase (`setImmediate`), the messages of one
  * turn leave in one write, a few microseconds later when idle. Closing waits (up to 1 s) until what is waiting has
  * reached the server.
  */

@@ -43,8 +43,8 @@ export class TokenSigner {
 
   constructor(@Inject(AUTH_ENV) env: AuthEnv) {
     // The secret as a key object, made once: given a string, jsonwebtoken (under JwtService) first tries to read it
-    // as a public key on every call, which costs far more than the HMAC itself (docs/benchmarks.md, Token key
-    // object). The HMAC is the same, so tokens are too.
+    // as a public key on every call, which costs far more than the HMAC itself (decision 038). The HMAC is the same,
+    // so tokens are too.
     const key = createSecretKey(Buffer.from(env.JWT_SECRET, 'utf8'));
     const withLifetime = (expiresIn: number) =>
       new JwtService({
@@ -57,8 +57,8 @@ export class TokenSigner {
   }
 
   // Everything per token is in the payload (`sub` too), and nothing is passed as per-call options: JwtService deletes
-  // keys from a per-call options object, and jsonwebtoken reading the result signs slower (docs/benchmarks.md, Token
-  // per-call options).
+  // keys from a per-call options object, which leaves jsonwebtoken an object with deleted keys (V8 reads such an object
+  // slowly) on every call.
   sign(userId: string, sessionVersion: number, impersonator?: Impersonator): string {
     if (!impersonator) return this.sessions.sign({ sub: userId, sv: sessionVersion });
     return this.loginAs.sign({ sub: userId, sv: sessionVersion, imp: impersonator.id, isv: impersonator.sessionVersion, iav: impersonator.loginAsVersion });

@@ -19,8 +19,8 @@ const IDLE_MS = 500;
 /** A file build (merging thousands of labels) may take a while; another replica takes over after this. */
 const FILES_LEASE_SECONDS = 180;
 /**
- * Bulk labels in flight by default stop here whatever the carrier allows: 1,000 rows at 300 ms took 6.0 s at 128 and
- * 6.3 s at 256 (docs/benchmarks.md), and each one in flight holds a claimed item and its label in memory.
+ * Bulk labels in flight by default stop here whatever the carrier allows (decision 053): more made a batch no faster,
+ * and each one in flight holds a claimed item and its label in memory.
  */
 const BULK_CONCURRENCY_CEILING = 128;
 /** How often a label the carrier did not answer about is asked for again before the item fails. */
@@ -263,8 +263,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /**
-   * Charges the labels just bought, then stores them succeeded: each item is written once (docs/benchmarks.md,
-   * issue 25). A crash between the two loses nothing and moves no money twice: the item is still pending, so it is
+   * Charges the labels just bought, then stores them succeeded: each item is written once (decision 058). A crash
+   * between the two loses nothing and moves no money twice: the item is still pending, so it is
    * claimed again, its carrier key answers the same label, and its capture key has already been charged. If the
    * charge itself fails, the labels are stored as labelled, and the next flush charges them as capture() does.
    */

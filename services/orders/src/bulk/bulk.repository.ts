@@ -177,8 +177,8 @@ export class BulkRepository {
   }
 
   /**
-   * What pricing needs of a draft's rows, in order, a page at a time. The rows themselves are not read: at 10,000 rows
-   * that was ~2.4 MB of JSON out of the database and back in (docs/benchmarks.md, issue 25).
+   * What pricing needs of a draft's rows, in order, a page at a time. The rows themselves are not read: pricing needs
+   * a few fields of each, and the whole JSON of every row would go out of the database and be parsed for nothing.
    */
   async stagedSummaries(orderId: string, pageSize = SUMMARY_PAGE): Promise<StagedRowSummary[]> {
     const all: StagedRowSummary[] = [];
@@ -522,7 +522,7 @@ export class BulkRepository {
 
   /**
    * Items in pages as itemsInOrder reads them, each bought one with its label file: the result files and the labels
-   * printed in row order from one read of the items (docs/benchmarks.md, issue 25, fourteenth session).
+   * printed in row order from one read of the items, not one read each.
    */
   itemsWithLabels(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<BulkFileRow & { label_pdf: Buffer | null }> {
     return this.fileRows(orderId, pageSize, `, case when "status" = 'succeeded' then "label_pdf" end as "label_pdf"`);
@@ -546,8 +546,8 @@ export class BulkRepository {
    * A batch's rows read page by page go by spans of row numbers, not by "the next n rows after the last one": for
    * that, a planner that guesses the batch has fewer rows than a page (the embedded database never gathers
    * statistics; a big batch among many small ones looks small) reads every later row of the batch and sorts it to
-   * keep n, each page: 29 ms a page of 200 labels in a 10,000-row batch, quadratic in its size (docs/benchmarks.md,
-   * issue 25, fifteenth session). A span reads at most its own rows whatever the plan; gaps only make a page shorter.
+   * keep n, each page: the batch's reading grows with the square of its size. A span reads at most its own rows
+   * whatever the plan; gaps only make a page shorter.
    */
   private async rowSpans(table: 'bulk_items' | 'bulk_staged_rows', orderId: string, pageSize: number): Promise<Array<[number, number]>> {
     const [row] = await this.em().execute<Array<{ first: number | null; last: number | null }>>(

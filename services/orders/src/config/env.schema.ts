@@ -35,7 +35,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   /**
    * EasyPost purchases one replica has in flight at once (the carrier guard's bulkhead; the rest queue). A label is two
    * round trips, so this over twice EasyPost's latency bounds the labels a second; bulk follows it (BULK_CONCURRENCY).
-   * The default is kept low because EasyPost's rate limits are unpublished (docs/benchmarks.md, EasyPost concurrency).
+   * The default is kept low because EasyPost's rate limits are unpublished.
    */
   EASYPOST_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /**

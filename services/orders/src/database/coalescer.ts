@@ -1,7 +1,7 @@
 /**
  * Runs the calls of one step that arrive together as one statement: a bulk engine buying many labels at once
  * otherwise sends one-row statements for each step of each purchase, and a statement's fixed cost (a round trip, a
- * parse, a commit) is most of the database's work per label (docs/benchmarks.md, bulk profile). One statement of a
+ * parse, a commit) is most of the database's work per label (decision 052). One statement of a
  * kind is in flight at a time; calls made meanwhile wait for it and go together in the next (as a database's group
  * commit does), so an idle database adds no wait and a busy one gets fewer, larger statements. Each call still
  * waits for its own answer, so a caller goes on only once its row is written: grouping changes the statement

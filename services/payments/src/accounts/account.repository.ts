@@ -27,8 +27,7 @@ export class AccountRepository {
 
   /**
    * One query, no entities: the gateway asks for a balance on every verify and dashboard load, and building an
-   * Account entity per ask was a large share of the embedded process's CPU under verify load (docs/benchmarks.md,
-   * Account summaries).
+   * Account entity per ask costs the embedded process far more CPU than the row itself (decision 022).
    */
   async summaries(userIds: string[]): Promise<AccountSummary[]> {
     if (userIds.length === 0) return [];

@@ -27,9 +27,9 @@ const logger = new Logger('EmbeddedPostgres');
 
 /**
  * The embedded database (startEmbeddedPostgres) on a worker thread of its own. PGlite is PostgreSQL compiled to
- * WebAssembly: every query runs on the thread that owns it. On the main thread it shared the only core the whole
- * product used (docs/benchmarks.md, PGlite thread); here it takes the second core, as a PostgreSQL server would, and
- * the services reach it over the same loopback wire protocol as before.
+ * WebAssembly: every query runs on the thread that owns it. On the main thread it would share one core with every
+ * service; here it takes the second core, as a PostgreSQL server would (decision 023), and the services reach it over
+ * the same loopback wire protocol.
  */
 export const startEmbeddedPostgresThread = async (dataDir: string, options: EmbeddedDatabaseOptions = {}): Promise<EmbeddedDatabase> => {
   const worker = startWorkerThread(join(__dirname, `embedded-postgres.worker${extname(__filename)}`), { dataDir });

@@ -19,9 +19,9 @@ export interface EmbeddedPostgres {
 const logger = new Logger('EmbeddedPostgres');
 
 /**
- * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, which only grows: at PGlite's default (128MB) a
- * 10,000-row batch peaked at 848 MiB, at 32MB at 733 MiB in the same time (docs/benchmarks.md, issue 25). A page
- * that is not in the pool is read from the data folder, i.e. from the operating system's file cache.
+ * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, which only grows, so every megabyte of the pool is held
+ * by the process for good once a large batch has filled it. Smaller than PGlite's default (128MB) costs a batch no
+ * time: a page that is not in the pool is read from the data folder, i.e. from the operating system's file cache.
  */
 const SHARED_BUFFERS = '32MB';
 
@@ -85,8 +85,8 @@ const openDurable = async (pgDir: string): Promise<PGlite> => {
  * services get): another program on the machine cannot read or change the books.
  *
  * With `unixSocket`, it listens on a Unix socket in a new private (0700) folder instead of a TCP port: the same
- * protocol without the TCP stack, whose loopback writes were the largest single cost of the embedded process's
- * purchases (docs/benchmarks.md). pg and MikroORM reach it through the URL's host, the folder (as libpq does).
+ * protocol without the TCP stack, whose loopback writes are a large share of what each of the embedded process's
+ * statements costs. pg and MikroORM reach it through the URL's host, the folder (as libpq does).
  */
 export const startEmbeddedPostgres = async (dataDir: string, port = 0, unixSocket = false): Promise<EmbeddedPostgres> => {
   const pgDir = join(dataDir, 'pgdata');

@@ -24,7 +24,7 @@ const { dataDir } = workerData as { dataDir: string };
 /**
  * Opening PGlite leaves hundreds of MiB of garbage (its file system bundle, initdb's buffers). On the main thread
  * V8's memory reducer gave it back within seconds; this thread is then nearly idle, allocates too little to trigger a
- * collection, and the process kept it (docs/benchmarks.md, PGlite start-up garbage). One full collection once the
+ * collection, and the process would keep it. One full collection once the
  * database is open and the services have started gives it back, when the process was started with `node --expose-gc`
  * (V8's flags are process-wide, so the thread has `gc` too); never by switching the flag on at run time.
  */

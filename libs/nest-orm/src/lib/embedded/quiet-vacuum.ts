@@ -7,12 +7,12 @@ const logger = new Logger('EmbeddedPostgres');
 
 /**
  * PGlite runs PostgreSQL without autovacuum (single-user mode), so the old version of every row updated or deleted
- * stays in its table for good: each bulk label rewrites its item several times, and the data folder grew with every
- * batch (a table of 20,000 rows rewritten six times went from 11 to 75 MB, and on from there). The embedded database
- * vacuums itself instead: a plain VACUUM (the space made reusable, nothing rewritten), one table at a time, once it
- * has written VACUUM_AFTER_WAL_BYTES of log since its last pass and then stays quiet (less than QUIET_WAL_BYTES
- * written) for a look's interval, i.e. between batches rather than during one (a pass during a batch cost it time,
- * docs/benchmarks.md, issue 25). Reads go on meanwhile: the lock is held for one table, not the pass.
+ * stays in its table for good: each bulk label rewrites its item several times, so without a vacuum the data folder
+ * grows with every batch (decision 065). The embedded database vacuums itself instead: a plain VACUUM (the space made
+ * reusable, nothing rewritten), one table at a time, once it has written VACUUM_AFTER_WAL_BYTES of log since its last
+ * pass and then stays quiet (less than QUIET_WAL_BYTES written) for a look's interval, i.e. between batches rather
+ * than during one, whose statements would wait for it on the database's one thread. Reads go on meanwhile: the lock
+ * is held for one table, not the pass.
  */
 export const VACUUM_AFTER_WAL_BYTES = 64 * 1024 * 1024;
 export const QUIET_WAL_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@
  * generically with pdf-lib, its page(s) and everything they reference are copied into a short-lived context,
  * written out under the merged file's next object numbers (PdfStreamAssembler), and dropped. The merged document and
  * the set of labels never sit in memory: what stays is one byte offset per object and one object number per page
- * (scripts/bench-merge.mjs measures the heap staying flat: docs/benchmarks.md, Merged PDF memory).
+ * (scripts/bench-merge.mjs measures the heap staying flat).
  *
  * Layouts (contracts LABEL_FORMATS):
  * - `4x6`: every label page as it came, one per page (thermal printers).

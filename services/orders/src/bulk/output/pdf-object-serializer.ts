@@ -3,7 +3,7 @@
  *
  * pdf-lib can only write references under the numbers its PDFRef objects carry, and it keeps every PDFRef it ever
  * made in a process-wide pool. Giving each label's objects their final numbers in the merged file would therefore
- * leave every label's references in that pool for good (docs/benchmarks.md, pdf-lib reference pool). Instead each
+ * leave every label's references in that pool for good: a merge's memory would grow with its labels. Instead each
  * label is copied into a fresh context numbered from 1, and this writes it out with `n` mapped to the file's number:
  * the containers (dictionaries, arrays, streams) are walked here, everything else is written by pdf-lib itself.
  */

@@ -1,7 +1,7 @@
 /**
  * One read of `source` feeding two readers, each getting every value in order: the batch's result CSV and its
- * confirmation file are written side by side from one pass over the items, which read each item twice before (a
- * tenth of a 10,000-row batch's files phase, docs/benchmarks.md issue 25). A reader that gets `aheadLimit` values ahead
+ * confirmation file are written side by side from one pass over the items, instead of reading every item once for
+ * each. A reader that gets `aheadLimit` values ahead
  * of the other waits for it, so memory holds at most that many values. An error of the source reaches both readers;
  * a reader that stops early lets the other go on alone.
  */

@@ -1,6 +1,6 @@
 /**
  * GS1-128 bar and space widths for the IMpb's all-digit element strings, without bwip-js's general GS1 parser and
- * encoder (9 % of a label's rendering, docs/benchmarks.md, issue 25). An IMpb is `(420)` + a ZIP of 5 or 9 digits,
+ * encoder, a large share of a label's rendering (decision 057). An IMpb is `(420)` + a ZIP of 5 or 9 digits,
  * then the tracking number whose first two digits are its own AI: every run of digits has an even length, so the whole
  * symbol is Code Set C (two digits a symbol) with FNC1 first and after the variable-length AI 420, as bwip-js encodes
  * it. Anything else answers null and is left to bwip-js; gs1-128.spec.ts checks the widths against bwip-js's.

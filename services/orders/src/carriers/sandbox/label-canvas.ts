@@ -48,8 +48,8 @@ interface LaidOutText {
 
 /**
  * Labels repeat most of what they print (the zone titles, the sender, the service, sizes tried while fitting a line),
- * and laying a text out through the AFM metrics (glyphs, kerning, widths) was a third of a label's rendering
- * (docs/benchmarks.md, issue 25). Each font's answer for a text is kept per process; the cache starts over when full.
+ * and laying a text out through the AFM metrics (glyphs, kerning, widths) is a large share of a label's rendering.
+ * Each font's answer for a text is kept per process; the cache starts over when full.
  */
 const laidOutTexts = new Map<string, LaidOutText>();
 const LAID_OUT_TEXTS_LIMIT = 20_000;
@@ -70,9 +70,9 @@ const rgb = (color: string): readonly [number, number, number] => {
 };
 
 /**
- * One PDF page drawn as a content stream of text, without pdfkit's document machinery: a sandbox label took ~1.1 ms
- * of CPU through pdfkit (objects, streams, a second pass over every number), most of it not the drawing itself
- * (docs/benchmarks.md, issue 25). The operators are the ones pdfkit writes for the same calls (same numbers, same
+ * One PDF page drawn as a content stream of text, without pdfkit's document machinery: through pdfkit most of a
+ * sandbox label's CPU goes to objects, streams and a second pass over every number, not to the drawing itself
+ * (decision 057). The operators are the ones pdfkit writes for the same calls (same numbers, same
  * kerning from the same AFM metrics), so the page looks the same to the last pixel.
  */
 export class LabelCanvas implements LabelDrawing {

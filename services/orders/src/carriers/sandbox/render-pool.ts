@@ -1,6 +1,6 @@
 /**
- * Renders sandbox label PDFs on worker threads, so that a label's CPU (docs/benchmarks.md, Label rendering in worker
- * threads) stays off the main thread, which serves requests and the database.
+ * Renders sandbox label PDFs on worker threads, so that a label's CPU stays off the main thread, which serves
+ * requests and the database.
  *
  * - A fixed number of workers, started on demand (the first labels pay their start-up) and kept; one message in
  *   flight per worker, holding up to MAX_LABELS_PER_MESSAGE waiting labels. Idle workers are unref'd: they never keep

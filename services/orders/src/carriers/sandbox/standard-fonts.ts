@@ -2,8 +2,8 @@ import PDFDocument from 'pdfkit';
 
 /**
  * pdfkit parses a standard font's AFM metrics (kerning tables included) for every document that uses it: most of the
- * time of rendering one label (docs/benchmarks.md, Figures behind the code's choices). The parsed metrics never change, so each font is parsed once per
- * process and every new document gets its own light copy (its own id and dictionary, the shared metrics).
+ * time of rendering one label. The parsed metrics never change, so each font is parsed once per process and every new
+ * document gets its own light copy (its own id and dictionary, the shared metrics).
  *
  * This leans on pdfkit internals (`_fontFamilies`, `_fontCount`, the font's `document`/`id`/`dictionary`, its AFM
  * metrics' `kernPairs`/`getKernPair`), pinned by the pdfkit version in package.json; label-renderer.spec.ts and
@@ -43,8 +43,8 @@ const parsed = new Map<StandardFontName, PdfkitFont>();
 
 /**
  * pdfkit looks a kerning pair up as `kernPairs[left + '\0' + right]`, a new string for every pair of letters of every
- * text drawn or measured: 13 % of a render worker's time (docs/benchmarks.md, issue 25). The same table as two
- * levels of maps answers the same numbers without building a string.
+ * text drawn or measured, in a render worker's busiest loop. The same table as two levels of maps answers the same
+ * numbers without building a string.
  */
 const withKerningMaps = (metrics: AfmMetrics): void => {
   const byLeft = new Map<string, Map<string, number>>();

@@ -3,9 +3,8 @@ import { ServiceMigration } from '@labeldesk/nest-orm';
 /**
  * A bulk item keeps its label in its own row when the row fits in a page: at PostgreSQL's default a row over ~2 kB
  * has its label compressed (in vain: its drawing is deflated already) and then moved to the TOAST table, two chunks
- * and two index entries a label. Larger labels (a carrier's image labels) are still moved out of line. Measured on a
- * 10,000-row batch (docs/benchmarks.md, issue 25, twelfth session): the buying faster, the files phase slower (the
- * items' heap is larger to read back), the whole batch 0.92-1.01 of before.
+ * and two index entries a label. Larger labels (a carrier's image labels) are still moved out of line. Kept from the
+ * withdrawn decision 059: buying writes less, at the price of a larger items' heap to read back for the files.
  */
 export class Migration014BulkLabelsInline extends ServiceMigration {
   override async up(): Promise<void> {

@@ -10,7 +10,7 @@ import { transformFile } from '@swc/core';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,7 +55,7 @@ function memory() {
 }
 
 await compile();
-const { mergedLabelPdfStream } = require(join(out, 'bulk/output/merged-label-pdf.writer.js'));
+const { mergedLabelPdfChunks } = require(join(out, 'bulk/output/merged-label-pdf.writer.js'));
 const { renderLabel } = require(join(out, 'carriers/sandbox/label-renderer.js'));
 const { buildImpb, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } = require(join(out, 'carriers/sandbox/impb.js'));
 const { SANDBOX_SERVICES } = require(join(out, 'carriers/sandbox/sandbox-services.js'));
@@ -98,7 +98,7 @@ const sink = outPath
     });
 const started = performance.now();
 await new Promise((resolve, reject) => {
-  const stream = mergedLabelPdfStream(labels(), { layout });
+  const stream = Readable.from(mergedLabelPdfChunks(labels(), { layout }), { objectMode: false });
   stream.on('error', reject);
   if (outPath) stream.on('data', (chunk) => (bytes += chunk.length));
   sink.on('finish', resolve).on('error', reject);

@@ -4,7 +4,6 @@ export const bulkOrderKeys = {
   lists: (userId: string) => [...bulkOrderKeys.all, 'list', userId] as const,
   page: (userId: string, page: number) => [...bulkOrderKeys.lists(userId), page] as const,
   limits: () => [...bulkOrderKeys.all, 'limits'] as const,
-  active: (userId: string) => [...bulkOrderKeys.all, 'active', userId] as const,
   order: (orderId: string) => [...bulkOrderKeys.all, 'order', orderId] as const,
   labels: (orderId: string) => [...bulkOrderKeys.all, 'labels', orderId] as const,
   labelsPage: (orderId: string, page: number) => [...bulkOrderKeys.labels(orderId), page] as const,

@@ -1,6 +1,5 @@
 import { BULK_UPLOAD_SLICE_ROWS, bulkProcessResponseSchema, bulkRowsResponseSchema } from '@labeldesk/contracts';
 import type { BulkProcessBody, BulkProcessResponse, BulkRowsBody, BulkSubmitBody } from '@labeldesk/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../libs/http-client';
 
 /** Spec 8: the fallback when the server gives no message of its own. */
@@ -39,5 +38,3 @@ export const processBulkOrder = async ({ userId, orderId, orderData, options }: 
     schema: bulkProcessResponseSchema,
   });
 };
-
-export const useProcessBulkOrder = () => useMutation({ mutationFn: processBulkOrder });

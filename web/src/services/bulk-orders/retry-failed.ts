@@ -1,6 +1,5 @@
 import { bulkRetryResponseSchema } from '@labeldesk/contracts';
 import type { BulkRetryResponse } from '@labeldesk/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../libs/http-client';
 
 /** POST /api/orders/bulk/retry-failed/{orderId}, empty body: buys the batch's failed labels again. */
@@ -16,5 +15,3 @@ export const retryResultMessage = (result: BulkRetryResponse): string =>
   result.finalFailedCount > 0
     ? `${result.newlySuccessfulCount} labels recovered. ${result.finalFailedCount} still failed.`
     : result.message;
-
-export const useRetryFailedLabels = () => useMutation({ mutationFn: retryFailedLabels });

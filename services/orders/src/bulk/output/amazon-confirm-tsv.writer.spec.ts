@@ -1,12 +1,9 @@
-import { PassThrough } from 'node:stream';
 import {
   AMAZON_CONFIRM_COLUMNS,
   type AmazonConfirmRow,
   amazonConfirmTsvChunks,
-  amazonConfirmTsvStream,
   formatShipDate,
   SAMPLE_NOTICE_LINE,
-  writeAmazonConfirmTsv,
 } from './amazon-confirm-tsv.writer';
 
 const HEADER = 'order-id\torder-item-id\tquantity\tship-date\tcarrier-code\tcarrier-name\ttracking-number\tship-method';
@@ -80,19 +77,6 @@ describe('Amazon shipping-confirmation TSV writer', () => {
     expect(lines[1]).toBe(HEADER);
     expect(lines[2]).toBe('SAMPLE-114-1234567-1234567\t12345678901234\t2\t2025-06-03\tUSPS\t\t9205599999999900012346\tUSPS Priority Mail');
     expect(lines[2].split('\t')[0]).not.toMatch(/^[0-9A-Za-z]{3}-[0-9A-Za-z]{7}-[0-9A-Za-z]{7}$/);
-  });
-
-  it('streams UTF-8 without a byte order mark and reports how many lines it wrote', async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of amazonConfirmTsvStream([row()], { sample: false })) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).subarray(0, 8).toString('utf8')).toBe('order-id');
-
-    const out = new PassThrough();
-    const received: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => received.push(chunk));
-    const result = await writeAmazonConfirmTsv([row(), row({ status: 'failed' }), row({ orderId: null }), row()], out, { sample: false });
-    expect(result).toEqual({ lines: 2 });
-    expect(Buffer.concat(received).toString('utf8').split('\r\n').filter((line) => line !== '')).toHaveLength(3);
   });
 });
 

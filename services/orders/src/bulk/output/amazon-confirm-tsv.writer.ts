@@ -3,10 +3,7 @@
  * feed POST_FLAT_FILE_FULFILLMENT_DATA), after formats.md §3.3: tab-delimited, the header row that public
  * integrations upload, one line per label bought for an Amazon order item.
  */
-import type { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { tsvLine } from './safe-cell';
-import { utf8Readable } from './text-stream';
 
 /** formats.md §3.3, in this order. */
 export const AMAZON_CONFIRM_COLUMNS = ['order-id', 'order-item-id', 'quantity', 'ship-date', 'carrier-code', 'carrier-name', 'tracking-number', 'ship-method'] as const;
@@ -57,7 +54,10 @@ export function isConfirmable(row: AmazonConfirmRow): boolean {
   return row.status === 'success' && trackingDigits(row.trackingNumber) !== '' && AMAZON_ORDER_ID.test((row.orderId ?? '').trim());
 }
 
-/** The file as text chunks, pulled from `rows` as the reader asks for them. */
+/**
+ * The file as text chunks, pulled from `rows` as the reader asks for them; no byte order mark, which Amazon's parser
+ * would take as part of `order-id`.
+ */
 export async function* amazonConfirmTsvChunks(rows: AsyncIterable<AmazonConfirmRow> | Iterable<AmazonConfirmRow>, options: AmazonConfirmOptions): AsyncGenerator<string> {
   yield `${options.sample ? `${SAMPLE_NOTICE_LINE}\r\n` : ''}${tsvLine(AMAZON_CONFIRM_COLUMNS)}`;
   for await (const row of rows) {
@@ -76,28 +76,6 @@ export async function* amazonConfirmTsvChunks(rows: AsyncIterable<AmazonConfirmR
       row.service,
     ]);
   }
-}
-
-/** The file as a byte stream (UTF-8, no byte order mark: Amazon's parser would take it as part of `order-id`). */
-export function amazonConfirmTsvStream(rows: AsyncIterable<AmazonConfirmRow> | Iterable<AmazonConfirmRow>, options: AmazonConfirmOptions): Readable {
-  return utf8Readable(amazonConfirmTsvChunks(rows, options));
-}
-
-/** Streams the file into `out` (ended afterwards); resolves with how many confirmation lines it holds. */
-export async function writeAmazonConfirmTsv(
-  rows: AsyncIterable<AmazonConfirmRow> | Iterable<AmazonConfirmRow>,
-  out: Writable,
-  options: AmazonConfirmOptions,
-): Promise<{ lines: number }> {
-  let lines = 0;
-  async function* counted(): AsyncGenerator<AmazonConfirmRow> {
-    for await (const row of rows) {
-      if (isConfirmable(row)) lines++;
-      yield row;
-    }
-  }
-  await pipeline(amazonConfirmTsvStream(counted(), options), out);
-  return { lines };
 }
 
 /**

@@ -2,12 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { labelInput } from '../../carriers/sandbox/label-fixtures';
 import { readCanvasPdf } from '../../carriers/sandbox/label-canvas';
 import { type LabelRenderInput, renderLabel } from '../../carriers/sandbox/label-renderer';
-import { mergedLabelPdfChunks, mergedLabelPdfStream, writeMergedLabelPdf } from './merged-label-pdf.writer';
+import { mergedLabelPdfChunks } from './merged-label-pdf.writer';
 
 // Real readers (Debian): poppler-utils (pdfinfo, pdftotext, pdftoppm), qpdf, zbar-tools (zbarimg). A check whose
 // tool is missing is skipped with a warning instead of failing: pdf-lib re-reading the output is always checked.
@@ -250,22 +249,6 @@ describe('merged label PDF as a stream', () => {
     expect(firstLabel.value?.toString('latin1')).toContain('/Type /Page');
     expect(pulled).toBe(1);
     await chunks.return(undefined);
-  });
-
-  it('writes into a Writable and reports labels, pages and bytes', async () => {
-    const out = new PassThrough();
-    const received: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => received.push(chunk));
-    const summary = await writeMergedLabelPdf(labels, out, { layout: 'letter_2up' });
-    const bytes = Buffer.concat(received);
-    expect(summary).toEqual({ labels: 3, labelPages: 3, pages: 2, bytes: bytes.length });
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
-  });
-
-  it('gives the same bytes through the Readable as through the chunks', async () => {
-    const viaReadable: Buffer[] = [];
-    for await (const chunk of mergedLabelPdfStream(labels, { layout: '4x6' })) viaReadable.push(chunk as Buffer);
-    expect(Buffer.concat(viaReadable).equals(await merge(labels, '4x6'))).toBe(true);
   });
 
   it('refuses to make a document without labels, before writing anything', async () => {

@@ -15,8 +15,6 @@
  * A carrier document with more than one page (say, label and customs form) gives all its pages, in order.
  */
 import type { LabelFormat } from '@labeldesk/contracts';
-import { Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { deflateSync } from 'node:zlib';
 import {
@@ -42,14 +40,10 @@ export interface MergeLabelOptions {
   layout: Exclude<LabelFormat, 'zpl'>;
 }
 
-export interface MergeSummary {
+/** How far the merge of one file has come. */
+interface MergeSummary {
   /** Label documents read. */
   labels: number;
-  /** Label pages placed (more than `labels` only if a carrier document had several pages). */
-  labelPages: number;
-  /** Pages in the merged document. */
-  pages: number;
-  bytes: number;
 }
 
 type LabelSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -60,23 +54,7 @@ const NEWLINE = Buffer.from('\n', 'latin1');
 
 /** The merged PDF as chunks (roughly one per label), pulled from `labels` as the reader asks for them. */
 export function mergedLabelPdfChunks(labels: LabelSource, options: MergeLabelOptions): AsyncGenerator<Buffer> {
-  return merge(labels, options, emptySummary());
-}
-
-/** The merged PDF as a byte stream. */
-export function mergedLabelPdfStream(labels: LabelSource, options: MergeLabelOptions): Readable {
-  return Readable.from(merge(labels, options, emptySummary()), { objectMode: false });
-}
-
-/** Streams the merged PDF into `out` (ended afterwards); resolves with what was written. */
-export async function writeMergedLabelPdf(labels: LabelSource, out: Writable, options: MergeLabelOptions): Promise<MergeSummary> {
-  const summary = emptySummary();
-  await pipeline(Readable.from(merge(labels, options, summary), { objectMode: false }), out);
-  return summary;
-}
-
-function emptySummary(): MergeSummary {
-  return { labels: 0, labelPages: 0, pages: 0, bytes: 0 };
+  return merge(labels, options, { labels: 0 });
 }
 
 /** What the merge of one file keeps between labels. */
@@ -119,7 +97,6 @@ async function* merge(labels: LabelSource, options: MergeLabelOptions, summary: 
         for (const font of fonts) written.push(out.object(font.number, standardFontDictionary(font.baseFont)));
         canvasFonts = `<< /ProcSet [/PDF /Text] /Font <<${fonts.map((font) => ` /${font.name} ${font.number} 0 R`).join('')} >> >>`;
       }
-      summary.labelPages++;
       written.push(canvasPage(state, canvas, canvasFonts));
       yield Buffer.concat(written);
     } else {
@@ -136,8 +113,6 @@ async function* merge(labels: LabelSource, options: MergeLabelOptions, summary: 
   yield out.object(catalogNumber, `<< /Type /Catalog /Pages ${pagesNumber} 0 R /ViewerPreferences << /PrintScaling /None >> >>`);
   yield out.object(pagesNumber, `<< /Type /Pages /Count ${pageNumbers.length} /Kids [${pageNumbers.map((n) => `${n} 0 R`).join(' ')}] >>`);
   yield* out.trailer(catalogNumber);
-  summary.pages = pageNumbers.length;
-  summary.bytes = out.byteLength;
 }
 
 /** A canvas label as a page of its own (4x6) or as a form waiting for its place on a Letter sheet. */
@@ -163,7 +138,6 @@ function* parsedLabel({ out, layout, summary, pagesNumber, pageNumbers, pendingF
   const copiedPages: PDFRef[] = [];
   const forms: Array<Omit<PlacedForm, 'objectNumber'> & { ref: PDFRef }> = [];
   for (const page of document.getPages()) {
-    summary.labelPages++;
     if (layout === '4x6') copiedPages.push(copier.copy(page.ref));
     else forms.push(labelForm(page.node, copier, context, summary.labels));
   }

@@ -2,10 +2,7 @@
  * The batch's result CSV (`Order_Results_….csv`): one row per submitted row, in input order, saying whether its
  * label was bought, with the tracking number and price, or why not.
  */
-import type { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { csvLine } from './safe-cell';
-import { utf8Readable } from './text-stream';
 
 export interface ResultCsvRow {
   /** 1-based row of the submitted orderData. */
@@ -58,14 +55,4 @@ export async function* resultCsvChunks(rows: AsyncIterable<ResultCsvRow> | Itera
       row.error,
     ]);
   }
-}
-
-/** The file as a byte stream (UTF-8). */
-export function resultCsvStream(rows: AsyncIterable<ResultCsvRow> | Iterable<ResultCsvRow>, options: ResultCsvOptions = {}): Readable {
-  return utf8Readable(resultCsvChunks(rows, options));
-}
-
-/** Streams the file into `out` (ended afterwards); resolves once it is all written. */
-export async function writeResultCsv(rows: AsyncIterable<ResultCsvRow> | Iterable<ResultCsvRow>, out: Writable, options: ResultCsvOptions = {}): Promise<void> {
-  await pipeline(resultCsvStream(rows, options), out);
 }

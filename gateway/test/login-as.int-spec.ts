@@ -142,11 +142,11 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
       expect((await call('GET', '/auth/verify', { token: loginAs })).status).toBe(200);
     });
 
-    it('leaves no credential behind: an API key, two-factor setup, disable or recovery codes, a webhook or a new secret, a password change are each 403 AUTH_LOGIN_AS_REFUSED and nothing is made', async () => {
+    it('leaves no credential behind: an API key, two-factor setup, disable or recovery codes, a webhook, a new secret or a new url for one, a password change are each 403 AUTH_LOGIN_AS_REFUSED and nothing is made', async () => {
       const { adminToken, customer } = await adminAsCustomer();
       const setup = await call('POST', '/auth/2fa/setup', { token: customer.token });
       const secret = String(setup.body['secret']);
-      expect((await call('POST', '/auth/2fa/enable', { token: customer.token, body: { code: await codeNow(secret) } })).status).toBe(200);
+      expect((await call('POST', '/auth/2fa/enable', { token: customer.token, body: { code: await codeNow(secret), password: PASSWORD } })).status).toBe(200);
       const hook = await call('POST', '/webhooks', { token: customer.token, body: { url: 'http://127.0.0.1:9/hook', events: ['label.purchased'] } });
       expect(hook.status).toBe(201);
       const hookId = String(hook.body['id']);
@@ -161,6 +161,7 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
         ['POST', '/auth/2fa/recovery-codes', { code: await codeNow(secret), password: PASSWORD }],
         ['POST', '/webhooks', { url: 'http://127.0.0.1:9/admin-hook', events: ['label.purchased'] }],
         ['POST', `/webhooks/${hookId}/rotate-secret`, undefined],
+        ['PATCH', `/webhooks/${hookId}`, { url: 'http://127.0.0.1:9/admin-hook' }],
         ['POST', '/auth/me', { name: 'Customer', password: 'admin-chosen-1', currentPassword: PASSWORD }],
       ];
       const answers: Array<[string, string, number, string | undefined]> = [];
@@ -172,7 +173,9 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
 
       expect((await call('GET', '/keys', { token: customer.token })).body['keys']).toEqual([]);
       expect((await call('GET', '/auth/2fa', { token: customer.token })).body).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
-      expect((await call('GET', '/webhooks', { token: customer.token })).body['webhooks']).toEqual([expect.objectContaining({ id: hookId, previousSecretUntil: null })]);
+      expect((await call('GET', '/webhooks', { token: customer.token })).body['webhooks']).toEqual([expect.objectContaining({ id: hookId, url: 'http://127.0.0.1:9/hook', previousSecretUntil: null })]);
+      // Turning the customer's webhook off is not leaving a credential behind: a login-as session still may.
+      expect((await call('PATCH', `/webhooks/${hookId}`, { token: asCustomer, body: { enabled: false } })).status).toBe(200);
       // The password is still the customer's: it still takes them to the second step.
       expect((await call('POST', '/auth/login', { body: { email: customer.email, password: PASSWORD } })).body['twoFactorRequired']).toBe(true);
     });

@@ -30,3 +30,34 @@ describe('webhook handlers, by caller', () => {
     expect(answer(method, callers.loginAs)).toBe('allowed');
   });
 });
+
+/** Where the customer's signed events go is theirs too: a login-as session cannot point them at the admin (decision 069). */
+describe("changing a webhook's url, by caller", () => {
+  const changesSeen: unknown[] = [];
+  const endpoint = { id: 'w1', url: 'https://example.com/x', events: ['label.purchased'], enabled: true, disabledReason: null, previousSecretUntil: null, createdAt: '2026-01-01T00:00:00.000Z' };
+  const manage = { update: async (_userId: string, _id: string, change: unknown) => (changesSeen.push(change), endpoint) };
+  const controller = new WebhooksController(manage as never, {} as never);
+  const update = async (caller: Caller, change: Record<string, unknown>): Promise<string> => {
+    try {
+      await controller.update(caller, { id: 'w1', change } as never);
+      return 'allowed';
+    } catch (error) {
+      return (error as { code?: string }).code ?? String(error);
+    }
+  };
+
+  it('refuses a login-as session a new url, and changes nothing', async () => {
+    changesSeen.length = 0;
+    expect(await update(callers.loginAs, { url: 'https://admin.example/x' })).toBe(ErrorCode.AUTH_LOGIN_AS_REFUSED);
+    expect(await update(callers.loginAs, { url: 'https://admin.example/x', enabled: false })).toBe(ErrorCode.AUTH_LOGIN_AS_REFUSED);
+    expect(changesSeen).toEqual([]);
+  });
+
+  it('lets a login-as session turn a webhook off or pick its events', async () => {
+    expect([await update(callers.loginAs, { enabled: false }), await update(callers.loginAs, { events: ['label.purchased'] })]).toEqual(['allowed', 'allowed']);
+  });
+
+  it("takes a new url from the owner's session and from their key with webhooks:manage", async () => {
+    expect([await update(callers.session, { url: 'https://example.com/x' }), await update(callers.key, { url: 'https://example.com/x' })]).toEqual(['allowed', 'allowed']);
+  });
+});

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { WebhooksRpc, type Caller, type ParsedRequestOf, type ServiceCaller } from '@labeldesk/contracts';
+import { authMethodOf, DomainError, ErrorCode, WebhooksRpc, type Caller, type ParsedRequestOf, type ServiceCaller } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { ManageWebhooksUseCase } from './manage-webhooks.usecase';
 import { RelayEventUseCase } from './relay-event.usecase';
@@ -26,9 +26,17 @@ export class WebhooksController {
     return this.manage.list(caller.userId);
   }
 
+  /**
+   * A login-as session may turn a webhook on or off and pick its events, but not send the customer's signed events
+   * somewhere else: the new address would outlive the admin's demotion (decision 069). An API key with
+   * webhooks:manage and the customer's own session may.
+   */
   @Allow('signed-in', { scope: 'webhooks:manage' })
   @RpcHandler(WebhooksRpc.update)
   update(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.update) body: Req<'update'>) {
+    if (body.change.url !== undefined && authMethodOf(caller) === 'login_as') {
+      throw new DomainError(ErrorCode.AUTH_LOGIN_AS_REFUSED, "Signed in as this customer, you cannot change where their webhooks are sent.");
+    }
     return this.manage.update(caller.userId, body.id, body.change);
   }
 

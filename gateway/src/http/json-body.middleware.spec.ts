@@ -7,9 +7,10 @@ import type { App } from 'supertest/types';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { Public } from '../auth/access.decorators';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { BAD_INPUT_MESSAGE } from './bad-input.middleware';
-import { useJsonBodies } from './json-body.middleware';
+import { UNCOMPRESSED_ONLY, useJsonBodies } from './json-body.middleware';
 import { NOT_AN_OBJECT, ZodBody } from './zod-body.pipe';
 
 const rowCount = (body: unknown, key: string): number => {
@@ -17,10 +18,14 @@ const rowCount = (body: unknown, key: string): number => {
   return Array.isArray(rows) ? rows.length : -1;
 };
 
-/** Stand-ins for the real routes, at their real paths: the limits and checks are matched by path. */
+/**
+ * Stand-ins for the real routes, at their real paths: the limits and checks are matched by path, and which routes are
+ * public by their declared policy. No guard runs here: a credential is only looked for, never checked.
+ */
 @Controller()
 class EchoController {
   @Post('auth/register')
+  @Public()
   register(@Body(new ZodBody(z.object({ name: z.string() }))) body: { name: string }): { name: string } {
     return body;
   }
@@ -50,12 +55,14 @@ class EchoController {
   }
 
   @Post('payment/webhook')
+  @Public()
   @HttpCode(200)
   webhook(@Req() req: RawBodyRequest<Request>): { rawBytes: number } {
     return { rawBytes: req.rawBody?.length ?? -1 };
   }
 
   @Post('webhooks/easypost')
+  @Public()
   @HttpCode(200)
   easypost(@Req() req: RawBodyRequest<Request>): { rawBytes: number } {
     return { rawBytes: req.rawBody?.length ?? -1 };
@@ -107,7 +114,9 @@ describe('useJsonBodies', () => {
   let app: NestExpressApplication;
   let server: App;
   let url: string;
-  const post = (path: string, body: string | Buffer, contentType = 'application/json') => request(server).post(`/api${path}`).set('content-type', contentType).send(body);
+  /** A signed-in client's request (the token is never checked here: no guard runs). */
+  const post = (path: string, body: string | Buffer, contentType = 'application/json') => anonymous(path, body, contentType).set('token', 'a-session-token');
+  const anonymous = (path: string, body: string | Buffer, contentType = 'application/json') => request(server).post(`/api${path}`).set('content-type', contentType).send(body);
 
   beforeAll(async () => {
     app = await NestFactory.create<NestExpressApplication>(EchoModule, { logger: false, rawBody: true });
@@ -177,11 +186,53 @@ describe('useJsonBodies', () => {
       expect(answer).toContain('256 KB limit');
     });
 
-    it('applies the limit to the inflated size of a compressed body, and says when one cannot be inflated', async () => {
-      const send = (body: Buffer) => fetch(`${url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
-      expect((await send(gzipSync(padded(3 * MB)))).status).toBe(413);
-      const corrupt = await send(Buffer.from('not gzip at all'));
-      expect([corrupt.status, await corrupt.json()]).toEqual([400, { message: 'The request body could not be read in full', code: 'VALIDATION_FAILED' }]);
+    it('refuses a compressed body with a 415 that says to send it uncompressed, without inflating it', async () => {
+      const send = (path: string, body: Buffer) => fetch(`${url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', token: 'a-session-token' }, body });
+      // 40 KB of gzip that would inflate to 40 MB, on the route with the largest limit, and a small one on a webhook.
+      const bomb = gzipSync(padded(40 * MB - 100), { level: 9 });
+      expect(bomb.length).toBeLessThan(100 * 1024);
+      for (const [path, body] of [['/orders/bulk/process/u1', bomb], ['/auth/register', gzipSync('{"name":"a"}')], ['/webhooks/easypost', gzipSync('{"object":"Event"}')]] as const) {
+        const answer = await send(path, body);
+        expect([path, answer.status, await answer.json()]).toEqual([path, 415, { message: UNCOMPRESSED_ONLY, code: 'VALIDATION_FAILED' }]);
+      }
+    });
+  });
+
+  describe('bodies sent with no credential', () => {
+    const UNAUTHENTICATED = { message: 'Authentication required', code: 'UNAUTHENTICATED' };
+
+    it('answers a 40 MB body announced to a signed-in route with no credential 401 at once, without reading it, and closes the connection', async () => {
+      const parse = jest.spyOn(JSON, 'parse');
+      try {
+        const head = `POST /api/orders/bulk/process/u1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${40 * MB}\r\n\r\n`;
+        const answer = await sendOnlyTheStart(url, head, Buffer.from(`{"orderData":["${'x'.repeat(64 * 1024)}`));
+        expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+        expect(answer).toMatch(/connection: close/i);
+        expect(answer).toContain(JSON.stringify(UNAUTHENTICATED));
+        expect(parse.mock.calls.filter(([text]) => String(text).length > 1024)).toEqual([]);
+      } finally {
+        parse.mockRestore();
+      }
+    });
+
+    it('answers every signed-in route, and a path no route has, 401 before reading a body sent with no credential, however small', async () => {
+      for (const path of ['/orders/bulk/process/u1', '/orders/price/v2/bulk', '/auth/add-sku/u1', '/auth/save-address/u1', '/no/such/route']) {
+        const answer = await anonymous(path, '{"orderData":[]}');
+        expect([path, answer.status, answer.body]).toEqual([path, 401, UNAUTHENTICATED]);
+      }
+      // Gzip or not: the missing credential is said first.
+      const gzipped = await anonymous('/orders/bulk/process/u1', gzipSync('{}')).set('content-encoding', 'gzip');
+      expect([gzipped.status, gzipped.body]).toEqual([401, UNAUTHENTICATED]);
+    });
+
+    it('reads the body of a public route from anyone, and of a signed-in route sent with a token or an API key', async () => {
+      expect((await anonymous('/auth/register', '{"name":"Ann"}')).body).toEqual({ name: 'Ann' });
+      expect((await anonymous('/webhooks/easypost/', '{"object":"Event"}')).body).toEqual({ rawBytes: 18 });
+      expect((await anonymous('/PAYMENT/webhook', '{}')).body).toEqual({ rawBytes: 2 });
+      expect((await post('/auth/add-sku/u1', '{"parsedData":[{}]}')).body).toEqual({ rows: 1 });
+      expect((await anonymous('/auth/add-sku/u1', '{"parsedData":[{},{}]}').set('authorization', 'Bearer ld_live_x')).body).toEqual({ rows: 2 });
+      // A request without a body is the guard's to answer (here, with no guard, the handler's).
+      expect((await request(server).get('/api/auth/get-address/u1')).body).toEqual({ userId: 'u1', page: null });
     });
   });
 
@@ -243,9 +294,10 @@ describe('useJsonBodies', () => {
       expect((await post('/auth/register', '{"name":')).body).toEqual({ message: 'The request body is not valid JSON', code: 'VALIDATION_FAILED' });
     });
 
-    it('refuses an unknown content encoding with a clear 415', async () => {
+    it('refuses any content encoding but identity with a clear 415, and takes identity', async () => {
       const answer = await post('/auth/register', '{"name":"a"}').set('content-encoding', 'compress');
-      expect([answer.status, answer.body['message']]).toEqual([415, 'The request body must be sent uncompressed, or compressed with gzip, deflate or br']);
+      expect([answer.status, answer.body['message']]).toEqual([415, UNCOMPRESSED_ONLY]);
+      expect((await post('/auth/register', '{"name":"a"}').set('content-encoding', 'Identity')).body).toEqual({ name: 'a' });
     });
 
     it('keeps the exact bytes of a webhook for its signature check', async () => {

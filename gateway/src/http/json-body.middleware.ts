@@ -1,7 +1,11 @@
+import { UnsupportedMediaTypeException } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import { json, type NextFunction, type Request, type Response } from 'express';
+import { RouteCatalogue, type DocumentedRoute } from '../docs/route-catalogue';
 import { BAD_INPUT_MESSAGE, isNestedDeeperThan, MAX_JSON_DEPTH, rejectBadBody, rejectBadUrl, requireJsonBody } from './bad-input.middleware';
+import { headerValue } from './header-value';
 
 /** Every route the table below does not name: forms, settings, one order. */
 export const BODY_LIMIT = '2mb';
@@ -35,18 +39,82 @@ export const SMALL_BODY_ROUTES: ReadonlyArray<{ path: string; limitBytes: number
 ];
 
 /**
- * Reads JSON bodies and refuses bad input before any guard or handler sees it, in this order: a non-JSON body
- * (415), a bad route param or query value (400), a body over its route's limit (413), nesting deeper than
+ * Reads JSON bodies and refuses bad input before any guard or handler sees it, in this order: a body for a route that
+ * is not public sent with no credential at all (401, unread), a compressed body (415, never inflated), a non-JSON
+ * body (415), a bad route param or query value (400), a body over its route's limit (413), nesting deeper than
  * MAX_JSON_DEPTH (400, from the bytes, before parsing), null characters and lone surrogates anywhere (400).
- * Registered before Nest's own parsers, so these are the ones that apply.
+ * Registered before Nest's own parsers, so these are the ones that apply. The public routes are read from the
+ * application's controllers (their declared policy, decision 049), once, here.
  */
 export const useJsonBodies = (app: NestExpressApplication): void => {
-  app.use('/api', requireJsonBody, rejectBadUrl);
+  app.use('/api', refuseAnonymousBodies(publicRoutesOf(routesOfApp(app))), refuseCompressedBodies, requireJsonBody, rejectBadUrl);
   for (const route of SMALL_BODY_ROUTES) app.use(route.path, readSmallBody(route.limitBytes));
-  for (const route of LARGE_BODY_ROUTES) app.use(route.path, json({ limit: route.limit, verify: (_req, _res, body) => refuseDeepJson(body) }));
+  // `inflate: false`: none of the API's senders compress (the web app, EasyPost, BTCPay), and 40 KB of gzip inflates
+  // to 40 MB; refuseCompressedBodies answers first, this keeps it so should a route be mounted before it.
+  for (const route of LARGE_BODY_ROUTES) app.use(route.path, json({ limit: route.limit, inflate: false, verify: (_req, _res, body) => refuseDeepJson(body) }));
   // Every route keeps the exact bytes received (`rawBody`); the webhooks (above) check their signatures over them.
-  app.use(json({ limit: BODY_LIMIT, verify: (req, _res, body) => Object.assign(req, { rawBody: refuseDeepJson(body) }) }));
+  app.use(json({ limit: BODY_LIMIT, inflate: false, verify: (req, _res, body) => Object.assign(req, { rawBody: refuseDeepJson(body) }) }));
   app.use('/api', rejectBadBody);
+};
+
+/** Every HTTP route of the application's controllers, as the docs and the access tests see them. */
+const routesOfApp = (app: NestExpressApplication): DocumentedRoute[] =>
+  new RouteCatalogue(new DiscoveryService(app.get(ModulesContainer)), new MetadataScanner(), new Reflector()).routes();
+
+/** A route anyone may call: its method (upper case, `ALL` for any) and its path as Express matches it. */
+export interface PublicRoute {
+  method: string;
+  path: RegExp;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The routes whose declared policy is `public`, their `{param}` segments matching any one segment. */
+export const publicRoutesOf = (routes: readonly DocumentedRoute[]): PublicRoute[] =>
+  routes
+    .filter((route) => route.policy?.who === 'public')
+    .map((route) => ({
+      method: route.method.toUpperCase(),
+      // Express matches paths case-insensitively and with or without a trailing slash.
+      path: new RegExp(`^${route.path.split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment))).join('/')}/?$`, 'i'),
+    }));
+
+const hasBody = (req: Request): boolean => {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+};
+
+/** Answers `error` without reading the body: the stream is paused and the connection closed after the answer. */
+const refuseUnread = (req: Request, res: Response, next: NextFunction, error: Error): void => {
+  req.pause();
+  res.setHeader('Connection', 'close');
+  next(error);
+};
+
+/**
+ * A body sent to a route that is not public (or to no route) with neither a session token nor an API key is answered
+ * as AccessGuard would answer it, before a byte of it is read: a stranger cannot make the gateway read, check and parse
+ * up to 40 MB to be told 401. Whether a credential is valid is still the guard's to say; this only sees that none came.
+ */
+export const refuseAnonymousBodies =
+  (publicRoutes: readonly PublicRoute[]) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    if (!hasBody(req) || headerValue(req.headers, 'token') || headerValue(req.headers, 'authorization')) return next();
+    const path = `${req.baseUrl}${req.path}`;
+    if (publicRoutes.some((route) => (route.method === 'ALL' || route.method === req.method) && route.path.test(path))) return next();
+    refuseUnread(req, res, next, new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required'));
+  };
+
+export const UNCOMPRESSED_ONLY = 'The request body must be sent uncompressed (no Content-Encoding)';
+
+/**
+ * A compressed body is refused, unread (415): none of the API's senders compress, and inflating a small body into a
+ * large one is work a sender could ask of the gateway for free.
+ */
+export const refuseCompressedBodies = (req: Request, res: Response, next: NextFunction): void => {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (!hasBody(req) || encoding === 'identity') return next();
+  refuseUnread(req, res, next, new UnsupportedMediaTypeException(UNCOMPRESSED_ONLY));
 };
 
 /**
@@ -64,21 +132,15 @@ const bodyReadError = (status: number, type: string, limit?: number): Error => O
 /**
  * Reads a small JSON body whole, keeping its exact bytes as `rawBody` (a webhook's signature is over them). Refused
  * with a 413 as soon as it passes `limitBytes`, announced (Content-Length) or counted as it arrives (chunked), without
- * reading the rest: the stream is paused and the connection closed after the answer. Compressed bodies are refused
- * (415): the senders of these routes do not compress, and inflating would be more to read.
+ * reading the rest: the stream is paused and the connection closed after the answer.
  */
 export const readSmallBody =
   (limitBytes: number) =>
   (req: Request, res: Response, next: NextFunction): void => {
+    if (!hasBody(req)) return next();
     const declared = req.headers['content-length'];
-    if (req.headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0')) return next();
-    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'identity') return next(bodyReadError(415, 'encoding.unsupported'));
-    const refuseTooLarge = (): void => {
-      req.pause();
-      res.setHeader('Connection', 'close');
-      next(bodyReadError(413, 'entity.too.large', limitBytes));
-    };
+    // A compressed body never comes this far (refuseCompressedBodies, before it).
+    const refuseTooLarge = (): void => refuseUnread(req, res, next, bodyReadError(413, 'entity.too.large', limitBytes));
     if (declared !== undefined && Number(declared) > limitBytes) return refuseTooLarge();
     const chunks: Buffer[] = [];
     let size = 0;

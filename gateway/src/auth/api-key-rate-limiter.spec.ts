@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@labeldesk/contracts';
+import { API_KEY_LEASE_MAX, ApiKeyBudgetRpc, DomainError, ErrorCode, validationError } from '@labeldesk/contracts';
 import { ApiKeyRateLimiter, SHARED_BUDGET_RETRY_MS, type SharedKeyBudget, type TakeResult } from './api-key-rate-limiter';
 
 describe('ApiKeyRateLimiter', () => {
@@ -143,5 +143,61 @@ describe('ApiKeyRateLimiter leasing from the shared bucket', () => {
     const limiter = new ApiKeyRateLimiter(30, () => 0);
     limiter.share({ lease: () => Promise.reject(new DomainError(ErrorCode.AUTH_API_KEY_INVALID, 'This API key is not valid: it may have been revoked.')) });
     await expect(limiter.acquire('k', KEY)).rejects.toMatchObject({ code: ErrorCode.AUTH_API_KEY_INVALID });
+  });
+});
+
+/** A lease asked as the client asks it: a `want` the contract refuses fails before it leaves, as VALIDATION_FAILED. */
+const checkedBy = (budget: SharedKeyBudget, asked: number[]): SharedKeyBudget => ({
+  lease: async (key, want) => {
+    asked.push(want);
+    const parsed = ApiKeyBudgetRpc.lease.request.safeParse({ key, want, perMinute: 1 });
+    if (!parsed.success) throw validationError(parsed.error);
+    return budget.lease(key, want);
+  },
+});
+
+describe('ApiKeyRateLimiter falling back to its local bucket (decision 075)', () => {
+  it('starts the fallback with what the leased requests left of the local bucket, not a full one', async () => {
+    const clock = { now: 0 };
+    const { budget, state } = sharedBucket(30, clock);
+    const limiter = new ApiKeyRateLimiter(30, () => clock.now);
+    limiter.share(budget);
+    expect(allowedOf(await Promise.all(Array.from({ length: 30 }, () => limiter.acquire('k', KEY))))).toBe(30);
+    state.down = true;
+    // The minute's requests were let through by leases: the local bucket is as empty as the shared one.
+    expect(allowedOf(await Promise.all(Array.from({ length: 30 }, () => limiter.acquire('k', KEY))))).toBe(0);
+    // It refills at its rate: two seconds later, one more.
+    clock.now += 2_000;
+    expect(allowedOf(await Promise.all(Array.from({ length: 5 }, () => limiter.acquire('k', KEY))))).toBe(1);
+  });
+
+  it('asks for at most API_KEY_LEASE_MAX at once however many requests wait, and lets them all through from the shared bucket', async () => {
+    const clock = { now: 0 };
+    const { budget, state } = sharedBucket(60_000, clock);
+    const asked: number[] = [];
+    const limiter = new ApiKeyRateLimiter(60_000, () => clock.now);
+    limiter.share(checkedBy(budget, asked));
+    const burst = await Promise.all(Array.from({ length: 12_000 }, () => limiter.acquire('k', KEY)));
+    expect(allowedOf(burst)).toBe(12_000);
+    expect(Math.max(...asked)).toBe(API_KEY_LEASE_MAX);
+    // Every one of them came from the shared bucket: the replica never fell back.
+    expect(state.tokens).toBeLessThanOrEqual(60_000 - 12_000 + 250);
+    const leases = state.leases;
+    await limiter.acquire('k', KEY);
+    await limiter.acquire('another key', KEY);
+    expect(state.leases).toBeGreaterThan(leases);
+  });
+
+  it("does not take auth's refusal of one key's lease for auth being down: other keys still lease, none from the local bucket", async () => {
+    const clock = { now: 0 };
+    const { budget, state } = sharedBucket(30, clock);
+    const limiter = new ApiKeyRateLimiter(30, () => clock.now);
+    limiter.share({
+      lease: (key, want) => (key === 'refused' ? Promise.reject(new DomainError(ErrorCode.VALIDATION_FAILED, 'Number must be less than or equal to 10000')) : budget.lease(key, want)),
+    });
+    await expect(limiter.acquire('r', 'refused')).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+    const leases = state.leases;
+    expect((await limiter.acquire('k', KEY)).allowed).toBe(true);
+    expect(state.leases).toBe(leases + 1);
   });
 });

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '@labeldesk/contracts';
+import { API_KEY_LEASE_MAX, DomainError, ErrorCode } from '@labeldesk/contracts';
 
 /** How many requests a key may make, and how long it waits when it has made them. */
 export interface TakeResult {
@@ -35,6 +35,13 @@ const REPLICA_FORGOTTEN_MS = 60_000;
 /** After the shared bucket could not be reached, it is asked again this much later (the local bucket serves meanwhile). */
 export const SHARED_BUDGET_RETRY_MS = 5_000;
 
+/**
+ * The shared bucket answered nothing: the transport found no one, the call timed out, or auth failed inside (its
+ * database down answers INTERNAL). Any other refusal is auth's answer about this request, not its absence.
+ */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.INTERNAL]);
+const sharedUnreachable = (error: unknown): boolean => !(error instanceof DomainError) || UNREACHABLE_CODES.has(error.code);
+
 const ALLOWED: TakeResult = { allowed: true, retryAfterSeconds: 0 };
 const refusedFor = (ms: number): TakeResult => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) });
 
@@ -46,8 +53,9 @@ const refusedFor = (ms: number): TakeResult => ({ allowed: false, retryAfterSeco
  * least one request), and the next lease as the last is spent, so most requests wait for no one; it holds at most one
  * lease per key. So however many replicas serve a key, together they let through at most the bucket: the limit, plus
  * the lease each replica may hold (a quarter second's worth). While the shared bucket answers nothing (auth or its
- * database down), the replica falls back to its local bucket; it asks the shared bucket again after
- * SHARED_BUDGET_RETRY_MS.
+ * database down), the replica falls back to its local bucket, which its leased requests were taken from too (so it
+ * starts with what is left, not full); it asks the shared bucket again after SHARED_BUDGET_RETRY_MS. Auth refusing a
+ * lease (a revoked key) is not its being down: that key's waiting requests get the refusal, other keys lease on.
  *
  * Without one (the embedded mode: one process), the local bucket is the limit.
  *
@@ -129,9 +137,14 @@ export class ApiKeyRateLimiter {
     return drained;
   }
 
-  /** A leased request let through, reported to the other replicas like one from the local bucket. */
+  /**
+   * A leased request let through, reported to the other replicas like one from the local bucket, and taken from the
+   * local bucket too (never below empty): should the shared bucket go away, the local one serves only what is left.
+   */
   private spend(keyId: string): void {
     this.spent.set(keyId, (this.spent.get(keyId) ?? 0) + 1);
+    const bucket = this.refilled(keyId);
+    bucket.tokens = Math.max(0, bucket.tokens - 1);
   }
 
   /**
@@ -145,16 +158,19 @@ export class ApiKeyRateLimiter {
       do {
         this.handOut(keyId, lease);
         if (lease.waiting.length === 0 && lease.held >= 1) return;
-        const want = Math.max(this.leaseSize, lease.waiting.length);
+        // Never more than the contract takes in one lease: the rest of a longer queue is asked for by the next turn.
+        const want = Math.min(API_KEY_LEASE_MAX, Math.max(this.leaseSize, lease.waiting.length));
         let answer: { granted: number; retryAfterMs: number };
         try {
           answer = await this.shared.lease(key, want);
         } catch (error) {
-          const revoked = error instanceof DomainError && error.code === ErrorCode.AUTH_API_KEY_INVALID;
-          if (!revoked) this.sharedDownUntil = this.now() + SHARED_BUDGET_RETRY_MS;
+          // Only an unreachable bucket sends every key to the local buckets; auth's refusal (a key revoked a moment
+          // ago, a request it found invalid) is this key's requests' answer.
+          const unreachable = sharedUnreachable(error);
+          if (unreachable) this.sharedDownUntil = this.now() + SHARED_BUDGET_RETRY_MS;
           for (const waiter of lease.waiting.splice(0)) {
-            if (revoked) waiter.reject(error);
-            else waiter.resolve(null);
+            if (unreachable) waiter.resolve(null);
+            else waiter.reject(error);
           }
           return;
         }

@@ -1,5 +1,6 @@
-import type { PublicSite } from '@labeldesk/contracts';
-import { fillLandingPage, type LandingTemplate } from './public-site.controller';
+import { PricingRpc, type PublicSite } from '@labeldesk/contracts';
+import type { RpcClient } from '@labeldesk/nest-transport';
+import { fillLandingPage, LANDING_SITE_TTL_MS, PublicSiteController, type LandingTemplate } from './public-site.controller';
 
 const template: LandingTemplate = {
   html: '<head><!--ld:chat--></head><main><!--ld:prices--></main><footer>© <!--ld:year--> LabelDesk.<!--ld:community--></footer>',
@@ -32,5 +33,37 @@ describe('fillLandingPage', () => {
     const html = fillLandingPage(template, site({ communityChatUrl: 'https://chat.example.com/?a=1&b="2"', chatWidgetScriptUrl: 'https://w.example.com/w.js' }), 2031);
     expect(html).toContain('<a href="https://chat.example.com/?a=1&amp;b=&quot;2&quot;">Join our community chat</a>');
     expect(html).toContain('<meta name="ld-chat-widget" content="https://w.example.com/w.js">');
+  });
+});
+
+describe('PublicSiteController', () => {
+  /** The controller with a pricing service that counts its calls and answers one price. */
+  const withPricing = () => {
+    const subjects: string[] = [];
+    const rpc = {
+      call: async (contract: { subject: string }) => {
+        subjects.push(contract.subject);
+        return { services: [{ name: 'Ground', maxWeight: 70, fromCents: 575 }] };
+      },
+    } as unknown as RpcClient;
+    return { controller: new PublicSiteController(rpc, { COMMUNITY_CHAT_URL: undefined, CHAT_WIDGET_SCRIPT_URL: undefined }), subjects };
+  };
+
+  it('answers GET /api/public/site from the answer the landing page keeps: 50 requests make one pricing call', async () => {
+    const { controller, subjects } = withPricing();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => controller.site()));
+    expect(answers.every((answer) => answer.prices[0]?.fromCents === 575)).toBe(true);
+    expect(await controller.recentSite()).toBe(answers[0]);
+    expect(subjects).toEqual([PricingRpc.publicPrices.subject]);
+  });
+
+  it('asks pricing again once the kept answer is older than its time', async () => {
+    const { controller, subjects } = withPricing();
+    const start = Date.now();
+    await controller.recentSite(start);
+    await controller.recentSite(start + LANDING_SITE_TTL_MS);
+    expect(subjects).toHaveLength(1);
+    await controller.recentSite(start + LANDING_SITE_TTL_MS + 1);
+    expect(subjects).toHaveLength(2);
   });
 });

@@ -21,7 +21,12 @@ export class PublicSiteController {
   @ApiDoc({ summary: 'Community link, chat widget and the from-prices of the enabled default services', response: publicSiteSchema })
   @Get('site')
   @Public()
-  async site(): Promise<PublicSite> {
+  site(): Promise<PublicSite> {
+    // Anyone may ask, as often as they like: each answer is the kept one, so a flood costs no pricing call.
+    return this.recentSite();
+  }
+
+  private async freshSite(): Promise<PublicSite> {
     // Prices are a nicety of the landing page: when pricing cannot answer, the page shows no prices, not an error.
     const prices = await this.rpc.call(PricingRpc.publicPrices, {}, { timeoutMs: 2_000 }).then(
       (answer) => answer.services,
@@ -36,12 +41,12 @@ export class PublicSiteController {
   private recent: { at: number; site: Promise<PublicSite> } | null = null;
 
   /**
-   * The same answer for the prerendered landing page (docs/decisions/021), kept for a short while: every visit to `/`
-   * needs it before its first byte, and the prices change when an admin edits a service, rarely.
+   * The answer for GET /api/public/site and the prerendered landing page (docs/decisions/021), kept for a short while:
+   * every visit to `/` needs it before its first byte, and the prices change when an admin edits a service, rarely.
    */
   recentSite(now = Date.now()): Promise<PublicSite> {
     if (!this.recent || now - this.recent.at > LANDING_SITE_TTL_MS) {
-      const recent = { at: now, site: this.site() };
+      const recent = { at: now, site: this.freshSite() };
       // A failure is not kept: the next visit asks again.
       recent.site.catch(() => this.recent === recent && (this.recent = null));
       this.recent = recent;
@@ -50,7 +55,7 @@ export class PublicSiteController {
   }
 }
 
-const LANDING_SITE_TTL_MS = 30_000;
+export const LANDING_SITE_TTL_MS = 30_000;
 
 /** What scripts/build.mjs writes next to the prerendered landing page (web/dist/landing.json). */
 export interface LandingTemplate {

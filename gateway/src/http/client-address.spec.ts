@@ -60,6 +60,15 @@ describe('the client address behind TRUST_PROXY', () => {
     expect(gateway.addresses).toEqual(['203.0.113.1', '203.0.113.2', '203.0.113.3']);
   });
 
+  it('counts an IPv6 client by its /64, as sign-in does: a third address of one /64 is refused, another /64 is not', async () => {
+    const gateway = await gatewayTrusting('127.0.0.0/8');
+    app = gateway.app;
+    const sameSubnet = ['2001:db8:0:1::1', '2001:db8:0:1:ffff:0:0:9', '2001:0db8:0000:0001::abcd'];
+    const answers = [];
+    for (const address of sameSubnet) answers.push(await gateway.login(address));
+    expect([...answers, await gateway.login('2001:db8:0:2::1')]).toEqual([401, 401, 429, 401]);
+  });
+
   it('believes a forged X-Forwarded-For with a hop count, which is why a hop count needs a gateway only the proxy can reach', async () => {
     const gateway = await gatewayTrusting('1');
     app = gateway.app;

@@ -94,10 +94,10 @@ const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
     let rootToken: string;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
-    const enrol = async (token: string): Promise<void> => {
+    const enrol = async (token: string, password = PASSWORD): Promise<void> => {
       const setup = await call('POST', '/auth/2fa/setup', undefined, { token });
       expect(setup.status).toBe(200);
-      const enabled = await call('POST', '/auth/2fa/enable', { code: await generate({ secret: String(setup.body['secret']) }) }, { token });
+      const enabled = await call('POST', '/auth/2fa/enable', { code: await generate({ secret: String(setup.body['secret']) }), password }, { token });
       expect(enabled.status).toBe(200);
     };
     const send = (probe: Probe, token: string): Promise<ApiAnswer> =>
@@ -107,7 +107,7 @@ const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       system = await start({ ADMIN_2FA_REQUIRED: 'true' });
       call = apiClient(system.baseUrl);
       rootToken = await adminTokenOf(call, system);
-      await enrol(rootToken);
+      await enrol(rootToken, system.adminPassword);
     }, 180_000);
     afterAll(async () => {
       await system?.stop();

@@ -138,7 +138,7 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
     it('takes a recovery code instead of the password once two-factor sign-in is on, and refuses a wrong code', async () => {
       const user = await register('twofactor');
       const setup = await call('POST', '/auth/2fa/setup', { token: user.token });
-      const enabled = await call('POST', '/auth/2fa/enable', { token: user.token, body: { code: await generate({ secret: String(setup.body['secret']) }) } });
+      const enabled = await call('POST', '/auth/2fa/enable', { token: user.token, body: { code: await generate({ secret: String(setup.body['secret']) }), password: PASSWORD } });
       expect(enabled.status).toBe(200);
       const [recoveryCode] = enabled.body['recoveryCodes'] as string[];
       const wrong = await call('POST', '/keys', { body: { name: 'by code', scopes: ['labels:read'], code: '000000' }, token: user.token });

@@ -111,6 +111,25 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
       await expectEnded(loginAs);
     });
 
+    it("ends when its admin turns two-factor sign-in off, while the admin's own session goes on", async () => {
+      const admin = await register('admin');
+      expect((await call('POST', `/auth/users/role/${admin.id}`, { body: { user_role: 'admin' }, token: rootToken })).status).toBe(200);
+      const adminToken = await login(admin.email);
+      const setup = await call('POST', '/auth/2fa/setup', { token: adminToken });
+      const enabled = await call('POST', '/auth/2fa/enable', { token: adminToken, body: { code: await codeNow(String(setup.body['secret'])), password: PASSWORD } });
+      expect(enabled.status).toBe(200);
+      const customer = await register('customer');
+      const opened = await call('POST', `/auth/login-as-user/${customer.id}`, { token: adminToken });
+      expect(opened.status).toBe(200);
+      const loginAs = opened.body.token ?? '';
+      // Used twice, so the gateway keeps it: the change must reach the kept caller too.
+      for (let i = 0; i < 2; i++) expect((await call('GET', '/auth/verify', { token: loginAs })).body.user?.['_id']).toBe(customer.id);
+      const [recoveryCode] = enabled.body['recoveryCodes'] as string[];
+      expect((await call('POST', '/auth/2fa/disable', { token: adminToken, body: { code: recoveryCode, password: PASSWORD } })).status).toBe(200);
+      await expectEnded(loginAs);
+      expect((await call('GET', '/auth/verify', { token: adminToken })).status).toBe(200);
+    });
+
     it('ends when its admin signs out, while the customer and the admin elsewhere stay signed in', async () => {
       const { admin, adminToken, customer, loginAs } = await adminAsCustomer();
       const adminElsewhere = await login(admin.email);

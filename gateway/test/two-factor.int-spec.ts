@@ -42,12 +42,12 @@ const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Prom
       expect(result.status).toBe(201);
       return { email, token: result.body.token ?? '', id: String(result.body.user?.['_id']) };
     };
-    const enrol = async (token: string) => {
+    const enrol = async (token: string, password = PASSWORD) => {
       const setup = await call('POST', '/auth/2fa/setup', { token });
       expect(setup.status).toBe(200);
       const secret = String(setup.body['secret']);
       expect(String(setup.body['otpauthUrl'])).toContain(`secret=${secret}`);
-      const enabled = await call('POST', '/auth/2fa/enable', { token, body: { code: await freshCode(secret) } });
+      const enabled = await call('POST', '/auth/2fa/enable', { token, body: { code: await freshCode(secret), password } });
       expect(enabled.status).toBe(200);
       return { secret, recoveryCodes: enabled.body['recoveryCodes'] as string[] };
     };
@@ -62,11 +62,26 @@ const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Prom
       system = await start({ ADMIN_2FA_REQUIRED: 'true', TRUST_PROXY: '1' });
       const root = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
       rootToken = root.body.token ?? '';
-      await enrol(rootToken);
+      await enrol(rootToken, system.adminPassword);
     }, 180_000);
     afterAll(async () => {
       await system?.stop();
     }, 60_000);
+
+    if (all) it('turns on only with the password as well as a code: none is 400, a wrong one 403 AUTH_CONFIRMATION_FAILED (the session goes on), and nothing is on until both are right', async () => {
+      const customer = await register('enrolling');
+      const setup = await call('POST', '/auth/2fa/setup', { token: customer.token });
+      const secret = String(setup.body['secret']);
+      const code = await freshCode(secret);
+      const none = await call('POST', '/auth/2fa/enable', { token: customer.token, body: { code } });
+      expect([none.status, none.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      const wrong = await call('POST', '/auth/2fa/enable', { token: customer.token, body: { code, password: 'not-the-password' } });
+      expect([wrong.status, wrong.body.code, wrong.body.message]).toEqual([403, 'AUTH_CONFIRMATION_FAILED', 'Password is incorrect']);
+      expect((await call('GET', '/auth/2fa', { token: customer.token })).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+      expect((await call('GET', '/auth/verify', { token: customer.token })).status).toBe(200);
+      const right = await call('POST', '/auth/2fa/enable', { token: customer.token, body: { code, password: PASSWORD } });
+      expect([right.status, (right.body['recoveryCodes'] as unknown[]).length]).toEqual([200, 10]);
+    });
 
     if (all) it('signs in with the password and then a code: no token before the code, and each code and recovery code works once', async () => {
       const customer = await register('customer');

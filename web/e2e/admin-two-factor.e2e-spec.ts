@@ -41,6 +41,7 @@ describe('Two-factor sign-in required of admins', () => {
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
     await page.getByLabel('Authentication code', { exact: true }).fill(await generate({ secret }));
+    await page.getByLabel('Password', { exact: true }).fill(adminCredentials().password);
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await page.getByRole('button', { name: 'I have saved my codes' }).click();
 

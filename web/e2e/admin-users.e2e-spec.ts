@@ -54,7 +54,7 @@ const shoot = async (page: Page, name: string): Promise<void> => {
 };
 
 /** The customer turns two-factor sign-in on through the API, as the Account page does. */
-const enrolTwoFactor = async (token: string): Promise<void> => {
+const enrolTwoFactor = async (token: string, password: string): Promise<void> => {
   const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(appUrl(path), { method: 'POST', headers: { 'Content-Type': 'application/json', token }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
@@ -62,7 +62,7 @@ const enrolTwoFactor = async (token: string): Promise<void> => {
   };
   const { secret } = await post('/api/auth/2fa/setup', {});
   if (typeof secret !== 'string') throw new Error('2fa setup answered no secret');
-  await post('/api/auth/2fa/enable', { code: await generate({ secret }) });
+  await post('/api/auth/2fa/enable', { code: await generate({ secret }), password });
 };
 
 describe('Admin user management', () => {
@@ -229,7 +229,7 @@ describe('Admin user management', () => {
   it("resets the two-factor sign-in of a customer who lost the phone, after a warning; the customer then signs in with the password", async () => {
     const customer = newCustomer();
     const session = (await registerThroughApi(customer)) as unknown as { token: string };
-    await enrolTwoFactor(session.token);
+    await enrolTwoFactor(session.token, customer.password);
     expect(await loginThroughApi(customer)).toMatchObject({ twoFactorRequired: true });
 
     await signInAsAdmin(page);

@@ -79,7 +79,7 @@ describe('API keys', () => {
     await waitForPath(page, '/main/dashboard');
     // Two-factor sign-in turned on from another tab: the Account page learns it when it loads.
     const setup = await apiCall('/api/auth/2fa/setup', { method: 'POST', token: session.token });
-    const enabled = await apiCall('/api/auth/2fa/enable', { method: 'POST', token: session.token, body: { code: await generate({ secret: String((setup.body as { secret: string }).secret) }) } });
+    const enabled = await apiCall('/api/auth/2fa/enable', { method: 'POST', token: session.token, body: { code: await generate({ secret: String((setup.body as { secret: string }).secret) }), password: customer.password } });
     expect(enabled.status).toBe(200);
     const [recoveryCode] = (enabled.body as { recoveryCodes: string[] }).recoveryCodes;
     await page.goto(appUrl('/main/account'));

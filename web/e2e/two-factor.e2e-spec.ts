@@ -48,7 +48,7 @@ const signInWithRecoveryCode = async (customer: Customer, code: string): Promise
 describe('Two-factor sign-in', () => {
   const currentPage = useBrowserPage();
 
-  it('is set up on the Account page with the QR code or its key, then asks for a code or a recovery code at sign-in, gives new recovery codes in place of the old, and is turned off with a code and the password', async () => {
+  it('is set up on the Account page with the QR code or its key and turned on with a code and the password, then asks for a code or a recovery code at sign-in, gives new recovery codes in place of the old, and is turned off with a code and the password', async () => {
     const page = currentPage();
     const customer = newCustomer();
     await registerThroughApi(customer);
@@ -65,6 +65,13 @@ describe('Two-factor sign-in', () => {
 
     const code = authenticator(secret);
     await page.getByLabel('Authentication code', { exact: true }).fill(await code());
+    // The password as well as the code: a wrong one turns nothing on and does not sign the page out.
+    await page.getByLabel('Password', { exact: true }).fill(`${customer.password}-wrong`);
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await page.getByText('Password is incorrect').first().waitFor();
+    expect(await page.getByText('Off', { exact: true }).isVisible()).toBe(true);
+    await dismissToasts(page);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     const codes = page.getByTestId('recovery-codes').getByRole('listitem');
     await page.getByText('Save your recovery codes').waitFor();

@@ -48,7 +48,7 @@ export class TwoFactorController {
     return this.rpc.call(TwoFactorRpc.setup, {}, ctx);
   }
 
-  @ApiDoc({ summary: 'Turn two-factor sign-in on with a code from the app: answers 10 recovery codes, shown this once', body: twoFactorEnableBodySchema, response: twoFactorEnableResponseSchema })
+  @ApiDoc({ summary: 'Turn two-factor sign-in on with a code from the app and the password (403 AUTH_CONFIRMATION_FAILED when wrong; throttled like sign-in): answers 10 recovery codes, shown this once', body: twoFactorEnableBodySchema, response: twoFactorEnableResponseSchema })
   @HolderOnly()
   @ForgetsUsers(self)
   @Post('enable')

@@ -7,10 +7,13 @@ import { UserRepository } from '../users/user.repository';
 import { TwoFactorCodes } from './two-factor-codes';
 import { codeInvalid, stateError } from './two-factor-errors';
 
-export interface BothFactorsRequest {
-  code: string;
+export interface PasswordRequest {
   password: string;
   clientAddress?: string | undefined;
+}
+
+export interface BothFactorsRequest extends PasswordRequest {
+  code: string;
 }
 
 const passwordIncorrect = () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
@@ -33,10 +36,21 @@ export class BothFactors {
     const user = await this.users.findById(caller.userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     if (!user.twoFactorEnabled) throw stateError('Two-factor authentication is not on.');
-    const attempt = await this.throttle.admit(user.email, request.clientAddress);
-    if (!(await this.hasher.verify(user.passwordHash, request.password))) throw passwordIncorrect();
-    if (!(await this.codes.accept(user, request.code))) throw codeInvalid();
-    await this.throttle.succeeded(attempt);
+    await this.passwordThen(user, request, passwordIncorrect, async () => {
+      if (!(await this.codes.accept(user, request.code))) throw codeInvalid();
+    });
     return user;
+  }
+
+  /**
+   * The password, counted like sign-in's (SignInThrottle): `then` runs only for the right one, and the attempt counts
+   * as a success only once `then` has succeeded too. A wrong password throws `wrong()`.
+   */
+  async passwordThen<T>(user: User, request: PasswordRequest, wrong: () => DomainError, then: () => Promise<T>): Promise<T> {
+    const attempt = await this.throttle.admit(user.email, request.clientAddress);
+    if (!(await this.hasher.verify(user.passwordHash, request.password))) throw wrong();
+    const result = await then();
+    await this.throttle.succeeded(attempt);
+    return result;
   }
 }

@@ -36,7 +36,7 @@ export class TwoFactorController {
   @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.enable)
   onEnable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.enable) body: ParsedRequestOf<typeof TwoFactorRpc.enable>) {
-    return this.enable.execute(caller, body.code);
+    return this.enable.execute(caller, body);
   }
 
   @Allow('signed-in', { holderOnly: true })

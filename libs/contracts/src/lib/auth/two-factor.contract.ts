@@ -23,17 +23,18 @@ export const twoFactorCodeSchema = z
 export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
 
-export const twoFactorEnableBodySchema = z.object({ code: twoFactorCodeSchema });
+/** The account's password, asked again where a stolen session alone must not be enough. */
+const currentPasswordSchema = z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(AUTH_LIMITS.passwordMax, { error: 'Password is incorrect' });
+
+/** POST /api/auth/2fa/enable: a code from the new secret and the password (403 AUTH_CONFIRMATION_FAILED when wrong). */
+export const twoFactorEnableBodySchema = z.object({ code: twoFactorCodeSchema, password: currentPasswordSchema });
 export type TwoFactorEnableBody = z.input<typeof twoFactorEnableBodySchema>;
 
 /** Shown once: only their hashes are kept. */
 export const twoFactorEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
 export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
 
-export const twoFactorDisableBodySchema = z.object({
-  code: twoFactorCodeSchema,
-  password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(AUTH_LIMITS.passwordMax, { error: 'Password is incorrect' }),
-});
+export const twoFactorDisableBodySchema = z.object({ code: twoFactorCodeSchema, password: currentPasswordSchema });
 export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBodySchema>;
 
 /** GET /api/auth/2fa: whether two-factor sign-in is on, and how many recovery codes are still unused (0 when off). */

@@ -3,15 +3,21 @@ import { DomainError, ErrorCode, type Caller, type TwoFactorEnableResponse } fro
 import { AuditRepository } from '../../audit/audit.repository';
 import { UserEventsPublisher } from '../../users/user-events.publisher';
 import { UserRepository } from '../../users/user.repository';
+import { BothFactors, type PasswordRequest } from '../both-factors';
 import { hashRecoveryCode, newRecoveryCodes } from '../recovery-codes';
 import { SecretBox } from '../secret-box';
 import { matchTotpStep } from '../totp';
 import { codeInvalid, stateError } from '../two-factor-errors';
 import { TwoFactorRepository } from '../two-factor.repository';
 
+/** 403, never 401: the web app signs out on a 401, and a mistyped password must not end the session it was typed in. */
+const passwordIncorrect = () => new DomainError(ErrorCode.AUTH_CONFIRMATION_FAILED, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+
 /**
- * A code from the pending secret proves the app has it: two-factor sign-in is on, the code's step counts as used, and
- * the ten recovery codes are answered this once (only their hashes are kept).
+ * The password (counted like sign-in's, as turning it off asks) and a code from the pending secret, which proves the
+ * app has it: two-factor sign-in is on, the code's step counts as used, and the ten recovery codes are answered this
+ * once (only their hashes are kept). Without the password a stolen session could enrol its own second factor, and then
+ * make API keys with its codes and keep the owner out (decision 071).
  */
 @Injectable()
 export class EnableTwoFactorUseCase {
@@ -21,17 +27,22 @@ export class EnableTwoFactorUseCase {
     private readonly box: SecretBox,
     private readonly audit: AuditRepository,
     private readonly events: UserEventsPublisher,
+    private readonly factors: BothFactors,
   ) {}
 
-  async execute(caller: Caller, code: string): Promise<TwoFactorEnableResponse> {
+  async execute(caller: Caller, request: PasswordRequest & { code: string }): Promise<TwoFactorEnableResponse> {
     const user = await this.users.findById(caller.userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     if (user.twoFactorEnabled) throw stateError('Two-factor authentication is already on.');
     if (!user.totpPendingSecret) throw stateError('Set up two-factor authentication first.');
-    const step = await matchTotpStep(this.box.open(user.totpPendingSecret), code.replace(/\s/g, ''), Date.now());
-    if (step === null) throw codeInvalid();
+    const pending = user.totpPendingSecret;
+    const step = await this.factors.passwordThen(user, request, passwordIncorrect, async () => {
+      const matched = await matchTotpStep(this.box.open(pending), request.code.replace(/\s/g, ''), Date.now());
+      if (matched === null) throw codeInvalid();
+      return matched;
+    });
     const recoveryCodes = newRecoveryCodes();
-    if (!(await this.repository.enable(user.id, user.totpPendingSecret, step, recoveryCodes.map(hashRecoveryCode)))) {
+    if (!(await this.repository.enable(user.id, pending, step, recoveryCodes.map(hashRecoveryCode)))) {
       throw stateError('Two-factor authentication was set up again meanwhile. Scan the new code and try again.');
     }
     await this.audit.append({ actorId: user.id, action: 'user.2fa-enabled', targetType: 'user', targetId: user.id, before: { twoFactorEnabled: false }, after: { twoFactorEnabled: true } });

@@ -6,6 +6,7 @@ import { toAuthUser } from '../../users/user.mapper';
 import { UserRepository } from '../../users/user.repository';
 import { stateError } from '../two-factor-errors';
 import { TwoFactorRepository } from '../two-factor.repository';
+import { endAdminLoginAs } from './end-admin-login-as';
 
 export const RESET_OWN_TWO_FACTOR = 'You cannot reset your own two-factor sign-in';
 
@@ -13,7 +14,7 @@ export const RESET_OWN_TWO_FACTOR = 'You cannot reset your own two-factor sign-i
  * An admin turns a user's two-factor sign-in off (a lost phone and lost recovery codes): the secret and the recovery
  * codes go, the user signs in with the password until they enrol again. The gateway logs who did it. An admin's own
  * is refused: a stolen admin session must not take the admin's second factor away (the Account page asks for the
- * password and a code instead).
+ * password and a code instead). An admin's reset ends the "login as" sessions they opened behind the second factor.
  */
 @Injectable()
 export class ResetTwoFactorUseCase {
@@ -29,7 +30,10 @@ export class ResetTwoFactorUseCase {
     const user = await this.users.findById(userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     if (!user.twoFactorEnabled) throw stateError('Two-factor sign-in is not on for this user.');
-    if (await this.repository.disable(user.id)) await this.events.changed(user.id);
+    if (await this.repository.disable(user.id)) {
+      await endAdminLoginAs(this.users, user);
+      await this.events.changed(user.id);
+    }
     const after = await this.users.findById(userId);
     if (!after) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     return toAuthUser(after);

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, SIGN_IN_THROTTLED_MESSAGE, type Session, type TwoFactorChallenge } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, SIGN_IN_THROTTLED_MESSAGE, twoFactorEnableBodySchema, type Session, type TwoFactorChallenge } from '@labeldesk/contracts';
 import { generate } from 'otplib';
 import { InMemorySignInCounters } from '../../../test/support/in-memory-sign-in-counters';
 import { InMemoryTwoFactor } from '../../../test/support/in-memory-two-factor';
@@ -8,7 +8,9 @@ import type { AuthEnv } from '../../config/env.schema';
 import type { PasswordHasher } from '../../sessions/password-hasher';
 import type { SessionFactory } from '../../sessions/session.factory';
 import { SignInThrottle } from '../../sessions/sign-in/sign-in-throttle';
+import { TokenSigner } from '../../sessions/token-signer';
 import { LoginUseCase } from '../../sessions/usecases/login.usecase';
+import { VerifyTokenUseCase } from '../../sessions/usecases/verify-token.usecase';
 import type { UserEventsPublisher } from '../../users/user-events.publisher';
 import { User } from '../../users/user.entity';
 import type { UserRepository } from '../../users/user.repository';
@@ -53,7 +55,15 @@ const setup = () => {
   const user = Object.assign(new User(), { id: '6f1c2f0e-0000-4000-8000-000000000001', email: 'ada@example.com', passwordHash: 'h', sessionVersion: 3 });
   const table = new InMemoryTwoFactor(new Map([[user.id, user]]));
   const repository = table as unknown as TwoFactorRepository;
-  const users = { findById: jest.fn(async (id: string) => (id === user.id ? user : null)), findByEmail: jest.fn(async (email: string) => (email === user.email ? user : null)) } as unknown as UserRepository;
+  const users = {
+    findById: jest.fn(async (id: string) => (id === user.id ? user : null)),
+    findByEmail: jest.fn(async (email: string) => (email === user.email ? user : null)),
+    update: jest.fn(async (id: string, change: (u: User) => void) => {
+      if (id !== user.id) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+      change(user);
+      return user;
+    }),
+  } as unknown as UserRepository;
   const hasher = { verify: jest.fn(async (hash: string | null, password: string) => hash !== null && password === PASSWORD) } as unknown as PasswordHasher;
   const sessions = { create: jest.fn((u: User): Session => ({ token: `token-for-${u.id}`, user: {} as Session['user'] })) } as unknown as SessionFactory;
   const audit = { append: jest.fn(async () => 'a1') };
@@ -68,6 +78,7 @@ const setup = () => {
   const factors = new BothFactors(users, codes, hasher, throttle);
   const h = {
     user,
+    users,
     table,
     audit,
     counters,
@@ -77,8 +88,8 @@ const setup = () => {
       counters.now = ms;
     },
     setup: new SetupTwoFactorUseCase(users, repository, box),
-    enable: new EnableTwoFactorUseCase(users, repository, box, audit as unknown as AuditRepository, events),
-    disable: new DisableTwoFactorUseCase(factors, repository, audit as unknown as AuditRepository, events),
+    enable: new EnableTwoFactorUseCase(users, repository, box, audit as unknown as AuditRepository, events, factors),
+    disable: new DisableTwoFactorUseCase(factors, repository, audit as unknown as AuditRepository, events, users),
     verify: new VerifyTwoFactorUseCase(users, challenges, codes, throttle, sessions),
     login: new LoginUseCase(users, hasher, sessions, throttle, challenges),
     reset: new ResetTwoFactorUseCase(users, repository, events),
@@ -94,10 +105,13 @@ const setup = () => {
 
 type Harness = ReturnType<typeof setup>;
 
+/** Turns two-factor sign-in on with this code and the password (the right one unless given). */
+const enable = (h: Harness, code: string, password = PASSWORD) => h.enable.execute(h.caller, { code, password, clientAddress: ADDRESS });
+
 /** Sets up and enables two-factor sign-in: answers the secret and the recovery codes. */
 const enrol = async (h: Harness) => {
   const { secret } = await h.setup.execute(h.caller);
-  const { recoveryCodes } = await h.enable.execute(h.caller, await h.code(secret));
+  const { recoveryCodes } = await enable(h, await h.code(secret));
   return { secret, recoveryCodes };
 };
 
@@ -128,10 +142,29 @@ describe('two-factor sign-in', () => {
     const h = setup();
     const { secret } = await h.setup.execute(h.caller);
     const wrong = String((Number(await h.code(secret)) + 1) % 1_000_000).padStart(6, '0');
-    await expect(failure(h.enable.execute(h.caller, wrong))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
+    await expect(failure(enable(h, wrong))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
     expect(h.user.twoFactorEnabled).toBe(false);
-    await h.enable.execute(h.caller, await h.code(secret));
+    await enable(h, await h.code(secret));
     await expect(failure(h.setup.execute(h.caller))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_STATE });
+  });
+
+  it('is not enabled without the password or with a wrong one: 403 AUTH_CONFIRMATION_FAILED (never 401), nothing changed, each counted like a wrong sign-in password', async () => {
+    expect(twoFactorEnableBodySchema.safeParse({ code: '123456' }).success).toBe(false);
+    const h = setup();
+    const { secret } = await h.setup.execute(h.caller);
+    const pending = h.user.totpPendingSecret;
+    const code = await h.code(secret);
+    const refused = { code: ErrorCode.AUTH_CONFIRMATION_FAILED, issues: [{ path: 'password' }] };
+    await expect(failure(enable(h, code, ''))).resolves.toMatchObject(refused);
+    // The pair (account, address) has 10 tries: the empty password used one, nine wrong ones the rest.
+    for (let i = 0; i < 9; i++) await expect(failure(enable(h, code, `wrong-${i}`))).resolves.toMatchObject(refused);
+    expect([h.user.twoFactorEnabled, h.user.totpPendingSecret, h.table.recovery.size]).toEqual([false, pending, 0]);
+    expect(h.audit.append).not.toHaveBeenCalledWith(expect.objectContaining({ action: 'user.2fa-enabled' }));
+    expect(h.events.changed).not.toHaveBeenCalled();
+    // The right password and code are now refused as a sign-in from here would be; the code is still unused.
+    await expect(failure(enable(h, code))).resolves.toEqual(new DomainError(ErrorCode.RATE_LIMITED, SIGN_IN_THROTTLED_MESSAGE));
+    await expect(h.enable.execute(h.caller, { code, password: PASSWORD, clientAddress: '198.51.100.9' })).resolves.toMatchObject({ recoveryCodes: expect.any(Array) });
+    expect(h.user.twoFactorEnabled).toBe(true);
   });
 
   it('answers a challenge and no token for the right password, and a session for a code of the next step', async () => {
@@ -166,7 +199,7 @@ describe('two-factor sign-in', () => {
     const h = setup();
     const { secret } = await h.setup.execute(h.caller);
     const code = await h.code(secret);
-    await h.enable.execute(h.caller, code);
+    await enable(h, code);
     await expect(failure(h.verify.execute({ challenge: await challengeFor(h), code, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
   });
 
@@ -281,6 +314,52 @@ describe('two-factor sign-in', () => {
     expect([...h.table.recovery.values()].filter((row) => row.userId === h.user.id)).toEqual([]);
     await expect(failure(h.reset.execute(admin, h.user.id))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_STATE });
     expect(recoveryCodes).toHaveLength(10);
+  });
+
+  describe("an admin's \"login as\" sessions, opened behind the second factor", () => {
+    const signer = new TokenSigner({ JWT_SECRET: 's'.repeat(40), TOKEN_TTL_SECONDS: 3600, LOGIN_AS_TTL_SECONDS: 3600 } as AuthEnv);
+    const CUSTOMER = '6f1c2f0e-0000-4000-8000-0000000000c1';
+
+    /** An enrolled admin, a login-as token they made, and the check every request's token goes through. */
+    const adminLoggedInAs = async () => {
+      const h = setup();
+      h.user.role = 'admin';
+      const enrolled = await enrol(h);
+      const customer = Object.assign(new User(), { id: CUSTOMER, email: 'c@example.com' });
+      const users = { findById: jest.fn(async (id: string) => (id === h.user.id ? h.user : id === CUSTOMER ? customer : null)) } as unknown as UserRepository;
+      const token = signer.sign(CUSTOMER, 0, { id: h.user.id, sessionVersion: h.user.sessionVersion, loginAsVersion: h.user.loginAsVersion });
+      const verify = new VerifyTokenUseCase(users, signer);
+      await expect(verify.execute(token)).resolves.toMatchObject({ caller: { userId: CUSTOMER } });
+      return { h, ...enrolled, ownToken: signer.sign(h.user.id, h.user.sessionVersion), token, verify };
+    };
+
+    it('end when the admin turns two-factor sign-in off; their own session goes on', async () => {
+      const { h, secret, token, ownToken, verify } = await adminLoggedInAs();
+      const before = h.user.loginAsVersion;
+      h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+      await h.disable.execute({ userId: h.user.id, role: 'admin' }, { code: await h.code(secret), password: PASSWORD, clientAddress: ADDRESS });
+      expect(h.user.loginAsVersion).toBe(before + 1);
+      await expect(failure(verify.execute(token))).resolves.toMatchObject({ code: ErrorCode.AUTH_TOKEN_INVALID });
+      await expect(verify.execute(ownToken)).resolves.toMatchObject({ caller: { userId: h.user.id, role: 'admin' } });
+      expect(h.events.changed).toHaveBeenCalledWith(h.user.id);
+    });
+
+    it("end when another admin resets the admin's two-factor sign-in", async () => {
+      const { h, token, verify } = await adminLoggedInAs();
+      const before = h.user.loginAsVersion;
+      await h.reset.execute({ userId: '6f1c2f0e-0000-4000-8000-0000000000ad', role: 'admin' }, h.user.id);
+      expect(h.user.loginAsVersion).toBe(before + 1);
+      await expect(failure(verify.execute(token))).resolves.toMatchObject({ code: ErrorCode.AUTH_TOKEN_INVALID });
+    });
+
+    it("are none of a customer's: turning it off leaves the login-as version as it was, unwritten", async () => {
+      const h = setup();
+      const { secret } = await enrol(h);
+      h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+      await h.disable.execute(h.caller, { code: await h.code(secret), password: PASSWORD, clientAddress: ADDRESS });
+      expect(h.user.loginAsVersion).toBe(0);
+      expect(h.users.update).not.toHaveBeenCalled();
+    });
   });
 
   it('gives ten new recovery codes for the password and a code, and every earlier code stops working', async () => {

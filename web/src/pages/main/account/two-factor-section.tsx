@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Card, Code, Flex, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
-import { RECOVERY_CODE_COUNT, twoFactorCodeSchema, twoFactorDisableBodySchema, type PublicUser, type TwoFactorSetupResponse } from '@labeldesk/contracts';
+import { RECOVERY_CODE_COUNT, twoFactorDisableBodySchema, twoFactorEnableBodySchema, type PublicUser, type TwoFactorSetupResponse } from '@labeldesk/contracts';
 import { useEffect, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
-import { z } from 'zod';
 import { useCopy } from '../../../components/ui/copy-button';
 import { FormField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -16,7 +15,6 @@ import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useSetupT
 import { LoginAsNotice } from './login-as-notice';
 
 const HEADING_ID = 'two-factor-heading';
-const enableFormSchema = z.object({ code: twoFactorCodeSchema });
 
 /** Drawn in the browser: the secret is already here (it is shown for typing in), so the QR code needs no server trip. */
 const useQrCode = (text: string): string | null => {
@@ -47,9 +45,9 @@ interface EnrolFormProps {
 
 const EnrolForm = ({ setup, enable, onEnabled, onCancel }: EnrolFormProps): ReactElement => {
   const qr = useQrCode(setup.otpauthUrl);
-  const form = useZodForm(enableFormSchema, { code: '' });
-  const onSubmit = form.handleSubmit(({ code }) =>
-    enable.mutate({ code }, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes), onError: (error) => notify.error(errorMessage(error, 'Could not turn on two-factor authentication')) }),
+  const form = useZodForm(twoFactorEnableBodySchema, { code: '', password: '' });
+  const onSubmit = form.handleSubmit((body) =>
+    enable.mutate(body, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes), onError: (error) => notify.error(errorMessage(error, 'Could not turn on two-factor authentication')) }),
   );
 
   return (
@@ -69,8 +67,9 @@ const EnrolForm = ({ setup, enable, onEnabled, onCancel }: EnrolFormProps): Reac
             </Code>
           </Stack>
         </Flex>
-        <Text textStyle="sm">2. Enter the 6-digit code the app shows to finish.</Text>
+        <Text textStyle="sm">2. Enter the 6-digit code the app shows, and your password, to finish.</Text>
         <FormField label="Authentication code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} state={form.fieldState('code')} {...form.field('code')} />
+        <FormField label="Password" type="password" autoComplete="current-password" state={form.fieldState('password')} {...form.field('password')} />
         <HStack>
           <Button type="submit" loading={enable.isPending} loadingText="Turning on">
             Turn on

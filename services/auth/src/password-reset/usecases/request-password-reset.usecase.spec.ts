@@ -8,7 +8,7 @@ import type { PasswordResetRepository } from '../password-reset.repository';
 import { RESET_BY_OPERATOR, RESET_SENT } from '../reset-link';
 import type { CompletePasswordResetUseCase } from './complete-password-reset.usecase';
 import type { IssueResetLinkUseCase } from './issue-reset-link.usecase';
-import { RequestPasswordResetUseCase, RESET_MAILS_PER_ACCOUNT, RESET_MAILS_PER_ADDRESS } from './request-password-reset.usecase';
+import { RequestPasswordResetUseCase, RESET_MAILS_PER_ACCOUNT, RESET_MAILS_PER_ACCOUNT_AND_ADDRESS, RESET_MAILS_PER_ADDRESS } from './request-password-reset.usecase';
 
 const PUBLIC_URL = 'https://labels.example.com';
 const user = () => Object.assign(new User(), { id: 'u1', name: 'Ann', email: 'ann@example.com', activation: 'allow', passwordHash: 'old' });
@@ -73,17 +73,37 @@ describe('RequestPasswordResetUseCase', () => {
     expect(blocked.resets.issue).not.toHaveBeenCalled();
   });
 
-  it('e-mails one account at most 3 times an hour, whatever the addresses asking, answering every time as for an unknown e-mail', async () => {
+  it('e-mails one account at most 3 times an hour asked for from one address (an IPv6 /64 counts as one), answering every time as for an unknown e-mail', async () => {
     const { useCase, sent, resets, counters } = setup(true);
     const unknownAnswer = await useCase.execute('nobody@example.com', '198.51.100.1');
     const answers = [];
-    for (let i = 0; i < RESET_MAILS_PER_ACCOUNT + 3; i++) answers.push(await useCase.execute('ann@example.com', `203.0.113.${i + 1}`));
+    for (let i = 0; i < RESET_MAILS_PER_ACCOUNT_AND_ADDRESS + 3; i++) answers.push(await useCase.execute('ann@example.com', `2001:db8:7:7::${i + 1}`));
+    expect(answers.every((answer) => JSON.stringify(answer) === JSON.stringify(unknownAnswer))).toBe(true);
+    expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT_AND_ADDRESS);
+    // A held-back mail issues no link: the last one sent still works.
+    expect(resets.issue).toHaveBeenCalledTimes(RESET_MAILS_PER_ACCOUNT_AND_ADDRESS);
+    counters.now += 3_600_000;
+    await useCase.execute('ann@example.com', '2001:db8:7:7::99');
+    expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT_AND_ADDRESS + 1);
+  });
+
+  it("does not let a stranger's requests from another address use up the owner's: the owner still gets their mail, however often the stranger asked", async () => {
+    const { useCase, sent } = setup(true);
+    for (let i = 0; i < 30; i++) await useCase.execute('ann@example.com', '203.0.113.66');
+    expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT_AND_ADDRESS);
+    await expect(useCase.execute('ann@example.com', '198.51.100.23')).resolves.toEqual({ message: RESET_SENT, delivery: 'email' });
+    expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT_AND_ADDRESS + 1);
+  });
+
+  it('e-mails one account at most 10 times an hour whatever the addresses asking, answering every time as for an unknown e-mail', async () => {
+    const { useCase, sent, counters } = setup(true);
+    const unknownAnswer = await useCase.execute('nobody@example.com', '198.51.100.1');
+    const answers = [];
+    for (let i = 0; i < RESET_MAILS_PER_ACCOUNT + 5; i++) answers.push(await useCase.execute('ann@example.com', `203.0.113.${i + 1}`));
     expect(answers.every((answer) => JSON.stringify(answer) === JSON.stringify(unknownAnswer))).toBe(true);
     expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT);
-    // A held-back mail issues no link: the last one sent still works.
-    expect(resets.issue).toHaveBeenCalledTimes(RESET_MAILS_PER_ACCOUNT);
     counters.now += 3_600_000;
-    await useCase.execute('ann@example.com', '203.0.113.50');
+    await useCase.execute('ann@example.com', '203.0.113.1');
     expect(sent).toHaveLength(RESET_MAILS_PER_ACCOUNT + 1);
   });
 

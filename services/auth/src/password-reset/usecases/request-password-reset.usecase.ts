@@ -9,12 +9,14 @@ import { PasswordResetRepository } from '../password-reset.repository';
 import { RESET_BY_OPERATOR, RESET_SENT, resetLinkOn } from '../reset-link';
 
 /**
- * Reset e-mails a window of an hour may send (decision 073), counted in the database so every replica agrees: to one
- * account (someone who lost a mail asks twice more; more is someone flooding their inbox), and asked for from one
- * client address (an IPv4 address or an IPv6 /64) across all accounts (one person asks for their own, a flood asks
- * for many).
+ * Reset e-mails a window of an hour may send (decision 073), counted in the database so every replica agrees. To one
+ * account asked for from one client address (an IPv4 address or an IPv6 /64): someone who lost a mail asks twice
+ * more, and a stranger's requests from elsewhere do not use up the owner's. To one account from anywhere: more than
+ * that is someone flooding the inbox from many addresses. Asked for from one client address across all accounts: one
+ * person asks for their own, a flood asks for many.
  */
-export const RESET_MAILS_PER_ACCOUNT = 3;
+export const RESET_MAILS_PER_ACCOUNT_AND_ADDRESS = 3;
+export const RESET_MAILS_PER_ACCOUNT = 10;
 export const RESET_MAILS_PER_ADDRESS = 10;
 const RESET_MAIL_WINDOW_SECONDS = 3_600;
 
@@ -56,18 +58,28 @@ export class RequestPasswordResetUseCase {
     return { message: RESET_SENT, delivery: 'email' };
   }
 
-  /** Counts this mail against its account and its asker's address, atomically; false when either is over its limit. */
+  /**
+   * Counts this mail against its account from the asker's address and against that address, atomically; only a mail
+   * those let through is then counted against the account as a whole, so requests held back from one address never
+   * use up what the account's owner may still ask for elsewhere. False when any is over its limit.
+   */
   private async withinLimits(userId: string, clientAddress: string | undefined): Promise<boolean> {
     const bucket = addressBucket(clientAddress);
-    const accountKey = `reset-mail:account:${userId}`;
+    const pairKey = `reset-mail:account:${userId}:address:${bucket ?? 'unknown'}`;
     const addressKey = bucket === null ? null : `reset-mail:address:${bucket}`;
     const counts = await this.counters.bump([
-      { key: accountKey, windowSeconds: RESET_MAIL_WINDOW_SECONDS },
+      { key: pairKey, windowSeconds: RESET_MAIL_WINDOW_SECONDS },
       ...(addressKey === null ? [] : [{ key: addressKey, windowSeconds: RESET_MAIL_WINDOW_SECONDS }]),
     ]);
-    const overAccount = (counts.get(accountKey) ?? 0) > RESET_MAILS_PER_ACCOUNT;
+    const overPair = (counts.get(pairKey) ?? 0) > RESET_MAILS_PER_ACCOUNT_AND_ADDRESS;
     const overAddress = addressKey !== null && (counts.get(addressKey) ?? 0) > RESET_MAILS_PER_ADDRESS;
-    if (overAccount || overAddress) this.logger.warn(`reset mail for user ${userId} held back: over the hourly limit of ${overAccount ? 'its account' : `the address ${bucket ?? ''}`}`);
-    return !overAccount && !overAddress;
+    const heldBy = overPair ? `its account from ${bucket ?? 'an unknown address'}` : overAddress ? `the address ${bucket ?? ''}` : null;
+    if (heldBy === null) {
+      const accountKey = `reset-mail:account:${userId}`;
+      const overAccount = ((await this.counters.bump([{ key: accountKey, windowSeconds: RESET_MAIL_WINDOW_SECONDS }])).get(accountKey) ?? 0) > RESET_MAILS_PER_ACCOUNT;
+      if (!overAccount) return true;
+    }
+    this.logger.warn(`reset mail for user ${userId} held back: over the hourly limit of ${heldBy ?? 'its account'}`);
+    return false;
   }
 }

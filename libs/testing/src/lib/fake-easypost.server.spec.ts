@@ -2,6 +2,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject
 import { FakeEasyPostServer } from './fake-easypost.server';
 import { easyPostRecorded } from './fake-easypost/recorded';
 import { basic, bought, call, created, errorOf, rateOf, shipmentRequest, type ShipmentJson } from './fake-easypost/spec-calls';
+import { askUntil, refused } from './ask-until';
 
 /** The text a pdf-lib page draws (hex strings in its content stream), to read the label back. */
 const textOf = async (bytes: Buffer): Promise<{ pages: number; size: { width: number; height: number }; text: string }> => {
@@ -16,24 +17,6 @@ const textOf = async (bytes: Buffer): Promise<{ pages: number; size: { width: nu
     .join('\n');
   const shown = [...text.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((match) => Buffer.from(match[1] ?? '', 'hex').toString('latin1'));
   return { pages: pdf.getPageCount(), size: page.getSize(), text: shown.join('\n') };
-};
-
-/**
- * Asks for a shipment until a connection meets the state wanted, refused: true then; a bounded number of tries. Until
- * fetch has seen its kept-alive connections dropped it may send on one and meet a reset, which is asked past; an
- * answer ends the asking at once. (fetch's errors come from Node's realm, not the test's: read by shape.)
- */
-const untilRefused = async (url: string): Promise<boolean> => {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const outcome = await fetch(`${url}/v2/shipments`).then(
-      () => 'answered',
-      (error: { cause?: { code?: string } }) => error.cause?.code,
-    );
-    if (outcome === 'ECONNREFUSED') return true;
-    if (outcome === 'answered') return false;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return false;
 };
 
 describe('FakeEasyPostServer', () => {
@@ -286,7 +269,7 @@ describe('FakeEasyPostServer', () => {
 
     it('refuses connections while down, and serves again once up', async () => {
       fake.down();
-      await expect(untilRefused(fake.url)).resolves.toBe(true);
+      await expect(askUntil(() => fetch(`${fake.url}/v2/shipments`), refused)).resolves.toBe(true);
       await fake.up();
       expect((await call(fake, 'POST', '/v2/shipments', shipmentRequest())).status).toBe(201);
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { FAKE_USPS_ADDRESS_TRIGGERS, FakeUspsServer, uspsSpecs } from './fake-usps.server';
 import { centralToday, changed, type Json, partsOf, publishedExample, scanFormRequest, type UspsErrorAnswer, uspsCalls } from './fake-usps/spec-calls';
+import { askUntil, refused } from './ask-until';
 
 /** USPS MOD 10 (formats.md §1.4), written again here so the check is independent of the fake's. */
 const mod10 = (digits: string) => {
@@ -32,19 +33,7 @@ describe('FakeUspsServer', () => {
   };
   const example = () => publishedExample(centralToday(clock));
   const requestViolations = () => fake.specViolations().filter((violation) => violation.where === 'request');
-  /**
-   * Asks for a token until the answer, or the connection's error code, is the one wanted: true then; a bounded number
-   * of tries. (fetch's errors come from Node's realm, not the test's: read by shape, not by class.)
-   */
-  const untilCalled = async (wanted: (outcome: Response | { errorCode: string | undefined }) => boolean): Promise<boolean> => {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const outcome = await call('/oauth2/v3/token', { method: 'POST', body: '{}' }).catch((error: { cause?: { code?: string } }) => ({ errorCode: error.cause?.code }));
-      if (wanted(outcome)) return true;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return false;
-  };
-
+  const askToken = () => call('/oauth2/v3/token', { method: 'POST', body: '{}' });
   // Reading and compiling USPS's specs takes seconds on a busy machine: once, outside the per-case setup's time limit.
   beforeAll(() => void uspsSpecs(), 60_000);
   beforeEach(async () => {
@@ -310,9 +299,9 @@ describe('FakeUspsServer', () => {
       fake.down();
       // Until fetch has seen its kept-alive connections dropped it may send on one and get a reset: wait for the state
       // a new connection meets (refused), however long the machine takes to get there.
-      await expect(untilCalled((outcome) => 'errorCode' in outcome && outcome.errorCode === 'ECONNREFUSED')).resolves.toBe(true);
+      await expect(askUntil(askToken, refused)).resolves.toBe(true);
       fake.up();
-      await expect(untilCalled((outcome) => 'status' in outcome && outcome.status === 400)).resolves.toBe(true);
+      await expect(askUntil(askToken, (outcome) => 'status' in outcome && outcome.status === 400)).resolves.toBe(true);
     });
 
     it('answers the next request with a 429 and its Retry-After, or with the 5xx it was told to, each as the spec of the call documents it', async () => {

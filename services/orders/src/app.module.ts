@@ -24,7 +24,7 @@ import { PurchaseJournalRepository } from './carriers/purchase/purchase-journal.
 import { ORDERS_ENV, type OrdersEnv } from './config/env.schema';
 import { ordersMigrations } from './database/migrations';
 import { FileRepository } from './files/file.repository';
-import { FilesController } from './files/files.controller';
+import { FilesController } from './downloads/files.controller';
 import { StoredFileEntity } from './files/stored-file.entity';
 import { OrderEntity } from './orders/order.entity';
 import { OrderRepository } from './orders/order.repository';
@@ -35,6 +35,7 @@ import { ProcessOrderUseCase } from './orders/usecases/process-order.usecase';
 import { AutoRefundJob } from './lifecycle/auto-refund.job';
 import { AbandonedUploadSweeper } from './bulk/abandoned-upload-sweeper';
 import { EasyPostWebhookUseCase } from './lifecycle/easypost-webhook.usecase';
+import { LabelManifestsRepository } from './lifecycle/label-manifests.repository';
 import { LabelTrackingRepository } from './lifecycle/label-tracking.repository';
 import { LabelVoidsRepository } from './lifecycle/label-voids.repository';
 import { LifecycleController } from './lifecycle/lifecycle.controller';
@@ -97,6 +98,7 @@ export class OrdersModule {
         LabelMarginsRepository,
         LabelVoidsRepository,
         LabelTrackingRepository,
+        LabelManifestsRepository,
         RefundCredit,
         VoidSettlement,
         VoidStamper,

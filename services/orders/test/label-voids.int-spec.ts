@@ -7,6 +7,7 @@ import type { BulkRepository } from '../src/bulk/bulk.repository';
 import type { OrderRepository } from '../src/orders/order.repository';
 import { underJobLock } from '../src/lifecycle/job-lock';
 import { LabelTrackingRepository } from '../src/lifecycle/label-tracking.repository';
+import { LabelManifestsRepository } from '../src/lifecycle/label-manifests.repository';
 import { LabelVoidsRepository, type LabelVoid } from '../src/lifecycle/label-voids.repository';
 import type { RefundCredit } from '../src/lifecycle/refund-credit';
 import { RefundReconciler } from '../src/lifecycle/refund-reconciler';
@@ -14,7 +15,6 @@ import { TrackingRefresh } from '../src/lifecycle/tracking-refresh';
 import { VoidLabelUseCase } from '../src/lifecycle/void-label.usecase';
 import type { VoidStamper } from '../src/lifecycle/void-stamp';
 import { VoidSettlement } from '../src/lifecycle/void-settlement';
-import { ScanFormsRepository } from '../src/shipping-day/scan-forms.repository';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
 
 const PRICE = 850;
@@ -38,7 +38,7 @@ const replicaOf = (orm: OrdersDatabase['orm'], carrier: CarrierAdapter, credits:
   const voids = new LabelVoidsRepository(orm);
   const registry = new CarrierRegistry([carrier]);
   const stamper = { stamp: async () => undefined } as unknown as VoidStamper;
-  const settlement = new VoidSettlement(voids, credits as unknown as RefundCredit, stamper, registry, ENV, new ScanFormsRepository(orm));
+  const settlement = new VoidSettlement(voids, credits as unknown as RefundCredit, stamper, registry, ENV, new LabelManifestsRepository(orm));
   const refresh = new TrackingRefresh(new LabelTrackingRepository(orm), registry, ENV);
   // voidOne needs neither orders nor batches: those are for the routes' ownership checks.
   const voider = new VoidLabelUseCase(voids, settlement, refresh, null as unknown as OrderRepository, null as unknown as BulkRepository, ENV);

@@ -12,6 +12,7 @@ import { SandboxCarrierAdapter } from '../src/carriers/sandbox/sandbox-carrier.a
 import { ScriptedCarrier } from '../src/carriers/testing/scripted-carrier';
 import type { OrdersEnv } from '../src/config/env.schema';
 import { FileRepository } from '../src/files/file.repository';
+import { LabelManifestsRepository } from '../src/lifecycle/label-manifests.repository';
 import { LabelTrackingRepository } from '../src/lifecycle/label-tracking.repository';
 import { LabelVoidsRepository } from '../src/lifecycle/label-voids.repository';
 import type { RefundCredit } from '../src/lifecycle/refund-credit';
@@ -241,7 +242,7 @@ describe('SCAN forms on PostgreSQL', () => {
     const registry = new CarrierRegistry([sandbox()]);
     const credits = { credit: async () => undefined } as unknown as RefundCredit;
     const stamper = { stamp: async () => undefined } as unknown as VoidStamper;
-    const settlement = new VoidSettlement(voids, credits, stamper, registry, ENV, new ScanFormsRepository(db.orm));
+    const settlement = new VoidSettlement(voids, credits, stamper, registry, ENV, new LabelManifestsRepository(db.orm));
     const voider = new VoidLabelUseCase(voids, settlement, new TrackingRefresh(new LabelTrackingRepository(db.orm), registry, ENV), null as unknown as OrderRepository, null as unknown as BulkRepository, ENV);
 
     const manifested = await voids.singleLabel(onForm.orderId);

@@ -8,6 +8,7 @@ import type { LabelAddress } from '../src/carriers/carrier.port';
 import type { OrdersEnv } from '../src/config/env.schema';
 import { ordersMigrations } from '../src/database/migrations';
 import { StoredFileEntity } from '../src/files/stored-file.entity';
+import { LabelManifestsRepository } from '../src/lifecycle/label-manifests.repository';
 import type { LabelVoid } from '../src/lifecycle/label-voids.repository';
 import { VoidSettlement } from '../src/lifecycle/void-settlement';
 import { OrderEntity } from '../src/orders/order.entity';
@@ -135,7 +136,7 @@ describe.each(databases)('unreadable carrier answers on %s', (_name, createDatab
       const planned = plannedForm();
       const id = await claimed(planned);
       await forms.unconfirm(id, { barcode: null, carrierRefs: {}, message: 'no answer after the request left' });
-      const settlement = new VoidSettlement(null as never, null as never, null as never, null as never, { REFUND_RECONCILE_SECONDS: 60 } as OrdersEnv, forms);
+      const settlement = new VoidSettlement(null as never, null as never, null as never, null as never, { REFUND_RECONCILE_SECONDS: 60 } as OrdersEnv, new LabelManifestsRepository(orm));
       const [label] = planned.labels;
 
       const [toVoid] = await settlement.toCarrier([{ kind: 'single', labelId: label!.labelId, trackingNumber: label!.trackingNumber, carrierRefs: {}, purchasedAt: new Date() } as unknown as LabelVoid]);

@@ -1,4 +1,5 @@
 import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/contracts';
+import type { CarrierId } from '../config/carrier-ids';
 
 /**
  * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
@@ -6,9 +7,7 @@ import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/con
  * throw for a carrier's answer: every answer is a PurchaseOutcome, so the one label purchaser decides what happens.
  */
 
-/** The carriers the registry can turn on (`CARRIERS`, in the order they are tried). */
-export const CARRIER_IDS = ['sandbox', 'easypost', 'usps'] as const;
-export type CarrierId = (typeof CARRIER_IDS)[number];
+export { CARRIER_IDS, type CarrierId } from '../config/carrier-ids';
 
 /**
  * One shipping offering of a carrier (USPS Priority Mail, …). The uid is shared by every carrier that sells the same

@@ -1,10 +1,10 @@
 import { baseServiceEnvSchema } from '@labeldesk/nest-config';
 import { addressCheckModeSchema, BULK_MAX_ROWS, BULK_ROWS_CEILING } from '@labeldesk/contracts';
 import { z } from 'zod';
-import { CARRIER_IDS, type CarrierId } from '../carriers/carrier.port';
-import { defaultRenderWorkers } from '../carriers/sandbox/render-workers';
-import { lifecycleEnvShape } from '../lifecycle/lifecycle.env';
-import { webhooksEnvShape } from '../webhooks/webhooks.env';
+import { CARRIER_IDS, type CarrierId } from './carrier-ids';
+import { defaultRenderWorkers } from './render-workers';
+import { lifecycleEnvShape } from './lifecycle.env';
+import { webhooksEnvShape } from './webhooks.env';
 
 /** The settings each real carrier cannot work without (the process refuses to start naming the missing ones). */
 export const CARRIER_SETTINGS: Readonly<Record<CarrierId, readonly string[]>> = {

@@ -3,10 +3,10 @@ import { CARRIER_REGISTRY, type CarrierAdapter, type LabelToVoid, type VoidOutco
 import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
 import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
 import type { VoidState } from './label-state';
+import { LabelManifestsRepository } from './label-manifests.repository';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
 import { RefundCredit } from './refund-credit';
 import { VoidStamper } from './void-stamp';
-import { ScanFormsRepository } from '../shipping-day/scan-forms.repository';
 
 /** Where a void stands after a carrier's answer was applied; `refused` means the claim was taken back. */
 export type Settled = { state: VoidState } | { state: 'refused'; reason: string };
@@ -26,7 +26,7 @@ export class VoidSettlement {
     private readonly stamper: VoidStamper,
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'REFUND_RECONCILE_SECONDS'>,
-    private readonly scanForms: ScanFormsRepository,
+    private readonly manifests: LabelManifestsRepository,
   ) {}
 
   carrierOf(v: Pick<LabelVoid, 'carrier'>): CarrierAdapter | undefined {
@@ -47,7 +47,7 @@ export class VoidSettlement {
    * manifests its labels at once (the sandbox then answers with a refund request, as USPS does).
    */
   async toCarrier(voids: readonly LabelVoid[]): Promise<LabelToVoid[]> {
-    const manifested = await this.scanForms.manifestedAt(voids.map((v) => ({ kind: v.kind, labelId: v.labelId })));
+    const manifested = await this.manifests.manifestedAt(voids.map((v) => ({ kind: v.kind, labelId: v.labelId })));
     return voids.map((v) => ({ trackingNumber: v.trackingNumber, carrierRefs: v.carrierRefs, purchasedAt: v.purchasedAt, manifestedAt: manifested.get(`${v.kind}:${v.labelId}`) ?? null }));
   }
 

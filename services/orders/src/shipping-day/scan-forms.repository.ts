@@ -226,21 +226,6 @@ export class ScanFormsRepository {
     return rows.map(toForm);
   }
 
-  /**
-   * When each of these labels went on a form the carrier made or may have made (a label absent from the answer is on
-   * none): a void after it is a refund request.
-   */
-  async manifestedAt(labels: readonly { kind: LabelKind; labelId: string }[]): Promise<Map<string, Date>> {
-    if (labels.length === 0) return new Map();
-    const rows = await this.em().execute<Array<{ label_kind: LabelKind; label_id: string; created_at: Date | string }>>(
-      `select fl."label_kind", fl."label_id", f."updated_at" as "created_at"
-         from ${this.t('scan_form_labels')} fl join ${this.t('scan_forms')} f on f."id" = fl."scan_form_id"
-        where f."state" in ('created', 'unconfirmed') and (fl."label_kind", fl."label_id") in (${labels.map(() => '(?, ?::uuid)').join(', ')})`,
-      labels.flatMap((l) => [l.kind, l.labelId]),
-    );
-    return new Map(rows.map((r) => [`${r.label_kind}:${r.label_id}`, new Date(r.created_at)]));
-  }
-
   /** The merged file of a batch's forms up to this one, when built. */
   async bundleOf(formId: string): Promise<string | null> {
     const [row] = await this.em().execute<Array<{ bundle_file_id: string | null }>>(`select "bundle_file_id" from ${this.t('scan_forms')} where "id" = ?`, [formId]);

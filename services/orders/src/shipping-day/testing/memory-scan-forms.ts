@@ -1,5 +1,4 @@
 import type { CarrierRefs } from '../../carriers/carrier.port';
-import type { LabelKind } from '../../lifecycle/label-voids.repository';
 import type { PlannedForm } from '../scan-form-plan';
 import type { DayCandidate, ScanFormRecord, ScanFormsRepository } from '../scan-forms.repository';
 
@@ -15,11 +14,11 @@ type StoredForm = ScanFormRecord & { carrierRefs: CarrierRefs; carrierAnswer: st
 /**
  * SCAN forms kept in memory with the conditions of their SQL: a label is claimed by one form at most (a claim that
  * meets a claimed label keeps nothing), a release drops only a `pending` form and its claims, a form is made
- * unconfirmed only from `pending`, and the labels of a created or unconfirmed form count as manifested.
+ * unconfirmed only from `pending`, and an unconfirmed form keeps its labels claimed.
  */
 export class MemoryScanForms
   implements
-    Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'unconfirmAbandoned' | 'release' | 'find' | 'ofBatch' | 'ofDay' | 'manifestedAt' | 'bundleOf' | 'keepBundle'>
+    Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'unconfirmAbandoned' | 'release' | 'find' | 'ofBatch' | 'ofDay' | 'bundleOf' | 'keepBundle'>
 {
   readonly labels: StoredLabel[] = [];
   /** The database's clock, as a claim stamps `created_at`; a test sets it back to leave a claim old. */
@@ -109,15 +108,6 @@ export class MemoryScanForms
 
   async ofDay(userId: string, mailingDate: string): Promise<ScanFormRecord[]> {
     return this.all().filter((f) => f.userId === userId && f.bulkOrderId === null && f.mailingDate === mailingDate);
-  }
-
-  async manifestedAt(labels: readonly { kind: LabelKind; labelId: string }[]): Promise<Map<string, Date>> {
-    const manifested = new Map<string, Date>();
-    for (const { kind, labelId } of labels) {
-      const form = this.forms.get(this.claims.get(`${kind}:${labelId}`) ?? '');
-      if (form && (form.state === 'created' || form.state === 'unconfirmed')) manifested.set(`${kind}:${labelId}`, form.updatedAt);
-    }
-    return manifested;
   }
 
   async bundleOf(formId: string): Promise<string | null> {

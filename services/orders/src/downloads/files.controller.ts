@@ -6,7 +6,7 @@ import type { BulkOrderRow } from '../bulk/bulk.rows';
 import { OrderRepository } from '../orders/order.repository';
 import { PackingSlipsUseCase } from '../shipping-day/packing-slips.usecase';
 import { ScanFormUseCase, type FormFile } from '../shipping-day/scan-form.usecase';
-import { FileRepository } from './file.repository';
+import { FileRepository } from '../files/file.repository';
 
 /** Spec 8 "Downloads" wording, so API clients read the same text as the web app shows. */
 const NOT_FOUND_MESSAGE = 'File not found. This file may not have been generated yet.';

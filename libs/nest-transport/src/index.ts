@@ -16,3 +16,4 @@ export * from './lib/draining-nats.server';
 export * from './lib/raw-json';
 export * from './lib/subjects-without-caller';
 export * from './lib/handler-callers';
+export * from './lib/owner-scope';

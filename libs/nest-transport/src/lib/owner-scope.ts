@@ -1,11 +1,12 @@
-import { isServiceCaller, type AnyCaller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, isServiceCaller, type AnyCaller } from '@labeldesk/contracts';
+import { ADMIN_TWO_FACTOR_MESSAGE } from './caller.policy';
 
 /**
  * Whose objects a caller may read by id (issue 44): every owner's, or one user's. A repository adds it to the query
  * (`ownerFilterOf`), so an object that is not the caller's is not found, exactly as one that does not exist: one answer,
  * and ids cannot be probed.
  */
-export type OwnerScope = { readonly everyOwner: true } | { readonly userId: string };
+export type OwnerScope = { readonly everyOwner: true } | { readonly userId: string; readonly adminPowersWithheld?: true };
 
 /**
  * An admin sees every owner's objects, unless their admin powers are withheld until they turn on two factors: then,
@@ -13,9 +14,20 @@ export type OwnerScope = { readonly everyOwner: true } | { readonly userId: stri
  */
 export const ownerScopeOf = (caller: AnyCaller): OwnerScope => {
   if (isServiceCaller(caller)) return { everyOwner: true };
-  if (caller.role === 'admin' && !caller.adminPowersWithheld) return { everyOwner: true };
-  return { userId: caller.userId };
+  if (caller.role !== 'admin') return { userId: caller.userId };
+  return caller.adminPowersWithheld ? { userId: caller.userId, adminPowersWithheld: true } : { everyOwner: true };
 };
 
 /** The scope as a filter on an owner column named `userId` (MikroORM's `where`): no condition for every owner. */
 export const ownerFilterOf = (scope: OwnerScope): { userId?: string } => ('userId' in scope ? { userId: scope.userId } : {});
+
+/**
+ * What a read in the caller's scope found, or the one answer for nothing found, whether the object does not exist or
+ * is another user's: NOT_FOUND with the kind's message. An admin whose powers are withheld is told instead what would
+ * let them see it (decision 070: 403, not a 404), the same for a missing object as for a customer's.
+ */
+export const foundInScope = <T>(found: T | null, scope: OwnerScope, notFoundMessage: string): T => {
+  if (found !== null) return found;
+  if ('adminPowersWithheld' in scope) throw new DomainError(ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED, ADMIN_TWO_FACTOR_MESSAGE);
+  throw new DomainError(ErrorCode.NOT_FOUND, notFoundMessage);
+};

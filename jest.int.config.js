@@ -9,4 +9,6 @@ module.exports = {
   // The system tests start the built services: run `npm run build` first.
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 60_000,
+  // The empty PGlite cluster every embedded database of the tests starts from (libs/testing's pglite-template.ts).
+  globalSetup: '<rootDir>/libs/testing/src/lib/pglite-template.global-setup.ts',
 };

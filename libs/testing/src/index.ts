@@ -10,3 +10,5 @@ export * from './lib/fake-easypost/replay';
 export * from './lib/fake-usps.server';
 export * from './lib/openapi/openapi-validator';
 export * from './lib/scripted-http';
+export * from './lib/pglite-template';
+export * from './lib/embedded-test-database';

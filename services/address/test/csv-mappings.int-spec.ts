@@ -1,5 +1,6 @@
 import { initOrm } from '@labeldesk/nest-orm';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { SavedAddressEntity } from '../src/addresses/saved-address.entity';
@@ -10,7 +11,7 @@ import { SkuEntity } from '../src/skus/sku.entity';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('address_csv_mappings_it')],
-  ['embedded PGlite', createEmbeddedDatabase],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
 ];
 
 describe.each(databases)('CSV column mappings on %s', (_name, createDatabase) => {

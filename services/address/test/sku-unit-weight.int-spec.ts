@@ -1,6 +1,7 @@
 import { packageWeightLb } from '@labeldesk/contracts';
 import { initOrm } from '@labeldesk/nest-orm';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { SavedAddressEntity } from '../src/addresses/saved-address.entity';
@@ -11,7 +12,7 @@ import { SkuRepository } from '../src/skus/sku.repository';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('address_sku_weight_it')],
-  ['embedded PGlite', createEmbeddedDatabase],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
 ];
 
 const [beforeUnitWeight] = addressMigrations;

@@ -1,5 +1,6 @@
 import { initOrm } from '@labeldesk/nest-orm';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { authMigrations } from '../src/database/migrations';
@@ -8,7 +9,7 @@ import { User } from '../src/users/user.entity';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('auth_counters_it')],
-  ['embedded PGlite', createEmbeddedDatabase],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
 ];
 
 describe.each(databases)('sign-in counters on %s', (_name, createDatabase) => {

@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import { initOrm } from '@labeldesk/nest-orm';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { generate } from 'otplib';
@@ -15,7 +16,7 @@ import { User } from '../src/users/user.entity';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('auth_two_factor_failures_it')],
-  ['embedded PGlite', createEmbeddedDatabase],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
 ];
 
 // The middle of a 30-second step: 2027-01-15T08:00:15Z.

@@ -1,7 +1,8 @@
 import type { PaymentProviderKind } from '@labeldesk/contracts';
 import { Logger } from '@nestjs/common';
 import { initOrm } from '@labeldesk/nest-orm';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AccountRepository } from '../src/accounts/account.repository';
@@ -34,7 +35,7 @@ class FakeProvider implements PaymentProvider {
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('deposit_policy_it')],
-  ['embedded PGlite', createEmbeddedDatabase],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
 ];
 
 /** One spec per row of the table in docs/decisions/008-deposit-policy.md, against the use case and a real ledger. */

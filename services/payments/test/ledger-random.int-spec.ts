@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode, type Hold, type HoldCapture, type LedgerEntry } from '@labeldesk/contracts';
 import { initOrm } from '@labeldesk/nest-orm';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { DepositEntity } from '../src/deposits/deposit.entity';
 import { AccountRepository } from '../src/accounts/account.repository';
@@ -44,7 +45,7 @@ interface RunSize {
 
 const databases: Array<[string, () => Promise<TestDatabase>, RunSize]> = [
   ['PostgreSQL', () => createPostgresDatabase('ledger_random_it'), { rounds: Number(process.env['LEDGER_ROUNDS'] ?? 25), opsPerWorker: 50 }],
-  ['embedded PGlite', createEmbeddedDatabase, { rounds: 5, opsPerWorker: 25 }],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate, { rounds: 5, opsPerWorker: 25 }],
 ];
 
 type Op =

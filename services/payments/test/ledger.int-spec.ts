@@ -2,7 +2,8 @@ import { DomainError, ErrorCode, type AnyCaller, type Caller } from '@labeldesk/
 import { initOrm } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import { DepositEntity } from '../src/deposits/deposit.entity';
 import type { AccountChangesPublisher } from '../src/accounts/account-changes.publisher';
 import { AccountRepository } from '../src/accounts/account.repository';
@@ -13,7 +14,7 @@ import { LedgerRepository } from '../src/ledger/ledger.repository';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('ledger_it')],
-  ['embedded PGlite', createEmbeddedDatabase],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
 ];
 
 describe.each(databases)('ledger on %s', (_name, createDatabase) => {

@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import { initOrm } from '@labeldesk/nest-orm';
-import { createEmbeddedDatabase, createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
+import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AccountRepository } from '../src/accounts/account.repository';
@@ -13,7 +14,7 @@ import { RefundChargeUseCase, type RefundRequest } from '../src/ledger/usecases/
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('refunds_it')],
-  ['embedded PGlite', createEmbeddedDatabase],
+  ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
 ];
 
 const ormFor = (database: TestDatabase, migrations = paymentsMigrations) =>

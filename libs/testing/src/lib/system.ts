@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { generateCallerKeys, type GeneratedCallerKeys } from '@labeldesk/nest-transport';
 import { freePort, lostItsPort } from './free-port';
 import { makeNatsCertificates, tlsEnvOf, type PemFiles } from './nats-certificates';
+import { copyPgliteTemplate } from './pglite-template';
 import { startRecordingRelay, type RecordingRelay } from './recording-relay';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 
@@ -180,9 +181,19 @@ interface Replica {
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
+export interface EmbeddedOptions {
+  /**
+   * Start on an empty data folder, so the product's database is made by its own first start (PGlite's initdb). By
+   * default the folder holds an empty cluster already (pglite-template.ts): the start then takes seconds, not tens of
+   * seconds, and what a test checks is the product on its database, not how the empty cluster came to be.
+   */
+  emptyDataDir?: boolean;
+}
+
 /** `npm start`'s process, on a fresh data folder. */
-export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningSystem> => {
+export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}, options: EmbeddedOptions = {}): Promise<RunningSystem> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-it-'));
+  if (!options.emptyDataDir) await copyPgliteTemplate(join(dataDir, 'pgdata'));
   const port = await freePort();
   const logs: string[] = [];
   const child = launch('scripts/embedded/dist/main.js', {

@@ -1,0 +1,54 @@
+import { PGlite } from '@electric-sql/pglite';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * PGlite runs initdb (a WebAssembly program of its own) on a data folder that holds no cluster yet: most of the time a
+ * new embedded database takes to start, tens of seconds on a busy machine. The cluster initdb makes is always the same
+ * for one PGlite version, so a test makes it once per machine and version, and every new embedded database of a test
+ * starts from a copy of it, which PGlite opens as an existing database ("found DB, resuming").
+ */
+const pgliteVersion = (): string => {
+  // The package's exports hide its package.json from require: read the file itself.
+  const manifest = join(resolve(__dirname, '../../../..'), 'node_modules/@electric-sql/pglite/package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+};
+
+let made: Promise<string> | undefined;
+
+/** The folder of the empty cluster, made by PGlite's initdb the first time any test on this machine asks. */
+export const pgliteTemplate = (): Promise<string> => {
+  made ??= makeTemplate().catch((error: unknown) => {
+    made = undefined;
+    throw error;
+  });
+  return made;
+};
+
+const makeTemplate = async (): Promise<string> => {
+  const template = join(tmpdir(), `labeldesk-pglite-cluster-${pgliteVersion()}`);
+  if (existsSync(join(template, 'PG_VERSION'))) return template;
+  // Made aside and renamed into place: a folder at the template's path is always a whole cluster. Two test processes
+  // making it at once both make one; the second rename finds the first one's in place and its own is thrown away.
+  const aside = mkdtempSync(join(tmpdir(), 'labeldesk-pglite-cluster-making-'));
+  const cluster = join(aside, 'pgdata');
+  try {
+    const db = await PGlite.create(cluster);
+    await db.close();
+    renameSync(cluster, template);
+  } catch (error) {
+    if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
+  }
+  return template;
+};
+
+/** Copies the empty cluster to `pgDir` (which must not exist yet), where PGlite will open it as its data folder. */
+export const copyPgliteTemplate = async (pgDir: string): Promise<void> => {
+  const template = await pgliteTemplate();
+  // cp copies a thousand small files many times faster than Node's cpSync (JavaScript, a file at a time).
+  execFileSync('cp', ['-R', template, pgDir]);
+};

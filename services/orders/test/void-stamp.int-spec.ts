@@ -15,7 +15,7 @@ import { RegenerateFilesUseCase } from '../src/bulk/usecases/regenerate-files.us
 import type { BoughtLabel } from '../src/carriers/carrier.port';
 import type { LabelPurchaser } from '../src/carriers/purchase/label-purchaser';
 import type { CarrierRegistry } from '../src/carriers/registry/carrier-registry';
-import { labelInput } from '../src/carriers/sandbox/label-fixtures';
+import { labelInput } from '../src/carriers/testing/label-fixtures';
 import { renderLabel } from '../src/carriers/sandbox/label-renderer';
 import { renderZplLabel } from '../src/carriers/sandbox/zpl-label-renderer';
 import type { ShipperContacts } from '../src/carriers/shipper/shipper-contacts';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { labelInput } from '../carriers/sandbox/label-fixtures';
+import { labelInput } from '../carriers/testing/label-fixtures';
 import { renderLabel } from '../carriers/sandbox/label-renderer';
 import { stampVoidLabel, VOID_NOTICE } from './void-stamp.pdf';
 

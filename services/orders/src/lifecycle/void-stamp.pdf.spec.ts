@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
-import { labelInput } from '../carriers/sandbox/label-fixtures';
+import { labelInput } from '../carriers/testing/label-fixtures';
 import { renderLabel } from '../carriers/sandbox/label-renderer';
 import { isVoidStampedPdf, isVoidStampedZpl, labelFileKind, stampVoidLabel, stampVoidPdf, stampVoidZpl, VOID_KEYWORD, ZPL_VOID_MARKER } from './void-stamp.pdf';
 

@@ -1,5 +1,5 @@
 import type { BulkOrderItem } from '@labeldesk/contracts';
-import { printedTextRuns } from '../carriers/sandbox/label-fixtures';
+import { printedTextRuns } from '../carriers/testing/label-fixtures';
 import { packingSlipsOf, slipText, type SlipRow } from './packing-slip.content';
 import { packingSlipsPdf } from './packing-slips.pdf';
 

@@ -3,7 +3,7 @@ import type { BulkOrderItem, SlipVariant } from '@labeldesk/contracts';
 export type { SlipVariant };
 import type { LabelAddress } from '../carriers/carrier.port';
 import { toShipment } from '../carriers/shipment.mapper';
-import { printableText } from '../carriers/sandbox/label-renderer';
+import { printableText } from '../printing/printable-text';
 
 
 /** A batch row as the slips need it, in the label file's order. */

@@ -1,6 +1,6 @@
 import type { CarrierId, CarrierRefs, LabelAddress } from '../carriers/carrier.port';
 import { MAX_LABELS_PER_SCAN_FORM } from '../carriers/carrier.port';
-import { printableText } from '../carriers/sandbox/label-renderer';
+import { printableText } from '../printing/printable-text';
 import type { LabelKind } from '../lifecycle/label-voids.repository';
 import type { VoidState } from '../lifecycle/label-state';
 import type { ScanFormState } from './scan-forms.repository';

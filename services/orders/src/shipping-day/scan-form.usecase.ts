@@ -8,7 +8,7 @@ import { CarrierAlerts } from '../carriers/alerts/carrier-alerts';
 import { unconfirmedScanFormText } from '../carriers/alerts/unreadable-answer';
 import { CARRIER_REGISTRY, type CarrierId, type ScanFormOutcome, type ScanFormRequest } from '../carriers/carrier.port';
 import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
-import { centralDayOf, centralInstant } from '../carriers/sandbox/sandbox-clock';
+import { centralDayOf, centralInstant } from '../common/usps-central-time';
 import { FileRepository } from '../files/file.repository';
 import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
 import { listed, unconfirmedFormsError, unconfirmedNotice } from './scan-form-unconfirmed';

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, rgb } from 'pdf-lib';
-import { labelInput } from '../../carriers/sandbox/label-fixtures';
-import { readCanvasPdf } from '../../carriers/sandbox/label-canvas';
+import { labelInput } from '../../carriers/testing/label-fixtures';
+import { readCanvasPdf } from '../../printing/label-canvas';
 import { type LabelRenderInput, renderLabel } from '../../carriers/sandbox/label-renderer';
 import { mergedLabelPdfChunks } from './merged-label-pdf.writer';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { labelInput } from './label-fixtures';
+import { labelInput } from '../testing/label-fixtures';
 import { renderLabel } from './label-renderer';
 
 // Real readers (Debian): poppler-utils (pdfinfo, pdftoppm, pdftotext) and zbar-tools (zbarimg), which the integration

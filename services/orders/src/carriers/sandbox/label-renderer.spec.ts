@@ -1,5 +1,5 @@
-import { barSpaceWidths, formatWeight, printableText, renderLabel } from './label-renderer';
-import { labelInput, printedTextRuns } from './label-fixtures';
+import { barSpaceWidths, formatWeight, renderLabel } from './label-renderer';
+import { labelInput, printedTextRuns } from '../testing/label-fixtures';
 
 // The checks that read the PDF back with real readers (poppler-utils, zbar-tools) are in label-renderer.int-spec.ts:
 // npm test needs no system package.
@@ -26,22 +26,6 @@ describe('text the label prints', () => {
     expect(runs.join('\n')).not.toContain('?');
   });
 
-  it('maps what the standard font lacks to the closest printable text, and drops the rest', () => {
-    expect(printableText('José Müller\nc/o Front Desk\t')).toBe('Jose Muller c/o Front Desk');
-    expect(printableText('Straße 5 \u2013 “Øster” Łódź')).toBe('Strasse 5 - "Oster" Lodz');
-    expect(printableText('Ana 🚀 张伟 Ruiz\u0085\u200b')).toBe('Ana Ruiz');
-    expect(printableText('Floor\u00a05\u2029B')).toBe('Floor 5 B');
-  });
-
-  it('folds runs of spaces and trims plain ASCII text, and leaves single-spaced text as it is', () => {
-    expect(printableText('  12  Main St ')).toBe('12 Main St');
-    expect(printableText('12 Main St')).toBe('12 Main St');
-    expect(printableText('')).toBe('');
-  });
-
-  it('keeps a question mark the customer typed', () => {
-    expect(printableText('Who? Me')).toBe('Who? Me');
-  });
 });
 
 describe('formatWeight', () => {

@@ -10,8 +10,9 @@
 import { raw as bwipRaw } from 'bwip-js';
 import type { LabelAddress, LabelShipment } from '../carrier.port';
 import { impbBarSpaceWidths } from './gs1-128';
-import { LabelCanvas, type LabelDrawing, type LabelPdfInfo } from './label-canvas';
-import type { StandardFontName } from './standard-fonts';
+import { LabelCanvas, type LabelDrawing, type LabelPdfInfo } from '../../printing/label-canvas';
+import { printableText } from '../../printing/printable-text';
+import type { StandardFontName } from '../../printing/standard-fonts';
 
 export interface LabelRenderInput {
   service: {
@@ -89,16 +90,6 @@ export function drawLabel(doc: Doc, input: LabelRenderInput): void {
   drawDeliveryAddress(doc, input.to);
   const impbBottom = drawImpbBlock(doc, input.impb);
   drawFooter(doc, input.package, impbBottom);
-}
-
-/** The bytes a PDFKit document writes, once it has ended. */
-export function collectPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------- zones
@@ -291,34 +282,6 @@ function fitText(doc: Doc, text: string, font: FontName, size: number, maxWidth:
   let cut = text;
   while (cut.length > 1 && doc.widthOfString(`${cut}...`) > maxWidth) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}...`;
-}
-
-/** Letters and punctuation NFKD does not take apart, written the way a US clerk would type them. */
-const LOOKALIKES: Readonly<Record<string, string>> = {
-  ß: 'ss', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Ø: 'O', ø: 'o', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ð: 'D', ð: 'd', Þ: 'TH', þ: 'th', ı: 'i',
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u2033': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-', '\u2022': '-', '\u00b7': '.',
-};
-
-/** Printable ASCII, single spaces only between words: what printableText answers unchanged. */
-const ALREADY_PRINTABLE = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
-
-/**
- * What the standard Helvetica prints of a customer's text, on one line and never a replacement mark: line breaks,
- * tabs and other control characters become one space ("Name⏎c/o Front Desk" is "NAME C/O FRONT DESK", not
- * "NAME?C/O"); accents are dropped (É → E, via NFKD); a few look-alikes are spelled out (ß → ss, “ → "); anything
- * else the font cannot show is left out. Addresses are printed in capitals (DMM 202.1, Pub 28 §212).
- */
-export function printableText(text: string): string {
-  // Most texts are printed as they are: one test instead of five passes over them.
-  if (ALREADY_PRINTABLE.test(text)) return text;
-  return text
-    .replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]/gu, (char) => LOOKALIKES[char] ?? '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
 }
 
 export function addressLines(address: LabelAddress): string[] {

@@ -9,7 +9,7 @@ import { type LabelRenderInput, renderLabel } from './label-renderer';
 import { LabelRenderPool, type LabelRenderPoolOptions, RenderPoolError } from './render-pool';
 import { ownArrayBuffer } from './render-worker-protocol';
 import { findSandboxService } from './sandbox-services';
-import { printedTextRuns } from './label-fixtures';
+import { printedTextRuns } from '../testing/label-fixtures';
 
 function labelInput(overrides: { serial?: number; description?: string; barcodeData?: string } = {}): LabelRenderInput {
   const service = findSandboxService('usps_priority');

@@ -5,6 +5,7 @@ import {
   isSandboxTrackingNumber,
   SANDBOX_SCANNED_MESSAGE,
   SANDBOX_USED_REASON,
+  simulatedManifestAt,
   simulatedRefundCheck,
   simulatedTracking,
   simulatedVoid,
@@ -130,5 +131,14 @@ describe('sandbox lifecycle: settings', () => {
     expect(() => checkedLifecycle({ refundDays: -1 })).toThrow(/refundDays/);
     expect(() => checkedLifecycle({ scanAfterSeconds: 1.5 })).toThrow(/scanAfterSeconds/);
     expect(checkedLifecycle({})).toEqual(DEFAULT_SANDBOX_LIFECYCLE);
+  });
+});
+
+describe('the sandbox manifest', () => {
+  it('uses purchase + SANDBOX_MANIFEST_AFTER_SECONDS when set, 0 included', () => {
+    const purchasedAt = new Date('2026-07-14T18:00:00Z');
+    expect(simulatedManifestAt(purchasedAt, 20).toISOString()).toBe('2026-07-14T18:00:20.000Z');
+    expect(simulatedManifestAt(purchasedAt, 0).toISOString()).toBe('2026-07-14T18:00:00.000Z');
+    expect(simulatedManifestAt(purchasedAt, null).toISOString()).toBe('2026-07-15T05:30:00.000Z');
   });
 });

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { type RefundCheck, type TrackingEvent, type TrackingReport, UNUSED_TRACKING_STATUSES, type VoidOutcome } from '../carrier.port';
-import { simulatedManifestAt } from './sandbox-clock';
+import { nextCentralManifest } from '../../common/usps-central-time';
 import { SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID, isValidImpbTrackingNumber } from './impb';
+
+/**
+ * When the sandbox's simulated manifest of a label happens: `purchasedAt + manifestAfterSeconds` when set (browser
+ * tests wait seconds, not a night), else 12:30am Central the next day.
+ */
+export const simulatedManifestAt = (purchasedAt: Date, manifestAfterSeconds: number | null): Date =>
+  manifestAfterSeconds === null ? nextCentralManifest(purchasedAt) : new Date(purchasedAt.getTime() + manifestAfterSeconds * 1000);
 
 /**
  * What happens to a sandbox label after its purchase (void, refund, tracking), decided from its tracking number, its

@@ -1,4 +1,4 @@
-import { address, printedTextRuns } from './label-fixtures';
+import { address, printedTextRuns } from '../testing/label-fixtures';
 import { COLUMNS, FIRST_PAGE_ROWS, NEXT_PAGE_ROWS, pagesOf, renderScanForm } from './scan-form-renderer';
 import { sandboxScanFormNumber, scanFormRefusal } from './sandbox-scan-form';
 import { mod10CheckDigit } from './impb';

@@ -8,8 +8,9 @@ import { raw as bwipRaw } from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import type { LabelAddress } from '../carrier.port';
 import { formatImpbHri } from './impb';
-import { collectPdf, printableText } from './label-renderer';
-import { useParsedStandardFonts } from './standard-fonts';
+import { collectPdf } from '../../printing/collect-pdf';
+import { printableText } from '../../printing/printable-text';
+import { useParsedStandardFonts } from '../../printing/standard-fonts';
 
 export interface ScanFormRenderInput {
   /** The form's number, encoded in its barcode (digits). */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rasteriseZpl, toPbm } from '../testing/zpl-rasteriser';
-import { labelInput } from './label-fixtures';
+import { labelInput } from '../testing/label-fixtures';
 import { renderZplLabel } from './zpl-label-renderer';
 
 // zbar-tools (zbarimg) reads the barcode of the rasterised ZPL label: a real scanner, not our writer, says what the

@@ -1,5 +1,5 @@
 import { gs1128Data } from '../zpl/zpl-writer';
-import { labelInput } from './label-fixtures';
+import { labelInput } from '../testing/label-fixtures';
 import { renderZplLabel } from './zpl-label-renderer';
 
 // The rasterised barcode is decoded with zbarimg in zpl-label-renderer.int-spec.ts.

@@ -22,7 +22,8 @@ import {
   ZPL_DPI,
   zplLabel,
 } from '../zpl/zpl-writer';
-import { addressLines, barSpaceWidths, formatDimensions, formatShipDate, formatWeight, type LabelRenderInput, parseZip, printableText } from './label-renderer';
+import { addressLines, barSpaceWidths, formatDimensions, formatShipDate, formatWeight, type LabelRenderInput, parseZip } from './label-renderer';
+import { printableText } from '../../printing/printable-text';
 
 const W = LABEL_4X6_DOTS.width;
 const H = LABEL_4X6_DOTS.length;

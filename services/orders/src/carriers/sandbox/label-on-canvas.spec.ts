@@ -1,10 +1,11 @@
 import { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import PDFDocument from 'pdfkit';
 import { inflateSync } from 'node:zlib';
-import { labelInput } from './label-fixtures';
-import { LabelCanvas, pdfString, readCanvasPdf, type LabelDrawing } from './label-canvas';
-import { collectPdf, drawLabel, labelInfo, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabel, type LabelRenderInput } from './label-renderer';
-import { useParsedStandardFonts } from './standard-fonts';
+import { labelInput } from '../testing/label-fixtures';
+import { LabelCanvas, pdfString, readCanvasPdf, type LabelDrawing } from '../../printing/label-canvas';
+import { collectPdf } from '../../printing/collect-pdf';
+import { drawLabel, labelInfo, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabel, type LabelRenderInput } from './label-renderer';
+import { useParsedStandardFonts } from '../../printing/standard-fonts';
 
 /** The page content pdfkit writes for the same drawing calls (its first stream is the page's content). */
 const pdfkitContent = async (input: LabelRenderInput): Promise<string> => {

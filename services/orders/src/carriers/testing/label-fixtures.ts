@@ -1,9 +1,9 @@
 // Test fixtures for the label renderer's unit and integration specs (not a spec itself).
 import { inflateSync } from 'node:zlib';
 import type { LabelAddress } from '../carrier.port';
-import { buildImpb, SANDBOX_TEST_MAILER_ID } from './impb';
-import type { LabelRenderInput } from './label-renderer';
-import { findSandboxService } from './sandbox-services';
+import { buildImpb, SANDBOX_TEST_MAILER_ID } from '../sandbox/impb';
+import type { LabelRenderInput } from '../sandbox/label-renderer';
+import { findSandboxService } from '../sandbox/sandbox-services';
 
 export const address = (overrides: Partial<LabelAddress>): LabelAddress => ({
   name: 'Jane Doe',

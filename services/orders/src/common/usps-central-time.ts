@@ -1,7 +1,7 @@
 /**
- * The sandbox's simulated USPS clock. USPS sends a label's Shipping Services File (the manifest that ends free
- * cancellation) at 12:30am Central after the mailing date; the sandbox mails on the day of purchase. Everything is
- * worked out from the purchase instant, so every replica and every restart agrees without shared state.
+ * USPS keeps Central time: a label's Shipping Services File (the manifest that ends free cancellation) is sent at
+ * 12:30am Central after the mailing date, and a mailing day is a Central day. Worked out from instants only, so every
+ * replica and every restart agrees without shared state.
  */
 const CENTRAL = 'America/Chicago';
 
@@ -66,10 +66,3 @@ export const nextCentralManifest = (purchasedAt: Date): Date => {
   const next = new Date(Date.UTC(year, month - 1, day + 1));
   return centralInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, 30);
 };
-
-/**
- * When the sandbox's simulated manifest of a label happens: `purchasedAt + manifestAfterSeconds` when set (browser
- * tests wait seconds, not a night), else 12:30am Central the next day.
- */
-export const simulatedManifestAt = (purchasedAt: Date, manifestAfterSeconds: number | null): Date =>
-  manifestAfterSeconds === null ? nextCentralManifest(purchasedAt) : new Date(purchasedAt.getTime() + manifestAfterSeconds * 1000);

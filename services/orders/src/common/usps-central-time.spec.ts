@@ -1,8 +1,8 @@
-import { centralDayOf, centralInstant, nextCentralManifest, simulatedManifestAt } from './sandbox-clock';
+import { centralDayOf, centralInstant, nextCentralManifest } from './usps-central-time';
 
 const utc = (iso: string) => new Date(iso);
 
-describe('sandbox clock: the simulated USPS manifest', () => {
+describe('USPS Central time: when a label is manifested', () => {
   it('manifests at 12:30am Central (CST, UTC−6) the day after a winter purchase', () => {
     expect(nextCentralManifest(utc('2026-01-14T18:00:00Z')).toISOString()).toBe('2026-01-15T06:30:00.000Z');
   });
@@ -33,13 +33,6 @@ describe('sandbox clock: the simulated USPS manifest', () => {
   it('rolls over the end of a month and of a year', () => {
     expect(nextCentralManifest(utc('2026-12-31T20:00:00Z')).toISOString()).toBe('2027-01-01T06:30:00.000Z');
     expect(nextCentralManifest(utc('2026-04-30T20:00:00Z')).toISOString()).toBe('2026-05-01T05:30:00.000Z');
-  });
-
-  it('uses purchase + SANDBOX_MANIFEST_AFTER_SECONDS when set, 0 included', () => {
-    const purchasedAt = utc('2026-07-14T18:00:00Z');
-    expect(simulatedManifestAt(purchasedAt, 20).toISOString()).toBe('2026-07-14T18:00:20.000Z');
-    expect(simulatedManifestAt(purchasedAt, 0).toISOString()).toBe('2026-07-14T18:00:00.000Z');
-    expect(simulatedManifestAt(purchasedAt, null).toISOString()).toBe('2026-07-15T05:30:00.000Z');
   });
 
   it('reads the Central day and builds a Central wall time', () => {

@@ -60,5 +60,6 @@ const describeBurst = (mode: string, replicas: number, start: () => Promise<Runn
 const env = { API_KEY_RATE_LIMIT_PER_MINUTE: String(KEY_RATE_PER_MINUTE) };
 // One process: its own bucket is the limit (no lease, no network trip).
 describeBurst('embedded mode, one process', 1, () => startEmbedded(env));
-// Three gateway replicas behind the round-robin proxy: the burst is spread over all three.
-describeBurst('distributed mode, three gateway replicas', 3, () => startDistributed(env, { replicas: 3, ordersReplicas: 1 }));
+// Three gateway replicas behind the round-robin proxy: the burst is spread over all three, and their leases are asked
+// of three auth replicas keeping the one bucket. The other services answer the requests let through: one of each.
+describeBurst('distributed mode, three gateway replicas', 3, () => startDistributed(env, { replicasOf: { gateway: 3, auth: 3 } }));

@@ -12,7 +12,8 @@ import { sharedSystem } from './support/shared-system';
 import { describeTopUpFlows } from './support/top-up-flows.suite';
 
 describe('suites sharing one embedded system', () => {
-  const system = sharedSystem(() => startEmbedded({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV, ...BULK_FLOWS_ENV }));
+  // On an empty data folder: the product makes its database at its first start, as `npm start` does on a new machine.
+  const system = sharedSystem(() => startEmbedded({ ...ACCOUNT_SECURITY_ENV, ...INVITE_FLOWS_ENV, ...BULK_FLOWS_ENV }, { emptyDataDir: true }));
   describeAccountFlows('embedded', system);
   describeLabelFlows('embedded', system);
   describeBulkFlows('embedded', system);

@@ -53,6 +53,11 @@ export interface DistributedOptions {
   replicas?: number;
   /** How many orders processes to run (default: `replicas`). */
   ordersReplicas?: number;
+  /**
+   * How many processes of the named ones to run, the others as `replicas` (and `ordersReplicas`) say: a test of what
+   * replicas of the gateway share needs three gateways, not three of every service.
+   */
+  replicasOf?: Partial<Record<ProcessName, number>>;
   /** Extra environment of the orders processes only (e.g. SANDBOX_FAILURE_RATE). */
   ordersEnv?: NodeJS.ProcessEnv;
   /** Every process reaches NATS through a recording relay (`natsRecording`): what a listener on the network sees. */
@@ -293,7 +298,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
     if (replica.name === 'gateway') proxy.remove(replica.port);
   };
 
-  const count = (name: ProcessName) => (name === 'orders' ? (options.ordersReplicas ?? options.replicas ?? 1) : (options.replicas ?? 1));
+  const count = (name: ProcessName) => options.replicasOf?.[name] ?? (name === 'orders' ? (options.ordersReplicas ?? options.replicas ?? 1) : (options.replicas ?? 1));
   const names: ProcessName[] = [...SERVICES, 'gateway'];
   const stop = async () => {
     await stopAll(names.flatMap((name) => running[name].map((r) => r.child)));

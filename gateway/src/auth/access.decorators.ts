@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
-import type { AccessPolicy, AccessWho, ApiScope } from '@labeldesk/contracts';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import type { AccessPolicy, AccessWho, AnyRpcContract, ApiScope, HandlerPolicy } from '@labeldesk/contracts';
 
 /** Where a route's declared policy is kept (handler first, then its controller). */
 export const ACCESS_POLICY = 'labeldesk:access-policy';
@@ -28,6 +29,37 @@ export const SignedIn = (scope: ApiScope | null = null) => Access('signed-in', s
  */
 export const HolderOnly = (scope: ApiScope | null = null, who: AccessWho = 'signed-in') =>
   SetMetadata(ACCESS_POLICY, { who, scope, holderOnly: true } satisfies AccessPolicy);
+
+/** The route parameters a path names: `':orderId/void'` → `['orderId']`. */
+const pathParameters = (path: string | string[]): string[] =>
+  (Array.isArray(path) ? path : [path]).flatMap((one) => [...one.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? ''));
+
+/**
+ * What a route forwarding to a contract lets through, read from the contract's access (decision 080): a visitor's
+ * contract is public here (the gateway vouches for the visitor); self-or-admin only when the route's path names the
+ * user, otherwise the gateway fills the field from the caller and any signed-in user may call; scope and holder-only
+ * as declared. A contract only services may call has no route.
+ */
+export const routePolicyOf = (contract: { subject: string; access: HandlerPolicy }, parameters: readonly string[]): AccessPolicy => {
+  const { who, scope, holderOnly } = contract.access;
+  if (who === 'services') throw new Error(`${contract.subject} is for services only: no route may forward to it`);
+  if (who === 'public' || who === 'visitor') return { who: 'public', scope: null };
+  const routeWho: AccessWho = typeof who === 'object' && !parameters.includes(who.selfOrAdmin) ? 'signed-in' : who;
+  return { who: routeWho, scope, ...(holderOnly ? { holderOnly } : {}) };
+};
+
+/**
+ * The route calls this contract for the request's caller and takes its access from it: the contract declares who
+ * may call it once, for the service's handler and for the route alike. Put it above the route's `@Get`/`@Post`,
+ * whose path it reads.
+ */
+export const Forwards =
+  (contract: AnyRpcContract): MethodDecorator =>
+  (target, key, descriptor) => {
+    const path = Reflect.getMetadata(PATH_METADATA, descriptor.value as object) as string | string[] | undefined;
+    if (path === undefined) throw new Error(`@Forwards(${contract.subject}) on ${String(key)}: put it above the route's @Get/@Post, whose path it reads`);
+    return SetMetadata(ACCESS_POLICY, routePolicyOf(contract, pathParameters(path)))(target, key, descriptor);
+  };
 
 export const QUERY_TOKEN = 'labeldesk:query-token';
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@labeldesk/contracts';
+import { API_SCOPE_MEANINGS, API_SCOPES, apiErrorSchema } from '@labeldesk/contracts';
 import { z } from 'zod';
 import type { DocumentedRoute } from './route-catalogue';
 
@@ -8,6 +8,9 @@ const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 };
+
+/** Every scope with what it lets a key do, from the one list of them (decision 080). */
+const scopeList = API_SCOPES.map((scope) => `\`${scope}\`: ${API_SCOPE_MEANINGS[scope].toLowerCase()}`).join('; ');
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
@@ -61,7 +64,7 @@ export const buildOpenApi = (routes: DocumentedRoute[], version: string) => {
       description:
         'Prepaid shipping labels. Two credentials: the session token of a signed-in user in the `token` header, or an API key ' +
         '(`ld_live_…`, made on the Account page) as `Authorization: Bearer <key>`. A key acts as its owner with only its ' +
-        'scopes (`labels:read`, `labels:buy`, `labels:void`, `balance:read`, `webhooks:manage`): each route names the scope ' +
+        `scopes (${scopeList}): each route names the scope ` +
         'it needs (`x-scope`); a route without one takes sessions only, and admin routes never take a key. A key without the ' +
         'scope gets 403 `AUTH_SCOPE_MISSING` naming it; over its rate limit, 429 with `Retry-After`. Every amount is integer cents.',
     },

@@ -1,5 +1,5 @@
 import { Test } from '@nestjs/testing';
-import { bulkOrdersQuerySchema, bulkProcessBodySchema, loginRequestSchema } from '@labeldesk/contracts';
+import { API_SCOPE_MEANINGS, API_SCOPES, bulkOrdersQuerySchema, bulkProcessBodySchema, loginRequestSchema } from '@labeldesk/contracts';
 import { GatewayModule } from '../app.module';
 import { buildOpenApi } from './openapi.builder';
 import { RouteCatalogue } from './route-catalogue';
@@ -33,7 +33,7 @@ describe('RouteCatalogue and /api/docs', () => {
   });
 
   it('finds a declared access policy on every route (a new route fails here until it declares one)', () => {
-    const undeclared = routes.filter((r) => !r.policy).map((r) => `${r.method.toUpperCase()} ${r.path} (${r.where}): add @Access/@SignedIn/@SelfOrAdmin/@AdminOnly/@Public`);
+    const undeclared = routes.filter((r) => !r.policy).map((r) => `${r.method.toUpperCase()} ${r.path} (${r.where}): add @Forwards(contract), or @SignedIn/@AdminOnly/@Public for a route that forwards to none`);
     expect(undeclared).toEqual([]);
   });
 
@@ -68,6 +68,14 @@ describe('RouteCatalogue and /api/docs', () => {
     expect(document.paths['/api/keys']?.['post']).toMatchObject({ security: [{ token: [] }], description: expect.stringContaining('Sessions only') });
     expect(document.paths['/api/auth/users']?.['get']?.security).toEqual([{ token: [] }]);
     expect(document.paths['/api/auth/login']?.['post']?.security).toEqual([]);
+  });
+
+  it('names every API-key scope with what it lets a key do, from the one list of scopes, and no other', () => {
+    const document = buildOpenApi(routes, '0.1.0') as { info: { description: string }; paths: Record<string, Record<string, { 'x-scope'?: string }>> };
+    for (const scope of API_SCOPES) expect(document.info.description).toContain(`\`${scope}\`: ${API_SCOPE_MEANINGS[scope].toLowerCase()}`);
+    const used = new Set(Object.values(document.paths).flatMap((operations) => Object.values(operations).flatMap((operation) => operation['x-scope'] ?? [])));
+    expect([...used].filter((scope) => !(API_SCOPES as readonly string[]).includes(scope))).toEqual([]);
+    expect(used.size).toBe(API_SCOPES.length);
   });
 
   it('builds OpenAPI 3.1 with request and response schemas from the zod contracts', () => {

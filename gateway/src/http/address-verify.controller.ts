@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ZodBody } from './zod-body.pipe';
-import { SignedIn } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 
 /** Issue 26: the carrier's verification of an address, for the order form and the bulk table (session required). */
 @Controller('addresses')
@@ -13,7 +13,7 @@ export class AddressVerifyController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: "The carrier's verification of an address (ADDRESS_CHECK=carrier), with its standardized form", body: verifyAddressBodySchema, response: verifyAddressResponseSchema })
-  @SignedIn()
+  @Forwards(OrdersRpc.verifyAddress)
   @Post('verify')
   @HttpCode(200)
   verify(@Body(new ZodBody(verifyAddressBodySchema)) body: z.output<typeof verifyAddressBodySchema>, @Ctx() ctx: CallContext): Promise<VerifyAddressResponse> {

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ZodBody } from './zod-body.pipe';
-import { SelfOrAdmin, SignedIn } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 
 /** Spec 7 "Addresses and SKUs" (under /api/auth, as the spec has them); the spec's body wrappers are in the contracts. */
 @Controller('auth')
@@ -30,21 +30,21 @@ export class AddressController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'Saved addresses', response: savedAddressesResponseSchema })
-  @SelfOrAdmin()
+  @Forwards(AddressRpc.listAddresses)
   @Get('get-address/:userId')
   listAddresses(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<SavedAddressesResponse> {
     return this.rpc.call(AddressRpc.listAddresses, { userId }, ctx);
   }
 
   @ApiDoc({ summary: 'Save an address', body: addressBodySchema, response: savedAddressSchema, status: 201 })
-  @SelfOrAdmin()
+  @Forwards(AddressRpc.saveAddress)
   @Post('save-address/:userId')
   saveAddress(@Param('userId') userId: string, @Body(new ZodBody(addressBodySchema)) body: z.output<typeof addressBodySchema>, @Ctx() ctx: CallContext): Promise<SavedAddress> {
     return this.rpc.call(AddressRpc.saveAddress, { userId, address: body.formData }, ctx);
   }
 
   @ApiDoc({ summary: 'Change a saved address', body: addressBodySchema, response: savedAddressSchema })
-  @SelfOrAdmin()
+  @Forwards(AddressRpc.updateAddress)
   @Post('update-address/:userId/:addressId')
   @HttpCode(200)
   updateAddress(@Param('userId') userId: string, @Param('addressId') id: string, @Body(new ZodBody(addressBodySchema)) body: z.output<typeof addressBodySchema>, @Ctx() ctx: CallContext): Promise<SavedAddress> {
@@ -52,7 +52,7 @@ export class AddressController {
   }
 
   @ApiDoc({ summary: 'Delete a saved address', body: deleteAddressBodySchema, response: okSchema })
-  @SelfOrAdmin()
+  @Forwards(AddressRpc.deleteAddress)
   @Post('delete-address/:userId')
   @HttpCode(200)
   deleteAddress(@Param('userId') userId: string, @Body(new ZodBody(deleteAddressBodySchema)) body: z.output<typeof deleteAddressBodySchema>, @Ctx() ctx: CallContext): Promise<{ ok: true }> {
@@ -60,7 +60,7 @@ export class AddressController {
   }
 
   @ApiDoc({ summary: 'SKU presets', response: skuListResponseSchema })
-  @SelfOrAdmin()
+  @Forwards(AddressRpc.listSkus)
   @Get('get-sku/:userId')
   listSkus(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<SkuListResponse> {
     return this.rpc.call(AddressRpc.listSkus, { userId }, ctx);
@@ -68,14 +68,14 @@ export class AddressController {
 
   /** Uploaded rows are checked one by one in the address service, so every bad row can be named. */
   @ApiDoc({ summary: 'Add SKU rows (all or nothing; every bad row reported)', body: addSkusBodySchema, response: addSkusResponseSchema, status: 201 })
-  @SelfOrAdmin()
+  @Forwards(AddressRpc.addSkus)
   @Post('add-sku/:userId')
   addSkus(@Param('userId') userId: string, @Body(new ZodBody(addSkusBodySchema)) body: z.output<typeof addSkusBodySchema>, @Ctx() ctx: CallContext): Promise<AddSkusResponse> {
     return this.rpc.call(AddressRpc.addSkus, { userId, rows: body.parsedData }, ctx);
   }
 
   @ApiDoc({ summary: 'Change a SKU preset', body: skuBodySchema, response: skuRecordSchema })
-  @SelfOrAdmin()
+  @Forwards(AddressRpc.updateSku)
   @Post('update-sku/:userId/:skuId')
   @HttpCode(200)
   updateSku(@Param('userId') userId: string, @Param('skuId') id: string, @Body(new ZodBody(skuBodySchema)) body: z.output<typeof skuBodySchema>, @Ctx() ctx: CallContext): Promise<SkuRecord> {
@@ -83,7 +83,7 @@ export class AddressController {
   }
 
   @ApiDoc({ summary: 'Delete a SKU preset', response: okSchema })
-  @SignedIn()
+  @Forwards(AddressRpc.deleteSku)
   @Post('delete-sku/:id')
   @HttpCode(200)
   deleteSku(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<{ ok: true }> {

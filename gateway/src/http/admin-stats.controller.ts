@@ -9,11 +9,11 @@ const startOfUtcDay = (now = new Date()): number => Date.UTC(now.getUTCFullYear(
 
 /** The admin dashboard's figures, from the three services that own them, asked at once. */
 @Controller('admin')
-@AdminOnly()
 export class AdminStatsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'Users, orders, labels, revenue, deposits and batches, in total and today (UTC), with the last 30 days per day; revenue, carrier cost and margin of the labels finished today and in the last 30 days', response: adminStatsSchema })
+  @AdminOnly()
   @Get('stats')
   async stats(@Ctx() ctx: CallContext): Promise<AdminStats> {
     const [{ users }, orders, payments] = await Promise.all([

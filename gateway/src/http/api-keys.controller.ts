@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { apiKeyListSchema, ApiKeysRpc, createApiKeyBodySchema, createdApiKeySchema, okSchema, type ApiKeyList, type CreatedApiKey } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
-import { HolderOnly, SignedIn } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 import { ForgetsUsers, self } from '../auth/forgets-user.decorator';
 import { ClientAddress, Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
@@ -13,7 +13,6 @@ import { ZodBody } from './zod-body.pipe';
  * one is the holder's own (no login-as session), and making one asks for the password or a code again (decision 072).
  */
 @Controller('keys')
-@SignedIn()
 export class ApiKeysController {
   constructor(private readonly rpc: RpcClient) {}
 
@@ -23,7 +22,7 @@ export class ApiKeysController {
     response: createdApiKeySchema,
     status: 201,
   })
-  @HolderOnly()
+  @Forwards(ApiKeysRpc.create)
   @ForgetsUsers(self)
   @Post()
   create(@Body(new ZodBody(createApiKeyBodySchema)) body: z.output<typeof createApiKeyBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<CreatedApiKey> {
@@ -32,13 +31,14 @@ export class ApiKeysController {
   }
 
   @ApiDoc({ summary: 'Your API keys (name, prefix and last four, scopes, created, last used): never the keys themselves', response: apiKeyListSchema })
+  @Forwards(ApiKeysRpc.list)
   @Get()
   list(@Ctx() ctx: CallContext): Promise<ApiKeyList> {
     return this.rpc.call(ApiKeysRpc.list, {}, ctx);
   }
 
   @ApiDoc({ summary: 'Revoke an API key: refused from the next request on, by every gateway', response: okSchema })
-  @HolderOnly()
+  @Forwards(ApiKeysRpc.revoke)
   @ForgetsUsers(self)
   @Delete(':id')
   @HttpCode(200)

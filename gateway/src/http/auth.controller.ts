@@ -25,7 +25,7 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { Public, SignedIn } from '../auth/access.decorators';
+import { Forwards, SignedIn } from '../auth/access.decorators';
 import { mustEnrolTwoFactor } from '../auth/admin-two-factor.guard';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { asVisitor, ClientAddress, Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
@@ -43,8 +43,8 @@ export class AuthController {
   ) {}
 
   @ApiDoc({ summary: 'Create an account (optional referral code)', body: registerRequestSchema, response: registerResponseSchema, status: 201 })
+  @Forwards(AuthRpc.register)
   @Post('register')
-  @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
@@ -54,9 +54,9 @@ export class AuthController {
   }
 
   @ApiDoc({ summary: 'Sign in: a token, or (two-factor sign-in on) a challenge for POST /api/auth/2fa/verify', body: loginRequestSchema, response: loginAnswerSchema })
+  @Forwards(TwoFactorRpc.login)
   @Post('login')
   @HttpCode(200)
-  @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
@@ -75,7 +75,7 @@ export class AuthController {
   }
 
   @ApiDoc({ summary: 'The signed-in user\'s balance (cents)', response: balanceResponseSchema })
-  @SignedIn('balance:read')
+  @Forwards(PaymentsRpc.accountSummary)
   @Get('api/balance')
   async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<BalanceResponse> {
     const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id }, ctx);
@@ -93,7 +93,7 @@ export class AuthController {
     body: updateProfileRequestSchema,
     response: updateProfileResponseSchema,
   })
-  @SignedIn()
+  @Forwards(AuthRpc.updateProfileV2)
   @ForgetsUsers(self)
   @Post('me')
   @HttpCode(200)
@@ -108,7 +108,7 @@ export class AuthController {
    * "login as" sessions end here (decision 037); the token itself stays valid until it expires, as before.
    */
   @ApiDoc({ summary: 'Sign out: ends the "login as" sessions of the admin behind this token', response: okSchema })
-  @SignedIn()
+  @Forwards(AuthRpc.logout)
   @ForgetsUsers(self)
   @Post('logout')
   @HttpCode(200)

@@ -52,7 +52,7 @@ import { ApiDoc } from '../docs/api-doc.decorator';
 import { rowIssues } from './row-issues';
 import { stageInSlices } from './bulk-staging';
 import { ZodBody } from './zod-body.pipe';
-import { SelfOrAdmin, SignedIn } from '../auth/access.decorators';
+import { Forwards, SignedIn } from '../auth/access.decorators';
 
 /** A batch of labels is bought while the reply waits only for the checks and the hold. */
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -105,14 +105,14 @@ export class BulkOrdersController {
   }
 
   @ApiDoc({ summary: 'The rows a bulk order may hold here and the largest file the page reads for them', response: bulkLimitsSchema })
-  @SignedIn('labels:buy')
+  @Forwards(OrdersRpc.bulkLimits)
   @Get('bulk/limits')
   limits(@Ctx() ctx: CallContext): Promise<BulkLimits> {
     return this.rpc.call(OrdersRpc.bulkLimits, {}, ctx);
   }
 
   @ApiDoc({ summary: 'Start a bulk order: an id for the batch about to be submitted', body: bulkInitBodySchema, response: bulkInitResponseSchema })
-  @SignedIn('labels:buy')
+  @Forwards(OrdersRpc.bulkInit)
   @Post('bulk/init')
   @HttpCode(200)
   async init(@Body() body: unknown, @Ctx() ctx: CallContext): Promise<BulkInitResponse> {
@@ -126,7 +126,7 @@ export class BulkOrdersController {
    * The rows go to orders in slices (NATS takes 1 MB a message).
    */
   @ApiDoc({ summary: 'Submit a bulk order: validate, price, hold the total, start buying (402 when the balance is short)', body: bulkProcessBodySchema, response: bulkProcessResponseSchema })
-  @SelfOrAdmin('labels:buy')
+  @Forwards(OrdersRpc.bulkProcess)
   @Post('bulk/process/:userId')
   @HttpCode(200)
   async process(@Param('userId') userId: string, @Body(new BulkBody()) body: BulkProcessBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
@@ -139,7 +139,7 @@ export class BulkOrdersController {
    * submitted with `bulk/submit`. Rows are checked here as `bulk/process` checks them; a slice sent again replaces itself.
    */
   @ApiDoc({ summary: 'Upload one slice of a bulk order\'s rows (up to 2,000; the batch up to bulk/limits\' maxRows), before bulk/submit', body: bulkRowsBodySchema, response: bulkRowsResponseSchema })
-  @SelfOrAdmin('labels:buy')
+  @Forwards(OrdersRpc.bulkStage)
   @Post('bulk/rows/:userId')
   @HttpCode(200)
   async rows(@Param('userId') userId: string, @Body(new BulkRowsBody()) body: BulkRowsBodyType, @Ctx() ctx: CallContext): Promise<BulkRowsResponse> {
@@ -151,7 +151,7 @@ export class BulkOrdersController {
 
   /** Issue 47: the page marks a loaded file's rows whose order already has a label, before anything is submitted. */
   @ApiDoc({ summary: 'Which of these order IDs already have a label (up to 2,000 a call), with its date and tracking number', body: shippedLookupBodySchema, response: shippedLookupResponseSchema })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.bulkShipped)
   @Post('bulk/shipped/:userId')
   @HttpCode(200)
   shipped(@Param('userId') userId: string, @Body(new ZodBody(shippedLookupBodySchema)) body: ShippedLookupBody, @Ctx() ctx: CallContext): Promise<ShippedLookupResponse> {
@@ -164,7 +164,7 @@ export class BulkOrdersController {
     body: sameReceiverBodySchema,
     response: sameReceiverResponseSchema,
   })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.sameReceiverLabel)
   @Post('same-receiver/:userId')
   @HttpCode(200)
   sameReceiver(
@@ -180,7 +180,7 @@ export class BulkOrdersController {
     body: bulkSubmitBodySchema,
     response: bulkProcessResponseSchema,
   })
-  @SelfOrAdmin('labels:buy')
+  @Forwards(OrdersRpc.bulkProcess)
   @Post('bulk/submit/:userId')
   @HttpCode(200)
   submit(@Param('userId') userId: string, @Body(new ZodBody(bulkSubmitBodySchema)) body: BulkSubmitBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
@@ -204,28 +204,28 @@ export class BulkOrdersController {
   }
 
   @ApiDoc({ summary: 'The user\'s batch still being worked on, if any', response: activeBulkOrderResponseSchema })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.bulkActive)
   @Get('bulk/active/:userId')
   active(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ActiveBulkOrderResponse> {
     return this.rpc.call(OrdersRpc.bulkActive, { userId }, ctx);
   }
 
   @ApiDoc({ summary: 'One batch order', response: bulkOrderSchema })
-  @SignedIn('labels:read')
+  @Forwards(OrdersRpc.bulkGet)
   @Get('bulk/order/:orderId')
   one(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkOrder> {
     return this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx);
   }
 
   @ApiDoc({ summary: 'Batch orders, newest first (?page, ?limit=7)', query: bulkOrdersQuerySchema, response: bulkOrdersPageSchema })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.bulkList)
   @Get('bulk/:userId')
   list(@Param('userId') userId: string, @Query(new ZodBody(bulkOrdersQuerySchema)) query: z.output<typeof bulkOrdersQuerySchema>, @Ctx() ctx: CallContext): Promise<BulkOrdersPage> {
     return this.rpc.call(OrdersRpc.bulkList, { userId, ...query }, ctx);
   }
 
   @ApiDoc({ summary: 'Buy the failed labels of a batch again (400 when none failed)', response: bulkRetryResponseSchema })
-  @SignedIn('labels:buy')
+  @Forwards(OrdersRpc.bulkRetryFailed)
   @Post('bulk/retry-failed/:orderId')
   @HttpCode(200)
   retryFailed(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkRetryResponse> {
@@ -233,7 +233,7 @@ export class BulkOrdersController {
   }
 
   @ApiDoc({ summary: 'Rebuild a batch\'s three files', response: bulkRecoverResponseSchema })
-  @SignedIn('labels:buy')
+  @Forwards(OrdersRpc.bulkRecover)
   @Post('bulk/recover/:orderId')
   @HttpCode(200)
   recover(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<BulkRecoverResponse> {

@@ -3,7 +3,7 @@ import { CsvMappingRpc, csvMappingResponseSchema, saveCsvMappingBodySchema, type
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { SignedIn } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ZodBody } from './zod-body.pipe';
 
@@ -16,14 +16,14 @@ export class CsvMappingsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'The column mapping saved for a CSV header signature (mapping null when none)', response: csvMappingResponseSchema })
-  @SignedIn()
+  @Forwards(CsvMappingRpc.get)
   @Get(':signature')
   get(@Param('signature') signature: string, @Ctx() ctx: CallContext): Promise<CsvMappingResponse> {
     return this.rpc.call(CsvMappingRpc.get, { signature }, ctx);
   }
 
   @ApiDoc({ summary: 'Save (or replace) the column mapping of a CSV header signature', body: saveCsvMappingBodySchema, response: csvMappingResponseSchema })
-  @SignedIn()
+  @Forwards(CsvMappingRpc.save)
   @Put(':signature')
   save(@Param('signature') signature: string, @Body(new ZodBody(saveCsvMappingBodySchema)) body: z.output<typeof saveCsvMappingBodySchema>, @Ctx() ctx: CallContext): Promise<CsvMappingResponse> {
     return this.rpc.call(CsvMappingRpc.save, { signature, mapping: body.mapping }, ctx);

@@ -20,7 +20,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { UserViewService } from '../users/user-view.service';
 import { headerValue } from './header-value';
 import { ZodBody } from './zod-body.pipe';
-import { SelfOrAdmin, SignedIn } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 import { ForgetsUsers, self } from '../auth/forgets-user.decorator';
 
 /**
@@ -36,7 +36,7 @@ export class InviteController {
   ) {}
 
   @ApiDoc({ summary: 'The users who registered with this user\'s referral code, newest first, with their total deposits (cents)', response: invitedUsersResponseSchema })
-  @SelfOrAdmin()
+  @Forwards(InviteRpc.listInvitees)
   @Get(':userId')
   async invitedUsers(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<InvitedUser[]> {
     const { invitees } = await this.rpc.call(InviteRpc.listInvitees, { userId }, ctx);
@@ -47,7 +47,7 @@ export class InviteController {
   }
 
   @ApiDoc({ summary: 'A user\'s referral code (their invite link is /register?ref=<code>)', response: referralCodeResponseSchema })
-  @SelfOrAdmin()
+  @Forwards(AuthRpc.getUser)
   @Get('referral/:userId')
   async referralCode(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ReferralCodeResponse> {
     const user = await this.rpc.call(AuthRpc.getUser, { userId }, ctx);
@@ -55,7 +55,7 @@ export class InviteController {
   }
 
   @ApiDoc({ summary: 'Apply a referral code (onboarding)', body: applyReferralRequestSchema, response: applyReferralResponseSchema })
-  @SignedIn()
+  @Forwards(AuthRpc.applyReferral)
   @ForgetsUsers(self)
   @Post('referral/apply')
   @HttpCode(200)

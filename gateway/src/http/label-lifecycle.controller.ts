@@ -26,7 +26,7 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { Audited, param } from '../audit/audited.decorator';
-import { AdminOnly, Public, SelfOrAdmin, SignedIn } from '../auth/access.decorators';
+import { Forwards, Public } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { headerValue } from './header-value';
@@ -42,7 +42,7 @@ export class LabelLifecycleController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: "Void a single order's label (owner or admin): voided and credited at once, or a refund the carrier watches for scans", response: voidLabelResponseSchema })
-  @SignedIn('labels:void')
+  @Forwards(OrdersRpc.voidLabel)
   @Post(':orderId/void')
   @HttpCode(200)
   @Audited({ action: 'label.void', targetType: 'order', target: param('orderId'), onlyWhenAdmin: true })
@@ -51,14 +51,14 @@ export class LabelLifecycleController {
   }
 
   @ApiDoc({ summary: "A single order's tracking: status and events (owner or admin)", response: labelTrackingSchema })
-  @SignedIn('labels:read')
+  @Forwards(OrdersRpc.tracking)
   @Get(':orderId/tracking')
   tracking(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<LabelTracking> {
     return this.rpc.call(OrdersRpc.tracking, { orderId }, { ...ctx, timeoutMs: 30_000 });
   }
 
   @ApiDoc({ summary: "Void a batch's labels: those listed in trackingNumbers, or all of them in pages of 5,000 (send the answer's nextRow as fromRow until it is null): a result per label", body: bulkVoidBodySchema, response: bulkVoidResponseSchema })
-  @SignedIn('labels:void')
+  @Forwards(OrdersRpc.bulkVoid)
   @Post('bulk/:orderId/void')
   @HttpCode(200)
   @Audited({ action: 'batch.void', targetType: 'bulk-order', target: param('orderId'), onlyWhenAdmin: true })
@@ -67,21 +67,21 @@ export class LabelLifecycleController {
   }
 
   @ApiDoc({ summary: "A batch's labels with their states, in file order", query: batchLabelsQuerySchema, response: batchLabelsPageSchema })
-  @SignedIn('labels:read')
+  @Forwards(OrdersRpc.bulkLabels)
   @Get('bulk/:orderId/labels')
   bulkLabels(@Param('orderId') orderId: string, @Query(new ZodBody(batchLabelsQuerySchema)) query: z.output<typeof batchLabelsQuerySchema>, @Ctx() ctx: CallContext): Promise<BatchLabelsPage> {
     return this.rpc.call(OrdersRpc.bulkLabels, { orderId, ...query }, ctx);
   }
 
   @ApiDoc({ summary: "One label of a batch: its tracking", response: labelTrackingSchema })
-  @SignedIn('labels:read')
+  @Forwards(OrdersRpc.bulkTracking)
   @Get('bulk/:orderId/tracking/:trackingNumber')
   bulkTracking(@Param('orderId') orderId: string, @Param('trackingNumber') trackingNumber: string, @Ctx() ctx: CallContext): Promise<LabelTracking> {
     return this.rpc.call(OrdersRpc.bulkTracking, { orderId, trackingNumber }, { ...ctx, timeoutMs: 30_000 });
   }
 
   @ApiDoc({ summary: 'Refunds the carriers are still deciding about (not spendable until refunded), and what refunds gave back', response: refundSummarySchema })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.refundSummary)
   @Get('refunds/:userId')
   refunds(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<RefundSummary> {
     return this.rpc.call(OrdersRpc.refundSummary, { userId }, ctx);
@@ -90,11 +90,11 @@ export class LabelLifecycleController {
 
 /** Every label void with its state, for operators. */
 @Controller('admin/orders/refunds')
-@AdminOnly()
 export class AdminRefundsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'Every label void or refund with its state, newest first; filter by state', query: adminRefundsQuerySchema, response: adminRefundsPageSchema })
+  @Forwards(OrdersRpc.adminRefunds)
   @Get()
   async list(@Query(new ZodBody(adminRefundsQuerySchema)) query: z.output<typeof adminRefundsQuerySchema>, @Ctx() ctx: CallContext): Promise<AdminRefundsPage> {
     const [page, { users }] = await Promise.all([this.rpc.call(OrdersRpc.adminRefunds, query, ctx), this.rpc.call(AuthRpc.listUsers, {}, ctx)]);

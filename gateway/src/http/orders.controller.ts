@@ -26,7 +26,7 @@ import { requireSelfOrAdmin, RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { AllowQueryToken, SelfOrAdmin, SignedIn } from '../auth/access.decorators';
+import { AllowQueryToken, Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { IdempotencyKey } from './idempotency-key.decorator';
@@ -63,7 +63,7 @@ export class OrdersController {
   ) {}
 
   @ApiDoc({ summary: 'Price shipments with the user\'s tiers (next whole pound)', body: priceQuoteBodySchema, response: priceQuoteResponseSchema })
-  @SignedIn('labels:buy')
+  @Forwards(PricingRpc.quote)
   @Post('price/v2/bulk')
   @HttpCode(200)
   async price(@Body(new ZodBody(priceQuoteBodySchema)) body: PriceQuoteBody, @Ctx() ctx: CallContext): Promise<PriceQuoteResponse> {
@@ -81,7 +81,7 @@ export class OrdersController {
    * nobody can say.
    */
   @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow', body: singleOrderSchema, response: placeOrderResponseSchema })
-  @SignedIn('labels:buy')
+  @Forwards(OrdersRpc.placeSingle)
   @Post('v2')
   @HttpCode(200)
   async placeSingle(
@@ -111,14 +111,14 @@ export class OrdersController {
   }
 
   @ApiDoc({ summary: 'Latest orders, newest first', response: recentOrdersResponseSchema })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.recent)
   @Get('recent/:userId')
   recent(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<RecentOrdersResponse> {
     return this.rpc.call(OrdersRpc.recent, { userId, limit: 20 }, ctx);
   }
 
   @ApiDoc({ summary: 'Number of labels bought, in all and bought singly or in batches', response: totalOrdersResponseSchema })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.total)
   @Get('total/:userId')
   total(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<TotalOrdersResponse> {
     return this.rpc.call(OrdersRpc.total, { userId }, ctx);
@@ -132,7 +132,7 @@ export class OrdersController {
     summary: "Download a file (PDF, or ZPL for kind zpl); 202 while processing, 404 when missing or not yours; token may be ?token=. Kinds scan-form (a batch's SCAN forms, made on the first download, which an API key may do only with labels:buy; or one form by its id) and packing-slips (?variant=gift leaves prices out)",
     query: downloadQuerySchema,
   })
-  @SignedIn('labels:read')
+  @Forwards(OrdersRpc.fileInfo)
   @Get('download/:kind/:id')
   @AllowQueryToken()
   async download(
@@ -169,7 +169,7 @@ export class OrdersController {
 
   /** Spec: the whole list (oldest first, the web app reverses it). Declared last: `:userId` would match the routes above. */
   @ApiDoc({ summary: 'Every order, oldest first', response: ordersListResponseSchema })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.list)
   @Get(':userId')
   async list(@Param('userId') userId: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {
     // The orders service's JSON as it sent it, checked there against the contract (decision 033): read into 200

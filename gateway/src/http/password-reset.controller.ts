@@ -13,7 +13,7 @@ import {
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
-import { AdminOnly, Public } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 import { asVisitor, ClientAddress, Ctx, type CallContext } from '../auth/request-context';
 import { Audited, param } from '../audit/audited.decorator';
 import { ApiDoc } from '../docs/api-doc.decorator';
@@ -33,9 +33,9 @@ export class PasswordResetController {
     body: forgotPasswordBodySchema,
     response: forgotPasswordResponseSchema,
   })
+  @Forwards(PasswordResetRpc.request)
   @Post('forgot-password')
   @HttpCode(200)
-  @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
@@ -44,9 +44,9 @@ export class PasswordResetController {
   }
 
   @ApiDoc({ summary: 'Set a new password with a reset link (it works once; every session of the user ends)', body: resetPasswordBodySchema, response: resetPasswordResponseSchema })
+  @Forwards(PasswordResetRpc.complete)
   @Post('reset-password')
   @HttpCode(200)
-  @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
@@ -55,9 +55,9 @@ export class PasswordResetController {
   }
 
   @ApiDoc({ summary: 'Issue a one-time password reset link for a user, for the operator to hand over', response: resetLinkResponseSchema })
+  @Forwards(PasswordResetRpc.issue)
   @Post('users/:id/reset-link')
   @HttpCode(200)
-  @AdminOnly()
   @Audited({ action: 'user.reset-link', targetType: 'user', target: param('id') })
   issue(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<ResetLinkResponse> {
     return this.rpc.call(PasswordResetRpc.issue, { userId }, ctx);

@@ -23,7 +23,7 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { Public, SelfOrAdmin, SignedIn } from '../auth/access.decorators';
+import { Forwards, Public } from '../auth/access.decorators';
 import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
 import { headerValue } from './header-value';
 import { WebhookSenderLimit } from './retry-after-throttler.guard';
@@ -35,7 +35,7 @@ export class PaymentsController {
 
   /** Spec: GET gives the invoice id (amount in cents as `?amount=`); at most a few invoices a minute per client. */
   @ApiDoc({ summary: 'Create a top-up invoice for ?amount= cents', query: topUpQuerySchema, response: topUpResponseSchema })
-  @SelfOrAdmin()
+  @Forwards(PaymentsRpc.createTopUp)
   @Get('top-up/:userId')
   @UseGuards(ThrottlerGuard)
   @Throttle({ topup: {} })
@@ -45,14 +45,14 @@ export class PaymentsController {
   }
 
   @ApiDoc({ summary: 'Deposit history, newest first', query: depositsQuerySchema, response: depositPageSchema })
-  @SelfOrAdmin('balance:read')
+  @Forwards(PaymentsRpc.listDeposits)
   @Get('deposits/:userId')
   list(@Param('userId') userId: string, @Query(new ZodBody(depositsQuerySchema)) query: z.output<typeof depositsQuerySchema>, @Ctx() ctx: CallContext): Promise<DepositPage> {
     return this.rpc.call(PaymentsRpc.listDeposits, { userId, ...query }, ctx);
   }
 
   @ApiDoc({ summary: 'Latest deposits', response: recentDepositsResponseSchema })
-  @SelfOrAdmin('balance:read')
+  @Forwards(PaymentsRpc.recentDeposits)
   @Get('recent-deposits/:userId')
   async recentDeposits(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<Deposit[]> {
     return (await this.rpc.call(PaymentsRpc.recentDeposits, { userId, limit: 10 }, ctx)).deposits;
@@ -75,14 +75,14 @@ export class PaymentsController {
   }
 
   @ApiDoc({ summary: 'A test-provider invoice', response: testInvoiceSchema })
-  @SignedIn()
+  @Forwards(PaymentsRpc.getTestInvoice)
   @Get('test-invoices/:invoiceId')
   testInvoice(@Param('invoiceId') invoiceId: string, @Ctx() ctx: CallContext): Promise<TestInvoice> {
     return this.rpc.call(PaymentsRpc.getTestInvoice, { invoiceId }, ctx);
   }
 
   @ApiDoc({ summary: 'Pay (or expire) a test-provider invoice', body: settleTestInvoiceBodySchema, response: settleTestInvoiceResponseSchema })
-  @SignedIn()
+  @Forwards(PaymentsRpc.settleTestInvoice)
   @Post('test-invoices/:invoiceId/pay')
   @HttpCode(200)
   settleTestInvoice(@Param('invoiceId') invoiceId: string, @Body(new ZodBody(settleTestInvoiceBodySchema)) body: z.output<typeof settleTestInvoiceBodySchema>, @Ctx() ctx: CallContext): Promise<SettleTestInvoiceResponse> {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { OrdersRpc, todayFormLabelsResponseSchema, todayScanFormsBodySchema, todayScanFormsResponseSchema, type TodayFormLabelsResponse, type TodayScanFormsResponse } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import { RpcClient } from '@labeldesk/nest-transport';
-import { SelfOrAdmin } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { ZodBody } from './zod-body.pipe';
@@ -21,7 +21,7 @@ export class ShippingDayController {
       "Today's single labels (USPS's Central day), oldest first, each with whether it may go on a new SCAN form: available, voided, on_form, or on_unconfirmed_form (on a form the carrier may have made but never confirmed: it must not go on another form, and an operator is checking it)",
     response: todayFormLabelsResponseSchema,
   })
-  @SelfOrAdmin('labels:read')
+  @Forwards(OrdersRpc.scanFormsTodayLabels)
   @Get('scan-forms/today/:userId')
   todayLabels(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<TodayFormLabelsResponse> {
     return this.rpc.call(OrdersRpc.scanFormsTodayLabels, { userId }, ctx);
@@ -34,7 +34,7 @@ export class ShippingDayController {
     response: todayScanFormsResponseSchema,
   })
   // Making a form manifests the labels on it (a void then becomes a refund request): a shipping action, as buying is.
-  @SelfOrAdmin('labels:buy')
+  @Forwards(OrdersRpc.scanFormsToday)
   @Post('scan-forms/today/:userId')
   @HttpCode(200)
   today(@Param('userId') userId: string, @Body(new ZodBody(todayScanFormsBodySchema)) body: z.output<typeof todayScanFormsBodySchema>, @Ctx() ctx: CallContext): Promise<TodayScanFormsResponse> {

@@ -18,7 +18,7 @@ import {
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
-import { HolderOnly, Public, SignedIn } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 import { asVisitor, ClientAddress, Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { UserViewService } from '../users/user-view.service';
@@ -34,14 +34,14 @@ export class TwoFactorController {
   ) {}
 
   @ApiDoc({ summary: 'Whether two-factor sign-in is on, and how many of its recovery codes are still unused', response: twoFactorStatusSchema })
-  @SignedIn()
+  @Forwards(TwoFactorRpc.status)
   @Get()
   status(@Ctx() ctx: CallContext): Promise<TwoFactorStatus> {
     return this.rpc.call(TwoFactorRpc.status, {}, ctx);
   }
 
   @ApiDoc({ summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// URL (for the QR code); on once enabled with a code', response: twoFactorSetupResponseSchema })
-  @HolderOnly()
+  @Forwards(TwoFactorRpc.setup)
   @Post('setup')
   @HttpCode(200)
   setup(@Ctx() ctx: CallContext): Promise<TwoFactorSetupResponse> {
@@ -49,7 +49,7 @@ export class TwoFactorController {
   }
 
   @ApiDoc({ summary: 'Turn two-factor sign-in on with a code from the app and the password (403 AUTH_CONFIRMATION_FAILED when wrong; throttled like sign-in): answers 10 recovery codes, shown this once', body: twoFactorEnableBodySchema, response: twoFactorEnableResponseSchema })
-  @HolderOnly()
+  @Forwards(TwoFactorRpc.enable)
   @ForgetsUsers(self)
   @Post('enable')
   @HttpCode(200)
@@ -58,7 +58,7 @@ export class TwoFactorController {
   }
 
   @ApiDoc({ summary: 'Turn two-factor sign-in off (a code and the password; throttled like sign-in)', body: twoFactorDisableBodySchema, response: okSchema })
-  @HolderOnly()
+  @Forwards(TwoFactorRpc.disable)
   @ForgetsUsers(self)
   @Post('disable')
   @HttpCode(200)
@@ -71,7 +71,7 @@ export class TwoFactorController {
     body: twoFactorRecoveryCodesBodySchema,
     response: twoFactorEnableResponseSchema,
   })
-  @HolderOnly()
+  @Forwards(TwoFactorRpc.recoveryCodes)
   @Post('recovery-codes')
   @HttpCode(200)
   recoveryCodes(@Body(new ZodBody(twoFactorRecoveryCodesBodySchema)) body: z.output<typeof twoFactorRecoveryCodesBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<TwoFactorEnableResponse> {
@@ -83,9 +83,9 @@ export class TwoFactorController {
     body: twoFactorVerifyBodySchema,
     response: loginResponseSchema,
   })
+  @Forwards(TwoFactorRpc.verify)
   @Post('verify')
   @HttpCode(200)
-  @Public()
   @UseGuards(ThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })

@@ -3,7 +3,7 @@ import { type AuditAction, AuthRpc, changeRoleBodySchema, DomainError, ErrorCode
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
-import { AdminOnly } from '../auth/access.decorators';
+import { AdminOnly, Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { UserViewService } from '../users/user-view.service';
 import { IdempotencyKey } from './idempotency-key.decorator';
@@ -18,7 +18,6 @@ const detailsAction = (request: Request): AuditAction => (userDetailsBodySchema.
 
 /** Spec 7 "Users (admin)". Ids in the path are validated by the auth service's contract. */
 @Controller('auth')
-@AdminOnly()
 export class UsersAdminController {
   constructor(
     private readonly rpc: RpcClient,
@@ -26,6 +25,7 @@ export class UsersAdminController {
   ) {}
 
   @ApiDoc({ summary: 'Every user with balance and totals', response: usersListResponseSchema })
+  @Forwards(AuthRpc.listUsers)
   @Get('users')
   async list(@Ctx() ctx: CallContext): Promise<PublicUser[]> {
     const { users } = await this.rpc.call(AuthRpc.listUsers, {}, ctx);
@@ -35,6 +35,7 @@ export class UsersAdminController {
   @ApiDoc({ summary: 'Delete a user: they can no longer sign in and their sessions and sockets end; orders, files and ledger stay', response: deleteUserResponseSchema })
   @Audited({ action: 'user.delete', targetType: 'user', target: param('id'), snapshot: userSnapshot })
   @ForgetsUsers(pathUser('id'))
+  @Forwards(AuthRpc.deleteUser)
   @Delete('users/:id')
   @HttpCode(200)
   deleteUser(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<DeleteUserResponse> {
@@ -44,6 +45,7 @@ export class UsersAdminController {
   @ApiDoc({ summary: 'Change a user\'s role (ends their sessions and closes their sockets)', body: changeRoleBodySchema, response: publicUserSchema })
   @Audited({ action: 'user.role', targetType: 'user', target: param('userId'), snapshot: userSnapshot })
   @ForgetsUsers(pathUser('userId'))
+  @Forwards(AuthRpc.changeRole)
   @Post('users/role/:userId')
   @HttpCode(200)
   async changeRole(@Param('userId') userId: string, @Body(new ZodBody(changeRoleBodySchema)) body: z.output<typeof changeRoleBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -53,6 +55,7 @@ export class UsersAdminController {
   @ApiDoc({ summary: 'Allow or block a user (blocking ends their sessions and closes their sockets)', body: setActivationBodySchema, response: publicUserSchema })
   @Audited({ action: 'user.access', targetType: 'user', target: param('userId'), snapshot: userSnapshot })
   @ForgetsUsers(pathUser('userId'))
+  @Forwards(AuthRpc.setActivation)
   @Post('users/activation/:userId')
   @HttpCode(200)
   async setActivation(@Param('userId') userId: string, @Body(new ZodBody(setActivationBodySchema)) body: z.output<typeof setActivationBodySchema>, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -62,6 +65,7 @@ export class UsersAdminController {
   @ApiDoc({ summary: "Reset a user's two-factor sign-in (a lost phone and lost recovery codes): they sign in with their password until they enrol again; not your own", response: publicUserSchema })
   @Audited({ action: 'user.2fa-reset', targetType: 'user', target: param('userId'), snapshot: userSnapshot })
   @ForgetsUsers(pathUser('userId'))
+  @Forwards(TwoFactorRpc.adminReset)
   @Post('users/2fa-reset/:userId')
   @HttpCode(200)
   async resetTwoFactor(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -72,6 +76,7 @@ export class UsersAdminController {
   @ApiDoc({ summary: 'Set a balance (as a ledger adjustment) and/or a referral code', body: userDetailsBodySchema, response: publicUserSchema })
   @Audited({ action: detailsAction, targetType: 'user', target: param('id'), snapshot: userSnapshot })
   @ForgetsUsers(pathUser('id'))
+  @AdminOnly()
   @Post('users/details/:id')
   @HttpCode(200)
   async details(@Param('id') userId: string, @Body(new ZodBody(userDetailsBodySchema)) body: z.output<typeof userDetailsBodySchema>, @IdempotencyKey() key: string, @Ctx() ctx: CallContext): Promise<PublicUser> {
@@ -90,6 +95,7 @@ export class UsersAdminController {
 
   @ApiDoc({ summary: 'Sign in as a user', response: loginResponseSchema })
   @Audited({ action: 'user.login-as', refused: 'user.login-as-refused', targetType: 'user', target: param('id') })
+  @Forwards(AuthRpc.loginAsUser)
   @Post('login-as-user/:id')
   @HttpCode(200)
   async loginAsUser(@Param('id') userId: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {

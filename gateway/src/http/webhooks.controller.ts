@@ -19,7 +19,7 @@ import {
 import { RpcClient } from '@labeldesk/nest-transport';
 import { z } from 'zod';
 import { Ctx, type CallContext } from '../auth/request-context';
-import { HolderOnly, SignedIn } from '../auth/access.decorators';
+import { Forwards } from '../auth/access.decorators';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { ZodBody } from './zod-body.pipe';
 
@@ -35,35 +35,35 @@ export class WebhooksController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'Add a webhook endpoint (https, public address): answers its signing secret (whsec_…), shown only now', body: createWebhookBodySchema, response: webhookWithSecretSchema })
-  @HolderOnly('webhooks:manage')
+  @Forwards(WebhooksRpc.create)
   @Post()
   create(@Body(new ZodBody(createWebhookBodySchema)) body: CreateWebhookBody, @Ctx() ctx: CallContext): Promise<WebhookWithSecret> {
     return this.rpc.call(WebhooksRpc.create, body, { ...ctx, timeoutMs: 15_000 });
   }
 
   @ApiDoc({ summary: "The caller's webhook endpoints (secrets are never shown again)", response: webhookListSchema })
-  @SignedIn('webhooks:manage')
+  @Forwards(WebhooksRpc.list)
   @Get()
   list(@Ctx() ctx: CallContext): Promise<WebhookList> {
     return this.rpc.call(WebhooksRpc.list, {}, ctx);
   }
 
   @ApiDoc({ summary: "Change a webhook's url, events or enabled (enabling clears why it was disabled)", body: updateWebhookBodySchema, response: webhookEndpointSchema })
-  @SignedIn('webhooks:manage')
+  @Forwards(WebhooksRpc.update)
   @Patch(':id')
   update(@Param('id') id: string, @Body(new ZodBody(updateWebhookBodySchema)) change: UpdateWebhookBody, @Ctx() ctx: CallContext): Promise<WebhookEndpoint> {
     return this.rpc.call(WebhooksRpc.update, { id, change }, { ...ctx, timeoutMs: 15_000 });
   }
 
   @ApiDoc({ summary: 'Delete a webhook endpoint and its queued messages' })
-  @SignedIn('webhooks:manage')
+  @Forwards(WebhooksRpc.remove)
   @Delete(':id')
   remove(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<{ deleted: boolean }> {
     return this.rpc.call(WebhooksRpc.remove, { id }, ctx);
   }
 
   @ApiDoc({ summary: 'A new signing secret, shown only now; the old one keeps signing beside it for 24 hours', response: webhookWithSecretSchema })
-  @HolderOnly('webhooks:manage')
+  @Forwards(WebhooksRpc.rotateSecret)
   @Post(':id/rotate-secret')
   @HttpCode(200)
   rotate(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<WebhookWithSecret> {
@@ -71,14 +71,14 @@ export class WebhooksController {
   }
 
   @ApiDoc({ summary: "A webhook's delivery log, newest attempt first: event, time, status code or error", query: deliveriesQuerySchema, response: webhookDeliveriesSchema })
-  @SignedIn('webhooks:manage')
+  @Forwards(WebhooksRpc.deliveries)
   @Get(':id/deliveries')
   deliveries(@Param('id') id: string, @Query(new ZodBody(deliveriesQuerySchema)) query: z.output<typeof deliveriesQuerySchema>, @Ctx() ctx: CallContext): Promise<WebhookDeliveries> {
     return this.rpc.call(WebhooksRpc.deliveries, { id, limit: query.limit }, ctx);
   }
 
   @ApiDoc({ summary: 'Queue a webhook.test event to this endpoint', response: webhookTestResponseSchema })
-  @SignedIn('webhooks:manage')
+  @Forwards(WebhooksRpc.test)
   @Post(':id/test')
   @HttpCode(202)
   test(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<WebhookTestResponse> {

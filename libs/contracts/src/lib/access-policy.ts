@@ -1,4 +1,5 @@
 import type { ApiScope } from './caller';
+import type { ServiceName } from './health/health.contract';
 
 /**
  * Who may call a route or a handler, declared with it (decision 049):
@@ -26,3 +27,37 @@ export const describeAccess = (policy: AccessPolicy): string => {
   if (policy.who === 'public') return who;
   return `${who} · ${policy.scope ?? 'sessions only'}${policy.holderOnly ? ' · holder only' : ''}`;
 };
+
+/**
+ * Who may call a service's request handler (decision 080): the gateway's kinds of user (`public`: no caller at all;
+ * `signed-in`; `admin`; `{selfOrAdmin: field}`, the request field naming the user), `visitor` (a visitor the gateway
+ * vouches for, or any signed-in user: sign-in, registration, password reset) or `services` (no user at all, only the
+ * services listed).
+ */
+export type HandlerWho = AccessWho | 'visitor' | 'services';
+
+/** A request/reply contract's access, as written on `defineRpc`. */
+export interface RpcAccess {
+  readonly who: HandlerWho;
+  /** What an API key's caller needs; left out: sessions only. */
+  readonly scope?: ApiScope;
+  /** Services that may call it on their own account. */
+  readonly services?: readonly ServiceName[];
+  /** The account holder's own session only: a login-as session is refused (AccessPolicy.holderOnly). */
+  readonly holderOnly?: true;
+}
+
+/** A contract's access with every field spelt out: what the serving handler enforces on every message. */
+export interface HandlerPolicy {
+  readonly who: HandlerWho;
+  readonly scope: ApiScope | null;
+  readonly services: readonly ServiceName[];
+  readonly holderOnly?: true;
+}
+
+export const handlerPolicyOf = (access: RpcAccess): HandlerPolicy => ({
+  who: access.who,
+  scope: access.scope ?? null,
+  services: access.services ?? [],
+  ...(access.holderOnly ? { holderOnly: true as const } : {}),
+});

@@ -7,10 +7,23 @@ export type UserRole = z.infer<typeof userRoleSchema>;
 export const activationSchema = z.enum(['allow', 'block']);
 export type Activation = z.infer<typeof activationSchema>;
 
-/** What an API key may do (docs/decisions/049); a session may do all of it. */
+/**
+ * What an API key may do (decision 049); a session may do all of it. A new scope is added here, with its meaning, and
+ * on the contracts of the routes that take it (decision 080): the key form, the OpenAPI document and every check read
+ * it from these two.
+ */
 export const API_SCOPES = ['labels:read', 'labels:buy', 'labels:void', 'balance:read', 'webhooks:manage'] as const;
 export const apiScopeSchema = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof apiScopeSchema>;
+
+/** What each scope lets a key do, as the key form and the API documentation say it. */
+export const API_SCOPE_MEANINGS: Readonly<Record<ApiScope, string>> = {
+  'labels:read': 'Read labels, batches, tracking and files',
+  'labels:buy': 'Buy labels (spends your balance)',
+  'labels:void': 'Void labels',
+  'balance:read': 'Read your balance and deposits',
+  'webhooks:manage': 'Manage webhooks',
+};
 
 /** How the gateway authenticated a user: a session token, an API key, or an admin's login-as token. */
 export const authMethodSchema = z.enum(['session', 'api_key', 'login_as']);

@@ -1,11 +1,17 @@
 import type { z } from 'zod';
+import { handlerPolicyOf, type HandlerPolicy, type RpcAccess } from './access-policy';
 
-/** A request/reply message: the subject and both schemas travel together, so a caller cannot mix them up. */
+/**
+ * A request/reply message: the subject, both schemas and who may call it travel together, so a caller cannot mix them
+ * up. The access is declared here once (decision 080): the serving handler enforces it on every message, and a
+ * gateway route that calls it for the request's caller takes its own policy from it.
+ */
 export interface RpcContract<S extends string, Req extends z.ZodType, Res extends z.ZodType> {
   readonly kind: 'rpc';
   readonly subject: S;
   readonly request: Req;
   readonly response: Res;
+  readonly access: HandlerPolicy;
 }
 
 /** A fire-and-forget event with its payload schema. */
@@ -22,7 +28,8 @@ export const defineRpc = <S extends string, Req extends z.ZodType, Res extends z
   subject: S,
   request: Req,
   response: Res,
-): RpcContract<S, Req, Res> => ({ kind: 'rpc', subject, request, response });
+  access: RpcAccess,
+): RpcContract<S, Req, Res> => ({ kind: 'rpc', subject, request, response, access: handlerPolicyOf(access) });
 
 export const defineEvent = <S extends string, P extends z.ZodType>(subject: S, payload: P): EventContract<S, P> => ({
   kind: 'event',

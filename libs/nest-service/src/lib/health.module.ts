@@ -1,7 +1,7 @@
 import { Controller, Inject, Module, type DynamicModule } from '@nestjs/common';
 import { healthRpc, type ServiceHealth, type ServiceName } from '@labeldesk/contracts';
 import { ORM, pingDatabase } from '@labeldesk/nest-orm';
-import { Allow, RpcHandler } from '@labeldesk/nest-transport';
+import { RpcHandler } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
@@ -26,7 +26,6 @@ export class HealthModule {
     class HealthController {
       constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-      @Allow('public')
       @RpcHandler(healthRpc(service))
       check(): Promise<ServiceHealth> {
         return checkHealth(service, this.orm);

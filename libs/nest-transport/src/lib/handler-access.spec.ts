@@ -1,5 +1,6 @@
 import { ErrorCode, type Caller } from '@labeldesk/contracts';
-import { enforceHandlerAccess, type HandlerPolicy } from './handler-access';
+import type { HandlerPolicy } from '@labeldesk/contracts';
+import { enforceHandlerAccess } from './handler-access';
 
 const policy = (who: HandlerPolicy['who'], more: Partial<HandlerPolicy> = {}): HandlerPolicy => ({ who, scope: null, services: [], ...more });
 const user: Caller = { userId: 'u-1', role: 'user' };

@@ -4,9 +4,11 @@ import {
   ErrorCode,
   isServiceCaller,
   isVisitorCaller,
-  type AccessWho,
+  handlerPolicyOf,
   type AnyCaller,
   type ApiScope,
+  type HandlerPolicy,
+  type HandlerWho,
   type ServiceName,
   type VisitorCaller,
 } from '@labeldesk/contracts';
@@ -15,36 +17,11 @@ import { enforceAccess } from './caller.policy';
 export const HANDLER_ACCESS = 'labeldesk:handler-access';
 
 /**
- * Who may call a service's handler (decision 049), besides the services listed:
- * - the gateway's kinds of user (`public`: no caller needed at all; `signed-in`; `admin`; `{selfOrAdmin: field}`,
- *   the field of the request naming the user);
- * - `visitor`: a visitor the gateway vouches for, or any signed-in user (sign-in, registration, password reset);
- * - `services`: no user at all, only the services listed.
- */
-export type HandlerWho = AccessWho | 'visitor' | 'services';
-
-export interface HandlerPolicy {
-  readonly who: HandlerWho;
-  /** What an API key's caller needs; null: sessions only. */
-  readonly scope: ApiScope | null;
-  /** Services that may call it on their own account. */
-  readonly services: readonly ServiceName[];
-  /** The account holder's own session only: a login-as session is refused (AccessPolicy.holderOnly). */
-  readonly holderOnly?: true;
-}
-
-/**
- * Declares a handler's policy; CallerGuard enforces it on every message before the handler runs, and refuses a
- * handler that declares none. Checks a declaration cannot express (an object's owner read from the database) stay in
- * the handler.
+ * Declares a handler's policy by hand. Only for the orders service while its handlers move to the access their
+ * contracts declare (decision 080): `@RpcHandler(contract)` already applies the same policy from the contract.
  */
 export const Allow = (who: HandlerWho, options: { scope?: ApiScope; services?: readonly ServiceName[]; holderOnly?: true } = {}) =>
-  SetMetadata(HANDLER_ACCESS, {
-    who,
-    scope: options.scope ?? null,
-    services: options.services ?? [],
-    ...(options.holderOnly ? { holderOnly: true as const } : {}),
-  } satisfies HandlerPolicy);
+  SetMetadata(HANDLER_ACCESS, handlerPolicyOf({ who, ...options }));
 
 const denied = () => new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
 

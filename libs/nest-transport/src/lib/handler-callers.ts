@@ -2,7 +2,8 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import { MODULE_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { PATTERN_HANDLER_METADATA, PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
-import { HANDLER_ACCESS, type HandlerPolicy } from './handler-access';
+import type { HandlerPolicy } from '@labeldesk/contracts';
+import { HANDLER_ACCESS } from './handler-access';
 import { CALLER_REQUIRING_FACTORIES } from './rpc-handler.decorator';
 
 /** One message handler of a controller, as Nest will serve it. */

@@ -3,6 +3,7 @@ import {
   createParamDecorator,
   Injectable,
   Logger,
+  SetMetadata,
   type CanActivate,
   type ExecutionContext,
   type PipeTransform,
@@ -19,13 +20,14 @@ import {
   isVisitorCaller,
   type AnyCaller,
   type Caller,
+  type HandlerPolicy,
   type VisitorCaller,
 } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import { PATTERN_HANDLER_METADATA } from '@nestjs/microservices/constants';
 import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
 import { CallerTokenError, CallerTokens } from './caller-token';
-import { enforceHandlerAccess, HANDLER_ACCESS, type HandlerPolicy } from './handler-access';
+import { enforceHandlerAccess, HANDLER_ACCESS } from './handler-access';
 
 interface HeaderReader {
   getHeaders(): { get(key: string): string } | undefined;
@@ -66,8 +68,12 @@ const RepliesMatch =
     return descriptor;
   };
 
-/** Serves one request/reply contract; the reply is checked against its schema. */
-export const RpcHandler = (contract: AnyRpcContract) => applyDecorators(RepliesMatch(contract), MessagePattern(contract.subject));
+/**
+ * Serves one request/reply contract: CallerGuard enforces the access the contract declares (decision 080) before the
+ * handler runs, and the reply is checked against its schema.
+ */
+export const RpcHandler = (contract: AnyRpcContract) =>
+  applyDecorators(RepliesMatch(contract), MessagePattern(contract.subject), SetMetadata(HANDLER_ACCESS, contract.access));
 
 /** Receives one event contract. */
 export const EventHandler = (contract: AnyEventContract) => EventPattern(contract.subject);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DomainErrorFilter } from '../lib/domain-error.filter';
 import { CallerTokens, callerKeysFromEnv, CALLER_TOKEN_TTL_MS, generateCallerKeys } from '../lib/caller-token';
 import { CallerGuard, CurrentCaller, EventHandler, EventPayload, RpcHandler, RpcPayload, UserOrServiceCaller } from '../lib/rpc-handler.decorator';
-import { Allow } from '../lib/handler-access';
+import { MessagePattern } from '@nestjs/microservices';
 import { RpcClient } from '../lib/rpc-client';
 import { createClientProxy, createRecordFactory, createServerStrategy, type TransportConfig } from '../lib/transport.config';
 
@@ -25,17 +25,17 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     // A fresh prefix per run keeps parallel runs on a shared NATS server apart. The handlers play payments: a
     // subject's first segment names the party that serves it, whose key a caller token is made with.
     const prefix = `payments.test${randomUUID().slice(0, 8)}`;
-    const Echo = defineRpc(`${prefix}.echo.run.v1`, z.object({ text: z.string().min(1), at: z.string() }), z.object({ text: z.string(), at: z.string(), caller: z.string().nullable() }));
-    const Fail = defineRpc(`${prefix}.fail.run.v1`, z.object({ kind: z.enum(['domain', 'crash']) }), z.object({ never: z.string() }));
-    const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({}), z.object({ done: z.boolean() }));
-    const Nobody = defineRpc(`${prefix}.nobody.run.v1`, z.object({}), z.object({}));
-    const Whoami = defineRpc(`${prefix}.whoami.run.v1`, z.object({}), z.object({ userId: z.string() }));
-    const Correlated = defineRpc(`${prefix}.correlated.run.v1`, z.object({}), z.object({ id: z.string() }));
-    const AnyWho = defineRpc(`${prefix}.anywho.run.v1`, z.object({ note: z.string() }), z.object({ who: z.string() }));
-    const Broken = defineRpc(`${prefix}.broken.run.v1`, z.object({}), z.object({ count: z.number().int() }));
-    const Closed = defineRpc(`${prefix}.closed.run.v1`, z.object({}), z.object({ ok: z.boolean() }));
-    const Undeclared = defineRpc(`${prefix}.undeclared.run.v1`, z.object({}), z.object({ ok: z.boolean() }));
-    const Scoped = defineRpc(`${prefix}.scoped.run.v1`, z.object({ userId: z.string() }), z.object({ ok: z.boolean() }));
+    const Echo = defineRpc(`${prefix}.echo.run.v1`, z.object({ text: z.string().min(1), at: z.string() }), z.object({ text: z.string(), at: z.string(), caller: z.string().nullable() }), { who: 'public' });
+    const Fail = defineRpc(`${prefix}.fail.run.v1`, z.object({ kind: z.enum(['domain', 'crash']) }), z.object({ never: z.string() }), { who: 'public' });
+    const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({}), z.object({ done: z.boolean() }), { who: 'public' });
+    const Nobody = defineRpc(`${prefix}.nobody.run.v1`, z.object({}), z.object({}), { who: 'public' });
+    const Whoami = defineRpc(`${prefix}.whoami.run.v1`, z.object({}), z.object({ userId: z.string() }), { who: 'signed-in' });
+    const Correlated = defineRpc(`${prefix}.correlated.run.v1`, z.object({}), z.object({ id: z.string() }), { who: 'public' });
+    const AnyWho = defineRpc(`${prefix}.anywho.run.v1`, z.object({ note: z.string() }), z.object({ who: z.string() }), { who: 'signed-in', services: ['orders'] });
+    const Broken = defineRpc(`${prefix}.broken.run.v1`, z.object({}), z.object({ count: z.number().int() }), { who: 'public' });
+    const Closed = defineRpc(`${prefix}.closed.run.v1`, z.object({}), z.object({ ok: z.boolean() }), { who: 'public' });
+    const Undeclared = defineRpc(`${prefix}.undeclared.run.v1`, z.object({}), z.object({ ok: z.boolean() }), { who: 'public' });
+    const Scoped = defineRpc(`${prefix}.scoped.run.v1`, z.object({ userId: z.string() }), z.object({ ok: z.boolean() }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' });
     const Happened = defineEvent(`${prefix}.thing.happened.v1`, z.object({ id: z.string() }));
     const received: string[] = [];
     /** The slow handlers' answers, held until the suite ends: a call to one outlives any deadline, however slow the machine. */
@@ -49,39 +49,33 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
 
     @Controller()
     class TestHandlers {
-      @Allow('public')
       @RpcHandler(Echo)
       echo(@RpcPayload(Echo) body: z.output<typeof Echo.request>) {
         return { text: body.text.toUpperCase(), at: body.at, caller: null };
       }
 
-      @Allow('public')
       @RpcHandler(Fail)
       fail(@RpcPayload(Fail) body: z.output<typeof Fail.request>) {
         if (body.kind === 'domain') throw new DomainError(ErrorCode.CONFLICT, 'Already there');
         throw new Error('database exploded');
       }
 
-      @Allow('public')
       @RpcHandler(Slow)
       async slow() {
         await new Promise<void>((answer) => heldAnswers.push(answer));
         return { done: true };
       }
 
-      @Allow('signed-in')
       @RpcHandler(Whoami)
       whoami(@CurrentCaller() caller: Caller) {
         return { userId: caller.userId };
       }
 
-      @Allow('signed-in', { services: ['orders'] })
       @RpcHandler(AnyWho)
       anyWho(@UserOrServiceCaller() caller: AnyCaller) {
         return { who: isServiceCaller(caller) ? `service ${caller.service}` : `user ${caller.userId}` };
       }
 
-      @Allow('public')
       @RpcHandler(Correlated)
       async correlated() {
         // Past a turn of the event loop: the id must survive an asynchronous hop, not only the synchronous start.
@@ -89,27 +83,24 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
         return { id: currentCorrelationId() ?? '' };
       }
 
-      @Allow('public')
       @RpcHandler(Broken)
       broken() {
         return { count: 'many' };
       }
 
-      // Below @RpcHandler, so applied first: the guard must survive the reply check's wrapping of the method.
-      @Allow('public')
       @RpcHandler(Closed)
+      // Below @RpcHandler, so applied first: the guard must survive the reply check's wrapping of the method.
       @UseGuards(RefuseEveryone)
       closed() {
         return { ok: true };
       }
 
-      // No @Allow: refused, whoever calls (decision 049).
-      @RpcHandler(Undeclared)
+      // Served without its contract, so without the access the contract declares: refused, whoever calls (decision 080).
+      @MessagePattern(Undeclared.subject)
       undeclared() {
         return { ok: true };
       }
 
-      @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
       @RpcHandler(Scoped)
       scoped() {
         return { ok: true };
@@ -236,7 +227,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       await expect(ordersClient.call(Whoami, {}, { caller: { userId: 'u-1', role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.INTERNAL });
     });
 
-    it('refuses a request handler that declares no access policy, even to an admin', async () => {
+    it('refuses a request handler served without its contract, so without the access the contract declares, even to an admin', async () => {
       await expect(client.call(Undeclared, {}, { caller: { userId: 'u-1', role: 'admin' } })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
     });
 

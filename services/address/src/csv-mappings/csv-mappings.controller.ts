@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CsvMappingRpc, type Caller, type CsvMappingResponse, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import type { CsvMappingEntity } from './csv-mapping.entity';
 import { CsvMappingRepository } from './csv-mapping.repository';
 
@@ -15,13 +15,11 @@ const toResponse = (signature: string, entity: CsvMappingEntity | null): CsvMapp
 export class CsvMappingsController {
   constructor(private readonly mappings: CsvMappingRepository) {}
 
-  @Allow('signed-in')
   @RpcHandler(CsvMappingRpc.get)
   async get(@CurrentCaller() caller: Caller, @RpcPayload(CsvMappingRpc.get) body: ParsedRequestOf<typeof CsvMappingRpc.get>): Promise<CsvMappingResponse> {
     return toResponse(body.signature, await this.mappings.find(caller.userId, body.signature));
   }
 
-  @Allow('signed-in')
   @RpcHandler(CsvMappingRpc.save)
   async save(@CurrentCaller() caller: Caller, @RpcPayload(CsvMappingRpc.save) body: ParsedRequestOf<typeof CsvMappingRpc.save>): Promise<CsvMappingResponse> {
     return toResponse(body.signature, await this.mappings.save(caller.userId, body.signature, body.mapping));

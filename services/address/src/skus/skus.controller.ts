@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AddressRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toSkuRecord } from './sku.mapper';
 import { SkuRepository } from './sku.repository';
 import { ImportSkusUseCase } from './usecases/import-skus.usecase';
@@ -12,26 +12,22 @@ export class SkusController {
     private readonly importSkus: ImportSkusUseCase,
   ) {}
 
-  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.listSkus)
   async list(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.listSkus) body: ParsedRequestOf<typeof AddressRpc.listSkus>) {
     return { SkuData: (await this.skus.list(body.userId)).map(toSkuRecord) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.addSkus)
   async add(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.addSkus) body: ParsedRequestOf<typeof AddressRpc.addSkus>) {
     return { added: (await this.importSkus.execute(body.userId, body.rows)).map(toSkuRecord) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(AddressRpc.updateSku)
   async update(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.updateSku) body: ParsedRequestOf<typeof AddressRpc.updateSku>) {
     return toSkuRecord(await this.skus.update(body.userId, body.id, body.sku));
   }
 
   /** The spec's delete route carries only the SKU id, so ownership is checked against the stored row. */
-  @Allow('signed-in')
   @RpcHandler(AddressRpc.deleteSku)
   async remove(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.deleteSku) body: ParsedRequestOf<typeof AddressRpc.deleteSku>) {
     const sku = await this.skus.findById(body.id);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiKeyBudgetRpc, DomainError, ErrorCode, type ApiKeyLease, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { hashApiKey, isWellFormedApiKey } from '../api-keys/api-key-format';
 import { ApiKeyBudgetRepository } from './api-key-budget.repository';
 
@@ -14,7 +14,6 @@ const invalid = () => new DomainError(ErrorCode.AUTH_API_KEY_INVALID, 'This API 
 export class ApiKeyBudgetController {
   constructor(private readonly budgets: ApiKeyBudgetRepository) {}
 
-  @Allow('public')
   @RpcHandler(ApiKeyBudgetRpc.lease)
   async onLease(@RpcPayload(ApiKeyBudgetRpc.lease) body: ParsedRequestOf<typeof ApiKeyBudgetRpc.lease>): Promise<ApiKeyLease> {
     if (!isWellFormedApiKey(body.key)) throw invalid();

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiKeysRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, enforceAccess, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, enforceAccess, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { ApiKeysUseCase } from './api-keys.usecase';
 
 /** Keys are made, listed and revoked with a session only: a key cannot mint keys (decision 049). */
@@ -11,21 +11,18 @@ export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysUseCase) {}
 
   /** The holder's own session: never an API key, never an admin signed in as the user (decision 072). */
-  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(ApiKeysRpc.create)
   onCreate(@CurrentCaller() caller: Caller, @RpcPayload(ApiKeysRpc.create) body: ParsedRequestOf<typeof ApiKeysRpc.create>) {
     enforceAccess(SESSIONS_ONLY, caller, {});
     return this.apiKeys.create(caller, body);
   }
 
-  @Allow('signed-in')
   @RpcHandler(ApiKeysRpc.list)
   onList(@CurrentCaller() caller: Caller) {
     enforceAccess(SESSIONS_ONLY, caller, {});
     return this.apiKeys.list(caller);
   }
 
-  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(ApiKeysRpc.revoke)
   onRevoke(@CurrentCaller() caller: Caller, @RpcPayload(ApiKeysRpc.revoke) body: ParsedRequestOf<typeof ApiKeysRpc.revoke>) {
     enforceAccess(SESSIONS_ONLY, caller, {});
@@ -33,7 +30,6 @@ export class ApiKeysController {
   }
 
   /** Asked by the gateway before it knows any caller, as verifyToken is: the key is the credential. */
-  @Allow('public')
   @RpcHandler(ApiKeysRpc.verify)
   onVerify(@RpcPayload(ApiKeysRpc.verify) body: ParsedRequestOf<typeof ApiKeysRpc.verify>) {
     return this.apiKeys.verify(body.key);

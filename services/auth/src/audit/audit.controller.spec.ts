@@ -1,5 +1,6 @@
 import { ErrorCode, type Caller } from '@labeldesk/contracts';
-import { enforceHandlerAccess, HANDLER_ACCESS, type HandlerPolicy } from '@labeldesk/nest-transport';
+import type { HandlerPolicy } from '@labeldesk/contracts';
+import { enforceHandlerAccess, HANDLER_ACCESS } from '@labeldesk/nest-transport';
 import { AuditController } from './audit.controller';
 import type { AuditRepository, NewAuditEntry } from './audit.repository';
 

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuthAuditRpc, authMethodOf, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { auditActor, AuditRepository } from './audit.repository';
 
 /**
@@ -12,14 +12,12 @@ export class AuditController {
   constructor(private readonly audit: AuditRepository) {}
 
   /** Sessions only (no scope): an admin's own, or a login-as session, which names its admin; no customer's own. */
-  @Allow('signed-in')
   @RpcHandler(AuthAuditRpc.record)
   async onRecord(@CurrentCaller() caller: Caller, @RpcPayload(AuthAuditRpc.record) body: ParsedRequestOf<typeof AuthAuditRpc.record>) {
     if (authMethodOf(caller) !== 'login_as') requireAdmin(caller);
     return { id: await this.audit.append({ ...auditActor(caller), ...body }) };
   }
 
-  @Allow('admin')
   @RpcHandler(AuthAuditRpc.list)
   onList(@CurrentCaller() _caller: Caller, @RpcPayload(AuthAuditRpc.list) body: ParsedRequestOf<typeof AuthAuditRpc.list>) {
     return this.audit.page(body);

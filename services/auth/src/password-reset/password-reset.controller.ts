@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { PasswordResetRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
 import { CompletePasswordResetUseCase } from './usecases/complete-password-reset.usecase';
 import { IssueResetLinkUseCase } from './usecases/issue-reset-link.usecase';
 import { RequestPasswordResetUseCase } from './usecases/request-password-reset.usecase';
@@ -18,19 +18,16 @@ export class PasswordResetController {
    * A visitor the gateway vouches for (it throttles the route per client address and passes that address on for the
    * hourly mail limits): a mail is never sent for a bare NATS message.
    */
-  @Allow('visitor')
   @RpcHandler(PasswordResetRpc.request)
   onRequest(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(PasswordResetRpc.request) body: ParsedRequestOf<typeof PasswordResetRpc.request>) {
     return this.requestReset.execute(body.email, body.clientAddress);
   }
 
-  @Allow('admin')
   @RpcHandler(PasswordResetRpc.issue)
   onIssue(@CurrentCaller() caller: Caller, @RpcPayload(PasswordResetRpc.issue) body: ParsedRequestOf<typeof PasswordResetRpc.issue>) {
     return this.issueLink.execute(caller, body.userId);
   }
 
-  @Allow('visitor')
   @RpcHandler(PasswordResetRpc.complete)
   onComplete(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(PasswordResetRpc.complete) body: ParsedRequestOf<typeof PasswordResetRpc.complete>) {
     return this.completeReset.execute(body.token, body.password);

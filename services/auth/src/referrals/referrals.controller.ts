@@ -1,13 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { InviteRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { ListInviteesUseCase } from './list-invitees.usecase';
 
 @Controller()
 export class ReferralsController {
   constructor(private readonly listInvitees: ListInviteesUseCase) {}
 
-  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(InviteRpc.listInvitees)
   onListInvitees(@CurrentCaller() caller: Caller, @RpcPayload(InviteRpc.listInvitees) body: ParsedRequestOf<typeof InviteRpc.listInvitees>) {
     return this.listInvitees.execute(caller, body.userId);

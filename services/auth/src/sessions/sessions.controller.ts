@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc, DomainError, ErrorCode, isTwoFactorChallenge, TwoFactorRpc, type Caller, type ParsedRequestOf, type Session } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
 import { ApplyReferralUseCase } from './usecases/apply-referral.usecase';
 import { LoginAsUserUseCase } from './usecases/login-as-user.usecase';
 import { LoginUseCase } from './usecases/login.usecase';
@@ -20,14 +20,12 @@ export class SessionsController {
   ) {}
 
   /** Only through the gateway, which throttles it per client address (decision 036): a visitor's token is required. */
-  @Allow('visitor')
   @RpcHandler(AuthRpc.register)
   onRegister(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(AuthRpc.register) body: ParsedRequestOf<typeof AuthRpc.register>) {
     return this.register.execute(body);
   }
 
   /** Only through the gateway: the client address it sends is what throttling counts by, so it must be the gateway's. */
-  @Allow('visitor')
   @RpcHandler(AuthRpc.login)
   async onLogin(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(AuthRpc.login) body: ParsedRequestOf<typeof AuthRpc.login>): Promise<Session> {
     const answer = await this.login.execute(body);
@@ -39,31 +37,26 @@ export class SessionsController {
   }
 
   /** v2: a session, or a challenge when the account has two-factor sign-in on. */
-  @Allow('visitor')
   @RpcHandler(TwoFactorRpc.login)
   onLoginV2(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(TwoFactorRpc.login) body: ParsedRequestOf<typeof TwoFactorRpc.login>) {
     return this.login.execute(body);
   }
 
-  @Allow('public')
   @RpcHandler(AuthRpc.verifyToken)
   onVerify(@RpcPayload(AuthRpc.verifyToken) body: ParsedRequestOf<typeof AuthRpc.verifyToken>) {
     return this.verify.execute(body.token);
   }
 
-  @Allow('signed-in')
   @RpcHandler(AuthRpc.applyReferral)
   onApplyReferral(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.applyReferral) body: ParsedRequestOf<typeof AuthRpc.applyReferral>) {
     return this.applyReferral.execute(caller, body.referralCode);
   }
 
-  @Allow('admin')
   @RpcHandler(AuthRpc.loginAsUser)
   onLoginAs(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.loginAsUser) body: ParsedRequestOf<typeof AuthRpc.loginAsUser>) {
     return this.loginAs.execute(caller, body.userId);
   }
 
-  @Allow('signed-in')
   @RpcHandler(AuthRpc.logout)
   onLogout(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.logout) body: ParsedRequestOf<typeof AuthRpc.logout>) {
     return this.logout.execute(caller, body.token);

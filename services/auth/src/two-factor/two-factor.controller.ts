@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { TwoFactorRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrVisitorCaller } from '@labeldesk/nest-transport';
 import { DisableTwoFactorUseCase } from './usecases/disable-two-factor.usecase';
 import { EnableTwoFactorUseCase } from './usecases/enable-two-factor.usecase';
 import { RegenerateRecoveryCodesUseCase } from './usecases/regenerate-recovery-codes.usecase';
@@ -21,44 +21,37 @@ export class TwoFactorController {
     private readonly status: TwoFactorStatusUseCase,
   ) {}
 
-  @Allow('signed-in')
   @RpcHandler(TwoFactorRpc.status)
   onStatus(@CurrentCaller() caller: Caller) {
     return this.status.execute(caller);
   }
 
-  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.setup)
   onSetup(@CurrentCaller() caller: Caller) {
     return this.setup.execute(caller);
   }
 
-  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.enable)
   onEnable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.enable) body: ParsedRequestOf<typeof TwoFactorRpc.enable>) {
     return this.enable.execute(caller, body);
   }
 
-  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.disable)
   onDisable(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.disable) body: ParsedRequestOf<typeof TwoFactorRpc.disable>) {
     return this.disable.execute(caller, body);
   }
 
-  @Allow('signed-in', { holderOnly: true })
   @RpcHandler(TwoFactorRpc.recoveryCodes)
   onRecoveryCodes(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.recoveryCodes) body: ParsedRequestOf<typeof TwoFactorRpc.recoveryCodes>) {
     return this.regenerate.execute(caller, body);
   }
 
-  @Allow('admin')
   @RpcHandler(TwoFactorRpc.adminReset)
   onAdminReset(@CurrentCaller() caller: Caller, @RpcPayload(TwoFactorRpc.adminReset) body: ParsedRequestOf<typeof TwoFactorRpc.adminReset>) {
     return this.reset.execute(caller, body.userId);
   }
 
   /** Only through the gateway, like sign-in: the client address it sends is what throttling counts by. */
-  @Allow('visitor')
   @RpcHandler(TwoFactorRpc.verify)
   onVerify(@UserOrVisitorCaller() _caller: unknown, @RpcPayload(TwoFactorRpc.verify) body: ParsedRequestOf<typeof TwoFactorRpc.verify>) {
     return this.verify.execute(body);

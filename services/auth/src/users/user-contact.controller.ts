@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc, type AnyCaller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { UserRepository } from './user.repository';
 
 /**
@@ -11,7 +11,6 @@ import { UserRepository } from './user.repository';
 export class UserContactController {
   constructor(private readonly users: UserRepository) {}
 
-  @Allow('services', { services: ['orders'] })
   @RpcHandler(AuthRpc.userContact)
   async onContact(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(AuthRpc.userContact) body: ParsedRequestOf<typeof AuthRpc.userContact>) {
     requireService(caller, 'orders');

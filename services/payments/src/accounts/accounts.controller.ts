@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireSelfAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, requireSelfAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { AccountRepository } from './account.repository';
 
 
@@ -8,7 +8,6 @@ import { AccountRepository } from './account.repository';
 export class AccountsController {
   constructor(private readonly accounts: AccountRepository) {}
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read', services: ['orders'] })
   @RpcHandler(PaymentsRpc.accountSummary)
   async onSummary(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.accountSummary) body: ParsedRequestOf<typeof PaymentsRpc.accountSummary>) {
     requireSelfAdminOrService(caller, body.userId, 'orders');
@@ -16,7 +15,6 @@ export class AccountsController {
     return summary;
   }
 
-  @Allow('admin')
   @RpcHandler(PaymentsRpc.accountSummaries)
   async onSummaries(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.accountSummaries) body: ParsedRequestOf<typeof PaymentsRpc.accountSummaries>) {
     return { summaries: await this.accounts.summaries(body.userIds) };
@@ -27,7 +25,6 @@ export class AccountsController {
    * to a signed-in user (a service may not ask). User callers are signed by the gateway alone, whose invite routes ask
    * with exactly the ids auth listed as that caller's invitees (decision 013: the gateway vouches for users).
    */
-  @Allow('signed-in')
   @RpcHandler(PaymentsRpc.depositTotals)
   async onDepositTotals(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.depositTotals) body: ParsedRequestOf<typeof PaymentsRpc.depositTotals>) {
     return { totals: await this.accounts.depositTotals(body.userIds) };

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toDeposit } from './deposit.mapper';
 import { DepositRepository } from './deposit.repository';
 import { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
@@ -17,33 +17,28 @@ export class DepositsController {
     private readonly settleTestInvoice: SettleTestInvoiceUseCase,
   ) {}
 
-  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(PaymentsRpc.createTopUp)
   onCreateTopUp(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.createTopUp) body: ParsedRequestOf<typeof PaymentsRpc.createTopUp>) {
     return this.createTopUp.execute(body.userId, body.amountCents, body.buyerEmail);
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.listDeposits)
   async onList(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.listDeposits) body: ParsedRequestOf<typeof PaymentsRpc.listDeposits>) {
     const { deposits, totalCount } = await this.deposits.page(body.userId, body.filter, body.page, body.limit);
     return { deposits: deposits.map(toDeposit), totalCount };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.recentDeposits)
   async onRecent(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.recentDeposits) body: ParsedRequestOf<typeof PaymentsRpc.recentDeposits>) {
     return { deposits: (await this.deposits.page(body.userId, 'all', 1, body.limit)).deposits.map(toDeposit) };
   }
 
   /** No caller: a payment server's webhook is authenticated by its signature, checked first thing. */
-  @Allow('public')
   @RpcHandler(PaymentsRpc.receiveWebhook)
   async onWebhook(@RpcPayload(PaymentsRpc.receiveWebhook) body: ParsedRequestOf<typeof PaymentsRpc.receiveWebhook>) {
     return { outcome: await this.receiveWebhook.execute(body.rawBody, body.signature) };
   }
 
-  @Allow('signed-in')
   @RpcHandler(PaymentsRpc.getTestInvoice)
   async onGetTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.getTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.getTestInvoice>) {
     const deposit = await this.deposits.findByInvoiceId(body.invoiceId);
@@ -53,7 +48,6 @@ export class DepositsController {
     return { id: details.id, amount: details.amountCents, status: details.status, expiresAt: details.expiresAt.toISOString() };
   }
 
-  @Allow('signed-in')
   @RpcHandler(PaymentsRpc.settleTestInvoice)
   async onSettleTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.settleTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.settleTestInvoice>) {
     return { deposit: await this.settleTestInvoice.execute(caller, body.invoiceId, body.outcome) };

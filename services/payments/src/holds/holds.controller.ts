@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type AnyCaller, type Hold, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, requireSelfAdminOrService, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { requireSelfAdminOrService, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { HoldRepository } from './hold.repository';
 
 
@@ -12,14 +12,12 @@ import { HoldRepository } from './hold.repository';
 export class HoldsController {
   constructor(private readonly holds: HoldRepository) {}
 
-  @Allow('services', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.placeHold)
   async onPlace(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.placeHold) body: ParsedRequestOf<typeof PaymentsRpc.placeHold>) {
     requireService(caller, 'orders');
     return this.holds.place(body);
   }
 
-  @Allow('services', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.captureHold)
   async onCapture(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.captureHold) body: ParsedRequestOf<typeof PaymentsRpc.captureHold>) {
     requireService(caller, 'orders');
@@ -27,7 +25,6 @@ export class HoldsController {
     return this.holds.capture(body.holdId, body.captures);
   }
 
-  @Allow('services', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.releaseHold)
   async onRelease(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.releaseHold) body: ParsedRequestOf<typeof PaymentsRpc.releaseHold>) {
     requireService(caller, 'orders');
@@ -35,7 +32,6 @@ export class HoldsController {
     return this.holds.release(body.holdId);
   }
 
-  @Allow('signed-in', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.getHold)
   async onGet(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.getHold) body: ParsedRequestOf<typeof PaymentsRpc.getHold>) {
     const hold = await this.existingHold(body.holdId);

@@ -1,5 +1,6 @@
 import { ErrorCode, type LedgerEntry } from '@labeldesk/contracts';
-import { enforceHandlerAccess, HANDLER_ACCESS, type HandlerPolicy } from '@labeldesk/nest-transport';
+import type { HandlerPolicy } from '@labeldesk/contracts';
+import { enforceHandlerAccess, HANDLER_ACCESS } from '@labeldesk/nest-transport';
 import type { AccountRepository } from '../accounts/account.repository';
 import { LedgerController } from './ledger.controller';
 import type { LedgerRepository, Posting } from './ledger.repository';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { LedgerRepository } from './ledger.repository';
 import { AdjustBalanceUseCase } from './usecases/adjust-balance.usecase';
 import { RefundChargeUseCase } from './usecases/refund-charge.usecase';
@@ -17,7 +17,6 @@ export class LedgerController {
     private readonly adjustBalance: AdjustBalanceUseCase,
   ) {}
 
-  @Allow('services', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.debit)
   onDebit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.debit) body: ParsedRequestOf<typeof PaymentsRpc.debit>) {
     requireService(caller, 'orders');
@@ -25,7 +24,6 @@ export class LedgerController {
   }
 
   /** Money comes back only as a refund of a label charge; a deposit is credited by payments alone (decision 008). */
-  @Allow('services', { services: ['orders'] })
   @RpcHandler(PaymentsRpc.credit)
   async onCredit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
     requireService(caller, 'orders');
@@ -33,13 +31,11 @@ export class LedgerController {
     return this.refundCharge.execute(body);
   }
 
-  @Allow('admin')
   @RpcHandler(PaymentsRpc.adjustBalance)
   async onAdjust(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.adjustBalance) body: ParsedRequestOf<typeof PaymentsRpc.adjustBalance>) {
     return this.adjustBalance.execute({ adminId: caller.userId, ...body });
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'balance:read' })
   @RpcHandler(PaymentsRpc.listEntries)
   async onList(@CurrentCaller() _caller: Caller, @RpcPayload(PaymentsRpc.listEntries) body: ParsedRequestOf<typeof PaymentsRpc.listEntries>) {
     return { entries: await this.ledger.listEntries(body.userId, body.limit, body.kinds) };

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireSelfAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, requireSelfAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
 import type { UserOfferingEntity } from './offering.entities';
 import { toDefaultOffering, toUserOffering } from './offering.mapper';
@@ -35,88 +35,74 @@ export class OfferingsController {
     return toUserOffering(offering, await this.catalog.isOffered(offering.uid));
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.listRawServices)
   async raw(@CurrentCaller() _caller: Caller) {
     return { services: await this.catalog.rawOfferings() };
   }
 
   /** No caller needed: what the landing page advertises. It never triggers a sync (an anonymous call writes nothing). */
-  @Allow('public')
   @RpcHandler(PricingRpc.publicPrices)
   publicPrices() {
     return this.publicPriceList.execute();
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.listDefaultServices)
   async defaults(@CurrentCaller() _caller: Caller) {
     return { services: (await this.catalog.defaults()).map(toDefaultOffering) };
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.syncDefaultServices)
   async sync(@CurrentCaller() _caller: Caller) {
     return { services: (await this.catalog.sync()).map(toDefaultOffering) };
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.toggleDefaultService)
   async toggleDefault(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.toggleDefaultService) body: ParsedRequestOf<typeof PricingRpc.toggleDefaultService>) {
     return toDefaultOffering(await this.toggleDefaultOffering.execute(body.id, body.enabled));
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.setDefaultPrices)
   async setDefaultPrices(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.setDefaultPrices) body: ParsedRequestOf<typeof PricingRpc.setDefaultPrices>) {
     return toDefaultOffering(await this.setDefaultOfferingPrices.execute(body.id, body.prices));
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.renameDefaultService)
   async rename(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.renameDefaultService) body: ParsedRequestOf<typeof PricingRpc.renameDefaultService>) {
     return toDefaultOffering(await this.renameDefaultOffering.execute(body.id, body.name));
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(PricingRpc.listUserServices)
   async userOfferings(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.listUserServices) body: ParsedRequestOf<typeof PricingRpc.listUserServices>) {
     return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read', services: ['orders'] })
   @RpcHandler(PricingRpc.availableServices)
   async available(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
     requireSelfAdminOrService(caller, body.userId, 'orders');
     return this.availableOfferings.execute(body.userId);
   }
 
-  @Allow({ selfOrAdmin: 'userId' })
   @RpcHandler(PricingRpc.initializeUserServices)
   async initialize(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.initializeUserServices) body: ParsedRequestOf<typeof PricingRpc.initializeUserServices>) {
     await this.catalog.initializeUser(body.userId);
     return { services: (await this.catalog.forUser(body.userId, false)).map(({ offering, offered }) => toUserOffering(offering, offered)) };
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.setUserPrices)
   async setUserPrices(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.setUserPrices) body: ParsedRequestOf<typeof PricingRpc.setUserPrices>) {
     return this.userView(await this.setUserOfferingPrices.execute(body.userId, body.serviceId, body.prices));
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.toggleUserService)
   async toggleUser(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.toggleUserService) body: ParsedRequestOf<typeof PricingRpc.toggleUserService>) {
     return this.userView(await this.toggleUserOffering.execute(body.userId, body.serviceId, body.enabled));
   }
 
-  @Allow('admin')
   @RpcHandler(PricingRpc.renameUserService)
   async renameUser(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.renameUserService) body: ParsedRequestOf<typeof PricingRpc.renameUserService>) {
     return this.userView(await this.renameUserOffering.execute(body.userId, body.serviceId, body.name));
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy', services: ['orders'] })
   @RpcHandler(PricingRpc.quote)
   onQuote(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.quote) body: ParsedRequestOf<typeof PricingRpc.quote>) {
     requireSelfAdminOrService(caller, body.userId, 'orders');

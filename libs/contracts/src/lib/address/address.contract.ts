@@ -7,21 +7,23 @@ import { addressFormSchema, savedAddressesResponseSchema, savedAddressSchema } f
 import { addSkusResponseSchema, SKU_LIMITS, skuListResponseSchema, skuRecordSchema, skuUpdateSchema } from './sku.schema';
 
 export const AddressRpc = {
-  listAddresses: defineRpc('address.saved.list.v1', z.object({ userId: idSchema }), savedAddressesResponseSchema),
-  saveAddress: defineRpc('address.saved.create.v1', z.object({ userId: idSchema, address: addressFormSchema }), savedAddressSchema),
+  listAddresses: defineRpc('address.saved.list.v1', z.object({ userId: idSchema }), savedAddressesResponseSchema, { who: { selfOrAdmin: 'userId' } }),
+  saveAddress: defineRpc('address.saved.create.v1', z.object({ userId: idSchema, address: addressFormSchema }), savedAddressSchema, { who: { selfOrAdmin: 'userId' } }),
   updateAddress: defineRpc(
     'address.saved.update.v1',
     z.object({ userId: idSchema, id: idSchema, address: addressFormSchema }),
     savedAddressSchema,
+    { who: { selfOrAdmin: 'userId' } },
   ),
-  deleteAddress: defineRpc('address.saved.delete.v1', z.object({ userId: idSchema, id: idSchema }), okSchema),
-  listSkus: defineRpc('address.sku.list.v1', z.object({ userId: idSchema }), skuListResponseSchema),
+  deleteAddress: defineRpc('address.saved.delete.v1', z.object({ userId: idSchema, id: idSchema }), okSchema, { who: { selfOrAdmin: 'userId' } }),
+  listSkus: defineRpc('address.sku.list.v1', z.object({ userId: idSchema }), skuListResponseSchema, { who: { selfOrAdmin: 'userId' } }),
   /** Rows are checked one by one in the service so every bad row can be named; nothing is saved unless all pass. */
   addSkus: defineRpc(
     'address.sku.add.v1',
     z.object({ userId: idSchema, rows: z.array(z.unknown()).min(1, { error: 'No SKU rows to add' }).max(SKU_LIMITS.maxRows, { error: `At most ${SKU_LIMITS.maxRows} rows per upload` }) }),
     addSkusResponseSchema,
+    { who: { selfOrAdmin: 'userId' } },
   ),
-  updateSku: defineRpc('address.sku.update.v1', z.object({ userId: idSchema, id: idSchema, sku: skuUpdateSchema }), skuRecordSchema),
-  deleteSku: defineRpc('address.sku.delete.v1', z.object({ id: idSchema }), okSchema),
+  updateSku: defineRpc('address.sku.update.v1', z.object({ userId: idSchema, id: idSchema, sku: skuUpdateSchema }), skuRecordSchema, { who: { selfOrAdmin: 'userId' } }),
+  deleteSku: defineRpc('address.sku.delete.v1', z.object({ id: idSchema }), okSchema, { who: 'signed-in' }),
 } as const;

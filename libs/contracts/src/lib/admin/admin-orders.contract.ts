@@ -102,9 +102,9 @@ export const adminBatchLabelsSchema = z.object({
 export type AdminBatchLabels = z.infer<typeof adminBatchLabelsSchema>;
 
 export const OrdersAdminListRpc = {
-  list: defineRpc('orders.admin.list.v1', adminOrdersQuerySchema, adminOrdersPageSchema),
-  single: defineRpc('orders.admin.single.v1', z.object({ orderId: idSchema }), adminSingleOrderSchema),
-  batchLabels: defineRpc('orders.admin.batch-labels.v1', adminBatchLabelsQuerySchema.extend({ bulkOrderId: idSchema }), adminBatchLabelsSchema),
+  list: defineRpc('orders.admin.list.v1', adminOrdersQuerySchema, adminOrdersPageSchema, { who: 'admin' }),
+  single: defineRpc('orders.admin.single.v1', z.object({ orderId: idSchema }), adminSingleOrderSchema, { who: 'admin' }),
+  batchLabels: defineRpc('orders.admin.batch-labels.v1', adminBatchLabelsQuerySchema.extend({ bulkOrderId: idSchema }), adminBatchLabelsSchema, { who: 'admin' }),
 } as const;
 
 /** GET /api/admin/orders: the rows with the owner's name and e-mail. */

@@ -27,11 +27,11 @@ export const paymentsStatsSchema = z.object({
 export type PaymentsStats = z.infer<typeof paymentsStatsSchema>;
 
 export const OrdersAdminRpc = {
-  stats: defineRpc('orders.admin.stats.v1', statsRequestSchema, ordersStatsSchema),
+  stats: defineRpc('orders.admin.stats.v1', statsRequestSchema, ordersStatsSchema, { who: 'admin' }),
 } as const;
 
 export const PaymentsAdminRpc = {
-  stats: defineRpc('payments.admin.stats.v1', statsRequestSchema, paymentsStatsSchema),
+  stats: defineRpc('payments.admin.stats.v1', statsRequestSchema, paymentsStatsSchema, { who: 'admin' }),
 } as const;
 
 /** GET /api/admin/stats (beyond the spec, whose dashboard was sample data): the business at a glance. */

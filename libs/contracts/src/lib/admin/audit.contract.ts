@@ -88,8 +88,9 @@ export const AuthAuditRpc = {
     'auth.audit.record.v1',
     z.object({ action: auditActionSchema, targetType: auditTargetTypeSchema, targetId: z.string().max(100).nullable(), before: snapshotSchema, after: snapshotSchema }),
     z.object({ id: z.string() }),
+    { who: 'signed-in' },
   ),
-  list: defineRpc('auth.audit.list.v1', auditQuerySchema, z.object({ items: z.array(auditEntrySchema), total: z.number().int() })),
+  list: defineRpc('auth.audit.list.v1', auditQuerySchema, z.object({ items: z.array(auditEntrySchema), total: z.number().int() }), { who: 'admin' }),
 } as const;
 
 /**

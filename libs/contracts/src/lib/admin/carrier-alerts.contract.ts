@@ -37,5 +37,5 @@ export const carrierAlertsResponseSchema = z.object({ alerts: z.array(carrierAle
 export type CarrierAlertsResponse = z.infer<typeof carrierAlertsResponseSchema>;
 
 export const CarrierAlertsRpc = {
-  list: defineRpc('orders.admin.carrier-alerts.v1', z.object({}), carrierAlertsResponseSchema),
+  list: defineRpc('orders.admin.carrier-alerts.v1', z.object({}), carrierAlertsResponseSchema, { who: 'admin' }),
 } as const;

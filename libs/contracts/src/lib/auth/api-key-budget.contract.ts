@@ -28,5 +28,5 @@ export const ApiKeyBudgetRpc = {
    * A gateway replica leases a few of a key's requests from its one bucket, kept by auth in its database and taken
    * atomically, so the replicas together never let more through than the bucket held (decision 075).
    */
-  lease: defineRpc('auth.api-key.lease.v1', apiKeyLeaseRequestSchema, apiKeyLeaseSchema),
+  lease: defineRpc('auth.api-key.lease.v1', apiKeyLeaseRequestSchema, apiKeyLeaseSchema, { who: 'public' }),
 } as const;

@@ -43,14 +43,15 @@ export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 export const ApiKeysRpc = {
   /** `clientAddress` (set by the gateway) counts wrong passwords as sign-in does. */
-  create: defineRpc('auth.api-key.create.v1', createApiKeyBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), createdApiKeySchema),
-  list: defineRpc('auth.api-key.list.v1', emptySchema, apiKeyListSchema),
-  revoke: defineRpc('auth.api-key.revoke.v1', z.object({ keyId: idSchema }), okSchema),
+  create: defineRpc('auth.api-key.create.v1', createApiKeyBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), createdApiKeySchema, { who: 'signed-in', holderOnly: true }),
+  list: defineRpc('auth.api-key.list.v1', emptySchema, apiKeyListSchema, { who: 'signed-in' }),
+  revoke: defineRpc('auth.api-key.revoke.v1', z.object({ keyId: idSchema }), okSchema, { who: 'signed-in', holderOnly: true }),
   /** The gateway asks who a key stands for; the answer's caller carries `authMethod: 'api_key'` and the key's scopes. */
   verify: defineRpc(
     'auth.api-key.verify.v1',
     z.object({ key: z.string().min(1).max(200) }),
     z.object({ caller: callerSchema, user: authUserSchema, keyId: idSchema }),
+    { who: 'public' },
   ),
 } as const;
 

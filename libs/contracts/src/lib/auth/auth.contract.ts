@@ -22,52 +22,56 @@ import {
 const loginRpcRequestSchema = loginRequestSchema.extend({ clientAddress: clientAddressSchema.optional() });
 
 export const AuthRpc = {
-  register: defineRpc('auth.user.register.v1', registerRequestSchema, sessionSchema),
-  login: defineRpc('auth.session.login.v1', loginRpcRequestSchema, sessionSchema),
+  register: defineRpc('auth.user.register.v1', registerRequestSchema, sessionSchema, { who: 'visitor' }),
+  login: defineRpc('auth.session.login.v1', loginRpcRequestSchema, sessionSchema, { who: 'visitor' }),
   verifyToken: defineRpc(
     'auth.session.verify.v1',
     z.object({ token: z.string().min(1) }),
     z.object({ caller: callerSchema, user: authUserSchema }),
+    { who: 'public' },
   ),
-  me: defineRpc('auth.user.me.v1', emptySchema, authUserSchema),
-  applyReferral: defineRpc('auth.referral.apply.v1', applyReferralRequestSchema, sessionSchema),
-  getUser: defineRpc('auth.user.get.v1', z.object({ userId: idSchema }), authUserSchema),
-  listUsers: defineRpc('auth.user.list.v1', emptySchema, z.object({ users: z.array(authUserSchema) })),
-  changeRole: defineRpc('auth.user.change-role.v1', z.object({ userId: idSchema, role: userRoleSchema }), authUserSchema),
+  me: defineRpc('auth.user.me.v1', emptySchema, authUserSchema, { who: 'signed-in' }),
+  applyReferral: defineRpc('auth.referral.apply.v1', applyReferralRequestSchema, sessionSchema, { who: 'signed-in' }),
+  getUser: defineRpc('auth.user.get.v1', z.object({ userId: idSchema }), authUserSchema, { who: { selfOrAdmin: 'userId' } }),
+  listUsers: defineRpc('auth.user.list.v1', emptySchema, z.object({ users: z.array(authUserSchema) }), { who: 'admin' }),
+  changeRole: defineRpc('auth.user.change-role.v1', z.object({ userId: idSchema, role: userRoleSchema }), authUserSchema, { who: 'admin' }),
   setActivation: defineRpc(
     'auth.user.set-activation.v1',
     z.object({ userId: idSchema, activation: activationSchema }),
     authUserSchema,
+    { who: 'admin' },
   ),
   /**
    * Superseded by v2; still served for gateways of the previous release during a rolling update. It changes the
    * name only: a password change through it is refused, since it cannot carry the current password.
    */
-  updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema.omit({ currentPassword: true, revokeApiKeys: true }), authUserSchema),
+  updateProfile: defineRpc('auth.user.update-profile.v1', updateProfileRequestSchema.omit({ currentPassword: true, revokeApiKeys: true }), authUserSchema, { who: 'signed-in' }),
   /** Name and, with the current password, a new password; then every other session ends and `token` continues this one. */
   updateProfileV2: defineRpc(
     'auth.user.update-profile.v2',
     updateProfileRequestSchema.extend({ clientAddress: clientAddressSchema }),
     z.object({ user: authUserSchema, token: z.string().optional(), revokedApiKeys: z.number().int().min(0).optional() }),
+    { who: 'signed-in' },
   ),
   setReferralCode: defineRpc(
     'auth.referral.set-code.v1',
     z.object({ userId: idSchema, referralCode: referralCodeSchema.min(3, { error: 'Referral code must be at least 3 characters' }) }),
     authUserSchema,
+    { who: 'admin' },
   ),
-  loginAsUser: defineRpc('auth.session.login-as.v1', z.object({ userId: idSchema }), sessionSchema),
+  loginAsUser: defineRpc('auth.session.login-as.v1', z.object({ userId: idSchema }), sessionSchema, { who: 'admin' }),
   /**
    * The caller signs out with this token (theirs): an admin's, or a login-as token's admin's, "login as" sessions all
    * end (decision 037). The token itself is forgotten by the browser; it stays valid until it expires, as before.
    */
-  logout: defineRpc('auth.session.logout.v1', z.object({ token: z.string().min(1).max(4096) }), okSchema),
+  logout: defineRpc('auth.session.logout.v1', z.object({ token: z.string().min(1).max(4096) }), okSchema, { who: 'signed-in' }),
   /**
    * The e-mail of the customer buying a label, for a carrier that must report each shipper (USPS): served to the
    * orders service only. Null when the user is not (or no longer) known.
    */
-  userContact: defineRpc('auth.user.contact.v1', z.object({ userId: idSchema }), z.object({ email: z.string().nullable() })),
+  userContact: defineRpc('auth.user.contact.v1', z.object({ userId: idSchema }), z.object({ email: z.string().nullable() }), { who: 'services', services: ['orders'] }),
   /** An admin deletes a user: sessions end at once, the row stays for the record (orders, files and ledger name it). */
-  deleteUser: defineRpc('auth.user.delete.v1', z.object({ userId: idSchema }), deleteUserResponseSchema),
+  deleteUser: defineRpc('auth.user.delete.v1', z.object({ userId: idSchema }), deleteUserResponseSchema, { who: 'admin' }),
 } as const;
 
 /** Why every session of a user ended (their tokens stop working at once; open sockets are closed). */

@@ -46,9 +46,9 @@ export const PasswordResetRpc = {
    * it nor the asker's address (`clientAddress`, optional for gateways of the previous release) is over its hourly
    * limit (the answer never says which).
    */
-  request: defineRpc('auth.password-reset.request.v1', forgotPasswordBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), forgotPasswordResponseSchema),
+  request: defineRpc('auth.password-reset.request.v1', forgotPasswordBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), forgotPasswordResponseSchema, { who: 'visitor' }),
   /** An admin: the same one-time link, handed over by the operator; refused for a blocked user. */
-  issue: defineRpc('auth.password-reset.issue.v1', z.object({ userId: idSchema }), resetLinkResponseSchema),
+  issue: defineRpc('auth.password-reset.issue.v1', z.object({ userId: idSchema }), resetLinkResponseSchema, { who: 'admin' }),
   /** A visitor the gateway vouches for, holding a valid link: sets the password, uses the link up and ends every session of the user. */
-  complete: defineRpc('auth.password-reset.complete.v1', resetPasswordBodySchema, resetPasswordResponseSchema),
+  complete: defineRpc('auth.password-reset.complete.v1', resetPasswordBodySchema, resetPasswordResponseSchema, { who: 'visitor' }),
 } as const;

@@ -67,15 +67,15 @@ export const loginV2AnswerSchema = z.union([sessionSchema, twoFactorChallengeSch
 
 export const TwoFactorRpc = {
   /** Sign-in with a password that may answer a challenge instead of a session (v1 refuses accounts with two-factor sign-in). */
-  login: defineRpc('auth.session.login.v2', loginRequestSchema.extend({ clientAddress: clientAddressSchema.optional() }), loginV2AnswerSchema),
+  login: defineRpc('auth.session.login.v2', loginRequestSchema.extend({ clientAddress: clientAddressSchema.optional() }), loginV2AnswerSchema, { who: 'visitor' }),
   /** A visitor the gateway vouches for, with the challenge and a code: the session. Throttled like sign-in. */
-  verify: defineRpc('auth.two-factor.verify.v1', twoFactorVerifyBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), sessionSchema),
-  status: defineRpc('auth.two-factor.status.v1', emptySchema, twoFactorStatusSchema),
-  setup: defineRpc('auth.two-factor.setup.v1', emptySchema, twoFactorSetupResponseSchema),
-  enable: defineRpc('auth.two-factor.enable.v1', twoFactorEnableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema),
-  disable: defineRpc('auth.two-factor.disable.v1', twoFactorDisableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), okSchema),
+  verify: defineRpc('auth.two-factor.verify.v1', twoFactorVerifyBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), sessionSchema, { who: 'visitor' }),
+  status: defineRpc('auth.two-factor.status.v1', emptySchema, twoFactorStatusSchema, { who: 'signed-in' }),
+  setup: defineRpc('auth.two-factor.setup.v1', emptySchema, twoFactorSetupResponseSchema, { who: 'signed-in', holderOnly: true }),
+  enable: defineRpc('auth.two-factor.enable.v1', twoFactorEnableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema, { who: 'signed-in', holderOnly: true }),
+  disable: defineRpc('auth.two-factor.disable.v1', twoFactorDisableBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), okSchema, { who: 'signed-in', holderOnly: true }),
   /** New recovery codes in place of every earlier one (used or not), for the password and a code; throttled like sign-in. */
-  recoveryCodes: defineRpc('auth.two-factor.recovery-codes.v1', twoFactorRecoveryCodesBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema),
+  recoveryCodes: defineRpc('auth.two-factor.recovery-codes.v1', twoFactorRecoveryCodesBodySchema.extend({ clientAddress: clientAddressSchema.optional() }), twoFactorEnableResponseSchema, { who: 'signed-in', holderOnly: true }),
   /** An admin turns another user's two-factor sign-in off (a lost phone and lost recovery codes). */
-  adminReset: defineRpc('auth.two-factor.admin-reset.v1', z.object({ userId: idSchema }), authUserSchema),
+  adminReset: defineRpc('auth.two-factor.admin-reset.v1', z.object({ userId: idSchema }), authUserSchema, { who: 'admin' }),
 } as const;

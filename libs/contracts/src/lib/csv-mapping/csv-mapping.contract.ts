@@ -8,6 +8,6 @@ import { csvColumnMappingSchema, csvHeaderSignatureSchema, csvMappingResponseSch
  * carry no user id, the address service reads it from the caller (decision 048).
  */
 export const CsvMappingRpc = {
-  get: defineRpc('address.csv-mapping.get.v1', z.object({ signature: csvHeaderSignatureSchema }), csvMappingResponseSchema),
-  save: defineRpc('address.csv-mapping.save.v1', z.object({ signature: csvHeaderSignatureSchema, mapping: csvColumnMappingSchema }), csvMappingResponseSchema),
+  get: defineRpc('address.csv-mapping.get.v1', z.object({ signature: csvHeaderSignatureSchema }), csvMappingResponseSchema, { who: 'signed-in' }),
+  save: defineRpc('address.csv-mapping.save.v1', z.object({ signature: csvHeaderSignatureSchema, mapping: csvColumnMappingSchema }), csvMappingResponseSchema, { who: 'signed-in' }),
 } as const;

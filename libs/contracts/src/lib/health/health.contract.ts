@@ -16,7 +16,7 @@ export const serviceHealthSchema = z.object({
 export type ServiceHealth = z.infer<typeof serviceHealthSchema>;
 
 /** One subject per service, so the gateway can tell which one is missing. */
-export const healthRpc = (service: ServiceName) => defineRpc(`${service}.health.check.v1`, emptySchema, serviceHealthSchema);
+export const healthRpc = (service: ServiceName) => defineRpc(`${service}.health.check.v1`, emptySchema, serviceHealthSchema, { who: 'public' });
 
 export const gatewayHealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

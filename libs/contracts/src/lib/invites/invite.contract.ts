@@ -31,5 +31,5 @@ export const InviteRpc = {
    * The users who registered with (or applied) `userId`'s code and are not deleted, newest first. The user themselves
    * or an admin only: this answer is what decides whose deposit totals the gateway may then ask payments for.
    */
-  listInvitees: defineRpc('auth.referral.invitees.v1', z.object({ userId: idSchema }), z.object({ invitees: z.array(inviteeSchema) })),
+  listInvitees: defineRpc('auth.referral.invitees.v1', z.object({ userId: idSchema }), z.object({ invitees: z.array(inviteeSchema) }), { who: { selfOrAdmin: 'userId' } }),
 } as const;

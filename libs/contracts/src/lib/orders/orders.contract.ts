@@ -55,28 +55,31 @@ export const OrdersRpc = {
       writeWithinMs: z.number().int().min(1).max(120_000).optional(),
     }),
     z.object({ orderId: z.string(), pdfName: z.string(), trackingNumber: z.string(), priceCents: z.number().int() }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
   ),
   /** The order a user placed with an idempotency key, if any (the gateway's answer when a purchase is still running). */
   findByKey: defineRpc(
     'orders.single.find-by-key.v1',
     z.object({ userId: idSchema, idempotencyKey: z.string().min(8).max(200) }),
     z.object({ order: orderListItemSchema.nullable() }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
   ),
-  list: defineRpc('orders.order.list.v1', z.object({ userId: idSchema }), ordersListResponseSchema),
-  recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20) }), recentOrdersResponseSchema),
-  total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), totalOrdersResponseSchema),
-  carrierServices: defineRpc('orders.carrier.services.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) })),
+  list: defineRpc('orders.order.list.v1', z.object({ userId: idSchema }), ordersListResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20) }), recentOrdersResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), totalOrdersResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  carrierServices: defineRpc('orders.carrier.services.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) }), { who: 'admin', services: ['pricing'] }),
   /** Finds a downloadable file; the caller must own it or be an admin. */
-  fileInfo: defineRpc('orders.file.info.v1', z.object({ kind: downloadKindSchema, id: z.string().min(1).max(200), variant: slipVariantSchema.optional() }), fileInfoSchema),
+  fileInfo: defineRpc('orders.file.info.v1', z.object({ kind: downloadKindSchema, id: z.string().min(1).max(200), variant: slipVariantSchema.optional() }), fileInfoSchema, { who: 'signed-in', scope: 'labels:read' }),
   fileChunk: defineRpc(
     'orders.file.chunk.v1',
     z.object({ fileId: idSchema, offset: z.number().int().min(0), length: z.number().int().min(1).max(FILE_CHUNK_BYTES) }),
     z.object({ base64: z.string(), done: z.boolean() }),
+    { who: 'signed-in', scope: 'labels:read' },
   ),
   /** The rows a batch may hold here (orders' BULK_MAX_ROWS setting) and the largest file the page reads for them. */
-  bulkLimits: defineRpc('orders.bulk.limits.v1', emptySchema, bulkLimitsSchema),
+  bulkLimits: defineRpc('orders.bulk.limits.v1', emptySchema, bulkLimitsSchema, { who: 'signed-in', scope: 'labels:buy' }),
   /** Spec: `POST /api/orders/bulk/init` — an id for the batch the user is about to submit (a draft, never listed). */
-  bulkInit: defineRpc('orders.bulk.init.v1', z.object({ userId: idSchema }), z.object({ orderId: z.string() })),
+  bulkInit: defineRpc('orders.bulk.init.v1', z.object({ userId: idSchema }), z.object({ orderId: z.string() }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' }),
   /**
    * Uploads a slice of a draft's rows. A batch travels in slices because NATS refuses messages over 1 MB;
    * sending the same slice again replaces it.
@@ -85,11 +88,12 @@ export const OrdersRpc = {
     'orders.bulk.stage.v1',
     z.object({ userId: idSchema, orderId: idSchema, firstRow: z.number().int().min(0).max(BULK_ROWS_CEILING - 1), rows: z.array(bulkOrderItemSchema).min(1).max(BULK_STAGE_ROWS) }),
     bulkRowsResponseSchema,
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
   ),
   /** Which of a user's order IDs already have a bought label that was neither voided nor refunded (issue 47). */
-  bulkShipped: defineRpc('orders.bulk.shipped.v1', shippedLookupBodySchema.extend({ userId: idSchema }), shippedLookupResponseSchema),
+  bulkShipped: defineRpc('orders.bulk.shipped.v1', shippedLookupBodySchema.extend({ userId: idSchema }), shippedLookupResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   /** The user's newest label of the last 24 hours to this receiver with these items, single or in a batch (issue 47). */
-  sameReceiverLabel: defineRpc('orders.label.same-receiver.v1', sameReceiverBodySchema.extend({ userId: idSchema }), sameReceiverResponseSchema),
+  sameReceiverLabel: defineRpc('orders.label.same-receiver.v1', sameReceiverBodySchema.extend({ userId: idSchema }), sameReceiverResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   /**
    * Validates and prices every staged row, holds the total on the balance, stores the items and starts buying.
    * Refused whole (nothing held, no item stored) when a row cannot be bought or the balance cannot cover it.
@@ -99,56 +103,61 @@ export const OrdersRpc = {
     'orders.bulk.process.v1',
     z.object({ userId: idSchema, orderId: idSchema, rowCount: z.number().int().min(1).max(BULK_ROWS_CEILING), options: bulkOptionsSchema }),
     bulkProcessResponseSchema,
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
   ),
   bulkList: defineRpc(
     'orders.bulk.list.v1',
     z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7) }),
     bulkOrdersPageSchema,
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' },
   ),
   /** One batch; the caller must own it or be an admin. */
-  bulkGet: defineRpc('orders.bulk.get.v1', z.object({ orderId: idSchema }), bulkOrderSchema),
+  bulkGet: defineRpc('orders.bulk.get.v1', z.object({ orderId: idSchema }), bulkOrderSchema, { who: 'signed-in', scope: 'labels:read' }),
   /** The user's batch still being worked on, if any (the progress widget finds it again after a reload). */
-  bulkActive: defineRpc('orders.bulk.active.v1', z.object({ userId: idSchema }), activeBulkOrderResponseSchema),
+  bulkActive: defineRpc('orders.bulk.active.v1', z.object({ userId: idSchema }), activeBulkOrderResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   /** Buys the failed items again under a new hold; NOT_FOUND-free 400 (VALIDATION_FAILED) when none failed. */
-  bulkRetryFailed: defineRpc('orders.bulk.retry-failed.v1', z.object({ orderId: idSchema }), bulkRetryResponseSchema),
+  bulkRetryFailed: defineRpc('orders.bulk.retry-failed.v1', z.object({ orderId: idSchema }), bulkRetryResponseSchema, { who: 'signed-in', scope: 'labels:buy' }),
   /** Rebuilds the batch's three files from its items. */
-  bulkRecover: defineRpc('orders.bulk.recover.v1', z.object({ orderId: idSchema }), bulkRecoverResponseSchema),
+  bulkRecover: defineRpc('orders.bulk.recover.v1', z.object({ orderId: idSchema }), bulkRecoverResponseSchema, { who: 'signed-in', scope: 'labels:buy' }),
   /**
    * Voids a single order's label (owner or admin): cancelled at the carrier and credited at once, or a refund the
    * carrier watches for scans first. A label already voided or not eligible (scanned, past the window) is refused
    * with the reason (CONFLICT / VALIDATION_FAILED) and moves nothing.
    */
-  voidLabel: defineRpc('orders.label.void.v1', z.object({ orderId: idSchema }), voidLabelResponseSchema),
+  voidLabel: defineRpc('orders.label.void.v1', z.object({ orderId: idSchema }), voidLabelResponseSchema, { who: 'signed-in', scope: 'labels:void' }),
   /** Voids a batch's labels (all when trackingNumbers is absent): a result per label. */
   bulkVoid: defineRpc(
     'orders.bulk.void.v1',
     bulkVoidRequestSchema,
     bulkVoidResponseSchema,
+    { who: 'signed-in', scope: 'labels:void' },
   ),
   /** The carrier's verification of an address when ADDRESS_CHECK is `carrier` (any signed-in user). */
-  verifyAddress: defineRpc('orders.address.verify.v1', verifyAddressBodySchema, verifyAddressResponseSchema),
+  verifyAddress: defineRpc('orders.address.verify.v1', verifyAddressBodySchema, verifyAddressResponseSchema, { who: 'signed-in' }),
   /** A single order's tracking (owner or admin). */
-  tracking: defineRpc('orders.label.tracking.v1', z.object({ orderId: idSchema }), labelTrackingSchema),
+  tracking: defineRpc('orders.label.tracking.v1', z.object({ orderId: idSchema }), labelTrackingSchema, { who: 'signed-in', scope: 'labels:read' }),
   /** One label of a batch's tracking (owner or admin). */
-  bulkTracking: defineRpc('orders.bulk.tracking.v1', z.object({ orderId: idSchema, trackingNumber: trackingNumberSchema }), labelTrackingSchema),
+  bulkTracking: defineRpc('orders.bulk.tracking.v1', z.object({ orderId: idSchema, trackingNumber: trackingNumberSchema }), labelTrackingSchema, { who: 'signed-in', scope: 'labels:read' }),
   /** The labels a batch bought, with their states, in file order (owner or admin). */
   bulkLabels: defineRpc(
     'orders.bulk.labels.v1',
     z.object({ orderId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(500).default(100) }),
     batchLabelsPageSchema,
+    { who: 'signed-in', scope: 'labels:read' },
   ),
   /** Today's SCAN forms of a customer's single labels, made for labels on none yet (self or admin). */
-  scanFormsToday: defineRpc('orders.scan-forms.today.v1', z.object({ userId: idSchema }), todayScanFormsResponseSchema),
+  scanFormsToday: defineRpc('orders.scan-forms.today.v1', z.object({ userId: idSchema }), todayScanFormsResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' }),
   /** A subject of its own, not a field on `today`: a replica of the previous release would make forms for every label. */
-  scanFormsChosen: defineRpc('orders.scan-forms.chosen.v1', chosenScanFormsBodySchema.extend({ userId: idSchema }), todayScanFormsResponseSchema),
-  scanFormsTodayLabels: defineRpc('orders.scan-forms.today-labels.v1', z.object({ userId: idSchema }), todayFormLabelsResponseSchema),
+  scanFormsChosen: defineRpc('orders.scan-forms.chosen.v1', chosenScanFormsBodySchema.extend({ userId: idSchema }), todayScanFormsResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' }),
+  scanFormsTodayLabels: defineRpc('orders.scan-forms.today-labels.v1', z.object({ userId: idSchema }), todayFormLabelsResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   /** Money the carriers are still deciding about, and what refunds gave back (self or admin). */
-  refundSummary: defineRpc('orders.refunds.summary.v1', z.object({ userId: idSchema }), refundSummarySchema),
+  refundSummary: defineRpc('orders.refunds.summary.v1', z.object({ userId: idSchema }), refundSummarySchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   /** Every label void with its state, newest first (admins). */
   adminRefunds: defineRpc(
     'orders.admin.refunds.v1',
     z.object({ page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(25), state: labelStateSchema.optional() }),
     adminRefundsPageSchema,
+    { who: 'admin' },
   ),
   /**
    * An EasyPost webhook as the gateway received it: the exact body and its X-Hmac-Signature header, verified here
@@ -158,6 +167,7 @@ export const OrdersRpc = {
     'orders.webhook.easypost.v1',
     z.object({ body: z.string().max(1_000_000), signature: z.string().max(500).nullable() }),
     z.object({ accepted: z.boolean() }),
+    { who: 'public' },
   ),
 } as const;
 

@@ -16,11 +16,12 @@ import {
 import { creditRequestSchema, holdCaptureSchema, holdSchema, idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
 
 export const PaymentsRpc = {
-  accountSummary: defineRpc('payments.account.summary.v1', z.object({ userId: idSchema }), accountSummarySchema),
+  accountSummary: defineRpc('payments.account.summary.v1', z.object({ userId: idSchema }), accountSummarySchema, { who: { selfOrAdmin: 'userId' }, scope: 'balance:read', services: ['orders'] }),
   accountSummaries: defineRpc(
     'payments.account.summaries.v1',
     z.object({ userIds: z.array(idSchema).max(10_000) }),
     z.object({ summaries: z.array(accountSummarySchema) }),
+    { who: 'admin' },
   ),
   /**
    * Deposit totals only (no balance, no spending) of users a signed-in user invited. Payments does not know who
@@ -31,12 +32,14 @@ export const PaymentsRpc = {
     'payments.account.deposit-totals.v1',
     z.object({ userIds: z.array(idSchema).max(10_000) }),
     z.object({ totals: z.array(z.object({ userId: idSchema, totalDepositCents: z.number().int() })) }),
+    { who: 'signed-in' },
   ),
   /** Takes money for a purchase; never below zero (PAYMENTS_INSUFFICIENT_FUNDS); one posting per key. */
   debit: defineRpc(
     'payments.ledger.debit.v1',
     z.object({ userId: idSchema, amountCents: z.number().int().positive(), kind: z.enum(['label_purchase']), reference: z.string().min(1).max(200), idempotencyKey: idempotencyKeySchema }),
     postingResultSchema,
+    { who: 'services', services: ['orders'] },
   ),
   /**
    * Gives the money of a label back: a refund points at the charge it refunds (`refundOf`: the charge's idempotency
@@ -45,37 +48,42 @@ export const PaymentsRpc = {
    * 042). One posting per idempotency key. Deposits are credited inside payments only, by the use case that owns them;
    * a `deposit` kind is refused (kept in the schema so an old caller is told so, not a parse error).
    */
-  credit: defineRpc('payments.ledger.credit.v1', creditRequestSchema, postingResultSchema),
+  credit: defineRpc('payments.ledger.credit.v1', creditRequestSchema, postingResultSchema, { who: 'services', services: ['orders'] }),
   /** An admin sets a balance: posted as an adjustment entry for the difference, with the admin and a reason. */
   adjustBalance: defineRpc(
     'payments.ledger.adjust.v1',
     z.object({ userId: idSchema, newBalanceCents: z.number().int().min(0, { error: 'Balance cannot be negative' }).max(100_000_000), reason: z.string().trim().min(1).max(500), idempotencyKey: idempotencyKeySchema }),
     z.object({ summary: accountSummarySchema, entry: ledgerEntrySchema.nullable() }),
+    { who: 'admin' },
   ),
   listEntries: defineRpc(
     'payments.ledger.list.v1',
     z.object({ userId: idSchema, limit: z.number().int().min(1).max(500).default(50), kinds: z.array(ledgerKindSchema).optional() }),
     z.object({ entries: z.array(ledgerEntrySchema) }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'balance:read' },
   ),
-  createTopUp: defineRpc('payments.top-up.create.v1', z.object({ userId: idSchema, amountCents: topUpAmountSchema, buyerEmail: z.string().optional() }), topUpResponseSchema),
+  createTopUp: defineRpc('payments.top-up.create.v1', z.object({ userId: idSchema, amountCents: topUpAmountSchema, buyerEmail: z.string().optional() }), topUpResponseSchema, { who: { selfOrAdmin: 'userId' } }),
   listDeposits: defineRpc(
     'payments.deposit.list.v1',
     z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7), filter: depositFilterSchema.default('all') }),
     depositPageSchema,
+    { who: { selfOrAdmin: 'userId' }, scope: 'balance:read' },
   ),
-  recentDeposits: defineRpc('payments.deposit.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(50).default(10) }), z.object({ deposits: z.array(depositSchema) })),
+  recentDeposits: defineRpc('payments.deposit.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(50).default(10) }), z.object({ deposits: z.array(depositSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'balance:read' }),
   /** A provider's webhook exactly as received: the signature is checked over these bytes. */
   receiveWebhook: defineRpc(
     'payments.webhook.receive.v1',
     z.object({ rawBody: z.string().max(1_000_000), signature: z.string().max(200) }),
     z.object({ outcome: z.enum(['credited', 'reversed', 'recorded', 'ignored']) }),
+    { who: 'public' },
   ),
-  getTestInvoice: defineRpc('payments.test-invoice.get.v1', z.object({ invoiceId: z.string().min(1).max(100) }), testInvoiceSchema),
+  getTestInvoice: defineRpc('payments.test-invoice.get.v1', z.object({ invoiceId: z.string().min(1).max(100) }), testInvoiceSchema, { who: 'signed-in' }),
   /** The test provider's "customer pays" (or lets it expire); the result arrives through the signed webhook path. */
   settleTestInvoice: defineRpc(
     'payments.test-invoice.settle.v1',
     z.object({ invoiceId: z.string().min(1).max(100), outcome: testInvoiceOutcomeSchema }),
     settleTestInvoiceResponseSchema,
+    { who: 'signed-in' },
   ),
   /**
    * Moves money from the spendable balance into a hold (a bulk order's total). Idempotent by holdId: the same
@@ -86,6 +94,7 @@ export const PaymentsRpc = {
     'payments.hold.place.v1',
     z.object({ userId: idSchema, holdId: idempotencyKeySchema, amountCents: z.number().int().positive(), reference: z.string().min(1).max(200) }),
     holdSchema,
+    { who: 'services', services: ['orders'] },
   ),
   /**
    * Charges labels from a hold, all in one transaction; each capture's key is posted at most once (a replayed key
@@ -95,10 +104,11 @@ export const PaymentsRpc = {
     'payments.hold.capture.v1',
     z.object({ holdId: idempotencyKeySchema, captures: z.array(holdCaptureSchema).min(1).max(1000) }),
     z.object({ hold: holdSchema, capturedCount: z.number().int() }),
+    { who: 'services', services: ['orders'] },
   ),
   /** Gives back what a hold has left and closes it; releasing a closed hold again changes nothing. */
-  releaseHold: defineRpc('payments.hold.release.v1', z.object({ holdId: idempotencyKeySchema }), z.object({ hold: holdSchema, releasedCents: z.number().int() })),
-  getHold: defineRpc('payments.hold.get.v1', z.object({ holdId: idempotencyKeySchema }), holdSchema),
+  releaseHold: defineRpc('payments.hold.release.v1', z.object({ holdId: idempotencyKeySchema }), z.object({ hold: holdSchema, releasedCents: z.number().int() }), { who: 'services', services: ['orders'] }),
+  getHold: defineRpc('payments.hold.get.v1', z.object({ holdId: idempotencyKeySchema }), holdSchema, { who: 'signed-in', services: ['orders'] }),
 } as const;
 
 /** A user's account changed (a posting or a hold committed): what `accountSummary` answers for them is new. */

@@ -9,21 +9,21 @@ import { availableServiceSchema, pricesBodySchema, priceTierSchema, rawServiceSc
 export const quoteItemSchema = z.object({ serviceName: z.string().trim().min(1, { error: 'Please select a service' }), weightLb: z.number().min(0) });
 
 export const PricingRpc = {
-  listRawServices: defineRpc('pricing.raw-service.list.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) })),
-  listDefaultServices: defineRpc('pricing.default-service.list.v1', emptySchema, z.object({ services: z.array(serviceSchema) })),
-  syncDefaultServices: defineRpc('pricing.default-service.sync.v1', emptySchema, z.object({ services: z.array(serviceSchema) })),
-  toggleDefaultService: defineRpc('pricing.default-service.toggle.v1', toggleBodySchema.extend({ id: idSchema }), serviceSchema),
-  setDefaultPrices: defineRpc('pricing.default-service.set-prices.v1', pricesBodySchema.extend({ id: idSchema }), serviceSchema),
-  renameDefaultService: defineRpc('pricing.default-service.rename.v1', renameBodySchema.extend({ id: idSchema }), serviceSchema),
-  listUserServices: defineRpc('pricing.user-service.list.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) })),
-  availableServices: defineRpc('pricing.user-service.available.v1', z.object({ userId: idSchema }), z.object({ services: z.array(availableServiceSchema) })),
-  initializeUserServices: defineRpc('pricing.user-service.initialize.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) })),
-  setUserPrices: defineRpc('pricing.user-service.set-prices.v1', pricesBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
-  toggleUserService: defineRpc('pricing.user-service.toggle.v1', toggleBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
+  listRawServices: defineRpc('pricing.raw-service.list.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) }), { who: 'admin' }),
+  listDefaultServices: defineRpc('pricing.default-service.list.v1', emptySchema, z.object({ services: z.array(serviceSchema) }), { who: 'admin' }),
+  syncDefaultServices: defineRpc('pricing.default-service.sync.v1', emptySchema, z.object({ services: z.array(serviceSchema) }), { who: 'admin' }),
+  toggleDefaultService: defineRpc('pricing.default-service.toggle.v1', toggleBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
+  setDefaultPrices: defineRpc('pricing.default-service.set-prices.v1', pricesBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
+  renameDefaultService: defineRpc('pricing.default-service.rename.v1', renameBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
+  listUserServices: defineRpc('pricing.user-service.list.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  availableServices: defineRpc('pricing.user-service.available.v1', z.object({ userId: idSchema }), z.object({ services: z.array(availableServiceSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:read', services: ['orders'] }),
+  initializeUserServices: defineRpc('pricing.user-service.initialize.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) }), { who: { selfOrAdmin: 'userId' } }),
+  setUserPrices: defineRpc('pricing.user-service.set-prices.v1', pricesBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
+  toggleUserService: defineRpc('pricing.user-service.toggle.v1', toggleBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   /** The name a user sees and orders by; their copy only, the default keeps its own. */
-  renameUserService: defineRpc('pricing.user-service.rename.v1', renameBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema),
+  renameUserService: defineRpc('pricing.user-service.rename.v1', renameBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   /** Anyone (the landing page): each enabled default service's name, weight limit and lowest tier price. */
-  publicPrices: defineRpc('pricing.default-service.public-prices.v1', emptySchema, z.object({ services: z.array(publicPriceSchema) })),
+  publicPrices: defineRpc('pricing.default-service.public-prices.v1', emptySchema, z.object({ services: z.array(publicPriceSchema) }), { who: 'public' }),
   /** Prices for one user; each item is priced by its billable (rounded-up) weight. */
   quote: defineRpc(
     'pricing.quote.create.v1',
@@ -32,6 +32,7 @@ export const PricingRpc = {
       totalCents: z.number().int(),
       items: z.array(z.object({ serviceUid: z.string(), serviceName: z.string(), billableWeightLb: z.number().int(), priceCents: z.number().int() })),
     }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy', services: ['orders'] },
   ),
 } as const;
 

@@ -14,13 +14,13 @@ import {
 
 /** Outgoing webhooks (docs/decisions/051), kept by orders. Every request acts on the signed-in caller's own endpoints. */
 export const WebhooksRpc = {
-  create: defineRpc('orders.webhooks.create.v1', createWebhookBodySchema, webhookWithSecretSchema),
-  list: defineRpc('orders.webhooks.list.v1', z.object({}), webhookListSchema),
-  update: defineRpc('orders.webhooks.update.v1', z.object({ id: idSchema, change: updateWebhookBodySchema }), webhookEndpointSchema),
-  remove: defineRpc('orders.webhooks.delete.v1', z.object({ id: idSchema }), z.object({ deleted: z.boolean() })),
-  rotateSecret: defineRpc('orders.webhooks.rotate-secret.v1', z.object({ id: idSchema }), webhookWithSecretSchema),
-  deliveries: defineRpc('orders.webhooks.deliveries.v1', z.object({ id: idSchema, limit: z.number().int().min(1).max(200).default(50) }), webhookDeliveriesSchema),
-  test: defineRpc('orders.webhooks.test.v1', z.object({ id: idSchema }), webhookTestResponseSchema),
+  create: defineRpc('orders.webhooks.create.v1', createWebhookBodySchema, webhookWithSecretSchema, { who: 'signed-in', scope: 'webhooks:manage', holderOnly: true }),
+  list: defineRpc('orders.webhooks.list.v1', z.object({}), webhookListSchema, { who: 'signed-in', scope: 'webhooks:manage' }),
+  update: defineRpc('orders.webhooks.update.v1', z.object({ id: idSchema, change: updateWebhookBodySchema }), webhookEndpointSchema, { who: 'signed-in', scope: 'webhooks:manage' }),
+  remove: defineRpc('orders.webhooks.delete.v1', z.object({ id: idSchema }), z.object({ deleted: z.boolean() }), { who: 'signed-in', scope: 'webhooks:manage' }),
+  rotateSecret: defineRpc('orders.webhooks.rotate-secret.v1', z.object({ id: idSchema }), webhookWithSecretSchema, { who: 'signed-in', scope: 'webhooks:manage', holderOnly: true }),
+  deliveries: defineRpc('orders.webhooks.deliveries.v1', z.object({ id: idSchema, limit: z.number().int().min(1).max(200).default(50) }), webhookDeliveriesSchema, { who: 'signed-in', scope: 'webhooks:manage' }),
+  test: defineRpc('orders.webhooks.test.v1', z.object({ id: idSchema }), webhookTestResponseSchema, { who: 'signed-in', scope: 'webhooks:manage' }),
   /**
    * An event another service recorded in its own outbox (payments: `balance.credited`), relayed until orders answers:
    * the event id is unique per endpoint, so relaying it again queues nothing twice. Payments only.
@@ -35,5 +35,6 @@ export const WebhooksRpc = {
       data: z.record(z.string(), z.unknown()),
     }),
     z.object({ queued: z.number().int() }),
+    { who: 'services', services: ['payments'] },
   ),
 } as const;

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Checkbox, Code, Heading, HStack, Link, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { API_SCOPES, ErrorCode, type ApiKeySummary, type ApiScope } from '@labeldesk/contracts';
+import { API_SCOPE_MEANINGS, API_SCOPES, ErrorCode, type ApiKeySummary, type ApiScope } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -11,14 +11,6 @@ import { formatDateTime } from '../../../libs/format';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../../services/api-keys/api-keys';
 import { useAuthStore } from '../../../stores/auth.store';
 import { LoginAsNotice } from './login-as-notice';
-
-const SCOPE_TEXT: Record<ApiScope, string> = {
-  'labels:read': 'Read labels, batches, tracking and files',
-  'labels:buy': 'Buy labels (spends your balance)',
-  'labels:void': 'Void labels',
-  'balance:read': 'Read your balance and deposits',
-  'webhooks:manage': 'Manage webhooks',
-};
 
 /** Shown once, right after creation: the server keeps only a hash, so this is the only chance to copy it. */
 const NewKey = ({ value, onDone }: { value: string; onDone: () => void }): ReactElement => (
@@ -102,7 +94,7 @@ const CreateKeyForm = ({ onCreated, twoFactorEnabled }: { onCreated: (key: strin
             <Checkbox.Root key={scope} size="sm" checked={scopes.has(scope)} onCheckedChange={(details) => toggle(scope, details.checked === true)}>
               <Checkbox.HiddenInput aria-label={scope} />
               <Checkbox.Control />
-              <Checkbox.Label title={SCOPE_TEXT[scope]}>{scope}</Checkbox.Label>
+              <Checkbox.Label title={API_SCOPE_MEANINGS[scope]}>{scope}</Checkbox.Label>
             </Checkbox.Root>
           ))}
         </Wrap>

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, OrdersRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
+import { DOWNLOAD_KIND_TRAITS, DomainError, ErrorCode, OrdersRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { Response } from 'express';
 import type { CallContext } from '../auth/request-context';
@@ -97,5 +97,37 @@ describe('OrdersController.list', () => {
     const res = { status: jest.fn().mockReturnThis(), setHeader: jest.fn().mockReturnThis(), send: jest.fn() };
     await expect(new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }).list(userId, ctx, res as unknown as Response)).rejects.toBe(refusal);
     expect(res.send).not.toHaveBeenCalled();
+  });
+});
+
+describe('OrdersController.download', () => {
+  const processing = { status: 'processing' } as const;
+  const downloading = () => {
+    const rpc = { call: jest.fn(async () => processing) };
+    const res = { status: jest.fn(() => res), json: jest.fn() };
+    return { controller: new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }), res, rpc };
+  };
+
+  it('waits for a kind made on the first download as long as its traits say, and for a stored file as long as any call', async () => {
+    const { controller, res, rpc } = downloading();
+    await controller.download('scan-form', 'b1', {}, ctx, res as unknown as Response);
+    await controller.download('pdf', 'b1', {}, ctx, res as unknown as Response);
+    expect(rpc.call).toHaveBeenNthCalledWith(1, OrdersRpc.fileInfo, { kind: 'scan-form', id: 'b1' }, { ...ctx, timeoutMs: DOWNLOAD_KIND_TRAITS['scan-form'].timeoutMs });
+    expect(rpc.call).toHaveBeenNthCalledWith(2, OrdersRpc.fileInfo, { kind: 'pdf', id: 'b1' }, ctx);
+    expect(res.status).toHaveBeenCalledWith(202);
+  });
+
+  it('passes ?variant= only to a kind that reads one', async () => {
+    const { controller, res, rpc } = downloading();
+    await controller.download('packing-slips', 'b1', { variant: 'gift' }, ctx, res as unknown as Response);
+    await controller.download('pdf', 'b1', { variant: 'gift' }, ctx, res as unknown as Response);
+    expect(rpc.call).toHaveBeenNthCalledWith(1, OrdersRpc.fileInfo, { kind: 'packing-slips', id: 'b1', variant: 'gift' }, expect.anything());
+    expect(rpc.call).toHaveBeenNthCalledWith(2, OrdersRpc.fileInfo, { kind: 'pdf', id: 'b1' }, ctx);
+  });
+
+  it('answers an unknown kind as a missing file, without asking orders', async () => {
+    const { controller, res, rpc } = downloading();
+    await expect(controller.download('exe', 'b1', {}, ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    expect(rpc.call).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from
 import {
   DomainError,
   DOWNLOAD_NOTICE_HEADER,
+  DOWNLOAD_KIND_TRAITS,
   downloadKindSchema,
   downloadQuerySchema,
   ErrorCode,
@@ -144,10 +145,9 @@ export class OrdersController {
   ): Promise<void> {
     const parsedKind = downloadKindSchema.safeParse(kind);
     if (!parsedKind.success) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
-    const variant = parsedKind.data === 'packing-slips' ? query.variant : undefined;
-    // Making a SCAN form asks the carrier: longer than reading a stored file.
-    const slow = parsedKind.data === 'scan-form' || parsedKind.data === 'packing-slips';
-    const info = await this.rpc.call(OrdersRpc.fileInfo, { kind: parsedKind.data, id, ...(variant ? { variant } : {}) }, slow ? { ...ctx, timeoutMs: 120_000 } : ctx);
+    const traits = DOWNLOAD_KIND_TRAITS[parsedKind.data];
+    const variant = traits.takesVariant ? query.variant : undefined;
+    const info = await this.rpc.call(OrdersRpc.fileInfo, { kind: parsedKind.data, id, ...(variant ? { variant } : {}) }, traits.timeoutMs ? { ...ctx, timeoutMs: traits.timeoutMs } : ctx);
     if (info.status === 'processing') {
       res.status(202).json({ message: 'File is still being processed. Please try again in a few moments.', code: ErrorCode.ORDERS_FILE_NOT_READY });
       return;

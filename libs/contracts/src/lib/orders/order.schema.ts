@@ -50,6 +50,26 @@ export const DOWNLOAD_KINDS = ['v2', 'pdf', 'result-csv', 'auto-csv', 'zpl', 'sc
 export const downloadKindSchema = z.enum(DOWNLOAD_KINDS);
 export type DownloadKind = z.infer<typeof downloadKindSchema>;
 
+/** What the gateway must know of a kind of download; what the file is and whose it is, orders' download registry says. */
+export interface DownloadKindTraits {
+  /** How long the gateway waits for the file's info; left out: as long as for any call. */
+  readonly timeoutMs?: number;
+  /** The kind reads `?variant=` (packing slips: `gift` leaves the prices out); other kinds never see one. */
+  readonly takesVariant?: true;
+}
+
+/** Every kind's traits: a new kind is added to DOWNLOAD_KINDS, here, and to orders' registry (decision 081). */
+export const DOWNLOAD_KIND_TRAITS: Readonly<Record<DownloadKind, DownloadKindTraits>> = {
+  v2: {},
+  pdf: {},
+  'result-csv': {},
+  'auto-csv': {},
+  zpl: {},
+  // Made on the first download, by asking the carrier: longer than reading a stored file.
+  'scan-form': { timeoutMs: 120_000 },
+  'packing-slips': { timeoutMs: 120_000, takesVariant: true },
+};
+
 export const fileInfoSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ready'),

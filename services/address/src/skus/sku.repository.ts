@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type SkuUpdate, type skuFormSchema } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM } from '@labeldesk/nest-orm';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -8,6 +9,9 @@ import { SkuEntity } from './sku.entity';
 import { toSkuColumns } from './sku.mapper';
 
 export type SkuInput = z.output<typeof skuFormSchema>;
+
+/** The one answer for a SKU that does not exist and for another user's. */
+export const SKU_NOT_FOUND = 'SKU not found';
 
 @Injectable()
 export class SkuRepository {
@@ -40,7 +44,7 @@ export class SkuRepository {
   async update(userId: string, id: string, input: SkuUpdate): Promise<SkuEntity> {
     const em = this.orm.em.fork();
     const entity = await em.findOne(SkuEntity, { id, userId });
-    if (!entity) throw new DomainError(ErrorCode.NOT_FOUND, 'SKU not found');
+    if (!entity) throw new DomainError(ErrorCode.NOT_FOUND, SKU_NOT_FOUND);
     Object.assign(entity, toSkuColumns({ ...input, packagingWeight: input.packagingWeight ?? entity.packagingWeight }));
     try {
       await em.flush();
@@ -51,8 +55,9 @@ export class SkuRepository {
     return entity;
   }
 
-  findById(id: string): Promise<SkuEntity | null> {
-    return this.orm.em.fork().findOne(SkuEntity, { id });
+  /** The SKU of that id if its owner is in the caller's scope: another user's is not found, as a missing one. */
+  findOwned(id: string, scope: OwnerScope): Promise<SkuEntity | null> {
+    return this.orm.em.fork().findOne(SkuEntity, { id, ...ownerFilterOf(scope) });
   }
 
   async delete(id: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { AddressRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { AddressRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toSkuRecord } from './sku.mapper';
-import { SkuRepository } from './sku.repository';
+import { SKU_NOT_FOUND, SkuRepository } from './sku.repository';
 import { ImportSkusUseCase } from './usecases/import-skus.usecase';
 
 @Controller()
@@ -27,12 +27,12 @@ export class SkusController {
     return toSkuRecord(await this.skus.update(body.userId, body.id, body.sku));
   }
 
-  /** The spec's delete route carries only the SKU id, so ownership is checked against the stored row. */
+  /** The spec's delete route carries only the SKU id, so the SKU is read in the caller's owner scope. */
   @RpcHandler(AddressRpc.deleteSku)
   async remove(@CurrentCaller() caller: Caller, @RpcPayload(AddressRpc.deleteSku) body: ParsedRequestOf<typeof AddressRpc.deleteSku>) {
-    const sku = await this.skus.findById(body.id);
-    if (!sku || !ownsOrAdmin(caller, sku.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'SKU not found');
-    await this.skus.delete(body.id);
+    const scope = ownerScopeOf(caller);
+    const sku = foundInScope(await this.skus.findOwned(body.id, scope), scope, SKU_NOT_FOUND);
+    await this.skus.delete(sku.id);
     return { ok: true as const };
   }
 }

@@ -97,6 +97,10 @@ describe('HttpErrorFilter', () => {
       expect(respond(httpError(400, undefined)).status).toBe(400);
     });
 
+    it('answers a body in an encoding body-parser cannot read as the gateway refuses every compressed body: send it uncompressed', () => {
+      expect(respond(httpError(415, 'encoding.unsupported'))).toEqual({ status: 415, body: { message: 'The request body must be sent uncompressed (no Content-Encoding)', code: 'VALIDATION_FAILED' } });
+    });
+
     it('answers an unsupported charset with a 415 that asks for UTF-8', () => {
       expect(respond(httpError(415, 'charset.unsupported'))).toEqual({ status: 415, body: { message: 'The request body must be JSON in UTF-8', code: 'VALIDATION_FAILED' } });
     });

@@ -3,6 +3,8 @@ import { DomainError, ErrorCode, type ApiError } from '@labeldesk/contracts';
 import type { Response } from 'express';
 import { HTTP_STATUS_BY_CODE } from './error-status.table';
 
+export const UNCOMPRESSED_ONLY = 'The request body must be sent uncompressed (no Content-Encoding)';
+
 const HTTP_CODES: Record<number, ErrorCode> = {
   400: ErrorCode.VALIDATION_FAILED,
   401: ErrorCode.UNAUTHENTICATED,
@@ -103,7 +105,8 @@ const bodyReadRefusal = (exception: unknown): [number, ApiError] | null => {
     case 'charset.unsupported':
       return [415, { message: 'The request body must be JSON in UTF-8', code: ErrorCode.VALIDATION_FAILED }];
     case 'encoding.unsupported':
-      return [415, { message: 'The request body must be sent uncompressed, or compressed with gzip, deflate or br', code: ErrorCode.VALIDATION_FAILED }];
+      // Compressed bodies are refused before body-parser (refuseCompressedBodies): should one reach it, the same answer.
+      return [415, { message: UNCOMPRESSED_ONLY, code: ErrorCode.VALIDATION_FAILED }];
     case 'entity.parse.failed':
       return [400, { message: 'The request body is not valid JSON', code: ErrorCode.VALIDATION_FAILED }];
     case 'request.aborted':

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { Public } from '../auth/access.decorators';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { BAD_INPUT_MESSAGE } from './bad-input.middleware';
-import { UNCOMPRESSED_ONLY, useJsonBodies } from './json-body.middleware';
+import { UNCOMPRESSED_ONLY } from '../errors/http-error.filter';
+import { useJsonBodies } from './json-body.middleware';
 import { NOT_AN_OBJECT, ZodBody } from './zod-body.pipe';
 
 const rowCount = (body: unknown, key: string): number => {

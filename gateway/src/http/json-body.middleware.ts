@@ -6,6 +6,7 @@ import { json, type NextFunction, type Request, type Response } from 'express';
 import { RouteCatalogue, type DocumentedRoute } from '../docs/route-catalogue';
 import { BAD_INPUT_MESSAGE, isNestedDeeperThan, MAX_JSON_DEPTH, rejectBadBody, rejectBadUrl, requireJsonBody } from './bad-input.middleware';
 import { headerValue } from './header-value';
+import { UNCOMPRESSED_ONLY } from '../errors/http-error.filter';
 
 /** Every route the table below does not name: forms, settings, one order. */
 export const BODY_LIMIT = '2mb';
@@ -104,8 +105,6 @@ export const refuseAnonymousBodies =
     if (publicRoutes.some((route) => (route.method === 'ALL' || route.method === req.method) && route.path.test(path))) return next();
     refuseUnread(req, res, next, new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required'));
   };
-
-export const UNCOMPRESSED_ONLY = 'The request body must be sent uncompressed (no Content-Encoding)';
 
 /**
  * A compressed body is refused, unread (415): none of the API's senders compress, and inflating a small body into a

@@ -13,12 +13,17 @@ describe('vacuumIfQuiet', () => {
   /** Every row written again, as a bulk label's item is: the old versions stay behind until a vacuum. */
   const rewriteAll = () => db.exec(`update items set note = note || 'x'`);
 
-  beforeEach(async () => {
+  // One database for the file (a new PGlite runs initdb, seconds of WebAssembly): each test has a table of its own,
+  // made anew, and counts the log from where it stands when the test begins (vacuumStateNow).
+  beforeAll(async () => {
     db = await PGlite.create();
-    await db.exec(`create table items (id int primary key, note text not null); insert into items select g, repeat('n', 400) from generate_series(1, 5000) g`);
   });
 
-  afterEach(async () => {
+  beforeEach(async () => {
+    await db.exec(`drop table if exists items; create table items (id int primary key, note text not null); insert into items select g, repeat('n', 400) from generate_series(1, 5000) g`);
+  });
+
+  afterAll(async () => {
     await db.close();
   });
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORM } from '@labeldesk/nest-orm';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { EntityManager, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { depositFilterSchema } from '@labeldesk/contracts';
@@ -24,6 +25,11 @@ export class DepositRepository {
 
   findByInvoiceId(invoiceId: string): Promise<DepositEntity | null> {
     return this.orm.em.fork().findOne(DepositEntity, { invoiceId });
+  }
+
+  /** The deposit of that invoice if its owner is in the caller's scope: another user's is not found, as a missing one. */
+  findOwnedByInvoiceId(invoiceId: string, scope: OwnerScope): Promise<DepositEntity | null> {
+    return this.orm.em.fork().findOne(DepositEntity, { invoiceId, ...ownerFilterOf(scope) });
   }
 
   /** Changes a deposit inside a transaction someone else owns (the ledger posting it goes with). */

@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toDeposit } from './deposit.mapper';
 import { DepositRepository } from './deposit.repository';
 import { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
 import { ReceiveWebhookUseCase } from './usecases/receive-webhook.usecase';
-import { SettleTestInvoiceUseCase } from './usecases/settle-test-invoice.usecase';
+import { INVOICE_NOT_FOUND, SettleTestInvoiceUseCase } from './usecases/settle-test-invoice.usecase';
 
 
 @Controller()
@@ -41,10 +41,9 @@ export class DepositsController {
 
   @RpcHandler(PaymentsRpc.getTestInvoice)
   async onGetTestInvoice(@CurrentCaller() caller: Caller, @RpcPayload(PaymentsRpc.getTestInvoice) body: ParsedRequestOf<typeof PaymentsRpc.getTestInvoice>) {
-    const deposit = await this.deposits.findByInvoiceId(body.invoiceId);
-    if (!deposit || !ownsOrAdmin(caller, deposit.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    await this.settleTestInvoice.ownedDeposit(caller, body.invoiceId);
     const details = await this.settleTestInvoice.testProvider().details(body.invoiceId);
-    if (!details) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    if (!details) throw new DomainError(ErrorCode.NOT_FOUND, INVOICE_NOT_FOUND);
     return { id: details.id, amount: details.amountCents, status: details.status, expiresAt: details.expiresAt.toISOString() };
   }
 

@@ -2,6 +2,7 @@ import { ledgerPostings } from '@labeldesk/nest-config';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, type Hold, type HoldCapture } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM, schemaTable } from '@labeldesk/nest-orm';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { LEDGER_KEY_CONSTRAINT, LedgerRepository, type NewEntry } from '../ledger/ledger.repository';
 import { planCaptures } from './capture-plan';
@@ -40,8 +41,16 @@ export class HoldRepository {
     return schemaTable(this.orm, 'ledger_holds');
   }
 
-  async find(holdId: string): Promise<Hold | null> {
-    const [row] = await this.orm.em.fork().execute<HoldRow[]>(`select * from ${this.table} where "hold_id" = ?`, [holdId]);
+  find(holdId: string): Promise<Hold | null> {
+    return this.findOwned(holdId, { everyOwner: true });
+  }
+
+  /** The hold if its owner is in the caller's scope, filtered in the query: another user's is not found, as a missing one. */
+  async findOwned(holdId: string, scope: OwnerScope): Promise<Hold | null> {
+    const owner = ownerFilterOf(scope).userId;
+    const ownerCondition = owner === undefined ? '' : ' and "user_id" = ?';
+    const values = owner === undefined ? [holdId] : [holdId, owner];
+    const [row] = await this.orm.em.fork().execute<HoldRow[]>(`select * from ${this.table} where "hold_id" = ?${ownerCondition}`, values);
     return row ? toHold(row) : null;
   }
 

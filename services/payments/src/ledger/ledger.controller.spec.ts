@@ -72,13 +72,13 @@ describe('LedgerController.onCredit', () => {
     ['the user themselves', { userId, role: 'user' as const }],
     ['an admin', { userId, role: 'admin' as const }],
     ['another service', { service: 'pricing' as const }],
-  ])('lets only orders refund or charge: %s moves no money', async (_case, caller) => {
-    const { controller, posted } = setup();
-    await expect(controller.onCredit(caller, credit())).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-    expect(() => controller.onDebit(caller, { userId, amountCents: 850, kind: 'label_purchase', reference: 'order o1', idempotencyKey: 'label:o1:1' })).toThrow(
-      expect.objectContaining({ code: ErrorCode.FORBIDDEN }),
-    );
-    expect(posted).toEqual([]);
+  ])('lets only orders refund or charge: %s is refused before the handler runs', (_case, caller) => {
+    // Who may is declared on the contracts and enforced by CallerGuard before the handler runs (decision 080).
+    for (const handler of [LedgerController.prototype.onCredit, LedgerController.prototype.onDebit]) {
+      const policy = Reflect.getMetadata(HANDLER_ACCESS, handler) as HandlerPolicy;
+      expect(() => enforceHandlerAccess(policy, caller, credit())).toThrow(expect.objectContaining({ code: ErrorCode.FORBIDDEN }));
+      expect(() => enforceHandlerAccess(policy, orders, credit())).not.toThrow();
+    }
   });
 });
 
@@ -87,7 +87,7 @@ describe('LedgerController.onAdjust', () => {
     const { controller, posted } = setup();
     const edit = { userId, newBalanceCents: 100_000, reason: 'mine', idempotencyKey: 'adjust:own-1' };
     await expect(controller.onAdjust({ userId, role: 'admin' }, edit)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'You cannot change your own balance' });
-    // Who may adjust is declared on the handler and enforced by CallerGuard before it runs (decision 049).
+    // Who may adjust is declared on the contract and enforced by CallerGuard before the handler runs (decision 080).
     const policy = Reflect.getMetadata(HANDLER_ACCESS, LedgerController.prototype.onAdjust) as HandlerPolicy;
     const other = { ...edit, userId: 'a1b2c3d4-0000-4000-8000-000000000000' };
     expect(() => enforceHandlerAccess(policy, { userId, role: 'user' }, other)).toThrow(expect.objectContaining({ code: ErrorCode.FORBIDDEN }));

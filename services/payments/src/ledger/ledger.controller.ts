@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { LedgerRepository } from './ledger.repository';
 import { AdjustBalanceUseCase } from './usecases/adjust-balance.usecase';
 import { RefundChargeUseCase } from './usecases/refund-charge.usecase';
 
 /**
- * Debits and refunds come only from orders, on its own account, for a label; adjustments only from an admin. Each
- * handler checks its caller and hands over to one operation.
+ * Debits and refunds come only from orders, on its own account, for a label; adjustments only from an admin. Their
+ * contracts say so and CallerGuard refuses anyone else (decision 080); each handler hands over to one operation.
  */
 @Controller()
 export class LedgerController {
@@ -18,15 +18,13 @@ export class LedgerController {
   ) {}
 
   @RpcHandler(PaymentsRpc.debit)
-  onDebit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.debit) body: ParsedRequestOf<typeof PaymentsRpc.debit>) {
-    requireService(caller, 'orders');
+  onDebit(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PaymentsRpc.debit) body: ParsedRequestOf<typeof PaymentsRpc.debit>) {
     return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: -body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
   }
 
   /** Money comes back only as a refund of a label charge; a deposit is credited by payments alone (decision 008). */
   @RpcHandler(PaymentsRpc.credit)
-  async onCredit(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
-    requireService(caller, 'orders');
+  async onCredit(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
     if (body.kind !== 'refund') throw new DomainError(ErrorCode.FORBIDDEN, 'Deposits are credited by payments only');
     return this.refundCharge.execute(body);
   }

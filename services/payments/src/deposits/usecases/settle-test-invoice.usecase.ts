@@ -1,4 +1,4 @@
-import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { foundInScope, ownerScopeOf } from '@labeldesk/nest-transport';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller, type Deposit } from '@labeldesk/contracts';
 import { randomBytes } from 'node:crypto';
@@ -6,10 +6,14 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../../providers/payment-
 import { TestPaymentProvider } from '../../providers/test/test-payment.provider';
 import { signBtcpayBody } from '../../webhooks/btcpay-signature';
 import { toDeposit } from '../deposit.mapper';
+import type { DepositEntity } from '../deposit.entity';
 import { DepositRepository } from '../deposit.repository';
 import { ReceiveWebhookUseCase } from './receive-webhook.usecase';
 
 const newId = () => randomBytes(11).toString('base64url');
+
+/** The one answer for an invoice that does not exist and for another user's. */
+export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 /**
  * The test provider's checkout: the invoice changes state, then a webhook event is built and signed exactly as
@@ -25,8 +29,7 @@ export class SettleTestInvoiceUseCase {
 
   async execute(caller: Caller, invoiceId: string, outcome: 'paid' | 'expired'): Promise<Deposit> {
     const provider = this.testProvider();
-    const deposit = await this.deposits.findByInvoiceId(invoiceId);
-    if (!deposit || !ownsOrAdmin(caller, deposit.userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'Invoice not found');
+    const deposit = await this.ownedDeposit(caller, invoiceId);
     if (!(await provider.settle(invoiceId, outcome))) throw new DomainError(ErrorCode.CONFLICT, 'This invoice is no longer open');
     const deliveryId = newId();
     const body = JSON.stringify(
@@ -48,6 +51,12 @@ export class SettleTestInvoiceUseCase {
     );
     await this.receiveWebhook.execute(body, signBtcpayBody(provider.webhookSecret, body));
     return toDeposit((await this.deposits.findById(deposit.id)) ?? deposit);
+  }
+
+  /** The deposit a test invoice pays, read in the caller's owner scope. */
+  async ownedDeposit(caller: Caller, invoiceId: string): Promise<DepositEntity> {
+    const scope = ownerScopeOf(caller);
+    return foundInScope(await this.deposits.findOwnedByInvoiceId(invoiceId, scope), scope, INVOICE_NOT_FOUND);
   }
 
   testProvider(): TestPaymentProvider {

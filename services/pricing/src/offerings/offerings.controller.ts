@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireSelfAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
 import type { UserOfferingEntity } from './offering.entities';
 import { toDefaultOffering, toUserOffering } from './offering.mapper';
@@ -14,7 +14,10 @@ import { SetUserPricesUseCase } from './usecases/set-user-prices.usecase';
 import { ToggleDefaultOfferingUseCase } from './usecases/toggle-default-offering.usecase';
 import { ToggleUserOfferingUseCase } from './usecases/toggle-user-offering.usecase';
 
-/** Offerings and prices: admins configure, customers read their own and get quotes. Each handler checks its caller and hands over to one use case. */
+/**
+ * Offerings and prices: admins configure, customers read their own and get quotes. Who may call each handler is its
+ * contract's, enforced by CallerGuard (decision 080); each hands over to one use case.
+ */
 @Controller()
 export class OfferingsController {
   constructor(
@@ -77,8 +80,7 @@ export class OfferingsController {
   }
 
   @RpcHandler(PricingRpc.availableServices)
-  async available(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
-    requireSelfAdminOrService(caller, body.userId, 'orders');
+  async available(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PricingRpc.availableServices) body: ParsedRequestOf<typeof PricingRpc.availableServices>) {
     return this.availableOfferings.execute(body.userId);
   }
 
@@ -104,8 +106,7 @@ export class OfferingsController {
   }
 
   @RpcHandler(PricingRpc.quote)
-  onQuote(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(PricingRpc.quote) body: ParsedRequestOf<typeof PricingRpc.quote>) {
-    requireSelfAdminOrService(caller, body.userId, 'orders');
+  onQuote(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PricingRpc.quote) body: ParsedRequestOf<typeof PricingRpc.quote>) {
     return this.quote.execute(body);
   }
 }

@@ -1,9 +1,9 @@
 import type { ServiceDefinition } from '@labeldesk/nest-service';
-import { OrdersModule } from './app.module';
-import { ordersEnvSchema } from './config/env.schema';
+import { OrdersServiceModule } from './app.module';
+import { ordersEnvSchema } from './config';
 
 export const ordersService: ServiceDefinition<typeof ordersEnvSchema> = {
   name: 'orders',
   envSchema: ordersEnvSchema,
-  module: (env) => OrdersModule.forEnv(env),
+  module: (env) => OrdersServiceModule.forEnv(env),
 };

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { labelMarginCents, type AdminOrderRow, type AdminOrdersQuery, type LabelCarrier, type LabelCosts } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { labelsFileNames } from '../bulk/bulk-order.mapper';
+import { labelsFileNames } from '../bulk';
 import { BatchLabelsRepository, NO_LABEL_COSTS } from './batch-labels.repository';
 
 const SINGLE_STATUSES: ReadonlySet<string> = new Set(['pending', 'completed', 'cancelled']);

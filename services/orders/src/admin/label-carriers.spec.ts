@@ -1,5 +1,5 @@
 import { LABEL_CARRIERS, labelCarrierSchema } from '@labeldesk/contracts';
-import { CARRIER_IDS } from '../carriers/carrier.port';
+import { CARRIER_IDS } from '../carriers';
 
 describe('the carriers admins filter and read labels by', () => {
   it('are exactly the carriers the registry can turn on, so every recorded carrier can be shown and filtered', () => {

@@ -12,7 +12,7 @@ import {
   type ParsedRequestOf,
 } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { OrderRepository } from '../orders/order.repository';
+import { OrderRepository } from '../orders';
 import { AdminOrdersRepository } from './admin-orders.repository';
 import { BatchLabelsRepository } from './batch-labels.repository';
 import { LabelMarginsRepository } from './label-margins.repository';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PeriodicTask } from '../common/periodic-task';
+import { PeriodicTask } from '../common';
 import { BulkRepository } from './bulk.repository';
 
 /** A draft untouched this long is no longer being uploaded: a slice arrives within seconds of the one before. */

@@ -1,8 +1,7 @@
 import { DomainError, ErrorCode, type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import type { LabelPurchaser } from '../carriers/purchase/label-purchaser';
-import type { ShipperContacts } from '../carriers/shipper/shipper-contacts';
-import type { OrdersEnv } from '../config/env.schema';
+import type { LabelPurchaser, ShipperContacts } from '../carriers';
+import type { OrdersEnv } from '../config';
 import { BulkEngine } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';

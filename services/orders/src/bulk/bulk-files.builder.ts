@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CARRIER_REGISTRY } from '../carriers/carrier.port';
-import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
-import { FileRepository } from '../files/file.repository';
+import { CARRIER_REGISTRY, type CarrierRegistry } from '../carriers';
+import { FileRepository, type StoredFileEntity } from '../files';
 import { BulkRepository } from './bulk.repository';
 import type { BulkFileRow, BulkOrderRow } from './bulk.rows';
 import { amazonConfirmTsvChunks, type AmazonConfirmRow } from './output/amazon-confirm-tsv.writer';
@@ -10,7 +9,6 @@ import { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
 import { mergedLabelZplChunks } from './output/merged-label-zpl.writer';
 import { resultCsvChunks, type ResultCsvRow } from './output/result-csv.writer';
 import { tee } from './output/tee';
-import type { StoredFileEntity } from '../files/stored-file.entity';
 
 export interface BuiltFiles {
   /** The batch's labels file: the merged PDF, or the .zpl of a `zpl` batch (kept in the same columns, decision 047). */

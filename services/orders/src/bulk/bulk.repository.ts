@@ -4,9 +4,9 @@ import { ORM, queryBound, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { BulkFileRow, BulkOrderRow, ClaimedItem, FailedItemRow, ItemOutcome, NewBulkItem, StagedRowSummary } from './bulk.rows';
-import { placeholders } from '../database/sql-values';
-import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
-import { settleBoughtSql } from '../carriers/purchase/purchase-journal.repository';
+import { placeholders } from '../database';
+import { type OutboxEvent, outboxInsert } from '../webhooks';
+import { settleBoughtSql } from '../carriers';
 import { shippedOrdersSql } from './already-shipped.sql';
 import { sameReceiverLabelSql } from './same-receiver.sql';
 

@@ -1,4 +1,4 @@
-import type { BoughtLabel } from '../carriers/carrier.port';
+import type { BoughtLabel } from '../carriers';
 import type { BulkOrderItem, BulkStatus, LabelFormat } from '@labeldesk/contracts';
 
 /** A bulk_orders row as PostgreSQL returns it (bigint arrives as a string). */

@@ -1,5 +1,5 @@
 import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/contracts';
-import type { CarrierId } from '../config/carrier-ids';
+import type { CarrierId } from '../config';
 
 /**
  * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
@@ -7,7 +7,7 @@ import type { CarrierId } from '../config/carrier-ids';
  * throw for a carrier's answer: every answer is a PurchaseOutcome, so the one label purchaser decides what happens.
  */
 
-export { CARRIER_IDS, type CarrierId } from '../config/carrier-ids';
+export { CARRIER_IDS, type CarrierId } from '../config';
 
 /**
  * One shipping offering of a carrier (USPS Priority Mail, …). The uid is shared by every carrier that sells the same

@@ -1,7 +1,7 @@
 import { FakeUspsServer } from '@labeldesk/testing';
 import { Test } from '@nestjs/testing';
 import { ORM } from '@labeldesk/nest-orm';
-import { ORDERS_ENV, ordersEnvSchema, type OrdersEnv } from '../config/env.schema';
+import { ORDERS_ENV, type OrdersEnv, ordersEnvSchema } from '../config';
 import { CARRIER_REGISTRY, type LabelShipment } from './carrier.port';
 import { PooledSandboxCarrier, carrierRegistryProvider } from './carrier.provider';
 import type { CarrierRegistry } from './registry/carrier-registry';

@@ -1,17 +1,11 @@
 import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
-import type { BulkRepository } from '../bulk/bulk.repository';
-import type { BulkOrderRow } from '../bulk/bulk.rows';
-import type { OrderRepository } from '../orders/order.repository';
-import type { OrderEntity } from '../orders/order.entity';
-import type { FileRepository } from '../files/file.repository';
-import type { StoredFileEntity } from '../files/stored-file.entity';
+import type { BulkOrderRow, BulkRepository } from '../bulk';
+import type { OrderEntity, OrderRepository } from '../orders';
+import type { FileRepository, StoredFileEntity } from '../files';
 import { FilesController } from './files.controller';
-import { CarrierRegistry } from '../carriers/registry/carrier-registry';
+import { CarrierRegistry } from '../carriers';
 import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
-import type { PackingSlipsRepository } from '../shipping-day/packing-slips.repository';
-import { PackingSlipsUseCase } from '../shipping-day/packing-slips.usecase';
-import { ScanFormUseCase } from '../shipping-day/scan-form.usecase';
-import type { ScanFormsRepository } from '../shipping-day/scan-forms.repository';
+import { type PackingSlipsRepository, PackingSlipsUseCase, type ScanFormsRepository, ScanFormUseCase } from '../shipping-day';
 
 const ORDER_ID = '6f1c2b3a-0000-4000-8000-000000000001';
 const BATCH_ID = '6f1c2b3a-0000-4000-8000-000000000002';

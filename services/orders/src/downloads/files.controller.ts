@@ -1,12 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, FINAL_BULK_STATUSES, OrdersRpc, type Caller, type DownloadKind, type FileInfo, type ParsedRequestOf } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk/bulk.repository';
-import type { BulkOrderRow } from '../bulk/bulk.rows';
-import { OrderRepository } from '../orders/order.repository';
-import { PackingSlipsUseCase } from '../shipping-day/packing-slips.usecase';
-import { ScanFormUseCase, type FormFile } from '../shipping-day/scan-form.usecase';
-import { FileRepository } from '../files/file.repository';
+import { type BulkOrderRow, BulkRepository } from '../bulk';
+import { OrderRepository } from '../orders';
+import { type FormFile, PackingSlipsUseCase, ScanFormUseCase } from '../shipping-day';
+import { FileRepository } from '../files';
 
 /** Spec 8 "Downloads" wording, so API clients read the same text as the web app shows. */
 const NOT_FOUND_MESSAGE = 'File not found. This file may not have been generated yet.';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { underJobLock } from './job-lock';
 import { isUsed } from './label-state';
 import { LabelVoidsRepository } from './label-voids.repository';
-import { PeriodicTask } from '../common/periodic-task';
+import { PeriodicTask } from '../common';
 import { TrackingRefresh } from './tracking-refresh';
 import { VoidLabelUseCase } from './void-label.usecase';
 

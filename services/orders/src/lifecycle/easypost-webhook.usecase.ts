@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { parseTrackerUpdated, verifyEasyPostWebhook } from '../carriers/easypost/easypost-webhook';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { parseTrackerUpdated, verifyEasyPostWebhook } from '../carriers';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { LabelTrackingRepository } from './label-tracking.repository';
 import { TrackingRefresh } from './tracking-refresh';
 

@@ -1,5 +1,5 @@
 import type { LabelState } from '@labeldesk/contracts';
-import { UNUSED_TRACKING_STATUSES, type TrackingStatus } from '../carriers/carrier.port';
+import { type TrackingStatus, UNUSED_TRACKING_STATUSES } from '../carriers';
 
 /** The states a void row can be in (a label without one is `purchased`). */
 export type VoidState = Exclude<LabelState, 'purchased'>;

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { TRACKING_STATUSES, type CarrierId, type TrackingReport, type TrackingStatus } from '../carriers/carrier.port';
+import { type CarrierId, TRACKING_STATUSES, type TrackingReport, type TrackingStatus } from '../carriers';
 import { isUsed } from './label-state';
 import type { ChargedLabel, LabelKind } from './label-voids.repository';
-import { jsonColumn } from '../database/sql-values';
-import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+import { jsonColumn } from '../database';
+import { type OutboxEvent, outboxInsert } from '../webhooks';
 
 const TRACKING_UPDATED: OutboxEvent = {
   type: 'tracking.updated',

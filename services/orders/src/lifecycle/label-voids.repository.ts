@@ -3,10 +3,10 @@ import type { LabelState } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { CarrierId, CarrierRefs, TrackingStatus } from '../carriers/carrier.port';
+import type { CarrierId, CarrierRefs, TrackingStatus } from '../carriers';
 import type { VoidState } from './label-state';
-import { jsonColumn, placeholders } from '../database/sql-values';
-import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+import { jsonColumn, placeholders } from '../database';
+import { type OutboxEvent, outboxInsert } from '../webhooks';
 
 const voidEvent = (type: 'label.voided' | 'label.refunded'): OutboxEvent => ({
   type,

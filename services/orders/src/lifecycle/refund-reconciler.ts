@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LabelToVoid } from '../carriers/carrier.port';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import type { LabelToVoid } from '../carriers';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
-import { PeriodicTask } from '../common/periodic-task';
+import { PeriodicTask } from '../common';
 import { VoidSettlement } from './void-settlement';
 
 /** Voids and refunds asked about at once per round. */

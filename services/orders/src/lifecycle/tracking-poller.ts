@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { LabelTrackingRepository } from './label-tracking.repository';
-import { PeriodicTask } from '../common/periodic-task';
+import { PeriodicTask } from '../common';
 import { TrackingRefresh } from './tracking-refresh';
 import { mapLimited } from './void-label.usecase';
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CARRIER_REGISTRY, type TrackingReport } from '../carriers/carrier.port';
-import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { CARRIER_REGISTRY, type CarrierRegistry, type TrackingReport } from '../carriers';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { LabelTrackingRepository, type StoredTracking, type TrackedLabel } from './label-tracking.repository';
 
 /**

@@ -1,6 +1,6 @@
 import { BATCH_VOID_PAGE, type Caller } from '@labeldesk/contracts';
-import type { BulkRepository } from '../bulk/bulk.repository';
-import type { OrderRepository } from '../orders/order.repository';
+import type { BulkRepository } from '../bulk';
+import type { OrderRepository } from '../orders';
 import type { ChargedLabel, LabelVoid, LabelVoidsRepository } from './label-voids.repository';
 import type { TrackingRefresh } from './tracking-refresh';
 import { VoidLabelUseCase } from './void-label.usecase';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { authMethodOf, BATCH_VOID_PAGE, DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk/bulk.repository';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
-import { OrderRepository } from '../orders/order.repository';
+import { BulkRepository } from '../bulk';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
+import { OrderRepository } from '../orders';
 import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-state';
 import { LabelVoidsRepository, type ChargedLabel, type LabelVoid, type RequestedBy } from './label-voids.repository';
 import { TrackingRefresh } from './tracking-refresh';

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CARRIER_REGISTRY, type CarrierAdapter, type LabelToVoid, type VoidOutcome } from '../carriers/carrier.port';
-import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { CARRIER_REGISTRY, type CarrierAdapter, type CarrierRegistry, type LabelToVoid, type VoidOutcome } from '../carriers';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import type { VoidState } from './label-state';
 import { LabelManifestsRepository } from './label-manifests.repository';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labelInput } from '../carriers/testing/label-fixtures';
-import { renderLabel } from '../carriers/sandbox/label-renderer';
+import { renderLabel } from '../carriers';
 import { stampVoidLabel, VOID_NOTICE } from './void-stamp.pdf';
 
 // A real reader (poppler-utils: pdftotext, pdftoppm, which the integration suite's machine has) reads the stamped label

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { labelInput } from '../carriers/testing/label-fixtures';
-import { renderLabel } from '../carriers/sandbox/label-renderer';
+import { renderLabel } from '../carriers';
 import { isVoidStampedPdf, isVoidStampedZpl, labelFileKind, stampVoidLabel, stampVoidPdf, stampVoidZpl, VOID_KEYWORD, ZPL_VOID_MARKER } from './void-stamp.pdf';
 
 // The checks that read the stamped PDF back with poppler (pdftotext, pdftoppm) are in void-stamp.pdf.int-spec.ts.

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, type BulkStatus } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { BulkRepository } from '../bulk/bulk.repository';
-import { RegenerateFilesUseCase } from '../bulk/usecases/regenerate-files.usecase';
+import { BulkRepository, RegenerateFilesUseCase } from '../bulk';
 import type { LabelVoid } from './label-voids.repository';
 import { stampVoidLabel } from './void-stamp.pdf';
 

@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
 import type { OrderStatus, SingleOrder } from '@labeldesk/contracts';
-import type { CarrierId, LabelFormat } from '../carriers/carrier.port';
+import type { CarrierId, LabelFormat } from '../carriers';
 
 @Entity({ tableName: 'orders' })
 export class OrderEntity {

@@ -1,4 +1,4 @@
-import type { BoughtLabel, LabelFormat } from '../carriers/carrier.port';
+import type { BoughtLabel, LabelFormat } from '../carriers';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type OrderStatus } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { OrderEntity } from './order.entity';
 import type { OrderListRow } from './order.mapper';
-import { outboxInsert, type OutboxEvent } from '../webhooks/outbox.sql';
+import { type OutboxEvent, outboxInsert } from '../webhooks';
 
 const LABEL_PURCHASED_SINGLE: OutboxEvent = {
   type: 'label.purchased',

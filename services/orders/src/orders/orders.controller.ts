@@ -1,11 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, requireAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk/bulk.repository';
-import { AddressVerifier } from '../carriers/address/address-verifier';
-import { CARRIER_REGISTRY } from '../carriers/carrier.port';
-import type { CarrierRegistry } from '../carriers/registry/carrier-registry';
-import { suggestedPricesFor } from '../carriers/suggested-prices';
+import { BulkRepository } from '../bulk';
+import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, suggestedPricesFor } from '../carriers';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
 import { OrderRepository } from './order.repository';
 import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';

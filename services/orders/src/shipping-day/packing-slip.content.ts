@@ -1,9 +1,8 @@
 import type { BulkOrderItem, SlipVariant } from '@labeldesk/contracts';
 
 export type { SlipVariant };
-import type { LabelAddress } from '../carriers/carrier.port';
-import { toShipment } from '../carriers/shipment.mapper';
-import { printableText } from '../printing/printable-text';
+import { type LabelAddress, toShipment } from '../carriers';
+import { printableText } from '../printing';
 
 
 /** A batch row as the slips need it, in the label file's order. */

@@ -4,7 +4,7 @@
  * never sits whole in memory.
  */
 import PDFDocument from 'pdfkit';
-import { useParsedStandardFonts } from '../printing/standard-fonts';
+import { useParsedStandardFonts } from '../printing';
 import { slipText, type PackingSlip, type SlipVariant } from './packing-slip.content';
 
 type Doc = PDFKit.PDFDocument;

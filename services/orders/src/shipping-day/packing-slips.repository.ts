@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BulkOrderItem } from '@labeldesk/contracts';
-import { jsonColumn } from '../database/sql-values';
+import { jsonColumn } from '../database';
 import type { SlipRow } from './packing-slip.content';
 
 /** Rows read per query: the embedded database stalls on multi-megabyte results. */

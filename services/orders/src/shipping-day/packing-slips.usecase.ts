@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk/bulk.repository';
-import { FileRepository } from '../files/file.repository';
+import { BulkRepository } from '../bulk';
+import { FileRepository } from '../files';
 import { packingSlipsOf, type SlipVariant } from './packing-slip.content';
 import { packingSlipsPdf } from './packing-slips.pdf';
 import { PackingSlipsRepository } from './packing-slips.repository';

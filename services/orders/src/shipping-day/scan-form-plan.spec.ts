@@ -1,4 +1,4 @@
-import type { LabelAddress } from '../carriers/carrier.port';
+import type { LabelAddress } from '../carriers';
 import { exclusionOf, planScanForms, senderKeyOf, type FormCandidate } from './scan-form-plan';
 
 const home: LabelAddress = { name: 'Acme Widgets', company: null, phone: null, street1: '12 Main St', street2: null, city: 'Columbus', state: 'OH', zip: '43215', country: 'US' };

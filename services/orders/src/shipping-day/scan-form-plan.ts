@@ -1,8 +1,6 @@
-import type { CarrierId, CarrierRefs, LabelAddress } from '../carriers/carrier.port';
-import { MAX_LABELS_PER_SCAN_FORM } from '../carriers/carrier.port';
-import { printableText } from '../printing/printable-text';
-import type { LabelKind } from '../lifecycle/label-voids.repository';
-import type { VoidState } from '../lifecycle/label-state';
+import { type CarrierId, type CarrierRefs, type LabelAddress, MAX_LABELS_PER_SCAN_FORM } from '../carriers';
+import { printableText } from '../printing';
+import type { LabelKind, VoidState } from '../lifecycle';
 import type { ScanFormState } from './scan-forms.repository';
 
 /** A charged label that might go on a SCAN form, with what decides whether it may. */

@@ -1,13 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
-import type { BulkRepository } from '../bulk/bulk.repository';
-import { CarrierAlerts } from '../carriers/alerts/carrier-alerts';
-import type { CarrierAlertsRepository } from '../carriers/alerts/carrier-alerts.repository';
-import type { LabelAddress, ScanFormOutcome } from '../carriers/carrier.port';
-import { CarrierRegistry } from '../carriers/registry/carrier-registry';
+import type { BulkRepository } from '../bulk';
+import { CarrierAlerts, type CarrierAlertsRepository, CarrierRegistry, type LabelAddress, type ScanFormOutcome } from '../carriers';
 import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
-import type { FileRepository } from '../files/file.repository';
+import type { FileRepository } from '../files';
 import { planScanForms } from './scan-form-plan';
 import { ABANDONED_AFTER_MS, ScanFormUseCase } from './scan-form.usecase';
 import type { ScanFormsRepository } from './scan-forms.repository';

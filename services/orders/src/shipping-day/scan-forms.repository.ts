@@ -2,11 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { SingleOrder } from '@labeldesk/contracts';
-import type { CarrierId, CarrierRefs, LabelAddress } from '../carriers/carrier.port';
-import { toShipment } from '../carriers/shipment.mapper';
-import { jsonColumn } from '../database/sql-values';
-import type { VoidState } from '../lifecycle/label-state';
-import type { LabelKind } from '../lifecycle/label-voids.repository';
+import { type CarrierId, type CarrierRefs, type LabelAddress, toShipment } from '../carriers';
+import { jsonColumn } from '../database';
+import type { LabelKind, VoidState } from '../lifecycle';
 import type { FormCandidate, PlannedForm } from './scan-form-plan';
 
 /**

@@ -1,5 +1,5 @@
 import { todayFormLabelsResponseSchema, todayScanFormsResponseSchema, type Caller } from '@labeldesk/contracts';
-import type { LabelAddress } from '../carriers/carrier.port';
+import type { LabelAddress } from '../carriers';
 import type { ScanFormUseCase } from './scan-form.usecase';
 import type { DayCandidate, ScanFormRecord } from './scan-forms.repository';
 import { ShippingDayController } from './shipping-day.controller';

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { OrdersRpc, type Caller, type ParsedRequestOf, type TodayFormLabelsResponse, type TodayScanFormsResponse } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import type { LabelAddress } from '../carriers/carrier.port';
+import type { LabelAddress } from '../carriers';
 import { exclusionOf } from './scan-form-plan';
 import { ScanFormUseCase } from './scan-form.usecase';
 import type { ScanFormRecord } from './scan-forms.repository';

@@ -12,7 +12,7 @@ import {
   type WebhookWithSecret,
 } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { checkWebhookTarget } from './url-policy';
 import { toEndpointView, WebhookEndpointsRepository, type EndpointRow } from './webhook-endpoints.repository';
 import { WebhookDeliverer } from './webhook-deliverer';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import type { OrdersEnv } from '../config/env.schema';
+import type { OrdersEnv } from '../config';
 import { WebhookDeliverer } from './webhook-deliverer';
 import type { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import type { AttemptRecord, ClaimedMessage, WebhookMessagesRepository } from './webhook-messages.repository';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PeriodicTask } from '../common/periodic-task';
-import { ORDERS_ENV, type OrdersEnv } from '../config/env.schema';
+import { PeriodicTask } from '../common';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { nextAttemptAt } from './retry-schedule';
 import { signingSecrets, WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookMessagesRepository, type ClaimedMessage } from './webhook-messages.repository';

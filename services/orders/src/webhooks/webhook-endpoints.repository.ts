@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { WebhookEndpoint, WebhookEventType } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { jsonColumn } from '../database/sql-values';
+import { jsonColumn } from '../database';
 
 export interface EndpointRow {
   id: string;

@@ -1,4 +1,4 @@
-import { fileNameToken } from '../../files/file-name-token';
+import { fileNameToken } from '../../files';
 
 export interface BatchFileNames {
   pdfName: string;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDocument, PDFName, PDFNumber, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { labelInput } from '../../carriers/testing/label-fixtures';
-import { readCanvasPdf } from '../../printing/label-canvas';
-import { type LabelRenderInput, renderLabel } from '../../carriers/sandbox/label-renderer';
+import { readCanvasPdf } from '../../printing';
+import { type LabelRenderInput, renderLabel } from '../../carriers';
 import { mergedLabelPdfChunks } from './merged-label-pdf.writer';
 
 // Real readers (Debian): poppler-utils (pdfinfo, pdftotext, pdftoppm), qpdf, zbar-tools (zbarimg). A check whose

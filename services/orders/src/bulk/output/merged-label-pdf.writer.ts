@@ -31,7 +31,7 @@ import {
   PDFStream,
   ParseSpeeds,
 } from 'pdf-lib';
-import { CANVAS_PAGE_FONTS, readCanvasPdf, standardFontDictionary, type CanvasPdfPage } from '../../printing/label-canvas';
+import { CANVAS_PAGE_FONTS, type CanvasPdfPage, readCanvasPdf, standardFontDictionary } from '../../printing';
 import { halfSheetPlacement, type HalfSheetSlot, LETTER_HEIGHT_PT, LETTER_WIDTH_PT, type Matrix, normalizeRotation, type PageBox, type PageRotation } from './letter-2up.layout';
 import { PdfStreamAssembler } from './pdf-stream-assembler';
 

@@ -17,7 +17,7 @@ import {
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
-import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
+import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BulkEngine } from '../bulk-engine';
 import { isHoldRefusal } from '../hold-refusal';

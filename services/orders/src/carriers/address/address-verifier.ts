@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AddressCheckMode, VerifiableAddress, VerifyAddressResponse } from '@labeldesk/contracts';
-import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
+import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { CARRIER_REGISTRY, type AddressVerification, type CarrierAdapter, type LabelAddress } from '../carrier.port';
 import type { CarrierRegistry } from '../registry/carrier-registry';
 import { cityWarning } from './city-check';

@@ -3,8 +3,7 @@ import { ORM, queryBound, schemaTable, UNSYNCED_COMMIT, UNSYNCED_COMMIT_CTE } fr
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, CarrierRefs } from '../carrier.port';
-import { Coalescer } from '../../database/coalescer';
-import { jsonColumn, placeholders } from '../../database/sql-values';
+import { Coalescer, jsonColumn, placeholders } from '../../database';
 
 export type PurchaseState = 'sent' | 'bought' | 'refused' | 'unknown' | 'not_attempted';
 

@@ -2,10 +2,8 @@ import { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import PDFDocument from 'pdfkit';
 import { inflateSync } from 'node:zlib';
 import { labelInput } from '../testing/label-fixtures';
-import { LabelCanvas, pdfString, readCanvasPdf, type LabelDrawing } from '../../printing/label-canvas';
-import { collectPdf } from '../../printing/collect-pdf';
+import { collectPdf, LabelCanvas, type LabelDrawing, pdfString, readCanvasPdf, useParsedStandardFonts } from '../../printing';
 import { drawLabel, labelInfo, LABEL_HEIGHT_PT, LABEL_WIDTH_PT, renderLabel, type LabelRenderInput } from './label-renderer';
-import { useParsedStandardFonts } from '../../printing/standard-fonts';
 
 /** The page content pdfkit writes for the same drawing calls (its first stream is the page's content). */
 const pdfkitContent = async (input: LabelRenderInput): Promise<string> => {

@@ -10,9 +10,7 @@
 import { raw as bwipRaw } from 'bwip-js';
 import type { LabelAddress, LabelShipment } from '../carrier.port';
 import { impbBarSpaceWidths } from './gs1-128';
-import { LabelCanvas, type LabelDrawing, type LabelPdfInfo } from '../../printing/label-canvas';
-import { printableText } from '../../printing/printable-text';
-import type { StandardFontName } from '../../printing/standard-fonts';
+import { LabelCanvas, type LabelDrawing, type LabelPdfInfo, printableText, type StandardFontName } from '../../printing';
 
 export interface LabelRenderInput {
   service: {

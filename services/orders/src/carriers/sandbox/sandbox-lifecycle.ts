@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type RefundCheck, type TrackingEvent, type TrackingReport, UNUSED_TRACKING_STATUSES, type VoidOutcome } from '../carrier.port';
-import { nextCentralManifest } from '../../common/usps-central-time';
+import { nextCentralManifest } from '../../common';
 import { SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID, isValidImpbTrackingNumber } from './impb';
 
 /**

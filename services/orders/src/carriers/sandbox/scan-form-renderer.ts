@@ -8,9 +8,7 @@ import { raw as bwipRaw } from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import type { LabelAddress } from '../carrier.port';
 import { formatImpbHri } from './impb';
-import { collectPdf } from '../../printing/collect-pdf';
-import { printableText } from '../../printing/printable-text';
-import { useParsedStandardFonts } from '../../printing/standard-fonts';
+import { collectPdf, printableText, useParsedStandardFonts } from '../../printing';
 
 export interface ScanFormRenderInput {
   /** The form's number, encoded in its barcode (digits). */

@@ -23,7 +23,7 @@ import {
   zplLabel,
 } from '../zpl/zpl-writer';
 import { addressLines, barSpaceWidths, formatDimensions, formatShipDate, formatWeight, type LabelRenderInput, parseZip } from './label-renderer';
-import { printableText } from '../../printing/printable-text';
+import { printableText } from '../../printing';
 
 const W = LABEL_4X6_DOTS.width;
 const H = LABEL_4X6_DOTS.length;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PeriodicTask } from '../../common/periodic-task';
-import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
+import { PeriodicTask } from '../../common';
+import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { OrderRepository } from '../order.repository';
 import { ProcessOrderUseCase } from './process-order.usecase';
 

@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { SandboxCarrierError } from '../../carriers/sandbox/sandbox-carrier.error';
+import { type BoughtLabel, type LabelPurchaser, type LabelShipment, type PurchaseOutcome, SandboxCarrierError, ShipperContacts } from '../../carriers';
 import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import type { BoughtLabel, LabelShipment, PurchaseOutcome } from '../../carriers/carrier.port';
 
 /** What the scripted carrier makes; the purchaser double adds the rest of a bought label. */
 type CreatedLabel = Pick<BoughtLabel, 'trackingNumber' | 'serviceUid' | 'file'>;
-import type { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
-import { ShipperContacts } from '../../carriers/shipper/shipper-contacts';
-import type { OrdersEnv } from '../../config/env.schema';
+import type { OrdersEnv } from '../../config';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
 import { PlaceSingleOrderUseCase } from './place-single-order.usecase';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type OrdersRpc, type ParsedRequestOf } from '@labeldesk/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
+import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
 import { ProcessOrderUseCase, type OrderPrice, type ProcessedOrder } from './process-order.usecase';

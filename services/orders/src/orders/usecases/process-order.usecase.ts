@@ -2,13 +2,11 @@ import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
-import { LabelPurchaser } from '../../carriers/purchase/label-purchaser';
-import { toShipment } from '../../carriers/shipment.mapper';
-import { ShipperContacts } from '../../carriers/shipper/shipper-contacts';
-import { ORDERS_ENV, type OrdersEnv } from '../../config/env.schema';
+import { LabelPurchaser, ShipperContacts, toShipment } from '../../carriers';
+import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
-import { fileNameToken } from '../../files/file-name-token';
+import { fileNameToken } from '../../files';
 
 /** Answers that refuse the order outright: nothing was charged, and trying again later would not be asked for. */
 const REFUSALS: ReadonlySet<string> = new Set([

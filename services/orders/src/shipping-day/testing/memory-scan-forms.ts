@@ -1,4 +1,4 @@
-import type { CarrierRefs } from '../../carriers/carrier.port';
+import type { CarrierRefs } from '../../carriers';
 import type { PlannedForm } from '../scan-form-plan';
 import type { DayCandidate, ScanFormRecord, ScanFormsRepository } from '../scan-forms.repository';
 

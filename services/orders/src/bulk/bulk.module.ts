@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { CarriersModule } from '../carriers';
+import { FilesModule } from '../files';
+import { AbandonedUploadSweeper } from './abandoned-upload-sweeper';
+import { BulkEngine } from './bulk-engine';
+import { BulkFilesBuilder } from './bulk-files.builder';
+import { BulkProgressPublisher } from './bulk-progress.publisher';
+import { BulkController } from './bulk.controller';
+import { BulkRepository } from './bulk.repository';
+import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
+import { RetryFailedLabelsUseCase } from './usecases/retry-failed-labels.usecase';
+import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
+
+/** Bulk orders: staged uploads, the engine buying their labels in rounds, and the batch files. */
+@Module({
+  imports: [CarriersModule, FilesModule],
+  controllers: [BulkController],
+  providers: [
+    BulkRepository,
+    BulkProgressPublisher,
+    BulkFilesBuilder,
+    BulkEngine,
+    SubmitBulkOrderUseCase,
+    RetryFailedLabelsUseCase,
+    RegenerateFilesUseCase,
+    AbandonedUploadSweeper,
+  ],
+  exports: [BulkRepository, RegenerateFilesUseCase],
+})
+export class BulkModule {}

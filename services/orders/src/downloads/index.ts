@@ -1,0 +1,2 @@
+/** Downloads of every file kind: the module only. */
+export { DownloadsModule } from './downloads.module';

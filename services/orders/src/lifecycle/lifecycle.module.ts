@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { BulkModule } from '../bulk';
+import { CarriersModule } from '../carriers';
+import { OrdersModule } from '../orders';
+import { AutoRefundJob } from './auto-refund.job';
+import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
+import { LabelManifestsRepository } from './label-manifests.repository';
+import { LabelTrackingRepository } from './label-tracking.repository';
+import { LabelVoidsRepository } from './label-voids.repository';
+import { LifecycleController } from './lifecycle.controller';
+import { RefundCredit } from './refund-credit';
+import { RefundReconciler } from './refund-reconciler';
+import { TrackingPoller } from './tracking-poller';
+import { TrackingRefresh } from './tracking-refresh';
+import { VoidLabelUseCase } from './void-label.usecase';
+import { VoidSettlement } from './void-settlement';
+import { VoidStamper } from './void-stamp';
+
+/** A bought label's life: voids and refunds, tracking, the automatic refund of unused labels. */
+@Module({
+  imports: [CarriersModule, BulkModule, OrdersModule],
+  controllers: [LifecycleController],
+  providers: [
+    LabelVoidsRepository,
+    LabelTrackingRepository,
+    LabelManifestsRepository,
+    RefundCredit,
+    VoidSettlement,
+    VoidStamper,
+    TrackingRefresh,
+    VoidLabelUseCase,
+    RefundReconciler,
+    AutoRefundJob,
+    TrackingPoller,
+    EasyPostWebhookUseCase,
+  ],
+})
+export class LifecycleModule {}

@@ -1,0 +1,4 @@
+/** What other features may use of single orders: the module, the entity and the repository. */
+export { OrdersModule } from './orders.module';
+export { OrderEntity } from './order.entity';
+export { OrderRepository } from './order.repository';

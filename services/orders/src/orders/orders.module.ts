@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { BulkModule } from '../bulk';
+import { CarriersModule } from '../carriers';
+import { OrderRepository } from './order.repository';
+import { OrdersController } from './orders.controller';
+import { PendingOrderRecovery } from './usecases/pending-order-recovery';
+import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
+import { ProcessOrderUseCase } from './usecases/process-order.usecase';
+
+/** Single orders: placing one label, recovering the ones left pending, and the order list. */
+@Module({
+  imports: [CarriersModule, BulkModule],
+  controllers: [OrdersController],
+  providers: [OrderRepository, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery],
+  exports: [OrderRepository],
+})
+export class OrdersModule {}

@@ -184,15 +184,6 @@ describe('ApiKeysUseCase', () => {
     await expect(useCase.create(owner, { name: 'One more', scopes: ['labels:read'], ...confirmed })).rejects.toMatchObject({ code: ErrorCode.CONFLICT, message: expect.stringContaining('revoke one first') });
   });
 
-  it('refuses a login-as session making or revoking a key', async () => {
-    const { useCase, rows } = setup();
-    const made = await useCase.create(owner, { name: 'Script', scopes: ['labels:read'], ...confirmed });
-    const admin: Caller = { userId: OWNER, role: 'user', authMethod: 'login_as', impersonatorId: '0b5f1c2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b' };
-    await expect(useCase.create(admin, { name: 'Left behind', scopes: ['labels:read'], ...confirmed })).rejects.toMatchObject({ code: ErrorCode.AUTH_LOGIN_AS_REFUSED });
-    await expect(useCase.revoke(admin, made.id)).rejects.toMatchObject({ code: ErrorCode.AUTH_LOGIN_AS_REFUSED });
-    expect(rows.size).toBe(1);
-  });
-
   it('revokes every live key of a user at once and audits each', async () => {
     const { useCase, audit } = setup();
     const first = await useCase.create(owner, { name: 'One', scopes: ['labels:read'], ...confirmed });

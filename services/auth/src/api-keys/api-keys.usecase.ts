@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type ApiKeyList, type ApiKeysRpc, type Caller, type CreatedApiKey, type ParsedRequestOf, type ResponseOf } from '@labeldesk/contracts';
-import { requireAccountHolder } from '@labeldesk/nest-transport';
 import { AuditRepository } from '../audit/audit.repository';
 import { PasswordHasher } from '../sessions/password-hasher';
 import { SignInThrottle } from '../sessions/sign-in/sign-in-throttle';
@@ -43,7 +42,6 @@ export class ApiKeysUseCase {
    * one is refused (403), audited, and makes no key. The limit is kept by the database, under the user's row lock.
    */
   async create(caller: Caller, body: CreateRequest): Promise<CreatedApiKey> {
-    requireAccountHolder(caller);
     const user = await this.users.findById(caller.userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     await this.confirm(user, body);
@@ -88,7 +86,6 @@ export class ApiKeysUseCase {
 
   /** Revoked at once: every gateway forgets the callers it kept for the user (the key's among them) before this answers. */
   async revoke(caller: Caller, keyId: string): Promise<{ ok: true }> {
-    requireAccountHolder(caller);
     const revoked = await this.keys.revoke(caller.userId, keyId);
     if (!revoked) throw new DomainError(ErrorCode.NOT_FOUND, 'API key not found');
     await this.events.changed(caller.userId);

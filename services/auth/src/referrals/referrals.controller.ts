@@ -8,7 +8,7 @@ export class ReferralsController {
   constructor(private readonly listInvitees: ListInviteesUseCase) {}
 
   @RpcHandler(InviteRpc.listInvitees)
-  onListInvitees(@CurrentCaller() caller: Caller, @RpcPayload(InviteRpc.listInvitees) body: ParsedRequestOf<typeof InviteRpc.listInvitees>) {
-    return this.listInvitees.execute(caller, body.userId);
+  onListInvitees(@CurrentCaller() _caller: Caller, @RpcPayload(InviteRpc.listInvitees) body: ParsedRequestOf<typeof InviteRpc.listInvitees>) {
+    return this.listInvitees.execute(body.userId);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc, type AnyCaller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { UserRepository } from './user.repository';
 
 /**
@@ -12,8 +12,7 @@ export class UserContactController {
   constructor(private readonly users: UserRepository) {}
 
   @RpcHandler(AuthRpc.userContact)
-  async onContact(@UserOrServiceCaller() caller: AnyCaller, @RpcPayload(AuthRpc.userContact) body: ParsedRequestOf<typeof AuthRpc.userContact>) {
-    requireService(caller, 'orders');
+  async onContact(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(AuthRpc.userContact) body: ParsedRequestOf<typeof AuthRpc.userContact>) {
     const user = await this.users.findById(body.userId);
     // A deleted account keeps its row (its orders name it), so a label it paid for before is still reported as its own.
     return { email: user?.email ?? null };

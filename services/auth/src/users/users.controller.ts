@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { AuthRpc, DomainError, ErrorCode, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, requireAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toAuthUser } from './user.mapper';
 import { UserRepository } from './user.repository';
 import { ChangeRoleUseCase } from './usecases/change-role.usecase';
@@ -21,8 +21,8 @@ export class UsersController {
   ) {}
 
   @RpcHandler(AuthRpc.setReferralCode)
-  onSetReferralCode(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.setReferralCode) body: ParsedRequestOf<typeof AuthRpc.setReferralCode>) {
-    return this.setReferralCode.execute(caller, body.userId, body.referralCode);
+  onSetReferralCode(@CurrentCaller() _caller: Caller, @RpcPayload(AuthRpc.setReferralCode) body: ParsedRequestOf<typeof AuthRpc.setReferralCode>) {
+    return this.setReferralCode.execute(body.userId, body.referralCode);
   }
 
   @RpcHandler(AuthRpc.me)
@@ -33,8 +33,7 @@ export class UsersController {
   }
 
   @RpcHandler(AuthRpc.getUser)
-  async onGet(@CurrentCaller() caller: Caller, @RpcPayload(AuthRpc.getUser) body: ParsedRequestOf<typeof AuthRpc.getUser>) {
-    if (caller.userId !== body.userId) requireAdmin(caller);
+  async onGet(@CurrentCaller() _caller: Caller, @RpcPayload(AuthRpc.getUser) body: ParsedRequestOf<typeof AuthRpc.getUser>) {
     const user = await this.users.findById(body.userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     return toAuthUser(user);

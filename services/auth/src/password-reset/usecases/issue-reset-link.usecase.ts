@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller, type ResetLinkResponse } from '@labeldesk/contracts';
-import { requireAdmin } from '@labeldesk/nest-transport';
 import { AUTH_ENV, type AuthEnv } from '../../config/env.schema';
 import { UserRepository } from '../../users/user.repository';
 import { PasswordResetRepository } from '../password-reset.repository';
@@ -16,7 +15,6 @@ export class IssueResetLinkUseCase {
   ) {}
 
   async execute(caller: Caller, userId: string): Promise<ResetLinkResponse> {
-    requireAdmin(caller);
     const user = await this.users.findById(userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     if (user.activation !== 'allow') throw new DomainError(ErrorCode.CONFLICT, RESET_USER_BLOCKED);

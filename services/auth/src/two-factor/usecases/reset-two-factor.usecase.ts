@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
-import { requireAdmin } from '@labeldesk/nest-transport';
 import { UserEventsPublisher } from '../../users/user-events.publisher';
 import { toAuthUser } from '../../users/user.mapper';
 import { UserRepository } from '../../users/user.repository';
@@ -25,7 +24,6 @@ export class ResetTwoFactorUseCase {
   ) {}
 
   async execute(caller: Caller, userId: string): Promise<AuthUser> {
-    requireAdmin(caller);
     if (userId === caller.userId) throw new DomainError(ErrorCode.VALIDATION_FAILED, RESET_OWN_TWO_FACTOR);
     const user = await this.users.findById(userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');

@@ -1,4 +1,3 @@
-import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller, type DeleteUserResponse } from '@labeldesk/contracts';
 import { UserEventsPublisher } from '../user-events.publisher';
@@ -16,7 +15,6 @@ export class DeleteUserUseCase {
   ) {}
 
   async execute(caller: Caller, userId: string): Promise<DeleteUserResponse> {
-    requireAdmin(caller);
     if (userId === caller.userId) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot delete your own account');
     await this.users.update(userId, (target) => {
       target.endSessions();

@@ -1,4 +1,3 @@
-import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type Activation, type AuthUser, type Caller } from '@labeldesk/contracts';
 import { UserEventsPublisher } from '../user-events.publisher';
@@ -13,7 +12,6 @@ export class SetActivationUseCase {
   ) {}
 
   async execute(caller: Caller, userId: string, activation: Activation): Promise<AuthUser> {
-    requireAdmin(caller);
     if (userId === caller.userId && activation === 'block') {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'You cannot block your own account');
     }

@@ -1,6 +1,5 @@
-import { requireAdmin } from '@labeldesk/nest-transport';
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type AuthUser, type Caller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type AuthUser } from '@labeldesk/contracts';
 import { normalizeReferralCode } from '../referral-code';
 import { UserEventsPublisher } from '../user-events.publisher';
 import { toAuthUser } from '../user.mapper';
@@ -20,8 +19,7 @@ export class SetReferralCodeUseCase {
     private readonly events: UserEventsPublisher,
   ) {}
 
-  async execute(caller: Caller, userId: string, code: string): Promise<AuthUser> {
-    requireAdmin(caller);
+  async execute(userId: string, code: string): Promise<AuthUser> {
     const wanted = normalizeReferralCode(code);
     const holder = await this.users.findByReferralCode(wanted);
     if (holder && holder.id !== userId) throw new DomainError(ErrorCode.AUTH_REFERRAL_CODE_TAKEN, TAKEN);

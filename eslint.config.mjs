@@ -1,6 +1,9 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const nodeOnly = ['react', 'react-dom', '@chakra-ui/*', 'zustand', '@tanstack/*', 'socket.io-client', 'papaparse'];
 const serverOnly = ['@nestjs/*', '@mikro-orm/*', 'nats', 'pg', '@electric-sql/*', '@node-rs/*', 'jsonwebtoken', 'helmet', 'socket.io'];
@@ -22,6 +25,38 @@ const boundaries = (nodeBanned) => [
     ],
   },
 ];
+
+const ordersSrc = join(dirname(fileURLToPath(import.meta.url)), 'services/orders/src');
+/** The orders service's folders, lowest first (services/orders/feature-layers.json, decision 077). */
+const ordersLayers = JSON.parse(readFileSync(join(ordersSrc, '../feature-layers.json'), 'utf8')).layers;
+const ordersLayerOf = new Map(ordersLayers.flatMap((folders, layer) => folders.map((folder) => [folder, layer])));
+
+/**
+ * The walls between the orders service's feature folders: a folder imports only folders of lower layers, and only
+ * through their index.ts (a spec or a testing folder may also use another folder's testing/ helpers). The files at
+ * the top of src/ (app.module.ts, service.ts, main.ts) compose the features and are imported by none.
+ */
+const ordersFeatureWalls = {
+  meta: { type: 'problem', schema: [], messages: { wall: '{{problem}} (services/orders/feature-layers.json, docs/decisions/077)' } },
+  create(context) {
+    const own = relative(ordersSrc, context.filename).split(sep);
+    if (own[0] === '..' || own.length < 2) return {};
+    const isTest = /\.(int-)?spec\.ts$/.test(context.filename) || own.includes('testing');
+    const check = (node) => {
+      const specifier = node.source?.value;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const [folder, ...inner] = relative(ordersSrc, resolve(dirname(context.filename), specifier)).split(sep);
+      if (folder === own[0] || folder === '..') return;
+      const report = (problem) => context.report({ node: node.source, messageId: 'wall', data: { problem } });
+      if (!ordersLayerOf.has(own[0])) return report(`the folder ${own[0]} has no layer`);
+      if (!ordersLayerOf.has(folder)) return report(`${specifier} is the composition root or a folder without a layer: a feature never imports it`);
+      if (ordersLayerOf.get(folder) >= ordersLayerOf.get(own[0])) return report(`${own[0]} may not import ${folder}, which is not below it`);
+      const throughIndex = inner.length === 0 || (inner.length === 1 && inner[0] === 'index');
+      if (!throughIndex && !(isTest && inner[0] === 'testing')) report(`import ${folder} through its index.ts, not ${specifier}`);
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default [
   { ignores: ['**/dist', '**/node_modules', 'web/e2e/screenshots', 'coverage', 'data', '.nx', 'tmp'] },
@@ -60,6 +95,11 @@ export default [
     // Contracts are shared by every process and the browser: they import zod and nothing else.
     files: ['libs/contracts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'contracts import nothing but zod' }] }] },
+  },
+  {
+    files: ['services/orders/src/**/*.ts'],
+    plugins: { orders: { rules: { 'feature-walls': ordersFeatureWalls } } },
+    rules: { 'orders/feature-walls': 'error' },
   },
   {
     // The embedded launcher composes the built apps by path at run time, so no app imports another.

@@ -15,7 +15,10 @@ export interface HoldRequest {
   reference: string;
 }
 
-const notFound = (holdId: string) => new DomainError(ErrorCode.NOT_FOUND, `Hold ${holdId} not found`);
+/** The one answer for a hold that does not exist and for another user's. */
+export const holdNotFound = (holdId: string): string => `Hold ${holdId} not found`;
+
+const notFound = (holdId: string) => new DomainError(ErrorCode.NOT_FOUND, holdNotFound(holdId));
 
 /** A holdId is the hold's idempotency key: the same one again must mean the same hold. */
 const sameHoldOrThrow = (hold: Hold, request: HoldRequest): Hold => {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { PaymentsRpc, type AnyCaller, type Hold, type ParsedRequestOf } from '@labeldesk/contracts';
 import { foundInScope, ownerScopeOf, RpcHandler, RpcPayload, UserOrServiceCaller, type OwnerScope } from '@labeldesk/nest-transport';
-import { HoldRepository } from './hold.repository';
+import { holdNotFound, HoldRepository } from './hold.repository';
 
 const EVERY_OWNER: OwnerScope = { everyOwner: true };
 
@@ -38,6 +38,6 @@ export class HoldsController {
   }
 
   private async existingHold(holdId: string, scope: OwnerScope): Promise<Hold> {
-    return foundInScope(await this.holds.findOwned(holdId, scope), scope, `Hold ${holdId} not found`);
+    return foundInScope(await this.holds.findOwned(holdId, scope), scope, holdNotFound(holdId));
   }
 }

@@ -104,7 +104,8 @@ describe('OrdersController.download', () => {
   const processing = { status: 'processing' } as const;
   const downloading = () => {
     const rpc = { call: jest.fn(async () => processing) };
-    const res = { status: jest.fn(() => res), json: jest.fn() };
+    const res: { status: jest.Mock; json: jest.Mock } = { status: jest.fn(), json: jest.fn() };
+    res.status.mockReturnValue(res);
     return { controller: new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }), res, rpc };
   };
 

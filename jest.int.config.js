@@ -10,5 +10,6 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 60_000,
   // The empty PGlite cluster every embedded database of the tests starts from (libs/testing's pglite-template.ts).
+  testSequencer: '<rootDir>/libs/testing/int-file-order.js',
   globalSetup: '<rootDir>/libs/testing/src/lib/pglite-template.global-setup.ts',
 };

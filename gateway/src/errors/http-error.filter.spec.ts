@@ -3,8 +3,11 @@ import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import { HttpErrorFilter } from './http-error.filter';
 
 const respond = (exception: unknown) => {
-  const sent: { status?: number; body?: unknown } = {};
-  const response = { status: (code: number) => ({ json: (body: unknown) => Object.assign(sent, { status: code, body }) }) };
+  const sent: { status?: number; body?: unknown; headers?: Record<string, string> } = {};
+  const response = {
+    setHeader: (name: string, value: string) => Object.assign(sent, { headers: { ...sent.headers, [name]: value } }),
+    status: (code: number) => ({ json: (body: unknown) => Object.assign(sent, { status: code, body }) }),
+  };
   const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
   new HttpErrorFilter().catch(exception, host);
   return sent;
@@ -21,6 +24,15 @@ describe('HttpErrorFilter', () => {
   it('keeps field issues for forms', () => {
     const issues = [{ path: 'email', message: 'Please fill in all fields' }];
     expect(respond(new DomainError(ErrorCode.VALIDATION_FAILED, 'Please fill in all fields', issues)).body).toMatchObject({ issues });
+  });
+
+  it('answers Retry-After for a refusal that says when asking again can succeed, and for no other', () => {
+    expect(respond(new DomainError(ErrorCode.AUTH_TWO_FACTOR_LOCKED, 'Too many wrong codes. Please try again at 08:16 UTC.', undefined, 915))).toEqual({
+      status: 429,
+      headers: { 'Retry-After': '915' },
+      body: { message: 'Too many wrong codes. Please try again at 08:16 UTC.', code: 'AUTH_TWO_FACTOR_LOCKED' },
+    });
+    expect(respond(new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, 'Insufficient balance')).headers).toBeUndefined();
   });
 
   it('says plainly that a body is not JSON instead of quoting the parser', () => {

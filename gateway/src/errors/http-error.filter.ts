@@ -47,6 +47,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, body] = this.describe(exception);
     if (status >= 500) this.logger.error(`${body.code}: ${detailOf(exception)}`, exception instanceof Error ? exception.stack : undefined);
+    if (exception instanceof DomainError && exception.retryAfterSeconds) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(status).json(body);
   }
 

@@ -81,6 +81,8 @@ export const rpcErrorSchema = z.object({
   code: errorCodeSchema,
   message: z.string(),
   issues: z.array(fieldIssueSchema).optional(),
+  /** When asking again can succeed, for a refusal that says so (the gateway answers it as `Retry-After`). */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 export type RpcErrorBody = z.infer<typeof rpcErrorSchema>;
 
@@ -90,13 +92,19 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
   toBody(): RpcErrorBody {
-    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.retryAfterSeconds ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+    };
   }
 }
 

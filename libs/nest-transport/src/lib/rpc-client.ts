@@ -119,7 +119,7 @@ const toDomainError = (error: unknown, subject: string, timeoutMs: number): Doma
   if (error instanceof DomainError) return error;
   if (error instanceof TimeoutError) return new DomainError(ErrorCode.TIMEOUT, `${subject} did not answer within ${timeoutMs} ms`);
   const body = rpcErrorSchema.safeParse(error);
-  if (body.success) return new DomainError(body.data.code, body.data.message, body.data.issues);
+  if (body.success) return new DomainError(body.data.code, body.data.message, body.data.issues, body.data.retryAfterSeconds);
   const text = errorText(error);
   // A message over the server's max_payload (deploy/nats/nats.conf): the sender's problem, said plainly, not a 500.
   if (text.includes('MAX_PAYLOAD_EXCEEDED')) return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, 'The request is too large to process in one piece. Split it into smaller uploads.');

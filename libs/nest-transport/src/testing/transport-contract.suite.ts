@@ -26,7 +26,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
     // subject's first segment names the party that serves it, whose key a caller token is made with.
     const prefix = `payments.test${randomUUID().slice(0, 8)}`;
     const Echo = defineRpc(`${prefix}.echo.run.v1`, z.object({ text: z.string().min(1), at: z.string() }), z.object({ text: z.string(), at: z.string(), caller: z.string().nullable() }), { who: 'public' });
-    const Fail = defineRpc(`${prefix}.fail.run.v1`, z.object({ kind: z.enum(['domain', 'crash']) }), z.object({ never: z.string() }), { who: 'public' });
+    const Fail = defineRpc(`${prefix}.fail.run.v1`, z.object({ kind: z.enum(['domain', 'later', 'crash']) }), z.object({ never: z.string() }), { who: 'public' });
     const Slow = defineRpc(`${prefix}.slow.run.v1`, z.object({}), z.object({ done: z.boolean() }), { who: 'public' });
     const Nobody = defineRpc(`${prefix}.nobody.run.v1`, z.object({}), z.object({}), { who: 'public' });
     const Whoami = defineRpc(`${prefix}.whoami.run.v1`, z.object({}), z.object({ userId: z.string() }), { who: 'signed-in' });
@@ -57,6 +57,7 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
       @RpcHandler(Fail)
       fail(@RpcPayload(Fail) body: z.output<typeof Fail.request>) {
         if (body.kind === 'domain') throw new DomainError(ErrorCode.CONFLICT, 'Already there');
+        if (body.kind === 'later') throw new DomainError(ErrorCode.RATE_LIMITED, 'Try again in a minute', undefined, 60);
         throw new Error('database exploded');
       }
 
@@ -189,6 +190,10 @@ export const describeTransportContract = (name: string, makeConfig: () => Transp
 
     it('carries a domain error code from the service to the caller', async () => {
       await expect(client.call(Fail, { kind: 'domain' })).rejects.toEqual(new DomainError(ErrorCode.CONFLICT, 'Already there'));
+    });
+
+    it("carries when asking again can succeed with the refusal that says so", async () => {
+      await expect(client.call(Fail, { kind: 'later' })).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: 60 });
     });
 
     it('hides an unexpected crash behind an INTERNAL error', async () => {

@@ -16,7 +16,11 @@ export interface BothFactorsRequest extends PasswordRequest {
   code: string;
 }
 
-const passwordIncorrect = () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+/**
+ * 403, never 401: the web app signs out on a 401, and a mistyped password must not end the session it was typed in.
+ * One answer wherever the password is asked again (turning two factors on or off, new recovery codes).
+ */
+export const passwordIncorrect = () => new DomainError(ErrorCode.AUTH_CONFIRMATION_FAILED, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
 
 /**
  * The password and a code again, for what a stolen session alone must not do (turn two-factor sign-in off, read out

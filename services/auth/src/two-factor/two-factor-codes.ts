@@ -47,7 +47,7 @@ export class TwoFactorCodes {
     if (!user.totpSecret) return null;
     const now = this.clock.now();
     const admission = await this.repository.admitCode(user.id, new Date(now), MAX_WRONG_CODES, WRONG_CODES_WINDOW_SECONDS);
-    if (!admission.admitted) throw twoFactorLocked(admission.windowEndsAt);
+    if (!admission.admitted) throw twoFactorLocked(admission.windowEndsAt, new Date(now));
     const accepted = await this.check(user.id, user.totpSecret, code, now);
     if (accepted) {
       await this.repository.clearCodeFailures(user.id);

@@ -13,5 +13,8 @@ export const stateError = (message: string): DomainError => new DomainError(Erro
 /** "HH:MM UTC", rounded up to the minute: trying again at the time named always works. */
 export const utcMinuteAfter = (at: Date): string => new Date(Math.ceil(at.getTime() / 60_000) * 60_000).toISOString().slice(11, 16);
 
-export const twoFactorLocked = (until: Date): DomainError =>
-  new DomainError(ErrorCode.AUTH_TWO_FACTOR_LOCKED, `Too many wrong codes. Please try again at ${utcMinuteAfter(until)} UTC.`);
+/** Names the minute for a person and answers `Retry-After` for a program: the seconds until that minute. */
+export const twoFactorLocked = (until: Date, now: Date = new Date()): DomainError => {
+  const retryAt = Math.ceil(until.getTime() / 60_000) * 60_000;
+  return new DomainError(ErrorCode.AUTH_TWO_FACTOR_LOCKED, `Too many wrong codes. Please try again at ${utcMinuteAfter(until)} UTC.`, undefined, Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000)));
+};

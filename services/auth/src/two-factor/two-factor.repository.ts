@@ -57,6 +57,8 @@ export class TwoFactorRepository {
         [userId],
       );
       await em.execute(`delete from ${this.t('recovery_codes')} where "user_id" = ?`, [userId]);
+      // The wrong codes counted against the secret go with it: a user enrolling again after an admin's reset starts unlocked.
+      await em.execute(`delete from ${this.t('two_factor_failures')} where "user_id" = ?`, [userId]);
       return changed.length === 1;
     });
   }

@@ -26,6 +26,7 @@ export class InMemoryTwoFactor implements Store {
   }
 
   async disable(userId: string): Promise<boolean> {
+    this.failures.delete(userId);
     const user = this.users.get(userId);
     if (!user?.totpEnabledAt) return false;
     Object.assign(user, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: 0 });

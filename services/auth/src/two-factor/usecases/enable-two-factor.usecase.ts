@@ -3,15 +3,12 @@ import { DomainError, ErrorCode, type Caller, type TwoFactorEnableResponse } fro
 import { AuditRepository } from '../../audit/audit.repository';
 import { UserEventsPublisher } from '../../users/user-events.publisher';
 import { UserRepository } from '../../users/user.repository';
-import { BothFactors, type PasswordRequest } from '../both-factors';
+import { BothFactors, passwordIncorrect, type PasswordRequest } from '../both-factors';
 import { hashRecoveryCode, newRecoveryCodes } from '../recovery-codes';
 import { SecretBox } from '../secret-box';
 import { matchTotpStep } from '../totp';
 import { codeInvalid, stateError } from '../two-factor-errors';
 import { TwoFactorRepository } from '../two-factor.repository';
-
-/** 403, never 401: the web app signs out on a 401, and a mistyped password must not end the session it was typed in. */
-const passwordIncorrect = () => new DomainError(ErrorCode.AUTH_CONFIRMATION_FAILED, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
 
 /**
  * The password (counted like sign-in's, as turning it off asks) and a code from the pending secret, which proves the

@@ -289,7 +289,7 @@ describe('two-factor sign-in', () => {
     const { secret } = await enrol(h);
     h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
     const code = await h.code(secret);
-    await expect(failure(h.disable.execute(h.caller, { code, password: 'wrong', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, issues: [{ path: 'password' }] });
+    await expect(failure(h.disable.execute(h.caller, { code, password: 'wrong', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_CONFIRMATION_FAILED, issues: [{ path: 'password' }] });
     await expect(failure(h.disable.execute(h.caller, { code: '000000', password: PASSWORD, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
     await expect(h.disable.execute(h.caller, { code, password: PASSWORD, clientAddress: ADDRESS })).resolves.toEqual({ ok: true });
     expect(h.user.twoFactorEnabled).toBe(false);
@@ -365,7 +365,7 @@ describe('two-factor sign-in', () => {
     const h = setup();
     const { recoveryCodes } = await enrol(h);
     const [spent = '', kept = ''] = recoveryCodes;
-    await expect(failure(h.renew.execute(h.caller, { code: spent, password: 'wrong', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, issues: [{ path: 'password' }] });
+    await expect(failure(h.renew.execute(h.caller, { code: spent, password: 'wrong', clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_CONFIRMATION_FAILED, issues: [{ path: 'password' }] });
     await expect(failure(h.renew.execute(h.caller, { code: 'aaaaa-aaaaa', password: PASSWORD, clientAddress: ADDRESS }))).resolves.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_CODE_INVALID });
 
     const { recoveryCodes: renewed } = await h.renew.execute(h.caller, { code: spent, password: PASSWORD, clientAddress: ADDRESS });
@@ -441,6 +441,29 @@ describe('wrong two-factor codes, limited per account', () => {
     await expect(failure(h.disable.execute(h.caller, { code: await h.code(secret), password: PASSWORD, clientAddress: ADDRESS }))).resolves.toEqual(LOCKED);
     await expect(failure(h.renew.execute(h.caller, { code: recoveryCodes[0] ?? '', password: PASSWORD, clientAddress: ADDRESS }))).resolves.toEqual(LOCKED);
     expect(h.user.twoFactorEnabled).toBe(true);
+  });
+
+  it('tells a program when to ask again: Retry-After is the seconds until the minute the message names', async () => {
+    const h = setup();
+    const { secret } = await enrol(h);
+    const challenge = await challengeFor(h);
+    for (let i = 0; i < 5; i++) await failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: fromEverywhere(i) }));
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    const refusal = (await failure(h.verify.execute({ challenge, code: await h.code(secret), clientAddress: ADDRESS }))) as DomainError;
+    // 08:00:45 now, "08:16" named: 15 minutes 15 seconds.
+    expect([refusal.code, refusal.retryAfterSeconds, refusal.toBody().retryAfterSeconds]).toEqual([ErrorCode.AUTH_TWO_FACTOR_LOCKED, 915, 915]);
+  });
+
+  it("forgets the wrong codes counted against a secret an admin reset: the user enrols again and signs in at once", async () => {
+    const h = setup();
+    await enrol(h);
+    const challenge = await challengeFor(h);
+    for (let i = 0; i < 5; i++) await failure(h.verify.execute({ challenge, code: `${i}`.repeat(6), clientAddress: fromEverywhere(i) }));
+    await h.reset.execute({ userId: 'an-admin', role: 'admin' }, h.user.id);
+    h.setClock(START + TOTP_PERIOD_SECONDS * 1000);
+    const { secret } = await enrol(h);
+    h.setClock(START + 2 * TOTP_PERIOD_SECONDS * 1000);
+    await expect(h.verify.execute({ challenge: await challengeFor(h), code: await h.code(secret), clientAddress: ADDRESS })).resolves.toHaveProperty('token');
   });
 
   it('lets exactly 5 of 40 wrong codes sent at once be tried; the other 35 are refused without being looked at', async () => {

@@ -154,7 +154,7 @@ const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Prom
       const code = await freshCode(secret);
       // A wrong password is refused before the code is looked at, so the code is still good for the next try.
       const wrongPassword = await call('POST', '/auth/2fa/disable', { token: customer.token, body: { code, password: 'not-it-at-all' } });
-      expect([wrongPassword.status, wrongPassword.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect([wrongPassword.status, wrongPassword.body.code]).toEqual([403, 'AUTH_CONFIRMATION_FAILED']);
       const off = await call('POST', '/auth/2fa/disable', { token: customer.token, body: { code, password: PASSWORD } });
       expect(off.status).toBe(200);
       const login = await call('POST', '/auth/login', { body: { email: customer.email, password: PASSWORD } });

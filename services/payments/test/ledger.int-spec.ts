@@ -282,7 +282,8 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
       await expectBooksToBalance(userId);
     }, 60_000);
 
-    it('lets only orders move a hold, the owner or an admin look at it, and answers an unknown hold as not found', async () => {
+    // Who may place, capture or release a hold is the contracts' (orders only), enforced by CallerGuard: holds.controller.spec.
+    it('lets the owner or an admin look at a hold, and answers another user\'s hold exactly as an unknown one', async () => {
       const userId = randomUUID();
       await deposit(userId, 1000);
       const controller = new HoldsController(holds);
@@ -290,18 +291,11 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
       const owner: Caller = { userId, role: 'user' };
       const stranger: Caller = { userId: randomUUID(), role: 'user' };
       const admin: Caller = { userId: randomUUID(), role: 'admin' };
-      const pricing: AnyCaller = { service: 'pricing' };
       const holdId = `bulk:${randomUUID()}`;
-      for (const notOrders of [owner, admin, pricing]) {
-        await expect(controller.onPlace(notOrders, { userId, holdId, amountCents: 500, reference: 'bulk' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-      }
       await controller.onPlace(orders, { userId, holdId, amountCents: 500, reference: 'bulk' });
-      await expect(controller.onGet(stranger, { holdId })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-      for (const notOrders of [owner, admin]) {
-        await expect(controller.onCapture(notOrders, { holdId, captures: [capture(`item:${randomUUID()}`, 100)] })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-        await expect(controller.onRelease(notOrders, { holdId })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
-      }
-      await expect(controller.onGet(owner, { holdId: `bulk:${randomUUID()}` })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+      await expect(controller.onGet(stranger, { holdId })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND, message: `Hold ${holdId} not found` });
+      const unknown = `bulk:${randomUUID()}`;
+      await expect(controller.onGet(owner, { holdId: unknown })).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND, message: `Hold ${unknown} not found` });
       expect(await controller.onGet(owner, { holdId })).toMatchObject({ userId, amountCents: 500, status: 'open' });
       expect(await controller.onGet(admin, { holdId })).toMatchObject({ userId, amountCents: 500, status: 'open' });
       expect(await controller.onRelease(orders, { holdId })).toMatchObject({ releasedCents: 500 });

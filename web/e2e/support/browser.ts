@@ -22,10 +22,13 @@ export const launchBrowser = (): Promise<Browser> =>
 export const newDesktopContext = (browser: Browser): Promise<BrowserContext> =>
   browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
 
-/** Keeps the final state of a flow for people to look at; the folder is git-ignored. */
-export const saveScreenshot = async (page: Page, name: string): Promise<void> => {
+/**
+ * Keeps the final state of a flow for people to look at (the whole page, or what the window shows); the folder is
+ * git-ignored. JPEG: encoding a full page as PNG costs the browser about twice the time, for files only looked at.
+ */
+export const saveScreenshot = async (page: Page, name: string, fullPage = true): Promise<void> => {
   mkdirSync(screenshotDir(), { recursive: true });
-  await page.screenshot({ path: join(screenshotDir(), `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir(), `${name}.jpg`), fullPage, type: 'jpeg', quality: 80 });
 };
 
 /** Keeps a file a flow downloaded (e.g. a label PDF) beside the screenshots, for people to look at. */

@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { BULK_TEMPLATE_COLUMNS } from '@labeldesk/contracts';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './accounts';
-import { waitForPath } from './browser';
+import { saveScreenshot, waitForPath } from './browser';
 import type { Customer } from './accounts';
-import { adminCredentials, appUrl, screenshotDir } from './env';
+import { adminCredentials, appUrl } from './env';
 
 /** What the bulk flows need from the API: the new customer's id and token, and calls that set up their data. */
 export interface BulkCustomer extends Customer {
@@ -211,8 +209,4 @@ export const dataLines = (text: string): string[] => text.replace(/^\uFEFF/, '')
  * What the screen shows, not the whole page: a full-page capture stretches the viewport, which resizes the
  * windowed table and the sticky bar mid-capture. Saved with the other screenshots (git-ignored).
  */
-export const saveViewScreenshot = async (page: Page, name: string): Promise<void> => {
-  const dir = screenshotDir();
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-};
+export const saveViewScreenshot = (page: Page, name: string): Promise<void> => saveScreenshot(page, name, false);

@@ -214,4 +214,5 @@ const env = { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: String(FAILURES_PER_AC
 describeApiKeys('embedded', () => startEmbedded(env));
 describeApiKeys('distributed', () => startDistributed(env));
 // The revocation reaches a replica other than the one that served it through auth's event (decision 019).
-describeApiKeys('distributed, two gateway replicas', () => startDistributed(env, { replicas: 2 }));
+// Two gateways and two auth processes (whose events they hear); one of each other service answers the requests.
+describeApiKeys('distributed, two gateway replicas', () => startDistributed(env, { replicasOf: { gateway: 2, auth: 2 } }));

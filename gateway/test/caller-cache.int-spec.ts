@@ -178,4 +178,5 @@ const describeCallerCache = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
 describeCallerCache('embedded', startEmbedded);
 describeCallerCache('distributed', (env) => startDistributed(env));
 // The admin's request and the user's next one reach different replicas: each must have forgotten on auth's event.
-describeCallerCache('distributed, two gateway replicas', (env) => startDistributed(env, { replicas: 2 }), 2);
+// Two gateways, and two of auth and of payments (whose events they hear); one of each other service answers requests.
+describeCallerCache('distributed, two gateway replicas', (env) => startDistributed(env, { replicasOf: { gateway: 2, auth: 2, payments: 2 } }), 2);

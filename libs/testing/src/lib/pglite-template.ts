@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * PGlite runs initdb (a WebAssembly program of its own) on a data folder that holds no cluster yet: most of the time a
@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
  * starts from a copy of it, which PGlite opens as an existing database ("found DB, resuming").
  */
 const pgliteVersion = (): string => {
-  // The package's exports hide its package.json from require: read the file itself.
-  const manifest = join(resolve(__dirname, '../../../..'), 'node_modules/@electric-sql/pglite/package.json');
+  // The package's exports hide its package.json from require: read the file beside its entry point's folder (dist).
+  const manifest = join(dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 };
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { shippedOrdersSql } from '../src/bulk/already-shipped.sql';
 import type { BulkEngine } from '../src/bulk/bulk-engine';
 import type { BulkProgressPublisher } from '../src/bulk/bulk-progress.publisher';
-import { BulkRepository } from '../src/bulk/bulk.repository';
+import { bulkRepositories, type BulkRepositories } from './support/bulk-repositories';
 import { SubmitBulkOrderUseCase } from '../src/bulk/usecases/submit-bulk-order.usecase';
 import { bulkRow } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
@@ -27,14 +27,16 @@ const rpc = {
 /** Issue 47 against the real PostgreSQL server: a file uploaded again is marked, and its orders are not bought twice. */
 describe('a file uploaded twice (issue 47)', () => {
   let db: OrdersDatabase;
-  let bulk: BulkRepository;
+  let bulk: BulkRepositories;
   let submit: SubmitBulkOrderUseCase;
 
   beforeAll(async () => {
     db = await openOrdersDatabase('orders_shipped_it');
-    bulk = new BulkRepository(db.orm);
+    bulk = bulkRepositories(db.orm);
     submit = new SubmitBulkOrderUseCase(
-      bulk,
+      bulk.batches,
+      bulk.staging,
+      bulk.rounds,
       rpc as unknown as RpcClient,
       { wake: () => undefined } as unknown as BulkEngine,
       { publish: () => undefined } as unknown as BulkProgressPublisher,
@@ -52,7 +54,7 @@ describe('a file uploaded twice (issue 47)', () => {
 
   /** Uploads the rows as the gateway does (slices of 250) and answers the draft and the rows the slices marked. */
   const upload = async (userId: string, rows: readonly BulkOrderItem[]) => {
-    const orderId = await bulk.createDraft(userId);
+    const orderId = await bulk.batches.createDraft(userId);
     const marked = [];
     for (let firstRow = 0; firstRow < rows.length; firstRow += 250) {
       const answer = await submit.stage({ userId, orderId, firstRow, rows: rows.slice(firstRow, firstRow + 250) });
@@ -64,8 +66,8 @@ describe('a file uploaded twice (issue 47)', () => {
 
   /** The batch's items bought as the engine stores them: claimed, then labelled and charged in one statement. */
   const buyAll = async (orderId: string) => {
-    const claimed = await bulk.claimItems(orderId, 1_000, 60);
-    await bulk.markBought(
+    const claimed = await bulk.claims.claimItems(orderId, 1_000, 60);
+    await bulk.claims.markBought(
       claimed.map((item) => ({
         itemId: item.id,
         label: { carrier: 'easypost', trackingNumber: `9400${item.data.package.order_id?.replace(/\D/g, '').padStart(18, '0')}`, serviceUid: 'usps_ground', format: 'PDF', file: Buffer.from('pdf'), costCents: 400, carrierRefs: {} },
@@ -126,9 +128,9 @@ describe('a file uploaded twice (issue 47)', () => {
     const userId = randomUUID();
     const first = await upload(userId, file(4));
     await submitUpload(userId, first.orderId, 4);
-    const claimed = await bulk.claimItems(first.orderId, 1_000, 60);
+    const claimed = await bulk.claims.claimItems(first.orderId, 1_000, 60);
     // Rows 0-2 bought; row 3 still pending (no label yet).
-    await bulk.markBought(
+    await bulk.claims.markBought(
       claimed
         .filter((item) => item.row_no < 3)
         .map((item) => ({ itemId: item.id, label: { carrier: 'easypost', trackingNumber: `TRACK${item.row_no}XYZ`, serviceUid: 'usps_ground', format: 'PDF', file: Buffer.from('pdf'), costCents: 400, carrierRefs: {} } })),
@@ -144,13 +146,13 @@ describe('a file uploaded twice (issue 47)', () => {
     await voidLabel(1, 'refunded');
     await voidLabel(2, 'refund_pending');
 
-    expect((await bulk.shippedOrders(userId, ['order-0', 'order-1', 'order-2', 'order-3'])).map((order) => order.orderId)).toEqual(['order-2']);
-    expect(await bulk.shippedOrders(randomUUID(), ['order-0', 'order-1', 'order-2', 'order-3'])).toEqual([]);
+    expect((await bulk.staging.shippedOrders(userId, ['order-0', 'order-1', 'order-2', 'order-3'])).map((order) => order.orderId)).toEqual(['order-2']);
+    expect(await bulk.staging.shippedOrders(randomUUID(), ['order-0', 'order-1', 'order-2', 'order-3'])).toEqual([]);
   });
 
   it('looks up a slice of 2,000 order IDs through the index of bought labels, not by reading the user\'s labels', async () => {
     const userId = randomUUID();
-    const orderId = await bulk.createDraft(userId);
+    const orderId = await bulk.batches.createDraft(userId);
     await db.sql(`update "orders"."bulk_orders" set "status" = 'completed' where "id" = ?`, [orderId]);
     // 20,000 bought labels of this user and as many of another, then statistics, as a busy seller's table has them.
     await db.sql(
@@ -165,6 +167,6 @@ describe('a file uploaded twice (issue 47)', () => {
     const plan = (await db.sql<{ 'QUERY PLAN': string }>(`explain ${statement}`, [JSON.stringify(ids), userId])).map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toContain('bulk_items_user_order_id_idx');
     expect(plan).not.toMatch(/Seq Scan on bulk_items/);
-    expect(await bulk.shippedOrders(userId, ids)).toHaveLength(2_000);
+    expect(await bulk.staging.shippedOrders(userId, ids)).toHaveLength(2_000);
   }, 60_000);
 });

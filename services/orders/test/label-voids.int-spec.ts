@@ -3,7 +3,7 @@ import type { CarrierAdapter, VoidOutcome } from '../src/carriers/carrier.port';
 import { CarrierRegistry } from '../src/carriers/registry/carrier-registry';
 import { ScriptedCarrier } from '../src/carriers/testing/scripted-carrier';
 import type { OrdersEnv } from '../src/config/env.schema';
-import type { BulkRepository } from '../src/bulk/bulk.repository';
+import type { BulkOrdersRepository } from '../src/bulk/bulk-orders.repository';
 import type { OrderRepository } from '../src/orders/order.repository';
 import { underJobLock } from '../src/lifecycle/job-lock';
 import { LabelTrackingRepository } from '../src/lifecycle/label-tracking.repository';
@@ -41,7 +41,7 @@ const replicaOf = (orm: OrdersDatabase['orm'], carrier: CarrierAdapter, credits:
   const settlement = new VoidSettlement(voids, credits as unknown as RefundCredit, stamper, registry, ENV, new LabelManifestsRepository(orm));
   const refresh = new TrackingRefresh(new LabelTrackingRepository(orm), registry, ENV);
   // voidOne needs neither orders nor batches: those are for the routes' ownership checks.
-  const voider = new VoidLabelUseCase(voids, settlement, refresh, null as unknown as OrderRepository, null as unknown as BulkRepository, ENV);
+  const voider = new VoidLabelUseCase(voids, settlement, refresh, null as unknown as OrderRepository, null as unknown as BulkOrdersRepository, ENV);
   return { voids, settlement, voider, reconciler: new RefundReconciler(voids, settlement, ENV) };
 };
 

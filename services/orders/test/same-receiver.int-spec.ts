@@ -1,17 +1,17 @@
 import { SAME_RECEIVER_HOURS } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
-import { BulkRepository } from '../src/bulk/bulk.repository';
+import { bulkRepositories, type BulkRepositories } from './support/bulk-repositories';
 import { bulkRow, parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
 
 /** Issue 47, the single form's warning: a label to the same receiver with the same items in the last 24 hours. */
 describe('a label to the same receiver in the last 24 hours, on PostgreSQL', () => {
   let db: OrdersDatabase;
-  let bulk: BulkRepository;
+  let bulk: BulkRepositories;
 
   beforeAll(async () => {
     db = await openOrdersDatabase('orders_same_receiver_it');
-    bulk = new BulkRepository(db.orm);
+    bulk = bulkRepositories(db.orm);
   }, 60_000);
 
   afterAll(async () => {
@@ -35,7 +35,7 @@ describe('a label to the same receiver in the last 24 hours, on PostgreSQL', () 
     return id;
   };
   const ask = (userId: string, change: Partial<{ receiverName: string; receiverAddress1: string; receiverZip: string; items: string }> = {}) =>
-    bulk.sameReceiverLabel(userId, { receiverName: 'Rae Receiver', receiverAddress1: '9 Elm Street', receiverZip: '80202', items: 'MUG-1', ...change }, SAME_RECEIVER_HOURS);
+    bulk.staging.sameReceiverLabel(userId, { receiverName: 'Rae Receiver', receiverAddress1: '9 Elm Street', receiverZip: '80202', items: 'MUG-1', ...change }, SAME_RECEIVER_HOURS);
 
   it('finds the newest single label to the receiver (name, street and ZIP in any case, ZIP+4 too) with the same SKU', async () => {
     const userId = randomUUID();
@@ -76,12 +76,12 @@ describe('a label to the same receiver in the last 24 hours, on PostgreSQL', () 
     expect((await ask(userId, { items: 'ceramic MUG' }))?.trackingNumber).toBe('TRACKNOSKU01');
 
     const other = randomUUID();
-    const orderId = await bulk.createDraft(other);
+    const orderId = await bulk.batches.createDraft(other);
     const row = bulkRow(0, 'CUP-9');
-    expect(await bulk.stage(orderId, other, 0, [{ ...row, receiver: receiver() }])).toBe(true);
-    await bulk.startFirstRound(orderId, [{ id: randomUUID(), userId: other, rowNo: 0, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', priceCents: 500, sku: 'CUP-9' }], { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 500);
-    const [item] = await bulk.claimItems(orderId, 10, 60);
-    await bulk.markBought([{ itemId: item?.id ?? '', label: { carrier: 'sandbox', trackingNumber: 'TRACKBULK001', serviceUid: 'usps-ground', format: 'PDF', file: Buffer.from('pdf'), costCents: 400, carrierRefs: {} } }]);
+    expect(await bulk.staging.stage(orderId, other, 0, [{ ...row, receiver: receiver() }])).toBe(true);
+    await bulk.rounds.startFirstRound(orderId, [{ id: randomUUID(), userId: other, rowNo: 0, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', priceCents: 500, sku: 'CUP-9' }], { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 500);
+    const [item] = await bulk.claims.claimItems(orderId, 10, 60);
+    await bulk.claims.markBought([{ itemId: item?.id ?? '', label: { carrier: 'sandbox', trackingNumber: 'TRACKBULK001', serviceUid: 'usps-ground', format: 'PDF', file: Buffer.from('pdf'), costCents: 400, carrierRefs: {} } }]);
     expect((await ask(other, { items: 'CUP-9' }))?.trackingNumber).toBe('TRACKBULK001');
   });
 });

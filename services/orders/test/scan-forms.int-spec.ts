@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { BulkRepository } from '../src/bulk/bulk.repository';
+import { BulkOrdersRepository } from '../src/bulk/bulk-orders.repository';
 import type { CarrierAdapter } from '../src/carriers/carrier.port';
 import { CarrierRegistry } from '../src/carriers/registry/carrier-registry';
 import { buildImpb, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from '../src/carriers/sandbox/impb';
@@ -78,7 +78,7 @@ describe('SCAN forms on PostgreSQL', () => {
   };
 
   const useCaseOf = (orm: OrdersDatabase['orm'], carrier: CarrierAdapter) =>
-    new ScanFormUseCase(new ScanFormsRepository(orm), new FileRepository(orm), null as unknown as BulkRepository, new CarrierRegistry([carrier]));
+    new ScanFormUseCase(new ScanFormsRepository(orm), new FileRepository(orm), null as unknown as BulkOrdersRepository, new CarrierRegistry([carrier]));
 
   const caller = (userId: string): Caller => ({ userId, role: 'user' });
 
@@ -181,7 +181,7 @@ describe('SCAN forms on PostgreSQL', () => {
         [randomUUID(), batchId, userId, row, JSON.stringify(data), sandboxNumber(), `SKU-${row}`],
       );
     }
-    const useCase = new ScanFormUseCase(new ScanFormsRepository(db.orm), new FileRepository(db.orm), new BulkRepository(db.orm), new CarrierRegistry([sandbox()]));
+    const useCase = new ScanFormUseCase(new ScanFormsRepository(db.orm), new FileRepository(db.orm), new BulkOrdersRepository(db.orm), new CarrierRegistry([sandbox()]));
     const made = await useCase.forBatch(caller(userId), batchId);
     const forms = await new ScanFormsRepository(db.orm).ofBatch(batchId);
     expect(forms.map((f) => f.trackingNumbers.length).sort()).toEqual([1, 2]);
@@ -204,7 +204,7 @@ describe('SCAN forms on PostgreSQL', () => {
         [randomUUID(), batchId, userId, row, JSON.stringify({ sender: SENDER, receiver: { receiver_name: `Rita ${row}` }, package: {} }), sandboxNumber()],
       );
     }
-    const useCase = new ScanFormUseCase(new ScanFormsRepository(db.orm), new FileRepository(db.orm), new BulkRepository(db.orm), new CarrierRegistry([sandbox()]));
+    const useCase = new ScanFormUseCase(new ScanFormsRepository(db.orm), new FileRepository(db.orm), new BulkOrdersRepository(db.orm), new CarrierRegistry([sandbox()]));
     const readOnlyKey: Caller = { userId, role: 'user', authMethod: 'api_key', scopes: ['labels:read'] };
     await expect(useCase.forBatch(readOnlyKey, batchId)).rejects.toMatchObject({ code: ErrorCode.AUTH_SCOPE_MISSING, message: 'This API key lacks the scope labels:buy' });
     expect(await db.sql(`select 1 from "orders"."scan_forms" where "bulk_order_id" = ?`, [batchId])).toEqual([]);
@@ -243,7 +243,7 @@ describe('SCAN forms on PostgreSQL', () => {
     const credits = { credit: async () => undefined } as unknown as RefundCredit;
     const stamper = { stamp: async () => undefined } as unknown as VoidStamper;
     const settlement = new VoidSettlement(voids, credits, stamper, registry, ENV, new LabelManifestsRepository(db.orm));
-    const voider = new VoidLabelUseCase(voids, settlement, new TrackingRefresh(new LabelTrackingRepository(db.orm), registry, ENV), null as unknown as OrderRepository, null as unknown as BulkRepository, ENV);
+    const voider = new VoidLabelUseCase(voids, settlement, new TrackingRefresh(new LabelTrackingRepository(db.orm), registry, ENV), null as unknown as OrderRepository, null as unknown as BulkOrdersRepository, ENV);
 
     const manifested = await voids.singleLabel(onForm.orderId);
     const free = await voids.singleLabel(offForm.orderId);

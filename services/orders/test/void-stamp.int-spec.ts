@@ -9,7 +9,7 @@ import type { RpcClient } from '@labeldesk/nest-transport';
 import { BulkEngine } from '../src/bulk/bulk-engine';
 import { BulkFilesBuilder } from '../src/bulk/bulk-files.builder';
 import { BulkProgressPublisher } from '../src/bulk/bulk-progress.publisher';
-import { BulkRepository } from '../src/bulk/bulk.repository';
+import { bulkRepositories, type BulkRepositories } from './support/bulk-repositories';
 import type { BulkOrderRow } from '../src/bulk/bulk.rows';
 import { RegenerateFilesUseCase } from '../src/bulk/usecases/regenerate-files.usecase';
 import type { BoughtLabel } from '../src/carriers/carrier.port';
@@ -36,7 +36,7 @@ describe('VoidStamper on PostgreSQL', () => {
   let db: OrdersDatabase;
   let files: FileRepository;
   let orders: OrderRepository;
-  let bulk: BulkRepository;
+  let bulk: BulkRepositories;
   let engine: BulkEngine;
   let stamper: VoidStamper;
   let workDir: string;
@@ -48,7 +48,7 @@ describe('VoidStamper on PostgreSQL', () => {
     workDir = mkdtempSync(join(tmpdir(), 'void-stamp-it-'));
     files = new FileRepository(db.orm);
     orders = new OrderRepository(db.orm);
-    bulk = new BulkRepository(db.orm);
+    bulk = bulkRepositories(db.orm);
     // Other services answer over NATS in production; here the payments service's release and the progress events only
     // need to be accepted. Buying is never asked of the engine here: its purchaser and shippers are never reached.
     const rpc = {
@@ -59,9 +59,9 @@ describe('VoidStamper on PostgreSQL', () => {
       emit: async () => undefined,
     } as unknown as RpcClient;
     const progress = new BulkProgressPublisher(rpc);
-    const builder = new BulkFilesBuilder(bulk, files, { sellsPostage: false } as CarrierRegistry);
-    engine = new BulkEngine(bulk, rpc, {} as LabelPurchaser, {} as ShipperContacts, builder, progress, {} as OrdersEnv);
-    stamper = new VoidStamper(db.orm, bulk, new RegenerateFilesUseCase(bulk, engine, progress));
+    const builder = new BulkFilesBuilder(bulk.files, files, { sellsPostage: false } as CarrierRegistry);
+    engine = new BulkEngine(bulk.batches, bulk.rounds, bulk.claims, bulk.files, rpc, {} as LabelPurchaser, {} as ShipperContacts, builder, progress, {} as OrdersEnv);
+    stamper = new VoidStamper(db.orm, bulk.batches, new RegenerateFilesUseCase(bulk.batches, bulk.files, engine, progress));
   }, 60_000);
 
   afterAll(async () => {
@@ -107,18 +107,18 @@ describe('VoidStamper on PostgreSQL', () => {
   /** A batch whose `count` labels were bought and charged; its files are built when `finished`. */
   const batchWithLabels = async (count: number, finished = true, labelFormat: LabelFormat = '4x6') => {
     const userId = randomUUID();
-    const batchId = await bulk.createDraft(userId);
+    const batchId = await bulk.batches.createDraft(userId);
     const items = Array.from({ length: count }, (_, n) => ({
       id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', priceCents: 500 + n, sku: null,
     }));
-    expect(await bulk.stage(batchId, userId, 0, items.map((_, n) => bulkRow(n)))).toBe(true);
-    expect(await bulk.startFirstRound(batchId, items, { labelFormat, sortBySku: false }, `bulk:${batchId}:1`, 600 * count)).toBe(true);
-    const claimed = await bulk.claimItems(batchId, count, 60);
+    expect(await bulk.staging.stage(batchId, userId, 0, items.map((_, n) => bulkRow(n)))).toBe(true);
+    expect(await bulk.rounds.startFirstRound(batchId, items, { labelFormat, sortBySku: false }, `bulk:${batchId}:1`, 600 * count)).toBe(true);
+    const claimed = await bulk.claims.claimItems(batchId, count, 60);
     const zpl = labelFormat === 'zpl';
     const labels = await Promise.all(claimed.map((c) => (zpl ? renderZplLabel : renderLabel)(labelInput({ serial: 1000 + c.row_no }))));
-    await bulk.markLabelled(claimed.map((c, i) => ({ ok: true as const, itemId: c.id, orderId: batchId, label: bought(`TRK${c.row_no}-${batchId}`, labels[i] ?? Buffer.alloc(0), zpl ? 'ZPL' : 'PDF') })));
-    await bulk.markSucceeded(claimed.map((c) => c.id));
-    let batch = await bulk.find(batchId);
+    await bulk.claims.markLabelled(claimed.map((c, i) => ({ ok: true as const, itemId: c.id, orderId: batchId, label: bought(`TRK${c.row_no}-${batchId}`, labels[i] ?? Buffer.alloc(0), zpl ? 'ZPL' : 'PDF') })));
+    await bulk.claims.markSucceeded(claimed.map((c) => c.id));
+    let batch = await bulk.batches.find(batchId);
     if (finished) batch = await engine.finish(batchId);
     if (!batch) throw new Error('the batch was not set up');
     return { batch, itemIds: [...claimed].sort((a, b) => a.row_no - b.row_no).map((c) => c.id) };
@@ -212,7 +212,7 @@ describe('VoidStamper on PostgreSQL', () => {
 
     expect(await isVoidStampedPdf(await itemLabel(voided))).toBe(true);
     expect(await isVoidStampedPdf(await itemLabel(itemIds[0] ?? ''))).toBe(false);
-    const rebuilt = await bulk.find(batch.id);
+    const rebuilt = await bulk.batches.find(batch.id);
     if (!rebuilt) throw new Error('the batch is gone');
     expect(rebuilt).toMatchObject({ status: 'completed', pdf_name: batch.pdf_name, result_csv_name: batch.result_csv_name, auto_confirm_csv_name: batch.auto_confirm_csv_name });
     const after = await mergedPdf(rebuilt);
@@ -228,7 +228,7 @@ describe('VoidStamper on PostgreSQL', () => {
     const { batch, itemIds } = await batchWithLabels(4);
     const [first = '', , third = '', fourth = ''] = itemIds;
     await Promise.all([first, third, fourth].map((labelId) => stamper.stamp({ kind: 'bulk', labelId, orderId: batch.id })));
-    const rebuilt = await bulk.find(batch.id);
+    const rebuilt = await bulk.batches.find(batch.id);
     if (!rebuilt) throw new Error('the batch is gone');
     expect(rebuilt.status).toBe('completed');
     const merged = await mergedPdf(rebuilt);
@@ -238,7 +238,7 @@ describe('VoidStamper on PostgreSQL', () => {
   it('shows the stamp on the letter sheet that holds the voided label, in a two-labels-a-sheet batch', async () => {
     const { batch, itemIds } = await batchWithLabels(4, true, 'letter_2up');
     await stamper.stamp({ kind: 'bulk', labelId: itemIds[2] ?? '', orderId: batch.id });
-    const rebuilt = await bulk.find(batch.id);
+    const rebuilt = await bulk.batches.find(batch.id);
     if (!rebuilt) throw new Error('the batch is gone');
     const merged = await mergedPdf(rebuilt);
     expect([1, 2].map((page) => /\bVOID\b/.test(pdfText(merged.bytes, page)))).toEqual([false, true]);
@@ -254,7 +254,7 @@ describe('VoidStamper on PostgreSQL', () => {
     expect(serials(built.bytes.toString('utf8'))).toEqual([1000, 1001, 1002].map((serial) => labelInput({ serial }).impb.hri));
 
     await stamper.stamp({ kind: 'bulk', labelId: itemIds[1] ?? '', orderId: batch.id });
-    const rebuilt = await bulk.find(batch.id);
+    const rebuilt = await bulk.batches.find(batch.id);
     if (!rebuilt) throw new Error('the batch is gone');
     const text = (await mergedPdf(rebuilt)).bytes.toString('utf8');
     expect(rebuilt.pdf_name).toBe(batch.pdf_name);
@@ -267,7 +267,7 @@ describe('VoidStamper on PostgreSQL', () => {
     const voided = itemIds[0] ?? '';
     await stamper.stamp({ kind: 'bulk', labelId: voided, orderId: batch.id });
     expect(await isVoidStampedPdf(await itemLabel(voided))).toBe(true);
-    expect(await bulk.find(batch.id)).toMatchObject({ status: 'processing', pdf_file_id: null });
+    expect(await bulk.batches.find(batch.id)).toMatchObject({ status: 'processing', pdf_file_id: null });
 
     const finished = await engine.finish(batch.id);
     if (!finished) throw new Error('the batch did not finish');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PeriodicTask } from '../common';
-import { BulkRepository } from './bulk.repository';
+import { BulkStagingRepository } from './bulk-staging.repository';
 
 /** A draft untouched this long is no longer being uploaded: a slice arrives within seconds of the one before. */
 export const ABANDONED_UPLOAD_HOURS = 24;
@@ -13,7 +13,7 @@ const EVERY_MS = 3_600_000;
  */
 @Injectable()
 export class AbandonedUploadSweeper extends PeriodicTask<number> {
-  constructor(private readonly bulk: BulkRepository) {
+  constructor(private readonly staging: BulkStagingRepository) {
     super();
   }
 
@@ -22,7 +22,7 @@ export class AbandonedUploadSweeper extends PeriodicTask<number> {
   }
 
   protected async round(): Promise<number> {
-    const dropped = await this.bulk.dropAbandonedUploads(ABANDONED_UPLOAD_HOURS);
+    const dropped = await this.staging.dropAbandonedUploads(ABANDONED_UPLOAD_HOURS);
     if (dropped > 0) this.logger.log(`${dropped} uploaded row(s) of abandoned bulk drafts dropped`);
     return dropped;
   }

@@ -1,7 +1,7 @@
 import type { ShippedOrder, ShippedRow } from '@labeldesk/contracts';
 import type { StagedRowSummary } from './bulk.rows';
 
-/** Answers which of these order IDs already have a label (BulkRepository.shippedOrders). */
+/** Answers which of these order IDs already have a label (BulkStagingRepository.shippedOrders). */
 export type ShippedLookup = (orderIds: readonly string[]) => Promise<ShippedOrder[]>;
 
 /** Order IDs per look-up at submit: a 10,000-row batch is two statements, not 10,000. */

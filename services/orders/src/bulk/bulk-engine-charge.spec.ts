@@ -5,8 +5,8 @@ import type { OrdersEnv } from '../config';
 import { BulkEngine, captureKey } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';
-import type { BulkRepository } from './bulk.repository';
 import type { ItemOutcome } from './bulk.rows';
+import { engineRepositories } from './testing/bulk-repositories';
 
 const label = (trackingNumber: string): BoughtLabel => ({
   carrier: 'sandbox', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', file: Buffer.from(`pdf ${trackingNumber}`), costCents: 0, carrierRefs: {},
@@ -38,7 +38,7 @@ const flushWith = async (outcomes: ItemOutcome[], capture: () => Promise<unknown
     }),
   };
   const engine = new BulkEngine(
-    repository as unknown as BulkRepository,
+    ...engineRepositories(repository),
     rpc as unknown as RpcClient,
     {} as LabelPurchaser,
     {} as ShipperContacts,

@@ -6,7 +6,10 @@ import { LabelPurchaser, ShipperContacts, toShipment } from '../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { BulkFilesBuilder } from './bulk-files.builder';
 import { BulkProgressPublisher } from './bulk-progress.publisher';
-import { BulkRepository } from './bulk.repository';
+import { BulkOrdersRepository } from './bulk-orders.repository';
+import { BulkRoundsRepository } from './bulk-rounds.repository';
+import { BulkClaimsRepository } from './bulk-claims.repository';
+import { BulkFilesRepository } from './bulk-files.repository';
 import type { BulkOrderRow, ClaimedItem, ItemOutcome } from './bulk.rows';
 import { isHoldRefusal } from './hold-refusal';
 
@@ -55,7 +58,10 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly holds = new Map<string, Promise<boolean>>();
 
   constructor(
-    private readonly bulk: BulkRepository,
+    private readonly batches: BulkOrdersRepository,
+    private readonly rounds: BulkRoundsRepository,
+    private readonly claims: BulkClaimsRepository,
+    private readonly batchFiles: BulkFilesRepository,
     private readonly rpc: RpcClient,
     private readonly purchaser: LabelPurchaser,
     private readonly shippers: ShipperContacts,
@@ -104,7 +110,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
         await this.sleep(IDLE_MS);
       }
     }
-    await this.bulk.releaseClaims(this.queue.splice(0).map((item) => item.id)).catch((error: unknown) => this.logger.warn(`claims not released: ${String(error)}`));
+    await this.claims.releaseClaims(this.queue.splice(0).map((item) => item.id)).catch((error: unknown) => this.logger.warn(`claims not released: ${String(error)}`));
     while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await this.flush().catch((error: unknown) => this.logger.warn(`last flush failed: ${String(error)}`));
   }
@@ -116,7 +122,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private async refill(): Promise<number> {
     if (this.stopping || this.queue.length >= this.concurrency) return 0;
     let claimed = 0;
-    const buying = await this.bulk.buyingBatches();
+    const buying = await this.claims.buyingBatches();
     for (const orderId of this.claimedUpTo.keys()) if (!buying.includes(orderId)) this.claimedUpTo.delete(orderId);
     for (const orderId of buying) {
       const want = 2 * this.concurrency - this.queue.length;
@@ -135,8 +141,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private async claim(orderId: string, want: number): Promise<ClaimedItem[]> {
     const lease = this.env.BULK_CLAIM_LEASE_SECONDS;
     const after = this.claimedUpTo.get(orderId);
-    let items = after === undefined ? [] : await this.bulk.claimItems(orderId, want, lease, after);
-    if (items.length < want) items = [...items, ...(await this.bulk.claimItems(orderId, want - items.length, lease))];
+    let items = after === undefined ? [] : await this.claims.claimItems(orderId, want, lease, after);
+    if (items.length < want) items = [...items, ...(await this.claims.claimItems(orderId, want - items.length, lease))];
     if (items.length > 0) this.claimedUpTo.set(orderId, Math.max(...items.map((item) => item.row_no)));
     return items;
   }
@@ -221,7 +227,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private async placeHold(orderId: string): Promise<boolean> {
-    const batch = await this.bulk.find(orderId);
+    const batch = await this.batches.find(orderId);
     if (!batch || (batch.status !== 'processing' && batch.status !== 'retrying_failed')) return false;
     if (!batch.hold_id || Number(batch.hold_cents) === 0) return true;
     try {
@@ -231,11 +237,11 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
       if (!isHoldRefusal(error)) throw error;
       const message = `The money for this order could not be set aside: ${error.message}`;
       if (batch.status === 'retrying_failed') {
-        await this.bulk.undoRetryRound(orderId, batch.round, 'completed_with_errors');
-        const row = await this.bulk.markError(orderId, ['completed_with_errors'], 'retry_processing_error', message);
+        await this.rounds.undoRetryRound(orderId, batch.round, 'completed_with_errors');
+        const row = await this.batches.markError(orderId, ['completed_with_errors'], 'retry_processing_error', message);
         if (row) this.progress.publish(row);
       } else {
-        const row = await this.bulk.markError(orderId, ['processing'], 'processing_error', message);
+        const row = await this.batches.markError(orderId, ['processing'], 'processing_error', message);
         if (row) this.progress.publish(row);
       }
       return false;
@@ -253,7 +259,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
       // Counted as the carrier answered, whether or not the writes below go through this time.
       labelsBought.inc({ mode: 'bulk' }, made.length);
       labelsFailed.inc({ mode: 'bulk' }, refused.length);
-      for (const row of await this.bulk.markFailed(refused)) latest.set(row.id, row);
+      for (const row of await this.claims.markFailed(refused)) latest.set(row.id, row);
       for (const row of await this.chargeAndStore(made)) latest.set(row.id, row);
     }
     for (const row of await this.capture()) latest.set(row.id, row);
@@ -271,10 +277,10 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     try {
       await this.captureFromHolds(made.map((o) => ({ id: o.itemId, bulk_order_id: o.orderId, hold_id: o.charge.holdId, price_cents: o.charge.priceCents, row_no: o.charge.rowNo })));
     } catch (error) {
-      await this.bulk.markLabelled(made);
+      await this.claims.markLabelled(made);
       throw error;
     }
-    return this.bulk.markBought(made);
+    return this.claims.markBought(made);
   }
 
   /**
@@ -284,10 +290,10 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private async capture(): Promise<BulkOrderRow[]> {
     const touched: BulkOrderRow[] = [];
     for (;;) {
-      const rows = await this.bulk.labelledToCapture(1000);
+      const rows = await this.claims.labelledToCapture(1000);
       if (rows.length === 0) break;
       await this.captureFromHolds(rows);
-      touched.push(...(await this.bulk.markSucceeded(rows.map((r) => r.id))));
+      touched.push(...(await this.claims.markSucceeded(rows.map((r) => r.id))));
       if (rows.length < 1000) break;
     }
     return touched;
@@ -314,9 +320,9 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   /** Finishes batches with nothing left to buy, and picks up file builds a dead worker left behind. */
   private async finishReady(): Promise<void> {
     this.lastFinishCheck = Date.now();
-    for (const orderId of await this.bulk.finishable()) await this.finish(orderId);
+    for (const orderId of await this.claims.finishable()) await this.finish(orderId);
     for (;;) {
-      const stuck = await this.bulk.claimForFiles(null, FILES_LEASE_SECONDS);
+      const stuck = await this.batchFiles.claimForFiles(null, FILES_LEASE_SECONDS);
       if (!stuck) break;
       await this.buildFiles(stuck);
     }
@@ -324,7 +330,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** Releases what the hold has left and builds the files. Safe to run again after a crash at any line. */
   async finish(orderId: string): Promise<BulkOrderRow | null> {
-    const claimed = await this.bulk.claimForFiles(orderId, FILES_LEASE_SECONDS);
+    const claimed = await this.batchFiles.claimForFiles(orderId, FILES_LEASE_SECONDS);
     if (!claimed) return null;
     return this.buildFiles(claimed);
   }
@@ -335,10 +341,10 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
       await this.rpc.call(PaymentsRpc.releaseHold, { holdId: claimed.hold_id }, { asService: true });
     }
     for (const key of this.holds.keys()) if (key.startsWith(`${orderId}:`)) this.holds.delete(key);
-    const counted = (await this.bulk.refreshCounts(orderId)) ?? claimed;
+    const counted = (await this.claims.refreshCounts(orderId)) ?? claimed;
     this.progress.publish(counted);
     const built = await this.files.build(counted);
-    const final = await this.bulk.finishFiles(orderId, FINAL_BY_OUTCOME(counted), built);
+    const final = await this.batchFiles.finishFiles(orderId, FINAL_BY_OUTCOME(counted), built);
     if (final) {
       this.progress.publish(final);
       this.progress.forget(orderId);

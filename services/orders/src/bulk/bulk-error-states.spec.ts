@@ -5,9 +5,9 @@ import type { OrdersEnv } from '../config';
 import { BulkEngine } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';
-import type { BulkRepository } from './bulk.repository';
 import type { BulkOrderRow, ClaimedItem } from './bulk.rows';
 import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
+import { engineRepositories, regenerateRepositories } from './testing/bulk-repositories';
 
 const batch = (change: Partial<BulkOrderRow> = {}): BulkOrderRow => ({
   id: 'b1', user_id: 'u1', status: 'processing', total_count: 3, processed_count: 0, failed_count: 0, quoted_cents: 2550, charged_cents: 0,
@@ -41,7 +41,7 @@ const refusingPayments = {
 
 const engineWith = (repository: object, publisher: { publish: jest.Mock; forget: jest.Mock }, rpc: object = refusingPayments) =>
   new BulkEngine(
-    repository as unknown as BulkRepository,
+    ...engineRepositories(repository),
     rpc as unknown as RpcClient,
     {} as LabelPurchaser,
     {} as ShipperContacts,
@@ -74,14 +74,14 @@ describe('bulk error states', () => {
     const { repository, calls } = fakeRepository(batch({ status: 'completed', processed_count: 3 }));
     const publisher = { publish: jest.fn(), forget: jest.fn() };
     const engine = { finish: jest.fn(async () => Promise.reject(new Error('disk full'))) };
-    const useCase = new RegenerateFilesUseCase(repository as unknown as BulkRepository, engine as unknown as BulkEngine, publisher as unknown as BulkProgressPublisher);
+    const useCase = new RegenerateFilesUseCase(...regenerateRepositories(repository), engine as unknown as BulkEngine, publisher as unknown as BulkProgressPublisher);
     await expect(useCase.execute({ userId: 'u1', role: 'user' }, 'b1')).resolves.toEqual({ message: 'Recovery failed. Please try again.', status: 'recovery_failed', fileData: {} });
     expect(calls).toEqual(['markError generating_files → recovery_failed']);
   });
 
   it('refuses to rebuild files of someone else\'s batch as if it did not exist', async () => {
     const { repository } = fakeRepository(batch({ status: 'completed', processed_count: 3 }));
-    const useCase = new RegenerateFilesUseCase(repository as unknown as BulkRepository, {} as BulkEngine, { publish: jest.fn() } as unknown as BulkProgressPublisher);
+    const useCase = new RegenerateFilesUseCase(...regenerateRepositories(repository), {} as BulkEngine, { publish: jest.fn() } as unknown as BulkProgressPublisher);
     await expect(useCase.execute({ userId: 'u2', role: 'user' }, 'b1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 });
@@ -92,7 +92,7 @@ describe('bulk concurrency', () => {
     const claimItems = jest.fn(async () => []);
     const repository = { buyingBatches: jest.fn(async () => ['b1']), claimItems };
     const engine = new BulkEngine(
-      repository as unknown as BulkRepository,
+      ...engineRepositories(repository),
       refusingPayments as unknown as RpcClient,
       { carrierConcurrency } as LabelPurchaser,
       {} as ShipperContacts,
@@ -131,7 +131,7 @@ describe('bulk claims', () => {
       return taken.map((rowNo) => ({ id: `item-${rowNo}`, row_no: rowNo }) as ClaimedItem);
     });
     const engine = new BulkEngine(
-      { buyingBatches: jest.fn(async () => buying), claimItems } as unknown as BulkRepository,
+      ...engineRepositories({ buyingBatches: jest.fn(async () => buying), claimItems }),
       refusingPayments as unknown as RpcClient,
       { carrierConcurrency: 2 } as LabelPurchaser,
       {} as ShipperContacts,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CARRIER_REGISTRY, type CarrierRegistry } from '../carriers';
 import { FileRepository, type StoredFileEntity } from '../files';
-import { BulkRepository } from './bulk.repository';
+import { BulkFilesRepository } from './bulk-files.repository';
 import type { BulkFileRow, BulkOrderRow } from './bulk.rows';
 import { amazonConfirmTsvChunks, type AmazonConfirmRow } from './output/amazon-confirm-tsv.writer';
 import { fileNames } from './output/file-names';
@@ -63,14 +63,14 @@ async function* labelsOf(rows: AsyncIterable<{ status: BulkFileRow['status']; la
 @Injectable()
 export class BulkFilesBuilder {
   constructor(
-    private readonly bulk: BulkRepository,
+    private readonly batchFiles: BulkFilesRepository,
     private readonly files: FileRepository,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistry,
   ) {}
 
   async build(batch: BulkOrderRow): Promise<BuiltFiles> {
     // Sample labels say so in their file names and confirmation file, whichever carriers are configured today.
-    const sample = (await this.bulk.hasSampleLabels(batch.id)) ?? !this.carriers.sellsPostage;
+    const sample = (await this.batchFiles.hasSampleLabels(batch.id)) ?? !this.carriers.sellsPostage;
     const names = fileNames(new Date(batch.created_at), batch.id, sample);
     await this.files.removeOwnByNames(batch.user_id, batch.id, [names.pdfName, names.zplName, names.resultCSVName, names.autoConfirmCSVName]);
     const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
@@ -101,18 +101,18 @@ export class BulkFilesBuilder {
     let confirm: StoredFileEntity | null = null;
     if (anyLabel && !batch.sort_by_sku) {
       // Labels printed in row order: the three files from one read of the items, written side by side.
-      const [forLabels, forRows] = tee(this.bulk.itemsWithLabels(batch.id), LABELS_AHEAD);
+      const [forLabels, forRows] = tee(this.batchFiles.itemsWithLabels(batch.id), LABELS_AHEAD);
       const [forResult, forConfirm] = tee(map(forRows, ({ label_pdf: _label, ...row }): BulkFileRow => row));
       labels = this.labelsFile(batch, names, labelsOf(forLabels));
       [pdf, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
     } else if (anyLabel) {
       // Labels printed by SKU: their own read, then both other files from one read of the items, written side by side.
-      labels = this.labelsFile(batch, names, this.bulk.labelPdfsBySku(batch.id));
+      labels = this.labelsFile(batch, names, this.batchFiles.labelPdfsBySku(batch.id));
       pdf = await saveLabels(labels);
-      const [forResult, forConfirm] = tee(this.bulk.itemsInOrder(batch.id));
+      const [forResult, forConfirm] = tee(this.batchFiles.itemsInOrder(batch.id));
       [result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity]>([saveResult(forResult), saveConfirm(forConfirm)]);
     } else {
-      result = await saveResult(this.bulk.itemsInOrder(batch.id));
+      result = await saveResult(this.batchFiles.itemsInOrder(batch.id));
     }
     await this.files.remove(earlier.filter((id) => id !== pdf?.id && id !== result.id && id !== confirm?.id));
     return {

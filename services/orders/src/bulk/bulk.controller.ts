@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, SAME_RECEIVER_HOURS, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toBulkOrder } from './bulk-order.mapper';
-import { BulkRepository } from './bulk.repository';
+import { BulkOrdersRepository } from './bulk-orders.repository';
+import { BulkStagingRepository } from './bulk-staging.repository';
 import type { BulkOrderRow } from './bulk.rows';
 import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
 import { RetryFailedLabelsUseCase } from './usecases/retry-failed-labels.usecase';
@@ -14,7 +15,8 @@ type Req<K extends keyof typeof OrdersRpc> = ParsedRequestOf<(typeof OrdersRpc)[
 @Controller()
 export class BulkController {
   constructor(
-    private readonly bulk: BulkRepository,
+    private readonly batches: BulkOrdersRepository,
+    private readonly staging: BulkStagingRepository,
     private readonly submit: SubmitBulkOrderUseCase,
     private readonly retry: RetryFailedLabelsUseCase,
     private readonly regenerate: RegenerateFilesUseCase,
@@ -29,7 +31,7 @@ export class BulkController {
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkInit)
   async init(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
-    return { orderId: await this.bulk.createDraft(body.userId) };
+    return { orderId: await this.batches.createDraft(body.userId) };
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
@@ -41,14 +43,14 @@ export class BulkController {
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkShipped)
   async shipped(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkShipped) body: Req<'bulkShipped'>) {
-    return { shipped: await this.bulk.shippedOrders(body.userId, body.orderIds) };
+    return { shipped: await this.staging.shippedOrders(body.userId, body.orderIds) };
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.sameReceiverLabel)
   async sameReceiver(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.sameReceiverLabel) body: Req<'sameReceiverLabel'>) {
     const { userId, ...receiver } = body;
-    return { label: await this.bulk.sameReceiverLabel(userId, receiver, SAME_RECEIVER_HOURS) };
+    return { label: await this.staging.sameReceiverLabel(userId, receiver, SAME_RECEIVER_HOURS) };
   }
 
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
@@ -60,7 +62,7 @@ export class BulkController {
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkList)
   async list(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
-    const { rows, total } = await this.bulk.listForUser(body.userId, body.page, body.limit);
+    const { rows, total } = await this.batches.listForUser(body.userId, body.page, body.limit);
     return { bulkOrders: await Promise.all(rows.map((row) => this.view(row))), totalCount: total };
   }
 
@@ -68,7 +70,7 @@ export class BulkController {
   @RpcHandler(OrdersRpc.bulkGet)
   async get(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkGet) body: Req<'bulkGet'>) {
     // A draft is found too, so a client may join its progress room before submitting it.
-    const row = await this.bulk.find(body.orderId);
+    const row = await this.batches.find(body.orderId);
     if (!row || !ownsOrAdmin(caller, row.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
     return this.view(row);
   }
@@ -76,7 +78,7 @@ export class BulkController {
   @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkActive)
   async active(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
-    const row = await this.bulk.activeForUser(body.userId);
+    const row = await this.batches.activeForUser(body.userId);
     return { bulkOrder: row ? await this.view(row) : null };
   }
 
@@ -93,6 +95,6 @@ export class BulkController {
   }
 
   private async view(row: BulkOrderRow) {
-    return toBulkOrder(row, row.failed_count > 0 ? await this.bulk.failedItems(row.id) : []);
+    return toBulkOrder(row, row.failed_count > 0 ? await this.batches.failedItems(row.id) : []);
   }
 }

@@ -6,7 +6,11 @@ import { BulkEngine } from './bulk-engine';
 import { BulkFilesBuilder } from './bulk-files.builder';
 import { BulkProgressPublisher } from './bulk-progress.publisher';
 import { BulkController } from './bulk.controller';
-import { BulkRepository } from './bulk.repository';
+import { BulkClaimsRepository } from './bulk-claims.repository';
+import { BulkFilesRepository } from './bulk-files.repository';
+import { BulkOrdersRepository } from './bulk-orders.repository';
+import { BulkRoundsRepository } from './bulk-rounds.repository';
+import { BulkStagingRepository } from './bulk-staging.repository';
 import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
 import { RetryFailedLabelsUseCase } from './usecases/retry-failed-labels.usecase';
 import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
@@ -16,7 +20,11 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
   imports: [CarriersModule, FilesModule],
   controllers: [BulkController],
   providers: [
-    BulkRepository,
+    BulkOrdersRepository,
+    BulkStagingRepository,
+    BulkRoundsRepository,
+    BulkClaimsRepository,
+    BulkFilesRepository,
     BulkProgressPublisher,
     BulkFilesBuilder,
     BulkEngine,
@@ -25,6 +33,6 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
     RegenerateFilesUseCase,
     AbandonedUploadSweeper,
   ],
-  exports: [BulkRepository, RegenerateFilesUseCase],
+  exports: [BulkOrdersRepository, RegenerateFilesUseCase],
 })
 export class BulkModule {}

@@ -1,7 +1,7 @@
 /** What other features may use of bulk orders: the module, the batch rows, and the merged label PDF writer. */
 export { BulkModule } from './bulk.module';
 export { labelsFileNames } from './bulk-order.mapper';
-export { BulkRepository } from './bulk.repository';
+export { BulkOrdersRepository } from './bulk-orders.repository';
 export { type BulkOrderRow } from './bulk.rows';
 export { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
 export { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
-import type { BulkOrderRow, BulkRepository } from '../bulk';
+import type { BulkOrderRow, BulkOrdersRepository } from '../bulk';
 import type { OrderEntity, OrderRepository } from '../orders';
 import type { FileRepository, StoredFileEntity } from '../files';
 import { FilesController } from './files.controller';
@@ -24,7 +24,7 @@ const files = { findInfo: async (id: string) => file(id) } as unknown as FileRep
 const batches = {
   find: async (id: string) => [batch, zplBatch].find((b) => b.id === id) ?? null,
   findByFileName: async (name: string) => [batch, zplBatch].find((b) => b.pdf_name === name) ?? null,
-} as unknown as BulkRepository;
+} as unknown as BulkOrdersRepository;
 const noForms = { find: async () => null } as unknown as ScanFormsRepository;
 const controller = new FilesController(
   files,

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, FINAL_BULK_STATUSES, OrdersRpc, type Caller, type DownloadKind, type FileInfo, type ParsedRequestOf } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { type BulkOrderRow, BulkRepository } from '../bulk';
+import { type BulkOrderRow, BulkOrdersRepository } from '../bulk';
 import { OrderRepository } from '../orders';
 import { type FormFile, PackingSlipsUseCase, ScanFormUseCase } from '../shipping-day';
 import { FileRepository } from '../files';
@@ -22,7 +22,7 @@ export class FilesController {
   constructor(
     private readonly files: FileRepository,
     private readonly orders: OrderRepository,
-    private readonly bulk: BulkRepository,
+    private readonly bulk: BulkOrdersRepository,
     private readonly scanForms: ScanFormUseCase,
     private readonly packingSlips: PackingSlipsUseCase,
   ) {}

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk';
+import { BulkOrdersRepository } from '../bulk';
 import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
 import { LabelTrackingRepository, type StoredTracking } from './label-tracking.repository';
 import { LabelVoidsRepository, type ChargedLabel, type LabelVoid } from './label-voids.repository';
@@ -23,7 +23,7 @@ export class LifecycleController {
     private readonly voids: LabelVoidsRepository,
     private readonly tracking: LabelTrackingRepository,
     private readonly refresh: TrackingRefresh,
-    private readonly bulk: BulkRepository,
+    private readonly bulk: BulkOrdersRepository,
     private readonly webhook: EasyPostWebhookUseCase,
   ) {}
 

@@ -1,5 +1,5 @@
 import { BATCH_VOID_PAGE, type Caller } from '@labeldesk/contracts';
-import type { BulkRepository } from '../bulk';
+import type { BulkOrdersRepository } from '../bulk';
 import type { OrderRepository } from '../orders';
 import type { ChargedLabel, LabelVoid, LabelVoidsRepository } from './label-voids.repository';
 import type { TrackingRefresh } from './tracking-refresh';
@@ -34,7 +34,7 @@ const setup = (labels: ChargedLabel[]) => {
   const settlement = { carrierOf: () => ({}), voidAtCarrier: jest.fn(async () => ({ state: 'voided' as const })) };
   const bulk = { find: async () => ({ id: BATCH, user_id: OWNER.userId }) };
   const useCase = new VoidLabelUseCase(
-    voids as unknown as LabelVoidsRepository, settlement as unknown as VoidSettlement, {} as TrackingRefresh, {} as OrderRepository, bulk as unknown as BulkRepository,
+    voids as unknown as LabelVoidsRepository, settlement as unknown as VoidSettlement, {} as TrackingRefresh, {} as OrderRepository, bulk as unknown as BulkOrdersRepository,
     { VOID_WINDOW_DAYS: 30, CARRIER_TIMEOUT_MS: 10_000 },
   );
   return { useCase, reads, settlement, voids };

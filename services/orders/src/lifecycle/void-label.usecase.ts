@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { authMethodOf, BATCH_VOID_PAGE, DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk';
+import { BulkOrdersRepository } from '../bulk';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { OrderRepository } from '../orders';
 import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-state';
@@ -40,7 +40,7 @@ export class VoidLabelUseCase {
     private readonly settlement: VoidSettlement,
     private readonly tracking: TrackingRefresh,
     private readonly orders: OrderRepository,
-    private readonly bulk: BulkRepository,
+    private readonly bulk: BulkOrdersRepository,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'VOID_WINDOW_DAYS' | 'CARRIER_TIMEOUT_MS'>,
   ) {}
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, type BulkStatus } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { BulkRepository, RegenerateFilesUseCase } from '../bulk';
+import { BulkOrdersRepository, RegenerateFilesUseCase } from '../bulk';
 import type { LabelVoid } from './label-voids.repository';
 import { stampVoidLabel } from './void-stamp.pdf';
 
@@ -31,7 +31,7 @@ export class VoidStamper {
 
   constructor(
     @Inject(ORM) private readonly orm: MikroORM,
-    private readonly bulk: BulkRepository,
+    private readonly bulk: BulkOrdersRepository,
     private readonly regenerate: RegenerateFilesUseCase,
   ) {}
 

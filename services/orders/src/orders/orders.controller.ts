@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { Allow, CurrentCaller, requireAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk';
+import { BulkOrdersRepository } from '../bulk';
 import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, suggestedPricesFor } from '../carriers';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
 import { OrderRepository } from './order.repository';
@@ -15,7 +15,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrderRepository,
     private readonly placeSingle: PlaceSingleOrderUseCase,
-    private readonly bulk: BulkRepository,
+    private readonly bulk: BulkOrdersRepository,
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistry,
     private readonly addresses: AddressVerifier,
   ) {}

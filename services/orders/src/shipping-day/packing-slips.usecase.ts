@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
-import { BulkRepository } from '../bulk';
+import { BulkOrdersRepository } from '../bulk';
 import { FileRepository } from '../files';
 import { packingSlipsOf, type SlipVariant } from './packing-slip.content';
 import { packingSlipsPdf } from './packing-slips.pdf';
@@ -15,7 +15,7 @@ import { PackingSlipsRepository } from './packing-slips.repository';
 @Injectable()
 export class PackingSlipsUseCase {
   constructor(
-    private readonly bulk: BulkRepository,
+    private readonly bulk: BulkOrdersRepository,
     private readonly files: FileRepository,
     private readonly slips: PackingSlipsRepository,
   ) {}

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
-import type { BulkRepository } from '../bulk';
+import type { BulkOrdersRepository } from '../bulk';
 import { CarrierAlerts, type CarrierAlertsRepository, CarrierRegistry, type LabelAddress, type ScanFormOutcome } from '../carriers';
 import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
 import type { FileRepository } from '../files';
@@ -55,7 +55,7 @@ describe('ScanFormUseCase', () => {
     raised = jest.fn(async () => undefined);
     bulk = { find: jest.fn(async () => null) };
     const alerts = new CarrierAlerts({ raise: raised, clear: jest.fn() } as unknown as CarrierAlertsRepository);
-    useCase = new ScanFormUseCase(forms as unknown as ScanFormsRepository, files as unknown as FileRepository, bulk as unknown as BulkRepository, new CarrierRegistry([usps]), alerts);
+    useCase = new ScanFormUseCase(forms as unknown as ScanFormsRepository, files as unknown as FileRepository, bulk as unknown as BulkOrdersRepository, new CarrierRegistry([usps]), alerts);
   });
 
   let serial = 0;

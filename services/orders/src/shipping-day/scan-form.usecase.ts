@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { callerHasScope, DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
-import { BulkRepository, mergedLabelPdfChunks } from '../bulk';
+import { BulkOrdersRepository, mergedLabelPdfChunks } from '../bulk';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierId, type CarrierRegistry, type ScanFormOutcome, type ScanFormRequest, unconfirmedScanFormText } from '../carriers';
 import { centralDayOf, centralInstant } from '../common';
 import { FileRepository } from '../files';
@@ -67,7 +67,7 @@ export class ScanFormUseCase {
   constructor(
     private readonly forms: ScanFormsRepository,
     private readonly files: FileRepository,
-    private readonly bulk: BulkRepository,
+    private readonly bulk: BulkOrdersRepository,
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
     @Optional() private readonly alerts?: CarrierAlerts,
   ) {}

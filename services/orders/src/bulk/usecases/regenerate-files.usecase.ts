@@ -4,7 +4,8 @@ import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { fileDataOf } from '../bulk-order.mapper';
 import { BulkEngine } from '../bulk-engine';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
-import { BulkRepository } from '../bulk.repository';
+import { BulkOrdersRepository } from '../bulk-orders.repository';
+import { BulkFilesRepository } from '../bulk-files.repository';
 
 /** States whose files can be rebuilt: finished with labels, a failed earlier rebuild, or a build left stuck. */
 const REBUILDABLE: readonly BulkStatus[] = ['completed', 'completed_with_errors', 'recovery_failed', 'generating_files'];
@@ -15,18 +16,19 @@ export class RegenerateFilesUseCase {
   private readonly logger = new Logger(RegenerateFilesUseCase.name);
 
   constructor(
-    private readonly bulk: BulkRepository,
+    private readonly batches: BulkOrdersRepository,
+    private readonly batchFiles: BulkFilesRepository,
     private readonly engine: BulkEngine,
     private readonly progress: BulkProgressPublisher,
   ) {}
 
   async execute(caller: Caller, orderId: string): Promise<ResponseOf<typeof OrdersRpc.bulkRecover>> {
-    const batch = await this.bulk.find(orderId);
+    const batch = await this.batches.find(orderId);
     if (!batch || batch.status === 'draft' || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
     if (!REBUILDABLE.includes(batch.status) || (batch.status !== 'generating_files' && batch.processed_count === 0)) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'This bulk order has no labels to build files from');
     }
-    if (!(await this.bulk.reopenForFiles(orderId, REBUILDABLE))) {
+    if (!(await this.batchFiles.reopenForFiles(orderId, REBUILDABLE))) {
       throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'The files of this order are being built right now. Please try again in a few moments.');
     }
     try {
@@ -35,7 +37,7 @@ export class RegenerateFilesUseCase {
       return { message: 'Files regenerated successfully', status: final.status, fileData: fileDataOf(final) };
     } catch (error) {
       this.logger.error(`regenerating files of ${orderId}: ${String(error)}`);
-      const failed = await this.bulk.markError(orderId, ['generating_files'], 'recovery_failed', `Files could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`);
+      const failed = await this.batches.markError(orderId, ['generating_files'], 'recovery_failed', `Files could not be rebuilt: ${error instanceof Error ? error.message : String(error)}`);
       if (failed) this.progress.publish(failed);
       return { message: 'Recovery failed. Please try again.', status: 'recovery_failed', fileData: {} };
     }

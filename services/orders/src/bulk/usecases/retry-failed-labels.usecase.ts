@@ -4,7 +4,8 @@ import { ownsOrAdmin, RpcClient } from '@labeldesk/nest-transport';
 import { fileDataOf } from '../bulk-order.mapper';
 import { BulkEngine } from '../bulk-engine';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
-import { BulkRepository } from '../bulk.repository';
+import { BulkOrdersRepository } from '../bulk-orders.repository';
+import { BulkRoundsRepository } from '../bulk-rounds.repository';
 import type { BulkOrderRow } from '../bulk.rows';
 import { isHoldRefusal } from '../hold-refusal';
 
@@ -22,32 +23,33 @@ export const NO_FAILED_LABELS = 'No failed labels found for this order';
 @Injectable()
 export class RetryFailedLabelsUseCase {
   constructor(
-    private readonly bulk: BulkRepository,
+    private readonly batches: BulkOrdersRepository,
+    private readonly rounds: BulkRoundsRepository,
     private readonly rpc: RpcClient,
     private readonly engine: BulkEngine,
     private readonly progress: BulkProgressPublisher,
   ) {}
 
   async execute(caller: Caller, orderId: string, waitMs = WAIT_MS): Promise<BulkRetryResponse> {
-    const batch = await this.bulk.find(orderId);
+    const batch = await this.batches.find(orderId);
     if (!batch || batch.status === 'draft' || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
     if (!FINAL_BULK_STATUSES.includes(batch.status)) throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'This bulk order is still being processed. Please wait for it to finish.');
     if (!RETRYABLE.includes(batch.status) || batch.failed_count === 0) throw new DomainError(ErrorCode.VALIDATION_FAILED, NO_FAILED_LABELS);
 
-    const round = await this.bulk.startRetryRound(orderId, RETRYABLE);
+    const round = await this.rounds.startRetryRound(orderId, RETRYABLE);
     if (!round) throw new DomainError(ErrorCode.VALIDATION_FAILED, NO_FAILED_LABELS);
     if (round.holdCents > 0) {
       try {
         await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: round.holdId, amountCents: round.holdCents, reference: `bulk order ${orderId} retry ${round.round - 1}` }, { asService: true });
       } catch (error) {
         if (isHoldRefusal(error)) {
-          await this.bulk.undoRetryRound(orderId, round.round, batch.status);
+          await this.rounds.undoRetryRound(orderId, round.round, batch.status);
           throw error;
         }
         // No clear answer: the engine places the same hold again before buying.
       }
     }
-    const retrying = await this.bulk.find(orderId);
+    const retrying = await this.batches.find(orderId);
     if (retrying) this.progress.publish(retrying);
     this.engine.wake();
 
@@ -72,7 +74,7 @@ export class RetryFailedLabelsUseCase {
   private async waitForEnd(orderId: string, waitMs: number): Promise<BulkOrderRow> {
     const until = Date.now() + waitMs;
     for (;;) {
-      const row = await this.bulk.find(orderId);
+      const row = await this.batches.find(orderId);
       if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
       if (FINAL_BULK_STATUSES.includes(row.status) || Date.now() >= until) return row;
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -22,7 +22,9 @@ import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BulkEngine } from '../bulk-engine';
 import { isHoldRefusal } from '../hold-refusal';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
-import { BulkRepository } from '../bulk.repository';
+import { BulkOrdersRepository } from '../bulk-orders.repository';
+import { BulkStagingRepository } from '../bulk-staging.repository';
+import { BulkRoundsRepository } from '../bulk-rounds.repository';
 import type { BulkOrderRow, NewBulkItem, StagedRowSummary } from '../bulk.rows';
 
 type StageRequest = ParsedRequestOf<typeof OrdersRpc.bulkStage>;
@@ -44,7 +46,9 @@ export class SubmitBulkOrderUseCase {
   private readonly logger = new Logger(SubmitBulkOrderUseCase.name);
 
   constructor(
-    private readonly bulk: BulkRepository,
+    private readonly batches: BulkOrdersRepository,
+    private readonly staging: BulkStagingRepository,
+    private readonly rounds: BulkRoundsRepository,
     private readonly rpc: RpcClient,
     private readonly engine: BulkEngine,
     private readonly progress: BulkProgressPublisher,
@@ -57,42 +61,42 @@ export class SubmitBulkOrderUseCase {
 
   async stage(request: StageRequest): Promise<BulkRowsResponse> {
     if (request.firstRow + request.rows.length > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
-    if (await this.bulk.stage(request.orderId, request.userId, request.firstRow, request.rows)) {
-      const alreadyShipped = await markShippedRows(request.firstRow, request.rows, (ids) => this.bulk.shippedOrders(request.userId, ids));
+    if (await this.staging.stage(request.orderId, request.userId, request.firstRow, request.rows)) {
+      const alreadyShipped = await markShippedRows(request.firstRow, request.rows, (ids) => this.staging.shippedOrders(request.userId, ids));
       return { staged: request.rows.length, alreadyShipped };
     }
     // A batch already submitted takes no more rows; the submission that follows answers that batch (a double click).
-    const batch = await this.bulk.find(request.orderId);
+    const batch = await this.batches.find(request.orderId);
     if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
     return { staged: 0 };
   }
 
   async process(request: ProcessRequest): Promise<ProcessResponse> {
-    const batch = await this.bulk.find(request.orderId);
+    const batch = await this.batches.find(request.orderId);
     if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
     if (batch.status !== 'draft') return answer(batch);
 
     const { items, holdCents, leftOut } = await this.checkAndPrice(request).catch(async (error: unknown) => {
-      await this.bulk.dropStaged(request.orderId);
+      await this.staging.dropStaged(request.orderId);
       throw error;
     });
     const holdId = `bulk:${request.orderId}:1`;
-    if (!(await this.bulk.startFirstRound(request.orderId, items, request.options, holdId, holdCents))) {
-      return answer((await this.bulk.find(request.orderId)) ?? batch);
+    if (!(await this.rounds.startFirstRound(request.orderId, items, request.options, holdId, holdCents))) {
+      return answer((await this.batches.find(request.orderId)) ?? batch);
     }
     if (holdCents > 0) {
       try {
         await this.rpc.call(PaymentsRpc.placeHold, { userId: request.userId, holdId, amountCents: holdCents, reference: `bulk order ${request.orderId}` }, { asService: true });
       } catch (error) {
         if (isHoldRefusal(error)) {
-          await this.bulk.undoFirstRound(request.orderId);
+          await this.rounds.undoFirstRound(request.orderId);
           throw error;
         }
         // No clear answer: the hold may exist. The batch stays and the engine places the hold again (same id) before buying.
         this.logger.warn(`hold for bulk ${request.orderId} unclear, the engine will settle it: ${String(error)}`);
       }
     }
-    const started = await this.bulk.find(request.orderId);
+    const started = await this.batches.find(request.orderId);
     if (started) this.progress.publish(started);
     this.engine.wake();
     return {
@@ -112,10 +116,10 @@ export class SubmitBulkOrderUseCase {
    */
   private async checkAndPrice(request: ProcessRequest): Promise<{ items: NewBulkItem[]; holdCents: number; leftOut: number }> {
     if (request.rowCount > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
-    const rows = await this.bulk.stagedSummaries(request.orderId);
+    const rows = await this.staging.stagedSummaries(request.orderId);
     const unlike = uploadMismatch(rows, request.rowCount);
     if (unlike) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${unlike} Please submit the order again.`);
-    const { kept, leftOut } = await leaveOutShipped(rows, (ids) => this.bulk.shippedOrders(request.userId, ids));
+    const { kept, leftOut } = await leaveOutShipped(rows, (ids) => this.staging.shippedOrders(request.userId, ids));
     if (kept.length === 0) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, `${alreadyShippedLeftOutMessage(leftOut)}, so nothing was bought. Tick "Buy another label" on a row to ship it again.`);
     }

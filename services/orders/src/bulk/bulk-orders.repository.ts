@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import type { BulkStatus } from '@labeldesk/contracts';
+import { randomUUID } from 'node:crypto';
+import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
+import { placeholders } from '../database';
+import { BulkSql } from './bulk-sql';
+
+/** The failed rows a batch view lists (its counts stay exact); the result CSV has every one. */
+export const FAILED_LABELS_SHOWN = 1000;
+
+/**
+ * Bulk orders as their owner and the other features see them: a draft made, a batch found by id or by file name,
+ * a user's batches and labels counted, the first failed rows, and a batch marked stuck in an error state.
+ */
+@Injectable()
+export class BulkOrdersRepository extends BulkSql {
+  async createDraft(userId: string): Promise<string> {
+    const id = randomUUID();
+    await this.em().execute(`insert into ${this.t('bulk_orders')} ("id", "user_id", "status") values (?, ?, 'draft')`, [id, userId]);
+    return id;
+  }
+
+  async find(id: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(`select * from ${this.t('bulk_orders')} where "id" = ?`, [id]);
+    return row ?? null;
+  }
+
+  async findByFileName(name: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `select * from ${this.t('bulk_orders')} where "pdf_name" = ? or "result_csv_name" = ? or "auto_confirm_csv_name" = ? limit 1`,
+      [name, name, name],
+    );
+    return row ?? null;
+  }
+
+  /** Labels a user bought in bulk orders. */
+  async countLabels(userId: string): Promise<number> {
+    const [row] = await this.em().execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('bulk_items')} where "user_id" = ? and "status" = 'succeeded'`, [userId]);
+    return Number(row?.n ?? 0);
+  }
+
+  async listForUser(userId: string, page: number, limit: number): Promise<{ rows: BulkOrderRow[]; total: number }> {
+    const em = this.em();
+    const rows = await em.execute<BulkOrderRow[]>(
+      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "status" <> 'draft' order by "created_at" desc, "id" desc limit ? offset ?`,
+      [userId, limit, (page - 1) * limit],
+    );
+    const [count] = await em.execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('bulk_orders')} where "user_id" = ? and "status" <> 'draft'`, [userId]);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  async activeForUser(userId: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "status" in ('processing', 'retrying_failed', 'generating_files') order by "created_at" desc limit 1`,
+      [userId],
+    );
+    return row ?? null;
+  }
+
+  /** The first failed rows of a batch, with only the fields a view shows. */
+  async failedItems(orderId: string): Promise<FailedItemRow[]> {
+    return this.em().execute<FailedItemRow[]>(
+      `select "id", "row_no", "error", "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",
+              "data" #>> '{package,sku_number}' as "sku_number", "data" #>> '{receiver,receiver_name}' as "recipient"
+       from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'failed' order by "row_no" limit ?`,
+      [orderId, FAILED_LABELS_SHOWN],
+    );
+  }
+
+  /** An error state, kept with the time it started so the list can say how long it has been stuck. */
+  async markError(orderId: string, from: readonly BulkStatus[], status: BulkStatus, error: string): Promise<BulkOrderRow | null> {
+    const [row] = await this.em().execute<BulkOrderRow[]>(
+      `update ${this.t('bulk_orders')} set "status" = ?, "error" = ?, "stuck_at" = coalesce("stuck_at", now()), "lease_until" = null, "updated_at" = now()
+       where "id" = ? and "status" in (${placeholders(from)}) returning *`,
+      [status, error, orderId, ...from],
+    );
+    return row ?? null;
+  }
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../libs/http-client';
+import { BULK_ORDERS_PAGE_SIZE, useBulkOrders } from '../../../services/bulk-orders/list-bulk-orders';
+
+export const FETCH_FAILED = 'Failed to fetch batch orders';
+
+/**
+ * One page of the user's batch orders. The list can shrink under the open page: its last page is shown rather than
+ * an empty one. Spec 8: a failed fetch is a toast (the server's message preferred), once per failure.
+ */
+export const useBatchOrdersList = (userId: string) => {
+  const [page, setPage] = useState(1);
+  const orders = useBulkOrders(userId, page);
+  const total = orders.data?.totalCount ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / BULK_ORDERS_PAGE_SIZE));
+
+  const settledData = orders.data !== undefined && !orders.isPlaceholderData;
+  useEffect(() => {
+    if (settledData && page > pageCount) setPage(pageCount);
+  }, [settledData, page, pageCount]);
+
+  const { isError, errorUpdatedAt, error } = orders;
+  const toastedError = useRef(0);
+  useEffect(() => {
+    if (!isError || toastedError.current === errorUpdatedAt) return;
+    toastedError.current = errorUpdatedAt;
+    notify.error(errorMessage(error, FETCH_FAILED));
+  }, [isError, errorUpdatedAt, error]);
+
+  return { orders, page, setPage, total, pageCount };
+};

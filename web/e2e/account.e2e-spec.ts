@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { loginThroughApi, newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { appUrl } from './support/env';
 import { seriousAxeViolations } from './support/page-checks';
@@ -14,9 +14,7 @@ describe('Account', () => {
     const customer = newCustomer();
     await registerThroughApi(customer);
     const otherSession = await loginThroughApi(customer);
-    await loginThroughUi(page, customer);
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/main/account'));
+    await openSignedIn(page, customer, '/main/account');
     await page.getByRole('heading', { name: 'Account', exact: true }).first().waitFor();
 
     const newPassword = `${customer.password}-new`;
@@ -55,9 +53,7 @@ describe('Account', () => {
     const { key } = (await made.json()) as { key: string };
     const keyWorks = async () => (await fetch(appUrl(`/api/orders/recent/${userId}`), { headers: { authorization: `Bearer ${key}` } })).status;
 
-    await loginThroughUi(page, customer);
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/main/account'));
+    await openSignedIn(page, customer, '/main/account');
     await page.getByTestId('api-key-row').first().waitFor();
     const toRevoke = page.getByTestId('keys-to-revoke');
     expect(await toRevoke.count()).toBe(0);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { useBrowserPage, waitForPath } from './support/browser';
 import { bulkCsv, bulkRow, callAsCustomer, editBulkCell, newBulkCustomer, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import type { BulkCustomer } from './support/bulk-orders';
@@ -7,8 +7,7 @@ import type { BulkCustomer } from './support/bulk-orders';
 const FLOW_TIMEOUT_MS = 180_000;
 
 const openPage = async (page: Page, customer: BulkCustomer, label: string, path: string): Promise<void> => {
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
+  await openSignedIn(page, customer);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true }).click();
   await waitForPath(page, path);
   await page.getByRole('heading', { level: 1, name: label }).waitFor();

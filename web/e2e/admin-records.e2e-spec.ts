@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
-import { loginThroughApi, loginThroughUi } from './support/accounts';
-import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { loginThroughApi, openSignedIn } from './support/accounts';
+import { saveScreenshot, useBrowserPage } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import { adminCredentials, appUrl } from './support/env';
 
@@ -51,9 +51,7 @@ describe("The admin's records", () => {
     const customer = await fundedCustomer(5_000);
     const tracking = await buyLabel(customer.token);
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/admin/order-label-management'));
+    await openSignedIn(page, adminCredentials(), '/admin/order-label-management');
     await page.getByRole('heading', { level: 1, name: 'Orders & Labels' }).waitFor();
     await page.getByRole('textbox', { name: 'Tracking number' }).fill(tracking);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -87,9 +85,7 @@ describe("The admin's records", () => {
     expect(bought?.marginCents).toBe((bought?.chargedCents ?? 0) - costCents);
     expect((await apiCall('/api/admin/orders?carrier=fedex', { token: admin.token })).status).toBe(400);
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl(`/admin/order-label-management?userId=${customer.userId}`));
+    await openSignedIn(page, adminCredentials(), `/admin/order-label-management?userId=${customer.userId}`);
     await page.getByRole('heading', { level: 1, name: 'Orders & Labels' }).waitFor();
     const rows = page.getByTestId('admin-order-row');
     await rows.filter({ hasText: tracking }).waitFor();
@@ -130,9 +126,7 @@ describe("The admin's records", () => {
     expect(labels.costs.costCents).toBe(labels.items.reduce((sum, label) => sum + (label.costCents ?? 0), 0));
     expect(labels.costs.labelsWithoutCost).toBe(0);
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl(`/admin/order-label-management?userId=${customer.userId}&kind=batch&carrier=sandbox`));
+    await openSignedIn(page, adminCredentials(), `/admin/order-label-management?userId=${customer.userId}&kind=batch&carrier=sandbox`);
     const row = page.getByTestId('admin-order-row').filter({ hasText: 'Batch of 3' });
     await row.waitFor();
     expect(await row.getByTestId('row-carriers').textContent()).toBe('Sandbox');
@@ -163,9 +157,7 @@ describe("The admin's records", () => {
     const before = await labelsToday();
     expect(before).toBeGreaterThanOrEqual(1);
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/admin/dashboard'));
+    await openSignedIn(page, adminCredentials(), '/admin/dashboard');
     const card = page.getByRole('region', { name: 'Carrier cost and margin' });
     const today = card.locator('[data-testid="margin-row"][data-span="today"]');
     await today.waitFor();
@@ -191,9 +183,7 @@ describe("The admin's records", () => {
     });
     expect(changed.status).toBe(200);
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl(`/admin/audit-log?targetId=${customer.userId}`));
+    await openSignedIn(page, adminCredentials(), `/admin/audit-log?targetId=${customer.userId}`);
     await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
     const row = page.getByTestId('audit-row').filter({ hasText: 'Set balance' }).first();
     await row.waitFor();

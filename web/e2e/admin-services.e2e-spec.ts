@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
-import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { loginThroughApi, newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
+import { saveScreenshot, useBrowserPage } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
 
 const INVALID_RANGES = 'Invalid price ranges. Please ensure ranges are continuous from 1 to max weight without gaps or overlaps.';
@@ -31,8 +31,7 @@ const api = async <T>(method: string, path: string, token: string, body?: unknow
 const adminToken = async (): Promise<string> => (await loginThroughApi(adminCredentials())).token;
 
 const signInAsAdmin = async (page: Page): Promise<void> => {
-  await loginThroughUi(page, adminCredentials());
-  await waitForPath(page, '/main/dashboard');
+  await openSignedIn(page, adminCredentials());
 };
 
 const shoot = async (page: Page, name: string): Promise<void> => {

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { loginThroughApi, loginThroughUi, newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
 import type { Customer } from './support/accounts';
 import { animationsDone, newDesktopContext, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
@@ -30,8 +30,7 @@ const openUserRow = async (page: Page, email: string): Promise<Locator> => {
 };
 
 const signInAsAdmin = async (page: Page): Promise<void> => {
-  await loginThroughUi(page, adminCredentials());
-  await waitForPath(page, '/main/dashboard');
+  await openSignedIn(page, adminCredentials());
 };
 
 /** A second person at another browser: the customer whose session the admin acts on. */

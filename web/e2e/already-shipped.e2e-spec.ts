@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { apiCall } from './support/bulk-api';
 import { animationsDone, useBrowserPage, waitForPath } from './support/browser';
 import { bulkCsv, bulkRow, newBulkCustomer, openBulkOrder, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
@@ -133,8 +133,7 @@ describe('Never twice by mistake (issue 47)', () => {
     async () => {
       const customer = await newBulkCustomer();
       await setBalanceAsAdmin(customer, 50_00);
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Order Label', exact: true }).click();
       await waitForPath(page, '/main/order-label');
       const submit = page.getByRole('button', { name: 'Order Label', exact: true });

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { apiCall } from './support/bulk-api';
-import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
-import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
+import { saveScreenshot, useBrowserPage } from './support/browser';
 import { appUrl } from './support/env';
 import { seriousAxeViolations } from './support/page-checks';
 
@@ -16,9 +16,7 @@ describe('API keys', () => {
     const customer = newCustomer();
     const session = await registerThroughApi(customer);
     const userId = String((session.user as unknown as { _id: string })._id);
-    await loginThroughUi(page, customer);
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/main/account'));
+    await openSignedIn(page, customer, '/main/account');
     const section = page.getByTestId('api-keys-section');
     await section.getByText('No API keys yet.').waitFor();
 
@@ -75,8 +73,7 @@ describe('API keys', () => {
     const page = currentPage();
     const customer = newCustomer();
     const session = await registerThroughApi(customer);
-    await loginThroughUi(page, customer);
-    await waitForPath(page, '/main/dashboard');
+    await openSignedIn(page, customer);
     // Two-factor sign-in turned on from another tab: the Account page learns it when it loads.
     const setup = await apiCall('/api/auth/2fa/setup', { method: 'POST', token: session.token });
     const enabled = await apiCall('/api/auth/2fa/enable', { method: 'POST', token: session.token, body: { code: await generate({ secret: String((setup.body as { secret: string }).secret) }), password: customer.password } });

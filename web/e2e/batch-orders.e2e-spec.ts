@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
@@ -18,8 +18,7 @@ const FILES = [
 ] as const;
 
 const signIn = async (page: Page, customer: FundedCustomer): Promise<void> => {
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
+  await openSignedIn(page, customer);
 };
 
 /** Clicks each download button of a row and checks the file that arrives and the toast. */

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { fillRegisterForm, loginThroughApi, loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { fillRegisterForm, loginThroughApi, loginThroughUi, newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
 import type { Customer } from './support/accounts';
 import { apiCall } from './support/bulk-api';
 import { launchBrowser, saveScreenshot, waitForPath } from './support/browser';
@@ -48,9 +48,7 @@ const newPerson = async (browser: Browser): Promise<Page> => {
 };
 
 const openAdminReferrals = async (page: Page, friend: Customer): Promise<void> => {
-  await loginThroughUi(page, adminCredentials());
-  await waitForPath(page, '/main/dashboard');
-  await page.goto(appUrl('/admin/referral-management'));
+  await openSignedIn(page, adminCredentials(), '/admin/referral-management');
   await page.getByRole('heading', { level: 1, name: 'Referral Management' }).waitFor();
   await page.getByRole('combobox', { name: 'Select User' }).selectOption({ label: `${friend.name} (${friend.email})` });
 };
@@ -142,9 +140,7 @@ describe('Invites and referral management', () => {
     const codeField = page.getByRole('textbox', { name: 'Referral Code' });
     const update = page.getByRole('button', { name: 'Update', exact: true });
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/admin/referral-management'));
+    await openSignedIn(page, adminCredentials(), '/admin/referral-management');
     await page.getByRole('heading', { level: 1, name: 'Referral Management' }).waitFor();
     // Nothing to edit until a user is picked.
     expect(await codeField.isDisabled()).toBe(true);

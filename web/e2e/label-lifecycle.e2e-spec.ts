@@ -1,7 +1,7 @@
 import { bulkVoidResponseSchema, labelTrackingSchema, refundSummarySchema, voidLabelResponseSchema } from '@labeldesk/contracts';
 import type { BulkVoidResponse, LabelTracking, RefundSummary, VoidLabelResponse } from '@labeldesk/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughApi, loginThroughUi, openAccountMenu } from './support/accounts';
+import { loginThroughApi, openAccountMenu, openSignedIn } from './support/accounts';
 import { animationsDone, dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
@@ -176,8 +176,7 @@ describe("A label's life after purchase", () => {
     'lets a customer void an unused label from Orders, says what comes back first, and shows it Voided with the price back on the balance',
     async () => {
       const customer = await fundedCustomer(10_000);
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await openOrders(page);
 
       // Bought after the page is open: the void must reach the carrier before its manifest, 20 s after the purchase.
@@ -247,8 +246,7 @@ describe("A label's life after purchase", () => {
       expect(unscannedNumbers.length).toBeGreaterThan(0);
       expect(scannedNumbers.length).toBeGreaterThan(0);
 
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Batch Orders', exact: true }).click();
       await waitForPath(page, '/main/batch-orders');
       await page.locator(`[data-testid="batch-row"][data-batch-id="${batchId}"]`).getByRole('link', { name: /^View labels/ }).click();
@@ -315,8 +313,7 @@ describe("A label's life after purchase", () => {
     async () => {
       // Bought before signing in (beforeAll): the app reads the balance after the purchase.
       const { customer, label, boughtAt } = pastManifest;
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await openOrders(page);
       await refreshUntilListed(page, label.orderId);
       const before = await shownBalance(page);
@@ -376,8 +373,7 @@ describe("A label's life after purchase", () => {
       const customer = await fundedCustomer(10_000);
       const used = await buyLabelThat(customer, true);
       const unused = await buyLabelThat(customer, false);
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await openOrders(page);
 
       const usedRow = orderRow(page, used.orderId);
@@ -424,9 +420,7 @@ describe("A label's life after purchase", () => {
     const listed = okBody(await apiCall('/api/admin/orders/refunds?state=voided', { token: admin.token }), 'admin refunds');
     expect(isRecord(listed) && Array.isArray(listed['refunds']) && isRecord(listed['refunds'][0]) ? listed['refunds'][0]['trackingNumber'] : null).toBe(label.trackingNumber);
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/admin/order-label-management'));
+    await openSignedIn(page, adminCredentials(), '/admin/order-label-management');
     await page.getByRole('heading', { level: 1, name: 'Orders & Labels' }).waitFor();
     await page.getByRole('tab', { name: 'Refunds', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'refunds');

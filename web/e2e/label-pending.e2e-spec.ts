@@ -1,5 +1,5 @@
 import type { Page, Route } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { fundedCustomer } from './support/bulk-api';
 
@@ -32,8 +32,7 @@ describe('A label the server is still making', () => {
   it('tells the customer it is being processed, shows it pending in Orders, and updates it by itself when it completes', async () => {
     const page = currentPage();
     const customer = await fundedCustomer(5_000);
-    await loginThroughUi(page, customer);
-    await waitForPath(page, '/main/dashboard');
+    await openSignedIn(page, customer);
     await page.goto(`${new URL(page.url()).origin}/main/order-label`);
     await page.getByRole('heading', { level: 1, name: 'Order Label' }).waitFor();
     await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: 'USPS Priority Mail' });

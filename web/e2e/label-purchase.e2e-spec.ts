@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi, logoutThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { logoutThroughUi, newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
-import { adminCredentials, appUrl } from './support/env';
+import { adminCredentials } from './support/env';
 import { fillAddress, SAMPLE_RECEIVER, SAMPLE_SENDER } from './support/order-form';
 
 /** The whole purchase takes several pages and a carrier call: more than the suite's default 60 s may be needed. */
@@ -46,9 +46,7 @@ describe('Buying a label', () => {
       const skuName = `SKU-${suffix}`;
 
       // The admin sets the new customer's balance to $50.00.
-      await loginThroughUi(page, adminCredentials());
-      await waitForPath(page, '/main/dashboard');
-      await page.goto(appUrl('/admin/user-management'));
+      await openSignedIn(page, adminCredentials(), '/admin/user-management');
       await page.getByRole('heading', { level: 1, name: 'User Management' }).waitFor();
       await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
       const userRow = page.getByTestId('user-row').filter({ hasText: customer.email });
@@ -64,8 +62,7 @@ describe('Buying a label', () => {
       await logoutThroughUi(page);
 
       // The customer saves a sender address.
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await openFromSidebar(page, 'Address', '/main/address');
       await page.getByRole('heading', { level: 1, name: 'Address Book' }).waitFor();
       await page.getByRole('button', { name: 'Add Address', exact: true }).click();

@@ -1,5 +1,5 @@
 import type { Page, Response } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
 
@@ -36,8 +36,7 @@ describe('Every address of the app', () => {
 
   it('loads each spec route at 1440 and 390 px wide, with its heading and no sideways page scroll', async () => {
     const page = currentPage();
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
+    await openSignedIn(page, adminCredentials());
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const [path, heading] of ROUTES) {
@@ -61,10 +60,9 @@ describe('Every address of the app', () => {
     'lands an unknown address (%s) on one "Page not found", once, with the address unchanged',
     async (path) => {
       const page = currentPage();
-      await loginThroughUi(page, adminCredentials());
-      await waitForPath(page, '/main/dashboard');
       const navigations = trackNavigations(page);
-      await page.goto(appUrl(path));
+      // Typed into a signed-in browser's address bar: the app loads at this address with its session.
+      await openSignedIn(page, adminCredentials(), path);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       await page.waitForTimeout(500);
       expect(new URL(page.url()).pathname).toBe(path);

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { animationsDone, dismissToasts, saveDownload, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
@@ -29,8 +29,7 @@ const pdfText = (bytes: Uint8Array, name: string): string => {
 };
 
 const signIn = async (page: Page, customer: FundedCustomer): Promise<void> => {
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
+  await openSignedIn(page, customer);
 };
 
 /** Clicks a download button and answers the file that arrived, after the toast said so. */

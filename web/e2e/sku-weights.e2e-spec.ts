@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { useBrowserPage, waitForPath } from './support/browser';
 import {
   amazonReport,
@@ -59,8 +59,7 @@ describe('SKU weights per unit', () => {
       await saveSenderAddress(customer);
       const sku = `MUG-${Date.now().toString(36).toUpperCase()}`;
 
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'SKU Management', exact: true }).click();
       await waitForPath(page, '/main/sku');
       await page.getByRole('heading', { level: 1, name: 'SKU Data Management' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
-import { useBrowserPage, waitForPath } from './support/browser';
+import { openSignedIn } from './support/accounts';
+import { useBrowserPage } from './support/browser';
 import { apiCall, fundedCustomer } from './support/bulk-api';
 import { bulkCsv, bulkRow, callAsCustomer, newBulkCustomer, saveViewScreenshot, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import { appUrl } from './support/env';
@@ -17,9 +17,7 @@ describe('Text fields on one line', () => {
     async () => {
       const page = currentPage();
       const customer = await newBulkCustomer();
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
-      await page.goto(appUrl('/main/bulk-order'));
+      await openSignedIn(page, customer, '/main/bulk-order');
       await page.getByRole('heading', { level: 1, name: 'Bulk Order' }).waitFor();
 
       const row = validCsvRow(1, { ToRecipientName: 'Name\r\nc/o Front Desk', ToStreet1: '350 Fifth Avenue\n\tFloor 5', PackageDescription: 'Ceramic\tmug\u2028boxed' });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 
 /** Set on the page's window once it is open; a full reload would lose it. */
@@ -14,8 +14,7 @@ const openFromSidebar = async (page: Page, label: string, path: string): Promise
 const openDepositPageAsNewCustomer = async (page: Page): Promise<void> => {
   const customer = newCustomer();
   await registerThroughApi(customer);
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
+  await openSignedIn(page, customer);
   await openFromSidebar(page, 'Deposit', '/main/deposit');
   await page.getByRole('heading', { level: 1, name: 'Deposit' }).waitFor();
 };

@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { loginThroughUi } from './support/accounts';
-import { dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { openSignedIn } from './support/accounts';
+import { dismissToasts, saveScreenshot, useBrowserPage } from './support/browser';
 import { fundedCustomer, serviceNameFor, type FundedCustomer } from './support/bulk-api';
 import { appUrl } from './support/env';
 
@@ -71,8 +71,7 @@ describe('Webhooks on the Account page', () => {
       const page = currentPage();
       const customer = await fundedCustomer(5_000);
       const serviceName = await serviceNameFor(customer);
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await openAccount(page);
       await page.getByText('No endpoints yet.').waitFor();
 

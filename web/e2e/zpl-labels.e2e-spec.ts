@@ -1,7 +1,7 @@
 import { bulkOrdersPageSchema } from '@labeldesk/contracts';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { saveDownload, useBrowserPage, waitForPath } from './support/browser';
 import { bulkCsv, callAsCustomer, newBulkCustomer, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import type { BulkCustomer } from './support/bulk-orders';
@@ -36,8 +36,7 @@ const openFromSidebar = async (page: Page, label: string, path: string): Promise
 };
 
 const signIn = async (page: Page, customer: BulkCustomer): Promise<void> => {
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
+  await openSignedIn(page, customer);
 };
 
 describe('ZPL labels for thermal printers', () => {

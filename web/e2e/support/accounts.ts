@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { waitForPath } from './browser';
 import { appUrl } from './env';
 import type { Credentials } from './env';
 
@@ -34,6 +35,43 @@ export const loginThroughApi = (credentials: Credentials): Promise<SessionBody> 
 /** Creates a customer through the API, for flows that are not about registering. */
 export const registerThroughApi = (customer: Customer): Promise<SessionBody> =>
   postJson('/api/auth/register', { ...customer, confirmPassword: customer.password });
+
+/**
+ * Logs in through the API, again (at most three times in all) when the connection closed before any answer: after a
+ * test computed for seconds (thousands of bulk rows), fetch's pool still holds keep-alive connections the server closed
+ * meanwhile (its 5 s idle timeout) and sends on one of them; each failed send drops one.
+ */
+const loginOnLiveConnection = async (credentials: Credentials, attemptsLeft = 3): Promise<SessionBody> => {
+  try {
+    return await loginThroughApi(credentials);
+  } catch (error) {
+    if (attemptsLeft > 1 && error instanceof TypeError && error.message === 'fetch failed') return loginOnLiveConnection(credentials, attemptsLeft - 1);
+    throw error;
+  }
+};
+
+/** Where the app keeps its session (web/src/stores/auth.store.ts: zustand's persist, version 0). */
+const SESSION_STORAGE_KEY = 'labeldesk.auth';
+
+/**
+ * Opens `path` signed in, as a returning visitor whose session the app kept: signed in through the API and the session
+ * written where the app reads it, before the app's first script runs. For tests whose subject is not the sign-in form
+ * (auth.e2e-spec.ts and the two-factor specs sign in through it): it spares them the login page and the dashboard.
+ */
+export const openSignedIn = async (page: Page, credentials: Credentials, path = '/main/dashboard'): Promise<void> => {
+  const { token, user } = await loginOnLiveConnection(credentials);
+  const session = JSON.stringify({ state: { token, user, impersonator: null }, version: 0 });
+  // Written on the first document only: a later reload must find what the app left (e.g. nothing after Logout).
+  const seed = await page.addInitScript(
+    ({ key, value, origin }) => {
+      if (window.location.origin === origin) window.localStorage.setItem(key, value);
+    },
+    { key: SESSION_STORAGE_KEY, value: session, origin: new URL(appUrl('/')).origin },
+  );
+  await page.goto(appUrl(path));
+  await seed.dispose();
+  await waitForPath(page, path.replace(/[?#].*$/, ''));
+};
 
 export const fillRegisterForm = async (page: Page, customer: Customer): Promise<void> => {
   await page.getByLabel('Name', { exact: true }).fill(customer.name);

@@ -1,27 +1,16 @@
-import { SetMetadata } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
   isServiceCaller,
   isVisitorCaller,
-  handlerPolicyOf,
   type AnyCaller,
-  type ApiScope,
   type HandlerPolicy,
-  type HandlerWho,
-  type ServiceName,
   type VisitorCaller,
 } from '@labeldesk/contracts';
 import { enforceAccess } from './caller.policy';
 
+/** Where `@RpcHandler(contract)` puts the access its contract declares, for CallerGuard (decision 080). */
 export const HANDLER_ACCESS = 'labeldesk:handler-access';
-
-/**
- * Declares a handler's policy by hand. Only for the orders service while its handlers move to the access their
- * contracts declare (decision 080): `@RpcHandler(contract)` already applies the same policy from the contract.
- */
-export const Allow = (who: HandlerWho, options: { scope?: ApiScope; services?: readonly ServiceName[]; holderOnly?: true } = {}) =>
-  SetMetadata(HANDLER_ACCESS, handlerPolicyOf({ who, ...options }));
 
 const denied = () => new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
 

@@ -14,7 +14,7 @@ export interface HandlerCaller {
   where: string;
   /** True when a parameter refuses the call without a verified caller token (`@CurrentCaller` and its kin). */
   requiresCaller: boolean;
-  /** The declared access policy (`@Allow`), null when it declares none (a request handler must: decision 049). */
+  /** The access its contract declares (`@RpcHandler(contract)`, decision 080), null for a handler served without one. */
   policy: HandlerPolicy | null;
 }
 

@@ -99,7 +99,7 @@ const verifiedCallers = new WeakMap<object, AnyCaller | VisitorCaller | null>();
 /**
  * Checks the caller token of every message before any handler runs: a token that fails any check refuses the message,
  * even on a handler that allows anonymous calls, so a forged caller is never quietly taken for no one. Then enforces
- * the request handler's declared policy (`@Allow`, decision 049); a request handler without one is refused. Events
+ * the access the request handler's contract declares (decision 080); a request handler without one is refused. Events
  * carry no caller (decision 028) and declare none.
  */
 @Injectable()

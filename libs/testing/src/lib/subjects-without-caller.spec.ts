@@ -90,8 +90,8 @@ describe('subjects served without a caller token', () => {
     }
   });
 
-  it('declares an access policy (@Allow) on every request handler of every service (decision 049)', () => {
-    const undeclared = handlers.filter((handler) => handler.kind === 'rpc' && !handler.policy).map((handler) => `${handler.subject} (${handler.where}): add @Allow(...)`);
+  it('serves every request handler of every service through its contract, so with the access the contract declares (decisions 049, 080)', () => {
+    const undeclared = handlers.filter((handler) => handler.kind === 'rpc' && !handler.policy).map((handler) => `${handler.subject} (${handler.where}): serve it with @RpcHandler(contract)`);
     expect(undeclared).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import {
   type OrdersStats,
   type ParsedRequestOf,
 } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { OrderRepository } from '../orders';
 import { AdminOrdersRepository } from './admin-orders.repository';
 import { BatchLabelsRepository } from './batch-labels.repository';
@@ -29,20 +29,17 @@ export class OrdersAdminController {
     private readonly batchLabels: BatchLabelsRepository,
   ) {}
 
-  @Allow('admin')
   @RpcHandler(OrdersAdminRpc.stats)
   async onStats(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersAdminRpc.stats) body: ParsedRequestOf<typeof OrdersAdminRpc.stats>): Promise<OrdersStats> {
     const [stats, margins] = await Promise.all([this.stats.stats(body.days), this.margins.margins(body.days)]);
     return { ...stats, margins };
   }
 
-  @Allow('admin')
   @RpcHandler(OrdersAdminListRpc.list)
   onList(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersAdminListRpc.list) body: ParsedRequestOf<typeof OrdersAdminListRpc.list>) {
     return this.list.page(body);
   }
 
-  @Allow('admin')
   @RpcHandler(OrdersAdminListRpc.single)
   async onSingle(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersAdminListRpc.single) body: ParsedRequestOf<typeof OrdersAdminListRpc.single>): Promise<AdminSingleOrder> {
     const order = await this.orders.findById(body.orderId);
@@ -68,7 +65,6 @@ export class OrdersAdminController {
     };
   }
 
-  @Allow('admin')
   @RpcHandler(OrdersAdminListRpc.batchLabels)
   async onBatchLabels(
     @CurrentCaller() _caller: Caller,

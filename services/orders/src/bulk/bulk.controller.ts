@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, SAME_RECEIVER_HOURS, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { toBulkOrder } from './bulk-order.mapper';
 import { BulkOrdersRepository } from './bulk-orders.repository';
 import { BulkStagingRepository } from './bulk-staging.repository';
@@ -22,51 +22,43 @@ export class BulkController {
     private readonly regenerate: RegenerateFilesUseCase,
   ) {}
 
-  @Allow('signed-in', { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkLimits)
   limits(@CurrentCaller() _signedIn: Caller) {
     return this.submit.limits();
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkInit)
   async init(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
     return { orderId: await this.batches.createDraft(body.userId) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkStage)
   stage(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
     return this.submit.stage(body);
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkShipped)
   async shipped(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkShipped) body: Req<'bulkShipped'>) {
     return { shipped: await this.staging.shippedOrders(body.userId, body.orderIds) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.sameReceiverLabel)
   async sameReceiver(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.sameReceiverLabel) body: Req<'sameReceiverLabel'>) {
     const { userId, ...receiver } = body;
     return { label: await this.staging.sameReceiverLabel(userId, receiver, SAME_RECEIVER_HOURS) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkProcess)
   process(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
     return this.submit.process(body);
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkList)
   async list(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
     const { rows, total } = await this.batches.listForUser(body.userId, body.page, body.limit);
     return { bulkOrders: await Promise.all(rows.map((row) => this.view(row))), totalCount: total };
   }
 
-  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkGet)
   async get(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkGet) body: Req<'bulkGet'>) {
     // A draft is found too, so a client may join its progress room before submitting it.
@@ -75,20 +67,17 @@ export class BulkController {
     return this.view(row);
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkActive)
   async active(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
     const row = await this.batches.activeForUser(body.userId);
     return { bulkOrder: row ? await this.view(row) : null };
   }
 
-  @Allow('signed-in', { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkRetryFailed)
   retryFailed(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkRetryFailed) body: Req<'bulkRetryFailed'>) {
     return this.retry.execute(caller, body.orderId);
   }
 
-  @Allow('signed-in', { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.bulkRecover)
   recover(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkRecover) body: Req<'bulkRecover'>) {
     return this.regenerate.execute(caller, body.orderId);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, FINAL_BULK_STATUSES, OrdersRpc, type Caller, type DownloadKind, type FileInfo, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { type BulkOrderRow, BulkOrdersRepository } from '../bulk';
 import { OrderRepository } from '../orders';
 import { type FormFile, PackingSlipsUseCase, ScanFormUseCase } from '../shipping-day';
@@ -27,7 +27,6 @@ export class FilesController {
     private readonly packingSlips: PackingSlipsUseCase,
   ) {}
 
-  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.fileInfo)
   async info(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileInfo) body: ParsedRequestOf<typeof OrdersRpc.fileInfo>): Promise<FileInfo> {
     if (body.kind === 'scan-form' || body.kind === 'packing-slips') return this.shippingDayFile(caller, body.kind, body.id, body.variant ?? 'standard');
@@ -81,7 +80,6 @@ export class FilesController {
     return { status: 'ready', fileId: file.id, fileName: file.name, contentType: file.contentType, sizeBytes: file.sizeBytes };
   }
 
-  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.fileChunk)
   async chunk(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileChunk) body: ParsedRequestOf<typeof OrdersRpc.fileChunk>) {
     const file = await this.files.findInfo(body.fileId);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { DomainError, ErrorCode, OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
 import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
 import { LabelTrackingRepository, type StoredTracking } from './label-tracking.repository';
@@ -27,19 +27,16 @@ export class LifecycleController {
     private readonly webhook: EasyPostWebhookUseCase,
   ) {}
 
-  @Allow('signed-in', { scope: 'labels:void' })
   @RpcHandler(OrdersRpc.voidLabel)
   voidLabel(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.voidLabel) body: Req<'voidLabel'>) {
     return this.voider.voidSingle(caller, body.orderId);
   }
 
-  @Allow('signed-in', { scope: 'labels:void' })
   @RpcHandler(OrdersRpc.bulkVoid)
   bulkVoid(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkVoid) body: Req<'bulkVoid'>) {
     return this.voider.voidBatch(caller, body.orderId, { trackingNumbers: body.trackingNumbers, fromRow: body.fromRow });
   }
 
-  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.tracking)
   async singleTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.tracking) body: Req<'tracking'>): Promise<LabelTracking> {
     const label = await this.voids.singleLabel(body.orderId);
@@ -47,7 +44,6 @@ export class LifecycleController {
     return this.trackingOf(label);
   }
 
-  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkTracking)
   async bulkTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkTracking) body: Req<'bulkTracking'>): Promise<LabelTracking> {
     const [label] = await this.voids.batchLabels(body.orderId, [body.trackingNumber]);
@@ -55,7 +51,6 @@ export class LifecycleController {
     return this.trackingOf(label);
   }
 
-  @Allow('signed-in', { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.bulkLabels)
   async bulkLabels(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkLabels) body: Req<'bulkLabels'>) {
     const batch = await this.bulk.find(body.orderId);
@@ -79,20 +74,17 @@ export class LifecycleController {
     };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.refundSummary)
   refundSummary(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.refundSummary) body: Req<'refundSummary'>) {
     return this.voids.summary(body.userId);
   }
 
-  @Allow('admin')
   @RpcHandler(OrdersRpc.adminRefunds)
   async adminRefunds(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.adminRefunds) body: Req<'adminRefunds'>) {
     const { voids, total } = await this.voids.page(body.page, body.limit, body.state);
     return { refunds: voids.map(toAdminRefund), totalCount: total, page: body.page, limit: body.limit };
   }
 
-  @Allow('public')
   @RpcHandler(OrdersRpc.easypostWebhook)
   async easypostWebhook(@RpcPayload(OrdersRpc.easypostWebhook) body: Req<'easypostWebhook'>) {
     return { accepted: await this.webhook.receive(body.body, body.signature) };

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireAdminOrService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
 import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, suggestedPricesFor } from '../carriers';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
@@ -20,20 +20,17 @@ export class OrdersController {
     private readonly addresses: AddressVerifier,
   ) {}
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.placeSingle)
   place(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.placeSingle) body: ParsedRequestOf<typeof OrdersRpc.placeSingle>) {
     return this.placeSingle.execute(body);
   }
 
   /** Any signed-in user may ask (CurrentCaller refuses anyone else): it moves nothing and names no one. */
-  @Allow('signed-in')
   @RpcHandler(OrdersRpc.verifyAddress)
   verifyAddress(@CurrentCaller() _signedIn: Caller, @RpcPayload(OrdersRpc.verifyAddress) body: ParsedRequestOf<typeof OrdersRpc.verifyAddress>) {
     return this.addresses.verify(body.address);
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.findByKey)
   async findByKey(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.findByKey) body: ParsedRequestOf<typeof OrdersRpc.findByKey>) {
     const order = await this.orders.findByKey(body.userId, body.idempotencyKey);
@@ -41,19 +38,16 @@ export class OrdersController {
   }
 
   /** Spec: the whole list, oldest first ("reversed for display"). */
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.list)
   async list(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.list) body: ParsedRequestOf<typeof OrdersRpc.list>) {
     return { orders: (await this.orders.listRowsForUser(body.userId, LIST_LIMIT)).reverse().map(rowToOrderListItem) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.recent)
   async recent(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.recent) body: ParsedRequestOf<typeof OrdersRpc.recent>) {
     return { recentOrders: (await this.orders.listRowsForUser(body.userId, body.limit)).map(rowToOrderListItem) };
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.total)
   async total(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.total) body: ParsedRequestOf<typeof OrdersRpc.total>) {
     // Every label bought counts, one at a time or in a bulk order; the parts say which page lists them.
@@ -65,10 +59,8 @@ export class OrdersController {
    * What the configured carriers sell: for pricing's default-service sync, or an admin. Only sample labels come with
    * suggested prices; a real carrier's offerings start without, for the reseller to price.
    */
-  @Allow('admin', { services: ['pricing'] })
   @RpcHandler(OrdersRpc.carrierServices)
-  async carrierServices(@UserOrServiceCaller() caller: AnyCaller) {
-    requireAdminOrService(caller, 'pricing');
+  async carrierServices() {
     const offerings = await this.carriers.offerings();
     const suggest = !this.carriers.sellsPostage;
     return {

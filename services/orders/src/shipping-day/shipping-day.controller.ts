@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { OrdersRpc, type Caller, type ParsedRequestOf, type TodayFormLabelsResponse, type TodayScanFormsResponse } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import type { LabelAddress } from '../carriers';
 import { exclusionOf } from './scan-form-plan';
 import { ScanFormUseCase } from './scan-form.usecase';
@@ -33,19 +33,16 @@ export const summaryOf = (forms: readonly ScanFormRecord[]): TodayScanFormsRespo
 export class ShippingDayController {
   constructor(private readonly scanForms: ScanFormUseCase) {}
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.scanFormsToday)
   async today(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsToday) body: ParsedRequestOf<typeof OrdersRpc.scanFormsToday>): Promise<TodayScanFormsResponse> {
     return summaryOf(await this.scanForms.forToday(caller, body.userId));
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:buy' })
   @RpcHandler(OrdersRpc.scanFormsChosen)
   async chosen(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsChosen) body: ParsedRequestOf<typeof OrdersRpc.scanFormsChosen>): Promise<TodayScanFormsResponse> {
     return summaryOf(await this.scanForms.forChosen(caller, body.userId, body.orderIds));
   }
 
-  @Allow({ selfOrAdmin: 'userId' }, { scope: 'labels:read' })
   @RpcHandler(OrdersRpc.scanFormsTodayLabels)
   async todayLabels(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsTodayLabels) body: ParsedRequestOf<typeof OrdersRpc.scanFormsTodayLabels>): Promise<TodayFormLabelsResponse> {
     const { mailingDate, labels } = await this.scanForms.todayLabels(caller, body.userId);

@@ -31,6 +31,26 @@ describe('webhook handlers, by caller', () => {
   });
 });
 
+describe('relaying a balance event, by caller', () => {
+  const service = (name: 'payments' | 'pricing') => {
+    try {
+      enforceHandlerAccess(policies['relayEvent'] ?? { who: 'public', scope: null, services: [] }, { service: name }, {});
+      return 'allowed';
+    } catch (error) {
+      return (error as { code?: string }).code ?? String(error);
+    }
+  };
+
+  it('takes payments alone: no user, however signed in, and no other service', () => {
+    expect([service('payments'), service('pricing'), answer('relayEvent', callers.session), answer('relayEvent', { userId: OWNER, role: 'admin' })]).toEqual([
+      'allowed',
+      ErrorCode.FORBIDDEN,
+      ErrorCode.FORBIDDEN,
+      ErrorCode.FORBIDDEN,
+    ]);
+  });
+});
+
 /** Where the customer's signed events go is theirs too: a login-as session cannot point them at the admin (decision 069). */
 describe("changing a webhook's url, by caller", () => {
   const changesSeen: unknown[] = [];

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { authMethodOf, DomainError, ErrorCode, WebhooksRpc, type Caller, type ParsedRequestOf, type ServiceCaller } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, requireService, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { authMethodOf, DomainError, ErrorCode, WebhooksRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { ManageWebhooksUseCase } from './manage-webhooks.usecase';
 import { RelayEventUseCase } from './relay-event.usecase';
 
@@ -14,13 +14,11 @@ export class WebhooksController {
     private readonly relay: RelayEventUseCase,
   ) {}
 
-  @Allow('signed-in', { scope: 'webhooks:manage', holderOnly: true })
   @RpcHandler(WebhooksRpc.create)
   create(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.create) body: Req<'create'>) {
     return this.manage.create(caller.userId, body);
   }
 
-  @Allow('signed-in', { scope: 'webhooks:manage' })
   @RpcHandler(WebhooksRpc.list)
   list(@CurrentCaller() caller: Caller) {
     return this.manage.list(caller.userId);
@@ -31,7 +29,6 @@ export class WebhooksController {
    * somewhere else: the new address would outlive the admin's demotion (decision 069). An API key with
    * webhooks:manage and the customer's own session may.
    */
-  @Allow('signed-in', { scope: 'webhooks:manage' })
   @RpcHandler(WebhooksRpc.update)
   update(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.update) body: Req<'update'>) {
     if (body.change.url !== undefined && authMethodOf(caller) === 'login_as') {
@@ -40,34 +37,28 @@ export class WebhooksController {
     return this.manage.update(caller.userId, body.id, body.change);
   }
 
-  @Allow('signed-in', { scope: 'webhooks:manage' })
   @RpcHandler(WebhooksRpc.remove)
   remove(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.remove) body: Req<'remove'>) {
     return this.manage.remove(caller.userId, body.id);
   }
 
-  @Allow('signed-in', { scope: 'webhooks:manage', holderOnly: true })
   @RpcHandler(WebhooksRpc.rotateSecret)
   rotateSecret(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.rotateSecret) body: Req<'rotateSecret'>) {
     return this.manage.rotate(caller.userId, body.id);
   }
 
-  @Allow('signed-in', { scope: 'webhooks:manage' })
   @RpcHandler(WebhooksRpc.deliveries)
   deliveries(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.deliveries) body: Req<'deliveries'>) {
     return this.manage.deliveries(caller.userId, body.id, body.limit);
   }
 
-  @Allow('signed-in', { scope: 'webhooks:manage' })
   @RpcHandler(WebhooksRpc.test)
   test(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.test) body: Req<'test'>) {
     return this.manage.test(caller.userId, body.id);
   }
 
-  @Allow('services', { services: ['payments'] })
   @RpcHandler(WebhooksRpc.relayEvent)
-  async relayEvent(@UserOrServiceCaller() caller: Caller | ServiceCaller, @RpcPayload(WebhooksRpc.relayEvent) body: Req<'relayEvent'>) {
-    requireService(caller, 'payments');
+  async relayEvent(@RpcPayload(WebhooksRpc.relayEvent) body: Req<'relayEvent'>) {
     return { queued: await this.relay.relay(body) };
   }
 }

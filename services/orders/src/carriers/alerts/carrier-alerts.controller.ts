@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CarrierAlertsRpc, type Caller, type CarrierAlertsResponse } from '@labeldesk/contracts';
-import { Allow, CurrentCaller, RpcHandler } from '@labeldesk/nest-transport';
+import { CurrentCaller, RpcHandler } from '@labeldesk/nest-transport';
 import { CARRIER_REGISTRY } from '../carrier.port';
 import type { CarrierRegistry } from '../registry/carrier-registry';
 import { CarrierAlertsRepository } from './carrier-alerts.repository';
@@ -14,7 +14,6 @@ export class CarrierAlertsController {
     @Inject(CARRIER_REGISTRY) private readonly carriers: CarrierRegistry,
   ) {}
 
-  @Allow('admin')
   @RpcHandler(CarrierAlertsRpc.list)
   async list(@CurrentCaller() _caller: Caller): Promise<CarrierAlertsResponse> {
     const alerts = await this.alerts.list();

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CarriersModule } from '../carriers';
 import { FilesModule } from '../files';
+import { BatchDownloads } from './batch-downloads';
 import { AbandonedUploadSweeper } from './abandoned-upload-sweeper';
 import { BulkEngine } from './bulk-engine';
 import { BulkFilesBuilder } from './bulk-files.builder';
@@ -32,6 +33,7 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
     RetryFailedLabelsUseCase,
     RegenerateFilesUseCase,
     AbandonedUploadSweeper,
+    BatchDownloads,
   ],
   exports: [BulkOrdersRepository, RegenerateFilesUseCase],
 })

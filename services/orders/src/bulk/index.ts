@@ -5,3 +5,4 @@ export { BulkOrdersRepository } from './bulk-orders.repository';
 export { type BulkOrderRow } from './bulk.rows';
 export { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
 export { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
+export { BatchDownloads } from './batch-downloads';

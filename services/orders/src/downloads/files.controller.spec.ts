@@ -1,11 +1,12 @@
 import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
-import type { BulkOrderRow, BulkOrdersRepository } from '../bulk';
-import type { OrderEntity, OrderRepository } from '../orders';
-import type { FileRepository, StoredFileEntity } from '../files';
+import { BatchDownloads, type BulkOrderRow, type BulkOrdersRepository } from '../bulk';
+import { LabelDownloads, type OrderEntity, type OrderRepository } from '../orders';
+import type { OnModuleInit } from '@nestjs/common';
+import { DownloadRegistry, type FileRepository, type StoredFileEntity } from '../files';
 import { FilesController } from './files.controller';
 import { CarrierRegistry } from '../carriers';
 import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
-import { type PackingSlipsRepository, PackingSlipsUseCase, type ScanFormsRepository, ScanFormUseCase } from '../shipping-day';
+import { FormDownloads, type PackingSlipsRepository, PackingSlipsUseCase, type ScanFormsRepository, ScanFormUseCase } from '../shipping-day';
 
 const ORDER_ID = '6f1c2b3a-0000-4000-8000-000000000001';
 const BATCH_ID = '6f1c2b3a-0000-4000-8000-000000000002';
@@ -26,16 +27,24 @@ const batches = {
   findByFileName: async (name: string) => [batch, zplBatch].find((b) => b.pdf_name === name) ?? null,
 } as unknown as BulkOrdersRepository;
 const noForms = { find: async () => null } as unknown as ScanFormsRepository;
-const controller = new FilesController(
-  files,
-  {
-    findById: async (id: string) => [order, zplOrder].find((o) => o.id === id) ?? null,
-    findByPdfName: async (name: string) => [order, zplOrder].find((o) => o.pdfName === name) ?? null,
-  } as unknown as OrderRepository,
-  batches,
-  new ScanFormUseCase(noForms, files, batches, new CarrierRegistry([new ScriptedCarrier('sandbox')])),
-  new PackingSlipsUseCase(batches, files, {} as PackingSlipsRepository),
-);
+const orders = {
+  findById: async (id: string) => [order, zplOrder].find((o) => o.id === id) ?? null,
+  findByPdfName: async (name: string) => [order, zplOrder].find((o) => o.pdfName === name) ?? null,
+} as unknown as OrderRepository;
+/** The registry as the service starts it: each feature registers the kinds it serves. */
+const registryOf = (...features: Array<(registry: DownloadRegistry) => OnModuleInit>): DownloadRegistry => {
+  const registry = new DownloadRegistry(files);
+  for (const feature of features) feature(registry).onModuleInit();
+  registry.onApplicationBootstrap();
+  return registry;
+};
+const scanForms = new ScanFormUseCase(noForms, files, batches, new CarrierRegistry([new ScriptedCarrier('sandbox')]));
+const everyFeature = [
+  (registry: DownloadRegistry) => new BatchDownloads(registry, batches),
+  (registry: DownloadRegistry) => new LabelDownloads(registry, orders),
+  (registry: DownloadRegistry) => new FormDownloads(registry, batches, scanForms, new PackingSlipsUseCase(batches, files, {} as PackingSlipsRepository)),
+];
+const controller = new FilesController(registryOf(...everyFeature), files);
 
 const refusal = async (caller: Caller, kind: 'v2' | 'pdf' | 'result-csv' | 'zpl' | 'scan-form' | 'packing-slips', id: string) => {
   const error: unknown = await controller.info(caller, { kind, id }).then(() => null, (e: unknown) => e);
@@ -87,5 +96,9 @@ describe('FilesController', () => {
     const missing = await refusal(stranger, 'pdf', 'Labels_1-1_y.pdf');
     expect(await refusal(stranger, 'pdf', batch.pdf_name ?? '')).toEqual(missing);
     expect(await refusal(stranger, 'result-csv', BATCH_ID)).toEqual(missing);
+  });
+
+  it('refuses to start while a kind of download has no feature to serve it, naming the kind', () => {
+    expect(() => registryOf(...everyFeature.slice(0, 2))).toThrow('No feature serves the download kinds scan-form, packing-slips');
   });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DownloadRegistry } from './download-registry';
 import { FileRepository } from './file.repository';
 
-/** Stored files (labels, batch files, forms) and their chunks; the downloads feature serves them. */
-@Module({ providers: [FileRepository], exports: [FileRepository] })
+/** Stored files (labels, batch files, forms) and their chunks, and the registry of the kinds of download that serve them. */
+@Module({ providers: [FileRepository, DownloadRegistry], exports: [FileRepository, DownloadRegistry] })
 export class FilesModule {}

@@ -2,3 +2,4 @@
 export { OrdersModule } from './orders.module';
 export { OrderEntity } from './order.entity';
 export { OrderRepository } from './order.repository';
+export { LabelDownloads } from './label-downloads';

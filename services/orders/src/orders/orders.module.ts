@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { CarriersModule } from '../carriers';
+import { FilesModule } from '../files';
+import { LabelDownloads } from './label-downloads';
 import { OrderRepository } from './order.repository';
 import { OrdersController } from './orders.controller';
 import { PendingOrderRecovery } from './usecases/pending-order-recovery';
@@ -9,9 +11,9 @@ import { ProcessOrderUseCase } from './usecases/process-order.usecase';
 
 /** Single orders: placing one label, recovering the ones left pending, and the order list. */
 @Module({
-  imports: [CarriersModule, BulkModule],
+  imports: [CarriersModule, BulkModule, FilesModule],
   controllers: [OrdersController],
-  providers: [OrderRepository, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery],
+  providers: [OrderRepository, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
   exports: [OrderRepository],
 })
 export class OrdersModule {}

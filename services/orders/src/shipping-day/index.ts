@@ -6,3 +6,4 @@ export { PackingSlipsRepository } from './packing-slips.repository';
 export { PackingSlipsUseCase } from './packing-slips.usecase';
 export { type FormFile, ScanFormUseCase } from './scan-form.usecase';
 export { ScanFormsRepository } from './scan-forms.repository';
+export { FormDownloads } from './form-downloads';

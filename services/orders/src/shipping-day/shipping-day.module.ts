@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { CarriersModule } from '../carriers';
+import { FormDownloads } from './form-downloads';
 import { FilesModule } from '../files';
 import { PackingSlipsRepository } from './packing-slips.repository';
 import { PackingSlipsUseCase } from './packing-slips.usecase';
@@ -12,7 +13,7 @@ import { ShippingDayController } from './shipping-day.controller';
 @Module({
   imports: [CarriersModule, FilesModule, BulkModule],
   controllers: [ShippingDayController],
-  providers: [ScanFormsRepository, ScanFormUseCase, PackingSlipsRepository, PackingSlipsUseCase],
+  providers: [ScanFormsRepository, ScanFormUseCase, PackingSlipsRepository, PackingSlipsUseCase, FormDownloads],
   exports: [ScanFormUseCase, PackingSlipsUseCase],
 })
 export class ShippingDayModule {}

@@ -1,0 +1,30 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { DownloadKind, FileInfo } from '@labeldesk/contracts';
+import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { DownloadRegistry, fileNotFound, UUID, type DownloadRequest } from '../files';
+import { OrderRepository } from './order.repository';
+
+/**
+ * One order's label, by the order's id or the label's name: `pdf` and `zpl` answer only a label of that format, `v2`
+ * (by name) any, the name says which it is. 'processing' while the label is being bought.
+ */
+@Injectable()
+export class LabelDownloads implements OnModuleInit {
+  constructor(
+    private readonly registry: DownloadRegistry,
+    private readonly orders: OrderRepository,
+  ) {}
+
+  onModuleInit(): void {
+    for (const kind of ['v2', 'pdf', 'zpl'] as const) this.registry.register([kind], (request) => this.label(kind, request));
+  }
+
+  private async label(kind: DownloadKind, { caller, id }: DownloadRequest): Promise<FileInfo | null> {
+    const order = UUID.test(id) ? await this.orders.findById(id) : await this.orders.findByPdfName(id);
+    if (!order) return null;
+    if (!ownsOrAdmin(caller, order.userId)) throw fileNotFound();
+    if (order.status === 'pending') return { status: 'processing' };
+    if (kind !== 'v2' && (order.labelFormat ?? 'PDF') !== (kind === 'zpl' ? 'ZPL' : 'PDF')) throw fileNotFound();
+    return this.registry.ready(order.pdfFileId);
+  }
+}

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { OrdersRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
 import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, suggestedPricesFor } from '../carriers';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
@@ -60,7 +60,8 @@ export class OrdersController {
    * suggested prices; a real carrier's offerings start without, for the reseller to price.
    */
   @RpcHandler(OrdersRpc.carrierServices)
-  async carrierServices() {
+  // The caller is the contract's to check (admin or pricing); the parameter makes the handler refuse a message without one.
+  async carrierServices(@UserOrServiceCaller() _caller: AnyCaller) {
     const offerings = await this.carriers.offerings();
     const suggest = !this.carriers.sellsPostage;
     return {

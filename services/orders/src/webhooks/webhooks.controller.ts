@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { authMethodOf, DomainError, ErrorCode, WebhooksRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { authMethodOf, DomainError, ErrorCode, WebhooksRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { ManageWebhooksUseCase } from './manage-webhooks.usecase';
 import { RelayEventUseCase } from './relay-event.usecase';
 
@@ -58,7 +58,8 @@ export class WebhooksController {
   }
 
   @RpcHandler(WebhooksRpc.relayEvent)
-  async relayEvent(@RpcPayload(WebhooksRpc.relayEvent) body: Req<'relayEvent'>) {
+  // The caller is the contract's to check (payments only); the parameter makes the handler refuse a message without one.
+  async relayEvent(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(WebhooksRpc.relayEvent) body: Req<'relayEvent'>) {
     return { queued: await this.relay.relay(body) };
   }
 }

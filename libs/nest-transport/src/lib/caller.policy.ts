@@ -3,21 +3,21 @@ import {
   callerHasScope,
   DomainError,
   ErrorCode,
-  isServiceCaller,
   type AccessPolicy,
-  type AnyCaller,
   type Caller,
-  type ServiceName,
 } from '@labeldesk/contracts';
 
 export const ADMIN_TWO_FACTOR_MESSAGE = 'Turn on two-factor authentication on your Account page to use the admin area.';
+
+/** The one refusal of an admin power while the admin's powers are withheld until they turn on two factors. */
+export const adminPowersWithheld = (): DomainError => new DomainError(ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED, ADMIN_TWO_FACTOR_MESSAGE);
 
 /**
  * Every use of an admin power passes here (an admin route, another user's object): an admin whose powers are withheld
  * until they turn on two factors (ADMIN_2FA_REQUIRED) is refused whatever the route, so no list of routes can miss one.
  */
 const useAdminPower = (caller: Caller): void => {
-  if (caller.adminPowersWithheld) throw new DomainError(ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED, ADMIN_TWO_FACTOR_MESSAGE);
+  if (caller.adminPowersWithheld) throw adminPowersWithheld();
 };
 
 /** The gateway checks these already; services check again so no other caller can skip them. */
@@ -46,23 +46,6 @@ export const requireAccountHolder = (caller: Caller): void => {
 
 export const requireSelfOrAdmin = (caller: Caller, userId: string): void => {
   if (!ownsOrAdmin(caller, userId)) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-};
-
-/** Only the services named, acting on their own account: no user, not even an admin, makes this call. */
-export const requireService = (caller: AnyCaller, ...services: ServiceName[]): void => {
-  if (!isServiceCaller(caller) || !services.includes(caller.service)) throw new DomainError(ErrorCode.FORBIDDEN, 'Access denied');
-};
-
-/** The user themselves, an admin, or one of the services named. */
-export const requireSelfAdminOrService = (caller: AnyCaller, userId: string, ...services: ServiceName[]): void => {
-  if (isServiceCaller(caller)) return requireService(caller, ...services);
-  requireSelfOrAdmin(caller, userId);
-};
-
-/** An admin, or one of the services named. */
-export const requireAdminOrService = (caller: AnyCaller, ...services: ServiceName[]): void => {
-  if (isServiceCaller(caller)) return requireService(caller, ...services);
-  requireAdmin(caller);
 };
 
 /**

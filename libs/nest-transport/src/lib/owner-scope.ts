@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, isServiceCaller, type AnyCaller } from '@labeldesk/contracts';
-import { ADMIN_TWO_FACTOR_MESSAGE } from './caller.policy';
+import { adminPowersWithheld } from './caller.policy';
 
 /**
  * Whose objects a caller may read by id (issue 44): every owner's, or one user's. A repository adds it to the query
@@ -28,6 +28,6 @@ export const ownerFilterOf = (scope: OwnerScope): { userId?: string } => ('userI
  */
 export const foundInScope = <T>(found: T | null, scope: OwnerScope, notFoundMessage: string): T => {
   if (found !== null) return found;
-  if ('adminPowersWithheld' in scope) throw new DomainError(ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED, ADMIN_TWO_FACTOR_MESSAGE);
+  if ('adminPowersWithheld' in scope) throw adminPowersWithheld();
   throw new DomainError(ErrorCode.NOT_FOUND, notFoundMessage);
 };

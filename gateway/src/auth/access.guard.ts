@@ -2,7 +2,6 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { DomainError, ErrorCode, type AccessPolicy } from '@labeldesk/contracts';
 import { enforceAccess } from '@labeldesk/nest-transport';
-import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { headerValue } from '../http/header-value';
 import { ACCESS_POLICY, QUERY_TOKEN } from './access.decorators';
@@ -44,7 +43,7 @@ export class AccessGuard implements CanActivate {
     if (policy.who === 'public') return true;
 
     const verified = await this.verify(request, this.reflector.getAllAndOverride<boolean>(QUERY_TOKEN, targets));
-    if (verified.keyId !== undefined) await this.limit(verified.keyId, bearerOf(headerValue(request.headers, 'authorization')), context.switchToHttp().getResponse<Response>());
+    if (verified.keyId !== undefined) await this.limit(verified.keyId, bearerOf(headerValue(request.headers, 'authorization')));
     request.caller = verified.caller;
     request.authUser = verified.user;
     enforceAccess(policy, verified.caller, request.params);
@@ -68,10 +67,10 @@ export class AccessGuard implements CanActivate {
     return this.callers.verify(token, request.correlationId);
   }
 
-  private async limit(keyId: string, key: string, response: Response): Promise<void> {
+  /** Over the key's limit: 429, and the error filter answers the wait as Retry-After. */
+  private async limit(keyId: string, key: string): Promise<void> {
     const taken = await this.keyLimits.acquire(keyId, key);
     if (taken.allowed) return;
-    response.setHeader('Retry-After', String(taken.retryAfterSeconds));
-    throw new DomainError(ErrorCode.RATE_LIMITED, `This API key is over its rate limit: try again in ${taken.retryAfterSeconds} s`);
+    throw new DomainError(ErrorCode.RATE_LIMITED, `This API key is over its rate limit: try again in ${taken.retryAfterSeconds} s`, undefined, taken.retryAfterSeconds);
   }
 }

@@ -3,7 +3,7 @@ import { DOWNLOAD_KINDS, DomainError, ErrorCode, type Caller, type DownloadKind,
 import { FileRepository } from './file.repository';
 
 /** Spec 8 "Downloads" wording, so API clients read the same text as the web app shows. */
-export const FILE_NOT_FOUND = 'File not found. This file may not have been generated yet.';
+const FILE_NOT_FOUND = 'File not found. This file may not have been generated yet.';
 
 /** The one answer for a file that does not exist, is not ready to exist, or is someone else's. */
 export const fileNotFound = (): DomainError => new DomainError(ErrorCode.NOT_FOUND, FILE_NOT_FOUND);

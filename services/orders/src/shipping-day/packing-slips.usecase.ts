@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
+import { FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
 import { ownsOrAdmin } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
-import { FileRepository } from '../files';
+import { FileRepository, fileNotFound } from '../files';
 import { packingSlipsOf, type SlipVariant } from './packing-slip.content';
 import { packingSlipsPdf } from './packing-slips.pdf';
 import { PackingSlipsRepository } from './packing-slips.repository';
@@ -23,7 +23,7 @@ export class PackingSlipsUseCase {
   /** The slips' file id; null while the batch still runs. */
   async forBatch(caller: Caller, bulkOrderId: string, variant: SlipVariant): Promise<{ fileId: string } | null> {
     const batch = await this.bulk.find(bulkOrderId);
-    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
+    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw fileNotFound();
     if (!FINAL_BULK_STATUSES.includes(batch.status)) return null;
     const name = `Packing_Slips_${bulkOrderId.slice(0, 8)}_r${batch.round}_${batch.processed_count}${variant === 'gift' ? '_gift' : ''}.pdf`;
     const known = await this.files.findByOwnerAndName(batch.user_id, name);

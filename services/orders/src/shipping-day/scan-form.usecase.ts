@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { BulkOrdersRepository, mergedLabelPdfChunks } from '../bulk';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierId, type CarrierRegistry, type ScanFormOutcome, type ScanFormRequest, unconfirmedScanFormText } from '../carriers';
 import { centralDayOf, centralInstant } from '../common';
-import { FileRepository } from '../files';
+import { FileRepository, fileNotFound } from '../files';
 import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
 import { listed, unconfirmedFormsError, unconfirmedNotice } from './scan-form-unconfirmed';
 import { ScanFormsRepository, type DayCandidate, type ScanFormRecord } from './scan-forms.repository';
@@ -75,7 +75,7 @@ export class ScanFormUseCase {
   /** The batch's SCAN form file (its forms as one PDF), made on the first ask; null while the batch still runs. */
   async forBatch(caller: Caller, bulkOrderId: string, now = new Date()): Promise<FormFile | null> {
     const batch = await this.bulk.find(bulkOrderId);
-    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
+    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw fileNotFound();
     if (!FINAL_BULK_STATUSES.includes(batch.status)) return null;
     const candidates = await this.forms.batchCandidates(bulkOrderId, batch.sort_by_sku);
     // Making a form manifests its labels (a void becomes a refund request): a key that may only read downloads the

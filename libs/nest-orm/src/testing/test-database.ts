@@ -30,14 +30,21 @@ export const createPostgresDatabase = async (prefix: string): Promise<TestDataba
 };
 
 /** A fresh embedded PGlite served like `npm start` serves it. */
-export const createEmbeddedDatabase = async (): Promise<TestDatabase> => {
+export const createEmbeddedDatabase = async (seed?: (dataDir: string) => Promise<void>): Promise<TestDatabase> => {
   const dir = mkdtempSync(join(tmpdir(), 'embedded-test-db-'));
-  const server = await startEmbeddedPostgres(dir);
-  return {
-    url: server.url,
-    drop: async () => {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  try {
+    // `seed` fills the data folder before PGlite opens it (a copied empty cluster: libs/testing's pglite-template).
+    await seed?.(dir);
+    const server = await startEmbeddedPostgres(dir);
+    return {
+      url: server.url,
+      drop: async () => {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 };

@@ -161,7 +161,7 @@ const expectOk = (answer, what) => {
   return answer.body;
 };
 
-/** A real carrier's offerings come unpriced: the admin syncs them and prices and offers the one the rows use. */
+/** A real carrier's shipping services come unpriced: the admin syncs them and prices and offers the one the rows use. */
 const priceForSale = async (call, admin, serviceName) => {
   const defaults = expectOk(await call('POST', '/defaultServices/sync', undefined, admin), 'sync default services');
   const service = defaults.find((d) => d.name === serviceName);

@@ -36,7 +36,7 @@ import { PasswordResetController } from './http/password-reset.controller';
 import { TwoFactorController } from './http/two-factor.controller';
 import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
-import { OfferingsController } from './http/offerings.controller';
+import { ShippingServicesController } from './http/shipping-services.controller';
 import { UsersAdminController } from './http/users-admin.controller';
 import { BulkProgressRelay } from './realtime/bulk-progress.relay';
 import { RealtimeGateway } from './realtime/realtime.gateway';
@@ -62,7 +62,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, OfferingsController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierWebhooksController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierWebhooksController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

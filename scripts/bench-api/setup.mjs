@@ -87,7 +87,7 @@ export const setUp = async (base, { listOrders = 200, concurrency = 4 } = {}) =>
   const register = async (name) => {
     const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
     const registered = await call('POST', '/auth/register', { body: { name, email, password: 'bench-api-password', confirmPassword: 'bench-api-password' } });
-    // The web app initialises a new customer's services from the defaults (web/src/services/offerings/list-user-offerings.ts).
+    // The web app initialises a new customer's services from the defaults (web/src/services/shipping-services/list-user-shipping-services.ts).
     await call('POST', `/userServices/${registered.user._id}/initialize`, { body: {}, token: registered.token });
     const available = await call('GET', `/userServices/${registered.user._id}/available`, { token: registered.token });
     if (!available.some((s) => s.name === SERVICE_NAME)) throw new Error(`${SERVICE_NAME} is not among the services of a new customer: ${available.map((s) => s.name).join(', ')}`);

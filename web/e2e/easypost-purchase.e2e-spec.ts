@@ -76,7 +76,7 @@ describe('Buying labels with postage through EasyPost', () => {
   // Registered before the browser's hooks, so every helper already points at this system when they run.
   beforeAll(async () => {
     easypost = await startEasyPostSystem();
-    // With a real carrier nothing is priced: the admin syncs the offerings and prices the one sold here.
+    // With a real carrier nothing is priced: the admin syncs the shipping services and prices the one sold here.
     const defaults = await syncDefaultServices();
     expect(defaults.map((service) => service.name).sort()).toEqual(['USPS Ground Advantage', 'USPS Priority Mail', 'USPS Priority Mail Express']);
     expect(defaults.filter((service) => service.enabled)).toEqual([]);

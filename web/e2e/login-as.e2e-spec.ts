@@ -38,7 +38,7 @@ const voidedLabel = async (token: string): Promise<string> => {
 
 /**
  * An admin signed in as a customer (decision 069): the Account page says why two-factor sign-in and webhook secrets are
- * not theirs to change instead of offering them, and the audit log shows what they did as "admin as customer".
+ * not theirs to change instead of shipping service them, and the audit log shows what they did as "admin as customer".
  */
 describe('Login as User leaves nothing behind', () => {
   const currentPage = useBrowserPage();

@@ -70,7 +70,7 @@ export const easyPostLabelFile = async (fake: FakeEasyPostServer, trackingCode: 
   return Buffer.from(await (await fetch(url)).arrayBuffer());
 };
 
-/** One weight tier set for every offering: 850 cents up to 5 lb, 1450 above (as the sandbox suggests). */
+/** One weight tier set for every shipping service: 850 cents up to 5 lb, 1450 above (as the sandbox suggests). */
 export const PRICE_TIERS = [
   { fromWeight: 1, toWeight: 5, price: 850 },
   { fromWeight: 6, toWeight: 70, price: 1450 },

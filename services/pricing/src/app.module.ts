@@ -3,33 +3,33 @@ import { isServedByThisProcess } from '@labeldesk/nest-orm';
 import { serviceModule } from '@labeldesk/nest-service';
 import type { PricingEnv } from './config/env.schema';
 import { pricingMigrations } from './database/migrations';
-import { DefaultOfferingEntity, UserOfferingEntity } from './offerings/offering.entities';
-import { OfferingRepository, SOLE_WRITER } from './offerings/offering.repository';
-import { OfferingsController } from './offerings/offerings.controller';
-import { AvailableOfferingsUseCase } from './offerings/usecases/available-offerings.usecase';
-import { OfferingCatalog } from './offerings/usecases/offering-catalog.usecase';
-import { PublicPricesUseCase } from './offerings/usecases/public-prices.usecase';
-import { RenameDefaultOfferingUseCase } from './offerings/usecases/rename-default-offering.usecase';
-import { RenameUserOfferingUseCase } from './offerings/usecases/rename-user-offering.usecase';
-import { SetDefaultPricesUseCase } from './offerings/usecases/set-default-prices.usecase';
-import { SetUserPricesUseCase } from './offerings/usecases/set-user-prices.usecase';
-import { ToggleDefaultOfferingUseCase } from './offerings/usecases/toggle-default-offering.usecase';
-import { ToggleUserOfferingUseCase } from './offerings/usecases/toggle-user-offering.usecase';
+import { DefaultShippingServiceEntity, UserShippingServiceEntity } from './shipping-services/shipping-service.entities';
+import { ShippingServiceRepository, SOLE_WRITER } from './shipping-services/shipping-service.repository';
+import { ShippingServicesController } from './shipping-services/shipping-services.controller';
+import { AvailableShippingServicesUseCase } from './shipping-services/usecases/available-shipping-services.usecase';
+import { ShippingServiceCatalog } from './shipping-services/usecases/shipping-service-catalog.usecase';
+import { PublicPricesUseCase } from './shipping-services/usecases/public-prices.usecase';
+import { RenameDefaultShippingServiceUseCase } from './shipping-services/usecases/rename-default-shipping-service.usecase';
+import { RenameUserShippingServiceUseCase } from './shipping-services/usecases/rename-user-shipping-service.usecase';
+import { SetDefaultPricesUseCase } from './shipping-services/usecases/set-default-prices.usecase';
+import { SetUserPricesUseCase } from './shipping-services/usecases/set-user-prices.usecase';
+import { ToggleDefaultShippingServiceUseCase } from './shipping-services/usecases/toggle-default-shipping-service.usecase';
+import { ToggleUserShippingServiceUseCase } from './shipping-services/usecases/toggle-user-shipping-service.usecase';
 import { QuotePricesCache } from './quotes/quote-prices.cache';
 import { QuoteUseCase } from './quotes/quote.usecase';
 
-/** Default and per-user offerings (shipping services), weight-tier prices, quotes. */
+/** Default and per-user shipping services (shipping services), weight-tier prices, quotes. */
 @Module({})
 export class PricingModule {
   static forEnv(env: PricingEnv): DynamicModule {
     return serviceModule(PricingModule, 'pricing', env, {
-      entities: [DefaultOfferingEntity, UserOfferingEntity],
+      entities: [DefaultShippingServiceEntity, UserShippingServiceEntity],
       migrations: pricingMigrations,
-      controllers: [OfferingsController],
+      controllers: [ShippingServicesController],
       providers: [
         { provide: SOLE_WRITER, useValue: isServedByThisProcess(env.DATABASE_URL) },
-        OfferingRepository, OfferingCatalog, QuotePricesCache, QuoteUseCase, PublicPricesUseCase, AvailableOfferingsUseCase,
-        ToggleDefaultOfferingUseCase, SetDefaultPricesUseCase, RenameDefaultOfferingUseCase, ToggleUserOfferingUseCase, SetUserPricesUseCase, RenameUserOfferingUseCase,
+        ShippingServiceRepository, ShippingServiceCatalog, QuotePricesCache, QuoteUseCase, PublicPricesUseCase, AvailableShippingServicesUseCase,
+        ToggleDefaultShippingServiceUseCase, SetDefaultPricesUseCase, RenameDefaultShippingServiceUseCase, ToggleUserShippingServiceUseCase, SetUserPricesUseCase, RenameUserShippingServiceUseCase,
       ],
     });
   }

@@ -4,7 +4,7 @@ import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { pricingMigrations } from '../src/database/migrations';
-import { DefaultOfferingEntity, UserOfferingEntity } from '../src/offerings/offering.entities';
+import { DefaultShippingServiceEntity, UserShippingServiceEntity } from '../src/shipping-services/shipping-service.entities';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('pricing_flat_heavy_it')],
@@ -32,7 +32,7 @@ describe.each(databases)('the migration to one price from 20 lb on %s', (_name, 
     schema: 'pricing',
     databaseUrl: database.url,
     poolMax: 4,
-    entities: [DefaultOfferingEntity, UserOfferingEntity],
+    entities: [DefaultShippingServiceEntity, UserShippingServiceEntity],
     migrations,
   });
   const pricesOf = async (table: string, where: string, params: unknown[]) =>

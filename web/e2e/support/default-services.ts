@@ -10,7 +10,7 @@ const ok = (answer: { status: number; body: unknown }, what: string): unknown =>
   return answer.body;
 };
 
-/** "Sync with Raw Services": the carriers' offerings become default services; answers them all. */
+/** "Sync with Raw Services": the carriers' shipping services become default services; answers them all. */
 export const syncDefaultServices = async (): Promise<Service[]> => {
   const { token } = await loginThroughApi(adminCredentials());
   return servicesResponseSchema.parse(ok(await apiCall('/api/defaultServices/sync', { method: 'POST', token }), 'sync default services'));

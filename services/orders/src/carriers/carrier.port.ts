@@ -10,10 +10,10 @@ import type { CarrierId } from '../config';
 export { CARRIER_IDS, type CarrierId } from '../config';
 
 /**
- * One shipping offering of a carrier (USPS Priority Mail, …). The uid is shared by every carrier that sells the same
+ * One shipping service of a carrier (USPS Priority Mail, …). The uid is shared by every carrier that sells the same
  * USPS mail class, so a customer's per-user prices apply whichever carrier sells the label.
  */
-export interface CarrierOffering {
+export interface CarrierShippingService {
   /** Stable id used by pricing and by orders, e.g. `usps_priority`. */
   uid: string;
   /** As shown to customers, e.g. `USPS Priority Mail`. */
@@ -23,9 +23,9 @@ export interface CarrierOffering {
   maxWeightLb: number;
 }
 
-/** The offerings every carrier maps (USPS mail classes); an adapter refuses any other uid. */
-export const OFFERING_UIDS = ['usps_priority', 'usps_priority_express', 'usps_ground_advantage'] as const;
-export type OfferingUid = (typeof OFFERING_UIDS)[number];
+/** The shipping services every carrier maps (USPS mail classes); an adapter refuses any other uid. */
+export const SHIPPING_SERVICE_UIDS = ['usps_priority', 'usps_priority_express', 'usps_ground_advantage'] as const;
+export type ShippingServiceUid = (typeof SHIPPING_SERVICE_UIDS)[number];
 
 export type LabelFormat = 'PDF' | 'ZPL';
 
@@ -252,7 +252,7 @@ export type ScanFormOutcome =
 
 export interface CarrierAdapter {
   readonly profile: CarrierProfile;
-  listOfferings(): Promise<CarrierOffering[]>;
+  listShippingServices(): Promise<CarrierShippingService[]>;
   /**
    * Buys one label. The same idempotency key never buys a second label: a repeated key answers the first label (or
    * `unknown` while the first purchase is unresolved). Never throws for anything the carrier said or did not say.

@@ -61,7 +61,7 @@ describe('carrierRegistryProvider', () => {
     expect(registry.ordered.every((carrier) => carrier instanceof GuardedCarrier)).toBe(true);
     expect(registry.ordered.map((carrier) => (carrier as GuardedCarrier).inner.constructor.name)).toEqual(['EasyPostCarrierAdapter', 'UspsCarrierAdapter']);
     expect(registry.sellsPostage).toBe(true);
-    expect((await registry.offerings()).map((offering) => offering.uid).sort()).toEqual(['usps_ground_advantage', 'usps_priority', 'usps_priority_express']);
+    expect((await registry.shippingServices()).map((shippingService) => shippingService.uid).sort()).toEqual(['usps_ground_advantage', 'usps_priority', 'usps_priority_express']);
     await moduleRef.close();
   });
 

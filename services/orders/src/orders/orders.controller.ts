@@ -57,15 +57,15 @@ export class OrdersController {
 
   /**
    * What the configured carriers sell: for pricing's default-service sync, or an admin. Only sample labels come with
-   * suggested prices; a real carrier's offerings start without, for the reseller to price.
+   * suggested prices; a real carrier's shipping services start without, for the reseller to price.
    */
   @RpcHandler(OrdersRpc.carrierServices)
   // The caller is the contract's to check (admin or pricing); the parameter makes the handler refuse a message without one.
   async carrierServices(@UserOrServiceCaller() _caller: AnyCaller) {
-    const offerings = await this.carriers.offerings();
+    const shippingServices = await this.carriers.shippingServices();
     const suggest = !this.carriers.sellsPostage;
     return {
-      services: offerings.map((s) => {
+      services: shippingServices.map((s) => {
         const suggestedPrices = suggest ? suggestedPricesFor(s.uid, s.maxWeightLb) : undefined;
         return { uid: s.uid, name: s.name, category: s.category, maxWeight: s.maxWeightLb, carrier: 'usps', ...(suggestedPrices ? { suggestedPrices } : {}) };
       }),

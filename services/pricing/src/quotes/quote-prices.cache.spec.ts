@@ -1,6 +1,6 @@
 import type { PriceTier } from '@labeldesk/contracts';
-import type { CatalogVersions, OfferingRepository, QuoteOfferingRow } from '../offerings/offering.repository';
-import type { OfferingCatalog } from '../offerings/usecases/offering-catalog.usecase';
+import type { CatalogVersions, ShippingServiceRepository, QuoteShippingServiceRow } from '../shipping-services/shipping-service.repository';
+import type { ShippingServiceCatalog } from '../shipping-services/usecases/shipping-service-catalog.usecase';
 import { QuotePricesCache } from './quote-prices.cache';
 import { QuoteUseCase } from './quote.usecase';
 
@@ -10,19 +10,19 @@ const flat = (price: number): PriceTier[] => [{ fromWeight: 1, toWeight: 70, pri
 
 /**
  * The pricing tables as the repository sees them, shared by every replica: each write changes rows and raises its
- * scope's version in one step, as OfferingRepository does in one transaction.
+ * scope's version in one step, as ShippingServiceRepository does in one transaction.
  */
 class FakeCatalogDb {
   readonly versions = new Map<string, number>();
-  readonly rows = new Map<string, QuoteOfferingRow[]>([
+  readonly rows = new Map<string, QuoteShippingServiceRow[]>([
     [USER, [{ uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(900), offered: true }]],
     [OTHER, [{ uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(900), offered: true }]],
   ]);
-  /** Runs once, between a reader's version read and its offerings read (a write landing at that moment). */
+  /** Runs once, between a reader's version read and its shipping services read (a write landing at that moment). */
   betweenReads: (() => void) | null = null;
   readonly repository = {
     catalogVersions: jest.fn(async (userId: string): Promise<CatalogVersions> => ({ defaults: this.versions.get('defaults') ?? 0, user: this.versions.get(userId) ?? 0 })),
-    quoteOfferings: jest.fn(async (userId: string): Promise<QuoteOfferingRow[]> => {
+    quoteShippingServices: jest.fn(async (userId: string): Promise<QuoteShippingServiceRow[]> => {
       const write = this.betweenReads;
       this.betweenReads = null;
       write?.();
@@ -42,18 +42,18 @@ class FakeCatalogDb {
 
   replica() {
     const catalog = { initializeUser: jest.fn(async () => []) };
-    const cache = new QuotePricesCache(this.repository as unknown as OfferingRepository, catalog as unknown as OfferingCatalog);
+    const cache = new QuotePricesCache(this.repository as unknown as ShippingServiceRepository, catalog as unknown as ShippingServiceCatalog);
     const useCase = new QuoteUseCase(cache);
     return { catalog, quote: async (userId = USER) => (await useCase.execute({ userId, items: [{ serviceName: 'usps priority mail', weightLb: 2 }] })).totalCents };
   }
 }
 
 describe('QuotePricesCache', () => {
-  it("reads a user's offerings once while nothing changes, checking the versions on every quote", async () => {
+  it("reads a user's shipping services once while nothing changes, checking the versions on every quote", async () => {
     const db = new FakeCatalogDb();
     const { quote } = db.replica();
     expect([await quote(), await quote(), await quote()]).toEqual([900, 900, 900]);
-    expect(db.repository.quoteOfferings).toHaveBeenCalledTimes(1);
+    expect(db.repository.quoteShippingServices).toHaveBeenCalledTimes(1);
     expect(db.repository.catalogVersions).toHaveBeenCalledTimes(3);
   });
 
@@ -74,7 +74,7 @@ describe('QuotePricesCache', () => {
     expect(await here.quote()).toBe(456);
   });
 
-  it('refuses an offering the platform stopped offering from the next quote on', async () => {
+  it('refuses a shipping service the platform stopped offering from the next quote on', async () => {
     const db = new FakeCatalogDb();
     const { quote } = db.replica();
     expect(await quote()).toBe(900);
@@ -98,10 +98,10 @@ describe('QuotePricesCache', () => {
     expect([await quote(USER), await quote(OTHER)]).toEqual([900, 900]);
     db.setUserPrices(USER, 111);
     expect([await quote(USER), await quote(OTHER)]).toEqual([111, 900]);
-    expect(db.repository.quoteOfferings).toHaveBeenCalledTimes(3);
+    expect(db.repository.quoteShippingServices).toHaveBeenCalledTimes(3);
   });
 
-  it('gives a user without offerings the defaults first, and keeps nothing while there is nothing to copy', async () => {
+  it('gives a user without shipping services the defaults first, and keeps nothing while there is nothing to copy', async () => {
     const db = new FakeCatalogDb();
     db.rows.delete(USER);
     const { quote, catalog } = db.replica();

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { PriceTier } from '@labeldesk/contracts';
-import { OfferingRepository, type CatalogVersions } from '../offerings/offering.repository';
-import { OfferingCatalog } from '../offerings/usecases/offering-catalog.usecase';
+import { ShippingServiceRepository, type CatalogVersions } from '../shipping-services/shipping-service.repository';
+import { ShippingServiceCatalog } from '../shipping-services/usecases/shipping-service-catalog.usecase';
 
-/** An offering a user can buy now, as a quote prices it. */
-export interface BuyableOffering {
+/** A shipping service a user can buy now, as a quote prices it. */
+export interface BuyableShippingService {
   uid: string;
   name: string;
   maxWeight: number;
@@ -13,18 +13,18 @@ export interface BuyableOffering {
 
 interface Entry {
   versions: string;
-  /** Buyable offerings by lower-cased name; a later offering of the same name wins, as it always has. */
-  byName: ReadonlyMap<string, BuyableOffering>;
+  /** Buyable shipping services by lower-cased name; a later shipping service of the same name wins, as it always has. */
+  byName: ReadonlyMap<string, BuyableShippingService>;
 }
 
 /** Users whose prices are kept; the least recently loaded goes first. A miss only costs one read. */
 const MAX_USERS = 10_000;
 
 /**
- * What quotes read (a user's buyable offerings and their tiers), kept per user and checked against the catalogue's
- * versions on every quote: one small query instead of reading (and building entities for) every offering and default.
+ * What quotes read (a user's buyable shipping services and their tiers), kept per user and checked against the catalogue's
+ * versions on every quote: one small query instead of reading (and building entities for) every shipping service and default.
  * Every write raises a version in its own transaction, on whichever replica made it, so the very next quote anywhere
- * sees an admin's change. The versions are read before the offerings: a write landing in between can only make an
+ * sees an admin's change. The versions are read before the shipping services: a write landing in between can only make an
  * entry newer than its versions say (reloaded on the next quote), never older.
  */
 @Injectable()
@@ -32,20 +32,20 @@ export class QuotePricesCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
-    private readonly offerings: OfferingRepository,
-    private readonly catalog: OfferingCatalog,
+    private readonly shippingServices: ShippingServiceRepository,
+    private readonly catalog: ShippingServiceCatalog,
   ) {}
 
-  async buyableByName(userId: string): Promise<ReadonlyMap<string, BuyableOffering>> {
-    let versions = versionKey(await this.offerings.catalogVersions(userId));
+  async buyableByName(userId: string): Promise<ReadonlyMap<string, BuyableShippingService>> {
+    let versions = versionKey(await this.shippingServices.catalogVersions(userId));
     const cached = this.entries.get(userId);
     if (cached?.versions === versions) return cached.byName;
-    let rows = await this.offerings.quoteOfferings(userId);
+    let rows = await this.shippingServices.quoteShippingServices(userId);
     if (rows.length === 0) {
-      // A user without offerings gets the defaults first (spec: initialize), as every other read of theirs does.
+      // A user without shipping services gets the defaults first (spec: initialize), as every other read of theirs does.
       await this.catalog.initializeUser(userId);
-      versions = versionKey(await this.offerings.catalogVersions(userId));
-      rows = await this.offerings.quoteOfferings(userId);
+      versions = versionKey(await this.shippingServices.catalogVersions(userId));
+      rows = await this.shippingServices.quoteShippingServices(userId);
     }
     const byName = new Map(rows.filter((r) => r.offered && r.enabled).map((r) => [r.name.toLowerCase(), { uid: r.uid, name: r.name, maxWeight: r.maxWeight, prices: r.prices }]));
     this.entries.delete(userId);

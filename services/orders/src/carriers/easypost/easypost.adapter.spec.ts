@@ -42,7 +42,7 @@ describe('EasyPostCarrierAdapter', () => {
     });
 
     it('offers Priority Mail, Priority Mail Express and Ground Advantage up to 70 lb', async () => {
-      expect(await carrier.listOfferings()).toEqual([
+      expect(await carrier.listShippingServices()).toEqual([
         { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70 },
         { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70 },
         { uid: 'usps_ground_advantage', name: 'USPS Ground Advantage', category: 'USPS', maxWeightLb: 70 },
@@ -69,7 +69,7 @@ describe('EasyPostCarrierAdapter', () => {
       expect(label.carrierRefs).toEqual({ shipmentId: expect.stringMatching(/^shp_/), rateId: expect.stringMatching(/^rate_/), trackerId: expect.stringMatching(/^trk_/) });
     });
 
-    it('buys the rate of the offering asked for', async () => {
+    it('buys the rate of the shipping service asked for', async () => {
       const label = bought(await carrier.purchase(easyPostTestShipment({ serviceUid: 'usps_ground_advantage' }), nextKey(), new MemoryJournal()));
       expect(label.serviceUid).toBe('usps_ground_advantage');
       expect(label.trackingNumber).toMatch(/^9400/);
@@ -113,7 +113,7 @@ describe('EasyPostCarrierAdapter', () => {
       expect(outcome).toEqual({ kind: 'refused', message: 'EasyPost refused the shipment: package weight must be a number of ounces greater than 0 and at most 1120.' });
     });
 
-    it('refuses an offering EasyPost did not rate for the shipment, with the carrier reason, and buys nothing', async () => {
+    it('refuses a shipping service EasyPost did not rate for the shipment, with the carrier reason, and buys nothing', async () => {
       await start({ unratedServices: ['Express'] });
       const outcome = await carrier.purchase(easyPostTestShipment({ serviceUid: 'usps_priority_express' }), nextKey(), new MemoryJournal());
       expect(outcome).toEqual({ kind: 'refused', message: 'EasyPost does not offer USPS Priority Mail Express for this shipment (Express is not available for this shipment).' });

@@ -1,7 +1,7 @@
 import type {
   AddressVerification,
   CarrierAdapter,
-  CarrierOffering,
+  CarrierShippingService,
   CarrierProfile,
   CarrierRefs,
   LabelAddress,
@@ -24,7 +24,7 @@ import { easyPostScanForm } from './easypost-scan-form';
 import { refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
 import { formatOf } from '../label-file';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
-import { EASYPOST_OFFERINGS, isBought, noRateMessageOf, offeringOf, pickRate, refusalMessageOf, toCreateShipmentRequest, voidOutcomeOfRefund } from './easypost.mapper';
+import { EASYPOST_SHIPPING_SERVICES, isBought, noRateMessageOf, shippingServiceOf, pickRate, refusalMessageOf, toCreateShipmentRequest, voidOutcomeOfRefund } from './easypost.mapper';
 import { easyPostRefundSchema, easyPostTrackerSchema, readEasyPostShipment, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
 
 export interface EasyPostAdapterOptions {
@@ -66,7 +66,7 @@ const isPurchaseConflict = (status: number, code: string): boolean => status ===
 
 /**
  * USPS labels bought through EasyPost: create a shipment (rated), write its `shp_` id in the journal, buy the rate of
- * the offering, download the label file (converted first when the buy names none of the format, easypost-label-file.ts).
+ * the shipping service, download the label file (converted first when the buy names none of the format, easypost-label-file.ts).
  * EasyPost has no idempotency key, so the `shp_` id is the key: once it is
  * written down, a purchase never buys again before it has asked EasyPost what became of that shipment.
  */
@@ -92,8 +92,8 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases, needsShipperContact: false });
   }
 
-  async listOfferings(): Promise<CarrierOffering[]> {
-    return EASYPOST_OFFERINGS.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
+  async listShippingServices(): Promise<CarrierShippingService[]> {
+    return EASYPOST_SHIPPING_SERVICES.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
   }
 
   purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
@@ -207,16 +207,16 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   }
 
   private async purchaseOnce(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
-    const offering = offeringOf(shipment.serviceUid);
-    if (!offering) return { kind: 'refused', message: `EasyPost does not offer the service "${shipment.serviceUid}".` };
+    const shippingService = shippingServiceOf(shipment.serviceUid);
+    if (!shippingService) return { kind: 'refused', message: `EasyPost does not offer the service "${shipment.serviceUid}".` };
     const format = formatOf(shipment);
 
     const earlier = this.shipmentIds.get(key);
     const ready = earlier ? await this.earlierShipment(earlier, format) : await this.createShipment(shipment, key, journal);
     if ('kind' in ready) return ready;
 
-    const rate = pickRate(ready.rates, offering.uid);
-    if (!rate) return { kind: 'refused', message: noRateMessageOf(ready, offering.uid) };
+    const rate = pickRate(ready.rates, shippingService.uid);
+    if (!rate) return { kind: 'refused', message: noRateMessageOf(ready, shippingService.uid) };
     return this.buy(ready.id, rate.id, format);
   }
 

@@ -8,8 +8,8 @@ import {
   labelFileUrlOf,
   microsOf,
   noRateMessageOf,
-  offeringOf,
-  offeringOfService,
+  shippingServiceOf,
+  shippingServiceOfEasyPost,
   ouncesOf,
   pickRate,
   refusalMessageOf,
@@ -70,17 +70,17 @@ describe('EasyPost mapper', () => {
     });
   });
 
-  describe('offerings and rates', () => {
-    it('maps each offering to its EasyPost USPS service and back', () => {
-      expect(offeringOf('usps_priority')?.service).toBe('Priority');
-      expect(offeringOf('usps_priority_express')?.service).toBe('Express');
-      expect(offeringOf('usps_ground_advantage')?.service).toBe('GroundAdvantage');
-      expect(offeringOfService('GroundAdvantage')?.uid).toBe('usps_ground_advantage');
-      expect(offeringOf('ups_ground')).toBeUndefined();
-      expect(offeringOfService('First')).toBeUndefined();
+  describe('shipping services and rates', () => {
+    it('maps each shipping service to its EasyPost USPS service and back', () => {
+      expect(shippingServiceOf('usps_priority')?.service).toBe('Priority');
+      expect(shippingServiceOf('usps_priority_express')?.service).toBe('Express');
+      expect(shippingServiceOf('usps_ground_advantage')?.service).toBe('GroundAdvantage');
+      expect(shippingServiceOfEasyPost('GroundAdvantage')?.uid).toBe('usps_ground_advantage');
+      expect(shippingServiceOf('ups_ground')).toBeUndefined();
+      expect(shippingServiceOfEasyPost('First')).toBeUndefined();
     });
 
-    it('picks the recorded rate of each offering', () => {
+    it('picks the recorded rate of each shipping service', () => {
       const { rates } = shipmentIn('created');
       expect(pickRate(rates, 'usps_ground_advantage')).toMatchObject({ id: 'rate_78a95380360a4d229afa780be8ae1262', rate: '5.93' });
       expect(pickRate(rates, 'usps_priority')).toMatchObject({ id: 'rate_5f5fe878cbd4498ba321ed304fc2e7e0', rate: '6.90' });
@@ -97,7 +97,7 @@ describe('EasyPost mapper', () => {
       expect(pickRate(rates, 'usps_priority')?.id).toBe('rate_b');
     });
 
-    it('says which offering is missing, with the carrier reason EasyPost passed on', () => {
+    it('says which shipping service is missing, with the carrier reason EasyPost passed on', () => {
       const created = shipmentIn('created');
       const withoutPriority = { ...created, rates: created.rates.filter((rate) => rate.service !== 'Priority'), messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority Mail is not available to this ZIP.' }] };
       expect(noRateMessageOf(withoutPriority, 'usps_priority')).toBe('EasyPost does not offer USPS Priority Mail for this shipment (Priority Mail is not available to this ZIP).');
@@ -137,7 +137,7 @@ describe('EasyPost mapper', () => {
   });
 
   describe('a bought shipment', () => {
-    it('becomes our label: tracking code, offering, PDF bytes, cost and the shp_/rate_/trk_ ids', () => {
+    it('becomes our label: tracking code, shipping service, PDF bytes, cost and the shp_/rate_/trk_ ids', () => {
       const pdf = Buffer.from('%PDF-1.7');
       expect(toBoughtLabel(shipmentIn('bought'), 'PDF', pdf)).toEqual({
         carrier: 'easypost',

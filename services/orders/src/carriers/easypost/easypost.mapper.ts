@@ -1,4 +1,4 @@
-import type { BoughtLabel, CarrierOffering, LabelAddress, LabelFormat, LabelShipment, OfferingUid, VoidOutcome } from '../carrier.port';
+import type { BoughtLabel, CarrierShippingService, LabelAddress, LabelFormat, LabelShipment, ShippingServiceUid, VoidOutcome } from '../carrier.port';
 import { formatOf } from '../label-file';
 import type { EasyPostApiError } from './easypost.client';
 import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate, EasyPostRefundStatus, EasyPostShipment } from './easypost.schema';
@@ -8,22 +8,22 @@ import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate,
  * @labeldesk/testing; its fake-easypost/recorded/README.md names each cassette).
  */
 
-interface EasyPostOffering extends CarrierOffering {
-  uid: OfferingUid;
+interface EasyPostShippingService extends CarrierShippingService {
+  uid: ShippingServiceUid;
   /** EasyPost's USPS service name on a rate (`Rate.service`). */
   service: string;
 }
 
-/** The USPS mail classes EasyPost sells us, under the offering uids every carrier shares. */
-export const EASYPOST_OFFERINGS: readonly EasyPostOffering[] = Object.freeze([
+/** The USPS mail classes EasyPost sells us, under the shipping service uids every carrier shares. */
+export const EASYPOST_SHIPPING_SERVICES: readonly EasyPostShippingService[] = Object.freeze([
   { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70, service: 'Priority' },
   { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70, service: 'Express' },
   { uid: 'usps_ground_advantage', name: 'USPS Ground Advantage', category: 'USPS', maxWeightLb: 70, service: 'GroundAdvantage' },
 ] as const);
 
-export const offeringOf = (uid: string): EasyPostOffering | undefined => EASYPOST_OFFERINGS.find((offering) => offering.uid === uid);
+export const shippingServiceOf = (uid: string): EasyPostShippingService | undefined => EASYPOST_SHIPPING_SERVICES.find((shippingService) => shippingService.uid === uid);
 
-export const offeringOfService = (service: string): EasyPostOffering | undefined => EASYPOST_OFFERINGS.find((offering) => offering.service === service);
+export const shippingServiceOfEasyPost = (service: string): EasyPostShippingService | undefined => EASYPOST_SHIPPING_SERVICES.find((shippingService) => shippingService.service === service);
 
 /**
  * Pounds → ounces with one decimal, rounded up: a declared weight under the real one is a USPS postage adjustment
@@ -64,11 +64,11 @@ export const toCreateShipmentRequest = (shipment: LabelShipment, reference: stri
   };
 };
 
-/** The USPS rate of the offering; the cheapest when several carrier accounts rated it. */
-export const pickRate = (rates: readonly EasyPostRate[], offeringUid: string): EasyPostRate | null => {
-  const offering = offeringOf(offeringUid);
-  if (!offering) return null;
-  const matching = rates.filter((rate) => rate.carrier === 'USPS' && rate.service === offering.service);
+/** The USPS rate of the shipping service; the cheapest when several carrier accounts rated it. */
+export const pickRate = (rates: readonly EasyPostRate[], shippingServiceUid: string): EasyPostRate | null => {
+  const shippingService = shippingServiceOf(shippingServiceUid);
+  if (!shippingService) return null;
+  const matching = rates.filter((rate) => rate.carrier === 'USPS' && rate.service === shippingService.service);
   return matching.reduce<EasyPostRate | null>((cheapest, rate) => (cheapest === null || microsOf(rate.rate) < microsOf(cheapest.rate) ? rate : cheapest), null);
 };
 
@@ -132,12 +132,12 @@ export const isBought = (shipment: EasyPostShipment): boolean => {
  */
 export const toBoughtLabel = (shipment: EasyPostShipment, format: LabelFormat, file: Buffer): BoughtLabel | null => {
   const rate = shipment.selected_rate;
-  const offering = rate ? offeringOfService(rate.service) : undefined;
-  if (!rate || !offering || !shipment.tracking_code) return null;
+  const shippingService = rate ? shippingServiceOfEasyPost(rate.service) : undefined;
+  if (!rate || !shippingService || !shipment.tracking_code) return null;
   return {
     carrier: 'easypost',
     trackingNumber: shipment.tracking_code,
-    serviceUid: offering.uid,
+    serviceUid: shippingService.uid,
     format,
     file,
     costCents: costCentsOf(shipment),
@@ -196,8 +196,8 @@ export const refusalMessageOf = (error: EasyPostApiError): string => {
 };
 
 /** Why no rate fits, with the carrier's own reason when EasyPost passed one on. */
-export const noRateMessageOf = (shipment: EasyPostShipment, offeringUid: string): string => {
-  const name = offeringOf(offeringUid)?.name ?? offeringUid;
+export const noRateMessageOf = (shipment: EasyPostShipment, shippingServiceUid: string): string => {
+  const name = shippingServiceOf(shippingServiceUid)?.name ?? shippingServiceUid;
   const reason = shipment.messages.find((message) => message.carrier === 'USPS' || message.carrier == null)?.message;
   return plain(sentence(`EasyPost does not offer ${name} for this shipment${reason ? ` (${withoutFullStop(reason)})` : ''}`));
 };

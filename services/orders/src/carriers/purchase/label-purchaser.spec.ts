@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CarrierId, PurchaseOutcome } from '../carrier.port';
 import { CarrierRegistry } from '../registry/carrier-registry';
 import { MemoryPurchaseJournal } from '../testing/memory-purchase-journal';
-import { labelFrom, lostAnswer, notAttempted, refusal, ScriptedCarrier, sellsTheLabel, uspsOfferings } from '../testing/scripted-carrier';
+import { labelFrom, lostAnswer, notAttempted, refusal, ScriptedCarrier, sellsTheLabel, uspsShippingServices } from '../testing/scripted-carrier';
 import { aShipment } from '../testing/shipments';
 import { IN_FLIGHT_MS, LabelPurchaser } from './label-purchaser';
 import type { PurchaseJournalRepository, PurchaseRecord } from './purchase-journal.repository';
@@ -136,7 +136,7 @@ describe('LabelPurchaser', () => {
     });
 
     it('passes over a carrier that does not offer the service, without asking it', async () => {
-      const groundOnly = new ScriptedCarrier('easypost', { offerings: uspsOfferings().filter((offering) => offering.uid === 'usps_ground_advantage') });
+      const groundOnly = new ScriptedCarrier('easypost', { shippingServices: uspsShippingServices().filter((shippingService) => shippingService.uid === 'usps_ground_advantage') });
       usps.onPurchase(sellsTheLabel('usps'));
       const { purchaser, journal } = purchaserOf([groundOnly, usps]);
 

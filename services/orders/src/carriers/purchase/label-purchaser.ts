@@ -35,7 +35,7 @@ const BEING_BOUGHT: PurchaseOutcome = { kind: 'unknown', message: 'This label is
 @Injectable()
 export class LabelPurchaser implements OnApplicationShutdown {
   private readonly logger = new Logger(LabelPurchaser.name);
-  /** Offering uids per carrier, read once: a carrier that does not sell an offering is passed over, not asked. */
+  /** Shipping service uids per carrier, read once: a carrier that does not sell a shipping service is passed over, not asked. */
   private readonly sells = new Map<CarrierAdapter, Promise<ReadonlySet<string>>>();
   /** This worker's attempts still running, touched by the heartbeat. */
   private readonly running = new Map<string, PurchaseRecord>();
@@ -95,7 +95,7 @@ export class LabelPurchaser implements OnApplicationShutdown {
     const format = formatOf(shipment);
     let last: PurchaseOutcome | null = null;
     for (const carrier of this.registry.ordered) {
-      // A carrier that does not make the label file asked for is passed over, like one that does not sell the offering.
+      // A carrier that does not make the label file asked for is passed over, like one that does not sell the shipping service.
       if (!carrier.profile.labelFormats.includes(format)) continue;
       const offers = await this.offers(carrier, shipment.serviceUid);
       if (offers === null) last ??= { kind: 'not_attempted', reason: 'unavailable', message: `${carrier.profile.displayName} could not be asked what it sells` };
@@ -188,14 +188,14 @@ export class LabelPurchaser implements OnApplicationShutdown {
   private async offers(carrier: CarrierAdapter, uid: string): Promise<boolean | null> {
     let uids = this.sells.get(carrier);
     if (!uids) {
-      uids = carrier.listOfferings().then((offerings) => new Set(offerings.map((offering) => offering.uid)));
+      uids = carrier.listShippingServices().then((shippingServices) => new Set(shippingServices.map((shippingService) => shippingService.uid)));
       this.sells.set(carrier, uids);
     }
     try {
       return (await uids).has(uid);
     } catch (error) {
       this.sells.delete(carrier);
-      this.logger.warn(`${carrier.profile.id} offerings unreadable: ${String(error)}`);
+      this.logger.warn(`${carrier.profile.id} shipping services unreadable: ${String(error)}`);
       return null;
     }
   }

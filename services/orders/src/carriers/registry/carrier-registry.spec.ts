@@ -1,5 +1,5 @@
-import type { CarrierOffering } from '../carrier.port';
-import { ScriptedCarrier, uspsOfferings } from '../testing/scripted-carrier';
+import type { CarrierShippingService } from '../carrier.port';
+import { ScriptedCarrier, uspsShippingServices } from '../testing/scripted-carrier';
 import { CarrierRegistry } from './carrier-registry';
 
 const sandbox = () => new ScriptedCarrier('sandbox', { postage: false });
@@ -49,26 +49,26 @@ describe('CarrierRegistry', () => {
     expect(new CarrierRegistry([new ScriptedCarrier('easypost'), new ScriptedCarrier('usps')]).sellsPostage).toBe(true);
   });
 
-  describe('offerings', () => {
-    const offering = (uid: string, name: string, maxWeightLb: number): CarrierOffering => ({ uid, name, category: 'USPS', maxWeightLb });
+  describe('shipping services', () => {
+    const shippingService = (uid: string, name: string, maxWeightLb: number): CarrierShippingService => ({ uid, name, category: 'USPS', maxWeightLb });
 
-    it('merges the carriers\' offerings by uid, named as the first carrier names them, with the lowest weight limit', async () => {
+    it('merges the carriers\' shipping services by uid, named as the first carrier names them, with the lowest weight limit', async () => {
       const easypost = new ScriptedCarrier('easypost', {
-        offerings: [offering('usps_priority', 'Priority Mail (EasyPost)', 70), offering('usps_ground_advantage', 'Ground Advantage (EasyPost)', 50)],
+        shippingServices: [shippingService('usps_priority', 'Priority Mail (EasyPost)', 70), shippingService('usps_ground_advantage', 'Ground Advantage (EasyPost)', 50)],
       });
       const usps = new ScriptedCarrier('usps', {
-        offerings: [offering('usps_priority', 'Priority Mail (USPS)', 60), offering('usps_ground_advantage', 'Ground Advantage (USPS)', 70), offering('usps_priority_express', 'Priority Mail Express (USPS)', 70)],
+        shippingServices: [shippingService('usps_priority', 'Priority Mail (USPS)', 60), shippingService('usps_ground_advantage', 'Ground Advantage (USPS)', 70), shippingService('usps_priority_express', 'Priority Mail Express (USPS)', 70)],
       });
 
-      expect(await new CarrierRegistry([easypost, usps]).offerings()).toEqual([
-        offering('usps_priority', 'Priority Mail (EasyPost)', 60),
-        offering('usps_ground_advantage', 'Ground Advantage (EasyPost)', 50),
-        offering('usps_priority_express', 'Priority Mail Express (USPS)', 70),
+      expect(await new CarrierRegistry([easypost, usps]).shippingServices()).toEqual([
+        shippingService('usps_priority', 'Priority Mail (EasyPost)', 60),
+        shippingService('usps_ground_advantage', 'Ground Advantage (EasyPost)', 50),
+        shippingService('usps_priority_express', 'Priority Mail Express (USPS)', 70),
       ]);
     });
 
-    it('answers a single carrier\'s offerings as it lists them', async () => {
-      expect(await new CarrierRegistry([new ScriptedCarrier('usps', { offerings: uspsOfferings(70) })]).offerings()).toEqual(uspsOfferings(70));
+    it('answers a single carrier\'s shipping services as it lists them', async () => {
+      expect(await new CarrierRegistry([new ScriptedCarrier('usps', { shippingServices: uspsShippingServices(70) })]).shippingServices()).toEqual(uspsShippingServices(70));
     });
   });
 });

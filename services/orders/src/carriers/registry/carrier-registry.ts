@@ -1,4 +1,4 @@
-import type { CarrierAdapter, CarrierId, CarrierOffering } from '../carrier.port';
+import type { CarrierAdapter, CarrierId, CarrierShippingService } from '../carrier.port';
 
 /**
  * The carriers `CARRIERS` turned on, in the order a purchase tries them. The sandbox's sample labels can never stand
@@ -38,15 +38,15 @@ export class CarrierRegistry {
   }
 
   /**
-   * What can be bought: every carrier's offerings by uid, named as the first carrier names them, with the lowest
+   * What can be bought: every carrier's shipping services by uid, named as the first carrier names them, with the lowest
    * weight limit among the carriers that sell it (a label may come from any of them).
    */
-  async offerings(): Promise<CarrierOffering[]> {
-    const merged = new Map<string, CarrierOffering>();
+  async shippingServices(): Promise<CarrierShippingService[]> {
+    const merged = new Map<string, CarrierShippingService>();
     for (const carrier of this.ordered) {
-      for (const offering of await carrier.listOfferings()) {
-        const known = merged.get(offering.uid);
-        merged.set(offering.uid, known ? { ...known, maxWeightLb: Math.min(known.maxWeightLb, offering.maxWeightLb) } : offering);
+      for (const shippingService of await carrier.listShippingServices()) {
+        const known = merged.get(shippingService.uid);
+        merged.set(shippingService.uid, known ? { ...known, maxWeightLb: Math.min(known.maxWeightLb, shippingService.maxWeightLb) } : shippingService);
       }
     }
     return [...merged.values()];

@@ -66,10 +66,10 @@ describe('GuardedCarrier', () => {
     carrier = new ScriptedCarrier('easypost', { maxConcurrentPurchases: 2 });
   });
 
-  it('passes the carrier\'s profile and offerings through', async () => {
+  it('passes the carrier\'s profile and shipping services through', async () => {
     const guarded = guard(carrier);
     expect(guarded.profile).toBe(carrier.profile);
-    expect(await guarded.listOfferings()).toEqual(await carrier.listOfferings());
+    expect(await guarded.listShippingServices()).toEqual(await carrier.listShippingServices());
   });
 
   describe('the bulkhead', () => {

@@ -3,7 +3,7 @@ import type {
   AddressVerification,
   LabelAddress,
   CarrierAdapter,
-  CarrierOffering,
+  CarrierShippingService,
   CarrierProfile,
   CarrierRefs,
   LabelShipment,
@@ -97,8 +97,8 @@ export class GuardedCarrier implements CarrierAdapter {
     if (scanForm) this.scanForm = (request) => this.guardedScanForm(scanForm, request);
   }
 
-  listOfferings(): Promise<CarrierOffering[]> {
-    return this.inner.listOfferings();
+  listShippingServices(): Promise<CarrierShippingService[]> {
+    return this.inner.listShippingServices();
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {

@@ -43,8 +43,8 @@ async function caught(promise: Promise<unknown>): Promise<SandboxCarrierError> {
 }
 
 describe('SandboxCarrierAdapter', () => {
-  it('lists Priority Mail, Priority Mail Express and Ground Advantage, each up to 70 lb, in the CarrierOffering shape', async () => {
-    const services = await new SandboxCarrierAdapter({ nextSerial: counterSerials() }).listOfferings();
+  it('lists Priority Mail, Priority Mail Express and Ground Advantage, each up to 70 lb, in the CarrierShippingService shape', async () => {
+    const services = await new SandboxCarrierAdapter({ nextSerial: counterSerials() }).listShippingServices();
     expect(services).toEqual([
       { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70 },
       { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70 },

@@ -4,7 +4,7 @@ import {
   type AddressVerification,
   type BoughtLabel,
   type CarrierAdapter,
-  type CarrierOffering,
+  type CarrierShippingService,
   type CarrierProfile,
   type CarrierRefs,
   type LabelAddress,
@@ -99,7 +99,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     this.lifecycle = checkedLifecycle(lifecycle);
   }
 
-  async listOfferings(): Promise<CarrierOffering[]> {
+  async listShippingServices(): Promise<CarrierShippingService[]> {
     return SANDBOX_SERVICES.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
   }
 

@@ -1,7 +1,7 @@
-import type { CarrierOffering } from '../carrier.port';
+import type { CarrierShippingService } from '../carrier.port';
 
 /** A service the sandbox carrier offers, with what its label needs (formats.md §1.3 and §2.1). */
-export interface SandboxService extends CarrierOffering {
+export interface SandboxService extends CarrierShippingService {
   /** 3-digit IMpb Service Type Code (formats.md §1.3). */
   serviceTypeCode: string;
   /** False when formats.md could not tie the STC to the service in a USPS text (kept as a documented placeholder). */
@@ -12,7 +12,7 @@ export interface SandboxService extends CarrierOffering {
   iconLetter: string;
 }
 
-/** The sandbox's raw services. Pricing reads them through `listOfferings()`; the uids are stable. */
+/** The sandbox's raw services. Pricing reads them through `listShippingServices()`; the uids are stable. */
 export const SANDBOX_SERVICES: readonly SandboxService[] = Object.freeze([
   {
     uid: 'usps_priority',
@@ -55,7 +55,7 @@ export function findSandboxService(uid: string): SandboxService | undefined {
   return SANDBOX_SERVICES.find((service) => service.uid === uid);
 }
 
-/** Per offering: the first pound and each pound after it, in cents (a simulated postage cost, for the margin views). */
+/** Per shipping service: the first pound and each pound after it, in cents (a simulated postage cost, for the margin views). */
 const SIMULATED_POSTAGE: Readonly<Record<string, { firstLb: number; perLb: number }>> = {
   usps_priority: { firstLb: 700, perLb: 30 },
   usps_priority_express: { firstLb: 2_300, perLb: 60 },

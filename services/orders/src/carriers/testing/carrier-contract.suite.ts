@@ -135,7 +135,7 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
       expect(await s.faults.labelsSold()).toBe(0);
     });
 
-    it('refuses an offering it does not sell', async () => {
+    it('refuses a shipping service it does not sell', async () => {
       const outcome = await s.carrier.purchase({ ...s.shipment, serviceUid: 'ups_ground' }, nextKey(), new MemoryJournal());
       expect(outcome.kind).toBe('refused');
       expect(await s.faults.labelsSold()).toBe(0);

@@ -3,13 +3,13 @@ import {
   type BoughtLabel,
   type CarrierAdapter,
   type CarrierId,
-  type CarrierOffering,
+  type CarrierShippingService,
   type CarrierProfile,
   type CarrierRefs,
   type LabelFormat,
   type LabelShipment,
   type LabelToVoid,
-  OFFERING_UIDS,
+  SHIPPING_SERVICE_UIDS,
   type PendingRefund,
   type PurchaseJournal,
   type PurchaseOutcome,
@@ -40,15 +40,15 @@ export interface ScriptedCarrierOptions {
   postage?: boolean;
   maxConcurrentPurchases?: number;
   /** Default: every USPS mail class, up to 70 lb. */
-  offerings?: readonly CarrierOffering[];
+  shippingServices?: readonly CarrierShippingService[];
   /** Default: PDF only. */
   labelFormats?: readonly LabelFormat[];
   /** Whether it makes SCAN forms (default true); false leaves `scanForm` out, as a carrier without them. */
   scanForms?: boolean;
 }
 
-export const uspsOfferings = (maxWeightLb = 70): CarrierOffering[] =>
-  OFFERING_UIDS.map((uid) => ({ uid, name: uid, category: 'USPS', maxWeightLb }));
+export const uspsShippingServices = (maxWeightLb = 70): CarrierShippingService[] =>
+  SHIPPING_SERVICE_UIDS.map((uid) => ({ uid, name: uid, category: 'USPS', maxWeightLb }));
 
 /** 22 digits that differ from one carrier and key to another (a scripted carrier's numbers are not IMpb). */
 const trackingNumberOf = (seed: string): string =>
@@ -93,7 +93,7 @@ export class ScriptedCarrier implements CarrierAdapter {
   readonly scanFormCalls: ScanFormRequest[] = [];
   readonly scanForm?: (request: ScanFormRequest) => Promise<ScanFormOutcome>;
   private readonly scanFormAnswers: Array<Answer<ScanFormRequest, ScanFormOutcome>> = [];
-  private readonly offerings: readonly CarrierOffering[];
+  private readonly shippingServices: readonly CarrierShippingService[];
   private readonly purchaseAnswers: Array<Answer<PurchaseCall, PurchaseOutcome>> = [];
   private readonly resolveAnswers: Array<Answer<ResolveCall, PurchaseOutcome>> = [];
   private readonly voidAnswers: Array<Answer<LabelToVoid, VoidOutcome>> = [];
@@ -104,7 +104,7 @@ export class ScriptedCarrier implements CarrierAdapter {
 
   constructor(id: CarrierId, options: ScriptedCarrierOptions = {}) {
     this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: options.labelFormats ?? ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8, needsShipperContact: false };
-    this.offerings = options.offerings ?? uspsOfferings();
+    this.shippingServices = options.shippingServices ?? uspsShippingServices();
     if (options.scanForms ?? true) {
       this.scanForm = async (request) => {
         this.scanFormCalls.push(request);
@@ -151,8 +151,8 @@ export class ScriptedCarrier implements CarrierAdapter {
     return this;
   }
 
-  async listOfferings(): Promise<CarrierOffering[]> {
-    return this.offerings.map((offering) => ({ ...offering }));
+  async listShippingServices(): Promise<CarrierShippingService[]> {
+    return this.shippingServices.map((shippingService) => ({ ...shippingService }));
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {

@@ -2,7 +2,7 @@ import type {
   AddressVerification,
   LabelAddress,
   CarrierAdapter,
-  CarrierOffering,
+  CarrierShippingService,
   CarrierProfile,
   CarrierRefs,
   LabelShipment,
@@ -23,7 +23,7 @@ import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper'
 import { formatOf } from '../label-file';
 import { idempotencyUuid, type UspsBody, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
 import { uspsLabelAnswer } from './usps-label-answer';
-import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_OFFERINGS, type UspsShipper } from './usps.mapper';
+import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_SHIPPING_SERVICES, type UspsShipper } from './usps.mapper';
 import { cancelResponseSchema, trackingResponseSchema } from './usps.schema';
 
 /** The paying account (crid, mids, EPS or permit) is the client's UspsPayer; the rest is the adapter's own. */
@@ -210,8 +210,8 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     });
   }
 
-  async listOfferings(): Promise<CarrierOffering[]> {
-    return USPS_OFFERINGS.map((offering) => ({ ...offering }));
+  async listShippingServices(): Promise<CarrierShippingService[]> {
+    return USPS_SHIPPING_SERVICES.map((shippingService) => ({ ...shippingService }));
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {

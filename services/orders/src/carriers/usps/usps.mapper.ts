@@ -1,4 +1,4 @@
-import { type BoughtLabel, type CarrierOffering, type CarrierRefs, type LabelAddress, type LabelFormat, type LabelShipment, OFFERING_UIDS, type OfferingUid } from '../carrier.port';
+import { type BoughtLabel, type CarrierShippingService, type CarrierRefs, type LabelAddress, type LabelFormat, type LabelShipment, SHIPPING_SERVICE_UIDS, type ShippingServiceUid } from '../carrier.port';
 import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import type { UspsProblem } from './usps.client';
 import { labelResponseSchema, type UspsAddress, type UspsLabelRequest, type UspsMailClass } from './usps.schema';
@@ -11,19 +11,19 @@ import { labelResponseSchema, type UspsAddress, type UspsLabelRequest, type Usps
 
 export type Mapped<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export const USPS_OFFERINGS: readonly CarrierOffering[] = Object.freeze([
+export const USPS_SHIPPING_SERVICES: readonly CarrierShippingService[] = Object.freeze([
   { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70 },
   { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70 },
   { uid: 'usps_ground_advantage', name: 'USPS Ground Advantage', category: 'USPS', maxWeightLb: 70 },
 ]);
 
-const MAIL_CLASSES: Readonly<Record<OfferingUid, UspsMailClass>> = {
+const MAIL_CLASSES: Readonly<Record<ShippingServiceUid, UspsMailClass>> = {
   usps_priority: 'PRIORITY_MAIL',
   usps_priority_express: 'PRIORITY_MAIL_EXPRESS',
   usps_ground_advantage: 'USPS_GROUND_ADVANTAGE',
 };
 
-export const isOfferingUid = (uid: string): uid is OfferingUid => (OFFERING_UIDS as readonly string[]).includes(uid);
+export const isShippingServiceUid = (uid: string): uid is ShippingServiceUid => (SHIPPING_SERVICE_UIDS as readonly string[]).includes(uid);
 
 /** The shipper's contact details USPS asks a label platform to report with each label (`SENDER_INFORMATION`). */
 export interface UspsShipper {
@@ -120,7 +120,7 @@ export const USPS_IMAGE_TYPES = { PDF: 'PDF', ZPL: 'ZPL203DPI' } as const satisf
 
 /** Shipment → `LabelRequest`, or why USPS could not take it. */
 export const toLabelRequest = (shipment: LabelShipment, context: LabelRequestContext): Mapped<UspsLabelRequest> => {
-  if (!isOfferingUid(shipment.serviceUid)) return { ok: false, message: `USPS does not sell the service "${shipment.serviceUid}".` };
+  if (!isShippingServiceUid(shipment.serviceUid)) return { ok: false, message: `USPS does not sell the service "${shipment.serviceUid}".` };
   const { weightLb, lengthIn, widthIn, heightIn } = shipment.package;
   if (!(weightLb > 0) || weightLb > 70) return { ok: false, message: `USPS takes parcels from over 0 up to 70 lb; this one weighs ${weightLb} lb.` };
   if (!(lengthIn > 0 && widthIn > 0 && heightIn > 0)) return { ok: false, message: 'USPS needs the length, width and height of the parcel, each greater than 0 inches.' };

@@ -3,7 +3,7 @@ import { ServiceMigration } from '@labeldesk/nest-orm';
 /**
  * A version per part of the catalogue ('defaults', or a user's id for their copies), raised in the same transaction as
  * every write to it. Quotes cache what they read per version, so a change committed by any replica is seen by the very
- * next quote on every replica (OfferingRepository.catalogVersions, QuotePricesCache).
+ * next quote on every replica (ShippingServiceRepository.catalogVersions, QuotePricesCache).
  */
 export class Migration002CatalogVersions extends ServiceMigration {
   override async up(): Promise<void> {

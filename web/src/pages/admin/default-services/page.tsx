@@ -1,36 +1,36 @@
 import { IconButton, Stack } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { EditableOfferingCard } from '../../../components/offerings/editable-offering-card';
-import { RawOfferingCard } from '../../../components/offerings/raw-offering-card';
-import { OfferingRowSection } from '../../../components/offerings/offering-row-section';
-import { notifyOfferingFailed, notifyOfferingSaved } from '../../../components/offerings/offering-toasts';
+import { EditableShippingServiceCard } from '../../../components/shipping-services/editable-shipping-service-card';
+import { RawShippingServiceCard } from '../../../components/shipping-services/raw-shipping-service-card';
+import { ShippingServiceRowSection } from '../../../components/shipping-services/shipping-service-row-section';
+import { notifyShippingServiceFailed, notifyShippingServiceSaved } from '../../../components/shipping-services/shipping-service-toasts';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useDefaultOfferings } from '../../../services/offerings/list-default-offerings';
-import { useRawOfferings } from '../../../services/offerings/list-raw-offerings';
-import { useRenameDefaultOffering } from '../../../services/offerings/rename-default-offering';
-import { useSetDefaultPrices } from '../../../services/offerings/set-default-prices';
-import { useSyncDefaultOfferings } from '../../../services/offerings/sync-default-offerings';
-import { useToggleDefaultOffering } from '../../../services/offerings/toggle-default-offering';
+import { useDefaultShippingServices } from '../../../services/shipping-services/list-default-shipping-services';
+import { useRawShippingServices } from '../../../services/shipping-services/list-raw-shipping-services';
+import { useRenameDefaultShippingService } from '../../../services/shipping-services/rename-default-shipping-service';
+import { useSetDefaultPrices } from '../../../services/shipping-services/set-default-prices';
+import { useSyncDefaultShippingServices } from '../../../services/shipping-services/sync-default-shipping-services';
+import { useToggleDefaultShippingService } from '../../../services/shipping-services/toggle-default-shipping-service';
 
 /** Spec 8: one message when either list cannot be read. */
 const LOAD_FAILED = 'Failed to load services data. Please try again.';
 
 export const DefaultServicesPage = (): ReactElement => {
   useDocumentTitle('Default Services');
-  const raw = useRawOfferings();
-  const defaults = useDefaultOfferings();
-  const sync = useSyncDefaultOfferings();
-  const toggle = useToggleDefaultOffering();
+  const raw = useRawShippingServices();
+  const defaults = useDefaultShippingServices();
+  const sync = useSyncDefaultShippingServices();
+  const toggle = useToggleDefaultShippingService();
   const setPrices = useSetDefaultPrices();
-  const rename = useRenameDefaultOffering();
+  const rename = useRenameDefaultShippingService();
 
   const runSync = () => {
     if (sync.isPending) return;
     sync.mutate(undefined, {
-      onSuccess: () => notifyOfferingSaved('Services synchronized successfully'),
-      onError: (error) => notifyOfferingFailed('Failed to sync services.', error),
+      onSuccess: () => notifyShippingServiceSaved('Services synchronized successfully'),
+      onError: (error) => notifyShippingServiceFailed('Failed to sync services.', error),
     });
   };
 
@@ -60,7 +60,7 @@ export const DefaultServicesPage = (): ReactElement => {
         }
       />
       <Stack gap="8">
-        <OfferingRowSection
+        <ShippingServiceRowSection
           id="raw-services-heading"
           title="Original Service Data"
           description="The carrier's services exactly as it lists them. Read-only: sync to bring new ones into the configuration."
@@ -68,10 +68,10 @@ export const DefaultServicesPage = (): ReactElement => {
           error={raw.isError ? retry(raw) : null}
           empty={raw.data?.length === 0 ? { title: 'The carrier lists no services', description: 'Check the carrier connection, then sync again.' } : null}
         >
-          {raw.data?.map((offering) => <RawOfferingCard key={offering.uid} offering={offering} />)}
-        </OfferingRowSection>
+          {raw.data?.map((shippingService) => <RawShippingServiceCard key={shippingService.uid} shippingService={shippingService} />)}
+        </ShippingServiceRowSection>
 
-        <OfferingRowSection
+        <ShippingServiceRowSection
           id="default-services-heading"
           title="Default Service Configuration"
           description="Switch services on or off, rename them and set their prices. Users keep their own copies once they have them."
@@ -79,18 +79,18 @@ export const DefaultServicesPage = (): ReactElement => {
           error={defaults.isError ? retry(defaults) : null}
           empty={defaults.data?.length === 0 ? { title: 'No default services yet', description: 'Press Sync with Raw Services to import the carrier list.' } : null}
         >
-          {defaults.data?.map((offering) => (
-            <EditableOfferingCard
-              key={offering._id}
-              offering={offering}
+          {defaults.data?.map((shippingService) => (
+            <EditableShippingServiceCard
+              key={shippingService._id}
+              shippingService={shippingService}
               actions={{
-                toggle: (enabled) => toggle.mutateAsync({ id: offering._id, enabled }),
-                rename: (name) => rename.mutateAsync({ id: offering._id, name }),
-                savePrices: (prices) => setPrices.mutateAsync({ id: offering._id, prices }),
+                toggle: (enabled) => toggle.mutateAsync({ id: shippingService._id, enabled }),
+                rename: (name) => rename.mutateAsync({ id: shippingService._id, name }),
+                savePrices: (prices) => setPrices.mutateAsync({ id: shippingService._id, prices }),
               }}
             />
           ))}
-        </OfferingRowSection>
+        </ShippingServiceRowSection>
       </Stack>
     </>
   );

@@ -1,27 +1,27 @@
 import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
-import { EditableOfferingCard } from '../../../components/offerings/editable-offering-card';
-import { OfferingRowSection } from '../../../components/offerings/offering-row-section';
-import { OfferingSummaryCard } from '../../../components/offerings/offering-summary-card';
-import { useDefaultOfferings } from '../../../services/offerings/list-default-offerings';
-import { useUserOfferings } from '../../../services/offerings/list-user-offerings';
-import { useRenameUserOffering } from '../../../services/offerings/rename-user-offering';
-import { useSetUserPrices } from '../../../services/offerings/set-user-prices';
-import { useToggleUserOffering } from '../../../services/offerings/toggle-user-offering';
+import { EditableShippingServiceCard } from '../../../components/shipping-services/editable-shipping-service-card';
+import { ShippingServiceRowSection } from '../../../components/shipping-services/shipping-service-row-section';
+import { ShippingServiceSummaryCard } from '../../../components/shipping-services/shipping-service-summary-card';
+import { useDefaultShippingServices } from '../../../services/shipping-services/list-default-shipping-services';
+import { useUserShippingServices } from '../../../services/shipping-services/list-user-shipping-services';
+import { useRenameUserShippingService } from '../../../services/shipping-services/rename-user-shipping-service';
+import { useSetUserPrices } from '../../../services/shipping-services/set-user-prices';
+import { useToggleUserShippingService } from '../../../services/shipping-services/toggle-user-shipping-service';
 import { useLastShown } from '../../../hooks/use-last-shown';
 
 const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
-  const defaults = useDefaultOfferings();
-  const mine = useUserOfferings(user._id);
-  const toggle = useToggleUserOffering();
+  const defaults = useDefaultShippingServices();
+  const mine = useUserShippingServices(user._id);
+  const toggle = useToggleUserShippingService();
   const setPrices = useSetUserPrices();
-  const rename = useRenameUserOffering();
-  const target = (offeringId: string) => ({ userId: user._id, offeringId });
+  const rename = useRenameUserShippingService();
+  const target = (shippingServiceId: string) => ({ userId: user._id, shippingServiceId });
 
   return (
     <Stack gap="8">
-      <OfferingRowSection
+      <ShippingServiceRowSection
         id="user-defaults-heading"
         title="Default Services"
         description="The defaults, for reference (read-only): edit them on the Default Services page."
@@ -29,9 +29,9 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
         error={defaults.isError ? { title: 'Failed to load services', onRetry: () => void defaults.refetch(), retrying: defaults.isFetching } : null}
         empty={defaults.data?.length === 0 ? { title: 'No default services yet', description: 'Sync them on the Default Services page.' } : null}
       >
-        {defaults.data?.map((offering) => <OfferingSummaryCard key={offering._id} offering={offering} />)}
-      </OfferingRowSection>
-      <OfferingRowSection
+        {defaults.data?.map((shippingService) => <ShippingServiceSummaryCard key={shippingService._id} shippingService={shippingService} />)}
+      </ShippingServiceRowSection>
+      <ShippingServiceRowSection
         id="user-services-heading"
         title="User Services"
         description={`What ${user.name} can buy and what it costs them. Changes apply to their next quote.`}
@@ -39,18 +39,18 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
         error={mine.isError ? { title: 'Failed to load services', onRetry: () => void mine.refetch(), retrying: mine.isFetching } : null}
         empty={mine.data?.length === 0 ? { title: 'No services yet', description: 'Sync the default services first, then open this again.' } : null}
       >
-        {mine.data?.map((offering) => (
-          <EditableOfferingCard
-            key={offering._id}
-            offering={offering}
+        {mine.data?.map((shippingService) => (
+          <EditableShippingServiceCard
+            key={shippingService._id}
+            shippingService={shippingService}
             actions={{
-              toggle: (enabled) => toggle.mutateAsync({ ...target(offering._id), enabled }),
-              rename: (name) => rename.mutateAsync({ ...target(offering._id), name }),
-              savePrices: (prices) => setPrices.mutateAsync({ ...target(offering._id), prices }),
+              toggle: (enabled) => toggle.mutateAsync({ ...target(shippingService._id), enabled }),
+              rename: (name) => rename.mutateAsync({ ...target(shippingService._id), name }),
+              savePrices: (prices) => setPrices.mutateAsync({ ...target(shippingService._id), prices }),
             }}
           />
         ))}
-      </OfferingRowSection>
+      </ShippingServiceRowSection>
     </Stack>
   );
 };

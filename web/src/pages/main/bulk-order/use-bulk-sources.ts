@@ -4,7 +4,7 @@ import { useAddresses } from '../../../services/addresses/list-addresses';
 import { useBalance } from '../../../services/auth/get-balance';
 import { useBulkLimits } from '../../../services/bulk-orders/bulk-limits';
 import { useSkus } from '../../../services/skus/list-skus';
-import { useAvailableServices } from '../../../services/user-services/available-services';
+import { useAvailableServices } from '../../../services/shipping-services/available-services';
 import type { ValidationContext } from './bulk-rows';
 import type { LoadState } from './bulk-settings';
 

@@ -17,7 +17,7 @@ import { findSameReceiverLabel } from '../../../services/orders/same-receiver-la
 import { orderKeys } from '../../../services/orders/keys';
 import { useLabelPrice } from '../../../services/orders/price-quote';
 import { useSkus } from '../../../services/skus/list-skus';
-import { useAvailableServices } from '../../../services/user-services/available-services';
+import { useAvailableServices } from '../../../services/shipping-services/available-services';
 import { useAuthStore } from '../../../stores/auth.store';
 import { AddressSection } from './address-section';
 import { LabelCreatedDialog } from './label-created-dialog';

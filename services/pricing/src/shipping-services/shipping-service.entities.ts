@@ -1,0 +1,29 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
+import type { PriceTier } from '@labeldesk/contracts';
+
+/**
+ * What a default shipping service and a user's copy of it share. A shipping service (USPS Priority Mail, …) is what
+ * the spec, the screens and the contracts call a "service"; code says ShippingService so it is never taken for one of
+ * the system's services (decision 082).
+ */
+abstract class ShippingServiceFields {
+  @PrimaryKey({ type: 'uuid' }) id!: string;
+  /** The carrier's id of the shipping service. */
+  @Property({ type: 'text' }) uid!: string;
+  @Property({ type: 'text' }) name!: string;
+  @Property({ type: 'text' }) category = 'Other';
+  @Property({ type: 'integer' }) maxWeight!: number;
+  @Property({ type: 'boolean' }) enabled!: boolean;
+  @Property({ type: 'json' }) prices!: PriceTier[];
+  @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
+}
+
+/** The template every user's shipping services start from. */
+@Entity({ tableName: 'default_services' })
+export class DefaultShippingServiceEntity extends ShippingServiceFields {}
+
+/** One user's copy of a default shipping service, with their own prices. */
+@Entity({ tableName: 'user_services' })
+export class UserShippingServiceEntity extends ShippingServiceFields {
+  @Property({ type: 'uuid' }) userId!: string;
+}

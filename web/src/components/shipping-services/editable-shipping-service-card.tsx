@@ -1,0 +1,85 @@
+import { Card, HStack, Stack, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
+import type { PriceTier, Service } from '@labeldesk/contracts';
+import { useState } from 'react';
+import type { ReactElement } from 'react';
+import { PriceTiersEditor, tiersKey } from './price-tiers-editor';
+import { ShippingServiceCardFrame } from './shipping-service-card-frame';
+import { ShippingServiceNameField } from './shipping-service-name-field';
+import { ShippingServiceStateBadge } from './shipping-service-state-badge';
+import { notifyShippingServiceFailed, notifyShippingServiceSaved } from './shipping-service-toasts';
+
+/** The three changes an admin makes to a shipping service; the same card edits a default shipping service or a user's copy. */
+export interface ShippingServiceEditActions {
+  toggle: (enabled: boolean) => Promise<unknown>;
+  rename: (name: string) => Promise<unknown>;
+  savePrices: (prices: PriceTier[]) => Promise<unknown>;
+}
+
+/** Runs one change and tells the admin how it went, with the spec's texts (spec 8). */
+const withToasts = async (work: () => Promise<unknown>, success: string, failure: string): Promise<boolean> => {
+  try {
+    await work();
+    notifyShippingServiceSaved(success);
+    return true;
+  } catch (error) {
+    notifyShippingServiceFailed(failure, error);
+    return false;
+  }
+};
+
+export const EditableShippingServiceCard = ({ shippingService, actions }: { shippingService: Service; actions: ShippingServiceEditActions }): ReactElement => {
+  const [toggling, setToggling] = useState(false);
+
+  const toggle = async (enabled: boolean) => {
+    setToggling(true);
+    await withToasts(() => actions.toggle(enabled), enabled ? 'Service enabled successfully' : 'Service disabled successfully', 'Failed to update service status');
+    setToggling(false);
+  };
+
+  return (
+    <ShippingServiceCardFrame label={shippingService.name}>
+      <Card.Header gap="1">
+        <HStack justify="space-between" align="start" gap="3">
+          <ShippingServiceNameField
+            name={shippingService.name}
+            onRename={(name) => withToasts(() => actions.rename(name), 'Service name updated successfully', 'Failed to update service name')}
+          />
+          <Switch.Root
+            size="sm"
+            colorPalette="green"
+            checked={shippingService.enabled}
+            disabled={toggling}
+            flexShrink={0}
+            onCheckedChange={(details) => void toggle(details.checked)}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>
+              <VisuallyHidden>{shippingService.name} enabled</VisuallyHidden>
+            </Switch.Label>
+          </Switch.Root>
+        </HStack>
+        <HStack justify="space-between" gap="2">
+          <Text textStyle="xs" color="fg.muted" minW="0" truncate>
+            <Text as="span" fontFamily="mono">
+              {shippingService.uid}
+            </Text>{' '}
+            · up to {shippingService.maxWeight} lb
+          </Text>
+          <ShippingServiceStateBadge shippingService={shippingService} />
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="2">
+          <PriceTiersEditor
+            key={tiersKey(shippingService.prices)}
+            shippingServiceName={shippingService.name}
+            maxWeight={shippingService.maxWeight}
+            prices={shippingService.prices}
+            onSave={(prices) => withToasts(() => actions.savePrices(prices), 'Service prices updated successfully', 'Failed to update service prices')}
+          />
+        </Stack>
+      </Card.Body>
+    </ShippingServiceCardFrame>
+  );
+};

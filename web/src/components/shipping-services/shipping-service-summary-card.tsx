@@ -1,0 +1,29 @@
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import type { Service } from '@labeldesk/contracts';
+import type { ReactElement } from 'react';
+import { ShippingServiceCardFrame } from './shipping-service-card-frame';
+import { ShippingServiceStateBadge } from './shipping-service-state-badge';
+import { TiersTable } from './tiers-table';
+
+/** A configured shipping service shown for reference only (the defaults, next to a user's own copies). */
+export const ShippingServiceSummaryCard = ({ shippingService }: { shippingService: Service }): ReactElement => (
+  <ShippingServiceCardFrame label={shippingService.name} muted>
+    <Card.Header>
+      <Stack direction="row" justify="space-between" align="start" gap="2">
+        <Heading as="h3" size="sm" lineHeight="short">
+          {shippingService.name}
+        </Heading>
+        <ShippingServiceStateBadge shippingService={shippingService} />
+      </Stack>
+      <Text textStyle="xs" color="fg.muted">
+        <Text as="span" fontFamily="mono">
+          {shippingService.uid}
+        </Text>{' '}
+        · up to {shippingService.maxWeight} lb
+      </Text>
+    </Card.Header>
+    <Card.Body>
+      <TiersTable tiers={shippingService.prices} label={`Prices of ${shippingService.name}`} />
+    </Card.Body>
+  </ShippingServiceCardFrame>
+);

@@ -5,7 +5,7 @@ import {
   depositPageSchema,
   depositsQuerySchema,
   PaymentsRpc,
-  paymentWebhookResponseSchema,
+  paymentNotificationResponseSchema,
   recentDepositsResponseSchema,
   settleTestInvoiceBodySchema,
   settleTestInvoiceResponseSchema,
@@ -14,7 +14,7 @@ import {
   topUpResponseSchema,
   type Deposit,
   type DepositPage,
-  type PaymentWebhookResponse,
+  type PaymentNotificationResponse,
   type SettleTestInvoiceResponse,
   type TestInvoice,
   type TopUpResponse,
@@ -62,15 +62,15 @@ export class PaymentsController {
    * BTCPay's webhook. No token: the payments service checks BTCPay-Sig over the exact bytes received. 2xx only
    * after the effect is committed; 401 for a bad signature (not retried); 5xx makes BTCPay retry.
    */
-  @ApiDoc({ summary: 'BTCPay Server webhook (BTCPay-Sig over the raw body)', response: paymentWebhookResponseSchema })
+  @ApiDoc({ summary: 'BTCPay Server webhook (BTCPay-Sig over the raw body)', response: paymentNotificationResponseSchema })
   @Post('webhook')
   @Public()
   @HttpCode(200)
   @WebhookSenderLimit()
-  async webhook(@Req() request: RawBodyRequest<Request>): Promise<PaymentWebhookResponse> {
+  async paymentNotification(@Req() request: RawBodyRequest<Request>): Promise<PaymentNotificationResponse> {
     const signature = headerValue(request.headers, 'btcpay-sig');
     const rawBody = request.rawBody?.toString('utf8') ?? '';
-    const { outcome } = await this.rpc.call(PaymentsRpc.receiveWebhook, { rawBody, signature }, { timeoutMs: 30_000 });
+    const { outcome } = await this.rpc.call(PaymentsRpc.receivePaymentNotification, { rawBody, signature }, { timeoutMs: 30_000 });
     return { ok: true, outcome };
   }
 

@@ -14,7 +14,7 @@ import { CreateTopUpUseCase } from './deposits/usecases/create-top-up.usecase';
 import { DepositReconciler } from './deposits/usecases/deposit-reconciler';
 import { EventOutboxRepository } from './outbox/event-outbox.repository';
 import { EventRelay } from './outbox/event-relay';
-import { ReceiveWebhookUseCase } from './deposits/usecases/receive-webhook.usecase';
+import { ReceivePaymentNotificationUseCase } from './deposits/usecases/receive-payment-notification.usecase';
 import { SettleTestInvoiceUseCase } from './deposits/usecases/settle-test-invoice.usecase';
 import { AccountChangesPublisher } from './accounts/account-changes.publisher';
 import { HoldRepository } from './holds/hold.repository';
@@ -50,7 +50,7 @@ export class PaymentsModule {
         AdjustBalanceUseCase,
         DepositRepository,
         ApplyInvoiceUseCase,
-        ReceiveWebhookUseCase,
+        ReceivePaymentNotificationUseCase,
         CreateTopUpUseCase,
         SettleTestInvoiceUseCase,
         DepositReconciler,

@@ -6,7 +6,7 @@ import { DepositEntity } from './deposit.entity';
 import type { DepositRepository } from './deposit.repository';
 import { DepositsController } from './deposits.controller';
 import type { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
-import type { ReceiveWebhookUseCase } from './usecases/receive-webhook.usecase';
+import type { ReceivePaymentNotificationUseCase } from './usecases/receive-payment-notification.usecase';
 import { SettleTestInvoiceUseCase } from './usecases/settle-test-invoice.usecase';
 
 const OWNER = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
@@ -28,8 +28,8 @@ const setup = () => {
     details: jest.fn(async (id: string) => ({ id, amountCents: 2500, status: 'New' as const, expiresAt })),
     settle: jest.fn(async () => true),
   });
-  const settle = new SettleTestInvoiceUseCase(provider as PaymentProvider, deposits, {} as ReceiveWebhookUseCase);
-  return { controller: new DepositsController(deposits, {} as CreateTopUpUseCase, {} as ReceiveWebhookUseCase, settle), provider };
+  const settle = new SettleTestInvoiceUseCase(provider as PaymentProvider, deposits, {} as ReceivePaymentNotificationUseCase);
+  return { controller: new DepositsController(deposits, {} as CreateTopUpUseCase, {} as ReceivePaymentNotificationUseCase, settle), provider };
 };
 
 const stranger: Caller = { userId: STRANGER, role: 'user' };

@@ -4,7 +4,7 @@ import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport
 import { toDeposit } from './deposit.mapper';
 import { DepositRepository } from './deposit.repository';
 import { CreateTopUpUseCase } from './usecases/create-top-up.usecase';
-import { ReceiveWebhookUseCase } from './usecases/receive-webhook.usecase';
+import { ReceivePaymentNotificationUseCase } from './usecases/receive-payment-notification.usecase';
 import { INVOICE_NOT_FOUND, SettleTestInvoiceUseCase } from './usecases/settle-test-invoice.usecase';
 
 
@@ -13,7 +13,7 @@ export class DepositsController {
   constructor(
     private readonly deposits: DepositRepository,
     private readonly createTopUp: CreateTopUpUseCase,
-    private readonly receiveWebhook: ReceiveWebhookUseCase,
+    private readonly receivePaymentNotification: ReceivePaymentNotificationUseCase,
     private readonly settleTestInvoice: SettleTestInvoiceUseCase,
   ) {}
 
@@ -34,9 +34,9 @@ export class DepositsController {
   }
 
   /** No caller: a payment server's webhook is authenticated by its signature, checked first thing. */
-  @RpcHandler(PaymentsRpc.receiveWebhook)
-  async onWebhook(@RpcPayload(PaymentsRpc.receiveWebhook) body: ParsedRequestOf<typeof PaymentsRpc.receiveWebhook>) {
-    return { outcome: await this.receiveWebhook.execute(body.rawBody, body.signature) };
+  @RpcHandler(PaymentsRpc.receivePaymentNotification)
+  async onPaymentNotification(@RpcPayload(PaymentsRpc.receivePaymentNotification) body: ParsedRequestOf<typeof PaymentsRpc.receivePaymentNotification>) {
+    return { outcome: await this.receivePaymentNotification.execute(body.rawBody, body.signature) };
   }
 
   @RpcHandler(PaymentsRpc.getTestInvoice)

@@ -60,8 +60,8 @@ export type DepositPage = z.infer<typeof depositPageSchema>;
 export const recentDepositsResponseSchema = z.array(depositSchema);
 
 /** POST /api/payment/webhook: what BTCPay Server is answered once the event is committed. */
-export const paymentWebhookResponseSchema = z.object({ ok: z.literal(true), outcome: z.string() });
-export type PaymentWebhookResponse = z.infer<typeof paymentWebhookResponseSchema>;
+export const paymentNotificationResponseSchema = z.object({ ok: z.literal(true), outcome: z.string() });
+export type PaymentNotificationResponse = z.infer<typeof paymentNotificationResponseSchema>;
 
 export const testInvoiceSchema = z.object({
   id: z.string(),

@@ -70,8 +70,8 @@ export const PaymentsRpc = {
     { who: { selfOrAdmin: 'userId' }, scope: 'balance:read' },
   ),
   recentDeposits: defineRpc('payments.deposit.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(50).default(10) }), z.object({ deposits: z.array(depositSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'balance:read' }),
-  /** A provider's webhook exactly as received: the signature is checked over these bytes. */
-  receiveWebhook: defineRpc(
+  /** A provider's payment notification (BTCPay's webhook) exactly as received: the signature is checked over these bytes. */
+  receivePaymentNotification: defineRpc(
     'payments.webhook.receive.v1',
     z.object({ rawBody: z.string().max(1_000_000), signature: z.string().max(200) }),
     z.object({ outcome: z.enum(['credited', 'reversed', 'recorded', 'ignored']) }),

@@ -4,11 +4,11 @@ import { DomainError, ErrorCode, type Caller, type Deposit } from '@labeldesk/co
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../providers/payment-provider.port';
 import { TestPaymentProvider } from '../../providers/test/test-payment.provider';
-import { signBtcpayBody } from '../../webhooks/btcpay-signature';
+import { signBtcpayBody } from '../../notifications/btcpay-signature';
 import { toDeposit } from '../deposit.mapper';
 import type { DepositEntity } from '../deposit.entity';
 import { DepositRepository } from '../deposit.repository';
-import { ReceiveWebhookUseCase } from './receive-webhook.usecase';
+import { ReceivePaymentNotificationUseCase } from './receive-payment-notification.usecase';
 
 const newId = () => randomBytes(11).toString('base64url');
 
@@ -24,7 +24,7 @@ export class SettleTestInvoiceUseCase {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly deposits: DepositRepository,
-    private readonly receiveWebhook: ReceiveWebhookUseCase,
+    private readonly receivePaymentNotification: ReceivePaymentNotificationUseCase,
   ) {}
 
   async execute(caller: Caller, invoiceId: string, outcome: 'paid' | 'expired'): Promise<Deposit> {
@@ -49,7 +49,7 @@ export class SettleTestInvoiceUseCase {
       null,
       2,
     );
-    await this.receiveWebhook.execute(body, signBtcpayBody(provider.webhookSecret, body));
+    await this.receivePaymentNotification.execute(body, signBtcpayBody(provider.webhookSecret, body));
     return toDeposit((await this.deposits.findById(deposit.id)) ?? deposit);
   }
 

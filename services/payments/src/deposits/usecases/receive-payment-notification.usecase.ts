@@ -4,7 +4,7 @@ import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../providers/payment-provider.port';
-import { verifyBtcpaySignature } from '../../webhooks/btcpay-signature';
+import { verifyBtcpaySignature } from '../../notifications/btcpay-signature';
 import { DepositRepository } from '../deposit.repository';
 import { ApplyInvoiceUseCase, type ApplyOutcome } from './apply-invoice.usecase';
 
@@ -20,14 +20,15 @@ const eventSchema = z.object({
 const INVOICE_EVENTS = new Set(['InvoiceReceivedPayment', 'InvoicePaymentSettled', 'InvoiceProcessing', 'InvoiceSettled', 'InvoiceExpired', 'InvoiceInvalid', 'InvoicePaidAfterExpiration', 'InvoiceExpiredPaidPartial']);
 
 /**
- * A webhook delivery: the signature over the exact bytes first (BAD_SIGNATURE → 401, nothing done), then the store,
+ * A payment notification (what BTCPay calls a webhook delivery; named apart from customers' webhooks and carriers'
+ * pushes): the signature over the exact bytes first (BAD_SIGNATURE → 401, nothing done), then the store,
  * then the invoice is read again from the provider and applied. Deliveries are logged by originalDeliveryId (a
  * redelivery has a new deliveryId), but the effect does not depend on that log: crediting is idempotent, so a
  * repeated, reordered or late event changes nothing twice.
  */
 @Injectable()
-export class ReceiveWebhookUseCase {
-  private readonly logger = new Logger(ReceiveWebhookUseCase.name);
+export class ReceivePaymentNotificationUseCase {
+  private readonly logger = new Logger(ReceivePaymentNotificationUseCase.name);
 
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLastPageClamp } from '../../../hooks/use-last-page-clamp';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../libs/http-client';
 import { BULK_ORDERS_PAGE_SIZE, useBulkOrders } from '../../../services/bulk-orders/list-bulk-orders';
@@ -12,13 +13,7 @@ export const FETCH_FAILED = 'Failed to fetch batch orders';
 export const useBatchOrdersList = (userId: string) => {
   const [page, setPage] = useState(1);
   const orders = useBulkOrders(userId, page);
-  const total = orders.data?.totalCount ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / BULK_ORDERS_PAGE_SIZE));
-
-  const settledData = orders.data !== undefined && !orders.isPlaceholderData;
-  useEffect(() => {
-    if (settledData && page > pageCount) setPage(pageCount);
-  }, [settledData, page, pageCount]);
+  const { total, pageCount } = useLastPageClamp(orders, BULK_ORDERS_PAGE_SIZE, page, setPage);
 
   const { isError, errorUpdatedAt, error } = orders;
   const toastedError = useRef(0);

@@ -36,6 +36,64 @@ const StateCell = ({ label }: { label: BatchLabel }): ReactElement => {
   );
 };
 
+interface BatchLabelRowProps extends Pick<BatchLabelsTableProps, 'onToggle' | 'onTrack' | 'disabled'> {
+  label: BatchLabel;
+  selected: boolean;
+}
+
+/** The label's last tracking status (or that none is known yet) and its Track button. */
+const TrackingCell = ({ label, onTrack }: Pick<BatchLabelRowProps, 'label' | 'onTrack'>): ReactElement => (
+  <Stack gap="1" align="flex-start">
+    {label.trackingStatus === null ? (
+      <Text textStyle="xs" color="fg.muted">
+        Not checked yet
+      </Text>
+    ) : (
+      <TrackingStatusBadge status={label.trackingStatus} />
+    )}
+    <Button size="2xs" variant="ghost" colorPalette="gray" onClick={() => onTrack(label)} aria-label={`Track label ${label.trackingNumber}`}>
+      <TruckIcon />
+      Track
+    </Button>
+  </Stack>
+);
+
+const BatchLabelRow = ({ label, selected, disabled, onToggle, onTrack }: BatchLabelRowProps): ReactElement => (
+  <Table.Row data-testid="batch-label-row" data-tracking-number={label.trackingNumber} data-state={label.state}>
+    <Table.Cell>
+      <Checkbox.Root size="sm" checked={selected} disabled={disabled || !canVoidLabel(label)} onCheckedChange={(details) => onToggle(label, details.checked === true)}>
+        <Checkbox.HiddenInput aria-label={`Select label ${label.trackingNumber}`} />
+        <Checkbox.Control />
+      </Checkbox.Root>
+    </Table.Cell>
+    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+      {label.row}
+    </Table.Cell>
+    <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
+      {label.trackingNumber}
+    </Table.Cell>
+    <Table.Cell>
+      <Text truncate maxW="44">
+        {label.receiverName}
+      </Text>
+    </Table.Cell>
+    <Table.Cell>
+      <Text truncate maxW="48" textStyle="xs">
+        {label.serviceName}
+      </Text>
+    </Table.Cell>
+    <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" fontWeight="medium">
+      {formatCents(label.price)}
+    </Table.Cell>
+    <Table.Cell>
+      <StateCell label={label} />
+    </Table.Cell>
+    <Table.Cell>
+      <TrackingCell label={label} onTrack={onTrack} />
+    </Table.Cell>
+  </Table.Row>
+);
+
 /** The batch's labels in file order, each with a checkbox while it can still be voided. */
 export const BatchLabelsTable = ({ labels, selection, onToggle, onTogglePage, onTrack, stale, disabled }: BatchLabelsTableProps): ReactElement => {
   const pageState = pageSelectionState(selection, labels);
@@ -62,61 +120,9 @@ export const BatchLabelsTable = ({ labels, selection, onToggle, onTogglePage, on
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {labels.map((label) => {
-            const voidable = canVoidLabel(label);
-            return (
-              <Table.Row key={label.itemId} data-testid="batch-label-row" data-tracking-number={label.trackingNumber} data-state={label.state}>
-                <Table.Cell>
-                  <Checkbox.Root
-                    size="sm"
-                    checked={selection.has(label.trackingNumber)}
-                    disabled={disabled || !voidable}
-                    onCheckedChange={(details) => onToggle(label, details.checked === true)}
-                  >
-                    <Checkbox.HiddenInput aria-label={`Select label ${label.trackingNumber}`} />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                  {label.row}
-                </Table.Cell>
-                <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
-                  {label.trackingNumber}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text truncate maxW="44">
-                    {label.receiverName}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text truncate maxW="48" textStyle="xs">
-                    {label.serviceName}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" fontWeight="medium">
-                  {formatCents(label.price)}
-                </Table.Cell>
-                <Table.Cell>
-                  <StateCell label={label} />
-                </Table.Cell>
-                <Table.Cell>
-                  <Stack gap="1" align="flex-start">
-                    {label.trackingStatus === null ? (
-                      <Text textStyle="xs" color="fg.muted">
-                        Not checked yet
-                      </Text>
-                    ) : (
-                      <TrackingStatusBadge status={label.trackingStatus} />
-                    )}
-                    <Button size="2xs" variant="ghost" colorPalette="gray" onClick={() => onTrack(label)} aria-label={`Track label ${label.trackingNumber}`}>
-                      <TruckIcon />
-                      Track
-                    </Button>
-                  </Stack>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
+          {labels.map((label) => (
+            <BatchLabelRow key={label.itemId} label={label} selected={selection.has(label.trackingNumber)} disabled={disabled} onToggle={onToggle} onTrack={onTrack} />
+          ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>

@@ -1,5 +1,5 @@
 import { INVALID_PRICE_RANGES } from '@labeldesk/contracts';
-import { addTierDraft, checkTierDrafts, removeTierDraft, tierBounds, tierDraftsChanged, tierDraftsFrom, updateTierDraft } from './tier-draft';
+import { addTierDraft, checkTierDrafts, removeTierDraft, tierBounds, tierDraftsChanged, tierDraftsFrom, tierDraftsReach, updateTierDraft } from './tier-draft';
 import type { TierDraft } from './tier-draft';
 
 const draft = (fromWeight: string, toWeight: string, price: string): TierDraft => ({ key: `${fromWeight}-${toWeight}`, fromWeight, toWeight, price });
@@ -85,5 +85,11 @@ describe('price tier drafts', () => {
     expect(tierDraftsChanged([draft('1', '70', '8.5')], saved)).toBe(false);
     expect(tierDraftsChanged([draft('1', '70', '8.51')], saved)).toBe(true);
     expect(tierDraftsChanged([draft('1', '10', '8.5'), draft('11', '70', '0')], saved)).toBe(true);
+  });
+
+  it('tells when some range already reaches the max weight, counting an unreadable To as 0', () => {
+    expect(tierDraftsReach([draft('1', '10', '5'), draft('11', '70', '7')], 70)).toBe(true);
+    expect(tierDraftsReach([draft('1', '10', '5'), draft('11', '', '7')], 70)).toBe(false);
+    expect(tierDraftsReach([], 70)).toBe(false);
   });
 });

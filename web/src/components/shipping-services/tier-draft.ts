@@ -110,3 +110,7 @@ export const tierDraftsChanged = (drafts: readonly TierDraft[], saved: readonly 
     );
   });
 };
+
+/** Whether some range already ends at maxWeight or beyond, so Add Range has nothing left to add; unreadable ends count as 0. */
+export const tierDraftsReach = (drafts: readonly TierDraft[], maxWeight: number): boolean =>
+  drafts.reduce((max, draft) => Math.max(max, Number.parseInt(draft.toWeight, 10) || 0), 0) >= maxWeight;

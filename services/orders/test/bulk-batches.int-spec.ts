@@ -2,6 +2,7 @@ import type { BulkStatus } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
 import { bulk, buying, db, failure, label, lapseFilesLease, other, setStatus, useBulkDatabase } from './support/bulk-batches';
 import { within } from './support/orders-database';
+import { EVERY_OWNER } from '../src/database/owner-condition';
 
 describe('Batches and their files’ lease on PostgreSQL', () => {
   useBulkDatabase('orders_bulk_batches_it');
@@ -148,8 +149,8 @@ describe('Batches and their files’ lease on PostgreSQL', () => {
         status: 'completed', pdf_name: `${id}.pdf`, result_csv_name: `${id}.csv`, auto_confirm_csv_name: `${id}.tsv`, lease_until: null, stuck_at: null, error: null,
       });
       expect(await bulk.files.finishFiles(id, 'failed', files)).toBeNull();
-      for (const name of [`${id}.pdf`, `${id}.csv`, `${id}.tsv`]) expect((await bulk.batches.findByFileName(name))?.id).toBe(id);
-      expect(await bulk.batches.findByFileName(`${randomUUID()}.pdf`)).toBeNull();
+      for (const name of [`${id}.pdf`, `${id}.csv`, `${id}.tsv`]) expect((await bulk.batches.findOwnedByFileName(name, EVERY_OWNER))?.id).toBe(id);
+      expect(await bulk.batches.findOwnedByFileName(`${randomUUID()}.pdf`, EVERY_OWNER)).toBeNull();
     });
 
     it('reopens a batch for new files only from the statuses named, and never under a live build', async () => {

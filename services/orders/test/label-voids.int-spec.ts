@@ -16,6 +16,7 @@ import { VoidLabelUseCase } from '../src/lifecycle/void-label.usecase';
 import type { VoidStamper } from '../src/lifecycle/void-stamp';
 import { VoidSettlement } from '../src/lifecycle/void-settlement';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
+import { EVERY_OWNER } from '../src/database/owner-condition';
 
 const PRICE = 850;
 const ENV = { VOID_WINDOW_DAYS: 28, REFUND_RECONCILE_SECONDS: 1, TRACKING_REFRESH_SECONDS: 60, CARRIER_TIMEOUT_MS: 20_000 } as OrdersEnv;
@@ -67,7 +68,7 @@ describe('label voids on PostgreSQL', () => {
        values (?, ?, ?, 'hash', 'completed', 'USPS Priority Mail', 'usps', '{"sender_name":"Ann"}', '{"receiver_name":"Bob"}', '{}', ?, ?, 'usps', '{"sku":"DPXX"}', now() - make_interval(days => ?))`,
       [id, userId, `key-${id}`, PRICE, `9400${String(Math.floor(Math.random() * 1e18)).padStart(18, '0')}`, daysAgo],
     );
-    const label = await new LabelVoidsRepository(db.orm).singleLabel(id);
+    const label = await new LabelVoidsRepository(db.orm).singleLabel(id, EVERY_OWNER);
     if (!label) throw new Error('the label is not in the labels view');
     return label;
   };
@@ -78,7 +79,7 @@ describe('label voids on PostgreSQL', () => {
   it('lists a completed order as a label with the key of its charge, and nothing for an order without a label', async () => {
     const label = await boughtLabel();
     expect(label).toMatchObject({ kind: 'single', labelId: label.orderId, carrier: 'usps', amountCents: PRICE, chargeKey: `label:${label.orderId}:1`, carrierRefs: { sku: 'DPXX' }, voidState: null, trackingStatus: null });
-    expect(await new LabelVoidsRepository(db.orm).singleLabel(randomUUID())).toBeNull();
+    expect(await new LabelVoidsRepository(db.orm).singleLabel(randomUUID(), EVERY_OWNER)).toBeNull();
   });
 
   it('voids a label once when 20 calls race over two replicas: one carrier void, one credit, 19 refusals', async () => {

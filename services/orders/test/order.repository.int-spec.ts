@@ -5,6 +5,7 @@ import { OrderEntity } from '../src/orders/order.entity';
 import { OrderRepository } from '../src/orders/order.repository';
 import { parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, within, type OrdersDatabase } from './support/orders-database';
+import { EVERY_OWNER } from '../src/database/owner-condition';
 
 /** Single orders' SQL against the real PostgreSQL server, with two replicas sharing one database (decision 020). */
 const bought = (trackingNumber: string, pdf: Buffer): BoughtLabel => ({
@@ -90,9 +91,9 @@ describe('OrderRepository on PostgreSQL', () => {
     it('finds an order by id and by its label’s file name, and nothing for unknown ones', async () => {
       const order = await placed(randomUUID(), { pdfName: `label-${randomUUID()}.pdf` });
       expect((await orders.findById(order.id))?.id).toBe(order.id);
-      expect((await orders.findByPdfName(order.pdfName!))?.id).toBe(order.id);
+      expect((await orders.findByPdfName(order.pdfName!, EVERY_OWNER))?.id).toBe(order.id);
       expect(await orders.findById(randomUUID())).toBeNull();
-      expect(await orders.findByPdfName('nothing.pdf')).toBeNull();
+      expect(await orders.findByPdfName('nothing.pdf', EVERY_OWNER)).toBeNull();
     });
   });
 

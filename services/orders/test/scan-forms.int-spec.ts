@@ -27,6 +27,7 @@ import { planScanForms } from '../src/shipping-day/scan-form-plan';
 import { mailingDayOf, ScanFormUseCase } from '../src/shipping-day/scan-form.usecase';
 import { ScanFormsRepository } from '../src/shipping-day/scan-forms.repository';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
+import { EVERY_OWNER } from '../src/database/owner-condition';
 
 const ENV = { VOID_WINDOW_DAYS: 28, REFUND_RECONCILE_SECONDS: 1, TRACKING_REFRESH_SECONDS: 60, CARRIER_TIMEOUT_MS: 20_000 } as OrdersEnv;
 const SENDER = { sender_name: 'Acme Widgets', sender_phone: null, sender_company: null, sender_address1: '12 Main St', sender_address2: null, sender_city: 'Columbus', sender_state_province: 'OH', sender_zip_postal: '43215', sender_country: 'US' };
@@ -85,7 +86,7 @@ describe('SCAN forms on PostgreSQL', () => {
   it("puts today's single labels of one sender on one form whose barcode reads back as its number, and answers the same form again", async () => {
     const userId = randomUUID();
     const labels = [await boughtLabel(userId), await boughtLabel(userId)];
-    const forms = await useCaseOf(db.orm, sandbox()).forToday(caller(userId), userId);
+    const forms = await useCaseOf(db.orm, sandbox()).forToday(userId);
     expect(forms).toHaveLength(1);
     const [form] = forms;
     expect([...(form?.trackingNumbers ?? [])].sort()).toEqual(labels.map((l) => l.trackingNumber).sort());
@@ -97,7 +98,7 @@ describe('SCAN forms on PostgreSQL', () => {
     const pdf = (await files.readChunk(info?.id ?? '', 0, info?.sizeBytes ?? 0)) ?? Buffer.alloc(0);
     expect(decodeBarcodes(pdf, dir)).toEqual([form?.barcode]);
 
-    const again = await useCaseOf(db.replica, sandbox()).forToday(caller(userId), userId);
+    const again = await useCaseOf(db.replica, sandbox()).forToday(userId);
     expect(again.map((f) => [f.id, f.fileId])).toEqual(forms.map((f) => [f.id, f.fileId]));
   });
 
@@ -105,10 +106,10 @@ describe('SCAN forms on PostgreSQL', () => {
     const userId = randomUUID();
     await boughtLabel(userId);
     await boughtLabel(userId, WAREHOUSE);
-    const first = await useCaseOf(db.orm, sandbox()).forToday(caller(userId), userId);
+    const first = await useCaseOf(db.orm, sandbox()).forToday(userId);
     expect(first.map((f) => f.sender.street1).sort()).toEqual(['12 Main St', '900 Dock Rd']);
     const later = await boughtLabel(userId);
-    const second = await useCaseOf(db.orm, sandbox()).forToday(caller(userId), userId);
+    const second = await useCaseOf(db.orm, sandbox()).forToday(userId);
     expect(second).toHaveLength(3);
     expect(second.at(-1)?.trackingNumbers).toEqual([later.trackingNumber]);
   });
@@ -116,7 +117,7 @@ describe('SCAN forms on PostgreSQL', () => {
   it('puts each label on one form only, when requests race over two replicas', async () => {
     const userId = randomUUID();
     const labels = await Promise.all(Array.from({ length: 6 }, () => boughtLabel(userId)));
-    await Promise.allSettled(Array.from({ length: 6 }, (_, i) => useCaseOf(i % 2 ? db.orm : db.replica, sandbox()).forToday(caller(userId), userId)));
+    await Promise.allSettled(Array.from({ length: 6 }, (_, i) => useCaseOf(i % 2 ? db.orm : db.replica, sandbox()).forToday(userId)));
     const rows = await db.sql<{ tracking_number: string; n: string }>(
       `select "tracking_number", count(*) as n from "orders"."scan_form_labels" where "tracking_number" in (${labels.map(() => '?').join(', ')}) group by 1`,
       labels.map((l) => l.trackingNumber),
@@ -146,7 +147,7 @@ describe('SCAN forms on PostgreSQL', () => {
        values (?, 'single', ?, ?, ?, 'sandbox', ?, now(), 850, ?, 'voided', 'customer')`,
       [randomUUID(), label.orderId, label.orderId, userId, label.trackingNumber, `label:${label.orderId}:1`],
     );
-    const error: unknown = await useCaseOf(db.orm, sandbox()).forToday(caller(userId), userId).catch((e: unknown) => e);
+    const error: unknown = await useCaseOf(db.orm, sandbox()).forToday(userId).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: 'No label can go on a SCAN form: every label is voided or already on a form.' });
   });
@@ -154,7 +155,7 @@ describe('SCAN forms on PostgreSQL', () => {
   it('answers a carrier without SCAN forms with a clear 422, recording nothing', async () => {
     const userId = randomUUID();
     await boughtLabel(userId, SENDER, 'usps');
-    const error: unknown = await useCaseOf(db.orm, new ScriptedCarrier('usps', { scanForms: false })).forToday(caller(userId), userId).catch((e: unknown) => e);
+    const error: unknown = await useCaseOf(db.orm, new ScriptedCarrier('usps', { scanForms: false })).forToday(userId).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: 'The carrier of these labels (usps) does not make SCAN forms.' });
     expect(await db.sql(`select 1 from "orders"."scan_forms" where "user_id" = ?`, [userId])).toEqual([]);
   });
@@ -163,7 +164,7 @@ describe('SCAN forms on PostgreSQL', () => {
     const userId = randomUUID();
     await boughtLabel(userId, SENDER, 'usps');
     const carrier = new ScriptedCarrier('usps').onScanForm({ kind: 'refused', message: 'Label already on a SCAN form' });
-    const error: unknown = await useCaseOf(db.orm, carrier).forToday(caller(userId), userId).catch((e: unknown) => e);
+    const error: unknown = await useCaseOf(db.orm, carrier).forToday(userId).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED, message: 'The carrier refused the SCAN form: Label already on a SCAN form' });
     expect(await db.sql(`select 1 from "orders"."scan_forms" where "user_id" = ?`, [userId])).toEqual([]);
   });
@@ -235,7 +236,7 @@ describe('SCAN forms on PostgreSQL', () => {
   it("turns a void of a label on a SCAN form into a refund request: the form manifested it, so the sandbox's free cancel is over", async () => {
     const userId = randomUUID();
     const onForm = await boughtLabel(userId);
-    await useCaseOf(db.orm, sandbox()).forToday(caller(userId), userId);
+    await useCaseOf(db.orm, sandbox()).forToday(userId);
     const offForm = await boughtLabel(userId);
 
     const voids = new LabelVoidsRepository(db.orm);
@@ -245,8 +246,8 @@ describe('SCAN forms on PostgreSQL', () => {
     const settlement = new VoidSettlement(voids, credits, stamper, registry, ENV, new LabelManifestsRepository(db.orm));
     const voider = new VoidLabelUseCase(voids, settlement, new TrackingRefresh(new LabelTrackingRepository(db.orm), registry, ENV), null as unknown as OrderRepository, null as unknown as BulkOrdersRepository, ENV);
 
-    const manifested = await voids.singleLabel(onForm.orderId);
-    const free = await voids.singleLabel(offForm.orderId);
+    const manifested = await voids.singleLabel(onForm.orderId, EVERY_OWNER);
+    const free = await voids.singleLabel(offForm.orderId, EVERY_OWNER);
     if (!manifested || !free) throw new Error('labels missing');
     expect(await voider.voidOne(manifested, 'customer', userId)).toEqual({ ok: true, state: 'refund_pending', amountCents: 850 });
     expect(await voider.voidOne(free, 'customer', userId)).toEqual({ ok: true, state: 'voided', amountCents: 850 });

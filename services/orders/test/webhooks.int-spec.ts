@@ -17,6 +17,7 @@ import { WebhookRetention } from '../src/webhooks/webhook-retention';
 import { newWebhookSecret } from '../src/webhooks/webhook-signer';
 import { bulkRow, parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
+import { EVERY_OWNER } from '../src/database/owner-condition';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_DELIVERY_SECONDS: 1, WEBHOOK_TIMEOUT_MS: 5_000 } as OrdersEnv;
 
@@ -201,7 +202,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const number = trackingNumber();
     await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
     const voids = new LabelVoidsRepository(db.orm);
-    const label = await voids.singleLabel(order.id);
+    const label = await voids.singleLabel(order.id, EVERY_OWNER);
     const claimed = label && (await voids.claim(label, 'customer', userId, 60));
     if (!claimed) throw new Error('void not claimed');
     expect(await messagesOf(userId)).toHaveLength(0);
@@ -220,7 +221,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
       const order = await pendingOrder(userId);
       const number = trackingNumber();
       await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
-      const label = await voids.singleLabel(order.id);
+      const label = await voids.singleLabel(order.id, EVERY_OWNER);
       const claimed = label && (await voids.claim(label, 'customer', userId, 60));
       if (!claimed) throw new Error('void not claimed');
       expect(await voids.move(claimed.id, ['void_requested'], { state: 'refund_pending' })).toBe(true);

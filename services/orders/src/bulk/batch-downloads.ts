@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { FINAL_BULK_STATUSES, type DownloadKind, type FileInfo } from '@labeldesk/contracts';
-import { ownsOrAdmin } from '@labeldesk/nest-transport';
-import { DownloadRegistry, fileNotFound, UUID, type DownloadRequest } from '../files';
+import { ownerScopeOf } from '@labeldesk/nest-transport';
+import { DownloadRegistry, UUID, type DownloadRequest } from '../files';
 import { BulkOrdersRepository } from './bulk-orders.repository';
 
 /** A batch's files, by the batch's id or the file's own name: its labels (PDF or ZPL), result CSV and confirmation CSV. */
@@ -17,9 +17,9 @@ export class BatchDownloads implements OnModuleInit {
   }
 
   private async file(kind: DownloadKind, { caller, id }: DownloadRequest): Promise<FileInfo | null> {
-    const batch = UUID.test(id) ? await this.batches.find(id) : await this.batches.findByFileName(id);
+    const scope = ownerScopeOf(caller);
+    const batch = UUID.test(id) ? await this.batches.findOwned(id, scope) : await this.batches.findOwnedByFileName(id, scope);
     if (!batch) return null;
-    if (!ownsOrAdmin(caller, batch.user_id)) throw fileNotFound();
     // The labels file is the .zpl of a `zpl` batch and the PDF of the others (decision 047): each kind answers its own.
     const labelsKind = batch.label_format === 'zpl' ? 'zpl' : 'pdf';
     const fileId = kind === labelsKind ? batch.pdf_file_id : kind === 'result-csv' ? batch.result_file_id : kind === 'auto-csv' ? batch.confirm_file_id : null;

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
-import type { RpcClient } from '@labeldesk/nest-transport';
+import { ownerFilterOf, type OwnerScope, type RpcClient } from '@labeldesk/nest-transport';
 import type { LabelPurchaser, ShipperContacts } from '../carriers';
 import type { OrdersEnv } from '../config';
 import { BulkEngine } from './bulk-engine';
@@ -21,6 +21,7 @@ const fakeRepository = (row: BulkOrderRow) => {
   const calls: string[] = [];
   const repository = {
     find: jest.fn(async () => row),
+    findOwned: jest.fn(async (_id: string, scope: OwnerScope) => ([undefined, row.user_id].includes(ownerFilterOf(scope).userId) ? row : null)),
     markError: jest.fn(async (_id: string, from: string[], status: BulkOrderRow['status'], error: string) => {
       calls.push(`markError ${from.join('|')} → ${status}`);
       return { ...row, status, error };
@@ -82,7 +83,23 @@ describe('bulk error states', () => {
   it('refuses to rebuild files of someone else\'s batch as if it did not exist', async () => {
     const { repository } = fakeRepository(batch({ status: 'completed', processed_count: 3 }));
     const useCase = new RegenerateFilesUseCase(...regenerateRepositories(repository), {} as BulkEngine, { publish: jest.fn() } as unknown as BulkProgressPublisher);
-    await expect(useCase.execute({ userId: 'u2', role: 'user' }, 'b1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
+    await expect(useCase.execute({ userId: 'u2', role: 'user' }, 'b1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND, message: 'Bulk order not found' });
+  });
+
+  it("refuses to rebuild files of a draft as if it did not exist, and lets an admin rebuild a customer's", async () => {
+    const draft = fakeRepository(batch({ status: 'draft' }));
+    const refusing = new RegenerateFilesUseCase(...regenerateRepositories(draft.repository), {} as BulkEngine, { publish: jest.fn() } as unknown as BulkProgressPublisher);
+    await expect(refusing.execute({ userId: 'u1', role: 'user' }, 'b1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND, message: 'Bulk order not found' });
+    const { repository } = fakeRepository(batch({ status: 'completed', processed_count: 3 }));
+    const engine = { finish: jest.fn(async () => batch({ status: 'completed', processed_count: 3 })) };
+    const useCase = new RegenerateFilesUseCase(...regenerateRepositories(repository), engine as unknown as BulkEngine, { publish: jest.fn() } as unknown as BulkProgressPublisher);
+    await expect(useCase.execute({ userId: 'a1', role: 'admin' }, 'b1')).resolves.toMatchObject({ message: 'Files regenerated successfully' });
+  });
+
+  it("tells an admin whose powers are withheld to turn on two factors before rebuilding a customer's files (decision 070)", async () => {
+    const { repository } = fakeRepository(batch({ status: 'completed', processed_count: 3 }));
+    const useCase = new RegenerateFilesUseCase(...regenerateRepositories(repository), {} as BulkEngine, { publish: jest.fn() } as unknown as BulkProgressPublisher);
+    await expect(useCase.execute({ userId: 'a1', role: 'admin', adminPowersWithheld: true }, 'b1')).rejects.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED });
   });
 });
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { BulkStatus } from '@labeldesk/contracts';
+import type { OwnerScope } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
-import { placeholders } from '../database';
+import { EVERY_OWNER, ownerCondition, placeholders } from '../database';
 import { BulkSql } from './bulk-sql';
 
 /** The failed rows a batch view lists (its counts stay exact); the result CSV has every one. */
@@ -20,15 +21,24 @@ export class BulkOrdersRepository extends BulkSql {
     return id;
   }
 
-  async find(id: string): Promise<BulkOrderRow | null> {
-    const [row] = await this.em().execute<BulkOrderRow[]>(`select * from ${this.t('bulk_orders')} where "id" = ?`, [id]);
+  /** A batch by id, whoever owns it: for the service's own work, never for a caller's read. */
+  find(id: string): Promise<BulkOrderRow | null> {
+    return this.findOwned(id, EVERY_OWNER);
+  }
+
+  /** The batch if its owner is in the caller's scope, filtered in the query: another user's is not found, as a missing one. */
+  async findOwned(id: string, scope: OwnerScope): Promise<BulkOrderRow | null> {
+    const owner = ownerCondition(scope, '"user_id"');
+    const [row] = await this.em().execute<BulkOrderRow[]>(`select * from ${this.t('bulk_orders')} where "id" = ?${owner.sql}`, [id, ...owner.values]);
     return row ?? null;
   }
 
-  async findByFileName(name: string): Promise<BulkOrderRow | null> {
+  /** The batch one of whose files has this name, if its owner is in the caller's scope. */
+  async findOwnedByFileName(name: string, scope: OwnerScope): Promise<BulkOrderRow | null> {
+    const owner = ownerCondition(scope, '"user_id"');
     const [row] = await this.em().execute<BulkOrderRow[]>(
-      `select * from ${this.t('bulk_orders')} where "pdf_name" = ? or "result_csv_name" = ? or "auto_confirm_csv_name" = ? limit 1`,
-      [name, name, name],
+      `select * from ${this.t('bulk_orders')} where ("pdf_name" = ? or "result_csv_name" = ? or "auto_confirm_csv_name" = ?)${owner.sql} limit 1`,
+      [name, name, name, ...owner.values],
     );
     return row ?? null;
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, OrdersRpc, SAME_RECEIVER_HOURS, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { OrdersRpc, SAME_RECEIVER_HOURS, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { batchInScope } from './batch-in-scope';
 import { toBulkOrder } from './bulk-order.mapper';
 import { BulkOrdersRepository } from './bulk-orders.repository';
 import { BulkStagingRepository } from './bulk-staging.repository';
@@ -62,9 +63,7 @@ export class BulkController {
   @RpcHandler(OrdersRpc.bulkGet)
   async get(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkGet) body: Req<'bulkGet'>) {
     // A draft is found too, so a client may join its progress room before submitting it.
-    const row = await this.batches.find(body.orderId);
-    if (!row || !ownsOrAdmin(caller, row.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
-    return this.view(row);
+    return this.view(await batchInScope(this.batches, caller, body.orderId));
   }
 
   @RpcHandler(OrdersRpc.bulkActive)

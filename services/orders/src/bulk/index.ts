@@ -2,6 +2,7 @@
 export { BulkModule } from './bulk.module';
 export { labelsFileNames } from './bulk-order.mapper';
 export { BulkOrdersRepository } from './bulk-orders.repository';
+export { batchInScope, BULK_ORDER_NOT_FOUND } from './batch-in-scope';
 export { type BulkOrderRow } from './bulk.rows';
 export { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
 export { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';

@@ -1,4 +1,5 @@
 /** Migrations and SQL helpers every repository shares. */
 export { Coalescer } from './coalescer';
 export { ordersMigrations } from './migrations';
+export { EVERY_OWNER, ownerCondition } from './owner-condition';
 export { jsonColumn, placeholders } from './sql-values';

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, type Caller } from '@labeldesk/contracts';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import { BatchDownloads, type BulkOrderRow, type BulkOrdersRepository } from '../bulk';
 import { LabelDownloads, type OrderEntity, type OrderRepository } from '../orders';
 import type { OnModuleInit } from '@nestjs/common';
@@ -14,6 +15,8 @@ const ZPL_ORDER_ID = '6f1c2b3a-0000-4000-8000-000000000003';
 const ZPL_BATCH_ID = '6f1c2b3a-0000-4000-8000-000000000004';
 const owner: Caller = { userId: 'owner', role: 'user' };
 const stranger: Caller = { userId: 'stranger', role: 'user' };
+const admin: Caller = { userId: 'admin', role: 'admin' };
+const withheldAdmin: Caller = { userId: 'admin', role: 'admin', adminPowersWithheld: true };
 
 const order = { id: ORDER_ID, userId: 'owner', status: 'completed', pdfName: 'label_9205_x.pdf', pdfFileId: 'f1' } as OrderEntity;
 const batch = { id: BATCH_ID, user_id: 'owner', status: 'completed', pdf_file_id: 'f2', result_file_id: 'f3', confirm_file_id: null, pdf_name: 'Labels_1-1_x.pdf' } as unknown as BulkOrderRow;
@@ -21,15 +24,24 @@ const zplOrder = { id: ZPL_ORDER_ID, userId: 'owner', status: 'completed', pdfNa
 const zplBatch = { ...batch, id: ZPL_BATCH_ID, label_format: 'zpl', pdf_file_id: 'f5', pdf_name: 'Labels_1-1_z.zpl' } as unknown as BulkOrderRow;
 const file = (id: string) => ({ id, ownerId: 'owner', name: `${id}.pdf`, contentType: 'application/pdf', sizeBytes: 4 }) as StoredFileEntity;
 
-const files = { findInfo: async (id: string) => file(id) } as unknown as FileRepository;
+/** Rows filtered by owner as the repositories' queries do: none outside the caller's scope. */
+const inScope = <T>(rows: readonly T[], ownerOf: (row: T) => string, scope: OwnerScope, match: (row: T) => boolean): T | null => {
+  const owner = ownerFilterOf(scope).userId;
+  return rows.find((row) => match(row) && (owner === undefined || ownerOf(row) === owner)) ?? null;
+};
+const files = {
+  findInfo: async (id: string) => file(id),
+  findOwnedInfo: async (id: string, scope: OwnerScope) => inScope([file(id)], (f) => f.ownerId, scope, () => true),
+  readChunk: async () => Buffer.from('%PDF'),
+} as unknown as FileRepository;
 const batches = {
-  find: async (id: string) => [batch, zplBatch].find((b) => b.id === id) ?? null,
-  findByFileName: async (name: string) => [batch, zplBatch].find((b) => b.pdf_name === name) ?? null,
+  findOwned: async (id: string, scope: OwnerScope) => inScope([batch, zplBatch], (b) => b.user_id, scope, (b) => b.id === id),
+  findOwnedByFileName: async (name: string, scope: OwnerScope) => inScope([batch, zplBatch], (b) => b.user_id, scope, (b) => b.pdf_name === name),
 } as unknown as BulkOrdersRepository;
-const noForms = { find: async () => null } as unknown as ScanFormsRepository;
+const noForms = { findOwned: async () => null } as unknown as ScanFormsRepository;
 const orders = {
-  findById: async (id: string) => [order, zplOrder].find((o) => o.id === id) ?? null,
-  findByPdfName: async (name: string) => [order, zplOrder].find((o) => o.pdfName === name) ?? null,
+  findOwned: async (id: string, scope: OwnerScope) => inScope([order, zplOrder], (o) => o.userId, scope, (o) => o.id === id),
+  findByPdfName: async (name: string, scope: OwnerScope) => inScope([order, zplOrder], (o) => o.userId, scope, (o) => o.pdfName === name),
 } as unknown as OrderRepository;
 /** The registry as the service starts it: each feature registers the kinds it serves. */
 const registryOf = (...features: Array<(registry: DownloadRegistry) => OnModuleInit>): DownloadRegistry => {
@@ -96,6 +108,25 @@ describe('FilesController', () => {
     const missing = await refusal(stranger, 'pdf', 'Labels_1-1_y.pdf');
     expect(await refusal(stranger, 'pdf', batch.pdf_name ?? '')).toEqual(missing);
     expect(await refusal(stranger, 'result-csv', BATCH_ID)).toEqual(missing);
+  });
+
+  it("gives an admin someone else's files and their parts", async () => {
+    await expect(controller.info(admin, { kind: 'v2', id: ORDER_ID })).resolves.toMatchObject({ status: 'ready', fileId: 'f1' });
+    await expect(controller.info(admin, { kind: 'pdf', id: batch.pdf_name ?? '' })).resolves.toMatchObject({ status: 'ready', fileId: 'f2' });
+    await expect(controller.chunk(admin, { fileId: 'f1', offset: 0, length: 4 })).resolves.toMatchObject({ done: true });
+  });
+
+  it("answers a stranger asking for a part of someone else's file as for a missing file", async () => {
+    const error: unknown = await controller.chunk(stranger, { fileId: 'f1', offset: 0, length: 4 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: ErrorCode.NOT_FOUND, message: 'File not found. This file may not have been generated yet.' });
+  });
+
+  it("tells an admin whose powers are withheld to turn on two factors, for a customer's file of every kind and its parts (decision 070)", async () => {
+    for (const [kind, id] of [['v2', ORDER_ID], ['zpl', ZPL_ORDER_ID], ['pdf', batch.pdf_name ?? ''], ['result-csv', BATCH_ID], ['scan-form', BATCH_ID], ['packing-slips', BATCH_ID]] as const) {
+      expect((await refusal(withheldAdmin, kind, id)).code).toBe(ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED);
+    }
+    const error: unknown = await controller.chunk(withheldAdmin, { fileId: 'f1', offset: 0, length: 4 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED });
   });
 
   it('refuses to start while a kind of download has no feature to serve it, naming the kind', () => {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { OrdersRpc, type Caller, type FileInfo, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { DownloadRegistry, FileRepository, fileNotFound } from '../files';
+import { CurrentCaller, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { DownloadRegistry, FileRepository, fileInScope } from '../files';
 
 /**
  * Downloads: the owner or an admin only; 'processing' while the file is being made. Which feature answers a kind is
@@ -22,8 +22,8 @@ export class FilesController {
 
   @RpcHandler(OrdersRpc.fileChunk)
   async chunk(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileChunk) body: ParsedRequestOf<typeof OrdersRpc.fileChunk>) {
-    const file = await this.files.findInfo(body.fileId);
-    if (!file || !ownsOrAdmin(caller, file.ownerId)) throw fileNotFound();
+    const scope = ownerScopeOf(caller);
+    const file = fileInScope(await this.files.findOwnedInfo(body.fileId, scope), scope);
     const bytes = (await this.files.readChunk(body.fileId, body.offset, body.length)) ?? Buffer.alloc(0);
     return { base64: bytes.toString('base64'), done: body.offset + bytes.length >= file.sizeBytes };
   }

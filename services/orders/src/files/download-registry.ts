@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DOWNLOAD_KINDS, DomainError, ErrorCode, type Caller, type DownloadKind, type FileInfo, type SlipVariant } from '@labeldesk/contracts';
+import { foundInScope, ownerScopeOf, type OwnerScope } from '@labeldesk/nest-transport';
 import { FileRepository } from './file.repository';
 
 /** Spec 8 "Downloads" wording, so API clients read the same text as the web app shows. */
@@ -7,6 +8,12 @@ const FILE_NOT_FOUND = 'File not found. This file may not have been generated ye
 
 /** The one answer for a file that does not exist, is not ready to exist, or is someone else's. */
 export const fileNotFound = (): DomainError => new DomainError(ErrorCode.NOT_FOUND, FILE_NOT_FOUND);
+
+/**
+ * What a read in the caller's scope found, or the downloads' one not-found answer: the same for another user's file
+ * as for a missing one, and decision 070's 403 for an admin whose powers are withheld.
+ */
+export const fileInScope = <T>(found: T | null, scope: OwnerScope): T => foundInScope(found, scope, FILE_NOT_FOUND);
 
 export interface DownloadRequest {
   caller: Caller;
@@ -41,7 +48,8 @@ export class DownloadRegistry implements OnApplicationBootstrap {
       const found = await resolver(request);
       if (found) return found;
     }
-    throw fileNotFound();
+    // No feature found the id in the caller's scope: the not-found answer (or the withheld admin's 403).
+    return fileInScope<FileInfo>(null, ownerScopeOf(request.caller));
   }
 
   /** A stored file as a ready download, or the not-found answer when it is gone. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { executeBound, ORM, schemaTable } from '@labeldesk/nest-orm';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { FILE_CHUNK_BYTES } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
@@ -74,6 +75,12 @@ export class FileRepository {
   /** The owner's newest file of this name (a file built once and answered again, like packing slips). */
   findByOwnerAndName(ownerId: string, name: string): Promise<StoredFileEntity | null> {
     return this.orm.em.fork().findOne(StoredFileEntity, { ownerId, name }, { orderBy: { createdAt: 'desc' } });
+  }
+
+  /** The file if its owner is in the caller's scope, filtered in the query: another user's is not found, as a missing one. */
+  findOwnedInfo(id: string, scope: OwnerScope): Promise<StoredFileEntity | null> {
+    const owner = ownerFilterOf(scope).userId;
+    return this.orm.em.fork().findOne(StoredFileEntity, owner === undefined ? { id } : { id, ownerId: owner });
   }
 
   findInfo(id: string): Promise<StoredFileEntity | null> {

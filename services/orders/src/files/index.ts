@@ -2,5 +2,5 @@
 export { FilesModule } from './files.module';
 export { fileNameToken } from './file-name-token';
 export { FileRepository } from './file.repository';
-export { DownloadRegistry, fileNotFound, UUID, type DownloadRequest, type DownloadResolver } from './download-registry';
+export { DownloadRegistry, fileInScope, fileNotFound, UUID, type DownloadRequest, type DownloadResolver } from './download-registry';
 export { StoredFileEntity } from './stored-file.entity';

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LabelState } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
+import type { OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CarrierId, CarrierRefs, TrackingStatus } from '../carriers';
 import type { VoidState } from './label-state';
-import { jsonColumn, placeholders } from '../database';
+import { jsonColumn, ownerCondition, placeholders } from '../database';
 import { type OutboxEvent, outboxInsert } from '../webhooks';
 
 const voidEvent = (type: 'label.voided' | 'label.refunded'): OutboxEvent => ({
@@ -179,9 +180,23 @@ export class LabelVoidsRepository {
              where ${where}`;
   }
 
-  /** A single order's label, or null when the order has no charged label (not completed, or no such order). */
-  async singleLabel(orderId: string): Promise<ChargedLabel | null> {
-    const rows = await this.db.execute<LabelRow[]>(this.labelsQuery(`l."label_kind" = 'single' and l."label_id" = ?`), [orderId]);
+  /**
+   * A single order's label, or null when the order has no charged label (not completed, or no such order) or its owner
+   * is outside the caller's scope.
+   */
+  async singleLabel(orderId: string, scope: OwnerScope): Promise<ChargedLabel | null> {
+    const owner = ownerCondition(scope, 'l."user_id"');
+    const rows = await this.db.execute<LabelRow[]>(this.labelsQuery(`l."label_kind" = 'single' and l."label_id" = ?${owner.sql}`), [orderId, ...owner.values]);
+    return rows[0] ? toLabel(rows[0]) : null;
+  }
+
+  /** One label of a batch by its tracking number, if its owner is in the caller's scope. */
+  async batchLabel(bulkOrderId: string, trackingNumber: string, scope: OwnerScope): Promise<ChargedLabel | null> {
+    const owner = ownerCondition(scope, 'l."user_id"');
+    const rows = await this.db.execute<LabelRow[]>(
+      this.labelsQuery(`l."label_kind" = 'bulk' and l."order_id" = ? and l."tracking_number" = ?${owner.sql}`),
+      [bulkOrderId, trackingNumber, ...owner.values],
+    );
     return rows[0] ? toLabel(rows[0]) : null;
   }
 

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ErrorCode, OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, ownsOrAdmin, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { BulkOrdersRepository } from '../bulk';
+import { OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { batchInScope, BulkOrdersRepository } from '../bulk';
 import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
 import { LabelTrackingRepository, type StoredTracking } from './label-tracking.repository';
 import { LabelVoidsRepository, type ChargedLabel, type LabelVoid } from './label-voids.repository';
@@ -13,7 +13,7 @@ type Req<K extends keyof typeof OrdersRpc> = ParsedRequestOf<(typeof OrdersRpc)[
 /** A label's tracking shown on request is asked of the carrier again when older than this. */
 const SHOWN_TRACKING_MAX_AGE_MS = 5 * 60_000;
 
-const NOT_FOUND = () => new DomainError(ErrorCode.NOT_FOUND, 'Order not found');
+const ORDER_NOT_FOUND = 'Order not found';
 
 /** Voids, refunds and tracking over the transport: each handler checks the caller, then calls one use case or query. */
 @Controller()
@@ -39,22 +39,19 @@ export class LifecycleController {
 
   @RpcHandler(OrdersRpc.tracking)
   async singleTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.tracking) body: Req<'tracking'>): Promise<LabelTracking> {
-    const label = await this.voids.singleLabel(body.orderId);
-    if (!label || !ownsOrAdmin(caller, label.userId)) throw NOT_FOUND();
-    return this.trackingOf(label);
+    const scope = ownerScopeOf(caller);
+    return this.trackingOf(foundInScope(await this.voids.singleLabel(body.orderId, scope), scope, ORDER_NOT_FOUND));
   }
 
   @RpcHandler(OrdersRpc.bulkTracking)
   async bulkTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkTracking) body: Req<'bulkTracking'>): Promise<LabelTracking> {
-    const [label] = await this.voids.batchLabels(body.orderId, [body.trackingNumber]);
-    if (!label || !ownsOrAdmin(caller, label.userId)) throw NOT_FOUND();
-    return this.trackingOf(label);
+    const scope = ownerScopeOf(caller);
+    return this.trackingOf(foundInScope(await this.voids.batchLabel(body.orderId, body.trackingNumber, scope), scope, ORDER_NOT_FOUND));
   }
 
   @RpcHandler(OrdersRpc.bulkLabels)
   async bulkLabels(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkLabels) body: Req<'bulkLabels'>) {
-    const batch = await this.bulk.find(body.orderId);
-    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    await batchInScope(this.bulk, caller, body.orderId);
     const { labels, total } = await this.voids.batchLabelsPage(body.orderId, body.page, body.limit);
     return {
       labels: labels.map((l) => ({

@@ -1,4 +1,5 @@
-import { BATCH_VOID_PAGE, type Caller } from '@labeldesk/contracts';
+import { BATCH_VOID_PAGE, ErrorCode, type Caller } from '@labeldesk/contracts';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { BulkOrdersRepository } from '../bulk';
 import type { OrderRepository } from '../orders';
 import type { ChargedLabel, LabelVoid, LabelVoidsRepository } from './label-voids.repository';
@@ -17,6 +18,9 @@ const batchOf = (count: number): ChargedLabel[] =>
     serviceName: 'Ground', receiverName: 'Ada', row: i + 1, voidState: null, voidReason: null, trackingStatus: null,
   }) as ChargedLabel);
 
+/** Whether OWNER's rows are in the scope, as the repositories' owner filter decides. */
+const isMine = (scope: OwnerScope): boolean => [undefined, OWNER.userId].includes(ownerFilterOf(scope).userId);
+
 /** The use case over an in-memory batch whose labels the sandbox voids at once. */
 const setup = (labels: ChargedLabel[]) => {
   const reads: Array<[number, number]> = [];
@@ -32,7 +36,7 @@ const setup = (labels: ChargedLabel[]) => {
     claim: jest.fn(async (label: ChargedLabel, _by: string, _actorId: string | null) => ({ ...label, id: `void-${label.labelId}`, state: 'void_requested' }) as unknown as LabelVoid),
   };
   const settlement = { carrierOf: () => ({}), voidAtCarrier: jest.fn(async () => ({ state: 'voided' as const })) };
-  const bulk = { find: async () => ({ id: BATCH, user_id: OWNER.userId }) };
+  const bulk = { findOwned: async (_id: string, scope: OwnerScope) => (isMine(scope) ? { id: BATCH, user_id: OWNER.userId } : null) };
   const useCase = new VoidLabelUseCase(
     voids as unknown as LabelVoidsRepository, settlement as unknown as VoidSettlement, {} as TrackingRefresh, {} as OrderRepository, bulk as unknown as BulkOrdersRepository,
     { VOID_WINDOW_DAYS: 30, CARRIER_TIMEOUT_MS: 10_000 },
@@ -86,5 +90,41 @@ describe('VoidLabelUseCase: who asked for a void', () => {
     const { useCase, voids } = setup(batchOf(1));
     await useCase.voidBatch(OWNER, BATCH);
     expect(voids.claim.mock.calls.map(([, by, actorId]) => [by, actorId])).toEqual([['customer', OWNER.userId]]);
+  });
+});
+
+describe('VoidLabelUseCase: whose labels', () => {
+  const STRANGER: Caller = { userId: 'stranger-1', role: 'user' };
+  const WITHHELD_ADMIN: Caller = { userId: 'admin-1', role: 'admin', adminPowersWithheld: true };
+  /** OWNER's single order `order-1`, placed but without a label yet, read in the caller's scope. */
+  const singleSetup = () => {
+    const voids = { singleLabel: async () => null };
+    const orders = { findOwned: async (id: string, scope: OwnerScope) => (id === 'order-1' && isMine(scope) ? { id, userId: OWNER.userId } : null) };
+    return new VoidLabelUseCase(
+      voids as unknown as LabelVoidsRepository, {} as VoidSettlement, {} as TrackingRefresh, orders as unknown as OrderRepository, {} as BulkOrdersRepository,
+      { VOID_WINDOW_DAYS: 30, CARRIER_TIMEOUT_MS: 10_000 },
+    );
+  };
+
+  it("answers a stranger voiding someone else's order exactly as an order that does not exist", async () => {
+    const useCase = singleSetup();
+    const theirs: unknown = await useCase.voidSingle(STRANGER, 'order-1').catch((e: unknown) => e);
+    const missing: unknown = await useCase.voidSingle(STRANGER, 'order-2').catch((e: unknown) => e);
+    expect(theirs).toMatchObject({ code: ErrorCode.NOT_FOUND, message: 'Order not found' });
+    expect(missing).toEqual(theirs);
+    await expect(useCase.voidSingle(OWNER, 'order-1')).rejects.toMatchObject({ code: ErrorCode.ORDERS_LABEL_NOT_VOIDABLE });
+    await expect(useCase.voidSingle({ userId: 'admin-2', role: 'admin' }, 'order-1')).rejects.toMatchObject({ code: ErrorCode.ORDERS_LABEL_NOT_VOIDABLE });
+  });
+
+  it("tells an admin whose powers are withheld to turn on two factors before voiding a customer's labels (decision 070)", async () => {
+    await expect(singleSetup().voidSingle(WITHHELD_ADMIN, 'order-1')).rejects.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED });
+    await expect(setup(batchOf(1)).useCase.voidBatch(WITHHELD_ADMIN, BATCH)).rejects.toMatchObject({ code: ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED });
+  });
+
+  it("answers a stranger voiding someone else's batch as a missing batch, and lets an admin void it as an admin", async () => {
+    const { useCase, voids } = setup(batchOf(1));
+    await expect(useCase.voidBatch(STRANGER, BATCH)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND, message: 'Bulk order not found' });
+    await expect(useCase.voidBatch({ userId: 'admin-2', role: 'admin' }, BATCH)).resolves.toMatchObject({ voided: 1 });
+    expect(voids.claim.mock.calls.map(([, by]) => by)).toEqual(['admin']);
   });
 });

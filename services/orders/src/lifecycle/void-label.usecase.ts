@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { authMethodOf, BATCH_VOID_PAGE, DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
-import { ownsOrAdmin } from '@labeldesk/nest-transport';
-import { BulkOrdersRepository } from '../bulk';
+import { foundInScope, ownerScopeOf } from '@labeldesk/nest-transport';
+import { batchInScope, BulkOrdersRepository } from '../bulk';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { OrderRepository } from '../orders';
 import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-state';
@@ -46,13 +46,12 @@ export class VoidLabelUseCase {
 
   /** POST /api/orders/{orderId}/void. */
   async voidSingle(caller: Caller, orderId: string): Promise<VoidLabelResponse> {
-    const label = await this.voids.singleLabel(orderId);
+    const scope = ownerScopeOf(caller);
+    const label = await this.voids.singleLabel(orderId, scope);
     if (!label) {
-      const order = await this.orders.findById(orderId);
-      if (!order || !ownsOrAdmin(caller, order.userId)) throw new DomainError(ErrorCode.NOT_FOUND, NOT_YOURS);
+      foundInScope(await this.orders.findOwned(orderId, scope), scope, NOT_YOURS);
       throw new DomainError(ErrorCode.ORDERS_LABEL_NOT_VOIDABLE, 'Only a completed order has a label to void.');
     }
-    if (!ownsOrAdmin(caller, label.userId)) throw new DomainError(ErrorCode.NOT_FOUND, NOT_YOURS);
     // Ask the carrier where the parcel is before giving money back: the stored status may be hours old.
     const fresh = await this.withFreshTracking(label);
     const result = await this.voidOne(fresh, this.requester(caller, label), actorOf(caller));
@@ -65,8 +64,7 @@ export class VoidLabelUseCase {
    * batch, BATCH_VOID_PAGE labels from file row `fromRow` on, with the row the next page starts at.
    */
   async voidBatch(caller: Caller, bulkOrderId: string, asked: BatchVoidAsked = {}): Promise<BulkVoidResponse> {
-    const batch = await this.bulk.find(bulkOrderId);
-    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    const batch = await batchInScope(this.bulk, caller, bulkOrderId);
     const listed = asked.trackingNumbers ? [...new Set(asked.trackingNumbers)] : undefined;
     const fromRow = asked.fromRow ?? 1;
     const { labels, nextRow } = await this.labelsAsked(bulkOrderId, listed, fromRow);

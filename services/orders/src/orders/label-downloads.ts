@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { DownloadKind, FileInfo } from '@labeldesk/contracts';
-import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { ownerScopeOf } from '@labeldesk/nest-transport';
 import { DownloadRegistry, fileNotFound, UUID, type DownloadRequest } from '../files';
 import { OrderRepository } from './order.repository';
 
@@ -20,9 +20,9 @@ export class LabelDownloads implements OnModuleInit {
   }
 
   private async label(kind: DownloadKind, { caller, id }: DownloadRequest): Promise<FileInfo | null> {
-    const order = UUID.test(id) ? await this.orders.findById(id) : await this.orders.findByPdfName(id);
+    const scope = ownerScopeOf(caller);
+    const order = UUID.test(id) ? await this.orders.findOwned(id, scope) : await this.orders.findByPdfName(id, scope);
     if (!order) return null;
-    if (!ownsOrAdmin(caller, order.userId)) throw fileNotFound();
     if (order.status === 'pending') return { status: 'processing' };
     if (kind !== 'v2' && (order.labelFormat ?? 'PDF') !== (kind === 'zpl' ? 'ZPL' : 'PDF')) throw fileNotFound();
     return this.registry.ready(order.pdfFileId);

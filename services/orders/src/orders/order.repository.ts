@@ -2,6 +2,7 @@ import type { BoughtLabel, LabelFormat } from '../carriers';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type OrderStatus } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { OrderEntity } from './order.entity';
@@ -58,8 +59,14 @@ export class OrderRepository {
     return this.orm.em.fork().findOne(OrderEntity, { id });
   }
 
-  findByPdfName(pdfName: string): Promise<OrderEntity | null> {
-    return this.orm.em.fork().findOne(OrderEntity, { pdfName });
+  /** The order if its owner is in the caller's scope, filtered in the query: another user's is not found, as a missing one. */
+  findOwned(id: string, scope: OwnerScope): Promise<OrderEntity | null> {
+    return this.orm.em.fork().findOne(OrderEntity, { id, ...ownerFilterOf(scope) });
+  }
+
+  /** The order whose label file has this name, if its owner is in the caller's scope. */
+  findByPdfName(pdfName: string, scope: OwnerScope): Promise<OrderEntity | null> {
+    return this.orm.em.fork().findOne(OrderEntity, { pdfName, ...ownerFilterOf(scope) });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { FileInfo } from '@labeldesk/contracts';
+import { ownerScopeOf } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
 import { DownloadRegistry, UUID, type DownloadRequest } from '../files';
 import { PackingSlipsUseCase } from './packing-slips.usecase';
@@ -25,7 +26,7 @@ export class FormDownloads implements OnModuleInit {
 
   private async scanForm({ caller, id }: DownloadRequest): Promise<FileInfo | null> {
     if (!UUID.test(id)) return null;
-    if ((await this.batches.find(id)) === null) {
+    if ((await this.batches.findOwned(id, ownerScopeOf(caller))) === null) {
       const form = await this.scanForms.formFile(caller, id);
       return form ? this.registry.ready(form.fileId, form.notice) : null;
     }
@@ -34,7 +35,7 @@ export class FormDownloads implements OnModuleInit {
   }
 
   private async slips({ caller, id, variant }: DownloadRequest): Promise<FileInfo | null> {
-    if (!UUID.test(id) || (await this.batches.find(id)) === null) return null;
+    if (!UUID.test(id) || (await this.batches.findOwned(id, ownerScopeOf(caller))) === null) return null;
     const made = await this.packingSlips.forBatch(caller, id, variant);
     return made ? this.registry.ready(made.fileId) : { status: 'processing' };
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
-import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { ownerScopeOf } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
-import { FileRepository, fileNotFound } from '../files';
+import { FileRepository, fileInScope } from '../files';
 import { packingSlipsOf, type SlipVariant } from './packing-slip.content';
 import { packingSlipsPdf } from './packing-slips.pdf';
 import { PackingSlipsRepository } from './packing-slips.repository';
@@ -22,8 +22,8 @@ export class PackingSlipsUseCase {
 
   /** The slips' file id; null while the batch still runs. */
   async forBatch(caller: Caller, bulkOrderId: string, variant: SlipVariant): Promise<{ fileId: string } | null> {
-    const batch = await this.bulk.find(bulkOrderId);
-    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw fileNotFound();
+    const scope = ownerScopeOf(caller);
+    const batch = fileInScope(await this.bulk.findOwned(bulkOrderId, scope), scope);
     if (!FINAL_BULK_STATUSES.includes(batch.status)) return null;
     const name = `Packing_Slips_${bulkOrderId.slice(0, 8)}_r${batch.round}_${batch.processed_count}${variant === 'gift' ? '_gift' : ''}.pdf`;
     const known = await this.files.findByOwnerAndName(batch.user_id, name);

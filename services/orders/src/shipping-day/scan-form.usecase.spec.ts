@@ -42,7 +42,7 @@ describe('ScanFormUseCase', () => {
   let forms: MemoryScanForms;
   let files: MemoryFiles;
   let raised: jest.Mock;
-  let bulk: { find: jest.Mock };
+  let bulk: { findOwned: jest.Mock };
   let useCase: ScanFormUseCase;
 
   beforeEach(() => {
@@ -53,7 +53,7 @@ describe('ScanFormUseCase', () => {
     forms = new MemoryScanForms();
     files = new MemoryFiles();
     raised = jest.fn(async () => undefined);
-    bulk = { find: jest.fn(async () => null) };
+    bulk = { findOwned: jest.fn(async () => null) };
     const alerts = new CarrierAlerts({ raise: raised, clear: jest.fn() } as unknown as CarrierAlertsRepository);
     useCase = new ScanFormUseCase(forms as unknown as ScanFormsRepository, files as unknown as FileRepository, bulk as unknown as BulkOrdersRepository, new CarrierRegistry([usps]), alerts);
   });
@@ -92,7 +92,7 @@ describe('ScanFormUseCase', () => {
       const labels = [boughtLabel(), boughtLabel()];
       usps.onScanForm(unreadable);
 
-      const error = await failure(useCase.forToday(caller, userId, NOW));
+      const error = await failure(useCase.forToday(userId, NOW));
 
       expect(error).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText(labels.map((l) => l.trackingNumber)) });
       const [form] = forms.all();
@@ -105,10 +105,10 @@ describe('ScanFormUseCase', () => {
       const labels = [boughtLabel(), boughtLabel()];
       const tracking = labels.map((l) => l.trackingNumber);
       usps.onScanForm(unreadable);
-      await failure(useCase.forToday(caller, userId, NOW));
+      await failure(useCase.forToday(userId, NOW));
 
-      expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText(tracking) });
-      expect(await failure(useCase.forChosen(caller, userId, [labels[0]!.labelId], NOW))).toMatchObject({
+      expect(await failure(useCase.forToday(userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText(tracking) });
+      expect(await failure(useCase.forChosen(userId, [labels[0]!.labelId], NOW))).toMatchObject({
         code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE,
         message: `These labels cannot go on a SCAN form: ${tracking[0]} (on a SCAN form USPS has not confirmed).`,
       });
@@ -120,7 +120,7 @@ describe('ScanFormUseCase', () => {
     it('keeps its labels on the unconfirmed form', async () => {
       const label = boughtLabel();
       usps.onScanForm({ ...unreadable, barcode: null, carrierRefs: {} });
-      await failure(useCase.forToday(caller, userId, NOW));
+      await failure(useCase.forToday(userId, NOW));
 
       expect(forms.all()).toEqual([expect.objectContaining({ state: 'unconfirmed', trackingNumbers: [label.trackingNumber] })]);
     });
@@ -128,7 +128,7 @@ describe('ScanFormUseCase', () => {
     it('alerts the operator, naming the form, its labels and what the carrier said', async () => {
       const label = boughtLabel();
       usps.onScanForm(unreadable);
-      await failure(useCase.forToday(caller, userId, NOW));
+      await failure(useCase.forToday(userId, NOW));
       const [form] = forms.all();
 
       expect(raised.mock.calls).toEqual([['usps', 'unreadable_answer', `SCAN form ${FORM_NUMBER} (our form ${form?.id}) of 1 label (${label.trackingNumber}): ${unreadable.message}`]]);
@@ -137,7 +137,7 @@ describe('ScanFormUseCase', () => {
     it('answers its download with the same words and no file', async () => {
       const label = boughtLabel();
       usps.onScanForm({ ...unreadable, barcode: null });
-      await failure(useCase.forToday(caller, userId, NOW));
+      await failure(useCase.forToday(userId, NOW));
       const [form] = forms.all();
 
       expect(await failure(useCase.formFile(caller, form!.id))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
@@ -146,7 +146,7 @@ describe('ScanFormUseCase', () => {
 
     it("answers a batch's download with the same words, and never asks the carrier again", async () => {
       const batchId = randomUUID();
-      bulk.find.mockResolvedValue({ id: batchId, user_id: userId, status: 'completed', sort_by_sku: false });
+      bulk.findOwned.mockResolvedValue({ id: batchId, user_id: userId, status: 'completed', sort_by_sku: false });
       const label = boughtLabel(batchId);
       usps.onScanForm(unreadable);
 
@@ -164,9 +164,9 @@ describe('ScanFormUseCase', () => {
       throw new Error('socket hang up');
     });
 
-    expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
+    expect(await failure(useCase.forToday(userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
     expect(forms.all().map((f) => f.state)).toEqual(['unconfirmed']);
-    await failure(useCase.forToday(caller, userId, NOW));
+    await failure(useCase.forToday(userId, NOW));
     expect(usps.scanFormCalls).toHaveLength(1);
   });
 
@@ -176,7 +176,7 @@ describe('ScanFormUseCase', () => {
     usps.onScanForm(made);
     files.failing = true;
 
-    expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber]) });
+    expect(await failure(useCase.forToday(userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber]) });
     expect(forms.all()).toEqual([expect.objectContaining({ state: 'unconfirmed', barcode: FORM_NUMBER, carrierAnswer: `The carrier made SCAN form ${FORM_NUMBER}, but its file could not be kept` })]);
     expect(raised).toHaveBeenCalledWith('usps', 'unreadable_answer', expect.stringContaining(FORM_NUMBER));
   });
@@ -185,9 +185,9 @@ describe('ScanFormUseCase', () => {
     boughtLabel();
     usps.onScanForm({ kind: 'unknown', message: 'USPS is not answering; ask for the SCAN form again in a few minutes' }, made);
 
-    expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
+    expect(await failure(useCase.forToday(userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_CARRIER_FAILED });
     expect(forms.all()).toEqual([]);
-    const [form] = await useCase.forToday(caller, userId, NOW);
+    const [form] = await useCase.forToday(userId, NOW);
     expect(form).toMatchObject({ state: 'created', barcode: FORM_NUMBER });
     expect(raised).not.toHaveBeenCalled();
   });
@@ -196,7 +196,7 @@ describe('ScanFormUseCase', () => {
     const label = boughtLabel();
     usps.onScanForm(made);
 
-    const answered = await useCase.forToday(caller, userId, NOW);
+    const answered = await useCase.forToday(userId, NOW);
 
     expect(answered).toEqual([expect.objectContaining({ state: 'created', mailingDate: DAY, trackingNumbers: [label.trackingNumber], fileId: files.saved[0]?.id })]);
     expect(files.saved.map((f) => f.name)).toEqual([`SCAN_Form_${DAY}_${FORM_NUMBER}.pdf`]);
@@ -211,14 +211,14 @@ describe('ScanFormUseCase', () => {
       const [home, dock, third] = [boughtLabel(), boughtLabel(null, warehouse), boughtLabel(null, depot)];
       usps.onScanForm(made, unreadable);
 
-      const answered = await useCase.forToday(caller, userId, NOW);
+      const answered = await useCase.forToday(userId, NOW);
 
       expect(answered.map((f) => [f.state, f.trackingNumbers, f.fileId !== null])).toEqual([
         ['created', [home.trackingNumber], true],
         ['unconfirmed', [dock.trackingNumber], false],
       ]);
       expect(usps.scanFormCalls).toHaveLength(2);
-      const { labels } = await useCase.todayLabels(caller, userId, NOW);
+      const { labels } = await useCase.todayLabels(userId, NOW);
       expect(labels.find((l) => l.labelId === third.labelId)?.scanFormId).toBeNull();
     });
 
@@ -226,7 +226,7 @@ describe('ScanFormUseCase', () => {
       const [home, dock] = [boughtLabel(), boughtLabel(null, warehouse)];
       usps.onScanForm(made, unreadable);
 
-      const answered = await useCase.forChosen(caller, userId, [home.labelId, dock.labelId], NOW);
+      const answered = await useCase.forChosen(userId, [home.labelId, dock.labelId], NOW);
 
       expect(answered.map((f) => f.state)).toEqual(['created', 'unconfirmed']);
     });
@@ -234,7 +234,7 @@ describe('ScanFormUseCase', () => {
     // Fails on the code before: the batch's download answered a 422 although one of its forms was made.
     it("answers a batch's made forms as its file, and says which labels are on the form the carrier has not confirmed", async () => {
       const batchId = randomUUID();
-      bulk.find.mockResolvedValue({ id: batchId, user_id: userId, status: 'completed', sort_by_sku: false });
+      bulk.findOwned.mockResolvedValue({ id: batchId, user_id: userId, status: 'completed', sort_by_sku: false });
       boughtLabel(batchId);
       const dock = boughtLabel(batchId, warehouse);
       usps.onScanForm(made, unreadable);
@@ -269,8 +269,8 @@ describe('ScanFormUseCase', () => {
       const label = boughtLabel();
       const id = await leftPending(ABANDONED_AFTER_MS + 60_000);
 
-      const { labels } = await useCase.todayLabels(caller, userId, NOW);
-      await useCase.todayLabels(caller, userId, NOW);
+      const { labels } = await useCase.todayLabels(userId, NOW);
+      await useCase.todayLabels(userId, NOW);
 
       expect(labels.map((l) => [l.scanFormId, l.scanFormState])).toEqual([[id, 'unconfirmed']]);
       expect(forms.stored(id)).toMatchObject({ state: 'unconfirmed', carrierAnswer: abandonedText });
@@ -282,7 +282,7 @@ describe('ScanFormUseCase', () => {
       const id = await leftPending(ABANDONED_AFTER_MS + 60_000);
 
       expect(await failure(useCase.formFile(caller, id, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
-      expect(await failure(useCase.forToday(caller, userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
+      expect(await failure(useCase.forToday(userId, NOW))).toMatchObject({ code: ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, message: sellerText([label.trackingNumber], null) });
       expect(usps.scanFormCalls).toHaveLength(0);
     });
 
@@ -290,7 +290,7 @@ describe('ScanFormUseCase', () => {
       boughtLabel();
       const id = await leftPending(ABANDONED_AFTER_MS - 60_000);
 
-      await useCase.todayLabels(caller, userId, NOW);
+      await useCase.todayLabels(userId, NOW);
       expect(await useCase.formFile(caller, id, NOW)).toBeNull();
 
       expect(forms.stored(id)?.state).toBe('pending');

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { callerHasScope, DomainError, ErrorCode, FINAL_BULK_STATUSES, type Caller } from '@labeldesk/contracts';
-import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { ownerScopeOf } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { BulkOrdersRepository, mergedLabelPdfChunks } from '../bulk';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierId, type CarrierRegistry, type ScanFormOutcome, type ScanFormRequest, unconfirmedScanFormText } from '../carriers';
 import { centralDayOf, centralInstant } from '../common';
-import { FileRepository, fileNotFound } from '../files';
+import { FileRepository, fileInScope } from '../files';
 import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
 import { listed, unconfirmedFormsError, unconfirmedNotice } from './scan-form-unconfirmed';
 import { ScanFormsRepository, type DayCandidate, type ScanFormRecord } from './scan-forms.repository';
@@ -74,8 +74,8 @@ export class ScanFormUseCase {
 
   /** The batch's SCAN form file (its forms as one PDF), made on the first ask; null while the batch still runs. */
   async forBatch(caller: Caller, bulkOrderId: string, now = new Date()): Promise<FormFile | null> {
-    const batch = await this.bulk.find(bulkOrderId);
-    if (!batch || !ownsOrAdmin(caller, batch.user_id)) throw fileNotFound();
+    const scope = ownerScopeOf(caller);
+    const batch = fileInScope(await this.bulk.findOwned(bulkOrderId, scope), scope);
     if (!FINAL_BULK_STATUSES.includes(batch.status)) return null;
     const candidates = await this.forms.batchCandidates(bulkOrderId, batch.sort_by_sku);
     // Making a form manifests its labels (a void becomes a refund request): a key that may only read downloads the
@@ -97,8 +97,8 @@ export class ScanFormUseCase {
    * Today's forms of a customer's single labels (one per sender address), made for labels on none yet: the made ones
    * and, beside them, those the carrier has not confirmed.
    */
-  async forToday(caller: Caller, userId: string, now = new Date()): Promise<ScanFormRecord[]> {
-    const { mailingDate, labels: candidates } = await this.todayLabels(caller, userId, now);
+  async forToday(userId: string, now = new Date()): Promise<ScanFormRecord[]> {
+    const { mailingDate, labels: candidates } = await this.todayLabels(userId, now);
     await this.makeForms(candidates, { userId, bulkOrderId: null, mailingDate });
     const answered = this.withFiles(await this.forms.ofDay(userId, mailingDate));
     if (answered.length === 0) {
@@ -109,9 +109,11 @@ export class ScanFormUseCase {
     return answered;
   }
 
-  /** Today's single labels (oldest first), each with whether it may go on a new form. */
-  async todayLabels(caller: Caller, userId: string, now = new Date()): Promise<{ mailingDate: string; labels: DayCandidate[] }> {
-    if (!ownsOrAdmin(caller, userId)) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
+  /**
+   * Today's single labels (oldest first), each with whether it may go on a new form. Every read is of `userId`'s rows,
+   * and the contracts that reach here let only that user or an admin name it (`selfOrAdmin: 'userId'`).
+   */
+  async todayLabels(userId: string, now = new Date()): Promise<{ mailingDate: string; labels: DayCandidate[] }> {
     await this.settleAbandoned(userId, now);
     const day = mailingDayOf(now);
     return { mailingDate: day.mailingDate, labels: await this.forms.singleCandidates(userId, day.from, day.to) };
@@ -121,8 +123,8 @@ export class ScanFormUseCase {
    * Forms for the labels chosen among today's (by order id), one per sender address: every one chosen must be today's,
    * not voided and on no form, or nothing is made and the refusal names them. Answers the forms holding them.
    */
-  async forChosen(caller: Caller, userId: string, orderIds: readonly string[], now = new Date()): Promise<ScanFormRecord[]> {
-    const { mailingDate, labels } = await this.todayLabels(caller, userId, now);
+  async forChosen(userId: string, orderIds: readonly string[], now = new Date()): Promise<ScanFormRecord[]> {
+    const { mailingDate, labels } = await this.todayLabels(userId, now);
     const byId = new Map(labels.map((label) => [label.labelId, label]));
     const unknown = orderIds.filter((id) => !byId.has(id));
     if (unknown.length > 0) {
@@ -154,8 +156,8 @@ export class ScanFormUseCase {
 
   /** One form's file, for its owner or an admin; a form the carrier did not confirm has none, and says why. */
   async formFile(caller: Caller, formId: string, now = new Date()): Promise<FormFile | null> {
-    let form = await this.forms.find(formId);
-    if (!form || !ownsOrAdmin(caller, form.userId)) return null;
+    let form = await this.forms.findOwned(formId, ownerScopeOf(caller));
+    if (!form) return null;
     if (form.state === 'pending') {
       await this.settleAbandoned(form.userId, now);
       form = (await this.forms.find(formId)) ?? form;

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { SingleOrder } from '@labeldesk/contracts';
+import type { OwnerScope } from '@labeldesk/nest-transport';
 import { type CarrierId, type CarrierRefs, type LabelAddress, toShipment } from '../carriers';
-import { jsonColumn } from '../database';
+import { EVERY_OWNER, jsonColumn, ownerCondition } from '../database';
 import type { LabelKind, VoidState } from '../lifecycle';
 import type { FormCandidate, PlannedForm } from './scan-form-plan';
 
@@ -204,8 +205,17 @@ export class ScanFormsRepository {
     await this.em().execute(`delete from ${this.t('scan_forms')} where "id" = ? and "state" = 'pending'`, [formId]);
   }
 
-  async find(formId: string): Promise<ScanFormRecord | null> {
-    const [row] = await this.em().execute<FormRow[]>(`select *, to_char("mailing_date", 'YYYY-MM-DD') as "mailing_day" from ${this.t('scan_forms')} where "id" = ?`, [formId]);
+  find(formId: string): Promise<ScanFormRecord | null> {
+    return this.findOwned(formId, EVERY_OWNER);
+  }
+
+  /** The form if its owner is in the caller's scope, filtered in the query: another user's is not found, as a missing one. */
+  async findOwned(formId: string, scope: OwnerScope): Promise<ScanFormRecord | null> {
+    const owner = ownerCondition(scope, '"user_id"');
+    const [row] = await this.em().execute<FormRow[]>(
+      `select *, to_char("mailing_date", 'YYYY-MM-DD') as "mailing_day" from ${this.t('scan_forms')} where "id" = ?${owner.sql}`,
+      [formId, ...owner.values],
+    );
     return row ? toForm(row) : null;
   }
 

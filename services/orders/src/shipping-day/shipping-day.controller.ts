@@ -34,18 +34,18 @@ export class ShippingDayController {
   constructor(private readonly scanForms: ScanFormUseCase) {}
 
   @RpcHandler(OrdersRpc.scanFormsToday)
-  async today(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsToday) body: ParsedRequestOf<typeof OrdersRpc.scanFormsToday>): Promise<TodayScanFormsResponse> {
-    return summaryOf(await this.scanForms.forToday(caller, body.userId));
+  async today(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.scanFormsToday) body: ParsedRequestOf<typeof OrdersRpc.scanFormsToday>): Promise<TodayScanFormsResponse> {
+    return summaryOf(await this.scanForms.forToday(body.userId));
   }
 
   @RpcHandler(OrdersRpc.scanFormsChosen)
-  async chosen(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsChosen) body: ParsedRequestOf<typeof OrdersRpc.scanFormsChosen>): Promise<TodayScanFormsResponse> {
-    return summaryOf(await this.scanForms.forChosen(caller, body.userId, body.orderIds));
+  async chosen(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.scanFormsChosen) body: ParsedRequestOf<typeof OrdersRpc.scanFormsChosen>): Promise<TodayScanFormsResponse> {
+    return summaryOf(await this.scanForms.forChosen(body.userId, body.orderIds));
   }
 
   @RpcHandler(OrdersRpc.scanFormsTodayLabels)
-  async todayLabels(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.scanFormsTodayLabels) body: ParsedRequestOf<typeof OrdersRpc.scanFormsTodayLabels>): Promise<TodayFormLabelsResponse> {
-    const { mailingDate, labels } = await this.scanForms.todayLabels(caller, body.userId);
+  async todayLabels(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.scanFormsTodayLabels) body: ParsedRequestOf<typeof OrdersRpc.scanFormsTodayLabels>): Promise<TodayFormLabelsResponse> {
+    const { mailingDate, labels } = await this.scanForms.todayLabels(body.userId);
     return {
       mailingDate,
       labels: labels.map((label) => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, type BulkStatus, type Caller, type OrdersRpc, type ResponseOf } from '@labeldesk/contracts';
-import { ownsOrAdmin } from '@labeldesk/nest-transport';
+import { batchInScope } from '../batch-in-scope';
 import { fileDataOf } from '../bulk-order.mapper';
 import { BulkEngine } from '../bulk-engine';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
@@ -23,8 +23,7 @@ export class RegenerateFilesUseCase {
   ) {}
 
   async execute(caller: Caller, orderId: string): Promise<ResponseOf<typeof OrdersRpc.bulkRecover>> {
-    const batch = await this.batches.find(orderId);
-    if (!batch || batch.status === 'draft' || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    const batch = await batchInScope(this.batches, caller, orderId, 'submitted');
     if (!REBUILDABLE.includes(batch.status) || (batch.status !== 'generating_files' && batch.processed_count === 0)) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'This bulk order has no labels to build files from');
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, FINAL_BULK_STATUSES, PaymentsRpc, type BulkRetryResponse, type BulkStatus, type Caller } from '@labeldesk/contracts';
-import { ownsOrAdmin, RpcClient } from '@labeldesk/nest-transport';
+import { RpcClient } from '@labeldesk/nest-transport';
+import { batchInScope, BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
 import { fileDataOf } from '../bulk-order.mapper';
 import { BulkEngine } from '../bulk-engine';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
@@ -31,8 +32,7 @@ export class RetryFailedLabelsUseCase {
   ) {}
 
   async execute(caller: Caller, orderId: string, waitMs = WAIT_MS): Promise<BulkRetryResponse> {
-    const batch = await this.batches.find(orderId);
-    if (!batch || batch.status === 'draft' || !ownsOrAdmin(caller, batch.user_id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    const batch = await batchInScope(this.batches, caller, orderId, 'submitted');
     if (!FINAL_BULK_STATUSES.includes(batch.status)) throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'This bulk order is still being processed. Please wait for it to finish.');
     if (!RETRYABLE.includes(batch.status) || batch.failed_count === 0) throw new DomainError(ErrorCode.VALIDATION_FAILED, NO_FAILED_LABELS);
 
@@ -75,7 +75,7 @@ export class RetryFailedLabelsUseCase {
     const until = Date.now() + waitMs;
     for (;;) {
       const row = await this.batches.find(orderId);
-      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+      if (!row) throw new DomainError(ErrorCode.NOT_FOUND, BULK_ORDER_NOT_FOUND);
       if (FINAL_BULK_STATUSES.includes(row.status) || Date.now() >= until) return row;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

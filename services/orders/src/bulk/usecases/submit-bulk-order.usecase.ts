@@ -15,10 +15,11 @@ import {
   type BulkLimits,
   type BulkRowsResponse,
 } from '@labeldesk/contracts';
-import { RpcClient } from '@labeldesk/nest-transport';
+import { foundInScope, RpcClient, type OwnerScope } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { leaveOutShipped, markShippedRows } from '../already-shipped';
+import { BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
 import { BulkEngine } from '../bulk-engine';
 import { isHoldRefusal } from '../hold-refusal';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
@@ -33,8 +34,6 @@ type ProcessResponse = ResponseOf<typeof OrdersRpc.bulkProcess>;
 
 
 const priceKey = (serviceName: string, weightLb: number) => `${serviceName.toLowerCase()}|${weightLb}`;
-
-const NOT_FOUND = 'Bulk order not found';
 
 /**
  * Takes a batch from draft to buying. Before anything is bought every row is checked against the services the
@@ -66,14 +65,12 @@ export class SubmitBulkOrderUseCase {
       return { staged: request.rows.length, alreadyShipped };
     }
     // A batch already submitted takes no more rows; the submission that follows answers that batch (a double click).
-    const batch = await this.batches.find(request.orderId);
-    if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    await this.usersBatch(request);
     return { staged: 0 };
   }
 
   async process(request: ProcessRequest): Promise<ProcessResponse> {
-    const batch = await this.batches.find(request.orderId);
-    if (!batch || batch.user_id !== request.userId) throw new DomainError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    const batch = await this.usersBatch(request);
     if (batch.status !== 'draft') return answer(batch);
 
     const { items, holdCents, leftOut } = await this.checkAndPrice(request).catch(async (error: unknown) => {
@@ -114,6 +111,12 @@ export class SubmitBulkOrderUseCase {
    * Rows whose order ID already has a label are left out here, at submit, whatever the upload's marks said: a label
    * bought since (another tab, another batch) counts too.
    */
+  /** The batch named, read as the user's the request names (the contract checked that user is the caller or an admin's). */
+  private async usersBatch(request: { orderId: string; userId: string }): Promise<BulkOrderRow> {
+    const scope: OwnerScope = { userId: request.userId };
+    return foundInScope(await this.batches.findOwned(request.orderId, scope), scope, BULK_ORDER_NOT_FOUND);
+  }
+
   private async checkAndPrice(request: ProcessRequest): Promise<{ items: NewBulkItem[]; holdCents: number; leftOut: number }> {
     if (request.rowCount > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
     const rows = await this.staging.stagedSummaries(request.orderId);

@@ -1,3 +1,4 @@
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { CarrierRefs } from '../../carriers';
 import type { PlannedForm } from '../scan-form-plan';
 import type { DayCandidate, ScanFormRecord, ScanFormsRepository } from '../scan-forms.repository';
@@ -18,7 +19,7 @@ type StoredForm = ScanFormRecord & { carrierRefs: CarrierRefs; carrierAnswer: st
  */
 export class MemoryScanForms
   implements
-    Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'unconfirmAbandoned' | 'release' | 'find' | 'ofBatch' | 'ofDay' | 'bundleOf' | 'keepBundle'>
+    Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'unconfirmAbandoned' | 'release' | 'find' | 'findOwned' | 'ofBatch' | 'ofDay' | 'bundleOf' | 'keepBundle'>
 {
   readonly labels: StoredLabel[] = [];
   /** The database's clock, as a claim stamps `created_at`; a test sets it back to leave a claim old. */
@@ -100,6 +101,12 @@ export class MemoryScanForms
 
   async find(formId: string): Promise<ScanFormRecord | null> {
     return this.forms.get(formId) ?? null;
+  }
+
+  async findOwned(formId: string, scope: OwnerScope): Promise<ScanFormRecord | null> {
+    const owner = ownerFilterOf(scope).userId;
+    const form = this.forms.get(formId);
+    return form && (owner === undefined || form.userId === owner) ? form : null;
   }
 
   async ofBatch(bulkOrderId: string): Promise<ScanFormRecord[]> {

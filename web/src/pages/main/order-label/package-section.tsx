@@ -6,9 +6,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { LabelFormatField } from './label-format-field';
+import { byCategory, serviceHelp, skuOptionText } from './package-options';
+import type { LoadState } from './package-options';
 import type { OrderFormApi } from './use-order-form';
-
-type LoadState = 'loading' | 'error' | 'ready';
 
 interface PackageSectionProps {
   form: OrderFormApi;
@@ -17,23 +17,6 @@ interface PackageSectionProps {
   skus: readonly SkuRecord[];
   skusState: LoadState;
 }
-
-/** Services grouped by category, in the order the server sent them. */
-const byCategory = (services: readonly AvailableService[]): [string, AvailableService[]][] => {
-  const groups = new Map<string, AvailableService[]>();
-  services.forEach((service) => {
-    const category = service.category || 'Other';
-    groups.set(category, [...(groups.get(category) ?? []), service]);
-  });
-  return [...groups.entries()];
-};
-
-const serviceHelp = (state: LoadState, count: number, maxWeightLb: number): string => {
-  if (state === 'loading') return 'Loading services…';
-  if (state === 'error') return 'Failed to load services. Reload the page to try again.';
-  if (count === 0) return 'No services are available to you yet. Contact support.';
-  return `Parcels up to ${maxWeightLb} lb.`;
-};
 
 const SkuHelp = ({ state, count }: { state: LoadState; count: number }): ReactElement => {
   if (state === 'loading') return <>Loading saved SKUs…</>;
@@ -51,9 +34,62 @@ const SkuHelp = ({ state, count }: { state: LoadState; count: number }): ReactEl
   return <>Fills size, weight, description and SKU.</>;
 };
 
-export const PackageSection = ({ form, services, servicesState, skus, skusState }: PackageSectionProps): ReactElement => {
+/** The services the user may buy, grouped by category; choosing one sets the weight limit. */
+const ServiceSelect = ({ form, services, servicesState }: Pick<PackageSectionProps, 'form' | 'services' | 'servicesState'>): ReactElement => (
+  <SelectField
+    label="Service"
+    required
+    name="service_name"
+    value={form.values.service_name}
+    placeholder="Please select a service"
+    state={form.fieldState('service_name')}
+    helperText={serviceHelp(servicesState, services.length, form.maxWeightLb)}
+    disabled={servicesState !== 'ready' || services.length === 0}
+    onChange={(name) => form.chooseService(name, services)}
+  >
+    {byCategory(services).map(([category, group]) => (
+      <optgroup key={category} label={category}>
+        {group.map((service) => (
+          <option key={service.uid} value={service.name}>
+            {service.name}
+          </option>
+        ))}
+      </optgroup>
+    ))}
+  </SelectField>
+);
+
+/** A saved SKU fills the package's size, weight, description and SKU. */
+const SavedSkuPicker = ({ form, skus, skusState }: Pick<PackageSectionProps, 'form' | 'skus' | 'skusState'>): ReactElement => {
   const [pickedSku, setPickedSku] = useState('');
-  const { fieldState, field, values } = form;
+  return (
+    <>
+      <SelectField
+        label="Saved SKU"
+        value={pickedSku}
+        placeholder={skus.length > 0 ? 'Choose a saved SKU' : 'No saved SKUs'}
+        disabled={skus.length === 0}
+        onChange={(id) => {
+          setPickedSku(id);
+          const sku = skus.find((item) => item._id === id);
+          if (sku) form.fillFromSku(sku);
+        }}
+      >
+        {skus.map((sku) => (
+          <option key={sku._id} value={sku._id}>
+            {skuOptionText(sku)}
+          </option>
+        ))}
+      </SelectField>
+      <Text textStyle="xs" color="fg.muted" mt="1.5">
+        <SkuHelp state={skusState} count={skus.length} />
+      </Text>
+    </>
+  );
+};
+
+export const PackageSection = ({ form, services, servicesState, skus, skusState }: PackageSectionProps): ReactElement => {
+  const { fieldState, field } = form;
 
   return (
     <Card.Root variant="outline" size={{ base: 'sm', md: 'md' }} as="section" aria-labelledby="package-heading" minW="0">
@@ -65,49 +101,10 @@ export const PackageSection = ({ form, services, servicesState, skus, skusState 
       <Card.Body>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }}>
           <GridItem colSpan={{ base: 2, md: 2 }}>
-            <SelectField
-              label="Service"
-              required
-              name="service_name"
-              value={values.service_name}
-              placeholder="Please select a service"
-              state={fieldState('service_name')}
-              helperText={serviceHelp(servicesState, services.length, form.maxWeightLb)}
-              disabled={servicesState !== 'ready' || services.length === 0}
-              onChange={(name) => form.chooseService(name, services)}
-            >
-              {byCategory(services).map(([category, group]) => (
-                <optgroup key={category} label={category}>
-                  {group.map((service) => (
-                    <option key={service.uid} value={service.name}>
-                      {service.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </SelectField>
+            <ServiceSelect form={form} services={services} servicesState={servicesState} />
           </GridItem>
           <GridItem colSpan={{ base: 2, md: 2 }}>
-            <SelectField
-              label="Saved SKU"
-              value={pickedSku}
-              placeholder={skus.length > 0 ? 'Choose a saved SKU' : 'No saved SKUs'}
-              disabled={skus.length === 0}
-              onChange={(id) => {
-                setPickedSku(id);
-                const sku = skus.find((item) => item._id === id);
-                if (sku) form.fillFromSku(sku);
-              }}
-            >
-              {skus.map((sku) => (
-                <option key={sku._id} value={sku._id}>
-                  {sku.description ? `${sku.sku} — ${sku.description}` : sku.sku}
-                </option>
-              ))}
-            </SelectField>
-            <Text textStyle="xs" color="fg.muted" mt="1.5">
-              <SkuHelp state={skusState} count={skus.length} />
-            </Text>
+            <SavedSkuPicker form={form} skus={skus} skusState={skusState} />
           </GridItem>
           <FormField label="Length (in)" required type="number" inputMode="decimal" min={0} step="0.1" state={fieldState('package_length')} {...field('package_length')} />
           <FormField label="Width (in)" required type="number" inputMode="decimal" min={0} step="0.1" state={fieldState('package_width')} {...field('package_width')} />
@@ -125,15 +122,7 @@ export const PackageSection = ({ form, services, servicesState, skus, skusState 
             {...field('package_weight')}
             onChange={(event) => form.setWeight(event.target.value)}
           />
-          <FormField
-            label="Quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step="1"
-            state={fieldState('package_reference1')}
-            {...field('package_reference1')}
-          />
+          <FormField label="Quantity" type="number" inputMode="numeric" min={1} step="1" state={fieldState('package_reference1')} {...field('package_reference1')} />
           <FormField label="SKU" autoComplete="off" state={fieldState('package_reference2')} {...field('package_reference2')} />
           <GridItem colSpan={2}>
             <FormField label="Description" autoComplete="off" state={fieldState('package_description')} {...field('package_description')} />

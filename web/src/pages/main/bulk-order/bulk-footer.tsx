@@ -34,58 +34,87 @@ const Figure = ({ label, children, testId }: { label: string; children: ReactNod
   </Box>
 );
 
+interface FooterNoteProps {
+  rowCount: number;
+  notPriced: number;
+  leftOutCount: number;
+  priceFailure: string | null;
+  /** How far the balance falls short of the total, when it does. */
+  shortBy: number | null;
+}
+
+/** The one thing to know under the figures: upload, the price failure, the shortfall, the rows left out or not priced. */
+const FooterNote = ({ rowCount, notPriced, leftOutCount, priceFailure, shortBy }: FooterNoteProps): ReactElement => {
+  if (rowCount === 0) return <Text color="fg.muted">Upload a file to see the total.</Text>;
+  if (priceFailure) {
+    return (
+      <Text color="fg.error" data-testid="bulk-price-failure">
+        Price calculation failed: {priceFailure}
+      </Text>
+    );
+  }
+  if (shortBy !== null) {
+    return (
+      <Text color="fg.error" fontWeight="medium" data-testid="bulk-shortfall">
+        Your balance is {formatCents(shortBy)} short of this order.{' '}
+        <Link asChild color="fg.error" textDecoration="underline" fontWeight="semibold">
+          <RouterLink to="/main/deposit">Add {formatCents(shortBy)} on the Deposit page</RouterLink>
+        </Link>
+      </Text>
+    );
+  }
+  const notPricedNote = notPriced > 0 ? <Text color="fg.muted">{count(notPriced)} row(s) need a service and a weight before they can be priced.</Text> : null;
+  if (leftOutCount > 0) {
+    return (
+      <>
+        <Text color="status.stuck.fg" fontWeight="medium" data-testid="bulk-left-out-note">
+          {leftOutCount === 1 ? '1 order already shipped will be left out' : `${count(leftOutCount)} orders already shipped will be left out`}. Tick
+          “Buy another label” on a row to buy it again.
+        </Text>
+        {notPricedNote}
+      </>
+    );
+  }
+  return notPricedNote ?? <Text color="fg.muted">The total is held on your balance when you submit; failed labels are refunded.</Text>;
+};
+
+type FiguresProps = Pick<BulkFooterProps, 'rowCount' | 'invalidCount' | 'totalCents' | 'pricing' | 'balanceCents'> & { short: boolean };
+
+/** Rows (and how many have errors), the live total, and the balance (red when short). */
+const Figures = ({ rowCount, invalidCount, totalCents, pricing, balanceCents, short }: FiguresProps): ReactElement => (
+  <Flex gap={{ base: '4', md: '8' }} wrap="wrap" align="flex-end">
+    <Figure label="Rows" testId="bulk-row-count">
+      {invalidCount > 0 ? (
+        <>
+          {count(rowCount)}{' '}
+          <Text as="span" textStyle="sm" color="fg.error" fontWeight="medium">
+            ({count(invalidCount)} with errors)
+          </Text>
+        </>
+      ) : (
+        count(rowCount)
+      )}
+    </Figure>
+    <Figure label="Total" testId="bulk-total">
+      <Flex as="span" align="center" gap="2">
+        <span data-pricing={pricing || undefined}>{formatCents(rowCount === 0 ? 0 : totalCents)}</span>
+        {pricing && <Spinner size="xs" color="fg.muted" role="status" aria-label="Updating price" />}
+      </Flex>
+    </Figure>
+    <Figure label="Balance" testId="bulk-balance">
+      <Text as="span" color={short ? 'fg.error' : undefined}>
+        {formatCents(balanceCents)}
+      </Text>
+    </Figure>
+  </Flex>
+);
+
 /** Stays at the bottom of the screen: rows, the live total against the balance, and the submit button. */
-export const BulkFooter = ({
-  rowCount,
-  invalidCount,
-  pricedCount,
-  leftOutCount,
-  totalCents,
-  pricing,
-  priceFailure,
-  balanceCents,
-  submitting,
-  error,
-  onSubmit,
-}: BulkFooterProps): ReactElement => {
+export const BulkFooter = (props: BulkFooterProps): ReactElement => {
+  const { rowCount, pricedCount, leftOutCount, totalCents, pricing, priceFailure, balanceCents, submitting, error, onSubmit } = props;
   const shortBy = totalCents - balanceCents;
   const short = rowCount > 0 && !pricing && shortBy > 0;
-  const notPriced = rowCount - leftOutCount - pricedCount;
   const nothingToBuy = rowCount > 0 && leftOutCount === rowCount;
-
-  const note = (): ReactElement | null => {
-    if (rowCount === 0) return <Text color="fg.muted">Upload a file to see the total.</Text>;
-    if (priceFailure) {
-      return (
-        <Text color="fg.error" data-testid="bulk-price-failure">
-          Price calculation failed: {priceFailure}
-        </Text>
-      );
-    }
-    if (short) {
-      return (
-        <Text color="fg.error" fontWeight="medium" data-testid="bulk-shortfall">
-          Your balance is {formatCents(shortBy)} short of this order.{' '}
-          <Link asChild color="fg.error" textDecoration="underline" fontWeight="semibold">
-            <RouterLink to="/main/deposit">Add {formatCents(shortBy)} on the Deposit page</RouterLink>
-          </Link>
-        </Text>
-      );
-    }
-    const notPricedNote = notPriced > 0 ? <Text color="fg.muted">{count(notPriced)} row(s) need a service and a weight before they can be priced.</Text> : null;
-    if (leftOutCount > 0) {
-      return (
-        <>
-          <Text color="status.stuck.fg" fontWeight="medium" data-testid="bulk-left-out-note">
-            {leftOutCount === 1 ? '1 order already shipped will be left out' : `${count(leftOutCount)} orders already shipped will be left out`}. Tick
-            “Buy another label” on a row to buy it again.
-          </Text>
-          {notPricedNote}
-        </>
-      );
-    }
-    return notPricedNote ?? <Text color="fg.muted">The total is held on your balance when you submit; failed labels are refunded.</Text>;
-  };
 
   return (
     <Box position="sticky" bottom="0" zIndex="docked" mx={{ base: '-4', md: '0' }} pt="2" pb={{ base: '0', md: '4' }} bg="bg">
@@ -93,34 +122,16 @@ export const BulkFooter = ({
         <FormAlert message={error} />
         <Flex align={{ base: 'stretch', md: 'center' }} justify="space-between" gap={{ base: '3', md: '6' }} direction={{ base: 'column', md: 'row' }}>
           <Stack gap="1" minW="0" flex="1" aria-live="polite">
-            <Flex gap={{ base: '4', md: '8' }} wrap="wrap" align="flex-end">
-              <Figure label="Rows" testId="bulk-row-count">
-                {invalidCount > 0 ? (
-                  <>
-                    {count(rowCount)}{' '}
-                    <Text as="span" textStyle="sm" color="fg.error" fontWeight="medium">
-                      ({count(invalidCount)} with errors)
-                    </Text>
-                  </>
-                ) : (
-                  count(rowCount)
-                )}
-              </Figure>
-              <Figure label="Total" testId="bulk-total">
-                <Flex as="span" align="center" gap="2">
-                  <span data-pricing={pricing || undefined}>{formatCents(rowCount === 0 ? 0 : totalCents)}</span>
-                  {pricing && <Spinner size="xs" color="fg.muted" role="status" aria-label="Updating price" />}
-                </Flex>
-              </Figure>
-              <Figure label="Balance" testId="bulk-balance">
-                <Text as="span" color={short ? 'fg.error' : undefined}>
-                  {formatCents(balanceCents)}
-                </Text>
-              </Figure>
-            </Flex>
+            <Figures {...props} short={short} />
             {/* On a phone only what needs acting on is shown; the bar must leave room for the table. */}
             <Box textStyle="sm" display={{ base: short || priceFailure || leftOutCount > 0 ? 'block' : 'none', md: 'block' }}>
-              {note()}
+              <FooterNote
+                rowCount={rowCount}
+                notPriced={rowCount - leftOutCount - pricedCount}
+                leftOutCount={leftOutCount}
+                priceFailure={priceFailure}
+                shortBy={short ? shortBy : null}
+              />
             </Box>
           </Stack>
           <Button

@@ -1,4 +1,4 @@
-import { applyServerIssues, checkRow, columnForPath, emptyValues, pricedShipment, rowMessages } from './bulk-rows';
+import { applyServerIssues, checkRow, columnForPath, emptyValues, pricedShipment, rowMessages, rowProblems } from './bulk-rows';
 import type { BulkRow } from './bulk-rows';
 
 const row = (id: number, overrides: Partial<BulkRow['values']> = {}): BulkRow => ({ id, values: { ...emptyValues(), ...overrides }, errors: null });
@@ -62,5 +62,19 @@ describe('an impossible address in a row', () => {
 
   it('is fine once the state matches the ZIP', () => {
     expect(checkRow(row(1, { ...complete, ToStateProvince: 'wa' }).values, context).errors).toBeNull();
+  });
+});
+
+describe("a row's problems under it", () => {
+  it('lists the row-wide message first, then each cell in column order', () => {
+    expect(rowProblems({ ToZipPostal: 'To ZIP is required', PackageWeight: 'Weight must be a positive number', row: 'Row 3: too heavy' })).toEqual([
+      { key: null, message: 'Row 3: too heavy' },
+      { key: 'ToZipPostal', message: 'To ZIP is required' },
+      { key: 'PackageWeight', message: 'Weight must be a positive number' },
+    ]);
+  });
+
+  it('has none for a valid row', () => {
+    expect(rowProblems(null)).toEqual([]);
   });
 });

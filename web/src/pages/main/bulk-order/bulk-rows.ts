@@ -187,16 +187,19 @@ export const uploadErrorsMessage = (invalid: number): string => `${invalid} row(
 /** Spec 5: the 'Validation Errors' modal's line. */
 export const submitErrorsMessage = (invalid: number): string => (invalid === 1 ? '1 row has validation errors' : `${invalid} rows have validation errors`);
 
-/** The messages of a row, in column order, for the error list ('To ZIP is required'). */
-export const rowMessages = (errors: RowErrors): string[] => {
-  const messages: string[] = [];
-  if (errors.row) messages.push(errors.row);
+/** A row's messages in column order, each with the cell it belongs to (none for a row-wide one). */
+export const rowProblems = (errors: RowErrors | null): { key: BulkTemplateColumn | null; message: string }[] => {
+  if (!errors) return [];
+  const problems: { key: BulkTemplateColumn | null; message: string }[] = errors.row ? [{ key: null, message: errors.row }] : [];
   BULK_TEMPLATE_COLUMNS.forEach((key) => {
     const message = errors[key];
-    if (message) messages.push(message);
+    if (message) problems.push({ key, message });
   });
-  return messages;
+  return problems;
 };
+
+/** The messages of a row, in column order, for the error list ('To ZIP is required'). */
+export const rowMessages = (errors: RowErrors): string[] => rowProblems(errors).map((problem) => problem.message);
 
 /**
  * Puts the server's issues (a 400 VALIDATION_FAILED with paths like `orderData.3.package.package_weight`,

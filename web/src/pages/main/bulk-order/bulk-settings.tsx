@@ -50,94 +50,99 @@ const SenderHelp = ({ state, count }: { state: LoadState; count: number }): Reac
 
 const addressLabel = (address: SavedAddress): string => `${address.address_id} — ${address.name}, ${address.city} ${address.state}`;
 
+/** The batch's service, and the button that puts it on every row. */
+const ServiceSetting = ({ services, servicesState, serviceName, onServiceChange, onApplyToAll, rowCount, disabled }: BulkSettingsProps): ReactElement => (
+  <Stack gap="1.5">
+    <SelectField
+      label="Service"
+      value={serviceName}
+      placeholder="Select a service"
+      disabled={disabled || servicesState !== 'ready' || services.length === 0}
+      helperText={serviceHelp(servicesState, services.length)}
+      onChange={onServiceChange}
+    >
+      {services.map((service) => (
+        <option key={service.uid} value={service.name}>
+          {service.name} (max {service.maxWeight} lb)
+        </option>
+      ))}
+    </SelectField>
+    {serviceName !== '' && rowCount > 0 && (
+      <Flex>
+        <Button size="xs" variant="outline" colorPalette="gray" onClick={onApplyToAll} disabled={disabled}>
+          Use {serviceName} for all {rowCount.toLocaleString('en-US')} rows
+        </Button>
+      </Flex>
+    )}
+  </Stack>
+);
+
+const SenderSetting = ({ addresses, addressesState, senderId, onSenderChange, disabled }: BulkSettingsProps): ReactElement => (
+  <Stack gap="1.5">
+    <SelectField
+      label="Sender for Amazon files"
+      value={senderId}
+      placeholder={addresses.length === 0 ? 'No saved addresses' : undefined}
+      disabled={disabled || addresses.length === 0}
+      onChange={onSenderChange}
+    >
+      {addresses.map((address) => (
+        <option key={address._id} value={address._id}>
+          {addressLabel(address)}
+        </option>
+      ))}
+    </SelectField>
+    <Text textStyle="xs" color="fg.muted">
+      <SenderHelp state={addressesState} count={addresses.length} />
+    </Text>
+  </Stack>
+);
+
+const FORMATS: ReadonlyArray<{ value: LabelFormat; text: string }> = [
+  { value: '4x6', text: '4x6 (thermal)' },
+  { value: 'letter_2up', text: '8.5x11 (2 per page)' },
+  { value: 'zpl', text: 'ZPL (thermal printer)' },
+];
+
+const LabelFormatSetting = ({ labelFormat, onLabelFormatChange, disabled }: BulkSettingsProps): ReactElement => (
+  <Fieldset.Root disabled={disabled} gap="0">
+    <Fieldset.Legend textStyle="sm" fontWeight="medium" mb="1.5">
+      Label format
+    </Fieldset.Legend>
+    <RadioGroup.Root
+      size="sm"
+      value={labelFormat}
+      onValueChange={(details) => onLabelFormatChange(details.value === 'letter_2up' || details.value === 'zpl' ? details.value : '4x6')}
+      disabled={disabled}
+    >
+      <Flex gap="4" wrap="wrap">
+        {FORMATS.map((format) => (
+          <RadioGroup.Item key={format.value} value={format.value}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>{format.text}</RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </Flex>
+    </RadioGroup.Root>
+  </Fieldset.Root>
+);
+
 /** The choices that apply to the whole batch: service, Amazon sender, and how the labels are printed. */
-export const BulkSettings = (props: BulkSettingsProps): ReactElement => {
-  const { services, servicesState, serviceName, addresses, addressesState, disabled } = props;
-  return (
-    <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '5' }} alignItems="start">
-      <Stack gap="1.5">
-        <SelectField
-          label="Service"
-          value={serviceName}
-          placeholder="Select a service"
-          disabled={disabled || servicesState !== 'ready' || services.length === 0}
-          helperText={serviceHelp(servicesState, services.length)}
-          onChange={props.onServiceChange}
-        >
-          {services.map((service) => (
-            <option key={service.uid} value={service.name}>
-              {service.name} (max {service.maxWeight} lb)
-            </option>
-          ))}
-        </SelectField>
-        {serviceName !== '' && props.rowCount > 0 && (
-          <Flex>
-            <Button size="xs" variant="outline" colorPalette="gray" onClick={props.onApplyToAll} disabled={disabled}>
-              Use {serviceName} for all {props.rowCount.toLocaleString('en-US')} rows
-            </Button>
-          </Flex>
-        )}
-      </Stack>
-
-      <Stack gap="1.5">
-        <SelectField
-          label="Sender for Amazon files"
-          value={props.senderId}
-          placeholder={addresses.length === 0 ? 'No saved addresses' : undefined}
-          disabled={disabled || addresses.length === 0}
-          onChange={props.onSenderChange}
-        >
-          {addresses.map((address) => (
-            <option key={address._id} value={address._id}>
-              {addressLabel(address)}
-            </option>
-          ))}
-        </SelectField>
-        <Text textStyle="xs" color="fg.muted">
-          <SenderHelp state={addressesState} count={addresses.length} />
-        </Text>
-      </Stack>
-
-      <Fieldset.Root disabled={disabled} gap="0">
-        <Fieldset.Legend textStyle="sm" fontWeight="medium" mb="1.5">
-          Label format
-        </Fieldset.Legend>
-        <RadioGroup.Root
-          size="sm"
-          value={props.labelFormat}
-          onValueChange={(details) => props.onLabelFormatChange(details.value === 'letter_2up' || details.value === 'zpl' ? details.value : '4x6')}
-          disabled={disabled}
-        >
-          <Flex gap="4" wrap="wrap">
-            <RadioGroup.Item value="4x6">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>4x6 (thermal)</RadioGroup.ItemText>
-            </RadioGroup.Item>
-            <RadioGroup.Item value="letter_2up">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>8.5x11 (2 per page)</RadioGroup.ItemText>
-            </RadioGroup.Item>
-            <RadioGroup.Item value="zpl">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>ZPL (thermal printer)</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          </Flex>
-        </RadioGroup.Root>
-      </Fieldset.Root>
-
-      <Stack gap="1.5" pt={{ base: '0', md: '7' }}>
-        <Checkbox.Root size="sm" checked={props.sortBySku} onCheckedChange={(details) => props.onSortBySkuChange(details.checked === true)} disabled={disabled}>
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>Sort labels by SKU</Checkbox.Label>
-        </Checkbox.Root>
-        <Text textStyle="xs" color="fg.muted">
-          Prints the labels of one SKU together, so the shelf is walked once.
-        </Text>
-      </Stack>
-    </SimpleGrid>
-  );
-};
+export const BulkSettings = (props: BulkSettingsProps): ReactElement => (
+  <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '5' }} alignItems="start">
+    <ServiceSetting {...props} />
+    <SenderSetting {...props} />
+    <LabelFormatSetting {...props} />
+    <Stack gap="1.5" pt={{ base: '0', md: '7' }}>
+      <Checkbox.Root size="sm" checked={props.sortBySku} onCheckedChange={(details) => props.onSortBySkuChange(details.checked === true)} disabled={props.disabled}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Sort labels by SKU</Checkbox.Label>
+      </Checkbox.Root>
+      <Text textStyle="xs" color="fg.muted">
+        Prints the labels of one SKU together, so the shelf is walked once.
+      </Text>
+    </Stack>
+  </SimpleGrid>
+);

@@ -1,0 +1,83 @@
+import type { BulkTemplateColumn } from '@labeldesk/contracts';
+import type { ReactElement } from 'react';
+import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
+import { addressLine } from '../../../services/orders/verify-address';
+import type { RowSuggestion } from './bulk-address-suggestions';
+import type { RowProps } from './bulk-table-row';
+import { ShippedLine } from './shipped-line';
+
+type Problem = { key: BulkTemplateColumn | null; message: string };
+
+/** "Did you mean …?" for the row's From and To, with one Accept for both, first so the fading end never hides it. */
+const SuggestionLine = ({ suggestion, disabled, onAccept }: { suggestion: RowSuggestion; disabled: boolean; onAccept: () => void }): ReactElement => (
+  <span className="bulk-row-messages bulk-row-suggestion" data-testid="bulk-row-suggestion">
+    <button type="button" className="bulk-msg bulk-accept" disabled={disabled} onClick={onAccept}>
+      Accept
+    </button>
+    {suggestion.from ? <span className="bulk-msg">Did you mean From {addressLine(suggestion.from)}?</span> : null}
+    {suggestion.to ? <span className="bulk-msg">Did you mean To {addressLine(suggestion.to)}?</span> : null}
+  </span>
+);
+
+/**
+ * The row's messages on a second line that stays in view while the table scrolls sideways; each one jumps to its
+ * cell.
+ */
+const ProblemsLine = ({ problems, onShow }: { problems: readonly Problem[]; onShow: (key: BulkTemplateColumn) => void }): ReactElement => (
+  <span className="bulk-row-messages" data-testid="bulk-row-messages">
+    {problems.map(({ key, message }) =>
+      key ? (
+        <button key={key} type="button" className="bulk-msg" onClick={() => onShow(key)} title="Go to the cell">
+          {message}
+        </button>
+      ) : (
+        <span key="row" className="bulk-msg">
+          {message}
+        </span>
+      ),
+    )}
+  </span>
+);
+
+/** The row number, its problem count and Delete. */
+const RowHeadInner = ({ index, errorCount, readOnly, onDelete }: { index: number; errorCount: number; readOnly: boolean; onDelete: () => void }): ReactElement => (
+  <span className="bulk-rowhead-inner">
+    <span className="bulk-rownum">{index + 1}</span>
+    {errorCount > 0 ? (
+      <span className="bulk-rowflag" title={`${errorCount} problem${errorCount === 1 ? '' : 's'} in this row`} data-testid="bulk-row-error">
+        <AlertIcon aria-hidden="true" />
+        <span>{errorCount}</span>
+        <span className="bulk-visually-hidden">{errorCount === 1 ? ' error' : ' errors'}</span>
+      </span>
+    ) : null}
+    <button type="button" className="bulk-delete" aria-label={`Delete row ${index + 1}`} title="Delete row" disabled={readOnly} onClick={onDelete}>
+      <TrashIcon aria-hidden="true" />
+    </button>
+  </span>
+);
+
+/**
+ * The row's header cell: its number and Delete, then one line of messages: its errors first, then the order
+ * already shipped (money), then the carrier's suggestion, then the address warnings.
+ */
+export const BulkRowHead = ({ row, index, readOnly, onDelete, onShowCell, suggestion, warnings, onAcceptSuggestion, shipped, onBuyAnother, problems }: RowProps & { problems: readonly Problem[] }): ReactElement => {
+  const errorCount = problems.length;
+  const showShipped = errorCount === 0 && shipped !== undefined && onBuyAnother !== undefined;
+  return (
+    <th scope="row" className="bulk-rowhead">
+      <RowHeadInner index={index} errorCount={errorCount} readOnly={readOnly} onDelete={() => onDelete(row, index)} />
+      {errorCount > 0 && <ProblemsLine problems={problems} onShow={(key) => onShowCell(row.id, key)} />}
+      {showShipped ? <ShippedLine rowNumber={index + 1} shipped={shipped} buyAnother={row.buyAnother === true} disabled={readOnly} onChange={(checked) => onBuyAnother(row.id, checked)} /> : null}
+      {errorCount === 0 && !showShipped && suggestion && onAcceptSuggestion ? <SuggestionLine suggestion={suggestion} disabled={readOnly} onAccept={() => onAcceptSuggestion(row.id)} /> : null}
+      {errorCount === 0 && !showShipped && !suggestion && warnings && warnings.length > 0 ? (
+        <span className="bulk-row-messages bulk-row-warning" data-testid="bulk-row-address-warning">
+          {warnings.map((warning) => (
+            <span key={warning} className="bulk-msg">
+              {warning}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </th>
+  );
+};

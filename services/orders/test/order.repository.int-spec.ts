@@ -89,11 +89,11 @@ describe('OrderRepository on PostgreSQL', () => {
     });
 
     it('finds an order by id and by its label’s file name, and nothing for unknown ones', async () => {
-      const order = await placed(randomUUID(), { pdfName: `label-${randomUUID()}.pdf` });
+      const order = await placed(randomUUID(), { labelName: `label-${randomUUID()}.pdf` });
       expect((await orders.findById(order.id))?.id).toBe(order.id);
-      expect((await orders.findByPdfName(order.pdfName!, EVERY_OWNER))?.id).toBe(order.id);
+      expect((await orders.findByLabelName(order.labelName!, EVERY_OWNER))?.id).toBe(order.id);
       expect(await orders.findById(randomUUID())).toBeNull();
-      expect(await orders.findByPdfName('nothing.pdf', EVERY_OWNER)).toBeNull();
+      expect(await orders.findByLabelName('nothing.pdf', EVERY_OWNER)).toBeNull();
     });
   });
 
@@ -132,12 +132,12 @@ describe('OrderRepository on PostgreSQL', () => {
     it('stores a bought label and completes its pending order with it in one statement', async () => {
       const userId = randomUUID();
       const order = await placed(userId, { failureReason: 'first try timed out' });
-      const pdfName = `label-${randomUUID()}.pdf`;
-      await orders.completeWithLabel(order, { ...bought('TRK-1', Buffer.from('%PDF-one')), pdfName });
-      const [file] = await files(pdfName);
+      const labelName = `label-${randomUUID()}.pdf`;
+      await orders.completeWithLabel(order, { ...bought('TRK-1', Buffer.from('%PDF-one')), labelName });
+      const [file] = await files(labelName);
       expect(file).toMatchObject({ owner_id: userId, content_type: 'application/pdf', size_bytes: 8 });
       expect(file?.data.toString()).toBe('%PDF-one');
-      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', trackingNumber: 'TRK-1', pdfName, pdfFileId: file?.id, failureReason: null });
+      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', trackingNumber: 'TRK-1', labelName, labelFileId: file?.id, failureReason: null });
       const [sold] = await db.sql<{ carrier: string; carrier_refs: unknown; cost_cents: number; label_format: string }>(
         `select "carrier", "carrier_refs", "cost_cents", "label_format" from "orders"."orders" where "id" = ?`,
         [order.id],
@@ -150,52 +150,52 @@ describe('OrderRepository on PostgreSQL', () => {
       const order = await placed(userId, { labelFormat: 'ZPL' });
       expect(await orders.findById(order.id)).toMatchObject({ labelFormat: 'ZPL' });
       const zplName = `label-${randomUUID()}.zpl`;
-      await orders.completeWithLabel(order, { ...bought('TRK-Z', Buffer.from('^XA^FDz^FS^XZ')), format: 'ZPL', pdfName: zplName });
+      await orders.completeWithLabel(order, { ...bought('TRK-Z', Buffer.from('^XA^FDz^FS^XZ')), format: 'ZPL', labelName: zplName });
       const [file] = await files(zplName);
       expect(file).toMatchObject({ owner_id: userId, content_type: 'text/plain; charset=utf-8', size_bytes: 13 });
-      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', labelFormat: 'ZPL', pdfName: zplName });
+      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', labelFormat: 'ZPL', labelName: zplName });
     });
 
     it('completes an order once: a second label for it is refused and the first label is kept', async () => {
       const order = await placed(randomUUID());
-      const pdfName = `label-${randomUUID()}.pdf`;
-      await orders.completeWithLabel(order, { ...bought('TRK-A', Buffer.from('first')), pdfName });
-      await expect(orders.completeWithLabel(order, { ...bought('TRK-B', Buffer.from('second')), pdfName })).rejects.toMatchObject(conflict);
-      expect((await files(pdfName)).map((f) => f.data.toString())).toEqual(['first']);
+      const labelName = `label-${randomUUID()}.pdf`;
+      await orders.completeWithLabel(order, { ...bought('TRK-A', Buffer.from('first')), labelName });
+      await expect(orders.completeWithLabel(order, { ...bought('TRK-B', Buffer.from('second')), labelName })).rejects.toMatchObject(conflict);
+      expect((await files(labelName)).map((f) => f.data.toString())).toEqual(['first']);
       expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', trackingNumber: 'TRK-A' });
     });
 
     it('refuses to complete an order that is no longer pending', async () => {
       const order = await placed(randomUUID());
       await orders.move(order.id, 'pending', { status: 'cancelled', failureReason: 'refused' });
-      await expect(orders.completeWithLabel(order, { ...bought('TRK-C', Buffer.from('x')), pdfName: `label-${randomUUID()}.pdf` })).rejects.toMatchObject(conflict);
-      expect(await orders.findById(order.id)).toMatchObject({ status: 'cancelled', trackingNumber: null, pdfFileId: null });
+      await expect(orders.completeWithLabel(order, { ...bought('TRK-C', Buffer.from('x')), labelName: `label-${randomUUID()}.pdf` })).rejects.toMatchObject(conflict);
+      expect(await orders.findById(order.id)).toMatchObject({ status: 'cancelled', trackingNumber: null, labelFileId: null });
     });
 
     it('completes a resumed order with the label file a crashed attempt already saved under its name', async () => {
       const userId = randomUUID();
       const order = await placed(userId);
-      const pdfName = `label-${randomUUID()}.pdf`;
+      const labelName = `label-${randomUUID()}.pdf`;
       const saved = randomUUID();
       await db.sql(`insert into "orders"."files" ("id", "owner_id", "name", "content_type", "size_bytes", "data") values (?, ?, ?, 'application/pdf', 5, ?)`, [
-        saved, userId, pdfName, Buffer.from('saved'),
+        saved, userId, labelName, Buffer.from('saved'),
       ]);
-      await orders.completeWithLabel(order, { ...bought('TRK-R', Buffer.from('again')), pdfName });
-      expect((await files(pdfName)).map((f) => [f.id, f.data.toString()])).toEqual([[saved, 'saved']]);
-      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', pdfFileId: saved });
+      await orders.completeWithLabel(order, { ...bought('TRK-R', Buffer.from('again')), labelName });
+      expect((await files(labelName)).map((f) => [f.id, f.data.toString()])).toEqual([[saved, 'saved']]);
+      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', labelFileId: saved });
     });
 
     it('lets one of two replicas completing the same order at once win, with one label file', async () => {
       const order = await placed(randomUUID());
-      const pdfName = `label-${randomUUID()}.pdf`;
+      const labelName = `label-${randomUUID()}.pdf`;
       const results = await Promise.allSettled([
-        orders.completeWithLabel(order, { ...bought('TRK-X', Buffer.from('x')), pdfName }),
-        other.completeWithLabel(order, { ...bought('TRK-Y', Buffer.from('y')), pdfName }),
+        orders.completeWithLabel(order, { ...bought('TRK-X', Buffer.from('x')), labelName }),
+        other.completeWithLabel(order, { ...bought('TRK-Y', Buffer.from('y')), labelName }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
-      const [file] = await files(pdfName);
-      expect(await files(pdfName)).toHaveLength(1);
-      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', pdfFileId: file?.id });
+      const [file] = await files(labelName);
+      expect(await files(labelName)).toHaveLength(1);
+      expect(await orders.findById(order.id)).toMatchObject({ status: 'completed', labelFileId: file?.id });
     });
 
     it('forgets only an unpaid first attempt: pending, attempt 1, no label', async () => {
@@ -277,7 +277,7 @@ describe('OrderRepository on PostgreSQL', () => {
       const at = (iso: string) => new Date(iso);
       const made = [
         await placed(userId, { createdAt: at('2032-01-01T00:00:00.001Z'), sender: sender('First Sender'), receiver: receiver('First Receiver') }),
-        await placed(userId, { createdAt: at('2032-01-02T00:00:00.000Z'), status: 'completed', trackingNumber: `TRK-${randomUUID()}`, pdfName: `label-${randomUUID()}.pdf` }),
+        await placed(userId, { createdAt: at('2032-01-02T00:00:00.000Z'), status: 'completed', trackingNumber: `TRK-${randomUUID()}`, labelName: `label-${randomUUID()}.pdf` }),
         await placed(userId, { createdAt: at('2032-01-02T00:00:00.000Z'), status: 'cancelled', failureReason: 'refused' }),
         await placed(userId, { createdAt: at('2032-01-02T00:00:00.000Z'), priceCents: null }),
         await placed(userId, { createdAt: at('2032-01-03T00:00:00.000Z') }),
@@ -289,9 +289,9 @@ describe('OrderRepository on PostgreSQL', () => {
       expect((await orders.listRowsForUser(userId, 2)).map((r) => r.id)).toEqual(expected.slice(0, 2).map((o) => o.id));
       expect(rows.at(-1)).toEqual({
         id: made[0]!.id, service_name: 'USPS Ground Advantage', courier: 'usps', sender_name: 'First Sender', receiver_name: 'First Receiver',
-        tracking_number: null, created_at: new Date('2032-01-01T00:00:00.001Z'), pdf_name: null, status: 'pending', price_cents: 725, failure_reason: null, void_state: null, tracking_status: null,
+        tracking_number: null, created_at: new Date('2032-01-01T00:00:00.001Z'), label_name: null, status: 'pending', price_cents: 725, failure_reason: null, void_state: null, tracking_status: null,
       });
-      expect(rows.find((r) => r.id === made[1]!.id)).toMatchObject({ status: 'completed', tracking_number: made[1]!.trackingNumber, pdf_name: made[1]!.pdfName });
+      expect(rows.find((r) => r.id === made[1]!.id)).toMatchObject({ status: 'completed', tracking_number: made[1]!.trackingNumber, label_name: made[1]!.labelName });
       expect(rows.find((r) => r.id === made[2]!.id)).toMatchObject({ status: 'cancelled', failure_reason: 'refused' });
       expect(rows.find((r) => r.id === made[3]!.id)?.price_cents).toBeNull();
       expect(await orders.listRowsForUser(randomUUID(), 10)).toEqual([]);

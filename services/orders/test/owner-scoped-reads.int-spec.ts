@@ -27,7 +27,7 @@ describe('owner-scoped reads of orders on PostgreSQL', () => {
     const labelName = `label_${id}.pdf`;
     await db.sql(
       `insert into "orders"."orders" ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "courier", "sender", "receiver", "package",
-         "price_cents", "tracking_number", "pdf_name", "carrier", "label_bought_at")
+         "price_cents", "tracking_number", "label_name", "carrier", "label_bought_at")
        values (?, ?, ?, 'hash', 'completed', 'USPS Priority Mail', 'usps', '{}', '{"receiver_name":"Bob"}', '{}', 850, ?, ?, 'usps', now())`,
       [id, owner, `key-${id}`, `9400${id.replace(/\D/g, '').slice(0, 18)}`, labelName],
     );
@@ -52,10 +52,10 @@ describe('owner-scoped reads of orders on PostgreSQL', () => {
     const { id, labelName } = await completedOrder();
     for (const scope of [mine, admin]) {
       expect(await orders.findOwned(id, scope)).toMatchObject({ id, userId: owner });
-      expect(await orders.findByPdfName(labelName, scope)).toMatchObject({ id });
+      expect(await orders.findByLabelName(labelName, scope)).toMatchObject({ id });
     }
     expect(await orders.findOwned(id, stranger)).toBeNull();
-    expect(await orders.findByPdfName(labelName, stranger)).toBeNull();
+    expect(await orders.findByLabelName(labelName, stranger)).toBeNull();
     expect(await orders.findOwned(randomUUID(), mine)).toBeNull();
   });
 

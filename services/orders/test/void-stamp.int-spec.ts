@@ -81,10 +81,10 @@ describe('VoidStamper on PostgreSQL', () => {
       sender: sender(), receiver: receiver(), package: parcel(), priceCents: 725,
     });
     await orders.insertOrFind(order);
-    await orders.completeWithLabel(order, { ...bought(`9205${Date.now()}${Math.floor(Math.random() * 1e6)}`, file, format), pdfName: `label_${randomUUID()}.pdf` });
+    await orders.completeWithLabel(order, { ...bought(`9205${Date.now()}${Math.floor(Math.random() * 1e6)}`, file, format), labelName: `label_${randomUUID()}.pdf` });
     const completed = await orders.findById(order.id);
-    if (!completed?.pdfFileId) throw new Error('the order was not completed with its file');
-    return { orderId: order.id, fileId: completed.pdfFileId };
+    if (!completed?.labelFileId) throw new Error('the order was not completed with its file');
+    return { orderId: order.id, fileId: completed.labelFileId };
   };
 
   /** The whole stored file, read as a download reads it. */
@@ -148,7 +148,7 @@ describe('VoidStamper on PostgreSQL', () => {
     expect(after.bytes.equals(before.bytes)).toBe(false);
     expect(await isVoidStampedPdf(after.bytes)).toBe(true);
     expect(pdfText(after.bytes)).toMatch(/\bVOID\b/);
-    expect((await orders.findById(orderId))?.pdfFileId).toBe(fileId);
+    expect((await orders.findById(orderId))?.labelFileId).toBe(fileId);
   });
 
   it('stamps a label only once, however often it is asked', async () => {
@@ -169,7 +169,7 @@ describe('VoidStamper on PostgreSQL', () => {
       yield label.subarray(1000);
     };
     const parted = await files.saveStream(randomUUID(), `label_${randomUUID()}.pdf`, 'application/pdf', chunks());
-    await db.sql(`update "orders"."orders" set "pdf_file_id" = ? where "id" = ?`, [parted.id, orderId]);
+    await db.sql(`update "orders"."orders" set "label_file_id" = ? where "id" = ?`, [parted.id, orderId]);
     await db.sql(`delete from "orders"."files" where "id" = ?`, [inline]);
 
     await stamper.stamp({ kind: 'single', labelId: orderId, orderId });

@@ -94,7 +94,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const order = await pendingOrder(userId);
     const number = trackingNumber();
 
-    await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+    await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
 
     const messages = await messagesOf(userId);
     expect(messages).toHaveLength(1);
@@ -103,7 +103,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     expect(body).toMatchObject({ type: 'label.purchased', data: { labelKind: 'single', orderId: order.id, trackingNumber: number, carrier: 'usps', amountCents: 850 } });
     expect(new Date(body.timestamp).getTime()).toBeGreaterThan(Date.now() - 60_000);
     // A second completion changes nothing and queues nothing.
-    await expect(orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await messagesOf(userId)).toHaveLength(1);
   });
 
@@ -138,13 +138,13 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const number = trackingNumber();
     await db.sql(`alter table "orders"."webhook_messages" add constraint "refuse_for_test" check ("event_id" <> 'label.purchased:single:${order.id}')`);
     try {
-      await expect(orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` })).rejects.toThrow(/refuse_for_test/);
+      await expect(orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` })).rejects.toThrow(/refuse_for_test/);
       expect((await orders.findById(order.id))?.status).toBe('pending');
       expect(await db.sql(`select 1 from "orders"."files" where "name" = ?`, [`label_${number}.pdf`])).toHaveLength(0);
     } finally {
       await db.sql(`alter table "orders"."webhook_messages" drop constraint "refuse_for_test"`);
     }
-    await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+    await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
     expect((await orders.findById(order.id))?.status).toBe('completed');
     expect(await messagesOf(userId)).toHaveLength(1);
   });
@@ -200,7 +200,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     await endpoint(userId, 'https://hooks.example.com/a', ['label.voided', 'label.refunded']);
     const order = await pendingOrder(userId);
     const number = trackingNumber();
-    await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+    await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
     const voids = new LabelVoidsRepository(db.orm);
     const label = await voids.singleLabel(order.id, EVERY_OWNER);
     const claimed = label && (await voids.claim(label, 'customer', userId, 60));
@@ -220,7 +220,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const refundRequest = async () => {
       const order = await pendingOrder(userId);
       const number = trackingNumber();
-      await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+      await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
       const label = await voids.singleLabel(order.id, EVERY_OWNER);
       const claimed = label && (await voids.claim(label, 'customer', userId, 60));
       if (!claimed) throw new Error('void not claimed');
@@ -244,7 +244,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     await endpoint(userId, 'https://hooks.example.com/a', ['tracking.updated']);
     const order = await pendingOrder(userId);
     const number = trackingNumber();
-    await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+    await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
     const tracking = new LabelTrackingRepository(db.orm);
     const label = { kind: 'single' as const, labelId: order.id, trackingNumber: number, carrier: 'usps' as const };
     const accepted = { status: 'in_transit' as const, events: [{ status: 'in_transit' as const, message: 'Accepted', occurredAt: new Date(), location: 'Austin, TX' }] };
@@ -292,7 +292,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
         for (let i = 0; i < 6; i++) {
           const order = await pendingOrder(userId);
           const number = trackingNumber();
-          await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+          await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
         }
         const [a, b] = await Promise.all([deliverer(db.orm).sweep(), deliverer(db.replica).sweep()]);
         expect(a + b).toBe(6);
@@ -318,7 +318,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
         const hook = await endpoint(userId, receiver.url, ['label.purchased']);
         const order = await pendingOrder(userId);
         const number = trackingNumber();
-        await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+        await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
         expect(await deliverer(db.orm).sweep()).toBe(1);
         const [row] = await db.sql<{ state: string; attempts: number; due_in_ms: number }>(
           `select "state", "attempts", extract(epoch from ("next_attempt_at" - "created_at")) * 1000 as "due_in_ms" from "orders"."webhook_messages" where "endpoint_id" = ?`,
@@ -344,7 +344,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
         for (let i = 0; i < 2; i++) {
           const order = await pendingOrder(userId);
           const number = trackingNumber();
-          await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+          await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
         }
         await deliverer(db.orm).sweep();
         const after = await endpoints.findOwned(userId, hook.id);
@@ -353,7 +353,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
         // A new event for a disabled endpoint is not queued at all.
         const order = await pendingOrder(userId);
         const number = trackingNumber();
-        await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+        await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
         expect(await messagesOf(userId)).toHaveLength(2);
       } finally {
         await receiver.close();
@@ -367,7 +367,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
         const hook = await endpoint(userId, receiver.url, ['label.purchased']);
         const order = await pendingOrder(userId);
         const number = trackingNumber();
-        await orders.completeWithLabel(order, { ...bought(number), pdfName: `label_${number}.pdf` });
+        await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
         const strict = new WebhookDeliverer(new WebhookMessagesRepository(db.orm), endpoints, { ...ENV, WEBHOOK_ALLOW_PRIVATE_URLS: false });
         expect(await strict.sweep()).toBe(1);
         expect(receiver.received).toHaveLength(0);

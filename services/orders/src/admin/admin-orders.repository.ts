@@ -72,7 +72,7 @@ export class AdminOrdersRepository {
               case when o."status" = 'completed' then 1 else 0 end as labels, 1 as total_count,
               case when o."status" = 'cancelled' then 1 else 0 end as failed_count,
               case when o."status" = 'completed' then coalesce(o."price_cents", 0) else 0 end as charged_cents,
-              o."tracking_number", o."pdf_name", null::text as label_format, null as result_csv_name, null as auto_confirm_csv_name, o."failure_reason",
+              o."tracking_number", o."label_name" as "pdf_name", null::text as label_format, null as result_csv_name, null as auto_confirm_csv_name, o."failure_reason",
               case when o."status" = 'completed' then o."carrier" end as carrier, case when o."status" = 'completed' then o."cost_cents" end as cost_cents
             from ${this.t('orders')} o where ${where}`,
       params,

@@ -55,7 +55,7 @@ export class OrdersAdminController {
       priceCents: order.priceCents,
       attempt: order.attempt,
       trackingNumber: order.trackingNumber,
-      pdfName: order.pdfName,
+      pdfName: order.labelName,
       failureReason: order.failureReason,
       carrier: order.carrier,
       costCents: order.costCents,

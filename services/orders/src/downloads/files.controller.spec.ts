@@ -18,9 +18,9 @@ const stranger: Caller = { userId: 'stranger', role: 'user' };
 const admin: Caller = { userId: 'admin', role: 'admin' };
 const withheldAdmin: Caller = { userId: 'admin', role: 'admin', adminPowersWithheld: true };
 
-const order = { id: ORDER_ID, userId: 'owner', status: 'completed', pdfName: 'label_9205_x.pdf', pdfFileId: 'f1' } as OrderEntity;
+const order = { id: ORDER_ID, userId: 'owner', status: 'completed', labelName: 'label_9205_x.pdf', labelFileId: 'f1' } as OrderEntity;
 const batch = { id: BATCH_ID, user_id: 'owner', status: 'completed', pdf_file_id: 'f2', result_file_id: 'f3', confirm_file_id: null, pdf_name: 'Labels_1-1_x.pdf' } as unknown as BulkOrderRow;
-const zplOrder = { id: ZPL_ORDER_ID, userId: 'owner', status: 'completed', pdfName: 'label_9205_z.zpl', pdfFileId: 'f4', labelFormat: 'ZPL' } as OrderEntity;
+const zplOrder = { id: ZPL_ORDER_ID, userId: 'owner', status: 'completed', labelName: 'label_9205_z.zpl', labelFileId: 'f4', labelFormat: 'ZPL' } as OrderEntity;
 const zplBatch = { ...batch, id: ZPL_BATCH_ID, label_format: 'zpl', pdf_file_id: 'f5', pdf_name: 'Labels_1-1_z.zpl' } as unknown as BulkOrderRow;
 const file = (id: string) => ({ id, ownerId: 'owner', name: `${id}.pdf`, contentType: 'application/pdf', sizeBytes: 4 }) as StoredFileEntity;
 
@@ -41,7 +41,7 @@ const batches = {
 const noForms = { findOwned: async () => null } as unknown as ScanFormsRepository;
 const orders = {
   findOwned: async (id: string, scope: OwnerScope) => inScope([order, zplOrder], (o) => o.userId, scope, (o) => o.id === id),
-  findByPdfName: async (name: string, scope: OwnerScope) => inScope([order, zplOrder], (o) => o.userId, scope, (o) => o.pdfName === name),
+  findByLabelName: async (name: string, scope: OwnerScope) => inScope([order, zplOrder], (o) => o.userId, scope, (o) => o.labelName === name),
 } as unknown as OrderRepository;
 /** The registry as the service starts it: each feature registers the kinds it serves. */
 const registryOf = (...features: Array<(registry: DownloadRegistry) => OnModuleInit>): DownloadRegistry => {
@@ -76,7 +76,7 @@ describe('FilesController', () => {
   });
 
   it('gives the owner the file', async () => {
-    await expect(controller.info(owner, { kind: 'v2', id: order.pdfName ?? '' })).resolves.toMatchObject({ status: 'ready', fileId: 'f1' });
+    await expect(controller.info(owner, { kind: 'v2', id: order.labelName ?? '' })).resolves.toMatchObject({ status: 'ready', fileId: 'f1' });
     await expect(controller.info(owner, { kind: 'result-csv', id: BATCH_ID })).resolves.toMatchObject({ status: 'ready', fileId: 'f3' });
   });
 
@@ -99,7 +99,7 @@ describe('FilesController', () => {
   it("answers a stranger asking for someone else's label exactly as for a label that does not exist", async () => {
     const missing = await refusal(stranger, 'v2', 'label_9205_y.pdf');
     expect(missing.code).toBe(ErrorCode.NOT_FOUND);
-    expect(await refusal(stranger, 'v2', order.pdfName ?? '')).toEqual(missing);
+    expect(await refusal(stranger, 'v2', order.labelName ?? '')).toEqual(missing);
     expect(await refusal(stranger, 'v2', ORDER_ID)).toEqual(missing);
     expect(await refusal(stranger, 'v2', '6f1c2b3a-0000-4000-8000-00000000000f')).toEqual(missing);
   });

@@ -56,7 +56,7 @@ export class VoidStamper {
   private async stampOrderFile(orderId: string): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       const [file] = await em.execute<Array<{ id: string; data: Buffer | null; part_bytes: number | null }>>(
-        `select f."id", f."data", f."part_bytes" from ${this.t('files')} f join ${this.t('orders')} o on o."pdf_file_id" = f."id" where o."id" = ? for update of f`,
+        `select f."id", f."data", f."part_bytes" from ${this.t('files')} f join ${this.t('orders')} o on o."label_file_id" = f."id" where o."id" = ? for update of f`,
         [orderId],
       );
       if (!file) throw new Error(`order ${orderId} has no label file to stamp VOID`);

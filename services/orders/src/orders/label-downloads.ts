@@ -21,10 +21,10 @@ export class LabelDownloads implements OnModuleInit {
 
   private async label(kind: DownloadKind, { caller, id }: DownloadRequest): Promise<FileInfo | null> {
     const scope = ownerScopeOf(caller);
-    const order = UUID.test(id) ? await this.orders.findOwned(id, scope) : await this.orders.findByPdfName(id, scope);
+    const order = UUID.test(id) ? await this.orders.findOwned(id, scope) : await this.orders.findByLabelName(id, scope);
     if (!order) return null;
     if (order.status === 'pending') return { status: 'processing' };
     if (kind !== 'v2' && (order.labelFormat ?? 'PDF') !== (kind === 'zpl' ? 'ZPL' : 'PDF')) throw fileNotFound();
-    return this.registry.ready(order.pdfFileId);
+    return this.registry.ready(order.labelFileId);
   }
 }

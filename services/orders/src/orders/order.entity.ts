@@ -25,8 +25,9 @@ export class OrderEntity {
    */
   @Property({ type: 'integer' }) attempt = 1;
   @Property({ type: 'text', nullable: true }) trackingNumber: string | null = null;
-  @Property({ type: 'uuid', nullable: true }) pdfFileId: string | null = null;
-  @Property({ type: 'text', nullable: true }) pdfName: string | null = null;
+  /** The bought label's file, PDF or ZPL (`labelFormat`), and its name: the wire's `pdfName`. */
+  @Property({ type: 'uuid', nullable: true }) labelFileId: string | null = null;
+  @Property({ type: 'text', nullable: true }) labelName: string | null = null;
   @Property({ type: 'text', nullable: true }) failureReason: string | null = null;
   /** Which carrier sold the label and what it cost us (written with the label; null for labels bought before they were recorded). */
   @Property({ type: 'text', nullable: true }) carrier: CarrierId | null = null;

@@ -47,9 +47,9 @@ class FakeOrders {
     return [...this.rows.values()].find((o) => o.userId === userId && o.idempotencyKey === idempotencyKey) ?? null;
   }
   readonly files = new Map<string, Buffer>();
-  async completeWithLabel(order: { id: string }, label: { trackingNumber: string; pdfName: string; file: Buffer }) {
-    if (!this.files.has(label.pdfName)) this.files.set(label.pdfName, label.file);
-    await this.move(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, pdfName: label.pdfName, pdfFileId: `file-${label.pdfName}`, failureReason: null });
+  async completeWithLabel(order: { id: string }, label: { trackingNumber: string; labelName: string; file: Buffer }) {
+    if (!this.files.has(label.labelName)) this.files.set(label.labelName, label.file);
+    await this.move(order.id, 'pending', { status: 'completed', trackingNumber: label.trackingNumber, labelName: label.labelName, labelFileId: `file-${label.labelName}`, failureReason: null });
   }
 }
 
@@ -128,7 +128,7 @@ describe('PlaceSingleOrderUseCase', () => {
     expect(placed).toEqual({ orderId: expect.any(String), pdfName: expect.stringMatching(/^label_9205599999999900010007_[A-Za-z0-9_-]{22}\.pdf$/), trackingNumber: '9205599999999900010007', priceCents: 850 });
     expect(services.balance).toBe(4150);
     expect([...orders.files.keys()]).toEqual([placed.pdfName]);
-    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', pdfFileId: `file-${placed.pdfName}` });
+    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', priceCents: 850, serviceUid: 'usps_priority', labelFileId: `file-${placed.pdfName}` });
   });
 
   it('asks the carrier for a ZPL label when the order chose zpl, and names its file .zpl', async () => {

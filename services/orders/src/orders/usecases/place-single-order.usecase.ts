@@ -66,8 +66,8 @@ export class PlaceSingleOrderUseCase {
     if (order.requestHash !== requestHash) {
       throw new DomainError(ErrorCode.CONFLICT, 'This idempotency key was already used for a different order');
     }
-    if (order.status === 'completed' && order.pdfName && order.trackingNumber) {
-      return { orderId: order.id, pdfName: order.pdfName, trackingNumber: order.trackingNumber, priceCents: order.priceCents ?? 0 };
+    if (order.status === 'completed' && order.labelName && order.trackingNumber) {
+      return { orderId: order.id, pdfName: order.labelName, trackingNumber: order.trackingNumber, priceCents: order.priceCents ?? 0 };
     }
     const stale = Date.now() - order.updatedAt.getTime() > this.env.ORDER_STALE_SECONDS * 1000;
     if (order.status === 'pending' && !stale) {

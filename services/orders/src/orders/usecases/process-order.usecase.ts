@@ -97,10 +97,10 @@ export class ProcessOrderUseCase {
     const label = outcome.label;
 
     // The tracking number tells the customer which label it is; the token keeps strangers from asking for it by name.
-    const pdfName = `label_${label.trackingNumber}_${fileNameToken(order.id)}.${label.format === 'ZPL' ? 'zpl' : 'pdf'}`;
-    await this.orders.completeWithLabel(order, { ...label, pdfName });
+    const labelName = `label_${label.trackingNumber}_${fileNameToken(order.id)}.${label.format === 'ZPL' ? 'zpl' : 'pdf'}`;
+    await this.orders.completeWithLabel(order, { ...label, labelName });
     labelsBought.inc({ mode: 'single' });
-    return { orderId: order.id, pdfName, trackingNumber: label.trackingNumber, priceCents };
+    return { orderId: order.id, pdfName: labelName, trackingNumber: label.trackingNumber, priceCents };
   }
 
   /** The price is fixed on the order the first time, so a resumed order charges what was quoted. */

@@ -1,26 +1,11 @@
 import { Box, Button, Code, Stack, Text } from '@chakra-ui/react';
 import type { AuditPage } from '@labeldesk/contracts';
-import { Fragment, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { formatDateTime } from '../../../libs/format';
-import { ACTION_LABELS, describeChange, userTargetText } from './describe-change';
+import { ACTION_LABELS, auditActorText, auditTargetText, describeChange } from './describe-change';
 import { Table } from '../../../components/ui/responsive-table';
 
 type Entry = AuditPage['items'][number];
-
-const targetText = (entry: Entry): string => {
-  if (entry.targetType === 'default-services') return 'All default services';
-  if (entry.targetType === 'default-service') return `Default service ${entry.targetId ?? ''}`;
-  if (entry.targetType === 'order') return `Order ${entry.targetId ?? ''}`;
-  if (entry.targetType === 'bulk-order') return `Batch ${entry.targetId ?? ''}`;
-  if (entry.targetType === 'api-key') return `API key ${entry.targetId ?? ''}`;
-  return userTargetText(entry);
-};
-
-/** "admin A as customer C" for what an admin did signed in as a customer; else the admin. */
-const actorText = (entry: Pick<Entry, 'actorId' | 'actorName' | 'actingAsId' | 'actingAsName'>): string => {
-  const admin = entry.actorName ?? entry.actorId;
-  return entry.actingAsId === null ? admin : `${admin} as ${entry.actingAsName ?? entry.actingAsId}`;
-};
 
 const Snapshot = ({ title, value }: { title: string; value: Entry['before'] }): ReactElement => (
   <Box flex="1" minW="0">
@@ -31,6 +16,93 @@ const Snapshot = ({ title, value }: { title: string; value: Entry['before'] }): 
       {value === null ? 'nothing' : JSON.stringify(value, null, 2)}
     </Code>
   </Box>
+);
+
+const ActorCell = ({ entry }: { entry: Entry }): ReactElement =>
+  entry.actingAsId === null ? (
+    <Text truncate>{entry.actorName ?? entry.actorId}</Text>
+  ) : (
+    // Done signed in as a customer (decision 069): the admin did it, as the customer.
+    <Stack gap="0" title={auditActorText(entry)} data-testid="audit-acting-as">
+      <Text truncate>{entry.actorName ?? entry.actorId}</Text>
+      <Text truncate textStyle="xs" color="fg.muted">
+        as {entry.actingAsName ?? entry.actingAsId}
+      </Text>
+    </Stack>
+  );
+
+const TargetCell = ({ entry }: { entry: Entry }): ReactElement =>
+  entry.targetType === 'user' && entry.targetName && entry.targetEmail ? (
+    // Name over e-mail, so a narrow column still shows whom the action was about.
+    <Stack gap="0" title={auditTargetText(entry)}>
+      <Text truncate>{entry.targetName}</Text>
+      <Text truncate textStyle="xs" color="fg.muted">
+        {entry.targetEmail}
+      </Text>
+    </Stack>
+  ) : (
+    <Text truncate title={auditTargetText(entry)}>
+      {auditTargetText(entry)}
+    </Text>
+  );
+
+/** The first four lines of what changed, then how many more. */
+const ChangeCell = ({ entry }: { entry: Entry }): ReactElement => {
+  const lines = describeChange(entry.before, entry.after);
+  return (
+    <Stack gap="0">
+      {lines.length === 0 ? (
+        <Text color="fg.muted">—</Text>
+      ) : (
+        lines.slice(0, 4).map((line) => (
+          <Text key={line} textStyle="xs">
+            {line}
+          </Text>
+        ))
+      )}
+      {lines.length > 4 && (
+        <Text textStyle="xs" color="fg.muted">
+          and {lines.length - 4} more
+        </Text>
+      )}
+    </Stack>
+  );
+};
+
+/** One entry's row and, while open, the row under it with the full state before and after. */
+const AuditRow = ({ entry, expanded, onToggle }: { entry: Entry; expanded: boolean; onToggle: () => void }): ReactElement => (
+  <>
+    <Table.Row data-testid="audit-row" data-action={entry.action}>
+      <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+        {formatDateTime(entry.createdAt)}
+      </Table.Cell>
+      <Table.Cell maxW="48">
+        <ActorCell entry={entry} />
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{ACTION_LABELS[entry.action]}</Table.Cell>
+      <Table.Cell maxW="56">
+        <TargetCell entry={entry} />
+      </Table.Cell>
+      <Table.Cell minW="56">
+        <ChangeCell entry={entry} />
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <Button size="xs" variant="outline" colorPalette="gray" aria-expanded={expanded} onClick={onToggle}>
+          {expanded ? 'Hide' : 'Before / after'}
+        </Button>
+      </Table.Cell>
+    </Table.Row>
+    {expanded && (
+      <Table.Row>
+        <Table.Cell colSpan={6} bg="bg.subtle">
+          <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+            <Snapshot title="Before" value={entry.before} />
+            <Snapshot title="After" value={entry.after} />
+          </Stack>
+        </Table.Cell>
+      </Table.Row>
+    )}
+  </>
 );
 
 /** Newest first; each row says what changed in a few lines, and opens to the full state before and after. */
@@ -50,81 +122,9 @@ export const AuditTable = ({ entries }: { entries: readonly Entry[] }): ReactEle
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {entries.map((entry) => {
-            const lines = describeChange(entry.before, entry.after);
-            const expanded = open === entry.id;
-            return (
-              <Fragment key={entry.id}>
-                <Table.Row data-testid="audit-row" data-action={entry.action}>
-                  <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                    {formatDateTime(entry.createdAt)}
-                  </Table.Cell>
-                  <Table.Cell maxW="48">
-                    {entry.actingAsId === null ? (
-                      <Text truncate>{entry.actorName ?? entry.actorId}</Text>
-                    ) : (
-                      // Done signed in as a customer (decision 069): the admin did it, as the customer.
-                      <Stack gap="0" title={actorText(entry)} data-testid="audit-acting-as">
-                        <Text truncate>{entry.actorName ?? entry.actorId}</Text>
-                        <Text truncate textStyle="xs" color="fg.muted">
-                          as {entry.actingAsName ?? entry.actingAsId}
-                        </Text>
-                      </Stack>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{ACTION_LABELS[entry.action]}</Table.Cell>
-                  <Table.Cell maxW="56">
-                    {entry.targetType === 'user' && entry.targetName && entry.targetEmail ? (
-                      // Name over e-mail, so a narrow column still shows whom the action was about.
-                      <Stack gap="0" title={targetText(entry)}>
-                        <Text truncate>{entry.targetName}</Text>
-                        <Text truncate textStyle="xs" color="fg.muted">
-                          {entry.targetEmail}
-                        </Text>
-                      </Stack>
-                    ) : (
-                      <Text truncate title={targetText(entry)}>
-                        {targetText(entry)}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell minW="56">
-                    <Stack gap="0">
-                      {lines.length === 0 ? (
-                        <Text color="fg.muted">—</Text>
-                      ) : (
-                        lines.slice(0, 4).map((line) => (
-                          <Text key={line} textStyle="xs">
-                            {line}
-                          </Text>
-                        ))
-                      )}
-                      {lines.length > 4 && (
-                        <Text textStyle="xs" color="fg.muted">
-                          and {lines.length - 4} more
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Button size="xs" variant="outline" colorPalette="gray" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : entry.id)}>
-                      {expanded ? 'Hide' : 'Before / after'}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-                {expanded && (
-                  <Table.Row>
-                    <Table.Cell colSpan={6} bg="bg.subtle">
-                      <Stack direction={{ base: 'column', md: 'row' }} gap="3">
-                        <Snapshot title="Before" value={entry.before} />
-                        <Snapshot title="After" value={entry.after} />
-                      </Stack>
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Fragment>
-            );
-          })}
+          {entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} expanded={open === entry.id} onToggle={() => setOpen(open === entry.id ? null : entry.id)} />
+          ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>

@@ -1,4 +1,4 @@
-import { describeChange, userTargetText } from './describe-change';
+import { auditActorText, auditTargetText, describeChange, userTargetText } from './describe-change';
 
 describe('describeChange', () => {
   it('names each field of a user that changed, with money in dollars', () => {
@@ -42,5 +42,33 @@ describe('the user an audit entry was about', () => {
     expect(userTargetText({ targetId: 'u1', targetName: null, targetEmail: 'dora@example.com' })).toBe('dora@example.com');
     expect(userTargetText({ targetId: 'u1', targetName: null, targetEmail: null })).toBe('User u1');
     expect(userTargetText({ targetId: null, targetName: null, targetEmail: null })).toBe('—');
+  });
+});
+
+describe('what an audit entry was about', () => {
+  const nobody = { targetName: null, targetEmail: null };
+
+  it('names the kind of thing and its id when it was not a user', () => {
+    expect(auditTargetText({ targetType: 'default-services', targetId: null, ...nobody })).toBe('All default services');
+    expect(auditTargetText({ targetType: 'default-service', targetId: 's1', ...nobody })).toBe('Default service s1');
+    expect(auditTargetText({ targetType: 'order', targetId: 'o1', ...nobody })).toBe('Order o1');
+    expect(auditTargetText({ targetType: 'bulk-order', targetId: 'b1', ...nobody })).toBe('Batch b1');
+    expect(auditTargetText({ targetType: 'api-key', targetId: 'k1', ...nobody })).toBe('API key k1');
+  });
+
+  it('names a user by the name and e-mail kept with the entry', () => {
+    expect(auditTargetText({ targetType: 'user', targetId: 'u1', targetName: 'Ann', targetEmail: 'ann@example.com' })).toBe('Ann (ann@example.com)');
+  });
+});
+
+describe('who did an audited action', () => {
+  it('is the admin, by name when it was kept, else by id', () => {
+    expect(auditActorText({ actorId: 'a1', actorName: 'Root', actingAsId: null, actingAsName: null })).toBe('Root');
+    expect(auditActorText({ actorId: 'a1', actorName: null, actingAsId: null, actingAsName: null })).toBe('a1');
+  });
+
+  it('is the admin as the customer when the admin was signed in as one', () => {
+    expect(auditActorText({ actorId: 'a1', actorName: 'Root', actingAsId: 'u1', actingAsName: 'Ann' })).toBe('Root as Ann');
+    expect(auditActorText({ actorId: 'a1', actorName: 'Root', actingAsId: 'u1', actingAsName: null })).toBe('Root as u1');
   });
 });

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry } from '@labeldesk/contracts';
+import type { AuditAction, AuditEntry, AuditPage } from '@labeldesk/contracts';
 import { formatCents } from '../../../libs/format';
 
 type Json = AuditEntry['before'];
@@ -89,4 +89,20 @@ export const describeChange = (before: Json, after: Json): string[] => {
 export const userTargetText = (entry: Pick<AuditEntry, 'targetId' | 'targetName' | 'targetEmail'>): string => {
   if (entry.targetName && entry.targetEmail) return `${entry.targetName} (${entry.targetEmail})`;
   return entry.targetName ?? entry.targetEmail ?? (entry.targetId ? `User ${entry.targetId}` : '—');
+};
+
+/** What an action was taken on: a user by name and e-mail, else the kind of thing and its id. */
+export const auditTargetText = (entry: Pick<AuditEntry, 'targetType' | 'targetId' | 'targetName' | 'targetEmail'>): string => {
+  if (entry.targetType === 'default-services') return 'All default services';
+  if (entry.targetType === 'default-service') return `Default service ${entry.targetId ?? ''}`;
+  if (entry.targetType === 'order') return `Order ${entry.targetId ?? ''}`;
+  if (entry.targetType === 'bulk-order') return `Batch ${entry.targetId ?? ''}`;
+  if (entry.targetType === 'api-key') return `API key ${entry.targetId ?? ''}`;
+  return userTargetText(entry);
+};
+
+/** "admin A as customer C" for what an admin did signed in as a customer; else the admin. */
+export const auditActorText = (entry: Pick<AuditPage['items'][number], 'actorId' | 'actorName' | 'actingAsId' | 'actingAsName'>): string => {
+  const admin = entry.actorName ?? entry.actorId;
+  return entry.actingAsId === null ? admin : `${admin} as ${entry.actingAsName ?? entry.actingAsId}`;
 };

@@ -1,0 +1,94 @@
+import { Button, Card, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
+import { AUDIT_ACTIONS, auditActionSchema } from '@labeldesk/contracts';
+import type { PublicUser } from '@labeldesk/contracts';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { SearchIcon } from '../../../components/ui/icons';
+import { SelectField } from '../../../components/ui/select-field';
+import type { AuditFilters } from '../../../services/admin/audit-log';
+import { ACTION_LABELS } from './describe-change';
+
+interface AuditFiltersFormProps {
+  filters: AuditFilters;
+  users: readonly PublicUser[];
+  /** Puts the filters in the address (page 1); `{}` clears them. */
+  apply: (filters: AuditFilters) => void;
+}
+
+const UserOptions = ({ users }: { users: readonly PublicUser[] }): ReactElement => (
+  <>
+    {users.map((user) => (
+      <option key={user._id} value={user._id}>
+        {user.name} ({user.email})
+      </option>
+    ))}
+  </>
+);
+
+/** Admin, user acted on and action apply at once; the dates wait for Search. */
+const FilterSelects = ({ filters, users, set }: { filters: AuditFilters; users: readonly PublicUser[]; set: (change: AuditFilters) => void }): ReactElement => (
+  <>
+    <SelectField label="Admin" size="sm" value={filters.actorId ?? ''} onChange={(actorId) => set({ actorId: actorId || undefined })}>
+      <option value="">Any admin</option>
+      <UserOptions users={users.filter((u) => u.user_role === 'admin')} />
+    </SelectField>
+    <SelectField label="User acted on" size="sm" value={filters.targetId ?? ''} onChange={(targetId) => set({ targetId: targetId || undefined })}>
+      <option value="">Anyone</option>
+      <UserOptions users={users} />
+    </SelectField>
+    <SelectField label="Action" size="sm" value={filters.action ?? ''} onChange={(action) => set({ action: auditActionSchema.safeParse(action).data })}>
+      <option value="">Any action</option>
+      {AUDIT_ACTIONS.map((action) => (
+        <option key={action} value={action}>
+          {ACTION_LABELS[action]}
+        </option>
+      ))}
+    </SelectField>
+  </>
+);
+
+/** The audit log's filters: who, on whom, what, and a UTC date range checked before it is searched. */
+export const AuditFiltersForm = ({ filters, users, apply }: AuditFiltersFormProps): ReactElement => {
+  const [from, setFrom] = useState(filters.from ?? '');
+  const [to, setTo] = useState(filters.to ?? '');
+  const datesInvalid = from !== '' && to !== '' && from > to;
+  const set = (change: AuditFilters) => apply({ ...filters, ...change });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!datesInvalid) set({ from: from || undefined, to: to || undefined });
+  };
+  const clear = () => {
+    setFrom('');
+    setTo('');
+    apply({});
+  };
+
+  return (
+    <Card.Root variant="outline" size="sm">
+      <Card.Body>
+        <form onSubmit={submit} aria-label="Filter the audit log">
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="3" alignItems="end">
+            <FilterSelects filters={filters} users={users} set={set} />
+            <Field.Root invalid={datesInvalid}>
+              <Field.Label>From (UTC)</Field.Label>
+              <Input size="sm" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+              <Field.ErrorText>The start date must not be after the end date</Field.ErrorText>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>To (UTC)</Field.Label>
+              <Input size="sm" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            </Field.Root>
+          </SimpleGrid>
+          <Flex gap="2" mt="3" justify="flex-end">
+            <Button type="button" size="sm" variant="ghost" colorPalette="gray" onClick={clear}>
+              Clear filters
+            </Button>
+            <Button type="submit" size="sm" disabled={datesInvalid}>
+              <SearchIcon />
+              Search
+            </Button>
+          </Flex>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+};

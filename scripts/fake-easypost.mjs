@@ -22,7 +22,7 @@
 // "not_applicable"} settles a submitted refund (204); POST /_fake/tracking {"trackingCode", "status" (EasyPost's tracker
 // statuses: pre_transit, in_transit, out_for_delivery, delivered, …), "message"?, "city"?, "state"?, "zip"?} adds a
 // scan to the label's tracker and answers the tracker.updated event EasyPost would push (sign it with the webhook
-// secret: X-Hmac-Signature: hmac-sha256-hex=<hex HMAC-SHA256 of the raw body>, as signEasyPostWebhook does).
+// secret: X-Hmac-Signature: hmac-sha256-hex=<hex HMAC-SHA256 of the raw body>, as signEasyPostPush does).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

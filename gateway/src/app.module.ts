@@ -29,7 +29,7 @@ import { BulkOrdersController } from './http/bulk-orders.controller';
 import { HealthController } from './http/health.controller';
 import { InviteController } from './http/invite.controller';
 import { OrdersController } from './http/orders.controller';
-import { AdminRefundsController, CarrierWebhooksController, LabelLifecycleController } from './http/label-lifecycle.controller';
+import { AdminRefundsController, CarrierPushesController, LabelLifecycleController } from './http/label-lifecycle.controller';
 import { ShippingDayController } from './http/shipping-day.controller';
 import { WebhooksController } from './http/webhooks.controller';
 import { PasswordResetController } from './http/password-reset.controller';
@@ -62,7 +62,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierWebhooksController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -94,7 +94,7 @@ describe('the label lifecycle at EasyPost (distributed mode)', () => {
 
   it('takes a signed tracker.updated push, and changes nothing for a forged, unsigned or replayed one', async () => {
     const label = await buySingleLabel(call, who);
-    const webhook = (body: string, signature?: string) => call('POST', '/webhooks/easypost', body, signature === undefined ? {} : { 'x-hmac-signature': signature });
+    const push = (body: string, signature?: string) => call('POST', '/webhooks/easypost', body, signature === undefined ? {} : { 'x-hmac-signature': signature });
     // EasyPost's tracker starts with no scans (as recorded); a first scan makes the later stale report one scan short.
     fakes.easyPost.addTrackingEvent(label.trackingNumber, { status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item', city: 'AUSTIN', state: 'TX', zip: '78701' });
     const event = JSON.stringify(fakes.easyPost.addTrackingEvent(label.trackingNumber, { status: 'in_transit', message: 'Accepted at USPS Origin Facility', city: 'AUSTIN', state: 'TX', zip: '78701' }));
@@ -102,20 +102,20 @@ describe('the label lifecycle at EasyPost (distributed mode)', () => {
     expect(before?.used ?? false).toBe(false);
 
     for (const [body, signature] of [[event, undefined], [event, sign(event, 'not-our-secret')], [event, 'hmac-sha256-hex=00'], [`${event} `, sign(event)], [event, '']] as const) {
-      const refused = await webhook(body, signature);
+      const refused = await push(body, signature);
       expect(refused.status).toBe(401);
     }
     expect(await storedTracking(system.databaseUrl, label.orderId)).toEqual(before);
 
-    expect((await webhook(event, sign(event))).status).toBe(200);
+    expect((await push(event, sign(event))).status).toBe(200);
     const after = await storedTracking(system.databaseUrl, label.orderId);
     expect(after).toMatchObject({ status: 'in_transit', used: true });
 
     // The same event again, and an older report under a new id, change nothing.
-    expect((await webhook(event, sign(event))).status).toBe(200);
+    expect((await push(event, sign(event))).status).toBe(200);
     const older = JSON.parse(event) as { id: string; result: { status: string; tracking_details: unknown[] } };
     const stale = JSON.stringify({ ...older, id: `${older.id}x`, result: { ...older.result, status: 'pre_transit', tracking_details: older.result.tracking_details.slice(0, 1) } });
-    expect((await webhook(stale, sign(stale))).status).toBe(200);
+    expect((await push(stale, sign(stale))).status).toBe(200);
     expect(await storedTracking(system.databaseUrl, label.orderId)).toEqual(after);
 
     // The scan pushed makes the label used: it can no longer be voided.

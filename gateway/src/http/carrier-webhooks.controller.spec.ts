@@ -7,7 +7,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { HttpErrorFilter } from '../errors/http-error.filter';
 import { useJsonBodies } from './json-body.middleware';
-import { CarrierWebhooksController } from './label-lifecycle.controller';
+import { CarrierPushesController } from './label-lifecycle.controller';
 import { PaymentsController } from './payments.controller';
 import { WEBHOOK_POSTS_PER_MINUTE } from './retry-after-throttler.guard';
 
@@ -17,7 +17,7 @@ const rpc = { call: jest.fn(async () => ({ accepted: true, outcome: 'ignored' })
 /** The gateway's throttlers as app.module declares them (names and windows; the limits are the defaults). */
 @Module({
   imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: 20 }, { name: 'topup', ttl: 60_000, limit: 10 }] })],
-  controllers: [CarrierWebhooksController, PaymentsController],
+  controllers: [CarrierPushesController, PaymentsController],
   providers: [{ provide: RpcClient, useValue: rpc }, { provide: APP_FILTER, useClass: HttpErrorFilter }],
 })
 class CarrierWebhooksModule {}

@@ -108,7 +108,7 @@ export class AdminRefundsController {
  * The body is read by readSmallBody (256 KB, json-body.middleware) and the route is limited per client address.
  */
 @Controller('webhooks')
-export class CarrierWebhooksController {
+export class CarrierPushesController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: 'EasyPost webhook (tracker.updated), X-Hmac-Signature over the raw body' })
@@ -118,7 +118,7 @@ export class CarrierWebhooksController {
   @WebhookSenderLimit()
   async easypost(@Req() request: RawBodyRequest<Request>): Promise<{ ok: true }> {
     const body = request.rawBody?.toString('utf8') ?? '';
-    const { accepted } = await this.rpc.call(OrdersRpc.easypostWebhook, { body, signature: headerValue(request.headers, 'x-hmac-signature') }, { timeoutMs: 30_000 });
+    const { accepted } = await this.rpc.call(OrdersRpc.easypostPush, { body, signature: headerValue(request.headers, 'x-hmac-signature') }, { timeoutMs: 30_000 });
     if (!accepted) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Webhook signature missing or invalid');
     return { ok: true };
   }

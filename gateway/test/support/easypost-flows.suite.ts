@@ -1,4 +1,4 @@
-import { signEasyPostWebhook, type FakeEasyPostServer } from '@labeldesk/testing';
+import { signEasyPostPush, type FakeEasyPostServer } from '@labeldesk/testing';
 import { bulkRow, submitBulk, waitForBulk } from './bulk-api';
 import { batchTrackingNumbers, easyPostBulkRefundsAsked, easyPostFileOf, easyPostRefundsAsked, easyPostSales } from './carrier-fakes';
 import { CARRIER_ORDER, EASYPOST_WEBHOOK_SECRET, LABEL_PRICE, awaitRig, type BoughtLabel, type CarrierRig } from './carrier-rig';
@@ -27,7 +27,7 @@ const minutesOn = (minutes = 1) => new Date(Math.floor(Date.now() / 1000) * 1000
 
 /**
  * The seller's EasyPost flows through the REST API, against the EasyPost fake: buy (PDF and ZPL), void, batch void,
- * tracking, the webhook, the address check and the day's SCAN form. What the seller sees, and what EasyPost was asked.
+ * tracking, EasyPost's tracker pushes, the address check and the day's SCAN form. What the seller sees, and what EasyPost was asked.
  */
 export const describeEasyPostFlows = (mode: string, started: () => Promise<CarrierRig>): void => {
   describe(`EasyPost through the REST API (${mode} mode)`, () => {
@@ -124,7 +124,7 @@ export const describeEasyPostFlows = (mode: string, started: () => Promise<Carri
 
     it("takes EasyPost's signed tracker.updated push and shows its scan; a push signed with another secret is refused and changes nothing", async () => {
       const { call, seller, buy } = rig();
-      const who = await seller('webhook');
+      const who = await seller('push');
       const label = await buy(who);
       // Asked once now (a label just bought has no scan at EasyPost yet): the tracking shown is fresh, so only the
       // push can bring the next scan in.
@@ -135,10 +135,10 @@ export const describeEasyPostFlows = (mode: string, started: () => Promise<Carri
       const event = JSON.stringify(easyPost().addTrackingEvent(label.trackingNumber, { status: 'out_for_delivery', message: 'Out for Delivery', city: 'SEATTLE', state: 'WA', zip: '98101', datetime: minutesOn() }));
       const push = (signature: string) => call('POST', '/webhooks/easypost', event, { 'x-hmac-signature': signature });
 
-      expect((await push(signEasyPostWebhook(event, 'not-our-secret'))).status).toBe(401);
+      expect((await push(signEasyPostPush(event, 'not-our-secret'))).status).toBe(401);
       expect(await trackingShown(call, who, label.orderId)).toEqual(first);
 
-      expect((await push(signEasyPostWebhook(event, EASYPOST_WEBHOOK_SECRET))).status).toBe(200);
+      expect((await push(signEasyPostPush(event, EASYPOST_WEBHOOK_SECRET))).status).toBe(200);
       const pushed = await trackingShown(call, who, label.orderId);
       expect(pushed).toMatchObject({ status: 'out_for_delivery', used: true });
       expect(eventsRead(pushed).at(-1)).toEqual(['out_for_delivery', 'Out for Delivery', 'SEATTLE, WA 98101']);

@@ -18,10 +18,10 @@ export type { FakeRefundStatus } from './fake-easypost/ledger';
 export type { FakeTrackerStatus, FakeTrackingEvent } from './fake-easypost/trackers';
 
 /**
- * The `X-Hmac-Signature` header EasyPost sends with a webhook body: `hmac-sha256-hex=` + hex HMAC-SHA256 of the raw
- * body, keyed with the webhook secret NFKD-normalised (as EasyPost's SDKs check it).
+ * The `X-Hmac-Signature` header EasyPost sends with a push (an event it calls a webhook): `hmac-sha256-hex=` + hex
+ * HMAC-SHA256 of the raw body, keyed with the webhook secret NFKD-normalised (as EasyPost's SDKs check it).
  */
-export const signEasyPostWebhook = (rawBody: string, secret: string): string =>
+export const signEasyPostPush = (rawBody: string, secret: string): string =>
   `hmac-sha256-hex=${createHmac('sha256', Buffer.from(secret.normalize('NFKD'), 'utf8')).update(rawBody, 'utf8').digest('hex')}`;
 
 export interface FakeEasyPostOptions {
@@ -210,7 +210,7 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
 
   /**
    * Adds a scan to a sold label's tracker (`GET /v2/trackers/:id` shows it, the status follows) and answers the
-   * `tracker.updated` event EasyPost would push for it (sign it with `signEasyPostWebhook`).
+   * `tracker.updated` event EasyPost would push for it (sign it with `signEasyPostPush`).
    */
   addTrackingEvent(trackingCode: string, event: FakeTrackingEvent): Json {
     return this.checked('tracker.updated event', this.ledger.trackers.addEvent(trackingCode, event));

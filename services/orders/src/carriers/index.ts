@@ -28,7 +28,7 @@ export {
   UNUSED_TRACKING_STATUSES,
   type VoidOutcome,
 } from './carrier.port';
-export { parseTrackerUpdated, verifyEasyPostWebhook } from './easypost/easypost-webhook';
+export { parseTrackerUpdated, verifyEasyPostPush } from './easypost/easypost-push';
 export { LabelPurchaser } from './purchase/label-purchaser';
 export { settleBoughtSql } from './purchase/purchase-journal.repository';
 export { CarrierRegistry } from './registry/carrier-registry';

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { batchInScope, BulkOrdersRepository } from '../bulk';
-import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
+import { CarrierPushUseCase } from './carrier-push.usecase';
 import { LabelTrackingRepository, type StoredTracking } from './label-tracking.repository';
 import { LabelVoidsRepository, type ChargedLabel, type LabelVoid } from './label-voids.repository';
 import { TrackingRefresh } from './tracking-refresh';
@@ -24,7 +24,7 @@ export class LifecycleController {
     private readonly tracking: LabelTrackingRepository,
     private readonly refresh: TrackingRefresh,
     private readonly bulk: BulkOrdersRepository,
-    private readonly webhook: EasyPostWebhookUseCase,
+    private readonly carrierPushes: CarrierPushUseCase,
   ) {}
 
   @RpcHandler(OrdersRpc.voidLabel)
@@ -82,9 +82,9 @@ export class LifecycleController {
     return { refunds: voids.map(toAdminRefund), totalCount: total, page: body.page, limit: body.limit };
   }
 
-  @RpcHandler(OrdersRpc.easypostWebhook)
-  async easypostWebhook(@RpcPayload(OrdersRpc.easypostWebhook) body: Req<'easypostWebhook'>) {
-    return { accepted: await this.webhook.receive(body.body, body.signature) };
+  @RpcHandler(OrdersRpc.easypostPush)
+  async easypostPush(@RpcPayload(OrdersRpc.easypostPush) body: Req<'easypostPush'>) {
+    return { accepted: await this.carrierPushes.receive(body.body, body.signature) };
   }
 
   private async trackingOf(label: ChargedLabel): Promise<LabelTracking> {

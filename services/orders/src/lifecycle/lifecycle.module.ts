@@ -3,7 +3,7 @@ import { BulkModule } from '../bulk';
 import { CarriersModule } from '../carriers';
 import { OrdersModule } from '../orders';
 import { AutoRefundJob } from './auto-refund.job';
-import { EasyPostWebhookUseCase } from './easypost-webhook.usecase';
+import { CarrierPushUseCase } from './carrier-push.usecase';
 import { LabelManifestsRepository } from './label-manifests.repository';
 import { LabelTrackingRepository } from './label-tracking.repository';
 import { LabelVoidsRepository } from './label-voids.repository';
@@ -32,7 +32,7 @@ import { VoidStamper } from './void-stamp';
     RefundReconciler,
     AutoRefundJob,
     TrackingPoller,
-    EasyPostWebhookUseCase,
+    CarrierPushUseCase,
   ],
 })
 export class LifecycleModule {}

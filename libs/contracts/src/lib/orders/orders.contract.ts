@@ -160,10 +160,11 @@ export const OrdersRpc = {
     { who: 'admin' },
   ),
   /**
-   * An EasyPost webhook as the gateway received it: the exact body and its X-Hmac-Signature header, verified here
-   * (where the secret is). A forged, unsigned or replayed event changes nothing.
+   * An EasyPost push (a tracker event; EasyPost calls it a webhook) as the gateway received it: the exact body and its
+   * X-Hmac-Signature header, verified here (where the secret is). A forged, unsigned or replayed event changes nothing.
+   * The subject keeps its first name: replicas of the previous release answer it during a rolling restart.
    */
-  easypostWebhook: defineRpc(
+  easypostPush: defineRpc(
     'orders.webhook.easypost.v1',
     z.object({ body: z.string().max(1_000_000), signature: z.string().max(500).nullable() }),
     z.object({ accepted: z.boolean() }),

@@ -4,7 +4,7 @@ import type { LabelAddress, LabelShipment } from '../carrier.port';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { EasyPostCarrierAdapter } from './easypost.adapter';
 import { easyPostTestShipment } from './easypost-fixtures';
-import { parseTrackerUpdated, verifyEasyPostWebhook } from './easypost-webhook';
+import { parseTrackerUpdated, verifyEasyPostPush } from './easypost-push';
 
 /**
  * EasyPost's own recorded answers (fake-easypost/recorded/README.md names each cassette) replayed through the adapter,
@@ -211,15 +211,15 @@ describe("EasyPost's recorded webhook push", () => {
   const { rawBody, secret, signature } = easyPostRecordedWebhook();
 
   it('verifies with the recorded secret and X-Hmac-Signature, the secret normalised to NFKD as EasyPost does', () => {
-    expect(verifyEasyPostWebhook(rawBody, signature, secret)).toBe(true);
+    expect(verifyEasyPostPush(rawBody, signature, secret)).toBe(true);
     // The recorded secret "sécret" is composed; unnormalised, its HMAC is not the one EasyPost sent.
     expect(`hmac-sha256-hex=${createHmac('sha256', secret).update(rawBody).digest('hex')}`).not.toBe(signature);
   });
 
   it('refuses the recorded signature for a body changed by one character, or with another secret', () => {
-    expect(verifyEasyPostWebhook(rawBody.replace('"in_transit"', '"delivered"'), signature, secret)).toBe(false);
-    expect(verifyEasyPostWebhook(`${rawBody}\n`, signature, secret)).toBe(false);
-    expect(verifyEasyPostWebhook(rawBody, signature, 'secret')).toBe(false);
+    expect(verifyEasyPostPush(rawBody.replace('"in_transit"', '"delivered"'), signature, secret)).toBe(false);
+    expect(verifyEasyPostPush(`${rawBody}\n`, signature, secret)).toBe(false);
+    expect(verifyEasyPostPush(rawBody, signature, 'secret')).toBe(false);
   });
 
   it('reads the recorded tracker.updated event: its id, tracking code and the scans oldest first', () => {

@@ -4,7 +4,7 @@ import { trackingReportOf } from './easypost-tracking.mapper';
 import { easyPostTrackerUpdatedSchema } from './easypost.schema';
 
 /**
- * EasyPost's webhook pushes, with no I/O: the signature check and the one event we read. EasyPost signs the raw body
+ * EasyPost's pushes (its tracker events, which EasyPost calls webhooks), with no I/O: the signature check and the one event we read. EasyPost signs the raw body
  * only (`X-Hmac-Signature: hmac-sha256-hex=<hex of HMAC-SHA256(body, secret)>`, the secret NFKD-normalised, as its
  * SDKs do), with no time stamp: a replayed event verifies, so handlers must be idempotent by event id.
  */
@@ -21,7 +21,7 @@ export const easyPostSignatureOf = (rawBody: string, secret: string): string =>
  * True only when `signatureHeader` is EasyPost's signature of exactly `rawBody` with `secret`. A missing, empty or
  * malformed header, or an empty secret, is refused; the comparison takes the same time whatever the header holds.
  */
-export const verifyEasyPostWebhook = (rawBody: string, signatureHeader: string | null, secret: string): boolean => {
+export const verifyEasyPostPush = (rawBody: string, signatureHeader: string | null, secret: string): boolean => {
   if (!secret || !signatureHeader) return false;
   const header = signatureHeader.trim();
   if (!header.startsWith(PREFIX) || !HEX_SHA256.test(header.slice(PREFIX.length))) return false;

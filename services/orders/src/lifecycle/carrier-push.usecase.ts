@@ -1,19 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { parseTrackerUpdated, verifyEasyPostWebhook } from '../carriers';
+import { parseTrackerUpdated, verifyEasyPostPush } from '../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { LabelTrackingRepository } from './label-tracking.repository';
 import { TrackingRefresh } from './tracking-refresh';
 
 /**
- * EasyPost's `tracker.updated` pushes. Only a body signed with our secret is read (X-Hmac-Signature over the exact
- * bytes, compared in constant time); an event id seen before changes nothing, and a report older than the stored one
- * does not replace it, so a forged or replayed webhook moves nothing.
+ * A carrier's pushes: EasyPost's `tracker.updated` events (EasyPost's "webhooks"; ours are the customers' outgoing
+ * ones, `webhooks/`). Only a body signed with our secret is read (X-Hmac-Signature over the exact bytes, compared in
+ * constant time); an event id seen before changes nothing, and a report older than the stored one does not replace
+ * it, so a forged or replayed push moves nothing.
  */
 @Injectable()
-export class EasyPostWebhookUseCase {
-  private readonly logger = new Logger(EasyPostWebhookUseCase.name);
+export class CarrierPushUseCase {
+  private readonly logger = new Logger(CarrierPushUseCase.name);
 
   constructor(
     @Inject(ORM) private readonly orm: MikroORM,
@@ -25,7 +26,7 @@ export class EasyPostWebhookUseCase {
   /** False when the signature is missing or wrong (the gateway answers 401); true for any signed event, even one ignored. */
   async receive(body: string, signature: string | null): Promise<boolean> {
     const secret = this.env.EASYPOST_WEBHOOK_SECRET;
-    if (!secret || !verifyEasyPostWebhook(body, signature, secret)) return false;
+    if (!secret || !verifyEasyPostPush(body, signature, secret)) return false;
     const event = parseTrackerUpdated(body);
     if (!event) return true;
     if (!(await this.firstDelivery(event.eventId))) return true;

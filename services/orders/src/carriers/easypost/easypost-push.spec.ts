@@ -1,5 +1,5 @@
-import { signEasyPostWebhook } from '@labeldesk/testing';
-import { easyPostSignatureOf, parseTrackerUpdated, verifyEasyPostWebhook } from './easypost-webhook';
+import { signEasyPostPush } from '@labeldesk/testing';
+import { easyPostSignatureOf, parseTrackerUpdated, verifyEasyPostPush } from './easypost-push';
 
 const secret = 'sécret-Ａ1';
 const event = {
@@ -20,29 +20,29 @@ const event = {
 };
 const body = JSON.stringify(event);
 
-describe('verifyEasyPostWebhook', () => {
+describe('verifyEasyPostPush', () => {
   it('accepts the signature EasyPost sends: hmac-sha256-hex= and the hex HMAC of the raw body', () => {
-    expect(verifyEasyPostWebhook(body, easyPostSignatureOf(body, secret), secret)).toBe(true);
+    expect(verifyEasyPostPush(body, easyPostSignatureOf(body, secret), secret)).toBe(true);
     // Computed independently by the fake: the two agree.
-    expect(signEasyPostWebhook(body, secret)).toBe(easyPostSignatureOf(body, secret));
+    expect(signEasyPostPush(body, secret)).toBe(easyPostSignatureOf(body, secret));
   });
 
   it('normalises the secret as EasyPost does (NFKD), so a composed and a decomposed secret verify alike', () => {
     const composed = 'caf\u00e9';
     const decomposed = 'cafe\u0301';
-    expect(verifyEasyPostWebhook(body, signEasyPostWebhook(body, composed), decomposed)).toBe(true);
+    expect(verifyEasyPostPush(body, signEasyPostPush(body, composed), decomposed)).toBe(true);
   });
 
   it('accepts upper-case hex and surrounding spaces', () => {
     const signature = easyPostSignatureOf(body, secret);
-    expect(verifyEasyPostWebhook(body, ` hmac-sha256-hex=${signature.slice('hmac-sha256-hex='.length).toUpperCase()} `, secret)).toBe(true);
+    expect(verifyEasyPostPush(body, ` hmac-sha256-hex=${signature.slice('hmac-sha256-hex='.length).toUpperCase()} `, secret)).toBe(true);
   });
 
   it('refuses a body changed by one byte, another secret, or a signature of another body', () => {
     const signature = easyPostSignatureOf(body, secret);
-    expect(verifyEasyPostWebhook(`${body} `, signature, secret)).toBe(false);
-    expect(verifyEasyPostWebhook(body, signature, 'other-secret')).toBe(false);
-    expect(verifyEasyPostWebhook(body, easyPostSignatureOf('{}', secret), secret)).toBe(false);
+    expect(verifyEasyPostPush(`${body} `, signature, secret)).toBe(false);
+    expect(verifyEasyPostPush(body, signature, 'other-secret')).toBe(false);
+    expect(verifyEasyPostPush(body, easyPostSignatureOf('{}', secret), secret)).toBe(false);
   });
 
   it.each([
@@ -53,11 +53,11 @@ describe('verifyEasyPostWebhook', () => {
     ['a short digest', 'hmac-sha256-hex=abcd'],
     ['non-hex characters', `hmac-sha256-hex=${'z'.repeat(64)}`],
   ])('refuses %s', (_, header) => {
-    expect(verifyEasyPostWebhook(body, header, secret)).toBe(false);
+    expect(verifyEasyPostPush(body, header, secret)).toBe(false);
   });
 
   it('refuses everything when no secret is configured', () => {
-    expect(verifyEasyPostWebhook(body, easyPostSignatureOf(body, ''), '')).toBe(false);
+    expect(verifyEasyPostPush(body, easyPostSignatureOf(body, ''), '')).toBe(false);
   });
 });
 

@@ -1,24 +1,10 @@
 import type { BulkOrder, BulkRetryResponse } from '@labeldesk/contracts';
+import { bulkOrderFixture } from '../testing/bulk-order-fixture';
 import { initialBulkProgress, initializedProgress, progressedState, resumedProgress, retriedState } from './bulk-progress-state';
 
 const NOW = Date.UTC(2026, 0, 5, 12, 0, 0);
 
-const order = (overrides: Partial<BulkOrder> = {}): BulkOrder => ({
-  _id: 'batch-1',
-  status: 'processing',
-  createdAt: new Date(NOW - 90_000).toISOString(),
-  updatedAt: new Date(NOW).toISOString(),
-  totalCount: 200,
-  processedCount: 40,
-  failedCount: 0,
-  failedLabels: [],
-  bulkOrderData: { cost: 0, quotedCost: 1000, labelFormat: '4x6', sortBySku: false },
-  pdfName: null,
-  resultCSVName: null,
-  autoConfirmCSVName: null,
-  stuckAt: null,
-  ...overrides,
-});
+const order = (overrides: Partial<BulkOrder> = {}): BulkOrder => bulkOrderFixture(overrides, NOW);
 
 describe("the bulk progress widget's state changes", () => {
   it('opens a newly submitted batch as the modal with its clock at zero', () => {

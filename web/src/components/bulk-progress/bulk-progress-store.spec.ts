@@ -1,4 +1,5 @@
 import type { BulkOrder } from '@labeldesk/contracts';
+import { bulkOrderFixture } from '../../testing/bulk-order-fixture';
 import { installMemoryLocalStorage } from '../../testing/memory-local-storage';
 
 const memory = installMemoryLocalStorage();
@@ -15,22 +16,7 @@ beforeAll(async () => {
 
 const state = () => store.useBulkProgressStore.getState();
 
-const batch = (overrides: Partial<BulkOrder> = {}): BulkOrder => ({
-  _id: 'batch-1',
-  status: 'processing',
-  createdAt: new Date(Date.now() - 90_000).toISOString(),
-  updatedAt: new Date().toISOString(),
-  totalCount: 200,
-  processedCount: 40,
-  failedCount: 0,
-  failedLabels: [],
-  bulkOrderData: { cost: 0, quotedCost: 1000, labelFormat: '4x6', sortBySku: false },
-  pdfName: null,
-  resultCSVName: null,
-  autoConfirmCSVName: null,
-  stuckAt: null,
-  ...overrides,
-});
+const batch = (overrides: Partial<BulkOrder> = {}): BulkOrder => bulkOrderFixture(overrides);
 
 beforeEach(() => {
   state().reset();

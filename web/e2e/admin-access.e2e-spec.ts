@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loginThroughUi, newCustomer, registerThroughApi } from './support/accounts';
+import { newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
 
@@ -14,8 +14,7 @@ describe('The admin area', () => {
   it('sends a signed-in customer who opens /admin/dashboard back to the landing page', async () => {
     const customer = newCustomer();
     await registerThroughApi(customer);
-    await loginThroughUi(page, customer);
-    await waitForPath(page, '/main/dashboard');
+    await openSignedIn(page, customer);
 
     await page.goto(appUrl('/admin/dashboard'));
     await waitForPath(page, '/');
@@ -24,8 +23,7 @@ describe('The admin area', () => {
   });
 
   it('shows an admin the Admin Panel entry in the sidebar, which leads through /main/admin to the admin dashboard', async () => {
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
+    await openSignedIn(page, adminCredentials());
 
     const adminLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin Panel' });
     await adminLink.waitFor();

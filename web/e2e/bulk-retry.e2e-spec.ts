@@ -1,7 +1,7 @@
 import type { PriceTier } from '@labeldesk/contracts';
 import { FakeEasyPostServer, startDistributed, startEmbedded, type FakeEasyPostOptions, type RunningSystem } from '@labeldesk/testing';
 import type { Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { fundedCustomer } from './support/bulk-api';
 import { bulkCsv, SERVICE, uploadBulkFile, validCsvRow } from './support/bulk-orders';
@@ -135,8 +135,7 @@ describe('Retrying the failed labels of a batch', () => {
       const { fake, fakeOptions } = system();
       const customer = await fundedCustomer(100_00);
       const soldBefore = fake.labelsSold();
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bulk Order', exact: true }).click();
       await waitForPath(page, '/main/bulk-order');
 

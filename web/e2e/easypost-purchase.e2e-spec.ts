@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { PriceTier } from '@labeldesk/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { loginThroughUi } from './support/accounts';
+import { openSignedIn } from './support/accounts';
 import { dismissToasts, saveDownload, useBrowserPage, waitForPath } from './support/browser';
 import { fundedCustomer } from './support/bulk-api';
 import { adminCredentials, appUrl } from './support/env';
@@ -101,8 +101,7 @@ describe('Buying labels with postage through EasyPost', () => {
     async () => {
       const customer = await fundedCustomer(50_00);
       const soldBefore = system().fake.labelsSold();
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await openFromSidebar(page, 'Order Label', '/main/order-label');
       await page.getByRole('heading', { level: 1, name: 'Order Label' }).waitFor();
 
@@ -148,8 +147,7 @@ describe('Buying labels with postage through EasyPost', () => {
       const customer = await fundedCustomer(100_00);
       const soldBefore = system().fake.labelsSold();
       const codesBefore = trackingCodesSold(system().fake).length;
-      await loginThroughUi(page, customer);
-      await waitForPath(page, '/main/dashboard');
+      await openSignedIn(page, customer);
       await openFromSidebar(page, 'Bulk Order', '/main/bulk-order');
       await page.getByRole('heading', { level: 1, name: 'Bulk Order' }).waitFor();
 
@@ -217,9 +215,7 @@ describe('Buying labels with postage through EasyPost', () => {
       expect(refused.status).toBe(502);
       expect(body.message).toMatch(/You have not been charged\.$/);
 
-      await loginThroughUi(page, adminCredentials());
-      await waitForPath(page, '/main/dashboard');
-      await page.goto(appUrl('/admin/dashboard'));
+      await openSignedIn(page, adminCredentials(), '/admin/dashboard');
       const alerts = page.getByRole('region', { name: 'Carrier alerts' });
       // The alert is written beside the purchase, and the dashboard asks for it again every 30 s.
       await alerts.getByText('EasyPost has no funds left', { exact: true }).waitFor({ timeout: 45_000 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loginThroughApi, loginThroughUi } from './support/accounts';
+import { loginThroughApi, openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
@@ -9,10 +9,7 @@ import { adminCredentials, appUrl } from './support/env';
 
 const FLAT_PRICE_TEXT = 'Any weight from 20 lb up to 70 lb costs the same.';
 
-const signIn = async (page: Page, customer: FundedCustomer): Promise<void> => {
-  await loginThroughUi(page, customer);
-  await waitForPath(page, '/main/dashboard');
-};
+const signIn = (page: Page, customer: FundedCustomer): Promise<void> => openSignedIn(page, customer);
 
 /** One label bought through the API, as the order form buys it. */
 const buySingleLabel = async (customer: FundedCustomer, serviceName: string): Promise<void> => {
@@ -103,9 +100,7 @@ describe('What a new customer trips on', () => {
     const deleted = await fetch(appUrl(`/api/auth/users/${customer.userId}`), { method: 'DELETE', headers: { token: await adminToken() } });
     expect(deleted.status).toBe(200);
 
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl(`/admin/audit-log?targetId=${customer.userId}`));
+    await openSignedIn(page, adminCredentials(), `/admin/audit-log?targetId=${customer.userId}`);
     await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
     const row = page.getByTestId('audit-row').filter({ hasText: 'Deleted user' }).first();
     await row.waitFor();
@@ -124,10 +119,7 @@ describe('What a new customer trips on', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await saveScreenshot(page, 'new-customer-invite-refused');
 
-    await page.goto(appUrl('/login'));
-    await loginThroughUi(page, adminCredentials());
-    await waitForPath(page, '/main/dashboard');
-    await page.goto(appUrl('/main/invite'));
+    await openSignedIn(page, adminCredentials(), '/main/invite');
     await page.getByRole('heading', { level: 1, name: /^Invite/ }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/main/invite');
   });

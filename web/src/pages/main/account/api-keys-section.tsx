@@ -1,15 +1,15 @@
-import { Badge, Box, Button, Card, Checkbox, Code, Heading, HStack, Link, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { API_SCOPE_MEANINGS, API_SCOPES, ErrorCode, type ApiKeySummary, type ApiScope } from '@labeldesk/contracts';
+import { Badge, Box, Button, Card, Code, Heading, HStack, Link, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import type { ApiKeySummary } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
 import { useSignedInAsCustomer } from '../../../hooks/use-signed-in-as-customer';
-import { errorMessage, isApiError } from '../../../libs/http-client';
+import { errorMessage } from '../../../libs/http-client';
 import { formatDateTime } from '../../../libs/format';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../../services/api-keys/api-keys';
+import { useApiKeys, useRevokeApiKey } from '../../../services/api-keys/api-keys';
 import { useAuthStore } from '../../../stores/auth.store';
+import { CreateKeyForm } from './create-api-key-form';
 import { LoginAsNotice } from './login-as-notice';
 
 /** Shown once, right after creation: the server keeps only a hash, so this is the only chance to copy it. */
@@ -29,110 +29,6 @@ const NewKey = ({ value, onDone }: { value: string; onDone: () => void }): React
     </Button>
   </Box>
 );
-
-type Proof = 'password' | 'code';
-
-const REFUSAL_ID = 'api-key-confirmation-refused';
-
-const PROOF_FIELD: Record<Proof, { label: string; type: string; autoComplete: string; helperText: string }> = {
-  password: { label: 'Your password', type: 'password', autoComplete: 'current-password', helperText: 'A key outlives this session: confirm it is you.' },
-  code: { label: 'Two-factor code', type: 'text', autoComplete: 'one-time-code', helperText: 'From your authenticator app, or a recovery code.' },
-};
-
-/**
- * A key outlives the session that makes it, so making one asks who is there again (decision 072): the password, or
- * with two-factor sign-in on, a code instead. A wrong one is said under the field; the session goes on.
- */
-const CreateKeyForm = ({ onCreated, twoFactorEnabled }: { onCreated: (key: string) => void; twoFactorEnabled: boolean }): ReactElement => {
-  const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ReadonlySet<ApiScope>>(new Set(['labels:read']));
-  const [proof, setProof] = useState<Proof>('password');
-  const [secret, setSecret] = useState('');
-  const [refusal, setRefusal] = useState<string | undefined>(undefined);
-  const toggle = (scope: ApiScope, on: boolean) =>
-    setScopes((current) => {
-      const next = new Set(current);
-      if (on) next.add(scope);
-      else next.delete(scope);
-      return next;
-    });
-  const switchProof = () => {
-    setProof((current) => (current === 'password' ? 'code' : 'password'));
-    setSecret('');
-    setRefusal(undefined);
-  };
-  const submit = () =>
-    create.mutate(
-      { name: name.trim(), scopes: [...scopes], ...(proof === 'password' ? { password: secret } : { code: secret.trim() }) },
-      {
-        onSuccess: (created) => {
-          setName('');
-          setSecret('');
-          setRefusal(undefined);
-          onCreated(created.key);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === ErrorCode.AUTH_CONFIRMATION_FAILED) setRefusal(error.message);
-          else notify.error(errorMessage(error, 'Could not create the key'));
-        },
-      },
-    );
-  const field = PROOF_FIELD[proof];
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      aria-label="Create an API key"
-    >
-      <Stack gap="3">
-        <FormField label="Key name" placeholder="e.g. Warehouse script" value={name} onChange={(event) => setName(event.target.value)} maxLength={60} />
-        <Wrap gap="4" role="group" aria-label="Scopes">
-          {API_SCOPES.map((scope) => (
-            <Checkbox.Root key={scope} size="sm" checked={scopes.has(scope)} onCheckedChange={(details) => toggle(scope, details.checked === true)}>
-              <Checkbox.HiddenInput aria-label={scope} />
-              <Checkbox.Control />
-              <Checkbox.Label title={API_SCOPE_MEANINGS[scope]}>{scope}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Wrap>
-        <Box maxW="sm">
-          <FormField
-            key={proof}
-            label={field.label}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            value={secret}
-            maxLength={proof === 'password' ? 128 : 40}
-            onChange={(event) => {
-              setSecret(event.target.value);
-              setRefusal(undefined);
-            }}
-            // The refusal in the theme's status red: Field.ErrorText's fg.error misses AA contrast in light mode.
-            {...(refusal ? { state: { invalid: true, message: undefined }, 'aria-describedby': REFUSAL_ID } : { helperText: field.helperText })}
-          />
-          {refusal && (
-            <Text id={REFUSAL_ID} role="alert" textStyle="xs" color="status.failed.fg" mt="1.5">
-              {refusal}
-            </Text>
-          )}
-          {twoFactorEnabled && (
-            <Button type="button" variant="plain" size="xs" px="0" colorPalette="brand" onClick={switchProof}>
-              {proof === 'password' ? 'Use a two-factor code instead' : 'Use your password instead'}
-            </Button>
-          )}
-        </Box>
-        <Box>
-          <Button type="submit" size="sm" loading={create.isPending} disabled={name.trim() === '' || scopes.size === 0 || secret.trim() === ''}>
-            Create key
-          </Button>
-        </Box>
-      </Stack>
-    </form>
-  );
-};
 
 const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevoke: ((key: ApiKeySummary) => void) | null }): ReactElement => (
   <Table.ScrollArea borderWidth="1px" rounded="md">

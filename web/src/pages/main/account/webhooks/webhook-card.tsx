@@ -20,6 +20,33 @@ interface WebhookCardProps {
   secretsRefusedBy?: string | undefined;
 }
 
+/** The endpoint's URL, events and state; why it was disabled, and until when the previous secret still signs. */
+const WebhookSummary = ({ webhook }: { webhook: WebhookEndpoint }): ReactElement => (
+  <>
+    <HStack justify="space-between" align="flex-start" wrap="wrap" gap="2">
+      <Stack gap="1" minW="0">
+        <Text fontFamily="mono" textStyle="sm" wordBreak="break-all">
+          {webhook.url}
+        </Text>
+        <Wrap gap="1">
+          {webhook.events.map((event) => (
+            <StatusBadge key={event} tone="neutral">
+              {EVENT_LABELS[event]}
+            </StatusBadge>
+          ))}
+        </Wrap>
+      </Stack>
+      {webhook.enabled ? <StatusBadge tone="completed">Enabled</StatusBadge> : <StatusBadge tone="failed">Disabled</StatusBadge>}
+    </HStack>
+    {!webhook.enabled && webhook.disabledReason && <Text textStyle="sm" color="fg.muted">{webhook.disabledReason}</Text>}
+    {webhook.previousSecretUntil && (
+      <Text textStyle="sm" color="fg.muted">
+        The previous secret also signs until {formatDateTime(webhook.previousSecretUntil)}.
+      </Text>
+    )}
+  </>
+);
+
 /** One endpoint: its URL, events and state, its actions, and its delivery log on demand. */
 export const WebhookCard = ({ webhook, onSecret, secretsRefusedBy }: WebhookCardProps): ReactElement => {
   const [showLog, setShowLog] = useState(false);
@@ -33,27 +60,7 @@ export const WebhookCard = ({ webhook, onSecret, secretsRefusedBy }: WebhookCard
   return (
     <Box borderWidth="1px" rounded="md" p="4" data-testid="webhook-endpoint">
       <Stack gap="3">
-        <HStack justify="space-between" align="flex-start" wrap="wrap" gap="2">
-          <Stack gap="1" minW="0">
-            <Text fontFamily="mono" textStyle="sm" wordBreak="break-all">
-              {webhook.url}
-            </Text>
-            <Wrap gap="1">
-              {webhook.events.map((event) => (
-                <StatusBadge key={event} tone="neutral">
-                  {EVENT_LABELS[event]}
-                </StatusBadge>
-              ))}
-            </Wrap>
-          </Stack>
-          {webhook.enabled ? <StatusBadge tone="completed">Enabled</StatusBadge> : <StatusBadge tone="failed">Disabled</StatusBadge>}
-        </HStack>
-        {!webhook.enabled && webhook.disabledReason && <Text textStyle="sm" color="fg.muted">{webhook.disabledReason}</Text>}
-        {webhook.previousSecretUntil && (
-          <Text textStyle="sm" color="fg.muted">
-            The previous secret also signs until {formatDateTime(webhook.previousSecretUntil)}.
-          </Text>
-        )}
+        <WebhookSummary webhook={webhook} />
         <Wrap gap="2">
           <Button size="xs" variant="outline" onClick={() => setShowLog((open) => !open)} aria-expanded={showLog}>
             {showLog ? 'Hide Deliveries' : 'Deliveries'}

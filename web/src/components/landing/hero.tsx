@@ -35,6 +35,41 @@ const whenLoaded = (styles: Record<string, unknown>) => ({ '[data-loaded] > &': 
 
 const claims = ['24/7 availability', '98% satisfaction guarantee', '30-day money-back guarantee'] as const;
 
+/** The claim, the promise, the two ways in, and the three guarantees. */
+const HeroCopy = (): ReactElement => (
+  <Stack gap="6" maxW="2xl">
+    <Text textStyle="sm" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.200">
+      Prepaid USPS shipping labels
+    </Text>
+    <Heading as="h1" id="hero-heading" fontSize={{ base: '4xl', md: '6xl' }} lineHeight="1.05" letterSpacing="tight" fontWeight="bold">
+      Ship more. Pay less for every label.
+    </Heading>
+    <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="xl">
+      The fast, automated and low-cost way to buy shipping labels: one at a time, or hundreds at once from a file, paid
+      from your prepaid balance.
+    </Text>
+    <Flex gap="3" wrap="wrap">
+      <Button asChild size="xl" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
+        <RouterLink to="/register">
+          Get Started
+          <ArrowRightIcon />
+        </RouterLink>
+      </Button>
+      <Button asChild size="xl" variant="outline" color="white" borderColor="whiteAlpha.600" _hover={{ bg: 'whiteAlpha.200' }}>
+        <a href="#how-it-works">See how it works</a>
+      </Button>
+    </Flex>
+    <Stack as="ul" direction={{ base: 'column', sm: 'row' }} gap={{ base: '2', sm: '6' }} listStyle="none" pt="2">
+      {claims.map((claim) => (
+        <HStack as="li" key={claim} gap="2" textStyle="sm" color="whiteAlpha.900">
+          <BadgeCheckIcon boxSize="5" color="brand.200" />
+          {claim}
+        </HStack>
+      ))}
+    </Stack>
+  </Stack>
+);
+
 export const Hero = (): ReactElement => {
   const loaded = useImageLoaded(HERO_IMAGE);
   const fade = { opacity: 0, transition: FADE_IN, css: whenLoaded({ opacity: 1 }) } as const;
@@ -83,37 +118,7 @@ export const Hero = (): ReactElement => {
         {...fade}
       />
       <Container maxW="6xl" position="relative" py={{ base: '16', md: '24' }} {...fade}>
-        <Stack gap="6" maxW="2xl">
-          <Text textStyle="sm" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.200">
-            Prepaid USPS shipping labels
-          </Text>
-          <Heading as="h1" id="hero-heading" fontSize={{ base: '4xl', md: '6xl' }} lineHeight="1.05" letterSpacing="tight" fontWeight="bold">
-            Ship more. Pay less for every label.
-          </Heading>
-          <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="xl">
-            The fast, automated and low-cost way to buy shipping labels: one at a time, or hundreds at once from a file, paid
-            from your prepaid balance.
-          </Text>
-          <Flex gap="3" wrap="wrap">
-            <Button asChild size="xl" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
-              <RouterLink to="/register">
-                Get Started
-                <ArrowRightIcon />
-              </RouterLink>
-            </Button>
-            <Button asChild size="xl" variant="outline" color="white" borderColor="whiteAlpha.600" _hover={{ bg: 'whiteAlpha.200' }}>
-              <a href="#how-it-works">See how it works</a>
-            </Button>
-          </Flex>
-          <Stack as="ul" direction={{ base: 'column', sm: 'row' }} gap={{ base: '2', sm: '6' }} listStyle="none" pt="2">
-            {claims.map((claim) => (
-              <HStack as="li" key={claim} gap="2" textStyle="sm" color="whiteAlpha.900">
-                <BadgeCheckIcon boxSize="5" color="brand.200" />
-                {claim}
-              </HStack>
-            ))}
-          </Stack>
-        </Stack>
+        <HeroCopy />
       </Container>
     </Box>
   );

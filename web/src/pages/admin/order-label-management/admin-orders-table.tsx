@@ -25,6 +25,68 @@ const CostCell = ({ row }: { row: Row }): ReactElement => {
   );
 };
 
+/** One order or batch: when, whose, what, its state, its labels and money, its tracking, and Open. */
+const AdminOrderRow = ({ row, onOpen }: { row: Row; onOpen: (row: Row) => void }): ReactElement => {
+  const status = adminStatusDisplay(row);
+  return (
+    <Table.Row data-testid="admin-order-row" data-kind={row.kind} data-status={row.status}>
+      <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+        {formatDateTime(row.createdAt)}
+      </Table.Cell>
+      <Table.Cell maxW="48">
+        <Stack gap="0">
+          <Text truncate fontWeight="medium">
+            {row.userName ?? 'Deleted user'}
+          </Text>
+          <Text truncate color="fg.muted" textStyle="xs">
+            {row.userEmail ?? row.userId}
+          </Text>
+        </Stack>
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        <Stack gap="0">
+          <Text>{row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}</Text>
+          {row.carriers.length > 0 && (
+            <Text color="fg.muted" textStyle="xs" data-testid="row-carriers">
+              {carrierNames(row.carriers)}
+            </Text>
+          )}
+        </Stack>
+      </Table.Cell>
+      <Table.Cell>
+        <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+        {row.labels}/{row.totalCount}
+        {row.failedCount > 0 && row.kind === 'batch' && (
+          <Text as="span" color="fg.error" textStyle="xs" ms="1">
+            ({row.failedCount} failed)
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+        {formatCents(row.chargedCents)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+        <CostCell row={row} />
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={marginColor(row.marginCents)}>
+        {formatKnownCents(row.marginCents)}
+      </Table.Cell>
+      <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
+        {row.trackingNumber ?? '—'}
+      </Table.Cell>
+      <Table.Cell>
+        <HStack justify="flex-end">
+          <Button size="xs" variant="outline" colorPalette="gray" onClick={() => onOpen(row)} aria-label={`Open ${row.kind === 'single' ? 'order' : 'batch'} of ${formatDateTime(row.createdAt)}`}>
+            Open
+          </Button>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+};
+
 /** Newest first; the row opens the order's details, where its files are. */
 export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]; onOpen: (row: Row) => void; stale: boolean }): ReactElement => (
   // While new filters load, the previous rows stay (no jump) but are dimmed and marked busy, so none is taken for a match.
@@ -45,66 +107,9 @@ export const AdminOrdersTable = ({ rows, onOpen, stale }: { rows: readonly Row[]
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {rows.map((row) => {
-          const status = adminStatusDisplay(row);
-          return (
-            <Table.Row key={`${row.kind}:${row.id}`} data-testid="admin-order-row" data-kind={row.kind} data-status={row.status}>
-              <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                {formatDateTime(row.createdAt)}
-              </Table.Cell>
-              <Table.Cell maxW="48">
-                <Stack gap="0">
-                  <Text truncate fontWeight="medium">
-                    {row.userName ?? 'Deleted user'}
-                  </Text>
-                  <Text truncate color="fg.muted" textStyle="xs">
-                    {row.userEmail ?? row.userId}
-                  </Text>
-                </Stack>
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                <Stack gap="0">
-                  <Text>{row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}</Text>
-                  {row.carriers.length > 0 && (
-                    <Text color="fg.muted" textStyle="xs" data-testid="row-carriers">
-                      {carrierNames(row.carriers)}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Cell>
-              <Table.Cell>
-                <StatusBadge tone={status.tone}>{status.text}</StatusBadge>
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                {row.labels}/{row.totalCount}
-                {row.failedCount > 0 && row.kind === 'batch' && (
-                  <Text as="span" color="fg.error" textStyle="xs" ms="1">
-                    ({row.failedCount} failed)
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                {formatCents(row.chargedCents)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                <CostCell row={row} />
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color={marginColor(row.marginCents)}>
-                {formatKnownCents(row.marginCents)}
-              </Table.Cell>
-              <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
-                {row.trackingNumber ?? '—'}
-              </Table.Cell>
-              <Table.Cell>
-                <HStack justify="flex-end">
-                  <Button size="xs" variant="outline" colorPalette="gray" onClick={() => onOpen(row)} aria-label={`Open ${row.kind === 'single' ? 'order' : 'batch'} of ${formatDateTime(row.createdAt)}`}>
-                    Open
-                  </Button>
-                </HStack>
-              </Table.Cell>
-            </Table.Row>
-          );
-        })}
+        {rows.map((row) => (
+          <AdminOrderRow key={`${row.kind}:${row.id}`} row={row} onOpen={onOpen} />
+        ))}
       </Table.Body>
     </Table.Root>
   </Table.ScrollArea>

@@ -4,6 +4,7 @@ import { AuthAuditRpc, DomainError, ErrorCode, type AnyRpcContract, type Caller 
 import type { RpcClient } from '@labeldesk/nest-transport';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { LabelLifecycleController } from '../http/label-lifecycle.controller';
+import { InviteController } from '../http/invite.controller';
 import { UsersAdminController } from '../http/users-admin.controller';
 import { AuditInterceptor } from './audit.interceptor';
 
@@ -26,6 +27,16 @@ const voidContext = (caller: Caller): ExecutionContext => {
   return {
     getType: () => 'http',
     getHandler: () => LabelLifecycleController.prototype.voidLabel,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+};
+
+/** A referral code applied by `caller` (the customer themselves, or an admin signed in as them). */
+const referralContext = (caller: Caller): ExecutionContext => {
+  const request = { params: {}, caller, correlationId: 'c3' };
+  return {
+    getType: () => 'http',
+    getHandler: () => InviteController.prototype.apply,
     switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
 };
@@ -64,6 +75,18 @@ describe('AuditInterceptor', () => {
     const { run, recorded } = setup(() => voidContext({ userId: 'customer-1', role: 'user', authMethod: 'login_as', impersonatorId: ADMIN_ID }));
     await run(() => of({ voided: true }));
     expect(recorded()).toEqual([{ action: 'label.void', targetType: 'order', targetId: 'order-1', before: null, after: null }]);
+  });
+
+  it('records the referrer an admin set signed in as the customer, with the customer as the target and their state before and after', async () => {
+    const { run, recorded } = setup(() => referralContext({ userId: 'customer-1', role: 'user', authMethod: 'login_as', impersonatorId: ADMIN_ID }));
+    await run(() => of({ success: true }));
+    expect(recorded()).toEqual([expect.objectContaining({ action: 'user.referrer-set', targetType: 'user', targetId: 'customer-1', before: expect.any(Object), after: expect.any(Object) })]);
+  });
+
+  it('records nothing for a referral code a customer applies in their own session', async () => {
+    const { run, recorded } = setup(() => referralContext({ userId: 'customer-1', role: 'user', authMethod: 'session' }));
+    await run(() => of({ success: true }));
+    expect(recorded()).toEqual([]);
   });
 
   it("records nothing for a label voided by its owner in their own session (not an admin's action)", async () => {

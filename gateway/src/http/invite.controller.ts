@@ -14,7 +14,7 @@ import {
 import { RpcClient } from '@labeldesk/nest-transport';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import type { z } from 'zod';
-import { Ctx, type CallContext } from '../auth/request-context';
+import { Ctx, type AuthenticatedRequest, type CallContext } from '../auth/request-context';
 import { readClaims } from '../auth/verified-callers.cache';
 import type { IncomingHttpHeaders } from 'node:http';
 import { UserViewService } from '../users/user-view.service';
@@ -22,6 +22,8 @@ import { headerValue } from './header-value';
 import { ZodBody } from './zod-body.pipe';
 import { Forwards } from '../auth/access.decorators';
 import { ForgetsUsers, self } from '../auth/forgets-user.decorator';
+import { Audited } from '../audit/audited.decorator';
+import { userSnapshot } from '../audit/snapshots';
 
 /**
  * Spec 7 "Invites". `{userId}` routes are the user themselves or an admin (AccessGuard, and auth checks again).
@@ -56,6 +58,8 @@ export class InviteController {
 
   @ApiDoc({ summary: 'Apply a referral code (onboarding)', body: applyReferralRequestSchema, response: applyReferralResponseSchema })
   @Forwards(AuthRpc.applyReferral)
+  // An admin signed in as the customer sets who referred them: the log names the admin, acting as the customer.
+  @Audited({ action: 'user.referrer-set', targetType: 'user', target: (request) => (request as AuthenticatedRequest).caller?.userId ?? null, snapshot: userSnapshot, onlyWhenAdmin: true })
   @ForgetsUsers(self)
   @Post('referral/apply')
   @HttpCode(200)

@@ -100,7 +100,7 @@ describe('Batches and their files’ lease on PostgreSQL', () => {
       expect(again).toMatchObject({ id, status: 'generating_files' });
       // The build has been going on since the first worker took it: the time it started is kept.
       expect(new Date(again!.stuck_at!).getTime()).toBe(new Date(started!.stuck_at).getTime());
-      await bulk.files.finishFiles(id, 'completed', { pdfFileId: null, resultFileId: randomUUID(), confirmFileId: null, pdfName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
+      await bulk.files.finishFiles(id, 'completed', { labelFileId: null, resultFileId: randomUUID(), confirmFileId: null, labelName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
     });
 
     /** A claim for any batch looks at the whole table: the batches other tests left being bought are put out of the way. */
@@ -119,7 +119,7 @@ describe('Batches and their files’ lease on PostgreSQL', () => {
       const got = taken.flatMap((t) => (t ? [t.id] : []));
       expect(got.sort()).toEqual([a, b].sort());
       expect(await bulk.files.claimForFiles(null, 60)).toBeNull();
-      for (const id of [a, b]) await bulk.files.finishFiles(id, 'completed', { pdfFileId: null, resultFileId: randomUUID(), confirmFileId: null, pdfName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
+      for (const id of [a, b]) await bulk.files.finishFiles(id, 'completed', { labelFileId: null, resultFileId: randomUUID(), confirmFileId: null, labelName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
     });
 
     it('passes over a batch another replica is taking in an open transaction, without waiting for it', async () => {
@@ -137,16 +137,16 @@ describe('Batches and their files’ lease on PostgreSQL', () => {
         await replica.end();
       }
       expect((await other.files.claimForFiles(null, 60))?.id).toBe(a);
-      for (const id of [a, b]) await bulk.files.finishFiles(id, 'completed', { pdfFileId: null, resultFileId: randomUUID(), confirmFileId: null, pdfName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
+      for (const id of [a, b]) await bulk.files.finishFiles(id, 'completed', { labelFileId: null, resultFileId: randomUUID(), confirmFileId: null, labelName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
     });
 
     it('stores the built files’ names only on a batch generating files, and finds the batch by any of them', async () => {
       const id = await finished();
-      const files = { pdfFileId: randomUUID(), resultFileId: randomUUID(), confirmFileId: randomUUID(), pdfName: `${id}.pdf`, resultCsvName: `${id}.csv`, autoConfirmCsvName: `${id}.tsv` };
+      const files = { labelFileId: randomUUID(), resultFileId: randomUUID(), confirmFileId: randomUUID(), labelName: `${id}.pdf`, resultCsvName: `${id}.csv`, autoConfirmCsvName: `${id}.tsv` };
       expect(await bulk.files.finishFiles(id, 'completed', files)).toBeNull();
       await bulk.files.claimForFiles(id, 60);
       expect(await bulk.files.finishFiles(id, 'completed', files)).toMatchObject({
-        status: 'completed', pdf_name: `${id}.pdf`, result_csv_name: `${id}.csv`, auto_confirm_csv_name: `${id}.tsv`, lease_until: null, stuck_at: null, error: null,
+        status: 'completed', label_name: `${id}.pdf`, result_csv_name: `${id}.csv`, auto_confirm_csv_name: `${id}.tsv`, lease_until: null, stuck_at: null, error: null,
       });
       expect(await bulk.files.finishFiles(id, 'failed', files)).toBeNull();
       for (const name of [`${id}.pdf`, `${id}.csv`, `${id}.tsv`]) expect((await bulk.batches.findOwnedByFileName(name, EVERY_OWNER))?.id).toBe(id);
@@ -157,7 +157,7 @@ describe('Batches and their files’ lease on PostgreSQL', () => {
       const id = await finished();
       await bulk.files.claimForFiles(id, 60);
       expect(await bulk.files.reopenForFiles(id, ['generating_files'])).toBe(false);
-      await bulk.files.finishFiles(id, 'completed', { pdfFileId: null, resultFileId: randomUUID(), confirmFileId: null, pdfName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
+      await bulk.files.finishFiles(id, 'completed', { labelFileId: null, resultFileId: randomUUID(), confirmFileId: null, labelName: null, resultCsvName: `${id}.csv`, autoConfirmCsvName: null });
       expect(await bulk.files.reopenForFiles(id, ['recovery_failed'])).toBe(false);
       expect(await bulk.files.reopenForFiles(id, ['completed', 'recovery_failed'])).toBe(true);
       expect(await bulk.batches.find(id)).toMatchObject({ status: 'generating_files', lease_until: null });

@@ -37,7 +37,7 @@ describe('owner-scoped reads of orders on PostgreSQL', () => {
   it("finds a batch by id and by file name for its owner and an admin, and another user's no more than a missing one", async () => {
     const { orderId } = await buying(1, { userId: owner });
     const fileName = `Labels_${orderId}.pdf`;
-    await db.sql(`update "orders"."bulk_orders" set "pdf_name" = ? where "id" = ?`, [fileName, orderId]);
+    await db.sql(`update "orders"."bulk_orders" set "label_name" = ? where "id" = ?`, [fileName, orderId]);
     for (const scope of [mine, admin]) {
       expect(await bulk.batches.findOwned(orderId, scope)).toMatchObject({ id: orderId, user_id: owner });
       expect(await bulk.batches.findOwnedByFileName(fileName, scope)).toMatchObject({ id: orderId });

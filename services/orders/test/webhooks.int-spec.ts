@@ -184,7 +184,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const first = JSON.parse((await messagesOf(userId)).find((m) => m.event_id === `label.purchased:bulk:${a}`)?.body ?? '{}') as { data: Record<string, unknown> };
     expect(first.data).toMatchObject({ labelKind: 'bulk', labelId: a, orderId, row: 1, amountCents: 100, carrier: 'usps' });
 
-    const files = { pdfFileId: null, resultFileId: randomUUID(), confirmFileId: null, pdfName: null, resultCsvName: 'r.csv', autoConfirmCsvName: null };
+    const files = { labelFileId: null, resultFileId: randomUUID(), confirmFileId: null, labelName: null, resultCsvName: 'r.csv', autoConfirmCsvName: null };
     expect(await bulk.files.claimForFiles(orderId, 60)).not.toBeNull();
     expect(await bulk.files.finishFiles(orderId, 'completed_with_errors', files)).toMatchObject({ status: 'completed_with_errors' });
     // Regenerating the files of the same round reports nothing new.

@@ -11,11 +11,11 @@ import { resultCsvChunks, type ResultCsvRow } from './output/result-csv.writer';
 import { tee } from './output/tee';
 
 export interface BuiltFiles {
-  /** The batch's labels file: the merged PDF, or the .zpl of a `zpl` batch (kept in the same columns, decision 047). */
-  pdfFileId: string | null;
+  /** The batch's labels file: the merged PDF, or the .zpl of a `zpl` batch (decision 047); the wire names it by its format. */
+  labelFileId: string | null;
   resultFileId: string;
   confirmFileId: string | null;
-  pdfName: string | null;
+  labelName: string | null;
   resultCsvName: string;
   autoConfirmCsvName: string | null;
 }
@@ -51,13 +51,13 @@ async function* map<T, U>(source: AsyncIterable<T>, fn: (value: T) => U): AsyncG
 }
 
 /** The label files of the bought rows, in the rows' order. */
-async function* labelsOf(rows: AsyncIterable<{ status: BulkFileRow['status']; label_pdf: Buffer | null }>): AsyncGenerator<Buffer> {
-  for await (const row of rows) if (row.status === 'succeeded' && row.label_pdf) yield row.label_pdf;
+async function* labelsOf(rows: AsyncIterable<{ status: BulkFileRow['status']; label_file: Buffer | null }>): AsyncGenerator<Buffer> {
+  for await (const row of rows) if (row.status === 'succeeded' && row.label_file) yield row.label_file;
 }
 
 /**
  * The three files of a finished batch, each streamed from the items into the file store (parts of 512 kB):
- * the merged label PDF, the result CSV (one line per submitted row) and the Amazon confirmation TSV. Building
+ * the labels (merged into a PDF, or one .zpl), the result CSV (one line per submitted row) and the Amazon confirmation TSV. Building
  * again replaces them, so Regenerate Files and a resumed build after a crash end in the same files.
  */
 @Injectable()
@@ -73,7 +73,7 @@ export class BulkFilesBuilder {
     const sample = (await this.batchFiles.hasSampleLabels(batch.id)) ?? !this.carriers.sellsPostage;
     const names = fileNames(new Date(batch.created_at), batch.id, sample);
     await this.files.removeOwnByNames(batch.user_id, batch.id, [names.pdfName, names.zplName, names.resultCSVName, names.autoConfirmCSVName]);
-    const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
+    const earlier = [batch.label_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
 
     const anyLabel = batch.processed_count > 0;
     const shipDate = new Date();
@@ -96,30 +96,30 @@ export class BulkFilesBuilder {
       );
     const saveLabels = (labels: { name: string; contentType: string; chunks: AsyncIterable<Buffer> }) => this.files.saveStream(batch.user_id, labels.name, labels.contentType, labels.chunks);
     let labels: ReturnType<BulkFilesBuilder['labelsFile']> | null = null;
-    let pdf: StoredFileEntity | null = null;
+    let labelFile: StoredFileEntity | null = null;
     let result: StoredFileEntity;
     let confirm: StoredFileEntity | null = null;
     if (anyLabel && !batch.sort_by_sku) {
       // Labels printed in row order: the three files from one read of the items, written side by side.
       const [forLabels, forRows] = tee(this.batchFiles.itemsWithLabels(batch.id), LABELS_AHEAD);
-      const [forResult, forConfirm] = tee(map(forRows, ({ label_pdf: _label, ...row }): BulkFileRow => row));
+      const [forResult, forConfirm] = tee(map(forRows, ({ label_file: _label, ...row }): BulkFileRow => row));
       labels = this.labelsFile(batch, names, labelsOf(forLabels));
-      [pdf, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
+      [labelFile, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
     } else if (anyLabel) {
       // Labels printed by SKU: their own read, then both other files from one read of the items, written side by side.
-      labels = this.labelsFile(batch, names, this.batchFiles.labelPdfsBySku(batch.id));
-      pdf = await saveLabels(labels);
+      labels = this.labelsFile(batch, names, this.batchFiles.labelFilesBySku(batch.id));
+      labelFile = await saveLabels(labels);
       const [forResult, forConfirm] = tee(this.batchFiles.itemsInOrder(batch.id));
       [result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity]>([saveResult(forResult), saveConfirm(forConfirm)]);
     } else {
       result = await saveResult(this.batchFiles.itemsInOrder(batch.id));
     }
-    await this.files.remove(earlier.filter((id) => id !== pdf?.id && id !== result.id && id !== confirm?.id));
+    await this.files.remove(earlier.filter((id) => id !== labelFile?.id && id !== result.id && id !== confirm?.id));
     return {
-      pdfFileId: pdf?.id ?? null,
+      labelFileId: labelFile?.id ?? null,
       resultFileId: result.id,
       confirmFileId: confirm?.id ?? null,
-      pdfName: pdf && labels ? labels.name : null,
+      labelName: labelFile && labels ? labels.name : null,
       resultCsvName: names.resultCSVName,
       autoConfirmCsvName: confirm ? names.autoConfirmCSVName : null,
     };

@@ -66,20 +66,20 @@ export class BulkFilesRepository extends BulkSql {
   }
 
   /** The batch's end, with its batch.completed webhook queued by the same statement (once per round: rebuilt files send none). */
-  async finishFiles(orderId: string, status: BulkStatus, files: { pdfFileId: string | null; resultFileId: string; confirmFileId: string | null; pdfName: string | null; resultCsvName: string; autoConfirmCsvName: string | null }): Promise<BulkOrderRow | null> {
+  async finishFiles(orderId: string, status: BulkStatus, files: { labelFileId: string | null; resultFileId: string; confirmFileId: string | null; labelName: string | null; resultCsvName: string; autoConfirmCsvName: string | null }): Promise<BulkOrderRow | null> {
     const [row] = await this.em().execute<BulkOrderRow[]>(
       `with done as (
-         update ${this.t('bulk_orders')} set "status" = ?, "pdf_file_id" = ?, "result_file_id" = ?, "confirm_file_id" = ?, "pdf_name" = ?, "result_csv_name" = ?, "auto_confirm_csv_name" = ?,
+         update ${this.t('bulk_orders')} set "status" = ?, "label_file_id" = ?, "result_file_id" = ?, "confirm_file_id" = ?, "label_name" = ?, "result_csv_name" = ?, "auto_confirm_csv_name" = ?,
            "lease_until" = null, "stuck_at" = null, "error" = null, "updated_at" = now()
          where "id" = ? and "status" = 'generating_files' returning *
        ), hooks as (${outboxInsert((name) => this.t(name), BATCH_COMPLETED)})
        select * from done`,
-      [status, files.pdfFileId, files.resultFileId, files.confirmFileId, files.pdfName, files.resultCsvName, files.autoConfirmCsvName, orderId],
+      [status, files.labelFileId, files.resultFileId, files.confirmFileId, files.labelName, files.resultCsvName, files.autoConfirmCsvName, orderId],
     );
     return row ?? null;
   }
 
-  /** Items in pages (keyset), without their PDFs: for the result files. */
+  /** Items in pages (keyset), without their labels: for the result files. */
   itemsInOrder(orderId: string, pageSize = READ_PAGE): AsyncGenerator<BulkFileRow> {
     return this.fileRows(orderId, pageSize, '');
   }
@@ -88,8 +88,8 @@ export class BulkFilesRepository extends BulkSql {
    * Items in pages as itemsInOrder reads them, each bought one with its label file: the result files and the labels
    * printed in row order from one read of the items, not one read each.
    */
-  itemsWithLabels(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<BulkFileRow & { label_pdf: Buffer | null }> {
-    return this.fileRows(orderId, pageSize, `, case when "status" = 'succeeded' then "label_pdf" end as "label_pdf"`);
+  itemsWithLabels(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<BulkFileRow & { label_file: Buffer | null }> {
+    return this.fileRows(orderId, pageSize, `, case when "status" = 'succeeded' then "label_file" end as "label_file"`);
   }
 
   private async *fileRows<Row extends BulkFileRow>(orderId: string, pageSize: number, moreColumns: string): AsyncGenerator<Row> {
@@ -107,10 +107,10 @@ export class BulkFilesRepository extends BulkSql {
   }
 
   /**
-   * The bought labels' PDFs by SKU (no SKU first, then by row), a page at a time so memory stays flat. Labels in row
-   * order come with their items (itemsWithLabels).
+   * The bought labels' files (PDF or ZPL) by SKU (no SKU first, then by row), a page at a time so memory stays flat.
+   * Labels in row order come with their items (itemsWithLabels).
    */
-  async *labelPdfsBySku(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<Buffer> {
+  async *labelFilesBySku(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<Buffer> {
     // The order first (a row number each, without the labels), then the labels a page of row numbers at a time.
     // Sorting by SKU in each page's statement sorted every bought row of the batch, labels and all, per page.
     const order = await this.em().execute<Array<{ row_no: number }>>(
@@ -119,14 +119,14 @@ export class BulkFilesRepository extends BulkSql {
     );
     for (let i = 0; i < order.length; i += pageSize) {
       const page = order.slice(i, i + pageSize).map((row) => row.row_no);
-      const rows = await this.em().execute<Array<{ row_no: number; label_pdf: Buffer }>>(
-        `select "row_no", "label_pdf" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" in (${placeholders(page)})`,
+      const rows = await this.em().execute<Array<{ row_no: number; label_file: Buffer }>>(
+        `select "row_no", "label_file" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" in (${placeholders(page)})`,
         [orderId, ...page],
       );
-      const byRow = new Map(rows.map((row) => [row.row_no, row.label_pdf]));
+      const byRow = new Map(rows.map((row) => [row.row_no, row.label_file]));
       for (const rowNo of page) {
-        const pdf = byRow.get(rowNo);
-        if (pdf) yield pdf;
+        const label = byRow.get(rowNo);
+        if (label) yield label;
       }
     }
   }

@@ -16,10 +16,11 @@ export interface BulkOrderRow {
   round: number;
   hold_id: string | null;
   hold_cents: string | number;
-  pdf_file_id: string | null;
+  /** The batch's labels file, the merged PDF or a `zpl` batch's .zpl (decision 047), and its `label_name`: the wire's pdfName or zplName. */
+  label_file_id: string | null;
   result_file_id: string | null;
   confirm_file_id: string | null;
-  pdf_name: string | null;
+  label_name: string | null;
   result_csv_name: string | null;
   auto_confirm_csv_name: string | null;
   error: string | null;

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'user.login-as',
   /** An admin tried to sign in as someone they may not (another admin) and was refused. */
   'user.login-as-refused',
+  /** An admin set who referred a customer, signed in as them (the actor is the admin, actingAsId the customer). */
+  'user.referrer-set',
   'user.reset-link',
   'user.services.prices',
   'user.services.toggle',

@@ -7,14 +7,16 @@ import { SessionFactory } from '../session.factory';
 import { TokenSigner } from '../token-signer';
 import { ApplyReferralUseCase } from './apply-referral.usecase';
 
-const env = { JWT_SECRET: 's'.repeat(40), TOKEN_TTL_SECONDS: 3600 } as AuthEnv;
-const newcomer: Caller = { userId: 'newcomer', role: 'user' };
+const env = { JWT_SECRET: 's'.repeat(40), TOKEN_TTL_SECONDS: 3600, LOGIN_AS_TTL_SECONDS: 600 } as AuthEnv;
+const NEWCOMER = '3f1d2c4b-5a6e-4f70-8a9b-0c1d2e3f4a5b';
+const ADMIN = '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b';
+const newcomer: Caller = { userId: NEWCOMER, role: 'user' };
 
 /** A repository over a few rows, with the conditional update PostgreSQL runs (set only while nobody is set). */
 const setup = () => {
   const rows = [
     Object.assign(new User(), { id: 'friend', name: 'Friend', referralCode: 'FRIEND1', registeredAt: new Date() }),
-    Object.assign(new User(), { id: 'newcomer', name: 'Newcomer', referralCode: 'NEWBIE1', registeredAt: new Date() }),
+    Object.assign(new User(), { id: NEWCOMER, name: 'Newcomer', referralCode: 'NEWBIE1', registeredAt: new Date() }),
     Object.assign(new User(), { id: 'gone', name: 'Gone', referralCode: 'GONE1', registeredAt: new Date(), deletedAt: new Date() }),
   ];
   const live = (id: string) => rows.find((u) => u.id === id && !u.deletedAt) ?? null;
@@ -37,10 +39,10 @@ describe('ApplyReferralUseCase', () => {
   it("links the user to the code's owner, whatever case the code is typed in, answers a fresh session and tells the gateways the user changed", async () => {
     const { useCase, byId, events } = setup();
     const session = await useCase.execute(newcomer, 'friend1');
-    expect(session.user).toMatchObject({ id: 'newcomer', referredBy: 'friend' });
+    expect(session.user).toMatchObject({ id: NEWCOMER, referredBy: 'friend' });
     expect(session.token).toEqual(expect.any(String));
-    expect(byId('newcomer')?.referredBy).toBe('friend');
-    expect(events.changed).toHaveBeenCalledWith('newcomer');
+    expect(byId(NEWCOMER)?.referredBy).toBe('friend');
+    expect(events.changed).toHaveBeenCalledWith(NEWCOMER);
   });
 
   it('refuses the user their own code, and links nobody', async () => {
@@ -52,18 +54,18 @@ describe('ApplyReferralUseCase', () => {
 
   it('refuses the code of someone the user invited, so two people never list each other', async () => {
     const { useCase, byId } = setup();
-    Object.assign(byId('friend') ?? {}, { referredBy: 'newcomer' });
+    Object.assign(byId('friend') ?? {}, { referredBy: NEWCOMER });
     await expect(useCase.execute(newcomer, 'FRIEND1')).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
       message: 'You cannot use the referral code of someone you invited',
     });
-    expect(byId('newcomer')?.referredBy).toBeNull();
+    expect(byId(NEWCOMER)?.referredBy).toBeNull();
   });
 
   it("treats a deleted user's code as unknown", async () => {
     const { useCase, byId } = setup();
     await expect(useCase.execute(newcomer, 'GONE1')).rejects.toMatchObject({ code: ErrorCode.AUTH_REFERRAL_CODE_UNKNOWN, message: 'Referral code not found' });
-    expect(byId('newcomer')?.referredBy).toBeNull();
+    expect(byId(NEWCOMER)?.referredBy).toBeNull();
   });
 
   it('refuses a second code once one is applied, keeping the first referrer', async () => {
@@ -71,12 +73,28 @@ describe('ApplyReferralUseCase', () => {
     rows.push(Object.assign(new User(), { id: 'other', name: 'Other', referralCode: 'OTHER1', registeredAt: new Date() }));
     await useCase.execute(newcomer, 'FRIEND1');
     await expect(useCase.execute(newcomer, 'OTHER1')).rejects.toMatchObject({ code: ErrorCode.AUTH_REFERRAL_ALREADY_SET });
-    expect(byId('newcomer')?.referredBy).toBe('friend');
+    expect(byId(NEWCOMER)?.referredBy).toBe('friend');
+  });
+
+  it('answers an admin signed in as the user a session bound to that admin, never an ordinary one', async () => {
+    const { useCase, rows, byId } = setup();
+    rows.push(Object.assign(new User(), { id: ADMIN, name: 'Admin', role: 'admin', referralCode: 'ADMIN1', registeredAt: new Date(), sessionVersion: 3, loginAsVersion: 5 }));
+    const session = await useCase.execute({ ...newcomer, authMethod: 'login_as', impersonatorId: ADMIN }, 'FRIEND1');
+    expect(new TokenSigner(env).verify(session.token)).toMatchObject({ sub: NEWCOMER, imp: ADMIN, isv: 3, iav: 5 });
+    expect(byId(NEWCOMER)?.referredBy).toBe('friend');
+  });
+
+  it('sets nothing under login-as once the admin behind it is no longer an admin', async () => {
+    const { useCase, rows, byId, users } = setup();
+    rows.push(Object.assign(new User(), { id: ADMIN, name: 'Demoted', role: 'user', referralCode: 'ADMIN1', registeredAt: new Date() }));
+    await expect(useCase.execute({ ...newcomer, authMethod: 'login_as', impersonatorId: ADMIN }, 'FRIEND1')).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    expect(users.setReferrerOnce).not.toHaveBeenCalled();
+    expect(byId(NEWCOMER)?.referredBy).toBeNull();
   });
 
   it('answers not found to a caller whose account was deleted meanwhile', async () => {
     const { useCase, byId } = setup();
-    Object.assign(byId('newcomer') ?? {}, { deletedAt: new Date() });
+    Object.assign(byId(NEWCOMER) ?? {}, { deletedAt: new Date() });
     await expect(useCase.execute(newcomer, 'FRIEND1')).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 });

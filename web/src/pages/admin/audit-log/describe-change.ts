@@ -12,6 +12,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.delete': 'Deleted user',
   'user.login-as': 'Signed in as user',
   'user.login-as-refused': 'Refused: sign in as user',
+  'user.referrer-set': 'Set who referred the user',
   'user.reset-link': 'Issued a password reset link',
   'user.services.prices': "Set a user's prices",
   'user.services.toggle': "Enabled or disabled a user's service",

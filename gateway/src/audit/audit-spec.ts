@@ -22,4 +22,9 @@ export interface AuditSpec {
    * not admin actions, but an admin's signed in as the customer are (decision 069: "admin A as customer C").
    */
   onlyWhenAdmin?: true;
+  /**
+   * Recorded only under login-as, on a route about the caller's own account (applying a referral code): an admin
+   * doing it for themselves is a user's own action, not an admin action on someone.
+   */
+  onlyUnderLoginAs?: true;
 }

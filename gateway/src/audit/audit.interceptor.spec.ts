@@ -83,6 +83,12 @@ describe('AuditInterceptor', () => {
     expect(recorded()).toEqual([expect.objectContaining({ action: 'user.referrer-set', targetType: 'user', targetId: 'customer-1', before: expect.any(Object), after: expect.any(Object) })]);
   });
 
+  it('records nothing for a referral code an admin applies to their own account (their own action, not one on a customer)', async () => {
+    const { run, recorded } = setup(() => referralContext({ userId: ADMIN_ID, role: 'admin', authMethod: 'session' }));
+    await run(() => of({ success: true }));
+    expect(recorded()).toEqual([]);
+  });
+
   it('records nothing for a referral code a customer applies in their own session', async () => {
     const { run, recorded } = setup(() => referralContext({ userId: 'customer-1', role: 'user', authMethod: 'session' }));
     await run(() => of({ success: true }));

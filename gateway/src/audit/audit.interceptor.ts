@@ -29,6 +29,7 @@ export class AuditInterceptor implements NestInterceptor {
     if (!spec || context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<AuthenticatedRequest & Request>();
     if (spec.onlyWhenAdmin && !adminActs(request.caller)) return next.handle();
+    if (spec.onlyUnderLoginAs && (!request.caller || authMethodOf(request.caller) !== 'login_as')) return next.handle();
     const ctx: CallContext = { caller: request.caller ?? null, correlationId: request.correlationId ?? '' };
     const targetId = spec.target(request);
     const before = spec.snapshot ? await spec.snapshot(this.rpc, targetId, ctx) : null;

@@ -59,14 +59,14 @@ export class InviteController {
   @ApiDoc({ summary: 'Apply a referral code (onboarding)', body: applyReferralRequestSchema, response: applyReferralResponseSchema })
   @Forwards(AuthRpc.applyReferral)
   // An admin signed in as the customer sets who referred them: the log names the admin, acting as the customer.
-  @Audited({ action: 'user.referrer-set', targetType: 'user', target: (request) => (request as AuthenticatedRequest).caller?.userId ?? null, snapshot: userSnapshot, onlyWhenAdmin: true })
+  @Audited({ action: 'user.referrer-set', targetType: 'user', target: (request) => (request as AuthenticatedRequest).caller?.userId ?? null, snapshot: userSnapshot, onlyUnderLoginAs: true })
   @ForgetsUsers(self)
   @Post('referral/apply')
   @HttpCode(200)
   async apply(@Body(new ZodBody(applyReferralRequestSchema)) body: z.output<typeof applyReferralRequestSchema>, @Headers() headers: IncomingHttpHeaders, @Ctx() ctx: CallContext): Promise<ApplyReferralResponse> {
     const session = await this.rpc.call(AuthRpc.applyReferral, body, ctx);
-    // Auth answers an ordinary session; a login-as session (its token verified by the guard) keeps its own token
-    // instead, or applying a code would turn an hour bound to its admin into twelve free hours (decision 037).
+    // A login-as session (its token verified by the guard) keeps its own token: the one auth signs for it is bound to
+    // the admin too, but would start the hour again (decision 037).
     const token = headerValue(headers, 'token');
     const kept = readClaims(token).impersonatorId ? { ...session, token } : session;
     return { success: true, ...(await this.users.session(kept, ctx)) };

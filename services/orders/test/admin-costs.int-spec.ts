@@ -207,7 +207,7 @@ describe('admin carrier costs and margins on PostgreSQL', () => {
       const files = async (labelFormat: string, pdfName: string): Promise<string> => {
         const id = randomUUID();
         await db.sql(
-          `insert into "orders"."bulk_orders" ("id", "user_id", "status", "total_count", "processed_count", "failed_count", "charged_cents", "label_format", "label_name", "result_csv_name")
+          `insert into "orders"."bulk_orders" ("id", "user_id", "status", "total_count", "processed_count", "failed_count", "charged_cents", "label_format", "pdf_name", "result_csv_name")
            values (?, ?, 'completed', 1, 1, 0, 100, ?, ?, ?)`,
           [id, ownerId, labelFormat, pdfName, `result-${id}.csv`],
         );

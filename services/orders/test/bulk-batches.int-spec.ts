@@ -146,7 +146,7 @@ describe('Batches and their files’ lease on PostgreSQL', () => {
       expect(await bulk.files.finishFiles(id, 'completed', files)).toBeNull();
       await bulk.files.claimForFiles(id, 60);
       expect(await bulk.files.finishFiles(id, 'completed', files)).toMatchObject({
-        status: 'completed', label_name: `${id}.pdf`, result_csv_name: `${id}.csv`, auto_confirm_csv_name: `${id}.tsv`, lease_until: null, stuck_at: null, error: null,
+        status: 'completed', pdf_name: `${id}.pdf`, result_csv_name: `${id}.csv`, auto_confirm_csv_name: `${id}.tsv`, lease_until: null, stuck_at: null, error: null,
       });
       expect(await bulk.files.finishFiles(id, 'failed', files)).toBeNull();
       for (const name of [`${id}.pdf`, `${id}.csv`, `${id}.tsv`]) expect((await bulk.batches.findOwnedByFileName(name, EVERY_OWNER))?.id).toBe(id);

@@ -150,11 +150,11 @@ describe('The bulk engine’s claims and results on PostgreSQL', () => {
       await bulk.claims.markLabelled([]);
       await bulk.claims.markLabelled([label(a, orderId), label(b, orderId)]);
       await bulk.claims.markLabelled([{ ...label(a, orderId), label: bought('TWIN', Buffer.from('twin')) }]);
-      const rows = await db.sql<{ id: string; status: string; tracking_number: string | null; label_file: Buffer | null; claimed_until: Date | null }>(
-        `select "id", "status", "tracking_number", "label_file", "claimed_until" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`,
+      const rows = await db.sql<{ id: string; status: string; tracking_number: string | null; label_pdf: Buffer | null; claimed_until: Date | null }>(
+        `select "id", "status", "tracking_number", "label_pdf", "claimed_until" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`,
         [orderId],
       );
-      expect(rows.map((r) => [r.status, r.tracking_number, r.label_file?.toString() ?? null])).toEqual([
+      expect(rows.map((r) => [r.status, r.tracking_number, r.label_pdf?.toString() ?? null])).toEqual([
         ['labelled', `TRK-${a}`, `pdf ${a}`],
         ['labelled', `TRK-${b}`, `pdf ${b}`],
         ['pending', null, null],
@@ -182,8 +182,8 @@ describe('The bulk engine’s claims and results on PostgreSQL', () => {
       const pdf = randomBytes(3_000);
       await bulk.claims.markBought([{ ...label(written[0]!.id, orderId), label: bought('INLINE', pdf) }]);
       expect(await toastBytes()).toBe(before);
-      const [stored] = await db.sql<{ label_file: Buffer; size: number }>(`select "label_file", pg_column_size("label_file") as "size" from "orders"."bulk_items" where "id" = ?`, [written[0]!.id]);
-      expect(Buffer.compare(stored!.label_file, pdf)).toBe(0);
+      const [stored] = await db.sql<{ label_pdf: Buffer; size: number }>(`select "label_pdf", pg_column_size("label_pdf") as "size" from "orders"."bulk_items" where "id" = ?`, [written[0]!.id]);
+      expect(Buffer.compare(stored!.label_pdf, pdf)).toBe(0);
       // Stored inline as it came: its bytes and a 4-byte header.
       expect(Number(stored!.size)).toBe(3_004);
     });
@@ -197,11 +197,11 @@ describe('The bulk engine’s claims and results on PostgreSQL', () => {
       const replays = await Promise.all([bulk.claims.markBought([{ ...label(a, orderId), label: bought('TWIN', Buffer.from('twin')) }]), other.claims.markBought([label(b, orderId)])]);
       expect(replays).toEqual([[], []]);
       expect(counts(await bulk.batches.find(orderId))).toEqual({ processed: 2, failed: 0, charged: 201, status: 'processing' });
-      const rows = await db.sql<{ status: string; tracking_number: string | null; label_file: Buffer | null; claimed_until: Date | null; carrier: string | null }>(
-        `select "status", "tracking_number", "label_file", "claimed_until", "carrier" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`,
+      const rows = await db.sql<{ status: string; tracking_number: string | null; label_pdf: Buffer | null; claimed_until: Date | null; carrier: string | null }>(
+        `select "status", "tracking_number", "label_pdf", "claimed_until", "carrier" from "orders"."bulk_items" where "bulk_order_id" = ? order by "row_no"`,
         [orderId],
       );
-      expect(rows.map((r) => [r.status, r.tracking_number, r.label_file?.toString() ?? null, r.claimed_until, r.carrier])).toEqual([
+      expect(rows.map((r) => [r.status, r.tracking_number, r.label_pdf?.toString() ?? null, r.claimed_until, r.carrier])).toEqual([
         ['succeeded', `TRK-${a}`, `pdf ${a}`, null, 'easypost'],
         ['succeeded', `TRK-${b}`, `pdf ${b}`, null, 'easypost'],
         ['pending', null, null, null, null],

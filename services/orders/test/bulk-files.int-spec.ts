@@ -30,8 +30,8 @@ describe('A batch’s rows read for its files on PostgreSQL', () => {
       for (const pageSize of [1, 4, 9, 50]) {
         const read = [];
         for await (const row of bulk.files.itemsWithLabels(orderId, pageSize)) read.push(row);
-        expect(read.map(({ label_file: _label, ...row }) => row)).toEqual(plain);
-        expect(read.map((row) => row.label_file?.toString() ?? null)).toEqual(
+        expect(read.map(({ label_pdf: _label, ...row }) => row)).toEqual(plain);
+        expect(read.map((row) => row.label_pdf?.toString() ?? null)).toEqual(
           written.map((item, n) => (n === 3 || n === 6 ? null : `pdf ${item.id}`)),
         );
       }
@@ -57,7 +57,7 @@ describe('A batch’s rows read for its files on PostgreSQL', () => {
       const pdfs = async (bySku: boolean, pageSize: number) => {
         const read: string[] = [];
         if (bySku) for await (const label of bulk.files.labelFilesBySku(orderId, pageSize)) read.push(label.toString());
-        else for await (const item of bulk.files.itemsWithLabels(orderId, pageSize)) if (item.label_file) read.push(item.label_file.toString());
+        else for await (const item of bulk.files.itemsWithLabels(orderId, pageSize)) if (item.label_pdf) read.push(item.label_pdf.toString());
         return read;
       };
       const sorted = [...bought].sort((a, b) => ((a.sku ?? '') === (b.sku ?? '') ? a.rowNo - b.rowNo : (a.sku ?? '') < (b.sku ?? '') ? -1 : 1));

@@ -27,7 +27,7 @@ describe('owner-scoped reads of orders on PostgreSQL', () => {
     const labelName = `label_${id}.pdf`;
     await db.sql(
       `insert into "orders"."orders" ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "courier", "sender", "receiver", "package",
-         "price_cents", "tracking_number", "label_name", "carrier", "label_bought_at")
+         "price_cents", "tracking_number", "pdf_name", "carrier", "label_bought_at")
        values (?, ?, ?, 'hash', 'completed', 'USPS Priority Mail', 'usps', '{}', '{"receiver_name":"Bob"}', '{}', 850, ?, ?, 'usps', now())`,
       [id, owner, `key-${id}`, `9400${id.replace(/\D/g, '').slice(0, 18)}`, labelName],
     );
@@ -37,7 +37,7 @@ describe('owner-scoped reads of orders on PostgreSQL', () => {
   it("finds a batch by id and by file name for its owner and an admin, and another user's no more than a missing one", async () => {
     const { orderId } = await buying(1, { userId: owner });
     const fileName = `Labels_${orderId}.pdf`;
-    await db.sql(`update "orders"."bulk_orders" set "label_name" = ? where "id" = ?`, [fileName, orderId]);
+    await db.sql(`update "orders"."bulk_orders" set "pdf_name" = ? where "id" = ?`, [fileName, orderId]);
     for (const scope of [mine, admin]) {
       expect(await bulk.batches.findOwned(orderId, scope)).toMatchObject({ id: orderId, user_id: owner });
       expect(await bulk.batches.findOwnedByFileName(fileName, scope)).toMatchObject({ id: orderId });

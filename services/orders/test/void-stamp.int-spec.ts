@@ -125,14 +125,14 @@ describe('VoidStamper on PostgreSQL', () => {
   };
 
   const itemLabel = async (itemId: string) => {
-    const [row] = await db.sql<{ label_file: Buffer }>(`select "label_file" from "orders"."bulk_items" where "id" = ?`, [itemId]);
+    const [row] = await db.sql<{ label_pdf: Buffer }>(`select "label_pdf" from "orders"."bulk_items" where "id" = ?`, [itemId]);
     if (!row) throw new Error(`item ${itemId} is gone`);
-    return row.label_file;
+    return row.label_pdf;
   };
 
   const mergedPdf = async (batch: BulkOrderRow) => {
-    if (!batch.label_file_id) throw new Error(`batch ${batch.id} has no merged PDF`);
-    return download(batch.label_file_id);
+    if (!batch.pdf_file_id) throw new Error(`batch ${batch.id} has no merged PDF`);
+    return download(batch.pdf_file_id);
   };
 
   it("rewrites a single order's PDF label in its own file row: same id and name, VOID on the page, size kept right", async () => {
@@ -169,7 +169,7 @@ describe('VoidStamper on PostgreSQL', () => {
       yield label.subarray(1000);
     };
     const parted = await files.saveStream(randomUUID(), `label_${randomUUID()}.pdf`, 'application/pdf', chunks());
-    await db.sql(`update "orders"."orders" set "label_file_id" = ? where "id" = ?`, [parted.id, orderId]);
+    await db.sql(`update "orders"."orders" set "pdf_file_id" = ? where "id" = ?`, [parted.id, orderId]);
     await db.sql(`delete from "orders"."files" where "id" = ?`, [inline]);
 
     await stamper.stamp({ kind: 'single', labelId: orderId, orderId });
@@ -214,14 +214,14 @@ describe('VoidStamper on PostgreSQL', () => {
     expect(await isVoidStampedPdf(await itemLabel(itemIds[0] ?? ''))).toBe(false);
     const rebuilt = await bulk.batches.find(batch.id);
     if (!rebuilt) throw new Error('the batch is gone');
-    expect(rebuilt).toMatchObject({ status: 'completed', label_name: batch.label_name, result_csv_name: batch.result_csv_name, auto_confirm_csv_name: batch.auto_confirm_csv_name });
+    expect(rebuilt).toMatchObject({ status: 'completed', pdf_name: batch.pdf_name, result_csv_name: batch.result_csv_name, auto_confirm_csv_name: batch.auto_confirm_csv_name });
     const after = await mergedPdf(rebuilt);
-    expect(after.info.name).toBe(batch.label_name);
+    expect(after.info.name).toBe(batch.pdf_name);
     expect(after.info.sizeBytes).toBe(after.bytes.length);
     expect([1, 2, 3].map((page) => /\bVOID\b/.test(pdfText(after.bytes, page)))).toEqual([false, true, false]);
     // The earlier merged file is gone: its name now finds the rebuilt one only.
     expect(await files.findInfo(before.info.id)).toBeNull();
-    expect(await db.sql(`select 1 from "orders"."files" where "name" = ?`, [batch.label_name])).toHaveLength(1);
+    expect(await db.sql(`select 1 from "orders"."files" where "name" = ?`, [batch.pdf_name])).toHaveLength(1);
   });
 
   it('gives voids of one batch arriving together a merged file with every one of them stamped', async () => {
@@ -246,7 +246,7 @@ describe('VoidStamper on PostgreSQL', () => {
 
   it("writes a zpl batch's labels as one .zpl in row order, no PDF, and rebuilds it with the voided label stamped", async () => {
     const { batch, itemIds } = await batchWithLabels(3, true, 'zpl');
-    expect(batch.label_name).toMatch(/^Labels_\d{1,2}-\d{1,2}_[A-Za-z0-9_-]{22}\.zpl$/);
+    expect(batch.pdf_name).toMatch(/^Labels_\d{1,2}-\d{1,2}_[A-Za-z0-9_-]{22}\.zpl$/);
     const built = await mergedPdf(batch);
     expect(built.info.contentType).toBe('text/plain; charset=utf-8');
     const labelsOf = (text: string) => text.match(/\^XA[\s\S]*?\^XZ/g) ?? [];
@@ -257,7 +257,7 @@ describe('VoidStamper on PostgreSQL', () => {
     const rebuilt = await bulk.batches.find(batch.id);
     if (!rebuilt) throw new Error('the batch is gone');
     const text = (await mergedPdf(rebuilt)).bytes.toString('utf8');
-    expect(rebuilt.label_name).toBe(batch.label_name);
+    expect(rebuilt.pdf_name).toBe(batch.pdf_name);
     expect(labelsOf(text).map((label) => label.includes(ZPL_VOID_MARKER))).toEqual([false, true, false]);
   });
 
@@ -267,7 +267,7 @@ describe('VoidStamper on PostgreSQL', () => {
     const voided = itemIds[0] ?? '';
     await stamper.stamp({ kind: 'bulk', labelId: voided, orderId: batch.id });
     expect(await isVoidStampedPdf(await itemLabel(voided))).toBe(true);
-    expect(await bulk.batches.find(batch.id)).toMatchObject({ status: 'processing', label_file_id: null });
+    expect(await bulk.batches.find(batch.id)).toMatchObject({ status: 'processing', pdf_file_id: null });
 
     const finished = await engine.finish(batch.id);
     if (!finished) throw new Error('the batch did not finish');

@@ -19,7 +19,7 @@ interface Row {
   failed_count: string;
   charged_cents: string;
   tracking_number: string | null;
-  label_name: string | null;
+  pdf_name: string | null;
   /** A batch's layout (`zpl`: its labels file is a .zpl, decision 047); null for single orders. */
   label_format: string | null;
   result_csv_name: string | null;
@@ -72,7 +72,7 @@ export class AdminOrdersRepository {
               case when o."status" = 'completed' then 1 else 0 end as labels, 1 as total_count,
               case when o."status" = 'cancelled' then 1 else 0 end as failed_count,
               case when o."status" = 'completed' then coalesce(o."price_cents", 0) else 0 end as charged_cents,
-              o."tracking_number", o."label_name", null::text as label_format, null as result_csv_name, null as auto_confirm_csv_name, o."failure_reason",
+              o."tracking_number", o."pdf_name", null::text as label_format, null as result_csv_name, null as auto_confirm_csv_name, o."failure_reason",
               case when o."status" = 'completed' then o."carrier" end as carrier, case when o."status" = 'completed' then o."cost_cents" end as cost_cents
             from ${this.t('orders')} o where ${where}`,
       params,
@@ -89,7 +89,7 @@ export class AdminOrdersRepository {
       // The matched tracking number is shown on the batch's row: its placeholder comes first in the statement.
       sql: `select 'batch' as kind, b."id", b."user_id", b."created_at", b."status", null as service_name,
               b."processed_count" as labels, b."total_count", b."failed_count", b."charged_cents",
-              ?::text as tracking_number, b."label_name", b."label_format", b."result_csv_name", b."auto_confirm_csv_name", b."error" as failure_reason,
+              ?::text as tracking_number, b."pdf_name", b."label_format", b."result_csv_name", b."auto_confirm_csv_name", b."error" as failure_reason,
               null as carrier, null::integer as cost_cents
             from ${this.t('bulk_orders')} b where b."status" <> 'draft' and ${where}`,
       params: [query.tracking ?? null, ...params],

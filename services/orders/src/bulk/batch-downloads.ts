@@ -22,7 +22,7 @@ export class BatchDownloads implements OnModuleInit {
     if (!batch) return null;
     // The labels file is the .zpl of a `zpl` batch and the PDF of the others (decision 047): each kind answers its own.
     const labelsKind = batch.label_format === 'zpl' ? 'zpl' : 'pdf';
-    const fileId = kind === labelsKind ? batch.label_file_id : kind === 'result-csv' ? batch.result_file_id : kind === 'auto-csv' ? batch.confirm_file_id : null;
+    const fileId = kind === labelsKind ? batch.pdf_file_id : kind === 'result-csv' ? batch.result_file_id : kind === 'auto-csv' ? batch.confirm_file_id : null;
     if (!FINAL_BULK_STATUSES.includes(batch.status)) return { status: 'processing' };
     return this.registry.ready(fileId);
   }

@@ -17,7 +17,7 @@ const LABEL_PURCHASED_BULK: OutboxEvent = {
 /** A bought label as an item stores it, with the purchase attempt to settle. */
 type BoughtItem = Pick<Extract<ItemOutcome, { ok: true }>, 'itemId' | 'label' | 'purchase'>;
 /** The item's columns a bought label sets, from the values list `v` (LABEL_VALUES_ROW, labelValues). */
-const LABEL_COLUMNS_SET = `"tracking_number" = v."tracking", "label_file" = v."label", "error" = null, "claimed_until" = null, "carrier" = v."carrier",
+const LABEL_COLUMNS_SET = `"tracking_number" = v."tracking", "label_pdf" = v."label", "error" = null, "claimed_until" = null, "carrier" = v."carrier",
   "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "label_bought_at" = now(), "updated_at" = now()`;
 const LABEL_VALUES_ROW = '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text, ?::text, ?::uuid)';
 const LABEL_VALUES_COLUMNS = '"id", "tracking", "label", "carrier", "refs", "cost", "format", "purchase_key", "attempt_id"';

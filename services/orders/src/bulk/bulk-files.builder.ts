@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CARRIER_REGISTRY, type CarrierRegistry } from '../carriers';
 import { FileRepository, type StoredFileEntity } from '../files';
 import { BulkFilesRepository } from './bulk-files.repository';
-import type { BulkFileRow, BulkOrderRow } from './bulk.rows';
+import type { BulkFileRow, BulkFileRowWithLabel, BulkOrderRow } from './bulk.rows';
 import { amazonConfirmTsvChunks, type AmazonConfirmRow } from './output/amazon-confirm-tsv.writer';
 import { fileNames } from './output/file-names';
 import { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
@@ -51,8 +51,8 @@ async function* map<T, U>(source: AsyncIterable<T>, fn: (value: T) => U): AsyncG
 }
 
 /** The label files of the bought rows, in the rows' order. */
-async function* labelsOf(rows: AsyncIterable<{ status: BulkFileRow['status']; label_file: Buffer | null }>): AsyncGenerator<Buffer> {
-  for await (const row of rows) if (row.status === 'succeeded' && row.label_file) yield row.label_file;
+async function* labelsOf(rows: AsyncIterable<Pick<BulkFileRowWithLabel, 'status' | 'label_pdf'>>): AsyncGenerator<Buffer> {
+  for await (const row of rows) if (row.status === 'succeeded' && row.label_pdf) yield row.label_pdf;
 }
 
 /**
@@ -73,7 +73,7 @@ export class BulkFilesBuilder {
     const sample = (await this.batchFiles.hasSampleLabels(batch.id)) ?? !this.carriers.sellsPostage;
     const names = fileNames(new Date(batch.created_at), batch.id, sample);
     await this.files.removeOwnByNames(batch.user_id, batch.id, [names.pdfName, names.zplName, names.resultCSVName, names.autoConfirmCSVName]);
-    const earlier = [batch.label_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
+    const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
 
     const anyLabel = batch.processed_count > 0;
     const shipDate = new Date();
@@ -102,7 +102,7 @@ export class BulkFilesBuilder {
     if (anyLabel && !batch.sort_by_sku) {
       // Labels printed in row order: the three files from one read of the items, written side by side.
       const [forLabels, forRows] = tee(this.batchFiles.itemsWithLabels(batch.id), LABELS_AHEAD);
-      const [forResult, forConfirm] = tee(map(forRows, ({ label_file: _label, ...row }): BulkFileRow => row));
+      const [forResult, forConfirm] = tee(map(forRows, ({ label_pdf: _label, ...row }): BulkFileRow => row));
       labels = this.labelsFile(batch, names, labelsOf(forLabels));
       [labelFile, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
     } else if (anyLabel) {

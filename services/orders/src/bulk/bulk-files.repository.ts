@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BulkStatus } from '@labeldesk/contracts';
-import type { BulkFileRow, BulkOrderRow } from './bulk.rows';
+import type { BulkFileRow, BulkFileRowWithLabel, BulkOrderRow } from './bulk.rows';
 import { placeholders } from '../database';
 import { type OutboxEvent, outboxInsert } from '../webhooks';
 import { BulkSql } from './bulk-sql';
@@ -69,7 +69,7 @@ export class BulkFilesRepository extends BulkSql {
   async finishFiles(orderId: string, status: BulkStatus, files: { labelFileId: string | null; resultFileId: string; confirmFileId: string | null; labelName: string | null; resultCsvName: string; autoConfirmCsvName: string | null }): Promise<BulkOrderRow | null> {
     const [row] = await this.em().execute<BulkOrderRow[]>(
       `with done as (
-         update ${this.t('bulk_orders')} set "status" = ?, "label_file_id" = ?, "result_file_id" = ?, "confirm_file_id" = ?, "label_name" = ?, "result_csv_name" = ?, "auto_confirm_csv_name" = ?,
+         update ${this.t('bulk_orders')} set "status" = ?, "pdf_file_id" = ?, "result_file_id" = ?, "confirm_file_id" = ?, "pdf_name" = ?, "result_csv_name" = ?, "auto_confirm_csv_name" = ?,
            "lease_until" = null, "stuck_at" = null, "error" = null, "updated_at" = now()
          where "id" = ? and "status" = 'generating_files' returning *
        ), hooks as (${outboxInsert((name) => this.t(name), BATCH_COMPLETED)})
@@ -88,8 +88,8 @@ export class BulkFilesRepository extends BulkSql {
    * Items in pages as itemsInOrder reads them, each bought one with its label file: the result files and the labels
    * printed in row order from one read of the items, not one read each.
    */
-  itemsWithLabels(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<BulkFileRow & { label_file: Buffer | null }> {
-    return this.fileRows(orderId, pageSize, `, case when "status" = 'succeeded' then "label_file" end as "label_file"`);
+  itemsWithLabels(orderId: string, pageSize = LABEL_PAGE): AsyncGenerator<BulkFileRowWithLabel> {
+    return this.fileRows(orderId, pageSize, `, case when "status" = 'succeeded' then "label_pdf" end as "label_pdf"`);
   }
 
   private async *fileRows<Row extends BulkFileRow>(orderId: string, pageSize: number, moreColumns: string): AsyncGenerator<Row> {
@@ -119,11 +119,11 @@ export class BulkFilesRepository extends BulkSql {
     );
     for (let i = 0; i < order.length; i += pageSize) {
       const page = order.slice(i, i + pageSize).map((row) => row.row_no);
-      const rows = await this.em().execute<Array<{ row_no: number; label_file: Buffer }>>(
-        `select "row_no", "label_file" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" in (${placeholders(page)})`,
+      const rows = await this.em().execute<Array<{ row_no: number; label_pdf: Buffer }>>(
+        `select "row_no", "label_pdf" from ${this.t('bulk_items')} where "bulk_order_id" = ? and "status" = 'succeeded' and "row_no" in (${placeholders(page)})`,
         [orderId, ...page],
       );
-      const byRow = new Map(rows.map((row) => [row.row_no, row.label_file]));
+      const byRow = new Map(rows.map((row) => [row.row_no, row.label_pdf]));
       for (const rowNo of page) {
         const label = byRow.get(rowNo);
         if (label) yield label;

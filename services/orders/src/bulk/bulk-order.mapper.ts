@@ -7,9 +7,9 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 export const fileDataOf = (row: BulkOrderRow): BulkFileData =>
   bulkFileData({ ...labelsFileNames(row), resultCSVName: row.result_csv_name, autoConfirmCSVName: row.auto_confirm_csv_name });
 
-/** The wire names a batch's labels file by its format (decision 047): a `zpl` batch's label_name is its zplName, the others' their pdfName. */
-export const labelsFileNames = (row: { label_format: string | null; label_name: string | null }): { pdfName: string | null; zplName: string | null } =>
-  row.label_format === 'zpl' ? { pdfName: null, zplName: row.label_name } : { pdfName: row.label_name, zplName: null };
+/** The wire names a batch's labels file by its format (decision 047): a `zpl` batch's pdf_name is its zplName, the others' their pdfName. */
+export const labelsFileNames = (row: { label_format: string | null; pdf_name: string | null }): { pdfName: string | null; zplName: string | null } =>
+  row.label_format === 'zpl' ? { pdfName: null, zplName: row.pdf_name } : { pdfName: row.pdf_name, zplName: null };
 
 export const toFailedLabel = (item: FailedItemRow): FailedLabel => ({
   row: item.row_no + 1,

@@ -37,7 +37,7 @@ export class BulkOrdersRepository extends BulkSql {
   async findOwnedByFileName(name: string, scope: OwnerScope): Promise<BulkOrderRow | null> {
     const owner = ownerCondition(scope, '"user_id"');
     const [row] = await this.em().execute<BulkOrderRow[]>(
-      `select * from ${this.t('bulk_orders')} where ("label_name" = ? or "result_csv_name" = ? or "auto_confirm_csv_name" = ?)${owner.sql} limit 1`,
+      `select * from ${this.t('bulk_orders')} where ("pdf_name" = ? or "result_csv_name" = ? or "auto_confirm_csv_name" = ?)${owner.sql} limit 1`,
       [name, name, name, ...owner.values],
     );
     return row ?? null;

@@ -5,8 +5,8 @@ import type { BulkOrderRow } from './bulk.rows';
 
 const row = (change: Partial<BulkOrderRow> = {}): BulkOrderRow => ({
   id: 'b1', user_id: 'u1', status: 'processing', total_count: 100, processed_count: 0, failed_count: 0, quoted_cents: 0, charged_cents: 0,
-  label_format: '4x6', sort_by_sku: false, round: 1, hold_id: null, hold_cents: 0, label_file_id: null, result_file_id: null, confirm_file_id: null,
-  label_name: null, result_csv_name: null, auto_confirm_csv_name: null, error: null, stuck_at: null, lease_until: null, created_at: new Date(), updated_at: new Date(),
+  label_format: '4x6', sort_by_sku: false, round: 1, hold_id: null, hold_cents: 0, pdf_file_id: null, result_file_id: null, confirm_file_id: null,
+  pdf_name: null, result_csv_name: null, auto_confirm_csv_name: null, error: null, stuck_at: null, lease_until: null, created_at: new Date(), updated_at: new Date(),
   ...change,
 });
 
@@ -34,7 +34,7 @@ describe('BulkProgressPublisher', () => {
     const { publisher, sent } = setup();
     publisher.publish(row({ processed_count: 10 }));
     publisher.publish(row({ processed_count: 20 }));
-    publisher.publish(row({ status: 'completed', processed_count: 100, label_name: 'Labels_1-2_abc.pdf', result_csv_name: 'Order_Results_1-2_abc.csv' }));
+    publisher.publish(row({ status: 'completed', processed_count: 100, pdf_name: 'Labels_1-2_abc.pdf', result_csv_name: 'Order_Results_1-2_abc.csv' }));
     expect(sent.map((e) => e.status)).toEqual(['processing', 'completed']);
     expect(sent[1]).toEqual({
       orderId: 'b1', userId: 'u1', status: 'completed', processedCount: 100, failedCount: 0, totalCount: 100,

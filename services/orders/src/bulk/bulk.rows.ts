@@ -16,11 +16,15 @@ export interface BulkOrderRow {
   round: number;
   hold_id: string | null;
   hold_cents: string | number;
-  /** The batch's labels file, the merged PDF or a `zpl` batch's .zpl (decision 047), and its `label_name`: the wire's pdfName or zplName. */
-  label_file_id: string | null;
+  /**
+   * The batch's labels file, the merged PDF or a `zpl` batch's .zpl (decision 047), and its `pdf_name`: the wire's pdfName
+   * or zplName, `labelFileId`/`labelName` once built (BuiltFiles). The columns keep their old names because renaming one in
+   * place breaks the previous release's replicas still running during a rolling update: the label names are code-only.
+   */
+  pdf_file_id: string | null;
   result_file_id: string | null;
   confirm_file_id: string | null;
-  label_name: string | null;
+  pdf_name: string | null;
   result_csv_name: string | null;
   auto_confirm_csv_name: string | null;
   error: string | null;
@@ -48,6 +52,14 @@ export interface BulkFileRow {
   sku_number: string | null;
   recipient: string;
   quantity: number;
+}
+
+/**
+ * An item's file row with its bought label's bytes, PDF or ZPL (the code's label file). The column keeps its old name
+ * `label_pdf` because renaming one in place breaks the previous release's replicas still running during a rolling update.
+ */
+export interface BulkFileRowWithLabel extends BulkFileRow {
+  label_pdf: Buffer | null;
 }
 
 /** What a batch view shows of a failed row. */

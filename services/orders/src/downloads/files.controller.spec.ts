@@ -19,9 +19,9 @@ const admin: Caller = { userId: 'admin', role: 'admin' };
 const withheldAdmin: Caller = { userId: 'admin', role: 'admin', adminPowersWithheld: true };
 
 const order = { id: ORDER_ID, userId: 'owner', status: 'completed', labelName: 'label_9205_x.pdf', labelFileId: 'f1' } as OrderEntity;
-const batch = { id: BATCH_ID, user_id: 'owner', status: 'completed', label_file_id: 'f2', result_file_id: 'f3', confirm_file_id: null, label_name: 'Labels_1-1_x.pdf' } as unknown as BulkOrderRow;
+const batch = { id: BATCH_ID, user_id: 'owner', status: 'completed', pdf_file_id: 'f2', result_file_id: 'f3', confirm_file_id: null, pdf_name: 'Labels_1-1_x.pdf' } as unknown as BulkOrderRow;
 const zplOrder = { id: ZPL_ORDER_ID, userId: 'owner', status: 'completed', labelName: 'label_9205_z.zpl', labelFileId: 'f4', labelFormat: 'ZPL' } as OrderEntity;
-const zplBatch = { ...batch, id: ZPL_BATCH_ID, label_format: 'zpl', label_file_id: 'f5', label_name: 'Labels_1-1_z.zpl' } as unknown as BulkOrderRow;
+const zplBatch = { ...batch, id: ZPL_BATCH_ID, label_format: 'zpl', pdf_file_id: 'f5', pdf_name: 'Labels_1-1_z.zpl' } as unknown as BulkOrderRow;
 const file = (id: string) => ({ id, ownerId: 'owner', name: `${id}.pdf`, contentType: 'application/pdf', sizeBytes: 4 }) as StoredFileEntity;
 
 /** Rows filtered by owner as the repositories' queries do: none outside the caller's scope. */
@@ -36,7 +36,7 @@ const files = {
 } as unknown as FileRepository;
 const batches = {
   findOwned: async (id: string, scope: OwnerScope) => inScope([batch, zplBatch], (b) => b.user_id, scope, (b) => b.id === id),
-  findOwnedByFileName: async (name: string, scope: OwnerScope) => inScope([batch, zplBatch], (b) => b.user_id, scope, (b) => b.label_name === name),
+  findOwnedByFileName: async (name: string, scope: OwnerScope) => inScope([batch, zplBatch], (b) => b.user_id, scope, (b) => b.pdf_name === name),
 } as unknown as BulkOrdersRepository;
 const noForms = { findOwned: async () => null } as unknown as ScanFormsRepository;
 const orders = {
@@ -106,13 +106,13 @@ describe('FilesController', () => {
 
   it("answers a stranger asking for someone else's batch file exactly as for one that does not exist", async () => {
     const missing = await refusal(stranger, 'pdf', 'Labels_1-1_y.pdf');
-    expect(await refusal(stranger, 'pdf', batch.label_name ?? '')).toEqual(missing);
+    expect(await refusal(stranger, 'pdf', batch.pdf_name ?? '')).toEqual(missing);
     expect(await refusal(stranger, 'result-csv', BATCH_ID)).toEqual(missing);
   });
 
   it("gives an admin someone else's files and their parts", async () => {
     await expect(controller.info(admin, { kind: 'v2', id: ORDER_ID })).resolves.toMatchObject({ status: 'ready', fileId: 'f1' });
-    await expect(controller.info(admin, { kind: 'pdf', id: batch.label_name ?? '' })).resolves.toMatchObject({ status: 'ready', fileId: 'f2' });
+    await expect(controller.info(admin, { kind: 'pdf', id: batch.pdf_name ?? '' })).resolves.toMatchObject({ status: 'ready', fileId: 'f2' });
     await expect(controller.chunk(admin, { fileId: 'f1', offset: 0, length: 4 })).resolves.toMatchObject({ done: true });
   });
 
@@ -122,7 +122,7 @@ describe('FilesController', () => {
   });
 
   it("tells an admin whose powers are withheld to turn on two factors, for a customer's file of every kind and its parts (decision 070)", async () => {
-    for (const [kind, id] of [['v2', ORDER_ID], ['zpl', ZPL_ORDER_ID], ['pdf', batch.label_name ?? ''], ['result-csv', BATCH_ID], ['scan-form', BATCH_ID], ['packing-slips', BATCH_ID]] as const) {
+    for (const [kind, id] of [['v2', ORDER_ID], ['zpl', ZPL_ORDER_ID], ['pdf', batch.pdf_name ?? ''], ['result-csv', BATCH_ID], ['scan-form', BATCH_ID], ['packing-slips', BATCH_ID]] as const) {
       expect((await refusal(withheldAdmin, kind, id)).code).toBe(ErrorCode.AUTH_TWO_FACTOR_ENROLMENT_REQUIRED);
     }
     const error: unknown = await controller.chunk(withheldAdmin, { fileId: 'f1', offset: 0, length: 4 }).catch((e: unknown) => e);

@@ -60,8 +60,8 @@ export class FileRepository {
     if (names.length === 0) return;
     await this.orm.em.fork().execute(
       `delete from ${this.table} f where f."owner_id" = ? and f."name" in (${names.map(() => '?').join(', ')})
-         and not exists (select 1 from ${schemaTable(this.orm, 'bulk_orders')} b where b."id" <> ? and f."id" in (b."label_file_id", b."result_file_id", b."confirm_file_id"))
-         and not exists (select 1 from ${schemaTable(this.orm, 'orders')} o where o."label_file_id" = f."id")`,
+         and not exists (select 1 from ${schemaTable(this.orm, 'bulk_orders')} b where b."id" <> ? and f."id" in (b."pdf_file_id", b."result_file_id", b."confirm_file_id"))
+         and not exists (select 1 from ${schemaTable(this.orm, 'orders')} o where o."pdf_file_id" = f."id")`,
       [ownerId, ...names, batchId],
     );
   }

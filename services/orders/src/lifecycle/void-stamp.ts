@@ -56,7 +56,7 @@ export class VoidStamper {
   private async stampOrderFile(orderId: string): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       const [file] = await em.execute<Array<{ id: string; data: Buffer | null; part_bytes: number | null }>>(
-        `select f."id", f."data", f."part_bytes" from ${this.t('files')} f join ${this.t('orders')} o on o."label_file_id" = f."id" where o."id" = ? for update of f`,
+        `select f."id", f."data", f."part_bytes" from ${this.t('files')} f join ${this.t('orders')} o on o."pdf_file_id" = f."id" where o."id" = ? for update of f`,
         [orderId],
       );
       if (!file) throw new Error(`order ${orderId} has no label file to stamp VOID`);
@@ -78,13 +78,13 @@ export class VoidStamper {
   /** The item's own label, stamped under a row lock. */
   private async stampBatchItem(batchId: string, itemId: string): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
-      const [item] = await em.execute<Array<{ label_file: Buffer | null }>>(
-        `select "label_file" from ${this.t('bulk_items')} where "id" = ? and "bulk_order_id" = ? for update`,
+      const [item] = await em.execute<Array<{ label_pdf: Buffer | null }>>(
+        `select "label_pdf" from ${this.t('bulk_items')} where "id" = ? and "bulk_order_id" = ? for update`,
         [itemId, batchId],
       );
-      if (!item?.label_file) throw new Error(`item ${itemId} of batch ${batchId} has no label to stamp VOID`);
-      const after = await stampVoidLabel(item.label_file);
-      if (after !== item.label_file) await em.execute(`update ${this.t('bulk_items')} set "label_file" = ? where "id" = ?`, [Buffer.from(after), itemId]);
+      if (!item?.label_pdf) throw new Error(`item ${itemId} of batch ${batchId} has no label to stamp VOID`);
+      const after = await stampVoidLabel(item.label_pdf);
+      if (after !== item.label_pdf) await em.execute(`update ${this.t('bulk_items')} set "label_pdf" = ? where "id" = ?`, [Buffer.from(after), itemId]);
     });
   }
 

@@ -25,9 +25,13 @@ export class OrderEntity {
    */
   @Property({ type: 'integer' }) attempt = 1;
   @Property({ type: 'text', nullable: true }) trackingNumber: string | null = null;
-  /** The bought label's file, PDF or ZPL (`labelFormat`), and its name: the wire's `pdfName`. */
-  @Property({ type: 'uuid', nullable: true }) labelFileId: string | null = null;
-  @Property({ type: 'text', nullable: true }) labelName: string | null = null;
+  /**
+   * The bought label's file, PDF or ZPL (`labelFormat`), and its name: the wire's `pdfName`. The columns keep their old
+   * names because renaming one in place breaks the previous release's replicas still running during a rolling update:
+   * the label names are code-only.
+   */
+  @Property({ type: 'uuid', nullable: true, fieldName: 'pdf_file_id' }) labelFileId: string | null = null;
+  @Property({ type: 'text', nullable: true, fieldName: 'pdf_name' }) labelName: string | null = null;
   @Property({ type: 'text', nullable: true }) failureReason: string | null = null;
   /** Which carrier sold the label and what it cost us (written with the label; null for labels bought before they were recorded). */
   @Property({ type: 'text', nullable: true }) carrier: CarrierId | null = null;

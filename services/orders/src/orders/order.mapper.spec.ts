@@ -9,7 +9,7 @@ const row = (change: Partial<OrderListRow> = {}): OrderListRow => ({
   receiver_name: 'Bob Receiver',
   tracking_number: null,
   created_at: new Date('2026-11-23T21:44:09.123Z'),
-  label_name: null,
+  pdf_name: null,
   status: 'pending',
   price_cents: null,
   failure_reason: null,
@@ -20,7 +20,7 @@ const row = (change: Partial<OrderListRow> = {}): OrderListRow => ({
 
 describe('order list mapping', () => {
   it('answers a completed order in the spec list shape, keys in the order the orders list has always sent them', () => {
-    const item = rowToOrderListItem(row({ status: 'completed', tracking_number: '9400100000000000000001', label_name: 'label-1.pdf', price_cents: 1234 }));
+    const item = rowToOrderListItem(row({ status: 'completed', tracking_number: '9400100000000000000001', pdf_name: 'label-1.pdf', price_cents: 1234 }));
     expect(JSON.stringify(item)).toBe(
       JSON.stringify({
         _id: '7b0c3f56-0d5c-4a49-9f3e-2a7f5d1c9e01',

@@ -10,7 +10,7 @@ export interface OrderListRow {
   receiver_name: string;
   tracking_number: string | null;
   created_at: Date;
-  label_name: string | null;
+  pdf_name: string | null;
   status: OrderStatus;
   price_cents: number | null;
   failure_reason: string | null;
@@ -29,7 +29,7 @@ export const rowToOrderListItem = (r: OrderListRow): OrderListItem => ({
   receiver: { receiver_name: r.receiver_name },
   tracking_number: r.tracking_number,
   createdAt: r.created_at.toISOString(),
-  pdfName: r.label_name,
+  pdfName: r.pdf_name,
   status: r.status,
   price: r.price_cents ?? 0,
   ordered: 1,
@@ -49,7 +49,7 @@ export const toOrderListItem = (o: OrderEntity): OrderListItem =>
     receiver_name: o.receiver.receiver_name,
     tracking_number: o.trackingNumber,
     created_at: o.createdAt,
-    label_name: o.labelName,
+    pdf_name: o.labelName,
     status: o.status,
     price_cents: o.priceCents,
     failure_reason: o.failureReason,

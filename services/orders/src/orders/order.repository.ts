@@ -36,7 +36,7 @@ export class OrderRepository {
       // time mapping the entity than the database spent storing it. Every column is listed, so the row is the entity.
       await this.orm.em.fork().execute(
         `insert into ${this.table('orders')} ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
-           "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "label_file_id", "label_name", "failure_reason", "created_at", "updated_at", "label_format")
+           "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at", "label_format")
          values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [order.id, order.userId, order.idempotencyKey, order.requestHash, order.status, order.serviceName, order.serviceUid, order.courier,
           JSON.stringify(order.sender), JSON.stringify(order.receiver), JSON.stringify(order.package), order.priceCents, order.attempt,
@@ -100,8 +100,8 @@ export class OrderRepository {
        ), file as (
          select coalesce((select "id" from saved), (select "id" from ${this.table('files')} where "name" = ?)) as "id"
        ), done as (
-         update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "label_name" = ?, "failure_reason" = null, "updated_at" = now(),
-                "label_file_id" = (select "id" from file), "label_bought_at" = now(), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
+         update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
+                "pdf_file_id" = (select "id" from file), "label_bought_at" = now(), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
           where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning *
        ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_SINGLE)})
        select "id" from done`,
@@ -141,7 +141,7 @@ export class OrderRepository {
   async listRowsForUser(userId: string, limit: number): Promise<OrderListRow[]> {
     const rows = await this.orm.em.getConnection().execute<Array<Omit<OrderListRow, 'created_at'> & { created_at: string | Date }>>(
       `select o."id", o."service_name", o."courier", o."sender"->>'sender_name' as "sender_name", o."receiver"->>'receiver_name' as "receiver_name",
-              o."tracking_number", o."created_at", o."label_name", o."status", o."price_cents", o."failure_reason",
+              o."tracking_number", o."created_at", o."pdf_name", o."status", o."price_cents", o."failure_reason",
               v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status"
          from ${this.table('orders')} o
          left join ${this.table('label_voids')} v on v."label_kind" = 'single' and v."label_id" = o."id"

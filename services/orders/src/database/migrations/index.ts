@@ -16,8 +16,6 @@ import { Migration014BulkLabelsInline } from './migration-014-bulk-labels-inline
 import { Migration015LabelledItems } from './migration-015-labelled-items';
 import { Migration016UnreadableAnswers } from './migration-016-unreadable-answers';
 import { Migration017ShippedOrderIds } from './migration-017-shipped-order-ids';
-import { Migration018LabelFileNames } from './migration-018-label-file-names';
-import { Migration019BatchLabelFileNames } from './migration-019-batch-label-file-names';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -37,6 +35,4 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration015LabelledItems', class: Migration015LabelledItems },
   { name: 'Migration016UnreadableAnswers', class: Migration016UnreadableAnswers },
   { name: 'Migration017ShippedOrderIds', class: Migration017ShippedOrderIds },
-  { name: 'Migration018LabelFileNames', class: Migration018LabelFileNames },
-  { name: 'Migration019BatchLabelFileNames', class: Migration019BatchLabelFileNames },
 ];

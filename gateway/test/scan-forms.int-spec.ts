@@ -1,6 +1,7 @@
 import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, newBulkCustomer, type Api } from './support/bulk-api';
 import { buySingleLabel } from './support/lifecycle-api';
+import { describeUnconfirmedScanForms } from './support/scan-forms-unconfirmed.suite';
 import { sharedSystem } from './support/shared-system';
 
 /**
@@ -107,5 +108,8 @@ describe('embedded', () => {
 });
 
 describe('distributed', () => {
-  describeScanForms('distributed', sharedSystem(() => startDistributed(SCAN_FORM_ENV)));
+  // One system for both: the unconfirmed forms' tests need the same sandbox (nothing scanned, no manifest for an hour).
+  const running = sharedSystem(() => startDistributed(SCAN_FORM_ENV));
+  describeScanForms('distributed', running);
+  describeUnconfirmedScanForms(running);
 });

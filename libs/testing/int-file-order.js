@@ -7,14 +7,22 @@ const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const LONGEST = [
-  'gateway/test/carrier-failover.int-spec.ts',
-  'gateway/test/carrier-rate-limited-batch.int-spec.ts',
-  'gateway/test/easypost-lifecycle.int-spec.ts',
-  'gateway/test/carrier-buys-killed.int-spec.ts',
   'gateway/test/distributed-mode.int-spec.ts',
-  'gateway/test/caller-cache.int-spec.ts',
+  'gateway/test/carrier-rate-limited-batch.int-spec.ts',
+  'gateway/test/bulk-reliability.int-spec.ts',
+  'gateway/test/easypost-lifecycle.int-spec.ts',
+  'gateway/test/rolling-restart.int-spec.ts',
   'gateway/test/api-keys.int-spec.ts',
+  'gateway/test/embedded-mode.int-spec.ts',
+  'gateway/test/carrier-flows.int-spec.ts',
   'gateway/test/two-factor.int-spec.ts',
+  'gateway/test/scan-forms.int-spec.ts',
+  'gateway/test/label-lifecycle.int-spec.ts',
+  'services/payments/test/ledger-random.int-spec.ts',
+  'gateway/test/caller-cache.int-spec.ts',
+  'gateway/test/carrier-failover.int-spec.ts',
+  'gateway/test/carrier-buys-killed.int-spec.ts',
+  'gateway/test/login-as.int-spec.ts',
 ];
 const root = path.resolve(__dirname, '../..');
 const rank = (test) => {

@@ -49,8 +49,8 @@ describe('one label bought while its orders process dies (distributed mode)', ()
   let customer: { token: string; userId: string };
 
   beforeAll(async () => {
-    // The carrier takes 4 s, the gateway waits 1.5 s, recovery resumes an order untouched for 5 s.
-    system = await startDistributed({ ORDER_REPLY_WAIT_MS: String(REPLY_WAIT_MS) }, { ordersEnv: { SANDBOX_LATENCY_MS: '4000', ORDER_STALE_SECONDS: '5' } });
+    // The carrier takes 2 s, longer than the gateway waits (1.5 s); recovery resumes an order untouched for 5 s.
+    system = await startDistributed({ ORDER_REPLY_WAIT_MS: String(REPLY_WAIT_MS) }, { ordersEnv: { SANDBOX_LATENCY_MS: '2000', ORDER_STALE_SECONDS: '5' } });
     call = apiClient(system.baseUrl);
     const adminToken = await adminTokenOf(call, system);
     customer = await newBulkCustomer(call, adminToken, BALANCE, 'dying');

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { firstValueFrom } from 'rxjs';
 import { createClientProxy } from '@labeldesk/nest-transport';
 import { freePort, startDistributed, startRecordingRelay, type DistributedSystem, type RecordingRelay } from '@labeldesk/testing';
+import { describeCallerTrust } from './support/caller-trust.suite';
+import { sharedSystem } from './support/shared-system';
 
 /** The first of `secrets` found in the bytes a listener on the wire saw, or none. */
 const secretsIn = (captured: Buffer, secrets: Record<string, string>): string[] =>
@@ -24,56 +26,62 @@ const post = async (baseUrl: string, path: string, body: unknown, token?: string
  * registers, signs in and changes their password: it must learn neither the passwords nor the session tokens nor
  * any process's NATS password (decision 035).
  */
-describe('NATS traffic of the distributed mode, as a listener on the network sees it', () => {
-  let system: DistributedSystem;
+const describeNatsTraffic = (running: () => DistributedSystem): void => {
+  describe('NATS traffic of the distributed mode, as a listener on the network sees it', () => {
+    let system: DistributedSystem;
 
-  beforeAll(async () => {
-    system = await startDistributed({}, { recordNats: true });
+    beforeAll(() => {
+      system = running();
+    });
+
+    it('carries no password, no session token and no NATS password in the clear', async () => {
+      const email = `wire-${Date.now()}@example.com`;
+      const password = `Old-${randomBytes(9).toString('hex')}`;
+      const newPassword = `New-${randomBytes(9).toString('hex')}`;
+      const registered = await post(system.baseUrl, '/auth/register', { name: 'Wire', email, password, confirmPassword: password });
+      expect(registered.status).toBe(201);
+      const signedIn = await post(system.baseUrl, '/auth/login', { email, password });
+      expect(signedIn.status).toBe(200);
+      const changed = await post(system.baseUrl, '/auth/me', { name: 'Wire', password: newPassword, currentPassword: password }, signedIn.body.token);
+      expect(changed.status).toBe(200);
+      const again = await post(system.baseUrl, '/auth/login', { email, password: newPassword });
+      expect(again.status).toBe(200);
+
+      const recording = system.natsRecording;
+      if (!recording) throw new Error('the system was started without its NATS recording');
+      const captured = recording.captured();
+      // The relay was on the path: it saw the server's greeting (sent before TLS starts) asking for TLS, then much more.
+      expect(captured.toString('latin1')).toMatch(/^INFO \{.*"tls_required":true/);
+      expect(captured.length).toBeGreaterThan(20_000);
+
+      const natsPasswords = Object.fromEntries(
+        (['gateway', 'auth', 'orders', 'payments', 'pricing', 'address'] as const).map((user) => [`NATS password of ${user}`, String(system.nats.credentials(user)['NATS_PASSWORD'])]),
+      );
+      expect(
+        secretsIn(captured, {
+          password,
+          newPassword,
+          'registration token': registered.body.token ?? '',
+          'session token': signedIn.body.token ?? '',
+          'token after the change': changed.body.token ?? '',
+          'token of the second sign-in': again.body.token ?? '',
+          email,
+          ...natsPasswords,
+          // The protocol itself: no CONNECT, no published subject is readable either.
+          'a CONNECT': 'CONNECT {',
+          'a subject': 'auth.',
+        }),
+      ).toEqual([]);
+    });
   });
+};
 
-  afterAll(async () => {
-    await system?.stop();
-  });
-
-  it('carries no password, no session token and no NATS password in the clear', async () => {
-    const email = `wire-${Date.now()}@example.com`;
-    const password = `Old-${randomBytes(9).toString('hex')}`;
-    const newPassword = `New-${randomBytes(9).toString('hex')}`;
-    const registered = await post(system.baseUrl, '/auth/register', { name: 'Wire', email, password, confirmPassword: password });
-    expect(registered.status).toBe(201);
-    const signedIn = await post(system.baseUrl, '/auth/login', { email, password });
-    expect(signedIn.status).toBe(200);
-    const changed = await post(system.baseUrl, '/auth/me', { name: 'Wire', password: newPassword, currentPassword: password }, signedIn.body.token);
-    expect(changed.status).toBe(200);
-    const again = await post(system.baseUrl, '/auth/login', { email, password: newPassword });
-    expect(again.status).toBe(200);
-
-    const recording = system.natsRecording;
-    if (!recording) throw new Error('the system was started without its NATS recording');
-    const captured = recording.captured();
-    // The relay was on the path: it saw the server's greeting (sent before TLS starts) asking for TLS, then much more.
-    expect(captured.toString('latin1')).toMatch(/^INFO \{.*"tls_required":true/);
-    expect(captured.length).toBeGreaterThan(20_000);
-
-    const natsPasswords = Object.fromEntries(
-      (['gateway', 'auth', 'orders', 'payments', 'pricing', 'address'] as const).map((user) => [`NATS password of ${user}`, String(system.nats.credentials(user)['NATS_PASSWORD'])]),
-    );
-    expect(
-      secretsIn(captured, {
-        password,
-        newPassword,
-        'registration token': registered.body.token ?? '',
-        'session token': signedIn.body.token ?? '',
-        'token after the change': changed.body.token ?? '',
-        'token of the second sign-in': again.body.token ?? '',
-        email,
-        ...natsPasswords,
-        // The protocol itself: no CONNECT, no published subject is readable either.
-        'a CONNECT': 'CONNECT {',
-        'a subject': 'auth.',
-      }),
-    ).toEqual([]);
-  });
+// One distributed system, every process reaching NATS through the recording relay, for the listener's test and for the
+// services' refusal of forged callers (whose clients reach the NATS server itself): the relay passes every byte on.
+describe('one distributed system, its NATS traffic recorded', () => {
+  const running = sharedSystem(() => startDistributed({}, { recordNats: true }));
+  describeNatsTraffic(running);
+  describeCallerTrust(running);
 });
 
 /** The same listener on a NATS without TLS: proves the check above can see a secret when one crosses in the clear. */

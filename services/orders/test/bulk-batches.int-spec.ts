@@ -2,7 +2,7 @@ import type { BulkStatus } from '@labeldesk/contracts';
 import { randomUUID } from 'node:crypto';
 import { bulk, buying, db, failure, label, lapseFilesLease, other, setStatus, useBulkDatabase } from './support/bulk-batches';
 import { within } from './support/orders-database';
-import { EVERY_OWNER } from '../src/database/owner-condition';
+import { EVERY_OWNER } from '@labeldesk/nest-transport';
 
 describe('Batches and their files’ lease on PostgreSQL', () => {
   useBulkDatabase('orders_bulk_batches_it');

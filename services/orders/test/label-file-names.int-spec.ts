@@ -4,7 +4,7 @@ import { createEmbeddedDatabaseFromTemplate } from '@labeldesk/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { ordersMigrations } from '../src/database/migrations';
-import { EVERY_OWNER } from '../src/database/owner-condition';
+import { EVERY_OWNER } from '@labeldesk/nest-transport';
 import { BulkFilesBuilder } from '../src/bulk/bulk-files.builder';
 import { fileDataOf } from '../src/bulk/bulk-order.mapper';
 import type { BoughtLabel } from '../src/carriers/carrier.port';

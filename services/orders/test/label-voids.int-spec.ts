@@ -16,7 +16,7 @@ import { VoidLabelUseCase } from '../src/lifecycle/void-label.usecase';
 import type { VoidStamper } from '../src/lifecycle/void-stamp';
 import { VoidSettlement } from '../src/lifecycle/void-settlement';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
-import { EVERY_OWNER } from '../src/database/owner-condition';
+import { EVERY_OWNER } from '@labeldesk/nest-transport';
 
 const PRICE = 850;
 const ENV = { VOID_WINDOW_DAYS: 28, REFUND_RECONCILE_SECONDS: 1, TRACKING_REFRESH_SECONDS: 60, CARRIER_TIMEOUT_MS: 20_000 } as OrdersEnv;

@@ -5,7 +5,7 @@ import { OrderEntity } from '../src/orders/order.entity';
 import { OrderRepository } from '../src/orders/order.repository';
 import { parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, within, type OrdersDatabase } from './support/orders-database';
-import { EVERY_OWNER } from '../src/database/owner-condition';
+import { EVERY_OWNER } from '@labeldesk/nest-transport';
 
 /** Single orders' SQL against the real PostgreSQL server, with two replicas sharing one database (decision 020). */
 const bought = (trackingNumber: string, pdf: Buffer): BoughtLabel => ({

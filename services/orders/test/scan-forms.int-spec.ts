@@ -27,7 +27,7 @@ import { planScanForms } from '../src/shipping-day/scan-form-plan';
 import { mailingDayOf, ScanFormUseCase } from '../src/shipping-day/scan-form.usecase';
 import { ScanFormsRepository } from '../src/shipping-day/scan-forms.repository';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
-import { EVERY_OWNER } from '../src/database/owner-condition';
+import { EVERY_OWNER } from '@labeldesk/nest-transport';
 
 const ENV = { VOID_WINDOW_DAYS: 28, REFUND_RECONCILE_SECONDS: 1, TRACKING_REFRESH_SECONDS: 60, CARRIER_TIMEOUT_MS: 20_000 } as OrdersEnv;
 const SENDER = { sender_name: 'Acme Widgets', sender_phone: null, sender_company: null, sender_address1: '12 Main St', sender_address2: null, sender_city: 'Columbus', sender_state_province: 'OH', sender_zip_postal: '43215', sender_country: 'US' };

@@ -17,7 +17,7 @@ import { WebhookRetention } from '../src/webhooks/webhook-retention';
 import { newWebhookSecret } from '../src/webhooks/webhook-signer';
 import { bulkRow, parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
-import { EVERY_OWNER } from '../src/database/owner-condition';
+import { EVERY_OWNER } from '@labeldesk/nest-transport';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_DELIVERY_SECONDS: 1, WEBHOOK_TIMEOUT_MS: 5_000 } as OrdersEnv;
 

@@ -21,6 +21,18 @@ export const ownerScopeOf = (caller: AnyCaller): OwnerScope => {
 /** The scope as a filter on an owner column named `userId` (MikroORM's `where`): no condition for every owner. */
 export const ownerFilterOf = (scope: OwnerScope): { userId?: string } => ('userId' in scope ? { userId: scope.userId } : {});
 
+/** Every owner's rows: the scope of a service's own reads (jobs, engines, tests), which act for no caller. */
+export const EVERY_OWNER: OwnerScope = { everyOwner: true };
+
+/**
+ * The scope as a condition on a raw query's owner column, to append after its `where`: nothing for every owner, else
+ * the owner's id as a bound value, so another user's row never leaves the database.
+ */
+export const ownerCondition = (scope: OwnerScope, column: string): { sql: string; values: string[] } => {
+  const owner = ownerFilterOf(scope).userId;
+  return owner === undefined ? { sql: '', values: [] } : { sql: ` and ${column} = ?`, values: [owner] };
+};
+
 /**
  * What a read in the caller's scope found, or the one answer for nothing found, whether the object does not exist or
  * is another user's: NOT_FOUND with the kind's message. An admin whose powers are withheld is told instead what would

@@ -1,5 +1,5 @@
 /** Migrations and SQL helpers every repository shares. */
 export { Coalescer } from './coalescer';
 export { ordersMigrations } from './migrations';
-export { EVERY_OWNER, ownerCondition } from './owner-condition';
+export { EVERY_OWNER, ownerCondition } from '@labeldesk/nest-transport';
 export { jsonColumn, placeholders } from './sql-values';

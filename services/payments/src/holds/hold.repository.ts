@@ -2,7 +2,7 @@ import { ledgerPostings } from '@labeldesk/nest-config';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, type Hold, type HoldCapture } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM, schemaTable } from '@labeldesk/nest-orm';
-import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
+import { EVERY_OWNER, ownerCondition, type OwnerScope } from '@labeldesk/nest-transport';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { LEDGER_KEY_CONSTRAINT, LedgerRepository, type NewEntry } from '../ledger/ledger.repository';
 import { planCaptures } from './capture-plan';
@@ -45,15 +45,13 @@ export class HoldRepository {
   }
 
   find(holdId: string): Promise<Hold | null> {
-    return this.findOwned(holdId, { everyOwner: true });
+    return this.findOwned(holdId, EVERY_OWNER);
   }
 
   /** The hold if its owner is in the caller's scope, filtered in the query: another user's is not found, as a missing one. */
   async findOwned(holdId: string, scope: OwnerScope): Promise<Hold | null> {
-    const owner = ownerFilterOf(scope).userId;
-    const ownerCondition = owner === undefined ? '' : ' and "user_id" = ?';
-    const values = owner === undefined ? [holdId] : [holdId, owner];
-    const [row] = await this.orm.em.fork().execute<HoldRow[]>(`select * from ${this.table} where "hold_id" = ?${ownerCondition}`, values);
+    const owner = ownerCondition(scope, '"user_id"');
+    const [row] = await this.orm.em.fork().execute<HoldRow[]>(`select * from ${this.table} where "hold_id" = ?${owner.sql}`, [holdId, ...owner.values]);
     return row ? toHold(row) : null;
   }
 

@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { PaymentsRpc, type AnyCaller, type Hold, type ParsedRequestOf } from '@labeldesk/contracts';
-import { foundInScope, ownerScopeOf, RpcHandler, RpcPayload, UserOrServiceCaller, type OwnerScope } from '@labeldesk/nest-transport';
+import { EVERY_OWNER, foundInScope, ownerScopeOf, RpcHandler, RpcPayload, UserOrServiceCaller, type OwnerScope } from '@labeldesk/nest-transport';
 import { holdNotFound, HoldRepository } from './hold.repository';
 
-const EVERY_OWNER: OwnerScope = { everyOwner: true };
 
 
 /**

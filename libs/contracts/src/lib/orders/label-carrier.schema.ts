@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The carriers that can sell a label, as the orders service records them on every bought label (its carrier registry
- * keeps the same list; a spec there checks the two agree). Only admins ever see which one sold a label.
+ * The carriers that can sell a label (the ways a label is bought: the sandbox, EasyPost, the USPS APIs directly), as
+ * the orders service records them on every bought label. Each is a plugin folder in orders' carriers (its registry
+ * names one plugin per id: the compiler refuses a missing one). Only admins ever see which one sold a label; customers
+ * see the courier that carries the parcel (couriers.schema.ts).
  */
-export const LABEL_CARRIERS = ['sandbox', 'easypost', 'usps'] as const;
+export const LABEL_CARRIER_NAMES = { sandbox: 'Sandbox', easypost: 'EasyPost', usps: 'USPS' } as const;
+export type LabelCarrier = keyof typeof LABEL_CARRIER_NAMES;
+export const LABEL_CARRIERS = Object.keys(LABEL_CARRIER_NAMES) as [LabelCarrier, ...LabelCarrier[]];
 export const labelCarrierSchema = z.enum(LABEL_CARRIERS, { error: `Carrier must be one of: ${LABEL_CARRIERS.join(', ')}` });
-export type LabelCarrier = z.infer<typeof labelCarrierSchema>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * The couriers that carry a parcel, as customers choose and see them (an order's `courier`). A label carrier sells
+ * some of them: the sandbox simulates all, EasyPost sells each through the carrier accounts it is given, the USPS APIs
+ * sell USPS mail. DHL Express carries parcels abroad only (it has no US domestic service).
+ */
+export const COURIER_NAMES = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl_express: 'DHL Express' } as const;
+export type Courier = keyof typeof COURIER_NAMES;
+export const COURIERS = Object.keys(COURIER_NAMES) as [Courier, ...Courier[]];
+export const courierSchema = z.enum(COURIERS, { error: `Courier must be one of: ${COURIERS.map((id) => COURIER_NAMES[id]).join(', ')}` });
+
+/** The courier's name for an id, or the id itself for one this release does not know (a newer replica's label). */
+export const courierName = (id: string): string => (COURIER_NAMES as Readonly<Record<string, string>>)[id] ?? id;

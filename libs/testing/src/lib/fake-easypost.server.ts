@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFakeAddress } from './fake-easypost/addresses';
+import { carrierAccountJson, fakeCarrierAccountOf, type FakeCarrierAccount } from './fake-easypost/carrier-accounts';
 import { controlAnswer, type FakeEasyPostControls } from './fake-easypost/control-routes';
 import { errorAnswer, NOT_FOUND, type FakeAnswer } from './fake-easypost/errors';
 import { FakeEasyPostFaults, insufficientFunds, serverError, type FakeEasyPostStep } from './fake-easypost/faults';
@@ -12,6 +13,8 @@ import { FakeEasyPostScanForms } from './fake-easypost/scan-forms';
 import type { Json } from './fake-easypost/shipment-json';
 import type { FakeTrackingEvent } from './fake-easypost/trackers';
 
+export { FAKE_CARRIER_ACCOUNTS, fakeCarrierAccountOf, type FakeCarrierAccount } from './fake-easypost/carrier-accounts';
+export { dhlExpressCheckDigit, fedExCheckDigit, upsCheckDigit } from './fake-easypost/tracking-numbers';
 export type { FakeEasyPostFault } from './fake-easypost/control-routes';
 export type { FakeEasyPostStep } from './fake-easypost/faults';
 export type { FakeRefundStatus } from './fake-easypost/ledger';
@@ -40,8 +43,13 @@ export interface FakeEasyPostOptions {
   seed?: number;
   /** `GET /_fake/state` and `POST /_fake/faults`, for tests driving the fake from another process. */
   controlRoutes?: boolean;
-  /** EasyPost services left unrated on every shipment (with a carrier message), e.g. `['Express']`. */
-  unratedServices?: ReadonlyArray<'GroundAdvantage' | 'Priority' | 'Express'>;
+  /**
+   * The couriers the API key has carrier accounts of, by the carrier name on their rates (`USPS`, `UPS`, `FedEx`,
+   * `DHLExpress`); default USPS alone. A shipment naming no `carrier_accounts` is rated by all of them.
+   */
+  carriers?: readonly string[];
+  /** EasyPost services left unrated on every shipment (with a carrier message), e.g. `['Express']` or `['Ground']`. */
+  unratedServices?: readonly string[];
   /**
    * Every buy answers what every recorded buy answers: a PNG `label_url` with `label_pdf_url` and `label_zpl_url`
    * null, whatever `label_format` asked; the PDF or ZPL comes from the label conversion. Default: a `label_format`
@@ -63,7 +71,8 @@ const stepOf = (method: string, collection: string | undefined, id: string | und
 
 /**
  * A stand-in for EasyPost's API on a real port, answering with EasyPost's own recorded bodies (easypost-node cassettes,
- * fake-easypost/recorded/README.md): create a rated shipment, buy one of its rates (once: a second buy is
+ * fake-easypost/recorded/README.md): carrier accounts of USPS, UPS, FedEx and DHL Express (FAKE_CARRIER_ACCOUNTS),
+ * create a shipment rated by the accounts its `carrier_accounts` names (all when none), buy one of its rates (once: a second buy is
  * `SHIPMENT.POSTAGE.EXISTS`, never a second charge), convert its label, read it back, refund it (once), bulk refunds
  * by tracking code, trackers, SCAN forms, address verification, and the label files. Every API answer carries an
  * `x-ep-request-uuid` and is checked against the recorded bodies of its kind (`shapeViolations`); HTTP Basic with
@@ -73,6 +82,8 @@ const stepOf = (method: string, collection: string | undefined, id: string | und
  */
 export class FakeEasyPostServer implements FakeEasyPostControls {
   readonly apiKey: string;
+  /** The carrier accounts of its API key (FAKE_CARRIER_ACCOUNTS of the `carriers` asked for). */
+  readonly accounts: readonly FakeCarrierAccount[];
   /** Every API request received, in order (label files and control routes excepted). */
   readonly requests: Array<{ method: string; path: string }> = [];
   url = '';
@@ -88,7 +99,8 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
   constructor(private readonly options: FakeEasyPostOptions = {}) {
     this.apiKey = options.apiKey ?? 'EZTKfakeeasypost';
     this.faults = new FakeEasyPostFaults(options.rateLimitShare ?? 0, options.seed ?? 1);
-    this.ledger = new FakeEasyPostLedger(() => this.url, { unrated: new Set(options.unratedServices ?? []), pngLabelsOnly: options.pngLabelsOnly ?? false });
+    this.accounts = (options.carriers ?? ['USPS']).map(fakeCarrierAccountOf);
+    this.ledger = new FakeEasyPostLedger(() => this.url, { unrated: new Set(options.unratedServices ?? []), pngLabelsOnly: options.pngLabelsOnly ?? false, accounts: this.accounts });
     this.scanForms = new FakeEasyPostScanForms(() => this.url, (shipmentId) => {
       const shipment = this.ledger.shipment(shipmentId);
       const code = shipment?.['tracking_code'];
@@ -100,7 +112,7 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
   async start(): Promise<void> {
     // The first PDF costs half a second cold (pdf-lib and its fonts): paid here, not by a client's label download,
     // which a real file host answers at once.
-    await renderFakeLabel({ trackingCode: '0000', service: 'Priority', toLines: [], fromLines: [] });
+    await renderFakeLabel({ trackingCode: '0000', carrier: 'USPS', service: 'Priority', toLines: [], fromLines: [] });
     await this.listen(this.options.port ?? 0);
     this.port = (this.server.address() as AddressInfo).port;
     this.url = this.options.publicUrl?.replace(/\/+$/, '') ?? `http://${this.options.host ?? '127.0.0.1'}:${this.port}`;
@@ -284,6 +296,8 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
       return reply(tracker ? { status: 200, body: tracker } : NOT_FOUND);
     }
     if (collection === 'addresses' && method === 'POST' && id === undefined) return reply(createFakeAddress(parsed));
+    // Recorded: `GET /v2/carrier_accounts` answers a bare list (easypost-java carrier_account/all.json).
+    if (collection === 'carrier_accounts' && method === 'GET' && id === undefined) return reply({ status: 200, body: this.accounts.map(carrierAccountJson) });
     if (collection === 'scan_forms' && method === 'POST' && id === undefined) return reply(await this.scanForms.create(parsed));
     if (collection === 'scan_forms' && method === 'GET' && id !== undefined && action === undefined) return reply(this.scanForms.get(id));
     if (step === 'create') return this.createShipment(parsed, req, reply);

@@ -2,6 +2,8 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 
 export interface FakeLabelContent {
   trackingCode: string;
+  /** The courier, as EasyPost names its account (`USPS`, `UPS`, `FedEx`, `DHL Express`). */
+  carrier: string;
   /** EasyPost's service name (`Priority`, …). */
   service: string;
   toLines: string[];
@@ -34,7 +36,7 @@ export const renderFakeLabel = async (content: FakeLabelContent): Promise<Buffer
   page.drawRectangle({ x: 8, y: 8, width: WIDTH - 16, height: HEIGHT - 16, borderColor: black, borderWidth: 2 });
   page.drawText('EASYPOST TEST', { x: 24, y: HEIGHT - 52, size: 28, font: bold, color: black });
   page.drawText('NOT POSTAGE - DO NOT MAIL', { x: 24, y: HEIGHT - 74, size: 14, font: bold, color: rgb(0.7, 0, 0) });
-  page.drawText(printable(`USPS ${content.service.toUpperCase()}`), { x: 24, y: HEIGHT - 104, size: 12, font: bold });
+  page.drawText(printable(`${content.carrier.toUpperCase()} ${content.service.toUpperCase()}`), { x: 24, y: HEIGHT - 104, size: 12, font: bold });
 
   let y = HEIGHT - 134;
   const block = (title: string, lines: string[], size: number) => {
@@ -65,7 +67,7 @@ const zplText = (text: string): string => text.replace(/[^\x20-\x7e]|[\^~]/g, '?
 export const renderFakeZplLabel = (content: FakeLabelContent): Buffer => {
   const lines: string[] = ['^XA', '^PW812', '^LL1218', '^CI28', '^FO20,20^GB772,1178,4^FS'];
   lines.push('^FO50,50^A0N,70,70^FDEASYPOST TEST^FS', '^FO50,130^A0N,34,34^FDNOT POSTAGE - DO NOT MAIL^FS');
-  lines.push(`^FO50,180^A0N,30,30^FD${zplText(`USPS ${content.service.toUpperCase()}`)}^FS`);
+  lines.push(`^FO50,180^A0N,30,30^FD${zplText(`${content.carrier.toUpperCase()} ${content.service.toUpperCase()}`)}^FS`);
   let y = 240;
   const block = (title: string, blockLines: string[], size: number) => {
     lines.push(`^FO50,${y}^A0N,22,22^FD${title}^FS`);

@@ -1,7 +1,8 @@
 import { errorAnswer, NOT_FOUND, type FakeAnswer } from './errors';
 import { fakePngLabel } from './png';
 import { renderFakeLabel, type FakeLabelContent } from './label';
-import { FAKE_SERVICES, type FakeService } from './rates';
+import type { FakeCarrierAccount } from './carrier-accounts';
+import type { FakeRoute, FakeService } from './rates';
 import { easyPostRecordedBody } from './recorded';
 import { boughtFields, createdShipmentJson, hexId, labelFileName, rateErrorJson, rateJson, timestamp, URL_FIELDS, type FakeLabelFormat, type Json } from './shipment-json';
 import { FakeEasyPostTrackers } from './trackers';
@@ -18,6 +19,7 @@ export type FakeRefundStatus = 'submitted' | 'refunded' | 'rejected' | 'not_appl
 interface FakeRate {
   json: Json;
   cents: number;
+  account: FakeCarrierAccount;
   service: FakeService;
 }
 
@@ -43,10 +45,12 @@ export interface Purchasable {
 }
 
 export interface FakeLedgerOptions {
-  /** EasyPost services left unrated on every shipment (with a carrier message). */
+  /** EasyPost services left unrated on every shipment (with a carrier message), by service name (`Express`, `Ground`…). */
   unrated: ReadonlySet<string>;
   /** Every buy answers the PNG label the recordings show, whatever `label_format` asked for. */
   pngLabelsOnly: boolean;
+  /** The carrier accounts of the fake's API key. */
+  accounts: readonly FakeCarrierAccount[];
 }
 
 const EXTENSIONS: Readonly<Record<FakeLabelFormat, string>> = { PNG: 'png', PDF: 'pdf', ZPL: 'zpl' };
@@ -54,6 +58,15 @@ const EXTENSIONS: Readonly<Record<FakeLabelFormat, string>> = { PNG: 'png', PDF:
 const linesOf = (address: Json): string[] =>
   [address['name'], address['company'], address['street1'], address['street2'], `${String(address['city'])} ${String(address['state'])} ${String(address['zip'])}`]
     .filter((line): line is string => typeof line === 'string' && line.trim() !== '');
+
+const routeOf = (request: ValidShipmentRequest): FakeRoute => ({
+  weightOz: request.parcel.weight,
+  lengthIn: request.parcel.length ?? null,
+  widthIn: request.parcel.width ?? null,
+  heightIn: request.parcel.height ?? null,
+  fromZip: String(request.from_address['zip'] ?? ''),
+  toZip: String(request.to_address['zip'] ?? ''),
+});
 
 export class FakeEasyPostLedger {
   readonly trackers: FakeEasyPostTrackers;
@@ -92,20 +105,28 @@ export class FakeEasyPostLedger {
   }
 
   create(body: unknown): FakeAnswer {
-    const request = validateCreateShipment(body);
+    const request = validateCreateShipment(body, this.options.accounts);
     if ('status' in request) return errorAnswer(request);
     const id = hexId('shp');
     const now = timestamp();
     const rates = new Map<string, FakeRate>();
     const messages: Json[] = [];
-    for (const service of FAKE_SERVICES) {
-      if (this.options.unrated.has(service.service)) {
-        messages.push(rateErrorJson(service.service));
+    const route = routeOf(request);
+    for (const account of request.carrierAccounts) {
+      // EasyPost's DHL Express guide: "DHL Express does not offer domestic shipping services within the U.S."
+      if (!account.domestic) {
+        messages.push(rateErrorJson(account, `${account.readable} does not offer domestic shipments within the US.`));
         continue;
       }
-      const cents = service.priceCents(request.parcel.weight);
-      const json = rateJson(service, cents, id, now);
-      rates.set(String(json['id']), { json, cents, service });
+      for (const service of account.services) {
+        if (this.options.unrated.has(service.service)) {
+          messages.push(rateErrorJson(account, `${service.service} is not available for this shipment.`));
+          continue;
+        }
+        const cents = service.priceCents(route);
+        const json = rateJson({ account, service, route, cents }, id, now);
+        rates.set(String(json['id']), { json, cents, account, service });
+      }
     }
     const json = createdShipmentJson(id, request, [...rates.values()].map((rate) => rate.json), messages);
     this.shipments.set(id, { json, rates, request, labelFormat: null, content: null });
@@ -135,10 +156,10 @@ export class FakeEasyPostLedger {
 
   /** Charges for the rate and issues the label; answers the bought shipment. */
   buy({ stored, rate }: Purchasable): FakeAnswer {
-    const trackingCode = `${rate.service.trackingPrefix}1001${String(++this.trackingSerial).padStart(14, '0')}`;
+    const trackingCode = rate.service.trackingNumber(++this.trackingSerial);
     const format = this.options.pngLabelsOnly ? 'PNG' : stored.request.labelFormat;
     const id = String(stored.json['id']);
-    stored.content = { trackingCode, service: rate.service.service, toLines: linesOf(stored.request.to_address), fromLines: linesOf(stored.request.from_address) };
+    stored.content = { trackingCode, carrier: rate.account.readable, service: rate.service.service, toLines: linesOf(stored.request.to_address), fromLines: linesOf(stored.request.from_address) };
     stored.labelFormat = format;
     Object.assign(
       stored.json,
@@ -148,7 +169,7 @@ export class FakeEasyPostLedger {
         cents: rate.cents,
         labelUrl: this.issueFile(stored.content, format),
         format,
-        tracker: this.trackers.create(trackingCode, id),
+        tracker: this.trackers.create(trackingCode, id, rate.account.carrier),
         toAddress: stored.json['to_address'] as Json,
       }),
     );
@@ -196,6 +217,12 @@ export class FakeEasyPostLedger {
     return stored ? String(stored.json['id']) : undefined;
   }
 
+  /** The carrier of the rate bought (`UPS`, …), as a Refund names it. */
+  private carrierOf(stored: StoredShipment): string | undefined {
+    const selected = stored.json['selected_rate'] as Json | null;
+    return typeof selected?.['carrier'] === 'string' ? selected['carrier'] : undefined;
+  }
+
   private storedOf(trackingCode: string): StoredShipment | undefined {
     return [...this.shipments.values()].find((shipment) => shipment.json['tracking_code'] === trackingCode);
   }
@@ -238,7 +265,7 @@ export class FakeEasyPostLedger {
       const stored = this.storedOf(code);
       if (!stored) return [];
       this.acceptRefund(stored);
-      return [{ ...recorded, id: hexId('rfnd'), created_at: now, updated_at: now, tracking_code: code, status: stored.json['refund_status'], carrier: typeof refund?.carrier === 'string' ? refund.carrier : 'USPS', shipment_id: stored.json['id'] }];
+      return [{ ...recorded, id: hexId('rfnd'), created_at: now, updated_at: now, tracking_code: code, status: stored.json['refund_status'], carrier: this.carrierOf(stored) ?? (typeof refund?.carrier === 'string' ? refund.carrier : 'USPS'), shipment_id: stored.json['id'] }];
     });
     return { status: 201, body: refunds };
   }

@@ -1,31 +1,62 @@
+import { uspsTrackingNumber } from './tracking-numbers';
+
 /**
- * The fake's USPS prices by weight, in cents: commercial-looking figures anchored on the recorded rates of a 15.4 oz
- * parcel (GroundAdvantage 5.93, Priority 6.90, Express 33.10; EasyPost/easypost-node, buys-a-shipment cassette),
- * rising by whole pounds above a pound, as USPS prices do. No zones: the fake has one.
+ * The fake's services and their prices in cents. USPS: commercial-looking figures by weight alone, anchored on the
+ * recorded rates of a 15.4 oz parcel (GroundAdvantage 5.93, Priority 6.90, Express 33.10; EasyPost/easypost-node,
+ * buys-a-shipment cassette), rising by whole pounds above a pound, as USPS prices do; no zones. The couriers' services
+ * (UPS, FedEx, DHL Express) are in courier-rates.ts.
  */
-export interface FakeService {
-  service: 'GroundAdvantage' | 'Priority' | 'Express';
-  /** 4-digit IMpb prefix of its tracking numbers (9400 recorded for Ground Advantage). */
-  trackingPrefix: string;
-  deliveryDays: number;
-  priceCents(weightOz: number): number;
+
+/** What a rate is priced from: the parcel as sent (ounces, inches) and the two ZIP codes. */
+export interface FakeRoute {
+  weightOz: number;
+  lengthIn: number | null;
+  widthIn: number | null;
+  heightIn: number | null;
+  fromZip: string;
+  toZip: string;
 }
 
-const perPound = (firstPoundCents: number, extraPoundCents: number) => (weightOz: number) =>
-  firstPoundCents + (Math.max(1, Math.ceil(weightOz / 16)) - 1) * extraPoundCents;
+export interface FakeService {
+  /** EasyPost's service name on a rate (`Priority`, `Ground`, `FEDEX_GROUND`, …). */
+  service: string;
+  deliveryDays(route: FakeRoute): number;
+  /**
+   * The UTC hour of the rate's `delivery_date`, or null for none: USPS rates carry none in the recordings, UPS rates
+   * a date at 23:00Z (10:30Z for the morning services) (easypost-java claim/create cassette, recorded/carriers.json).
+   */
+  deliveryHourUtc: number | null;
+  /** `delivery_date_guaranteed`: true for UPS's air services as recorded, false for ground and USPS. */
+  guaranteed: boolean;
+  priceCents(route: FakeRoute): number;
+  trackingNumber(serial: number): string;
+}
 
-const groundAdvantage = (weightOz: number): number => {
+const perPound = (firstPoundCents: number, extraPoundCents: number) => (route: FakeRoute) =>
+  firstPoundCents + (Math.max(1, Math.ceil(route.weightOz / 16)) - 1) * extraPoundCents;
+
+const groundAdvantage = (route: FakeRoute): number => {
   // Ground Advantage is priced by the ounce up to 15.99 oz, then by the pound.
-  if (weightOz <= 4) return 455;
-  if (weightOz <= 8) return 505;
-  if (weightOz <= 12) return 560;
-  return perPound(593, 105)(weightOz);
+  if (route.weightOz <= 4) return 455;
+  if (route.weightOz <= 8) return 505;
+  if (route.weightOz <= 12) return 560;
+  return perPound(593, 105)(route);
 };
 
-export const FAKE_SERVICES: readonly FakeService[] = [
-  { service: 'Express', trackingPrefix: '9470', deliveryDays: 2, priceCents: perPound(3310, 325) },
-  { service: 'Priority', trackingPrefix: '9405', deliveryDays: 2, priceCents: perPound(690, 115) },
-  { service: 'GroundAdvantage', trackingPrefix: '9400', deliveryDays: 3, priceCents: groundAdvantage },
+const usps = (service: string, prefix: string, days: number, priceCents: (route: FakeRoute) => number): FakeService => ({
+  service,
+  deliveryDays: () => days,
+  deliveryHourUtc: null,
+  guaranteed: false,
+  priceCents,
+  trackingNumber: (serial) => uspsTrackingNumber(prefix, serial),
+});
+
+/** USPS's three mail classes; the 4-digit IMpb prefix of each (9400 recorded for Ground Advantage). */
+export const USPS_SERVICES: readonly FakeService[] = [
+  usps('Express', '9470', 2, perPound(3310, 325)),
+  usps('Priority', '9405', 2, perPound(690, 115)),
+  usps('GroundAdvantage', '9400', 3, groundAdvantage),
 ];
 
 /** Cents → EasyPost's rate string (`"5.93"`). */

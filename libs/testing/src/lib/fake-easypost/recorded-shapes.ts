@@ -1,4 +1,4 @@
-import { EASYPOST_RECORDED_FILES, easyPostRecordedEntries, easyPostRecordedWebhook } from './recorded';
+import { EASYPOST_RECORDED_FILES, easyPostRecordedEntries, easyPostRecordedWebhook, isDocumentedOnly } from './recorded';
 import { ShapeBook, type ShapeAllowance } from './shapes';
 
 /**
@@ -25,7 +25,7 @@ let book: ShapeBook | undefined;
 const recordedBook = (): ShapeBook => {
   if (book) return book;
   book = new ShapeBook();
-  for (const file of EASYPOST_RECORDED_FILES) for (const entry of easyPostRecordedEntries(file)) book.learn(entry.body);
+  for (const file of EASYPOST_RECORDED_FILES) for (const entry of easyPostRecordedEntries(file)) if (!isDocumentedOnly(entry)) book.learn(entry.body);
   book.learn(JSON.parse(easyPostRecordedWebhook().rawBody) as unknown);
   for (const allowance of DOCUMENTED) book.allow(allowance);
   return book;

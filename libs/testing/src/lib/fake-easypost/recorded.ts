@@ -24,11 +24,19 @@ export interface EasyPostRecordings {
   address: 'found' | 'notFound';
   'scan-form': 'created' | 'creating';
   error: 'parameterRequired' | 'addressNotFound' | 'houseNumberMissing' | 'stringErrors';
+  carriers: 'upsRated' | 'upsDapRated' | 'fedExDefaultDocumented' | 'accounts';
 }
 
 export type EasyPostRecordedFile = keyof EasyPostRecordings;
 
-export const EASYPOST_RECORDED_FILES: readonly EasyPostRecordedFile[] = ['shipment', 'refund', 'tracker', 'address', 'scan-form', 'error'];
+export const EASYPOST_RECORDED_FILES: readonly EasyPostRecordedFile[] = ['shipment', 'refund', 'tracker', 'address', 'scan-form', 'error', 'carriers'];
+
+/**
+ * An entry copied from EasyPost's documentation (EasyPost/examples `official/docs/responses`), not from recorded
+ * traffic: its values are real EasyPost spellings, but the body may lack keys a real answer has (the FedExDefault
+ * shipment has no `order_id`), so no shape is learned from it.
+ */
+export const isDocumentedOnly = (entry: EasyPostRecordedEntry): boolean => entry.cassette.startsWith('EasyPost/examples ');
 
 /**
  * The build compiles only .ts files, so the recorded files are read from the package's source tree: `src/lib/…` and

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { easyPostRecordedBody } from './recorded';
-import { feeString, rateString, markedUp, type FakeService } from './rates';
+import type { FakeCarrierAccount } from './carrier-accounts';
+import { feeString, rateString, markedUp, type FakeRoute, type FakeService } from './rates';
 import type { ValidShipmentRequest } from './validate';
 
 /**
@@ -17,8 +18,6 @@ export const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'
 const addressTimestamp = () => timestamp().replace(/Z$/, '+00:00');
 
 const recordedShipment = (name: 'created' | 'bought' | 'createdWithRateError'): Json => easyPostRecordedBody('shipment', name) as Json;
-
-const FAKE_CARRIER_ACCOUNT = 'ca_fakeeasypostusps0000000000000000';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const orNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
@@ -55,31 +54,56 @@ export const standardised = (input: Json): Json => {
 /** The recorded to_address verifications of a deliverable address (zip4 and delivery both successful). */
 export const deliverableVerifications = (): Json => (recordedShipment('bought')['to_address'] as Json)['verifications'] as Json;
 
-/** A Rate of the recorded shipment for the same service, priced and named for this one. */
-export const rateJson = (service: FakeService, cents: number, shipmentId: string, now: string): Json => {
-  const recorded = (recordedShipment('created')['rates'] as Json[]).find((rate) => rate['service'] === service.service);
-  if (!recorded) throw new Error(`no recorded ${service.service} rate`);
+/** A recorded rate to build one from: of the same carrier and service if recorded, else the first of its carrier, else UPS's Ground. */
+const recordedRateFor = (carrier: string, service: string): Json => {
+  const rates = [...(recordedShipment('created')['rates'] as Json[]), ...((easyPostRecordedBody('carriers', 'upsRated') as Json)['rates'] as Json[])];
+  const found = rates.find((rate) => rate['carrier'] === carrier && rate['service'] === service) ?? rates.find((rate) => rate['carrier'] === carrier) ?? rates.find((rate) => rate['service'] === 'Ground');
+  if (!found) throw new Error(`no recorded rate to build a ${carrier} ${service} rate from`);
+  return found;
+};
+
+/** The day a parcel sent today arrives after `days` working days, at the service's hour (UTC), as EasyPost dates it. */
+export const deliveryDateOf = (days: number, hourUtc: number, from = new Date()): string => {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), hourUtc));
+  for (let left = days; left > 0; ) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
+  }
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+};
+
+/**
+ * A Rate of the recorded shipment for the same carrier and service (recorded/shipment.json `created` for USPS,
+ * recorded/carriers.json `upsRated` for UPS, whose keys the others share), priced and named for this one.
+ */
+export const rateJson = (rate: { account: FakeCarrierAccount; service: FakeService; route: FakeRoute; cents: number }, shipmentId: string, now: string): Json => {
+  const { account, service, route, cents } = rate;
+  const days = service.deliveryDays(route);
   return {
-    ...recorded,
+    ...recordedRateFor(account.carrier, service.service),
     id: hexId('rate'),
     created_at: now,
     updated_at: now,
+    carrier: account.carrier,
+    service: service.service,
     rate: rateString(cents),
     retail_rate: rateString(markedUp(cents, 130)),
     list_rate: rateString(markedUp(cents, 110)),
-    delivery_days: service.deliveryDays,
-    est_delivery_days: service.deliveryDays,
+    delivery_days: days,
+    est_delivery_days: days,
+    delivery_date: service.deliveryHourUtc === null ? null : deliveryDateOf(days, service.deliveryHourUtc),
+    delivery_date_guaranteed: service.guaranteed,
     shipment_id: shipmentId,
-    carrier_account_id: FAKE_CARRIER_ACCOUNT,
+    carrier_account_id: account.id,
   };
 };
 
-/** The message EasyPost lists for a service its carrier did not rate (recorded: a UPS `rate_error`). */
-export const rateErrorJson = (service: string): Json => ({
+/** The message EasyPost lists for an account that did not rate (recorded: a UPS `rate_error`). */
+export const rateErrorJson = (account: FakeCarrierAccount, message: string): Json => ({
   ...((recordedShipment('createdWithRateError')['messages'] as Json[])[0] as Json),
-  carrier: 'USPS',
-  carrier_account_id: FAKE_CARRIER_ACCOUNT,
-  message: `${service} is not available for this shipment.`,
+  carrier: account.carrier,
+  carrier_account_id: account.id,
+  message,
 });
 
 /** A rated, unbought Shipment (recorded: `POST /v2/shipments`, 201). */

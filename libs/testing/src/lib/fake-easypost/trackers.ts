@@ -55,13 +55,14 @@ export class FakeEasyPostTrackers {
   constructor(private readonly baseUrl: () => string) {}
 
   /** A just-bought label's tracker; the shipment embeds this same object. */
-  create(trackingCode: string, shipmentId: string): Json {
+  create(trackingCode: string, shipmentId: string, carrier: string): Json {
     const now = timestamp();
     const id = hexId('trk');
     const tracker: Json = {
       ...(recordedBought()['tracker'] as Json),
       id,
       tracking_code: trackingCode,
+      carrier,
       created_at: now,
       updated_at: now,
       shipment_id: shipmentId,

@@ -1,4 +1,5 @@
 import { recordedError, type FakeApiError, type FakeFieldError } from './errors';
+import type { FakeCarrierAccount } from './carrier-accounts';
 import type { FakeLabelFormat } from './shipment-json';
 
 /**
@@ -15,6 +16,8 @@ export interface ValidShipmentRequest {
   labelFormat: FakeLabelFormat;
   options: Record<string, unknown>;
   reference: string | null;
+  /** The accounts asked to rate it: every account when the request names none, as EasyPost rates with all of them. */
+  carrierAccounts: readonly FakeCarrierAccount[];
 }
 
 /** USPS's limit, 70 lb, in ounces. */
@@ -44,7 +47,7 @@ const addressErrors = (name: string, address: unknown, missing: FakeFieldError[]
   const state = address['state'];
   if (!isBlank(state) && !(typeof state === 'string' && /^[A-Za-z]{2}$/.test(state))) invalid.push({ field: `${name}.state`, message: 'must be a two-letter state code' });
   const country = address['country'];
-  if (!isBlank(country) && country !== 'US') invalid.push({ field: `${name}.country`, message: 'must be US: this fake sells domestic USPS labels only' });
+  if (!isBlank(country) && country !== 'US') invalid.push({ field: `${name}.country`, message: 'must be US: this fake sells domestic labels only' });
 };
 
 const dimensionErrors = (parcel: Record<string, unknown>, invalid: FakeFieldError[]) => {
@@ -56,8 +59,28 @@ const dimensionErrors = (parcel: Record<string, unknown>, invalid: FakeFieldErro
   }
 };
 
+/**
+ * `carrier_accounts`: ids (`["ca_…"]`, as easypost-java's cassettes send it) or `{id}` objects (EasyPost accepts
+ * either for any object it references by id). An id the fake does not hold is invalid: no recording shows what
+ * EasyPost answers for one.
+ */
+const carrierAccountsOf = (value: unknown, held: readonly FakeCarrierAccount[], invalid: FakeFieldError[]): readonly FakeCarrierAccount[] => {
+  if (value === undefined || value === null) return held;
+  if (!Array.isArray(value)) {
+    invalid.push({ field: 'carrier_accounts', message: 'must be a list of carrier account ids' });
+    return [];
+  }
+  const ids = value.map((item: unknown) => (typeof item === 'string' ? item : isRecord(item) && typeof item['id'] === 'string' ? item['id'] : null));
+  const accounts = ids.map((id) => held.find((account) => account.id === id));
+  ids.forEach((id, index) => {
+    if (!accounts[index]) invalid.push({ field: `carrier_accounts.${index}`, message: `${id ?? 'this item'} is not a carrier account of this API key` });
+  });
+  const known = accounts.filter((account): account is FakeCarrierAccount => account !== undefined);
+  return ids.length === 0 ? held : [...new Set(known)];
+};
+
 /** The create request, or the error EasyPost would answer for it. */
-export const validateCreateShipment = (body: unknown): ValidShipmentRequest | FakeApiError => {
+export const validateCreateShipment = (body: unknown, held: readonly FakeCarrierAccount[]): ValidShipmentRequest | FakeApiError => {
   const shipment = isRecord(body) ? body['shipment'] : undefined;
   if (!isRecord(shipment)) return recordedError('parameterRequired');
   const missing: FakeFieldError[] = [];
@@ -84,6 +107,7 @@ export const validateCreateShipment = (body: unknown): ValidShipmentRequest | Fa
   if (labelSize !== '4x6') invalid.push({ field: 'options.label_size', message: 'must be 4x6' });
   const reference = shipment['reference'];
   if (reference !== undefined && reference !== null && typeof reference !== 'string') invalid.push({ field: 'reference', message: 'must be a string' });
+  const carrierAccounts = carrierAccountsOf(shipment['carrier_accounts'], held, invalid);
 
   if (missing.length > 0) return { status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: missing };
   if (invalid.length > 0) return { status: 422, code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: invalid };
@@ -98,5 +122,6 @@ export const validateCreateShipment = (body: unknown): ValidShipmentRequest | Fa
     labelFormat: labelFormat as FakeLabelFormat,
     options,
     reference: typeof reference === 'string' ? reference : null,
+    carrierAccounts,
   };
 };

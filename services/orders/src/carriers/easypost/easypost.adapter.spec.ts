@@ -116,7 +116,7 @@ describe('EasyPostCarrierAdapter', () => {
     it('refuses a shipping service EasyPost did not rate for the shipment, with the carrier reason, and buys nothing', async () => {
       await start({ unratedServices: ['Express'] });
       const outcome = await carrier.purchase(easyPostTestShipment({ serviceUid: 'usps_priority_express' }), nextKey(), new MemoryJournal());
-      expect(outcome).toEqual({ kind: 'refused', message: 'EasyPost does not offer USPS Priority Mail Express for this shipment (Express is not available for this shipment).' });
+      expect(outcome).toEqual({ kind: 'refused', message: 'USPS Priority Mail Express is not offered for this shipment (Express is not available for this shipment).' });
       expect(fake.labelsSold()).toBe(0);
     });
 

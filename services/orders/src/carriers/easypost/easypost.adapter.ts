@@ -21,11 +21,13 @@ import { toEasyPostAddressRequest, verificationOfEasyPostAddress } from './easyp
 import { boughtLabelOf } from './easypost-label-file';
 import { failureText, NO_FUNDS_MESSAGE, notAttempted, RATE_LIMITED_MESSAGE, unknown } from './easypost-outcomes';
 import { easyPostScanForm } from './easypost-scan-form';
-import { refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
+import { EASYPOST_NOT_APPLICABLE_REASON, refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
 import { formatOf } from '../label-file';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
-import { EASYPOST_SHIPPING_SERVICES, isBought, noRateMessageOf, shippingServiceOf, pickRate, refusalMessageOf, toCreateShipmentRequest, voidOutcomeOfRefund } from './easypost.mapper';
+import { courierNameOf, courierNameOfCarrier, isBought, noRateMessageOf, pickRate, refusalMessageOf, serviceRatesOf, shippingServiceOf, toCreateShipmentRequest, voidOutcomeOfRefund, type EasyPostServiceRate } from './easypost.mapper';
 import { easyPostRefundSchema, easyPostTrackerSchema, readEasyPostShipment, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
+import { EasyPostCouriers } from './easypost-couriers';
+import { EASYPOST_SHIPPING_SERVICES } from './easypost-services';
 
 export interface EasyPostAdapterOptions {
   apiKey: string;
@@ -38,6 +40,12 @@ export interface EasyPostAdapterOptions {
   rememberKeys?: number;
   /** The clock refund checks are judged by (default: now). */
   now?: () => Date;
+  /**
+   * The EasyPost carrier accounts to rate and buy with (`ca_…` ids), sent as `carrier_accounts` on every shipment; the
+   * couriers they serve (asked of EasyPost once, `GET /v2/carrier_accounts`) are the services listed. None: USPS
+   * alone, without `carrier_accounts`, as before.
+   */
+  carrierAccounts?: readonly string[];
 }
 
 /** The readable Refund objects of a bulk refund's answer (an array); anything unreadable is left out. */
@@ -51,7 +59,7 @@ const refundsIn = (body: unknown): EasyPostRefund[] =>
 const bulkOutcomeOf = (refund: EasyPostRefund, label: LabelToVoid): VoidOutcome => {
   if (refund.status === 'rejected') return { kind: 'refused', message: 'EasyPost rejected the refund request; it can be asked again later.' };
   const shipmentId = label.carrierRefs['shipmentId'] ?? refund.shipment_id ?? refund.id;
-  return voidOutcomeOfRefund(refund.status, shipmentId) ?? { kind: 'unknown', message: `EasyPost answered the refund of ${label.trackingNumber} without a status.` };
+  return voidOutcomeOfRefund(refund.status, shipmentId, courierNameOfCarrier(refund.carrier)) ?? { kind: 'unknown', message: `EasyPost answered the refund of ${label.trackingNumber} without a status.` };
 };
 
 /** A 429 or 402 turns a request away before EasyPost acts on it: nothing was bought, and asking later is safe. */
@@ -65,14 +73,17 @@ const turnedAway = (reply: Extract<EasyPostReply, { kind: 'error' }>): PurchaseO
 const isPurchaseConflict = (status: number, code: string): boolean => status === 409 || /EXISTS|IN_PROGRESS/.test(code);
 
 /**
- * USPS labels bought through EasyPost: create a shipment (rated), write its `shp_` id in the journal, buy the rate of
- * the shipping service, download the label file (converted first when the buy names none of the format, easypost-label-file.ts).
+ * Labels of USPS, UPS, FedEx and DHL Express bought through EasyPost's carrier accounts: create a shipment (rated by
+ * the accounts configured), write its `shp_` id in the journal, buy the rate of the shipping service's courier and
+ * service, download the label file (converted first when the buy names none of the format, easypost-label-file.ts).
  * EasyPost has no idempotency key, so the `shp_` id is the key: once it is
  * written down, a purchase never buys again before it has asked EasyPost what became of that shipment.
  */
 export class EasyPostCarrierAdapter implements CarrierAdapter {
   readonly profile: CarrierProfile;
   private readonly client: EasyPostClient;
+  private readonly couriers: EasyPostCouriers;
+  private readonly carrierAccounts: readonly string[];
   private readonly rememberKeys: number;
   private readonly now: () => Date;
   /** Idempotency key → its shipment id, as written to the journal (the port's journal cannot be read back). */
@@ -87,13 +98,32 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     }
     if (!Number.isInteger(rememberKeys) || rememberKeys < 1) throw new RangeError(`EasyPost: rememberKeys must be a positive integer, got ${rememberKeys}`);
     this.client = new EasyPostClient({ apiKey: options.apiKey, apiUrl: options.apiUrl, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+    this.carrierAccounts = Object.freeze([...new Set(options.carrierAccounts ?? [])]);
+    this.couriers = new EasyPostCouriers(this.client, this.carrierAccounts);
     this.rememberKeys = rememberKeys;
     this.now = options.now ?? (() => new Date());
     this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases, needsShipperContact: false });
   }
 
+  /** The catalog services of the couriers the carrier accounts serve; rejects while EasyPost cannot say which those are. */
   async listShippingServices(): Promise<CarrierShippingService[]> {
-    return EASYPOST_SHIPPING_SERVICES.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
+    const couriers = await this.couriers.served();
+    return EASYPOST_SHIPPING_SERVICES.filter((shippingService) => couriers.has(shippingService.courier)).map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
+  }
+
+  /**
+   * What each of our couriers' services costs for the shipment and when it arrives, from one `POST /v2/shipments`
+   * (EasyPost rates with every account at once). Rejects with a plain message when EasyPost refuses the shipment or
+   * cannot be asked.
+   */
+  async ratesFor(shipment: LabelShipment): Promise<EasyPostServiceRate[]> {
+    const couriers = await this.couriers.served();
+    const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, null, this.carrierAccounts));
+    if (reply.kind === 'network') throw new Error(`EasyPost could not rate the shipment: ${reply.message}`);
+    if (reply.kind === 'error') throw new Error(reply.status >= 400 && reply.status < 500 && reply.status !== 429 ? refusalMessageOf(reply.error) : `EasyPost could not rate the shipment: ${failureText(reply)}`);
+    const rated = readEasyPostShipment(reply.body);
+    if (!rated) throw new Error("EasyPost's rates for the shipment could not be read.");
+    return serviceRatesOf(rated.rates, couriers);
   }
 
   purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
@@ -128,15 +158,16 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const before = readEasyPostShipment(current.body);
     if (!before) return { kind: 'unknown', message: `EasyPost's answer about label ${label.trackingNumber} could not be read.` };
     if (!isBought(before)) return { kind: 'refused', message: `No label was bought for EasyPost shipment ${shipmentId}.` };
+    const courier = courierNameOf(before);
     // Asked before: answer the same again without a second refund request.
-    const known = voidOutcomeOfRefund(before.refund_status, shipmentId);
+    const known = voidOutcomeOfRefund(before.refund_status, shipmentId, courier);
     if (known) return known;
 
     const refund = await this.client.refundShipment(shipmentId);
     if (refund.kind === 'ok') {
       const after = readEasyPostShipment(refund.body);
       if (after?.refund_status === 'rejected') return { kind: 'refused', message: 'EasyPost rejected the refund request; it can be asked again later.' };
-      return (after && voidOutcomeOfRefund(after.refund_status, shipmentId)) ?? { kind: 'unknown', message: 'EasyPost accepted the refund request without a refund status.' };
+      return (after && voidOutcomeOfRefund(after.refund_status, shipmentId, courier)) ?? { kind: 'unknown', message: 'EasyPost accepted the refund request without a refund status.' };
     }
     if (refund.kind === 'network' || refund.status >= 500 || refund.status === 429) {
       return { kind: 'unknown', message: `The EasyPost refund request for ${label.trackingNumber} got no clear answer: ${failureText(refund)}` };
@@ -144,7 +175,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     // A refusal may be "already asked" from a concurrent void: the shipment's refund status says what stands.
     const again = await this.client.getShipment(shipmentId);
     const settled = again.kind === 'ok' ? readEasyPostShipment(again.body) : null;
-    return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId)) ?? { kind: 'refused', message: `EasyPost refused the refund: ${refund.error.message}` };
+    return (settled && voidOutcomeOfRefund(settled.refund_status, shipmentId, courier)) ?? { kind: 'refused', message: `EasyPost refused the refund: ${refund.error.message}` };
   }
 
   /** A SCAN form of the labels' shipments (easypost-scan-form.ts). */
@@ -181,7 +212,9 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     if (reply.kind !== 'ok') return { kind: 'unknown', message: `Could not ask EasyPost about the refund of ${refund.trackingNumber}: ${failureText(reply)}` };
     const shipment = readEasyPostShipment(reply.body);
     if (!shipment) return { kind: 'unknown', message: `EasyPost's answer about the refund of ${refund.trackingNumber} could not be read.` };
-    return refundCheckOf(shipment.refund_status, refund.requestedAt, this.now());
+    const check = refundCheckOf(shipment.refund_status, refund.requestedAt, this.now());
+    // The reason names USPS; a UPS or FedEx label's refusal is its own courier's.
+    return check.kind === 'refund_rejected' && check.reason === EASYPOST_NOT_APPLICABLE_REASON ? { ...check, reason: check.reason.replace(/^USPS/, courierNameOf(shipment)) } : check;
   }
 
   /** EasyPost's delivery verification; null when EasyPost did not answer or refused the request. */
@@ -209,6 +242,9 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   private async purchaseOnce(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
     const shippingService = shippingServiceOf(shipment.serviceUid);
     if (!shippingService) return { kind: 'refused', message: `EasyPost does not offer the service "${shipment.serviceUid}".` };
+    const served = await this.couriers.served().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    if (served instanceof Error) return notAttempted('unavailable', served.message);
+    if (!served.has(shippingService.courier)) return { kind: 'refused', message: `${shippingService.name} is not offered through our EasyPost carrier accounts.` };
     const format = formatOf(shipment);
 
     const earlier = this.shipmentIds.get(key);
@@ -230,7 +266,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   }
 
   private async createShipment(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<EasyPostShipment | PurchaseOutcome> {
-    const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, key));
+    const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, key, this.carrierAccounts));
     if (reply.kind === 'network') return notAttempted('unavailable', `EasyPost could not create the shipment: ${reply.message}`);
     if (reply.kind === 'error') return this.createRefusal(reply);
     const created = readEasyPostShipment(reply.body);

@@ -73,6 +73,11 @@ export class EasyPostClient {
     return this.call('POST', '/v2/shipments', request);
   }
 
+  /** Every carrier account of the API key (`GET /v2/carrier_accounts`). */
+  listCarrierAccounts(): Promise<EasyPostReply> {
+    return this.call('GET', '/v2/carrier_accounts');
+  }
+
   getShipment(shipmentId: string): Promise<EasyPostReply> {
     return this.call('GET', `/v2/shipments/${encodeURIComponent(shipmentId)}`);
   }

@@ -9,7 +9,9 @@ import {
   microsOf,
   noRateMessageOf,
   shippingServiceOf,
-  shippingServiceOfEasyPost,
+  serviceRatesOf,
+  shippingServiceOfRate,
+  courierNameOf,
   ouncesOf,
   pickRate,
   refusalMessageOf,
@@ -21,6 +23,7 @@ import { easyPostRefundSchema, easyPostShipmentSchema, type EasyPostShipment } f
 
 /** EasyPost's recorded answers (@labeldesk/testing, fake-easypost/recorded/README.md says where each comes from). */
 const shipmentIn = (name: EasyPostRecordings['shipment']): EasyPostShipment => easyPostShipmentSchema.parse(easyPostRecorded('shipment', name).body);
+const carriersIn = (name: EasyPostRecordings['carriers']): EasyPostShipment => easyPostShipmentSchema.parse(easyPostRecorded('carriers', name).body);
 const errorIn = (name: EasyPostRecordings['error']) => {
   const { status, body } = easyPostRecorded('error', name);
   return normaliseError(body, status);
@@ -71,13 +74,37 @@ describe('EasyPost mapper', () => {
   });
 
   describe('shipping services and rates', () => {
-    it('maps each shipping service to its EasyPost USPS service and back', () => {
-      expect(shippingServiceOf('usps_priority')?.service).toBe('Priority');
-      expect(shippingServiceOf('usps_priority_express')?.service).toBe('Express');
-      expect(shippingServiceOf('usps_ground_advantage')?.service).toBe('GroundAdvantage');
-      expect(shippingServiceOfEasyPost('GroundAdvantage')?.uid).toBe('usps_ground_advantage');
-      expect(shippingServiceOf('ups_ground')).toBeUndefined();
-      expect(shippingServiceOfEasyPost('First')).toBeUndefined();
+    it("maps each catalog service to its courier's EasyPost service, and each carrier spelling of a courier back", () => {
+      expect(
+        ['usps_priority', 'usps_priority_express', 'usps_ground_advantage', 'ups_ground', 'ups_3_day_select', 'ups_2nd_day_air', 'ups_next_day_air', 'fedex_ground', 'fedex_express_saver', 'fedex_2_day', 'fedex_standard_overnight', 'dhl_express_worldwide'].map((uid) => [
+          uid,
+          shippingServiceOf(uid)?.courier,
+          shippingServiceOf(uid)?.service,
+        ]),
+      ).toEqual([
+        ['usps_priority', 'usps', 'Priority'],
+        ['usps_priority_express', 'usps', 'Express'],
+        ['usps_ground_advantage', 'usps', 'GroundAdvantage'],
+        ['ups_ground', 'ups', 'Ground'],
+        ['ups_3_day_select', 'ups', '3DaySelect'],
+        ['ups_2nd_day_air', 'ups', '2ndDayAir'],
+        ['ups_next_day_air', 'ups', 'NextDayAir'],
+        ['fedex_ground', 'fedex', 'FEDEX_GROUND'],
+        ['fedex_express_saver', 'fedex', 'FEDEX_EXPRESS_SAVER'],
+        ['fedex_2_day', 'fedex', 'FEDEX_2_DAY'],
+        ['fedex_standard_overnight', 'fedex', 'STANDARD_OVERNIGHT'],
+        ['dhl_express_worldwide', 'dhl_express', 'ExpressWorldwideNonDoc'],
+      ]);
+      expect(shippingServiceOf('ups_ground')).toMatchObject({ name: 'UPS Ground', category: 'UPS', maxWeightLb: 150 });
+      expect(shippingServiceOfRate('USPS', 'GroundAdvantage')?.uid).toBe('usps_ground_advantage');
+      expect(shippingServiceOfRate('UPS', 'Ground')?.uid).toBe('ups_ground');
+      expect(shippingServiceOfRate('UPSDAP', '3DaySelect')?.uid).toBe('ups_3_day_select');
+      expect(shippingServiceOfRate('FedExDefault', 'STANDARD_OVERNIGHT')?.uid).toBe('fedex_standard_overnight');
+      expect(shippingServiceOfRate('DHLExpress', 'ExpressWorldwideNonDoc')?.uid).toBe('dhl_express_worldwide');
+      // A service outside the catalog, and a service name under the wrong courier.
+      expect(shippingServiceOfRate('UPS', 'NextDayAirSaver')).toBeUndefined();
+      expect(shippingServiceOfRate('USPS', 'Ground')).toBeUndefined();
+      expect(shippingServiceOfRate('DhlEcs', 'DHLParcelGround')).toBeUndefined();
     });
 
     it('picks the recorded rate of each shipping service', () => {
@@ -88,20 +115,63 @@ describe('EasyPost mapper', () => {
       expect(pickRate(rates, 'ups_ground')).toBeNull();
     });
 
+    it("picks the recorded UPS rates of a UPS account and of EasyPost's own UPSDAP account, and the documented FedExDefault ones", () => {
+      expect(pickRate(carriersIn('upsRated').rates, 'ups_ground')).toMatchObject({ carrier: 'UPS', service: 'Ground', rate: '14.88', delivery_days: 2, delivery_date: '2024-09-18T23:00:00Z' });
+      expect(pickRate(carriersIn('upsRated').rates, 'ups_next_day_air')).toMatchObject({ rate: '88.31', delivery_days: 1 });
+      expect(pickRate(carriersIn('upsDapRated').rates, 'ups_2nd_day_air')).toMatchObject({ carrier: 'UPSDAP', rate: '11.50' });
+      expect(pickRate(carriersIn('fedExDefaultDocumented').rates, 'fedex_ground')).toMatchObject({ carrier: 'FedExDefault', service: 'FEDEX_GROUND', rate: '36.75' });
+      expect(pickRate(carriersIn('fedExDefaultDocumented').rates, 'fedex_2_day')).toBeNull();
+    });
+
     it('picks the cheapest when two accounts rate the same service, and ignores other carriers', () => {
       const rates = [
         { id: 'rate_a', carrier: 'USPS', service: 'Priority', rate: '10.05' },
         { id: 'rate_b', carrier: 'USPS', service: 'Priority', rate: '9.95' },
         { id: 'rate_c', carrier: 'UPSDAP', service: 'Priority', rate: '1.00' },
+        { id: 'rate_d', carrier: 'UPS', service: 'Ground', rate: '12.00' },
+        { id: 'rate_e', carrier: 'UPSDAP', service: 'Ground', rate: '7.12' },
       ];
       expect(pickRate(rates, 'usps_priority')?.id).toBe('rate_b');
+      expect(pickRate(rates, 'ups_ground')?.id).toBe('rate_e');
     });
 
-    it('says which shipping service is missing, with the carrier reason EasyPost passed on', () => {
+    it("lists each catalog service's cost in cents and delivery estimate from one rated shipment, for the couriers asked", () => {
+      const rated = carriersIn('upsRated');
+      expect(serviceRatesOf(rated.rates, new Set(['usps', 'ups']))).toEqual([
+        { serviceUid: 'usps_priority', costCents: 690, deliveryDays: 2, deliveryDate: null },
+        { serviceUid: 'usps_priority_express', costCents: 3310, deliveryDays: 1, deliveryDate: null },
+        { serviceUid: 'usps_ground_advantage', costCents: 593, deliveryDays: 3, deliveryDate: null },
+        { serviceUid: 'ups_ground', costCents: 1488, deliveryDays: 2, deliveryDate: '2024-09-18T23:00:00Z' },
+        { serviceUid: 'ups_3_day_select', costCents: 2241, deliveryDays: 3, deliveryDate: '2024-09-19T23:00:00Z' },
+        { serviceUid: 'ups_2nd_day_air', costCents: 2939, deliveryDays: 2, deliveryDate: '2024-09-18T23:00:00Z' },
+        { serviceUid: 'ups_next_day_air', costCents: 8831, deliveryDays: 1, deliveryDate: '2024-09-17T10:30:00Z' },
+      ]);
+      expect(serviceRatesOf(rated.rates, new Set(['ups'])).map((rate) => rate.serviceUid)).toEqual(['ups_ground', 'ups_3_day_select', 'ups_2nd_day_air', 'ups_next_day_air']);
+    });
+
+    it('reads a DHL Express rate (no recording has one: a recorded UPS rate respelled) as DHL Express Worldwide', () => {
+      const ups = carriersIn('upsRated').rates.find((rate) => rate.service === 'Ground');
+      if (!ups) throw new Error('no recorded UPS Ground rate');
+      const dhl = { ...ups, id: 'rate_dhl', carrier: 'DHLExpress', service: 'ExpressWorldwideNonDoc', rate: '52.60', delivery_days: 3, delivery_date: '2024-09-20T23:00:00Z' };
+      expect(serviceRatesOf([ups, dhl], new Set(['dhl_express']))).toEqual([{ serviceUid: 'dhl_express_worldwide', costCents: 5260, deliveryDays: 3, deliveryDate: '2024-09-20T23:00:00Z' }]);
+      expect(courierNameOf({ selected_rate: dhl })).toBe('DHL Express');
+    });
+
+    it('sends carrier_accounts only when accounts are given, and no reference for a rate quote', () => {
+      expect(toCreateShipmentRequest(shipment(), 'key-1', ['ca_ups', 'ca_fedex']).shipment).toMatchObject({ reference: 'key-1', carrier_accounts: ['ca_ups', 'ca_fedex'] });
+      expect(toCreateShipmentRequest(shipment(), 'key-1').shipment).not.toHaveProperty('carrier_accounts');
+      expect(toCreateShipmentRequest(shipment(), null, ['ca_ups']).shipment).not.toHaveProperty('reference');
+    });
+
+    it('says plainly which shipping service is not offered, with the reason its courier gave', () => {
       const created = shipmentIn('created');
       const withoutPriority = { ...created, rates: created.rates.filter((rate) => rate.service !== 'Priority'), messages: [{ carrier: 'USPS', type: 'rate_error', message: 'Priority Mail is not available to this ZIP.' }] };
-      expect(noRateMessageOf(withoutPriority, 'usps_priority')).toBe('EasyPost does not offer USPS Priority Mail for this shipment (Priority Mail is not available to this ZIP).');
-      expect(noRateMessageOf({ ...created, rates: [] }, 'usps_ground_advantage')).toBe('EasyPost does not offer USPS Ground Advantage for this shipment.');
+      expect(noRateMessageOf(withoutPriority, 'usps_priority')).toBe('USPS Priority Mail is not offered for this shipment (Priority Mail is not available to this ZIP).');
+      expect(noRateMessageOf({ ...created, rates: [] }, 'usps_ground_advantage')).toBe('USPS Ground Advantage is not offered for this shipment.');
+      // The recorded UPS rate_error is UPS's reason, not USPS's.
+      const luma = shipmentIn('createdWithRateError');
+      expect(noRateMessageOf(luma, 'ups_ground')).toBe('UPS Ground is not offered for this shipment (Account numbers should be 6 characters or less).');
+      expect(noRateMessageOf(luma, 'usps_priority')).toBe('USPS Priority Mail is not offered for this shipment.');
     });
   });
 
@@ -192,14 +262,15 @@ describe('EasyPost mapper', () => {
 
     it('reads refunded as voided, not applicable as refused, and none or rejected as not asked yet', () => {
       expect(voidOutcomeOfRefund('refunded', 'shp_1')).toEqual({ kind: 'voided' });
-      expect(voidOutcomeOfRefund('not_applicable', 'shp_1')).toMatchObject({ kind: 'refused' });
+      expect(voidOutcomeOfRefund('not_applicable', 'shp_1')).toEqual({ kind: 'refused', message: 'USPS does not refund this label: it has been used or is past the refund window.' });
+      expect(voidOutcomeOfRefund('not_applicable', 'shp_1', 'UPS')).toEqual({ kind: 'refused', message: 'UPS does not refund this label: it has been used or is past the refund window.' });
       expect(voidOutcomeOfRefund('rejected', 'shp_1')).toBeNull();
       expect(voidOutcomeOfRefund(null, 'shp_1')).toBeNull();
     });
 
     it('reads the recorded bulk refund answer', () => {
       const [refund] = easyPostRefundSchema.array().parse(easyPostRecorded('refund', 'bulk').body);
-      expect(refund).toEqual({ id: 'rfnd_bf0275a8a3fd4a92a375777de5fe57e7', tracking_code: '9400100110368068953068', status: 'submitted', shipment_id: 'shp_d6a7ef3fbb364284a6814408a0f20269' });
+      expect(refund).toEqual({ id: 'rfnd_bf0275a8a3fd4a92a375777de5fe57e7', tracking_code: '9400100110368068953068', status: 'submitted', carrier: 'USPS', shipment_id: 'shp_d6a7ef3fbb364284a6814408a0f20269' });
     });
   });
 

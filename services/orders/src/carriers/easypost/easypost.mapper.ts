@@ -1,6 +1,8 @@
-import type { BoughtLabel, CarrierShippingService, LabelAddress, LabelFormat, LabelShipment, ShippingServiceUid, VoidOutcome } from '../carrier.port';
+import { COURIER_NAMES, type Courier } from '@labeldesk/contracts';
+import type { BoughtLabel, LabelAddress, LabelFormat, LabelShipment, VoidOutcome } from '../carrier.port';
 import { formatOf } from '../label-file';
 import type { EasyPostApiError } from './easypost.client';
+import { courierOfCarrier, EASYPOST_CARRIERS, EASYPOST_SHIPPING_SERVICES, rateIsOf, shippingServiceOf, shippingServiceOfRate } from './easypost-services';
 import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate, EasyPostRefundStatus, EasyPostShipment } from './easypost.schema';
 
 /**
@@ -8,22 +10,7 @@ import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate,
  * @labeldesk/testing; its fake-easypost/recorded/README.md names each cassette).
  */
 
-interface EasyPostShippingService extends CarrierShippingService {
-  uid: ShippingServiceUid;
-  /** EasyPost's USPS service name on a rate (`Rate.service`). */
-  service: string;
-}
-
-/** The USPS mail classes EasyPost sells us, under the shipping service uids every carrier shares. */
-export const EASYPOST_SHIPPING_SERVICES: readonly EasyPostShippingService[] = Object.freeze([
-  { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70, service: 'Priority' },
-  { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70, service: 'Express' },
-  { uid: 'usps_ground_advantage', name: 'USPS Ground Advantage', category: 'USPS', maxWeightLb: 70, service: 'GroundAdvantage' },
-] as const);
-
-export const shippingServiceOf = (uid: string): EasyPostShippingService | undefined => EASYPOST_SHIPPING_SERVICES.find((shippingService) => shippingService.uid === uid);
-
-export const shippingServiceOfEasyPost = (service: string): EasyPostShippingService | undefined => EASYPOST_SHIPPING_SERVICES.find((shippingService) => shippingService.service === service);
+export { EASYPOST_SHIPPING_SERVICES, shippingServiceOf, shippingServiceOfRate, type EasyPostShippingService } from './easypost-services';
 
 /**
  * Pounds → ounces with one decimal, rounded up: a declared weight under the real one is a USPS postage adjustment
@@ -44,8 +31,12 @@ const addressOf = (address: LabelAddress): EasyPostAddressInput => ({
   country: address.country,
 });
 
-/** `POST /v2/shipments`; the reference is the purchase's idempotency key, so EasyPost's records name our row. */
-export const toCreateShipmentRequest = (shipment: LabelShipment, reference: string): EasyPostCreateShipmentRequest => {
+/**
+ * `POST /v2/shipments`; the reference is the purchase's idempotency key, so EasyPost's records name our row (none for
+ * a rate quote). `carrier_accounts` names the accounts to rate with, as ids (`["ca_…"]`, as easypost-java's cassettes
+ * send it); without it EasyPost rates with every account of the API key.
+ */
+export const toCreateShipmentRequest = (shipment: LabelShipment, reference: string | null, carrierAccounts: readonly string[] = []): EasyPostCreateShipmentRequest => {
   const { package: parcel } = shipment;
   return {
     shipment: {
@@ -59,18 +50,38 @@ export const toCreateShipmentRequest = (shipment: LabelShipment, reference: stri
         ...(parcel.reference1 ? { print_custom_1: parcel.reference1 } : {}),
         ...(parcel.reference2 ? { print_custom_2: parcel.reference2 } : {}),
       },
-      reference,
+      ...(reference !== null ? { reference } : {}),
+      ...(carrierAccounts.length > 0 ? { carrier_accounts: [...carrierAccounts] } : {}),
     },
   };
 };
 
-/** The USPS rate of the shipping service; the cheapest when several carrier accounts rated it. */
-export const pickRate = (rates: readonly EasyPostRate[], shippingServiceUid: string): EasyPostRate | null => {
-  const shippingService = shippingServiceOf(shippingServiceUid);
-  if (!shippingService) return null;
-  const matching = rates.filter((rate) => rate.carrier === 'USPS' && rate.service === shippingService.service);
-  return matching.reduce<EasyPostRate | null>((cheapest, rate) => (cheapest === null || microsOf(rate.rate) < microsOf(cheapest.rate) ? rate : cheapest), null);
-};
+const cheapestOf = (rates: readonly EasyPostRate[]): EasyPostRate | null =>
+  rates.reduce<EasyPostRate | null>((cheapest, rate) => (cheapest === null || microsOf(rate.rate) < microsOf(cheapest.rate) ? rate : cheapest), null);
+
+/** The rate of the shipping service (its courier's carrier and its service); the cheapest when several accounts rated it. */
+export const pickRate = (rates: readonly EasyPostRate[], shippingServiceUid: string): EasyPostRate | null => cheapestOf(rates.filter((rate) => rateIsOf(rate, shippingServiceUid)));
+
+/** One catalog service's rate for a shipment, as `ratesFor` answers it. */
+export interface EasyPostServiceRate {
+  serviceUid: string;
+  /** What EasyPost charges for the postage (`Rate.rate`), in cents. */
+  costCents: number;
+  /** EasyPost's `delivery_days`; null when the carrier gave none. */
+  deliveryDays: number | null;
+  /** EasyPost's `delivery_date` (ISO 8601, e.g. `2024-09-18T23:00:00Z`); null when the carrier gave none (USPS). */
+  deliveryDate: string | null;
+}
+
+/**
+ * A rated shipment's rates → one per catalog service of the couriers asked for, the cheapest account's when several
+ * rated it, in the catalog's order. Rates of services outside the catalog (UPS NextDayAirSaver, …) are left out.
+ */
+export const serviceRatesOf = (rates: readonly EasyPostRate[], couriers: ReadonlySet<Courier>): EasyPostServiceRate[] =>
+  EASYPOST_SHIPPING_SERVICES.filter((shippingService) => couriers.has(shippingService.courier)).flatMap(({ uid }) => {
+    const rate = pickRate(rates, uid);
+    return rate ? [{ serviceUid: uid, costCents: centsOfMicros(microsOf(rate.rate)), deliveryDays: rate.delivery_days ?? null, deliveryDate: rate.delivery_date ?? null }] : [];
+  });
 
 const MICROS_PER_DOLLAR = 1_000_000n;
 const MICROS_PER_CENT = 10_000n;
@@ -127,12 +138,12 @@ export const isBought = (shipment: EasyPostShipment): boolean => {
 };
 
 /**
- * A bought shipment and its downloaded file → our label; null when the shipment lacks what a label needs (no
- * tracking code or no selected rate of a USPS service we sell).
+ * A bought shipment and its downloaded file → our label, under the catalog uid of its rate; null when the shipment
+ * lacks what a label needs (no tracking code, or no selected rate of a service we sell).
  */
 export const toBoughtLabel = (shipment: EasyPostShipment, format: LabelFormat, file: Buffer): BoughtLabel | null => {
   const rate = shipment.selected_rate;
-  const shippingService = rate ? shippingServiceOfEasyPost(rate.service) : undefined;
+  const shippingService = rate ? shippingServiceOfRate(rate.carrier, rate.service) : undefined;
   if (!rate || !shippingService || !shipment.tracking_code) return null;
   return {
     carrier: 'easypost',
@@ -145,15 +156,25 @@ export const toBoughtLabel = (shipment: EasyPostShipment, format: LabelFormat, f
   };
 };
 
-/** A refund's state → the void outcome; null when there is none yet (or a rejected one: asking again is allowed). */
-export const voidOutcomeOfRefund = (status: EasyPostRefundStatus | null | undefined, shipmentId: string): VoidOutcome | null => {
+/** A courier's name from EasyPost's carrier name (`UPS` for `UPSDAP`), USPS for none we know. */
+export const courierNameOfCarrier = (carrier: string | null | undefined): string => COURIER_NAMES[(carrier ? courierOfCarrier(carrier) : undefined) ?? 'usps'];
+
+/** The courier's name of a shipment's bought rate. */
+export const courierNameOf = (shipment: Pick<EasyPostShipment, 'selected_rate'>): string => courierNameOfCarrier(shipment.selected_rate?.carrier);
+
+/**
+ * A refund's state → the void outcome; null when there is none yet (or a rejected one: asking again is allowed).
+ * EasyPost answers UPS and FedEx refunds as it answers USPS ones (`refund_status`, docs.easypost.com "Shipping
+ * Refund"), within 90 days of the label where USPS allows 30.
+ */
+export const voidOutcomeOfRefund = (status: EasyPostRefundStatus | null | undefined, shipmentId: string, courierName = 'USPS'): VoidOutcome | null => {
   switch (status) {
     case 'submitted':
       return { kind: 'refund_pending', refundRef: shipmentId };
     case 'refunded':
       return { kind: 'voided' };
     case 'not_applicable':
-      return { kind: 'refused', message: 'USPS does not refund this label: it has been used or is past the refund window.' };
+      return { kind: 'refused', message: `${courierName} does not refund this label: it has been used or is past the refund window.` };
     default:
       return null;
   }
@@ -195,9 +216,10 @@ export const refusalMessageOf = (error: EasyPostApiError): string => {
   return plain(sentence(`EasyPost refused the shipment: ${withoutFullStop(error.message)}${details ? ` (${details})` : ''}`));
 };
 
-/** Why no rate fits, with the carrier's own reason when EasyPost passed one on. */
+/** Why no rate fits ("UPS Ground is not offered for this shipment"), with the courier's own reason when EasyPost passed one on. */
 export const noRateMessageOf = (shipment: EasyPostShipment, shippingServiceUid: string): string => {
-  const name = shippingServiceOf(shippingServiceUid)?.name ?? shippingServiceUid;
-  const reason = shipment.messages.find((message) => message.carrier === 'USPS' || message.carrier == null)?.message;
-  return plain(sentence(`EasyPost does not offer ${name} for this shipment${reason ? ` (${withoutFullStop(reason)})` : ''}`));
+  const shippingService = shippingServiceOf(shippingServiceUid);
+  const carriers = EASYPOST_CARRIERS[shippingService?.courier ?? 'usps'];
+  const reason = shipment.messages.find((message) => message.carrier == null || carriers.includes(message.carrier))?.message;
+  return plain(sentence(`${shippingService?.name ?? shippingServiceUid} is not offered for this shipment${reason ? ` (${withoutFullStop(reason)})` : ''}`));
 };

@@ -15,6 +15,11 @@ export const easyPostRateSchema = z.object({
   service: z.string(),
   rate: decimalString,
   currency: z.string().optional(),
+  carrier_account_id: z.string().nullish(),
+  /** Null for USPS in every recording; UPS gives both (`2`, `"2024-09-18T23:00:00Z"`, easypost-java claim cassette). */
+  // An odd value never makes the whole shipment unreadable: it reads as no estimate.
+  delivery_days: z.number().int().nonnegative().nullish().catch(null),
+  delivery_date: z.string().nullish().catch(null),
 });
 export type EasyPostRate = z.infer<typeof easyPostRateSchema>;
 
@@ -56,6 +61,10 @@ export const easyPostShipmentSchema = z.object({
 });
 export type EasyPostShipment = z.infer<typeof easyPostShipmentSchema>;
 
+/** One CarrierAccount of `GET /v2/carrier_accounts` (a bare list, easypost-java carrier_account/all.json cassette). */
+export const easyPostCarrierAccountSchema = z.object({ id: z.string().startsWith('ca_'), type: z.string() });
+export type EasyPostCarrierAccount = z.infer<typeof easyPostCarrierAccountSchema>;
+
 /** A Shipment answer, or null when it is not one. */
 export const readEasyPostShipment = (body: unknown): EasyPostShipment | null => {
   const parsed = easyPostShipmentSchema.safeParse(body);
@@ -67,6 +76,8 @@ export const easyPostRefundSchema = z.object({
   id: z.string().startsWith('rfnd_'),
   tracking_code: z.string(),
   status: z.enum(EASYPOST_REFUND_STATUSES),
+  /** `USPS` as recorded; a UPS or FedEx label's refund names its carrier. */
+  carrier: z.string().nullish(),
   shipment_id: z.string().nullish(),
 });
 export type EasyPostRefund = z.infer<typeof easyPostRefundSchema>;
@@ -90,7 +101,9 @@ export interface EasyPostCreateShipmentRequest {
     to_address: EasyPostAddressInput;
     parcel: { length: number; width: number; height: number; weight: number };
     options: { label_format: LabelFormat; label_size: '4x6'; print_custom_1?: string; print_custom_2?: string };
-    reference: string;
+    reference?: string;
+    /** The carrier accounts to rate with (`ca_…` ids); every account of the API key when left out. */
+    carrier_accounts?: string[];
   };
 }
 

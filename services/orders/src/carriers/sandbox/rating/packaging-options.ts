@@ -23,7 +23,7 @@ const comparedWith = (option: SandboxRate, byWeight: SandboxRate): string => {
 
 const parcelReason = (rate: SandboxRate): string =>
   rate.basis === 'dimensional'
-    ? `Your packaging: billed at ${rate.billedWeightLb} lb, its dimensional weight, being large for its weight (${formatUsd(rate.costCents)})`
+    ? `Your packaging: billed at ${rate.billedWeightLb} lb by dimensional weight, as the box is large for its weight (${formatUsd(rate.costCents)})`
     : `Your packaging: billed at ${rate.billedWeightLb} lb by weight (${formatUsd(rate.costCents)})`;
 
 const optionReason = (choice: PackagingChoice, rate: SandboxRate, byWeight: SandboxRate): string => {

@@ -42,7 +42,8 @@ describe("the fake EasyPost's carrier accounts", () => {
   });
 
   it('rates one rate per service of each account, with the account id and, for UPS and FedEx, a delivery date', async () => {
-    const shipment = (await created(fake)) as ShipmentJson & { rates: Array<{ carrier_account_id: string; delivery_date: string | null; delivery_days: number }> };
+    type RateJson = ShipmentJson['rates'][number] & { carrier_account_id: string; delivery_date: string | null };
+    const shipment = (await created(fake)) as Omit<ShipmentJson, 'rates'> & { rates: RateJson[] };
     expect(shipment.rates.filter((rate) => rate.carrier === 'UPS').map((rate) => rate.service)).toEqual(['Ground', '3DaySelect', '2ndDayAir', 'NextDayAir']);
     expect(shipment.rates.filter((rate) => rate.carrier === 'FedEx').map((rate) => rate.service)).toEqual(['FEDEX_GROUND', 'FEDEX_EXPRESS_SAVER', 'FEDEX_2_DAY', 'STANDARD_OVERNIGHT']);
     for (const rate of shipment.rates) expect(rate.carrier_account_id).toBe(fakeCarrierAccountOf(rate.carrier).id);

@@ -3,13 +3,13 @@ import { zoneTable, type ZoneTable } from './zone-table';
 /**
  * USPS's own packaging and size-based prices, for the services that offer them.
  *
- * Flat Rate inner sizes, in inches, as open-source store modules list USPS's containers: "Priority Mail Small Flat Rate
- * Box, 8-5/8" x 5-3/8" x 1-5/8"", "Priority Mail Medium Flat Rate Boxes, 11" x 8-1/2" x 5-1/2", 13-5/8" x 11-7/8" x
- * 3-3/8"", "Priority Mail Large Flat Rate Boxes, 12" x 12" x 5-1/2"" (X-Cart 4.7's USPS module, mod_USPS.tpl, with the
- * USPS rate API's container codes SM/MD/LG FLAT RATE BOX); readycloud.com "What are the Priority Mail flat rate sizes" gives the two Medium boxes as inner
- * (11 × 8½ × 5½, 13⅝ × 11⅞ × 3⅜) against outer (11¼ × 8¾ × 6, 14 × 12 × 3½) sizes. The Flat Rate Envelope is
- * 12½ × 9½ in flat (the same module; sapling.com "Sizes of USPS flat rate boxes"). Flat Rate prices by box, not weight or zone,
- * up to 70 lb (research wave4.md).
+ * Flat Rate inner sizes, in inches, as open-source store modules list USPS's containers: "Priority Mail Small Flat
+ * Rate Box, 8-5/8" x 5-3/8" x 1-5/8"", "Priority Mail Medium Flat Rate Boxes, 11" x 8-1/2" x 5-1/2", 13-5/8" x
+ * 11-7/8" x 3-3/8"", "Priority Mail Large Flat Rate Boxes, 12" x 12" x 5-1/2"" and "Priority Mail Flat Rate
+ * Envelope, 12.5 x 9.5" (X-Cart 4.7's USPS module, mod_USPS.tpl, beside the USPS rate API's container codes SM/MD/LG
+ * FLAT RATE BOX). readycloud.com "What are the Priority Mail flat rate sizes" gives the two Medium boxes as inner
+ * (11 × 8½ × 5½, 13⅝ × 11⅞ × 3⅜) against outer (11¼ × 8¾ × 6, 14 × 12 × 3½) sizes; sapling.com "Sizes of USPS flat
+ * rate boxes" the envelope's 12½ × 9½. Flat Rate prices by box, not weight or zone, up to 70 lb (research wave4.md).
  *
  * Prices: SIMULATED, shaped like the 2026 commercial Flat Rate and Cubic tables (USPS Notice 123), not real prices.
  */

@@ -1,3 +1,4 @@
+import { placeZip } from './zip-place';
 import { greatCircleMiles, zoneFor, zoneForMiles } from './zones';
 import { randomZip, seededRandom } from './testing/random-parcels';
 
@@ -18,6 +19,14 @@ describe('zoneForMiles', () => {
 describe('greatCircleMiles', () => {
   it('measures one degree of longitude on the equator as 2π × 3,958.8 mi ÷ 360 = 69.09 mi', () => {
     expect(greatCircleMiles({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 })).toBeCloseTo(69.094, 2);
+  });
+});
+
+describe('placeZip', () => {
+  it('places every assigned ZIP prefix, 005–999: by a state location, or as a Pacific zone-9 area', () => {
+    const prefixes = Array.from({ length: 995 }, (_, index) => String(index + 5).padStart(3, '0'));
+    const cannotPlace = prefixes.map((prefix) => placeZip(`${prefix}01`)).filter((place) => place.kind === 'unplaced' && !place.reason.endsWith('is not assigned by USPS'));
+    expect(cannotPlace).toEqual([]);
   });
 });
 

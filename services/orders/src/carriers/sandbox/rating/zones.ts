@@ -1,5 +1,4 @@
-import type { Courier } from '@labeldesk/contracts';
-import { courierName } from '@labeldesk/contracts';
+import { courierName, type Courier } from '@labeldesk/contracts';
 import { placeZip, type ZipPlace } from './zip-place';
 
 type Located = Extract<ZipPlace, { kind: 'located' }>;

@@ -94,7 +94,7 @@ describe('the label lifecycle at EasyPost (distributed mode)', () => {
 
   it('takes a signed tracker.updated push, and changes nothing for a forged, unsigned or replayed one', async () => {
     const label = await buySingleLabel(call, who);
-    const push = (body: string, signature?: string) => call('POST', '/webhooks/easypost', body, signature === undefined ? {} : { 'x-hmac-signature': signature });
+    const push = (body: string, signature?: string) => call('POST', '/webhooks/carriers/easypost', body, signature === undefined ? {} : { 'x-hmac-signature': signature });
     // EasyPost's tracker starts with no scans (as recorded); a first scan makes the later stale report one scan short.
     fakes.easyPost.addTrackingEvent(label.trackingNumber, { status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item', city: 'AUSTIN', state: 'TX', zip: '78701' });
     const event = JSON.stringify(fakes.easyPost.addTrackingEvent(label.trackingNumber, { status: 'in_transit', message: 'Accepted at USPS Origin Facility', city: 'AUSTIN', state: 'TX', zip: '78701' }));

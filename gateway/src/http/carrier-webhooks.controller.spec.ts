@@ -23,7 +23,7 @@ const rpc = { call: jest.fn(async () => ({ accepted: true, outcome: 'ignored' })
 class CarrierWebhooksModule {}
 
 describe.each([
-  ['EasyPost', '/api/webhooks/easypost', '{"description":"tracker.updated"}'],
+  ['EasyPost', '/api/webhooks/carriers/easypost', '{"description":"tracker.updated"}'],
   ['BTCPay', '/api/payment/webhook', '{"type":"InvoiceSettled","invoiceId":"inv-1"}'],
 ])('the %s webhook (POST %s)', (_sender, path, event) => {
   let app: NestExpressApplication;
@@ -54,4 +54,36 @@ describe.each([
     expect(rpc.call).toHaveBeenCalledTimes(WEBHOOK_POSTS_PER_MINUTE);
     expect((await post('198.51.100.9')).status).toBe(200);
   }, 60_000);
+});
+
+describe('the carriers push route', () => {
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    app = await NestFactory.create<NestExpressApplication>(CarrierWebhooksModule, { logger: false, rawBody: true });
+    app.setGlobalPrefix('api');
+    useJsonBodies(app);
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+  beforeEach(() => rpc.call.mockClear());
+
+  it('answers 404 for a carrier that is not one of ours, asking no service', async () => {
+    const answer = await request(app.getHttpServer() as App).post('/api/webhooks/carriers/fedex').set('content-type', 'application/json').send('{}');
+    expect(answer.status).toBe(404);
+    expect(rpc.call).not.toHaveBeenCalled();
+  });
+
+  it("relays the exact body and the headers to the carrier's service, which knows the signature header", async () => {
+    const body = '{"description":"tracker.updated","id":"evt_1"}';
+    await request(app.getHttpServer() as App).post('/api/webhooks/carriers/easypost').set('content-type', 'application/json').set('X-Hmac-Signature', 'hmac-sha256-hex=00').send(body);
+    expect(rpc.call).toHaveBeenCalledWith(
+      expect.objectContaining({ subject: 'orders.carrier-push.v1' }),
+      expect.objectContaining({ carrier: 'easypost', body, headers: expect.objectContaining({ 'x-hmac-signature': 'hmac-sha256-hex=00' }) }),
+      expect.anything(),
+    );
+  });
 });

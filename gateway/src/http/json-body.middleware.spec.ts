@@ -62,7 +62,7 @@ class EchoController {
     return { rawBytes: req.rawBody?.length ?? -1 };
   }
 
-  @Post('webhooks/easypost')
+  @Post('webhooks/carriers/easypost')
   @Public()
   @HttpCode(200)
   easypost(@Req() req: RawBodyRequest<Request>): { rawBytes: number } {
@@ -161,7 +161,7 @@ describe('useJsonBodies', () => {
     }, 30_000);
 
     it.each([
-      ['an EasyPost event', '/webhooks/easypost', { object: 'Event', description: 'tracker.updated', result: { object: 'Tracker', tracking_details: Array.from({ length: 20 }, (_, i) => ({ message: `Scan ${i}`, status: 'in_transit' })) } }],
+      ['an EasyPost event', '/webhooks/carriers/easypost', { object: 'Event', description: 'tracker.updated', result: { object: 'Tracker', tracking_details: Array.from({ length: 20 }, (_, i) => ({ message: `Scan ${i}`, status: 'in_transit' })) } }],
       ['a BTCPay event', '/payment/webhook', { deliveryId: 'd-1', webhookId: 'w-1', type: 'InvoiceSettled', invoiceId: 'inv-1', storeId: 's-1', timestamp: 1764000000 }],
     ])('keeps the exact bytes of %s, and refuses one over 256 KB with a 413 naming the limit', async (_what, path, body) => {
       const event = JSON.stringify(body);
@@ -171,7 +171,7 @@ describe('useJsonBodies', () => {
       expect([over.status, over.body]).toEqual([413, { message: 'The request is larger than the 256 KB limit. Split the upload into smaller files.', code: 'PAYLOAD_TOO_LARGE' }]);
     });
 
-    it.each(['/api/webhooks/easypost', '/api/payment/webhook'])('refuses a webhook to %s announcing 20 MB at once, without waiting for the rest, and closes the connection', async (path) => {
+    it.each(['/api/webhooks/carriers/easypost', '/api/payment/webhook'])('refuses a webhook to %s announcing 20 MB at once, without waiting for the rest, and closes the connection', async (path) => {
       const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${20 * MB}\r\n\r\n`;
       const answer = await sendOnlyTheStart(url, head, Buffer.from(`{"pad":"${'x'.repeat(64 * 1024)}`));
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
@@ -179,7 +179,7 @@ describe('useJsonBodies', () => {
       expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
     });
 
-    it.each(['/api/webhooks/easypost', '/api/payment/webhook'])('refuses a chunked webhook to %s as soon as it passes 256 KB, without waiting for the rest', async (path) => {
+    it.each(['/api/webhooks/carriers/easypost', '/api/payment/webhook'])('refuses a chunked webhook to %s as soon as it passes 256 KB, without waiting for the rest', async (path) => {
       const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
       const chunk = `{"pad":"${'x'.repeat(300 * 1024)}`;
       const answer = await sendOnlyTheStart(url, head, Buffer.from(`${Buffer.byteLength(chunk).toString(16)}\r\n${chunk}\r\n`));
@@ -192,7 +192,7 @@ describe('useJsonBodies', () => {
       // 40 KB of gzip that would inflate to 40 MB, on the route with the largest limit, and a small one on a webhook.
       const bomb = gzipSync(padded(40 * MB - 100), { level: 9 });
       expect(bomb.length).toBeLessThan(100 * 1024);
-      for (const [path, body] of [['/orders/bulk/process/u1', bomb], ['/auth/register', gzipSync('{"name":"a"}')], ['/webhooks/easypost', gzipSync('{"object":"Event"}')]] as const) {
+      for (const [path, body] of [['/orders/bulk/process/u1', bomb], ['/auth/register', gzipSync('{"name":"a"}')], ['/webhooks/carriers/easypost', gzipSync('{"object":"Event"}')]] as const) {
         const answer = await send(path, body);
         expect([path, answer.status, await answer.json()]).toEqual([path, 415, { message: UNCOMPRESSED_ONLY, code: 'VALIDATION_FAILED' }]);
       }
@@ -228,7 +228,7 @@ describe('useJsonBodies', () => {
 
     it('reads the body of a public route from anyone, and of a signed-in route sent with a token or an API key', async () => {
       expect((await anonymous('/auth/register', '{"name":"Ann"}')).body).toEqual({ name: 'Ann' });
-      expect((await anonymous('/webhooks/easypost/', '{"object":"Event"}')).body).toEqual({ rawBytes: 18 });
+      expect((await anonymous('/webhooks/carriers/easypost/', '{"object":"Event"}')).body).toEqual({ rawBytes: 18 });
       expect((await anonymous('/PAYMENT/webhook', '{}')).body).toEqual({ rawBytes: 2 });
       expect((await post('/auth/add-sku/u1', '{"parsedData":[{}]}')).body).toEqual({ rows: 1 });
       expect((await anonymous('/auth/add-sku/u1', '{"parsedData":[{},{}]}').set('authorization', 'Bearer ld_live_x')).body).toEqual({ rows: 2 });

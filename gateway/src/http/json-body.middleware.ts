@@ -32,9 +32,9 @@ export const LARGE_BODY_ROUTES: ReadonlyArray<{ path: string; limit: string }> =
  * limit, without reading the rest (body-parser reads a refused body to its end first).
  */
 export const SMALL_BODY_ROUTES: ReadonlyArray<{ path: string; limitBytes: number }> = [
-  // EasyPost's events are a few KB (a tracker.updated with 20 tracking details is ~10 KB; its recorded events are 2–6
+  // Carriers' pushes: EasyPost's events are a few KB (a tracker.updated with 20 tracking details is ~10 KB; its recorded events are 2–6
   // KB): 256 KB is 25 times the largest and still nothing to read for a stranger's flood (decision 073).
-  { path: '/api/webhooks/easypost', limitBytes: 256 * 1024 },
+  { path: '/api/webhooks/carriers', limitBytes: 256 * 1024 },
   // BTCPay's webhook events are smaller still (an invoice id, a store id, a type: under 2 KB).
   { path: '/api/payment/webhook', limitBytes: 256 * 1024 },
 ];

@@ -10,6 +10,7 @@ import {
   bulkVoidResponseSchema,
   DomainError,
   ErrorCode,
+  labelCarrierSchema,
   labelTrackingSchema,
   OrdersRpc,
   refundSummarySchema,
@@ -29,7 +30,7 @@ import { Audited, param } from '../audit/audited.decorator';
 import { Forwards, Public } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { headerValue } from './header-value';
+import { pushHeadersOf } from './push-headers';
 import { WebhookSenderLimit } from './retry-after-throttler.guard';
 import { ZodBody } from './zod-body.pipe';
 
@@ -104,21 +105,24 @@ export class AdminRefundsController {
 }
 
 /**
- * Carriers' pushes. No session: each is authenticated by its signature, checked by the service holding the secret.
- * The body is read by readSmallBody (256 KB, json-body.middleware) and the route is limited per client address.
+ * Carriers' pushes, one route for every carrier. No session: each is authenticated by its signature, checked by the
+ * service holding the carrier's secret (which also knows which header carries it), so the headers go along. The body
+ * is read by readSmallBody (256 KB, json-body.middleware) and the route is limited per client address.
  */
-@Controller('webhooks')
+@Controller('webhooks/carriers')
 export class CarrierPushesController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: 'EasyPost webhook (tracker.updated), X-Hmac-Signature over the raw body' })
-  @Post('easypost')
+  @ApiDoc({ summary: "A carrier's push, {carrier} one of LABEL_CARRIERS (EasyPost: tracker.updated, X-Hmac-Signature over the raw body)" })
+  @Post(':carrier')
   @Public()
   @HttpCode(200)
   @WebhookSenderLimit()
-  async easypost(@Req() request: RawBodyRequest<Request>): Promise<{ ok: true }> {
+  async push(@Param('carrier') carrierParam: string, @Req() request: RawBodyRequest<Request>): Promise<{ ok: true }> {
+    const carrier = labelCarrierSchema.safeParse(carrierParam);
+    if (!carrier.success) throw new DomainError(ErrorCode.NOT_FOUND, 'No such carrier');
     const body = request.rawBody?.toString('utf8') ?? '';
-    const { accepted } = await this.rpc.call(OrdersRpc.easypostPush, { body, signature: headerValue(request.headers, 'x-hmac-signature') }, { timeoutMs: 30_000 });
+    const { accepted } = await this.rpc.call(OrdersRpc.carrierPush, { carrier: carrier.data, body, headers: pushHeadersOf(request.headers) }, { timeoutMs: 30_000 });
     if (!accepted) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Webhook signature missing or invalid');
     return { ok: true };
   }

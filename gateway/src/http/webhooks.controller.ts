@@ -28,7 +28,7 @@ const deliveriesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).m
 /**
  * The signed-in customer's outgoing webhooks (docs/decisions/051). Each route acts on the caller's own endpoints, which
  * orders finds by the caller's id: another user's endpoint id answers 404. Declared beside the carriers' incoming
- * `POST /api/webhooks/easypost`, which no route here shadows.
+ * `POST /api/webhooks/carriers/{carrier}`, which no route here shadows.
  */
 @Controller('webhooks')
 export class WebhooksController {

@@ -133,7 +133,7 @@ export const describeEasyPostFlows = (mode: string, started: () => Promise<Carri
       const trackerReads = () => easyPost().requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/trackers/')).length;
       const reads = trackerReads();
       const event = JSON.stringify(easyPost().addTrackingEvent(label.trackingNumber, { status: 'out_for_delivery', message: 'Out for Delivery', city: 'SEATTLE', state: 'WA', zip: '98101', datetime: minutesOn() }));
-      const push = (signature: string) => call('POST', '/webhooks/easypost', event, { 'x-hmac-signature': signature });
+      const push = (signature: string) => call('POST', '/webhooks/carriers/easypost', event, { 'x-hmac-signature': signature });
 
       expect((await push(signEasyPostPush(event, 'not-our-secret'))).status).toBe(401);
       expect(await trackingShown(call, who, label.orderId)).toEqual(first);

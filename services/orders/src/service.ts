@@ -1,9 +1,9 @@
 import type { ServiceDefinition } from '@labeldesk/nest-service';
 import { OrdersServiceModule } from './app.module';
-import { ordersEnvSchema } from './config';
+import { ordersEnvWithCarriersSchema } from './carriers';
 
-export const ordersService: ServiceDefinition<typeof ordersEnvSchema> = {
+export const ordersService: ServiceDefinition<typeof ordersEnvWithCarriersSchema> = {
   name: 'orders',
-  envSchema: ordersEnvSchema,
+  envSchema: ordersEnvWithCarriersSchema,
   module: (env) => OrdersServiceModule.forEnv(env),
 };

@@ -15,8 +15,8 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
     "the API key in the request is the credential, as for auth.api-key.verify.v1: it only takes a few of that key's own requests from its rate-limit bucket (decision 075), and reveals nothing",
   'payments.webhook.receive.v1':
     'the BTCPay-Sig HMAC over the raw body is the credential (a secret only the payment server and payments hold); the caller is the payment server, for whom the gateway cannot vouch, it only relays',
-  'orders.webhook.easypost.v1':
-    "the X-Hmac-Signature over the raw body is the credential (a secret only EasyPost and orders hold); an event id seen before and a report older than the stored one change nothing, and it only updates tracking (it moves no money)",
+  'orders.carrier-push.v1':
+    "the carrier's signature over the raw body is the credential (EasyPost's X-Hmac-Signature: a secret only the carrier and orders hold); an event id seen before and a report older than the stored one change nothing, and it only updates tracking of that carrier's labels (it moves no money)",
   'pricing.default-service.public-prices.v1': 'the from-prices of the public landing page: no account, nothing changes',
   ...Object.fromEntries(SERVICE_NAMES.map((service) => [healthRpc(service).subject, 'up or degraded and a version: no account, nothing changes'])),
   'auth.user.sessions-ended.v1':

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BulkStatus } from '@labeldesk/contracts';
 import type { BulkFileRow, BulkFileRowWithLabel, BulkOrderRow } from './bulk.rows';
+import { SAMPLE_LABEL_CARRIERS } from '../carriers';
 import { placeholders } from '../database';
 import { type OutboxEvent, outboxInsert } from '../webhooks';
 import { BulkSql } from './bulk-sql';
@@ -24,12 +25,17 @@ const BATCH_COMPLETED: OutboxEvent = {
  */
 @Injectable()
 export class BulkFilesRepository extends BulkSql {
-  /** Whether the batch's labels are samples (sold by the sandbox; rows from before carriers were recorded were too); null before any label. */
+  /**
+   * Whether the batch's labels are samples (sold by a carrier of sample labels; rows from before carriers were recorded
+   * were too); null before any label.
+   */
   async hasSampleLabels(orderId: string): Promise<boolean | null> {
+    const samples = SAMPLE_LABEL_CARRIERS;
+    const sampleCarrier = samples.length > 0 ? ` or "carrier" in (${samples.map(() => '?').join(', ')})` : '';
     const [row] = await this.em().execute<Array<{ sample: boolean | null }>>(
-      `select bool_or(coalesce("carrier", 'sandbox') = 'sandbox') as "sample" from ${this.t('bulk_items')}
+      `select bool_or("carrier" is null${sampleCarrier}) as "sample" from ${this.t('bulk_items')}
         where "bulk_order_id" = ? and "status" in ('labelled', 'succeeded')`,
-      [orderId],
+      [...samples, orderId],
     );
     return row?.sample ?? null;
   }

@@ -1,5 +1,5 @@
 import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/contracts';
-import type { CarrierId } from '../config';
+import type { LabelCarrier as CarrierId } from '@labeldesk/contracts';
 
 /**
  * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
@@ -7,7 +7,7 @@ import type { CarrierId } from '../config';
  * throw for a carrier's answer: every answer is a PurchaseOutcome, so the one label purchaser decides what happens.
  */
 
-export { CARRIER_IDS, type CarrierId } from '../config';
+export { LABEL_CARRIERS as CARRIER_IDS, type LabelCarrier as CarrierId } from '@labeldesk/contracts';
 
 /**
  * One shipping service of a carrier (USPS Priority Mail, …). The uid is shared by every carrier that sells the same

@@ -1,15 +1,16 @@
 import { FakeUspsServer } from '@labeldesk/testing';
 import { Test } from '@nestjs/testing';
 import { ORM } from '@labeldesk/nest-orm';
-import { ORDERS_ENV, type OrdersEnv, ordersEnvSchema } from '../config';
+import { CARRIER_SETTINGS, ordersEnvWithCarriersSchema, type OrdersEnvWithCarriers } from './carrier-settings';
 import { CARRIER_REGISTRY, type LabelShipment } from './carrier.port';
-import { PooledSandboxCarrier, carrierRegistryProvider } from './carrier.provider';
+import { carrierRegistryProvider } from './carrier.provider';
+import { PooledSandboxCarrier } from './sandbox/sandbox.plugin';
 import type { CarrierRegistry } from './registry/carrier-registry';
 import { GuardedCarrier } from './registry/guarded-carrier';
 import { isValidImpbTrackingNumber } from './sandbox/impb';
 import { defaultRenderWorkers } from './sandbox/render-pool';
 
-const env = (vars: Record<string, string> = {}): OrdersEnv => ordersEnvSchema.parse({ DATABASE_URL: 'postgres://orders@localhost/labeldesk', CALLER_KEY: 'x'.repeat(48), CALLER_TRUST: 'gateway=key', ...vars });
+const env = (vars: Record<string, string> = {}): OrdersEnvWithCarriers => ordersEnvWithCarriersSchema.parse({ DATABASE_URL: 'postgres://orders@localhost/labeldesk', CALLER_KEY: 'x'.repeat(48), CALLER_TRUST: 'gateway=key', ...vars });
 
 /** Just enough of MikroORM for the label serial sequence: a serial per key, for each (key, requested by) pair bound. */
 const fakeOrm = () => {
@@ -34,7 +35,7 @@ const shipment: LabelShipment = {
 
 async function registryOf(vars: Record<string, string>) {
   const moduleRef = await Test.createTestingModule({
-    providers: [{ provide: ORDERS_ENV, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierRegistryProvider],
+    providers: [{ provide: CARRIER_SETTINGS, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierRegistryProvider],
   }).compile();
   return { moduleRef, registry: moduleRef.get<CarrierRegistry>(CARRIER_REGISTRY) };
 }
@@ -46,7 +47,7 @@ const USPS_SETTINGS = {
 
 async function carrierModule(vars: Record<string, string>) {
   const moduleRef = await Test.createTestingModule({
-    providers: [{ provide: ORDERS_ENV, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierRegistryProvider],
+    providers: [{ provide: CARRIER_SETTINGS, useValue: env(vars) }, { provide: ORM, useValue: fakeOrm() }, carrierRegistryProvider],
   }).compile();
   const registry = moduleRef.get<CarrierRegistry>(CARRIER_REGISTRY);
   const guarded = registry.ordered[0];

@@ -28,7 +28,10 @@ export {
   UNUSED_TRACKING_STATUSES,
   type VoidOutcome,
 } from './carrier.port';
-export { parseTrackerUpdated, verifyEasyPostPush } from './easypost/easypost-push';
+export { catalogServiceOf, courierOfService, SHIPPING_SERVICE_CATALOG, type CatalogService } from './catalog/shipping-service-catalog';
+export { CARRIER_PLUGINS, carrierPluginOf, type RegisteredCarrierPlugin, SAMPLE_LABEL_CARRIERS } from './carrier-plugins';
+export { CARRIER_SETTINGS, ordersEnvWithCarriersSchema, type OrdersEnvWithCarriers } from './carrier-settings';
+export type { CarrierPushEvent } from './plugin/carrier-plugin';
 export { LabelPurchaser } from './purchase/label-purchaser';
 export { settleBoughtSql } from './purchase/purchase-journal.repository';
 export { CarrierRegistry } from './registry/carrier-registry';
@@ -36,4 +39,4 @@ export { type LabelRenderInput, renderLabel } from './sandbox/label-renderer';
 export { SandboxCarrierError } from './sandbox/sandbox-carrier.error';
 export { toShipment } from './shipment.mapper';
 export { ShipperContacts } from './shipper/shipper-contacts';
-export { suggestedPricesFor } from './suggested-prices';
+export { suggestedPricesFor } from './sandbox/suggested-prices';

@@ -1,6 +1,8 @@
+import { LABEL_CARRIERS, type LabelCarrier } from '@labeldesk/contracts';
+
 /**
- * The carriers the registry can turn on (`CARRIERS`, in the order they are tried). The names live with the settings
- * that choose among them, so the environment is read without the carriers' code; carrier.port.ts re-exports them.
+ * The carriers the registry can turn on (`CARRIERS`, in the order they are tried): the contracts' list, each a plugin
+ * in carriers/carrier-plugins.ts. carrier.port.ts re-exports them.
  */
-export const CARRIER_IDS = ['sandbox', 'easypost', 'usps'] as const;
-export type CarrierId = (typeof CARRIER_IDS)[number];
+export const CARRIER_IDS = LABEL_CARRIERS;
+export type CarrierId = LabelCarrier;

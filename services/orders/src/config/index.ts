@@ -1,5 +1,4 @@
 /** The orders environment (every feature's settings, composed here) and its global module. */
 export { OrdersConfigModule } from './orders-config.module';
 export { CARRIER_IDS, type CarrierId } from './carrier-ids';
-export { ORDERS_ENV, type OrdersEnv, ordersEnvSchema } from './env.schema';
-export { defaultRenderWorkers } from './render-workers';
+export { CARRIER_SETTINGS, ORDERS_ENV, type OrdersEnv, ordersEnvSchema } from './env.schema';

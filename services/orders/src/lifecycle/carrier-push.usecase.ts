@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { LabelCarrier } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { parseTrackerUpdated, verifyEasyPostPush } from '../carriers';
-import { ORDERS_ENV, type OrdersEnv } from '../config';
+import { CARRIER_SETTINGS, carrierPluginOf, type CarrierPushEvent, type OrdersEnvWithCarriers } from '../carriers';
 import { LabelTrackingRepository } from './label-tracking.repository';
 import { TrackingRefresh } from './tracking-refresh';
 
 /**
- * A carrier's pushes: EasyPost's `tracker.updated` events (EasyPost's "webhooks"; ours are the customers' outgoing
- * ones, `webhooks/`). Only a body signed with our secret is read (X-Hmac-Signature over the exact bytes, compared in
- * constant time); an event id seen before changes nothing, and a report older than the stored one does not replace
- * it, so a forged or replayed push moves nothing.
+ * Carriers' pushes (their tracking events, which carriers call webhooks; ours are the customers' outgoing ones,
+ * `webhooks/`). The carrier's plugin reads them: only a body signed with that carrier's secret is read (over the exact
+ * bytes, compared in constant time); an event id seen before changes nothing, a report older than the stored one does
+ * not replace it, and only that carrier's labels are touched, so a forged or replayed push moves nothing.
  */
 @Injectable()
 export class CarrierPushUseCase {
@@ -20,29 +20,36 @@ export class CarrierPushUseCase {
     @Inject(ORM) private readonly orm: MikroORM,
     private readonly labels: LabelTrackingRepository,
     private readonly refresh: TrackingRefresh,
-    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'EASYPOST_WEBHOOK_SECRET'>,
+    @Inject(CARRIER_SETTINGS) private readonly settings: OrdersEnvWithCarriers,
   ) {}
 
-  /** False when the signature is missing or wrong (the gateway answers 401); true for any signed event, even one ignored. */
-  async receive(body: string, signature: string | null): Promise<boolean> {
-    const secret = this.env.EASYPOST_WEBHOOK_SECRET;
-    if (!secret || !verifyEasyPostPush(body, signature, secret)) return false;
-    const event = parseTrackerUpdated(body);
+  /**
+   * False when the carrier takes no pushes or the signature is missing or wrong (the gateway answers 401); true for any
+   * signed event, even one ignored.
+   */
+  async receive(carrier: LabelCarrier, body: string, headers: Readonly<Record<string, string>>): Promise<boolean> {
+    const reader = carrierPluginOf(carrier).push;
+    if (!reader || !reader.verify(body, headers[reader.signatureHeader] ?? null, this.settings)) return false;
+    const event = reader.parse(body);
     if (!event) return true;
-    if (!(await this.firstDelivery(event.eventId))) return true;
-    for (const label of await this.labels.labelsByTrackingNumber(event.trackingCode)) {
-      if (label.carrier !== 'easypost') continue;
-      await this.refresh.record({ ...label, trackingNumber: event.trackingCode }, event.report);
-    }
-    this.logger.log(`EasyPost tracker ${event.trackingCode}: ${event.report.status}`);
+    if (!(await this.firstDelivery(carrier, event.eventId))) return true;
+    await this.record(carrier, event);
+    this.logger.log(`${carrier} tracking ${event.trackingNumber}: ${event.report.status}`);
     return true;
   }
 
-  /** Records the event id; false when it was seen before (EasyPost delivers at least once). */
-  private async firstDelivery(eventId: string): Promise<boolean> {
+  private async record(carrier: LabelCarrier, event: CarrierPushEvent): Promise<void> {
+    for (const label of await this.labels.labelsByTrackingNumber(event.trackingNumber)) {
+      if (label.carrier !== carrier) continue;
+      await this.refresh.record({ ...label, trackingNumber: event.trackingNumber }, event.report);
+    }
+  }
+
+  /** Records the event id under its carrier; false when it was seen before (carriers deliver at least once). */
+  private async firstDelivery(carrier: LabelCarrier, eventId: string): Promise<boolean> {
     const rows = await this.orm.em.getConnection().execute<Array<{ event_id: string }>>(
-      `insert into ${schemaTable(this.orm, 'webhook_events')} ("source", "event_id") values ('easypost', ?) on conflict do nothing returning "event_id"`,
-      [eventId],
+      `insert into ${schemaTable(this.orm, 'webhook_events')} ("source", "event_id") values (?, ?) on conflict do nothing returning "event_id"`,
+      [carrier, eventId],
     );
     return rows.length > 0;
   }

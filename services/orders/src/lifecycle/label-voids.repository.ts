@@ -37,6 +37,8 @@ export interface ChargedLabel {
   /** The ledger key of the charge a refund gives back (`label:<orderId>:<attempt>`, `bulk-item:<itemId>`). */
   chargeKey: string;
   serviceName: string;
+  /** The courier carrying it (usps, ups…), as the order chose; null from a replica of an earlier release's view. */
+  courier: string | null;
   receiverName: string;
   /** 1-based row of a batch's file, null for a single label. */
   row: number | null;
@@ -80,6 +82,7 @@ interface LabelRow {
   service_name: string;
   receiver_name: string | null;
   row_no: number | null;
+  courier?: string | null;
   void_state: VoidState | null;
   void_reason: string | null;
   tracking_status: TrackingStatus | null;
@@ -119,6 +122,7 @@ const toLabel = (row: LabelRow): ChargedLabel => ({
   amountCents: Number(row.amount_cents),
   chargeKey: row.charge_key,
   serviceName: row.service_name,
+  courier: row.courier ?? null,
   receiverName: row.receiver_name ?? '',
   row: row.row_no,
   voidState: row.void_state,

@@ -82,9 +82,9 @@ export class LifecycleController {
     return { refunds: voids.map(toAdminRefund), totalCount: total, page: body.page, limit: body.limit };
   }
 
-  @RpcHandler(OrdersRpc.easypostPush)
-  async easypostPush(@RpcPayload(OrdersRpc.easypostPush) body: Req<'easypostPush'>) {
-    return { accepted: await this.carrierPushes.receive(body.body, body.signature) };
+  @RpcHandler(OrdersRpc.carrierPush)
+  async carrierPush(@RpcPayload(OrdersRpc.carrierPush) body: Req<'carrierPush'>) {
+    return { accepted: await this.carrierPushes.receive(body.carrier, body.body, body.headers) };
   }
 
   private async trackingOf(label: ChargedLabel): Promise<LabelTracking> {
@@ -93,6 +93,7 @@ export class LifecycleController {
     return {
       trackingNumber: label.trackingNumber,
       carrier: label.carrier,
+      courier: label.courier,
       status: stored?.checkedAt ? stored.status : 'unknown',
       used: stored?.used ?? false,
       events: stored?.events ?? [],

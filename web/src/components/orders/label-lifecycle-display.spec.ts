@@ -113,7 +113,14 @@ describe('confirmation amounts', () => {
     );
   });
 
+  it('names the courier carrying the parcel, whichever label carrier sold it', () => {
+    expect([carrierDisplayName('usps'), carrierDisplayName('ups'), carrierDisplayName('fedex'), carrierDisplayName('dhl_express')]).toEqual(['USPS', 'UPS', 'FedEx', 'DHL Express']);
+    expect(singleVoidExplanation(1_250, 'ups')).toContain('at once if UPS has not yet received');
+  });
+
   it('calls an unknown courier "the carrier"', () => {
+    expect(carrierDisplayName(null)).toBe('the carrier');
+    expect(carrierDisplayName('easypost')).toBe('the carrier');
     expect(carrierDisplayName('dhl')).toBe('the carrier');
     expect(singleVoidExplanation(100, 'dhl')).toContain('if the carrier has not yet received');
   });

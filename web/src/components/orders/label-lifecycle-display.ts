@@ -1,4 +1,4 @@
-import type { LabelState, OrderListItem, TrackingStatusValue } from '@labeldesk/contracts';
+import { COURIERS, courierName, type LabelState, type OrderListItem, type TrackingStatusValue } from '@labeldesk/contracts';
 import { formatCents } from '../../libs/format';
 import type { StatusTone } from '../../theme/system';
 
@@ -58,10 +58,11 @@ export const canVoidOrder = (order: Pick<OrderListItem, 'status' | 'tracking_num
 export const canTrackOrder = (order: Pick<OrderListItem, 'status' | 'tracking_number'>): boolean =>
   order.status === 'completed' && order.tracking_number !== null;
 
-const CARRIER_NAMES: Readonly<Record<string, string>> = { usps: 'USPS', easypost: 'USPS', sandbox: 'USPS' };
-
-/** Labels are USPS labels whoever sold them (EasyPost resells USPS); an unknown courier is "the carrier". */
-export const carrierDisplayName = (courier: string): string => CARRIER_NAMES[courier.toLowerCase()] ?? 'the carrier';
+/** The courier carrying the parcel (USPS, UPS…), whoever sold the label; one this release does not know is "the carrier". */
+export const carrierDisplayName = (courier: string | null): string => {
+  const id = courier?.toLowerCase() ?? '';
+  return (COURIERS as readonly string[]).includes(id) ? courierName(id) : 'the carrier';
+};
 
 /** What a void of one label means for the money, in the order it happens: back at once, or weeks later, and never reuse it. */
 export const singleVoidExplanation = (amountCents: number, courier: string): string => {

@@ -13,7 +13,7 @@ const Timeline = ({ tracking }: { tracking: LabelTracking }): ReactElement => {
       <Box borderWidth="1px" borderStyle="dashed" rounded="md" p="4" data-testid="tracking-no-scans">
         <Text fontWeight="medium">No scans yet</Text>
         <Text textStyle="sm" color="fg.muted">
-          {carrierDisplayName(tracking.carrier)} has not scanned this label. Events show here once it does.
+          {carrierDisplayName(tracking.courier)} has not scanned this label. Events show here once it does.
         </Text>
       </Box>
     );
@@ -67,7 +67,7 @@ const TrackingBody = ({ target }: { target: TrackingTarget }): ReactElement => {
           {status.text}
         </Heading>
         <Flex gap="2" wrap="wrap" align="center">
-          <StatusBadge tone={status.tone}>{carrierDisplayName(data.carrier)}</StatusBadge>
+          <StatusBadge tone={status.tone}>{carrierDisplayName(data.courier)}</StatusBadge>
           <Text fontFamily="mono" textStyle="xs" overflowWrap="anywhere">
             {data.trackingNumber}
           </Text>

@@ -1,8 +1,8 @@
-import type { LabelCarrier } from '@labeldesk/contracts';
+import { LABEL_CARRIER_NAMES, type LabelCarrier } from '@labeldesk/contracts';
 import { formatCents } from '../../libs/format';
 
-/** How admins read each carrier's name (the registry's display names). */
-export const CARRIER_NAMES: Record<LabelCarrier, string> = { sandbox: 'Sandbox', easypost: 'EasyPost', usps: 'USPS' };
+/** How admins read each carrier's name (the contracts' names, which the carrier plugins show too). */
+export const CARRIER_NAMES: Readonly<Record<LabelCarrier, string>> = LABEL_CARRIER_NAMES;
 
 /** The carriers that sold a row's labels, by name; a dash when none was recorded. */
 export const carrierNames = (carriers: readonly LabelCarrier[]): string => (carriers.length === 0 ? '—' : carriers.map((carrier) => CARRIER_NAMES[carrier]).join(', '));

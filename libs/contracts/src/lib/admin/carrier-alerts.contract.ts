@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
+import { labelCarrierSchema } from '../orders/label-carrier.schema';
 
 /**
  * Why an admin is alerted about a carrier:
@@ -23,7 +24,7 @@ export const UNREADABLE_ANSWER_ALERT_DAYS = 7;
 
 /** What an admin must know about the carriers now. */
 export const carrierAlertSchema = z.object({
-  carrier: z.enum(['sandbox', 'easypost', 'usps']),
+  carrier: labelCarrierSchema,
   carrierName: z.string(),
   reason: z.enum(CARRIER_ALERT_REASONS),
   message: z.string(),

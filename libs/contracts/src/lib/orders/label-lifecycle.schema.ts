@@ -38,7 +38,10 @@ export type TrackingEventView = z.infer<typeof trackingEventSchema>;
 /** GET /api/orders/{orderId}/tracking (a single label) and GET /api/orders/bulk/{orderId}/tracking/{trackingNumber}. */
 export const labelTrackingSchema = z.object({
   trackingNumber: z.string(),
+  /** The label carrier that sold it (sandbox, easypost, usps). */
   carrier: z.string(),
+  /** The courier carrying the parcel (usps, ups, fedex, dhl_express), by the label's service; null when not known. */
+  courier: z.string().nullable(),
   status: trackingStatusSchema,
   /** True once a scan beyond pre-transit: the label can no longer be voided. */
   used: z.boolean(),

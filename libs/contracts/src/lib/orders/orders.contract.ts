@@ -5,6 +5,7 @@ import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
+import { labelCarrierSchema } from './label-carrier.schema';
 import { singleOrderSchema } from './single-order.schema';
 import { chosenScanFormsBodySchema, slipVariantSchema, todayFormLabelsResponseSchema, todayScanFormsResponseSchema } from './shipping-day.schema';
 import { verifyAddressBodySchema, verifyAddressResponseSchema } from '../address-rules/address-verification.schema';
@@ -160,13 +161,20 @@ export const OrdersRpc = {
     { who: 'admin' },
   ),
   /**
-   * An EasyPost push (a tracker event; EasyPost calls it a webhook) as the gateway received it: the exact body and its
-   * X-Hmac-Signature header, verified here (where the secret is). A forged, unsigned or replayed event changes nothing.
-   * The subject keeps its first name: replicas of the previous release answer it during a rolling restart.
+   * A carrier's push (a tracking event; carriers call them webhooks) as the gateway received it at
+   * `POST /api/webhooks/carriers/{carrier}`: the exact body and the request's headers, verified here with that carrier's
+   * secret and signature header (the gateway knows neither). A forged, unsigned or replayed event changes nothing.
+   * A new subject: `orders.webhook.easypost.v1` (EasyPost's alone) is no longer served; a push a previous gateway
+   * relays during a rolling restart is retried by EasyPost, as for any non-2xx answer.
    */
-  easypostPush: defineRpc(
-    'orders.webhook.easypost.v1',
-    z.object({ body: z.string().max(1_000_000), signature: z.string().max(500).nullable() }),
+  carrierPush: defineRpc(
+    'orders.carrier-push.v1',
+    z.object({
+      carrier: labelCarrierSchema,
+      body: z.string().max(1_000_000),
+      /** Lower-case header names; the gateway passes at most 64 headers of at most 2,000 characters. */
+      headers: z.record(z.string().max(200), z.string().max(2_000)).refine((headers) => Object.keys(headers).length <= 64, 'At most 64 headers'),
+    }),
     z.object({ accepted: z.boolean() }),
     { who: 'public' },
   ),

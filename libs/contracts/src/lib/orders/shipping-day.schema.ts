@@ -1,3 +1,4 @@
+import type { Courier } from './couriers.schema';
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
 
@@ -17,6 +18,9 @@ export type ScanFormSummaryState = (typeof SCAN_FORM_STATES)[number];
 /** What the seller reads of an unconfirmed form, `carrier` being the carrier's name (`USPS`, or `the carrier`). */
 export const unconfirmedFormText = (carrier: string): string =>
   `${carrier.charAt(0).toUpperCase()}${carrier.slice(1)} has not confirmed this SCAN form; an operator is checking it. Do not hand these labels over on another form.`;
+
+/** SCAN forms are USPS's (PS Form 5630), whichever label carrier made one: only USPS labels go on them. */
+export const SCAN_FORM_COURIER: Courier = 'usps';
 
 /** One SCAN form (USPS PS Form 5630) as a customer sees it. */
 export const scanFormSummarySchema = z.object({

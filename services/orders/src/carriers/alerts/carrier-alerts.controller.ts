@@ -1,11 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
-import { CarrierAlertsRpc, type Caller, type CarrierAlertsResponse } from '@labeldesk/contracts';
+import { CarrierAlertsRpc, LABEL_CARRIER_NAMES, type Caller, type CarrierAlertsResponse } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler } from '@labeldesk/nest-transport';
 import { CARRIER_REGISTRY } from '../carrier.port';
 import type { CarrierRegistry } from '../registry/carrier-registry';
 import { CarrierAlertsRepository } from './carrier-alerts.repository';
-
-const NAMES: Readonly<Record<string, string>> = { sandbox: 'Sandbox', easypost: 'EasyPost', usps: 'USPS' };
 
 @Controller()
 export class CarrierAlertsController {
@@ -20,7 +18,7 @@ export class CarrierAlertsController {
     return {
       alerts: alerts.map((alert) => ({
         carrier: alert.carrier,
-        carrierName: this.carriers.get(alert.carrier)?.profile.displayName ?? NAMES[alert.carrier] ?? alert.carrier,
+        carrierName: this.carriers.get(alert.carrier)?.profile.displayName ?? LABEL_CARRIER_NAMES[alert.carrier],
         reason: alert.reason,
         message: alert.message,
         since: alert.since.toISOString(),

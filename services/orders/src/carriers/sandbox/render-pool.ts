@@ -28,7 +28,7 @@ import { extname, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '@labeldesk/nest-config';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
-import { defaultRenderWorkers } from '../../config';
+import { defaultRenderWorkers } from './render-workers';
 import { deserializeError, type RenderFn, type RenderReply, type RenderRequest } from './render-worker-protocol';
 
 export { defaultRenderWorkers };

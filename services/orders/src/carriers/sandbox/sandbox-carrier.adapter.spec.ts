@@ -269,7 +269,7 @@ describe('SandboxCarrierAdapter', () => {
 describe('the sandbox\'s simulated postage cost', () => {
   it('stays under the suggested price of every tier at every whole weight, so a fresh install sells at a margin', async () => {
     const { simulatedPostageCents } = await import('./sandbox-services');
-    const { suggestedPricesFor } = await import('../suggested-prices');
+    const { suggestedPricesFor } = await import('./suggested-prices');
     for (const uid of ['usps_priority', 'usps_priority_express', 'usps_ground_advantage']) {
       const tiers = suggestedPricesFor(uid, 70) ?? [];
       expect(tiers.length).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { Migration014BulkLabelsInline } from './migration-014-bulk-labels-inline
 import { Migration015LabelledItems } from './migration-015-labelled-items';
 import { Migration016UnreadableAnswers } from './migration-016-unreadable-answers';
 import { Migration017ShippedOrderIds } from './migration-017-shipped-order-ids';
+import { Migration018LabelCourier } from './migration-018-label-courier';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -35,4 +36,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration015LabelledItems', class: Migration015LabelledItems },
   { name: 'Migration016UnreadableAnswers', class: Migration016UnreadableAnswers },
   { name: 'Migration017ShippedOrderIds', class: Migration017ShippedOrderIds },
+  { name: 'Migration018LabelCourier', class: Migration018LabelCourier },
 ];

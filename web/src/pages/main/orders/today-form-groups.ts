@@ -1,4 +1,4 @@
-import { unconfirmedFormText, type ScanFormSummary, type TodayFormLabel } from '@labeldesk/contracts';
+import { SCAN_FORM_COURIER, unconfirmedFormText, type ScanFormSummary, type TodayFormLabel } from '@labeldesk/contracts';
 import { carrierDisplayName } from '../../../components/orders/label-lifecycle-display';
 
 /** Today's labels of one sender address: one SCAN form holds one sender's parcels. */
@@ -68,7 +68,7 @@ export const groupNotice = (group: SenderGroup): UnconfirmedNotice | null => {
   const held = group.labels.filter((label) => label.state === 'on_unconfirmed_form');
   const [first] = held;
   if (!first) return null;
-  return { key: group.key, text: unconfirmedFormText(carrierDisplayName(first.carrier)), trackingNumbers: held.map((label) => label.trackingNumber) };
+  return { key: group.key, text: unconfirmedFormText(carrierDisplayName(SCAN_FORM_COURIER)), trackingNumbers: held.map((label) => label.trackingNumber) };
 };
 
 /** The forms made (their files to download) and, apart, those their carrier has not confirmed, which have no file. */
@@ -76,5 +76,5 @@ export const splitForms = (forms: readonly ScanFormSummary[]): { downloads: Scan
   downloads: forms.filter((form) => form.state === 'created' && form.downloadPath !== null),
   unconfirmed: forms
     .filter((form) => form.state === 'unconfirmed')
-    .map((form) => ({ key: form.id, text: unconfirmedFormText(carrierDisplayName(form.carrier)), trackingNumbers: form.trackingNumbers })),
+    .map((form) => ({ key: form.id, text: unconfirmedFormText(carrierDisplayName(SCAN_FORM_COURIER)), trackingNumbers: form.trackingNumbers })),
 });

@@ -1,5 +1,6 @@
 import { EnvironmentError, loadEnv } from '@labeldesk/nest-config';
-import { CARRIER_SETTINGS, ordersEnvSchema } from './env.schema';
+import { CARRIER_PLUGINS } from './carrier-plugins';
+import { ordersEnvWithCarriersSchema as ordersEnvSchema } from './carrier-settings';
 
 /** The embedded transport: these cases are about carriers, not NATS. */
 const base = { TRANSPORT: 'inprocess', DATABASE_URL: 'postgres://orders@localhost/labeldesk', CALLER_KEY: 'x'.repeat(48), CALLER_TRUST: 'gateway=key' };
@@ -65,9 +66,9 @@ describe('orders environment: CARRIERS', () => {
   it('lists every missing setting of every listed carrier by name, in one error', () => {
     expect(bootErrors({ CARRIERS: 'easypost,usps' })).toEqual([
       'EASYPOST_API_KEY: required by CARRIERS=easypost,usps (easypost)',
-      ...CARRIER_SETTINGS.usps.map((name) => `${name}: required by CARRIERS=easypost,usps (usps)`),
+      ...CARRIER_PLUGINS.usps.requiredSettings.map((name) => `${name}: required by CARRIERS=easypost,usps (usps)`),
     ]);
-    expect(CARRIER_SETTINGS.usps).toEqual(['USPS_CLIENT_ID', 'USPS_CLIENT_SECRET', 'USPS_CRID', 'USPS_MID', 'USPS_MANIFEST_MID', 'USPS_ACCOUNT_TYPE', 'USPS_ACCOUNT_NUMBER']);
+    expect(CARRIER_PLUGINS.usps.requiredSettings).toEqual(['USPS_CLIENT_ID', 'USPS_CLIENT_SECRET', 'USPS_CRID', 'USPS_MID', 'USPS_MANIFEST_MID', 'USPS_ACCOUNT_TYPE', 'USPS_ACCOUNT_NUMBER']);
   });
 
   it('lists only the settings still missing', () => {
@@ -85,6 +86,12 @@ describe('orders environment: CARRIERS', () => {
   it("reaches EasyPost at its API origin unless told otherwise (the client adds /v2 to each path)", () => {
     expect(load({ CARRIERS: 'easypost', ...easypost }).EASYPOST_API_URL).toBe('https://api.easypost.com');
     expect(load({ CARRIERS: 'easypost', ...easypost, EASYPOST_API_URL: 'http://127.0.0.1:4010' }).EASYPOST_API_URL).toBe('http://127.0.0.1:4010');
+  });
+
+  it('reads the EasyPost carrier accounts as a list of ca_ ids, none when unset, and refuses anything else naming the setting', () => {
+    expect(load({ CARRIERS: 'easypost', ...easypost }).EASYPOST_CARRIER_ACCOUNTS).toEqual([]);
+    expect(load({ CARRIERS: 'easypost', ...easypost, EASYPOST_CARRIER_ACCOUNTS: ' ca_ups1, ca_fedex2 ,' }).EASYPOST_CARRIER_ACCOUNTS).toEqual(['ca_ups1', 'ca_fedex2']);
+    expect(bootErrors({ CARRIERS: 'easypost', ...easypost, EASYPOST_CARRIER_ACCOUNTS: 'ups' })).toEqual([expect.stringMatching(/^EASYPOST_CARRIER_ACCOUNTS\.0: must list EasyPost carrier account ids/)]);
   });
 
   it('refuses an EasyPost URL ending in /v2, which would ask for /v2/v2/shipments', () => {

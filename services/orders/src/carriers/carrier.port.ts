@@ -250,9 +250,25 @@ export type ScanFormOutcome =
   | { kind: 'unknown'; message: string }
   | { kind: 'unconfirmed'; message: string; barcode: string | null; carrierRefs: CarrierRefs };
 
+/** What a carrier charges us for one of its services on a shipment, and how fast it goes. */
+export interface CarrierRate {
+  serviceUid: string;
+  /** Postage and the carrier's fees for this shipment, integer cents. */
+  costCents: number;
+  /** Business days in transit the carrier states; null when it gave none. */
+  deliveryDays: number | null;
+  /** The delivery date the carrier states (ISO 8601), null when it gave none. */
+  deliveryDate: string | null;
+}
+
 export interface CarrierAdapter {
   readonly profile: CarrierProfile;
   listShippingServices(): Promise<CarrierShippingService[]>;
+  /**
+   * The carrier's rates for a shipment, one per service it would sell for it (a service it would not carry is left
+   * out). Absent: the carrier quotes no rates. Throws when the carrier could not be asked (the caller goes on without).
+   */
+  rates?(shipment: LabelShipment): Promise<CarrierRate[]>;
   /**
    * Buys one label. The same idempotency key never buys a second label: a repeated key answers the first label (or
    * `unknown` while the first purchase is unresolved). Never throws for anything the carrier said or did not say.

@@ -57,7 +57,7 @@ describe('EasyPostCarrierAdapter with carrier accounts of several couriers', () 
 
   it('rates every service of its couriers in one request, with cost in cents and delivery estimates', async () => {
     const carrier = await adapterFor(['UPS', 'FedEx'])();
-    const rates = await carrier.ratesFor(easyPostTestShipment());
+    const rates = await carrier.rates(easyPostTestShipment());
     expect(fake.requests.filter((request) => request.method === 'POST')).toEqual([{ method: 'POST', path: '/v2/shipments' }]);
     expect(rates.map((rate) => rate.serviceUid)).toEqual(['ups_ground', 'ups_3_day_select', 'ups_2nd_day_air', 'ups_next_day_air', 'fedex_ground', 'fedex_express_saver', 'fedex_2_day', 'fedex_standard_overnight']);
     for (const rate of rates) {
@@ -72,7 +72,7 @@ describe('EasyPostCarrierAdapter with carrier accounts of several couriers', () 
 
   it('leaves DHL Express out of the rates of a domestic shipment: DHL Express carries none within the US', async () => {
     const carrier = await adapterFor(ALL_CARRIERS)();
-    const rates = await carrier.ratesFor(easyPostTestShipment());
+    const rates = await carrier.rates(easyPostTestShipment());
     expect(rates.map((rate) => rate.serviceUid)).not.toContain('dhl_express_worldwide');
     expect(rates.map((rate) => rate.serviceUid)).toEqual(expect.arrayContaining(['usps_priority', 'ups_ground', 'fedex_ground']));
     const refused = await carrier.purchase(easyPostTestShipment({ serviceUid: 'dhl_express_worldwide' }), nextKey(), new MemoryJournal());
@@ -147,7 +147,7 @@ describe('EasyPostCarrierAdapter with carrier accounts of several couriers', () 
     const carrier = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url, carrierAccounts: [accountIdOf('UPS')] });
     await expect(carrier.listShippingServices()).rejects.toThrow(`EasyPost has no carrier account ${accountIdOf('UPS')} for this API key (EASYPOST_CARRIER_ACCOUNTS).`);
     expect(await carrier.purchase(easyPostTestShipment({ serviceUid: 'ups_ground' }), nextKey(), new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });
-    await expect(carrier.ratesFor(easyPostTestShipment())).rejects.toThrow(/no carrier account/);
+    await expect(carrier.rates(easyPostTestShipment())).rejects.toThrow(/no carrier account/);
     expect(fake.shipmentsCreated()).toBe(0);
   });
 });

@@ -116,7 +116,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
    * (EasyPost rates with every account at once). Rejects with a plain message when EasyPost refuses the shipment or
    * cannot be asked.
    */
-  async ratesFor(shipment: LabelShipment): Promise<EasyPostServiceRate[]> {
+  async rates(shipment: LabelShipment): Promise<EasyPostServiceRate[]> {
     const couriers = await this.couriers.served();
     const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, null, this.carrierAccounts));
     if (reply.kind === 'network') throw new Error(`EasyPost could not rate the shipment: ${reply.message}`);

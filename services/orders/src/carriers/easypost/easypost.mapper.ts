@@ -1,5 +1,5 @@
 import { COURIER_NAMES, type Courier } from '@labeldesk/contracts';
-import type { BoughtLabel, LabelAddress, LabelFormat, LabelShipment, VoidOutcome } from '../carrier.port';
+import type { BoughtLabel, CarrierRate, LabelAddress, LabelFormat, LabelShipment, VoidOutcome } from '../carrier.port';
 import { formatOf } from '../label-file';
 import type { EasyPostApiError } from './easypost.client';
 import { courierOfCarrier, EASYPOST_CARRIERS, EASYPOST_SHIPPING_SERVICES, rateIsOf, shippingServiceOf, shippingServiceOfRate } from './easypost-services';
@@ -62,16 +62,8 @@ const cheapestOf = (rates: readonly EasyPostRate[]): EasyPostRate | null =>
 /** The rate of the shipping service (its courier's carrier and its service); the cheapest when several accounts rated it. */
 export const pickRate = (rates: readonly EasyPostRate[], shippingServiceUid: string): EasyPostRate | null => cheapestOf(rates.filter((rate) => rateIsOf(rate, shippingServiceUid)));
 
-/** One catalog service's rate for a shipment, as `ratesFor` answers it. */
-export interface EasyPostServiceRate {
-  serviceUid: string;
-  /** What EasyPost charges for the postage (`Rate.rate`), in cents. */
-  costCents: number;
-  /** EasyPost's `delivery_days`; null when the carrier gave none. */
-  deliveryDays: number | null;
-  /** EasyPost's `delivery_date` (ISO 8601, e.g. `2024-09-18T23:00:00Z`); null when the carrier gave none (USPS). */
-  deliveryDate: string | null;
-}
+/** One catalog service's rate for a shipment, as `rates` answers it (EasyPost `delivery_date` is ISO 8601; USPS gives none). */
+export type EasyPostServiceRate = CarrierRate;
 
 /**
  * A rated shipment's rates → one per catalog service of the couriers asked for, the cheapest account's when several

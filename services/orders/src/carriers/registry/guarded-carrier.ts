@@ -5,6 +5,7 @@ import type {
   CarrierAdapter,
   CarrierShippingService,
   CarrierProfile,
+  CarrierRate,
   CarrierRefs,
   LabelShipment,
   LabelToVoid,
@@ -71,6 +72,8 @@ export class GuardedCarrier implements CarrierAdapter {
   readonly voidMany?: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>;
   /** Passed straight through: a verification moves no money and its failure only means "no suggestion". */
   readonly verifyAddress?: (address: LabelAddress) => Promise<AddressVerification | null>;
+  /** Passed straight through: a rate moves no money, and a carrier that cannot answer only drops out of a comparison. */
+  readonly rates?: (shipment: LabelShipment) => Promise<CarrierRate[]>;
   /** Present only when the carrier makes SCAN forms; under the carrier's breaker and slots like a void. */
   readonly scanForm?: (request: ScanFormRequest) => Promise<ScanFormOutcome>;
 
@@ -93,6 +96,8 @@ export class GuardedCarrier implements CarrierAdapter {
     if (bulk) this.voidMany = (labels) => this.voidBulk(bulk, labels);
     const verify = inner.verifyAddress?.bind(inner);
     if (verify) this.verifyAddress = verify;
+    const rates = inner.rates?.bind(inner);
+    if (rates) this.rates = rates;
     const scanForm = inner.scanForm?.bind(inner);
     if (scanForm) this.scanForm = (request) => this.guardedScanForm(scanForm, request);
   }

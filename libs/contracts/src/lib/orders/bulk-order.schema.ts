@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneLine, optionalField } from '../common/fields';
-import { packageSchema, receiverSchema, senderSchema } from './single-order.schema';
+import { courierField, packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 import { shippedRowSchema } from './already-shipped.schema';
 
 export * from './already-shipped.schema';
@@ -71,11 +71,7 @@ export const bulkPackageSchema = packageSchema.extend({
 
 /** Spec 7 `POST /api/orders/bulk/process/{userId}` `orderData[]`. */
 export const bulkOrderItemSchema = z.object({
-  // Empty means the only courier; anything that is not text is refused rather than read as empty.
-  courier: z.preprocess(
-    (v) => (v === null || v === undefined ? 'usps' : typeof v === 'string' ? oneLine(v).toLowerCase() || 'usps' : v),
-    z.literal('usps', { error: 'Courier must be USPS' }),
-  ),
+  courier: courierField,
   service_name: z.preprocess(
     (v) => (typeof v === 'string' ? oneLine(v) : v),
     z.string({ error: 'Service name must be selected from the dropdown' }).min(1, { error: 'Service name must be selected from the dropdown' }).max(80),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countryField, numberField, oneLine, optionalField, phoneField, requiredField, stateField, zipField } from '../common/fields';
 import { withZipMatchingState } from '../address-rules/zip-state.refine';
 import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
+import { courierSchema } from './couriers.schema';
 
 const partyFields = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
   z.object({
@@ -47,12 +48,20 @@ export const SINGLE_LABEL_FORMATS = ['pdf', 'zpl'] as const;
 export const singleLabelFormatSchema = z.enum(SINGLE_LABEL_FORMATS, { error: 'Label format must be pdf or zpl' });
 export type SingleLabelFormat = z.infer<typeof singleLabelFormatSchema>;
 
+/**
+ * An order's courier by its id, in any case (`UPS`, `ups`). Empty is USPS, as the spec's `courier ('usps')` default
+ * was before there were others; anything that is not text is refused rather than read as empty.
+ */
+export const courierField = z
+  .preprocess((v) => (v === null ? 'usps' : typeof v === 'string' ? oneLine(v).toLowerCase() || 'usps' : v), courierSchema)
+  .default('usps');
+
 /** Spec: Single-order payload. */
 export const singleOrderSchema = z.object({
   user_id: z.string({ error: 'user_id must be text' }).optional(),
   service_name: z.preprocess((v) => (typeof v === 'string' ? oneLine(v) : v), z.string({ error: 'Please select a service' }).min(1, { error: 'Please select a service' }).max(80)),
   manifested: z.boolean().default(false),
-  courier: z.literal('usps', { error: 'Courier must be USPS' }).default('usps'),
+  courier: courierField,
   sender: senderSchema,
   receiver: receiverSchema,
   package: packageSchema,

@@ -29,6 +29,7 @@ export {
   type VoidOutcome,
 } from './carrier.port';
 export { catalogServiceOf, courierOfService, SHIPPING_SERVICE_CATALOG, type CatalogService } from './catalog/shipping-service-catalog';
+export { courierCarrying, courierMismatch } from './catalog/service-courier';
 export { CARRIER_PLUGINS, carrierPluginOf, type RegisteredCarrierPlugin, SAMPLE_LABEL_CARRIERS } from './carrier-plugins';
 export { CARRIER_SETTINGS, ordersEnvWithCarriersSchema, type OrdersEnvWithCarriers } from './carrier-settings';
 export type { CarrierPushEvent } from './plugin/carrier-plugin';

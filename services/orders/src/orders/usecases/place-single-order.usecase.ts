@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, type OrdersRpc, type ParsedRequestOf } from '@labeldesk/contracts';
 import { createHash, randomUUID } from 'node:crypto';
+import { courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
@@ -40,6 +41,9 @@ export class PlaceSingleOrderUseCase {
       if (!placed) throw error;
       return this.answerAgain(placed, requestHash);
     }
+    // Refused before the order is written: nothing is held, charged or left behind.
+    const mismatch = courierMismatch(request.order.courier, price);
+    if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch, [{ path: 'courier', message: mismatch }]);
     if (request.writeWithinMs !== undefined && performance.now() - received > request.writeWithinMs) {
       // The gateway has told the customer (or is about to) that nothing was charged: a late order must not appear.
       throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'The label service did not answer in time. Try again; you were not charged.');

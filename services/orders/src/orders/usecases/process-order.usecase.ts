@@ -2,7 +2,7 @@ import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
-import { LabelPurchaser, ShipperContacts, toShipment } from '../../carriers';
+import { courierMismatch, LabelPurchaser, ShipperContacts, toShipment } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
@@ -126,6 +126,9 @@ export class ProcessOrderUseCase {
   /** An order written before its price (a row from before prices were fixed at insert) is priced now, once. */
   private async quote(order: OrderEntity): Promise<OrderEntity> {
     const priced = await this.price(order.userId, order.serviceName, order.package.package_weight);
+    // A refusal (REFUSALS): the order ends before any money moves.
+    const mismatch = courierMismatch(order.courier, priced);
+    if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch);
     // Not read back: the row now holds exactly this order with these fields (the update is conditional on pending).
     await this.orders.move(order.id, 'pending', priced);
     return Object.assign(order, priced);

@@ -19,6 +19,7 @@ import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
 import { ApiKeysController } from './http/api-keys.controller';
 import { AddressVerifyController } from './http/address-verify.controller';
+import { RatesController } from './http/rates.controller';
 import { CsvMappingsController } from './http/csv-mappings.controller';
 import { AdminAuditController } from './http/admin-audit.controller';
 import { AdminOrdersController } from './http/admin-orders.controller';
@@ -62,7 +63,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

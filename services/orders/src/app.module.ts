@@ -9,6 +9,7 @@ import { DownloadsModule } from './downloads';
 import { FilesModule, StoredFileEntity } from './files';
 import { LifecycleModule } from './lifecycle';
 import { OrderEntity, OrdersModule } from './orders';
+import { RatesModule } from './rates';
 import { ShippingDayModule } from './shipping-day';
 import { WebhooksModule } from './webhooks';
 
@@ -21,7 +22,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

@@ -17,6 +17,7 @@ import { ToggleDefaultShippingServiceUseCase } from './shipping-services/usecase
 import { ToggleUserShippingServiceUseCase } from './shipping-services/usecases/toggle-user-shipping-service.usecase';
 import { QuotePricesCache } from './quotes/quote-prices.cache';
 import { QuoteUseCase } from './quotes/quote.usecase';
+import { RateOfferingsUseCase } from './quotes/rate-offerings.usecase';
 
 /** Default and per-user shipping services (shipping services), weight-tier prices, quotes. */
 @Module({})
@@ -28,7 +29,7 @@ export class PricingModule {
       controllers: [ShippingServicesController],
       providers: [
         { provide: SOLE_WRITER, useValue: isServedByThisProcess(env.DATABASE_URL) },
-        ShippingServiceRepository, ShippingServiceCatalog, QuotePricesCache, QuoteUseCase, PublicPricesUseCase, AvailableShippingServicesUseCase,
+        ShippingServiceRepository, ShippingServiceCatalog, QuotePricesCache, QuoteUseCase, RateOfferingsUseCase, PublicPricesUseCase, AvailableShippingServicesUseCase,
         ToggleDefaultShippingServiceUseCase, SetDefaultPricesUseCase, RenameDefaultShippingServiceUseCase, ToggleUserShippingServiceUseCase, SetUserPricesUseCase, RenameUserShippingServiceUseCase,
       ],
     });

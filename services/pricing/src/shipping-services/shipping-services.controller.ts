@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { PricingRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { QuoteUseCase } from '../quotes/quote.usecase';
+import { RateOfferingsUseCase } from '../quotes/rate-offerings.usecase';
 import type { UserShippingServiceEntity } from './shipping-service.entities';
 import { toDefaultShippingService, toUserShippingService } from './shipping-service.mapper';
 import { AvailableShippingServicesUseCase } from './usecases/available-shipping-services.usecase';
@@ -23,6 +24,7 @@ export class ShippingServicesController {
   constructor(
     private readonly catalog: ShippingServiceCatalog,
     private readonly quote: QuoteUseCase,
+    private readonly rateOfferings: RateOfferingsUseCase,
     private readonly publicPriceList: PublicPricesUseCase,
     private readonly availableShippingServices: AvailableShippingServicesUseCase,
     private readonly toggleDefaultShippingService: ToggleDefaultShippingServiceUseCase,
@@ -103,6 +105,11 @@ export class ShippingServicesController {
   @RpcHandler(PricingRpc.renameUserService)
   async renameUser(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.renameUserService) body: ParsedRequestOf<typeof PricingRpc.renameUserService>) {
     return this.userView(await this.renameUserShippingService.execute(body.userId, body.serviceId, body.name));
+  }
+
+  @RpcHandler(PricingRpc.rateOfferings)
+  onRateOfferings(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PricingRpc.rateOfferings) body: ParsedRequestOf<typeof PricingRpc.rateOfferings>) {
+    return this.rateOfferings.execute(body);
   }
 
   @RpcHandler(PricingRpc.quote)

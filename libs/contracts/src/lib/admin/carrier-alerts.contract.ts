@@ -9,10 +9,12 @@ import { labelCarrierSchema } from '../orders/label-carrier.schema';
  * - `unreadable_answer`: it answered a purchase or a SCAN form in a way we could not read (or not at all once the
  *   form was asked), so a label may have been sold or a form made that we hold no record of; nothing is bought or
  *   made again for them, and the admin checks the carrier's account.
- * The first two clear themselves once the carrier sells a label; an unreadable answer is not undone by a sale and
- * ends UNREADABLE_ANSWER_ALERT_DAYS after it was last seen.
+ * - `price_below_cost`: a customer's price for a service was under what the carrier charges for a parcel, so the
+ *   service was not offered for it (issue 45): the admin raises that price list.
+ * The first two clear themselves once the carrier sells a label; an unreadable answer and a price below cost are not
+ * undone by a sale and end UNREADABLE_ANSWER_ALERT_DAYS after they were last seen.
  */
-export const CARRIER_ALERT_REASONS = ['upstream_funds', 'unavailable', 'unreadable_answer'] as const;
+export const CARRIER_ALERT_REASONS = ['upstream_funds', 'unavailable', 'unreadable_answer', 'price_below_cost'] as const;
 export type CarrierAlertReason = (typeof CARRIER_ALERT_REASONS)[number];
 
 /**

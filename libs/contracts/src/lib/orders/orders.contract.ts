@@ -6,6 +6,7 @@ import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
 import { labelCarrierSchema } from './label-carrier.schema';
+import { ratesBodySchema, ratesResponseSchema } from './rates.schema';
 import { singleOrderSchema } from './single-order.schema';
 import { chosenScanFormsBodySchema, slipVariantSchema, todayFormLabelsResponseSchema, todayScanFormsResponseSchema } from './shipping-day.schema';
 import { verifyAddressBodySchema, verifyAddressResponseSchema } from '../address-rules/address-verification.schema';
@@ -167,6 +168,8 @@ export const OrdersRpc = {
    * A new subject: `orders.webhook.easypost.v1` (EasyPost's alone) is no longer served; a push a previous gateway
    * relays during a rolling restart is retried by EasyPost, as for any non-2xx answer.
    */
+  /** Every service the user may buy for one parcel, compared: prices, days, tags (issue 45; costs for admins only). */
+  rates: defineRpc('orders.rates.compare.v1', ratesBodySchema, ratesResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   carrierPush: defineRpc(
     'orders.carrier-push.v1',
     z.object({

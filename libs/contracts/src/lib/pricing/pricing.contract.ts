@@ -24,6 +24,27 @@ export const PricingRpc = {
   renameUserService: defineRpc('pricing.user-service.rename.v1', renameBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   /** Anyone (the landing page): each enabled default service's name, weight limit and lowest tier price. */
   publicPrices: defineRpc('pricing.default-service.public-prices.v1', emptySchema, z.object({ services: z.array(publicPriceSchema) }), { who: 'public' }),
+  /**
+   * One parcel's prices for one user, given what each carrier charges us (issue 45): a service the user cannot buy, over
+   * its weight limit, or whose price would be under the carrier's cost is not offered, with the reason.
+   */
+  rateOfferings: defineRpc(
+    'pricing.rate-offerings.v1',
+    z.object({
+      userId: idSchema,
+      weightLb: z.number().positive().max(150),
+      costs: z.array(z.object({ serviceUid: z.string().max(80), costCents: z.number().int().nonnegative() })).max(200),
+    }),
+    z.object({
+      offerings: z.array(
+        z.discriminatedUnion('offered', [
+          z.object({ offered: z.literal(true), serviceUid: z.string(), serviceName: z.string(), priceCents: z.number().int().nonnegative(), costCents: z.number().int().nonnegative() }),
+          z.object({ offered: z.literal(false), serviceUid: z.string(), serviceName: z.string().nullable(), reason: z.enum(['not_offered', 'over_weight', 'no_price', 'below_cost']), priceCents: z.number().int().nullable(), costCents: z.number().int().nonnegative() }),
+        ]),
+      ),
+    }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:read', services: ['orders'] },
+  ),
   /** Prices for one user; each item is priced by its billable (rounded-up) weight. */
   quote: defineRpc(
     'pricing.quote.create.v1',

@@ -19,13 +19,14 @@ type AlertRow = { carrier: CarrierId; reason: CarrierAlertReason; message: strin
 /**
  * The carriers' standing alerts, shared by every replica. `carrier_alerts` keeps one per carrier of the troubles a
  * sale ends (no funds upstream, not answering); `carrier_unreadable_alerts` one per carrier of the answers we could
- * not read, which no sale ends: each stands until UNREADABLE_ANSWER_ALERT_DAYS after it was last seen.
+ * not read, which no sale ends: each stands until UNREADABLE_ANSWER_ALERT_DAYS after it was last seen, as do those of
+ * `carrier_price_alerts` (a customer's price under the carrier's cost), one per carrier and service.
  */
 @Injectable()
 export class CarrierAlertsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-  private table(name: 'carrier_alerts' | 'carrier_unreadable_alerts'): string {
+  private table(name: 'carrier_alerts' | 'carrier_unreadable_alerts' | 'carrier_price_alerts'): string {
     return schemaTable(this.orm, name);
   }
 
@@ -53,6 +54,17 @@ export class CarrierAlertsRepository {
     );
   }
 
+  /** A price under this carrier's cost for a service (issue 45); a new one after the last had ended starts anew. */
+  async raisePriceBelowCost(carrier: CarrierId, serviceUid: string, message: string): Promise<void> {
+    const table = this.table('carrier_price_alerts');
+    await this.orm.em.fork().execute(
+      `insert into ${table} ("carrier", "service_uid", "message") values (?, ?, ?)
+       on conflict ("carrier", "service_uid") do update set "message" = excluded."message", "last_seen" = now(),
+              "since" = case when ${table}."last_seen" > now() - ?::int * interval '1 day' then ${table}."since" else now() end`,
+      [carrier, serviceUid, message, UNREADABLE_ANSWER_ALERT_DAYS],
+    );
+  }
+
   /** The carrier sold a label: the troubles a sale ends are over. An unreadable answer stays. */
   async clear(carrier: CarrierId): Promise<void> {
     await this.orm.em.fork().execute(`delete from ${this.table('carrier_alerts')} where "carrier" = ?`, [carrier]);
@@ -65,8 +77,11 @@ export class CarrierAlertsRepository {
        union all
        select "carrier", 'unreadable_answer', "message", "since", "last_seen" from ${this.table('carrier_unreadable_alerts')}
         where "last_seen" > now() - ?::int * interval '1 day'
+       union all
+       select "carrier", 'price_below_cost', "message", "since", "last_seen" from ${this.table('carrier_price_alerts')}
+        where "last_seen" > now() - ?::int * interval '1 day'
        order by "since"`,
-      [UNREADABLE_ANSWER_ALERT_DAYS],
+      [UNREADABLE_ANSWER_ALERT_DAYS, UNREADABLE_ANSWER_ALERT_DAYS],
     );
     return rows.map((row) => ({ carrier: row.carrier, reason: row.reason, message: row.message, since: new Date(row.since), lastSeen: new Date(row.last_seen) }));
   }

@@ -37,6 +37,11 @@ export class CarrierAlerts {
     this.alerts.raise(carrier, 'unreadable_answer', message).catch((error: unknown) => this.logger.error(`carrier alert not written (${carrier} SCAN form): ${String(error)}; it was: ${message}`));
   }
 
+  /** A customer's price was under this carrier's cost for a service, which was not offered for the parcel (issue 45). */
+  priceBelowCost(carrier: CarrierId, serviceUid: string, message: string): void {
+    this.throttled(`${carrier}:price:${serviceUid}`, () => this.alerts.raisePriceBelowCost(carrier, serviceUid, message));
+  }
+
   private throttled(key: string, write: () => Promise<void>): void {
     const now = Date.now();
     if (now - (this.lastWrite.get(key) ?? 0) < WRITE_EVERY_MS) return;

@@ -1,4 +1,4 @@
-import type { CarrierAdapter, CarrierId, CarrierShippingService } from '../carrier.port';
+import type { CarrierAdapter, CarrierId, CarrierRate, CarrierShippingService, LabelShipment } from '../carrier.port';
 
 /**
  * The carriers `CARRIERS` turned on, in the order a purchase tries them. The sandbox's sample labels can never stand
@@ -50,5 +50,27 @@ export class CarrierRegistry {
       }
     }
     return [...merged.values()];
+  }
+
+  /**
+   * Each service's rate for a shipment from the carrier a purchase would ask first (CARRIERS order), so the price shown
+   * is the label bought. A carrier that quotes no rates, or cannot be asked now, is passed over for the next.
+   */
+  async rates(shipment: LabelShipment, onError: (carrier: CarrierId, error: unknown) => void): Promise<Array<CarrierRate & { carrier: CarrierId }>> {
+    const answers = await Promise.all(
+      this.ordered.map(async (carrier) => {
+        try {
+          return (await carrier.rates?.(shipment)) ?? [];
+        } catch (error) {
+          onError(carrier.profile.id, error);
+          return [];
+        }
+      }),
+    );
+    const first = new Map<string, CarrierRate & { carrier: CarrierId }>();
+    answers.forEach((rates, index) => {
+      for (const rate of rates) if (!first.has(rate.serviceUid)) first.set(rate.serviceUid, { ...rate, carrier: this.ordered[index]!.profile.id });
+    });
+    return [...first.values()];
   }
 }

@@ -17,6 +17,7 @@ import { Migration015LabelledItems } from './migration-015-labelled-items';
 import { Migration016UnreadableAnswers } from './migration-016-unreadable-answers';
 import { Migration017ShippedOrderIds } from './migration-017-shipped-order-ids';
 import { Migration018LabelCourier } from './migration-018-label-courier';
+import { Migration019PriceAlerts } from './migration-019-price-alerts';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -37,4 +38,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration016UnreadableAnswers', class: Migration016UnreadableAnswers },
   { name: 'Migration017ShippedOrderIds', class: Migration017ShippedOrderIds },
   { name: 'Migration018LabelCourier', class: Migration018LabelCourier },
+  { name: 'Migration019PriceAlerts', class: Migration019PriceAlerts },
 ];

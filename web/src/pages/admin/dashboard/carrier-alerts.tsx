@@ -12,12 +12,16 @@ const ADVICE: Record<CarrierAlert['reason'], (name: string) => string> = {
     `Nothing is bought or made again for them: the label is asked about again at ${name} only, and a form's labels are kept as on a form (the seller was told not to put them on another). ` +
     `Check in the ${name} account whether the label or form quoted here was bought or made, and look for others since this alert began. ` +
     `This alert ends by itself ${UNREADABLE_ANSWER_ALERT_DAYS} days after it was last seen.`,
+  price_below_cost: () =>
+    'A customer\'s price for this service was under what the carrier charges for a parcel, so the service was not offered for it (nothing was sold at a loss). ' +
+    `Raise the price on Default Services or that user's services. This alert ends by itself ${UNREADABLE_ANSWER_ALERT_DAYS} days after it was last seen.`,
 };
 
 const TITLE: Record<CarrierAlert['reason'], (name: string) => string> = {
   upstream_funds: (name) => `${name} has no funds left`,
   unavailable: (name) => `${name} is not answering`,
   unreadable_answer: (name) => `${name} gave an answer we could not read`,
+  price_below_cost: (name) => `A price is under ${name}'s cost`,
 };
 
 /** The carriers' standing trouble, on top of the dashboard; nothing when all is well. */

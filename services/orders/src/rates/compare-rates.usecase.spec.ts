@@ -1,0 +1,66 @@
+import type { Caller } from '@labeldesk/contracts';
+import { parcel, receiver, sender } from '../../test/support/addresses';
+import { CompareRatesUseCase } from './compare-rates.usecase';
+import type { CachedRate } from './carrier-rates.cache';
+
+const userId = '6f1d2a0e-57a1-4c4e-9d6a-2f1f3f9d7b10';
+const customer: Caller = { userId, role: 'customer' };
+const admin: Caller = { userId: '0d6c8b4e-1b8c-4a55-b0d6-3c1b4c9d2e11', role: 'admin' };
+const request = { userId, sender: sender(), receiver: receiver(), package: parcel(3) };
+
+const carrierRates: CachedRate[] = [
+  { carrier: 'easypost', serviceUid: 'usps_ground_advantage', costCents: 540, deliveryDays: 4, deliveryDate: null },
+  { carrier: 'easypost', serviceUid: 'ups_ground', costCents: 1_210, deliveryDays: 3, deliveryDate: '2026-12-03' },
+  { carrier: 'easypost', serviceUid: 'usps_priority', costCents: 880, deliveryDays: 2, deliveryDate: null },
+  { carrier: 'easypost', serviceUid: 'not_in_the_catalog', costCents: 100, deliveryDays: 1, deliveryDate: null },
+];
+
+const setUp = () => {
+  const registry = { rates: jest.fn(async () => carrierRates) };
+  const rpc = {
+    call: jest.fn(async (_contract: unknown, body: { costs: Array<{ serviceUid: string; costCents: number }> }) => ({
+      offerings: body.costs.map(({ serviceUid, costCents }) =>
+        serviceUid === 'ups_ground'
+          ? { offered: false, serviceUid, serviceName: 'UPS Ground', reason: 'below_cost', priceCents: 1_100, costCents }
+          : { offered: true, serviceUid, serviceName: serviceUid === 'usps_priority' ? 'USPS Priority Mail' : 'USPS Ground Advantage', priceCents: costCents + 200, costCents },
+      ),
+    })),
+  };
+  const alerts = { priceBelowCost: jest.fn() };
+  return { registry, rpc, alerts, useCase: new CompareRatesUseCase(registry as never, rpc as never, alerts as never) };
+};
+
+describe('CompareRatesUseCase', () => {
+  it("answers the user's prices cheapest first with tags, leaving out services priced under cost and unknown to the catalog", async () => {
+    const { useCase, rpc } = setUp();
+    const { rates } = await useCase.execute(request, customer);
+    expect(rates).toEqual([
+      { offeringUid: 'usps_ground_advantage', carrier: 'usps', service: 'USPS Ground Advantage', priceCents: 740, deliveryDays: 4, tags: ['cheapest'] },
+      { offeringUid: 'usps_priority', carrier: 'usps', service: 'USPS Priority Mail', priceCents: 1_080, deliveryDays: 2, tags: ['fastest'] },
+    ]);
+    expect(rpc.call).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ userId, weightLb: 3, costs: expect.not.arrayContaining([expect.objectContaining({ serviceUid: 'not_in_the_catalog' })]) }), { asService: true });
+  });
+
+  it("alerts the admin once per comparison about a price under the carrier's cost, naming the service, both amounts and the ZIP3 pair", async () => {
+    const { useCase, alerts } = setUp();
+    await useCase.execute(request, customer);
+    expect(alerts.priceBelowCost).toHaveBeenCalledTimes(1);
+    expect(alerts.priceBelowCost).toHaveBeenCalledWith('easypost', 'ups_ground', expect.stringMatching(/^UPS Ground \(UPS ups_ground\) costs \$12\.10 for 3 lb from 787xx to 802xx, over the \$11\.00 price/));
+  });
+
+  it('shows costs and margins to an admin, never to a customer or to an admin acting as one', async () => {
+    const { useCase } = setUp();
+    expect((await useCase.execute(request, admin)).rates[0]).toMatchObject({ costCents: 540, marginCents: 200 });
+    expect((await useCase.execute(request, customer)).rates[0]).not.toHaveProperty('costCents');
+    expect((await useCase.execute(request, { ...customer, impersonatorId: admin.userId })).rates[0]).not.toHaveProperty('marginCents');
+    expect((await useCase.execute(request, { ...admin, adminPowersWithheld: true })).rates[0]).not.toHaveProperty('costCents');
+  });
+
+  it('asks the carriers once for the same parcel within a few minutes, and pricing every time', async () => {
+    const { useCase, registry, rpc } = setUp();
+    await useCase.execute(request, customer);
+    await useCase.execute(request, customer);
+    expect(registry.rates).toHaveBeenCalledTimes(1);
+    expect(rpc.call).toHaveBeenCalledTimes(2);
+  });
+});

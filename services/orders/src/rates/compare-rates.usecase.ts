@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { courierName, PricingRpc, type Caller, type Courier, type ParsedRequestOf, type OrdersRpc, type Rate, type RatesResponse } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import { CARRIER_REGISTRY, CarrierAlerts, type CarrierRegistry, courierOfService, type LabelShipment, toShipment } from '../carriers';
+import { CarrierRatesCache, type CachedRate } from './carrier-rates.cache';
+import { rateTags } from './rate-tags';
+
+type RatesRequest = ParsedRequestOf<typeof OrdersRpc.rates>;
+
+const cents = (value: number) => `$${(value / 100).toFixed(2)}`;
+
+/**
+ * Rates compared (issue 45): every service the carriers would sell for the parcel, at the user's own prices, cheapest
+ * first and tagged. A service whose price would be under the carrier's cost is left out and the admin alerted; costs
+ * and margins are shown to admins only (never to a customer, nor to an admin acting as one).
+ */
+@Injectable()
+export class CompareRatesUseCase {
+  private readonly logger = new Logger(CompareRatesUseCase.name);
+  private readonly cache = new CarrierRatesCache();
+
+  constructor(
+    @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
+    private readonly rpc: RpcClient,
+    private readonly alerts: CarrierAlerts,
+  ) {}
+
+  async execute(request: RatesRequest, caller: Caller): Promise<RatesResponse> {
+    const shipment = toShipment({ serviceUid: '', sender: request.sender, receiver: request.receiver, package: request.package }, null);
+    const carrierRates = (await this.carrierRates(shipment)).filter((rate) => courierOfService(rate.serviceUid) !== undefined);
+    if (carrierRates.length === 0) return { rates: [] };
+    const { offerings } = await this.rpc.call(
+      PricingRpc.rateOfferings,
+      { userId: request.userId, weightLb: shipment.package.weightLb, costs: carrierRates.map(({ serviceUid, costCents }) => ({ serviceUid, costCents })) },
+      { asService: true },
+    );
+    const byUid = new Map(carrierRates.map((rate) => [rate.serviceUid, rate]));
+    const priced = offerings.flatMap((offering) => {
+      const rate = byUid.get(offering.serviceUid)!;
+      if (offering.offered) return [{ rate, serviceName: offering.serviceName, priceCents: offering.priceCents }];
+      if (offering.reason === 'below_cost') this.alertBelowCost(rate, offering.serviceName ?? offering.serviceUid, offering.priceCents, shipment);
+      return [];
+    });
+    const tags = rateTags(priced.map(({ rate, priceCents }) => ({ offeringUid: rate.serviceUid, priceCents, deliveryDays: rate.deliveryDays })));
+    const showCosts = caller.role === 'admin' && !caller.adminPowersWithheld && caller.impersonatorId === undefined;
+    const rates = priced.map(({ rate, serviceName, priceCents }): Rate => ({
+      offeringUid: rate.serviceUid,
+      carrier: courierOfService(rate.serviceUid) as Courier,
+      service: serviceName,
+      priceCents,
+      deliveryDays: rate.deliveryDays,
+      ...(rate.deliveryDate ? { deliveryDate: rate.deliveryDate } : {}),
+      tags: tags.get(rate.serviceUid) ?? [],
+      ...(showCosts ? { costCents: rate.costCents, marginCents: priceCents - rate.costCents } : {}),
+    }));
+    return { rates: rates.sort((a, b) => a.priceCents - b.priceCents || (a.deliveryDays ?? Infinity) - (b.deliveryDays ?? Infinity)) };
+  }
+
+  private carrierRates(shipment: LabelShipment): Promise<readonly CachedRate[]> {
+    return this.cache.get(shipment, () =>
+      this.registry.rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
+    );
+  }
+
+  private alertBelowCost(rate: CachedRate, serviceName: string, priceCents: number | null, shipment: LabelShipment): void {
+    const what = `${serviceName} (${courierName(courierOfService(rate.serviceUid) ?? '')} ${rate.serviceUid})`;
+    const price = priceCents === null ? 'the price' : `the ${cents(priceCents)} price`;
+    this.alerts.priceBelowCost(
+      rate.carrier,
+      rate.serviceUid,
+      `${what} costs ${cents(rate.costCents)} for ${shipment.package.weightLb} lb from ${shipment.from.zip.slice(0, 3)}xx to ${shipment.to.zip.slice(0, 3)}xx, over ${price} a customer would pay: it was not offered. Raise that price list.`,
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import type { ParsedRequestOf, PricingRpc, ResponseOf } from '@labeldesk/contracts';
+import { priceFor } from '../shipping-services/price-tiers.policy';
+import { QuotePricesCache, type BuyableShippingService } from './quote-prices.cache';
+
+type Offering = ResponseOf<typeof PricingRpc.rateOfferings>['offerings'][number];
+
+/**
+ * One parcel's prices for one user beside what each carrier charges us (issue 45). A price is never under the carrier's
+ * cost: such a service is not offered (`below_cost`), and the caller alerts the admin. Neither is one the user cannot
+ * buy, one over its weight limit, or one with no tier for the weight.
+ */
+@Injectable()
+export class RateOfferingsUseCase {
+  constructor(private readonly prices: QuotePricesCache) {}
+
+  async execute(request: ParsedRequestOf<typeof PricingRpc.rateOfferings>): Promise<ResponseOf<typeof PricingRpc.rateOfferings>> {
+    const byUid = new Map([...(await this.prices.buyableByName(request.userId)).values()].map((service) => [service.uid, service]));
+    return { offerings: request.costs.map(({ serviceUid, costCents }) => offeringOf(byUid.get(serviceUid), serviceUid, costCents, request.weightLb)) };
+  }
+}
+
+export const offeringOf = (service: BuyableShippingService | undefined, serviceUid: string, costCents: number, weightLb: number): Offering => {
+  const refused = (reason: Extract<Offering, { offered: false }>['reason'], priceCents: number | null = null): Offering => ({
+    offered: false,
+    serviceUid,
+    serviceName: service?.name ?? null,
+    reason,
+    priceCents,
+    costCents,
+  });
+  if (!service) return refused('not_offered');
+  if (weightLb > service.maxWeight) return refused('over_weight');
+  const price = priceFor(service.prices, weightLb);
+  if (!price) return refused('no_price');
+  if (price.priceCents < costCents) return refused('below_cost', price.priceCents);
+  return { offered: true, serviceUid, serviceName: service.name, priceCents: price.priceCents, costCents };
+};

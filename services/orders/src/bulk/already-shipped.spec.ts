@@ -2,7 +2,7 @@ import type { ShippedOrder } from '@labeldesk/contracts';
 import { leaveOutShipped, markShippedRows, SHIPPED_LOOKUP_PAGE } from './already-shipped';
 import type { StagedRowSummary } from './bulk.rows';
 
-const summary = (rowNo: number, orderId: string | null, buyAnother = false): StagedRowSummary => ({ rowNo, serviceName: 'USPS Priority Mail', weightLb: 1, sku: null, orderId, buyAnother });
+const summary = (rowNo: number, orderId: string | null, buyAnother = false): StagedRowSummary => ({ rowNo, serviceName: 'USPS Priority Mail', weightLb: 1, courier: 'usps', sku: null, orderId, buyAnother });
 const label = (orderId: string): ShippedOrder => ({ orderId, shippedAt: '2026-11-20T15:00:00.000Z', trackingNumber: `9400${orderId}` });
 
 /** A look-up that knows `shipped` and records what it was asked. */

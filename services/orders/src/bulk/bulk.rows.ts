@@ -89,6 +89,8 @@ export interface StagedRowSummary {
   rowNo: number;
   serviceName: string;
   weightLb: number;
+  /** The row's courier (usps, ups…): the service pricing names must be its. */
+  courier: string;
   sku: string | null;
   /** The file's order ID, by which a row already shipped is known (issue 47). */
   orderId: string | null;

@@ -1,6 +1,6 @@
 import { uploadMismatch } from './submit-bulk-order.usecase';
 
-const rows = (...rowNos: number[]) => rowNos.map((rowNo) => ({ rowNo, serviceName: 'USPS Priority Mail', weightLb: 2, sku: null, orderId: null, buyAnother: false }));
+const rows = (...rowNos: number[]) => rowNos.map((rowNo) => ({ rowNo, serviceName: 'USPS Priority Mail', weightLb: 2, courier: 'usps', sku: null, orderId: null, buyAnother: false }));
 
 describe('uploadMismatch', () => {
   it('accepts exactly rows 0 … rowCount - 1', () => {

@@ -17,6 +17,7 @@ import {
 } from '@labeldesk/contracts';
 import { foundInScope, RpcClient, type OwnerScope } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
+import { courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
@@ -34,6 +35,10 @@ type ProcessResponse = ResponseOf<typeof OrdersRpc.bulkProcess>;
 
 
 const priceKey = (serviceName: string, weightLb: number) => `${serviceName.toLowerCase()}|${weightLb}`;
+
+/** A batch refused for its rows: how many, the first one's words, and each (the first 1,000) by its field. */
+const rowsRefused = (issues: readonly FieldIssue[]): DomainError =>
+  new DomainError(ErrorCode.VALIDATION_FAILED, `${issues.length} row(s) cannot be bought: ${issues[0]?.message ?? ''}`, issues.slice(0, 1000));
 
 /**
  * Takes a batch from draft to buying. Before anything is bought every row is checked against the services the
@@ -147,21 +152,25 @@ export class SubmitBulkOrderUseCase {
         issues.push({ path: `orderData.${rowNo}.package.package_weight`, message: `Row ${rowNo + 1}: weight ${weightLb} lb is over the ${service.maxWeight} lb maximum of ${service.name}` });
       }
     });
-    if (issues.length > 0) {
-      throw new DomainError(ErrorCode.VALIDATION_FAILED, `${issues.length} row(s) cannot be bought: ${issues[0]?.message ?? ''}`, issues.slice(0, 1000));
-    }
+    if (issues.length > 0) throw rowsRefused(issues);
     // Thousands of rows share a few (service, weight) pairs: price each pair once, keeping the message small.
     const pairs = new Map<string, { serviceName: string; weightLb: number }>();
     for (const row of rows) pairs.set(priceKey(row.serviceName, row.weightLb), { serviceName: row.serviceName, weightLb: row.weightLb });
     const unique = [...pairs.values()];
     const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { asService: true });
     const prices = new Map(unique.map((pair, i) => [priceKey(pair.serviceName, pair.weightLb), quote.items[i]]));
-    return rows.map((row) => {
+    const otherCouriers: FieldIssue[] = [];
+    const items = rows.map((row) => {
       const price = prices.get(priceKey(row.serviceName, row.weightLb));
       // A missing price is an error, never a free label.
       if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${row.rowNo + 1} has no price`);
+      // Pricing names the service's uid, and so its courier: a row's label must be of the row's courier.
+      const mismatch = courierMismatch(row.courier, price);
+      if (mismatch) otherCouriers.push({ path: `orderData.${row.rowNo}.courier`, message: `Row ${row.rowNo + 1}: ${mismatch}` });
       return { id: randomUUID(), userId, rowNo: row.rowNo, serviceName: price.serviceName, serviceUid: price.serviceUid, priceCents: price.priceCents, sku: row.sku };
     });
+    if (otherCouriers.length > 0) throw rowsRefused(otherCouriers);
+    return items;
   }
 }
 

@@ -4,7 +4,7 @@ import { CompareRatesUseCase } from './compare-rates.usecase';
 import type { CachedRate } from './carrier-rates.cache';
 
 const userId = '6f1d2a0e-57a1-4c4e-9d6a-2f1f3f9d7b10';
-const customer: Caller = { userId, role: 'customer' };
+const customer: Caller = { userId, role: 'user' };
 const admin: Caller = { userId: '0d6c8b4e-1b8c-4a55-b0d6-3c1b4c9d2e11', role: 'admin' };
 const request = { userId, sender: sender(), receiver: receiver(), package: parcel(3) };
 

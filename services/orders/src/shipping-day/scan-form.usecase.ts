@@ -6,6 +6,7 @@ import { BulkOrdersRepository, mergedLabelPdfChunks } from '../bulk';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierId, type CarrierRegistry, type ScanFormOutcome, type ScanFormRequest, unconfirmedScanFormText } from '../carriers';
 import { centralDayOf, centralInstant } from '../common';
 import { FileRepository, fileInScope } from '../files';
+import { chosenOffForms, noFormNeeded } from './no-form-couriers';
 import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
 import { listed, unconfirmedFormsError, unconfirmedNotice } from './scan-form-unconfirmed';
 import { ScanFormsRepository, type DayCandidate, type ScanFormRecord } from './scan-forms.repository';
@@ -54,7 +55,8 @@ const isCreated = (form: ScanFormRecord): boolean => form.state === 'created';
 const isUnconfirmed = (form: ScanFormRecord): boolean => form.state === 'unconfirmed';
 
 /**
- * SCAN forms (USPS PS Form 5630, docs/decisions/046): for a batch, or for a customer's single labels of today. The
+ * SCAN forms (USPS PS Form 5630, docs/decisions/046): for a batch, or for a customer's single labels of today. Only
+ * USPS labels go on them (SCAN_FORM_COURIER); a day or batch of other couriers' labels only is told they need none. The
  * labels not voided and on no form are planned into forms (one sender, at most 200 each), each claimed in the
  * database before the carrier is asked, so a label never goes on two forms; forms made before are answered again.
  * Once the carrier was asked, only its refusal, or an answer that it provably was not asked, gives the labels back:
@@ -87,6 +89,8 @@ export class ScanFormUseCase {
     const made = forms.filter(isCreated);
     if (made.length === 0) this.throwUnconfirmed(forms);
     if (made.length === 0 && !mayMake && candidates.length > 0) throw new DomainError(ErrorCode.AUTH_SCOPE_MISSING, MAKING_NEEDS_BUY);
+    const others = made.length === 0 && candidates.length === 0 ? await this.forms.batchLabelsOfOtherCouriers(bulkOrderId) : [];
+    if (others.length > 0) throw noFormNeeded('This batch has no USPS label.', others);
     if (made.length === 0) throw this.unavailable(candidates);
     const fileId = await this.bundle(batch.user_id, made, `SCAN_Form_${bulkOrderId.slice(0, 8)}`);
     const unconfirmed = forms.filter(isUnconfirmed);
@@ -101,12 +105,12 @@ export class ScanFormUseCase {
     const { mailingDate, labels: candidates } = await this.todayLabels(userId, now);
     await this.makeForms(candidates, { userId, bulkOrderId: null, mailingDate });
     const answered = this.withFiles(await this.forms.ofDay(userId, mailingDate));
-    if (answered.length === 0) {
-      throw candidates.length === 0
-        ? new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, 'No single label was bought today, so there is nothing for a SCAN form.')
-        : this.unavailable(candidates);
-    }
-    return answered;
+    if (answered.length > 0) return answered;
+    if (candidates.length > 0) throw this.unavailable(candidates);
+    const day = mailingDayOf(now);
+    const others = await this.forms.singleLabelsOfOtherCouriers(userId, day.from, day.to);
+    if (others.length > 0) throw noFormNeeded('No USPS label was bought today.', others);
+    throw new DomainError(ErrorCode.ORDERS_SCAN_FORM_UNAVAILABLE, 'No single label was bought today, so there is nothing for a SCAN form.');
   }
 
   /**
@@ -128,7 +132,8 @@ export class ScanFormUseCase {
     const byId = new Map(labels.map((label) => [label.labelId, label]));
     const unknown = orderIds.filter((id) => !byId.has(id));
     if (unknown.length > 0) {
-      throw new DomainError(ErrorCode.VALIDATION_FAILED, `Not one of today's labels: ${listed(unknown)}. A SCAN form takes labels bought today.`);
+      const day = mailingDayOf(now);
+      throw chosenOffForms(unknown, await this.forms.singleLabelsOfOtherCouriers(userId, day.from, day.to));
     }
     const chosen = orderIds.map((id) => byId.get(id) as DayCandidate);
     const excluded = chosen.filter((label) => exclusionOf(label) !== null);

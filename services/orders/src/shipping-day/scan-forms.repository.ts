@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { SingleOrder } from '@labeldesk/contracts';
+import { SCAN_FORM_COURIER, type SingleOrder } from '@labeldesk/contracts';
 import type { OwnerScope } from '@labeldesk/nest-transport';
 import { type CarrierId, type CarrierRefs, type LabelAddress, toShipment } from '../carriers';
 import { EVERY_OWNER, jsonColumn, ownerCondition } from '../database';
 import type { LabelKind, VoidState } from '../lifecycle';
+import type { OtherCourierLabel } from './no-form-couriers';
 import type { FormCandidate, PlannedForm } from './scan-form-plan';
 
 /**
@@ -111,6 +112,10 @@ export class ScanFormsRepository {
     return this.orm.em.fork();
   }
 
+  /**
+   * Labels that may go on a form: USPS's only (a SCAN form is USPS's PS Form 5630), whatever label carrier sold them.
+   * Its first value is SCAN_FORM_COURIER.
+   */
   private candidatesQuery(where: string, orderBy: string): string {
     return `select l."label_kind", l."label_id", l."carrier", l."tracking_number", l."carrier_refs",
                    coalesce(o."sender", i."data"->'sender') as "sender", v."state" as "void_state", f."scan_form_id", sf."state" as "scan_form_state",
@@ -121,13 +126,31 @@ export class ScanFormsRepository {
               left join ${this.t('label_voids')} v on v."label_kind" = l."label_kind" and v."label_id" = l."label_id"
               left join ${this.t('scan_form_labels')} f on f."label_kind" = l."label_kind" and f."label_id" = l."label_id"
               left join ${this.t('scan_forms')} sf on sf."id" = f."scan_form_id"
-             where ${where} order by ${orderBy}`;
+             where l."courier" = ? and ${where} order by ${orderBy}`;
+  }
+
+  /** Labels no form takes (other couriers'), so that a day or batch of only those can say so. */
+  private async otherCourierLabels(where: string, values: readonly unknown[]): Promise<OtherCourierLabel[]> {
+    const rows = await this.em().execute<Array<{ label_id: string; tracking_number: string; courier: string }>>(
+      `select l."label_id", l."tracking_number", l."courier" from ${this.t('labels')} l
+        where l."courier" <> ? and ${where} order by l."purchased_at", l."label_id"`,
+      [SCAN_FORM_COURIER, ...values],
+    );
+    return rows.map((row) => ({ labelId: row.label_id, trackingNumber: row.tracking_number, courier: row.courier }));
+  }
+
+  batchLabelsOfOtherCouriers(bulkOrderId: string): Promise<OtherCourierLabel[]> {
+    return this.otherCourierLabels(`l."label_kind" = 'bulk' and l."order_id" = ?`, [bulkOrderId]);
+  }
+
+  singleLabelsOfOtherCouriers(userId: string, from: Date, to: Date): Promise<OtherCourierLabel[]> {
+    return this.otherCourierLabels(`l."label_kind" = 'single' and l."user_id" = ? and l."purchased_at" >= ? and l."purchased_at" < ?`, [userId, from, to]);
   }
 
   /** A batch's labels in the order of its label file (by SKU when the batch is sorted so). */
   async batchCandidates(bulkOrderId: string, sortBySku: boolean): Promise<FormCandidate[]> {
     const orderBy = sortBySku ? `coalesce(i."sku", ''), l."row_no"` : `l."row_no"`;
-    const rows = await this.em().execute<CandidateRow[]>(this.candidatesQuery(`l."label_kind" = 'bulk' and l."order_id" = ?`, orderBy), [bulkOrderId]);
+    const rows = await this.em().execute<CandidateRow[]>(this.candidatesQuery(`l."label_kind" = 'bulk' and l."order_id" = ?`, orderBy), [SCAN_FORM_COURIER, bulkOrderId]);
     return rows.map(toCandidate);
   }
 
@@ -135,7 +158,7 @@ export class ScanFormsRepository {
   async singleCandidates(userId: string, from: Date, to: Date): Promise<DayCandidate[]> {
     const rows = await this.em().execute<CandidateRow[]>(
       this.candidatesQuery(`l."label_kind" = 'single' and l."user_id" = ? and l."purchased_at" >= ? and l."purchased_at" < ?`, `l."purchased_at", l."label_id"`),
-      [userId, from, to],
+      [SCAN_FORM_COURIER, userId, from, to],
     );
     return rows.map((row) => ({ ...toCandidate(row), receiverName: row.receiver_name ?? '', purchasedAt: new Date(row.purchased_at) }));
   }

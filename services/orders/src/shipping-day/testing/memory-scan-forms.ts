@@ -1,5 +1,7 @@
+import { SCAN_FORM_COURIER } from '@labeldesk/contracts';
 import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { CarrierRefs } from '../../carriers';
+import type { OtherCourierLabel } from '../no-form-couriers';
 import type { PlannedForm } from '../scan-form-plan';
 import type { DayCandidate, ScanFormRecord, ScanFormsRepository } from '../scan-forms.repository';
 
@@ -8,7 +10,12 @@ export interface StoredLabel {
   userId: string;
   bulkOrderId: string | null;
   label: Omit<DayCandidate, 'scanFormId' | 'scanFormState'>;
+  /** Its courier (the order's): USPS when not said. */
+  courier?: string;
 }
+
+const isFormCourier = (stored: StoredLabel): boolean => (stored.courier ?? SCAN_FORM_COURIER) === SCAN_FORM_COURIER;
+const otherCourierLabel = (stored: StoredLabel): OtherCourierLabel => ({ labelId: stored.label.labelId, trackingNumber: stored.label.trackingNumber, courier: stored.courier ?? '' });
 
 type StoredForm = ScanFormRecord & { carrierRefs: CarrierRefs; carrierAnswer: string | null; updatedAt: Date; bundleFileId: string | null };
 
@@ -19,7 +26,9 @@ type StoredForm = ScanFormRecord & { carrierRefs: CarrierRefs; carrierAnswer: st
  */
 export class MemoryScanForms
   implements
-    Pick<ScanFormsRepository, 'singleCandidates' | 'batchCandidates' | 'claim' | 'complete' | 'unconfirm' | 'unconfirmAbandoned' | 'release' | 'find' | 'findOwned' | 'ofBatch' | 'ofDay' | 'bundleOf' | 'keepBundle'>
+    Pick<
+      ScanFormsRepository,
+      'singleCandidates' | 'batchCandidates' | 'singleLabelsOfOtherCouriers' | 'batchLabelsOfOtherCouriers' | 'claim' | 'complete' | 'unconfirm' | 'unconfirmAbandoned' | 'release' | 'find' | 'findOwned' | 'ofBatch' | 'ofDay' | 'bundleOf' | 'keepBundle'>
 {
   readonly labels: StoredLabel[] = [];
   /** The database's clock, as a claim stamps `created_at`; a test sets it back to leave a claim old. */
@@ -33,14 +42,24 @@ export class MemoryScanForms
     return { ...stored.label, scanFormId, scanFormState: scanFormId === null ? null : (this.forms.get(scanFormId)?.state ?? null) };
   }
 
+  private boughtIn(userId: string, from: Date, to: Date): StoredLabel[] {
+    return this.labels.filter((s) => s.userId === userId && s.label.kind === 'single' && s.label.purchasedAt >= from && s.label.purchasedAt < to);
+  }
+
   async singleCandidates(userId: string, from: Date, to: Date): Promise<DayCandidate[]> {
-    return this.labels
-      .filter((s) => s.userId === userId && s.label.kind === 'single' && s.label.purchasedAt >= from && s.label.purchasedAt < to)
-      .map((s) => this.candidate(s));
+    return this.boughtIn(userId, from, to).filter(isFormCourier).map((s) => this.candidate(s));
   }
 
   async batchCandidates(bulkOrderId: string): Promise<DayCandidate[]> {
-    return this.labels.filter((s) => s.bulkOrderId === bulkOrderId).map((s) => this.candidate(s));
+    return this.labels.filter((s) => s.bulkOrderId === bulkOrderId && isFormCourier(s)).map((s) => this.candidate(s));
+  }
+
+  async singleLabelsOfOtherCouriers(userId: string, from: Date, to: Date): Promise<OtherCourierLabel[]> {
+    return this.boughtIn(userId, from, to).filter((s) => !isFormCourier(s)).map(otherCourierLabel);
+  }
+
+  async batchLabelsOfOtherCouriers(bulkOrderId: string): Promise<OtherCourierLabel[]> {
+    return this.labels.filter((s) => s.bulkOrderId === bulkOrderId && !isFormCourier(s)).map(otherCourierLabel);
   }
 
   async claim(form: { id: string; userId: string; bulkOrderId: string | null; mailingDate: string; planned: PlannedForm }): Promise<boolean> {

@@ -6,6 +6,7 @@
 // (scripts/bench-api/setup.mjs: an admin, a buyer with balance, a lister with 200 bought labels), then loads it from
 // a forked process (scripts/bench-api/load-worker.mjs) over loopback with keep-alive connections:
 //   quote    POST /api/orders/price/v2/bulk, one shipment      open loop at 1,000 req/s   p99 ≤ 20 ms
+//   rates    POST /api/rates, one parcel, cached (issue 45)    open loop at 200 req/s     p95 ≤ 20 ms
 //   verify   GET /api/auth/verify                               open loop at 1,000 req/s   p99 ≤ 20 ms
 //   list     GET /api/orders/:userId, a user with 200 orders    open loop at 300 req/s     ≥ 300 req/s
 //   label    POST /api/orders/v2, one label after the other     closed loop, concurrency 1 p95 ≤ 15 ms (distributed 25)
@@ -14,12 +15,14 @@
 // Open loop: request i is due at i/rate and its latency runs from that moment (a late server is charged for the
 // queue it makes); a warm-up precedes each measured window (open loop: its rate ramps from 0 to the target, then
 // holds it until the window opens; closed loop: the ramp's seconds). The
-// table gives the median of the runs.
+// table gives the median of the runs. The rates load counts an answer only if it is a 200 with a non-empty `rates`
+// list (the setup asks once first, which fills orders' 5-minute cache); any other answer in any run makes the exit
+// status 1.
 //
 // Options:
 //   --mode embedded|distributed|both   (both)
-//   --only quote,verify,list,label,labels8,memory   (all)
-//   --rate N | --rate quote=N,verify=N,list=N   open-loop rates (1000, 1000, 300)
+//   --only quote,rates,verify,list,label,labels8,memory   (all)
+//   --rate N | --rate quote=N,rates=N,verify=N,list=N   open-loop rates (1000, 200, 1000, 300)
 //   --duration S   measured seconds per benchmark (10)      --warmup S   open-loop seconds before it (8)
 //   --ramp S       the warm-up's first seconds, whose rate grows from 0 to the target; a closed loop's warm-up (3)
 //   --runs N       fresh systems per mode (3), median reported
@@ -34,17 +37,18 @@ import { join, resolve } from 'node:path';
 import { machineSpeed } from './bench-api/machine-speed.mjs';
 import { runLoad } from './bench-api/load.mjs';
 import { formatSummary, summarizeProfile } from './bench-api/profile-summary.mjs';
-import { quoteBody, setUp, singleOrder } from './bench-api/setup.mjs';
+import { quoteBody, ratesBody, setUp, singleOrder } from './bench-api/setup.mjs';
 import { median } from './bench-api/stats.mjs';
 import { cpuMs, memoryMiB, startDistributed, startEmbedded } from './bench-api/system.mjs';
 
 /** Idle time after the loads before memory is read for the verdict (V8's memory reducer needs some). */
 const SETTLE_MS = 40_000;
-const BENCHES = ['quote', 'verify', 'list', 'label', 'labels8', 'memory'];
+const BENCHES = ['quote', 'rates', 'verify', 'list', 'label', 'labels8', 'memory'];
 const LOADS = BENCHES.filter((b) => b !== 'memory');
 const LIST_ORDERS = 200;
 const TARGETS = {
   quote: { rate: 1000, p99: 20, text: '≥1,000/s, p99 ≤20 ms' },
+  rates: { rate: 200, p95: 20, text: '200/s, p95 ≤20 ms' },
   verify: { rate: 1000, p99: 20, text: '≥1,000/s, p99 ≤20 ms' },
   list: { rate: 300, text: '≥300/s' },
   label: { p95: { embedded: 15, distributed: 25 } },
@@ -59,7 +63,7 @@ const usage = () => {
 };
 
 const parseArgs = (argv) => {
-  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 8, ramp: 3, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null, cpuTimeline: false };
+  const options = { mode: 'both', only: [...BENCHES], rates: { quote: TARGETS.quote.rate, rates: TARGETS.rates.rate, verify: TARGETS.verify.rate, list: TARGETS.list.rate }, duration: 10, warmup: 8, ramp: 3, runs: 3, connections: 64, timeout: 10_000, json: null, cpuProf: null, cpuTimeline: false };
   const number = (name, value, min) => {
     const n = Number(value);
     if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number ≥ ${min}, got ${value}`);
@@ -83,7 +87,7 @@ const parseArgs = (argv) => {
         else
           for (const part of v.split(',')) {
             const [name, rate] = part.split('=');
-            if (!(name in options.rates)) throw new Error(`--rate: ${name} is not an open-loop benchmark (quote, verify, list)`);
+            if (!(name in options.rates)) throw new Error(`--rate: ${name} is not an open-loop benchmark (${Object.keys(options.rates).join(', ')})`);
             options.rates[name] = number(`--rate ${name}`, rate, 1);
           }
         break;
@@ -134,6 +138,8 @@ const loadSpec = (bench, system, users, options) => {
   switch (bench) {
     case 'quote':
       return { ...common, mode: 'open', rate: options.rates.quote, requests: [{ method: 'POST', path: '/orders/price/v2/bulk', headers: buyer, body: quoteBody(users.buyer.id) }] };
+    case 'rates':
+      return { ...common, mode: 'open', rate: options.rates.rates, requests: [{ method: 'POST', path: '/rates', headers: buyer, body: ratesBody(users.buyer.id) }], expect: { status: 200, nonEmpty: 'rates' } };
     case 'verify':
       return { ...common, mode: 'open', rate: options.rates.verify, requests: [{ method: 'GET', path: '/auth/verify', headers: buyer }] };
     case 'list':
@@ -223,9 +229,10 @@ const runOnce = async (mode, run, options) => {
   try {
     process.stdout.write(`healthy in ${system.startMs} ms; setting up… `);
     const wantsList = options.only.includes('list');
-    const users = await setUp(system.base, { listOrders: wantsList ? LIST_ORDERS : 0 });
-    out.setup = { listOrders: users.listed, listSetupMs: users.listSetupMs, processes: system.processes() };
-    process.stdout.write(wantsList ? `${users.listed} orders bought in ${users.listSetupMs} ms.\n` : 'done.\n');
+    const users = await setUp(system.base, { listOrders: wantsList ? LIST_ORDERS : 0, rates: options.only.includes('rates') });
+    out.setup = { listOrders: users.listed, listSetupMs: users.listSetupMs, warmedRates: users.warmedRates, processes: system.processes() };
+    const warmed = users.warmedRates === null ? '' : ` ${users.warmedRates} rates warmed.`;
+    process.stdout.write(wantsList ? `${users.listed} orders bought in ${users.listSetupMs} ms.${warmed}\n` : `done.${warmed}\n`);
     const wantsMemory = options.only.includes('memory');
     let idle = null;
     if (wantsMemory) {
@@ -324,6 +331,9 @@ const verdict = (bench, mode, m) => {
     case 'verify':
       if (m.offered < t.rate) return 'n/a (rate below target)';
       return clean && m.throughput >= t.rate * 0.98 && m.p99 <= t.p99 ? 'PASS' : 'FAIL';
+    case 'rates':
+      if (m.offered < t.rate) return 'n/a (rate below target)';
+      return clean && m.throughput >= t.rate * 0.98 && m.p95 <= t.p95 ? 'PASS' : 'FAIL';
     case 'list':
       if (m.offered < t.rate) return 'n/a (rate below target)';
       return clean && m.throughput >= t.rate * 0.98 ? 'PASS' : 'FAIL';
@@ -396,7 +406,7 @@ const main = async () => {
   const modes = options.mode === 'both' ? ['embedded', 'distributed'] : [options.mode];
   console.log(
     `bench:api — ${modes.join(' + ')}; ${options.only.join(', ')}; ${options.runs} run(s); ${options.warmup} s warm-up (${Math.min(options.ramp, options.warmup)} s ramp) + ${options.duration} s measured; ` +
-      `rates quote ${options.rates.quote}/s, verify ${options.rates.verify}/s, list ${options.rates.list}/s; ${options.connections} connections; ${cpus().length} cores, node ${process.version}`,
+      `rates quote ${options.rates.quote}/s, rates ${options.rates.rates}/s, verify ${options.rates.verify}/s, list ${options.rates.list}/s; ${options.connections} connections; ${cpus().length} cores, node ${process.version}`,
   );
   const speed = machineSpeed();
   console.log(`machine speed (scripts/bench-api/machine-speed.mjs, lower is faster): fastest ${speed.minMs} ms, median ${speed.medianMs} ms a pass`);
@@ -407,6 +417,12 @@ const main = async () => {
     output.modes[mode] = { runs };
   }
   for (const mode of modes) output.modes[mode].median = report(mode, output.modes[mode].runs);
+  // The rates load must not pass on refused or empty answers: one in any run fails the whole call.
+  const badRates = modes.flatMap((mode) => output.modes[mode].runs.filter((r) => r.benches.rates?.errorCount).map((r) => `${mode} run ${r.run}: ${r.benches.rates.errorCount}`));
+  if (badRates.length) {
+    console.error(`\nrates: answers that were not a 200 with a non-empty rates list (${badRates.join('; ')})`);
+    process.exitCode = 1;
+  }
   if (options.json) {
     writeFileSync(options.json, `${JSON.stringify(output, null, 2)}\n`);
     console.log(`\nresults written to ${options.json}`);

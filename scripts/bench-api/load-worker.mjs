@@ -4,7 +4,9 @@
 // opens and closes (hrUs: CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles), then `{ type: 'result', result }`.
 //
 // spec: { base, connections, mode: 'open' | 'closed', rate, concurrency, warmupS, rampS, durationS, timeoutMs,
-//         requests: [{ method, path, headers, body }] (used round robin), idempotencyKey: boolean }
+//         requests: [{ method, path, headers, body }] (used round robin), idempotencyKey: boolean,
+//         expect?: { status, nonEmpty } (an answer is served only with exactly that status and a non-empty array in
+//         its JSON field `nonEmpty`; any other counts as an error, so a load cannot pass on empty answers) }
 //
 // Open loop: after a warm-up whose rate ramps from 0 and then holds, request i is due at i/rate, sent by a timer that wakes at the
 // next due time (never a busy wait, which would take a core from the server), and its latency runs from that due time
@@ -12,6 +14,7 @@
 // omission).
 // Closed loop: `concurrency` loops, each sending its next request when the previous one has answered.
 import { randomUUID } from 'node:crypto';
+import { unexpectedAnswer } from './answer-check.mjs';
 import { createPool, requestBytes } from './http1-client.mjs';
 import { summarize } from './stats.mjs';
 
@@ -28,13 +31,18 @@ const createClient = (spec) => {
     // Without a per-request header the bytes are the same every time: built once.
     return { request, bytes: spec.idempotencyKey ? null : requestBytes(request) };
   });
-  /** Sends the next request; `done(status, detail)` once: status 0 is a network error or time-out. */
+  /**
+   * Sends the next request; `done(status, detail, ok)` once: status 0 is a network error or time-out; ok: a 2xx answer
+   * that is what `spec.expect` asks for (detail then says what it lacked).
+   */
   const send = (done) => {
     const { request, bytes } = prepared[next++ % prepared.length];
     const toSend = bytes ?? requestBytes({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${randomUUID()}` } });
     pool.send(toSend, (status, body) => {
       const failed = status < 200 || status >= 300;
-      done(status, !failed ? '' : typeof body === 'string' ? body : body.toString('utf8', 0, Math.min(body.length, 300)));
+      const problem = failed ? null : unexpectedAnswer(spec.expect, status, body);
+      const detail = !failed && !problem ? '' : typeof body === 'string' ? body : body.toString('utf8', 0, Math.min(body.length, 300));
+      done(status, problem ? `${problem}: ${detail}` : detail, !failed && !problem);
     });
   };
   return { send, close: () => pool.close() };
@@ -48,14 +56,14 @@ const createRecorder = () => {
   const errorSamples = {};
   let ok = 0;
   return {
-    record(status, detail, latencyMs) {
+    record(status, detail, served, latencyMs) {
       statuses[status] = (statuses[status] ?? 0) + 1;
-      if (status >= 200 && status < 300) {
+      if (served) {
         ok++;
         latencies.push(latencyMs);
         return;
       }
-      const key = status === 0 ? `network:${detail}` : String(status);
+      const key = status === 0 ? `network:${detail}` : status >= 200 && status < 300 ? `${status}:${detail.split(':')[0]}` : String(status);
       errors[key] = (errors[key] ?? 0) + 1;
       errorSamples[key] ??= detail;
     },
@@ -133,11 +141,11 @@ const openLoop = (spec) =>
         cpuStartAt = performance.now();
       }
       if (measured) lags.push(performance.now() - due);
-      client.send((status, detail) => {
+      client.send((status, detail, served) => {
         const now = performance.now();
-        if (status >= 200 && status < 300 && now >= windowStart && now <= windowEnd) okInWindow++;
+        if (served && now >= windowStart && now <= windowEnd) okInWindow++;
         if (measured) {
-          recorder.record(status, detail, now - due);
+          recorder.record(status, detail, served, now - due);
           (bySecond[Math.floor((due - windowStart) / 1000)] ??= []).push(now - due);
           lastMeasuredEnd = Math.max(lastMeasuredEnd, now);
           measuredPending--;
@@ -168,7 +176,7 @@ const openLoop = (spec) =>
 const closedLoop = async (spec) => {
   const client = createClient(spec);
   const recorder = createRecorder();
-  const send = () => new Promise((resolve) => client.send((status, detail) => resolve({ status, detail })));
+  const send = () => new Promise((resolve) => client.send((status, detail, served) => resolve({ status, detail, served })));
   const started = performance.now();
   const measureFrom = started + spec.warmupS * 1000;
   const until = measureFrom + spec.durationS * 1000;
@@ -181,10 +189,10 @@ const closedLoop = async (spec) => {
   const loop = async () => {
     while (performance.now() < until) {
       const t0 = performance.now();
-      const { status, detail } = await send();
+      const { status, detail, served } = await send();
       const t1 = performance.now();
       if (t0 >= measureFrom) {
-        recorder.record(status, detail, t1 - t0);
+        recorder.record(status, detail, served, t1 - t0);
         lastEnd = Math.max(lastEnd, t1);
       }
     }

@@ -2,7 +2,8 @@
 // in; two customers register and get their services (POST /api/userServices/:id/initialize, as the web app does): a
 // buyer for quotes, verify and label purchases, and a lister whose order list stays at exactly LIST_ORDERS; the admin
 // sets their balances (POST /api/auth/users/details/:id, a ledger adjustment); the lister buys LIST_ORDERS labels
-// with the sandbox carrier.
+// with the sandbox carrier. With `rates`, the buyer asks POST /api/rates once for the rates benchmark's parcel: a route
+// that answers no rates stops the run there, and the carriers' answer is then in orders' 5-minute cache.
 import { randomUUID } from 'node:crypto';
 import { ADMIN } from './system.mjs';
 
@@ -48,6 +49,15 @@ export const singleOrder = (userId, i) => ({
 /** The quote the Order Label page asks for: one shipment, only service and weight (spec 7). */
 export const quoteBody = (userId) => ({ userId, shipments: [{ service_name: SERVICE_NAME, package: { package_weight: 3 } }] });
 
+/**
+ * The rates benchmark's parcel (`POST /api/rates`, libs/contracts rates.schema.ts): the first label's sender, receiver
+ * and package, the same every time, so every request after the first is answered from orders' carrier-rates cache.
+ */
+export const ratesBody = (userId) => {
+  const { sender, receiver, package: parcel } = singleOrder(userId, 0);
+  return { userId, sender, receiver, package: parcel };
+};
+
 const api = (base) => async (method, path, { body, token, headers = {} } = {}) => {
   const response = await fetch(`${base}/api${path}`, {
     method,
@@ -77,10 +87,10 @@ const retry = async (what, fn, attempts = 20) => {
 };
 
 /**
- * Prepares the users. `listOrders`: how many labels the lister buys (0 skips the lister). Returns tokens, ids and
- * the count the orders list answered.
+ * Prepares the users. `listOrders`: how many labels the lister buys (0 skips the lister); `rates`: warm the rates
+ * cache (and refuse an empty answer). Returns tokens, ids, the count the orders list answered and the rates warmed.
  */
-export const setUp = async (base, { listOrders = 200, concurrency = 4 } = {}) => {
+export const setUp = async (base, { listOrders = 200, concurrency = 4, rates = false } = {}) => {
   const call = api(base);
   // The services may still be settling right after /api/health turned 200 (distributed mode): retry the first call.
   const admin = await retry('admin sign-in', () => call('POST', '/auth/login', { body: ADMIN }));
@@ -101,6 +111,13 @@ export const setUp = async (base, { listOrders = 200, concurrency = 4 } = {}) =>
   await call('POST', '/orders/price/v2/bulk', { body: quoteBody(buyer.id), token: buyer.token });
   await call('GET', '/auth/verify', { token: buyer.token });
   await call('POST', '/orders/v2', { body: singleOrder(buyer.id, 0), token: buyer.token, headers: { 'idempotency-key': `bench-${randomUUID()}` } });
+  let warmedRates = null;
+  if (rates) {
+    const answer = await call('POST', '/rates', { body: ratesBody(buyer.id), token: buyer.token });
+    // A benchmark of empty answers measures nothing: no carrier rated the parcel, so there is no cache to measure.
+    if (!Array.isArray(answer?.rates) || answer.rates.length === 0) throw new Error(`POST /api/rates answered no rates for the benchmark's parcel (${JSON.stringify(answer).slice(0, 200)}): no carrier rates it, nothing to measure`);
+    warmedRates = answer.rates.length;
+  }
 
   let lister = null;
   let listed = 0;
@@ -121,5 +138,5 @@ export const setUp = async (base, { listOrders = 200, concurrency = 4 } = {}) =>
     listed = (await call('GET', `/orders/${encodeURIComponent(lister.id)}`, { token: lister.token })).orders.length;
     if (listed !== listOrders) throw new Error(`the lister's order list has ${listed} orders, not ${listOrders}`);
   }
-  return { buyer, lister, listed, listSetupMs: setupMs };
+  return { buyer, lister, listed, listSetupMs: setupMs, warmedRates };
 };

@@ -22,6 +22,7 @@ import { apiRequest, isApiError } from '../../libs/http-client';
 const orderFormFields = (maxWeightLb: number) =>
   z.object({
     service_name: singleOrderSchema.shape.service_name,
+    courier: singleOrderSchema.shape.courier,
     ...senderSchema.shape,
     ...receiverSchema.shape,
     package_length: packageSchema.shape.package_length,
@@ -51,6 +52,8 @@ export type PartyPrefix = 'sender' | 'receiver';
 /** Every input of the form, as text, empty to start with; the country is fixed to US (spec 9). */
 export const emptyOrderForm = {
   service_name: '',
+  /** Whose service it is (issue 45): set with the service, from the chosen rate or the service's uid. */
+  courier: 'usps',
   sender_name: '',
   sender_phone: '',
   sender_company: '',
@@ -85,7 +88,7 @@ export const toSingleOrderPayload = (data: OrderFormData, userId: string): Singl
   user_id: userId,
   service_name: data.service_name,
   manifested: false,
-  courier: 'usps',
+  courier: data.courier,
   sender: {
     sender_name: data.sender_name,
     sender_phone: data.sender_phone,

@@ -1,5 +1,5 @@
 import { Card, GridItem, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import type { AvailableService, SkuRecord } from '@labeldesk/contracts';
+import type { AvailableService, Rate, SkuRecord } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -8,12 +8,15 @@ import { SelectField } from '../../../components/ui/select-field';
 import { LabelFormatField } from './label-format-field';
 import { byCategory, serviceHelp, skuOptionText } from './package-options';
 import type { LoadState } from './package-options';
+import { courierOfChoice } from './rate-choice';
 import type { OrderFormApi } from './use-order-form';
 
 interface PackageSectionProps {
   form: OrderFormApi;
   services: readonly AvailableService[];
   servicesState: LoadState;
+  /** The comparison's rates, which say whose service a name is (issue 45). */
+  rates: readonly Rate[];
   skus: readonly SkuRecord[];
   skusState: LoadState;
 }
@@ -35,7 +38,7 @@ const SkuHelp = ({ state, count }: { state: LoadState; count: number }): ReactEl
 };
 
 /** The services the user may buy, grouped by category; choosing one sets the weight limit. */
-const ServiceSelect = ({ form, services, servicesState }: Pick<PackageSectionProps, 'form' | 'services' | 'servicesState'>): ReactElement => (
+const ServiceSelect = ({ form, services, servicesState, rates }: Pick<PackageSectionProps, 'form' | 'services' | 'servicesState' | 'rates'>): ReactElement => (
   <SelectField
     label="Service"
     required
@@ -45,7 +48,7 @@ const ServiceSelect = ({ form, services, servicesState }: Pick<PackageSectionPro
     state={form.fieldState('service_name')}
     helperText={serviceHelp(servicesState, services.length, form.maxWeightLb)}
     disabled={servicesState !== 'ready' || services.length === 0}
-    onChange={(name) => form.chooseService(name, services)}
+    onChange={(name) => form.chooseService(name, services, courierOfChoice(name, services, rates))}
   >
     {byCategory(services).map(([category, group]) => (
       <optgroup key={category} label={category}>
@@ -88,7 +91,7 @@ const SavedSkuPicker = ({ form, skus, skusState }: Pick<PackageSectionProps, 'fo
   );
 };
 
-export const PackageSection = ({ form, services, servicesState, skus, skusState }: PackageSectionProps): ReactElement => {
+export const PackageSection = ({ form, services, servicesState, rates, skus, skusState }: PackageSectionProps): ReactElement => {
   const { fieldState, field } = form;
 
   return (
@@ -101,7 +104,7 @@ export const PackageSection = ({ form, services, servicesState, skus, skusState 
       <Card.Body>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }}>
           <GridItem colSpan={{ base: 2, md: 2 }}>
-            <ServiceSelect form={form} services={services} servicesState={servicesState} />
+            <ServiceSelect form={form} services={services} servicesState={servicesState} rates={rates} />
           </GridItem>
           <GridItem colSpan={{ base: 2, md: 2 }}>
             <SavedSkuPicker form={form} skus={skus} skusState={skusState} />

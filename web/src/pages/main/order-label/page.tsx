@@ -1,5 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
+import { useMemo } from 'react';
 import type { ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -7,12 +8,17 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAddresses } from '../../../services/addresses/list-addresses';
 import { useLabelPrice } from '../../../services/orders/price-quote';
 import { useSkus } from '../../../services/skus/list-skus';
+import { useRates } from '../../../services/rates/compare-rates';
 import { useAvailableServices } from '../../../services/shipping-services/available-services';
 import { useAuthStore } from '../../../stores/auth.store';
 import { AddressSection } from './address-section';
+import { comparisonState } from './comparison-state';
 import { LabelCreatedDialog } from './label-created-dialog';
 import { OrderSummaryBar } from './order-summary-bar';
 import { PackageSection } from './package-section';
+import { RateComparison } from './rate-comparison';
+import { chosenRate } from './rate-choice';
+import { rateParcelOf } from './rate-parcel';
 import { SameReceiverDialog } from './same-receiver-dialog';
 import { pricingWeight, useOrderForm } from './use-order-form';
 import type { LoadState } from './package-options';
@@ -36,6 +42,10 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const pricedWeightLb = useDebouncedValue(pricingWeight(form.values.package_weight), PRICE_DEBOUNCE_MS);
   const price = useLabelPrice(user._id, pricedService, pricedWeightLb);
 
+  const parcel = useMemo(() => rateParcelOf(form.values), [form.values]);
+  const rates = useRates(user._id, parcel);
+  const rated = rates.data ?? [];
+
   return (
     <>
       <PageHeader title="Order Label" description="Buy one USPS label, paid from your balance." />
@@ -46,6 +56,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
             form={form}
             services={services.data ?? []}
             servicesState={loadState(services)}
+            rates={rated}
             skus={skus.data ?? []}
             skusState={loadState(skus)}
           />
@@ -60,6 +71,11 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
               addressesState={loadState(addresses)}
             />
           </Grid>
+          <RateComparison
+            state={comparisonState(parcel !== null, rates)}
+            chosenUid={chosenRate(rated, form.values.service_name, form.values.courier)?.offeringUid ?? null}
+            onChoose={(rate) => form.chooseRate(rate, services.data ?? [])}
+          />
           <OrderSummaryBar
             serviceName={pricedService}
             weightLb={pricedWeightLb}

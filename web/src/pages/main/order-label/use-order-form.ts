@@ -1,9 +1,10 @@
 import { DEFAULT_MAX_WEIGHT_LB, packageWeightLb } from '@labeldesk/contracts';
-import type { AvailableService, SavedAddress, SkuRecord } from '@labeldesk/contracts';
+import type { AvailableService, Courier, Rate, SavedAddress, SkuRecord } from '@labeldesk/contracts';
 import { useMemo, useState } from 'react';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { emptyOrderForm, orderFormSchema } from '../../../services/orders/create-order';
 import type { OrderFormData, OrderFormValues, PartyPrefix } from '../../../services/orders/create-order';
+import { rateChoice } from './rate-choice';
 
 /** A weight above the service's maximum becomes the maximum (spec 5); anything else is kept as typed. */
 export const clampWeight = (text: string, maxWeightLb: number): string => {
@@ -29,11 +30,11 @@ const partyFromAddress = (prefix: PartyPrefix, address: SavedAddress): Partial<O
   [`${prefix}_country`]: 'US',
 });
 
-/** What a new label after a successful one starts from: same service, sender and label format, new recipient and parcel. */
+/** What a new label after a successful one starts from: same service (and its courier), sender and label format, new recipient and parcel. */
 const afterSuccess = (values: OrderFormValues): OrderFormValues => {
   const next = { ...emptyOrderForm };
   (Object.keys(values) as (keyof OrderFormValues)[]).forEach((key) => {
-    if (key === 'service_name' || key === 'label_format' || key.startsWith('sender_')) next[key] = values[key];
+    if (key === 'service_name' || key === 'courier' || key === 'label_format' || key.startsWith('sender_')) next[key] = values[key];
   });
   return next;
 };
@@ -45,10 +46,16 @@ export const useOrderForm = () => {
   const form = useZodForm<OrderFormValues, OrderFormData>(schema, emptyOrderForm);
   const { values, setValue, patchValues, reset } = form;
 
-  const chooseService = (name: string, services: readonly AvailableService[]) => {
+  const chooseService = (name: string, services: readonly AvailableService[], courier: Courier = 'usps') => {
     const max = services.find((service) => service.name === name)?.maxWeight ?? DEFAULT_MAX_WEIGHT_LB;
     setMaxWeightLb(max);
-    patchValues({ service_name: name, package_weight: clampWeight(values.package_weight, max) });
+    patchValues({ service_name: name, courier, package_weight: clampWeight(values.package_weight, max) });
+  };
+
+  /** Issue 45: a rate from the comparison is bought as its service under its courier. */
+  const chooseRate = (rate: Rate, services: readonly AvailableService[]) => {
+    const choice = rateChoice(rate);
+    chooseService(choice.service_name, services, choice.courier);
   };
 
   const setWeight = (text: string) => setValue('package_weight', clampWeight(text, maxWeightLb));
@@ -71,7 +78,7 @@ export const useOrderForm = () => {
 
   const startNext = () => reset(afterSuccess(values));
 
-  return { ...form, maxWeightLb, chooseService, setWeight, fillParty, fillFromSku, startNext };
+  return { ...form, maxWeightLb, chooseService, chooseRate, setWeight, fillParty, fillFromSku, startNext };
 };
 
 export type OrderFormApi = ReturnType<typeof useOrderForm>;

@@ -1,0 +1,45 @@
+import { COURIERS } from '@labeldesk/contracts';
+import type { AvailableService, Courier, Rate, RateTag } from '@labeldesk/contracts';
+import { formatDateTime } from '../../../libs/format';
+
+const TAG_LABELS: Readonly<Record<RateTag, string>> = { cheapest: 'Cheapest', fastest: 'Fastest', 'best value': 'Best value' };
+
+export const tagLabel = (tag: RateTag): string => TAG_LABELS[tag];
+
+/** A date-only `YYYY-MM-DD` is that calendar day wherever the browser is; `new Date()` would read it as UTC midnight. */
+const deliveryDay = (date: string): string => {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return day ? `${day[3]}-${day[2]}-${day[1]}` : formatDateTime(date).split(' ')[0] ?? '--';
+};
+
+/** How long the parcel takes, as the carrier states it: business days, else the date it gives, else said plainly. */
+export const deliveryText = (rate: Pick<Rate, 'deliveryDays' | 'deliveryDate'>): string => {
+  if (rate.deliveryDays === 0) return 'Same business day';
+  if (rate.deliveryDays !== null) return `${rate.deliveryDays} business ${rate.deliveryDays === 1 ? 'day' : 'days'}`;
+  if (rate.deliveryDate) return `Delivered by ${deliveryDay(rate.deliveryDate)}`;
+  return 'Delivery date not stated';
+};
+
+/** The form's values that buy a rate: its service under its courier (the server prices it again when the label is bought). */
+export const rateChoice = (rate: Pick<Rate, 'service' | 'carrier'>): { service_name: string; courier: Courier } => ({
+  service_name: rate.service,
+  courier: rate.carrier,
+});
+
+/** The rate the form would buy, if the comparison lists it: the one of the chosen service and courier. */
+export const chosenRate = (rates: readonly Rate[], serviceName: string, courier: string): Rate | undefined =>
+  rates.find((rate) => rate.service === serviceName && rate.carrier === courier);
+
+// Longest first, so `dhl_express_worldwide` is DHL Express's and never taken for a shorter id's.
+const BY_LENGTH = [...COURIERS].sort((a, b) => b.length - a.length);
+
+/**
+ * The courier of a service picked from the list: the comparison's when it rates that service, else the courier its uid
+ * begins with (uids are `<courier>_<service>`, e.g. `ups_ground`), else USPS, as the server reads a uid it does not know.
+ */
+export const courierOfChoice = (name: string, services: readonly AvailableService[], rates: readonly Rate[]): Courier => {
+  const rated = rates.find((rate) => rate.service === name);
+  if (rated) return rated.carrier;
+  const uid = services.find((service) => service.name === name)?.uid ?? '';
+  return BY_LENGTH.find((courier) => uid.startsWith(`${courier}_`)) ?? 'usps';
+};

@@ -1,0 +1,129 @@
+import { Alert, Badge, Card, Flex, Heading, RadioCard, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { courierName } from '@labeldesk/contracts';
+import type { Courier, Rate } from '@labeldesk/contracts';
+import type { ReactElement } from 'react';
+import { formatCents } from '../../../libs/format';
+import type { ComparisonState } from './comparison-state';
+import { deliveryText, tagLabel } from './rate-choice';
+
+interface RateComparisonProps {
+  state: ComparisonState;
+  /** The offering the form would buy, when the comparison lists it. */
+  chosenUid: string | null;
+  onChoose: (rate: Rate) => void;
+}
+
+// Each courier's mark in a colour of its own (Chakra palettes whose subtle pairs pass WCAG AA), so a list of mixed
+// carriers is read at a glance; no logos: their use is the couriers' to grant.
+const MARK_PALETTES: Readonly<Record<Courier, string>> = { usps: 'blue', ups: 'orange', fedex: 'purple', dhl_express: 'red' };
+const TAG_PALETTES = { cheapest: 'green', fastest: 'blue', 'best value': 'purple' } as const;
+
+const CarrierMark = ({ carrier }: { carrier: Courier }): ReactElement => (
+  <Badge colorPalette={MARK_PALETTES[carrier]} variant="subtle" size="sm" fontWeight="bold" minW="5.5rem" justifyContent="center" flexShrink={0} data-testid="carrier-mark">
+    {courierName(carrier)}
+  </Badge>
+);
+
+const RateRow = ({ rate }: { rate: Rate }): ReactElement => (
+  <RadioCard.Item value={rate.offeringUid} data-testid="rate-option">
+    <RadioCard.ItemHiddenInput />
+    <RadioCard.ItemControl alignItems="center" gap="3" py="2.5" px="3">
+      <RadioCard.ItemIndicator />
+      <CarrierMark carrier={rate.carrier} />
+      <RadioCard.ItemContent flex="1" minW="0" gap="1">
+        <RadioCard.ItemText fontWeight="medium">{rate.service}</RadioCard.ItemText>
+        <RadioCard.ItemDescription as="div">
+          <Flex gap="1.5" align="center" wrap="wrap">
+            <Text as="span">{deliveryText(rate)}</Text>
+            {rate.tags.map((tag) => (
+              <Badge key={tag} colorPalette={TAG_PALETTES[tag]} variant="outline" size="sm" data-testid="rate-tag">
+                {tagLabel(tag)}
+              </Badge>
+            ))}
+          </Flex>
+        </RadioCard.ItemDescription>
+      </RadioCard.ItemContent>
+      <Stack gap="0" align="end" flexShrink={0}>
+        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="rate-price">
+          {formatCents(rate.priceCents)}
+        </Text>
+        {rate.costCents !== undefined && rate.marginCents !== undefined && (
+          <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+            cost {formatCents(rate.costCents)} · margin {formatCents(rate.marginCents)}
+          </Text>
+        )}
+      </Stack>
+    </RadioCard.ItemControl>
+  </RadioCard.Item>
+);
+
+const RateList = ({ rates, chosenUid, onChoose }: { rates: readonly Rate[] } & Omit<RateComparisonProps, 'state'>): ReactElement => (
+  <RadioCard.Root
+    size="sm"
+    variant="outline"
+    value={chosenUid}
+    onValueChange={(details) => {
+      const rate = rates.find((item) => item.offeringUid === details.value);
+      if (rate) onChoose(rate);
+    }}
+  >
+    <RadioCard.Label srOnly>Rates for this parcel</RadioCard.Label>
+    <Stack gap="2">
+      {rates.map((rate) => (
+        <RateRow key={rate.offeringUid} rate={rate} />
+      ))}
+    </Stack>
+  </RadioCard.Root>
+);
+
+const Notice = ({ children }: { children: string }): ReactElement => (
+  <Text textStyle="sm" color="fg.muted" data-testid="rates-notice">
+    {children}
+  </Text>
+);
+
+const ComparisonBody = ({ state, chosenUid, onChoose }: RateComparisonProps): ReactElement => {
+  if (state.step === 'incomplete') return <Notice>Fill in the package size and weight and both addresses to compare prices and delivery times.</Notice>;
+  if (state.step === 'loading') {
+    return (
+      <Stack gap="2" aria-hidden="true" data-testid="rates-loading">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height="14" rounded="l2" />
+        ))}
+      </Stack>
+    );
+  }
+  if (state.step === 'error') {
+    return (
+      <Alert.Root status="warning" variant="subtle" size="sm" data-testid="rates-error">
+        <Alert.Indicator />
+        <Alert.Title>Rates could not be compared just now. Choose a service in Package Information: its price is shown below.</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (state.rates.length === 0) return <Notice>No rates for this parcel yet: choose a service in Package Information.</Notice>;
+  return <RateList rates={state.rates} chosenUid={chosenUid} onChoose={onChoose} />;
+};
+
+/** Issue 45: the carriers' rates for the parcel, cheapest first; choosing one sets the service the label is bought with. */
+export const RateComparison = (props: RateComparisonProps): ReactElement => {
+  const busy = props.state.step === 'loading' || (props.state.step === 'rates' && props.state.updating);
+  return (
+    <Card.Root variant="outline" size={{ base: 'sm', md: 'md' }} as="section" aria-labelledby="rates-heading" aria-busy={busy} minW="0">
+      <Card.Header pb="2">
+        <Flex align="center" gap="2">
+          <Heading as="h2" size="md" id="rates-heading">
+            Compare rates
+          </Heading>
+          {busy && <Spinner size="xs" color="fg.muted" aria-label="Updating rates" />}
+        </Flex>
+        <Text textStyle="sm" color="fg.muted">
+          Your price and delivery time with each carrier, cheapest first. Choosing one sets the service.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <ComparisonBody {...props} />
+      </Card.Body>
+    </Card.Root>
+  );
+};

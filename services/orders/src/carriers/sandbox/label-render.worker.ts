@@ -4,8 +4,8 @@
  * the pool loads it through a small bootstrap that compiles .ts with @swc/core.
  */
 import { parentPort } from 'node:worker_threads';
-import { renderLabel } from './label-renderer';
+import { renderSandboxLabel } from './sandbox-label';
 import { serveRenderRequests } from './render-worker-protocol';
 
 if (!parentPort) throw new Error('label-render.worker must run as a worker thread (LabelRenderPool starts it)');
-serveRenderRequests(parentPort, renderLabel);
+serveRenderRequests(parentPort, renderSandboxLabel);

@@ -10,7 +10,10 @@
 import { raw as bwipRaw } from 'bwip-js';
 import type { LabelAddress, LabelShipment } from '../carrier.port';
 import { impbBarSpaceWidths } from './gs1-128';
-import { LabelCanvas, type LabelDrawing, type LabelPdfInfo, printableText, type StandardFontName } from '../../printing';
+import { LabelCanvas, type LabelDrawing, type LabelPdfInfo, printableText } from '../../printing';
+import { addressLines, CAP, centeredText, drawSampleBox, drawWatermark, fitFontSize, fitText, formatDimensions, formatShipDate, formatWeight, parseZip, textAt, widest } from './label-text';
+
+export { addressLines, formatDimensions, formatShipDate, formatWeight, parseZip } from './label-text';
 
 export interface LabelRenderInput {
   service: {
@@ -32,7 +35,6 @@ export interface LabelRenderInput {
 }
 
 type Doc = LabelDrawing;
-type FontName = StandardFontName;
 
 export const LABEL_WIDTH_PT = 288;
 export const LABEL_HEIGHT_PT = 432;
@@ -41,8 +43,6 @@ const W = LABEL_WIDTH_PT;
 const H = LABEL_HEIGHT_PT;
 /** Left/right text margin. */
 const M = 8;
-/** Helvetica and Helvetica-Bold: cap height = ascender = 0.718 em, so pdfkit's text `y` is the cap top. */
-const CAP = 0.718;
 
 /** formats.md §1.6/§1.7: X = 0.015 in (1.08 pt) preferred, never below 0.013 in; bars 0.75 in tall. */
 const PREFERRED_MODULE_PT = 1.08;
@@ -81,7 +81,7 @@ export const labelInfo = (input: LabelRenderInput): LabelPdfInfo => ({
 /** Draws every zone of the label on a page of W × H points. */
 export function drawLabel(doc: Doc, input: LabelRenderInput): void {
   doc.font('Helvetica');
-  drawWatermark(doc);
+  drawWatermark(doc, W / 2, 195);
   drawIconAndPaymentArea(doc, input);
   drawBanner(doc, printableText(input.service.bannerText));
   drawReturnAddress(doc, input.from);
@@ -91,18 +91,6 @@ export function drawLabel(doc: Doc, input: LabelRenderInput): void {
 }
 
 // ---------------------------------------------------------------------------------------------- zones
-
-function drawWatermark(doc: Doc): void {
-  // Light grey, behind the address zone only: it must not touch the barcode or its quiet zones.
-  doc.save();
-  const center = { x: W / 2, y: 195 };
-  doc.rotate(-24, { origin: [center.x, center.y] });
-  doc.font('Helvetica-Bold').fontSize(70).fillColor('#dcdcdc');
-  const text = 'SAMPLE';
-  doc.text(text, center.x - doc.widthOfString(text) / 2, center.y - (70 * CAP) / 2, { lineBreak: false });
-  doc.restore();
-  doc.fillColor('black');
-}
 
 function drawIconAndPaymentArea(doc: Doc, input: LabelRenderInput): void {
   // Service icon: 1-inch square, letter ≥ 0.75 in tall (76 pt Helvetica-Bold → 54.6 pt cap height).
@@ -126,15 +114,11 @@ function drawIconAndPaymentArea(doc: Doc, input: LabelRenderInput): void {
   }
 
   // Payment area WITHOUT indicia (formats.md §2.4): a plain SAMPLE / NOT POSTAGE box.
-  const box = { x: 180, y: 6, w: 102, h: 60 };
-  doc.rect(box.x, box.y, box.w, 22).fill('black');
-  doc.fillColor('white');
-  centeredText(doc, 'SAMPLE', box.x + box.w / 2, box.y + 4, 'Helvetica-Bold', 19);
-  doc.fillColor('black');
-  doc.lineWidth(1.5).rect(box.x, box.y, box.w, box.h).stroke();
-  centeredText(doc, 'NOT POSTAGE', box.x + box.w / 2, box.y + 28, 'Helvetica-Bold', 11);
-  centeredText(doc, 'DO NOT MAIL', box.x + box.w / 2, box.y + 42, 'Helvetica-Bold', 9);
-  centeredText(doc, 'FOR TESTING ONLY', box.x + box.w / 2, box.y + 52, 'Helvetica', 6);
+  drawSampleBox(doc, { x: 180, y: 6, w: 102, h: 60 }, [
+    { text: 'NOT POSTAGE', dy: 28, font: 'Helvetica-Bold', size: 11 },
+    { text: 'DO NOT MAIL', dy: 42, font: 'Helvetica-Bold', size: 9 },
+    { text: 'FOR TESTING ONLY', dy: 52, font: 'Helvetica', size: 6 },
+  ]);
 }
 
 function drawBanner(doc: Doc, bannerText: string): void {
@@ -247,75 +231,4 @@ export function barSpaceWidths(elementString: string): number[] {
   const [symbol] = bwipRaw({ bcid: 'gs1-128', text: elementString });
   if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js returned no linear symbol for the GS1-128 data');
   return symbol.sbs;
-}
-
-// ---------------------------------------------------------------------------------------------- text
-
-function textAt(doc: Doc, text: string, x: number, capTop: number, font: FontName, size: number): void {
-  doc.font(font).fontSize(size).text(text, x, capTop, { lineBreak: false });
-}
-
-function centeredText(doc: Doc, text: string, centerX: number, capTop: number, font: FontName, size: number): void {
-  doc.font(font).fontSize(size);
-  doc.text(text, centerX - doc.widthOfString(text) / 2, capTop, { lineBreak: false });
-}
-
-function widest(doc: Doc, lines: readonly string[], font: FontName, size: number): number {
-  doc.font(font).fontSize(size);
-  return Math.max(0, ...lines.map((line) => doc.widthOfString(line)));
-}
-
-/** The largest size from `preferred` down to `min` (0.5 pt steps) at which every line fits `maxWidth`. */
-function fitFontSize(doc: Doc, lines: readonly string[], font: FontName, preferred: number, min: number, maxWidth: number): number {
-  for (let size = preferred; size > min; size -= 0.5) {
-    if (widest(doc, lines, font, size) <= maxWidth) return size;
-  }
-  return min;
-}
-
-/** `text` cut with an ellipsis so that it fits `maxWidth` (only when even the smallest size is too wide). */
-function fitText(doc: Doc, text: string, font: FontName, size: number, maxWidth: number): string {
-  doc.font(font).fontSize(size);
-  if (doc.widthOfString(text) <= maxWidth) return text;
-  let cut = text;
-  while (cut.length > 1 && doc.widthOfString(`${cut}...`) > maxWidth) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}...`;
-}
-
-export function addressLines(address: LabelAddress): string[] {
-  const zip = parseZip(address.zip) ?? address.zip;
-  const lines = [
-    address.name,
-    address.company,
-    address.street1,
-    address.street2,
-    `${address.city} ${address.state} ${zip}`,
-  ];
-  return lines
-    .map((line) => printableText(line ?? '').toUpperCase())
-    .filter((line) => line !== '');
-}
-
-export function parseZip(zip: string): string | null {
-  const match = /^(\d{5})-?(\d{4})?$/.exec(zip.trim());
-  if (!match) return null;
-  return match[2] ? `${match[1]}-${match[2]}` : match[1];
-}
-
-export function formatShipDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
-}
-
-/** `2 LB 4 OZ` (ounces rounded up to a tenth, as scales report). */
-export function formatWeight(weightLb: number): string {
-  const totalOz = Math.ceil(Math.round(weightLb * 16 * 1000) / 100) / 10;
-  const lb = Math.floor(totalOz / 16);
-  const oz = Math.round((totalOz - lb * 16) * 10) / 10;
-  return `${lb} LB ${oz} OZ`;
-}
-
-export function formatDimensions(pkg: LabelShipment['package']): string {
-  const n = (value: number) => String(Math.round(value * 10) / 10);
-  return `${n(pkg.lengthIn)} X ${n(pkg.widthIn)} X ${n(pkg.heightIn)} IN`;
 }

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PDFDocument } from 'pdf-lib';
 import { buildImpb, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import { type LabelRenderInput, renderLabel } from './label-renderer';
+import { renderSandboxLabel } from './sandbox-label';
 import { LabelRenderPool, type LabelRenderPoolOptions, RenderPoolError } from './render-pool';
 import { ownArrayBuffer } from './render-worker-protocol';
 import { findSandboxService } from './sandbox-services';
@@ -93,7 +94,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 
 describe('LabelRenderPool', () => {
   it('renders on a worker thread exactly the bytes of in-thread rendering: one 288 x 432 pt page, ship date kept', async () => {
-    const renderInThread = jest.fn(renderLabel);
+    const renderInThread = jest.fn(renderSandboxLabel);
     const pool = createPool({ workers: 1, renderInThread });
     const fromWorker = await pool.render(labelInput());
     const inThread = await renderLabel(labelInput());
@@ -243,7 +244,7 @@ describe('LabelRenderPool', () => {
   });
 
   it('close() lets the labels already handed over finish on the workers, then ends every worker; later labels render in-thread', async () => {
-    const renderInThread = jest.fn(renderLabel);
+    const renderInThread = jest.fn(renderSandboxLabel);
     // The workers are still to start: a close timeout no slow machine reaches, as this is about draining, not timing out.
     const pool = createPool({ workers: 2, renderInThread, closeTimeoutMs: 60_000 });
     const pending = [1, 2, 3].map((serial) => pool.render(labelInput({ serial })));

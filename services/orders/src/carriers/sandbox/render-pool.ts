@@ -27,7 +27,7 @@ import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '@labeldesk/nest-config';
-import { type LabelRenderInput, renderLabel } from './label-renderer';
+import { renderSandboxLabel, type SandboxLabelInput } from './sandbox-label';
 import { defaultRenderWorkers } from './render-workers';
 import { deserializeError, type RenderFn, type RenderReply, type RenderRequest } from './render-worker-protocol';
 
@@ -70,7 +70,7 @@ export interface LabelRenderPoolOptions {
   idleWorkerMs?: number;
   /** The worker's entry script (default: label-render.worker.js next to this file, .ts when running from sources). */
   workerFile?: string;
-  /** Renders on the calling thread: with 0 workers and as the fallback (default renderLabel). */
+  /** Renders on the calling thread: with 0 workers and as the fallback (default renderSandboxLabel). */
   renderInThread?: RenderFn;
   logger?: RenderPoolLogger;
 }
@@ -87,7 +87,7 @@ export interface RenderPoolStats {
 
 interface Job {
   id: number;
-  input: LabelRenderInput;
+  input: SandboxLabelInput;
   resolve: (pdf: Buffer) => void;
   reject: (error: unknown) => void;
   /** Sent in a message of its own: a batch holding it could not cross to a worker (see dispatch). */
@@ -159,7 +159,7 @@ export class LabelRenderPool {
       closeTimeoutMs = 10_000,
       idleWorkerMs = 30_000,
       workerFile = defaultWorkerFile(),
-      renderInThread = renderLabel,
+      renderInThread = renderSandboxLabel,
       logger = new Logger(LabelRenderPool.name),
     } = options;
     if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be an integer ≥ 0, got ${workers}`);
@@ -180,7 +180,7 @@ export class LabelRenderPool {
   }
 
   /** The label's PDF; rejects with the renderer's own error, or a RenderPoolError when the pool failed to render it. */
-  render(input: LabelRenderInput): Promise<Buffer> {
+  render(input: SandboxLabelInput): Promise<Buffer> {
     if (this.closing || this.mode === 'in-thread') return this.renderInThread(input);
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(new RenderPoolError('QUEUE_FULL', `The label render queue is full (${this.maxQueue} labels waiting)`));

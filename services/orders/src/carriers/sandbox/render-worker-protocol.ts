@@ -6,12 +6,12 @@
  * ArrayBuffer in the transfer list, so it moves to the main thread without a copy.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { LabelRenderInput } from './label-renderer';
+import type { SandboxLabelInput } from './sandbox-label';
 
 /** A few labels in one message (LabelRenderPool batches what is waiting), answered together by one RenderReply. */
 export interface RenderRequest {
   id: number;
-  labels: Array<{ id: number; input: LabelRenderInput }>;
+  labels: Array<{ id: number; input: SandboxLabelInput }>;
 }
 
 export type RenderResult = { type: 'done'; id: number; pdf: ArrayBuffer } | { type: 'failed'; id: number; error: SerializedError };
@@ -28,7 +28,7 @@ export type RenderReply =
   /** Every label of request `id`, in its order: each a PDF or that label's own error. */
   | { type: 'rendered'; id: number; results: RenderResult[] };
 
-export type RenderFn = (input: LabelRenderInput) => Promise<Buffer>;
+export type RenderFn = (input: SandboxLabelInput) => Promise<Buffer>;
 
 /** Worker side: answers every RenderRequest on `port` with `render`'s PDF or its error, then says it is ready. */
 export function serveRenderRequests(port: MessagePort, render: RenderFn): void {

@@ -4,6 +4,7 @@ import {
   type AddressVerification,
   type BoughtLabel,
   type CarrierAdapter,
+  type CarrierRate,
   type CarrierShippingService,
   type CarrierProfile,
   type CarrierRefs,
@@ -20,14 +21,16 @@ import {
   type VoidOutcome,
 } from '../carrier.port';
 import { formatOf } from '../label-file';
-import { buildImpb, parseUsZip, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
-import { type LabelRenderInput, renderLabel } from './label-renderer';
-import { renderZplLabel } from './zpl-label-renderer';
+import { isUnavailable } from './rating';
+import { parseUsZip } from './impb';
+import { renderSandboxLabel, renderSandboxZplLabel, type SandboxLabelInput } from './sandbox-label';
+import { labelInputFor } from './sandbox-label-input';
+import { sandboxRateOf, sandboxRates } from './sandbox-rates';
 import type { SandboxFaults } from './sandbox-faults';
 import { checkedLifecycle, isSandboxTrackingNumber, type SandboxLifecycleSettings, simulatedRefundCheck, simulatedTracking, simulatedVoid } from './sandbox-lifecycle';
 import { renderScanForm } from './scan-form-renderer';
 import { sandboxScanFormNumber, scanFormRefusal } from './sandbox-scan-form';
-import { findSandboxService, SANDBOX_SERVICES, simulatedPostageCents } from './sandbox-services';
+import { findSandboxCourierService, findSandboxService, SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
 
 export interface SandboxCarrierOptions {
   /** Simulated carrier latency per label, in ms (default 0). */
@@ -50,7 +53,7 @@ export interface SandboxCarrierOptions {
    * Renders the label PDF (default: renderLabel on the calling thread). The service passes a LabelRenderPool's
    * render; its errors (a crashed worker, a full queue) are not SandboxCarrierErrors: the purchase answers unknown and the same key is asked again.
    */
-  render?: (input: LabelRenderInput) => Promise<Buffer>;
+  render?: (input: SandboxLabelInput) => Promise<Buffer>;
   /** The simulated manifest, tracking and refund settlement (SANDBOX_* settings); defaults as USPS behaves. */
   lifecycle?: Partial<SandboxLifecycleSettings>;
 }
@@ -58,8 +61,10 @@ export interface SandboxCarrierOptions {
 type TrackingState = 'issued' | 'voided';
 
 /**
- * The built-in carrier: USPS-format SAMPLE labels (IMpb with the test Mailer ID, no postage) with optional
- * latency and failure injection, so that retries and recovery can be exercised without a real carrier.
+ * The built-in carrier: SAMPLE labels of every domestic courier it simulates (USPS IMpb labels with the test Mailer ID,
+ * UPS 1Z and FedEx 12-digit labels under the sandbox's own shipper and prefix; no postage), priced and timed by the
+ * rating model (rating/), with optional latency and failure injection, so that the embedded mode compares real-looking
+ * rates and retries and recovery can be exercised without a real carrier.
  *
  * A replayed idempotency key gets the same serial from `nextSerial` (the service keeps one per key in its
  * database), so after a restart or on another replica the same key answers the same tracking number, as a real
@@ -74,7 +79,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   private readonly now: () => Date;
   private readonly nextSerial: (idempotencyKey: string) => Promise<number>;
   private readonly rememberLabels: number;
-  private readonly render: (input: LabelRenderInput) => Promise<Buffer>;
+  private readonly render: (input: SandboxLabelInput) => Promise<Buffer>;
   private readonly issuedSerial: ((idempotencyKey: string) => Promise<number | null>) | null;
   private readonly faults: SandboxFaults | null;
   private readonly lifecycle: SandboxLifecycleSettings;
@@ -83,7 +88,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   private readonly tracking = new Map<string, TrackingState>();
 
   constructor(options: SandboxCarrierOptions) {
-    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000, render = renderLabel, issuedSerial, faults, lifecycle = {} } = options;
+    const { latencyMs = 0, failureRate = 0, random = Math.random, now = () => new Date(), nextSerial, rememberLabels = 10_000, render = renderSandboxLabel, issuedSerial, faults, lifecycle = {} } = options;
     if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new RangeError(`latencyMs must be ≥ 0, got ${latencyMs}`);
     if (!(failureRate >= 0 && failureRate <= 1)) throw new RangeError(`failureRate must be within 0..1, got ${failureRate}`);
     if (!Number.isInteger(rememberLabels) || rememberLabels < 1) throw new RangeError(`rememberLabels must be a positive integer, got ${rememberLabels}`);
@@ -100,7 +105,13 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   }
 
   async listShippingServices(): Promise<CarrierShippingService[]> {
-    return SANDBOX_SERVICES.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
+    return SANDBOX_SHIPPING_SERVICES.map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
+  }
+
+  /** The rating model's cost and days of every service that carries the shipment in the sender's box. */
+  async rates(shipment: LabelShipment): Promise<CarrierRate[]> {
+    if (this.faults?.unreachable) throw new SandboxCarrierError('Sandbox carrier: connection refused', true);
+    return sandboxRates(shipment, this.now());
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
@@ -213,9 +224,9 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       throw new SandboxCarrierError('Sandbox carrier: simulated failure', false);
     }
 
-    const service = findSandboxService(shipment.serviceUid);
+    const service = findSandboxService(shipment.serviceUid) ?? findSandboxCourierService(shipment.serviceUid);
     if (!service) {
-      const known = SANDBOX_SERVICES.map((s) => s.uid).join(', ');
+      const known = SANDBOX_SHIPPING_SERVICES.map((s) => s.uid).join(', ');
       throw new SandboxCarrierError(`Sandbox carrier: unknown service "${shipment.serviceUid}" (known: ${known})`, false);
     }
     const weightLb = shipment.package.weightLb;
@@ -225,32 +236,26 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     if (weightLb > service.maxWeightLb) {
       throw new SandboxCarrierError(`Sandbox carrier: ${service.name} takes at most ${service.maxWeightLb} lb, the package weighs ${weightLb} lb`, false);
     }
-    const zip = parseUsZip(shipment.to.zip);
-    if (!zip) {
+    if (!parseUsZip(shipment.to.zip)) {
       throw new SandboxCarrierError(`Sandbox carrier: destination ZIP "${shipment.to.zip}" is neither 5 digits nor ZIP+4`, false);
     }
+    // What the courier would charge us for this box: the label's cost, as a real carrier's bill.
+    const rate = sandboxRateOf(service.uid, shipment);
+    if (isUnavailable(rate)) throw new SandboxCarrierError(`Sandbox carrier: ${rate.unavailable}`, false);
 
     const serial = await this.nextSerial(idempotencyKey);
-    const impb = buildImpb({
-      zip5: zip.zip5,
-      zip4: zip.zip4,
-      channel: SANDBOX_CHANNEL,
-      serviceTypeCode: service.serviceTypeCode,
-      mailerId: SANDBOX_TEST_MAILER_ID,
-      serial,
-    });
-    const input: LabelRenderInput = { service, from: shipment.from, to: shipment.to, package: shipment.package, impb, shipDate: this.now() };
+    const { input, trackingNumber } = labelInputFor(service, shipment, serial, this.now());
     const format = formatOf(shipment);
     // ZPL is text put together in microseconds: only the PDF goes to the render pool.
-    const file = format === 'ZPL' ? renderZplLabel(input) : await this.render(input);
-    this.rememberTracking(impb.trackingNumber);
+    const file = format === 'ZPL' ? renderSandboxZplLabel(input) : await this.render(input);
+    this.rememberTracking(trackingNumber);
     return {
       carrier: 'sandbox',
-      trackingNumber: impb.trackingNumber,
+      trackingNumber,
       serviceUid: service.uid,
       format,
       file,
-      costCents: simulatedPostageCents(service.uid, weightLb),
+      costCents: rate.costCents,
       carrierRefs: { serial: String(serial) },
     };
   }

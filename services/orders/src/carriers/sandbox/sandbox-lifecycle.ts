@@ -1,7 +1,10 @@
+import { COURIER_NAMES } from '@labeldesk/contracts';
 import { createHash } from 'node:crypto';
 import { type RefundCheck, type TrackingEvent, type TrackingReport, UNUSED_TRACKING_STATUSES, type VoidOutcome } from '../carrier.port';
 import { nextCentralManifest } from '../../common';
+import { isSandboxFedExTrackingNumber, isSandboxUpsTrackingNumber } from './courier-tracking-numbers';
 import { SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID, isValidImpbTrackingNumber } from './impb';
+import { type SandboxCourier, TRACKING_WORDS } from './sandbox-tracking-words';
 
 /**
  * When the sandbox's simulated manifest of a label happens: `purchasedAt + manifestAfterSeconds` when set (browser
@@ -32,13 +35,21 @@ export const DEFAULT_SANDBOX_LIFECYCLE: Readonly<SandboxLifecycleSettings> = Obj
   refundDays: 14,
 });
 
-export const SANDBOX_SCANNED_MESSAGE = 'USPS has scanned this package: a used label cannot be refunded.';
-export const SANDBOX_USED_REASON = 'USPS recorded a scan of this package, so the label was used.';
+export const SANDBOX_SCANNED_MESSAGE = TRACKING_WORDS.usps.scanned;
+export const SANDBOX_USED_REASON = TRACKING_WORDS.usps.used;
+
+/**
+ * UPS and FedEx refund an unused label voided within 90 days of its purchase, and nothing waits on a manifest or a
+ * watch for scans (research wave4.md, "Refund timing": "UPS/FedEx within 90 days; Pirate Ship: UPS refunds in about an
+ * hour", against USPS's 14-day hold). The sandbox models that as a void answered `voided` at once while the package is
+ * unscanned and the label younger than 90 days, so the embedded mode shows the difference a seller will meet.
+ */
+export const COURIER_VOID_WINDOW_DAYS = 90;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Plausible USPS facilities; a label's three stops are picked from its tracking number's hash. */
+/** Plausible sorting facilities' places (every courier has hubs there); a label's three stops are picked from its tracking number's hash. */
 const PLACES = [
   'Chicago, IL 60607',
   'Dallas, TX 75260',
@@ -59,19 +70,31 @@ const digestOf = (trackingNumber: string): Buffer => createHash('sha256').update
 /** A number in [0, 1) that depends only on the tracking number. */
 export const trackingDraw = (trackingNumber: string): number => digestOf(trackingNumber).readUInt32BE(0) / 2 ** 32;
 
-/** True when this label is one of the `share` that the simulated USPS scans and carries. */
+/** True when this label is one of the `share` that the simulated courier scans and carries. */
 export const travelsInSandbox = (trackingNumber: string, share: number): boolean => trackingDraw(trackingNumber) < share;
 
 const placeOf = (digest: Buffer, byte: number): string => PLACES[(digest[byte] ?? 0) % PLACES.length] ?? PLACES[0];
 
-/** A tracking number the sandbox could have issued: a valid IMpb under its channel and test Mailer ID. */
-export const isSandboxTrackingNumber = (trackingNumber: string): boolean =>
-  isValidImpbTrackingNumber(trackingNumber) && trackingNumber.startsWith(SANDBOX_CHANNEL) && trackingNumber.slice(5, 14) === SANDBOX_TEST_MAILER_ID;
+/**
+ * The courier of a tracking number the sandbox could have issued: a valid IMpb under its channel and test Mailer ID
+ * (USPS), a 1Z number of its shipper (UPS) or a 12-digit number under its prefix (FedEx); null for any other.
+ */
+export const sandboxCourierOf = (trackingNumber: string): SandboxCourier | null => {
+  if (isValidImpbTrackingNumber(trackingNumber) && trackingNumber.startsWith(SANDBOX_CHANNEL) && trackingNumber.slice(5, 14) === SANDBOX_TEST_MAILER_ID) return 'usps';
+  if (isSandboxUpsTrackingNumber(trackingNumber)) return 'ups';
+  if (isSandboxFedExTrackingNumber(trackingNumber)) return 'fedex';
+  return null;
+};
+
+export const isSandboxTrackingNumber = (trackingNumber: string): boolean => sandboxCourierOf(trackingNumber) !== null;
+
+const wordsOf = (trackingNumber: string) => TRACKING_WORDS[sandboxCourierOf(trackingNumber) ?? 'usps'];
 
 /** Every event of the label's simulated life, reported or not yet. */
 const scheduleOf = (trackingNumber: string, purchasedAt: Date, settings: SandboxLifecycleSettings): TrackingEvent[] => {
   const at = (offsetMs: number) => new Date(purchasedAt.getTime() + offsetMs);
-  const created: TrackingEvent = { status: 'pre_transit', message: 'Shipping Label Created, USPS Awaiting Item', occurredAt: at(0), location: null };
+  const words = wordsOf(trackingNumber);
+  const created: TrackingEvent = { status: 'pre_transit', message: words.created, occurredAt: at(0), location: null };
   if (!travelsInSandbox(trackingNumber, settings.trackingShare)) return [created];
   const digest = digestOf(trackingNumber);
   const origin = placeOf(digest, 4);
@@ -80,10 +103,10 @@ const scheduleOf = (trackingNumber: string, purchasedAt: Date, settings: Sandbox
   const scan = settings.scanAfterSeconds * 1000;
   return [
     created,
-    { status: 'in_transit', message: 'Accepted at USPS Origin Facility', occurredAt: at(scan), location: origin },
-    { status: 'in_transit', message: 'Arrived at USPS Regional Facility', occurredAt: at(scan + 6 * HOUR_MS), location: regional },
-    { status: 'out_for_delivery', message: 'Out for Delivery', occurredAt: at(scan + 20 * HOUR_MS), location: destination },
-    { status: 'delivered', message: 'Delivered, In/At Mailbox', occurredAt: at(scan + 26 * HOUR_MS), location: destination },
+    { status: 'in_transit', message: words.accepted, occurredAt: at(scan), location: origin },
+    { status: 'in_transit', message: words.regional, occurredAt: at(scan + 6 * HOUR_MS), location: regional },
+    { status: 'out_for_delivery', message: words.outForDelivery, occurredAt: at(scan + 20 * HOUR_MS), location: destination },
+    { status: 'delivered', message: words.delivered, occurredAt: at(scan + 26 * HOUR_MS), location: destination },
   ];
 };
 
@@ -97,21 +120,34 @@ export const simulatedTracking = (trackingNumber: string, purchasedAt: Date, now
 export const hasUsingScan = (report: TrackingReport): boolean => report.events.some((event) => !UNUSED_TRACKING_STATUSES.has(event.status));
 
 /**
- * Void before the simulated manifest is free; after it, a refund request; never for a scanned package. A label on a
- * SCAN form (`manifestedAt`) is manifested from that instant, as USPS sends its form's labels within minutes.
+ * USPS: void before the simulated manifest is free; after it, a refund request; never for a scanned package. A label on
+ * a SCAN form (`manifestedAt`) is manifested from that instant, as USPS sends its form's labels within minutes.
+ * UPS and FedEx: voided at once while unscanned, within COURIER_VOID_WINDOW_DAYS of the purchase.
  */
 export const simulatedVoid = (trackingNumber: string, purchasedAt: Date, now: Date, settings: SandboxLifecycleSettings, manifestedAt: Date | null = null): VoidOutcome => {
-  if (hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings))) return { kind: 'refused', message: SANDBOX_SCANNED_MESSAGE };
+  const courier = sandboxCourierOf(trackingNumber) ?? 'usps';
+  if (hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings))) return { kind: 'refused', message: TRACKING_WORDS[courier].scanned };
+  if (courier !== 'usps') return courierVoid(courier, purchasedAt, now);
   const manifest = simulatedManifestAt(purchasedAt, settings.manifestAfterSeconds).getTime();
   const manifested = manifestedAt === null ? manifest : Math.min(manifest, manifestedAt.getTime());
   if (now.getTime() < manifested) return { kind: 'voided' };
   return { kind: 'refund_pending', refundRef: `SBX-${trackingNumber}` };
 };
 
-/** Pending for `refundDays` after the request; then refunded, unless the package was scanned by then. */
+const courierVoid = (courier: Exclude<SandboxCourier, 'usps'>, purchasedAt: Date, now: Date): VoidOutcome => {
+  if (now.getTime() <= purchasedAt.getTime() + COURIER_VOID_WINDOW_DAYS * DAY_MS) return { kind: 'voided' };
+  return { kind: 'refused', message: `${COURIER_NAMES[courier]} refunds an unused label voided within ${COURIER_VOID_WINDOW_DAYS} days of its purchase; this one is older.` };
+};
+
+/**
+ * USPS: pending for `refundDays` after the request; then refunded, unless the package was scanned by then. UPS and
+ * FedEx hold no refund (COURIER_VOID_WINDOW_DAYS): one asked about is settled at once.
+ */
 export const simulatedRefundCheck = (trackingNumber: string, purchasedAt: Date, requestedAt: Date, now: Date, settings: SandboxLifecycleSettings): RefundCheck => {
-  if (now.getTime() < requestedAt.getTime() + settings.refundDays * DAY_MS) return { kind: 'refund_pending' };
-  return hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings)) ? { kind: 'refund_rejected', reason: SANDBOX_USED_REASON } : { kind: 'refunded' };
+  const courier = sandboxCourierOf(trackingNumber) ?? 'usps';
+  const holdDays = courier === 'usps' ? settings.refundDays : 0;
+  if (now.getTime() < requestedAt.getTime() + holdDays * DAY_MS) return { kind: 'refund_pending' };
+  return hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings)) ? { kind: 'refund_rejected', reason: TRACKING_WORDS[courier].used } : { kind: 'refunded' };
 };
 
 /** Checks settings once, at construction, so a bad value stops the process with its name. */

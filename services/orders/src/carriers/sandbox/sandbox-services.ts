@@ -1,6 +1,8 @@
+import { COURIER_NAMES } from '@labeldesk/contracts';
 import type { CarrierShippingService } from '../carrier.port';
+import { type CatalogService, SHIPPING_SERVICE_CATALOG } from '../catalog/shipping-service-catalog';
 
-/** A service the sandbox carrier offers, with what its label needs (formats.md §1.3 and §2.1). */
+/** A USPS service the sandbox prints IMpb labels for, with what its label needs (formats.md §1.3 and §2.1). */
 export interface SandboxService extends CarrierShippingService {
   /** 3-digit IMpb Service Type Code (formats.md §1.3). */
   serviceTypeCode: string;
@@ -12,7 +14,24 @@ export interface SandboxService extends CarrierShippingService {
   iconLetter: string;
 }
 
-/** The sandbox's raw services. Pricing reads them through `listShippingServices()`; the uids are stable. */
+/** A UPS or FedEx service the sandbox simulates, with what its label and tracking number need. */
+export interface SandboxCourierService extends CarrierShippingService {
+  courier: 'ups' | 'fedex';
+  /** Courier and service across the label, uppercase, e.g. `UPS 2ND DAY AIR`. */
+  bannerText: string;
+  /**
+   * The service mark in the label's top-right square: UPS prints the air services' day (1, 2, 3) there and a solid
+   * black square for Ground; '' asks for the square.
+   */
+  mark: string;
+  /**
+   * UPS only: the 2-digit service code inside a 1Z number (jkeen/tracking_number, lib/ups.rb: 01 Next Day Air, 02
+   * Second Day Air, 03 Ground, 12 Third Day Select).
+   */
+  upsServiceCode: string | null;
+}
+
+/** The sandbox's USPS services. Pricing reads them through `listShippingServices()`; the uids are stable. */
 export const SANDBOX_SERVICES: readonly SandboxService[] = Object.freeze([
   {
     uid: 'usps_priority',
@@ -51,25 +70,38 @@ export const SANDBOX_SERVICES: readonly SandboxService[] = Object.freeze([
   },
 ].map((service) => Object.freeze(service)));
 
+/** Per UPS/FedEx catalog uid: the label's mark and, for UPS, the tracking number's service code. */
+const COURIER_LABEL_MARKS: Readonly<Record<string, { mark: string; upsServiceCode: string | null }>> = {
+  ups_ground: { mark: '', upsServiceCode: '03' },
+  ups_3_day_select: { mark: '3', upsServiceCode: '12' },
+  ups_2nd_day_air: { mark: '2', upsServiceCode: '02' },
+  ups_next_day_air: { mark: '1', upsServiceCode: '01' },
+  // FedEx prints the service's name, not a code, in its number: the mark is the sandbox's own (G, then the days).
+  fedex_ground: { mark: 'G', upsServiceCode: null },
+  fedex_express_saver: { mark: '3', upsServiceCode: null },
+  fedex_2_day: { mark: '2', upsServiceCode: null },
+  fedex_standard_overnight: { mark: '1', upsServiceCode: null },
+};
+
+const courierServiceOf = (service: CatalogService): SandboxCourierService | null => {
+  const marks = COURIER_LABEL_MARKS[service.uid];
+  if (!marks || (service.courier !== 'ups' && service.courier !== 'fedex')) return null;
+  const { uid, name, maxWeightLb, courier } = service;
+  return Object.freeze({ uid, name, category: COURIER_NAMES[courier], maxWeightLb, courier, bannerText: name.toUpperCase(), ...marks });
+};
+
+/** The sandbox's UPS and FedEx services: every domestic one of the catalog, in its order. */
+export const SANDBOX_COURIER_SERVICES: readonly SandboxCourierService[] = Object.freeze(
+  SHIPPING_SERVICE_CATALOG.filter((service) => service.lanes === 'domestic').flatMap((service) => courierServiceOf(service) ?? []),
+);
+
+/** Everything the sandbox sells, USPS first, each in the catalog's order. */
+export const SANDBOX_SHIPPING_SERVICES: readonly CarrierShippingService[] = Object.freeze([...SANDBOX_SERVICES, ...SANDBOX_COURIER_SERVICES]);
+
+/** A USPS service of the sandbox (IMpb label), or undefined. */
 export function findSandboxService(uid: string): SandboxService | undefined {
   return SANDBOX_SERVICES.find((service) => service.uid === uid);
 }
 
-/** Per shipping service: the first pound and each pound after it, in cents (a simulated postage cost, for the margin views). */
-const SIMULATED_POSTAGE: Readonly<Record<string, { firstLb: number; perLb: number }>> = {
-  usps_priority: { firstLb: 700, perLb: 30 },
-  usps_priority_express: { firstLb: 2_300, perLb: 60 },
-  usps_ground_advantage: { firstLb: 480, perLb: 20 },
-};
-
-/**
- * What a sandbox label "cost" us: the sandbox sells samples, but it records a cost shaped like USPS's commercial
- * prices, so that margins, reports and the cost column behave in the embedded mode as they will with real postage.
- * It stays under the sandbox's suggested prices at every weight (suggested-prices.ts), so a fresh install shows the
- * small positive margin a reseller expects rather than a loss.
- */
-export function simulatedPostageCents(uid: string, weightLb: number): number {
-  const postage = SIMULATED_POSTAGE[uid];
-  if (!postage) return 0;
-  return postage.firstLb + postage.perLb * Math.max(0, Math.ceil(weightLb) - 1);
-}
+/** A UPS or FedEx service of the sandbox, or undefined. */
+export const findSandboxCourierService = (uid: string): SandboxCourierService | undefined => SANDBOX_COURIER_SERVICES.find((service) => service.uid === uid);

@@ -7,31 +7,19 @@
 import {
   barcodeDefaults,
   code128,
-  fieldBlock,
-  fieldData,
   fieldOrigin,
-  fieldReverse,
   graphicBox,
   gs1128Data,
-  LABEL_4X6_DOTS,
   labelLength,
   printWidth,
   rawFieldData,
-  scalableFont,
   utf8Encoding,
-  ZPL_DPI,
   zplLabel,
 } from '../zpl/zpl-writer';
+import { centered, d, fitSize, H, M, text, W } from './zpl-label-text';
 import { addressLines, barSpaceWidths, formatDimensions, formatShipDate, formatWeight, type LabelRenderInput, parseZip } from './label-renderer';
 import { printableText } from '../../printing';
 
-const W = LABEL_4X6_DOTS.width;
-const H = LABEL_4X6_DOTS.length;
-/** Points (the PDF label's unit) to dots. */
-const d = (pt: number): number => Math.round((pt * ZPL_DPI) / 72);
-const M = d(8);
-/** Font 0 at width = height: an uppercase glyph or digit is at most about 0.6 of the height wide on average. */
-const GLYPH_WIDTH = 0.6;
 /** At 3 dots (0.0148 in) the module is USPS's preferred 0.015 in; a ZIP+4 and 26-digit symbol needs 2 to keep its quiet zones. */
 const MODULES_DOTS = [3, 2] as const;
 const QUIET_ZONE = d(18);
@@ -53,27 +41,6 @@ export function renderZplLabel(input: LabelRenderInput): Buffer {
   ];
   // ASCII only (printableText), so latin1 and UTF-8 are the same bytes.
   return Buffer.from(zplLabel(commands), 'utf8');
-}
-
-function text(x: number, y: number, size: number, value: string, maxWidth = W - x - M): string {
-  return fieldOrigin(x, y) + scalableFont(size) + fieldData(fit(value, size, maxWidth));
-}
-
-function centered(x: number, y: number, width: number, size: number, value: string, reversed = false): string {
-  return fieldOrigin(x, y) + scalableFont(size) + fieldBlock(width, 'C') + (reversed ? fieldReverse() : '') + fieldData(fit(value, size, width));
-}
-
-/** `value` cut with an ellipsis when its estimated width passes `maxWidth` dots. */
-function fit(value: string, size: number, maxWidth: number): string {
-  const maxChars = Math.max(1, Math.floor(maxWidth / (size * GLYPH_WIDTH)));
-  return value.length <= maxChars ? value : `${value.slice(0, Math.max(1, maxChars - 3)).trimEnd()}...`;
-}
-
-/** The largest size from `preferred` down to `min` at which every line's estimate fits `maxWidth`. */
-function fitSize(lines: readonly string[], preferred: number, min: number, maxWidth: number): number {
-  const longest = Math.max(0, ...lines.map((line) => line.length));
-  for (let size = preferred; size > min; size--) if (longest * size * GLYPH_WIDTH <= maxWidth) return size;
-  return min;
 }
 
 function iconAndPaymentArea(input: LabelRenderInput): string[] {

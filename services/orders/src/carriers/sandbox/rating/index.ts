@@ -10,3 +10,4 @@ export { SANDBOX_PACKAGING, packagingChoicesFor, type PackagingChoice, type Sand
 export type { SandboxParcel } from './parcel';
 export { zoneFor, zoneForMiles, USPS_ZONE_UPPER_MILES, type ZoneResult } from './zones';
 export { FLAT_RATE_BOXES, type FlatRateBox } from './usps-packaging.data';
+export { dearestCostByWeightCents } from './dearest-cost';

@@ -19,7 +19,7 @@ const MARK_PALETTES: Readonly<Record<Courier, string>> = { usps: 'blue', ups: 'o
 const TAG_PALETTES = { cheapest: 'green', fastest: 'blue', 'best value': 'purple' } as const;
 
 const CarrierMark = ({ carrier }: { carrier: Courier }): ReactElement => (
-  <Badge colorPalette={MARK_PALETTES[carrier]} variant="subtle" size="sm" fontWeight="bold" minW="5.5rem" justifyContent="center" flexShrink={0} data-testid="carrier-mark">
+  <Badge colorPalette={MARK_PALETTES[carrier]} variant="subtle" size="sm" fontWeight="bold" minW={{ base: '0', sm: '5.5rem' }} justifyContent="center" flexShrink={0} data-testid="carrier-mark">
     {courierName(carrier)}
   </Badge>
 );
@@ -27,12 +27,15 @@ const CarrierMark = ({ carrier }: { carrier: Courier }): ReactElement => (
 const RateRow = ({ rate }: { rate: Rate }): ReactElement => (
   <RadioCard.Item value={rate.offeringUid} data-testid="rate-option">
     <RadioCard.ItemHiddenInput />
-    <RadioCard.ItemControl alignItems="center" gap="3" py="2.5" px="3">
+    <RadioCard.ItemControl alignItems="center" gap={{ base: '2', sm: '3' }} py="2.5" px="3">
       <RadioCard.ItemIndicator />
       <CarrierMark carrier={rate.carrier} />
       <RadioCard.ItemContent flex="1" minW="0" gap="1">
-        <RadioCard.ItemText fontWeight="medium">{rate.service}</RadioCard.ItemText>
-        <RadioCard.ItemDescription as="div">
+        <RadioCard.ItemText fontWeight="medium" data-testid="rate-service">
+          {rate.service}
+        </RadioCard.ItemText>
+        {/* Full opacity: the recipe fades descriptions, which takes the tags' colours below AA contrast. */}
+        <RadioCard.ItemDescription as="div" opacity="1" color="fg.muted">
           <Flex gap="1.5" align="center" wrap="wrap">
             <Text as="span">{deliveryText(rate)}</Text>
             {rate.tags.map((tag) => (

@@ -1,3 +1,4 @@
+import { sandboxFedExTrackingNumber, sandboxUpsTrackingNumber } from './courier-tracking-numbers';
 import { buildImpb, SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID } from './impb';
 import {
   DEFAULT_SANDBOX_LIFECYCLE,
@@ -9,6 +10,7 @@ import {
   simulatedRefundCheck,
   simulatedTracking,
   simulatedVoid,
+  sandboxCourierOf,
   trackingDraw,
   travelsInSandbox,
   type SandboxLifecycleSettings,
@@ -140,5 +142,42 @@ describe('the sandbox manifest', () => {
     expect(simulatedManifestAt(purchasedAt, 20).toISOString()).toBe('2026-07-14T18:00:20.000Z');
     expect(simulatedManifestAt(purchasedAt, 0).toISOString()).toBe('2026-07-14T18:00:00.000Z');
     expect(simulatedManifestAt(purchasedAt, null).toISOString()).toBe('2026-07-15T05:30:00.000Z');
+  });
+});
+
+describe('sandbox lifecycle: UPS and FedEx labels', () => {
+  const ups = sandboxUpsTrackingNumber('03', 11);
+  const fedex = sandboxFedExTrackingNumber(11);
+
+  it('tells the courier of each number it issued, and null for any other', () => {
+    expect([trackingNumberOf(11), ups, fedex].map(sandboxCourierOf)).toEqual(['usps', 'ups', 'fedex']);
+    expect(sandboxCourierOf('1Z999AA10123456784')).toBeNull();
+    expect(isSandboxTrackingNumber(ups) && isSandboxTrackingNumber(fedex)).toBe(true);
+  });
+
+  it('voids an unscanned UPS label at once even after USPS\'s manifest would have passed, until 90 days after the purchase', () => {
+    const quiet = settings({ trackingShare: 0 });
+    expect(simulatedVoid(ups, purchasedAt, after(30 * DAY), quiet)).toEqual({ kind: 'voided' });
+    expect(simulatedVoid(ups, purchasedAt, after(90 * DAY), quiet)).toEqual({ kind: 'voided' });
+    expect(simulatedVoid(ups, purchasedAt, after(90 * DAY + 1), quiet).kind).toBe('refused');
+    // A SCAN form is USPS's: a UPS label's manifest instant changes nothing.
+    expect(simulatedVoid(fedex, purchasedAt, after(HOUR), quiet, purchasedAt)).toEqual({ kind: 'voided' });
+  });
+
+  it('refuses a void of a FedEx package FedEx scanned, in FedEx\'s name', () => {
+    expect(simulatedVoid(fedex, purchasedAt, after(2 * DAY), settings({ trackingShare: 1 }))).toEqual({ kind: 'refused', message: 'FedEx has scanned this package: a used label cannot be refunded.' });
+  });
+
+  it('tells a FedEx journey in FedEx\'s words', () => {
+    const report = simulatedTracking(fedex, purchasedAt, after(30 * DAY), settings({ trackingShare: 1 }));
+    expect(report.events.map((event) => event.message)).toEqual(['Shipment information sent to FedEx', 'Picked up', 'Departed FedEx location', 'On FedEx vehicle for delivery', 'Delivered']);
+  });
+
+  it('settles a UPS refund at once whatever SANDBOX_REFUND_DAYS says, and rejects it once UPS scanned the package', () => {
+    expect(simulatedRefundCheck(ups, purchasedAt, purchasedAt, after(1), settings({ trackingShare: 0, refundDays: 14 }))).toEqual({ kind: 'refunded' });
+    expect(simulatedRefundCheck(ups, purchasedAt, purchasedAt, after(2 * DAY), settings({ trackingShare: 1, refundDays: 14 }))).toEqual({
+      kind: 'refund_rejected',
+      reason: 'UPS recorded a scan of this package, so the label was used.',
+    });
   });
 });

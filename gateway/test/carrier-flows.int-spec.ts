@@ -1,12 +1,14 @@
 import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
 import { startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
 import { startOneAfterTheOther, stopStarted, type CarrierRig } from './support/carrier-rig';
+import { describeCourierFlows, FAKE_EASYPOST_COURIERS } from './support/courier-flows.suite';
 import { describeEasyPostFlows } from './support/easypost-flows.suite';
 import { describeUspsFlows } from './support/usps-flows.suite';
 
 /**
  * Issue 42's "done means": every flow a seller has with USPS and with EasyPost, end to end through the REST API in
- * both modes, against the carriers' fakes. A system's address check asks its first carrier, so each mode runs two
+ * both modes, against the carriers' fakes; and issue 45's: rates compared and UPS and FedEx labels through EasyPost's
+ * carrier accounts. A system's address check asks its first carrier, so each mode runs two
  * systems, one per carrier (`CARRIERS=usps`, `CARRIERS=easypost`), against one pair of fakes: the EasyPost one
  * starts while the USPS flows run.
  */
@@ -17,7 +19,7 @@ const describeCarrierFlows = (mode: string, start: (env: NodeJS.ProcessEnv) => P
   beforeAll(async () => {
     // EasyPost answers every buy as in its recordings: a PNG label, whatever format was asked, and the PDF or the ZPL
     // from its label conversion.
-    fakes = await startCarrierFakes({ pngLabelsOnly: true });
+    fakes = await startCarrierFakes({ pngLabelsOnly: true, carriers: FAKE_EASYPOST_COURIERS });
     rigs = startOneAfterTheOther(fakes, start);
   }, 60_000);
 
@@ -30,6 +32,7 @@ const describeCarrierFlows = (mode: string, start: (env: NodeJS.ProcessEnv) => P
   const started = (pick: (both: NonNullable<typeof rigs>) => Promise<CarrierRig>) => () => (rigs ? pick(rigs) : Promise.reject(new Error('the carriers\' fakes did not start')));
   describeUspsFlows(mode, started((both) => both.usps));
   describeEasyPostFlows(mode, started((both) => both.easyPost));
+  describeCourierFlows(mode, started((both) => both.easyPost));
 };
 
 describe('embedded', () => {

@@ -61,10 +61,15 @@ export const easyPostSales = (fake: FakeEasyPostServer): Map<string, string[]> =
   return sales;
 };
 
+/** The shipment EasyPost sold under this tracking code, as EasyPost holds it. */
+export const easyPostShipmentOf = (fake: FakeEasyPostServer, trackingCode: string): Record<string, unknown> | undefined => {
+  const ids = new Set(fake.requests.map((r) => BUY_PATH.exec(r.path)?.[1]).filter((id): id is string => id !== undefined));
+  return [...ids].map((id) => fake.shipment(id)).find((s) => s?.['tracking_code'] === trackingCode);
+};
+
 /** The file EasyPost serves for the label with this tracking code, as its label URL answers it. */
 export const easyPostLabelFile = async (fake: FakeEasyPostServer, trackingCode: string): Promise<Buffer> => {
-  const ids = new Set(fake.requests.map((r) => BUY_PATH.exec(r.path)?.[1]).filter((id): id is string => id !== undefined));
-  const shipment = [...ids].map((id) => fake.shipment(id)).find((s) => s?.['tracking_code'] === trackingCode);
+  const shipment = easyPostShipmentOf(fake, trackingCode);
   const url = (shipment?.['postage_label'] as { label_url?: string } | null | undefined)?.label_url;
   if (!url) throw new Error(`EasyPost sold no label ${trackingCode}`);
   return Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -79,6 +84,7 @@ export const PRICE_TIERS = [
 interface DefaultService {
   _id: string;
   uid: string;
+  maxWeight: number;
   enabled: boolean;
   prices: Array<{ fromWeight: number; toWeight: number; price: number }>;
 }
@@ -93,7 +99,9 @@ export const priceCarrierServices = async (call: Api, adminToken: string): Promi
   if (synced.status !== 200) throw new Error(`sync answered ${synced.status} ${JSON.stringify(synced.body)}`);
   const defaults = synced.body as unknown as DefaultService[];
   for (const service of defaults) {
-    const priced = await call('PUT', `/defaultServices/${service._id}/prices`, { prices: PRICE_TIERS }, { token: adminToken });
+    // The last tier reaches the service's own limit (70 lb for USPS, 150 for UPS and FedEx).
+    const prices = PRICE_TIERS.map((tier, i) => (i === PRICE_TIERS.length - 1 ? { ...tier, toWeight: service.maxWeight } : tier));
+    const priced = await call('PUT', `/defaultServices/${service._id}/prices`, { prices }, { token: adminToken });
     const enabled = await call('PATCH', `/defaultServices/${service._id}/toggle`, { enabled: true }, { token: adminToken });
     if (priced.status !== 200 || enabled.status !== 200) throw new Error(`pricing ${service.uid} answered ${priced.status}/${enabled.status}`);
   }

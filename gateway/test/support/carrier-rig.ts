@@ -1,6 +1,7 @@
 import type { RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
 import { oneCarrierEnvOf, priceCarrierServices, type CarrierFakes } from './carrier-fakes';
+import { EASYPOST_ACCOUNTS_ENV } from './courier-flows.suite';
 
 type Body = Record<string, unknown>;
 
@@ -44,6 +45,8 @@ export interface CarrierRig {
  */
 const flowEnv = (fakes: CarrierFakes, carrier: 'usps' | 'easypost'): NodeJS.ProcessEnv => ({
   ...oneCarrierEnvOf(fakes, carrier),
+  // EasyPost rates and sells on every carrier account the fake holds (USPS, UPS, FedEx, DHL Express: issue 45).
+  ...(carrier === 'easypost' ? EASYPOST_ACCOUNTS_ENV : {}),
   ADDRESS_CHECK: 'carrier',
   EASYPOST_WEBHOOK_SECRET,
   REFUND_RECONCILE_SECONDS: '1',

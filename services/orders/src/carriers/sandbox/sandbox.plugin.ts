@@ -19,7 +19,7 @@ export class PooledSandboxCarrier extends SandboxCarrierAdapter implements Closa
   }
 }
 
-/** Sample labels, simulated postage costs, manifest, tracking and refunds: the embedded mode's carrier. */
+/** Sample USPS, UPS and FedEx labels, simulated rates and costs, manifest, tracking and refunds: the embedded mode's carrier. */
 export const sandboxPlugin = defineCarrierPlugin({
   id: 'sandbox',
   displayName: LABEL_CARRIER_NAMES.sandbox,
@@ -27,10 +27,10 @@ export const sandboxPlugin = defineCarrierPlugin({
   settings: sandboxSettings,
   requiredSettings: [],
   capabilities: {
-    endOfDayForm: 'USPS SCAN Form (PS Form 5630), marked SAMPLE',
+    endOfDayForm: 'USPS SCAN Form (PS Form 5630) of its USPS labels, marked SAMPLE; UPS and FedEx labels go with their pickup, on no form',
     tracking: 'poll',
     addressVerification: true,
-    refunds: 'Voided at once before the simulated manifest, refunded after SANDBOX_REFUND_DAYS after it',
+    refunds: 'USPS: voided at once before the simulated manifest, refunded SANDBOX_REFUND_DAYS after it; UPS and FedEx: voided at once while unscanned, within 90 days of the purchase',
   },
   make: (env, { orm }) =>
     new PooledSandboxCarrier(

@@ -136,7 +136,8 @@ export const describeCarrierContract = (name: string, setup: () => Promise<Carri
     });
 
     it('refuses a shipping service it does not sell', async () => {
-      const outcome = await s.carrier.purchase({ ...s.shipment, serviceUid: 'ups_ground' }, nextKey(), new MemoryJournal());
+      // DHL Express carries parcels abroad only: no carrier sells it for this US → US shipment (the sandbox sells UPS).
+      const outcome = await s.carrier.purchase({ ...s.shipment, serviceUid: 'dhl_express_worldwide' }, nextKey(), new MemoryJournal());
       expect(outcome.kind).toBe('refused');
       expect(await s.faults.labelsSold()).toBe(0);
     });

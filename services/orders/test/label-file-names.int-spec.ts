@@ -69,7 +69,7 @@ describe.each(databases)('label files written and read through the code on %s', 
     const files = new FileRepository(orm);
     const userId = randomUUID();
     const batchId = await bulk.batches.createDraft(userId);
-    const items = [0, 1].map((rowNo) => ({ id: randomUUID(), userId, rowNo, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', priceCents: 850, sku: null }));
+    const items = [0, 1].map((rowNo) => ({ id: randomUUID(), userId, rowNo, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', courier: 'usps', priceCents: 850, sku: null }));
     expect(await bulk.staging.stage(batchId, userId, 0, items.map((_, n) => bulkRow(n)))).toBe(true);
     expect(await bulk.rounds.startFirstRound(batchId, items, { labelFormat: 'zpl', sortBySku: false }, `bulk:${batchId}:1`, 1700)).toBe(true);
     const claimed = await bulk.claims.claimItems(batchId, items.length, 60);

@@ -79,7 +79,7 @@ describe('a label to the same receiver in the last 24 hours, on PostgreSQL', () 
     const orderId = await bulk.batches.createDraft(other);
     const row = bulkRow(0, 'CUP-9');
     expect(await bulk.staging.stage(orderId, other, 0, [{ ...row, receiver: receiver() }])).toBe(true);
-    await bulk.rounds.startFirstRound(orderId, [{ id: randomUUID(), userId: other, rowNo: 0, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', priceCents: 500, sku: 'CUP-9' }], { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 500);
+    await bulk.rounds.startFirstRound(orderId, [{ id: randomUUID(), userId: other, rowNo: 0, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', courier: 'usps', priceCents: 500, sku: 'CUP-9' }], { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 500);
     const [item] = await bulk.claims.claimItems(orderId, 10, 60);
     await bulk.claims.markBought([{ itemId: item?.id ?? '', label: { carrier: 'sandbox', trackingNumber: 'TRACKBULK001', serviceUid: 'usps-ground', format: 'PDF', file: Buffer.from('pdf'), costCents: 400, carrierRefs: {} } }]);
     expect((await ask(other, { items: 'CUP-9' }))?.trackingNumber).toBe('TRACKBULK001');

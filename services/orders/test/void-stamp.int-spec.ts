@@ -109,7 +109,7 @@ describe('VoidStamper on PostgreSQL', () => {
     const userId = randomUUID();
     const batchId = await bulk.batches.createDraft(userId);
     const items = Array.from({ length: count }, (_, n) => ({
-      id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', priceCents: 500 + n, sku: null,
+      id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Priority Mail', serviceUid: 'usps_priority', courier: 'usps', priceCents: 500 + n, sku: null,
     }));
     expect(await bulk.staging.stage(batchId, userId, 0, items.map((_, n) => bulkRow(n)))).toBe(true);
     expect(await bulk.rounds.startFirstRound(batchId, items, { labelFormat, sortBySku: false }, `bulk:${batchId}:1`, 600 * count)).toBe(true);

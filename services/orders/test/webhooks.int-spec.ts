@@ -154,7 +154,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     await endpoint(userId, 'https://hooks.example.com/b', ['label.purchased']);
     const bulk = bulkRepositories(db.orm);
     const orderId = await bulk.batches.createDraft(userId);
-    const written = [0, 1].map((n) => ({ id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', priceCents: 100 + n, sku: null }));
+    const written = [0, 1].map((n) => ({ id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', courier: 'usps', priceCents: 100 + n, sku: null }));
     expect(await bulk.staging.stage(orderId, userId, 0, [0, 1].map((n) => bulkRow(n, null)))).toBe(true);
     expect(await bulk.rounds.startFirstRound(orderId, written, { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 201)).toBe(true);
     const [a, b] = written.map((i) => i.id) as [string, string];
@@ -171,7 +171,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     await endpoint(userId, 'https://hooks.example.com/a', ['label.purchased', 'batch.completed']);
     const bulk = bulkRepositories(db.orm);
     const orderId = await bulk.batches.createDraft(userId);
-    const written = [0, 1, 2].map((n) => ({ id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', priceCents: 100 + n, sku: null }));
+    const written = [0, 1, 2].map((n) => ({ id: randomUUID(), userId, rowNo: n, serviceName: 'USPS Ground Advantage', serviceUid: 'usps-ground', courier: 'usps', priceCents: 100 + n, sku: null }));
     expect(await bulk.staging.stage(orderId, userId, 0, [0, 1, 2].map((n) => bulkRow(n, null)))).toBe(true);
     expect(await bulk.rounds.startFirstRound(orderId, written, { labelFormat: '4x6', sortBySku: false }, `bulk:${orderId}:1`, 303)).toBe(true);
     const [a, b, c] = written.map((i) => i.id) as [string, string, string];

@@ -16,7 +16,8 @@ export class BulkRoundsRepository extends BulkSql {
   /**
    * Turns a draft into a batch being bought: items written, staged rows dropped, the hold named. One transaction,
    * conditional on the draft, so a second submission of the same batch changes nothing. Each item's row is copied
-   * from its staged row inside the database; an item whose staged row is missing undoes the whole transaction.
+   * from its staged row inside the database, with the courier carrying its label; an item whose staged row is missing
+   * undoes the whole transaction.
    */
   async startFirstRound(orderId: string, items: readonly NewBulkItem[], options: BulkOptions, holdId: string, holdCents: number): Promise<boolean> {
     return this.em().transactional(async (em) => {
@@ -32,12 +33,13 @@ export class BulkRoundsRepository extends BulkSql {
           em,
           `with "copied" as (
              insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "data")
-             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku", s."data"
-             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?::text, ?::text, ?::int, ?::text)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku")
+             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku",
+                    jsonb_set(s."data", '{courier}', to_jsonb(v."courier"))
+             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?::text, ?::text, ?::int, ?::text, ?::text)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku", "courier")
              join ${this.t('bulk_staged_rows')} s on s."bulk_order_id" = ? and s."row_no" = v."row_no"
              returning 1
            ) select count(*) as "count" from "copied"`,
-          [...group.flatMap((item) => [item.id, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku]), orderId],
+          [...group.flatMap((item) => [item.id, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku, item.courier]), orderId],
         );
         if (Number(copied?.count) !== group.length) throw new Error(`bulk ${orderId}: ${group.length - Number(copied?.count)} item(s) have no staged row`);
       }

@@ -91,10 +91,10 @@ export class BulkStagingRepository extends BulkSql {
     const all: StagedRowSummary[] = [];
     // By spans of row numbers (rowSpans): a slice may start at any row.
     for (const [from, to] of await this.rowSpans('bulk_staged_rows', orderId, pageSize)) {
-      const rows = await this.em().execute<Array<{ row_no: number; service_name: string; weight_lb: number | string; courier: string; sku: string | null; order_id: string | null; buy_another: boolean }>>(
-        // A row staged by a replica of an earlier release may have no courier: those were all USPS's.
+      const rows = await this.em().execute<Array<{ row_no: number; service_name: string; weight_lb: number | string; courier: string | null; sku: string | null; order_id: string | null; buy_another: boolean }>>(
+        // No courier: the row takes its service's (rows staged by an earlier release always named one).
         `select "row_no", "data"->>'service_name' as "service_name", ("data"->'package'->>'package_weight')::float8 as "weight_lb",
-           coalesce("data"->>'courier', 'usps') as "courier",
+           "data"->>'courier' as "courier",
            "data"->'package'->>'sku_number' as "sku", "data"->'package'->>'order_id' as "order_id",
            coalesce(("data"->>'buy_another')::boolean, false) as "buy_another"
          from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" between ? and ? order by "row_no"`,

@@ -80,6 +80,8 @@ export interface NewBulkItem {
   rowNo: number;
   serviceName: string;
   serviceUid: string;
+  /** The courier carrying its label: the row's, or its service's when the row named none (written into the item's row). */
+  courier: string;
   priceCents: number;
   sku: string | null;
 }
@@ -89,8 +91,8 @@ export interface StagedRowSummary {
   rowNo: number;
   serviceName: string;
   weightLb: number;
-  /** The row's courier (usps, ups…): the service pricing names must be its. */
-  courier: string;
+  /** The row's courier (usps, ups…): the service pricing names must be its; null: the service's own. */
+  courier: string | null;
   sku: string | null;
   /** The file's order ID, by which a row already shipped is known (issue 47). */
   orderId: string | null;

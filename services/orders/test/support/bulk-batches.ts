@@ -35,6 +35,7 @@ export const items = (userId: string, count: number, sku: (n: number) => string 
     rowNo: rowNo(n),
     serviceName: 'USPS Ground Advantage',
     serviceUid: 'usps-ground',
+    courier: 'usps',
     priceCents: 100 + n,
     sku: sku(n),
   }));

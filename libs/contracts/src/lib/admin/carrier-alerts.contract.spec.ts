@@ -7,8 +7,8 @@ describe('carrierAlertSchema', () => {
     expect(carrierAlertSchema.parse({ ...alert, reason })).toEqual({ ...alert, reason });
   });
 
-  it('knows an answer the carrier gave that we could not read, beside no funds and not answering', () => {
-    expect(CARRIER_ALERT_REASONS).toEqual(['upstream_funds', 'unavailable', 'unreadable_answer']);
+  it('knows an answer the carrier gave that we could not read and a price under its cost, beside no funds and not answering', () => {
+    expect(CARRIER_ALERT_REASONS).toEqual(['upstream_funds', 'unavailable', 'unreadable_answer', 'price_below_cost']);
   });
 
   it('refuses a reason it does not know', () => {

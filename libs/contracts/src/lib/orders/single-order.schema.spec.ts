@@ -17,10 +17,10 @@ describe('the courier of an order', () => {
     expect(courierField.parse('DHL_Express')).toBe('dhl_express');
   });
 
-  it('is USPS when it is left out or empty, as the spec\'s default was', () => {
-    expect(singleOrderSchema.parse(order).courier).toBe('usps');
-    expect(singleOrderSchema.parse({ ...order, courier: '' }).courier).toBe('usps');
-    expect(singleOrderSchema.parse({ ...order, courier: null }).courier).toBe('usps');
+  it("is left to the service's courier when it is left out or empty (orders decides: USPS for the spec's services)", () => {
+    expect(singleOrderSchema.parse(order).courier).toBeUndefined();
+    expect(singleOrderSchema.parse({ ...order, courier: '' }).courier).toBeUndefined();
+    expect(singleOrderSchema.parse({ ...order, courier: null }).courier).toBeUndefined();
     expect(singleOrderSchema.parse({ ...order, courier: 'ups' }).courier).toBe('ups');
   });
 
@@ -37,11 +37,11 @@ describe('the courier of an order', () => {
 });
 
 describe("a bulk row's courier", () => {
-  it("reads the file's courier cell as a courier id in any case, and an empty cell as USPS", () => {
+  it("reads the file's courier cell as a courier id in any case, and an empty cell as the service's courier", () => {
     expect(bulkOrderItemSchema.parse({ ...order, courier: 'FEDEX' }).courier).toBe('fedex');
     expect(bulkOrderItemSchema.parse({ ...order, courier: 'UPS ' }).courier).toBe('ups');
-    expect(bulkOrderItemSchema.parse({ ...order, courier: '' }).courier).toBe('usps');
-    expect(bulkOrderItemSchema.parse(order).courier).toBe('usps');
+    expect(bulkOrderItemSchema.parse({ ...order, courier: '' }).courier).toBeUndefined();
+    expect(bulkOrderItemSchema.parse(order).courier).toBeUndefined();
   });
 
   it('refuses a courier it does not know, naming the ones it does', () => {

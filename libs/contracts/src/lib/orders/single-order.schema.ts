@@ -49,12 +49,14 @@ export const singleLabelFormatSchema = z.enum(SINGLE_LABEL_FORMATS, { error: 'La
 export type SingleLabelFormat = z.infer<typeof singleLabelFormatSchema>;
 
 /**
- * An order's courier by its id, in any case (`UPS`, `ups`). Empty is USPS, as the spec's `courier ('usps')` default
- * was before there were others; anything that is not text is refused rather than read as empty.
+ * An order's courier by its id, in any case (`UPS`, `ups`). Empty (or absent) means the courier of the order's service
+ * (decided where the service is priced: USPS for every service sold before there were others, as the spec's `courier
+ * ('usps')` was); anything that is not text is refused rather than read as empty.
  */
-export const courierField = z
-  .preprocess((v) => (v === null ? 'usps' : typeof v === 'string' ? oneLine(v).toLowerCase() || 'usps' : v), courierSchema)
-  .default('usps');
+export const courierField = z.preprocess(
+  (v) => (v === null || v === undefined ? undefined : typeof v === 'string' ? oneLine(v).toLowerCase() || undefined : v),
+  courierSchema.optional(),
+);
 
 /** Spec: Single-order payload. */
 export const singleOrderSchema = z.object({

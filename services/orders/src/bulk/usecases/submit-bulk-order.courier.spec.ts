@@ -15,7 +15,7 @@ const SERVICES = [
   { uid: 'usps-ground', name: 'Ground', category: 'Other', maxWeight: 70 },
 ];
 
-const row = (rowNo: number, serviceName: string, courier: string): StagedRowSummary => ({ rowNo, serviceName, weightLb: 2, courier, sku: null, orderId: null, buyAnother: false });
+const row = (rowNo: number, serviceName: string, courier: string | null): StagedRowSummary => ({ rowNo, serviceName, weightLb: 2, courier, sku: null, orderId: null, buyAnother: false });
 
 /** A draft batch with staged rows, over pricing and a ledger that record what they were asked. */
 const setup = (rows: StagedRowSummary[]) => {
@@ -71,5 +71,12 @@ describe("A bulk row's label is of its courier's service", () => {
     await expect(process()).resolves.toMatchObject({ status: 'processing', totalCount: 3, costCents: 1500 });
     expect(asked).toContain(PaymentsRpc.placeHold.subject);
     expect(started).toHaveLength(1);
+  });
+
+  it("gives a row that names no courier its service's courier, written on the item (an Amazon file names none)", async () => {
+    const { process, started } = setup([row(0, 'UPS Ground', null), row(1, 'USPS Priority Mail', null), row(2, 'Ground', null)]);
+    await process();
+    const items = (started[0] as [string, Array<{ courier: string }>])[1];
+    expect(items.map((item) => item.courier)).toEqual(['ups', 'usps', 'usps']);
   });
 });

@@ -17,7 +17,7 @@ import {
 } from '@labeldesk/contracts';
 import { foundInScope, RpcClient, type OwnerScope } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
-import { courierMismatch } from '../../carriers';
+import { courierCarrying, courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
@@ -164,10 +164,11 @@ export class SubmitBulkOrderUseCase {
       const price = prices.get(priceKey(row.serviceName, row.weightLb));
       // A missing price is an error, never a free label.
       if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${row.rowNo + 1} has no price`);
-      // Pricing names the service's uid, and so its courier: a row's label must be of the row's courier.
-      const mismatch = courierMismatch(row.courier, price);
+      // Pricing names the service's uid, and so its courier: a row's label must be of the row's courier, if it names one.
+      const courier = row.courier ?? courierCarrying(price.serviceUid);
+      const mismatch = courierMismatch(courier, price);
       if (mismatch) otherCouriers.push({ path: `orderData.${row.rowNo}.courier`, message: `Row ${row.rowNo + 1}: ${mismatch}` });
-      return { id: randomUUID(), userId, rowNo: row.rowNo, serviceName: price.serviceName, serviceUid: price.serviceUid, priceCents: price.priceCents, sku: row.sku };
+      return { id: randomUUID(), userId, rowNo: row.rowNo, serviceName: price.serviceName, serviceUid: price.serviceUid, courier, priceCents: price.priceCents, sku: row.sku };
     });
     if (otherCouriers.length > 0) throw rowsRefused(otherCouriers);
     return items;

@@ -8,7 +8,7 @@ describe("A single order's label is of its courier's service", () => {
   it('refuses a UPS service for a USPS order before any money moves or any order is written', async () => {
     const { useCase, services, orders, carrier } = setup(upsLabel);
     services.quoted = { serviceUid: 'ups_ground', serviceName: 'UPS Ground' };
-    const placing = useCase.execute({ ...request(), order: { ...order, service_name: 'UPS Ground' } });
+    const placing = useCase.execute({ ...request(), order: { ...order, service_name: 'UPS Ground', courier: 'usps' } });
     await expect(placing).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
       message: 'UPS Ground is a UPS service, not USPS. Choose a USPS service, or UPS as the courier.',
@@ -28,6 +28,14 @@ describe("A single order's label is of its courier's service", () => {
       message: 'USPS Priority Mail is a USPS service, not FedEx. Choose a FedEx service, or USPS as the courier.',
     });
     expect(orders.rows.size).toBe(0);
+  });
+
+  it("takes the service's courier when the order names none", async () => {
+    const { useCase, services, orders } = setup(upsLabel);
+    services.quoted = { serviceUid: 'ups_ground', serviceName: 'UPS Ground' };
+    expect(order.courier).toBeUndefined();
+    await expect(useCase.execute({ ...request(), order: { ...order, service_name: 'UPS Ground' } })).resolves.toMatchObject({ trackingNumber: '1Z12345E0205271688' });
+    expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', courier: 'ups', serviceUid: 'ups_ground' });
   });
 
   it('buys a UPS label for a UPS order and keeps the courier on the order', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type OrdersRpc, type ParsedRequestOf } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, singleOrderSchema, type OrdersRpc, type ParsedRequestOf, type SingleOrder } from '@labeldesk/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import { courierMismatch } from '../../carriers';
+import { courierCarrying, courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
@@ -31,7 +31,7 @@ export class PlaceSingleOrderUseCase {
     const received = performance.now();
     // A PDF order hashes as before label_format existed, so a key placed before it came is still the same order.
     const { label_format: labelFormat, ...withoutFormat } = request.order;
-    const requestHash = createHash('sha256').update(JSON.stringify(labelFormat === 'pdf' ? withoutFormat : request.order)).digest('hex');
+    const requestHash = createHash('sha256').update(JSON.stringify(asHashedBefore(labelFormat === 'pdf' ? withoutFormat : request.order))).digest('hex');
     let price: OrderPrice;
     try {
       price = await this.process.price(request.userId, request.order.service_name, request.order.package.package_weight);
@@ -41,8 +41,9 @@ export class PlaceSingleOrderUseCase {
       if (!placed) throw error;
       return this.answerAgain(placed, requestHash);
     }
-    // Refused before the order is written: nothing is held, charged or left behind.
-    const mismatch = courierMismatch(request.order.courier, price);
+    // Refused before the order is written: nothing is held, charged or left behind. No courier named: the service's.
+    const courier = request.order.courier ?? courierCarrying(price.serviceUid);
+    const mismatch = courierMismatch(courier, price);
     if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch, [{ path: 'courier', message: mismatch }]);
     if (request.writeWithinMs !== undefined && performance.now() - received > request.writeWithinMs) {
       // The gateway has told the customer (or is about to) that nothing was charged: a late order must not appear.
@@ -53,7 +54,7 @@ export class PlaceSingleOrderUseCase {
       userId: request.userId,
       idempotencyKey: request.idempotencyKey,
       requestHash,
-      courier: request.order.courier,
+      courier,
       sender: request.order.sender,
       receiver: request.order.receiver,
       package: request.order.package,
@@ -82,3 +83,14 @@ export class PlaceSingleOrderUseCase {
     return this.process.execute(await this.orders.transition(order.id, 'cancelled', { status: 'pending', failureReason: null, attempt: order.attempt + 1 }));
   }
 }
+
+/**
+ * The order as its hash was taken before issue 45: an empty courier parsed as `usps` then, in its place among the
+ * schema's fields, so a key placed before still names the same order.
+ */
+const asHashedBefore = (order: Partial<SingleOrder>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.keys(singleOrderSchema.shape)
+      .filter((key) => key in order || key === 'courier')
+      .map((key) => [key, key === 'courier' ? (order.courier ?? 'usps') : order[key as keyof SingleOrder]]),
+  );

@@ -91,6 +91,14 @@ describe('SCAN forms take USPS labels only', () => {
     expect(labelCarrier.scanFormCalls).toEqual([]);
   });
 
+  it("tells the list of today's labels why UPS and FedEx labels are not among them, and nothing on a USPS-only day", async () => {
+    expect(await useCase.todayWithoutForm(userId, NOW)).toBeNull();
+    bought('usps');
+    expect(await useCase.todayWithoutForm(userId, NOW)).toBeNull();
+    bought('fedex');
+    expect(await useCase.todayWithoutForm(userId, NOW)).toBe('FedEx labels need no SCAN form: a SCAN form (USPS PS Form 5630) lists USPS labels only.');
+  });
+
   it('keeps the words for a day without labels', async () => {
     expect(await failure(useCase.forToday(userId, NOW))).toMatchObject({ message: 'No single label was bought today, so there is nothing for a SCAN form.' });
   });

@@ -6,7 +6,7 @@ import { BulkOrdersRepository, mergedLabelPdfChunks } from '../bulk';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierId, type CarrierRegistry, type ScanFormOutcome, type ScanFormRequest, unconfirmedScanFormText } from '../carriers';
 import { centralDayOf, centralInstant } from '../common';
 import { FileRepository, fileInScope } from '../files';
-import { chosenOffForms, noFormNeeded } from './no-form-couriers';
+import { chosenOffForms, noFormNeeded, noFormNeededText } from './no-form-couriers';
 import { exclusionOf, planScanForms, type FormCandidate, type PlannedForm } from './scan-form-plan';
 import { listed, unconfirmedFormsError, unconfirmedNotice } from './scan-form-unconfirmed';
 import { ScanFormsRepository, type DayCandidate, type ScanFormRecord } from './scan-forms.repository';
@@ -117,6 +117,13 @@ export class ScanFormUseCase {
    * Today's single labels (oldest first), each with whether it may go on a new form. Every read is of `userId`'s rows,
    * and the contracts that reach here let only that user or an admin name it (`selfOrAdmin: 'userId'`).
    */
+  /** Today's labels of other couriers, which no form takes, in words; null when there are none. */
+  async todayWithoutForm(userId: string, now = new Date()): Promise<string | null> {
+    const day = mailingDayOf(now);
+    const others = await this.forms.singleLabelsOfOtherCouriers(userId, day.from, day.to);
+    return others.length > 0 ? noFormNeededText(others) : null;
+  }
+
   async todayLabels(userId: string, now = new Date()): Promise<{ mailingDate: string; labels: DayCandidate[] }> {
     await this.settleAbandoned(userId, now);
     const day = mailingDayOf(now);

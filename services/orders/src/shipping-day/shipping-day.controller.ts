@@ -45,9 +45,10 @@ export class ShippingDayController {
 
   @RpcHandler(OrdersRpc.scanFormsTodayLabels)
   async todayLabels(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.scanFormsTodayLabels) body: ParsedRequestOf<typeof OrdersRpc.scanFormsTodayLabels>): Promise<TodayFormLabelsResponse> {
-    const { mailingDate, labels } = await this.scanForms.todayLabels(body.userId);
+    const [{ mailingDate, labels }, noFormNeeded] = await Promise.all([this.scanForms.todayLabels(body.userId), this.scanForms.todayWithoutForm(body.userId)]);
     return {
       mailingDate,
+      ...(noFormNeeded ? { noFormNeeded } : {}),
       labels: labels.map((label) => {
         const excluded = exclusionOf(label);
         return {

@@ -66,7 +66,12 @@ export const todayFormLabelSchema = z.object({
 export type TodayFormLabel = z.infer<typeof todayFormLabelSchema>;
 
 /** GET /api/orders/scan-forms/today/{userId}: today's single labels (USPS's Central day), oldest first. */
-export const todayFormLabelsResponseSchema = z.object({ mailingDate: z.string(), labels: z.array(todayFormLabelSchema) });
+export const todayFormLabelsResponseSchema = z.object({
+  mailingDate: z.string(),
+  labels: z.array(todayFormLabelSchema),
+  /** Today's labels of other couriers, which no SCAN form takes, said in words (issue 45); absent when there are none. */
+  noFormNeeded: z.string().optional(),
+});
 export type TodayFormLabelsResponse = z.infer<typeof todayFormLabelsResponseSchema>;
 
 /** The most labels one request may choose: a day's forms hold 200 each, and a choice is made by hand. */

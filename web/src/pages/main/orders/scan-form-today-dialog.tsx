@@ -12,7 +12,7 @@ import { errorMessage } from '../../../libs/http-client';
 import { downloadScanForm } from '../../../libs/shipping-day-files';
 import { orderKeys } from '../../../services/orders/keys';
 import { makeTodayScanForms, useTodayFormLabels } from '../../../services/orders/scan-forms-today';
-import { availableIds, groupBySender, groupChoice, groupNotice, splitForms, STATE_TEXT, withGroup, type SenderGroup } from './today-form-groups';
+import { availableIds, emptyDayText, groupBySender, groupChoice, groupNotice, splitForms, STATE_TEXT, withGroup, type SenderGroup } from './today-form-groups';
 import { UnconfirmedFormAlert } from './unconfirmed-form-alert';
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -142,7 +142,8 @@ export const ScanFormTodayDialog = ({ userId, open, onClose }: { userId: string;
       );
     }
     if (labels.isError) return <FormAlert message={errorMessage(labels.error, "Today's labels could not be loaded. Please try again.")} />;
-    if (all.length === 0) return <Text>No single label was bought today, so there is nothing for a SCAN form.</Text>;
+    const noFormNeeded = labels.data.noFormNeeded;
+    if (all.length === 0) return <Text>{emptyDayText(noFormNeeded)}</Text>;
     return (
       <Stack gap="4">
         <Text color="fg.muted" textStyle="sm">
@@ -152,6 +153,7 @@ export const ScanFormTodayDialog = ({ userId, open, onClose }: { userId: string;
         {groupBySender(all).map((group) => (
           <GroupTable key={group.key} group={group} chosen={selection} disabled={submitting} onChange={setChosen} />
         ))}
+        {noFormNeeded ? <Text color="fg.muted" textStyle="sm">{noFormNeeded}</Text> : null}
       </Stack>
     );
   };

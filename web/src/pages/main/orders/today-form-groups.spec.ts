@@ -1,5 +1,5 @@
 import type { ScanFormSummary, TodayFormLabel } from '@labeldesk/contracts';
-import { availableIds, groupBySender, groupChoice, groupNotice, splitForms, withGroup } from './today-form-groups';
+import { availableIds, emptyDayText, groupBySender, groupChoice, groupNotice, splitForms, withGroup } from './today-form-groups';
 
 const label = (orderId: string, sender: string, state: TodayFormLabel['state'] = 'available'): TodayFormLabel => ({
   orderId,
@@ -62,5 +62,14 @@ describe("today's labels for a SCAN form", () => {
 
     expect(downloads.map((f) => f.downloadPath)).toEqual(['/api/orders/download/scan-form/f1']);
     expect(unconfirmed).toEqual([{ key: 'f2', text: UNCONFIRMED, trackingNumbers: ['9400f2'] }]);
+  });
+});
+
+describe('emptyDayText', () => {
+  it('says why a day of UPS and FedEx labels has nothing for a SCAN form, and keeps the spec words for a day without labels', () => {
+    expect(emptyDayText('UPS and FedEx labels need no SCAN form: a SCAN form (USPS PS Form 5630) lists USPS labels only.')).toBe(
+      'No USPS label was bought today. UPS and FedEx labels need no SCAN form: a SCAN form (USPS PS Form 5630) lists USPS labels only.',
+    );
+    expect(emptyDayText(undefined)).toBe('No single label was bought today, so there is nothing for a SCAN form.');
   });
 });

@@ -78,3 +78,7 @@ export const splitForms = (forms: readonly ScanFormSummary[]): { downloads: Scan
     .filter((form) => form.state === 'unconfirmed')
     .map((form) => ({ key: form.id, text: unconfirmedFormText(carrierDisplayName(SCAN_FORM_COURIER)), trackingNumbers: form.trackingNumbers })),
 });
+
+/** The dialog's words for a day with no label a form can take: why, when other couriers' labels were bought. */
+export const emptyDayText = (noFormNeeded: string | undefined): string =>
+  noFormNeeded ? `No USPS label was bought today. ${noFormNeeded}` : 'No single label was bought today, so there is nothing for a SCAN form.';

@@ -48,7 +48,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
 
   return (
     <>
-      <PageHeader title="Order Label" description="Buy one USPS label, paid from your balance." />
+      <PageHeader title="Order Label" description="Buy one shipping label, compared across carriers and paid from your balance." />
       <form onSubmit={order.onSubmit} noValidate aria-label="Order Label">
         <Stack gap="4">
           <PackageSection

@@ -19,7 +19,7 @@ const BulkOrderScreen = ({ user }: { user: PublicUser }): ReactElement => {
     <>
       <PageHeader
         title="Bulk Order"
-        description="Buy many USPS labels at once from an Amazon unshipped-orders file or a CSV made from the template."
+        description="Buy many labels at once from an Amazon unshipped-orders file or a CSV made from the template."
         actions={
           <Button size="sm" variant="outline" colorPalette="gray" onClick={order.template.onDownload} loading={order.template.downloading} loadingText="Downloading">
             <DownloadIcon />

@@ -66,7 +66,7 @@ const DashboardContent = ({ user }: { user: PublicUser }): ReactElement => {
               label="Refunds pending"
               value={formatCents(pendingRefundCents)}
               icon={<ClockIcon />}
-              hint="Not spendable until USPS approves the refund"
+              hint="Not spendable until the carrier approves the refund"
             />
           )}
         </SimpleGrid>

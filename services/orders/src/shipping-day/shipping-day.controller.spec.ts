@@ -38,8 +38,12 @@ const label = (overrides: Partial<DayCandidate>): DayCandidate => ({
   ...overrides,
 });
 
-const controllerAnswering = (answers: Partial<Record<'forToday' | 'todayLabels', unknown>>) =>
-  new ShippingDayController({ forToday: async () => answers.forToday, todayLabels: async () => answers.todayLabels } as unknown as ScanFormUseCase);
+const controllerAnswering = (answers: Partial<Record<'forToday' | 'todayLabels' | 'todayWithoutForm', unknown>>) =>
+  new ShippingDayController({
+    forToday: async () => answers.forToday,
+    todayLabels: async () => answers.todayLabels,
+    todayWithoutForm: async () => answers.todayWithoutForm ?? null,
+  } as unknown as ScanFormUseCase);
 
 describe('ShippingDayController', () => {
   // Fails on the code before: every form was answered with a download path, so a form with no file offered one.
@@ -67,5 +71,12 @@ describe('ShippingDayController', () => {
       ['o3', 'on_unconfirmed_form'],
       ['o4', 'voided'],
     ]);
+    expect(answer).not.toHaveProperty('noFormNeeded');
+  });
+
+  it("says beside today's labels why the day's UPS labels are not among them", async () => {
+    const noFormNeeded = 'UPS labels need no SCAN form: a SCAN form (USPS PS Form 5630) lists USPS labels only.';
+    const controller = controllerAnswering({ todayLabels: { mailingDate: '2026-11-27', labels: [label({})] }, todayWithoutForm: noFormNeeded });
+    expect(todayFormLabelsResponseSchema.parse(await controller.todayLabels(caller, { userId: USER }))).toMatchObject({ noFormNeeded });
   });
 });

@@ -6,7 +6,7 @@ import { fedExCheckDigit, upsCheckDigit } from './courier-tracking-numbers';
 import { isUnavailable, sandboxRate } from './rating';
 import { SandboxCarrierAdapter, type SandboxCarrierOptions } from './sandbox-carrier.adapter';
 import { SandboxFaults } from './sandbox-faults';
-import { parcelOf } from './sandbox-rates';
+import { parcelOf, uspsFlatPostageCents } from './sandbox-rates';
 
 const journal = { remember: async () => undefined };
 /** Friday 17 July 2026, 10:00 Central. */
@@ -23,10 +23,11 @@ const bought = async (carrier: SandboxCarrierAdapter, shipment: LabelShipment, k
   return outcome.label;
 };
 
+/** What the sandbox charges itself: the rating model's cost, but USPS's flat simulated postage. */
 const modelCost = (shipment: LabelShipment): number => {
   const rate = sandboxRate(shipment.serviceUid, parcelOf(shipment));
   if (isUnavailable(rate)) throw new Error(rate.unavailable);
-  return rate.costCents;
+  return uspsFlatPostageCents(shipment.serviceUid, shipment.package.weightLb) ?? rate.costCents;
 };
 
 /** An APO ZIP (AE, New York gateway): USPS delivers there, UPS and FedEx do not. */
@@ -40,14 +41,14 @@ describe('the sandbox sells every domestic courier of the catalog', () => {
     expect(services.map((service) => service.uid)).not.toContain('dhl_express_worldwide');
   });
 
-  it('rates every service that carries the parcel with the rating model\'s cost and days, delivery dated in business days', async () => {
+  it('rates every service that carries the parcel with the rating model\'s cost (USPS: its flat postage) and days, delivery dated in business days', async () => {
     const shipment = aShipment({ weightLb: 4.2 });
     const rates = await sandbox().rates(shipment);
     expect(rates.map((rate) => rate.serviceUid)).toHaveLength(11);
     for (const rate of rates) {
       const model = sandboxRate(rate.serviceUid, parcelOf(shipment));
       if (isUnavailable(model)) throw new Error(model.unavailable);
-      expect(rate).toMatchObject({ costCents: model.costCents, deliveryDays: model.deliveryDays });
+      expect(rate).toMatchObject({ costCents: modelCost({ ...shipment, serviceUid: rate.serviceUid }), deliveryDays: model.deliveryDays });
     }
     // Friday's parcels: one business day lands on Monday, three on Wednesday.
     expect(rates.find((rate) => rate.serviceUid === 'ups_next_day_air')?.deliveryDate).toBe('2026-07-20');
@@ -88,11 +89,11 @@ describe('the sandbox sells every domestic courier of the catalog', () => {
     expect(label.file.toString('utf8')).toContain(`^FD>;${label.trackingNumber}^FS`);
   });
 
-  it('costs a USPS label what the rating model says, its IMpb unchanged', async () => {
+  it('costs a USPS label its flat simulated postage (under the USPS prices it suggests), its IMpb unchanged', async () => {
     const shipment = aShipment({ serviceUid: 'usps_priority', weightLb: 5, toZip: '98101' });
     const label = await bought(sandbox(), shipment, 'usps-1');
     expect(label.trackingNumber).toMatch(/^920559999999990000001\d$/);
-    expect(label.costCents).toBe(modelCost(shipment));
+    expect(label.costCents).toBe(700 + 4 * 30);
   });
 
   it('answers a repeated key with the same UPS label and draws it again after a restart from the serial alone', async () => {

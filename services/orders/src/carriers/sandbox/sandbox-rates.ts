@@ -12,8 +12,30 @@ export const parcelOf = (shipment: LabelShipment): SandboxParcel => ({
   weightLb: shipment.package.weightLb,
 });
 
-/** The rating model's answer for the shipment's own box (the sender's packaging, priced by weight). */
-export const sandboxRateOf = (serviceUid: string, shipment: LabelShipment): SandboxRateResult => sandboxRate(serviceUid, parcelOf(shipment), 'parcel');
+/**
+ * USPS in the sandbox keeps the flat simulated postage it always had (a first pound and each pound after it, whatever
+ * the zone): the sandbox suggests USPS's starting prices ($8.50 Priority up to 5 lb…), which every install and test
+ * priced from, and a simulated cost must stay under the price the sandbox suggests at every weight (decision 084:
+ * never below cost). UPS and FedEx, new with issue 45, are priced by the rating model (zones, dimensional weight).
+ */
+const USPS_FLAT_POSTAGE: Readonly<Record<string, { firstLb: number; perLb: number }>> = {
+  usps_priority: { firstLb: 700, perLb: 30 },
+  usps_priority_express: { firstLb: 2_300, perLb: 60 },
+  usps_ground_advantage: { firstLb: 480, perLb: 20 },
+};
+
+export const uspsFlatPostageCents = (serviceUid: string, weightLb: number): number | undefined => {
+  const postage = USPS_FLAT_POSTAGE[serviceUid];
+  return postage && postage.firstLb + postage.perLb * Math.max(0, Math.ceil(weightLb) - 1);
+};
+
+/** The sandbox's answer for the shipment's own box (the sender's packaging): the model's days, and its cost but USPS's. */
+export const sandboxRateOf = (serviceUid: string, shipment: LabelShipment): SandboxRateResult => {
+  const rate = sandboxRate(serviceUid, parcelOf(shipment), 'parcel');
+  const flat = uspsFlatPostageCents(serviceUid, shipment.package.weightLb);
+  if (flat === undefined || isUnavailable(rate)) return rate;
+  return { ...rate, costCents: flat };
+};
 
 const DAY_MS = 86_400_000;
 const isWeekend = (day: Date): boolean => day.getUTCDay() === 0 || day.getUTCDay() === 6;

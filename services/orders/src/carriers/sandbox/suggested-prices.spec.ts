@@ -1,6 +1,7 @@
 import { billableWeightLb, tiersAreContinuous } from '@labeldesk/contracts';
 import { between, randomZip, seededRandom } from './rating/testing/random-parcels';
-import { isUnavailable, sandboxRate, type SandboxParcel } from './rating';
+import { dearestCostByWeightCents, isUnavailable, sandboxRate, type SandboxParcel } from './rating';
+import { uspsFlatPostageCents } from './sandbox-rates';
 import { SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
 import { suggestedPricesFor } from './suggested-prices';
 
@@ -21,15 +22,25 @@ describe('the default prices suggested for sample labels', () => {
   });
 
   it('still charge less below 20 lb, where the tiers step up with the weight', () => {
-    expect(priceAt('usps_priority', 70, 1)).toBeLessThan(priceAt('usps_priority', 70, 2) ?? 0);
+    expect(priceAt('ups_ground', 150, 1)).toBeLessThan(priceAt('ups_ground', 150, 2) ?? 0);
+    expect(priceAt('ups_ground', 150, 5)).toBeLessThan(priceAt('ups_ground', 150, 6) ?? 0);
     expect(priceAt('usps_priority', 70, 5)).toBeLessThan(priceAt('usps_priority', 70, 6) ?? 0);
     expect(priceAt('usps_priority', 70, 19)).toBeLessThan(priceAt('usps_priority', 70, 20) ?? 0);
   });
 
+  it('keep the USPS tiers every install was priced from: Priority Mail $8.50 up to 5 lb, $14.50 to 19 lb, $29.50 above', () => {
+    expect(suggestedPricesFor('usps_priority', 70)).toEqual([
+      { fromWeight: 1, toWeight: 5, price: 850 },
+      { fromWeight: 6, toWeight: 19, price: 1_450 },
+      { fromWeight: 20, toWeight: 70, price: 2_950 },
+    ]);
+  });
+
   it('end the one price at a smaller maximum weight when the service has one, priced for that weight', () => {
-    const tiers = suggestedPricesFor('usps_ground_advantage', 30) ?? [];
+    const tiers = suggestedPricesFor('ups_ground', 30) ?? [];
     expect(tiers.at(-1)).toMatchObject({ fromWeight: 20, toWeight: 30 });
-    expect(tiers.at(-1)?.price).toBeLessThan(priceAt('usps_ground_advantage', 70, 70) ?? 0);
+    expect(tiers.at(-1)?.price).toBeLessThan(priceAt('ups_ground', 150, 150) ?? 0);
+    expect(suggestedPricesFor('usps_ground_advantage', 30)?.at(-1)).toMatchObject({ fromWeight: 20, toWeight: 30 });
   });
 
   it('suggest nothing for a service the sandbox does not sell', () => {
@@ -37,12 +48,11 @@ describe('the default prices suggested for sample labels', () => {
     expect(suggestedPricesFor('dhl_express_worldwide', 154)).toBeUndefined();
   });
 
-  it('keep a small margin in the farthest zone: Priority Mail at 5 lb sells above its $24.10 zone 8 cost, by at most a tenth', () => {
-    const price = priceAt('usps_priority', 70, 5) ?? 0;
-    const zone9 = 1_420 + 310 * 4;
-    expect(price).toBeGreaterThan(2_410);
-    expect(price).toBeGreaterThan(zone9);
-    expect(price).toBeLessThanOrEqual(Math.ceil(zone9 * 1.1));
+  it('keep a small margin in the farthest zone: UPS Ground at 5 lb sells above its dearest cost, by at most a tenth', () => {
+    const price = priceAt('ups_ground', 150, 5) ?? 0;
+    const dearest = dearestCostByWeightCents('ups_ground', 5) ?? Infinity;
+    expect(price).toBeGreaterThan(dearest);
+    expect(price).toBeLessThanOrEqual(Math.ceil(dearest * 1.1));
   });
 
   /** A box small for its weight, so it is billed by weight (a bulky one is billed by dimensional weight, which tiers cannot see). */
@@ -65,9 +75,11 @@ describe('the default prices suggested for sample labels', () => {
         const parcel = boxBilledByWeight(random, Math.max(0.01, Math.round((lb - random() * 0.99) * 100) / 100));
         const rate = sandboxRate(uid, parcel);
         if (isUnavailable(rate) || rate.basis !== 'actual') continue;
+        // What the sandbox charges itself: the model's cost, USPS's flat simulated postage.
+        const cost = uspsFlatPostageCents(uid, parcel.weightLb) ?? rate.costCents;
         const price = priceAt(uid, maxWeight, billableWeightLb(parcel.weightLb));
         if (price === undefined) throw new Error(`no suggested price for ${uid} at ${parcel.weightLb} lb`);
-        if (!(price > rate.costCents)) throw new Error(`${uid}: ${parcel.weightLb} lb ${parcel.fromZip} → ${parcel.toZip} (zone ${rate.zone}) costs ${rate.costCents}, priced ${price}`);
+        if (!(price > cost)) throw new Error(`${uid}: ${parcel.weightLb} lb ${parcel.fromZip} → ${parcel.toZip} (zone ${rate.zone}) costs ${cost}, priced ${price}`);
         zones.add(rate.zone);
         checked++;
       }

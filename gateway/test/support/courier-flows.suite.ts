@@ -4,7 +4,7 @@ import { easyPostShipmentOf } from './carrier-fakes';
 import { CARRIER_ORDER, awaitRig, type CarrierRig } from './carrier-rig';
 import { expectNoViolationsPerTest } from './fake-violations';
 import { labelStateOf } from './lifecycle-api';
-import { listedOrder, trackingShown } from './seller-view';
+import { eventsRead, listedOrder, trackingShown } from './seller-view';
 
 type Body = Record<string, unknown>;
 
@@ -100,6 +100,23 @@ export const describeCourierFlows = (mode: string, started: () => Promise<Carrie
 
       expect([voided.status, voided.body['state']]).toEqual([200, 'refund_pending']);
       expect(await labelStateOf(call, who, label.orderId)).toBe('refund_pending');
+    }, 60_000);
+
+    it("shows the scans UPS reports through EasyPost's tracker, under UPS, oldest first with their places", async () => {
+      const { call, seller, buy, fakes } = rig();
+      const who = await seller('ups-tracking');
+      const label = await buy(who, { ...CARRIER_ORDER, courier: 'ups', service_name: 'UPS Ground' });
+      const at = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + minutes * 60_000);
+      fakes.easyPost.addTrackingEvent(label.trackingNumber, { status: 'pre_transit', message: 'Shipper created a label, UPS has not received the package yet.', city: 'AUSTIN', state: 'TX', zip: '78701', datetime: at(1) });
+      fakes.easyPost.addTrackingEvent(label.trackingNumber, { status: 'in_transit', message: 'Origin Scan', city: 'AUSTIN', state: 'TX', zip: '78744', datetime: at(2) });
+
+      const tracking = await trackingShown(call, who, label.orderId);
+
+      expect(tracking).toMatchObject({ trackingNumber: label.trackingNumber, carrier: 'easypost', courier: 'ups', status: 'in_transit', used: true });
+      expect(eventsRead(tracking)).toEqual([
+        ['pre_transit', 'Shipper created a label, UPS has not received the package yet.', 'AUSTIN, TX 78701'],
+        ['in_transit', 'Origin Scan', 'AUSTIN, TX 78744'],
+      ]);
     }, 60_000);
   });
 };

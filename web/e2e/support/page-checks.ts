@@ -27,6 +27,11 @@ declare global {
 export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src 'self') refuses inline scripts.
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeSource());
+  // Colours are read as they are drawn: a button just enabled is still fading in (a CSS transition) and would be judged
+  // at a colour it only passes through. Wait for every finite animation to end (spinners run for ever and are left).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const violations = await page.evaluate(async (tags) => {
     if (!window.axe) throw new Error('axe-core did not load');
     const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags } });

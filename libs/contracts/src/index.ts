@@ -31,6 +31,7 @@ export * from './lib/orders/bulk-order.schema';
 export * from './lib/orders/price-quote.schema';
 export * from './lib/orders/label-carrier.schema';
 export * from './lib/orders/couriers.schema';
+export * from './lib/orders/courier-check-digits';
 export * from './lib/orders/rates.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/orders/shipping-day.schema';

@@ -1,23 +1,15 @@
+import { fedExCheckDigit, upsCheckDigit } from '@labeldesk/contracts';
+
 /**
  * Tracking numbers in each courier's own format, with the check digit the courier computes, so a label from the fake
  * passes the same format checks a real one does. The check digit rules are those of jkeen/tracking_number_data
  * (`couriers/ups.json`, `fedex.json`, `dhl.json`; MIT), whose published examples the specs check against.
  */
 
+export { fedExCheckDigit, upsCheckDigit };
+
 /** USPS IMpb: the service's 4-digit prefix (9400 Ground Advantage, as recorded), our mailer id 1001, a 14-digit serial. */
 export const uspsTrackingNumber = (prefix: string, serial: number): string => `${prefix}1001${String(serial % 1e14).padStart(14, '0')}`;
-
-/** A UPS letter counts as ((its code − 63) mod 10): A is 2, … H is 9, I is 0 (tracking_number_data's `mod10` of 1Z). */
-const upsValue = (char: string): number => (/\d/.test(char) ? Number(char) : (char.charCodeAt(0) - 63) % 10);
-
-/**
- * UPS's check digit over the 15 characters after `1Z`: odd positions once, even positions twice, and the digit that
- * brings the sum to a multiple of ten.
- */
-export const upsCheckDigit = (body: string): number => {
-  const sum = [...body.toUpperCase()].reduce((total, char, index) => total + upsValue(char) * (index % 2 === 1 ? 2 : 1), 0);
-  return (10 - (sum % 10)) % 10;
-};
 
 /** The fake's UPS shipper number: six characters, as UPS account numbers are. */
 const UPS_SHIPPER = 'EZ4F4K';
@@ -27,11 +19,6 @@ export const upsTrackingNumber = (serviceCode: string, serial: number): string =
   const body = `${UPS_SHIPPER}${serviceCode}${String(serial % 1e7).padStart(7, '0')}`;
   return `1Z${body}${upsCheckDigit(body)}`;
 };
-
-const FEDEX_WEIGHTS = [3, 1, 7, 3, 1, 7, 3, 1, 7, 3, 1];
-
-/** FedEx Express's 12-digit numbers: 11 digits weighted 3, 1, 7 … from the left, the sum mod 11 (10 reads 0). */
-export const fedExCheckDigit = (serial11: string): number => ([...serial11].reduce((sum, digit, index) => sum + Number(digit) * (FEDEX_WEIGHTS[index] ?? 0), 0) % 11) % 10;
 
 export const fedExTrackingNumber = (serial: number): string => {
   // A leading 7 as FedEx's own 12-digit numbers mostly have; the rest is the serial.

@@ -4,21 +4,9 @@
  * is taken for one). Check digits as jkeen/tracking_number_data publishes them (`couriers/ups.json`, `fedex.json`;
  * MIT), whose examples courier-tracking-numbers.spec.ts checks.
  */
+import { fedExCheckDigit, upsCheckDigit } from '@labeldesk/contracts';
 
-/** A UPS letter counts as ((its code − 63) mod 10): A is 2, … H is 9, I is 0. */
-const upsValue = (char: string): number => (char >= '0' && char <= '9' ? Number(char) : (char.charCodeAt(0) - 63) % 10);
-
-/** UPS's mod-10 check digit over the 15 characters after `1Z`: odd positions once, even positions twice. */
-export const upsCheckDigit = (body: string): number => {
-  const sum = [...body.toUpperCase()].reduce((total, char, index) => total + upsValue(char) * (index % 2 === 1 ? 2 : 1), 0);
-  return (10 - (sum % 10)) % 10;
-};
-
-const FEDEX_WEIGHTS = [3, 1, 7, 3, 1, 7, 3, 1, 7, 3, 1] as const;
-
-/** FedEx's check digit of a 12-digit number: the first 11 digits weighted 3, 1, 7 … from the left, mod 11 (10 reads 0). */
-export const fedExCheckDigit = (digits11: string): number =>
-  ([...digits11].reduce((sum, digit, index) => sum + Number(digit) * (FEDEX_WEIGHTS[index] ?? 0), 0) % 11) % 10;
+export { fedExCheckDigit, upsCheckDigit };
 
 /**
  * The sandbox's UPS shipper numbers: `SX` and four base-36 characters carrying the serial's part above the 7-digit

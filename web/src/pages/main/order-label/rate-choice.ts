@@ -1,5 +1,5 @@
-import { COURIERS } from '@labeldesk/contracts';
 import type { AvailableService, Courier, Rate, RateTag } from '@labeldesk/contracts';
+import { courierOfUid } from '../../../libs/courier-of-uid';
 import { formatDateTime } from '../../../libs/format';
 
 const TAG_LABELS: Readonly<Record<RateTag, string>> = { cheapest: 'Cheapest', fastest: 'Fastest', 'best value': 'Best value' };
@@ -30,9 +30,6 @@ export const rateChoice = (rate: Pick<Rate, 'service' | 'carrier'>): { service_n
 export const chosenRate = (rates: readonly Rate[], serviceName: string, courier: string): Rate | undefined =>
   rates.find((rate) => rate.service === serviceName && rate.carrier === courier);
 
-// Longest first, so `dhl_express_worldwide` is DHL Express's and never taken for a shorter id's.
-const BY_LENGTH = [...COURIERS].sort((a, b) => b.length - a.length);
-
 /**
  * The courier of a service picked from the list: the comparison's when it rates that service, else the courier its uid
  * begins with (uids are `<courier>_<service>`, e.g. `ups_ground`), else USPS, as the server reads a uid it does not know.
@@ -40,6 +37,5 @@ const BY_LENGTH = [...COURIERS].sort((a, b) => b.length - a.length);
 export const courierOfChoice = (name: string, services: readonly AvailableService[], rates: readonly Rate[]): Courier => {
   const rated = rates.find((rate) => rate.service === name);
   if (rated) return rated.carrier;
-  const uid = services.find((service) => service.name === name)?.uid ?? '';
-  return BY_LENGTH.find((courier) => uid.startsWith(`${courier}_`)) ?? 'usps';
+  return courierOfUid(services.find((service) => service.name === name)?.uid ?? '');
 };

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Flex, Heading, RadioCard, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { courierName } from '@labeldesk/contracts';
-import type { Courier, Rate } from '@labeldesk/contracts';
+import type { Rate } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
+import { CarrierMark } from '../../../components/couriers/carrier-mark';
 import { formatCents } from '../../../libs/format';
 import type { ComparisonState } from './comparison-state';
 import { deliveryText, tagLabel } from './rate-choice';
@@ -13,16 +13,7 @@ interface RateComparisonProps {
   onChoose: (rate: Rate) => void;
 }
 
-// Each courier's mark in a colour of its own (Chakra palettes whose subtle pairs pass WCAG AA), so a list of mixed
-// carriers is read at a glance; no logos: their use is the couriers' to grant.
-const MARK_PALETTES: Readonly<Record<Courier, string>> = { usps: 'blue', ups: 'orange', fedex: 'purple', dhl_express: 'red' };
 const TAG_PALETTES = { cheapest: 'green', fastest: 'blue', 'best value': 'purple' } as const;
-
-const CarrierMark = ({ carrier }: { carrier: Courier }): ReactElement => (
-  <Badge colorPalette={MARK_PALETTES[carrier]} variant="subtle" size="sm" fontWeight="bold" minW={{ base: '0', sm: '5.5rem' }} justifyContent="center" flexShrink={0} data-testid="carrier-mark">
-    {courierName(carrier)}
-  </Badge>
-);
 
 const RateRow = ({ rate }: { rate: Rate }): ReactElement => (
   <RadioCard.Item value={rate.offeringUid} data-testid="rate-option">

@@ -3,7 +3,7 @@ import { canMove, FINAL_STATES, isUsed, moneyMessage, TRANSITIONS, voidRefusal, 
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
-const label = (change: Partial<VoidCandidate> = {}): VoidCandidate => ({ purchasedAt: daysAgo(1), voidState: null, voidReason: null, trackingStatus: null, ...change });
+const label = (change: Partial<VoidCandidate> = {}): VoidCandidate => ({ purchasedAt: daysAgo(1), voidState: null, voidReason: null, trackingStatus: null, courier: 'usps', ...change });
 
 describe('label states', () => {
   it.each<[LabelState, LabelState[]]>([
@@ -51,6 +51,18 @@ describe('which labels can be voided', () => {
       message: `Labels can be voided within 28 days of purchase; this one was bought on ${daysAgo(28.01).toISOString().slice(0, 10)}.`,
     });
     expect(voidRefusal(label({ purchasedAt: daysAgo(6) }), NOW, 5)?.code).toBe('not_voidable');
+  });
+
+  it.each(['ups', 'fedex'] as const)('gives a %s label its courier\'s 90-day window, not the USPS window', (courier) => {
+    expect(voidRefusal(label({ courier, purchasedAt: daysAgo(60) }), NOW, 28)).toBeNull();
+    expect(voidRefusal(label({ courier, purchasedAt: daysAgo(90.01) }), NOW, 28)).toEqual({
+      code: 'not_voidable',
+      message: `${courier === 'ups' ? 'UPS' : 'FedEx'} labels can be voided within 90 days of purchase; this one was bought on ${daysAgo(90.01).toISOString().slice(0, 10)}.`,
+    });
+  });
+
+  it.each([['usps'], ['dhl_express'], [null]] as const)('keeps the configured window for a %s label', (courier) => {
+    expect(voidRefusal(label({ courier, purchasedAt: daysAgo(28.01) }), NOW, 28)?.message).toMatch(/^Labels can be voided within 28 days/);
   });
 
   it.each([

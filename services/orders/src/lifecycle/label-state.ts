@@ -1,4 +1,4 @@
-import type { LabelState } from '@labeldesk/contracts';
+import { courierName, voidWindowDaysOf, type LabelState } from '@labeldesk/contracts';
 import { type TrackingStatus, UNUSED_TRACKING_STATUSES } from '../carriers';
 
 /** The states a void row can be in (a label without one is `purchased`). */
@@ -31,6 +31,8 @@ export interface VoidCandidate {
   voidReason: string | null;
   /** The carrier's last tracking status, null when never asked. */
   trackingStatus: TrackingStatus | null;
+  /** The courier carrying it (its void window), null from a replica of an earlier release's view. */
+  courier: string | null;
 }
 
 export type VoidRefusal = { code: 'already'; message: string } | { code: 'not_voidable'; message: string };
@@ -50,9 +52,10 @@ export const isUsed = (status: TrackingStatus | null): boolean => status !== nul
 
 /**
  * Why this label cannot be voided now, or null when it can: one void per label, not after a scan beyond pre-transit,
- * not past the window.
+ * not past its courier's window (`uspsWindowDays`, the install's, for USPS and any courier without its own).
  */
-export const voidRefusal = (label: VoidCandidate, now: Date, windowDays: number): VoidRefusal | null => {
+export const voidRefusal = (label: VoidCandidate, now: Date, uspsWindowDays: number): VoidRefusal | null => {
+  const windowDays = voidWindowDaysOf(label.courier, uspsWindowDays);
   if (label.voidState) {
     const said = ALREADY[label.voidState];
     return { code: 'already', message: label.voidState === 'refund_rejected' && label.voidReason ? `${said}: ${label.voidReason}` : said };
@@ -62,7 +65,8 @@ export const voidRefusal = (label: VoidCandidate, now: Date, windowDays: number)
   }
   const deadline = new Date(label.purchasedAt.getTime() + windowDays * 86_400_000);
   if (now.getTime() > deadline.getTime()) {
-    return { code: 'not_voidable', message: `Labels can be voided within ${windowDays} days of purchase; this one was bought on ${day(label.purchasedAt)}.` };
+    const whose = windowDays === uspsWindowDays ? 'Labels' : `${courierName(label.courier ?? '')} labels`;
+    return { code: 'not_voidable', message: `${whose} can be voided within ${windowDays} days of purchase; this one was bought on ${day(label.purchasedAt)}.` };
   }
   return null;
 };

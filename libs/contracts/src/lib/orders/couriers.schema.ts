@@ -12,3 +12,15 @@ export const courierSchema = z.enum(COURIERS, { error: `Courier must be one of: 
 
 /** The courier's name for an id, or the id itself for one this release does not know (a newer replica's label). */
 export const courierName = (id: string): string => (COURIER_NAMES as Readonly<Record<string, string>>)[id] ?? id;
+
+/**
+ * Days after purchase an unused label of a courier may still be voided where the courier sets its own window: UPS and
+ * FedEx refund an unused label voided within 90 days (research wave4.md, "Refund timing"). USPS's window is the
+ * install's `VOID_WINDOW_DAYS` (EasyPost takes USPS refunds within 30 days; 28 by default); DHL Express's is not
+ * published, so it gets that shorter window too.
+ */
+export const COURIER_VOID_WINDOW_DAYS = { ups: 90, fedex: 90 } as const satisfies Readonly<Partial<Record<Courier, number>>>;
+
+/** The void window of a label carried by `courier` (null or unknown: a label of an earlier release, USPS's window). */
+export const voidWindowDaysOf = (courier: string | null, configuredDays: number): number =>
+  (COURIER_VOID_WINDOW_DAYS as Readonly<Record<string, number | undefined>>)[courier ?? ''] ?? configuredDays;

@@ -1,4 +1,4 @@
-import { COURIER_NAMES } from '@labeldesk/contracts';
+import { COURIER_NAMES, COURIER_VOID_WINDOW_DAYS } from '@labeldesk/contracts';
 import { createHash } from 'node:crypto';
 import { type RefundCheck, type TrackingEvent, type TrackingReport, UNUSED_TRACKING_STATUSES, type VoidOutcome } from '../carrier.port';
 import { nextCentralManifest } from '../../common';
@@ -37,14 +37,6 @@ export const DEFAULT_SANDBOX_LIFECYCLE: Readonly<SandboxLifecycleSettings> = Obj
 
 export const SANDBOX_SCANNED_MESSAGE = TRACKING_WORDS.usps.scanned;
 export const SANDBOX_USED_REASON = TRACKING_WORDS.usps.used;
-
-/**
- * UPS and FedEx refund an unused label voided within 90 days of its purchase, and nothing waits on a manifest or a
- * watch for scans (research wave4.md, "Refund timing": "UPS/FedEx within 90 days; Pirate Ship: UPS refunds in about an
- * hour", against USPS's 14-day hold). The sandbox models that as a void answered `voided` at once while the package is
- * unscanned and the label younger than 90 days, so the embedded mode shows the difference a seller will meet.
- */
-export const COURIER_VOID_WINDOW_DAYS = 90;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -134,9 +126,15 @@ export const simulatedVoid = (trackingNumber: string, purchasedAt: Date, now: Da
   return { kind: 'refund_pending', refundRef: `SBX-${trackingNumber}` };
 };
 
+/**
+ * UPS and FedEx refund an unused label at once, with nothing waiting on a manifest or a watch for scans, against USPS's
+ * 14-day hold: the sandbox answers such a void `voided` at once while the label is inside its courier's window
+ * (COURIER_VOID_WINDOW_DAYS), so the embedded mode shows the difference a seller will meet.
+ */
 const courierVoid = (courier: Exclude<SandboxCourier, 'usps'>, purchasedAt: Date, now: Date): VoidOutcome => {
-  if (now.getTime() <= purchasedAt.getTime() + COURIER_VOID_WINDOW_DAYS * DAY_MS) return { kind: 'voided' };
-  return { kind: 'refused', message: `${COURIER_NAMES[courier]} refunds an unused label voided within ${COURIER_VOID_WINDOW_DAYS} days of its purchase; this one is older.` };
+  const windowDays = COURIER_VOID_WINDOW_DAYS[courier];
+  if (now.getTime() <= purchasedAt.getTime() + windowDays * DAY_MS) return { kind: 'voided' };
+  return { kind: 'refused', message: `${COURIER_NAMES[courier]} refunds an unused label voided within ${windowDays} days of its purchase; this one is older.` };
 };
 
 /**

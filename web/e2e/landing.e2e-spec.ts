@@ -54,7 +54,7 @@ describe('The landing page', () => {
     const second = page.getByRole('button', { name: 'How do I pay for labels?' });
     await first.click();
     expect(await first.getAttribute('aria-expanded')).toBe('true');
-    await page.getByText('Prepaid USPS shipping labels. Buy them one at a time').waitFor();
+    await page.getByText('Prepaid shipping labels from every carrier listed under Pricing').waitFor();
     await second.click();
     expect([await first.getAttribute('aria-expanded'), await second.getAttribute('aria-expanded')]).toEqual(['false', 'true']);
     await second.click();

@@ -39,7 +39,7 @@ const claims = ['24/7 availability', '98% satisfaction guarantee', '30-day money
 const HeroCopy = (): ReactElement => (
   <Stack gap="6" maxW="2xl">
     <Text textStyle="sm" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.200">
-      Prepaid USPS shipping labels
+      Prepaid shipping labels
     </Text>
     <Heading as="h1" id="hero-heading" fontSize={{ base: '4xl', md: '6xl' }} lineHeight="1.05" letterSpacing="tight" fontWeight="bold">
       Ship more. Pay less for every label.

@@ -29,7 +29,7 @@ export const pricingPoints = [
 export const faqItems = [
   {
     question: 'Which labels can I buy?',
-    answer: 'Prepaid USPS shipping labels. Buy them one at a time with the order form, or in bulk from a CSV or Amazon file.',
+    answer: 'Prepaid shipping labels from every carrier listed under Pricing, with their rates compared on each label. Buy them one at a time with the order form, or in bulk from a CSV or Amazon file.',
   },
   {
     question: 'How do I pay for labels?',

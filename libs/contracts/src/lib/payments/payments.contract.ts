@@ -108,7 +108,8 @@ export const PaymentsRpc = {
   ),
   /** Gives back what a hold has left and closes it; releasing a closed hold again changes nothing. */
   releaseHold: defineRpc('payments.hold.release.v1', z.object({ holdId: idempotencyKeySchema }), z.object({ hold: holdSchema, releasedCents: z.number().int() }), { who: 'services', services: ['orders'] }),
-  getHold: defineRpc('payments.hold.get.v1', z.object({ holdId: idempotencyKeySchema }), holdSchema, { who: 'signed-in', services: ['orders'] }),
+  /** A hold as it stands, for its owner. No service calls it (NATS lets none publish it), so none is listed. */
+  getHold: defineRpc('payments.hold.get.v1', z.object({ holdId: idempotencyKeySchema }), holdSchema, { who: 'signed-in' }),
 } as const;
 
 /** A user's account changed (a posting or a hold committed): what `accountSummary` answers for them is new. */

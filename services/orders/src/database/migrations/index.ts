@@ -18,6 +18,7 @@ import { Migration016UnreadableAnswers } from './migration-016-unreadable-answer
 import { Migration017ShippedOrderIds } from './migration-017-shipped-order-ids';
 import { Migration018LabelCourier } from './migration-018-label-courier';
 import { Migration019PriceAlerts } from './migration-019-price-alerts';
+import { Migration020BulkRateSavings } from './migration-020-bulk-rate-savings';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -39,4 +40,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration017ShippedOrderIds', class: Migration017ShippedOrderIds },
   { name: 'Migration018LabelCourier', class: Migration018LabelCourier },
   { name: 'Migration019PriceAlerts', class: Migration019PriceAlerts },
+  { name: 'Migration020BulkRateSavings', class: Migration020BulkRateSavings },
 ];

@@ -250,6 +250,21 @@ export type ScanFormOutcome =
   | { kind: 'unknown'; message: string }
   | { kind: 'unconfirmed'; message: string; barcode: string | null; carrierRefs: CarrierRefs };
 
+/**
+ * Other packaging the carrier would carry the same parcel in on the same service, for less than the sender's own box
+ * priced by weight (USPS Cubic, a Flat Rate envelope or box: issue 45, "Cheapest boxes").
+ */
+export interface CarrierPackagingRate {
+  /** The packaging's id, the same whichever carrier prices it: `cubic`, `flat_rate_envelope`, `flat_rate_medium_box`… */
+  id: string;
+  kind: 'cubic' | 'flat_rate_envelope' | 'flat_rate_box' | 'soft_pack';
+  /** As the courier names it, e.g. `Priority Mail Flat Rate Envelope`. */
+  name: string;
+  /** How it is priced, in a few words a seller reads: `Cubic tier 0.2 ft³`, `one price to any zone`. */
+  basis: string;
+  costCents: number;
+}
+
 /** What a carrier charges us for one of its services on a shipment, and how fast it goes. */
 export interface CarrierRate {
   serviceUid: string;
@@ -259,6 +274,8 @@ export interface CarrierRate {
   deliveryDays: number | null;
   /** The delivery date the carrier states (ISO 8601), null when it gave none. */
   deliveryDate: string | null;
+  /** Cheaper packaging for the same service, cheapest first; absent or empty when none applies. */
+  packagingOptions?: CarrierPackagingRate[];
 }
 
 export interface CarrierAdapter {

@@ -13,6 +13,7 @@ export {
   CARRIER_REGISTRY,
   type CarrierAdapter,
   type CarrierId,
+  type CarrierPackagingRate,
   type CarrierRefs,
   type LabelAddress,
   type LabelFormat,

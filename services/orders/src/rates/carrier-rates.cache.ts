@@ -1,4 +1,4 @@
-import type { CarrierId, LabelShipment } from '../carriers';
+import type { CarrierId, CarrierPackagingRate, LabelShipment } from '../carriers';
 
 export interface CachedRate {
   carrier: CarrierId;
@@ -6,6 +6,8 @@ export interface CachedRate {
   costCents: number;
   deliveryDays: number | null;
   deliveryDate: string | null;
+  /** Cheaper packaging for the same service (USPS Cubic, Flat Rate), cheapest first. */
+  packagingOptions?: readonly CarrierPackagingRate[];
 }
 
 /** How long a carrier's rates are reused: carriers change rates on set dates, not from minute to minute. */

@@ -15,8 +15,11 @@ const carrierRates: CachedRate[] = [
   { carrier: 'easypost', serviceUid: 'not_in_the_catalog', costCents: 100, deliveryDays: 1, deliveryDate: null },
 ];
 
-const setUp = () => {
-  const registry = { rates: jest.fn(async () => carrierRates) };
+const envelope = { id: 'flat_rate_envelope', kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', basis: 'one price to any zone', costCents: 500 } as const;
+const cubic = { id: 'cubic', kind: 'cubic', name: 'Cubic (your packaging, priced by size)', basis: 'Cubic tier 0.1 ft³', costCents: 620 } as const;
+
+const setUp = (rates: CachedRate[] = carrierRates) => {
+  const registry = { rates: jest.fn(async () => rates) };
   const rpc = {
     call: jest.fn(async (_contract: unknown, body: { costs: Array<{ serviceUid: string; costCents: number }> }) => ({
       offerings: body.costs.map(({ serviceUid, costCents }) =>
@@ -29,6 +32,7 @@ const setUp = () => {
   const alerts = { priceBelowCost: jest.fn() };
   return { registry, rpc, alerts, useCase: new CompareRatesUseCase(registry as never, rpc as never, alerts as never) };
 };
+const withPackaging = carrierRates.map((rate) => (rate.serviceUid === 'usps_priority' ? { ...rate, packagingOptions: [envelope, cubic] } : rate));
 
 describe('CompareRatesUseCase', () => {
   it("answers the user's prices cheapest first with tags, leaving out services priced under cost and unknown to the catalog", async () => {
@@ -62,5 +66,47 @@ describe('CompareRatesUseCase', () => {
     await useCase.execute(request, customer);
     expect(registry.rates).toHaveBeenCalledTimes(1);
     expect(rpc.call).toHaveBeenCalledTimes(2);
+  });
+
+  it("lists a service's cheaper packaging as advice after the own box, priced from its own cost, with the saving in the user's prices and no tags", async () => {
+    const { useCase, rpc } = setUp(withPackaging);
+    const { rates } = await useCase.execute(request, customer);
+    expect(rpc.call).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ costs: expect.arrayContaining([{ serviceUid: 'usps_priority', costCents: 880 }, { serviceUid: 'usps_priority', costCents: 500 }, { serviceUid: 'usps_priority', costCents: 620 }]) }),
+      { asService: true },
+    );
+    expect(rates.map((rate) => [rate.offeringUid, rate.priceCents, rate.packaging?.name ?? 'own box', rate.tags])).toEqual([
+      ['usps_priority', 700, 'Priority Mail Flat Rate Envelope', []],
+      ['usps_ground_advantage', 740, 'own box', ['cheapest']],
+      ['usps_priority', 820, 'Cubic (your packaging, priced by size)', []],
+      ['usps_priority', 1_080, 'own box', ['fastest']],
+    ]);
+    expect(rates[0]).toEqual({
+      offeringUid: 'usps_priority',
+      carrier: 'usps',
+      service: 'USPS Priority Mail',
+      priceCents: 700,
+      deliveryDays: 2,
+      tags: [],
+      packaging: { kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', reason: 'One price to any zone: $3.80 less than 3 lb by weight', adviceOnly: true },
+    });
+    expect(rates[2]!.packaging?.reason).toBe('Cubic tier 0.1 ft³: $2.60 less than 3 lb by weight');
+  });
+
+  it("shows an admin each packaging's own cost and margin", async () => {
+    const { useCase } = setUp(withPackaging);
+    const { rates } = await useCase.execute(request, admin);
+    expect(rates.find((rate) => rate.packaging?.kind === 'flat_rate_envelope')).toMatchObject({ priceCents: 700, costCents: 500, marginCents: 200 });
+  });
+
+  it('leaves out packaging that would not cost the user less, as when their price for the service goes by weight', async () => {
+    const { useCase, rpc } = setUp(withPackaging);
+    rpc.call.mockImplementation(async (_contract, body) => ({
+      offerings: body.costs.map(({ serviceUid, costCents }) => ({ offered: true, serviceUid, serviceName: serviceUid, priceCents: serviceUid === 'usps_priority' ? 1_250 : costCents + 200, costCents })),
+    }));
+    const { rates } = await useCase.execute(request, customer);
+    expect(rates.filter((rate) => rate.packaging)).toEqual([]);
+    expect(rates.map((rate) => rate.offeringUid)).toEqual(['usps_ground_advantage', 'usps_priority', 'ups_ground']);
   });
 });

@@ -3,6 +3,7 @@ import { courierName, PricingRpc, type Caller, type Courier, type ParsedRequestO
 import { RpcClient } from '@labeldesk/nest-transport';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierRegistry, courierOfService, type LabelShipment, toShipment } from '../carriers';
 import { CarrierRatesCache, type CachedRate } from './carrier-rates.cache';
+import { packagingRate } from './packaging-rates';
 import { rateTags } from './rate-tags';
 
 type RatesRequest = ParsedRequestOf<typeof OrdersRpc.rates>;
@@ -12,7 +13,8 @@ const cents = (value: number) => `$${(value / 100).toFixed(2)}`;
 /**
  * Rates compared (issue 45): every service the carriers would sell for the parcel, at the user's own prices, cheapest
  * first and tagged. A service whose price would be under the carrier's cost is left out and the admin alerted; costs
- * and margins are shown to admins only (never to a customer, nor to an admin acting as one).
+ * and margins are shown to admins only (never to a customer, nor to an admin acting as one). Cheaper packaging of a
+ * service (USPS Cubic, Flat Rate) follows as rates of its own with the reason, when it would cost the user less.
  */
 @Injectable()
 export class CompareRatesUseCase {
@@ -29,30 +31,44 @@ export class CompareRatesUseCase {
     const shipment = toShipment({ serviceUid: '', sender: request.sender, receiver: request.receiver, package: request.package }, null);
     const carrierRates = (await this.carrierRates(shipment)).filter((rate) => courierOfService(rate.serviceUid) !== undefined);
     if (carrierRates.length === 0) return { rates: [] };
+    // Each service's own box, then each cheaper packaging of it, each at its own cost: a service priced from the cost
+    // prices each packaging from what the carrier charges for it; offerings answer in the order the costs were asked.
+    const asked = carrierRates.flatMap((rate) => [{ rate, option: null }, ...(rate.packagingOptions ?? []).map((option) => ({ rate, option }))]);
     const { offerings } = await this.rpc.call(
       PricingRpc.rateOfferings,
-      { userId: request.userId, weightLb: shipment.package.weightLb, costs: carrierRates.map(({ serviceUid, costCents }) => ({ serviceUid, costCents })) },
+      { userId: request.userId, weightLb: shipment.package.weightLb, costs: asked.map(({ rate, option }) => ({ serviceUid: rate.serviceUid, costCents: (option ?? rate).costCents })) },
       { asService: true },
     );
-    const byUid = new Map(carrierRates.map((rate) => [rate.serviceUid, rate]));
-    const priced = offerings.flatMap((offering) => {
-      const rate = byUid.get(offering.serviceUid)!;
+    const answered = asked.map((item, index) => ({ ...item, offering: offerings[index]! }));
+    const priced = answered.flatMap(({ rate, option, offering }) => {
+      if (option) return [];
       if (offering.offered) return [{ rate, serviceName: offering.serviceName, priceCents: offering.priceCents }];
       if (offering.reason === 'below_cost') this.alertBelowCost(rate, offering.serviceName ?? offering.serviceUid, offering.priceCents, shipment);
       return [];
     });
     const tags = rateTags(priced.map(({ rate, priceCents }) => ({ offeringUid: rate.serviceUid, priceCents, deliveryDays: rate.deliveryDays })));
     const showCosts = caller.role === 'admin' && !caller.adminPowersWithheld && caller.impersonatorId === undefined;
-    const rates = priced.map(({ rate, serviceName, priceCents }): Rate => ({
-      offeringUid: rate.serviceUid,
-      carrier: courierOfService(rate.serviceUid) as Courier,
-      service: serviceName,
-      priceCents,
-      deliveryDays: rate.deliveryDays,
-      ...(rate.deliveryDate ? { deliveryDate: rate.deliveryDate } : {}),
-      tags: tags.get(rate.serviceUid) ?? [],
-      ...(showCosts ? { costCents: rate.costCents, marginCents: priceCents - rate.costCents } : {}),
-    }));
+    const ownBoxes = new Map(
+      priced.map(({ rate, serviceName, priceCents }): [string, Rate] => [
+        rate.serviceUid,
+        {
+          offeringUid: rate.serviceUid,
+          carrier: courierOfService(rate.serviceUid) as Courier,
+          service: serviceName,
+          priceCents,
+          deliveryDays: rate.deliveryDays,
+          ...(rate.deliveryDate ? { deliveryDate: rate.deliveryDate } : {}),
+          tags: tags.get(rate.serviceUid) ?? [],
+          ...(showCosts ? { costCents: rate.costCents, marginCents: priceCents - rate.costCents } : {}),
+        },
+      ]),
+    );
+    const packaged = answered.flatMap(({ rate, option, offering }) => {
+      const ownBox = ownBoxes.get(rate.serviceUid);
+      if (!option || !ownBox || !offering.offered) return [];
+      return packagingRate({ rate: ownBox, weightLb: shipment.package.weightLb }, option, offering.priceCents, showCosts) ?? [];
+    });
+    const rates = [...ownBoxes.values(), ...packaged];
     return { rates: rates.sort((a, b) => a.priceCents - b.priceCents || (a.deliveryDays ?? Infinity) - (b.deliveryDays ?? Infinity)) };
   }
 

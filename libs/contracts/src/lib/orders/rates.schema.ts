@@ -16,6 +16,28 @@ export const RATE_TAGS = ['cheapest', 'fastest', 'best value'] as const;
 export const rateTagSchema = z.enum(RATE_TAGS);
 export type RateTag = z.infer<typeof rateTagSchema>;
 
+/**
+ * How a rate's parcel is packed (issue 45, "Cheapest boxes"): the sender's own box priced by weight, the same box priced
+ * by USPS's cubic tiers, or a USPS Flat Rate envelope, box or soft pack priced by the box.
+ */
+export const PACKAGING_KINDS = ['own_box', 'cubic', 'flat_rate_envelope', 'flat_rate_box', 'soft_pack'] as const;
+export const packagingKindSchema = z.enum(PACKAGING_KINDS);
+export type PackagingKind = z.infer<typeof packagingKindSchema>;
+
+export const ratePackagingSchema = z.object({
+  kind: packagingKindSchema,
+  /** As the carrier names it: "Priority Mail Flat Rate Envelope", "Cubic (your packaging, priced by size)". */
+  name: z.string(),
+  /** Why it is cheaper, in plain words: "Cubic tier 0.2 ft³: $6.20 less than 5 lb by weight". */
+  reason: z.string().optional(),
+  /**
+   * True while an order cannot buy this packaging: the rate is advice (what the parcel would cost so packed), and buying
+   * the offering buys a label for the sender's own box at that box's rate. Such a rate carries no tags.
+   */
+  adviceOnly: z.boolean().optional(),
+});
+export type RatePackaging = z.infer<typeof ratePackagingSchema>;
+
 export const rateSchema = z.object({
   /** The shipping service's uid (an offering: courier + service), as the order's service names it. */
   offeringUid: z.string(),
@@ -33,6 +55,8 @@ export const rateSchema = z.object({
   /** Admins only: what the carrier charges us, and the price less it. */
   costCents: z.number().int().nonnegative().optional(),
   marginCents: z.number().int().optional(),
+  /** Absent for the sender's own box priced by weight (every rate before packaging options). */
+  packaging: ratePackagingSchema.optional(),
 });
 export type Rate = z.infer<typeof rateSchema>;
 

@@ -1,6 +1,7 @@
 import { centralDayOf } from '../../common';
 import type { CarrierRate, LabelShipment } from '../carrier.port';
 import { isUnavailable, sandboxRate, type SandboxParcel, type SandboxRateResult } from './rating';
+import { cheaperPackagingRates } from './sandbox-packaging-rates';
 import { SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
 
 export const parcelOf = (shipment: LabelShipment): SandboxParcel => ({
@@ -59,5 +60,7 @@ export const sandboxRates = (shipment: LabelShipment, now: Date): CarrierRate[] 
   SANDBOX_SHIPPING_SERVICES.flatMap(({ uid }) => {
     const rate = sandboxRateOf(uid, shipment);
     if (isUnavailable(rate)) return [];
-    return [{ serviceUid: uid, costCents: rate.costCents, deliveryDays: rate.deliveryDays, deliveryDate: deliveryDateAfter(now, rate.deliveryDays) }];
+    const packagingOptions = cheaperPackagingRates(uid, parcelOf(shipment), rate.costCents);
+    const deliveryDate = deliveryDateAfter(now, rate.deliveryDays);
+    return [{ serviceUid: uid, costCents: rate.costCents, deliveryDays: rate.deliveryDays, deliveryDate, ...(packagingOptions.length > 0 ? { packagingOptions } : {}) }];
   });

@@ -20,6 +20,7 @@ export * from './lib/address-rules';
 export * from './lib/address/address.schema';
 export * from './lib/address/sku.schema';
 export * from './lib/address/package-weight';
+export * from './lib/address/package-preset.schema';
 export * from './lib/address/address.contract';
 export * from './lib/pricing/pricing.schema';
 export * from './lib/pricing/pricing.contract';

@@ -4,6 +4,7 @@ import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { okSchema } from '../common/empty';
 import { addressFormSchema, savedAddressesResponseSchema, savedAddressSchema } from './address.schema';
+import { packagePresetFormSchema, packagePresetSchema, packagePresetsResponseSchema } from './package-preset.schema';
 import { addSkusResponseSchema, SKU_LIMITS, skuListResponseSchema, skuRecordSchema, skuUpdateSchema } from './sku.schema';
 
 export const AddressRpc = {
@@ -26,4 +27,18 @@ export const AddressRpc = {
   ),
   updateSku: defineRpc('address.sku.update.v1', z.object({ userId: idSchema, id: idSchema, sku: skuUpdateSchema }), skuRecordSchema, { who: { selfOrAdmin: 'userId' } }),
   deleteSku: defineRpc('address.sku.delete.v1', z.object({ id: idSchema }), okSchema, { who: 'signed-in' }),
+  listPackagePresets: defineRpc('address.package-preset.list.v1', z.object({ userId: idSchema }), packagePresetsResponseSchema, { who: { selfOrAdmin: 'userId' } }),
+  createPackagePreset: defineRpc(
+    'address.package-preset.create.v1',
+    z.object({ userId: idSchema, preset: packagePresetFormSchema }),
+    packagePresetSchema,
+    { who: { selfOrAdmin: 'userId' } },
+  ),
+  updatePackagePreset: defineRpc(
+    'address.package-preset.update.v1',
+    z.object({ userId: idSchema, id: idSchema, preset: packagePresetFormSchema }),
+    packagePresetSchema,
+    { who: { selfOrAdmin: 'userId' } },
+  ),
+  deletePackagePreset: defineRpc('address.package-preset.delete.v1', z.object({ userId: idSchema, id: idSchema }), okSchema, { who: { selfOrAdmin: 'userId' } }),
 } as const;

@@ -7,6 +7,9 @@ import { QuoteUseCase } from './quote.usecase';
 const USER = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
 const OTHER = '00000000-0000-4000-8000-000000000000';
 const flat = (price: number): PriceTier[] => [{ fromWeight: 1, toWeight: 70, price }];
+const priorityRow = (price: number): QuoteShippingServiceRow => ({
+  uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(price), pricingMode: 'tiers', markupBasisPoints: 0, markupCents: 0, offered: true,
+});
 
 /**
  * The pricing tables as the repository sees them, shared by every replica: each write changes rows and raises its
@@ -15,8 +18,8 @@ const flat = (price: number): PriceTier[] => [{ fromWeight: 1, toWeight: 70, pri
 class FakeCatalogDb {
   readonly versions = new Map<string, number>();
   readonly rows = new Map<string, QuoteShippingServiceRow[]>([
-    [USER, [{ uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(900), offered: true }]],
-    [OTHER, [{ uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(900), offered: true }]],
+    [USER, [priorityRow(900)]],
+    [OTHER, [priorityRow(900)]],
   ]);
   /** Runs once, between a reader's version read and its shipping services read (a write landing at that moment). */
   betweenReads: (() => void) | null = null;
@@ -35,6 +38,11 @@ class FakeCatalogDb {
     this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
   }
 
+  setUserCostMarkup(userId: string, markupBasisPoints: number, markupCents: number): void {
+    for (const row of this.rows.get(userId) ?? []) Object.assign(row, { pricingMode: 'cost_markup', markupBasisPoints, markupCents });
+    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
+  }
+
   disableDefault(uid: string): void {
     for (const rows of this.rows.values()) for (const row of rows) if (row.uid === uid) row.offered = false;
     this.versions.set('defaults', (this.versions.get('defaults') ?? 0) + 1);
@@ -44,7 +52,10 @@ class FakeCatalogDb {
     const catalog = { initializeUser: jest.fn(async () => []) };
     const cache = new QuotePricesCache(this.repository as unknown as ShippingServiceRepository, catalog as unknown as ShippingServiceCatalog);
     const useCase = new QuoteUseCase(cache);
-    return { catalog, quote: async (userId = USER) => (await useCase.execute({ userId, items: [{ serviceName: 'usps priority mail', weightLb: 2 }] })).totalCents };
+    return {
+      catalog,
+      quote: async (userId = USER, costCents?: number) => (await useCase.execute({ userId, items: [{ serviceName: 'usps priority mail', weightLb: 2, costCents }] })).totalCents,
+    };
   }
 }
 
@@ -63,6 +74,14 @@ describe('QuotePricesCache', () => {
     expect(await quote()).toBe(900);
     db.setUserPrices(USER, 123);
     expect(await quote()).toBe(123);
+  });
+
+  it("applies an admin's switch to cost + markup to the very next quote, which then prices from the cost", async () => {
+    const db = new FakeCatalogDb();
+    const { quote } = db.replica();
+    expect(await quote(USER, 700)).toBe(900);
+    db.setUserCostMarkup(USER, 1_000, 50);
+    expect(await quote(USER, 700)).toBe(820);
   });
 
   it('applies a change made through another replica to the next quote on this one', async () => {
@@ -106,7 +125,7 @@ describe('QuotePricesCache', () => {
     db.rows.delete(USER);
     const { quote, catalog } = db.replica();
     catalog.initializeUser.mockImplementationOnce(async () => {
-      db.rows.set(USER, [{ uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(700), offered: true }]);
+      db.rows.set(USER, [priorityRow(700)]);
       db.versions.set(USER, 1);
       return [];
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { PriceTier } from '@labeldesk/contracts';
-import { ShippingServiceRepository, type CatalogVersions } from '../shipping-services/shipping-service.repository';
+import type { PriceTier, PricingMode } from '@labeldesk/contracts';
+import { percentOf } from '../shipping-services/cost-markup.policy';
+import { ShippingServiceRepository, type CatalogVersions, type QuoteShippingServiceRow } from '../shipping-services/shipping-service.repository';
 import { ShippingServiceCatalog } from '../shipping-services/usecases/shipping-service-catalog.usecase';
 
 /** A shipping service a user can buy now, as a quote prices it. */
@@ -9,6 +10,10 @@ export interface BuyableShippingService {
   name: string;
   maxWeight: number;
   prices: PriceTier[];
+  /** Tiers, or the carrier's cost + markup (decision 085): then `prices` are kept but not used. */
+  pricingMode: PricingMode;
+  markupPercent: number;
+  markupCents: number;
 }
 
 interface Entry {
@@ -47,7 +52,7 @@ export class QuotePricesCache {
       versions = versionKey(await this.shippingServices.catalogVersions(userId));
       rows = await this.shippingServices.quoteShippingServices(userId);
     }
-    const byName = new Map(rows.filter((r) => r.offered && r.enabled).map((r) => [r.name.toLowerCase(), { uid: r.uid, name: r.name, maxWeight: r.maxWeight, prices: r.prices }]));
+    const byName = new Map(rows.filter((r) => r.offered && r.enabled).map((r) => [r.name.toLowerCase(), buyable(r)]));
     this.entries.delete(userId);
     // Still none (nothing to copy yet): not kept, so the next quote tries to initialize again.
     if (rows.length === 0) return byName;
@@ -56,5 +61,15 @@ export class QuotePricesCache {
     return byName;
   }
 }
+
+const buyable = (r: QuoteShippingServiceRow): BuyableShippingService => ({
+  uid: r.uid,
+  name: r.name,
+  maxWeight: r.maxWeight,
+  prices: r.prices,
+  pricingMode: r.pricingMode,
+  markupPercent: percentOf(r.markupBasisPoints),
+  markupCents: r.markupCents,
+});
 
 const versionKey = (v: CatalogVersions): string => `${v.defaults}/${v.user}`;

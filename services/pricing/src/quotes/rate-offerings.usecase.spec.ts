@@ -2,7 +2,8 @@ import type { PriceTier } from '@labeldesk/contracts';
 import type { BuyableShippingService } from './quote-prices.cache';
 import { offeringOf, RateOfferingsUseCase } from './rate-offerings.usecase';
 
-const service = (prices: PriceTier[], maxWeight = 70): BuyableShippingService => ({ uid: 'ups_ground', name: 'UPS Ground', maxWeight, prices });
+const service = (prices: PriceTier[], maxWeight = 70): BuyableShippingService => ({ uid: 'ups_ground', name: 'UPS Ground', maxWeight, prices, pricingMode: 'tiers', markupPercent: 0, markupCents: 0 });
+const costMarkup = (markupPercent: number, markupCents: number): BuyableShippingService => ({ ...service([]), pricingMode: 'cost_markup', markupPercent, markupCents });
 const tiers: PriceTier[] = [
   { fromWeight: 1, toWeight: 5, price: 1_200 },
   { fromWeight: 6, toWeight: 70, price: 3_000 },
@@ -21,6 +22,24 @@ describe('offeringOf', () => {
     expect(offeringOf(undefined, 'fedex_ground', 900, 2)).toMatchObject({ offered: false, reason: 'not_offered', serviceName: null });
     expect(offeringOf(service(tiers, 10), 'ups_ground', 900, 12)).toMatchObject({ offered: false, reason: 'over_weight' });
     expect(offeringOf(service([{ fromWeight: 1, toWeight: 5, price: 1_200 }]), 'ups_ground', 900, 9)).toMatchObject({ offered: false, reason: 'no_price' });
+  });
+
+  it("offers a cost + markup service at the carrier's cost plus the markup, the percent rounded up to the cent, whatever its tiers", () => {
+    // $10.25 × 10 % = 102.5 cents → 103, + $0.50
+    expect(offeringOf(costMarkup(10, 50), 'ups_ground', 1_025, 4.2)).toEqual({ offered: true, serviceUid: 'ups_ground', serviceName: 'UPS Ground', priceCents: 1_025 + 103 + 50, costCents: 1_025 });
+    expect(offeringOf({ ...costMarkup(0, 0), prices: tiers }, 'ups_ground', 5_000, 2)).toMatchObject({ offered: true, priceCents: 5_000 });
+  });
+
+  it('offers a cost + markup service at every random cost and markup, never under the cost', () => {
+    let seed = 85;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const refused: unknown[] = [];
+    for (let round = 0; round < 5_000; round++) {
+      const costCents = Math.floor(next() * 50_000);
+      const answer = offeringOf(costMarkup(Math.floor(next() * 50_001) / 100, Math.floor(next() * 100_001)), 'ups_ground', costCents, 0.1 + next() * 69);
+      if (!answer.offered || answer.priceCents < costCents) refused.push(answer);
+    }
+    expect(refused).toEqual([]);
   });
 
   it('never offers a price under the cost, over random costs, weights and price lists', () => {

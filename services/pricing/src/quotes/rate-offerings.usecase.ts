@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { ParsedRequestOf, PricingRpc, ResponseOf } from '@labeldesk/contracts';
-import { priceFor } from '../shipping-services/price-tiers.policy';
 import { QuotePricesCache, type BuyableShippingService } from './quote-prices.cache';
+import { servicePrice } from './service-price';
 
 type Offering = ResponseOf<typeof PricingRpc.rateOfferings>['offerings'][number];
 
 /**
- * One parcel's prices for one user beside what each carrier charges us (issue 45). A price is never under the carrier's
- * cost: such a service is not offered (`below_cost`), and the caller alerts the admin. Neither is one the user cannot
+ * One parcel's prices for one user beside what each carrier charges us (issue 45), by each service's tiers or as that
+ * cost + its markup (decision 085). A price is never under the carrier's cost: such a service is not offered
+ * (`below_cost`), and the caller alerts the admin. Neither is one the user cannot
  * buy, one over its weight limit, or one with no tier for the weight.
  */
 @Injectable()
@@ -31,8 +32,9 @@ export const offeringOf = (service: BuyableShippingService | undefined, serviceU
   });
   if (!service) return refused('not_offered');
   if (weightLb > service.maxWeight) return refused('over_weight');
-  const price = priceFor(service.prices, weightLb);
-  if (!price) return refused('no_price');
+  // A cost + markup service is priced from this very cost, so it is never `cost_needed` here.
+  const price = servicePrice(service, weightLb, costCents);
+  if (price.kind !== 'priced') return refused('no_price');
   if (price.priceCents < costCents) return refused('below_cost', price.priceCents);
   return { offered: true, serviceUid, serviceName: service.name, priceCents: price.priceCents, costCents };
 };

@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
-import type { PriceTier } from '@labeldesk/contracts';
+import type { PriceTier, PricingMode } from '@labeldesk/contracts';
 
 /**
  * What a default shipping service and a user's copy of it share. A shipping service (USPS Priority Mail, …) is what
@@ -15,6 +15,12 @@ abstract class ShippingServiceFields {
   @Property({ type: 'integer' }) maxWeight!: number;
   @Property({ type: 'boolean' }) enabled!: boolean;
   @Property({ type: 'json' }) prices!: PriceTier[];
+  /** Tiers, or the carrier's cost + markup (decision 085); the tiers are kept either way. */
+  @Property({ type: 'text' }) pricingMode: PricingMode = 'tiers';
+  /** The markup's percent of the cost in basis points (12.5 % = 1250): integer, so the price is exact to the cent. */
+  @Property({ type: 'integer' }) markupBasisPoints = 0;
+  /** The markup's fixed part per label. */
+  @Property({ type: 'integer' }) markupCents = 0;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }
 

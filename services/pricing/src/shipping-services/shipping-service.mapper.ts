@@ -1,25 +1,23 @@
 import type { Service } from '@labeldesk/contracts';
+import { percentOf } from './cost-markup.policy';
 import type { DefaultShippingServiceEntity, UserShippingServiceEntity } from './shipping-service.entities';
 
-const sortTiers = (e: { prices: Service['prices'] }) => [...e.prices].sort((a, b) => a.fromWeight - b.fromWeight);
+type ShippingServiceEntity = DefaultShippingServiceEntity | UserShippingServiceEntity;
 
-export const toDefaultShippingService = (e: DefaultShippingServiceEntity): Service => ({
+/** The fields a default and a user's copy show alike; `status` is the caller's to say. */
+const sharedFields = (e: ShippingServiceEntity): Omit<Service, 'status'> => ({
   _id: e.id,
   uid: e.uid,
   name: e.name,
   maxWeight: e.maxWeight,
-  status: e.enabled,
   enabled: e.enabled,
-  prices: sortTiers(e),
+  prices: [...e.prices].sort((a, b) => a.fromWeight - b.fromWeight),
+  pricingMode: e.pricingMode,
+  markupPercent: percentOf(e.markupBasisPoints),
+  markupCents: e.markupCents,
 });
+
+export const toDefaultShippingService = (e: DefaultShippingServiceEntity): Service => ({ ...sharedFields(e), status: e.enabled });
 
 /** `status` says whether the platform still offers the shipping service (its default is enabled). */
-export const toUserShippingService = (e: UserShippingServiceEntity, defaultEnabled: boolean): Service => ({
-  _id: e.id,
-  uid: e.uid,
-  name: e.name,
-  maxWeight: e.maxWeight,
-  status: defaultEnabled,
-  enabled: e.enabled,
-  prices: sortTiers(e),
-});
+export const toUserShippingService = (e: UserShippingServiceEntity, defaultEnabled: boolean): Service => ({ ...sharedFields(e), status: defaultEnabled });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { DomainError, ErrorCode, type PriceTier, type RawService } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type PriceTier, type PricingMode, type RawService } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +29,9 @@ export interface QuoteShippingServiceRow {
   maxWeight: number;
   enabled: boolean;
   prices: PriceTier[];
+  pricingMode: PricingMode;
+  markupBasisPoints: number;
+  markupCents: number;
   /** The platform still offers it: its default exists and is enabled. */
   offered: boolean;
 }
@@ -104,7 +107,9 @@ export class ShippingServiceRepository {
   /** A user's shipping services with whether each is still offered, oldest first like `listForUser`: one query, no entities. */
   quoteShippingServices(userId: string): Promise<QuoteShippingServiceRow[]> {
     return this.orm.em.getConnection().execute<QuoteShippingServiceRow[]>(
-      `select u."uid", u."name", u."max_weight" as "maxWeight", u."enabled", u."prices", coalesce(d."enabled", false) as "offered"
+      `select u."uid", u."name", u."max_weight" as "maxWeight", u."enabled", u."prices",
+              u."pricing_mode" as "pricingMode", u."markup_basis_points" as "markupBasisPoints", u."markup_cents" as "markupCents",
+              coalesce(d."enabled", false) as "offered"
          from ${this.t('user_services')} u left join ${this.t('default_services')} d on d."uid" = u."uid"
         where u."user_id" = ? order by u."created_at" asc, u."uid" asc`,
       [userId],
@@ -156,15 +161,16 @@ export class ShippingServiceRepository {
     return this.em().find(UserShippingServiceEntity, { userId }, { orderBy: { createdAt: 'asc', uid: 'asc' } });
   }
 
-  /** Copies every default the user does not have yet; running it twice adds nothing. */
+  /** Copies every default the user does not have yet, with its tiers, pricing mode and markup; running it twice adds nothing. */
   async initializeUser(userId: string, defaults: DefaultShippingServiceEntity[]): Promise<void> {
     const table = this.t('user_services');
     await this.writing(userId, async (em) => {
       for (const d of defaults) {
         await em.execute(
-          `insert into ${table} ("id", "user_id", "uid", "name", "category", "max_weight", "enabled", "prices") values (?, ?, ?, ?, ?, ?, ?, ?::jsonb)
+          `insert into ${table} ("id", "user_id", "uid", "name", "category", "max_weight", "enabled", "prices", "pricing_mode", "markup_basis_points", "markup_cents")
+           values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
            on conflict ("user_id", "uid") do nothing`,
-          [randomUUID(), userId, d.uid, d.name, d.category, d.maxWeight, true, JSON.stringify(d.prices)],
+          [randomUUID(), userId, d.uid, d.name, d.category, d.maxWeight, true, JSON.stringify(d.prices), d.pricingMode, d.markupBasisPoints, d.markupCents],
         );
       }
     });

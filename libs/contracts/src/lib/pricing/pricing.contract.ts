@@ -4,9 +4,17 @@ import { defineRpc } from '../define';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { publicPriceSchema } from './public-prices.schema';
-import { availableServiceSchema, pricesBodySchema, priceTierSchema, rawServiceSchema, renameBodySchema, serviceSchema, toggleBodySchema } from './pricing.schema';
+import { availableServiceSchema, pricesBodySchema, priceTierSchema, pricingBodySchema, pricingModeSchema, rawServiceSchema, renameBodySchema, serviceSchema, toggleBodySchema } from './pricing.schema';
 
-export const quoteItemSchema = z.object({ serviceName: z.string().trim().min(1, { error: 'Please select a service' }), weightLb: z.number().min(0) });
+export const quoteItemSchema = z.object({
+  serviceName: z.string().trim().min(1, { error: 'Please select a service' }),
+  weightLb: z.number().min(0),
+  /**
+   * What the carrier charges us for this parcel of this service, when the caller has it (a rate). A service priced as
+   * carrier cost + markup cannot be quoted without it: PRICING_COST_NEEDED. Tier-priced services ignore it.
+   */
+  costCents: z.number().int().nonnegative().optional(),
+});
 
 export const PricingRpc = {
   listRawServices: defineRpc('pricing.raw-service.list.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) }), { who: 'admin' }),
@@ -14,11 +22,15 @@ export const PricingRpc = {
   syncDefaultServices: defineRpc('pricing.default-service.sync.v1', emptySchema, z.object({ services: z.array(serviceSchema) }), { who: 'admin' }),
   toggleDefaultService: defineRpc('pricing.default-service.toggle.v1', toggleBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
   setDefaultPrices: defineRpc('pricing.default-service.set-prices.v1', pricesBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
+  /** How the default is priced: its weight tiers, or the carrier's cost + markup (decision 085). */
+  setDefaultPricing: defineRpc('pricing.default-service.set-pricing.v1', pricingBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
   renameDefaultService: defineRpc('pricing.default-service.rename.v1', renameBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
   listUserServices: defineRpc('pricing.user-service.list.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   availableServices: defineRpc('pricing.user-service.available.v1', z.object({ userId: idSchema }), z.object({ services: z.array(availableServiceSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:read', services: ['orders'] }),
   initializeUserServices: defineRpc('pricing.user-service.initialize.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) }), { who: { selfOrAdmin: 'userId' } }),
   setUserPrices: defineRpc('pricing.user-service.set-prices.v1', pricesBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
+  /** One user's own pricing mode and markup for their copy of a service (the per-user override, decision 085). */
+  setUserPricing: defineRpc('pricing.user-service.set-pricing.v1', pricingBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   toggleUserService: defineRpc('pricing.user-service.toggle.v1', toggleBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   /** The name a user sees and orders by; their copy only, the default keeps its own. */
   renameUserService: defineRpc('pricing.user-service.rename.v1', renameBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
@@ -45,13 +57,16 @@ export const PricingRpc = {
     }),
     { who: { selfOrAdmin: 'userId' }, scope: 'labels:read', services: ['orders'] },
   ),
-  /** Prices for one user; each item is priced by its billable (rounded-up) weight. */
+  /**
+   * Prices for one user; each item is priced by its billable (rounded-up) weight's tier, or from its `costCents` when
+   * its service is priced as carrier cost + markup (PRICING_COST_NEEDED without one, naming the services).
+   */
   quote: defineRpc(
     'pricing.quote.create.v1',
     z.object({ userId: idSchema, items: z.array(quoteItemSchema).min(1).max(10_000) }),
     z.object({
       totalCents: z.number().int(),
-      items: z.array(z.object({ serviceUid: z.string(), serviceName: z.string(), billableWeightLb: z.number().int(), priceCents: z.number().int() })),
+      items: z.array(z.object({ serviceUid: z.string(), serviceName: z.string(), billableWeightLb: z.number().int(), priceCents: z.number().int(), pricingMode: pricingModeSchema })),
     }),
     { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy', services: ['orders'] },
   ),

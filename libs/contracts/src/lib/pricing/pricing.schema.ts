@@ -45,6 +45,32 @@ export const rawServiceSchema = z.object({
 });
 export type RawService = z.infer<typeof rawServiceSchema>;
 
+/**
+ * How a service is priced (issue 45, decision 085): by the spec's weight tiers, or as the carrier's cost for the parcel
+ * plus a markup (percent and fixed cents). A service in `cost_markup` keeps its tiers, unused until it goes back.
+ */
+export const PRICING_MODES = ['tiers', 'cost_markup'] as const;
+export const pricingModeSchema = z.enum(PRICING_MODES, { error: 'Pricing mode must be tiers or cost_markup' });
+export type PricingMode = z.infer<typeof pricingModeSchema>;
+
+/** PUT /api/defaultServices/{id}/pricing and PUT /api/userServices/{userId}/{serviceId}/pricing (admin). */
+export const pricingBodySchema = z.object({
+  pricingMode: pricingModeSchema,
+  /** Percent of the carrier's cost added, 0–500, at most two decimals (12.5 = 12.5 %). */
+  markupPercent: z
+    .number({ error: 'Markup percent must be a number' })
+    .min(0, { error: 'Markup percent must be between 0 and 500' })
+    .max(500, { error: 'Markup percent must be between 0 and 500' })
+    .multipleOf(0.01, { error: 'Markup percent takes at most two decimals' }),
+  /** Fixed cents added per label, 0–100000. */
+  markupCents: z
+    .number({ error: 'Markup must be a number of cents' })
+    .int({ error: 'Markup must be whole cents' })
+    .min(0, { error: 'Markup must be between $0.00 and $1,000.00' })
+    .max(100_000, { error: 'Markup must be between $0.00 and $1,000.00' }),
+});
+export type PricingBody = z.input<typeof pricingBodySchema>;
+
 /** A default service or a user's service (spec: Service). */
 export const serviceSchema = z.object({
   _id: z.string(),
@@ -54,6 +80,9 @@ export const serviceSchema = z.object({
   status: z.boolean(),
   enabled: z.boolean(),
   prices: z.array(priceTierSchema),
+  pricingMode: pricingModeSchema,
+  markupPercent: z.number(),
+  markupCents: z.number().int(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

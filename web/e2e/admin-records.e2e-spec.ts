@@ -192,4 +192,18 @@ describe("The admin's records", () => {
     await page.getByText('"balanceCents": 1250').waitFor();
     await saveScreenshot(page, 'admin-records-audit');
   }, 120_000);
+
+  it("names a customer's own security change as theirs, not as an admin's", async () => {
+    const page = currentPage();
+    const customer = await fundedCustomer(0);
+    const created = await apiCall('/api/keys', { method: 'POST', token: customer.token, body: { name: 'audit wording', scopes: ['labels:read'], password: customer.password } });
+    expect(created.status).toBe(201);
+
+    await openSignedIn(page, adminCredentials(), `/admin/audit-log?actorId=${customer.userId}`);
+    await page.getByText("Every admin action, and each account's own security changes").waitFor();
+    await page.getByRole('columnheader', { name: 'By', exact: true }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Admin', exact: true }).count()).toBe(0);
+    await page.getByTestId('audit-row').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'By', exact: true }).inputValue()).toBe(customer.userId);
+  }, 120_000);
 });

@@ -127,6 +127,8 @@ describe('ZPL labels for thermal printers', () => {
       const created = page.getByRole('dialog', { name: 'Label Created Successfully!' });
       await created.waitFor({ timeout: 45_000 });
       const tracking = (await created.getByTestId('created-tracking-number').textContent())?.trim() ?? '';
+      await created.getByText('Download the ZPL label and send it to your thermal printer.').waitFor();
+      expect(await created.getByText('Download the label PDF').count()).toBe(0);
       const zpl = await download(page, created.getByRole('button', { name: 'Download Label', exact: true }));
       expect(zpl.name).toMatch(new RegExp(`^label_${tracking}_[A-Za-z0-9_-]{22}\\.zpl$`));
       const labels = zplLabels(zpl.text);

@@ -24,12 +24,12 @@ const UserOptions = ({ users }: { users: readonly PublicUser[] }): ReactElement 
   </>
 );
 
-/** Admin, user acted on and action apply at once; the dates wait for Search. */
+/** Who acted (an admin, or an account changing its own security), user acted on and action apply at once; the dates wait for Search. */
 const FilterSelects = ({ filters, users, set }: { filters: AuditFilters; users: readonly PublicUser[]; set: (change: AuditFilters) => void }): ReactElement => (
   <>
-    <SelectField label="Admin" size="sm" value={filters.actorId ?? ''} onChange={(actorId) => set({ actorId: actorId || undefined })}>
-      <option value="">Any admin</option>
-      <UserOptions users={users.filter((u) => u.user_role === 'admin')} />
+    <SelectField label="By" size="sm" value={filters.actorId ?? ''} onChange={(actorId) => set({ actorId: actorId || undefined })}>
+      <option value="">Anyone</option>
+      <UserOptions users={users} />
     </SelectField>
     <SelectField label="User acted on" size="sm" value={filters.targetId ?? ''} onChange={(targetId) => set({ targetId: targetId || undefined })}>
       <option value="">Anyone</option>

@@ -114,7 +114,7 @@ export const AuditTable = ({ entries }: { entries: readonly Entry[] }): ReactEle
         <Table.Header>
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader>When</Table.ColumnHeader>
-            <Table.ColumnHeader>Admin</Table.ColumnHeader>
+            <Table.ColumnHeader>By</Table.ColumnHeader>
             <Table.ColumnHeader>Action</Table.ColumnHeader>
             <Table.ColumnHeader>Target</Table.ColumnHeader>
             <Table.ColumnHeader>Change</Table.ColumnHeader>

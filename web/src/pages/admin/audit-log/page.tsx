@@ -14,7 +14,7 @@ import { useUsers } from '../../../services/users/list-users';
 import { AuditFiltersForm } from './audit-filters';
 import { AuditTable } from './audit-table';
 
-/** Every admin action: who did what to whom, the state before and after, and when. */
+/** Every admin action and each account's own security changes: who did what to whom, the state before and after, and when. */
 export const AuditLogPage = (): ReactElement => {
   useDocumentTitle('Audit Log');
   const { filters, page, apply } = useUrlFilters(auditQuerySchema);
@@ -24,7 +24,7 @@ export const AuditLogPage = (): ReactElement => {
 
   return (
     <>
-      <PageHeader title="Audit Log" description="Every admin action: who did what to whom, the state before and after, and when (UTC days)." actions={<RefreshButton query={log} />} />
+      <PageHeader title="Audit Log" description="Every admin action, and each account's own security changes (two-factor, API keys): who did what to whom, the state before and after, and when (UTC days)." actions={<RefreshButton query={log} />} />
       <Stack gap="4" minW="0">
         <AuditFiltersForm filters={filters} users={users.data ?? []} apply={(next) => apply(next)} />
         <QueryState
@@ -34,8 +34,8 @@ export const AuditLogPage = (): ReactElement => {
           isEmpty={(data) => data.items.length === 0}
           empty={{
             icon: <HistoryIcon />,
-            title: 'No admin actions found',
-            description: 'Admin actions appear here as they happen: balances, roles, access, deletions, sign-ins as a user, prices and services.',
+            title: 'No entries found',
+            description: 'Entries appear here as they happen: admins\' changes to balances, roles, access, deletions, sign-ins as a user, prices and services, and each account\'s two-factor and API key changes.',
           }}
         >
           {(data) => (

@@ -14,7 +14,13 @@ interface LabelCreatedDialogProps {
   onClose: () => void;
 }
 
-/** Spec section 2: 'Label Created Successfully!' with the PDF download. */
+/** What to do with the file: a ZPL label goes to a thermal printer, not a PDF viewer. */
+export const createdLabelHint = (fileName: string): string =>
+  fileName.endsWith('.zpl')
+    ? 'The price was taken from your balance. Download the ZPL label and send it to your thermal printer.'
+    : 'The price was taken from your balance. Download the label PDF and print it.';
+
+/** Spec section 2: 'Label Created Successfully!' with the label's download. */
 export const LabelCreatedDialog = ({ label, onClose }: LabelCreatedDialogProps): ReactElement => {
   const download = useDownloadLabel();
 
@@ -45,7 +51,7 @@ export const LabelCreatedDialog = ({ label, onClose }: LabelCreatedDialogProps):
               {label && (
                 <>
                   <Text color="fg.muted" textStyle="sm" mb="4">
-                    The price was taken from your balance. Download the label PDF and print it.
+                    {createdLabelHint(label.pdfName)}
                   </Text>
                   <DataList.Root orientation="horizontal" size="sm">
                     <DataList.Item>

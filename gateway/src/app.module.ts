@@ -17,6 +17,7 @@ import { DocsController } from './docs/docs.controller';
 import { RouteCatalogue } from './docs/route-catalogue';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { AddressController } from './http/address.controller';
+import { PackagePresetsController } from './http/package-presets.controller';
 import { ApiKeysController } from './http/api-keys.controller';
 import { AddressVerifyController } from './http/address-verify.controller';
 import { RatesController } from './http/rates.controller';
@@ -63,7 +64,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -6,6 +6,8 @@ import type { BulkEngine } from '../src/bulk/bulk-engine';
 import type { BulkProgressPublisher } from '../src/bulk/bulk-progress.publisher';
 import { bulkRepositories, type BulkRepositories } from './support/bulk-repositories';
 import { SubmitBulkOrderUseCase } from '../src/bulk/usecases/submit-bulk-order.usecase';
+import { BulkRowPricer } from '../src/bulk/pricing/bulk-row-pricer';
+import type { BulkRates } from '../src/rates';
 import { bulkRow } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
 
@@ -41,6 +43,8 @@ describe('a file uploaded twice (issue 47)', () => {
       { wake: () => undefined } as unknown as BulkEngine,
       { publish: () => undefined } as unknown as BulkProgressPublisher,
       { BULK_MAX_ROWS: 10_000 },
+      // No row here is under a rate rule: the carriers are never asked.
+      new BulkRowPricer(rpc as unknown as RpcClient, {} as BulkRates, bulk.staging),
     );
   }, 60_000);
 

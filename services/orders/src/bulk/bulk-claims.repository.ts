@@ -152,16 +152,17 @@ export class BulkClaimsRepository extends BulkSql {
 
   /**
    * `succeed`, an update of items (aliased `i`, without a returning clause) to succeeded, with the batches' counts and
-   * cost raised by exactly the items it changed and their label.purchased webhooks queued, in one statement answering
+   * cost (and what rate rules saved) raised by exactly the items it changed and their label.purchased webhooks queued, in one statement answering
    * the batches as they now are.
    */
   private countedAsSucceeded(succeed: string, before?: string): string {
     return `with ${before ? `${before},` : ''} changed as (
          ${succeed}
-         returning i."id", i."bulk_order_id", i."user_id", i."price_cents", i."row_no", i."tracking_number", i."carrier", i."service_name", i."label_bought_at"
+         returning i."id", i."bulk_order_id", i."user_id", i."price_cents", i."row_no", i."tracking_number", i."carrier", i."service_name", i."label_bought_at", i."saved_cents"
        ), hooks as (${outboxInsert((name) => this.t(name), LABEL_PURCHASED_BULK)})
-       update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents", "updated_at" = now()
-       from (select "bulk_order_id", count(*) as "n", sum("price_cents") as "cents" from changed group by "bulk_order_id") c
+       update ${this.t('bulk_orders')} b set "processed_count" = b."processed_count" + c."n", "charged_cents" = b."charged_cents" + c."cents",
+         "saved_cents" = b."saved_cents" + c."saved", "updated_at" = now()
+       from (select "bulk_order_id", count(*) as "n", sum("price_cents") as "cents", coalesce(sum("saved_cents"), 0) as "saved" from changed group by "bulk_order_id") c
        where b."id" = c."bulk_order_id" returning b.*`;
   }
 
@@ -169,9 +170,10 @@ export class BulkClaimsRepository extends BulkSql {
   async refreshCounts(orderId: string): Promise<BulkOrderRow | null> {
     const [row] = await this.em().execute<BulkOrderRow[]>(
       `update ${this.t('bulk_orders')} b set
-         "processed_count" = c."succeeded", "failed_count" = c."failed", "charged_cents" = c."charged", "updated_at" = now()
+         "processed_count" = c."succeeded", "failed_count" = c."failed", "charged_cents" = c."charged", "saved_cents" = c."saved", "updated_at" = now()
        from (select count(*) filter (where "status" = 'succeeded') as "succeeded", count(*) filter (where "status" = 'failed') as "failed",
-                    coalesce(sum("price_cents") filter (where "status" = 'succeeded'), 0) as "charged"
+                    coalesce(sum("price_cents") filter (where "status" = 'succeeded'), 0) as "charged",
+                    coalesce(sum("saved_cents") filter (where "status" = 'succeeded'), 0) as "saved"
              from ${this.t('bulk_items')} where "bulk_order_id" = ?) c
        where b."id" = ? returning b.*`,
       [orderId, orderId],

@@ -31,7 +31,14 @@ export const toBulkOrder = (row: BulkOrderRow, failed: readonly FailedItemRow[])
   processedCount: row.processed_count,
   failedCount: row.failed_count,
   failedLabels: failed.map(toFailedLabel),
-  bulkOrderData: { cost: Number(row.charged_cents), quotedCost: Number(row.quoted_cents), labelFormat: row.label_format, sortBySku: row.sort_by_sku },
+  bulkOrderData: {
+    cost: Number(row.charged_cents),
+    quotedCost: Number(row.quoted_cents),
+    labelFormat: row.label_format,
+    sortBySku: row.sort_by_sku,
+    // Only a batch with rows under a rate rule says what they saved (decision 086).
+    ...(row.quoted_saved_cents == null ? {} : { savedCents: Number(row.saved_cents ?? 0), quotedSavedCents: Number(row.quoted_saved_cents) }),
+  },
   ...labelsFileNames(row),
   resultCSVName: row.result_csv_name,
   autoConfirmCSVName: row.auto_confirm_csv_name,

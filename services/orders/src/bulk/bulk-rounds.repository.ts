@@ -16,15 +16,16 @@ export class BulkRoundsRepository extends BulkSql {
   /**
    * Turns a draft into a batch being bought: items written, staged rows dropped, the hold named. One transaction,
    * conditional on the draft, so a second submission of the same batch changes nothing. Each item's row is copied
-   * from its staged row inside the database, with the courier carrying its label; an item whose staged row is missing
+   * from its staged row inside the database, with the courier carrying its label (a rate rule's choice may be another
+   * courier's than the file named); the service bought is the item's own column. An item whose staged row is missing
    * undoes the whole transaction.
    */
-  async startFirstRound(orderId: string, items: readonly NewBulkItem[], options: BulkOptions, holdId: string, holdCents: number): Promise<boolean> {
+  async startFirstRound(orderId: string, items: readonly NewBulkItem[], options: BulkOptions, holdId: string, holdCents: number, savedCents: number | null = null): Promise<boolean> {
     return this.em().transactional(async (em) => {
       const started = await em.execute<Array<{ id: string }>>(
-        `update ${this.t('bulk_orders')} set "status" = 'processing', "total_count" = ?, "quoted_cents" = ?, "label_format" = ?, "sort_by_sku" = ?,
-           "round" = 1, "hold_id" = ?, "hold_cents" = ?, "updated_at" = now() where "id" = ? and "status" = 'draft' returning "id"`,
-        [items.length, holdCents, options.labelFormat, options.sortBySku, holdId, holdCents, orderId],
+        `update ${this.t('bulk_orders')} set "status" = 'processing', "total_count" = ?, "quoted_cents" = ?, "quoted_saved_cents" = ?, "saved_cents" = 0,
+           "label_format" = ?, "sort_by_sku" = ?, "round" = 1, "hold_id" = ?, "hold_cents" = ?, "updated_at" = now() where "id" = ? and "status" = 'draft' returning "id"`,
+        [items.length, holdCents, savedCents, options.labelFormat, options.sortBySku, holdId, holdCents, orderId],
       );
       if (started.length === 0) return false;
       for (let i = 0; i < items.length; i += INSERT_ROWS) {
@@ -32,14 +33,14 @@ export class BulkRoundsRepository extends BulkSql {
         const [copied] = await queryBound<{ count: number | string }>(
           em,
           `with "copied" as (
-             insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "data")
-             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku",
+             insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "saved_cents", "data")
+             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku", v."saved_cents",
                     jsonb_set(s."data", '{courier}', to_jsonb(v."courier"))
-             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?::text, ?::text, ?::int, ?::text, ?::text)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku", "courier")
+             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?::text, ?::text, ?::int, ?::text, ?::text, ?::int)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku", "courier", "saved_cents")
              join ${this.t('bulk_staged_rows')} s on s."bulk_order_id" = ? and s."row_no" = v."row_no"
              returning 1
            ) select count(*) as "count" from "copied"`,
-          [...group.flatMap((item) => [item.id, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku, item.courier]), orderId],
+          [...group.flatMap((item) => [item.id, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku, item.courier, item.savedCents ?? null]), orderId],
         );
         if (Number(copied?.count) !== group.length) throw new Error(`bulk ${orderId}: ${group.length - Number(copied?.count)} item(s) have no staged row`);
       }
@@ -53,7 +54,8 @@ export class BulkRoundsRepository extends BulkSql {
     await this.em().transactional(async (em) => {
       await em.execute(`delete from ${this.t('bulk_items')} where "bulk_order_id" = ?`, [orderId]);
       await em.execute(
-        `update ${this.t('bulk_orders')} set "status" = 'draft', "total_count" = 0, "quoted_cents" = 0, "processed_count" = 0, "failed_count" = 0, "charged_cents" = 0,
+        `update ${this.t('bulk_orders')} set "status" = 'draft', "total_count" = 0, "quoted_cents" = 0, "quoted_saved_cents" = null, "saved_cents" = 0,
+           "processed_count" = 0, "failed_count" = 0, "charged_cents" = 0,
            "round" = 0, "hold_id" = null, "hold_cents" = 0, "updated_at" = now()
          where "id" = ? and "status" = 'processing' and "round" = 1`,
         [orderId],

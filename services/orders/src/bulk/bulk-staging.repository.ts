@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BulkOrderItem, SameReceiverResponse, ShippedOrder } from '@labeldesk/contracts';
 import { queryBound } from '@labeldesk/nest-orm';
-import type { StagedRowSummary } from './bulk.rows';
+import type { StagedParcel, StagedRowSummary } from './bulk.rows';
 import { shippedOrdersSql } from './already-shipped.sql';
 import { sameReceiverLabelSql } from './same-receiver.sql';
 import { BulkSql } from './bulk-sql';
@@ -105,5 +105,23 @@ export class BulkStagingRepository extends BulkSql {
       }
     }
     return all;
+  }
+
+  /**
+   * The addresses and package of the rows named, by row: what the carriers are asked to rate (rows under a rate rule,
+   * or of a service priced from the carrier's cost). Only those rows' three objects leave the database.
+   */
+  async stagedParcels(orderId: string, rowNos: readonly number[], pageSize = SUMMARY_PAGE): Promise<Map<number, StagedParcel>> {
+    const parcels = new Map<number, StagedParcel>();
+    for (let first = 0; first < rowNos.length; first += pageSize) {
+      const rows = await queryBound<{ row_no: number } & StagedParcel>(
+        this.em(),
+        `select "row_no", "data"->'sender' as "sender", "data"->'receiver' as "receiver", "data"->'package' as "package"
+         from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" in (select jsonb_array_elements_text(?::jsonb)::int)`,
+        [orderId, JSON.stringify(rowNos.slice(first, first + pageSize))],
+      );
+      for (const { row_no, sender, receiver, package: parcel } of rows) parcels.set(row_no, { sender, receiver, package: parcel });
+    }
+    return parcels;
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CarriersModule } from '../carriers';
 import { FilesModule } from '../files';
+import { RatesModule } from '../rates';
 import { BatchDownloads } from './batch-downloads';
 import { AbandonedUploadSweeper } from './abandoned-upload-sweeper';
 import { BulkEngine } from './bulk-engine';
@@ -12,13 +13,14 @@ import { BulkFilesRepository } from './bulk-files.repository';
 import { BulkOrdersRepository } from './bulk-orders.repository';
 import { BulkRoundsRepository } from './bulk-rounds.repository';
 import { BulkStagingRepository } from './bulk-staging.repository';
+import { BulkRowPricer } from './pricing/bulk-row-pricer';
 import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
 import { RetryFailedLabelsUseCase } from './usecases/retry-failed-labels.usecase';
 import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
 
 /** Bulk orders: staged uploads, the engine buying their labels in rounds, and the batch files. */
 @Module({
-  imports: [CarriersModule, FilesModule],
+  imports: [CarriersModule, FilesModule, RatesModule],
   controllers: [BulkController],
   providers: [
     BulkOrdersRepository,
@@ -29,6 +31,7 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
     BulkProgressPublisher,
     BulkFilesBuilder,
     BulkEngine,
+    BulkRowPricer,
     SubmitBulkOrderUseCase,
     RetryFailedLabelsUseCase,
     RegenerateFilesUseCase,

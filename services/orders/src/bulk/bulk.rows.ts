@@ -11,6 +11,10 @@ export interface BulkOrderRow {
   failed_count: number;
   quoted_cents: string | number;
   charged_cents: string | number;
+  /** What rate rules save against the dearest rates if every row is bought (decision 086); null: no row under a rule. */
+  quoted_saved_cents: string | number | null;
+  /** What rate rules saved on the labels bought. */
+  saved_cents: string | number;
   label_format: LabelFormat;
   sort_by_sku: boolean;
   round: number;
@@ -84,7 +88,12 @@ export interface NewBulkItem {
   courier: string;
   priceCents: number;
   sku: string | null;
+  /** What the rate rule saved against the dearest rate offered for the row's parcel; absent or null for a row of its own service. */
+  savedCents?: number | null;
 }
+
+/** A staged row's addresses and package: the parcel the carriers rate. */
+export type StagedParcel = Pick<BulkOrderItem, 'sender' | 'receiver' | 'package'>;
 
 /** What pricing reads of a staged row; the row itself is copied into its item inside the database. */
 export interface StagedRowSummary {

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { LabelTrackingRepository } from './label-tracking.repository';
-import { PeriodicTask } from '../common';
+import { mapLimited, PeriodicTask } from '../common';
 import { TrackingRefresh } from './tracking-refresh';
-import { mapLimited } from './void-label.usecase';
 
 /** Tracking requests in flight at once while polling (inside each carrier's own limit). */
 const POLL_CONCURRENCY = 4;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { authMethodOf, BATCH_VOID_PAGE, DomainError, ErrorCode, type BulkVoidResponse, type BulkVoidResult, type Caller, type LabelState, type VoidLabelResponse } from '@labeldesk/contracts';
 import { foundInScope, ownerScopeOf } from '@labeldesk/nest-transport';
 import { batchInScope, BulkOrdersRepository } from '../bulk';
+import { mapLimited } from '../common';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { OrderRepository } from '../orders';
 import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-state';
@@ -177,17 +178,3 @@ export class VoidLabelUseCase {
 
 /** Who a void names as asking (decision 069): the caller, or the admin behind a login-as session. */
 const actorOf = (caller: Caller): string => (authMethodOf(caller) === 'login_as' && caller.impersonatorId ? caller.impersonatorId : caller.userId);
-
-/** Maps with at most `limit` calls in flight, answers in input order. */
-export const mapLimited = async <T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> => {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-};

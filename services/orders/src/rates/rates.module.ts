@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CarriersModule } from '../carriers';
+import { BulkRates } from './bulk-rates';
 import { CompareRatesUseCase } from './compare-rates.usecase';
 import { RatesController } from './rates.controller';
 
@@ -7,7 +8,7 @@ import { RatesController } from './rates.controller';
 @Module({
   imports: [CarriersModule],
   controllers: [RatesController],
-  providers: [CompareRatesUseCase],
-  exports: [CompareRatesUseCase],
+  providers: [CompareRatesUseCase, BulkRates],
+  exports: [CompareRatesUseCase, BulkRates],
 })
 export class RatesModule {}

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { oneLine, optionalField } from '../common/fields';
 import { courierField, packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 import { shippedRowSchema } from './already-shipped.schema';
+import { rateRuleSchema } from './bulk-rate-rule.schema';
 
 export * from './already-shipped.schema';
+export * from './bulk-rate-rule.schema';
 
 /**
  * Limits of one bulk order, stated in the UI (GET /api/orders/bulk/limits) and enforced by the gateway and the orders
@@ -91,6 +93,11 @@ export const bulkOptionsSchema = z.object({
   labelFormat: labelFormatSchema.default('4x6'),
   /** Order the merged PDF by SKU, so a picker walks the shelf once. */
   sortBySku: z.boolean().default(false),
+  /**
+   * How the rows choose their service (decision 086); absent: each row's own service. A row whose service column says
+   * "Cheapest" or "Cheapest within N days" follows that rule whatever the batch's.
+   */
+  rateRule: rateRuleSchema.optional(),
 });
 export type BulkOptions = z.output<typeof bulkOptionsSchema>;
 
@@ -187,6 +194,12 @@ export const bulkOrderSchema = z.object({
     quotedCost: z.number().int(),
     labelFormat: labelFormatSchema,
     sortBySku: z.boolean(),
+    /**
+     * What the rate rules saved against the dearest rate offered for each row's parcel, integer cents: of the labels
+     * bought (`savedCents`), and as quoted when the batch started (`quotedSavedCents`). Absent for a batch with no rule.
+     */
+    savedCents: z.number().int().nonnegative().optional(),
+    quotedSavedCents: z.number().int().nonnegative().optional(),
   }),
   pdfName: z.string().nullable(),
   resultCSVName: z.string().nullable(),
@@ -207,6 +220,8 @@ export const bulkProcessResponseSchema = z.object({
   costCents: z.number().int(),
   /** Rows left out because their order ID already has a label (issue 47); absent when the batch was submitted before. */
   alreadyShippedCount: z.number().int().min(0).optional(),
+  /** What the rate rules save against the dearest rates offered, if every label is bought (absent: no row under a rule). */
+  savedCents: z.number().int().nonnegative().optional(),
 });
 export type BulkProcessResponse = z.infer<typeof bulkProcessResponseSchema>;
 

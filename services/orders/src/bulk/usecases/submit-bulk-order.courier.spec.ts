@@ -7,6 +7,8 @@ import type { BulkRoundsRepository } from '../bulk-rounds.repository';
 import type { BulkStagingRepository } from '../bulk-staging.repository';
 import type { StagedRowSummary } from '../bulk.rows';
 import { SubmitBulkOrderUseCase } from './submit-bulk-order.usecase';
+import { BulkRowPricer } from '../pricing/bulk-row-pricer';
+import type { BulkRates } from '../../rates';
 
 /** Pricing's services as the catalog names them (uid `<courier>_<service>`), and a service priced before there were couriers. */
 const SERVICES = [
@@ -44,6 +46,8 @@ const setup = (rows: StagedRowSummary[]) => {
     { wake: () => undefined } as unknown as BulkEngine,
     { publish: () => undefined } as unknown as BulkProgressPublisher,
     { BULK_MAX_ROWS: 10_000 },
+    // No row here is under a rate rule: the carriers are never asked.
+    new BulkRowPricer(rpc as unknown as RpcClient, {} as BulkRates, { dropStaged: async () => undefined } as unknown as BulkStagingRepository),
   );
   const process = () => submit.process({ userId: 'u1', orderId: 'b-1', rowCount: rows.length, options: { labelFormat: '4x6', sortBySku: false } });
   return { process, asked, started, dropped };

@@ -6,8 +6,6 @@ import {
   ErrorCode,
   insufficientBalanceMessage,
   PaymentsRpc,
-  PricingRpc,
-  type FieldIssue,
   type OrdersRpc,
   type ParsedRequestOf,
   type ResponseOf,
@@ -16,8 +14,6 @@ import {
   type BulkRowsResponse,
 } from '@labeldesk/contracts';
 import { foundInScope, RpcClient, type OwnerScope } from '@labeldesk/nest-transport';
-import { randomUUID } from 'node:crypto';
-import { courierCarrying, courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
@@ -27,18 +23,12 @@ import { BulkProgressPublisher } from '../bulk-progress.publisher';
 import { BulkOrdersRepository } from '../bulk-orders.repository';
 import { BulkStagingRepository } from '../bulk-staging.repository';
 import { BulkRoundsRepository } from '../bulk-rounds.repository';
-import type { BulkOrderRow, NewBulkItem, StagedRowSummary } from '../bulk.rows';
+import type { BulkOrderRow, StagedRowSummary } from '../bulk.rows';
+import { BulkRowPricer, type PricedRows } from '../pricing/bulk-row-pricer';
 
 type StageRequest = ParsedRequestOf<typeof OrdersRpc.bulkStage>;
 type ProcessRequest = ParsedRequestOf<typeof OrdersRpc.bulkProcess>;
 type ProcessResponse = ResponseOf<typeof OrdersRpc.bulkProcess>;
-
-
-const priceKey = (serviceName: string, weightLb: number) => `${serviceName.toLowerCase()}|${weightLb}`;
-
-/** A batch refused for its rows: how many, the first one's words, and each (the first 1,000) by its field. */
-const rowsRefused = (issues: readonly FieldIssue[]): DomainError =>
-  new DomainError(ErrorCode.VALIDATION_FAILED, `${issues.length} row(s) cannot be bought: ${issues[0]?.message ?? ''}`, issues.slice(0, 1000));
 
 /**
  * Takes a batch from draft to buying. Before anything is bought every row is checked against the services the
@@ -57,6 +47,7 @@ export class SubmitBulkOrderUseCase {
     private readonly engine: BulkEngine,
     private readonly progress: BulkProgressPublisher,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'BULK_MAX_ROWS'>,
+    private readonly pricer: BulkRowPricer,
   ) {}
 
   limits(): BulkLimits {
@@ -78,12 +69,12 @@ export class SubmitBulkOrderUseCase {
     const batch = await this.usersBatch(request);
     if (batch.status !== 'draft') return answer(batch);
 
-    const { items, holdCents, leftOut } = await this.checkAndPrice(request).catch(async (error: unknown) => {
+    const { items, savedCents, holdCents, leftOut } = await this.checkAndPrice(request).catch(async (error: unknown) => {
       await this.staging.dropStaged(request.orderId);
       throw error;
     });
     const holdId = `bulk:${request.orderId}:1`;
-    if (!(await this.rounds.startFirstRound(request.orderId, items, request.options, holdId, holdCents))) {
+    if (!(await this.rounds.startFirstRound(request.orderId, items, request.options, holdId, holdCents, savedCents))) {
       return answer((await this.batches.find(request.orderId)) ?? batch);
     }
     if (holdCents > 0) {
@@ -108,6 +99,7 @@ export class SubmitBulkOrderUseCase {
       totalCount: items.length,
       costCents: holdCents,
       alreadyShippedCount: leftOut,
+      ...(savedCents === null ? {} : { savedCents }),
     };
   }
 
@@ -122,7 +114,7 @@ export class SubmitBulkOrderUseCase {
     return foundInScope(await this.batches.findOwned(request.orderId, scope), scope, BULK_ORDER_NOT_FOUND);
   }
 
-  private async checkAndPrice(request: ProcessRequest): Promise<{ items: NewBulkItem[]; holdCents: number; leftOut: number }> {
+  private async checkAndPrice(request: ProcessRequest): Promise<PricedRows & { holdCents: number; leftOut: number }> {
     if (request.rowCount > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
     const rows = await this.staging.stagedSummaries(request.orderId);
     const unlike = uploadMismatch(rows, request.rowCount);
@@ -131,47 +123,12 @@ export class SubmitBulkOrderUseCase {
     if (kept.length === 0) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, `${alreadyShippedLeftOutMessage(leftOut)}, so nothing was bought. Tick "Buy another label" on a row to ship it again.`);
     }
-    const items = await this.price(request.userId, kept);
+    const { items, savedCents } = await this.pricer.price({ userId: request.userId, orderId: request.orderId, rateRule: request.options.rateRule }, kept);
     const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
     // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
     const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { asService: true });
     if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
-    return { items, holdCents, leftOut };
-  }
-
-  /** Every row checked (all problems reported at once, by row), then priced by the user's own tiers. */
-  private async price(userId: string, rows: readonly StagedRowSummary[]): Promise<NewBulkItem[]> {
-    const { services } = await this.rpc.call(PricingRpc.availableServices, { userId }, { asService: true });
-    const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
-    const issues: FieldIssue[] = [];
-    // Named by the row's place in the upload: rows left out (already shipped) leave gaps in `rows`.
-    rows.forEach(({ rowNo, serviceName, weightLb }) => {
-      const service = byName.get(serviceName.toLowerCase());
-      if (!service) issues.push({ path: `orderData.${rowNo}.service_name`, message: `Row ${rowNo + 1}: service "${serviceName}" is not available to you` });
-      else if (weightLb > service.maxWeight) {
-        issues.push({ path: `orderData.${rowNo}.package.package_weight`, message: `Row ${rowNo + 1}: weight ${weightLb} lb is over the ${service.maxWeight} lb maximum of ${service.name}` });
-      }
-    });
-    if (issues.length > 0) throw rowsRefused(issues);
-    // Thousands of rows share a few (service, weight) pairs: price each pair once, keeping the message small.
-    const pairs = new Map<string, { serviceName: string; weightLb: number }>();
-    for (const row of rows) pairs.set(priceKey(row.serviceName, row.weightLb), { serviceName: row.serviceName, weightLb: row.weightLb });
-    const unique = [...pairs.values()];
-    const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { asService: true });
-    const prices = new Map(unique.map((pair, i) => [priceKey(pair.serviceName, pair.weightLb), quote.items[i]]));
-    const otherCouriers: FieldIssue[] = [];
-    const items = rows.map((row) => {
-      const price = prices.get(priceKey(row.serviceName, row.weightLb));
-      // A missing price is an error, never a free label.
-      if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${row.rowNo + 1} has no price`);
-      // Pricing names the service's uid, and so its courier: a row's label must be of the row's courier, if it names one.
-      const courier = row.courier ?? courierCarrying(price.serviceUid);
-      const mismatch = courierMismatch(courier, price);
-      if (mismatch) otherCouriers.push({ path: `orderData.${row.rowNo}.courier`, message: `Row ${row.rowNo + 1}: ${mismatch}` });
-      return { id: randomUUID(), userId, rowNo: row.rowNo, serviceName: price.serviceName, serviceUid: price.serviceUid, courier, priceCents: price.priceCents, sku: row.sku };
-    });
-    if (otherCouriers.length > 0) throw rowsRefused(otherCouriers);
-    return items;
+    return { items, savedCents, holdCents, leftOut };
   }
 }
 
@@ -193,4 +150,5 @@ const answer = (batch: BulkOrderRow): ProcessResponse => ({
   status: batch.status,
   totalCount: batch.total_count,
   costCents: Number(batch.quoted_cents),
+  ...(batch.quoted_saved_cents === null ? {} : { savedCents: Number(batch.quoted_saved_cents) }),
 });

@@ -13,9 +13,9 @@ const data = (pkg: Partial<BulkOrderItem['package']>, receiverName = 'Bob Buyer'
 });
 
 let n = 0;
-const row = (d: BulkOrderItem, priceCents = 850): SlipRow => {
+const row = (d: BulkOrderItem): SlipRow => {
   n++;
-  return { itemId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, row: n, data: d, trackingNumber: `9205599999999900000${String(n).padStart(3, '0')}`, serviceName: 'USPS Priority Mail', priceCents };
+  return { itemId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, row: n, data: d, trackingNumber: `9205599999999900000${String(n).padStart(3, '0')}`, serviceName: 'USPS Priority Mail' };
 };
 
 describe('packing slips', () => {
@@ -31,7 +31,6 @@ describe('packing slips', () => {
       [rows[1]?.itemId, false, ['B-1 x1']],
     ]);
     expect(slips[0]?.trackingNumbers).toEqual([rows[0]?.trackingNumber, rows[2]?.trackingNumber]);
-    expect(slips[0]?.shippingCents).toBe(1700);
   });
 
   it('keeps the rows order it is given: the labels order, by SKU when the batch is sorted so', () => {
@@ -40,15 +39,16 @@ describe('packing slips', () => {
     expect(packingSlipsOf([...bySku].reverse()).map((s) => s.items[0]?.sku)).toEqual(['C', 'B', 'A']);
   });
 
-  it('lists SKU, description and quantity, the ship-to and the seller, and the shipping price', () => {
-    const [slip] = packingSlipsOf([row(data({ order_id: '112-1234567-7654321', sku_number: 'WID-9', package_description: 'Green widget', quantity: 4 }), 1234)]);
+  it('lists SKU, description and quantity, the ship-to and the seller, and the service, never what the label cost', () => {
+    const [slip] = packingSlipsOf([row(data({ order_id: '112-1234567-7654321', sku_number: 'WID-9', package_description: 'Green widget', quantity: 4 }))]);
     const text = slipText(slip as NonNullable<typeof slip>, 'standard');
     expect(text.title).toBe('PACKING SLIP');
     expect(text.orderLine).toBe('Amazon order 112-1234567-7654321');
     expect(text.items).toEqual([['WID-9', 'Green widget', '4']]);
     expect(text.shipTo).toEqual(['Bob Buyer', '350 Fifth Ave', 'Ste 4200', 'New York, NY 10118']);
     expect(text.from).toEqual(['Acme Widgets', 'Acme LLC', '12 Main St', 'Columbus, OH 43215']);
-    expect(text.footer).toContain('Shipping: $12.34 (USPS Priority Mail)');
+    expect(text.footer).toContain('Shipped with USPS Priority Mail');
+    expect(JSON.stringify(text)).not.toMatch(/\$|Shipping:/);
   });
 
   it("calls only an order id of Amazon's 3-7-7 form an Amazon order: a shop's own order id is an order", () => {
@@ -58,15 +58,15 @@ describe('packing slips', () => {
   });
 
   it('says nothing of money on a gift slip', () => {
-    const [slip] = packingSlipsOf([row(data({ sku_number: 'WID-9' }), 1234)]);
+    const [slip] = packingSlipsOf([row(data({ sku_number: 'WID-9' }))]);
     const text = slipText(slip as NonNullable<typeof slip>, 'gift');
     expect(text.title).toBe('GIFT PACKING SLIP');
-    expect(JSON.stringify(text)).not.toMatch(/\$|12\.34|Shipping/);
+    expect(JSON.stringify(text)).not.toMatch(/\$|Shipp/);
     expect(text.items).toEqual([['WID-9', 'Blue widget', '1']]);
   });
 
-  it('draws one page per order, and the gift PDF has no price', async () => {
-    const rows = [row(data({ order_id: '113-1', sku_number: 'S-1' })), row(data({ sku_number: 'S-2' }), 999)];
+  it('draws one page per order, and neither PDF has a price', async () => {
+    const rows = [row(data({ order_id: '113-1', sku_number: 'S-1' })), row(data({ sku_number: 'S-2' }))];
     const read = async (variant: 'standard' | 'gift') => {
       const chunks: Buffer[] = [];
       for await (const chunk of packingSlipsPdf(packingSlipsOf(rows), variant, new Date())) chunks.push(chunk as Buffer);
@@ -74,7 +74,8 @@ describe('packing slips', () => {
     };
     const standard = await read('standard');
     expect([...standard.toString('latin1').matchAll(/\/Type \/Page\b/g)]).toHaveLength(2);
-    expect(printedTextRuns(standard)).toEqual(expect.arrayContaining(['PACKING SLIP', 'Order 113-1', 'S-1', 'S-2', 'Shipping: $9.99 (USPS Priority Mail)']));
+    expect(printedTextRuns(standard)).toEqual(expect.arrayContaining(['PACKING SLIP', 'Order 113-1', 'S-1', 'S-2', 'Shipped with USPS Priority Mail']));
+    expect(printedTextRuns(standard).join('\n')).not.toContain('$');
     const gift = printedTextRuns(await read('gift'));
     expect(gift).toContain('GIFT PACKING SLIP');
     expect(gift.join('\n')).not.toContain('$');

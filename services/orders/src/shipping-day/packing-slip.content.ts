@@ -13,7 +13,6 @@ export interface SlipRow {
   data: BulkOrderItem;
   trackingNumber: string;
   serviceName: string;
-  priceCents: number;
 }
 
 export interface SlipItem {
@@ -33,7 +32,6 @@ export interface PackingSlip {
   items: SlipItem[];
   trackingNumbers: string[];
   service: string;
-  shippingCents: number;
 }
 
 const addressesOf = (data: BulkOrderItem) => {
@@ -65,7 +63,6 @@ export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
     if (known) {
       known.items.push(itemOf(row.data));
       known.trackingNumbers.push(row.trackingNumber);
-      known.shippingCents += row.priceCents;
       continue;
     }
     const slip: PackingSlip = {
@@ -76,7 +73,6 @@ export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
       items: [itemOf(row.data)],
       trackingNumbers: [row.trackingNumber],
       service: row.serviceName,
-      shippingCents: row.priceCents,
     };
     slips.push(slip);
     if (key) byOrder.set(key, slip);
@@ -84,9 +80,11 @@ export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
   return slips;
 };
 
-const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
-
-/** What a slip's page says, line by line (the renderer lays them out): a gift slip says nothing of money. */
+/**
+ * What a slip's page says, line by line (the renderer lays them out). No slip says what the label cost: that is the
+ * seller's postage, not the buyer's business (a seller found it printed on every slip, issue 49); a gift slip does not
+ * say how it was shipped either.
+ */
 export interface SlipText {
   title: string;
   orderLine: string;
@@ -102,7 +100,7 @@ export const addressText = (a: LabelAddress): string[] =>
 
 export const slipText = (slip: PackingSlip, variant: SlipVariant): SlipText => {
   const quantity = slip.items.reduce((sum, item) => sum + item.quantity, 0);
-  const shipping = variant === 'gift' ? [] : [`Shipping: ${money(slip.shippingCents)} (${printableText(slip.service)})`];
+  const shipping = variant === 'gift' ? [] : [`Shipped with ${printableText(slip.service)}`];
   return {
     title: variant === 'gift' ? 'GIFT PACKING SLIP' : 'PACKING SLIP',
     orderLine: slip.fromAmazon ? `Amazon order ${printableText(slip.orderRef)}` : `Order ${printableText(slip.orderRef)}`,

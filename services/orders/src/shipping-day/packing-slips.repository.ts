@@ -14,7 +14,6 @@ interface Row {
   data: BulkOrderItem | string;
   tracking_number: string;
   service_name: string;
-  price_cents: number;
 }
 
 @Injectable()
@@ -28,11 +27,11 @@ export class PackingSlipsRepository {
     const out: SlipRow[] = [];
     for (let offset = 0; ; offset += PAGE) {
       const rows = await em.execute<Row[]>(
-        `select "id", "row_no", "data", "tracking_number", "service_name", "price_cents" from ${schemaTable(this.orm, 'bulk_items')}
+        `select "id", "row_no", "data", "tracking_number", "service_name" from ${schemaTable(this.orm, 'bulk_items')}
           where "bulk_order_id" = ? and "status" = 'succeeded' and "tracking_number" is not null order by ${orderBy} limit ? offset ?`,
         [bulkOrderId, PAGE, offset],
       );
-      out.push(...rows.map((r) => ({ itemId: r.id, row: r.row_no + 1, data: jsonColumn(r.data), trackingNumber: r.tracking_number, serviceName: r.service_name, priceCents: r.price_cents })));
+      out.push(...rows.map((r) => ({ itemId: r.id, row: r.row_no + 1, data: jsonColumn(r.data), trackingNumber: r.tracking_number, serviceName: r.service_name })));
       if (rows.length < PAGE) return out;
     }
   }

@@ -58,6 +58,7 @@ export const router = createBrowserRouter([
           { path: 'deposit', lazy: async () => ({ Component: (await import('./pages/main/deposit/page')).DepositPage }) },
           { path: 'address', lazy: async () => ({ Component: (await import('./pages/main/address/page')).AddressBookPage }) },
           { path: 'sku', lazy: async () => ({ Component: (await import('./pages/main/sku/page')).SkuPage }) },
+          { path: 'packages', lazy: async () => ({ Component: (await import('./pages/main/packages/page')).PackagesPage }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./pages/main/account/page')).AccountPage }) },
           {
             path: 'invite',

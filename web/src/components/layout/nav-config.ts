@@ -1,5 +1,5 @@
 import type { UserRole } from '@labeldesk/contracts';
-import { BoxesIcon, DashboardIcon, GiftIcon, HistoryIcon, LayersIcon, ListIcon, MapPinIcon, PrinterIcon, SheetIcon, ShieldIcon, SlidersIcon, TruckIcon, UsersIcon, WalletIcon } from '../ui/icons';
+import { BoxesIcon, DashboardIcon, GiftIcon, HistoryIcon, LayersIcon, ListIcon, MapPinIcon, PackageIcon, PrinterIcon, SheetIcon, ShieldIcon, SlidersIcon, TruckIcon, UsersIcon, WalletIcon } from '../ui/icons';
 import { MAIN_ROUTE_ROLES } from './nav-roles';
 
 type IconComponent = typeof DashboardIcon;
@@ -22,6 +22,7 @@ export const mainNav: readonly NavItem[] = [
   { label: 'Deposit', to: '/main/deposit', icon: WalletIcon },
   { label: 'Address', to: '/main/address', icon: MapPinIcon },
   { label: 'SKU Management', to: '/main/sku', icon: BoxesIcon },
+  { label: 'Packages', to: '/main/packages', icon: PackageIcon },
   { label: 'Invites', to: '/main/invite', icon: GiftIcon, roles: MAIN_ROUTE_ROLES['/main/invite'] },
   { label: 'Admin Panel', to: '/main/admin', icon: ShieldIcon, roles: MAIN_ROUTE_ROLES['/main/admin'] },
 ];

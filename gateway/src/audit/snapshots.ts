@@ -15,7 +15,15 @@ const missingIsNull = async <T>(read: () => Promise<T>): Promise<T | null> => {
   }
 };
 
-const service = (s: Service): JsonValue => ({ id: s._id, name: s.name, enabled: s.enabled, prices: s.prices.map((p) => ({ ...p })) });
+const service = (s: Service): JsonValue => ({
+  id: s._id,
+  name: s.name,
+  enabled: s.enabled,
+  prices: s.prices.map((p) => ({ ...p })),
+  pricingMode: s.pricingMode,
+  markupPercent: s.markupPercent,
+  markupCents: s.markupCents,
+});
 
 /** A user as the admin area shows them: who they are, what they may do, what they hold. */
 export const userSnapshot: Snapshot = async (rpc, userId, ctx) => {

@@ -52,6 +52,7 @@ describe('RouteCatalogue and /api/docs', () => {
     expect(find('delete', '/api/auth/users/{id}')?.access).toBe('admin');
     expect(find('post', '/api/payment/webhook')?.access).toBe('public');
     expect(find('put', '/api/defaultServices/{id}/prices')?.access).toBe('admin');
+    expect([find('put', '/api/defaultServices/{id}/pricing')?.access, find('put', '/api/userServices/{userId}/{serviceId}/pricing')?.access]).toEqual(['admin', 'admin']);
     expect(find('get', '/api/orders/{userId}')?.policy).toEqual({ who: { selfOrAdmin: 'userId' }, scope: 'labels:read' });
     expect(find('post', '/api/keys')?.policy).toEqual({ who: 'signed-in', scope: null, holderOnly: true });
     expect(['setup', 'enable', 'disable', 'verify'].map((step) => find('post', `/api/auth/2fa/${step}`)?.access)).toEqual(['signed in', 'signed in', 'signed in', 'public']);

@@ -3,6 +3,7 @@ import {
   availableServicesResponseSchema,
   pricesBodySchema,
   priceTiersResponseSchema,
+  pricingBodySchema,
   PricingRpc,
   rawServicesResponseSchema,
   renameBodySchema,
@@ -62,6 +63,14 @@ export class ShippingServicesController {
     return this.rpc.call(PricingRpc.setUserPrices, { userId, serviceId, prices: body.prices }, ctx);
   }
 
+  @ApiDoc({ summary: 'Set how a user\'s service is priced: weight tiers, or carrier cost + markup (their own, over the default\'s)', body: pricingBodySchema, response: serviceSchema })
+  @Audited({ action: 'user.services.pricing', targetType: 'user', target: param('userId'), snapshot: userServicesSnapshot })
+  @Forwards(PricingRpc.setUserPricing)
+  @Put('userServices/:userId/:serviceId/pricing')
+  setUserPricing(@Param('userId') userId: string, @Param('serviceId') serviceId: string, @Body(new ZodBody(pricingBodySchema)) body: z.output<typeof pricingBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
+    return this.rpc.call(PricingRpc.setUserPricing, { userId, serviceId, ...body }, ctx);
+  }
+
   @ApiDoc({ summary: 'Enable or disable a service for a user', body: toggleBodySchema, response: serviceSchema })
   @Audited({ action: 'user.services.toggle', targetType: 'user', target: param('userId'), snapshot: userServicesSnapshot })
   @Forwards(PricingRpc.toggleUserService)
@@ -107,6 +116,14 @@ export class ShippingServicesController {
   @Put('defaultServices/:id/prices')
   async setDefaultPrices(@Param('id') id: string, @Body(new ZodBody(pricesBodySchema)) body: z.output<typeof pricesBodySchema>, @Ctx() ctx: CallContext): Promise<PriceTier[]> {
     return (await this.rpc.call(PricingRpc.setDefaultPrices, { id, prices: body.prices }, ctx)).prices;
+  }
+
+  @ApiDoc({ summary: 'Set how a default service is priced: weight tiers, or carrier cost + markup (new users\' copies take it)', body: pricingBodySchema, response: serviceSchema })
+  @Audited({ action: 'default-services.pricing', targetType: 'default-service', target: param('id'), snapshot: defaultServicesSnapshot })
+  @Forwards(PricingRpc.setDefaultPricing)
+  @Put('defaultServices/:id/pricing')
+  setDefaultPricing(@Param('id') id: string, @Body(new ZodBody(pricingBodySchema)) body: z.output<typeof pricingBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
+    return this.rpc.call(PricingRpc.setDefaultPricing, { id, ...body }, ctx);
   }
 
   @ApiDoc({ summary: 'Rename a default service', body: renameBodySchema, response: serviceSchema })

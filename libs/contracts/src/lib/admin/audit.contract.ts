@@ -18,9 +18,12 @@ export const AUDIT_ACTIONS = [
   'user.services.prices',
   'user.services.toggle',
   'user.services.name',
+  /** A user's pricing mode and markup for one service (decision 085). */
+  'user.services.pricing',
   'default-services.prices',
   'default-services.toggle',
   'default-services.name',
+  'default-services.pricing',
   'default-services.sync',
   /** An admin voided a customer's label, or labels of their batch. */
   'label.void',

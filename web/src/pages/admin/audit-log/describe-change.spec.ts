@@ -23,6 +23,12 @@ describe('describeChange', () => {
     expect(describeChange(before, after)).toEqual(['prices: 1–70 lb $5.00 → 1–10 lb $4.50, 11–70 lb $6.00']);
   });
 
+  it("reads a service's switch to carrier cost + markup as its mode, percent and fixed markup in dollars", () => {
+    const before = { id: 's1', name: 'UPS Ground', pricingMode: 'tiers', markupPercent: 0, markupCents: 0 };
+    const after = { ...before, pricingMode: 'cost_markup', markupPercent: 10, markupCents: 50 };
+    expect(describeChange([before], [after])).toEqual(['UPS Ground: pricing: tiers → cost_markup', 'UPS Ground: markup %: 0 → 10', 'UPS Ground: fixed markup: $0.00 → $0.50']);
+  });
+
   it('reports services added or removed by a sync', () => {
     expect(describeChange([{ id: 'a', name: 'Old' }], [{ id: 'b', name: 'New' }])).toEqual(['New: added', 'Old: removed']);
   });

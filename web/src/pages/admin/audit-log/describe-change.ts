@@ -17,9 +17,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.services.prices': "Set a user's prices",
   'user.services.toggle': "Enabled or disabled a user's service",
   'user.services.name': "Renamed a user's service",
+  'user.services.pricing': "Set how a user's service is priced",
   'default-services.prices': 'Set default prices',
   'default-services.toggle': 'Enabled or disabled a default service',
   'default-services.name': 'Renamed a default service',
+  'default-services.pricing': 'Set how a default service is priced',
   'default-services.sync': 'Synced default services',
   'label.void': "Voided a customer's label",
   'batch.void': "Voided labels of a customer's batch",
@@ -38,6 +40,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   referralCode: 'referral code',
   activation: 'access',
   twoFactorEnabled: 'two-factor sign-in',
+  pricingMode: 'pricing',
+  markupPercent: 'markup %',
+  markupCents: 'fixed markup',
 };
 
 const isObject = (value: Json): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);

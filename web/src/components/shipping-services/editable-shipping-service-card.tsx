@@ -1,18 +1,32 @@
 import { Card, HStack, Stack, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { PriceTier, Service } from '@labeldesk/contracts';
+import type { PriceTier, PricingBody, Service } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
+import { courierOfUid } from '../../libs/courier-of-uid';
+import { CarrierMark } from '../couriers/carrier-mark';
 import { PriceTiersEditor, tiersKey } from './price-tiers-editor';
+import type { ServicePricing } from './pricing-text';
+import { EditablePricingSection, UnusedTiersNote } from './service-pricing-section';
 import { ShippingServiceCardFrame } from './shipping-service-card-frame';
 import { ShippingServiceNameField } from './shipping-service-name-field';
 import { ShippingServiceStateBadge } from './shipping-service-state-badge';
 import { notifyShippingServiceFailed, notifyShippingServiceSaved } from './shipping-service-toasts';
 
-/** The three changes an admin makes to a shipping service; the same card edits a default shipping service or a user's copy. */
+/** The changes an admin makes to a shipping service; the same card edits a default shipping service or a user's copy. */
 export interface ShippingServiceEditActions {
   toggle: (enabled: boolean) => Promise<unknown>;
   rename: (name: string) => Promise<unknown>;
   savePrices: (prices: PriceTier[]) => Promise<unknown>;
+  savePricing: (pricing: PricingBody) => Promise<unknown>;
+}
+
+interface EditableShippingServiceCardProps {
+  shippingService: Service;
+  actions: ShippingServiceEditActions;
+  /** Whose prices these are, said in the pricing dialog. */
+  pricingDescription: string;
+  /** A user's copy: its default's pricing, so the card says when the copy is priced otherwise. */
+  defaultPricing?: ServicePricing | undefined;
 }
 
 /** Runs one change and tells the admin how it went, with the spec's texts (spec 8). */
@@ -27,7 +41,7 @@ const withToasts = async (work: () => Promise<unknown>, success: string, failure
   }
 };
 
-export const EditableShippingServiceCard = ({ shippingService, actions }: { shippingService: Service; actions: ShippingServiceEditActions }): ReactElement => {
+export const EditableShippingServiceCard = ({ shippingService, actions, pricingDescription, defaultPricing }: EditableShippingServiceCardProps): ReactElement => {
   const [toggling, setToggling] = useState(false);
 
   const toggle = async (enabled: boolean) => {
@@ -60,7 +74,8 @@ export const EditableShippingServiceCard = ({ shippingService, actions }: { ship
           </Switch.Root>
         </HStack>
         <HStack justify="space-between" gap="2">
-          <Text textStyle="xs" color="fg.muted" minW="0" truncate>
+          <CarrierMark carrier={courierOfUid(shippingService.uid)} />
+          <Text textStyle="xs" color="fg.muted" minW="0" flex="1" truncate>
             <Text as="span" fontFamily="mono">
               {shippingService.uid}
             </Text>{' '}
@@ -70,14 +85,19 @@ export const EditableShippingServiceCard = ({ shippingService, actions }: { ship
         </HStack>
       </Card.Header>
       <Card.Body>
-        <Stack gap="2">
-          <PriceTiersEditor
-            key={tiersKey(shippingService.prices)}
-            shippingServiceName={shippingService.name}
-            maxWeight={shippingService.maxWeight}
-            prices={shippingService.prices}
-            onSave={(prices) => withToasts(() => actions.savePrices(prices), 'Service prices updated successfully', 'Failed to update service prices')}
-          />
+        <Stack gap="3">
+          <EditablePricingSection shippingService={shippingService} defaultPricing={defaultPricing} savePricing={actions.savePricing} dialogDescription={pricingDescription} />
+          {shippingService.pricingMode === 'tiers' ? (
+            <PriceTiersEditor
+              key={tiersKey(shippingService.prices)}
+              shippingServiceName={shippingService.name}
+              maxWeight={shippingService.maxWeight}
+              prices={shippingService.prices}
+              onSave={(prices) => withToasts(() => actions.savePrices(prices), 'Service prices updated successfully', 'Failed to update service prices')}
+            />
+          ) : (
+            <UnusedTiersNote />
+          )}
         </Stack>
       </Card.Body>
     </ShippingServiceCardFrame>

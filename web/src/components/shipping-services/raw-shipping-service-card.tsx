@@ -1,6 +1,8 @@
 import { Badge, Card, DataList, Heading, Stack, Text } from '@chakra-ui/react';
 import type { RawService } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
+import { courierOfUid } from '../../libs/courier-of-uid';
+import { CarrierMark } from '../couriers/carrier-mark';
 import { ShippingServiceCardFrame } from './shipping-service-card-frame';
 import { TiersTable } from './tiers-table';
 
@@ -22,6 +24,12 @@ export const RawShippingServiceCard = ({ shippingService }: { shippingService: R
         <DataList.Item>
           <DataList.ItemLabel>Service id</DataList.ItemLabel>
           <DataList.ItemValue fontFamily="mono">{shippingService.uid}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Courier</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <CarrierMark carrier={courierOfUid(shippingService.uid)} />
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Carrier</DataList.ItemLabel>

@@ -1,6 +1,9 @@
-import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Service } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
+import { courierOfUid } from '../../libs/courier-of-uid';
+import { CarrierMark } from '../couriers/carrier-mark';
+import { PricingLine, UnusedTiersNote } from './service-pricing-section';
 import { ShippingServiceCardFrame } from './shipping-service-card-frame';
 import { ShippingServiceStateBadge } from './shipping-service-state-badge';
 import { TiersTable } from './tiers-table';
@@ -15,15 +18,21 @@ export const ShippingServiceSummaryCard = ({ shippingService }: { shippingServic
         </Heading>
         <ShippingServiceStateBadge shippingService={shippingService} />
       </Stack>
-      <Text textStyle="xs" color="fg.muted">
-        <Text as="span" fontFamily="mono">
-          {shippingService.uid}
-        </Text>{' '}
-        · up to {shippingService.maxWeight} lb
-      </Text>
+      <HStack gap="2">
+        <CarrierMark carrier={courierOfUid(shippingService.uid)} />
+        <Text textStyle="xs" color="fg.muted" minW="0" truncate>
+          <Text as="span" fontFamily="mono">
+            {shippingService.uid}
+          </Text>{' '}
+          · up to {shippingService.maxWeight} lb
+        </Text>
+      </HStack>
     </Card.Header>
     <Card.Body>
-      <TiersTable tiers={shippingService.prices} label={`Prices of ${shippingService.name}`} />
+      <Stack gap="3">
+        <PricingLine shippingService={shippingService} />
+        {shippingService.pricingMode === 'tiers' ? <TiersTable tiers={shippingService.prices} label={`Prices of ${shippingService.name}`} /> : <UnusedTiersNote />}
+      </Stack>
     </Card.Body>
   </ShippingServiceCardFrame>
 );

@@ -11,6 +11,7 @@ import { useDefaultShippingServices } from '../../../services/shipping-services/
 import { useRawShippingServices } from '../../../services/shipping-services/list-raw-shipping-services';
 import { useRenameDefaultShippingService } from '../../../services/shipping-services/rename-default-shipping-service';
 import { useSetDefaultPrices } from '../../../services/shipping-services/set-default-prices';
+import { useSetDefaultPricing } from '../../../services/shipping-services/set-default-pricing';
 import { useSyncDefaultShippingServices } from '../../../services/shipping-services/sync-default-shipping-services';
 import { useToggleDefaultShippingService } from '../../../services/shipping-services/toggle-default-shipping-service';
 
@@ -24,6 +25,7 @@ export const DefaultServicesPage = (): ReactElement => {
   const sync = useSyncDefaultShippingServices();
   const toggle = useToggleDefaultShippingService();
   const setPrices = useSetDefaultPrices();
+  const setPricing = useSetDefaultPricing();
   const rename = useRenameDefaultShippingService();
 
   const runSync = () => {
@@ -83,10 +85,12 @@ export const DefaultServicesPage = (): ReactElement => {
             <EditableShippingServiceCard
               key={shippingService._id}
               shippingService={shippingService}
+              pricingDescription="The default: what every new user starts with. Users who have their own copy keep its pricing."
               actions={{
                 toggle: (enabled) => toggle.mutateAsync({ id: shippingService._id, enabled }),
                 rename: (name) => rename.mutateAsync({ id: shippingService._id, name }),
                 savePrices: (prices) => setPrices.mutateAsync({ id: shippingService._id, prices }),
+                savePricing: (pricing) => setPricing.mutateAsync({ id: shippingService._id, pricing }),
               }}
             />
           ))}

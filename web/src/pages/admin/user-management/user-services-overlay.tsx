@@ -8,6 +8,7 @@ import { useDefaultShippingServices } from '../../../services/shipping-services/
 import { useUserShippingServices } from '../../../services/shipping-services/list-user-shipping-services';
 import { useRenameUserShippingService } from '../../../services/shipping-services/rename-user-shipping-service';
 import { useSetUserPrices } from '../../../services/shipping-services/set-user-prices';
+import { useSetUserPricing } from '../../../services/shipping-services/set-user-pricing';
 import { useToggleUserShippingService } from '../../../services/shipping-services/toggle-user-shipping-service';
 import { useLastShown } from '../../../hooks/use-last-shown';
 
@@ -16,6 +17,7 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
   const mine = useUserShippingServices(user._id);
   const toggle = useToggleUserShippingService();
   const setPrices = useSetUserPrices();
+  const setPricing = useSetUserPricing();
   const rename = useRenameUserShippingService();
   const target = (shippingServiceId: string) => ({ userId: user._id, shippingServiceId });
 
@@ -43,10 +45,13 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
           <EditableShippingServiceCard
             key={shippingService._id}
             shippingService={shippingService}
+            defaultPricing={defaults.data?.find((fallback) => fallback.uid === shippingService.uid)}
+            pricingDescription={`${user.name}'s own pricing for this service, apart from the default's. It applies to their next quote.`}
             actions={{
               toggle: (enabled) => toggle.mutateAsync({ ...target(shippingService._id), enabled }),
               rename: (name) => rename.mutateAsync({ ...target(shippingService._id), name }),
               savePrices: (prices) => setPrices.mutateAsync({ ...target(shippingService._id), prices }),
+              savePricing: (pricing) => setPricing.mutateAsync({ ...target(shippingService._id), pricing }),
             }}
           />
         ))}

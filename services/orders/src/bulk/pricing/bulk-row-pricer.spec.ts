@@ -29,7 +29,7 @@ const RATES_BY_ZIP: Record<string, OfferedRate[]> = {
 const summary = (rowNo: number, serviceName: string, courier: string | null = 'usps'): StagedRowSummary => ({ rowNo, serviceName, weightLb: 2, courier, sku: null, orderId: null, buyAnother: false });
 
 /** A pricer over pricing, rates and staged rows that answer as above; `toZip` sends a row elsewhere. */
-const setup = (toZip: Record<number, string> = {}, quoteFails: (items: Array<{ costCents?: number }>) => boolean = () => false) => {
+const setup = (toZip: Record<number, string> = {}, quoteFails: (items: Array<{ serviceName: string; costCents?: number }>) => boolean = () => false) => {
   const asked: string[] = [];
   const quoted: Array<Array<{ serviceName: string; costCents?: number }>> = [];
   const rpc = {

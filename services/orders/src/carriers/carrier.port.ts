@@ -86,6 +86,12 @@ export interface LabelShipper {
 
 export interface LabelShipment {
   serviceUid: string;
+  /**
+   * What the customer pays for this label, in cents. A carrier that knows its cost before buying (EasyPost from the
+   * shipment's rates, the sandbox from its model) refuses a label that would cost more, so no label is sold under its
+   * cost (issue 45); absent for a shipment not sold to anyone (rates, tests of carriers).
+   */
+  maxCostCents?: number;
   /** The label file wanted (default PDF); a carrier whose profile lacks it refuses the shipment. */
   format?: LabelFormat;
   /** Null when the caller does not know the customer (tests of carriers that do not need one). */
@@ -135,9 +141,16 @@ export interface BoughtLabel {
  */
 export type PurchaseOutcome =
   | { kind: 'bought'; label: BoughtLabel }
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused'; message: string; belowCost?: BelowCost }
   | { kind: 'not_attempted'; reason: NotAttemptedReason; message: string; retryAfterMs?: number }
   | { kind: 'unknown'; message: string; unreadable?: true };
+
+/** A refusal because the carrier's cost for the label is over what the customer pays (the admin is alerted). */
+export interface BelowCost {
+  serviceUid: string;
+  costCents: number;
+  priceCents: number;
+}
 
 /**
  * Why nothing was bought. `not_bought` is `resolve`'s answer that the carrier has no purchase under the key: the carrier

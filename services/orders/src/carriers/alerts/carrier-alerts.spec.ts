@@ -2,7 +2,12 @@ import type { PurchaseOutcome } from '../carrier.port';
 import { CarrierAlerts } from './carrier-alerts';
 import type { CarrierAlertsRepository } from './carrier-alerts.repository';
 
-const repository = () => ({ raise: jest.fn(async (_carrier: string, _reason: string, _message: string) => undefined), clear: jest.fn(async (_carrier: string) => undefined), list: jest.fn() });
+const repository = () => ({
+  raise: jest.fn(async (_carrier: string, _reason: string, _message: string) => undefined),
+  raisePriceBelowCost: jest.fn(async (_carrier: string, _serviceUid: string, _message: string) => undefined),
+  clear: jest.fn(async (_carrier: string) => undefined),
+  list: jest.fn(),
+});
 const noFunds: PurchaseOutcome = { kind: 'not_attempted', reason: 'upstream_funds', message: 'EasyPost: insufficient funds' };
 const circuitOpen: PurchaseOutcome = { kind: 'not_attempted', reason: 'circuit_open', message: 'EasyPost is not answering; it is left alone for a while' };
 const unreadable: PurchaseOutcome = { kind: 'unknown', message: 'USPS answered the purchase with a label we could not read', unreadable: true };
@@ -30,6 +35,16 @@ describe('CarrierAlerts', () => {
     notes.note('easypost', { kind: 'not_attempted', reason: 'rate_limited', message: '429', retryAfterMs: 1000 }, KEY);
     notes.note('easypost', { kind: 'not_attempted', reason: 'unavailable', message: '503' }, KEY);
     await flushed();
+    expect(alerts.raise).not.toHaveBeenCalled();
+    expect(alerts.clear).not.toHaveBeenCalled();
+  });
+
+  it("raises a price alert for a label refused because its cost was over the customer's price, and clears nothing", async () => {
+    const alerts = repository();
+    const notes = new CarrierAlerts(alerts as unknown as CarrierAlertsRepository);
+    notes.note('easypost', { kind: 'refused', message: 'UPS Ground is not sold at your price', belowCost: { serviceUid: 'ups_ground', costCents: 1_532, priceCents: 1_200 } }, KEY);
+    await flushed();
+    expect(alerts.raisePriceBelowCost.mock.calls).toEqual([['easypost', 'ups_ground', 'UPS Ground cost $15.32 for a label a customer was to pay $12.00 for: it was not bought. Raise that price list.']]);
     expect(alerts.raise).not.toHaveBeenCalled();
     expect(alerts.clear).not.toHaveBeenCalled();
   });

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CarrierId, PurchaseOutcome } from '../carrier.port';
+import { catalogServiceOf } from '../catalog/shipping-service-catalog';
 import { CarrierAlertsRepository, type CarrierAlertReason } from './carrier-alerts.repository';
 import { unreadablePurchaseText } from './unreadable-answer';
 
@@ -22,6 +23,11 @@ export class CarrierAlerts {
   note(carrier: CarrierId, outcome: PurchaseOutcome, idempotencyKey: string): void {
     if (outcome.kind === 'unknown' && outcome.unreadable) {
       this.throttled(`${carrier}:unreadable_answer`, () => this.alerts.raise(carrier, 'unreadable_answer', unreadablePurchaseText(idempotencyKey, outcome.message)));
+      return;
+    }
+    if (outcome.kind === 'refused' && outcome.belowCost) {
+      const { serviceUid, costCents, priceCents } = outcome.belowCost;
+      this.priceBelowCost(carrier, serviceUid, `${catalogServiceOf(serviceUid)?.name ?? serviceUid} cost ${dollars(costCents)} for a label a customer was to pay ${dollars(priceCents)} for: it was not bought. Raise that price list.`);
       return;
     }
     const reason = reasonOf(outcome);
@@ -52,6 +58,8 @@ export class CarrierAlerts {
     });
   }
 }
+
+const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
 const reasonOf = (outcome: PurchaseOutcome): Exclude<CarrierAlertReason, 'unreadable_answer'> | null => {
   if (outcome.kind !== 'not_attempted') return null;

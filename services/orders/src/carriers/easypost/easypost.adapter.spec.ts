@@ -120,6 +120,16 @@ describe('EasyPostCarrierAdapter', () => {
       expect(fake.labelsSold()).toBe(0);
     });
 
+    it("leaves the shipment unbought when its rate is over the customer's price, and buys it at a price the rate fits", async () => {
+      await start();
+      // Priority Mail, 1.5 lb: the fake's rate is 6.90 + 1.15.
+      const refused = await carrier.purchase({ ...easyPostTestShipment(), maxCostCents: 804 }, nextKey(), new MemoryJournal());
+      expect(refused).toMatchObject({ kind: 'refused', belowCost: { serviceUid: 'usps_priority', costCents: 805, priceCents: 804 } });
+      expect(fake.labelsSold()).toBe(0);
+      bought(await carrier.purchase({ ...easyPostTestShipment(), maxCostCents: 805 }, nextKey(), new MemoryJournal()));
+      expect(fake.labelsSold()).toBe(1);
+    });
+
     it('says not attempted, not refused, when EasyPost refuses our API key', async () => {
       await start({}, { apiKey: 'EZTKsomebodyelse' });
       expect(await carrier.purchase(easyPostTestShipment(), nextKey(), new MemoryJournal())).toMatchObject({ kind: 'not_attempted', reason: 'unavailable' });

@@ -23,8 +23,9 @@ import { failureText, NO_FUNDS_MESSAGE, notAttempted, RATE_LIMITED_MESSAGE, unkn
 import { easyPostScanForm } from './easypost-scan-form';
 import { EASYPOST_NOT_APPLICABLE_REASON, refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
 import { formatOf } from '../label-file';
+import { belowCostRefusal } from '../purchase/below-cost';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
-import { courierNameOf, courierNameOfCarrier, isBought, noRateMessageOf, pickRate, refusalMessageOf, serviceRatesOf, shippingServiceOf, toCreateShipmentRequest, voidOutcomeOfRefund, type EasyPostServiceRate } from './easypost.mapper';
+import { courierNameOf, courierNameOfCarrier, isBought, noRateMessageOf, pickRate, rateCentsOf, refusalMessageOf, serviceRatesOf, shippingServiceOf, toCreateShipmentRequest, voidOutcomeOfRefund, type EasyPostServiceRate } from './easypost.mapper';
 import { easyPostRefundSchema, easyPostTrackerSchema, readEasyPostShipment, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
 import { EasyPostCouriers } from './easypost-couriers';
 import { EASYPOST_SHIPPING_SERVICES } from './easypost-services';
@@ -253,6 +254,9 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
 
     const rate = pickRate(ready.rates, shippingService.uid);
     if (!rate) return { kind: 'refused', message: noRateMessageOf(ready, shippingService.uid) };
+    // The shipment is created, not bought: over the customer's price, it is left unbought (EasyPost charges nothing).
+    const underCost = belowCostRefusal(shipment, rateCentsOf(rate));
+    if (underCost) return underCost;
     return this.buy(ready.id, rate.id, format);
   }
 

@@ -72,7 +72,7 @@ export type EasyPostServiceRate = CarrierRate;
 export const serviceRatesOf = (rates: readonly EasyPostRate[], couriers: ReadonlySet<Courier>): EasyPostServiceRate[] =>
   EASYPOST_SHIPPING_SERVICES.filter((shippingService) => couriers.has(shippingService.courier)).flatMap(({ uid }) => {
     const rate = pickRate(rates, uid);
-    return rate ? [{ serviceUid: uid, costCents: centsOfMicros(microsOf(rate.rate)), deliveryDays: rate.delivery_days ?? null, deliveryDate: rate.delivery_date ?? null }] : [];
+    return rate ? [{ serviceUid: uid, costCents: rateCentsOf(rate), deliveryDays: rate.delivery_days ?? null, deliveryDate: rate.delivery_date ?? null }] : [];
   });
 
 const MICROS_PER_DOLLAR = 1_000_000n;
@@ -93,6 +93,9 @@ export const microsOf = (decimal: string): bigint => {
 
 /** Millionths of a dollar → whole cents, half up (the sum is rounded once, never each part). */
 const centsOfMicros = (micros: bigint): number => Number((micros + MICROS_PER_CENT / 2n) / MICROS_PER_CENT);
+
+/** What a rate costs us, whole cents. */
+export const rateCentsOf = (rate: EasyPostRate): number => centsOfMicros(microsOf(rate.rate));
 
 /**
  * What EasyPost charged for a bought shipment: the selected rate plus every fee charged and not refunded, except

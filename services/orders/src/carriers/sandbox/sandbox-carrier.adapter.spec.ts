@@ -87,6 +87,24 @@ describe('SandboxCarrierAdapter', () => {
     expect(kept).toEqual([{ serial: String(issued.get('k-memory')) }]);
   });
 
+  it('refuses, before issuing anything, a label whose simulated cost is over the price the customer pays, and sells it at or over the cost', async () => {
+    const nextSerial = counterSerials();
+    const carrier = new SandboxCarrierAdapter({ nextSerial });
+    const remember = jest.fn(async () => undefined);
+    // USPS Priority's flat simulated postage is $7.00 for the first pound and $0.30 a pound after it: 1.5 lb is $7.30.
+    const refused = await carrier.purchase({ ...shipment(), maxCostCents: 729 }, 'k-under', { remember });
+    expect(refused).toEqual({
+      kind: 'refused',
+      message: expect.stringMatching(/^USPS Priority Mail is not sold at your price for this parcel/),
+      belowCost: { serviceUid: 'usps_priority', costCents: 730, priceCents: 729 },
+    });
+    expect(refused.kind === 'refused' && refused.message).not.toMatch(/\$|7\.30/);
+    expect(nextSerial).not.toHaveBeenCalled();
+    expect(remember).not.toHaveBeenCalled();
+    expect((await carrier.purchase({ ...shipment(), maxCostCents: 730 }, 'k-at-cost', { remember })).kind).toBe('bought');
+    expect((await carrier.purchase(shipment(), 'k-no-price', { remember })).kind).toBe('bought');
+  });
+
   it('creates a label whose tracking number carries channel 92, the service type code, the test Mailer ID and the serial', async () => {
     const nextSerial = counterSerials(77);
     const carrier = new SandboxCarrierAdapter({ nextSerial });

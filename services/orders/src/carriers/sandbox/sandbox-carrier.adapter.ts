@@ -21,6 +21,7 @@ import {
   type VoidOutcome,
 } from '../carrier.port';
 import { formatOf } from '../label-file';
+import { belowCostRefusal } from '../purchase/below-cost';
 import { isUnavailable } from './rating';
 import { parseUsZip } from './impb';
 import { renderSandboxLabel, renderSandboxZplLabel, type SandboxLabelInput } from './sandbox-label';
@@ -117,6 +118,9 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
     const fault = this.faults?.beforeBuy();
     if (fault) return fault;
+    const rate = sandboxRateOf(shipment.serviceUid, shipment);
+    const underCost = isUnavailable(rate) ? null : belowCostRefusal(shipment, rate.costCents);
+    if (underCost) return underCost;
     try {
       const label = await this.createLabel(shipment, idempotencyKey);
       // With durable serials (issuedSerial), `resolve` finds the label by its key: the journal's copy of the serial

@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { CarriersModule } from '../carriers';
 import { FilesModule } from '../files';
+import { RatesModule } from '../rates';
 import { LabelDownloads } from './label-downloads';
+import { LabelPricer } from './label-pricer';
 import { OrderRepository } from './order.repository';
 import { OrdersController } from './orders.controller';
 import { PendingOrderRecovery } from './usecases/pending-order-recovery';
@@ -11,9 +13,9 @@ import { ProcessOrderUseCase } from './usecases/process-order.usecase';
 
 /** Single orders: placing one label, recovering the ones left pending, and the order list. */
 @Module({
-  imports: [CarriersModule, BulkModule, FilesModule],
+  imports: [CarriersModule, BulkModule, FilesModule, RatesModule],
   controllers: [OrdersController],
-  providers: [OrderRepository, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
+  providers: [OrderRepository, LabelPricer, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
   exports: [OrderRepository],
 })
 export class OrdersModule {}

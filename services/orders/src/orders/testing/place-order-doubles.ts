@@ -5,6 +5,8 @@ import type { RpcClient } from '@labeldesk/nest-transport';
 import type { OrdersEnv } from '../../config';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
+import { LabelPricer } from '../label-pricer';
+import type { ServiceCosts } from '../../rates';
 import { PlaceSingleOrderUseCase } from '../usecases/place-single-order.usecase';
 import { ProcessOrderUseCase } from '../usecases/process-order.usecase';
 
@@ -63,6 +65,10 @@ export class FakeServices {
   quoteDelayMs = 0;
   /** The service pricing answers for the name asked (pricing knows it by its uid). */
   quoted = { serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail' };
+  /** Set: the service is priced as the carrier's cost + this many cents, and refused without a cost (decision 085). */
+  costMarkupCents: number | null = null;
+  /** What each quote was asked to price. */
+  readonly quoteItems: Array<Record<string, unknown>> = [];
   async call(contract: AnyRpcContract, request: Record<string, unknown>) {
     this.calls.push(contract.subject);
     if (contract.subject === PaymentsRpc.accountSummary.subject) {
@@ -71,7 +77,15 @@ export class FakeServices {
     if (contract.subject === PricingRpc.quote.subject) {
       if (this.quoteDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.quoteDelayMs));
       if (this.quoteRefusal) throw this.quoteRefusal;
-      return { totalCents: 850, items: [{ ...this.quoted, billableWeightLb: 3, priceCents: 850 }] };
+      const [item] = request['items'] as Array<{ costCents?: number }>;
+      this.quoteItems.push({ ...item });
+      if (this.costMarkupCents === null) return { totalCents: 850, items: [{ ...this.quoted, billableWeightLb: 3, priceCents: 850, pricingMode: 'tiers' }] };
+      if (item?.costCents === undefined) throw new DomainError(ErrorCode.PRICING_COST_NEEDED, `${this.quoted.serviceName} is priced from the carrier's rate`);
+      const priceCents = item.costCents + this.costMarkupCents;
+      return { totalCents: priceCents, items: [{ ...this.quoted, billableWeightLb: 3, priceCents, pricingMode: 'cost_markup' }] };
+    }
+    if (contract.subject === PricingRpc.availableServices.subject) {
+      return { services: [{ uid: this.quoted.serviceUid, name: this.quoted.serviceName, category: 'USPS', maxWeight: 70 }] };
     }
     const key = String(request['idempotencyKey']);
     // A refund gives back the charge it names, as the ledger checks (docs/decisions/042).
@@ -104,9 +118,20 @@ const purchaserOver = (createLabel: (shipment: LabelShipment, key: string) => Pr
     },
   }) as unknown as LabelPurchaser;
 
+/** What the carriers charge for a service for the parcel asked about; a service missing from it has no rate. */
+export class FakeServiceCosts {
+  readonly costs = new Map<string, number>([['usps_priority', 790]]);
+  readonly asked: Array<{ serviceUid: string; toZip: string }> = [];
+  async costOf(shipment: LabelShipment, serviceUid: string): Promise<number | null> {
+    this.asked.push({ serviceUid, toZip: shipment.to.zip });
+    return this.costs.get(serviceUid) ?? null;
+  }
+}
+
 export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const orders = new FakeOrders();
   const services = new FakeServices();
+  const serviceCosts = new FakeServiceCosts();
   const carrier = { createLabel: jest.fn<Promise<CreatedLabel>, [LabelShipment, string]>(carrierBehaviour) };
   const process = new ProcessOrderUseCase(
     orders as unknown as OrderRepository,
@@ -115,9 +140,10 @@ export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     // No carrier here reports shippers: the e-mail is never asked for (FakeServices refuses unknown subjects).
     new ShipperContacts(services as unknown as RpcClient, { needsShipperContact: false }),
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
+    new LabelPricer(services as unknown as RpcClient, serviceCosts as unknown as ServiceCosts),
   );
   const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);
-  return { useCase, process, orders, services, carrier };
+  return { useCase, process, orders, services, carrier, serviceCosts };
 };
 
 export const label = async (): Promise<CreatedLabel> => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', file: Buffer.from('%PDF') });

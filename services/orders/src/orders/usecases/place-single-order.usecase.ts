@@ -34,7 +34,7 @@ export class PlaceSingleOrderUseCase {
     const requestHash = createHash('sha256').update(JSON.stringify(asHashedBefore(labelFormat === 'pdf' ? withoutFormat : request.order))).digest('hex');
     let price: OrderPrice;
     try {
-      price = await this.process.price(request.userId, request.order.service_name, request.order.package.package_weight);
+      price = await this.process.price({ userId: request.userId, serviceName: request.order.service_name, ...request.order });
     } catch (error) {
       // Refused or unanswered: a key already used is answered from its order, whose price is fixed; a new one is not written.
       const placed = await this.orders.findByKey(request.userId, request.idempotencyKey);

@@ -1,9 +1,10 @@
 import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc, PricingRpc } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { courierMismatch, LabelPurchaser, ShipperContacts, toShipment } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
+import { LabelPricer, type OrderPrice, type PricedParcel } from '../label-pricer';
 import type { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
 import { fileNameToken } from '../../files';
@@ -21,11 +22,7 @@ type PricedOrder = OrderEntity & { priceCents: number };
 /** Orders pays for and prices the labels it was asked for on its own account (docs/decisions/013). */
 const AS_ORDERS: CallOptions = { asService: true };
 
-export interface OrderPrice {
-  priceCents: number;
-  serviceUid: string;
-  serviceName: string;
-}
+export type { OrderPrice };
 
 export interface ProcessedOrder {
   orderId: string;
@@ -53,6 +50,7 @@ export class ProcessOrderUseCase {
     private readonly purchaser: LabelPurchaser,
     private readonly shippers: ShipperContacts,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
+    private readonly pricer: LabelPricer,
   ) {}
 
   async execute(start: OrderEntity): Promise<ProcessedOrder> {
@@ -115,17 +113,14 @@ export class ProcessOrderUseCase {
     return Object.assign(order, { priceCents });
   }
 
-  /** What pricing charges this user for one label of this service and weight, asked on orders' own account. */
-  async price(userId: string, serviceName: string, weightLb: number): Promise<OrderPrice> {
-    const quote = await this.rpc.call(PricingRpc.quote, { userId, items: [{ serviceName, weightLb }] }, AS_ORDERS);
-    const item = quote.items[0];
-    if (!item) throw new DomainError(ErrorCode.INTERNAL, 'Quote returned no price');
-    return { priceCents: item.priceCents, serviceUid: item.serviceUid, serviceName: item.serviceName };
+  /** What pricing charges this user for one label of this service and parcel (its tiers, or the carrier's cost + markup). */
+  price(parcel: PricedParcel): Promise<OrderPrice> {
+    return this.pricer.price(parcel);
   }
 
   /** An order written before its price (a row from before prices were fixed at insert) is priced now, once. */
   private async quote(order: OrderEntity): Promise<OrderEntity> {
-    const priced = await this.price(order.userId, order.serviceName, order.package.package_weight);
+    const priced = await this.price(order);
     // A refusal (REFUSALS): the order ends before any money moves.
     const mismatch = courierMismatch(order.courier, priced);
     if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch);

@@ -1,0 +1,25 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CARRIER_REGISTRY, type CarrierRegistry, type LabelShipment } from '../carriers';
+import { CarrierRatesCache } from './carrier-rates.cache';
+
+/**
+ * What the carrier charges for one service and parcel, for a label priced as carrier cost + markup (decision 085).
+ * The rate is the one a purchase would buy from (the first label carrier in CARRIERS order rating the service), kept
+ * like the comparison's five minutes per parcel: a seller who compared and then buys pays from the same cost.
+ * Its own cache, as the comparison and bulk keep theirs.
+ */
+@Injectable()
+export class ServiceCosts {
+  private readonly logger = new Logger(ServiceCosts.name);
+  private readonly cache = new CarrierRatesCache();
+
+  constructor(@Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry) {}
+
+  /** The cost in cents, or null when no carrier rates this service for the parcel now. */
+  async costOf(shipment: LabelShipment, serviceUid: string): Promise<number | null> {
+    const rates = await this.cache.get(shipment, () =>
+      this.registry.rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
+    );
+    return rates.find((rate) => rate.serviceUid === serviceUid)?.costCents ?? null;
+  }
+}

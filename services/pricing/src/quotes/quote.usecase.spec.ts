@@ -48,8 +48,13 @@ describe('QuoteUseCase', () => {
       }),
     );
     expect(error.code).toBe(ErrorCode.PRICING_COST_NEEDED);
-    expect(error.message).toBe("UPS Ground, FedEx Express are priced from the carrier's cost: the quote needs the carrier's cost for them");
+    expect(error.message).toBe("UPS Ground, FedEx Express are priced from the carrier's rate for each parcel: compare rates to see their prices");
     expect(error.issues?.map((issue) => issue.path)).toEqual(['items.0.costCents', 'items.2.costCents', 'items.3.costCents']);
+  });
+
+  it('says so in words a customer can act on when the one service asked is priced from the cost', async () => {
+    const error = await refusalOf(quoteUseCase().execute({ userId: USER, items: [{ serviceName: 'UPS Ground', weightLb: 1 }] }));
+    expect([error.code, error.message]).toEqual([ErrorCode.PRICING_COST_NEEDED, "UPS Ground is priced from the carrier's rate for each parcel: compare rates to see its price"]);
   });
 
   it('answers a refusal that no cost can lift before asking for costs', async () => {

@@ -37,7 +37,9 @@ export class QuoteUseCase {
       const names = [...new Set(costNeeded.map((issue) => issue.serviceName))];
       throw new DomainError(
         ErrorCode.PRICING_COST_NEEDED,
-        `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} priced from the carrier's cost: the quote needs the carrier's cost for ${names.length === 1 ? 'it' : 'them'}`,
+        names.length === 1
+          ? `${names[0]} is priced from the carrier's rate for each parcel: compare rates to see its price`
+          : `${names.join(', ')} are priced from the carrier's rate for each parcel: compare rates to see their prices`,
         costNeeded.map(({ path, message }) => ({ path, message })),
       );
     }

@@ -37,6 +37,7 @@ export * from './lib/orders/rates.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/orders/shipping-day.schema';
 export * from './lib/payments/deposit.schema';
+export * from './lib/payments/referral-bonus.contract';
 export * from './lib/common/money';
 export * from './lib/invites/invite.contract';
 export * from './lib/admin/label-costs.schema';

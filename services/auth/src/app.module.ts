@@ -17,6 +17,7 @@ import { IssueResetLinkUseCase } from './password-reset/usecases/issue-reset-lin
 import { RequestPasswordResetUseCase } from './password-reset/usecases/request-password-reset.usecase';
 import { ListInviteesUseCase } from './referrals/list-invitees.usecase';
 import { ReferralsController } from './referrals/referrals.controller';
+import { ReferrerOfUseCase } from './referrals/referrer-of.usecase';
 import { PasswordHasher } from './sessions/password-hasher';
 import { SessionFactory } from './sessions/session.factory';
 import { SessionsController } from './sessions/sessions.controller';
@@ -83,6 +84,7 @@ export class AuthModule {
         UpdateProfileUseCase,
         SetReferralCodeUseCase,
         ListInviteesUseCase,
+        ReferrerOfUseCase,
         EnsureFirstAdmin,
         AuditRepository,
         Mailer,

@@ -70,6 +70,11 @@ describe('auth handlers, as their contracts declare', () => {
     expect(answers).toEqual(['allowed', ErrorCode.FORBIDDEN, ErrorCode.FORBIDDEN, ErrorCode.FORBIDDEN]);
   });
 
+  it('tells the payments service only who referred a customer: another service, the customer and an admin are refused', () => {
+    const answers = [{ service: 'payments' }, { service: 'orders' }, customer, admin].map((caller) => answerOf(ReferralsController, 'onReferrerOf', caller as AnyCaller, { userId: CUSTOMER }));
+    expect(answers).toEqual(['allowed', ErrorCode.FORBIDDEN, ErrorCode.FORBIDDEN, ErrorCode.FORBIDDEN]);
+  });
+
   it('makes and revokes API keys for the holder\'s own session only: a login-as session and an API key are refused', () => {
     for (const method of ['onCreate', 'onRevoke']) {
       const answers = [customer, loginAs, customerKey].map((caller) => answerOf(ApiKeysController, method, caller));

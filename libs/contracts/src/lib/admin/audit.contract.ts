@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'default-services.name',
   'default-services.pricing',
   'default-services.sync',
+  /** The referral bonus: its amount, who gets it and the first top-up it needs (decision 087). */
+  'referral-bonus.set',
   /** An admin voided a customer's label, or labels of their batch. */
   'label.void',
   'batch.void',
@@ -46,7 +48,7 @@ export const AUDIT_ACTIONS = [
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const auditTargetTypeSchema = z.enum(['user', 'default-service', 'default-services', 'order', 'bulk-order', 'api-key']);
+export const auditTargetTypeSchema = z.enum(['user', 'default-service', 'default-services', 'order', 'bulk-order', 'api-key', 'referral-bonus']);
 
 /** A snapshot of what the action changed, as JSON (at most a few kilobytes: a user, or a list of services). */
 const snapshotSchema = z.json().nullable();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
 
-export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjustment', 'hold', 'release', 'reversal'] as const;
+/** `referral_bonus`: the bonus of a referred customer's first top-up, to them or their referrer (decision 087). */
+export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjustment', 'hold', 'release', 'reversal', 'referral_bonus'] as const;
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 

@@ -6,6 +6,15 @@ describe('describeChange', () => {
     expect(describeChange(before, { ...before, role: 'friend', balanceCents: 5000 })).toEqual(['role: user → friend', 'balance: $10.00 → $50.00']);
   });
 
+  it('names the referral bonus fields that changed, with money in dollars', () => {
+    const before = { amountCents: 0, recipients: 'referred', minimumFirstTopUpCents: 0 };
+    expect(describeChange(before, { amountCents: 500, recipients: 'both', minimumFirstTopUpCents: 2000 })).toEqual([
+      'bonus: $0.00 → $5.00',
+      'who gets it: referred → both',
+      'minimum first top-up: $0.00 → $20.00',
+    ]);
+  });
+
   it('says a deleted user was removed', () => {
     expect(describeChange({ name: 'Ann' }, null)).toEqual(['removed']);
   });
@@ -60,6 +69,7 @@ describe('what an audit entry was about', () => {
     expect(auditTargetText({ targetType: 'order', targetId: 'o1', ...nobody })).toBe('Order o1');
     expect(auditTargetText({ targetType: 'bulk-order', targetId: 'b1', ...nobody })).toBe('Batch b1');
     expect(auditTargetText({ targetType: 'api-key', targetId: 'k1', ...nobody })).toBe('API key k1');
+    expect(auditTargetText({ targetType: 'referral-bonus', targetId: null, ...nobody })).toBe('Referral bonus');
   });
 
   it('names a user by the name and e-mail kept with the entry', () => {

@@ -23,6 +23,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'default-services.name': 'Renamed a default service',
   'default-services.pricing': 'Set how a default service is priced',
   'default-services.sync': 'Synced default services',
+  'referral-bonus.set': 'Set the referral bonus',
   'label.void': "Voided a customer's label",
   'batch.void': "Voided labels of a customer's batch",
   'api-key.create': 'Created an API key',
@@ -43,6 +44,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   pricingMode: 'pricing',
   markupPercent: 'markup %',
   markupCents: 'fixed markup',
+  amountCents: 'bonus',
+  recipients: 'who gets it',
+  minimumFirstTopUpCents: 'minimum first top-up',
 };
 
 const isObject = (value: Json): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -104,6 +108,7 @@ export const auditTargetText = (entry: Pick<AuditEntry, 'targetType' | 'targetId
   if (entry.targetType === 'order') return `Order ${entry.targetId ?? ''}`;
   if (entry.targetType === 'bulk-order') return `Batch ${entry.targetId ?? ''}`;
   if (entry.targetType === 'api-key') return `API key ${entry.targetId ?? ''}`;
+  if (entry.targetType === 'referral-bonus') return 'Referral bonus';
   return userTargetText(entry);
 };
 

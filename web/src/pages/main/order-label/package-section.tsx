@@ -1,11 +1,12 @@
 import { Card, GridItem, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
-import type { AvailableService, Rate, SkuRecord } from '@labeldesk/contracts';
+import type { AvailableService, PackagePreset, Rate, SkuRecord } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { LabelFormatField } from './label-format-field';
+import { PackagePresetPicker } from './package-preset-picker';
 import { byCategory, serviceHelp, skuOptionText } from './package-options';
 import type { LoadState } from './package-options';
 import { courierOfChoice } from './rate-choice';
@@ -19,6 +20,9 @@ interface PackageSectionProps {
   rates: readonly Rate[];
   skus: readonly SkuRecord[];
   skusState: LoadState;
+  /** The seller's saved boxes (issue 45). */
+  presets: readonly PackagePreset[];
+  presetsState: LoadState;
 }
 
 const SkuHelp = ({ state, count }: { state: LoadState; count: number }): ReactElement => {
@@ -91,7 +95,7 @@ const SavedSkuPicker = ({ form, skus, skusState }: Pick<PackageSectionProps, 'fo
   );
 };
 
-export const PackageSection = ({ form, services, servicesState, rates, skus, skusState }: PackageSectionProps): ReactElement => {
+export const PackageSection = ({ form, services, servicesState, rates, skus, skusState, presets, presetsState }: PackageSectionProps): ReactElement => {
   const { fieldState, field } = form;
 
   return (
@@ -108,6 +112,9 @@ export const PackageSection = ({ form, services, servicesState, rates, skus, sku
           </GridItem>
           <GridItem colSpan={{ base: 2, md: 2 }}>
             <SavedSkuPicker form={form} skus={skus} skusState={skusState} />
+          </GridItem>
+          <GridItem colSpan={{ base: 2, md: 2 }}>
+            <PackagePresetPicker form={form} presets={presets} presetsState={presetsState} />
           </GridItem>
           <FormField label="Length (in)" required type="number" inputMode="decimal" min={0} step="0.1" state={fieldState('package_length')} {...field('package_length')} />
           <FormField label="Width (in)" required type="number" inputMode="decimal" min={0} step="0.1" state={fieldState('package_width')} {...field('package_width')} />

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAddresses } from '../../../services/addresses/list-addresses';
 import { useLabelPrice } from '../../../services/orders/price-quote';
+import { usePackagePresets } from '../../../services/package-presets/list-package-presets';
 import { useSkus } from '../../../services/skus/list-skus';
 import { useRates } from '../../../services/rates/compare-rates';
 import { useAvailableServices } from '../../../services/shipping-services/available-services';
@@ -35,6 +36,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const services = useAvailableServices(user._id);
   const addresses = useAddresses(user._id);
   const skus = useSkus(user._id);
+  const presets = usePackagePresets(user._id);
   const order = usePlaceOrder(user._id, form);
 
   // Debounced one primitive at a time: an object would be new on every render and never settle.
@@ -59,6 +61,8 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
             rates={rated}
             skus={skus.data ?? []}
             skusState={loadState(skus)}
+            presets={presets.data ?? []}
+            presetsState={loadState(presets)}
           />
           <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'repeat(2, minmax(0, 1fr))' }} gap="4" alignItems="start">
             <AddressSection prefix="sender" title="From Address" form={form} addresses={addresses.data ?? []} addressesState={loadState(addresses)} />

@@ -1,5 +1,5 @@
 import type { Rate } from '@labeldesk/contracts';
-import { chosenRate, courierOfChoice, deliveryText, rateChoice, tagLabel } from './rate-choice';
+import { buyableRates, chosenRate, courierOfChoice, deliveryText, packagingAdvice, rateChoice, tagLabel } from './rate-choice';
 
 const rate = (over: Partial<Rate>): Rate => ({
   offeringUid: 'usps_priority',
@@ -47,5 +47,13 @@ describe('choosing a rate on the Order Label form', () => {
     expect(courierOfChoice('Worldwide', services, [])).toBe('dhl_express');
     expect(courierOfChoice('Old Priority', services, [])).toBe('usps');
     expect(courierOfChoice('Not listed', services, [])).toBe('usps');
+  });
+
+  it('keeps packaging advice out of the rates an order buys, so the own-box rate of a service stays the chosen one', () => {
+    const envelope = rate({ priceCents: 700, packaging: { kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', reason: 'One price to any zone: $2.05 less than 3 lb by weight', adviceOnly: true } });
+    const ownBox = rate({});
+    expect(buyableRates([envelope, ownBox])).toEqual([ownBox]);
+    expect(packagingAdvice([envelope, ownBox])).toEqual([envelope]);
+    expect(chosenRate([envelope, ownBox], 'USPS Priority Mail', 'usps')).toBe(ownBox);
   });
 });

@@ -26,9 +26,15 @@ export const rateChoice = (rate: Pick<Rate, 'service' | 'carrier'>): { service_n
   courier: rate.carrier,
 });
 
-/** The rate the form would buy, if the comparison lists it: the one of the chosen service and courier. */
+/** Rates an order can buy: the sender's own box (packaging the order cannot carry yet is advice only). */
+export const buyableRates = (rates: readonly Rate[]): Rate[] => rates.filter((rate) => !rate.packaging?.adviceOnly);
+
+/** Cheaper packaging (USPS Cubic, Flat Rate), cheapest first: advice while an order cannot buy it. */
+export const packagingAdvice = (rates: readonly Rate[]): Rate[] => rates.filter((rate) => rate.packaging?.adviceOnly === true);
+
+/** The rate the form would buy, if the comparison lists it: the own-box rate of the chosen service and courier. */
 export const chosenRate = (rates: readonly Rate[], serviceName: string, courier: string): Rate | undefined =>
-  rates.find((rate) => rate.service === serviceName && rate.carrier === courier);
+  buyableRates(rates).find((rate) => rate.service === serviceName && rate.carrier === courier);
 
 /**
  * The courier of a service picked from the list: the comparison's when it rates that service, else the courier its uid

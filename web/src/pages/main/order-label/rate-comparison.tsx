@@ -2,9 +2,10 @@ import { Alert, Badge, Card, Flex, Heading, RadioCard, Skeleton, Spinner, Stack,
 import type { Rate } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { CarrierMark } from '../../../components/couriers/carrier-mark';
-import { formatCents } from '../../../libs/format';
 import type { ComparisonState } from './comparison-state';
-import { deliveryText, tagLabel } from './rate-choice';
+import { PackagingAdvice } from './packaging-advice';
+import { RatePrice } from './rate-price';
+import { buyableRates, deliveryText, packagingAdvice, tagLabel } from './rate-choice';
 
 interface RateComparisonProps {
   state: ComparisonState;
@@ -37,16 +38,7 @@ const RateRow = ({ rate }: { rate: Rate }): ReactElement => (
           </Flex>
         </RadioCard.ItemDescription>
       </RadioCard.ItemContent>
-      <Stack gap="0" align="end" flexShrink={0}>
-        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="rate-price">
-          {formatCents(rate.priceCents)}
-        </Text>
-        {rate.costCents !== undefined && rate.marginCents !== undefined && (
-          <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-            cost {formatCents(rate.costCents)} · margin {formatCents(rate.marginCents)}
-          </Text>
-        )}
-      </Stack>
+      <RatePrice rate={rate} testId="rate-price" />
     </RadioCard.ItemControl>
   </RadioCard.Item>
 );
@@ -95,8 +87,14 @@ const ComparisonBody = ({ state, chosenUid, onChoose }: RateComparisonProps): Re
       </Alert.Root>
     );
   }
-  if (state.rates.length === 0) return <Notice>No rates for this parcel yet: choose a service in Package Information.</Notice>;
-  return <RateList rates={state.rates} chosenUid={chosenUid} onChoose={onChoose} />;
+  const buyable = buyableRates(state.rates);
+  if (buyable.length === 0) return <Notice>No rates for this parcel yet: choose a service in Package Information.</Notice>;
+  return (
+    <>
+      <RateList rates={buyable} chosenUid={chosenUid} onChoose={onChoose} />
+      <PackagingAdvice rates={packagingAdvice(state.rates)} />
+    </>
+  );
 };
 
 /** Issue 45: the carriers' rates for the parcel, cheapest first; choosing one sets the service the label is bought with. */

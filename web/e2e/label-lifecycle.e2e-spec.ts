@@ -206,6 +206,10 @@ describe("A label's life after purchase", () => {
       await row.getByTestId('label-state').filter({ hasText: 'Voided' }).waitFor();
       // A voided label cannot be voided again.
       expect(await row.getByRole('button', { name: `Void label ${label.trackingNumber}`, exact: true }).count()).toBe(0);
+      // Nor does it read as a label to use: no Download, a grey row, its price marked as back on the balance.
+      await row.getByTestId('withdrawn-label').filter({ hasText: 'Label voided: do not ship with it' }).waitFor();
+      expect(await row.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
+      await row.getByText('back on balance', { exact: true }).waitFor();
       await saveScreenshot(page, 'label-lifecycle-voided');
       await dismissToasts(page);
       await waitForShownBalance(page, before + label.price);

@@ -1,6 +1,9 @@
 import { LABEL_STATES, TRACKING_STATUS_VALUES } from '@labeldesk/contracts';
 import type { OrderListItem } from '@labeldesk/contracts';
 import {
+  isLabelWithdrawn,
+  orderRowTone,
+  withdrawnLabelText,
   batchVoidExplanation,
   bulkVoidResultDisplay,
   bulkVoidTotals,
@@ -189,5 +192,29 @@ describe('batch void results', () => {
       counts: '2 voided · 1 refund pending · 1 refused',
       money: "$17.00 back on your balance now · $8.50 pending the carrier's refund",
     });
+  });
+});
+
+describe('an order row whose label was withdrawn', () => {
+  it('is tinted by the label state, not green Completed, once a void or refund is asked for or done', () => {
+    expect(orderRowTone({ status: 'completed', label_state: 'voided' })).toBe('neutral');
+    expect(orderRowTone({ status: 'completed', label_state: 'refunded' })).toBe('neutral');
+    expect(orderRowTone({ status: 'completed', label_state: 'void_requested' })).toBe('processing');
+    expect(orderRowTone({ status: 'completed', label_state: 'refund_pending' })).toBe('processing');
+  });
+
+  it('keeps its status tint while the label is live, or used (a rejected refund), or there is none', () => {
+    expect(orderRowTone({ status: 'completed', label_state: 'purchased' })).toBe('completed');
+    expect(orderRowTone({ status: 'completed', label_state: 'refund_rejected' })).toBe('completed');
+    expect(orderRowTone({ status: 'completed', label_state: null })).toBe('completed');
+    expect(orderRowTone({ status: 'cancelled', label_state: null })).toBe('cancelled');
+  });
+
+  it('says not to ship with it where Download was', () => {
+    expect(withdrawnLabelText('voided')).toBe('Label voided: do not ship with it');
+    expect(withdrawnLabelText('refunded')).toBe('Label refunded: do not ship with it');
+    expect(withdrawnLabelText('refund_pending')).toBe('Refund pending: do not ship with it');
+    expect(isLabelWithdrawn('refund_rejected')).toBe(false);
+    expect(isLabelWithdrawn(null)).toBe(false);
   });
 });

@@ -27,6 +27,21 @@ export const labelStateDisplay = (state: LabelState | null): LifecycleDisplay | 
 /** The state in words, `purchased` included (the batch labels table names every row's state). */
 export const labelStateText = (state: LabelState): string => LABEL_STATE_DISPLAY[state].text;
 
+/** A label not to ship with: its void or refund is asked for or done (a rejected refund means the label was used: it stays). */
+const WITHDRAWN: ReadonlySet<LabelState> = new Set(['void_requested', 'voided', 'refund_pending', 'refunded']);
+export const isLabelWithdrawn = (state: LabelState | null): boolean => state !== null && WITHDRAWN.has(state);
+
+/**
+ * The tone an order's row is tinted with: its status, but for a completed order whose label was voided or is being
+ * refunded, the label's state (a seller read a green "Completed" row with Download as a label still to use, issue 49).
+ */
+export const orderRowTone = (order: Pick<OrderListItem, 'status' | 'label_state'>): StatusTone =>
+  order.status === 'completed' && isLabelWithdrawn(order.label_state) ? LABEL_STATE_DISPLAY[order.label_state as LabelState].tone : order.status;
+
+/** What stands where a withdrawn label's Download was: the label is not to be printed or shipped with. */
+export const withdrawnLabelText = (state: LabelState): string =>
+  state === 'voided' || state === 'refunded' ? `Label ${LABEL_STATE_DISPLAY[state].text.toLowerCase()}: do not ship with it` : `${LABEL_STATE_DISPLAY[state].text}: do not ship with it`;
+
 /** EasyPost's tracker vocabulary in words, coloured like the rest of the app: moving blue, delivered green, trouble orange/red. */
 const TRACKING_DISPLAY: Record<TrackingStatusValue, LifecycleDisplay> = {
   pre_transit: { tone: 'neutral', text: 'Pre-transit' },

@@ -2,7 +2,7 @@ import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { OrderListItem } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { LabelStateBadge, TrackingStatusBadge } from '../../../components/orders/label-lifecycle-badges';
-import { canTrackOrder, canVoidOrder } from '../../../components/orders/label-lifecycle-display';
+import { canTrackOrder, canVoidOrder, isLabelWithdrawn, orderRowTone, withdrawnLabelText } from '../../../components/orders/label-lifecycle-display';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { CopyableCode } from '../../../components/ui/copyable-code';
 import { CloseIcon, DownloadIcon, TruckIcon } from '../../../components/ui/icons';
@@ -13,6 +13,13 @@ import { useDownloadLabel } from '../../../services/orders/download-label';
 import { Table } from '../../../components/ui/responsive-table';
 
 const DownloadCell = ({ order, downloading, onDownload }: { order: OrderListItem; downloading: boolean; onDownload: () => void }): ReactElement => {
+  if (order.status === 'completed' && order.label_state && isLabelWithdrawn(order.label_state)) {
+    return (
+      <Text textStyle="xs" color="fg.muted" maxW="40" whiteSpace="normal" data-testid="withdrawn-label">
+        {withdrawnLabelText(order.label_state)}
+      </Text>
+    );
+  }
   if (order.status === 'completed' && order.pdfName) {
     return (
       <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onDownload} loading={downloading} loadingText="Downloading">
@@ -32,6 +39,22 @@ const DownloadCell = ({ order, downloading, onDownload }: { order: OrderListItem
     <Text textStyle="xs" color="fg.muted" maxW="60" minW="40" whiteSpace="normal" overflowWrap="anywhere">
       {order.failureReason ?? 'Not available'}
     </Text>
+  );
+};
+
+/** The price, struck through once it came back to the balance (voided or refunded). */
+const PriceText = ({ order }: { order: OrderListItem }): ReactElement => {
+  const returned = order.label_state === 'voided' || order.label_state === 'refunded';
+  if (!returned) return <>{formatCents(order.price)}</>;
+  return (
+    <Stack gap="0" align="flex-end">
+      <Text as="s" color="fg.muted">
+        {formatCents(order.price)}
+      </Text>
+      <Text textStyle="xs" color="fg.muted" fontWeight="normal">
+        back on balance
+      </Text>
+    </Stack>
   );
 };
 
@@ -90,13 +113,13 @@ export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): Reac
           {orders.map((order) => (
             <Table.Row
               key={order._id}
-              bg={`status.${order.status}.bg`}
+              bg={`status.${orderRowTone(order)}.bg`}
               data-testid="order-row"
               data-status={order.status}
               data-order-id={order._id}
               data-label-state={order.label_state ?? undefined}
             >
-              <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${order.status}.solid`}>
+              <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${orderRowTone(order)}.solid`}>
                 <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
                 <Text textStyle="xs" color="fg.muted" maxW="56" truncate>
                   {order.service_name} · to {order.receiver.receiver_name}
@@ -112,7 +135,7 @@ export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): Reac
               <Table.Cell textAlign="end">{order.ordered}</Table.Cell>
               <Table.Cell textAlign="end">{order.processed}</Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
-                {formatCents(order.price)}
+                <PriceText order={order} />
               </Table.Cell>
               <Table.Cell>
                 <DownloadCell

@@ -1,8 +1,10 @@
 import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
 import { startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
 import { startOneAfterTheOther, stopStarted, type CarrierRig } from './support/carrier-rig';
+import { describeBulkRateRules } from './support/bulk-rate-rules.suite';
 import { describeCourierFlows, FAKE_EASYPOST_COURIERS } from './support/courier-flows.suite';
 import { describeEasyPostFlows } from './support/easypost-flows.suite';
+import { describePricingModes } from './support/pricing-modes.suite';
 import { describeUspsFlows } from './support/usps-flows.suite';
 
 /**
@@ -33,6 +35,8 @@ const describeCarrierFlows = (mode: string, start: (env: NodeJS.ProcessEnv) => P
   describeUspsFlows(mode, started((both) => both.usps));
   describeEasyPostFlows(mode, started((both) => both.easyPost));
   describeCourierFlows(mode, started((both) => both.easyPost));
+  describeBulkRateRules(mode, started((both) => both.easyPost));
+  describePricingModes(mode, started((both) => both.easyPost));
 };
 
 describe('embedded', () => {

@@ -1,15 +1,13 @@
-import { Card, HStack, Stack, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Card, HStack, Stack, Switch, VisuallyHidden } from '@chakra-ui/react';
 import type { PriceTier, PricingBody, Service } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
-import { courierOfUid } from '../../libs/courier-of-uid';
-import { CarrierMark } from '../couriers/carrier-mark';
 import { PriceTiersEditor, tiersKey } from './price-tiers-editor';
 import type { ServicePricing } from './pricing-text';
+import { ServiceIdentity } from './service-identity';
 import { EditablePricingSection, UnusedTiersNote } from './service-pricing-section';
 import { ShippingServiceCardFrame } from './shipping-service-card-frame';
 import { ShippingServiceNameField } from './shipping-service-name-field';
-import { ShippingServiceStateBadge } from './shipping-service-state-badge';
 import { notifyShippingServiceFailed, notifyShippingServiceSaved } from './shipping-service-toasts';
 
 /** The changes an admin makes to a shipping service; the same card edits a default shipping service or a user's copy. */
@@ -73,16 +71,7 @@ export const EditableShippingServiceCard = ({ shippingService, actions, pricingD
             </Switch.Label>
           </Switch.Root>
         </HStack>
-        <HStack justify="space-between" gap="2">
-          <CarrierMark carrier={courierOfUid(shippingService.uid)} />
-          <Text textStyle="xs" color="fg.muted" minW="0" flex="1" truncate>
-            <Text as="span" fontFamily="mono">
-              {shippingService.uid}
-            </Text>{' '}
-            · up to {shippingService.maxWeight} lb
-          </Text>
-          <ShippingServiceStateBadge shippingService={shippingService} />
-        </HStack>
+        <ServiceIdentity shippingService={shippingService} />
       </Card.Header>
       <Card.Body>
         <Stack gap="3">

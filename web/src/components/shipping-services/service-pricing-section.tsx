@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { PricingBody, Service } from '@labeldesk/contracts';
 import { useState } from 'react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { EditIcon } from '../ui/icons';
 import { PricingDialog } from './pricing-dialog';
 import { marginText, pricingDiffers, pricingModeLabel, pricingSummary } from './pricing-text';
@@ -37,21 +37,22 @@ interface PricingLineProps {
   defaultPricing?: ServicePricing | undefined;
 }
 
-/** How a service is priced: its mode and, for cost + markup, its margin. */
-export const PricingLine = ({ shippingService, defaultPricing }: PricingLineProps): ReactElement => (
+/** How a service is priced: its mode and, for cost + markup, its margin; `action` sits at the right of its title. */
+export const PricingLine = ({ shippingService, defaultPricing, action }: PricingLineProps & { action?: ReactNode }): ReactElement => (
   <Stack gap="1" minW="0" data-testid="service-pricing">
-    <Text textStyle="sm">
-      <Text as="span" color="fg.muted">
-        Pricing:{' '}
+    <HStack justify="space-between" gap="2" minH="7">
+      <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        Pricing
       </Text>
-      <Text as="span" fontWeight="medium" data-testid="pricing-mode">
-        {pricingModeLabel(shippingService.pricingMode)}
-      </Text>
+      {action}
+    </HStack>
+    <Text textStyle="sm" fontWeight="medium" data-testid="pricing-mode">
+      {pricingModeLabel(shippingService.pricingMode)}
     </Text>
     {shippingService.pricingMode === 'cost_markup' && (
       <Text textStyle="sm" fontVariantNumeric="tabular-nums" data-testid="pricing-margin">
         <Text as="span" color="fg.muted">
-          Margin:{' '}
+          Margin{' '}
         </Text>
         {marginText(shippingService)}
       </Text>
@@ -79,23 +80,25 @@ export const EditablePricingSection = ({ shippingService, defaultPricing, savePr
 
   return (
     <>
-      <HStack justify="space-between" align="start" gap="2">
-        <PricingLine shippingService={shippingService} defaultPricing={defaultPricing} />
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="gray"
-          flexShrink={0}
-          aria-label={`Edit pricing of ${shippingService.name}`}
-          onClick={() => {
-            setOpening((count) => count + 1);
-            setOpen(true);
-          }}
-        >
-          <EditIcon />
-          Edit pricing
-        </Button>
-      </HStack>
+      <PricingLine
+        shippingService={shippingService}
+        defaultPricing={defaultPricing}
+        action={
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="gray"
+            aria-label={`Edit pricing of ${shippingService.name}`}
+            onClick={() => {
+              setOpening((count) => count + 1);
+              setOpen(true);
+            }}
+          >
+            <EditIcon />
+            Edit pricing
+          </Button>
+        }
+      />
       <PricingDialog
         key={opening}
         shippingService={shippingService}

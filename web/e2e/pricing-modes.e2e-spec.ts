@@ -2,11 +2,12 @@ import { ratesResponseSchema, servicesResponseSchema } from '@labeldesk/contract
 import type { PricingBody, Rate, Service } from '@labeldesk/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { loginThroughApi, openSignedIn } from './support/accounts';
-import { animationsDone, dismissToasts, newDesktopContext, saveScreenshot, useBrowserPage } from './support/browser';
+import { dismissToasts, newDesktopContext, saveScreenshot, useBrowserPage } from './support/browser';
 import { apiCall, fundedCustomer, serviceNameFor } from './support/bulk-api';
 import { adminCredentials } from './support/env';
 import { fillSingleOrder } from './support/order-form';
 import { seriousAxeViolations } from './support/page-checks';
+import { shootAtTwoWidths } from './support/two-widths';
 
 /** FedEx Express Saver: a service no other browser test buys or prices, so changing its default disturbs none of them. */
 const UID = 'fedex_express_saver';
@@ -31,17 +32,6 @@ const defaultServices = async (): Promise<Service[]> =>
   servicesResponseSchema.parse(ok(await apiCall('/api/defaultServices', { token: await adminToken() }), 'default services'));
 
 const pricingOf = (service: Service): PricingBody => ({ pricingMode: service.pricingMode, markupPercent: service.markupPercent, markupCents: service.markupCents });
-
-/** The screen at a wide and a phone width, with `subject` (the card or dialog the test is about) scrolled into view. */
-const shoot = async (page: Page, name: string, subject: Locator): Promise<void> => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await subject.scrollIntoViewIfNeeded();
-    await animationsDone(page);
-    await saveScreenshot(page, `${name}-${width}`, false);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-};
 
 /** Opens the card's pricing dialog, picks cost + markup and types the markup; answers the dialog. */
 const openPricing = async (page: Page, card: Locator, serviceName: string): Promise<Locator> => {
@@ -99,7 +89,7 @@ describe('Pricing modes: carrier cost + markup, set by the admin for everyone an
     await typeMarkup(dialog, '501', '0.50');
     await dialog.getByText('Markup percent must be between 0 and 500').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'pricing-modes-dialog-invalid', dialog);
+    await shootAtTwoWidths(page, 'pricing-modes-dialog-invalid', dialog);
 
     // Saved from the keyboard: Enter in the last field submits the form.
     await typeMarkup(dialog, '12.5', '0.50');
@@ -113,7 +103,7 @@ describe('Pricing modes: carrier cost + markup, set by the admin for everyone an
     expect(await card.getByRole('button', { name: 'Save Prices' }).count()).toBe(0);
     await dismissToasts(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'pricing-modes-default-services', card);
+    await shootAtTwoWidths(page, 'pricing-modes-default-services', card);
 
     const saved = (await defaultServices()).find((service) => service.uid === UID);
     expect(saved && pricingOf(saved)).toEqual({ pricingMode: 'cost_markup', markupPercent: 12.5, markupCents: 50 });
@@ -156,7 +146,7 @@ describe('Pricing modes: carrier cost + markup, set by the admin for everyone an
       expect(await reference.getByTestId('pricing-margin').textContent()).toContain('+12.5 % + $0.50');
       await dismissToasts(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await shoot(page, 'pricing-modes-user-services', card);
+      await shootAtTwoWidths(page, 'pricing-modes-user-services', card);
 
       // The customer compares rates for a parcel; the admin asks the same comparison for them and sees the cost.
       const browser = page.context().browser();

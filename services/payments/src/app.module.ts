@@ -26,6 +26,11 @@ import { AdjustBalanceUseCase } from './ledger/usecases/adjust-balance.usecase';
 import { RefundChargeUseCase } from './ledger/usecases/refund-charge.usecase';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.port';
 import { createPaymentProvider } from './providers/provider.factory';
+import { FirstTopUpBonus } from './referral-bonus/first-top-up-bonus';
+import { ReferralBonusClaimRepository } from './referral-bonus/referral-bonus-claim.repository';
+import { ReferralBonusController } from './referral-bonus/referral-bonus.controller';
+import { ReferralBonusPayer } from './referral-bonus/referral-bonus-payer';
+import { ReferralBonusSettingsRepository } from './referral-bonus/referral-bonus-settings.repository';
 import { PaymentsStatsController } from './stats/payments-stats.controller';
 import { PaymentsStatsRepository } from './stats/payments-stats.repository';
 
@@ -36,7 +41,7 @@ export class PaymentsModule {
     return serviceModule(PaymentsModule, 'payments', env, {
       entities: [DepositEntity],
       migrations: paymentsMigrations,
-      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController],
+      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController, ReferralBonusController],
       providers: [
         PaymentsStatsRepository,
         { provide: PAYMENTS_ENV, useValue: env },
@@ -56,6 +61,10 @@ export class PaymentsModule {
         DepositReconciler,
         EventOutboxRepository,
         EventRelay,
+        ReferralBonusSettingsRepository,
+        ReferralBonusClaimRepository,
+        ReferralBonusPayer,
+        FirstTopUpBonus,
       ],
     });
   }

@@ -1,4 +1,3 @@
-import type { PaymentProviderKind } from '@labeldesk/contracts';
 import { Logger } from '@nestjs/common';
 import { initOrm } from '@labeldesk/nest-orm';
 import { createPostgresDatabase, type TestDatabase } from '@labeldesk/nest-orm/testing';
@@ -14,24 +13,11 @@ import { HoldRepository } from '../src/holds/hold.repository';
 import { LedgerRepository } from '../src/ledger/ledger.repository';
 import { EventOutboxRepository } from '../src/outbox/event-outbox.repository';
 import type { EventRelay } from '../src/outbox/event-relay';
-import type { PaymentProvider, ProviderInvoice } from '../src/providers/payment-provider.port';
-
-/** Only what ApplyInvoiceUseCase reads from a provider: the invoice itself is handed to it, as if read again. */
-class FakeProvider implements PaymentProvider {
-  readonly kind: PaymentProviderKind = 'btcpay';
-  readonly storeId = 'store-ours';
-  readonly webhookSecret = 'webhook-secret';
-  readonly checkoutScriptUrl = null;
-  createInvoice(): Promise<ProviderInvoice> {
-    throw new Error('not used by ApplyInvoiceUseCase');
-  }
-  getInvoice(): Promise<ProviderInvoice | null> {
-    throw new Error('not used by ApplyInvoiceUseCase');
-  }
-  findByOrderId(): Promise<ProviderInvoice[]> {
-    throw new Error('not used by ApplyInvoiceUseCase');
-  }
-}
+import type { ProviderInvoice } from '../src/providers/payment-provider.port';
+import { FirstTopUpBonus } from '../src/referral-bonus/first-top-up-bonus';
+import { ReferralBonusClaimRepository } from '../src/referral-bonus/referral-bonus-claim.repository';
+import type { ReferralBonusPayer } from '../src/referral-bonus/referral-bonus-payer';
+import { UnusedProvider } from './support/unused-provider';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('deposit_policy_it')],
@@ -48,7 +34,7 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
   let holds: HoldRepository;
   let apply: ApplyInvoiceUseCase;
   let outbox: EventOutboxRepository;
-  const provider = new FakeProvider();
+  const provider = new UnusedProvider();
   const relay = { nudges: 0, nudge() { this.nudges++; } };
 
   beforeAll(async () => {
@@ -59,7 +45,9 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
     deposits = new DepositRepository(orm);
     holds = new HoldRepository(orm, ledger);
     outbox = new EventOutboxRepository(orm);
-    apply = new ApplyInvoiceUseCase(deposits, ledger, accounts, provider, outbox, relay as unknown as EventRelay);
+    // The referral bonus is off (its default): first top-ups are recorded, nothing is owed (referral-bonus.int-spec.ts).
+    const bonus = new FirstTopUpBonus(new ReferralBonusClaimRepository(orm), { nudge: () => undefined } as unknown as ReferralBonusPayer);
+    apply = new ApplyInvoiceUseCase(deposits, ledger, accounts, provider, outbox, relay as unknown as EventRelay, bonus);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { WebhooksRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { PAYMENTS_ENV, type PaymentsEnv } from '../config/env.schema';
 import { EventOutboxRepository, type DueEvent } from './event-outbox.repository';
+import { RetryRounds } from './retry-rounds';
 
 const ROUND = 50;
 /** A try's lease: longer than the call's timeout, so no other replica relays the same event meanwhile. */
@@ -17,41 +18,21 @@ export const relayBackoffSeconds = (tries: number): number => Math.min(2 ** Math
  * queues an event id once per endpoint, so an event relayed twice (a replica died after the call) is sent once.
  */
 @Injectable()
-export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(EventRelay.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
+export class EventRelay extends RetryRounds {
   constructor(
     private readonly outbox: EventOutboxRepository,
     private readonly rpc: RpcClient,
-    @Inject(PAYMENTS_ENV) private readonly env: Pick<PaymentsEnv, 'EVENT_RELAY_SECONDS'>,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.nudge(), this.env.EVENT_RELAY_SECONDS * 1000);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-  }
-
-  /** Relays what is due now, unless a round is already running here. */
-  nudge(): void {
-    void this.relayDue().catch((error: unknown) => this.logger.warn(`relay round failed: ${error instanceof Error ? error.message : String(error)}`));
+    @Inject(PAYMENTS_ENV) env: Pick<PaymentsEnv, 'EVENT_RELAY_SECONDS'>,
+  ) {
+    super(env.EVENT_RELAY_SECONDS);
   }
 
   /** One round; answers how many events it passed on (0 when a round was running here already). */
-  async relayDue(): Promise<number> {
-    if (this.running) return 0;
-    this.running = this.round().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  relayDue(): Promise<number> {
+    return this.runRound();
   }
 
-  private async round(): Promise<number> {
+  protected async round(): Promise<number> {
     let relayed = 0;
     for (;;) {
       const due = await this.outbox.claimDue(ROUND, LEASE_SECONDS);

@@ -4,6 +4,7 @@ import { Migration003Deposits } from './migration-003-deposits';
 import { Migration004Holds } from './migration-004-holds';
 import { Migration005RefundOf } from './migration-005-refund-of';
 import { Migration006EventOutbox } from './migration-006-event-outbox';
+import { Migration007ReferralBonus } from './migration-007-referral-bonus';
 
 export const paymentsMigrations = [
   { name: 'Migration001Accounts', class: Migration001Accounts },
@@ -12,4 +13,5 @@ export const paymentsMigrations = [
   { name: 'Migration004Holds', class: Migration004Holds },
   { name: 'Migration005RefundOf', class: Migration005RefundOf },
   { name: 'Migration006EventOutbox', class: Migration006EventOutbox },
+  { name: 'Migration007ReferralBonus', class: Migration007ReferralBonus },
 ];

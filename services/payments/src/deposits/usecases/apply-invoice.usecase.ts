@@ -5,6 +5,7 @@ import { LedgerRepository } from '../../ledger/ledger.repository';
 import { EventOutboxRepository } from '../../outbox/event-outbox.repository';
 import { EventRelay } from '../../outbox/event-relay';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderInvoice } from '../../providers/payment-provider.port';
+import { FirstTopUpBonus } from '../../referral-bonus/first-top-up-bonus';
 import type { DepositEntity } from '../deposit.entity';
 import { DepositRepository } from '../deposit.repository';
 
@@ -13,7 +14,8 @@ export type ApplyOutcome = 'credited' | 'reversed' | 'recorded' | 'ignored';
 /**
  * The only code that credits a deposit. It is handed an invoice freshly read from the provider (never a webhook's
  * word), checks it really is this deposit's, and moves the deposit to the invoice's state:
- * - Settled → one credit of the amount we asked for (ledger key `deposit:<invoiceId>`), however often it runs.
+ * - Settled → one credit of the amount we asked for (ledger key `deposit:<invoiceId>`), however often it runs; a
+ *   customer's first credited top-up may owe a referral bonus, recorded with the credit (decision 087).
  *   A manually marked settlement is credited too: the store owner confirmed it by hand (decision 008).
  * - Invalid after a credit → a reversal (`reversal:<invoiceId>`), as much as the balance still holds.
  * - New / Processing / Expired → recorded; Processing is never credited (it can fall back to New).
@@ -30,6 +32,7 @@ export class ApplyInvoiceUseCase {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly outbox: EventOutboxRepository,
     private readonly relay: EventRelay,
+    private readonly firstTopUpBonus: FirstTopUpBonus,
   ) {}
 
   async execute(deposit: DepositEntity, invoice: ProviderInvoice): Promise<ApplyOutcome> {
@@ -61,6 +64,7 @@ export class ApplyInvoiceUseCase {
   private async credit(deposit: DepositEntity, invoice: ProviderInvoice): Promise<ApplyOutcome> {
     const notes = [invoice.additionalStatus === 'PaidOver' ? 'Overpaid: the extra was not credited, contact support' : null, invoice.additionalStatus === 'Marked' ? 'Marked paid by the store' : null].filter(Boolean);
     const settled: Partial<DepositEntity> = { status: 'Settled', additionalStatus: invoice.additionalStatus, credited: true, note: notes.join('; ') || null };
+    let bonusPending = false;
     const posted = await this.ledger.post(
       {
         userId: deposit.userId,
@@ -78,9 +82,12 @@ export class ApplyInvoiceUseCase {
           type: 'balance.credited',
           data: { kind: 'deposit', depositId: deposit.id, invoiceId: invoice.id, amountCents: deposit.amountCents, currency: deposit.currency },
         });
+        // A first top-up's referral bonus is owed from the moment it is credited, and only if it is (decision 087).
+        bonusPending = await this.firstTopUpBonus.recordIn(em, deposit);
       },
     );
     if (!posted.replayed) this.relay.nudge();
+    this.firstTopUpBonus.afterCommit(bonusPending);
     // A replay (posted before): the mark went with that posting; a later status (e.g. Marked) is still recorded.
     if (posted.replayed) await this.deposits.update(deposit.id, settled);
     return posted.replayed ? 'recorded' : 'credited';

@@ -119,6 +119,24 @@ export const describePricingModes = (mode: string, started: () => Promise<Carrie
       expect(await balance(tiered)).toBe(tieredBefore - TIER_PRICE);
     }, 90_000);
 
+    it('refuses a label of a cost-priced service no carrier rates for the parcel, moving no money, and a price by weight alone', async () => {
+      const { call, seller, balance } = rig();
+      const who = await seller('no-rate');
+      // DHL Express sells abroad only: no carrier rates it for a parcel from Texas to Washington.
+      const dhl = (await servicesOf(call, adminToken, who)).find((service) => service.uid === 'dhl_express_worldwide');
+      if (!dhl) throw new Error('the seller has no DHL Express Worldwide');
+      expect((await call('PUT', `/userServices/${who.userId}/${dhl._id}/pricing`, COST_PLUS, { token: adminToken })).status).toBe(200);
+      const before = await balance(who);
+
+      const bought = await call('POST', '/orders/v2', { ...CARRIER_ORDER, courier: 'dhl_express', service_name: 'DHL Express Worldwide' }, { token: who.token, 'Idempotency-Key': `no-rate-${Date.now()}` });
+      const byWeight = await call('POST', '/orders/price/v2/bulk', { userId: who.userId, shipments: [{ service_name: 'DHL Express Worldwide', package: { package_weight: 2 } }] }, { token: who.token });
+
+      expect([bought.status, bought.body['message']]).toEqual([400, 'DHL Express Worldwide has no carrier rate for this parcel right now, so it cannot be priced: choose another service or try again later']);
+      expect(await balance(who)).toBe(before);
+      expect((await call('GET', `/orders/${who.userId}`, undefined, { token: who.token })).body['orders']).toEqual([]);
+      expect([byWeight.status, byWeight.body['message']]).toEqual([422, "DHL Express Worldwide is priced from the carrier's rate for each parcel: compare rates to see its price"]);
+    }, 60_000);
+
     it("gives a new seller's copy the default's pricing mode and markup, and leaves existing sellers' copies as they were", async () => {
       const { call, seller } = rig();
       const earlier = await seller('before-default-markup');

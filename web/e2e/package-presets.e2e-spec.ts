@@ -1,11 +1,12 @@
 import { servicesResponseSchema } from '@labeldesk/contracts';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { loginThroughApi, openSignedIn } from './support/accounts';
-import { animationsDone, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, fundedCustomer, serviceNameFor, type FundedCustomer } from './support/bulk-api';
 import { adminCredentials } from './support/env';
 import { fillSingleOrder } from './support/order-form';
 import { seriousAxeViolations } from './support/page-checks';
+import { shootAtTwoWidths } from './support/two-widths';
 
 /** The comparison asks every carrier: more than the suite's default 60 s may be needed. */
 const FLOW_TIMEOUT_MS = 120_000;
@@ -26,17 +27,6 @@ const priceFromCost = async (customer: FundedCustomer): Promise<void> => {
     body: { pricingMode: 'cost_markup', markupPercent: 10, markupCents: 50 },
   });
   if (priced.status !== 200) throw new Error(`pricing answered ${priced.status}`);
-};
-
-/** The screen at a wide and a phone width, `subject` scrolled into view. */
-const shoot = async (page: Page, name: string, subject: Locator): Promise<void> => {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await subject.scrollIntoViewIfNeeded();
-    await animationsDone(page);
-    await saveScreenshot(page, `${name}-${width}`, false);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 };
 
 const openFromSidebar = async (page: Page, link: string, path: string, heading: string): Promise<void> => {
@@ -74,7 +64,7 @@ describe('Package presets and cheaper packaging', () => {
       const table = page.getByRole('table', { name: 'Saved packages' });
       await table.getByRole('cell', { name: MAILER.name, exact: true }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await shoot(page, 'package-presets-manager', table);
+      await shootAtTwoWidths(page, 'package-presets-manager', table);
 
       // Order Label: the addresses and 14.75 lb typed, then the box picked: its size filled, its 4 oz added.
       await openFromSidebar(page, 'Order Label', '/main/order-label', 'Order Label');
@@ -84,7 +74,7 @@ describe('Package presets and cheaper packaging', () => {
       expect(await parcel.getByRole('spinbutton', { name: 'Height (in)', exact: true }).inputValue()).toBe('3');
       expect(await parcel.getByRole('spinbutton', { name: 'Weight (lb)', exact: true }).inputValue()).toBe('15');
       await parcel.getByTestId('package-preset-help').filter({ hasText: "Weight includes the Small mailer's 4 oz." }).waitFor();
-      await shoot(page, 'package-presets-picker', parcel);
+      await shootAtTwoWidths(page, 'package-presets-picker', parcel);
 
       // Compare rates: the Flat Rate Envelope as advice, under the own box's Priority Mail price, saying why.
       const comparison = page.getByRole('region', { name: 'Compare rates' });
@@ -103,7 +93,7 @@ describe('Package presets and cheaper packaging', () => {
       // Advice is not a rate to choose: the radios are the own-box rates only.
       expect(await advice.getByRole('radio').count()).toBe(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await shoot(page, 'package-presets-comparison', advice);
+      await shootAtTwoWidths(page, 'package-presets-comparison', advice);
     },
     FLOW_TIMEOUT_MS,
   );

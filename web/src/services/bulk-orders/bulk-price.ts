@@ -15,18 +15,22 @@ export interface BulkPrice {
   failure: string | null;
 }
 
-/** A short, stable key for thousands of shipments (FNV-1a over service and weight), so the query key stays small. */
-export const shipmentsSignature = (shipments: readonly PriceQuoteShipment[]): string => {
+/** A short, stable key for thousands of parts (FNV-1a), so a query key stays small whatever the batch's size. */
+export const signatureOf = (parts: readonly string[]): string => {
   let hash = 0x811c9dc5;
-  for (const shipment of shipments) {
-    const text = `${shipment.service_name}\u0000${shipment.package.package_weight}\u0001`;
+  for (const part of parts) {
+    const text = `${part}\u0001`;
     for (let index = 0; index < text.length; index += 1) {
       hash ^= text.charCodeAt(index);
       hash = Math.imul(hash, 0x01000193);
     }
   }
-  return `${shipments.length}:${(hash >>> 0).toString(36)}`;
+  return `${parts.length}:${(hash >>> 0).toString(36)}`;
 };
+
+/** The key of thousands of shipments, by service and weight. */
+export const shipmentsSignature = (shipments: readonly PriceQuoteShipment[]): string =>
+  signatureOf(shipments.map((shipment) => `${shipment.service_name}\u0000${shipment.package.package_weight}`));
 
 /** The total of any number of shipments: quotes of at most PRICE_QUOTE_MAX_SHIPMENTS each, one after another, added. */
 export const quoteTotal = async (userId: string, shipments: readonly PriceQuoteShipment[], signal?: AbortSignal): Promise<number> => {

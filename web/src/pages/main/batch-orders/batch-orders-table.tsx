@@ -104,6 +104,14 @@ const Downloads = ({ order }: { order: BulkOrder }): ReactElement => {
   );
 };
 
+/** What a batch's rate rule saved against the dearest rates on the labels bought (decision 086); nothing without a rule. */
+const SavedLine = ({ order }: { order: BulkOrder }): ReactElement | null =>
+  order.bulkOrderData.savedCents === undefined ? null : (
+    <Text as="span" display="block" textStyle="xs" fontWeight="normal" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="batch-saved">
+      saved {formatCents(order.bulkOrderData.savedCents)}
+    </Text>
+  );
+
 /** Spec 2 "Batch Orders": created date, price, status, actions, downloads; statuses per spec 4 "List display". */
 export const BatchOrdersTable = ({ orders, running, onRetry, onRecover, now }: BatchOrdersTableProps): ReactElement => (
   <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -131,6 +139,7 @@ export const BatchOrdersTable = ({ orders, running, onRetry, onRecover, now }: B
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium" fontVariantNumeric="tabular-nums" data-testid="batch-price">
                 {formatCents(order.bulkOrderData.cost)}
+                <SavedLine order={order} />
               </Table.Cell>
               <Table.Cell data-testid="batch-status" maxW="15rem">
                 <BatchStatusBadge status={status} />
@@ -174,9 +183,12 @@ export const BatchOrdersCards = ({ orders, running, onRetry, onRecover, now }: B
                 {order.totalCount.toLocaleString('en-US')} {order.totalCount === 1 ? 'label' : 'labels'} · {order.processedCount.toLocaleString('en-US')} bought
               </Text>
             </Box>
-            <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="batch-price">
-              {formatCents(order.bulkOrderData.cost)}
-            </Text>
+            <Box textAlign="end">
+              <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="batch-price">
+                {formatCents(order.bulkOrderData.cost)}
+              </Text>
+              <SavedLine order={order} />
+            </Box>
           </Flex>
           <HStack mt="2" data-testid="batch-status">
             <BatchStatusBadge status={status} />

@@ -15,6 +15,10 @@ export interface BulkFooterProps {
   totalCents: number;
   pricing: boolean;
   priceFailure: string | null;
+  /** What the rows under a rate rule save against their parcels' dearest rates; null when no row is under one. */
+  savedCents: number | null;
+  /** Rows under a rate rule that no rate fits (the batch would be refused naming them). */
+  unratedCount: number;
   balanceCents: number;
   submitting: boolean;
   error: string | null;
@@ -109,9 +113,24 @@ const Figures = ({ rowCount, invalidCount, totalCents, pricing, balanceCents, sh
   </Flex>
 );
 
+/** What the rate rule saves, and the rows it cannot serve: shown while any row is under a rule. */
+const RuleSummary = ({ savedCents, unratedCount, pricing }: { savedCents: number; unratedCount: number; pricing: boolean }): ReactElement => (
+  <Text textStyle="sm" data-testid="bulk-saved" data-pricing={pricing || undefined}>
+    <Text as="span" color="status.completed.fg" fontWeight="semibold">
+      Saved {formatCents(savedCents)} against the dearest rates
+    </Text>
+    {unratedCount > 0 && (
+      <Text as="span" color="fg.error" fontWeight="medium">
+        {' '}
+        · {count(unratedCount)} row(s) have no rate the rule accepts
+      </Text>
+    )}
+  </Text>
+);
+
 /** Stays at the bottom of the screen: rows, the live total against the balance, and the submit button. */
 export const BulkFooter = (props: BulkFooterProps): ReactElement => {
-  const { rowCount, pricedCount, leftOutCount, totalCents, pricing, priceFailure, balanceCents, submitting, error, onSubmit } = props;
+  const { rowCount, pricedCount, leftOutCount, totalCents, pricing, priceFailure, savedCents, unratedCount, balanceCents, submitting, error, onSubmit } = props;
   const shortBy = totalCents - balanceCents;
   const short = rowCount > 0 && !pricing && shortBy > 0;
   const nothingToBuy = rowCount > 0 && leftOutCount === rowCount;
@@ -123,6 +142,7 @@ export const BulkFooter = (props: BulkFooterProps): ReactElement => {
         <Flex align={{ base: 'stretch', md: 'center' }} justify="space-between" gap={{ base: '3', md: '6' }} direction={{ base: 'column', md: 'row' }}>
           <Stack gap="1" minW="0" flex="1" aria-live="polite">
             <Figures {...props} short={short} />
+            {savedCents !== null && rowCount > 0 && <RuleSummary savedCents={savedCents} unratedCount={unratedCount} pricing={pricing} />}
             {/* On a phone only what needs acting on is shown; the bar must leave room for the table. */}
             <Box textStyle="sm" display={{ base: short || priceFailure || leftOutCount > 0 ? 'block' : 'none', md: 'block' }}>
               <FooterNote

@@ -1,5 +1,5 @@
-import { BULK_TEMPLATE_COLUMNS, bulkOrderItemSchema, DEFAULT_MAX_WEIGHT_LB } from '@labeldesk/contracts';
-import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, FieldIssue, PriceQuoteShipment } from '@labeldesk/contracts';
+import { BULK_TEMPLATE_COLUMNS, bulkOrderItemSchema, DEFAULT_MAX_WEIGHT_LB, effectiveRateRule } from '@labeldesk/contracts';
+import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, FieldIssue, PriceQuoteShipment, RateRule } from '@labeldesk/contracts';
 import { COLUMN_BY_KEY, COLUMN_BY_PATH, PACKAGE_DIMENSION_COLUMNS } from './bulk-columns';
 
 /** One row as the file had it: every template column as text. */
@@ -27,6 +27,11 @@ export const SERVICE_REQUIRED = 'Service name must be selected from the dropdown
 export interface ValidationContext {
   /** Null while the services are loading: names are then not checked against the list. */
   services: ReadonlyMap<string, number> | null;
+  /**
+   * The batch's rate rule (decision 086): under one, a row's service is chosen from its parcel's rates, so its own is
+   * not checked; a row whose service says "Cheapest…" is under that rule whatever the batch's.
+   */
+  rateRule?: RateRule | undefined;
 }
 
 export const emptyValues = (): BulkValues => {
@@ -136,7 +141,8 @@ export const checkRow = (values: BulkValues, context: ValidationContext, missing
   }
 
   const service = values.ServiceName.trim();
-  if (!errors.ServiceName && context.services && service !== '') {
+  const ruled = effectiveRateRule(service, context.rateRule) !== null;
+  if (!errors.ServiceName && context.services && service !== '' && !ruled) {
     const maxWeight = context.services.get(service);
     if (maxWeight === undefined) {
       errors.ServiceName = SERVICE_REQUIRED;
@@ -239,6 +245,8 @@ export const applyServerIssues = (
 export const pricedShipment = (values: BulkValues, context: ValidationContext): PriceQuoteShipment | null => {
   const service = values.ServiceName.trim();
   const weight = Number(values.PackageWeight.trim());
+  // A row under a rate rule is priced from its parcel's rates (bulk-rate-preview), not by a service's tiers.
+  if (effectiveRateRule(service, context.rateRule) !== null) return null;
   if (service === '' || values.PackageWeight.trim() === '' || !Number.isFinite(weight) || weight <= 0) return null;
   const maxWeight = context.services ? context.services.get(service) : DEFAULT_MAX_WEIGHT_LB;
   if (maxWeight === undefined || weight > maxWeight) return null;

@@ -3,10 +3,12 @@ import type { AvailableService, LabelFormat, SavedAddress } from '@labeldesk/con
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SelectField } from '../../../components/ui/select-field';
+import { RateRuleSetting } from './rate-rule-setting';
+import type { RateRuleChoice } from './use-rate-rule';
 
 export type LoadState = 'loading' | 'error' | 'ready';
 
-export interface BulkSettingsProps {
+export interface BulkSettingsProps extends Omit<RateRuleChoice, 'rateRule'> {
   services: readonly AvailableService[];
   servicesState: LoadState;
   serviceName: string;
@@ -128,11 +130,12 @@ const LabelFormatSetting = ({ labelFormat, onLabelFormatChange, disabled }: Bulk
   </Fieldset.Root>
 );
 
-/** The choices that apply to the whole batch: service, Amazon sender, and how the labels are printed. */
+/** The choices that apply to the whole batch: service, Amazon sender, the rate rule, and how the labels are printed. */
 export const BulkSettings = (props: BulkSettingsProps): ReactElement => (
   <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '4', md: '5' }} alignItems="start">
     <ServiceSetting {...props} />
     <SenderSetting {...props} />
+    <RateRuleSetting {...props} />
     <LabelFormatSetting {...props} />
     <Stack gap="1.5" pt={{ base: '0', md: '7' }}>
       <Checkbox.Root size="sm" checked={props.sortBySku} onCheckedChange={(details) => props.onSortBySkuChange(details.checked === true)} disabled={props.disabled}>

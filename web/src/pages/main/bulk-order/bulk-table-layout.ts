@@ -90,6 +90,9 @@ export const BULK_TABLE_CSS: SystemStyleObject = {
   '& td[data-align=end] .bulk-cell': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   '& .bulk-value': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: '1.25rem' },
   '& .bulk-empty': { color: 'fg.subtle' },
+  // A rate rule's choice under the row's service (decision 086): smaller, and red when the rule picks nothing.
+  '& .bulk-rule-choice': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 'xs', lineHeight: '1rem', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' },
+  '& .bulk-rule-choice[data-problem]': { color: 'fg.error' },
   '& td[data-invalid]': { bg: 'bg.error', boxShadow: 'inset 0 0 0 1px var(--chakra-colors-border-error)' },
   '& .bulk-row-messages': {
     position: 'absolute',

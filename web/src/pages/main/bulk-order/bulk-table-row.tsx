@@ -8,6 +8,8 @@ import type { RowSuggestion } from './bulk-address-suggestions';
 import { rowProblems } from './bulk-rows';
 import type { BulkRow } from './bulk-rows';
 import { BulkRowHead } from './bulk-row-head';
+import type { RowRateChoice } from './bulk-rate-preview';
+import { formatCents } from '../../../libs/format';
 
 const cellLabel = (column: BulkColumn, index: number, value: string, error: string | undefined): string =>
   `${column.header}, row ${index + 1}: ${value || 'empty'}${error ? `. ${error}` : ''}`;
@@ -108,16 +110,34 @@ export interface RowProps {
   /** The label the row's order already has (issue 47): the row is left out unless "Buy another label" is ticked. */
   shipped?: ShippedOrder | undefined;
   onBuyAnother?: ((rowId: number, buyAnother: boolean) => void) | undefined;
+  /** The row is under a rate rule: the service and price it will be bought at, or why none (decision 086). */
+  rateChoice?: RowRateChoice | undefined;
 }
 
-interface DataCellProps extends Pick<RowProps, 'row' | 'index' | 'serviceNames' | 'readOnly' | 'onEdit' | 'onEditDone' | 'focusRef'> {
+interface DataCellProps extends Pick<RowProps, 'row' | 'index' | 'serviceNames' | 'readOnly' | 'onEdit' | 'onEditDone' | 'focusRef' | 'rateChoice'> {
   column: BulkColumn;
   editing: boolean;
 }
 
+/** The rule's choice in words, for the cell's label and its line. */
+const choiceText = (choice: RowRateChoice): string => ('problem' in choice ? choice.problem : `${choice.serviceName} · ${formatCents(choice.priceCents)}`);
+
+/** Under a row's service, what its rate rule picked: the service and its price, or why nothing (in the error colour). */
+const RuleChoiceLine = ({ choice }: { choice: RowRateChoice }): ReactElement =>
+  'problem' in choice ? (
+    <span className="bulk-rule-choice" data-problem="" data-testid="bulk-rule-choice">
+      {choiceText(choice)}
+    </span>
+  ) : (
+    <span className="bulk-rule-choice" data-testid="bulk-rule-choice">
+      → {choiceText(choice)}
+    </span>
+  );
+
 /** One cell: its editor while it is edited, else a button that starts editing it. */
-const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit, onEditDone, focusRef }: DataCellProps): ReactElement => {
+const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit, onEditDone, focusRef, rateChoice }: DataCellProps): ReactElement => {
   const value = row.values[column.key];
+  const chosen = column.key === 'ServiceName' ? rateChoice : undefined;
   const error = row.errors?.[column.key];
   return (
     <td data-col={column.key} data-invalid={error ? true : undefined} data-align={column.align} aria-invalid={error ? true : undefined}>
@@ -128,12 +148,13 @@ const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit,
           type="button"
           className="bulk-cell"
           ref={focusRef(row.id, column.key)}
-          aria-label={cellLabel(column, index, value, error)}
+          aria-label={`${cellLabel(column, index, value, error)}${chosen ? `, bought as ${choiceText(chosen)}` : ''}`}
           title={error ?? (value.length > 18 ? value : undefined)}
           disabled={readOnly}
           onClick={() => onEdit(row.id, column.key)}
         >
           <span className="bulk-value">{value === '' ? <span className="bulk-empty">—</span> : value}</span>
+          {chosen && <RuleChoiceLine choice={chosen} />}
         </button>
       )}
     </td>

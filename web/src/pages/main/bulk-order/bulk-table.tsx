@@ -2,6 +2,7 @@ import { Box } from '@chakra-ui/react';
 import type { BulkTemplateColumn, ShippedOrder } from '@labeldesk/contracts';
 import type { ReactElement, Ref } from 'react';
 import type { BulkRow } from './bulk-rows';
+import type { RowRateChoice } from './bulk-rate-preview';
 import type { RowSuggestion } from './bulk-address-suggestions';
 import { BulkSpacerRow, BulkTableHead } from './bulk-table-head';
 import { BULK_TABLE_CSS, TABLE_WIDTH } from './bulk-table-layout';
@@ -30,13 +31,15 @@ export interface BulkTableProps {
   /** Issue 47: the loaded file's orders that already have a label, by order ID. */
   shipped?: ReadonlyMap<string, ShippedOrder>;
   onBuyAnother?: (rowId: number, buyAnother: boolean) => void;
+  /** What each row under a rate rule will be bought as (service and price), or why none, by row id. */
+  rateChoices?: ReadonlyMap<number, RowRateChoice>;
 }
 
 /**
  * 'Bulk Order Items': every uploaded row, windowed (only the rows in view are in the page), with a sticky
  * header and row column. A cell is edited where it is: click it (or Enter on it), type, Enter or leave to keep.
  */
-export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion, shipped, onBuyAnother }: BulkTableProps): ReactElement => {
+export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion, shipped, onBuyAnother, rateChoices }: BulkTableProps): ReactElement => {
   const { scrollRef, measure, items, top, bottom, showCell } = useBulkTableWindow({ rows, handle, suggestions, addressWarnings, shipped });
   const { editing, onEdit, onEditDone, focusRef } = useBulkCellEditing(onCommit);
 
@@ -85,6 +88,7 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
                 onAcceptSuggestion={onAcceptSuggestion}
                 shipped={shipped ? shippedMarkOf(shipped, row) : undefined}
                 onBuyAnother={onBuyAnother}
+                rateChoice={rateChoices?.get(row.id)}
               />
             );
           })}

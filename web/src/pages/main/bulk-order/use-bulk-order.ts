@@ -1,5 +1,5 @@
 import type { PublicUser } from '@labeldesk/contracts';
-import type { RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import { notify } from '../../../components/ui/toaster';
 import { downloadErrorMessage } from '../../../libs/download-file';
 import { useDownloadBulkTemplate } from '../../../services/bulk-orders/template';
@@ -10,7 +10,8 @@ import type { UploadAreaProps } from './upload-area';
 import type { CsvMappingPanelProps } from './csv-mapping-panel';
 import { useBulkChoices } from './use-bulk-choices';
 import { useBulkFile } from './use-bulk-file';
-import { useBulkPricing } from './use-bulk-pricing';
+import { useBulkPricing, type BulkPricing } from './use-bulk-pricing';
+import { useBulkRatePreview, type BulkRatePreview } from './use-bulk-rate-preview';
 import { useBulkRowEdits } from './use-bulk-row-edits';
 import type { RowToDelete } from './use-bulk-row-edits';
 import { useBulkSheet } from './use-bulk-sheet';
@@ -18,6 +19,7 @@ import { loadState, useBulkSources } from './use-bulk-sources';
 import { useBulkSubmit } from './use-bulk-submit';
 import type { ValidationErrorsDialogProps } from './validation-errors-dialog';
 import { useValidationList } from './use-validation-list';
+import { useRateRule } from './use-rate-rule';
 
 export type { RowToDelete } from './use-bulk-row-edits';
 
@@ -41,17 +43,31 @@ const useTemplateDownload = (): BulkOrder['template'] => {
   };
 };
 
+/** The live total of the rows priced by their service and of those rated under a rate rule, and what the rule saves. */
+const withRatedRows = (pricing: BulkPricing, rates: BulkRatePreview) => ({
+  ...pricing,
+  pricedCount: pricing.pricedCount + rates.ruledCount,
+  totalCents: pricing.totalCents + rates.totalCents,
+  pricing: pricing.pricing || rates.rating,
+  savedCents: rates.ruledCount > 0 ? rates.savedCents : null,
+  unratedCount: rates.problems,
+});
+
 /**
  * Everything the Bulk Order page knows and does: the user's services, addresses and presets, the rows of the loaded
  * file, the live total, and the submit. The page only lays out what this returns.
  */
 export const useBulkOrder = (user: PublicUser): BulkOrder => {
   const sources = useBulkSources(user._id);
-  const { services, addresses, skus, context } = sources;
+  const { services, addresses, skus } = sources;
   const template = useTemplateDownload();
+  const { rateRule, ...ruleChoice } = useRateRule();
+  // Rows are checked and priced under the batch's rate rule: a row it applies to is rated, not priced by its service.
+  const context = useMemo(() => ({ ...sources.context, rateRule }), [sources.context, rateRule]);
   const table = useBulkSheet(user._id, context, skus.data ?? []);
   const { rows, rowsToBuy, shipped } = table;
   const pricing = useBulkPricing(user._id, rowsToBuy, context);
+  const rates = useBulkRatePreview(user._id, rowsToBuy, context);
   const choices = useBulkChoices(addresses.data, table.applyService);
   const { validation, open: openValidation, tableRef } = useValidationList();
   const edits = useBulkRowEdits(rows, table);
@@ -60,7 +76,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
     userId: user._id,
     rows,
     context,
-    options: { labelFormat: choices.labelFormat, sortBySku: choices.sortBySku },
+    options: { labelFormat: choices.labelFormat, sortBySku: choices.sortBySku, ...(rateRule.kind === 'service' ? {} : { rateRule }) },
     markServerIssues: table.markServerIssues,
     onInvalid: openValidation,
     onSubmitted: () => file.clear({ problemToo: false }),
@@ -95,6 +111,7 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
     upload: file.upload,
     settings: {
       ...choices,
+      ...ruleChoice,
       services: sources.serviceList,
       servicesState: loadState(services),
       rowCount: rows.length,
@@ -104,13 +121,13 @@ export const useBulkOrder = (user: PublicUser): BulkOrder => {
     },
     items: {
       ...rowEdits, rows, invalidCount: table.invalidCount, parseMs: file.parseMs, serviceNames: sources.serviceNames, onReset: reset, readOnly: busy, handle: tableRef,
-      shipped, onBuyAnother: table.setBuyAnother,
+      shipped, onBuyAnother: table.setBuyAnother, rateChoices: rates.choices,
     },
     footer: {
       rowCount: rows.length,
       invalidCount: table.invalidCount,
       leftOutCount: rows.length - rowsToBuy.length,
-      ...pricing,
+      ...withRatedRows(pricing, rates),
       balanceCents: sources.balance.data ?? user.balance,
       submitting: submission.submitting,
       error: submission.submitError,

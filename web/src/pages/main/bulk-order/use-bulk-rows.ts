@@ -1,4 +1,4 @@
-import { foldLineBreaks } from '@labeldesk/contracts';
+import { foldLineBreaks, rowRateRuleOf } from '@labeldesk/contracts';
 import type { BulkTemplateColumn, FieldIssue, SkuRecord } from '@labeldesk/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyServerIssues, newRowId, validateRow, validateRows } from './bulk-rows';
@@ -16,7 +16,8 @@ export type ServiceScope = 'missing' | 'all';
 /** A row lacks a service when it has none, or one the user cannot buy. */
 const lacksService = (values: BulkValues, context: ValidationContext): boolean => {
   const name = values.ServiceName.trim();
-  return name === '' || (context.services !== null && !context.services.has(name));
+  // A row saying "Cheapest…" names its rule, not a missing service: filling it would overwrite the seller's choice.
+  return name === '' || (context.services !== null && !context.services.has(name) && rowRateRuleOf(name) === null);
 };
 
 const withService = (row: BulkRow, serviceName: string): BulkRow => ({ ...row, values: { ...row.values, ServiceName: serviceName } });

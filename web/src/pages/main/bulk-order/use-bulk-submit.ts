@@ -1,4 +1,4 @@
-import type { FieldIssue, LabelFormat } from '@labeldesk/contracts';
+import type { FieldIssue, LabelFormat, RateRule } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { notify } from '../../../components/ui/toaster';
@@ -21,7 +21,7 @@ export interface BulkSubmitInput {
   userId: string;
   rows: readonly BulkRow[];
   context: ValidationContext;
-  options: { labelFormat: LabelFormat; sortBySku: boolean };
+  options: { labelFormat: LabelFormat; sortBySku: boolean; rateRule?: RateRule };
   /** Marks the cells a 400 named and returns those rows, for the Validation Errors list. */
   markServerIssues: (sentIds: readonly number[], issues: readonly FieldIssue[]) => InvalidRow[];
   /** Opens the Validation Errors list. */

@@ -46,7 +46,7 @@ export const DefaultServicesPage = (): ReactElement => {
     <>
       <PageHeader
         title="Default Services"
-        description="The services and weight-tier prices every new user starts with."
+        description="The services and weight-tier prices every new user starts with; a service may instead be priced at the carrier's cost + a markup."
         actions={
           <IconButton
             variant="outline"

@@ -8,17 +8,12 @@ import { downloadErrorMessage } from '../../../libs/download-file';
 import { formatCents } from '../../../libs/format';
 import type { CreatedLabel } from '../../../services/orders/create-order';
 import { useDownloadLabel } from '../../../services/orders/download-label';
+import { createdLabelHint } from './created-label-hint';
 
 interface LabelCreatedDialogProps {
   label: CreatedLabel | null;
   onClose: () => void;
 }
-
-/** What to do with the file: a ZPL label goes to a thermal printer, not a PDF viewer. */
-export const createdLabelHint = (fileName: string): string =>
-  fileName.endsWith('.zpl')
-    ? 'The price was taken from your balance. Download the ZPL label and send it to your thermal printer.'
-    : 'The price was taken from your balance. Download the label PDF and print it.';
 
 /** Spec section 2: 'Label Created Successfully!' with the label's download. */
 export const LabelCreatedDialog = ({ label, onClose }: LabelCreatedDialogProps): ReactElement => {

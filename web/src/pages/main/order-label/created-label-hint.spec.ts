@@ -1,4 +1,4 @@
-import { createdLabelHint } from './label-created-dialog';
+import { createdLabelHint } from './created-label-hint';
 
 describe('what the Label Created dialog says to do with the file', () => {
   it('says to print the PDF for a PDF label', () => {

@@ -46,7 +46,7 @@ describe.each(databases)('decision 008, what a re-read invoice does to its depos
     holds = new HoldRepository(orm, ledger);
     outbox = new EventOutboxRepository(orm);
     // The referral bonus is off (its default): first top-ups are recorded, nothing is owed (referral-bonus.int-spec.ts).
-    const bonus = new FirstTopUpBonus(new ReferralBonusClaimRepository(orm), { nudge: () => undefined } as unknown as ReferralBonusPayer);
+    const bonus = new FirstTopUpBonus(new ReferralBonusClaimRepository(orm), { payDue: async () => 0, nudge: () => undefined } as unknown as ReferralBonusPayer);
     apply = new ApplyInvoiceUseCase(deposits, ledger, accounts, provider, outbox, relay as unknown as EventRelay, bonus);
   }, 60_000);
 

@@ -59,8 +59,8 @@ describe.each(databases)('the referral bonus of a first top-up, on %s', (_name, 
     settings = new ReferralBonusSettingsRepository(orm);
     claims = new ReferralBonusClaimRepository(orm);
     payer = payerFor();
-    // Nudges are left to the test, which pays with payDue and waits for it: nothing runs behind its back.
-    const bonus = new FirstTopUpBonus(claims, { nudge: () => undefined } as unknown as ReferralBonusPayer);
+    // Paying is left to the test, which calls payDue and waits for it: nothing runs behind its back.
+    const bonus = new FirstTopUpBonus(claims, { payDue: async () => 0, nudge: () => undefined } as unknown as ReferralBonusPayer);
     const relay = { nudge: () => undefined } as unknown as EventRelay;
     apply = new ApplyInvoiceUseCase(deposits, ledger, new AccountRepository(orm), provider, new EventOutboxRepository(orm), relay, bonus);
   }, 60_000);

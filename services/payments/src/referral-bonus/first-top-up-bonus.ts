@@ -6,8 +6,9 @@ import { ReferralBonusPayer } from './referral-bonus-payer';
 
 /**
  * What crediting a deposit does for the referral bonus: inside the credit's transaction, a customer's first top-up is
- * recorded with the settings of the moment (so it commits with the credit, or not at all); after the commit, the payer
- * is nudged to pay a pending bonus at once rather than on its next tick.
+ * recorded with the settings of the moment (so it commits with the credit, or not at all); after the commit, a pending
+ * bonus is paid before the notification is answered, so the customer's refreshed balance already holds it. Should that
+ * fail, the claim stays pending and the payer's timer tries again: the notification is answered as credited either way.
  */
 @Injectable()
 export class FirstTopUpBonus {
@@ -21,7 +22,9 @@ export class FirstTopUpBonus {
     return (await this.claims.recordFirstTopUpIn(em, deposit)) === 'pending';
   }
 
-  afterCommit(pending: boolean): void {
-    if (pending) this.payer.nudge();
+  async afterCommit(pending: boolean): Promise<void> {
+    if (!pending) return;
+    // A failure is the payer's to retry (it logs it); the deposit's credit is committed and must be answered so.
+    await this.payer.payDue().catch(() => this.payer.nudge());
   }
 }

@@ -87,7 +87,7 @@ export class ApplyInvoiceUseCase {
       },
     );
     if (!posted.replayed) this.relay.nudge();
-    this.firstTopUpBonus.afterCommit(bonusPending);
+    await this.firstTopUpBonus.afterCommit(bonusPending);
     // A replay (posted before): the mark went with that posting; a later status (e.g. Marked) is still recorded.
     if (posted.replayed) await this.deposits.update(deposit.id, settled);
     return posted.replayed ? 'recorded' : 'credited';

@@ -16,6 +16,7 @@ import { INVITED_USERS_PAGE_SIZE, useInvitedUsers } from '../../../services/invi
 import { useUsers } from '../../../services/users/list-users';
 import { DEFAULT_INVITED_SORT, nextSort, sortInvitedUsers } from './invited-users-sort';
 import type { InvitedSort, InvitedSortKey } from './invited-users-sort';
+import { ReferralBonusCard } from './referral-bonus-form';
 import { ReferralCodeForm } from './referral-code-form';
 import { SortableInvitedTable } from './sortable-invited-table';
 
@@ -114,8 +115,11 @@ export const ReferralManagementPage = (): ReactElement => {
 
   return (
     <>
-      <PageHeader title="Referral Management" description="Set a user's referral code and see who signed up with it." />
-      {content()}
+      <PageHeader title="Referral Management" description="Set the referral bonus and a user's referral code, and see who signed up with it." />
+      <Stack gap="6">
+        <ReferralBonusCard />
+        {content()}
+      </Stack>
     </>
   );
 };

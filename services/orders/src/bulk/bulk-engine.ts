@@ -174,6 +174,8 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     const shipment = {
       ...toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package }, shipper),
       format: item.batch_label_format === 'zpl' ? ('ZPL' as const) : ('PDF' as const),
+      // The row's price caps what the carrier may cost: never a label sold under its cost (issue 45).
+      maxCostCents: item.price_cents,
     };
     const failed = (error: string): ItemOutcome => ({ ok: false, itemId: item.id, orderId: item.bulk_order_id, error });
     for (let attempt = 1; ; attempt++) {

@@ -67,7 +67,8 @@ export class ProcessOrderUseCase {
     const priceCents = order.priceCents;
 
     const shipper = await this.shippers.shipperOf(order.userId, order.sender.sender_phone);
-    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '' }, shipper), format: order.labelFormat ?? 'PDF' }, order.id);
+    // The price charged caps what the carrier may cost: never a label sold under its cost (issue 45).
+    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '' }, shipper), format: order.labelFormat ?? 'PDF', maxCostCents: priceCents }, order.id);
     if (outcome.kind === 'unknown') {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
       if (!givenUp) {

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useBalance } from '../../../services/auth/get-balance';
 import { useAuthStore } from '../../../stores/auth.store';
 import { DepositHistory } from './deposit-history';
+import { ReferralBonusCredits } from './referral-bonus-credits';
 import { TestInvoiceDialog } from './test-invoice-dialog';
 import { TopUpCard } from './top-up-card';
 import { useTopUp } from './use-top-up';
@@ -19,6 +20,7 @@ const DepositContent = ({ user }: { user: PublicUser }): ReactElement => {
       <PageHeader title="Deposit" description="Top up your prepaid balance with Bitcoin and follow every invoice until it settles." />
       <Stack gap="8">
         <TopUpCard balanceCents={balance.data ?? user.balance} busy={topUp.busy} onPay={(amountCents) => void topUp.start(amountCents)} />
+        <ReferralBonusCredits userId={user._id} />
         <DepositHistory userId={user._id} />
       </Stack>
       {topUp.state.kind === 'test' && (

@@ -12,6 +12,7 @@ import { INVITED_USERS_PAGE_SIZE, useInvitedUsers } from '../../../services/invi
 import { useAuthStore } from '../../../stores/auth.store';
 import { inviteLink } from './invite-link';
 import { InvitedUsersTable } from './invited-users-table';
+import { ReferralBonusNote } from './referral-bonus-note';
 import { ShareBox } from './share-box';
 
 /** Spec section 8: the server's error, else this. */
@@ -66,6 +67,7 @@ const InviteContent = ({ userId }: { userId: string }): ReactElement => {
 
   return (
     <Stack gap="6">
+      <ReferralBonusNote />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" as="section" aria-label="Your invite link and referral code">
         {referral.isPending ? (
           <>

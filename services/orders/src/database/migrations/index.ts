@@ -19,6 +19,7 @@ import { Migration017ShippedOrderIds } from './migration-017-shipped-order-ids';
 import { Migration018LabelCourier } from './migration-018-label-courier';
 import { Migration019PriceAlerts } from './migration-019-price-alerts';
 import { Migration020BulkRateSavings } from './migration-020-bulk-rate-savings';
+import { Migration021TrackingLinks } from './migration-021-tracking-links';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -41,4 +42,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration018LabelCourier', class: Migration018LabelCourier },
   { name: 'Migration019PriceAlerts', class: Migration019PriceAlerts },
   { name: 'Migration020BulkRateSavings', class: Migration020BulkRateSavings },
+  { name: 'Migration021TrackingLinks', class: Migration021TrackingLinks },
 ];

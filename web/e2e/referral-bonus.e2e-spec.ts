@@ -79,6 +79,12 @@ describe('The referral bonus', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Referral bonus saved', { exact: true }).waitFor();
     await saveScreenshot(page, 'referral-bonus-admin');
+    // On a phone the three fields stack, each with its label and hint.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.getByRole('textbox', { name: 'Minimum first top-up ($)' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'referral-bonus-admin-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The referrer's Invite page now says what a friend gets.
     await openSignedIn(page, referrer, '/main/invite');

@@ -20,6 +20,7 @@ import { Migration018LabelCourier } from './migration-018-label-courier';
 import { Migration019PriceAlerts } from './migration-019-price-alerts';
 import { Migration020BulkRateSavings } from './migration-020-bulk-rate-savings';
 import { Migration021TrackingLinks } from './migration-021-tracking-links';
+import { Migration022OrderSearch } from './migration-022-order-search';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -43,4 +44,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration019PriceAlerts', class: Migration019PriceAlerts },
   { name: 'Migration020BulkRateSavings', class: Migration020BulkRateSavings },
   { name: 'Migration021TrackingLinks', class: Migration021TrackingLinks },
+  { name: 'Migration022OrderSearch', class: Migration022OrderSearch },
 ];

@@ -4,6 +4,8 @@ import { BULK_COLUMNS } from './bulk-columns';
 /** Fixed heights keep 10,000 rows cheap to lay out: a row with errors has a second line for them. */
 export const ROW_HEIGHT = 38;
 export const ERROR_ROW_HEIGHT = 56;
+/** A row under a rate rule shows its choice under its service: with a line of messages too, it has three lines. */
+export const RATED_LINE_HEIGHT = 16;
 export const HEADER_HEIGHT = 40;
 export const ROW_COLUMN_WIDTH = 100;
 export const TABLE_WIDTH = ROW_COLUMN_WIDTH + BULK_COLUMNS.reduce((sum, column) => sum + column.width, 0);
@@ -36,9 +38,12 @@ export const BULK_TABLE_CSS: SystemStyleObject = {
   '& .bulk-unit': { color: 'fg.muted', fontWeight: 'normal', ms: '1' },
   '& .bulk-required': { color: 'fg.error', ms: '0.5' },
   '& tbody td, & tbody th': { p: 0, borderBottomWidth: '1px', borderColor: 'border.muted', height: `${ROW_HEIGHT}px`, verticalAlign: 'top' },
-  '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th, & tbody tr[data-suggested] td, & tbody tr[data-suggested] th, & tbody tr[data-shipped] td, & tbody tr[data-shipped] th': {
+  // A row under a rate rule has a second line too: the price and service its rule picked, under its service.
+  '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th, & tbody tr[data-suggested] td, & tbody tr[data-suggested] th, & tbody tr[data-shipped] td, & tbody tr[data-shipped] th, & tbody tr[data-rated] td, & tbody tr[data-rated] th': {
     height: `${ERROR_ROW_HEIGHT}px`,
   },
+  '& tbody tr[data-rated]:is([data-invalid], [data-suggested], [data-shipped]) :is(td, th)': { height: `${ERROR_ROW_HEIGHT + RATED_LINE_HEIGHT}px` },
+  '& tbody tr[data-rated] .bulk-row-messages': { top: `${ROW_HEIGHT - 4 + RATED_LINE_HEIGHT}px` },
   // A row left out is dimmed: it will not be bought unless "Buy another label" is ticked.
   '& tbody tr[data-left-out] td .bulk-value': { color: 'fg.muted', textDecoration: 'line-through' },
   '& tbody tr:hover td': { bg: 'bg.subtle' },
@@ -91,7 +96,7 @@ export const BULK_TABLE_CSS: SystemStyleObject = {
   '& .bulk-value': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', lineHeight: '1.25rem' },
   '& .bulk-empty': { color: 'fg.subtle' },
   // A rate rule's choice under the row's service (decision 086): smaller, and red when the rule picks nothing.
-  '& .bulk-rule-choice': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 'xs', lineHeight: '1rem', color: 'fg.muted', fontVariantNumeric: 'tabular-nums' },
+  '& .bulk-rule-choice': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 'xs', lineHeight: `${RATED_LINE_HEIGHT}px`, color: 'fg.muted', fontVariantNumeric: 'tabular-nums' },
   '& .bulk-rule-choice[data-problem]': { color: 'fg.error' },
   '& td[data-invalid]': { bg: 'bg.error', boxShadow: 'inset 0 0 0 1px var(--chakra-colors-border-error)' },
   '& .bulk-row-messages': {

@@ -119,10 +119,13 @@ interface DataCellProps extends Pick<RowProps, 'row' | 'index' | 'serviceNames' 
   editing: boolean;
 }
 
-/** The rule's choice in words, for the cell's label and its line. */
-const choiceText = (choice: RowRateChoice): string => ('problem' in choice ? choice.problem : `${choice.serviceName} · ${formatCents(choice.priceCents)}`);
+/** The rule's choice in words, the price first: a narrow cell cuts the service's name, never the price. */
+const choiceText = (choice: RowRateChoice): string => ('problem' in choice ? choice.problem : `${formatCents(choice.priceCents)} · ${choice.serviceName}`);
 
-/** Under a row's service, what its rate rule picked: the service and its price, or why nothing (in the error colour). */
+/**
+ * Under a row's service, what its rate rule picked: the service and its price, or why nothing (in the error colour).
+ * Its words end the cell's name too, as they are shown (a name must hold the visible text).
+ */
 const RuleChoiceLine = ({ choice }: { choice: RowRateChoice }): ReactElement =>
   'problem' in choice ? (
     <span className="bulk-rule-choice" data-problem="" data-testid="bulk-rule-choice">
@@ -148,13 +151,18 @@ const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit,
           type="button"
           className="bulk-cell"
           ref={focusRef(row.id, column.key)}
-          aria-label={`${cellLabel(column, index, value, error)}${chosen ? `, bought as ${choiceText(chosen)}` : ''}`}
+          aria-label={`${cellLabel(column, index, value, error)}${chosen ? ` ${'problem' in chosen ? '' : '→ '}${choiceText(chosen)}` : ''}`}
           title={error ?? (value.length > 18 ? value : undefined)}
           disabled={readOnly}
           onClick={() => onEdit(row.id, column.key)}
         >
           <span className="bulk-value">{value === '' ? <span className="bulk-empty">—</span> : value}</span>
-          {chosen && <RuleChoiceLine choice={chosen} />}
+          {chosen && (
+            <>
+              {' '}
+              <RuleChoiceLine choice={chosen} />
+            </>
+          )}
         </button>
       )}
     </td>
@@ -179,6 +187,7 @@ export const BulkTableRow = memo((props: RowProps): ReactElement => {
       data-suggested={(errorCount === 0 && !showShipped && suggestion !== undefined) || undefined}
       data-shipped={showShipped || undefined}
       data-left-out={(showShipped && !row.buyAnother) || undefined}
+      data-rated={props.rateChoice !== undefined || undefined}
       aria-rowindex={index + 2}
     >
       <BulkRowHead {...props} problems={problems} />

@@ -40,7 +40,7 @@ export interface BulkTableProps {
  * header and row column. A cell is edited where it is: click it (or Enter on it), type, Enter or leave to keep.
  */
 export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion, shipped, onBuyAnother, rateChoices }: BulkTableProps): ReactElement => {
-  const { scrollRef, measure, items, top, bottom, showCell } = useBulkTableWindow({ rows, handle, suggestions, addressWarnings, shipped });
+  const { scrollRef, measure, items, top, bottom, showCell } = useBulkTableWindow({ rows, handle, suggestions, addressWarnings, shipped, rated: rateChoices });
   const { editing, onEdit, onEditDone, focusRef } = useBulkCellEditing(onCommit);
 
   return (

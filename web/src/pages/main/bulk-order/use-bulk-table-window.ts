@@ -5,7 +5,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef } from 'react';
 import type { Ref, RefObject } from 'react';
 import type { RowSuggestion } from './bulk-address-suggestions';
 import type { BulkRow } from './bulk-rows';
-import { ERROR_ROW_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT } from './bulk-table-layout';
+import { ERROR_ROW_HEIGHT, HEADER_HEIGHT, RATED_LINE_HEIGHT, ROW_HEIGHT } from './bulk-table-layout';
 import { shippedMarkOf } from './use-shipped-orders';
 
 export interface BulkTableHandle {
@@ -20,6 +20,8 @@ export interface BulkTableWindowInput {
   suggestions?: ReadonlyMap<number, RowSuggestion>;
   addressWarnings?: ReadonlyMap<number, readonly string[]>;
   shipped?: ReadonlyMap<string, ShippedOrder>;
+  /** Rows under a rate rule, by id: their service cell has the rule's choice on a second line. */
+  rated?: ReadonlyMap<number, unknown>;
 }
 
 export interface BulkTableWindow {
@@ -35,7 +37,7 @@ export interface BulkTableWindow {
 }
 
 /** Which rows of the sheet are in the page: only those in view, each one or two lines high; a new file starts at the top. */
-export const useBulkTableWindow = ({ rows, handle, suggestions, addressWarnings, shipped }: BulkTableWindowInput): BulkTableWindow => {
+export const useBulkTableWindow = ({ rows, handle, suggestions, addressWarnings, shipped, rated }: BulkTableWindowInput): BulkTableWindow => {
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
@@ -44,8 +46,9 @@ export const useBulkTableWindow = ({ rows, handle, suggestions, addressWarnings,
     estimateSize: (index) => {
       const row = rows[index];
       if (!row) return ROW_HEIGHT;
-      const twoLines = row.errors || suggestions?.has(row.id) || addressWarnings?.has(row.id) || (shipped && shippedMarkOf(shipped, row));
-      return twoLines ? ERROR_ROW_HEIGHT : ROW_HEIGHT;
+      const messages = row.errors || suggestions?.has(row.id) || addressWarnings?.has(row.id) || (shipped && shippedMarkOf(shipped, row));
+      const ruleLine = rated?.has(row.id) ? RATED_LINE_HEIGHT : 0;
+      return (messages ? ERROR_ROW_HEIGHT : ROW_HEIGHT) + ruleLine;
     },
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 10,

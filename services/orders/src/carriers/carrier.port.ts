@@ -1,5 +1,5 @@
 import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/contracts';
-import type { LabelCarrier as CarrierId } from '@labeldesk/contracts';
+import type { LabelCarrier as CarrierId, PackagingId } from '@labeldesk/contracts';
 
 /**
  * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
@@ -45,6 +45,11 @@ export interface CarrierProfile {
    * phone), so orders looks up the shipper's e-mail before buying; false spares that look-up.
    */
   needsShipperContact: boolean;
+  /**
+   * True when it sells labels in other packaging than the sender's own box (USPS Cubic, Flat Rate: issue 45); the
+   * label purchaser passes over a carrier without it for a shipment that names a packaging, as for a format.
+   */
+  sellsPackaging?: boolean;
 }
 
 export interface LabelAddress {
@@ -109,6 +114,8 @@ export interface LabelShipment {
     reference1: string | null;
     /** Spec: package_reference2 (SKU number). */
     reference2: string | null;
+    /** The packaging to buy the label in (USPS Cubic, a Flat Rate envelope or box); absent: the sender's own box. */
+    packaging?: PackagingId;
   };
 }
 
@@ -269,7 +276,7 @@ export type ScanFormOutcome =
  */
 export interface CarrierPackagingRate {
   /** The packaging's id, the same whichever carrier prices it: `cubic`, `flat_rate_envelope`, `flat_rate_medium_box`… */
-  id: string;
+  id: PackagingId;
   kind: 'cubic' | 'flat_rate_envelope' | 'flat_rate_box' | 'soft_pack';
   /** As the courier names it, e.g. `Priority Mail Flat Rate Envelope`. */
   name: string;

@@ -43,5 +43,7 @@ export const toShipment = (order: ShipmentParts, shipper: LabelShipper | null): 
     description: order.package.package_description,
     reference1: order.package.package_reference1,
     reference2: order.package.package_reference2,
+    // Only a single order names a packaging (issue 45); absent, the label is for the sender's own box.
+    ...('package_packaging' in order.package && order.package.package_packaging ? { packaging: order.package.package_packaging } : {}),
   },
 });

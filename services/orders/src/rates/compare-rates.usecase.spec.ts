@@ -19,7 +19,7 @@ const envelope = { id: 'flat_rate_envelope', kind: 'flat_rate_envelope', name: '
 const cubic = { id: 'cubic', kind: 'cubic', name: 'Cubic (your packaging, priced by size)', basis: 'Cubic tier 0.1 ft³', costCents: 620 } as const;
 
 const setUp = (rates: CachedRate[] = carrierRates) => {
-  const registry = { rates: jest.fn(async () => rates) };
+  const registry = { rates: jest.fn(async () => rates), ordered: [{ profile: { id: 'easypost', sellsPackaging: true } }] };
   const rpc = {
     call: jest.fn(async (_contract: unknown, body: { costs: Array<{ serviceUid: string; costCents: number }> }) => ({
       offerings: body.costs.map(({ serviceUid, costCents }) =>
@@ -68,7 +68,7 @@ describe('CompareRatesUseCase', () => {
     expect(rpc.call).toHaveBeenCalledTimes(2);
   });
 
-  it("lists a service's cheaper packaging as advice after the own box, priced from its own cost, with the saving in the user's prices and no tags", async () => {
+  it("lists a service's cheaper packaging as rates of their own beside the own box, priced from its own cost, with the saving in the user's prices and no tags", async () => {
     const { useCase, rpc } = setUp(withPackaging);
     const { rates } = await useCase.execute(request, customer);
     expect(rpc.call).toHaveBeenCalledWith(
@@ -89,7 +89,7 @@ describe('CompareRatesUseCase', () => {
       priceCents: 700,
       deliveryDays: 2,
       tags: [],
-      packaging: { kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', reason: 'One price to any zone: $3.80 less than 3 lb by weight', adviceOnly: true },
+      packaging: { id: 'flat_rate_envelope', kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', reason: 'One price to any zone: $3.80 less than 3 lb by weight' },
     });
     expect(rates[2]!.packaging?.reason).toBe('Cubic tier 0.1 ft³: $2.60 less than 3 lb by weight');
   });
@@ -108,5 +108,17 @@ describe('CompareRatesUseCase', () => {
     const { rates } = await useCase.execute(request, customer);
     expect(rates.filter((rate) => rate.packaging)).toEqual([]);
     expect(rates.map((rate) => rate.offeringUid)).toEqual(['usps_ground_advantage', 'usps_priority', 'ups_ground']);
+  });
+
+  it('lists packaging as advice, without the id an order would buy it by, when the label carrier that rated it sells no packaging', async () => {
+    const { useCase, registry } = setUp(withPackaging);
+    registry.ordered = [{ profile: { id: 'easypost', sellsPackaging: false } }];
+    const { rates } = await useCase.execute(request, customer);
+    expect(rates.find((rate) => rate.packaging)?.packaging).toEqual({
+      adviceOnly: true,
+      kind: 'flat_rate_envelope',
+      name: 'Priority Mail Flat Rate Envelope',
+      reason: 'One price to any zone: $3.80 less than 3 lb by weight',
+    });
   });
 });

@@ -63,10 +63,12 @@ export class CompareRatesUseCase {
         },
       ]),
     );
+    // A packaging is bought from the label carrier that rated it, if that carrier sells packaging at all.
+    const sellers = new Set(this.registry.ordered.filter((carrier) => carrier.profile.sellsPackaging).map((carrier) => carrier.profile.id));
     const packaged = answered.flatMap(({ rate, option, offering }) => {
       const ownBox = ownBoxes.get(rate.serviceUid);
       if (!option || !ownBox || !offering.offered) return [];
-      return packagingRate({ rate: ownBox, weightLb: shipment.package.weightLb }, option, offering.priceCents, showCosts) ?? [];
+      return packagingRate({ rate: ownBox, weightLb: shipment.package.weightLb }, option, offering.priceCents, showCosts, sellers.has(rate.carrier)) ?? [];
     });
     const rates = [...ownBoxes.values(), ...packaged];
     return { rates: rates.sort((a, b) => a.priceCents - b.priceCents || (a.deliveryDays ?? Infinity) - (b.deliveryDays ?? Infinity)) };

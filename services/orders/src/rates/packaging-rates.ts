@@ -17,13 +17,19 @@ export const packagingReason = (option: Pick<CarrierPackagingRate, 'basis'>, sav
 
 /**
  * A packaging option as a rate of its own, when the user's price for it is under their own box's: the same service,
- * courier and days, the packaging named with its reason. Orders cannot buy packaging yet, so the rate is advice
- * (`adviceOnly`) and takes no tags: the tags point at rates an order can buy. Null when it would not save the user money.
+ * courier and days, the packaging named and why it is cheaper, with the id an order buys it by when the label carrier
+ * that rated it sells packaging (`sold`), else as advice. It takes no tags: they compare the services in the sender's
+ * own box. Null when it would not save the user money.
  */
-export const packagingRate = (ownBox: OwnBoxRate, option: CarrierPackagingRate, priceCents: number, showCosts: boolean): Rate | null => {
+export const packagingRate = (ownBox: OwnBoxRate, option: CarrierPackagingRate, priceCents: number, showCosts: boolean, sold: boolean): Rate | null => {
   const savingCents = ownBox.rate.priceCents - priceCents;
   if (savingCents <= 0) return null;
-  const packaging: RatePackaging = { kind: option.kind, name: option.name, reason: packagingReason(option, savingCents, ownBox.weightLb), adviceOnly: true };
+  const packaging: RatePackaging = {
+    ...(sold ? { id: option.id } : { adviceOnly: true }),
+    kind: option.kind,
+    name: option.name,
+    reason: packagingReason(option, savingCents, ownBox.weightLb),
+  };
   const { costCents: _ownCost, marginCents: _ownMargin, ...rest } = ownBox.rate;
   return { ...rest, priceCents, tags: [], ...(showCosts ? { costCents: option.costCents, marginCents: priceCents - option.costCents } : {}), packaging };
 };

@@ -9,7 +9,14 @@ describe('ServiceCosts', () => {
     const registry = {
       rates: jest.fn(async () => [
         { carrier: 'sandbox', serviceUid: 'ups_ground', costCents: 1_020, deliveryDays: 3, deliveryDate: null },
-        { carrier: 'sandbox', serviceUid: 'usps_priority', costCents: 905, deliveryDays: 2, deliveryDate: null },
+        {
+          carrier: 'sandbox',
+          serviceUid: 'usps_priority',
+          costCents: 905,
+          deliveryDays: 2,
+          deliveryDate: null,
+          packagingOptions: [{ id: 'flat_rate_envelope', kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', basis: 'one price to any zone', costCents: 815 }],
+        },
       ]),
     };
     return { registry, costs: new ServiceCosts(registry as unknown as CarrierRegistry) };
@@ -25,5 +32,13 @@ describe('ServiceCosts', () => {
   it('answers null for a service no carrier rates for the parcel', async () => {
     const { costs } = setup();
     expect(await costs.costOf(shipment(), 'fedex_2day')).toBeNull();
+  });
+
+  it("answers the packaging option's own cost for a shipment in USPS packaging, and null when the rate has no such option", async () => {
+    const { costs } = setup();
+    const packed = (packaging: 'flat_rate_envelope' | 'cubic') => ({ ...shipment(), package: { ...shipment().package, packaging } });
+    expect(await costs.costOf(packed('flat_rate_envelope'), 'usps_priority')).toBe(815);
+    expect(await costs.costOf(packed('cubic'), 'usps_priority')).toBeNull();
+    expect(await costs.costOf(packed('flat_rate_envelope'), 'ups_ground')).toBeNull();
   });
 });

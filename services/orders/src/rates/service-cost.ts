@@ -15,11 +15,17 @@ export class ServiceCosts {
 
   constructor(@Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry) {}
 
-  /** The cost in cents, or null when no carrier rates this service for the parcel now. */
+  /**
+   * The cost in cents, or null when no carrier rates this service for the parcel now. A shipment in USPS Cubic or Flat
+   * Rate packaging costs what the rate's packaging option costs (issue 45); null when the rate has no such option.
+   */
   async costOf(shipment: LabelShipment, serviceUid: string): Promise<number | null> {
     const rates = await this.cache.get(shipment, () =>
       this.registry.rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
     );
-    return rates.find((rate) => rate.serviceUid === serviceUid)?.costCents ?? null;
+    const rate = rates.find((each) => each.serviceUid === serviceUid);
+    const packaging = shipment.package.packaging;
+    if (!packaging) return rate?.costCents ?? null;
+    return rate?.packagingOptions?.find((option) => option.id === packaging)?.costCents ?? null;
   }
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
 import { courierSchema } from './couriers.schema';
+import { packagingIdSchema, packagingKindSchema } from './packaging.schema';
+
+// The packagings are the rates' words first: the contracts' index exports them from here.
+export { PACKAGING_IDS, PACKAGING_KINDS, packagingIdSchema, packagingKindSchema, type PackagingId, type PackagingKind } from './packaging.schema';
 import { packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 
 /** `POST /api/rates`: every service the user may buy for this parcel, at their prices (issue 45). */
@@ -16,23 +20,20 @@ export const RATE_TAGS = ['cheapest', 'fastest', 'best value'] as const;
 export const rateTagSchema = z.enum(RATE_TAGS);
 export type RateTag = z.infer<typeof rateTagSchema>;
 
-/**
- * How a rate's parcel is packed (issue 45, "Cheapest boxes"): the sender's own box priced by weight, the same box priced
- * by USPS's cubic tiers, or a USPS Flat Rate envelope, box or soft pack priced by the box.
- */
-export const PACKAGING_KINDS = ['own_box', 'cubic', 'flat_rate_envelope', 'flat_rate_box', 'soft_pack'] as const;
-export const packagingKindSchema = z.enum(PACKAGING_KINDS);
-export type PackagingKind = z.infer<typeof packagingKindSchema>;
-
 export const ratePackagingSchema = z.object({
+  /**
+   * What an order sends as `package_packaging` to buy the label in this packaging. Packaging rates carry no tags: the
+   * tags compare the services in the sender's own box.
+   */
+  id: packagingIdSchema.optional(),
   kind: packagingKindSchema,
   /** As the carrier names it: "Priority Mail Flat Rate Envelope", "Cubic (your packaging, priced by size)". */
   name: z.string(),
   /** Why it is cheaper, in plain words: "Cubic tier 0.2 ft³: $6.20 less than 5 lb by weight". */
   reason: z.string().optional(),
   /**
-   * True while an order cannot buy this packaging: the rate is advice (what the parcel would cost so packed), and buying
-   * the offering buys a label for the sender's own box at that box's rate. Such a rate carries no tags.
+   * True when no label carrier here sells this packaging (the rate has no `id`): advice only, what the parcel would
+   * cost so packed; buying the offering buys a label for the sender's own box.
    */
   adviceOnly: z.boolean().optional(),
 });

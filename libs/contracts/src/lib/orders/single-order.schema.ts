@@ -3,6 +3,7 @@ import { countryField, numberField, oneLine, optionalField, phoneField, required
 import { withZipMatchingState } from '../address-rules/zip-state.refine';
 import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
 import { courierSchema } from './couriers.schema';
+import { packagingIdSchema } from './packaging.schema';
 
 const partyFields = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
   z.object({
@@ -66,7 +67,11 @@ export const singleOrderSchema = z.object({
   courier: courierField,
   sender: senderSchema,
   receiver: receiverSchema,
-  package: packageSchema,
+  /**
+   * `package_packaging` (issue 45): the packaging to buy the label in, as a rate's `packaging.id` names it (USPS Cubic
+   * or a Flat Rate envelope or box); absent: the sender's own box. A carrier that does not sell it refuses the label.
+   */
+  package: packageSchema.extend({ package_packaging: packagingIdSchema.optional() }),
   label_format: singleLabelFormatSchema.default('pdf'),
 });
 export type SingleOrderInput = z.input<typeof singleOrderSchema>;

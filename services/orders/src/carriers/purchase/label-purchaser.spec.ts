@@ -165,6 +165,24 @@ describe('LabelPurchaser', () => {
       expect(journal.begun).toHaveLength(0);
     });
 
+    it('buys a label in USPS packaging only from a carrier that sells packaging, and refuses it when none does', async () => {
+      const inEnvelope = { ...shipment, package: { ...shipment.package, packaging: 'flat_rate_envelope' as const } };
+      const packaging = new ScriptedCarrier('sandbox', { sellsPackaging: true });
+      packaging.onPurchase(sellsTheLabel('sandbox'));
+      const { purchaser, journal } = purchaserOf([easypost, packaging]);
+
+      expect(boughtFrom(await purchaser.buy(inEnvelope, key))).toBe('sandbox');
+      expect(easypost.purchaseCalls).toHaveLength(0);
+      expect(journal.begun.map((attempt) => attempt.carrier)).toEqual(['sandbox']);
+
+      const none = purchaserOf([easypost, usps]);
+      expect(await none.purchaser.buy(inEnvelope, `other-${key}`)).toEqual({
+        kind: 'refused',
+        message: 'No carrier here sells usps_priority in that packaging (flat_rate_envelope): buy it for your own box instead',
+      });
+      expect(none.journal.begun).toHaveLength(0);
+    });
+
     it('refuses a service that no configured carrier sells, and journals nothing', async () => {
       const { purchaser, journal } = purchaserOf([easypost, usps]);
 

@@ -97,6 +97,8 @@ export class LabelPurchaser implements OnApplicationShutdown {
     for (const carrier of this.registry.ordered) {
       // A carrier that does not make the label file asked for is passed over, like one that does not sell the shipping service.
       if (!carrier.profile.labelFormats.includes(format)) continue;
+      // Nor is one that sells no packaging but the sender's own box, for a label in USPS Cubic or Flat Rate packaging.
+      if (shipment.package.packaging && !carrier.profile.sellsPackaging) continue;
       const offers = await this.offers(carrier, shipment.serviceUid);
       if (offers === null) last ??= { kind: 'not_attempted', reason: 'unavailable', message: `${carrier.profile.displayName} could not be asked what it sells` };
       if (!offers) continue;
@@ -113,7 +115,7 @@ export class LabelPurchaser implements OnApplicationShutdown {
       replacing = attempt.attemptId;
     }
     return {
-      outcome: last ?? { kind: 'refused', message: format === 'PDF' ? `No carrier sells ${shipment.serviceUid}` : `No carrier sells ${shipment.serviceUid} as a ${format} label` },
+      outcome: last ?? { kind: 'refused', message: unsoldMessage(shipment, format) },
       unsettled: null,
     };
   }
@@ -200,3 +202,9 @@ export class LabelPurchaser implements OnApplicationShutdown {
     }
   }
 }
+
+/** Why no carrier took the label: nobody sells the service, in that file format, or in that packaging. */
+const unsoldMessage = (shipment: LabelShipment, format: string): string => {
+  if (shipment.package.packaging) return `No carrier here sells ${shipment.serviceUid} in that packaging (${shipment.package.packaging}): buy it for your own box instead`;
+  return format === 'PDF' ? `No carrier sells ${shipment.serviceUid}` : `No carrier sells ${shipment.serviceUid} as a ${format} label`;
+};

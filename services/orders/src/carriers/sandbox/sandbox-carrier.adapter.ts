@@ -73,7 +73,7 @@ type TrackingState = 'issued' | 'voided';
  * the clock (sandbox-lifecycle.ts), so every replica answers them alike for any label the sandbox issued.
  */
 export class SandboxCarrierAdapter implements CarrierAdapter {
-  readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 256, needsShipperContact: false };
+  readonly profile: CarrierProfile = { id: 'sandbox', displayName: 'Sandbox', postage: false, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 256, needsShipperContact: false, sellsPackaging: true };
   private readonly latencyMs: number;
   private readonly failureRate: number;
   private readonly random: () => number;

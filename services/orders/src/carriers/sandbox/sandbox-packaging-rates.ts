@@ -16,5 +16,7 @@ const basisOf = (option: PackagingOption): string =>
  */
 export const cheaperPackagingRates = (serviceUid: string, parcel: SandboxParcel, ownBoxCostCents: number): CarrierPackagingRate[] =>
   packagingOptions(serviceUid, parcel)
-    .filter((option) => option.packaging !== 'parcel' && option.costCents < ownBoxCostCents)
-    .map((option) => ({ id: option.packaging, kind: kindOf(option), name: option.name, basis: basisOf(option), costCents: option.costCents }));
+    .flatMap((option) => {
+      if (option.packaging === 'parcel' || option.costCents >= ownBoxCostCents) return [];
+      return [{ id: option.packaging, kind: kindOf(option), name: option.name, basis: basisOf(option), costCents: option.costCents }];
+    });

@@ -1,6 +1,6 @@
 import { centralDayOf } from '../../common';
 import type { CarrierRate, LabelShipment } from '../carrier.port';
-import { isUnavailable, sandboxRate, type SandboxParcel, type SandboxRateResult } from './rating';
+import { isUnavailable, sandboxRate, type SandboxPackaging, type SandboxParcel, type SandboxRateResult } from './rating';
 import { cheaperPackagingRates } from './sandbox-packaging-rates';
 import { SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
 
@@ -30,9 +30,14 @@ export const uspsFlatPostageCents = (serviceUid: string, weightLb: number): numb
   return postage && postage.firstLb + postage.perLb * Math.max(0, Math.ceil(weightLb) - 1);
 };
 
-/** The sandbox's answer for the shipment's own box (the sender's packaging): the model's days, and its cost but USPS's. */
-export const sandboxRateOf = (serviceUid: string, shipment: LabelShipment): SandboxRateResult => {
-  const rate = sandboxRate(serviceUid, parcelOf(shipment), 'parcel');
+/**
+ * The sandbox's answer for the shipment in `packaging` (by default the one it names, else the sender's own box): the
+ * model's days and cost, but USPS's flat postage for the own box. Cubic and Flat Rate are the model's own prices, or
+ * why the parcel cannot go so (too large for the tier, does not fit the box, another service).
+ */
+export const sandboxRateOf = (serviceUid: string, shipment: LabelShipment, packaging: SandboxPackaging = shipment.package.packaging ?? 'parcel'): SandboxRateResult => {
+  const rate = sandboxRate(serviceUid, parcelOf(shipment), packaging);
+  if (packaging !== 'parcel') return rate;
   const flat = uspsFlatPostageCents(serviceUid, shipment.package.weightLb);
   if (flat === undefined || isUnavailable(rate)) return rate;
   return { ...rate, costCents: flat };
@@ -58,7 +63,7 @@ export const deliveryDateAfter = (now: Date, businessDays: number): string => {
 /** Every service the sandbox would sell for the shipment, with the model's cost and days; those it cannot carry left out. */
 export const sandboxRates = (shipment: LabelShipment, now: Date): CarrierRate[] =>
   SANDBOX_SHIPPING_SERVICES.flatMap(({ uid }) => {
-    const rate = sandboxRateOf(uid, shipment);
+    const rate = sandboxRateOf(uid, shipment, 'parcel');
     if (isUnavailable(rate)) return [];
     const packagingOptions = cheaperPackagingRates(uid, parcelOf(shipment), rate.costCents);
     const deliveryDate = deliveryDateAfter(now, rate.deliveryDays);

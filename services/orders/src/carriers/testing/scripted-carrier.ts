@@ -45,6 +45,8 @@ export interface ScriptedCarrierOptions {
   labelFormats?: readonly LabelFormat[];
   /** Whether it makes SCAN forms (default true); false leaves `scanForm` out, as a carrier without them. */
   scanForms?: boolean;
+  /** Whether it sells labels in USPS Cubic or Flat Rate packaging (default false). */
+  sellsPackaging?: boolean;
 }
 
 export const uspsShippingServices = (maxWeightLb = 70): CarrierShippingService[] =>
@@ -103,7 +105,7 @@ export class ScriptedCarrier implements CarrierAdapter {
   private everyPurchase: Answer<PurchaseCall, PurchaseOutcome> | null = null;
 
   constructor(id: CarrierId, options: ScriptedCarrierOptions = {}) {
-    this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: options.labelFormats ?? ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8, needsShipperContact: false };
+    this.profile = { id, displayName: `Scripted ${id}`, postage: options.postage ?? true, labelFormats: options.labelFormats ?? ['PDF'], maxConcurrentPurchases: options.maxConcurrentPurchases ?? 8, needsShipperContact: false, ...(options.sellsPackaging ? { sellsPackaging: true } : {}) };
     this.shippingServices = options.shippingServices ?? uspsShippingServices();
     if (options.scanForms ?? true) {
       this.scanForm = async (request) => {

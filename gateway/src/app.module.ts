@@ -23,6 +23,7 @@ import { AddressVerifyController } from './http/address-verify.controller';
 import { RatesController } from './http/rates.controller';
 import { CsvMappingsController } from './http/csv-mappings.controller';
 import { AdminAuditController } from './http/admin-audit.controller';
+import { OrderSearchController } from './http/order-search.controller';
 import { AdminOrdersController } from './http/admin-orders.controller';
 import { AdminCarriersController } from './http/admin-carriers.controller';
 import { AdminStatsController } from './http/admin-stats.controller';
@@ -65,7 +66,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, LabelLifecycleController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, LabelLifecycleController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

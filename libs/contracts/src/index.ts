@@ -35,6 +35,7 @@ export * from './lib/orders/couriers.schema';
 export * from './lib/orders/courier-check-digits';
 export * from './lib/orders/rates.schema';
 export * from './lib/orders/orders.contract';
+export * from './lib/orders/order-search.contract';
 export * from './lib/orders/shipping-day.schema';
 export * from './lib/payments/deposit.schema';
 export * from './lib/payments/referral-bonus.contract';

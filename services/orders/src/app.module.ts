@@ -10,6 +10,7 @@ import { FilesModule, StoredFileEntity } from './files';
 import { LifecycleModule } from './lifecycle';
 import { OrderEntity, OrdersModule } from './orders';
 import { RatesModule } from './rates';
+import { SearchModule } from './search';
 import { ShippingDayModule } from './shipping-day';
 import { WebhooksModule } from './webhooks';
 
@@ -22,7 +23,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

@@ -3,3 +3,4 @@ export { OrdersModule } from './orders.module';
 export { OrderEntity } from './order.entity';
 export { OrderRepository } from './order.repository';
 export { LabelDownloads } from './label-downloads';
+export { rowToOrderListItem, type OrderListRow } from './order.mapper';

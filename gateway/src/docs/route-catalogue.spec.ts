@@ -59,6 +59,17 @@ describe('RouteCatalogue and /api/docs', () => {
     expect(find('post', '/api/auth/2fa/enable')?.policy).toEqual({ who: 'signed-in', scope: null, holderOnly: true });
   });
 
+  it("lists the buyers' tracking page as public and the seller's tracking links as theirs, API keys with labels:read", () => {
+    const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
+    expect(find('get', '/api/public/tracking/{token}')?.policy).toEqual({ who: 'public', scope: null });
+    for (const path of ['/api/orders/{orderId}/tracking-link', '/api/orders/bulk/{orderId}/tracking-link/{trackingNumber}']) {
+      expect([find('post', path)?.policy, find('delete', path)?.policy]).toEqual([
+        { who: 'signed-in', scope: 'labels:read' },
+        { who: 'signed-in', scope: 'labels:read' },
+      ]);
+    }
+  });
+
   it('documents both credentials and the scope of each route', () => {
     const document = buildOpenApi(routes, '0.1.0') as {
       components: { securitySchemes: Record<string, unknown> };

@@ -27,6 +27,8 @@ export * from './lib/pricing/pricing.contract';
 export * from './lib/payments/ledger.schema';
 export * from './lib/orders/single-order.schema';
 export * from './lib/orders/label-lifecycle.schema';
+export * from './lib/orders/public-tracking.schema';
+export * from './lib/orders/courier-tracking-sites';
 export * from './lib/orders/order.schema';
 export * from './lib/orders/bulk-order.schema';
 export * from './lib/orders/price-quote.schema';

@@ -3,15 +3,11 @@ import { OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from
 import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { batchInScope, BulkOrdersRepository } from '../bulk';
 import { CarrierPushUseCase } from './carrier-push.usecase';
-import { LabelTrackingRepository, type StoredTracking } from './label-tracking.repository';
-import { LabelVoidsRepository, type ChargedLabel, type LabelVoid } from './label-voids.repository';
-import { TrackingRefresh } from './tracking-refresh';
+import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
+import { ShownTracking } from './shown-tracking';
 import { VoidLabelUseCase } from './void-label.usecase';
 
 type Req<K extends keyof typeof OrdersRpc> = ParsedRequestOf<(typeof OrdersRpc)[K]>;
-
-/** A label's tracking shown on request is asked of the carrier again when older than this. */
-const SHOWN_TRACKING_MAX_AGE_MS = 5 * 60_000;
 
 const ORDER_NOT_FOUND = 'Order not found';
 
@@ -21,8 +17,7 @@ export class LifecycleController {
   constructor(
     private readonly voider: VoidLabelUseCase,
     private readonly voids: LabelVoidsRepository,
-    private readonly tracking: LabelTrackingRepository,
-    private readonly refresh: TrackingRefresh,
+    private readonly shownTracking: ShownTracking,
     private readonly bulk: BulkOrdersRepository,
     private readonly carrierPushes: CarrierPushUseCase,
   ) {}
@@ -40,13 +35,13 @@ export class LifecycleController {
   @RpcHandler(OrdersRpc.tracking)
   async singleTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.tracking) body: Req<'tracking'>): Promise<LabelTracking> {
     const scope = ownerScopeOf(caller);
-    return this.trackingOf(foundInScope(await this.voids.singleLabel(body.orderId, scope), scope, ORDER_NOT_FOUND));
+    return this.shownTracking.of(foundInScope(await this.voids.singleLabel(body.orderId, scope), scope, ORDER_NOT_FOUND));
   }
 
   @RpcHandler(OrdersRpc.bulkTracking)
   async bulkTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkTracking) body: Req<'bulkTracking'>): Promise<LabelTracking> {
     const scope = ownerScopeOf(caller);
-    return this.trackingOf(foundInScope(await this.voids.batchLabel(body.orderId, body.trackingNumber, scope), scope, ORDER_NOT_FOUND));
+    return this.shownTracking.of(foundInScope(await this.voids.batchLabel(body.orderId, body.trackingNumber, scope), scope, ORDER_NOT_FOUND));
   }
 
   @RpcHandler(OrdersRpc.bulkLabels)
@@ -85,20 +80,6 @@ export class LifecycleController {
   @RpcHandler(OrdersRpc.carrierPush)
   async carrierPush(@RpcPayload(OrdersRpc.carrierPush) body: Req<'carrierPush'>) {
     return { accepted: await this.carrierPushes.receive(body.carrier, body.body, body.headers) };
-  }
-
-  private async trackingOf(label: ChargedLabel): Promise<LabelTracking> {
-    let stored: StoredTracking | null = await this.tracking.get(label.kind, label.labelId);
-    if (!stored?.checkedAt || Date.now() - stored.checkedAt.getTime() > SHOWN_TRACKING_MAX_AGE_MS) stored = (await this.refresh.refresh(label)) ?? stored;
-    return {
-      trackingNumber: label.trackingNumber,
-      carrier: label.carrier,
-      courier: label.courier,
-      status: stored?.checkedAt ? stored.status : 'unknown',
-      used: stored?.used ?? false,
-      events: stored?.events ?? [],
-      checkedAt: stored?.checkedAt?.toISOString() ?? null,
-    };
   }
 }
 

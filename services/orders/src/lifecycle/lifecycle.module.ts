@@ -10,16 +10,20 @@ import { LabelVoidsRepository } from './label-voids.repository';
 import { LifecycleController } from './lifecycle.controller';
 import { RefundCredit } from './refund-credit';
 import { RefundReconciler } from './refund-reconciler';
+import { ShownTracking } from './shown-tracking';
 import { TrackingPoller } from './tracking-poller';
+import { TrackingLinksController } from './tracking-links.controller';
+import { TrackingLinksRepository } from './tracking-links.repository';
+import { TrackingLinksUseCase } from './tracking-links.usecase';
 import { TrackingRefresh } from './tracking-refresh';
 import { VoidLabelUseCase } from './void-label.usecase';
 import { VoidSettlement } from './void-settlement';
 import { VoidStamper } from './void-stamp';
 
-/** A bought label's life: voids and refunds, tracking, the automatic refund of unused labels. */
+/** A bought label's life: voids and refunds, tracking and its links for buyers, the automatic refund of unused labels. */
 @Module({
   imports: [CarriersModule, BulkModule, OrdersModule],
-  controllers: [LifecycleController],
+  controllers: [LifecycleController, TrackingLinksController],
   providers: [
     LabelVoidsRepository,
     LabelTrackingRepository,
@@ -33,6 +37,9 @@ import { VoidStamper } from './void-stamp';
     AutoRefundJob,
     TrackingPoller,
     CarrierPushUseCase,
+    ShownTracking,
+    TrackingLinksRepository,
+    TrackingLinksUseCase,
   ],
 })
 export class LifecycleModule {}

@@ -41,6 +41,7 @@ import {
   trackingNumberSchema,
   voidLabelResponseSchema,
 } from './label-lifecycle.schema';
+import { publicTrackingSchema, trackingLinkLabelSchema, trackingLinkRevokedSchema, trackingLinkSchema, trackingTokenSchema } from './public-tracking.schema';
 
 export const OrdersRpc = {
   /** Buys one label. The same idempotency key from the same user answers the first result again. */
@@ -140,6 +141,12 @@ export const OrdersRpc = {
   tracking: defineRpc('orders.label.tracking.v1', z.object({ orderId: idSchema }), labelTrackingSchema, { who: 'signed-in', scope: 'labels:read' }),
   /** One label of a batch's tracking (owner or admin). */
   bulkTracking: defineRpc('orders.bulk.tracking.v1', z.object({ orderId: idSchema, trackingNumber: trackingNumberSchema }), labelTrackingSchema, { who: 'signed-in', scope: 'labels:read' }),
+  /** The label's link for its buyer (owner or admin): the live one, or a new one when it has none (decision 089). */
+  issueTrackingLink: defineRpc('orders.tracking-link.issue.v1', trackingLinkLabelSchema, trackingLinkSchema, { who: 'signed-in', scope: 'labels:read' }),
+  /** Turns the label's link off (owner or admin): its page answers not found from then on; a new link may be asked. */
+  revokeTrackingLink: defineRpc('orders.tracking-link.revoke.v1', trackingLinkLabelSchema, trackingLinkRevokedSchema, { who: 'signed-in', scope: 'labels:read' }),
+  /** What anyone holding a live link sees of the parcel: no receiver, no street, no price (decision 089). */
+  publicTracking: defineRpc('orders.tracking.public.v1', z.object({ token: trackingTokenSchema }), publicTrackingSchema, { who: 'public' }),
   /** The labels a batch bought, with their states, in file order (owner or admin). */
   bulkLabels: defineRpc(
     'orders.bulk.labels.v1',

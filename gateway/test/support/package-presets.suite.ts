@@ -71,7 +71,7 @@ export const describePackagePresets = (mode: string, running: () => RunningSyste
         expect(rate['tags']).toEqual([]);
         expect(rate).not.toHaveProperty('costCents');
         const saving = ((Number(ownBox['priceCents']) - Number(rate['priceCents'])) / 100).toFixed(2);
-        expect(rate['packaging']).toMatchObject({ adviceOnly: true, reason: expect.stringMatching(new RegExp(`: \\$${saving} less than 15 lb by weight$`)) });
+        expect(rate['packaging']).toMatchObject({ id: expect.any(String), reason: expect.stringMatching(new RegExp(`: \\$${saving} less than 15 lb by weight$`)) });
       }
       expect(packaged.find((rate) => (rate['packaging'] as Body)['kind'] === 'flat_rate_envelope')!['packaging']).toMatchObject({ name: 'Priority Mail Flat Rate Envelope' });
       expect(rates.filter((rate) => (rate['tags'] as string[]).includes('cheapest')).every((rate) => !rate['packaging'])).toBe(true);
@@ -80,6 +80,35 @@ export const describePackagePresets = (mode: string, running: () => RunningSyste
       const tierRates = (await call('POST', '/rates', ratesOf(onTiers.userId), { token: onTiers.token })).body['rates'] as Body[];
       expect(tierRates.length).toBeGreaterThan(0);
       expect(tierRates.filter((rate) => rate['packaging'])).toEqual([]);
+    }, 60_000);
+
+    it('buys the label in the Flat Rate Envelope at the compared price, and refuses, uncharged, a packaging the parcel cannot use', async () => {
+      const seller = await newBulkCustomer(call, adminToken, 100_00, 'buys-envelope');
+      const services = (await call('GET', `/userServices/${seller.userId}`, undefined, { token: seller.token })).body as unknown as Array<{ _id: string; uid: string }>;
+      const priority = services.find((service) => service.uid === 'usps_priority')!;
+      await call('PUT', `/userServices/${seller.userId}/${priority._id}/pricing`, { pricingMode: 'cost_markup', markupPercent: 10, markupCents: 50 }, { token: adminToken });
+      const rates = (await call('POST', '/rates', ratesOf(seller.userId), { token: seller.token })).body['rates'] as Body[];
+      const envelope = rates.find((rate) => (rate['packaging'] as Body | undefined)?.['id'] === 'flat_rate_envelope')!;
+      const order = { ...SINGLE_LABEL_ORDER, package: { ...SMALL_HEAVY_PARCEL, package_packaging: 'flat_rate_envelope' } };
+
+      const bought = await call('POST', '/orders/v2', order, { token: seller.token, 'idempotency-key': `envelope-${seller.userId}` });
+
+      expect(bought.status).toBe(200);
+      expect((await call('GET', '/auth/api/balance', undefined, { token: seller.token })).body['balance']).toBe(100_00 - Number(envelope['priceCents']));
+
+      const thick = { ...order, package: { ...order.package, package_height: 6 } };
+      const refused = await call('POST', '/orders/v2', thick, { token: seller.token, 'idempotency-key': `thick-${seller.userId}` });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      expect(refused).toMatchObject({ status: 400, body: { message: 'USPS Priority Mail is not sold in that packaging for this parcel: it does not fit, or the service has no such packaging. Choose another rate' } });
+      expect((await call('GET', '/auth/api/balance', undefined, { token: seller.token })).body['balance']).toBe(100_00 - Number(envelope['priceCents']));
+
+      // On weight tiers the price is the same, and the carrier itself says the parcel does not fit: nothing charged.
+      const onTiers = await newBulkCustomer(call, adminToken, 100_00, 'tiers-envelope');
+      const tooThick = await call('POST', '/orders/v2', thick, { token: onTiers.token, 'idempotency-key': `thick-${onTiers.userId}` });
+      expect(tooThick.status).toBe(502);
+      expect(String(tooThick.body['message'])).toMatch(/^Label could not be created: .*does not fit inside the Priority Mail Flat Rate Envelope\. You have not been charged\.$/);
+      expect((await call('GET', '/auth/api/balance', undefined, { token: onTiers.token })).body['balance']).toBe(100_00);
     }, 60_000);
   });
 };

@@ -44,6 +44,10 @@ export class LabelPricer {
     const serviceUid = await this.serviceUidOf(parcel.userId, parcel.serviceName);
     const shipment = toShipment({ serviceUid: '', sender: parcel.sender, receiver: parcel.receiver, package: parcel.package }, null);
     const costCents = serviceUid === null ? null : await this.costs.costOf(shipment, serviceUid);
+    if (costCents === null && shipment.package.packaging) {
+      // The rate is there, the packaging is not: the parcel does not fit it, or that service is not sold so (issue 45).
+      throw new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, `${parcel.serviceName} is not sold in that packaging for this parcel: it does not fit, or the service has no such packaging. Choose another rate`);
+    }
     if (costCents === null) {
       throw new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, `${parcel.serviceName} has no carrier rate for this parcel right now, so it cannot be priced: choose another service or try again later`);
     }

@@ -91,6 +91,6 @@ describe('sandboxRate refusals', () => {
     expect(unavailable(sandboxRate('ups_ground', ordinary, 'cubic'))).toBe('UPS Ground has no Cubic pricing');
     expect(unavailable(sandboxRate('usps_priority', { ...ordinary, weightLb: 21 }, 'cubic'))).toBe('Cubic pricing takes parcels up to 20 lb; this one weighs 21 lb');
     expect(unavailable(sandboxRate('usps_ground_advantage', ordinary, 'flat_rate_large_box'))).toBe('The Priority Mail Large Flat Rate Box is sold with USPS Priority Mail only');
-    expect(unavailable(sandboxRate('usps_priority', ordinary, 'flat_rate_small_box'))).toBe('A 10 × 8 × 6 in parcel does not fit inside the Priority Mail Small Flat Rate Box');
+    expect(unavailable(sandboxRate('usps_priority', ordinary, 'flat_rate_small_box'))).toBe('A parcel of 10 × 8 × 6 in does not fit inside the Priority Mail Small Flat Rate Box');
   });
 });

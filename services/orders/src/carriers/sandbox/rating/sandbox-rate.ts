@@ -71,7 +71,7 @@ const priceByFlatRateBox = (service: CatalogService, parcel: SandboxParcel, pack
   const box = flatRateBoxOf(packaging);
   if (!box) return { unavailable: `No packaging "${packaging}"` };
   if (service.uid !== FLAT_RATE_SERVICE_UID) return { unavailable: `The ${box.name} is sold with USPS Priority Mail only` };
-  if (!fitsFlatRateBox(box, parcel)) return { unavailable: `A ${sidesLongestFirst(parcel).join(' × ')} in parcel does not fit inside the ${box.name}` };
+  if (!fitsFlatRateBox(box, parcel)) return { unavailable: `A parcel of ${sidesLongestFirst(parcel).join(' × ')} in does not fit inside the ${box.name}` };
   return { costCents: box.priceCents, billedWeightLb: wholePoundsUp(parcel.weightLb), basis: 'flat_rate', cubicTierFt3: null };
 };
 

@@ -1,55 +1,71 @@
-import { Button } from '@chakra-ui/react';
-import type { OrderListItem } from '@labeldesk/contracts';
+import { Box, Button, Card, Stack } from '@chakra-ui/react';
+import { orderSearchQuerySchema, type OrderListItem } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { TrackingDrawer } from '../../../components/orders/tracking-drawer';
 import { Link as RouterLink } from 'react-router-dom';
-import { ListIcon, PrinterIcon } from '../../../components/ui/icons';
+import { ExportCsvButton } from '../../../components/search/export-csv-button';
+import { PrinterIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { DEFAULT_PAGE_SIZE, usePagedRows } from '../../../hooks/use-paged-rows';
-import { useOrders } from '../../../services/orders/list-orders';
+import { useLastPageClamp } from '../../../hooks/use-last-page-clamp';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
+import { exportOrdersCsv, ORDERS_PAGE_SIZE, useOrderSearch, type OrderFilters } from '../../../services/orders/search-orders';
+import { useUserShippingServices } from '../../../services/shipping-services/list-user-shipping-services';
 import { useAuthStore } from '../../../stores/auth.store';
 import type { TrackingTarget } from '../../../services/orders/label-tracking';
+import { OrderSearchFilters } from './order-search-filters';
+import { noOrdersMatch, noOrdersYet } from './orders-empty-states';
 import { OrdersTable } from './orders-table';
 import { ScanFormTodayButton } from './scan-form-today-button';
 import { VoidOrderDialog } from './void-order-dialog';
 
+/** No filter set: the list is every order, and an empty one means none was bought yet. */
+const isUnfiltered = (filters: OrderFilters): boolean => Object.values(filters).every((value) => value === undefined);
+
 const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
-  const orders = useOrders(userId);
-  const paged = usePagedRows(orders.data ?? [], DEFAULT_PAGE_SIZE);
+  const { filters, page, apply } = useUrlFilters(orderSearchQuerySchema);
+  const orders = useOrderSearch(userId, filters, page);
+  const services = useUserShippingServices(userId);
+  // A page past the end (the list shrank, or an old address) shows the last page instead.
+  const { total, pageCount } = useLastPageClamp(
+    { data: orders.data ? { totalCount: orders.data.total } : undefined, isPlaceholderData: orders.isPlaceholderData },
+    ORDERS_PAGE_SIZE,
+    page,
+    (last) => apply(filters, last),
+  );
   const [voiding, setVoiding] = useState<OrderListItem | null>(null);
   const [tracking, setTracking] = useState<TrackingTarget | null>(null);
   const track = (order: OrderListItem) => {
     if (order.tracking_number) setTracking({ kind: 'single', orderId: order._id, trackingNumber: order.tracking_number });
   };
 
-  const rows = (): ReactElement => (
+  const rows = (data: { orders: OrderListItem[] }): ReactElement => (
     <>
-      <OrdersTable orders={paged.pageRows} onVoid={setVoiding} onTrack={track} />
-      <Pagination {...paged} onPageChange={paged.setPage} itemLabel="orders" />
+      <Box opacity={orders.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" aria-busy={orders.isPlaceholderData}>
+        <OrdersTable orders={data.orders} onVoid={setVoiding} onTrack={track} />
+      </Box>
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        pageSize={ORDERS_PAGE_SIZE}
+        total={total}
+        onPageChange={(next) => apply(filters, next)}
+        itemLabel="orders"
+      />
     </>
   );
 
   const content = (): ReactElement => (
     <QueryState
       query={orders}
-      loading={<TableSkeleton rows={DEFAULT_PAGE_SIZE} label="Loading orders" />}
+      loading={<TableSkeleton rows={ORDERS_PAGE_SIZE} label="Loading orders" />}
       error={{ title: 'Failed to load orders' }}
-      isEmpty={() => paged.total === 0}
-      empty={{
-        icon: <ListIcon />,
-        title: 'No orders yet',
-        description: 'Every label you buy is listed here with its status, price and PDF.',
-        action: (
-          <Button asChild size="sm">
-            <RouterLink to="/main/order-label">Order Label</RouterLink>
-          </Button>
-        ),
-      }}
+      isEmpty={(data) => data.orders.length === 0 && data.total === 0}
+      empty={isUnfiltered(filters) ? noOrdersYet : noOrdersMatch(() => apply({}))}
     >
       {rows}
     </QueryState>
@@ -59,10 +75,11 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
     <>
       <PageHeader
         title="Orders"
-        description="Every label you bought, newest first. Download a PDF again, track a label, or void one you will not use."
+        description="Every label you bought, newest first. Search and filter them, export what you find as CSV, download a PDF again, track a label, or void one you will not use."
         actions={
           <>
             <RefreshButton query={orders} />
+            <ExportCsvButton total={total} itemLabel="orders" onExport={() => exportOrdersCsv(userId, filters)} />
             <ScanFormTodayButton userId={userId} />
             <Button asChild size="sm">
               <RouterLink to="/main/order-label">
@@ -73,7 +90,14 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
           </>
         }
       />
-      {content()}
+      <Stack gap="4" minW="0">
+        <Card.Root variant="outline" size="sm">
+          <Card.Body>
+            <OrderSearchFilters key={JSON.stringify(filters)} value={filters} services={(services.data ?? []).map((service) => service.name)} onApply={(next) => apply(next)} />
+          </Card.Body>
+        </Card.Root>
+        {content()}
+      </Stack>
       <VoidOrderDialog order={voiding} onClose={() => setVoiding(null)} />
       <TrackingDrawer target={tracking} onClose={() => setTracking(null)} />
     </>

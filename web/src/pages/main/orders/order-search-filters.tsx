@@ -1,0 +1,112 @@
+import { Button, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
+import { COURIER_NAMES, COURIERS, courierSchema, ORDER_SEARCH_STATES, orderSearchStateSchema, type OrderSearchState } from '@labeldesk/contracts';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { SearchIcon } from '../../../components/ui/icons';
+import { SelectField } from '../../../components/ui/select-field';
+import type { OrderFilters } from '../../../services/orders/search-orders';
+
+/** The states as the table says them: the order's status, or what became of its label. */
+const STATE_NAMES: Readonly<Record<OrderSearchState, string>> = {
+  completed: 'Completed',
+  pending: 'Pending',
+  cancelled: 'Cancelled',
+  void_requested: 'Void requested',
+  voided: 'Voided',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+  refund_rejected: 'Refund refused',
+};
+
+interface OrderSearchFiltersProps {
+  value: OrderFilters;
+  /** The seller's shipping services, by name. */
+  services: readonly string[];
+  onApply: (filters: OrderFilters) => void;
+}
+
+/**
+ * The search box and the filters of the Orders page. Selects apply at once; the text and the dates apply with Search
+ * (or Enter), so a half-typed word never reaches the server. Days are UTC, as the export's dates.
+ */
+export const OrderSearchFilters = ({ value, services, onApply }: OrderSearchFiltersProps): ReactElement => {
+  const [q, setQ] = useState(value.q ?? '');
+  const [from, setFrom] = useState(value.from ?? '');
+  const [to, setTo] = useState(value.to ?? '');
+  const datesInvalid = from !== '' && to !== '' && from > to;
+
+  const set = (change: OrderFilters) => onApply({ ...value, ...change });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (datesInvalid) return;
+    set({ q: q.trim() || undefined, from: from || undefined, to: to || undefined });
+  };
+  const clear = () => {
+    setQ('');
+    setFrom('');
+    setTo('');
+    onApply({});
+  };
+
+  return (
+    <form onSubmit={submit} role="search" aria-label="Search orders">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 6 }} gap="3" alignItems="end">
+        <Field.Root gridColumn={{ sm: 'span 2', lg: 'span 3', xl: 'span 2' }}>
+          <Field.Label>Search</Field.Label>
+          <Input
+            size="sm"
+            type="search"
+            name="q"
+            value={q}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Receiver, tracking number, reference or order ID"
+            onChange={(e) => setQ(e.target.value)}
+          />
+        </Field.Root>
+        <SelectField label="State" size="sm" value={value.state ?? ''} onChange={(state) => set({ state: orderSearchStateSchema.safeParse(state).data })}>
+          <option value="">Any state</option>
+          {ORDER_SEARCH_STATES.map((state) => (
+            <option key={state} value={state}>
+              {STATE_NAMES[state]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Service" size="sm" value={value.service ?? ''} onChange={(service) => set({ service: service || undefined })}>
+          <option value="">Any service</option>
+          {[...new Set([...services, ...(value.service ? [value.service] : [])])].map((service) => (
+            <option key={service} value={service}>
+              {service}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Carrier" size="sm" value={value.carrier ?? ''} onChange={(carrier) => set({ carrier: courierSchema.safeParse(carrier).data })}>
+          <option value="">Any carrier</option>
+          {COURIERS.map((courier) => (
+            <option key={courier} value={courier}>
+              {COURIER_NAMES[courier]}
+            </option>
+          ))}
+        </SelectField>
+        <Field.Root invalid={datesInvalid}>
+          <Field.Label>From (UTC)</Field.Label>
+          <Input size="sm" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          <Field.ErrorText>The start date must not be after the end date</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>To (UTC)</Field.Label>
+          <Input size="sm" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        </Field.Root>
+        <Flex gap="2" justify="flex-end" gridColumn={{ sm: 'span 2', lg: 'auto', xl: 'span 5' }}>
+          <Button type="button" size="sm" variant="ghost" colorPalette="gray" onClick={clear}>
+            Clear filters
+          </Button>
+          <Button type="submit" size="sm" disabled={datesInvalid}>
+            <SearchIcon />
+            Search
+          </Button>
+        </Flex>
+      </SimpleGrid>
+    </form>
+  );
+};

@@ -35,8 +35,8 @@ export const cardModeStyles: SystemStyleObject = {
     '& tbody > tr:last-of-type, & tfoot > tr:last-of-type': { borderBottomWidth: '0' },
     '& tfoot': { borderTopWidth: '2px', borderColor: 'border' },
     '& tbody > tr > :is(td, th), & tfoot > tr > :is(td, th)': {
-      display: 'block',
-      position: 'relative',
+      // A block that contains its floats: the cell grows to hold a column name that wraps onto two lines.
+      display: 'flow-root',
       width: 'auto',
       maxWidth: 'none',
       minWidth: '0',
@@ -52,13 +52,16 @@ export const cardModeStyles: SystemStyleObject = {
     '& tbody > tr > :is(td, th)::before, & tfoot > tr > :is(td, th)::before': {
       // The name is read from the column header already; `/ ""` keeps the copy out of the cell's accessible text.
       content: 'attr(data-label) / ""',
-      position: 'absolute',
-      insetInlineStart: '3',
-      top: '1',
+      // Floated back into the cell's start padding (its margin box is then narrower than nothing, so the value's lines
+      // are not pushed aside) rather than positioned: a positioned name two lines high ran over the next line.
+      float: 'inline-start',
       width: LABEL_WIDTH,
+      marginInlineStart: `calc(-1 * (${LABEL_WIDTH} + var(--chakra-spacing-3)))`,
       fontFamily: 'body',
       fontSize: 'xs',
-      lineHeight: '1.75rem',
+      // The first line sits level with a line of text or a small control beside it; a second line follows close.
+      lineHeight: '1.25rem',
+      paddingBlockStart: '1',
       letterSpacing: 'normal',
       fontWeight: 'semibold',
       color: 'fg.muted',

@@ -150,5 +150,5 @@ const answer = (batch: BulkOrderRow): ProcessResponse => ({
   status: batch.status,
   totalCount: batch.total_count,
   costCents: Number(batch.quoted_cents),
-  ...(batch.quoted_saved_cents === null ? {} : { savedCents: Number(batch.quoted_saved_cents) }),
+  ...(batch.quoted_saved_cents == null ? {} : { savedCents: Number(batch.quoted_saved_cents) }),
 });

@@ -28,6 +28,8 @@ export const router = createBrowserRouter([
       { path: 'register', lazy: async () => ({ Component: (await import('./pages/register/page')).RegisterPage }) },
       { path: 'forgot-password', lazy: async () => ({ Component: (await import('./pages/forgot-password/page')).ForgotPasswordPage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('./pages/reset-password/page')).ResetPasswordPage }) },
+      // A buyer's tracking page (decision 089): no sign-in, the token in the address is the only credential.
+      { path: 't/:token', lazy: async () => ({ Component: (await import('./pages/public-tracking/page')).PublicTrackingPage }) },
       {
         path: 'onboarding',
         element: (

@@ -1,43 +1,12 @@
-import { Alert, Box, CloseButton, Drawer, Flex, Heading, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { LabelTracking } from '@labeldesk/contracts';
+import { Alert, CloseButton, Drawer, Flex, Heading, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { errorMessage } from '../../libs/http-client';
 import { formatDateTime } from '../../libs/format';
 import { useLabelTracking, type TrackingTarget } from '../../services/orders/label-tracking';
 import { StatusBadge } from '../ui/status-badge';
-import { carrierDisplayName, hasScans, newestFirst, trackingStatusDisplay } from './label-lifecycle-display';
-
-const Timeline = ({ tracking }: { tracking: LabelTracking }): ReactElement => {
-  if (!hasScans(tracking.events)) {
-    return (
-      <Box borderWidth="1px" borderStyle="dashed" rounded="md" p="4" data-testid="tracking-no-scans">
-        <Text fontWeight="medium">No scans yet</Text>
-        <Text textStyle="sm" color="fg.muted">
-          {carrierDisplayName(tracking.courier)} has not scanned this label. Events show here once it does.
-        </Text>
-      </Box>
-    );
-  }
-  return (
-    <Stack as="ol" gap="0" listStyleType="none" aria-label="Tracking events, newest first" data-testid="tracking-events">
-      {newestFirst(tracking.events).map((event, index) => (
-        <Flex as="li" key={`${event.occurredAt}-${index}`} gap="3" data-testid="tracking-event">
-          <Flex direction="column" align="center" aria-hidden="true">
-            <Box boxSize="2.5" mt="1.5" rounded="full" bg={index === 0 ? `status.${trackingStatusDisplay(event.status).tone}.solid` : 'border.emphasized'} />
-            <Box flex="1" w="px" bg="border" />
-          </Flex>
-          <Stack gap="0.5" pb="4" minW="0">
-            <Text fontWeight={index === 0 ? 'semibold' : 'medium'}>{event.message}</Text>
-            <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-              {formatDateTime(event.occurredAt)}
-              {event.location ? ` · ${event.location}` : ''}
-            </Text>
-          </Stack>
-        </Flex>
-      ))}
-    </Stack>
-  );
-};
+import { carrierDisplayName, trackingStatusDisplay } from './label-lifecycle-display';
+import { TrackingLinkShare } from './tracking-link-share';
+import { TrackingTimeline } from './tracking-timeline';
 
 const TrackingBody = ({ target }: { target: TrackingTarget }): ReactElement => {
   const tracking = useLabelTracking(target);
@@ -76,7 +45,11 @@ const TrackingBody = ({ target }: { target: TrackingTarget }): ReactElement => {
           {data.checkedAt ? `Last checked ${formatDateTime(data.checkedAt)}` : 'Not checked with the carrier yet'}
         </Text>
       </Stack>
-      <Timeline tracking={data} />
+      <TrackingLinkShare key={`${target.kind}:${target.orderId}:${target.trackingNumber}`} target={target} />
+      <TrackingTimeline
+        events={data.events.map((event) => ({ ...event, place: event.location }))}
+        noScans={`${carrierDisplayName(data.courier)} has not scanned this label. Events show here once it does.`}
+      />
     </Stack>
   );
 };

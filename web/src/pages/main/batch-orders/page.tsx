@@ -1,8 +1,9 @@
-import { Box, Button, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { BulkOrdersPage } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { BoxesIcon, UploadIcon } from '../../../components/ui/icons';
+import { ExportCsvButton } from '../../../components/search/export-csv-button';
+import { BoxesIcon, SearchIcon, UploadIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -10,21 +11,24 @@ import { QueryState } from '../../../components/ui/query-state';
 import { TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { BULK_ORDERS_PAGE_SIZE } from '../../../services/bulk-orders/list-bulk-orders';
+import { exportBatchesCsv, type BatchFilters } from '../../../services/bulk-orders/search-batches';
 import { useAuthStore } from '../../../stores/auth.store';
 import { BatchOrdersCards, BatchOrdersTable } from './batch-orders-table';
+import { BatchSearchFilters } from './batch-search-filters';
 import { useBatchOrderActions } from './use-batch-order-actions';
 import { FETCH_FAILED, useBatchOrdersList } from './use-batch-orders-list';
 import { useMinuteClock } from './use-minute-clock';
 
 /** The page title with Refresh and a way to the Bulk Order page, then the list's heading. */
-const BatchOrdersHeader = ({ orders }: { orders: Parameters<typeof RefreshButton>[0]['query'] }): ReactElement => (
+const BatchOrdersHeader = ({ orders, exportButton }: { orders: Parameters<typeof RefreshButton>[0]['query']; exportButton: ReactElement }): ReactElement => (
   <>
     <PageHeader
       title="Batch Orders"
-      description="Every bulk order, newest first: its price, its status and its label, result and Amazon files."
+      description="Every bulk order, newest first: its price, its status and its label, result and Amazon files. Search them and export what you find as CSV."
       actions={
         <>
           <RefreshButton query={orders} />
+          {exportButton}
           <Button asChild size="sm">
             <RouterLink to="/main/bulk-order">
               <UploadIcon />
@@ -40,8 +44,22 @@ const BatchOrdersHeader = ({ orders }: { orders: Parameters<typeof RefreshButton
   </>
 );
 
+/** A search or a filter is set: an empty answer means nothing matched, not that no batch exists. */
+const isFiltered = (filters: BatchFilters): boolean => Object.values(filters).some((value) => value !== undefined);
+
+const noBatchesMatch = (onClear: () => void) => ({
+  icon: <SearchIcon />,
+  title: 'No batch orders match',
+  description: 'No batch matches this search and these filters. Try another batch ID, file name or dates, or clear the filters to see every batch.',
+  action: (
+    <Button size="sm" variant="outline" onClick={onClear}>
+      Clear filters
+    </Button>
+  ),
+});
+
 const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
-  const { orders, page, setPage, total, pageCount } = useBatchOrdersList(userId);
+  const { orders, page, setPage, total, pageCount, filters, apply } = useBatchOrdersList(userId);
   const { running, retry, recover } = useBatchOrderActions(userId, page);
   const now = useMinuteClock();
   // Below 1024 px (the spec's mobile breakpoint) the five columns do not fit: each batch becomes a card.
@@ -77,8 +95,8 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
         </Stack>
       }
       error={{ title: FETCH_FAILED }}
-      isEmpty={(data) => data.bulkOrders.length === 0}
-      empty={{
+      isEmpty={(data) => data.bulkOrders.length === 0 && data.totalCount === 0}
+      empty={isFiltered(filters) ? noBatchesMatch(() => apply({})) : {
         icon: <BoxesIcon />,
         title: 'No batch orders found',
         description: 'Upload a CSV or Amazon file on the Bulk Order page; every batch is listed here with its files.',
@@ -95,7 +113,12 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
 
   return (
     <>
-      <BatchOrdersHeader orders={orders} />
+      <BatchOrdersHeader orders={orders} exportButton={<ExportCsvButton total={total} itemLabel="batch orders" onExport={() => exportBatchesCsv(userId, filters)} />} />
+      <Card.Root variant="outline" size="sm" mb="4">
+        <Card.Body>
+          <BatchSearchFilters key={JSON.stringify(filters)} value={filters} onApply={(next) => apply(next)} />
+        </Card.Body>
+      </Card.Root>
       {content()}
     </>
   );

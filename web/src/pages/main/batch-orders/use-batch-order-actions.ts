@@ -36,7 +36,8 @@ export const useBatchOrderActions = (userId: string, page: number) => {
 
   /** Puts what an action answered into the row on screen at once; the refresh 1 s later confirms it. */
   const patchRow = (orderId: string, patch: Partial<BulkOrder>) => {
-    queryClient.setQueryData<BulkOrdersPage>(bulkOrderKeys.page(userId, page), (current) =>
+    // Every filter's copy of the page (its key starts with the page's).
+    queryClient.setQueriesData<BulkOrdersPage>({ queryKey: bulkOrderKeys.page(userId, page) }, (current) =>
       current ? { ...current, bulkOrders: current.bulkOrders.map((order) => (order._id === orderId ? { ...order, ...patch } : order)) } : current,
     );
   };

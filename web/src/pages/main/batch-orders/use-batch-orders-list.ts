@@ -1,18 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { batchSearchQuerySchema } from '@labeldesk/contracts';
+import { useEffect, useRef } from 'react';
 import { useLastPageClamp } from '../../../hooks/use-last-page-clamp';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../libs/http-client';
-import { BULK_ORDERS_PAGE_SIZE, useBulkOrders } from '../../../services/bulk-orders/list-bulk-orders';
+import { BULK_ORDERS_PAGE_SIZE } from '../../../services/bulk-orders/list-bulk-orders';
+import { useBatchSearch } from '../../../services/bulk-orders/search-batches';
 
 export const FETCH_FAILED = 'Failed to fetch batch orders';
 
 /**
- * One page of the user's batch orders. The list can shrink under the open page: its last page is shown rather than
+ * One page of the user's batch orders matching the search and filters in the address (issue 49). The list can shrink under the open page: its last page is shown rather than
  * an empty one. Spec 8: a failed fetch is a toast (the server's message preferred), once per failure.
  */
 export const useBatchOrdersList = (userId: string) => {
-  const [page, setPage] = useState(1);
-  const orders = useBulkOrders(userId, page);
+  const { filters, page, apply } = useUrlFilters(batchSearchQuerySchema);
+  const setPage = (next: number) => apply(filters, next);
+  const orders = useBatchSearch(userId, filters, page);
   const { total, pageCount } = useLastPageClamp(orders, BULK_ORDERS_PAGE_SIZE, page, setPage);
 
   const { isError, errorUpdatedAt, error } = orders;
@@ -23,5 +27,5 @@ export const useBatchOrdersList = (userId: string) => {
     notify.error(errorMessage(error, FETCH_FAILED));
   }, [isError, errorUpdatedAt, error]);
 
-  return { orders, page, setPage, total, pageCount };
+  return { orders, page, setPage, total, pageCount, filters, apply };
 };

@@ -1,6 +1,7 @@
 import { Button, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
 import { COURIER_NAMES, COURIERS, courierSchema, ORDER_SEARCH_STATES, orderSearchStateSchema, type OrderSearchState } from '@labeldesk/contracts';
 import { useState, type FormEvent, type ReactElement } from 'react';
+import { UtcDayRangeFields } from '../../../components/search/utc-day-range-fields';
 import { SearchIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select-field';
 import type { OrderFilters } from '../../../services/orders/search-orders';
@@ -88,15 +89,7 @@ export const OrderSearchFilters = ({ value, services, onApply }: OrderSearchFilt
             </option>
           ))}
         </SelectField>
-        <Field.Root invalid={datesInvalid}>
-          <Field.Label>From (UTC)</Field.Label>
-          <Input size="sm" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-          <Field.ErrorText>The start date must not be after the end date</Field.ErrorText>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>To (UTC)</Field.Label>
-          <Input size="sm" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-        </Field.Root>
+        <UtcDayRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
         <Flex gap="2" justify="flex-end" gridColumn={{ sm: 'span 2', lg: 'auto', xl: 'span 5' }}>
           <Button type="button" size="sm" variant="ghost" colorPalette="gray" onClick={clear}>
             Clear filters

@@ -76,7 +76,7 @@ describe('Batch orders', () => {
       // The list is read again 1 s later and polled while the files are rebuilt: the batch is completed again, with
       // its files rebuilt. On a slow CI machine the button took over 30 s to come back (cause not traced), so it is
       // waited for as long as the recovery itself.
-      await page.waitForResponse((response) => response.url().includes(`/api/orders/bulk/${customer.userId}?`), { timeout: 10_000 });
+      await page.waitForResponse((response) => response.url().includes(`/api/batch-search?`), { timeout: 10_000 });
       await row.getByRole('button', { name: 'Regenerate Files' }).waitFor({ timeout: 120_000 });
       await expect(row.getByTestId('batch-status').textContent()).resolves.toBe('Completed');
       const rebuilt = await waitForFinalBatch(customer, orderId, 10_000);

@@ -61,12 +61,16 @@ export class ShippingServiceRepository {
   }
 
   /** Runs a write in one transaction that raises `scope`'s version, then lets the kept versions go. */
+  /**
+   * The version is raised first: that row's lock makes writers of one scope take turns, and each statement after it
+   * sees what the writer before committed. Two first requests of a fresh install both syncing the defaults would
+   * otherwise both find none and both insert them (a unique violation, a 500 to one of them).
+   */
   private async writing<T>(scope: string, work: (em: EntityManager) => Promise<T>): Promise<T> {
     try {
       return await this.em().transactional(async (em) => {
-        const result = await work(em);
         await this.bumpVersion(em, scope);
-        return result;
+        return work(em);
       });
     } finally {
       this.memory?.forget(scope);

@@ -1,4 +1,4 @@
-import { Table as ChakraTable } from '@chakra-ui/react';
+import { Table as ChakraTable, useBreakpointValue } from '@chakra-ui/react';
 import type { TableCellProps, TableColumnHeaderProps, TableRootProps, TableRowProps, TableScrollAreaProps } from '@chakra-ui/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentProps, ReactElement } from 'react';
@@ -13,10 +13,21 @@ import type { LayoutMode } from './responsive-table-layout';
  * semantics in browsers; screen readers and role locators see the same table in both layouts.
  */
 
+interface ScrollAreaProps extends TableScrollAreaProps {
+  /**
+   * A window width (a theme breakpoint) from which the table is always a table, and below which always cards, instead
+   * of measuring: for a table laid out to fit its frame from that width (fixed column widths), which its content (a
+   * long name, a row being edited) must never turn into cards.
+   */
+  tableFrom?: 'sm' | 'md' | 'lg' | 'xl';
+}
+
 /** The frame (Chakra's ScrollArea) that measures the room and switches the layout. */
-const ScrollArea = ({ children, ...props }: TableScrollAreaProps): ReactElement => {
+const ScrollArea = ({ children, tableFrom, ...props }: ScrollAreaProps): ReactElement => {
   const frame = useRef<HTMLDivElement>(null);
-  const [mode, setMode] = useState<LayoutMode>({ kind: 'table' });
+  const [measured, setMeasured] = useState<LayoutMode>({ kind: 'table' });
+  const wideEnough = useBreakpointValue(tableFrom ? { base: false, [tableFrom]: true } : { base: true }, { ssr: false }) ?? false;
+  const layout: LayoutMode['kind'] = tableFrom ? (wideEnough ? 'table' : 'cards') : measured.kind;
 
   useLayoutEffect(() => {
     const node = frame.current;
@@ -25,7 +36,7 @@ const ScrollArea = ({ children, ...props }: TableScrollAreaProps): ReactElement 
       const table = node.querySelector('table');
       if (!table) return;
       labelCellsByHeader(table);
-      setMode((current) => nextLayoutMode(current, { available: node.clientWidth, needed: table.scrollWidth }));
+      if (!tableFrom) setMeasured((current) => nextLayoutMode(current, { available: node.clientWidth, needed: table.scrollWidth }));
     };
     measure();
     const resizes = new ResizeObserver(measure);
@@ -37,10 +48,10 @@ const ScrollArea = ({ children, ...props }: TableScrollAreaProps): ReactElement 
       resizes.disconnect();
       changes.disconnect();
     };
-  }, []);
+  }, [tableFrom]);
 
   return (
-    <ChakraTable.ScrollArea ref={frame} data-layout={mode.kind} css={cardModeStyles} {...props}>
+    <ChakraTable.ScrollArea ref={frame} data-layout={layout} css={cardModeStyles} {...props}>
       {children}
     </ChakraTable.ScrollArea>
   );

@@ -6,13 +6,12 @@ import { QueryState } from '../../../components/ui/query-state';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { DEFAULT_PAGE_SIZE } from '../../../hooks/use-paged-rows';
 import { ConfirmChangeDialog } from './confirm-change-dialog';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ConfirmDetailsDialog } from './confirm-details-dialog';
 import { ConfirmTwoFactorResetDialog } from './confirm-two-factor-reset-dialog';
 import { ResetLinkDialog } from './reset-link-dialog';
-import { useUserManagement } from './use-user-management';
+import { USERS_PAGE_SIZE, useUserManagement } from './use-user-management';
 import { UserServicesOverlay } from './user-services-overlay';
 import { UsersList } from './users-list';
 
@@ -31,7 +30,7 @@ export const UserManagementPage = (): ReactElement => {
         </InputGroup>
         <QueryState
           query={users}
-          loading={<TableSkeleton rows={DEFAULT_PAGE_SIZE} label="Loading users" />}
+          loading={<TableSkeleton rows={USERS_PAGE_SIZE} label="Loading users" />}
           error={{ title: 'Failed to load users' }}
           isEmpty={() => page.filtered.length === 0}
           empty={{

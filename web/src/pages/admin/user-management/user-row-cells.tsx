@@ -48,8 +48,8 @@ const Reason = ({ reason, children }: { reason: string | undefined; children: Re
 
 export const RoleSelect = ({ user, isMe, busy, onRoleChange }: RowControlProps & Pick<UserRowHandlers, 'onRoleChange'>): ReactElement => (
   <Reason reason={isMe ? SELF_LOCKS.role : undefined}>
-    <NativeSelect.Root size="xs" w="20" disabled={isMe || busy}>
-      <NativeSelect.Field aria-label={`Role of ${user.name}`} value={user.user_role} onChange={(event) => onRoleChange(user, event.target.value as UserRole)}>
+    <NativeSelect.Root size="xs" w="full" maxW="20" disabled={isMe || busy}>
+      <NativeSelect.Field fontSize="xs" ps="1.5" pe="5" aria-label={`Role of ${user.name}`} value={user.user_role} onChange={(event) => onRoleChange(user, event.target.value as UserRole)}>
         {roles.map((role) => (
           <option key={role} value={role}>
             {roleLabel[role]}
@@ -84,7 +84,7 @@ export const AccessSwitch = ({ user, isMe, busy, onAccessChange }: RowControlPro
   const blocked = user.activation === 'block';
   return (
     <Reason reason={isMe ? SELF_LOCKS.access : blocked ? 'Blocked: switch on to allow' : 'Allowed: switch off to block'}>
-      <Switch.Root size="sm" colorPalette="green" checked={!blocked} disabled={isMe || busy} onCheckedChange={(details) => onAccessChange(user, details.checked ? 'allow' : 'block')}>
+      <Switch.Root size="sm" colorPalette="green" flexWrap="wrap" rowGap="0.5" checked={!blocked} disabled={isMe || busy} onCheckedChange={(details) => onAccessChange(user, details.checked ? 'allow' : 'block')}>
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label textStyle="xs" color={blocked ? 'status.failed.fg' : 'fg.muted'} fontWeight="medium">
@@ -105,17 +105,17 @@ interface EditButtonsProps extends RowControlProps, Pick<UserRowHandlers, 'onEdi
 const EditButtons = ({ user, isMe, editing, editLocked, onEdit, onSave, onCancel }: EditButtonsProps): ReactElement =>
   editing ? (
     <>
-      <Button size="xs" onClick={() => onSave(user)}>
+      <Button size="2xs" onClick={() => onSave(user)}>
         <CheckIcon />
         Save
       </Button>
-      <IconButton size="xs" variant="outline" colorPalette="gray" aria-label="Cancel editing" title="Cancel" onClick={onCancel}>
+      <IconButton size="2xs" variant="outline" colorPalette="gray" aria-label="Cancel editing" title="Cancel" onClick={onCancel}>
         <CloseIcon />
       </IconButton>
     </>
   ) : (
     <Button
-      size="xs"
+      size="2xs"
       variant="outline"
       colorPalette="gray"
       onClick={() => onEdit(user)}
@@ -132,22 +132,22 @@ type RowActionsProps = EditButtonsProps & Pick<UserRowHandlers, 'onResetLink' | 
 export const RowActions = ({ onResetLink, onResetTwoFactor, onDelete, ...edit }: RowActionsProps): ReactElement => {
   const { user, isMe, busy } = edit;
   return (
-    <HStack gap="1">
+    <HStack gap="1" flexWrap="wrap">
       <EditButtons {...edit} />
       <Reason reason={`Password reset link for ${user.name}`}>
-        <IconButton size="xs" variant="outline" colorPalette="gray" onClick={() => onResetLink(user)} disabled={busy} aria-label={`Password reset link for ${user.name}`}>
+        <IconButton size="2xs" variant="outline" colorPalette="gray" onClick={() => onResetLink(user)} disabled={busy} aria-label={`Password reset link for ${user.name}`}>
           <KeyIcon />
         </IconButton>
       </Reason>
       {user.twoFactorEnabled && (
         <Reason reason={isMe ? SELF_LOCKS.twoFactor : `Reset two-factor sign-in of ${user.name}`}>
-          <IconButton size="xs" variant="outline" colorPalette="gray" onClick={() => onResetTwoFactor(user)} disabled={isMe || busy} aria-label={`Reset two-factor sign-in of ${user.name}`}>
+          <IconButton size="2xs" variant="outline" colorPalette="gray" onClick={() => onResetTwoFactor(user)} disabled={isMe || busy} aria-label={`Reset two-factor sign-in of ${user.name}`}>
             <ShieldIcon />
           </IconButton>
         </Reason>
       )}
       <Reason reason={isMe ? SELF_LOCKS.delete : 'Delete user'}>
-        <IconButton size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(user)} disabled={isMe || busy} aria-label={`Delete ${user.name}`}>
+        <IconButton size="2xs" variant="outline" colorPalette="red" onClick={() => onDelete(user)} disabled={isMe || busy} aria-label={`Delete ${user.name}`}>
           <TrashIcon />
         </IconButton>
       </Reason>
@@ -165,7 +165,7 @@ export const LoginAsButton = ({ user, isMe, locked, onLoginAs }: LoginAsButtonPr
   const blocked = user.activation === 'block';
   return (
     <Reason reason={isMe ? SELF_LOCKS.loginAs : blocked ? 'Blocked users cannot be signed in as: allow access first' : `Login as User: ${user.name}`}>
-      <IconButton size="xs" variant="outline" aria-label={`Login as User ${user.name}`} onClick={() => onLoginAs(user)} disabled={isMe || blocked || locked}>
+      <IconButton size="2xs" variant="outline" aria-label={`Login as User ${user.name}`} onClick={() => onLoginAs(user)} disabled={isMe || blocked || locked}>
         <LoginIcon />
       </IconButton>
     </Reason>

@@ -12,6 +12,9 @@ export type { UserRowHandlers } from './user-row-cells';
 
 export const money = { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
+/** A name or e-mail: wrapped where the column is narrow (1024 px), on one line ending in an ellipsis from 1280 px. */
+const longText = { whiteSpace: { base: 'normal', xl: 'nowrap' }, overflow: 'hidden', textOverflow: 'ellipsis', overflowWrap: 'anywhere' } as const;
+
 interface UserRowProps extends UserRowHandlers {
   user: PublicUser;
   number: number;
@@ -37,7 +40,7 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
       <Table.Cell textAlign="end" color="fg.muted" fontVariantNumeric="tabular-nums">
         {number}
       </Table.Cell>
-      <Table.Cell fontWeight="medium" maxW="36" truncate title={user.name}>
+      <Table.Cell fontWeight="medium" {...longText} title={user.name}>
         {user.name}
         {isMe && (
           <Text as="span" color="fg.muted" fontWeight="normal">
@@ -46,7 +49,7 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell color="fg.muted" maxW="44" truncate title={user.email}>
+      <Table.Cell color="fg.muted" {...longText} title={user.email}>
         {user.email}
       </Table.Cell>
       <Table.Cell>
@@ -58,7 +61,7 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
             label="Referral code"
             value={draft.referralCode}
             error={draftErrors.referralCode}
-            minW="32"
+            minW="0"
             inputProps={{ fontFamily: 'mono' }}
             onChange={(referralCode) => on.onDraftChange({ referralCode })}
             onKeyDown={keys}
@@ -70,7 +73,7 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
         )}
       </Table.Cell>
       <Table.Cell>
-        <IconButton size="xs" variant="outline" colorPalette="gray" onClick={() => on.onServices(user)} aria-label={`Services of ${user.name}`} title="Services and prices">
+        <IconButton size="2xs" variant="outline" colorPalette="gray" onClick={() => on.onServices(user)} aria-label={`Services of ${user.name}`} title="Services and prices">
           <SlidersIcon />
         </IconButton>
       </Table.Cell>
@@ -82,7 +85,7 @@ export const UserRow = ({ user, number, isMe, draft, draftErrors, editLocked, bu
             label="Balance (USD)"
             value={draft.balance}
             error={draftErrors.balance}
-            minW="28"
+            minW="0"
             inputProps={{ inputMode: 'decimal', textAlign: 'end' }}
             onChange={(balance) => on.onDraftChange({ balance })}
             onKeyDown={keys}

@@ -39,7 +39,7 @@ describe('Package presets and cheaper packaging', () => {
   const currentPage = useBrowserPage();
 
   it(
-    'saves a box on Packages, picks it on Order Label (size filled, tare added), and sees the Flat Rate Envelope under its price by weight with why',
+    'saves a box on Packages, picks it on Order Label (size filled, tare added), sees the Flat Rate Envelope under its price by weight with why, and buys the label in it',
     async () => {
       const page = currentPage();
       const customer = await fundedCustomer(100_00);
@@ -76,24 +76,37 @@ describe('Package presets and cheaper packaging', () => {
       await parcel.getByTestId('package-preset-help').filter({ hasText: "Weight includes the Small mailer's 4 oz." }).waitFor();
       await shootAtTwoWidths(page, 'package-presets-picker', parcel);
 
-      // Compare rates: the Flat Rate Envelope as advice, under the own box's Priority Mail price, saying why.
+      // Compare rates: the Flat Rate Envelope under the own box's Priority Mail price, saying why, to choose like any rate.
       const comparison = page.getByRole('region', { name: 'Compare rates' });
       await comparison.getByTestId('rate-option').first().waitFor();
       await page.locator('section[aria-labelledby="rates-heading"][aria-busy="false"]').waitFor();
-      const advice = comparison.getByRole('region', { name: 'Cheaper packaging' });
-      await advice.getByText('Advice only', { exact: false }).waitFor();
-      const envelope = advice.getByTestId('packaging-option').filter({ has: page.getByTestId('packaging-name').filter({ hasText: /^Priority Mail Flat Rate Envelope$/ }) });
+      const packaging = comparison.getByRole('region', { name: 'Cheaper packaging' });
+      const envelope = packaging.getByTestId('packaging-option').filter({ has: page.getByTestId('packaging-name').filter({ hasText: /^Priority Mail Flat Rate Envelope$/ }) });
       const reason = (await envelope.getByTestId('packaging-reason').textContent()) ?? '';
       expect(reason).toMatch(/^One price to any zone: \$\d+\.\d{2} less than 15 lb by weight$/);
       const priority = comparison.getByTestId('rate-option').filter({ has: page.getByTestId('rate-service').filter({ hasText: /^USPS Priority Mail$/ }) });
       const byWeight = Number(((await priority.getByTestId('rate-price').textContent()) ?? '').replace(/[$,]/g, ''));
-      const inEnvelope = Number(((await envelope.getByTestId('packaging-price').textContent()) ?? '').replace(/[$,]/g, ''));
+      const envelopePrice = (await envelope.getByTestId('packaging-price').textContent()) ?? '';
+      const inEnvelope = Number(envelopePrice.replace(/[$,]/g, ''));
       expect(inEnvelope).toBeLessThan(byWeight);
       expect(reason).toContain(`$${(byWeight - inEnvelope).toFixed(2)} less`);
-      // Advice is not a rate to choose: the radios are the own-box rates only.
-      expect(await advice.getByRole('radio').count()).toBe(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await shootAtTwoWidths(page, 'package-presets-comparison', advice);
+      await shootAtTwoWidths(page, 'package-presets-comparison', packaging);
+
+      // Chosen from the keyboard, the envelope sets the service and the bar's price; the label is bought at that price.
+      await envelope.getByRole('radio').focus();
+      await page.keyboard.press('Space');
+      await envelope.getByRole('radio', { checked: true }).waitFor();
+      expect(await priority.getByRole('radio', { checked: true }).count()).toBe(0);
+      expect(await page.getByRole('combobox', { name: 'Service', exact: true }).inputValue()).toBe('USPS Priority Mail');
+      await page.getByTestId('live-price').filter({ hasText: envelopePrice }).waitFor();
+      await page.getByText('USPS Priority Mail in Priority Mail Flat Rate Envelope', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Order Label', exact: true }).click();
+      const created = page.getByRole('dialog', { name: 'Label Created Successfully!' });
+      await created.waitFor({ timeout: 45_000 });
+      await created.getByText(envelopePrice, { exact: true }).waitFor();
+      const balance = await apiCall('/api/auth/api/balance', { token: customer.token });
+      expect(balance.body).toMatchObject({ balance: 100_00 - Math.round(inEnvelope * 100) });
     },
     FLOW_TIMEOUT_MS,
   );

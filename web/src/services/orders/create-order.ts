@@ -2,6 +2,7 @@ import {
   DEFAULT_MAX_WEIGHT_LB,
   numberField,
   packageSchema,
+  packagingIdSchema,
   placeOrderResponseSchema,
   receiverSchema,
   senderSchema,
@@ -36,6 +37,8 @@ const orderFormFields = (maxWeightLb: number) =>
       z.number().int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }),
     ),
     package_reference2: packageSchema.shape.package_reference2,
+    /** Set by a compared rate in USPS packaging (issue 45); empty: the sender's own box. */
+    package_packaging: z.literal('').or(packagingIdSchema),
     label_format: singleOrderSchema.shape.label_format,
   });
 
@@ -79,6 +82,8 @@ export const emptyOrderForm = {
   package_description: '',
   package_reference1: '1',
   package_reference2: '',
+  /** The packaging of the chosen rate (issue 45): empty for the sender's own box. */
+  package_packaging: '',
   label_format: 'pdf',
 };
 export type OrderFormValues = typeof emptyOrderForm;
@@ -120,6 +125,7 @@ export const toSingleOrderPayload = (data: OrderFormData, userId: string): Singl
     package_description: data.package_description,
     package_reference1: String(data.package_reference1),
     package_reference2: data.package_reference2,
+    ...(data.package_packaging ? { package_packaging: data.package_packaging } : {}),
   },
   label_format: data.label_format,
 });

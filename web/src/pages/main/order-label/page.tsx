@@ -18,7 +18,7 @@ import { LabelCreatedDialog } from './label-created-dialog';
 import { OrderSummaryBar } from './order-summary-bar';
 import { PackageSection } from './package-section';
 import { RateComparison } from './rate-comparison';
-import { chosenRate } from './rate-choice';
+import { chosenRate, rateKey } from './rate-choice';
 import { rateParcelOf } from './rate-parcel';
 import { SameReceiverDialog } from './same-receiver-dialog';
 import { pricingWeight, useOrderForm } from './use-order-form';
@@ -47,6 +47,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const parcel = useMemo(() => rateParcelOf(form.values), [form.values]);
   const rates = useRates(user._id, parcel);
   const rated = rates.data ?? [];
+  const chosen = chosenRate(rated, form.values.service_name, form.values.courier, form.values.package_packaging);
 
   return (
     <>
@@ -77,14 +78,15 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
           </Grid>
           <RateComparison
             state={comparisonState(parcel !== null, rates)}
-            chosenUid={chosenRate(rated, form.values.service_name, form.values.courier)?.offeringUid ?? null}
+            chosenKey={chosen ? rateKey(chosen) : null}
             onChoose={(rate) => form.chooseRate(rate, services.data ?? [])}
           />
+          {/* A rate in USPS packaging is priced by the packaging, not the weight: the bar shows the compared price. */}
           <OrderSummaryBar
-            serviceName={pricedService}
+            serviceName={chosen?.packaging ? `${pricedService} in ${chosen.packaging.name}` : pricedService}
             weightLb={pricedWeightLb}
-            priceCents={price.data}
-            pricing={price.isFetching}
+            priceCents={chosen?.packaging ? chosen.priceCents : price.data}
+            pricing={chosen?.packaging ? false : price.isFetching}
             submitting={order.submitting}
             error={order.serverError ?? form.formError}
           />

@@ -1,5 +1,5 @@
 import type { Rate } from '@labeldesk/contracts';
-import { buyableRates, chosenRate, courierOfChoice, deliveryText, packagingAdvice, rateChoice, tagLabel } from './rate-choice';
+import { chosenRate, courierOfChoice, deliveryText, ownBoxRates, packagingAdvice, packagingRates, rateChoice, rateKey, tagLabel } from './rate-choice';
 
 const rate = (over: Partial<Rate>): Rate => ({
   offeringUid: 'usps_priority',
@@ -30,7 +30,7 @@ describe('choosing a rate on the Order Label form', () => {
   });
 
   it("buys a rate as its service under its courier, so a UPS rate is not sent as a USPS order", () => {
-    expect(rateChoice(rate({ offeringUid: 'ups_ground', carrier: 'ups', service: 'UPS Ground' }))).toEqual({ service_name: 'UPS Ground', courier: 'ups' });
+    expect(rateChoice(rate({ offeringUid: 'ups_ground', carrier: 'ups', service: 'UPS Ground' }))).toEqual({ service_name: 'UPS Ground', courier: 'ups', package_packaging: '' });
   });
 
   it("marks as chosen the rate of the form's service and courier, and none when the list does not rate that service", () => {
@@ -49,11 +49,16 @@ describe('choosing a rate on the Order Label form', () => {
     expect(courierOfChoice('Not listed', services, [])).toBe('usps');
   });
 
-  it('keeps packaging advice out of the rates an order buys, so the own-box rate of a service stays the chosen one', () => {
-    const envelope = rate({ priceCents: 700, packaging: { kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', reason: 'One price to any zone: $2.05 less than 3 lb by weight', adviceOnly: true } });
+  it('keys a packaging rate apart from its service in the own box, and chooses each by the packaging the form holds', () => {
+    const envelope = rate({ priceCents: 700, packaging: { id: 'flat_rate_envelope', kind: 'flat_rate_envelope', name: 'Priority Mail Flat Rate Envelope', reason: 'One price to any zone: $2.05 less than 3 lb by weight' } });
     const ownBox = rate({});
-    expect(buyableRates([envelope, ownBox])).toEqual([ownBox]);
-    expect(packagingAdvice([envelope, ownBox])).toEqual([envelope]);
-    expect(chosenRate([envelope, ownBox], 'USPS Priority Mail', 'usps')).toBe(ownBox);
+    const advice = rate({ priceCents: 650, packaging: { kind: 'cubic', name: 'Cubic', adviceOnly: true } });
+    const rates = [advice, envelope, ownBox];
+    expect([rateKey(envelope), rateKey(ownBox), rateKey(advice)]).toEqual(['usps_priority:flat_rate_envelope', 'usps_priority', 'usps_priority:cubic']);
+    expect([ownBoxRates(rates), packagingRates(rates), packagingAdvice(rates)]).toEqual([[ownBox], [envelope], [advice]]);
+    expect(chosenRate(rates, 'USPS Priority Mail', 'usps')).toBe(ownBox);
+    expect(chosenRate(rates, 'USPS Priority Mail', 'usps', 'flat_rate_envelope')).toBe(envelope);
+    expect(rateChoice(envelope)).toEqual({ service_name: 'USPS Priority Mail', courier: 'usps', package_packaging: 'flat_rate_envelope' });
+    expect(rateChoice(ownBox).package_packaging).toBe('');
   });
 });

@@ -20,21 +20,31 @@ export const deliveryText = (rate: Pick<Rate, 'deliveryDays' | 'deliveryDate'>):
   return 'Delivery date not stated';
 };
 
-/** The form's values that buy a rate: its service under its courier (the server prices it again when the label is bought). */
-export const rateChoice = (rate: Pick<Rate, 'service' | 'carrier'>): { service_name: string; courier: Courier } => ({
+/**
+ * The form's values that buy a rate: its service under its courier, in its packaging (empty: the sender's own box). The
+ * server prices it again when the label is bought.
+ */
+export const rateChoice = (rate: Pick<Rate, 'service' | 'carrier' | 'packaging'>): { service_name: string; courier: Courier; package_packaging: string } => ({
   service_name: rate.service,
   courier: rate.carrier,
+  package_packaging: rate.packaging?.id ?? '',
 });
 
-/** Rates an order can buy: the sender's own box (packaging the order cannot carry yet is advice only). */
-export const buyableRates = (rates: readonly Rate[]): Rate[] => rates.filter((rate) => !rate.packaging?.adviceOnly);
+/** A rate's key in the list: its offering, and its packaging when it has one (a service may be listed in several). */
+export const rateKey = (rate: Pick<Rate, 'offeringUid' | 'packaging'>): string => (rate.packaging ? `${rate.offeringUid}:${rate.packaging.id ?? rate.packaging.kind}` : rate.offeringUid);
 
-/** Cheaper packaging (USPS Cubic, Flat Rate), cheapest first: advice while an order cannot buy it. */
-export const packagingAdvice = (rates: readonly Rate[]): Rate[] => rates.filter((rate) => rate.packaging?.adviceOnly === true);
+/** The services in the sender's own box. */
+export const ownBoxRates = (rates: readonly Rate[]): Rate[] => rates.filter((rate) => !rate.packaging);
 
-/** The rate the form would buy, if the comparison lists it: the own-box rate of the chosen service and courier. */
-export const chosenRate = (rates: readonly Rate[], serviceName: string, courier: string): Rate | undefined =>
-  buyableRates(rates).find((rate) => rate.service === serviceName && rate.carrier === courier);
+/** Cheaper packaging (USPS Cubic, Flat Rate) an order can buy, cheapest first. */
+export const packagingRates = (rates: readonly Rate[]): Rate[] => rates.filter((rate) => rate.packaging?.id !== undefined);
+
+/** Cheaper packaging no carrier here sells: advice only. */
+export const packagingAdvice = (rates: readonly Rate[]): Rate[] => rates.filter((rate) => rate.packaging !== undefined && rate.packaging.id === undefined);
+
+/** The rate the form would buy, if the comparison lists it: the one of the chosen service, courier and packaging. */
+export const chosenRate = (rates: readonly Rate[], serviceName: string, courier: string, packaging = ''): Rate | undefined =>
+  rates.find((rate) => rate.service === serviceName && rate.carrier === courier && (rate.packaging?.id ?? '') === packaging && !rate.packaging?.adviceOnly);
 
 /**
  * The courier of a service picked from the list: the comparison's when it rates that service, else the courier its uid

@@ -3,21 +3,21 @@ import type { Rate } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { CarrierMark } from '../../../components/couriers/carrier-mark';
 import type { ComparisonState } from './comparison-state';
-import { PackagingAdvice } from './packaging-advice';
+import { PackagingAdvice, PackagingRates } from './packaging-rates';
 import { RatePrice } from './rate-price';
-import { buyableRates, deliveryText, packagingAdvice, tagLabel } from './rate-choice';
+import { deliveryText, ownBoxRates, packagingAdvice, packagingRates, rateKey, tagLabel } from './rate-choice';
 
 interface RateComparisonProps {
   state: ComparisonState;
-  /** The offering the form would buy, when the comparison lists it. */
-  chosenUid: string | null;
+  /** The rate the form would buy (its rateKey), when the comparison lists it. */
+  chosenKey: string | null;
   onChoose: (rate: Rate) => void;
 }
 
 const TAG_PALETTES = { cheapest: 'green', fastest: 'blue', 'best value': 'purple' } as const;
 
 const RateRow = ({ rate }: { rate: Rate }): ReactElement => (
-  <RadioCard.Item value={rate.offeringUid} data-testid="rate-option">
+  <RadioCard.Item value={rateKey(rate)} data-testid="rate-option">
     <RadioCard.ItemHiddenInput />
     <RadioCard.ItemControl alignItems="center" gap={{ base: '2', sm: '3' }} py="2.5" px="3">
       <RadioCard.ItemIndicator />
@@ -43,22 +43,23 @@ const RateRow = ({ rate }: { rate: Rate }): ReactElement => (
   </RadioCard.Item>
 );
 
-const RateList = ({ rates, chosenUid, onChoose }: { rates: readonly Rate[] } & Omit<RateComparisonProps, 'state'>): ReactElement => (
+const RateList = ({ rates, chosenKey, onChoose }: { rates: readonly Rate[] } & Omit<RateComparisonProps, 'state'>): ReactElement => (
   <RadioCard.Root
     size="sm"
     variant="outline"
-    value={chosenUid}
+    value={chosenKey}
     onValueChange={(details) => {
-      const rate = rates.find((item) => item.offeringUid === details.value);
+      const rate = rates.find((item) => rateKey(item) === details.value);
       if (rate) onChoose(rate);
     }}
   >
     <RadioCard.Label srOnly>Rates for this parcel</RadioCard.Label>
     <Stack gap="2">
-      {rates.map((rate) => (
-        <RateRow key={rate.offeringUid} rate={rate} />
+      {ownBoxRates(rates).map((rate) => (
+        <RateRow key={rateKey(rate)} rate={rate} />
       ))}
     </Stack>
+    <PackagingRates rates={packagingRates(rates)} />
   </RadioCard.Root>
 );
 
@@ -68,7 +69,7 @@ const Notice = ({ children }: { children: string }): ReactElement => (
   </Text>
 );
 
-const ComparisonBody = ({ state, chosenUid, onChoose }: RateComparisonProps): ReactElement => {
+const ComparisonBody = ({ state, chosenKey, onChoose }: RateComparisonProps): ReactElement => {
   if (state.step === 'incomplete') return <Notice>Fill in the package size and weight and both addresses to compare prices and delivery times.</Notice>;
   if (state.step === 'loading') {
     return (
@@ -87,11 +88,10 @@ const ComparisonBody = ({ state, chosenUid, onChoose }: RateComparisonProps): Re
       </Alert.Root>
     );
   }
-  const buyable = buyableRates(state.rates);
-  if (buyable.length === 0) return <Notice>No rates for this parcel yet: choose a service in Package Information.</Notice>;
+  if (ownBoxRates(state.rates).length === 0) return <Notice>No rates for this parcel yet: choose a service in Package Information.</Notice>;
   return (
     <>
-      <RateList rates={buyable} chosenUid={chosenUid} onChoose={onChoose} />
+      <RateList rates={state.rates} chosenKey={chosenKey} onChoose={onChoose} />
       <PackagingAdvice rates={packagingAdvice(state.rates)} />
     </>
   );

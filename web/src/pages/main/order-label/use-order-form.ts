@@ -49,13 +49,15 @@ export const useOrderForm = () => {
   const chooseService = (name: string, services: readonly AvailableService[], courier: Courier = 'usps') => {
     const max = services.find((service) => service.name === name)?.maxWeight ?? DEFAULT_MAX_WEIGHT_LB;
     setMaxWeightLb(max);
-    patchValues({ service_name: name, courier, package_weight: clampWeight(values.package_weight, max) });
+    patchValues({ service_name: name, courier, package_weight: clampWeight(values.package_weight, max), package_packaging: '' });
   };
 
-  /** Issue 45: a rate from the comparison is bought as its service under its courier. */
+  /** Issue 45: a rate from the comparison is bought as its service under its courier, in its packaging. */
   const chooseRate = (rate: Rate, services: readonly AvailableService[]) => {
     const choice = rateChoice(rate);
-    chooseService(choice.service_name, services, choice.courier);
+    const max = services.find((service) => service.name === choice.service_name)?.maxWeight ?? DEFAULT_MAX_WEIGHT_LB;
+    setMaxWeightLb(max);
+    patchValues({ ...choice, package_weight: clampWeight(values.package_weight, max) });
   };
 
   const setWeight = (text: string) => setValue('package_weight', clampWeight(text, maxWeightLb));

@@ -8,7 +8,8 @@ interface OrderSummaryBarProps {
   serviceName: string;
   /** The weight the price was asked for, in pounds. */
   weightLb: number;
-  priceCents: number | undefined;
+  /** Null: the service is priced from the carrier's rate for the parcel (compare rates to see it). */
+  priceCents: number | null | undefined;
   pricing: boolean;
   submitting: boolean;
   error: string | null | undefined;
@@ -34,8 +35,13 @@ export const OrderSummaryBar = ({ serviceName, weightLb, priceCents, pricing, su
                 data-priced-weight={weightLb}
                 data-pricing={pricing || undefined}
               >
-                {priceCents === undefined ? '--' : formatCents(priceCents)}
+                {priceCents === undefined ? '--' : priceCents === null ? 'Carrier rate' : formatCents(priceCents)}
               </Text>
+              {priceCents === null && (
+                <Text textStyle="xs" color="fg.muted" data-testid="priced-from-rate">
+                  Priced from the carrier&apos;s rate for this parcel: Compare rates shows it.
+                </Text>
+              )}
               {pricing && <Spinner size="xs" color="fg.muted" aria-label="Updating price" />}
               <Text textStyle="sm" color="fg.muted" truncate display={{ base: 'none', sm: 'block' }}>
                 {serviceName} · {weightLb} lb

@@ -26,7 +26,8 @@ interface ScrollAreaProps extends TableScrollAreaProps {
 const ScrollArea = ({ children, tableFrom, ...props }: ScrollAreaProps): ReactElement => {
   const frame = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<LayoutMode>({ kind: 'table' });
-  const wideEnough = useBreakpointValue(tableFrom ? { base: false, [tableFrom]: true } : { base: true }, { ssr: false }) ?? false;
+  // Prerendering (the landing page) has no window to ask: it renders the fallback, which the browser then corrects.
+  const wideEnough = useBreakpointValue(tableFrom ? { base: false, [tableFrom]: true } : { base: true }, { ssr: typeof window === 'undefined' }) ?? false;
   const layout: LayoutMode['kind'] = tableFrom ? (wideEnough ? 'table' : 'cards') : measured.kind;
 
   useLayoutEffect(() => {

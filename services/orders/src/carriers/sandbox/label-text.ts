@@ -75,9 +75,20 @@ export function formatWeight(weightLb: number): string {
   return `${lb} LB ${oz} OZ`;
 }
 
+/** How a label names the USPS packaging it was bought in (issue 45), after the sizes. */
+const PACKAGING_WORDS: Readonly<Record<NonNullable<LabelShipment['package']['packaging']>, string>> = {
+  cubic: 'CUBIC',
+  flat_rate_envelope: 'FLAT RATE ENVELOPE',
+  flat_rate_small_box: 'SMALL FLAT RATE BOX',
+  flat_rate_medium_box: 'MEDIUM FLAT RATE BOX',
+  flat_rate_large_box: 'LARGE FLAT RATE BOX',
+};
+
+/** `10 X 8 X 4 IN`, and the packaging when the label was bought in USPS's: `8 X 6 X 3 IN, FLAT RATE ENVELOPE`. */
 export function formatDimensions(pkg: LabelShipment['package']): string {
   const n = (value: number) => String(Math.round(value * 10) / 10);
-  return `${n(pkg.lengthIn)} X ${n(pkg.widthIn)} X ${n(pkg.heightIn)} IN`;
+  const sizes = `${n(pkg.lengthIn)} X ${n(pkg.widthIn)} X ${n(pkg.heightIn)} IN`;
+  return pkg.packaging ? `${sizes}, ${PACKAGING_WORDS[pkg.packaging]}` : sizes;
 }
 
 /** Light grey SAMPLE across the address zone: behind the text, never over a barcode or its quiet zones. */

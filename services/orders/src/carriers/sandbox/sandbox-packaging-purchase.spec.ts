@@ -39,4 +39,13 @@ describe('the sandbox selling a label in USPS packaging', () => {
       message: 'Sandbox carrier: The Priority Mail Flat Rate Envelope is sold with USPS Priority Mail only',
     });
   });
+
+  it('prints the packaging after the sizes on the label', async () => {
+    const outcome = await buy(packed('flat_rate_envelope'));
+    if (outcome.kind !== 'bought') throw new Error(JSON.stringify(outcome));
+    expect(outcome.label.file.toString('latin1')).toContain('8 X 6 X 3 IN, FLAT RATE ENVELOPE');
+    const ownBox = await buy(packed(undefined));
+    if (ownBox.kind !== 'bought') throw new Error(JSON.stringify(ownBox));
+    expect(ownBox.label.file.toString('latin1')).toContain('8 X 6 X 3 IN^FS');
+  });
 });

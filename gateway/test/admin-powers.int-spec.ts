@@ -10,8 +10,11 @@ type Body = Record<string, unknown>;
 const PASSWORD = 'correct-horse-1';
 const WITHHELD = 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED';
 
-/** Routes on the caller's own objects only (their keys, webhooks, column mappings): no admin power is used there. */
-const OWN_ONLY = ['/api/keys/', '/api/webhooks/', '/api/csv-mappings/'];
+/**
+ * Routes where no admin power is used: the caller's own objects (their keys, webhooks, column mappings) and the public
+ * pages a link opens for anyone (a buyer's tracking page).
+ */
+const OWN_ONLY = ['/api/keys/', '/api/webhooks/', '/api/csv-mappings/', '/api/public/'];
 
 /** One request the sweep sends: `name` is the OpenAPI operation it comes from. */
 interface Probe {

@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { openSignedIn } from './support/accounts';
+import { animationsDone, dismissToasts, saveScreenshot, useBrowserPage } from './support/browser';
+import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch, type FundedCustomer } from './support/bulk-api';
+import { seriousAxeViolations } from './support/page-checks';
+
+const FLOW_TIMEOUT_MS = 240_000;
+
+/** Buys a label for `receiver` (a reference on it when given) as the seller; answers its order id. */
+const buy = async (seller: FundedCustomer, receiver: string, reference = ''): Promise<string> => {
+  const answer = await apiCall('/api/orders/v2', {
+    method: 'POST',
+    token: seller.token,
+    body: {
+      service_name: 'USPS Priority Mail',
+      sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701' },
+      receiver: { receiver_name: receiver, receiver_address1: '350 Fifth Avenue', receiver_city: 'New York', receiver_state_province: 'NY', receiver_zip_postal: '10118' },
+      package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2, package_reference2: reference },
+    },
+  });
+  const data = (answer.body as { data?: { orderId?: string } } | null)?.data;
+  if (answer.status !== 200 || !data?.orderId) throw new Error(`label not bought: ${answer.status}`);
+  return data.orderId;
+};
+
+const rowsOnScreen = (page: Page) => page.locator('main table tbody tr');
+
+/**
+ * A CSV's records (RFC 4180: quoted fields may hold commas, doubled quotes and line breaks). papaparse is a web
+ * dependency the Node projects may not import, so the test reads the file itself.
+ */
+const parseCsv = (text: string): string[][] => {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n') {
+      records.push([...record, field.replace(/\r$/, '')]);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  return records;
+};
+
+/** Clicks Export CSV and answers the saved file's rows, parsed. */
+const exportCsv = async (page: Page): Promise<string[][]> => {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+  await dismissToasts(page);
+  return parseCsv(text);
+};
+
+const shootAtThreeWidths = async (page: Page, name: string): Promise<void> => {
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await animationsDone(page);
+    await saveScreenshot(page, `${name}-${width}`, false);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+describe('Orders and Batch Orders searched, filtered, paged and exported', () => {
+  const currentPage = useBrowserPage();
+  let page: Page;
+
+  beforeEach(() => {
+    page = currentPage();
+  });
+
+  it(
+    'finds orders by receiver and reference from the keyboard, filters by state, pages on the server and exports what is shown as CSV',
+    async () => {
+      const seller = await fundedCustomer(50_000);
+      const names = ['Ada North', 'Ben East', 'Cy West', 'Di South', 'Ed Lake', 'Flo Hill', 'Gus Dale', '=Risky Name'];
+      const ids: string[] = [];
+      for (const [i, name] of names.entries()) ids.push(await buy(seller, name, i === 1 ? 'SKU-BLUE' : ''));
+      expect((await apiCall(`/api/orders/${ids[0]}/void`, { method: 'POST', token: seller.token })).status).toBe(200);
+
+      await openSignedIn(page, seller, '/main/orders');
+      await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+      // Eight orders, seven a page: the newest seven, then the oldest on page 2.
+      await page.getByRole('navigation', { name: 'Pages of orders' }).waitFor();
+      expect(await rowsOnScreen(page).count()).toBe(7);
+      await page.getByRole('navigation', { name: 'Pages of orders' }).getByRole('button', { name: '2' }).click();
+      await page.waitForURL(/page=2/);
+      await rowsOnScreen(page).filter({ hasText: 'Ada North' }).waitFor();
+      expect(await rowsOnScreen(page).count()).toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // The search box, typed and sent with Enter, as a keyboard user does.
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.focus();
+      await page.keyboard.type('sku-blue');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/q=sku-blue/);
+      await rowsOnScreen(page).filter({ hasText: 'Ben East' }).waitFor();
+      expect(await rowsOnScreen(page).count()).toBe(1);
+      await shootAtThreeWidths(page, 'orders-search');
+
+      await page.getByRole('button', { name: 'Clear filters' }).first().click();
+      await page.getByLabel('State').selectOption('voided');
+      await page.waitForURL(/state=voided/);
+      await rowsOnScreen(page).filter({ hasText: 'Ada North' }).waitFor();
+      expect(await rowsOnScreen(page).count()).toBe(1);
+      const voided = await exportCsv(page);
+      expect(voided.map((row) => [row[2], row.at(-1)])).toEqual([
+        ['Receiver', 'Label state'],
+        ['Ada North', 'voided'],
+      ]);
+
+      await page.getByLabel('State').selectOption('completed');
+      await page.waitForURL(/state=completed/);
+      await page.getByRole('navigation', { name: 'Pages of orders' }).waitFor({ state: 'detached' });
+      const live = await exportCsv(page);
+      expect(live).toHaveLength(8);
+      expect(live.slice(1).map((row) => row[1])).toEqual([...ids.slice(1)].reverse());
+      expect(live[1]![2]).toBe("'=Risky Name");
+
+      await search.fill('nobody here');
+      await page.keyboard.press('Enter');
+      await page.getByText('No orders match').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'orders-search-empty');
+      await page.getByRole('button', { name: 'Clear filters' }).last().click();
+      await page.waitForURL((url) => url.search === '');
+      await page.getByRole('navigation', { name: 'Pages of orders' }).waitFor();
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'finds a batch by its id, filters batches by status and exports them as CSV',
+    async () => {
+      const seller = await fundedCustomer(50_000);
+      const serviceName = await serviceNameFor(seller);
+      const first = await startBatch(seller, bulkRows(2, serviceName));
+      await waitForFinalBatch(seller, first);
+      const second = await startBatch(seller, bulkRows(1, serviceName));
+      const batch = await waitForFinalBatch(seller, second);
+
+      await openSignedIn(page, seller, '/main/batch-orders');
+      await page.getByRole('heading', { name: 'Batch Orders List' }).waitFor();
+      await page.locator('[data-testid="batch-row"]').nth(1).waitFor();
+      await page.getByRole('searchbox', { name: 'Search' }).fill(first.slice(0, 8));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`q=${first.slice(0, 8)}`));
+      await page.locator(`[data-testid="batch-row"][data-batch-id="${second}"]`).waitFor({ state: 'detached' });
+      expect(await page.locator('[data-testid="batch-row"]').count()).toBe(1);
+      await shootAtThreeWidths(page, 'batch-orders-search');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const rows = await exportCsv(page);
+      expect(rows.map((row) => [row[1], row[3]])).toEqual([
+        ['Batch ID', 'Rows'],
+        [first, '2'],
+      ]);
+
+      await page.getByRole('button', { name: 'Clear filters' }).first().click();
+      await page.getByLabel('Status').selectOption(batch.status === 'failed' ? 'completed' : 'failed');
+      await page.getByText('No batch orders match').waitFor();
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});

@@ -3,8 +3,10 @@ import { oneLine, optionalField } from '../common/fields';
 import { courierField, packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 import { shippedRowSchema } from './already-shipped.schema';
 import { rateRuleSchema } from './bulk-rate-rule.schema';
+import { bulkQuantityField, bulkRowItemsField } from './bulk-order-items.schema';
 
 export * from './already-shipped.schema';
+export * from './bulk-order-items.schema';
 export * from './bulk-rate-rule.schema';
 
 /**
@@ -65,10 +67,9 @@ export const bulkPackageSchema = packageSchema.extend({
   order_id: optionalField('Order ID', 100),
   order_item_id: optionalField('Order item ID', 100),
   sku_number: optionalField('SKU', 64),
-  quantity: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 1 : typeof v === 'string' ? Number(v.trim()) : v),
-    z.number({ error: 'Quantity must be a number' }).int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }).max(1000, { error: 'Quantity must be less than 1000' }),
-  ),
+  quantity: bulkQuantityField(),
+  /** The order's items when the row ships several (a Shopify order's item lines, decision 091); the slip lists them. */
+  items: bulkRowItemsField,
 });
 
 /** Spec 7 `POST /api/orders/bulk/process/{userId}` `orderData[]`. */

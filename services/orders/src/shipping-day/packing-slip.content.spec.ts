@@ -57,6 +57,23 @@ describe('packing slips', () => {
     expect(slips[0]?.items.map((item) => item.sku)).toEqual(['S-1', 'S-2']);
   });
 
+  it("lists every item of a row that ships a Shopify order's several items, with one tracking number for its one label", () => {
+    const items = [
+      { sku_number: 'CND-CEDAR-8', description: 'Cedar & Smoke Candle 8oz', quantity: 2 },
+      { sku_number: 'CND-SALT-12', description: 'Sea Salt Soy Candle 12oz', quantity: 1 },
+      { sku_number: null, description: 'Gift wrap', quantity: 1 },
+    ];
+    const rows = [row(data({ order_id: '#1043', sku_number: 'CND-CEDAR-8', quantity: 4, items })), row(data({ order_id: '#1044', sku_number: 'WID-2', package_description: 'Red widget' }))];
+    const slips = packingSlipsOf(rows);
+    expect(slips.map((slip) => slipText(slip, 'standard').items)).toEqual([
+      [['CND-CEDAR-8', 'Cedar & Smoke Candle 8oz', '2'], ['CND-SALT-12', 'Sea Salt Soy Candle 12oz', '1'], ['-', 'Gift wrap', '1']],
+      [['WID-2', 'Red widget', '1']],
+    ]);
+    const [first] = slips;
+    expect(first?.trackingNumbers).toEqual([rows[0]?.trackingNumber]);
+    expect(slipText(first as NonNullable<typeof first>, 'standard').footer).toContain('Items: 4');
+  });
+
   it('says nothing of money on a gift slip', () => {
     const [slip] = packingSlipsOf([row(data({ sku_number: 'WID-9' }))]);
     const text = slipText(slip as NonNullable<typeof slip>, 'gift');

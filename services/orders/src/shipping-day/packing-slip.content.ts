@@ -39,11 +39,11 @@ const addressesOf = (data: BulkOrderItem) => {
   return { from, to };
 };
 
-const itemOf = (data: BulkOrderItem): SlipItem => ({
-  sku: data.package.sku_number ?? data.package.package_reference2 ?? '',
-  description: data.package.package_description ?? '',
-  quantity: data.package.quantity,
-});
+/** A row's items: the ones it lists when it ships an order's several (decision 091), else the row's own package. */
+const itemsOf = (data: BulkOrderItem): SlipItem[] =>
+  data.package.items && data.package.items.length > 0
+    ? data.package.items.map((item) => ({ sku: item.sku_number ?? '', description: item.description ?? '', quantity: item.quantity }))
+    : [{ sku: data.package.sku_number ?? data.package.package_reference2 ?? '', description: data.package.package_description ?? '', quantity: data.package.quantity }];
 
 /** Amazon's order-id: "Alphanumeric text, 3-7-7 format", in practice digits (058-3563777-5518068). */
 const AMAZON_ORDER_ID = /^\d{3}-\d{7}-\d{7}$/;
@@ -61,7 +61,7 @@ export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
     const key = orderId ? `${orderId}\n${printableText(to.name).toUpperCase()}` : null;
     const known = key ? byOrder.get(key) : undefined;
     if (known) {
-      known.items.push(itemOf(row.data));
+      known.items.push(...itemsOf(row.data));
       known.trackingNumbers.push(row.trackingNumber);
       continue;
     }
@@ -70,7 +70,7 @@ export const packingSlipsOf = (rows: readonly SlipRow[]): PackingSlip[] => {
       fromAmazon: orderId !== null && AMAZON_ORDER_ID.test(orderId),
       shipTo: to,
       from,
-      items: [itemOf(row.data)],
+      items: itemsOf(row.data),
       trackingNumbers: [row.trackingNumber],
       service: row.serviceName,
     };

@@ -1,3 +1,4 @@
 export * from './zip-state';
 export * from './zip-state.refine';
 export * from './address-verification.schema';
+export * from './zip-leading-zeros';

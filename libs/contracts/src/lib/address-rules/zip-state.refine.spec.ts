@@ -61,3 +61,56 @@ describe('the state ↔ ZIP rule on values that are not addresses', () => {
     }
   });
 });
+
+describe('a ZIP that lost its leading zero, refused with the ZIP it most likely is', () => {
+  it('says "Did you mean 02134?" after the ZIP rule on a single order to Boston, MA', () => {
+    expect(issuesOf(singleOrderSchema.safeParse(order('MA', '2134')))).toEqual([
+      { path: 'receiver.receiver_zip_postal', message: 'Recipient zip must be 5 digits or ZIP+4 (12345-6789). Did you mean 02134?' },
+    ]);
+  });
+
+  it('says it on the sender too, and on each bulk row read from a file', () => {
+    const row = {
+      ...order('nj', '7102'),
+      sender: party('sender', 'NY', '501'),
+      package: { package_length: '10', package_width: '8', package_height: '4', package_weight: '2', quantity: '1' },
+    };
+    expect(issuesOf(bulkOrderItemSchema.safeParse(row))).toEqual([
+      { path: 'sender.sender_zip_postal', message: 'Sender zip must be 5 digits or ZIP+4 (12345-6789). Did you mean 00501?' },
+      { path: 'receiver.receiver_zip_postal', message: 'Recipient zip must be 5 digits or ZIP+4 (12345-6789). Did you mean 07102?' },
+    ]);
+  });
+
+  it('reads a ZIP that arrived as a number, as JSON from a script may send it', () => {
+    const messages = issuesOf(singleOrderSchema.safeParse({ ...order('MA', ''), receiver: { ...party('receiver', 'MA', ''), receiver_zip_postal: 2134 } }));
+    expect(messages).toEqual([{ path: 'receiver.receiver_zip_postal', message: 'Recipient zip must be 5 digits or ZIP+4 (12345-6789). Did you mean 02134?' }]);
+  });
+
+  it('says it on a saved address', () => {
+    const address = { address_id: 'home', name: 'Ada', street: '1 Main St', city: 'Hartford', state: 'CT', zip: '6103', country: 'US' };
+    expect(issuesOf(addressFormSchema.safeParse(address))).toEqual([{ path: 'zip', message: 'ZIP must be 5 digits or ZIP+4 (12345-6789). Did you mean 06103?' }]);
+  });
+
+  it('keeps the ZIP rule word for word when padding gives no ZIP of the state', () => {
+    for (const [state, zip] of [['CA', '9021'], ['NH', '2134'], ['MA', '21a4'], ['MA', '213456']]) {
+      expect(issuesOf(singleOrderSchema.safeParse(order(state ?? '', zip ?? '')))).toEqual([
+        { path: 'receiver.receiver_zip_postal', message: 'Recipient zip must be 5 digits or ZIP+4 (12345-6789)' },
+      ]);
+    }
+  });
+
+  it('keeps the other ZIP messages as they were', () => {
+    expect(issuesOf(singleOrderSchema.safeParse(order('MA', ''))).map((issue) => issue.message)).toEqual([
+      'Recipient zip is required',
+      'Recipient zip must be 5 digits or ZIP+4 (12345-6789)',
+    ]);
+    expect(issuesOf(singleOrderSchema.safeParse(order('NH', '02134')))).toEqual([{ path: 'receiver.receiver_zip_postal', message: 'ZIP 02134 is in MA, not NH' }]);
+  });
+
+  it('suggests nothing while the state is not a code: it tells which padding is meant', () => {
+    expect(issuesOf(singleOrderSchema.safeParse(order('Mass', '2134'))).map((issue) => issue.message)).toEqual([
+      'Recipient state must be a US state code, e.g. CA',
+      'Recipient zip must be 5 digits or ZIP+4 (12345-6789)',
+    ]);
+  });
+});

@@ -158,6 +158,11 @@ export const describeLabelLifecycle = (mode: string, running: () => RunningSyste
       expect(await balanceOf(call, who.token)).toBe(before + unusedCount * PRICE);
       const after = (await call('GET', `/orders/bulk/${orderId}/labels`, undefined, { token: who.token })).body['labels'] as Body[];
       expect(after.filter((l) => l['state'] === 'voided')).toHaveLength(unusedCount);
+      // The batch itself says what became of its labels, in its own answer and in the list.
+      const batch = await call('GET', `/orders/bulk/order/${orderId}`, undefined, { token: who.token });
+      expect(batch.body['voids']).toEqual({ voided: unusedCount, voidedCents: unusedCount * PRICE, pending: 0, pendingCents: 0 });
+      const listed = await call('GET', `/orders/bulk/${who.userId}?page=1&limit=50`, undefined, { token: who.token });
+      expect((listed.body['bulkOrders'] as Body[]).find((b) => b['_id'] === orderId)?.['voids']).toEqual(batch.body['voids']);
     }, 180_000);
 
     it("answers 404 for another customer's label or batch and for one that does not exist, moving nothing", async () => {

@@ -1,4 +1,4 @@
-import { bulkFileData, type BulkFileData, type BulkOrder, type FailedLabel } from '@labeldesk/contracts';
+import { bulkFileData, type BatchVoids, type BulkFileData, type BulkOrder, type FailedLabel } from '@labeldesk/contracts';
 import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -22,7 +22,7 @@ export const toFailedLabel = (item: FailedItemRow): FailedLabel => ({
 });
 
 /** Spec 3 "Batch/bulk order". */
-export const toBulkOrder = (row: BulkOrderRow, failed: readonly FailedItemRow[]): BulkOrder => ({
+export const toBulkOrder = (row: BulkOrderRow, failed: readonly FailedItemRow[], voids?: BatchVoids): BulkOrder => ({
   _id: row.id,
   status: row.status,
   createdAt: iso(row.created_at) ?? '',
@@ -43,4 +43,5 @@ export const toBulkOrder = (row: BulkOrderRow, failed: readonly FailedItemRow[])
   resultCSVName: row.result_csv_name,
   autoConfirmCSVName: row.auto_confirm_csv_name,
   stuckAt: iso(row.stuck_at),
+  ...(voids ? { voids } : {}),
 });

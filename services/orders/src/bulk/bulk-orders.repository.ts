@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BulkStatus } from '@labeldesk/contracts';
+import type { BatchVoids, BulkStatus } from '@labeldesk/contracts';
 import type { OwnerScope } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
@@ -68,6 +68,25 @@ export class BulkOrdersRepository extends BulkSql {
   }
 
   /** The first failed rows of a batch, with only the fields a view shows. */
+  /** The voids of these batches' labels, by batch: only batches with at least one (one statement for a page of them). */
+  async voidsOf(batchIds: readonly string[]): Promise<Map<string, BatchVoids>> {
+    if (batchIds.length === 0) return new Map();
+    const rows = await this.em().execute<Array<{ order_id: string; voided: string | number; voided_cents: string | number; pending: string | number; pending_cents: string | number }>>(
+      `select "order_id",
+              count(*) filter (where "state" in ('voided', 'refunded')) as "voided",
+              coalesce(sum("amount_cents") filter (where "state" in ('voided', 'refunded')), 0) as "voided_cents",
+              count(*) filter (where "state" in ('void_requested', 'refund_pending')) as "pending",
+              coalesce(sum("amount_cents") filter (where "state" in ('void_requested', 'refund_pending')), 0) as "pending_cents"
+       from ${this.t('label_voids')} where "label_kind" = 'bulk' and "order_id" in (${placeholders(batchIds)}) group by "order_id"`,
+      [...batchIds],
+    );
+    return new Map(
+      rows
+        .map((r): [string, BatchVoids] => [r.order_id, { voided: Number(r.voided), voidedCents: Number(r.voided_cents), pending: Number(r.pending), pendingCents: Number(r.pending_cents) }])
+        .filter(([, v]) => v.voided + v.pending > 0),
+    );
+  }
+
   async failedItems(orderId: string): Promise<FailedItemRow[]> {
     return this.em().execute<FailedItemRow[]>(
       `select "id", "row_no", "error", "data" #>> '{package,order_id}' as "order_id", "data" #>> '{package,order_item_id}' as "order_item_id",

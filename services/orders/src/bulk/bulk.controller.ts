@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { OrdersRpc, SAME_RECEIVER_HOURS, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { OrdersRpc, SAME_RECEIVER_HOURS, type BatchVoids, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { batchInScope } from './batch-in-scope';
 import { toBulkOrder } from './bulk-order.mapper';
@@ -57,7 +57,8 @@ export class BulkController {
   @RpcHandler(OrdersRpc.bulkList)
   async list(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
     const { rows, total } = await this.batches.listForUser(body.userId, body.page, body.limit);
-    return { bulkOrders: await Promise.all(rows.map((row) => this.view(row))), totalCount: total };
+    const voids = await this.batches.voidsOf(rows.map((row) => row.id));
+    return { bulkOrders: await Promise.all(rows.map((row) => this.view(row, voids))), totalCount: total };
   }
 
   @RpcHandler(OrdersRpc.bulkGet)
@@ -82,7 +83,8 @@ export class BulkController {
     return this.regenerate.execute(caller, body.orderId);
   }
 
-  private async view(row: BulkOrderRow) {
-    return toBulkOrder(row, row.failed_count > 0 ? await this.batches.failedItems(row.id) : []);
+  private async view(row: BulkOrderRow, voids?: ReadonlyMap<string, BatchVoids>) {
+    const voidsOfRow = voids ? voids.get(row.id) : (await this.batches.voidsOf([row.id])).get(row.id);
+    return toBulkOrder(row, row.failed_count > 0 ? await this.batches.failedItems(row.id) : [], voidsOfRow);
   }
 }

@@ -46,7 +46,8 @@ export class SearchController {
   async onBatches(@CurrentCaller() caller: Caller, @RpcPayload(OrdersSearchRpc.batches) body: Req<'batches'>): Promise<BulkOrdersPage> {
     const { page, limit, ...filters } = body;
     const found = await this.batches.page(filters, ownerScopeOf(caller), page, limit);
-    const bulkOrders = await Promise.all(found.rows.map(async (row) => toBulkOrder(row, row.failed_count > 0 ? await this.bulk.failedItems(row.id) : [])));
+    const voids = await this.bulk.voidsOf(found.rows.map((row) => row.id));
+    const bulkOrders = await Promise.all(found.rows.map(async (row) => toBulkOrder(row, row.failed_count > 0 ? await this.bulk.failedItems(row.id) : [], voids.get(row.id))));
     return { bulkOrders, totalCount: found.total };
   }
 

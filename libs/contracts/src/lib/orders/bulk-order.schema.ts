@@ -209,8 +209,17 @@ export const bulkOrderSchema = z.object({
   zplName: z.string().nullable().optional(),
   /** Set while the batch sits in an error state or in generating_files: since when. */
   stuckAt: z.string().nullable(),
+  /**
+   * Its labels voided since they were bought (issue 49: a batch whose labels were all voided read "4 bought ·
+   * $28.50 · Completed"): `voided` labels voided or refunded, their money back on the balance (`voidedCents`), and
+   * `pending` labels whose void or refund the carrier has not settled (`pendingCents`). Absent when none was voided.
+   */
+  voids: z
+    .object({ voided: z.number().int().nonnegative(), voidedCents: z.number().int().nonnegative(), pending: z.number().int().nonnegative(), pendingCents: z.number().int().nonnegative() })
+    .optional(),
 });
 export type BulkOrder = z.infer<typeof bulkOrderSchema>;
+export type BatchVoids = NonNullable<BulkOrder['voids']>;
 
 export const bulkProcessResponseSchema = z.object({
   message: z.string(),

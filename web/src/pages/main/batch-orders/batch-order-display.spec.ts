@@ -1,5 +1,5 @@
 import type { BulkOrder } from '@labeldesk/contracts';
-import { availableFiles, batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel, stuckHours } from './batch-order-display';
+import { availableFiles, batchCountsLine, batchMoneyBackLine, batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel, stuckHours } from './batch-order-display';
 
 const NOW = Date.parse('2026-05-10T12:00:00Z');
 
@@ -127,5 +127,30 @@ describe('canViewLabels', () => {
     expect(canViewLabels(order({ status: 'processing', processedCount: 3 }))).toBe(false);
     expect(canViewLabels(order({ status: 'failed', processedCount: 0 }))).toBe(false);
     expect(canViewLabels(order({ status: 'completed', processedCount: 0 }))).toBe(false);
+  });
+});
+
+describe('a batch whose labels were voided', () => {
+  const finished = { status: 'completed' as const, totalCount: 4, processedCount: 4, failedCount: 0, stuckAt: null };
+
+  it('no longer reads "4 bought · Completed" once every label is voided: the counts, the money back and the status say so', () => {
+    const voids = { voided: 4, voidedCents: 2_850, pending: 0, pendingCents: 0 };
+    expect(batchCountsLine({ ...finished, voids })).toBe('4 labels · 4 bought · 4 voided');
+    expect(batchMoneyBackLine(voids)).toBe('$28.50 back on balance');
+    expect(batchStatusDisplay({ ...finished, voids })).toEqual({ tone: 'neutral', text: 'All labels voided' });
+  });
+
+  it('says voids still with the carrier apart from the money back, and a batch being voided is not yet all voided', () => {
+    const voids = { voided: 1, voidedCents: 850, pending: 3, pendingCents: 2_000 };
+    expect(batchCountsLine({ ...finished, voids })).toBe('4 labels · 4 bought · 1 voided · 3 voiding');
+    expect(batchMoneyBackLine(voids)).toBe('$8.50 back on balance · $20.00 pending');
+    expect(batchStatusDisplay({ ...finished, voids })).toEqual({ tone: 'processing', text: 'Labels being voided' });
+  });
+
+  it('keeps its status while some labels are still live, and says nothing of voids when there are none', () => {
+    const voids = { voided: 1, voidedCents: 850, pending: 0, pendingCents: 0 };
+    expect(batchStatusDisplay({ ...finished, voids })).toEqual({ tone: 'completed', text: 'Completed' });
+    expect(batchCountsLine(finished)).toBe('4 labels · 4 bought');
+    expect(batchMoneyBackLine(undefined)).toBeNull();
   });
 });

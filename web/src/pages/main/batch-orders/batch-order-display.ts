@@ -39,7 +39,7 @@ export interface StatusDisplay {
   text: string;
 }
 
-type StatusFields = Pick<BulkOrder, 'status' | 'processedCount' | 'failedCount' | 'stuckAt'>;
+type StatusFields = Pick<BulkOrder, 'status' | 'processedCount' | 'failedCount' | 'stuckAt'> & Partial<Pick<BulkOrder, 'voids'>>;
 
 /** Whole hours since `stuckAt`, or null when it is missing or unreadable. */
 export const stuckHours = (stuckAt: string | null, now: number): number | null => {
@@ -57,6 +57,11 @@ export const batchStatusDisplay = (order: StatusFields, now: number = Date.now()
     text = 'Processing Error - Manual Review Required';
   }
   if (order.status === 'completed_with_errors') text = `${text} (${order.failedCount} failed)`;
+  // A finished batch whose every label was voided since is nothing to ship: it says so, in grey (issue 49).
+  const { voided = 0, pending = 0 } = order.voids ?? {};
+  if (FINAL_BULK_STATUSES.includes(order.status) && order.processedCount > 0 && voided + pending >= order.processedCount) {
+    return { tone: voided >= order.processedCount ? 'neutral' : 'processing', text: voided >= order.processedCount ? 'All labels voided' : 'Labels being voided' };
+  }
   if (ERROR_BULK_STATUSES.includes(order.status)) {
     const hours = stuckHours(order.stuckAt, now);
     if (hours !== null) text = `${text} (Stuck ${hours}h ago)`;
@@ -106,3 +111,20 @@ export const downloadsCell = (order: FileFields): DownloadsCell => {
 /** 'View labels' (the batch detail view, where labels are tracked and voided): a finished batch that bought at least one label. */
 export const canViewLabels = (order: Pick<BulkOrder, 'status' | 'processedCount'>): boolean =>
   (order.status === 'completed' || order.status === 'completed_with_errors') && order.processedCount > 0;
+
+const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+/** "4 labels · 4 bought", then what became of the bought ones since: "· 3 voided · 1 voiding". */
+export const batchCountsLine = (order: Pick<BulkOrder, 'totalCount' | 'processedCount'> & Partial<Pick<BulkOrder, 'voids'>>): string => {
+  const parts = [`${order.totalCount.toLocaleString('en-US')} ${order.totalCount === 1 ? 'label' : 'labels'}`, `${order.processedCount.toLocaleString('en-US')} bought`];
+  if (order.voids?.voided) parts.push(`${order.voids.voided.toLocaleString('en-US')} voided`);
+  if (order.voids?.pending) parts.push(`${order.voids.pending.toLocaleString('en-US')} voiding`);
+  return parts.join(' · ');
+};
+
+/** Under the price: the money of voided labels back on the balance, and that of voids the carrier has not settled. */
+export const batchMoneyBackLine = (voids: BulkOrder['voids']): string | null => {
+  if (!voids) return null;
+  const parts = [...(voids.voidedCents > 0 ? [`${money(voids.voidedCents)} back on balance`] : []), ...(voids.pendingCents > 0 ? [`${money(voids.pendingCents)} pending`] : [])];
+  return parts.length > 0 ? parts.join(' · ') : null;
+};

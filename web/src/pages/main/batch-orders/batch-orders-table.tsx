@@ -6,7 +6,7 @@ import { BulkDownloadButtons } from '../../../components/bulk-progress/bulk-down
 import { ShippingDayButtons } from '../../../components/bulk-progress/shipping-day-buttons';
 import { ListIcon, RefreshIcon } from '../../../components/ui/icons';
 import { formatCents, formatDateTime } from '../../../libs/format';
-import { batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel } from './batch-order-display';
+import { batchCountsLine, batchMoneyBackLine, batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel } from './batch-order-display';
 import type { StatusDisplay } from './batch-order-display';
 import { Table } from '../../../components/ui/responsive-table';
 
@@ -104,6 +104,16 @@ const Downloads = ({ order }: { order: BulkOrder }): ReactElement => {
   );
 };
 
+/** The money of the batch's voided labels: back on the balance, or pending the carrier. */
+const MoneyBackLine = ({ order }: { order: BulkOrder }): ReactElement | null => {
+  const line = batchMoneyBackLine(order.voids);
+  return line === null ? null : (
+    <Text as="span" display="block" textStyle="xs" fontWeight="normal" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="batch-money-back">
+      {line}
+    </Text>
+  );
+};
+
 /** What a batch's rate rule saved against the dearest rates on the labels bought (decision 086); nothing without a rule. */
 const SavedLine = ({ order }: { order: BulkOrder }): ReactElement | null =>
   order.bulkOrderData.savedCents === undefined ? null : (
@@ -132,13 +142,13 @@ export const BatchOrdersTable = ({ orders, running, onRetry, onRecover, now }: B
             <Table.Row key={order._id} data-testid="batch-row" data-status={order.status} data-batch-id={order._id}>
               <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${status.tone}.solid`}>
                 <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
-                <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-                  {order.totalCount.toLocaleString('en-US')} {order.totalCount === 1 ? 'label' : 'labels'} · {order.processedCount.toLocaleString('en-US')}{' '}
-                  bought
+                <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="batch-counts">
+                  {batchCountsLine(order)}
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium" fontVariantNumeric="tabular-nums" data-testid="batch-price">
                 {formatCents(order.bulkOrderData.cost)}
+                <MoneyBackLine order={order} />
                 <SavedLine order={order} />
               </Table.Cell>
               <Table.Cell data-testid="batch-status" maxW="15rem">
@@ -179,14 +189,15 @@ export const BatchOrdersCards = ({ orders, running, onRetry, onRecover, now }: B
           <Flex justify="space-between" align="flex-start" gap="3">
             <Box minW="0">
               <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
-              <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-                {order.totalCount.toLocaleString('en-US')} {order.totalCount === 1 ? 'label' : 'labels'} · {order.processedCount.toLocaleString('en-US')} bought
+              <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="batch-counts">
+                {batchCountsLine(order)}
               </Text>
             </Box>
             <Box textAlign="end">
               <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" data-testid="batch-price">
                 {formatCents(order.bulkOrderData.cost)}
               </Text>
+              <MoneyBackLine order={order} />
               <SavedLine order={order} />
             </Box>
           </Flex>

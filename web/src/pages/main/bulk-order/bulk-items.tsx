@@ -4,6 +4,7 @@ import { FileIcon, UndoIcon } from '../../../components/ui/icons';
 import { TableEmpty } from '../../../components/ui/table-states';
 import { BulkTable } from './bulk-table';
 import type { BulkTableProps } from './bulk-table';
+import { zipFixCount } from './bulk-zip-fixes';
 
 interface BulkItemsProps extends BulkTableProps {
   invalidCount: number;
@@ -11,12 +12,14 @@ interface BulkItemsProps extends BulkTableProps {
   parseMs: number | null;
   onReset: () => void;
   onAcceptAllSuggestions: () => void;
+  onFixAllZips: () => void;
 }
 
 /** 'Bulk Order Items': the row count, Reset, and the editable table, or what to do when there are no rows yet. */
-export const BulkItems = ({ invalidCount, parseMs, onReset, onAcceptAllSuggestions, ...table }: BulkItemsProps): ReactElement => {
-  const { rows, readOnly, suggestions } = table;
+export const BulkItems = ({ invalidCount, parseMs, onReset, onAcceptAllSuggestions, onFixAllZips, ...table }: BulkItemsProps): ReactElement => {
+  const { rows, readOnly, suggestions, zipFixes } = table;
   const suggested = suggestions?.size ?? 0;
+  const zipsToFix = zipFixes ? zipFixCount(zipFixes) : 0;
   return (
     <Stack as="section" aria-labelledby="bulk-items-heading" gap="2">
       <Flex align="center" justify="space-between" gap="3" wrap="wrap">
@@ -32,6 +35,12 @@ export const BulkItems = ({ invalidCount, parseMs, onReset, onAcceptAllSuggestio
         </Flex>
         {rows.length > 0 && (
           <Flex align="center" gap="2">
+            {/* One ZIP is fixed on its row; "Fix all" is for a file where a spreadsheet dropped the zeros of many. */}
+            {zipsToFix > 1 && (
+              <Button size="xs" variant="outline" colorPalette="brand" onClick={onFixAllZips} disabled={readOnly} data-testid="bulk-fix-all-zips">
+                Fix all {zipsToFix.toLocaleString('en-US')} ZIP codes
+              </Button>
+            )}
             {suggested > 0 && (
               <Button size="xs" variant="outline" colorPalette="brand" onClick={onAcceptAllSuggestions} disabled={readOnly} data-testid="bulk-accept-all-suggestions">
                 Accept all suggestions ({suggested.toLocaleString('en-US')})

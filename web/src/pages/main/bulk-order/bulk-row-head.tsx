@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { AlertIcon, TrashIcon } from '../../../components/ui/icons';
 import { addressLine } from '../../../services/orders/verify-address';
 import type { RowSuggestion } from './bulk-address-suggestions';
+import { zipFixLabel, type ZipFix } from './bulk-zip-fixes';
 import type { RowProps } from './bulk-table-row';
 import { ShippedLine } from './shipped-line';
 
@@ -19,12 +20,23 @@ const SuggestionLine = ({ suggestion, disabled, onAccept }: { suggestion: RowSug
   </span>
 );
 
+interface ZipFixOffer {
+  fix: ZipFix;
+  disabled: boolean;
+  onUse: () => void;
+}
+
 /**
  * The row's messages on a second line that stays in view while the table scrolls sideways; each one jumps to its
- * cell.
+ * cell. A ZIP that lost its leading zeros is put right with "Use 02134", first so the fading end never hides it.
  */
-const ProblemsLine = ({ problems, onShow }: { problems: readonly Problem[]; onShow: (key: BulkTemplateColumn) => void }): ReactElement => (
+const ProblemsLine = ({ problems, onShow, zipFix }: { problems: readonly Problem[]; onShow: (key: BulkTemplateColumn) => void; zipFix: ZipFixOffer | null }): ReactElement => (
   <span className="bulk-row-messages" data-testid="bulk-row-messages">
+    {zipFix ? (
+      <button type="button" className="bulk-msg bulk-accept" disabled={zipFix.disabled} onClick={zipFix.onUse} data-testid="bulk-row-zip-fix">
+        {zipFixLabel(zipFix.fix)}
+      </button>
+    ) : null}
     {problems.map(({ key, message }) =>
       key ? (
         <button key={key} type="button" className="bulk-msg" onClick={() => onShow(key)} title="Go to the cell">
@@ -60,13 +72,15 @@ const RowHeadInner = ({ index, errorCount, readOnly, onDelete }: { index: number
  * The row's header cell: its number and Delete, then one line of messages: its errors first, then the order
  * already shipped (money), then the carrier's suggestion, then the address warnings.
  */
-export const BulkRowHead = ({ row, index, readOnly, onDelete, onShowCell, suggestion, warnings, onAcceptSuggestion, shipped, onBuyAnother, problems }: RowProps & { problems: readonly Problem[] }): ReactElement => {
+export const BulkRowHead = (props: RowProps & { problems: readonly Problem[] }): ReactElement => {
+  const { row, index, readOnly, onDelete, onShowCell, suggestion, warnings, onAcceptSuggestion, zipFix, onFixZips, shipped, onBuyAnother, problems } = props;
   const errorCount = problems.length;
+  const zipFixOffer = zipFix && onFixZips ? { fix: zipFix, disabled: readOnly, onUse: () => onFixZips(row.id) } : null;
   const showShipped = errorCount === 0 && shipped !== undefined && onBuyAnother !== undefined;
   return (
     <th scope="row" className="bulk-rowhead">
       <RowHeadInner index={index} errorCount={errorCount} readOnly={readOnly} onDelete={() => onDelete(row, index)} />
-      {errorCount > 0 && <ProblemsLine problems={problems} onShow={(key) => onShowCell(row.id, key)} />}
+      {errorCount > 0 && <ProblemsLine problems={problems} onShow={(key) => onShowCell(row.id, key)} zipFix={zipFixOffer} />}
       {showShipped ? <ShippedLine rowNumber={index + 1} shipped={shipped} buyAnother={row.buyAnother === true} disabled={readOnly} onChange={(checked) => onBuyAnother(row.id, checked)} /> : null}
       {errorCount === 0 && !showShipped && suggestion && onAcceptSuggestion ? <SuggestionLine suggestion={suggestion} disabled={readOnly} onAccept={() => onAcceptSuggestion(row.id)} /> : null}
       {errorCount === 0 && !showShipped && !suggestion && warnings && warnings.length > 0 ? (

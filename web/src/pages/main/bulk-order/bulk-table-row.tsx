@@ -5,6 +5,7 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { BULK_COLUMNS } from './bulk-columns';
 import type { BulkColumn } from './bulk-columns';
 import type { RowSuggestion } from './bulk-address-suggestions';
+import type { ZipFix } from './bulk-zip-fixes';
 import { rowProblems } from './bulk-rows';
 import type { BulkRow } from './bulk-rows';
 import { BulkRowHead } from './bulk-row-head';
@@ -107,6 +108,9 @@ export interface RowProps {
   /** What the server doubts about the row's addresses without refusing them (a city other than the ZIP's usual one). */
   warnings?: readonly string[] | undefined;
   onAcceptSuggestion?: ((rowId: number) => void) | undefined;
+  /** The row's ZIPs with their lost leading zeros back ("2134" with MA → "02134"), offered with one click. */
+  zipFix?: ZipFix | undefined;
+  onFixZips?: ((rowId: number) => void) | undefined;
   /** The label the row's order already has (issue 47): the row is left out unless "Buy another label" is ticked. */
   shipped?: ShippedOrder | undefined;
   onBuyAnother?: ((rowId: number, buyAnother: boolean) => void) | undefined;

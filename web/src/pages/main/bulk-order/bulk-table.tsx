@@ -4,6 +4,7 @@ import type { ReactElement, Ref } from 'react';
 import type { BulkRow } from './bulk-rows';
 import type { RowRateChoice } from './bulk-rate-preview';
 import type { RowSuggestion } from './bulk-address-suggestions';
+import type { ZipFix } from './bulk-zip-fixes';
 import { BulkSpacerRow, BulkTableHead } from './bulk-table-head';
 import { BULK_TABLE_CSS, TABLE_WIDTH } from './bulk-table-layout';
 import { BulkTableRow } from './bulk-table-row';
@@ -28,6 +29,9 @@ export interface BulkTableProps {
   /** What the server doubts about a row's addresses without refusing them (a city), by row id. */
   addressWarnings?: ReadonlyMap<number, readonly string[]>;
   onAcceptSuggestion?: (rowId: number) => void;
+  /** The ZIPs that lost their leading zeros, put right, by row id; each row's fixed with one click. */
+  zipFixes?: ReadonlyMap<number, ZipFix>;
+  onFixZips?: (rowId: number) => void;
   /** Issue 47: the loaded file's orders that already have a label, by order ID. */
   shipped?: ReadonlyMap<string, ShippedOrder>;
   onBuyAnother?: (rowId: number, buyAnother: boolean) => void;
@@ -39,7 +43,7 @@ export interface BulkTableProps {
  * 'Bulk Order Items': every uploaded row, windowed (only the rows in view are in the page), with a sticky
  * header and row column. A cell is edited where it is: click it (or Enter on it), type, Enter or leave to keep.
  */
-export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion, shipped, onBuyAnother, rateChoices }: BulkTableProps): ReactElement => {
+export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, handle, suggestions, addressWarnings, onAcceptSuggestion, zipFixes, onFixZips, shipped, onBuyAnother, rateChoices }: BulkTableProps): ReactElement => {
   const { scrollRef, measure, items, top, bottom, showCell } = useBulkTableWindow({ rows, handle, suggestions, addressWarnings, shipped, rated: rateChoices });
   const { editing, onEdit, onEditDone, focusRef } = useBulkCellEditing(onCommit);
 
@@ -86,6 +90,8 @@ export const BulkTable = ({ rows, serviceNames, onCommit, onDelete, readOnly, ha
                 suggestion={suggestions?.get(row.id)}
                 warnings={addressWarnings?.get(row.id)}
                 onAcceptSuggestion={onAcceptSuggestion}
+                zipFix={zipFixes?.get(row.id)}
+                onFixZips={onFixZips}
                 shipped={shipped ? shippedMarkOf(shipped, row) : undefined}
                 onBuyAnother={onBuyAnother}
                 rateChoice={rateChoices?.get(row.id)}

@@ -27,7 +27,7 @@ export interface BulkOrder {
   template: { onDownload: () => void; downloading: boolean };
   upload: UploadAreaProps & { problem: string | null };
   settings: BulkSettingsProps;
-  items: BulkTableProps & { invalidCount: number; parseMs: number | null; onReset: () => void; onAcceptAllSuggestions: () => void; handle: RefObject<BulkTableHandle | null> };
+  items: BulkTableProps & { invalidCount: number; parseMs: number | null; onReset: () => void; onAcceptAllSuggestions: () => void; onFixAllZips: () => void; handle: RefObject<BulkTableHandle | null> };
   footer: BulkFooterProps;
   deletion: { target: RowToDelete | null; onConfirm: () => void; onCancel: () => void };
   validation: ValidationErrorsDialogProps;

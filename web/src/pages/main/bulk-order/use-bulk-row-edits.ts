@@ -1,8 +1,9 @@
 import type { BulkTemplateColumn } from '@labeldesk/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { suggestionPatch } from './bulk-address-suggestions';
 import type { BulkRow, BulkValues } from './bulk-rows';
 import { notifyOnce } from './bulk-toasts';
+import { zipFixCount, zipFixesByRow } from './bulk-zip-fixes';
 import { useBulkAddressSuggestions } from './use-bulk-address-suggestions';
 
 /** A row waiting for the user's yes before it is removed. */
@@ -19,8 +20,8 @@ export interface BulkRowChanges {
 }
 
 /**
- * What the user changes in the table row by row: a cell, the carrier's address suggestions (one or all), and a row
- * deleted once confirmed. Each change says so in one toast that is not repeated while it shows.
+ * What the user changes in the table row by row: a cell, the carrier's address suggestions (one or all), the ZIPs that
+ * lost their leading zeros (one row or all), and a row deleted once confirmed. Each change says so in one toast that is not repeated while it shows.
  */
 export const useBulkRowEdits = (rows: readonly BulkRow[], { updateCell, patchRows, deleteRow }: BulkRowChanges) => {
   const [toDelete, setToDelete] = useState<RowToDelete | null>(null);
@@ -36,6 +37,19 @@ export const useBulkRowEdits = (rows: readonly BulkRow[], { updateCell, patchRow
     patchRows(new Map([...suggestions].map(([rowId, suggestion]) => [rowId, suggestionPatch(suggestion)])));
     notifyOnce('bulk-suggestions-accepted', 'success', `${suggestions.size} row(s) updated to the carrier's addresses`);
   }, [suggestions, patchRows]);
+  // Through patchRows like any edit: the fixed rows are checked and priced again.
+  const zipFixes = useMemo(() => zipFixesByRow(rows), [rows]);
+  const onFixZips = useCallback(
+    (rowId: number) => {
+      const fix = zipFixes.get(rowId);
+      if (fix) patchRows(new Map([[rowId, fix]]));
+    },
+    [zipFixes, patchRows],
+  );
+  const onFixAllZips = useCallback(() => {
+    patchRows(zipFixes);
+    notifyOnce('bulk-zips-fixed', 'success', `${zipFixCount(zipFixes)} ZIP code(s) fixed`);
+  }, [zipFixes, patchRows]);
   const onCommit = useCallback(
     (rowId: number, key: BulkTemplateColumn, value: string) => {
       updateCell(rowId, key, value);
@@ -58,6 +72,9 @@ export const useBulkRowEdits = (rows: readonly BulkRow[], { updateCell, patchRow
     addressWarnings,
     onAcceptSuggestion,
     onAcceptAllSuggestions,
+    zipFixes,
+    onFixZips,
+    onFixAllZips,
     onCommit,
     onDelete,
     deletion: { target: toDelete, onConfirm: confirmDelete, onCancel: () => setToDelete(null) },

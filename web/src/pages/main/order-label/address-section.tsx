@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { SelectField, UsStateOptions } from '../../../components/ui/select-field';
 import type { PartyPrefix } from '../../../services/orders/create-order';
 import { AddressSuggestion } from './address-suggestion';
+import { ZipField } from './zip-field';
 import type { OrderFormApi } from './use-order-form';
 
 interface AddressSectionProps {
@@ -40,7 +41,7 @@ export const AddressSection = ({ prefix, title, form, addresses, addressesState 
   const [pickedId, setPickedId] = useState('');
   const headingId = `${prefix}-address-heading`;
   const key = <F extends string>(field: F) => `${prefix}_${field}` as const;
-  const text = (field: 'name' | 'company' | 'phone' | 'address1' | 'address2' | 'city' | 'zip_postal') => ({
+  const text = (field: 'name' | 'company' | 'phone' | 'address1' | 'address2' | 'city') => ({
     state: form.fieldState(key(field)),
     ...form.field(key(field)),
   });
@@ -97,7 +98,7 @@ export const AddressSection = ({ prefix, title, form, addresses, addressesState 
           >
             <UsStateOptions />
           </SelectField>
-          <FormField label="ZIP" required inputMode="numeric" autoComplete="off" {...text('zip_postal')} />
+          <ZipField prefix={prefix} form={form} />
           <FormField label="Phone" type="tel" autoComplete="off" {...text('phone')} />
           <AddressSuggestion prefix={prefix} form={form} />
           <GridItem colSpan={2}>

@@ -1,6 +1,8 @@
 import { BULK_TEMPLATE_COLUMNS, bulkOrderItemSchema, DEFAULT_MAX_WEIGHT_LB, effectiveRateRule } from '@labeldesk/contracts';
 import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, FieldIssue, PriceQuoteShipment, RateRule } from '@labeldesk/contracts';
 import { COLUMN_BY_KEY, COLUMN_BY_PATH, PACKAGE_DIMENSION_COLUMNS } from './bulk-columns';
+import { itemsInput } from './order-items';
+import type { OrderItem } from './order-items';
 
 /** One row as the file had it: every template column as text. */
 export type BulkValues = Record<BulkTemplateColumn, string>;
@@ -18,6 +20,8 @@ export interface BulkRow {
   missingPreset?: string;
   /** The user ticked "Buy another label" on a row whose order already has one (issue 47); sent as buy_another. */
   buyAnother?: boolean;
+  /** The order's items when the row ships several (a Shopify order's item lines, decision 091); sent as package.items. */
+  items?: OrderItem[];
 }
 
 /** Spec 5: the message when a row has no service, or one the user cannot buy. */
@@ -49,8 +53,8 @@ export const newRowId = (): number => {
   return nextId;
 };
 
-/** The `bulkOrderItem` the server receives for these values (before the contract's own clean-up). */
-export const toItemInput = (v: BulkValues): BulkOrderItemInput => ({
+/** The `bulkOrderItem` the server receives for these values and items (before the contract's own clean-up). */
+export const toItemInput = (v: BulkValues, items?: readonly OrderItem[]): BulkOrderItemInput => ({
   courier: v.courier,
   service_name: v.ServiceName,
   manifested: false,
@@ -89,6 +93,7 @@ export const toItemInput = (v: BulkValues): BulkOrderItemInput => ({
     package_description: v.PackageDescription,
     package_reference1: v.PackageReference1,
     package_reference2: v.PackageReference2,
+    ...(items && items.length > 0 ? { items: itemsInput(items) } : {}),
   },
 });
 
@@ -126,9 +131,9 @@ export interface RowCheck {
 const NO_PRESET = (sku: string) => `No saved SKU preset for "${sku}": add it in SKU Management, or type the package size and weight`;
 
 /** Checks one row with the server's schema, then the user's services and their weight limits. */
-export const checkRow = (values: BulkValues, context: ValidationContext, missingPreset?: string): RowCheck => {
+export const checkRow = (values: BulkValues, context: ValidationContext, missingPreset?: string, items?: readonly OrderItem[]): RowCheck => {
   const errors: RowErrors = {};
-  const result = bulkOrderItemSchema.safeParse(toItemInput(values));
+  const result = bulkOrderItemSchema.safeParse(toItemInput(values, items));
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = columnForPath(issue.path.map(String).join('.'));
@@ -160,7 +165,7 @@ export const checkRow = (values: BulkValues, context: ValidationContext, missing
 };
 
 export const validateRow = (row: BulkRow, context: ValidationContext): BulkRow => {
-  const { errors } = checkRow(row.values, context, row.missingPreset);
+  const { errors } = checkRow(row.values, context, row.missingPreset, row.items);
   return { ...row, errors };
 };
 
@@ -177,7 +182,7 @@ export const checkBeforeSubmit = (rows: readonly BulkRow[], context: ValidationC
   const orderData: BulkOrderItem[] = [];
   const invalid: SubmitCheck['invalid'] = [];
   rows.forEach((row, index) => {
-    const check = checkRow(row.values, context, row.missingPreset);
+    const check = checkRow(row.values, context, row.missingPreset, row.items);
     const errors = check.errors ?? row.errors;
     if (errors) invalid.push({ index, errors });
     else if (check.item) orderData.push(row.buyAnother ? { ...check.item, buy_another: true } : check.item);

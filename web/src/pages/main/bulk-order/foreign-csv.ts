@@ -6,6 +6,8 @@ import { COLUMN_BY_KEY } from './bulk-columns';
 import { DEFAULT_BULK_LIMITS } from '../../../services/bulk-orders/bulk-limits';
 import { BulkFileError, checkRowCount } from './bulk-file';
 import { emptyValues } from './bulk-rows';
+import { joinOrderItems } from './order-items';
+import type { MappedLine } from './order-items';
 import { presetNamed, presetPackageWeight } from './preset-weight';
 import type { LoadedRow } from './use-bulk-rows';
 
@@ -73,7 +75,8 @@ const NORMALISE: Partial<Record<BulkTemplateColumn, (text: string) => string>> =
 /**
  * The file's rows in our template's columns: mapped columns are read (several joined with a space), and what the
  * file lacks comes from the page as for an Amazon file: the picked sender fills the From columns when none is
- * mapped, and a row's SKU preset fills its package size, weight and description when those are not mapped.
+ * mapped, and a row's SKU preset fills its package size, weight and description when those are not mapped. The
+ * extra item lines of an order (same order ID, no address) join their order's row.
  */
 export const mapForeignRows = (file: Pick<ForeignCsv, 'header' | 'rows'>, mapping: CsvColumnMapping, defaults: MappingDefaults): LoadedRow[] => {
   const index = columnIndex(file.header);
@@ -83,7 +86,7 @@ export const mapForeignRows = (file: Pick<ForeignCsv, 'header' | 'rows'>, mappin
   });
   const senderFills = defaults.sender !== undefined && !FROM_COLUMNS.some((key) => mapping[key]);
 
-  return file.rows.map((cells) => {
+  const lines = file.rows.map((cells): MappedLine => {
     const values = emptyValues();
     if (senderFills && defaults.sender) senderValues(values, defaults.sender);
     for (const { key, positions } of readers) {
@@ -94,15 +97,16 @@ export const mapForeignRows = (file: Pick<ForeignCsv, 'header' | 'rows'>, mappin
       values[key] = NORMALISE[key] && text !== '' ? (NORMALISE[key]?.(text) ?? text) : text;
     }
     const preset = presetNamed(defaults.skus, values.skuNumber);
-    if (preset) {
-      if (!mapping.PackageLength) values.PackageLength = String(preset.length);
-      if (!mapping.PackageWidth) values.PackageWidth = String(preset.width);
-      if (!mapping.PackageHeight) values.PackageHeight = String(preset.height);
-      if (!mapping.PackageWeight) values.PackageWeight = presetPackageWeight(preset, values.quantity);
-      if (!mapping.PackageDescription && preset.description) values.PackageDescription = preset.description;
-    }
-    return { values };
+    if (!preset) return { values };
+    if (!mapping.PackageLength) values.PackageLength = String(preset.length);
+    if (!mapping.PackageWidth) values.PackageWidth = String(preset.width);
+    if (!mapping.PackageHeight) values.PackageHeight = String(preset.height);
+    if (!mapping.PackageWeight) values.PackageWeight = presetPackageWeight(preset, values.quantity);
+    if (!mapping.PackageDescription && preset.description) values.PackageDescription = preset.description;
+    return { values, weightPreset: mapping.PackageWeight ? undefined : preset };
   });
+  // A Shopify order's extra item lines (same order, no address) ship in its first line's parcel (decision 091).
+  return joinOrderItems(lines);
 };
 
 /**

@@ -3,11 +3,14 @@ import type { BulkTemplateColumn, FieldIssue, SkuRecord } from '@labeldesk/contr
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyServerIssues, newRowId, validateRow, validateRows } from './bulk-rows';
 import type { BulkRow, BulkValues, RowErrors, ValidationContext } from './bulk-rows';
+import type { OrderItem } from './order-items';
 import { presetNamed, presetPackageWeight, weightAfterQuantityChange } from './preset-weight';
 
 export interface LoadedRow {
   values: BulkValues;
   missingPreset?: string;
+  /** The order's items when the row ships several (decision 091). */
+  items?: OrderItem[];
 }
 
 /** Which rows the page's service selector fills in. */
@@ -39,6 +42,15 @@ const fillFromPreset = (row: BulkRow, preset: SkuRecord | undefined): BulkRow =>
   };
 };
 
+/** A table row for a file's row, with the values it starts with. */
+const newRow = (item: LoadedRow, values: BulkValues): BulkRow => ({
+  id: newRowId(),
+  values,
+  errors: null,
+  ...(item.missingPreset !== undefined ? { missingPreset: item.missingPreset } : {}),
+  ...(item.items ? { items: item.items } : {}),
+});
+
 /**
  * The rows of the Bulk Order Items table and every change to them. Each change re-checks only the rows it
  * touched; all rows are re-checked when the user's services arrive (names and weight limits depend on them).
@@ -62,8 +74,7 @@ export const useBulkRows = (context: ValidationContext, skus: readonly SkuRecord
     const ctx = contextRef.current;
     const next = loaded.map((item): BulkRow => {
       const values = serviceName !== '' && lacksService(item.values, ctx) ? { ...item.values, ServiceName: serviceName } : item.values;
-      const row: BulkRow = { id: newRowId(), values, errors: null, ...(item.missingPreset !== undefined ? { missingPreset: item.missingPreset } : {}) };
-      return validateRow(row, ctx);
+      return validateRow(newRow(item, values), ctx);
     });
     setRows(next);
     return next;

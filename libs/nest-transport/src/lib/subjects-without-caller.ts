@@ -18,6 +18,8 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
   'orders.carrier-push.v1':
     "the carrier's signature over the raw body is the credential (EasyPost's X-Hmac-Signature: a secret only the carrier and orders hold); an event id seen before and a report older than the stored one change nothing, and it only updates tracking of that carrier's labels (it moves no money)",
   'pricing.default-service.public-prices.v1': 'the from-prices of the public landing page: no account, nothing changes',
+  'orders.tracking.public.v1':
+    "the link's 192-bit random token is the credential (decision 089): the answer is one label's courier, status and scans at city and state, for whoever the seller gave the link; a revoked, unknown or voided label's token is one 404, and nothing changes",
   ...Object.fromEntries(SERVICE_NAMES.map((service) => [healthRpc(service).subject, 'up or degraded and a version: no account, nothing changes'])),
   'auth.user.sessions-ended.v1':
     'an event (events carry no caller: decision 028); only auth may publish it (NATS accounts, decision 012), and a gateway that hears it only forgets cached callers and re-checks sockets\' tokens',

@@ -5,6 +5,7 @@ import { addressLine } from '../../../services/orders/verify-address';
 import type { RowSuggestion } from './bulk-address-suggestions';
 import { zipFixLabel, type ZipFix } from './bulk-zip-fixes';
 import type { RowProps } from './bulk-table-row';
+import { OrderItemsLine } from './order-items-line';
 import { ShippedLine } from './shipped-line';
 
 type Problem = { key: BulkTemplateColumn | null; message: string };
@@ -70,7 +71,7 @@ const RowHeadInner = ({ index, errorCount, readOnly, onDelete }: { index: number
 
 /**
  * The row's header cell: its number and Delete, then one line of messages: its errors first, then the order
- * already shipped (money), then the carrier's suggestion, then the address warnings.
+ * already shipped (money), then the carrier's suggestion, then the address warnings, then the order's items.
  */
 export const BulkRowHead = (props: RowProps & { problems: readonly Problem[] }): ReactElement => {
   const { row, index, readOnly, onDelete, onShowCell, suggestion, warnings, onAcceptSuggestion, zipFix, onFixZips, shipped, onBuyAnother, problems } = props;
@@ -83,6 +84,7 @@ export const BulkRowHead = (props: RowProps & { problems: readonly Problem[] }):
       {errorCount > 0 && <ProblemsLine problems={problems} onShow={(key) => onShowCell(row.id, key)} zipFix={zipFixOffer} />}
       {showShipped ? <ShippedLine rowNumber={index + 1} shipped={shipped} buyAnother={row.buyAnother === true} disabled={readOnly} onChange={(checked) => onBuyAnother(row.id, checked)} /> : null}
       {errorCount === 0 && !showShipped && suggestion && onAcceptSuggestion ? <SuggestionLine suggestion={suggestion} disabled={readOnly} onAccept={() => onAcceptSuggestion(row.id)} /> : null}
+      {errorCount === 0 && !showShipped && !suggestion && (!warnings || warnings.length === 0) && row.items ? <OrderItemsLine items={row.items} /> : null}
       {errorCount === 0 && !showShipped && !suggestion && warnings && warnings.length > 0 ? (
         <span className="bulk-row-messages bulk-row-warning" data-testid="bulk-row-address-warning">
           {warnings.map((warning) => (

@@ -39,10 +39,10 @@ export const BULK_TABLE_CSS: SystemStyleObject = {
   '& .bulk-required': { color: 'fg.error', ms: '0.5' },
   '& tbody td, & tbody th': { p: 0, borderBottomWidth: '1px', borderColor: 'border.muted', height: `${ROW_HEIGHT}px`, verticalAlign: 'top' },
   // A row under a rate rule has a second line too: the price and service its rule picked, under its service.
-  '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th, & tbody tr[data-suggested] td, & tbody tr[data-suggested] th, & tbody tr[data-shipped] td, & tbody tr[data-shipped] th, & tbody tr[data-rated] td, & tbody tr[data-rated] th': {
+  '& tbody tr[data-invalid] td, & tbody tr[data-invalid] th, & tbody tr[data-suggested] td, & tbody tr[data-suggested] th, & tbody tr[data-shipped] td, & tbody tr[data-shipped] th, & tbody tr[data-rated] td, & tbody tr[data-rated] th, & tbody tr[data-items] td, & tbody tr[data-items] th': {
     height: `${ERROR_ROW_HEIGHT}px`,
   },
-  '& tbody tr[data-rated]:is([data-invalid], [data-suggested], [data-shipped]) :is(td, th)': { height: `${ERROR_ROW_HEIGHT + RATED_LINE_HEIGHT}px` },
+  '& tbody tr[data-rated]:is([data-invalid], [data-suggested], [data-shipped], [data-items]) :is(td, th)': { height: `${ERROR_ROW_HEIGHT + RATED_LINE_HEIGHT}px` },
   '& tbody tr[data-rated] .bulk-row-messages': { top: `${ROW_HEIGHT - 4 + RATED_LINE_HEIGHT}px` },
   // A row left out is dimmed: it will not be bought unless "Buy another label" is ticked.
   '& tbody tr[data-left-out] td .bulk-value': { color: 'fg.muted', textDecoration: 'line-through' },
@@ -117,6 +117,7 @@ export const BULK_TABLE_CSS: SystemStyleObject = {
   },
   '& .bulk-row-suggestion': { color: 'fg.info' },
   '& .bulk-row-warning': { color: 'fg.warning' },
+  '& .bulk-row-items': { color: 'fg.muted', fontWeight: 'normal' },
   '& .bulk-row-shipped': { color: 'status.stuck.fg', alignItems: 'center' },
   '& .bulk-buy-another': { display: 'inline-flex', alignItems: 'center', gap: '1', color: 'fg', cursor: 'pointer' },
   '& .bulk-buy-another input': { accentColor: 'var(--chakra-colors-color-palette-solid)' },

@@ -192,6 +192,7 @@ export const BulkTableRow = memo((props: RowProps): ReactElement => {
       data-shipped={showShipped || undefined}
       data-left-out={(showShipped && !row.buyAnother) || undefined}
       data-rated={props.rateChoice !== undefined || undefined}
+      data-items={row.items !== undefined || undefined}
       aria-rowindex={index + 2}
     >
       <BulkRowHead {...props} problems={problems} />

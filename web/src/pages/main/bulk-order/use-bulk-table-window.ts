@@ -46,7 +46,7 @@ export const useBulkTableWindow = ({ rows, handle, suggestions, addressWarnings,
     estimateSize: (index) => {
       const row = rows[index];
       if (!row) return ROW_HEIGHT;
-      const messages = row.errors || suggestions?.has(row.id) || addressWarnings?.has(row.id) || (shipped && shippedMarkOf(shipped, row));
+      const messages = row.errors || suggestions?.has(row.id) || addressWarnings?.has(row.id) || (shipped && shippedMarkOf(shipped, row)) || row.items;
       const ruleLine = rated?.has(row.id) ? RATED_LINE_HEIGHT : 0;
       return (messages ? ERROR_ROW_HEIGHT : ROW_HEIGHT) + ruleLine;
     },

@@ -34,7 +34,7 @@ export const BulkItems = ({ invalidCount, parseMs, onReset, onAcceptAllSuggestio
           )}
         </Flex>
         {rows.length > 0 && (
-          <Flex align="center" gap="2">
+          <Flex align="center" gap="2" wrap="wrap">
             {/* One ZIP is fixed on its row; "Fix all" is for a file where a spreadsheet dropped the zeros of many. */}
             {zipsToFix > 1 && (
               <Button size="xs" variant="outline" colorPalette="brand" onClick={onFixAllZips} disabled={readOnly} data-testid="bulk-fix-all-zips">

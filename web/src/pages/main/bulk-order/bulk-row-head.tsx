@@ -34,7 +34,7 @@ interface ZipFixOffer {
 const ProblemsLine = ({ problems, onShow, zipFix }: { problems: readonly Problem[]; onShow: (key: BulkTemplateColumn) => void; zipFix: ZipFixOffer | null }): ReactElement => (
   <span className="bulk-row-messages" data-testid="bulk-row-messages">
     {zipFix ? (
-      <button type="button" className="bulk-msg bulk-accept" disabled={zipFix.disabled} onClick={zipFix.onUse} data-testid="bulk-row-zip-fix">
+      <button type="button" className="bulk-msg bulk-zip-fix" disabled={zipFix.disabled} onClick={zipFix.onUse} data-testid="bulk-row-zip-fix">
         {zipFixLabel(zipFix.fix)}
       </button>
     ) : null}

@@ -130,6 +130,17 @@ export const BULK_TABLE_CSS: SystemStyleObject = {
     _hover: { textDecorationStyle: 'solid' },
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
   },
+  // A fix among the row's errors ("Use 02134") is an action, not one more message: the brand's colour, framed.
+  '& button.bulk-zip-fix': {
+    color: 'brand.fg',
+    textDecoration: 'none',
+    borderWidth: '1px',
+    borderColor: 'brand.emphasized',
+    rounded: 'sm',
+    px: '1.5',
+    bg: 'bg',
+    _hover: { bg: 'brand.subtle' },
+  },
   '& .bulk-editor': {
     width: '100%',
     height: `${ROW_HEIGHT - 1}px`,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
-import { bulkCsv, bulkRow, newBulkCustomer, openBulkOrder, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
+import { bulkCsv, bulkRow, callAsCustomer, newBulkCustomer, openBulkOrder, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import { useBrowserPage } from './support/browser';
 import { fillAddress, SAMPLE_SENDER } from './support/order-form';
 import { seriousAxeViolations } from './support/page-checks';
@@ -105,6 +105,17 @@ describe('A ZIP that lost its leading zero', () => {
     async () => {
       const customer = await newBulkCustomer();
       await setBalanceAsAdmin(customer, 50_00);
+
+      // The server's own refusal says it too (a script calling the API gets the same sentence).
+      const refused = await callAsCustomer<{ message?: string }>(customer, '/api/orders/v2', {
+        service_name: 'USPS Priority Mail',
+        sender: { sender_name: 'Sam Sender', sender_address1: '1600 Amphitheatre Pkwy', sender_city: 'Mountain View', sender_state_province: 'CA', sender_zip_postal: '94043' },
+        receiver: { receiver_name: 'Bea Boston', receiver_address1: '1 Cambridge St', receiver_city: 'Boston', receiver_state_province: 'MA', receiver_zip_postal: '2134' },
+        package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Recipient zip must be 5 digits or ZIP+4 (12345-6789). Did you mean 02134?');
+
       await openSignedIn(page, customer, '/main/order-label');
       await page.getByRole('heading', { level: 1, name: 'Order Label' }).waitFor();
       await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: 'USPS Priority Mail' });

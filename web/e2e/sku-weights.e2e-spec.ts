@@ -134,4 +134,38 @@ describe('SKU weights per unit', () => {
     },
     FLOW_TIMEOUT_MS,
   );
+
+  it(
+    "weighs a saved SKU's units again on the single form when the quantity changes, and refuses more than its Max Quantity",
+    async () => {
+      const customer = await newBulkCustomer();
+      const sku = `TEE-${Date.now().toString(36).toUpperCase()}`;
+      const added = await callAsCustomer(customer, `/api/auth/add-sku/${customer.userId}`, {
+        parsedData: [{ sku, maxQty: '4', weight: '1.2', packagingWeight: '0.3', length: '10', width: '8', height: '4', description: 'Tee' }],
+      });
+      expect(added.status).toBe(201);
+
+      await openSignedIn(page, customer, '/main/order-label');
+      await page.getByRole('heading', { level: 1, name: 'Order Label' }).waitFor();
+      await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ label: SERVICE });
+      const picker = page.getByRole('combobox', { name: 'Saved SKU', exact: true });
+      await picker.locator('option', { hasText: sku }).waitFor({ state: 'attached' });
+      await picker.selectOption({ label: (await picker.locator('option', { hasText: sku }).textContent()) ?? sku });
+      const weight = page.getByRole('spinbutton', { name: 'Weight (lb)' });
+      const quantity = page.getByRole('spinbutton', { name: 'Quantity', exact: true });
+      expect(await weight.inputValue()).toBe('1.5');
+
+      // A seller's QTY 3 label printed at one unit's weight (issue 49): 3 tees are 3 × 1.2 + 0.3 lb, priced so.
+      await quantity.fill('3');
+      expect(await weight.inputValue()).toBe('3.9');
+      await page.locator('[data-testid="live-price"][data-priced-weight="3.9"]:not([data-pricing])').waitFor();
+
+      // More than the SKU's Max Quantity is said, not taken silently.
+      await quantity.fill('5');
+      await quantity.blur();
+      await page.getByText(`${sku} ships at most 4 to a package`).waitFor();
+      await saveViewScreenshot(page, 'sku-weights-single-quantity');
+    },
+    FLOW_TIMEOUT_MS,
+  );
 });

@@ -16,11 +16,23 @@ import { apiRequest, isApiError } from '../../libs/http-client';
 
 /**
  * The Order Label form, flat (one key per input) but built from the contract's own field schemas, so the
- * browser checks exactly what the server will. Two rules are the form's: the chosen service's maxWeight
- * (spec 5, default 70 lb) and a quantity of at least 1, sent as `package_reference1`. The parties' state ↔ ZIP
+ * browser checks exactly what the server will. Three rules are the form's: the chosen service's maxWeight
+ * (spec 5, default 70 lb), a quantity of at least 1, sent as `package_reference1`, and at most a saved SKU's Max Quantity
+ * once the package was filled from it (issue 49). The parties' state ↔ ZIP
  * rule is the contract's too, added again because spreading `.shape` leaves object rules behind.
  */
-const orderFormFields = (maxWeightLb: number) =>
+/** The saved SKU the package was filled from: it ships at most `maxQty` to a package. */
+export interface QuantityLimit {
+  sku: string;
+  maxQty: number;
+}
+
+const quantityField = (limit: QuantityLimit | null) => {
+  const whole = numberField('Quantity').pipe(z.number().int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }));
+  return limit ? whole.pipe(z.number().max(limit.maxQty, { error: `${limit.sku} ships at most ${limit.maxQty} to a package` })) : whole;
+};
+
+const orderFormFields = (maxWeightLb: number, quantityLimit: QuantityLimit | null) =>
   z.object({
     service_name: singleOrderSchema.shape.service_name,
     courier: singleOrderSchema.shape.courier,
@@ -33,18 +45,16 @@ const orderFormFields = (maxWeightLb: number) =>
       z.number().max(maxWeightLb, { error: `Weight must be at most ${maxWeightLb} lb for this service` }),
     ),
     package_description: packageSchema.shape.package_description,
-    package_reference1: numberField('Quantity').pipe(
-      z.number().int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }),
-    ),
+    package_reference1: quantityField(quantityLimit),
     package_reference2: packageSchema.shape.package_reference2,
     /** Set by a compared rate in USPS packaging (issue 45); empty: the sender's own box. */
     package_packaging: z.literal('').or(packagingIdSchema),
     label_format: singleOrderSchema.shape.label_format,
   });
 
-export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB) =>
+export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB, quantityLimit: QuantityLimit | null = null) =>
   withZipMatchingState(
-    withZipMatchingState(orderFormFields(maxWeightLb), 'sender_state_province', 'sender_zip_postal'),
+    withZipMatchingState(orderFormFields(maxWeightLb, quantityLimit), 'sender_state_province', 'sender_zip_postal'),
     'receiver_state_province',
     'receiver_zip_postal',
   );

@@ -132,7 +132,16 @@ export const PackageSection = ({ form, services, servicesState, rates, skus, sku
             {...field('package_weight')}
             onChange={(event) => form.setWeight(event.target.value)}
           />
-          <FormField label="Quantity" type="number" inputMode="numeric" min={1} step="1" state={fieldState('package_reference1')} {...field('package_reference1')} />
+          <FormField
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step="1"
+            state={fieldState('package_reference1')}
+            {...field('package_reference1')}
+            onChange={(event) => form.setQuantity(event.target.value)}
+          />
           <FormField label="SKU" autoComplete="off" state={fieldState('package_reference2')} {...field('package_reference2')} />
           <GridItem colSpan={2}>
             <FormField label="Description" autoComplete="off" state={fieldState('package_description')} {...field('package_description')} />

@@ -39,10 +39,30 @@ const afterSuccess = (values: OrderFormValues): OrderFormValues => {
   return next;
 };
 
+/** The SKU the package was filled from, and the weight it put there (a weight typed since is the seller's own). */
+export interface AppliedSku {
+  sku: SkuRecord;
+  weight: string;
+}
+
+/**
+ * The weight after the quantity changes: the SKU's units × the new quantity (+ its packaging), while the package is
+ * still that SKU's and its weight untouched since; null to leave the weight as it is (issue 49: a QTY 3 label printed
+ * at one unit's 1.6 lb).
+ */
+export const weightForQuantity = (applied: AppliedSku | null, values: Pick<OrderFormValues, 'package_reference2' | 'package_weight'>, quantityText: string, maxWeightLb: number): string | null => {
+  if (!applied || values.package_reference2 !== applied.sku.sku || values.package_weight !== applied.weight) return null;
+  const quantity = Number(quantityText);
+  if (quantityText.trim() === '' || !Number.isInteger(quantity) || quantity < 1) return null;
+  return clampWeight(String(packageWeightLb(applied.sku, quantity)), maxWeightLb);
+};
+
 /** The Order Label form: contract validation, the chosen service's weight limit, and the pickers that fill it. */
 export const useOrderForm = () => {
   const [maxWeightLb, setMaxWeightLb] = useState(DEFAULT_MAX_WEIGHT_LB);
-  const schema = useMemo(() => orderFormSchema(maxWeightLb), [maxWeightLb]);
+  const [appliedSku, setAppliedSku] = useState<AppliedSku | null>(null);
+  const sku = appliedSku?.sku;
+  const schema = useMemo(() => orderFormSchema(maxWeightLb, sku ? { sku: sku.sku, maxQty: sku.maxQty } : null), [maxWeightLb, sku]);
   const form = useZodForm<OrderFormValues, OrderFormData>(schema, emptyOrderForm);
   const { values, setValue, patchValues, reset } = form;
 
@@ -65,22 +85,35 @@ export const useOrderForm = () => {
   const fillParty = (prefix: PartyPrefix, address: SavedAddress) => patchValues(partyFromAddress(prefix, address));
 
   /** The package holds the typed quantity (1 when empty): quantity × weight per unit + packaging weight. */
-  const fillFromSku = (sku: SkuRecord) => {
+  const fillFromSku = (picked: SkuRecord) => {
     const quantity = values.package_reference1.trim() === '' ? '1' : values.package_reference1;
+    const weight = clampWeight(String(packageWeightLb(picked, Number(quantity))), maxWeightLb);
+    setAppliedSku({ sku: picked, weight });
     return patchValues({
-      package_length: String(sku.length),
-      package_width: String(sku.width),
-      package_height: String(sku.height),
-      package_weight: clampWeight(String(packageWeightLb(sku, Number(quantity))), maxWeightLb),
-      package_description: sku.description ?? '',
-      package_reference2: sku.sku,
+      package_length: String(picked.length),
+      package_width: String(picked.width),
+      package_height: String(picked.height),
+      package_weight: weight,
+      package_description: picked.description ?? '',
+      package_reference2: picked.sku,
       package_reference1: quantity,
     });
   };
 
-  const startNext = () => reset(afterSuccess(values));
+  /** A new quantity weighs the SKU's units again (the price follows the weight), unless the weight was typed since. */
+  const setQuantity = (text: string) => {
+    const weight = weightForQuantity(appliedSku, values, text, maxWeightLb);
+    if (weight === null) return setValue('package_reference1', text);
+    if (appliedSku) setAppliedSku({ ...appliedSku, weight });
+    return patchValues({ package_reference1: text, package_weight: weight });
+  };
 
-  return { ...form, maxWeightLb, chooseService, chooseRate, setWeight, fillParty, fillFromSku, startNext };
+  const startNext = () => {
+    setAppliedSku(null);
+    reset(afterSuccess(values));
+  };
+
+  return { ...form, maxWeightLb, chooseService, chooseRate, setWeight, fillParty, fillFromSku, setQuantity, startNext };
 };
 
 export type OrderFormApi = ReturnType<typeof useOrderForm>;

@@ -17,7 +17,8 @@ const answerAsPending = async (page: Page): Promise<void> => {
     await route.fulfill({ status: 202, json: { message: PENDING_MESSAGE, data: { orderId: placed.data.orderId, status: 'pending' } } });
   });
   let listReads = 0;
-  await page.route(/\/api\/orders\/[0-9a-f-]{36}$/, async (route: Route) => {
+  // The Orders page reads its page of orders from the search (issue 49), the first read answers the order pending.
+  await page.route(/\/api\/order-search\?/, async (route: Route) => {
     const real = await route.fetch();
     const body = (await real.json()) as { orders: Array<Record<string, unknown>> };
     listReads += 1;

@@ -230,7 +230,9 @@ describe("A label's life after purchase", () => {
       let scanned = new Map<string, boolean>();
       let finishedAt = 0;
       for (let batches = 0; batches < 4; batches += 1) {
-        batchId = await startBatch(customer, bulkRows(4, serviceName));
+        // Each try its own orders: the same order ids again would be held back as already shipped (decision 068).
+        const rows = bulkRows(4, serviceName).map((row, i) => ({ ...row, package: { ...row.package, order_id: `114-${String(2000000 + batches * 10 + i)}-0000000` } }));
+        batchId = await startBatch(customer, rows);
         const batch = await waitForFinalBatch(customer, batchId);
         finishedAt = Date.now();
         expect(batch.status).toBe('completed');

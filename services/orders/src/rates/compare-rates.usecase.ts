@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { courierName, PricingRpc, type Caller, type Courier, type ParsedRequestOf, type OrdersRpc, type Rate, type RatesResponse } from '@labeldesk/contracts';
+import { courierName, formatUsd, PricingRpc, type Caller, type Courier, type ParsedRequestOf, type OrdersRpc, type Rate, type RatesResponse } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierRegistry, courierOfService, type LabelShipment, toShipment } from '../carriers';
 import { CarrierRatesCache, type CachedRate } from './carrier-rates.cache';
@@ -7,8 +7,6 @@ import { packagingRate } from './packaging-rates';
 import { rateTags } from './rate-tags';
 
 type RatesRequest = ParsedRequestOf<typeof OrdersRpc.rates>;
-
-const cents = (value: number) => `$${(value / 100).toFixed(2)}`;
 
 /**
  * Rates compared (issue 45): every service the carriers would sell for the parcel, at the user's own prices, cheapest
@@ -82,11 +80,11 @@ export class CompareRatesUseCase {
 
   private alertBelowCost(rate: CachedRate, serviceName: string, priceCents: number | null, shipment: LabelShipment): void {
     const what = `${serviceName} (${courierName(courierOfService(rate.serviceUid) ?? '')} ${rate.serviceUid})`;
-    const price = priceCents === null ? 'the price' : `the ${cents(priceCents)} price`;
+    const price = priceCents === null ? 'the price' : `the ${formatUsd(priceCents)} price`;
     this.alerts.priceBelowCost(
       rate.carrier,
       rate.serviceUid,
-      `${what} costs ${cents(rate.costCents)} for ${shipment.package.weightLb} lb from ${shipment.from.zip.slice(0, 3)}xx to ${shipment.to.zip.slice(0, 3)}xx, over ${price} a customer would pay: it was not offered. Raise that price list.`,
+      `${what} costs ${formatUsd(rate.costCents)} for ${shipment.package.weightLb} lb from ${shipment.from.zip.slice(0, 3)}xx to ${shipment.to.zip.slice(0, 3)}xx, over ${price} a customer would pay: it was not offered. Raise that price list.`,
     );
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { formatUsd } from '@labeldesk/contracts';
 import type { CarrierId, PurchaseOutcome } from '../carrier.port';
 import { catalogServiceOf } from '../catalog/shipping-service-catalog';
 import { CarrierAlertsRepository, type CarrierAlertReason } from './carrier-alerts.repository';
@@ -27,7 +28,7 @@ export class CarrierAlerts {
     }
     if (outcome.kind === 'refused' && outcome.belowCost) {
       const { serviceUid, costCents, priceCents } = outcome.belowCost;
-      this.priceBelowCost(carrier, serviceUid, `${catalogServiceOf(serviceUid)?.name ?? serviceUid} cost ${dollars(costCents)} for a label a customer was to pay ${dollars(priceCents)} for: it was not bought. Raise that price list.`);
+      this.priceBelowCost(carrier, serviceUid, `${catalogServiceOf(serviceUid)?.name ?? serviceUid} cost ${formatUsd(costCents)} for a label a customer was to pay ${formatUsd(priceCents)} for: it was not bought. Raise that price list.`);
       return;
     }
     const reason = reasonOf(outcome);
@@ -58,8 +59,6 @@ export class CarrierAlerts {
     });
   }
 }
-
-const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
 const reasonOf = (outcome: PurchaseOutcome): Exclude<CarrierAlertReason, 'unreadable_answer'> | null => {
   if (outcome.kind !== 'not_attempted') return null;

@@ -1,6 +1,7 @@
 import { FINAL_BULK_STATUSES } from '@labeldesk/contracts';
 import type { BulkOrder, BulkStatus } from '@labeldesk/contracts';
 import type { BulkFileKind } from '../../../libs/download-file';
+import { formatCents } from '../../../libs/format';
 import type { StatusTone } from '../../../theme/system';
 
 const HOUR_MS = 3_600_000;
@@ -112,8 +113,6 @@ export const downloadsCell = (order: FileFields): DownloadsCell => {
 export const canViewLabels = (order: Pick<BulkOrder, 'status' | 'processedCount'>): boolean =>
   (order.status === 'completed' || order.status === 'completed_with_errors') && order.processedCount > 0;
 
-const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
-
 /** "4 labels · 4 bought", then what became of the bought ones since: "· 3 voided · 1 voiding". */
 export const batchCountsLine = (order: Pick<BulkOrder, 'totalCount' | 'processedCount'> & Partial<Pick<BulkOrder, 'voids'>>): string => {
   const parts = [`${order.totalCount.toLocaleString('en-US')} ${order.totalCount === 1 ? 'label' : 'labels'}`, `${order.processedCount.toLocaleString('en-US')} bought`];
@@ -125,6 +124,6 @@ export const batchCountsLine = (order: Pick<BulkOrder, 'totalCount' | 'processed
 /** Under the price: the money of voided labels back on the balance, and that of voids the carrier has not settled. */
 export const batchMoneyBackLine = (voids: BulkOrder['voids']): string | null => {
   if (!voids) return null;
-  const parts = [...(voids.voidedCents > 0 ? [`${money(voids.voidedCents)} back on balance`] : []), ...(voids.pendingCents > 0 ? [`${money(voids.pendingCents)} pending`] : [])];
+  const parts = [...(voids.voidedCents > 0 ? [`${formatCents(voids.voidedCents)} back on balance`] : []), ...(voids.pendingCents > 0 ? [`${formatCents(voids.pendingCents)} pending`] : [])];
   return parts.length > 0 ? parts.join(' · ') : null;
 };

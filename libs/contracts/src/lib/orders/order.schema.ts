@@ -56,12 +56,14 @@ export interface DownloadKindTraits {
   readonly timeoutMs?: number;
   /** The kind reads `?variant=` (packing slips: `gift` leaves the prices out); other kinds never see one. */
   readonly takesVariant?: true;
+  /** The kind reads `?size=` (a single PDF label: 4x6 or letter, decision 096); other kinds never see one. */
+  readonly takesLabelSize?: true;
 }
 
 /** Every kind's traits: a new kind is added to DOWNLOAD_KINDS, here, and to orders' registry (decision 081). */
 export const DOWNLOAD_KIND_TRAITS: Readonly<Record<DownloadKind, DownloadKindTraits>> = {
-  v2: {},
-  pdf: {},
+  v2: { takesLabelSize: true },
+  pdf: { takesLabelSize: true },
   'result-csv': {},
   'auto-csv': {},
   zpl: {},

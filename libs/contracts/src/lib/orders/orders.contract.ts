@@ -6,6 +6,7 @@ import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
 import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
 import { labelCarrierSchema } from './label-carrier.schema';
+import { labelSizeSchema } from './label-size.schema';
 import { ratesBodySchema, ratesResponseSchema } from './rates.schema';
 import { singleOrderSchema } from './single-order.schema';
 import { chosenScanFormsBodySchema, slipVariantSchema, todayFormLabelsResponseSchema, todayScanFormsResponseSchema } from './shipping-day.schema';
@@ -71,8 +72,16 @@ export const OrdersRpc = {
   recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20) }), recentOrdersResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), totalOrdersResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   carrierServices: defineRpc('orders.carrier.services.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) }), { who: 'admin', services: ['pricing'] }),
-  /** Finds a downloadable file; the caller must own it or be an admin. */
-  fileInfo: defineRpc('orders.file.info.v1', z.object({ kind: downloadKindSchema, id: z.string().min(1).max(200), variant: slipVariantSchema.optional() }), fileInfoSchema, { who: 'signed-in', scope: 'labels:read' }),
+  /**
+   * Finds a downloadable file; the caller must own it or be an admin. `labelSize`: the paper of this download of a PDF
+   * label; left out, the caller's preference (decision 096).
+   */
+  fileInfo: defineRpc(
+    'orders.file.info.v1',
+    z.object({ kind: downloadKindSchema, id: z.string().min(1).max(200), variant: slipVariantSchema.optional(), labelSize: labelSizeSchema.optional() }),
+    fileInfoSchema,
+    { who: 'signed-in', scope: 'labels:read' },
+  ),
   fileChunk: defineRpc(
     'orders.file.chunk.v1',
     z.object({ fileId: idSchema, offset: z.number().int().min(0), length: z.number().int().min(1).max(FILE_CHUNK_BYTES) }),

@@ -1,6 +1,7 @@
 import type { Courier } from './couriers.schema';
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
+import { labelSizeSchema } from './label-size.schema';
 
 /** Packing slips with prices (`standard`) or without (`gift`). */
 export const SLIP_VARIANTS = ['standard', 'gift'] as const;
@@ -100,5 +101,6 @@ export const todayScanFormsBodySchema = z.object({ orderIds: chosenOrderIdsSchem
 export const DOWNLOAD_NOTICE_HEADER = 'x-download-notice';
 
 /** `GET /api/orders/download/{kind}/{id}` query: `variant` is read for packing slips only. */
-export const downloadQuerySchema = z.object({ variant: slipVariantSchema.optional() });
+/** `size` (a PDF label's kinds only): this download on 4×6 or on Letter, whatever the user's preference (decision 096). */
+export const downloadQuerySchema = z.object({ variant: slipVariantSchema.optional(), size: labelSizeSchema.optional() });
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;

@@ -21,8 +21,8 @@ import { Migration019PriceAlerts } from './migration-019-price-alerts';
 import { Migration020BulkRateSavings } from './migration-020-bulk-rate-savings';
 import { Migration021TrackingLinks } from './migration-021-tracking-links';
 import { Migration022OrderSearch } from './migration-022-order-search';
-import { Migration023TrackingEmails } from './migration-023-tracking-emails';
 import { Migration023RetailRates } from './migration-023-retail-rates';
+import { Migration024TrackingEmails } from './migration-024-tracking-emails';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -47,6 +47,6 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration020BulkRateSavings', class: Migration020BulkRateSavings },
   { name: 'Migration021TrackingLinks', class: Migration021TrackingLinks },
   { name: 'Migration022OrderSearch', class: Migration022OrderSearch },
-  { name: 'Migration023TrackingEmails', class: Migration023TrackingEmails },
   { name: 'Migration023RetailRates', class: Migration023RetailRates },
+  { name: 'Migration024TrackingEmails', class: Migration024TrackingEmails },
 ];

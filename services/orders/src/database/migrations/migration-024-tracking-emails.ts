@@ -7,7 +7,7 @@ import { ServiceMigration } from '@labeldesk/nest-orm';
  * unique key is the exactly-once gate across retries and replicas), with the random token of its unsubscribe link.
  * `tracking_email_unsubscribes` is every receiver address that asked one seller for no more mails.
  */
-export class Migration023TrackingEmails extends ServiceMigration {
+export class Migration024TrackingEmails extends ServiceMigration {
   override async up(): Promise<void> {
     this.addSql(`
       create table ${this.table('tracking_email_settings')} (

@@ -60,3 +60,4 @@ export * from './lib/csv-mapping/csv-mapping.contract';
 export * from './lib/auth/two-factor.contract';
 export * from './lib/webhooks/webhooks.schema';
 export * from './lib/webhooks/webhooks.contract';
+export * from './lib/payments/statement.schema';

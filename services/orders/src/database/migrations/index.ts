@@ -23,6 +23,7 @@ import { Migration021TrackingLinks } from './migration-021-tracking-links';
 import { Migration022OrderSearch } from './migration-022-order-search';
 import { Migration023RetailRates } from './migration-023-retail-rates';
 import { Migration024TrackingEmails } from './migration-024-tracking-emails';
+import { Migration025LabelSettings } from './migration-025-label-settings';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -49,4 +50,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration022OrderSearch', class: Migration022OrderSearch },
   { name: 'Migration023RetailRates', class: Migration023RetailRates },
   { name: 'Migration024TrackingEmails', class: Migration024TrackingEmails },
+  { name: 'Migration025LabelSettings', class: Migration025LabelSettings },
 ];

@@ -33,6 +33,9 @@ import { ReferralBonusPayer } from './referral-bonus/referral-bonus-payer';
 import { ReferralBonusSettingsRepository } from './referral-bonus/referral-bonus-settings.repository';
 import { PaymentsStatsController } from './stats/payments-stats.controller';
 import { PaymentsStatsRepository } from './stats/payments-stats.repository';
+import { ReadStatementUseCase } from './statements/read-statement.usecase';
+import { StatementRepository } from './statements/statement.repository';
+import { StatementsController } from './statements/statements.controller';
 
 /** The ledger, deposits and the payment providers. */
 @Module({})
@@ -41,7 +44,7 @@ export class PaymentsModule {
     return serviceModule(PaymentsModule, 'payments', env, {
       entities: [DepositEntity],
       migrations: paymentsMigrations,
-      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController, ReferralBonusController],
+      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController, ReferralBonusController, StatementsController],
       providers: [
         PaymentsStatsRepository,
         { provide: PAYMENTS_ENV, useValue: env },
@@ -65,6 +68,8 @@ export class PaymentsModule {
         ReferralBonusClaimRepository,
         ReferralBonusPayer,
         FirstTopUpBonus,
+        StatementRepository,
+        ReadStatementUseCase,
       ],
     });
   }

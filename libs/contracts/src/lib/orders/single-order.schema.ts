@@ -4,6 +4,7 @@ import { withZipMatchingState } from '../address-rules/zip-state.refine';
 import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
 import { courierSchema } from './couriers.schema';
 import { packagingIdSchema } from './packaging.schema';
+import { receiverEmailField } from './tracking-emails.schema';
 
 const partyFields = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
   z.object({
@@ -27,7 +28,15 @@ const party = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
   withZipMatchingState(partyFields(prefix, who), `${prefix}_state_province`, `${prefix}_zip_postal`);
 
 export const senderSchema = party('sender', 'Sender');
-export const receiverSchema = party('receiver', 'Recipient');
+/**
+ * The receiver, with an optional e-mail for the seller's tracking e-mails (decision 095): kept with the order, shown to
+ * the seller, never printed on the label nor shown on the buyer's tracking page.
+ */
+export const receiverSchema = withZipMatchingState(
+  partyFields('receiver', 'Recipient').extend({ receiver_email: receiverEmailField().optional() }),
+  'receiver_state_province',
+  'receiver_zip_postal',
+);
 
 const dimension = (label: string) =>
   numberField(label).pipe(z.number().gt(0, { error: `${label} must be greater than 0` }).max(108, { error: `${label} must be less than 108` }));

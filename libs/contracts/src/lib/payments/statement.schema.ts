@@ -103,6 +103,10 @@ export const statementRequestSchema = z.object({
 /** The PDF's file name: `Statement_2026-11.pdf`. */
 export const statementFileName = (month: string): string => `Statement_${month}.pdf`;
 
+/** The label behind a statement line, as orders knows it by its charge's key. */
+export const statementLabelSchema = z.object({ chargeKey: z.string(), trackingNumber: z.string(), courier: z.string(), serviceName: z.string() });
+export type StatementLabel = z.infer<typeof statementLabelSchema>;
+
 export const StatementRpc = {
   /**
    * A part of a customer's monthly statement: the summary (every time, so a reader can tell the month did not change
@@ -110,4 +114,15 @@ export const StatementRpc = {
    * answered: a statement that does not add up is an error, never a document (decision 094).
    */
   part: defineRpc('payments.statement.part.v1', statementRequestSchema, statementPartSchema, { who: { selfOrAdmin: 'userId' }, scope: 'balance:read' }),
+  /**
+   * The customer's labels behind a part's lines, by the keys of their charges (`chargeKey`): payments does not know
+   * labels, orders does, so the statement names a label by its tracking number and service. A key of another
+   * customer's label, or of none, is left out of the answer.
+   */
+  labels: defineRpc(
+    'orders.label.by-charge.v1',
+    z.object({ userId: idSchema, chargeKeys: z.array(z.string().min(1).max(200)).max(STATEMENT_PART_LINES) }),
+    z.object({ labels: z.array(statementLabelSchema) }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'balance:read' },
+  ),
 } as const;

@@ -12,6 +12,7 @@ import { OrderEntity, OrdersModule } from './orders';
 import { RatesModule } from './rates';
 import { SearchModule } from './search';
 import { ShippingDayModule } from './shipping-day';
+import { StatementsModule } from './statements';
 import { WebhooksModule } from './webhooks';
 
 /**
@@ -23,7 +24,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

@@ -10,6 +10,7 @@ import { FilesModule, StoredFileEntity } from './files';
 import { LifecycleModule } from './lifecycle';
 import { OrderEntity, OrdersModule } from './orders';
 import { RatesModule } from './rates';
+import { AdminReportsModule } from './reports/admin-reports.module';
 import { SearchModule } from './search';
 import { ShippingDayModule } from './shipping-day';
 import { StatementsModule } from './statements';
@@ -24,7 +25,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

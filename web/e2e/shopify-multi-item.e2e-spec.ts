@@ -26,7 +26,7 @@ const SKUS = [
 /** The text of a PDF as poppler reads it (from stdin: no file to clean up). */
 const pdfText = (bytes: Uint8Array): string => {
   const read = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes, encoding: 'utf8', timeout: 30_000 });
-  if (read.error || read.status !== 0) throw new Error(`pdftotext could not read the slips: ${read.error?.message ?? read.stderr}`);
+  if (read.error || read.status !== 0) throw new Error(`pdftotext could not read the PDF: ${read.error?.message ?? read.stderr}`);
   return read.stdout;
 };
 
@@ -56,7 +56,7 @@ describe("A Shopify order's several items (issue 49)", () => {
   });
 
   it(
-    'uploads an export with a 3-item and a 1-item order as 2 rows with the weights added up, buys 2 labels, and lists the 3 items on the first packing slip',
+    'uploads an export with a 3-item and a 1-item order as 2 rows with the weights added up, buys 2 labels naming the order and its SKUs, lists the 3 items on the first packing slip, and offers no Amazon file',
     async () => {
       const customer = await newBulkCustomer();
       await setBalanceAsAdmin(customer, 200_00);
@@ -127,6 +127,18 @@ describe("A Shopify order's several items (issue 49)", () => {
       expect(second).toContain('Order #1052');
       expect(second).toMatch(/CND-SALT-12\s+Sea Salt Soy Candle 12oz\s+1/);
       expect(second).not.toContain('ACC-TRIM');
+
+      // Defect 7: with no reference columns mapped, each label names its store order and what it ships.
+      const labels = await downloadedPdf(page, batch.getByRole('button', { name: 'Labels PDF', exact: true }), 'Labels PDF download completed successfully!');
+      saveDownload('shopify-multi-item-labels.pdf', labels);
+      const [firstLabel = '', secondLabel = ''] = pdfText(labels).split('\f');
+      expect(firstLabel).toContain('#1051');
+      expect(firstLabel).toContain('CND-CEDAR-8 x 2, CND-SALT-12 x 1');
+      expect(secondLabel).toContain('#1052');
+      expect(secondLabel).toContain('CND-SALT-12 x 1');
+      // Defect 9: a Shopify batch has no Amazon order items, so no Amazon confirmation file is offered for it.
+      await batch.getByRole('button', { name: 'Results CSV', exact: true }).waitFor();
+      expect(await batch.getByRole('button', { name: /Amazon/ }).count()).toBe(0);
     },
     FLOW_TIMEOUT_MS,
   );

@@ -12,6 +12,7 @@ import { BulkClaimsRepository } from './bulk-claims.repository';
 import { BulkFilesRepository } from './bulk-files.repository';
 import type { BulkOrderRow, ClaimedItem, ItemOutcome } from './bulk.rows';
 import { isHoldRefusal } from './hold-refusal';
+import { withDefaultReferences } from './label-references';
 
 /** Results are written in groups of this many (or every FLUSH_MS): one statement per group, not per label. */
 const FLUSH_AT = 100;
@@ -172,7 +173,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
     const shipper = await this.shippers.shipperOf(item.user_id, item.data.sender.sender_phone);
     const shipment = {
-      ...toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: item.data.package }, shipper),
+      ...toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: withDefaultReferences(item.data.package) }, shipper),
       format: item.batch_label_format === 'zpl' ? ('ZPL' as const) : ('PDF' as const),
       // The row's price caps what the carrier may cost: never a label sold under its cost (issue 45).
       maxCostCents: item.price_cents,

@@ -92,8 +92,8 @@ describe('renderLabel', () => {
       'NEW YORK NY 10118',
       'USPS TRACKING #',
       '9205 5999 9999 9900 0123 46',
-      'QTY (REF 1): 2',
-      'SKU (REF 2): WID-BLU-001',
+      'REF 1: 2',
+      'REF 2: WID-BLU-001',
       'DESCRIPTION: Blue widget',
       '06/03/2025',
       '2 LB 4 OZ',
@@ -103,6 +103,13 @@ describe('renderLabel', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(/POSTAGE PAID|ePostage|eVS|PERMIT/i);
+  });
+
+  it('prints a store order number and a several-SKU contents line as the references (issue 49, defect 7)', async () => {
+    const input = labelInput({ package: { reference1: '#1051', reference2: 'CND-CEDAR-8 x 2, CND-SALT-12 x 1, ACC-TRIM x 1' } });
+    const text = run('pdftotext', ['-layout', writePdf(await renderLabel(input)), '-']);
+    expect(text).toContain('REF 1: #1051');
+    expect(text).toContain('REF 2: CND-CEDAR-8 x 2, CND-SALT-12 x 1');
   });
 
   it('fits a long delivery address (company, 35-character street, street 2) on the page without cutting it', async () => {

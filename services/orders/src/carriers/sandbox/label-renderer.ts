@@ -191,7 +191,7 @@ function drawFooter(doc: Doc, pkg: LabelShipment['package'], top: number): void 
   const bandHeight = 15;
   const bandTop = H - bandHeight;
 
-  // Reference block: package_reference1 (quantity), package_reference2 (SKU), description, dimensions.
+  // Reference block: the two references, description, dimensions.
   const size = 7;
   const rowGap = 9.5;
   let y = top + 6;
@@ -202,10 +202,11 @@ function drawFooter(doc: Doc, pkg: LabelShipment['package'], top: number): void 
     textAt(doc, labelText, x, y, 'Helvetica-Bold', size);
     textAt(doc, fitText(doc, printableText(value ?? '-') || '-', 'Helvetica', size, width - labelWidth - 4), x + labelWidth, y, 'Helvetica', size);
   };
-  // Quantities are short: the SKU gets most of the first row.
-  const qtyWidth = 84;
-  cell('QTY (REF 1):', pkg.reference1, M, qtyWidth);
-  cell('SKU (REF 2):', pkg.reference2, M + qtyWidth, W - 2 * M - qtyWidth);
+  // Reference 1 is short (a quantity, or an order number by default); reference 2 (a SKU, or the SKUs the parcel
+  // ships with their quantities) gets most of the first row.
+  const ref1Width = 100;
+  cell('REF 1:', pkg.reference1, M, ref1Width);
+  cell('REF 2:', pkg.reference2, M + ref1Width, W - 2 * M - ref1Width);
   y += rowGap;
   cell('DESCRIPTION:', pkg.description, M, W - 2 * M);
   y += rowGap;

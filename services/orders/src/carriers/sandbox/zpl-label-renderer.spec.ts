@@ -19,7 +19,7 @@ describe('renderZplLabel', () => {
     expect(texts).toEqual(expect.arrayContaining([
       'USPS PRIORITY MAIL', 'P', 'ACME WIDGETS FULFILLMENT', '1200 INDUSTRIAL PARKWAY', 'COLUMBUS OH 43215',
       'JOSE MULLER C/O FRONT DESK', '350 FIFTH AVENUE', 'NEW YORK NY 10118', 'SAMPLE', 'NOT POSTAGE', 'USPS TRACKING # SAMPLE', input.impb.hri,
-      'SHIP DATE', '06/03/2025', '2 LB 4 OZ', 'QTY (REF 1): 2', 'SKU (REF 2): WID-BLU-001', 'DESCRIPTION: Blue widget',
+      'SHIP DATE', '06/03/2025', '2 LB 4 OZ', 'REF 1: 2', 'REF 2: WID-BLU-001', 'DESCRIPTION: Blue widget',
     ]));
   });
 

@@ -119,11 +119,11 @@ function footer(pkg: LabelRenderInput['package'], impbBottom: number): string[] 
   const top = impbBottom + d(6);
   const row = d(9.5);
   const cell = (label: string, value: string | null, x: number, y: number, width: number) => text(x, y, size, `${label} ${printableText(value ?? '-') || '-'}`, width);
-  const qtyWidth = d(84);
+  const ref1Width = d(100);
   const band = d(15);
   return [
-    cell('QTY (REF 1):', pkg.reference1, M, top, qtyWidth),
-    cell('SKU (REF 2):', pkg.reference2, M + qtyWidth, top, W - 2 * M - qtyWidth),
+    cell('REF 1:', pkg.reference1, M, top, ref1Width),
+    cell('REF 2:', pkg.reference2, M + ref1Width, top, W - 2 * M - ref1Width),
     cell('DESCRIPTION:', pkg.description, M, top + row, W - 2 * M),
     cell('DIMENSIONS:', formatDimensions(pkg), M, top + 2 * row, W - 2 * M),
     fieldOrigin(0, H - band) + graphicBox(W, band, band),

@@ -1,4 +1,4 @@
-import { bought, bulk, buying, failure, label, useBulkDatabase } from './support/bulk-batches';
+import { bought, bulk, buying, db, failure, label, useBulkDatabase } from './support/bulk-batches';
 
 describe('A batch’s rows read for its files on PostgreSQL', () => {
   useBulkDatabase('orders_bulk_files_it');
@@ -35,6 +35,16 @@ describe('A batch’s rows read for its files on PostgreSQL', () => {
           written.map((item, n) => (n === 3 || n === 6 ? null : `pdf ${item.id}`)),
         );
       }
+    });
+
+    it('tells a batch whose rows name Amazon order items from one whose rows name none (a Shopify export, a typed batch)', async () => {
+      const amazon = await buying(3);
+      expect(await bulk.files.hasOrderItemIds(amazon.orderId)).toBe(true);
+      const shopify = await buying(3);
+      await db.sql(`update "orders"."bulk_items" set "data" = jsonb_set("data", '{package,order_item_id}', 'null'::jsonb) where "bulk_order_id" = ?`, [shopify.orderId]);
+      expect(await bulk.files.hasOrderItemIds(shopify.orderId)).toBe(false);
+      await db.sql(`update "orders"."bulk_items" set "data" = jsonb_set("data", '{package,order_item_id}', '""'::jsonb) where "bulk_order_id" = ? and "row_no" = 1`, [shopify.orderId]);
+      expect(await bulk.files.hasOrderItemIds(shopify.orderId)).toBe(false);
     });
 
     it('keeps a label file byte for byte, every byte value included', async () => {

@@ -57,7 +57,8 @@ async function* labelsOf(rows: AsyncIterable<Pick<BulkFileRowWithLabel, 'status'
 
 /**
  * The three files of a finished batch, each streamed from the items into the file store (parts of 512 kB):
- * the labels (merged into a PDF, or one .zpl), the result CSV (one line per submitted row) and the Amazon confirmation TSV. Building
+ * the labels (merged into a PDF, or one .zpl), the result CSV (one line per submitted row) and, when rows name Amazon order
+ * items, the Amazon confirmation TSV. Building
  * again replaces them, so Regenerate Files and a resumed build after a crash end in the same files.
  */
 @Injectable()
@@ -76,6 +77,7 @@ export class BulkFilesBuilder {
     const earlier = [batch.pdf_file_id, batch.result_file_id, batch.confirm_file_id].filter((id): id is string => id !== null);
 
     const anyLabel = batch.processed_count > 0;
+    const confirms = anyLabel && (await this.batchFiles.hasOrderItemIds(batch.id));
     const shipDate = new Date();
     const saveResult = (items: AsyncIterable<BulkFileRow>) =>
       this.files.saveStream(batch.user_id, names.resultCSVName, 'text/csv; charset=utf-8', resultCsvChunks(map(items, toResultRow)));
@@ -102,15 +104,24 @@ export class BulkFilesBuilder {
     if (anyLabel && !batch.sort_by_sku) {
       // Labels printed in row order: the three files from one read of the items, written side by side.
       const [forLabels, forRows] = tee(this.batchFiles.itemsWithLabels(batch.id), LABELS_AHEAD);
-      const [forResult, forConfirm] = tee(map(forRows, ({ label_pdf: _label, ...row }): BulkFileRow => row));
+      const rows = map(forRows, ({ label_pdf: _label, ...row }): BulkFileRow => row);
       labels = this.labelsFile(batch, names, labelsOf(forLabels));
-      [labelFile, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
+      if (confirms) {
+        const [forResult, forConfirm] = tee(rows);
+        [labelFile, result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(forResult), saveConfirm(forConfirm)]);
+      } else {
+        [labelFile, result] = await allSettled<[StoredFileEntity, StoredFileEntity]>([saveLabels(labels), saveResult(rows)]);
+      }
     } else if (anyLabel) {
       // Labels printed by SKU: their own read, then both other files from one read of the items, written side by side.
       labels = this.labelsFile(batch, names, this.batchFiles.labelFilesBySku(batch.id));
       labelFile = await saveLabels(labels);
-      const [forResult, forConfirm] = tee(this.batchFiles.itemsInOrder(batch.id));
-      [result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity]>([saveResult(forResult), saveConfirm(forConfirm)]);
+      if (confirms) {
+        const [forResult, forConfirm] = tee(this.batchFiles.itemsInOrder(batch.id));
+        [result, confirm] = await allSettled<[StoredFileEntity, StoredFileEntity]>([saveResult(forResult), saveConfirm(forConfirm)]);
+      } else {
+        result = await saveResult(this.batchFiles.itemsInOrder(batch.id));
+      }
     } else {
       result = await saveResult(this.batchFiles.itemsInOrder(batch.id));
     }

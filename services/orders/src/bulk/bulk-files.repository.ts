@@ -41,6 +41,18 @@ export class BulkFilesRepository extends BulkSql {
   }
 
   /**
+   * Whether any row names a marketplace order item (an Amazon report's order-item-id): only then is the Amazon
+   * confirmation TSV made, since a Shopify export or a typed batch has nothing to confirm there (issue 49, defect 9).
+   */
+  async hasOrderItemIds(orderId: string): Promise<boolean> {
+    const [row] = await this.em().execute<Array<{ any: boolean }>>(
+      `select exists (select 1 from ${this.t('bulk_items')} where "bulk_order_id" = ? and coalesce("data" #>> '{package,order_item_id}', '') <> '') as "any"`,
+      [orderId],
+    );
+    return row?.any === true;
+  }
+
+  /**
    * Takes a batch into generating_files for this worker (or one whose earlier worker died while generating),
    * with a lease so no other replica builds the same files at the same time.
    */

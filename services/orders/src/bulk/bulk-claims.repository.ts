@@ -18,11 +18,11 @@ const LABEL_PURCHASED_BULK: OutboxEvent = {
 type BoughtItem = Pick<Extract<ItemOutcome, { ok: true }>, 'itemId' | 'label' | 'purchase'>;
 /** The item's columns a bought label sets, from the values list `v` (LABEL_VALUES_ROW, labelValues). */
 const LABEL_COLUMNS_SET = `"tracking_number" = v."tracking", "label_pdf" = v."label", "error" = null, "claimed_until" = null, "carrier" = v."carrier",
-  "carrier_refs" = v."refs", "cost_cents" = v."cost", "label_format" = v."format", "label_bought_at" = now(), "updated_at" = now()`;
-const LABEL_VALUES_ROW = '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::text, ?::text, ?::uuid)';
-const LABEL_VALUES_COLUMNS = '"id", "tracking", "label", "carrier", "refs", "cost", "format", "purchase_key", "attempt_id"';
+  "carrier_refs" = v."refs", "cost_cents" = v."cost", "retail_cents" = v."retail", "label_format" = v."format", "label_bought_at" = now(), "updated_at" = now()`;
+const LABEL_VALUES_ROW = '(?::uuid, ?::text, ?::bytea, ?::text, ?::jsonb, ?::integer, ?::integer, ?::text, ?::text, ?::uuid)';
+const LABEL_VALUES_COLUMNS = '"id", "tracking", "label", "carrier", "refs", "cost", "retail", "format", "purchase_key", "attempt_id"';
 const labelValues = ({ itemId, label, purchase }: BoughtItem) => [
-  itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format,
+  itemId, label.trackingNumber, label.file, label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.retailCents ?? null, label.format,
   purchase?.idempotencyKey ?? null, purchase?.attemptId ?? null,
 ];
 

@@ -132,6 +132,11 @@ export interface BoughtLabel {
   file: Buffer;
   /** What the carrier charged us: postage + extra services + fees, integer cents (0 for the sandbox's samples). */
   costCents: number;
+  /**
+   * What the same postage costs at the counter (EasyPost's `retail_rate`, the sandbox's simulated one), integer cents;
+   * absent or null when the carrier gives none. Kept with the label for the customer's "saved against retail".
+   */
+  retailCents?: number | null;
   carrierRefs: CarrierRefs;
 }
 

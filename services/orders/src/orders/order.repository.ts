@@ -101,13 +101,13 @@ export class OrderRepository {
          select coalesce((select "id" from saved), (select "id" from ${this.table('files')} where "name" = ?)) as "id"
        ), done as (
          update ${this.table('orders')} set "status" = 'completed', "tracking_number" = ?, "pdf_name" = ?, "failure_reason" = null, "updated_at" = now(),
-                "pdf_file_id" = (select "id" from file), "label_bought_at" = now(), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "label_format" = ?
+                "pdf_file_id" = (select "id" from file), "label_bought_at" = now(), "carrier" = ?, "carrier_refs" = ?::jsonb, "cost_cents" = ?, "retail_cents" = ?, "label_format" = ?
           where "id" = ? and "status" = 'pending' and (select "id" from file) is not null returning *
        ), hooks as (${outboxInsert((name) => schemaTable(this.orm, name), LABEL_PURCHASED_SINGLE)})
        select "id" from done`,
       [
         randomUUID(), order.userId, label.labelName, LABEL_CONTENT_TYPES[label.format], label.file.length, label.file, label.labelName, label.trackingNumber, label.labelName,
-        label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.format, order.id,
+        label.carrier, JSON.stringify(label.carrierRefs), label.costCents, label.retailCents ?? null, label.format, order.id,
       ],
     );
     if (!row) throw new DomainError(ErrorCode.CONFLICT, `Order ${order.id} is no longer pending`);

@@ -216,8 +216,16 @@ describe('EasyPost mapper', () => {
         format: 'PDF',
         file: pdf,
         costCents: 643,
+        retailCents: 845,
         carrierRefs: { shipmentId: 'shp_d7aa1bf4171041609ad0a4f2e97e2d26', rateId: 'rate_78a95380360a4d229afa780be8ae1262', trackerId: 'trk_9b524098625946808bf768e983af3c6a' },
       });
+    });
+
+    it("keeps the bought rate's retail rate, and none when EasyPost gives none", () => {
+      const bought = shipmentIn('bought');
+      expect(toBoughtLabel(bought, 'PDF', Buffer.from('%PDF-'))?.retailCents).toBe(845);
+      const withoutRetail = { ...bought, selected_rate: bought.selected_rate ? { ...bought.selected_rate, retail_rate: null } : null };
+      expect(toBoughtLabel(withoutRetail, 'PDF', Buffer.from('%PDF-'))?.retailCents).toBeNull();
     });
 
     it('is no label while the shipment is only rated', () => {

@@ -97,6 +97,12 @@ const centsOfMicros = (micros: bigint): number => Number((micros + MICROS_PER_CE
 /** What a rate costs us, whole cents. */
 export const rateCentsOf = (rate: EasyPostRate): number => centsOfMicros(microsOf(rate.rate));
 
+/** The selected rate's retail rate, whole cents; null when EasyPost gave none. */
+export const retailCentsOf = (shipment: EasyPostShipment): number | null => {
+  const retail = shipment.selected_rate?.retail_rate;
+  return retail ? centsOfMicros(microsOf(retail)) : null;
+};
+
 /**
  * What EasyPost charged for a bought shipment: the selected rate plus every fee charged and not refunded, except
  * `PostageFee`. EasyPost lists the postage itself as a `PostageFee` equal to the rate (the recorded buy: rate
@@ -147,6 +153,7 @@ export const toBoughtLabel = (shipment: EasyPostShipment, format: LabelFormat, f
     format,
     file,
     costCents: costCentsOf(shipment),
+    retailCents: retailCentsOf(shipment),
     carrierRefs: { shipmentId: shipment.id, rateId: rate.id, ...(shipment.tracker ? { trackerId: shipment.tracker.id } : {}) },
   };
 };

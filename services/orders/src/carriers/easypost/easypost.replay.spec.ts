@@ -43,6 +43,8 @@ describe('EasyPost recorded purchases through the adapter', () => {
         file: expect.any(Buffer),
         // Rate 5.93 and InsuranceFee 0.50; the PostageFee (5.93000) is the same postage, counted once.
         costCents: 643,
+        // The recorded rate's retail_rate "8.45".
+        retailCents: 845,
         carrierRefs: { shipmentId: SHIPMENT_ID, rateId: 'rate_78a95380360a4d229afa780be8ae1262', trackerId: 'trk_9b524098625946808bf768e983af3c6a' },
       },
     });

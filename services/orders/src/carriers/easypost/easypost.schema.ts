@@ -14,6 +14,8 @@ export const easyPostRateSchema = z.object({
   carrier: z.string(),
   service: z.string(),
   rate: decimalString,
+  /** What the same postage costs at the counter (`"9.80"` against `"5.93"` in the recorded buy); null for some carriers. */
+  retail_rate: decimalString.nullish().catch(null),
   currency: z.string().optional(),
   carrier_account_id: z.string().nullish(),
   /** Null for USPS in every recording; UPS gives both (`2`, `"2024-09-18T23:00:00Z"`, easypost-java claim cassette). */

@@ -105,6 +105,12 @@ describe('SandboxCarrierAdapter', () => {
     expect((await carrier.purchase(shipment(), 'k-no-price', { remember })).kind).toBe('bought');
   });
 
+  it('sells a label with a simulated retail rate 40 % over its cost, up to the cent', async () => {
+    // USPS Priority at 1.5 lb costs $7.30 in the sandbox: retail $10.22.
+    const outcome = await new SandboxCarrierAdapter({ nextSerial: counterSerials() }).purchase(shipment(), 'k-retail', { remember: async () => undefined });
+    expect(outcome.kind === 'bought' && { costCents: outcome.label.costCents, retailCents: outcome.label.retailCents }).toEqual({ costCents: 730, retailCents: 1022 });
+  });
+
   it('creates a label whose tracking number carries channel 92, the service type code, the test Mailer ID and the serial', async () => {
     const nextSerial = counterSerials(77);
     const carrier = new SandboxCarrierAdapter({ nextSerial });

@@ -26,7 +26,7 @@ import { isUnavailable } from './rating';
 import { parseUsZip } from './impb';
 import { renderSandboxLabel, renderSandboxZplLabel, type SandboxLabelInput } from './sandbox-label';
 import { labelInputFor } from './sandbox-label-input';
-import { sandboxRateOf, sandboxRates } from './sandbox-rates';
+import { sandboxRateOf, sandboxRates, sandboxRetailCents } from './sandbox-rates';
 import type { SandboxFaults } from './sandbox-faults';
 import { checkedLifecycle, isSandboxTrackingNumber, type SandboxLifecycleSettings, simulatedRefundCheck, simulatedTracking, simulatedVoid } from './sandbox-lifecycle';
 import { renderScanForm } from './scan-form-renderer';
@@ -260,6 +260,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       format,
       file,
       costCents: rate.costCents,
+      retailCents: sandboxRetailCents(rate.costCents),
       carrierRefs: { serial: String(serial) },
     };
   }

@@ -43,6 +43,12 @@ export const sandboxRateOf = (serviceUid: string, shipment: LabelShipment, packa
   return { ...rate, costCents: flat };
 };
 
+/**
+ * The sandbox's simulated retail rate: 40 % over its simulated cost, up to the cent (EasyPost's recorded USPS buy:
+ * $5.93 commercial, $8.45 retail), so the customer's report has a saving to show in the embedded mode.
+ */
+export const sandboxRetailCents = (costCents: number): number => Math.ceil((costCents * 140) / 100);
+
 const DAY_MS = 86_400_000;
 const isWeekend = (day: Date): boolean => day.getUTCDay() === 0 || day.getUTCDay() === 6;
 

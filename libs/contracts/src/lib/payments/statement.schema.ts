@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
-import { LEDGER_KINDS } from './ledger.schema';
+import type { LedgerKind } from './ledger.schema';
 
 /**
  * A monthly statement (issue 49, decision 094): one customer's ledger over one calendar month in UTC. The balance it
  * shows is all the customer's money, spendable and held for batches in progress: moving money into or out of a hold
  * changes neither, so holds and releases are not lines of it.
  */
-export const STATEMENT_KINDS = ['deposit', 'label_purchase', 'refund', 'referral_bonus', 'admin_adjustment', 'reversal'] as const satisfies ReadonlyArray<(typeof LEDGER_KINDS)[number]>;
+export const STATEMENT_KINDS = ['deposit', 'label_purchase', 'refund', 'referral_bonus', 'admin_adjustment', 'reversal'] as const satisfies readonly LedgerKind[];
 export const statementKindSchema = z.enum(STATEMENT_KINDS);
 export type StatementKind = z.infer<typeof statementKindSchema>;
 

@@ -40,6 +40,7 @@ import { PasswordResetController } from './http/password-reset.controller';
 import { TwoFactorController } from './http/two-factor.controller';
 import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
+import { StatementsController } from './http/statements.controller';
 import { ReferralBonusController } from './http/referral-bonus.controller';
 import { ShippingServicesController } from './http/shipping-services.controller';
 import { UsersAdminController } from './http/users-admin.controller';
@@ -67,7 +68,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

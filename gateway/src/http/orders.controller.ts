@@ -130,7 +130,7 @@ export class OrdersController {
    * 404 too, the same answer as a missing one (the orders service decides), so names cannot be probed.
    */
   @ApiDoc({
-    summary: "Download a file (PDF, or ZPL for kind zpl); 202 while processing, 404 when missing or not yours; token may be ?token=. Kinds scan-form (a batch's SCAN forms, made on the first download, which an API key may do only with labels:buy; or one form by its id) and packing-slips (?variant=gift leaves prices out)",
+    summary: "Download a file (PDF, or ZPL for kind zpl); 202 while processing, 404 when missing or not yours; token may be ?token=. A single order's PDF label (v2, pdf) comes on the caller's label size; ?size=4x6 or ?size=letter chooses this once. Kinds scan-form (a batch's SCAN forms, made on the first download, which an API key may do only with labels:buy; or one form by its id) and packing-slips (?variant=gift leaves prices out)",
     query: downloadQuerySchema,
   })
   @Forwards(OrdersRpc.fileInfo)
@@ -147,7 +147,9 @@ export class OrdersController {
     if (!parsedKind.success) throw new DomainError(ErrorCode.NOT_FOUND, 'File not found. This file may not have been generated yet.');
     const traits = DOWNLOAD_KIND_TRAITS[parsedKind.data];
     const variant = traits.takesVariant ? query.variant : undefined;
-    const info = await this.rpc.call(OrdersRpc.fileInfo, { kind: parsedKind.data, id, ...(variant ? { variant } : {}) }, traits.timeoutMs ? { ...ctx, timeoutMs: traits.timeoutMs } : ctx);
+    const labelSize = traits.takesLabelSize ? query.size : undefined;
+    const request = { kind: parsedKind.data, id, ...(variant ? { variant } : {}), ...(labelSize ? { labelSize } : {}) };
+    const info = await this.rpc.call(OrdersRpc.fileInfo, request, traits.timeoutMs ? { ...ctx, timeoutMs: traits.timeoutMs } : ctx);
     if (info.status === 'processing') {
       res.status(202).json({ message: 'File is still being processed. Please try again in a few moments.', code: ErrorCode.ORDERS_FILE_NOT_READY });
       return;

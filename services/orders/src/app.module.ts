@@ -7,12 +7,14 @@ import { OrdersConfigModule, type OrdersEnv } from './config';
 import { ordersMigrations } from './database';
 import { DownloadsModule } from './downloads';
 import { FilesModule, StoredFileEntity } from './files';
+import { LabelSizeModule } from './label-size';
 import { LifecycleModule } from './lifecycle';
 import { OrderEntity, OrdersModule } from './orders';
 import { RatesModule } from './rates';
 import { AdminReportsModule } from './reports/admin-reports.module';
 import { SearchModule } from './search';
 import { ShippingDayModule } from './shipping-day';
+import { TrackingEmailsModule } from './tracking-emails';
 import { StatementsModule } from './statements';
 import { WebhooksModule } from './webhooks';
 
@@ -25,7 +27,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule, TrackingEmailsModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

@@ -4,6 +4,7 @@ import { BatchDownloads, type BulkOrderRow, type BulkOrdersRepository } from '..
 import { LabelDownloads, type OrderEntity, type OrderRepository } from '../orders';
 import type { OnModuleInit } from '@nestjs/common';
 import { DownloadRegistry, type FileRepository, type StoredFileEntity } from '../files';
+import { LabelPaper, type LabelSettingsRepository } from '../label-size';
 import { FilesController } from './files.controller';
 import { CarrierRegistry } from '../carriers';
 import { ScriptedCarrier } from '../carriers/testing/scripted-carrier';
@@ -53,7 +54,7 @@ const registryOf = (...features: Array<(registry: DownloadRegistry) => OnModuleI
 const scanForms = new ScanFormUseCase(noForms, files, batches, new CarrierRegistry([new ScriptedCarrier('sandbox')]));
 const everyFeature = [
   (registry: DownloadRegistry) => new BatchDownloads(registry, batches),
-  (registry: DownloadRegistry) => new LabelDownloads(registry, orders),
+  (registry: DownloadRegistry) => new LabelDownloads(registry, orders, new LabelPaper(files, { labelSize: async () => '4x6' } as unknown as LabelSettingsRepository)),
   (registry: DownloadRegistry) => new FormDownloads(registry, batches, scanForms, new PackingSlipsUseCase(batches, files, {} as PackingSlipsRepository)),
 ];
 const controller = new FilesController(registryOf(...everyFeature), files);

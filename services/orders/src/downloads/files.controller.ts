@@ -17,7 +17,7 @@ export class FilesController {
 
   @RpcHandler(OrdersRpc.fileInfo)
   info(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.fileInfo) body: ParsedRequestOf<typeof OrdersRpc.fileInfo>): Promise<FileInfo> {
-    return this.registry.resolve(body.kind, { caller, id: body.id, variant: body.variant ?? 'standard' });
+    return this.registry.resolve(body.kind, { caller, id: body.id, variant: body.variant ?? 'standard', ...(body.labelSize ? { labelSize: body.labelSize } : {}) });
   }
 
   @RpcHandler(OrdersRpc.fileChunk)

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DOWNLOAD_KINDS, DomainError, ErrorCode, type Caller, type DownloadKind, type FileInfo, type SlipVariant } from '@labeldesk/contracts';
+import { DOWNLOAD_KINDS, DomainError, ErrorCode, type Caller, type DownloadKind, type FileInfo, type LabelSize, type SlipVariant } from '@labeldesk/contracts';
 import { foundInScope, ownerScopeOf, type OwnerScope } from '@labeldesk/nest-transport';
 import { FileRepository } from './file.repository';
 
@@ -20,6 +20,8 @@ export interface DownloadRequest {
   /** A batch's, an order's or a form's id, or a file's name, as the kind reads it. */
   id: string;
   variant: SlipVariant;
+  /** The paper asked for this download of a single PDF label; left out, the caller's label size (decision 096). */
+  labelSize?: LabelSize;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { CarriersModule } from '../carriers';
 import { FilesModule } from '../files';
+import { LabelSizeModule } from '../label-size';
 import { RatesModule } from '../rates';
 import { LabelDownloads } from './label-downloads';
 import { LabelPricer } from './label-pricer';
@@ -13,7 +14,7 @@ import { ProcessOrderUseCase } from './usecases/process-order.usecase';
 
 /** Single orders: placing one label, recovering the ones left pending, and the order list. */
 @Module({
-  imports: [CarriersModule, BulkModule, FilesModule, RatesModule],
+  imports: [CarriersModule, BulkModule, FilesModule, LabelSizeModule, RatesModule],
   controllers: [OrdersController],
   providers: [OrderRepository, LabelPricer, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
   exports: [OrderRepository],

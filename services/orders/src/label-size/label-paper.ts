@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { Caller, FileInfo, LabelSize } from '@labeldesk/contracts';
+import { FileRepository } from '../files';
+import { LabelSettingsRepository } from './label-settings.repository';
+import { labelOnLetter } from './letter-layout';
+
+const PDF = 'application/pdf';
+
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
+}
+
+/** `Label_9400….pdf` → `Label_9400…_letter.pdf`: the Letter copy's name, found again on the next download. */
+export const letterFileName = (labelName: string): string => `${labelName.replace(/\.pdf$/i, '')}_letter.pdf`;
+
+/**
+ * The paper a single label downloads on (decision 096): the one asked for this once, else the caller's label size. A
+ * Letter copy of a PDF label is made on its first download and kept beside the label under its own name, so later
+ * downloads (and re-downloads) read it back; the carrier's 4×6 file is never changed. ZPL and other files pass.
+ */
+@Injectable()
+export class LabelPaper {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly settings: LabelSettingsRepository,
+  ) {}
+
+  async onPaper(label: FileInfo, caller: Caller, asked: LabelSize | undefined): Promise<FileInfo> {
+    if (label.status !== 'ready' || label.contentType !== PDF) return label;
+    const size = asked ?? (await this.settings.labelSize(caller.userId));
+    if (size === '4x6') return label;
+    const source = await this.files.findInfo(label.fileId);
+    if (!source) return label;
+    const name = letterFileName(source.name);
+    const made = (await this.files.findByOwnerAndName(source.ownerId, name)) ?? (await this.makeLetterCopy(source.id, source.ownerId, source.sizeBytes, name));
+    return { status: 'ready', fileId: made.id, fileName: made.name, contentType: PDF, sizeBytes: made.sizeBytes, ...(label.notice ? { notice: label.notice } : {}) };
+  }
+
+  private async makeLetterCopy(fileId: string, ownerId: string, sizeBytes: number, name: string) {
+    const bytes = (await this.files.readChunk(fileId, 0, Math.max(1, sizeBytes))) ?? Buffer.alloc(0);
+    const letter = await labelOnLetter(bytes);
+    return this.files.saveStream(ownerId, name, PDF, oneChunk(letter));
+  }
+}

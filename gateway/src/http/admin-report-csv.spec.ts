@@ -1,0 +1,53 @@
+import type { AdminReport, AdminReportFigures } from '@labeldesk/contracts';
+import { adminReportCsv } from './admin-report-csv';
+
+const figures = (over: Partial<AdminReportFigures> = {}): AdminReportFigures => ({
+  labels: 2,
+  revenueCents: 1700,
+  costCents: 1805,
+  marginCents: -105,
+  withoutCost: { labels: 0, revenueCents: 0 },
+  givenBack: { labels: 1, cents: 850 },
+  ...over,
+});
+
+const report: AdminReport = {
+  from: '2026-11-01',
+  to: '2026-11-02',
+  totals: figures(),
+  byDay: [
+    { day: '2026-11-01', ...figures() },
+    { day: '2026-11-02', ...figures({ labels: 0, revenueCents: 0, costCents: 0, marginCents: 0, givenBack: { labels: 0, cents: 0 } }) },
+  ],
+  byCarrier: [{ carrier: 'easypost', courier: 'ups', ...figures({ withoutCost: { labels: 1, revenueCents: 5 } }) }],
+  topCustomers: [
+    { userId: '00000000-0000-4000-8000-000000000001', name: '=HYPERLINK("x")', email: 'a@example.com', ...figures() },
+    { userId: '00000000-0000-4000-8000-000000000002', name: null, email: null, ...figures() },
+  ],
+};
+
+const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+
+describe('admin report CSV', () => {
+  it('writes one row per day with amounts as dollar numbers, a loss with its minus sign', () => {
+    expect(lines(adminReportCsv(report, 'days'))).toEqual([
+      'Day (UTC),Labels,Revenue (USD),Carrier cost (USD),Margin (USD),Labels without cost,Revenue without cost (USD),Labels given back,Given back (USD)',
+      '2026-11-01,2,17.00,18.05,-1.05,0,0.00,1,8.50',
+      '2026-11-02,0,0.00,0.00,0.00,0,0.00,0,0.00',
+    ]);
+  });
+
+  it('names the label carrier and the courier of each carrier row', () => {
+    expect(lines(adminReportCsv(report, 'carriers'))[1]).toBe('EasyPost,UPS,2,17.00,18.05,-1.05,1,0.05,1,8.50');
+  });
+
+  it("keeps a customer's formula-like name as text and names a deleted account", () => {
+    const [, first, second] = lines(adminReportCsv(report, 'customers'));
+    expect(first).toBe(`"'=HYPERLINK(""x"")",a@example.com,2,17.00,18.05,-1.05,0,0.00,1,8.50`);
+    expect(second).toBe('Deleted account,,2,17.00,18.05,-1.05,0,0.00,1,8.50');
+  });
+
+  it('starts with a byte order mark so a spreadsheet reads names as UTF-8', () => {
+    expect(adminReportCsv(report, 'days').startsWith('\uFEFF')).toBe(true);
+  });
+});

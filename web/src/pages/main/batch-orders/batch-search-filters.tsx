@@ -1,8 +1,9 @@
-import { Button, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid } from '@chakra-ui/react';
 import { BULK_STATUSES, bulkStatusSchema, type BulkStatus } from '@labeldesk/contracts';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
+import { SearchFormButtons } from '../../../components/search/search-form-buttons';
+import { useSearchForm } from '../../../components/search/use-search-form';
 import { UtcDayRangeFields } from '../../../components/search/utc-day-range-fields';
-import { SearchIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select-field';
 import type { BatchFilters } from '../../../services/bulk-orders/search-batches';
 
@@ -17,20 +18,7 @@ interface BatchSearchFiltersProps {
 
 /** Batch Orders' search box (batch ID or file name), status and UTC days; the status applies at once, the rest with Search. */
 export const BatchSearchFilters = ({ value, onApply }: BatchSearchFiltersProps): ReactElement => {
-  const [q, setQ] = useState(value.q ?? '');
-  const [from, setFrom] = useState(value.from ?? '');
-  const [to, setTo] = useState(value.to ?? '');
-  const datesInvalid = from !== '' && to !== '' && from > to;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!datesInvalid) onApply({ ...value, q: q.trim() || undefined, from: from || undefined, to: to || undefined });
-  };
-  const clear = () => {
-    setQ('');
-    setFrom('');
-    setTo('');
-    onApply({});
-  };
+  const { q, setQ, from, setFrom, to, setTo, datesInvalid, submit, clear } = useSearchForm(value, onApply);
 
   return (
     <form onSubmit={submit} role="search" aria-label="Search batch orders">
@@ -49,15 +37,7 @@ export const BatchSearchFilters = ({ value, onApply }: BatchSearchFiltersProps):
         </SelectField>
         <UtcDayRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
       </SimpleGrid>
-      <Flex gap="2" mt="3" justify="flex-end">
-        <Button type="button" size="sm" variant="ghost" colorPalette="gray" onClick={clear}>
-          Clear filters
-        </Button>
-        <Button type="submit" size="sm" disabled={datesInvalid}>
-          <SearchIcon />
-          Search
-        </Button>
-      </Flex>
+      <SearchFormButtons onClear={clear} searchDisabled={datesInvalid} mt="3" />
     </form>
   );
 };

@@ -1,8 +1,9 @@
-import { Button, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid } from '@chakra-ui/react';
 import { COURIER_NAMES, COURIERS, courierSchema, ORDER_SEARCH_STATES, orderSearchStateSchema, type OrderSearchState } from '@labeldesk/contracts';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
+import { SearchFormButtons } from '../../../components/search/search-form-buttons';
+import { useSearchForm } from '../../../components/search/use-search-form';
 import { UtcDayRangeFields } from '../../../components/search/utc-day-range-fields';
-import { SearchIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select-field';
 import type { OrderFilters } from '../../../services/orders/search-orders';
 
@@ -30,23 +31,8 @@ interface OrderSearchFiltersProps {
  * (or Enter), so a half-typed word never reaches the server. Days are UTC, as the export's dates.
  */
 export const OrderSearchFilters = ({ value, services, onApply }: OrderSearchFiltersProps): ReactElement => {
-  const [q, setQ] = useState(value.q ?? '');
-  const [from, setFrom] = useState(value.from ?? '');
-  const [to, setTo] = useState(value.to ?? '');
-  const datesInvalid = from !== '' && to !== '' && from > to;
-
+  const { q, setQ, from, setFrom, to, setTo, datesInvalid, submit, clear } = useSearchForm(value, onApply);
   const set = (change: OrderFilters) => onApply({ ...value, ...change });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (datesInvalid) return;
-    set({ q: q.trim() || undefined, from: from || undefined, to: to || undefined });
-  };
-  const clear = () => {
-    setQ('');
-    setFrom('');
-    setTo('');
-    onApply({});
-  };
 
   return (
     <form onSubmit={submit} role="search" aria-label="Search orders">
@@ -90,15 +76,7 @@ export const OrderSearchFilters = ({ value, services, onApply }: OrderSearchFilt
           ))}
         </SelectField>
         <UtcDayRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <Flex gap="2" justify="flex-end" gridColumn={{ sm: 'span 2', lg: 'auto', xl: 'span 5' }}>
-          <Button type="button" size="sm" variant="ghost" colorPalette="gray" onClick={clear}>
-            Clear filters
-          </Button>
-          <Button type="submit" size="sm" disabled={datesInvalid}>
-            <SearchIcon />
-            Search
-          </Button>
-        </Flex>
+        <SearchFormButtons onClear={clear} searchDisabled={datesInvalid} gridColumn={{ sm: 'span 2', lg: 'auto', xl: 'span 5' }} />
       </SimpleGrid>
     </form>
   );

@@ -8,8 +8,9 @@ import {
   ErrorCode,
   FILE_CHUNK_BYTES,
   OrdersRpc,
+  createdLabelResponseSchema,
   ordersListResponseSchema,
-  placeOrderResponseSchema,
+  pendingLabelResponseSchema,
   priceQuoteBodySchema,
   priceQuoteResponseSchema,
   PricingRpc,
@@ -81,7 +82,13 @@ export class OrdersController {
    * it says there is none (orders died before writing it, and writes none later); 503 without a promise when
    * nobody can say.
    */
-  @ApiDoc({ summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow', body: singleOrderSchema, response: placeOrderResponseSchema })
+  @ApiDoc({
+    summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow',
+    body: singleOrderSchema,
+    response: createdLabelResponseSchema,
+    also: [{ status: 202, description: 'A service on the way did not answer in time: the order is pending, and completes or is refunded by itself', response: pendingLabelResponseSchema }],
+    errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH, ErrorCode.PRICING_WEIGHT_OVER_MAX, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
+  })
   @Forwards(OrdersRpc.placeSingle)
   @Post('v2')
   @HttpCode(200)

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useBalance } from '../../../services/auth/get-balance';
 import { useAuthStore } from '../../../stores/auth.store';
 import { DepositHistory } from './deposit-history';
+import { MonthlyStatementCard } from './monthly-statement-card';
 import { ReferralBonusCredits } from './referral-bonus-credits';
 import { TestInvoiceDialog } from './test-invoice-dialog';
 import { TopUpCard } from './top-up-card';
@@ -22,6 +23,7 @@ const DepositContent = ({ user }: { user: PublicUser }): ReactElement => {
         <TopUpCard balanceCents={balance.data ?? user.balance} busy={topUp.busy} onPay={(amountCents) => void topUp.start(amountCents)} />
         <ReferralBonusCredits userId={user._id} />
         <DepositHistory userId={user._id} />
+        <MonthlyStatementCard userId={user._id} registeredAt={user.registeredDate} />
       </Stack>
       {topUp.state.kind === 'test' && (
         <TestInvoiceDialog key={topUp.state.invoiceId} invoiceId={topUp.state.invoiceId} onClose={topUp.closeTestInvoice} />

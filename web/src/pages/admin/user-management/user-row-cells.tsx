@@ -4,6 +4,7 @@ import type { Activation, PublicUser, UserRole } from '@labeldesk/contracts';
 import type { KeyboardEventHandler, ReactElement, ReactNode } from 'react';
 import { CheckIcon, CloseIcon, KeyIcon, LoginIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';
 import { roleLabel } from './confirm-change-dialog';
+import { StatementButton } from './statement-button';
 import type { DetailsDraft } from './user-details';
 
 const roles: readonly UserRole[] = ['user', 'friend', 'admin'];
@@ -128,7 +129,7 @@ const EditButtons = ({ user, isMe, editing, editLocked, onEdit, onSave, onCancel
 
 type RowActionsProps = EditButtonsProps & Pick<UserRowHandlers, 'onResetLink' | 'onResetTwoFactor' | 'onDelete'>;
 
-/** The row's edit buttons, then the password reset link, the two-factor reset and Delete. */
+/** The row's edit buttons, then the password reset link, the two-factor reset, the monthly statement and Delete. */
 export const RowActions = ({ onResetLink, onResetTwoFactor, onDelete, ...edit }: RowActionsProps): ReactElement => {
   const { user, isMe, busy } = edit;
   return (
@@ -146,6 +147,7 @@ export const RowActions = ({ onResetLink, onResetTwoFactor, onDelete, ...edit }:
           </IconButton>
         </Reason>
       )}
+      <StatementButton user={user} />
       <Reason reason={isMe ? SELF_LOCKS.delete : 'Delete user'}>
         <IconButton size="2xs" variant="outline" colorPalette="red" onClick={() => onDelete(user)} disabled={isMe || busy} aria-label={`Delete ${user.name}`}>
           <TrashIcon />

@@ -12,6 +12,7 @@ import { useApiKeys } from '../../../services/api-keys/api-keys';
 import { toUpdateMeBody, updateMeFormSchema, useUpdateMe } from '../../../services/auth/update-me';
 import { useAuthStore } from '../../../stores/auth.store';
 import { ApiKeysSection } from './api-keys-section';
+import { LabelSizeSection } from './label-size-section';
 import { LoginAsNotice } from './login-as-notice';
 import { TwoFactorSection } from './two-factor-section';
 import { WebhooksSection } from './webhooks/webhooks-section';
@@ -105,6 +106,7 @@ const AccountForm = ({ user }: { user: PublicUser }): ReactElement => {
           </form>
         </Card.Body>
       </Card.Root>
+      <LabelSizeSection userId={user._id} />
       <TwoFactorSection user={user} />
       <ApiKeysSection />
       <WebhooksSection />

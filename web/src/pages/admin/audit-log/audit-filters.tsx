@@ -1,8 +1,10 @@
-import { Button, Card, Field, Flex, Input, SimpleGrid } from '@chakra-ui/react';
+import { Card, SimpleGrid } from '@chakra-ui/react';
 import { AUDIT_ACTIONS, auditActionSchema } from '@labeldesk/contracts';
 import type { PublicUser } from '@labeldesk/contracts';
-import { useState, type FormEvent, type ReactElement } from 'react';
-import { SearchIcon } from '../../../components/ui/icons';
+import type { ReactElement } from 'react';
+import { SearchFormButtons } from '../../../components/search/search-form-buttons';
+import { useSearchForm } from '../../../components/search/use-search-form';
+import { UtcDayRangeFields } from '../../../components/search/utc-day-range-fields';
 import { SelectField } from '../../../components/ui/select-field';
 import type { AuditFilters } from '../../../services/admin/audit-log';
 import { ACTION_LABELS } from './describe-change';
@@ -48,19 +50,8 @@ const FilterSelects = ({ filters, users, set }: { filters: AuditFilters; users: 
 
 /** The audit log's filters: who, on whom, what, and a UTC date range checked before it is searched. */
 export const AuditFiltersForm = ({ filters, users, apply }: AuditFiltersFormProps): ReactElement => {
-  const [from, setFrom] = useState(filters.from ?? '');
-  const [to, setTo] = useState(filters.to ?? '');
-  const datesInvalid = from !== '' && to !== '' && from > to;
+  const { from, setFrom, to, setTo, datesInvalid, submit, clear } = useSearchForm(filters, apply);
   const set = (change: AuditFilters) => apply({ ...filters, ...change });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!datesInvalid) set({ from: from || undefined, to: to || undefined });
-  };
-  const clear = () => {
-    setFrom('');
-    setTo('');
-    apply({});
-  };
 
   return (
     <Card.Root variant="outline" size="sm">
@@ -68,25 +59,9 @@ export const AuditFiltersForm = ({ filters, users, apply }: AuditFiltersFormProp
         <form onSubmit={submit} aria-label="Filter the audit log">
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 5 }} gap="3" alignItems="end">
             <FilterSelects filters={filters} users={users} set={set} />
-            <Field.Root invalid={datesInvalid}>
-              <Field.Label>From (UTC)</Field.Label>
-              <Input size="sm" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-              <Field.ErrorText>The start date must not be after the end date</Field.ErrorText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>To (UTC)</Field.Label>
-              <Input size="sm" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-            </Field.Root>
+            <UtcDayRangeFields from={from} to={to} onFrom={setFrom} onTo={setTo} />
           </SimpleGrid>
-          <Flex gap="2" mt="3" justify="flex-end">
-            <Button type="button" size="sm" variant="ghost" colorPalette="gray" onClick={clear}>
-              Clear filters
-            </Button>
-            <Button type="submit" size="sm" disabled={datesInvalid}>
-              <SearchIcon />
-              Search
-            </Button>
-          </Flex>
+          <SearchFormButtons onClear={clear} searchDisabled={datesInvalid} mt="3" />
         </form>
       </Card.Body>
     </Card.Root>

@@ -43,6 +43,8 @@ export * from './lib/orders/rates.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/orders/order-search.contract';
 export * from './lib/reports/customer-report.schema';
+export * from './lib/reports/report-table';
+export * from './lib/reports/customer-report-table';
 export * from './lib/orders/shipping-day.schema';
 export * from './lib/payments/deposit.schema';
 export * from './lib/payments/referral-bonus.contract';

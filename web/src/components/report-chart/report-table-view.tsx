@@ -1,0 +1,72 @@
+import { Text } from '@chakra-ui/react';
+import type { ReportColumn } from '@labeldesk/contracts';
+import type { ReactElement } from 'react';
+import { formatCents } from '../../libs/format';
+import { Table } from '../ui/responsive-table';
+
+/** A cell as the table shows it: money as `$1,234.56`, counts with a thousands comma, nothing as `--`. */
+export const shownCell = <Row,>(column: ReportColumn<Row>, row: Row): string => {
+  const value = column.value(row);
+  if (value === null) return '--';
+  if (typeof value === 'string') return value;
+  return column.kind === 'cents' ? formatCents(value) : value.toLocaleString('en-US');
+};
+
+interface ReportTableViewProps<Row> {
+  caption: string;
+  columns: ReadonlyArray<ReportColumn<Row>>;
+  rows: readonly Row[];
+  /** All rows' figures, shown as the table's last line, named by `totalName` in the first column. */
+  total?: { row: Row; name: string };
+}
+
+/** The chart's numbers as a real table: its first column names the row, the rest are right-aligned figures. */
+export const ReportTableView = <Row,>({ caption, columns, rows, total }: ReportTableViewProps<Row>): ReactElement => {
+  const [first, ...figures] = columns;
+  if (!first) return <Text>No columns</Text>;
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96">
+      <Table.Root size="sm" stickyHeader>
+        <Table.Caption captionSide="top" textAlign="start" px="3" py="2" color="fg.muted" fontSize="sm">
+          {caption}
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">{first.header}</Table.ColumnHeader>
+            {figures.map((column) => (
+              <Table.ColumnHeader key={column.key} scope="col" textAlign="end">
+                {column.header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={String(first.value(row))}>
+              <Table.ColumnHeader scope="row" fontWeight="normal">
+                {shownCell(first, row)}
+              </Table.ColumnHeader>
+              {figures.map((column) => (
+                <Table.Cell key={column.key} textAlign="end" fontVariantNumeric="tabular-nums" data-column={column.key}>
+                  {shownCell(column, row)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+        {total && (
+          <Table.Footer>
+            <Table.Row fontWeight="semibold">
+              <Table.ColumnHeader scope="row">{total.name}</Table.ColumnHeader>
+              {figures.map((column) => (
+                <Table.Cell key={column.key} textAlign="end" fontVariantNumeric="tabular-nums" data-column={column.key}>
+                  {shownCell(column, total.row)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          </Table.Footer>
+        )}
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+};

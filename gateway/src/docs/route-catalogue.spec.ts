@@ -75,10 +75,10 @@ describe('RouteCatalogue and /api/docs', () => {
       components: { securitySchemes: Record<string, unknown> };
       paths: Record<string, Record<string, { security: unknown; description: string; 'x-scope'?: string }>>;
     };
-    expect(Object.keys(document.components.securitySchemes)).toEqual(['token', 'apiKey']);
-    expect(document.paths['/api/orders/v2']?.['post']).toMatchObject({ security: [{ token: [] }, { apiKey: ['labels:buy'] }], 'x-scope': 'labels:buy' });
-    expect(document.paths['/api/keys']?.['post']).toMatchObject({ security: [{ token: [] }], description: expect.stringContaining('Sessions only') });
-    expect(document.paths['/api/auth/users']?.['get']?.security).toEqual([{ token: [] }]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['sessionToken', 'apiKey']);
+    expect(document.paths['/api/orders/v2']?.['post']).toMatchObject({ security: [{ sessionToken: [] }, { apiKey: ['labels:buy'] }], 'x-scope': 'labels:buy' });
+    expect(document.paths['/api/keys']?.['post']).toMatchObject({ security: [{ sessionToken: [] }], description: expect.stringContaining('Sessions only') });
+    expect(document.paths['/api/auth/users']?.['get']?.security).toEqual([{ sessionToken: [] }]);
     expect(document.paths['/api/auth/login']?.['post']?.security).toEqual([]);
   });
 
@@ -91,10 +91,15 @@ describe('RouteCatalogue and /api/docs', () => {
   });
 
   it('builds OpenAPI 3.1 with request and response schemas from the zod contracts', () => {
-    const document = buildOpenApi(routes, '0.1.0') as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown; parameters: Array<{ name: string }> }>> };
+    const document = buildOpenApi(routes, '0.1.0') as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown; parameters: Array<{ name: string }> }>>;
+      components: { schemas: Record<string, { required?: string[] }> };
+    };
     expect(document.openapi).toBe('3.1.0');
-    const register = document.paths['/api/auth/register']?.['post'] as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
-    expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['name', 'email', 'password', 'confirmPassword']));
+    const register = document.paths['/api/auth/register']?.['post'] as { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } };
+    expect(register.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/RegisterRequest');
+    expect(document.components.schemas['RegisterRequest']?.required).toEqual(expect.arrayContaining(['name', 'email', 'password', 'confirmPassword']));
     expect(document.paths['/api/payment/deposits/{userId}']?.['get']?.parameters.map((p) => p.name)).toEqual(['userId', 'page', 'limit', 'filter']);
   });
 });

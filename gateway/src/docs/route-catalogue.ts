@@ -1,10 +1,12 @@
 import { Injectable, RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { ThrottlerGuard } from '@nestjs/throttler';
 import type { AccessPolicy } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import { ACCESS_POLICY } from '../auth/access.decorators';
+import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { API_DOC, type ApiDocOptions } from './api-doc.decorator';
 
 export interface DocumentedRoute {
@@ -16,6 +18,14 @@ export interface DocumentedRoute {
   policy: AccessPolicy | null;
   /** `Controller.method`, to name a route in a failing test. */
   where: string;
+  /** `ordersPlaceSingle` for `OrdersController.placeSingle`: made from the handler, so a new route has one for free. */
+  operationId: string;
+  /** The status of success as the router answers it: the handler's `@HttpCode`, else 201 for POST and 200 for the rest. */
+  status: number;
+  /** Whether the handler reads the `Idempotency-Key` header (`@IdempotencyKey()`). */
+  idempotent: boolean;
+  /** Whether a throttler guards the route (sign-in, top-ups): it may answer 429. */
+  throttled: boolean;
   /** The handler and its controller, as the guard's execution context gives them. */
   handler: (...args: unknown[]) => unknown;
   controller: ControllerClass;
@@ -26,7 +36,34 @@ export interface DocumentedRoute {
 
 interface RouteArgument {
   pipes?: unknown[];
+  factory?: unknown;
 }
+
+/**
+ * The function behind `@IdempotencyKey()`, as Nest keeps it in a handler's argument metadata: read once from a probe
+ * class, so a route is found to take the header by the very decorator that reads it.
+ */
+const idempotencyKeyFactory = ((): unknown => {
+  class Probe {
+    handle(): void {}
+  }
+  IdempotencyKey()(Probe.prototype, 'handle', 0);
+  const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, Probe, 'handle') as Record<string, RouteArgument>;
+  return Object.values(args)[0]?.factory;
+})();
+
+const takesIdempotencyKey = (metatype: object, name: string): boolean =>
+  Object.values((Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, name) ?? {}) as Record<string, RouteArgument>).some((argument) => argument.factory === idempotencyKeyFactory);
+
+const isThrottler = (guard: unknown): boolean => typeof guard === 'function' && (guard === ThrottlerGuard || guard.prototype instanceof ThrottlerGuard);
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `OrdersController.placeSingle` → `ordersPlaceSingle`. */
+export const operationIdOf = (controller: string, method: string): string => {
+  const base = controller.replace(/Controller$/, '');
+  return `${base.charAt(0).toLowerCase()}${base.slice(1)}${capitalised(method)}`;
+};
 
 const pipeSchema = (pipe: unknown): z.ZodType | undefined =>
   typeof pipe === 'object' && pipe !== null && 'schema' in pipe && typeof (pipe.schema as z.ZodType | undefined)?.safeParse === 'function' ? (pipe.schema as z.ZodType) : undefined;
@@ -66,10 +103,15 @@ export const routesOf = (controllers: readonly ControllerClass[], reflector = ne
       if (path === undefined || method === undefined) continue;
       const policy = reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [handler, metatype]) ?? null;
       const access = policy?.who === 'public' ? 'public' : policy?.who === 'admin' ? 'admin' : 'signed in';
+      const httpCode = reflector.get<number | undefined>(HTTP_CODE_METADATA, handler);
       routes.push({
         method: RequestMethod[method].toLowerCase(),
         policy,
         where: `${metatype.name}.${name}`,
+        operationId: operationIdOf(metatype.name, name),
+        status: httpCode ?? (method === RequestMethod.POST ? 201 : 200),
+        idempotent: takesIdempotencyKey(metatype, name),
+        throttled: [handler, metatype].some((target) => (reflector.get<unknown[] | undefined>(GUARDS_METADATA, target as () => unknown) ?? []).some(isThrottler)),
         handler: handler as (...args: unknown[]) => unknown,
         controller: metatype,
         path: joinPath('api', base, path).replace(/:([A-Za-z]+)/g, '{$1}'),

@@ -1,0 +1,57 @@
+/**
+ * Example requests the document publishes, by operationId, each with the status it answers. They are not only words:
+ * gateway/test/openapi-contract.int-spec.ts sends every one to the running app (both modes) and checks the answer
+ * validates against the document's schema for that status, so an example, a route and its document cannot disagree.
+ * `EXAMPLE_USER_ID` stands for the caller's own user id (the test puts theirs there).
+ */
+export const EXAMPLE_USER_ID = '00000000-0000-4000-8000-000000000000';
+
+export interface ApiExample {
+  summary: string;
+  /** The status the example answers (a success, or the error it shows). */
+  answers: number;
+  body?: unknown;
+  query?: Record<string, string>;
+  /** A header the request sends besides its credential (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+}
+
+const sender = {
+  sender_name: 'Ann Sender',
+  sender_phone: '555-111-2222',
+  sender_address1: '1 Main St',
+  sender_city: 'Austin',
+  sender_state_province: 'TX',
+  sender_zip_postal: '78701',
+  sender_country: 'US',
+};
+const receiver = {
+  receiver_name: 'Bob Receiver',
+  receiver_address1: '200 Pine Ave',
+  receiver_city: 'Seattle',
+  receiver_state_province: 'WA',
+  receiver_zip_postal: '98101',
+  receiver_country: 'US',
+};
+const parcel = { package_length: 10, package_width: 8, package_height: 4, package_weight: 2.5, package_weight_unit: 'LB' };
+
+export const API_EXAMPLES: Readonly<Record<string, readonly ApiExample[]>> = {
+  ratesCompare: [
+    { summary: 'Rates for a 2.5 lb parcel from Austin to Seattle', answers: 200, body: { userId: EXAMPLE_USER_ID, sender, receiver, package: parcel } },
+    {
+      summary: 'A parcel without its weight is refused, naming the field',
+      answers: 400,
+      body: { userId: EXAMPLE_USER_ID, sender, receiver, package: { package_length: 10, package_width: 8, package_height: 4, package_weight_unit: 'LB' } },
+    },
+  ],
+  ordersPlaceSingle: [
+    {
+      summary: 'Buy a USPS Priority Mail label (the optional phones, company, address2, description and references left out)',
+      answers: 200,
+      headers: { 'Idempotency-Key': 'example-order-0001' },
+      body: { service_name: 'USPS Priority Mail', courier: 'usps', sender, receiver, package: parcel },
+    },
+  ],
+  ordersList: [{ summary: "Every order of the caller's, oldest first", answers: 200 }],
+  orderSearchOrders: [{ summary: 'The newest page of 10 purchased orders', answers: 200, query: { state: 'purchased', limit: '10', page: '1' } }],
+};

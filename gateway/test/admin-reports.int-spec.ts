@@ -1,0 +1,96 @@
+import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { adminTokenOf, apiClient, newBulkCustomer, type Api } from './support/bulk-api';
+import { buySingleLabel } from './support/lifecycle-api';
+import { sharedSystem } from './support/shared-system';
+
+type Body = Record<string, unknown>;
+interface Figures {
+  labels: number;
+  revenueCents: number;
+  costCents: number;
+  marginCents: number;
+  withoutCost: { labels: number; revenueCents: number };
+  givenBack: { labels: number; cents: number };
+}
+interface Report extends Figures {
+  from: string;
+  to: string;
+  totals: Figures;
+  byDay: Array<Figures & { day: string }>;
+  byCarrier: Array<Figures & { carrier: string; courier: string }>;
+  topCustomers: Array<Figures & { userId: string; name: string | null; email: string | null }>;
+}
+
+/**
+ * Issue 49 through the REST API, on a system of its own (its only labels are this file's): the admin's report sums two
+ * customers' labels (one voided) by day, by carrier and by customer, to the cent of each label's recorded cost, exports
+ * each table as CSV, and is refused to customers and to bad spans.
+ */
+const describeAdminReports = (mode: string, running: () => RunningSystem): void => {
+  describe(`admin reports (${mode} mode)`, () => {
+    let call: Api;
+    let adminToken = '';
+
+    beforeAll(async () => {
+      const system = running();
+      call = apiClient(system.baseUrl);
+      adminToken = await adminTokenOf(call, system);
+    }, 60_000);
+
+    const costOf = async (orderId: string): Promise<number> => Number(((await call('GET', `/admin/orders/single/${orderId}`, undefined, { token: adminToken })).body['order'] as Body)['costCents']);
+
+    it("sums every customer's labels by day, carrier and customer, net of a voided label, and exports each table", async () => {
+      const ann = await newBulkCustomer(call, adminToken, 10_000, 'report-ann');
+      const bob = await newBulkCustomer(call, adminToken, 10_000, 'report-bob');
+      const annLabels = [await buySingleLabel(call, ann), await buySingleLabel(call, ann), await buySingleLabel(call, ann)];
+      const bobLabel = await buySingleLabel(call, bob);
+      const voided = annLabels[2]!.orderId;
+      expect((await call('POST', `/orders/${voided}/void`, undefined, { token: ann.token })).status).toBe(200);
+      const [annCost, bobCost] = [(await costOf(annLabels[0]!.orderId)) + (await costOf(annLabels[1]!.orderId)), await costOf(bobLabel.orderId)];
+      expect(annCost).toBeGreaterThan(0);
+
+      const answer = await call('GET', '/admin/reports?top=5', undefined, { token: adminToken });
+      expect(answer.status).toBe(200);
+      const report = answer.body as unknown as Report;
+      const kept = { labels: 3, revenueCents: 2550, costCents: annCost + bobCost, marginCents: 2550 - annCost - bobCost, withoutCost: { labels: 0, revenueCents: 0 } };
+      expect(report.totals).toEqual({ ...kept, givenBack: { labels: 1, cents: 850 } });
+      expect(report.byDay).toHaveLength(30);
+      expect(report.byDay.at(-1)?.day).toBe(report.to);
+      expect(report.byDay.reduce((sum, day) => sum + day.revenueCents, 0)).toBe(2550);
+      expect(report.byCarrier).toEqual([{ carrier: 'sandbox', courier: 'usps', ...kept, givenBack: { labels: 1, cents: 850 } }]);
+      expect(report.topCustomers.map((row) => [row.userId, row.labels, row.revenueCents, row.costCents, row.marginCents])).toEqual([
+        [ann.userId, 2, 1700, annCost, 1700 - annCost],
+        [bob.userId, 1, 850, bobCost, 850 - bobCost],
+      ]);
+      expect(report.topCustomers[0]?.email).toMatch(/^report-ann-/);
+
+      const csv = await call('GET', `/admin/reports/csv?table=customers&from=${report.from}&to=${report.to}`, undefined, { token: adminToken });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+      const lines = (csv.bytes ?? Buffer.alloc(0)).toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+      expect(lines[0]).toBe('Customer,Email,Labels,Revenue (USD),Carrier cost (USD),Margin (USD),Labels without cost,Revenue without cost (USD),Labels given back,Given back (USD)');
+      expect(lines.slice(1).map((line) => line.split(',').slice(1, 4))).toEqual([
+        [String(report.topCustomers[0]?.email), '2', '17.00'],
+        [String(report.topCustomers[1]?.email), '1', '8.50'],
+      ]);
+    });
+
+    it('is refused to a customer and to a caller without a session, and a bad span is a 400 saying why', async () => {
+      const customer = await newBulkCustomer(call, adminToken, 0, 'report-customer');
+      expect((await call('GET', '/admin/reports', undefined, { token: customer.token })).status).toBe(403);
+      expect((await call('GET', '/admin/reports/csv?table=days', undefined, { token: customer.token })).status).toBe(403);
+      expect((await call('GET', '/admin/reports')).status).toBe(401);
+      const backwards = await call('GET', '/admin/reports?from=2026-02-01&to=2026-01-01', undefined, { token: adminToken });
+      expect([backwards.status, JSON.stringify(backwards.body)]).toEqual([400, expect.stringContaining('The start date must not be after the end date')]);
+      expect((await call('GET', '/admin/reports/csv?table=users', undefined, { token: adminToken })).status).toBe(400);
+    });
+  });
+};
+
+// Embedded: PGlite behind the in-process transport; distributed: PostgreSQL, NATS and a process per service.
+describe('admin reports on the embedded system', () => {
+  describeAdminReports('embedded', sharedSystem(() => startEmbedded({})));
+});
+describe('admin reports on the distributed system', () => {
+  describeAdminReports('distributed', sharedSystem(() => startDistributed({})));
+});

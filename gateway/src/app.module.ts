@@ -35,6 +35,7 @@ import { InviteController } from './http/invite.controller';
 import { OrdersController } from './http/orders.controller';
 import { AdminRefundsController, CarrierPushesController, LabelLifecycleController } from './http/label-lifecycle.controller';
 import { PublicTrackingController, TrackingLinksController } from './http/tracking-links.controller';
+import { TrackingEmailsController, UnsubscribeController } from './http/tracking-emails.controller';
 import { LabelSettingsController } from './http/label-settings.controller';
 import { ShippingDayController } from './http/shipping-day.controller';
 import { WebhooksController } from './http/webhooks.controller';
@@ -70,7 +71,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -48,7 +48,7 @@ export const SMALL_BODY_ROUTES: ReadonlyArray<{ path: string; limitBytes: number
  * application's controllers (their declared policy, decision 049), once, here.
  */
 export const useJsonBodies = (app: NestExpressApplication): void => {
-  app.use('/api', refuseAnonymousBodies(publicRoutesOf(routesOfApp(app))), refuseCompressedBodies, requireJsonBody, rejectBadUrl);
+  app.use('/api', refuseAnonymousBodies(publicRoutesOf(routesOfApp(app))), refuseCompressedBodies, requireJsonBodyOrOneClick, rejectBadUrl);
   for (const route of SMALL_BODY_ROUTES) app.use(route.path, readSmallBody(route.limitBytes));
   // `inflate: false`: none of the API's senders compress (the web app, EasyPost, BTCPay), and 40 KB of gzip inflates
   // to 40 MB; refuseCompressedBodies answers first, this keeps it so should a route be mounted before it.
@@ -56,6 +56,19 @@ export const useJsonBodies = (app: NestExpressApplication): void => {
   // Every route keeps the exact bytes received (`rawBody`); the webhooks (above) check their signatures over them.
   app.use(json({ limit: BODY_LIMIT, inflate: false, verify: (req, _res, body) => Object.assign(req, { rawBody: refuseDeepJson(body) }) }));
   app.use('/api', rejectBadBody);
+};
+
+/** A receiver's unsubscribe link (decision 095), the one route a mail client posts a form to. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = /^\/api\/public\/tracking-emails\/unsubscribe\/[^/]+$/;
+
+/**
+ * RFC 8058: a mail client's own unsubscribe button POSTs `List-Unsubscribe=One-Click` as a form. On that one path a
+ * form body is let through unread (the token in the path is all the route reads); every other body must be JSON.
+ */
+const requireJsonBodyOrOneClick = (req: Request, res: Response, next: NextFunction): void => {
+  const oneClick = req.method === 'POST' && ONE_CLICK_UNSUBSCRIBE_PATH.test(`${req.baseUrl}${req.path}`) && req.is(['application/x-www-form-urlencoded', 'multipart/form-data']);
+  if (oneClick) return next();
+  requireJsonBody(req, res, next);
 };
 
 /** Every HTTP route of the application's controllers, as the docs and the access tests see them. */

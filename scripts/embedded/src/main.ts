@@ -81,12 +81,13 @@ const main = async () => {
     };
     // Caller tokens live a minute, so fresh keys per start lose nothing; each app has its own, as in a cluster.
     const callers = generateCallerKeys();
-    // Auth builds reset links on the address people reach the gateway at, and on nothing a message says (decision 036).
+    // Auth builds reset links, and orders its tracking e-mails' links (decision 095), on the address people reach the
+    // gateway at, and on nothing a message says (decision 036).
     const port = process.env['PORT'] ?? '3000';
     const publicUrl = process.env['PUBLIC_URL'] ?? `http://localhost:${port}`;
     const keysOf = (name: keyof typeof callers.keys) => ({ CALLER_KEY: callers.keys[name], CALLER_TRUST: callers.trust });
     for (const name of SERVICES) {
-      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir), PUBLIC_URL: publicUrl } : {}) };
+      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir), PUBLIC_URL: publicUrl } : {}), ...(name === 'orders' ? { PUBLIC_URL: publicUrl } : {}) };
       running.push(await startService(loadService(name), env));
     }
     gateway = await loadGateway()({ ...common, ...keysOf('gateway'), PORT: port, PUBLIC_URL: publicUrl });

@@ -20,6 +20,10 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
   'pricing.default-service.public-prices.v1': 'the from-prices of the public landing page: no account, nothing changes',
   'orders.tracking.public.v1':
     "the link's 192-bit random token is the credential (decision 089): the answer is one label's courier, status and scans at city and state, for whoever the seller gave the link; a revoked, unknown or voided label's token is one 404, and nothing changes",
+  'orders.tracking-emails.unsubscribe-info.v1':
+    "the unsubscribe link's random token (244 bits, one per tracking e-mail, decision 095) is the credential: the answer is the seller's name and the receiver's address partly hidden, for whoever got the mail; nothing changes",
+  'orders.tracking-emails.unsubscribe.v1':
+    "the unsubscribe link's random token is the credential (decision 095): it only stops the tracking e-mails of that one seller to that one address, which is what its holder, the receiver, asked; it moves no money and reveals no more than the info subject",
   ...Object.fromEntries(SERVICE_NAMES.map((service) => [healthRpc(service).subject, 'up or degraded and a version: no account, nothing changes'])),
   'auth.user.sessions-ended.v1':
     'an event (events carry no caller: decision 028); only auth may publish it (NATS accounts, decision 012), and a gateway that hears it only forgets cached callers and re-checks sockets\' tokens',

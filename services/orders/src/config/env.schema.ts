@@ -3,6 +3,7 @@ import { addressCheckModeSchema, BULK_MAX_ROWS, BULK_ROWS_CEILING } from '@label
 import { z } from 'zod';
 import { CARRIER_IDS } from './carrier-ids';
 import { lifecycleEnvShape } from './lifecycle.env';
+import { trackingEmailsEnvShape } from './tracking-emails.env';
 import { webhooksEnvShape } from './webhooks.env';
 
 const carrierList = z
@@ -42,6 +43,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   ORDER_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
   ...lifecycleEnvShape,
   ...webhooksEnvShape,
+  ...trackingEmailsEnvShape,
 }).superRefine((env, ctx) => {
   const carriers = env.CARRIERS;
   if (new Set(carriers).size !== carriers.length) ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'names a carrier twice' });

@@ -1,0 +1,1 @@
+export { TrackingEmailsModule } from './tracking-emails.module';

@@ -1,5 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import {
+  adminReportCsv,
   adminReportCsvQuerySchema,
   adminReportQuerySchema,
   AdminReportRpc,
@@ -14,7 +15,6 @@ import type { Response } from 'express';
 import { Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { adminReportCsv } from './admin-report-csv';
 import { ZodBody } from './zod-body.pipe';
 
 /**

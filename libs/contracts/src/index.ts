@@ -67,3 +67,4 @@ export * from './lib/webhooks/webhooks.contract';
 export * from './lib/webhooks/webhook-events.schema';
 export * from './lib/payments/statement.schema';
 export * from './lib/reports/admin-report.schema';
+export * from './lib/reports/admin-report-table';

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAdminStats } from '../../../services/admin/admin-stats';
 import { useCarrierAlerts } from '../../../services/admin/carrier-alerts';
 import { useUsers } from '../../../services/users/list-users';
+import { AdminReports } from './admin-reports';
 import { BusinessFigures } from './business-figures';
 import { CarrierAlerts } from './carrier-alerts';
 import { LoadError } from './load-error';
@@ -43,6 +44,7 @@ export const AdminDashboardPage = (): ReactElement => {
         ) : (
           <BusinessFigures figures={stats.data} loading={stats.isPending} />
         )}
+        <AdminReports />
         <NewestUsersCard users={users} />
       </Stack>
     </>

@@ -85,6 +85,8 @@ export const emptyOrderForm = {
   receiver_state_province: '',
   receiver_zip_postal: '',
   receiver_country: 'US',
+  /** Optional (decision 095): the receiver's tracking e-mails go here; never printed on the label. */
+  receiver_email: '',
   package_length: '',
   package_width: '',
   package_height: '',
@@ -125,6 +127,7 @@ export const toSingleOrderPayload = (data: OrderFormData, userId: string): Singl
     receiver_state_province: data.receiver_state_province,
     receiver_zip_postal: data.receiver_zip_postal,
     receiver_country: 'US',
+    receiver_email: data.receiver_email,
   },
   package: {
     package_length: data.package_length,

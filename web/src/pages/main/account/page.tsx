@@ -14,6 +14,7 @@ import { useAuthStore } from '../../../stores/auth.store';
 import { ApiKeysSection } from './api-keys-section';
 import { LabelSizeSection } from './label-size-section';
 import { LoginAsNotice } from './login-as-notice';
+import { TrackingEmailsSection } from './tracking-emails/tracking-emails-section';
 import { TwoFactorSection } from './two-factor-section';
 import { WebhooksSection } from './webhooks/webhooks-section';
 
@@ -110,6 +111,7 @@ const AccountForm = ({ user }: { user: PublicUser }): ReactElement => {
       <TwoFactorSection user={user} />
       <ApiKeysSection />
       <WebhooksSection />
+      <TrackingEmailsSection />
     </>
   );
 };

@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { SelectField, UsStateOptions } from '../../../components/ui/select-field';
 import type { PartyPrefix } from '../../../services/orders/create-order';
 import { AddressSuggestion } from './address-suggestion';
+import { ReceiverEmailField } from './receiver-email-field';
 import { ZipField } from './zip-field';
 import type { OrderFormApi } from './use-order-form';
 
@@ -101,6 +102,7 @@ export const AddressSection = ({ prefix, title, form, addresses, addressesState 
           <ZipField prefix={prefix} form={form} />
           <FormField label="Phone" type="tel" autoComplete="off" {...text('phone')} />
           <AddressSuggestion prefix={prefix} form={form} />
+          {prefix === 'receiver' && <ReceiverEmailField form={form} />}
           <GridItem colSpan={2}>
             <Field.Root disabled>
               <Field.Label>Country</Field.Label>

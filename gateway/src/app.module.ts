@@ -26,6 +26,7 @@ import { AdminAuditController } from './http/admin-audit.controller';
 import { OrderSearchController } from './http/order-search.controller';
 import { AdminOrdersController } from './http/admin-orders.controller';
 import { AdminReportsController } from './http/admin-reports.controller';
+import { CustomerReportsController } from './http/customer-reports.controller';
 import { AdminCarriersController } from './http/admin-carriers.controller';
 import { AdminStatsController } from './http/admin-stats.controller';
 import { AuthController } from './http/auth.controller';
@@ -71,7 +72,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, CustomerReportsController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

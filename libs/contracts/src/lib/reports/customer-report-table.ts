@@ -1,4 +1,4 @@
-import type { CustomerReport, ReportFigures, ReportGrouping } from './customer-report.schema';
+import type { CustomerReport, CustomerReportTable, ReportFigures, ReportGrouping } from './customer-report.schema';
 import { courierName } from '../orders/couriers.schema';
 import { reportTableCsv, type ReportColumn } from './report-table';
 
@@ -37,9 +37,6 @@ export const CARRIER_COLUMNS: ReadonlyArray<ReportColumn<ReportCarrierRow>> = [
   { key: 'carrier', header: 'Carrier', kind: 'text', value: (row) => courierName(row.carrier) },
   ...REPORT_FIGURE_COLUMNS,
 ];
-
-export const CUSTOMER_REPORT_TABLES = ['periods', 'services', 'carriers'] as const;
-export type CustomerReportTable = (typeof CUSTOMER_REPORT_TABLES)[number];
 
 /** The name of every table's last line, the whole range's figures. */
 export const REPORT_TOTAL_NAME = 'Total';

@@ -1,4 +1,4 @@
-import { customerReportQuerySchema, CustomerReportRpc } from './customer-report.schema';
+import { customerReportCsvQuerySchema, customerReportQuerySchema, CustomerReportRpc } from './customer-report.schema';
 
 const USER = '5b0c1f6e-2a4d-4c8e-9f1a-3d2b7c6e5a40';
 
@@ -31,5 +31,12 @@ describe('customer report query', () => {
   it('carries the user whose labels are reported, which only they or an admin may read', () => {
     expect(CustomerReportRpc.report.request.parse({ userId: USER, from: '2026-03-01', to: '2026-03-31', groupBy: 'month' })).toEqual({ userId: USER, from: '2026-03-01', to: '2026-03-31', groupBy: 'month' });
     expect(CustomerReportRpc.report.access).toMatchObject({ who: { selfOrAdmin: 'userId' }, scope: 'labels:read' });
+  });
+});
+
+describe('customer report CSV query', () => {
+  it('exports the table by period unless another is named, and refuses an unknown table', () => {
+    expect(customerReportCsvQuerySchema.parse({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-03-01', to: '2026-03-31', groupBy: 'day', table: 'periods' });
+    expect(customerReportCsvQuerySchema.safeParse({ table: 'customers' }).error?.issues[0]?.message).toBe('table must be one of: periods, services, carriers');
   });
 });

@@ -44,6 +44,16 @@ const withRange = <T extends z.output<typeof reportRangeFields>>(schema: z.ZodTy
 export const customerReportQuerySchema = withRange(reportRangeFields);
 export type CustomerReportQuery = z.output<typeof customerReportQuerySchema>;
 
+/** The report's tables, each downloadable as CSV: by period, by service, by courier. */
+export const CUSTOMER_REPORT_TABLES = ['periods', 'services', 'carriers'] as const;
+export type CustomerReportTable = (typeof CUSTOMER_REPORT_TABLES)[number];
+
+/** GET /api/reports/{userId}/csv: the same range and grouping, and which table (by period unless said). */
+export const customerReportCsvQuerySchema = withRange(
+  reportRangeFields.extend({ table: z.enum(CUSTOMER_REPORT_TABLES, { error: `table must be one of: ${CUSTOMER_REPORT_TABLES.join(', ')}` }).default('periods') }),
+);
+export type CustomerReportCsvQuery = z.output<typeof customerReportCsvQuerySchema>;
+
 const count = z.number().int().nonnegative();
 const cents = z.number().int();
 

@@ -31,21 +31,21 @@ const lines = (csv: string) => csv.split('\r\n').filter(Boolean);
 describe('admin report tables as CSV', () => {
   it('writes one row per day with amounts as dollar numbers, a loss with its minus sign', () => {
     expect(lines(adminReportCsv(report, 'days'))).toEqual([
-      'Day (UTC),Labels,Revenue (USD),Carrier cost (USD),Margin (USD),Labels without cost,Revenue without cost (USD),Labels given back,Given back (USD)',
-      '01-11-2026,2,17.00,18.05,-1.05,0,0.00,1,8.50',
-      '02-11-2026,0,0.00,0.00,0.00,0,0.00,0,0.00',
-      'Total,2,17.00,18.05,-1.05,0,0.00,1,8.50',
+      'Day (UTC),Labels,Revenue (USD),Carrier cost (USD),Margin (USD),Labels without cost,Given back (USD)',
+      '01-11-2026,2,17.00,18.05,-1.05,0,8.50',
+      '02-11-2026,0,0.00,0.00,0.00,0,0.00',
+      'Total,2,17.00,18.05,-1.05,0,8.50',
     ]);
   });
 
   it('names the courier and the label carrier that sold its labels on each carrier row', () => {
-    expect(lines(adminReportCsv(report, 'carriers'))[1]).toBe('UPS via EasyPost,2,17.00,18.05,-1.05,1,0.05,1,8.50');
+    expect(lines(adminReportCsv(report, 'carriers'))[1]).toBe('UPS via EasyPost,2,17.00,18.05,-1.05,1,8.50');
   });
 
   it("keeps a customer's formula-like name as text, names a deleted account and adds no total under the top customers", () => {
     const [, first, second, third] = lines(adminReportCsv(report, 'customers'));
     expect(third).toBeUndefined();
-    expect(first).toBe(`"'=HYPERLINK(""x"")",a@example.com,2,17.00,18.05,-1.05,0,0.00,1,8.50`);
-    expect(second).toBe('Deleted account,,2,17.00,18.05,-1.05,0,0.00,1,8.50');
+    expect(first).toBe(`"'=HYPERLINK(""x"")",a@example.com,2,17.00,18.05,-1.05`);
+    expect(second).toBe('Deleted account,,2,17.00,18.05,-1.05');
   });
 });

@@ -4,15 +4,22 @@ import { LABEL_CARRIER_NAMES } from '../orders/label-carrier.schema';
 import { periodName, REPORT_TOTAL_NAME } from './customer-report-table';
 import { reportTableCsv, type ReportColumn } from './report-table';
 
-/** The figures every table of the admin's reports shows after its first columns, in this order. */
-export const ADMIN_REPORT_FIGURE_COLUMNS: ReadonlyArray<ReportColumn<AdminReportFigures>> = [
+/** Revenue, carrier cost and margin: the figures every table of the admin's reports shows first, in this order. */
+const MONEY_COLUMNS: ReadonlyArray<ReportColumn<AdminReportFigures>> = [
   { key: 'labels', header: 'Labels', kind: 'count', value: (f) => f.labels },
   { key: 'revenueCents', header: 'Revenue', kind: 'cents', value: (f) => f.revenueCents },
   { key: 'costCents', header: 'Carrier cost', kind: 'cents', value: (f) => f.costCents },
   { key: 'marginCents', header: 'Margin', kind: 'cents', value: (f) => f.marginCents },
+];
+
+/**
+ * The day and carrier tables add the labels left out of the margin (no recorded cost) and the money given back for
+ * voided or refunded labels; the page's note says what those labels were charged. Few enough columns that the table
+ * stays a table on a laptop.
+ */
+export const ADMIN_REPORT_FIGURE_COLUMNS: ReadonlyArray<ReportColumn<AdminReportFigures>> = [
+  ...MONEY_COLUMNS,
   { key: 'withoutCostLabels', header: 'Labels without cost', kind: 'count', value: (f) => f.withoutCost.labels },
-  { key: 'withoutCostCents', header: 'Revenue without cost', kind: 'cents', value: (f) => f.withoutCost.revenueCents },
-  { key: 'givenBackLabels', header: 'Labels given back', kind: 'count', value: (f) => f.givenBack.labels },
   { key: 'givenBackCents', header: 'Given back', kind: 'cents', value: (f) => f.givenBack.cents },
 ];
 
@@ -36,7 +43,7 @@ export const ADMIN_CARRIER_COLUMNS: ReadonlyArray<ReportColumn<AdminReportCarrie
 export const ADMIN_CUSTOMER_COLUMNS: ReadonlyArray<ReportColumn<AdminReportCustomerRow>> = [
   { key: 'customer', header: 'Customer', kind: 'text', value: (row) => row.name ?? 'Deleted account' },
   { key: 'email', header: 'Email', kind: 'text', value: (row) => row.email ?? '' },
-  ...ADMIN_REPORT_FIGURE_COLUMNS,
+  ...MONEY_COLUMNS,
 ];
 
 /**

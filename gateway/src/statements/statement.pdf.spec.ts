@@ -84,6 +84,14 @@ describe('the statement PDF', () => {
     expect(first).toEqual(expect.arrayContaining(['Ada Seller', 'ada@example.com', '8d0f4a0e-6f1c-4c57-9d55-0f6b0f5f2a10', '1 November 2026 to 30 November 2026 (UTC)', 'Opening balance', '$5,000.00', 'Labels bought (3)', '-$23.85', '$4,976.15']));
   });
 
+  it('prints a long e-mail address whole, in a smaller size, rather than cut short', async () => {
+    const email = 'statement-owner-1795990118239-529782@shipping.example.com';
+    const doc = statementPdf({ summary: summaryOf(0), holder: { name: 'Ada', email }, generatedAt: new Date() }, (async function* () {})());
+    const chunks: Buffer[] = [];
+    await new Promise((resolve) => (doc.on('data', (c: Buffer) => chunks.push(c)), doc.on('end', resolve)));
+    expect(pageTexts(Buffer.concat(chunks))[0]).toContain(email);
+  });
+
   it('prints a month with no entries as one page whose opening is its closing', async () => {
     const pages = pageTexts(await render(summaryOf(0, { openingCents: 1250, closingCents: 1250 }), []));
     expect(pages).toHaveLength(1);

@@ -24,15 +24,15 @@ const W = 612;
 const H = 792;
 const M = 48;
 const ROW = 15;
-const TABLE_TOP_FIRST = 318;
+const TABLE_TOP_FIRST = 262;
 const TABLE_TOP = 112;
 const TABLE_BOTTOM = H - 60;
 /** Table rows on the first page (under the account and the summary) and on every other page. */
 export const FIRST_PAGE_ROWS = Math.floor((TABLE_BOTTOM - TABLE_TOP_FIRST - ROW) / ROW);
 export const PAGE_ROWS = Math.floor((TABLE_BOTTOM - TABLE_TOP - ROW) / ROW);
 
-const COL = { date: M, description: M + 92, amount: W - M - 170, balance: W - M - 80 };
-const AMOUNT_WIDTH = 80;
+const COL = { date: M, description: M + 78, amount: W - M - 146, balance: W - M - 70 };
+const AMOUNT_WIDTH = 70;
 
 /**
  * Rows the table takes: the opening balance, every line (or one saying there was none), the closing balance, and what
@@ -72,6 +72,13 @@ export const monthTitle = (summary: StatementSummary): string => {
 
 /** A signed amount as the statement prints it: `+$25.00`, `-$7.50`, `$0.00`. */
 export const signedUsd = (cents: number): string => (cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents));
+
+/** The font size, down to `smallest`, at which `value` fits `width` (the smallest when none does). */
+function sizeToFit(doc: Doc, value: string, font: FontName, size: number, width: number, smallest: number): number {
+  let fitted = size;
+  while (fitted > smallest && doc.font(font).fontSize(fitted).widthOfString(value) > width) fitted -= 0.5;
+  return fitted;
+}
 
 function text(doc: Doc, value: string, x: number, y: number, font: FontName, size: number, width?: number, align: 'left' | 'right' = 'left'): void {
   doc.font(font).fontSize(size);
@@ -147,17 +154,18 @@ class StatementWriter {
     const { doc } = this;
     const { summary, holder } = this.heading;
     let y = M + 60;
+    const x = W / 2 + 60;
+    // A long e-mail or name is printed smaller before it is ever cut short.
     const label = (name: string, value: string) => {
-      text(doc, name, M, y, 'Helvetica-Bold', 10);
-      text(doc, value, M + 90, y, 'Helvetica', 10, W / 2 - 20);
+      const width = x - 20 - (M + 54);
+      text(doc, name, M, y, 'Helvetica-Bold', 9);
+      text(doc, value, M + 54, y, 'Helvetica', sizeToFit(doc, value, 'Helvetica', 9, width, 6), width);
       y += 15;
     };
     label('Seller', holder.name);
     label('E-mail', holder.email);
     label('Account', summary.userId);
     label('Period', periodText(summary));
-    y += 10;
-    const x = W / 2 + 20;
     const summaryRows: Array<[string, string, FontName]> = [['Opening balance', formatUsd(summary.openingCents), 'Helvetica-Bold']];
     for (const total of summary.totals) {
       if (total.count === 0) continue;
@@ -167,8 +175,8 @@ class StatementWriter {
     let sy = M + 60;
     doc.rect(x - 10, sy - 8, W - M - x + 10, summaryRows.length * 15 + 12).lineWidth(0.5).strokeColor('#888888').stroke();
     for (const [name, value, font] of summaryRows) {
-      text(doc, name, x, sy, font, 10, 150);
-      text(doc, value, W - M - 90, sy, font, 10, 80, 'right');
+      text(doc, name, x, sy, font, 9, 120);
+      text(doc, value, W - M - 80, sy, font, 9, 70, 'right');
       sy += 15;
     }
   }

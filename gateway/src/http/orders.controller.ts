@@ -87,7 +87,7 @@ export class OrdersController {
     body: singleOrderSchema,
     response: createdLabelResponseSchema,
     also: [{ status: 202, description: 'A service on the way did not answer in time: the order is pending, and completes or is refunded by itself', response: pendingLabelResponseSchema }],
-    errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH, ErrorCode.PRICING_WEIGHT_OVER_MAX, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
+    errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.CONFLICT, ErrorCode.PRICING_WEIGHT_OVER_MAX, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
   })
   @Forwards(OrdersRpc.placeSingle)
   @Post('v2')

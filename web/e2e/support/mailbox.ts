@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 /** What the server under test e-mailed, as this test's SMTP listener received it. */
 export interface ReceivedMail {
   to: string;
+  subject: string;
   text: string;
 }
 
@@ -25,7 +26,7 @@ export const openMailbox = async (port: number): Promise<Mailbox> => {
     onData: (stream, session, done) => {
       void simpleParser(stream).then(
         (parsed) => {
-          for (const recipient of session.envelope.rcptTo) received.push({ to: recipient.address.toLowerCase(), text: parsed.text ?? '' });
+          for (const recipient of session.envelope.rcptTo) received.push({ to: recipient.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' });
           done();
         },
         (error: Error) => done(error),

@@ -23,11 +23,14 @@ const SpanSwitch = ({ value, onChange }: { value: AdminReportSpan; onChange: (da
   </SegmentGroup.Root>
 );
 
-/** What the figures count, and the labels left out of the margin when some have no recorded cost. */
+const labelsText = (count: number): string => (count === 1 ? '1 label' : `${count.toLocaleString('en-US')} labels`);
+
+/** What the figures count: the span, the revenue rule, the labels given back and those left out of the margin. */
 const reportNote = (report: AdminReport): string => {
   const { withoutCost, givenBack } = report.totals;
-  const unknown = withoutCost.labels > 0 ? ` ${withoutCost.labels} label(s) (${formatUsd(withoutCost.revenueCents)}) have no recorded carrier cost and are left out of the margin.` : '';
-  return `Labels bought ${periodName(report.from, 'day')} to ${periodName(report.to, 'day')} (UTC). Revenue is what customers paid for labels they kept; ${givenBack.labels} voided or refunded label(s) (${formatUsd(givenBack.cents)}) count neither as revenue nor as cost.${unknown}`;
+  const back = givenBack.labels > 0 ? `; ${labelsText(givenBack.labels)} voided or refunded (${formatUsd(givenBack.cents)}) count as neither revenue nor cost` : '';
+  const unknown = withoutCost.labels > 0 ? ` ${labelsText(withoutCost.labels)} (${formatUsd(withoutCost.revenueCents)}) ${withoutCost.labels === 1 ? 'has' : 'have'} no recorded carrier cost and ${withoutCost.labels === 1 ? 'is' : 'are'} left out of the margin.` : '';
+  return `Labels bought ${periodName(report.from, 'day')} to ${periodName(report.to, 'day')} (UTC). Revenue is what customers paid for the labels they kept${back}.${unknown}`;
 };
 
 /** The three reports of a span: by day, by carrier, the top customers; each a chart, its table and its CSV. */

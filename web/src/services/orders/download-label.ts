@@ -1,3 +1,4 @@
+import type { LabelSize } from '@labeldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../libs/download-file';
 import { monthDay } from '../../libs/format';
@@ -7,3 +8,9 @@ export const downloadLabel = (pdfName: string): Promise<string> =>
   downloadFile(`/api/orders/download/v2/${encodeURIComponent(pdfName)}`, `Labels_${monthDay()}.${pdfName.endsWith('.zpl') ? 'zpl' : 'pdf'}`);
 
 export const useDownloadLabel = () => useMutation({ mutationFn: downloadLabel });
+
+/** Saves a PDF label on the paper asked for this once (`?size=`, decision 096), whatever the user's label size. */
+export const downloadLabelOn = ({ pdfName, size }: { pdfName: string; size: LabelSize }): Promise<string> =>
+  downloadFile(`/api/orders/download/v2/${encodeURIComponent(pdfName)}?size=${size}`, `Labels_${monthDay()}.pdf`);
+
+export const useDownloadLabelOn = () => useMutation({ mutationFn: downloadLabelOn });

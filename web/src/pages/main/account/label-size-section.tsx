@@ -9,7 +9,7 @@ const HEADING_ID = 'label-size-heading';
 
 const CHOICES: ReadonlyArray<{ value: LabelSize; title: string; help: string }> = [
   { value: '4x6', title: '4×6 in', help: 'For thermal label printers: the label as the carrier makes it.' },
-  { value: 'letter', title: 'Letter, 8.5×11 in', help: 'For office printers: the 4×6 label on the top half of the sheet at 100 %, with a line to cut or fold along.' },
+  { value: 'letter', title: 'Letter, 8.5×11 in', help: 'For office printers: the 4×6 label on the top half of the sheet at 100\u00a0%, with a line to cut or fold along.' },
 ];
 
 const nameOf = (size: LabelSize): string => CHOICES.find((choice) => choice.value === size)?.title ?? size;

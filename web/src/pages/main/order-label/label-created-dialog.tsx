@@ -9,6 +9,7 @@ import { formatCents } from '../../../libs/format';
 import type { CreatedLabel } from '../../../services/orders/create-order';
 import { useDownloadLabel } from '../../../services/orders/download-label';
 import { createdLabelHint } from './created-label-hint';
+import { LabelPaperChoice } from './label-paper-choice';
 
 interface LabelCreatedDialogProps {
   label: CreatedLabel | null;
@@ -63,6 +64,7 @@ export const LabelCreatedDialog = ({ label, onClose }: LabelCreatedDialogProps):
                       <DataList.ItemValue fontVariantNumeric="tabular-nums">{formatCents(label.price)}</DataList.ItemValue>
                     </DataList.Item>
                   </DataList.Root>
+                  <LabelPaperChoice pdfName={label.pdfName} />
                 </>
               )}
             </Dialog.Body>

@@ -126,6 +126,16 @@ describe('OrdersController.download', () => {
     expect(rpc.call).toHaveBeenNthCalledWith(2, OrdersRpc.fileInfo, { kind: 'pdf', id: 'b1' }, ctx);
   });
 
+  it('passes ?size= only to the kinds of a single PDF label (decision 096)', async () => {
+    const { controller, res, rpc } = downloading();
+    await controller.download('v2', 'label_1.pdf', { size: 'letter' }, ctx, res as unknown as Response);
+    await controller.download('pdf', 'o1', { size: '4x6' }, ctx, res as unknown as Response);
+    await controller.download('packing-slips', 'b1', { size: 'letter' }, ctx, res as unknown as Response);
+    expect(rpc.call).toHaveBeenNthCalledWith(1, OrdersRpc.fileInfo, { kind: 'v2', id: 'label_1.pdf', labelSize: 'letter' }, ctx);
+    expect(rpc.call).toHaveBeenNthCalledWith(2, OrdersRpc.fileInfo, { kind: 'pdf', id: 'o1', labelSize: '4x6' }, ctx);
+    expect(rpc.call).toHaveBeenNthCalledWith(3, OrdersRpc.fileInfo, { kind: 'packing-slips', id: 'b1' }, expect.anything());
+  });
+
   it('answers an unknown kind as a missing file, without asking orders', async () => {
     const { controller, res, rpc } = downloading();
     await expect(controller.download('exe', 'b1', {}, ctx, res as unknown as Response)).rejects.toMatchObject({ code: ErrorCode.NOT_FOUND });

@@ -43,6 +43,11 @@ describe('order list mapping', () => {
     expect(orderListItemSchema.parse(item)).toEqual(item);
   });
 
+  it("shows the seller the receiver's e-mail when the order has one, and the spec's receiver otherwise", () => {
+    expect(rowToOrderListItem(row({ receiver_email: 'rita@example.com' })).receiver).toEqual({ receiver_name: 'Bob Receiver', receiver_email: 'rita@example.com' });
+    expect(rowToOrderListItem(row({ receiver_email: null })).receiver).toEqual({ receiver_name: 'Bob Receiver' });
+  });
+
   it('counts an order not yet priced as 0 and not processed, and keeps a cancelled order\'s reason', () => {
     expect(rowToOrderListItem(row())).toMatchObject({ price: 0, processed: 0, tracking_number: null, pdfName: null });
     expect(rowToOrderListItem(row({ status: 'cancelled', price_cents: 800, failure_reason: 'Carrier refused the address' }))).toMatchObject({

@@ -8,6 +8,8 @@ export interface OrderListRow {
   courier: string;
   sender_name: string;
   receiver_name: string;
+  /** The receiver's e-mail for tracking e-mails (decision 095); null or absent when the order has none. */
+  receiver_email?: string | null;
   tracking_number: string | null;
   created_at: Date;
   pdf_name: string | null;
@@ -26,7 +28,8 @@ export const rowToOrderListItem = (r: OrderListRow): OrderListItem => ({
   service_name: r.service_name,
   courier: r.courier,
   sender: { sender_name: r.sender_name },
-  receiver: { receiver_name: r.receiver_name },
+  // The spec's shape, with the receiver's e-mail only when there is one (decision 095).
+  receiver: r.receiver_email ? { receiver_name: r.receiver_name, receiver_email: r.receiver_email } : { receiver_name: r.receiver_name },
   tracking_number: r.tracking_number,
   createdAt: r.created_at.toISOString(),
   pdfName: r.pdf_name,
@@ -47,6 +50,7 @@ export const toOrderListItem = (o: OrderEntity): OrderListItem =>
     courier: o.courier,
     sender_name: o.sender.sender_name,
     receiver_name: o.receiver.receiver_name,
+    receiver_email: o.receiver.receiver_email ?? null,
     tracking_number: o.trackingNumber,
     created_at: o.createdAt,
     pdf_name: o.labelName,

@@ -141,7 +141,7 @@ export class OrderRepository {
   async listRowsForUser(userId: string, limit: number): Promise<OrderListRow[]> {
     const rows = await this.orm.em.getConnection().execute<Array<Omit<OrderListRow, 'created_at'> & { created_at: string | Date }>>(
       `select o."id", o."service_name", o."courier", o."sender"->>'sender_name' as "sender_name", o."receiver"->>'receiver_name' as "receiver_name",
-              o."tracking_number", o."created_at", o."pdf_name", o."status", o."price_cents", o."failure_reason",
+              o."receiver"->>'receiver_email' as "receiver_email", o."tracking_number", o."created_at", o."pdf_name", o."status", o."price_cents", o."failure_reason",
               v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status"
          from ${this.table('orders')} o
          left join ${this.table('label_voids')} v on v."label_kind" = 'single' and v."label_id" = o."id"

@@ -46,7 +46,7 @@ export class OrderSearchRepository {
     const where = orderSearchWhere(filters, scope, cursor);
     const rows = await this.orm.em.getConnection().execute<RawRow[]>(
       `select o."id", o."service_name", o."courier", o."sender"->>'sender_name' as "sender_name", o."receiver"->>'receiver_name' as "receiver_name",
-              o."receiver"->>'receiver_city' as "receiver_city", o."receiver"->>'receiver_state_province' as "receiver_state",
+              o."receiver"->>'receiver_email' as "receiver_email", o."receiver"->>'receiver_city' as "receiver_city", o."receiver"->>'receiver_state_province' as "receiver_state",
               o."receiver"->>'receiver_zip_postal' as "receiver_zip", o."package"->>'package_reference1' as "reference1",
               o."package"->>'package_reference2' as "reference2", o."tracking_number", o."created_at", ${cursorTime('o')} as "cursor_at",
               o."pdf_name", o."status", o."price_cents", o."failure_reason",

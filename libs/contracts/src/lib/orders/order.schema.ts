@@ -10,7 +10,8 @@ export const orderListItemSchema = z.object({
   service_name: z.string(),
   courier: z.string(),
   sender: z.object({ sender_name: z.string() }),
-  receiver: z.object({ receiver_name: z.string() }),
+  /** The receiver's e-mail only when the order has one (decision 095): the seller's tracking e-mails go there. */
+  receiver: z.object({ receiver_name: z.string(), receiver_email: z.string().optional() }),
   tracking_number: z.string().nullable(),
   createdAt: z.string(),
   pdfName: z.string().nullable(),

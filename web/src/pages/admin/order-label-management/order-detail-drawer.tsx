@@ -110,7 +110,7 @@ const SingleDetail = ({ order }: { order: Extract<AdminOrderDetail, { kind: 'sin
       )}
       <Stack direction={{ base: 'column', sm: 'row' }} gap="6">
         <Party title="From" lines={[s.sender_name, s.sender_company, s.sender_address1, s.sender_address2, `${s.sender_city}, ${s.sender_state_province} ${s.sender_zip_postal}`, s.sender_phone]} />
-        <Party title="To" lines={[r.receiver_name, r.receiver_company, r.receiver_address1, r.receiver_address2, `${r.receiver_city}, ${r.receiver_state_province} ${r.receiver_zip_postal}`, r.receiver_phone]} />
+        <Party title="To" lines={[r.receiver_name, r.receiver_company, r.receiver_address1, r.receiver_address2, `${r.receiver_city}, ${r.receiver_state_province} ${r.receiver_zip_postal}`, r.receiver_phone, r.receiver_email]} />
         <Party
           title="Package"
           lines={[`${p.package_length} × ${p.package_width} × ${p.package_height} in`, `${p.package_weight} lb`, p.package_description, p.package_reference2 ? `SKU ${p.package_reference2}` : undefined]}

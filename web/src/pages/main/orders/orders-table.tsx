@@ -124,6 +124,11 @@ export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): Reac
                 <Text textStyle="xs" color="fg.muted" maxW="56" truncate>
                   {order.service_name} · to {order.receiver.receiver_name}
                 </Text>
+                {order.receiver.receiver_email && (
+                  <Text textStyle="xs" color="fg.muted" maxW="56" truncate data-testid="order-receiver-email">
+                    {order.receiver.receiver_email}
+                  </Text>
+                )}
               </Table.Cell>
               <Table.Cell>
                 <Stack gap="1" align="flex-start">

@@ -41,7 +41,7 @@ const ReportCharts = ({ report }: { report: AdminReport }): ReactElement => {
     <>
       <ReportChart
         title="By day"
-        description="Revenue, carrier cost and margin per UTC day of purchase"
+        description="Per UTC day of purchase"
         columns={ADMIN_DAY_COLUMNS}
         rows={report.byDay}
         series={MONEY_SERIES}
@@ -51,7 +51,7 @@ const ReportCharts = ({ report }: { report: AdminReport }): ReactElement => {
       />
       <ReportChart
         title="By carrier"
-        description="Each courier and the label carrier that sold its labels, most revenue first"
+        description="Courier via label carrier"
         columns={ADMIN_CARRIER_COLUMNS}
         rows={report.byCarrier}
         series={MONEY_SERIES}
@@ -61,7 +61,7 @@ const ReportCharts = ({ report }: { report: AdminReport }): ReactElement => {
       />
       <ReportChart
         title="Top customers"
-        description="The 10 customers who paid the most for labels they kept"
+        description="Who paid the most"
         columns={ADMIN_CUSTOMER_COLUMNS}
         rows={report.topCustomers}
         series={MONEY_SERIES}

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { renderLabel } from '../carriers';
 import { labelInput } from '../carriers/testing/label-fixtures';
 import type { FileRepository, StoredFileEntity } from '../files';
-import { LabelPaper, letterFileName } from './label-paper';
+import { LabelPaper, letterFileName, NOT_ON_LETTER } from './label-paper';
 import type { LabelSettingsRepository } from './label-settings.repository';
 
 const seller: Caller = { userId: 'seller', role: 'user' };
@@ -79,6 +79,13 @@ describe('the paper a single label downloads on', () => {
     const zpl = ready('zpl', 'label_9405.zpl', 'text/plain');
     await expect(paper.onPaper(zpl, seller, 'letter')).resolves.toEqual(zpl);
     await expect(paper.onPaper({ status: 'processing' }, seller, 'letter')).resolves.toEqual({ status: 'processing' });
+    expect(files.saves()).toBe(0);
+  });
+
+  it('answers the carrier\'s file with a notice, and stores nothing, when its PDF cannot be put on a sheet', async () => {
+    const files = memoryFiles(Buffer.from('%PDF-1.4 not really a PDF'));
+    const label = ready('label', 'label_9405.pdf');
+    await expect(new LabelPaper(files.repository, preferring('letter')).onPaper(label, seller, undefined)).resolves.toEqual({ ...label, notice: NOT_ON_LETTER });
     expect(files.saves()).toBe(0);
   });
 

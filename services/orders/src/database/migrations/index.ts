@@ -24,6 +24,7 @@ import { Migration022OrderSearch } from './migration-022-order-search';
 import { Migration023RetailRates } from './migration-023-retail-rates';
 import { Migration024TrackingEmails } from './migration-024-tracking-emails';
 import { Migration025LabelSettings } from './migration-025-label-settings';
+import { Migration026DeliveredLookup } from './migration-026-delivered-lookup';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -51,4 +52,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration023RetailRates', class: Migration023RetailRates },
   { name: 'Migration024TrackingEmails', class: Migration024TrackingEmails },
   { name: 'Migration025LabelSettings', class: Migration025LabelSettings },
+  { name: 'Migration026DeliveredLookup', class: Migration026DeliveredLookup },
 ];

@@ -66,7 +66,7 @@ describe('the OpenAPI document of /api/docs/openapi.json', () => {
     const moduleRef = await Test.createTestingModule({ imports: [GatewayModule.forEnv(inProcessGatewayEnv())] }).compile();
     routes = moduleRef.get(RouteCatalogue).routes();
     await moduleRef.close();
-    document = buildOpenApi(routes, '0.1.0', 'https://labels.example.org') as unknown as Document;
+    document = buildOpenApi(routes, '0.1.0', { serverUrl: 'https://labels.example.org', apiKeyRequestsPerMinute: 90 }) as unknown as Document;
   });
 
   it('passes redocly lint with the project rules with no error, and answers no 4xx only on public routes that take no input', async () => {

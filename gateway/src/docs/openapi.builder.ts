@@ -176,7 +176,7 @@ const humanised = (controller: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 };
 
-const DESCRIPTION = [
+const describeApi = (apiKeyRequestsPerMinute: number) => [
   'Prepaid shipping labels. Every amount is integer cents.',
   '',
   '## Credentials',
@@ -189,13 +189,14 @@ const DESCRIPTION = [
   'Purchases take an `Idempotency-Key` header: a retry with the same key answers the same purchase and never charges twice. When a service is slow, the purchase answers 202 with the order still pending; it completes or is refunded on its own.',
   '',
   '## Paging',
-  'Lists that page take `page` (from 1) and `limit`, as each operation\'s parameters say; the answer says the total or whether there is more.',
+  'Lists that page take `page` (from 1) and `limit` (each operation lists them and their largest size; a bigger `limit` is refused with 400), and answer the page with the total. ' +
+    'Pages of orders come from `GET /api/order-search` (newest first, searchable); the spec\'s whole list `GET /api/orders/{userId}` answers every order at once, oldest first.',
   '',
   '## Errors',
   'Every error answers `{message, code, issues?}` (the `Error` schema) with a 4xx or 5xx status: `code` is stable and machine-readable, `message` is written for a person, and `issues` names each bad field of a 400. A 5xx never carries internal details.',
   '',
   '## Limits',
-  'An API key may make a limited number of requests a minute (120 unless the operator set another); over it, 429 `RATE_LIMITED` with `Retry-After` in seconds. Sign-in and top-ups have their own limits per address.',
+  `An API key may make ${apiKeyRequestsPerMinute} requests a minute on this server; over it, 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds. Sign-in and top-ups have their own limits per address.`,
   '',
   '## Webhooks',
   'Endpoints made with `POST /api/webhooks` (scope `webhooks:manage`) receive the events they subscribe to as `POST` requests signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`); the payload of each event is under Webhooks below. ' +
@@ -203,7 +204,14 @@ const DESCRIPTION = [
 ].join('\n');
 
 /** OpenAPI 3.1 for the routes, from the zod schemas they validate with. Money is integer cents throughout. */
-export const buildOpenApi = (routes: DocumentedRoute[], version: string, serverUrl = '/') => {
+export interface OpenApiOptions {
+  /** Where the API is served (PUBLIC_URL); '/' means the document's own origin. */
+  serverUrl?: string;
+  /** API_KEY_RATE_LIMIT_PER_MINUTE, stated under Limits. */
+  apiKeyRequestsPerMinute?: number;
+}
+
+export const buildOpenApi = (routes: DocumentedRoute[], version: string, { serverUrl = '/', apiKeyRequestsPerMinute = 120 }: OpenApiOptions = {}) => {
   const components = new Components();
   components.named(ERROR_SCHEMA, apiErrorSchema, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
@@ -270,7 +278,7 @@ export const buildOpenApi = (routes: DocumentedRoute[], version: string, serverU
   );
   return {
     openapi: '3.1.0',
-    info: { title: 'LabelDesk API', version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: { title: 'LabelDesk API', version, description: describeApi(apiKeyRequestsPerMinute), license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: serverUrl, description: 'This server' }],
     security: [{ sessionToken: [] }],
     tags: [...[...tags.keys()].sort().map((name) => ({ name })), { name: 'Webhook events', description: 'Requests LabelDesk sends to your endpoints' }],

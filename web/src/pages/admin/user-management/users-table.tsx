@@ -41,7 +41,7 @@ const COLUMNS: readonly Column[] = [
   { name: 'Spent', w: { lg: '4rem', xl: '5rem' }, end: true },
   { name: 'Balance', w: { lg: '4.25rem', xl: '5.25rem' }, end: true },
   { name: 'Access', w: { lg: '3.25rem', xl: '5.75rem' } },
-  { name: 'Actions', w: { lg: '4.25rem', xl: '8.75rem' } },
+  { name: 'Actions', w: { lg: '4.25rem', xl: '10.25rem' } },
   { name: 'Login As', w: { lg: '2.5rem', xl: '4.25rem' } },
 ];
 

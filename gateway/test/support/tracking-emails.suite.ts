@@ -1,6 +1,6 @@
 import { startMailCatcher, type CaughtMail, type MailCatcher, type RunningSystem } from '@labeldesk/testing';
 import { createHmac } from 'node:crypto';
-import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
+import { adminTokenOf, apiClient, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, submitBulk, waitForBulk, type Api } from './bulk-api';
 import { carrierEnvOf, priceCarrierServices, startCarrierFakes, type CarrierFakes } from './carrier-fakes';
 import { eventually } from './lifecycle-api';
 
@@ -104,6 +104,19 @@ export const describeTrackingEmails = (mode: string, world: () => TrackingEmails
       await settled();
       expect(mailsTo(dora).map((m) => m.subject)).toEqual([`Cedar Goods: USPS ${label.trackingNumber}`, 'Your order from Cedar Goods was delivered']);
     }, 120_000);
+
+    it('mails each receiver of a batch once, and nobody for a row without an e-mail', async () => {
+      const [ann, ben] = [address('ann'), address('ben')];
+      const rows = [0, 1, 2].map((i) => bulkRow(i));
+      const withEmail = (row: (typeof rows)[number], email: string) => ({ ...row, receiver: { ...row.receiver, receiver_email: email } });
+      const { orderId, processed } = await submitBulk(call, seller, [withEmail(rows[0]!, ann), withEmail(rows[1]!, ben), rows[2]!]);
+      expect(processed.status).toBe(200);
+      await waitForBulk(call, seller.token, orderId);
+      const [annMail, benMail] = await Promise.all([world().mail.next(ann, 0, 30_000), world().mail.next(ben, 0, 30_000)]);
+      expect([annMail.text, benMail.text]).toEqual([expect.stringMatching(TRACKING_LINK), expect.stringMatching(TRACKING_LINK)]);
+      await settled();
+      expect([mailsTo(ann).length, mailsTo(ben).length]).toEqual([1, 1]);
+    }, 180_000);
 
     it("stops every later mail from this seller to an address whose receiver unsubscribed, in one click from the mail client", async () => {
       const una = address('una');

@@ -78,35 +78,46 @@ export class TrackingEmailsRepository {
    * replica claimed first conflicts and is not answered here.
    */
   async claimDue(limit: number, withinHours: number): Promise<ClaimedMail[]> {
+    // Each branch is bounded by an indexed recent column, so a sweep reads the last days' labels, not a seller's every
+    // label: an order is bought within a day of being placed (ORDER_GIVE_UP_HOURS), a batch item's updated_at is at or
+    // after its purchase, and a delivered report's updated_at has label_tracking_delivered_idx.
     const rows = await this.db.execute<ClaimedRow[]>(
       `with candidates as (
-         select l."label_kind", l."label_id", l."user_id", 'purchased'::text as "kind", l."purchased_at" as "at"
-           from ${this.t('tracking_email_settings')} s join ${this.t('labels')} l on l."user_id" = s."user_id"
-          where s."enabled" and l."purchased_at" >= s."enabled_at" and l."purchased_at" > now() - make_interval(hours => ?)
+         select 'single'::text as "label_kind", o."id" as "label_id", o."user_id", 'purchased'::text as "kind", o."label_bought_at" as "at",
+                nullif(trim(o."receiver"->>'receiver_email'), '') as "email"
+           from ${this.t('tracking_email_settings')} s join ${this.t('orders')} o on o."user_id" = s."user_id"
+          where s."enabled" and o."created_at" > now() - make_interval(hours => ? + 24) and o."status" = 'completed' and o."tracking_number" is not null
+            and o."label_bought_at" >= s."enabled_at" and o."label_bought_at" > now() - make_interval(hours => ?)
          union all
-         select l."label_kind", l."label_id", l."user_id", 'delivered', t."updated_at"
-           from ${this.t('tracking_email_settings')} s join ${this.t('labels')} l on l."user_id" = s."user_id"
-           join ${this.t('label_tracking')} t on t."label_kind" = l."label_kind" and t."label_id" = l."label_id" and t."status" = 'delivered'
-          where s."enabled" and t."updated_at" >= s."enabled_at" and t."updated_at" > now() - make_interval(hours => ?)
-       ), due as (
-         select c."label_kind", c."label_id", c."user_id", c."kind", r."email"
-           from candidates c
+         select 'bulk', i."id", i."user_id", 'purchased', i."label_bought_at", nullif(trim(i."data"->'receiver'->>'receiver_email'), '')
+           from ${this.t('bulk_items')} i join ${this.t('tracking_email_settings')} s on s."user_id" = i."user_id"
+          where s."enabled" and i."status" = 'succeeded' and i."updated_at" > now() - make_interval(hours => ?) and i."tracking_number" is not null
+            and i."label_bought_at" >= s."enabled_at" and i."label_bought_at" > now() - make_interval(hours => ?)
+         union all
+         select t."label_kind", t."label_id", l."user_id", 'delivered', t."updated_at", r."email"
+           from ${this.t('label_tracking')} t
+           join ${this.t('labels')} l on l."label_kind" = t."label_kind" and l."label_id" = t."label_id"
+           join ${this.t('tracking_email_settings')} s on s."user_id" = l."user_id"
            cross join lateral (
-             select nullif(trim(o."receiver"->>'receiver_email'), '') as "email" from ${this.t('orders')} o where c."label_kind" = 'single' and o."id" = c."label_id"
+             select nullif(trim(o."receiver"->>'receiver_email'), '') as "email" from ${this.t('orders')} o where t."label_kind" = 'single' and o."id" = t."label_id"
              union all
-             select nullif(trim(i."data"->'receiver'->>'receiver_email'), '') from ${this.t('bulk_items')} i where c."label_kind" = 'bulk' and i."id" = c."label_id"
+             select nullif(trim(i."data"->'receiver'->>'receiver_email'), '') from ${this.t('bulk_items')} i where t."label_kind" = 'bulk' and i."id" = t."label_id"
            ) r
-          where r."email" is not null
+          where t."status" = 'delivered' and t."updated_at" > now() - make_interval(hours => ?) and s."enabled" and t."updated_at" >= s."enabled_at"
+       ), due as (
+         select c."label_kind", c."label_id", c."user_id", c."kind", c."email"
+           from candidates c
+          where c."email" is not null
             and not exists (select 1 from ${this.t('tracking_emails')} e where e."label_kind" = c."label_kind" and e."label_id" = c."label_id" and e."kind" = c."kind")
             and not exists (select 1 from ${this.t('label_voids')} v where v."label_kind" = c."label_kind" and v."label_id" = c."label_id" and ${VOIDED})
-            and not exists (select 1 from ${this.t('tracking_email_unsubscribes')} u where u."user_id" = c."user_id" and u."email" = lower(r."email"))
+            and not exists (select 1 from ${this.t('tracking_email_unsubscribes')} u where u."user_id" = c."user_id" and u."email" = lower(c."email"))
           order by c."at" limit ?
        )
        insert into ${this.t('tracking_emails')} ("id", "label_kind", "label_id", "kind", "user_id", "email", "unsubscribe_token", "state")
        select gen_random_uuid(), "label_kind", "label_id", "kind", "user_id", "email", replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'sending' from due
        on conflict ("label_kind", "label_id", "kind") do nothing
        returning "id", "label_kind", "label_id", "kind", "user_id", "email", "unsubscribe_token", "attempts"`,
-      [withinHours, withinHours, limit],
+      [withinHours, withinHours, withinHours, withinHours, withinHours, limit],
     );
     return rows.map(toClaimed);
   }

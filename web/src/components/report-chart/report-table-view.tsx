@@ -25,7 +25,8 @@ export const ReportTableView = <Row,>({ caption, columns, rows, total }: ReportT
   const [first, ...figures] = columns;
   if (!first) return <Text>No columns</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96">
+    // A long table scrolls in its frame: the frame takes the keyboard's focus so it can be scrolled without a mouse.
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="96" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
       <Table.Root size="sm" stickyHeader>
         <Table.Caption captionSide="top" textAlign="start" px="3" py="2" color="fg.muted" fontSize="sm">
           {caption}

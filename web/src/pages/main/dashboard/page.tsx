@@ -17,6 +17,7 @@ import { useAuthStore } from '../../../stores/auth.store';
 import { LabelsBoughtHint } from './labels-bought-hint';
 import { RecentDepositsCard } from './recent-deposits-card';
 import { RecentOrdersCard } from './recent-orders-card';
+import { ReportsSection } from './reports-section';
 
 /** Spec section 9: dashes when the balance is unknown, $0 when deposits or spending are. */
 const balanceText = (cents: number | undefined): string => (typeof cents === 'number' ? formatCents(cents) : '--');
@@ -75,6 +76,8 @@ const DashboardContent = ({ user }: { user: PublicUser }): ReactElement => {
           <RecentOrdersCard userId={user._id} />
           <RecentDepositsCard userId={user._id} />
         </Grid>
+
+        <ReportsSection userId={user._id} />
       </Stack>
     </>
   );

@@ -117,6 +117,11 @@ describe('Tracking e-mails to receivers', () => {
 
       const rita = inbox('rita');
       const trackingNumber = await orderLabelTo(page, rita);
+      // The seller sees where the mails go on the order's row.
+      await page.goto(appUrl('/main/orders'));
+      const shownEmail = page.getByTestId('order-receiver-email').filter({ hasText: rita });
+      await shownEmail.waitFor();
+      await shootAtThreeWidths(page, 'tracking-emails-orders-row', shownEmail);
       const message = await mailTo(mail, rita, 0);
       expect(message.subject).toBe(`${STORE} shipped your order: ${trackingNumber}`);
       const link = new RegExp(`${escaped(appUrl('/t/'))}[A-Za-z0-9_-]{32}`).exec(message.text)?.[0];

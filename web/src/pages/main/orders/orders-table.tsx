@@ -125,7 +125,7 @@ export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): Reac
                   {order.service_name} · to {order.receiver.receiver_name}
                 </Text>
                 {order.receiver.receiver_email && (
-                  <Text textStyle="xs" color="fg.muted" maxW="56" truncate data-testid="order-receiver-email">
+                  <Text textStyle="xs" color="fg.muted" maxW="56" truncate title={order.receiver.receiver_email} data-testid="order-receiver-email">
                     {order.receiver.receiver_email}
                   </Text>
                 )}

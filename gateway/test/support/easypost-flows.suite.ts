@@ -1,8 +1,10 @@
 import { signEasyPostPush, type FakeEasyPostServer } from '@labeldesk/testing';
+import { PDFDocument } from 'pdf-lib';
 import { bulkRow, submitBulk, waitForBulk } from './bulk-api';
 import { batchTrackingNumbers, easyPostBulkRefundsAsked, easyPostFileOf, easyPostRefundsAsked, easyPostSales } from './carrier-fakes';
 import { CARRIER_ORDER, EASYPOST_WEBHOOK_SECRET, LABEL_PRICE, awaitRig, type BoughtLabel, type CarrierRig } from './carrier-rig';
 import { expectNoViolationsPerTest } from './fake-violations';
+import { pdfText } from './pdf-text';
 import { eventually, labelStateOf } from './lifecycle-api';
 import { addressChecked, carrierVerification, downloaded, eventsRead, expectOneScanFormOf, listedOrder, trackingShown } from './seller-view';
 
@@ -50,6 +52,10 @@ export const describeEasyPostFlows = (mode: string, started: () => Promise<Carri
       const pdfFile = await downloaded(call, who, 'v2', pdf.pdfName);
       expect(pdfFile.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(pdfFile).toEqual(await easyPostFileOf(easyPost(), pdf.trackingNumber, 'PDF'));
+      // On Letter paper (decision 096), EasyPost's 4×6 page is one 612 × 792 pt sheet with its tracking number.
+      const onLetter = await downloaded(call, who, 'v2', `${pdf.pdfName}?size=letter`);
+      expect((await PDFDocument.load(onLetter)).getPages().map((page) => page.getSize())).toEqual([{ width: 612, height: 792 }]);
+      expect(pdfText(onLetter).replace(/\s+/g, '')).toContain(pdf.trackingNumber);
       const zplFile = await downloaded(call, who, 'zpl', zpl.orderId);
       expect(zplFile.toString('latin1').trim()).toMatch(/^\^XA[\s\S]*\^XZ$/);
       expect(zplFile).toEqual(await easyPostFileOf(easyPost(), zpl.trackingNumber, 'ZPL'));

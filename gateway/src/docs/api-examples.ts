@@ -53,5 +53,5 @@ export const API_EXAMPLES: Readonly<Record<string, readonly ApiExample[]>> = {
     },
   ],
   ordersList: [{ summary: "Every order of the caller's, oldest first", answers: 200 }],
-  orderSearchOrders: [{ summary: 'The newest page of 10 purchased orders', answers: 200, query: { state: 'purchased', limit: '10', page: '1' } }],
+  orderSearchOrders: [{ summary: 'The newest page of 10 completed orders', answers: 200, query: { state: 'completed', limit: '10', page: '1' } }],
 };

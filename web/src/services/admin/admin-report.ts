@@ -12,6 +12,9 @@ const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 1
 /** The last `days` UTC days, today included. */
 export const spanDays = (days: number, now = Date.now()): { from: string; to: string } => ({ from: utcDay(now - (days - 1) * DAY_MS), to: utcDay(now) });
 
+/** Every span's report: what the dashboard's Refresh reads again. */
+export const adminReportKey = ['admin', 'report'] as const;
+
 export const getAdminReport = (days: number, signal?: AbortSignal): Promise<AdminReport> => {
   const params = new URLSearchParams({ ...spanDays(days), top: '10' });
   return apiRequest(`/api/admin/reports?${params.toString()}`, { schema: adminReportSchema, ...(signal ? { signal } : {}) });
@@ -19,4 +22,4 @@ export const getAdminReport = (days: number, signal?: AbortSignal): Promise<Admi
 
 /** Admin only; the report on screen stays while another span loads, and is read again every minute. */
 export const useAdminReport = (days: number) =>
-  useQuery({ queryKey: ['admin', 'report', days] as const, queryFn: ({ signal }) => getAdminReport(days, signal), placeholderData: keepPreviousData, refetchInterval: 60_000 });
+  useQuery({ queryKey: [...adminReportKey, days] as const, queryFn: ({ signal }) => getAdminReport(days, signal), placeholderData: keepPreviousData, refetchInterval: 60_000 });

@@ -1,8 +1,9 @@
 import { Flex, Heading, SegmentGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ADMIN_CARRIER_COLUMNS, ADMIN_CUSTOMER_COLUMNS, ADMIN_DAY_COLUMNS, formatUsd, periodName, REPORT_TOTAL_NAME, type AdminReport } from '@labeldesk/contracts';
+import { ADMIN_CARRIER_COLUMNS, ADMIN_CUSTOMER_COLUMNS, ADMIN_DAY_COLUMNS, REPORT_TOTAL_NAME, type AdminReport } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { ReportChart, type ReportSeries } from '../../../components/report-chart';
 import { ADMIN_REPORT_SPANS, useAdminReport, type AdminReportSpan } from '../../../services/admin/admin-report';
+import { reportNote } from './admin-report-note';
 import { LoadError } from './load-error';
 
 const SPAN_NAMES: Readonly<Record<AdminReportSpan, string>> = { 7: '7 days', 30: '30 days', 90: '90 days', 365: '1 year' };
@@ -22,16 +23,6 @@ const SpanSwitch = ({ value, onChange }: { value: AdminReportSpan; onChange: (da
     <SegmentGroup.Items items={ADMIN_REPORT_SPANS.map((days) => ({ value: String(days), label: SPAN_NAMES[days] }))} />
   </SegmentGroup.Root>
 );
-
-const labelsText = (count: number): string => (count === 1 ? '1 label' : `${count.toLocaleString('en-US')} labels`);
-
-/** What the figures count: the span, the revenue rule, the labels given back and those left out of the margin. */
-const reportNote = (report: AdminReport): string => {
-  const { withoutCost, givenBack } = report.totals;
-  const back = givenBack.labels > 0 ? `; ${labelsText(givenBack.labels)} voided or refunded (${formatUsd(givenBack.cents)}) count as neither revenue nor cost` : '';
-  const unknown = withoutCost.labels > 0 ? ` ${labelsText(withoutCost.labels)} (${formatUsd(withoutCost.revenueCents)}) ${withoutCost.labels === 1 ? 'has' : 'have'} no recorded carrier cost and ${withoutCost.labels === 1 ? 'is' : 'are'} left out of the margin.` : '';
-  return `Labels bought ${periodName(report.from, 'day')} to ${periodName(report.to, 'day')} (UTC). Revenue is what customers paid for the labels they kept${back}.${unknown}`;
-};
 
 /** The three reports of a span: by day, by carrier, the top customers; each a chart, its table and its CSV. */
 const ReportCharts = ({ report }: { report: AdminReport }): ReactElement => {

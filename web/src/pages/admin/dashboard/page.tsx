@@ -1,8 +1,10 @@
 import { Button, Stack } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { adminReportKey } from '../../../services/admin/admin-report';
 import { useAdminStats } from '../../../services/admin/admin-stats';
 import { useCarrierAlerts } from '../../../services/admin/carrier-alerts';
 import { useUsers } from '../../../services/users/list-users';
@@ -18,8 +20,10 @@ export const AdminDashboardPage = (): ReactElement => {
   const stats = useAdminStats();
   const users = useUsers();
   const carrierAlerts = useCarrierAlerts();
+  const queryClient = useQueryClient();
   const refresh = () => {
     void stats.refetch();
+    void queryClient.invalidateQueries({ queryKey: adminReportKey });
     void users.refetch();
     void carrierAlerts.refetch();
   };

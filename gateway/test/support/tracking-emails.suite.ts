@@ -125,8 +125,11 @@ export const describeTrackingEmails = (mode: string, world: () => TrackingEmails
       const token = String(UNSUBSCRIBE_LINK.exec(first.text)?.[1]);
       const info = await call('GET', `/public/tracking-emails/unsubscribe/${token}`);
       expect(info.body).toEqual({ store: 'Cedar Goods', email: `u•••@example.com`, unsubscribed: false });
-      // RFC 8058: the mail client POSTs a form, with no credential.
-      const oneClick = await fetch(`${running().baseUrl}/api/public/tracking-emails/unsubscribe/${token}`, {
+      // RFC 8058: the mail client POSTs a form, with no credential, to the List-Unsubscribe address.
+      expect(first.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      const oneClickUrl = new URL(String(/^<(.+)>$/.exec(first.headers['list-unsubscribe'] ?? '')?.[1]));
+      expect(oneClickUrl.pathname).toBe(`/api/public/tracking-emails/unsubscribe/${token}`);
+      const oneClick = await fetch(`${running().baseUrl}${oneClickUrl.pathname}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'List-Unsubscribe=One-Click',

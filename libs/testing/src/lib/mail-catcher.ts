@@ -6,6 +6,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** Each header's raw value by its lower-case name (`list-unsubscribe`), the last one when a name repeats. */
+  headers: Record<string, string>;
 }
 
 export interface MailCatcher {
@@ -31,7 +33,8 @@ export const startMailCatcher = async (port = 0): Promise<MailCatcher> => {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          const headers = Object.fromEntries(parsed.headerLines.map((header) => [header.key, header.line.slice(header.line.indexOf(':') + 1).trim()]));
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: parsed.subject ?? '', text: parsed.text ?? '', headers });
           callback();
         })
         .catch((error: Error) => callback(error));

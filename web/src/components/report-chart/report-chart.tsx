@@ -103,15 +103,15 @@ export const ReportChart = <Row,>({ title, description, columns, rows, series, t
                 <Legend content={<Chart.Legend />} />
                 {drawn.map(({ key, color, shape, column }) =>
                   shape === 'bar' ? (
-                    <Bar key={key} yAxisId={axisOf(column.kind)} dataKey={chart.key(key)} name={key} fill={chart.color(color)} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+                    <Bar key={key} yAxisId={axisOf(column.kind)} dataKey={chart.key(key)} name={key} fill={chart.color(color)} radius={[3, 3, 0, 0]} maxBarSize={56} isAnimationActive={false} />
                   ) : (
-                    <Line key={key} yAxisId={axisOf(column.kind)} dataKey={chart.key(key)} name={key} stroke={chart.color(color)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+                    <Line key={key} yAxisId={axisOf(column.kind)} dataKey={chart.key(key)} name={key} stroke={chart.color(color)} strokeWidth={2} dot={data.length <= 14 ? { r: 3 } : false} isAnimationActive={false} />
                   ),
                 )}
               </ComposedChart>
             </Chart.Root>
           )}
-          <ReportTableView caption={`${title}: ${description}`} columns={columns} rows={rows} {...(total ? { total } : {})} />
+          <ReportTableView caption={title} columns={columns} rows={rows} {...(total ? { total } : {})} />
         </Stack>
       </Card.Body>
     </Card.Root>

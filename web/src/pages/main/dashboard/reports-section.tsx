@@ -25,7 +25,7 @@ const SPENDING = ['period', 'labels', 'chargedCents', 'refundedCents', 'spentCen
 const REFUNDS_AND_SAVINGS = ['period', 'refundedLabels', 'refundedCents', 'averageCents', 'savedCents', 'retailKnownLabels'];
 const BY_NAME = ['labels', 'spentCents', 'refundedLabels', 'averageCents', 'savedCents', 'retailKnownLabels'];
 
-const RANGE_NAMES: Readonly<Record<ReportGrouping, string>> = { day: 'the last 30 days', week: 'the last 12 weeks', month: 'the last 12 months' };
+const RANGE_NAMES: Readonly<Record<ReportGrouping, string>> = { day: 'The last 30 days', week: 'The last 12 weeks', month: 'The last 12 months' };
 const EMPTY = 'No labels bought in these days yet. Labels you buy on Order Label or Bulk Order are drawn here.';
 
 const Totals = ({ report }: { report: CustomerReport }): ReactElement => {
@@ -35,7 +35,7 @@ const Totals = ({ report }: { report: CustomerReport }): ReactElement => {
     <SimpleGrid columns={{ base: 2, lg: 5 }} gap={{ base: '3', md: '4' }} as="section" aria-label="Totals for these days">
       <StatCard label="Spent" value={formatCents(totals.spentCents)} hint={`${formatCents(totals.chargedCents)} charged, refunds taken off`} />
       <StatCard label="Labels bought" value={totals.labels.toLocaleString('en-US')} hint={`${kept.toLocaleString('en-US')} kept`} />
-      <StatCard label="Refunds" value={formatCents(totals.refundedCents)} hint={`${totals.refundedLabels.toLocaleString('en-US')} labels voided or refunded`} />
+      <StatCard label="Refunds" value={formatCents(totals.refundedCents)} hint={`${totals.refundedLabels.toLocaleString('en-US')} ${totals.refundedLabels === 1 ? 'label' : 'labels'} voided or refunded`} />
       <StatCard label="Average per label" value={totals.averageCents === null ? '--' : formatCents(totals.averageCents)} hint="Over the labels kept" />
       <StatCard
         label="Saved vs retail"

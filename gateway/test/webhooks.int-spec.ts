@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_BODIES } from '@labeldesk/contracts';
 import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
@@ -196,4 +197,17 @@ describe('outgoing webhooks (distributed mode)', () => {
     );
     expect(endpoint).toMatchObject({ enabled: false, disabledReason: expect.stringContaining('410 Gone') });
   }, 60_000);
+
+  it('delivered every body as the OpenAPI document publishes its event (no field missing, mistyped or undocumented)', () => {
+    const bodies = receiver.received.map((d) => JSON.parse(d.body) as { type: keyof typeof WEBHOOK_EVENT_BODIES; data: Record<string, unknown> });
+    expect(new Set(bodies.map((b) => b.type))).toEqual(new Set(['label.purchased', 'balance.credited']));
+    const wrong = bodies.flatMap((body) => {
+      const schema = WEBHOOK_EVENT_BODIES[body.type];
+      const parsed = schema.safeParse(body);
+      const documented = Object.keys((schema.shape['data'] as typeof schema).shape);
+      const undocumented = Object.keys(body.data).filter((key) => !documented.includes(key));
+      return [...(parsed.success ? [] : [`${body.type}: ${parsed.error.message}`]), ...undocumented.map((key) => `${body.type}: data.${key} is not documented`)];
+    });
+    expect(wrong).toEqual([]);
+  });
 });

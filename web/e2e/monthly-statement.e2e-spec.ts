@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatUsd } from '@labeldesk/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { animationsDone, saveDownload, saveScreenshot, useBrowserPage } from './support/browser';
@@ -30,7 +31,6 @@ const amountsOn = (text: string, what: string | RegExp): string[] => {
   return [...line.matchAll(/[+-]?\$[\d,]+\.\d\d/g)].map((m) => m[0]);
 };
 
-const usd = (cents: number): string => `${cents < 0 ? '-' : ''}$${Math.floor(Math.abs(cents) / 100).toLocaleString('en-US')}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 const thisMonth = (): string => new Date().toISOString().slice(0, 7);
 
 const balanceOf = async (customer: FundedCustomer): Promise<number> => {
@@ -41,7 +41,7 @@ const balanceOf = async (customer: FundedCustomer): Promise<number> => {
 const waitForBalance = async (customer: FundedCustomer, cents: number): Promise<void> => {
   const deadline = Date.now() + 90_000;
   while ((await balanceOf(customer)) !== cents) {
-    if (Date.now() > deadline) throw new Error(`the balance never reached ${usd(cents)}`);
+    if (Date.now() > deadline) throw new Error(`the balance never reached ${formatUsd(cents)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 };
@@ -143,11 +143,11 @@ describe('Monthly statement', () => {
     let balance = 3_500;
     for (const label of labels) {
       balance -= labelCents;
-      expect(amountsOn(text, `Label ${label.trackingNumber} `)).toEqual([usd(-labelCents), usd(balance)]);
+      expect(amountsOn(text, `Label ${label.trackingNumber} `)).toEqual([formatUsd(-labelCents), formatUsd(balance)]);
     }
-    expect(amountsOn(text, `Refund of label ${voided.trackingNumber}`)).toEqual([`+${usd(labelCents)}`, usd(closing)]);
-    expect(amountsOn(text, 'Labels bought (3)')).toEqual([usd(-3 * labelCents)]);
-    expect(text.split('\n').filter((l) => l.includes('Closing balance')).map((l) => amountsOn(l, 'Closing balance'))).toEqual([[usd(closing)], [usd(closing)]]);
+    expect(amountsOn(text, `Refund of label ${voided.trackingNumber}`)).toEqual([`+${formatUsd(labelCents)}`, formatUsd(closing)]);
+    expect(amountsOn(text, 'Labels bought (3)')).toEqual([formatUsd(-3 * labelCents)]);
+    expect(text.split('\n').filter((l) => l.includes('Closing balance')).map((l) => amountsOn(l, 'Closing balance'))).toEqual([[formatUsd(closing)], [formatUsd(closing)]]);
     expect(text).toContain('Page 1 of 1');
   });
 

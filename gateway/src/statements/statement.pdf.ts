@@ -31,7 +31,7 @@ const TABLE_BOTTOM = H - 60;
 export const FIRST_PAGE_ROWS = Math.floor((TABLE_BOTTOM - TABLE_TOP_FIRST - ROW) / ROW);
 export const PAGE_ROWS = Math.floor((TABLE_BOTTOM - TABLE_TOP - ROW) / ROW);
 
-const COL = { date: M, description: M + 78, amount: W - M - 146, balance: W - M - 70 };
+const COL = { date: M, description: M + 84, amount: W - M - 146, balance: W - M - 70 };
 const AMOUNT_WIDTH = 70;
 
 /**

@@ -1,3 +1,4 @@
+import { formatUsd } from '@labeldesk/contracts';
 import type { RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './bulk-api';
 import { buySingleLabel, eventually } from './lifecycle-api';
@@ -8,7 +9,6 @@ const monthsFromNow = (months: number): string => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 7);
 };
-const usd = (cents: number): string => `${cents < 0 ? '-' : ''}$${Math.floor(Math.abs(cents) / 100).toLocaleString('en-US')}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** The amounts on the statement line that says `what` (pdftotext -layout keeps a line's columns on one line). */
 const amountsOn = (text: string, what: string | RegExp): string[] => {
@@ -65,16 +65,16 @@ export const describeMonthlyStatement = (mode: string, running: () => RunningSys
       expect(amountsOn(text, /^\s*Opening balance\s+\$0\.00\s*$/)).toEqual(['$0.00']);
       expect(amountsOn(text, 'Balance adjusted by LabelDesk')).toEqual(['+$50.00', '$50.00']);
       expect(amountsOn(text, `Top-up (test money, invoice ${invoiceId})`)).toEqual(['+$25.00', '$75.00']);
-      expect(amountsOn(text, `Label ${kept.trackingNumber} USPS Priority Mail`)).toEqual([usd(-labelCents), usd(7_500 - labelCents)]);
-      expect(amountsOn(text, `Label ${voided.trackingNumber} USPS Priority Mail`)).toEqual([usd(-labelCents), usd(afterLabels)]);
-      expect(amountsOn(text, `Refund of label ${voided.trackingNumber} USPS Priority Mail`)).toEqual([`+${usd(labelCents)}`, usd(afterLabels + labelCents)]);
+      expect(amountsOn(text, `Label ${kept.trackingNumber} USPS Priority Mail`)).toEqual([formatUsd(-labelCents), formatUsd(7_500 - labelCents)]);
+      expect(amountsOn(text, `Label ${voided.trackingNumber} USPS Priority Mail`)).toEqual([formatUsd(-labelCents), formatUsd(afterLabels)]);
+      expect(amountsOn(text, `Refund of label ${voided.trackingNumber} USPS Priority Mail`)).toEqual([`+${formatUsd(labelCents)}`, formatUsd(afterLabels + labelCents)]);
       const batchLines = text.split('\n').filter((l) => /\d{2}-\d{2}-\d{4} \d{2}:\d{2}\s+Label \S+ USPS Priority Mail/.test(l));
       expect(batchLines).toHaveLength(4);
       expect(amountsOn(text, 'Top-ups (1)')).toEqual(['+$25.00']);
-      expect(amountsOn(text, 'Labels bought (4)')).toEqual([usd(closing - 7_500 - labelCents)]);
-      expect(amountsOn(text, 'Refunds (1)')).toEqual([`+${usd(labelCents)}`]);
+      expect(amountsOn(text, 'Labels bought (4)')).toEqual([formatUsd(closing - 7_500 - labelCents)]);
+      expect(amountsOn(text, 'Refunds (1)')).toEqual([`+${formatUsd(labelCents)}`]);
       const closingLines = text.split('\n').filter((l) => /Closing balance/.test(l));
-      expect(closingLines.map((l) => amountsOn(l, 'Closing balance'))).toEqual([[usd(closing)], [usd(closing)]]);
+      expect(closingLines.map((l) => amountsOn(l, 'Closing balance'))).toEqual([[formatUsd(closing)], [formatUsd(closing)]]);
     }, 240_000);
 
     it('gives a month before the account existed as an empty statement whose opening is its closing', async () => {

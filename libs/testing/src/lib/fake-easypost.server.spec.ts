@@ -139,6 +139,24 @@ describe('FakeEasyPostServer', () => {
       expect(fake.labelsSold()).toBe(1);
     });
 
+    it('holds buys unanswered until released, answering other requests meanwhile, then sells each held one', async () => {
+      fake.holdBuys();
+      const shipment = await created(fake);
+      const buy = call(fake, 'POST', `/v2/shipments/${shipment.id}/buy`, { rate: { id: rateOf(shipment, 'Priority').id } });
+      for (let look = 0; fake.heldBuys() === 0; look += 1) {
+        if (look > 2_000) throw new Error('the buy never reached the gate');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      // Creating another shipment is answered while the buy waits.
+      expect((await created(fake)).id).not.toBe(shipment.id);
+      expect(fake.labelsSold()).toBe(0);
+      fake.releaseBuys();
+      const label = (await buy).json as ShipmentJson;
+      expect(label.tracking_code).toMatch(/^9405\d{18}$/);
+      expect(fake.heldBuys()).toBe(0);
+      expect(fake.labelsSold()).toBe(1);
+    });
+
     it('answers a PNG label as every recorded buy does when no other format is asked, and serves it as a PNG', async () => {
       const request = shipmentRequest();
       const { label_format: _format, ...options } = request.shipment.options;

@@ -94,6 +94,8 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
   private readonly violations: string[] = [];
   private port = 0;
   private isDown = false;
+  /** While buys are held: resolved by releaseBuys, which lets every waiting buy go on. */
+  private buyGate: { opened: Promise<void>; open: () => void; waiting: number } | null = null;
   private relisten: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: FakeEasyPostOptions = {}) {
@@ -198,6 +200,29 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
     this.faults.answerNextAt(at, serverError(status));
   }
 
+  /**
+   * Buys wait, unanswered, until releaseBuys: a batch stays in the middle of buying for as long as a test needs it
+   * there (a page reloaded while it runs), whatever the machine's speed. Other requests are answered as usual.
+   */
+  holdBuys(): void {
+    if (this.buyGate) return;
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.buyGate = { opened, open, waiting: 0 };
+  }
+
+  /** How many buys are waiting at the gate of holdBuys. */
+  heldBuys(): number {
+    return this.buyGate?.waiting ?? 0;
+  }
+
+  /** Answers every held buy and lets later buys through. */
+  releaseBuys(): void {
+    const gate = this.buyGate;
+    this.buyGate = null;
+    gate?.open();
+  }
+
   /** The next label file download is answered with this status (the file host failing, not EasyPost). */
   failNextLabelFileWith(status: number): void {
     this.faults.labelFileStatus = status;
@@ -288,6 +313,12 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
     const [, version, collection, id, action, ...rest] = path.split('/');
     if (version !== 'v2' || rest.length > 0) return reply(NOT_FOUND);
     const step = stepOf(method, collection, id, action);
+    if (step === 'buy' && this.buyGate) {
+      const gate = this.buyGate;
+      gate.waiting += 1;
+      await gate.opened;
+      gate.waiting -= 1;
+    }
     const stepFault = step ? this.faults.takeForStep(step) : null;
     if (stepFault) return reply(stepFault);
     if (collection === 'refunds' && method === 'POST' && id === undefined) return reply(this.ledger.bulkRefund(parsed));

@@ -9,6 +9,7 @@ import { BULK_FLOWS_ENV, describeBulkFlows } from './support/bulk-flows.suite';
 import { describeInviteFlows, INVITE_FLOWS_ENV } from './support/invite-flows.suite';
 import { describeLabelFlows } from './support/label-flows.suite';
 import { describeLabelSizes } from './support/label-sizes.suite';
+import { describeOrderSearch } from './support/order-search.suite';
 import { describePackagePresets } from './support/package-presets.suite';
 import { sharedSystem } from './support/shared-system';
 import { describeTopUpFlows } from './support/top-up-flows.suite';
@@ -28,6 +29,7 @@ describe('suites sharing one distributed system', () => {
   describeAdminServices('distributed', system);
   describePackagePresets('distributed', system);
   describeLabelSizes('distributed', system);
+  describeOrderSearch('distributed', system);
 });
 // Each of these starts its own: BTCPay in place of the test payment provider; a mail server, a public URL and metrics.
 // A top-up goes through the gateways, auth and payments only: two of each, and one of the services it never calls.

@@ -69,6 +69,7 @@ const PAGE_CSS = `body{margin:0;font-family:system-ui,sans-serif;color:#1a1a2e;b
 .swagger-ui .opblock.opblock-delete .opblock-summary-method{background:#b91c1c}
 .swagger-ui a.nostyle,.swagger-ui .info a{color:#1d4ed8}
 .swagger-ui .btn.authorize{color:#166534;border-color:#166534}.swagger-ui .btn.authorize svg{fill:#166534}
+.swagger-ui .opblock .opblock-summary-operation-id{white-space:nowrap;word-break:normal;font-size:12px}
 .swagger-ui .parameter__in,.swagger-ui .parameter__deprecated,.swagger-ui .prop-format{color:#4b5563}
 .swagger-ui :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 @media (max-width:600px){.ld-head{padding:1rem .75rem 0}.swagger-ui .wrapper{padding:0 .5rem}.swagger-ui .opblock .opblock-summary-operation-id{display:none}}

@@ -98,6 +98,14 @@ describe('the OpenAPI document of /api/docs/openapi.json', () => {
     expect(Object.keys(document.paths['/api/orders/v2']?.['post']?.responses ?? {})).toEqual(expect.arrayContaining(['200', '202', '400', '401', '402', '403', '409', '429', '502', '503']));
   });
 
+  it('documents 429 where a throttler guards the route (sign-in, registration, top-ups) and where API keys are counted', () => {
+    const statuses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    for (const [path, method] of [['/api/auth/login', 'post'], ['/api/auth/register', 'post'], ['/api/auth/2fa/verify', 'post'], ['/api/payment/top-up/{userId}', 'get'], ['/api/rates', 'post']]) {
+      expect(`${method} ${path}: ${statuses(path ?? '', method ?? '').join(',')}`).toContain('429');
+    }
+    expect(statuses('/api/health', 'get')).not.toContain('429');
+  });
+
   it('answers every error with the one named Error schema', () => {
     const errorRefs = operations(document).flatMap(({ operation }) =>
       Object.entries(operation.responses).filter(([status]) => status === 'default' || Number(status) >= 400).map(([, answer]) => answer.content?.['application/json'].schema.$ref),

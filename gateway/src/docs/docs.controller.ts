@@ -1,7 +1,9 @@
-import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Param, Res } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@labeldesk/contracts';
 import type { Response } from 'express';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { Public } from '../auth/access.decorators';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { ApiDoc } from './api-doc.decorator';
@@ -13,6 +15,17 @@ const SWAGGER_UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
 const SWAGGER_UI_FILES: Readonly<Record<string, string>> = {
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
+};
+
+/** Brotli copies of Swagger UI's files, made on first request and kept: the bundle is 1.7 MB, about a quarter of it sent. */
+const brotliCopies = new Map<string, Buffer>();
+const brotliOf = (file: string): Buffer => {
+  let copy = brotliCopies.get(file);
+  if (!copy) {
+    copy = brotliCompressSync(readFileSync(join(SWAGGER_UI_DIR, file)), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+    brotliCopies.set(file, copy);
+  }
+  return copy;
 };
 
 /**
@@ -131,7 +144,7 @@ export class DocsController {
   @ApiDoc({ summary: "The reference page's script and styles" })
   @Get('assets/:file')
   @Public()
-  asset(@Param('file') file: string, @Res() res: Response): void {
+  asset(@Param('file') file: string, @Headers('accept-encoding') acceptEncoding: string | undefined, @Res() res: Response): void {
     res.setHeader('Cache-Control', 'public, max-age=3600');
     if (file === 'docs.js') {
       res.type('application/javascript; charset=utf-8').send(START_SCRIPT);
@@ -143,6 +156,12 @@ export class DocsController {
     }
     const type = SWAGGER_UI_FILES[file];
     if (!type) throw new DomainError(ErrorCode.NOT_FOUND, 'No such file');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (/\bbr\b/.test(acceptEncoding ?? '')) {
+      res.setHeader('Content-Encoding', 'br');
+      res.type(type).send(brotliOf(file));
+      return;
+    }
     res.type(type).sendFile(join(SWAGGER_UI_DIR, file));
   }
 }

@@ -12,7 +12,9 @@ import {
 import { useState, type ReactElement } from 'react';
 import { PeriodSwitch, ReportChart } from '../../../components/report-chart';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { TagIcon } from '../../../components/ui/icons';
 import { StatCard } from '../../../components/ui/stat-card';
+import { TableEmpty } from '../../../components/ui/table-states';
 import { formatCents } from '../../../libs/format';
 import { useCustomerReport } from '../../../services/orders/customer-report';
 import { reportRangeOf } from './report-range';
@@ -26,7 +28,6 @@ const REFUNDS_AND_SAVINGS = ['period', 'refundedLabels', 'refundedCents', 'avera
 const BY_NAME = ['labels', 'spentCents', 'refundedLabels', 'averageCents', 'savedCents', 'retailKnownLabels'];
 
 const RANGE_NAMES: Readonly<Record<ReportGrouping, string>> = { day: 'The last 30 days', week: 'The last 12 weeks', month: 'The last 12 months' };
-const EMPTY = 'No labels bought in these days yet. Labels you buy on Order Label or Bulk Order are drawn here.';
 
 const Totals = ({ report }: { report: CustomerReport }): ReactElement => {
   const { totals } = report;
@@ -49,7 +50,6 @@ const Totals = ({ report }: { report: CustomerReport }): ReactElement => {
 const Charts = ({ report }: { report: CustomerReport }): ReactElement => {
   const periods = periodColumns(report.groupBy);
   const periodTotal = { row: { ...report.totals, period: report.from }, name: REPORT_TOTAL_NAME };
-  const empty = report.totals.labels === 0 ? EMPTY : null;
   const days = `${report.from}_${report.to}`;
   return (
     <Stack gap="4">
@@ -64,7 +64,6 @@ const Charts = ({ report }: { report: CustomerReport }): ReactElement => {
         ]}
         total={periodTotal}
         fileName={`Spending_by_${report.groupBy}_${days}`}
-        empty={empty}
       />
       <ReportChart
         title="Refunds, average label and savings"
@@ -78,7 +77,6 @@ const Charts = ({ report }: { report: CustomerReport }): ReactElement => {
         ]}
         total={periodTotal}
         fileName={`Refunds_and_savings_by_${report.groupBy}_${days}`}
-        empty={empty}
       />
       <SimpleGrid columns={{ base: 1, '2xl': 2 }} gap="4">
         <ReportChart
@@ -89,8 +87,7 @@ const Charts = ({ report }: { report: CustomerReport }): ReactElement => {
           series={[{ key: 'spentCents', color: 'brand.solid', shape: 'bar' }]}
           total={{ row: { ...report.totals, service: '' }, name: REPORT_TOTAL_NAME }}
           fileName={`Spending_by_service_${days}`}
-          empty={empty}
-        />
+          />
         <ReportChart
           title="By carrier"
           description="What each carrier's labels cost you after refunds."
@@ -99,8 +96,7 @@ const Charts = ({ report }: { report: CustomerReport }): ReactElement => {
           series={[{ key: 'spentCents', color: 'brand.solid', shape: 'bar' }]}
           total={{ row: { ...report.totals, carrier: '' }, name: REPORT_TOTAL_NAME }}
           fileName={`Spending_by_carrier_${days}`}
-          empty={empty}
-        />
+          />
       </SimpleGrid>
     </Stack>
   );
@@ -133,7 +129,14 @@ export const ReportsSection = ({ userId }: { userId: string }): ReactElement => 
           <Skeleton height="80" />
         </Stack>
       )}
-      {report.data && (
+      {report.data?.totals.labels === 0 && (
+        <TableEmpty
+          icon={<TagIcon />}
+          title="No labels bought in these days"
+          description="Labels you buy on Order Label or Bulk Order are drawn here: spending, refunds and savings by day, week or month, by service and by carrier."
+        />
+      )}
+      {report.data && report.data.totals.labels > 0 && (
         <>
           <Totals report={report.data} />
           <Charts report={report.data} />

@@ -1,3 +1,4 @@
+import { API_SCOPES } from '@labeldesk/contracts';
 import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -6,6 +7,7 @@ import { sharedSystem } from './support/shared-system';
 
 interface Operation {
   operationId: string;
+  security: Array<Record<string, string[]>>;
   responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>;
   'x-examples'?: ApiExample[];
 }
@@ -61,7 +63,11 @@ const describeContract = (mode: string, running: () => RunningSystem): void => {
       expect(published).toEqual(expect.arrayContaining(['ordersPlaceSingle 200', 'ratesCompare 200', 'ratesCompare 400', 'ordersList 200', 'orderSearchOrders 200']));
     });
 
-    it('answers each example with the status it documents and a body its schema accepts', async () => {
+    /**
+     * Sends every example with this credential; `expected` says what the document promises for the operation (its
+     * documented status, or another one, e.g. 403 for an API key on a session-only route). Answers the disagreements.
+     */
+    const disagreementsOf = async (credential: Record<string, string>, expected: (operation: Operation, example: ApiExample) => number): Promise<string[]> => {
       const ajv = new Ajv2020({ strict: false, allErrors: true });
       addFormats(ajv);
       ajv.addSchema(document as object, 'openapi');
@@ -69,10 +75,11 @@ const describeContract = (mode: string, running: () => RunningSystem): void => {
       for (const { path, method, operation, example } of examples()) {
         const query = example.query ? `?${new URLSearchParams(example.query).toString()}` : '';
         const url = path.replaceAll('{userId}', userId) + query;
-        const answer = await call(method, url, example.body === undefined ? undefined : forCaller(example.body, userId), { token, ...example.headers });
+        const answer = await call(method, url, example.body === undefined ? undefined : forCaller(example.body, userId), { ...credential, ...example.headers });
         const where = `${method.toUpperCase()} ${path} (${example.summary})`;
-        if (answer.status !== example.answers) {
-          disagreements.push(`${where}: answered ${answer.status}, documented ${example.answers}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+        const status = expected(operation, example);
+        if (answer.status !== status) {
+          disagreements.push(`${where}: answered ${answer.status}, documented ${status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
           continue;
         }
         const documented = operation.responses[String(answer.status)];
@@ -85,7 +92,20 @@ const describeContract = (mode: string, running: () => RunningSystem): void => {
         const validate = ajv.compile({ $ref: pointer });
         if (!validate(answer.body)) disagreements.push(`${where}: ${ajv.errorsText(validate.errors)}`);
       }
-      expect(disagreements).toEqual([]);
+      return disagreements;
+    };
+
+    it('answers each example with the status it documents and a body its schema accepts', async () => {
+      expect(await disagreementsOf({ token }, (_operation, example) => example.answers)).toEqual([]);
+    }, 120_000);
+
+    it('answers an API key holding every scope as documented: as the session where the operation takes a key, 403 where it takes sessions only', async () => {
+      const created = await call('post', '/api/keys', { name: 'contract', scopes: [...API_SCOPES], password: 'integrator-password' }, { token });
+      expect(created.status).toBe(201);
+      const key = (created.body as { key: string }).key;
+      const takesKey = (operation: Operation) => operation.security.some((requirement) => 'apiKey' in requirement);
+      expect(examples().filter(({ operation }) => !takesKey(operation)).length).toBeGreaterThan(0);
+      expect(await disagreementsOf({ authorization: `Bearer ${key}` }, (operation, example) => (takesKey(operation) ? example.answers : 403))).toEqual([]);
     }, 120_000);
   });
 };

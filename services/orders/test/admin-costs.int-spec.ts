@@ -50,10 +50,10 @@ describe('admin carrier costs and margins on PostgreSQL', () => {
     const id = randomUUID();
     await db.sql(
       `insert into "orders"."orders" ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "courier", "sender", "receiver", "package",
-         "price_cents", "carrier", "cost_cents", "created_at", "updated_at")
-       values (?, ?, ?, 'hash', ?, 'USPS Priority Mail', 'usps', ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)`,
+         "price_cents", "carrier", "cost_cents", "created_at", "updated_at", "tracking_number")
+       values (?, ?, ?, 'hash', ?, 'USPS Priority Mail', 'usps', ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?)`,
       [id, row.userId, `key-${id}`, row.status, JSON.stringify(sender()), JSON.stringify(receiver()), JSON.stringify(parcel()), row.priceCents,
-        row.carrier ?? null, row.costCents ?? null, row.createdAt ?? LONG_AGO, row.finishedAt ?? LONG_AGO],
+        row.carrier ?? null, row.costCents ?? null, row.createdAt ?? LONG_AGO, row.finishedAt ?? LONG_AGO, row.status === 'completed' ? `TRK${id.slice(0, 8)}` : null],
     );
     return id;
   };
@@ -95,6 +95,13 @@ describe('admin carrier costs and margins on PostgreSQL', () => {
       await single({ userId, status: 'completed', priceCents: 900, carrier: 'usps', costCents: 950, finishedAt: before(todayStart) });
       await single({ userId, status: 'completed', priceCents: 300, carrier: 'usps', costCents: 100, finishedAt: spanStart });
       await single({ userId, status: 'completed', priceCents: 400, carrier: 'usps', costCents: 100, finishedAt: before(spanStart) });
+      // A label voided with its money given back is neither revenue nor cost (as in the admin reports).
+      const voided = await single({ userId, status: 'completed', priceCents: 650, carrier: 'usps', costCents: 600, finishedAt: now });
+      await db.sql(
+        `insert into "orders"."label_voids" ("id", "label_kind", "label_id", "order_id", "user_id", "carrier", "tracking_number", "purchased_at", "amount_cents", "charge_key", "state", "requested_by")
+         values (?, 'single', ?, ?, ?, 'usps', ?, ?, 650, ?, 'voided', 'customer')`,
+        [randomUUID(), voided, voided, userId, `TRK${voided.slice(0, 8)}`, now, `order:${voided}`],
+      );
       await single({ userId, status: 'pending', priceCents: 600, finishedAt: now });
       await single({ userId, status: 'cancelled', priceCents: 700, finishedAt: now });
       // Batch labels: only bought-and-charged (succeeded) ones count; a labelled one is not charged yet.
@@ -109,7 +116,7 @@ describe('admin carrier costs and margins on PostgreSQL', () => {
       figures = await margins.margins(30);
     });
 
-    it("sums today's labels with a recorded cost from the start of the UTC day, and counts those without one apart", () => {
+    it("sums today's labels with a recorded cost from the start of the UTC day, leaves out a voided one, and counts those without a cost apart", () => {
       expect(figures.today).toEqual({ labels: 2, revenueCents: 1200, costCents: 950, marginCents: 250, withoutCost: { labels: 1, revenueCents: 500 } });
     });
 

@@ -2,49 +2,41 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LabelMargin, LabelMargins } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { START_OF_LAST_DAYS, START_OF_TODAY } from './utc-days';
+import { REPORT_SUMS, reportLabelsParams, reportLabelsSql } from './label-report.sql';
 
-/** Five sums of one span, named with its prefix; `within` narrows the span further (today), or is `true`. */
-const spanSums = (prefix: string, within: string): string => `
-  count(*) filter (where "cost" is not null and ${within}) as ${prefix}_labels,
-  coalesce(sum("price") filter (where "cost" is not null and ${within}), 0) as ${prefix}_revenue,
-  coalesce(sum("cost") filter (where ${within}), 0) as ${prefix}_cost,
-  count(*) filter (where "cost" is null and ${within}) as ${prefix}_unknown_labels,
-  coalesce(sum("price") filter (where "cost" is null and ${within}), 0) as ${prefix}_unknown_revenue`;
+type Sums = Record<'labels' | 'cost' | 'known_revenue' | 'unknown_labels' | 'unknown_revenue', string | number>;
+
+const DAY_MS = 86_400_000;
+const utcDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
 
 /**
- * Revenue, carrier cost and margin of the labels finished today and in the last N UTC days, for the admin dashboard:
- * one aggregate over single orders completed and batch labels bought in the span, counted on the day they finished (as
- * the dashboard's labels per day are). A label without a recorded cost is counted apart, never as a free one.
+ * Revenue, carrier cost and margin of the labels bought today and in the last N UTC days, for the admin dashboard's
+ * margins card: the same labels, counted the same way, as the admin reports beside it (label-report.sql.ts: on the day
+ * each was bought, a label whose void gave the money back left out). A label without a recorded cost is counted apart,
+ * never as a free one.
  */
 @Injectable()
 export class LabelMarginsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-  private t(name: string): string {
-    return schemaTable(this.orm, name);
+  async margins(days: number, now = Date.now()): Promise<LabelMargins> {
+    const today = utcDay(now);
+    const [span, todays] = await Promise.all([this.sums(utcDay(now - (days - 1) * DAY_MS), today), this.sums(today, today)]);
+    return { today: todays, lastDays: span };
   }
 
-  async margins(days: number): Promise<LabelMargins> {
-    const [row] = await this.orm.em.fork().execute<Array<Record<string, string>>>(
-      `with finished as (
-         select "updated_at" as "at", coalesce("price_cents", 0) as "price", "cost_cents" as "cost" from ${this.t('orders')}
-           where "status" = 'completed' and "updated_at" >= ${START_OF_LAST_DAYS}
-         union all
-         select "updated_at", "price_cents", "cost_cents" from ${this.t('bulk_items')}
-           where "status" = 'succeeded' and "updated_at" >= ${START_OF_LAST_DAYS}
-       )
-       select ${spanSums('span', 'true')}, ${spanSums('today', `"at" >= ${START_OF_TODAY}`)} from finished`,
-      [days, days],
+  private async sums(from: string, to: string): Promise<LabelMargin> {
+    const [row] = await this.orm.em.fork().execute<Sums[]>(
+      `with ${reportLabelsSql((name) => schemaTable(this.orm, name))} select ${REPORT_SUMS} from report_labels`,
+      reportLabelsParams(from, to),
     );
-    const n = (key: string) => Number(row?.[key] ?? 0);
-    const span = (prefix: string): LabelMargin => ({
-      labels: n(`${prefix}_labels`),
-      revenueCents: n(`${prefix}_revenue`),
-      costCents: n(`${prefix}_cost`),
-      marginCents: n(`${prefix}_revenue`) - n(`${prefix}_cost`),
-      withoutCost: { labels: n(`${prefix}_unknown_labels`), revenueCents: n(`${prefix}_unknown_revenue`) },
-    });
-    return { today: span('today'), lastDays: span('span') };
+    const n = (key: keyof Sums) => Number(row?.[key] ?? 0);
+    return {
+      labels: n('labels') - n('unknown_labels'),
+      revenueCents: n('known_revenue'),
+      costCents: n('cost'),
+      marginCents: n('known_revenue') - n('cost'),
+      withoutCost: { labels: n('unknown_labels'), revenueCents: n('unknown_revenue') },
+    };
   }
 }

@@ -3,7 +3,7 @@ import type { AdminReportFiguresAnswer, AdminReportRequest } from '@labeldesk/co
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { adminReportOf, type AdminReportSums, type CarrierSums, type CustomerSums, type DaySums } from './admin-report.mapper';
-import { REPORT_SUMS, reportLabelsParams, reportLabelsSql } from './admin-report.sql';
+import { REPORT_SUMS, reportLabelsParams, reportLabelsSql } from '../admin';
 
 type GroupedRow = AdminReportSums & { day: string | null; carrier: string | null; courier: string | null; by_day: boolean; by_carrier: boolean };
 

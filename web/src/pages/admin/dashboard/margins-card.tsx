@@ -21,7 +21,7 @@ const WithoutCost = ({ label, figures }: { label: string; figures: LabelMargin }
   );
 };
 
-/** Revenue, carrier cost and margin of the labels finished today and in the last 30 days (UTC). */
+/** Revenue, carrier cost and margin of the labels bought today and in the last 30 days (UTC), as the reports below count them. */
 export const MarginsCard = ({ margins, loading }: { margins: LabelMargins | undefined; loading: boolean }): ReactElement => (
   <Card.Root variant="outline" size="sm" as="section" aria-labelledby="margins-heading">
     <Card.Header>
@@ -29,7 +29,7 @@ export const MarginsCard = ({ margins, loading }: { margins: LabelMargins | unde
         Carrier cost and margin
       </Heading>
       <Text color="fg.muted" textStyle="sm">
-        Labels finished (UTC), single and batch: what customers paid, what the carriers charged us, and the difference.
+        Labels bought (UTC), single and batch, less those whose void gave the money back: what customers paid, what the carriers charged us, and the difference.
       </Text>
     </Card.Header>
     <Card.Body gap="3">

@@ -1,5 +1,5 @@
 /**
- * The labels an admin report sums, as SQL: every label bought in the span (a single order completed, a batch label
+ * The labels the admin's figures sum (the reports and the dashboard's margins card), as SQL: every label bought in the span (a single order completed, a batch label
  * bought: the rows of the `labels` view, with their cost), on the instant of its purchase, each marked whether its void
  * gave the money back. `t` names a table in the service's schema; the two parameters are the span's first UTC day and
  * the day after its last, taken once per table.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminReportFiguresAnswer } from '@labeldesk/contracts';
+import { UNRECORDED_LABEL_CARRIER, type AdminReportFiguresAnswer } from '@labeldesk/contracts';
 import { AdminReportRepository } from '../src/reports/admin-report.repository';
 import { bulkRow, parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
@@ -108,11 +108,12 @@ describe('admin reports on PostgreSQL', () => {
     expect(report.totals).toEqual(figures(5, 3450, 2550, 400, [1, 500], [2, 1000]));
   });
 
-  it('groups by label carrier and courier, most revenue first, a label of before carriers were recorded as the sandbox', () => {
+  it('groups by label carrier and courier, most revenue first, a label of before carriers were recorded apart as unrecorded', () => {
     expect(report.byCarrier).toEqual([
       { carrier: 'easypost', courier: 'ups', ...figures(3, 2050, 1600, 450, [0, 0], [1, 700]) },
       { carrier: 'usps', courier: 'usps', ...figures(1, 900, 950, -50) },
-      { carrier: 'sandbox', courier: 'usps', ...figures(1, 500, 0, 0, [1, 500], [1, 300]) },
+      { carrier: UNRECORDED_LABEL_CARRIER, courier: 'usps', ...figures(1, 500, 0, 0, [1, 500]) },
+      { carrier: 'sandbox', courier: 'usps', ...figures(0, 0, 0, 0, [0, 0], [1, 300]) },
     ]);
   });
 

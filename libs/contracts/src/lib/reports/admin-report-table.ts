@@ -1,4 +1,4 @@
-import type { AdminReport, AdminReportFigures, AdminReportTable } from './admin-report.schema';
+import { UNRECORDED_LABEL_CARRIER, type AdminReport, type AdminReportFigures, type AdminReportTable } from './admin-report.schema';
 import { courierName } from '../orders/couriers.schema';
 import { LABEL_CARRIER_NAMES } from '../orders/label-carrier.schema';
 import { periodName, REPORT_TOTAL_NAME } from './customer-report-table';
@@ -27,7 +27,8 @@ export type AdminReportDayRow = AdminReport['byDay'][number];
 export type AdminReportCarrierRow = AdminReport['byCarrier'][number];
 export type AdminReportCustomerRow = AdminReport['topCustomers'][number];
 
-const labelCarrierName = (id: string): string => (LABEL_CARRIER_NAMES as Readonly<Record<string, string>>)[id] ?? id;
+const labelCarrierName = (id: string): string =>
+  id === UNRECORDED_LABEL_CARRIER ? 'a carrier not recorded' : ((LABEL_CARRIER_NAMES as Readonly<Record<string, string>>)[id] ?? id);
 
 /** `UPS via EasyPost`: the courier carrying the labels and the label carrier that sold them. */
 export const adminCarrierName = (row: { carrier: string; courier: string }): string => `${courierName(row.courier)} via ${labelCarrierName(row.carrier)}`;

@@ -87,7 +87,10 @@ export const adminReportFiguresSchema = z.object({
 });
 export type AdminReportFigures = z.infer<typeof adminReportFiguresSchema>;
 
-/** The carrier that sold the labels (sandbox, easypost, usps) and the courier that carries them (usps, ups…). */
+/** The carrier of labels bought before each label's carrier was recorded (migration 006): shown as not recorded. */
+export const UNRECORDED_LABEL_CARRIER = 'unrecorded';
+
+/** The carrier that sold the labels (sandbox, easypost, usps, or unrecorded) and the courier that carries them (usps, ups…). */
 const carrierGroup = { carrier: z.string().min(1), courier: z.string().min(1) };
 
 /** What orders answers: the figures by day (every day of the span), by carrier (most revenue first), top customers by revenue. */

@@ -49,7 +49,9 @@ const probesOf = (document: { paths: Record<string, Record<string, unknown>> }, 
       const kinds = template.includes('{kind}') ? (template.startsWith('/api/admin/') ? ['single', 'batch'] : [...DOWNLOAD_KINDS]) : [null];
       for (const kind of kinds) {
         const batchObject = template.includes('/bulk/') || template.includes('/batch/') || kind === 'batch' || ['result-csv', 'auto-csv', 'scan-form', 'packing-slips'].includes(kind ?? '');
-        const ownOnly = OWN_ONLY.some((prefix) => template.startsWith(prefix));
+        // A public operation (no credential at all: the docs' files, a buyer's tracking page) uses no admin power.
+        const isPublic = (operations[method] as { security?: unknown[] } | undefined)?.security?.length === 0;
+        const ownOnly = isPublic || OWN_ONLY.some((prefix) => template.startsWith(prefix));
         const value = (param: string): string => {
           switch (param) {
             case 'userId':

@@ -74,7 +74,7 @@ describe('Letter-size single labels', () => {
   });
 
   it(
-    'chooses Letter on the Account page, buys a label, and downloads it on the top half of an 8.5×11 sheet whose text and barcode still read, or once on 4×6',
+    'chooses Letter on the Account page, buys a label, and downloads it on the top half of an 8.5×11 sheet whose text and barcode still read, or once on 4×6; a batch starts on Letter 2-up',
     async () => {
       await openSignedIn(page, customer, '/main/account');
       const section = page.getByRole('region', { name: 'Label size' });
@@ -91,6 +91,11 @@ describe('Letter-size single labels', () => {
       // Kept by the server: a fresh page reads Letter back.
       await page.reload();
       await page.waitForFunction(() => document.querySelector('[data-testid="label-size-section"] input[value="letter"]:checked') !== null);
+
+      // A batch starts on Letter too, two labels a sheet, until the seller picks another format.
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bulk Order', exact: true }).click();
+      await waitForPath(page, '/main/bulk-order');
+      await page.waitForFunction(() => document.querySelector('input[type="radio"][value="letter_2up"]:checked') !== null);
 
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Order Label', exact: true }).click();
       await waitForPath(page, '/main/order-label');

@@ -1,5 +1,7 @@
 import type { LabelFormat, SavedAddress } from '@labeldesk/contracts';
 import { useState } from 'react';
+import { useLabelSettings } from '../../../services/label-settings/label-settings';
+import { useAuthStore } from '../../../stores/auth.store';
 import type { BulkSettingsProps } from './bulk-settings';
 import { notifyOnce } from './bulk-toasts';
 import type { ServiceScope } from './use-bulk-rows';
@@ -12,15 +14,20 @@ export type BulkChoices = Pick<
 
 /**
  * The choices that apply to the whole batch. Picking a service fills the rows without one; 'Apply to all' puts it
- * on every row. Spec 9: the first saved address is the sender unless the user picks another.
+ * on every row. Spec 9: the first saved address is the sender unless the user picks another; the label format follows
+ * the user's label size (Letter: 2 a sheet) unless they pick another.
  */
 export const useBulkChoices = (addresses: readonly SavedAddress[] | undefined, applyService: (name: string, scope: ServiceScope) => number): BulkChoices => {
   const [serviceName, setServiceName] = useState('');
   const [pickedSenderId, setSenderId] = useState('');
-  const [labelFormat, setLabelFormat] = useState<LabelFormat>('4x6');
+  const [pickedFormat, setLabelFormat] = useState<LabelFormat | null>(null);
   const [sortBySku, setSortBySku] = useState(false);
 
   const senderId = addresses?.some((address) => address._id === pickedSenderId) ? pickedSenderId : (addresses?.[0]?._id ?? '');
+  // Decision 096: a seller whose label size is Letter starts a batch on Letter, two labels a sheet, until they pick.
+  const userId = useAuthStore((state) => state.user?._id ?? '');
+  const labelSize = useLabelSettings(userId).data?.labelSize;
+  const labelFormat = pickedFormat ?? (labelSize === 'letter' ? 'letter_2up' : '4x6');
 
   const onServiceChange = (name: string) => {
     setServiceName(name);

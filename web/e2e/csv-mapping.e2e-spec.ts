@@ -45,6 +45,8 @@ describe('CSV column mapping', () => {
       expect(await chosen(step.getByRole('combobox', { name: 'To State', exact: true }))).toBe('Shipping Province');
       expect(await chosen(step.getByRole('combobox', { name: 'To ZIP', exact: true }))).toBe('Shipping Zip');
       expect(await chosen(step.getByRole('combobox', { name: 'SKU', exact: true }))).toBe('Lineitem sku');
+      // The customer's e-mail, where the seller's tracking e-mails go (decision 095).
+      expect(await chosen(step.getByRole('combobox', { name: 'To Email', exact: true }))).toBe('Email');
       expect(await chosen(step.getByRole('combobox', { name: 'From Name', exact: true }))).toMatch(/^Sender picked on the page/);
 
       // The first rows as they would map, and what the file cannot give before the table opens.

@@ -64,7 +64,7 @@ const RECOVER_TIMEOUT_MS = 180_000;
 const TEMPLATE_EXAMPLE: Record<BulkTemplateColumn, string> = {
   orderId: '114-1234567-1234567', orderItemId: '12345678901234', skuNumber: 'MUG-1', quantity: '1', courier: 'usps', ServiceName: 'USPS Priority Mail',
   FromSenderName: 'Ann Sender', FromCompany: 'Acme Goods', FromPhone: '555-111-2222', FromStreet1: '1 Main St', FromStreet2: '', FromCity: 'Austin', FromStateProvince: 'TX', FromZipPostal: '78701', FromCountry: 'US',
-  ToRecipientName: 'Bob Receiver', ToCompany: '', ToPhone: '', ToStreet1: '200 Pine Ave', ToStreet2: 'Apt 4', ToCity: 'Seattle', ToStateProvince: 'WA', ToZipPostal: '98101', ToCountry: 'US',
+  ToRecipientName: 'Bob Receiver', ToCompany: '', ToPhone: '', ToStreet1: '200 Pine Ave', ToStreet2: 'Apt 4', ToCity: 'Seattle', ToStateProvince: 'WA', ToZipPostal: '98101', ToCountry: 'US', ToEmail: '',
   PackageLength: '10', PackageWidth: '8', PackageHeight: '4', PackageWeight: '2.5', PackageDescription: 'Mug', PackageReference1: '1', PackageReference2: 'MUG-1',
 };
 

@@ -29,6 +29,14 @@ describe('guessHeaderMapping from sample values', () => {
     expect(guess.mapping).toEqual({ FromSenderName: ['Ship From Name'], FromCity: ['Ship From City'], ToCity: ['City'] });
   });
 
+  it("takes a column of e-mail addresses for the receiver's e-mail, by the names stores give it, and no other column", () => {
+    for (const name of ['Email', 'E-mail', 'Buyer Email', 'buyer-email', 'Customer Email', 'Ship To - Email', 'billing_email']) {
+      expect(guessHeaderMapping([name, 'Ship To Name'], [['rita@example.com', 'Rita']]).mapping.ToEmail).toEqual([name]);
+    }
+    expect(guessHeaderMapping(['Email', 'Accepts Marketing'], [['no', 'yes']]).mapping.ToEmail).toBeUndefined();
+    expect(guessHeaderMapping(['Email Marketing Consent'], [['rita@example.com']]).mapping.ToEmail).toBeUndefined();
+  });
+
   it('names every required column it found nothing for, in the template order', () => {
     expect(guessHeaderMapping(['Notes'], [['hi']]).unmappedRequired).toEqual(REQUIRED_TEMPLATE_COLUMNS);
   });

@@ -33,7 +33,7 @@ export const headerWords = (name: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '');
 
-type ValueKind = 'zip' | 'state' | 'phone' | 'count' | 'number' | 'name' | 'orderNumber' | 'country';
+type ValueKind = 'zip' | 'state' | 'phone' | 'count' | 'number' | 'name' | 'orderNumber' | 'country' | 'email';
 
 const STATE_WORDS = new Set<string>(US_STATES.flatMap(([code, name]) => [code.toLowerCase(), name.toLowerCase()]));
 
@@ -47,6 +47,7 @@ const VALUE_TESTS: Record<ValueKind, (value: string) => boolean> = {
   name: (value) => /[A-Za-z]/.test(value) && !/^#?\d+$/.test(value),
   orderNumber: (value) => /^#?[A-Za-z]{0,4}[-\d]*\d[-\d]*$/.test(value),
   country: (value) => /^[A-Za-z][A-Za-z .'-]{1,60}$/.test(value),
+  email: (value) => /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/.test(value),
 };
 
 /** Share of the non-empty samples that pass; null when there are none (an empty Address 2 proves nothing). */
@@ -167,6 +168,26 @@ const TARGETS: readonly Target[] = [
     key: 'PackageDescription',
     side: 'none',
     patterns: [{ all: ['lineitem', 'name'], exact: true }, { all: ['item', 'name'], exact: true }, { all: ['item', 'title'], exact: true }, { all: ['product', 'name'], exact: true }, { all: ['description'], exact: true }, { all: ['title'], exact: true }],
+  },
+  // The receiver's e-mail for tracking e-mails (decision 095): a store's customer e-mail (Shopify's `Email`, eBay's
+  // `Buyer Email`, `buyer-email`), the recipient's own, or WooCommerce's billing e-mail, its only one. Only a column of
+  // e-mail addresses is taken.
+  {
+    key: 'ToEmail',
+    side: 'none',
+    patterns: [
+      { all: ['email'], exact: true },
+      { all: ['e', 'mail'], exact: true },
+      { all: ['email', 'address'], exact: true },
+      { all: ['ship', 'email'], exact: true },
+      { all: ['shipping', 'email'], exact: true },
+      { all: ['recipient', 'email'], exact: true },
+      { all: ['buyer', 'email'], exact: true },
+      { all: ['customer', 'email'], exact: true },
+      { all: ['billing', 'email'], exact: true },
+    ],
+    values: 'email',
+    valuesRequired: true,
   },
 ];
 

@@ -277,6 +277,8 @@ export const BULK_TEMPLATE_COLUMNS = [
   'orderId', 'orderItemId', 'skuNumber', 'quantity', 'courier', 'ServiceName',
   'FromSenderName', 'FromCompany', 'FromPhone', 'FromStreet1', 'FromStreet2', 'FromCity', 'FromStateProvince', 'FromZipPostal', 'FromCountry',
   'ToRecipientName', 'ToCompany', 'ToPhone', 'ToStreet1', 'ToStreet2', 'ToCity', 'ToStateProvince', 'ToZipPostal', 'ToCountry',
+  // Optional (decision 095): where the seller's tracking e-mails go; never printed on the label.
+  'ToEmail',
   'PackageLength', 'PackageWidth', 'PackageHeight', 'PackageWeight', 'PackageDescription', 'PackageReference1', 'PackageReference2',
 ] as const;
 export type BulkTemplateColumn = (typeof BULK_TEMPLATE_COLUMNS)[number];

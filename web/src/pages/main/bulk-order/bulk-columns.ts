@@ -49,6 +49,7 @@ export const BULK_COLUMNS: readonly BulkColumn[] = [
   { key: 'ServiceName', header: 'Service', kind: 'service', width: 200, path: 'service_name', required: true },
   ...party('From'),
   ...party('To'),
+  { key: 'ToEmail', header: 'To Email', kind: 'text', width: 200, path: 'receiver.receiver_email', schemaLabel: 'Recipient email' },
   { key: 'PackageLength', header: 'Length', unit: 'in', kind: 'number', width: 108, path: 'package.package_length', schemaLabel: 'Length', required: true, align: 'end' },
   { key: 'PackageWidth', header: 'Width', unit: 'in', kind: 'number', width: 104, path: 'package.package_width', schemaLabel: 'Width', required: true, align: 'end' },
   { key: 'PackageHeight', header: 'Height', unit: 'in', kind: 'number', width: 108, path: 'package.package_height', schemaLabel: 'Height', required: true, align: 'end' },

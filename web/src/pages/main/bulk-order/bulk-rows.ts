@@ -79,6 +79,7 @@ export const toItemInput = (v: BulkValues, items?: readonly OrderItem[]): BulkOr
     receiver_state_province: v.ToStateProvince,
     receiver_zip_postal: v.ToZipPostal,
     receiver_country: v.ToCountry,
+    receiver_email: v.ToEmail,
   },
   package: {
     order_id: v.orderId,

@@ -29,6 +29,7 @@ const good: Record<string, string> = {
   ToStateProvince: 'NY',
   ToZipPostal: '10118',
   ToCountry: 'US',
+  ToEmail: 'rita@example.com',
   PackageLength: '10',
   PackageWidth: '8',
   PackageHeight: '4',
@@ -151,6 +152,13 @@ describe('row validation', () => {
       PackageWeight: 'Weight must be a positive number',
       PackageHeight: 'Height is required',
     });
+  });
+
+  it("sends the receiver's e-mail with the row, and refuses two addresses in its cell under its header", () => {
+    const [row] = parseBulkCsv(csv([good]));
+    expect(checkRow(row ?? good, services).item?.receiver.receiver_email).toBe('rita@example.com');
+    const [two] = parseBulkCsv(csv([{ ...good, ToEmail: 'rita@example.com; bob@example.com' }]));
+    expect(checkRow(two ?? good, services).errors).toEqual({ ToEmail: 'To Email must be one e-mail address, e.g. rita@example.com' });
   });
 
   it('refuses a service the user cannot buy and a weight over the service maximum', () => {

@@ -25,6 +25,8 @@ describe('guessHeaderMapping on real marketplace exports', () => {
       ToStateProvince: ['Shipping Province'],
       ToZipPostal: ['Shipping Zip'],
       ToCountry: ['Shipping Country'],
+      // The customer's e-mail, for the seller's tracking e-mails (decision 095).
+      ToEmail: ['Email'],
       PackageDescription: ['Lineitem name'],
     };
     const guess = guessHeaderMapping(header, rows);
@@ -46,6 +48,8 @@ describe('guessHeaderMapping on real marketplace exports', () => {
       ToStateProvince: ['shipping_state'],
       ToZipPostal: ['shipping_postcode'],
       ToCountry: ['shipping_country'],
+      // WooCommerce's only e-mail is the billing one: the customer's.
+      ToEmail: ['billing_email'],
     });
   });
 
@@ -64,6 +68,7 @@ describe('guessHeaderMapping on real marketplace exports', () => {
       ToStateProvince: ['Ship To State'],
       ToZipPostal: ['Ship To Zip'],
       ToCountry: ['Ship To Country'],
+      ToEmail: ['Buyer Email'],
       PackageDescription: ['Item Title'],
     });
   });

@@ -23,7 +23,7 @@ const memoryFiles = (labelPdf: Buffer) => {
     findInfo: async (id: string) => stored.get(id) ?? null,
     findByOwnerAndName: async (ownerId: string, name: string) => [...stored.values()].find((f) => f.ownerId === ownerId && f.name === name) ?? null,
     readChunk: async (id: string, offset: number, length: number) => stored.get(id)?.bytes.subarray(offset, offset + length) ?? null,
-    saveStream: async (ownerId: string, name: string, contentType: string, source: AsyncIterable<Uint8Array>) => {
+    saveStream: async (_ownerId: string, name: string, contentType: string, source: AsyncIterable<Uint8Array>) => {
       const chunks: Buffer[] = [];
       for await (const chunk of source) chunks.push(Buffer.from(chunk));
       saves += 1;

@@ -70,6 +70,12 @@ describe('RouteCatalogue and /api/docs', () => {
     }
   });
 
+  it("lists a receiver's unsubscribe link as public and the seller's tracking e-mail settings as sessions only", () => {
+    const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
+    for (const method of ['get', 'post']) expect(find(method, '/api/public/tracking-emails/unsubscribe/{token}')?.policy).toEqual({ who: 'public', scope: null });
+    for (const method of ['get', 'put']) expect(find(method, '/api/tracking-emails/settings')?.policy).toEqual({ who: 'signed-in', scope: null });
+  });
+
   it('documents both credentials and the scope of each route', () => {
     const document = buildOpenApi(routes, '0.1.0') as {
       components: { securitySchemes: Record<string, unknown> };

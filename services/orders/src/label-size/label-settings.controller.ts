@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { LabelSettingsRpc, type LabelSettings, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, RpcHandler, RpcPayload, type Caller } from '@labeldesk/nest-transport';
+import { LabelSettingsRpc, type Caller, type LabelSettings, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { LabelSettingsRepository } from './label-settings.repository';
 
 /** A user's label size over the transport; the contract lets only that user or an admin ask (decision 080), by their caller token. */

@@ -63,6 +63,11 @@ export const ReportChart = <Row,>({ title, description, columns, rows, series, t
   const axisOf = (kind: ReportColumn<Row>['kind']): string => (mixed && kind === 'cents' ? 'money' : 'main');
   const dollars = chart.formatNumber({ style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
   const onlyMoney = drawn.every(({ column }) => column.kind === 'cents');
+  // The tooltip says each figure as the table does: money in dollars and cents, counts as counts.
+  const kindOf = new Map(drawn.map(({ key, column }) => [key, column.kind]));
+  const exactDollars = chart.formatNumber({ style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const tooltipValue = (value: unknown, name: unknown): string =>
+    typeof value !== 'number' ? String(value ?? '') : kindOf.get(String(name)) === 'cents' ? exactDollars(value) : value.toLocaleString('en-US');
   const download = () => saveBlob(new Blob([reportTableCsv(columns, rows, total)], { type: 'text/csv;charset=utf-8' }), `${fileName}.csv`);
 
   return (
@@ -99,7 +104,7 @@ export const ReportChart = <Row,>({ title, description, columns, rows, series, t
                 <XAxis dataKey="name" tickLine={false} axisLine={false} minTickGap={12} stroke={chart.color('fg.muted')} />
                 <YAxis yAxisId="main" allowDecimals={onlyMoney} tickFormatter={onlyMoney ? dollars : undefined} tickLine={false} axisLine={false} width={onlyMoney ? 56 : 40} stroke={chart.color('fg.muted')} />
                 {mixed && <YAxis yAxisId="money" orientation="right" tickFormatter={dollars} tickLine={false} axisLine={false} width={56} stroke={chart.color('fg.muted')} />}
-                <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
+                <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip formatter={tooltipValue} />} />
                 <Legend content={<Chart.Legend />} />
                 {drawn.map(({ key, color, shape, column }) =>
                   shape === 'bar' ? (

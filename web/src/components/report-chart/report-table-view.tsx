@@ -44,8 +44,9 @@ export const ReportTableView = <Row,>({ caption, columns, rows, total }: ReportT
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={String(first.value(row))}>
+          {rows.map((row, index) => (
+            // Two rows may name the same thing (two customers of one name): the position keeps their keys apart.
+            <Table.Row key={`${index}:${String(first.value(row))}`}>
               <Table.ColumnHeader scope="row" fontWeight="normal">
                 {shownCell(first, row)}
               </Table.ColumnHeader>

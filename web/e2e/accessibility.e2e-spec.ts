@@ -22,7 +22,7 @@ type Who = (typeof WHO)[number];
 /**
  * The groups of screens this run sweeps (E2E_A11Y_GROUPS, e.g. "customer" or "public,admin"; all when unset). The
  * screens are the same web app in either mode, so CI's two browser runs split the sweep between them rather than each
- * doing all of it (decision 098); a run asked for no known group fails rather than passing with nothing checked.
+ * doing all of it (decision 093); a run asked for no known group fails rather than passing with nothing checked.
  */
 const sweptGroups = (): readonly Who[] => {
   const asked = process.env['E2E_A11Y_GROUPS'];

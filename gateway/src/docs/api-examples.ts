@@ -1,6 +1,6 @@
 /**
  * Example requests the document publishes, by operationId, each with the status it answers. They are not only words:
- * gateway/test/openapi-contract.int-spec.ts sends every one to the running app (both modes) and checks the answer
+ * gateway/test/support/openapi-contract.suite.ts (run by default-settings.int-spec.ts) sends every one to the running app (both modes) and checks the answer
  * validates against the document's schema for that status, so an example, a route and its document cannot disagree.
  * `EXAMPLE_USER_ID` stands for the caller's own user id (the test puts theirs there).
  */

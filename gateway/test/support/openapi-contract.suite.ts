@@ -1,9 +1,8 @@
 import { API_SCOPES } from '@labeldesk/contracts';
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import type { RunningSystem } from '@labeldesk/testing';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { EXAMPLE_USER_ID, type ApiExample } from '../src/docs/api-examples';
-import { sharedSystem } from './support/shared-system';
+import { EXAMPLE_USER_ID, type ApiExample } from '../../src/docs/api-examples';
 
 interface Operation {
   operationId: string;
@@ -22,7 +21,7 @@ const forCaller = (value: unknown, userId: string): unknown => JSON.parse(JSON.s
  * The served document's own examples sent to the running app: each must answer the status it says, with a body that
  * validates against the document's schema for that status. A route that answers otherwise than its document fails here.
  */
-const describeContract = (mode: string, running: () => RunningSystem): void => {
+export const describeOpenApiContract = (mode: string, running: () => RunningSystem): void => {
   describe(`the OpenAPI document against the routes (${mode} mode)`, () => {
     let system: RunningSystem;
     let document: Document;
@@ -109,11 +108,3 @@ const describeContract = (mode: string, running: () => RunningSystem): void => {
     }, 120_000);
   });
 };
-
-// Embedded: PGlite behind the in-process transport; distributed: PostgreSQL, NATS and a process per service.
-describe('the OpenAPI contract on the embedded system', () => {
-  describeContract('embedded', sharedSystem(() => startEmbedded({})));
-});
-describe('the OpenAPI contract on the distributed system', () => {
-  describeContract('distributed', sharedSystem(() => startDistributed({})));
-});

@@ -288,7 +288,7 @@ describe('OrderRepository on PostgreSQL', () => {
       expect(rows.map((r) => r.id)).toEqual(expected.map((o) => o.id));
       expect((await orders.listRowsForUser(userId, 2)).map((r) => r.id)).toEqual(expected.slice(0, 2).map((o) => o.id));
       expect(rows.at(-1)).toEqual({
-        id: made[0]!.id, service_name: 'USPS Ground Advantage', courier: 'usps', sender_name: 'First Sender', receiver_name: 'First Receiver',
+        id: made[0]!.id, service_name: 'USPS Ground Advantage', courier: 'usps', sender_name: 'First Sender', receiver_name: 'First Receiver', receiver_email: null,
         tracking_number: null, created_at: new Date('2032-01-01T00:00:00.001Z'), pdf_name: null, status: 'pending', price_cents: 725, failure_reason: null, void_state: null, tracking_status: null,
       });
       expect(rows.find((r) => r.id === made[1]!.id)).toMatchObject({ status: 'completed', tracking_number: made[1]!.trackingNumber, pdf_name: made[1]!.labelName });

@@ -5,7 +5,7 @@ import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { fundedCustomer } from './support/bulk-api';
 import { bulkCsv, SERVICE, uploadBulkFile, validCsvRow } from './support/bulk-orders';
-import { priceAndOffer, syncDefaultServices } from './support/default-services';
+import { syncAndOffer } from './support/default-services';
 import { e2eMode } from './support/easypost-system';
 import { testAgainstOwnSystem } from './support/env';
 
@@ -111,9 +111,7 @@ describe('Retrying the failed labels of a batch', () => {
   // Registered before the browser's hooks, so every helper already points at this system when they run.
   beforeAll(async () => {
     started = await startRetrySystem();
-    const priority = (await syncDefaultServices()).find((service) => service.name === SERVICE);
-    if (!priority) throw new Error(`the sync brought no ${SERVICE}`);
-    await priceAndOffer(priority, PRIORITY_TIERS);
+    await syncAndOffer(SERVICE, PRIORITY_TIERS);
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage } from './support/browser';
 import { bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import { SERVICE } from './support/bulk-orders';
-import { priceAndOffer, syncDefaultServices } from './support/default-services';
+import { syncAndOffer } from './support/default-services';
 import { startEasyPostSystem, type EasyPostSystem } from './support/easypost-system';
 import { appUrl } from './support/env';
 
@@ -32,9 +32,7 @@ describe('The bulk progress widget across reloads', () => {
   // Registered before the browser's hooks, so every helper already points at this system when they run.
   beforeAll(async () => {
     easypost = await startEasyPostSystem();
-    const priority = (await syncDefaultServices()).find((service) => service.name === SERVICE);
-    if (!priority) throw new Error(`the sync brought no ${SERVICE}`);
-    await priceAndOffer(priority, PRIORITY_TIERS);
+    await syncAndOffer(SERVICE, PRIORITY_TIERS);
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {

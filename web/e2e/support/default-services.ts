@@ -22,3 +22,10 @@ export const priceAndOffer = async (service: Service, prices: PriceTier[]): Prom
   ok(await apiCall(`/api/defaultServices/${service._id}/prices`, { method: 'PUT', token, body: { prices } }), `price ${service.name}`);
   ok(await apiCall(`/api/defaultServices/${service._id}/toggle`, { method: 'PATCH', token, body: { enabled: true } }), `offer ${service.name}`);
 };
+
+/** Syncs the carriers' services and prices and offers the one named (a system of a spec's own sells nothing until then). */
+export const syncAndOffer = async (name: string, prices: PriceTier[]): Promise<void> => {
+  const service = (await syncDefaultServices()).find((candidate) => candidate.name === name);
+  if (!service) throw new Error(`the sync brought no ${name}`);
+  await priceAndOffer(service, prices);
+};

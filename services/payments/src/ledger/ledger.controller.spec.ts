@@ -44,6 +44,13 @@ const credit = (change: Partial<{ amountCents: number; idempotencyKey: string; r
 const forgedDeposit: Credit = { userId, amountCents: 850, kind: 'deposit', reference: 'forged', idempotencyKey: 'deposit:forged-1' };
 
 describe('LedgerController.onCredit', () => {
+  it('pays an approved insurance claim as a claim_payout under the claim\'s own key, not as a refund of a charge', async () => {
+    const { controller, posted, refunds } = setup();
+    await controller.onCredit(orders, { userId, amountCents: 12_345, kind: 'claim_payout', reference: 'claim c1 on label 9400', idempotencyKey: 'claim:c1-payout' });
+    expect(posted).toEqual([{ userId, kind: 'claim_payout', amountCents: 12_345, reference: 'claim c1 on label 9400', idempotencyKey: 'claim:c1-payout' }]);
+    expect(refunds.post).not.toHaveBeenCalled();
+  });
+
   it('refunds a label payment of the same user, named by its key', async () => {
     const { controller, posted, refunds } = setup();
     await controller.onCredit(orders, credit());

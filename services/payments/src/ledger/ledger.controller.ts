@@ -22,9 +22,15 @@ export class LedgerController {
     return this.ledger.post({ userId: body.userId, kind: body.kind, amountCents: -body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
   }
 
-  /** Money comes back only as a refund of a label charge; a deposit is credited by payments alone (decision 008). */
+  /**
+   * Money comes back as a refund of a label charge, or as an approved insurance claim's payout (decision 102: one per
+   * claim, by its key); a deposit is credited by payments alone (decision 008).
+   */
   @RpcHandler(PaymentsRpc.credit)
   async onCredit(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PaymentsRpc.credit) body: ParsedRequestOf<typeof PaymentsRpc.credit>) {
+    if (body.kind === 'claim_payout') {
+      return this.ledger.post({ userId: body.userId, kind: 'claim_payout', amountCents: body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
+    }
     if (body.kind !== 'refund') throw new DomainError(ErrorCode.FORBIDDEN, 'Deposits are credited by payments only');
     return this.refundCharge.execute(body);
   }

@@ -13,6 +13,7 @@ describe('statement lines', () => {
     [{ kind: 'refund', reference: 'label 9400111899223344556677 voided', reason: null }, 'Refund of label 9400111899223344556677 (voided)'],
     [{ kind: 'refund', reference: `order ${ORDER} (label failed)`, reason: null }, 'Refund of a label that could not be bought (order 3f2a9c1e)'],
     [{ kind: 'referral_bonus', reference: 'Referral bonus', reason: null }, 'Referral bonus'],
+    [{ kind: 'claim_payout', reference: `claim ${ORDER} on label 9400111899223344556677`, reason: null }, 'Insurance claim 3f2a9c1e paid (label 9400111899223344556677)'],
     [{ kind: 'admin_adjustment', reference: 'admin:x', reason: 'Goodwill for a lost parcel' }, 'Balance adjusted by LabelDesk: Goodwill for a lost parcel'],
     [{ kind: 'admin_adjustment', reference: 'admin:x', reason: null }, 'Balance adjusted by LabelDesk'],
   ] as const)('describes %j as "%s"', (entry, text) => {
@@ -30,6 +31,7 @@ describe('statement lines', () => {
       { kind: 'label_purchase', count: 0, amountCents: 0 },
       { kind: 'refund', count: 1, amountCents: 795 },
       { kind: 'referral_bonus', count: 0, amountCents: 0 },
+      { kind: 'claim_payout', count: 0, amountCents: 0 },
       { kind: 'admin_adjustment', count: 0, amountCents: 0 },
       { kind: 'reversal', count: 0, amountCents: 0 },
     ]);

@@ -43,6 +43,11 @@ export const describeEntry = ({ kind, reference, reason }: EntryFacts): string =
     }
     case 'referral_bonus':
       return reference;
+    case 'claim_payout': {
+      // Orders writes `claim <claimId> on label <tracking>` (decision 102).
+      const claim = /^claim ([0-9a-f-]{36}) on label (\S+)$/.exec(reference);
+      return claim?.[1] ? `Insurance claim ${shortId(claim[1])} paid (label ${claim[2]})` : `Insurance claim paid (${reference})`;
+    }
     case 'admin_adjustment':
       return reason ? `Balance adjusted by LabelDesk: ${reason}` : 'Balance adjusted by LabelDesk';
   }

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
 
-/** `referral_bonus`: the bonus of a referred customer's first top-up, to them or their referrer (decision 087). */
-export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjustment', 'hold', 'release', 'reversal', 'referral_bonus'] as const;
+/**
+ * `referral_bonus`: the bonus of a referred customer's first top-up, to them or their referrer (decision 087).
+ * `claim_payout`: an approved insurance claim paid to the seller, once per claim (decision 102).
+ */
+export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjustment', 'hold', 'release', 'reversal', 'referral_bonus', 'claim_payout'] as const;
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 
@@ -36,6 +39,8 @@ export const creditRequestSchema = z.discriminatedUnion('kind', [
       .max(200, { error: 'refundOf must be the idempotency key of a charge' }),
   }),
   z.object({ ...creditFields, kind: z.literal('deposit'), refundOf: z.never({ error: 'Only a refund names a charge: refundOf is for kind refund' }).optional() }),
+  /** An approved insurance claim: its key is the claim's (`claim:<claimId>`), so a repeated decision credits once. */
+  z.object({ ...creditFields, kind: z.literal('claim_payout'), refundOf: z.never({ error: 'Only a refund names a charge: refundOf is for kind refund' }).optional() }),
 ]);
 export type CreditRequest = z.infer<typeof creditRequestSchema>;
 

@@ -9,7 +9,7 @@ import type { LedgerKind } from './ledger.schema';
  * shows is all the customer's money, spendable and held for batches in progress: moving money into or out of a hold
  * changes neither, so holds and releases are not lines of it.
  */
-export const STATEMENT_KINDS = ['deposit', 'label_purchase', 'refund', 'referral_bonus', 'admin_adjustment', 'reversal'] as const satisfies readonly LedgerKind[];
+export const STATEMENT_KINDS = ['deposit', 'label_purchase', 'refund', 'referral_bonus', 'claim_payout', 'admin_adjustment', 'reversal'] as const satisfies readonly LedgerKind[];
 export const statementKindSchema = z.enum(STATEMENT_KINDS);
 export type StatementKind = z.infer<typeof statementKindSchema>;
 
@@ -19,6 +19,7 @@ export const STATEMENT_KIND_NAMES: Readonly<Record<StatementKind, string>> = {
   label_purchase: 'Labels bought',
   refund: 'Refunds',
   referral_bonus: 'Referral bonuses',
+  claim_payout: 'Insurance claims paid',
   admin_adjustment: 'Adjustments',
   reversal: 'Top-ups reversed',
 };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { CarriersModule } from '../carriers';
 import { FilesModule } from '../files';
+import { InsuranceModule } from '../insurance';
 import { LabelSizeModule } from '../label-size';
 import { RatesModule } from '../rates';
 import { LabelDownloads } from './label-downloads';
@@ -14,7 +15,7 @@ import { ProcessOrderUseCase } from './usecases/process-order.usecase';
 
 /** Single orders: placing one label, recovering the ones left pending, and the order list. */
 @Module({
-  imports: [CarriersModule, BulkModule, FilesModule, LabelSizeModule, RatesModule],
+  imports: [CarriersModule, BulkModule, FilesModule, LabelSizeModule, RatesModule, InsuranceModule],
   controllers: [OrdersController],
   providers: [OrderRepository, LabelPricer, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
   exports: [OrderRepository],

@@ -25,6 +25,8 @@ import { Migration023RetailRates } from './migration-023-retail-rates';
 import { Migration024TrackingEmails } from './migration-024-tracking-emails';
 import { Migration025LabelSettings } from './migration-025-label-settings';
 import { Migration026DeliveredLookup } from './migration-026-delivered-lookup';
+import { Migration032LabelExtras } from './migration-032-label-extras';
+import { Migration033Claims } from './migration-033-claims';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -53,4 +55,6 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration024TrackingEmails', class: Migration024TrackingEmails },
   { name: 'Migration025LabelSettings', class: Migration025LabelSettings },
   { name: 'Migration026DeliveredLookup', class: Migration026DeliveredLookup },
+  { name: 'Migration032LabelExtras', class: Migration032LabelExtras },
+  { name: 'Migration033Claims', class: Migration033Claims },
 ];

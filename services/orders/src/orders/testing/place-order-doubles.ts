@@ -3,6 +3,7 @@ import { type BoughtLabel, type LabelPurchaser, type LabelShipment, type Purchas
 import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { OrdersEnv } from '../../config';
+import type { ExtrasPrice, LabelExtrasRepository } from '../../insurance';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
 import { LabelPricer } from '../label-pricer';
@@ -128,6 +129,17 @@ export class FakeServiceCosts {
   }
 }
 
+/** The extras rows of orders (decision 102), kept as the real table keeps them: the first row of an order id wins. */
+export class FakeExtras {
+  readonly rows = new Map<string, ExtrasPrice>();
+  async record(orderId: string, _userId: string, extras: ExtrasPrice) {
+    if (!this.rows.has(orderId)) this.rows.set(orderId, extras);
+  }
+  async ofOrder(orderId: string) {
+    return this.rows.get(orderId) ?? null;
+  }
+}
+
 export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const orders = new FakeOrders();
   const services = new FakeServices();
@@ -142,8 +154,9 @@ export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
     new LabelPricer(services as unknown as RpcClient, serviceCosts as unknown as ServiceCosts),
   );
-  const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv);
-  return { useCase, process, orders, services, carrier, serviceCosts };
+  const extras = new FakeExtras();
+  const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv, extras as unknown as LabelExtrasRepository);
+  return { useCase, process, orders, services, carrier, serviceCosts, extras };
 };
 
 export const label = async (): Promise<CreatedLabel> => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', file: Buffer.from('%PDF') });

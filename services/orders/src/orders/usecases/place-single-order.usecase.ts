@@ -3,6 +3,7 @@ import { DomainError, ErrorCode, singleOrderSchema, type OrdersRpc, type ParsedR
 import { createHash, randomUUID } from 'node:crypto';
 import { courierCarrying, courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
+import { extrasTotalCents, LabelExtrasRepository, NO_EXTRAS, priceExtras } from '../../insurance';
 import { OrderEntity } from '../order.entity';
 import { OrderRepository } from '../order.repository';
 import { ProcessOrderUseCase, type OrderPrice, type ProcessedOrder } from './process-order.usecase';
@@ -25,6 +26,7 @@ export class PlaceSingleOrderUseCase {
     private readonly orders: OrderRepository,
     private readonly process: ProcessOrderUseCase,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
+    private readonly extras: LabelExtrasRepository,
   ) {}
 
   async execute(request: Request): Promise<ProcessedOrder> {
@@ -45,6 +47,9 @@ export class PlaceSingleOrderUseCase {
     const courier = request.order.courier ?? courierCarrying(price.serviceUid);
     const mismatch = courierMismatch(courier, price);
     if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch, [{ path: 'courier', message: mismatch }]);
+    // Insurance and a signature are charged with the label, in its one ledger entry (decision 102), or refused here.
+    const extraServices = priceExtras(price.serviceUid, price.serviceName, request.order);
+    price = { ...price, priceCents: price.priceCents + extrasTotalCents(extraServices) };
     if (request.writeWithinMs !== undefined && performance.now() - received > request.writeWithinMs) {
       // The gateway has told the customer (or is about to) that nothing was charged: a late order must not appear.
       throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, 'The label service did not answer in time. Try again; you were not charged.');
@@ -61,6 +66,8 @@ export class PlaceSingleOrderUseCase {
       labelFormat: labelFormat === 'zpl' ? 'ZPL' : 'PDF',
       ...price,
     });
+    // Written before the order, so no order priced with extras lacks them (a row of an order never written is unread).
+    if (extraServices !== NO_EXTRAS) await this.extras.record(draft.id, request.userId, extraServices);
     const { order, created } = await this.orders.insertOrFind(draft);
     if (created) return this.process.execute(order);
     return this.answerAgain(order, requestHash);

@@ -92,9 +92,22 @@ export default [
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@labeldesk/testing', '@labeldesk/testing/*'], message: 'libs/testing is for tests only' }] }] },
   },
   {
-    // Contracts are shared by every process and the browser: they import zod and nothing else.
+    // Contracts are shared by every process and the browser: they import zod and nothing else, but for the three
+    // browser-safe data libraries each country's address rules come from (decision 098).
     files: ['libs/contracts/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'contracts import nothing but zod' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\.{1,2}/|i18n-iso-countries(/langs/en\\.json)?$|postcode-validator$|country-region-data$)',
+              message: 'contracts import nothing but zod and the address-rule data libraries of decision 098',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['services/orders/src/**/*.ts'],

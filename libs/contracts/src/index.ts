@@ -26,6 +26,7 @@ export * from './lib/pricing/pricing.schema';
 export * from './lib/pricing/pricing.contract';
 export * from './lib/payments/ledger.schema';
 export * from './lib/orders/single-order.schema';
+export * from './lib/orders/customs.schema';
 export * from './lib/orders/extra-services.schema';
 export * from './lib/orders/claims.contract';
 export * from './lib/orders/label-lifecycle.schema';

@@ -7,7 +7,9 @@ import {
   receiverSchema,
   senderSchema,
   singleOrderSchema,
+  withCountryAddressRules,
   withZipMatchingState,
+  RECEIVER_ADDRESS_KEYS,
 } from '@labeldesk/contracts';
 import type { CreatedLabelResponse, PendingLabelResponse, SingleOrderInput } from '@labeldesk/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -53,10 +55,9 @@ const orderFormFields = (maxWeightLb: number, quantityLimit: QuantityLimit | nul
   });
 
 export const orderFormSchema = (maxWeightLb: number = DEFAULT_MAX_WEIGHT_LB, quantityLimit: QuantityLimit | null = null) =>
-  withZipMatchingState(
+  withCountryAddressRules(
     withZipMatchingState(orderFormFields(maxWeightLb, quantityLimit), 'sender_state_province', 'sender_zip_postal'),
-    'receiver_state_province',
-    'receiver_zip_postal',
+    RECEIVER_ADDRESS_KEYS,
   );
 export type OrderFormData = z.output<ReturnType<typeof orderFormSchema>>;
 

@@ -99,11 +99,8 @@ describe('a ZIP that lost its leading zero, refused with the ZIP it most likely 
     }
   });
 
-  it('keeps the other ZIP messages as they were', () => {
-    expect(issuesOf(singleOrderSchema.safeParse(order('MA', ''))).map((issue) => issue.message)).toEqual([
-      'Recipient zip is required',
-      'Recipient zip must be 5 digits or ZIP+4 (12345-6789)',
-    ]);
+  it('keeps the other ZIP messages as they were, an empty ZIP said once', () => {
+    expect(issuesOf(singleOrderSchema.safeParse(order('MA', ''))).map((issue) => issue.message)).toEqual(['Recipient zip is required']);
     expect(issuesOf(singleOrderSchema.safeParse(order('NH', '02134')))).toEqual([{ path: 'receiver.receiver_zip_postal', message: 'ZIP 02134 is in MA, not NH' }]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from './us-states';
+import { countryCodeOf, isCountryCode } from '../address-rules/countries';
 
 /**
  * Line breaks, tabs and every other control character (C0, DEL, C1 such as NEL), and the Unicode line and
@@ -91,6 +92,36 @@ export const countryField = () =>
     },
     z.literal('US', { error: 'Country must be United States' }),
   );
+
+/**
+ * Any country (decision 098): an ISO 3166-1 alpha-2 code, read from a code in any case, an alpha-3 code or the
+ * country's English name; empty is the United States, as every address was before labels went abroad.
+ */
+export const anyCountryField = (label = 'Country') =>
+  z.preprocess(
+    (value) => {
+      const read = toText(value);
+      if (typeof read !== 'string') return read;
+      return read === '' ? 'US' : (countryCodeOf(read) ?? read);
+    },
+    textSchema(label).refine(isCountryCode, { error: `${label} must be a country, e.g. CA or Canada` }),
+  );
+
+/** Upper-case text as a label prints it, whose rules the address's country decides (address-rules/country-address.refine). */
+const upperText = (label: string, max: number) =>
+  z.preprocess(
+    (value) => {
+      const read = toText(value);
+      return typeof read === 'string' ? read.toUpperCase() : read;
+    },
+    textSchema(label).max(max, { error: `${label} is too long (max ${max})` }),
+  );
+
+/** A state or province in any country: a US state code at home, a province where the country has them, else free. */
+export const regionField = (label = 'State') => upperText(label, 60);
+
+/** A ZIP at home, the country's postal code abroad (empty where the country uses none). */
+export const postalCodeField = (label = 'Postal code') => upperText(label, 20);
 
 /** A number that may arrive as text. Empty is "missing", not zero. */
 export const numberField = (label: string) =>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { countryField, numberField, oneLine, optionalField, phoneField, requiredField, stateField, zipField } from '../common/fields';
+import { anyCountryField, countryField, numberField, oneLine, optionalField, phoneField, postalCodeField, regionField, requiredField, stateField, zipField } from '../common/fields';
+import { withCountryAddressRules } from '../address-rules/country-address.refine';
 import { withZipMatchingState } from '../address-rules/zip-state.refine';
+import { customsProblems, customsSchema } from './customs.schema';
 import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
 import { courierSchema } from './couriers.schema';
 import { extraServicesFields } from './extra-services.schema';
@@ -30,14 +32,27 @@ const party = <P extends 'sender' | 'receiver'>(prefix: P, who: string) =>
 
 export const senderSchema = party('sender', 'Sender');
 /**
- * The receiver, with an optional e-mail for the seller's tracking e-mails (decision 095): kept with the order, shown to
- * the seller, never printed on the label nor shown on the buyer's tracking page.
+ * The receiver, in any country (issue 46, decision 098): the country's own rules for its province and postal code
+ * (US state, ZIP and state ↔ ZIP at home), with an optional e-mail for the seller's tracking e-mails (decision 095):
+ * kept with the order, shown to the seller, never printed on the label nor shown on the buyer's tracking page.
  */
-export const receiverSchema = withZipMatchingState(
-  partyFields('receiver', 'Recipient').extend({ receiver_email: receiverEmailField().optional() }),
-  'receiver_state_province',
-  'receiver_zip_postal',
-);
+export const receiverFields = z.object({
+  receiver_name: requiredField('Recipient name'),
+  receiver_phone: phoneField('Recipient phone'),
+  receiver_company: optionalField('Recipient company'),
+  receiver_address1: requiredField('Recipient street'),
+  receiver_address2: optionalField('Recipient street 2'),
+  receiver_city: requiredField('Recipient city', 60),
+  receiver_state_province: regionField('Recipient state'),
+  receiver_zip_postal: postalCodeField('Recipient zip'),
+  receiver_country: anyCountryField('Recipient country'),
+  receiver_email: receiverEmailField().optional(),
+});
+
+/** Where a receiver's address rules read their fields (for forms that spread the receiver's fields flat). */
+export const RECEIVER_ADDRESS_KEYS = { country: 'receiver_country', state: 'receiver_state_province', zip: 'receiver_zip_postal', who: 'Recipient' } as const;
+
+export const receiverSchema = withCountryAddressRules(receiverFields, RECEIVER_ADDRESS_KEYS);
 
 const dimension = (label: string) =>
   numberField(label).pipe(z.number().gt(0, { error: `${label} must be greater than 0` }).max(108, { error: `${label} must be less than 108` }));
@@ -69,23 +84,43 @@ export const courierField = z.preprocess(
   courierSchema.optional(),
 );
 
-/** Spec: Single-order payload. */
-export const singleOrderSchema = z.object({
-  user_id: z.string({ error: 'user_id must be text' }).optional(),
-  service_name: z.preprocess((v) => (typeof v === 'string' ? oneLine(v) : v), z.string({ error: 'Please select a service' }).min(1, { error: 'Please select a service' }).max(80)),
-  manifested: z.boolean().default(false),
-  courier: courierField,
-  sender: senderSchema,
-  receiver: receiverSchema,
-  /**
-   * `package_packaging` (issue 45): the packaging to buy the label in, as a rate's `packaging.id` names it (USPS Cubic
-   * or a Flat Rate envelope or box); absent: the sender's own box. A carrier that does not sell it refuses the label.
-   */
-  package: packageSchema.extend({ package_packaging: packagingIdSchema.optional() }),
-  label_format: singleLabelFormatSchema.default('pdf'),
-  /** Insurance for a declared value and a signature at delivery (decision 102), priced with the label. */
-  ...extraServicesFields,
-});
+/**
+ * Adds the customs rules (decision 098) to an order object holding `receiver` and `customs`: customs present where
+ * the receiver needs it, HS numbers to the EU, an ITN over $2,500 a Schedule B line; reported under `customs`.
+ */
+export const withCustomsRules = <S extends z.ZodObject>(schema: S): S =>
+  schema.superRefine(
+    (order, ctx) => {
+      const receiver = Reflect.get(order, 'receiver') as { receiver_country: string; receiver_state_province: string };
+      const customs = Reflect.get(order, 'customs') as z.output<typeof customsSchema> | null | undefined;
+      for (const problem of customsProblems(customs, { country: receiver.receiver_country, state: receiver.receiver_state_province })) {
+        ctx.addIssue({ code: 'custom', path: ['customs', ...problem.path], message: problem.message });
+      }
+    },
+    // Only once the receiver and the declaration are each valid: their own messages come first.
+    { when: (payload) => !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || ['receiver', 'customs'].includes(String(issue.path[0]))) },
+  );
+
+/** Spec: Single-order payload; `customs` (issue 46) on every label abroad. */
+export const singleOrderSchema = withCustomsRules(
+  z.object({
+    user_id: z.string({ error: 'user_id must be text' }).optional(),
+    service_name: z.preprocess((v) => (typeof v === 'string' ? oneLine(v) : v), z.string({ error: 'Please select a service' }).min(1, { error: 'Please select a service' }).max(80)),
+    manifested: z.boolean().default(false),
+    courier: courierField,
+    sender: senderSchema,
+    receiver: receiverSchema,
+    /**
+     * `package_packaging` (issue 45): the packaging to buy the label in, as a rate's `packaging.id` names it (USPS Cubic
+     * or a Flat Rate envelope or box); absent: the sender's own box. A carrier that does not sell it refuses the label.
+     */
+    package: packageSchema.extend({ package_packaging: packagingIdSchema.optional() }),
+    label_format: singleLabelFormatSchema.default('pdf'),
+    customs: z.preprocess((value) => (value === null ? undefined : value), customsSchema.optional()),
+    /** Insurance for a declared value and a signature at delivery (decision 102), priced with the label. */
+    ...extraServicesFields,
+  }),
+);
 export type SingleOrderInput = z.input<typeof singleOrderSchema>;
 export type SingleOrder = z.output<typeof singleOrderSchema>;
 

@@ -286,6 +286,7 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
     const body = await readBody(req);
     if (this.options.controlRoutes && path.startsWith('/_fake/')) return this.send(res, controlAnswer(this, method, path, body));
     if (method === 'GET' && path.startsWith('/files/postage_label/')) return this.serveFile(path.slice('/files/postage_label/'.length), res);
+    if (method === 'GET' && path.startsWith('/files/form/')) return this.serveForm(path.slice('/files/form/'.length), res);
     if (method === 'GET' && path.startsWith('/files/scan_form/')) {
       const pdf = this.scanForms.file(path.slice('/files/scan_form/'.length));
       res.writeHead(pdf ? 200 : 404, { 'Content-Type': pdf ? 'application/pdf' : 'application/xml' });
@@ -395,6 +396,18 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
     const bytes = await file.rendered;
     res.writeHead(200, { 'Content-Type': file.format === 'PNG' ? 'image/png' : 'application/pdf', 'Content-Length': bytes.length });
     res.end(bytes);
+  }
+
+  /** A customs form's PDF, or S3's "no such key" as for a label. */
+  private async serveForm(name: string, res: ServerResponse): Promise<void> {
+    const pdf = await this.ledger.formFile(name);
+    if (!pdf) {
+      res.writeHead(404, { 'Content-Type': 'application/xml' });
+      res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': pdf.length });
+    res.end(pdf);
   }
 
   /** Every API answer leaves here: checked against the recorded bodies of its kind, then sent. */

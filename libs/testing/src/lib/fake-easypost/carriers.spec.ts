@@ -102,7 +102,7 @@ describe("the fake's zones and billable weight", () => {
   });
 
   it('bills the greater of the actual and the dimensional weight, in whole pounds', () => {
-    const route = { weightOz: 15.4, lengthIn: 10, widthIn: 8, heightIn: 4, fromZip: '43215', toZip: '10118' };
+    const route = { weightOz: 15.4, lengthIn: 10, widthIn: 8, heightIn: 4, fromZip: '43215', toZip: '10118', toCountry: 'US' };
     expect(billablePounds(route)).toBe(3);
     expect(billablePounds({ ...route, lengthIn: null })).toBe(1);
     expect(billablePounds({ ...route, weightOz: 80 })).toBe(5);

@@ -3,6 +3,8 @@ import { fakePngLabel } from './png';
 import { renderFakeLabel, type FakeLabelContent } from './label';
 import type { FakeCarrierAccount } from './carrier-accounts';
 import type { FakeRoute, FakeService } from './rates';
+import { customsInfoJson } from './customs';
+import { formTypeOf, renderFakeCustomsForm, type FakeFormContent } from './customs-form';
 import { easyPostRecordedBody } from './recorded';
 import { boughtFields, createdShipmentJson, hexId, labelFileName, rateErrorJson, rateJson, timestamp, URL_FIELDS, type FakeLabelFormat, type Json } from './shipment-json';
 import { FakeEasyPostTrackers } from './trackers';
@@ -66,12 +68,21 @@ const routeOf = (request: ValidShipmentRequest): FakeRoute => ({
   heightIn: request.parcel.height ?? null,
   fromZip: String(request.from_address['zip'] ?? ''),
   toZip: String(request.to_address['zip'] ?? ''),
+  toCountry: request.destinationCountry ?? 'US',
 });
+
+/** The services an account rates for a shipment, or why it rates none (a `rate_error`). */
+const servicesFor = (account: FakeCarrierAccount, request: ValidShipmentRequest): readonly FakeService[] | string => {
+  if (request.destinationCountry !== null) return account.abroad.length > 0 ? account.abroad : `${account.readable} has no service abroad on this account.`;
+  // EasyPost's DHL Express guide: "DHL Express does not offer domestic shipping services within the U.S."
+  return account.domestic ? account.services : `${account.readable} does not offer domestic shipments within the US.`;
+};
 
 export class FakeEasyPostLedger {
   readonly trackers: FakeEasyPostTrackers;
   private readonly shipments = new Map<string, StoredShipment>();
   private readonly files = new Map<string, FakeLabelFile>();
+  private readonly forms = new Map<string, Promise<Buffer>>();
   private sold = 0;
   private refundsAccepted = 0;
   private trackingSerial = Math.floor(Math.random() * 1e9);
@@ -113,12 +124,12 @@ export class FakeEasyPostLedger {
     const messages: Json[] = [];
     const route = routeOf(request);
     for (const account of request.carrierAccounts) {
-      // EasyPost's DHL Express guide: "DHL Express does not offer domestic shipping services within the U.S."
-      if (!account.domestic) {
-        messages.push(rateErrorJson(account, `${account.readable} does not offer domestic shipments within the US.`));
+      const services = servicesFor(account, request);
+      if (typeof services === 'string') {
+        messages.push(rateErrorJson(account, services));
         continue;
       }
-      for (const service of account.services) {
+      for (const service of services) {
         if (this.options.unrated.has(service.service)) {
           messages.push(rateErrorJson(account, `${service.service} is not available for this shipment.`));
           continue;
@@ -129,6 +140,7 @@ export class FakeEasyPostLedger {
       }
     }
     const json = createdShipmentJson(id, request, [...rates.values()].map((rate) => rate.json), messages);
+    if (request.customs) json['customs_info'] = customsInfoJson(request.customs);
     this.shipments.set(id, { json, rates, request, labelFormat: null, content: null });
     return { status: 201, body: json, headers: { Location: `/api/v2/shipments/${id}` } };
   }
@@ -173,6 +185,7 @@ export class FakeEasyPostLedger {
         toAddress: stored.json['to_address'] as Json,
       }),
     );
+    if (stored.request.customs) stored.json['forms'] = [this.issueForm({ type: formTypeOf(rate.account.carrier, stored.request.customs), trackingCode, carrier: rate.account.readable, fromLines: stored.content.fromLines, toLines: stored.content.toLines, customs: stored.request.customs })];
     this.sold += 1;
     return { status: 200, body: stored.json };
   }
@@ -199,6 +212,25 @@ export class FakeEasyPostLedger {
     }
     Object.assign(label, { [URL_FIELDS[format]]: this.issueFile(stored.content, format), updated_at: timestamp() });
     return { status: 200, body: stored.json };
+  }
+
+  /**
+   * Files the customs form of an international buy and answers its Form, built on the recorded one (recorded/customs.json
+   * `formGenerated`); its PDF is served at `/files/form/…` as EasyPost's are.
+   */
+  private issueForm(content: FakeFormContent): Json {
+    const recorded = ((easyPostRecordedBody('customs', 'formGenerated') as Json)['forms'] as Json[])[0] ?? {};
+    const name = labelFileName('pdf');
+    const rendered = renderFakeCustomsForm(content);
+    rendered.catch(() => undefined);
+    this.forms.set(name, rendered);
+    const now = timestamp();
+    return { ...recorded, id: hexId('form'), created_at: now, updated_at: now, form_type: content.type, form_url: `${this.baseUrl()}/files/form/${name}` };
+  }
+
+  /** A customs form's PDF by its file name, or undefined. */
+  formFile(name: string): Promise<Buffer> | undefined {
+    return this.forms.get(name);
   }
 
   /** Files a label in one format and answers its address; a PDF is rendered at once, as EasyPost's is ready. */

@@ -1,4 +1,4 @@
-import { uspsTrackingNumber } from './tracking-numbers';
+import { s10TrackingNumber, uspsTrackingNumber } from './tracking-numbers';
 
 /**
  * The fake's services and their prices in cents. USPS: commercial-looking figures by weight alone, anchored on the
@@ -15,6 +15,8 @@ export interface FakeRoute {
   heightIn: number | null;
   fromZip: string;
   toZip: string;
+  /** The receiver's ISO country (`US` at home). */
+  toCountry: string;
 }
 
 export interface FakeService {
@@ -67,3 +69,26 @@ export const feeString = (cents: number): string => `${rateString(cents)}000`;
 
 /** A share of a price, in whole cents (list and retail rates sit above the commercial one). */
 export const markedUp = (cents: number, percent: number): number => Math.round((cents * percent) / 100);
+
+/** Canada and Mexico are USPS's nearest price groups (1 and 2); every other country the fake prices as one group. */
+const abroad = (nearCents: number, farCents: number, extraPoundCents: number) => (route: FakeRoute): number =>
+  (route.toCountry === 'CA' || route.toCountry === 'MX' ? nearCents : farCents) + (Math.max(1, Math.ceil(route.weightOz / 16)) - 1) * extraPoundCents;
+
+const uspsAbroad = (service: string, prefix: string, days: number, priceCents: (route: FakeRoute) => number): FakeService => ({
+  service,
+  deliveryDays: () => days,
+  deliveryHourUtc: null,
+  guaranteed: false,
+  priceCents,
+  trackingNumber: (serial) => s10TrackingNumber(prefix, serial),
+});
+
+/**
+ * USPS's services abroad as EasyPost names them (carrier metadata in easypost-node's cassettes), with UPU S10 item
+ * numbers: LZ for First-Class Package International, CP for Priority Mail International, EC for Express.
+ */
+export const USPS_INTERNATIONAL_SERVICES: readonly FakeService[] = [
+  uspsAbroad('FirstClassPackageInternationalService', 'LZ', 10, abroad(1625, 1975, 1150)),
+  uspsAbroad('PriorityMailInternational', 'CP', 8, abroad(4595, 5795, 450)),
+  uspsAbroad('ExpressMailInternational', 'EC', 5, abroad(5895, 7095, 520)),
+];

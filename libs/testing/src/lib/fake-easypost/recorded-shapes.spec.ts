@@ -36,7 +36,20 @@ describe("EasyPost's recorded shapes", () => {
   });
 
   it('take items only where a recording had some', () => {
-    expect(easyPostShapeViolations({ ...bought(), forms: [{ object: 'Form' }] })).toEqual(['Shipment.forms: items, where the recordings have only empty lists']);
+    const label = bought()['postage_label'] as Json;
+    expect(easyPostShapeViolations({ ...bought(), postage_label: { ...label, label_file: [{ object: 'File' }] } })).toEqual(['Shipment.postage_label.label_file: array, where the recordings have null']);
+    const tracker = bought()['tracker'] as Json;
+    expect(easyPostShapeViolations({ ...tracker, fees: [{ object: 'Fee' }] })).toEqual(expect.arrayContaining([expect.stringMatching(/^Tracker\.fees/)]));
+  });
+
+  it("take a shipment's customs forms as the recorded Form, and its CustomsInfo as recorded", () => {
+    const form = ((easyPostRecorded('customs', 'formGenerated').body as Json)['forms'] as Json[])[0] as Json;
+    const customs = easyPostRecorded('customs', 'customsInfoCreated').body as Json;
+    expect(easyPostShapeViolations({ ...bought(), forms: [{ ...form, form_type: 'commercial_invoice', submitted_electronically: false }], customs_info: customs })).toEqual([]);
+    expect(easyPostShapeViolations({ ...bought(), forms: [{ object: 'Form', form_type: 'cn22' }] })).toEqual(expect.arrayContaining(['Shipment.forms[0].form_url: missing, where every recording has it']));
+    expect(easyPostShapeViolations({ ...bought(), customs_info: { ...customs, customs_items: [{ object: 'CustomsItem', value: 23.25 }] } })).toEqual(
+      expect.arrayContaining(['Shipment.customs_info.customs_items[0].value: number, where the recordings have string']),
+    );
   });
 
   it("check an error body against both recorded formats: field errors and plain strings", () => {

@@ -17,6 +17,10 @@ const DOCUMENTED: ReadonlyArray<ShapeAllowance & { source: string }> = [
     types: ['string', 'null'] as const,
     source: `types/Address/Address.d.ts: ${field}?: string | null`,
   })),
+  // An international shipment carries the CustomsInfo it was created with (the recorded one is null: a domestic label).
+  { kind: 'Shipment', path: ['customs_info'], types: ['object'], kinds: ['CustomsInfo'], source: 'types/Shipment/Shipment.d.ts: customs_info?: ICustomsInfo | null' },
+  // A form sent electronically has `submitted_electronically: true` (EasyPost's documented commercial invoice forms).
+  { kind: 'Form', path: ['submitted_electronically'], types: ['boolean'], source: 'types/Shipment/Form.d.ts: submitted_electronically' },
   ...(['length', 'width', 'height'] as const).map((field) => ({ kind: 'Parcel', path: [field], types: ['null'] as const, source: `types/Parcel/Parcel.d.ts: ${field}?: number | null` })),
 ];
 

@@ -25,11 +25,12 @@ export interface EasyPostRecordings {
   'scan-form': 'created' | 'creating';
   error: 'parameterRequired' | 'addressNotFound' | 'houseNumberMissing' | 'stringErrors';
   carriers: 'upsRated' | 'upsDapRated' | 'fedExDefaultDocumented' | 'accounts';
+  customs: 'customsInfoCreated' | 'formGenerated';
 }
 
 export type EasyPostRecordedFile = keyof EasyPostRecordings;
 
-export const EASYPOST_RECORDED_FILES: readonly EasyPostRecordedFile[] = ['shipment', 'refund', 'tracker', 'address', 'scan-form', 'error', 'carriers'];
+export const EASYPOST_RECORDED_FILES: readonly EasyPostRecordedFile[] = ['shipment', 'refund', 'tracker', 'address', 'scan-form', 'error', 'carriers', 'customs'];
 
 /**
  * An entry copied from EasyPost's documentation (EasyPost/examples `official/docs/responses`), not from recorded

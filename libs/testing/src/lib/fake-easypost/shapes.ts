@@ -49,6 +49,8 @@ export interface ShapeAllowance {
   /** Keys from the kind's object down to the field. */
   path: readonly string[];
   types?: readonly JsonType[];
+  /** Objects of these `object` names allowed here too (each checked against its own recorded shape). */
+  kinds?: readonly string[];
   open?: true;
 }
 
@@ -66,6 +68,7 @@ export class ShapeBook {
     for (const key of allowance.path) shape = shape?.keys.get(key)?.shape;
     if (!shape) throw new Error(`no recorded ${[allowance.kind, ...allowance.path].join('.')} to allow more of`);
     for (const type of allowance.types ?? []) shape.types.add(type);
+    for (const kind of allowance.kinds ?? []) shape.kinds.add(kind);
     if (allowance.open) shape.open = true;
   }
 

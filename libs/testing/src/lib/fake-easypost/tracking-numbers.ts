@@ -33,3 +33,19 @@ export const dhlExpressTrackingNumber = (serial: number): string => {
   const serial9 = String(serial % 1e9).padStart(9, '0');
   return `${serial9}${dhlExpressCheckDigit(serial9)}`;
 };
+
+/** UPU S10's weights for the 8-digit serial of an international item number. */
+const S10_WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7];
+
+/** UPU S10 check digit: 11 − (weighted sum mod 11), 10 → 0 and 11 → 5. */
+export const s10CheckDigit = (serial8: string): number => {
+  const sum = [...serial8].reduce((total, digit, index) => total + Number(digit) * (S10_WEIGHTS[index] ?? 0), 0);
+  const check = 11 - (sum % 11);
+  return check === 10 ? 0 : check === 11 ? 5 : check;
+};
+
+/** A USPS international item number (UPU S10): the service's 2 letters, 8 digits, the check digit, `US`. */
+export const s10TrackingNumber = (prefix: string, serial: number): string => {
+  const serial8 = String(serial % 1e8).padStart(8, '0');
+  return `${prefix}${serial8}${s10CheckDigit(serial8)}US`;
+};

@@ -1,6 +1,7 @@
 import { recordedError, type FakeApiError, type FakeFieldError } from './errors';
 import type { FakeCarrierAccount } from './carrier-accounts';
 import type { FakeLabelFormat } from './shipment-json';
+import { validateCustomsInfo, type FakeCustomsInfo } from './customs';
 
 /**
  * What the fake checks in `POST /v2/shipments`, answering EasyPost's error shape. Recorded by EasyPost (easypost-node
@@ -18,6 +19,10 @@ export interface ValidShipmentRequest {
   reference: string | null;
   /** The accounts asked to rate it: every account when the request names none, as EasyPost rates with all of them. */
   carrierAccounts: readonly FakeCarrierAccount[];
+  /** The receiver's country when it is not the US (an international shipment), else null. */
+  destinationCountry: string | null;
+  /** The customs declaration: required abroad, null at home. */
+  customs: FakeCustomsInfo | null;
 }
 
 /** USPS's limit, 70 lb, in ounces. */
@@ -33,21 +38,30 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 export const isUndeliverable = (address: Record<string, unknown>): boolean =>
   /^0000[01]/.test(String(address['zip'] ?? '')) || /^000 (undeliverable|unknown street)\b/i.test(String(address['street1'] ?? '').trim());
 
+/**
+ * The fake sells labels from the US: a sender abroad is refused. A receiver abroad needs a street, a city and a
+ * 2-letter country; its postal code and province are the country's own (no US ZIP or state rules).
+ */
 const addressErrors = (name: string, address: unknown, missing: FakeFieldError[], invalid: FakeFieldError[]) => {
   if (!isRecord(address)) {
     missing.push({ field: name, message: 'cannot be blank' });
     return;
   }
-  for (const field of ['street1', 'city', 'state', 'zip']) {
+  const country = address['country'];
+  const abroad = !isBlank(country) && country !== 'US';
+  for (const field of abroad ? ['street1', 'city'] : ['street1', 'city', 'state', 'zip']) {
     if (isBlank(address[field])) missing.push({ field: `${name}.${field}`, message: 'cannot be blank' });
   }
   if (isBlank(address['name']) && isBlank(address['company'])) missing.push({ field: `${name}.name`, message: 'cannot be blank when there is no company' });
+  if (abroad) {
+    if (!(typeof country === 'string' && /^[A-Z]{2}$/.test(country))) invalid.push({ field: `${name}.country`, message: 'must be a 2-letter ISO country code' });
+    else if (name === 'from_address') invalid.push({ field: `${name}.country`, message: 'must be US: this fake sells labels from the US only' });
+    return;
+  }
   const zip = address['zip'];
   if (!isBlank(zip) && !(typeof zip === 'string' && /^\d{5}(-\d{4})?$/.test(zip))) invalid.push({ field: `${name}.zip`, message: 'must be a 5-digit ZIP code or ZIP+4' });
   const state = address['state'];
   if (!isBlank(state) && !(typeof state === 'string' && /^[A-Za-z]{2}$/.test(state))) invalid.push({ field: `${name}.state`, message: 'must be a two-letter state code' });
-  const country = address['country'];
-  if (!isBlank(country) && country !== 'US') invalid.push({ field: `${name}.country`, message: 'must be US: this fake sells domestic labels only' });
 };
 
 const dimensionErrors = (parcel: Record<string, unknown>, invalid: FakeFieldError[]) => {
@@ -108,12 +122,17 @@ export const validateCreateShipment = (body: unknown, held: readonly FakeCarrier
   const reference = shipment['reference'];
   if (reference !== undefined && reference !== null && typeof reference !== 'string') invalid.push({ field: 'reference', message: 'must be a string' });
   const carrierAccounts = carrierAccountsOf(shipment['carrier_accounts'], held, invalid);
+  const to = isRecord(shipment['to_address']) ? shipment['to_address'] : {};
+  const destinationCountry = typeof to['country'] === 'string' && to['country'] !== 'US' && to['country'].trim() !== '' ? to['country'] : null;
+  // Abroad a declaration is required; at home one sent is still checked (APO/FPO and territories take one).
+  const customs = destinationCountry !== null || shipment['customs_info'] != null ? validateCustomsInfo(shipment['customs_info'], missing, invalid) : null;
+  const incoterm = options['incoterm'];
+  if (incoterm !== undefined && incoterm !== 'DDU' && incoterm !== 'DDP') invalid.push({ field: 'options.incoterm', message: 'must be DDU or DDP' });
 
   if (missing.length > 0) return { status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: missing };
   if (invalid.length > 0) return { status: 422, code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: invalid };
 
   const from = shipment['from_address'] as Record<string, unknown>;
-  const to = shipment['to_address'] as Record<string, unknown>;
   if (isUndeliverable(from) || isUndeliverable(to)) return recordedError('addressNotFound');
   return {
     from_address: from,
@@ -123,5 +142,7 @@ export const validateCreateShipment = (body: unknown, held: readonly FakeCarrier
     options,
     reference: typeof reference === 'string' ? reference : null,
     carrierAccounts,
+    destinationCountry,
+    customs,
   };
 };

@@ -12,6 +12,7 @@ import { LifecycleModule } from './lifecycle';
 import { OrderEntity, OrdersModule } from './orders';
 import { RatesModule } from './rates';
 import { AdminReportsModule } from './reports/admin-reports.module';
+import { ReturnsModule } from './returns';
 import { CustomerReportsModule } from './reports/customer-reports.module';
 import { SearchModule } from './search';
 import { ShippingDayModule } from './shipping-day';
@@ -28,7 +29,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule, ReturnsModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

@@ -4,6 +4,8 @@ import { serviceModule } from '@labeldesk/nest-service';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AccountRepository } from './accounts/account.repository';
 import { AccountsController } from './accounts/accounts.controller';
+import { ChargeOnUseController } from './charge-on-use/charge-on-use.controller';
+import { ChargeOnUseRepository } from './charge-on-use/charge-on-use.repository';
 import { PAYMENTS_ENV, type PaymentsEnv } from './config/env.schema';
 import { paymentsMigrations } from './database/migrations';
 import { DepositEntity } from './deposits/deposit.entity';
@@ -44,7 +46,7 @@ export class PaymentsModule {
     return serviceModule(PaymentsModule, 'payments', env, {
       entities: [DepositEntity],
       migrations: paymentsMigrations,
-      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController, ReferralBonusController, StatementsController],
+      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController, ReferralBonusController, StatementsController, ChargeOnUseController],
       providers: [
         PaymentsStatsRepository,
         { provide: PAYMENTS_ENV, useValue: env },
@@ -52,6 +54,7 @@ export class PaymentsModule {
         AccountRepository,
         AccountChangesPublisher,
         LedgerRepository,
+        ChargeOnUseRepository,
         HoldRepository,
         RefundRepository,
         RefundChargeUseCase,

@@ -42,3 +42,4 @@ export { SandboxCarrierError } from './sandbox/sandbox-carrier.error';
 export { toShipment } from './shipment.mapper';
 export { ShipperContacts } from './shipper/shipper-contacts';
 export { suggestedPricesFor } from './sandbox/suggested-prices';
+export { returnPaymentOf } from './returns/return-terms';

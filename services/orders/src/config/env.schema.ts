@@ -3,6 +3,7 @@ import { addressCheckModeSchema, BULK_MAX_ROWS, BULK_ROWS_CEILING } from '@label
 import { z } from 'zod';
 import { CARRIER_IDS } from './carrier-ids';
 import { lifecycleEnvShape } from './lifecycle.env';
+import { returnsEnvShape } from './returns.env';
 import { trackingEmailsEnvShape } from './tracking-emails.env';
 import { webhooksEnvShape } from './webhooks.env';
 
@@ -44,6 +45,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   ...lifecycleEnvShape,
   ...webhooksEnvShape,
   ...trackingEmailsEnvShape,
+  ...returnsEnvShape,
 }).superRefine((env, ctx) => {
   const carriers = env.CARRIERS;
   if (new Set(carriers).size !== carriers.length) ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'names a carrier twice' });

@@ -4,3 +4,4 @@ export { OrderEntity } from './order.entity';
 export { OrderRepository } from './order.repository';
 export { LabelDownloads } from './label-downloads';
 export { rowToOrderListItem, type OrderListRow } from './order.mapper';
+export { LabelPricer } from './label-pricer';

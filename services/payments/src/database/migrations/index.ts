@@ -5,6 +5,7 @@ import { Migration004Holds } from './migration-004-holds';
 import { Migration005RefundOf } from './migration-005-refund-of';
 import { Migration006EventOutbox } from './migration-006-event-outbox';
 import { Migration007ReferralBonus } from './migration-007-referral-bonus';
+import { Migration008ChargeOnUse } from './migration-008-charge-on-use';
 import { Migration009ClaimPayouts } from './migration-009-claim-payouts';
 
 export const paymentsMigrations = [
@@ -15,5 +16,6 @@ export const paymentsMigrations = [
   { name: 'Migration005RefundOf', class: Migration005RefundOf },
   { name: 'Migration006EventOutbox', class: Migration006EventOutbox },
   { name: 'Migration007ReferralBonus', class: Migration007ReferralBonus },
+  { name: 'Migration008ChargeOnUse', class: Migration008ChargeOnUse },
   { name: 'Migration009ClaimPayouts', class: Migration009ClaimPayouts },
 ];

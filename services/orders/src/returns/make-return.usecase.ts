@@ -1,0 +1,190 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorCode,
+  formatUsd,
+  insufficientBalanceMessage,
+  PaymentsRpc,
+  returnPaymentText,
+  type AnyCaller,
+  type CreatedReturn,
+  type ReturnPayment,
+  type ReturnQuote,
+} from '@labeldesk/contracts';
+import { foundInScope, ownerScopeOf, RpcClient, type CallOptions } from '@labeldesk/nest-transport';
+import { randomUUID } from 'node:crypto';
+import { LabelPurchaser, returnPaymentOf, ShipperContacts, toShipment } from '../carriers';
+import { fileNameToken } from '../files';
+import { LabelPricer, OrderRepository, type OrderEntity } from '../orders';
+import { ReturnLabelsRepository, type ReturnRow } from './return-labels.repository';
+import { ReturnLinksRepository } from './return-links.repository';
+import { isBought, toReturnLabel } from './return-label.mapper';
+import { returnParties } from './return-shipment';
+
+/** Orders pays for, prices and charges the labels it was asked for on its own account (docs/decisions/013). */
+const AS_ORDERS: CallOptions = { asService: true };
+const ORDER_NOT_FOUND = 'Order not found';
+/** A void asked or done: the outbound parcel is not travelling, so there is nothing to send back. */
+const WITHDRAWN = new Set(['void_requested', 'voided', 'refund_pending', 'refunded']);
+
+interface ReturnPlan {
+  order: OrderEntity & { trackingNumber: string; carrier: NonNullable<OrderEntity['carrier']> };
+  payment: ReturnPayment;
+  priceCents: number;
+  serviceUid: string;
+  serviceName: string;
+}
+
+/** The ledger key of a return's charge: at purchase (prepaid) or at its first scan (pay on use), never both. */
+export const prepaidChargeKey = (returnId: string): string => `return:${returnId}`;
+export const onUseChargeKey = (returnId: string): string => `use:${returnId}`;
+
+/**
+ * Makes an order's return label (decision 101): from the receiver back to the sender, same service, bought from the
+ * label's carrier. Said before buying: pay on use (charged once, at the first scan: nothing now) or prepaid (charged
+ * now, under `return:<id>`). An order's return is made once; asking again answers it unless `again` says another is
+ * meant. A refusal (no such order, a voided label, a carrier without returns, too little balance, the carrier saying
+ * no) moves no money and leaves no row a timer could act on.
+ */
+@Injectable()
+export class MakeReturnUseCase {
+  private readonly logger = new Logger(MakeReturnUseCase.name);
+
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly returns: ReturnLabelsRepository,
+    private readonly links: ReturnLinksRepository,
+    private readonly pricer: LabelPricer,
+    private readonly purchaser: LabelPurchaser,
+    private readonly shippers: ShipperContacts,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async quote(caller: AnyCaller, orderId: string): Promise<ReturnQuote> {
+    const plan = await this.plan(caller, orderId);
+    return {
+      orderId,
+      courier: plan.order.courier,
+      serviceName: plan.serviceName,
+      priceCents: plan.priceCents,
+      payment: plan.payment,
+      paymentText: returnPaymentText(plan.payment, formatUsd(plan.priceCents)),
+      existingReturns: await this.returns.countOf(orderId),
+    };
+  }
+
+  async create(caller: AnyCaller, orderId: string, again: boolean): Promise<CreatedReturn> {
+    const order = await this.ownedOrder(caller, orderId);
+    if (!again) {
+      const existing = await this.returns.latestOf(order.id);
+      if (existing && isBought(existing)) return { returnLabel: await this.shown(existing), created: false };
+      if (existing) return { returnLabel: await this.finish(existing, order), created: true };
+    }
+    const plan = await this.plan(caller, orderId);
+    if (plan.payment === 'on_use') await this.coveredNow(plan);
+    const row = await this.returns.insert({
+      id: randomUUID(),
+      orderId: order.id,
+      userId: order.userId,
+      generation: again ? 'next' : 1,
+      payment: plan.payment,
+      courier: order.courier,
+      serviceUid: plan.serviceUid,
+      serviceName: plan.serviceName,
+      priceCents: plan.priceCents,
+    });
+    if (!row) {
+      // A request at the same moment wrote the order's first return: it is that one.
+      const made = await this.returns.latestOf(order.id);
+      if (made && isBought(made)) return { returnLabel: await this.shown(made), created: false };
+      throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'This return label is already being made. Please wait a moment.');
+    }
+    return { returnLabel: await this.finish(row, order), created: true };
+  }
+
+  /**
+   * Pays for (prepaid) and buys the label of a pending return, again after a crash too (the charge's and the purchase's
+   * keys find their first answers), and stores it. A refusal gives a prepaid charge back and forgets the row.
+   */
+  async finish(row: ReturnRow, order: OrderEntity): Promise<ReturnType<typeof toReturnLabel>> {
+    // Before the label: a prepaid return is paid first (its key makes a second ask a replay, after a crash too).
+    if (row.payment === 'prepaid') await this.chargePrepaid(row);
+    const parties = returnParties(order);
+    const shipper = await this.shippers.shipperOf(order.userId, parties.sender.sender_phone);
+    const shipment = { ...toShipment({ serviceUid: row.serviceUid, ...parties, package: order.package }, shipper), format: 'PDF' as const, maxCostCents: row.priceCents };
+    const outcome = await this.purchaser.buy(shipment, prepaidChargeKey(row.id));
+    if (outcome.kind === 'unknown') {
+      this.logger.error(`return label ${row.id}: no answer from the carrier, will ask again: ${outcome.message}`);
+      throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'The carrier has not confirmed the return label yet. It will be finished or given back automatically: check the order in a few minutes.');
+    }
+    if (outcome.kind !== 'bought') {
+      const reason = outcome.message.trim().replace(/[.\s]+$/, '');
+      if (row.payment === 'prepaid') await this.refundPrepaid(row);
+      await this.returns.discardPending(row.id);
+      throw new DomainError(ErrorCode.ORDERS_CARRIER_FAILED, `Return label could not be created: ${reason}. You have not been charged.`);
+    }
+    const labelName = `return_${outcome.label.trackingNumber}_${fileNameToken(row.id)}.pdf`;
+    const done = (await this.returns.complete(row.id, { ...outcome.label, labelName }, 'application/pdf')) ?? (await this.returns.find(row.id, { everyOwner: true }));
+    if (!done || !isBought(done)) throw new DomainError(ErrorCode.CONFLICT, `Return label ${row.id} is no longer being made`);
+    return this.shown(done);
+  }
+
+  /** What would be bought, refused before anything is written: the order must have a label that is travelling. */
+  private async plan(caller: AnyCaller, orderId: string): Promise<ReturnPlan> {
+    const order = await this.ownedOrder(caller, orderId);
+    const { trackingNumber, carrier } = order;
+    if (order.status !== 'completed' || !trackingNumber || !carrier) {
+      throw new DomainError(ErrorCode.CONFLICT, 'Only an order with a bought label can have a return label.');
+    }
+    const voidState = await this.returns.voidStateOf(order.id);
+    if (voidState !== null && WITHDRAWN.has(voidState)) throw new DomainError(ErrorCode.CONFLICT, 'This label was voided: there is no parcel to send back.');
+    const payment = returnPaymentOf(carrier, order.courier);
+    if (!payment) throw new DomainError(ErrorCode.VALIDATION_FAILED, `The carrier that sold this label makes no return labels here yet.`);
+    const parties = returnParties(order);
+    const price = await this.pricer.price({ userId: order.userId, serviceName: order.serviceName, ...parties, package: order.package });
+    return { order: Object.assign(order, { trackingNumber, carrier }), payment, ...price };
+  }
+
+  private async ownedOrder(caller: AnyCaller, orderId: string): Promise<OrderEntity> {
+    const scope = ownerScopeOf(caller);
+    return foundInScope(await this.orders.findOwned(orderId, scope), scope, ORDER_NOT_FOUND);
+  }
+
+  /**
+   * Pay on use takes nothing now, but a seller whose balance could not pay for the label today is refused, as a card
+   * on file is asked for elsewhere: the charge at the scan may still find less (decision 101).
+   */
+  private async coveredNow(plan: ReturnPlan): Promise<void> {
+    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: plan.order.userId }, AS_ORDERS);
+    if (balanceCents < plan.priceCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this return label', plan.priceCents, balanceCents));
+  }
+
+  private async chargePrepaid(row: ReturnRow): Promise<void> {
+    if (row.priceCents <= 0) return;
+    try {
+      await this.rpc.call(PaymentsRpc.debit, { userId: row.userId, amountCents: row.priceCents, kind: 'label_purchase', reference: `return label ${row.id} (order ${row.orderId})`, idempotencyKey: prepaidChargeKey(row.id) }, AS_ORDERS);
+    } catch (error) {
+      // Nothing was taken: the row goes, so no timer finds a return to buy.
+      await this.returns.discardPending(row.id);
+      if (error instanceof DomainError && error.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS) {
+        const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: row.userId }, AS_ORDERS);
+        throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this return label', row.priceCents, balanceCents));
+      }
+      throw error;
+    }
+  }
+
+  private async refundPrepaid(row: ReturnRow): Promise<void> {
+    if (row.priceCents <= 0) return;
+    await this.rpc.call(
+      PaymentsRpc.credit,
+      { userId: row.userId, amountCents: row.priceCents, kind: 'refund', reference: `return label ${row.id} (label failed)`, idempotencyKey: `refund:${prepaidChargeKey(row.id)}`, refundOf: prepaidChargeKey(row.id) },
+      AS_ORDERS,
+    );
+  }
+
+  private async shown(row: ReturnRow): Promise<ReturnType<typeof toReturnLabel>> {
+    if (!isBought(row)) throw new DomainError(ErrorCode.INTERNAL, `Return label ${row.id} has no label`);
+    return toReturnLabel(row, (await this.links.latestOf([row.id])).get(row.id));
+  }
+}

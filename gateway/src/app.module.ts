@@ -34,6 +34,7 @@ import { BulkOrdersController } from './http/bulk-orders.controller';
 import { HealthController } from './http/health.controller';
 import { InviteController } from './http/invite.controller';
 import { OrdersController } from './http/orders.controller';
+import { ClaimsController, OrderClaimsController } from './http/claims.controller';
 import { AdminRefundsController, CarrierPushesController, LabelLifecycleController } from './http/label-lifecycle.controller';
 import { PublicTrackingController, TrackingLinksController } from './http/tracking-links.controller';
 import { OrderReturnsController, PublicReturnsController, ReturnLabelsController } from './http/return-labels.controller';
@@ -73,7 +74,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, CustomerReportsController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, OrderReturnsController, ReturnLabelsController, PublicReturnsController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, CustomerReportsController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, OrderClaimsController, ClaimsController, OrderReturnsController, ReturnLabelsController, PublicReturnsController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -3,6 +3,7 @@ import { serviceModule } from '@labeldesk/nest-service';
 import { AdminModule } from './admin';
 import { BulkModule } from './bulk';
 import { CarriersModule } from './carriers';
+import { ClaimsModule } from './claims';
 import { OrdersConfigModule, type OrdersEnv } from './config';
 import { ordersMigrations } from './database';
 import { DownloadsModule } from './downloads';
@@ -29,7 +30,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule, ReturnsModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule, ReturnsModule, ClaimsModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

@@ -2,6 +2,7 @@ import { baseServiceEnvSchema } from '@labeldesk/nest-config';
 import { addressCheckModeSchema, BULK_MAX_ROWS, BULK_ROWS_CEILING } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { CARRIER_IDS } from './carrier-ids';
+import { claimsEnvShape } from './claims.env';
 import { lifecycleEnvShape } from './lifecycle.env';
 import { returnsEnvShape } from './returns.env';
 import { trackingEmailsEnvShape } from './tracking-emails.env';
@@ -43,6 +44,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   /** An order whose label the carrier never confirmed is refunded after this long (it may still have been made). */
   ORDER_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
   ...lifecycleEnvShape,
+  ...claimsEnvShape,
   ...webhooksEnvShape,
   ...trackingEmailsEnvShape,
   ...returnsEnvShape,

@@ -41,5 +41,7 @@ import { VoidStamper } from './void-stamp';
     TrackingLinksRepository,
     TrackingLinksUseCase,
   ],
+  // Insurance claims read a label's void and tracking before one is filed (decision 102).
+  exports: [LabelVoidsRepository, ShownTracking],
 })
 export class LifecycleModule {}

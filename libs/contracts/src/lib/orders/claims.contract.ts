@@ -43,6 +43,8 @@ export const claimSchema = z.object({
   insuredValueCents: z.number().int(),
   description: z.string(),
   state: claimStateSchema,
+  /** What the insurer approved and is paid (at most the amount claimed); null until approved. */
+  approvedCents: z.number().int().nullable(),
   /** Why it was rejected, or the insurer's note on an approval; null while submitted. */
   reason: z.string().nullable(),
   createdAt: z.string(),

@@ -2,7 +2,7 @@ import { ServiceMigration } from '@labeldesk/nest-orm';
 
 /**
  * Issue 46, insurance claims (decision 102): one row per claim, `submitted` → `approved` | `rejected`, `approved` →
- * `paid` once the payout is in the ledger (its key is the claim's, so a repeated round credits once). One live claim
+ * `paid` once the payout (`approved_cents`, at most the amount claimed) is in the ledger (its key is the claim's, so a repeated round credits once). One live claim
  * per label at most: a rejected one may be followed by another. `decide_after` is when the sandbox's simulated insurer
  * decides; `carrier_claim_id` is the carrier's own claim (EasyPost `clm_…`) when the carrier sold the insurance.
  */
@@ -21,6 +21,7 @@ export class Migration033Claims extends ServiceMigration {
         "description" text not null,
         "state" text not null default 'submitted' check ("state" in ('submitted', 'approved', 'rejected', 'paid')),
         "reason" text null,
+        "approved_cents" integer null check ("approved_cents" > 0 and "approved_cents" <= "amount_cents"),
         "carrier_claim_id" text null,
         "decide_after" timestamptz not null,
         "next_check_at" timestamptz not null default now(),

@@ -1,0 +1,98 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  claimSchema,
+  claimsListSchema,
+  ClaimsRpc,
+  DomainError,
+  ErrorCode,
+  extraServicesQuoteBodySchema,
+  extraServicesQuoteSchema,
+  fileClaimBodySchema,
+  insuredLabelsSchema,
+  type Claim,
+  type ClaimsList,
+  type ExtraServicesQuote,
+  type FileClaimBody,
+  type InsuredLabels,
+} from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { z } from 'zod';
+import { Forwards } from '../auth/access.decorators';
+import { Ctx, type CallContext } from '../auth/request-context';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { ZodBody } from './zod-body.pipe';
+
+/** A claim is filed with its insurer while the request waits (EasyPost's Claims API for its labels). */
+const FILE_TIMEOUT_MS = 30_000;
+
+const callerIdOf = (ctx: CallContext): string => {
+  if (!ctx.caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
+  return ctx.caller.userId;
+};
+
+/**
+ * Insurance and signatures priced before buying, and claims filed on an insured single label (decision 102). Declared
+ * after the orders controllers, as the label lifecycle's are: their fixed paths are matched first.
+ */
+@Controller('orders')
+export class OrderClaimsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({
+    summary: 'What insurance (a declared value) and a signature add to a label of one of your services, in cents, or a 400 saying why the service cannot have them; buys nothing',
+    body: extraServicesQuoteBodySchema,
+    response: extraServicesQuoteSchema,
+  })
+  @Forwards(ClaimsRpc.quoteExtras)
+  @Post('extra-services/quote')
+  @HttpCode(200)
+  quoteExtras(@Body(new ZodBody(extraServicesQuoteBodySchema)) body: z.output<typeof extraServicesQuoteBodySchema>, @Ctx() ctx: CallContext): Promise<ExtraServicesQuote> {
+    return this.rpc.call(ClaimsRpc.quoteExtras, body, ctx);
+  }
+
+  @ApiDoc({
+    summary: "File a claim for a lost or damaged parcel on an insured single label (owner or admin): at most the insured value, one live claim a label; the insurer decides it and an approved claim is credited to the balance once",
+    body: fileClaimBodySchema,
+    response: claimSchema,
+  })
+  @Forwards(ClaimsRpc.file)
+  @Post(':orderId/claims')
+  @HttpCode(201)
+  file(@Param('orderId') orderId: string, @Body(new ZodBody(fileClaimBodySchema)) body: FileClaimBody, @Ctx() ctx: CallContext): Promise<Claim> {
+    return this.rpc.call(ClaimsRpc.file, { orderId, ...body }, { ...ctx, timeoutMs: FILE_TIMEOUT_MS });
+  }
+}
+
+/** A user's claims, one claim, and the insured labels a claim may be filed on. */
+@Controller('claims')
+export class ClaimsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({ summary: "The caller's claims, newest first, with their states (submitted, approved, rejected, paid)", response: claimsListSchema })
+  @Forwards(ClaimsRpc.list)
+  @Get()
+  mine(@Ctx() ctx: CallContext): Promise<ClaimsList> {
+    return this.rpc.call(ClaimsRpc.list, { userId: callerIdOf(ctx) }, ctx);
+  }
+
+  @ApiDoc({ summary: "The caller's insured single labels that are not voided, newest first, each with its live claim if it has one", response: insuredLabelsSchema })
+  @Forwards(ClaimsRpc.insuredLabels)
+  @Get('insured-labels')
+  insuredLabels(@Ctx() ctx: CallContext): Promise<InsuredLabels> {
+    return this.rpc.call(ClaimsRpc.insuredLabels, { userId: callerIdOf(ctx) }, ctx);
+  }
+
+  @ApiDoc({ summary: "A user's claims, newest first (the user or an admin)", response: claimsListSchema })
+  @Forwards(ClaimsRpc.list)
+  @Get('user/:userId')
+  ofUser(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ClaimsList> {
+    return this.rpc.call(ClaimsRpc.list, { userId }, ctx);
+  }
+
+  @ApiDoc({ summary: 'One claim (its owner or an admin)', response: claimSchema })
+  @Forwards(ClaimsRpc.get)
+  @Get(':claimId')
+  one(@Param('claimId') claimId: string, @Ctx() ctx: CallContext): Promise<Claim> {
+    return this.rpc.call(ClaimsRpc.get, { claimId }, ctx);
+  }
+}

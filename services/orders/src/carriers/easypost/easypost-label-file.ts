@@ -4,6 +4,7 @@ import type { EasyPostClient } from './easypost.client';
 import { labelFileUrlOf, toBoughtLabel } from './easypost.mapper';
 import { readEasyPostShipment, type EasyPostShipment } from './easypost.schema';
 import { failureText, unknown } from './easypost-outcomes';
+import { labelWithForms } from './easypost-forms';
 
 const nameOf = (shipment: EasyPostShipment): string => shipment.tracking_code ?? shipment.id;
 
@@ -11,7 +12,7 @@ const nameOf = (shipment: EasyPostShipment): string => shipment.tracking_code ??
  * A bought shipment's file in the format asked for, and with it our label. When the shipment names no file of that
  * format (every recorded buy answered only a PNG), EasyPost's label conversion is asked for it. The label is sold
  * by now, so anything short of the file is `unknown`: `resolve` asks again (the shipment, then the conversion) and
- * never buys a second label.
+ * never buys a second label. An international label's customs forms are merged behind it (easypost-forms.ts).
  */
 export const boughtLabelOf = async (client: EasyPostClient, shipment: EasyPostShipment, format: LabelFormat): Promise<PurchaseOutcome> => {
   const withFile = labelFileUrlOf(shipment, format) ? shipment : await converted(client, shipment, format);
@@ -23,7 +24,10 @@ export const boughtLabelOf = async (client: EasyPostClient, shipment: EasyPostSh
     return unknown(`The EasyPost label ${nameOf(shipment)} was bought but its file could not be downloaded (${file.kind === 'error' ? `HTTP ${file.status}` : file.message}).`);
   }
   if (!isLabelFileOf(format, file.bytes)) return unknown(`The EasyPost label ${nameOf(shipment)} was bought but its file is not ${FORMAT_NAMES[format]}.`);
-  const label = toBoughtLabel(withFile, format, file.bytes);
+  // Customs forms print behind the label (a ZPL label is never bought with customs: the adapter refuses it first).
+  const printed = format === 'PDF' ? await labelWithForms(client, withFile, file.bytes) : ({ ok: true, file: file.bytes } as const);
+  if (!printed.ok) return unknown(`The EasyPost label ${nameOf(shipment)} was bought but ${printed.message}.`);
+  const label = toBoughtLabel(withFile, format, printed.file);
   return label ? { kind: 'bought', label } : unknown(`EasyPost shipment ${shipment.id} was bought without a tracking code or a USPS service we sell.`);
 };
 

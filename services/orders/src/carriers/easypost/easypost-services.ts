@@ -11,6 +11,8 @@ import { SHIPPING_SERVICE_CATALOG } from '../catalog/shipping-service-catalog';
  * - `FedEx` (a FedexAccount: EasyPost/examples `official/docs/curl/current/orders/buy.sh`) and `FedExDefault`
  *   (EasyPost's own FedEx account: `official/docs/responses/luma/luma-buy.json`); the FEDEX_* and STANDARD_OVERNIGHT
  *   service names: the carrier metadata cassettes of every EasyPost client library.
+ * - USPS abroad: `FirstClassPackageInternationalService`, `PriorityMailInternational`, `ExpressMailInternational`
+ *   (USPS carrier metadata in easypost-node's cassettes).
  * - `DHLExpress` with `ExpressWorldwideNonDoc` (parcels; `ExpressWorldwide` is documents): the service from the carrier
  *   metadata cassettes; no EasyPost recording rates DHL Express, the carrier spelling is that of production EasyPost
  *   shipments published in public code.
@@ -49,6 +51,10 @@ const EASYPOST_SERVICE_NAMES: Readonly<Record<string, string>> = {
   fedex_2_day: 'FEDEX_2_DAY',
   fedex_standard_overnight: 'STANDARD_OVERNIGHT',
   dhl_express_worldwide: 'ExpressWorldwideNonDoc',
+  // USPS abroad, as EasyPost's carrier metadata names them (easypost-node cassettes).
+  usps_first_class_international: 'FirstClassPackageInternationalService',
+  usps_priority_international: 'PriorityMailInternational',
+  usps_priority_express_international: 'ExpressMailInternational',
 };
 
 export interface EasyPostShippingService extends CarrierShippingService {

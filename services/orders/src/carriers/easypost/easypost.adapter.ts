@@ -23,7 +23,9 @@ import { failureText, NO_FUNDS_MESSAGE, notAttempted, RATE_LIMITED_MESSAGE, unkn
 import { easyPostScanForm } from './easypost-scan-form';
 import { EASYPOST_NOT_APPLICABLE_REASON, refundCheckOf, trackingReportOf } from './easypost-tracking.mapper';
 import { formatOf } from '../label-file';
+import { customsOf } from '../customs/shipment-customs';
 import { belowCostRefusal } from '../purchase/below-cost';
+import { CarrierRateLimitedError } from '../carrier-rate-limited';
 import { EasyPostClient, type EasyPostReply } from './easypost.client';
 import { courierNameOf, courierNameOfCarrier, isBought, noRateMessageOf, pickRate, rateCentsOf, refusalMessageOf, serviceRatesOf, shippingServiceOf, toCreateShipmentRequest, voidOutcomeOfRefund, type EasyPostServiceRate } from './easypost.mapper';
 import { easyPostRefundSchema, easyPostTrackerSchema, readEasyPostShipment, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
@@ -62,6 +64,9 @@ const bulkOutcomeOf = (refund: EasyPostRefund, label: LabelToVoid): VoidOutcome 
   const shipmentId = label.carrierRefs['shipmentId'] ?? refund.shipment_id ?? refund.id;
   return voidOutcomeOfRefund(refund.status, shipmentId, courierNameOfCarrier(refund.carrier)) ?? { kind: 'unknown', message: `EasyPost answered the refund of ${label.trackingNumber} without a status.` };
 };
+
+/** Why a ZPL label with customs is not bought through EasyPost (decision 099). */
+export const CUSTOMS_NEED_PDF = 'A label with a customs declaration is sold as a PDF, its customs forms printed behind it: choose a PDF label format for this shipment.';
 
 /** A 429 or 402 turns a request away before EasyPost acts on it: nothing was bought, and asking later is safe. */
 const turnedAway = (reply: Extract<EasyPostReply, { kind: 'error' }>): PurchaseOutcome | null => {
@@ -121,6 +126,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const couriers = await this.couriers.served();
     const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, null, this.carrierAccounts));
     if (reply.kind === 'network') throw new Error(`EasyPost could not rate the shipment: ${reply.message}`);
+    if (reply.kind === 'error' && reply.status === 429) throw new CarrierRateLimitedError(reply.retryAfterMs, `EasyPost could not rate the shipment: ${failureText(reply)}`);
     if (reply.kind === 'error') throw new Error(reply.status >= 400 && reply.status < 500 && reply.status !== 429 ? refusalMessageOf(reply.error) : `EasyPost could not rate the shipment: ${failureText(reply)}`);
     const rated = readEasyPostShipment(reply.body);
     if (!rated) throw new Error("EasyPost's rates for the shipment could not be read.");
@@ -247,6 +253,8 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     if (served instanceof Error) return notAttempted('unavailable', served.message);
     if (!served.has(shippingService.courier)) return { kind: 'refused', message: `${shippingService.name} is not offered through our EasyPost carrier accounts.` };
     const format = formatOf(shipment);
+    // The customs forms EasyPost answers are PDFs printed behind the label; a thermal ZPL label could not carry them.
+    if (format === 'ZPL' && customsOf(shipment)) return { kind: 'refused', message: CUSTOMS_NEED_PDF };
 
     const earlier = this.shipmentIds.get(key);
     const ready = earlier ? await this.earlierShipment(earlier, format) : await this.createShipment(shipment, key, journal);

@@ -1,7 +1,9 @@
 import { COURIER_NAMES, type Courier } from '@labeldesk/contracts';
 import type { BoughtLabel, CarrierRate, LabelAddress, LabelFormat, LabelShipment, VoidOutcome } from '../carrier.port';
 import { formatOf } from '../label-file';
+import { customsOf } from '../customs/shipment-customs';
 import type { EasyPostApiError } from './easypost.client';
+import { toEasyPostCustomsInfo } from './easypost-customs';
 import { courierOfCarrier, EASYPOST_CARRIERS, EASYPOST_SHIPPING_SERVICES, rateIsOf, shippingServiceOf, shippingServiceOfRate } from './easypost-services';
 import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate, EasyPostRefundStatus, EasyPostShipment } from './easypost.schema';
 
@@ -12,13 +14,11 @@ import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate,
 
 export { EASYPOST_SHIPPING_SERVICES, shippingServiceOf, shippingServiceOfRate, type EasyPostShippingService } from './easypost-services';
 
-/**
- * Pounds → ounces with one decimal, rounded up: a declared weight under the real one is a USPS postage adjustment
- * charged to us later, a tenth of an ounce over costs nothing (postage steps are whole ounces and pounds). The
- * small tolerance keeps binary fractions (0.1 lb × 160 = 16.000000000000004) from rounding up a whole tenth.
- */
-export const ouncesOf = (weightLb: number): number => Math.ceil(weightLb * 160 - 1e-6) / 10;
+import { ouncesOfWeight as ouncesOf } from './easypost-weight';
 
+export { ouncesOf };
+
+/** A state or postal code is left out where the country has none (an empty string is no value to EasyPost). */
 const addressOf = (address: LabelAddress): EasyPostAddressInput => ({
   name: address.name,
   ...(address.company ? { company: address.company } : {}),
@@ -26,8 +26,8 @@ const addressOf = (address: LabelAddress): EasyPostAddressInput => ({
   street1: address.street1,
   ...(address.street2 ? { street2: address.street2 } : {}),
   city: address.city,
-  state: address.state,
-  zip: address.zip,
+  ...(address.state ? { state: address.state } : {}),
+  ...(address.zip ? { zip: address.zip } : {}),
   country: address.country,
 });
 
@@ -38,6 +38,7 @@ const addressOf = (address: LabelAddress): EasyPostAddressInput => ({
  */
 export const toCreateShipmentRequest = (shipment: LabelShipment, reference: string | null, carrierAccounts: readonly string[] = []): EasyPostCreateShipmentRequest => {
   const { package: parcel } = shipment;
+  const customs = customsOf(shipment);
   return {
     shipment: {
       from_address: addressOf(shipment.from),
@@ -49,7 +50,9 @@ export const toCreateShipmentRequest = (shipment: LabelShipment, reference: stri
         // The spec's package references (quantity, SKU) printed on the label, as the sandbox prints them.
         ...(parcel.reference1 ? { print_custom_1: parcel.reference1 } : {}),
         ...(parcel.reference2 ? { print_custom_2: parcel.reference2 } : {}),
+        ...(customs?.incoterm ? { incoterm: customs.incoterm } : {}),
       },
+      ...(customs ? { customs_info: toEasyPostCustomsInfo(customs, shipment.to.country) } : {}),
       ...(reference !== null ? { reference } : {}),
       ...(carrierAccounts.length > 0 ? { carrier_accounts: [...carrierAccounts] } : {}),
     },
@@ -182,8 +185,18 @@ export const voidOutcomeOfRefund = (status: EasyPostRefundStatus | null | undefi
   }
 };
 
-const PARTS: Record<string, string> = { to_address: 'recipient', from_address: 'sender', parcel: 'package' };
-const LEAVES: Record<string, string> = { zip: 'ZIP code', street1: 'street', street2: 'second address line', weight: 'weight', address: 'address' };
+const PARTS: Record<string, string> = { to_address: 'recipient', from_address: 'sender', parcel: 'package', customs_info: 'customs', customs_items: 'item' };
+const LEAVES: Record<string, string> = {
+  zip: 'ZIP code',
+  street1: 'street',
+  street2: 'second address line',
+  weight: 'weight',
+  address: 'address',
+  hs_tariff_number: 'HS tariff number',
+  origin_country: 'origin country',
+  eel_pfc: 'export filing (EEL/PFC)',
+  customs_signer: 'signer',
+};
 
 /** `to_address.zip` → `recipient ZIP code`: a request field as a customer would name it. */
 export const fieldInWords = (field: string): string =>

@@ -46,6 +46,19 @@ export const easyPostPostageLabelSchema = z.object({
 export const EASYPOST_REFUND_STATUSES = ['submitted', 'refunded', 'rejected', 'not_applicable'] as const;
 export type EasyPostRefundStatus = (typeof EASYPOST_REFUND_STATUSES)[number];
 
+/**
+ * A Form of a shipment (recorded: easypost-node `generates-a-form-for-a-shipment` cassette, `{object:"Form",
+ * form_type, form_url, submitted_electronically}`); an international buy answers the carrier's customs forms here
+ * (`commercial_invoice`, `cn22`…). A form without a file (`form_url` null, sent electronically) has nothing to print.
+ */
+export const easyPostFormSchema = z.object({
+  id: z.string().optional(),
+  form_type: z.string(),
+  form_url: z.string().nullish(),
+  submitted_electronically: z.boolean().nullish(),
+});
+export type EasyPostForm = z.infer<typeof easyPostFormSchema>;
+
 /** A carrier's reason for not rating, e.g. `{carrier:"USPS", type:"rate_error", message:"…"}`. */
 const easyPostMessageSchema = z.object({ carrier: z.string().nullish(), type: z.string().nullish(), message: z.string() });
 
@@ -60,6 +73,8 @@ export const easyPostShipmentSchema = z.object({
   fees: z.array(easyPostFeeSchema).default([]),
   refund_status: z.enum(EASYPOST_REFUND_STATUSES).nullish(),
   messages: z.array(easyPostMessageSchema).default([]),
+  /** The customs forms the carrier made for an international label (commercial invoice, CN22…), after the buy. */
+  forms: z.array(easyPostFormSchema).default([]),
 });
 export type EasyPostShipment = z.infer<typeof easyPostShipmentSchema>;
 
@@ -92,9 +107,35 @@ export interface EasyPostAddressInput {
   street1: string;
   street2?: string;
   city: string;
-  state: string;
-  zip: string;
-  country: 'US';
+  /** A US state, or a province where the country uses them (CA, AU, MX…); left out where it has none. */
+  state?: string;
+  /** The ZIP code, or the postal code abroad; left out where the country has none. */
+  zip?: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+}
+
+/** One line of `customs_info.customs_items`: value in dollars and weight in ounces, both for the whole line. */
+export interface EasyPostCustomsItemInput {
+  description: string;
+  quantity: number;
+  value: number;
+  weight: number;
+  /** Left out where the declaration has none (only the EU requires one on every item). */
+  hs_tariff_number?: string;
+  origin_country: string;
+}
+
+/** `customs_info` as the recorded create sent it. */
+export interface EasyPostCustomsInfoInput {
+  contents_type: string;
+  contents_explanation?: string;
+  restriction_type: 'none';
+  non_delivery_option: 'return' | 'abandon';
+  customs_certify: true;
+  customs_signer: string;
+  eel_pfc: string;
+  customs_items: EasyPostCustomsItemInput[];
 }
 
 export interface EasyPostCreateShipmentRequest {
@@ -102,7 +143,9 @@ export interface EasyPostCreateShipmentRequest {
     from_address: EasyPostAddressInput;
     to_address: EasyPostAddressInput;
     parcel: { length: number; width: number; height: number; weight: number };
-    options: { label_format: LabelFormat; label_size: '4x6'; print_custom_1?: string; print_custom_2?: string };
+    options: { label_format: LabelFormat; label_size: '4x6'; print_custom_1?: string; print_custom_2?: string; incoterm?: 'DDU' | 'DDP' };
+    /** Abroad (and to US territories and military addresses where the carrier asks): the customs declaration. */
+    customs_info?: EasyPostCustomsInfoInput;
     reference?: string;
     /** The carrier accounts to rate with (`ca_…` ids); every account of the API key when left out. */
     carrier_accounts?: string[];

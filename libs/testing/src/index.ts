@@ -12,3 +12,4 @@ export * from './lib/openapi/openapi-validator';
 export * from './lib/scripted-http';
 export * from './lib/pglite-template';
 export * from './lib/embedded-test-database';
+export * from './lib/pdf-text';

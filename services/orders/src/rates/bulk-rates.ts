@@ -3,6 +3,7 @@ import { PricingRpc, type Courier } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { mapLimited } from '../common';
 import { CARRIER_REGISTRY, type CarrierRegistry, courierOfService, type LabelShipment } from '../carriers';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { CarrierRatesCache, rateKeyOf, type CachedRate } from './carrier-rates.cache';
 
 /** One service offered for a parcel at the user's price, with what the carrier charges for it. */
@@ -17,9 +18,9 @@ export interface OfferedRate {
 
 /**
  * Rates for many parcels at once, for a batch (issue 45, decision 086): each distinct parcel (ZIP3 pair, ounce, size:
- * the cache's key) is rated once, with as many parcels in flight as the busiest carrier takes purchases at once (a rate
- * call costs the carrier what a purchase call does, and the carriers' guards do not queue rates), then priced for the
- * user as the comparison prices them. Its own cache: a batch's thousands of parcels must not push a seller's single
+ * the cache's key) is rated once, BULK_RATE_CONCURRENCY parcels in flight (wider than purchases: a rate moves no money,
+ * and the carriers' guards ask a rate turned away with 429 again after its Retry-After, decision 104), then priced for
+ * the user as the comparison prices them. Its own cache: a batch's thousands of parcels must not push a seller's single
  * comparisons out of the comparison's.
  */
 @Injectable()
@@ -30,6 +31,7 @@ export class BulkRates {
   constructor(
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
     private readonly rpc: RpcClient,
+    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'BULK_RATE_CONCURRENCY'>,
   ) {}
 
   /** The key a shipment's rates are found under in the answers below. */
@@ -38,14 +40,14 @@ export class BulkRates {
   /** What the carriers charge for each distinct parcel, by `keyOf`; a parcel no carrier rated has an empty list. */
   async carrierRates(shipments: readonly LabelShipment[]): Promise<ReadonlyMap<string, readonly CachedRate[]>> {
     const parcels = distinctParcels(shipments);
-    const answers = await mapLimited([...parcels.values()], this.registry.maxConcurrentPurchases, (shipment) => this.rated(shipment));
+    const answers = await mapLimited([...parcels.values()], this.env.BULK_RATE_CONCURRENCY, (shipment) => this.rated(shipment));
     return new Map([...parcels.keys()].map((key, i) => [key, answers[i] ?? []]));
   }
 
   /** The services offered to the user for each distinct parcel, at their prices (none priced under the carrier's cost). */
   async offeredRates(userId: string, shipments: readonly LabelShipment[]): Promise<ReadonlyMap<string, readonly OfferedRate[]>> {
     const parcels = distinctParcels(shipments);
-    const answers = await mapLimited([...parcels.values()], this.registry.maxConcurrentPurchases, async (shipment) => this.priced(userId, shipment, await this.rated(shipment)));
+    const answers = await mapLimited([...parcels.values()], this.env.BULK_RATE_CONCURRENCY, async (shipment) => this.priced(userId, shipment, await this.rated(shipment)));
     return new Map([...parcels.keys()].map((key, i) => [key, answers[i] ?? []]));
   }
 

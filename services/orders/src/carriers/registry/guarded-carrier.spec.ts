@@ -1,4 +1,5 @@
-import type { LabelToVoid, PurchaseOutcome, ScanFormOutcome, ScanFormRequest, TrackingReport, VoidOutcome } from '../carrier.port';
+import { CarrierRateLimitedError } from '../carrier-rate-limited';
+import type { CarrierRate, LabelToVoid, PurchaseOutcome, ScanFormOutcome, ScanFormRequest, TrackingReport, VoidOutcome } from '../carrier.port';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { labelFrom, lostAnswer, notAttempted, rateLimited, refusal, ScriptedCarrier, sellsTheLabel } from '../testing/scripted-carrier';
 import { aShipment } from '../testing/shipments';
@@ -206,6 +207,79 @@ describe('GuardedCarrier', () => {
 
       expect(result).toMatchObject({ kind: 'not_attempted', reason: 'rate_limited' });
       expect(carrier.purchaseCalls).toHaveLength(1);
+      expect(ms).toBe(0);
+    });
+  });
+
+  describe('rates', () => {
+    const aRate: CarrierRate = { serviceUid: 'usps_priority', costCents: 920, deliveryDays: 2, deliveryDate: null };
+    /** The carrier's rate answers, one per call, in order (an Error thrown, a list answered). */
+    const ratesAnswering = (...answers: Array<CarrierRate[] | Error>) => {
+      const calls: number[] = [];
+      const rates = jest.fn(async () => {
+        calls.push(Date.now());
+        const answer = answers[Math.min(calls.length, answers.length) - 1]!;
+        if (answer instanceof Error) throw answer;
+        return answer;
+      });
+      Object.assign(carrier, { rates });
+      return { rates, calls };
+    };
+
+    it('asks a rate turned away with 429 again after its Retry-After, and answers what the carrier then says', async () => {
+      const { calls } = ratesAnswering(new CarrierRateLimitedError(250, '429'), [aRate]);
+      const guarded = guard(carrier);
+
+      const { result, ms } = await timed(() => guarded.rates!(shipment));
+
+      expect(result).toEqual([aRate]);
+      expect(calls).toHaveLength(2);
+      expect(ms).toBe(250);
+    });
+
+    it('holds the purchases to this carrier until the Retry-After a rate was given has passed', async () => {
+      ratesAnswering(new CarrierRateLimitedError(400, '429'));
+      const guarded = guard(carrier, { rateLimitedTries: 1 });
+      await expect(guarded.rates!(shipment)).rejects.toBeInstanceOf(CarrierRateLimitedError);
+      carrier.onPurchase(sellsTheLabel('easypost'));
+
+      const { result, ms } = await timed(() => buy(guarded, 'after-the-rate'));
+
+      expect(result.kind).toBe('bought');
+      expect(ms).toBe(400);
+    });
+
+    it('gives up after rateLimitedTries calls and throws the last 429, so the comparison goes on without this carrier', async () => {
+      const { calls } = ratesAnswering(new CarrierRateLimitedError(100, '429'));
+      const guarded = guard(carrier, { rateLimitedTries: 3 });
+
+      const { result, ms } = await timed(() => guarded.rates!(shipment).catch((error: unknown) => error));
+
+      expect(result).toBeInstanceOf(CarrierRateLimitedError);
+      expect(calls).toHaveLength(3);
+      expect(ms).toBe(200);
+    });
+
+    it('does not wait for a Retry-After longer than longestWaitMs, and asks nothing while it runs', async () => {
+      const { calls } = ratesAnswering(new CarrierRateLimitedError(10_000, '429'));
+      const guarded = guard(carrier, { longestWaitMs: 300 });
+
+      const first = await timed(() => guarded.rates!(shipment).catch((error: unknown) => error));
+      const second = await timed(() => guarded.rates!(shipment).catch((error: unknown) => error));
+
+      expect([first.result, second.result].map((error) => error instanceof CarrierRateLimitedError)).toEqual([true, true]);
+      expect(calls).toHaveLength(1);
+      expect([first.ms, second.ms]).toEqual([0, 0]);
+    });
+
+    it('passes any other failure through at once, without asking again', async () => {
+      const { calls } = ratesAnswering(new Error('EasyPost could not rate the shipment: 503'));
+      const guarded = guard(carrier);
+
+      const { result, ms } = await timed(() => guarded.rates!(shipment).catch((error: unknown) => error));
+
+      expect(result).toEqual(new Error('EasyPost could not rate the shipment: 503'));
+      expect(calls).toHaveLength(1);
       expect(ms).toBe(0);
     });
   });

@@ -18,6 +18,7 @@ import type {
   TrackingReport,
   VoidOutcome,
 } from '../carrier.port';
+import { CarrierRateLimitedError } from '../carrier-rate-limited';
 
 export interface CarrierGuardOptions {
   /** Outages in a row (no answer, 5xx, refused connection) that open the circuit. */
@@ -68,11 +69,15 @@ export class GuardedCarrier implements CarrierAdapter {
   private readonly rateLimitRetry: IPolicy;
   private pausedUntil = 0;
   private readonly longestWaitMs: number;
+  private readonly rateLimitedTries: number;
   /** Present only when the carrier has a bulk void (the port's caller otherwise voids one at a time). */
   readonly voidMany?: (labels: readonly LabelToVoid[]) => Promise<VoidOutcome[]>;
   /** Passed straight through: a verification moves no money and its failure only means "no suggestion". */
   readonly verifyAddress?: (address: LabelAddress) => Promise<AddressVerification | null>;
-  /** Passed straight through: a rate moves no money, and a carrier that cannot answer only drops out of a comparison. */
+  /**
+   * A rate moves no money: not held to the purchase slots (a batch bounds its own rating) nor to the breaker, and a
+   * carrier that cannot answer only drops out of a comparison; but a 429 is the account's limit (see `guardedRates`).
+   */
   readonly rates?: (shipment: LabelShipment) => Promise<CarrierRate[]>;
   /** Present only when the carrier makes SCAN forms; under the carrier's breaker and slots like a void. */
   readonly scanForm?: (request: ScanFormRequest) => Promise<ScanFormOutcome>;
@@ -83,13 +88,14 @@ export class GuardedCarrier implements CarrierAdapter {
   ) {
     this.profile = inner.profile;
     this.longestWaitMs = options.longestWaitMs ?? 60_000;
+    this.rateLimitedTries = Math.max(1, options.rateLimitedTries ?? 3);
     this.breaker = circuitBreaker(handleWhenResult(isOutage), {
       halfOpenAfter: options.halfOpenAfterMs ?? 30_000,
       breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
     });
     this.limit = bulkhead(inner.profile.maxConcurrentPurchases, Number.MAX_SAFE_INTEGER);
     this.rateLimitRetry = retry(handleWhenResult((outcome) => isRateLimited(outcome) && retryAfterOf(outcome) <= this.longestWaitMs), {
-      maxAttempts: Math.max(0, (options.rateLimitedTries ?? 3) - 1),
+      maxAttempts: this.rateLimitedTries - 1,
       backoff: new DelegateBackoff((context) => retryAfterOf('value' in context.result ? context.result.value : undefined)),
     });
     const bulk = inner.voidMany?.bind(inner);
@@ -97,7 +103,7 @@ export class GuardedCarrier implements CarrierAdapter {
     const verify = inner.verifyAddress?.bind(inner);
     if (verify) this.verifyAddress = verify;
     const rates = inner.rates?.bind(inner);
-    if (rates) this.rates = rates;
+    if (rates) this.rates = (shipment) => this.guardedRates(rates, shipment);
     const scanForm = inner.scanForm?.bind(inner);
     if (scanForm) this.scanForm = (request) => this.guardedScanForm(scanForm, request);
   }
@@ -140,6 +146,28 @@ export class GuardedCarrier implements CarrierAdapter {
       return await this.limit.execute(() => this.inner.track(label));
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * A rate the carrier answered with 429 is asked again after its Retry-After (up to `rateLimitedTries` calls), so a
+   * batch rated many parcels at a time does not lose rows to the limit; the pause holds this carrier's purchases and
+   * other rates too, as a purchase's 429 does, since the limit is the account's. A Retry-After longer than
+   * `longestWaitMs` is not waited for: the rate fails at once, as a purchase answers "not attempted".
+   */
+  private async guardedRates(rates: (shipment: LabelShipment) => Promise<CarrierRate[]>, shipment: LabelShipment): Promise<CarrierRate[]> {
+    for (let call = 1; ; call++) {
+      const wait = this.pausedUntil - Date.now();
+      if (wait > this.longestWaitMs) throw new CarrierRateLimitedError(wait, `${this.profile.displayName} asked us to wait ${Math.ceil(wait / 1000)} s before the next rate`);
+      if (wait > 0) await sleep(wait);
+      try {
+        return await rates(shipment);
+      } catch (error) {
+        if (!(error instanceof CarrierRateLimitedError)) throw error;
+        const pause = error.retryAfterMs ?? 1_000;
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + pause);
+        if (call >= this.rateLimitedTries || pause > this.longestWaitMs) throw error;
+      }
     }
   }
 

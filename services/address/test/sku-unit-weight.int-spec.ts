@@ -10,6 +10,9 @@ import { SkuEntity } from '../src/skus/sku.entity';
 import { toSkuRecord } from '../src/skus/sku.mapper';
 import { SkuRepository } from '../src/skus/sku.repository';
 
+/** A SKU without the customs defaults of migration 005. */
+const NO_CUSTOMS = { hsTariffNumber: null, originCountry: null, valueCents: null };
+
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('address_sku_weight_it')],
   ['embedded PGlite', createEmbeddedDatabaseFromTemplate],
@@ -44,14 +47,14 @@ describe.each(databases)('SKU weights per unit on %s', (_name, createDatabase) =
 
   it('reads a SKU saved before the migration as its weight per unit with no packaging', async () => {
     const [old] = (await skus.list(userId)).map(toSkuRecord);
-    expect(old).toEqual({ _id: oldSkuId, sku: 'MUG-OLD', maxQty: 4, weight: 2.5, packagingWeight: 0, length: 10, width: 8, height: 4, description: 'Mug' });
+    expect(old).toEqual({ _id: oldSkuId, sku: 'MUG-OLD', maxQty: 4, weight: 2.5, packagingWeight: 0, length: 10, width: 8, height: 4, description: 'Mug', ...NO_CUSTOMS });
     // Its meaning is unchanged for one unit, and 4 units now weigh 4 × 2.5.
     expect(old && packageWeightLb(old, 1)).toBe(2.5);
     expect(old && packageWeightLb(old, 4)).toBe(10);
   });
 
   it('saves and changes a packaging weight next to the weight per unit', async () => {
-    const [saved] = await skus.insertAll(userId, [{ sku: 'BOX-9', maxQty: 4, weight: 1.2, packagingWeight: 0.3, length: 12, width: 10, height: 6, description: null }]);
+    const [saved] = await skus.insertAll(userId, [{ sku: 'BOX-9', maxQty: 4, weight: 1.2, packagingWeight: 0.3, length: 12, width: 10, height: 6, description: null, ...NO_CUSTOMS }]);
     expect(saved && toSkuRecord(saved)).toMatchObject({ weight: 1.2, packagingWeight: 0.3 });
     const changed = await skus.update(userId, saved?.id ?? '', { sku: 'BOX-9', maxQty: 4, weight: 1.25, packagingWeight: 0.5, length: 12, width: 10, height: 6, description: null });
     expect(toSkuRecord(changed)).toMatchObject({ weight: 1.25, packagingWeight: 0.5 });
@@ -60,7 +63,7 @@ describe.each(databases)('SKU weights per unit on %s', (_name, createDatabase) =
   });
 
   it('keeps the packaging weight when a change leaves it out, as clients written before it do', async () => {
-    const [saved] = await skus.insertAll(userId, [{ sku: 'BOX-10', maxQty: 4, weight: 1.2, packagingWeight: 0.3, length: 12, width: 10, height: 6, description: null }]);
+    const [saved] = await skus.insertAll(userId, [{ sku: 'BOX-10', maxQty: 4, weight: 1.2, packagingWeight: 0.3, length: 12, width: 10, height: 6, description: null, ...NO_CUSTOMS }]);
     const changed = await skus.update(userId, saved?.id ?? '', { sku: 'BOX-10', maxQty: 5, weight: 1.2, packagingWeight: undefined, length: 12, width: 10, height: 6, description: null });
     expect(toSkuRecord(changed)).toMatchObject({ maxQty: 5, packagingWeight: 0.3 });
     const cleared = await skus.update(userId, saved?.id ?? '', { sku: 'BOX-10', maxQty: 5, weight: 1.2, packagingWeight: 0, length: 12, width: 10, height: 6, description: null });

@@ -8,6 +8,8 @@ import { addressMigrations } from '../database/migrations';
 import { SkuEntity } from './sku.entity';
 import { SkuRepository } from './sku.repository';
 
+const NO_CUSTOMS = { hsTariffNumber: null, originCountry: null, valueCents: null };
+
 /** The owner-scoped read filters by owner in the query itself: another user's SKU never leaves the database. */
 describe('SkuRepository.findOwned on PostgreSQL', () => {
   let database: TestDatabase;
@@ -27,7 +29,7 @@ describe('SkuRepository.findOwned on PostgreSQL', () => {
 
   it("finds a SKU for its owner and an admin, and another user's no more than a missing one", async () => {
     const owner = randomUUID();
-    const [mug] = await skus.insertAll(owner, [{ sku: 'MUG-1', maxQty: 4, weight: 2.5, packagingWeight: 0, length: 10, width: 8, height: 4, description: 'Mug' }]);
+    const [mug] = await skus.insertAll(owner, [{ sku: 'MUG-1', maxQty: 4, weight: 2.5, packagingWeight: 0, length: 10, width: 8, height: 4, description: 'Mug', ...NO_CUSTOMS }]);
     if (!mug) throw new Error('no SKU was saved');
     expect(await skus.findOwned(mug.id, ownerScopeOf({ userId: owner, role: 'user' }))).toMatchObject({ id: mug.id, userId: owner });
     expect(await skus.findOwned(mug.id, ownerScopeOf({ userId: randomUUID(), role: 'admin' }))).toMatchObject({ id: mug.id, userId: owner });

@@ -15,5 +15,9 @@ export class SkuEntity {
   @Property({ type: 'double' }) width!: number;
   @Property({ type: 'double' }) height!: number;
   @Property({ type: 'text', nullable: true }) description: string | null = null;
+  /** Customs defaults (migration 005, decision 100): digits only, ISO alpha-2, one unit's value in cents. */
+  @Property({ type: 'text', nullable: true }) hsTariffNumber: string | null = null;
+  @Property({ type: 'text', nullable: true }) originCountry: string | null = null;
+  @Property({ type: 'integer', nullable: true }) valueCents: number | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }

@@ -15,4 +15,7 @@ export const toSkuRecord = (s: SkuEntity): SkuRecord => ({
   width: s.width,
   height: s.height,
   description: s.description,
+  hsTariffNumber: s.hsTariffNumber,
+  originCountry: s.originCountry,
+  valueCents: s.valueCents,
 });

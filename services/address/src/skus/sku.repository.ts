@@ -45,7 +45,16 @@ export class SkuRepository {
     const em = this.orm.em.fork();
     const entity = await em.findOne(SkuEntity, { id, userId });
     if (!entity) throw new DomainError(ErrorCode.NOT_FOUND, SKU_NOT_FOUND);
-    Object.assign(entity, toSkuColumns({ ...input, packagingWeight: input.packagingWeight ?? entity.packagingWeight }));
+    Object.assign(
+      entity,
+      toSkuColumns({
+        ...input,
+        packagingWeight: input.packagingWeight ?? entity.packagingWeight,
+        hsTariffNumber: input.hsTariffNumber === undefined ? entity.hsTariffNumber : input.hsTariffNumber,
+        originCountry: input.originCountry === undefined ? entity.originCountry : input.originCountry,
+        valueCents: input.valueCents === undefined ? entity.valueCents : input.valueCents,
+      }),
+    );
     try {
       await em.flush();
     } catch (error) {

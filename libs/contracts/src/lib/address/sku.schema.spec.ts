@@ -35,3 +35,42 @@ describe('skuUpdateSchema', () => {
     expect(skuUpdateSchema.safeParse({ ...row, packagingWeight: '-1' }).error?.issues[0]?.message).toBe('Packaging weight must be 0 or more');
   });
 });
+
+describe('SKU customs defaults', () => {
+  const row = { sku: 'TEE-1', maxQty: '4', weight: '0.4', length: '10', width: '8', height: '2', description: 'Cotton T-shirt' };
+
+  it('has none when the columns are missing or empty', () => {
+    expect(skuFormSchema.parse(row)).toMatchObject({ hsTariffNumber: null, originCountry: null, valueCents: null });
+    expect(skuFormSchema.parse({ ...row, hsTariffNumber: ' ', originCountry: '', valueCents: '' })).toMatchObject({ hsTariffNumber: null, originCountry: null, valueCents: null });
+  });
+
+  it('keeps an HS tariff number as its digits, as copied from a tariff table with dots', () => {
+    expect(skuFormSchema.parse({ ...row, hsTariffNumber: '6109.10.0012' }).hsTariffNumber).toBe('6109100012');
+    expect(skuFormSchema.parse({ ...row, hsTariffNumber: '610910' }).hsTariffNumber).toBe('610910');
+  });
+
+  it('refuses an HS tariff number shorter than 6 or longer than 10 digits, or with letters, in words', () => {
+    for (const hs of ['6109', '61091000123', '6109AB'])
+      expect(skuFormSchema.safeParse({ ...row, hsTariffNumber: hs }).error?.issues[0]?.message).toBe('HS tariff number must be 6 to 10 digits, e.g. 6109.10');
+  });
+
+  it('reads an origin country, by code or English name, as its ISO code and refuses what is not one', () => {
+    expect(skuFormSchema.parse({ ...row, originCountry: 'cn' }).originCountry).toBe('CN');
+    expect(skuFormSchema.parse({ ...row, originCountry: 'Portugal' }).originCountry).toBe('PT');
+    for (const country of ['Atlantis', 'EU', 'QQ'])
+      expect(skuFormSchema.safeParse({ ...row, originCountry: country }).error?.issues[0]?.message).toBe('Origin country must be a country, e.g. US or China');
+  });
+
+  it('takes a value in whole cents above 0', () => {
+    expect(skuFormSchema.parse({ ...row, valueCents: '1250' }).valueCents).toBe(1250);
+    expect(skuFormSchema.safeParse({ ...row, valueCents: '12.5' }).error?.issues[0]?.message).toBe('Customs value must be whole cents');
+    expect(skuFormSchema.safeParse({ ...row, valueCents: 0 }).error?.issues[0]?.message).toBe('Customs value must be greater than 0');
+    expect(skuFormSchema.safeParse({ ...row, valueCents: 'lots' }).error?.issues[0]?.message).toBe('Customs value must be a number');
+  });
+
+  it('keeps stored defaults when a change leaves them out and clears them when it sends them empty', () => {
+    expect(skuUpdateSchema.parse(row)).not.toHaveProperty('hsTariffNumber');
+    expect(skuUpdateSchema.parse({ ...row, hsTariffNumber: '', originCountry: null, valueCents: '' })).toMatchObject({ hsTariffNumber: null, originCountry: null, valueCents: null });
+    expect(skuUpdateSchema.parse({ ...row, hsTariffNumber: '6109.10', originCountry: 'us', valueCents: 900 })).toMatchObject({ hsTariffNumber: '610910', originCountry: 'US', valueCents: 900 });
+  });
+});

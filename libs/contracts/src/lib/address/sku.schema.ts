@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { numberField, optionalField, textSchema, toText } from '../common/fields';
+import { skuCustomsFields, skuCustomsUpdateFields } from './sku-customs.schema';
+
+export * from './sku-customs.schema';
 
 export const SKU_LIMITS = { maxRows: 5_000, maxQty: 10_000, maxWeightLb: 150, maxDimensionIn: 108 } as const;
 
@@ -30,7 +33,9 @@ export const skuFormSchema = z.object({
   length: greaterThanZero('Length', SKU_LIMITS.maxDimensionIn),
   width: greaterThanZero('Width', SKU_LIMITS.maxDimensionIn),
   height: greaterThanZero('Height', SKU_LIMITS.maxDimensionIn),
+  /** What the thing is; also the description its customs item declares (decision 100). */
   description: optionalField('Description', 200),
+  ...skuCustomsFields,
 });
 export type SkuForm = z.input<typeof skuFormSchema>;
 
@@ -46,6 +51,11 @@ export const skuRecordSchema = z.object({
   width: z.number(),
   height: z.number(),
   description: z.string().nullable(),
+  /** Customs defaults a bulk row abroad is filled from (decision 100); null when not set. */
+  hsTariffNumber: z.string().nullable(),
+  originCountry: z.string().nullable(),
+  /** Value of one unit, integer cents. */
+  valueCents: z.number().int().nullable(),
 });
 export type SkuRecord = z.infer<typeof skuRecordSchema>;
 
@@ -60,10 +70,10 @@ export const skuListResponseSchema = z.object({ SkuData: z.array(skuRecordSchema
 export type SkuListResponse = z.infer<typeof skuListResponseSchema>;
 
 /**
- * A change to a SKU. A packaging weight left out keeps the stored one: API clients written before it existed send
+ * A change to a SKU. A packaging weight or a customs default left out keeps the stored one: API clients written before it existed send
  * no such field, and silently zeroing it would make every later package of that SKU too light.
  */
-export const skuUpdateSchema = skuFormSchema.extend({ packagingWeight: z.undefined().or(packagingWeightField()) });
+export const skuUpdateSchema = skuFormSchema.extend({ packagingWeight: z.undefined().or(packagingWeightField()), ...skuCustomsUpdateFields });
 export type SkuUpdate = z.output<typeof skuUpdateSchema>;
 
 /** POST /api/auth/update-sku/{userId}/{id}. */

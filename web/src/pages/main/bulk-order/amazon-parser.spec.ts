@@ -18,7 +18,7 @@ const sender: SavedAddress = {
   country: 'US',
 };
 
-const sku = (name: string, maxQty: number): SkuRecord => ({ _id: name, sku: name, maxQty, weight: 2.5, packagingWeight: 0, length: 10, width: 8, height: 4, description: `${name} box` });
+const sku = (name: string, maxQty: number): SkuRecord => ({ _id: name, sku: name, maxQty, weight: 2.5, packagingWeight: 0, length: 10, width: 8, height: 4, description: `${name} box`, hsTariffNumber: null, originCountry: null, valueCents: null });
 
 /** The real header of a 2025 download (formats.md 3.1), with buyer-name and the verge-of columns. */
 const HEADER = [

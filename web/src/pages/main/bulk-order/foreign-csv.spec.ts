@@ -4,7 +4,7 @@ import { isTemplateHeader } from './csv-parser';
 import { columnNames, mapForeignRows, mappingFits, missingRequired, readForeignCsv } from './foreign-csv';
 
 const sender: SavedAddress = { _id: 'a1', address_id: 'warehouse', name: 'Hollow Oak Candles', phone: '5125550100', company: null, street: '500 Congress Ave', street2: null, city: 'Austin', state: 'TX', zip: '78701', country: 'US' } as SavedAddress;
-const preset: SkuRecord = { _id: 's1', sku: 'CND-CEDAR-8', maxQty: 4, weight: 0.75, packagingWeight: 0.25, length: 6, width: 6, height: 5, description: 'Candle' };
+const preset: SkuRecord = { _id: 's1', sku: 'CND-CEDAR-8', maxQty: 4, weight: 0.75, packagingWeight: 0.25, length: 6, width: 6, height: 5, description: 'Candle', hsTariffNumber: null, originCountry: null, valueCents: null };
 
 const shopify = readForeignCsv(
   ['Name,Shipping Name,Shipping Address1,Shipping City,Shipping Zip,Shipping Province,Shipping Country,Shipping Phone,Lineitem sku,Lineitem quantity', '#1041,Maria Lopez,1420 Elm Street,Austin,78701,Texas,United States,+1 (512) 555-0143,cnd-cedar-8,2', '#1042,Lena Chen,301 Commercial St,Portland,04101,ME,US,,UNKNOWN,1'].join('\n'),

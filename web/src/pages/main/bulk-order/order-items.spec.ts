@@ -9,7 +9,7 @@ import { joinOrderItems } from './order-items';
 import type { MappedLine } from './order-items';
 
 const sender = { _id: 'a1', address_id: 'warehouse', name: 'Hollow Oak Candles', phone: '5125550100', company: null, street: '500 Congress Ave', street2: null, city: 'Austin', state: 'TX', zip: '78701', country: 'US' } as SavedAddress;
-const sku = (code: string, weight: number, packagingWeight: number, [length, width, height]: [number, number, number], description: string): SkuRecord => ({ _id: code, sku: code, maxQty: 4, weight, packagingWeight, length, width, height, description });
+const sku = (code: string, weight: number, packagingWeight: number, [length, width, height]: [number, number, number], description: string): SkuRecord => ({ _id: code, sku: code, maxQty: 4, weight, packagingWeight, length, width, height, description, hsTariffNumber: null, originCountry: null, valueCents: null });
 const CEDAR = sku('CND-CEDAR-8', 0.75, 0.25, [6, 6, 5], 'Cedar candle 8oz');
 const SALT = sku('CND-SALT-12', 1.1, 0.3, [8, 8, 6], 'Sea salt candle 12oz');
 const TRIM = sku('ACC-TRIM', 0.2, 0.05, [8, 3, 1], 'Wick trimmer');

@@ -2,7 +2,7 @@ import type { SkuRecord } from '@labeldesk/contracts';
 import { emptyValues } from './bulk-rows';
 import { presetNamed, presetPackageWeight, unitsOf, weightAfterQuantityChange } from './preset-weight';
 
-const mug: SkuRecord = { _id: 's1', sku: 'MUG-1', maxQty: 4, weight: 1.2, packagingWeight: 0.3, length: 10, width: 8, height: 4, description: null };
+const mug: SkuRecord = { _id: 's1', sku: 'MUG-1', maxQty: 4, weight: 1.2, packagingWeight: 0.3, length: 10, width: 8, height: 4, description: null, hsTariffNumber: null, originCountry: null, valueCents: null };
 const row = (quantity: string, PackageWeight: string) => ({ ...emptyValues(), skuNumber: 'MUG-1', quantity, PackageWeight });
 
 describe('bulk rows weighed from a SKU preset', () => {

@@ -2,7 +2,7 @@ import type { SkuRecord } from '@labeldesk/contracts';
 import { emptyOrderForm, orderFormSchema } from '../../../services/orders/create-order';
 import { weightForQuantity } from './use-order-form';
 
-const MUG: SkuRecord = { _id: 's1', sku: 'MUG-1', maxQty: 4, weight: 1.5, packagingWeight: 0.1, length: 10, width: 8, height: 4, description: 'Mug' };
+const MUG: SkuRecord = { _id: 's1', sku: 'MUG-1', maxQty: 4, weight: 1.5, packagingWeight: 0.1, length: 10, width: 8, height: 4, description: 'Mug', hsTariffNumber: null, originCountry: null, valueCents: null };
 const applied = { sku: MUG, weight: '1.6' };
 
 describe('the Order Label form after a saved SKU filled the package', () => {

@@ -1,5 +1,4 @@
 import { GridItem, SimpleGrid } from '@chakra-ui/react';
-import { skuFormSchema } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -8,9 +7,10 @@ import { notify, SHORT_TOAST_MS } from '../../../components/ui/toaster';
 import { useZodForm } from '../../../hooks/use-zod-form';
 import { errorMessage } from '../../../libs/http-client';
 import { useAddSkus } from '../../../services/skus/add-skus';
+import { skuEntrySchema } from './sku-entry';
 
 const FORM_ID = 'add-sku-form';
-const emptySkuForm = { sku: '', maxQty: '', weight: '', packagingWeight: '', length: '', width: '', height: '', description: '' };
+const emptySkuForm = { sku: '', maxQty: '', weight: '', packagingWeight: '', length: '', width: '', height: '', description: '', hsTariffNumber: '', originCountry: '', value: '' };
 
 interface AddSkuDialogProps {
   userId: string;
@@ -21,7 +21,7 @@ interface AddSkuDialogProps {
 /** Spec section 2: the 'Add New SKU' modal; spec 5: steps of 1 for maxQty and 0.1 for size and weights. */
 export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): ReactElement => {
   const add = useAddSkus();
-  const form = useZodForm(skuFormSchema, emptySkuForm);
+  const form = useZodForm(skuEntrySchema, emptySkuForm);
   const [serverError, setServerError] = useState<string | null>(null);
   const { field, fieldState } = form;
   const number = (name: 'maxQty' | 'weight' | 'packagingWeight' | 'length' | 'width' | 'height', step: string) => ({
@@ -80,8 +80,11 @@ export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): Reac
         <FormField label="Width (in)" required {...number('width', '0.1')} />
         <FormField label="Height (in)" required {...number('height', '0.1')} />
         <GridItem colSpan={2}>
-          <FormField label="Description" autoComplete="off" state={fieldState('description')} {...field('description')} />
+          <FormField label="Description" autoComplete="off" helperText="Also what customs declare for it abroad." state={fieldState('description')} {...field('description')} />
         </GridItem>
+        <FormField label="HS tariff number" autoComplete="off" inputMode="numeric" helperText="6 to 10 digits; the EU requires one." state={fieldState('hsTariffNumber')} {...field('hsTariffNumber')} />
+        <FormField label="Origin country" autoComplete="off" helperText="Where it was made, e.g. US or China." state={fieldState('originCountry')} {...field('originCountry')} />
+        <FormField label="Customs value ($)" autoComplete="off" inputMode="decimal" helperText="The value of one unit." state={fieldState('value')} {...field('value')} />
       </SimpleGrid>
     </FormDialog>
   );

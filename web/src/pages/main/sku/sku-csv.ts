@@ -1,9 +1,10 @@
 import { oneLine, SKU_LIMITS } from '@labeldesk/contracts';
 import Papa from 'papaparse';
 import type { SkuRowInput } from '../../../services/skus/add-skus';
+import { dollarsAsCentsText } from './sku-entry';
 
 /** The fields of an SKU row, in the template's order (the keys the server reads). */
-export const SKU_CSV_FIELDS = ['sku', 'maxQty', 'weight', 'packagingWeight', 'length', 'width', 'height', 'description'] as const;
+export const SKU_CSV_FIELDS = ['sku', 'maxQty', 'weight', 'packagingWeight', 'length', 'width', 'height', 'description', 'hsTariffNumber', 'originCountry', 'value'] as const;
 type SkuCsvField = (typeof SKU_CSV_FIELDS)[number];
 
 /** The template's header line: the names the SKU page shows, so the file says what each weight means. */
@@ -16,6 +17,9 @@ export const SKU_CSV_HEADERS: Readonly<Record<SkuCsvField, string>> = {
   width: 'Width (in)',
   height: 'Height (in)',
   description: 'Description',
+  hsTariffNumber: 'HS code',
+  originCountry: 'Origin country',
+  value: 'Customs value ($)',
 };
 
 const squash = (header: string): string => header.trim().toLowerCase().replace(/[\s_\-()]+/g, '');
@@ -35,6 +39,17 @@ const HEADER_ALIASES: ReadonlyMap<string, SkuCsvField> = new Map(
     [squash('Packaging weight'), 'packagingWeight'],
     [squash('Packaging'), 'packagingWeight'],
     [squash('Max Quantity'), 'maxQty'],
+    // Customs defaults (decision 100) under the names sellers' product exports use: Shopify's `Variant HS Code` and
+    // `Variant Country of Origin`, and the plain words.
+    [squash('HS tariff number'), 'hsTariffNumber'],
+    [squash('HS code'), 'hsTariffNumber'],
+    [squash('Harmonized code'), 'hsTariffNumber'],
+    [squash('Variant HS Code'), 'hsTariffNumber'],
+    [squash('Country of origin'), 'originCountry'],
+    [squash('Variant Country of Origin'), 'originCountry'],
+    [squash('Origin'), 'originCountry'],
+    [squash('Customs value'), 'value'],
+    [squash('Value'), 'value'],
   ]),
 );
 
@@ -44,6 +59,12 @@ export const skuCsvTemplate = (): string => `${SKU_CSV_FIELDS.map((field) => SKU
 export const canonicalSkuHeader = (header: string): string => HEADER_ALIASES.get(squash(header)) ?? header.trim();
 
 export class SkuCsvError extends Error {}
+
+/** A line's known columns as the API's SKU row: the value, written in dollars, goes as `valueCents`. */
+const toSkuRow = (raw: Record<string, string | undefined>): SkuRowInput => {
+  const { value, ...rest } = Object.fromEntries(SKU_CSV_FIELDS.map((key) => [key, oneLine(raw[key] ?? '')]));
+  return { ...rest, valueCents: dollarsAsCentsText(value ?? '') };
+};
 
 /**
  * Reads an SKU file with its header row, skipping empty lines (spec 5), and keeps the known columns.
@@ -61,7 +82,7 @@ export const parseSkuCsv = (file: File): Promise<SkuRowInput[]> =>
           reject(new SkuCsvError(`The first line must name the columns: ${skuCsvTemplate().trim()}`));
           return;
         }
-        const rows = results.data.map((raw) => Object.fromEntries(SKU_CSV_FIELDS.map((key) => [key, oneLine(raw[key] ?? '')])));
+        const rows = results.data.map(toSkuRow);
         if (rows.length === 0) {
           reject(new SkuCsvError('The file has no SKU rows under its header line.'));
           return;

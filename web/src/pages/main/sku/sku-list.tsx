@@ -1,5 +1,4 @@
 import { Button } from '@chakra-ui/react';
-import { skuFormSchema } from '@labeldesk/contracts';
 import type { SkuRecord } from '@labeldesk/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
@@ -11,6 +10,7 @@ import { TableSkeleton } from '../../../components/ui/table-states';
 import { SHORT_TOAST_MS } from '../../../components/ui/toaster';
 import { useDeleteSku } from '../../../services/skus/delete-sku';
 import { useUpdateSku } from '../../../services/skus/update-sku';
+import { skuCustomsValues, skuEntrySchema } from './sku-entry';
 
 /** Spec section 9: the SKU table shows 5 rows a page; its notifications close after 3 s. */
 const PAGE_SIZE = 5;
@@ -24,6 +24,9 @@ const columns: readonly EditableColumn<SkuRecord>[] = [
   { key: 'width', header: 'Width (in)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '20' },
   { key: 'height', header: 'Height (in)', kind: 'number', step: '0.1', min: 0, align: 'end', minW: '20' },
   { key: 'description', header: 'Description', minW: '40' },
+  { key: 'hsTariffNumber', header: 'HS code', minW: '28' },
+  { key: 'originCountry', header: 'Origin', minW: '20' },
+  { key: 'value', header: 'Customs value ($)', align: 'end', minW: '24' },
 ];
 
 const toValues = (sku: SkuRecord): Record<string, string> => ({
@@ -35,6 +38,7 @@ const toValues = (sku: SkuRecord): Record<string, string> => ({
   width: String(sku.width),
   height: String(sku.height),
   description: sku.description ?? '',
+  ...skuCustomsValues(sku),
 });
 
 interface SkuListProps {
@@ -71,7 +75,7 @@ export const SkuList = ({ userId, skus, onAdd }: SkuListProps): ReactElement => 
           rows={data}
           columns={columns}
           pageSize={PAGE_SIZE}
-          schema={skuFormSchema}
+          schema={skuEntrySchema}
           toValues={toValues}
           rowName={(sku) => sku.sku}
           onSave={(sku, skuData) => update.mutateAsync({ userId, id: sku._id, skuData })}

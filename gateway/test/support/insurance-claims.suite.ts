@@ -1,0 +1,156 @@
+import type { RunningSystem } from '@labeldesk/testing';
+import { Client } from 'pg';
+import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
+import { eventually } from './lifecycle-api';
+import { pdfText } from './pdf-text';
+
+type Body = Record<string, unknown>;
+const LABEL_CENTS = 850;
+
+/**
+ * The sandbox as these tests set it: every label is scanned at once (a claim needs a parcel the carrier has had), its
+ * simulated insurer decides a claim at its first look, and claims are looked at every second.
+ */
+export const INSURANCE_CLAIMS_ENV: NodeJS.ProcessEnv = {
+  SANDBOX_TRACKING_SHARE: '1',
+  SANDBOX_SCAN_AFTER_SECONDS: '0',
+  TRACKING_POLL_SECONDS: '1',
+  CLAIMS_CHECK_SECONDS: '1',
+  SANDBOX_CLAIM_DECIDE_SECONDS: '0',
+};
+
+const buy = async (call: Api, who: { token: string }, change: Body = {}) =>
+  call('POST', '/orders/v2', { ...SINGLE_LABEL_ORDER, ...change }, { token: who.token, 'Idempotency-Key': `claims-${Date.now()}-${Math.random()}` });
+
+/** The payouts of a user's claims in the ledger, read from the database (distributed mode). */
+const payoutsOf = async (databaseUrl: string, userId: string) => {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ key: string; cents: string }>(`select idempotency_key as key, amount_cents as cents from payments.ledger_entries where user_id = $1 and kind = 'claim_payout'`, [userId]);
+    return rows.map((r) => ({ key: r.key, cents: Number(r.cents) }));
+  } finally {
+    await db.end();
+  }
+};
+
+/** Puts a paid claim back to approved, as if orders had crashed after the credit and before marking it paid. */
+const unmarkPaid = async (databaseUrl: string, claimId: string) => {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`update orders.claims set state = 'approved', paid_at = null, next_check_at = now() where id = $1`, [claimId]);
+  } finally {
+    await db.end();
+  }
+};
+
+/** Insurance, signatures and claims (decision 102) through the REST API of a running system. */
+export const describeInsuranceClaims = (mode: string, running: () => RunningSystem & { databaseUrl?: string }): void => {
+  describe(`insurance, signatures and claims (${mode} mode)`, () => {
+    let call: Api;
+    let adminToken: string;
+    const customer = async () => newBulkCustomer(call, adminToken, 100_000, 'claims');
+    const scanned = (who: { token: string }, orderId: string) =>
+      eventually(() => call('GET', `/orders/${orderId}/tracking`, undefined, { token: who.token }), (answer) => answer.body['used'] === true, 30_000, 'a carrier scan');
+    /** This month's statement as its PDF reads: the ledger's lines for the customer. */
+    const statementText = async (who: { token: string; userId: string }) => {
+      const statement = await call('GET', `/statements/${who.userId}/${new Date().toISOString().slice(0, 7)}`, undefined, { token: who.token });
+      expect(statement.status).toBe(200);
+      return pdfText(statement.bytes ?? Buffer.alloc(0));
+    };
+    const claimOf = (who: { token: string }, claimId: string) => call('GET', `/claims/${claimId}`, undefined, { token: who.token });
+
+    beforeAll(async () => {
+      call = apiClient(running().baseUrl);
+      adminToken = await adminTokenOf(call, running());
+    });
+
+    it('prices insurance and a signature before buying, then charges them with the label in its one ledger entry, in exact cents', async () => {
+      const who = await customer();
+      const quote = await call('POST', '/orders/extra-services/quote', { service_name: 'USPS Priority Mail', insurance: { declared_value_cents: 25_000 }, signature: 'signature' }, { token: who.token });
+      expect(quote).toMatchObject({ status: 200, body: { insuranceCents: 250, signatureCents: 365, totalCents: 615 } });
+      const before = await balanceOf(call, who.token);
+      const bought = await buy(call, who, { insurance: { declared_value_cents: 25_000 }, signature: 'signature' });
+      expect(bought.status).toBe(200);
+      expect((bought.body['data'] as Body)['price']).toBe(LABEL_CENTS + 615);
+      expect(await balanceOf(call, who.token)).toBe(before - LABEL_CENTS - 615);
+      // The month's statement (the ledger's lines) shows the one charge of label and insurance together.
+      const text = await statementText(who);
+      expect(text).toMatch(/Labels bought \(1\)\s+-\$14\.65/);
+      expect(text).toMatch(/Label \d+ USPS Priority Mail\s+-\$14\.65/);
+      const insured = await call('GET', '/claims/insured-labels', undefined, { token: who.token });
+      expect(insured.body['labels']).toEqual([
+        expect.objectContaining({ orderId: (bought.body['data'] as Body)['orderId'], insuredValueCents: 25_000, insuranceCents: 250, signature: 'signature', claimId: null }),
+      ]);
+    });
+
+    it('sells adult signature on Ground Advantage and refuses signature confirmation on Priority Mail Express saying why, charging nothing', async () => {
+      const who = await customer();
+      const ground = await buy(call, who, { service_name: 'USPS Ground Advantage', signature: 'adult' });
+      expect(ground.status).toBe(200);
+      const before = await balanceOf(call, who.token);
+      const express = await buy(call, who, { service_name: 'USPS Priority Mail Express', signature: 'signature' });
+      expect(express.status).toBe(400);
+      expect(express.body['message']).toBe('USPS Priority Mail Express is signed for at delivery already; signature confirmation is not sold with it (choose adult signature or none)');
+      expect(await balanceOf(call, who.token)).toBe(before);
+      const quote = await call('POST', '/orders/extra-services/quote', { service_name: 'USPS Priority Mail Express', signature: 'signature' }, { token: who.token });
+      expect([quote.status, quote.body['message']]).toEqual([400, express.body['message']]);
+    });
+
+    it('files a damaged claim on an insured label, which the insurer approves and the ledger credits once, even when the decision is made again', async () => {
+      const who = await customer();
+      const bought = await buy(call, who, { insurance: { declared_value_cents: 25_000 } });
+      const orderId = String((bought.body['data'] as Body)['orderId']);
+      await scanned(who, orderId);
+      const before = await balanceOf(call, who.token);
+      const filed = await call('POST', `/orders/${orderId}/claims`, { type: 'damaged', amount_cents: 12_345, description: 'The box arrived crushed and the lamp inside is broken' }, { token: who.token });
+      expect(filed.status).toBe(201);
+      expect(filed.body).toMatchObject({ orderId, type: 'damaged', amountCents: 12_345, insuredValueCents: 25_000, state: 'submitted', approvedCents: null });
+      const claimId = String(filed.body['id']);
+      const paid = await eventually(() => claimOf(who, claimId), (answer) => answer.body['state'] === 'paid', 30_000, 'the claim paid');
+      expect(paid.body).toMatchObject({ state: 'paid', approvedCents: 12_345, paidAt: expect.any(String), decidedAt: expect.any(String) });
+      expect(await balanceOf(call, who.token)).toBe(before + 12_345);
+      // A second claim on the same label is refused while this one lives.
+      const again = await call('POST', `/orders/${orderId}/claims`, { type: 'lost', amount_cents: 100, description: 'Asking a second time for the same parcel' }, { token: who.token });
+      expect(again.status).toBe(409);
+      const list = await call('GET', '/claims', undefined, { token: who.token });
+      expect((list.body['claims'] as Body[]).map((c) => [c['id'], c['state']])).toEqual([[claimId, 'paid']]);
+      const databaseUrl = running().databaseUrl;
+      if (databaseUrl) {
+        // Orders crashed after the credit, before marking the claim paid: the decider pays it again under the same key.
+        await unmarkPaid(databaseUrl, claimId);
+        await eventually(() => claimOf(who, claimId), (answer) => answer.body['state'] === 'paid', 30_000, 'the claim paid again');
+        expect(await payoutsOf(databaseUrl, who.userId)).toEqual([{ key: `claim:${claimId}`, cents: 12_345 }]);
+      }
+      expect(await balanceOf(call, who.token)).toBe(before + 12_345);
+      const text = await statementText(who);
+      expect(text.match(/Insurance claim \S+ paid/g)).toEqual([`Insurance claim ${claimId.slice(0, 8)} paid`]);
+      expect(text).toMatch(/Insurance claims paid \(1\)\s+\+\$123\.45/);
+    });
+
+    it('refuses a claim over the insured value, on an uninsured label and on another seller\'s label, moving no money', async () => {
+      const who = await customer();
+      const insured = await buy(call, who, { insurance: { declared_value_cents: 5_000 } });
+      const insuredId = String((insured.body['data'] as Body)['orderId']);
+      const plain = await buy(call, who);
+      const plainId = String((plain.body['data'] as Body)['orderId']);
+      await scanned(who, insuredId);
+      const before = await balanceOf(call, who.token);
+      const over = await call('POST', `/orders/${insuredId}/claims`, { type: 'lost', amount_cents: 5_001, description: 'Never arrived at the address' }, { token: who.token });
+      expect(over.status).toBe(400);
+      expect(over.body).toMatchObject({ message: 'A claim can ask at most the insured value, $50.00', issues: [{ path: 'amount_cents', message: 'A claim can ask at most the insured value, $50.00' }] });
+      const uninsured = await call('POST', `/orders/${plainId}/claims`, { type: 'lost', amount_cents: 100, description: 'Never arrived at the address' }, { token: who.token });
+      expect([uninsured.status, uninsured.body['message']]).toEqual([400, 'This label was bought without insurance: only an insured label can be claimed']);
+      const stranger = await customer();
+      const foreign = await call('POST', `/orders/${insuredId}/claims`, { type: 'lost', amount_cents: 100, description: 'Never arrived at the address' }, { token: stranger.token });
+      expect(foreign.status).toBe(404);
+      const badBody = await call('POST', `/orders/${insuredId}/claims`, { type: 'stolen', amount_cents: '100', description: 'x' }, { token: who.token });
+      expect(badBody.status).toBe(400);
+      expect(await balanceOf(call, who.token)).toBe(before);
+      expect((await call('GET', '/claims', undefined, { token: who.token })).body['claims']).toEqual([]);
+      expect((await call('GET', `/claims/user/${who.userId}`, undefined, { token: stranger.token })).status).toBe(403);
+    });
+  });
+};
+

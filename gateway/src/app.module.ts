@@ -54,6 +54,7 @@ import { BulkProgressRelay } from './realtime/bulk-progress.relay';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { SessionsEndedRelay } from './realtime/sessions-ended.relay';
 import { UserViewService } from './users/user-view.service';
+import { V1_CONTROLLERS } from './v1';
 
 @Module({})
 export class GatewayModule {
@@ -74,7 +75,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, CustomerReportsController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, OrderClaimsController, ClaimsController, OrderReturnsController, ReturnLabelsController, PublicReturnsController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, CustomerReportsController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, OrderClaimsController, ClaimsController, OrderReturnsController, ReturnLabelsController, PublicReturnsController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, ...V1_CONTROLLERS, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -2,6 +2,7 @@ import { startDistributed, startEmbedded } from '@labeldesk/testing';
 import { describeCustomerReports } from './support/customer-reports.suite';
 import { describeMonthlyStatement } from './support/monthly-statement.suite';
 import { describeOpenApiContract } from './support/openapi-contract.suite';
+import { describePublicApiV1 } from './support/public-api-v1.suite';
 import { sharedSystem } from './support/shared-system';
 
 // Suites that need a system with no settings of its own share one per mode (a system start is most of a file's time):
@@ -12,10 +13,12 @@ describe('suites sharing one embedded system with default settings', () => {
   describeCustomerReports('embedded', system);
   describeMonthlyStatement('embedded', system);
   describeOpenApiContract('embedded', system);
+  describePublicApiV1('embedded', system);
 });
 describe('suites sharing one distributed system with default settings', () => {
   const system = sharedSystem(() => startDistributed({}));
   describeCustomerReports('distributed', system);
   describeMonthlyStatement('distributed', system);
   describeOpenApiContract('distributed', system);
+  describePublicApiV1('distributed', system);
 });

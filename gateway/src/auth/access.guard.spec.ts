@@ -6,6 +6,7 @@ import { ACCESS_POLICY, QUERY_TOKEN } from './access.decorators';
 import { AccessGuard, bearerOf } from './access.guard';
 import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 import { CallerVerifier } from './caller-verifier';
+import { COUNTS_SESSIONS } from './rate-limit-headers';
 import { VerifiedCallersCache } from './verified-callers.cache';
 
 const SELF: AccessPolicy = { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' };
@@ -18,10 +19,14 @@ const context = (headers: Record<string, string>, params: Record<string, string>
   // A download route: it takes the session token as ?token= too.
   if (query['token']) Reflect.defineMetadata(QUERY_TOKEN, true, handler);
   const request = { headers, params, query };
+  // What the answer's headers become (the RateLimit fields).
+  const answered: Record<string, string> = {};
+  const response = { setHeader: (name: string, value: string) => (answered[name] = value) };
   return {
     request,
+    answered,
     ctx: {
-      switchToHttp: () => ({ getRequest: () => request }),
+      switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
       getHandler: () => handler,
       getClass: () => class {},
     } as unknown as ExecutionContext,
@@ -160,6 +165,35 @@ describe('AccessGuard', () => {
     const third = call();
     // The error filter answers retryAfterSeconds as the Retry-After header (http-error.filter.spec).
     await expect(guard.canActivate(third.ctx)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: expect.any(Number) });
+  });
+
+  it('answers a key its RateLimit headers on each request, down to 0 remaining with the 429', async () => {
+    const { guard } = guardFor('user', 'me', { scopes: ['labels:read'], perMinute: 2 });
+    const call = () => context({ authorization: `Bearer ${KEY}` }, { userId: 'me' });
+    const first = call();
+    await guard.canActivate(first.ctx);
+    expect(first.answered).toEqual({ 'RateLimit-Limit': '2', 'RateLimit-Remaining': '1', 'RateLimit-Reset': expect.stringMatching(/^\d+$/) });
+    await guard.canActivate(call().ctx);
+    const third = call();
+    await expect(guard.canActivate(third.ctx)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    expect(third.answered).toMatchObject({ 'RateLimit-Limit': '2', 'RateLimit-Remaining': '0' });
+    expect(Number(third.answered['RateLimit-Reset'])).toBeGreaterThan(0);
+  });
+
+  it("counts a session on a route that counts sessions (the public API v1) with a key's limit, and not elsewhere", async () => {
+    const { guard } = guardFor('user', 'me', { perMinute: 1 });
+    const counted = () => {
+      const made = context({ token: 't' }, { userId: 'me' });
+      Reflect.defineMetadata(COUNTS_SESSIONS, true, made.ctx.getHandler());
+      return made;
+    };
+    const first = counted();
+    await guard.canActivate(first.ctx);
+    expect(first.answered).toMatchObject({ 'RateLimit-Limit': '1', 'RateLimit-Remaining': '0' });
+    await expect(guard.canActivate(counted().ctx)).rejects.toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: expect.any(Number) });
+    const webApp = context({ token: 't' }, { userId: 'me' });
+    await expect(guard.canActivate(webApp.ctx)).resolves.toBe(true);
+    expect(webApp.answered).toEqual({});
   });
 
   it('reads the key from a Bearer header only', () => {

@@ -2,11 +2,13 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { DomainError, ErrorCode, type AccessPolicy } from '@labeldesk/contracts';
 import { enforceAccess } from '@labeldesk/nest-transport';
+import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { headerValue } from '../http/header-value';
 import { ACCESS_POLICY, QUERY_TOKEN } from './access.decorators';
 import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 import { CallerVerifier } from './caller-verifier';
+import { COUNTS_SESSIONS, setRateLimitHeaders } from './rate-limit-headers';
 import type { AuthenticatedRequest } from './request-context';
 import type { VerifiedCaller } from './verified-callers.cache';
 
@@ -27,11 +29,16 @@ export const bearerOf = (authorization: string): string => {
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  /** Sessions on the routes that count them (the public API v1), per user, with a key's limit; this replica's count. */
+  private readonly sessionLimits: ApiKeyRateLimiter;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly callers: CallerVerifier,
     private readonly keyLimits: ApiKeyRateLimiter,
-  ) {}
+  ) {
+    this.sessionLimits = new ApiKeyRateLimiter(keyLimits.perMinute);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -43,7 +50,9 @@ export class AccessGuard implements CanActivate {
     if (policy.who === 'public') return true;
 
     const verified = await this.verify(request, this.reflector.getAllAndOverride<boolean>(QUERY_TOKEN, targets));
-    if (verified.keyId !== undefined) await this.limit(verified.keyId, bearerOf(headerValue(request.headers, 'authorization')));
+    const response = context.switchToHttp().getResponse<Response>();
+    if (verified.keyId !== undefined) await this.limit(verified.keyId, bearerOf(headerValue(request.headers, 'authorization')), response);
+    else if (this.reflector.getAllAndOverride<boolean>(COUNTS_SESSIONS, targets)) this.limitSession(verified.caller.userId, response);
     request.caller = verified.caller;
     request.authUser = verified.user;
     enforceAccess(policy, verified.caller, request.params);
@@ -67,10 +76,19 @@ export class AccessGuard implements CanActivate {
     return this.callers.verify(token, request.correlationId);
   }
 
-  /** Over the key's limit: 429, and the error filter answers the wait as Retry-After. */
-  private async limit(keyId: string, key: string): Promise<void> {
+  /** Over the key's limit: 429, and the error filter answers the wait as Retry-After. Either way the RateLimit headers. */
+  private async limit(keyId: string, key: string, response: Response): Promise<void> {
     const taken = await this.keyLimits.acquire(keyId, key);
+    setRateLimitHeaders(response, this.keyLimits.quota(keyId));
     if (taken.allowed) return;
     throw new DomainError(ErrorCode.RATE_LIMITED, `This API key is over its rate limit: try again in ${taken.retryAfterSeconds} s`, undefined, taken.retryAfterSeconds);
+  }
+
+  /** A session on a route that counts sessions: the same limit per user as a key's (decision 103). */
+  private limitSession(userId: string, response: Response): void {
+    const taken = this.sessionLimits.take(userId);
+    setRateLimitHeaders(response, this.sessionLimits.quota(userId));
+    if (taken.allowed) return;
+    throw new DomainError(ErrorCode.RATE_LIMITED, `Too many requests: try again in ${taken.retryAfterSeconds} s`, undefined, taken.retryAfterSeconds);
   }
 }

@@ -1,4 +1,5 @@
 import { API_KEY_LEASE_MAX, DomainError, ErrorCode } from '@labeldesk/contracts';
+import type { RateLimitQuota } from './rate-limit-headers';
 
 /** How many requests a key may make, and how long it waits when it has made them. */
 export interface TakeResult {
@@ -123,6 +124,22 @@ export class ApiKeyRateLimiter {
       return ALLOWED;
     }
     return refusedFor(((1 - bucket.tokens) * this.replicas(this.now())) / this.ratePerMs);
+  }
+
+  /**
+   * What the key may still ask, for the RateLimit headers (decision 103): its limit, what this replica's bucket holds
+   * (scaled to the whole key when replicas share it) and when the bucket is full again. With the shared bucket in use,
+   * the local one is debited by every request this replica let through, so it is this replica's best count.
+   */
+  quota(keyId: string): RateLimitQuota {
+    const bucket = this.refilled(keyId);
+    const replicas = this.replicas(this.now());
+    const capacity = this.perMinute / replicas;
+    return {
+      limit: this.perMinute,
+      remaining: Math.min(this.perMinute, Math.floor(bucket.tokens * replicas)),
+      resetSeconds: (capacity - bucket.tokens) / (this.ratePerMs / replicas) / 1000,
+    };
   }
 
   /** Another replica let requests through: it shares the local limit (while the shared bucket is away). */

@@ -63,4 +63,36 @@ export const API_EXAMPLES: Readonly<Record<string, readonly ApiExample[]>> = {
   packagePresetsList: [{ summary: "The caller's saved boxes", answers: 200 }],
   addressListAddresses: [{ summary: "The caller's saved addresses", answers: 200 }],
   orderSearchOrders: [{ summary: 'The newest page of 10 completed orders', answers: 200, query: { state: 'completed', limit: '10', page: '1' } }],
+  // The public API v1 (decision 103): the same parcel, for the caller (no user id anywhere).
+  v1AccountMe: [{ summary: 'Who the credential acts as, and its scopes', answers: 200 }],
+  v1AccountBalance: [{ summary: 'The balance in cents', answers: 200 }],
+  v1RatesRates: [
+    { summary: 'Rates for a 2.5 lb parcel from Austin to Seattle', answers: 200, body: { sender, receiver, package: parcel } },
+    { summary: 'A field the API does not take is refused, naming it', answers: 400, body: { sender, receiver, package: parcel, insurance: true } },
+  ],
+  v1RatesVerify: [
+    {
+      summary: 'Check a receiver\'s address',
+      answers: 200,
+      body: { address: { street1: '200 Pine Ave', city: 'Seattle', state: 'WA', zip: '98101' } },
+    },
+  ],
+  v1ShipmentsBuy: [
+    {
+      summary: 'Buy a USPS Priority Mail label with your own order number and data',
+      answers: 201,
+      headers: { 'Idempotency-Key': 'example-v1-shipment-0001' },
+      body: { service_name: 'USPS Priority Mail', courier: 'usps', sender, receiver, package: parcel, reference: 'SHOP-1001', metadata: { channel: 'shopify', picker: 'ann' } },
+    },
+    {
+      summary: 'A purchase without an Idempotency-Key is refused: a retry must be safe',
+      answers: 400,
+      body: { service_name: 'USPS Priority Mail', courier: 'usps', sender, receiver, package: parcel },
+    },
+  ],
+  v1ShipmentsList: [
+    { summary: 'The newest shipment; next_cursor pages on', answers: 200, query: { limit: '1' } },
+    { summary: 'The shipments of one reference', answers: 200, query: { reference: 'SHOP-1001' } },
+    { summary: 'A cursor this API did not give is refused', answers: 400, query: { cursor: 'not-a-cursor' } },
+  ],
 };

@@ -165,6 +165,13 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,200}$' },
 };
 
+/** The public API v1 takes no purchase without a key (decision 103): a retry must always be safe. */
+const IDEMPOTENCY_KEY_REQUIRED = {
+  ...IDEMPOTENCY_KEY,
+  required: true,
+  description: 'Any 8 to 200 letters, digits or `-_.:` unique to this purchase, required: the same key again answers the same purchase instead of buying again; the same key with a different body is refused with 409.',
+};
+
 const STANDARD_WEBHOOK_HEADERS = [
   ['webhook-id', 'The message id: the same on every retry of the message, so the receiver can drop a repeat'],
   ['webhook-timestamp', 'Seconds since the epoch when the message was signed; refuse messages older than a few minutes'],
@@ -188,15 +195,21 @@ const describeApi = (apiKeyRequestsPerMinute: number) => [
   '## Idempotency',
   'Purchases take an `Idempotency-Key` header: a retry with the same key answers the same purchase and never charges twice. When a service is slow, the purchase answers 202 with the order still pending; it completes or is refunded on its own.',
   '',
+  '## Resource routes (`/api/v1`)',
+  'For integrators: `GET /api/v1/me` says who the credential acts as (no path names a user), then rates, shipments (buy with a required `Idempotency-Key` and your own `reference` and `metadata`, read one in any state, list, void, label, tracking), address checks and the balance, with API keys and sessions alike. ' +
+    'Their bodies and queries refuse any field they do not name (400 `VALIDATION_FAILED`, each unknown field an issue named by its path) and take text only as text.',
+  '',
   '## Paging',
-  'Lists that page take `page` (from 1) and `limit` (each operation lists them and their largest size; a bigger `limit` is refused with 400), and answer the page with the total. ' +
+  '`GET /api/v1/shipments` pages by cursor, newest first: `limit` (1 to 100, default 10) and the answer\'s `next_cursor` sent back as `cursor` while `has_more` is true. The cursor is opaque and keyset-based: a shipment bought while you page is never read twice or skipped. Filters: `status`, `reference`, `created_gte`, `created_lt`.',
+  'Other lists that page take `page` (from 1) and `limit` (each operation lists them and their largest size; a bigger `limit` is refused with 400), and answer the page with the total. ' +
     'Pages of orders come from `GET /api/order-search` (newest first, searchable); the spec\'s whole list `GET /api/orders/{userId}` answers every order at once, oldest first.',
   '',
   '## Errors',
   'Every error answers `{message, code, issues?}` (the `Error` schema) with a 4xx or 5xx status: `code` is stable and machine-readable, `message` is written for a person, and `issues` names each bad field of a 400. A 5xx never carries internal details.',
   '',
   '## Limits',
-  `An API key may make ${apiKeyRequestsPerMinute} requests a minute on this server; over it, 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds. Sign-in and top-ups have their own limits per address.`,
+  `An API key may make ${apiKeyRequestsPerMinute} requests a minute on this server (a session as many on \`/api/v1\`); over it, 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds. Sign-in and top-ups have their own limits per address. ` +
+    'Every answer to a limited request carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (IETF httpapi RateLimit header fields, draft 07: the requests the minute allows, those left, and the seconds until all are back).',
   '',
   '## Webhooks',
   'Endpoints made with `POST /api/webhooks` (scope `webhooks:manage`) receive the events they subscribe to as `POST` requests signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`); the payload of each event is under Webhooks below. ' +
@@ -242,7 +255,11 @@ export const buildOpenApi = (routes: DocumentedRoute[], version: string, { serve
       tags: [tag],
       security: securityOf(route),
       ...(route.policy?.scope ? { 'x-scope': route.policy.scope } : {}),
-      parameters: [...pathParameters, ...queryParameters, ...(route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])],
+      parameters: [
+        ...pathParameters,
+        ...queryParameters,
+        ...(route.idempotent ? [{ $ref: `#/components/parameters/${route.path.startsWith('/api/v1/') ? 'IdempotencyKeyRequired' : 'IdempotencyKey'}` }] : []),
+      ],
       ...(doc?.body
         ? {
             requestBody: {
@@ -289,7 +306,7 @@ export const buildOpenApi = (routes: DocumentedRoute[], version: string, { serve
         sessionToken: { type: 'apiKey', in: 'header', name: 'token', description: 'The session token `POST /api/auth/login` answers (the web app)' },
         apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'ld_live_…', description: 'An API key made on the Account page; the operation lists the scope it needs' },
       },
-      parameters: { IdempotencyKey: IDEMPOTENCY_KEY },
+      parameters: { IdempotencyKey: IDEMPOTENCY_KEY, IdempotencyKeyRequired: IDEMPOTENCY_KEY_REQUIRED },
       schemas: components.schemas,
     },
   };

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, Throttle } from '@nestjs/throttler';
+import { RetryAfterThrottlerGuard } from './retry-after-throttler.guard';
 import {
   AuthRpc,
   balanceResponseSchema,
@@ -45,7 +46,7 @@ export class AuthController {
   @ApiDoc({ summary: 'Create an account (optional referral code)', body: registerRequestSchema, response: registerResponseSchema, status: 201 })
   @Forwards(AuthRpc.register)
   @Post('register')
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RetryAfterThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
   async register(@Body(new ZodBody(registerRequestSchema)) body: z.output<typeof registerRequestSchema>, @Ctx() ctx: CallContext): Promise<RegisterResponse> {
@@ -57,7 +58,7 @@ export class AuthController {
   @Forwards(TwoFactorRpc.login)
   @Post('login')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RetryAfterThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
   async login(@Body(new ZodBody(loginRequestSchema)) body: z.output<typeof loginRequestSchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<LoginAnswer> {

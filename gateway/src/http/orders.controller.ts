@@ -1,12 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import {
   DomainError,
-  DOWNLOAD_NOTICE_HEADER,
   DOWNLOAD_KIND_TRAITS,
   downloadKindSchema,
   downloadQuerySchema,
   ErrorCode,
-  FILE_CHUNK_BYTES,
   OrdersRpc,
   createdLabelResponseSchema,
   ordersListResponseSchema,
@@ -31,31 +29,19 @@ import type { z } from 'zod';
 import { AllowQueryToken, Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
+import { streamFile } from './file-stream';
+import { purchaseSingle } from './single-purchase';
 import { IdempotencyKey } from './idempotency-key.decorator';
 import { ZodBody } from './zod-body.pipe';
 
-/** Errors that mean "no answer yet", not "refused": the order may still complete. */
-const NO_ANSWER: ReadonlySet<string> = new Set([ErrorCode.TIMEOUT, ErrorCode.SERVICE_UNAVAILABLE]);
-
-/** Orders has no order under the key, and will not write one (writeWithinMs): nothing was or will be charged. */
-export const NOT_CHARGED = 'The label service did not answer. Try again; you were not charged.';
-/** Nobody could say whether the order was written: a retry with the same key is safe, a promise would not be. */
-export const NOT_KNOWN =
-  'The label service did not answer. Try again in a moment: a retry of the same purchase is never charged twice, and a label already started appears in Orders.';
-
-/**
- * How long orders may take to write a new order: less than the gateway waits, so by the time it asks findByKey a
- * late order can no longer appear. The margin covers the trip to orders and the insert itself.
- */
-export const writeWindowMs = (replyWaitMs: number): number => replyWaitMs - Math.min(1_000, Math.floor(replyWaitMs / 2));
+// Where the web app's purchase and the public API's agree (decision 103); imported from here by older tests.
+export { NOT_CHARGED, NOT_KNOWN, writeWindowMs } from './single-purchase';
 
 /** The guard has verified the caller on every non-public route; this only narrows the type. */
 const signedIn = (ctx: CallContext): Caller => {
   if (!ctx.caller) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Authentication required');
   return ctx.caller;
 };
-
-const contentDisposition = (fileName: string) => `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
 
 @Controller('orders')
 export class OrdersController {
@@ -100,22 +86,16 @@ export class OrdersController {
   ): Promise<PlaceOrderResponse> {
     const userId = order.user_id && ctx.caller?.role === 'admin' ? order.user_id : (ctx.caller?.userId ?? '');
     requireSelfOrAdmin(signedIn(ctx), order.user_id ?? userId);
-    const wait = this.env.ORDER_REPLY_WAIT_MS;
-    try {
-      const placed = await this.rpc.call(OrdersRpc.placeSingle, { userId, idempotencyKey, order, writeWithinMs: writeWindowMs(wait) }, { ...ctx, timeoutMs: wait });
+    const purchase = await purchaseSingle(this.rpc, { userId, idempotencyKey, order }, this.env.ORDER_REPLY_WAIT_MS, ctx);
+    if ('bought' in purchase) {
+      const placed = purchase.bought;
       return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
-    } catch (error) {
-      if (!(error instanceof DomainError) || !NO_ANSWER.has(error.code)) throw error;
-      const found = await this.rpc.call(OrdersRpc.findByKey, { userId, idempotencyKey }, { ...ctx, timeoutMs: 3_000 }).catch(() => undefined);
-      if (found === undefined) throw new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_KNOWN);
-      // No order (orders died before writing it, or nobody took the request), or one refunded: nothing was charged.
-      if (!found.order || found.order.status === 'cancelled') throw new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_CHARGED);
-      res.status(202);
-      return {
-        message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',
-        data: { orderId: found.order._id, status: 'pending' },
-      };
     }
+    res.status(202);
+    return {
+      message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',
+      data: { orderId: purchase.pendingOrderId, status: 'pending' },
+    };
   }
 
   @ApiDoc({ summary: 'Latest orders, newest first', response: recentOrdersResponseSchema })
@@ -161,19 +141,7 @@ export class OrdersController {
       res.status(202).json({ message: 'File is still being processed. Please try again in a few moments.', code: ErrorCode.ORDERS_FILE_NOT_READY });
       return;
     }
-    res.status(200);
-    res.setHeader('Content-Type', info.contentType);
-    res.setHeader('Content-Length', String(info.sizeBytes));
-    res.setHeader('Content-Disposition', contentDisposition(info.fileName));
-    res.setHeader('Cache-Control', 'no-store');
-    // Percent-encoded: a header carries Latin-1 only, and the words name carriers and labels.
-    if (info.notice) res.setHeader(DOWNLOAD_NOTICE_HEADER, encodeURIComponent(info.notice));
-    for (let offset = 0; offset < info.sizeBytes; offset += FILE_CHUNK_BYTES) {
-      const chunk = await this.rpc.call(OrdersRpc.fileChunk, { fileId: info.fileId, offset, length: FILE_CHUNK_BYTES }, ctx);
-      res.write(Buffer.from(chunk.base64, 'base64'));
-      if (chunk.done) break;
-    }
-    res.end();
+    await streamFile(this.rpc, info, ctx, res);
   }
 
   /** Spec: the whole list (oldest first, the web app reverses it). Declared last: `:userId` would match the routes above. */

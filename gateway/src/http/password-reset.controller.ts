@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, Throttle } from '@nestjs/throttler';
+import { RetryAfterThrottlerGuard } from './retry-after-throttler.guard';
 import {
   forgotPasswordBodySchema,
   forgotPasswordResponseSchema,
@@ -36,7 +37,7 @@ export class PasswordResetController {
   @Forwards(PasswordResetRpc.request)
   @Post('forgot-password')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RetryAfterThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
   forgot(@Body(new ZodBody(forgotPasswordBodySchema)) body: z.output<typeof forgotPasswordBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<ForgotPasswordResponse> {
@@ -47,7 +48,7 @@ export class PasswordResetController {
   @Forwards(PasswordResetRpc.complete)
   @Post('reset-password')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RetryAfterThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
   reset(@Body(new ZodBody(resetPasswordBodySchema)) body: z.output<typeof resetPasswordBodySchema>, @Ctx() ctx: CallContext): Promise<ResetPasswordResponse> {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
-import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, Throttle } from '@nestjs/throttler';
+import { RetryAfterThrottlerGuard } from './retry-after-throttler.guard';
 import {
   depositPageSchema,
   depositsQuerySchema,
@@ -37,7 +38,7 @@ export class PaymentsController {
   @ApiDoc({ summary: 'Create a top-up invoice for ?amount= cents', query: topUpQuerySchema, response: topUpResponseSchema })
   @Forwards(PaymentsRpc.createTopUp)
   @Get('top-up/:userId')
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RetryAfterThrottlerGuard)
   @Throttle({ topup: {} })
   @SkipThrottle({ auth: true })
   topUp(@Param('userId') userId: string, @Query(new ZodBody(topUpQuerySchema)) query: z.output<typeof topUpQuerySchema>, @CurrentAuthUser() user: { email: string }, @Ctx() ctx: CallContext): Promise<TopUpResponse> {

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { SkipThrottle, Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, Throttle } from '@nestjs/throttler';
+import { RetryAfterThrottlerGuard } from './retry-after-throttler.guard';
 import {
   loginResponseSchema,
   okSchema,
@@ -86,7 +87,7 @@ export class TwoFactorController {
   @Forwards(TwoFactorRpc.verify)
   @Post('verify')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(RetryAfterThrottlerGuard)
   @Throttle({ auth: {} })
   @SkipThrottle({ topup: true })
   async verify(@Body(new ZodBody(twoFactorVerifyBodySchema)) body: z.output<typeof twoFactorVerifyBodySchema>, @ClientAddress() clientAddress: string, @Ctx() ctx: CallContext): Promise<LoginResponse> {

@@ -48,6 +48,8 @@ export * from './lib/orders/courier-check-digits';
 export * from './lib/orders/rates.schema';
 export * from './lib/orders/orders.contract';
 export * from './lib/orders/order-search.contract';
+export * from './lib/orders/api-shipment.schema';
+export * from './lib/orders/api-shipments.contract';
 export * from './lib/reports/customer-report.schema';
 export * from './lib/reports/report-table';
 export * from './lib/reports/customer-report-table';

@@ -16,6 +16,7 @@ import { AdminReportsModule } from './reports/admin-reports.module';
 import { ReturnsModule } from './returns';
 import { CustomerReportsModule } from './reports/customer-reports.module';
 import { SearchModule } from './search';
+import { ShipmentsModule } from './shipments';
 import { ShippingDayModule } from './shipping-day';
 import { TrackingEmailsModule } from './tracking-emails';
 import { StatementsModule } from './statements';
@@ -30,7 +31,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule, ReturnsModule, ClaimsModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, ShipmentsModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule, ReturnsModule, ClaimsModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

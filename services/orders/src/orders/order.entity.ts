@@ -38,6 +38,9 @@ export class OrderEntity {
   @Property({ type: 'integer', nullable: true }) costCents: number | null = null;
   /** The label file asked for when the order was placed, then the one bought (the same); null on orders from before. */
   @Property({ type: 'text', nullable: true }) labelFormat: LabelFormat | null = null;
+  /** The integrator's own reference and data (the public API v1, decision 103); null on orders placed without. */
+  @Property({ type: 'text', nullable: true }) reference: string | null = null;
+  @Property({ type: 'json', nullable: true }) metadata: Record<string, string> | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

@@ -36,11 +36,13 @@ export class OrderRepository {
       // time mapping the entity than the database spent storing it. Every column is listed, so the row is the entity.
       await this.orm.em.fork().execute(
         `insert into ${this.table('orders')} ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
-           "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at", "label_format")
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at", "label_format",
+           "reference", "metadata")
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
         [order.id, order.userId, order.idempotencyKey, order.requestHash, order.status, order.serviceName, order.serviceUid, order.courier,
           JSON.stringify(order.sender), JSON.stringify(order.receiver), JSON.stringify(order.package), order.priceCents, order.attempt,
-          order.trackingNumber, order.labelFileId, order.labelName, order.failureReason, order.createdAt, order.updatedAt, order.labelFormat],
+          order.trackingNumber, order.labelFileId, order.labelName, order.failureReason, order.createdAt, order.updatedAt, order.labelFormat,
+          order.reference, order.metadata === null ? null : JSON.stringify(order.metadata)],
       );
       return { order, created: true };
     } catch (error) {

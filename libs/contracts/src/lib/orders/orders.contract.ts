@@ -9,6 +9,7 @@ import { labelCarrierSchema } from './label-carrier.schema';
 import { labelSizeSchema } from './label-size.schema';
 import { ratesBodySchema, ratesResponseSchema } from './rates.schema';
 import { singleOrderSchema } from './single-order.schema';
+import { shipmentMetadataSchema, shipmentReferenceSchema } from './api-shipment.schema';
 import { chosenScanFormsBodySchema, slipVariantSchema, todayFormLabelsResponseSchema, todayScanFormsResponseSchema } from './shipping-day.schema';
 import { verifyAddressBodySchema, verifyAddressResponseSchema } from '../address-rules/address-verification.schema';
 import {
@@ -52,6 +53,9 @@ export const OrdersRpc = {
       userId: idSchema,
       idempotencyKey: z.string().min(8).max(200),
       order: singleOrderSchema,
+      /** The integrator's own reference and data, kept with the order (the public API v1, decision 103). */
+      reference: shipmentReferenceSchema.optional(),
+      metadata: shipmentMetadataSchema.optional(),
       /**
        * A new order is written only this long after orders received the request: the gateway stops waiting soon
        * after, asks findByKey, and answers "not charged" when there is no order, which must then stay true.
@@ -144,8 +148,8 @@ export const OrdersRpc = {
     bulkVoidResponseSchema,
     { who: 'signed-in', scope: 'labels:void' },
   ),
-  /** The carrier's verification of an address when ADDRESS_CHECK is `carrier` (any signed-in user). */
-  verifyAddress: defineRpc('orders.address.verify.v1', verifyAddressBodySchema, verifyAddressResponseSchema, { who: 'signed-in' }),
+  /** The carrier's verification of an address when ADDRESS_CHECK is `carrier` (any signed-in user; an API key with labels:read, decision 103). */
+  verifyAddress: defineRpc('orders.address.verify.v1', verifyAddressBodySchema, verifyAddressResponseSchema, { who: 'signed-in', scope: 'labels:read' }),
   /** A single order's tracking (owner or admin). */
   tracking: defineRpc('orders.label.tracking.v1', z.object({ orderId: idSchema }), labelTrackingSchema, { who: 'signed-in', scope: 'labels:read' }),
   /** One label of a batch's tracking (owner or admin). */

@@ -33,7 +33,11 @@ export class PlaceSingleOrderUseCase {
     const received = performance.now();
     // A PDF order hashes as before label_format existed, so a key placed before it came is still the same order.
     const { label_format: labelFormat, ...withoutFormat } = request.order;
-    const requestHash = createHash('sha256').update(JSON.stringify(asHashedBefore(labelFormat === 'pdf' ? withoutFormat : request.order))).digest('hex');
+    const hashed = JSON.stringify(asHashedBefore(labelFormat === 'pdf' ? withoutFormat : request.order));
+    // The reference and metadata are part of what was asked, so the same key with another reference is refused; an
+    // order without them hashes as before they existed.
+    const extras = request.reference === undefined && request.metadata === undefined ? '' : JSON.stringify({ reference: request.reference ?? null, metadata: request.metadata ?? null });
+    const requestHash = createHash('sha256').update(hashed + extras).digest('hex');
     let price: OrderPrice;
     try {
       price = await this.process.price({ userId: request.userId, serviceName: request.order.service_name, ...request.order });
@@ -64,6 +68,8 @@ export class PlaceSingleOrderUseCase {
       receiver: request.order.receiver,
       package: request.order.package,
       labelFormat: labelFormat === 'zpl' ? 'ZPL' : 'PDF',
+      reference: request.reference ?? null,
+      metadata: request.metadata ?? null,
       ...price,
     });
     // Written before the order, so no order priced with extras lacks them (a row of an order never written is unread).

@@ -1,0 +1,35 @@
+import { Controller, Get } from '@nestjs/common';
+import { API_SCOPES, authMethodOf, PaymentsRpc, type ApiScope, type AuthUser, type Caller } from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import { Forwards, SignedIn } from '../auth/access.decorators';
+import { CountsSessions } from '../auth/rate-limit-headers';
+import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { v1BalanceSchema, v1MeSchema, type V1Balance, type V1Me } from './v1.schemas';
+
+/** A key's scopes in the API's order (a newer release's unknown names left out); a session holds every scope. */
+const scopesOf = (caller: Caller | null): ApiScope[] =>
+  caller && authMethodOf(caller) === 'api_key' ? API_SCOPES.filter((scope) => (caller.scopes ?? []).includes(scope)) : [...API_SCOPES];
+
+/** Who the credential acts as, and their money (issue 48): the ids every other route of the spec asks for in its path. */
+@CountsSessions()
+@Controller('v1')
+export class V1AccountController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** Read with the least scope a key may hold for anything but webhooks: `labels:read`. */
+  @ApiDoc({ summary: 'Who this credential acts as: your user id, name and e-mail, and what it may do (an API key\'s scopes)', response: v1MeSchema })
+  @SignedIn('labels:read')
+  @Get('me')
+  me(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): V1Me {
+    return { id: user.id, name: user.name, email: user.email, role: user.role, auth_method: ctx.caller ? authMethodOf(ctx.caller) : 'session', scopes: scopesOf(ctx.caller) };
+  }
+
+  @ApiDoc({ summary: 'Your balance: spendable cents, and cents held by batches in progress', response: v1BalanceSchema })
+  @Forwards(PaymentsRpc.accountSummary)
+  @Get('balance')
+  async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<V1Balance> {
+    const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id }, ctx);
+    return { available_cents: account.balanceCents, held_cents: account.heldCents };
+  }
+}

@@ -1,0 +1,137 @@
+import { API_SCOPES } from '@labeldesk/contracts';
+import type { RunningSystem } from '@labeldesk/testing';
+import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api, type ApiAnswer } from './bulk-api';
+
+type Body = Record<string, unknown>;
+
+/** The RateLimit fields every answer to a counted request carries (decision 103), as whole numbers. */
+const expectRateLimitHeaders = (answer: ApiAnswer, limit?: number): void => {
+  for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) expect([name, answer.headers.get(name)]).toEqual([name, expect.stringMatching(/^\d+$/)]);
+  if (limit !== undefined) expect(Number(answer.headers.get('RateLimit-Limit'))).toBe(limit);
+  expect(Number(answer.headers.get('RateLimit-Remaining'))).toBeLessThanOrEqual(Number(answer.headers.get('RateLimit-Limit')));
+};
+
+/**
+ * Issue 48's resource routes as an integrator uses them, with an API key only (a session makes the key, then is not
+ * used): who am I, rates, buying with an Idempotency-Key and a reference, reading the shipment back, paging by cursor
+ * while a new shipment is bought, a reference lookup, the label, a void and the tracking; unknown fields refused by
+ * name, and RateLimit headers on every answer.
+ */
+export const describePublicApiV1 = (mode: string, running: () => RunningSystem): void => {
+  describe(`the public API v1 with an API key (${mode} mode)`, () => {
+    let call: Api;
+    let userId = '';
+    let bearer: Record<string, string> = {};
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+    beforeAll(async () => {
+      const system = running();
+      call = apiClient(system.baseUrl);
+      const seller = await newBulkCustomer(call, await adminTokenOf(call, system), 10_000, 'v1');
+      userId = seller.userId;
+      const made = await call('POST', '/keys', { name: 'integration', scopes: [...API_SCOPES], password: 'bulk-password' }, { token: seller.token });
+      expect(made.status).toBe(201);
+      bearer = { authorization: `Bearer ${String(made.body['key'])}` };
+    }, 60_000);
+
+    const buy = (reference: string, idempotencyKey: string, extra: Body = {}) =>
+      call('POST', '/v1/shipments', { ...SINGLE_LABEL_ORDER, courier: 'usps', reference, metadata: { shop: 'test', tag }, ...extra }, { ...bearer, 'Idempotency-Key': idempotencyKey });
+
+    it('buys, reads, pages, finds by reference, prints, voids and tracks a shipment with a key, answering RateLimit headers each time', async () => {
+      const me = await call('GET', '/v1/me', undefined, bearer);
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ id: userId, auth_method: 'api_key', scopes: [...API_SCOPES] });
+      expectRateLimitHeaders(me);
+
+      const rates = await call('POST', '/v1/rates', { sender: SINGLE_LABEL_ORDER.sender, receiver: SINGLE_LABEL_ORDER.receiver, package: SINGLE_LABEL_ORDER.package }, bearer);
+      expect(rates.status).toBe(200);
+      expect((rates.body['rates'] as Body[]).map((rate) => rate['service'])).toContain('USPS Priority Mail');
+      expectRateLimitHeaders(rates);
+
+      const first = await buy(`REF-A-${tag}`, `v1-a-${tag}`);
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({ status: 'completed', label_state: 'purchased', reference: `REF-A-${tag}`, metadata: { shop: 'test', tag }, label_format: 'pdf', to: { name: 'Bob Receiver', city: 'Seattle' } });
+      expectRateLimitHeaders(first);
+      const firstId = String(first.body['id']);
+      // The same key again answers the same shipment, charged once.
+      const again = await buy(`REF-A-${tag}`, `v1-a-${tag}`);
+      expect([again.status, again.body['id']]).toEqual([201, firstId]);
+      // The same key with another reference is another request: refused.
+      expect((await buy(`REF-Z-${tag}`, `v1-a-${tag}`)).status).toBe(409);
+
+      const second = await buy(`REF-B-${tag}`, `v1-b-${tag}`);
+      expect(second.status).toBe(201);
+      const secondId = String(second.body['id']);
+
+      const one = await call('GET', `/v1/shipments/${firstId}`, undefined, bearer);
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual(first.body);
+
+      // Newest first, one a page; a shipment bought between two pages sorts before the cursor: never read, never twice.
+      const page1 = await call('GET', '/v1/shipments?limit=1', undefined, bearer);
+      expect(page1.status).toBe(200);
+      expect([(page1.body['data'] as Body[]).map((s) => s['id']), page1.body['has_more']]).toEqual([[secondId], true]);
+      const third = await buy(`REF-C-${tag}`, `v1-c-${tag}`);
+      expect(third.status).toBe(201);
+      const seen: unknown[] = [secondId];
+      let cursor = page1.body['next_cursor'];
+      for (let pages = 0; typeof cursor === 'string'; pages += 1) {
+        expect(pages).toBeLessThan(5);
+        const page = await call('GET', `/v1/shipments?limit=1&cursor=${encodeURIComponent(cursor)}`, undefined, bearer);
+        expect(page.status).toBe(200);
+        seen.push(...(page.body['data'] as Body[]).map((s) => s['id']));
+        cursor = page.body['has_more'] ? page.body['next_cursor'] : null;
+        if (!page.body['has_more']) expect(page.body['next_cursor']).toBeNull();
+      }
+      expect(seen).toEqual([secondId, firstId]);
+
+      const byReference = await call('GET', `/v1/shipments?reference=${encodeURIComponent(`REF-A-${tag}`)}`, undefined, bearer);
+      expect([byReference.status, (byReference.body['data'] as Body[]).map((s) => s['id']), byReference.body['has_more']]).toEqual([200, [firstId], false]);
+      const cancelledOnly = await call('GET', '/v1/shipments?status=cancelled', undefined, bearer);
+      expect([cancelledOnly.status, cancelledOnly.body['data']]).toEqual([200, []]);
+
+      const label = await call('GET', `/v1/shipments/${firstId}/label?format=pdf`, undefined, bearer);
+      expect([label.status, label.headers.get('content-type'), label.bytes?.subarray(0, 5).toString('latin1')]).toEqual([200, 'application/pdf', '%PDF-']);
+      expectRateLimitHeaders(label);
+      const asZpl = await call('GET', `/v1/shipments/${firstId}/label?format=zpl`, undefined, bearer);
+      expect([asZpl.status, asZpl.body['code']]).toEqual([409, 'CONFLICT']);
+
+      const voided = await call('POST', `/v1/shipments/${firstId}/void`, undefined, bearer);
+      expect(voided.status).toBe(200);
+      expect(voided.body).toMatchObject({ shipment_id: firstId, label_state: expect.stringMatching(/^(voided|refund_pending)$/), amount_cents: expect.any(Number) });
+
+      const tracking = await call('GET', `/v1/shipments/${firstId}/tracking`, undefined, bearer);
+      expect(tracking.status).toBe(200);
+      expect(tracking.body).toMatchObject({ shipment_id: firstId, tracking_number: first.body['tracking_number'], events: expect.any(Array) });
+      const afterVoid = await call('GET', `/v1/shipments/${firstId}`, undefined, bearer);
+      expect(afterVoid.body['label_state']).toBe(voided.body['label_state']);
+
+      const balance = await call('GET', '/v1/balance', undefined, bearer);
+      expect(balance.status).toBe(200);
+      expect(balance.body).toEqual({ available_cents: expect.any(Number), held_cents: 0 });
+    }, 180_000);
+
+    it('refuses an unknown field by name, a purchase without an Idempotency-Key, and text where a number goes, each in the one error shape with RateLimit headers', async () => {
+      const unknown = await buy(`REF-X-${tag}`, `v1-x-${tag}`, { sender: { ...SINGLE_LABEL_ORDER.sender, sender_nmae: 'typo' }, insure: true });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: expect.arrayContaining([{ path: 'insure', message: 'Unknown field: insure' }, { path: 'sender.sender_nmae', message: 'Unknown field: sender.sender_nmae' }]) });
+      expectRateLimitHeaders(unknown);
+
+      const keyless = await call('POST', '/v1/shipments', { ...SINGLE_LABEL_ORDER }, bearer);
+      expect([keyless.status, keyless.body['code'], (keyless.body['issues'] as Body[] | undefined)?.[0]?.['path']]).toEqual([400, 'VALIDATION_FAILED', 'Idempotency-Key']);
+
+      const notText = await buy(12345 as unknown as string, `v1-y-${tag}`);
+      expect([notText.status, (notText.body['issues'] as Body[] | undefined)?.[0]]).toEqual([400, { path: 'reference', message: 'reference must be text' }]);
+
+      const unknownQuery = await call('GET', '/v1/shipments?page=2', undefined, bearer);
+      expect([unknownQuery.status, unknownQuery.body['message']]).toEqual([400, 'Unknown field: page']);
+      const badCursor = await call('GET', '/v1/shipments?cursor=abc', undefined, bearer);
+      expect([badCursor.status, (badCursor.body['issues'] as Body[] | undefined)?.[0]?.['path']]).toEqual([400, 'cursor']);
+
+      const missing = await call('GET', '/v1/shipments/00000000-0000-4000-8000-000000000001', undefined, bearer);
+      expect([missing.status, missing.body['code']]).toEqual([404, 'NOT_FOUND']);
+      const notAnId = await call('GET', '/v1/shipments/not-an-id/tracking', undefined, bearer);
+      expect(notAnId.status).toBe(404);
+    }, 60_000);
+  });
+};

@@ -1,0 +1,18 @@
+// Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
+import { z } from 'zod';
+import { defineRpc } from '../define';
+import { idSchema } from '../common/ids';
+import { apiShipmentSchema, SHIPMENTS_PAGE_MAX, shipmentsAfterSchema, shipmentsFilterSchema, shipmentsPageSchema } from './api-shipment.schema';
+
+/** Single-label orders as the public API v1 reads them (issue 48, decision 103): one by id, or a page by cursor. */
+export const OrdersApiRpc = {
+  /** One order in any state, pending included, with its reference and metadata (owner or admin; another's is not found). */
+  shipment: defineRpc('orders.shipment.get.v1', z.object({ orderId: idSchema }), apiShipmentSchema, { who: 'signed-in', scope: 'labels:read' }),
+  /** The caller's orders, newest first, after `after` (the previous page's `next`), filtered. */
+  shipments: defineRpc(
+    'orders.shipment.page.v1',
+    shipmentsFilterSchema.extend({ after: shipmentsAfterSchema.optional(), limit: z.number().int().min(1).max(SHIPMENTS_PAGE_MAX) }),
+    shipmentsPageSchema,
+    { who: 'signed-in', scope: 'labels:read' },
+  ),
+} as const;

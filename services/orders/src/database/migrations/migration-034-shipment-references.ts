@@ -1,0 +1,19 @@
+import { ServiceMigration } from '@labeldesk/nest-orm';
+
+/**
+ * Decision 103 (issue 48): an integrator's own `reference` and `metadata` kept with a single order, and found again by
+ * `GET /api/v1/shipments?reference=`. Nullable columns with no default: the previous release's replicas insert orders
+ * without them during a rolling update, and read rows as before. The reference is looked up per seller, so the index
+ * leads with the seller and holds only orders that have one (most bought on the web app have none); it ends with the
+ * page order, so a reference shared by many orders pages newest first without a sort. Pages without a filter read the
+ * (user, newest first) index of migration 022.
+ */
+export class Migration034ShipmentReferences extends ServiceMigration {
+  override async up(): Promise<void> {
+    this.addSql(`alter table ${this.table('orders')} add column if not exists "reference" text null`);
+    this.addSql(`alter table ${this.table('orders')} add column if not exists "metadata" jsonb null`);
+    this.addSql(
+      `create index if not exists "orders_user_reference_idx" on ${this.table('orders')} ("user_id", "reference", "created_at" desc, "id" desc) where "reference" is not null`,
+    );
+  }
+}

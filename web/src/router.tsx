@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
       { path: 'reset-password', lazy: async () => ({ Component: (await import('./pages/reset-password/page')).ResetPasswordPage }) },
       // A buyer's tracking page (decision 089): no sign-in, the token in the address is the only credential.
       { path: 't/:token', lazy: async () => ({ Component: (await import('./pages/public-tracking/page')).PublicTrackingPage }) },
+      { path: 'r/:token', lazy: async () => ({ Component: (await import('./pages/public-return/page')).PublicReturnPage }) },
       { path: 'unsubscribe/:token', lazy: async () => ({ Component: (await import('./pages/unsubscribe/page')).UnsubscribePage }) },
       {
         path: 'onboarding',

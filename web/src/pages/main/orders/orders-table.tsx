@@ -1,11 +1,13 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
-import type { OrderListItem } from '@labeldesk/contracts';
+import { Button, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
+import type { OrderListItem, ReturnLabel } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { LabelStateBadge, TrackingStatusBadge } from '../../../components/orders/label-lifecycle-badges';
 import { canTrackOrder, canVoidOrder, isLabelWithdrawn, orderRowTone, withdrawnLabelText } from '../../../components/orders/label-lifecycle-display';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { CopyableCode } from '../../../components/ui/copyable-code';
-import { CloseIcon, DownloadIcon, TruckIcon } from '../../../components/ui/icons';
+import { CloseIcon, DownloadIcon, TruckIcon, UndoIcon } from '../../../components/ui/icons';
+import { canReturnOrder, returnStateDisplay } from '../../../components/returns/return-display';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { notify } from '../../../components/ui/toaster';
 import { downloadErrorMessage } from '../../../libs/download-file';
 import { formatCents, formatDateTime } from '../../../libs/format';
@@ -58,10 +60,11 @@ const PriceText = ({ order }: { order: OrderListItem }): ReactElement => {
   );
 };
 
-const LabelActions = ({ order, onVoid, onTrack }: { order: OrderListItem; onVoid: () => void; onTrack: () => void }): ReactElement | null => {
+const LabelActions = ({ order, onVoid, onTrack, onReturn }: { order: OrderListItem; onVoid: () => void; onTrack: () => void; onReturn: () => void }): ReactElement | null => {
   const track = canTrackOrder(order);
   const voidable = canVoidOrder(order);
-  if (!track && !voidable) return null;
+  const returnable = canReturnOrder(order);
+  if (!track && !voidable && !returnable) return null;
   const tracking = order.tracking_number ?? '';
   return (
     <Flex gap="1.5" wrap="wrap">
@@ -69,6 +72,12 @@ const LabelActions = ({ order, onVoid, onTrack }: { order: OrderListItem; onVoid
         <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onTrack} aria-label={`Track label ${tracking}`}>
           <TruckIcon />
           Track
+        </Button>
+      )}
+      {returnable && (
+        <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onReturn} aria-label={`Return label for ${tracking}`}>
+          <UndoIcon />
+          Return
         </Button>
       )}
       {voidable && (
@@ -81,17 +90,109 @@ const LabelActions = ({ order, onVoid, onTrack }: { order: OrderListItem; onVoid
   );
 };
 
+/** The order's latest return label beside its outbound label: a badge saying where it stands, opening the returns. */
+const ReturnBadge = ({ returns, onOpen }: { returns: readonly ReturnLabel[]; onOpen: () => void }): ReactElement | null => {
+  const latest = returns[0];
+  if (!latest) return null;
+  const state = returnStateDisplay(latest);
+  return (
+    <Button size="2xs" variant="plain" px="0" h="auto" onClick={onOpen} aria-label={`Return label ${latest.trackingNumber}: ${state.text}`} data-testid="return-badge">
+      <StatusBadge tone={state.tone}>{returns.length > 1 ? `Return ×${returns.length}` : 'Return'}</StatusBadge>
+    </Button>
+  );
+};
+
 interface OrdersTableProps {
   orders: readonly OrderListItem[];
   onVoid: (order: OrderListItem) => void;
   onTrack: (order: OrderListItem) => void;
+  /** Each order's return labels, newest first (decision 101). */
+  returns: ReadonlyMap<string, readonly ReturnLabel[]>;
+  onReturn: (order: OrderListItem) => void;
+  /** The orders ticked for "Make return labels". */
+  selected: ReadonlySet<string>;
+  onSelect: (order: OrderListItem, selected: boolean) => void;
 }
+
+type RowActions = Pick<OrdersTableProps, 'onVoid' | 'onTrack' | 'returns' | 'onReturn' | 'selected' | 'onSelect'>;
+
+/** One order: its selection for return labels, the order, its label's states and its actions. */
+const OrderRow = ({
+  order,
+  download,
+  save,
+  onVoid,
+  onTrack,
+  returns,
+  onReturn,
+  selected,
+  onSelect,
+}: RowActions & { order: OrderListItem; download: ReturnType<typeof useDownloadLabel>; save: (pdfName: string) => void }): ReactElement => (
+  <Table.Row
+    bg={`status.${orderRowTone(order)}.bg`}
+    data-testid="order-row"
+    data-status={order.status}
+    data-order-id={order._id}
+    data-label-state={order.label_state ?? undefined}
+  >
+    <Table.Cell borderInlineStartWidth="3px" borderInlineStartColor={`status.${orderRowTone(order)}.solid`}>
+      <Checkbox.Root size="sm" checked={selected.has(order._id)} disabled={!canReturnOrder(order)} onCheckedChange={(details) => onSelect(order, details.checked === true)}>
+        <Checkbox.HiddenInput aria-label={`Select order ${order.tracking_number ?? order._id}`} />
+        <Checkbox.Control />
+      </Checkbox.Root>
+    </Table.Cell>
+    <Table.Cell whiteSpace="nowrap">
+      <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
+      <Text textStyle="xs" color="fg.muted" maxW="56" truncate>
+        {order.service_name} · to {order.receiver.receiver_name}
+      </Text>
+      {order.receiver.receiver_email && (
+        <Text textStyle="xs" color="fg.muted" maxW="56" truncate title={order.receiver.receiver_email} data-testid="order-receiver-email">
+          {order.receiver.receiver_email}
+        </Text>
+      )}
+    </Table.Cell>
+    <Table.Cell>
+      <Stack gap="1" align="flex-start">
+        <OrderStatusBadge status={order.status} />
+        <LabelStateBadge state={order.label_state} />
+        <TrackingStatusBadge status={order.tracking_status} />
+        <ReturnBadge returns={returns.get(order._id) ?? []} onOpen={() => onReturn(order)} />
+      </Stack>
+    </Table.Cell>
+    <Table.Cell textAlign="end">{order.ordered}</Table.Cell>
+    <Table.Cell textAlign="end">{order.processed}</Table.Cell>
+    <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
+      <PriceText order={order} />
+    </Table.Cell>
+    <Table.Cell>
+      <DownloadCell
+        order={order}
+        downloading={download.isPending && download.variables === order.pdfName}
+        onDownload={() => order.pdfName && save(order.pdfName)}
+      />
+    </Table.Cell>
+    <Table.Cell>
+      <Stack gap="1.5" align="flex-start">
+        {order.tracking_number ? (
+          <CopyableCode value={order.tracking_number} label="Copy tracking number" />
+        ) : (
+          <Text as="span" color="fg.muted" textStyle="xs">
+            No tracking number
+          </Text>
+        )}
+        <LabelActions order={order} onVoid={() => onVoid(order)} onTrack={() => onTrack(order)} onReturn={() => onReturn(order)} />
+      </Stack>
+    </Table.Cell>
+  </Table.Row>
+);
 
 /**
  * Spec section 2, Orders list: the columns, and every row tinted by its status (section 4). Under the status, the label's
- * life after purchase (voided, refund pending...) and its last tracking status; Track and Void sit with the tracking number.
+ * life after purchase (voided, refund pending...), its last tracking status and its return label; Track, Return and Void sit
+ * with the tracking number; ticked orders get return labels together.
  */
-export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): ReactElement => {
+export const OrdersTable = ({ orders, ...rowActions }: OrdersTableProps): ReactElement => {
   const download = useDownloadLabel();
   const save = (pdfName: string) => download.mutate(pdfName, { onError: (error) => notify.error(downloadErrorMessage(error)) });
 
@@ -100,6 +201,9 @@ export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): Reac
       <Table.Root size="sm" stickyHeader aria-label="Orders">
         <Table.Header>
           <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader w="8">
+              <Text srOnly>Select</Text>
+            </Table.ColumnHeader>
             <Table.ColumnHeader>Date &amp; Time</Table.ColumnHeader>
             <Table.ColumnHeader>Status</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Ordered</Table.ColumnHeader>
@@ -111,57 +215,7 @@ export const OrdersTable = ({ orders, onVoid, onTrack }: OrdersTableProps): Reac
         </Table.Header>
         <Table.Body>
           {orders.map((order) => (
-            <Table.Row
-              key={order._id}
-              bg={`status.${orderRowTone(order)}.bg`}
-              data-testid="order-row"
-              data-status={order.status}
-              data-order-id={order._id}
-              data-label-state={order.label_state ?? undefined}
-            >
-              <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${orderRowTone(order)}.solid`}>
-                <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
-                <Text textStyle="xs" color="fg.muted" maxW="56" truncate>
-                  {order.service_name} · to {order.receiver.receiver_name}
-                </Text>
-                {order.receiver.receiver_email && (
-                  <Text textStyle="xs" color="fg.muted" maxW="56" truncate title={order.receiver.receiver_email} data-testid="order-receiver-email">
-                    {order.receiver.receiver_email}
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                <Stack gap="1" align="flex-start">
-                  <OrderStatusBadge status={order.status} />
-                  <LabelStateBadge state={order.label_state} />
-                  <TrackingStatusBadge status={order.tracking_status} />
-                </Stack>
-              </Table.Cell>
-              <Table.Cell textAlign="end">{order.ordered}</Table.Cell>
-              <Table.Cell textAlign="end">{order.processed}</Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
-                <PriceText order={order} />
-              </Table.Cell>
-              <Table.Cell>
-                <DownloadCell
-                  order={order}
-                  downloading={download.isPending && download.variables === order.pdfName}
-                  onDownload={() => order.pdfName && save(order.pdfName)}
-                />
-              </Table.Cell>
-              <Table.Cell>
-                <Stack gap="1.5" align="flex-start">
-                  {order.tracking_number ? (
-                    <CopyableCode value={order.tracking_number} label="Copy tracking number" />
-                  ) : (
-                    <Text as="span" color="fg.muted" textStyle="xs">
-                      No tracking number
-                    </Text>
-                  )}
-                  <LabelActions order={order} onVoid={() => onVoid(order)} onTrack={() => onTrack(order)} />
-                </Stack>
-              </Table.Cell>
-            </Table.Row>
+            <OrderRow key={order._id} order={order} download={download} save={save} {...rowActions} />
           ))}
         </Table.Body>
       </Table.Root>

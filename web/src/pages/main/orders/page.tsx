@@ -2,9 +2,11 @@ import { Box, Button, Card, Stack } from '@chakra-ui/react';
 import { orderSearchQuerySchema, type OrderListItem } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { TrackingDrawer } from '../../../components/orders/tracking-drawer';
+import { BulkReturnsDialog } from '../../../components/returns/bulk-returns-dialog';
+import { ReturnDrawer } from '../../../components/returns/return-drawer';
 import { Link as RouterLink } from 'react-router-dom';
 import { ExportCsvButton } from '../../../components/search/export-csv-button';
-import { PrinterIcon } from '../../../components/ui/icons';
+import { PrinterIcon, UndoIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -21,6 +23,7 @@ import { OrderSearchFilters } from './order-search-filters';
 import { noOrdersMatch, noOrdersYet } from './orders-empty-states';
 import { OrdersTable } from './orders-table';
 import { ScanFormTodayButton } from './scan-form-today-button';
+import { useOrderReturns } from './use-order-returns';
 import { VoidOrderDialog } from './void-order-dialog';
 
 /** No filter set: the list is every order, and an empty one means none was bought yet. */
@@ -42,11 +45,12 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
   const track = (order: OrderListItem) => {
     if (order.tracking_number) setTracking({ kind: 'single', orderId: order._id, trackingNumber: order.tracking_number });
   };
+  const returns = useOrderReturns(userId);
 
   const rows = (data: { orders: OrderListItem[] }): ReactElement => (
     <>
       <Box opacity={orders.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" aria-busy={orders.isPlaceholderData}>
-        <OrdersTable orders={data.orders} onVoid={setVoiding} onTrack={track} />
+        <OrdersTable orders={data.orders} onVoid={setVoiding} onTrack={track} returns={returns.byOrder} onReturn={returns.open} selected={returns.selected} onSelect={returns.select} />
       </Box>
       <Pagination
         page={page}
@@ -75,12 +79,16 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
     <>
       <PageHeader
         title="Orders"
-        description="Every label you bought, newest first. Search and filter them, export what you find as CSV, download a PDF again, track a label, or void one you will not use."
+        description="Every label you bought, newest first. Search and filter them, export what you find as CSV, download a PDF again, track a label, make a return label for your buyer, or void one you will not use."
         actions={
           <>
             <RefreshButton query={orders} />
             <ExportCsvButton total={total} itemLabel="orders" onExport={() => exportOrdersCsv(userId, filters)} />
             <ScanFormTodayButton userId={userId} />
+            <Button size="sm" variant="outline" disabled={returns.selected.size === 0} onClick={returns.startBulk} data-testid="bulk-returns-button">
+              <UndoIcon />
+              {returns.selected.size > 0 ? `Make return labels (${returns.selected.size})` : 'Make return labels'}
+            </Button>
             <Button asChild size="sm">
               <RouterLink to="/main/order-label">
                 <PrinterIcon />
@@ -100,6 +108,8 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
       </Stack>
       <VoidOrderDialog order={voiding} onClose={() => setVoiding(null)} />
       <TrackingDrawer target={tracking} onClose={() => setTracking(null)} />
+      <ReturnDrawer target={returns.target} userId={userId} onClose={returns.close} />
+      <BulkReturnsDialog key={returns.bulk?.join(',') ?? 'none'} orderIds={returns.bulk} userId={userId} onClose={returns.cancelBulk} onDone={returns.bulkDone} />
     </>
   );
 };

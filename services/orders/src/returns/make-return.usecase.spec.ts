@@ -1,0 +1,136 @@
+import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
+import type { Caller } from '@labeldesk/contracts';
+import type { RpcClient } from '@labeldesk/nest-transport';
+import type { LabelPurchaser, PurchaseOutcome, ShipperContacts } from '../carriers';
+import type { LabelPricer, OrderEntity, OrderRepository } from '../orders';
+import { MakeReturnUseCase } from './make-return.usecase';
+import type { NewReturn, ReturnLabelsRepository, ReturnRow } from './return-labels.repository';
+import type { ReturnLinksRepository } from './return-links.repository';
+
+const SELLER = 'c0c0c0c0-0000-4000-8000-000000000003';
+const ORDER = 'b0b0b0b0-0000-4000-8000-000000000002';
+const caller = { userId: SELLER, role: 'user' } as unknown as Caller;
+
+const order = (courier: string, change: Partial<OrderEntity> = {}): OrderEntity =>
+  ({
+    id: ORDER,
+    userId: SELLER,
+    status: 'completed',
+    serviceName: courier === 'usps' ? 'USPS Priority Mail' : 'UPS Ground',
+    courier,
+    carrier: 'sandbox',
+    trackingNumber: '9205599999999900010007',
+    sender: { sender_name: 'Ann Seller', sender_phone: null, sender_company: null, sender_address1: '1 Main St', sender_address2: null, sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
+    receiver: { receiver_name: 'Bob Buyer', receiver_phone: null, receiver_company: null, receiver_address1: '200 Pine Ave', receiver_address2: null, receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
+    package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
+    ...change,
+  }) as unknown as OrderEntity;
+
+const bought: PurchaseOutcome = {
+  kind: 'bought',
+  label: { carrier: 'sandbox', trackingNumber: '9205599999999900010014', serviceUid: 'usps_priority', format: 'PDF', file: Buffer.from('%PDF'), costCents: 0, carrierRefs: {} },
+};
+
+const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcome; balanceCents?: number; existing?: ReturnRow | null; voidState?: string | null } = {}) => {
+  const money: Array<{ subject: string; body: Record<string, unknown> }> = [];
+  const rows = new Map<string, ReturnRow>();
+  const inserted: NewReturn[] = [];
+  const discarded: string[] = [];
+  const bought_: string[] = [];
+  const rpc = {
+    call: jest.fn(async (contract: { subject: string }, body: Record<string, unknown>) => {
+      if (contract.subject === PaymentsRpc.accountSummary.subject) return { balanceCents: options.balanceCents ?? 10_000 };
+      money.push({ subject: contract.subject, body });
+      return {};
+    }),
+  } as unknown as RpcClient;
+  const returns = {
+    latestOf: jest.fn(async () => options.existing ?? null),
+    countOf: jest.fn(async () => 0),
+    voidStateOf: jest.fn(async () => options.voidState ?? null),
+    insert: jest.fn(async (draft: NewReturn) => {
+      inserted.push(draft);
+      const row = { ...draft, generation: 1, status: 'pending', carrier: null, carrierRefs: {}, trackingNumber: null, labelFileId: null, labelName: null, purchasedAt: null, scannedAt: null, chargedAt: null, createdAt: new Date(), updatedAt: new Date() } as ReturnRow;
+      rows.set(row.id, row);
+      return row;
+    }),
+    complete: jest.fn(async (id: string, label: { trackingNumber: string; labelName: string }) => {
+      const row = rows.get(id)!;
+      const done = { ...row, status: row.payment === 'on_use' ? 'awaiting_scan' : 'prepaid', trackingNumber: label.trackingNumber, labelName: label.labelName, chargedAt: row.payment === 'on_use' ? null : new Date() } as ReturnRow;
+      rows.set(id, done);
+      return done;
+    }),
+    discardPending: jest.fn(async (id: string) => { discarded.push(id); rows.delete(id); }),
+    find: jest.fn(async (id: string) => rows.get(id) ?? null),
+  } as unknown as ReturnLabelsRepository;
+  const links = { latestOf: jest.fn(async () => new Map()) } as unknown as ReturnLinksRepository;
+  const orders = { findOwned: jest.fn(async () => theOrder) } as unknown as OrderRepository;
+  const pricer = { price: jest.fn(async () => ({ priceCents: 850, serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail' })) } as unknown as LabelPricer;
+  const purchaser = { buy: jest.fn(async (_shipment: unknown, key: string) => { bought_.push(key); return options.outcome ?? bought; }) } as unknown as LabelPurchaser;
+  const shippers = { shipperOf: jest.fn(async () => ({ accountId: SELLER, email: null, phone: null })) } as unknown as ShipperContacts;
+  return { useCase: new MakeReturnUseCase(orders, returns, links, pricer, purchaser, shippers, rpc), money, inserted, discarded, bought: bought_, purchaser };
+};
+
+const refusal = async (promise: Promise<unknown>): Promise<DomainError> => {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  if (!(error instanceof DomainError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error;
+};
+
+describe('MakeReturnUseCase', () => {
+  it('says before buying that a USPS return is paid on use, and a UPS one prepaid', async () => {
+    expect((await setUp(order('usps')).useCase.quote(caller, ORDER)).payment).toBe('on_use');
+    const ups = await setUp(order('ups')).useCase.quote(caller, ORDER);
+    expect([ups.payment, ups.paymentText]).toEqual(['prepaid', 'Prepaid: $8.50 is charged now, when the label is made, whether or not your buyer uses it.']);
+  });
+
+  it('makes a pay-on-use return from the receiver back to the sender without moving any money', async () => {
+    const { useCase, money, bought, purchaser } = setUp(order('usps'));
+    const made = await useCase.create(caller, ORDER, false);
+    expect([made.created, made.returnLabel.state, made.returnLabel.chargedAt]).toEqual([true, 'awaiting_scan', null]);
+    expect(money).toEqual([]);
+    expect(bought).toEqual([`return:${made.returnLabel.id}`]);
+    const shipment = (purchaser.buy as jest.Mock).mock.calls[0][0] as { from: { name: string }; to: { name: string } };
+    expect([shipment.from.name, shipment.to.name]).toEqual(['Bob Buyer', 'Ann Seller']);
+  });
+
+  it('charges a prepaid return under return:<id> before its label is bought', async () => {
+    const { useCase, money } = setUp(order('ups'));
+    const made = await useCase.create(caller, ORDER, false);
+    expect(money).toEqual([{ subject: PaymentsRpc.debit.subject, body: expect.objectContaining({ amountCents: 850, kind: 'label_purchase', idempotencyKey: `return:${made.returnLabel.id}` }) }]);
+    expect(made.returnLabel.state).toBe('prepaid');
+  });
+
+  it("gives a prepaid return's charge back and forgets the return when the carrier refuses the label", async () => {
+    const { useCase, money, discarded } = setUp(order('ups'), { outcome: { kind: 'refused', message: 'Address not found.' } });
+    const error = await refusal(useCase.create(caller, ORDER, false));
+    expect([error.code, error.message]).toEqual([ErrorCode.ORDERS_CARRIER_FAILED, 'Return label could not be created: Address not found. You have not been charged.']);
+    const key = money[0]!.body['idempotencyKey'];
+    expect(money.map((m) => [m.subject, m.body['refundOf'] ?? null])).toEqual([[PaymentsRpc.debit.subject, null], [PaymentsRpc.credit.subject, key]]);
+    expect(discarded).toHaveLength(1);
+  });
+
+  it('refuses a voided label, a carrier without returns and a balance that could not pay, writing nothing and moving no money', async () => {
+    for (const [theOrder, options, code] of [
+      [order('usps'), { voidState: 'voided' }, ErrorCode.CONFLICT],
+      [order('usps', { carrier: 'easypost' } as Partial<OrderEntity>), {}, ErrorCode.VALIDATION_FAILED],
+      [order('usps'), { balanceCents: 849 }, ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS],
+      [order('usps', { status: 'cancelled', trackingNumber: null } as Partial<OrderEntity>), {}, ErrorCode.CONFLICT],
+      [null, {}, ErrorCode.NOT_FOUND],
+    ] as const) {
+      const { useCase, money, inserted, bought } = setUp(theOrder, options);
+      expect((await refusal(useCase.create(caller, ORDER, false))).code).toBe(code);
+      expect([money, inserted, bought]).toEqual([[], [], []]);
+    }
+  });
+
+  it("answers the order's return label again instead of making a second, unless another is asked for", async () => {
+    const existing = { id: 'e0e0e0e0-0000-4000-8000-000000000005', orderId: ORDER, userId: SELLER, generation: 1, status: 'awaiting_scan', payment: 'on_use', courier: 'usps', serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail', priceCents: 850, carrier: 'sandbox', carrierRefs: {}, trackingNumber: '9205599999999900010014', labelFileId: null, labelName: 'return_x.pdf', purchasedAt: new Date(), scannedAt: null, chargedAt: null, createdAt: new Date(), updatedAt: new Date() } as ReturnRow;
+    const once = setUp(order('usps'), { existing });
+    expect(await once.useCase.create(caller, ORDER, false)).toMatchObject({ created: false, returnLabel: { id: existing.id } });
+    expect(once.bought).toEqual([]);
+    const again = setUp(order('usps'), { existing });
+    const second = await again.useCase.create(caller, ORDER, true);
+    expect([second.created, again.inserted[0]?.generation]).toEqual([true, 'next']);
+  });
+});

@@ -4,7 +4,7 @@ import { ADDRESSES, fakeAddressReply } from './fake-usps/addresses';
 import { controlReply } from './fake-usps/control-routes';
 import { FakeUspsHourlyQuota } from './fake-usps/hourly-quota';
 import type { Reply } from './fake-usps/json';
-import { FakeUspsLabelDesk, type FakeUspsLabel } from './fake-usps/label-desk';
+import { FakeUspsLabelDesk, type FakeLabelApi, type FakeUspsLabel } from './fake-usps/label-desk';
 import type { FakeUspsAccount } from './fake-usps/payment-rules';
 import { FakeUspsScanFormDesk, type ScanFormAnswerStyle } from './fake-usps/scan-form';
 import { FakeUspsSpecGuard, type FakeUspsSpecViolation } from './fake-usps/spec-guard';
@@ -50,6 +50,7 @@ export interface RecordedUspsRequest {
 }
 
 const LABELS = '/labels/v3';
+const INTERNATIONAL_LABELS = '/international-labels/v3';
 const TRACKING = '/tracking/v3';
 const SCAN_FORMS = '/scan-forms/v3';
 const PAYMENTS = '/payments/v3';
@@ -83,7 +84,7 @@ const readBody = (req: IncomingMessage) =>
 
 /** The `apiVersion` USPS's errors carry: the API's base path. */
 const apiOf = (path: string): string =>
-  path === TOKEN_PATH ? '/oauth2/v3' : ([PAYMENTS, TRACKING, ADDRESSES, SCAN_FORMS].find((api) => path.startsWith(api)) ?? LABELS);
+  path === TOKEN_PATH ? '/oauth2/v3' : ([PAYMENTS, TRACKING, ADDRESSES, SCAN_FORMS, INTERNATIONAL_LABELS].find((api) => path.startsWith(api)) ?? LABELS);
 
 /** What a route did: an answer to send, or nothing (the connection is dropped or left hanging on purpose). */
 type Outcome = Reply | 'no answer';
@@ -345,18 +346,21 @@ export class FakeUspsServer {
     if (method === 'POST' && path === TOKEN_PATH) return this.tokens.issueAccessToken(req.headers['content-type'] ?? '', body);
     if (method === 'POST' && path === `${PAYMENTS}/payment-authorization`) return bearer() ?? this.tokens.authorizePayment(body);
     if (method === 'POST' && path === `${LABELS}/label`) return bothTokens() ?? (await this.buy(req, body, accept));
+    if (method === 'POST' && path === `${INTERNATIONAL_LABELS}/international-label`) return bothTokens() ?? (await this.buy(req, body, accept, 'international'));
     if (method === 'POST' && path === `${SCAN_FORMS}/scan-form`) return bothTokens() ?? (await this.scanForms.make(body, accept));
     if (method === 'GET' && path === `${ADDRESSES}/address`) return bearer() ?? (await fakeAddressReply(new URL(req.url ?? '/', 'http://fake-usps').searchParams));
     const tracking = /^\/tracking\/v3\/tracking\/([^/]+)$/.exec(path)?.[1];
     if (method === 'GET' && tracking) return bearer() ?? this.track(decodeURIComponent(tracking));
     const cancel = /^\/labels\/v3\/label\/([^/]+)$/.exec(path)?.[1];
     if (method === 'DELETE' && cancel) return bothTokens() ?? this.desk.cancel(decodeURIComponent(cancel));
+    const cancelAbroad = /^\/international-labels\/v3\/international-label\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'DELETE' && cancelAbroad) return bothTokens() ?? this.desk.cancel(decodeURIComponent(cancelAbroad), 'international');
     return { status: 404, body: errorBody(apiOf(path), 404, [{ code: '404', detail: `No resource at ${method} ${path}` }]) };
   }
 
-  private async buy(req: IncomingMessage, body: string, accept: string): Promise<Outcome> {
+  private async buy(req: IncomingMessage, body: string, accept: string, api: FakeLabelApi = 'domestic'): Promise<Outcome> {
     const key = req.headers['x-idempotency-key'];
-    const { reply, fresh } = await this.desk.buy(typeof key === 'string' ? key : null, body, accept);
+    const { reply, fresh } = await this.desk.buy(typeof key === 'string' ? key : null, body, accept, api);
     if (fresh && this.faults.loseBuyAnswer) {
       // Sold and charged, but the answer dies with the connection.
       this.faults.loseBuyAnswer = false;

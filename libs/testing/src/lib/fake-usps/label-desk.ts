@@ -2,6 +2,7 @@ import { centralDate, manifestInstant } from './central-time';
 import { canonical, parseJson, type Reply } from './json';
 import { labelRuleErrors } from './label-rules';
 import { type FakeLabelMetadata, sellLabel } from './label-sale';
+import { type FakeInternationalLabelMetadata, type FakeInternationalLabelRequest, internationalRuleErrors, sellInternationalLabel } from './international-sale';
 import { multipartReply } from './multipart-answer';
 import { type FakeUspsScan, scanOf } from './tracking';
 import type { FakeLabelRequest } from './usps-requests';
@@ -12,8 +13,9 @@ const LABELS = '/labels/v3';
 export interface FakeUspsLabel {
   trackingNumber: string;
   idempotencyKey: string | null;
-  request: FakeLabelRequest;
-  metadata: FakeLabelMetadata;
+  /** What the label was bought with (an international one's request carries its customsForm). */
+  request: FakeLabelRequest | FakeInternationalLabelRequest;
+  metadata: FakeLabelMetadata | FakeInternationalLabelMetadata;
   image: Buffer;
   imageFormat: 'PDF' | 'ZPL';
   state: 'issued' | 'canceled' | 'disputed';
@@ -24,21 +26,28 @@ export interface FakeUspsLabel {
   scans: FakeUspsScan[];
 }
 
-const refusal = (errors: readonly UspsErrorItem[]): Reply => ({ status: 400, body: errorBody(LABELS, 400, errors) });
+/** Which Labels API sold it: Labels 3.9.13 (`/labels/v3`) or International Labels 3.3.7 (`/international-labels/v3`). */
+export type FakeLabelApi = 'domestic' | 'international';
+
+const API_VERSIONS: Readonly<Record<FakeLabelApi, string>> = { domestic: LABELS, international: '/international-labels/v3' };
+
+const refusal = (errors: readonly UspsErrorItem[], api: FakeLabelApi = 'domestic'): Reply => ({ status: 400, body: errorBody(API_VERSIONS[api], 400, errors) });
 
 /**
  * `application/vnd.usps.labels+json`: `LabelVendorResponse`, one JSON with the base64 image. Anything else:
  * `LabelMultiPartResponse`, the `labelMetadata` JSON then the `labelImage` base64 (a ZPL image as
  * `application/octet-stream`, the only listed type that fits it).
  */
-export const labelReply = (label: FakeUspsLabel, accept: string): Reply => {
+export const labelReply = (label: FakeUspsLabel, accept: string, api: FakeLabelApi = 'domestic'): Reply => {
   const image = label.image.toString('base64');
-  if (accept.includes('application/vnd.usps.labels+json')) return { status: 200, body: { ...label.metadata, labelImage: image }, contentType: 'application/vnd.usps.labels+json' };
+  // Labels 3.9.13 answers a label 200, International Labels 3.3.7 201.
+  const status = api === 'international' ? 201 : 200;
+  if (accept.includes('application/vnd.usps.labels+json')) return { status, body: { ...label.metadata, labelImage: image }, contentType: 'application/vnd.usps.labels+json' };
   const zpl = label.imageFormat === 'ZPL';
-  return multipartReply([
+  return { ...multipartReply([
     { name: 'labelMetadata', contentType: 'application/json', text: JSON.stringify(label.metadata) },
     { name: 'labelImage', contentType: zpl ? 'application/octet-stream' : 'application/pdf', filename: zpl ? 'labelImage.zpl' : 'labelImage.pdf', text: image },
-  ]);
+  ]), status };
 };
 
 /**
@@ -58,29 +67,32 @@ export class FakeUspsLabelDesk {
     private readonly now: () => Date,
   ) {}
 
-  /** A body the spec accepted: the label answer, and whether this call sold it (a replayed key sells nothing). */
-  async buy(key: string | null, body: string, accept: string): Promise<{ reply: Reply; fresh: boolean }> {
+  /**
+   * A body the spec accepted: the label answer, and whether this call sold it (a replayed key sells nothing). Both
+   * Labels APIs share the key rule, the cancel and the labels' tracking; each has its own rules and label.
+   */
+  async buy(key: string | null, body: string, accept: string, api: FakeLabelApi = 'domestic'): Promise<{ reply: Reply; fresh: boolean }> {
     const json = parseJson(body);
-    if (!json.ok) return { reply: refusal([{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }]), fresh: false };
-    const request = json.value as FakeLabelRequest;
+    if (!json.ok) return { reply: refusal([{ code: 'SCHEMA', detail: 'The request body is not valid JSON' }], api), fresh: false };
+    const request = json.value as FakeLabelRequest | FakeInternationalLabelRequest;
     const fingerprint = canonical(request);
     const known = key === null ? undefined : this.byKey.get(key);
     if (known) {
       // USPS: the same key with an identical payload returns the existing label, with no new charge. It publishes no
       // answer for a different payload; the fake refuses it as a bad request naming the header.
       if (known.fingerprint !== fingerprint) {
-        return { reply: refusal([{ code: 'IDEMPOTENCY', parameter: 'X-Idempotency-Key', detail: 'X-Idempotency-Key was already used with a different request' }]), fresh: false };
+        return { reply: refusal([{ code: 'IDEMPOTENCY', parameter: 'X-Idempotency-Key', detail: 'X-Idempotency-Key was already used with a different request' }], api), fresh: false };
       }
-      return { reply: labelReply(await known.label, accept), fresh: false };
+      return { reply: labelReply(await known.label, accept, api), fresh: false };
     }
-    const broken = labelRuleErrors(request, this.now());
-    if (broken.length > 0) return { reply: refusal(broken), fresh: false };
+    const broken = api === 'international' ? internationalRuleErrors(request as FakeInternationalLabelRequest) : labelRuleErrors(request as FakeLabelRequest, this.now());
+    if (broken.length > 0) return { reply: refusal(broken, api), fresh: false };
 
     this.sold += 1;
-    const sale = this.sell(request, key, this.sold);
+    const sale = this.sell(request, key, this.sold, api);
     if (key !== null) this.byKey.set(key, { fingerprint, label: sale });
     try {
-      return { reply: labelReply(await sale, accept), fresh: true };
+      return { reply: labelReply(await sale, accept, api), fresh: true };
     } catch (error) {
       this.sold -= 1;
       if (key !== null) this.byKey.delete(key);
@@ -88,9 +100,9 @@ export class FakeUspsLabelDesk {
     }
   }
 
-  cancel(trackingNumber: string): Reply {
+  cancel(trackingNumber: string, api: FakeLabelApi = 'domestic'): Reply {
     const label = this.labels.get(trackingNumber);
-    const refuse = (code: string, detail: string) => refusal([{ code, parameter: 'trackingNumber', detail }]);
+    const refuse = (code: string, detail: string) => refusal([{ code, parameter: 'trackingNumber', detail }], api);
     if (!label) return refuse('160185', 'Order not found');
     if (label.state === 'canceled') return refuse('160186', 'Order already canceled');
     const now = this.now();
@@ -110,8 +122,9 @@ export class FakeUspsLabelDesk {
     return { status: 200, body: { trackingNumber, status: 'DISPUTED', disputeId } };
   }
 
-  private async sell(request: FakeLabelRequest, key: string | null, serial: number): Promise<FakeUspsLabel> {
-    const { trackingNumber, metadata, image, imageFormat } = await sellLabel(request, this.mailerId, serial);
+  private async sell(request: FakeLabelRequest | FakeInternationalLabelRequest, key: string | null, serial: number, api: FakeLabelApi): Promise<FakeUspsLabel> {
+    const { trackingNumber, metadata, image, imageFormat } =
+      api === 'international' ? await sellInternationalLabel(request as FakeInternationalLabelRequest, serial) : await sellLabel(request as FakeLabelRequest, this.mailerId, serial);
     const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', scanForm: null, disputes: [], scans: [scanOf('label_created', this.now())] };
     this.labels.set(trackingNumber, label);
     return label;

@@ -14,7 +14,7 @@ export interface FakeUspsSpecViolation {
 const UNSPECIFIED_PATHS = new Set(['/oauth2/v3/token']);
 
 /**
- * The fake's check of everything it receives and everything it answers against the five vendored specs, in one
+ * The fake's check of everything it receives and everything it answers against the six vendored specs, in one
  * place: what breaks a spec is recorded (a test asserts there is none), and a request that breaks it is refused as
  * USPS refuses a bad request, before any route sees it.
  */

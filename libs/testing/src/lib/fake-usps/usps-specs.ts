@@ -11,6 +11,7 @@ export const USPS_SPEC_FILES = {
   addresses: join(VENDOR, 'addresses.yaml'),
   tracking: join(VENDOR, 'tracking.yaml'),
   scanForms: join(VENDOR, 'scan-forms.yaml'),
+  internationalLabels: join(VENDOR, 'international-labels.yaml'),
 } as const;
 
 /** The operations the fake serves, each compiled when the specs are loaded. */
@@ -21,11 +22,13 @@ const SERVED: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/tracking/v3/tracking/{trackingNumber}'],
   ['GET', '/addresses/v3/address'],
   ['POST', '/scan-forms/v3/scan-form'],
+  ['POST', '/international-labels/v3/international-label'],
+  ['DELETE', '/international-labels/v3/international-label/{trackingNumber}'],
 ];
 
 let shared: OpenApiValidator | null = null;
 
-/** The five specs, loaded once per process: parsing the Labels YAML (300 kB) and compiling its schemas take seconds. */
+/** The six specs, loaded once per process: parsing the Labels YAML (300 kB) and compiling its schemas take seconds. */
 export const uspsSpecs = (): OpenApiValidator => {
   if (!shared) {
     shared = new OpenApiValidator(Object.values(USPS_SPEC_FILES));

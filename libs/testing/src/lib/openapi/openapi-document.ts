@@ -74,6 +74,52 @@ const draft7Bounds = (node: unknown): void => {
   Object.values(node).forEach(draft7Bounds);
 };
 
+/** The schema a local `$ref` points at, or the node itself. */
+const derefLocal = (root: Record<string, unknown>, node: unknown): unknown => {
+  let current = node;
+  for (let hops = 0; isObject(current) && typeof current['$ref'] === 'string' && hops < 20; hops += 1) {
+    const ref = current['$ref'];
+    if (!ref.startsWith('#/')) return current;
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((at, segment) => (isObject(at) ? at[segment] : undefined), root);
+  }
+  return current;
+};
+
+/** Every property name a schema declares, through its `$ref`s and its `allOf` branches. */
+const declaredNames = (root: Record<string, unknown>, node: unknown, seen = new Set<unknown>()): string[] => {
+  const schema = derefLocal(root, node);
+  if (!isObject(schema) || seen.has(schema)) return [];
+  seen.add(schema);
+  const own = isObject(schema['properties']) ? Object.keys(schema['properties']) : [];
+  const branches = Array.isArray(schema['allOf']) ? schema['allOf'].flatMap((branch) => declaredNames(root, branch, seen)) : [];
+  return [...own, ...branches];
+};
+
+/**
+ * OpenAPI 3.0 writers close a composed object with `additionalProperties: false` beside `allOf` (or on one inline
+ * branch of it), meaning "no property beyond those of every branch together" (USPS International Labels 3.3.7:
+ * `InternationalLabelRequest`'s customs form, `InternationalPackageDescription`). Read by JSON Schema's letter, where
+ * each keyword sees only its own `properties`, no body could pass at all. So such an object gets `propertyNames`
+ * listing the union of the declared names instead, and the `additionalProperties: false` that cannot mean that is
+ * dropped: a property outside every branch is still refused.
+ */
+const closedCompositions = (root: Record<string, unknown>, node: unknown): void => {
+  if (Array.isArray(node)) return node.forEach((item) => closedCompositions(root, item));
+  if (!isObject(node)) return;
+  const branches = Array.isArray(node['allOf']) ? node['allOf'] : null;
+  const closedBranches = branches?.filter((branch) => isObject(branch) && branch['additionalProperties'] === false) ?? [];
+  if (branches && (node['additionalProperties'] === false || closedBranches.length > 0)) {
+    node['propertyNames'] = { enum: [...new Set(declaredNames(root, node))] };
+    delete node['additionalProperties'];
+    for (const branch of closedBranches) if (isObject(branch)) delete branch['additionalProperties'];
+  }
+  Object.values(node).forEach((child) => closedCompositions(root, child));
+};
+
 /**
  * The YAML parsed, from a copy as JSON in the system's temporary folder named by the text's hash when there is one:
  * parsing the 300 kB Labels spec takes seconds on a busy machine, in every test process that starts the fake.
@@ -105,6 +151,7 @@ export const loadOpenApiDocument = (file: string): OpenApiDocument => {
     throw new Error(`${file} is not an OpenAPI 3.0 document`);
   }
   draft7Bounds(parsed);
+  closedCompositions(parsed, parsed);
   return parsed as unknown as OpenApiDocument;
 };
 

@@ -1,29 +1,16 @@
-import { Box, Button, EmptyState, Flex, Heading, HStack, List, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, Heading, HStack, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { COURIERS, RETURN_LINK_NOT_FOUND, type Courier, type PublicReturn } from '@labeldesk/contracts';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
+import { PublicPageLayout, PublicPageUnavailable } from '../../components/public/public-page';
 import { CarrierMark } from '../../components/couriers/carrier-mark';
 import { carrierDisplayName } from '../../components/orders/label-lifecycle-display';
-import { ColorModeToggle } from '../../components/ui/color-mode-toggle';
-import { AlertIcon, DownloadIcon } from '../../components/ui/icons';
+import { DownloadIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { errorMessage, isApiError } from '../../libs/http-client';
 import { publicReturnLabelUrl, usePublicReturn } from '../../services/returns/return-labels';
 
 const isCourier = (id: string): id is Courier => (COURIERS as readonly string[]).includes(id);
-
-/** The buyer's page has no app around it: no sign-in, no navigation, only what the seller shared. */
-const PublicReturnLayout = ({ children }: { children: ReactNode }): ReactElement => (
-  <Flex direction="column" minH="100dvh" bg="bg.subtle">
-    <Flex as="header" h="14" px={{ base: '4', md: '6' }} align="center" justify="space-between" bg="bg" borderBottomWidth="1px">
-      <Text fontWeight="semibold">Return label</Text>
-      <ColorModeToggle />
-    </Flex>
-    <Box as="main" flex="1" w="full" maxW="2xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
-      {children}
-    </Box>
-  </Flex>
-);
 
 const ReturnLabelCard = ({ label, token }: { label: PublicReturn; token: string }): ReactElement => {
   const courier = carrierDisplayName(label.courier);
@@ -89,21 +76,6 @@ const Loading = (): ReactElement => (
   </Stack>
 );
 
-const Unavailable = ({ title, text, action }: { title: string; text: string; action?: ReactNode }): ReactElement => (
-  <EmptyState.Root py="16" data-testid="return-unavailable">
-    <EmptyState.Content>
-      <EmptyState.Indicator>
-        <AlertIcon />
-      </EmptyState.Indicator>
-      <VStack textAlign="center">
-        <EmptyState.Title as="h1">{title}</EmptyState.Title>
-        <EmptyState.Description>{text}</EmptyState.Description>
-      </VStack>
-      {action}
-    </EmptyState.Content>
-  </EmptyState.Root>
-);
-
 /** `/r/:token`: the return label a seller shared with their buyer (decision 101). No sign-in. */
 export const PublicReturnPage = (): ReactElement => {
   const { token = '' } = useParams();
@@ -114,10 +86,11 @@ export const PublicReturnPage = (): ReactElement => {
     if (label.isPending) return <Loading />;
     if (label.isError) {
       if (isApiError(label.error) && label.error.status === 404) {
-        return <Unavailable title="Return link not found" text={errorMessage(label.error, RETURN_LINK_NOT_FOUND)} />;
+        return <PublicPageUnavailable testId="return-unavailable" title="Return link not found" text={errorMessage(label.error, RETURN_LINK_NOT_FOUND)} />;
       }
       return (
-        <Unavailable
+        <PublicPageUnavailable
+          testId="return-unavailable"
           title="The return label could not be loaded"
           text={errorMessage(label.error, 'The page did not answer. Try again in a moment.')}
           action={
@@ -131,5 +104,5 @@ export const PublicReturnPage = (): ReactElement => {
     return <ReturnLabelCard label={label.data} token={token} />;
   })();
 
-  return <PublicReturnLayout>{body}</PublicReturnLayout>;
+  return <PublicPageLayout title="Return label">{body}</PublicPageLayout>;
 };

@@ -1,32 +1,18 @@
-import { Box, Button, EmptyState, Flex, Heading, HStack, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { COURIERS, TRACKING_LINK_NOT_FOUND, courierTrackingUrl, type Courier, type PublicTracking } from '@labeldesk/contracts';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
+import { PublicPageLayout, PublicPageUnavailable } from '../../components/public/public-page';
 import { carrierDisplayName, trackingStatusDisplay } from '../../components/orders/label-lifecycle-display';
 import { TrackingTimeline } from '../../components/orders/tracking-timeline';
 import { CarrierMark } from '../../components/couriers/carrier-mark';
-import { AlertIcon } from '../../components/ui/icons';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { ColorModeToggle } from '../../components/ui/color-mode-toggle';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { formatDateTime } from '../../libs/format';
 import { errorMessage, isApiError } from '../../libs/http-client';
 import { usePublicTracking } from '../../services/public-tracking/public-tracking';
 
 const isCourier = (id: string | null): id is Courier => (COURIERS as readonly string[]).includes(id ?? '');
-
-/** The buyer's page has no app around it: no sign-in, no navigation, only what the seller shared. */
-const PublicTrackingLayout = ({ children }: { children: ReactNode }): ReactElement => (
-  <Flex direction="column" minH="100dvh" bg="bg.subtle">
-    <Flex as="header" h="14" px={{ base: '4', md: '6' }} align="center" justify="space-between" bg="bg" borderBottomWidth="1px">
-      <Text fontWeight="semibold">Parcel tracking</Text>
-      <ColorModeToggle />
-    </Flex>
-    <Box as="main" flex="1" w="full" maxW="2xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
-      {children}
-    </Box>
-  </Flex>
-);
 
 const Parcel = ({ tracking }: { tracking: PublicTracking }): ReactElement => {
   const status = trackingStatusDisplay(tracking.status);
@@ -95,21 +81,6 @@ const Loading = (): ReactElement => (
   </Stack>
 );
 
-const Unavailable = ({ title, text, action }: { title: string; text: string; action?: ReactNode }): ReactElement => (
-  <EmptyState.Root py="16" data-testid="tracking-unavailable">
-    <EmptyState.Content>
-      <EmptyState.Indicator>
-        <AlertIcon />
-      </EmptyState.Indicator>
-      <VStack textAlign="center">
-        <EmptyState.Title as="h1">{title}</EmptyState.Title>
-        <EmptyState.Description>{text}</EmptyState.Description>
-      </VStack>
-      {action}
-    </EmptyState.Content>
-  </EmptyState.Root>
-);
-
 /** `/t/:token`: where a parcel is, for the buyer its seller gave the link to (decision 089). No sign-in. */
 export const PublicTrackingPage = (): ReactElement => {
   const { token = '' } = useParams();
@@ -120,10 +91,11 @@ export const PublicTrackingPage = (): ReactElement => {
     if (tracking.isPending) return <Loading />;
     if (tracking.isError) {
       if (isApiError(tracking.error) && tracking.error.status === 404) {
-        return <Unavailable title="Tracking link not found" text={`${errorMessage(tracking.error, TRACKING_LINK_NOT_FOUND)} Ask the seller for a new link.`} />;
+        return <PublicPageUnavailable testId="tracking-unavailable" title="Tracking link not found" text={`${errorMessage(tracking.error, TRACKING_LINK_NOT_FOUND)} Ask the seller for a new link.`} />;
       }
       return (
-        <Unavailable
+        <PublicPageUnavailable
+          testId="tracking-unavailable"
           title="Tracking could not be loaded"
           text={errorMessage(tracking.error, 'The tracking page did not answer. Try again in a moment.')}
           action={
@@ -137,5 +109,5 @@ export const PublicTrackingPage = (): ReactElement => {
     return <Parcel tracking={tracking.data} />;
   })();
 
-  return <PublicTrackingLayout>{body}</PublicTrackingLayout>;
+  return <PublicPageLayout title="Parcel tracking">{body}</PublicPageLayout>;
 };

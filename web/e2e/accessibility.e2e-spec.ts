@@ -86,6 +86,7 @@ const SCREENS: Record<Who, Screen[]> = {
     { name: 'address', path: () => '/main/address', ready: rowsOf('Saved addresses', /./), hasTable: true },
     { name: 'sku', path: () => '/main/sku', ready: rowsOf('SKU data', /./), hasTable: true },
     { name: 'account', path: () => '/main/account', ready: heading(/./) },
+    { name: 'claims', path: () => '/main/claims', ready: heading('Claims') },
   ],
   admin: [
     { name: 'admin-dashboard', path: () => '/admin/dashboard', ready: heading(/./) },

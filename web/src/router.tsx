@@ -54,6 +54,7 @@ export const router = createBrowserRouter([
           { path: 'order-label', lazy: async () => ({ Component: (await import('./pages/main/order-label/page')).OrderLabelPage }) },
           { path: 'bulk-order', lazy: async () => ({ Component: (await import('./pages/main/bulk-order/page')).BulkOrderPage }) },
           { path: 'orders', lazy: async () => ({ Component: (await import('./pages/main/orders/page')).OrdersPage }) },
+          { path: 'claims', lazy: async () => ({ Component: (await import('./pages/main/claims/page')).ClaimsPage }) },
           { path: 'batch-orders', lazy: async () => ({ Component: (await import('./pages/main/batch-orders/page')).BatchOrdersPage }) },
           {
             path: 'batch-orders/:batchId',

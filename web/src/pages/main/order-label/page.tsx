@@ -14,6 +14,7 @@ import { useAvailableServices } from '../../../services/shipping-services/availa
 import { useAuthStore } from '../../../stores/auth.store';
 import { AddressSection } from './address-section';
 import { comparisonState } from './comparison-state';
+import { ExtraServicesSection } from './extra-services-section';
 import { LabelCreatedDialog } from './label-created-dialog';
 import { OrderSummaryBar } from './order-summary-bar';
 import { PackageSection } from './package-section';
@@ -24,6 +25,7 @@ import { SameReceiverDialog } from './same-receiver-dialog';
 import { pricingWeight, useOrderForm } from './use-order-form';
 import type { LoadState } from './package-options';
 import { usePlaceOrder } from './use-place-order';
+import { useExtraServices } from './use-extra-services';
 
 /** How long typing must pause before the price is asked for. */
 const PRICE_DEBOUNCE_MS = 400;
@@ -31,13 +33,17 @@ const PRICE_DEBOUNCE_MS = 400;
 const loadState = (query: { isPending: boolean; isError: boolean }): LoadState =>
   query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
 
+/** The label's price with the extras' fees (decision 102); no price stays no price. */
+const withFees = (priceCents: number | null | undefined, feesCents: number) => (typeof priceCents === 'number' ? priceCents + feesCents : priceCents);
+
 const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const form = useOrderForm();
   const services = useAvailableServices(user._id);
   const addresses = useAddresses(user._id);
   const skus = useSkus(user._id);
   const presets = usePackagePresets(user._id);
-  const order = usePlaceOrder(user._id, form);
+  const extras = useExtraServices(form.values.service_name);
+  const order = usePlaceOrder(user._id, form, extras.extras);
 
   // Debounced one primitive at a time: an object would be new on every render and never settle.
   const pricedService = useDebouncedValue(form.values.service_name, PRICE_DEBOUNCE_MS);
@@ -76,6 +82,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
               addressesState={loadState(addresses)}
             />
           </Grid>
+          <ExtraServicesSection extras={extras} />
           <RateComparison
             state={comparisonState(parcel !== null, rates)}
             chosenKey={chosen ? rateKey(chosen) : null}
@@ -85,7 +92,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
           <OrderSummaryBar
             serviceName={chosen?.packaging ? `${pricedService} in ${chosen.packaging.name}` : pricedService}
             weightLb={pricedWeightLb}
-            priceCents={chosen?.packaging ? chosen.priceCents : price.data}
+            priceCents={withFees(chosen?.packaging ? chosen.priceCents : price.data, extras.feesCents)}
             pricing={chosen?.packaging ? false : price.isFetching}
             submitting={order.submitting}
             error={order.serverError ?? form.formError}

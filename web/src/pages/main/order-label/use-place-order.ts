@@ -1,4 +1,4 @@
-import type { SameReceiverResponse } from '@labeldesk/contracts';
+import type { ExtraServices, SameReceiverResponse } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,7 +14,7 @@ import type { useOrderForm } from './use-order-form';
 type OrderForm = ReturnType<typeof useOrderForm>;
 
 /** Buys a label: one idempotency key per payload, the bought label or the server's refusal, and what to reset after. */
-const useBuyLabel = (userId: string, form: OrderForm) => {
+const useBuyLabel = (userId: string, form: OrderForm, extras: ExtraServices) => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const create = useCreateOrder();
@@ -29,7 +29,8 @@ const useBuyLabel = (userId: string, form: OrderForm) => {
 
   /** Buys the label (the in-flight guard is already held). */
   const place = (data: OrderFormData) => {
-    const payload = toSingleOrderPayload(data, userId);
+    // Insurance and a signature (decision 102) are chosen beside the form and bought with the label.
+    const payload = { ...toSingleOrderPayload(data, userId), ...extras };
     const body = JSON.stringify(payload);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     create.mutate(
@@ -69,8 +70,8 @@ type SameReceiverQuestion = { data: OrderFormData; label: NonNullable<SameReceiv
  * The Order Label form's submission. Issue 47: a label to the same receiver with the same items in the last 24
  * hours is asked about first; Buy another places it anyway.
  */
-export const usePlaceOrder = (userId: string, form: OrderForm) => {
-  const { place, inFlight, buying, ...outcome } = useBuyLabel(userId, form);
+export const usePlaceOrder = (userId: string, form: OrderForm, extras: ExtraServices = {}) => {
+  const { place, inFlight, buying, ...outcome } = useBuyLabel(userId, form, extras);
   const [sameReceiver, setSameReceiver] = useState<SameReceiverQuestion | null>(null);
   const [checking, setChecking] = useState(false);
 

@@ -1,0 +1,154 @@
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { SIGNATURE_NAMES, type Claim, type ClaimState, type InsuredLabel } from '@labeldesk/contracts';
+import { useState, type ReactElement } from 'react';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Table } from '../../../components/ui/responsive-table';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { formatCents, formatDateTime } from '../../../libs/format';
+import type { StatusTone } from '../../../theme/system';
+import { useClaims, useInsuredLabels } from '../../../services/claims/claims';
+import { FileClaimDialog } from './file-claim-dialog';
+
+const STATE_TONES: Readonly<Record<ClaimState, StatusTone>> = { submitted: 'pending', approved: 'processing', rejected: 'failed', paid: 'completed' };
+const STATE_NAMES: Readonly<Record<ClaimState, string>> = { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' };
+
+const InsuredLabelsTable = ({ labels, claims, onFile }: { labels: readonly InsuredLabel[]; claims: readonly Claim[]; onFile: (label: InsuredLabel) => void }): ReactElement => (
+  <Table.ScrollArea borderWidth="1px" rounded="md">
+    <Table.Root size="sm" aria-label="Insured labels">
+      <Table.Header>
+        <Table.Row bg="bg.subtle">
+          <Table.ColumnHeader>Bought</Table.ColumnHeader>
+          <Table.ColumnHeader>Tracking number</Table.ColumnHeader>
+          <Table.ColumnHeader>To</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Insured for</Table.ColumnHeader>
+          <Table.ColumnHeader>Signature</Table.ColumnHeader>
+          <Table.ColumnHeader>Claim</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {labels.map((label) => {
+          const claim = claims.find((c) => c.id === label.claimId);
+          return (
+            <Table.Row key={label.orderId} data-testid="insured-label-row" data-tracking={label.trackingNumber}>
+              <Table.Cell whiteSpace="nowrap">{formatDateTime(label.purchasedAt)}</Table.Cell>
+              <Table.Cell fontFamily="mono">{label.trackingNumber}</Table.Cell>
+              <Table.Cell>
+                {label.receiverName}
+                <Text textStyle="xs" color="fg.muted">
+                  {label.serviceName}
+                </Text>
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                {formatCents(label.insuredValueCents)}
+              </Table.Cell>
+              <Table.Cell>{SIGNATURE_NAMES[label.signature]}</Table.Cell>
+              <Table.Cell>
+                {claim ? (
+                  <StatusBadge tone={STATE_TONES[claim.state]}>{STATE_NAMES[claim.state]}</StatusBadge>
+                ) : (
+                  <Button size="xs" variant="outline" onClick={() => onFile(label)} aria-label={`File a claim on label ${label.trackingNumber}`}>
+                    File a claim
+                  </Button>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </Table.Body>
+    </Table.Root>
+  </Table.ScrollArea>
+);
+
+const ClaimsTable = ({ claims }: { claims: readonly Claim[] }): ReactElement => (
+  <Table.ScrollArea borderWidth="1px" rounded="md">
+    <Table.Root size="sm" aria-label="Your claims">
+      <Table.Header>
+        <Table.Row bg="bg.subtle">
+          <Table.ColumnHeader>Filed</Table.ColumnHeader>
+          <Table.ColumnHeader>Label</Table.ColumnHeader>
+          <Table.ColumnHeader>Type</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Claimed</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
+          <Table.ColumnHeader>State</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {claims.map((claim) => (
+          <Table.Row key={claim.id} data-testid="claim-row" data-state={claim.state}>
+            <Table.Cell whiteSpace="nowrap">{formatDateTime(claim.createdAt)}</Table.Cell>
+            <Table.Cell fontFamily="mono">{claim.trackingNumber}</Table.Cell>
+            <Table.Cell>{claim.type === 'lost' ? 'Lost' : 'Damaged'}</Table.Cell>
+            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+              {formatCents(claim.amountCents)}
+            </Table.Cell>
+            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+              {claim.state === 'paid' && claim.approvedCents !== null ? formatCents(claim.approvedCents) : '--'}
+            </Table.Cell>
+            <Table.Cell minW="40">
+              <StatusBadge tone={STATE_TONES[claim.state]}>{STATE_NAMES[claim.state]}</StatusBadge>
+              {claim.reason && (
+                <Text textStyle="xs" color="fg.muted" mt="1">
+                  {claim.reason}
+                </Text>
+              )}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  </Table.ScrollArea>
+);
+
+const Section = ({ id, title, children }: { id: string; title: string; children: ReactElement }): ReactElement => (
+  <Card.Root variant="outline" size={{ base: 'sm', md: 'md' }} as="section" aria-labelledby={id} minW="0">
+    <Card.Header pb="2">
+      <Heading as="h2" size="md" id={id}>
+        {title}
+      </Heading>
+    </Card.Header>
+    <Card.Body>{children}</Card.Body>
+  </Card.Root>
+);
+
+/**
+ * Claims (decision 102): the seller's insured labels, each with "File a claim" until it has one, and their claims with
+ * where each stands (submitted, approved, rejected with the reason, paid to the balance).
+ */
+export const ClaimsPage = (): ReactElement => {
+  useDocumentTitle('Claims');
+  const labels = useInsuredLabels();
+  const claims = useClaims();
+  const [filing, setFiling] = useState<InsuredLabel | null>(null);
+  const claimList = claims.data ?? [];
+
+  return (
+    <Stack gap="4">
+      <PageHeader title="Claims" description="File a claim for an insured parcel that was lost or arrived damaged; an approved claim is paid to your balance." />
+      <Section id="insured-labels-heading" title="Insured labels">
+        {labels.isPending ? (
+          <TableSkeleton rows={3} label="Loading insured labels" />
+        ) : labels.isError ? (
+          <TableError title="Insured labels could not be loaded" onRetry={() => void labels.refetch()} retrying={labels.isFetching} />
+        ) : labels.data.length === 0 ? (
+          <TableEmpty title="No insured labels" description="Insure a parcel on Order Label: its label shows here, ready for a claim." />
+        ) : (
+          <InsuredLabelsTable labels={labels.data} claims={claimList} onFile={setFiling} />
+        )}
+      </Section>
+      <Section id="claims-heading" title="Your claims">
+        {claims.isPending ? (
+          <TableSkeleton rows={3} label="Loading claims" />
+        ) : claims.isError ? (
+          <TableError title="Claims could not be loaded" onRetry={() => void claims.refetch()} retrying={claims.isFetching} />
+        ) : claimList.length === 0 ? (
+          <TableEmpty title="No claims" description="A claim you file shows here with its state until it is paid." />
+        ) : (
+          <ClaimsTable claims={claimList} />
+        )}
+      </Section>
+      <FileClaimDialog label={filing} onClose={() => setFiling(null)} />
+    </Stack>
+  );
+};

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, SIGNATURE_NAMES, type ExtraServices, type SignatureOption } from '@labeldesk/contracts';
-import { catalogServiceOf } from '../carriers';
+import { catalogServiceOf, type CarrierId } from '../carriers';
 
 /**
  * What insurance and a signature cost on a label and where they may be had (decision 102). The fees are the ones the
@@ -52,18 +52,30 @@ export interface ExtrasPrice {
   signatureCents: number;
 }
 
+/**
+ * The label carriers that sell insurance and signatures here: the sandbox's simulated carrier. EasyPost sells both
+ * (`insurance` on buy, `delivery_confirmation`), but our EasyPost adapter does not pass them on yet, and the USPS APIs
+ * adapter neither: a deployment buying from them refuses the extras instead of charging for cover nobody gives.
+ */
+const EXTRAS_SELLERS: ReadonlySet<CarrierId> = new Set(['sandbox']);
+
 export const NO_EXTRAS: ExtrasPrice = Object.freeze({ declaredValueCents: null, insuranceCents: 0, signature: 'none', signatureCents: 0 });
 
 const refuse = (path: string, message: string): DomainError => new DomainError(ErrorCode.VALIDATION_FAILED, message, [{ path, message }]);
 
 /**
- * The extras of one label of this service in cents (NO_EXTRAS itself when none was asked), or a 400 that names the field and says why the service cannot
- * have it. `serviceName` is what the customer reads in the message.
+ * The extras of one label of this service in cents (NO_EXTRAS itself when none was asked), or a 400 that names the
+ * field and says why the service, or the carriers labels are bought from (`carriers`), cannot have it. `serviceName` is
+ * what the customer reads in the message.
  */
-export const priceExtras = (serviceUid: string, serviceName: string, extras: ExtraServices): ExtrasPrice => {
+export const priceExtras = (serviceUid: string, serviceName: string, extras: ExtraServices, carriers: readonly CarrierId[]): ExtrasPrice => {
   const declared = extras.insurance?.declared_value_cents ?? null;
   const signature = extras.signature ?? 'none';
   if (declared === null && signature === 'none') return NO_EXTRAS;
+  const unsold = carriers.find((carrier) => !EXTRAS_SELLERS.has(carrier));
+  if (unsold) {
+    throw refuse(declared === null ? 'signature' : 'insurance', `Insurance and signatures are not sold on labels bought through ${unsold} here yet: buy this label without them`);
+  }
   if (declared !== null && !sellsInsurance(serviceUid)) {
     throw refuse('insurance', `${serviceName} cannot be insured here: insurance is sold on US domestic labels only`);
   }

@@ -1,6 +1,7 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { ClaimsRpc, DomainError, ErrorCode, PricingRpc, type Caller, type ExtraServicesQuote, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcClient, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { extrasTotalCents, priceExtras } from './extra-services-pricing';
 
 /**
@@ -9,7 +10,10 @@ import { extrasTotalCents, priceExtras } from './extra-services-pricing';
  */
 @Controller()
 export class ExtrasQuoteController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'CARRIERS'>,
+  ) {}
 
   @RpcHandler(ClaimsRpc.quoteExtras)
   async quote(@CurrentCaller() caller: Caller, @RpcPayload(ClaimsRpc.quoteExtras) body: ParsedRequestOf<typeof ClaimsRpc.quoteExtras>): Promise<ExtraServicesQuote> {
@@ -17,7 +21,7 @@ export class ExtrasQuoteController {
     // The later of two alike, as a label of this name is priced (LabelPricer).
     const service = services.findLast((s) => s.name.toLowerCase() === body.service_name.toLowerCase());
     if (!service) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${body.service_name} is not one of your services`, [{ path: 'service_name', message: `${body.service_name} is not one of your services` }]);
-    const extras = priceExtras(service.uid, service.name, body);
+    const extras = priceExtras(service.uid, service.name, body, this.env.CARRIERS);
     return { insuranceCents: extras.insuranceCents, signatureCents: extras.signatureCents, totalCents: extrasTotalCents(extras) };
   }
 }

@@ -155,7 +155,7 @@ export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     new LabelPricer(services as unknown as RpcClient, serviceCosts as unknown as ServiceCosts),
   );
   const extras = new FakeExtras();
-  const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120 } as OrdersEnv, extras as unknown as LabelExtrasRepository);
+  const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120, CARRIERS: ['sandbox'] } as OrdersEnv, extras as unknown as LabelExtrasRepository);
   return { useCase, process, orders, services, carrier, serviceCosts, extras };
 };
 

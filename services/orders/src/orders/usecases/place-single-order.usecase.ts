@@ -52,7 +52,7 @@ export class PlaceSingleOrderUseCase {
     const mismatch = courierMismatch(courier, price);
     if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch, [{ path: 'courier', message: mismatch }]);
     // Insurance and a signature are charged with the label, in its one ledger entry (decision 102), or refused here.
-    const extraServices = priceExtras(price.serviceUid, price.serviceName, request.order);
+    const extraServices = priceExtras(price.serviceUid, price.serviceName, request.order, this.env.CARRIERS);
     price = { ...price, priceCents: price.priceCents + extrasTotalCents(extraServices) };
     if (request.writeWithinMs !== undefined && performance.now() - received > request.writeWithinMs) {
       // The gateway has told the customer (or is about to) that nothing was charged: a late order must not appear.

@@ -72,6 +72,9 @@ const probesOf = (document: { paths: Record<string, Record<string, unknown>> }, 
               if (ownOnly) return randomUUID();
               if (template === '/api/auth/delete-sku/{id}') return theirs.skuId;
               if (kind !== null || template.includes('/batch/')) return batchObject ? theirs.batchId : theirs.singleId;
+              // The public API v1 names a shipment or a batch by its id (decision 103).
+              if (template.startsWith('/api/v1/shipments/')) return theirs.singleId;
+              if (template.startsWith('/api/v1/batches/')) return theirs.batchId;
               return theirs.userId;
             default:
               return randomUUID();

@@ -21,6 +21,7 @@ import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { purchaseSingle } from '../http/single-purchase';
 import { decodeCursor, encodeCursor } from './cursor';
 import { signedIn } from './signed-in';
+import { pathId } from './path-id';
 import { StrictBody } from './strict-body.pipe';
 import {
   v1LabelQuerySchema,
@@ -34,14 +35,9 @@ import {
   type V1Void,
 } from './v1.schemas';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IDEMPOTENCY_KEY_REQUIRED = 'Send an Idempotency-Key header (8 to 200 letters, digits or -_.:) unique to this purchase: a retry with it is never charged twice';
 
-/** A shipment id is a UUID: anything else is not found, as another user's shipment is (ids cannot be probed). */
-const shipmentId = (id: string): string => {
-  if (!UUID.test(id)) throw new DomainError(ErrorCode.NOT_FOUND, 'Shipment not found');
-  return id;
-};
+const shipmentId = (id: string): string => pathId(id, 'Shipment not found');
 
 /**
  * Shipments (single labels) for integrators (issue 48, decision 103): buy, read one in any state, page through them by

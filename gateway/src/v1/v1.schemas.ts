@@ -2,6 +2,8 @@ import {
   apiScopeSchema,
   apiShipmentSchema,
   authMethodSchema,
+  bulkStatusSchema,
+  labelFormatSchema,
   labelStateSchema,
   orderStatusSchema,
   ratesBodySchema,
@@ -116,3 +118,44 @@ export type V1Me = z.infer<typeof v1MeSchema>;
 /** `GET /api/v1/balance`: spendable cents, and cents held by batches in progress. */
 export const v1BalanceSchema = z.object({ available_cents: z.number().int(), held_cents: z.number().int() });
 export type V1Balance = z.infer<typeof v1BalanceSchema>;
+
+/** `GET /api/v1/batches/{id}`: a batch of labels bought together, and how far it got. */
+export const v1BatchSchema = z.object({
+  id: z.string(),
+  status: bulkStatusSchema,
+  /** Rows submitted, labels bought, rows that failed (each failed row is in the batch's result CSV). */
+  total_count: z.number().int(),
+  processed_count: z.number().int(),
+  failed_count: z.number().int(),
+  /** What the labels bought cost, and what was held when the batch started (the rest is released at its end). */
+  cost_cents: z.number().int(),
+  quoted_cents: z.number().int(),
+  label_format: labelFormatSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type V1Batch = z.infer<typeof v1BatchSchema>;
+
+/** `GET /api/v1/batches/{id}/shipments`: a page of the labels a batch bought, in the file's row order. */
+export const v1BatchShipmentsQuerySchema = z.object({
+  limit: limitSchema,
+  /** The previous page's `next_cursor`, as it was. */
+  cursor: z.string({ error: 'cursor must be text' }).max(100, { error: 'cursor is at most 100 characters' }).optional(),
+});
+
+export const v1BatchShipmentSchema = z.object({
+  item_id: z.string(),
+  /** 1-based, as in the submitted rows. */
+  row: z.number().int(),
+  tracking_number: z.string(),
+  receiver_name: z.string(),
+  service_name: z.string(),
+  price_cents: z.number().int(),
+  label_state: labelStateSchema,
+  tracking_status: trackingStatusSchema.nullable(),
+  /** Why a refund was rejected or a void refused at the carrier, null otherwise. */
+  reason: z.string().nullable(),
+});
+
+export const v1BatchShipmentsPageSchema = z.object({ data: z.array(v1BatchShipmentSchema), has_more: z.boolean(), next_cursor: z.string().nullable() });
+export type V1BatchShipmentsPage = z.infer<typeof v1BatchShipmentsPageSchema>;

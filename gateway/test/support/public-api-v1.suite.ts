@@ -1,6 +1,6 @@
 import { API_SCOPES } from '@labeldesk/contracts';
 import type { RunningSystem } from '@labeldesk/testing';
-import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api, type ApiAnswer } from './bulk-api';
+import { adminTokenOf, apiClient, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, submitBulk, waitForBulk, type Api, type ApiAnswer } from './bulk-api';
 
 type Body = Record<string, unknown>;
 
@@ -21,6 +21,7 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
   describe(`the public API v1 with an API key (${mode} mode)`, () => {
     let call: Api;
     let userId = '';
+    let sessionToken = '';
     let bearer: Record<string, string> = {};
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -29,6 +30,7 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
       call = apiClient(system.baseUrl);
       const seller = await newBulkCustomer(call, await adminTokenOf(call, system), 10_000, 'v1');
       userId = seller.userId;
+      sessionToken = seller.token;
       const made = await call('POST', '/keys', { name: 'integration', scopes: [...API_SCOPES], password: 'bulk-password' }, { token: seller.token });
       expect(made.status).toBe(201);
       bearer = { authorization: `Bearer ${String(made.body['key'])}` };
@@ -38,6 +40,8 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
       call('POST', '/v1/shipments', { ...SINGLE_LABEL_ORDER, courier: 'usps', reference, metadata: { shop: 'test', tag }, ...extra }, { ...bearer, 'Idempotency-Key': idempotencyKey });
 
     it('buys, reads, pages, finds by reference, prints, voids and tracks a shipment with a key, answering RateLimit headers each time', async () => {
+      // A session on v1 is counted too.
+      expectRateLimitHeaders(await call('GET', '/v1/me', undefined, { token: sessionToken }));
       const me = await call('GET', '/v1/me', undefined, bearer);
       expect(me.status).toBe(200);
       expect(me.body).toMatchObject({ id: userId, auth_method: 'api_key', scopes: [...API_SCOPES] });
@@ -109,6 +113,20 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
       const balance = await call('GET', '/v1/balance', undefined, bearer);
       expect(balance.status).toBe(200);
       expect(balance.body).toEqual({ available_cents: expect.any(Number), held_cents: 0 });
+    }, 180_000);
+
+    it("reads a batch made on the web app and pages through its labels in row order with a key", async () => {
+      const { orderId } = await submitBulk(call, { token: sessionToken, userId }, [bulkRow(1), bulkRow(2)]);
+      expect((await waitForBulk(call, sessionToken, orderId)).status).toBe('completed');
+      const batch = await call('GET', `/v1/batches/${orderId}`, undefined, bearer);
+      expect(batch.status).toBe(200);
+      expect(batch.body).toMatchObject({ id: orderId, status: 'completed', total_count: 2, processed_count: 2, failed_count: 0, cost_cents: expect.any(Number) });
+      expectRateLimitHeaders(batch);
+      const first = await call('GET', `/v1/batches/${orderId}/shipments?limit=1`, undefined, bearer);
+      expect([first.status, (first.body['data'] as Body[]).map((label) => label['row']), first.body['has_more']]).toEqual([200, [1], true]);
+      const second = await call('GET', `/v1/batches/${orderId}/shipments?limit=1&cursor=${String(first.body['next_cursor'])}`, undefined, bearer);
+      expect([second.status, (second.body['data'] as Body[]).map((label) => label['row']), second.body['has_more'], second.body['next_cursor']]).toEqual([200, [2], false, null]);
+      expect((await call('GET', '/v1/batches/not-a-batch', undefined, bearer)).status).toBe(404);
     }, 180_000);
 
     it('refuses an unknown field by name, a purchase without an Idempotency-Key, and text where a number goes, each in the one error shape with RateLimit headers', async () => {

@@ -25,6 +25,7 @@ import { Migration023RetailRates } from './migration-023-retail-rates';
 import { Migration024TrackingEmails } from './migration-024-tracking-emails';
 import { Migration025LabelSettings } from './migration-025-label-settings';
 import { Migration026DeliveredLookup } from './migration-026-delivered-lookup';
+import { Migration027OrderCustoms } from './migration-027-order-customs';
 import { Migration034ShipmentReferences } from './migration-034-shipment-references';
 import { Migration030ReturnLabels } from './migration-030-return-labels';
 import { Migration031ReturnLinks } from './migration-031-return-links';
@@ -58,6 +59,7 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration024TrackingEmails', class: Migration024TrackingEmails },
   { name: 'Migration025LabelSettings', class: Migration025LabelSettings },
   { name: 'Migration026DeliveredLookup', class: Migration026DeliveredLookup },
+  { name: 'Migration027OrderCustoms', class: Migration027OrderCustoms },
   { name: 'Migration034ShipmentReferences', class: Migration034ShipmentReferences },
   { name: 'Migration030ReturnLabels', class: Migration030ReturnLabels },
   { name: 'Migration031ReturnLinks', class: Migration031ReturnLinks },

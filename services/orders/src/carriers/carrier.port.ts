@@ -1,5 +1,5 @@
 import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/contracts';
-import type { LabelCarrier as CarrierId, PackagingId } from '@labeldesk/contracts';
+import type { LabelCarrier as CarrierId, Customs, PackagingId } from '@labeldesk/contracts';
 
 /**
  * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
@@ -59,11 +59,12 @@ export interface LabelAddress {
   street1: string;
   street2: string | null;
   city: string;
-  /** Two-letter US state. */
+  /** Two-letter US state at home; abroad the province where the country has them (`ON`), else free text or ''. */
   state: string;
-  /** 5 digits or ZIP+4 (`12345` or `12345-6789`). */
+  /** 5 digits or ZIP+4 (`12345` or `12345-6789`) at home; abroad the country's postal code, '' where it has none. */
   zip: string;
-  country: 'US';
+  /** ISO 3166-1 alpha-2 (decision 098); the sender is in the US. */
+  country: string;
 }
 
 /**
@@ -117,6 +118,13 @@ export interface LabelShipment {
     /** The packaging to buy the label in (USPS Cubic, a Flat Rate envelope or box); absent: the sender's own box. */
     packaging?: PackagingId;
   };
+  /**
+   * The customs declaration (issue 46, decision 098), as the contract has it, already checked against the receiver
+   * (HS numbers to the EU, an ITN over $2,500 a Schedule B line): on every label abroad and to APO/FPO/DPO. Each
+   * carrier maps it (EasyPost `customs_info`, USPS `customsForm`, the sandbox's own CN22/CP72 or invoice); a carrier
+   * that needs it and finds none refuses the label. Absent or null at home.
+   */
+  customs?: Customs | null;
 }
 
 /** The carrier's own ids of one label: EasyPost `shipmentId`/`rateId`/`trackerId`, USPS `sku`, sandbox `serial`. */

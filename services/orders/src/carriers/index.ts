@@ -41,5 +41,5 @@ export { type LabelRenderInput, renderLabel } from './sandbox/label-renderer';
 export { SandboxCarrierError } from './sandbox/sandbox-carrier.error';
 export { toShipment } from './shipment.mapper';
 export { ShipperContacts } from './shipper/shipper-contacts';
-export { suggestedPricesFor } from './sandbox/suggested-prices';
+export { suggestedMarkupFor, suggestedPricesFor } from './sandbox/suggested-prices';
 export { returnPaymentOf } from './returns/return-terms';

@@ -1,4 +1,4 @@
-import type { SingleOrder } from '@labeldesk/contracts';
+import type { Customs, SingleOrder } from '@labeldesk/contracts';
 import type { LabelShipment, LabelShipper } from './carrier.port';
 
 /** What any order (single or a bulk row) holds about one parcel. */
@@ -7,9 +7,11 @@ export interface ShipmentParts {
   sender: SingleOrder['sender'];
   receiver: SingleOrder['receiver'];
   package: Omit<SingleOrder['package'], 'package_weight_unit'>;
+  /** The customs declaration of a parcel abroad (decision 098); absent or null at home. */
+  customs?: Customs | null;
 }
 
-/** Our order fields and the customer buying it → the carrier port's shipment (the country is always US, spec 9). */
+/** Our order fields and the customer buying it → the carrier port's shipment (the sender in the US, the receiver anywhere). */
 export const toShipment = (order: ShipmentParts, shipper: LabelShipper | null): LabelShipment => ({
   serviceUid: order.serviceUid,
   shipper,
@@ -33,7 +35,7 @@ export const toShipment = (order: ShipmentParts, shipper: LabelShipper | null): 
     city: order.receiver.receiver_city,
     state: order.receiver.receiver_state_province,
     zip: order.receiver.receiver_zip_postal,
-    country: 'US',
+    country: order.receiver.receiver_country,
   },
   package: {
     lengthIn: order.package.package_length,
@@ -46,4 +48,5 @@ export const toShipment = (order: ShipmentParts, shipper: LabelShipper | null): 
     // Only a single order names a packaging (issue 45); absent, the label is for the sender's own box.
     ...('package_packaging' in order.package && order.package.package_packaging ? { packaging: order.package.package_packaging } : {}),
   },
+  ...(order.customs ? { customs: order.customs } : {}),
 });

@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
-import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, courierCarrying, suggestedPricesFor } from '../carriers';
+import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, courierCarrying, suggestedMarkupFor, suggestedPricesFor } from '../carriers';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
 import { OrderRepository } from './order.repository';
 import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
@@ -67,7 +67,16 @@ export class OrdersController {
     return {
       services: shippingServices.map((s) => {
         const suggestedPrices = suggest ? suggestedPricesFor(s.uid, s.maxWeightLb) : undefined;
-        return { uid: s.uid, name: s.name, category: s.category, maxWeight: s.maxWeightLb, carrier: courierCarrying(s.uid), ...(suggestedPrices ? { suggestedPrices } : {}) };
+        const suggestedMarkup = suggest ? suggestedMarkupFor(s.uid) : undefined;
+        return {
+          uid: s.uid,
+          name: s.name,
+          category: s.category,
+          maxWeight: s.maxWeightLb,
+          carrier: courierCarrying(s.uid),
+          ...(suggestedPrices ? { suggestedPrices } : {}),
+          ...(suggestedMarkup ? { suggestedMarkup } : {}),
+        };
       }),
     };
   }

@@ -7,6 +7,7 @@ import { LabelSizeModule } from '../label-size';
 import { RatesModule } from '../rates';
 import { LabelDownloads } from './label-downloads';
 import { LabelPricer } from './label-pricer';
+import { OrderCustomsRepository } from './order-customs.repository';
 import { OrderRepository } from './order.repository';
 import { OrdersController } from './orders.controller';
 import { PendingOrderRecovery } from './usecases/pending-order-recovery';
@@ -17,7 +18,7 @@ import { ProcessOrderUseCase } from './usecases/process-order.usecase';
 @Module({
   imports: [CarriersModule, BulkModule, FilesModule, LabelSizeModule, RatesModule, InsuranceModule],
   controllers: [OrdersController],
-  providers: [OrderRepository, LabelPricer, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
+  providers: [OrderRepository, OrderCustomsRepository, LabelPricer, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
   exports: [OrderRepository],
 })
 export class OrdersModule {}

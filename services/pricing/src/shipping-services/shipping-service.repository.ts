@@ -5,6 +5,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { CatalogVersionsMemory } from './catalog-versions.memory';
 import { CoalescedVersionReads, type VersionsByScope } from './coalesced-version-reads';
+import { basisPointsOf } from './cost-markup.policy';
 import { DefaultShippingServiceEntity, UserShippingServiceEntity } from './shipping-service.entities';
 
 /**
@@ -133,6 +134,7 @@ export class ShippingServiceRepository {
       for (const fromCarrier of raw) {
         if (byUid.has(fromCarrier.uid)) continue;
         const suggested = fromCarrier.suggestedPrices && fromCarrier.suggestedPrices.length > 0;
+        const markup = fromCarrier.suggestedMarkup;
         em.persist(
           Object.assign(new DefaultShippingServiceEntity(), {
             id: randomUUID(),
@@ -140,9 +142,11 @@ export class ShippingServiceRepository {
             name: fromCarrier.name,
             category: fromCarrier.category || 'Other',
             maxWeight: fromCarrier.maxWeight,
-            // Without suggested prices a shipping service would sell at $0: it stays off until an admin prices it.
-            enabled: Boolean(suggested),
+            // Without suggested prices a shipping service would sell at $0: it stays off until an admin prices it. A
+            // suggested markup (decision 098: the sandbox abroad) prices it at the carrier's cost plus that, never under it.
+            enabled: Boolean(suggested) || markup !== undefined,
             prices: suggested ? fromCarrier.suggestedPrices : [{ fromWeight: 1, toWeight: fromCarrier.maxWeight, price: 0 }],
+            ...(markup ? { pricingMode: 'cost_markup' as const, markupBasisPoints: basisPointsOf(markup.markupPercent), markupCents: markup.markupCents } : {}),
           }),
         );
       }

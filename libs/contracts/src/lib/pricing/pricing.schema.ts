@@ -42,6 +42,11 @@ export const rawServiceSchema = z.object({
   carrier: z.string(),
   /** Prices the carrier suggests for a new default service (the sandbox gives some; a real carrier may not). */
   suggestedPrices: z.array(priceTierSchema).optional(),
+  /**
+   * A markup over the carrier's cost the carrier suggests instead (decision 098: the sandbox's services abroad, whose
+   * costs vary by country): the new default is priced `cost_markup` and sold at once, never under cost.
+   */
+  suggestedMarkup: z.object({ markupPercent: z.number().min(0), markupCents: z.number().int().min(0) }).optional(),
 });
 export type RawService = z.infer<typeof rawServiceSchema>;
 

@@ -26,6 +26,8 @@ const usps = (uid: string, name: string): CatalogService => ({ uid, courier: 'us
 const ups = (uid: string, name: string): CatalogService => ({ uid, courier: 'ups', name, maxWeightLb: 150, lanes: 'domestic', dimDivisor: 139 });
 const fedex = (uid: string, name: string): CatalogService => ({ uid, courier: 'fedex', name, maxWeightLb: 150, lanes: 'domestic', dimDivisor: 139 });
 
+/** USPS's services abroad (decision 098); First-Class Package International stops at 4 lb, the others at 70 lb. */
+const uspsAbroad = (uid: string, name: string, maxWeightLb: number): CatalogService => ({ uid, courier: 'usps', name, maxWeightLb, lanes: 'international', dimDivisor: null });
 const dhlExpress = (uid: string, name: string): CatalogService => ({ uid, courier: 'dhl_express', name, maxWeightLb: 154, lanes: 'international', dimDivisor: 139 });
 
 export const SHIPPING_SERVICE_CATALOG: readonly CatalogService[] = Object.freeze([
@@ -41,6 +43,9 @@ export const SHIPPING_SERVICE_CATALOG: readonly CatalogService[] = Object.freeze
   fedex('fedex_2_day', 'FedEx 2Day'),
   fedex('fedex_standard_overnight', 'FedEx Standard Overnight'),
   dhlExpress('dhl_express_worldwide', 'DHL Express Worldwide'),
+  uspsAbroad('usps_first_class_international', 'USPS First-Class Package International', 4),
+  uspsAbroad('usps_priority_international', 'USPS Priority Mail International', 70),
+  uspsAbroad('usps_priority_express_international', 'USPS Priority Mail Express International', 70),
 ].map((service) => Object.freeze(service)));
 
 export const catalogServiceOf = (uid: string): CatalogService | undefined => SHIPPING_SERVICE_CATALOG.find((service) => service.uid === uid);

@@ -2,6 +2,7 @@
  * What every sandbox label (USPS, UPS, FedEx) writes its text with: fitting, centring and the shipment's facts in the
  * words labels print them, and the grey SAMPLE watermark behind the addresses.
  */
+import { countryName } from '@labeldesk/contracts';
 import type { LabelAddress, LabelShipment } from '../carrier.port';
 import { type LabelDrawing, printableText, type StandardFontName } from '../../printing';
 
@@ -49,7 +50,9 @@ export function addressLines(address: LabelAddress): string[] {
     address.company,
     address.street1,
     address.street2,
-    `${address.city} ${address.state} ${zip}`,
+    `${address.city} ${address.state} ${zip}`.replace(/\s+/g, ' ').trim(),
+    // Abroad the country is the last line, in capitals in English, as the UPU asks (decision 098).
+    address.country === 'US' ? null : countryName(address.country),
   ];
   return lines
     .map((line) => printableText(line ?? '').toUpperCase())

@@ -32,6 +32,9 @@ import { checkedLifecycle, isSandboxTrackingNumber, type SandboxLifecycleSetting
 import { renderScanForm } from './scan-form-renderer';
 import { sandboxScanFormNumber, scanFormRefusal } from './sandbox-scan-form';
 import { findSandboxCourierService, findSandboxService, SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
+import { checkInternationalLabel, internationalLabelFor, isAbroad, sandboxInternationalRates } from './abroad/international-purchase';
+import { internationalRate } from './abroad/international-rates';
+import { findSandboxInternationalService } from './abroad/international-services';
 
 export interface SandboxCarrierOptions {
   /** Simulated carrier latency per label, in ms (default 0). */
@@ -112,14 +115,14 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
   /** The rating model's cost and days of every service that carries the shipment in the sender's box. */
   async rates(shipment: LabelShipment): Promise<CarrierRate[]> {
     if (this.faults?.unreachable) throw new SandboxCarrierError('Sandbox carrier: connection refused', true);
-    return sandboxRates(shipment, this.now());
+    return isAbroad(shipment) ? sandboxInternationalRates(shipment, this.now()) : sandboxRates(shipment, this.now());
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
     const fault = this.faults?.beforeBuy();
     if (fault) return fault;
-    const rate = sandboxRateOf(shipment.serviceUid, shipment);
-    const underCost = isUnavailable(rate) ? null : belowCostRefusal(shipment, rate.costCents);
+    const rate = isAbroad(shipment) ? internationalRate(shipment.serviceUid, shipment) : sandboxRateOf(shipment.serviceUid, shipment);
+    const underCost = 'unavailable' in rate ? null : belowCostRefusal(shipment, rate.costCents);
     if (underCost) return underCost;
     try {
       const label = await this.createLabel(shipment, idempotencyKey);
@@ -228,6 +231,7 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       throw new SandboxCarrierError('Sandbox carrier: simulated failure', false);
     }
 
+    if (isAbroad(shipment) || findSandboxInternationalService(shipment.serviceUid)) return this.issueInternationalLabel(shipment, idempotencyKey);
     const service = findSandboxService(shipment.serviceUid) ?? findSandboxCourierService(shipment.serviceUid);
     if (!service) {
       const known = SANDBOX_SHIPPING_SERVICES.map((s) => s.uid).join(', ');
@@ -261,6 +265,25 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
       file,
       costCents: rate.costCents,
       retailCents: sandboxRetailCents(rate.costCents),
+      carrierRefs: { serial: String(serial) },
+    };
+  }
+
+  /** A label abroad (decision 098): checked before its serial is drawn, then the label and its customs pages in one PDF. */
+  private async issueInternationalLabel(shipment: LabelShipment, idempotencyKey: string): Promise<BoughtLabel> {
+    if (!isAbroad(shipment)) throw new SandboxCarrierError('Sandbox carrier: a service abroad cannot carry a parcel to a US address; choose a US service', false);
+    checkInternationalLabel(shipment);
+    const serial = await this.nextSerial(idempotencyKey);
+    const label = await internationalLabelFor(shipment, serial, this.now());
+    this.rememberTracking(label.trackingNumber);
+    return {
+      carrier: 'sandbox',
+      trackingNumber: label.trackingNumber,
+      serviceUid: shipment.serviceUid,
+      format: 'PDF',
+      file: label.file,
+      costCents: label.costCents,
+      retailCents: sandboxRetailCents(label.costCents),
       carrierRefs: { serial: String(serial) },
     };
   }

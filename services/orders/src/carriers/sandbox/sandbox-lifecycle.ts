@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { type RefundCheck, type TrackingEvent, type TrackingReport, UNUSED_TRACKING_STATUSES, type VoidOutcome } from '../carrier.port';
 import { nextCentralManifest } from '../../common';
 import { isSandboxFedExTrackingNumber, isSandboxUpsTrackingNumber } from './courier-tracking-numbers';
+import { isSandboxDhlWaybill, isSandboxS10Number } from './abroad/tracking-numbers';
 import { SANDBOX_CHANNEL, SANDBOX_TEST_MAILER_ID, isValidImpbTrackingNumber } from './impb';
 import { type SandboxCourier, TRACKING_WORDS } from './sandbox-tracking-words';
 
@@ -75,6 +76,9 @@ export const sandboxCourierOf = (trackingNumber: string): SandboxCourier | null 
   if (isValidImpbTrackingNumber(trackingNumber) && trackingNumber.startsWith(SANDBOX_CHANNEL) && trackingNumber.slice(5, 14) === SANDBOX_TEST_MAILER_ID) return 'usps';
   if (isSandboxUpsTrackingNumber(trackingNumber)) return 'ups';
   if (isSandboxFedExTrackingNumber(trackingNumber)) return 'fedex';
+  // Abroad (decision 098): USPS's S10 item numbers and DHL Express waybills of the sandbox's own range.
+  if (isSandboxS10Number(trackingNumber)) return 'usps';
+  if (isSandboxDhlWaybill(trackingNumber)) return 'dhl_express';
   return null;
 };
 
@@ -119,7 +123,8 @@ export const hasUsingScan = (report: TrackingReport): boolean => report.events.s
 export const simulatedVoid = (trackingNumber: string, purchasedAt: Date, now: Date, settings: SandboxLifecycleSettings, manifestedAt: Date | null = null): VoidOutcome => {
   const courier = sandboxCourierOf(trackingNumber) ?? 'usps';
   if (hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings))) return { kind: 'refused', message: TRACKING_WORDS[courier].scanned };
-  if (courier !== 'usps') return courierVoid(courier, purchasedAt, now);
+  // UPS and FedEx refund at once; USPS and DHL Express (whose window is USPS's, COURIER_VOID_WINDOW_DAYS) after the manifest.
+  if (courier === 'ups' || courier === 'fedex') return courierVoid(courier, purchasedAt, now);
   const manifest = simulatedManifestAt(purchasedAt, settings.manifestAfterSeconds).getTime();
   const manifested = manifestedAt === null ? manifest : Math.min(manifest, manifestedAt.getTime());
   if (now.getTime() < manifested) return { kind: 'voided' };
@@ -131,7 +136,7 @@ export const simulatedVoid = (trackingNumber: string, purchasedAt: Date, now: Da
  * 14-day hold: the sandbox answers such a void `voided` at once while the label is inside its courier's window
  * (COURIER_VOID_WINDOW_DAYS), so the embedded mode shows the difference a seller will meet.
  */
-const courierVoid = (courier: Exclude<SandboxCourier, 'usps'>, purchasedAt: Date, now: Date): VoidOutcome => {
+const courierVoid = (courier: 'ups' | 'fedex', purchasedAt: Date, now: Date): VoidOutcome => {
   const windowDays = COURIER_VOID_WINDOW_DAYS[courier];
   if (now.getTime() <= purchasedAt.getTime() + windowDays * DAY_MS) return { kind: 'voided' };
   return { kind: 'refused', message: `${COURIER_NAMES[courier]} refunds an unused label voided within ${windowDays} days of its purchase; this one is older.` };
@@ -143,7 +148,7 @@ const courierVoid = (courier: Exclude<SandboxCourier, 'usps'>, purchasedAt: Date
  */
 export const simulatedRefundCheck = (trackingNumber: string, purchasedAt: Date, requestedAt: Date, now: Date, settings: SandboxLifecycleSettings): RefundCheck => {
   const courier = sandboxCourierOf(trackingNumber) ?? 'usps';
-  const holdDays = courier === 'usps' ? settings.refundDays : 0;
+  const holdDays = courier === 'ups' || courier === 'fedex' ? 0 : settings.refundDays;
   if (now.getTime() < requestedAt.getTime() + holdDays * DAY_MS) return { kind: 'refund_pending' };
   return hasUsingScan(simulatedTracking(trackingNumber, purchasedAt, now, settings)) ? { kind: 'refund_rejected', reason: TRACKING_WORDS[courier].used } : { kind: 'refunded' };
 };

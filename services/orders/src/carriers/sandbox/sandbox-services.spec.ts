@@ -2,9 +2,12 @@ import { SHIPPING_SERVICE_CATALOG } from '../catalog/shipping-service-catalog';
 import { SANDBOX_COURIER_SERVICES, SANDBOX_SERVICES, SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
 
 describe('the services the sandbox sells', () => {
-  it('are every domestic service of the catalog, a new one included only once its label mark is set', () => {
+  it('are every service of the catalog, domestic first, a new domestic one included only once its label mark is set', () => {
     const domestic = SHIPPING_SERVICE_CATALOG.filter((service) => service.lanes === 'domestic').map((service) => service.uid);
-    expect(SANDBOX_SHIPPING_SERVICES.map((service) => service.uid)).toEqual(domestic);
+    const abroad = SHIPPING_SERVICE_CATALOG.filter((service) => service.lanes === 'international').map((service) => service.uid);
+    const sold = SANDBOX_SHIPPING_SERVICES.map((service) => service.uid);
+    expect(sold.slice(0, domestic.length)).toEqual(domestic);
+    expect([...sold.slice(domestic.length)].sort()).toEqual([...abroad].sort());
   });
 
   it('keep the three USPS services with their Service Type Codes and banners', () => {

@@ -1,6 +1,7 @@
 import { COURIER_NAMES } from '@labeldesk/contracts';
 import type { CarrierShippingService } from '../carrier.port';
 import { type CatalogService, SHIPPING_SERVICE_CATALOG } from '../catalog/shipping-service-catalog';
+import { SANDBOX_INTERNATIONAL_SERVICES } from './abroad/international-services';
 
 /** A USPS service the sandbox prints IMpb labels for, with what its label needs (formats.md §1.3 and §2.1). */
 export interface SandboxService extends CarrierShippingService {
@@ -95,8 +96,8 @@ export const SANDBOX_COURIER_SERVICES: readonly SandboxCourierService[] = Object
   SHIPPING_SERVICE_CATALOG.filter((service) => service.lanes === 'domestic').flatMap((service) => courierServiceOf(service) ?? []),
 );
 
-/** Everything the sandbox sells, USPS first, each in the catalog's order. */
-export const SANDBOX_SHIPPING_SERVICES: readonly CarrierShippingService[] = Object.freeze([...SANDBOX_SERVICES, ...SANDBOX_COURIER_SERVICES]);
+/** Everything the sandbox sells, USPS first, each in the catalog's order, then its services abroad (decision 098). */
+export const SANDBOX_SHIPPING_SERVICES: readonly CarrierShippingService[] = Object.freeze([...SANDBOX_SERVICES, ...SANDBOX_COURIER_SERVICES, ...SANDBOX_INTERNATIONAL_SERVICES]);
 
 /** A USPS service of the sandbox (IMpb label), or undefined. */
 export function findSandboxService(uid: string): SandboxService | undefined {

@@ -13,7 +13,7 @@ export interface CourierTrackingWords {
   used: string;
 }
 
-export type SandboxCourier = Extract<Courier, 'usps' | 'ups' | 'fedex'>;
+export type SandboxCourier = Extract<Courier, 'usps' | 'ups' | 'fedex' | 'dhl_express'>;
 
 const usedLabel = (name: string): Pick<CourierTrackingWords, 'scanned' | 'used'> => ({
   scanned: `${name} has scanned this package: a used label cannot be refunded.`,
@@ -49,5 +49,14 @@ export const TRACKING_WORDS: Readonly<Record<SandboxCourier, CourierTrackingWord
     outForDelivery: 'On FedEx vehicle for delivery',
     delivered: 'Delivered',
     ...usedLabel('FedEx'),
+  },
+  // DHL Express's tracking page's words (decision 098: the sandbox's DHL Express Worldwide labels abroad).
+  dhl_express: {
+    created: 'Shipment information received',
+    accepted: 'Shipment picked up',
+    regional: 'Departed Facility in CINCINNATI HUB - USA',
+    outForDelivery: 'With delivery courier',
+    delivered: 'Delivered',
+    ...usedLabel('DHL Express'),
   },
 });

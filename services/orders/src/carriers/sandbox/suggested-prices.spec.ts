@@ -3,14 +3,21 @@ import { between, randomZip, seededRandom } from './rating/testing/random-parcel
 import { dearestCostByWeightCents, isUnavailable, sandboxRate, type SandboxParcel } from './rating';
 import { uspsFlatPostageCents } from './sandbox-rates';
 import { SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
-import { suggestedPricesFor } from './suggested-prices';
+import { INTERNATIONAL_MARKUP, suggestedMarkupFor, suggestedPricesFor } from './suggested-prices';
+import { findSandboxInternationalService, SANDBOX_INTERNATIONAL_SERVICES } from './abroad/international-services';
 
 const priceAt = (uid: string, maxWeight: number, lb: number): number | undefined =>
   suggestedPricesFor(uid, maxWeight)?.find((tier) => lb >= tier.fromWeight && lb <= tier.toWeight)?.price;
 
-const SERVICES = SANDBOX_SHIPPING_SERVICES.map((service) => [service.uid, service.maxWeightLb] as const);
+const SERVICES = SANDBOX_SHIPPING_SERVICES.filter((service) => !findSandboxInternationalService(service.uid)).map((service) => [service.uid, service.maxWeightLb] as const);
 
 describe('the default prices suggested for sample labels', () => {
+  it.each(SANDBOX_INTERNATIONAL_SERVICES.map((service) => service.uid))('suggest %s abroad as its cost plus a markup, with no tiers', (uid) => {
+    expect(suggestedPricesFor(uid, 70)).toBeUndefined();
+    expect(suggestedMarkupFor(uid)).toEqual(INTERNATIONAL_MARKUP);
+    expect(suggestedMarkupFor('usps_priority')).toBeUndefined();
+  });
+
   it.each(SERVICES)('cover %s from 1 lb to its %s lb maximum without a gap', (uid, maxWeight) => {
     expect(tiersAreContinuous(suggestedPricesFor(uid, maxWeight) ?? [], maxWeight)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import type { PriceTier } from '@labeldesk/contracts';
 import { dearestCostByWeightCents } from './rating';
 import { SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
+import { findSandboxInternationalService } from './abroad/international-services';
 
 /**
  * Starting tiers the sandbox suggests for a fresh install, so the embedded mode can sell (sample) labels before an
@@ -47,9 +48,18 @@ const fittedTo = (tiers: readonly PriceTier[], maxWeight: number): PriceTier[] =
   return fitted;
 };
 
-/** The tiers for a sandbox service uid, up to its max weight; none when the uid is not one the sandbox sells. */
+/**
+ * Abroad the cost depends on the country as much as on the weight (decision 098): the sandbox suggests its services
+ * abroad priced as the carrier's cost plus 10 % and 50 cents (decision 085's mode), so no tier can fall under a cost.
+ */
+export const INTERNATIONAL_MARKUP = { markupPercent: 10, markupCents: 50 } as const;
+
+export const suggestedMarkupFor = (uid: string): { markupPercent: number; markupCents: number } | undefined =>
+  findSandboxInternationalService(uid) ? { ...INTERNATIONAL_MARKUP } : undefined;
+
+/** The tiers for a sandbox service uid at home, up to its max weight; none when the uid is not one the sandbox sells there. */
 export const suggestedPricesFor = (uid: string, maxWeight: number): PriceTier[] | undefined => {
-  if (!SANDBOX_SHIPPING_SERVICES.some((service) => service.uid === uid) || !(maxWeight >= 1)) return undefined;
+  if (!SANDBOX_SHIPPING_SERVICES.some((service) => service.uid === uid) || findSandboxInternationalService(uid) || !(maxWeight >= 1)) return undefined;
   const usps = USPS_TIERS[uid];
   if (usps) return fittedTo(usps, maxWeight);
   const tiers: PriceTier[] = [];

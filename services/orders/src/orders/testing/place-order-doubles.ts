@@ -1,11 +1,12 @@
 /** The single order use cases over in-memory orders, pricing, a ledger and a scripted carrier, for their specs. */
 import { type BoughtLabel, type LabelPurchaser, type LabelShipment, type PurchaseOutcome, SandboxCarrierError, ShipperContacts } from '../../carriers';
-import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract, type Customs } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { OrdersEnv } from '../../config';
 import type { ExtrasPrice, LabelExtrasRepository } from '../../insurance';
 import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
+import type { OrderCustomsRepository } from '../order-customs.repository';
 import { LabelPricer } from '../label-pricer';
 import type { ServiceCosts } from '../../rates';
 import { PlaceSingleOrderUseCase } from '../usecases/place-single-order.usecase';
@@ -140,10 +141,20 @@ export class FakeExtras {
   }
 }
 
+/** The customs rows of orders (decision 098): the first declaration of an order id wins, as in the real table. */
+export class FakeOrderCustoms {
+  readonly rows = new Map<string, Customs>();
+  async record(orderId: string, _userId: string, customs: Customs) {
+    this.rows.set(orderId, this.rows.get(orderId) ?? customs);
+  }
+  ofOrder = async (orderId: string): Promise<Customs | null> => this.rows.get(orderId) ?? null;
+}
+
 export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const orders = new FakeOrders();
   const services = new FakeServices();
   const serviceCosts = new FakeServiceCosts();
+  const customs = new FakeOrderCustoms();
   const carrier = { createLabel: jest.fn<Promise<CreatedLabel>, [LabelShipment, string]>(carrierBehaviour) };
   const process = new ProcessOrderUseCase(
     orders as unknown as OrderRepository,
@@ -153,10 +164,17 @@ export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     new ShipperContacts(services as unknown as RpcClient, { needsShipperContact: false }),
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
     new LabelPricer(services as unknown as RpcClient, serviceCosts as unknown as ServiceCosts),
+    customs as unknown as OrderCustomsRepository,
   );
   const extras = new FakeExtras();
-  const useCase = new PlaceSingleOrderUseCase(orders as unknown as OrderRepository, process, { ORDER_STALE_SECONDS: 120, CARRIERS: ['sandbox'] } as OrdersEnv, extras as unknown as LabelExtrasRepository);
-  return { useCase, process, orders, services, carrier, serviceCosts, extras };
+  const useCase = new PlaceSingleOrderUseCase(
+    orders as unknown as OrderRepository,
+    process,
+    { ORDER_STALE_SECONDS: 120, CARRIERS: ['sandbox'] } as OrdersEnv,
+    extras as unknown as LabelExtrasRepository,
+    customs as unknown as OrderCustomsRepository,
+  );
+  return { useCase, process, orders, services, carrier, serviceCosts, extras, customs };
 };
 
 export const label = async (): Promise<CreatedLabel> => ({ trackingNumber: '9205599999999900010007', serviceUid: 'usps_priority', file: Buffer.from('%PDF') });

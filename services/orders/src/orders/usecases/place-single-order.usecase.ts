@@ -5,6 +5,7 @@ import { courierCarrying, courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { extrasTotalCents, LabelExtrasRepository, NO_EXTRAS, priceExtras } from '../../insurance';
 import { OrderEntity } from '../order.entity';
+import { OrderCustomsRepository } from '../order-customs.repository';
 import { OrderRepository } from '../order.repository';
 import { ProcessOrderUseCase, type OrderPrice, type ProcessedOrder } from './process-order.usecase';
 
@@ -27,6 +28,7 @@ export class PlaceSingleOrderUseCase {
     private readonly process: ProcessOrderUseCase,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
     private readonly extras: LabelExtrasRepository,
+    private readonly customs: OrderCustomsRepository,
   ) {}
 
   async execute(request: Request): Promise<ProcessedOrder> {
@@ -74,6 +76,8 @@ export class PlaceSingleOrderUseCase {
     });
     // Written before the order, so no order priced with extras lacks them (a row of an order never written is unread).
     if (extraServices !== NO_EXTRAS) await this.extras.record(draft.id, request.userId, extraServices);
+    // The customs declaration (decision 098) likewise: no order abroad is ever read without the one it was placed with.
+    if (request.order.customs) await this.customs.record(draft.id, request.userId, request.order.customs);
     const { order, created } = await this.orders.insertOrFind(draft);
     if (created) return this.process.execute(order);
     return this.answerAgain(order, requestHash);

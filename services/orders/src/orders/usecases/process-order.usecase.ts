@@ -1,11 +1,12 @@
 import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc } from '@labeldesk/contracts';
+import { customsRequiredFor, DomainError, ErrorCode, insufficientBalanceMessage, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { courierMismatch, LabelPurchaser, ShipperContacts, toShipment } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { LabelPricer, type OrderPrice, type PricedParcel } from '../label-pricer';
 import type { OrderEntity } from '../order.entity';
+import { OrderCustomsRepository } from '../order-customs.repository';
 import { OrderRepository } from '../order.repository';
 import { fileNameToken } from '../../files';
 
@@ -51,6 +52,7 @@ export class ProcessOrderUseCase {
     private readonly shippers: ShipperContacts,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
     private readonly pricer: LabelPricer,
+    private readonly customs: OrderCustomsRepository,
   ) {}
 
   async execute(start: OrderEntity): Promise<ProcessedOrder> {
@@ -68,7 +70,9 @@ export class ProcessOrderUseCase {
 
     const shipper = await this.shippers.shipperOf(order.userId, order.sender.sender_phone);
     // The price charged caps what the carrier may cost: never a label sold under its cost (issue 45).
-    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '' }, shipper), format: order.labelFormat ?? 'PDF', maxCostCents: priceCents }, order.id);
+    // Only an order that needs customs looks its declaration up (decision 098): a label at home costs no extra read.
+    const customs = customsRequiredFor({ country: order.receiver.receiver_country, state: order.receiver.receiver_state_province }) ? await this.customs.ofOrder(order.id) : null;
+    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '', customs }, shipper), format: order.labelFormat ?? 'PDF', maxCostCents: priceCents }, order.id);
     if (outcome.kind === 'unknown') {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
       if (!givenUp) {

@@ -8,11 +8,12 @@ type Body = Record<string, unknown>;
 const LABEL_CENTS = 850;
 
 /**
- * The sandbox as these tests set it: every label is scanned at once (a claim needs a parcel the carrier has had), its
- * simulated insurer decides a claim at its first look, and claims are looked at every second.
+ * The sandbox as these tests set it: half of its labels are scanned at once (a claim needs a parcel the carrier has
+ * had; a void, one it has not), its simulated insurer decides a claim at its first look, and claims are looked at
+ * every second.
  */
 export const INSURANCE_CLAIMS_ENV: NodeJS.ProcessEnv = {
-  SANDBOX_TRACKING_SHARE: '1',
+  SANDBOX_TRACKING_SHARE: '0.5',
   SANDBOX_SCAN_AFTER_SECONDS: '0',
   TRACKING_POLL_SECONDS: '1',
   CLAIMS_CHECK_SECONDS: '1',
@@ -21,6 +22,21 @@ export const INSURANCE_CLAIMS_ENV: NodeJS.ProcessEnv = {
 
 const buy = async (call: Api, who: { token: string }, change: Body = {}) =>
   call('POST', '/orders/v2', { ...SINGLE_LABEL_ORDER, ...change }, { token: who.token, 'Idempotency-Key': `claims-${Date.now()}-${Math.random()}` });
+
+/**
+ * Buys labels with these extras until one the sandbox scanned at once (`used`) or one it left unscanned, as asked;
+ * answers its order id. The sandbox scans half of them, decided per label.
+ */
+const buyUntil = async (call: Api, who: { token: string }, change: Body, used: boolean): Promise<string> => {
+  for (let tries = 0; tries < 30; tries++) {
+    const bought = await buy(call, who, change);
+    if (bought.status !== 200) throw new Error(`label purchase answered ${bought.status} ${JSON.stringify(bought.body)}`);
+    const orderId = String((bought.body['data'] as Body)['orderId']);
+    const tracking = await call('GET', `/orders/${orderId}/tracking`, undefined, { token: who.token });
+    if (tracking.body['used'] === used) return orderId;
+  }
+  throw new Error(`the sandbox sold no ${used ? 'scanned' : 'unscanned'} label in 30 tries`);
+};
 
 /** The payouts of a user's claims in the ledger, read from the database (distributed mode). */
 const payoutsOf = async (databaseUrl: string, userId: string) => {
@@ -51,8 +67,6 @@ export const describeInsuranceClaims = (mode: string, running: () => RunningSyst
     let call: Api;
     let adminToken: string;
     const customer = async () => newBulkCustomer(call, adminToken, 100_000, 'claims');
-    const scanned = (who: { token: string }, orderId: string) =>
-      eventually(() => call('GET', `/orders/${orderId}/tracking`, undefined, { token: who.token }), (answer) => answer.body['used'] === true, 30_000, 'a carrier scan');
     /** This month's statement as its PDF reads: the ledger's lines for the customer. */
     const statementText = async (who: { token: string; userId: string }) => {
       const statement = await call('GET', `/statements/${who.userId}/${new Date().toISOString().slice(0, 7)}`, undefined, { token: who.token });
@@ -100,9 +114,7 @@ export const describeInsuranceClaims = (mode: string, running: () => RunningSyst
 
     it('files a damaged claim on an insured label, which the insurer approves and the ledger credits once, even when the decision is made again', async () => {
       const who = await customer();
-      const bought = await buy(call, who, { insurance: { declared_value_cents: 25_000 } });
-      const orderId = String((bought.body['data'] as Body)['orderId']);
-      await scanned(who, orderId);
+      const orderId = await buyUntil(call, who, { insurance: { declared_value_cents: 25_000 } }, true);
       const before = await balanceOf(call, who.token);
       const filed = await call('POST', `/orders/${orderId}/claims`, { type: 'damaged', amount_cents: 12_345, description: 'The box arrived crushed and the lamp inside is broken' }, { token: who.token });
       expect(filed.status).toBe(201);
@@ -129,13 +141,27 @@ export const describeInsuranceClaims = (mode: string, running: () => RunningSyst
       expect(text).toMatch(/Insurance claims paid \(1\)\s+\+\$123\.45/);
     });
 
+    it('gives the insurance and the signature back with the label when it is voided, and refuses a claim on the voided label or on one never scanned', async () => {
+      const who = await customer();
+      const extras = { insurance: { declared_value_cents: 25_000 }, signature: 'adult' };
+      const unscanned = await buyUntil(call, who, extras, false);
+      const beforeClaim = await balanceOf(call, who.token);
+      const early = await call('POST', `/orders/${unscanned}/claims`, { type: 'lost', amount_cents: 100, description: 'It has not arrived yet at all' }, { token: who.token });
+      expect([early.status, early.body['message']]).toEqual([400, 'The carrier has no scan of this parcel: a label never handed over is voided for a refund, not claimed']);
+      const voided = await call('POST', `/orders/${unscanned}/void`, undefined, { token: who.token });
+      expect(voided.status).toBe(200);
+      // $8.50 + $2.50 insurance + $9.25 adult signature, all of it back.
+      expect(voided.body).toMatchObject({ amount: LABEL_CENTS + 250 + 925 });
+      await eventually(() => balanceOf(call, who.token), (balance) => balance === beforeClaim + LABEL_CENTS + 250 + 925, 30_000, 'the refund');
+      const late = await call('POST', `/orders/${unscanned}/claims`, { type: 'lost', amount_cents: 100, description: 'It has not arrived yet at all' }, { token: who.token });
+      expect([late.status, late.body['message']]).toEqual([400, 'This label was voided: a voided label carries no insurance']);
+      expect((await call('GET', '/claims/insured-labels', undefined, { token: who.token })).body['labels']).toEqual([]);
+    });
+
     it('refuses a claim over the insured value, on an uninsured label and on another seller\'s label, moving no money', async () => {
       const who = await customer();
-      const insured = await buy(call, who, { insurance: { declared_value_cents: 5_000 } });
-      const insuredId = String((insured.body['data'] as Body)['orderId']);
-      const plain = await buy(call, who);
-      const plainId = String((plain.body['data'] as Body)['orderId']);
-      await scanned(who, insuredId);
+      const insuredId = await buyUntil(call, who, { insurance: { declared_value_cents: 5_000 } }, true);
+      const plainId = await buyUntil(call, who, {}, true);
       const before = await balanceOf(call, who.token);
       const over = await call('POST', `/orders/${insuredId}/claims`, { type: 'lost', amount_cents: 5_001, description: 'Never arrived at the address' }, { token: who.token });
       expect(over.status).toBe(400);

@@ -130,6 +130,10 @@ export const describePublicTracking = (mode: string, running: () => RunningSyste
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
       const limited = answers.find((answer) => answer.status === 429);
       expect(limited?.headers.get('retry-after')).toMatch(/^\d+$/);
+      // The IETF RateLimit fields too (decision 103): the page's limit, none left, whole again after the wait.
+      expect([limited?.headers.get('ratelimit-limit'), limited?.headers.get('ratelimit-remaining'), limited?.headers.get('ratelimit-reset')]).toEqual(['60', '0', limited?.headers.get('retry-after')]);
+      const counted = answers.find((answer) => answer.status === 404);
+      expect(counted?.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
     }, 60_000);
   });
 };

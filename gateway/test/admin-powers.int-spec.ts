@@ -38,6 +38,7 @@ interface CustomerObjects {
 const BODIES: Record<string, unknown> = {
   'post /api/orders/bulk/{orderId}/void': {},
   'post /api/payment/test-invoices/{invoiceId}/pay': { outcome: 'paid' },
+  'post /api/orders/{orderId}/claims': { type: 'damaged', amount_cents: 100, description: 'An admin probing a customer label' },
 };
 
 /** Every operation of the OpenAPI document that takes an id in its path, filled with the customer's ids. */

@@ -1,6 +1,6 @@
 import { labelsBought, labelsFailed } from '@labeldesk/nest-config';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
+import { bulkRowCustomsRefusal, DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { LabelPurchaser, ShipperContacts, toShipment } from '../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
@@ -170,15 +170,19 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
    * purchase is unknown and the carrier must be asked again (never another carrier).
    */
   private async buy(item: ClaimedItem): Promise<ItemOutcome | null> {
+    const failed = (error: string): ItemOutcome => ({ ok: false, itemId: item.id, orderId: item.bulk_order_id, error });
+    // A row abroad whose customs break the receiver's rules fails alone, before its hold or a carrier is asked (decision 100).
+    const customsRefusal = bulkRowCustomsRefusal(item.data);
+    if (customsRefusal) return failed(customsRefusal);
     if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
     const shipper = await this.shippers.shipperOf(item.user_id, item.data.sender.sender_phone);
+    const parts = { serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: withDefaultReferences(item.data.package), customs: item.data.customs ?? null };
     const shipment = {
-      ...toShipment({ serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: withDefaultReferences(item.data.package) }, shipper),
+      ...toShipment(parts, shipper),
       format: item.batch_label_format === 'zpl' ? ('ZPL' as const) : ('PDF' as const),
       // The row's price caps what the carrier may cost: never a label sold under its cost (issue 45).
       maxCostCents: item.price_cents,
     };
-    const failed = (error: string): ItemOutcome => ({ ok: false, itemId: item.id, orderId: item.bulk_order_id, error });
     for (let attempt = 1; ; attempt++) {
       // The journal's record of a label bought here is settled with the label, in the statement that stores it.
       const { outcome, unsettled } = await this.purchaser.buyLeavingBoughtUnsettled(shipment, carrierKey(item.id));

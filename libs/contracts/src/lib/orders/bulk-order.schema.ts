@@ -3,9 +3,11 @@ import { oneLine, optionalField } from '../common/fields';
 import { courierField, packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 import { shippedRowSchema } from './already-shipped.schema';
 import { rateRuleSchema } from './bulk-rate-rule.schema';
-import { bulkQuantityField, bulkRowItemsField } from './bulk-order-items.schema';
+import { BULK_ROW_MAX_ITEMS, bulkQuantityField, bulkRowItemsField } from './bulk-order-items.schema';
+import { customsSchema } from './customs.schema';
 
 export * from './already-shipped.schema';
+export * from './bulk-order-customs';
 export * from './bulk-order-items.schema';
 export * from './bulk-rate-rule.schema';
 
@@ -85,6 +87,17 @@ export const bulkOrderItemSchema = z.object({
   sender: senderSchema,
   receiver: receiverSchema,
   package: bulkPackageSchema,
+  /**
+   * The row's customs declaration (issue 46): required abroad, filled from its SKUs by the page (customsFromSkus) or
+   * sent by an API client. Only its shape is checked here; its rules for the receiver (an HS number to the EU, an ITN
+   * over $2,500) refuse the one row, not the batch (bulkRowCustomsRefusal, decision 100).
+   */
+  customs: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    customsSchema
+      .optional()
+      .refine((customs) => !customs || customs.items.length <= BULK_ROW_MAX_ITEMS, { error: `A bulk row declares at most ${BULK_ROW_MAX_ITEMS} customs items`, path: ['items'] }),
+  ),
 });
 export type BulkOrderItemInput = z.input<typeof bulkOrderItemSchema>;
 export type BulkOrderItem = z.output<typeof bulkOrderItemSchema>;

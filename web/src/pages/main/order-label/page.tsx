@@ -25,6 +25,7 @@ import { SameReceiverDialog } from './same-receiver-dialog';
 import { pricingWeight, useOrderForm } from './use-order-form';
 import type { LoadState } from './package-options';
 import { usePlaceOrder } from './use-place-order';
+import { skuDeclaredValueCents } from './sku-declared-value';
 import { useExtraServices } from './use-extra-services';
 
 /** How long typing must pause before the price is asked for. */
@@ -42,7 +43,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const addresses = useAddresses(user._id);
   const skus = useSkus(user._id);
   const presets = usePackagePresets(user._id);
-  const extras = useExtraServices(form.values.service_name);
+  const extras = useExtraServices(form.values.service_name, skuDeclaredValueCents(skus.data ?? [], form.values.package_reference2, form.values.package_reference1));
   const order = usePlaceOrder(user._id, form, extras.extras);
 
   // Debounced one primitive at a time: an object would be new on every render and never settle.

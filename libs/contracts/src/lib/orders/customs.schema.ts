@@ -12,6 +12,9 @@ export const CONTENTS_TYPES = ['merchandise', 'gift', 'documents', 'sample', 're
 export type ContentsType = (typeof CONTENTS_TYPES)[number];
 export const NON_DELIVERY_OPTIONS = ['return', 'abandon'] as const;
 export type NonDeliveryOption = (typeof NON_DELIVERY_OPTIONS)[number];
+/** The bare enums, for a form's select (the fields below also read "Returned goods" as returned_goods). */
+export const contentsTypeSchema = z.enum(CONTENTS_TYPES);
+export const nonDeliveryOptionSchema = z.enum(NON_DELIVERY_OPTIONS);
 /** DDU: the receiver pays duties and taxes; DDP: the sender does (where the carrier offers it). */
 export const INCOTERMS = ['DDU', 'DDP'] as const;
 export type Incoterm = (typeof INCOTERMS)[number];

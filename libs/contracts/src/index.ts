@@ -76,3 +76,6 @@ export * from './lib/webhooks/webhook-events.schema';
 export * from './lib/payments/statement.schema';
 export * from './lib/reports/admin-report.schema';
 export * from './lib/reports/admin-report-table';
+export * from './lib/stores/stores.schema';
+export * from './lib/stores/stores.contract';
+export * from './lib/stores/store-package';

@@ -12,7 +12,7 @@ export type Activation = z.infer<typeof activationSchema>;
  * on the contracts of the routes that take it (decision 080): the key form, the OpenAPI document and every check read
  * it from these two.
  */
-export const API_SCOPES = ['labels:read', 'labels:buy', 'labels:void', 'balance:read', 'webhooks:manage'] as const;
+export const API_SCOPES = ['labels:read', 'labels:buy', 'labels:void', 'balance:read', 'webhooks:manage', 'stores:manage'] as const;
 export const apiScopeSchema = z.enum(API_SCOPES);
 export type ApiScope = z.infer<typeof apiScopeSchema>;
 
@@ -23,6 +23,7 @@ export const API_SCOPE_MEANINGS: Readonly<Record<ApiScope, string>> = {
   'labels:void': 'Void labels',
   'balance:read': 'Read your balance and deposits',
   'webhooks:manage': 'Manage webhooks',
+  'stores:manage': 'Connect, sync and disconnect stores',
 };
 
 /** How the gateway authenticated a user: a session token, an API key, or an admin's login-as token. */

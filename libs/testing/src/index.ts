@@ -13,3 +13,4 @@ export * from './lib/scripted-http';
 export * from './lib/pglite-template';
 export * from './lib/embedded-test-database';
 export * from './lib/pdf-text';
+export * from './lib/fake-woocommerce.server';

@@ -5,6 +5,7 @@ import { CARRIER_IDS } from './carrier-ids';
 import { claimsEnvShape } from './claims.env';
 import { lifecycleEnvShape } from './lifecycle.env';
 import { returnsEnvShape } from './returns.env';
+import { storesEnvShape } from './stores.env';
 import { ratesEnvShape } from './rates.env';
 import { trackingEmailsEnvShape } from './tracking-emails.env';
 import { webhooksEnvShape } from './webhooks.env';
@@ -50,6 +51,7 @@ export const ordersEnvSchema = baseServiceEnvSchema.extend({
   ...trackingEmailsEnvShape,
   ...returnsEnvShape,
   ...ratesEnvShape,
+  ...storesEnvShape,
 }).superRefine((env, ctx) => {
   const carriers = env.CARRIERS;
   if (new Set(carriers).size !== carriers.length) ctx.addIssue({ code: 'custom', path: ['CARRIERS'], message: 'names a carrier twice' });

@@ -3,3 +3,6 @@
  */
 export { WebhooksModule } from './webhooks.module';
 export { type OutboxEvent, outboxInsert } from './outbox.sql';
+/** The outbound rules of a customer's URL (https, public addresses), which calls to a seller's store follow too. */
+export { checkWebhookTarget, type ResolvedTarget } from './url-policy';
+export { pinned } from './webhook-sender';

@@ -13,7 +13,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * answer changed between the check and the connection, DNS rebinding, cannot send it elsewhere). TLS still checks
  * the certificate against the URL's host name.
  */
-const pinned = (target: ResolvedTarget): LookupFunction =>
+export const pinned = (target: ResolvedTarget): LookupFunction =>
   ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);

@@ -31,6 +31,7 @@ import { Migration030ReturnLabels } from './migration-030-return-labels';
 import { Migration031ReturnLinks } from './migration-031-return-links';
 import { Migration032LabelExtras } from './migration-032-label-extras';
 import { Migration033Claims } from './migration-033-claims';
+import { Migration035Stores } from './migration-035-stores';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -65,4 +66,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration031ReturnLinks', class: Migration031ReturnLinks },
   { name: 'Migration032LabelExtras', class: Migration032LabelExtras },
   { name: 'Migration033Claims', class: Migration033Claims },
+  { name: 'Migration035Stores', class: Migration035Stores },
 ];

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorCode,
+  validationError,
+  type ConnectedStore,
+  type ConnectStoreBody,
+  type StoreList,
+  type StoreSyncResult,
+} from '@labeldesk/contracts';
+import type { StoreHttp } from './http/store-http';
+import { StoreRefusedError, type StorePlugin } from './plugin/store-plugin';
+import { STORE_PLUGINS, storePluginOf } from './store-plugins';
+import { STORE_HTTP } from './store-http.provider';
+import { StoreSecrets } from './store-secrets';
+import { connectionOf, StoreConnectionsRepository, type ConnectionRow } from './store-connections.repository';
+import { StoreOrdersRepository } from './store-orders.repository';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Connecting, listing, importing from and disconnecting a seller's stores (decision 105). */
+@Injectable()
+export class ManageStoresUseCase {
+  private readonly logger = new Logger(ManageStoresUseCase.name);
+
+  constructor(
+    private readonly connections: StoreConnectionsRepository,
+    private readonly orders: StoreOrdersRepository,
+    private readonly secrets: StoreSecrets,
+    @Inject(STORE_HTTP) private readonly http: StoreHttp,
+  ) {}
+
+  async list(userId: string): Promise<StoreList> {
+    const kinds = [...STORE_PLUGINS.values()].map((plugin) => ({ kind: plugin.id, displayName: plugin.displayName }));
+    return { stores: (await this.connections.live(userId)).map(connectionOf), kinds };
+  }
+
+  /** Checks the keys against the store (refused: 400 with the store's reason, nothing kept), keeps them sealed, and imports at once. */
+  async connect(userId: string, body: ConnectStoreBody): Promise<ConnectedStore> {
+    const { kind, ...fields } = body;
+    const plugin = storePluginOf(kind);
+    if (!plugin) {
+      const known = [...STORE_PLUGINS.keys()].join(', ');
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `kind must be one of ${known}`, [{ path: 'kind', message: `kind must be one of ${known}` }]);
+    }
+    const credentials = plugin.credentials.safeParse(fields);
+    if (!credentials.success) throw validationError(credentials.error);
+    let account;
+    try {
+      account = await plugin.connect(credentials.data, this.http);
+    } catch (error) {
+      const message = error instanceof StoreRefusedError ? error.message : `Could not reach the ${plugin.displayName} store: ${messageOf(error)}`;
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, message, [{ path: error instanceof StoreRefusedError && /keys/.test(message) ? 'consumer_key' : 'url', message }]);
+    }
+    const row = await this.connections.add({ user_id: userId, kind: plugin.id, name: account.name, url: account.url, store_key: account.storeKey, secrets: this.secrets.seal(account.secrets) });
+    const sync = await this.importFrom(plugin, row).catch(async (error: unknown) => {
+      // Connected all the same: the failure shows on the connection, and "sync now" tries again.
+      this.logger.warn(`store ${row.id}: first import failed: ${messageOf(error)}`);
+      return { imported: 0, alreadyImported: 0 };
+    });
+    return { store: connectionOf((await this.connections.byId(row.id)) ?? row), sync };
+  }
+
+  /** Imports now from a live connection of the caller's. */
+  async sync(userId: string, id: string): Promise<StoreSyncResult> {
+    const row = await this.connections.liveOne(userId, id);
+    const plugin = storePluginOf(row.kind);
+    if (!plugin) throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, `This release cannot reach ${row.kind} stores`);
+    try {
+      return await this.importFrom(plugin, row);
+    } catch (error) {
+      if (error instanceof StoreRefusedError) throw new DomainError(ErrorCode.VALIDATION_FAILED, error.message);
+      throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, `${plugin.displayName} could not be read: ${messageOf(error)}`);
+    }
+  }
+
+  async revoke(userId: string, id: string): Promise<{ deleted: boolean }> {
+    if (!(await this.connections.revoke(userId, id))) throw new DomainError(ErrorCode.NOT_FOUND, 'No such store connection');
+    return { deleted: true };
+  }
+
+  /**
+   * Reads the store's orders changed since the connection's cursor, page by page, adding the new ones (a page is kept
+   * as it is read, so a crash loses nothing already read); the cursor moves only once every page was read.
+   */
+  private async importFrom(plugin: StorePlugin, row: ConnectionRow): Promise<StoreSyncResult> {
+    let imported = 0;
+    let seen = 0;
+    let cursor: string | null = null;
+    try {
+      const account = { url: row.url, secrets: this.secrets.open(row.secrets ?? '') };
+      for await (const page of plugin.importOrders(account, row.cursor, this.http)) {
+        seen += page.orders.length;
+        imported += await this.orders.importMany(row, page.orders);
+        cursor = page.cursor ?? cursor;
+      }
+    } catch (error) {
+      await this.connections.synced(row.id, { error: messageOf(error) });
+      throw error;
+    }
+    await this.connections.synced(row.id, { cursor });
+    return { imported, alreadyImported: seen - imported };
+  }
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type StoreConnection } from '@labeldesk/contracts';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+
+export interface ConnectionRow {
+  id: string;
+  user_id: string;
+  kind: string;
+  name: string;
+  url: string;
+  store_key: string;
+  secrets: string | null;
+  cursor: string | null;
+  last_sync_at: Date | string | null;
+  last_error: string | null;
+  created_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export const connectionOf = (row: ConnectionRow): StoreConnection => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  url: row.url,
+  lastSyncAt: iso(row.last_sync_at),
+  lastError: row.last_error,
+  createdAt: iso(row.created_at) ?? '',
+});
+
+/** A seller's store connections (decision 105): live ones, and revoked ones kept for the orders that name them. */
+@Injectable()
+export class StoreConnectionsRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private get table(): string {
+    return schemaTable(this.orm, 'store_connections');
+  }
+
+  private get db() {
+    return this.orm.em.getConnection();
+  }
+
+  /** Adds a live connection; the same store connected twice is refused (409). */
+  async add(row: Pick<ConnectionRow, 'user_id' | 'kind' | 'name' | 'url' | 'store_key' | 'secrets'>): Promise<ConnectionRow> {
+    const [added] = await this.db.execute<ConnectionRow[]>(
+      `insert into ${this.table} ("id", "user_id", "kind", "name", "url", "store_key", "secrets") values (?, ?, ?, ?, ?, ?, ?)
+       on conflict ("user_id", "kind", "store_key") where "revoked_at" is null do nothing returning *`,
+      [randomUUID(), row.user_id, row.kind, row.name, row.url, row.store_key, row.secrets],
+    );
+    if (!added) throw new DomainError(ErrorCode.CONFLICT, `${row.name} is already connected: sync it, or disconnect it first`);
+    return added;
+  }
+
+  async live(userId: string): Promise<ConnectionRow[]> {
+    return this.db.execute<ConnectionRow[]>(`select * from ${this.table} where "user_id" = ? and "revoked_at" is null order by "created_at", "id"`, [userId]);
+  }
+
+  /** A live connection of the seller's; another's, a revoked or an unknown one is 404 alike. */
+  async liveOne(userId: string, id: string): Promise<ConnectionRow> {
+    const [row] = await this.db.execute<ConnectionRow[]>(`select * from ${this.table} where "id" = ? and "user_id" = ? and "revoked_at" is null`, [id, userId]);
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'No such store connection');
+    return row;
+  }
+
+  async byId(id: string): Promise<ConnectionRow | null> {
+    const [row] = await this.db.execute<ConnectionRow[]>(`select * from ${this.table} where "id" = ?`, [id]);
+    return row ?? null;
+  }
+
+  /** Revokes: the secrets are forgotten at once; the row stays for the orders imported through it. */
+  async revoke(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db.execute<Array<{ id: string }>>(
+      `update ${this.table} set "revoked_at" = now(), "secrets" = null where "id" = ? and "user_id" = ? and "revoked_at" is null returning "id"`,
+      [id, userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Records an import's end: the new cursor when it read every page, or why it failed (the cursor stays). */
+  async synced(id: string, outcome: { cursor: string | null } | { error: string }): Promise<void> {
+    if ('error' in outcome) {
+      await this.db.execute(`update ${this.table} set "last_error" = ? where "id" = ?`, [outcome.error, id]);
+      return;
+    }
+    await this.db.execute(`update ${this.table} set "cursor" = coalesce(?, "cursor"), "last_sync_at" = now(), "last_error" = null where "id" = ?`, [outcome.cursor, id]);
+  }
+}

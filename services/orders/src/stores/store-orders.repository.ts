@@ -1,0 +1,164 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode, type StoreOrder, type StoreOrdersQuery } from '@labeldesk/contracts';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { ImportedOrder } from './plugin/store-plugin';
+import type { ConnectionRow } from './store-connections.repository';
+
+interface StoreOrderRow {
+  id: string;
+  connection_id: string;
+  kind: string;
+  store_name: string;
+  order_number: string;
+  items: StoreOrder['items'];
+  receiver: StoreOrder['receiver'];
+  placed_at: Date | string;
+  imported_at: Date | string;
+  label_order_id: string | null;
+  label_status: string | null;
+  label_tracking: string | null;
+  writeback_attempts: number;
+  writeback_error: string | null;
+  writeback_sent_at: Date | string | null;
+}
+
+/** An imported order whose label is bought and whose tracking is due to be sent to its store. */
+export interface DueWriteBack {
+  id: string;
+  connection_id: string;
+  external_id: string;
+  order_number: string;
+  writeback_attempts: number;
+  courier: string;
+  tracking_number: string;
+}
+
+/** The idempotency key of an imported order's label, in SQL (storeOrderIdempotencyKey in the contracts). */
+const LABEL_KEY = `'store-order:' || s."id"::text`;
+
+const storeOrderOf = (row: StoreOrderRow): StoreOrder => ({
+  id: row.id,
+  storeId: row.connection_id,
+  kind: row.kind,
+  storeName: row.store_name,
+  orderNumber: row.order_number,
+  items: row.items,
+  receiver: row.receiver,
+  placedAt: new Date(row.placed_at).toISOString(),
+  importedAt: new Date(row.imported_at).toISOString(),
+  label: row.label_order_id === null ? null : { orderId: row.label_order_id, status: row.label_status ?? 'pending', trackingNumber: row.label_tracking },
+  writeBack:
+    row.label_status !== 'completed'
+      ? null
+      : {
+          state: row.writeback_sent_at === null ? 'waiting' : 'sent',
+          attempts: row.writeback_attempts,
+          error: row.writeback_error,
+          sentAt: row.writeback_sent_at === null ? null : new Date(row.writeback_sent_at).toISOString(),
+        },
+});
+
+/** Orders imported from stores, their labels (by idempotency key) and the write-back outbox on their rows. */
+@Injectable()
+export class StoreOrdersRepository {
+  constructor(@Inject(ORM) private readonly orm: MikroORM) {}
+
+  private t = (name: string): string => schemaTable(this.orm, name);
+
+  private get db() {
+    return this.orm.em.getConnection();
+  }
+
+  /** Adds the orders not seen before (seller, store and order number); answers how many were new. */
+  async importMany(connection: ConnectionRow, orders: readonly ImportedOrder[]): Promise<number> {
+    if (orders.length === 0) return 0;
+    const rows = orders.map((order) => [
+      randomUUID(),
+      connection.user_id,
+      connection.id,
+      connection.kind,
+      connection.store_key,
+      order.externalId,
+      order.orderNumber,
+      JSON.stringify(order.receiver),
+      JSON.stringify(order.items),
+      order.placedAt,
+    ]);
+    const added = await this.db.execute<Array<{ id: string }>>(
+      `insert into ${this.t('store_orders')} ("id", "user_id", "connection_id", "kind", "store_key", "external_id", "order_number", "receiver", "items", "placed_at")
+       values ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)').join(', ')}
+       on conflict ("user_id", "kind", "store_key", "order_number") do nothing returning "id"`,
+      rows.flat(),
+    );
+    return added.length;
+  }
+
+  private select(where: string): string {
+    return `select s."id", s."connection_id", s."kind", c."name" as "store_name", s."order_number", s."items", s."receiver", s."placed_at", s."imported_at",
+                   o."id" as "label_order_id", o."status" as "label_status", o."tracking_number" as "label_tracking",
+                   s."writeback_attempts", s."writeback_error", s."writeback_sent_at"
+              from ${this.t('store_orders')} s
+              join ${this.t('store_connections')} c on c."id" = s."connection_id"
+              left join ${this.t('orders')} o on o."user_id" = s."user_id" and o."idempotency_key" = ${LABEL_KEY}
+             where ${where}`;
+  }
+
+  /**
+   * The seller's imported orders, oldest first: awaiting shipment (no label, or only a refunded one, from a store
+   * still connected), or shipped (a label bought or being bought).
+   */
+  async page(userId: string, query: StoreOrdersQuery): Promise<{ orders: StoreOrder[]; total: number }> {
+    const where =
+      query.status === 'awaiting'
+        ? `s."user_id" = ? and c."revoked_at" is null and (o."id" is null or o."status" = 'cancelled')`
+        : `s."user_id" = ? and o."id" is not null and o."status" <> 'cancelled'`;
+    const rows = await this.db.execute<StoreOrderRow[]>(`${this.select(where)} order by s."placed_at", s."id" limit ? offset ?`, [userId, query.limit, (query.page - 1) * query.limit]);
+    const [count] = await this.db.execute<Array<{ total: string }>>(`select count(*) as "total" from (${this.select(where)}) counted`, [userId]);
+    return { orders: rows.map(storeOrderOf), total: Number(count?.total ?? 0) };
+  }
+
+  async one(userId: string, id: string): Promise<StoreOrder> {
+    const [row] = await this.db.execute<StoreOrderRow[]>(this.select(`s."id" = ? and s."user_id" = ?`), [id, userId]);
+    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'No such imported order');
+    return storeOrderOf(row);
+  }
+
+  /**
+   * Claims imported orders whose label is done and whose tracking is not yet sent, due now, for one attempt each: the
+   * next attempt is pushed `leaseSeconds` ahead in the same statement (SKIP LOCKED), so no other replica sends it
+   * meanwhile; a replica dying mid-attempt leaves it to be sent after the lease.
+   */
+  async claimDueWriteBacks(limit: number, leaseSeconds: number): Promise<DueWriteBack[]> {
+    const table = this.t('store_orders');
+    const orders = this.t('orders');
+    return this.db.execute<DueWriteBack[]>(
+      `with due as (
+         select s."id", o."courier", o."tracking_number" from ${table} s
+           join ${orders} o on o."user_id" = s."user_id" and o."idempotency_key" = ${LABEL_KEY} and o."status" = 'completed' and o."tracking_number" is not null
+          where s."writeback_sent_at" is null and (s."writeback_next_at" is null or s."writeback_next_at" <= now())
+          order by s."writeback_next_at" nulls first limit ? for update of s skip locked
+       ), claimed as (
+         update ${table} s set "writeback_next_at" = now() + make_interval(secs => ?) from due where s."id" = due."id"
+         returning s."id", s."connection_id", s."external_id", s."order_number", s."writeback_attempts"
+       )
+       select claimed.*, due."courier", due."tracking_number" from claimed join due on due."id" = claimed."id"`,
+      [limit, leaseSeconds],
+    );
+  }
+
+  async writeBackSent(id: string): Promise<void> {
+    await this.db.execute(`update ${this.t('store_orders')} set "writeback_sent_at" = now(), "writeback_error" = null, "writeback_attempts" = "writeback_attempts" + 1 where "id" = ?`, [id]);
+  }
+
+  /** A failed attempt: said on the order, and tried again at `nextAt` (never, 'infinity', when the store is disconnected). */
+  async writeBackFailed(id: string, error: string, retryInSeconds: number | null): Promise<void> {
+    await this.db.execute(
+      `update ${this.t('store_orders')} set "writeback_error" = ?, "writeback_attempts" = "writeback_attempts" + 1,
+              "writeback_next_at" = case when ?::float8 is null then 'infinity'::timestamptz else now() + make_interval(secs => ?::float8) end
+        where "id" = ?`,
+      [error, retryInSeconds, retryInSeconds, id],
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { STORE_PLUGINS } from './store-plugins';
+
+/**
+ * The seam of the stores (issue 47, decision 105): a store is its folder (stores/<id>/, with <id>.plugin.ts) plus its
+ * line in store-plugins.ts. Nothing else in the product's source names a store's id, so adding one touches nothing else.
+ */
+const ROOT = join(__dirname, '../../../..');
+const STORES_DIR = __dirname;
+
+const SOURCE_ROOTS = ['services', 'gateway/src', 'web/src', 'libs'].map((path) => join(ROOT, path));
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'testing', 'e2e', 'migrations', 'vendor']);
+const isProductSource = (path: string) => /\.(ts|tsx)$/.test(path) && !/\.(spec|int-spec|e2e-spec)\.tsx?$/.test(path);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return SKIPPED_DIRS.has(name) ? [] : sourceFiles(path);
+    return isProductSource(path) ? [path] : [];
+  });
+}
+
+/** The store's id (lower case) as a string or a key. */
+const markerOf = (id: string): RegExp => new RegExp(`['"\`]${id}['"\`]|\\b${id}\\s*:`);
+
+describe('the stores seam', () => {
+  it('has each store in a folder of its own id with its plugin file', () => {
+    expect(STORE_PLUGINS.size).toBeGreaterThan(0);
+    for (const [id, plugin] of STORE_PLUGINS) {
+      expect(plugin.id).toBe(id);
+      expect(existsSync(join(STORES_DIR, id, `${id}.plugin.ts`))).toBe(true);
+    }
+  });
+
+  it('names no store id anywhere in the product outside its own folder', () => {
+    const stores = [...STORE_PLUGINS.keys()].map((id) => ({ id, folder: join(STORES_DIR, id) + sep, marker: markerOf(id) }));
+    const found = SOURCE_ROOTS.flatMap(sourceFiles).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return stores.filter((store) => !file.startsWith(store.folder) && store.marker.test(text)).map((store) => `${relative(ROOT, file)} names ${store.id}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('finds a store named outside its folder (the check can fail)', () => {
+    expect(markerOf('woocommerce').test("if (connection.kind === 'woocommerce') return;")).toBe(true);
+    expect(markerOf('woocommerce').test('{ woocommerce: plugin }')).toBe(true);
+    expect(markerOf('woocommerce').test('the WooCommerce store')).toBe(false);
+  });
+});

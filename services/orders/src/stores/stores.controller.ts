@@ -1,0 +1,46 @@
+import { Controller } from '@nestjs/common';
+import { StoresRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { ManageStoresUseCase } from './manage-stores.usecase';
+import { StoreOrdersRepository } from './store-orders.repository';
+
+type Req<K extends keyof typeof StoresRpc> = ParsedRequestOf<(typeof StoresRpc)[K]>;
+
+/** Store connections and imported orders over the transport: every request acts on the caller's own. */
+@Controller()
+export class StoresController {
+  constructor(
+    private readonly manage: ManageStoresUseCase,
+    private readonly orders: StoreOrdersRepository,
+  ) {}
+
+  @RpcHandler(StoresRpc.list)
+  list(@CurrentCaller() caller: Caller) {
+    return this.manage.list(caller.userId);
+  }
+
+  @RpcHandler(StoresRpc.connect)
+  connect(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.connect) body: Req<'connect'>) {
+    return this.manage.connect(caller.userId, body);
+  }
+
+  @RpcHandler(StoresRpc.sync)
+  sync(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.sync) body: Req<'sync'>) {
+    return this.manage.sync(caller.userId, body.id);
+  }
+
+  @RpcHandler(StoresRpc.revoke)
+  revoke(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.revoke) body: Req<'revoke'>) {
+    return this.manage.revoke(caller.userId, body.id);
+  }
+
+  @RpcHandler(StoresRpc.orders)
+  async page(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.orders) query: Req<'orders'>) {
+    return { ...(await this.orders.page(caller.userId, query)), page: query.page, limit: query.limit };
+  }
+
+  @RpcHandler(StoresRpc.order)
+  order(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.order) body: Req<'order'>) {
+    return this.orders.one(caller.userId, body.id);
+  }
+}

@@ -30,7 +30,7 @@ import { AllowQueryToken, Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { streamFile } from './file-stream';
-import { purchaseSingle } from './single-purchase';
+import { placeOrderAnswer, purchaseSingle } from './single-purchase';
 import { IdempotencyKey } from './idempotency-key.decorator';
 import { ZodBody } from './zod-body.pipe';
 
@@ -87,15 +87,7 @@ export class OrdersController {
     const userId = order.user_id && ctx.caller?.role === 'admin' ? order.user_id : (ctx.caller?.userId ?? '');
     requireSelfOrAdmin(signedIn(ctx), order.user_id ?? userId);
     const purchase = await purchaseSingle(this.rpc, { userId, idempotencyKey, order }, this.env.ORDER_REPLY_WAIT_MS, ctx);
-    if ('bought' in purchase) {
-      const placed = purchase.bought;
-      return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
-    }
-    res.status(202);
-    return {
-      message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',
-      data: { orderId: purchase.pendingOrderId, status: 'pending' },
-    };
+    return placeOrderAnswer(purchase, res);
   }
 
   @ApiDoc({ summary: 'Latest orders, newest first', response: recentOrdersResponseSchema })

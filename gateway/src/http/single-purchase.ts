@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, OrdersRpc, type ParsedRequestOf } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, OrdersRpc, type ParsedRequestOf, type PlaceOrderResponse } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { CallContext } from '../auth/request-context';
 
@@ -43,4 +43,17 @@ export const purchaseSingle = async (
     if (!found.order || found.order.status === 'cancelled') throw new DomainError(ErrorCode.ORDERS_NOT_ANSWERED, NOT_CHARGED);
     return { pendingOrderId: found.order._id };
   }
+};
+
+/** The web app's answer to a purchase (POST /api/orders/v2 and routes that buy as it does): 200 with the label, or 202 while pending. */
+export const placeOrderAnswer = (purchase: SinglePurchase, res: { status(code: number): unknown }): PlaceOrderResponse => {
+  if ('bought' in purchase) {
+    const placed = purchase.bought;
+    return { data: { pdfName: placed.pdfName, orderId: placed.orderId, trackingNumber: placed.trackingNumber, price: placed.priceCents } };
+  }
+  res.status(202);
+  return {
+    message: 'Your label is still being processed. It will appear in Orders when it is ready; if it cannot be made, you are not charged.',
+    data: { orderId: purchase.pendingOrderId, status: 'pending' },
+  };
 };

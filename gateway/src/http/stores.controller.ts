@@ -1,0 +1,160 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  AddressRpc,
+  buyStoreOrderBodySchema,
+  connectedStoreSchema,
+  connectStoreBodySchema,
+  createdLabelResponseSchema,
+  DomainError,
+  ErrorCode,
+  pendingLabelResponseSchema,
+  singleOrderSchema,
+  storeInboxPageSchema,
+  storeListSchema,
+  storeOrderIdempotencyKey,
+  storeOrderPackage,
+  storeOrdersQuerySchema,
+  StoresRpc,
+  storeSyncResultSchema,
+  validationError,
+  type BuyStoreOrderBody,
+  type ConnectedStore,
+  type ConnectStoreBody,
+  type PlaceOrderResponse,
+  type SkuPackageFacts,
+  type StoreInboxPage,
+  type StoreList,
+  type StoreOrder,
+  type StoreOrdersQuery,
+  type StoreSyncResult,
+} from '@labeldesk/contracts';
+import { RpcClient } from '@labeldesk/nest-transport';
+import type { Response } from 'express';
+import { Forwards } from '../auth/access.decorators';
+import { Ctx, type CallContext } from '../auth/request-context';
+import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
+import { ApiDoc } from '../docs/api-doc.decorator';
+import { placeOrderAnswer, purchaseSingle } from './single-purchase';
+import { ZodBody } from './zod-body.pipe';
+
+/** Calls to a store may page through its orders: longer than an ordinary request. */
+const STORE_CALL_MS = 120_000;
+
+/**
+ * A seller's connected stores and the orders imported from them (issue 47, decision 105). Each route acts on the
+ * caller's own connections and orders, which orders finds by the caller's id: another seller's id answers 404.
+ */
+@Controller('stores')
+export class StoresController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'ORDER_REPLY_WAIT_MS'>,
+  ) {}
+
+  @ApiDoc({ summary: "The caller's store connections (secrets are never shown), and the stores that can be connected", response: storeListSchema })
+  @Forwards(StoresRpc.list)
+  @Get()
+  list(@Ctx() ctx: CallContext): Promise<StoreList> {
+    return this.rpc.call(StoresRpc.list, {}, ctx);
+  }
+
+  @ApiDoc({
+    summary: 'Connect a store: {kind, …the fields that store asks for} (kinds as GET /api/stores lists them), its keys checked with the store, then its orders awaiting shipment imported',
+    body: connectStoreBodySchema,
+    response: connectedStoreSchema,
+    errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.CONFLICT],
+  })
+  @Forwards(StoresRpc.connect)
+  @Post()
+  connect(@Body(new ZodBody(connectStoreBodySchema)) body: ConnectStoreBody, @Ctx() ctx: CallContext): Promise<ConnectedStore> {
+    return this.rpc.call(StoresRpc.connect, body, { ...ctx, timeoutMs: STORE_CALL_MS });
+  }
+
+  @ApiDoc({ summary: 'The imported orders: awaiting shipment (default) or shipped, oldest first, with the parcel worked out from your SKUs', query: storeOrdersQuerySchema, response: storeInboxPageSchema })
+  @Forwards(StoresRpc.orders)
+  @Get('orders')
+  async inbox(@Query(new ZodBody(storeOrdersQuerySchema)) query: StoreOrdersQuery, @Ctx() ctx: CallContext): Promise<StoreInboxPage> {
+    const page = await this.rpc.call(StoresRpc.orders, query, ctx);
+    const skus = await this.skusOf(ctx);
+    return { ...page, orders: page.orders.map((order) => ({ ...order, package: skus === null ? null : storeOrderPackage(order.items, skus) })) };
+  }
+
+  /**
+   * Buys the label of one imported order through the single purchase (the same checks, price, ledger entry and
+   * recovery), under the order's own idempotency key: a second click, or a retry, answers the same label, never a
+   * second one. The receiver is the store's; the weight and box the SKUs' unless the body gives them.
+   */
+  @ApiDoc({
+    summary: 'Buy the label of an imported order (service and sender; weight and box from your SKUs unless given); one label per order',
+    body: buyStoreOrderBodySchema,
+    response: createdLabelResponseSchema,
+    also: [{ status: 202, description: 'A service on the way did not answer in time: the order is pending, and completes or is refunded by itself', response: pendingLabelResponseSchema }],
+    errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND, ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
+  })
+  @Forwards(StoresRpc.order)
+  @Post('orders/:id/buy')
+  @HttpCode(200)
+  async buy(
+    @Param('id') id: string,
+    @Body(new ZodBody(buyStoreOrderBodySchema)) body: BuyStoreOrderBody,
+    @Ctx() ctx: CallContext,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PlaceOrderResponse> {
+    const userId = ctx.caller?.userId ?? '';
+    const imported = await this.rpc.call(StoresRpc.order, { id }, ctx);
+    const order = singleOrderSchema.safeParse(await this.singleOrderOf(imported, body, ctx));
+    if (!order.success) throw validationError(order.error);
+    const purchase = await purchaseSingle(this.rpc, { userId, idempotencyKey: storeOrderIdempotencyKey(imported.id), order: order.data }, this.env.ORDER_REPLY_WAIT_MS, ctx);
+    return placeOrderAnswer(purchase, res);
+  }
+
+  @ApiDoc({ summary: "Import now the store's orders changed since the last import (orders seen before are left as they are)", response: storeSyncResultSchema })
+  @Forwards(StoresRpc.sync)
+  @Post(':id/sync')
+  @HttpCode(200)
+  sync(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<StoreSyncResult> {
+    return this.rpc.call(StoresRpc.sync, { id }, { ...ctx, timeoutMs: STORE_CALL_MS });
+  }
+
+  @ApiDoc({ summary: 'Disconnect a store: its keys are forgotten at once, it is no longer imported from nor written back to' })
+  @Forwards(StoresRpc.revoke)
+  @Delete(':id')
+  revoke(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<{ deleted: boolean }> {
+    return this.rpc.call(StoresRpc.revoke, { id }, ctx);
+  }
+
+  /** The caller's SKU presets; null for an API key, which SKU presets are not read with (sessions only). */
+  private async skusOf(ctx: CallContext): Promise<SkuPackageFacts[] | null> {
+    if (!ctx.caller) return null;
+    try {
+      return (await this.rpc.call(AddressRpc.listSkus, { userId: ctx.caller.userId }, ctx)).SkuData;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.FORBIDDEN) return null;
+      throw error;
+    }
+  }
+
+  /** The single order an imported order makes: its receiver, the body's service and sender, the parcel from the body or the SKUs. */
+  private async singleOrderOf(imported: StoreOrder, body: BuyStoreOrderBody, ctx: CallContext): Promise<Record<string, unknown>> {
+    const given = body.package ?? {};
+    const skus = given.package_weight !== undefined && given.package_length !== undefined ? null : await this.skusOf(ctx);
+    const parcel = skus === null ? null : storeOrderPackage(imported.items, skus);
+    const items = imported.items.map((item) => `${item.sku || item.name} × ${item.quantity}`).join(', ');
+    return {
+      service_name: body.service_name,
+      courier: body.courier,
+      sender: body.sender,
+      receiver: imported.receiver,
+      label_format: body.label_format,
+      package: {
+        package_length: given.package_length ?? parcel?.length,
+        package_width: given.package_width ?? parcel?.width,
+        package_height: given.package_height ?? parcel?.height,
+        package_weight: given.package_weight ?? parcel?.weightLb,
+        package_description: `Order ${imported.orderNumber}`.slice(0, 200),
+        package_reference1: String(imported.items.reduce((sum, item) => sum + item.quantity, 0)).slice(0, 50),
+        package_reference2: (items.length > 64 ? `${items.slice(0, 63)}…` : items) || null,
+      },
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { startDistributed, startEmbedded } from '@labeldesk/testing';
+import { sharedSystem } from './support/shared-system';
+import { describeStores } from './support/stores.suite';
+
+// Issue 47's first slice (decision 105). The fake store listens on loopback over http, which only
+// WEBHOOK_ALLOW_PRIVATE_URLS lets orders call; the write-back looks for due orders every second.
+const STORES_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', STORE_WRITEBACK_SECONDS: '1', STORE_WRITEBACK_RETRY_SECONDS: '1' };
+
+describe('stores, embedded', () => {
+  const system = sharedSystem(() => startEmbedded(STORES_ENV));
+  describeStores('embedded', system);
+});
+describe('stores, distributed', () => {
+  const system = sharedSystem(() => startDistributed({}, { ordersEnv: STORES_ENV }));
+  describeStores('distributed', system);
+});

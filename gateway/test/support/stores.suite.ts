@@ -1,0 +1,144 @@
+import { FakeWooCommerceServer, type RunningSystem } from '@labeldesk/testing';
+import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
+import { eventually } from './lifecycle-api';
+
+type Body = Record<string, unknown>;
+
+const SKUS = [
+  { sku: 'MUG-1', maxQty: 10, weight: 0.9, packagingWeight: 0.3, length: 6, width: 6, height: 6 },
+  { sku: 'TEE-1', maxQty: 10, weight: 0.4, packagingWeight: 0.1, length: 10, width: 8, height: 2 },
+];
+
+/**
+ * Issue 47's first slice (decision 105) through the routes: a WooCommerce store connected with its keys (wrong ones
+ * refused), its paid orders imported (a multi-item order as one parcel weighed from the seller's SKUs, a re-import
+ * adding nothing), a label bought for one (once), the tracking written back to the store (a note to the customer and
+ * status completed, once, also after the store was down), and a disconnected store no longer read.
+ */
+export const describeStores = (mode: string, running: () => RunningSystem): void => {
+  describe(`WooCommerce orders in, tracking back (${mode} mode)`, () => {
+    let call: Api;
+    let adminToken = '';
+    let woo: FakeWooCommerceServer;
+
+    beforeAll(async () => {
+      const system = running();
+      call = apiClient(system.baseUrl);
+      adminToken = await adminTokenOf(call, system);
+      woo = await new FakeWooCommerceServer().start();
+    }, 60_000);
+    afterAll(() => woo.stop());
+    afterEach(() => {
+      expect(woo.violations).toEqual([]);
+    });
+
+    const seller = async (label: string) => {
+      const who = await newBulkCustomer(call, adminToken, 10_000, label);
+      expect((await call('POST', `/auth/add-sku/${who.userId}`, { parsedData: SKUS }, { token: who.token })).status).toBe(201);
+      return who;
+    };
+    const inbox = async (token: string, status = 'awaiting') => (await call('GET', `/stores/orders?status=${status}`, undefined, { token })).body;
+    const ordersOf = (page: Body) => page['orders'] as Body[];
+
+    it('refuses keys the store does not accept with a 400 saying so, and keeps no connection', async () => {
+      const who = await seller('woo-bad-keys');
+      const refused = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: `cs_${'0'.repeat(40)}` }, { token: who.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body['message']).toBe('WooCommerce refused the API keys: Sorry, you cannot list resources.');
+      const malformed = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: 'nope', consumer_secret: woo.consumerSecret }, { token: who.token });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body['message']).toContain('consumer_key must be the key WooCommerce made');
+      expect((await call('POST', '/stores', { kind: 'bazaar' }, { token: who.token })).body['message']).toBe('kind must be one of woocommerce');
+      const listed = await call('GET', '/stores', undefined, { token: who.token });
+      expect(listed.body).toEqual({ stores: [], kinds: [{ kind: 'woocommerce', displayName: 'WooCommerce' }] });
+    }, 60_000);
+
+    it('imports a multi-item order as one parcel, adds nothing on a re-import, buys its label once and writes the tracking back', async () => {
+      const who = await seller('woo-flow');
+      const as = { token: who.token };
+      const multi = woo.addOrder({ shipping: { first_name: 'Ann', last_name: 'Lee', address_1: '1 Congress Ave', city: 'Austin', state: 'TX', postcode: '78701' }, items: [{ sku: 'MUG-1', name: 'Mug', quantity: 2 }, { sku: 'TEE-1', name: 'Tee', quantity: 3 }] });
+      woo.addOrder({ items: [{ sku: 'MUG-1', name: 'Mug', quantity: 1 }] });
+
+      const connected = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, as);
+      expect(connected.status).toBe(201);
+      expect(connected.body['sync']).toEqual({ imported: 2, alreadyImported: 0 });
+      const store = connected.body['store'] as Body;
+      expect(store).toMatchObject({ kind: 'woocommerce', url: woo.url, lastError: null });
+      expect(JSON.stringify(connected.body)).not.toContain(woo.consumerSecret);
+      expect((await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, as)).status).toBe(409);
+
+      const awaiting = await inbox(who.token);
+      expect(awaiting['total']).toBe(2);
+      const imported = ordersOf(awaiting).find((order) => order['orderNumber'] === multi.number) as Body;
+      expect(imported).toMatchObject({
+        storeId: store['id'],
+        items: [
+          { sku: 'MUG-1', name: 'Mug', quantity: 2 },
+          { sku: 'TEE-1', name: 'Tee', quantity: 3 },
+        ],
+        receiver: { receiver_name: 'Ann Lee', receiver_address1: '1 Congress Ave', receiver_city: 'Austin', receiver_zip_postal: '78701' },
+        // 2 × 0.9 + 3 × 0.4 lb and the mug's 0.3 lb box, the larger one.
+        package: { weightLb: 3.3, length: 6, width: 6, height: 6 },
+        label: null,
+      });
+
+      const again = await call('POST', `/stores/${String(store['id'])}/sync`, undefined, as);
+      expect(again.status).toBe(200);
+      expect(again.body['imported']).toBe(0);
+      expect((await inbox(who.token))['total']).toBe(2);
+
+      const bought = await call('POST', `/stores/orders/${String(imported['id'])}/buy`, { service_name: SINGLE_LABEL_ORDER.service_name, sender: SINGLE_LABEL_ORDER.sender }, as);
+      expect(bought.status).toBe(200);
+      const label = bought.body['data'] as Body;
+      const twice = await call('POST', `/stores/orders/${String(imported['id'])}/buy`, { service_name: SINGLE_LABEL_ORDER.service_name, sender: SINGLE_LABEL_ORDER.sender }, as);
+      expect((twice.body['data'] as Body)['orderId']).toBe(label['orderId']);
+      expect(ordersOf(await inbox(who.token)).map((order) => order['id'])).not.toContain(imported['id']);
+
+      const written = await eventually(() => Promise.resolve(woo.order(multi.id)), (order) => order?.status === 'completed', 30_000, 'the write-back');
+      expect(written?.notes).toEqual([expect.objectContaining({ customer_note: true, note: expect.stringContaining(`Tracking number: ${String(label['trackingNumber'])}`) })]);
+      const shipped = await eventually(() => inbox(who.token, 'shipped'), (page) => ordersOf(page).some((order) => (order['writeBack'] as Body | null)?.['state'] === 'sent'), 30_000, 'the write-back shown');
+      expect(ordersOf(shipped)[0]).toMatchObject({ label: { orderId: label['orderId'], status: 'completed', trackingNumber: label['trackingNumber'] }, writeBack: { state: 'sent', error: null } });
+    }, 120_000);
+
+    it('writes back once after the store was down at write-back, showing why meanwhile', async () => {
+      const who = await seller('woo-down');
+      const order = woo.addOrder({ items: [{ sku: 'TEE-1', name: 'Tee', quantity: 1 }] });
+      const connected = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, { token: who.token });
+      expect(connected.status).toBe(201);
+      const imported = ordersOf(await inbox(who.token)).find((row) => row['orderNumber'] === order.number) as Body;
+      woo.down = true;
+      try {
+        const bought = await call('POST', `/stores/orders/${String(imported['id'])}/buy`, { service_name: SINGLE_LABEL_ORDER.service_name, sender: SINGLE_LABEL_ORDER.sender }, { token: who.token });
+        expect(bought.status).toBe(200);
+        const failed = await eventually(
+          () => inbox(who.token, 'shipped'),
+          (page) => ordersOf(page).some((row) => String((row['writeBack'] as Body | null)?.['error'] ?? '').startsWith('tracking not sent to WooCommerce: ')),
+          30_000,
+          'the failed write-back shown',
+        );
+        expect(ordersOf(failed)[0]?.['writeBack']).toMatchObject({ state: 'waiting', error: 'tracking not sent to WooCommerce: WooCommerce answered 503: The site is experiencing technical difficulties.' });
+      } finally {
+        woo.down = false;
+      }
+      const written = await eventually(() => Promise.resolve(woo.order(order.id)), (row) => row?.status === 'completed', 30_000, 'the write-back after recovery');
+      expect(written?.notes).toHaveLength(1);
+      await eventually(() => inbox(who.token, 'shipped'), (page) => (ordersOf(page)[0]?.['writeBack'] as Body | null)?.['state'] === 'sent', 30_000, 'the write-back shown sent');
+    }, 120_000);
+
+    it('stops reading a store once disconnected: its keys are gone, sync is 404 and its orders leave the inbox', async () => {
+      const who = await seller('woo-revoke');
+      woo.addOrder({ items: [{ sku: 'MUG-1', quantity: 1 }] });
+      const connected = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, { token: who.token });
+      const id = String((connected.body['store'] as Body)['id']);
+      const other = await seller('woo-revoke-other');
+      expect((await call('DELETE', `/stores/${id}`, undefined, { token: other.token })).status).toBe(404);
+      expect((await call('DELETE', `/stores/${id}`, undefined, { token: who.token })).body).toEqual({ deleted: true });
+      const requests = woo.requests.length;
+      const sync = await call('POST', `/stores/${id}/sync`, undefined, { token: who.token });
+      expect(sync.status).toBe(404);
+      expect(woo.requests.length).toBe(requests);
+      expect((await call('GET', '/stores', undefined, { token: who.token })).body['stores']).toEqual([]);
+      expect((await inbox(who.token))['total']).toBe(0);
+    }, 60_000);
+  });
+};

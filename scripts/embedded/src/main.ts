@@ -42,6 +42,12 @@ const jwtSecret = (dataDir: string): string => {
   return readFileSync(file, 'utf8').trim();
 };
 
+/**
+ * The key orders seals stores' API keys with (decision 105): the caller keys are new each start, so it is kept with
+ * the data, derived from the same kept secret (orders derives its own key from it with a label of its own).
+ */
+const storeKey = (dataDir: string): { STORE_ENCRYPTION_KEY: string } => ({ STORE_ENCRYPTION_KEY: process.env['STORE_ENCRYPTION_KEY'] ?? jwtSecret(dataDir) });
+
 const main = async () => {
   const startedAt = Date.now();
   const dataDir = resolve(process.env['DATA_DIR'] ?? join(process.cwd(), 'data'));
@@ -87,7 +93,7 @@ const main = async () => {
     const publicUrl = process.env['PUBLIC_URL'] ?? `http://localhost:${port}`;
     const keysOf = (name: keyof typeof callers.keys) => ({ CALLER_KEY: callers.keys[name], CALLER_TRUST: callers.trust });
     for (const name of SERVICES) {
-      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir), PUBLIC_URL: publicUrl } : {}), ...(name === 'orders' ? { PUBLIC_URL: publicUrl } : {}) };
+      const env = { ...common, ...keysOf(name), ...(name === 'auth' ? { JWT_SECRET: jwtSecret(dataDir), PUBLIC_URL: publicUrl } : {}), ...(name === 'orders' ? { PUBLIC_URL: publicUrl, ...storeKey(dataDir) } : {}) };
       running.push(await startService(loadService(name), env));
     }
     gateway = await loadGateway()({ ...common, ...keysOf('gateway'), PORT: port, PUBLIC_URL: publicUrl });

@@ -95,4 +95,8 @@ export const API_EXAMPLES: Readonly<Record<string, readonly ApiExample[]>> = {
     { summary: 'The shipments of one reference', answers: 200, query: { reference: 'SHOP-1001' } },
     { summary: 'A cursor this API did not give is refused', answers: 400, query: { cursor: 'not-a-cursor' } },
   ],
+  v1EventsList: [
+    { summary: 'The latest ten label purchases your endpoints were sent', answers: 200, query: { type: 'label.purchased' } },
+    { summary: 'An event type that does not exist is refused', answers: 400, query: { type: 'label.lost' } },
+  ],
 };

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@labeldesk/contracts';
+import { apiEventsAfterSchema, ErrorCode } from '@labeldesk/contracts';
 import { BAD_CURSOR, decodeCursor, encodeCursor } from './cursor';
 
 const AFTER = { createdAt: '2026-11-30T01:02:03.456789Z', id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d' };
@@ -13,6 +13,12 @@ describe('the shipments cursor', () => {
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(cursor).not.toContain(AFTER.id);
     expect(cursor).not.toContain('2026');
+  });
+
+  it("reads an event's cursor, whose id is the event's own text, only with the events' schema", () => {
+    const event = { createdAt: AFTER.createdAt, id: 'label.purchased:single:0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d' };
+    expect(decodeCursor(encodeCursor(event), apiEventsAfterSchema)).toEqual(event);
+    expect(() => decodeCursor(encodeCursor(event))).toThrow(expect.objectContaining({ message: BAD_CURSOR }));
   });
 
   it.each([

@@ -19,7 +19,7 @@ import { ApiDoc } from '../docs/api-doc.decorator';
 import { streamFile } from '../http/file-stream';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { purchaseSingle } from '../http/single-purchase';
-import { decodeCursor, encodeCursor } from './cursor';
+import { cursorPage, decodeCursor } from './cursor';
 import { signedIn } from './signed-in';
 import { pathId } from './path-id';
 import { StrictBody } from './strict-body.pipe';
@@ -101,7 +101,7 @@ export class V1ShipmentsController {
       },
       ctx,
     );
-    return { data: page.shipments, has_more: page.next !== null, next_cursor: page.next ? encodeCursor(page.next) : null };
+    return cursorPage(page.shipments, page.next);
   }
 
   @ApiDoc({ summary: 'One shipment in any state (pending while its label is being bought), with your reference and metadata', response: apiShipmentSchema })

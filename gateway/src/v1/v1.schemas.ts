@@ -1,4 +1,5 @@
 import {
+  apiEventSchema,
   apiScopeSchema,
   apiShipmentSchema,
   authMethodSchema,
@@ -15,6 +16,7 @@ import {
   trackingEventSchema,
   trackingStatusSchema,
   userRoleSchema,
+  webhookEventTypeSchema,
 } from '@labeldesk/contracts';
 import { z } from 'zod';
 
@@ -159,3 +161,14 @@ export const v1BatchShipmentSchema = z.object({
 
 export const v1BatchShipmentsPageSchema = z.object({ data: z.array(v1BatchShipmentSchema), has_more: z.boolean(), next_cursor: z.string().nullable() });
 export type V1BatchShipmentsPage = z.infer<typeof v1BatchShipmentsPageSchema>;
+
+/** `GET /api/v1/events`: the caller's webhook events, newest first, a page after `cursor`, of one `type` or all. */
+export const v1EventsQuerySchema = z.object({
+  limit: limitSchema,
+  /** The previous page's `next_cursor`, as it was. */
+  cursor: z.string({ error: 'cursor must be text' }).max(600, { error: 'cursor is at most 600 characters' }).optional(),
+  type: webhookEventTypeSchema.optional(),
+});
+
+export const v1EventsPageSchema = z.object({ data: z.array(apiEventSchema), has_more: z.boolean(), next_cursor: z.string().nullable() });
+export type V1EventsPage = z.infer<typeof v1EventsPageSchema>;

@@ -129,6 +129,46 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
       expect((await call('GET', '/v1/batches/not-a-batch', undefined, bearer)).status).toBe(404);
     }, 180_000);
 
+    it("pages through the webhook events of the caller's endpoints, each once, newest first, of one type or all", async () => {
+      // A public address, so no name is looked up; nothing answers there, and the endpoint is turned off at the end.
+      const endpoint = await call('POST', '/webhooks', { url: 'https://1.1.1.1/hooks', events: ['label.purchased', 'label.voided'] }, bearer);
+      expect(endpoint.status).toBe(201);
+      const second = await call('POST', '/webhooks', { url: 'https://1.0.0.1/hooks', events: ['label.purchased'] }, bearer);
+      expect(second.status).toBe(201);
+      try {
+        const bought = await buy(`REF-E-${tag}`, `v1-e-${tag}`);
+        expect(bought.status).toBe(201);
+        const voided = await call('POST', `/v1/shipments/${String(bought.body['id'])}/void`, undefined, bearer);
+        expect(voided.status).toBe(200);
+
+        const purchases = await call('GET', '/v1/events?type=label.purchased', undefined, bearer);
+        expect(purchases.status).toBe(200);
+        // Two endpoints got the purchase: it is one event.
+        expect((purchases.body['data'] as Body[]).filter((event) => (event['data'] as Body)['orderId'] === bought.body['id'])).toEqual([
+          { id: expect.any(String), type: 'label.purchased', timestamp: expect.any(String), data: expect.objectContaining({ orderId: bought.body['id'], trackingNumber: bought.body['tracking_number'] }) },
+        ]);
+        expectRateLimitHeaders(purchases);
+
+        // All types, one a page, newest first: the void (when the carrier voided at once) and the purchase, nothing more.
+        const expected = voided.body['label_state'] === 'voided' ? ['label.voided', 'label.purchased'] : ['label.purchased'];
+        const types: unknown[] = [];
+        let cursor: unknown = undefined;
+        for (let pages = 0; pages === 0 || typeof cursor === 'string'; pages += 1) {
+          expect(pages).toBeLessThan(4);
+          const page = await call('GET', `/v1/events?limit=1${typeof cursor === 'string' ? `&cursor=${cursor}` : ''}`, undefined, bearer);
+          expect(page.status).toBe(200);
+          types.push(...(page.body['data'] as Body[]).map((event) => event['type']));
+          cursor = page.body['has_more'] ? page.body['next_cursor'] : null;
+        }
+        expect(types).toEqual(expected);
+
+        const badType = await call('GET', '/v1/events?type=label.lost', undefined, bearer);
+        expect([badType.status, (badType.body['issues'] as Body[] | undefined)?.[0]?.['path']]).toEqual([400, 'type']);
+      } finally {
+        for (const made of [endpoint, second]) await call('PATCH', `/webhooks/${String(made.body['id'])}`, { enabled: false }, bearer);
+      }
+    }, 120_000);
+
     it('refuses an unknown field by name, a purchase without an Idempotency-Key, and text where a number goes, each in the one error shape with RateLimit headers', async () => {
       const unknown = await buy(`REF-X-${tag}`, `v1-x-${tag}`, { sender: { ...SINGLE_LABEL_ORDER.sender, sender_nmae: 'typo' }, insure: true });
       expect(unknown.status).toBe(400);

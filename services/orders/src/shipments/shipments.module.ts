@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ApiEventsController } from './api-events.controller';
+import { ApiEventsRepository } from './api-events.repository';
 import { ShipmentsController } from './shipments.controller';
 import { ShipmentsRepository } from './shipments.repository';
 
-/** Single orders as the public API v1 reads them: one by id in any state, or a page by cursor (decision 103). */
+/** What the public API v1 reads (decision 103): single orders, one by id in any state or a page by cursor, and webhook events. */
 @Module({
-  controllers: [ShipmentsController],
-  providers: [ShipmentsRepository],
+  controllers: [ShipmentsController, ApiEventsController],
+  providers: [ShipmentsRepository, ApiEventsRepository],
 })
 export class ShipmentsModule {}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { labelStateSchema, trackingStatusSchema } from './label-lifecycle.schema';
 import { orderStatusSchema } from './order.schema';
+import { webhookEventTypeSchema } from '../webhooks/webhooks.schema';
 
 /** The most characters of an integrator's own reference on a shipment (issue 48). */
 export const SHIPMENT_REFERENCE_MAX = 100;
@@ -83,3 +84,24 @@ export type ShipmentsFilter = z.infer<typeof shipmentsFilterSchema>;
 /** A page of shipments as orders answers it: the rows, and where the next page starts (null on the last). */
 export const shipmentsPageSchema = z.object({ shipments: z.array(apiShipmentSchema), next: shipmentsAfterSchema.nullable() });
 export type ShipmentsPage = z.infer<typeof shipmentsPageSchema>;
+
+/** Where a page of events starts: after this event (newest first, its id breaking ties). */
+export const apiEventsAfterSchema = z.object({ createdAt: z.iso.datetime(), id: z.string().min(1).max(300) });
+export type ApiEventsAfter = z.infer<typeof apiEventsAfterSchema>;
+
+/**
+ * `GET /api/v1/events`: one webhook event as it was sent (or queued) to the caller's endpoints, once however many
+ * endpoints received it: its id (the `webhook-id` of its messages), type, time and data, the body's own fields.
+ */
+export const apiEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  /** When the event was raised, ISO 8601 (the body's `timestamp`). */
+  timestamp: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type ApiEvent = z.infer<typeof apiEventSchema>;
+
+export const apiEventsFilterSchema = z.object({ type: webhookEventTypeSchema.optional() });
+export const apiEventsPageSchema = z.object({ events: z.array(apiEventSchema), next: apiEventsAfterSchema.nullable() });
+export type ApiEventsPage = z.infer<typeof apiEventsPageSchema>;

@@ -2,9 +2,18 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
-import { apiShipmentSchema, SHIPMENTS_PAGE_MAX, shipmentsAfterSchema, shipmentsFilterSchema, shipmentsPageSchema } from './api-shipment.schema';
+import {
+  apiEventsAfterSchema,
+  apiEventsFilterSchema,
+  apiEventsPageSchema,
+  apiShipmentSchema,
+  SHIPMENTS_PAGE_MAX,
+  shipmentsAfterSchema,
+  shipmentsFilterSchema,
+  shipmentsPageSchema,
+} from './api-shipment.schema';
 
-/** Single-label orders as the public API v1 reads them (issue 48, decision 103): one by id, or a page by cursor. */
+/** Single-label orders and webhook events as the public API v1 reads them (issue 48, decision 103). */
 export const OrdersApiRpc = {
   /** One order in any state, pending included, with its reference and metadata (owner or admin; another's is not found). */
   shipment: defineRpc('orders.shipment.get.v1', z.object({ orderId: idSchema }), apiShipmentSchema, { who: 'signed-in', scope: 'labels:read' }),
@@ -14,5 +23,15 @@ export const OrdersApiRpc = {
     shipmentsFilterSchema.extend({ after: shipmentsAfterSchema.optional(), limit: z.number().int().min(1).max(SHIPMENTS_PAGE_MAX) }),
     shipmentsPageSchema,
     { who: 'signed-in', scope: 'labels:read' },
+  ),
+  /**
+   * The caller's webhook events (those queued for any of their endpoints, kept WEBHOOK_RETENTION_DAYS), newest first,
+   * each once, after `after`: what an integrator reads to catch up on events their endpoint missed.
+   */
+  events: defineRpc(
+    'orders.api-event.page.v1',
+    apiEventsFilterSchema.extend({ after: apiEventsAfterSchema.optional(), limit: z.number().int().min(1).max(SHIPMENTS_PAGE_MAX) }),
+    apiEventsPageSchema,
+    { who: 'signed-in', scope: 'webhooks:manage' },
   ),
 } as const;

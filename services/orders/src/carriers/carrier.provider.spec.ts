@@ -62,7 +62,15 @@ describe('carrierRegistryProvider', () => {
     expect(registry.ordered.every((carrier) => carrier instanceof GuardedCarrier)).toBe(true);
     expect(registry.ordered.map((carrier) => (carrier as GuardedCarrier).inner.constructor.name)).toEqual(['EasyPostCarrierAdapter', 'UspsCarrierAdapter']);
     expect(registry.sellsPostage).toBe(true);
-    expect((await registry.shippingServices()).map((shippingService) => shippingService.uid).sort()).toEqual(['usps_ground_advantage', 'usps_priority', 'usps_priority_express']);
+    // USPS's own APIs sell its three services abroad besides (International Labels 3.3.7).
+    expect((await registry.shippingServices()).map((shippingService) => shippingService.uid).sort()).toEqual([
+      'usps_first_class_international',
+      'usps_ground_advantage',
+      'usps_priority',
+      'usps_priority_express',
+      'usps_priority_express_international',
+      'usps_priority_international',
+    ]);
     await moduleRef.close();
   });
 

@@ -273,10 +273,17 @@ describe('UspsCarrierAdapter on stored USPS answers', () => {
 });
 
 describe('UspsCarrierAdapter set-up', () => {
-  it('is a postage carrier with PDF and ZPL labels, four purchases at a time by default, selling the three USPS shipping services', async () => {
+  it('is a postage carrier with PDF and ZPL labels, four purchases at a time by default, selling the three USPS shipping services at home and three abroad', async () => {
     const usps = adapterFor('https://apis-tem.usps.com');
     expect(usps.profile).toEqual({ id: 'usps', displayName: 'USPS', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 4, needsShipperContact: true });
-    expect((await usps.listShippingServices()).map((shippingService) => shippingService.uid)).toEqual(['usps_priority', 'usps_priority_express', 'usps_ground_advantage']);
+    expect((await usps.listShippingServices()).map((shippingService) => shippingService.uid)).toEqual([
+      'usps_priority',
+      'usps_priority_express',
+      'usps_ground_advantage',
+      'usps_first_class_international',
+      'usps_priority_international',
+      'usps_priority_express_international',
+    ]);
   });
 
   it('will not start with a PERMIT account without its ZIP, a malformed MID or no secret', () => {

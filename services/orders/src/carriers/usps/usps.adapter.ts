@@ -23,7 +23,10 @@ import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper'
 import { formatOf } from '../label-file';
 import { idempotencyUuid, type UspsBody, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
 import { uspsLabelAnswer } from './usps-label-answer';
-import { centralDate, describeRefusal, toBoughtLabel, toLabelRequest, USPS_SHIPPING_SERVICES, type UspsShipper } from './usps.mapper';
+import { centralDate, describeRefusal, type Mapped, toBoughtLabel, toLabelRequest, USPS_SHIPPING_SERVICES, type UspsShipper } from './usps.mapper';
+import { goesAbroad, internationalServiceOf, toBoughtInternationalLabel, toInternationalLabelRequest, USPS_INTERNATIONAL_SERVICES } from './usps-international.mapper';
+import type { UspsInternationalLabelRequest } from './usps-international.schema';
+import type { UspsLabelRequest } from './usps.schema';
 import { cancelResponseSchema, trackingResponseSchema } from './usps.schema';
 
 /** The paying account (crid, mids, EPS or permit) is the client's UspsPayer; the rest is the adapter's own. */
@@ -51,6 +54,12 @@ export interface UspsCarrierOptions extends UspsPayer {
 }
 
 const MID = /^(\d{6}|\d{9})$/;
+
+/** A UPU S10 item number (`CP123456785US`): what USPS's international labels carry. */
+const S10_NUMBER = /^[A-Z]{2}\d{9}US$/;
+
+/** A label request and the API it goes to. */
+type LabelRequestOf = { api: 'domestic'; body: UspsLabelRequest } | { api: 'international'; body: UspsInternationalLabelRequest };
 
 /** A label without the shipper's contact is refused by USPS (160275): said here before anything is sent. */
 export const NO_SHIPPER_CONTACT = "USPS needs the shipper's phone and e-mail: add a phone number to the sender address";
@@ -172,7 +181,8 @@ const scanFormFailure = (failure: UspsFailure): ScanFormOutcome => {
 };
 
 /**
- * USPS Labels API v3, bought directly with our own EPS or permit account. The idempotency key goes to USPS as a stable
+ * USPS Labels API v3, bought directly with our own EPS or permit account; a receiver abroad goes through International
+ * Labels 3.3.7 with its customs form (usps-international.mapper.ts), keyed, resolved and cancelled the same way. The idempotency key goes to USPS as a stable
  * UUID (`X-Idempotency-Key`): USPS answers a repeated key and body with the label it already sold, at no new charge,
  * so a lost answer is resolved by asking again with the same body (its mailing date is journaled before the buy).
  * Cancelling before the 12:30am CT manifest is free; after it USPS files a refund request (DISPUTED).
@@ -211,20 +221,41 @@ export class UspsCarrierAdapter implements CarrierAdapter {
   }
 
   async listShippingServices(): Promise<CarrierShippingService[]> {
-    return USPS_SHIPPING_SERVICES.map((shippingService) => ({ ...shippingService }));
+    return [...USPS_SHIPPING_SERVICES, ...USPS_INTERNATIONAL_SERVICES].map(({ uid, name, category, maxWeightLb }) => ({ uid, name, category, maxWeightLb }));
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
     const mailingDate = centralDate(this.now());
     const shipper = this.shipperOf(shipment);
     if (!shipper) return { kind: 'refused', message: NO_SHIPPER_CONTACT };
-    const request = toLabelRequest(shipment, { mailingDate, shipper });
+    const request = this.requestOf(shipment, mailingDate, shipper);
     if (!request.ok) return { kind: 'refused', message: request.message };
     const key = idempotencyUuid(idempotencyKey);
     // Before the buy: a lost answer is resolved by repeating this exact body, and the body holds the mailing date.
     await journal.remember({ uspsIdempotencyKey: key, [mailingDateRef(mailingDate)]: 'sent' });
-    const answer = await this.client.createLabel(request.value, key);
+    const answer = await this.send(request.value, key);
     return answer.ok ? this.bought(answer.value, shipment) : purchaseFailure(answer.failure);
+  }
+
+  /**
+   * The request of the API that sells the label: International Labels 3.3.7 for a receiver abroad (with its customs
+   * form), Labels 3.9.13 at home. A service of the other API is refused before anything is sent.
+   */
+  private requestOf(shipment: LabelShipment, mailingDate: string, shipper: UspsShipper): Mapped<LabelRequestOf> {
+    const abroad = goesAbroad(shipment);
+    if (abroad !== (internationalServiceOf(shipment.serviceUid) !== undefined)) {
+      return { ok: false, message: abroad ? `USPS does not carry ${shipment.serviceUid.replace(/_/g, ' ')} abroad: choose an international service.` : 'USPS international services go abroad only: choose a domestic service for a US address.' };
+    }
+    if (!abroad) {
+      const domestic = toLabelRequest(shipment, { mailingDate, shipper });
+      return domestic.ok ? { ok: true, value: { api: 'domestic', body: domestic.value } } : domestic;
+    }
+    const international = toInternationalLabelRequest(shipment, { mailingDate, shipper });
+    return international.ok ? { ok: true, value: { api: 'international', body: international.value } } : international;
+  }
+
+  private send(request: LabelRequestOf, key: string) {
+    return request.api === 'international' ? this.client.createInternationalLabel(request.body, key) : this.client.createLabel(request.body, key);
   }
 
   /**
@@ -244,9 +275,9 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     if (!shipper) return { kind: 'refused', message: NO_SHIPPER_CONTACT };
     let outcome: PurchaseOutcome = { kind: 'unknown', message: 'USPS could not confirm the purchase' };
     for (const mailingDate of remembered.includes(today) ? remembered : [...remembered, today]) {
-      const request = toLabelRequest(shipment, { mailingDate, shipper });
+      const request = this.requestOf(shipment, mailingDate, shipper);
       if (!request.ok) return { kind: 'refused', message: request.message };
-      const answer = await this.client.createLabel(request.value, key);
+      const answer = await this.send(request.value, key);
       if (answer.ok) return this.bought(answer.value, shipment);
       outcome = resolveFailure(answer.failure);
       const tryAnotherBody = answer.failure.kind === 'http' && (namesIdempotencyKey(answer.failure.problems) || namesMailingDate(answer.failure.problems));
@@ -259,7 +290,9 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     // A refund request already filed is not filed again (USPS would open a second dispute on another day).
     const disputeId = label.carrierRefs['disputeId'];
     if (disputeId) return { kind: 'refund_pending', refundRef: disputeId };
-    const answer = await this.client.cancelLabel(label.trackingNumber);
+    // A label abroad is cancelled through the API that sold it (its refs say so; its S10 number too).
+    const abroad = label.carrierRefs['labelApi'] === 'international' || S10_NUMBER.test(label.trackingNumber);
+    const answer = abroad ? await this.client.cancelInternationalLabel(label.trackingNumber) : await this.client.cancelLabel(label.trackingNumber);
     if (!answer.ok) return voidFailure(answer.failure, label.trackingNumber);
     const cancel = cancelResponseSchema.safeParse(answer.value);
     if (!cancel.success) return { kind: 'unknown', message: `USPS answered the void of ${label.trackingNumber} with neither CANCELED nor DISPUTED` };
@@ -312,7 +345,8 @@ export class UspsCarrierAdapter implements CarrierAdapter {
    */
   private bought(answer: UspsBody, shipment: LabelShipment): PurchaseOutcome {
     const body = uspsLabelAnswer(answer.contentType, answer.bytes);
-    const label = body.ok ? toBoughtLabel(body.value, shipment.serviceUid, formatOf(shipment)) : body;
+    const read = goesAbroad(shipment) ? toBoughtInternationalLabel : toBoughtLabel;
+    const label = body.ok ? read(body.value, shipment.serviceUid, formatOf(shipment)) : body;
     return label.ok ? { kind: 'bought', label: label.value } : { kind: 'unknown', message: label.message, unreadable: true };
   }
 }

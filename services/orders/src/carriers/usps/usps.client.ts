@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { errorResponseSchema, oauthErrorSchema, paymentAuthorizationSchema, tokenResponseSchema, type UspsLabelRequest } from './usps.schema';
 import type { UspsScanFormRequest } from './usps-scan-form';
+import type { UspsInternationalLabelRequest } from './usps-international.schema';
 
 /**
  * HTTP I/O with the USPS v3 APIs, and nothing else: the OAuth client-credentials token and the payment authorization
@@ -196,6 +197,21 @@ export class UspsClient {
   async createLabel(request: UspsLabelRequest, idempotencyKey: string): Promise<UspsResult<UspsBody>> {
     const headers = { 'Content-Type': 'application/json', Accept: 'application/vnd.usps.labels+json', 'X-Idempotency-Key': idempotencyKey };
     return this.body('label', await this.authorized('label', 'POST', '/labels/v3/label', headers, JSON.stringify(request)));
+  }
+
+  /**
+   * `POST /international-labels/v3/international-label` (International Labels 3.3.7), keyed and answered as the
+   * domestic label is: one JSON answer asked for, whatever 2xx comes passed on with its Content-Type.
+   */
+  async createInternationalLabel(request: UspsInternationalLabelRequest, idempotencyKey: string): Promise<UspsResult<UspsBody>> {
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/vnd.usps.labels+json', 'X-Idempotency-Key': idempotencyKey };
+    return this.body('label', await this.authorized('label', 'POST', '/international-labels/v3/international-label', headers, JSON.stringify(request)));
+  }
+
+  /** `DELETE /international-labels/v3/international-label/{trackingNumber}`: cancels, or files a refund request. */
+  async cancelInternationalLabel(trackingNumber: string): Promise<UspsResult<unknown>> {
+    const path = `/international-labels/v3/international-label/${encodeURIComponent(trackingNumber)}`;
+    return this.json('cancel', await this.authorized('cancel', 'DELETE', path, { Accept: 'application/json' }, undefined));
   }
 
   /** `POST /scan-forms/v3/scan-form`: USPS answers a multipart of the form's metadata and its image. */

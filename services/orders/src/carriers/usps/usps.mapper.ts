@@ -1,7 +1,7 @@
 import { type BoughtLabel, type CarrierShippingService, type CarrierRefs, type LabelAddress, type LabelFormat, type LabelShipment, SHIPPING_SERVICE_UIDS, type ShippingServiceUid } from '../carrier.port';
 import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import type { UspsProblem } from './usps.client';
-import { labelResponseSchema, type UspsAddress, type UspsLabelRequest, type UspsMailClass } from './usps.schema';
+import { labelResponseSchema, type UspsAddress, type UspsLabelRequest, type UspsAddressLines, type UspsMailClass, type UspsParcel, type UspsSenderAddress } from './usps.schema';
 
 /**
  * Our shipment ⇄ the USPS Labels API v3 payloads, as pure functions (tested on stored payloads). Limits are the
@@ -62,10 +62,10 @@ const central = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', 
 export const centralDate = (now: Date): string => central.format(now);
 
 /** Names are printed, so a long one is shortened; addresses are not, so a long one is refused instead. */
-const clip = (value: string, max: number) => [...value].slice(0, max).join('');
+export const clip = (value: string, max: number) => [...value].slice(0, max).join('');
 
 /** USPS wants digits only (a leading + allowed); null when what is left is not a phone number USPS accepts. */
-const uspsPhone = (phone: string | null): string | null => {
+export const uspsPhone = (phone: string | null): string | null => {
   if (!phone) return null;
   const digits = phone.trim().replace(/(?!^\+)[^\d]/g, '');
   return PHONE.test(digits) ? digits : null;
@@ -80,21 +80,26 @@ export const addressee = (name: string, company: string | null): Pick<UspsAddres
   return 'firm' in firm ? firm : null;
 };
 
-const toUspsAddress = (address: LabelAddress, who: string): Mapped<UspsAddress> => {
+type Limits = ReadonlyArray<readonly [value: string, label: string, max: number]>;
+
+/** The addressee, street lines and city both Labels APIs take, each within USPS's lengths (`more`: other fields' limits). */
+export const addressLinesOf = (address: LabelAddress, who: string, more: Limits = []): Mapped<UspsAddressLines> => {
   const names = addressee(address.name, address.company);
   if (!names) return { ok: false, message: `The ${who} needs a name or a company.` };
   const street = address.street1.trim();
   const street2 = address.street2?.trim() ?? '';
   const city = address.city.trim();
-  const limits: ReadonlyArray<readonly [string, string, number]> = [
-    [street, 'street', 50],
-    [street2, 'second street line', 50],
-    [city, 'city', 28],
-  ];
+  const limits: Limits = [[street, 'street', 50], [street2, 'second street line', 50], [city, 'city', 28], ...more];
   for (const [value, label, max] of limits) {
     if ([...value].length > max) return { ok: false, message: `The ${who} ${label} is ${[...value].length} characters long; USPS takes at most ${max}.` };
   }
   if (!street || !city) return { ok: false, message: `The ${who} street and city are required.` };
+  return { ok: true, value: { ...names, streetAddress: street, ...(street2 ? { secondaryAddress: street2 } : {}), city } };
+};
+
+export const toUspsAddress = (address: LabelAddress, who: string): Mapped<UspsAddress> => {
+  const lines = addressLinesOf(address, who);
+  if (!lines.ok) return lines;
   const zip = /^(\d{5})(?:-?(\d{4}))?$/.exec(address.zip.trim());
   if (!zip?.[1]) return { ok: false, message: `The ${who} ZIP code "${address.zip}" is neither 5 digits nor ZIP+4.` };
   const state = address.state.trim().toUpperCase();
@@ -103,10 +108,7 @@ const toUspsAddress = (address: LabelAddress, who: string): Mapped<UspsAddress> 
   return {
     ok: true,
     value: {
-      ...names,
-      streetAddress: street,
-      ...(street2 ? { secondaryAddress: street2 } : {}),
-      city,
+      ...lines.value,
       state,
       ZIPCode: zip[1],
       ...(zip[2] ? { ZIPPlus4: zip[2] } : {}),
@@ -129,10 +131,7 @@ export const toLabelRequest = (shipment: LabelShipment, context: LabelRequestCon
   const from = toUspsAddress(shipment.from, 'sender');
   if (!from.ok) return from;
 
-  const references = [shipment.package.reference1, shipment.package.reference2]
-    .map((reference) => reference?.trim() ?? '')
-    .filter((reference) => reference.length > 0)
-    .map((reference) => ({ referenceNumber: clip(reference, 30), printReferenceNumber: true }));
+  const references = referencesOf(shipment).map((referenceNumber) => ({ referenceNumber, printReferenceNumber: true }));
 
   const request: UspsLabelRequest = {
     imageInfo: { imageType: USPS_IMAGE_TYPES[formatOf(shipment)], labelType: '4X6LABEL', receiptOption: 'NONE', suppressPostage: false, suppressMailDate: false },
@@ -140,34 +139,44 @@ export const toLabelRequest = (shipment: LabelShipment, context: LabelRequestCon
     fromAddress: from.value,
     packageDescription: {
       mailClass: MAIL_CLASSES[shipment.serviceUid],
-      rateIndicator: 'SP',
-      weightUOM: 'lb',
-      weight: weightLb,
-      dimensionsUOM: 'in',
-      length: lengthIn,
-      width: widthIn,
-      height: heightIn,
-      processingCategory: 'MACHINABLE',
-      destinationEntryFacilityType: 'NONE',
-      mailingDate: context.mailingDate,
+      ...parcelOf(shipment, context.mailingDate),
       ...(references.length > 0 ? { customerReference: references } : {}),
     },
   };
   if (!context.shipper) return { ok: true, value: request };
+  const sender = toSenderAddress(from.value, context.shipper);
+  if (!sender.ok) return sender;
+  return { ok: true, value: { ...request, senderAddress: sender.value, packageDescription: { ...request.packageDescription, shipperVisibilityMethod: 'SENDER_INFORMATION' } } };
+};
 
-  const phone = uspsPhone(context.shipper.phone);
-  const email = context.shipper.email.trim();
+/** The parcel as both Labels APIs describe it: single-piece, machinable, dropped at a Post Office, in lb and inches. */
+export const parcelOf = (shipment: LabelShipment, mailingDate: string): UspsParcel => ({
+  rateIndicator: 'SP',
+  weightUOM: 'lb',
+  weight: shipment.package.weightLb,
+  dimensionsUOM: 'in',
+  length: shipment.package.lengthIn,
+  width: shipment.package.widthIn,
+  height: shipment.package.heightIn,
+  processingCategory: 'MACHINABLE',
+  destinationEntryFacilityType: 'NONE',
+  mailingDate,
+});
+
+/** The spec's package references (quantity, SKU), as USPS takes them: at most 30 characters each, empty ones left out. */
+export const referencesOf = (shipment: LabelShipment): string[] =>
+  [shipment.package.reference1, shipment.package.reference2]
+    .map((reference) => reference?.trim() ?? '')
+    .filter((reference) => reference.length > 0)
+    .map((reference) => clip(reference, 30));
+
+/** The shipper USPS is told about (`DomesticLabelSenderAddress`): the sender address with our customer's contact. */
+export const toSenderAddress = (from: UspsAddress, shipper: UspsShipper): Mapped<UspsSenderAddress> => {
+  const phone = uspsPhone(shipper.phone);
+  const email = shipper.email.trim();
   if (!phone) return { ok: false, message: "The shipper's phone number is not one USPS accepts (digits, 6 to 15 of them)." };
   if (!EMAIL.test(email) || email.length > 50) return { ok: false, message: "The shipper's e-mail address is not one USPS accepts." };
-  const platformUserId = clip(context.shipper.platformUserId, 30);
-  return {
-    ok: true,
-    value: {
-      ...request,
-      senderAddress: { ...from.value, phone, email, platformUserId },
-      packageDescription: { ...request.packageDescription, shipperVisibilityMethod: 'SENDER_INFORMATION' },
-    },
-  };
+  return { ok: true, value: { ...from, phone, email, platformUserId: clip(shipper.platformUserId, 30) } };
 };
 
 /**

@@ -8,14 +8,18 @@ import { z } from 'zod';
 
 export type UspsMailClass = 'PRIORITY_MAIL' | 'PRIORITY_MAIL_EXPRESS' | 'USPS_GROUND_ADVANTAGE';
 
-/** `DomesticLabelAddress` as we fill it: optional fields are left out, never sent as null. */
-export interface UspsAddress {
+/** The `Addressee`, street lines and city every USPS label address has. */
+export interface UspsAddressLines {
   firstName?: string;
   lastName?: string;
   firm?: string;
   streetAddress: string;
   secondaryAddress?: string;
   city: string;
+}
+
+/** `DomesticLabelAddress` as we fill it: optional fields are left out, never sent as null. */
+export interface UspsAddress extends UspsAddressLines {
   state: string;
   ZIPCode: string;
   ZIPPlus4?: string;
@@ -30,25 +34,29 @@ export interface UspsSenderAddress extends UspsAddress {
   platformUserId: string;
 }
 
+/** What both Labels APIs' package descriptions say of the parcel (single-piece, machinable, dropped at a Post Office). */
+export interface UspsParcel {
+  rateIndicator: 'SP';
+  weightUOM: 'lb';
+  weight: number;
+  dimensionsUOM: 'in';
+  length: number;
+  width: number;
+  height: number;
+  processingCategory: 'MACHINABLE';
+  destinationEntryFacilityType: 'NONE';
+  /** RFC 3339 full-date, the mailing day in US Central time. */
+  mailingDate: string;
+}
+
 /** `LabelRequest` with `DomesticPackageDescription` (single-piece rate indicator). */
 export interface UspsLabelRequest {
   imageInfo: { imageType: 'PDF' | 'ZPL203DPI'; labelType: '4X6LABEL'; receiptOption: 'NONE'; suppressPostage: false; suppressMailDate: false };
   toAddress: UspsAddress;
   fromAddress: UspsAddress;
   senderAddress?: UspsSenderAddress;
-  packageDescription: {
+  packageDescription: UspsParcel & {
     mailClass: UspsMailClass;
-    rateIndicator: 'SP';
-    weightUOM: 'lb';
-    weight: number;
-    dimensionsUOM: 'in';
-    length: number;
-    width: number;
-    height: number;
-    processingCategory: 'MACHINABLE';
-    destinationEntryFacilityType: 'NONE';
-    /** RFC 3339 full-date, the mailing day in US Central time. */
-    mailingDate: string;
     customerReference?: Array<{ referenceNumber: string; printReferenceNumber: boolean }>;
     shipperVisibilityMethod?: 'SENDER_INFORMATION';
   };

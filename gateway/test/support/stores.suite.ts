@@ -50,7 +50,12 @@ export const describeStores = (mode: string, running: () => RunningSystem): void
       expect(malformed.body['message']).toContain('consumer_key must be the key WooCommerce made');
       expect((await call('POST', '/stores', { kind: 'bazaar' }, { token: who.token })).body['message']).toBe('kind must be one of woocommerce');
       const listed = await call('GET', '/stores', undefined, { token: who.token });
-      expect(listed.body).toEqual({ stores: [], kinds: [{ kind: 'woocommerce', displayName: 'WooCommerce' }] });
+      expect(listed.body).toEqual({ stores: [], kinds: [{ kind: 'woocommerce', displayName: 'WooCommerce', fields: expect.any(Array) }] });
+      expect((listed.body['kinds'] as Array<{ fields: Body[] }>)[0]?.fields.map((field) => [field['name'], field['input']])).toEqual([
+        ['url', 'url'],
+        ['consumer_key', 'text'],
+        ['consumer_secret', 'secret'],
+      ]);
     }, 60_000);
 
     it('imports a multi-item order as one parcel, adds nothing on a re-import, buys its label once and writes the tracking back', async () => {

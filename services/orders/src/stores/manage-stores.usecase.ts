@@ -31,7 +31,7 @@ export class ManageStoresUseCase {
   ) {}
 
   async list(userId: string): Promise<StoreList> {
-    const kinds = [...STORE_PLUGINS.values()].map((plugin) => ({ kind: plugin.id, displayName: plugin.displayName }));
+    const kinds = [...STORE_PLUGINS.values()].map((plugin) => ({ kind: plugin.id, displayName: plugin.displayName, fields: [...plugin.connectFields] }));
     return { stores: (await this.connections.live(userId)).map(connectionOf), kinds };
   }
 

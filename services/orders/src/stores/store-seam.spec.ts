@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { z } from 'zod';
 import { STORE_PLUGINS } from './store-plugins';
 
 /**
@@ -30,6 +31,13 @@ describe('the stores seam', () => {
     for (const [id, plugin] of STORE_PLUGINS) {
       expect(plugin.id).toBe(id);
       expect(existsSync(join(STORES_DIR, id, `${id}.plugin.ts`))).toBe(true);
+    }
+  });
+
+  it('draws each store\'s connect form from exactly the fields its credentials schema takes', () => {
+    for (const plugin of STORE_PLUGINS.values()) {
+      expect(plugin.credentials).toBeInstanceOf(z.ZodObject);
+      expect(plugin.connectFields.map((field) => field.name).sort()).toEqual(Object.keys((plugin.credentials as z.ZodObject).shape).sort());
     }
   });
 

@@ -12,8 +12,12 @@ export const connectStoreBodySchema = z
   .catchall(z.unknown());
 export type ConnectStoreBody = z.infer<typeof connectStoreBodySchema>;
 
-/** A store the orders service can connect, as GET /api/stores lists it. */
-export const storeKindSchema = z.object({ kind: z.string(), displayName: z.string() });
+/** One field connecting a store asks for (a form shows it; `secret` ones are typed as passwords). */
+export const storeConnectFieldSchema = z.object({ name: z.string(), label: z.string(), input: z.enum(['url', 'text', 'secret']), hint: z.string().nullable() });
+export type StoreConnectField = z.infer<typeof storeConnectFieldSchema>;
+
+/** A store the orders service can connect, as GET /api/stores lists it, with the fields connecting it asks for. */
+export const storeKindSchema = z.object({ kind: z.string(), displayName: z.string(), fields: z.array(storeConnectFieldSchema) });
 export type StoreKind = z.infer<typeof storeKindSchema>;
 
 /** One connection of the caller's: its secrets are never answered. */

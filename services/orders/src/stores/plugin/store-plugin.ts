@@ -1,4 +1,4 @@
-import type { StoreOrderItem, StoreOrderReceiver } from '@labeldesk/contracts';
+import type { StoreConnectField, StoreOrderItem, StoreOrderReceiver } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import type { StoreHttp } from '../http/store-http';
 
@@ -62,6 +62,8 @@ export interface StorePlugin<Credentials extends z.ZodType = z.ZodType> {
   id: string;
   displayName: string;
   credentials: Credentials;
+  /** The credentials' fields as a form asks for them (the web app's connect form is drawn from these). */
+  connectFields: readonly StoreConnectField[];
   /** Checks the credentials against the store (throws StoreRefusedError when it refuses them). */
   connect(credentials: z.output<Credentials>, http: StoreHttp): Promise<ConnectedAccount>;
   /** The orders awaiting shipment changed after `cursor` (all of them when null), a page at a time. */

@@ -81,6 +81,11 @@ export const wooCommercePlugin = defineStorePlugin({
   id: 'woocommerce',
   displayName: 'WooCommerce',
   credentials,
+  connectFields: [
+    { name: 'url', label: 'Store address', input: 'url', hint: 'The https:// address of your WooCommerce store' },
+    { name: 'consumer_key', label: 'Consumer key', input: 'text', hint: 'WooCommerce → Settings → Advanced → REST API: a key with Read/Write permission (ck_…)' },
+    { name: 'consumer_secret', label: 'Consumer secret', input: 'secret', hint: 'Shown with the key when it is made (cs_…)' },
+  ],
   async connect(input, http) {
     const url = storeAddress(input.url);
     const account = { url, secrets: { consumer_key: input.consumer_key, consumer_secret: input.consumer_secret } };

@@ -37,6 +37,21 @@ describe('guessHeaderMapping from sample values', () => {
     expect(guessHeaderMapping(['Email Marketing Consent'], [['rita@example.com']]).mapping.ToEmail).toBeUndefined();
   });
 
+  it("takes a receiver's country, province and postal code abroad by the names exports give them (issue 46)", () => {
+    const shopify = guessHeaderMapping(['Shipping Name', 'Shipping Country', 'Shipping Province', 'Shipping Zip'], [['Chloé Tremblay', 'CA', 'ON', 'K1M 1M4']]);
+    expect(shopify.mapping).toMatchObject({ ToCountry: ['Shipping Country'], ToStateProvince: ['Shipping Province'], ToZipPostal: ['Shipping Zip'] });
+    for (const [country, province, postal] of [
+      ['Country', 'State/Province', 'Postal Code'],
+      ['Ship Country', 'Ship State', 'Ship Postal Code'],
+      ['Country Code', 'Province', 'Postcode'],
+    ]) {
+      const guess = guessHeaderMapping(['Recipient', country, province, postal], [['Jonas Weber', 'DE', 'Berlin', '10117']]);
+      expect(guess.mapping).toMatchObject({ ToCountry: [country], ToStateProvince: [province], ToZipPostal: [postal] });
+    }
+    // A country written out is a country too.
+    expect(guessHeaderMapping(['Shipping Country'], [['Germany']]).mapping.ToCountry).toEqual(['Shipping Country']);
+  });
+
   it('names every required column it found nothing for, in the template order', () => {
     expect(guessHeaderMapping(['Notes'], [['hi']]).unmappedRequired).toEqual(REQUIRED_TEMPLATE_COLUMNS);
   });

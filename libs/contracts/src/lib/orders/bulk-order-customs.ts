@@ -1,4 +1,5 @@
 import { countryName } from '../address-rules/countries';
+import { packageWeightLb } from '../address/package-weight';
 import type { SkuRecord } from '../address/sku.schema';
 import { customsProblems, customsRequiredFor, EU_COUNTRIES, type CustomsInput } from './customs.schema';
 
@@ -42,7 +43,7 @@ const skuGap = (record: SkuRecord, country: string): string | null => {
 
 /**
  * The row's customs from its SKUs; null when the row needs none (a US address that is not APO/FPO/DPO or a territory
- * that takes customs). Rounds each line's weight up to the hundredth of a pound, as package weights are.
+ * that takes customs).
  */
 export const customsFromSkus = (row: CustomsFillRow, skus: readonly SkuRecord[]): CustomsFill | null => {
   if (!customsRequiredFor(row.receiver)) return null;
@@ -59,7 +60,8 @@ export const customsFromSkus = (row: CustomsFillRow, skus: readonly SkuRecord[])
       description: record.description ?? '',
       quantity: line.quantity,
       value_cents: (record.valueCents ?? 0) * line.quantity,
-      weight_lb: Math.ceil(record.weight * line.quantity * 100) / 100,
+      // The units' own weight, without the box: hundredths of a pound, rounded up as package weights are.
+      weight_lb: packageWeightLb({ weight: record.weight, packagingWeight: 0 }, line.quantity),
       hs_tariff_number: record.hsTariffNumber,
       origin_country: record.originCountry ?? '',
     });

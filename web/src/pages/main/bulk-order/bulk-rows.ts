@@ -1,8 +1,9 @@
-import { BULK_TEMPLATE_COLUMNS, bulkOrderItemSchema, DEFAULT_MAX_WEIGHT_LB, effectiveRateRule } from '@labeldesk/contracts';
-import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, FieldIssue, PriceQuoteShipment, RateRule } from '@labeldesk/contracts';
+import { BULK_TEMPLATE_COLUMNS, bulkOrderItemSchema, bulkRowCustomsRefusal, DEFAULT_MAX_WEIGHT_LB, effectiveRateRule } from '@labeldesk/contracts';
+import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, CustomsInput, FieldIssue, PriceQuoteShipment, RateRule, SkuRecord } from '@labeldesk/contracts';
 import { COLUMN_BY_KEY, COLUMN_BY_PATH, PACKAGE_DIMENSION_COLUMNS } from './bulk-columns';
 import { itemsInput } from './order-items';
 import type { OrderItem } from './order-items';
+import { rowCustomsFill } from './row-customs';
 
 /** One row as the file had it: every template column as text. */
 export type BulkValues = Record<BulkTemplateColumn, string>;
@@ -36,6 +37,8 @@ export interface ValidationContext {
    * not checked; a row whose service says "Cheapest…" is under that rule whatever the batch's.
    */
   rateRule?: RateRule | undefined;
+  /** The user's SKUs, from which a row abroad fills its customs (decision 100); absent while they load. */
+  skus?: readonly SkuRecord[] | undefined;
 }
 
 export const emptyValues = (): BulkValues => {
@@ -54,7 +57,7 @@ export const newRowId = (): number => {
 };
 
 /** The `bulkOrderItem` the server receives for these values and items (before the contract's own clean-up). */
-export const toItemInput = (v: BulkValues, items?: readonly OrderItem[]): BulkOrderItemInput => ({
+export const toItemInput = (v: BulkValues, items?: readonly OrderItem[], customs?: CustomsInput): BulkOrderItemInput => ({
   courier: v.courier,
   service_name: v.ServiceName,
   manifested: false,
@@ -96,6 +99,7 @@ export const toItemInput = (v: BulkValues, items?: readonly OrderItem[]): BulkOr
     package_reference2: v.PackageReference2,
     ...(items && items.length > 0 ? { items: itemsInput(items) } : {}),
   },
+  ...(customs ? { customs } : {}),
 });
 
 const isPositiveNumber = (text: string): boolean => {
@@ -134,7 +138,10 @@ const NO_PRESET = (sku: string) => `No saved SKU preset for "${sku}": add it in 
 /** Checks one row with the server's schema, then the user's services and their weight limits. */
 export const checkRow = (values: BulkValues, context: ValidationContext, missingPreset?: string, items?: readonly OrderItem[]): RowCheck => {
   const errors: RowErrors = {};
-  const result = bulkOrderItemSchema.safeParse(toItemInput(values, items));
+  // A row abroad declares its customs from its SKUs; a SKU lacking what the country needs is the SKU cell's error.
+  const customs = rowCustomsFill(values, items, context.skus);
+  if (customs && !customs.ok) errors[values.skuNumber.trim() === '' && !items?.length ? 'ToCountry' : 'skuNumber'] = customs.message;
+  const result = bulkOrderItemSchema.safeParse(toItemInput(values, items, customs?.ok ? customs.customs : undefined));
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = columnForPath(issue.path.map(String).join('.'));
@@ -144,6 +151,12 @@ export const checkRow = (values: BulkValues, context: ValidationContext, missing
       }
       errors[key] ??= cellMessage(key, issue.message, values[key]);
     }
+  }
+
+  // The declaration's rules for its receiver (an ITN over $2,500 a line): the server refuses such a row alone.
+  if (result.success && customs?.ok) {
+    const refusal = bulkRowCustomsRefusal(result.data);
+    if (refusal) errors.row ??= refusal;
   }
 
   const service = values.ServiceName.trim();

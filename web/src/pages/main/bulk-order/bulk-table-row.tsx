@@ -11,6 +11,7 @@ import type { BulkRow } from './bulk-rows';
 import { BulkRowHead } from './bulk-row-head';
 import type { RowRateChoice } from './bulk-rate-preview';
 import { formatCents } from '../../../libs/format';
+import { rowCountry } from './row-customs';
 
 const cellLabel = (column: BulkColumn, index: number, value: string, error: string | undefined): string =>
   `${column.header}, row ${index + 1}: ${value || 'empty'}${error ? `. ${error}` : ''}`;
@@ -22,11 +23,13 @@ interface CellEditorProps {
   column: BulkColumn;
   initial: string;
   serviceNames: readonly string[];
+  /** The row's receiver country: abroad, the To State cell takes the province as text (decision 100). */
+  country: string;
   onDone: (value: string | null, end: EditEnd) => void;
 }
 
 /** The one editing cell: Enter or leaving the cell keeps the value, Escape puts the old one back. */
-const CellEditor = ({ column, initial, serviceNames, onDone }: CellEditorProps): ReactElement => {
+const CellEditor = ({ column, initial, serviceNames, country, onDone }: CellEditorProps): ReactElement => {
   const [value, setValue] = useState(initial);
   const finished = useRef(false);
   const finish = (next: string | null, end: EditEnd) => {
@@ -52,7 +55,8 @@ const CellEditor = ({ column, initial, serviceNames, onDone }: CellEditorProps):
     onBlur: () => finish(value, 'blur'),
   };
 
-  if (column.kind === 'service' || column.kind === 'state') {
+  const usStates = column.kind === 'state' && (column.key !== 'ToStateProvince' || country === 'US');
+  if (column.kind === 'service' || usStates) {
     const known = column.kind === 'service' ? serviceNames : US_STATE_CODES;
     return (
       <select
@@ -149,7 +153,7 @@ const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit,
   return (
     <td data-col={column.key} data-invalid={error ? true : undefined} data-align={column.align} aria-invalid={error ? true : undefined}>
       {editing ? (
-        <CellEditor column={column} initial={value} serviceNames={serviceNames} onDone={(next, end) => onEditDone(row, column.key, next, end)} />
+        <CellEditor column={column} initial={value} serviceNames={serviceNames} country={rowCountry(row.values)} onDone={(next, end) => onEditDone(row, column.key, next, end)} />
       ) : (
         <button
           type="button"

@@ -23,8 +23,8 @@ export const useBulkSources = (userId: string) => {
 
   const serviceList = useMemo(() => services.data ?? [], [services.data]);
   const context: ValidationContext = useMemo(
-    () => ({ services: services.data ? new Map(services.data.map((service) => [service.name, service.maxWeight])) : null }),
-    [services.data],
+    () => ({ services: services.data ? new Map(services.data.map((service) => [service.name, service.maxWeight])) : null, skus: skus.data }),
+    [services.data, skus.data],
   );
   const serviceNames = useMemo(() => serviceList.map((service) => service.name), [serviceList]);
 

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { createdReturnSchema, issuedReturnLinkSchema } from '@labeldesk/contracts';
 import { loginThroughApi, newCustomer, openSignedIn } from './support/accounts';
 import { animationsDone, launchBrowser, saveScreenshot } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
@@ -47,6 +48,8 @@ interface Screen {
 interface Seed {
   customer: FundedCustomer;
   batchId: string;
+  /** A live link to a return label of one of the customer's orders (decision 101). */
+  returnToken: string;
 }
 
 const heading = (name: string | RegExp) => async (page: Page) => {
@@ -65,10 +68,22 @@ const SCREENS: Record<Who, Screen[]> = {
     { name: 'forgot-password', path: () => '/forgot-password', ready: async (page) => page.getByLabel('Email', { exact: true }).first().waitFor() },
     { name: 'reset-password', path: () => '/reset-password?token=not-a-real-token', ready: async (page) => page.locator('main, form').first().waitFor() },
     { name: 'not-found', path: () => '/no-such-page', ready: heading(/./) },
+    { name: 'return-label', path: (seed) => `/r/${seed.returnToken}`, ready: heading('Ann Sender') },
+    { name: 'return-link-not-found', path: () => `/r/${'x'.repeat(43)}`, ready: heading('Return link not found') },
   ],
   customer: [
     { name: 'dashboard', path: () => '/main/dashboard', ready: heading(/./) },
     { name: 'order-label', path: () => '/main/order-label', ready: heading('Order Label') },
+    {
+      // A receiver abroad (decision 098): Canada's province select and the Customs section.
+      name: 'order-label-abroad',
+      path: () => '/main/order-label',
+      ready: heading('Order Label'),
+      prepare: async (page) => {
+        await page.getByRole('region', { name: 'To Address' }).getByRole('combobox', { name: 'Country', exact: true }).selectOption('CA');
+        await page.getByRole('region', { name: 'Customs' }).waitFor();
+      },
+    },
     {
       name: 'bulk-order',
       path: () => '/main/bulk-order',
@@ -141,8 +156,17 @@ const buyLabel = async (customer: FundedCustomer): Promise<string> => {
   return orderId;
 };
 
+/** A return label of the order and a live link to it: its token. */
+const returnLinkOf = async (customer: FundedCustomer, orderId: string): Promise<string> => {
+  const made = await apiCall(`/api/orders/${orderId}/return`, { method: 'POST', token: customer.token, body: {} });
+  if (made.status !== 200) throw new Error(`return label answered ${made.status}`);
+  const link = await apiCall(`/api/returns/${createdReturnSchema.parse(made.body).returnLabel.id}/link`, { method: 'POST', token: customer.token });
+  if (link.status !== 200) throw new Error(`return link answered ${link.status}`);
+  return issuedReturnLinkSchema.parse(link.body).token;
+};
+
 /**
- * A customer with something in every table: labels (one voided, for the admin's refunds), a batch, an address, SKUs,
+ * A customer with something in every table: labels (one voided, for the admin's refunds; one with a return label), a batch, an address, SKUs,
  * an open top-up invoice, and someone who signed up with their referral code.
  */
 const seedCustomer = async (): Promise<Seed> => {
@@ -154,7 +178,8 @@ const seedCustomer = async (): Promise<Seed> => {
     { sku: 'TEE-2', maxQty: 10, weight: 0.5, length: 10, width: 8, height: 2, description: 'Cotton tee' },
   ]);
   const voided = await buyLabel(customer);
-  await buyLabel(customer);
+  const kept = await buyLabel(customer);
+  const returnToken = await returnLinkOf(customer, kept);
   await apiCall(`/api/orders/${voided}/void`, { method: 'POST', token: customer.token });
   const batchId = await startBatch(customer, bulkRows(3, service));
   await waitForFinalBatch(customer, batchId);
@@ -167,7 +192,7 @@ const seedCustomer = async (): Promise<Seed> => {
     body: { ...invitee, confirmPassword: invitee.password, referralCode: user.referralCode },
   });
   if (invited.status !== 201 && invited.status !== 200) throw new Error(`registering the invitee answered ${invited.status}`);
-  return { customer, batchId };
+  return { customer, batchId, returnToken };
 };
 
 describe('Accessibility and table layout of every screen', () => {

@@ -14,30 +14,28 @@ export interface ApiEventRow {
 
 /**
  * The caller's webhook events from the outbox (`webhook_messages`, one row per event and endpoint, decision 051): each
- * event once (its first message), newest first, after the cursor. The outbox keeps messages WEBHOOK_RETENTION_DAYS
- * (30 by default), read through its (user) rows only; an event is there when an endpoint of the user's was subscribed
- * to it when it was raised.
+ * event once, newest first, after the cursor, through the (user, newest first) index of migration 034. The outbox
+ * keeps messages WEBHOOK_RETENTION_DAYS (30 by default); an event is there when an endpoint of the user's was
+ * subscribed to it when it was raised.
  */
 @Injectable()
 export class ApiEventsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
   async page(userId: string, type: WebhookEventType | undefined, after: ApiEventsAfter | undefined, limit: number): Promise<{ rows: ApiEventRow[]; hasMore: boolean }> {
-    const inner = new Conditions().add(`m."user_id" = ?`, userId);
-    if (type) inner.add(`m."event_type" = ?`, type);
-    else inner.add(`m."event_type" <> 'webhook.test'`);
-    const outer = new Conditions();
-    if (after) outer.add(`(e."created_at", e."event_id") < (?::timestamptz, ?)`, after.createdAt, after.id);
-    const [where, afterWhere] = [inner.build(), outer.build()];
+    const where = new Conditions().add(`m."user_id" = ?`, userId);
+    if (type) where.add(`m."event_type" = ?`, type);
+    else where.add(`m."event_type" <> 'webhook.test'`);
+    if (after) where.add(`(m."created_at", m."event_id") < (?::timestamptz, ?)`, after.createdAt, after.id);
+    const built = where.build();
+    // An event's messages to the user's several endpoints are written by one statement, so they share its time: one
+    // row per (time, event) is one per event, read in the (user, newest first) index's order and stopped after the page.
     const rows = await this.orm.em.getConnection().execute<ApiEventRow[]>(
-      `select e."event_id", e."event_type", e."body", ${cursorTime('e')} as "cursor_at"
-         from (select distinct on (m."event_id") m."event_id", m."event_type", m."body", m."created_at"
-                 from ${schemaTable(this.orm, 'webhook_messages')} m
-                where ${where.sql}
-                order by m."event_id", m."created_at", m."id") e
-        where ${afterWhere.sql}
-        order by e."created_at" desc, e."event_id" desc limit ?`,
-      [...where.params, ...afterWhere.params, limit + 1],
+      `select distinct on (m."created_at", m."event_id") m."event_id", m."event_type", m."body", ${cursorTime('m')} as "cursor_at"
+         from ${schemaTable(this.orm, 'webhook_messages')} m
+        where ${built.sql}
+        order by m."created_at" desc, m."event_id" desc limit ?`,
+      [...built.params, limit + 1],
     );
     return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
   }

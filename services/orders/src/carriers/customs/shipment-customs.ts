@@ -2,4 +2,4 @@ import type { Customs } from '@labeldesk/contracts';
 import type { LabelShipment } from '../carrier.port';
 
 /** The shipment's customs declaration (the contract's `customs`), when it carries one: every label abroad does. */
-export const customsOf = (shipment: LabelShipment): Customs | null => (shipment as LabelShipment & { customs?: Customs | null }).customs ?? null;
+export const customsOf = (shipment: LabelShipment): Customs | null => shipment.customs ?? null;

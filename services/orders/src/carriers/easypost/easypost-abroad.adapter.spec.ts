@@ -76,6 +76,20 @@ describe('EasyPost labels abroad', () => {
     expect((fake.shipment(filed.carrierRefs['shipmentId'] ?? '')?.['customs_info'] as Json)['eel_pfc']).toBe('AES X20260115123456');
   });
 
+  it("rates a parcel to Canada with USPS's services abroad and DHL Express, in cents", async () => {
+    const rates = await carrier.rates(anAbroadShipment({ serviceUid: 'usps_priority_international', country: 'CA' }));
+    expect(rates.map((rate) => rate.serviceUid)).toEqual(['dhl_express_worldwide', 'usps_first_class_international', 'usps_priority_international', 'usps_priority_express_international']);
+    expect(rates.every((rate) => Number.isInteger(rate.costCents) && rate.costCents > 0)).toBe(true);
+  });
+
+  it('buys USPS First-Class Package International to Canada through EasyPost with its CN22 behind the label', async () => {
+    const label = bought(await carrier.purchase(anAbroadShipment({ serviceUid: 'usps_first_class_international', country: 'CA' }), nextKey(), new MemoryJournal()));
+    expect(label.trackingNumber).toMatch(/^LZ\d{9}US$/);
+    const [, form] = pdfTextOf(label.file).split('\f');
+    expect(form).toContain('CUSTOMS DECLARATION CN 22');
+    expect(form).toMatch(/Cotton T-shirt\s+2\s+40\.00/);
+  });
+
   it('refuses a ZPL label with customs before asking EasyPost anything, saying to choose a PDF', async () => {
     const before = fake.requests.length;
     expect(await carrier.purchase(anAbroadShipment({ serviceUid: 'dhl_express_worldwide', country: 'GB', format: 'ZPL' }), nextKey(), new MemoryJournal())).toEqual({ kind: 'refused', message: CUSTOMS_NEED_PDF });

@@ -46,13 +46,23 @@ describe('EasyPostCarrierAdapter with carrier accounts of several couriers', () 
       ['fedex_2_day', 'FedEx'],
       ['fedex_standard_overnight', 'FedEx'],
       ['dhl_express_worldwide', 'DHL Express'],
+      ['usps_first_class_international', 'USPS'],
+      ['usps_priority_international', 'USPS'],
+      ['usps_priority_express_international', 'USPS'],
     ]);
     // The accounts are asked about once.
     await carrier.listShippingServices();
     expect(fake.requests.filter((request) => request.path === '/v2/carrier_accounts')).toHaveLength(1);
 
     const uspsOnly = new EasyPostCarrierAdapter({ apiKey: fake.apiKey, apiUrl: fake.url });
-    expect((await uspsOnly.listShippingServices()).map((service) => service.uid)).toEqual(['usps_priority', 'usps_priority_express', 'usps_ground_advantage']);
+    expect((await uspsOnly.listShippingServices()).map((service) => service.uid)).toEqual([
+      'usps_priority',
+      'usps_priority_express',
+      'usps_ground_advantage',
+      'usps_first_class_international',
+      'usps_priority_international',
+      'usps_priority_express_international',
+    ]);
   });
 
   it('rates every service of its couriers in one request, with cost in cents and delivery estimates', async () => {

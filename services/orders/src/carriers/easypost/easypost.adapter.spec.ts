@@ -41,11 +41,14 @@ describe('EasyPostCarrierAdapter', () => {
       expect(() => new EasyPostCarrierAdapter({ apiKey: '', apiUrl: fake.url })).toThrow(RangeError);
     });
 
-    it('offers Priority Mail, Priority Mail Express and Ground Advantage up to 70 lb', async () => {
+    it('offers Priority Mail, Priority Mail Express and Ground Advantage up to 70 lb, and USPS abroad', async () => {
       expect(await carrier.listShippingServices()).toEqual([
         { uid: 'usps_priority', name: 'USPS Priority Mail', category: 'USPS', maxWeightLb: 70 },
         { uid: 'usps_priority_express', name: 'USPS Priority Mail Express', category: 'USPS', maxWeightLb: 70 },
         { uid: 'usps_ground_advantage', name: 'USPS Ground Advantage', category: 'USPS', maxWeightLb: 70 },
+        { uid: 'usps_first_class_international', name: 'USPS First-Class Package International', category: 'USPS', maxWeightLb: 4 },
+        { uid: 'usps_priority_international', name: 'USPS Priority Mail International', category: 'USPS', maxWeightLb: 70 },
+        { uid: 'usps_priority_express_international', name: 'USPS Priority Mail Express International', category: 'USPS', maxWeightLb: 70 },
       ]);
     });
   });

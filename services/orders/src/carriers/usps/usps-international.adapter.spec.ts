@@ -94,11 +94,11 @@ describe('UspsCarrierAdapter abroad (International Labels 3.3.7)', () => {
     expect(await refusal(usps.purchase(anAbroadShipment({ serviceUid: 'usps_priority', country: 'CA' }), nextKey(), new MemoryJournal()))).toBe('USPS does not carry usps priority abroad: choose an international service.');
     expect(await refusal(usps.purchase(uspsTestShipment({ serviceUid: 'usps_priority_international' }), nextKey(), new MemoryJournal()))).toBe('USPS international services go abroad only: choose a domestic service for a US address.');
     const heavy = anAbroadShipment({ serviceUid: 'usps_first_class_international', country: 'CA' });
-    expect(await refusal(usps.purchase({ ...heavy, package: { ...heavy.package, weightLb: 5 } }, nextKey(), new MemoryJournal()))).toBe('USPS First-Class Package International Service takes parcels from over 0 up to 4 lb; this one weighs 5 lb.');
+    expect(await refusal(usps.purchase({ ...heavy, package: { ...heavy.package, weightLb: 5 } }, nextKey(), new MemoryJournal()))).toBe('USPS First-Class Package International takes parcels from over 0 up to 4 lb; this one weighs 5 lb.');
     expect(await refusal(usps.purchase(anAbroadShipment({ serviceUid: 'usps_priority_international', customs: twoItemCustoms({ incoterm: 'DDP' }) }), nextKey(), new MemoryJournal()))).toMatch(/DDP/);
     const dear = twoItemCustoms({ items: [{ description: 'Camera', quantity: 1, value_cents: 45_000, weight_lb: 2, hs_tariff_number: '852581', origin_country: 'JP' }] });
     expect(await refusal(usps.purchase(anAbroadShipment({ serviceUid: 'usps_first_class_international', customs: dear }), nextKey(), new MemoryJournal()))).toBe(
-      'USPS First-Class Package International Service takes contents worth up to $400.00; these are worth $450.00: choose Priority Mail International.',
+      'USPS First-Class Package International takes contents worth up to $400.00; these are worth $450.00: choose Priority Mail International.',
     );
     const gift = twoItemCustoms({ items: [{ description: 'Gift', quantity: 1, value_cents: 1_000, weight_lb: 1, hs_tariff_number: null, origin_country: 'US' }] });
     expect(await refusal(usps.purchase(anAbroadShipment({ serviceUid: 'usps_priority_international', customs: gift }), nextKey(), new MemoryJournal()))).toBe('USPS does not take "Gift" as an item description: say what the item is.');

@@ -1,5 +1,6 @@
 import { countryName, eelPfcFor, formatUsd, type Customs } from '@labeldesk/contracts';
 import type { BoughtLabel, CarrierShippingService, LabelAddress, LabelFormat, LabelShipment } from '../carrier.port';
+import { catalogServiceOf } from '../catalog/shipping-service-catalog';
 import { customsOf } from '../customs/shipment-customs';
 import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import { addressLinesOf, clip, dollarsToCents, type LabelRequestContext, type Mapped, parcelOf, referencesOf, toSenderAddress, toUspsAddress, USPS_IMAGE_TYPES, uspsPhone } from './usps.mapper';
@@ -17,17 +18,23 @@ interface InternationalService extends CarrierShippingService {
   maxValueCents: number | null;
 }
 
-/** The three mail classes the API sells; First-Class Package International takes 4 lb and $400 of contents at most (IMM 254). */
+const service = (uid: string, mailClass: UspsInternationalMailClass, maxValueCents: number | null): InternationalService => {
+  const entry = catalogServiceOf(uid);
+  if (!entry || entry.lanes !== 'international') throw new Error(`${uid} is no international service of the catalog`);
+  return Object.freeze({ uid, name: entry.name, category: 'USPS', maxWeightLb: entry.maxWeightLb, mailClass, maxValueCents });
+};
+
+/** The three mail classes the API sells, named and weighed as the catalog has them; First-Class takes $400 at most (IMM 254). */
 export const USPS_INTERNATIONAL_SERVICES: readonly InternationalService[] = Object.freeze([
-  { uid: 'usps_first_class_international', name: 'USPS First-Class Package International Service', category: 'USPS', maxWeightLb: 4, mailClass: 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE', maxValueCents: 40_000 },
-  { uid: 'usps_priority_international', name: 'USPS Priority Mail International', category: 'USPS', maxWeightLb: 70, mailClass: 'PRIORITY_MAIL_INTERNATIONAL', maxValueCents: null },
-  { uid: 'usps_priority_express_international', name: 'USPS Priority Mail Express International', category: 'USPS', maxWeightLb: 70, mailClass: 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL', maxValueCents: null },
-] as const);
+  service('usps_first_class_international', 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE', 40_000),
+  service('usps_priority_international', 'PRIORITY_MAIL_INTERNATIONAL', null),
+  service('usps_priority_express_international', 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL', null),
+]);
 
 export const internationalServiceOf = (uid: string): InternationalService | undefined => USPS_INTERNATIONAL_SERVICES.find((service) => service.uid === uid);
 
 /** Whether the label leaves the US: its receiver's country is another (APO/FPO and territories stay domestic labels). */
-export const goesAbroad = (shipment: LabelShipment): boolean => (shipment.to.country as string) !== 'US';
+export const goesAbroad = (shipment: LabelShipment): boolean => shipment.to.country !== 'US';
 
 const CONTENT_TYPES: Readonly<Record<Customs['contents_type'], UspsCustomsContentType>> = {
   merchandise: 'MERCHANDISE',
@@ -49,7 +56,7 @@ const toInternationalAddress = (address: LabelAddress): Mapped<UspsInternational
     [province, 'province', 40],
   ]);
   if (!lines.ok) return lines;
-  const code = (address.country as string).toUpperCase();
+  const code = address.country.toUpperCase();
   const phone = uspsPhone(address.phone);
   return {
     ok: true,

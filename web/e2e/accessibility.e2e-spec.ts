@@ -102,6 +102,7 @@ const SCREENS: Record<Who, Screen[]> = {
     { name: 'sku', path: () => '/main/sku', ready: rowsOf('SKU data', /./), hasTable: true },
     { name: 'account', path: () => '/main/account', ready: heading(/./) },
     { name: 'claims', path: () => '/main/claims', ready: heading('Claims') },
+    { name: 'stores', path: () => '/main/stores', ready: heading('Stores') },
   ],
   admin: [
     { name: 'admin-dashboard', path: () => '/admin/dashboard', ready: heading(/./) },

@@ -55,6 +55,7 @@ export const router = createBrowserRouter([
           { path: 'bulk-order', lazy: async () => ({ Component: (await import('./pages/main/bulk-order/page')).BulkOrderPage }) },
           { path: 'orders', lazy: async () => ({ Component: (await import('./pages/main/orders/page')).OrdersPage }) },
           { path: 'claims', lazy: async () => ({ Component: (await import('./pages/main/claims/page')).ClaimsPage }) },
+          { path: 'stores', lazy: async () => ({ Component: (await import('./pages/main/stores/page')).StoresPage }) },
           { path: 'batch-orders', lazy: async () => ({ Component: (await import('./pages/main/batch-orders/page')).BatchOrdersPage }) },
           {
             path: 'batch-orders/:batchId',

@@ -1,5 +1,5 @@
 import type { UserRole } from '@labeldesk/contracts';
-import { BadgeCheckIcon, BoxesIcon, DashboardIcon, GiftIcon, HistoryIcon, LayersIcon, ListIcon, MapPinIcon, PackageIcon, PrinterIcon, SheetIcon, ShieldIcon, SlidersIcon, TruckIcon, UsersIcon, WalletIcon } from '../ui/icons';
+import { BadgeCheckIcon, BoxesIcon, DashboardIcon, GiftIcon, HistoryIcon, InboxIcon, LayersIcon, ListIcon, MapPinIcon, PackageIcon, PrinterIcon, SheetIcon, ShieldIcon, SlidersIcon, TruckIcon, UsersIcon, WalletIcon } from '../ui/icons';
 import { MAIN_ROUTE_ROLES } from './nav-roles';
 
 type IconComponent = typeof DashboardIcon;
@@ -19,6 +19,7 @@ export const mainNav: readonly NavItem[] = [
   { label: 'Bulk Order', to: '/main/bulk-order', icon: SheetIcon },
   { label: 'Orders', to: '/main/orders', icon: ListIcon },
   { label: 'Batch Orders', to: '/main/batch-orders', icon: LayersIcon },
+  { label: 'Stores', to: '/main/stores', icon: InboxIcon },
   { label: 'Claims', to: '/main/claims', icon: BadgeCheckIcon },
   { label: 'Deposit', to: '/main/deposit', icon: WalletIcon },
   { label: 'Address', to: '/main/address', icon: MapPinIcon },

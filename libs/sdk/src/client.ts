@@ -18,6 +18,9 @@ export type AddressToVerify = Schemas['VerifyAddressBody'];
 export type AddressVerification = Schemas['VerifyAddressResponse'];
 export type Batch = Schemas['V1BatchesOneResponse'];
 export type BatchShipmentPage = Schemas['V1BatchesShipmentsResponse'];
+export type EventPage = Schemas['V1EventsListResponse'];
+export type ApiEvent = EventPage['data'][number];
+export type EventFilter = Omit<Query<'v1EventsList'>, 'cursor'>;
 export type Me = Schemas['V1AccountMeResponse'];
 export type Balance = Schemas['V1AccountBalanceResponse'];
 
@@ -52,6 +55,7 @@ export const createLabelDesk = ({ baseUrl, apiKey, fetch }: LabelDeskOptions) =>
   const listShipments = (query: Query<'v1ShipmentsList'> = {}): Promise<ShipmentPage> => answerOf(api.GET('/api/v1/shipments', { params: { query } }));
   const listBatchShipments = (id: string, query: Query<'v1BatchesShipments'> = {}): Promise<BatchShipmentPage> =>
     answerOf(api.GET('/api/v1/batches/{id}/shipments', { params: { path: { id }, query } }));
+  const listEvents = (query: Query<'v1EventsList'> = {}): Promise<EventPage> => answerOf(api.GET('/api/v1/events', { params: { query } }));
 
   return {
     api,
@@ -84,6 +88,10 @@ export const createLabelDesk = ({ baseUrl, apiKey, fetch }: LabelDeskOptions) =>
     listBatchShipments,
     /** Every label of a batch in row order. */
     eachBatchShipment: (id: string) => eachItem((cursor) => listBatchShipments(id, cursor ? { cursor } : {})),
+    /** One page of the webhook events of the last 30 days (those the caller's endpoints were sent), newest first. */
+    listEvents,
+    /** Every such event of a type (or all), newest first: to replay what an endpoint missed. */
+    eachEvent: (filter: EventFilter = {}) => eachItem((cursor) => listEvents({ ...filter, ...(cursor ? { cursor } : {}) })),
   };
 };
 

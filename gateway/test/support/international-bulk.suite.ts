@@ -110,7 +110,7 @@ export const describeInternationalBulk = (mode: string, running: () => RunningSy
       const done = await waitForBulk(call, seller.token, orderId);
       expect(done).toMatchObject({ status: 'completed_with_errors', totalCount: 4, processedCount: 3, failedCount: 1 });
       expect(done.failedLabels).toEqual([
-        expect.objectContaining({ row: 3, skuNumber: 'MUG-1', recipient: 'Jonas Weber', error: expect.stringContaining('needs an HS tariff number (6 to 10 digits): Germany requires one') }),
+        expect.objectContaining({ row: 3, skuNumber: 'MUG-1', recipient: 'Jonas Weber', error: expect.stringMatching(/Ceramic mug.*HS tariff number.*Germany requires one/) }),
       ]);
       // Only the three labels bought were charged.
       expect(before - (await balanceOf(call, seller.token))).toBe(done.bulkOrderData.cost);

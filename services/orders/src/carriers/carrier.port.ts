@@ -102,6 +102,11 @@ export interface LabelShipment {
   format?: LabelFormat;
   /** Null when the caller does not know the customer (tests of carriers that do not need one). */
   shipper: LabelShipper | null;
+  /**
+   * A return label (decision 101): `from` is the buyer sending the parcel back, `to` the seller. A carrier with a
+   * return product (EasyPost's `is_return`) buys that; any other buys a label from `from` to `to`.
+   */
+  isReturn?: true;
   from: LabelAddress;
   to: LabelAddress;
   package: {

@@ -39,10 +39,12 @@ const addressOf = (address: LabelAddress): EasyPostAddressInput => ({
 export const toCreateShipmentRequest = (shipment: LabelShipment, reference: string | null, carrierAccounts: readonly string[] = []): EasyPostCreateShipmentRequest => {
   const { package: parcel } = shipment;
   const customs = customsOf(shipment);
+  // A return is asked as EasyPost's docs say: the outbound shipment's addresses and is_return; EasyPost swaps them.
+  const [from, to] = shipment.isReturn ? [shipment.to, shipment.from] : [shipment.from, shipment.to];
   return {
     shipment: {
-      from_address: addressOf(shipment.from),
-      to_address: addressOf(shipment.to),
+      from_address: addressOf(from),
+      to_address: addressOf(to),
       parcel: { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: ouncesOf(parcel.weightLb) },
       options: {
         label_format: formatOf(shipment),
@@ -55,6 +57,7 @@ export const toCreateShipmentRequest = (shipment: LabelShipment, reference: stri
       ...(customs ? { customs_info: toEasyPostCustomsInfo(customs, shipment.to.country) } : {}),
       ...(reference !== null ? { reference } : {}),
       ...(carrierAccounts.length > 0 ? { carrier_accounts: [...carrierAccounts] } : {}),
+      ...(shipment.isReturn ? { is_return: true as const } : {}),
     },
   };
 };

@@ -149,6 +149,8 @@ export interface EasyPostCreateShipmentRequest {
     reference?: string;
     /** The carrier accounts to rate with (`ca_…` ids); every account of the API key when left out. */
     carrier_accounts?: string[];
+    /** A return label: the outbound shipment's addresses, which EasyPost swaps for the label (decision 101). */
+    is_return?: true;
   };
 }
 

@@ -120,8 +120,10 @@ export const createdShipmentJson = (id: string, request: ValidShipmentRequest, r
     updated_at: now,
     reference: request.reference,
     options: { ...request.options, label_format: request.labelFormat, ...added },
-    from_address: addressJson(request.from_address),
-    to_address: addressJson(request.to_address),
+    // A return's label goes the other way: EasyPost swaps the addresses it was sent (docs: Returns).
+    from_address: addressJson(request.isReturn ? request.to_address : request.from_address),
+    to_address: addressJson(request.isReturn ? request.from_address : request.to_address),
+    is_return: request.isReturn,
     parcel: { ...parcel, id: hexId('prcl'), created_at: now, updated_at: now, length: request.parcel.length ?? null, width: request.parcel.width ?? null, height: request.parcel.height ?? null, weight: request.parcel.weight },
     rates,
     messages,

@@ -23,6 +23,8 @@ export interface ValidShipmentRequest {
   destinationCountry: string | null;
   /** The customs declaration: required abroad, null at home. */
   customs: FakeCustomsInfo | null;
+  /** `is_return: true`: a return label, asked with the outbound addresses, which EasyPost swaps (docs: Returns). */
+  isReturn: boolean;
 }
 
 /** USPS's limit, 70 lb, in ounces. */
@@ -144,5 +146,6 @@ export const validateCreateShipment = (body: unknown, held: readonly FakeCarrier
     carrierAccounts,
     destinationCountry,
     customs,
+    isReturn: shipment['is_return'] === true,
   };
 };

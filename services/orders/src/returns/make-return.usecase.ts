@@ -111,7 +111,7 @@ export class MakeReturnUseCase {
     if (row.payment === 'prepaid') await this.chargePrepaid(row);
     const parties = returnParties(order);
     const shipper = await this.shippers.shipperOf(order.userId, parties.sender.sender_phone);
-    const shipment = { ...toShipment({ serviceUid: row.serviceUid, ...parties, package: order.package }, shipper), format: 'PDF' as const, maxCostCents: row.priceCents };
+    const shipment = { ...toShipment({ serviceUid: row.serviceUid, ...parties, package: order.package }, shipper), format: 'PDF' as const, maxCostCents: row.priceCents, isReturn: true as const };
     const outcome = await this.purchaser.buy(shipment, prepaidChargeKey(row.id));
     if (outcome.kind === 'unknown') {
       this.logger.error(`return label ${row.id}: no answer from the carrier, will ask again: ${outcome.message}`);

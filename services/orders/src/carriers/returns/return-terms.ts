@@ -1,13 +1,14 @@
 import type { ReturnPayment } from '@labeldesk/contracts';
 import type { CarrierId } from '../carrier.port';
+import { easyPostReturns } from '../easypost/easypost-returns';
 import { sandboxReturns } from '../sandbox/sandbox-returns';
 import type { CarrierReturns } from './carrier-returns';
 
 /**
- * The carriers that make return labels here. EasyPost (`is_return: true`) and the USPS API (`POST
- * /labels/v3/return-label`) are not listed yet: their returns are refused with a reason until they are (decision 101).
+ * The carriers that make return labels here. The USPS API (`POST /labels/v3/return-label`) is not listed yet: its
+ * returns are refused with a reason until it is (decision 101).
  */
-const CARRIER_RETURNS: readonly CarrierReturns[] = [sandboxReturns];
+const CARRIER_RETURNS: readonly CarrierReturns[] = [sandboxReturns, easyPostReturns];
 
 /** How a return of a label this carrier sold, carried by this courier, is paid; null when the carrier makes none. */
 export const returnPaymentOf = (carrier: CarrierId, courier: string): ReturnPayment | null =>

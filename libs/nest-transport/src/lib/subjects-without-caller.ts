@@ -20,6 +20,10 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
   'pricing.default-service.public-prices.v1': 'the from-prices of the public landing page: no account, nothing changes',
   'orders.tracking.public.v1':
     "the link's 192-bit random token is the credential (decision 089): the answer is one label's courier, status and scans at city and state, for whoever the seller gave the link; a revoked, unknown or voided label's token is one 404, and nothing changes",
+  'orders.returns.public.v1':
+    "the return link's 256-bit random token is the credential (decision 101; only its hash is stored): the answer is one return label's seller name, courier, service, tracking number and file name, for whoever the seller gave the link; an unknown, expired or revoked token is one 404, and nothing changes",
+  'orders.returns.public-file-chunk.v1':
+    "the return link's token is the credential, as for orders.returns.public.v1: the answer is part of that one return label's PDF, which its holder is meant to print; nothing changes and no money moves",
   'orders.tracking-emails.unsubscribe-info.v1':
     "the unsubscribe link's random token (244 bits, one per tracking e-mail, decision 095) is the credential: the answer is the seller's name and the receiver's address partly hidden, for whoever got the mail; nothing changes",
   'orders.tracking-emails.unsubscribe.v1':

@@ -36,10 +36,10 @@ const setUp = (report: TrackingReport | null) => {
   const calls: Array<{ subject: string; body: unknown }> = [];
   const rpc = { call: jest.fn(async (contract: { subject: string }, body: unknown) => { calls.push({ subject: contract.subject, body }); return {}; }) } as unknown as RpcClient;
   const marked: string[] = [];
-  const later: string[] = [];
+  const later: Array<[string, number]> = [];
   const returns = {
     markCharged: jest.fn(async (id: string) => { const first = !marked.includes(id); marked.push(id); return first; }),
-    checkLater: jest.fn(async (id: string) => { later.push(id); }),
+    checkLater: jest.fn(async (id: string, seconds: number) => { later.push([id, seconds]); }),
   } as unknown as ReturnLabelsRepository;
   const carrier = { track: jest.fn(async () => report) } as unknown as CarrierAdapter;
   const registry = { get: () => carrier } as unknown as CarrierRegistry;
@@ -56,11 +56,12 @@ describe('firstUsingScan', () => {
 });
 
 describe('ReturnScans', () => {
-  it('charges nothing for a label not scanned yet and looks again later', async () => {
+  it('charges nothing for a label not scanned yet and looks again soon while it is new, then as outbound labels are', async () => {
     const { scans, calls, later } = setUp({ status: 'pre_transit', events: [created] });
-    expect(await scans.check(row)).toBe(false);
+    expect(await scans.check({ ...row, purchasedAt: new Date() })).toBe(false);
+    expect(await scans.check({ ...row, purchasedAt: new Date(Date.now() - 10 * 86_400_000) })).toBe(false);
     expect(calls).toEqual([]);
-    expect(later).toEqual([row.id]);
+    expect(later).toEqual([[row.id, 900], [row.id, 14_400]]);
   });
 
   it("charges a scanned label its price once through payments' charge-on-use under the label's own key", async () => {
@@ -83,6 +84,7 @@ describe('ReturnScans', () => {
   it('charges nothing and looks again later when the carrier does not answer', async () => {
     const { scans, calls, later } = setUp(null);
     expect(await scans.check(row)).toBe(false);
-    expect([calls, later]).toEqual([[], [row.id]]);
+    expect(calls).toEqual([]);
+    expect(later.map(([id]) => id)).toEqual([row.id]);
   });
 });

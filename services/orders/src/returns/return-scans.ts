@@ -8,6 +8,8 @@ import type { ReturnRow } from './return-labels.repository';
 import { ReturnLabelsRepository } from './return-labels.repository';
 
 const AS_ORDERS: CallOptions = { asService: true };
+/** Days a return label counts as just made, looked at often. */
+const FRESH_DAYS = 3;
 
 /** A scan with one of these statuses does not use a label (as for outbound labels: carriers/carrier.port.ts). */
 const UNUSED: ReadonlySet<TrackingStatusValue> = new Set(['pre_transit', 'unknown', 'cancelled']);
@@ -48,7 +50,7 @@ export class ReturnScans {
     }
     const scannedAt = report && firstUsingScan(report);
     if (!scannedAt) {
-      await this.returns.checkLater(row.id, this.nextLookSeconds());
+      await this.returns.checkLater(row.id, this.nextLookSeconds(row.purchasedAt));
       return false;
     }
     await this.charge(row, scannedAt);
@@ -67,8 +69,13 @@ export class ReturnScans {
     await this.returns.markCharged(row.id, scannedAt);
   }
 
-  /** Unused labels are asked again as outbound labels are, but never less often than the poller runs. */
-  private nextLookSeconds(): number {
-    return Math.min(this.env.TRACKING_REFRESH_SECONDS, Math.max(this.env.RETURN_SCAN_POLL_SECONDS, 1));
+  /**
+   * A label just made is looked at every RETURN_SCAN_POLL_SECONDS (a buyer often ships within days); after
+   * FRESH_DAYS, as outbound labels are, every TRACKING_REFRESH_SECONDS, for as long as it is unused: a return used
+   * months later is still charged, so it is never given up on.
+   */
+  private nextLookSeconds(purchasedAt: Date): number {
+    const fresh = Date.now() - purchasedAt.getTime() < FRESH_DAYS * 86_400_000;
+    return fresh ? this.env.RETURN_SCAN_POLL_SECONDS : Math.max(this.env.TRACKING_REFRESH_SECONDS, this.env.RETURN_SCAN_POLL_SECONDS);
   }
 }

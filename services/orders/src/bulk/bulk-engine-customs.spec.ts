@@ -1,0 +1,85 @@
+import { bulkOrderItemSchema, type CustomsInput } from '@labeldesk/contracts';
+import type { RpcClient } from '@labeldesk/nest-transport';
+import type { LabelPurchaser, LabelShipment, ShipperContacts } from '../carriers';
+import type { OrdersEnv } from '../config';
+import { BulkEngine } from './bulk-engine';
+import type { BulkFilesBuilder } from './bulk-files.builder';
+import type { BulkProgressPublisher } from './bulk-progress.publisher';
+import type { ClaimedItem, ItemOutcome } from './bulk.rows';
+import { engineRepositories } from './testing/bulk-repositories';
+
+const TEE: CustomsInput['items'][number] = { description: 'Cotton T-shirt', quantity: 1, value_cents: 1250, weight_lb: 0.4, hs_tariff_number: '610910', origin_country: 'PT' };
+
+/** A claimed item of a batch (its hold placed at submit) whose row goes to this receiver with these customs. */
+const claimed = (receiver: Record<string, string>, customs?: CustomsInput): ClaimedItem => ({
+  id: 'item-1',
+  bulk_order_id: 'b1',
+  user_id: 'u1',
+  row_no: 2,
+  round: 1,
+  service_uid: 'usps_priority_international',
+  service_name: 'USPS Priority Mail International',
+  price_cents: 4500,
+  batch_label_format: '4x6',
+  pending_since: new Date(),
+  hold_id: 'bulk:b1:1',
+  data: bulkOrderItemSchema.parse({
+    service_name: 'USPS Priority Mail International',
+    sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701' },
+    receiver: { receiver_name: 'Jonas Weber', receiver_address1: 'Unter den Linden 77', receiver_city: 'Berlin', receiver_zip_postal: '10117', ...receiver },
+    package: { sku_number: 'TEE-1', package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
+    ...(customs ? { customs } : {}),
+  }),
+});
+
+/** The engine's purchase of one item, with payments, the shipper's contacts and the carrier recording what they are asked. */
+const buy = async (item: ClaimedItem) => {
+  const asked: string[] = [];
+  const shipments: LabelShipment[] = [];
+  const batch = { id: 'b1', user_id: 'u1', status: 'processing', hold_id: 'bulk:b1:1', hold_cents: 4500 };
+  const repository = { find: jest.fn(async () => batch) };
+  const rpc = { call: jest.fn(async (contract: { subject: string }) => void asked.push(contract.subject)) };
+  const shippers = { shipperOf: jest.fn(async () => (asked.push('shipper'), null)) };
+  const purchaser = {
+    buyLeavingBoughtUnsettled: jest.fn(async (shipment: LabelShipment) => {
+      asked.push('carrier');
+      shipments.push(shipment);
+      return { outcome: { kind: 'refused', message: 'recorded, not bought' }, unsettled: null };
+    }),
+  };
+  const engine = new BulkEngine(
+    ...engineRepositories(repository),
+    rpc as unknown as RpcClient,
+    purchaser as unknown as LabelPurchaser,
+    shippers as unknown as ShipperContacts,
+    {} as BulkFilesBuilder,
+    { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
+    { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60, ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
+  );
+  const outcome = await (engine as unknown as { buy(item: ClaimedItem): Promise<ItemOutcome | null> }).buy(item);
+  return { outcome, asked, shipments };
+};
+
+const declared = (items: CustomsInput['items']): CustomsInput => ({ contents_type: 'merchandise', signer: 'Ann Sender', items });
+
+describe('BulkEngine buying a row abroad (decision 100)', () => {
+  it('fails a row to Germany whose item has no HS code with the reason, before the hold is placed or a carrier is asked', async () => {
+    const { outcome, asked } = await buy(claimed({ receiver_country: 'DE' }, declared([{ ...TEE, hs_tariff_number: null }])));
+    expect(outcome).toMatchObject({ ok: false, itemId: 'item-1', orderId: 'b1', error: expect.stringMatching(/Cotton T-shirt.*Germany requires one/) });
+    expect(asked).toEqual([]);
+  });
+
+  it('fails a row abroad without customs, and one with a line over $2,500 and no ITN, asking nobody', async () => {
+    const none = await buy(claimed({ receiver_country: 'CA', receiver_state_province: 'ON', receiver_zip_postal: 'K1M 1M4', receiver_city: 'Ottawa' }));
+    expect(none.outcome).toMatchObject({ ok: false, error: expect.stringContaining('Customs is required for a label to Canada') });
+    const dear = await buy(claimed({ receiver_country: 'DE' }, declared([{ ...TEE, value_cents: 260_000 }])));
+    expect(dear.outcome).toMatchObject({ ok: false, error: expect.stringContaining('An ITN is required') });
+    expect([...none.asked, ...dear.asked]).toEqual([]);
+  });
+
+  it("hands a complete declaration to the carrier with the row's shipment", async () => {
+    const { asked, shipments } = await buy(claimed({ receiver_country: 'DE' }, declared([TEE])));
+    expect(asked).toEqual(['payments.hold.place.v1', 'shipper', 'carrier']);
+    expect(shipments[0]).toMatchObject({ to: { country: 'DE', city: 'Berlin' }, customs: { contents_type: 'merchandise', signer: 'Ann Sender', items: [{ hs_tariff_number: '610910', value_cents: 1250 }] } });
+  });
+});

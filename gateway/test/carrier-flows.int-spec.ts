@@ -2,6 +2,7 @@ import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/
 import { startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
 import { startOneAfterTheOther, stopStarted, type CarrierRig } from './support/carrier-rig';
 import { describeBulkRateRules } from './support/bulk-rate-rules.suite';
+import { describeCarriersAbroad } from './support/carriers-abroad.suite';
 import { describeCourierFlows, FAKE_EASYPOST_COURIERS } from './support/courier-flows.suite';
 import { describeEasyPostFlows } from './support/easypost-flows.suite';
 import { describePricingModes } from './support/pricing-modes.suite';
@@ -37,6 +38,7 @@ const describeCarrierFlows = (mode: string, start: (env: NodeJS.ProcessEnv) => P
   describeCourierFlows(mode, started((both) => both.easyPost));
   describeBulkRateRules(mode, started((both) => both.easyPost));
   describePricingModes(mode, started((both) => both.easyPost));
+  describeCarriersAbroad(mode, started((both) => both.easyPost), started((both) => both.usps));
 };
 
 describe('embedded', () => {

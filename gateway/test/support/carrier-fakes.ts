@@ -81,6 +81,15 @@ export const PRICE_TIERS = [
   { fromWeight: 6, toWeight: 70, price: 1450 },
 ];
 
+/**
+ * Tiers for a service whose own limit is `maxWeight`: those starting within it, the last reaching it exactly (70 lb
+ * for USPS, 150 for UPS and FedEx, 4 for First-Class Package International).
+ */
+export const tiersUpTo = (tiers: ReadonlyArray<{ fromWeight: number; toWeight: number; price: number }>, maxWeight: number) => {
+  const within = tiers.filter((tier) => tier.fromWeight <= maxWeight);
+  return within.map((tier, i) => (i === within.length - 1 ? { ...tier, toWeight: maxWeight } : tier));
+};
+
 interface DefaultService {
   _id: string;
   uid: string;
@@ -99,8 +108,7 @@ export const priceCarrierServices = async (call: Api, adminToken: string): Promi
   if (synced.status !== 200) throw new Error(`sync answered ${synced.status} ${JSON.stringify(synced.body)}`);
   const defaults = synced.body as unknown as DefaultService[];
   for (const service of defaults) {
-    // The last tier reaches the service's own limit (70 lb for USPS, 150 for UPS and FedEx).
-    const prices = PRICE_TIERS.map((tier, i) => (i === PRICE_TIERS.length - 1 ? { ...tier, toWeight: service.maxWeight } : tier));
+    const prices = tiersUpTo(PRICE_TIERS, service.maxWeight);
     const priced = await call('PUT', `/defaultServices/${service._id}/prices`, { prices }, { token: adminToken });
     const enabled = await call('PATCH', `/defaultServices/${service._id}/toggle`, { enabled: true }, { token: adminToken });
     if (priced.status !== 200 || enabled.status !== 200) throw new Error(`pricing ${service.uid} answered ${priced.status}/${enabled.status}`);

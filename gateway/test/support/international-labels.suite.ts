@@ -81,7 +81,7 @@ export const describeInternationalLabels = (mode: string, running: () => Running
       const customs = { ...CUSTOMS, items: [CUSTOMS.items[0], { ...CUSTOMS.items[1], hs_tariff_number: '' }] };
       const refused = await buy(who, orderTo(receiverIn('DE', '', '10115', 'Berlin'), 'DHL Express Worldwide', customs));
       expect(refused.status).toBe(400);
-      expect(refused.body['message']).toBe('Item 2 (Ceramic mug) needs an HS tariff number (6 to 10 digits): Germany requires one for every item');
+      expect(refused.body['message']).toBe('Item 2 (Ceramic mug) needs an HS tariff number of 6 to 10 digits; Germany requires one for every item');
       expect(refused.body['issues']).toEqual([{ path: 'customs.items.1.hs_tariff_number', message: refused.body['message'] }]);
       expect(await balanceOf(call, who.token)).toBe(100_000);
       expect((await call('GET', `/orders/${who.userId}`, undefined, { token: who.token })).body['orders']).toEqual([]);
@@ -94,7 +94,7 @@ export const describeInternationalLabels = (mode: string, running: () => Running
       const refused = await buy(who, orderTo(receiver, 'USPS Priority Mail International', customs));
       expect(refused.status).toBe(400);
       expect(refused.body['message']).toBe(
-        'An ITN is required: the Schedule B line 871200 (Road bicycle) is worth $2,600.00, over $2,500.00. File the export in AESDirect and enter its ITN',
+        'An ITN is required because the Schedule B line 871200 (Road bicycle) is worth $2,600.00, over $2,500.00. File the export in AESDirect and enter its ITN',
       );
       expect(await balanceOf(call, who.token)).toBe(100_000);
       expect((await call('GET', `/orders/${who.userId}`, undefined, { token: who.token })).body['orders']).toEqual([]);
@@ -110,7 +110,7 @@ export const describeInternationalLabels = (mode: string, running: () => Running
       const who = await newBulkCustomer(call, adminToken, 100_000, 'abroad-none');
       const { customs: _none, ...bare } = orderTo(receiverIn('CA', 'ON', 'K1A 0B1', 'Ottawa'), 'USPS Priority Mail International');
       const refused = await buy(who, bare);
-      expect([refused.status, refused.body['message']]).toEqual([400, 'Customs is required for a label to Canada: add the contents, the items and who signs']);
+      expect([refused.status, refused.body['message']]).toEqual([400, 'Customs is required for a label to Canada; add the contents, the items and who signs']);
       const noProvince = await buy(who, orderTo(receiverIn('CA', '', 'K1A 0B1', 'Ottawa'), 'USPS Priority Mail International'));
       expect([noProvince.status, noProvince.body['message']]).toEqual([400, 'Recipient province is required for Canada']);
       expect(await balanceOf(call, who.token)).toBe(100_000);

@@ -63,7 +63,7 @@ export type OrderFormData = z.output<ReturnType<typeof orderFormSchema>>;
 
 export type PartyPrefix = 'sender' | 'receiver';
 
-/** Every input of the form, as text, empty to start with; the country is fixed to US (spec 9). */
+/** Every input of the form, as text, empty to start with; the sender's country is the US, the receiver's any (decision 098). */
 export const emptyOrderForm = {
   service_name: '',
   /** Whose service it is (issue 45): set with the service, from the chosen rate or the service's uid. */
@@ -127,7 +127,7 @@ export const toSingleOrderPayload = (data: OrderFormData, userId: string): Singl
     receiver_city: data.receiver_city,
     receiver_state_province: data.receiver_state_province,
     receiver_zip_postal: data.receiver_zip_postal,
-    receiver_country: 'US',
+    receiver_country: data.receiver_country,
     receiver_email: data.receiver_email,
   },
   package: {

@@ -100,7 +100,7 @@ describe('receivers in any country', () => {
 describe('customs on an international label', () => {
   it('is required abroad and to APO/FPO/DPO, not at home', () => {
     expect(issuesOf(order(receiverIn('CA', 'ON', 'K1A 0B1')))).toEqual([
-      { path: 'customs', message: 'Customs is required for a label to Canada: add the contents, the items and who signs' },
+      { path: 'customs', message: 'Customs is required for a label to Canada; add the contents, the items and who signs' },
     ]);
     expect(customsRequiredFor({ country: 'US', state: 'AE' })).toBe(true);
     expect(customsRequiredFor({ country: 'US', state: 'GU' })).toBe(true);
@@ -132,7 +132,7 @@ describe('customs on an international label', () => {
     expect(issuesOf(order(receiverIn('DE', '', '10115'), customs({ items: [item(), item({ description: 'Mug', hs_tariff_number: '' })] })))).toEqual([
       {
         path: 'customs.items.1.hs_tariff_number',
-        message: 'Item 2 (Mug) needs an HS tariff number (6 to 10 digits): Germany requires one for every item',
+        message: 'Item 2 (Mug) needs an HS tariff number of 6 to 10 digits; Germany requires one for every item',
       },
     ]);
     expect(issuesOf(order(receiverIn('GB', '', 'SW1A 1AA'), customs({ items: [item({ hs_tariff_number: '' })] })))).toEqual([]);
@@ -162,7 +162,7 @@ describe('the US export filing', () => {
     expect(issuesOf(order(receiverIn('GB', '', 'SW1A 1AA'), big))).toEqual([
       {
         path: 'customs.itn',
-        message: 'An ITN is required: the Schedule B line 610910 (Cotton T-shirt) is worth $2,600.00, over $2,500.00. File the export in AESDirect and enter its ITN',
+        message: 'An ITN is required because the Schedule B line 610910 (Cotton T-shirt) is worth $2,600.00, over $2,500.00. File the export in AESDirect and enter its ITN',
       },
     ]);
     const filed = singleOrderSchema.parse(order(receiverIn('GB', '', 'SW1A 1AA'), { ...big, itn: 'AES X20260115123456' }));

@@ -181,6 +181,7 @@ const lineName = (line: ScheduleBLine): string =>
   line.hsTariffNumber ? `the Schedule B line ${line.hsTariffNumber} (${line.descriptions.join(', ')})` : `the line ${line.descriptions.join(', ')}`;
 
 /**
+ * No colon in these messages: the Order Label page shows a server message from after its first colon (spec 8).
  * The rules a declaration meets for its receiver, before any money moves: present where required, an HS tariff
  * number on every item to the EU (naming the item), and an ITN when a Schedule B line is over $2,500.
  */
@@ -188,7 +189,7 @@ export const customsProblems = (customs: Customs | null | undefined, receiver: {
   if (!customs) {
     if (!customsRequiredFor(receiver)) return [];
     const where = receiver.country === 'US' ? `${receiver.state.toUpperCase()} (a military or territory address)` : countryName(receiver.country);
-    return [{ path: [], message: `Customs is required for a label to ${where}: add the contents, the items and who signs` }];
+    return [{ path: [], message: `Customs is required for a label to ${where}; add the contents, the items and who signs` }];
   }
   const problems: CustomsProblem[] = [];
   if (EU_COUNTRIES.has(receiver.country)) {
@@ -196,7 +197,7 @@ export const customsProblems = (customs: Customs | null | undefined, receiver: {
       if (!item.hs_tariff_number) {
         problems.push({
           path: ['items', index, 'hs_tariff_number'],
-          message: `Item ${index + 1} (${item.description}) needs an HS tariff number (6 to 10 digits): ${countryName(receiver.country)} requires one for every item`,
+          message: `Item ${index + 1} (${item.description}) needs an HS tariff number of 6 to 10 digits; ${countryName(receiver.country)} requires one for every item`,
         });
       }
     });
@@ -206,7 +207,7 @@ export const customsProblems = (customs: Customs | null | undefined, receiver: {
     const over = filing.linesOver.map((line) => `${lineName(line)} is worth ${formatUsd(line.valueCents)}`).join('; ');
     problems.push({
       path: ['itn'],
-      message: `An ITN is required: ${over}, over ${formatUsd(EEI_LINE_LIMIT_CENTS)}. File the export in AESDirect and enter its ITN`,
+      message: `An ITN is required because ${over}, over ${formatUsd(EEI_LINE_LIMIT_CENTS)}. File the export in AESDirect and enter its ITN`,
     });
   }
   return problems;

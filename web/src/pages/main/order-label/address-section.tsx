@@ -1,14 +1,14 @@
-import { Card, Field, GridItem, Heading, Input, Link, SimpleGrid, Text } from '@chakra-ui/react';
+import { Card, GridItem, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import type { SavedAddress } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
-import { SelectField, UsStateOptions } from '../../../components/ui/select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import type { PartyPrefix } from '../../../services/orders/create-order';
 import { AddressSuggestion } from './address-suggestion';
 import { ReceiverEmailField } from './receiver-email-field';
-import { ZipField } from './zip-field';
+import { PartyCountryField, PartyRegionFields } from './receiver-region-fields';
 import type { OrderFormApi } from './use-order-form';
 
 interface AddressSectionProps {
@@ -37,7 +37,7 @@ const pickerHelp = (state: AddressSectionProps['addressesState'], count: number)
   return 'Fills the fields below; you can still change them.';
 };
 
-/** From or To: a saved-address picker that fills the fields, then the fields themselves (country fixed to US). */
+/** From or To: a saved-address picker that fills the fields, then the fields themselves (the sender in the US, the receiver anywhere). */
 export const AddressSection = ({ prefix, title, form, addresses, addressesState }: AddressSectionProps): ReactElement => {
   const [pickedId, setPickedId] = useState('');
   const headingId = `${prefix}-address-heading`;
@@ -87,29 +87,22 @@ export const AddressSection = ({ prefix, title, form, addresses, addressesState 
           <GridItem colSpan={2}>
             <FormField label="Street 2" autoComplete="off" {...text('address2')} />
           </GridItem>
+          {/* Abroad the country decides the fields after it (province, postal code): it comes first. */}
+          {prefix === 'receiver' && (
+            <GridItem colSpan={2}>
+              <PartyCountryField prefix={prefix} form={form} />
+            </GridItem>
+          )}
           <FormField label="City" required autoComplete="off" {...text('city')} />
-          <SelectField
-            label="State"
-            required
-            name={key('state_province')}
-            value={form.values[key('state_province')]}
-            placeholder="Select a state"
-            state={form.fieldState(key('state_province'))}
-            onChange={(value) => form.setValue(key('state_province'), value)}
-          >
-            <UsStateOptions />
-          </SelectField>
-          <ZipField prefix={prefix} form={form} />
+          <PartyRegionFields prefix={prefix} form={form} />
           <FormField label="Phone" type="tel" autoComplete="off" {...text('phone')} />
           <AddressSuggestion prefix={prefix} form={form} />
           {prefix === 'receiver' && <ReceiverEmailField form={form} />}
-          <GridItem colSpan={2}>
-            <Field.Root disabled>
-              <Field.Label>Country</Field.Label>
-              <Input value="United States" readOnly />
-              <Field.HelperText>Labels ship within the US only.</Field.HelperText>
-            </Field.Root>
-          </GridItem>
+          {prefix === 'sender' && (
+            <GridItem colSpan={2}>
+              <PartyCountryField prefix={prefix} form={form} />
+            </GridItem>
+          )}
         </SimpleGrid>
       </Card.Body>
     </Card.Root>

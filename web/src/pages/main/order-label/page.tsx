@@ -1,6 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import type { PublicUser } from '@labeldesk/contracts';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -14,6 +14,7 @@ import { useAvailableServices } from '../../../services/shipping-services/availa
 import { useAuthStore } from '../../../stores/auth.store';
 import { AddressSection } from './address-section';
 import { comparisonState } from './comparison-state';
+import { CustomsSection } from './customs-section';
 import { ExtraServicesSection } from './extra-services-section';
 import { LabelCreatedDialog } from './label-created-dialog';
 import { OrderSummaryBar } from './order-summary-bar';
@@ -27,6 +28,7 @@ import type { LoadState } from './package-options';
 import { usePlaceOrder } from './use-place-order';
 import { skuDeclaredValueCents } from './sku-declared-value';
 import { useExtraServices } from './use-extra-services';
+import { useCustomsForm } from './use-customs-form';
 
 /** How long typing must pause before the price is asked for. */
 const PRICE_DEBOUNCE_MS = 400;
@@ -44,7 +46,15 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
   const skus = useSkus(user._id);
   const presets = usePackagePresets(user._id);
   const extras = useExtraServices(form.values.service_name, skuDeclaredValueCents(skus.data ?? [], form.values.package_reference2, form.values.package_reference1));
-  const order = usePlaceOrder(user._id, form, extras.extras);
+  const customs = useCustomsForm({ country: form.values.receiver_country, state: form.values.receiver_state_province });
+  const order = usePlaceOrder(user._id, form, { ...extras.extras, ...customs.payload });
+  // The server's messages on customs fields were about what was sent: a change to the declaration takes them away.
+  const customsSent = JSON.stringify(customs.payload);
+  const { clearServerIssues, setServerError } = order;
+  useEffect(() => {
+    clearServerIssues();
+    setServerError(null);
+  }, [customsSent, clearServerIssues, setServerError]);
 
   // Debounced one primitive at a time: an object would be new on every render and never settle.
   const pricedService = useDebouncedValue(form.values.service_name, PRICE_DEBOUNCE_MS);
@@ -83,6 +93,7 @@ const OrderLabelForm = ({ user }: { user: PublicUser }): ReactElement => {
               addressesState={loadState(addresses)}
             />
           </Grid>
+          <CustomsSection customs={customs} country={form.values.receiver_country} issues={order.serverIssues} />
           <ExtraServicesSection extras={extras} />
           <RateComparison
             state={comparisonState(parcel !== null, rates)}

@@ -1,8 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, type PipeTransform } from '@nestjs/common';
 import {
   activeBulkOrderResponseSchema,
-  BULK_MAX_ROWS,
-  BULK_STAGE_ROWS,
   BULK_TEMPLATE_COLUMNS,
   bulkInitBodySchema,
   bulkInitResponseSchema,
@@ -17,20 +15,16 @@ import {
   bulkRowsBodySchema,
   bulkRowsResponseSchema,
   bulkSubmitBodySchema,
-  DomainError,
-  ErrorCode,
   OrdersRpc,
   sameReceiverBodySchema,
   sameReceiverResponseSchema,
   shippedLookupBodySchema,
   shippedLookupResponseSchema,
-  tooManyBulkRowsMessage,
   validationError,
   type ActiveBulkOrderResponse,
   type BulkInitResponse,
   type BulkLimits,
   type BulkOrder,
-  type BulkOrderItem,
   type BulkOrdersPage,
   type BulkProcessBody,
   type BulkProcessResponse,
@@ -50,7 +44,7 @@ import type { z } from 'zod';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { rowIssues } from './row-issues';
-import { stageInSlices } from './bulk-staging';
+import { stageBulkRows } from './bulk-rows';
 import { ZodBody } from './zod-body.pipe';
 import { Forwards, SignedIn } from '../auth/access.decorators';
 
@@ -130,7 +124,7 @@ export class BulkOrdersController {
   @Post('bulk/process/:userId')
   @HttpCode(200)
   async process(@Param('userId') userId: string, @Body(new BulkBody()) body: BulkProcessBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
-    await this.stage(userId, body.orderId, 0, body.orderData, ctx, []);
+    await stageBulkRows(this.rpc, { userId, orderId: body.orderId, firstRow: 0 }, body.orderData, ctx);
     return this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId: body.orderId, rowCount: body.orderData.length, options: body.options }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
   }
 
@@ -144,7 +138,7 @@ export class BulkOrdersController {
   @HttpCode(200)
   async rows(@Param('userId') userId: string, @Body(new BulkRowsBody()) body: BulkRowsBodyType, @Ctx() ctx: CallContext): Promise<BulkRowsResponse> {
     const alreadyShipped: ShippedRow[] = [];
-    const staged = await this.stage(userId, body.orderId, body.firstRow, body.orderData, ctx, alreadyShipped);
+    const staged = await stageBulkRows(this.rpc, { userId, orderId: body.orderId, firstRow: body.firstRow }, body.orderData, ctx, alreadyShipped);
     // Named only when a row is marked: an upload of new orders answers as it always did.
     return alreadyShipped.length > 0 ? { staged, alreadyShipped: alreadyShipped.sort((a, b) => a.rowIndex - b.rowIndex) } : { staged };
   }
@@ -185,22 +179,6 @@ export class BulkOrdersController {
   @HttpCode(200)
   submit(@Param('userId') userId: string, @Body(new ZodBody(bulkSubmitBodySchema)) body: BulkSubmitBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
     return this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId: body.orderId, rowCount: body.rowCount, options: body.options }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
-  }
-
-  /**
-   * Rows to orders in messages of BULK_STAGE_ROWS (NATS takes 1 MB a message); answers how many were held and adds
-   * the rows orders marked as already shipped to `shipped`. Rows past the deployment's limit are refused before any
-   * of them is sent, so a refused slice leaves no part of itself behind.
-   */
-  private async stage(userId: string, orderId: string, firstRow: number, rows: readonly BulkOrderItem[], ctx: CallContext, shipped: ShippedRow[]): Promise<number> {
-    // An orders replica older than the limits RPC (a rolling update, decision 020) holds the default limit.
-    const { maxRows } = await this.rpc.call(OrdersRpc.bulkLimits, {}, ctx).catch(() => ({ maxRows: BULK_MAX_ROWS }));
-    if (firstRow + rows.length > maxRows) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(maxRows));
-    return stageInSlices(rows, firstRow, BULK_STAGE_ROWS, async (slice) => {
-      const answer = await this.rpc.call(OrdersRpc.bulkStage, { userId, orderId, firstRow: slice.firstRow, rows: slice.rows }, ctx);
-      shipped.push(...(answer.alreadyShipped ?? []));
-      return answer.staged;
-    });
   }
 
   @ApiDoc({ summary: 'The user\'s batch still being worked on, if any', response: activeBulkOrderResponseSchema })

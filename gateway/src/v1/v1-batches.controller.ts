@@ -1,44 +1,89 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { OrdersRpc } from '@labeldesk/contracts';
+import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
+import { DomainError, ErrorCode, OrdersRpc, type BulkOrder } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { Forwards } from '../auth/access.decorators';
 import { CountsSessions } from '../auth/rate-limit-headers';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
+import { stageBulkRows } from '../http/bulk-rows';
+import { IdempotencyKey } from '../http/idempotency-key.decorator';
+import { batchIdFor } from './batch-id';
 import { decodePageCursor, encodePageCursor } from './page-cursor';
 import { pathId } from './path-id';
+import { signedIn } from './signed-in';
 import { StrictBody } from './strict-body.pipe';
-import { v1BatchSchema, v1BatchShipmentsPageSchema, v1BatchShipmentsQuerySchema, type V1Batch, type V1BatchShipmentsPage } from './v1.schemas';
+import { IDEMPOTENCY_KEY_REQUIRED } from './v1-shipments.controller';
+import { v1BatchBodySchema, v1BatchSchema, v1BatchShipmentsPageSchema, v1BatchShipmentsQuerySchema, type V1Batch, type V1BatchShipmentsPage } from './v1.schemas';
 
 const batchId = (id: string): string => pathId(id, 'Batch not found');
 
+/** Checks, prices and holds a batch's total before answering; buying goes on after (as the web app's Bulk Order). */
+const PROCESS_TIMEOUT_MS = 60_000;
+
+const toV1Batch = (batch: BulkOrder): V1Batch => ({
+  id: batch._id,
+  status: batch.status,
+  total_count: batch.totalCount,
+  processed_count: batch.processedCount,
+  failed_count: batch.failedCount,
+  cost_cents: batch.bulkOrderData.cost,
+  quoted_cents: batch.bulkOrderData.quotedCost,
+  label_format: batch.bulkOrderData.labelFormat,
+  created_at: batch.createdAt,
+  updated_at: batch.updatedAt,
+});
+
 /**
- * Batches (labels bought together, on the web app's Bulk Order page) as integrators read them (issue 48, decision 103):
- * one with its progress, and its labels a page at a time in the file's row order.
+ * Batches (labels bought together) for integrators (issue 48, decision 103): submitted under an Idempotency-Key, read
+ * with their progress, and their labels a page at a time in row order.
  */
 @CountsSessions()
 @Controller('v1/batches')
 export class V1BatchesController {
   constructor(private readonly rpc: RpcClient) {}
 
+  /**
+   * Submits a batch under the caller's Idempotency-Key (required): every row is checked and priced and the total held
+   * before the answer (402 when the balance is short, nothing held); the labels are bought after it, as
+   * `GET /api/v1/batches/{id}` shows. The key names the batch, so a retry answers the batch the first try made.
+   */
+  @ApiDoc({
+    summary: 'Buy a batch of labels (Idempotency-Key required): rows checked, priced and the total held, then bought in the background; a retry answers the same batch',
+    body: v1BatchBodySchema,
+    response: v1BatchSchema,
+    errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.CONFLICT],
+  })
+  @Forwards(OrdersRpc.bulkProcess)
+  @Post()
+  async create(
+    @Body(new StrictBody(v1BatchBodySchema)) body: z.output<typeof v1BatchBodySchema>,
+    @IdempotencyKey() idempotencyKey: string,
+    @Headers('idempotency-key') sentKey: string | undefined,
+    @Ctx() ctx: CallContext,
+  ): Promise<V1Batch> {
+    if (!sentKey) throw new DomainError(ErrorCode.VALIDATION_FAILED, IDEMPOTENCY_KEY_REQUIRED, [{ path: 'Idempotency-Key', message: IDEMPOTENCY_KEY_REQUIRED }]);
+    const userId = signedIn(ctx).userId;
+    const orderId = batchIdFor(userId, idempotencyKey);
+    const made = await this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === ErrorCode.NOT_FOUND) return null;
+      throw error;
+    });
+    if (made && made.status !== 'draft') {
+      if (made.totalCount !== body.shipments.length) throw new DomainError(ErrorCode.CONFLICT, 'This Idempotency-Key was already used for a different batch');
+      return toV1Batch(made);
+    }
+    await this.rpc.call(OrdersRpc.bulkInit, { userId, orderId }, ctx);
+    await stageBulkRows(this.rpc, { userId, orderId, firstRow: 0 }, body.shipments, ctx);
+    await this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId, rowCount: body.shipments.length, options: body.options ?? {} }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
+    return toV1Batch(await this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx));
+  }
+
   @ApiDoc({ summary: 'One batch: its status, counts and money', response: v1BatchSchema })
   @Forwards(OrdersRpc.bulkGet)
   @Get(':id')
   async one(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<V1Batch> {
-    const batch = await this.rpc.call(OrdersRpc.bulkGet, { orderId: batchId(id) }, ctx);
-    return {
-      id: batch._id,
-      status: batch.status,
-      total_count: batch.totalCount,
-      processed_count: batch.processedCount,
-      failed_count: batch.failedCount,
-      cost_cents: batch.bulkOrderData.cost,
-      quoted_cents: batch.bulkOrderData.quotedCost,
-      label_format: batch.bulkOrderData.labelFormat,
-      created_at: batch.createdAt,
-      updated_at: batch.updatedAt,
-    };
+    return toV1Batch(await this.rpc.call(OrdersRpc.bulkGet, { orderId: batchId(id) }, ctx));
   }
 
   @ApiDoc({

@@ -3,6 +3,9 @@ import {
   apiScopeSchema,
   apiShipmentSchema,
   authMethodSchema,
+  BULK_ROWS_CEILING,
+  bulkOptionsSchema,
+  bulkOrderItemSchema,
   bulkStatusSchema,
   labelFormatSchema,
   labelStateSchema,
@@ -172,3 +175,12 @@ export const v1EventsQuerySchema = z.object({
 
 export const v1EventsPageSchema = z.object({ data: z.array(apiEventSchema), has_more: z.boolean(), next_cursor: z.string().nullable() });
 export type V1EventsPage = z.infer<typeof v1EventsPageSchema>;
+
+/** `POST /api/v1/batches`: rows as the web app's Bulk Order submits them (1-based rows in the answer), and its options. */
+export const v1BatchBodySchema = z.object({
+  shipments: z
+    .array(bulkOrderItemSchema, { error: 'shipments must be a list of rows' })
+    .min(1, { error: 'shipments must hold at least one row' })
+    .max(BULK_ROWS_CEILING, { error: `shipments holds at most ${BULK_ROWS_CEILING} rows` }),
+  options: bulkOptionsSchema.optional(),
+});

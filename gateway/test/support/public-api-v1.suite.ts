@@ -115,18 +115,36 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
       expect(balance.body).toEqual({ available_cents: expect.any(Number), held_cents: 0 });
     }, 180_000);
 
-    it("reads a batch made on the web app and pages through its labels in row order with a key", async () => {
-      const { orderId } = await submitBulk(call, { token: sessionToken, userId }, [bulkRow(1), bulkRow(2)]);
+    it('buys a batch with a key under an Idempotency-Key, answers a retry with the same batch, and pages through its labels in row order', async () => {
+      const rows = [bulkRow(1), bulkRow(2)];
+      const before = Number((await call('GET', '/v1/balance', undefined, bearer)).body['available_cents']);
+      const made = await call('POST', '/v1/batches', { shipments: rows }, { ...bearer, 'Idempotency-Key': `v1-batch-${tag}` });
+      expect(made.status).toBe(201);
+      expect(made.body).toMatchObject({ id: expect.any(String), status: expect.stringMatching(/^(processing|generating_files|completed)$/), total_count: 2, quoted_cents: expect.any(Number) });
+      expectRateLimitHeaders(made);
+      const orderId = String(made.body['id']);
+      const again = await call('POST', '/v1/batches', { shipments: rows }, { ...bearer, 'Idempotency-Key': `v1-batch-${tag}` });
+      expect([again.status, again.body['id']]).toEqual([201, orderId]);
+      const other = await call('POST', '/v1/batches', { shipments: [bulkRow(3)] }, { ...bearer, 'Idempotency-Key': `v1-batch-${tag}` });
+      expect([other.status, other.body['code']]).toEqual([409, 'CONFLICT']);
+
       expect((await waitForBulk(call, sessionToken, orderId)).status).toBe('completed');
       const batch = await call('GET', `/v1/batches/${orderId}`, undefined, bearer);
       expect(batch.status).toBe(200);
-      expect(batch.body).toMatchObject({ id: orderId, status: 'completed', total_count: 2, processed_count: 2, failed_count: 0, cost_cents: expect.any(Number) });
-      expectRateLimitHeaders(batch);
+      expect(batch.body).toMatchObject({ id: orderId, status: 'completed', total_count: 2, processed_count: 2, failed_count: 0, cost_cents: made.body['quoted_cents'] });
+      // Charged once: the balance went down by the one batch's cost, not two, and nothing is still held.
+      const balance = await call('GET', '/v1/balance', undefined, bearer);
+      expect(balance.body).toEqual({ available_cents: before - Number(batch.body['cost_cents']), held_cents: 0 });
       const first = await call('GET', `/v1/batches/${orderId}/shipments?limit=1`, undefined, bearer);
       expect([first.status, (first.body['data'] as Body[]).map((label) => label['row']), first.body['has_more']]).toEqual([200, [1], true]);
       const second = await call('GET', `/v1/batches/${orderId}/shipments?limit=1&cursor=${String(first.body['next_cursor'])}`, undefined, bearer);
       expect([second.status, (second.body['data'] as Body[]).map((label) => label['row']), second.body['has_more'], second.body['next_cursor']]).toEqual([200, [2], false, null]);
       expect((await call('GET', '/v1/batches/not-a-batch', undefined, bearer)).status).toBe(404);
+      // The web app's batches are the same batches.
+      const { orderId: webBatch } = await submitBulk(call, { token: sessionToken, userId }, [bulkRow(4)]);
+      expect((await call('GET', `/v1/batches/${webBatch}`, undefined, bearer)).body['id']).toBe(webBatch);
+      // Finished before the next test, whose events would otherwise meet this batch's label.
+      expect((await waitForBulk(call, sessionToken, webBatch)).status).toBe('completed');
     }, 180_000);
 
     it("pages through the webhook events of the caller's endpoints, each once, newest first, of one type or all", async () => {
@@ -177,6 +195,10 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
 
       const keyless = await call('POST', '/v1/shipments', { ...SINGLE_LABEL_ORDER }, bearer);
       expect([keyless.status, keyless.body['code'], (keyless.body['issues'] as Body[] | undefined)?.[0]?.['path']]).toEqual([400, 'VALIDATION_FAILED', 'Idempotency-Key']);
+      const keylessBatch = await call('POST', '/v1/batches', { shipments: [bulkRow(9)] }, bearer);
+      expect([keylessBatch.status, (keylessBatch.body['issues'] as Body[] | undefined)?.[0]?.['path']]).toEqual([400, 'Idempotency-Key']);
+      const unknownInRow = await call('POST', '/v1/batches', { shipments: [{ ...bulkRow(9), colour: 'red' }] }, { ...bearer, 'Idempotency-Key': `v1-batch-x-${tag}` });
+      expect([unknownInRow.status, (unknownInRow.body['issues'] as Body[] | undefined)?.[0]]).toEqual([400, { path: 'shipments.0.colour', message: 'Unknown field: shipments.0.colour' }]);
 
       const notText = await buy(12345 as unknown as string, `v1-y-${tag}`);
       expect([notText.status, (notText.body['issues'] as Body[] | undefined)?.[0]]).toEqual([400, { path: 'reference', message: 'reference must be text' }]);

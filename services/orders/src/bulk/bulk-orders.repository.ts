@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BatchVoids, BulkStatus } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type BatchVoids, type BulkStatus } from '@labeldesk/contracts';
 import type { OwnerScope } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
@@ -15,10 +15,15 @@ export const FAILED_LABELS_SHOWN = 1000;
  */
 @Injectable()
 export class BulkOrdersRepository extends BulkSql {
-  async createDraft(userId: string): Promise<string> {
-    const id = randomUUID();
-    await this.em().execute(`insert into ${this.t('bulk_orders')} ("id", "user_id", "status") values (?, ?, 'draft')`, [id, userId]);
-    return id;
+  /**
+   * A new draft, or with `id` the draft of that id made once (the public API's batch under an Idempotency-Key): a
+   * second call finds it; an id another user's batch holds is not found.
+   */
+  async createDraft(userId: string, id?: string): Promise<string> {
+    const draftId = id ?? randomUUID();
+    await this.em().execute(`insert into ${this.t('bulk_orders')} ("id", "user_id", "status") values (?, ?, 'draft') on conflict ("id") do nothing`, [draftId, userId]);
+    if (id !== undefined && !(await this.findOwned(id, { userId }))) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    return draftId;
   }
 
   /** A batch by id, whoever owns it: for the service's own work, never for a caller's read. */

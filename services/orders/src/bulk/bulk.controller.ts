@@ -30,7 +30,7 @@ export class BulkController {
 
   @RpcHandler(OrdersRpc.bulkInit)
   async init(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
-    return { orderId: await this.batches.createDraft(body.userId) };
+    return { orderId: await this.batches.createDraft(body.userId, body.orderId) };
   }
 
   @RpcHandler(OrdersRpc.bulkStage)

@@ -95,7 +95,16 @@ export const OrdersRpc = {
   /** The rows a batch may hold here (orders' BULK_MAX_ROWS setting) and the largest file the page reads for them. */
   bulkLimits: defineRpc('orders.bulk.limits.v1', emptySchema, bulkLimitsSchema, { who: 'signed-in', scope: 'labels:buy' }),
   /** Spec: `POST /api/orders/bulk/init` — an id for the batch the user is about to submit (a draft, never listed). */
-  bulkInit: defineRpc('orders.bulk.init.v1', z.object({ userId: idSchema }), z.object({ orderId: z.string() }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' }),
+  bulkInit: defineRpc(
+    'orders.bulk.init.v1',
+    /**
+     * `orderId`: the draft's id when the caller chose it (the public API derives it from the user and their
+     * Idempotency-Key, decision 103): made once, and answered again while it is the user's.
+     */
+    z.object({ userId: idSchema, orderId: idSchema.optional() }),
+    z.object({ orderId: z.string() }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
+  ),
   /**
    * Uploads a slice of a draft's rows. A batch travels in slices because NATS refuses messages over 1 MB;
    * sending the same slice again replaces it.

@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import {
   AddressRpc,
+  authMethodOf,
   buyStoreOrderBodySchema,
   connectedStoreSchema,
   connectStoreBodySchema,
   createdLabelResponseSchema,
-  DomainError,
   ErrorCode,
   pendingLabelResponseSchema,
   singleOrderSchema,
@@ -125,13 +125,8 @@ export class StoresController {
 
   /** The caller's SKU presets; null for an API key, which SKU presets are not read with (sessions only). */
   private async skusOf(ctx: CallContext): Promise<SkuPackageFacts[] | null> {
-    if (!ctx.caller) return null;
-    try {
-      return (await this.rpc.call(AddressRpc.listSkus, { userId: ctx.caller.userId }, ctx)).SkuData;
-    } catch (error) {
-      if (error instanceof DomainError && error.code === ErrorCode.FORBIDDEN) return null;
-      throw error;
-    }
+    if (!ctx.caller || authMethodOf(ctx.caller) === 'api_key') return null;
+    return (await this.rpc.call(AddressRpc.listSkus, { userId: ctx.caller.userId }, ctx)).SkuData;
   }
 
   /** The single order an imported order makes: its receiver, the body's service and sender, the parcel from the body or the SKUs. */

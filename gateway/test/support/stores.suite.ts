@@ -130,6 +130,29 @@ export const describeStores = (mode: string, running: () => RunningSystem): void
       await eventually(() => inbox(who.token, 'shipped'), (page) => (ordersOf(page)[0]?.['writeBack'] as Body | null)?.['state'] === 'sent', 30_000, 'the write-back shown sent');
     }, 120_000);
 
+    it('lets an API key reach stores only with its scopes: stores:manage to connect and list, labels:read for the inbox (without SKU weights)', async () => {
+      const who = await seller('woo-keys');
+      woo.addOrder({ items: [{ sku: 'MUG-1', quantity: 1 }] });
+      const keyWith = async (scopes: string[]) => {
+        const created = await call('POST', '/keys', { name: `stores ${scopes.join(' ')}`, scopes, password: 'bulk-password' }, { token: who.token });
+        expect(created.status).toBe(201);
+        return { authorization: `Bearer ${String(created.body['key'])}` };
+      };
+      const reader = await keyWith(['labels:read']);
+      const refused = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, reader);
+      expect([refused.status, refused.body['code']]).toEqual([403, 'AUTH_SCOPE_MISSING']);
+      expect(String(refused.body['message'])).toContain('stores:manage');
+      const manager = await keyWith(['stores:manage']);
+      const connected = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, manager);
+      expect(connected.status).toBe(201);
+      expect((await call('GET', '/stores', undefined, manager)).status).toBe(200);
+      expect((await call('GET', '/stores/orders', undefined, manager)).status).toBe(403);
+      const page = await call('GET', '/stores/orders', undefined, reader);
+      expect(page.status).toBe(200);
+      expect(ordersOf(page.body).length).toBeGreaterThan(0);
+      expect(ordersOf(page.body).every((order) => order['package'] === null)).toBe(true);
+    }, 60_000);
+
     it('stops reading a store once disconnected: its keys are gone, sync is 404 and its orders leave the inbox', async () => {
       const who = await seller('woo-revoke');
       woo.addOrder({ items: [{ sku: 'MUG-1', quantity: 1 }] });

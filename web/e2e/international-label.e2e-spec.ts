@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
-import { animationsDone, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
+import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, fundedCustomer, serviceNameFor } from './support/bulk-api';
 import { fillAddress, SAMPLE_SENDER } from './support/order-form';
+import { shootAtTwoWidths } from './support/two-widths';
 
 /** A purchase with its customs form rendered by the sandbox: more than the suite's default 60 s may be needed. */
 const FLOW_TIMEOUT_MS = 180_000;
@@ -15,17 +16,6 @@ const fillItem = async (customs: Locator, index: number, item: { description: st
   await field('Value (USD)').fill(item.value);
   await field('Weight (lb)').fill(item.weight);
   await field('HS tariff number').fill(item.hs);
-};
-
-/** The page at a width, the section in view, saved as `<name>-<width>`; back to the suite's 1280 × 800 after. */
-const shoot = async (page: Page, name: string, subject: Locator): Promise<void> => {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await subject.scrollIntoViewIfNeeded();
-    await animationsDone(page);
-    await saveScreenshot(page, `${name}-${width}`, false);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 };
 
 /**
@@ -71,7 +61,7 @@ describe('International label', () => {
       await page.getByRole('button', { name: 'Order Label', exact: true }).click();
       // Germany is in the EU: the server refuses the mug without its HS code, said on the mug's field. Nothing is charged.
       await customs.getByText('Item 2 (Ceramic mug) needs an HS tariff number of 6 to 10 digits; Germany requires one for every item').first().waitFor();
-      await shoot(page, 'international-hs-refused', customs);
+      await shootAtTwoWidths(page, 'international-hs-refused', customs);
       expect((await apiCall('/api/auth/api/balance', { token: customer.token })).body).toMatchObject({ balance: 200_00 });
 
       // To Canada instead: its provinces in a select, its postal code's shape checked as typed.
@@ -86,8 +76,8 @@ describe('International label', () => {
       await customs.getByRole('group', { name: 'Item 2' }).getByRole('textbox', { name: 'HS tariff number', exact: true }).fill('6912.00');
       // The server's message was about the declaration sent: changed, it goes.
       await customs.getByText('Item 2 (Ceramic mug) needs an HS tariff number').waitFor({ state: 'hidden' });
-      await shoot(page, 'international-to-canada', to);
-      await shoot(page, 'international-customs', customs);
+      await shootAtTwoWidths(page, 'international-to-canada', to);
+      await shootAtTwoWidths(page, 'international-customs', customs);
 
       await page.getByRole('button', { name: 'Order Label', exact: true }).click();
       const created = page.getByRole('dialog', { name: 'Label Created Successfully!' });

@@ -6,6 +6,9 @@ import { toUspsAddressQuery } from './usps-address';
 import { type UspsScanFormRequest, uspsScanFormRequestOf } from './usps-scan-form';
 import { UspsClient, type UspsClientOptions } from './usps.client';
 import { toLabelRequest } from './usps.mapper';
+import { anAbroadShipment, twoItemCustoms } from '../customs/testing/abroad-shipments';
+import { toInternationalLabelRequest } from './usps-international.mapper';
+import type { UspsInternationalLabelRequest } from './usps-international.schema';
 import type { UspsLabelRequest } from './usps.schema';
 
 /**
@@ -118,6 +121,32 @@ describe('the requests we send, against the published USPS OpenAPI specs', () =>
     ['a second street line and a ZIP+4', { ...address, street2: 'Dock 4', zip: '43215-1234' }],
   ])('asks Addresses 3.2.3 for an address with the query it documents: %s', async (_, given) => {
     expect(await sent('/addresses/v3/address', (usps) => usps.verifyAddress(toUspsAddressQuery(given)))).toEqual([]);
+  });
+
+  const internationalErrors = (request: UspsInternationalLabelRequest) =>
+    sent('/international-labels/v3/international-label', (usps) => usps.createInternationalLabel(request, '0f5e3a0c-1b2d-4c5e-8f90-a1b2c3d4e5f6'));
+  const internationalRequestOf = (shipment: LabelShipment, withShipper: boolean): UspsInternationalLabelRequest => {
+    const request = toInternationalLabelRequest(shipment, { mailingDate: '2026-11-20', shipper: withShipper ? { platformUserId: 'user-7f3a', email: 'ada@example.com', phone: '6145550142' } : null });
+    if (!request.ok) throw new Error(request.message);
+    return request.value;
+  };
+
+  it.each([
+    ['Priority Mail International to Canada, PDF, with the shipper reported', anAbroadShipment({ serviceUid: 'usps_priority_international', country: 'CA' }), true],
+    ['First-Class Package International to Germany, ZPL, "other" contents', anAbroadShipment({ serviceUid: 'usps_first_class_international', country: 'DE', format: 'ZPL', customs: twoItemCustoms({ contents_type: 'other', contents_explanation: 'Ceramics' }) }), false],
+    ['Priority Mail Express International to the UK, an item without an HS number, an ITN filed', anAbroadShipment({ serviceUid: 'usps_priority_express_international', country: 'GB', customs: twoItemCustoms({ itn: 'X20260115123456', items: [{ description: 'Camera', quantity: 1, value_cents: 300_000, weight_lb: 2, hs_tariff_number: null, origin_country: 'JP' }] }) }), true],
+  ])('sends an international label request that International Labels 3.3.7 takes: %s', async (_, shipment, withShipper) => {
+    expect(await internationalErrors(internationalRequestOf(shipment, withShipper))).toEqual([]);
+  });
+
+  it('refuses an international label request with a property its closed customs form does not declare (the check itself can fail)', async () => {
+    const request = internationalRequestOf(anAbroadShipment({ serviceUid: 'usps_priority_international' }), true);
+    const errors = await internationalErrors({ ...request, customsForm: { ...request.customsForm, signer: 'Ada' } } as unknown as UspsInternationalLabelRequest);
+    expect(fields(errors)).toContain('customsForm');
+  });
+
+  it('cancels a label abroad at the path International Labels 3.3.7 documents', async () => {
+    expect(await sent('/international-labels/v3/international-label/', (usps) => usps.cancelInternationalLabel('CP000000015US'))).toEqual([]);
   });
 
   it('cancels a label at the path Labels 3.9.13 documents, with the payment authorization header it requires', async () => {

@@ -107,8 +107,11 @@ export const describeInternationalBulk = (mode: string, running: () => RunningSy
         row(SINGLE_LABEL_ORDER.receiver, 'TEE-1', 1, undefined, SINGLE_LABEL_ORDER.service_name),
       ]);
       expect(processed.status).toBe(200);
+      expect(String(processed.body['message'])).toContain('3 label(s) are being bought. 1 row(s) failed for their customs.');
       const done = await waitForBulk(call, seller.token, orderId);
       expect(done).toMatchObject({ status: 'completed_with_errors', totalCount: 4, processedCount: 3, failedCount: 1 });
+      // The refused row was never held: what was held is what the three labels cost.
+      expect(processed.body['costCents']).toBe(done.bulkOrderData.cost);
       expect(done.failedLabels).toEqual([
         expect.objectContaining({ row: 3, skuNumber: 'MUG-1', recipient: 'Jonas Weber', error: expect.stringMatching(/Ceramic mug.*HS tariff number.*Germany requires one/) }),
       ]);
@@ -133,6 +136,13 @@ export const describeInternationalBulk = (mode: string, running: () => RunningSy
       const done = await waitForBulk(call, seller.token, orderId);
       expect(done).toMatchObject({ status: 'completed_with_errors', processedCount: 1, failedCount: 1 });
       expect(done.failedLabels[0]?.error).toContain('Customs is required for a label to Canada');
+
+      // A batch of nothing but such rows is refused whole: nothing to buy, nothing held.
+      const before = await balanceOf(call, seller.token);
+      const alone = await submitBulk(call, seller, [row(toCanada, 'TEE-1', 1, undefined)]);
+      expect(alone.processed.status).toBe(400);
+      expect(String(alone.processed.body['message'])).toContain('Row 1: Customs is required for a label to Canada');
+      expect(await balanceOf(call, seller.token)).toBe(before);
     }, 120_000);
   });
 };

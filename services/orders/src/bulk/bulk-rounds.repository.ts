@@ -22,10 +22,12 @@ export class BulkRoundsRepository extends BulkSql {
    */
   async startFirstRound(orderId: string, items: readonly NewBulkItem[], options: BulkOptions, holdId: string, holdCents: number, savedCents: number | null = null): Promise<boolean> {
     return this.em().transactional(async (em) => {
+      // Rows refused for their customs (decision 100) start failed, with their reason, and count as failed at once.
+      const refused = items.filter((item) => item.refusal).length;
       const started = await em.execute<Array<{ id: string }>>(
-        `update ${this.t('bulk_orders')} set "status" = 'processing', "total_count" = ?, "quoted_cents" = ?, "quoted_saved_cents" = ?, "saved_cents" = 0,
+        `update ${this.t('bulk_orders')} set "status" = 'processing', "total_count" = ?, "failed_count" = ?, "quoted_cents" = ?, "quoted_saved_cents" = ?, "saved_cents" = 0,
            "label_format" = ?, "sort_by_sku" = ?, "round" = 1, "hold_id" = ?, "hold_cents" = ?, "updated_at" = now() where "id" = ? and "status" = 'draft' returning "id"`,
-        [items.length, holdCents, savedCents, options.labelFormat, options.sortBySku, holdId, holdCents, orderId],
+        [items.length, refused, holdCents, savedCents, options.labelFormat, options.sortBySku, holdId, holdCents, orderId],
       );
       if (started.length === 0) return false;
       for (let i = 0; i < items.length; i += INSERT_ROWS) {
@@ -33,14 +35,15 @@ export class BulkRoundsRepository extends BulkSql {
         const [copied] = await queryBound<{ count: number | string }>(
           em,
           `with "copied" as (
-             insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "round", "service_name", "service_uid", "price_cents", "sku", "saved_cents", "data")
-             select v."id", s."bulk_order_id", v."user_id", v."row_no", 'pending', 1, v."service_name", v."service_uid", v."price_cents", v."sku", v."saved_cents",
+             insert into ${this.t('bulk_items')} ("id", "bulk_order_id", "user_id", "row_no", "status", "error", "round", "service_name", "service_uid", "price_cents", "sku", "saved_cents", "data")
+             select v."id", s."bulk_order_id", v."user_id", v."row_no", case when v."refusal" is null then 'pending' else 'failed' end, v."refusal", 1,
+                    v."service_name", v."service_uid", v."price_cents", v."sku", v."saved_cents",
                     jsonb_set(s."data", '{courier}', to_jsonb(v."courier"))
-             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?::text, ?::text, ?::int, ?::text, ?::text, ?::int)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku", "courier", "saved_cents")
+             from (values ${group.map(() => '(?::uuid, ?::uuid, ?::int, ?::text, ?::text, ?::int, ?::text, ?::text, ?::int, ?::text)').join(', ')}) as v("id", "user_id", "row_no", "service_name", "service_uid", "price_cents", "sku", "courier", "saved_cents", "refusal")
              join ${this.t('bulk_staged_rows')} s on s."bulk_order_id" = ? and s."row_no" = v."row_no"
              returning 1
            ) select count(*) as "count" from "copied"`,
-          [...group.flatMap((item) => [item.id, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku, item.courier, item.savedCents ?? null]), orderId],
+          [...group.flatMap((item) => [item.id, item.userId, item.rowNo, item.serviceName, item.serviceUid, item.priceCents, item.sku, item.courier, item.savedCents ?? null, item.refusal ?? null]), orderId],
         );
         if (Number(copied?.count) !== group.length) throw new Error(`bulk ${orderId}: ${group.length - Number(copied?.count)} item(s) have no staged row`);
       }

@@ -91,17 +91,30 @@ export class BulkStagingRepository extends BulkSql {
     const all: StagedRowSummary[] = [];
     // By spans of row numbers (rowSpans): a slice may start at any row.
     for (const [from, to] of await this.rowSpans('bulk_staged_rows', orderId, pageSize)) {
-      const rows = await this.em().execute<Array<{ row_no: number; service_name: string; weight_lb: number | string; courier: string | null; sku: string | null; order_id: string | null; buy_another: boolean }>>(
+      const rows = await this.em().execute<
+        Array<{ row_no: number; service_name: string; weight_lb: number | string; courier: string | null; sku: string | null; order_id: string | null; buy_another: boolean; country: string | null; state: string | null }>
+      >(
         // No courier: the row takes its service's (rows staged by an earlier release always named one).
         `select "row_no", "data"->>'service_name' as "service_name", ("data"->'package'->>'package_weight')::float8 as "weight_lb",
            "data"->>'courier' as "courier",
            "data"->'package'->>'sku_number' as "sku", "data"->'package'->>'order_id' as "order_id",
-           coalesce(("data"->>'buy_another')::boolean, false) as "buy_another"
+           coalesce(("data"->>'buy_another')::boolean, false) as "buy_another",
+           "data"->'receiver'->>'receiver_country' as "country", "data"->'receiver'->>'receiver_state_province' as "state"
          from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" between ? and ? order by "row_no"`,
         [orderId, from, to],
       );
       for (const row of rows) {
-        all.push({ rowNo: row.row_no, serviceName: row.service_name, weightLb: Number(row.weight_lb), courier: row.courier, sku: row.sku, orderId: row.order_id, buyAnother: row.buy_another });
+        all.push({
+          rowNo: row.row_no,
+          serviceName: row.service_name,
+          weightLb: Number(row.weight_lb),
+          courier: row.courier,
+          sku: row.sku,
+          orderId: row.order_id,
+          buyAnother: row.buy_another,
+          // Rows staged before labels went abroad have no country: they are all at home.
+          receiver: { country: row.country ?? 'US', state: row.state ?? '' },
+        });
       }
     }
     return all;
@@ -111,6 +124,21 @@ export class BulkStagingRepository extends BulkSql {
    * The addresses and package of the rows named, by row: what the carriers are asked to rate (rows under a rate rule,
    * or of a service priced from the carrier's cost). Only those rows' three objects leave the database.
    */
+  /** The receiver and customs of the rows named, by row: what their customs rules are checked on (decision 100). */
+  async stagedCustoms(orderId: string, rowNos: readonly number[], pageSize = SUMMARY_PAGE): Promise<Map<number, Pick<BulkOrderItem, 'receiver' | 'customs'>>> {
+    const found = new Map<number, Pick<BulkOrderItem, 'receiver' | 'customs'>>();
+    for (let first = 0; first < rowNos.length; first += pageSize) {
+      const rows = await queryBound<{ row_no: number } & Pick<BulkOrderItem, 'receiver' | 'customs'>>(
+        this.em(),
+        `select "row_no", "data"->'receiver' as "receiver", "data"->'customs' as "customs"
+         from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" in (select jsonb_array_elements_text(?::jsonb)::int)`,
+        [orderId, JSON.stringify(rowNos.slice(first, first + pageSize))],
+      );
+      for (const { row_no, receiver, customs } of rows) found.set(row_no, { receiver, customs: customs ?? undefined });
+    }
+    return found;
+  }
+
   async stagedParcels(orderId: string, rowNos: readonly number[], pageSize = SUMMARY_PAGE): Promise<Map<number, StagedParcel>> {
     const parcels = new Map<number, StagedParcel>();
     for (let first = 0; first < rowNos.length; first += pageSize) {

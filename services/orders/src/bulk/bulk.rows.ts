@@ -90,6 +90,8 @@ export interface NewBulkItem {
   sku: string | null;
   /** What the rate rule saved against the dearest rate offered for the row's parcel; absent or null for a row of its own service. */
   savedCents?: number | null;
+  /** Why the row cannot be bought (its customs break its receiver's rules, decision 100): stored failed, never held. */
+  refusal?: string | null;
 }
 
 /** A staged row's addresses and package: the parcel the carriers rate. */
@@ -107,6 +109,8 @@ export interface StagedRowSummary {
   orderId: string | null;
   /** The seller buys another label for an order that already has one. */
   buyAnother: boolean;
+  /** Where the row goes, which decides whether it needs customs (decision 100); absent in summaries made by hand. */
+  receiver?: { country: string; state: string };
 }
 
 /** A pending item this worker claimed. */

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   alreadyShippedLeftOutMessage,
   bulkMaxFileBytes,
+  bulkRowCustomsRefusal,
+  customsRequiredFor,
   DomainError,
   ErrorCode,
   insufficientBalanceMessage,
@@ -24,7 +26,7 @@ import { BulkOrdersRepository } from '../bulk-orders.repository';
 import { BulkStagingRepository } from '../bulk-staging.repository';
 import { BulkRoundsRepository } from '../bulk-rounds.repository';
 import type { BulkOrderRow, StagedRowSummary } from '../bulk.rows';
-import { BulkRowPricer, type PricedRows } from '../pricing/bulk-row-pricer';
+import { BulkRowPricer, rowsRefused, type PricedRows } from '../pricing/bulk-row-pricer';
 
 type StageRequest = ParsedRequestOf<typeof OrdersRpc.bulkStage>;
 type ProcessRequest = ParsedRequestOf<typeof OrdersRpc.bulkProcess>;
@@ -92,8 +94,10 @@ export class SubmitBulkOrderUseCase {
     const started = await this.batches.find(request.orderId);
     if (started) this.progress.publish(started);
     this.engine.wake();
+    const refused = items.filter((item) => item.refusal).length;
+    const toBuy = items.length - refused;
     return {
-      message: `Bulk order accepted: ${items.length} label(s) are being bought.${leftOut > 0 ? ` ${alreadyShippedLeftOutMessage(leftOut)}.` : ''}`,
+      message: `Bulk order accepted: ${toBuy} label(s) are being bought.${refused > 0 ? ` ${refused} row(s) failed for their customs.` : ''}${leftOut > 0 ? ` ${alreadyShippedLeftOutMessage(leftOut)}.` : ''}`,
       orderId: request.orderId,
       status: 'processing',
       totalCount: items.length,
@@ -123,12 +127,29 @@ export class SubmitBulkOrderUseCase {
     if (kept.length === 0) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, `${alreadyShippedLeftOutMessage(leftOut)}, so nothing was bought. Tick "Buy another label" on a row to ship it again.`);
     }
-    const { items, savedCents } = await this.pricer.price({ userId: request.userId, orderId: request.orderId, rateRule: request.options.rateRule }, kept);
-    const holdCents = items.reduce((sum, item) => sum + item.priceCents, 0);
+    const priced = await this.pricer.price({ userId: request.userId, orderId: request.orderId, rateRule: request.options.rateRule }, kept);
+    // A row whose customs break its receiver's rules is kept as failed, with its reason, and not held (decision 100).
+    const refusals = await this.customsRefusals(request.orderId, kept);
+    const items = priced.items.map((item) => (refusals.has(item.rowNo) ? { ...item, refusal: refusals.get(item.rowNo) ?? null } : item));
+    if (items.every((item) => item.refusal)) throw rowsRefused([...refusals].map(([rowNo, message]) => ({ path: `orderData.${rowNo}.customs`, message: `Row ${rowNo + 1}: ${message}` })));
+    const { savedCents } = priced;
+    const holdCents = items.reduce((sum, item) => sum + (item.refusal ? 0 : item.priceCents), 0);
     // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
     const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { asService: true });
     if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
     return { items, savedCents, holdCents, leftOut };
+  }
+
+  /** The customs refusal of each row that needs customs, by row: only those rows' receivers and declarations are read. */
+  private async customsRefusals(orderId: string, rows: readonly StagedRowSummary[]): Promise<Map<number, string>> {
+    const abroad = rows.filter((row) => row.receiver && customsRequiredFor(row.receiver)).map((row) => row.rowNo);
+    const refusals = new Map<number, string>();
+    if (abroad.length === 0) return refusals;
+    for (const [rowNo, row] of await this.staging.stagedCustoms(orderId, abroad)) {
+      const refusal = bulkRowCustomsRefusal(row);
+      if (refusal) refusals.set(rowNo, refusal);
+    }
+    return refusals;
   }
 }
 

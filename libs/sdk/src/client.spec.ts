@@ -86,6 +86,20 @@ describe('the LabelDesk client', () => {
     expect(requests.map((request) => new URL(request.url).search)).toEqual(['?status=completed&limit=2', '?status=completed&limit=2&cursor=c-2']);
   });
 
+  it("creates a batch under the caller's Idempotency-Key, or a new one, with its rows as JSON", async () => {
+    const batch = { id: 'b1', status: 'processing', total_count: 1, processed_count: 0, failed_count: 0, cost_cents: 0, quoted_cents: 850, label_format: '4x6', created_at: '2026-11-30T02:00:00.000Z', updated_at: '2026-11-30T02:00:00.000Z' };
+    const { fetch, requests } = fakeFetch(json(201, batch), json(201, batch));
+    const labels = createLabelDesk({ baseUrl: 'https://labels.example.org', apiKey: 'ld_live_abc', fetch });
+    // A batch's rows are orders without a label format: the batch has one for all.
+    const { label_format: _format, ...row } = order;
+    const rows = { shipments: [row] };
+    expect(await labels.createBatch(rows, { idempotencyKey: 'batch-7' })).toEqual(batch);
+    await labels.createBatch(rows);
+    expect(requests.map((request) => [request.method, request.url])).toEqual([['POST', 'https://labels.example.org/api/v1/batches'], ['POST', 'https://labels.example.org/api/v1/batches']]);
+    expect(await requests[0]?.json()).toEqual(rows);
+    expect(requests.map((request) => request.headers.get('idempotency-key'))).toEqual(['batch-7', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  });
+
   it("gives a label's bytes as they came, and a void's answer", async () => {
     const pdf = new TextEncoder().encode('%PDF-1.7 label');
     const voided = { shipment_id: 's1', tracking_number: '9400s1', label_state: 'voided', amount_cents: 850, message: 'Label voided' };

@@ -1,28 +1,34 @@
 import createClient from 'openapi-fetch';
 import { LabelDeskApiError } from './errors';
-import type { components, operations, paths } from './generated/openapi';
+import type { operations, paths } from './generated/openapi';
 import { eachItem } from './paging';
 
-type Schemas = components['schemas'];
 type Query<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>;
+/**
+ * An operation's JSON body and answers, named by operation rather than by component: the document names a shared
+ * schema after the first route that uses it, so a component's name can change when a route is added.
+ */
+type RequestOf<Operation extends keyof operations> = operations[Operation] extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : never;
+type AnswerOf<Operation extends keyof operations, Status extends number = 200> = operations[Operation]['responses'] extends Record<Status, { content: { 'application/json': infer Body } }> ? Body : never;
 
-export type RatesRequest = Schemas['V1RatesRatesBody'];
-export type RatesAnswer = Schemas['RatesResponse'];
-export type BuyShipmentRequest = Schemas['V1ShipmentsBuyBody'];
-export type Shipment = Schemas['ApiShipment'];
-export type ShipmentPage = Schemas['V1ShipmentsListResponse'];
+export type RatesRequest = RequestOf<'v1RatesRates'>;
+export type RatesAnswer = AnswerOf<'v1RatesRates'>;
+export type BuyShipmentRequest = RequestOf<'v1ShipmentsBuy'>;
+export type Shipment = AnswerOf<'v1ShipmentsOne'>;
+export type ShipmentPage = AnswerOf<'v1ShipmentsList'>;
 export type ShipmentFilter = Omit<Query<'v1ShipmentsList'>, 'cursor'>;
-export type VoidAnswer = Schemas['V1ShipmentsVoidResponse'];
-export type Tracking = Schemas['V1ShipmentsTrackingResponse'];
-export type AddressToVerify = Schemas['VerifyAddressBody'];
-export type AddressVerification = Schemas['VerifyAddressResponse'];
-export type Batch = Schemas['V1BatchesOneResponse'];
-export type BatchShipmentPage = Schemas['V1BatchesShipmentsResponse'];
-export type EventPage = Schemas['V1EventsListResponse'];
+export type VoidAnswer = AnswerOf<'v1ShipmentsVoid'>;
+export type Tracking = AnswerOf<'v1ShipmentsTracking'>;
+export type AddressToVerify = RequestOf<'v1RatesVerify'>;
+export type AddressVerification = AnswerOf<'v1RatesVerify'>;
+export type CreateBatchRequest = RequestOf<'v1BatchesCreate'>;
+export type Batch = AnswerOf<'v1BatchesOne'>;
+export type BatchShipmentPage = AnswerOf<'v1BatchesShipments'>;
+export type EventPage = AnswerOf<'v1EventsList'>;
 export type ApiEvent = EventPage['data'][number];
 export type EventFilter = Omit<Query<'v1EventsList'>, 'cursor'>;
-export type Me = Schemas['V1AccountMeResponse'];
-export type Balance = Schemas['V1AccountBalanceResponse'];
+export type Me = AnswerOf<'v1AccountMe'>;
+export type Balance = AnswerOf<'v1AccountBalance'>;
 
 export interface LabelDeskOptions {
   /** The server's origin, e.g. `https://labels.example.org` (the paths carry `/api/v1`). */
@@ -83,6 +89,13 @@ export const createLabelDesk = ({ baseUrl, apiKey, fetch }: LabelDeskOptions) =>
     label: async (id: string, format: 'pdf' | 'zpl' = 'pdf'): Promise<Uint8Array> =>
       new Uint8Array(await answerOf(api.GET('/api/v1/shipments/{id}/label', { params: { path: { id }, query: { format } }, parseAs: 'arrayBuffer' }))),
     tracking: (id: string): Promise<Tracking> => answerOf(api.GET('/api/v1/shipments/{id}/tracking', byId(id))),
+    /**
+     * Buys a batch: its rows are checked, priced and the total held, then bought in the background (read its state with
+     * `batch(id)`, its labels with `eachBatchShipment(id)`). The Idempotency-Key as for `buyShipment`: a retry answers
+     * the batch it made.
+     */
+    createBatch: (request: CreateBatchRequest, { idempotencyKey = newIdempotencyKey() }: { idempotencyKey?: string } = {}): Promise<Batch> =>
+      answerOf(api.POST('/api/v1/batches', { body: request, params: { header: { 'Idempotency-Key': idempotencyKey } } }), idempotencyKey),
     batch: (id: string): Promise<Batch> => answerOf(api.GET('/api/v1/batches/{id}', byId(id))),
     /** One page of a batch's labels in row order. */
     listBatchShipments,

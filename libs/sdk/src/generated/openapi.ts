@@ -46,6 +46,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a batch of labels (Idempotency-Key required): rows checked, priced and the total held, then bought in the background; a retry answers the same batch
+         * @description Any signed-in user. API keys need the scope `labels:buy`.
+         */
+        post: operations["v1BatchesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/batches/{id}": {
         parameters: {
             query?: never;
@@ -457,7 +477,7 @@ export interface components {
             available_cents: number;
             held_cents: number;
         };
-        V1BatchesOneResponse: {
+        V1BatchesCreateResponse: {
             id: string;
             /** @enum {string} */
             status: "draft" | "processing" | "generating_files" | "completed" | "completed_with_errors" | "failed" | "retrying_failed" | "processing_error" | "retry_processing_error" | "recovery_failed";
@@ -470,6 +490,103 @@ export interface components {
             label_format: "4x6" | "letter_2up" | "zpl";
             created_at: string;
             updated_at: string;
+        };
+        V1BatchesCreateBody: {
+            shipments: {
+                /** @enum {string} */
+                courier?: "usps" | "ups" | "fedex" | "dhl_express";
+                service_name: string;
+                /** @default false */
+                manifested: boolean;
+                buy_another?: boolean;
+                sender: {
+                    sender_name: string;
+                    sender_phone?: string | null;
+                    sender_company?: string | null;
+                    sender_address1: string;
+                    sender_address2?: string | null;
+                    sender_city: string;
+                    sender_state_province: string;
+                    sender_zip_postal: string;
+                    /** @constant */
+                    sender_country?: "US";
+                };
+                receiver: {
+                    receiver_name: string;
+                    receiver_phone?: string | null;
+                    receiver_company?: string | null;
+                    receiver_address1: string;
+                    receiver_address2?: string | null;
+                    receiver_city: string;
+                    receiver_state_province?: string;
+                    receiver_zip_postal?: string;
+                    receiver_country?: string;
+                    receiver_email?: string | null;
+                };
+                package: {
+                    package_length: number;
+                    package_width: number;
+                    package_height: number;
+                    package_weight: number;
+                    /**
+                     * @default LB
+                     * @constant
+                     */
+                    package_weight_unit: "LB";
+                    package_description?: string | null;
+                    package_reference1?: string | null;
+                    package_reference2?: string | null;
+                    order_id?: string | null;
+                    order_item_id?: string | null;
+                    sku_number?: string | null;
+                    quantity?: number;
+                    items?: {
+                        sku_number?: string | null;
+                        description?: string | null;
+                        quantity?: number;
+                    }[];
+                };
+                customs?: {
+                    /** @enum {string} */
+                    contents_type: "merchandise" | "gift" | "documents" | "sample" | "returned_goods" | "other";
+                    contents_explanation?: string | null;
+                    /** @enum {string} */
+                    non_delivery_option?: "return" | "abandon";
+                    /** @enum {string} */
+                    incoterm?: "DDU" | "DDP";
+                    signer: string;
+                    eel_pfc?: string | null;
+                    itn?: string | null;
+                    items: {
+                        description: string;
+                        quantity: number;
+                        value_cents: number;
+                        weight_lb: number;
+                        hs_tariff_number?: string | null;
+                        origin_country: string;
+                    }[];
+                };
+            }[];
+            options?: {
+                /**
+                 * @default 4x6
+                 * @enum {string}
+                 */
+                labelFormat: "4x6" | "letter_2up" | "zpl";
+                /** @default false */
+                sortBySku: boolean;
+                rateRule?: {
+                    /** @constant */
+                    kind: "service";
+                } | {
+                    /** @constant */
+                    kind: "cheapest";
+                } | {
+                    /** @constant */
+                    kind: "cheapest_within";
+                    days: number;
+                };
+            };
         };
         V1BatchesShipmentsResponse: {
             data: {
@@ -1012,6 +1129,96 @@ export interface operations {
             };
         };
     };
+    v1BatchesCreate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any 8 to 200 letters, digits or `-_.:` unique to this purchase, required: the same key again answers the same purchase instead of buying again; the same key with a different body is refused with 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1BatchesCreateBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1BatchesCreateResponse"];
+                };
+            };
+            /** @description Bad input: `issues` names each field and what is wrong with it. Codes: `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired session, revoked or unknown key). Codes: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough balance. Codes: `PAYMENTS_INSUFFICIENT_FUNDS`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user's data, an admin route, or an API key without the scope the route needs. Codes: `AUTH_SCOPE_MISSING`, `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with the current state. Codes: `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the `Retry-After` seconds. Codes: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (5xx): a service did not answer or failed; the `message` says what to do. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     v1BatchesOne: {
         parameters: {
             query?: never;
@@ -1029,7 +1236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["V1BatchesOneResponse"];
+                    "application/json": components["schemas"]["V1BatchesCreateResponse"];
                 };
             };
             /** @description No credential, or one that is not valid (expired session, revoked or unknown key). Codes: `UNAUTHENTICATED`. */

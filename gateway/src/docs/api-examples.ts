@@ -95,6 +95,20 @@ export const API_EXAMPLES: Readonly<Record<string, readonly ApiExample[]>> = {
     { summary: 'The shipments of one reference', answers: 200, query: { reference: 'SHOP-1001' } },
     { summary: 'A cursor this API did not give is refused', answers: 400, query: { cursor: 'not-a-cursor' } },
   ],
+  v1BatchesCreate: [
+    {
+      summary: 'Buy a batch of two labels; a retry with the same key answers the same batch',
+      answers: 201,
+      headers: { 'Idempotency-Key': 'example-v1-batch-0001' },
+      body: {
+        shipments: [
+          { courier: 'usps', service_name: 'USPS Priority Mail', sender, receiver, package: parcel },
+          { courier: 'usps', service_name: 'USPS Ground Advantage', sender, receiver: { ...receiver, receiver_name: 'Carol Receiver' }, package: parcel },
+        ],
+      },
+    },
+    { summary: 'A row with a field the API does not take is refused, naming it', answers: 400, headers: { 'Idempotency-Key': 'example-v1-batch-0002' }, body: { shipments: [{ courier: 'usps', service_name: 'USPS Priority Mail', sender, receiver, package: parcel, gift: true }] } },
+  ],
   v1EventsList: [
     { summary: 'The latest ten label purchases your endpoints were sent', answers: 200, query: { type: 'label.purchased' } },
     { summary: 'An event type that does not exist is refused', answers: 400, query: { type: 'label.lost' } },

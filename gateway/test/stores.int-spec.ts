@@ -3,8 +3,9 @@ import { sharedSystem } from './support/shared-system';
 import { describeStores } from './support/stores.suite';
 
 // Issue 47's first slice (decision 105). The fake store listens on loopback over http, which only
-// WEBHOOK_ALLOW_PRIVATE_URLS lets orders call; the write-back looks for due orders every second.
-const STORES_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', STORE_WRITEBACK_SECONDS: '1', STORE_WRITEBACK_RETRY_SECONDS: '1' };
+// WEBHOOK_ALLOW_PRIVATE_URLS lets orders call; the write-back looks for due orders every second, and each store is
+// imported from by itself every 5 s.
+const STORES_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', STORE_WRITEBACK_SECONDS: '1', STORE_WRITEBACK_RETRY_SECONDS: '1', STORE_SYNC_SECONDS: '5' };
 
 describe('stores, embedded', () => {
   const system = sharedSystem(() => startEmbedded(STORES_ENV));

@@ -153,20 +153,45 @@ export const describeStores = (mode: string, running: () => RunningSystem): void
       expect(ordersOf(page.body).every((order) => order['package'] === null)).toBe(true);
     }, 60_000);
 
-    it('stops reading a store once disconnected: its keys are gone, sync is 404 and its orders leave the inbox', async () => {
-      const who = await seller('woo-revoke');
-      woo.addOrder({ items: [{ sku: 'MUG-1', quantity: 1 }] });
+    it('imports a store by itself on its schedule, without "sync now"', async () => {
+      const who = await seller('woo-schedule');
       const connected = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, { token: who.token });
-      const id = String((connected.body['store'] as Body)['id']);
-      const other = await seller('woo-revoke-other');
-      expect((await call('DELETE', `/stores/${id}`, undefined, { token: other.token })).status).toBe(404);
-      expect((await call('DELETE', `/stores/${id}`, undefined, { token: who.token })).body).toEqual({ deleted: true });
-      const requests = woo.requests.length;
-      const sync = await call('POST', `/stores/${id}/sync`, undefined, { token: who.token });
-      expect(sync.status).toBe(404);
-      expect(woo.requests.length).toBe(requests);
-      expect((await call('GET', '/stores', undefined, { token: who.token })).body['stores']).toEqual([]);
-      expect((await inbox(who.token))['total']).toBe(0);
+      expect(connected.status).toBe(201);
+      const later = woo.addOrder({ items: [{ sku: 'TEE-1', name: 'Tee', quantity: 2 }] });
+      await eventually(() => inbox(who.token), (page) => ordersOf(page).some((order) => order['orderNumber'] === later.number), 30_000, 'the scheduled import');
     }, 60_000);
+
+    it('stops reading a store once disconnected: its keys are gone, sync is 404, it is not imported on schedule and its orders leave the inbox', async () => {
+      // A store of its own: the other tests' stores are imported from on their schedule.
+      const own = await new FakeWooCommerceServer().start();
+      try {
+        const who = await seller('woo-revoke');
+        own.addOrder({ items: [{ sku: 'MUG-1', quantity: 1 }] });
+        const connected = await call('POST', '/stores', { kind: 'woocommerce', url: own.url, consumer_key: own.consumerKey, consumer_secret: own.consumerSecret }, { token: who.token });
+        const id = String((connected.body['store'] as Body)['id']);
+        const other = await seller('woo-revoke-other');
+        expect((await call('DELETE', `/stores/${id}`, undefined, { token: other.token })).status).toBe(404);
+        expect((await call('DELETE', `/stores/${id}`, undefined, { token: who.token })).body).toEqual({ deleted: true });
+        const requests = own.requests.length;
+        const sync = await call('POST', `/stores/${id}/sync`, undefined, { token: who.token });
+        expect(sync.status).toBe(404);
+        expect((await call('GET', '/stores', undefined, { token: who.token })).body['stores']).toEqual([]);
+        expect((await inbox(who.token))['total']).toBe(0);
+        // A connection of the same seller imported on schedule after it shows the round ran; the revoked one was not asked.
+        const marker = await new FakeWooCommerceServer().start();
+        try {
+          marker.addOrder({ items: [{ sku: 'MUG-1', quantity: 1 }] });
+          const second = await call('POST', '/stores', { kind: 'woocommerce', url: marker.url, consumer_key: marker.consumerKey, consumer_secret: marker.consumerSecret }, { token: who.token });
+          expect(second.status).toBe(201);
+          const before = marker.requests.length;
+          await eventually(() => Promise.resolve(marker.requests.length), (count) => count > before, 30_000, 'a scheduled import of the other store');
+          expect(own.requests.length).toBe(requests);
+        } finally {
+          await marker.stop();
+        }
+      } finally {
+        await own.stop();
+      }
+    }, 90_000);
   });
 };

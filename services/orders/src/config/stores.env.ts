@@ -8,6 +8,8 @@ export const storesEnvShape = {
    * sealed secrets unreadable: the stores must then be connected again.
    */
   STORE_ENCRYPTION_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often each connected store is imported from by itself (besides on connect and "sync now"); 0 turns it off. */
+  STORE_SYNC_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How long one call to a store may take. */
   STORE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
   /** Calls of one request at most while a store answers 429 Too Many Requests (each after its Retry-After). */

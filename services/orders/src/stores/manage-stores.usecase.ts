@@ -8,6 +8,7 @@ import {
   type StoreList,
   type StoreSyncResult,
 } from '@labeldesk/contracts';
+import { ORDERS_ENV, type OrdersEnv } from '../config';
 import type { StoreHttp } from './http/store-http';
 import { StoreRefusedError, type StorePlugin } from './plugin/store-plugin';
 import { STORE_PLUGINS, storePluginOf } from './store-plugins';
@@ -28,6 +29,7 @@ export class ManageStoresUseCase {
     private readonly orders: StoreOrdersRepository,
     private readonly secrets: StoreSecrets,
     @Inject(STORE_HTTP) private readonly http: StoreHttp,
+    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'STORE_SYNC_SECONDS'>,
   ) {}
 
   async list(userId: string): Promise<StoreList> {
@@ -52,7 +54,7 @@ export class ManageStoresUseCase {
       const message = error instanceof StoreRefusedError ? error.message : `Could not reach the ${plugin.displayName} store: ${messageOf(error)}`;
       throw new DomainError(ErrorCode.VALIDATION_FAILED, message, [{ path: error instanceof StoreRefusedError && /keys/.test(message) ? 'consumer_key' : 'url', message }]);
     }
-    const row = await this.connections.add({ user_id: userId, kind: plugin.id, name: account.name, url: account.url, store_key: account.storeKey, secrets: this.secrets.seal(account.secrets) });
+    const row = await this.connections.add({ user_id: userId, kind: plugin.id, name: account.name, url: account.url, store_key: account.storeKey, secrets: this.secrets.seal(account.secrets) }, this.env.STORE_SYNC_SECONDS);
     const sync = await this.importFrom(plugin, row).catch(async (error: unknown) => {
       // Connected all the same: the failure shows on the connection, and "sync now" tries again.
       this.logger.warn(`store ${row.id}: first import failed: ${messageOf(error)}`);
@@ -77,6 +79,13 @@ export class ManageStoresUseCase {
   async revoke(userId: string, id: string): Promise<{ deleted: boolean }> {
     if (!(await this.connections.revoke(userId, id))) throw new DomainError(ErrorCode.NOT_FOUND, 'No such store connection');
     return { deleted: true };
+  }
+
+  /** The scheduled import of one connection (StoreSync); a failure is kept on the connection as for "sync now". */
+  async importConnection(row: ConnectionRow): Promise<StoreSyncResult> {
+    const plugin = storePluginOf(row.kind);
+    if (!plugin) throw new Error(`this release cannot reach ${row.kind} stores`);
+    return this.importFrom(plugin, row);
   }
 
   /**

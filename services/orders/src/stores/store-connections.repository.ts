@@ -44,12 +44,12 @@ export class StoreConnectionsRepository {
     return this.orm.em.getConnection();
   }
 
-  /** Adds a live connection; the same store connected twice is refused (409). */
-  async add(row: Pick<ConnectionRow, 'user_id' | 'kind' | 'name' | 'url' | 'store_key' | 'secrets'>): Promise<ConnectionRow> {
+  /** Adds a live connection, its first scheduled import `syncInSeconds` away (it is imported from at once); the same store connected twice is refused (409). */
+  async add(row: Pick<ConnectionRow, 'user_id' | 'kind' | 'name' | 'url' | 'store_key' | 'secrets'>, syncInSeconds: number): Promise<ConnectionRow> {
     const [added] = await this.db.execute<ConnectionRow[]>(
-      `insert into ${this.table} ("id", "user_id", "kind", "name", "url", "store_key", "secrets") values (?, ?, ?, ?, ?, ?, ?)
+      `insert into ${this.table} ("id", "user_id", "kind", "name", "url", "store_key", "secrets", "next_sync_at") values (?, ?, ?, ?, ?, ?, ?, now() + make_interval(secs => ?))
        on conflict ("user_id", "kind", "store_key") where "revoked_at" is null do nothing returning *`,
-      [randomUUID(), row.user_id, row.kind, row.name, row.url, row.store_key, row.secrets],
+      [randomUUID(), row.user_id, row.kind, row.name, row.url, row.store_key, row.secrets, syncInSeconds],
     );
     if (!added) throw new DomainError(ErrorCode.CONFLICT, `${row.name} is already connected: sync it, or disconnect it first`);
     return added;
@@ -64,6 +64,20 @@ export class StoreConnectionsRepository {
     const [row] = await this.db.execute<ConnectionRow[]>(`select * from ${this.table} where "id" = ? and "user_id" = ? and "revoked_at" is null`, [id, userId]);
     if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'No such store connection');
     return row;
+  }
+
+  /**
+   * Claims live connections due for their scheduled import: the next one is moved `everySeconds` ahead in the same
+   * statement (SKIP LOCKED), so no other replica imports the same store meanwhile.
+   */
+  async claimDueSyncs(limit: number, everySeconds: number): Promise<ConnectionRow[]> {
+    return this.db.execute<ConnectionRow[]>(
+      `update ${this.table} set "next_sync_at" = now() + make_interval(secs => ?)
+        where "id" in (select "id" from ${this.table} where "revoked_at" is null and "secrets" is not null and ("next_sync_at" is null or "next_sync_at" <= now())
+                        order by "next_sync_at" nulls first limit ? for update skip locked)
+        returning *`,
+      [everySeconds, limit],
+    );
   }
 
   async byId(id: string): Promise<ConnectionRow | null> {

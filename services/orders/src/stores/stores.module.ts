@@ -4,16 +4,17 @@ import { StoreConnectionsRepository } from './store-connections.repository';
 import { storeHttpProvider } from './store-http.provider';
 import { StoreOrdersRepository } from './store-orders.repository';
 import { StoreSecrets } from './store-secrets';
+import { StoreSync } from './store-sync';
 import { StoreWriteBack } from './store-writeback';
 import { StoresController } from './stores.controller';
 
 /**
- * Connected stores (issue 47, decision 105): connections, imports and the write-back outbox. An imported order's label
+ * Connected stores (issue 47, decision 105): connections, imports (on connect, on demand, scheduled) and the write-back outbox. An imported order's label
  * is bought through the single purchase (the gateway asks for it under the order's own idempotency key), so nothing
  * here buys or moves money.
  */
 @Module({
   controllers: [StoresController],
-  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, ManageStoresUseCase, StoreWriteBack],
+  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, ManageStoresUseCase, StoreWriteBack, StoreSync],
 })
 export class StoresModule {}

@@ -32,6 +32,7 @@ import { Migration031ReturnLinks } from './migration-031-return-links';
 import { Migration032LabelExtras } from './migration-032-label-extras';
 import { Migration033Claims } from './migration-033-claims';
 import { Migration035Stores } from './migration-035-stores';
+import { Migration036StoreSyncSchedule } from './migration-036-store-sync-schedule';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -67,4 +68,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration032LabelExtras', class: Migration032LabelExtras },
   { name: 'Migration033Claims', class: Migration033Claims },
   { name: 'Migration035Stores', class: Migration035Stores },
+  { name: 'Migration036StoreSyncSchedule', class: Migration036StoreSyncSchedule },
 ];

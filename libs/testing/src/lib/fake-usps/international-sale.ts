@@ -59,8 +59,6 @@ export const internationalRuleErrors = (request: FakeInternationalLabelRequest):
     if (/^(none|not applicable|n\/a|null|gift|merchandise)$/i.test(item.itemDescription.trim())) errors.push({ code: 'SCHEMA', parameter: `customsForm.contents[${index}].itemDescription`, detail: `${item.itemDescription} is not a valid item description` });
   });
   const weight = request.packageDescription.weight;
-  const declared = contents.reduce((sum, item) => sum + lineWeight(item), 0);
-  if (declared > weight + 1e-9) errors.push({ code: 'SCHEMA', parameter: 'customsForm.contents', detail: `The items weigh ${declared} lb, more than the package's ${weight} lb` });
   if (weight > 70) errors.push({ code: '160098', parameter: 'packageDescription.weight', detail: 'Weight should be greater than 0 LB and should not exceed 70 LB' });
   return errors;
 };

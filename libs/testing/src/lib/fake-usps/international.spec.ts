@@ -96,11 +96,11 @@ describe('the fake USPS International Labels API', () => {
     expect(fake.labelsSold()).toBe(0);
   });
 
-  it('refuses what the descriptions rule out: a Canadian postal code not starting with a letter, OTHER without comments, items heavier than the parcel', async () => {
+  it('refuses what the descriptions rule out: a Canadian postal code not starting with a letter, OTHER without comments, "Gift" as an item description', async () => {
     const details = async (body: Json) => ((await (await buyAbroad(body)).json()) as UspsErrorAnswer).error.errors.map((error) => error.detail);
     expect(await details(changed(toToronto(today()), 'toAddress.postalCode', '12345'))).toEqual(['When shipping to Canada, postalCode must start with a letter']);
     expect(await details(changed(toToronto(today()), 'customsForm.customsContentType', 'OTHER'))).toEqual(['contentComments is required when customsContentType is OTHER']);
-    expect(await details(changed(toToronto(today()), 'packageDescription.weight', 1))).toEqual(["The items weigh 1.65 lb, more than the package's 1 lb"]);
+    expect(await details(changed(toToronto(today()), 'customsForm.contents.0.itemDescription', 'Gift'))).toEqual(['Gift is not a valid item description']);
   });
 
   it('cancels an international label before the manifest, and refuses one it never sold', async () => {

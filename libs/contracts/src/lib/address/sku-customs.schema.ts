@@ -49,7 +49,9 @@ export const skuCustomsFields = {
  * and must not wipe what the page saved); an empty one clears it.
  */
 export const skuCustomsUpdateFields = {
-  hsTariffNumber: z.undefined().or(hsTariffNumberField).optional(),
+  // The HS field reads undefined as none (null), so "left out" is told apart before it: a union whose refusal is the
+  // field's own message, not the union's 'Invalid input'.
+  hsTariffNumber: z.union([z.undefined(), hsTariffNumberField], { error: (issue) => hsTariffNumberField.safeParse(issue.input).error?.issues[0]?.message }).optional(),
   originCountry: originCountryField.optional(),
   valueCents: skuValueCentsField().optional(),
 };

@@ -69,7 +69,9 @@ describe('SKU customs defaults', () => {
   });
 
   it('keeps stored defaults when a change leaves them out and clears them when it sends them empty', () => {
-    expect(skuUpdateSchema.parse(row)).not.toHaveProperty('hsTariffNumber');
+    const kept = skuUpdateSchema.parse(row);
+    expect([kept.hsTariffNumber, kept.originCountry, kept.valueCents]).toEqual([undefined, undefined, undefined]);
+    expect(skuUpdateSchema.safeParse({ ...row, hsTariffNumber: { digits: 610910 } }).error?.issues[0]).toMatchObject({ path: ['hsTariffNumber'], message: 'HS tariff number must be text' });
     expect(skuUpdateSchema.parse({ ...row, hsTariffNumber: '', originCountry: null, valueCents: '' })).toMatchObject({ hsTariffNumber: null, originCountry: null, valueCents: null });
     expect(skuUpdateSchema.parse({ ...row, hsTariffNumber: '6109.10', originCountry: 'us', valueCents: 900 })).toMatchObject({ hsTariffNumber: '610910', originCountry: 'US', valueCents: 900 });
   });

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, SIGNATURE_NAMES, type ExtraServices, type SignatureOption } from '@labeldesk/contracts';
-import { catalogServiceOf, type CarrierId } from '../carriers';
+import { CARRIER_PLUGINS, catalogServiceOf, type CarrierId } from '../carriers';
 
 /**
  * What insurance and a signature cost on a label and where they may be had (decision 102). The fees are the ones the
@@ -53,11 +53,12 @@ export interface ExtrasPrice {
 }
 
 /**
- * The label carriers that sell insurance and signatures here: the sandbox's simulated carrier. EasyPost sells both
- * (`insurance` on buy, `delivery_confirmation`), but our EasyPost adapter does not pass them on yet, and the USPS APIs
- * adapter neither: a deployment buying from them refuses the extras instead of charging for cover nobody gives.
+ * The label carriers that sell insurance and signatures here: those whose plugin says its adapter passes them on
+ * (`capabilities.extraServices`; the sandbox's simulated carrier so far). EasyPost sells both (`insurance` on buy,
+ * `delivery_confirmation`), but our EasyPost adapter does not pass them on yet, and the USPS APIs adapter neither: a
+ * deployment buying from them refuses the extras instead of charging for cover nobody gives.
  */
-const EXTRAS_SELLERS: ReadonlySet<CarrierId> = new Set(['sandbox']);
+const EXTRAS_SELLERS: ReadonlySet<CarrierId> = new Set(Object.values(CARRIER_PLUGINS).flatMap((plugin) => (plugin.capabilities.extraServices ? [plugin.id] : [])));
 
 export const NO_EXTRAS: ExtrasPrice = Object.freeze({ declaredValueCents: null, insuranceCents: 0, signature: 'none', signatureCents: 0 });
 

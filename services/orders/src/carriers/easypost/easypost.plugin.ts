@@ -15,6 +15,7 @@ export const easyPostPlugin = defineCarrierPlugin({
     tracking: 'push',
     addressVerification: true,
     refunds: 'Refund requested at EasyPost; USPS pays back after it watches for scans (about 15 days)',
+    extraServices: false,
   },
   make: (env) =>
     new EasyPostCarrierAdapter({

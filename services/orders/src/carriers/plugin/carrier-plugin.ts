@@ -43,6 +43,11 @@ export interface CarrierCapabilities {
   addressVerification: boolean;
   /** How a void of an unused label pays back: at once, or after the carrier watches for scans. */
   refunds: string;
+  /**
+   * True when its adapter passes insurance and signatures on with the label (decision 102), so they may be sold
+   * through it; false refuses them rather than charging for cover nobody gives.
+   */
+  extraServices: boolean;
 }
 
 /**

@@ -31,6 +31,7 @@ export const sandboxPlugin = defineCarrierPlugin({
     tracking: 'poll',
     addressVerification: true,
     refunds: 'USPS: voided at once before the simulated manifest, refunded SANDBOX_REFUND_DAYS after it; UPS and FedEx: voided at once while unscanned, within 90 days of the purchase',
+    extraServices: true,
   },
   make: (env, { orm }) =>
     new PooledSandboxCarrier(

@@ -17,6 +17,7 @@ export const uspsPlugin = defineCarrierPlugin({
     tracking: 'poll',
     addressVerification: true,
     refunds: 'Refund requested of USPS (a dispute); settled by tracking after USPS_REFUND_SETTLE_DAYS',
+    extraServices: false,
   },
   make: (env) =>
     new UspsCarrierAdapter({

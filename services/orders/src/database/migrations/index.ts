@@ -26,11 +26,11 @@ import { Migration024TrackingEmails } from './migration-024-tracking-emails';
 import { Migration025LabelSettings } from './migration-025-label-settings';
 import { Migration026DeliveredLookup } from './migration-026-delivered-lookup';
 import { Migration027OrderCustoms } from './migration-027-order-customs';
-import { Migration034ShipmentReferences } from './migration-034-shipment-references';
 import { Migration030ReturnLabels } from './migration-030-return-labels';
 import { Migration031ReturnLinks } from './migration-031-return-links';
 import { Migration032LabelExtras } from './migration-032-label-extras';
 import { Migration033Claims } from './migration-033-claims';
+import { Migration034ShipmentReferences } from './migration-034-shipment-references';
 import { Migration035Stores } from './migration-035-stores';
 import { Migration036StoreSyncSchedule } from './migration-036-store-sync-schedule';
 
@@ -62,11 +62,11 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration025LabelSettings', class: Migration025LabelSettings },
   { name: 'Migration026DeliveredLookup', class: Migration026DeliveredLookup },
   { name: 'Migration027OrderCustoms', class: Migration027OrderCustoms },
-  { name: 'Migration034ShipmentReferences', class: Migration034ShipmentReferences },
   { name: 'Migration030ReturnLabels', class: Migration030ReturnLabels },
   { name: 'Migration031ReturnLinks', class: Migration031ReturnLinks },
   { name: 'Migration032LabelExtras', class: Migration032LabelExtras },
   { name: 'Migration033Claims', class: Migration033Claims },
+  { name: 'Migration034ShipmentReferences', class: Migration034ShipmentReferences },
   { name: 'Migration035Stores', class: Migration035Stores },
   { name: 'Migration036StoreSyncSchedule', class: Migration036StoreSyncSchedule },
 ];

@@ -114,6 +114,16 @@ describe('Bulk Order abroad', () => {
       await bulkRow(page, 3).getByRole('button', { name: 'Delete row 3', exact: true }).click();
       await page.getByRole('alertdialog', { name: 'Are you sure you want to delete this item?' }).getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByTestId('bulk-items-badge').filter({ hasText: /^2 rows$/ }).waitFor();
+      // Services abroad are priced from each parcel's carrier rate, not by weight: each row shows its rate, and the
+      // total is theirs (no "Price calculation failed").
+      const rowRates = page.getByTestId('bulk-rule-choice');
+      await rowRates.nth(1).waitFor();
+      await page.locator('[data-testid="bulk-total"] [data-pricing]').waitFor({ state: 'detached' });
+      const rates = (await rowRates.allTextContents()).map((text) => Math.round(Number(/\$([\d,]+\.\d\d)/.exec(text)?.[1]?.replace(/,/g, '')) * 100));
+      expect(rates).toHaveLength(2);
+      expect(rates.every((cents) => cents > 0)).toBe(true);
+      expect(await page.getByTestId('bulk-total').textContent()).toBe(`$${((rates[0]! + rates[1]!) / 100).toFixed(2)}`);
+      expect(await page.getByText('Price calculation failed').count()).toBe(0);
       await page.getByRole('button', { name: 'Submit Bulk Order', exact: true }).click();
       const title = page.getByTestId('bulk-progress-title').first();
       await title.filter({ hasText: 'Order Processed Successfully!' }).waitFor({ timeout: 180_000 });

@@ -92,7 +92,17 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 /** What a customer may buy (spec: Available service). */
-export const availableServiceSchema = z.object({ uid: z.string(), name: z.string(), category: z.string(), maxWeight: z.number().int() });
+export const availableServiceSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  category: z.string(),
+  maxWeight: z.number().int(),
+  /**
+   * How the user's copy is priced: by weight tiers (a quote prices it from the weight alone) or from the carrier's rate
+   * for each parcel (decision 085; only the parcel's rates price it). Absent from a pricing service older than it: tiers.
+   */
+  pricingMode: pricingModeSchema.optional(),
+});
 export type AvailableService = z.infer<typeof availableServiceSchema>;
 
 export const pricesBodySchema = z.object({ prices: z.array(priceTierSchema).min(1, { error: INVALID_PRICE_RANGES }).max(200) });

@@ -12,7 +12,7 @@ export class AvailableShippingServicesUseCase {
     return {
       services: mine
         .filter(({ shippingService, offered }) => offered && shippingService.enabled)
-        .map(({ shippingService }) => ({ uid: shippingService.uid, name: shippingService.name, category: shippingService.category, maxWeight: shippingService.maxWeight })),
+        .map(({ shippingService }) => ({ uid: shippingService.uid, name: shippingService.name, category: shippingService.category, maxWeight: shippingService.maxWeight, pricingMode: shippingService.pricingMode })),
     };
   }
 }

@@ -58,4 +58,25 @@ describe('the Bulk Order preview of rate rules', () => {
     expect(rowChoices(ruled, new Map([['787|981|32|40|32|16', 'Rates could not be loaded']]))).toEqual(new Map([[1, { problem: 'Rates could not be loaded' }]]));
     expect(rowChoices(ruled, undefined).size).toBe(0);
   });
+
+  it("prices a row of a service priced from each parcel's rate by that service's rate, not by a weight quote, and says when it has none", () => {
+    const context = { services: new Map([['USPS Priority Mail', 70], ['UPS Ground', 150]]), ratePriced: new Set(['UPS Ground']) };
+    expect(pricedShipment(values({ ServiceName: 'UPS Ground' }), context)).toBeNull();
+    expect(pricedShipment(values(), context)).not.toBeNull();
+
+    const rows = [row(1, { ServiceName: 'UPS Ground' }), row(2), row(3, { ServiceName: 'UPS Ground', ToZipPostal: '10001', ToCity: 'New York', ToStateProvince: 'NY' })];
+    const { ruled } = ruledRowsOf(rows, context);
+    expect(ruled.map((r) => [r.rowId, r.rule])).toEqual([[1, { kind: 'named', serviceName: 'UPS Ground' }], [3, { kind: 'named', serviceName: 'UPS Ground' }]]);
+    const choices = rowChoices(ruled, new Map<string, Rate[] | string>([['787|981|32|40|32|16', SEATTLE], ['787|100|32|40|32|16', [rate('usps_priority', 'USPS Priority Mail', 850, 2)]]]));
+    expect([...choices]).toEqual([
+      [1, { serviceName: 'UPS Ground', priceCents: 1_400, savedCents: 0, deliveryDays: 5 }],
+      [3, { problem: 'UPS Ground has no rate for this parcel' }],
+    ]);
+    expect(choiceTotals(choices)).toEqual({ totalCents: 1_400, savedCents: 0, problems: 1 });
+  });
+
+  it("leaves a row of a service priced so to the batch's rate rule when there is one", () => {
+    const context = { services: new Map([['UPS Ground', 150]]), ratePriced: new Set(['UPS Ground']), rateRule: { kind: 'cheapest' } as const };
+    expect(ruledRowsOf([row(1, { ServiceName: 'UPS Ground' })], context).ruled.map((r) => r.rule)).toEqual([{ kind: 'cheapest' }]);
+  });
 });

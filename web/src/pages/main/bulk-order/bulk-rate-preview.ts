@@ -5,12 +5,29 @@ import { checkRow, type BulkRow, type ValidationContext } from './bulk-rows';
 /** What a row under a rate rule will be bought as, or why it cannot be. */
 export type RowRateChoice = { serviceName: string; priceCents: number; savedCents: number; deliveryDays: number | null } | { problem: string };
 
-/** A row under a rate rule that can be rated: its parcel's key and its rule. */
+/**
+ * A row of a service priced from each parcel's carrier rate (cost + markup, decision 085; every service abroad): no
+ * weight quote prices it, so its price is that service's rate for its parcel, as the server prices it at submit.
+ */
+export interface RatedService {
+  kind: 'named';
+  serviceName: string;
+}
+
+/** A row rated from its parcel's rates (under a rate rule, or of a service priced so): its parcel's key and its pick. */
 export interface RuledRow {
   rowId: number;
   key: string;
-  rule: ChoosingRateRule;
+  rule: ChoosingRateRule | RatedService;
 }
+
+/** How a row is rated: the batch's or its own rule, else by its service's rate when that service is priced so. */
+const pickOf = (row: BulkRow, context: ValidationContext): ChoosingRateRule | RatedService | null => {
+  const rule = effectiveRateRule(row.values.ServiceName, context.rateRule);
+  if (rule) return rule;
+  const serviceName = row.values.ServiceName.trim();
+  return context.ratePriced?.has(serviceName) ? { kind: 'named', serviceName } : null;
+};
 
 const quarterInches = (inches: number) => Math.round(inches * 4);
 
@@ -26,7 +43,7 @@ export const ruledRowsOf = (rows: readonly BulkRow[], context: ValidationContext
   const ruled: RuledRow[] = [];
   const parcels = new Map<string, KeyedParcel>();
   for (const row of rows) {
-    const rule = effectiveRateRule(row.values.ServiceName, context.rateRule);
+    const rule = pickOf(row, context);
     if (!rule || row.errors) continue;
     const { item } = checkRow(row.values, context, row.missingPreset);
     if (!item) continue;
@@ -51,6 +68,10 @@ export const rowChoices = (ruled: readonly RuledRow[], rates: ReadonlyMap<string
       choices.set(rowId, { problem: answer });
       continue;
     }
+    if (rule.kind === 'named') {
+      choices.set(rowId, serviceRateChoice(ownBox(answer), rule.serviceName));
+      continue;
+    }
     const choice = chooseRate(ownBox(answer), rule);
     choices.set(
       rowId,
@@ -58,6 +79,12 @@ export const rowChoices = (ruled: readonly RuledRow[], rates: ReadonlyMap<string
     );
   }
   return choices;
+};
+
+/** The row's own service at its parcel's rate, or why it has none (nothing is saved: no rule chose it). */
+const serviceRateChoice = (rates: readonly Rate[], serviceName: string): RowRateChoice => {
+  const rate = rates.find((candidate) => candidate.service === serviceName);
+  return rate ? { serviceName, priceCents: rate.priceCents, savedCents: 0, deliveryDays: rate.deliveryDays } : { problem: `${serviceName} has no rate for this parcel` };
 };
 
 /** The ruled rows' total and savings: what the footer adds to the quoted total. */

@@ -39,6 +39,11 @@ export interface ValidationContext {
   rateRule?: RateRule | undefined;
   /** The user's SKUs, from which a row abroad fills its customs (decision 100); absent while they load. */
   skus?: readonly SkuRecord[] | undefined;
+  /**
+   * The user's services priced from each parcel's carrier rate (cost + markup, decision 085): a weight quote cannot
+   * price their rows, their parcel's rates do (bulk-rate-preview).
+   */
+  ratePriced?: ReadonlySet<string> | undefined;
 }
 
 export const emptyValues = (): BulkValues => {
@@ -264,8 +269,9 @@ export const applyServerIssues = (
 export const pricedShipment = (values: BulkValues, context: ValidationContext): PriceQuoteShipment | null => {
   const service = values.ServiceName.trim();
   const weight = Number(values.PackageWeight.trim());
-  // A row under a rate rule is priced from its parcel's rates (bulk-rate-preview), not by a service's tiers.
-  if (effectiveRateRule(service, context.rateRule) !== null) return null;
+  // A row under a rate rule, or of a service priced from each parcel's rate, is priced from its parcel's rates
+  // (bulk-rate-preview), not by a service's tiers.
+  if (effectiveRateRule(service, context.rateRule) !== null || context.ratePriced?.has(service)) return null;
   if (service === '' || values.PackageWeight.trim() === '' || !Number.isFinite(weight) || weight <= 0) return null;
   const maxWeight = context.services ? context.services.get(service) : DEFAULT_MAX_WEIGHT_LB;
   if (maxWeight === undefined || weight > maxWeight) return null;

@@ -49,7 +49,7 @@ const withRatedRows = (pricing: BulkPricing, rates: BulkRatePreview) => ({
   pricedCount: pricing.pricedCount + rates.ruledCount,
   totalCents: pricing.totalCents + rates.totalCents,
   pricing: pricing.pricing || rates.rating,
-  savedCents: rates.ruledCount > 0 ? rates.savedCents : null,
+  savedCents: rates.choosingCount > 0 ? rates.savedCents : null,
   unratedCount: rates.problems,
 });
 

@@ -8,8 +8,10 @@ import type { BulkRow, ValidationContext } from './bulk-rows';
 const RATES_DEBOUNCE_MS = 600;
 
 export interface BulkRatePreview {
-  /** Rows under a rate rule that can be rated. */
+  /** Rows that can be rated: under a rate rule, or of a service priced from each parcel's rate. */
   ruledCount: number;
+  /** Of them, the rows under a rate rule (what it saved is said only when there are some). */
+  choosingCount: number;
   /** Each rated row's choice (service and price, or why none), by row id. */
   choices: ReadonlyMap<number, RowRateChoice>;
   /** What the rated rows cost and save against their dearest rates. */
@@ -21,7 +23,7 @@ export interface BulkRatePreview {
   rating: boolean;
 }
 
-/** The preview of the rows under a rate rule: each distinct parcel rated once edits pause, each row's rule applied. */
+/** The preview of the rows rated from their parcel's rates: each distinct parcel rated once edits pause, each row's pick applied. */
 export const useBulkRatePreview = (userId: string, rows: readonly BulkRow[], context: ValidationContext): BulkRatePreview => {
   const { ruled, parcels } = useMemo(() => ruledRowsOf(rows, context), [rows, context]);
   const settled = useDebouncedValue(parcels, RATES_DEBOUNCE_MS);
@@ -29,5 +31,6 @@ export const useBulkRatePreview = (userId: string, rows: readonly BulkRow[], con
   const choices = useMemo(() => rowChoices(ruled, ruled.length > 0 ? rates.data : undefined), [ruled, rates.data]);
   const totals = useMemo(() => choiceTotals(choices), [choices]);
   const rating = ruled.length > 0 && (settled !== parcels || rates.isFetching || choices.size < ruled.length);
-  return { ruledCount: ruled.length, choices, ...totals, rating };
+  const choosingCount = useMemo(() => ruled.filter((row) => row.rule.kind !== 'named').length, [ruled]);
+  return { ruledCount: ruled.length, choosingCount, choices, ...totals, rating };
 };

@@ -23,7 +23,11 @@ export const useBulkSources = (userId: string) => {
 
   const serviceList = useMemo(() => services.data ?? [], [services.data]);
   const context: ValidationContext = useMemo(
-    () => ({ services: services.data ? new Map(services.data.map((service) => [service.name, service.maxWeight])) : null, skus: skus.data }),
+    () => ({
+      services: services.data ? new Map(services.data.map((service) => [service.name, service.maxWeight])) : null,
+      ratePriced: new Set((services.data ?? []).filter((service) => service.pricingMode === 'cost_markup').map((service) => service.name)),
+      skus: skus.data,
+    }),
     [services.data, skus.data],
   );
   const serviceNames = useMemo(() => serviceList.map((service) => service.name), [serviceList]);

@@ -1,5 +1,5 @@
 import { DOWNLOAD_KINDS } from '@labeldesk/contracts';
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { FakeWooCommerceServer, startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { Client } from 'pg';
@@ -11,10 +11,11 @@ const PASSWORD = 'correct-horse-1';
 const WITHHELD = 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED';
 
 /**
- * Routes where no admin power is used: the caller's own objects (their keys, webhooks, column mappings) and the public
- * pages a link opens for anyone (a buyer's tracking page).
+ * Routes where no admin power is used: the caller's own objects (their keys, webhooks, column mappings, connected
+ * stores — an admin is answered 404 for a customer's real store, decision 105) and the public pages a link opens for
+ * anyone (a buyer's tracking page).
  */
-const OWN_ONLY = ['/api/keys/', '/api/webhooks/', '/api/csv-mappings/', '/api/public/'];
+const OWN_ONLY = ['/api/keys/', '/api/webhooks/', '/api/csv-mappings/', '/api/public/', '/api/stores/'];
 
 /** One request the sweep sends: `name` is the OpenAPI operation it comes from. */
 interface Probe {
@@ -33,12 +34,16 @@ interface CustomerObjects {
   batchTrackingNumber: string;
   skuId: string;
   invoiceId: string;
+  /** A store the customer connected, and an order imported from it (issue 47). */
+  storeId: string;
+  storeOrderId: string;
 }
 
 const BODIES: Record<string, unknown> = {
   'post /api/orders/bulk/{orderId}/void': {},
   'post /api/payment/test-invoices/{invoiceId}/pay': { outcome: 'paid' },
   'post /api/orders/{orderId}/claims': { type: 'damaged', amount_cents: 100, description: 'An admin probing a customer label' },
+  'post /api/stores/orders/{id}/buy': { service_name: SINGLE_LABEL_ORDER.service_name, sender: SINGLE_LABEL_ORDER.sender },
 };
 
 /** Every operation of the OpenAPI document that takes an id in its path, filled with the customer's ids. */
@@ -70,6 +75,9 @@ const probesOf = (document: { paths: Record<string, Record<string, unknown>> }, 
             case 'signature':
               return 'a'.repeat(64);
             case 'id':
+              // A customer's real store and imported order: the admin must not reach them (decision 105).
+              if (template.startsWith('/api/stores/orders/')) return theirs.storeOrderId;
+              if (template.startsWith('/api/stores/')) return theirs.storeId;
               if (ownOnly) return randomUUID();
               if (template === '/api/auth/delete-sku/{id}') return theirs.skuId;
               if (kind !== null || template.includes('/batch/')) return batchObject ? theirs.batchId : theirs.singleId;
@@ -99,6 +107,7 @@ const probesOf = (document: { paths: Record<string, Record<string, unknown>> }, 
 const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem & { databaseUrl?: string }>): void => {
   describe(`admin powers behind two factors where used (${mode} mode)`, () => {
     let system: RunningSystem & { databaseUrl?: string };
+    let store: FakeWooCommerceServer;
     let call: Api;
     let rootToken: string;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -113,13 +122,16 @@ const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       call(probe.method, probe.path, probe.body, { token, 'Idempotency-Key': `admin-powers-${randomUUID()}` });
 
     beforeAll(async () => {
-      system = await start({ ADMIN_2FA_REQUIRED: 'true' });
+      store = await new FakeWooCommerceServer().start();
+      // The customer's store is a local fake (never allowed in production).
+      system = await start({ ADMIN_2FA_REQUIRED: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
       call = apiClient(system.baseUrl);
       rootToken = await adminTokenOf(call, system);
       await enrol(rootToken, system.adminPassword);
     }, 180_000);
     afterAll(async () => {
       await system?.stop();
+      await store?.stop();
     }, 60_000);
 
     it("refuses an admin without two factors every route of the OpenAPI document on a customer's ids, moves nothing, and answers once they enrol", async () => {
@@ -135,6 +147,10 @@ const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       expect(skus.status).toBe(201);
       const invoice = await call('GET', `/payment/top-up/${customer.userId}?amount=2500`, undefined, { token: customer.token });
       expect(invoice.status).toBe(200);
+      store.addOrder({ items: [{ sku: 'MUG-1', name: 'Mug', quantity: 1 }] });
+      const connected = await call('POST', '/stores', { kind: 'woocommerce', url: store.url, consumer_key: store.consumerKey, consumer_secret: store.consumerSecret }, { token: customer.token });
+      expect([connected.status, connected.body['sync']]).toEqual([201, { imported: 1, alreadyImported: 0 }]);
+      const imported = (await call('GET', '/stores/orders?status=awaiting', undefined, { token: customer.token })).body['orders'] as Body[];
       const theirs: CustomerObjects = {
         userId: customer.userId,
         singleId: single.orderId,
@@ -142,6 +158,8 @@ const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
         batchTrackingNumber: String(labelsBefore[0]?.[0]),
         skuId: String((skus.body['added'] as Body[])[0]?.['_id']),
         invoiceId: String(invoice.body['id']),
+        storeId: String((connected.body['store'] as Body)['id']),
+        storeOrderId: String(imported[0]?.['id']),
       };
       const balanceBefore = await balanceOf(call, customer.token);
 
@@ -180,6 +198,9 @@ const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       const today = await call('GET', `/orders/scan-forms/today/${customer.userId}`, undefined, { token: customer.token });
       expect((today.body['labels'] as Body[]).map((l) => [l['orderId'], l['state']])).toEqual([[single.orderId, 'available']]);
       expect((await call('GET', `/auth/get-sku/${customer.userId}`, undefined, { token: customer.token })).body).toMatchObject({ SkuData: [expect.objectContaining({ sku: 'MUG-1' })] });
+      const stores = (await call('GET', '/stores', undefined, { token: customer.token })).body['stores'] as Body[];
+      expect(stores.map((connection) => connection['id'])).toEqual([theirs.storeId]);
+      expect(((await call('GET', '/stores/orders?status=awaiting', undefined, { token: customer.token })).body['orders'] as Body[]).map((order) => order['id'])).toEqual([theirs.storeOrderId]);
       if (system.databaseUrl) {
         const db = new Client({ connectionString: system.databaseUrl });
         await db.connect();

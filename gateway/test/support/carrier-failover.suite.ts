@@ -27,6 +27,9 @@ interface ListedOrder {
  * when EasyPost provably bought nothing; a purchase whose answer EasyPost lost is resolved at EasyPost, and USPS is
  * never asked for it (docs/decisions/044). The lost answers come first: EasyPost down opens its circuit for 30 s.
  */
+const USPS_HOME = ['usps_ground_advantage', 'usps_priority', 'usps_priority_express'];
+const USPS_ABROAD = ['usps_first_class_international', 'usps_priority_international', 'usps_priority_express_international'];
+
 export const describeCarrierFailover = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<StartedSystem>): void => {
   describe(`EasyPost first, USPS second (${mode} mode)`, () => {
     let fakes: CarrierFakes;
@@ -68,14 +71,11 @@ export const describeCarrierFailover = (mode: string, start: (env: NodeJS.Proces
 
     it('syncs the carriers\' services without prices, switched off until an admin prices them; then a customer can buy them', async () => {
       const raw = (await call('GET', '/rawServices', undefined, { token: adminToken })).body as unknown as Body[];
-      expect(raw.map((r) => r['uid']).sort()).toEqual(['usps_ground_advantage', 'usps_priority', 'usps_priority_express']);
+      // USPS's services at home and abroad (issue 46): both carriers sell all six.
+      expect(raw.map((r) => r['uid']).sort()).toEqual([...USPS_HOME, ...USPS_ABROAD].sort());
       expect(raw.filter((r) => r['suggestedPrices'] !== undefined)).toEqual([]);
       const synced = await priceCarrierServices(call, adminToken);
-      expect(synced.map((s) => [s.uid, s.enabled, s.prices.map((tier) => tier.price)]).sort()).toEqual([
-        ['usps_ground_advantage', false, [0]],
-        ['usps_priority', false, [0]],
-        ['usps_priority_express', false, [0]],
-      ]);
+      expect(synced.map((s) => [s.uid, s.enabled, s.prices.map((tier) => tier.price)]).sort()).toEqual([...USPS_HOME, ...USPS_ABROAD].sort().map((uid) => [uid, false, [0]]));
 
       customer = await newBulkCustomer(call, adminToken, BALANCE, 'failover');
       const quote = await call('POST', '/orders/price/v2/bulk', { userId: customer.userId, shipments: [{ service_name: ORDER.service_name, package: { package_weight: ORDER.package.package_weight } }] }, { token: customer.token });

@@ -78,7 +78,15 @@ describe('Buying labels with postage through EasyPost', () => {
     easypost = await startEasyPostSystem();
     // With a real carrier nothing is priced: the admin syncs the shipping services and prices the one sold here.
     const defaults = await syncDefaultServices();
-    expect(defaults.map((service) => service.name).sort()).toEqual(['USPS Ground Advantage', 'USPS Priority Mail', 'USPS Priority Mail Express']);
+    // USPS's services at home and abroad (issue 46).
+    expect(defaults.map((service) => service.name).sort()).toEqual([
+      'USPS First-Class Package International',
+      'USPS Ground Advantage',
+      'USPS Priority Mail',
+      'USPS Priority Mail Express',
+      'USPS Priority Mail Express International',
+      'USPS Priority Mail International',
+    ]);
     expect(defaults.filter((service) => service.enabled)).toEqual([]);
     const priority = defaults.find((service) => service.name === SERVICE);
     if (!priority) throw new Error(`the sync brought no ${SERVICE}`);

@@ -1,11 +1,40 @@
+import { labelTrackingSchema } from '@labeldesk/contracts';
 import type { Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
-import { apiCall, fundedCustomer, serviceNameFor } from './support/bulk-api';
+import { apiCall, fundedCustomer, serviceNameFor, type FundedCustomer } from './support/bulk-api';
 import { fillSingleOrder } from './support/order-form';
 
 /** A purchase, a carrier scan and an insurer's decision: more than the suite's default 60 s may be needed. */
 const FLOW_TIMEOUT_MS = 180_000;
+/** Labels bought at most while looking for a scanned one: each is scanned or not by a coin flip of its number. */
+const MAX_PURCHASES = 12;
+const INSURED_ORDER = {
+  service_name: 'USPS Priority Mail',
+  sender: { sender_name: 'Sam Sender', sender_address1: '1600 Amphitheatre Pkwy', sender_city: 'Mountain View', sender_state_province: 'CA', sender_zip_postal: '94043' },
+  receiver: { receiver_name: 'Rita Receiver', receiver_address1: '350 Fifth Avenue', receiver_city: 'New York', receiver_state_province: 'NY', receiver_zip_postal: '10118' },
+  package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
+  insurance: { declared_value_cents: 250_00 },
+  signature: 'signature',
+};
+
+/**
+ * A claim is filed only on a label the carrier has scanned (an unscanned one is voided instead). The CI's systems scan
+ * half the sandbox's labels (SANDBOX_TRACKING_SHARE=0.5, by their numbers): insured labels are bought through the API
+ * the Order Label page uses until one is scanned. Answers its tracking number and what was paid for all of them.
+ */
+const scannedInsuredLabel = async (customer: FundedCustomer): Promise<{ tracking: string; spentCents: number }> => {
+  let spentCents = 0;
+  for (let bought = 0; bought < MAX_PURCHASES; bought += 1) {
+    const answer = await apiCall('/api/orders/v2', { method: 'POST', token: customer.token, body: INSURED_ORDER });
+    const data = (answer.body as { data?: { orderId: string; trackingNumber: string; price: number } }).data;
+    if (answer.status !== 200 || !data) throw new Error(`insured label not bought: ${answer.status} ${JSON.stringify(answer.body)}`);
+    spentCents += data.price;
+    const tracking = labelTrackingSchema.parse((await apiCall(`/api/orders/${data.orderId}/tracking`, { token: customer.token })).body);
+    if (tracking.used) return { tracking: data.trackingNumber, spentCents };
+  }
+  throw new Error(`no scanned label in ${MAX_PURCHASES} purchases: is SANDBOX_TRACKING_SHARE set on the system?`);
+};
 
 const openFromSidebar = async (page: Page, label: string, path: string): Promise<void> => {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: label, exact: true }).click();
@@ -15,8 +44,8 @@ const openFromSidebar = async (page: Page, label: string, path: string): Promise
 /**
  * Decision 102 in the browser: insurance and a signature chosen on Order Label, their fees shown before buying and in
  * the price, a refusal where the service does not sell the signature, then a claim filed from Claims (one over the
- * insured value refused in words first) that the sandbox's insurer approves and pays. The server runs with every label
- * scanned at once and claims decided at their first look (SANDBOX_TRACKING_SHARE=1, SANDBOX_CLAIM_DECIDE_SECONDS=0).
+ * insured value refused in words first) that the sandbox's insurer approves and pays. The server decides claims at their
+ * first look and looks often (SANDBOX_CLAIM_DECIDE_SECONDS=0, CLAIMS_CHECK_SECONDS=5, as CI runs it).
  */
 describe('Insurance, signatures and claims', () => {
   const currentPage = useBrowserPage();
@@ -29,7 +58,7 @@ describe('Insurance, signatures and claims', () => {
   it(
     'insures a label with a signature at the price shown, refuses a signature Priority Mail Express does not sell, and pays a claim filed from Claims',
     async () => {
-      const customer = await fundedCustomer(100_00);
+      const customer = await fundedCustomer(300_00);
       await serviceNameFor(customer);
       await openSignedIn(page, customer);
       await openFromSidebar(page, 'Order Label', '/main/order-label');
@@ -62,15 +91,18 @@ describe('Insurance, signatures and claims', () => {
       await created.getByRole('button', { name: 'Create another', exact: true }).click();
       await created.waitFor({ state: 'hidden' });
       const balance = await apiCall('/api/auth/api/balance', { token: customer.token });
-      expect(balance.body).toMatchObject({ balance: 100_00 - 14_65 });
+      expect(balance.body).toMatchObject({ balance: 300_00 - 14_65 });
+      const { tracking: claimed, spentCents } = await scannedInsuredLabel(customer);
 
       await openFromSidebar(page, 'Claims', '/main/claims');
       await page.getByRole('heading', { level: 1, name: 'Claims' }).waitFor();
-      const row = page.getByTestId('insured-label-row').filter({ hasText: tracking });
+      await page.getByTestId('insured-label-row').filter({ hasText: tracking }).getByText('$250.00').waitFor();
+      // The claim goes on the scanned one (the label just bought is scanned or not by a coin flip).
+      const row = page.getByTestId('insured-label-row').filter({ hasText: claimed });
       await row.getByText('$250.00').waitFor();
       await saveScreenshot(page, 'claims-insured-label');
-      await row.getByRole('button', { name: `File a claim on label ${tracking}` }).click();
-      const dialog = page.getByRole('dialog', { name: `File a claim on label ${tracking}` });
+      await row.getByRole('button', { name: `File a claim on label ${claimed}` }).click();
+      const dialog = page.getByRole('dialog', { name: `File a claim on label ${claimed}` });
       await dialog.getByRole('combobox', { name: 'What happened', exact: true }).selectOption('damaged');
       await dialog.getByRole('textbox', { name: 'Amount to claim (USD)' }).fill('300.00');
       await dialog.getByRole('textbox', { name: 'What happened, in your words' }).fill('The box arrived crushed and the lamp inside is broken.');
@@ -82,13 +114,13 @@ describe('Insurance, signatures and claims', () => {
       await dialog.waitFor({ state: 'hidden' });
 
       // The insurer approves it and the balance is credited; the page reads the claims again until it is paid.
-      const claim = page.getByTestId('claim-row').filter({ hasText: tracking });
-      await page.locator('[data-testid="claim-row"][data-state="paid"]').filter({ hasText: tracking }).waitFor({ timeout: 60_000 });
+      const claim = page.getByTestId('claim-row').filter({ hasText: claimed });
+      await page.locator('[data-testid="claim-row"][data-state="paid"]').filter({ hasText: claimed }).waitFor({ timeout: 60_000 });
       await claim.getByText('$120.00').first().waitFor();
       await row.getByText('Paid', { exact: true }).waitFor();
       await saveScreenshot(page, 'claims-paid');
       const after = await apiCall('/api/auth/api/balance', { token: customer.token });
-      expect(after.body).toMatchObject({ balance: 100_00 - 14_65 + 120_00 });
+      expect(after.body).toMatchObject({ balance: 300_00 - 14_65 - spentCents + 120_00 });
     },
     FLOW_TIMEOUT_MS,
   );

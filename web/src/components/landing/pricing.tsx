@@ -25,7 +25,10 @@ export const FromPrices = ({ prices }: { prices: readonly PublicPrice[] }): Reac
       <Table.Body>
         {prices.map((price) => (
           <Table.Row key={price.name}>
-            <Table.Cell fontWeight="medium">{price.name}</Table.Cell>
+            {/* A long name (USPS Priority Mail Express International) wraps rather than widen the table past a phone. */}
+            <Table.Cell fontWeight="medium" whiteSpace="normal">
+              {price.name}
+            </Table.Cell>
             <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
               {price.maxWeight} lb
             </Table.Cell>

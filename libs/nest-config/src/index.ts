@@ -5,3 +5,4 @@ export * from './lib/correlation';
 export * from './lib/metrics';
 export * from './lib/worker-thread';
 export * from './lib/idle-collector';
+export * from './lib/sealed-text';

@@ -1,6 +1,7 @@
 import { COURIERS, LABEL_CARRIERS } from '@labeldesk/contracts';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { productSourceFiles, REPO_ROOT } from '../../test/support/product-sources';
 import { CARRIER_PLUGINS } from './carrier-plugins';
 
 /**
@@ -8,21 +9,7 @@ import { CARRIER_PLUGINS } from './carrier-plugins';
  * line in carrier-plugins.ts and its name in the contracts' LABEL_CARRIER_NAMES. Nothing else in the product's source
  * names a carrier's settings or its id, so adding one touches nothing else.
  */
-const ROOT = join(__dirname, '../../../..');
 const CARRIERS_DIR = __dirname;
-
-/** The product's own source: services, gateway, web and libraries, not tests, fakes or migrations (history). */
-const SOURCE_ROOTS = ['services', 'gateway/src', 'web/src', 'libs'].map((path) => join(ROOT, path));
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'testing', 'e2e', 'migrations']);
-const isProductSource = (path: string) => /\.(ts|tsx)$/.test(path) && !/\.(spec|int-spec|e2e-spec)\.tsx?$/.test(path);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return SKIPPED_DIRS.has(name) ? [] : sourceFiles(path);
-    return isProductSource(path) ? [path] : [];
-  });
-}
 
 /** Where a carrier may be named: the carriers' list, the contracts' names, and the default of CARRIERS. */
 const ALLOWED = new Set([
@@ -52,8 +39,8 @@ describe('the carriers seam', () => {
       folder: join(CARRIERS_DIR, plugin.id) + sep,
       markers: markersOf(plugin.id, Object.keys(plugin.settings)),
     }));
-    const found = SOURCE_ROOTS.flatMap(sourceFiles).flatMap((file) => {
-      const path = relative(ROOT, file);
+    const found = productSourceFiles().flatMap((file) => {
+      const path = relative(REPO_ROOT, file);
       if (ALLOWED.has(path)) return [];
       const text = readFileSync(file, 'utf8');
       return carriers

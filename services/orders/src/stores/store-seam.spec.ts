@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { productSourceFiles, REPO_ROOT } from '../../test/support/product-sources';
 import { z } from 'zod';
 import { STORE_PLUGINS } from './store-plugins';
 
@@ -7,20 +8,7 @@ import { STORE_PLUGINS } from './store-plugins';
  * The seam of the stores (issue 47, decision 105): a store is its folder (stores/<id>/, with <id>.plugin.ts) plus its
  * line in store-plugins.ts. Nothing else in the product's source names a store's id, so adding one touches nothing else.
  */
-const ROOT = join(__dirname, '../../../..');
 const STORES_DIR = __dirname;
-
-const SOURCE_ROOTS = ['services', 'gateway/src', 'web/src', 'libs'].map((path) => join(ROOT, path));
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', 'testing', 'e2e', 'migrations', 'vendor']);
-const isProductSource = (path: string) => /\.(ts|tsx)$/.test(path) && !/\.(spec|int-spec|e2e-spec)\.tsx?$/.test(path);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return SKIPPED_DIRS.has(name) ? [] : sourceFiles(path);
-    return isProductSource(path) ? [path] : [];
-  });
-}
 
 /** The store's id (lower case) as a string or a key. */
 const markerOf = (id: string): RegExp => new RegExp(`['"\`]${id}['"\`]|\\b${id}\\s*:`);
@@ -43,9 +31,9 @@ describe('the stores seam', () => {
 
   it('names no store id anywhere in the product outside its own folder', () => {
     const stores = [...STORE_PLUGINS.keys()].map((id) => ({ id, folder: join(STORES_DIR, id) + sep, marker: markerOf(id) }));
-    const found = SOURCE_ROOTS.flatMap(sourceFiles).flatMap((file) => {
+    const found = productSourceFiles().flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      return stores.filter((store) => !file.startsWith(store.folder) && store.marker.test(text)).map((store) => `${relative(ROOT, file)} names ${store.id}`);
+      return stores.filter((store) => !file.startsWith(store.folder) && store.marker.test(text)).map((store) => `${relative(REPO_ROOT, file)} names ${store.id}`);
     });
     expect(found).toEqual([]);
   });

@@ -1,7 +1,8 @@
-import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { SIGNATURE_NAMES, type Claim, type ClaimState, type InsuredLabel } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { Table } from '../../../components/ui/responsive-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
@@ -101,16 +102,6 @@ const ClaimsTable = ({ claims }: { claims: readonly Claim[] }): ReactElement => 
   </Table.ScrollArea>
 );
 
-const Section = ({ id, title, children }: { id: string; title: string; children: ReactElement }): ReactElement => (
-  <Card.Root variant="outline" size={{ base: 'sm', md: 'md' }} as="section" aria-labelledby={id} minW="0">
-    <Card.Header pb="2">
-      <Heading as="h2" size="md" id={id}>
-        {title}
-      </Heading>
-    </Card.Header>
-    <Card.Body>{children}</Card.Body>
-  </Card.Root>
-);
 
 /**
  * Claims (decision 102): the seller's insured labels, each with "File a claim" until it has one, and their claims with
@@ -126,7 +117,7 @@ export const ClaimsPage = (): ReactElement => {
   return (
     <Stack gap="4">
       <PageHeader title="Claims" description="File a claim for an insured parcel that was lost or arrived damaged; an approved claim is paid to your balance." />
-      <Section id="insured-labels-heading" title="Insured labels">
+      <TitledSection id="insured-labels-heading" title="Insured labels">
         {labels.isPending ? (
           <TableSkeleton rows={3} label="Loading insured labels" />
         ) : labels.isError ? (
@@ -136,8 +127,8 @@ export const ClaimsPage = (): ReactElement => {
         ) : (
           <InsuredLabelsTable labels={labels.data} claims={claimList} onFile={setFiling} />
         )}
-      </Section>
-      <Section id="claims-heading" title="Your claims">
+      </TitledSection>
+      <TitledSection id="claims-heading" title="Your claims">
         {claims.isPending ? (
           <TableSkeleton rows={3} label="Loading claims" />
         ) : claims.isError ? (
@@ -147,7 +138,7 @@ export const ClaimsPage = (): ReactElement => {
         ) : (
           <ClaimsTable claims={claimList} />
         )}
-      </Section>
+      </TitledSection>
       <FileClaimDialog label={filing} onClose={() => setFiling(null)} />
     </Stack>
   );

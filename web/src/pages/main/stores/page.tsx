@@ -1,6 +1,7 @@
-import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { INBOX_PAGE_SIZE, useStoreInbox, useStores } from '../../../services/stores/stores';
@@ -8,16 +9,6 @@ import { AwaitingTable } from './awaiting-table';
 import { ConnectStoreForm } from './connect-store-form';
 import { ConnectionsList } from './connections-list';
 
-const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }): ReactElement => (
-  <Card.Root variant="outline" size={{ base: 'sm', md: 'md' }} as="section" aria-labelledby={id} minW="0">
-    <Card.Header pb="2">
-      <Heading as="h2" size="md" id={id}>
-        {title}
-      </Heading>
-    </Card.Header>
-    <Card.Body>{children}</Card.Body>
-  </Card.Root>
-);
 
 /**
  * Stores (issue 47, decision 105): connect a store with its keys, see the connections (sync now, disconnect), and the
@@ -34,7 +25,7 @@ export const StoresPage = (): ReactElement => {
   return (
     <Stack gap="4">
       <PageHeader title="Stores" description="Connect your store: its paid orders come in by themselves, and the tracking goes back to it when you buy the label." />
-      <Section id="connected-stores-heading" title="Connected stores">
+      <TitledSection id="connected-stores-heading" title="Connected stores">
         {stores.isPending ? (
           <TableSkeleton rows={2} label="Loading stores" />
         ) : stores.isError ? (
@@ -46,13 +37,13 @@ export const StoresPage = (): ReactElement => {
         ) : (
           <ConnectionsList stores={stores.data.stores} kinds={kinds} />
         )}
-      </Section>
+      </TitledSection>
       {stores.data?.kinds.map((kind) => (
-        <Section key={kind.kind} id={`connect-${kind.kind}-heading`} title={`Connect ${kind.displayName}`}>
+        <TitledSection key={kind.kind} id={`connect-${kind.kind}-heading`} title={`Connect ${kind.displayName}`}>
           <ConnectStoreForm store={kind} />
-        </Section>
+        </TitledSection>
       ))}
-      <Section id="awaiting-heading" title="Awaiting shipment">
+      <TitledSection id="awaiting-heading" title="Awaiting shipment">
         {inbox.isPending ? (
           <TableSkeleton rows={3} label="Loading orders awaiting shipment" />
         ) : inbox.isError ? (
@@ -77,7 +68,7 @@ export const StoresPage = (): ReactElement => {
             </HStack>
           </Stack>
         )}
-      </Section>
+      </TitledSection>
     </Stack>
   );
 };

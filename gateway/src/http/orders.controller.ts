@@ -8,7 +8,6 @@ import {
   OrdersRpc,
   createdLabelResponseSchema,
   ordersListResponseSchema,
-  pendingLabelResponseSchema,
   priceQuoteBodySchema,
   priceQuoteResponseSchema,
   PricingRpc,
@@ -30,7 +29,7 @@ import { AllowQueryToken, Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { streamFile } from './file-stream';
-import { placeOrderAnswer, purchaseSingle } from './single-purchase';
+import { PENDING_LABEL_ANSWER, placeOrderAnswer, purchaseSingle } from './single-purchase';
 import { IdempotencyKey } from './idempotency-key.decorator';
 import { ZodBody } from './zod-body.pipe';
 
@@ -72,7 +71,7 @@ export class OrdersController {
     summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow',
     body: singleOrderSchema,
     response: createdLabelResponseSchema,
-    also: [{ status: 202, description: 'A service on the way did not answer in time: the order is pending, and completes or is refunded by itself', response: pendingLabelResponseSchema }],
+    also: [PENDING_LABEL_ANSWER],
     errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.CONFLICT, ErrorCode.PRICING_WEIGHT_OVER_MAX, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
   })
   @Forwards(OrdersRpc.placeSingle)

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, OrdersRpc, type ParsedRequestOf, type PlaceOrderResponse } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, OrdersRpc, pendingLabelResponseSchema, type ParsedRequestOf, type PlaceOrderResponse } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { CallContext } from '../auth/request-context';
 
@@ -16,6 +16,13 @@ export const NOT_KNOWN =
  * late order can no longer appear. The margin covers the trip to orders and the insert itself.
  */
 export const writeWindowMs = (replyWaitMs: number): number => replyWaitMs - Math.min(1_000, Math.floor(replyWaitMs / 2));
+
+/** The documented 202 of the web app's purchase routes (a single label, an imported order's label). */
+export const PENDING_LABEL_ANSWER = {
+  status: 202,
+  description: 'A service on the way did not answer in time: the order is pending, and completes or is refunded by itself',
+  response: pendingLabelResponseSchema,
+} as const;
 
 /** A purchase's outcome: bought, or still pending after a service on the way did not answer in time. */
 export type SinglePurchase = { bought: { orderId: string; pdfName: string; trackingNumber: string; priceCents: number } } | { pendingOrderId: string };

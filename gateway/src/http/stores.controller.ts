@@ -7,7 +7,6 @@ import {
   connectStoreBodySchema,
   createdLabelResponseSchema,
   ErrorCode,
-  pendingLabelResponseSchema,
   singleOrderSchema,
   storeInboxPageSchema,
   storeListSchema,
@@ -34,7 +33,7 @@ import { Forwards } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { ApiDoc } from '../docs/api-doc.decorator';
-import { placeOrderAnswer, purchaseSingle } from './single-purchase';
+import { PENDING_LABEL_ANSWER, placeOrderAnswer, purchaseSingle } from './single-purchase';
 import { ZodBody } from './zod-body.pipe';
 
 /** Calls to a store may page through its orders: longer than an ordinary request. */
@@ -88,7 +87,7 @@ export class StoresController {
     summary: 'Buy the label of an imported order (service and sender; weight and box from your SKUs unless given); one label per order',
     body: buyStoreOrderBodySchema,
     response: createdLabelResponseSchema,
-    also: [{ status: 202, description: 'A service on the way did not answer in time: the order is pending, and completes or is refunded by itself', response: pendingLabelResponseSchema }],
+    also: [PENDING_LABEL_ANSWER],
     errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND, ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
   })
   @Forwards(StoresRpc.order)

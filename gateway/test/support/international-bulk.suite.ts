@@ -45,7 +45,8 @@ export const describeInternationalBulk = (mode: string, running: () => RunningSy
       const as = { token: seller.token };
       const added = await call('POST', `/auth/add-sku/${seller.userId}`, { parsedData: [{ ...TEE, hsTariffNumber: '6109.10.0012', originCountry: 'pt', valueCents: 1250 }, { ...TEE, sku: 'MUG-1' }] }, as);
       expect(added.status).toBe(201);
-      const listed = (await call('GET', `/auth/get-sku/${seller.userId}`, undefined, as)).body['SkuData'] as Body[];
+      // Two SKUs saved in one call share their creation time, so the list may give them in either order: read by SKU.
+      const listed = ((await call('GET', `/auth/get-sku/${seller.userId}`, undefined, as)).body['SkuData'] as Body[]).sort((a, b) => String(b['sku']).localeCompare(String(a['sku'])));
       expect(listed).toEqual([
         { _id: expect.any(String), ...TEE, packagingWeight: 0, hsTariffNumber: '6109100012', originCountry: 'PT', valueCents: 1250 },
         { _id: expect.any(String), ...TEE, sku: 'MUG-1', packagingWeight: 0, hsTariffNumber: null, originCountry: null, valueCents: null },

@@ -18,8 +18,9 @@ export class OpenApiValidator {
   private readonly index: OperationIndex;
   private readonly checker: SchemaChecker;
 
-  constructor(files: readonly string[], options: { uncheckedFormats?: readonly string[] } = {}) {
-    this.specs = files.map((file) => loadedSpecOf(loadOpenApiDocument(file)));
+  /** Each spec a file to load, or a document already in the OpenAPI 3.0 shape (a Swagger 2.0 model turned into it). */
+  constructor(files: ReadonlyArray<string | OpenApiDocument>, options: { uncheckedFormats?: readonly string[] } = {}) {
+    this.specs = files.map((file) => loadedSpecOf(typeof file === 'string' ? loadOpenApiDocument(file) : file));
     this.index = new OperationIndex(this.specs);
     this.checker = new SchemaChecker(options.uncheckedFormats ?? UNCHECKED_FORMATS);
     for (const spec of this.specs) this.checker.add(spec.id, spec.document);

@@ -14,3 +14,4 @@ export * from './lib/pglite-template';
 export * from './lib/embedded-test-database';
 export * from './lib/pdf-text';
 export * from './lib/fake-woocommerce.server';
+export * from './lib/fake-amazon.server';

@@ -15,3 +15,5 @@ export * from './lib/embedded-test-database';
 export * from './lib/pdf-text';
 export * from './lib/fake-woocommerce.server';
 export * from './lib/fake-amazon.server';
+export * from './lib/fake-ebay.server';
+export * from './lib/fake-etsy.server';

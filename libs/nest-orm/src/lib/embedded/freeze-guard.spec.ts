@@ -2,6 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { ConnectionLock } from './connection-lock';
 import { FREEZE_AT_AGE, freezeIfOld } from './freeze-guard';
 
+// A new PGlite runs initdb (seconds of WebAssembly on a quiet machine, over a minute on a busy one): the hooks wait
+// for the database, however long the machine takes; the tests themselves keep jest's bound.
+const MAKE_DATABASE_MS = 600_000;
 jest.setTimeout(60_000);
 
 describe('freezeIfOld', () => {
@@ -12,7 +15,7 @@ describe('freezeIfOld', () => {
     db = await PGlite.create();
     await db.exec('create table rows_written (id int primary key)');
     for (let i = 0; i < 50; i++) await db.query('insert into rows_written values ($1)', [i]);
-  });
+  }, MAKE_DATABASE_MS);
 
   afterAll(async () => {
     await db.close();

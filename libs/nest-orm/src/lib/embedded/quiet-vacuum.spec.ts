@@ -2,6 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { ConnectionLock } from './connection-lock';
 import { vacuumIfQuiet, vacuumStateNow, type VacuumThresholds } from './quiet-vacuum';
 
+// A new PGlite runs initdb (seconds of WebAssembly on a quiet machine, over a minute on a busy one): the hooks wait
+// for the database, however long the machine takes; the tests themselves keep jest's bound.
+const MAKE_DATABASE_MS = 600_000;
 jest.setTimeout(60_000);
 
 /** Small enough for a test: a pass is due after 1 MB of log, and a look is quiet under 64 kB. */
@@ -17,7 +20,7 @@ describe('vacuumIfQuiet', () => {
   // made anew, and counts the log from where it stands when the test begins (vacuumStateNow).
   beforeAll(async () => {
     db = await PGlite.create();
-  });
+  }, MAKE_DATABASE_MS);
 
   beforeEach(async () => {
     await db.exec(`drop table if exists items; create table items (id int primary key, note text not null); insert into items select g, repeat('n', 400) from generate_series(1, 5000) g`);

@@ -45,7 +45,7 @@ export interface OpenApiOperation {
 export interface OpenApiDocument {
   openapi: string;
   info: { title: string; version: string };
-  servers?: Array<{ url: string }>;
+  servers?: Array<{ url: string; variables?: Record<string, { default: string }> }>;
   paths: Record<string, Record<string, unknown>>;
   components?: Record<string, Record<string, unknown>>;
 }
@@ -155,9 +155,13 @@ export const loadOpenApiDocument = (file: string): OpenApiDocument => {
   return parsed as unknown as OpenApiDocument;
 };
 
+/** A server's URL with its variables at their defaults (eBay: `https://api.ebay.com{basePath}`, basePath `/sell/fulfillment/v1`). */
+const serverUrlOf = (server: NonNullable<OpenApiDocument['servers']>[number]): string =>
+  server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables?.[name]?.default ?? whole);
+
 /** The path every server of the document shares (`https://apis.usps.com/labels/v3` → `/labels/v3`). */
 export const basePathOf = (document: OpenApiDocument): string => {
-  const paths = new Set((document.servers ?? []).map((server) => new URL(server.url, 'http://server').pathname.replace(/\/+$/, '')));
+  const paths = new Set((document.servers ?? []).map((server) => new URL(serverUrlOf(server), 'http://server').pathname.replace(/\/+$/, '')));
   if (paths.size > 1) throw new Error(`${document.info.title}: its servers have different base paths (${[...paths].join(', ')})`);
   return [...paths][0] ?? '';
 };

@@ -53,7 +53,7 @@ export const schemaPlacesOf = (found: FoundOperation): string[][] => {
   const media = (located: Located<{ content?: Record<string, { schema?: unknown }> }>) =>
     Object.entries(located.value.content ?? {})
       // Only what the validator reads: XML bodies are not checked.
-      .filter(([key, type]) => type.schema !== undefined && (isJsonMediaType(mediaTypeOf(key)) || mediaTypeOf(key).startsWith('multipart/')))
+      .filter(([key, type]) => type.schema !== undefined && (isJsonMediaType(mediaTypeOf(key)) || isFormMediaType(mediaTypeOf(key)) || mediaTypeOf(key).startsWith('multipart/')))
       .map(([key]) => [...located.segments, 'content', key, 'schema']);
   const body = found.operation.requestBody === undefined ? [] : media(resolveIn<OpenApiRequestBody>(document, { value: found.operation.requestBody, segments: [...found.segments, 'requestBody'] }));
   const answers = Object.entries(found.operation.responses ?? {}).flatMap(([status, response]) => media(resolveIn<OpenApiResponse>(document, { value: response, segments: [...found.segments, 'responses', status] })));
@@ -84,7 +84,27 @@ export const parameterErrors = (checker: SchemaChecker, found: FoundOperation, r
   return errors;
 };
 
-/** The JSON body: present when required, of a documented media type, valid against its schema. */
+const isFormMediaType = (mediaType: string): boolean => mediaType === 'application/x-www-form-urlencoded';
+
+/**
+ * A form body's fields as the JSON its schema describes (Etsy's createReceiptShipment): each field's text read as the
+ * type its property's schema asks for, as a query parameter's is; a field given twice is kept as a list.
+ */
+const formFields = (document: OpenApiDocument, schema: Located<unknown>, body: string): Record<string, unknown> => {
+  const resolved = resolveIn<unknown>(document, schema);
+  const properties = isObject(resolved.value) && isObject(resolved.value['properties']) ? resolved.value['properties'] : {};
+  const fields: Record<string, unknown> = {};
+  const form = new URLSearchParams(body);
+  for (const name of new Set(form.keys())) {
+    const property = properties[name];
+    const type = property === undefined ? undefined : schemaTypeOf(document, { value: property, segments: [...resolved.segments, 'properties', name] });
+    const values = form.getAll(name).map((text) => typed(text, type));
+    fields[name] = values.length === 1 ? values[0] : values;
+  }
+  return fields;
+};
+
+/** The JSON (or form) body: present when required, of a documented media type, valid against its schema. */
 export const bodyErrors = (checker: SchemaChecker, found: FoundOperation, request: CheckedRequest): SpecError[] => {
   if (found.operation.requestBody === undefined) {
     return request.body === '' ? [] : [{ in: 'body', at: '', message: 'this operation takes no request body' }];
@@ -95,12 +115,16 @@ export const bodyErrors = (checker: SchemaChecker, found: FoundOperation, reques
   const content = requestBody.content ?? {};
   const documented = Object.keys(content).find((key) => mediaTypeOf(key) === mediaType);
   if (documented === undefined) return [{ in: 'content-type', at: mediaType, message: `is not a documented request media type (${Object.keys(content).join(', ')})` }];
-  if (!isJsonMediaType(mediaType) || content[documented]?.schema === undefined) return [];
+  const schema = content[documented]?.schema;
+  if (schema === undefined) return [];
+  const schemaAt = [...segments, 'content', documented, 'schema'];
+  if (isFormMediaType(mediaType)) return checker.check(found.spec.id, schemaAt, formFields(found.spec.document, { value: schema, segments: schemaAt }, request.body), 'body');
+  if (!isJsonMediaType(mediaType)) return [];
   let json: unknown;
   try {
     json = JSON.parse(request.body);
   } catch {
     return [{ in: 'body', at: '', message: 'is not JSON' }];
   }
-  return checker.check(found.spec.id, [...segments, 'content', documented, 'schema'], json, 'body');
+  return checker.check(found.spec.id, schemaAt, json, 'body');
 };

@@ -28,6 +28,8 @@ const OPENAPI_KEYWORDS = [
   'tags',
   'security',
   'externalDocs',
+  // Redoc's grouping of tags at the document's root (Etsy's Open API v3 document has it).
+  'x-tagGroups',
   // OpenAPI 3.0 additions to a schema that do not constrain a value (`nullable` does, and ajv knows it).
   'example',
   'xml',

@@ -10,6 +10,8 @@ export interface StoreRequest {
   headers?: Readonly<Record<string, string>>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as an HTML form (application/x-www-form-urlencoded), as OAuth token endpoints and Etsy's tracking take it; instead of `body`. */
+  form?: Readonly<Record<string, string>>;
 }
 
 export interface StoreAnswer {
@@ -37,7 +39,9 @@ const readJson = (text: string): unknown => {
 };
 
 const sendOnce = (target: ResolvedTarget, request: StoreRequest, timeoutMs: number): Promise<StoreAnswer> => {
-  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const form = request.form === undefined ? undefined : new URLSearchParams(request.form).toString();
+  const payload = form ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  const contentType = form === undefined ? 'application/json' : 'application/x-www-form-urlencoded';
   const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<StoreAnswer>((resolve, reject) => {
     const req = send(
@@ -48,7 +52,7 @@ const sendOnce = (target: ResolvedTarget, request: StoreRequest, timeoutMs: numb
         headers: {
           accept: 'application/json',
           'user-agent': 'LabelDesk-Stores/1',
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+          ...(payload === undefined ? {} : { 'content-type': contentType, 'content-length': String(Buffer.byteLength(payload)) }),
           ...request.headers,
         },
         timeout: timeoutMs,

@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { OpenApiValidator, SpecError } from '../openapi/openapi-validator';
+import { closeNow, listenLocally } from './local-server';
 
 /** A request as a fake store received it: the body read as JSON or as a form (both as an object), else its text. */
 export interface FakeStoreRequest {
@@ -62,15 +62,12 @@ export abstract class FakeStoreServer {
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    ({ server: this.server, port: this.port } = await listenLocally((req, res) => void this.handle(req, res)));
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  stop(): Promise<void> {
+    return closeNow(this.server);
   }
 
   /** Records a rule of the store's (from its documents, not its schema) that a request broke. */

@@ -7,11 +7,10 @@ import { MARKETPLACES, type AmazonSettings, type MarketplaceCode } from './amazo
 /** What the seller chooses before being sent to Seller Central: the marketplace they sell in. */
 export const amazonCredentials = z
   .object({
+    // Left blank (the form's empty field) or out: Amazon.com, where most sellers are.
     marketplace: z
-      .string({ error: 'marketplace must be text: US, CA, MX or BR' })
-      .trim()
-      .toUpperCase()
-      .default('US')
+      .preprocess((value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? 'US' : value), z.string({ error: 'marketplace must be text: US, CA, MX or BR' }))
+      .transform((value) => value.trim().toUpperCase())
       .refine((value): value is MarketplaceCode => Object.hasOwn(MARKETPLACES, value), 'marketplace must be one of US, CA, MX or BR (Amazon\'s North American marketplaces)')
       .transform((value) => value as MarketplaceCode),
   })

@@ -69,6 +69,7 @@ describe('the Amazon store plugin against the fake Amazon (SP-API models)', () =
   it('refuses a marketplace outside North America before sending the seller anywhere', () => {
     expect(amazonCredentials.safeParse({ marketplace: 'DE' }).success).toBe(false);
     expect(amazonCredentials.parse({ marketplace: 'ca' })).toEqual({ marketplace: 'CA' });
+    expect(amazonCredentials.parse({ marketplace: '' })).toEqual({ marketplace: 'US' });
   });
 
   it('refuses a code used twice, saying Login with Amazon refused it', async () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { SpecError } from './openapi/schema-checker';
 import { LoginWithAmazon } from './fake-amazon/lwa';
 import { type ConfirmedPackage, type FakeAmazonOrder, itemAnswer, newOrder, type NewAmazonOrder, orderAnswer, secondPrecision, statusAfterShipping } from './fake-amazon/orders';
 import { spApiModels } from './fake-amazon/sp-api-models';
+import { closeNow, listenLocally } from './fake-store/local-server';
 import { type SpApiOperation, UsagePlans } from './fake-amazon/usage-plans';
 
 export type { AmazonAddress, ConfirmedPackage, FakeAmazonOrder, NewAmazonOrder } from './fake-amazon/orders';
@@ -95,15 +95,12 @@ export class FakeAmazonServer {
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    ({ server: this.server, port: this.port } = await listenLocally((req, res) => void this.handle(req, res)));
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  stop(): Promise<void> {
+    return closeNow(this.server);
   }
 
   /** Adds an order as a buyer's checkout would (paid and seller-fulfilled: Unshipped, MFN), updated now. */

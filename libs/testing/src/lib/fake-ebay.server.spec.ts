@@ -1,4 +1,4 @@
-import { EBAY_FULFILLMENT_SCOPE, FakeEbayServer } from './fake-ebay.server';
+import { EBAY_FULFILLMENT_SCOPE, EBAY_IDENTITY_SCOPE, FakeEbayServer } from './fake-ebay.server';
 
 describe('FakeEbayServer', () => {
   let ebay: FakeEbayServer;
@@ -7,7 +7,7 @@ describe('FakeEbayServer', () => {
   const basic = () => `Basic ${Buffer.from(`${ebay.clientId}:${ebay.clientSecret}`).toString('base64')}`;
   const tokenCall = (form: Record<string, string>, authorization = basic()) =>
     fetch(`${ebay.url}/identity/v1/oauth2/token`, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
-  const consent = async (scope = EBAY_FULFILLMENT_SCOPE) => {
+  const consent = async (scope = `${EBAY_FULFILLMENT_SCOPE} ${EBAY_IDENTITY_SCOPE}`) => {
     const answer = await fetch(`${ebay.url}/oauth2/authorize?${new URLSearchParams({ client_id: ebay.clientId, redirect_uri: ebay.ruName, response_type: 'code', scope, state: 'st-1' }).toString()}`, { redirect: 'manual' });
     return new URL(answer.headers.get('location') ?? '');
   };
@@ -43,6 +43,12 @@ describe('FakeEbayServer', () => {
     ebay.grants.revokeAll();
     expect(await (await tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken, scope: EBAY_FULFILLMENT_SCOPE })).json()).toMatchObject({ error: 'invalid_grant' });
     expect((await api('/order')).status).toBe(401);
+  });
+
+  it('names the signed-in seller by the Identity API', async () => {
+    const user = await fetch(`${ebay.url}/commerce/identity/v1/user/`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await user.json()).toMatchObject({ userId: ebay.sellerUserId, username: ebay.sellerId });
+    expect(ebay.violations).toEqual([]);
   });
 
   it('pages unfulfilled orders newest first under its filter, limit and offset', async () => {

@@ -10,7 +10,10 @@ export type { EbayOrderRecord, NewEbayOrder } from './fake-ebay/ebay-orders';
 /** The scope the Sell Fulfillment API's operations require (the document's `security`: `api_auth`). */
 export const EBAY_FULFILLMENT_SCOPE = 'https://api.ebay.com/oauth/api_scope/sell.fulfillment';
 const READONLY_SCOPE = `${EBAY_FULFILLMENT_SCOPE}.readonly`;
+/** The Identity API's scope for getUser (who the seller is: their immutable user id and username). */
+export const EBAY_IDENTITY_SCOPE = 'https://api.ebay.com/oauth/api_scope/commerce.identity.readonly';
 const BASE = '/sell/fulfillment/v1';
+const IDENTITY = '/commerce/identity/v1';
 /** The shipping carrier codes GeteBayDetails lists (ShippingCarrierDetails) that this product's couriers carry under. */
 const CARRIER_CODES = new Set(['USPS', 'UPS', 'FedEx', 'DHL', 'Other']);
 
@@ -26,7 +29,8 @@ const oauthError = (status: number, error: string, description: string): Reply =
  * eBay for the store plugin's tests: the Sell Fulfillment API as its OpenAPI document (vendor/ebay) describes it, every
  * request and answer under `/sell/fulfillment/v1` checked against it, plus the rules its descriptions state (getOrders'
  * `filter` grammar, `limit` at most 200, a fulfillment's line items, its `shippedDate` format, tracking number and
- * carrier given together, alphanumeric tracking numbers); and eBay's OAuth as its guides show it:
+ * carrier given together, alphanumeric tracking numbers), the Identity API's getUser (vendor/ebay too) naming the
+ * seller; and eBay's OAuth as its guides show it:
  * - consent: `GET /oauth2/authorize?client_id&redirect_uri={RuName}&response_type=code&scope&state` (served on auth.ebay.com),
  *   which, the seller agreeing, sends them to the RuName's accept URL with `state`, `code` and `expires_in=299`
  *   (https://developer.ebay.com/api-docs/static/oauth-consent-request.html);
@@ -44,14 +48,16 @@ export class FakeEbayServer extends FakeStoreServer {
   readonly ruName = `LabelDesk_Inc-LabelDes-LabelD-${randomBytes(3).toString('hex')}`;
   /** Where the RuName sends a seller who agreed (the product's callback route); set by the test. */
   acceptUrl = 'http://127.0.0.1/accepted';
+  /** The signed-in seller: their username, and the immutable user id the Identity API answers. */
   readonly sellerId = 'labeldesk_seller';
+  readonly sellerUserId = `i${randomBytes(4).toString('hex')}`;
   readonly orders: EbayOrderRecord[] = [];
   readonly grants = new OAuthGrants((kind) => `v^1.1#i^1#${kind === 'refresh' ? 'r' : kind === 'code' ? 'f' : 'p'}^3#I^3#t^${randomToken()}`, {
     accessTokenSeconds: 7_200,
     refreshTokenSeconds: 47_304_000,
     codeSeconds: 299,
   });
-  protected readonly spec = { validator: ebaySpec, under: BASE };
+  protected readonly spec = { validator: ebaySpec, under: [BASE, IDENTITY] };
   private serial = 0;
 
   /** Adds a paid order as a buyer's checkout would, created and modified now. */
@@ -80,10 +86,15 @@ export class FakeEbayServer extends FakeStoreServer {
   protected route(request: FakeStoreRequest): Reply {
     if (request.method === 'GET' && request.path === '/oauth2/authorize') return this.consent(request);
     if (request.method === 'POST' && request.path === '/identity/v1/oauth2/token') return this.token(request);
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const scopes = token === undefined ? null : this.grants.grantOf(token)?.scopes;
+    if (request.method === 'GET' && request.path === `${IDENTITY}/user/`) {
+      if (!scopes) return errors(401, 1001, 'Invalid access token', 'OAuth');
+      if (!scopes.includes(EBAY_IDENTITY_SCOPE)) return errors(403, 1100, 'Insufficient permissions to fulfill the request.', 'ACCESS');
+      return { status: 200, body: { userId: this.sellerUserId, username: this.sellerId, accountType: 'INDIVIDUAL', registrationMarketplaceId: 'EBAY_US', status: 'CONFIRMED' } };
+    }
     const route = new RegExp(`^${BASE}/order(?:/([^/]+)(/shipping_fulfillment)?)?$`).exec(request.path);
     if (!route) return errors(404, 2002, 'Resource not found', 'ACCESS');
-    const grant = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const scopes = grant === undefined ? null : this.grants.grantOf(grant)?.scopes;
     if (!scopes) return errors(401, 1001, 'Invalid access token', 'OAuth');
     const writes = request.method === 'POST';
     if (!scopes.includes(EBAY_FULFILLMENT_SCOPE) && (writes || !scopes.includes(READONLY_SCOPE))) return errors(403, 1100, 'Insufficient permissions to fulfill the request.', 'ACCESS');

@@ -43,7 +43,7 @@ export class FakeEtsyServer extends FakeStoreServer {
   /** Shipping e-mails sent to buyers, by receipt id. */
   readonly notifications = new Map<number, number>();
   readonly grants = new OAuthGrants((kind) => (kind === 'code' ? randomToken(32) : `${this.userId}.${randomToken()}`), { accessTokenSeconds: 3_600, refreshTokenSeconds: 90 * 86_400, codeSeconds: 600 });
-  protected readonly spec = { validator: etsySpec, under: API };
+  protected readonly spec = { validator: etsySpec, under: [API] };
   private nextReceiptId = 3_000_000_001;
 
   /** Adds a receipt as a buyer's checkout would (paid unless told otherwise). */

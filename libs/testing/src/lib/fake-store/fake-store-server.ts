@@ -53,8 +53,8 @@ export abstract class FakeStoreServer {
   private server: Server | null = null;
   private port = 0;
 
-  /** The store's published document, and the path prefix of the requests it covers (OAuth routes are outside it). */
-  protected abstract readonly spec: { validator: () => OpenApiValidator; under: string };
+  /** The store's published documents, and the path prefixes of the requests they cover (OAuth routes are outside them). */
+  protected abstract readonly spec: { validator: () => OpenApiValidator; under: readonly string[] };
 
   /** The fake's address: the store's API and its sign-in pages are both served here. */
   get url(): string {
@@ -88,7 +88,7 @@ export abstract class FakeStoreServer {
     const url = new URL(req.url ?? '/', 'http://fake');
     const request: FakeStoreRequest = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams.entries()), headers: req.headers, text, body: bodyOf(req.headers, text) };
     this.requests.push(request);
-    const inSpec = url.pathname.startsWith(this.spec.under);
+    const inSpec = this.spec.under.some((prefix) => url.pathname.startsWith(prefix));
     const reply = this.replyTo(request, req.url ?? '/', inSpec);
     const isJson = typeof reply.body !== 'string' && reply.body !== undefined;
     const payload = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);

@@ -1,6 +1,7 @@
 import { startDistributed, startEmbedded } from '@labeldesk/testing';
 import { sharedSystem } from './support/shared-system';
 import { describeStores } from './support/stores.suite';
+import { describeStoreInbox } from './support/store-inbox.suite';
 
 // Issue 47's first slice (decision 105). The fake store listens on loopback over http, which only
 // WEBHOOK_ALLOW_PRIVATE_URLS lets orders call; the write-back looks for due orders every second, and each store is
@@ -10,8 +11,10 @@ const STORES_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', STORE_WRITEBACK_SECONDS
 describe('stores, embedded', () => {
   const system = sharedSystem(() => startEmbedded(STORES_ENV));
   describeStores('embedded', system);
+  describeStoreInbox('embedded', system);
 });
 describe('stores, distributed', () => {
   const system = sharedSystem(() => startDistributed({}, { ordersEnv: STORES_ENV }));
   describeStores('distributed', system);
+  describeStoreInbox('distributed', system);
 });

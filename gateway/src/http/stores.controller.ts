@@ -6,6 +6,7 @@ import {
   connectedStoreSchema,
   connectStoreBodySchema,
   createdLabelResponseSchema,
+  DomainError,
   ErrorCode,
   singleOrderSchema,
   storeInboxPageSchema,
@@ -101,6 +102,10 @@ export class StoresController {
   ): Promise<PlaceOrderResponse> {
     const userId = ctx.caller?.userId ?? '';
     const imported = await this.rpc.call(StoresRpc.order, { id }, ctx);
+    // Bought in a batch from the inbox (decision 113): this key would not find that label, so a second one is refused here.
+    if (imported.label?.batchId && imported.label.status !== 'cancelled') {
+      throw new DomainError(ErrorCode.CONFLICT, `Order #${imported.orderNumber} was already shipped on ${(imported.label.boughtAt ?? '').slice(0, 10)}, tracking ${imported.label.trackingNumber ?? '(being bought)'}`);
+    }
     const order = singleOrderSchema.safeParse(await this.singleOrderOf(imported, body, ctx));
     if (!order.success) throw validationError(order.error);
     const purchase = await purchaseSingle(this.rpc, { userId, idempotencyKey: storeOrderIdempotencyKey(imported.id), order: order.data }, this.env.ORDER_REPLY_WAIT_MS, ctx);

@@ -79,3 +79,4 @@ export * from './lib/reports/admin-report-table';
 export * from './lib/stores/stores.schema';
 export * from './lib/stores/stores.contract';
 export * from './lib/stores/store-package';
+export * from './lib/stores/store-batch.schema';

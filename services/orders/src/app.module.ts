@@ -20,7 +20,7 @@ import { ShipmentsModule } from './shipments';
 import { ShippingDayModule } from './shipping-day';
 import { TrackingEmailsModule } from './tracking-emails';
 import { StatementsModule } from './statements';
-import { StoresModule } from './stores';
+import { StoreBatchModule, StoresModule } from './stores';
 import { WebhooksModule } from './webhooks';
 
 /**
@@ -32,7 +32,7 @@ import { WebhooksModule } from './webhooks';
 export class OrdersServiceModule {
   static forEnv(env: OrdersEnv): DynamicModule {
     const service = serviceModule(OrdersServiceModule, 'orders', env, { entities: [OrderEntity, StoredFileEntity], migrations: ordersMigrations });
-    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, ShipmentsModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule, ReturnsModule, ClaimsModule, StoresModule];
+    const features = [CarriersModule, RatesModule, WebhooksModule, FilesModule, BulkModule, LabelSizeModule, OrdersModule, LifecycleModule, ShippingDayModule, DownloadsModule, AdminModule, SearchModule, ShipmentsModule, StatementsModule, AdminReportsModule, CustomerReportsModule, TrackingEmailsModule, ReturnsModule, ClaimsModule, StoresModule, StoreBatchModule];
     return { ...service, imports: [...(service.imports ?? []), OrdersConfigModule.forEnv(env), ...features] };
   }
 }

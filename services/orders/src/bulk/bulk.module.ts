@@ -38,6 +38,6 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
     AbandonedUploadSweeper,
     BatchDownloads,
   ],
-  exports: [BulkOrdersRepository, RegenerateFilesUseCase],
+  exports: [BulkOrdersRepository, RegenerateFilesUseCase, BulkStagingRepository, SubmitBulkOrderUseCase],
 })
 export class BulkModule {}

@@ -6,6 +6,9 @@ export { batchInScope, BULK_ORDER_NOT_FOUND } from './batch-in-scope';
 export { type BulkOrderRow } from './bulk.rows';
 export { mergedLabelPdfChunks } from './output/merged-label-pdf.writer';
 export { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
+/** The inbox buys imported orders as a batch (decision 113). */
+export { BulkStagingRepository } from './bulk-staging.repository';
+export { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
 export { BatchDownloads } from './batch-downloads';
 /** Spreadsheet-safe CSV lines and dollar amounts, for every CSV orders writes. */
 export { csvLine } from './output/safe-cell';

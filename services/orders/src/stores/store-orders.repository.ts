@@ -5,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { ImportedOrder } from './plugin/store-plugin';
 import type { ConnectionRow } from './store-connections.repository';
+import { shippedByNumberSql, storeOrderLabelSql } from './store-order-label.sql';
 
 interface StoreOrderRow {
   id: string;
@@ -19,6 +20,8 @@ interface StoreOrderRow {
   label_order_id: string | null;
   label_status: string | null;
   label_tracking: string | null;
+  label_batch_id: string | null;
+  label_at: Date | string | null;
   writeback_attempts: number;
   writeback_error: string | null;
   writeback_sent_at: Date | string | null;
@@ -35,9 +38,6 @@ export interface DueWriteBack {
   tracking_number: string;
 }
 
-/** The idempotency key of an imported order's label, in SQL (storeOrderIdempotencyKey in the contracts). */
-const LABEL_KEY = `'store-order:' || s."id"::text`;
-
 const storeOrderOf = (row: StoreOrderRow): StoreOrder => ({
   id: row.id,
   storeId: row.connection_id,
@@ -48,7 +48,13 @@ const storeOrderOf = (row: StoreOrderRow): StoreOrder => ({
   receiver: row.receiver,
   placedAt: new Date(row.placed_at).toISOString(),
   importedAt: new Date(row.imported_at).toISOString(),
-  label: row.label_order_id === null ? null : { orderId: row.label_order_id, status: row.label_status ?? 'pending', trackingNumber: row.label_tracking },
+  label:
+    row.label_order_id === null
+      ? null
+      : { orderId: row.label_order_id, status: row.label_status ?? 'pending', trackingNumber: row.label_tracking,
+          ...(row.label_batch_id === null ? {} : { batchId: row.label_batch_id }),
+          ...(row.label_at === null ? {} : { boughtAt: new Date(row.label_at).toISOString() }),
+        },
   writeBack:
     row.label_status !== 'completed'
       ? null
@@ -97,11 +103,11 @@ export class StoreOrdersRepository {
 
   private select(where: string): string {
     return `select s."id", s."connection_id", s."kind", c."name" as "store_name", s."order_number", s."items", s."receiver", s."placed_at", s."imported_at",
-                   o."id" as "label_order_id", o."status" as "label_status", o."tracking_number" as "label_tracking",
+                   l."label_id" as "label_order_id", l."label_status", l."label_tracking", l."label_batch_id", l."label_at",
                    s."writeback_attempts", s."writeback_error", s."writeback_sent_at"
               from ${this.t('store_orders')} s
               join ${this.t('store_connections')} c on c."id" = s."connection_id"
-              left join ${this.t('orders')} o on o."user_id" = s."user_id" and o."idempotency_key" = ${LABEL_KEY}
+              left join lateral (${storeOrderLabelSql(this.t)}) l on true
              where ${where}`;
   }
 
@@ -110,13 +116,32 @@ export class StoreOrdersRepository {
    * still connected), or shipped (a label bought or being bought).
    */
   async page(userId: string, query: StoreOrdersQuery): Promise<{ orders: StoreOrder[]; total: number }> {
-    const where =
+    const filters = inboxFilters(query);
+    const where = `${
       query.status === 'awaiting'
-        ? `s."user_id" = ? and c."revoked_at" is null and (o."id" is null or o."status" = 'cancelled')`
-        : `s."user_id" = ? and o."id" is not null and o."status" <> 'cancelled'`;
-    const rows = await this.db.execute<StoreOrderRow[]>(`${this.select(where)} order by s."placed_at", s."id" limit ? offset ?`, [userId, query.limit, (query.page - 1) * query.limit]);
-    const [count] = await this.db.execute<Array<{ total: string }>>(`select count(*) as "total" from (${this.select(where)}) counted`, [userId]);
-    return { orders: rows.map(storeOrderOf), total: Number(count?.total ?? 0) };
+        ? `s."user_id" = ? and c."revoked_at" is null and (l."label_id" is null or l."label_status" = 'cancelled')`
+        : `s."user_id" = ? and l."label_id" is not null and l."label_status" <> 'cancelled'`
+    }${filters.sql}`;
+    const params = [userId, ...filters.params];
+    const rows = await this.db.execute<StoreOrderRow[]>(`${this.select(where)} order by s."placed_at", s."id" limit ? offset ?`, [...params, query.limit, (query.page - 1) * query.limit]);
+    const [count] = await this.db.execute<Array<{ total: string }>>(`select count(*) as "total" from (${this.select(where)}) counted`, params);
+    const orders = rows.map(storeOrderOf);
+    const shipped = query.status === 'awaiting' ? await this.shippedByNumber(userId, orders.map((order) => order.id)) : new Map<string, never>();
+    return { orders: orders.map((order) => ({ ...order, shipped: shipped.get(order.id) ?? null })), total: Number(count?.total ?? 0) };
+  }
+
+  /** Of these imported orders, those whose order number already has a label in an uploaded batch (shippedByNumberSql). */
+  async shippedByNumber(userId: string, ids: readonly string[]): Promise<Map<string, { shippedAt: string; trackingNumber: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.execute<Array<{ id: string; shipped_at: Date | string; tracking_number: string }>>(shippedByNumberSql(this.t), [userId, `{${ids.join(',')}}`]);
+    return new Map(rows.map((row) => [row.id, { shippedAt: new Date(row.shipped_at).toISOString(), trackingNumber: row.tracking_number }]));
+  }
+
+  /** The seller's imported orders of these ids (any missing are not the seller's), with their labels. */
+  async byIds(userId: string, ids: readonly string[]): Promise<StoreOrder[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.execute<StoreOrderRow[]>(`${this.select(`s."user_id" = ? and s."id" = any(?::uuid[])`)} order by s."placed_at", s."id"`, [userId, `{${ids.join(',')}}`]);
+    return rows.map(storeOrderOf);
   }
 
   async one(userId: string, id: string): Promise<StoreOrder> {
@@ -132,12 +157,12 @@ export class StoreOrdersRepository {
    */
   async claimDueWriteBacks(limit: number, leaseSeconds: number): Promise<DueWriteBack[]> {
     const table = this.t('store_orders');
-    const orders = this.t('orders');
     return this.db.execute<DueWriteBack[]>(
       `with due as (
-         select s."id", o."courier", o."tracking_number" from ${table} s
-           join ${orders} o on o."user_id" = s."user_id" and o."idempotency_key" = ${LABEL_KEY} and o."status" = 'completed' and o."tracking_number" is not null
+         select s."id", l."label_courier" as "courier", l."label_tracking" as "tracking_number" from ${table} s
+           cross join lateral (${storeOrderLabelSql(this.t)}) l
           where s."writeback_sent_at" is null and (s."writeback_next_at" is null or s."writeback_next_at" <= now())
+            and l."label_status" = 'completed' and l."label_tracking" is not null
           order by s."writeback_next_at" nulls first limit ? for update of s skip locked
        ), claimed as (
          update ${table} s set "writeback_next_at" = now() + make_interval(secs => ?) from due where s."id" = due."id"
@@ -162,3 +187,19 @@ export class StoreOrdersRepository {
     );
   }
 }
+
+/** The inbox's filters (decision 113): one store of the seller's, and words found in the order number or the receiver's name, city or ZIP. */
+const inboxFilters = (query: StoreOrdersQuery): { sql: string; params: string[] } => {
+  const sql: string[] = [];
+  const params: string[] = [];
+  if (query.store) {
+    sql.push(` and s."connection_id" = ?::uuid`);
+    params.push(query.store);
+  }
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    sql.push(` and (s."order_number" ilike ? or s."receiver"->>'receiver_name' ilike ? or s."receiver"->>'receiver_city' ilike ? or s."receiver"->>'receiver_zip_postal' ilike ?)`);
+    params.push(like, like, like, like);
+  }
+  return { sql: sql.join(''), params };
+};

@@ -37,6 +37,10 @@ export type ShippedLookupResponse = z.infer<typeof shippedLookupResponseSchema>;
 export const alreadyShippedLeftOutMessage = (n: number): string =>
   n === 1 ? '1 order already shipped was left out' : `${n.toLocaleString('en-US')} orders already shipped were left out`;
 
+/** What a page says of the selected orders it is about to leave out (n ≥ 1), before submitting. */
+export const alreadyShippedWillBeLeftOutMessage = (n: number): string =>
+  n === 1 ? '1 order already shipped will be left out' : `${n.toLocaleString('en-US')} orders already shipped will be left out`;
+
 /**
  * `POST /api/orders/same-receiver/{userId}` (issue 47): before a single label is bought, whether the user bought a
  * label in the last 24 hours to the same receiver (name, street and ZIP, in any case) with the same items (the SKU,

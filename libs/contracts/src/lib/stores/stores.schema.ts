@@ -88,9 +88,17 @@ export const storeOrderSchema = z.object({
   /** When the buyer placed it at the store; when we imported it. */
   placedAt: z.string(),
   importedAt: z.string(),
-  /** The label bought for it (one per imported order), null while awaiting shipment. */
-  label: z.object({ orderId: z.string(), status: z.string(), trackingNumber: z.string().nullable() }).nullable(),
+  /**
+   * The label bought for it (one per imported order), null while awaiting shipment. `batchId`: the batch it was bought
+   * in from the inbox (decision 113), absent for a single label; `boughtAt`: when it was bought (or last changed).
+   */
+  label: z.object({ orderId: z.string(), status: z.string(), trackingNumber: z.string().nullable(), batchId: z.string().optional(), boughtAt: z.string().optional() }).nullable(),
   writeBack: storeWriteBackSchema.nullable(),
+  /**
+   * Awaiting shipment, yet its order number already has a label bought in a batch (an uploaded file's order ID, decision
+   * 113): "already shipped on {date}, tracking …", left out of a purchase unless the seller buys another on purpose.
+   */
+  shipped: z.object({ shippedAt: z.string(), trackingNumber: z.string() }).nullable().optional(),
 });
 export type StoreOrder = z.infer<typeof storeOrderSchema>;
 
@@ -106,6 +114,10 @@ export const storeOrdersQuerySchema = z
     status: z.enum(STORE_ORDER_STATUSES, { error: `status must be one of ${STORE_ORDER_STATUSES.join(', ')}` }).default('awaiting'),
     page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
     limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100, 'limit must be at most 100').default(50),
+    /** Only this store connection's orders (decision 113). */
+    store: z.uuid({ error: 'store must be a store connection id' }).optional(),
+    /** Words found in the order number or the receiver's name, city or ZIP. */
+    q: z.string().trim().max(100, 'q must be at most 100 characters').optional().transform((q) => q || undefined),
   })
   .strict();
 export type StoreOrdersQuery = z.output<typeof storeOrdersQuerySchema>;

@@ -1,13 +1,14 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactElement } from 'react';
+import { Stack, Text } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TitledSection } from '../../../components/ui/titled-section';
-import { TableEmpty, TableError, TableSkeleton } from '../../../components/ui/table-states';
+import { TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { INBOX_PAGE_SIZE, useStoreInbox, useStores } from '../../../services/stores/stores';
-import { AwaitingTable } from './awaiting-table';
+import { useStores } from '../../../services/stores/stores';
+import { useAuthStore } from '../../../stores/auth.store';
 import { ConnectStoreForm } from './connect-store-form';
 import { ConnectionsList } from './connections-list';
+import { InboxSection } from './inbox-section';
 
 
 /**
@@ -17,10 +18,8 @@ import { ConnectionsList } from './connections-list';
 export const StoresPage = (): ReactElement => {
   useDocumentTitle('Stores');
   const stores = useStores();
-  const [page, setPage] = useState(1);
-  const inbox = useStoreInbox(page);
+  const user = useAuthStore((state) => state.user);
   const kinds = new Map((stores.data?.kinds ?? []).map((kind) => [kind.kind, kind.displayName]));
-  const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / INBOX_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="4">
@@ -44,30 +43,7 @@ export const StoresPage = (): ReactElement => {
         </TitledSection>
       ))}
       <TitledSection id="awaiting-heading" title="Awaiting shipment">
-        {inbox.isPending ? (
-          <TableSkeleton rows={3} label="Loading orders awaiting shipment" />
-        ) : inbox.isError ? (
-          <TableError title="Orders awaiting shipment could not be loaded" onRetry={() => void inbox.refetch()} retrying={inbox.isFetching} />
-        ) : inbox.data.orders.length === 0 ? (
-          <TableEmpty title="Nothing awaiting shipment" description="Paid orders of your connected stores show here until their label is bought." />
-        ) : (
-          <Stack gap="3">
-            <AwaitingTable orders={inbox.data.orders} />
-            <HStack justify="space-between">
-              <Text textStyle="sm" color="fg.muted">
-                {inbox.data.total} order{inbox.data.total === 1 ? '' : 's'} · page {page} of {pages}
-              </Text>
-              <HStack gap="2">
-                <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-                  Previous
-                </Button>
-                <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-                  Next
-                </Button>
-              </HStack>
-            </HStack>
-          </Stack>
-        )}
+        {user && <InboxSection userId={user._id} stores={stores.data?.stores ?? []} />}
       </TitledSection>
     </Stack>
   );

@@ -13,6 +13,7 @@ import type { StoreHttp } from './http/store-http';
 import { StoreRefusedError, type StorePlugin } from './plugin/store-plugin';
 import { STORE_PLUGINS, storePluginOf } from './store-plugins';
 import { STORE_HTTP } from './store-http.provider';
+import { STORE_SETTINGS, type StorePluginSettings } from './store-settings';
 import { StoreSecrets } from './store-secrets';
 import { connectionOf, StoreConnectionsRepository, type ConnectionRow } from './store-connections.repository';
 import { StoreOrdersRepository } from './store-orders.repository';
@@ -30,6 +31,7 @@ export class ManageStoresUseCase {
     private readonly secrets: StoreSecrets,
     @Inject(STORE_HTTP) private readonly http: StoreHttp,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'STORE_SYNC_SECONDS'>,
+    @Inject(STORE_SETTINGS) private readonly settings: StorePluginSettings,
   ) {}
 
   async list(userId: string): Promise<StoreList> {
@@ -47,9 +49,10 @@ export class ManageStoresUseCase {
     }
     const credentials = plugin.credentials.safeParse(fields);
     if (!credentials.success) throw validationError(credentials.error);
+    if (!plugin.connect) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${plugin.displayName} connects through its own sign-in page`);
     let account;
     try {
-      account = await plugin.connect(credentials.data, this.http);
+      account = await plugin.connect(credentials.data, this.http, this.settings.of(plugin));
     } catch (error) {
       const message = error instanceof StoreRefusedError ? error.message : `Could not reach the ${plugin.displayName} store: ${messageOf(error)}`;
       throw new DomainError(ErrorCode.VALIDATION_FAILED, message, [{ path: error instanceof StoreRefusedError && /keys/.test(message) ? 'consumer_key' : 'url', message }]);
@@ -98,7 +101,7 @@ export class ManageStoresUseCase {
     let cursor: string | null = null;
     try {
       const account = { url: row.url, secrets: this.secrets.open(row.secrets ?? '') };
-      for await (const page of plugin.importOrders(account, row.cursor, this.http)) {
+      for await (const page of plugin.importOrders(account, row.cursor, this.http, this.settings.of(plugin))) {
         seen += page.orders.length;
         imported += await this.orders.importMany(row, page.orders);
         cursor = page.cursor ?? cursor;

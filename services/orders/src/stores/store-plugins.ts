@@ -7,6 +7,9 @@ import { wooCommercePlugin } from './woocommerce/woocommerce.plugin';
  */
 const PLUGINS = [wooCommercePlugin] as const;
 
+/** The plugins as listed, each with its own settings' type (store-settings.ts merges them into the environment). */
+export type StorePluginList = typeof PLUGINS;
+
 export const STORE_PLUGINS: ReadonlyMap<string, StorePlugin> = new Map(PLUGINS.map((plugin) => [plugin.id, plugin as unknown as StorePlugin]));
 
 export const storePluginOf = (kind: string): StorePlugin | undefined => STORE_PLUGINS.get(kind);

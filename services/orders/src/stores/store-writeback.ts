@@ -5,6 +5,7 @@ import { ORDERS_ENV, type OrdersEnv } from '../config';
 import type { StoreHttp } from './http/store-http';
 import { storePluginOf } from './store-plugins';
 import { STORE_HTTP } from './store-http.provider';
+import { STORE_SETTINGS, type StorePluginSettings } from './store-settings';
 import { StoreSecrets } from './store-secrets';
 import { StoreConnectionsRepository } from './store-connections.repository';
 import { StoreOrdersRepository, type DueWriteBack } from './store-orders.repository';
@@ -33,6 +34,7 @@ export class StoreWriteBack extends PeriodicTask<number> {
     private readonly secrets: StoreSecrets,
     @Inject(STORE_HTTP) private readonly http: StoreHttp,
     @Inject(ORDERS_ENV) private readonly env: WriteBackEnv,
+    @Inject(STORE_SETTINGS) private readonly settings: StorePluginSettings,
   ) {
     super();
   }
@@ -72,6 +74,7 @@ export class StoreWriteBack extends PeriodicTask<number> {
         account,
         { externalId: order.external_id, orderNumber: order.order_number, courier: courierName(order.courier), trackingNumber: order.tracking_number, trackingUrl: courierTrackingUrl(order.courier, order.tracking_number) },
         this.http,
+        this.settings.of(plugin),
       );
       await this.orders.writeBackSent(order.id);
     } catch (error) {

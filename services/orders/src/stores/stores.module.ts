@@ -4,6 +4,7 @@ import { StoreConnectionsRepository } from './store-connections.repository';
 import { storeHttpProvider } from './store-http.provider';
 import { StoreOrdersRepository } from './store-orders.repository';
 import { StoreSecrets } from './store-secrets';
+import { storeSettingsProvider } from './store-settings';
 import { StoreSync } from './store-sync';
 import { StoreWriteBack } from './store-writeback';
 import { StoresController } from './stores.controller';
@@ -15,6 +16,6 @@ import { StoresController } from './stores.controller';
  */
 @Module({
   controllers: [StoresController],
-  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, ManageStoresUseCase, StoreWriteBack, StoreSync],
+  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, storeSettingsProvider, ManageStoresUseCase, StoreWriteBack, StoreSync],
 })
 export class StoresModule {}

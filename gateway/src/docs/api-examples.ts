@@ -113,4 +113,12 @@ export const API_EXAMPLES: Readonly<Record<string, readonly ApiExample[]>> = {
     { summary: 'The latest ten label purchases your endpoints were sent', answers: 200, query: { type: 'label.purchased' } },
     { summary: 'An event type that does not exist is refused', answers: 400, query: { type: 'label.lost' } },
   ],
+  v1EventsReplay: [
+    { summary: 'An event that is not yours (or none) is not found, whoever it belongs to', answers: 404, headers: { 'Idempotency-Key': 'example-replay-0001' }, body: {} },
+    { summary: 'A replay without an Idempotency-Key is refused: a double click must send once', answers: 400, body: {} },
+  ],
+  v1EventsReplaySince: [
+    { summary: 'A webhook that is not yours (or none) is not found', answers: 404, headers: { 'Idempotency-Key': 'example-replay-0002' }, body: { since: '2026-11-01T00:00:00Z' } },
+    { summary: 'since must be a time', answers: 400, headers: { 'Idempotency-Key': 'example-replay-0003' }, body: { since: 'yesterday' } },
+  ],
 };

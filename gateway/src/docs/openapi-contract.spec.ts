@@ -15,12 +15,14 @@ type Schema = { $ref?: string; required?: string[]; properties?: Record<string, 
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   security: Array<Record<string, string[]>>;
   parameters: Array<{ name?: string; in?: string; $ref?: string }>;
   requestBody?: { content: { 'application/json': { schema: Schema } } };
   responses: Record<string, { content?: { 'application/json': { schema: Schema } } }>;
 }
 interface Document {
+  info: { description: string };
   servers: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
   webhooks: Record<string, { post: Operation }>;
@@ -141,12 +143,14 @@ describe('the OpenAPI document of /api/docs/openapi.json', () => {
     expect(singleOrderSchema.safeParse({ ...example, package: noWeight }).success).toBe(false);
   });
 
-  it('describes every webhook event with its payload', () => {
+  it('describes every webhook event with its payload, its sequence and how to order deliveries by it', () => {
     expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(WEBHOOK_EVENT_BODIES).sort());
     for (const type of WEBHOOK_EVENT_TYPES) {
       const ref = document.webhooks[type]?.post.requestBody?.content['application/json'].schema.$ref ?? '';
-      expect(document.components.schemas[ref.split('/').pop() ?? '']?.required).toEqual(['type', 'timestamp', 'data']);
+      expect(document.components.schemas[ref.split('/').pop() ?? '']?.required).toEqual(['type', 'timestamp', 'sequence', 'data']);
+      expect(document.webhooks[type]?.post.description).toContain('use `sequence` per resource');
     }
+    expect(document.info.description).toContain('Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource');
   });
 
   it('serves from a named server and publishes only examples of operations that exist', () => {

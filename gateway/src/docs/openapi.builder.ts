@@ -1,5 +1,5 @@
 import * as contracts from '@labeldesk/contracts';
-import { API_SCOPE_MEANINGS, API_SCOPES, apiErrorSchema, ErrorCode, WEBHOOK_EVENT_BODIES } from '@labeldesk/contracts';
+import { API_SCOPE_MEANINGS, API_SCOPES, apiErrorSchema, ErrorCode, WEBHOOK_EVENT_BODIES, WEBHOOK_ORDERING, WEBHOOK_TEST_EVENT } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { HTTP_STATUS_BY_CODE } from '../errors/error-status.table';
 import { API_EXAMPLES } from './api-examples';
@@ -214,6 +214,12 @@ const describeApi = (apiKeyRequestsPerMinute: number) => [
   '## Webhooks',
   'Endpoints made with `POST /api/webhooks` (scope `webhooks:manage`) receive the events they subscribe to as `POST` requests signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`); the payload of each event is under Webhooks below. ' +
     'A failed delivery is retried with growing delays; an endpoint answering 410 Gone is disabled. Verify with any Standard Webhooks library (e.g. the `standardwebhooks` npm package) and the endpoint\'s `whsec_…` secret.',
+  '',
+  `**Ordering**: ${WEBHOOK_ORDERING} What each event's \`sequence\` counts: label events and tracking per label, \`batch.completed\` per batch, \`balance.credited\` per account.`,
+  '',
+  '**Events and replays**: `GET /api/v1/events` lists every event of the last 30 days (older ones are gone), also those raised while an endpoint was disabled or none took them. ' +
+    '`POST /api/v1/events/{id}/replay` sends one again to your enabled endpoints subscribed to it (or to the one `endpoint_id` names); `POST /api/v1/webhooks/{id}/replay` with `since` sends an endpoint every event of its types since then, e.g. after it was disabled. ' +
+    'Both take a required `Idempotency-Key` (sent again with it, nothing is sent twice) and send each event as a redelivery: the same `webhook-id`, signed as any delivery, its body marked `redelivery: true`.',
 ].join('\n');
 
 /** OpenAPI 3.1 for the routes, from the zod schemas they validate with. Money is integer cents throughout. */
@@ -280,7 +286,7 @@ export const buildOpenApi = (routes: DocumentedRoute[], version: string, { serve
         post: {
           operationId: `webhook${pascal(type)}`,
           summary: schema.description ?? type,
-          description: `Sent to each enabled endpoint subscribed to \`${type}\`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.`,
+          description: `Sent to each enabled endpoint subscribed to \`${type}\`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.${type === WEBHOOK_TEST_EVENT ? '' : ` Ordering: ${WEBHOOK_ORDERING}`}`,
           tags: ['Webhook events'],
           security: [],
           parameters: STANDARD_WEBHOOK_HEADERS,

@@ -109,4 +109,17 @@ describe('the LabelDesk client', () => {
     expect(await labels.voidShipment('s1')).toEqual(voided);
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET https://labels.example.org/api/v1/shipments/s1/label?format=pdf', 'POST https://labels.example.org/api/v1/shipments/s1/void']);
   });
+
+  it("replays an event by its id (encoded in the path) to one endpoint, and a webhook's events since a time, each under the caller's key or a new one", async () => {
+    const answer = { event_count: 1, endpoint_ids: ['e1'] };
+    const { fetch, requests } = fakeFetch(json(200, answer), json(200, { event_count: 3, endpoint_ids: ['e1'] }));
+    const labels = createLabelDesk({ baseUrl: 'https://labels.example.org', apiKey: 'ld_live_abc', fetch });
+    expect(await labels.replayEvent('label.purchased:single:o1', { endpointId: 'e1', idempotencyKey: 'replay-0001' })).toEqual(answer);
+    expect(await labels.replayWebhook('e1', new Date('2026-11-29T00:00:00Z'))).toEqual({ event_count: 3, endpoint_ids: ['e1'] });
+    const [one, since] = requests;
+    expect([one?.method, one?.url, one?.headers.get('idempotency-key')]).toEqual(['POST', 'https://labels.example.org/api/v1/events/label.purchased%3Asingle%3Ao1/replay', 'replay-0001']);
+    expect(await one?.json()).toEqual({ endpoint_id: 'e1' });
+    expect([since?.url, since?.headers.get('idempotency-key')]).toEqual(['https://labels.example.org/api/v1/webhooks/e1/replay', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(await since?.json()).toEqual({ since: '2026-11-29T00:00:00.000Z' });
+  });
 });

@@ -27,6 +27,7 @@ export type BatchShipmentPage = AnswerOf<'v1BatchesShipments'>;
 export type EventPage = AnswerOf<'v1EventsList'>;
 export type ApiEvent = EventPage['data'][number];
 export type EventFilter = Omit<Query<'v1EventsList'>, 'cursor'>;
+export type Replay = AnswerOf<'v1EventsReplay'>;
 export type Me = AnswerOf<'v1AccountMe'>;
 export type Balance = AnswerOf<'v1AccountBalance'>;
 
@@ -105,6 +106,25 @@ export const createLabelDesk = ({ baseUrl, apiKey, fetch }: LabelDeskOptions) =>
     listEvents,
     /** Every such event of a type (or all), newest first: to replay what an endpoint missed. */
     eachEvent: (filter: EventFilter = {}) => eachItem((cursor) => listEvents({ ...filter, ...(cursor ? { cursor } : {}) })),
+    /**
+     * Sends one event again, as a redelivery under its own `webhook-id`: to every enabled webhook subscribed to its
+     * type, or to `endpointId` alone. Under the caller's Idempotency-Key or a new one: sent again with the same key,
+     * nothing is sent twice.
+     */
+    replayEvent: (id: string, { endpointId, idempotencyKey = newIdempotencyKey() }: { endpointId?: string; idempotencyKey?: string } = {}): Promise<Replay> =>
+      answerOf(
+        api.POST('/api/v1/events/{id}/replay', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body: endpointId ? { endpoint_id: endpointId } : {} }),
+        idempotencyKey,
+      ),
+    /** Sends a webhook every event since `since` (of the types it takes) again: the catch-up after it was disabled. */
+    replayWebhook: (endpointId: string, since: Date | string, { idempotencyKey = newIdempotencyKey() }: { idempotencyKey?: string } = {}): Promise<Replay> =>
+      answerOf(
+        api.POST('/api/v1/webhooks/{id}/replay', {
+          params: { path: { id: endpointId }, header: { 'Idempotency-Key': idempotencyKey } },
+          body: { since: typeof since === 'string' ? since : since.toISOString() },
+        }),
+        idempotencyKey,
+      ),
   };
 };
 

@@ -42,3 +42,30 @@ export const verifyWebhook = (secret: string, rawBody: string | Uint8Array, head
     throw new WebhookVerificationError(error instanceof Error ? error.message : 'the signature does not match');
   }
 };
+
+/** Where an event stands among its resource's events: apply it only when `sequence` is above the last one applied for `resource`. */
+export interface WebhookOrdering {
+  /** The resource the sequence counts: `label:<labelKind>:<labelId>`, `batch:<orderId>` or `balance`. */
+  resource: string;
+  sequence: number;
+}
+
+/**
+ * The resource and sequence of a verified event (null for `webhook.test`, which orders nothing): a label's events
+ * (bought, voided, refunded, tracking) share one sequence, a batch's `batch.completed` its own, top-ups the account's.
+ */
+export const webhookOrdering = (event: WebhookEvent): WebhookOrdering | null => {
+  switch (event.type) {
+    case 'label.purchased':
+    case 'label.voided':
+    case 'label.refunded':
+    case 'tracking.updated':
+      return { resource: `label:${event.data.labelKind}:${event.data.labelId}`, sequence: event.sequence };
+    case 'batch.completed':
+      return { resource: `batch:${event.data.orderId}`, sequence: event.sequence };
+    case 'balance.credited':
+      return { resource: 'balance', sequence: event.sequence };
+    default:
+      return null;
+  }
+};

@@ -10,9 +10,12 @@ import { LabelVoidsRepository } from '../src/lifecycle/label-voids.repository';
 import { bulkRepositories } from './support/bulk-repositories';
 import { OrderEntity } from '../src/orders/order.entity';
 import { OrderRepository } from '../src/orders/order.repository';
+import { ApiEventsRepository } from '../src/shipments/api-events.repository';
 import { WebhookDeliverer } from '../src/webhooks/webhook-deliverer';
 import { WebhookEndpointsRepository } from '../src/webhooks/webhook-endpoints.repository';
 import { WebhookMessagesRepository } from '../src/webhooks/webhook-messages.repository';
+import { ReplayEventsUseCase } from '../src/webhooks/replay-events.usecase';
+import { WebhookReplaysRepository } from '../src/webhooks/webhook-replays.repository';
 import { WebhookRetention } from '../src/webhooks/webhook-retention';
 import { newWebhookSecret } from '../src/webhooks/webhook-signer';
 import { bulkRow, parcel, receiver, sender } from './support/addresses';
@@ -78,6 +81,13 @@ describe('outgoing webhooks on PostgreSQL', () => {
   };
 
   const trackingNumber = () => `9400${String(Math.floor(Math.random() * 1e18)).padStart(18, '0')}`;
+  /** An order of the user's with its label bought: its label.purchased raised. */
+  const boughtOrder = async (userId: string) => {
+    const order = await pendingOrder(userId);
+    const number = trackingNumber();
+    await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
+    return { order, number };
+  };
   const messagesOf = (userId: string) =>
     db.sql<{ endpoint_id: string; event_id: string; event_type: string; body: string; state: string; attempts: number }>(
       `select "endpoint_id", "event_id", "event_type", "body", "state", "attempts" from "orders"."webhook_messages" where "user_id" = ? order by "created_at"`,
@@ -121,8 +131,8 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const asked = await endpoint(userId, 'https://hooks.example.com/a', ['batch.completed']);
     await endpoint(userId, 'https://hooks.example.com/b', ['balance.credited']);
     const messages = new WebhookMessagesRepository(db.orm);
-    expect(await messages.queue(userId, { type: 'webhook.test', eventId: 'webhook.test:1', data: { hello: 'there' }, endpointId: asked.id })).toBe(1);
-    for (let i = 0; i < 3; i++) await messages.queue(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:inv-1', data: { amountCents: 2500 } });
+    expect(await messages.queueTest(userId, asked.id, 'webhook.test:1', { hello: 'there' })).toBe(1);
+    for (let i = 0; i < 3; i++) await messages.record(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:inv-1', data: { amountCents: 2500 } });
     const queued = await messagesOf(userId);
     expect(queued.map((m) => [m.endpoint_id === asked.id ? 'asked' : 'other', m.event_type])).toEqual([
       ['asked', 'webhook.test'],
@@ -261,7 +271,7 @@ describe('outgoing webhooks on PostgreSQL', () => {
     const hook = await endpoint(userId, 'https://hooks.example.com/retention');
     const messages = new WebhookMessagesRepository(db.orm);
     for (const id of ['old-delivered', 'old-failed', 'old-pending', 'old-in-flight', 'new-delivered']) {
-      await messages.queue(userId, { type: 'webhook.test', eventId: id, data: {}, endpointId: hook.id });
+      await messages.queueTest(userId, hook.id, id, {});
     }
     const idOf = async (eventId: string) => (await db.sql<{ id: string }>(`select "id" from "orders"."webhook_messages" where "event_id" = ? and "user_id" = ?`, [eventId, userId]))[0]?.id ?? '';
     for (const [eventId, delivered] of [['old-delivered', true], ['old-failed', false], ['new-delivered', true]] as const) {
@@ -270,12 +280,85 @@ describe('outgoing webhooks on PostgreSQL', () => {
     await db.sql(`update "orders"."webhook_messages" set "next_attempt_at" = now() + interval '1 minute' where "event_id" = 'old-in-flight' and "user_id" = ?`, [userId]);
     await db.sql(`update "orders"."webhook_messages" set "created_at" = now() - interval '31 days' where "event_id" like 'old-%' and "user_id" = ?`, [userId]);
 
-    const retention = new WebhookRetention(messages, { WEBHOOK_RETENTION_DAYS: 30 });
+    const retention = new WebhookRetention(messages, new WebhookReplaysRepository(db.orm), { WEBHOOK_RETENTION_DAYS: 30 });
     expect(await retention.sweep()).toBeGreaterThanOrEqual(3);
     expect((await messagesOf(userId)).map((m) => m.event_id).sort()).toEqual(['new-delivered', 'old-in-flight']);
     const log = await messages.deliveries(hook.id, 10);
     expect(log.map((d) => d.messageId)).toEqual(['new-delivered']);
     expect(await retention.sweep()).toBe(0);
+  });
+
+  const eventsOf = (userId: string) =>
+    db.sql<{ id: string; event_type: string; resource: string; sequence: string; body: string }>(
+      `select "id", "event_type", "resource", "sequence", "body" from "orders"."customer_events" where "user_id" = ? order by "sequence"`,
+      [userId],
+    );
+
+  it("numbers a label's events one after another in the order they happened, apart from another label's, and keeps them with no endpoint enabled", async () => {
+    const userId = randomUUID();
+    const off = await endpoint(userId, 'https://hooks.example.com/off', ['label.purchased', 'label.voided', 'tracking.updated']);
+    await endpoints.update(userId, off.id, { enabled: false });
+    const { order, number } = await boughtOrder(userId);
+    const tracking = new LabelTrackingRepository(db.orm);
+    const label = { kind: 'single' as const, labelId: order.id, trackingNumber: number, carrier: 'usps' as const };
+    await tracking.save(label, { status: 'pre_transit', events: [{ status: 'pre_transit', message: 'Label created', occurredAt: new Date(), location: null }] }, 60);
+    const voids = new LabelVoidsRepository(db.orm);
+    const claimed = await voids.claim((await voids.singleLabel(order.id, EVERY_OWNER))!, 'customer', userId, 60);
+    expect(await voids.move(claimed!.id, ['void_requested'], { state: 'voided' })).toBe(true);
+    const { order: other } = await boughtOrder(userId);
+
+    const events = await eventsOf(userId);
+    const ofLabel = (id: string) => events.filter((e) => e.resource === `label:single:${id}`).map((e) => [e.event_type, Number(e.sequence)]);
+    expect(ofLabel(order.id)).toEqual([['label.purchased', 1], ['tracking.updated', 2], ['label.voided', 3]]);
+    expect(ofLabel(other.id)).toEqual([['label.purchased', 1]]);
+    // The body sent (and signed) says the same number.
+    for (const event of events) expect(JSON.parse(event.body)).toMatchObject({ type: event.event_type, sequence: Number(event.sequence) });
+    // The endpoint was off: nothing queued, everything kept.
+    expect(await messagesOf(userId)).toHaveLength(0);
+  });
+
+  it('numbers events of one resource in the order they commit: a second waits for the first, whichever replica writes it', async () => {
+    const userId = randomUUID();
+    const messages = new WebhookMessagesRepository(db.orm);
+    const first = await db.connect();
+    try {
+      await first.query('begin');
+      // A deposit credited in an open transaction holds its balance's counter until it commits.
+      await first.query(`select "orders"."customer_event_next_sequence"($1, 'balance')`, [userId]);
+      const second = new WebhookMessagesRepository(db.replica).record(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:second', data: { amountCents: 200 } });
+      // Polled until the second statement waits on the first's lock (a state, not a time).
+      const waiting = async () => (await db.sql<{ n: number }>(`select count(*)::int as "n" from pg_stat_activity where "wait_event_type" = 'Lock' and "query" like '%customer_event_next_sequence%'`))[0]?.n ?? 0;
+      for (let polls = 0; (await waiting()) === 0; polls++) {
+        if (polls > 200) throw new Error('the second event never waited for the first');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await first.query(`insert into "orders"."customer_events" ("user_id", "id", "event_type", "resource", "sequence", "body") values ($1, 'balance.credited:deposit:first', 'balance.credited', 'balance', 1, '{}')`, [userId]);
+      await first.query('commit');
+      expect(await second).toBe(1);
+    } finally {
+      await first.end();
+    }
+    await Promise.all([0, 1, 2, 3].map((i) => new WebhookMessagesRepository(i % 2 ? db.replica : db.orm).record(userId, { type: 'balance.credited', eventId: `balance.credited:deposit:${i}`, data: {} })));
+    // Relayed again: recorded and numbered once.
+    expect(await messages.record(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:0', data: {} })).toBe(0);
+    const events = await eventsOf(userId);
+    expect(events.map((e) => [e.id, Number(e.sequence)]).slice(0, 2)).toEqual([['balance.credited:deposit:first', 1], ['balance.credited:deposit:second', 2]]);
+    expect(events.map((e) => Number(e.sequence))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('lists the events of the last 30 days only, forgets older ones, and numbers a resource on after its events are forgotten', async () => {
+    const userId = randomUUID();
+    const messages = new WebhookMessagesRepository(db.orm);
+    await messages.record(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:old', data: {} });
+    await messages.record(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:new', data: {} });
+    await db.sql(`update "orders"."customer_events" set "created_at" = now() - interval '30 days 1 minute' where "user_id" = ? and "id" like '%:old'`, [userId]);
+    const list = new ApiEventsRepository(db.orm, { WEBHOOK_RETENTION_DAYS: 30 });
+    expect((await list.page(userId, undefined, undefined, 10)).rows.map((r) => r.event_id)).toEqual(['balance.credited:deposit:new']);
+
+    await new WebhookRetention(messages, new WebhookReplaysRepository(db.orm), { WEBHOOK_RETENTION_DAYS: 30 }).sweep();
+    expect((await eventsOf(userId)).map((e) => e.id)).toEqual(['balance.credited:deposit:new']);
+    await messages.record(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:later', data: {} });
+    expect((await eventsOf(userId)).map((e) => Number(e.sequence))).toEqual([2, 3]);
   });
 
   describe('delivery', () => {
@@ -355,6 +438,73 @@ describe('outgoing webhooks on PostgreSQL', () => {
         const number = trackingNumber();
         await orders.completeWithLabel(order, { ...bought(number), labelName: `label_${number}.pdf` });
         expect(await messagesOf(userId)).toHaveLength(2);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    const replayer = (orm: OrdersDatabase['orm'] = db.orm) =>
+      new ReplayEventsUseCase(new WebhookReplaysRepository(orm), new WebhookEndpointsRepository(orm), { nudge: () => undefined } as unknown as WebhookDeliverer, { WEBHOOK_RETENTION_DAYS: 30 });
+    const codeOf = (promise: Promise<unknown>) => promise.then(() => 'answered', (error: { code?: string }) => error.code ?? String(error));
+
+    it('redelivers one event once for a double click, signed, under its own id and marked a redelivery, and only the owner may ask', async () => {
+      const receiver = await startReceiver();
+      try {
+        const userId = randomUUID();
+        const hook = await endpoint(userId, receiver.url, ['label.purchased']);
+        const { order } = await boughtOrder(userId);
+        expect(await deliverer(db.orm).sweep()).toBe(1);
+        const eventId = `label.purchased:single:${order.id}`;
+
+        // Two clicks at once on two replicas, with one key: one redelivery.
+        const ask = { eventId, idempotencyKey: `replay-${order.id}` };
+        const [a, b] = await Promise.all([replayer(db.orm).replayEvent(userId, ask), replayer(db.replica).replayEvent(userId, ask)]);
+        expect(a).toEqual({ events: 1, endpointIds: [hook.id] });
+        expect(b).toEqual(a);
+        expect(await deliverer(db.orm).sweep()).toBe(1);
+        expect(await deliverer(db.orm).sweep()).toBe(0);
+        const [original, again] = receiver.received as [Received, Received];
+        expect(receiver.received).toHaveLength(2);
+        expect(again.headers['webhook-id']).toBe(original.headers['webhook-id']);
+        const redelivered = new Webhook(hook.secret).verify(again.body, again.headers as Record<string, string>) as Record<string, unknown>;
+        expect(redelivered).toEqual({ ...(JSON.parse(original.body) as object), redelivery: true });
+        expect(redelivered).toMatchObject({ sequence: 1 });
+        expect(JSON.parse(original.body)).not.toHaveProperty('redelivery');
+        // The same key for another replay is refused; another user's event, or their endpoint, is not found.
+        expect(await codeOf(replayer().replayEvent(userId, { ...ask, endpointId: hook.id }))).toBe('CONFLICT');
+        const stranger = randomUUID();
+        expect(await codeOf(replayer().replayEvent(stranger, { eventId, idempotencyKey: 'stranger-1' }))).toBe('NOT_FOUND');
+        expect(await codeOf(replayer().replayEvent(userId, { eventId: 'label.purchased:single:nothing', idempotencyKey: 'missing-1' }))).toBe('NOT_FOUND');
+        const theirs = await endpoint(stranger, 'https://hooks.example.com/theirs', ['label.purchased']);
+        expect(await codeOf(replayer().replayEvent(userId, { eventId, endpointId: theirs.id, idempotencyKey: 'theirs-1' }))).toBe('NOT_FOUND');
+        expect(await codeOf(replayer().replaySince(userId, { id: theirs.id, since: new Date(0).toISOString(), idempotencyKey: 'theirs-2' }))).toBe('NOT_FOUND');
+        // A refused replay keeps no key.
+        expect((await db.sql(`select 1 from "orders"."webhook_replays" where "user_id" = ? and "key" in ('missing-1', 'theirs-1')`, [userId])).length).toBe(0);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('keeps the events raised while an endpoint was off, and sends them, those of its types, when it is back and asks', async () => {
+      const receiver = await startReceiver();
+      try {
+        const userId = randomUUID();
+        const hook = await endpoint(userId, receiver.url, ['label.purchased']);
+        const since = (await db.sql<{ now: string }>(`select now()::text as "now"`))[0]!.now;
+        await endpoints.update(userId, hook.id, { enabled: false });
+        expect(await codeOf(replayer().replaySince(userId, { id: hook.id, since: new Date(since).toISOString(), idempotencyKey: `off-${hook.id}` }))).toBe('CONFLICT');
+        const raised: string[] = [];
+        for (let i = 0; i < 3; i++) raised.push(`label.purchased:single:${(await boughtOrder(userId)).order.id}`);
+        await new WebhookMessagesRepository(db.orm).record(userId, { type: 'balance.credited', eventId: 'balance.credited:deposit:while-off', data: {} });
+        expect(await messagesOf(userId)).toHaveLength(0);
+
+        await endpoints.update(userId, hook.id, { enabled: true });
+        const ask = { id: hook.id, since: new Date(since).toISOString(), idempotencyKey: `back-${hook.id}` };
+        expect(await replayer().replaySince(userId, ask)).toEqual({ events: 3, endpointIds: [hook.id] });
+        expect(await replayer().replaySince(userId, ask)).toEqual({ events: 3, endpointIds: [hook.id] });
+        expect(await deliverer(db.orm).sweep()).toBe(3);
+        expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(raised.sort());
+        for (const r of receiver.received) expect(new Webhook(hook.secret).verify(r.body, r.headers as Record<string, string>)).toMatchObject({ type: 'label.purchased', redelivery: true, sequence: 1 });
       } finally {
         await receiver.close();
       }

@@ -114,12 +114,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your webhook events of the last 30 days (those raised while an endpoint of yours was subscribed), newest first, each once; filter by type and page with next_cursor
+         * Your webhook events of the last 30 days, newest first, each once (also those raised while no endpoint of yours took them); filter by type and page with next_cursor
          * @description Any signed-in user. API keys need the scope `webhooks:manage`.
          */
         get: operations["v1EventsList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one of your events again (Idempotency-Key required): to your enabled webhooks subscribed to its type, or to the one endpoint_id names; a redelivery under the same webhook-id, marked redelivery: true
+         * @description Any signed-in user. API keys need the scope `webhooks:manage`.
+         */
+        post: operations["v1EventsReplay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -270,6 +290,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send your events since a time again to one enabled webhook (Idempotency-Key required), those of the types it takes: catching up after it was off. Each a redelivery under its own webhook-id
+         * @description Any signed-in user. API keys need the scope `webhooks:manage`.
+         */
+        post: operations["v1EventsReplaySince"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "label.purchased": {
@@ -283,7 +323,7 @@ export interface webhooks {
         put?: never;
         /**
          * A label was bought, singly or as a row of a batch
-         * @description Sent to each enabled endpoint subscribed to `label.purchased`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.
+         * @description Sent to each enabled endpoint subscribed to `label.purchased`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later. Ordering: Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it.
          */
         post: operations["webhookLabelPurchased"];
         delete?: never;
@@ -303,7 +343,7 @@ export interface webhooks {
         put?: never;
         /**
          * A label was voided and its price came back to the balance
-         * @description Sent to each enabled endpoint subscribed to `label.voided`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.
+         * @description Sent to each enabled endpoint subscribed to `label.voided`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later. Ordering: Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it.
          */
         post: operations["webhookLabelVoided"];
         delete?: never;
@@ -323,7 +363,7 @@ export interface webhooks {
         put?: never;
         /**
          * An unused label was refunded by the carrier
-         * @description Sent to each enabled endpoint subscribed to `label.refunded`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.
+         * @description Sent to each enabled endpoint subscribed to `label.refunded`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later. Ordering: Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it.
          */
         post: operations["webhookLabelRefunded"];
         delete?: never;
@@ -343,7 +383,7 @@ export interface webhooks {
         put?: never;
         /**
          * A parcel's tracking changed
-         * @description Sent to each enabled endpoint subscribed to `tracking.updated`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.
+         * @description Sent to each enabled endpoint subscribed to `tracking.updated`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later. Ordering: Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it.
          */
         post: operations["webhookTrackingUpdated"];
         delete?: never;
@@ -363,7 +403,7 @@ export interface webhooks {
         put?: never;
         /**
          * A batch finished (every row bought or failed)
-         * @description Sent to each enabled endpoint subscribed to `batch.completed`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.
+         * @description Sent to each enabled endpoint subscribed to `batch.completed`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later. Ordering: Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it.
          */
         post: operations["webhookBatchCompleted"];
         delete?: never;
@@ -383,7 +423,7 @@ export interface webhooks {
         put?: never;
         /**
          * A top-up was credited to the balance
-         * @description Sent to each enabled endpoint subscribed to `balance.credited`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later.
+         * @description Sent to each enabled endpoint subscribed to `balance.credited`, signed with its secret. Answer 2xx within a few seconds; any other answer is retried later. Ordering: Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it.
          */
         post: operations["webhookBalanceCredited"];
         delete?: never;
@@ -609,12 +649,23 @@ export interface components {
                 id: string;
                 type: string;
                 timestamp: string;
+                sequence: number;
                 data: {
                     [key: string]: unknown;
                 };
             }[];
             has_more: boolean;
             next_cursor: string | null;
+        };
+        V1EventsReplayResponse: {
+            /** @description Events queued again */
+            event_count: number;
+            /** @description The endpoints they go to */
+            endpoint_ids: string[];
+        };
+        V1EventsReplayBody: {
+            /** Format: uuid */
+            endpoint_id?: string;
         };
         V1AccountMeResponse: {
             id: string;
@@ -842,12 +893,23 @@ export interface components {
             amount_cents: number;
             message: string;
         };
+        V1EventsReplaySinceBody: {
+            /** Format: date-time */
+            since: string;
+        };
         /** @description A label was bought, singly or as a row of a batch */
         LabelPurchasedEvent: {
             /** @constant */
             type: "label.purchased";
             /** @description When the event was raised (ISO 8601) */
             timestamp: string;
+            /** @description Orders the events of the label (`data.labelKind` and `data.labelId`): its label.purchased, label.voided, label.refunded and tracking.updated events: a later event has a larger number. Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it. */
+            sequence: number;
+            /**
+             * @description Present on a redelivery asked with a replay: the same event (same `webhook-id`) sent again
+             * @constant
+             */
+            redelivery?: true;
             data: {
                 /**
                  * @description `single`: a label bought alone (orderId is its order); `bulk`: a row of a batch (orderId is the batch)
@@ -874,6 +936,13 @@ export interface components {
             type: "label.voided";
             /** @description When the event was raised (ISO 8601) */
             timestamp: string;
+            /** @description Orders the events of the label (`data.labelKind` and `data.labelId`): its label.purchased, label.voided, label.refunded and tracking.updated events: a later event has a larger number. Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it. */
+            sequence: number;
+            /**
+             * @description Present on a redelivery asked with a replay: the same event (same `webhook-id`) sent again
+             * @constant
+             */
+            redelivery?: true;
             data: {
                 /**
                  * @description `single`: a label bought alone (orderId is its order); `bulk`: a row of a batch (orderId is the batch)
@@ -899,6 +968,13 @@ export interface components {
             type: "label.refunded";
             /** @description When the event was raised (ISO 8601) */
             timestamp: string;
+            /** @description Orders the events of the label (`data.labelKind` and `data.labelId`): its label.purchased, label.voided, label.refunded and tracking.updated events: a later event has a larger number. Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it. */
+            sequence: number;
+            /**
+             * @description Present on a redelivery asked with a replay: the same event (same `webhook-id`) sent again
+             * @constant
+             */
+            redelivery?: true;
             data: {
                 /**
                  * @description `single`: a label bought alone (orderId is its order); `bulk`: a row of a batch (orderId is the batch)
@@ -924,6 +1000,13 @@ export interface components {
             type: "tracking.updated";
             /** @description When the event was raised (ISO 8601) */
             timestamp: string;
+            /** @description Orders the events of the label (`data.labelKind` and `data.labelId`): its label.purchased, label.voided, label.refunded and tracking.updated events: a later event has a larger number. Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it. */
+            sequence: number;
+            /**
+             * @description Present on a redelivery asked with a replay: the same event (same `webhook-id`) sent again
+             * @constant
+             */
+            redelivery?: true;
             data: {
                 /**
                  * @description `single`: a label bought alone (orderId is its order); `bulk`: a row of a batch (orderId is the batch)
@@ -953,6 +1036,13 @@ export interface components {
             type: "batch.completed";
             /** @description When the event was raised (ISO 8601) */
             timestamp: string;
+            /** @description Orders the events of the batch (`data.orderId`): a later event has a larger number. Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it. */
+            sequence: number;
+            /**
+             * @description Present on a redelivery asked with a replay: the same event (same `webhook-id`) sent again
+             * @constant
+             */
+            redelivery?: true;
             data: {
                 /** @description The batch's id */
                 orderId: string;
@@ -972,6 +1062,13 @@ export interface components {
             type: "balance.credited";
             /** @description When the event was raised (ISO 8601) */
             timestamp: string;
+            /** @description Orders the events of the account's balance: a later event has a larger number. Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it. */
+            sequence: number;
+            /**
+             * @description Present on a redelivery asked with a replay: the same event (same `webhook-id`) sent again
+             * @constant
+             */
+            redelivery?: true;
             data: {
                 /** @constant */
                 kind: "deposit";
@@ -985,7 +1082,7 @@ export interface components {
         WebhookTestEvent: {
             /** @constant */
             type: "webhook.test";
-            /** @description When the event was raised (ISO 8601) */
+            /** @description When the test was asked (ISO 8601) */
             timestamp: string;
             data: {
                 webhookId: string;
@@ -1407,6 +1504,98 @@ export interface operations {
             };
             /** @description Not allowed: another user's data, an admin route, or an API key without the scope the route needs. Codes: `AUTH_SCOPE_MISSING`, `FORBIDDEN`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the `Retry-After` seconds. Codes: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (5xx): a service did not answer or failed; the `message` says what to do. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1EventsReplay: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any 8 to 200 letters, digits or `-_.:` unique to this purchase, required: the same key again answers the same purchase instead of buying again; the same key with a different body is refused with 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1EventsReplayBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1EventsReplayResponse"];
+                };
+            };
+            /** @description Bad input: `issues` names each field and what is wrong with it. Codes: `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired session, revoked or unknown key). Codes: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user's data, an admin route, or an API key without the scope the route needs. Codes: `AUTH_SCOPE_MISSING`, `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (the same answer, so ids cannot be probed). Codes: `NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with the current state. Codes: `CONFLICT`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1985,6 +2174,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["V1ShipmentsVoidResponse"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired session, revoked or unknown key). Codes: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user's data, an admin route, or an API key without the scope the route needs. Codes: `AUTH_SCOPE_MISSING`, `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (the same answer, so ids cannot be probed). Codes: `NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with the current state. Codes: `CONFLICT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the `Retry-After` seconds. Codes: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (5xx): a service did not answer or failed; the `message` says what to do. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1EventsReplaySince: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any 8 to 200 letters, digits or `-_.:` unique to this purchase, required: the same key again answers the same purchase instead of buying again; the same key with a different body is refused with 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1EventsReplaySinceBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1EventsReplayResponse"];
+                };
+            };
+            /** @description Bad input: `issues` names each field and what is wrong with it. Codes: `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No credential, or one that is not valid (expired session, revoked or unknown key). Codes: `UNAUTHENTICATED`. */

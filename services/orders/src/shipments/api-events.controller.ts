@@ -7,7 +7,7 @@ import { ApiEventsRepository, type ApiEventRow } from './api-events.repository';
 const toApiEvent = (row: ApiEventRow): ApiEvent => {
   const body = JSON.parse(row.body) as { timestamp?: unknown; data?: unknown };
   const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
-  return { id: row.event_id, type: row.event_type, timestamp: typeof body.timestamp === 'string' ? body.timestamp : row.cursor_at, data };
+  return { id: row.event_id, type: row.event_type, timestamp: typeof body.timestamp === 'string' ? body.timestamp : row.cursor_at, sequence: Number(row.sequence), data };
 };
 
 /** The public API v1's events (decision 103): the caller's own, an admin's too. */

@@ -74,7 +74,7 @@ export class ManageWebhooksUseCase {
     const endpoint = await this.owned(userId, id);
     if (!endpoint.enabled) throw new DomainError(ErrorCode.CONFLICT, 'This webhook is disabled: enable it to send a test.');
     const messageId = `${WEBHOOK_TEST_EVENT}:${randomUUID()}`;
-    await this.messages.queue(userId, { type: WEBHOOK_TEST_EVENT, eventId: messageId, data: { webhookId: id, message: 'A test event sent from the Account page' }, endpointId: id });
+    await this.messages.queueTest(userId, id, messageId, { webhookId: id, message: 'A test event sent from the Account page' });
     this.deliverer.nudge();
     return { messageId };
   }

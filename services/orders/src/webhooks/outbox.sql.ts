@@ -1,10 +1,9 @@
-import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@labeldesk/contracts';
+import type { WebhookEventType } from '@labeldesk/contracts';
 
-/** An event written into the outbox by the statement that makes the change it reports (docs/decisions/051). */
+/** An event written by the statement that makes the change it reports (docs/decisions/051, 111). */
 export interface OutboxEvent {
-  /** `webhook.test` goes to the one endpoint asked, whatever it subscribed to. */
-  type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
-  /** SQL over `src` naming the event: the same change always gives the same id, so writing it again queues nothing. */
+  type: WebhookEventType;
+  /** SQL over `src` naming the event: the same change always gives the same id, so writing it again records nothing. */
   eventId: string;
   /** SQL over `src` building the event's `data` object (jsonb). */
   data: string;
@@ -13,19 +12,43 @@ export interface OutboxEvent {
   where?: string;
 }
 
-/** The event's time as ISO 8601 in UTC, as the body's `timestamp` says it. */
-const ISO_NOW = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const labelResource = (d: string) => `'label:' || (${d}->>'labelKind') || ':' || (${d}->>'labelId')`;
 
 /**
- * An INSERT queueing one message per enabled endpoint of the row's owner that subscribed to the event, for use as a
- * data-modifying CTE of the statement that changes the row: the change and its messages commit or vanish together.
- * The body (`{type, timestamp, data}`, Standard Webhooks' shape) is stored as the exact text that will be signed.
- * `type` comes from the fixed list of event names, never from input, so it is written into the SQL.
+ * What each event's `sequence` counts, as SQL over its data `d`: a label's events (bought, voided, refunded, tracked)
+ * share one numbering, a batch's its own, an account's top-ups theirs. A new event type fails to compile until it is here.
+ */
+export const EVENT_RESOURCE: Readonly<Record<WebhookEventType, (d: string) => string>> = {
+  'label.purchased': labelResource,
+  'label.voided': labelResource,
+  'label.refunded': labelResource,
+  'tracking.updated': labelResource,
+  'batch.completed': (d) => `'batch:' || (${d}->>'orderId')`,
+  'balance.credited': () => `'balance'`,
+};
+
+/** The event's time as ISO 8601 in UTC, as the body's `timestamp` says it. */
+export const ISO_NOW = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * An INSERT recording the event once per changed row, for use as a data-modifying CTE of the statement that changes
+ * the row: the change, the event and its messages commit or vanish together. Its resource's next sequence number is
+ * taken in the same statement (the counter stays locked to the commit, so numbers follow the order of commits), and
+ * only for an event not recorded yet, so writing one again neither records nor numbers anything. A trigger (migration
+ * 041) queues the event for the owner's enabled endpoints subscribed to it. The body (`{type, timestamp, sequence,
+ * data}`, Standard Webhooks' shape) is stored as the exact text that will be signed. `type` comes from the fixed list
+ * of event names, never from input, so it is written into the SQL.
  */
 export const outboxInsert = (table: (name: string) => string, event: OutboxEvent): string => `
-  insert into ${table('webhook_messages')} ("id", "endpoint_id", "user_id", "event_id", "event_type", "body")
-  select gen_random_uuid(), e."id", e."user_id", ${event.eventId}, '${event.type}',
-         jsonb_build_object('type', '${event.type}'::text, 'timestamp', ${ISO_NOW}, 'data', ${event.data})::text
-    from ${event.from} join ${table('webhook_endpoints')} e on e."user_id" = src."user_id" and e."enabled"${event.type === WEBHOOK_TEST_EVENT ? '' : ` and e."events" @> '["${event.type}"]'::jsonb`}
-   ${event.where ? `where ${event.where}` : ''}
-  on conflict ("endpoint_id", "event_id") do nothing`;
+  insert into ${table('customer_events')} ("user_id", "id", "event_type", "resource", "sequence", "body")
+  select n."user_id", n."event_id", '${event.type}', n."resource", n."sequence",
+         jsonb_build_object('type', '${event.type}'::text, 'timestamp', ${ISO_NOW}, 'sequence', n."sequence", 'data', n."data")::text
+    from (
+      -- Its own subquery (offset 0 keeps it one), so the counter moves once per new event, after the filter.
+      select r."user_id", r."event_id", r."data", r."resource", ${table('customer_event_next_sequence')}(r."user_id", r."resource") as "sequence"
+        from (select p.*, ${EVENT_RESOURCE[event.type]('p."data"')} as "resource"
+                from (select src."user_id", (${event.eventId})::text as "event_id", (${event.data})::jsonb as "data" from ${event.from} ${event.where ? `where ${event.where}` : ''}) p) r
+       where not exists (select 1 from ${table('customer_events')} k where k."user_id" = r."user_id" and k."id" = r."event_id")
+      offset 0
+    ) n
+  on conflict ("user_id", "id") do nothing`;

@@ -5,7 +5,7 @@ import { WebhookMessagesRepository } from './webhook-messages.repository';
 
 /**
  * Queues an event another service kept in its own outbox (payments' `balance.credited`). The sender relays until this
- * answers, so the same event may come twice: its id is unique per endpoint, and the second time queues nothing.
+ * answers, so the same event may come twice: its id is unique per user, and the second time records nothing.
  */
 @Injectable()
 export class RelayEventUseCase {
@@ -15,8 +15,8 @@ export class RelayEventUseCase {
   ) {}
 
   async relay(event: ParsedRequestOf<typeof WebhooksRpc.relayEvent>): Promise<number> {
-    const queued = await this.messages.queue(event.userId, { type: event.type, eventId: event.eventId, data: event.data });
-    if (queued > 0) this.deliverer.nudge();
-    return queued;
+    const recorded = await this.messages.record(event.userId, { type: event.type, eventId: event.eventId, data: event.data });
+    if (recorded > 0) this.deliverer.nudge();
+    return recorded;
   }
 }

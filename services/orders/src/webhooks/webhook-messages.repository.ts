@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { WebhookDelivery } from '@labeldesk/contracts';
+import { WEBHOOK_TEST_EVENT, type WebhookDelivery, type WebhookEventType } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { EndpointRow } from './webhook-endpoints.repository';
-import { outboxInsert, type OutboxEvent } from './outbox.sql';
+import { ISO_NOW, outboxInsert } from './outbox.sql';
 
 /** A message claimed for one attempt, with what sending it needs from its endpoint. */
 export interface ClaimedMessage {
@@ -39,17 +39,32 @@ export class WebhookMessagesRepository {
     return this.orm.em.getConnection();
   }
 
-  /** Queues an event that is not the result of a row change here (a test message, an event relayed from payments). */
-  async queue(userId: string, event: Omit<OutboxEvent, 'from' | 'eventId' | 'data'> & { eventId: string; data: Record<string, unknown>; endpointId?: string }): Promise<number> {
+  /**
+   * Records an event that is not the result of a row change here (one relayed from payments): numbered and queued as
+   * events of a change are. Answers 1 when it is new, 0 when it was recorded before (relayed again).
+   */
+  async record(userId: string, event: { type: WebhookEventType; eventId: string; data: Record<string, unknown> }): Promise<number> {
     const rows = await this.db.execute<Array<{ id: string }>>(
       `${outboxInsert(this.t, {
         type: event.type,
         eventId: 'src."event_id"',
         data: 'src."data"',
-        from: '(select ?::uuid as "user_id", ?::text as "event_id", ?::jsonb as "data", ?::uuid as "only_endpoint") src',
-        where: 'src."only_endpoint" is null or e."id" = src."only_endpoint"',
+        from: '(select ?::uuid as "user_id", ?::text as "event_id", ?::jsonb as "data") src',
       })} returning "id"`,
-      [userId, event.eventId, JSON.stringify(event.data), event.endpointId ?? null],
+      [userId, event.eventId, JSON.stringify(event.data)],
+    );
+    return rows.length;
+  }
+
+  /** Queues a `webhook.test` message for one enabled endpoint of the user's: sent on request, never an event of the list. */
+  async queueTest(userId: string, endpointId: string, messageId: string, data: Record<string, unknown>): Promise<number> {
+    const rows = await this.db.execute<Array<{ id: string }>>(
+      `insert into ${this.t('webhook_messages')} ("id", "endpoint_id", "user_id", "event_id", "event_type", "body")
+       select gen_random_uuid(), e."id", e."user_id", ?, '${WEBHOOK_TEST_EVENT}',
+              jsonb_build_object('type', '${WEBHOOK_TEST_EVENT}'::text, 'timestamp', ${ISO_NOW}, 'data', ?::jsonb)::text
+         from ${this.t('webhook_endpoints')} e where e."id" = ? and e."user_id" = ? and e."enabled"
+       on conflict ("endpoint_id", "event_id") do nothing returning "id"`,
+      [messageId, JSON.stringify(data), endpointId, userId],
     );
     return rows.length;
   }
@@ -109,6 +124,18 @@ export class WebhookMessagesRepository {
          select "id" from ${messages}
           where "created_at" < now() - make_interval(days => ?) and ("state" <> 'pending' or "next_attempt_at" < now())
           order by "created_at" limit ? for update skip locked
+       ) returning "id"`,
+      [days, limit],
+    );
+    return rows.length;
+  }
+
+  /** Forgets events (decision 111) recorded more than `days` ago, at most `limit` at a time; answers how many went. */
+  async forgetEventsOlderThan(days: number, limit: number): Promise<number> {
+    const events = this.t('customer_events');
+    const rows = await this.db.execute<Array<{ id: string }>>(
+      `delete from ${events} where ("user_id", "id") in (
+         select "user_id", "id" from ${events} where "created_at" < now() - make_interval(days => ?) order by "created_at" limit ? for update skip locked
        ) returning "id"`,
       [days, limit],
     );

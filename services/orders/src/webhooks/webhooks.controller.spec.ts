@@ -56,7 +56,7 @@ describe("changing a webhook's url, by caller", () => {
   const changesSeen: unknown[] = [];
   const endpoint = { id: 'w1', url: 'https://example.com/x', events: ['label.purchased'], enabled: true, disabledReason: null, previousSecretUntil: null, createdAt: '2026-01-01T00:00:00.000Z' };
   const manage = { update: async (_userId: string, _id: string, change: unknown) => (changesSeen.push(change), endpoint) };
-  const controller = new WebhooksController(manage as never, {} as never);
+  const controller = new WebhooksController(manage as never, {} as never, {} as never);
   const update = async (caller: Caller, change: Record<string, unknown>): Promise<string> => {
     try {
       await controller.update(caller, { id: 'w1', change } as never);

@@ -3,6 +3,7 @@ import { authMethodOf, DomainError, ErrorCode, WebhooksRpc, type AnyCaller, type
 import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { ManageWebhooksUseCase } from './manage-webhooks.usecase';
 import { RelayEventUseCase } from './relay-event.usecase';
+import { ReplayEventsUseCase } from './replay-events.usecase';
 
 type Req<K extends keyof typeof WebhooksRpc> = ParsedRequestOf<(typeof WebhooksRpc)[K]>;
 
@@ -12,6 +13,7 @@ export class WebhooksController {
   constructor(
     private readonly manage: ManageWebhooksUseCase,
     private readonly relay: RelayEventUseCase,
+    private readonly replay: ReplayEventsUseCase,
   ) {}
 
   @RpcHandler(WebhooksRpc.create)
@@ -55,6 +57,16 @@ export class WebhooksController {
   @RpcHandler(WebhooksRpc.test)
   test(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.test) body: Req<'test'>) {
     return this.manage.test(caller.userId, body.id);
+  }
+
+  @RpcHandler(WebhooksRpc.replayEvent)
+  replayEvent(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.replayEvent) body: Req<'replayEvent'>) {
+    return this.replay.replayEvent(caller.userId, body);
+  }
+
+  @RpcHandler(WebhooksRpc.replaySince)
+  replaySince(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.replaySince) body: Req<'replaySince'>) {
+    return this.replay.replaySince(caller.userId, body);
   }
 
   @RpcHandler(WebhooksRpc.relayEvent)

@@ -98,6 +98,8 @@ export const apiEventSchema = z.object({
   type: z.string(),
   /** When the event was raised, ISO 8601 (the body's `timestamp`). */
   timestamp: z.string(),
+  /** The body's `sequence`: orders the events of one resource (a label, a batch, the balance; decision 111). */
+  sequence: z.number().int(),
   data: z.record(z.string(), z.unknown()),
 });
 export type ApiEvent = z.infer<typeof apiEventSchema>;

@@ -25,8 +25,8 @@ export const OrdersApiRpc = {
     { who: 'signed-in', scope: 'labels:read' },
   ),
   /**
-   * The caller's webhook events (those queued for any of their endpoints, kept WEBHOOK_RETENTION_DAYS), newest first,
-   * each once, after `after`: what an integrator reads to catch up on events their endpoint missed.
+   * The caller's webhook events of the last WEBHOOK_RETENTION_DAYS (all of them, whatever endpoints they had; decision
+   * 111), newest first, each once with its sequence, after `after`: what an integrator reads to catch up on what they missed.
    */
   events: defineRpc(
     'orders.api-event.page.v1',

@@ -5,7 +5,7 @@ import { WEBHOOK_TEST_EVENT, type WebhookEventType } from './webhooks.schema';
 
 /*
  * The bodies a customer's endpoint receives, as the services write them into their outboxes (orders: the SQL of each
- * OutboxEvent; payments: the deposit's credit). Standard Webhooks' shape: `{type, timestamp, data}`, signed in the
+ * OutboxEvent; payments: the deposit's credit). Standard Webhooks' shape: `{type, timestamp, sequence, data}`, signed in the
  * `webhook-id`, `webhook-timestamp` and `webhook-signature` headers. Documented in the OpenAPI `webhooks` section.
  */
 
@@ -67,16 +67,33 @@ const balanceCreditedData = z.object({
 
 const testData = z.object({ webhookId: z.string(), message: z.string() });
 
-const body = <T extends string, D extends z.ZodType>(type: T, data: D, description: string) =>
-  z.object({ type: z.literal(type), timestamp: isoTime('When the event was raised'), data }).describe(description);
+/** What `sequence` counts, per event type: the resource whose events it orders (decision 111). */
+export const WEBHOOK_SEQUENCE_RESOURCE = {
+  label: 'the label (`data.labelKind` and `data.labelId`): its label.purchased, label.voided, label.refunded and tracking.updated events',
+  batch: 'the batch (`data.orderId`)',
+  balance: "the account's balance",
+} as const;
+
+export const WEBHOOK_ORDERING =
+  'Deliveries may arrive out of order (retries, replays, several replicas): use `sequence` per resource. It grows with every event of one resource, in the order they happened (numbers may be skipped, never reused); ignore an event whose sequence is not above the last you applied for its resource. The `webhook-id` (the event id) is the same on every delivery of one event, redeliveries included: de-duplicate by it.';
+
+const sequenceSchema = (resource: string) =>
+  z.number().int().min(1).describe(`Orders the events of ${resource}: a later event has a larger number. ${WEBHOOK_ORDERING}`);
+const redeliverySchema = z.literal(true).optional().describe('Present on a redelivery asked with a replay: the same event (same `webhook-id`) sent again');
+
+const body = <T extends string, D extends z.ZodType>(type: T, data: D, resource: string, description: string) =>
+  z
+    .object({ type: z.literal(type), timestamp: isoTime('When the event was raised'), sequence: sequenceSchema(resource), redelivery: redeliverySchema, data })
+    .describe(description);
 
 /** Every event's body by its type; a new type in WEBHOOK_EVENT_TYPES fails to compile until its body is here. */
 export const WEBHOOK_EVENT_BODIES: Readonly<Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodObject>> = {
-  'label.purchased': body('label.purchased', labelPurchasedData, 'A label was bought, singly or as a row of a batch'),
-  'label.voided': body('label.voided', voidData, 'A label was voided and its price came back to the balance'),
-  'label.refunded': body('label.refunded', voidData, 'An unused label was refunded by the carrier'),
-  'tracking.updated': body('tracking.updated', trackingUpdatedData, "A parcel's tracking changed"),
-  'batch.completed': body('batch.completed', batchCompletedData, 'A batch finished (every row bought or failed)'),
-  'balance.credited': body('balance.credited', balanceCreditedData, 'A top-up was credited to the balance'),
-  [WEBHOOK_TEST_EVENT]: body(WEBHOOK_TEST_EVENT, testData, 'Sent only when asked from the Account page or POST /api/webhooks/{id}/test'),
+  'label.purchased': body('label.purchased', labelPurchasedData, WEBHOOK_SEQUENCE_RESOURCE.label, 'A label was bought, singly or as a row of a batch'),
+  'label.voided': body('label.voided', voidData, WEBHOOK_SEQUENCE_RESOURCE.label, 'A label was voided and its price came back to the balance'),
+  'label.refunded': body('label.refunded', voidData, WEBHOOK_SEQUENCE_RESOURCE.label, 'An unused label was refunded by the carrier'),
+  'tracking.updated': body('tracking.updated', trackingUpdatedData, WEBHOOK_SEQUENCE_RESOURCE.label, "A parcel's tracking changed"),
+  'batch.completed': body('batch.completed', batchCompletedData, WEBHOOK_SEQUENCE_RESOURCE.batch, 'A batch finished (every row bought or failed)'),
+  'balance.credited': body('balance.credited', balanceCreditedData, WEBHOOK_SEQUENCE_RESOURCE.balance, 'A top-up was credited to the balance'),
+  // A test is no event of a resource: no sequence, never listed or replayed.
+  [WEBHOOK_TEST_EVENT]: z.object({ type: z.literal(WEBHOOK_TEST_EVENT), timestamp: isoTime('When the test was asked'), data: testData }).describe('Sent only when asked from the Account page or POST /api/webhooks/{id}/test'),
 };

@@ -4,6 +4,9 @@ import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import {
   createWebhookBodySchema,
+  replayEventRequestSchema,
+  replaySinceRequestSchema,
+  webhookReplaySchema,
   updateWebhookBodySchema,
   webhookDeliveriesSchema,
   webhookEndpointSchema,
@@ -21,6 +24,10 @@ export const WebhooksRpc = {
   rotateSecret: defineRpc('orders.webhooks.rotate-secret.v1', z.object({ id: idSchema }), webhookWithSecretSchema, { who: 'signed-in', scope: 'webhooks:manage', holderOnly: true }),
   deliveries: defineRpc('orders.webhooks.deliveries.v1', z.object({ id: idSchema, limit: z.number().int().min(1).max(200).default(50) }), webhookDeliveriesSchema, { who: 'signed-in', scope: 'webhooks:manage' }),
   test: defineRpc('orders.webhooks.test.v1', z.object({ id: idSchema }), webhookTestResponseSchema, { who: 'signed-in', scope: 'webhooks:manage' }),
+  /** One of the caller's events sent again (decision 111): to their enabled endpoints subscribed to it, or to one of theirs. */
+  replayEvent: defineRpc('orders.webhooks.replay-event.v1', replayEventRequestSchema, webhookReplaySchema, { who: 'signed-in', scope: 'webhooks:manage' }),
+  /** The caller's events since a time sent again to one enabled endpoint of theirs (those of its types): catching up after it was off. */
+  replaySince: defineRpc('orders.webhooks.replay-since.v1', replaySinceRequestSchema, webhookReplaySchema, { who: 'signed-in', scope: 'webhooks:manage' }),
   /**
    * An event another service recorded in its own outbox (payments: `balance.credited`), relayed until orders answers:
    * the event id is unique per endpoint, so relaying it again queues nothing twice. Payments only.

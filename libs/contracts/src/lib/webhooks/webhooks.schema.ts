@@ -76,3 +76,15 @@ export type WebhookDeliveries = z.infer<typeof webhookDeliveriesSchema>;
 /** POST /api/webhooks/{id}/test: the message queued for delivery. */
 export const webhookTestResponseSchema = z.object({ messageId: z.string() });
 export type WebhookTestResponse = z.infer<typeof webhookTestResponseSchema>;
+
+/** An Idempotency-Key as the gateway checked it: a replay under a key sent again sends nothing again. */
+const replayKeySchema = z.string().min(8).max(200);
+
+/** `POST /api/v1/events/{id}/replay`: one event sent again to the caller's enabled endpoints subscribed to it, or to one. */
+export const replayEventRequestSchema = z.object({ eventId: z.string().min(1).max(300), endpointId: z.uuid().optional(), idempotencyKey: replayKeySchema });
+/** `POST /api/v1/webhooks/{id}/replay`: the caller's events since a time sent again to one enabled endpoint, those of its types. */
+export const replaySinceRequestSchema = z.object({ id: z.uuid(), since: z.iso.datetime({ offset: true }), idempotencyKey: replayKeySchema });
+
+/** What a replay queued: how many events, to which endpoints (each message a redelivery under the event's own id). */
+export const webhookReplaySchema = z.object({ events: z.number().int(), endpointIds: z.array(z.string()) });
+export type WebhookReplay = z.infer<typeof webhookReplaySchema>;

@@ -68,7 +68,7 @@ export const AwaitingTable = ({ orders, selection }: { orders: readonly StoreInb
               <Table.Cell>
                 <Text fontFamily="mono">#{order.orderNumber}</Text>
                 {order.shipped && (
-                  <Text textStyle="xs" color="status.stuck.fg" data-testid="awaiting-shipped">
+                  <Text textStyle="xs" color="status.stuck.fg" whiteSpace="normal" minW="40" maxW="56" data-testid="awaiting-shipped">
                     Already shipped on {formatDateTime(order.shipped.shippedAt)}, tracking {order.shipped.trackingNumber}
                   </Text>
                 )}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StoreAnswer, StoreHttp } from '../http/store-http';
-import { StoreRefusedError, type StoreAccount } from '../plugin/store-plugin';
+import { StoreAuthorizationError, type StoreAccount } from '../plugin/store-plugin';
 import { tokensForRefresh } from './amazon-lwa';
 import { sharedPacer, type SpApiOperation, type UsagePlanPacer } from './amazon-pace';
 import type { AmazonSettings } from './amazon-settings';
@@ -32,11 +32,6 @@ const reasonOf = (answer: StoreAnswer): string => {
   const [first] = parsed.data.errors;
   return first ? `${first.message}${first.details ? ` (${first.details})` : ''}` : `HTTP ${answer.status}`;
 };
-
-/** Amazon no longer takes LabelDesk's tokens for this seller (the app was removed in Seller Central): reconnect. */
-export class SpApiUnauthorizedError extends StoreRefusedError {
-  override readonly name: string = 'SpApiUnauthorizedError';
-}
 
 /**
  * One seller's calls to the Selling Partner API: the LWA access token in `x-amz-access-token` (renewed from the
@@ -82,7 +77,7 @@ export class SpApi {
   }
 
   private errorOf(call: SpApiCall, answer: StoreAnswer): Error {
-    if (answer.status === 403) return new SpApiUnauthorizedError(`Amazon refused LabelDesk's access to this seller's orders: ${reasonOf(answer)} — reconnect the store`);
+    if (answer.status === 403) return new StoreAuthorizationError(`Amazon refused LabelDesk's access to this seller's orders: ${reasonOf(answer)} — reconnect the store`);
     if (answer.status === 429) {
       const seconds = Math.round(1 / this.pacer.rateOf(this.sellingPartnerId, call.operation));
       return new Error(`Amazon is limiting LabelDesk's calls to ${call.operation} (one every ${seconds} s): tried again later`);
@@ -93,7 +88,7 @@ export class SpApi {
   private async access(): Promise<string> {
     if (this.accessToken === null) {
       const refreshToken = this.account.secrets['refresh_token'];
-      if (!refreshToken) throw new SpApiUnauthorizedError('The Amazon connection has no refresh token — reconnect the store');
+      if (!refreshToken) throw new StoreAuthorizationError('The Amazon connection has no refresh token — reconnect the store');
       this.accessToken = (await tokensForRefresh(refreshToken, this.http, this.settings)).access_token;
     }
     return this.accessToken;

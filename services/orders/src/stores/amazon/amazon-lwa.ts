@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StoreHttp } from '../http/store-http';
-import { StoreRefusedError } from '../plugin/store-plugin';
+import { StoreAuthorizationError, StoreRefusedError } from '../plugin/store-plugin';
 import { MARKETPLACES, type AmazonSettings, type MarketplaceCode } from './amazon-settings';
 
 /**
@@ -20,11 +20,6 @@ export const lwaTokensSchema = z.object({
 export type LwaTokens = z.infer<typeof lwaTokensSchema>;
 
 const lwaErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
-
-/** The grant is no longer good (the seller removed the app, or a year passed): reconnecting is the only way on. */
-export class LwaGrantRefusedError extends StoreRefusedError {
-  override readonly name: string = 'LwaGrantRefusedError';
-}
 
 const appOf = (settings: AmazonSettings): { clientId: string; clientSecret: string } => {
   if (settings.AMAZON_CLIENT_ID === '' || settings.AMAZON_CLIENT_SECRET === '' || settings.AMAZON_APPLICATION_ID === '') {
@@ -54,7 +49,8 @@ const askLwa = async (fields: Record<string, string>, http: StoreHttp, settings:
   }
   const error = lwaErrorSchema.safeParse(answer.body);
   const reason = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
-  if (error.success && error.data.error === 'invalid_grant') throw new LwaGrantRefusedError(`Amazon no longer accepts LabelDesk's authorization (${reason}) — reconnect the store`);
+  // The grant is no longer good (the seller removed the app in Seller Central): reconnecting is the only way on.
+  if (error.success && error.data.error === 'invalid_grant') throw new StoreAuthorizationError(`Amazon no longer accepts LabelDesk's authorization (${reason}) — reconnect the store`);
   if (answer.status === 400 || answer.status === 401) throw new StoreRefusedError(`Login with Amazon refused: ${reason}`);
   throw new Error(`Login with Amazon answered ${answer.status}: ${reason}`);
 };

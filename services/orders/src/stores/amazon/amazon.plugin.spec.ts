@@ -1,10 +1,17 @@
 import { FakeAmazonServer } from '@labeldesk/testing';
 import { storeHttp } from '../http/store-http';
-import type { Fulfilment, ImportedOrder, StoreAccount } from '../plugin/store-plugin';
-import { amazonAuthorizeUrl, amazonCredentials, exchangeAmazonCode, refreshAmazonAccess } from './amazon-connect';
-import { importAmazonOrders } from './amazon-import';
+import { StoreAuthorizationError, type ConnectedAccount, type Fulfilment, type ImportedOrder, type StoreAccount, type StoreOAuth } from '../plugin/store-plugin';
+import type { AmazonCredentials } from './amazon-connect';
 import type { AmazonSettings } from './amazon-settings';
-import { packageReferenceOf, writeBackToAmazon } from './amazon-writeback';
+import { packageReferenceOf } from './amazon-writeback';
+import { amazonPlugin, A_TO_Z_NOTICE } from './amazon.plugin';
+
+const oauth = amazonPlugin.oauth as StoreOAuth<AmazonCredentials, AmazonSettings>;
+const fieldsOf = (input: unknown): AmazonCredentials => amazonPlugin.credentials.parse(input);
+const authorize = (fields: AmazonCredentials, state: string, settings: AmazonSettings) => oauth.authorizeUrl({ state, redirectUri: REDIRECT_URI, codeChallenge: 'unused-by-amazon', fields }, settings);
+const exchange = (fields: AmazonCredentials, query: Record<string, string>, settings: AmazonSettings) =>
+  oauth.exchange({ code: query['spapi_oauth_code'] ?? '', redirectUri: REDIRECT_URI, codeVerifier: 'unused-by-amazon', fields, query }, http, settings);
+const writeBackToAmazon = (account: StoreAccount, fulfilment: Fulfilment, _http: unknown, settings: AmazonSettings) => amazonPlugin.writeBack(account, fulfilment, http, settings);
 
 const pauses: number[] = [];
 const http = storeHttp({ allowPrivate: true, timeoutMs: 5_000, tries: 3, sleep: async (ms) => void pauses.push(ms) });
@@ -30,7 +37,7 @@ const approve = async (authorizeUrl: string): Promise<Record<string, string>> =>
 const importAll = async (account: StoreAccount, cursor: string | null, settings: AmazonSettings) => {
   const orders: ImportedOrder[] = [];
   let last: string | null = null;
-  for await (const page of importAmazonOrders(account, cursor, http, settings)) {
+  for await (const page of amazonPlugin.importOrders(account, cursor, http, settings)) {
     orders.push(...page.orders);
     last = page.cursor ?? last;
   }
@@ -40,17 +47,17 @@ const importAll = async (account: StoreAccount, cursor: string | null, settings:
 describe('the Amazon store plugin against the fake Amazon (SP-API models)', () => {
   let amazon: FakeAmazonServer;
   let settings: AmazonSettings;
-  let account: StoreAccount & { expiresAt: string };
+  let account: ConnectedAccount;
 
   beforeEach(async () => {
     pauses.length = 0;
     amazon = await new FakeAmazonServer().start();
     amazon.redirectUris = [REDIRECT_URI];
     settings = settingsOf(amazon);
-    const fields = amazonCredentials.parse({});
-    const query = await approve(amazonAuthorizeUrl(fields, 'state-1', REDIRECT_URI, settings));
+    const fields = fieldsOf({});
+    const query = await approve(authorize(fields, 'state-1', settings));
     expect(query['state']).toBe('state-1');
-    account = await exchangeAmazonCode({ code: '', redirectUri: REDIRECT_URI, fields, query }, http, settings);
+    account = await exchange(fields, query, settings);
   });
   afterEach(async () => {
     expect(amazon.violations).toEqual([]);
@@ -63,20 +70,30 @@ describe('the Amazon store plugin against the fake Amazon (SP-API models)', () =
     expect(amazon.requests.find((request) => request.path === '/auth/o2/token')?.body).toMatchObject({ grant_type: 'authorization_code', redirect_uri: REDIRECT_URI, client_id: amazon.lwa.clientId });
     expect(account).toMatchObject({ name: `Amazon.com seller ${amazon.sellingPartnerId}`, url: amazon.url, storeKey: `${amazon.sellingPartnerId}/ATVPDKIKX0DER`.toLowerCase() });
     expect(account.secrets).toMatchObject({ selling_partner_id: amazon.sellingPartnerId, marketplace_id: 'ATVPDKIKX0DER', refresh_token: expect.stringMatching(/^Atzr\|/), access_token: expect.stringMatching(/^Atza\|/) });
-    expect(Date.parse(account.expiresAt) - Date.now()).toBeGreaterThan(3_500_000);
+    expect(Date.parse(account.expiresAt ?? '') - Date.now()).toBeGreaterThan(3_500_000);
+  });
+
+  it('says where the seller connects that labels bought outside Amazon Buy Shipping carry no A-to-Z claim protection', () => {
+    expect(amazonPlugin.connectFields.map((field) => field.hint).join(' ')).toContain(A_TO_Z_NOTICE);
+    expect(A_TO_Z_NOTICE).toContain('do not carry Amazon\'s A-to-Z claim protection');
+  });
+
+  it('cannot be connected on a server whose Amazon app is not set up, and says which settings are missing', () => {
+    expect(() => authorize(fieldsOf({}), 's', { ...settings, AMAZON_CLIENT_ID: '' })).toThrow('Amazon cannot be connected on this server yet: its Selling Partner API app is not set up (AMAZON_APPLICATION_ID, AMAZON_CLIENT_ID, AMAZON_CLIENT_SECRET)');
   });
 
   it('refuses a marketplace outside North America before sending the seller anywhere', () => {
-    expect(amazonCredentials.safeParse({ marketplace: 'DE' }).success).toBe(false);
-    expect(amazonCredentials.parse({ marketplace: 'ca' })).toEqual({ marketplace: 'CA' });
-    expect(amazonCredentials.parse({ marketplace: '' })).toEqual({ marketplace: 'US' });
+    expect(amazonPlugin.credentials.safeParse({ marketplace: 'DE' }).success).toBe(false);
+    expect(fieldsOf({ marketplace: 'ca' })).toEqual({ marketplace: 'CA' });
+    expect(fieldsOf({ marketplace: '' })).toEqual({ marketplace: 'US' });
+    expect(new URL(authorize(fieldsOf({ marketplace: 'CA' }), 's', { ...settings, AMAZON_SELLER_CENTRAL_URL: undefined })).origin).toBe('https://sellercentral.amazon.ca');
   });
 
   it('refuses a code used twice, saying Login with Amazon refused it', async () => {
-    const fields = amazonCredentials.parse({});
-    const query = await approve(amazonAuthorizeUrl(fields, 'state-2', REDIRECT_URI, settings));
-    await exchangeAmazonCode({ code: '', redirectUri: REDIRECT_URI, fields, query }, http, settings);
-    await expect(exchangeAmazonCode({ code: '', redirectUri: REDIRECT_URI, fields, query }, http, settings)).rejects.toThrow(/no longer accepts LabelDesk's authorization \(invalid_grant/);
+    const fields = fieldsOf({});
+    const query = await approve(authorize(fields, 'state-2', settings));
+    await exchange(fields, query, settings);
+    await expect(exchange(fields, query, settings)).rejects.toThrow(/no longer accepts LabelDesk's authorization \(invalid_grant/);
   });
 
   it('imports unshipped seller-fulfilled orders across pages, a multi-item order as one order with its address from a Restricted Data Token', async () => {
@@ -159,7 +176,7 @@ describe('the Amazon store plugin against the fake Amazon (SP-API models)', () =
     amazon.lwa.expireAccessTokens();
     expect((await importAll(account, null, settings)).orders).toHaveLength(1);
     expect(amazon.requests.filter((request) => request.path === '/auth/o2/token').map((request) => (request.body as Record<string, string>)['grant_type'])).toEqual(['authorization_code', 'refresh_token']);
-    const refreshed = await refreshAmazonAccess(account, http, settings);
+    const refreshed = await (oauth.refresh as NonNullable<typeof oauth.refresh>)(account, http, settings);
     expect(refreshed.secrets).toMatchObject({ refresh_token: account.secrets['refresh_token'], selling_partner_id: amazon.sellingPartnerId });
     expect(refreshed.secrets['access_token']).not.toBe(account.secrets['access_token']);
   });
@@ -167,6 +184,7 @@ describe('the Amazon store plugin against the fake Amazon (SP-API models)', () =
   it('says to reconnect once the seller removed the app in Seller Central', async () => {
     amazon.lwa.revoke(amazon.sellingPartnerId);
     amazon.lwa.expireAccessTokens();
+    await expect(importAll(account, null, settings)).rejects.toThrow(StoreAuthorizationError);
     await expect(importAll(account, null, settings)).rejects.toThrow(/reconnect the store/);
   });
 

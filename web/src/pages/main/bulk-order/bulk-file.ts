@@ -15,13 +15,13 @@ export class BulkFileError extends Error {
   }
 }
 
-export type BulkFileKind = 'csv' | 'amazon';
+export type BulkFileKind = 'csv' | 'amazon-report';
 
 /** .csv is the template's format; .txt (and .tsv) is Amazon's tab-separated unshipped-orders report. */
 export const bulkFileKind = (fileName: string): BulkFileKind | null => {
   const extension = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase();
   if (extension === 'csv') return 'csv';
-  if (extension === 'txt' || extension === 'tsv') return 'amazon';
+  if (extension === 'txt' || extension === 'tsv') return 'amazon-report';
   return null;
 };
 

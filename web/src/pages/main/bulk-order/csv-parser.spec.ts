@@ -110,7 +110,7 @@ describe('parseBulkCsv', () => {
 describe('checkBulkFile', () => {
   it('accepts .csv and .txt up to 10 MB and states the limit otherwise', () => {
     expect(checkBulkFile({ name: 'orders.CSV', size: 10 })).toBe('csv');
-    expect(checkBulkFile({ name: 'amazon.txt', size: 10 })).toBe('amazon');
+    expect(checkBulkFile({ name: 'amazon.txt', size: 10 })).toBe('amazon-report');
     expect(() => checkBulkFile({ name: 'orders.xlsx', size: 10 })).toThrow(BulkFileError);
     expect(() => checkBulkFile({ name: 'big.csv', size: 10 * 1024 * 1024 + 1 })).toThrow(
       expect.objectContaining({ kind: 'limit', message: expect.stringContaining('at most 10 MB') }),

@@ -72,6 +72,49 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       expect((await call('GET', '/keys', { token: user.token })).body['keys']).toEqual([]);
     });
 
+    it('keeps a test key\'s play money apart from the live balance: test top-ups reach only the test balance, live purchases only the live one, and a test key is refused where it would act on live labels', async () => {
+      const user = await register('testmode');
+      expect((await call('POST', `/auth/users/details/${user.id}`, { body: { balance: 5000 }, token: adminToken, key: `keys-test-balance-${unique}` })).status).toBe(200);
+      const scopes = ['balance:read', 'labels:buy', 'labels:read'];
+      const made = await call('POST', '/keys', { body: { name: 'sandbox', scopes, password: PASSWORD, mode: 'test' }, token: user.token });
+      expect(made.status).toBe(201);
+      const testKey = String(made.body['key']);
+      expect(testKey).toMatch(/^ld_test_[0-9A-Za-z]{49}$/);
+      expect(made.body).toMatchObject({ mode: 'test', prefix: testKey.slice(0, 12) });
+      const { key: liveKey } = await createKey(user.token, scopes, 'live');
+      const balances = async () => [(await call('GET', '/v1/balance', { bearer: liveKey })).body['available_cents'], (await call('GET', '/v1/balance', { bearer: testKey })).body['available_cents']];
+      expect((await call('GET', '/v1/me', { bearer: testKey })).body).toMatchObject({ id: user.id, auth_method: 'api_key', mode: 'test' });
+      expect((await call('GET', '/v1/me', { bearer: liveKey })).body).toMatchObject({ mode: 'live' });
+      expect(await balances()).toEqual([5000, 0]);
+
+      const topUp = (options: JsonRequestOptions, amount = 2500) => call('POST', '/v1/balance/test-top-up', { body: { amount_cents: amount }, ...options });
+      const first = await topUp({ bearer: testKey, key: `test-top-up-${unique}` });
+      expect([first.status, first.body]).toEqual([201, { available_cents: 2500, held_cents: 0 }]);
+      expect((await topUp({ bearer: testKey, key: `test-top-up-${unique}` })).body).toEqual({ available_cents: 2500, held_cents: 0 });
+      expect((await topUp({ bearer: testKey, key: `test-top-up-${unique}` }, 100)).body.code).toBe('PAYMENTS_IDEMPOTENCY_MISMATCH');
+      expect((await topUp({ bearer: testKey })).status).toBe(400);
+      expect((await topUp({ bearer: testKey, key: `test-top-up-big-${unique}` }, 1_000_001)).status).toBe(400);
+      // A live credential never tops up, so no live account can be credited this way.
+      for (const options of [{ bearer: liveKey, key: `test-top-up-live-${unique}` }, { token: user.token, key: `test-top-up-session-${unique}` }]) {
+        expect([(await topUp(options)).status, (await topUp(options)).body.code]).toEqual([403, 'FORBIDDEN']);
+      }
+      expect(await balances()).toEqual([5000, 2500]);
+
+      // Routes not yet acting in test mode refuse a test key before anything is asked or moved.
+      const refused = await call('POST', '/v1/shipments', { body: SINGLE_LABEL_ORDER, bearer: testKey, key: `test-buy-${unique}` });
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 'FORBIDDEN', expect.stringContaining('test keys')]);
+      expect((await call('POST', '/orders/v2', { body: SINGLE_LABEL_ORDER, bearer: testKey, key: `test-buy-spec-${unique}` })).status).toBe(403);
+      expect((await call('GET', '/v1/shipments', { bearer: testKey })).status).toBe(403);
+      expect(await balances()).toEqual([5000, 2500]);
+
+      const bought = await call('POST', '/v1/shipments', { body: SINGLE_LABEL_ORDER, bearer: liveKey, key: `live-buy-${unique}` });
+      expect(bought.status).toBe(201);
+      expect(await balances()).toEqual([5000 - Number(bought.body['price_cents']), 2500]);
+      expect((await call('GET', '/keys', { token: user.token })).body['keys']).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'sandbox', mode: 'test' }), expect.objectContaining({ name: 'live', mode: 'live' })]),
+      );
+    });
+
     it('refuses what the scopes do not allow with 403 naming the scope, and never lets a key mint keys or reach another user', async () => {
       const user = await register('scoped');
       const other = await register('other');

@@ -69,7 +69,7 @@ describe('API keys', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('AUTH_API_KEY_INVALID');
   });
 
-  it('takes a two-factor code instead of the password once two-factor sign-in is on', async () => {
+  it('takes a two-factor code instead of the password once two-factor sign-in is on, and makes a test key badged Test whose balance is the test one', async () => {
     const page = currentPage();
     const customer = newCustomer();
     const session = await registerThroughApi(customer);
@@ -84,13 +84,26 @@ describe('API keys', () => {
     await section.getByText('No API keys yet.').waitFor();
 
     await section.getByLabel('Key name', { exact: true }).fill('Nightly export');
+    await section.getByText('balance:read', { exact: true }).click();
+    await section.getByText(/^Test key \(ld_test_…\)/).click();
+    expect(await section.getByRole('checkbox', { name: /^Test key/ }).isChecked()).toBe(true);
     await section.getByRole('button', { name: 'Use a two-factor code instead', exact: true }).click();
     const code = section.getByLabel('Two-factor code', { exact: true });
     await code.fill(recoveryCode ?? '');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'api-key-two-factor-code');
     await section.getByRole('button', { name: 'Create key', exact: true }).click();
-    await page.getByTestId('new-api-key-value').waitFor();
-    await section.getByTestId('api-key-row').filter({ hasText: 'Nightly export' }).waitFor();
+    const shown = page.getByTestId('new-api-key-value');
+    await shown.waitFor();
+    const key = (await shown.textContent()) ?? '';
+    expect(key).toMatch(/^ld_test_[0-9A-Za-z]{49}$/);
+    const row = section.getByTestId('api-key-row').filter({ hasText: 'Nightly export' });
+    await row.getByText('Test', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'api-key-test-mode');
+    // A test key reads its own balance (nothing topped up yet), and is refused where it would act on live labels.
+    const balance = await withKey(key, '/api/v1/balance');
+    expect([balance.status, await balance.json()]).toEqual([200, { available_cents: 0, held_cents: 0 }]);
+    expect((await withKey(key, '/api/v1/shipments')).status).toBe(403);
   });
 });

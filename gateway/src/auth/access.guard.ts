@@ -9,6 +9,7 @@ import { ACCESS_POLICY, QUERY_TOKEN } from './access.decorators';
 import { ApiKeyRateLimiter } from './api-key-rate-limiter';
 import { CallerVerifier } from './caller-verifier';
 import { COUNTS_SESSIONS, setRateLimitHeaders } from './rate-limit-headers';
+import { refuseTestModeUnlessReady, TEST_MODE_READY } from './test-mode';
 import type { AuthenticatedRequest } from './request-context';
 import type { VerifiedCaller } from './verified-callers.cache';
 
@@ -25,7 +26,8 @@ export const bearerOf = (authorization: string): string => {
  *    `token`, or `?token=` on downloads) or an API key (`Authorization: Bearer ld_live_…`), each only in its own place
  *    and never both (decision 075), each key rate-limited;
  * 3. the policy is enforced on the caller: admin, self-or-admin by a named route parameter, and for an API key the
- *    scope the route declares (a route without a scope takes sessions only).
+ *    scope the route declares (a route without a scope takes sessions only);
+ * 4. a test key only where the route acts in test mode (decision 110).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -56,6 +58,7 @@ export class AccessGuard implements CanActivate {
     request.caller = verified.caller;
     request.authUser = verified.user;
     enforceAccess(policy, verified.caller, request.params);
+    refuseTestModeUnlessReady(verified.caller, this.reflector.getAllAndOverride<boolean>(TEST_MODE_READY, targets) === true);
     return true;
   }
 

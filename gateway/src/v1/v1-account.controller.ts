@@ -1,9 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { API_SCOPES, authMethodOf, PaymentsRpc, type ApiScope, type AuthUser, type Caller } from '@labeldesk/contracts';
+import { API_SCOPES, authMethodOf, modeOf, PaymentsRpc, type ApiScope, type AuthUser, type Caller } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { Forwards, SignedIn } from '../auth/access.decorators';
 import { CountsSessions } from '../auth/rate-limit-headers';
 import { Ctx, CurrentAuthUser, type CallContext } from '../auth/request-context';
+import { TestModeReady } from '../auth/test-mode';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { v1BalanceSchema, v1MeSchema, type V1Balance, type V1Me } from './v1.schemas';
 
@@ -20,16 +21,20 @@ export class V1AccountController {
   /** Read with the least scope a key may hold for anything but webhooks: `labels:read`. */
   @ApiDoc({ summary: 'Who this credential acts as: your user id, name and e-mail, and what it may do (an API key\'s scopes)', response: v1MeSchema })
   @SignedIn('labels:read')
+  @TestModeReady()
   @Get('me')
   me(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): V1Me {
-    return { id: user.id, name: user.name, email: user.email, role: user.role, auth_method: ctx.caller ? authMethodOf(ctx.caller) : 'session', scopes: scopesOf(ctx.caller) };
+    const caller = ctx.caller;
+    return { id: user.id, name: user.name, email: user.email, role: user.role, auth_method: caller ? authMethodOf(caller) : 'session', scopes: scopesOf(caller ?? null), mode: caller ? modeOf(caller) : 'live' };
   }
 
-  @ApiDoc({ summary: 'Your balance: spendable cents, and cents held by batches in progress', response: v1BalanceSchema })
+  /** The balance of the credential's mode (decision 110): a test key reads its test balance, never the live one. */
+  @ApiDoc({ summary: 'Your balance: spendable cents, and cents held by batches in progress (a test key: the test balance)', response: v1BalanceSchema })
   @Forwards(PaymentsRpc.accountSummary)
+  @TestModeReady()
   @Get('balance')
   async balance(@CurrentAuthUser() user: AuthUser, @Ctx() ctx: CallContext): Promise<V1Balance> {
-    const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id }, ctx);
+    const account = await this.rpc.call(PaymentsRpc.accountSummary, { userId: user.id, ...(ctx.caller?.mode === 'test' ? { mode: 'test' as const } : {}) }, ctx);
     return { available_cents: account.balanceCents, held_cents: account.heldCents };
   }
 }

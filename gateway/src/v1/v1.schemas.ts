@@ -1,5 +1,6 @@
 import {
   apiEventSchema,
+  apiModeSchema,
   apiScopeSchema,
   apiShipmentSchema,
   authMethodSchema,
@@ -16,6 +17,7 @@ import {
   SHIPMENTS_PAGE_MAX,
   singleLabelFormatSchema,
   singleOrderSchema,
+  testTopUpAmountSchema,
   trackingEventSchema,
   trackingStatusSchema,
   userRoleSchema,
@@ -117,12 +119,17 @@ export const v1MeSchema = z.object({
   auth_method: authMethodSchema,
   /** An API key's scopes; a session may do everything its user may, and lists them all. */
   scopes: z.array(apiScopeSchema),
+  /** `test` for an `ld_test_` key: the sandbox carrier and the test balance only (decision 110). */
+  mode: apiModeSchema,
 });
 export type V1Me = z.infer<typeof v1MeSchema>;
 
 /** `GET /api/v1/balance`: spendable cents, and cents held by batches in progress. */
 export const v1BalanceSchema = z.object({ available_cents: z.number().int(), held_cents: z.number().int() });
 export type V1Balance = z.infer<typeof v1BalanceSchema>;
+
+/** `POST /api/v1/balance/test-top-up` (test keys only): play money added to the test balance (decision 110). */
+export const v1TestTopUpBodySchema = z.object({ amount_cents: testTopUpAmountSchema });
 
 /** `GET /api/v1/batches/{id}`: a batch of labels bought together, and how far it got. */
 export const v1BatchSchema = z.object({

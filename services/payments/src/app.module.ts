@@ -38,6 +38,8 @@ import { PaymentsStatsRepository } from './stats/payments-stats.repository';
 import { ReadStatementUseCase } from './statements/read-statement.usecase';
 import { StatementRepository } from './statements/statement.repository';
 import { StatementsController } from './statements/statements.controller';
+import { TestModeController } from './test-mode/test-mode.controller';
+import { TestTopUpUseCase } from './test-mode/test-top-up.usecase';
 
 /** The ledger, deposits and the payment providers. */
 @Module({})
@@ -46,7 +48,7 @@ export class PaymentsModule {
     return serviceModule(PaymentsModule, 'payments', env, {
       entities: [DepositEntity],
       migrations: paymentsMigrations,
-      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController, ReferralBonusController, StatementsController, ChargeOnUseController],
+      controllers: [AccountsController, LedgerController, HoldsController, DepositsController, PaymentsStatsController, ReferralBonusController, StatementsController, ChargeOnUseController, TestModeController],
       providers: [
         PaymentsStatsRepository,
         { provide: PAYMENTS_ENV, useValue: env },
@@ -73,6 +75,7 @@ export class PaymentsModule {
         FirstTopUpBonus,
         StatementRepository,
         ReadStatementUseCase,
+        TestTopUpUseCase,
       ],
     });
   }

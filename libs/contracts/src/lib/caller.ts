@@ -26,6 +26,13 @@ export const API_SCOPE_MEANINGS: Readonly<Record<ApiScope, string>> = {
   'stores:manage': 'Connect, sync and disconnect stores',
 };
 
+/**
+ * Which money and labels a caller acts on (decision 110): `live` (real carriers, the balance deposits fill) or `test`
+ * (the sandbox carrier and a test balance of its own, topped up freely). An `ld_test_` key is always `test`.
+ */
+export const apiModeSchema = z.enum(['live', 'test']);
+export type ApiMode = z.infer<typeof apiModeSchema>;
+
 /** How the gateway authenticated a user: a session token, an API key, or an admin's login-as token. */
 export const authMethodSchema = z.enum(['session', 'api_key', 'login_as']);
 export type AuthMethod = z.infer<typeof authMethodSchema>;
@@ -48,8 +55,17 @@ export const callerSchema = z.object({
    * but any use of an admin power (an admin route, another user's object) is refused where the power is used.
    */
   adminPowersWithheld: z.literal(true).optional(),
+  /**
+   * Only in test mode (an `ld_test_` key): absent means live, so a live caller is what it was before test mode existed
+   * and a replica of the previous release, which parses callers strictly, refuses a test caller instead of taking it
+   * for a live one (decision 110).
+   */
+  mode: z.literal('test').optional(),
 });
 export type Caller = z.infer<typeof callerSchema>;
+
+/** The caller's mode: test only when it says so. */
+export const modeOf = (caller: Caller): ApiMode => caller.mode ?? 'live';
 
 export const authMethodOf = (caller: Caller): AuthMethod => caller.authMethod ?? 'session';
 

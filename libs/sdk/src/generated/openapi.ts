@@ -34,12 +34,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your balance: spendable cents, and cents held by batches in progress
+         * Your balance: spendable cents, and cents held by batches in progress (a test key: the test balance)
          * @description Any signed-in user. API keys need the scope `balance:read`.
          */
         get: operations["v1AccountBalance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/test-top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test keys only: add play money to your test balance (Idempotency-Key required; never a live balance, never a payment)
+         * @description Any signed-in user. API keys need the scope `labels:buy`.
+         */
+        post: operations["v1TestModeTestTopUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -517,6 +537,9 @@ export interface components {
             available_cents: number;
             held_cents: number;
         };
+        V1TestModeTestTopUpBody: {
+            amount_cents: number;
+        };
         V1BatchesCreateResponse: {
             id: string;
             /** @enum {string} */
@@ -676,6 +699,8 @@ export interface components {
             /** @enum {string} */
             auth_method: "session" | "api_key" | "login_as";
             scopes: ("labels:read" | "labels:buy" | "labels:void" | "balance:read" | "webhooks:manage" | "stores:manage")[];
+            /** @enum {string} */
+            mode: "live" | "test";
         };
         V1RatesRatesBody: {
             sender: {
@@ -1199,6 +1224,87 @@ export interface operations {
             };
             /** @description Not allowed: another user's data, an admin route, or an API key without the scope the route needs. Codes: `AUTH_SCOPE_MISSING`, `FORBIDDEN`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the `Retry-After` seconds. Codes: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (5xx): a service did not answer or failed; the `message` says what to do. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    v1TestModeTestTopUp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Any 8 to 200 letters, digits or `-_.:` unique to this purchase, required: the same key again answers the same purchase instead of buying again; the same key with a different body is refused with 409. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1TestModeTestTopUpBody"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1AccountBalanceResponse"];
+                };
+            };
+            /** @description Bad input: `issues` names each field and what is wrong with it. Codes: `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or one that is not valid (expired session, revoked or unknown key). Codes: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user's data, an admin route, or an API key without the scope the route needs. Codes: `AUTH_SCOPE_MISSING`, `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with the current state. Codes: `PAYMENTS_IDEMPOTENCY_MISMATCH`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, displayPartsOf, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
+import { API_KEY_PREFIX, displayPartsOf, generateApiKey, hashApiKey, isWellFormedApiKey, modeOfApiKey } from './api-key-format';
 
 describe('API key format', () => {
   it('makes ld_live_ keys of 32 random bytes in base62 with a checksum, each one different', () => {
@@ -31,5 +31,17 @@ describe('API key format', () => {
     expect(hashApiKey(key)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashApiKey(key)).not.toContain(key.slice(8, 20));
     expect(displayPartsOf(key)).toEqual({ prefix: key.slice(0, 12), last4: key.slice(-4) });
+  });
+
+  it('makes ld_test_ keys that say their mode, and neither kind passes with the other\'s prefix', () => {
+    const test = generateApiKey(undefined, 'test');
+    const live = generateApiKey();
+    expect(test).toMatch(/^ld_test_[0-9A-Za-z]{49}$/);
+    expect(isWellFormedApiKey(test)).toBe(true);
+    expect(modeOfApiKey(test)).toBe('test');
+    expect(modeOfApiKey(live)).toBe('live');
+    expect(modeOfApiKey('ld_demo_x')).toBeNull();
+    expect(isWellFormedApiKey(test.replace('ld_test_', 'ld_live_'))).toBe(false);
+    expect(displayPartsOf(test).prefix).toBe(test.slice(0, 12));
   });
 });

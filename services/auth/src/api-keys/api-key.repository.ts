@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { apiScopeSchema, type ApiKeySummary, type ApiScope } from '@labeldesk/contracts';
+import { apiScopeSchema, type ApiKeySummary, type ApiMode, type ApiScope } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ interface Row {
   prefix: string;
   last4: string;
   scopes: unknown;
+  mode: string;
   created_at: Date;
   last_used_at: Date | null;
 }
@@ -26,6 +27,7 @@ export interface NewApiKey {
   last4: string;
   keyHash: string;
   scopes: readonly ApiScope[];
+  mode: ApiMode;
 }
 
 /** jsonb comes back parsed from PostgreSQL and as text from some drivers; names a later release adds are dropped. */
@@ -41,11 +43,13 @@ const toStored = (row: Row): StoredApiKey => ({
   prefix: row.prefix,
   last4: row.last4,
   scopes: scopesOf(row.scopes),
+  // Anything but 'test' is live: a test key never passes for live by a value this release does not know.
+  mode: row.mode === 'test' ? 'test' : 'live',
   createdAt: new Date(row.created_at).toISOString(),
   lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
 });
 
-const COLUMNS = `"id", "user_id", "name", "prefix", "last4", "scopes", "created_at", "last_used_at"`;
+const COLUMNS = `"id", "user_id", "name", "prefix", "last4", "scopes", "mode", "created_at", "last_used_at"`;
 
 /** A key's last use is written at most this often: a busy key would otherwise write a row on every request. */
 const LAST_USED_GRANULARITY = '1 minute';
@@ -77,8 +81,8 @@ export class ApiKeyRepository {
       );
       if (Number(live?.n ?? 0) >= max) return null;
       const [row] = await em.execute<Row[]>(
-        `insert into ${this.t('api_keys')} ("id", "user_id", "name", "prefix", "last4", "key_hash", "scopes") values (?, ?, ?, ?, ?, ?, ?::jsonb) returning ${COLUMNS}`,
-        [randomUUID(), key.userId, key.name, key.prefix, key.last4, key.keyHash, JSON.stringify(key.scopes)],
+        `insert into ${this.t('api_keys')} ("id", "user_id", "name", "prefix", "last4", "key_hash", "scopes", "mode") values (?, ?, ?, ?, ?, ?, ?::jsonb, ?) returning ${COLUMNS}`,
+        [randomUUID(), key.userId, key.name, key.prefix, key.last4, key.keyHash, JSON.stringify(key.scopes), key.mode],
       );
       if (!row) throw new Error('insert into api_keys returned no row');
       return toStored(row);

@@ -32,7 +32,7 @@ const setup = (user: Partial<User> | null = {}) => {
     insertWithinLimit: jest.fn(async (key: NewApiKey, max: number, confirmedHash: string) => {
       if (confirmedHash !== currentHash) return 'changed' as const;
       if (live(key.userId).length >= max) return null;
-      const stored = { id: `key-${rows.size + 1}`, userId: key.userId, name: key.name, prefix: key.prefix, last4: key.last4, scopes: [...key.scopes], createdAt: new Date().toISOString(), lastUsedAt: null };
+      const stored = { id: `key-${rows.size + 1}`, userId: key.userId, name: key.name, prefix: key.prefix, last4: key.last4, scopes: [...key.scopes], mode: key.mode, createdAt: new Date().toISOString(), lastUsedAt: null };
       rows.set(key.keyHash, { ...stored, revoked: false });
       return stored;
     }),
@@ -95,6 +95,16 @@ describe('ApiKeysUseCase', () => {
     const { useCase } = setup({ role: 'admin' });
     const { key, id } = await useCase.create({ userId: OWNER, role: 'admin' }, { name: 'Script', scopes: ['labels:buy'], ...confirmed });
     await expect(useCase.verify(key)).resolves.toMatchObject({ caller: { userId: OWNER, role: 'user', authMethod: 'api_key', scopes: ['labels:buy'] }, keyId: id });
+  });
+
+  it('makes an ld_test_ key when asked for test mode, whose caller says test; a live key\'s caller says no mode', async () => {
+    const { useCase } = setup();
+    const test = await useCase.create(owner, { name: 'Sandbox', scopes: ['labels:buy'], mode: 'test', ...confirmed });
+    const live = await useCase.create(owner, { name: 'Live', scopes: ['labels:buy'], ...confirmed });
+    expect(test).toMatchObject({ mode: 'test', prefix: expect.stringMatching(/^ld_test_/) });
+    expect(live).toMatchObject({ mode: 'live', prefix: expect.stringMatching(/^ld_live_/) });
+    expect((await useCase.verify(test.key)).caller).toMatchObject({ authMethod: 'api_key', mode: 'test' });
+    expect((await useCase.verify(live.key)).caller).not.toHaveProperty('mode');
   });
 
   it('refuses a malformed key without reading the table', async () => {

@@ -45,8 +45,9 @@ export class ApiKeysUseCase {
     const user = await this.users.findById(caller.userId);
     if (!user) throw new DomainError(ErrorCode.NOT_FOUND, 'User not found');
     await this.confirm(user, body);
-    const key = generateApiKey();
-    const parts = { userId: user.id, name: body.name, ...displayPartsOf(key), keyHash: hashApiKey(key), scopes: body.scopes };
+    const mode = body.mode ?? 'live';
+    const key = generateApiKey(undefined, mode);
+    const parts = { userId: user.id, name: body.name, ...displayPartsOf(key), keyHash: hashApiKey(key), scopes: body.scopes, mode };
     const stored = await this.keys.insertWithinLimit(parts, MAX_ACTIVE_KEYS_PER_USER, user.passwordHash);
     if (stored === null) throw new DomainError(ErrorCode.CONFLICT, `You have ${MAX_ACTIVE_KEYS_PER_USER} API keys already: revoke one first.`);
     if (stored === 'changed') throw confirmationFailed('password', 'Your password changed meanwhile: enter the new one.');
@@ -66,7 +67,7 @@ export class ApiKeysUseCase {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, `${ask} to create a key`, [{ path: 'password', message: `${ask} to create a key` }]);
     }
     const refused = async (path: 'password' | 'code', message: string) => {
-      await this.audit.append({ actorId: user.id, action: 'api-key.create-refused', targetType: 'api-key', targetId: null, before: null, after: { name: body.name, scopes: body.scopes, confirmedWith: path } });
+      await this.audit.append({ actorId: user.id, action: 'api-key.create-refused', targetType: 'api-key', targetId: null, before: null, after: { name: body.name, scopes: body.scopes, mode: body.mode ?? 'live', confirmedWith: path } });
       return confirmationFailed(path, message);
     };
     if (password !== '') {
@@ -108,7 +109,8 @@ export class ApiKeysUseCase {
   /**
    * The checksum first, so a mistyped or made-up key never reaches the database; then the live key and its owner as
    * they are now: a blocked or deleted owner's keys die with them. A key acts as its owner but never as an admin: its
-   * caller is an admin's as a user's, so no check anywhere (the gateway's or a service's) grants it admin powers.
+   * caller is an admin's as a user's, so no check anywhere (the gateway's or a service's) grants it admin powers. A
+   * test key's caller says `mode: 'test'` (decision 110); a live key's says nothing, as before test keys existed.
    */
   async verify(key: string): Promise<ResponseOf<typeof ApiKeysRpc.verify>> {
     if (!isWellFormedApiKey(key)) throw invalid();
@@ -118,6 +120,7 @@ export class ApiKeysUseCase {
     if (!user) throw invalid();
     if (user.activation === 'block') throw new DomainError(ErrorCode.AUTH_ACCOUNT_BLOCKED, 'Your account has been blocked. Please contact support.');
     const role = user.role === 'admin' ? 'user' : user.role;
-    return { caller: { userId: user.id, role, authMethod: 'api_key', scopes: stored.scopes }, user: toAuthUser(user), keyId: stored.id };
+    const mode = stored.mode === 'test' ? { mode: 'test' as const } : {};
+    return { caller: { userId: user.id, role, authMethod: 'api_key', scopes: stored.scopes, ...mode }, user: toAuthUser(user), keyId: stored.id };
   }
 }

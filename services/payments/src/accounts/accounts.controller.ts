@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { PaymentsRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { ledgerAccountOf } from '../test-mode/test-account';
 import { AccountRepository } from './account.repository';
 
 
@@ -8,10 +9,11 @@ import { AccountRepository } from './account.repository';
 export class AccountsController {
   constructor(private readonly accounts: AccountRepository) {}
 
+  /** A test-mode summary is the test account's, answered under the user's own id (decision 110). */
   @RpcHandler(PaymentsRpc.accountSummary)
   async onSummary(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PaymentsRpc.accountSummary) body: ParsedRequestOf<typeof PaymentsRpc.accountSummary>) {
-    const [summary] = await this.accounts.summaries([body.userId]);
-    return summary;
+    const [summary] = await this.accounts.summaries([ledgerAccountOf(body.userId, body.mode)]);
+    return summary && { ...summary, userId: body.userId };
   }
 
   @RpcHandler(PaymentsRpc.accountSummaries)

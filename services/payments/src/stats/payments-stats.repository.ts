@@ -19,6 +19,11 @@ export class PaymentsStatsRepository {
     return schemaTable(this.orm, name);
   }
 
+  /** Test mode's labels and refunds are play money (decision 110): no revenue. */
+  private live(): string {
+    return `"user_id" not in (select "account_id" from ${this.t('test_accounts')})`;
+  }
+
   async stats(days: number): Promise<PaymentsStats> {
     const em = this.orm.em.fork();
     const revenue = `case "kind" when 'label_purchase' then -"amount_cents" when 'refund' then -"amount_cents" else 0 end`;
@@ -30,14 +35,14 @@ export class PaymentsStatsRepository {
          coalesce(sum("amount_cents") filter (where "kind" = 'deposit' and "created_at" >= ${TODAY}), 0) as deposits_today,
          count(*) filter (where "kind" = 'deposit') as deposits_count,
          count(*) filter (where "kind" = 'deposit' and "created_at" >= ${TODAY}) as deposits_today_count
-       from ${this.t('ledger_entries')} where "kind" in ('label_purchase', 'refund', 'deposit')`,
+       from ${this.t('ledger_entries')} where "kind" in ('label_purchase', 'refund', 'deposit') and ${this.live()}`,
     );
     const perDay = await em.execute<Array<{ day: string; cents: string }>>(
       `with days as (
          select generate_series((now() at time zone 'utc')::date - (?::int - 1), (now() at time zone 'utc')::date, interval '1 day')::date as day
        ), money as (
          select ("created_at" at time zone 'utc')::date as day, ${revenue} as cents from ${this.t('ledger_entries')}
-         where "kind" in ('label_purchase', 'refund') and "created_at" >= ${TODAY} - (?::int - 1) * interval '1 day'
+         where "kind" in ('label_purchase', 'refund') and ${this.live()} and "created_at" >= ${TODAY} - (?::int - 1) * interval '1 day'
        )
        select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(sum(money.cents), 0) as cents
        from days left join money on money.day = days.day

@@ -1,7 +1,7 @@
 // Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
 import { z } from 'zod';
 import { defineEvent, defineRpc } from '../define';
-import { apiScopeSchema, callerSchema } from '../caller';
+import { apiModeSchema, apiScopeSchema, callerSchema } from '../caller';
 import { emptySchema, okSchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { authUserSchema } from './auth-user.schema';
@@ -17,6 +17,8 @@ export const createApiKeyBodySchema = z.object({
     .array(apiScopeSchema, { error: 'Scopes must be a list' })
     .min(1, { error: 'Choose at least one scope' })
     .transform((scopes) => [...new Set(scopes)].sort()),
+  /** `test` makes an `ld_test_` key: the sandbox carrier and the test balance only (decision 110). Live when absent. */
+  mode: apiModeSchema.optional(),
   password: z.string({ error: 'Password must be text' }).max(AUTH_LIMITS.passwordMax, { error: 'Password is incorrect' }).optional(),
   code: z.string({ error: 'Code must be text' }).max(40, { error: 'That code is not valid' }).optional(),
 });
@@ -26,10 +28,12 @@ export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 export const apiKeySummarySchema = z.object({
   id: idSchema,
   name: z.string(),
-  /** `ld_live_` plus the first characters of the key, and its last four: enough to tell keys apart. */
+  /** `ld_live_` (or `ld_test_`) plus the first characters of the key, and its last four: enough to tell keys apart. */
   prefix: z.string(),
   last4: z.string(),
   scopes: z.array(apiScopeSchema),
+  /** Missing from a replica of the previous release, which made live keys only. */
+  mode: apiModeSchema.default('live'),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });

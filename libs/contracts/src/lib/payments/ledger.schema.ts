@@ -4,8 +4,9 @@ import { idSchema } from '../common/ids';
 /**
  * `referral_bonus`: the bonus of a referred customer's first top-up, to them or their referrer (decision 087).
  * `claim_payout`: an approved insurance claim paid to the seller, once per claim (decision 102).
+ * `test_top_up`: play money added to a user's test account, never to a live one (decision 110).
  */
-export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjustment', 'hold', 'release', 'reversal', 'referral_bonus', 'claim_payout'] as const;
+export const LEDGER_KINDS = ['deposit', 'label_purchase', 'refund', 'admin_adjustment', 'hold', 'release', 'reversal', 'referral_bonus', 'claim_payout', 'test_top_up'] as const;
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 

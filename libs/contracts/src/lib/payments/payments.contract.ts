@@ -1,6 +1,7 @@
 // Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
 import { z } from 'zod';
 import { defineEvent, defineRpc } from '../define';
+import { apiModeSchema } from '../caller';
 import { idSchema } from '../common/ids';
 import { accountSummarySchema } from './account-summary.schema';
 import {
@@ -15,8 +16,36 @@ import {
 } from './deposit.schema';
 import { creditRequestSchema, holdCaptureSchema, holdSchema, idempotencyKeySchema, ledgerEntrySchema, ledgerKindSchema, postingResultSchema } from './ledger.schema';
 
+/** One test top-up: at least a cent, at most $10,000 (decision 110). */
+export const TEST_TOP_UP_MAX_CENTS = 1_000_000;
+/** A test balance stops there: play money with no limit would hide a runaway test loop. */
+export const TEST_BALANCE_MAX_CENTS = 10_000_000;
+export const testTopUpAmountSchema = z
+  .number({ error: 'Amount must be a whole number of cents' })
+  .int({ error: 'Amount must be a whole number of cents' })
+  .min(1, { error: 'Amount must be at least 1 cent' })
+  .max(TEST_TOP_UP_MAX_CENTS, { error: `A test top-up is at most ${TEST_TOP_UP_MAX_CENTS} cents` });
+
 export const PaymentsRpc = {
-  accountSummary: defineRpc('payments.account.summary.v1', z.object({ userId: idSchema }), accountSummarySchema, { who: { selfOrAdmin: 'userId' }, scope: 'balance:read', services: ['orders'] }),
+  /** `mode: 'test'` answers the user's test account (decision 110); absent or `live`, their live one. */
+  accountSummary: defineRpc(
+    'payments.account.summary.v1',
+    z.object({ userId: idSchema, mode: apiModeSchema.optional() }),
+    accountSummarySchema,
+    { who: { selfOrAdmin: 'userId' }, scope: 'balance:read', services: ['orders'] },
+  ),
+  /**
+   * Play money for test mode (decision 110): credits the user's test account only, never the live one and never through
+   * a payment provider; one posting per idempotency key (the same key with another amount is
+   * PAYMENTS_IDEMPOTENCY_MISMATCH), and the test balance never above TEST_BALANCE_MAX_CENTS. The gateway offers it to
+   * test-mode callers only.
+   */
+  testTopUp: defineRpc(
+    'payments.test-top-up.v1',
+    z.object({ userId: idSchema, amountCents: testTopUpAmountSchema, idempotencyKey: idempotencyKeySchema }),
+    accountSummarySchema,
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
+  ),
   accountSummaries: defineRpc(
     'payments.account.summaries.v1',
     z.object({ userIds: z.array(idSchema).max(10_000) }),

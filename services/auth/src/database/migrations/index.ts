@@ -10,6 +10,7 @@ import { Migration009ApiKeys } from './migration-009-api-keys';
 import { Migration010TwoFactorFailures } from './migration-010-two-factor-failures';
 import { Migration011AuditActingAs } from './migration-011-audit-acting-as';
 import { Migration013ApiKeyBudgets } from './migration-013-api-key-budgets';
+import { Migration014ApiKeyModes } from './migration-014-api-key-modes';
 
 export const authMigrations = [
   { name: 'Migration001Users', class: Migration001Users },
@@ -24,4 +25,5 @@ export const authMigrations = [
   { name: 'Migration010TwoFactorFailures', class: Migration010TwoFactorFailures },
   { name: 'Migration011AuditActingAs', class: Migration011AuditActingAs },
   { name: 'Migration013ApiKeyBudgets', class: Migration013ApiKeyBudgets },
+  { name: 'Migration014ApiKeyModes', class: Migration014ApiKeyModes },
 ];

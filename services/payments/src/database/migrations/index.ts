@@ -7,6 +7,7 @@ import { Migration006EventOutbox } from './migration-006-event-outbox';
 import { Migration007ReferralBonus } from './migration-007-referral-bonus';
 import { Migration008ChargeOnUse } from './migration-008-charge-on-use';
 import { Migration009ClaimPayouts } from './migration-009-claim-payouts';
+import { Migration010TestAccounts } from './migration-010-test-accounts';
 
 export const paymentsMigrations = [
   { name: 'Migration001Accounts', class: Migration001Accounts },
@@ -18,4 +19,5 @@ export const paymentsMigrations = [
   { name: 'Migration007ReferralBonus', class: Migration007ReferralBonus },
   { name: 'Migration008ChargeOnUse', class: Migration008ChargeOnUse },
   { name: 'Migration009ClaimPayouts', class: Migration009ClaimPayouts },
+  { name: 'Migration010TestAccounts', class: Migration010TestAccounts },
 ];

@@ -49,6 +49,11 @@ const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevok
             <Table.Cell>{key.name}</Table.Cell>
             <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
               {key.prefix}…{key.last4}
+              {key.mode === 'test' && (
+                <Badge ms="2" size="sm" colorPalette="orange" variant="subtle" title="The test balance only, never your real money">
+                  Test
+                </Badge>
+              )}
             </Table.Cell>
             <Table.Cell>
               <Wrap gap="1">

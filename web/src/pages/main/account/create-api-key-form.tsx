@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Stack, Text, Wrap } from '@chakra-ui/react';
-import { API_SCOPE_MEANINGS, API_SCOPES, ErrorCode, type ApiScope } from '@labeldesk/contracts';
+import { API_SCOPE_MEANINGS, API_SCOPES, ErrorCode, type ApiMode, type ApiScope } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
@@ -20,6 +20,7 @@ const useCreateKeyForm = (onCreated: (key: string) => void) => {
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ReadonlySet<ApiScope>>(new Set(['labels:read']));
+  const [mode, setMode] = useState<ApiMode>('live');
   const [proof, setProof] = useState<Proof>('password');
   const [secret, setSecret] = useState('');
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
@@ -41,7 +42,7 @@ const useCreateKeyForm = (onCreated: (key: string) => void) => {
   };
   const submit = () =>
     create.mutate(
-      { name: name.trim(), scopes: [...scopes], ...(proof === 'password' ? { password: secret } : { code: secret.trim() }) },
+      { name: name.trim(), scopes: [...scopes], mode, ...(proof === 'password' ? { password: secret } : { code: secret.trim() }) },
       {
         onSuccess: (created) => {
           setName('');
@@ -55,7 +56,7 @@ const useCreateKeyForm = (onCreated: (key: string) => void) => {
         },
       },
     );
-  return { name, setName, scopes, toggle, proof, switchProof, secret, typeSecret, refusal, submit, creating: create.isPending };
+  return { name, setName, scopes, toggle, mode, setMode, proof, switchProof, secret, typeSecret, refusal, submit, creating: create.isPending };
 };
 
 type KeyForm = ReturnType<typeof useCreateKeyForm>;
@@ -117,6 +118,11 @@ export const CreateKeyForm = ({ onCreated, twoFactorEnabled }: { onCreated: (key
             </Checkbox.Root>
           ))}
         </Wrap>
+        <Checkbox.Root size="sm" checked={form.mode === 'test'} onCheckedChange={(details) => form.setMode(details.checked === true ? 'test' : 'live')}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Test key (ld_test_…): a test balance of its own, never your real money</Checkbox.Label>
+        </Checkbox.Root>
         <ProofField form={form} twoFactorEnabled={twoFactorEnabled} />
         <Box>
           <Button type="submit" size="sm" loading={form.creating} disabled={name.trim() === '' || scopes.size === 0 || secret.trim() === ''}>

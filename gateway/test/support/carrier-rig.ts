@@ -50,6 +50,9 @@ const flowEnv = (fakes: CarrierFakes, carrier: 'usps' | 'easypost'): NodeJS.Proc
   ADDRESS_CHECK: 'carrier',
   EASYPOST_WEBHOOK_SECRET,
   REFUND_RECONCILE_SECONDS: '1',
+  // Claims on labels EasyPost insured go to its Claims API, looked at every second (decision 112).
+  EASYPOST_CLAIMS_EMAIL: 'claims@labeldesk.example',
+  CLAIMS_CHECK_SECONDS: '1',
 });
 
 export const startCarrierRig = async (fakes: CarrierFakes, carrier: 'usps' | 'easypost', start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): Promise<CarrierRig> => {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFakeAddress } from './fake-easypost/addresses';
+import { FakeEasyPostClaims, type FakeClaimStatus } from './fake-easypost/claims';
 import { carrierAccountJson, fakeCarrierAccountOf, type FakeCarrierAccount } from './fake-easypost/carrier-accounts';
 import { controlAnswer, type FakeEasyPostControls } from './fake-easypost/control-routes';
 import { errorAnswer, NOT_FOUND, type FakeAnswer } from './fake-easypost/errors';
@@ -18,6 +19,7 @@ export { dhlExpressCheckDigit, fedExCheckDigit, upsCheckDigit } from './fake-eas
 export type { FakeEasyPostFault } from './fake-easypost/control-routes';
 export type { FakeEasyPostStep } from './fake-easypost/faults';
 export type { FakeRefundStatus } from './fake-easypost/ledger';
+export type { FakeClaimStatus } from './fake-easypost/claims';
 export type { FakeTrackerStatus, FakeTrackingEvent } from './fake-easypost/trackers';
 
 /**
@@ -89,6 +91,7 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
   url = '';
   private readonly ledger: FakeEasyPostLedger;
   private readonly scanForms: FakeEasyPostScanForms;
+  private readonly claims: FakeEasyPostClaims;
   private readonly faults: FakeEasyPostFaults;
   private readonly server: Server;
   private readonly violations: string[] = [];
@@ -108,6 +111,7 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
       const code = shipment?.['tracking_code'];
       return shipment?.['postage_label'] && shipment['refund_status'] == null && typeof code === 'string' ? { trackingCode: code, fromAddress: shipment['from_address'] as Json } : undefined;
     });
+    this.claims = new FakeEasyPostClaims(() => this.url, (trackingCode) => this.ledger.soldLabel(trackingCode));
     this.server = createServer((req, res) => void this.handle(req, res).catch((error: unknown) => this.send(res, serverError(500, `The fake failed: ${String(error)}`))));
   }
 
@@ -258,6 +262,16 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
     return this.checked('tracker.updated event', this.ledger.trackers.updatedEvent(trackingCode));
   }
 
+  /** The claims filed on a label (`POST /v2/claims`), oldest first, as the fake answers them. */
+  claimsFiledOn(trackingCode: string): Json[] {
+    return this.claims.filedOn(trackingCode);
+  }
+
+  /** Decides a claim as EasyPost's claims team would: approved (for its whole request unless told), rejected… */
+  decideClaim(claimId: string, status: Exclude<FakeClaimStatus, 'submitted'>, detail: string, approvedCents?: number): void {
+    this.claims.decide(claimId, status, detail, approvedCents);
+  }
+
   shipmentsCreated(): number {
     return this.ledger.shipmentCount;
   }
@@ -328,6 +342,8 @@ export class FakeEasyPostServer implements FakeEasyPostControls {
       return reply(tracker ? { status: 200, body: tracker } : NOT_FOUND);
     }
     if (collection === 'addresses' && method === 'POST' && id === undefined) return reply(createFakeAddress(parsed));
+    if (collection === 'claims' && method === 'POST' && id === undefined) return reply(this.claims.create(parsed));
+    if (collection === 'claims' && method === 'GET' && id !== undefined && action === undefined) return reply(this.claims.get(id));
     // Recorded: `GET /v2/carrier_accounts` answers a bare list (easypost-java carrier_account/all.json).
     if (collection === 'carrier_accounts' && method === 'GET' && id === undefined) return reply({ status: 200, body: this.accounts.map(carrierAccountJson) });
     if (collection === 'scan_forms' && method === 'POST' && id === undefined) return reply(await this.scanForms.create(parsed));

@@ -1,7 +1,7 @@
 import type { LabelCarrier } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import { easyPostPlugin } from './easypost/easypost.plugin';
-import type { CarrierCapabilities, CarrierPluginDeps, CarrierPushReader, CommonCarrierSettings } from './plugin/carrier-plugin';
+import type { CarrierCapabilities, CarrierClaimDesk, CarrierPluginDeps, CarrierPushReader, CommonCarrierSettings } from './plugin/carrier-plugin';
 import type { CarrierAdapter } from './carrier.port';
 import { sandboxPlugin } from './sandbox/sandbox.plugin';
 import { uspsPlugin } from './usps/usps.plugin';
@@ -36,6 +36,7 @@ export interface RegisteredCarrierPlugin<Id extends LabelCarrier = LabelCarrier>
   capabilities: CarrierCapabilities;
   make(settings: CarrierSettings & CommonCarrierSettings, deps: CarrierPluginDeps): CarrierAdapter;
   push?: CarrierPushReader<CarrierSettings>;
+  claims?(settings: CarrierSettings & CommonCarrierSettings): CarrierClaimDesk | { missingSetting: string };
 }
 
 export const CARRIER_PLUGINS: { readonly [Id in LabelCarrier]: RegisteredCarrierPlugin<Id> } = PLUGINS;

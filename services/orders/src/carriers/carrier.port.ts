@@ -1,5 +1,5 @@
 import { TRACKING_STATUS_VALUES, type TrackingStatusValue } from '@labeldesk/contracts';
-import type { LabelCarrier as CarrierId, Customs, PackagingId } from '@labeldesk/contracts';
+import type { LabelCarrier as CarrierId, Customs, PackagingId, SignatureOption } from '@labeldesk/contracts';
 
 /**
  * What the orders service needs from a carrier. Each adapter is its own folder: a client (HTTP I/O), a mapper (our
@@ -130,6 +130,19 @@ export interface LabelShipment {
    * that needs it and finds none refuses the label. Absent or null at home.
    */
   customs?: Customs | null;
+  /**
+   * Insurance and a signature bought with the label (decision 102), already priced into `maxCostCents`: a carrier that
+   * sells them passes them on (EasyPost `insurance` on the buy, `options.delivery_confirmation`, decision 112). Absent:
+   * none asked.
+   */
+  extras?: ShipmentExtras;
+}
+
+/** What a label is insured for and how it is signed for. */
+export interface ShipmentExtras {
+  /** The declared value insured, integer cents; null when not insured. */
+  declaredValueCents: number | null;
+  signature: SignatureOption;
 }
 
 /** The carrier's own ids of one label: EasyPost `shipmentId`/`rateId`/`trackerId`, USPS `sku`, sandbox `serial`. */

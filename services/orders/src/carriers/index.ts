@@ -33,6 +33,7 @@ export { catalogServiceOf, courierOfService, SHIPPING_SERVICE_CATALOG, type Cata
 export { courierCarrying, courierMismatch } from './catalog/service-courier';
 export { CARRIER_PLUGINS, carrierPluginOf, type RegisteredCarrierPlugin, SAMPLE_LABEL_CARRIERS } from './carrier-plugins';
 export { CARRIER_SETTINGS, ordersEnvWithCarriersSchema, type OrdersEnvWithCarriers } from './carrier-settings';
+export { carrierClaimDesks } from './carrier-claims';
 export type { CarrierPushEvent } from './plugin/carrier-plugin';
 export { LabelPurchaser } from './purchase/label-purchaser';
 export { settleBoughtSql } from './purchase/purchase-journal.repository';

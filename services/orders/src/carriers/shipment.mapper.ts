@@ -1,5 +1,5 @@
 import type { Customs, SingleOrder } from '@labeldesk/contracts';
-import type { LabelShipment, LabelShipper } from './carrier.port';
+import type { LabelShipment, LabelShipper, ShipmentExtras } from './carrier.port';
 
 /** What any order (single or a bulk row) holds about one parcel. */
 export interface ShipmentParts {
@@ -9,6 +9,8 @@ export interface ShipmentParts {
   package: Omit<SingleOrder['package'], 'package_weight_unit'>;
   /** The customs declaration of a parcel abroad (decision 098); absent or null at home. */
   customs?: Customs | null;
+  /** Insurance and a signature bought with a single label (decision 102); absent or null: none. */
+  extras?: ShipmentExtras | null;
 }
 
 /** Our order fields and the customer buying it → the carrier port's shipment (the sender in the US, the receiver anywhere). */
@@ -49,4 +51,5 @@ export const toShipment = (order: ShipmentParts, shipper: LabelShipper | null): 
     ...('package_packaging' in order.package && order.package.package_packaging ? { packaging: order.package.package_packaging } : {}),
   },
   ...(order.customs ? { customs: order.customs } : {}),
+  ...(order.extras && (order.extras.declaredValueCents !== null || order.extras.signature !== 'none') ? { extras: order.extras } : {}),
 });

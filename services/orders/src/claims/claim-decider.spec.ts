@@ -1,5 +1,5 @@
 import type { ClaimState } from '@labeldesk/contracts';
-import type { TrackingStatus } from '../carriers';
+import type { OrdersEnvWithCarriers, TrackingStatus } from '../carriers';
 import type { OrdersEnv } from '../config';
 import type { LabelVoidsRepository } from '../lifecycle';
 import { ClaimDecider } from './claim-decider';
@@ -60,7 +60,7 @@ const setup = (claim: StoredClaim, trackingStatus: TrackingStatus | null = 'in_t
   const claims = new FakeClaims(new Map([[claim.id, claim]]));
   const ledger = new FakeLedger();
   const voids = { label: async () => ({ carrierRefs: { serial: '1' }, trackingStatus }) } as unknown as LabelVoidsRepository;
-  const decider = new ClaimDecider(claims as unknown as ClaimsRepository, voids, new ClaimInsurers(), ledger as unknown as ClaimPayout, { CLAIMS_CHECK_SECONDS: 60 } as OrdersEnv);
+  const decider = new ClaimDecider(claims as unknown as ClaimsRepository, voids, new ClaimInsurers({ CARRIERS: ['sandbox'] } as Pick<OrdersEnvWithCarriers, 'CARRIERS'> as OrdersEnvWithCarriers), ledger as unknown as ClaimPayout, { CLAIMS_CHECK_SECONDS: 60 } as OrdersEnv);
   const current = () => claims.rows.get(claim.id) as StoredClaim;
   return { decider, claims, ledger, current };
 };

@@ -8,6 +8,7 @@ import { LabelExtrasRepository } from '../insurance';
 import { LabelVoidsRepository, ShownTracking } from '../lifecycle';
 import { ClaimInsurers } from './claim-insurers';
 import { claimOnWire, ClaimsRepository } from './claims.repository';
+import { SandboxInsurer } from './sandbox-insurer';
 
 const refuse = (message: string, path?: string): DomainError => new DomainError(ErrorCode.VALIDATION_FAILED, message, path ? [{ path, message }] : undefined);
 
@@ -65,7 +66,8 @@ export class FileClaimUseCase {
       amountCents: body.amount_cents,
       insuredValueCents,
       description: body.description,
-      decideAfter: new Date(Date.now() + this.env.SANDBOX_CLAIM_DECIDE_SECONDS * 1000),
+      // The simulated insurer decides after its delay; a carrier's claims desk is asked from the decider's next round.
+      decideAfter: new Date(Date.now() + (insurer instanceof SandboxInsurer ? this.env.SANDBOX_CLAIM_DECIDE_SECONDS * 1000 : 0)),
       carrierClaimId: filing.carrierClaimId,
     });
     if (!claim) throw new DomainError(ErrorCode.CONFLICT, 'This label already has a claim: see Claims for where it stands');

@@ -67,9 +67,11 @@ describe('extra services pricing', () => {
 
   it('refuses insurance and signatures where labels are bought through a carrier that does not pass them on, naming it', () => {
     expect(refusalOf(() => priceExtras('usps_priority', 'USPS Priority Mail', { insurance: { declared_value_cents: 5_000 } }, ['easypost', 'usps'])).issues).toEqual([
-      { path: 'insurance', message: 'Insurance and signatures are not sold on labels bought through easypost here yet: buy this label without them' },
+      { path: 'insurance', message: 'Insurance and signatures are not sold on labels bought through usps here yet: buy this label without them' },
     ]);
     expect(refusalOf(() => priceExtras('usps_priority', 'USPS Priority Mail', { signature: 'adult' }, ['usps'])).issues?.[0]?.path).toBe('signature');
     expect(priceExtras('usps_priority', 'USPS Priority Mail', {}, ['easypost'])).toEqual({ declaredValueCents: null, insuranceCents: 0, signature: 'none', signatureCents: 0 });
+    // EasyPost passes them on (decision 112): sold through it alone.
+    expect(priceExtras('usps_priority', 'USPS Priority Mail', { insurance: { declared_value_cents: 20_000 }, signature: 'adult' }, ['easypost'])).toEqual({ declaredValueCents: 20_000, insuranceCents: 200, signature: 'adult', signatureCents: 925 });
   });
 });

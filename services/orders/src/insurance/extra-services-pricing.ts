@@ -54,9 +54,9 @@ export interface ExtrasPrice {
 
 /**
  * The label carriers that sell insurance and signatures here: those whose plugin says its adapter passes them on
- * (`capabilities.extraServices`; the sandbox's simulated carrier so far). EasyPost sells both (`insurance` on buy,
- * `delivery_confirmation`), but our EasyPost adapter does not pass them on yet, and the USPS APIs adapter neither: a
- * deployment buying from them refuses the extras instead of charging for cover nobody gives.
+ * (`capabilities.extraServices`): the sandbox's simulated carrier and EasyPost (`insurance` on the buy,
+ * `delivery_confirmation`: decision 112). The USPS APIs adapter does not pass them on: a deployment buying from it
+ * refuses the extras instead of charging for cover nobody gives.
  */
 const EXTRAS_SELLERS: ReadonlySet<CarrierId> = new Set(Object.values(CARRIER_PLUGINS).flatMap((plugin) => (plugin.capabilities.extraServices ? [plugin.id] : [])));
 

@@ -9,6 +9,7 @@ import { easyPostRecordedBody } from './recorded';
 import { boughtFields, createdShipmentJson, hexId, labelFileName, rateErrorJson, rateJson, timestamp, URL_FIELDS, type FakeLabelFormat, type Json } from './shipment-json';
 import { FakeEasyPostTrackers } from './trackers';
 import { validateCreateShipment, type ValidShipmentRequest } from './validate';
+import { feeAmount, insuranceFeeCents, insuranceOfBuy, moneyString, predefinedPriceCents, signatureSurchargeCents } from './extras';
 
 /**
  * The fake EasyPost's books: shipments as EasyPost answers them (built from recorded bodies, shipment-json.ts), their
@@ -32,6 +33,8 @@ interface StoredShipment {
   /** The format of the label bought (its `label_url`); null until bought. */
   labelFormat: FakeLabelFormat | null;
   content: FakeLabelContent | null;
+  /** The amount insured at the buy, cents; null when no insurance was asked. */
+  insuredCents: number | null;
 }
 
 export interface FakeLabelFile {
@@ -44,6 +47,8 @@ export interface FakeLabelFile {
 export interface Purchasable {
   stored: StoredShipment;
   rate: FakeRate;
+  /** The buy's `insurance`, cents; null for none asked. */
+  insuranceCents: number | null;
 }
 
 export interface FakeLedgerOptions {
@@ -134,15 +139,36 @@ export class FakeEasyPostLedger {
           messages.push(rateErrorJson(account, `${service.service} is not available for this shipment.`));
           continue;
         }
-        const cents = service.priceCents(route);
+        const priced = this.priceOf(account, service, request, route);
+        if (typeof priced === 'string') {
+          // One message per account and reason, as a carrier states why it rates none in that packaging.
+          if (!messages.some((message) => message['carrier_account_id'] === account.id && message['message'] === priced)) messages.push(rateErrorJson(account, priced));
+          continue;
+        }
+        const cents = priced;
         const json = rateJson({ account, service, route, cents }, id, now);
         rates.set(String(json['id']), { json, cents, account, service });
       }
     }
     const json = createdShipmentJson(id, request, [...rates.values()].map((rate) => rate.json), messages);
     if (request.customs) json['customs_info'] = customsInfoJson(request.customs);
-    this.shipments.set(id, { json, rates, request, labelFormat: null, content: null });
+    this.shipments.set(id, { json, rates, request, labelFormat: null, content: null, insuredCents: null });
     return { status: 201, body: json, headers: { Location: `/api/v2/shipments/${id}` } };
+  }
+
+  /**
+   * A service's rate for the shipment, cents, with the signature asked (EasyPost's rates include the options sent), or
+   * why it is not rated: a USPS predefined package rated by another courier, or a service without that Flat Rate.
+   */
+  private priceOf(account: FakeCarrierAccount, service: FakeService, request: ValidShipmentRequest, route: FakeRoute): number | string {
+    let cents = service.priceCents(route);
+    if (request.predefinedPackage !== null) {
+      if (account.carrier !== 'USPS') return `${account.readable} does not ship in a USPS ${request.predefinedPackage}.`;
+      const flat = predefinedPriceCents(request.predefinedPackage, service, cents);
+      if (typeof flat === 'string') return flat;
+      cents = flat;
+    }
+    return cents + signatureSurchargeCents(account.carrier, request.deliveryConfirmation);
   }
 
   get(shipmentId: string): FakeAnswer {
@@ -163,11 +189,13 @@ export class FakeEasyPostLedger {
     }
     const rate = stored.rates.get(rateId);
     if (!rate) return errorAnswer({ status: 422, code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: [{ field: 'rate.id', message: 'is not a rate of this shipment' }] });
-    return { stored, rate };
+    const insurance = insuranceOfBuy((body as { insurance?: unknown }).insurance);
+    if (insurance !== null && typeof insurance === 'object') return errorAnswer({ status: 422, code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: [insurance] });
+    return { stored, rate, insuranceCents: insurance };
   }
 
   /** Charges for the rate and issues the label; answers the bought shipment. */
-  buy({ stored, rate }: Purchasable): FakeAnswer {
+  buy({ stored, rate, insuranceCents }: Purchasable): FakeAnswer {
     const trackingCode = rate.service.trackingNumber(++this.trackingSerial);
     const format = this.options.pngLabelsOnly ? 'PNG' : stored.request.labelFormat;
     const id = String(stored.json['id']);
@@ -183,8 +211,10 @@ export class FakeEasyPostLedger {
         format,
         tracker: this.trackers.create(trackingCode, id, rate.account.carrier),
         toAddress: stored.json['to_address'] as Json,
+        insured: insuranceCents === null ? null : { amount: moneyString(insuranceCents), feeAmount: feeAmount(insuranceFeeCents(insuranceCents)) },
       }),
     );
+    stored.insuredCents = insuranceCents;
     if (stored.request.customs) stored.json['forms'] = [this.issueForm({ type: formTypeOf(rate.account.carrier, stored.request.customs), trackingCode, carrier: rate.account.readable, fromLines: stored.content.fromLines, toLines: stored.content.toLines, customs: stored.request.customs })];
     this.sold += 1;
     return { status: 200, body: stored.json };
@@ -241,6 +271,13 @@ export class FakeEasyPostLedger {
     rendered?.catch(() => undefined);
     this.files.set(name, { format, content, ...(rendered ? { rendered } : {}) });
     return `${this.baseUrl()}/files/postage_label/${name}`;
+  }
+
+  /** A sold label by its tracking code, with what it was insured for (null: not insured at the buy). */
+  soldLabel(trackingCode: string): { shipmentId: string; insuredCents: number | null; refunded: boolean } | undefined {
+    const stored = this.storedOf(trackingCode);
+    if (!stored || stored.json['postage_label'] === null) return undefined;
+    return { shipmentId: String(stored.json['id']), insuredCents: stored.insuredCents, refunded: stored.json['refund_status'] != null && stored.json['refund_status'] !== 'rejected' };
   }
 
   /** The shipment id of a sold tracking code (what `settleRefund` takes). */

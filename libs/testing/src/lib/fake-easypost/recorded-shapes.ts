@@ -22,6 +22,10 @@ const DOCUMENTED: ReadonlyArray<ShapeAllowance & { source: string }> = [
   // A form sent electronically has `submitted_electronically: true` (EasyPost's documented commercial invoice forms).
   { kind: 'Form', path: ['submitted_electronically'], types: ['boolean'], source: 'types/Shipment/Form.d.ts: submitted_electronically' },
   ...(['length', 'width', 'height'] as const).map((field) => ({ kind: 'Parcel', path: [field], types: ['null'] as const, source: `types/Parcel/Parcel.d.ts: ${field}?: number | null` })),
+  // A decided claim's reimbursement (every recorded claim was just submitted).
+  { kind: 'Claim', path: ['approved_amount'], types: ['string'], source: 'types/Claim/Claim.d.ts: approved_amount: string | null' },
+  // A Flat Rate box or envelope asked by name (decision 112); every recorded parcel was measured instead.
+  { kind: 'Parcel', path: ['predefined_package'], types: ['string'], source: 'types/Parcel/Parcel.d.ts: predefined_package?: string | null' },
 ];
 
 let book: ShapeBook | undefined;

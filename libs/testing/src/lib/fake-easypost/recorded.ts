@@ -26,11 +26,12 @@ export interface EasyPostRecordings {
   error: 'parameterRequired' | 'addressNotFound' | 'houseNumberMissing' | 'stringErrors';
   carriers: 'upsRated' | 'upsDapRated' | 'fedExDefaultDocumented' | 'accounts';
   customs: 'customsInfoCreated' | 'formGenerated';
+  claim: 'created' | 'retrieved';
 }
 
 export type EasyPostRecordedFile = keyof EasyPostRecordings;
 
-export const EASYPOST_RECORDED_FILES: readonly EasyPostRecordedFile[] = ['shipment', 'refund', 'tracker', 'address', 'scan-form', 'error', 'carriers', 'customs'];
+export const EASYPOST_RECORDED_FILES: readonly EasyPostRecordedFile[] = ['shipment', 'refund', 'tracker', 'address', 'scan-form', 'error', 'carriers', 'customs', 'claim'];
 
 /**
  * An entry copied from EasyPost's documentation (EasyPost/examples `official/docs/responses`), not from recorded

@@ -124,7 +124,7 @@ export const createdShipmentJson = (id: string, request: ValidShipmentRequest, r
     from_address: addressJson(request.isReturn ? request.to_address : request.from_address),
     to_address: addressJson(request.isReturn ? request.from_address : request.to_address),
     is_return: request.isReturn,
-    parcel: { ...parcel, id: hexId('prcl'), created_at: now, updated_at: now, length: request.parcel.length ?? null, width: request.parcel.width ?? null, height: request.parcel.height ?? null, weight: request.parcel.weight },
+    parcel: { ...parcel, id: hexId('prcl'), created_at: now, updated_at: now, length: request.parcel.length ?? null, width: request.parcel.width ?? null, height: request.parcel.height ?? null, predefined_package: request.predefinedPackage, weight: request.parcel.weight },
     rates,
     messages,
   };
@@ -145,11 +145,16 @@ export const URL_FIELDS: Readonly<Record<'PDF' | 'ZPL', string>> = { PDF: 'label
  * the postage label, the tracker, the insured amount and the fees. Every recorded buy insured the parcel for 50.00 and
  * charged an InsuranceFee of 0.50 besides the postage, and so does the fake's.
  */
-export const boughtFields = (options: { selectedRate: Json; trackingCode: string; cents: number; labelUrl: string; format: FakeLabelFormat; tracker: Json; toAddress: Json }): Json => {
+export const boughtFields = (options: { selectedRate: Json; trackingCode: string; cents: number; labelUrl: string; format: FakeLabelFormat; tracker: Json; toAddress: Json; insured?: { amount: string; feeAmount: string } | null }): Json => {
   const now = timestamp();
   const recorded = recordedShipment('bought');
   const label = recorded['postage_label'] as Json;
-  const fees = (recorded['fees'] as Json[]).map((fee) => (fee['type'] === 'PostageFee' ? { ...fee, amount: feeString(options.cents) } : fee));
+  // Insurance asked at the buy replaces the recording account's default: its amount, and its fee (extras.ts).
+  const insured = options.insured ?? null;
+  const fees = (recorded['fees'] as Json[]).map((fee) => {
+    if (fee['type'] === 'PostageFee') return { ...fee, amount: feeString(options.cents) };
+    return fee['type'] === 'InsuranceFee' && insured ? { ...fee, amount: insured.feeAmount } : fee;
+  });
   return {
     updated_at: now,
     tracking_code: options.trackingCode,
@@ -165,7 +170,7 @@ export const boughtFields = (options: { selectedRate: Json; trackingCode: string
       ...(options.format === 'PNG' ? {} : { [URL_FIELDS[options.format]]: options.labelUrl }),
     },
     tracker: options.tracker,
-    insurance: recorded['insurance'],
+    insurance: insured ? insured.amount : recorded['insurance'],
     fees,
     to_address: { ...standardised(options.toAddress), updated_at: addressTimestamp(), verifications: deliverableVerifications() },
   };

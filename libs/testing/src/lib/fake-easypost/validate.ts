@@ -1,3 +1,4 @@
+import { DELIVERY_CONFIRMATIONS, USPS_PREDEFINED_PACKAGES } from './extras';
 import { recordedError, type FakeApiError, type FakeFieldError } from './errors';
 import type { FakeCarrierAccount } from './carrier-accounts';
 import type { FakeLabelFormat } from './shipment-json';
@@ -25,6 +26,10 @@ export interface ValidShipmentRequest {
   customs: FakeCustomsInfo | null;
   /** `is_return: true`: a return label, asked with the outbound addresses, which EasyPost swaps (docs: Returns). */
   isReturn: boolean;
+  /** `options.delivery_confirmation` (a signature asked), null for none. */
+  deliveryConfirmation: string | null;
+  /** `parcel.predefined_package` (USPS Flat Rate packaging by EasyPost's name), null for the sender's own box. */
+  predefinedPackage: string | null;
 }
 
 /** USPS's limit, 70 lb, in ounces. */
@@ -113,6 +118,10 @@ export const validateCreateShipment = (body: unknown, held: readonly FakeCarrier
       invalid.push({ field: 'parcel.weight', message: `must be a number of ounces greater than 0 and at most ${MAX_WEIGHT_OZ}` });
     }
     dimensionErrors(parcel, invalid);
+    const predefined = parcel['predefined_package'];
+    if (predefined != null && !(typeof predefined === 'string' && (USPS_PREDEFINED_PACKAGES as readonly string[]).includes(predefined))) {
+      invalid.push({ field: 'parcel.predefined_package', message: `must be one of EasyPost's USPS predefined packages (${USPS_PREDEFINED_PACKAGES.join(', ')})` });
+    }
   }
 
   const options = isRecord(shipment['options']) ? shipment['options'] : {};
@@ -130,6 +139,10 @@ export const validateCreateShipment = (body: unknown, held: readonly FakeCarrier
   const customs = destinationCountry !== null || shipment['customs_info'] != null ? validateCustomsInfo(shipment['customs_info'], missing, invalid) : null;
   const incoterm = options['incoterm'];
   if (incoterm !== undefined && incoterm !== 'DDU' && incoterm !== 'DDP') invalid.push({ field: 'options.incoterm', message: 'must be DDU or DDP' });
+  const confirmation = options['delivery_confirmation'];
+  if (confirmation != null && !(typeof confirmation === 'string' && (DELIVERY_CONFIRMATIONS as readonly string[]).includes(confirmation))) {
+    invalid.push({ field: 'options.delivery_confirmation', message: `must be one of ${DELIVERY_CONFIRMATIONS.join(', ')}` });
+  }
 
   if (missing.length > 0) return { status: 422, code: 'PARAMETER.REQUIRED', message: 'Missing required parameter.', errors: missing };
   if (invalid.length > 0) return { status: 422, code: 'PARAMETER.INVALID', message: 'Invalid parameter.', errors: invalid };
@@ -147,5 +160,7 @@ export const validateCreateShipment = (body: unknown, held: readonly FakeCarrier
     destinationCountry,
     customs,
     isReturn: shipment['is_return'] === true,
+    deliveryConfirmation: typeof confirmation === 'string' && confirmation !== 'NO_SIGNATURE' ? confirmation : null,
+    predefinedPackage: isRecord(parcel) && typeof parcel['predefined_package'] === 'string' ? parcel['predefined_package'] : null,
   };
 };

@@ -27,9 +27,9 @@ const BANNERS: Readonly<Record<string, string>> = {
 
 /** Base price and price per zone and per started pound, in cents. */
 const PRICES: Readonly<Record<string, readonly [number, number, number]>> = {
-  PRIORITY_MAIL: [899, 37, 112],
+  PRIORITY_MAIL: [560, 10, 50],
   PRIORITY_MAIL_EXPRESS: [2875, 115, 390],
-  USPS_GROUND_ADVANTAGE: [499, 23, 64],
+  USPS_GROUND_ADVANTAGE: [420, 10, 40],
 };
 
 export const serviceTypeCode = (mailClass: string): string => SERVICE_TYPE_CODES[mailClass] ?? '001';

@@ -12,6 +12,7 @@ export const USPS_SPEC_FILES = {
   tracking: join(VENDOR, 'tracking.yaml'),
   scanForms: join(VENDOR, 'scan-forms.yaml'),
   internationalLabels: join(VENDOR, 'international-labels.yaml'),
+  prices: join(VENDOR, 'domestic-prices.yaml'),
 } as const;
 
 /** The operations the fake serves, each compiled when the specs are loaded. */
@@ -24,11 +25,12 @@ const SERVED: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/scan-forms/v3/scan-form'],
   ['POST', '/international-labels/v3/international-label'],
   ['DELETE', '/international-labels/v3/international-label/{trackingNumber}'],
+  ['POST', '/prices/v3/base-rates/search'],
 ];
 
 let shared: OpenApiValidator | null = null;
 
-/** The six specs, loaded once per process: parsing the Labels YAML (300 kB) and compiling its schemas take seconds. */
+/** The seven specs, loaded once per process: parsing the Labels YAML (300 kB) and compiling its schemas take seconds. */
 export const uspsSpecs = (): OpenApiValidator => {
   if (!shared) {
     shared = new OpenApiValidator(Object.values(USPS_SPEC_FILES));

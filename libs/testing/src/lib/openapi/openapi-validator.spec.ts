@@ -53,7 +53,7 @@ describe('OpenApiValidator', () => {
     expect(specs.operationFor('GET', '/tracking/v3/tracking/9205590000000000000001')).toMatchObject({ template: '/tracking/{trackingNumber}' });
     expect(specs.operationFor('DELETE', '/labels/v3/label/%E0%A4%A')).toMatchObject({ pathParameters: { trackingNumber: '%E0%A4%A' } });
     expect(specs.operationFor('GET', '/labels/v3/label')).toBe('no method');
-    expect(specs.operationFor('GET', '/prices/v3/base-rates/search')).toBe('no path');
+    expect(specs.operationFor('GET', '/locations/v3/post-office-locations')).toBe('no path');
     expect(request('GET', '/oauth2/v3/token', undefined)).toEqual([{ in: 'operation', at: 'GET /oauth2/v3/token', message: 'is not a path of the loaded specs' }]);
   });
 

@@ -34,8 +34,8 @@ describe('EasyPostCarrierAdapter', () => {
   describe('what it is', () => {
     beforeEach(() => start());
 
-    it('is a postage carrier of PDF and ZPL labels, 16 purchases at once unless told otherwise', () => {
-      expect(carrier.profile).toEqual({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 16, needsShipperContact: false });
+    it('is a postage carrier of PDF and ZPL labels and USPS Flat Rate packaging, 16 purchases at once unless told otherwise', () => {
+      expect(carrier.profile).toEqual({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: ['PDF', 'ZPL'], maxConcurrentPurchases: 16, needsShipperContact: false, sellsPackaging: true });
       expect(new EasyPostCarrierAdapter({ apiKey: 'k', apiUrl: fake.url, maxConcurrentPurchases: 4 }).profile.maxConcurrentPurchases).toBe(4);
       expect(() => new EasyPostCarrierAdapter({ apiKey: 'k', apiUrl: fake.url, maxConcurrentPurchases: 0 })).toThrow(RangeError);
       expect(() => new EasyPostCarrierAdapter({ apiKey: '', apiUrl: fake.url })).toThrow(RangeError);

@@ -31,6 +31,7 @@ import { courierNameOf, courierNameOfCarrier, isBought, noRateMessageOf, pickRat
 import { easyPostRefundSchema, easyPostTrackerSchema, readEasyPostShipment, type EasyPostRefund, type EasyPostShipment } from './easypost.schema';
 import { EasyPostCouriers } from './easypost-couriers';
 import { EASYPOST_SHIPPING_SERVICES } from './easypost-services';
+import { easyPostInsuranceFeeCents, insuranceAmountOf, predefinedPackageOf, UNSOLD_PACKAGING } from './easypost-extras';
 
 export interface EasyPostAdapterOptions {
   apiKey: string;
@@ -108,7 +109,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     this.couriers = new EasyPostCouriers(this.client, this.carrierAccounts);
     this.rememberKeys = rememberKeys;
     this.now = options.now ?? (() => new Date());
-    this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases, needsShipperContact: false });
+    this.profile = Object.freeze({ id: 'easypost', displayName: 'EasyPost', postage: true, labelFormats: Object.freeze(['PDF', 'ZPL'] as const), maxConcurrentPurchases, needsShipperContact: false, sellsPackaging: true });
   }
 
   /** The catalog services of the couriers the carrier accounts serve; rejects while EasyPost cannot say which those are. */
@@ -255,6 +256,7 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const format = formatOf(shipment);
     // The customs forms EasyPost answers are PDFs printed behind the label; a thermal ZPL label could not carry them.
     if (format === 'ZPL' && customsOf(shipment)) return { kind: 'refused', message: CUSTOMS_NEED_PDF };
+    if (predefinedPackageOf(shipment) === 'unsold') return { kind: 'refused', message: UNSOLD_PACKAGING };
 
     const earlier = this.shipmentIds.get(key);
     const ready = earlier ? await this.earlierShipment(earlier, format) : await this.createShipment(shipment, key, journal);
@@ -263,9 +265,12 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     const rate = pickRate(ready.rates, shippingService.uid);
     if (!rate) return { kind: 'refused', message: noRateMessageOf(ready, shippingService.uid) };
     // The shipment is created, not bought: over the customer's price, it is left unbought (EasyPost charges nothing).
-    const underCost = belowCostRefusal(shipment, rateCentsOf(rate));
+    // The rate already carries a signature asked for (delivery_confirmation); insurance is charged at the buy.
+    const insurance = insuranceAmountOf(shipment);
+    const insuranceFee = shipment.extras?.declaredValueCents ? easyPostInsuranceFeeCents(shipment.extras.declaredValueCents) : 0;
+    const underCost = belowCostRefusal(shipment, rateCentsOf(rate) + insuranceFee);
     if (underCost) return underCost;
-    return this.buy(ready.id, rate.id, format);
+    return this.buy(ready.id, rate.id, format, insurance);
   }
 
   /** The shipment this key created before: bought (its label), or still unbought (buy it now), or unknowable. */
@@ -302,8 +307,8 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     return { kind: 'refused', message: refusalMessageOf(reply.error) };
   }
 
-  private async buy(shipmentId: string, rateId: string, format: LabelFormat): Promise<PurchaseOutcome> {
-    const reply = await this.client.buyShipment(shipmentId, rateId);
+  private async buy(shipmentId: string, rateId: string, format: LabelFormat, insurance: string | null): Promise<PurchaseOutcome> {
+    const reply = await this.client.buyShipment(shipmentId, rateId, insurance);
     if (reply.kind === 'ok') {
       const bought = readEasyPostShipment(reply.body);
       if (bought && isBought(bought)) return boughtLabelOf(this.client, bought, format);

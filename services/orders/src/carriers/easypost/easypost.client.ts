@@ -82,8 +82,18 @@ export class EasyPostClient {
     return this.call('GET', `/v2/shipments/${encodeURIComponent(shipmentId)}`);
   }
 
-  buyShipment(shipmentId: string, rateId: string): Promise<EasyPostReply> {
-    return this.call('POST', `/v2/shipments/${encodeURIComponent(shipmentId)}/buy`, { rate: { id: rateId } });
+  /** Buys a rate; `insurance` (dollars, `"100.00"`) insures the parcel with EasyPost in the same call. */
+  buyShipment(shipmentId: string, rateId: string, insurance: string | null = null): Promise<EasyPostReply> {
+    return this.call('POST', `/v2/shipments/${encodeURIComponent(shipmentId)}/buy`, { rate: { id: rateId }, ...(insurance !== null ? { insurance } : {}) });
+  }
+
+  /** Files a claim on an insured label (`POST /v2/claims`, easypost-node `IClaimCreateParameters`). */
+  createClaim(request: unknown): Promise<EasyPostReply> {
+    return this.call('POST', '/v2/claims', request);
+  }
+
+  getClaim(claimId: string): Promise<EasyPostReply> {
+    return this.call('GET', `/v2/claims/${encodeURIComponent(claimId)}`);
   }
 
   /**

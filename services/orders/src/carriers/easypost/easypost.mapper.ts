@@ -4,6 +4,7 @@ import { formatOf } from '../label-file';
 import { customsOf } from '../customs/shipment-customs';
 import type { EasyPostApiError } from './easypost.client';
 import { toEasyPostCustomsInfo } from './easypost-customs';
+import { deliveryConfirmationOf, predefinedPackageOf } from './easypost-extras';
 import { courierOfCarrier, EASYPOST_CARRIERS, EASYPOST_SHIPPING_SERVICES, rateIsOf, shippingServiceOf, shippingServiceOfRate } from './easypost-services';
 import type { EasyPostAddressInput, EasyPostCreateShipmentRequest, EasyPostRate, EasyPostRefundStatus, EasyPostShipment } from './easypost.schema';
 
@@ -41,11 +42,17 @@ export const toCreateShipmentRequest = (shipment: LabelShipment, reference: stri
   const customs = customsOf(shipment);
   // A return is asked as EasyPost's docs say: the outbound shipment's addresses and is_return; EasyPost swaps them.
   const [from, to] = shipment.isReturn ? [shipment.to, shipment.from] : [shipment.from, shipment.to];
+  // A Flat Rate box or envelope is named instead of measured (EasyPost: "either a predefined_package or dimensions").
+  const predefined = predefinedPackageOf(shipment);
+  const confirmation = deliveryConfirmationOf(shipment);
   return {
     shipment: {
       from_address: addressOf(from),
       to_address: addressOf(to),
-      parcel: { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: ouncesOf(parcel.weightLb) },
+      parcel:
+        typeof predefined === 'string' && predefined !== 'unsold'
+          ? { predefined_package: predefined, weight: ouncesOf(parcel.weightLb) }
+          : { length: parcel.lengthIn, width: parcel.widthIn, height: parcel.heightIn, weight: ouncesOf(parcel.weightLb) },
       options: {
         label_format: formatOf(shipment),
         label_size: '4x6',
@@ -53,6 +60,7 @@ export const toCreateShipmentRequest = (shipment: LabelShipment, reference: stri
         ...(parcel.reference1 ? { print_custom_1: parcel.reference1 } : {}),
         ...(parcel.reference2 ? { print_custom_2: parcel.reference2 } : {}),
         ...(customs?.incoterm ? { incoterm: customs.incoterm } : {}),
+        ...(confirmation ? { delivery_confirmation: confirmation } : {}),
       },
       ...(customs ? { customs_info: toEasyPostCustomsInfo(customs, shipment.to.country) } : {}),
       ...(reference !== null ? { reference } : {}),

@@ -2,6 +2,8 @@ import { LABEL_CARRIER_NAMES } from '@labeldesk/contracts';
 import { defineCarrierPlugin, requiredSetting } from '../plugin/carrier-plugin';
 import { EASYPOST_SIGNATURE_HEADER, parseTrackerUpdated, verifyEasyPostPush } from './easypost-push';
 import { EasyPostCarrierAdapter } from './easypost.adapter';
+import { EasyPostClaims } from './easypost-claims';
+import { EasyPostClient } from './easypost.client';
 import { easyPostSettings } from './easypost.settings';
 
 /** EasyPost: an aggregator (Karrio's hub) selling the couriers of the carrier accounts it is given (USPS by default). */
@@ -15,7 +17,8 @@ export const easyPostPlugin = defineCarrierPlugin({
     tracking: 'push',
     addressVerification: true,
     refunds: 'Refund requested at EasyPost; USPS pays back after it watches for scans (about 15 days)',
-    extraServices: false,
+    // Insurance on the buy, delivery_confirmation on the shipment, claims through its Claims API (decision 112).
+    extraServices: true,
   },
   make: (env) =>
     new EasyPostCarrierAdapter({
@@ -25,6 +28,10 @@ export const easyPostPlugin = defineCarrierPlugin({
       maxConcurrentPurchases: env.EASYPOST_MAX_CONCURRENCY,
       ...(env.EASYPOST_CARRIER_ACCOUNTS.length > 0 ? { carrierAccounts: env.EASYPOST_CARRIER_ACCOUNTS } : {}),
     }),
+  claims: (env) =>
+    env.EASYPOST_CLAIMS_EMAIL
+      ? new EasyPostClaims(new EasyPostClient({ apiKey: requiredSetting(env.EASYPOST_API_KEY, 'EASYPOST_API_KEY'), apiUrl: env.EASYPOST_API_URL, timeoutMs: env.CARRIER_TIMEOUT_MS }), env.EASYPOST_CLAIMS_EMAIL)
+      : { missingSetting: 'EASYPOST_CLAIMS_EMAIL' },
   push: {
     signatureHeader: EASYPOST_SIGNATURE_HEADER,
     verify: (rawBody, signature, settings) => settings.EASYPOST_WEBHOOK_SECRET !== undefined && verifyEasyPostPush(rawBody, signature, settings.EASYPOST_WEBHOOK_SECRET),

@@ -142,8 +142,16 @@ export interface EasyPostCreateShipmentRequest {
   shipment: {
     from_address: EasyPostAddressInput;
     to_address: EasyPostAddressInput;
-    parcel: { length: number; width: number; height: number; weight: number };
-    options: { label_format: LabelFormat; label_size: '4x6'; print_custom_1?: string; print_custom_2?: string; incoterm?: 'DDU' | 'DDP' };
+    /** Dimensions of the sender's own box, or a USPS `predefined_package` (a Flat Rate box or envelope) and the weight. */
+    parcel: { length: number; width: number; height: number; weight: number } | { predefined_package: string; weight: number };
+    options: {
+      label_format: LabelFormat;
+      label_size: '4x6';
+      print_custom_1?: string;
+      print_custom_2?: string;
+      incoterm?: 'DDU' | 'DDP';
+      delivery_confirmation?: 'SIGNATURE' | 'ADULT_SIGNATURE';
+    };
     /** Abroad (and to US territories and military addresses where the carrier asks): the customs declaration. */
     customs_info?: EasyPostCustomsInfoInput;
     reference?: string;

@@ -22,6 +22,11 @@ export const easyPostSettings = {
    */
   EASYPOST_WEBHOOK_SECRET: optionalText,
   /**
+   * The e-mail EasyPost writes to about insurance claims (`contact_email` of `POST /v2/claims`): the platform files the
+   * claims of labels it insured through EasyPost and pays the sellers itself. Unset: such claims are refused, saying so.
+   */
+  EASYPOST_CLAIMS_EMAIL: z.email().optional(),
+  /**
    * The EasyPost carrier accounts labels are rated and bought on (`ca_…`, comma-separated): USPS, UPS, FedEx, DHL
    * Express, as the accounts serve. Unset: USPS only, on EasyPost's default account (no `carrier_accounts` sent).
    */

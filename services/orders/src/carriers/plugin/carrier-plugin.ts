@@ -1,4 +1,4 @@
-import type { LabelCarrier } from '@labeldesk/contracts';
+import type { ClaimType, LabelCarrier } from '@labeldesk/contracts';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { CarrierAdapter, TrackingReport } from '../carrier.port';
@@ -31,6 +31,24 @@ export interface CarrierPushReader<Settings> {
   signatureHeader: string;
   verify(rawBody: string, signature: string | null, settings: Settings): boolean;
   parse(rawBody: string): CarrierPushEvent | null;
+}
+
+/** A claim on a label the carrier insured, as it is filed there. */
+export interface CarrierClaimToFile {
+  claimId: string;
+  trackingNumber: string;
+  type: ClaimType;
+  amountCents: number;
+  description: string;
+}
+
+/**
+ * A carrier's insurance claims desk (decision 112): it files a claim on a label it insured and says where one stands.
+ * Its answers are the claims feature's filing and decision, structurally.
+ */
+export interface CarrierClaimDesk {
+  file(claim: CarrierClaimToFile): Promise<{ kind: 'filed'; carrierClaimId: string | null } | { kind: 'refused'; message: string } | { kind: 'unknown'; message: string }>;
+  decide(claim: { carrierClaimId: string | null }): Promise<{ kind: 'pending' } | { kind: 'approved'; approvedCents: number; note: string | null } | { kind: 'rejected'; reason: string }>;
 }
 
 /** What a carrier can do, said once beside it (the admin's carriers page and the plain messages read it). */
@@ -69,6 +87,11 @@ export interface CarrierPlugin<Id extends LabelCarrier, Shape extends z.ZodRawSh
   capabilities: CarrierCapabilities;
   make(settings: z.output<z.ZodObject<Shape>> & CommonCarrierSettings, deps: CarrierPluginDeps): CarrierAdapter;
   push?: CarrierPushReader<z.output<z.ZodObject<Shape>>>;
+  /**
+   * Its claims desk for the labels it insured (decision 112), made while the carrier is turned on; a setting's name
+   * when one it needs for claims is unset (claims are then refused, naming it).
+   */
+  claims?(settings: z.output<z.ZodObject<Shape>> & CommonCarrierSettings): CarrierClaimDesk | { missingSetting: string };
 }
 
 /** Any plugin of the list, its settings' shape forgotten (the registry only passes each its own). */

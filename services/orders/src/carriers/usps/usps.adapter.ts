@@ -23,6 +23,8 @@ import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper'
 import { formatOf } from '../label-file';
 import { idempotencyUuid, type UspsBody, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
 import { uspsLabelAnswer } from './usps-label-answer';
+import { baseRateCentsOf, toBaseRatesQuery } from './usps-prices';
+import { belowCostRefusal } from '../purchase/below-cost';
 import { centralDate, describeRefusal, type Mapped, toBoughtLabel, toLabelRequest, USPS_SHIPPING_SERVICES, type UspsShipper } from './usps.mapper';
 import { goesAbroad, internationalServiceOf, toBoughtInternationalLabel, toInternationalLabelRequest, USPS_INTERNATIONAL_SERVICES } from './usps-international.mapper';
 import type { UspsInternationalLabelRequest } from './usps-international.schema';
@@ -77,7 +79,7 @@ const describeFailure = (failure: UspsFailure): string => {
   return `HTTP ${failure.status}${text ? `: ${text}` : ''}`;
 };
 
-const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', label: 'label purchase', cancel: 'cancellation', tracking: 'tracking', address: 'address check', 'scan-form': 'SCAN form' } as const;
+const STEP_NAMES = { token: 'sign-in (OAuth token)', payment: 'payment authorization', prices: 'price check', label: 'label purchase', cancel: 'cancellation', tracking: 'tracking', address: 'address check', 'scan-form': 'SCAN form' } as const;
 
 /** A 400 about the idempotency key itself: the key is known to USPS with another body, so a label may exist. */
 const namesIdempotencyKey = (problems: readonly UspsProblem[]) => problems.some((problem) => /x-idempotency-key/i.test(problem.parameter ?? ''));
@@ -124,6 +126,11 @@ const rateLimited = (failure: Extract<UspsFailure, { kind: 'http' }>): PurchaseO
 const purchaseFailure = (failure: UspsFailure): PurchaseOutcome => {
   const step = STEP_NAMES[failure.step];
   if (failure.kind === 'http' && failure.status === 429) return rateLimited(failure);
+  if (failure.step === 'prices') {
+    // Asked before anything is bought: whatever USPS answered, no label exists.
+    if (refusedShipment(failure)) return { kind: 'refused', message: describeRefusal(failure.problems, 'the shipment could not be priced') };
+    return { kind: 'not_attempted', reason: 'unavailable', message: `USPS could not price the label before buying it, so nothing was bought: ${describeFailure(failure)}` };
+  }
   if (failure.step === 'token' || failure.step === 'payment') {
     if (failure.kind === 'http' && failure.problems.some((problem) => problem.code === '100007')) {
       return { kind: 'not_attempted', reason: 'upstream_funds', message: `USPS refused the payment authorization: ${describeFailure(failure)}` };
@@ -230,6 +237,8 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     if (!shipper) return { kind: 'refused', message: NO_SHIPPER_CONTACT };
     const request = this.requestOf(shipment, mailingDate, shipper);
     if (!request.ok) return { kind: 'refused', message: request.message };
+    const underCost = await this.priceChecked(shipment, request.value);
+    if (underCost) return underCost;
     const key = idempotencyUuid(idempotencyKey);
     // Before the buy: a lost answer is resolved by repeating this exact body, and the body holds the mailing date.
     await journal.remember({ uspsIdempotencyKey: key, [mailingDateRef(mailingDate)]: 'sent' });
@@ -252,6 +261,21 @@ export class UspsCarrierAdapter implements CarrierAdapter {
     }
     const international = toInternationalLabelRequest(shipment, { mailingDate, shipper });
     return international.ok ? { ok: true, value: { api: 'international', body: international.value } } : international;
+  }
+
+  /**
+   * The below-cost guard (decisions 090 and 112): a domestic label sold at a price is priced first with USPS's Domestic
+   * Prices API, on the label request's own ingredients, and refused when USPS charges more than the price (the admin is
+   * alerted by the purchaser). Null lets the buy go on. No price given (a carrier test), or a label abroad (whose prices
+   * are another API, not asked here), goes on unchecked.
+   */
+  private async priceChecked(shipment: LabelShipment, request: LabelRequestOf): Promise<PurchaseOutcome | null> {
+    if (shipment.maxCostCents === undefined || request.api !== 'domestic') return null;
+    const answer = await this.client.searchBaseRates(toBaseRatesQuery(request.body));
+    if (!answer.ok) return purchaseFailure(answer.failure);
+    const costCents = baseRateCentsOf(answer.value);
+    if (costCents === null) return { kind: 'not_attempted', reason: 'unavailable', message: 'USPS answered the price check without a price, so nothing was bought.' };
+    return belowCostRefusal(shipment, costCents);
   }
 
   private send(request: LabelRequestOf, key: string) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { errorResponseSchema, oauthErrorSchema, paymentAuthorizationSchema, tokenResponseSchema, type UspsLabelRequest } from './usps.schema';
 import type { UspsScanFormRequest } from './usps-scan-form';
 import type { UspsInternationalLabelRequest } from './usps-international.schema';
+import type { UspsBaseRatesQuery } from './usps-prices';
 
 /**
  * HTTP I/O with the USPS v3 APIs, and nothing else: the OAuth client-credentials token and the payment authorization
@@ -33,7 +34,7 @@ export interface UspsClientOptions {
 }
 
 /** Where a call was in the purchase: everything before `label` provably bought nothing. */
-export type UspsStep = 'token' | 'payment' | 'label' | 'cancel' | 'tracking' | 'address' | 'scan-form';
+export type UspsStep = 'token' | 'payment' | 'prices' | 'label' | 'cancel' | 'tracking' | 'address' | 'scan-form';
 
 /** One entry of USPS's `error.errors` (or the OAuth error), flattened. */
 export interface UspsProblem {
@@ -218,6 +219,15 @@ export class UspsClient {
   async createScanForm(request: UspsScanFormRequest): Promise<UspsResult<UspsBody>> {
     const headers = { 'Content-Type': 'application/json', Accept: 'multipart/form-data, application/json' };
     return this.body('scan-form', await this.authorized('scan-form', 'POST', '/scan-forms/v3/scan-form', headers, JSON.stringify(request)));
+  }
+
+  /**
+   * `POST /prices/v3/base-rates/search` (Domestic Prices 3.4.30): one label's price by its rate ingredients, with the
+   * bearer token only; our account number asks for our contract rates.
+   */
+  async searchBaseRates(query: UspsBaseRatesQuery): Promise<UspsResult<unknown>> {
+    const body = JSON.stringify({ ...query, accountType: this.options.payer.accountType, accountNumber: this.options.payer.accountNumber });
+    return this.json('prices', await this.authorized('prices', 'POST', '/prices/v3/base-rates/search', { 'Content-Type': 'application/json', Accept: 'application/json' }, body, false));
   }
 
   /** `DELETE /labels/v3/label/{trackingNumber}`: cancels, or files a refund request once the label is manifested. */

@@ -155,6 +155,7 @@ export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
   const services = new FakeServices();
   const serviceCosts = new FakeServiceCosts();
   const customs = new FakeOrderCustoms();
+  const extras = new FakeExtras();
   const carrier = { createLabel: jest.fn<Promise<CreatedLabel>, [LabelShipment, string]>(carrierBehaviour) };
   const process = new ProcessOrderUseCase(
     orders as unknown as OrderRepository,
@@ -165,8 +166,8 @@ export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     { ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
     new LabelPricer(services as unknown as RpcClient, serviceCosts as unknown as ServiceCosts),
     customs as unknown as OrderCustomsRepository,
+    extras as unknown as LabelExtrasRepository,
   );
-  const extras = new FakeExtras();
   const useCase = new PlaceSingleOrderUseCase(
     orders as unknown as OrderRepository,
     process,

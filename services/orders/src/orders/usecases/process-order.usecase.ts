@@ -4,6 +4,7 @@ import { customsRequiredFor, DomainError, ErrorCode, insufficientBalanceMessage,
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { courierMismatch, LabelPurchaser, ShipperContacts, toShipment } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
+import { LabelExtrasRepository } from '../../insurance';
 import { LabelPricer, type OrderPrice, type PricedParcel } from '../label-pricer';
 import type { OrderEntity } from '../order.entity';
 import { OrderCustomsRepository } from '../order-customs.repository';
@@ -53,6 +54,7 @@ export class ProcessOrderUseCase {
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
     private readonly pricer: LabelPricer,
     private readonly customs: OrderCustomsRepository,
+    private readonly extras: LabelExtrasRepository,
   ) {}
 
   async execute(start: OrderEntity): Promise<ProcessedOrder> {
@@ -72,7 +74,9 @@ export class ProcessOrderUseCase {
     // The price charged caps what the carrier may cost: never a label sold under its cost (issue 45).
     // Only an order that needs customs looks its declaration up (decision 098): a label at home costs no extra read.
     const customs = customsRequiredFor({ country: order.receiver.receiver_country, state: order.receiver.receiver_state_province }) ? await this.customs.ofOrder(order.id) : null;
-    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '', customs }, shipper), format: order.labelFormat ?? 'PDF', maxCostCents: priceCents }, order.id);
+    // Insurance and a signature go to the carrier that sells them (decision 112); their fees are in the price already.
+    const extras = await this.extras.ofOrder(order.id);
+    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '', customs, extras }, shipper), format: order.labelFormat ?? 'PDF', maxCostCents: priceCents }, order.id);
     if (outcome.kind === 'unknown') {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
       if (!givenUp) {

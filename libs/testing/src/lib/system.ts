@@ -69,7 +69,14 @@ const SERVICES = ['auth', 'payments', 'address', 'pricing', 'orders'] as const;
 type NatsUser = ProcessName;
 export const TEST_ADMIN = { email: 'it-admin@example.com', password: 'it-admin-password' };
 
-const waitForHealth = async (baseUrl: string, processes: ChildProcess[], logs: string[], timeoutMs = 60_000) => {
+/**
+ * How long a starting process may take to answer ready. It waits for the state, not for a time: a process that dies
+ * fails the start at once, and a live one on a machine starved by other work can take minutes to boot (a dozen Node
+ * processes on two cores at load 30 took over 60 s), so the bound is there only to end a start that hangs.
+ */
+export const START_TIMEOUT_MS = 300_000;
+
+const waitForHealth = async (baseUrl: string, processes: ChildProcess[], logs: string[], timeoutMs = START_TIMEOUT_MS) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const dead = processes.find((p) => p.exitCode !== null);
@@ -166,7 +173,7 @@ export const startNats = async (): Promise<NatsServer> => {
 };
 
 /** A replica is ready when its own probe answers 200 (the gateway's health would be answered by its twins). */
-const waitForReplica = async (replica: Replica, logs: string[], timeoutMs = 60_000) => {
+const waitForReplica = async (replica: Replica, logs: string[], timeoutMs = START_TIMEOUT_MS) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (replica.child.exitCode !== null) throw new Error(`a ${replica.name} replica exited during start-up:\n${logs.join('').slice(-4000)}`);

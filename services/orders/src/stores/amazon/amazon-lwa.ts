@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StoreHttp } from '../http/store-http';
 import { StoreAuthorizationError, StoreRefusedError } from '../plugin/store-plugin';
-import { MARKETPLACES, type AmazonSettings, type MarketplaceCode } from './amazon-settings';
+import { isDraftApp, MARKETPLACES, type AmazonSettings, type MarketplaceCode } from './amazon-settings';
 
 /**
  * Login with Amazon, as the SP-API's "Website authorization workflow" describes it: the seller is sent to Seller
@@ -36,7 +36,7 @@ export const consentUrl = (marketplace: MarketplaceCode, state: string, redirect
   url.searchParams.set('application_id', settings.AMAZON_APPLICATION_ID);
   url.searchParams.set('state', state);
   url.searchParams.set('redirect_uri', redirectUri);
-  if (settings.AMAZON_APP_DRAFT) url.searchParams.set('version', 'beta');
+  if (isDraftApp(settings)) url.searchParams.set('version', 'beta');
   return url.toString();
 };
 

@@ -9,11 +9,11 @@ export const amazonSettingsShape = {
   AMAZON_APPLICATION_ID: z.string().trim().default(''),
   AMAZON_CLIENT_ID: z.string().trim().default(''),
   AMAZON_CLIENT_SECRET: z.string().trim().default(''),
-  /** `true` while the app is a draft, not yet published in the Appstore: Seller Central then needs `version=beta`. */
-  AMAZON_APP_DRAFT: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  /**
+   * `true` while the app is a draft, not yet published in the Appstore: Seller Central then needs `version=beta`.
+   * Kept as the text (read by `isDraftApp`): the service parses the environment, then each store's piece again.
+   */
+  AMAZON_APP_DRAFT: z.enum(['true', 'false', '1', '0']).default('false'),
   /** Seller Central's address for the consent page (default: the marketplace's own, e.g. sellercentral.amazon.ca). */
   AMAZON_SELLER_CENTRAL_URL: z.url().optional(),
   AMAZON_LWA_TOKEN_URL: z.url().default('https://api.amazon.com/auth/o2/token'),
@@ -21,6 +21,8 @@ export const amazonSettingsShape = {
 };
 
 export type AmazonSettings = z.output<z.ZodObject<typeof amazonSettingsShape>>;
+
+export const isDraftApp = (settings: AmazonSettings): boolean => settings.AMAZON_APP_DRAFT === 'true' || settings.AMAZON_APP_DRAFT === '1';
 
 /** The North American marketplaces (one SP-API endpoint, sellingpartnerapi-na): their ids and Seller Central. */
 export const MARKETPLACES = {

@@ -1,4 +1,5 @@
 import { FakeAmazonServer } from '@labeldesk/testing';
+import { z } from 'zod';
 import { storeHttp } from '../http/store-http';
 import { StoreAuthorizationError, type ConnectedAccount, type Fulfilment, type ImportedOrder, type StoreAccount, type StoreOAuth } from '../plugin/store-plugin';
 import type { AmazonCredentials } from './amazon-connect';
@@ -21,7 +22,7 @@ const settingsOf = (amazon: FakeAmazonServer): AmazonSettings => ({
   AMAZON_APPLICATION_ID: amazon.applicationId,
   AMAZON_CLIENT_ID: amazon.lwa.clientId,
   AMAZON_CLIENT_SECRET: amazon.lwa.clientSecret,
-  AMAZON_APP_DRAFT: true,
+  AMAZON_APP_DRAFT: 'true',
   AMAZON_SELLER_CENTRAL_URL: amazon.url,
   AMAZON_LWA_TOKEN_URL: `${amazon.url}/auth/o2/token`,
   AMAZON_SP_API_URL: amazon.url,
@@ -76,6 +77,13 @@ describe('the Amazon store plugin against the fake Amazon (SP-API models)', () =
   it('says where the seller connects that labels bought outside Amazon Buy Shipping carry no A-to-Z claim protection', () => {
     expect(amazonPlugin.connectFields.map((field) => field.hint).join(' ')).toContain(A_TO_Z_NOTICE);
     expect(A_TO_Z_NOTICE).toContain('do not carry Amazon\'s A-to-Z claim protection');
+  });
+
+  it('reads its settings from the orders environment as given, and again from their parsed values (the service parses each store\'s piece twice)', () => {
+    const piece = z.object(amazonPlugin.settings ?? {});
+    const once = piece.parse({ AMAZON_APP_DRAFT: '1', AMAZON_CLIENT_ID: ' amzn1.application-oa2-client.x ' });
+    expect(piece.parse(once)).toEqual(once);
+    expect(once).toMatchObject({ AMAZON_CLIENT_ID: 'amzn1.application-oa2-client.x', AMAZON_LWA_TOKEN_URL: 'https://api.amazon.com/auth/o2/token', AMAZON_SP_API_URL: 'https://sellingpartnerapi-na.amazon.com' });
   });
 
   it('cannot be connected on a server whose Amazon app is not set up, and says which settings are missing', () => {

@@ -10,7 +10,14 @@ import { AccountRepository } from '../src/accounts/account.repository';
 import { paymentsMigrations } from '../src/database/migrations';
 import { HoldRepository } from '../src/holds/hold.repository';
 import { HoldsController } from '../src/holds/holds.controller';
+import { LedgerController } from '../src/ledger/ledger.controller';
 import { LedgerRepository } from '../src/ledger/ledger.repository';
+import { RefundRepository } from '../src/ledger/refund.repository';
+import { AdjustBalanceUseCase } from '../src/ledger/usecases/adjust-balance.usecase';
+import { RefundChargeUseCase } from '../src/ledger/usecases/refund-charge.usecase';
+import { AccountsController } from '../src/accounts/accounts.controller';
+import { PaymentsStatsRepository } from '../src/stats/payments-stats.repository';
+import { TestTopUpUseCase } from '../src/test-mode/test-top-up.usecase';
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('ledger_it')],
@@ -301,5 +308,54 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
       expect(await controller.onRelease(orders, { holdId })).toMatchObject({ releasedCents: 500 });
       await expectBooksToBalance(userId);
     });
+  });
+
+  // Decision 110: what orders posts for a test-mode purchase names the test account, so neither balance can pay for,
+  // be refunded for, or count as revenue for the other's labels; each refusal moves nothing.
+  it('keeps test mode\'s money apart: a test debit, refund or hold moves only the test balance, a test purchase the test balance cannot cover is refused however rich the live one, and no test charge counts as revenue', async () => {
+    const userId = randomUUID();
+    const orders: AnyCaller = { service: 'orders' };
+    const postings = new LedgerController(ledger, new RefundChargeUseCase(new RefundRepository(orm, ledger)), new AdjustBalanceUseCase(ledger, accounts));
+    const summaries = new AccountsController(accounts);
+    const holdsController = new HoldsController(holds);
+    const stats = new PaymentsStatsRepository(orm);
+    const balances = async () => [
+      (await summaries.onSummary(orders, { userId }))?.balanceCents,
+      (await summaries.onSummary(orders, { userId, mode: 'test' }))?.balanceCents,
+    ];
+    const revenue = async () => (await stats.stats(1)).revenueCents.total;
+    await deposit(userId, 5000);
+    await new TestTopUpUseCase(orm, ledger, accounts).execute({ userId, amountCents: 1000, idempotencyKey: `top-up-${userId}` });
+    expect(await balances()).toEqual([5000, 1000]);
+    const revenueBefore = await revenue();
+
+    const testCharge = `label:${randomUUID()}:1`;
+    await postings.onDebit(orders, { userId, amountCents: 700, kind: 'label_purchase', reference: 'test order', idempotencyKey: testCharge, mode: 'test' });
+    expect(await balances()).toEqual([5000, 300]);
+    expect(await revenue()).toBe(revenueBefore);
+    await expect(
+      postings.onDebit(orders, { userId, amountCents: 700, kind: 'label_purchase', reference: 'test order 2', idempotencyKey: `label:${randomUUID()}:1`, mode: 'test' }),
+    ).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
+    expect(await balances()).toEqual([5000, 300]);
+
+    const liveCharge = `label:${randomUUID()}:1`;
+    await postings.onDebit(orders, { userId, amountCents: 4000, kind: 'label_purchase', reference: 'live order', idempotencyKey: liveCharge });
+    expect(await balances()).toEqual([1000, 300]);
+    expect(await revenue()).toBe(revenueBefore + 4000);
+
+    // A refund names its charge's mode: the live account is never refunded for a test label, nor the other way round.
+    await expect(postings.onCredit(orders, { userId, amountCents: 700, kind: 'refund', reference: 'wrong mode', idempotencyKey: `refund:${randomUUID()}`, refundOf: testCharge })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    await expect(postings.onCredit(orders, { userId, amountCents: 700, kind: 'refund', reference: 'wrong mode', idempotencyKey: `refund:${randomUUID()}`, refundOf: liveCharge, mode: 'test' })).rejects.toMatchObject({ code: ErrorCode.FORBIDDEN });
+    expect(await balances()).toEqual([1000, 300]);
+    await postings.onCredit(orders, { userId, amountCents: 700, kind: 'refund', reference: 'test refund', idempotencyKey: `refund:${randomUUID()}`, refundOf: testCharge, mode: 'test' });
+    expect(await balances()).toEqual([1000, 1000]);
+
+    const holdId = `bulk:${randomUUID()}`;
+    await expect(holdsController.onPlace(orders, { userId, holdId, amountCents: 1001, reference: 'test batch', mode: 'test' })).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
+    await holdsController.onPlace(orders, { userId, holdId, amountCents: 600, reference: 'test batch', mode: 'test' });
+    expect(await balances()).toEqual([1000, 400]);
+    expect((await summaries.onSummary(orders, { userId }))?.heldCents).toBe(0);
+    expect(await holdsController.onRelease(orders, { holdId })).toMatchObject({ releasedCents: 600 });
+    expect(await balances()).toEqual([1000, 1000]);
   });
 });

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { PaymentsRpc, type AnyCaller, type Hold, type ParsedRequestOf } from '@labeldesk/contracts';
 import { EVERY_OWNER, foundInScope, ownerScopeOf, RpcHandler, RpcPayload, UserOrServiceCaller, type OwnerScope } from '@labeldesk/nest-transport';
+import { ledgerAccountOf } from '../test-mode/test-account';
 import { holdNotFound, HoldRepository } from './hold.repository';
 
 
@@ -16,7 +17,8 @@ export class HoldsController {
 
   @RpcHandler(PaymentsRpc.placeHold)
   async onPlace(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(PaymentsRpc.placeHold) body: ParsedRequestOf<typeof PaymentsRpc.placeHold>) {
-    return this.holds.place(body);
+    // A test-mode hold is taken from the test account (decision 110); its captures and release follow the hold.
+    return this.holds.place({ ...body, userId: ledgerAccountOf(body.userId, body.mode) });
   }
 
   @RpcHandler(PaymentsRpc.captureHold)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiModeSchema } from '../caller';
 import { idSchema } from '../common/ids';
 
 /**
@@ -22,6 +23,8 @@ const creditFields = {
   amountCents: z.number().int().positive(),
   reference: z.string().min(1).max(200),
   idempotencyKey: idempotencyKeySchema,
+  /** `test`: the user's test account (decision 110); absent or `live`, their live one. */
+  mode: apiModeSchema.optional(),
 };
 
 /**

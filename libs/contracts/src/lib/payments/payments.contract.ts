@@ -66,7 +66,15 @@ export const PaymentsRpc = {
   /** Takes money for a purchase; never below zero (PAYMENTS_INSUFFICIENT_FUNDS); one posting per key. */
   debit: defineRpc(
     'payments.ledger.debit.v1',
-    z.object({ userId: idSchema, amountCents: z.number().int().positive(), kind: z.enum(['label_purchase']), reference: z.string().min(1).max(200), idempotencyKey: idempotencyKeySchema }),
+    z.object({
+      userId: idSchema,
+      amountCents: z.number().int().positive(),
+      kind: z.enum(['label_purchase']),
+      reference: z.string().min(1).max(200),
+      idempotencyKey: idempotencyKeySchema,
+      /** `test`: from the user's test account only (decision 110); absent or `live`, the live one only. */
+      mode: apiModeSchema.optional(),
+    }),
     postingResultSchema,
     { who: 'services', services: ['orders'] },
   ),
@@ -121,7 +129,7 @@ export const PaymentsRpc = {
    */
   placeHold: defineRpc(
     'payments.hold.place.v1',
-    z.object({ userId: idSchema, holdId: idempotencyKeySchema, amountCents: z.number().int().positive(), reference: z.string().min(1).max(200) }),
+    z.object({ userId: idSchema, holdId: idempotencyKeySchema, amountCents: z.number().int().positive(), reference: z.string().min(1).max(200), mode: apiModeSchema.optional() }),
     holdSchema,
     { who: 'services', services: ['orders'] },
   ),

@@ -47,7 +47,7 @@ import { TwoFactorController } from './http/two-factor.controller';
 import { PublicSiteController } from './http/public-site.controller';
 import { PaymentsController } from './http/payments.controller';
 import { StatementsController } from './http/statements.controller';
-import { StoresController } from './http/stores.controller';
+import { StorePushesController, StoresController } from './http/stores.controller';
 import { StoreBatchController } from './http/store-batch.controller';
 import { ReferralBonusController } from './http/referral-bonus.controller';
 import { ShippingServicesController } from './http/shipping-services.controller';
@@ -77,7 +77,7 @@ export class GatewayModule {
           ],
         }),
       ],
-      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, CustomerReportsController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, OrderReturnsController, ReturnLabelsController, PublicReturnsController, OrderClaimsController, ClaimsController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, StoresController, StoreBatchController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, ...V1_CONTROLLERS, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
+      controllers: [AuthController, TwoFactorController, PasswordResetController, PublicSiteController, UsersAdminController, AdminStatsController, AdminCarriersController, AdminRefundsController, AdminOrdersController, AdminReportsController, AdminAuditController, InviteController, HealthController, AddressController, PackagePresetsController, AddressVerifyController, RatesController, CsvMappingsController, ShippingServicesController, BulkOrdersController, OrdersController, OrderSearchController, CustomerReportsController, LabelLifecycleController, TrackingLinksController, PublicTrackingController, OrderReturnsController, ReturnLabelsController, PublicReturnsController, OrderClaimsController, ClaimsController, TrackingEmailsController, UnsubscribeController, LabelSettingsController, ShippingDayController, CarrierPushesController, WebhooksController, StoresController, StorePushesController, StoreBatchController, PaymentsController, StatementsController, ReferralBonusController, ApiKeysController, ...V1_CONTROLLERS, DocsController, BulkProgressRelay, SessionsEndedRelay, UserChangedListener, AccountChangedListener, ApiKeyUsageListener],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: VerifiedCallersCache, useFactory: () => new VerifiedCallersCache({ ttlMs: env.VERIFIED_CALLER_TTL_SECONDS * 1000 }) },

@@ -82,7 +82,7 @@ export const API_EXAMPLES: Readonly<Record<string, readonly ApiExample[]>> = {
       summary: 'Buy a USPS Priority Mail label with your own order number and data',
       answers: 201,
       headers: { 'Idempotency-Key': 'example-v1-shipment-0001' },
-      body: { service_name: 'USPS Priority Mail', courier: 'usps', sender, receiver, package: parcel, reference: 'SHOP-1001', metadata: { channel: 'shopify', picker: 'ann' } },
+      body: { service_name: 'USPS Priority Mail', courier: 'usps', sender, receiver, package: parcel, reference: 'SHOP-1001', metadata: { channel: 'webshop', picker: 'ann' } },
     },
     {
       summary: 'A purchase without an Idempotency-Key is refused: a retry must be safe',

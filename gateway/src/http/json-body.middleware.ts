@@ -37,6 +37,8 @@ export const SMALL_BODY_ROUTES: ReadonlyArray<{ path: string; limitBytes: number
   { path: '/api/webhooks/carriers', limitBytes: 256 * 1024 },
   // BTCPay's webhook events are smaller still (an invoice id, a store id, a type: under 2 KB).
   { path: '/api/payment/webhook', limitBytes: 256 * 1024 },
+  // Stores' pushes of an order (Shopify's orders/create is a few KB; an order of 250 lines some 200 KB).
+  { path: '/api/webhooks/stores', limitBytes: 256 * 1024 },
 ];
 
 /**

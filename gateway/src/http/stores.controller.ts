@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
 import {
   AddressRpc,
   authMethodOf,
   buyStoreOrderBodySchema,
-  connectedStoreSchema,
+  connectStoreAnswerSchema,
   connectStoreBodySchema,
   createdLabelResponseSchema,
   DomainError,
@@ -18,7 +19,7 @@ import {
   storeSyncResultSchema,
   validationError,
   type BuyStoreOrderBody,
-  type ConnectedStore,
+  type ConnectStoreAnswer,
   type ConnectStoreBody,
   type PlaceOrderResponse,
   type SkuPackageFacts,
@@ -29,12 +30,14 @@ import {
   type StoreSyncResult,
 } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
-import type { Response } from 'express';
-import { Forwards } from '../auth/access.decorators';
+import type { Request, Response } from 'express';
+import { Forwards, Public } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { PENDING_LABEL_ANSWER, placeOrderAnswer, purchaseSingle } from './single-purchase';
+import { pushHeadersOf } from './push-headers';
+import { WebhookSenderLimit } from './retry-after-throttler.guard';
 import { ZodBody } from './zod-body.pipe';
 
 /** Calls to a store may page through its orders: longer than an ordinary request. */
@@ -48,7 +51,7 @@ const STORE_CALL_MS = 120_000;
 export class StoresController {
   constructor(
     private readonly rpc: RpcClient,
-    @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'ORDER_REPLY_WAIT_MS'>,
+    @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'ORDER_REPLY_WAIT_MS' | 'PUBLIC_URL'>,
   ) {}
 
   @ApiDoc({ summary: "The caller's store connections (secrets are never shown), and the stores that can be connected", response: storeListSchema })
@@ -59,15 +62,30 @@ export class StoresController {
   }
 
   @ApiDoc({
-    summary: 'Connect a store: {kind, …the fields that store asks for} (kinds as GET /api/stores lists them), its keys checked with the store, then its orders awaiting shipment imported',
+    summary:
+      'Connect a store: {kind, …the fields that store asks for} (kinds as GET /api/stores lists them). A store of keys is checked with the store and its orders awaiting shipment imported ({store, sync}); an OAuth store answers {authorizeUrl}, where to send the seller to approve',
     body: connectStoreBodySchema,
-    response: connectedStoreSchema,
+    response: connectStoreAnswerSchema,
     errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.CONFLICT],
   })
   @Forwards(StoresRpc.connect)
   @Post()
-  connect(@Body(new ZodBody(connectStoreBodySchema)) body: ConnectStoreBody, @Ctx() ctx: CallContext): Promise<ConnectedStore> {
-    return this.rpc.call(StoresRpc.connect, body, { ...ctx, timeoutMs: STORE_CALL_MS });
+  connect(@Body(new ZodBody(connectStoreBodySchema)) body: ConnectStoreBody, @Ctx() ctx: CallContext): Promise<ConnectStoreAnswer> {
+    return this.rpc.call(StoresRpc.connect, { fields: body, callbackUrl: `${this.env.PUBLIC_URL}/api/stores/callback` }, { ...ctx, timeoutMs: STORE_CALL_MS });
+  }
+
+  /**
+   * Where a store sends the seller back after approving (decision 107). No session: the state names the pending
+   * connection, used once. The browser is sent on to the Stores page, which says how it went.
+   */
+  @ApiDoc({ summary: "A store's OAuth redirect back (code, state and the store's own parameters): finishes the connection, then redirects to the web app's Stores page" })
+  @Get('callback/:kind')
+  @Public()
+  async callback(@Param('kind') kind: string, @Req() request: Request, @Res() res: Response): Promise<void> {
+    const query = Object.fromEntries(Object.entries(request.query).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])).slice(0, 30));
+    const outcome = await this.rpc.call(StoresRpc.oauthCallback, { kind: kind.slice(0, 40), query }, { timeoutMs: STORE_CALL_MS });
+    const result = outcome.ok ? `connected=${encodeURIComponent(outcome.storeName)}` : `connect_error=${encodeURIComponent(outcome.message)}`;
+    res.redirect(302, `${this.env.PUBLIC_URL}/stores?${result}`);
   }
 
   @ApiDoc({ summary: 'The imported orders: awaiting shipment (default) or shipped, oldest first, with the parcel worked out from your SKUs', query: storeOrdersQuerySchema, response: storeInboxPageSchema })
@@ -155,5 +173,27 @@ export class StoresController {
         package_reference2: (items.length > 64 ? `${items.slice(0, 63)}…` : items) || null,
       },
     };
+  }
+}
+
+/**
+ * Stores' pushes (decision 107; Shopify's orders/create), one route for every store. No session: each is
+ * authenticated by its signature over the exact body, checked by orders, which holds the store's secrets. The body
+ * is read by readSmallBody (256 KB) and the route is limited per client address, as the carriers' pushes are.
+ */
+@Controller('webhooks/stores')
+export class StorePushesController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiDoc({ summary: "A store's push of an order, {kind} a store as GET /api/stores lists it (Shopify: orders/create, X-Shopify-Hmac-Sha256 over the raw body)" })
+  @Post(':kind')
+  @Public()
+  @HttpCode(200)
+  @WebhookSenderLimit()
+  async push(@Param('kind') kind: string, @Req() request: RawBodyRequest<Request>): Promise<{ ok: true }> {
+    const body = request.rawBody?.toString('utf8') ?? '';
+    const { accepted } = await this.rpc.call(StoresRpc.push, { kind: kind.slice(0, 40), body, headers: pushHeadersOf(request.headers) }, { timeoutMs: STORE_CALL_MS });
+    if (!accepted) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Webhook signature missing or invalid');
+    return { ok: true };
   }
 }

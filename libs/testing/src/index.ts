@@ -14,6 +14,7 @@ export * from './lib/pglite-template';
 export * from './lib/embedded-test-database';
 export * from './lib/pdf-text';
 export * from './lib/fake-woocommerce.server';
+export * from './lib/fake-shopify.server';
 export * from './lib/fake-amazon.server';
 export * from './lib/fake-ebay.server';
 export * from './lib/fake-etsy.server';

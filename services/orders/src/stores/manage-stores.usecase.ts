@@ -3,14 +3,17 @@ import {
   DomainError,
   ErrorCode,
   validationError,
-  type ConnectedStore,
+  type ConnectStoreAnswer,
   type ConnectStoreBody,
   type StoreList,
   type StoreSyncResult,
 } from '@labeldesk/contracts';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import type { StoreHttp } from './http/store-http';
+import { createHash, randomBytes } from 'node:crypto';
 import { StoreRefusedError, type StorePlugin } from './plugin/store-plugin';
+import { connectionErrorOf, StoreAccounts } from './store-accounts';
+import { StoreOAuthPendingRepository } from './store-oauth-pending.repository';
 import { STORE_PLUGINS, storePluginOf } from './store-plugins';
 import { STORE_HTTP } from './store-http.provider';
 import { STORE_SETTINGS, type StorePluginSettings } from './store-settings';
@@ -29,6 +32,8 @@ export class ManageStoresUseCase {
     private readonly connections: StoreConnectionsRepository,
     private readonly orders: StoreOrdersRepository,
     private readonly secrets: StoreSecrets,
+    private readonly accounts: StoreAccounts,
+    private readonly pending: StoreOAuthPendingRepository,
     @Inject(STORE_HTTP) private readonly http: StoreHttp,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'STORE_SYNC_SECONDS'>,
     @Inject(STORE_SETTINGS) private readonly settings: StorePluginSettings,
@@ -39,8 +44,11 @@ export class ManageStoresUseCase {
     return { stores: (await this.connections.live(userId)).map(connectionOf), kinds };
   }
 
-  /** Checks the keys against the store (refused: 400 with the store's reason, nothing kept), keeps them sealed, and imports at once. */
-  async connect(userId: string, body: ConnectStoreBody): Promise<ConnectedStore> {
+  /**
+   * Keys typed in: checks them against the store (refused: 400 with the store's reason, nothing kept), keeps them
+   * sealed, and imports at once. OAuth (decision 107): keeps a pending connection and answers where to send the seller.
+   */
+  async connect(userId: string, body: ConnectStoreBody, callbackUrl: string): Promise<ConnectStoreAnswer> {
     const { kind, ...fields } = body;
     const plugin = storePluginOf(kind);
     if (!plugin) {
@@ -49,7 +57,8 @@ export class ManageStoresUseCase {
     }
     const credentials = plugin.credentials.safeParse(fields);
     if (!credentials.success) throw validationError(credentials.error);
-    if (!plugin.connect) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${plugin.displayName} connects through its own sign-in page`);
+    if (plugin.oauth) return this.startOAuth(userId, plugin, credentials.data as Record<string, unknown>, callbackUrl);
+    if (!plugin.connect) throw new Error(`the ${plugin.id} plugin has neither connect nor oauth`);
     let account;
     try {
       account = await plugin.connect(credentials.data, this.http, this.settings.of(plugin));
@@ -58,12 +67,33 @@ export class ManageStoresUseCase {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, message, [{ path: error instanceof StoreRefusedError && /keys/.test(message) ? 'consumer_key' : 'url', message }]);
     }
     const row = await this.connections.add({ user_id: userId, kind: plugin.id, name: account.name, url: account.url, store_key: account.storeKey, secrets: this.secrets.seal(account.secrets) }, this.env.STORE_SYNC_SECONDS);
-    const sync = await this.importFrom(plugin, row).catch(async (error: unknown) => {
-      // Connected all the same: the failure shows on the connection, and "sync now" tries again.
+    return { store: connectionOf((await this.connections.byId(row.id)) ?? row), sync: await this.firstImport(plugin, row) };
+  }
+
+  /** The import on connect: a failure shows on the connection (and "sync now" tries again), the connection stays. */
+  async firstImport(plugin: StorePlugin, row: ConnectionRow): Promise<StoreSyncResult> {
+    return this.importFrom(plugin, row).catch((error: unknown) => {
       this.logger.warn(`store ${row.id}: first import failed: ${messageOf(error)}`);
       return { imported: 0, alreadyImported: 0 };
     });
-    return { store: connectionOf((await this.connections.byId(row.id)) ?? row), sync };
+  }
+
+  /** A pending connection (state hashed, PKCE verifier sealed, 10 minutes) and the store's authorize page to send the seller to. */
+  private async startOAuth(userId: string, plugin: StorePlugin, fields: Record<string, unknown>, callbackUrl: string): Promise<ConnectStoreAnswer> {
+    const oauth = plugin.oauth;
+    if (!oauth) throw new Error(`the ${plugin.id} plugin does not connect through OAuth`);
+    const state = randomBytes(32).toString('base64url');
+    const codeVerifier = randomBytes(48).toString('base64url');
+    const redirectUri = `${callbackUrl.replace(/\/+$/, '')}/${encodeURIComponent(plugin.id)}`;
+    let authorizeUrl: string;
+    try {
+      authorizeUrl = oauth.authorizeUrl({ state, redirectUri, codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url'), fields }, this.settings.of(plugin));
+    } catch (error) {
+      if (error instanceof StoreRefusedError) throw new DomainError(ErrorCode.VALIDATION_FAILED, connectionErrorOf(error));
+      throw error;
+    }
+    await this.pending.add(state, { user_id: userId, kind: plugin.id, code_verifier: this.secrets.seal({ codeVerifier }), fields, redirect_uri: redirectUri });
+    return { authorizeUrl };
   }
 
   /** Imports now from a live connection of the caller's. */
@@ -74,7 +104,7 @@ export class ManageStoresUseCase {
     try {
       return await this.importFrom(plugin, row);
     } catch (error) {
-      if (error instanceof StoreRefusedError) throw new DomainError(ErrorCode.VALIDATION_FAILED, error.message);
+      if (error instanceof StoreRefusedError) throw new DomainError(ErrorCode.VALIDATION_FAILED, connectionErrorOf(error));
       throw new DomainError(ErrorCode.SERVICE_UNAVAILABLE, `${plugin.displayName} could not be read: ${messageOf(error)}`);
     }
   }
@@ -100,14 +130,14 @@ export class ManageStoresUseCase {
     let seen = 0;
     let cursor: string | null = null;
     try {
-      const account = { url: row.url, secrets: this.secrets.open(row.secrets ?? '') };
+      const account = await this.accounts.accountOf(row, plugin);
       for await (const page of plugin.importOrders(account, row.cursor, this.http, this.settings.of(plugin))) {
         seen += page.orders.length;
         imported += await this.orders.importMany(row, page.orders);
         cursor = page.cursor ?? cursor;
       }
     } catch (error) {
-      await this.connections.synced(row.id, { error: messageOf(error) });
+      await this.connections.synced(row.id, { error: connectionErrorOf(error) });
       throw error;
     }
     await this.connections.synced(row.id, { cursor });

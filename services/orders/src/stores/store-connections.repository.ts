@@ -17,6 +17,8 @@ export interface ConnectionRow {
   last_error: string | null;
   created_at: Date | string;
   revoked_at: Date | string | null;
+  /** When the sealed access token stops working (decision 107); null: it does not expire. */
+  secrets_expire_at?: Date | string | null;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -53,6 +55,40 @@ export class StoreConnectionsRepository {
     );
     if (!added) throw new DomainError(ErrorCode.CONFLICT, `${row.name} is already connected: sync it, or disconnect it first`);
     return added;
+  }
+
+  /**
+   * Keeps a store connected through OAuth (decision 107): a new live connection, or, when this seller has the same
+   * store connected already, its secrets replaced (reconnecting after a revoked token) and its error cleared.
+   */
+  async connectOAuth(
+    row: Pick<ConnectionRow, 'user_id' | 'kind' | 'name' | 'url' | 'store_key' | 'secrets'> & { secrets_expire_at: string | null },
+    syncInSeconds: number,
+  ): Promise<ConnectionRow> {
+    const [kept] = await this.db.execute<ConnectionRow[]>(
+      `insert into ${this.table} ("id", "user_id", "kind", "name", "url", "store_key", "secrets", "secrets_expire_at", "next_sync_at")
+       values (?, ?, ?, ?, ?, ?, ?, ?, now() + make_interval(secs => ?))
+       on conflict ("user_id", "kind", "store_key") where "revoked_at" is null
+       do update set "secrets" = excluded."secrets", "secrets_expire_at" = excluded."secrets_expire_at", "name" = excluded."name", "url" = excluded."url", "last_error" = null
+       returning *`,
+      [randomUUID(), row.user_id, row.kind, row.name, row.url, row.store_key, row.secrets, row.secrets_expire_at, syncInSeconds],
+    );
+    if (!kept) throw new Error('the store connection was not kept');
+    return kept;
+  }
+
+  /** Saves refreshed secrets only if nobody refreshed them meanwhile (compare-and-set on the sealed value); false when someone had. */
+  async refreshed(id: string, previous: string, secrets: string, expiresAt: string | null): Promise<boolean> {
+    const rows = await this.db.execute<Array<{ id: string }>>(
+      `update ${this.table} set "secrets" = ?, "secrets_expire_at" = ? where "id" = ? and "secrets" = ? and "revoked_at" is null returning "id"`,
+      [secrets, expiresAt, id, previous],
+    );
+    return rows.length > 0;
+  }
+
+  /** Every live connection of one store (a store's push names its store, not a seller). */
+  async liveByStoreKey(kind: string, storeKey: string): Promise<ConnectionRow[]> {
+    return this.db.execute<ConnectionRow[]>(`select * from ${this.table} where "kind" = ? and "store_key" = ? and "revoked_at" is null and "secrets" is not null`, [kind, storeKey]);
   }
 
   async live(userId: string): Promise<ConnectionRow[]> {

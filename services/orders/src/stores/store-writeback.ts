@@ -6,7 +6,7 @@ import type { StoreHttp } from './http/store-http';
 import { storePluginOf } from './store-plugins';
 import { STORE_HTTP } from './store-http.provider';
 import { STORE_SETTINGS, type StorePluginSettings } from './store-settings';
-import { StoreSecrets } from './store-secrets';
+import { StoreAccounts } from './store-accounts';
 import { StoreConnectionsRepository } from './store-connections.repository';
 import { StoreOrdersRepository, type DueWriteBack } from './store-orders.repository';
 
@@ -31,7 +31,7 @@ export class StoreWriteBack extends PeriodicTask<number> {
   constructor(
     private readonly orders: StoreOrdersRepository,
     private readonly connections: StoreConnectionsRepository,
-    private readonly secrets: StoreSecrets,
+    private readonly accounts: StoreAccounts,
     @Inject(STORE_HTTP) private readonly http: StoreHttp,
     @Inject(ORDERS_ENV) private readonly env: WriteBackEnv,
     @Inject(STORE_SETTINGS) private readonly settings: StorePluginSettings,
@@ -69,7 +69,7 @@ export class StoreWriteBack extends PeriodicTask<number> {
       return;
     }
     try {
-      const account = { url: connection.url, secrets: this.secrets.open(connection.secrets) };
+      const account = await this.accounts.accountOf(connection, plugin);
       await plugin.writeBack(
         account,
         { externalId: order.external_id, orderNumber: order.order_number, courier: courierName(order.courier), trackingNumber: order.tracking_number, trackingUrl: courierTrackingUrl(order.courier, order.tracking_number) },

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { StoresRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { ManageStoresUseCase } from './manage-stores.usecase';
+import { StoreCallbacksUseCase } from './store-callbacks.usecase';
 import { StoreOrdersRepository } from './store-orders.repository';
 
 type Req<K extends keyof typeof StoresRpc> = ParsedRequestOf<(typeof StoresRpc)[K]>;
@@ -12,6 +13,7 @@ export class StoresController {
   constructor(
     private readonly manage: ManageStoresUseCase,
     private readonly orders: StoreOrdersRepository,
+    private readonly callbacks: StoreCallbacksUseCase,
   ) {}
 
   @RpcHandler(StoresRpc.list)
@@ -21,7 +23,19 @@ export class StoresController {
 
   @RpcHandler(StoresRpc.connect)
   connect(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.connect) body: Req<'connect'>) {
-    return this.manage.connect(caller.userId, body);
+    return this.manage.connect(caller.userId, body.fields, body.callbackUrl);
+  }
+
+  /** No caller: the state in the query names the seller's pending connection (decision 107). */
+  @RpcHandler(StoresRpc.oauthCallback)
+  oauthCallback(@RpcPayload(StoresRpc.oauthCallback) body: Req<'oauthCallback'>) {
+    return this.callbacks.oauthCallback(body.kind, body.query);
+  }
+
+  /** No caller: the store's signature over the body says who sent it. */
+  @RpcHandler(StoresRpc.push)
+  push(@RpcPayload(StoresRpc.push) body: Req<'push'>) {
+    return this.callbacks.push(body.kind, body.body, body.headers);
   }
 
   @RpcHandler(StoresRpc.sync)

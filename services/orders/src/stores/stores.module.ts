@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ManageStoresUseCase } from './manage-stores.usecase';
+import { StoreAccounts } from './store-accounts';
+import { StoreCallbacksUseCase } from './store-callbacks.usecase';
+import { StoreOAuthPendingRepository } from './store-oauth-pending.repository';
 import { StoreConnectionsRepository } from './store-connections.repository';
 import { storeHttpProvider } from './store-http.provider';
 import { StoreOrdersRepository } from './store-orders.repository';
@@ -16,6 +19,6 @@ import { StoresController } from './stores.controller';
  */
 @Module({
   controllers: [StoresController],
-  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, storeSettingsProvider, ManageStoresUseCase, StoreWriteBack, StoreSync],
+  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, storeSettingsProvider, StoreAccounts, StoreOAuthPendingRepository, ManageStoresUseCase, StoreCallbacksUseCase, StoreWriteBack, StoreSync],
 })
 export class StoresModule {}

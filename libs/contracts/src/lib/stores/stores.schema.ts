@@ -44,6 +44,29 @@ export type StoreSyncResult = z.infer<typeof storeSyncResultSchema>;
 export const connectedStoreSchema = z.object({ store: storeConnectionSchema, sync: storeSyncResultSchema });
 export type ConnectedStore = z.infer<typeof connectedStoreSchema>;
 
+/**
+ * What POST /api/stores answers (decision 107): a store connected with keys is connected and imported from at once
+ * (`{store, sync}`); a store connected through OAuth answers where to send the seller to approve (`{authorizeUrl}`),
+ * and its callback finishes the connection.
+ */
+export const connectStoreAnswerSchema = z.union([connectedStoreSchema, z.object({ authorizeUrl: z.string() })]);
+export type ConnectStoreAnswer = z.infer<typeof connectStoreAnswerSchema>;
+
+/** The gateway's connect request to orders: the seller's body, and the callback URL base on the gateway's public address. */
+export const connectStoreRequestSchema = z.object({ fields: connectStoreBodySchema, callbackUrl: z.string().max(500) });
+
+/** GET /api/stores/callback/{kind}: every query parameter the store sent back (at most 30 of at most 4,000 characters). */
+export const storeOAuthCallbackQuerySchema = z
+  .record(z.string().max(100), z.string().max(4_000))
+  .refine((query) => Object.keys(query).length <= 30, 'At most 30 query parameters');
+
+/** How a callback ended: the store connected (by its name), or why not (said to the seller on the Stores page). */
+export const storeOAuthOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), storeName: z.string() }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type StoreOAuthOutcome = z.infer<typeof storeOAuthOutcomeSchema>;
+
 /** One item of an imported order, as the store lists it. */
 export const storeOrderItemSchema = z.object({ sku: z.string(), name: z.string(), quantity: z.number().int().min(1) });
 export type StoreOrderItem = z.infer<typeof storeOrderItemSchema>;

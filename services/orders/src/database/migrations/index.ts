@@ -33,6 +33,7 @@ import { Migration033Claims } from './migration-033-claims';
 import { Migration034ShipmentReferences } from './migration-034-shipment-references';
 import { Migration035Stores } from './migration-035-stores';
 import { Migration036StoreSyncSchedule } from './migration-036-store-sync-schedule';
+import { Migration037StoreOauth } from './migration-037-store-oauth';
 import { Migration041WebhookEvents } from './migration-041-webhook-events';
 import { Migration043StoreOrderBatches } from './migration-043-store-order-batches';
 
@@ -71,6 +72,7 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration034ShipmentReferences', class: Migration034ShipmentReferences },
   { name: 'Migration035Stores', class: Migration035Stores },
   { name: 'Migration036StoreSyncSchedule', class: Migration036StoreSyncSchedule },
+  { name: 'Migration037StoreOauth', class: Migration037StoreOauth },
   { name: 'Migration041WebhookEvents', class: Migration041WebhookEvents },
   { name: 'Migration043StoreOrderBatches', class: Migration043StoreOrderBatches },
 ];

@@ -10,6 +10,7 @@ import { makeNatsCertificates, tlsEnvOf, type PemFiles } from './nats-certificat
 import { copyPgliteTemplate } from './pglite-template';
 import { startRecordingRelay, type RecordingRelay } from './recording-relay';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+import { systemUsage } from './system-usage';
 
 export { freePort } from './free-port';
 
@@ -217,8 +218,10 @@ export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}, options: E
     ...extraEnv,
   }, logs);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const usage = systemUsage(root, 'embedded');
   try {
     await waitForHealth(baseUrl, [child], logs);
+    usage.started();
   } catch (error) {
     // A start that fails (a test of a refused configuration) leaves no process and no data folder behind.
     await stopAll([child]);
@@ -230,6 +233,7 @@ export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}, options: E
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
     stop: async () => {
+      usage.stopping(exited(child) ? [] : [child]);
       await stopAll([child]);
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -251,6 +255,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   // Only the path's database changes: the URL's parameters (sslmode=…, sslrootcert=/a/path) stay as they are.
   const databaseUrl = adminUrl.replace(/\/[^/?]*(\?.*)?$/, (_path, query: string | undefined) => `/${database}${query ?? ''}`);
   const logs: string[] = [];
+  const usage = systemUsage(root, 'distributed');
   const nats = await startNats();
   const natsRecording = options.recordNats ? await startRecordingRelay({ host: '127.0.0.1', port: Number(new URL(nats.url).port) }) : undefined;
   const proxy = await startRoundRobinProxy();
@@ -297,6 +302,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
     // A pod being deleted leaves its Service's endpoints as it gets its SIGTERM; a killed one is found out by the proxy.
     if (replica.name === 'gateway' && signal === 'SIGTERM') proxy.remove(replica.port);
     if (!exited(replica.child)) {
+      usage.leaving(replica.child);
       await new Promise<void>((done) => {
         replica.child.once('exit', () => done());
         replica.child.kill(signal);
@@ -308,6 +314,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   const count = (name: ProcessName) => options.replicasOf?.[name] ?? (name === 'orders' ? (options.ordersReplicas ?? options.replicas ?? 1) : (options.replicas ?? 1));
   const names: ProcessName[] = [...SERVICES, 'gateway'];
   const stop = async () => {
+    usage.stopping(names.flatMap((name) => running[name].map((r) => r.child)).filter((child) => !exited(child)));
     await stopAll(names.flatMap((name) => running[name].map((r) => r.child)));
     await proxy.close();
     await natsRecording?.close();
@@ -325,6 +332,7 @@ export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options
   try {
     if (failure) throw failure.reason;
     await waitForHealth(baseUrl, names.flatMap((name) => running[name].map((r) => r.child)), logs);
+    usage.started();
   } catch (error) {
     await stop();
     throw error;

@@ -14,7 +14,7 @@ const PARCEL = {
 /**
  * The SDK (libs/sdk, decision 106) as an integrator uses it, with an API key only: its types are those of the document
  * the running system serves, then rates → buy → label → void → the list finds it voided → its events, with the API's
- * refusals thrown as typed errors. The key is a live one: test keys are not built yet.
+ * refusals thrown as typed errors, with a live key; a test key tops up and reads its own balance (decision 110).
  */
 export const describeSdkExample = (mode: string, running: () => RunningSystem): void => {
   describe(`the TypeScript SDK with an API key (${mode} mode)`, () => {
@@ -22,12 +22,14 @@ export const describeSdkExample = (mode: string, running: () => RunningSystem): 
     let userId = '';
     let call: Api;
     let bearer: Record<string, string> = {};
+    let sellerToken = '';
 
     beforeAll(async () => {
       const system = running();
       call = apiClient(system.baseUrl);
       const seller = await newBulkCustomer(call, await adminTokenOf(call, system), 10_000, 'sdk');
       userId = seller.userId;
+      sellerToken = seller.token;
       const made = await call('POST', '/keys', { name: 'sdk example', scopes: [...API_SCOPES], password: 'bulk-password' }, { token: seller.token });
       expect(made.status).toBe(201);
       bearer = { authorization: `Bearer ${String(made.body['key'])}` };
@@ -50,6 +52,21 @@ export const describeSdkExample = (mode: string, running: () => RunningSystem): 
         await call('PATCH', `/webhooks/${String(endpoint.body['id'])}`, { enabled: false }, bearer);
       }
     }, 180_000);
+
+    it('tops up and reads a test balance with a test key, leaving the live one as it was, and throws its refused purchase as LabelDeskApiError 403', async () => {
+      const made = await call('POST', '/keys', { name: 'sdk test mode', scopes: [...API_SCOPES], password: 'bulk-password', mode: 'test' }, { token: sellerToken });
+      expect(made.status).toBe(201);
+      const test = createLabelDesk({ baseUrl: running().baseUrl, apiKey: String(made.body['key']) });
+      const live = await labels.balance();
+      expect(await test.me()).toMatchObject({ id: userId, mode: 'test' });
+      expect(await test.testTopUp(2500, { idempotencyKey: `sdk-test-${userId}` })).toEqual({ available_cents: 2500, held_cents: 0 });
+      expect(await test.balance()).toEqual({ available_cents: 2500, held_cents: 0 });
+      const refused = await test.buyShipment({ ...PARCEL, service_name: 'USPS Priority Mail', manifested: false, label_format: 'pdf' }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(LabelDeskApiError);
+      expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      expect(await labels.testTopUp(100).catch((error: unknown) => error)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      expect(await labels.balance()).toEqual(live);
+    });
 
     const rateBuyPrintVoidList = async () => {
       const reference = `SDK-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -68,7 +68,11 @@ export const createLabelDesk = ({ baseUrl, apiKey, fetch }: LabelDeskOptions) =>
     api,
     /** Who the key belongs to, with its scopes. */
     me: (): Promise<Me> => answerOf(api.GET('/api/v1/me')),
+    /** The balance of the key's mode: a test key (`ld_test_…`) reads its test balance. */
     balance: (): Promise<Balance> => answerOf(api.GET('/api/v1/balance')),
+    /** Test keys only: play money added to the test balance, never a live one (a live key is refused, 403). */
+    testTopUp: (amountCents: number, { idempotencyKey = newIdempotencyKey() }: { idempotencyKey?: string } = {}): Promise<Balance> =>
+      answerOf(api.POST('/api/v1/balance/test-top-up', { body: { amount_cents: amountCents }, params: { header: { 'Idempotency-Key': idempotencyKey } } }), idempotencyKey),
     /** Each service's price for a parcel between two addresses, cheapest, fastest and best value tagged. */
     rates: (request: RatesRequest): Promise<RatesAnswer> => answerOf(api.POST('/api/v1/rates', { body: request })),
     verifyAddress: (address: AddressToVerify): Promise<AddressVerification> => answerOf(api.POST('/api/v1/addresses/verify', { body: address })),

@@ -72,4 +72,29 @@ describe('FakeWooCommerceServer', () => {
     expect(limited.headers.get('retry-after')).toBe('0');
     expect((await get('/orders')).status).toBe(200);
   });
+
+  describe('as a hosted store', () => {
+    let hosted: FakeWooCommerceServer;
+    afterEach(() => hosted.stop());
+
+    it('answers each request only after its latency', async () => {
+      hosted = await new FakeWooCommerceServer({ latencyMs: 120 }).start();
+      const started = performance.now();
+      const answer = await fetch(`${hosted.url}/wp-json/wc/v3/orders`, { headers: { authorization: basic(hosted.consumerKey, hosted.consumerSecret) } });
+      expect(answer.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+    });
+
+    it('answers 429 with Retry-After past its request budget, until the window closes', async () => {
+      hosted = await new FakeWooCommerceServer({ rateLimit: { requests: 2, windowSeconds: 30 } }).start();
+      const list = () => fetch(`${hosted.url}/wp-json/wc/v3/orders`, { headers: { authorization: basic(hosted.consumerKey, hosted.consumerSecret) } });
+      expect([(await list()).status, (await list()).status]).toEqual([200, 200]);
+      const limited = await list();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(29);
+      expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+      expect(((await limited.json()) as { code: string }).code).toBe('rate_limit_exceeded');
+      expect(hosted.limitedAnswers).toBe(1);
+    });
+  });
 });

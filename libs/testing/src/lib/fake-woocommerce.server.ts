@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as wait } from 'node:timers/promises';
 
 /**
  * A WooCommerce store's REST API v3 as its published documents describe it (woocommerce/woocommerce-rest-api-docs:
@@ -60,6 +61,20 @@ export interface NewWooOrder {
   items: Array<{ sku: string; name?: string; quantity: number }>;
 }
 
+/** How a hosted store answers (all off by default: at once, never limited). */
+export interface FakeWooOptions {
+  /** Every request is answered this long after it was read, as a store on a shared host across the internet is. */
+  latencyMs?: number;
+  /**
+   * A host's rate limiter: at most `requests` in a window of `windowSeconds` opened by the first request; past it a
+   * 429 with `Retry-After` (the seconds left in the window) and `RateLimit-*` headers, as WooCommerce's own limiter
+   * (Store API, 25 requests in 10 s by default) and hosts in front of the REST API answer.
+   */
+  rateLimit?: { requests: number; windowSeconds: number };
+  /** The port to listen on (0, the default: any free one). */
+  port?: number;
+}
+
 const ORDER_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed', 'trash'] as const;
 const LIST_PARAMETERS = new Set(['context', 'page', 'per_page', 'search', 'after', 'before', 'modified_after', 'modified_before', 'dates_are_gmt', 'exclude', 'include', 'offset', 'order', 'orderby', 'parent', 'parent_exclude', 'status', 'customer', 'product', 'dp']);
 const NOTE_FIELDS = new Set(['note', 'customer_note', 'added_by_user']);
@@ -84,6 +99,11 @@ export class FakeWooCommerceServer {
   private nextId = 700;
   private nextNoteId = 1;
   private port = 0;
+  private window = { startedAt: 0, used: 0 };
+  /** 429s sent by the rate limiter of `options.rateLimit`. */
+  limitedAnswers = 0;
+
+  constructor(private readonly options: FakeWooOptions = {}) {}
 
   /** The store's address (WordPress in a sub-folder, as many are). */
   get url(): string {
@@ -92,7 +112,7 @@ export class FakeWooCommerceServer {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(this.options.port ?? 0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
@@ -142,6 +162,8 @@ export class FakeWooCommerceServer {
       }
     }
     this.requests.push({ method: req.method ?? '', path: url.pathname, query, body: parsed });
+    const retryAfter = this.overLimit();
+    if (this.options.latencyMs) await wait(this.options.latencyMs);
     const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(payload));
     };
@@ -150,6 +172,12 @@ export class FakeWooCommerceServer {
     if (this.rateLimited > 0) {
       this.rateLimited--;
       return answer(429, { code: 'too_many_requests', message: 'Too many requests', data: { status: 429 } }, { 'retry-after': '0' });
+    }
+    if (retryAfter !== null) {
+      this.limitedAnswers++;
+      const limit = this.options.rateLimit?.requests ?? 0;
+      const headers = { 'retry-after': String(retryAfter), 'ratelimit-limit': String(limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(retryAfter) };
+      return answer(429, { code: 'rate_limit_exceeded', message: `Too many requests. Please wait ${retryAfter} seconds before trying again.`, data: { status: 429 } }, headers);
     }
     const route = url.pathname.match(/^\/shop\/wp-json\/wc\/v3\/orders(?:\/(\d+)(\/notes)?)?\/?$/);
     if (!route) {
@@ -171,6 +199,20 @@ export class FakeWooCommerceServer {
     if (notes && req.method === 'POST') return this.addNote(order, parsed, answer, error);
     if (!notes && req.method === 'PUT') return this.update(order, parsed, answer, error);
     return this.refuse(error, `${req.method} ${url.pathname} is not documented for this use`);
+  }
+
+  /** Counts a request against `options.rateLimit`: null when within it, else the whole seconds until its window closes. */
+  private overLimit(): number | null {
+    const limit = this.options.rateLimit;
+    if (!limit) return null;
+    const now = Date.now();
+    const windowMs = limit.windowSeconds * 1000;
+    if (now - this.window.startedAt >= windowMs) this.window = { startedAt: now, used: 0 };
+    if (this.window.used < limit.requests) {
+      this.window.used++;
+      return null;
+    }
+    return Math.max(1, Math.ceil((this.window.startedAt + windowMs - now) / 1000));
   }
 
   private authorised(req: IncomingMessage): boolean {

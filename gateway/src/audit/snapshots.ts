@@ -23,6 +23,8 @@ const service = (s: Service): JsonValue => ({
   pricingMode: s.pricingMode,
   markupPercent: s.markupPercent,
   markupCents: s.markupCents,
+  // Only when some group is priced, so a snapshot of a service without groups reads as before.
+  ...(s.groupPrices && Object.keys(s.groupPrices).length > 0 ? { groupPrices: JSON.parse(JSON.stringify(s.groupPrices)) as JsonValue } : {}),
 });
 
 /** A user as the admin area shows them: who they are, what they may do, what they hold. */

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import {
   availableServicesResponseSchema,
+  groupPricesBodySchema,
   pricesBodySchema,
   priceTiersResponseSchema,
   pricingBodySchema,
@@ -71,6 +72,14 @@ export class ShippingServicesController {
     return this.rpc.call(PricingRpc.setUserPricing, { userId, serviceId, ...body }, ctx);
   }
 
+  @ApiDoc({ summary: 'Set a user\'s weight tiers for one country group abroad (their own, over the default\'s; an empty list clears them)', body: groupPricesBodySchema, response: serviceSchema })
+  @Audited({ action: 'user.services.group-prices', targetType: 'user', target: param('userId'), snapshot: userServicesSnapshot })
+  @Forwards(PricingRpc.setUserGroupPrices)
+  @Put('userServices/:userId/:serviceId/groupPrices')
+  setUserGroupPrices(@Param('userId') userId: string, @Param('serviceId') serviceId: string, @Body(new ZodBody(groupPricesBodySchema)) body: z.output<typeof groupPricesBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
+    return this.rpc.call(PricingRpc.setUserGroupPrices, { userId, serviceId, ...body }, ctx);
+  }
+
   @ApiDoc({ summary: 'Enable or disable a service for a user', body: toggleBodySchema, response: serviceSchema })
   @Audited({ action: 'user.services.toggle', targetType: 'user', target: param('userId'), snapshot: userServicesSnapshot })
   @Forwards(PricingRpc.toggleUserService)
@@ -124,6 +133,14 @@ export class ShippingServicesController {
   @Put('defaultServices/:id/pricing')
   setDefaultPricing(@Param('id') id: string, @Body(new ZodBody(pricingBodySchema)) body: z.output<typeof pricingBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
     return this.rpc.call(PricingRpc.setDefaultPricing, { id, ...body }, ctx);
+  }
+
+  @ApiDoc({ summary: 'Set a default service\'s weight tiers for one country group abroad (new users\' copies take them; an empty list clears them)', body: groupPricesBodySchema, response: serviceSchema })
+  @Audited({ action: 'default-services.group-prices', targetType: 'default-service', target: param('id'), snapshot: defaultServicesSnapshot })
+  @Forwards(PricingRpc.setDefaultGroupPrices)
+  @Put('defaultServices/:id/groupPrices')
+  setDefaultGroupPrices(@Param('id') id: string, @Body(new ZodBody(groupPricesBodySchema)) body: z.output<typeof groupPricesBodySchema>, @Ctx() ctx: CallContext): Promise<Service> {
+    return this.rpc.call(PricingRpc.setDefaultGroupPrices, { id, ...body }, ctx);
   }
 
   @ApiDoc({ summary: 'Rename a default service', body: renameBodySchema, response: serviceSchema })

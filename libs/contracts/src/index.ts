@@ -24,6 +24,7 @@ export * from './lib/address/package-preset.schema';
 export * from './lib/address/address.contract';
 export * from './lib/pricing/pricing.schema';
 export * from './lib/pricing/pricing.contract';
+export * from './lib/pricing/country-groups';
 export * from './lib/payments/ledger.schema';
 export * from './lib/orders/single-order.schema';
 export * from './lib/orders/customs.schema';

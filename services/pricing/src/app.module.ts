@@ -16,6 +16,7 @@ import { SetDefaultPricesUseCase } from './shipping-services/usecases/set-defaul
 import { SetDefaultPricingUseCase } from './shipping-services/usecases/set-default-pricing.usecase';
 import { SetUserPricesUseCase } from './shipping-services/usecases/set-user-prices.usecase';
 import { SetUserPricingUseCase } from './shipping-services/usecases/set-user-pricing.usecase';
+import { SetGroupPricesUseCase } from './shipping-services/usecases/set-group-prices.usecase';
 import { ToggleDefaultShippingServiceUseCase } from './shipping-services/usecases/toggle-default-shipping-service.usecase';
 import { ToggleUserShippingServiceUseCase } from './shipping-services/usecases/toggle-user-shipping-service.usecase';
 import { QuotePricesCache } from './quotes/quote-prices.cache';
@@ -34,7 +35,7 @@ export class PricingModule {
         { provide: SOLE_WRITER, useValue: isServedByThisProcess(env.DATABASE_URL) },
         ShippingServiceRepository, ShippingServiceCatalog, QuotePricesCache, QuoteUseCase, RateOfferingsUseCase, PublicPricesUseCase, AvailableShippingServicesUseCase,
         ToggleDefaultShippingServiceUseCase, SetDefaultPricesUseCase, RenameDefaultShippingServiceUseCase, ToggleUserShippingServiceUseCase, SetUserPricesUseCase, RenameUserShippingServiceUseCase,
-        SetDefaultPricingUseCase, SetUserPricingUseCase,
+        SetDefaultPricingUseCase, SetUserPricingUseCase, SetGroupPricesUseCase,
       ],
     });
   }

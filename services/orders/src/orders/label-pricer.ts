@@ -55,7 +55,14 @@ export class LabelPricer {
   }
 
   private async quote(parcel: PricedParcel, costCents: number | undefined): Promise<OrderPrice> {
-    const item = { serviceName: parcel.serviceName, weightLb: parcel.package.package_weight, ...(costCents === undefined ? {} : { costCents }) };
+    const country = parcel.receiver.receiver_country;
+    const item = {
+      serviceName: parcel.serviceName,
+      weightLb: parcel.package.package_weight,
+      ...(costCents === undefined ? {} : { costCents }),
+      // Abroad, the receiver's country group's tiers may price it (decision 116).
+      ...(country && country !== 'US' ? { country } : {}),
+    };
     const quote = await this.rpc.call(PricingRpc.quote, { userId: parcel.userId, items: [item] }, AS_ORDERS);
     const quoted = quote.items[0];
     if (!quoted) throw new DomainError(ErrorCode.INTERNAL, 'Quote returned no price');

@@ -5,6 +5,7 @@ import { mapLimited } from '../common';
 import { CARRIER_REGISTRY, type CarrierRegistry, courierOfService, type LabelShipment } from '../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { CarrierRatesCache, rateKeyOf, type CachedRate } from './carrier-rates.cache';
+import { countryAbroad } from './country-abroad';
 
 /** One service offered for a parcel at the user's price, with what the carrier charges for it. */
 export interface OfferedRate {
@@ -62,7 +63,7 @@ export class BulkRates {
     if (known.length === 0) return [];
     const { offerings } = await this.rpc.call(
       PricingRpc.rateOfferings,
-      { userId, weightLb: shipment.package.weightLb, costs: known.map(({ serviceUid, costCents }) => ({ serviceUid, costCents })) },
+      { userId, weightLb: shipment.package.weightLb, ...countryAbroad(shipment), costs: known.map(({ serviceUid, costCents }) => ({ serviceUid, costCents })) },
       { asService: true },
     );
     const byUid = new Map(known.map((rate) => [rate.serviceUid, rate]));

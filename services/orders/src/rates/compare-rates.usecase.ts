@@ -3,6 +3,7 @@ import { courierName, formatUsd, PricingRpc, type Caller, type Courier, type Par
 import { RpcClient } from '@labeldesk/nest-transport';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierRegistry, courierOfService, type LabelShipment, toShipment } from '../carriers';
 import { CarrierRatesCache, type CachedRate } from './carrier-rates.cache';
+import { countryAbroad } from './country-abroad';
 import { packagingRate } from './packaging-rates';
 import { rateTags } from './rate-tags';
 
@@ -34,7 +35,7 @@ export class CompareRatesUseCase {
     const asked = carrierRates.flatMap((rate) => [{ rate, option: null }, ...(rate.packagingOptions ?? []).map((option) => ({ rate, option }))]);
     const { offerings } = await this.rpc.call(
       PricingRpc.rateOfferings,
-      { userId: request.userId, weightLb: shipment.package.weightLb, costs: asked.map(({ rate, option }) => ({ serviceUid: rate.serviceUid, costCents: (option ?? rate).costCents })) },
+      { userId: request.userId, weightLb: shipment.package.weightLb, ...countryAbroad(shipment), costs: asked.map(({ rate, option }) => ({ serviceUid: rate.serviceUid, costCents: (option ?? rate).costCents })) },
       { asService: true },
     );
     const answered = asked.map((item, index) => ({ ...item, offering: offerings[index]! }));

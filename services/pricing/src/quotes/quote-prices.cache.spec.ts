@@ -8,7 +8,7 @@ const USER = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
 const OTHER = '00000000-0000-4000-8000-000000000000';
 const flat = (price: number): PriceTier[] => [{ fromWeight: 1, toWeight: 70, price }];
 const priorityRow = (price: number): QuoteShippingServiceRow => ({
-  uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(price), pricingMode: 'tiers', markupBasisPoints: 0, markupCents: 0, offered: true,
+  uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, enabled: true, prices: flat(price), pricingMode: 'tiers', markupBasisPoints: 0, markupCents: 0, groupPrices: {}, offered: true,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PriceTier, PricingMode } from '@labeldesk/contracts';
+import type { GroupPrices, PriceTier, PricingMode } from '@labeldesk/contracts';
 import { percentOf } from '../shipping-services/cost-markup.policy';
 import { ShippingServiceRepository, type CatalogVersions, type QuoteShippingServiceRow } from '../shipping-services/shipping-service.repository';
 import { ShippingServiceCatalog } from '../shipping-services/usecases/shipping-service-catalog.usecase';
@@ -14,6 +14,8 @@ export interface BuyableShippingService {
   pricingMode: PricingMode;
   markupPercent: number;
   markupCents: number;
+  /** Weight tiers per country group abroad (decision 116), over the mode for a receiver in a group that has some. */
+  groupPrices: GroupPrices;
 }
 
 interface Entry {
@@ -70,6 +72,7 @@ const buyable = (r: QuoteShippingServiceRow): BuyableShippingService => ({
   pricingMode: r.pricingMode,
   markupPercent: percentOf(r.markupBasisPoints),
   markupCents: r.markupCents,
+  groupPrices: r.groupPrices ?? {},
 });
 
 const versionKey = (v: CatalogVersions): string => `${v.defaults}/${v.user}`;

@@ -4,9 +4,9 @@ import { QuoteUseCase } from './quote.usecase';
 
 const USER = '6565c5d5-6f6c-4baf-a307-daaaaed3489f';
 const tiers: PriceTier[] = [{ fromWeight: 1, toWeight: 70, price: 1_500 }];
-const priority: BuyableShippingService = { uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, prices: tiers, pricingMode: 'tiers', markupPercent: 0, markupCents: 0 };
-const ground: BuyableShippingService = { uid: 'ups_ground', name: 'UPS Ground', maxWeight: 70, prices: tiers, pricingMode: 'cost_markup', markupPercent: 10, markupCents: 50 };
-const express: BuyableShippingService = { uid: 'fedex_express', name: 'FedEx Express', maxWeight: 70, prices: tiers, pricingMode: 'cost_markup', markupPercent: 0, markupCents: 0 };
+const priority: BuyableShippingService = { uid: 'usps_priority', name: 'USPS Priority Mail', maxWeight: 70, prices: tiers, pricingMode: 'tiers', markupPercent: 0, markupCents: 0, groupPrices: {} };
+const ground: BuyableShippingService = { uid: 'ups_ground', name: 'UPS Ground', maxWeight: 70, prices: tiers, pricingMode: 'cost_markup', markupPercent: 10, markupCents: 50, groupPrices: {} };
+const express: BuyableShippingService = { uid: 'fedex_express', name: 'FedEx Express', maxWeight: 70, prices: tiers, pricingMode: 'cost_markup', markupPercent: 0, markupCents: 0, groupPrices: {} };
 
 const quoteUseCase = () => {
   const prices = { buyableByName: jest.fn(async () => new Map([priority, ground, express].map((s) => [s.name.toLowerCase(), s]))) };

@@ -24,7 +24,7 @@ export class QuoteUseCase {
       if (item.weightLb > shippingService.maxWeight) {
         throw new DomainError(ErrorCode.PRICING_WEIGHT_OVER_MAX, `Weight ${item.weightLb} lb is over the ${shippingService.maxWeight} lb maximum of ${shippingService.name}`);
       }
-      const price = servicePrice(shippingService, item.weightLb, item.costCents);
+      const price = servicePrice(shippingService, item.weightLb, item.costCents, item.country);
       if (price.kind === 'no_price') throw new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, `${shippingService.name} has no price for ${item.weightLb} lb`);
       if (price.kind === 'cost_needed') {
         costNeeded.push({ path: `items.${index}.costCents`, message: `${shippingService.name} needs the carrier's cost`, serviceName: shippingService.name });

@@ -2,7 +2,7 @@ import type { PriceTier } from '@labeldesk/contracts';
 import type { BuyableShippingService } from './quote-prices.cache';
 import { offeringOf, RateOfferingsUseCase } from './rate-offerings.usecase';
 
-const service = (prices: PriceTier[], maxWeight = 70): BuyableShippingService => ({ uid: 'ups_ground', name: 'UPS Ground', maxWeight, prices, pricingMode: 'tiers', markupPercent: 0, markupCents: 0 });
+const service = (prices: PriceTier[], maxWeight = 70): BuyableShippingService => ({ uid: 'ups_ground', name: 'UPS Ground', maxWeight, prices, pricingMode: 'tiers', markupPercent: 0, markupCents: 0, groupPrices: {} });
 const costMarkup = (markupPercent: number, markupCents: number): BuyableShippingService => ({ ...service([]), pricingMode: 'cost_markup', markupPercent, markupCents });
 const tiers: PriceTier[] = [
   { fromWeight: 1, toWeight: 5, price: 1_200 },

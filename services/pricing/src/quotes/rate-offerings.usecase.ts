@@ -17,11 +17,11 @@ export class RateOfferingsUseCase {
 
   async execute(request: ParsedRequestOf<typeof PricingRpc.rateOfferings>): Promise<ResponseOf<typeof PricingRpc.rateOfferings>> {
     const byUid = new Map([...(await this.prices.buyableByName(request.userId)).values()].map((service) => [service.uid, service]));
-    return { offerings: request.costs.map(({ serviceUid, costCents }) => offeringOf(byUid.get(serviceUid), serviceUid, costCents, request.weightLb)) };
+    return { offerings: request.costs.map(({ serviceUid, costCents }) => offeringOf(byUid.get(serviceUid), serviceUid, costCents, request.weightLb, request.country)) };
   }
 }
 
-export const offeringOf = (service: BuyableShippingService | undefined, serviceUid: string, costCents: number, weightLb: number): Offering => {
+export const offeringOf = (service: BuyableShippingService | undefined, serviceUid: string, costCents: number, weightLb: number, country?: string): Offering => {
   const refused = (reason: Extract<Offering, { offered: false }>['reason'], priceCents: number | null = null): Offering => ({
     offered: false,
     serviceUid,
@@ -33,7 +33,7 @@ export const offeringOf = (service: BuyableShippingService | undefined, serviceU
   if (!service) return refused('not_offered');
   if (weightLb > service.maxWeight) return refused('over_weight');
   // A cost + markup service is priced from this very cost, so it is never `cost_needed` here.
-  const price = servicePrice(service, weightLb, costCents);
+  const price = servicePrice(service, weightLb, costCents, country);
   if (price.kind !== 'priced') return refused('no_price');
   if (price.priceCents < costCents) return refused('below_cost', price.priceCents);
   return { offered: true, serviceUid, serviceName: service.name, priceCents: price.priceCents, costCents };

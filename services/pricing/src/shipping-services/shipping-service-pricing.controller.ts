@@ -5,6 +5,7 @@ import { toDefaultShippingService, toUserShippingService } from './shipping-serv
 import { ShippingServiceCatalog } from './usecases/shipping-service-catalog.usecase';
 import { SetDefaultPricingUseCase } from './usecases/set-default-pricing.usecase';
 import { SetUserPricingUseCase } from './usecases/set-user-pricing.usecase';
+import { SetGroupPricesUseCase } from './usecases/set-group-prices.usecase';
 
 /**
  * How services are priced (decision 085): an admin sets a default's pricing mode and markup, or one user's. Apart from
@@ -16,6 +17,7 @@ export class ShippingServicePricingController {
     private readonly catalog: ShippingServiceCatalog,
     private readonly setDefaultPricingUseCase: SetDefaultPricingUseCase,
     private readonly setUserPricingUseCase: SetUserPricingUseCase,
+    private readonly setGroupPrices: SetGroupPricesUseCase,
   ) {}
 
   @RpcHandler(PricingRpc.setDefaultPricing)
@@ -28,6 +30,19 @@ export class ShippingServicePricingController {
   async setUserPricing(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.setUserPricing) body: ParsedRequestOf<typeof PricingRpc.setUserPricing>) {
     const { userId, serviceId, ...pricing } = body;
     const saved = await this.setUserPricingUseCase.execute(userId, serviceId, pricing);
+    return toUserShippingService(saved, await this.catalog.isOffered(saved.uid));
+  }
+
+  @RpcHandler(PricingRpc.setDefaultGroupPrices)
+  async setDefaultGroupPrices(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.setDefaultGroupPrices) body: ParsedRequestOf<typeof PricingRpc.setDefaultGroupPrices>) {
+    const { id, ...groupPrices } = body;
+    return toDefaultShippingService(await this.setGroupPrices.forDefault(id, groupPrices));
+  }
+
+  @RpcHandler(PricingRpc.setUserGroupPrices)
+  async setUserGroupPrices(@CurrentCaller() _caller: Caller, @RpcPayload(PricingRpc.setUserGroupPrices) body: ParsedRequestOf<typeof PricingRpc.setUserGroupPrices>) {
+    const { userId, serviceId, ...groupPrices } = body;
+    const saved = await this.setGroupPrices.forUser(userId, serviceId, groupPrices);
     return toUserShippingService(saved, await this.catalog.isOffered(saved.uid));
   }
 }

@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
-import type { PriceTier, PricingMode } from '@labeldesk/contracts';
+import type { GroupPrices, PriceTier, PricingMode } from '@labeldesk/contracts';
 
 /**
  * What a default shipping service and a user's copy of it share. A shipping service (USPS Priority Mail, …) is what
@@ -21,6 +21,8 @@ abstract class ShippingServiceFields {
   @Property({ type: 'integer' }) markupBasisPoints = 0;
   /** The markup's fixed part per label. */
   @Property({ type: 'integer' }) markupCents = 0;
+  /** Weight tiers per country group abroad (decision 116); a group left out is priced by the mode above. */
+  @Property({ type: 'json' }) groupPrices: GroupPrices = {};
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }
 

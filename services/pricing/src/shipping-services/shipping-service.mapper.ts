@@ -1,8 +1,14 @@
-import type { Service } from '@labeldesk/contracts';
+import type { GroupPrices, PriceTier, Service } from '@labeldesk/contracts';
 import { percentOf } from './cost-markup.policy';
 import type { DefaultShippingServiceEntity, UserShippingServiceEntity } from './shipping-service.entities';
 
 type ShippingServiceEntity = DefaultShippingServiceEntity | UserShippingServiceEntity;
+
+const byWeight = (tiers: PriceTier[]): PriceTier[] => [...tiers].sort((a, b) => a.fromWeight - b.fromWeight);
+
+/** Each group's tiers sorted as the service's own are. */
+const sortedGroupPrices = (groups: GroupPrices): GroupPrices =>
+  Object.fromEntries(Object.entries(groups).map(([group, tiers]) => [group, byWeight(tiers)]));
 
 /** The fields a default and a user's copy show alike; `status` is the caller's to say. */
 const sharedFields = (e: ShippingServiceEntity): Omit<Service, 'status'> => ({
@@ -11,10 +17,11 @@ const sharedFields = (e: ShippingServiceEntity): Omit<Service, 'status'> => ({
   name: e.name,
   maxWeight: e.maxWeight,
   enabled: e.enabled,
-  prices: [...e.prices].sort((a, b) => a.fromWeight - b.fromWeight),
+  prices: byWeight(e.prices),
   pricingMode: e.pricingMode,
   markupPercent: percentOf(e.markupBasisPoints),
   markupCents: e.markupCents,
+  groupPrices: sortedGroupPrices(e.groupPrices ?? {}),
 });
 
 export const toDefaultShippingService = (e: DefaultShippingServiceEntity): Service => ({ ...sharedFields(e), status: e.enabled });

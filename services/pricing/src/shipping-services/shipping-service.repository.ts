@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { DomainError, ErrorCode, type PriceTier, type PricingMode, type RawService } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type GroupPrices, type PriceTier, type PricingMode, type RawService } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
@@ -33,6 +33,8 @@ export interface QuoteShippingServiceRow {
   pricingMode: PricingMode;
   markupBasisPoints: number;
   markupCents: number;
+  /** Weight tiers per country group abroad (decision 116). */
+  groupPrices: GroupPrices;
   /** The platform still offers it: its default exists and is enabled. */
   offered: boolean;
 }
@@ -114,6 +116,7 @@ export class ShippingServiceRepository {
     return this.orm.em.getConnection().execute<QuoteShippingServiceRow[]>(
       `select u."uid", u."name", u."max_weight" as "maxWeight", u."enabled", u."prices",
               u."pricing_mode" as "pricingMode", u."markup_basis_points" as "markupBasisPoints", u."markup_cents" as "markupCents",
+              u."group_prices" as "groupPrices",
               coalesce(d."enabled", false) as "offered"
          from ${this.t('user_services')} u left join ${this.t('default_services')} d on d."uid" = u."uid"
         where u."user_id" = ? order by u."created_at" asc, u."uid" asc`,
@@ -169,16 +172,16 @@ export class ShippingServiceRepository {
     return this.em().find(UserShippingServiceEntity, { userId }, { orderBy: { createdAt: 'asc', uid: 'asc' } });
   }
 
-  /** Copies every default the user does not have yet, with its tiers, pricing mode and markup; running it twice adds nothing. */
+  /** Copies every default the user does not have yet, with its tiers (its groups' too), pricing mode and markup; running it twice adds nothing. */
   async initializeUser(userId: string, defaults: DefaultShippingServiceEntity[]): Promise<void> {
     const table = this.t('user_services');
     await this.writing(userId, async (em) => {
       for (const d of defaults) {
         await em.execute(
-          `insert into ${table} ("id", "user_id", "uid", "name", "category", "max_weight", "enabled", "prices", "pricing_mode", "markup_basis_points", "markup_cents")
-           values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+          `insert into ${table} ("id", "user_id", "uid", "name", "category", "max_weight", "enabled", "prices", "pricing_mode", "markup_basis_points", "markup_cents", "group_prices")
+           values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?::jsonb)
            on conflict ("user_id", "uid") do nothing`,
-          [randomUUID(), userId, d.uid, d.name, d.category, d.maxWeight, true, JSON.stringify(d.prices), d.pricingMode, d.markupBasisPoints, d.markupCents],
+          [randomUUID(), userId, d.uid, d.name, d.category, d.maxWeight, true, JSON.stringify(d.prices), d.pricingMode, d.markupBasisPoints, d.markupCents, JSON.stringify(d.groupPrices ?? {})],
         );
       }
     });

@@ -1,7 +1,8 @@
 import { Card, HStack, Stack, Switch, VisuallyHidden } from '@chakra-ui/react';
-import type { PriceTier, PricingBody, Service } from '@labeldesk/contracts';
+import type { GroupPricesBody, PriceTier, PricingBody, Service } from '@labeldesk/contracts';
 import { useState } from 'react';
 import type { ReactElement } from 'react';
+import { GroupPricesSection } from './group-prices-section';
 import { PriceTiersEditor, tiersKey } from './price-tiers-editor';
 import type { ServicePricing } from './pricing-text';
 import { ServiceIdentity } from './service-identity';
@@ -16,6 +17,8 @@ export interface ShippingServiceEditActions {
   rename: (name: string) => Promise<unknown>;
   savePrices: (prices: PriceTier[]) => Promise<unknown>;
   savePricing: (pricing: PricingBody) => Promise<unknown>;
+  /** One country group's tiers abroad (decision 116). */
+  saveGroupPrices: (body: GroupPricesBody) => Promise<unknown>;
 }
 
 interface EditableShippingServiceCardProps {
@@ -87,6 +90,7 @@ export const EditableShippingServiceCard = ({ shippingService, actions, pricingD
           ) : (
             <UnusedTiersNote />
           )}
+          <GroupPricesSection shippingService={shippingService} saveGroupPrices={actions.saveGroupPrices} dialogDescription={pricingDescription} />
         </Stack>
       </Card.Body>
     </ShippingServiceCardFrame>

@@ -20,10 +20,13 @@ export const AUDIT_ACTIONS = [
   'user.services.name',
   /** A user's pricing mode and markup for one service (decision 085). */
   'user.services.pricing',
+  /** A user's weight tiers for one country group of one service (decision 116). */
+  'user.services.group-prices',
   'default-services.prices',
   'default-services.toggle',
   'default-services.name',
   'default-services.pricing',
+  'default-services.group-prices',
   'default-services.sync',
   /** The referral bonus: its amount, who gets it and the first top-up it needs (decision 087). */
   'referral-bonus.set',

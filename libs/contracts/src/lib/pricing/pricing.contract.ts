@@ -4,7 +4,7 @@ import { defineRpc } from '../define';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { publicPriceSchema } from './public-prices.schema';
-import { availableServiceSchema, pricesBodySchema, priceTierSchema, pricingBodySchema, pricingModeSchema, rawServiceSchema, renameBodySchema, serviceSchema, toggleBodySchema } from './pricing.schema';
+import { availableServiceSchema, groupPricesBodySchema, pricesBodySchema, priceTierSchema, pricingBodySchema, pricingModeSchema, rawServiceSchema, renameBodySchema, serviceSchema, toggleBodySchema } from './pricing.schema';
 
 export const quoteItemSchema = z.object({
   serviceName: z.string().trim().min(1, { error: 'Please select a service' }),
@@ -14,6 +14,8 @@ export const quoteItemSchema = z.object({
    * carrier cost + markup cannot be quoted without it: PRICING_COST_NEEDED. Tier-priced services ignore it.
    */
   costCents: z.number().int().nonnegative().optional(),
+  /** The receiver's country (alpha-2) when abroad: its group's tiers price the label where set (decision 116). */
+  country: z.string().trim().max(2).optional(),
 });
 
 export const PricingRpc = {
@@ -24,6 +26,8 @@ export const PricingRpc = {
   setDefaultPrices: defineRpc('pricing.default-service.set-prices.v1', pricesBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
   /** How the default is priced: its weight tiers, or the carrier's cost + markup (decision 085). */
   setDefaultPricing: defineRpc('pricing.default-service.set-pricing.v1', pricingBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
+  /** One country group's weight tiers of a default (decision 116); an empty list clears them. */
+  setDefaultGroupPrices: defineRpc('pricing.default-service.set-group-prices.v1', groupPricesBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
   renameDefaultService: defineRpc('pricing.default-service.rename.v1', renameBodySchema.extend({ id: idSchema }), serviceSchema, { who: 'admin' }),
   listUserServices: defineRpc('pricing.user-service.list.v1', z.object({ userId: idSchema }), z.object({ services: z.array(serviceSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   availableServices: defineRpc('pricing.user-service.available.v1', z.object({ userId: idSchema }), z.object({ services: z.array(availableServiceSchema) }), { who: { selfOrAdmin: 'userId' }, scope: 'labels:read', services: ['orders'] }),
@@ -31,6 +35,8 @@ export const PricingRpc = {
   setUserPrices: defineRpc('pricing.user-service.set-prices.v1', pricesBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   /** One user's own pricing mode and markup for their copy of a service (the per-user override, decision 085). */
   setUserPricing: defineRpc('pricing.user-service.set-pricing.v1', pricingBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
+  /** One country group's weight tiers of a user's copy (decision 116), apart from the default's. */
+  setUserGroupPrices: defineRpc('pricing.user-service.set-group-prices.v1', groupPricesBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   toggleUserService: defineRpc('pricing.user-service.toggle.v1', toggleBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
   /** The name a user sees and orders by; their copy only, the default keeps its own. */
   renameUserService: defineRpc('pricing.user-service.rename.v1', renameBodySchema.extend({ userId: idSchema, serviceId: idSchema }), serviceSchema, { who: 'admin' }),
@@ -45,6 +51,8 @@ export const PricingRpc = {
     z.object({
       userId: idSchema,
       weightLb: z.number().positive().max(150),
+      /** The receiver's country (alpha-2) when abroad: its group's tiers price the parcel where set (decision 116). */
+      country: z.string().trim().max(2).optional(),
       costs: z.array(z.object({ serviceUid: z.string().max(80), costCents: z.number().int().nonnegative() })).max(200),
     }),
     z.object({

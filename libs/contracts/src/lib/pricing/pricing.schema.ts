@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryGroupSchema } from './country-groups';
 
 export const DEFAULT_MAX_WEIGHT_LB = 70;
 export const INVALID_PRICE_RANGES =
@@ -76,6 +77,18 @@ export const pricingBodySchema = z.object({
 });
 export type PricingBody = z.input<typeof pricingBodySchema>;
 
+/**
+ * Weight tiers per country group (decision 116), set by an admin on a default service and on a user's copy: a label
+ * abroad is priced by its receiver's group's tiers when the group has some, else by the service's own mode. A group
+ * left out has none.
+ */
+export const groupPricesSchema = z.partialRecord(countryGroupSchema, z.array(priceTierSchema));
+export type GroupPrices = z.infer<typeof groupPricesSchema>;
+
+/** PUT /api/defaultServices/{id}/groupPrices and PUT /api/userServices/{userId}/{serviceId}/groupPrices (admin): an empty list clears the group. */
+export const groupPricesBodySchema = z.object({ group: countryGroupSchema, prices: z.array(priceTierSchema).max(200) });
+export type GroupPricesBody = z.input<typeof groupPricesBodySchema>;
+
 /** A default service or a user's service (spec: Service). */
 export const serviceSchema = z.object({
   _id: z.string(),
@@ -88,6 +101,8 @@ export const serviceSchema = z.object({
   pricingMode: pricingModeSchema,
   markupPercent: z.number(),
   markupCents: z.number().int(),
+  /** Tiers per country group abroad (decision 116); absent from a pricing service older than it. */
+  groupPrices: groupPricesSchema.optional(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -12,8 +12,12 @@ import { ruleRowItems, type RuleRow } from './rule-rows';
 export const rowsRefused = (issues: readonly FieldIssue[]): DomainError =>
   new DomainError(ErrorCode.VALIDATION_FAILED, `${issues.length} row(s) cannot be bought: ${issues[0]?.message ?? ''}`, issues.slice(0, 1000));
 
-/** One quote per distinct (service, weight, carrier cost): thousands of rows share a few. */
-const quoteKey = (serviceName: string, weightLb: number, costCents: number | undefined) => `${serviceName.toLowerCase()}|${weightLb}|${costCents ?? ''}`;
+/** One quote per distinct (service, weight, carrier cost, country abroad: its group's tiers, decision 116): thousands of rows share a few. */
+const quoteKey = (serviceName: string, weightLb: number, costCents: number | undefined, country: string | undefined) =>
+  `${serviceName.toLowerCase()}|${weightLb}|${costCents ?? ''}|${abroad(country) ?? ''}`;
+
+/** The receiver's country when abroad; at home none, so home rows share their quotes as before. */
+const abroad = (country: string | undefined): string | undefined => (country && country !== 'US' ? country : undefined);
 
 /** The rows' items and what their rate rules saved (null when no row is under a rule). */
 export interface PricedRows {
@@ -95,7 +99,7 @@ export class BulkRowPricer {
       });
     });
     const items = rows.map((row): NewBulkItem => {
-      const price = prices.get(quoteKey(row.serviceName, row.weightLb, costs.get(row.rowNo)));
+      const price = prices.get(quoteKey(row.serviceName, row.weightLb, costs.get(row.rowNo), row.receiver?.country));
       // A missing price is an error, never a free label.
       if (!price) throw new DomainError(ErrorCode.INTERNAL, `Row ${row.rowNo + 1} has no price`);
       // Pricing names the service's uid, and so its courier: a row's label must be of the row's courier, if it names one.
@@ -108,14 +112,20 @@ export class BulkRowPricer {
   }
 
   private async quote(userId: string, rows: readonly StagedRowSummary[], costs: ReadonlyMap<number, number>) {
-    const pairs = new Map<string, { serviceName: string; weightLb: number; costCents?: number }>();
+    const pairs = new Map<string, { serviceName: string; weightLb: number; costCents?: number; country?: string }>();
     for (const row of rows) {
       const costCents = costs.get(row.rowNo);
-      pairs.set(quoteKey(row.serviceName, row.weightLb, costCents), { serviceName: row.serviceName, weightLb: row.weightLb, ...(costCents === undefined ? {} : { costCents }) });
+      const country = abroad(row.receiver?.country);
+      pairs.set(quoteKey(row.serviceName, row.weightLb, costCents, country), {
+        serviceName: row.serviceName,
+        weightLb: row.weightLb,
+        ...(costCents === undefined ? {} : { costCents }),
+        ...(country === undefined ? {} : { country }),
+      });
     }
     const unique = [...pairs.values()];
     const quote = await this.rpc.call(PricingRpc.quote, { userId, items: unique }, { asService: true });
-    return new Map(unique.map((pair, i) => [quoteKey(pair.serviceName, pair.weightLb, pair.costCents), quote.items[i]]));
+    return new Map(unique.map((pair, i) => [quoteKey(pair.serviceName, pair.weightLb, pair.costCents, pair.country), quote.items[i]]));
   }
 
   /** What the carrier charges for each row's own service on its parcel, where a carrier rates it (rows it does not rate stay uncosted). */

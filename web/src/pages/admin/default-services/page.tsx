@@ -12,6 +12,7 @@ import { useRawShippingServices } from '../../../services/shipping-services/list
 import { useRenameDefaultShippingService } from '../../../services/shipping-services/rename-default-shipping-service';
 import { useSetDefaultPrices } from '../../../services/shipping-services/set-default-prices';
 import { useSetDefaultPricing } from '../../../services/shipping-services/set-default-pricing';
+import { useSetDefaultGroupPrices } from '../../../services/shipping-services/set-group-prices';
 import { useSyncDefaultShippingServices } from '../../../services/shipping-services/sync-default-shipping-services';
 import { useToggleDefaultShippingService } from '../../../services/shipping-services/toggle-default-shipping-service';
 
@@ -26,6 +27,7 @@ export const DefaultServicesPage = (): ReactElement => {
   const toggle = useToggleDefaultShippingService();
   const setPrices = useSetDefaultPrices();
   const setPricing = useSetDefaultPricing();
+  const setGroupPrices = useSetDefaultGroupPrices();
   const rename = useRenameDefaultShippingService();
 
   const runSync = () => {
@@ -91,6 +93,7 @@ export const DefaultServicesPage = (): ReactElement => {
                 rename: (name) => rename.mutateAsync({ id: shippingService._id, name }),
                 savePrices: (prices) => setPrices.mutateAsync({ id: shippingService._id, prices }),
                 savePricing: (pricing) => setPricing.mutateAsync({ id: shippingService._id, pricing }),
+                saveGroupPrices: (body) => setGroupPrices.mutateAsync({ id: shippingService._id, body }),
               }}
             />
           ))}

@@ -9,6 +9,7 @@ import { useUserShippingServices } from '../../../services/shipping-services/lis
 import { useRenameUserShippingService } from '../../../services/shipping-services/rename-user-shipping-service';
 import { useSetUserPrices } from '../../../services/shipping-services/set-user-prices';
 import { useSetUserPricing } from '../../../services/shipping-services/set-user-pricing';
+import { useSetUserGroupPrices } from '../../../services/shipping-services/set-group-prices';
 import { useToggleUserShippingService } from '../../../services/shipping-services/toggle-user-shipping-service';
 import { useLastShown } from '../../../hooks/use-last-shown';
 
@@ -18,6 +19,7 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
   const toggle = useToggleUserShippingService();
   const setPrices = useSetUserPrices();
   const setPricing = useSetUserPricing();
+  const setGroupPrices = useSetUserGroupPrices();
   const rename = useRenameUserShippingService();
   const target = (shippingServiceId: string) => ({ userId: user._id, shippingServiceId });
 
@@ -52,6 +54,7 @@ const UserServicesContent = ({ user }: { user: PublicUser }): ReactElement => {
               rename: (name) => rename.mutateAsync({ ...target(shippingService._id), name }),
               savePrices: (prices) => setPrices.mutateAsync({ ...target(shippingService._id), prices }),
               savePricing: (pricing) => setPricing.mutateAsync({ ...target(shippingService._id), pricing }),
+              saveGroupPrices: (body) => setGroupPrices.mutateAsync({ ...target(shippingService._id), body }),
             }}
           />
         ))}

@@ -1,27 +1,15 @@
-import { EU_COUNTRIES } from '@labeldesk/contracts';
+import { COUNTRY_GROUPS, countryGroupOf as contractGroupOf, COUNTRY_GROUP_NAMES as GROUP_NAMES } from '@labeldesk/contracts';
 
 /**
- * The sandbox's price groups abroad, as USPS prices international mail by Price Group (1 Canada, 2 Mexico, then
- * groups of countries): five groups are enough for a simulation. Europe is the EU and its neighbours that share its
- * postal agreements; Asia-Pacific the markets US sellers ship to most; the rest of the world is group 5.
+ * The sandbox's price groups abroad, numbered as USPS numbers its Price Groups (1 Canada, 2 Mexico, then groups of
+ * countries): the contracts' country groups (decision 116), which an admin's tiers per group price by too.
  */
 export type CountryGroup = 1 | 2 | 3 | 4 | 5;
 
-const EUROPE_BEYOND_EU = ['GB', 'CH', 'NO', 'IS', 'LI', 'MC', 'SM', 'VA', 'AD', 'GI', 'IM', 'JE', 'GG', 'FO'];
-const ASIA_PACIFIC = ['AU', 'NZ', 'JP', 'KR', 'CN', 'HK', 'MO', 'TW', 'SG', 'MY', 'TH', 'PH', 'ID', 'VN', 'IN'];
+const numberOf = (index: number): CountryGroup => (index + 1) as CountryGroup;
 
-export const COUNTRY_GROUP_NAMES: Readonly<Record<CountryGroup, string>> = {
-  1: 'Canada',
-  2: 'Mexico',
-  3: 'Europe',
-  4: 'Asia-Pacific',
-  5: 'Rest of the world',
-};
+export const COUNTRY_GROUP_NAMES: Readonly<Record<CountryGroup, string>> = Object.fromEntries(
+  COUNTRY_GROUPS.map((group, index) => [numberOf(index), GROUP_NAMES[group]]),
+) as Record<CountryGroup, string>;
 
-export const countryGroupOf = (country: string): CountryGroup => {
-  if (country === 'CA') return 1;
-  if (country === 'MX') return 2;
-  if (EU_COUNTRIES.has(country) || EUROPE_BEYOND_EU.includes(country)) return 3;
-  if (ASIA_PACIFIC.includes(country)) return 4;
-  return 5;
-};
+export const countryGroupOf = (country: string): CountryGroup => numberOf(COUNTRY_GROUPS.indexOf(contractGroupOf(country) ?? 'rest_of_world'));

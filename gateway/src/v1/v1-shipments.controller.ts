@@ -82,7 +82,7 @@ export class V1ShipmentsController {
   }
 
   @ApiDoc({
-    summary: 'Your shipments, newest first, a page at a time: send the answer\'s next_cursor as cursor while has_more; filter by status, reference and creation time',
+    summary: 'Your shipments, newest first, a page at a time: send the answer\'s next_cursor as cursor while has_more; filter by status, reference, tracking number and creation time',
     query: v1ShipmentsQuerySchema,
     response: v1ShipmentsPageSchema,
   })
@@ -96,6 +96,7 @@ export class V1ShipmentsController {
         ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
         ...(query.status ? { status: query.status } : {}),
         ...(query.reference ? { reference: query.reference } : {}),
+        ...(query.tracking_number ? { trackingNumber: query.tracking_number } : {}),
         ...(query.created_gte ? { createdGte: query.created_gte } : {}),
         ...(query.created_lt ? { createdLt: query.created_lt } : {}),
       },

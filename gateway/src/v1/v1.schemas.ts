@@ -14,6 +14,7 @@ import {
   ratesBodySchema,
   shipmentMetadataSchema,
   shipmentReferenceSchema,
+  shipmentTrackingNumberSchema,
   SHIPMENTS_PAGE_MAX,
   singleLabelFormatSchema,
   singleOrderSchema,
@@ -62,6 +63,7 @@ export const v1ShipmentsQuerySchema = z
     cursor: z.string({ error: 'cursor must be text' }).max(400, { error: 'cursor is at most 400 characters' }).optional(),
     status: orderStatusSchema.optional(),
     reference: shipmentReferenceSchema.optional(),
+    tracking_number: shipmentTrackingNumberSchema.optional(),
     created_gte: instantSchema('created_gte').optional(),
     created_lt: instantSchema('created_lt').optional(),
   })

@@ -39,7 +39,7 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
     const buy = (reference: string, idempotencyKey: string, extra: Body = {}) =>
       call('POST', '/v1/shipments', { ...SINGLE_LABEL_ORDER, courier: 'usps', reference, metadata: { shop: 'test', tag }, ...extra }, { ...bearer, 'Idempotency-Key': idempotencyKey });
 
-    it('buys, reads, pages, finds by reference, prints, voids and tracks a shipment with a key, answering RateLimit headers each time', async () => {
+    it('buys, reads, pages, finds by reference and tracking number, prints, voids and tracks a shipment with a key, answering RateLimit headers each time', async () => {
       // A session on v1 is counted too.
       expectRateLimitHeaders(await call('GET', '/v1/me', undefined, { token: sessionToken }));
       const me = await call('GET', '/v1/me', undefined, bearer);
@@ -91,6 +91,12 @@ export const describePublicApiV1 = (mode: string, running: () => RunningSystem):
 
       const byReference = await call('GET', `/v1/shipments?reference=${encodeURIComponent(`REF-A-${tag}`)}`, undefined, bearer);
       expect([byReference.status, (byReference.body['data'] as Body[]).map((s) => s['id']), byReference.body['has_more']]).toEqual([200, [firstId], false]);
+      // A tracking number finds its label, exactly: a part of one finds none.
+      const trackingNumber = String(second.body['tracking_number']);
+      const byTracking = await call('GET', `/v1/shipments?tracking_number=${encodeURIComponent(trackingNumber)}`, undefined, bearer);
+      expect([byTracking.status, (byTracking.body['data'] as Body[]).map((s) => s['id']), byTracking.body['has_more']]).toEqual([200, [secondId], false]);
+      const byPart = await call('GET', `/v1/shipments?tracking_number=${encodeURIComponent(trackingNumber.slice(0, -1))}`, undefined, bearer);
+      expect([byPart.status, byPart.body['data']]).toEqual([200, []]);
       const cancelledOnly = await call('GET', '/v1/shipments?status=cancelled', undefined, bearer);
       expect([cancelledOnly.status, cancelledOnly.body['data']]).toEqual([200, []]);
 

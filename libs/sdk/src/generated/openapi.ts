@@ -214,7 +214,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your shipments, newest first, a page at a time: send the answer's next_cursor as cursor while has_more; filter by status, reference and creation time
+         * Your shipments, newest first, a page at a time: send the answer's next_cursor as cursor while has_more; filter by status, reference, tracking number and creation time
          * @description Any signed-in user. API keys need the scope `labels:read`.
          */
         get: operations["v1ShipmentsList"];
@@ -1861,6 +1861,7 @@ export interface operations {
                 cursor?: string;
                 status?: "pending" | "completed" | "cancelled";
                 reference?: string;
+                tracking_number?: string;
                 created_gte?: string;
                 created_lt?: string;
             };

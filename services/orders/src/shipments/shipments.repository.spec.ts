@@ -15,6 +15,13 @@ describe("a page of shipments' conditions", () => {
     );
     expect(where.params).toEqual(['u1', 'completed', 'PO-1', '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', AFTER.createdAt, AFTER.id]);
   });
+
+  it("finds a label by its exact tracking number among the caller's orders (the unique tracking index answers it)", () => {
+    expect(shipmentsWhere({ trackingNumber: '9405511800000000000042' }, { userId: 'u1' }, undefined)).toEqual({
+      sql: 'o."user_id" = ? and o."tracking_number" = ?',
+      params: ['u1', '9405511800000000000042'],
+    });
+  });
 });
 
 describe('a stored order as a v1 shipment', () => {

@@ -31,6 +31,7 @@ export const shipmentsWhere = (filter: ShipmentsFilter, scope: OwnerScope, after
   addOwner(where, 'o."user_id"', scope, undefined);
   if (filter.status) where.add(`o."status" = ?`, filter.status);
   if (filter.reference) where.add(`o."reference" = ?`, filter.reference);
+  if (filter.trackingNumber) where.add(`o."tracking_number" = ?`, filter.trackingNumber);
   if (filter.createdGte) where.add(`o."created_at" >= ?::timestamptz`, filter.createdGte);
   if (filter.createdLt) where.add(`o."created_at" < ?::timestamptz`, filter.createdLt);
   addAfter(where, 'o', after);

@@ -16,6 +16,12 @@ export const shipmentReferenceSchema = z
   .min(1, { error: 'reference must not be empty' })
   .max(SHIPMENT_REFERENCE_MAX, { error: `reference is at most ${SHIPMENT_REFERENCE_MAX} characters` });
 
+/** A label's tracking number as the carrier printed it: looked up with `?tracking_number=` (exactly, case and all). */
+export const shipmentTrackingNumberSchema = z
+  .string({ error: 'tracking_number must be text' })
+  .min(1, { error: 'tracking_number must not be empty' })
+  .max(100, { error: 'tracking_number is at most 100 characters' });
+
 /**
  * The integrator's own data kept with the shipment and answered back, never read by us: a flat object of string values
  * (a nested object, a number or a list is refused naming the key), small enough to stay a column of the order.
@@ -76,6 +82,7 @@ export const SHIPMENTS_PAGE_MAX = 100;
 export const shipmentsFilterSchema = z.object({
   status: orderStatusSchema.optional(),
   reference: shipmentReferenceSchema.optional(),
+  trackingNumber: shipmentTrackingNumberSchema.optional(),
   createdGte: z.iso.datetime({ offset: true }).optional(),
   createdLt: z.iso.datetime({ offset: true }).optional(),
 });

@@ -1,5 +1,6 @@
 import { startDistributed, startEmbedded } from '@labeldesk/testing';
 import { sharedSystem } from './support/shared-system';
+import { describeShopifyStore, fakeShopifyForStores } from './support/shopify-store.suite';
 import { describeStores } from './support/stores.suite';
 import { describeStoreInbox } from './support/store-inbox.suite';
 
@@ -9,12 +10,16 @@ import { describeStoreInbox } from './support/store-inbox.suite';
 const STORES_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', STORE_WRITEBACK_SECONDS: '1', STORE_WRITEBACK_RETRY_SECONDS: '1', STORE_SYNC_SECONDS: '5' };
 
 describe('stores, embedded', () => {
-  const system = sharedSystem(() => startEmbedded(STORES_ENV));
+  const shopify = fakeShopifyForStores();
+  const system = sharedSystem(async () => startEmbedded({ ...STORES_ENV, ...(await shopify.env()) }));
+  describeShopifyStore('embedded', system, shopify);
   describeStores('embedded', system);
   describeStoreInbox('embedded', system);
 });
 describe('stores, distributed', () => {
-  const system = sharedSystem(() => startDistributed({}, { ordersEnv: STORES_ENV }));
+  const shopify = fakeShopifyForStores();
+  const system = sharedSystem(async () => startDistributed({}, { ordersEnv: { ...STORES_ENV, ...(await shopify.env()) } }));
+  describeShopifyStore('distributed', system, shopify);
   describeStores('distributed', system);
   describeStoreInbox('distributed', system);
 });

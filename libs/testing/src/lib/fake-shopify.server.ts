@@ -144,6 +144,8 @@ export class FakeShopifyServer {
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
+    // A suite whose tests were all filtered out never runs its afterAll: the fake must not hold the run open then.
+    this.server.unref();
     return this;
   }
 

@@ -1,0 +1,124 @@
+import { FakeShopifyServer, type RunningSystem } from '@labeldesk/testing';
+import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
+import { eventually } from './lifecycle-api';
+
+type Body = Record<string, unknown>;
+
+/** The fake Shopify, started before the system whose orders service is pointed at it (its settings are read at start). */
+export const fakeShopifyForStores = () => {
+  let shopify: FakeShopifyServer | null = null;
+  return {
+    /** Starts the fake and answers the orders environment that points the Shopify plugin at it. */
+    async env(): Promise<Record<string, string>> {
+      shopify = await new FakeShopifyServer().start();
+      return { SHOPIFY_API_KEY: shopify.apiKey, SHOPIFY_API_SECRET: shopify.apiSecret, SHOPIFY_SHOP_URL: shopify.shopUrlTemplate };
+    },
+    server(): FakeShopifyServer {
+      if (!shopify) throw new Error('the fake Shopify is not running');
+      return shopify;
+    },
+    stop: () => shopify?.stop(),
+  };
+};
+
+/**
+ * Shopify through the routes (decision 107): connected through the shop's install page and the callback route (a
+ * callback used twice or forged refused), a multi-item order imported as one parcel, a re-import adding nothing, a
+ * label bought and its tracking written back as one fulfillment (the buyer told once), an orders/create push
+ * imported (a forged one refused), and a token revoked at Shopify shown on the connection as "reconnect".
+ */
+export const describeShopifyStore = (mode: string, running: () => RunningSystem, fake: ReturnType<typeof fakeShopifyForStores>): void => {
+  describe(`Shopify orders in, fulfillments back (${mode} mode)`, () => {
+    let call: Api;
+    let adminToken = '';
+    let baseUrl = '';
+
+    beforeAll(async () => {
+      const system = running();
+      baseUrl = system.baseUrl;
+      call = apiClient(system.baseUrl);
+      adminToken = await adminTokenOf(call, system);
+    }, 60_000);
+    afterAll(() => fake.stop());
+    afterEach(() => {
+      expect(fake.server().violations).toEqual([]);
+    });
+
+    const inbox = async (token: string, status = 'awaiting') => (await call('GET', `/stores/orders?status=${status}`, undefined, { token })).body;
+    const ordersOf = (page: Body) => page['orders'] as Body[];
+    /** The browser's visit to the callback route: answers where it was sent on to. */
+    const land = async (callback: string): Promise<string> => {
+      const back = new URL(callback);
+      const landed = await fetch(`${baseUrl}${back.pathname}${back.search}`, { redirect: 'manual' });
+      expect(landed.status).toBe(302);
+      return landed.headers.get('location') ?? '';
+    };
+
+    it('connects through the install page, imports a multi-item order once, writes the tracking back as one fulfillment, imports a pushed order, and shows a revoked token', async () => {
+      const shopify = fake.server();
+      const who = await newBulkCustomer(call, adminToken, 10_000, `shopify-${mode}`);
+      const as = { token: who.token };
+      const multi = shopify.addOrder({
+        shipping: { first_name: 'Ann', last_name: 'Lee', address1: '1 Congress Ave', city: 'Austin', province_code: 'TX', zip: '78701' },
+        items: [
+          { sku: 'MUG-1', name: 'Mug', quantity: 2 },
+          { sku: 'TEE-1', name: 'Tee', quantity: 3 },
+        ],
+      });
+      shopify.addOrder({ financialStatus: 'pending', items: [{ sku: 'UNPAID', quantity: 1 }] });
+
+      const started = await call('POST', '/stores', { kind: 'shopify', shop: 'acme-outdoor' }, as);
+      expect([started.status, started.body['message']]).toEqual([201, undefined]);
+      const authorizeUrl = new URL(String(started.body['authorizeUrl']));
+      expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${shopify.shopUrl}/admin/oauth/authorize`);
+      expect(authorizeUrl.searchParams.get('redirect_uri')).toMatch(/\/api\/stores\/callback\/shopify$/);
+      const page = await fetch(authorizeUrl);
+      expect(await page.text()).toContain('Install app');
+      const callback = shopify.approve(authorizeUrl.toString());
+      expect(await land(`${callback.split('?')[0]}?${new URL(callback).search.slice(1).replace(/hmac=[0-9a-f]+/, `hmac=${'0'.repeat(64)}`)}`)).toMatch(/\/stores\?connect_error=.*could%20not%20be%20verified/);
+
+      // The forged visit used the pending connection up: the seller starts again, and this time comes back as Shopify sends them.
+      const restarted = await call('POST', '/stores', { kind: 'shopify', shop: 'acme-outdoor.myshopify.com' }, as);
+      const approved = shopify.approve(String(restarted.body['authorizeUrl']));
+      expect(await land(approved)).toMatch(/\/stores\?connected=Acme%20Outdoor$/);
+      expect(await land(approved)).toMatch(/\/stores\?connect_error=.*expired%20or%20was%20already%20used/);
+
+      const listed = await call('GET', '/stores', undefined, as);
+      const store = (listed.body['stores'] as Body[])[0] as Body;
+      expect(store).toMatchObject({ kind: 'shopify', name: 'Acme Outdoor', lastError: null });
+      expect(JSON.stringify(listed.body)).not.toContain('shpat_');
+      const awaiting = await eventually(() => inbox(who.token), (inboxPage) => Number(inboxPage['total']) === 1, 30_000, 'the import on connect');
+      const imported = ordersOf(awaiting)[0] as Body;
+      expect(imported).toMatchObject({
+        orderNumber: multi.name,
+        items: [
+          { sku: 'MUG-1', name: 'Mug', quantity: 2 },
+          { sku: 'TEE-1', name: 'Tee', quantity: 3 },
+        ],
+        receiver: { receiver_name: 'Ann Lee', receiver_address1: '1 Congress Ave', receiver_city: 'Austin', receiver_zip_postal: '78701', receiver_country: 'US' },
+      });
+      const again = await call('POST', `/stores/${String(store['id'])}/sync`, undefined, as);
+      expect([again.status, again.body['imported']]).toEqual([200, 0]);
+
+      const bought = await call('POST', `/stores/orders/${String(imported['id'])}/buy`, { service_name: SINGLE_LABEL_ORDER.service_name, sender: SINGLE_LABEL_ORDER.sender, package: { package_length: 6, package_width: 6, package_height: 6, package_weight: 3 } }, as);
+      expect(bought.status).toBe(200);
+      const label = bought.body['data'] as Body;
+      await eventually(() => inbox(who.token, 'shipped'), (shipped) => ordersOf(shipped).some((order) => (order['writeBack'] as Body | null)?.['state'] === 'sent'), 30_000, 'the write-back shown');
+      expect(shopify.order(multi.id)?.fulfillments).toEqual([expect.objectContaining({ trackingInfo: expect.objectContaining({ number: label['trackingNumber'] }), notifyCustomer: true })]);
+      expect(shopify.order(multi.id)?.notifications).toHaveLength(1);
+
+      const pushed = shopify.addOrder({ items: [{ sku: 'TEE-1', name: 'Tee', quantity: 1 }] });
+      const forged = shopify.ordersCreateWebhook(pushed, 'not the app secret');
+      expect((await fetch(`${baseUrl}/api/webhooks/stores/shopify`, { method: 'POST', headers: forged.headers, body: forged.body })).status).toBe(401);
+      const push = shopify.ordersCreateWebhook(pushed);
+      expect((await fetch(`${baseUrl}/api/webhooks/stores/shopify`, { method: 'POST', headers: push.headers, body: push.body })).status).toBe(200);
+      expect(ordersOf(await inbox(who.token)).map((order) => order['orderNumber'])).toEqual([pushed.name]);
+
+      shopify.revokeTokens();
+      const refused = await call('POST', `/stores/${String(store['id'])}/sync`, undefined, as);
+      expect(refused.status).toBe(400);
+      const shown = ((await call('GET', '/stores', undefined, as)).body['stores'] as Body[])[0];
+      expect(shown?.['lastError']).toBe("Shopify no longer accepts this store's access token ([API] Invalid API key or access token (unrecognized login or wrong password)) — reconnect the store");
+    }, 120_000);
+  });
+};

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { OrderEntity } from './order.entity';
 import type { OrderListRow } from './order.mapper';
 import { type OutboxEvent, outboxInsert } from '../webhooks';
+import { markLabelAskedSql, storeOrderIdOfKey } from './store-order-mark';
 
 const LABEL_PURCHASED_SINGLE: OutboxEvent = {
   type: 'label.purchased',
@@ -34,16 +35,19 @@ export class OrderRepository {
     try {
       // One plain statement (a flush wraps its insert in BEGIN and COMMIT), written out: the ORM's insert spent more
       // time mapping the entity than the database spent storing it. Every column is listed, so the row is the entity.
-      await this.orm.em.fork().execute(
-        `insert into ${this.table('orders')} ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
+      const insert = `insert into ${this.table('orders')} ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
            "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at", "label_format",
            "reference", "metadata")
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
-        [order.id, order.userId, order.idempotencyKey, order.requestHash, order.status, order.serviceName, order.serviceUid, order.courier,
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`;
+      const params = [order.id, order.userId, order.idempotencyKey, order.requestHash, order.status, order.serviceName, order.serviceUid, order.courier,
           JSON.stringify(order.sender), JSON.stringify(order.receiver), JSON.stringify(order.package), order.priceCents, order.attempt,
           order.trackingNumber, order.labelFileId, order.labelName, order.failureReason, order.createdAt, order.updatedAt, order.labelFormat,
-          order.reference, order.metadata === null ? null : JSON.stringify(order.metadata)],
-      );
+          order.reference, order.metadata === null ? null : JSON.stringify(order.metadata)];
+      // A label bought for an imported order marks it for the write-back round in the same statement (decision 117).
+      const storeOrderId = storeOrderIdOfKey(order.idempotencyKey);
+      await this.orm.em
+        .fork()
+        .execute(storeOrderId === null ? insert : markLabelAskedSql(insert, schemaTable(this.orm, 'store_orders')), storeOrderId === null ? params : [...params, storeOrderId]);
       return { order, created: true };
     } catch (error) {
       if (!isUniqueViolation(error, 'orders_user_idempotency_unique')) throw error;

@@ -66,6 +66,13 @@ const storeOrderOf = (row: StoreOrderRow): StoreOrder => ({
         },
 });
 
+/**
+ * An imported order a label was asked for: through the single purchase (its insert sets `label_asked_at`) or a
+ * batch's claim (`bulk_order_id`). The predicate of store_orders_writeback_asked_idx (orders migration 045), word for
+ * word, so the planner reads that index.
+ */
+const WRITEBACK_ASKED = `s."label_asked_at" is not null or s."bulk_order_id" is not null`;
+
 /** Orders imported from stores, their labels (by idempotency key) and the write-back outbox on their rows. */
 @Injectable()
 export class StoreOrdersRepository {
@@ -153,7 +160,8 @@ export class StoreOrdersRepository {
   /**
    * Claims imported orders whose label is done and whose tracking is not yet sent, due now, for one attempt each: the
    * next attempt is pushed `leaseSeconds` ahead in the same statement (SKIP LOCKED), so no other replica sends it
-   * meanwhile; a replica dying mid-attempt leaves it to be sent after the lease.
+   * meanwhile; a replica dying mid-attempt leaves it to be sent after the lease. Only orders a label was asked for are
+   * read (decision 117: store_orders_writeback_asked_idx), not every imported order awaiting shipment.
    */
   async claimDueWriteBacks(limit: number, leaseSeconds: number): Promise<DueWriteBack[]> {
     const table = this.t('store_orders');
@@ -161,7 +169,7 @@ export class StoreOrdersRepository {
       `with due as (
          select s."id", l."label_courier" as "courier", l."label_tracking" as "tracking_number" from ${table} s
            cross join lateral (${storeOrderLabelSql(this.t)}) l
-          where s."writeback_sent_at" is null and (s."writeback_next_at" is null or s."writeback_next_at" <= now())
+          where s."writeback_sent_at" is null and (${WRITEBACK_ASKED}) and (s."writeback_next_at" is null or s."writeback_next_at" <= now())
             and l."label_status" = 'completed' and l."label_tracking" is not null
           order by s."writeback_next_at" nulls first limit ? for update of s skip locked
        ), claimed as (
@@ -171,6 +179,20 @@ export class StoreOrdersRepository {
        select claimed.*, due."courier", due."tracking_number" from claimed join due on due."id" = claimed."id"`,
       [limit, leaseSeconds],
     );
+  }
+
+  /**
+   * Marks imported orders with a single label bought but no mark (bought by a replica of the release before decision
+   * 117, during a rolling update): reads every unsent imported order, so the round runs it seldom. Answers how many.
+   */
+  async markAskedLabels(): Promise<number> {
+    const marked = await this.db.execute<Array<{ id: string }>>(
+      `update ${this.t('store_orders')} s set "label_asked_at" = o."created_at" from ${this.t('orders')} o
+        where s."writeback_sent_at" is null and s."label_asked_at" is null
+          and o."user_id" = s."user_id" and o."idempotency_key" = 'store-order:' || s."id"::text
+        returning s."id"`,
+    );
+    return marked.length;
   }
 
   async writeBackSent(id: string): Promise<void> {

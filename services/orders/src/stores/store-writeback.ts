@@ -14,6 +14,8 @@ import { StoreOrdersRepository, type DueWriteBack } from './store-orders.reposit
 const ROUND = 20;
 /** The longest pause between two attempts. */
 const MAX_RETRY_SECONDS = 3_600;
+/** How often a replica looks for labels bought without the write-back's mark (markAskedLabels, decision 117). */
+const MARK_PASS_MS = 3_600_000;
 
 type WriteBackEnv = Pick<OrdersEnv, 'STORE_WRITEBACK_SECONDS' | 'STORE_WRITEBACK_RETRY_SECONDS' | 'STORE_TIMEOUT_MS' | 'STORE_RATE_LIMITED_TRIES'>;
 
@@ -39,6 +41,9 @@ export class StoreWriteBack extends PeriodicTask<number> {
     super();
   }
 
+  /** When this replica last looked for unmarked labels (0: not yet, so its first round does). */
+  private markedAt = 0;
+
   protected get everyMs(): number {
     return this.env.STORE_WRITEBACK_SECONDS * 1000;
   }
@@ -51,6 +56,11 @@ export class StoreWriteBack extends PeriodicTask<number> {
   protected async round(): Promise<number> {
     // Each call may be asked again after 429s, so the lease covers every try of the three calls a write-back makes.
     const leaseSeconds = Math.ceil((3 * this.env.STORE_RATE_LIMITED_TRIES * this.env.STORE_TIMEOUT_MS) / 1000) + 60;
+    if (Date.now() - this.markedAt >= MARK_PASS_MS) {
+      const marked = await this.orders.markAskedLabels();
+      this.markedAt = Date.now();
+      if (marked > 0) this.logger.log(`${marked} imported orders bought without the write-back's mark are marked`);
+    }
     let attempts = 0;
     for (;;) {
       const due = await this.orders.claimDueWriteBacks(ROUND, leaseSeconds);

@@ -36,6 +36,7 @@ import { Migration036StoreSyncSchedule } from './migration-036-store-sync-schedu
 import { Migration037StoreOauth } from './migration-037-store-oauth';
 import { Migration041WebhookEvents } from './migration-041-webhook-events';
 import { Migration043StoreOrderBatches } from './migration-043-store-order-batches';
+import { Migration045StoreWritebackAsked } from './migration-045-store-writeback-asked';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -75,4 +76,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration037StoreOauth', class: Migration037StoreOauth },
   { name: 'Migration041WebhookEvents', class: Migration041WebhookEvents },
   { name: 'Migration043StoreOrderBatches', class: Migration043StoreOrderBatches },
+  { name: 'Migration045StoreWritebackAsked', class: Migration045StoreWritebackAsked },
 ];

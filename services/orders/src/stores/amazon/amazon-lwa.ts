@@ -6,9 +6,8 @@ import { isDraftApp, MARKETPLACES, type AmazonSettings, type MarketplaceCode } f
 /**
  * Login with Amazon, as the SP-API's "Website authorization workflow" describes it: the seller is sent to Seller
  * Central's consent page with our application id and a state; Amazon sends them back with `spapi_oauth_code` (valid 5
- * minutes) and their `selling_partner_id`; the code is traded at LWA's token endpoint for a refresh token (kept) and
- * an access token of an hour, which the refresh token renews. LWA takes the fields as JSON as well as a form (Amazon's
- * Java client sends JSON), so the stores' one HTTP client serves it.
+ * minutes) and their `selling_partner_id`; the code is traded at LWA's token endpoint (a form, as Amazon's guides and
+ * clients send it) for a refresh token (kept) and an access token of an hour, which the refresh token renews.
  */
 
 export const lwaTokensSchema = z.object({
@@ -41,7 +40,7 @@ export const consentUrl = (marketplace: MarketplaceCode, state: string, redirect
 };
 
 const askLwa = async (fields: Record<string, string>, http: StoreHttp, settings: AmazonSettings): Promise<LwaTokens> => {
-  const answer = await http.send({ method: 'POST', url: settings.AMAZON_LWA_TOKEN_URL, body: fields });
+  const answer = await http.send({ method: 'POST', url: settings.AMAZON_LWA_TOKEN_URL, form: fields });
   if (answer.status === 200) {
     const tokens = lwaTokensSchema.safeParse(answer.body);
     if (tokens.success) return tokens.data;

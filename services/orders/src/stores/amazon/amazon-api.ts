@@ -34,7 +34,8 @@ const reasonOf = (answer: StoreAnswer): string => {
 };
 
 /**
- * One seller's calls to the Selling Partner API: the LWA access token in `x-amz-access-token` (renewed from the
+ * One seller's calls to the Selling Partner API (a refusal of LabelDesk's access is a StoreAuthorizationError, which
+ * the connection shows with "reconnect the store"): the LWA access token in `x-amz-access-token` (renewed from the
  * refresh token when missing, or once when Amazon answers 403 to it, as it does to an expired one), a Restricted Data
  * Token for the calls that read buyers' addresses (one per set of resources, made again when it expires), each call
  * spaced to its usage plan. A 429 is waited out by the stores' HTTP client (the shared backoff) before it reaches here.
@@ -77,7 +78,7 @@ export class SpApi {
   }
 
   private errorOf(call: SpApiCall, answer: StoreAnswer): Error {
-    if (answer.status === 403) return new StoreAuthorizationError(`Amazon refused LabelDesk's access to this seller's orders: ${reasonOf(answer)} — reconnect the store`);
+    if (answer.status === 403) return new StoreAuthorizationError(`Amazon refused LabelDesk's access to this seller's orders: ${reasonOf(answer)}`);
     if (answer.status === 429) {
       const seconds = Math.round(1 / this.pacer.rateOf(this.sellingPartnerId, call.operation));
       return new Error(`Amazon is limiting LabelDesk's calls to ${call.operation} (one every ${seconds} s): tried again later`);
@@ -88,7 +89,7 @@ export class SpApi {
   private async access(): Promise<string> {
     if (this.accessToken === null) {
       const refreshToken = this.account.secrets['refresh_token'];
-      if (!refreshToken) throw new StoreAuthorizationError('The Amazon connection has no refresh token — reconnect the store');
+      if (!refreshToken) throw new StoreAuthorizationError('The Amazon connection has no refresh token');
       this.accessToken = (await tokensForRefresh(refreshToken, this.http, this.settings)).access_token;
     }
     return this.accessToken;

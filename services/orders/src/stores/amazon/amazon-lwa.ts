@@ -49,7 +49,7 @@ const askLwa = async (fields: Record<string, string>, http: StoreHttp, settings:
   const error = lwaErrorSchema.safeParse(answer.body);
   const reason = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
   // The grant is no longer good (the seller removed the app in Seller Central): reconnecting is the only way on.
-  if (error.success && error.data.error === 'invalid_grant') throw new StoreAuthorizationError(`Amazon no longer accepts LabelDesk's authorization (${reason}) — reconnect the store`);
+  if (error.success && error.data.error === 'invalid_grant') throw new StoreAuthorizationError(`Amazon no longer accepts LabelDesk's authorization (${reason})`);
   if (answer.status === 400 || answer.status === 401) throw new StoreRefusedError(`Login with Amazon refused: ${reason}`);
   throw new Error(`Login with Amazon answered ${answer.status}: ${reason}`);
 };

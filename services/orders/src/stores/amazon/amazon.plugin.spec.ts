@@ -189,11 +189,11 @@ describe('the Amazon store plugin against the fake Amazon (SP-API models)', () =
     expect(refreshed.secrets['access_token']).not.toBe(account.secrets['access_token']);
   });
 
-  it('says to reconnect once the seller removed the app in Seller Central', async () => {
+  it('refuses as an authorization error (the connection says to reconnect) once the seller removed the app in Seller Central', async () => {
     amazon.lwa.revoke(amazon.sellingPartnerId);
     amazon.lwa.expireAccessTokens();
     await expect(importAll(account, null, settings)).rejects.toThrow(StoreAuthorizationError);
-    await expect(importAll(account, null, settings)).rejects.toThrow(/reconnect the store/);
+    await expect(importAll(account, null, settings)).rejects.toThrow('Amazon no longer accepts LabelDesk\'s authorization (invalid_grant: The request has an invalid grant parameter : refresh_token)');
   });
 
   it('confirms the shipment once with every unit still to ship, even when the write-back is sent again', async () => {

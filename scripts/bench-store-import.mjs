@@ -8,10 +8,10 @@
 // the distributed mode (BENCH_MODES=embedded or distributed for one). Measured in each:
 //   - import on connect: POST /api/stores until the inbox (GET /api/stores/orders) counts every order;
 //   - a re-import that adds nothing (POST /api/stores/{id}/sync), then one after 50 new orders arrive (adds exactly 50);
-//   - the write-back round with ORDERS imported of which BOUGHT are bought: each label bought (POST
-//     /api/stores/orders/{id}/buy) until its tracking is written back to the fake, once; the servers' CPU per second
-//     while idle with the round every second (STORE_WRITEBACK_SECONDS=1); in the distributed mode also the round's
-//     due query on PostgreSQL as decision 105 wrote it (every imported order read) and as decision 117 narrows it.
+//   - the write-back round (every second here, STORE_WRITEBACK_SECONDS=1): the servers' CPU per second while idle
+//     before the import and with every order imported; then BOUGHT labels bought (POST /api/stores/orders/{id}/buy),
+//     each until its tracking is written back to the fake, once; in the distributed mode the round's due query on
+//     PostgreSQL as decision 105 wrote it (every imported order read) and as decision 117 narrows it.
 // The machine-speed probe (scripts/bench-api/machine-speed.mjs) and the load average are printed before each mode.
 //   node scripts/bench-store-import.mjs                 10,000 orders at 200 ms
 //   node scripts/bench-store-import.mjs 500 200         orders, latency in ms (a small run first on a loaded machine)
@@ -185,6 +185,11 @@ const runMode = async (mode) => {
     if (more.imported !== 50 || (await inboxTotal()) !== ORDERS + 50) throw new Error(`50 new orders: ${more.imported} imported`);
     console.log(`  re-import adding nothing: ${out.reimportMs} ms (${again.alreadyImported} seen again); after 50 new orders: ${more.imported} added in ${out.newFiftyMs} ms`);
 
+    // What the round costs with every order imported and none bought, against the same before the import.
+    await sleep(5_000);
+    out.idleCpuMsPerS = await idleCpu(system, IDLE_SECONDS);
+    console.log(`  idle with the round every second: ${out.idleCpuMsPerS} ms CPU a second across the server processes with ${ORDERS + 50} imported orders, ${out.idleEmptyCpuMsPerS} ms with none (${IDLE_SECONDS} s measured each)`);
+
     // The write-back round with BOUGHT of the imported orders bought.
     const page = expectOk(await call('GET', '/stores/orders?status=awaiting&limit=100', undefined, token), 'inbox').orders;
     const chosen = page.filter((_, i) => i % 20 === 0).slice(0, BOUGHT);
@@ -217,10 +222,7 @@ const runMode = async (mode) => {
     out.writeBackMs = Math.round(Math.max(...writtenBack.values()));
     console.log(`  ${chosen.length} labels bought of ${ORDERS + 50} imported: each written back once (${notes} notes to the customer, ${completed} orders completed, no other order touched), the last ${seconds(out.writeBackMs)} after its purchase (round every 1 s, store at ${LATENCY_MS} ms and rate-limited)`);
 
-    // What the round costs while nothing is due, and (distributed) its due query on PostgreSQL.
-    await sleep(15_000); // the rate limiter's window and the last round settle
-    out.idleCpuMsPerS = await idleCpu(system, IDLE_SECONDS);
-    console.log(`  idle with the round every second: ${out.idleCpuMsPerS} ms CPU a second across the server processes with ${ORDERS + 50} imported orders, ${out.idleEmptyCpuMsPerS} ms with none (${IDLE_SECONDS} s measured each)`);
+    // Its due query on PostgreSQL (distributed), with the labels written back.
     if (mode === 'distributed') {
       out.dueBefore = await explainDue(system.database, false);
       out.dueAfter = await explainDue(system.database, true);

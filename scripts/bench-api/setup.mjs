@@ -58,7 +58,7 @@ export const ratesBody = (userId) => {
   return { userId, sender, receiver, package: parcel };
 };
 
-const api = (base) => async (method, path, { body, token, headers = {} } = {}) => {
+export const api = (base) => async (method, path, { body, token, headers = {} } = {}) => {
   const response = await fetch(`${base}/api${path}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { token } : {}), ...headers },
@@ -75,7 +75,7 @@ const api = (base) => async (method, path, { body, token, headers = {} } = {}) =
   return json;
 };
 
-const retry = async (what, fn, attempts = 20) => {
+export const retry = async (what, fn, attempts = 20) => {
   for (let i = 1; ; i++) {
     try {
       return await fn();

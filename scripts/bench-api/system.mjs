@@ -157,17 +157,18 @@ const keepLog = (logFile) => {
 
 /**
  * Starts the embedded mode on a fresh data folder. `cpuProfDir`: run it under `node --cpu-prof` (the profile is
- * written when it stops). Resolves once /api/health answers 200.
+ * written when it stops). `dataDir`: that data folder instead, left in place by stop() (bench:shipments stops the
+ * system, fills its database and starts it again). Resolves once /api/health answers 200.
  */
-export const startEmbedded = async ({ cpuProfDir } = {}) => {
+export const startEmbedded = async ({ cpuProfDir, dataDir, port: fixedPort } = {}) => {
   const main = join(root, 'scripts/embedded/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`node scripts/build.mjs --no-web\` first`);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const workDir = mkdtempSync(join(tmpdir(), 'bench-api-embedded-'));
   const logFile = join(workDir, 'server.log');
   const log = openSync(logFile, 'a');
   const args = ['--expose-gc', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), ...extraNodeFlags(), main];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...commonEnv(port), DATA_DIR: join(workDir, 'data') }, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...commonEnv(port), DATA_DIR: dataDir ?? join(workDir, 'data') }, stdio: ['ignore', log, log] });
   closeSync(log);
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -197,14 +198,15 @@ const psql = (sql) => spawnSync('psql', [`${POSTGRES}/postgres`, '-qAtc', sql], 
  * Starts the distributed mode: scripts/start-distributed.sh with its own NATS on a free port, the gateway on a free
  * port and a fresh database (dropped by stop()). Resolves once /api/health answers 200 (every service is up).
  * `cpuProfDir`: every process under `node --cpu-prof` (each writes its profile, named by its pid, when it stops).
+ * `port`, `natsPort`: those ports instead of free ones (both starters take `port`).
  */
-export const startDistributed = async ({ cpuProfDir } = {}) => {
+export const startDistributed = async ({ cpuProfDir, port: fixedPort, natsPort: fixedNatsPort } = {}) => {
   for (const dist of ['gateway/dist/main.js', ...['auth', 'payments', 'address', 'pricing', 'orders'].map((s) => `services/${s}/dist/main.js`)]) {
     if (!existsSync(join(root, dist))) throw new Error(`${dist} is missing: run \`node scripts/build.mjs --no-web\` first`);
   }
   const ready = spawnSync('pg_isready', ['-q', '-d', `${POSTGRES}/postgres`]);
   if (ready.status !== 0) throw new Error(`PostgreSQL is not answering at ${POSTGRES}`);
-  const [port, natsPort] = [await freePort(), await freePort()];
+  const [port, natsPort] = [fixedPort ?? (await freePort()), fixedNatsPort ?? (await freePort())];
   const database = `labeldesk_bench_api_${process.pid}_${Date.now().toString(36)}`;
   const workDir = mkdtempSync(join(tmpdir(), 'bench-api-distributed-'));
   const logFile = join(workDir, 'server.log');

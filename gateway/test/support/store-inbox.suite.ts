@@ -104,6 +104,32 @@ export const describeStoreInbox = (mode: string, running: () => RunningSystem): 
         await eventually(() => Promise.resolve(woo.order(uploaded.id)), (now) => now?.status === 'completed', 30_000, 'the write-back of the order bought again');
       }), 180_000);
 
+    it('asks the store to set an order back to processing when its label is voided, and the order awaits shipment again', () =>
+      withStore(async (woo) => {
+        const who = await newBulkCustomer(call, adminToken, 10_000, 'inbox-void');
+        const as = { token: who.token };
+        expect((await call('POST', `/auth/add-sku/${who.userId}`, { parsedData: SKUS }, as)).status).toBe(201);
+        const order = woo.addOrder({ items: [{ sku: 'MUG-1', name: 'Mug', quantity: 1 }] });
+        expect((await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, as)).status).toBe(201);
+        const id = String(ordersOf((await call('GET', '/stores/orders', undefined, as)).body)[0]?.['id']);
+        const bought = await call('POST', '/stores/orders/batch', { storeOrderIds: [id], rateRule: { kind: 'cheapest' }, sender: SINGLE_LABEL_ORDER.sender }, as);
+        expect(bought.status).toBe(200);
+        const batchId = String(bought.body['orderId']);
+        await waitForBulk(call, who.token, batchId);
+        await eventually(() => Promise.resolve(woo.order(order.id)), (now) => now?.status === 'completed', 30_000, 'the write-back');
+
+        const voided = await call('POST', `/orders/bulk/${batchId}/void`, {}, as);
+        expect(voided.status).toBe(200);
+        expect(Number(voided.body['voided']) + Number(voided.body['refundPending'])).toBe(1);
+        const reopened = await eventually(() => Promise.resolve(woo.order(order.id)), (now) => now?.status === 'processing', 30_000, 'the cancel');
+        expect(reopened?.notes.map((note) => [note.customer_note, note.note])).toEqual([
+          [true, expect.stringContaining('Tracking number: ')],
+          [false, expect.stringMatching(/^The USPS label \w+ was voided: the order is back to processing until a new label is bought\.$/)],
+        ]);
+        expect(ordersOf((await call('GET', '/stores/orders', undefined, as)).body).map((row) => row['id'])).toEqual([id]);
+        expect(ordersOf((await call('GET', '/stores/orders?status=shipped', undefined, as)).body)).toEqual([]);
+      }), 90_000);
+
     it('buys an order once when two batches ask for it at the same moment', () =>
       withStore(async (own) => {
         const who = await newBulkCustomer(call, adminToken, 10_000, 'inbox-race');

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { storeOrderLabelSql } from './store-order-label.sql';
 
 /** A claim of a batch that never got past its draft no longer holds its orders after this long (a crashed submission). */
 const DRAFT_CLAIM_MINUTES = 15;
@@ -9,7 +10,7 @@ const uuidArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
 
 /**
  * An imported order's claim by a batch row (decision 113): `store_orders.bulk_order_id` / `bulk_row_no`. One statement
- * claims an order only when no label of it stands (its single label, or its batch row's item) and no other batch is
+ * claims an order only when no label of it stands (storeOrderLabelSql: its single label, or its batch row's item) and no other batch is
  * being submitted for it, unless the seller buys another on purpose; so two tabs, or two batches at once, never buy
  * the same order twice. A refused batch gives its claims back.
  */
@@ -37,16 +38,10 @@ export class StoreBatchRepository {
                 "writeback_sent_at" = case when s."id" = any(?::uuid[]) then null else s."writeback_sent_at" end
           where s."user_id" = ?::uuid and s."id" = any(?::uuid[]) and (
             s."bulk_order_id" = ?::uuid or s."id" = any(?::uuid[]) or (
-              not exists (select 1 from ${this.t('orders')} o where o."user_id" = s."user_id" and o."idempotency_key" = 'store-order:' || s."id"::text and o."status" <> 'cancelled')
-              and (s."bulk_order_id" is null or (
-                not exists (
-                  select 1 from ${this.t('bulk_items')} i
-                  left join ${this.t('label_voids')} v on v."label_kind" = 'bulk' and v."label_id" = i."id"
-                   where i."bulk_order_id" = s."bulk_order_id" and i."row_no" = s."bulk_row_no" and i."status" <> 'failed' and coalesce(v."state", '') not in ('voided', 'refunded'))
-                and not exists (
-                  select 1 from ${this.t('bulk_orders')} b
-                   where b."id" = s."bulk_order_id" and b."status" = 'draft' and b."updated_at" > now() - make_interval(mins => ?))
-              ))
+              coalesce((select l."label_status" from (${storeOrderLabelSql(this.t)}) l), 'cancelled') = 'cancelled'
+              and not exists (
+                select 1 from ${this.t('bulk_orders')} b
+                 where b."id" = s."bulk_order_id" and b."status" = 'draft' and b."updated_at" > now() - make_interval(mins => ?))
             )
           )
           returning s."id"`,

@@ -1,20 +1,26 @@
 /**
  * The label of imported order `s` (decision 113): its single label, bought under the idempotency key
  * `store-order:<id>` (storeOrderIdempotencyKey in the contracts), or the item of the batch row it names
- * (`bulk_order_id`, `bulk_row_no`), whichever stands, the newest first. A batch item is read as a single order's
- * status: succeeded and not voided is `completed`; failed, voided or refunded is `cancelled` (no label stands); anything
- * else is `pending`. `label_batch_id` is the batch's id, null for a single label.
+ * (`bulk_order_id`, `bulk_row_no`), whichever stands, the newest first. A label the carrier voided (voided, refund
+ * pending or refunded) is `cancelled`, as is a single order refunded or a failed batch item: no label stands; a batch
+ * item is otherwise `completed` once succeeded, else `pending`. `label_batch_id` is the batch's id, null for a single
+ * label.
  *
  * A lateral join: `left join lateral (${storeOrderLabelSql(t)}) l on true`.
  */
+/** The states of a void the carrier accepted: the label can no longer travel. */
+const VOIDED = `'voided', 'refund_pending', 'refunded'`;
+
 export const storeOrderLabelSql = (t: (name: string) => string): string => `
   select "label_id", "label_status", "label_tracking", "label_courier", "label_at", "label_batch_id" from (
-    select o."id" as "label_id", o."status" as "label_status", o."tracking_number" as "label_tracking", o."courier" as "label_courier",
-           coalesce(o."label_bought_at", o."updated_at") as "label_at", null::uuid as "label_batch_id"
-      from ${t('orders')} o where o."user_id" = s."user_id" and o."idempotency_key" = 'store-order:' || s."id"::text
+    select o."id" as "label_id", case when sv."state" in (${VOIDED}) then 'cancelled' else o."status" end as "label_status", o."tracking_number" as "label_tracking",
+           o."courier" as "label_courier", coalesce(o."label_bought_at", o."updated_at") as "label_at", null::uuid as "label_batch_id"
+      from ${t('orders')} o
+      left join ${t('label_voids')} sv on sv."label_kind" = 'single' and sv."label_id" = o."id"
+     where o."user_id" = s."user_id" and o."idempotency_key" = 'store-order:' || s."id"::text
     union all
     select i."id",
-           case when i."status" = 'failed' or v."state" in ('voided', 'refunded') then 'cancelled' when i."status" = 'succeeded' then 'completed' else 'pending' end,
+           case when i."status" = 'failed' or v."state" in (${VOIDED}) then 'cancelled' when i."status" = 'succeeded' then 'completed' else 'pending' end,
            i."tracking_number", coalesce(i."data"->>'courier', 'usps'), coalesce(i."label_bought_at", i."updated_at"), i."bulk_order_id"
       from ${t('bulk_items')} i
       left join ${t('label_voids')} v on v."label_kind" = 'bulk' and v."label_id" = i."id"

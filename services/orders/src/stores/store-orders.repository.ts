@@ -195,8 +195,12 @@ export class StoreOrdersRepository {
     return marked.length;
   }
 
+  /** Sent: and due for nothing more until its label is voided (the cancel, decision 113, is due at once then). */
   async writeBackSent(id: string): Promise<void> {
-    await this.db.execute(`update ${this.t('store_orders')} set "writeback_sent_at" = now(), "writeback_error" = null, "writeback_attempts" = "writeback_attempts" + 1 where "id" = ?`, [id]);
+    await this.db.execute(
+      `update ${this.t('store_orders')} set "writeback_sent_at" = now(), "writeback_error" = null, "writeback_attempts" = "writeback_attempts" + 1, "writeback_next_at" = null where "id" = ?`,
+      [id],
+    );
   }
 
   /** A failed attempt: said on the order, and tried again at `nextAt` (never, 'infinity', when the store is disconnected). */

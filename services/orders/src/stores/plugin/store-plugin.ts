@@ -146,6 +146,11 @@ export interface StorePlugin<Credentials extends z.ZodType = z.ZodType, Shape ex
   importOrders(account: StoreAccount, cursor: string | null, http: StoreHttp, settings: StoreSettings<Shape>): AsyncIterable<ImportPage>;
   /** Tells the store the order shipped (at least once: a repeat must not tell the buyer twice). */
   writeBack(account: StoreAccount, fulfilment: Fulfilment, http: StoreHttp, settings: StoreSettings<Shape>): Promise<void>;
+  /**
+   * The label written back was voided (decision 113): asks the store to undo the fulfilment where it can (WooCommerce:
+   * the order back to processing, with a note). At least once, like writeBack. A store without it is not asked.
+   */
+  cancelWriteBack?(account: StoreAccount, fulfilment: Fulfilment, http: StoreHttp, settings: StoreSettings<Shape>): Promise<void>;
   webhook?: StoreWebhookReader<StoreSettings<Shape>>;
 }
 

@@ -105,6 +105,21 @@ describe('the WooCommerce store plugin against the fake WooCommerce', () => {
     );
   });
 
+  it('sets a voided label\'s order back to processing with a private note, once however often it is asked', async () => {
+    const order = woo.addOrder({ items: [{ sku: 'A', quantity: 1 }] });
+    const fulfilment = { externalId: String(order.id), orderNumber: order.number, courier: 'USPS', trackingNumber: '9400100000000000000002', trackingUrl: null };
+    await wooCommercePlugin.writeBack(account, fulfilment, http);
+    await wooCommercePlugin.cancelWriteBack(account, fulfilment, http);
+    await wooCommercePlugin.cancelWriteBack(account, fulfilment, http);
+    expect(woo.order(order.id)).toMatchObject({
+      status: 'processing',
+      notes: [
+        { note: trackingNote(fulfilment), customer_note: true },
+        { note: 'The USPS label 9400100000000000000002 was voided: the order is back to processing until a new label is bought.', customer_note: false },
+      ],
+    });
+  });
+
   it('fails a write-back while the store is down, saying what it answered', async () => {
     const order = woo.addOrder({ items: [{ sku: 'A', quantity: 1 }] });
     woo.down = true;

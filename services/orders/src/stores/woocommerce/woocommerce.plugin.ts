@@ -76,6 +76,23 @@ async function writeBack(account: StoreAccount, fulfilment: Fulfilment, http: St
   await callWoo(http, account, { method: 'PUT', url: wooUrl(account.url, path), body: { status: 'completed' } });
 }
 
+/** The private note (not sent to the buyer) saying why the order is back to processing. */
+export const voidedNote = (fulfilment: Fulfilment): string => `The ${fulfilment.courier} label ${fulfilment.trackingNumber} was voided: the order is back to processing until a new label is bought.`;
+
+/**
+ * A label written back was voided (decision 113): a private note saying so, and the order's status back to
+ * `processing`, so it is to be shipped again (and imported again). Sent again after a failure, the note is not added
+ * twice.
+ */
+async function cancelWriteBack(account: StoreAccount, fulfilment: Fulfilment, http: StoreHttp): Promise<void> {
+  const path = `/orders/${encodeURIComponent(fulfilment.externalId)}`;
+  const existing = notes.parse((await callWoo(http, account, { method: 'GET', url: wooUrl(account.url, `${path}/notes`) })).body ?? []);
+  if (!existing.some((note) => note.note === voidedNote(fulfilment))) {
+    await callWoo(http, account, { method: 'POST', url: wooUrl(account.url, `${path}/notes`), body: { note: voidedNote(fulfilment), customer_note: false } });
+  }
+  await callWoo(http, account, { method: 'PUT', url: wooUrl(account.url, path), body: { status: 'processing' } });
+}
+
 /** WooCommerce (REST API v3, keys ck_/cs_ over HTTPS Basic auth). */
 export const wooCommercePlugin = defineStorePlugin({
   id: 'woocommerce',
@@ -95,4 +112,5 @@ export const wooCommercePlugin = defineStorePlugin({
   },
   importOrders,
   writeBack,
+  cancelWriteBack,
 });

@@ -1,3 +1,4 @@
+import { FakeAmazonServer, type RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
 import { eventually } from './lifecycle-api';
 

@@ -27,6 +27,6 @@ export const ebayReasonOf = (answer: StoreAnswer): string => {
 export const callEbay = async (http: StoreHttp, account: StoreAccount, request: Omit<StoreRequest, 'headers'>): Promise<StoreAnswer> => {
   const answer = await http.send({ ...request, headers: { authorization: `Bearer ${account.secrets['access_token'] ?? ''}` } });
   if (answer.status >= 200 && answer.status < 300) return answer;
-  if (answer.status === 401) throw new StoreAuthorizationError(`eBay refused LabelDesk's access token (${ebayReasonOf(answer)}) — reconnect the store`);
+  if (answer.status === 401) throw new StoreAuthorizationError(`eBay refused LabelDesk's access token (${ebayReasonOf(answer)})`);
   throw new Error(`eBay answered ${answer.status}: ${ebayReasonOf(answer)}`);
 };

@@ -67,7 +67,7 @@ const askToken = async (form: Record<string, string>, http: StoreHttp, settings:
   const error = oauthErrorSchema.safeParse(answer.body);
   const reason = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
   if (error.success && error.data.error === 'invalid_grant' && form['grant_type'] === 'refresh_token') {
-    throw new StoreAuthorizationError(`eBay no longer accepts LabelDesk's authorization (${reason}) — reconnect the store`);
+    throw new StoreAuthorizationError(`eBay no longer accepts LabelDesk's authorization (${reason})`);
   }
   if (answer.status === 400 || answer.status === 401) throw new StoreRefusedError(`eBay refused the sign-in: ${reason}`);
   throw new Error(`eBay's sign-in answered ${answer.status}: ${reason}`);

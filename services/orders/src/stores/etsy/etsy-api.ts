@@ -33,6 +33,6 @@ const reasonOf = (answer: StoreAnswer): string => {
 export const callEtsy = async (http: StoreHttp, account: Pick<StoreAccount, 'url' | 'secrets'>, settings: EtsySettings, request: Omit<StoreRequest, 'headers'>): Promise<StoreAnswer> => {
   const answer = await http.send({ ...request, headers: { 'x-api-key': etsyAppOf(settings).apiKey, authorization: `Bearer ${account.secrets['access_token'] ?? ''}` } });
   if (answer.status >= 200 && answer.status < 300) return answer;
-  if (answer.status === 401) throw new StoreAuthorizationError(`Etsy refused LabelDesk's access token (${reasonOf(answer)}) — reconnect the store`);
+  if (answer.status === 401) throw new StoreAuthorizationError(`Etsy refused LabelDesk's access token (${reasonOf(answer)})`);
   throw new Error(`Etsy answered ${answer.status}: ${reasonOf(answer)}`);
 };

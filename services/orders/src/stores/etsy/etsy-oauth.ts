@@ -50,7 +50,7 @@ const askToken = async (form: Record<string, string>, http: StoreHttp, settings:
   const error = oauthErrorSchema.safeParse(answer.body);
   const reason = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
   if (error.success && error.data.error === 'invalid_grant' && form['grant_type'] === 'refresh_token') {
-    throw new StoreAuthorizationError(`Etsy no longer accepts LabelDesk's authorization (${reason}) — reconnect the store`);
+    throw new StoreAuthorizationError(`Etsy no longer accepts LabelDesk's authorization (${reason})`);
   }
   if (answer.status === 400 || answer.status === 401) throw new StoreRefusedError(`Etsy refused the sign-in: ${reason}`);
   throw new Error(`Etsy's sign-in answered ${answer.status}: ${reason}`);

@@ -1,4 +1,5 @@
 import { startDistributed, startEmbedded } from '@labeldesk/testing';
+import { describeMarketplaceStores, fakeMarketplacesForStores } from './support/marketplace-stores.suite';
 import { sharedSystem } from './support/shared-system';
 import { describeShopifyStore, fakeShopifyForStores } from './support/shopify-store.suite';
 import { describeStores } from './support/stores.suite';
@@ -11,15 +12,19 @@ const STORES_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', STORE_WRITEBACK_SECONDS
 
 describe('stores, embedded', () => {
   const shopify = fakeShopifyForStores();
-  const system = sharedSystem(async () => startEmbedded({ ...STORES_ENV, ...(await shopify.env()) }));
+  const marketplaces = fakeMarketplacesForStores();
+  const system = sharedSystem(async () => startEmbedded({ ...STORES_ENV, ...(await shopify.env()), ...(await marketplaces.env()) }));
   describeShopifyStore('embedded', system, shopify);
+  describeMarketplaceStores('embedded', system, marketplaces);
   describeStores('embedded', system);
   describeStoreInbox('embedded', system);
 });
 describe('stores, distributed', () => {
   const shopify = fakeShopifyForStores();
-  const system = sharedSystem(async () => startDistributed({}, { ordersEnv: { ...STORES_ENV, ...(await shopify.env()) } }));
+  const marketplaces = fakeMarketplacesForStores();
+  const system = sharedSystem(async () => startDistributed({}, { ordersEnv: { ...STORES_ENV, ...(await shopify.env()), ...(await marketplaces.env()) } }));
   describeShopifyStore('distributed', system, shopify);
+  describeMarketplaceStores('distributed', system, marketplaces);
   describeStores('distributed', system);
   describeStoreInbox('distributed', system);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StoreHttp } from '../http/store-http';
-import { StoreAuthorizationError, StoreRefusedError, type ConnectedAccount, type StoreAccount } from '../plugin/store-plugin';
+import { tokensFrom } from '../http/oauth-tokens';
+import { StoreRefusedError, type ConnectedAccount, type StoreAccount } from '../plugin/store-plugin';
 import type { EbaySettings } from './ebay-settings';
 
 /**
@@ -26,7 +27,6 @@ const tokensSchema = z.object({
 });
 type EbayTokens = z.infer<typeof tokensSchema>;
 
-const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 const userSchema = z.object({ userId: z.string().min(1), username: z.string().min(1) });
 
 const appOf = (settings: EbaySettings): { clientId: string; clientSecret: string; ruName: string } => {
@@ -59,18 +59,7 @@ const askToken = async (form: Record<string, string>, http: StoreHttp, settings:
     headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}` },
     form,
   });
-  if (answer.status === 200) {
-    const tokens = tokensSchema.safeParse(answer.body);
-    if (tokens.success) return tokens.data;
-    throw new Error(`eBay answered tokens we cannot read: ${tokens.error.issues[0]?.message ?? 'unknown shape'}`);
-  }
-  const error = oauthErrorSchema.safeParse(answer.body);
-  const reason = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
-  if (error.success && error.data.error === 'invalid_grant' && form['grant_type'] === 'refresh_token') {
-    throw new StoreAuthorizationError(`eBay no longer accepts LabelDesk's authorization (${reason})`);
-  }
-  if (answer.status === 400 || answer.status === 401) throw new StoreRefusedError(`eBay refused the sign-in: ${reason}`);
-  throw new Error(`eBay's sign-in answered ${answer.status}: ${reason}`);
+  return tokensFrom(answer, tokensSchema, 'eBay', form['grant_type'] === 'refresh_token');
 };
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { StoreHttp } from '../http/store-http';
-import { StoreAuthorizationError, StoreRefusedError, type ConnectedAccount, type StoreAccount } from '../plugin/store-plugin';
+import { tokensFrom } from '../http/oauth-tokens';
+import { StoreRefusedError, type ConnectedAccount, type StoreAccount } from '../plugin/store-plugin';
 import { callEtsy, etsyAppOf, etsyUrl } from './etsy-api';
 import type { EtsySettings } from './etsy-settings';
 
@@ -21,7 +22,6 @@ export const ETSY_SCOPES = [
 
 const tokensSchema = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.number().int().positive(), refresh_token: z.string().min(1) });
 type EtsyTokens = z.infer<typeof tokensSchema>;
-const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
 const meSchema = z.object({ user_id: z.number().int(), shop_id: z.number().int().nullable().optional() });
 const shopSchema = z.object({ shop_id: z.number().int(), shop_name: z.string() });
 
@@ -42,18 +42,7 @@ export const etsyAuthorizeUrl = (start: { state: string; redirectUri: string; co
 
 const askToken = async (form: Record<string, string>, http: StoreHttp, settings: EtsySettings): Promise<EtsyTokens> => {
   const answer = await http.send({ method: 'POST', url: new URL('/v3/public/oauth/token', settings.ETSY_API_URL).toString(), form: { ...form, client_id: etsyAppOf(settings).keystring } });
-  if (answer.status === 200) {
-    const tokens = tokensSchema.safeParse(answer.body);
-    if (tokens.success) return tokens.data;
-    throw new Error(`Etsy answered tokens we cannot read: ${tokens.error.issues[0]?.message ?? 'unknown shape'}`);
-  }
-  const error = oauthErrorSchema.safeParse(answer.body);
-  const reason = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `HTTP ${answer.status}`;
-  if (error.success && error.data.error === 'invalid_grant' && form['grant_type'] === 'refresh_token') {
-    throw new StoreAuthorizationError(`Etsy no longer accepts LabelDesk's authorization (${reason})`);
-  }
-  if (answer.status === 400 || answer.status === 401) throw new StoreRefusedError(`Etsy refused the sign-in: ${reason}`);
-  throw new Error(`Etsy's sign-in answered ${answer.status}: ${reason}`);
+  return tokensFrom(answer, tokensSchema, 'Etsy', form['grant_type'] === 'refresh_token');
 };
 
 /** The seller came back: the code (with the PKCE verifier) traded for tokens, then their shop found (getMe, getShop). */

@@ -85,7 +85,7 @@ export class StoresController {
     const query = Object.fromEntries(Object.entries(request.query).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])).slice(0, 30));
     const outcome = await this.rpc.call(StoresRpc.oauthCallback, { kind: kind.slice(0, 40), query }, { timeoutMs: STORE_CALL_MS });
     const result = outcome.ok ? `connected=${encodeURIComponent(outcome.storeName)}` : `connect_error=${encodeURIComponent(outcome.message)}`;
-    res.redirect(302, `${this.env.PUBLIC_URL}/stores?${result}`);
+    res.redirect(302, `${this.env.PUBLIC_URL}/main/stores?${result}`);
   }
 
   @ApiDoc({ summary: 'The imported orders: awaiting shipment (default) or shipped, oldest first, with the parcel worked out from your SKUs', query: storeOrdersQuerySchema, response: storeInboxPageSchema })

@@ -75,13 +75,13 @@ export const describeShopifyStore = (mode: string, running: () => RunningSystem,
       const page = await fetch(authorizeUrl);
       expect(await page.text()).toContain('Install app');
       const callback = shopify.approve(authorizeUrl.toString());
-      expect(await land(`${callback.split('?')[0]}?${new URL(callback).search.slice(1).replace(/hmac=[0-9a-f]+/, `hmac=${'0'.repeat(64)}`)}`)).toMatch(/\/stores\?connect_error=.*could%20not%20be%20verified/);
+      expect(await land(`${callback.split('?')[0]}?${new URL(callback).search.slice(1).replace(/hmac=[0-9a-f]+/, `hmac=${'0'.repeat(64)}`)}`)).toMatch(/\/main\/stores\?connect_error=.*could%20not%20be%20verified/);
 
       // The forged visit used the pending connection up: the seller starts again, and this time comes back as Shopify sends them.
       const restarted = await call('POST', '/stores', { kind: 'shopify', shop: 'acme-outdoor.myshopify.com' }, as);
       const approved = shopify.approve(String(restarted.body['authorizeUrl']));
-      expect(await land(approved)).toMatch(/\/stores\?connected=Acme%20Outdoor$/);
-      expect(await land(approved)).toMatch(/\/stores\?connect_error=.*expired%20or%20was%20already%20used/);
+      expect(await land(approved)).toMatch(/\/main\/stores\?connected=Acme%20Outdoor$/);
+      expect(await land(approved)).toMatch(/\/main\/stores\?connect_error=.*expired%20or%20was%20already%20used/);
 
       const listed = await call('GET', '/stores', undefined, as);
       const store = (listed.body['stores'] as Body[])[0] as Body;

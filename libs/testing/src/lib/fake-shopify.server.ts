@@ -275,6 +275,8 @@ export class FakeShopifyServer {
     const operation = typeof body === 'object' && body !== null && typeof (body as { query?: unknown }).query === 'string' ? (/^\s*(?:query|mutation)\s+(\w+)/.exec((body as { query: string }).query)?.[1] ?? null) : null;
     this.requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body, operation });
     const json = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(payload));
+    // A browser on the install page asks for the site's icon by itself: not the plugin's call.
+    if (url.pathname === '/favicon.ico') return void res.writeHead(404).end();
     if (this.down) return void json(503, { errors: 'Service Unavailable' });
     const route = /^\/shops\/([^/]+)(\/admin\/.*)$/.exec(url.pathname);
     if (!route || route[1] !== this.shop) return void this.refuse(json, 404, `${req.method} ${url.pathname}: no such shop`);

@@ -1,4 +1,4 @@
-import { connectedStoreSchema, storeInboxPageSchema, storeListSchema, storeSyncResultSchema, type ConnectStoreBody } from '@labeldesk/contracts';
+import { connectStoreAnswerSchema, storeInboxPageSchema, storeListSchema, storeSyncResultSchema, type ConnectStoreBody } from '@labeldesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../libs/http-client';
@@ -29,7 +29,8 @@ const useStoresMutation = <Input, Output>(mutationFn: (input: Input) => Promise<
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }) });
 };
 
-export const useConnectStore = () => useStoresMutation((body: ConnectStoreBody) => apiRequest('/api/stores', { method: 'POST', body, schema: connectedStoreSchema }));
+/** Connects a store of keys at once ({store, sync}); an OAuth store answers {authorizeUrl}, where the seller approves (decision 107). */
+export const useConnectStore = () => useStoresMutation((body: ConnectStoreBody) => apiRequest('/api/stores', { method: 'POST', body, schema: connectStoreAnswerSchema }));
 
 export const useSyncStore = () => useStoresMutation((id: string) => apiRequest(`/api/stores/${id}/sync`, { method: 'POST', schema: storeSyncResultSchema }));
 

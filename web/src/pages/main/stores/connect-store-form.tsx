@@ -25,6 +25,8 @@ export const ConnectStoreForm = ({ store }: { store: StoreKind }): ReactElement 
       { kind: store.kind, ...values },
       {
         onSuccess: (connected) => {
+          // An OAuth store: the seller approves at the store, which sends them back to this page (decision 107).
+          if ('authorizeUrl' in connected) return window.location.assign(connected.authorizeUrl);
           setValues(empty);
           notify.success(`${connected.store.name} connected: ${connected.sync.imported} order${connected.sync.imported === 1 ? '' : 's'} imported`);
         },

@@ -6,6 +6,7 @@ import { TableError, TableSkeleton } from '../../../components/ui/table-states';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useStores } from '../../../services/stores/stores';
 import { useAuthStore } from '../../../stores/auth.store';
+import { ConnectOutcome } from './connect-outcome';
 import { ConnectStoreForm } from './connect-store-form';
 import { ConnectionsList } from './connections-list';
 import { InboxSection } from './inbox-section';
@@ -24,6 +25,7 @@ export const StoresPage = (): ReactElement => {
   return (
     <Stack gap="4">
       <PageHeader title="Stores" description="Connect your store: its paid orders come in by themselves, and the tracking goes back to it when you buy the label." />
+      <ConnectOutcome />
       <TitledSection id="connected-stores-heading" title="Connected stores">
         {stores.isPending ? (
           <TableSkeleton rows={2} label="Loading stores" />

@@ -17,6 +17,10 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
     'the BTCPay-Sig HMAC over the raw body is the credential (a secret only the payment server and payments hold); the caller is the payment server, for whom the gateway cannot vouch, it only relays',
   'orders.carrier-push.v1':
     "the carrier's signature over the raw body is the credential (EasyPost's X-Hmac-Signature: a secret only the carrier and orders hold); an event id seen before and a report older than the stored one change nothing, and it only updates tracking of that carrier's labels (it moves no money)",
+  'orders.stores.oauth-callback.v1':
+    "the OAuth state in the query is the credential (decision 107): 256 random bits naming one seller's pending connection, only its hash stored, taken once within 10 minutes; the store's own proof (Shopify's hmac, the code the store trades only with our app's secret) must check out too, and it only connects that seller's store (it moves no money)",
+  'orders.stores.push.v1':
+    "the store's signature over the raw body is the credential (Shopify's X-Shopify-Hmac-Sha256 with our app's secret, decision 107): it only adds the pushed order to the inbox of the sellers who connected that store, where a scheduled import would bring it anyway; it moves no money",
   'pricing.default-service.public-prices.v1': 'the from-prices of the public landing page: no account, nothing changes',
   'orders.tracking.public.v1':
     "the link's 192-bit random token is the credential (decision 089): the answer is one label's courier, status and scans at city and state, for whoever the seller gave the link; a revoked, unknown or voided label's token is one 404, and nothing changes",

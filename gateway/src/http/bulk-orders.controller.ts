@@ -60,6 +60,8 @@ const TEMPLATE_EXAMPLE: Record<BulkTemplateColumn, string> = {
   FromSenderName: 'Ann Sender', FromCompany: 'Acme Goods', FromPhone: '555-111-2222', FromStreet1: '1 Main St', FromStreet2: '', FromCity: 'Austin', FromStateProvince: 'TX', FromZipPostal: '78701', FromCountry: 'US',
   ToRecipientName: 'Bob Receiver', ToCompany: '', ToPhone: '', ToStreet1: '200 Pine Ave', ToStreet2: 'Apt 4', ToCity: 'Seattle', ToStateProvince: 'WA', ToZipPostal: '98101', ToCountry: 'US', ToEmail: '',
   PackageLength: '10', PackageWidth: '8', PackageHeight: '4', PackageWeight: '2.5', PackageDescription: 'Mug', PackageReference1: '1', PackageReference2: 'MUG-1',
+  // Customs columns (decision 116): empty for a row at home, or abroad when its SKU gives them.
+  ContentsType: '', CustomsDescription: '', CustomsHsCode: '', CustomsOrigin: '', CustomsValue: '',
 };
 
 class BulkBody implements PipeTransform<unknown, BulkProcessBody> {

@@ -127,6 +127,31 @@ export const describeInternationalBulk = (mode: string, running: () => RunningSy
       expect(text).not.toContain('Ceramic mug');
     }, 120_000);
 
+    it("buys rows abroad declared from their own customs columns, without SKUs, the Canadian row at the seller's Canada tiers (decision 116)", async () => {
+      const seller = await newBulkCustomer(call, adminToken, 30_000, 'bulk-abroad-columns');
+      const services = (await call('GET', `/userServices/${seller.userId}`, undefined, { token: adminToken })).body as unknown as Array<{ _id: string; uid: string; maxWeight: number }>;
+      const priority = services.find((service) => service.uid === 'usps_priority_international');
+      if (!priority) throw new Error('the seller has no Priority Mail International');
+      const canadaTiers = [{ fromWeight: 1, toWeight: 5, price: 5_500 }, { fromWeight: 6, toWeight: priority.maxWeight, price: 8_000 }];
+      expect((await call('PUT', `/userServices/${seller.userId}/${priority._id}/groupPrices`, { group: 'canada', prices: canadaTiers }, { token: adminToken })).status).toBe(200);
+      // As the Bulk Order page declares a row from its Contents Type, Customs Description, HS Code, Origin and Value columns.
+      const fromColumns = (receiver: typeof toCanada, contentsType: string): CustomsInput => {
+        const columns = { contentsType, description: 'Ceramic mug', hsTariffNumber: '6912.00', originCountry: 'China', value: '14.50', parcelWeightLb: 2, quantity: 2 };
+        const filled = customsFromSkus({ receiver: { country: receiver.receiver_country, state: receiver.receiver_state_province }, lines: [], signer: 'Ann Sender', columns }, []);
+        if (!filled?.ok) throw new Error(`no customs from the columns: ${JSON.stringify(filled)}`);
+        return filled.customs;
+      };
+
+      const { orderId, processed } = await submitBulk(call, seller, [row(toCanada, '', 2, fromColumns(toCanada, 'Gift')), row(toGermany, '', 2, fromColumns(toGermany, ''))]);
+      expect([processed.status, processed.body['message']]).toEqual([200, expect.stringContaining('2 label(s)')]);
+      const done = await waitForBulk(call, seller.token, orderId);
+      expect(done).toMatchObject({ status: 'completed', processedCount: 2, failedCount: 0 });
+      // Canada at the seller's tier; Germany, a group without tiers, at the sandbox's $60.00 for 2 lb + 10 % + 50 cents.
+      expect(done.bulkOrderData.cost).toBe(5_500 + (6_000 + 600 + 50));
+      const text = pdfText((await call('GET', `/orders/download/pdf/${orderId}`, undefined, { token: seller.token })).bytes ?? Buffer.alloc(0));
+      for (const shown of ['[X] GIFT', '[X] MERCHANDISE', 'Ceramic mug', '$29.00', 'HS 691200', 'CN']) expect(text).toContain(shown);
+    }, 120_000);
+
     it('fails a row abroad sent without customs, naming the country, and buys the row at home', async () => {
       const seller = await newBulkCustomer(call, adminToken, 20_000, 'bulk-abroad-none');
       const { orderId, processed } = await submitBulk(call, seller, [

@@ -52,6 +52,28 @@ describe('guessHeaderMapping from sample values', () => {
     expect(guessHeaderMapping(['Shipping Country'], [['Germany']]).mapping.ToCountry).toEqual(['Shipping Country']);
   });
 
+  it("recognises a row's customs columns under the names shipping tools export them (decision 116)", () => {
+    const row = ['Grace Receiver', 'CA', 'Gift', 'Ceramic mug', '6912.00', 'China', '$14.50'];
+    const shipStation = guessHeaderMapping(['Recipient', 'Ship Country', 'Contents Type', 'Customs Description', 'Customs Tariff No', 'Customs Country', 'Customs Value'], [row]);
+    expect(shipStation.mapping).toMatchObject({
+      ToCountry: ['Ship Country'],
+      ContentsType: ['Contents Type'],
+      CustomsDescription: ['Customs Description'],
+      CustomsHsCode: ['Customs Tariff No'],
+      CustomsOrigin: ['Customs Country'],
+      CustomsValue: ['Customs Value'],
+    });
+    const plain = guessHeaderMapping(['Recipient', 'Country', 'Content Type', 'Declared Contents', 'HS Code', 'Country of Origin', 'Customs Value (each)'], [row]);
+    expect(plain.mapping).toMatchObject({ ToCountry: ['Country'], CustomsHsCode: ['HS Code'], CustomsOrigin: ['Country of Origin'], CustomsValue: ['Customs Value (each)'], CustomsDescription: ['Declared Contents'] });
+    // An item's origin is never the sender's (or the recipient's) country.
+    const origin = guessHeaderMapping(['Recipient', 'Origin Country', 'Harmonized Code'], [['Grace Receiver', 'China', '6912.00']]);
+    expect(origin.mapping).toMatchObject({ CustomsOrigin: ['Origin Country'], CustomsHsCode: ['Harmonized Code'] });
+    expect(origin.mapping.FromCountry).toBeUndefined();
+    // Not an HS code column when it holds no HS codes, nor a value column without amounts.
+    const wrong = guessHeaderMapping(['HS Code', 'Customs Value'], [['n/a', 'free']]);
+    expect([wrong.mapping.CustomsHsCode, wrong.mapping.CustomsValue]).toEqual([undefined, undefined]);
+  });
+
   it('names every required column it found nothing for, in the template order', () => {
     expect(guessHeaderMapping(['Notes'], [['hi']]).unmappedRequired).toEqual(REQUIRED_TEMPLATE_COLUMNS);
   });

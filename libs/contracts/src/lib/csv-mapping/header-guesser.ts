@@ -33,7 +33,7 @@ export const headerWords = (name: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '');
 
-type ValueKind = 'zip' | 'state' | 'phone' | 'count' | 'number' | 'name' | 'orderNumber' | 'country' | 'email';
+type ValueKind = 'zip' | 'state' | 'phone' | 'count' | 'number' | 'name' | 'orderNumber' | 'country' | 'email' | 'hsCode' | 'money';
 
 const STATE_WORDS = new Set<string>(US_STATES.flatMap(([code, name]) => [code.toLowerCase(), name.toLowerCase()]));
 
@@ -48,6 +48,9 @@ const VALUE_TESTS: Record<ValueKind, (value: string) => boolean> = {
   orderNumber: (value) => /^#?[A-Za-z]{0,4}[-\d]*\d[-\d]*$/.test(value),
   country: (value) => /^[A-Za-z][A-Za-z .'-]{1,60}$/.test(value),
   email: (value) => /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/.test(value),
+  // 6 to 10 digits, written with dots or spaces or not (6109.10.0012).
+  hsCode: (value) => /^[\d.\s]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6 && (value.match(/\d/g)?.length ?? 0) <= 10,
+  money: (value) => /^\$?\s*\d+(\.\d{1,2})?$/.test(value),
 };
 
 /** Share of the non-empty samples that pass; null when there are none (an empty Address 2 proves nothing). */
@@ -133,7 +136,70 @@ const party = (side: 'to' | 'from', prefix: 'To' | 'From', nameKey: BulkTemplate
     patterns: [{ all: ['zip'], exact: true }, { all: ['zipcode'], exact: true }, { all: ['zip', 'code'], exact: true }, { all: ['postal', 'code'], exact: true }, { all: ['postcode'], exact: true }, { all: ['postal'], exact: true }, { all: ['zip', 'postal'], exact: true }],
     values: 'zip',
   },
-  { key: `${prefix}Country` as BulkTemplateColumn, side, patterns: [{ all: ['country'], exact: true }, { all: ['country', 'code'], exact: true }], values: 'country' },
+  // `Origin Country` is where an item was made (customs), not the sender's country.
+  { key: `${prefix}Country` as BulkTemplateColumn, side, patterns: [{ all: ['country'], not: ['origin'], exact: true }, { all: ['country', 'code'], not: ['origin'], exact: true }], values: 'country' },
+];
+
+/**
+ * A row's customs columns (decision 116), by the names shipping tools export and import them under: ShipStation's
+ * `Customs Description`, `Customs Value`, `Customs Tariff No`, `Customs Country` (of origin); Shopify's product export
+ * `Variant HS Code`, `Variant Country of Origin`; and the plain `HS Code`, `Harmonized Code`, `Country of Origin`,
+ * `Contents Type`. A value column is taken only when it holds amounts, an HS column only digits.
+ */
+const CUSTOMS_TARGETS: readonly Target[] = [
+  {
+    key: 'ContentsType',
+    side: 'none',
+    patterns: [{ all: ['contents', 'type'], exact: true }, { all: ['content', 'type'], exact: true }, { all: ['customs', 'contents'], exact: true }, { all: ['customs', 'contents', 'type'], exact: true }, { all: ['customs', 'type'], exact: true }],
+  },
+  {
+    key: 'CustomsDescription',
+    side: 'none',
+    patterns: [{ all: ['customs', 'description'], exact: true }, { all: ['customs', 'item', 'description'], exact: true }, { all: ['customs', 'item'], exact: true }, { all: ['declared', 'contents'], exact: true }],
+  },
+  {
+    key: 'CustomsHsCode',
+    side: 'none',
+    patterns: [
+      { all: ['hs', 'code'], exact: true },
+      { all: ['hs', 'tariff', 'number'], exact: true },
+      { all: ['hs', 'tariff', 'code'], exact: true },
+      { all: ['customs', 'tariff', 'no'], exact: true },
+      { all: ['customs', 'tariff', 'number'], exact: true },
+      { all: ['harmonized', 'code'], exact: true },
+      { all: ['harmonized', 'tariff', 'code'], exact: true },
+      { all: ['harmonization', 'code'], exact: true },
+      { all: ['tariff', 'code'], exact: true },
+      { all: ['tariff', 'number'], exact: true },
+      { all: ['variant', 'hs', 'code'], exact: true },
+      { all: ['customs', 'hs', 'code'], exact: true },
+      { all: ['hs'], exact: true },
+    ],
+    values: 'hsCode',
+    valuesRequired: true,
+  },
+  {
+    key: 'CustomsOrigin',
+    side: 'none',
+    patterns: [
+      { all: ['country', 'of', 'origin'], exact: true },
+      { all: ['origin', 'country'], exact: true },
+      { all: ['customs', 'country'], exact: true },
+      { all: ['customs', 'country', 'of', 'origin'], exact: true },
+      { all: ['country', 'of', 'manufacture'], exact: true },
+      { all: ['variant', 'country', 'of', 'origin'], exact: true },
+      { all: ['made', 'in'], exact: true },
+    ],
+    values: 'country',
+    valuesRequired: true,
+  },
+  {
+    key: 'CustomsValue',
+    side: 'none',
+    patterns: [{ all: ['customs', 'value'], exact: true }, { all: ['customs', 'value', 'each'], exact: true }, { all: ['unit', 'customs', 'value'], exact: true }, { all: ['customs', 'unit', 'value'], exact: true }, { all: ['customs', 'item', 'value'], exact: true }],
+    values: 'money',
+    valuesRequired: true,
+  },
 ];
 
 const TARGETS: readonly Target[] = [
@@ -189,6 +255,7 @@ const TARGETS: readonly Target[] = [
     values: 'email',
     valuesRequired: true,
   },
+  ...CUSTOMS_TARGETS,
 ];
 
 const SIDE_WORDS: Record<'to' | 'from', readonly string[]> = { to: TO_WORDS, from: FROM_WORDS };

@@ -1,6 +1,7 @@
 import { countryName } from '../address-rules/countries';
 import { packageWeightLb } from '../address/package-weight';
 import type { SkuRecord } from '../address/sku.schema';
+import { customsFromColumns, hasCustomsColumns, type RowCustomsColumns } from './bulk-row-customs-columns';
 import { customsProblems, customsRequiredFor, EU_COUNTRIES, type CustomsInput } from './customs.schema';
 
 /**
@@ -21,9 +22,14 @@ export interface CustomsFillRow {
   receiver: { country: string; state: string };
   lines: readonly SkuLine[];
   signer: string;
+  /** The row's own customs columns (decision 116), filling what its SKUs do not give; absent: SKUs alone. */
+  columns?: RowCustomsColumns | undefined;
 }
 
-export type CustomsFill = { ok: true; customs: CustomsInput } | { ok: false; message: string };
+/** The part of a row's declaration a refusal is about, so the page can show it on that column. */
+export type CustomsFillField = 'contentsType' | 'description' | 'hsTariffNumber' | 'originCountry' | 'valueCents';
+
+export type CustomsFill = { ok: true; customs: CustomsInput } | { ok: false; message: string; field?: CustomsFillField };
 
 const findSku = (skus: readonly SkuRecord[]): ((sku: string) => SkuRecord | undefined) => {
   const exact = new Map(skus.map((record) => [record.sku, record]));
@@ -42,12 +48,14 @@ const skuGap = (record: SkuRecord, country: string): string | null => {
 };
 
 /**
- * The row's customs from its SKUs; null when the row needs none (a US address that is not APO/FPO/DPO or a territory
- * that takes customs).
+ * The row's customs from its SKUs, and from its customs columns where they do not give a field (decision 116); null
+ * when the row needs none (a US address that is not APO/FPO/DPO or a territory that takes customs).
  */
 export const customsFromSkus = (row: CustomsFillRow, skus: readonly SkuRecord[]): CustomsFill | null => {
   if (!customsRequiredFor(row.receiver)) return null;
   const where = countryName(row.receiver.country);
+  const columns = row.columns && hasCustomsColumns(row.columns) ? row.columns : null;
+  if (columns) return customsFromColumns({ ...row, columns }, findSku(skus));
   if (row.lines.length === 0) return { ok: false, message: `A label to ${where} needs customs: name the row's SKU (with its customs defaults) or map the customs columns` };
   const skuNamed = findSku(skus);
   const items: CustomsInput['items'] = [];

@@ -8,6 +8,7 @@ import { customsSchema } from './customs.schema';
 
 export * from './already-shipped.schema';
 export * from './bulk-order-customs';
+export * from './bulk-row-customs-columns';
 export * from './bulk-order-items.schema';
 export * from './bulk-rate-rule.schema';
 
@@ -293,5 +294,7 @@ export const BULK_TEMPLATE_COLUMNS = [
   // Optional (decision 095): where the seller's tracking e-mails go; never printed on the label.
   'ToEmail',
   'PackageLength', 'PackageWidth', 'PackageHeight', 'PackageWeight', 'PackageDescription', 'PackageReference1', 'PackageReference2',
+  // Optional (decision 116): a row's customs where its SKUs do not give them; the page builds the row's `customs`.
+  'ContentsType', 'CustomsDescription', 'CustomsHsCode', 'CustomsOrigin', 'CustomsValue',
 ] as const;
 export type BulkTemplateColumn = (typeof BULK_TEMPLATE_COLUMNS)[number];

@@ -57,6 +57,12 @@ export const BULK_COLUMNS: readonly BulkColumn[] = [
   { key: 'PackageDescription', header: 'Description', kind: 'text', width: 180, path: 'package.package_description', schemaLabel: 'Description' },
   { key: 'PackageReference1', header: 'Reference 1', kind: 'text', width: 110, path: 'package.package_reference1', schemaLabel: 'Quantity' },
   { key: 'PackageReference2', header: 'Reference 2', kind: 'text', width: 120, path: 'package.package_reference2', schemaLabel: 'SKU' },
+  // A row's customs where its SKUs do not give them (decision 116); the row's declaration is built from them.
+  { key: 'ContentsType', header: 'Contents Type', kind: 'text', width: 130, path: 'customs.contents_type', schemaLabel: 'Contents type' },
+  { key: 'CustomsDescription', header: 'Customs Description', kind: 'text', width: 180, path: 'customs.items.0.description', schemaLabel: 'Item description' },
+  { key: 'CustomsHsCode', header: 'Customs HS Code', kind: 'text', width: 140, path: 'customs.items.0.hs_tariff_number', schemaLabel: 'HS tariff number' },
+  { key: 'CustomsOrigin', header: 'Customs Origin', kind: 'text', width: 130, path: 'customs.items.0.origin_country', schemaLabel: 'Origin country' },
+  { key: 'CustomsValue', header: 'Customs Value', unit: '$ each', kind: 'text', width: 140, path: 'customs.items.0.value_cents', schemaLabel: 'Item value', align: 'end' },
 ];
 
 /** The four package columns whose values must be positive numbers (spec 5). */

@@ -3,7 +3,7 @@ import type { BulkOrderItem, BulkOrderItemInput, BulkTemplateColumn, CustomsInpu
 import { COLUMN_BY_KEY, COLUMN_BY_PATH, PACKAGE_DIMENSION_COLUMNS } from './bulk-columns';
 import { itemsInput } from './order-items';
 import type { OrderItem } from './order-items';
-import { rowCustomsFill } from './row-customs';
+import { customsErrorColumn, rowCustomsFill } from './row-customs';
 
 /** One row as the file had it: every template column as text. */
 export type BulkValues = Record<BulkTemplateColumn, string>;
@@ -145,7 +145,7 @@ export const checkRow = (values: BulkValues, context: ValidationContext, missing
   const errors: RowErrors = {};
   // A row abroad declares its customs from its SKUs; a SKU lacking what the country needs is the SKU cell's error.
   const customs = rowCustomsFill(values, items, context.skus);
-  if (customs && !customs.ok) errors[values.skuNumber.trim() === '' && !items?.length ? 'ToCountry' : 'skuNumber'] = customs.message;
+  if (customs && !customs.ok) errors[customsErrorColumn(customs, values, items)] = customs.message;
   const result = bulkOrderItemSchema.safeParse(toItemInput(values, items, customs?.ok ? customs.customs : undefined));
   if (!result.success) {
     for (const issue of result.error.issues) {

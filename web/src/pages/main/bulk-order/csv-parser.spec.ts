@@ -37,6 +37,12 @@ const good: Record<string, string> = {
   PackageDescription: 'Ceramic mug',
   PackageReference1: '2',
   PackageReference2: 'MUG-1',
+  // The customs columns (decision 116), empty at home.
+  ContentsType: '',
+  CustomsDescription: '',
+  CustomsHsCode: '',
+  CustomsOrigin: '',
+  CustomsValue: '',
 };
 
 const csvLine = (values: Record<string, string>, columns: readonly string[] = BULK_TEMPLATE_COLUMNS): string =>

@@ -80,3 +80,39 @@ describe('a bulk row abroad', () => {
     expect(check.item?.customs).toBeUndefined();
   });
 });
+
+describe("a bulk row abroad with its own customs columns (decision 116)", () => {
+  const columns = { CustomsDescription: 'Ceramic mug', CustomsHsCode: '6912.00', CustomsOrigin: 'China', CustomsValue: '14.50' };
+
+  it('is declared from its columns when it names no SKU, as a gift when the Contents Type says so', () => {
+    const check = checkRow(values({ ...toGermany, ...columns, ContentsType: 'Gift', quantity: '2' }), context);
+    expect(check.errors).toBeNull();
+    expect(check.item?.customs).toMatchObject({
+      contents_type: 'gift',
+      items: [{ description: 'Ceramic mug', quantity: 2, value_cents: 2900, weight_lb: 2, hs_tariff_number: '691200', origin_country: 'CN' }],
+    });
+  });
+
+  it("fills the HS code a saved SKU lacks from the row's column, so the row can go to the EU", () => {
+    expect(checkRow(values({ ...toGermany, skuNumber: 'MUG-1', CustomsHsCode: '6912.00' }), context).item?.customs?.items[0]).toMatchObject({ description: 'Ceramic mug', hs_tariff_number: '691200', value_cents: 900 });
+  });
+
+  it('shows what is missing on the customs column it belongs to, a bad contents type on its own, and holds back that row alone', () => {
+    expect(checkRow(values({ ...toGermany, ...columns, CustomsHsCode: '' }), context).errors).toEqual({
+      CustomsHsCode: "The row has no HS code and the row's Customs HS Code is empty; Germany requires one",
+    });
+    expect(checkRow(values({ ...columns, CustomsValue: 'lots' }), context).errors).toEqual({ CustomsValue: 'Customs Value must be an amount of one unit in dollars, like 12.50' });
+    expect(Object.keys(checkRow(values({ ...columns, ContentsType: 'Stuff' }), context).errors ?? {})).toEqual(['ContentsType']);
+    const rows: BulkRow[] = [
+      { id: 1, values: values({ ...columns }), errors: null },
+      { id: 2, values: values({ ...toGermany, ...columns, CustomsHsCode: '' }), errors: null },
+    ];
+    expect(checkBeforeSubmit(rows, context).invalid.map(({ index }) => index)).toEqual([1]);
+  });
+
+  it('leaves a row at home without customs whatever its columns say', () => {
+    const home = checkRow(values({ ToCountry: 'US', ToStateProvince: 'WA', ToCity: 'Seattle', ToZipPostal: '98101', ServiceName: 'USPS Priority Mail', ...columns }), context);
+    expect(home.errors).toBeNull();
+    expect(home.item?.customs).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import { countryCodeOf, customsFromSkus } from '@labeldesk/contracts';
-import type { CustomsFill, SkuLine, SkuRecord } from '@labeldesk/contracts';
+import type { CustomsFill, CustomsFillField, RowCustomsColumns, SkuLine, SkuRecord } from '@labeldesk/contracts';
+import type { BulkTemplateColumn } from '@labeldesk/contracts';
 import type { BulkValues } from './bulk-rows';
 import type { OrderItem } from './order-items';
 
@@ -26,8 +27,37 @@ export const skuLinesOf = (values: BulkValues, items?: readonly OrderItem[]): Sk
   return sku === '' ? [] : [{ sku, quantity: unitsIn(values.quantity) }];
 };
 
+/** The row's own customs columns (decision 116), for what its SKUs do not give. */
+export const customsColumnsOf = (values: BulkValues): RowCustomsColumns => {
+  const weight = Number(values.PackageWeight.trim());
+  return {
+    contentsType: values.ContentsType,
+    description: values.CustomsDescription,
+    hsTariffNumber: values.CustomsHsCode,
+    originCountry: values.CustomsOrigin,
+    value: values.CustomsValue,
+    parcelWeightLb: Number.isFinite(weight) && weight > 0 ? weight : 0.01,
+    quantity: unitsIn(values.quantity),
+  };
+};
+
+/** The column a customs refusal is shown on, by the part of the declaration it is about. */
+export const CUSTOMS_FIELD_COLUMNS: Readonly<Record<CustomsFillField, BulkTemplateColumn>> = {
+  contentsType: 'ContentsType',
+  description: 'CustomsDescription',
+  hsTariffNumber: 'CustomsHsCode',
+  originCountry: 'CustomsOrigin',
+  valueCents: 'CustomsValue',
+};
+
 export const rowCustomsFill = (values: BulkValues, items: readonly OrderItem[] | undefined, skus: readonly SkuRecord[] | undefined): CustomsFill | null => {
   if (!skus) return null;
   const receiver = { country: rowCountry(values), state: values.ToStateProvince };
-  return customsFromSkus({ receiver, lines: skuLinesOf(values, items), signer: values.FromSenderName.trim() }, skus);
+  return customsFromSkus({ receiver, lines: skuLinesOf(values, items), signer: values.FromSenderName.trim(), columns: customsColumnsOf(values) }, skus);
+};
+
+/** Where a row's customs refusal shows: on the customs column it is about, else the SKU cell, else the country. */
+export const customsErrorColumn = (fill: Extract<CustomsFill, { ok: false }>, values: BulkValues, items: readonly OrderItem[] | undefined): BulkTemplateColumn => {
+  if (fill.field) return CUSTOMS_FIELD_COLUMNS[fill.field];
+  return values.skuNumber.trim() === '' && !items?.length ? 'ToCountry' : 'skuNumber';
 };

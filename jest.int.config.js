@@ -12,4 +12,6 @@ module.exports = {
   // The empty PGlite cluster every embedded database of the tests starts from (libs/testing's pglite-template.ts).
   testSequencer: '<rootDir>/libs/testing/int-file-order.js',
   globalSetup: '<rootDir>/libs/testing/src/lib/pglite-template.global-setup.ts',
+  // What each file's test process spent, beside its systems' costs, when SYSTEM_USAGE_LOG is set (.ci/run sets it).
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/lib/test-file-usage.setup.ts'],
 };

@@ -6,7 +6,7 @@ import type { StoreHttp } from './http/store-http';
 import { storePluginOf } from './store-plugins';
 import { STORE_HTTP } from './store-http.provider';
 import { STORE_SETTINGS, type StorePluginSettings } from './store-settings';
-import { StoreAccounts } from './store-accounts';
+import { connectionErrorOf, StoreAccounts } from './store-accounts';
 import { StoreConnectionsRepository } from './store-connections.repository';
 import { StoreOrdersRepository, type DueWriteBack } from './store-orders.repository';
 
@@ -88,7 +88,8 @@ export class StoreWriteBack extends PeriodicTask<number> {
       );
       await this.orders.writeBackSent(order.id);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // A token the store no longer accepts says to reconnect (decision 107), here as on the connection.
+      const reason = connectionErrorOf(error);
       this.logger.warn(`store order ${order.id}: write-back failed: ${reason}`);
       await this.orders.writeBackFailed(order.id, `tracking not sent to ${storeName}: ${reason}`, retryInSeconds(this.env.STORE_WRITEBACK_RETRY_SECONDS, order.writeback_attempts + 1));
     }

@@ -29,6 +29,16 @@ describe('the stores seam', () => {
     }
   });
 
+  it('connects each store one way: keys checked by connect, or OAuth (decision 107), never both or neither', () => {
+    for (const plugin of STORE_PLUGINS.values()) expect([plugin.id, Number(plugin.connect !== undefined) + Number(plugin.oauth !== undefined)]).toEqual([plugin.id, 1]);
+  });
+
+  it('prefixes each store\'s settings with its id, so no two stores share an environment variable', () => {
+    for (const plugin of STORE_PLUGINS.values()) {
+      for (const name of Object.keys(plugin.settings ?? {})) expect(name.startsWith(`${plugin.id.toUpperCase()}_`) ? plugin.id : `${name} of ${plugin.id}`).toBe(plugin.id);
+    }
+  });
+
   it('names no store id anywhere in the product outside its own folder', () => {
     const stores = [...STORE_PLUGINS.keys()].map((id) => ({ id, folder: join(STORES_DIR, id) + sep, marker: markerOf(id) }));
     const found = productSourceFiles().flatMap((file) => {

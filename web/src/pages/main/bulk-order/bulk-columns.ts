@@ -62,7 +62,7 @@ export const BULK_COLUMNS: readonly BulkColumn[] = [
   { key: 'CustomsDescription', header: 'Customs Description', kind: 'text', width: 180, path: 'customs.items.0.description', schemaLabel: 'Item description' },
   { key: 'CustomsHsCode', header: 'Customs HS Code', kind: 'text', width: 140, path: 'customs.items.0.hs_tariff_number', schemaLabel: 'HS tariff number' },
   { key: 'CustomsOrigin', header: 'Customs Origin', kind: 'text', width: 130, path: 'customs.items.0.origin_country', schemaLabel: 'Origin country' },
-  { key: 'CustomsValue', header: 'Customs Value', unit: '$ each', kind: 'text', width: 140, path: 'customs.items.0.value_cents', schemaLabel: 'Item value', align: 'end' },
+  { key: 'CustomsValue', header: 'Customs Value', unit: '$ each', kind: 'text', width: 170, path: 'customs.items.0.value_cents', schemaLabel: 'Item value', align: 'end' },
 ];
 
 /** The four package columns whose values must be positive numbers (spec 5). */

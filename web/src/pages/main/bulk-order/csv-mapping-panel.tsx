@@ -18,6 +18,8 @@ const GROUPS: { title: string; keys: (key: BulkTemplateColumn) => boolean }[] = 
   { title: 'Recipient', keys: (key) => key.startsWith('To') },
   { title: 'Order and item', keys: (key) => ['orderId', 'orderItemId', 'skuNumber', 'quantity', 'courier', 'ServiceName'].includes(key) },
   { title: 'Package', keys: (key) => key.startsWith('Package') },
+  // A row's customs where its SKUs do not give them (decision 116).
+  { title: 'Customs', keys: (key) => key === 'ContentsType' || key.startsWith('Customs') },
   { title: 'Sender', keys: (key) => key.startsWith('From') },
 ];
 

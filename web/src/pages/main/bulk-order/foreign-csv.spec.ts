@@ -21,6 +21,10 @@ describe('isTemplateHeader', () => {
     expect(isTemplateHeader(['Order Number', 'Ship To Name', 'Ship To Zip', 'Quantity', 'Item Title'])).toBe(false);
     expect(isTemplateHeader(['name', 'street'])).toBe(false);
   });
+
+  it('sends an export with customs columns named as ours to the mapping step: they do not make it the template', () => {
+    expect(isTemplateHeader(['Name', 'Shipping Name', 'Shipping Zip', 'Quantity', 'Contents Type', 'Customs Description', 'Customs Value'])).toBe(false);
+  });
 });
 
 describe('mapForeignRows', () => {

@@ -223,7 +223,8 @@ const runMode = async (mode, options) => {
       const window = {};
       const result = await runLoad({
         base: `${system.base}/api`,
-        connections: 16,
+        connections: 8,
+        idleMs: 3_000,
         mode: 'open',
         rate: options.rate,
         warmupS: options.warmup,

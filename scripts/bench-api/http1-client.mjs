@@ -72,8 +72,11 @@ export const parseAnswer = (buffer) => {
  * A pool of at most `connections` keep-alive connections to host:port. `send(bytes, done)` writes the request on an
  * idle connection (opening one while under the limit, else queueing it) and calls `done(status, body)` once: status 0
  * with an error code as body for a network error or a time-out (`timeoutMs` without a byte while waiting).
+ * `idleMs`: a connection idle that long is closed by the pool, before the server's keep-alive timeout (Node's 5 s)
+ * closes it: a request written as the server closes its connection fails with ECONNRESET, a client's race, not the
+ * server's error (a slow load leaves most connections idle for seconds).
  */
-export const createPool = ({ host, port, connections, timeoutMs }) => {
+export const createPool = ({ host, port, connections, timeoutMs, idleMs }) => {
   const idle = [];
   const queue = [];
   let open = 0;
@@ -93,7 +96,9 @@ export const createPool = ({ host, port, connections, timeoutMs }) => {
       done?.(status, body);
     };
     const connection = {
+      idleTimer: null,
       send(bytes, done) {
+        clearTimeout(connection.idleTimer);
         current = done;
         socket.setTimeout(timeoutMs);
         socket.write(bytes);
@@ -123,6 +128,7 @@ export const createPool = ({ host, port, connections, timeoutMs }) => {
     socket.on('timeout', () => fail('TIMEOUT'));
     socket.on('error', (error) => fail(error.code ?? error.message));
     socket.on('close', () => {
+      clearTimeout(connection.idleTimer);
       open--;
       const at = idle.indexOf(connection);
       if (at >= 0) idle.splice(at, 1);
@@ -136,7 +142,10 @@ export const createPool = ({ host, port, connections, timeoutMs }) => {
     if (closed) return connection.destroy();
     const next = queue.shift();
     if (next) connection.send(next.bytes, next.done);
-    else idle.push(connection);
+    else {
+      idle.push(connection);
+      if (idleMs) connection.idleTimer = setTimeout(() => connection.destroy(), idleMs);
+    }
   };
 
   const openForQueue = () => {
@@ -156,7 +165,10 @@ export const createPool = ({ host, port, connections, timeoutMs }) => {
     },
     close() {
       closed = true;
-      for (const connection of idle.splice(0)) connection.destroy();
+      for (const connection of idle.splice(0)) {
+        clearTimeout(connection.idleTimer);
+        connection.destroy();
+      }
       for (const { done } of queue.splice(0)) done(0, 'CLOSED');
     },
   };

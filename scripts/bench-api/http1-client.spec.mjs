@@ -63,6 +63,17 @@ describe('the load generator’s HTTP client', () => {
     pool.close();
   });
 
+  it('closes a connection idle for idleMs itself, and opens a new one for the next request', async () => {
+    seen.sockets.clear();
+    const pool = poolFor({ connections: 1, idleMs: 30 });
+    const bytes = requestBytes({ method: 'GET', path: '/n', host: 'x', headers: {} });
+    await sendAll(pool, bytes, 1);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const [answer] = await sendAll(pool, bytes, 1);
+    expect([answer.status, seen.sockets.size]).toEqual([200, 2]);
+    pool.close();
+  });
+
   it('reads chunked answers, answers without a body and refusals with theirs', async () => {
     const pool = poolFor();
     const get = (path) => sendAll(pool, requestBytes({ method: 'GET', path, host: 'x', headers: {} }), 1).then(([a]) => a);

@@ -3,7 +3,7 @@
 // `{ type: 'run', spec }` message, sends `{ type: 'phase', phase: 'measure' | 'end', hrUs }` as the measured window
 // opens and closes (hrUs: CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles), then `{ type: 'result', result }`.
 //
-// spec: { base, connections, mode: 'open' | 'closed', rate, concurrency, warmupS, rampS, durationS, timeoutMs,
+// spec: { base, connections, idleMs?, mode: 'open' | 'closed', rate, concurrency, warmupS, rampS, durationS, timeoutMs,
 //         requests: [{ method, path, headers, body }] (used round robin), idempotencyKey: boolean,
 //         expect?: { status, nonEmpty } (an answer is served only with exactly that status and a non-empty array in
 //         its JSON field `nonEmpty`; any other counts as an error, so a load cannot pass on empty answers) }
@@ -22,7 +22,7 @@ const hrUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const createClient = (spec) => {
   const url = new URL(spec.base);
-  const pool = createPool({ host: url.hostname, port: Number(url.port), connections: spec.connections, timeoutMs: spec.timeoutMs });
+  const pool = createPool({ host: url.hostname, port: Number(url.port), connections: spec.connections, timeoutMs: spec.timeoutMs, idleMs: spec.idleMs });
   const host = url.host;
   let next = 0;
   const prepared = spec.requests.map((r) => {

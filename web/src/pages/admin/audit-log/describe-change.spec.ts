@@ -32,6 +32,12 @@ describe('describeChange', () => {
     expect(describeChange(before, after)).toEqual(['prices: 1–70 lb $5.00 → 1–10 lb $4.50, 11–70 lb $6.00']);
   });
 
+  it("reads a service's prices per country group by the groups' names (decision 116)", () => {
+    const before = { id: 's1', name: 'Priority Mail International' };
+    const after = { ...before, groupPrices: { canada: [{ fromWeight: 1, toWeight: 5, price: 5_500 }, { fromWeight: 6, toWeight: 66, price: 8_000 }] } };
+    expect(describeChange(before, after)).toEqual(['prices abroad: — → Canada 1–5 lb $55.00, 6–66 lb $80.00']);
+  });
+
   it("reads a service's switch to carrier cost + markup as its mode, percent and fixed markup in dollars", () => {
     const before = { id: 's1', name: 'UPS Ground', pricingMode: 'tiers', markupPercent: 0, markupCents: 0 };
     const after = { ...before, pricingMode: 'cost_markup', markupPercent: 10, markupCents: 50 };

@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEntry, AuditPage } from '@labeldesk/contracts';
+import { COUNTRY_GROUP_NAMES } from '@labeldesk/contracts';
+import type { AuditAction, AuditEntry, AuditPage, CountryGroup } from '@labeldesk/contracts';
 import { formatCents } from '../../../libs/format';
 
 type Json = AuditEntry['before'];
@@ -46,6 +47,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   pricingMode: 'pricing',
   markupPercent: 'markup %',
   markupCents: 'fixed markup',
+  groupPrices: 'prices abroad',
   amountCents: 'bonus',
   recipients: 'who gets it',
   minimumFirstTopUpCents: 'minimum first top-up',
@@ -53,11 +55,16 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 
 const isObject = (value: Json): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const tiersText = (tiers: Json[]): string =>
+  tiers.map((tier) => (isObject(tier) ? `${String(tier['fromWeight'])}–${String(tier['toWeight'])} lb ${typeof tier['price'] === 'number' ? formatCents(tier['price']) : ''}`.trim() : '?')).join(', ') || 'none';
+
 const show = (key: string, value: Json | undefined): string => {
   if (value === undefined || value === null) return '—';
   if (typeof value === 'number' && key.endsWith('Cents')) return formatCents(value);
-  if (key === 'prices' && Array.isArray(value)) {
-    return value.map((tier) => (isObject(tier) ? `${String(tier['fromWeight'])}–${String(tier['toWeight'])} lb ${typeof tier['price'] === 'number' ? formatCents(tier['price']) : ''}`.trim() : '?')).join(', ') || 'none';
+  if (key === 'prices' && Array.isArray(value)) return tiersText(value);
+  // Tiers per country group (decision 116): each group named, then its tiers.
+  if (key === 'groupPrices' && isObject(value)) {
+    return Object.entries(value).map(([group, tiers]) => `${COUNTRY_GROUP_NAMES[group as CountryGroup] ?? group} ${Array.isArray(tiers) ? tiersText(tiers) : '?'}`).join('; ') || 'none';
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 };

@@ -219,7 +219,12 @@ const runMode = async (mode, options) => {
       process.stdout.write(`  ${load.padEnd(13)} `);
       // The server's CPU (every process, and in the distributed mode the database's backends) over the measured
       // window, per answered request: what a request costs, whatever else the machine was doing.
-      const serverCpu = () => [...system.processes().map((p) => p.pid), ...(system.databaseBackends?.() ?? [])].reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
+      const serverCpu = () => {
+        const byProcess = Object.fromEntries(system.processes().map((p) => [p.name, cpuMs(p.pid) ?? 0]));
+        const backends = system.databaseBackends?.() ?? [];
+        if (backends.length) byProcess.postgres = backends.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
+        return byProcess;
+      };
       const window = {};
       const result = await runLoad({
         base: `${system.base}/api`,
@@ -235,11 +240,13 @@ const runMode = async (mode, options) => {
         expect: { status: 200, nonEmpty: 'data' },
       }, { onPhase: (phase) => (window[phase] = serverCpu()) });
       const target = LOOKUPS.has(load) ? TARGET_MS.lookup : TARGET_MS.page;
-      const cpuMsPerRequest = window.measure !== undefined && window.end !== undefined && result.ok > 0 ? Math.round(((window.end - window.measure) / result.ok) * 10) / 10 : null;
-      out.loads[load] = { ...result, target, cpuMsPerRequest, loadAverage: Math.round(loadavg()[0] * 100) / 100 };
+      const perRequest = (ms) => Math.round((ms / Math.max(1, result.ok)) * 100) / 100;
+      const cpuByProcess = window.measure && window.end ? Object.fromEntries(Object.keys(window.end).map((name) => [name, perRequest(window.end[name] - (window.measure[name] ?? 0))])) : {};
+      const cpuMsPerRequest = window.end ? Math.round(Object.values(cpuByProcess).reduce((a, b) => a + b, 0) * 10) / 10 : null;
+      out.loads[load] = { ...result, target, cpuMsPerRequest, cpuMsPerRequestByProcess: cpuByProcess, loadAverage: Math.round(loadavg()[0] * 100) / 100 };
       const errors = result.errorCount ? `, ${result.errorCount} errors (${Object.entries(result.errors).map(([k, v]) => `${k}: ${v}`).join(', ')})` : '';
       const verdict = result.latency.p99 <= target ? 'ok' : 'MISSED';
-      console.log(`${result.throughput}/s, p50 ${result.latency.p50} p95 ${result.latency.p95} p99 ${result.latency.p99} max ${result.latency.max} ms (p99 target ≤ ${target} ms: ${verdict}), server CPU ${cpuMsPerRequest} ms a request, load average ${out.loads[load].loadAverage}${errors}`);
+      console.log(`${result.throughput}/s, p50 ${result.latency.p50} p95 ${result.latency.p95} p99 ${result.latency.p99} max ${result.latency.max} ms (p99 target ≤ ${target} ms: ${verdict}), server CPU ${cpuMsPerRequest} ms a request (${Object.entries(cpuByProcess).map(([n, ms]) => `${n} ${ms}`).join(', ')}), load average ${out.loads[load].loadAverage}${errors}`);
     }
   } finally {
     out.loadAverage.after = Math.round(loadavg()[0] * 100) / 100;

@@ -221,8 +221,8 @@ const runMode = async (mode, options) => {
       // window, per answered request: what a request costs, whatever else the machine was doing.
       const serverCpu = () => {
         const byProcess = Object.fromEntries(system.processes().map((p) => [p.name, cpuMs(p.pid) ?? 0]));
-        const backends = system.databaseBackends?.() ?? [];
-        if (backends.length) byProcess.postgres = backends.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
+        // Each backend apart: the pool may close one and open another within the window.
+        for (const pid of system.databaseBackends?.() ?? []) byProcess[`postgres:${pid}`] = cpuMs(pid) ?? 0;
         return byProcess;
       };
       const window = {};
@@ -241,7 +241,13 @@ const runMode = async (mode, options) => {
       }, { onPhase: (phase) => (window[phase] = serverCpu()) });
       const target = LOOKUPS.has(load) ? TARGET_MS.lookup : TARGET_MS.page;
       const perRequest = (ms) => Math.round((ms / Math.max(1, result.ok)) * 100) / 100;
-      const cpuByProcess = window.measure && window.end ? Object.fromEntries(Object.keys(window.end).map((name) => [name, perRequest(window.end[name] - (window.measure[name] ?? 0))])) : {};
+      // A process gone by the end is left out; one started within the window counts from nothing. Backends are summed.
+      const spent = {};
+      for (const [key, ms] of Object.entries(window.end ?? {})) {
+        const name = key.split(':')[0];
+        spent[name] = (spent[name] ?? 0) + ms - (window.measure?.[key] ?? 0);
+      }
+      const cpuByProcess = window.measure ? Object.fromEntries(Object.entries(spent).map(([name, ms]) => [name, perRequest(ms)])) : {};
       const cpuMsPerRequest = window.end ? Math.round(Object.values(cpuByProcess).reduce((a, b) => a + b, 0) * 10) / 10 : null;
       out.loads[load] = { ...result, target, cpuMsPerRequest, cpuMsPerRequestByProcess: cpuByProcess, loadAverage: Math.round(loadavg()[0] * 100) / 100 };
       const errors = result.errorCount ? `, ${result.errorCount} errors (${Object.entries(result.errors).map(([k, v]) => `${k}: ${v}`).join(', ')})` : '';

@@ -9,6 +9,7 @@ import { describeEasyPostExtras } from './support/easypost-extras.suite';
 import { describePricingModes } from './support/pricing-modes.suite';
 import { describeUspsFlows } from './support/usps-flows.suite';
 import { describeUspsPrices } from './support/usps-prices.suite';
+import { describeUspsReturns } from './support/usps-returns.suite';
 
 /**
  * Issue 42's "done means": every flow a seller has with USPS and with EasyPost, end to end through the REST API in
@@ -37,6 +38,7 @@ const describeCarrierFlows = (mode: string, start: (env: NodeJS.ProcessEnv) => P
   const started = (pick: (both: NonNullable<typeof rigs>) => Promise<CarrierRig>) => () => (rigs ? pick(rigs) : Promise.reject(new Error('the carriers\' fakes did not start')));
   describeUspsFlows(mode, started((both) => both.usps));
   describeUspsPrices(mode, started((both) => both.usps));
+  describeUspsReturns(mode, started((both) => both.usps));
   describeEasyPostFlows(mode, started((both) => both.easyPost));
   describeEasyPostExtras(mode, started((both) => both.easyPost));
   describeCourierFlows(mode, started((both) => both.easyPost));

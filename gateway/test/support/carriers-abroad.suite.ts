@@ -132,5 +132,25 @@ export const describeCarriersAbroad = (mode: string, startedEasyPost: () => Prom
       expectItemsShown(customs ?? '');
       expect(fakes.usps.specViolations()).toEqual([]);
     }, 120_000);
+
+    it("refuses a label abroad USPS's International Prices API prices above what the seller pays, moving no money and telling the admin (decision 118)", async () => {
+      const { call, seller, balance, system, fakes } = rig();
+      const who = await seller('abroad-cost');
+      const before = await balance(who);
+      const sold = fakes.usps.labelsSold();
+
+      // 60 lb of Priority Mail Express International to Germany: $70.95 + 59 × $5.20 at the fake, over the $300 tier.
+      const heavy = { ...orderTo('DE', 'USPS Priority Mail Express International'), package: { package_length: 20, package_width: 16, package_height: 12, package_weight: 60 } };
+      const refused = await call('POST', '/orders/v2', heavy, { token: who.token, 'Idempotency-Key': `usps-abroad-under-cost-${Date.now()}` });
+
+      expect([refused.status, refused.body['message']]).toEqual([502, expect.stringContaining('USPS Priority Mail Express International is not sold at your price for this parcel')]);
+      expect(await balance(who)).toBe(before);
+      expect(fakes.usps.labelsSold()).toBe(sold);
+      const asked = fakes.usps.requests.filter((request) => request.path === '/international-prices/v3/base-rates/search').at(-1);
+      expect(JSON.parse(asked?.body ?? '{}')).toMatchObject({ destinationCountryCode: 'DE', weight: 60, mailClass: 'PRIORITY_MAIL_EXPRESS_INTERNATIONAL' });
+      const alerts = (await call('GET', '/admin/carriers/alerts', undefined, { token: await adminTokenOf(call, system) })).body['alerts'] as Body[];
+      expect(alerts).toContainEqual(expect.objectContaining({ carrier: 'usps', reason: 'price_below_cost', message: expect.stringMatching(/^USPS Priority Mail Express International cost \$377\.75 for a label a customer was to pay \$300\.00 for: it was not bought/) }));
+      expect(fakes.usps.specViolations()).toEqual([]);
+    }, 60_000);
   });
 };

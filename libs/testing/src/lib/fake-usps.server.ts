@@ -8,6 +8,7 @@ import { FakeUspsLabelDesk, type FakeLabelApi, type FakeUspsLabel } from './fake
 import type { FakeUspsAccount } from './fake-usps/payment-rules';
 import { FakeUspsScanFormDesk, type ScanFormAnswerStyle } from './fake-usps/scan-form';
 import { baseRatesReply, PRICES } from './fake-usps/price-desk';
+import { INTERNATIONAL_PRICES, internationalBaseRatesReply } from './fake-usps/international-price-desk';
 import { FakeUspsSpecGuard, type FakeUspsSpecViolation } from './fake-usps/spec-guard';
 import { FakeUspsTokenDesk } from './fake-usps/token-desk';
 import { type FakeUspsScanKind, scanOf, trackingAnswer } from './fake-usps/tracking';
@@ -85,7 +86,7 @@ const readBody = (req: IncomingMessage) =>
 
 /** The `apiVersion` USPS's errors carry: the API's base path. */
 const apiOf = (path: string): string =>
-  path === TOKEN_PATH ? '/oauth2/v3' : ([PAYMENTS, TRACKING, ADDRESSES, SCAN_FORMS, INTERNATIONAL_LABELS, PRICES].find((api) => path.startsWith(api)) ?? LABELS);
+  path === TOKEN_PATH ? '/oauth2/v3' : ([PAYMENTS, TRACKING, ADDRESSES, SCAN_FORMS, INTERNATIONAL_LABELS, PRICES, INTERNATIONAL_PRICES].find((api) => path.startsWith(api)) ?? LABELS);
 
 /** What a route did: an answer to send, or nothing (the connection is dropped or left hanging on purpose). */
 type Outcome = Reply | 'no answer';
@@ -96,7 +97,7 @@ type Outcome = Reply | 'no answer';
  * breaks them is kept in `specViolations()`; a request that breaks them is refused with USPS's 400. Routes: OAuth
  * client credentials (`/oauth2/v3/token`, no spec: the shape of USPS/api-examples' README), payment authorization
  * (roles checked), labels (idempotent by `X-Idempotency-Key`, a real 4x6 PDF or ZPL, multipart unless the vendor JSON
- * is asked for) and their cancel (refund request after the manifest), a label's base price (Domestic Prices), tracking,
+ * is asked for) and their cancel (refund request after the manifest), a label's base price (Domestic and International Prices), tracking,
  * address standardisation and SCAN forms. Its fault switches are the carrier contract's `CarrierFaults`, plus USPS's hourly quota and expiring tokens.
  */
 export class FakeUspsServer {
@@ -347,10 +348,12 @@ export class FakeUspsServer {
     if (method === 'POST' && path === TOKEN_PATH) return this.tokens.issueAccessToken(req.headers['content-type'] ?? '', body);
     if (method === 'POST' && path === `${PAYMENTS}/payment-authorization`) return bearer() ?? this.tokens.authorizePayment(body);
     if (method === 'POST' && path === `${LABELS}/label`) return bothTokens() ?? (await this.buy(req, body, accept));
+    if (method === 'POST' && path === `${LABELS}/return-label`) return bothTokens() ?? (await this.buy(req, body, accept, 'return'));
     if (method === 'POST' && path === `${INTERNATIONAL_LABELS}/international-label`) return bothTokens() ?? (await this.buy(req, body, accept, 'international'));
     if (method === 'POST' && path === `${SCAN_FORMS}/scan-form`) return bothTokens() ?? (await this.scanForms.make(body, accept));
     // A label's price before it is bought (decision 112): the bearer token only, as the Prices API's OAuth scope says.
     if (method === 'POST' && path === `${PRICES}/base-rates/search`) return bearer() ?? baseRatesReply(body);
+    if (method === 'POST' && path === `${INTERNATIONAL_PRICES}/base-rates/search`) return bearer() ?? internationalBaseRatesReply(body);
     if (method === 'GET' && path === `${ADDRESSES}/address`) return bearer() ?? (await fakeAddressReply(new URL(req.url ?? '/', 'http://fake-usps').searchParams));
     const tracking = /^\/tracking\/v3\/tracking\/([^/]+)$/.exec(path)?.[1];
     if (method === 'GET' && tracking) return bearer() ?? this.track(decodeURIComponent(tracking));

@@ -113,7 +113,7 @@ describe('MakeReturnUseCase', () => {
   it('refuses a voided label, a carrier without returns and a balance that could not pay, writing nothing and moving no money', async () => {
     for (const [theOrder, options, code] of [
       [order('usps'), { voidState: 'voided' }, ErrorCode.CONFLICT],
-      [order('usps', { carrier: 'usps' } as Partial<OrderEntity>), {}, ErrorCode.VALIDATION_FAILED],
+      [order('ups', { carrier: 'usps' } as Partial<OrderEntity>), {}, ErrorCode.VALIDATION_FAILED],
       [order('usps'), { balanceCents: 849 }, ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS],
       [order('usps', { status: 'cancelled', trackingNumber: null } as Partial<OrderEntity>), {}, ErrorCode.CONFLICT],
       [null, {}, ErrorCode.NOT_FOUND],

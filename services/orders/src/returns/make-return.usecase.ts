@@ -110,7 +110,8 @@ export class MakeReturnUseCase {
     // Before the label: a prepaid return is paid first (its key makes a second ask a replay, after a crash too).
     if (row.payment === 'prepaid') await this.chargePrepaid(row);
     const parties = returnParties(order);
-    const shipper = await this.shippers.shipperOf(order.userId, parties.sender.sender_phone);
+    // The shipper is the seller, whose phone is the outbound sender's (the return's sender is the buyer).
+    const shipper = await this.shippers.shipperOf(order.userId, order.sender.sender_phone);
     const shipment = { ...toShipment({ serviceUid: row.serviceUid, ...parties, package: order.package }, shipper), format: 'PDF' as const, maxCostCents: row.priceCents, isReturn: true as const };
     const outcome = await this.purchaser.buy(shipment, prepaidChargeKey(row.id));
     if (outcome.kind === 'unknown') {

@@ -40,6 +40,27 @@ const PRICES: Readonly<Record<string, readonly [number, number, number]>> = {
 };
 const SKU_LETTERS: Readonly<Record<string, string>> = { 'FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE': 'IFXX', PRIORITY_MAIL_INTERNATIONAL: 'IPXX', PRIORITY_MAIL_EXPRESS_INTERNATIONAL: 'IEXX' };
 
+/** An international label's price: its price group (Canada 01, anywhere else 12), whole pounds and postage in cents. */
+export interface FakeInternationalPrice {
+  group: '01' | '12';
+  pounds: number;
+  postageCents: number;
+}
+
+/**
+ * The one price model the fake's international labels are charged by and its International Prices answers quote
+ * (decision 118): first pound by price group, then each pound after. No fees: the fake sells no extras abroad.
+ */
+export const priceInternationalLabel = (mailClass: string, countryCode: string, weightLb: number): FakeInternationalPrice => {
+  const [near, far, perPound] = PRICES[mailClass] ?? [1625, 1975, 1150];
+  const group = countryCode.toUpperCase() === 'CA' ? '01' : '12';
+  const pounds = Math.max(1, Math.ceil(weightLb));
+  return { group, pounds, postageCents: (group === '01' ? near : far) + (pounds - 1) * perPound };
+};
+
+/** The SKU USPS prices a label by (`IPXX0XXXXB01040`: class letters, price group, pounds). */
+export const internationalSkuOf = (mailClass: string, group: string, pounds: number): string => `${SKU_LETTERS[mailClass] ?? 'IFXX'}0XXXXB${group}${String(Math.min(pounds, 999)).padStart(3, '0')}`;
+
 const lineValue = (item: FakeInternationalContents): number => item.itemTotalValue ?? (item.itemValue ?? 0) * item.itemQuantity;
 const lineWeight = (item: FakeInternationalContents): number => item.itemTotalWeight ?? (item.itemWeight ?? 0) * item.itemQuantity;
 
@@ -126,15 +147,12 @@ export const sellInternationalLabel = async (request: FakeInternationalLabelRequ
   const pkg = request.packageDescription;
   const to = request.toAddress;
   const trackingNumber = s10TrackingNumber(PREFIXES[pkg.mailClass] ?? 'LZ', serial);
-  const [near, far, perPound] = PRICES[pkg.mailClass] ?? [1625, 1975, 1150];
-  const group = to.countryISOAlpha2Code.toUpperCase() === 'CA' ? '01' : '12';
-  const pounds = Math.max(1, Math.ceil(pkg.weight));
-  const postageCents = (group === '01' ? near : far) + (pounds - 1) * perPound;
+  const { group, pounds, postageCents } = priceInternationalLabel(pkg.mailClass, to.countryISOAlpha2Code, pkg.weight);
   const metadata: FakeInternationalLabelMetadata = {
     labelAddress: { ...to, streetAddress: to.streetAddress.toUpperCase(), city: to.city.toUpperCase() },
     internationalTrackingNumber: trackingNumber,
     constructCode: 'I01',
-    SKU: `${SKU_LETTERS[pkg.mailClass] ?? 'IFXX'}0XXXXB${group}${String(Math.min(pounds, 999)).padStart(3, '0')}`,
+    SKU: internationalSkuOf(pkg.mailClass, group, pounds),
     postage: postageCents / 100,
     extraServices: [],
     internationalPriceGroup: group,

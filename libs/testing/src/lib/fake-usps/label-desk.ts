@@ -4,6 +4,7 @@ import { labelRuleErrors } from './label-rules';
 import { type FakeLabelMetadata, sellLabel } from './label-sale';
 import { type FakeInternationalLabelMetadata, type FakeInternationalLabelRequest, internationalRuleErrors, sellInternationalLabel } from './international-sale';
 import { multipartReply } from './multipart-answer';
+import { type FakeReturnLabelMetadata, returnAsOutbound, returnRuleErrors, sellReturnLabel } from './return-sale';
 import { type FakeUspsScan, scanOf } from './tracking';
 import type { FakeLabelRequest } from './usps-requests';
 import { errorBody, type UspsErrorItem } from './usps-errors';
@@ -15,7 +16,7 @@ export interface FakeUspsLabel {
   idempotencyKey: string | null;
   /** What the label was bought with (an international one's request carries its customsForm). */
   request: FakeLabelRequest | FakeInternationalLabelRequest;
-  metadata: FakeLabelMetadata | FakeInternationalLabelMetadata;
+  metadata: FakeLabelMetadata | FakeInternationalLabelMetadata | FakeReturnLabelMetadata;
   image: Buffer;
   imageFormat: 'PDF' | 'ZPL';
   state: 'issued' | 'canceled' | 'disputed';
@@ -26,12 +27,25 @@ export interface FakeUspsLabel {
   scans: FakeUspsScan[];
 }
 
-/** Which Labels API sold it: Labels 3.9.13 (`/labels/v3`) or International Labels 3.3.7 (`/international-labels/v3`). */
-export type FakeLabelApi = 'domestic' | 'international';
+/**
+ * Which Labels API sold it: Labels 3.9.13 (`/labels/v3/label`, or `/labels/v3/return-label` for a return) or
+ * International Labels 3.3.7 (`/international-labels/v3`).
+ */
+export type FakeLabelApi = 'domestic' | 'international' | 'return';
 
-const API_VERSIONS: Readonly<Record<FakeLabelApi, string>> = { domestic: LABELS, international: '/international-labels/v3' };
+const API_VERSIONS: Readonly<Record<FakeLabelApi, string>> = { domestic: LABELS, international: '/international-labels/v3', return: LABELS };
 
 const refusal = (errors: readonly UspsErrorItem[], api: FakeLabelApi = 'domestic'): Reply => ({ status: 400, body: errorBody(API_VERSIONS[api], 400, errors) });
+
+/** A return label: `ReturnLabelVendorResponse` (its image as `returnLabelImage`), or `ReturnLabelMultiPartResponse`'s parts. */
+const returnLabelReply = (label: FakeUspsLabel, image: string, accept: string): Reply => {
+  if (accept.includes('application/vnd.usps.labels+json')) return { status: 200, body: { ...label.metadata, returnLabelImage: image }, contentType: 'application/vnd.usps.labels+json' };
+  const zpl = label.imageFormat === 'ZPL';
+  return { ...multipartReply([
+    { name: 'returnLabelMetadata', contentType: 'application/json', text: JSON.stringify(label.metadata) },
+    { name: 'returnLabelImage', contentType: zpl ? 'application/octet-stream' : 'application/pdf', filename: zpl ? 'returnLabelImage.zpl' : 'returnLabelImage.pdf', text: image },
+  ]), status: 200 };
+};
 
 /**
  * `application/vnd.usps.labels+json`: `LabelVendorResponse`, one JSON with the base64 image. Anything else:
@@ -40,6 +54,7 @@ const refusal = (errors: readonly UspsErrorItem[], api: FakeLabelApi = 'domestic
  */
 export const labelReply = (label: FakeUspsLabel, accept: string, api: FakeLabelApi = 'domestic'): Reply => {
   const image = label.image.toString('base64');
+  if (api === 'return') return returnLabelReply(label, image, accept);
   // Labels 3.9.13 answers a label 200, International Labels 3.3.7 201.
   const status = api === 'international' ? 201 : 200;
   if (accept.includes('application/vnd.usps.labels+json')) return { status, body: { ...label.metadata, labelImage: image }, contentType: 'application/vnd.usps.labels+json' };
@@ -85,7 +100,8 @@ export class FakeUspsLabelDesk {
       }
       return { reply: labelReply(await known.label, accept, api), fresh: false };
     }
-    const broken = api === 'international' ? internationalRuleErrors(request as FakeInternationalLabelRequest) : labelRuleErrors(request as FakeLabelRequest, this.now());
+    const broken =
+      api === 'international' ? internationalRuleErrors(request as FakeInternationalLabelRequest) : api === 'return' ? returnRuleErrors(request as FakeLabelRequest, this.now()) : labelRuleErrors(request as FakeLabelRequest, this.now());
     if (broken.length > 0) return { reply: refusal(broken, api), fresh: false };
 
     this.sold += 1;
@@ -124,8 +140,14 @@ export class FakeUspsLabelDesk {
 
   private async sell(request: FakeLabelRequest | FakeInternationalLabelRequest, key: string | null, serial: number, api: FakeLabelApi): Promise<FakeUspsLabel> {
     const { trackingNumber, metadata, image, imageFormat } =
-      api === 'international' ? await sellInternationalLabel(request as FakeInternationalLabelRequest, serial) : await sellLabel(request as FakeLabelRequest, this.mailerId, serial);
-    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request, metadata, image, imageFormat, state: 'issued', scanForm: null, disputes: [], scans: [scanOf('label_created', this.now())] };
+      api === 'international'
+        ? await sellInternationalLabel(request as FakeInternationalLabelRequest, serial)
+        : api === 'return'
+          ? await sellReturnLabel(request as FakeLabelRequest, this.mailerId, serial, this.now())
+          : await sellLabel(request as FakeLabelRequest, this.mailerId, serial);
+    // A return is kept as the outbound label of its class (with today's mailing date): cancels and tracking read it so.
+    const kept = api === 'return' ? returnAsOutbound(request as FakeLabelRequest, this.now()) : request;
+    const label: FakeUspsLabel = { trackingNumber, idempotencyKey: key, request: kept, metadata, image, imageFormat, state: 'issued', scanForm: null, disputes: [], scans: [scanOf('label_created', this.now())] };
     this.labels.set(trackingNumber, label);
     return label;
   }

@@ -1,5 +1,6 @@
 import type { Reply } from './json';
 import { priceLabel, zoneBetween } from './test-label';
+import { RETURN_CLASSES } from './return-sale';
 import { errorBody } from './usps-errors';
 
 /** Domestic Prices 3.4.30's base path (vendor/usps/domestic-prices.yaml). */
@@ -10,6 +11,10 @@ const PRODUCT_NAMES: Readonly<Record<string, string>> = {
   PRIORITY_MAIL: 'Priority Mail',
   PRIORITY_MAIL_EXPRESS: 'Priority Mail Express',
   USPS_GROUND_ADVANTAGE: 'USPS Ground Advantage',
+  // Return services, priced as the class they return by (return-sale.ts).
+  PRIORITY_MAIL_RETURN_SERVICE: 'Priority Mail Return Service',
+  PRIORITY_MAIL_EXPRESS_RETURN_SERVICE: 'Priority Mail Express Return Service',
+  USPS_GROUND_ADVANTAGE_RETURN_SERVICE: 'USPS Ground Advantage Return Service',
 };
 
 /**
@@ -24,7 +29,7 @@ export const baseRatesReply = (body: string): Reply => {
     return { status: 400, body: errorBody(PRICES, 400, [{ code: '400', parameter: 'mailClass', detail: `No rate found for mail class ${query.mailClass}.` }]) };
   }
   const zone = zoneBetween(query.originZIPCode, query.destinationZIPCode);
-  const price = priceLabel(query.mailClass, zone, query.weight, [query.length, query.width, query.height]);
+  const price = priceLabel(RETURN_CLASSES[query.mailClass] ?? query.mailClass, zone, query.weight, [query.length, query.width, query.height]);
   const fees = price.fees.map((fee) => ({ name: fee.name, SKU: fee.SKU, price: fee.price }));
   const totalCents = price.postageCents + price.fees.reduce((sum, fee) => sum + Math.round(fee.price * 100), 0);
   return {

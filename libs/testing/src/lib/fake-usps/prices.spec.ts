@@ -44,4 +44,17 @@ describe('the fake USPS Domestic Prices API (decision 112)', () => {
     expect((await price(query({ rateIndicator: 'XX' }))).status).toBe(400);
     expect((await price(query(), 'not-a-token')).status).toBe(401);
   });
+
+  it('answers a price abroad from the model its international labels are charged by, as International Prices 3.3.11 shapes it', async () => {
+    const abroad = { originZIPCode: '43215', destinationCountryCode: 'DE', weight: 2.2, length: 10, width: 8, height: 4, mailClass: 'PRIORITY_MAIL_INTERNATIONAL', processingCategory: 'MACHINABLE', rateIndicator: 'SP', destinationEntryFacilityType: 'NONE', priceType: 'COMMERCIAL', mailingDate: centralToday(new Date()) };
+    const session = await usps.session();
+    const ask = (body: Json) => usps.call('/international-prices/v3/base-rates/search', { method: 'POST', headers: { Authorization: `Bearer ${session.bearer}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await ask(abroad);
+    expect(answer.status).toBe(200);
+    // Price group 12 (not Canada), 3 pounds: $57.95 + 2 × $4.50.
+    expect(await answer.json()).toMatchObject({ totalBasePrice: 66.95, rates: [{ SKU: 'IPXX0XXXXB12003', price: 66.95, zone: '12', mailClass: 'PRIORITY_MAIL_INTERNATIONAL' }] });
+    expect((await ask({ ...abroad, destinationCountryCode: 'de' })).status).toBe(400);
+    expect((await ask({ ...abroad, mailClass: 'GLOBAL_EXPRESS_GUARANTEED' })).status).toBe(400);
+    expect(fake.specViolations().filter((violation) => violation.where === 'response')).toEqual([]);
+  });
 });

@@ -54,7 +54,7 @@ export class FakeUspsTokenDesk {
         // A string, as in USPS/api-examples README.md.
         expires_in: String(this.settings.accessTokenTtlSeconds),
         status: 'approved',
-        scope: 'addresses payments labels international-labels prices tracking',
+        scope: 'addresses payments labels international-labels prices international-prices tracking',
         issuer: 'https://keyc.usps.com/realms/USPS',
         client_id: this.settings.clientId,
         application_name: 'fake-usps',

@@ -13,12 +13,14 @@ export const USPS_SPEC_FILES = {
   scanForms: join(VENDOR, 'scan-forms.yaml'),
   internationalLabels: join(VENDOR, 'international-labels.yaml'),
   prices: join(VENDOR, 'domestic-prices.yaml'),
+  internationalPrices: join(VENDOR, 'international-prices.yaml'),
 } as const;
 
 /** The operations the fake serves, each compiled when the specs are loaded. */
 const SERVED: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/payments/v3/payment-authorization'],
   ['POST', '/labels/v3/label'],
+  ['POST', '/labels/v3/return-label'],
   ['DELETE', '/labels/v3/label/{trackingNumber}'],
   ['GET', '/tracking/v3/tracking/{trackingNumber}'],
   ['GET', '/addresses/v3/address'],
@@ -26,11 +28,12 @@ const SERVED: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/international-labels/v3/international-label'],
   ['DELETE', '/international-labels/v3/international-label/{trackingNumber}'],
   ['POST', '/prices/v3/base-rates/search'],
+  ['POST', '/international-prices/v3/base-rates/search'],
 ];
 
 let shared: OpenApiValidator | null = null;
 
-/** The seven specs, loaded once per process: parsing the Labels YAML (300 kB) and compiling its schemas take seconds. */
+/** The eight specs, loaded once per process: parsing the Labels YAML (300 kB) and compiling its schemas take seconds. */
 export const uspsSpecs = (): OpenApiValidator => {
   if (!shared) {
     shared = new OpenApiValidator(Object.values(USPS_SPEC_FILES));

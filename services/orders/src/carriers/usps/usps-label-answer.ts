@@ -13,10 +13,21 @@ export type LabelAnswer = { ok: true; value: unknown } | { ok: false; message: s
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const fromMultipart = (contentType: string, bytes: Buffer): LabelAnswer => {
+/** The names of a label's parts: an outbound label's, or a return label's (`returnLabelMetadata`, `returnLabelImage`). */
+export interface LabelPartNames {
+  metadata: string;
+  image: string;
+}
+
+const OUTBOUND_PARTS: LabelPartNames = { metadata: 'labelMetadata', image: 'labelImage' };
+/** `ReturnLabelMultiPartResponse` and `ReturnLabelVendorResponse` (Labels 3.9.13's `POST /return-label`). */
+export const RETURN_LABEL_PARTS: LabelPartNames = { metadata: 'returnLabelMetadata', image: 'returnLabelImage' };
+
+const fromMultipart = (contentType: string, bytes: Buffer, names: LabelPartNames): LabelAnswer => {
   const parts = multipartParts(contentType, bytes);
-  const metadataPart = parts.find((part) => partName(part) === 'labelMetadata') ?? parts.find(isJsonPart);
-  const imagePart = parts.find((part) => partName(part) === 'labelImage') ?? parts.find((part) => !isJsonPart(part) && !/receipt|return/i.test(partName(part)));
+  const metadataPart = parts.find((part) => partName(part) === names.metadata) ?? parts.find(isJsonPart);
+  const otherImage = names === OUTBOUND_PARTS ? /receipt|return/i : /receipt/i;
+  const imagePart = parts.find((part) => partName(part) === names.image) ?? parts.find((part) => !isJsonPart(part) && !otherImage.test(partName(part)));
   if (!metadataPart) return { ok: false, message: 'USPS answered the label as multipart without its labelMetadata part' };
   const metadata = jsonOfPart(metadataPart);
   if (!isObject(metadata)) return { ok: false, message: 'USPS answered the label with labelMetadata that is not JSON' };
@@ -28,19 +39,22 @@ const fromMultipart = (contentType: string, bytes: Buffer): LabelAnswer => {
   return { ok: true, value: { ...metadata, labelImage: imageOfPart(imagePart).toString('base64') } };
 };
 
-const fromJson = (bytes: Buffer): LabelAnswer => {
+const fromJson = (bytes: Buffer, names: LabelPartNames): LabelAnswer => {
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
     return { ok: false, message: 'USPS answered the label with JSON that cannot be read' };
   }
-  if (isObject(json) && isObject(json['labelMetadata'])) return { ok: true, value: { ...json['labelMetadata'], labelImage: json['labelImage'] } };
+  const metadata = isObject(json) ? json[names.metadata] : undefined;
+  if (isObject(json) && isObject(metadata)) return { ok: true, value: { ...metadata, labelImage: json[names.image] } };
+  // The vendor object: a return's image is its `returnLabelImage`, read as the label's.
+  if (isObject(json) && names !== OUTBOUND_PARTS && json[names.image] !== undefined) return { ok: true, value: { ...json, labelImage: json[names.image] } };
   return { ok: true, value: json };
 };
 
-export const uspsLabelAnswer = (contentType: string, bytes: Buffer): LabelAnswer => {
-  if (/^\s*multipart\//i.test(contentType)) return fromMultipart(contentType, bytes);
-  if (/json/i.test(contentType)) return fromJson(bytes);
+export const uspsLabelAnswer = (contentType: string, bytes: Buffer, names: LabelPartNames = OUTBOUND_PARTS): LabelAnswer => {
+  if (/^\s*multipart\//i.test(contentType)) return fromMultipart(contentType, bytes, names);
+  if (/json/i.test(contentType)) return fromJson(bytes, names);
   return { ok: false, message: `USPS answered the label as ${contentType.trim() || 'an unnamed media type'}, neither JSON nor multipart` };
 };

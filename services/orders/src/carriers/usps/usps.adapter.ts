@@ -22,8 +22,9 @@ import { toUspsAddressQuery, undeliverableOfUspsProblems, verificationOfUspsAddr
 import { uspsRefundCheckOf, uspsTrackingReportOf } from './usps-tracking.mapper';
 import { formatOf } from '../label-file';
 import { idempotencyUuid, type UspsBody, type UspsFailure, UspsClient, type UspsPayer, type UspsProblem } from './usps.client';
-import { uspsLabelAnswer } from './usps-label-answer';
-import { baseRateCentsOf, toBaseRatesQuery } from './usps-prices';
+import { RETURN_LABEL_PARTS, uspsLabelAnswer } from './usps-label-answer';
+import { toReturnLabelRequest, type UspsReturnLabelRequest } from './usps-return-label';
+import { baseRateCentsOf, toBaseRatesQuery, toInternationalBaseRatesQuery } from './usps-prices';
 import { belowCostRefusal } from '../purchase/below-cost';
 import { centralDate, describeRefusal, type Mapped, toBoughtLabel, toLabelRequest, USPS_SHIPPING_SERVICES, type UspsShipper } from './usps.mapper';
 import { goesAbroad, internationalServiceOf, toBoughtInternationalLabel, toInternationalLabelRequest, USPS_INTERNATIONAL_SERVICES } from './usps-international.mapper';
@@ -60,8 +61,14 @@ const MID = /^(\d{6}|\d{9})$/;
 /** A UPU S10 item number (`CP123456785US`): what USPS's international labels carry. */
 const S10_NUMBER = /^[A-Z]{2}\d{9}US$/;
 
-/** A label request and the API it goes to. */
-type LabelRequestOf = { api: 'domestic'; body: UspsLabelRequest } | { api: 'international'; body: UspsInternationalLabelRequest };
+/** A label request and the API it goes to; a return keeps its outbound form, which its price is asked by. */
+type LabelRequestOf =
+  | { api: 'domestic'; body: UspsLabelRequest }
+  | { api: 'international'; body: UspsInternationalLabelRequest }
+  | { api: 'return'; body: UspsReturnLabelRequest; outbound: UspsLabelRequest };
+
+/** USPS's return services start in the US: a return from abroad is refused before anything is sent. */
+export const NO_RETURN_FROM_ABROAD = 'USPS makes return labels from US addresses only: this parcel would come back from abroad.';
 
 /** A label without the shipper's contact is refused by USPS (160275): said here before anything is sent. */
 export const NO_SHIPPER_CONTACT = "USPS needs the shipper's phone and e-mail: add a phone number to the sender address";
@@ -189,7 +196,8 @@ const scanFormFailure = (failure: UspsFailure): ScanFormOutcome => {
 
 /**
  * USPS Labels API v3, bought directly with our own EPS or permit account; a receiver abroad goes through International
- * Labels 3.3.7 with its customs form (usps-international.mapper.ts), keyed, resolved and cancelled the same way. The idempotency key goes to USPS as a stable
+ * Labels 3.3.7 with its customs form (usps-international.mapper.ts), a return through `POST /labels/v3/return-label`
+ * (usps-return-label.ts), each keyed, resolved and cancelled the same way. The idempotency key goes to USPS as a stable
  * UUID (`X-Idempotency-Key`): USPS answers a repeated key and body with the label it already sold, at no new charge,
  * so a lost answer is resolved by asking again with the same body (its mailing date is journaled before the buy).
  * Cancelling before the 12:30am CT manifest is free; after it USPS files a refund request (DISPUTED).
@@ -251,6 +259,7 @@ export class UspsCarrierAdapter implements CarrierAdapter {
    * form), Labels 3.9.13 at home. A service of the other API is refused before anything is sent.
    */
   private requestOf(shipment: LabelShipment, mailingDate: string, shipper: UspsShipper): Mapped<LabelRequestOf> {
+    if (shipment.isReturn) return this.returnRequestOf(shipment, mailingDate, shipper);
     const abroad = goesAbroad(shipment);
     if (abroad !== (internationalServiceOf(shipment.serviceUid) !== undefined)) {
       return { ok: false, message: abroad ? `USPS does not carry ${shipment.serviceUid.replace(/_/g, ' ')} abroad: choose an international service.` : 'USPS international services go abroad only: choose a domestic service for a US address.' };
@@ -264,14 +273,27 @@ export class UspsCarrierAdapter implements CarrierAdapter {
   }
 
   /**
-   * The below-cost guard (decisions 090 and 112): a domestic label sold at a price is priced first with USPS's Domestic
-   * Prices API, on the label request's own ingredients, and refused when USPS charges more than the price (the admin is
-   * alerted by the purchaser). Null lets the buy go on. No price given (a carrier test), or a label abroad (whose prices
-   * are another API, not asked here), goes on unchecked.
+   * A return (decision 118): Labels 3.9.13's return label for the return shipment (buyer to seller), made from the
+   * outbound request of the same shipment with the class's return service.
+   */
+  private returnRequestOf(shipment: LabelShipment, mailingDate: string, shipper: UspsShipper): Mapped<LabelRequestOf> {
+    if (shipment.from.country !== 'US' || shipment.to.country !== 'US' || internationalServiceOf(shipment.serviceUid)) return { ok: false, message: NO_RETURN_FROM_ABROAD };
+    const outbound = toLabelRequest(shipment, { mailingDate, shipper });
+    return outbound.ok ? { ok: true, value: { api: 'return', body: toReturnLabelRequest(outbound.value), outbound: outbound.value } } : outbound;
+  }
+
+  /**
+   * The below-cost guard (decisions 090, 112 and 118): a label sold at a price is priced first with USPS's Prices API
+   * of its kind (Domestic Prices at home, International Prices abroad), on the label request's own ingredients, and
+   * refused when USPS charges more than the price (the admin is alerted by the purchaser). Null lets the buy go on. No
+   * price given (a carrier test) goes on unchecked.
    */
   private async priceChecked(shipment: LabelShipment, request: LabelRequestOf): Promise<PurchaseOutcome | null> {
-    if (shipment.maxCostCents === undefined || request.api !== 'domestic') return null;
-    const answer = await this.client.searchBaseRates(toBaseRatesQuery(request.body));
+    if (shipment.maxCostCents === undefined) return null;
+    const answer =
+      request.api === 'international'
+        ? await this.client.searchInternationalBaseRates(toInternationalBaseRatesQuery(request.body))
+        : await this.client.searchBaseRates(request.api === 'return' ? { ...toBaseRatesQuery(request.outbound), mailClass: request.body.packageDescription.mailClass } : toBaseRatesQuery(request.body));
     if (!answer.ok) return purchaseFailure(answer.failure);
     const costCents = baseRateCentsOf(answer.value);
     if (costCents === null) return { kind: 'not_attempted', reason: 'unavailable', message: 'USPS answered the price check without a price, so nothing was bought.' };
@@ -279,6 +301,7 @@ export class UspsCarrierAdapter implements CarrierAdapter {
   }
 
   private send(request: LabelRequestOf, key: string) {
+    if (request.api === 'return') return this.client.createReturnLabel(request.body, key);
     return request.api === 'international' ? this.client.createInternationalLabel(request.body, key) : this.client.createLabel(request.body, key);
   }
 
@@ -368,9 +391,10 @@ export class UspsCarrierAdapter implements CarrierAdapter {
    * do not have it: unknown and unreadable, so the operator is alerted; never a reason to buy again.
    */
   private bought(answer: UspsBody, shipment: LabelShipment): PurchaseOutcome {
-    const body = uspsLabelAnswer(answer.contentType, answer.bytes);
-    const read = goesAbroad(shipment) ? toBoughtInternationalLabel : toBoughtLabel;
+    const body = uspsLabelAnswer(answer.contentType, answer.bytes, shipment.isReturn ? RETURN_LABEL_PARTS : undefined);
+    const read = goesAbroad(shipment) && !shipment.isReturn ? toBoughtInternationalLabel : toBoughtLabel;
     const label = body.ok ? read(body.value, shipment.serviceUid, formatOf(shipment)) : body;
-    return label.ok ? { kind: 'bought', label: label.value } : { kind: 'unknown', message: label.message, unreadable: true };
+    if (!label.ok) return { kind: 'unknown', message: label.message, unreadable: true };
+    return { kind: 'bought', label: shipment.isReturn ? { ...label.value, carrierRefs: { ...label.value.carrierRefs, labelApi: 'return' } } : label.value };
   }
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { errorResponseSchema, oauthErrorSchema, paymentAuthorizationSchema, tokenResponseSchema, type UspsLabelRequest } from './usps.schema';
 import type { UspsScanFormRequest } from './usps-scan-form';
 import type { UspsInternationalLabelRequest } from './usps-international.schema';
-import type { UspsBaseRatesQuery } from './usps-prices';
+import type { UspsBaseRatesQuery, UspsInternationalBaseRatesQuery } from './usps-prices';
+import type { UspsReturnLabelRequest } from './usps-return-label';
 
 /**
  * HTTP I/O with the USPS v3 APIs, and nothing else: the OAuth client-credentials token and the payment authorization
@@ -209,6 +210,15 @@ export class UspsClient {
     return this.body('label', await this.authorized('label', 'POST', '/international-labels/v3/international-label', headers, JSON.stringify(request)));
   }
 
+  /**
+   * `POST /labels/v3/return-label` (Labels 3.9.13): a return label, keyed and answered as an outbound one (both
+   * tokens, `X-Idempotency-Key`, one JSON answer asked for, any 2xx passed on with its Content-Type).
+   */
+  async createReturnLabel(request: UspsReturnLabelRequest, idempotencyKey: string): Promise<UspsResult<UspsBody>> {
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/vnd.usps.labels+json', 'X-Idempotency-Key': idempotencyKey };
+    return this.body('label', await this.authorized('label', 'POST', '/labels/v3/return-label', headers, JSON.stringify(request)));
+  }
+
   /** `DELETE /international-labels/v3/international-label/{trackingNumber}`: cancels, or files a refund request. */
   async cancelInternationalLabel(trackingNumber: string): Promise<UspsResult<unknown>> {
     const path = `/international-labels/v3/international-label/${encodeURIComponent(trackingNumber)}`;
@@ -228,6 +238,15 @@ export class UspsClient {
   async searchBaseRates(query: UspsBaseRatesQuery): Promise<UspsResult<unknown>> {
     const body = JSON.stringify({ ...query, accountType: this.options.payer.accountType, accountNumber: this.options.payer.accountNumber });
     return this.json('prices', await this.authorized('prices', 'POST', '/prices/v3/base-rates/search', { 'Content-Type': 'application/json', Accept: 'application/json' }, body, false));
+  }
+
+  /**
+   * `POST /international-prices/v3/base-rates/search` (International Prices 3.3.11): a label's price abroad, asked as
+   * the domestic one is (bearer token only, our account for our contract rates).
+   */
+  async searchInternationalBaseRates(query: UspsInternationalBaseRatesQuery): Promise<UspsResult<unknown>> {
+    const body = JSON.stringify({ ...query, accountType: this.options.payer.accountType, accountNumber: this.options.payer.accountNumber });
+    return this.json('prices', await this.authorized('prices', 'POST', '/international-prices/v3/base-rates/search', { 'Content-Type': 'application/json', Accept: 'application/json' }, body, false));
   }
 
   /** `DELETE /labels/v3/label/{trackingNumber}`: cancels, or files a refund request once the label is manifested. */

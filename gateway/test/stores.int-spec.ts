@@ -1,4 +1,5 @@
 import { startDistributed, startEmbedded } from '@labeldesk/testing';
+import { describeAmazonStore, fakeAmazonForStores } from './support/amazon-store.suite';
 import { describeMarketplaceStores, fakeMarketplacesForStores } from './support/marketplace-stores.suite';
 import { sharedSystem } from './support/shared-system';
 import { describeShopifyStore, fakeShopifyForStores } from './support/shopify-store.suite';
@@ -13,18 +14,22 @@ const STORES_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', STORE_WRITEBACK_SECONDS
 describe('stores, embedded', () => {
   const shopify = fakeShopifyForStores();
   const marketplaces = fakeMarketplacesForStores();
-  const system = sharedSystem(async () => startEmbedded({ ...STORES_ENV, ...(await shopify.env()), ...(await marketplaces.env()) }));
+  const amazon = fakeAmazonForStores();
+  const system = sharedSystem(async () => startEmbedded({ ...STORES_ENV, ...(await shopify.env()), ...(await marketplaces.env()), ...(await amazon.env()) }));
   describeShopifyStore('embedded', system, shopify);
   describeMarketplaceStores('embedded', system, marketplaces);
+  describeAmazonStore('embedded', system, amazon);
   describeStores('embedded', system);
   describeStoreInbox('embedded', system);
 });
 describe('stores, distributed', () => {
   const shopify = fakeShopifyForStores();
   const marketplaces = fakeMarketplacesForStores();
-  const system = sharedSystem(async () => startDistributed({}, { ordersEnv: { ...STORES_ENV, ...(await shopify.env()), ...(await marketplaces.env()) } }));
+  const amazon = fakeAmazonForStores();
+  const system = sharedSystem(async () => startDistributed({}, { ordersEnv: { ...STORES_ENV, ...(await shopify.env()), ...(await marketplaces.env()), ...(await amazon.env()) } }));
   describeShopifyStore('distributed', system, shopify);
   describeMarketplaceStores('distributed', system, marketplaces);
+  describeAmazonStore('distributed', system, amazon);
   describeStores('distributed', system);
   describeStoreInbox('distributed', system);
 });

@@ -34,12 +34,6 @@ export const fakeAmazonForStores = () => {
  * label bought, the shipment confirmed once (also after Amazon was down at write-back), an expired access token
  * renewed on the way, and a removed authorization shown as "reconnect the store". Each test disconnects its store at
  * the end: the shared system imports every live store every few seconds.
- *
- * Not yet in stores.int-spec.ts: Amazon sends its code back as `spapi_oauth_code`, and the callback route
- * (store-callbacks.usecase.ts) reads only `code`, so the connect step ends "Amazon sent no authorisation code". With
- * the route reading `spapi_oauth_code` too, all three cases pass in both modes (about 5 s a mode on the stores
- * system); the wiring is `const amazon = fakeAmazonForStores()`, the system started with `{...STORES_ENV,
- * ...(await amazon.env())}`, and `describeAmazonStore(mode, system, amazon)`.
  */
 export const describeAmazonStore = (mode: string, running: () => RunningSystem, fake: ReturnType<typeof fakeAmazonForStores>): void => {
   describe(`Amazon orders in, shipments confirmed (${mode} mode)`, () => {

@@ -52,7 +52,7 @@ export class StoreCallbacksUseCase {
     }
     const settings = this.settings.of(plugin);
     if (oauth.verifyCallback && !oauth.verifyCallback(query, settings)) return { ok: false, message: `${plugin.displayName}'s answer could not be verified: connect the store again` };
-    const code = query['code'];
+    const code = query[oauth.codeParameter ?? 'code'];
     if (!code) return { ok: false, message: `${plugin.displayName} sent no authorisation code: connect the store again` };
     const { codeVerifier = '' } = this.secrets.open(pending.code_verifier);
     let account;

@@ -15,6 +15,8 @@ export const amazonPlugin = defineStorePlugin({
   connectFields: [{ name: 'marketplace', label: 'Marketplace', input: 'text', hint: `US, CA, MX or BR (blank: US). You approve LabelDesk in Seller Central next. ${A_TO_Z_NOTICE}` }],
   settings: amazonSettingsShape,
   oauth: {
+    // Seller Central sends the seller back with the code as `spapi_oauth_code` (and `selling_partner_id`).
+    codeParameter: 'spapi_oauth_code',
     authorizeUrl: (start, settings) => amazonAuthorizeUrl(start.fields, start.state, start.redirectUri, settings),
     exchange: (callback, http, settings) => exchangeAmazonCode(callback, http, settings),
     refresh: (account, http, settings) => refreshAmazonAccess(account, http, settings),

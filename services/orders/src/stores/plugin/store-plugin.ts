@@ -60,6 +60,8 @@ export interface OAuthReturn<Fields> {
 export interface StoreOAuth<Fields, Settings> {
   /** The store's authorize page, with the app's client id, scopes, redirect URI, state (and the PKCE challenge). */
   authorizeUrl(start: OAuthStart<Fields>, settings: Settings): string;
+  /** The callback's query parameter holding the code, when the store does not call it `code` (Amazon: `spapi_oauth_code`). */
+  codeParameter?: string;
   /** Checks a signature the store put on its callback (Shopify's `hmac`); false refuses it. Absent: nothing to check. */
   verifyCallback?(query: Readonly<Record<string, string>>, settings: Settings): boolean;
   /** Trades the code for tokens (throws StoreRefusedError when the store refuses it). */

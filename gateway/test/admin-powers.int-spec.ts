@@ -12,10 +12,11 @@ const WITHHELD = 'AUTH_TWO_FACTOR_ENROLMENT_REQUIRED';
 
 /**
  * Routes where no admin power is used: the caller's own objects (their keys, webhooks, column mappings, connected
- * stores — an admin is answered 404 for a customer's real store, decision 105) and the public pages a link opens for
- * anyone (a buyer's tracking page).
+ * stores — an admin is answered 404 for a customer's real store, decision 105 — and the public API's replays of their
+ * own events to their own endpoints, decision 111) and the public pages a link opens for anyone (a buyer's tracking
+ * page).
  */
-const OWN_ONLY = ['/api/keys/', '/api/webhooks/', '/api/csv-mappings/', '/api/public/', '/api/stores/'];
+const OWN_ONLY = ['/api/keys/', '/api/webhooks/', '/api/csv-mappings/', '/api/public/', '/api/stores/', '/api/v1/events/', '/api/v1/webhooks/'];
 
 /** One request the sweep sends: `name` is the OpenAPI operation it comes from. */
 interface Probe {

@@ -58,7 +58,7 @@ describe('Prices per country group abroad', () => {
       const card = overlay.getByRole('region', { name: 'User Services cards' }).getByRole('article', { name: SERVICE, exact: true });
       await card.getByTestId('group-prices').waitFor();
       await card.scrollIntoViewIfNeeded();
-      await card.getByRole('button', { name: `Edit prices abroad of ${SERVICE}`, exact: true }).click();
+      await card.getByRole('button', { name: `By country group: prices abroad of ${SERVICE}`, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Prices abroad of ${SERVICE}`, exact: true });
       await dialog.waitFor();
       expect(await dialog.getByRole('combobox', { name: 'Country group', exact: true }).inputValue()).toBe('canada');

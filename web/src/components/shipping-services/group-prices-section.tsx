@@ -28,7 +28,7 @@ export const GroupPricesSection = ({ shippingService, saveGroupPrices, dialogDes
           size="xs"
           variant="outline"
           colorPalette="gray"
-          aria-label={`Edit prices abroad of ${shippingService.name}`}
+          aria-label={`By country group: prices abroad of ${shippingService.name}`}
           onClick={() => {
             setOpening((count) => count + 1);
             setOpen(true);

@@ -10,7 +10,8 @@ import { relative } from 'node:path';
  */
 export interface SystemUsage {
   file: string;
-  kind: 'embedded' | 'distributed';
+  /** A system of either mode, or the test process itself (test-file-usage.setup.ts). */
+  kind: 'embedded' | 'distributed' | 'test';
   processes: number;
   startSeconds: number;
   lifeSeconds: number;
@@ -34,15 +35,20 @@ const cpuSecondsOf = (pid: number | undefined): number => {
 };
 
 /** The test file running now (jest's), relative to the repository; the script's path outside jest. */
-const currentTestFile = (root: string): string => {
+export const currentTestFile = (root: string): string => {
   const jestExpect = (globalThis as { expect?: { getState?: () => { testPath?: string } } }).expect;
   const path = jestExpect?.getState?.().testPath ?? process.argv[1] ?? 'unknown';
   return relative(root, path);
 };
 
-/** Measures one system: call `started()` once it is healthy and `stopping(processes)` before its processes are stopped. */
-export const systemUsage = (root: string, kind: SystemUsage['kind']) => {
+/** Appends one line to SYSTEM_USAGE_LOG; nothing when the variable is unset. */
+export const recordUsage = (usage: SystemUsage): void => {
   const log = process.env['SYSTEM_USAGE_LOG'];
+  if (log) appendFileSync(log, `${JSON.stringify(usage)}\n`);
+};
+
+/** Measures one system: call `started()` once it is healthy and `stopping(processes)` before its processes are stopped. */
+export const systemUsage = (root: string, kind: Exclude<SystemUsage['kind'], 'test'>) => {
   const file = currentTestFile(root);
   const began = Date.now();
   let healthyAt = began;
@@ -57,17 +63,16 @@ export const systemUsage = (root: string, kind: SystemUsage['kind']) => {
       cpuOfGone += cpuSecondsOf(child.pid);
     },
     stopping: (processes: readonly ChildProcess[]) => {
-      if (!log) return;
+      if (!process.env['SYSTEM_USAGE_LOG']) return;
       const cpuSeconds = cpuOfGone + processes.reduce((sum, child) => sum + cpuSecondsOf(child.pid), 0);
-      const usage: SystemUsage = {
+      recordUsage({
         file,
         kind,
         processes: processes.length,
         startSeconds: (healthyAt - began) / 1000,
         lifeSeconds: (Date.now() - began) / 1000,
         cpuSeconds: Math.round(cpuSeconds * 100) / 100,
-      };
-      appendFileSync(log, `${JSON.stringify(usage)}\n`);
+      });
     },
   };
 };

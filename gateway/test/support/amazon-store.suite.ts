@@ -1,32 +1,20 @@
 import { FakeAmazonServer, type RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
 import { eventually } from './lifecycle-api';
+import { fakeStoreForSuite } from './store-fake';
 
 type Body = Record<string, unknown>;
 
-/** The fake Amazon, started before the system whose orders service is pointed at it (its settings are read at start). */
-export const fakeAmazonForStores = () => {
-  let amazon: FakeAmazonServer | null = null;
-  return {
-    /** Starts the fake and answers the orders environment that points the Amazon plugin at it. */
-    async env(): Promise<Record<string, string>> {
-      amazon = await new FakeAmazonServer().start();
-      return {
-        AMAZON_APPLICATION_ID: amazon.applicationId,
-        AMAZON_CLIENT_ID: amazon.lwa.clientId,
-        AMAZON_CLIENT_SECRET: amazon.lwa.clientSecret,
-        AMAZON_SELLER_CENTRAL_URL: amazon.url,
-        AMAZON_LWA_TOKEN_URL: `${amazon.url}/auth/o2/token`,
-        AMAZON_SP_API_URL: amazon.url,
-      };
-    },
-    server(): FakeAmazonServer {
-      if (!amazon) throw new Error('the fake Amazon is not running');
-      return amazon;
-    },
-    stop: () => amazon?.stop(),
-  };
-};
+/** The fake Amazon, and the orders settings that point the Amazon plugin at it. */
+export const fakeAmazonForStores = () =>
+  fakeStoreForSuite('Amazon', () => new FakeAmazonServer().start(), (amazon) => ({
+    AMAZON_APPLICATION_ID: amazon.applicationId,
+    AMAZON_CLIENT_ID: amazon.lwa.clientId,
+    AMAZON_CLIENT_SECRET: amazon.lwa.clientSecret,
+    AMAZON_SELLER_CENTRAL_URL: amazon.url,
+    AMAZON_LWA_TOKEN_URL: `${amazon.url}/auth/o2/token`,
+    AMAZON_SP_API_URL: amazon.url,
+  }));
 
 /**
  * Amazon through the routes (decision 109): connected through Seller Central's consent and the callback route, its

@@ -1,25 +1,17 @@
 import { FakeShopifyServer, type RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
 import { eventually } from './lifecycle-api';
+import { fakeStoreForSuite } from './store-fake';
 
 type Body = Record<string, unknown>;
 
-/** The fake Shopify, started before the system whose orders service is pointed at it (its settings are read at start). */
-export const fakeShopifyForStores = () => {
-  let shopify: FakeShopifyServer | null = null;
-  return {
-    /** Starts the fake and answers the orders environment that points the Shopify plugin at it. */
-    async env(): Promise<Record<string, string>> {
-      shopify = await new FakeShopifyServer().start();
-      return { SHOPIFY_API_KEY: shopify.apiKey, SHOPIFY_API_SECRET: shopify.apiSecret, SHOPIFY_SHOP_URL: shopify.shopUrlTemplate };
-    },
-    server(): FakeShopifyServer {
-      if (!shopify) throw new Error('the fake Shopify is not running');
-      return shopify;
-    },
-    stop: () => shopify?.stop(),
-  };
-};
+/** The fake Shopify, and the orders settings that point the Shopify plugin at it. */
+export const fakeShopifyForStores = () =>
+  fakeStoreForSuite('Shopify', () => new FakeShopifyServer().start(), (shopify) => ({
+    SHOPIFY_API_KEY: shopify.apiKey,
+    SHOPIFY_API_SECRET: shopify.apiSecret,
+    SHOPIFY_SHOP_URL: shopify.shopUrlTemplate,
+  }));
 
 /**
  * Shopify through the routes (decision 107): connected through the shop's install page and the callback route (a

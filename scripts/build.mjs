@@ -3,7 +3,7 @@
 // `--no-web` skips the web app.
 import { transformFile } from '@swc/core';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pathToFileURL } from 'node:url';
@@ -124,17 +124,28 @@ for (const name of selected) {
   } catch {
     continue;
   }
-  rmSync(out, { recursive: true, force: true });
+  // Compiled beside dist/ and swapped in by two renames, so a system starting from dist/ while another build runs
+  // never reads a half-written folder.
+  const next = `${out}.next-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
   const sources = walk(src).filter(isSource);
   await Promise.all(
     sources.map(async (file) => {
-      const target = join(out, relative(src, file)).replace(/\.ts$/, '.js');
+      const target = join(next, relative(src, file)).replace(/\.ts$/, '.js');
       const { code, map } = await transformFile(file, { ...swcrc, swcrc: false, sourceFileName: relative(dirname(target), file) });
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map`);
       if (map) writeFileSync(`${target}.map`, map);
     }),
   );
+  const previous = `${out}.old-${process.pid}`;
+  try {
+    renameSync(out, previous);
+  } catch {
+    // first build: nothing to move aside
+  }
+  renameSync(next, out);
+  rmSync(previous, { recursive: true, force: true });
   files += sources.length;
 }
 console.log(`compiled ${files} files in ${Date.now() - started} ms`);

@@ -37,6 +37,7 @@ import { Migration037StoreOauth } from './migration-037-store-oauth';
 import { Migration041WebhookEvents } from './migration-041-webhook-events';
 import { Migration043StoreOrderBatches } from './migration-043-store-order-batches';
 import { Migration045StoreWritebackAsked } from './migration-045-store-writeback-asked';
+import { Migration040OrderModes } from './migration-040-order-modes';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -77,4 +78,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration041WebhookEvents', class: Migration041WebhookEvents },
   { name: 'Migration043StoreOrderBatches', class: Migration043StoreOrderBatches },
   { name: 'Migration045StoreWritebackAsked', class: Migration045StoreWritebackAsked },
+  { name: 'Migration040OrderModes', class: Migration040OrderModes },
 ];

@@ -43,21 +43,21 @@ export const describeInternationalBulk = (mode: string, running: () => RunningSy
     it('saves, lists and changes a SKU\'s HS code, origin and value, keeping them when a change leaves them out', async () => {
       const seller = await newBulkCustomer(call, adminToken, 0, 'sku-customs');
       const as = { token: seller.token };
-      const added = await call('POST', `/auth/add-sku/${seller.userId}`, { parsedData: [{ ...TEE, hsTariffNumber: '6109.10.0012', originCountry: 'pt', valueCents: 1250 }, { ...TEE, sku: 'MUG-1' }] }, as);
+      const added = await call('POST', `/auth/add-sku/${seller.userId}`, { parsedData: [{ ...TEE, hsTariffNumber: '6109.10.0012', originCountry: 'pt', valueCents: 1250, declaredValueCents: 4000 }, { ...TEE, sku: 'MUG-1' }] }, as);
       expect(added.status).toBe(201);
       // Two SKUs saved in one call share their creation time, so the list may give them in either order: read by SKU.
       const listed = ((await call('GET', `/auth/get-sku/${seller.userId}`, undefined, as)).body['SkuData'] as Body[]).sort((a, b) => String(b['sku']).localeCompare(String(a['sku'])));
       expect(listed).toEqual([
-        { _id: expect.any(String), ...TEE, packagingWeight: 0, hsTariffNumber: '6109100012', originCountry: 'PT', valueCents: 1250 },
-        { _id: expect.any(String), ...TEE, sku: 'MUG-1', packagingWeight: 0, hsTariffNumber: null, originCountry: null, valueCents: null },
+        { _id: expect.any(String), ...TEE, packagingWeight: 0, hsTariffNumber: '6109100012', originCountry: 'PT', valueCents: 1250, declaredValueCents: 4000 },
+        { _id: expect.any(String), ...TEE, sku: 'MUG-1', packagingWeight: 0, hsTariffNumber: null, originCountry: null, valueCents: null, declaredValueCents: null },
       ]);
       const id = String(listed[0]?.['_id']);
 
       // A client written before the customs fields sends none: what was saved stays.
       const kept = await call('POST', `/auth/update-sku/${seller.userId}/${id}`, { skuData: { ...TEE, maxQty: 6 } }, as);
-      expect(kept).toMatchObject({ status: 200, body: { maxQty: 6, hsTariffNumber: '6109100012', originCountry: 'PT', valueCents: 1250 } });
-      const cleared = await call('POST', `/auth/update-sku/${seller.userId}/${id}`, { skuData: { ...TEE, hsTariffNumber: '', originCountry: 'CN', valueCents: 990 } }, as);
-      expect(cleared).toMatchObject({ status: 200, body: { hsTariffNumber: null, originCountry: 'CN', valueCents: 990 } });
+      expect(kept).toMatchObject({ status: 200, body: { maxQty: 6, hsTariffNumber: '6109100012', originCountry: 'PT', valueCents: 1250, declaredValueCents: 4000 } });
+      const cleared = await call('POST', `/auth/update-sku/${seller.userId}/${id}`, { skuData: { ...TEE, hsTariffNumber: '', originCountry: 'CN', valueCents: 990, declaredValueCents: '' } }, as);
+      expect(cleared).toMatchObject({ status: 200, body: { hsTariffNumber: null, originCountry: 'CN', valueCents: 990, declaredValueCents: null } });
     }, 60_000);
 
     it('refuses a bad HS code, country or value with the row and the reason, and saves nothing', async () => {

@@ -11,7 +11,7 @@ import { toSkuRecord } from '../src/skus/sku.mapper';
 import { SkuRepository } from '../src/skus/sku.repository';
 
 /** A SKU without the customs defaults of migration 005. */
-const NO_CUSTOMS = { hsTariffNumber: null, originCountry: null, valueCents: null };
+const NO_CUSTOMS = { hsTariffNumber: null, originCountry: null, valueCents: null, declaredValueCents: null };
 
 const databases: Array<[string, () => Promise<TestDatabase>]> = [
   ['PostgreSQL', () => createPostgresDatabase('address_sku_weight_it')],

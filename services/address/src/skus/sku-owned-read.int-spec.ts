@@ -8,7 +8,7 @@ import { addressMigrations } from '../database/migrations';
 import { SkuEntity } from './sku.entity';
 import { SkuRepository } from './sku.repository';
 
-const NO_CUSTOMS = { hsTariffNumber: null, originCountry: null, valueCents: null };
+const NO_CUSTOMS = { hsTariffNumber: null, originCountry: null, valueCents: null, declaredValueCents: null };
 
 /** The owner-scoped read filters by owner in the query itself: another user's SKU never leaves the database. */
 describe('SkuRepository.findOwned on PostgreSQL', () => {

@@ -19,5 +19,7 @@ export class SkuEntity {
   @Property({ type: 'text', nullable: true }) hsTariffNumber: string | null = null;
   @Property({ type: 'text', nullable: true }) originCountry: string | null = null;
   @Property({ type: 'integer', nullable: true }) valueCents: number | null = null;
+  /** One unit's declared value for insurance, cents (migration 006, decision 122). */
+  @Property({ type: 'integer', nullable: true }) declaredValueCents: number | null = null;
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
 }

@@ -18,4 +18,5 @@ export const toSkuRecord = (s: SkuEntity): SkuRecord => ({
   hsTariffNumber: s.hsTariffNumber,
   originCountry: s.originCountry,
   valueCents: s.valueCents,
+  declaredValueCents: s.declaredValueCents,
 });

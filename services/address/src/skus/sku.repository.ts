@@ -53,6 +53,7 @@ export class SkuRepository {
         hsTariffNumber: input.hsTariffNumber === undefined ? entity.hsTariffNumber : input.hsTariffNumber,
         originCountry: input.originCountry === undefined ? entity.originCountry : input.originCountry,
         valueCents: input.valueCents === undefined ? entity.valueCents : input.valueCents,
+        declaredValueCents: input.declaredValueCents === undefined ? entity.declaredValueCents : input.declaredValueCents,
       }),
     );
     try {

@@ -22,8 +22,11 @@ const hsTariffNumberField = customsItemSchema.shape.hs_tariff_number;
 /** An ISO 3166-1 alpha-2 code, read from a code or an English name ('cn', 'China'); empty is none. */
 const originCountryField = z.preprocess((value) => (isEmpty(value) ? null : value), customsItemSchema.shape.origin_country.nullable());
 
+/** The most one label may be insured for (EasyPost's limit, decision 102): so also the most one unit may declare for it. */
+export const SKU_MAX_DECLARED_VALUE_CENTS = 500_000;
+
 /** One unit's declared value in integer cents; empty is none. */
-export const skuValueCentsField = (label = 'Customs value') =>
+export const skuValueCentsField = (label = 'Customs value', maxCents = SKU_MAX_VALUE_CENTS) =>
   z.preprocess(
     (value) => (isEmpty(value) ? null : value),
     numberField(label)
@@ -32,7 +35,7 @@ export const skuValueCentsField = (label = 'Customs value') =>
           .number()
           .int({ error: `${label} must be whole cents` })
           .gt(0, { error: `${label} must be greater than 0` })
-          .max(SKU_MAX_VALUE_CENTS, { error: `${label} must be at most $${SKU_MAX_VALUE_CENTS / 100}` }),
+          .max(maxCents, { error: `${label} must be at most $${maxCents / 100}` }),
       )
       .nullable(),
   );
@@ -42,6 +45,8 @@ export const skuCustomsFields = {
   hsTariffNumber: hsTariffNumberField,
   originCountry: originCountryField,
   valueCents: skuValueCentsField(),
+  /** One unit's declared value for insurance (decision 122): a bulk row insures its units × this when its own column is blank. */
+  declaredValueCents: skuValueCentsField('Declared value', SKU_MAX_DECLARED_VALUE_CENTS),
 };
 
 /**
@@ -54,4 +59,5 @@ export const skuCustomsUpdateFields = {
   hsTariffNumber: z.union([z.undefined(), hsTariffNumberField], { error: (issue) => hsTariffNumberField.safeParse(issue.input).error?.issues[0]?.message }).optional(),
   originCountry: originCountryField.optional(),
   valueCents: skuValueCentsField().optional(),
+  declaredValueCents: skuValueCentsField('Declared value', SKU_MAX_DECLARED_VALUE_CENTS).optional(),
 };

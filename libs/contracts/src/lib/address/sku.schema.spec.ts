@@ -76,3 +76,19 @@ describe('SKU customs defaults', () => {
     expect(skuUpdateSchema.parse({ ...row, hsTariffNumber: '6109.10', originCountry: 'us', valueCents: 900 })).toMatchObject({ hsTariffNumber: '610910', originCountry: 'US', valueCents: 900 });
   });
 });
+
+describe('SKU declared value (decision 122)', () => {
+  const row = { sku: 'TEE-1', maxQty: '4', weight: '0.4', length: '10', width: '8', height: '2' };
+
+  it('takes one unit\'s declared value in whole cents, none when empty, at most the $5,000 a label is insured for', () => {
+    expect(skuFormSchema.parse({ ...row, declaredValueCents: '4000' }).declaredValueCents).toBe(4000);
+    expect(skuFormSchema.parse({ ...row, declaredValueCents: '' }).declaredValueCents).toBeNull();
+    expect(skuFormSchema.safeParse({ ...row, declaredValueCents: 500_001 }).error?.issues[0]?.message).toBe('Declared value must be at most $5000');
+    expect(skuFormSchema.safeParse({ ...row, declaredValueCents: 0 }).error?.issues[0]?.message).toBe('Declared value must be greater than 0');
+  });
+
+  it('keeps the stored declared value when a change leaves it out and clears it when sent empty', () => {
+    expect(skuUpdateSchema.parse(row)).not.toHaveProperty('declaredValueCents');
+    expect(skuUpdateSchema.parse({ ...row, declaredValueCents: '' }).declaredValueCents).toBeNull();
+  });
+});

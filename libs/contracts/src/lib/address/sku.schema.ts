@@ -56,6 +56,8 @@ export const skuRecordSchema = z.object({
   originCountry: z.string().nullable(),
   /** Value of one unit, integer cents. */
   valueCents: z.number().int().nullable(),
+  /** One unit's declared value for insurance, integer cents (decision 122); optional on the wire for an address replica older than it. */
+  declaredValueCents: z.number().int().nullable().optional(),
 });
 export type SkuRecord = z.infer<typeof skuRecordSchema>;
 

@@ -10,7 +10,7 @@ import { useAddSkus } from '../../../services/skus/add-skus';
 import { skuEntrySchema } from './sku-entry';
 
 const FORM_ID = 'add-sku-form';
-const emptySkuForm = { sku: '', maxQty: '', weight: '', packagingWeight: '', length: '', width: '', height: '', description: '', hsTariffNumber: '', originCountry: '', value: '' };
+const emptySkuForm = { sku: '', maxQty: '', weight: '', packagingWeight: '', length: '', width: '', height: '', description: '', hsTariffNumber: '', originCountry: '', value: '', declaredValue: '' };
 
 interface AddSkuDialogProps {
   userId: string;
@@ -85,6 +85,14 @@ export const AddSkuDialog = ({ userId, open, onClose }: AddSkuDialogProps): Reac
         <FormField label="HS tariff number" autoComplete="off" inputMode="numeric" helperText="6 to 10 digits; the EU requires one." state={fieldState('hsTariffNumber')} {...field('hsTariffNumber')} />
         <FormField label="Origin country" autoComplete="off" helperText="Where it was made, e.g. US or China." state={fieldState('originCountry')} {...field('originCountry')} />
         <FormField label="Customs value ($)" autoComplete="off" inputMode="decimal" helperText="The value of one unit." state={fieldState('value')} {...field('value')} />
+        <FormField
+          label="Declared value ($)"
+          autoComplete="off"
+          inputMode="decimal"
+          helperText="One unit's value to insure; a bulk row insures its units × this."
+          state={fieldState('declaredValue')}
+          {...field('declaredValue')}
+        />
       </SimpleGrid>
     </FormDialog>
   );

@@ -4,7 +4,7 @@ import type { SkuRowInput } from '../../../services/skus/add-skus';
 import { dollarsAsCentsText } from './sku-entry';
 
 /** The fields of an SKU row, in the template's order (the keys the server reads). */
-export const SKU_CSV_FIELDS = ['sku', 'maxQty', 'weight', 'packagingWeight', 'length', 'width', 'height', 'description', 'hsTariffNumber', 'originCountry', 'value'] as const;
+export const SKU_CSV_FIELDS = ['sku', 'maxQty', 'weight', 'packagingWeight', 'length', 'width', 'height', 'description', 'hsTariffNumber', 'originCountry', 'value', 'declaredValue'] as const;
 type SkuCsvField = (typeof SKU_CSV_FIELDS)[number];
 
 /** The template's header line: the names the SKU page shows, so the file says what each weight means. */
@@ -20,6 +20,7 @@ export const SKU_CSV_HEADERS: Readonly<Record<SkuCsvField, string>> = {
   hsTariffNumber: 'HS code',
   originCountry: 'Origin country',
   value: 'Customs value ($)',
+  declaredValue: 'Declared value ($)',
 };
 
 const squash = (header: string): string => header.trim().toLowerCase().replace(/[\s_\-()]+/g, '');
@@ -50,6 +51,10 @@ const HEADER_ALIASES: ReadonlyMap<string, SkuCsvField> = new Map(
     [squash('Origin'), 'originCountry'],
     [squash('Customs value'), 'value'],
     [squash('Value'), 'value'],
+    // The declared value to insure (decision 122) under the names shipping tools give it.
+    [squash('Insured value'), 'declaredValue'],
+    [squash('Insurance value'), 'declaredValue'],
+    [squash('Insurance'), 'declaredValue'],
   ]),
 );
 
@@ -62,8 +67,8 @@ export class SkuCsvError extends Error {}
 
 /** A line's known columns as the API's SKU row: the value, written in dollars, goes as `valueCents`. */
 const toSkuRow = (raw: Record<string, string | undefined>): SkuRowInput => {
-  const { value, ...rest } = Object.fromEntries(SKU_CSV_FIELDS.map((key) => [key, oneLine(raw[key] ?? '')]));
-  return { ...rest, valueCents: dollarsAsCentsText(value ?? '') };
+  const { value, declaredValue, ...rest } = Object.fromEntries(SKU_CSV_FIELDS.map((key) => [key, oneLine(raw[key] ?? '')]));
+  return { ...rest, valueCents: dollarsAsCentsText(value ?? ''), declaredValueCents: dollarsAsCentsText(declaredValue ?? '') };
 };
 
 /**

@@ -27,6 +27,7 @@ const columns: readonly EditableColumn<SkuRecord>[] = [
   { key: 'hsTariffNumber', header: 'HS code', minW: '28' },
   { key: 'originCountry', header: 'Origin', minW: '20' },
   { key: 'value', header: 'Customs value ($)', align: 'end', minW: '24' },
+  { key: 'declaredValue', header: 'Declared value ($)', align: 'end', minW: '24' },
 ];
 
 const toValues = (sku: SkuRecord): Record<string, string> => ({

@@ -1,5 +1,5 @@
 import { DOWNLOAD_KINDS } from '@labeldesk/contracts';
-import { FakeWooCommerceServer, startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { FakeWooCommerceServer, startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { Client } from 'pg';
@@ -129,7 +129,7 @@ const describeAdminPowers = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       call = apiClient(system.baseUrl);
       rootToken = await adminTokenOf(call, system);
       await enrol(rootToken, system.adminPassword);
-    }, 180_000);
+    }, startHookTimeout());
     afterAll(async () => {
       await system?.stop();
       await store?.stop();

@@ -1,4 +1,4 @@
-import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { startDistributed, startHookTimeout, type DistributedSystem } from '@labeldesk/testing';
 import { Client } from 'pg';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api } from './support/bulk-api';
 import { ageLabels, buySingleLabel, eventually, voidBooksOf } from './support/lifecycle-api';
@@ -20,7 +20,7 @@ describe('the automatic refund of unused labels, two orders replicas (distribute
       { ordersReplicas: 2, ordersEnv: { AUTO_REFUND_DAYS: '25', AUTO_REFUND_EVERY_SECONDS: '1' } },
     );
     call = apiClient(system.baseUrl);
-  }, 180_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await system?.stop();

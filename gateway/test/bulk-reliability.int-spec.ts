@@ -1,9 +1,11 @@
-import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { startDistributed, startHookTimeout, type DistributedSystem } from '@labeldesk/testing';
 import { booksOf } from './support/books';
 import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './support/bulk-api';
 
 const BALANCE = 10_000_000;
 const PRICE = 850;
+/** Each test starts its own system, then runs its batch: the start's bound plus the batch's. */
+const startAnd = (flowMs: number): number => startHookTimeout() + flowMs;
 
 /** What the three services hold about one batch, read from their own schemas, with the user's account. */
 const ledgerOf = async (system: DistributedSystem, userId: string, orderId: string) => {
@@ -48,7 +50,7 @@ describe('bulk orders survive crashes, failures and several replicas (distribute
     expect(done).toMatchObject({ status: 'completed', processedCount: 160, failedCount: 0, bulkOrderData: { cost: 160 * PRICE } });
     expectExactMoney(await ledgerOf(running, customer.userId, orderId), 160);
     expect(await balanceOf(call, customer.token)).toBe(BALANCE - 160 * PRICE);
-  }, 300_000);
+  }, startAnd(300_000));
 
   it('ends a batch on a carrier failing 10 % of labels with errors, and Retry Failed recovers them without charging twice', async () => {
     const { running, customer } = await begin({ SANDBOX_FAILURE_RATE: '0.1' });
@@ -74,7 +76,7 @@ describe('bulk orders survive crashes, failures and several replicas (distribute
     expectExactMoney(await ledgerOf(running, customer.userId, orderId), 300);
     const none = await call('POST', `/orders/bulk/retry-failed/${orderId}`, undefined, { token: customer.token });
     expect(none.status).toBe(400);
-  }, 300_000);
+  }, startAnd(300_000));
 
   it('ends a batch whose every label the carrier refuses as failed, charging nothing and releasing the whole hold', async () => {
     const { running, customer } = await begin({ SANDBOX_FAILURE_RATE: '1' });
@@ -84,7 +86,7 @@ describe('bulk orders survive crashes, failures and several replicas (distribute
     expect(done.resultCSVName).toMatch(/^Order_Results_/);
     const money = await ledgerOf(running, customer.userId, orderId);
     expect(money).toMatchObject({ charges: 0, balanceCents: BALANCE, heldCents: 0, holds: [{ amount: 5 * PRICE, captured: 0, released: 5 * PRICE, status: 'closed' }] });
-  }, 120_000);
+  }, startAnd(120_000));
 
   it('shares one batch between two orders replicas and buys every item once', async () => {
     const { running, customer } = await begin({ SANDBOX_LATENCY_MS: '50', BULK_CONCURRENCY: '8' }, 2);
@@ -94,5 +96,5 @@ describe('bulk orders survive crashes, failures and several replicas (distribute
     const money = await ledgerOf(running, customer.userId, orderId);
     expectExactMoney(money, 400);
     expect(money.labelWorkers).toBe(2);
-  }, 300_000);
+  }, startAnd(300_000));
 });

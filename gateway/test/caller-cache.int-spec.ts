@@ -1,4 +1,4 @@
-import { freePort, startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { freePort, startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { io } from 'socket.io-client';
 import { SINGLE_LABEL_ORDER } from './support/bulk-api';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
@@ -66,7 +66,7 @@ const describeCallerCache = (mode: string, start: (env: NodeJS.ProcessEnv) => Pr
       system = await start(gatewayReplicas === 1 ? { METRICS_PORT: String(metricsPort) } : {});
       if (gatewayReplicas === 1) metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
       adminToken = await login(system.adminEmail, system.adminPassword);
-    }, 180_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

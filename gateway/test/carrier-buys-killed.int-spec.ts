@@ -1,3 +1,4 @@
+import { startHookTimeout } from '@labeldesk/testing';
 import { balanceOf, bulkRow, SINGLE_LABEL_ORDER, submitBulk, waitForBulk, type Api } from './support/bulk-api';
 import { BALANCE, expectBatchPaidOnce, PRICE, startBuying } from './support/carrier-buying';
 import { batchTrackingNumbers, easyPostBuysReceived, easyPostSales, startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
@@ -11,7 +12,7 @@ describe('orders killed (-9) while EasyPost buys are in flight (distributed mode
     // buying after 3 s (a label takes 4 s here); recovery resumes an order untouched for 5 s and a row whose claim is 10 s old.
     fakes = await startCarrierFakes({ latencyMs: 2_000 });
     running = await startBuying(fakes, 'easypost,usps', { ORDER_REPLY_WAIT_MS: '3000' }, { BULK_CONCURRENCY: '8', BULK_CLAIM_LEASE_SECONDS: '10', ORDER_STALE_SECONDS: '5' });
-  }, 120_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await running?.system.stop();

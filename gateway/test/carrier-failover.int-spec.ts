@@ -1,5 +1,5 @@
 import { generateCallerKeys } from '@labeldesk/nest-transport';
-import { startDistributed, startEmbedded } from '@labeldesk/testing';
+import { START_TIMEOUT_MS, startDistributed, startEmbedded, startHookTimeout } from '@labeldesk/testing';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { describeCarrierFailover } from './support/carrier-failover.suite';
@@ -21,7 +21,8 @@ describe('orders started with CARRIERS=easypost and no EASYPOST_API_KEY', () => 
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((done) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      // Only a process that hangs is killed: one booting slowly on a busy machine is waited for.
+      const timer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS);
       child.once('exit', (exitCode) => {
         clearTimeout(timer);
         done(exitCode);
@@ -29,9 +30,9 @@ describe('orders started with CARRIERS=easypost and no EASYPOST_API_KEY', () => 
     });
     expect(code).toBe(1);
     expect(output.trim().split('\n')).toEqual(['orders: invalid environment:', '  - EASYPOST_API_KEY: required by CARRIERS=easypost (easypost)']);
-  }, 30_000);
+  }, startHookTimeout());
 
   it('stops the embedded product at start-up, naming EASYPOST_API_KEY', async () => {
     await expect(startEmbedded({ CARRIERS: 'easypost', EASYPOST_API_KEY: undefined })).rejects.toThrow(/EASYPOST_API_KEY: required by CARRIERS=easypost \(easypost\)/);
-  }, 60_000);
+  }, startHookTimeout());
 });

@@ -1,3 +1,4 @@
+import { startHookTimeout } from '@labeldesk/testing';
 import { balanceOf, bulkRow, submitBulk, waitForBulk } from './support/bulk-api';
 import { BALANCE, expectBatchPaidOnce, PRICE, startBuying } from './support/carrier-buying';
 import { batchTrackingNumbers, easyPostBuysReceived, easyPostSales, startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
@@ -15,7 +16,7 @@ describe('a 250-row batch through EasyPost answering in 300 ms and rate-limiting
     // Each 429 says Retry-After: 1 (the fake's random share); the guard pauses every EasyPost call for it.
     fakes = await startCarrierFakes({ latencyMs: 300, rateLimitShare: 0.06, seed: 20_260_623 });
     running = await startBuying(fakes, 'easypost', {}, { BULK_CLAIM_LEASE_SECONDS: '15' });
-  }, 120_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await running?.system.stop();

@@ -1,4 +1,4 @@
-import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { startDistributed, startHookTimeout, type DistributedSystem } from '@labeldesk/testing';
 import { createHmac } from 'node:crypto';
 import { Client } from 'pg';
 import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, submitBulk, waitForBulk, type Api } from './support/bulk-api';
@@ -39,7 +39,7 @@ describe('the label lifecycle at EasyPost (distributed mode)', () => {
     const adminToken = await adminTokenOf(call, system);
     await priceCarrierServices(call, adminToken);
     who = await newBulkCustomer(call, adminToken, 100_000, 'ep-life');
-  }, 180_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await system?.stop();

@@ -1,4 +1,4 @@
-import { startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, SINGLE_LABEL_ORDER as ORDER, type Api } from './support/bulk-api';
 
 const BALANCE = 5_000;
@@ -16,7 +16,7 @@ describe('a label the carrier refuses (embedded mode)', () => {
     system = await startEmbedded({ SANDBOX_FAILURE_RATE: '1' });
     call = apiClient(system.baseUrl);
     customer = await newBulkCustomer(call, await adminTokenOf(call, system), BALANCE, 'refused');
-  }, 120_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await system?.stop();

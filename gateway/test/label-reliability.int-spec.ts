@@ -1,5 +1,5 @@
 import { healthRpc } from '@labeldesk/contracts';
-import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { startDistributed, startHookTimeout, type DistributedSystem } from '@labeldesk/testing';
 import { connect } from 'nats';
 import { NOT_KNOWN } from '../src/http/orders.controller';
 import { booksOf } from './support/books';
@@ -54,7 +54,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     call = apiClient(system.baseUrl);
     const adminToken = await adminTokenOf(call, system);
     customer = await newBulkCustomer(call, adminToken, BALANCE, 'dying');
-  }, 120_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await system?.stop();

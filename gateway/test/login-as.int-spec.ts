@@ -1,4 +1,4 @@
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { generate } from 'otplib';
 import { apiClient } from './support/bulk-api';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
@@ -62,7 +62,7 @@ const describeLoginAs = (mode: string, start: (env: NodeJS.ProcessEnv) => Promis
       system = await start({ LOGIN_AS_TTL_SECONDS: String(LOGIN_AS_TTL_SECONDS), WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
       rootToken = await login(system.adminEmail, system.adminPassword);
       rootId = String((await call('GET', '/auth/verify', { token: rootToken })).body.user?.['_id']);
-    }, 180_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

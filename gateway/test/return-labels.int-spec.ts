@@ -1,11 +1,11 @@
-import { startDistributed, startEmbedded, type DistributedSystem, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type DistributedSystem, type RunningSystem } from '@labeldesk/testing';
 import { describeReturnLabels, RETURN_LABELS_ENV } from './support/return-labels.suite';
 
 describe('embedded', () => {
   let system: RunningSystem;
   beforeAll(async () => {
     system = await startEmbedded(RETURN_LABELS_ENV);
-  }, 120_000);
+  }, startHookTimeout());
   afterAll(async () => {
     await system?.stop();
   });
@@ -16,7 +16,7 @@ describe('distributed', () => {
   let system: DistributedSystem;
   beforeAll(async () => {
     system = await startDistributed(RETURN_LABELS_ENV);
-  }, 180_000);
+  }, startHookTimeout());
   afterAll(async () => {
     await system?.stop();
   });

@@ -1,4 +1,4 @@
-import { startDistributed, type DistributedSystem, type ProcessName } from '@labeldesk/testing';
+import { startDistributed, startHookTimeout, type DistributedSystem, type ProcessName } from '@labeldesk/testing';
 import { io, type Socket } from 'socket.io-client';
 import { booksOf } from './support/books';
 import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, waitForBulk, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
@@ -33,7 +33,7 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
     system = await startDistributed({ SHUTDOWN_DELAY_MS: '300' }, { replicas: 2 });
     call = apiClient(system.baseUrl);
     adminToken = await adminTokenOf(call, system);
-  }, 180_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await system?.stop();

@@ -1,4 +1,4 @@
-import { startDistributed, startEmbedded, type DistributedSystem, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type DistributedSystem, type RunningSystem } from '@labeldesk/testing';
 import { generate } from 'otplib';
 import { Client } from 'pg';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
@@ -63,7 +63,7 @@ const describeTwoFactor = (mode: string, start: (env: NodeJS.ProcessEnv) => Prom
       const root = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
       rootToken = root.body.token ?? '';
       await enrol(rootToken, system.adminPassword);
-    }, 180_000);
+    }, startHookTimeout());
     afterAll(async () => {
       await system?.stop();
     }, 60_000);

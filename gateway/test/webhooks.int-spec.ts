@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_BODIES } from '@labeldesk/contracts';
-import { startDistributed, type DistributedSystem } from '@labeldesk/testing';
+import { startDistributed, startHookTimeout, type DistributedSystem } from '@labeldesk/testing';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,7 +73,7 @@ describe('outgoing webhooks (distributed mode)', () => {
     system = await startDistributed({}, { ordersEnv: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_DELIVERY_SECONDS: '1', WEBHOOK_TIMEOUT_MS: '2000' } });
     call = apiClient(system.baseUrl);
     who = await newBulkCustomer(call, await adminTokenOf(call, system), 100_000, 'hooks');
-  }, 180_000);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await system?.stop();

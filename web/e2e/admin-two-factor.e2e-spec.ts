@@ -1,4 +1,4 @@
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { generate } from 'otplib';
 import { loginThroughUi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
@@ -6,7 +6,6 @@ import { e2eMode } from './support/easypost-system';
 import { adminCredentials, appUrl, testAgainstOwnSystem } from './support/env';
 import { seriousAxeViolations } from './support/page-checks';
 
-const START_TIMEOUT_MS = 180_000;
 
 /**
  * ADMIN_2FA_REQUIRED needs a system of its own (the one CI started lets admins in without it), in E2E_MODE's mode:
@@ -19,12 +18,12 @@ describe('Two-factor sign-in required of admins', () => {
   beforeAll(async () => {
     system = e2eMode() === 'distributed' ? await startDistributed({ ADMIN_2FA_REQUIRED: 'true' }) : await startEmbedded({ ADMIN_2FA_REQUIRED: 'true' });
     testAgainstOwnSystem({ baseUrl: system.baseUrl, admin: { email: system.adminEmail, password: system.adminPassword } });
-  }, START_TIMEOUT_MS);
+  }, startHookTimeout());
 
   afterAll(async () => {
     testAgainstOwnSystem(undefined);
     await system?.stop();
-  }, START_TIMEOUT_MS);
+  }, 60_000);
 
   const currentPage = useBrowserPage();
 

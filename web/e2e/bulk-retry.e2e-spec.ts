@@ -1,5 +1,5 @@
 import type { PriceTier } from '@labeldesk/contracts';
-import { FakeEasyPostServer, startDistributed, startEmbedded, type FakeEasyPostOptions, type RunningSystem } from '@labeldesk/testing';
+import { FakeEasyPostServer, startDistributed, startEmbedded, startHookTimeout, type FakeEasyPostOptions, type RunningSystem } from '@labeldesk/testing';
 import type { Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
@@ -15,7 +15,6 @@ import { testAgainstOwnSystem } from './support/env';
  * its own system (E2E_MODE's mode) buying from the fake EasyPost in this process, which refuses three buys.
  */
 
-const START_TIMEOUT_MS = 180_000;
 const FLOW_TIMEOUT_MS = 180_000;
 const ROWS = 5;
 const FAILING = 3;
@@ -112,13 +111,13 @@ describe('Retrying the failed labels of a batch', () => {
   beforeAll(async () => {
     started = await startRetrySystem();
     await syncAndOffer(SERVICE, PRIORITY_TIERS);
-  }, START_TIMEOUT_MS);
+  }, startHookTimeout());
 
   afterAll(async () => {
     testAgainstOwnSystem(undefined);
     await started?.system.stop();
     await started?.fake.stop();
-  }, START_TIMEOUT_MS);
+  }, 60_000);
 
   const currentPage = useBrowserPage();
   let page: Page;

@@ -1,4 +1,5 @@
 import type { PriceTier } from '@labeldesk/contracts';
+import { startHookTimeout } from '@labeldesk/testing';
 import type { Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage } from './support/browser';
@@ -15,7 +16,6 @@ import { appUrl } from './support/env';
  * as the reloads take on any machine (it took a 5,000-label batch, and luck, on CI's shared system before).
  */
 
-const START_TIMEOUT_MS = 180_000;
 const FLOW_TIMEOUT_MS = 180_000;
 const ROWS = 6;
 const PRIORITY_TIERS: PriceTier[] = [{ fromWeight: 1, toWeight: 70, price: 11_25 }];
@@ -33,12 +33,12 @@ describe('The bulk progress widget across reloads', () => {
   beforeAll(async () => {
     easypost = await startEasyPostSystem();
     await syncAndOffer(SERVICE, PRIORITY_TIERS);
-  }, START_TIMEOUT_MS);
+  }, startHookTimeout());
 
   afterAll(async () => {
     easypost?.fake.releaseBuys();
     await easypost?.stop();
-  }, START_TIMEOUT_MS);
+  }, 60_000);
 
   const currentPage = useBrowserPage();
   let page: Page;

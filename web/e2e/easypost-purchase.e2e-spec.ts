@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { PriceTier } from '@labeldesk/contracts';
+import { startHookTimeout } from '@labeldesk/testing';
 import type { Locator, Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { dismissToasts, saveDownload, useBrowserPage, waitForPath } from './support/browser';
@@ -16,7 +17,6 @@ import { fillSingleOrder } from './support/order-form';
  */
 
 /** Starting a system (a distributed one is six processes) and a purchase through a carrier with its own HTTP hops. */
-const START_TIMEOUT_MS = 180_000;
 const FLOW_TIMEOUT_MS = 180_000;
 
 /** The admin's tiers for Priority Mail: a label's price says which tier its weight fell in. */
@@ -91,11 +91,11 @@ describe('Buying labels with postage through EasyPost', () => {
     const priority = defaults.find((service) => service.name === SERVICE);
     if (!priority) throw new Error(`the sync brought no ${SERVICE}`);
     await priceAndOffer(priority, PRIORITY_TIERS);
-  }, START_TIMEOUT_MS);
+  }, startHookTimeout());
 
   afterAll(async () => {
     await easypost?.stop();
-  }, START_TIMEOUT_MS);
+  }, 60_000);
 
   const currentPage = useBrowserPage();
   let page: Page;

@@ -1,4 +1,4 @@
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import type { Page } from 'playwright-core';
 import { loginThroughApi, newCustomer, openSignedIn, type Customer } from './support/accounts';
 import { saveScreenshot, useBrowserPage } from './support/browser';
@@ -44,7 +44,7 @@ describe('The referral bonus', () => {
   beforeAll(async () => {
     system = e2eMode() === 'distributed' ? await startDistributed() : await startEmbedded();
     testAgainstOwnSystem({ baseUrl: system.baseUrl, admin: { email: system.adminEmail, password: system.adminPassword } });
-  }, 180_000);
+  }, startHookTimeout());
   // After the system's start: the browser's set-up reads the address of the system under test.
   const currentPage = useBrowserPage();
 

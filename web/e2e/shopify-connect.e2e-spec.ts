@@ -1,4 +1,4 @@
-import { FakeShopifyServer, startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { FakeShopifyServer, startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { openSignedIn } from './support/accounts';
 import { dismissToasts, saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { fundedCustomer } from './support/bulk-api';
@@ -12,7 +12,6 @@ import { seriousAxeViolations } from './support/page-checks';
  * types the shop, approves on the (fake) install page, and lands back on the Stores page with the store connected.
  */
 
-const START_TIMEOUT_MS = 180_000;
 const FLOW_TIMEOUT_MS = 120_000;
 
 describe('Connecting Shopify', () => {
@@ -28,7 +27,7 @@ describe('Connecting Shopify', () => {
     // uses the same origin, so the seller comes back signed in.
     const baseUrl = e2eMode() === 'distributed' ? system.baseUrl : system.baseUrl.replace('//127.0.0.1:', '//localhost:');
     testAgainstOwnSystem({ baseUrl, admin: { email: system.adminEmail, password: system.adminPassword } });
-  }, START_TIMEOUT_MS);
+  }, startHookTimeout());
   afterAll(async () => {
     testAgainstOwnSystem(undefined);
     await system?.stop();

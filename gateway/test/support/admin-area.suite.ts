@@ -1,4 +1,4 @@
-import { freePort, startMailCatcher, type MailCatcher, type RunningSystem } from '@labeldesk/testing';
+import { freePort, startHookTimeout, startMailCatcher, type MailCatcher, type RunningSystem } from '@labeldesk/testing';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './json-request';
 
 const PASSWORD = 'correct-horse-1';
@@ -44,7 +44,7 @@ export const describeAdminArea = (mode: string, start: (env: NodeJS.ProcessEnv) 
       system = await start({ SMTP_URL: mail.url, PUBLIC_URL: 'https://labels.example.com', METRICS_PORT: String(metricsPort) });
       const login = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
       admin = { token: login.body.token ?? '', id: String(login.body.user?.['_id']) };
-    }, 120_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

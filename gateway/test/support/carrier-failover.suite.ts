@@ -1,4 +1,4 @@
-import type { RunningSystem } from '@labeldesk/testing';
+import { startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { booksOf, labelCarriersOf } from './books';
 import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, submitBulk, waitForBulk, type Api } from './bulk-api';
 import { batchTrackingNumbers, carrierEnvOf, easyPostBuysReceived, easyPostLabelFile, easyPostSales, priceCarrierServices, startCarrierFakes, type CarrierFakes } from './carrier-fakes';
@@ -46,7 +46,7 @@ export const describeCarrierFailover = (mode: string, start: (env: NodeJS.Proces
       system = await start({ ...carrierEnvOf(fakes, 'easypost,usps'), ORDER_STALE_SECONDS: '5' });
       call = apiClient(system.baseUrl);
       adminToken = await adminTokenOf(call, system);
-    }, 120_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

@@ -1,4 +1,4 @@
-import type { RunningSystem } from '@labeldesk/testing';
+import { startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
 import { oneCarrierEnvOf, priceCarrierServices, type CarrierFakes } from './carrier-fakes';
 import { EASYPOST_ACCOUNTS_ENV } from './courier-flows.suite';
@@ -113,7 +113,7 @@ export const awaitRig = (started: () => Promise<CarrierRig>): (() => CarrierRig)
   let rig: CarrierRig | undefined;
   beforeAll(async () => {
     rig = await started();
-  }, 180_000);
+  }, startHookTimeout(2)); // the EasyPost rig starts once the USPS one is up: its hook may wait for both starts
   return () => {
     if (!rig) throw new Error('the carrier system is not running: it failed to start');
     return rig;

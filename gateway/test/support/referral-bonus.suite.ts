@@ -1,4 +1,4 @@
-import { FakeBtcpayServer, type RunningSystem } from '@labeldesk/testing';
+import { FakeBtcpayServer, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { requestJson, type JsonAnswer, type JsonRequestOptions } from './json-request';
 import { eventually } from './lifecycle-api';
 
@@ -68,7 +68,7 @@ export const describeReferralBonus = (mode: string, start: (env: NodeJS.ProcessE
       });
       btcpay.webhookUrl = `${system.baseUrl}/api/payment/webhook`;
       adminToken = (await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } })).body.token ?? '';
-    }, 180_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

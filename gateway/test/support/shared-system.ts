@@ -1,4 +1,4 @@
-import { START_TIMEOUT_MS, type RunningSystem } from '@labeldesk/testing';
+import { startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 
 /**
  * One system for every suite declared in the enclosing `describe`: started before its first test, stopped after its
@@ -10,7 +10,7 @@ export const sharedSystem = <System extends RunningSystem>(start: () => Promise<
   let system: System | undefined;
   beforeAll(async () => {
     system = await start();
-  }, 2 * START_TIMEOUT_MS); // the replicas' readiness, then the whole system's health
+  }, startHookTimeout());
   afterAll(async () => {
     await system?.stop();
   }, 60_000);

@@ -1,4 +1,4 @@
-import { FakeBtcpayServer, type RunningSystem } from '@labeldesk/testing';
+import { FakeBtcpayServer, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 
 type Body = Record<string, unknown>;
 
@@ -38,7 +38,7 @@ export const describeTopUpFlows = (mode: string, start: (env: NodeJS.ProcessEnv)
         TOPUP_RATE_LIMIT_PER_MINUTE: '1000',
       });
       btcpay.webhookUrl = `${system.baseUrl}/api/payment/webhook`;
-    }, 120_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

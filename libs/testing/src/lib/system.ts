@@ -77,6 +77,13 @@ export const TEST_ADMIN = { email: 'it-admin@example.com', password: 'it-admin-p
  */
 export const START_TIMEOUT_MS = 300_000;
 
+/**
+ * The Jest timeout of a hook (or a test) that starts `systems` systems one after another: each start may wait its full
+ * START_TIMEOUT_MS twice (the replicas' readiness, then the whole system's health). Like START_TIMEOUT_MS it only ends a
+ * start that hangs; a start that fails, fails at once.
+ */
+export const startHookTimeout = (systems = 1): number => systems * 2 * START_TIMEOUT_MS;
+
 const waitForHealth = async (baseUrl: string, processes: ChildProcess[], logs: string[], timeoutMs = START_TIMEOUT_MS) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

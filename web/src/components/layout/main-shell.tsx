@@ -10,6 +10,7 @@ import { UndoIcon } from '../ui/icons';
 import { notify } from '../ui/toaster';
 import { AppShell } from './app-shell';
 import { mainNav, mainTitleFor, visibleNav } from './nav-config';
+import { TestModeBanner, TestModeSwitch } from './test-mode';
 
 /** Shown across the top while an admin is signed in as someone else ('Login as User'). */
 const ImpersonationBanner = ({ name, returning, onReturn }: { name: string; returning: boolean; onReturn: () => void }): ReactElement => (
@@ -57,12 +58,14 @@ export const MainShell = (): ReactElement => {
   return (
     <>
       {sessionSwitch.impersonating && <ImpersonationBanner name={name} returning={sessionSwitch.checking} onReturn={() => void returnToAdmin()} />}
+      <TestModeBanner />
       <AppShell
         title={mainTitleFor(pathname)}
         sidebarTitle="Labels"
         navLabel="Main navigation"
         items={visibleNav(mainNav, role)}
         homeTo="/main/dashboard"
+        topBarExtra={<TestModeSwitch />}
       />
       {/* Spec 4: the bulk progress widget shows whenever a user is signed in and it is visible. */}
       {signedIn && <BulkProgressWidget />}

@@ -3,6 +3,7 @@ import type { ApiKeySummary } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { TestModeBadge } from '../../../components/ui/test-mode-badge';
 import { notify } from '../../../components/ui/toaster';
 import { useSignedInAsCustomer } from '../../../hooks/use-signed-in-as-customer';
 import { errorMessage } from '../../../libs/http-client';
@@ -49,11 +50,7 @@ const KeysTable = ({ keys, onRevoke }: { keys: readonly ApiKeySummary[]; onRevok
             <Table.Cell>{key.name}</Table.Cell>
             <Table.Cell fontFamily="mono" textStyle="xs" whiteSpace="nowrap">
               {key.prefix}…{key.last4}
-              {key.mode === 'test' && (
-                <Badge ms="2" size="sm" colorPalette="orange" variant="subtle" title="The test balance only, never your real money">
-                  Test
-                </Badge>
-              )}
+              {key.mode === 'test' && <TestModeBadge ms="2" title="The test balance only, never your real money" />}
             </Table.Cell>
             <Table.Cell>
               <Wrap gap="1">

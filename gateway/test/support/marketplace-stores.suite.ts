@@ -48,7 +48,7 @@ const ANN_LEE = { name: 'Ann Lee', line1: '1 Congress Ave', city: 'Austin', stat
 /**
  * eBay and Etsy through the routes (decision 108): connected through their consent pages and the callback route,
  * a multi-item order imported once as one parcel weighed from the seller's SKUs, its label bought, the tracking
- * written back once (eBay: also after eBay was down at write-back), an access token near its expiry refreshed before
+ * written back once after the store was down at write-back, an access token near its expiry refreshed before
  * an import, and a seller's revoking the app shown on the connection as "reconnect the store".
  */
 export const describeMarketplaceStores = (mode: string, running: () => RunningSystem, fakes: ReturnType<typeof fakeMarketplacesForStores>): void => {
@@ -143,7 +143,7 @@ export const describeMarketplaceStores = (mode: string, running: () => RunningSy
       await eventually(() => inbox(who.token, 'shipped'), (page) => ordersOf(page).some((row) => (row['writeBack'] as Body | null)?.['state'] === 'sent'), 30_000, 'the write-back shown sent');
     }, 120_000);
 
-    it('connects Etsy with PKCE, imports a paid receipt with several items once, and sends its tracking once', async () => {
+    it('connects Etsy with PKCE, imports a paid receipt with several items once, and sends its tracking once after Etsy was down at write-back', async () => {
       const etsy = fakes.etsy();
       const who = await seller(`etsy-flow-${mode}`);
       const receipt = etsy.addReceipt({
@@ -156,8 +156,22 @@ export const describeMarketplaceStores = (mode: string, running: () => RunningSy
       expect(imported).toMatchObject({ items: [{ sku: 'MUG-1', quantity: 2 }, { sku: 'TEE-1', quantity: 3 }], package: { weightLb: 3.3 } });
       expect((await sync(store['id'], who.token)).body['imported']).toBe(0);
 
-      const label = await buy(imported['id'], who.token);
-      await eventually(() => Promise.resolve(receipt.is_shipped), Boolean, 30_000, 'the write-back to Etsy');
+      etsy.down = true;
+      let label: Body;
+      try {
+        label = await buy(imported['id'], who.token);
+        const failed = await eventually(
+          () => inbox(who.token, 'shipped'),
+          (page) => ordersOf(page).some((row) => row['id'] === imported['id'] && (row['writeBack'] as Body | null)?.['error'] !== null && (row['writeBack'] as Body | null)?.['error'] !== undefined),
+          30_000,
+          'the failed write-back shown',
+        );
+        expect(ordersOf(failed).find((row) => row['id'] === imported['id'])?.['writeBack']).toMatchObject({ state: 'waiting', error: 'tracking not sent to Etsy: Etsy answered 503: Service Unavailable' });
+        expect(receipt.shipments).toEqual([]);
+      } finally {
+        etsy.down = false;
+      }
+      await eventually(() => Promise.resolve(receipt.is_shipped), Boolean, 30_000, 'the write-back to Etsy after it was back');
       await eventually(() => inbox(who.token, 'shipped'), (page) => ordersOf(page).some((row) => (row['writeBack'] as Body | null)?.['state'] === 'sent'), 30_000, 'the write-back shown sent');
       expect(receipt.shipments).toEqual([expect.objectContaining({ tracking_code: label['trackingNumber'], carrier_name: 'usps' })]);
       expect(etsy.notifications.get(receipt.receipt_id)).toBe(1);

@@ -17,7 +17,8 @@ export const fakeShopifyForStores = () =>
  * Shopify through the routes (decision 107): connected through the shop's install page and the callback route (a
  * callback used twice or forged refused), a multi-item order imported as one parcel, a re-import adding nothing, a
  * label bought and its tracking written back as one fulfillment (the buyer told once), an orders/create push
- * imported (a forged one refused), and a token revoked at Shopify shown on the connection as "reconnect".
+ * imported (a forged one refused), a token revoked at Shopify shown on the connection as "reconnect", and Shopify down
+ * at write-back and at a void's cancel: each failure shown on the order, each done once Shopify is back.
  */
 export const describeShopifyStore = (mode: string, running: () => RunningSystem, fake: ReturnType<typeof fakeShopifyForStores>): void => {
   describe(`Shopify orders in, fulfillments back (${mode} mode)`, () => {
@@ -111,6 +112,51 @@ export const describeShopifyStore = (mode: string, running: () => RunningSystem,
       expect(refused.status).toBe(400);
       const shown = ((await call('GET', '/stores', undefined, as)).body['stores'] as Body[])[0];
       expect(shown?.['lastError']).toBe("Shopify no longer accepts this store's access token ([API] Invalid API key or access token (unrecognized login or wrong password)) — reconnect the store");
+    }, 120_000);
+
+    it('writes the tracking back once after Shopify was down, and cancels that fulfillment once the label is voided, showing each failure meanwhile', async () => {
+      const shopify = fake.server();
+      const who = await newBulkCustomer(call, adminToken, 10_000, `shopify-down-${mode}`);
+      const as = { token: who.token };
+      const order = shopify.addOrder({ items: [{ sku: 'TEE-1', name: 'Tee', quantity: 1 }] });
+      const started = await call('POST', '/stores', { kind: 'shopify', shop: 'acme-outdoor' }, as);
+      expect(await land(shopify.approve(String(started.body['authorizeUrl'])))).toMatch(/\/main\/stores\?connected=Acme%20Outdoor$/);
+      const awaiting = await eventually(() => inbox(who.token), (page) => ordersOf(page).some((row) => row['orderNumber'] === order.name), 30_000, 'the import on connect');
+      const imported = ordersOf(awaiting).find((row) => row['orderNumber'] === order.name) as Body;
+      const rowOf = async (status: string) => ordersOf(await inbox(who.token, status)).find((row) => row['id'] === imported['id']);
+      const errorOf = (row: Body | undefined) => String((row?.['writeBack'] as Body | null | undefined)?.['error'] ?? '');
+
+      shopify.down = true;
+      let label: Body;
+      try {
+        const bought = await call('POST', `/stores/orders/${String(imported['id'])}/buy`, { service_name: SINGLE_LABEL_ORDER.service_name, sender: SINGLE_LABEL_ORDER.sender, package: { package_length: 6, package_width: 6, package_height: 6, package_weight: 1 } }, as);
+        expect(bought.status).toBe(200);
+        label = bought.body['data'] as Body;
+        const failed = await eventually(() => rowOf('shipped'), (row) => errorOf(row) !== '', 30_000, 'the failed write-back shown');
+        expect(failed?.['writeBack']).toMatchObject({ state: 'waiting', error: 'tracking not sent to Shopify: Shopify answered 503: Service Unavailable' });
+        expect(order.fulfillments).toEqual([]);
+      } finally {
+        shopify.down = false;
+      }
+      await eventually(() => rowOf('shipped'), (row) => (row?.['writeBack'] as Body | null | undefined)?.['state'] === 'sent', 30_000, 'the write-back after Shopify was back');
+      expect(order.fulfillments).toEqual([expect.objectContaining({ status: 'SUCCESS', trackingInfo: expect.objectContaining({ number: label['trackingNumber'] }), notifyCustomer: true })]);
+      expect(order.notifications).toHaveLength(1);
+
+      shopify.down = true;
+      try {
+        const voided = await call('POST', `/orders/${String(label['orderId'])}/void`, {}, as);
+        expect(voided.status).toBe(200);
+        const failed = await eventually(() => rowOf('awaiting'), (row) => errorOf(row) !== '', 30_000, 'the failed cancel shown');
+        expect(errorOf(failed)).toBe('fulfilment not cancelled at Shopify: Shopify answered 503: Service Unavailable');
+        expect(order.fulfillments.map((done) => done.status)).toEqual(['SUCCESS']);
+      } finally {
+        shopify.down = false;
+      }
+      const reopened = await eventually(() => rowOf('awaiting'), (row) => row !== undefined && row['writeBack'] === null, 30_000, 'the cancel after Shopify was back');
+      expect(reopened).toMatchObject({ label: expect.objectContaining({ status: 'cancelled' }) });
+      expect(order.fulfillments.map((done) => done.status)).toEqual(['CANCELLED']);
+      expect(order.fulfillmentOrders.map((fulfillmentOrder) => fulfillmentOrder.status)).toEqual(['CLOSED', 'OPEN']);
+      expect(shopify.requests.filter((request) => request.operation === 'LabelDeskFulfillmentCancel')).toHaveLength(1);
     }, 120_000);
   });
 };

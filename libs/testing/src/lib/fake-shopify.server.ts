@@ -13,6 +13,7 @@ import { z } from 'zod';
  *   operations, their variables checked against the schema's types (FulfillmentInput's fields, ID!, Int!), the
  *   orders search syntax, cursor pagination, and the cost-based limit (a leaky bucket: THROTTLED errors at 200 and
  *   `extensions.cost.throttleStatus`); a token no longer valid is 401 with Shopify's message.
+ *   `fulfillmentCancel(id:)` cancels a fulfillment and opens a new fulfillment order for its items, as Shopify does.
  * - Webhooks: an `orders/create` push signed with X-Shopify-Hmac-Sha256 (base64 HMAC-SHA256 of the body).
  * Every shop lives under `/shops/{shop}` of this server (SHOPIFY_SHOP_URL = `{url}/shops/{shop}`). A request outside
  * the documented shapes is answered as Shopify answers it and kept in `violations`.
@@ -44,6 +45,8 @@ export interface FakeShopifyFulfillment {
   fulfillmentOrderIds: string[];
   trackingInfo: { company: string | null; number: string | null; url: string | null };
   notifyCustomer: boolean;
+  /** SUCCESS once made; CANCELLED after fulfillmentCancel. */
+  status: 'SUCCESS' | 'CANCELLED';
 }
 
 export interface FakeShopifyOrder {
@@ -98,6 +101,8 @@ const fulfillmentInput = z
   })
   .strict();
 const createVariables = z.object({ fulfillment: fulfillmentInput, message: z.string().optional() }).strict();
+/** fulfillmentCancel(id: ID!): the Fulfillment's ID, nothing else. */
+const cancelVariables = z.object({ id: gid('Fulfillment') }).strict();
 const SEARCH_TERM = /^(financial_status:(paid|pending|refunded|authorized)|fulfillment_status:(unfulfilled|unshipped|shipped|partial|any)|status:(open|closed|cancelled|any)|updated_at:(>=|>|<=|<)'(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z)')$/;
 
 const ADDRESS: ShopifyAddress = { first_name: 'Jane', last_name: 'Buyer', company: null, address1: '969 Market St', address2: null, city: 'San Francisco', province_code: 'CA', zip: '94103', country_code: 'US', phone: '+14155550100' };
@@ -381,7 +386,7 @@ export class FakeShopifyServer {
           data: {
             order: order && {
               id: order.id,
-              fulfillments: order.fulfillments.map((done) => ({ id: done.id, trackingInfo: done.trackingInfo.number === null ? [] : [{ number: done.trackingInfo.number }] })),
+              fulfillments: order.fulfillments.map((done) => ({ id: done.id, status: done.status, trackingInfo: done.trackingInfo.number === null ? [] : [{ number: done.trackingInfo.number }] })),
               fulfillmentOrders: { nodes: order.fulfillmentOrders },
             },
           },
@@ -391,6 +396,11 @@ export class FakeShopifyServer {
         const args = checked(createVariables);
         if (typeof args === 'string') return { violation: args };
         return { data: { fulfillmentCreate: this.fulfil(args.fulfillment) } };
+      }
+      case 'LabelDeskFulfillmentCancel': {
+        const args = checked(cancelVariables);
+        if (typeof args === 'string') return { violation: args };
+        return { data: { fulfillmentCancel: this.cancelFulfillment(args.id) } };
       }
       default:
         return { violation: `unknown operation ${name || '(unnamed)'}` };
@@ -407,9 +417,10 @@ export class FakeShopifyServer {
         if (field === 'financial_status') return order.financialStatus === value;
         if (field === 'fulfillment_status') {
           const open = order.fulfillmentOrders.some((fo) => fo.status !== 'CLOSED');
-          if (value === 'unfulfilled' || value === 'unshipped') return open && order.fulfillments.length === 0;
+          const made = order.fulfillments.filter((done) => done.status !== 'CANCELLED').length;
+          if (value === 'unfulfilled' || value === 'unshipped') return open && made === 0;
           if (value === 'shipped') return !open;
-          if (value === 'partial') return open && order.fulfillments.length > 0;
+          if (value === 'partial') return open && made > 0;
           return true;
         }
         if (field === 'status') return value === 'any' || value === 'open';
@@ -478,10 +489,23 @@ export class FakeShopifyServer {
       fulfillmentOrderIds: ids,
       trackingInfo: { company: tracking.company ?? null, number: tracking.number ?? null, url: tracking.url ?? null },
       notifyCustomer: input.notifyCustomer ?? false,
+      status: 'SUCCESS',
     };
     order.fulfillments.push(fulfillment);
     order.updatedAt = iso(new Date());
     if (fulfillment.notifyCustomer) order.notifications.push(`Your order ${order.name} is on the way: ${tracking.company ?? ''} ${tracking.number ?? ''}`.trim());
     return { fulfillment: { id: fulfillment.id, status: 'SUCCESS' }, userErrors: [] };
+  }
+
+  /** Cancels a fulfillment: its items go back to a new open fulfillment order of the order (Shopify's FulfillmentCancelPayload). */
+  private cancelFulfillment(id: string) {
+    const order = this.orders.find((candidate) => candidate.fulfillments.some((done) => done.id === id));
+    const fulfillment = order?.fulfillments.find((done) => done.id === id);
+    if (!order || !fulfillment) return { fulfillment: null, userErrors: [{ field: ['id'], message: 'Fulfillment does not exist.' }] };
+    if (fulfillment.status === 'CANCELLED') return { fulfillment: null, userErrors: [{ field: ['id'], message: 'Fulfillment cannot be cancelled.' }] };
+    fulfillment.status = 'CANCELLED';
+    order.fulfillmentOrders.push({ id: `gid://shopify/FulfillmentOrder/${this.nextId++}`, status: 'OPEN' });
+    order.updatedAt = iso(new Date());
+    return { fulfillment: { id: fulfillment.id, status: 'CANCELLED' }, userErrors: [] };
   }
 }

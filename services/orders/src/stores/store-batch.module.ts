@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { BuyStoreBatchUseCase } from './buy-store-batch.usecase';
+import { StoreAccounts } from './store-accounts';
 import { StoreBatchController } from './store-batch.controller';
 import { StoreBatchRepository } from './store-batch.repository';
 import { StoreCancelWriteBack } from './store-cancel-writeback';
@@ -27,6 +28,7 @@ import { storeSettingsProvider } from './store-settings';
     StoreCancelWriteBack,
     StoreConnectionsRepository,
     StoreSecrets,
+    StoreAccounts,
     storeHttpProvider,
     storeSettingsProvider,
   ],

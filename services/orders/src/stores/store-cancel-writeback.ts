@@ -3,12 +3,12 @@ import { courierName, courierTrackingUrl } from '@labeldesk/contracts';
 import { PeriodicTask } from '../common';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import type { StoreHttp } from './http/store-http';
+import { connectionErrorOf, StoreAccounts } from './store-accounts';
 import { StoreCancelRepository } from './store-cancel.repository';
 import { StoreConnectionsRepository } from './store-connections.repository';
 import { STORE_HTTP } from './store-http.provider';
 import { StoreOrdersRepository, type DueWriteBack } from './store-orders.repository';
 import { storePluginOf } from './store-plugins';
-import { StoreSecrets } from './store-secrets';
 import { STORE_SETTINGS, type StorePluginSettings } from './store-settings';
 import { retryInSeconds } from './store-writeback';
 
@@ -20,7 +20,8 @@ type CancelEnv = Pick<OrdersEnv, 'STORE_WRITEBACK_SECONDS' | 'STORE_WRITEBACK_RE
 /**
  * A void asks the store to cancel the fulfilment (issue 47, decision 113): an imported order whose tracking was sent
  * and whose label no longer stands has its store's `cancelWriteBack` called (WooCommerce: back to processing, with a
- * note), on the write-back's schedule and with its retries; a store that cannot be asked is not. The order is then
+ * note; Shopify: fulfillmentCancel), on the write-back's schedule and with its retries; a store whose API has no
+ * such call (eBay, Etsy, Amazon: no `cancelWriteBack`) is not asked, and that is no error. The order is then
  * awaiting shipment again, and a label bought for it is written back as the first was.
  */
 @Injectable()
@@ -29,7 +30,7 @@ export class StoreCancelWriteBack extends PeriodicTask<number> {
     private readonly cancels: StoreCancelRepository,
     private readonly orders: StoreOrdersRepository,
     private readonly connections: StoreConnectionsRepository,
-    private readonly secrets: StoreSecrets,
+    private readonly accounts: StoreAccounts,
     @Inject(STORE_HTTP) private readonly http: StoreHttp,
     @Inject(ORDERS_ENV) private readonly env: CancelEnv,
     @Inject(STORE_SETTINGS) private readonly settings: StorePluginSettings,
@@ -64,13 +65,13 @@ export class StoreCancelWriteBack extends PeriodicTask<number> {
       return;
     }
     try {
-      // Keys stores only so far (WooCommerce): their secrets need no refreshing.
-      const account = { url: connection.url, secrets: this.secrets.open(connection.secrets) };
+      // Opened as the write-back opens it: an OAuth store's token refreshed first when it is about to expire.
+      const account = await this.accounts.accountOf(connection, plugin);
       const fulfilment = { externalId: order.external_id, orderNumber: order.order_number, courier: courierName(order.courier), trackingNumber: order.tracking_number, trackingUrl: courierTrackingUrl(order.courier, order.tracking_number) };
       await plugin.cancelWriteBack(account, fulfilment, this.http, this.settings.of(plugin));
       await this.cancels.cancelled(order.id);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = connectionErrorOf(error);
       this.logger.warn(`store order ${order.id}: cancel failed: ${reason}`);
       await this.orders.writeBackFailed(order.id, `fulfilment not cancelled at ${plugin.displayName}: ${reason}`, retryInSeconds(this.env.STORE_WRITEBACK_RETRY_SECONDS, order.writeback_attempts + 1));
     }

@@ -55,8 +55,9 @@ const storeOrderOf = (row: StoreOrderRow): StoreOrder => ({
           ...(row.label_batch_id === null ? {} : { batchId: row.label_batch_id }),
           ...(row.label_at === null ? {} : { boughtAt: new Date(row.label_at).toISOString() }),
         },
+  // A voided label whose tracking the store still holds (its cancel due or failing, decision 113) shows the cancel's error too.
   writeBack:
-    row.label_status !== 'completed'
+    row.label_status !== 'completed' && !(row.label_status === 'cancelled' && row.writeback_sent_at !== null)
       ? null
       : {
           state: row.writeback_sent_at === null ? 'waiting' : 'sent',

@@ -90,7 +90,10 @@ export type StoreOrderReceiver = z.infer<typeof storeOrderReceiverSchema>;
 export const storeWriteBackSchema = z.object({
   state: z.enum(['waiting', 'sent']),
   attempts: z.number().int(),
-  /** "tracking not sent to WooCommerce: …" while the last attempt failed; null otherwise. */
+  /**
+   * "tracking not sent to WooCommerce: …" while the last attempt failed; null otherwise. On an order whose label was
+   * voided after its tracking was sent, the store's cancel: "fulfilment not cancelled at Shopify: …" while it fails.
+   */
   error: z.string().nullable(),
   sentAt: z.string().nullable(),
 });

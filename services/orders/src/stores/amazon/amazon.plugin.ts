@@ -23,4 +23,6 @@ export const amazonPlugin = defineStorePlugin({
   },
   importOrders: importAmazonOrders,
   writeBack: writeBackToAmazon,
+  // No cancelWriteBack: Orders v0 has no call that takes a shipment confirmation back (decision 109), so a voided
+  // label is not told to Amazon; the cancel round passes it by without an error.
 });

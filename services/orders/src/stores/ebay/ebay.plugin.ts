@@ -26,4 +26,6 @@ export const ebayPlugin = defineStorePlugin({
   },
   importOrders: (account, cursor, http) => importEbayOrders(account, cursor, http),
   writeBack: (account, fulfilment, http) => writeBackToEbay(account, fulfilment, http),
+  // No cancelWriteBack: the Sell Fulfillment API can create and read a shipping fulfillment, never remove one (its
+  // document has no DELETE), so a voided label is not told to eBay; the cancel round passes it by without an error.
 });

@@ -26,4 +26,6 @@ export const etsyPlugin = defineStorePlugin({
   },
   importOrders: importEtsyReceipts,
   writeBack: writeBackToEtsy,
+  // No cancelWriteBack: Open API v3 adds a receipt's tracking (createReceiptShipment) and has no call to take it back,
+  // so a voided label is not told to Etsy; the cancel round passes it by without an error.
 });

@@ -24,13 +24,21 @@ export const ORDERS_QUERY = `query LabelDeskOrders($first: Int!, $after: String,
 export const FULFILMENT_STATE_QUERY = `query LabelDeskFulfilmentState($id: ID!) {
   order(id: $id) {
     id
-    fulfillments(first: 50) { id trackingInfo(first: 10) { number } }
+    fulfillments(first: 50) { id status trackingInfo(first: 10) { number } }
     fulfillmentOrders(first: 10) { nodes { id status } }
   }
 }`;
 
 export const FULFILMENT_CREATE_MUTATION = `mutation LabelDeskFulfillmentCreate($fulfillment: FulfillmentInput!) {
   fulfillmentCreate(fulfillment: $fulfillment) {
+    fulfillment { id status }
+    userErrors { field message }
+  }
+}`;
+
+/** Cancels a fulfillment; Shopify opens new fulfillment orders for its items, so they can be fulfilled again. */
+export const FULFILMENT_CANCEL_MUTATION = `mutation LabelDeskFulfillmentCancel($id: ID!) {
+  fulfillmentCancel(id: $id) {
     fulfillment { id status }
     userErrors { field message }
   }

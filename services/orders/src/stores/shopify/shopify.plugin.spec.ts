@@ -148,9 +148,40 @@ describe('the Shopify store plugin against the fake Shopify', () => {
     await shopifyPlugin.writeBack(account, fulfilment, http, settings);
     await shopifyPlugin.writeBack(account, fulfilment, http, settings);
     expect(shopify.order(order.id)?.fulfillments).toEqual([
-      { id: expect.any(String), fulfillmentOrderIds: [order.fulfillmentOrders[0]?.id], trackingInfo: { company: 'USPS', number: fulfilment.trackingNumber, url: fulfilment.trackingUrl }, notifyCustomer: true },
+      { id: expect.any(String), fulfillmentOrderIds: [order.fulfillmentOrders[0]?.id], trackingInfo: { company: 'USPS', number: fulfilment.trackingNumber, url: fulfilment.trackingUrl }, notifyCustomer: true, status: 'SUCCESS' },
     ]);
     expect(shopify.order(order.id)?.notifications).toHaveLength(1);
+  });
+
+  it('cancels the fulfillment carrying a voided label\'s tracking once however often asked, and the order is to be fulfilled again', async () => {
+    const account = await connect();
+    const order = shopify.addOrder({ items: [{ sku: 'A', quantity: 2 }] });
+    const fulfilment = { externalId: order.id, orderNumber: order.name, courier: 'USPS', trackingNumber: '9400100000000000000002', trackingUrl: null };
+    await shopifyPlugin.writeBack(account, fulfilment, http, settings);
+    await shopifyPlugin.cancelWriteBack(account, fulfilment, http, settings);
+    await shopifyPlugin.cancelWriteBack(account, fulfilment, http, settings);
+    expect(shopify.requests.filter((request) => request.operation === 'LabelDeskFulfillmentCancel')).toHaveLength(1);
+    expect(shopify.order(order.id)?.fulfillments.map((done) => done.status)).toEqual(['CANCELLED']);
+    expect((await importAll(account, null, settings)).orders.map((imported) => [imported.externalId, imported.items])).toEqual([[order.id, [{ sku: 'A', name: 'A', quantity: 2 }]]]);
+
+    const again = { ...fulfilment, trackingNumber: '9400100000000000000003' };
+    await shopifyPlugin.writeBack(account, again, http, settings);
+    expect(shopify.order(order.id)?.fulfillments.map((done) => [done.status, done.trackingInfo.number])).toEqual([
+      ['CANCELLED', fulfilment.trackingNumber],
+      ['SUCCESS', again.trackingNumber],
+    ]);
+  });
+
+  it('says why when Shopify refuses to cancel a fulfillment', async () => {
+    const account = await connect();
+    const order = shopify.addOrder({ items: [{ sku: 'A', quantity: 1 }] });
+    const fulfilment = { externalId: order.id, orderNumber: order.name, courier: 'USPS', trackingNumber: '9400100000000000000004', trackingUrl: null };
+    await shopifyPlugin.writeBack(account, fulfilment, http, settings);
+    shopify.down = true;
+    await expect(shopifyPlugin.cancelWriteBack(account, fulfilment, http, settings)).rejects.toThrow('Shopify answered 503');
+    shopify.down = false;
+    await shopifyPlugin.cancelWriteBack(account, fulfilment, http, settings);
+    expect(shopify.order(order.id)?.fulfillments.map((done) => done.status)).toEqual(['CANCELLED']);
   });
 
   it('says a revoked token is no longer accepted, so the seller is asked to reconnect', async () => {

@@ -5,7 +5,7 @@ import { defineStorePlugin, StoreRefusedError, type Fulfilment, type ImportPage,
 import { shopifyGraphql } from './shopify-api';
 import { shopifyOAuth } from './shopify-oauth';
 import { importedFromShopify, importedFromShopifyWebhook, OPEN_FULFILLMENT_ORDER, shopifyOrderSchema, shopifyWebhookOrderSchema } from './shopify-order';
-import { FULFILMENT_CREATE_MUTATION, FULFILMENT_STATE_QUERY, ORDERS_QUERY, SHOPIFY_PAGE_SIZE } from './shopify-queries';
+import { FULFILMENT_CANCEL_MUTATION, FULFILMENT_CREATE_MUTATION, FULFILMENT_STATE_QUERY, ORDERS_QUERY, SHOPIFY_PAGE_SIZE } from './shopify-queries';
 import { SHOP_DOMAIN, shopifySettings, type ShopifySettings } from './shopify-settings';
 
 /** The shop's myshopify domain as the seller may type it: `acme`, `acme.myshopify.com` or its https:// address. */
@@ -54,14 +54,23 @@ async function* importOrders(account: StoreAccount, cursor: string | null, http:
 const fulfilmentStateSchema = z.object({
   order: z
     .object({
-      fulfillments: z.array(z.object({ id: z.string(), trackingInfo: z.array(z.object({ number: z.string().nullable() })) })),
+      fulfillments: z.array(z.object({ id: z.string(), status: z.string(), trackingInfo: z.array(z.object({ number: z.string().nullable() })) })),
       fulfillmentOrders: z.object({ nodes: z.array(z.object({ id: z.string(), status: z.string() })) }),
     })
     .nullable(),
 });
-const fulfilmentCreateSchema = z.object({
-  fulfillmentCreate: z.object({ fulfillment: z.object({ id: z.string() }).nullable(), userErrors: z.array(z.object({ message: z.string() })) }),
-});
+const mutationPayloadSchema = z.object({ fulfillment: z.object({ id: z.string() }).nullable(), userErrors: z.array(z.object({ message: z.string() })) });
+const fulfilmentCreateSchema = z.object({ fulfillmentCreate: mutationPayloadSchema });
+const fulfilmentCancelSchema = z.object({ fulfillmentCancel: mutationPayloadSchema });
+
+/** The order's fulfillments and fulfillment orders, as the write-back and its cancel read them first. */
+const fulfilmentStateOf = async (account: StoreAccount, fulfilment: Fulfilment, http: StoreHttp, settings: ShopifySettings) => {
+  const state = fulfilmentStateSchema.parse(await shopifyGraphql(http, account, settings, FULFILMENT_STATE_QUERY, { id: fulfilment.externalId }));
+  if (!state.order) throw new StoreRefusedError(`Shopify has no order ${fulfilment.orderNumber} any more`);
+  return state.order;
+};
+
+const carries = (trackingNumber: string) => (done: { trackingInfo: Array<{ number: string | null }> }) => done.trackingInfo.some((info) => info.number === trackingNumber);
 
 /**
  * Tells Shopify the order shipped: a fulfillment of its open fulfillment orders with the tracking, the buyer notified
@@ -69,10 +78,9 @@ const fulfilmentCreateSchema = z.object({
  * one already carries this tracking number, so the buyer is told once.
  */
 async function writeBack(account: StoreAccount, fulfilment: Fulfilment, http: StoreHttp, settings: ShopifySettings): Promise<void> {
-  const state = fulfilmentStateSchema.parse(await shopifyGraphql(http, account, settings, FULFILMENT_STATE_QUERY, { id: fulfilment.externalId }));
-  if (!state.order) throw new StoreRefusedError(`Shopify has no order ${fulfilment.orderNumber} any more`);
-  if (state.order.fulfillments.some((done) => done.trackingInfo.some((info) => info.number === fulfilment.trackingNumber))) return;
-  const open = state.order.fulfillmentOrders.nodes.filter((fulfillmentOrder) => OPEN_FULFILLMENT_ORDER.has(fulfillmentOrder.status));
+  const order = await fulfilmentStateOf(account, fulfilment, http, settings);
+  if (order.fulfillments.some((done) => done.status !== 'CANCELLED' && carries(fulfilment.trackingNumber)(done))) return;
+  const open = order.fulfillmentOrders.nodes.filter((fulfillmentOrder) => OPEN_FULFILLMENT_ORDER.has(fulfillmentOrder.status));
   if (open.length === 0) throw new StoreRefusedError(`order ${fulfilment.orderNumber} has nothing left to fulfil in Shopify (fulfilled or cancelled there)`);
   const trackingInfo = { company: fulfilment.courier, number: fulfilment.trackingNumber, ...(fulfilment.trackingUrl ? { url: fulfilment.trackingUrl } : {}) };
   const created = fulfilmentCreateSchema.parse(
@@ -82,6 +90,21 @@ async function writeBack(account: StoreAccount, fulfilment: Fulfilment, http: St
   );
   const errors = created.fulfillmentCreate.userErrors;
   if (errors.length > 0 || !created.fulfillmentCreate.fulfillment) throw new StoreRefusedError(`Shopify refused the fulfillment: ${errors.map((error) => error.message).join('; ') || 'no fulfillment made'}`);
+}
+
+/**
+ * The label written back was voided (decision 113): the fulfillment carrying its tracking number is cancelled with
+ * `fulfillmentCancel`, and Shopify opens new fulfillment orders for its items, so the order is to be fulfilled again
+ * (and a label bought again is written back as the first was). Asked again after a lost answer, it reads the
+ * order's fulfillments first and cancels none that is cancelled already.
+ */
+async function cancelWriteBack(account: StoreAccount, fulfilment: Fulfilment, http: StoreHttp, settings: ShopifySettings): Promise<void> {
+  const order = await fulfilmentStateOf(account, fulfilment, http, settings);
+  for (const done of order.fulfillments.filter((one) => one.status !== 'CANCELLED' && carries(fulfilment.trackingNumber)(one))) {
+    const cancelled = fulfilmentCancelSchema.parse(await shopifyGraphql(http, account, settings, FULFILMENT_CANCEL_MUTATION, { id: done.id }));
+    const errors = cancelled.fulfillmentCancel.userErrors;
+    if (errors.length > 0 || !cancelled.fulfillmentCancel.fulfillment) throw new StoreRefusedError(`Shopify refused to cancel the fulfillment: ${errors.map((error) => error.message).join('; ') || 'nothing cancelled'}`);
+  }
 }
 
 const header = (headers: Readonly<Record<string, string | undefined>>, name: string): string => headers[name] ?? '';
@@ -98,6 +121,7 @@ export const shopifyPlugin = defineStorePlugin({
   oauth: shopifyOAuth,
   importOrders,
   writeBack,
+  cancelWriteBack,
   webhook: {
     storeKeyOf: (_rawBody, headers) => {
       const shop = header(headers, 'x-shopify-shop-domain').trim().toLowerCase();

@@ -84,18 +84,25 @@ describe('OrdersController.list', () => {
     const text = JSON.stringify({ orders: [pendingOrder] });
     const rpc = { callForText: jest.fn(async () => text) };
     const res = { status: jest.fn().mockReturnThis(), setHeader: jest.fn().mockReturnThis(), send: jest.fn() };
-    await new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }).list(userId, ctx, res as unknown as Response);
+    await new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }).list(userId, {}, ctx, res as unknown as Response);
     expect(rpc.callForText).toHaveBeenCalledWith(OrdersRpc.list, { userId }, ctx);
     expect(res.status).toHaveBeenCalledWith(200);
     expect(res.setHeader).toHaveBeenCalledWith('Content-Type', 'application/json; charset=utf-8');
     expect(res.send).toHaveBeenCalledWith(text);
   });
 
+  it('asks for the test-mode labels when the web app lists mode=test (decision 119)', async () => {
+    const rpc = { callForText: jest.fn(async () => JSON.stringify({ orders: [] })) };
+    const res = { status: jest.fn().mockReturnThis(), setHeader: jest.fn().mockReturnThis(), send: jest.fn() };
+    await new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }).list(userId, { mode: 'test' }, ctx, res as unknown as Response);
+    expect(rpc.callForText).toHaveBeenCalledWith(OrdersRpc.list, { userId, mode: 'test' }, ctx);
+  });
+
   it('sends nothing when the call fails: the error goes to the exception filter', async () => {
     const refusal = new DomainError(ErrorCode.FORBIDDEN, 'Not yours');
     const rpc = { callForText: jest.fn(async () => Promise.reject(refusal)) };
     const res = { status: jest.fn().mockReturnThis(), setHeader: jest.fn().mockReturnThis(), send: jest.fn() };
-    await expect(new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }).list(userId, ctx, res as unknown as Response)).rejects.toBe(refusal);
+    await expect(new OrdersController(rpc as unknown as RpcClient, { ORDER_REPLY_WAIT_MS: 10_000 }).list(userId, {}, ctx, res as unknown as Response)).rejects.toBe(refusal);
     expect(res.send).not.toHaveBeenCalled();
   });
 });

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   OrdersRpc,
   createdLabelResponseSchema,
+  orderListQuerySchema,
   ordersListResponseSchema,
   priceQuoteBodySchema,
   priceQuoteResponseSchema,
@@ -89,11 +90,11 @@ export class OrdersController {
     return placeOrderAnswer(purchase, res);
   }
 
-  @ApiDoc({ summary: 'Latest orders, newest first', response: recentOrdersResponseSchema })
+  @ApiDoc({ summary: 'Latest orders, newest first: live ones, or the labels bought in test mode with mode=test', query: orderListQuerySchema, response: recentOrdersResponseSchema })
   @Forwards(OrdersRpc.recent)
   @Get('recent/:userId')
-  recent(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<RecentOrdersResponse> {
-    return this.rpc.call(OrdersRpc.recent, { userId, limit: 20 }, ctx);
+  recent(@Param('userId') userId: string, @Query(new ZodBody(orderListQuerySchema)) query: z.output<typeof orderListQuerySchema>, @Ctx() ctx: CallContext): Promise<RecentOrdersResponse> {
+    return this.rpc.call(OrdersRpc.recent, { userId, limit: 20, ...query }, ctx);
   }
 
   @ApiDoc({ summary: 'Number of labels bought, in all and bought singly or in batches', response: totalOrdersResponseSchema })
@@ -136,13 +137,18 @@ export class OrdersController {
   }
 
   /** Spec: the whole list (oldest first, the web app reverses it). Declared last: `:userId` would match the routes above. */
-  @ApiDoc({ summary: 'Every order, oldest first', response: ordersListResponseSchema })
+  @ApiDoc({ summary: 'Every order, oldest first: live ones, or the labels bought in test mode with mode=test', query: orderListQuerySchema, response: ordersListResponseSchema })
   @Forwards(OrdersRpc.list)
   @Get(':userId')
-  async list(@Param('userId') userId: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {
+  async list(
+    @Param('userId') userId: string,
+    @Query(new ZodBody(orderListQuerySchema)) query: z.output<typeof orderListQuerySchema>,
+    @Ctx() ctx: CallContext,
+    @Res() res: Response,
+  ): Promise<void> {
     // The orders service's JSON as it sent it, checked there against the contract (decision 033): read into 200
     // objects, checked again and written again here, it was most of the gateway's CPU for this route.
-    const json = await this.rpc.callForText(OrdersRpc.list, { userId }, ctx);
+    const json = await this.rpc.callForText(OrdersRpc.list, { userId, ...query }, ctx);
     res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
     res.send(json);
   }

@@ -99,6 +99,7 @@ export class V1ShipmentsController {
         ...(query.tracking_number ? { trackingNumber: query.tracking_number } : {}),
         ...(query.created_gte ? { createdGte: query.created_gte } : {}),
         ...(query.created_lt ? { createdLt: query.created_lt } : {}),
+        ...(query.mode ? { mode: query.mode } : {}),
       },
       ctx,
     );

@@ -10,6 +10,7 @@ import {
   bulkStatusSchema,
   labelFormatSchema,
   labelStateSchema,
+  orderModeSchema,
   orderStatusSchema,
   ratesBodySchema,
   shipmentMetadataSchema,
@@ -66,6 +67,8 @@ export const v1ShipmentsQuerySchema = z
     tracking_number: shipmentTrackingNumberSchema.optional(),
     created_gte: instantSchema('created_gte').optional(),
     created_lt: instantSchema('created_lt').optional(),
+    /** A session's choice of live (the default) or test shipments; a key lists its own mode's only (decision 119). */
+    mode: orderModeSchema.optional(),
   })
   .refine((q) => !q.created_gte || !q.created_lt || Date.parse(q.created_gte) < Date.parse(q.created_lt), {
     error: 'created_gte must be before created_lt',

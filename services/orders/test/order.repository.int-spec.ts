@@ -283,23 +283,27 @@ describe('OrderRepository on PostgreSQL', () => {
         await placed(userId, { createdAt: at('2032-01-03T00:00:00.000Z') }),
       ];
       await placed(randomUUID(), { createdAt: at('2032-01-04T00:00:00.000Z') });
+      // A label bought with the same user's test key is listed apart (decision 119).
+      const test = await placed(userId, { createdAt: at('2032-01-05T00:00:00.000Z'), mode: 'test' });
       const expected = [made[4]!, ...made.slice(1, 4).sort((a, b) => (a.id < b.id ? 1 : -1)), made[0]!];
-      const rows = await orders.listRowsForUser(userId, 10);
+      const rows = await orders.listRowsForUser(userId, 'live', 10);
       expect(rows.map((r) => r.id)).toEqual(expected.map((o) => o.id));
-      expect((await orders.listRowsForUser(userId, 2)).map((r) => r.id)).toEqual(expected.slice(0, 2).map((o) => o.id));
+      expect((await orders.listRowsForUser(userId, 'live', 2)).map((r) => r.id)).toEqual(expected.slice(0, 2).map((o) => o.id));
+      expect((await orders.listRowsForUser(userId, 'test', 10)).map((r) => [r.id, r.mode])).toEqual([[test.id, 'test']]);
       expect(rows.at(-1)).toEqual({
         id: made[0]!.id, service_name: 'USPS Ground Advantage', courier: 'usps', sender_name: 'First Sender', receiver_name: 'First Receiver', receiver_email: null,
         tracking_number: null, created_at: new Date('2032-01-01T00:00:00.001Z'), pdf_name: null, status: 'pending', price_cents: 725, failure_reason: null, void_state: null, tracking_status: null,
+        mode: 'live',
       });
       expect(rows.find((r) => r.id === made[1]!.id)).toMatchObject({ status: 'completed', tracking_number: made[1]!.trackingNumber, pdf_name: made[1]!.labelName });
       expect(rows.find((r) => r.id === made[2]!.id)).toMatchObject({ status: 'cancelled', failure_reason: 'refused' });
       expect(rows.find((r) => r.id === made[3]!.id)?.price_cents).toBeNull();
-      expect(await orders.listRowsForUser(randomUUID(), 10)).toEqual([]);
+      expect(await orders.listRowsForUser(randomUUID(), 'live', 10)).toEqual([]);
     });
 
     it('answers each list row’s creation time as the entity read of the same order does', async () => {
       const order = await placed(randomUUID());
-      const [row] = await orders.listRowsForUser(order.userId, 1);
+      const [row] = await orders.listRowsForUser(order.userId, 'live', 1);
       const entity = await orders.findById(order.id);
       expect(row?.created_at).toBeInstanceOf(Date);
       expect(row?.created_at.getTime()).toBe(entity?.createdAt.getTime());

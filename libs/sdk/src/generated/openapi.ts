@@ -778,6 +778,11 @@ export interface components {
             }[];
             has_more: boolean;
             next_cursor: string | null;
+                /**
+                 * @default live
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
         };
         ApiShipment: {
             id: string;
@@ -814,6 +819,11 @@ export interface components {
         };
         V1ShipmentsBuyBody: {
             user_id?: unknown & string;
+            /**
+             * @default live
+             * @enum {string}
+             */
+            mode: "live" | "test";
             reference?: string;
             metadata?: {
                 [key: string]: string;
@@ -1867,6 +1877,7 @@ export interface operations {
             };
             header?: never;
             path?: never;
+                mode?: "live" | "test";
             cookie?: never;
         };
         requestBody?: never;

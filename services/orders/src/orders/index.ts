@@ -5,3 +5,4 @@ export { OrderRepository } from './order.repository';
 export { LabelDownloads } from './label-downloads';
 export { rowToOrderListItem, type OrderListRow } from './order.mapper';
 export { LabelPricer } from './label-pricer';
+export { keyModeOf, listedMode } from './order-mode';

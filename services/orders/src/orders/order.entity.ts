@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/postgresql';
-import type { OrderStatus, SingleOrder } from '@labeldesk/contracts';
+import type { ApiMode, OrderStatus, SingleOrder } from '@labeldesk/contracts';
 import type { CarrierId, LabelFormat } from '../carriers';
 
 @Entity({ tableName: 'orders' })
@@ -41,6 +41,8 @@ export class OrderEntity {
   /** The integrator's own reference and data (the public API v1, decision 103); null on orders placed without. */
   @Property({ type: 'text', nullable: true }) reference: string | null = null;
   @Property({ type: 'json', nullable: true }) metadata: Record<string, string> | null = null;
+  /** Test for a label bought with a test key: the sandbox carrier and the test balance (decision 119). */
+  @Property({ type: 'text' }) mode: ApiMode = 'live';
   @Property({ type: 'timestamptz' }) createdAt: Date = new Date();
   @Property({ type: 'timestamptz', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

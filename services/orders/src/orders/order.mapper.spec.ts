@@ -15,6 +15,7 @@ const row = (change: Partial<OrderListRow> = {}): OrderListRow => ({
   failure_reason: null,
   void_state: null,
   tracking_status: null,
+  mode: 'live',
   ...change,
 });
 
@@ -38,6 +39,7 @@ describe('order list mapping', () => {
         failureReason: null,
         label_state: 'purchased',
         tracking_status: null,
+        mode: 'live',
       }),
     );
     expect(orderListItemSchema.parse(item)).toEqual(item);

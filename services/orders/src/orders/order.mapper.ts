@@ -1,4 +1,4 @@
-import type { LabelState, OrderListItem, OrderStatus, TrackingStatusValue } from '@labeldesk/contracts';
+import type { ApiMode, LabelState, OrderListItem, OrderStatus, TrackingStatusValue } from '@labeldesk/contracts';
 import type { OrderEntity } from './order.entity';
 
 /** The columns the order lists read (OrderRepository.listRowsForUser), named as in the table. */
@@ -20,6 +20,8 @@ export interface OrderListRow {
   void_state: Exclude<LabelState, 'purchased'> | null;
   /** The carrier's last tracking status; null before the first answer. */
   tracking_status: TrackingStatusValue | null;
+  /** Live, or test for a label bought with a test key (decision 119). */
+  mode: ApiMode;
 }
 
 /** The same list item as `toOrderListItem`, from a list row. */
@@ -40,6 +42,7 @@ export const rowToOrderListItem = (r: OrderListRow): OrderListItem => ({
   failureReason: r.failure_reason,
   label_state: r.status === 'completed' && r.tracking_number !== null ? (r.void_state ?? 'purchased') : null,
   tracking_status: r.tracking_status,
+  mode: r.mode,
 });
 
 /** An order entity as a list item (one place decides the list item: `rowToOrderListItem`). */
@@ -60,4 +63,5 @@ export const toOrderListItem = (o: OrderEntity): OrderListItem =>
     // An entity is read while it is being bought: its label was not voided or tracked yet.
     void_state: null,
     tracking_status: null,
+    mode: o.mode,
   });

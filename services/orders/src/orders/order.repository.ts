@@ -1,6 +1,6 @@
 import type { BoughtLabel, LabelFormat } from '../carriers';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type OrderStatus } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type ApiMode, type OrderStatus } from '@labeldesk/contracts';
 import { ORM, isUniqueViolation, schemaTable } from '@labeldesk/nest-orm';
 import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -37,12 +37,12 @@ export class OrderRepository {
       // time mapping the entity than the database spent storing it. Every column is listed, so the row is the entity.
       const insert = `insert into ${this.table('orders')} ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "service_uid", "courier",
            "sender", "receiver", "package", "price_cents", "attempt", "tracking_number", "pdf_file_id", "pdf_name", "failure_reason", "created_at", "updated_at", "label_format",
-           "reference", "metadata")
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`;
+           "reference", "metadata", "mode")
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)`;
       const params = [order.id, order.userId, order.idempotencyKey, order.requestHash, order.status, order.serviceName, order.serviceUid, order.courier,
           JSON.stringify(order.sender), JSON.stringify(order.receiver), JSON.stringify(order.package), order.priceCents, order.attempt,
           order.trackingNumber, order.labelFileId, order.labelName, order.failureReason, order.createdAt, order.updatedAt, order.labelFormat,
-          order.reference, order.metadata === null ? null : JSON.stringify(order.metadata)];
+          order.reference, order.metadata === null ? null : JSON.stringify(order.metadata), order.mode];
       // A label bought for an imported order marks it for the write-back round in the same statement (decision 117).
       const storeOrderId = storeOrderIdOfKey(order.idempotencyKey);
       await this.orm.em
@@ -144,23 +144,24 @@ export class OrderRepository {
    * page reads hundreds of orders per call, and building (and identity-mapping) an entity per row cost more than the
    * query itself. `created_at` is parsed as the ORM parses it when it builds an entity, so the answer is the same.
    */
-  async listRowsForUser(userId: string, limit: number): Promise<OrderListRow[]> {
+  async listRowsForUser(userId: string, mode: ApiMode, limit: number): Promise<OrderListRow[]> {
     const rows = await this.orm.em.getConnection().execute<Array<Omit<OrderListRow, 'created_at'> & { created_at: string | Date }>>(
       `select o."id", o."service_name", o."courier", o."sender"->>'sender_name' as "sender_name", o."receiver"->>'receiver_name' as "receiver_name",
               o."receiver"->>'receiver_email' as "receiver_email", o."tracking_number", o."created_at", o."pdf_name", o."status", o."price_cents", o."failure_reason",
-              v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status"
+              v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status", o."mode"
          from ${this.table('orders')} o
          left join ${this.table('label_voids')} v on v."label_kind" = 'single' and v."label_id" = o."id"
          left join ${this.table('label_tracking')} t on t."label_kind" = 'single' and t."label_id" = o."id"
-        where o."user_id" = ? order by o."created_at" desc, o."id" desc limit ?`,
-      [userId, limit],
+        where o."user_id" = ? and o."mode" = ? order by o."created_at" desc, o."id" desc limit ?`,
+      [userId, mode, limit],
     );
     const platform = this.orm.em.getPlatform();
     for (const row of rows) if (!(row.created_at instanceof Date)) row.created_at = platform.parseDate(row.created_at);
     return rows as OrderListRow[];
   }
 
+  /** Live labels only: a test key's sample labels are not labels bought (decision 119). */
   countCompleted(userId: string): Promise<number> {
-    return this.orm.em.fork().count(OrderEntity, { userId, status: 'completed' });
+    return this.orm.em.fork().count(OrderEntity, { userId, status: 'completed', mode: 'live' });
   }
 }

@@ -4,6 +4,7 @@ import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@lab
 import { BulkOrdersRepository } from '../bulk';
 import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, courierCarrying, suggestedMarkupFor, suggestedPricesFor } from '../carriers';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
+import { listedMode } from './order-mode';
 import { OrderRepository } from './order.repository';
 import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
 
@@ -39,13 +40,13 @@ export class OrdersController {
 
   /** Spec: the whole list, oldest first ("reversed for display"). */
   @RpcHandler(OrdersRpc.list)
-  async list(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.list) body: ParsedRequestOf<typeof OrdersRpc.list>) {
-    return { orders: (await this.orders.listRowsForUser(body.userId, LIST_LIMIT)).reverse().map(rowToOrderListItem) };
+  async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.list) body: ParsedRequestOf<typeof OrdersRpc.list>) {
+    return { orders: (await this.orders.listRowsForUser(body.userId, listedMode(caller, body.mode), LIST_LIMIT)).reverse().map(rowToOrderListItem) };
   }
 
   @RpcHandler(OrdersRpc.recent)
-  async recent(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.recent) body: ParsedRequestOf<typeof OrdersRpc.recent>) {
-    return { recentOrders: (await this.orders.listRowsForUser(body.userId, body.limit)).map(rowToOrderListItem) };
+  async recent(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.recent) body: ParsedRequestOf<typeof OrdersRpc.recent>) {
+    return { recentOrders: (await this.orders.listRowsForUser(body.userId, listedMode(caller, body.mode), body.limit)).map(rowToOrderListItem) };
   }
 
   @RpcHandler(OrdersRpc.total)

@@ -50,7 +50,7 @@ export class OrderSearchRepository {
               o."receiver"->>'receiver_zip_postal' as "receiver_zip", o."package"->>'package_reference1' as "reference1",
               o."package"->>'package_reference2' as "reference2", o."tracking_number", o."created_at", ${cursorTime('o')} as "cursor_at",
               o."pdf_name", o."status", o."price_cents", o."failure_reason",
-              v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status"
+              v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status", o."mode"
          from ${this.t('orders')} o
          left join ${this.t('label_voids')} v on v."label_kind" = 'single' and v."label_id" = o."id"
          left join ${this.t('label_tracking')} t on t."label_kind" = 'single' and t."label_id" = o."id"

@@ -10,18 +10,18 @@ const none: OrderSearchFilters = {};
 
 describe('order search conditions', () => {
   it('limits a customer to their own orders, bound as a value', () => {
-    expect(orderSearchWhere(none, { userId: SELLER })).toEqual({ sql: 'o."user_id" = ?', params: [SELLER] });
+    expect(orderSearchWhere(none, { userId: SELLER })).toEqual({ sql: 'o."user_id" = ? and o."mode" = ?', params: [SELLER, 'live'] });
   });
 
   it('adds no owner condition for an admin, unless they ask for one customer', () => {
-    expect(orderSearchWhere(none, EVERY_OWNER)).toEqual({ sql: 'true', params: [] });
-    expect(orderSearchWhere({ userId: OTHER }, EVERY_OWNER)).toEqual({ sql: 'o."user_id" = ?', params: [OTHER] });
+    expect(orderSearchWhere(none, EVERY_OWNER)).toEqual({ sql: 'o."mode" = ?', params: ['live'] });
+    expect(orderSearchWhere({ userId: OTHER }, EVERY_OWNER)).toEqual({ sql: 'o."user_id" = ? and o."mode" = ?', params: [OTHER, 'live'] });
   });
 
   it("keeps a customer's own scope when they ask for another user's orders, so they find none", () => {
     const where = orderSearchWhere({ userId: OTHER }, { userId: SELLER });
-    expect(where.sql).toBe('o."user_id" = ? and o."user_id" = ?');
-    expect(where.params).toEqual([SELLER, OTHER]);
+    expect(where.sql).toBe('o."user_id" = ? and o."user_id" = ? and o."mode" = ?');
+    expect(where.params).toEqual([SELLER, OTHER, 'live']);
   });
 
   it("matches the text at the start of the id and tracking number and anywhere in the receiver's name and references, ignoring case", () => {
@@ -29,27 +29,31 @@ describe('order search conditions', () => {
     expect(where.sql).toContain(`o."id"::text like ?`);
     expect(where.sql).toContain(`lower(o."tracking_number") like ?`);
     expect(where.sql).toContain(`lower(o."receiver"->>'receiver_name') like ?`);
-    expect(where.params).toEqual(['smi%', 'smi%', '%smi%', '%smi%', '%smi%']);
+    expect(where.params).toEqual(['live', 'smi%', 'smi%', '%smi%', '%smi%', '%smi%']);
   });
 
   it('reads a completed order as one whose label nobody voided, and a voided one by its void', () => {
-    expect(orderSearchWhere({ state: 'completed' }, EVERY_OWNER).sql).toBe(`o."status" = 'completed' and v."state" is null`);
-    expect(orderSearchWhere({ state: 'refunded' }, EVERY_OWNER).sql).toBe(`v."state" = 'refunded'`);
-    expect(orderSearchWhere({ state: 'pending' }, EVERY_OWNER).sql).toBe(`o."status" = 'pending'`);
+    expect(orderSearchWhere({ state: 'completed' }, EVERY_OWNER).sql).toBe(`o."mode" = ? and o."status" = 'completed' and v."state" is null`);
+    expect(orderSearchWhere({ state: 'refunded' }, EVERY_OWNER).sql).toBe(`o."mode" = ? and v."state" = 'refunded'`);
+    expect(orderSearchWhere({ state: 'pending' }, EVERY_OWNER).sql).toBe(`o."mode" = ? and o."status" = 'pending'`);
   });
 
   it('filters the service ignoring case, the courier exactly, and UTC days inclusive of the last', () => {
     const where = orderSearchWhere({ service: 'USPS Ground Advantage', carrier: 'ups', from: '2025-06-01', to: '2025-06-30' }, EVERY_OWNER);
     expect(where.sql).toBe(
-      `lower(o."service_name") = lower(?) and o."courier" = ? and o."created_at" >= (?::date at time zone 'utc') and o."created_at" < ((?::date + 1) at time zone 'utc')`,
+      `o."mode" = ? and lower(o."service_name") = lower(?) and o."courier" = ? and o."created_at" >= (?::date at time zone 'utc') and o."created_at" < ((?::date + 1) at time zone 'utc')`,
     );
-    expect(where.params).toEqual(['USPS Ground Advantage', 'ups', '2025-06-01', '2025-06-30']);
+    expect(where.params).toEqual(['live', 'USPS Ground Advantage', 'ups', '2025-06-01', '2025-06-30']);
+  });
+
+  it('reads live orders unless test ones are asked for, never both (decision 119)', () => {
+    expect(orderSearchWhere({ mode: 'test' }, { userId: SELLER })).toEqual({ sql: 'o."user_id" = ? and o."mode" = ?', params: [SELLER, 'test'] });
   });
 
   it("reads an export's next part after the last row's time and id", () => {
     const where = orderSearchWhere(none, { userId: SELLER }, { createdAt: '2025-06-01T10:00:00.123456Z', id: OTHER });
-    expect(where.sql).toBe(`o."user_id" = ? and (o."created_at", o."id") < (?::timestamptz, ?::uuid)`);
-    expect(where.params).toEqual([SELLER, '2025-06-01T10:00:00.123456Z', OTHER]);
+    expect(where.sql).toBe(`o."user_id" = ? and o."mode" = ? and (o."created_at", o."id") < (?::timestamptz, ?::uuid)`);
+    expect(where.params).toEqual([SELLER, 'live', '2025-06-01T10:00:00.123456Z', OTHER]);
   });
 });
 

@@ -24,6 +24,8 @@ const STATE_CONDITIONS: Readonly<Record<OrderSearchState, string>> = {
 export const orderSearchWhere = (filters: OrderSearchFilters, scope: OwnerScope, after?: ExportCursor): SqlWhere => {
   const where = new Conditions();
   addOwner(where, 'o."user_id"', scope, filters.userId);
+  // One mode's orders, never both (decision 119): live unless test is asked for.
+  where.add(`o."mode" = ?`, filters.mode ?? 'live');
   if (filters.q) {
     const [begins, within] = [startsWith(filters.q), contains(filters.q)];
     where.add(

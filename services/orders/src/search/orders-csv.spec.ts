@@ -23,6 +23,7 @@ const order = (change: Partial<FoundOrderRow> = {}): FoundOrderRow => ({
   failure_reason: null,
   void_state: null,
   tracking_status: null,
+  mode: 'live',
   ...change,
 });
 

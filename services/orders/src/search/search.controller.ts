@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { OrdersSearchRpc, type BulkOrdersPage, type Caller, type CsvChunk, type OrderSearchPage, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository, toBulkOrder } from '../bulk';
-import { rowToOrderListItem } from '../orders';
+import { listedMode, rowToOrderListItem } from '../orders';
 import { BatchSearchRepository } from './batch-search.repository';
 import { batchesCsv } from './batches-csv';
 import { OrderSearchRepository } from './order-search.repository';
@@ -31,14 +31,14 @@ export class SearchController {
   @RpcHandler(OrdersSearchRpc.orders)
   async onOrders(@CurrentCaller() caller: Caller, @RpcPayload(OrdersSearchRpc.orders) body: Req<'orders'>): Promise<OrderSearchPage> {
     const { page, limit, ...filters } = body;
-    const found = await this.orders.page(filters, ownerScopeOf(caller), page, limit);
+    const found = await this.orders.page({ ...filters, mode: listedMode(caller, filters.mode) }, ownerScopeOf(caller), page, limit);
     return { orders: found.rows.map(rowToOrderListItem), total: found.total };
   }
 
   @RpcHandler(OrdersSearchRpc.ordersCsv)
   async onOrdersCsv(@CurrentCaller() caller: Caller, @RpcPayload(OrdersSearchRpc.ordersCsv) body: Req<'ordersCsv'>): Promise<CsvChunk> {
     const { after, limit, ...filters } = body;
-    const rows = await this.orders.after(filters, ownerScopeOf(caller), after, limit);
+    const rows = await this.orders.after({ ...filters, mode: listedMode(caller, filters.mode) }, ownerScopeOf(caller), after, limit);
     return { csv: ordersCsv(rows, after === undefined), rows: rows.length, next: nextAfter(rows, limit) };
   }
 

@@ -29,4 +29,5 @@ export const toApiShipment = (row: ShipmentRow): ApiShipment => ({
   to: place(row.receiver, 'receiver'),
   failure_reason: row.failure_reason,
   created_at: row.cursor_at,
+  mode: row.mode,
 });

@@ -5,21 +5,25 @@ const AFTER = { createdAt: '2026-11-30T01:02:03.456789Z', id: '0b1c2d3e-4f50-4a6
 
 describe("a page of shipments' conditions", () => {
   it("reads only the caller's orders when nothing is filtered", () => {
-    expect(shipmentsWhere({}, { userId: 'u1' }, undefined)).toEqual({ sql: 'o."user_id" = ?', params: ['u1'] });
+    expect(shipmentsWhere({}, { userId: 'u1' }, undefined)).toEqual({ sql: 'o."user_id" = ? and o."mode" = ?', params: ['u1', 'live'] });
+  });
+
+  it("reads one mode's orders: test ones only when test is asked for (decision 119)", () => {
+    expect(shipmentsWhere({ mode: 'test' }, { userId: 'u1' }, undefined).params).toEqual(['u1', 'test']);
   });
 
   it('adds each filter with its value, in order, and the cursor as a keyset on (created_at, id)', () => {
     const where = shipmentsWhere({ status: 'completed', reference: 'PO-1', createdGte: '2026-11-01T00:00:00Z', createdLt: '2026-12-01T00:00:00Z' }, { userId: 'u1' }, AFTER);
     expect(where.sql).toBe(
-      'o."user_id" = ? and o."status" = ? and o."reference" = ? and o."created_at" >= ?::timestamptz and o."created_at" < ?::timestamptz and (o."created_at", o."id") < (?::timestamptz, ?::uuid)',
+      'o."user_id" = ? and o."mode" = ? and o."status" = ? and o."reference" = ? and o."created_at" >= ?::timestamptz and o."created_at" < ?::timestamptz and (o."created_at", o."id") < (?::timestamptz, ?::uuid)',
     );
-    expect(where.params).toEqual(['u1', 'completed', 'PO-1', '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', AFTER.createdAt, AFTER.id]);
+    expect(where.params).toEqual(['u1', 'live', 'completed', 'PO-1', '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', AFTER.createdAt, AFTER.id]);
   });
 
   it("finds a label by its exact tracking number among the caller's orders (the unique tracking index answers it)", () => {
     expect(shipmentsWhere({ trackingNumber: '9405511800000000000042' }, { userId: 'u1' }, undefined)).toEqual({
-      sql: 'o."user_id" = ? and o."tracking_number" = ?',
-      params: ['u1', '9405511800000000000042'],
+      sql: 'o."user_id" = ? and o."mode" = ? and o."tracking_number" = ?',
+      params: ['u1', 'live', '9405511800000000000042'],
     });
   });
 });
@@ -41,6 +45,7 @@ describe('a stored order as a v1 shipment', () => {
     receiver: { receiver_name: 'Bob', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101' },
     failure_reason: null,
     cursor_at: AFTER.createdAt,
+    mode: 'test',
   };
 
   it('says a bought label nobody voided is purchased, its format in lower case, and no metadata as an empty object', () => {
@@ -51,6 +56,10 @@ describe('a stored order as a v1 shipment', () => {
     const shipment = toApiShipment(row);
     expect(shipment.from).toEqual({ name: 'Ann', city: 'Austin', state_province: 'TX', zip_postal: '78701', country: 'US' });
     expect(shipment.to).toEqual({ name: 'Bob', city: 'Seattle', state_province: 'WA', zip_postal: '98101', country: null });
+  });
+
+  it('says the mode the label was bought in', () => {
+    expect(toApiShipment(row).mode).toBe('test');
   });
 
   it('has no label state while the order is pending, and the void state once voided', () => {

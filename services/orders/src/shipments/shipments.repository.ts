@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LabelState, OrderStatus, ShipmentsAfter, ShipmentsFilter, TrackingStatusValue } from '@labeldesk/contracts';
+import type { ApiMode, LabelState, OrderStatus, ShipmentsAfter, ShipmentsFilter, TrackingStatusValue } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -23,12 +23,17 @@ export interface ShipmentRow {
   failure_reason: string | null;
   /** `created_at` with its microseconds, UTC ISO 8601: what a page's cursor holds. */
   cursor_at: string;
+  mode: ApiMode;
 }
 
-/** Orders `o` in the caller's scope, filtered as the integrator asked, after the cursor (newest first). */
+/**
+ * Orders `o` in the caller's scope and of one mode (live unless test is asked; the (user, mode, newest first) index of
+ * migration 040 reads it), filtered as the integrator asked, after the cursor (newest first).
+ */
 export const shipmentsWhere = (filter: ShipmentsFilter, scope: OwnerScope, after: ShipmentsAfter | undefined): SqlWhere => {
   const where = new Conditions();
   addOwner(where, 'o."user_id"', scope, undefined);
+  where.add(`o."mode" = ?`, filter.mode ?? 'live');
   if (filter.status) where.add(`o."status" = ?`, filter.status);
   if (filter.reference) where.add(`o."reference" = ?`, filter.reference);
   if (filter.trackingNumber) where.add(`o."tracking_number" = ?`, filter.trackingNumber);
@@ -56,7 +61,7 @@ export class ShipmentsRepository {
     return this.orm.em.getConnection().execute<ShipmentRow[]>(
       `select o."id", o."status", v."state" as "void_state", case when t."checked_at" is null then null else t."status" end as "tracking_status",
               o."tracking_number", o."service_name", o."courier", o."label_format", o."price_cents", o."reference", o."metadata",
-              o."sender", o."receiver", o."failure_reason", ${cursorTime('o')} as "cursor_at"
+              o."sender", o."receiver", o."failure_reason", ${cursorTime('o')} as "cursor_at", o."mode"
          from ${this.t('orders')} o
          left join ${this.t('label_voids')} v on v."label_kind" = 'single' and v."label_id" = o."id"
          left join ${this.t('label_tracking')} t on t."label_kind" = 'single' and t."label_id" = o."id"
@@ -66,10 +71,14 @@ export class ShipmentsRepository {
     );
   }
 
-  /** The order if its owner is in the caller's scope: another user's is not found, as a missing one. */
-  async one(id: string, scope: OwnerScope): Promise<ShipmentRow | null> {
+  /**
+   * The order if its owner is in the caller's scope and, for a key's caller, it is of the key's mode: another user's,
+   * or another mode's, is not found, as a missing one.
+   */
+  async one(id: string, scope: OwnerScope, mode: ApiMode | undefined): Promise<ShipmentRow | null> {
     const where = new Conditions().add(`o."id" = ?`, id);
     addOwner(where, 'o."user_id"', scope, undefined);
+    if (mode) where.add(`o."mode" = ?`, mode);
     const [row] = await this.select(where.build(), 1);
     return row ?? null;
   }

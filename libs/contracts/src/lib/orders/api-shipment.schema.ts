@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { labelStateSchema, trackingStatusSchema } from './label-lifecycle.schema';
-import { orderStatusSchema } from './order.schema';
+import { orderModeSchema, orderStatusSchema } from './order.schema';
+import { apiModeSchema } from '../caller';
 import { webhookEventTypeSchema } from '../webhooks/webhooks.schema';
 
 /** The most characters of an integrator's own reference on a shipment (issue 48). */
@@ -68,6 +69,8 @@ export const apiShipmentSchema = z.object({
   failure_reason: z.string().nullable(),
   /** ISO 8601, UTC. */
   created_at: z.string(),
+  /** `test` when bought with a test key (sample label, test balance; decision 119), `live` otherwise. */
+  mode: apiModeSchema.default('live'),
 });
 export type ApiShipment = z.infer<typeof apiShipmentSchema>;
 
@@ -85,6 +88,8 @@ export const shipmentsFilterSchema = z.object({
   trackingNumber: shipmentTrackingNumberSchema.optional(),
   createdGte: z.iso.datetime({ offset: true }).optional(),
   createdLt: z.iso.datetime({ offset: true }).optional(),
+  /** Which mode's shipments a session lists (live when absent); a key lists its own mode's only (decision 119). */
+  mode: orderModeSchema.optional(),
 });
 export type ShipmentsFilter = z.infer<typeof shipmentsFilterSchema>;
 

@@ -4,7 +4,7 @@ import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
 import { bulkOrdersPageSchema, bulkStatusSchema } from './bulk-order.schema';
 import { courierSchema } from './couriers.schema';
-import { orderListItemSchema } from './order.schema';
+import { orderListItemSchema, orderModeSchema } from './order.schema';
 
 /** The most rows a search answers per page: a bigger page is refused with a 400 saying so. */
 export const SEARCH_PAGE_SIZE_MAX = 100;
@@ -53,6 +53,8 @@ const orderSearchFields = z.object({
   from: utcDaySchema.optional(),
   to: utcDaySchema.optional(),
   userId: idSchema.optional(),
+  /** Live orders (absent) or the labels bought in test mode (decision 119): never both in one list. */
+  mode: orderModeSchema.optional(),
 });
 export const orderSearchFiltersSchema = orderSearchFields.refine(daysInOrder, DAYS_IN_ORDER);
 export type OrderSearchFilters = z.output<typeof orderSearchFiltersSchema>;

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { apiModeSchema } from '../caller';
 import { labelStateSchema, trackingStatusSchema } from './label-lifecycle.schema';
 
 export const orderStatusSchema = z.enum(['pending', 'completed', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/** Which mode's orders a list reads (decision 119): live or test, never both; a list names the field when refused. */
+export const orderModeSchema = z.enum(apiModeSchema.options, { error: 'mode must be live or test' });
+
+/** `?mode=` of the web app's order lists (GET /api/orders/{userId}, /recent/{userId}): live when absent. */
+export const orderListQuerySchema = z.object({ mode: orderModeSchema.optional() });
 /** Spec: Order (list item), plus price and counts for the Orders table. Money in cents. */
 export const orderListItemSchema = z.object({
   _id: z.string(),
@@ -24,6 +30,8 @@ export const orderListItemSchema = z.object({
   label_state: labelStateSchema.nullable(),
   /** The carrier's last tracking status, null before the first check. */
   tracking_status: trackingStatusSchema.nullable(),
+  /** `test` for a label bought with a test key (the sandbox carrier, the test balance; decision 119); live otherwise. */
+  mode: apiModeSchema.default('live'),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

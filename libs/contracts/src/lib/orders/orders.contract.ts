@@ -4,7 +4,7 @@ import { defineEvent, defineRpc } from '../define';
 import { emptySchema } from '../common/empty';
 import { idSchema } from '../common/ids';
 import { rawServiceSchema } from '../pricing/pricing.schema';
-import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
+import { downloadKindSchema, FILE_CHUNK_BYTES, fileInfoSchema, orderListItemSchema, orderModeSchema, ordersListResponseSchema, recentOrdersResponseSchema, totalOrdersResponseSchema } from './order.schema';
 import { labelCarrierSchema } from './label-carrier.schema';
 import { labelSizeSchema } from './label-size.schema';
 import { ratesBodySchema, ratesResponseSchema } from './rates.schema';
@@ -72,8 +72,8 @@ export const OrdersRpc = {
     z.object({ order: orderListItemSchema.nullable() }),
     { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
   ),
-  list: defineRpc('orders.order.list.v1', z.object({ userId: idSchema }), ordersListResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
-  recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20) }), recentOrdersResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  list: defineRpc('orders.order.list.v1', z.object({ userId: idSchema, mode: orderModeSchema.optional() }), ordersListResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  recent: defineRpc('orders.order.recent.v1', z.object({ userId: idSchema, limit: z.number().int().min(1).max(100).default(20), mode: orderModeSchema.optional() }), recentOrdersResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   total: defineRpc('orders.order.total.v1', z.object({ userId: idSchema }), totalOrdersResponseSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   carrierServices: defineRpc('orders.carrier.services.v1', emptySchema, z.object({ services: z.array(rawServiceSchema) }), { who: 'admin', services: ['pricing'] }),
   /**

@@ -775,14 +775,14 @@ export interface components {
                 };
                 failure_reason: string | null;
                 created_at: string;
-            }[];
-            has_more: boolean;
-            next_cursor: string | null;
                 /**
                  * @default live
                  * @enum {string}
                  */
                 mode: "live" | "test";
+            }[];
+            has_more: boolean;
+            next_cursor: string | null;
         };
         ApiShipment: {
             id: string;
@@ -816,14 +816,14 @@ export interface components {
             };
             failure_reason: string | null;
             created_at: string;
-        };
-        V1ShipmentsBuyBody: {
-            user_id?: unknown & string;
             /**
              * @default live
              * @enum {string}
              */
             mode: "live" | "test";
+        };
+        V1ShipmentsBuyBody: {
+            user_id?: unknown & string;
             reference?: string;
             metadata?: {
                 [key: string]: string;
@@ -1874,10 +1874,10 @@ export interface operations {
                 tracking_number?: string;
                 created_gte?: string;
                 created_lt?: string;
+                mode?: "live" | "test";
             };
             header?: never;
             path?: never;
-                mode?: "live" | "test";
             cookie?: never;
         };
         requestBody?: never;

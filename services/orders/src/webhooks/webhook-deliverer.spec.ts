@@ -19,7 +19,7 @@ class FakeStore {
   readonly endpoints = { disable: async (id: string, reason: string) => void this.disabled.push({ id, reason }) } as unknown as WebhookEndpointsRepository;
 }
 
-const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_DELIVERY_SECONDS: 60, WEBHOOK_TIMEOUT_MS: 2_000 } as OrdersEnv;
+const ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: true, WEBHOOK_DELIVERY_SECONDS: 60, WEBHOOK_TIMEOUT_MS: 60_000 } as OrdersEnv;
 
 describe('WebhookDeliverer', () => {
   let server: Server;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   uspsSpecs();
   fake = new FakeUspsServer();
   await fake.start();
-  usps = new UspsCarrierAdapter({ apiUrl: fake.url, ...FAKE_USPS_ACCOUNT, timeoutMs: 10_000, shipperOf: () => USPS_TEST_SHIPPER });
+  usps = new UspsCarrierAdapter({ apiUrl: fake.url, ...FAKE_USPS_ACCOUNT, timeoutMs: 60_000, shipperOf: () => USPS_TEST_SHIPPER });
 }, 60_000);
 afterAll(async () => {
   await fake.stop();

@@ -15,7 +15,7 @@ const adapter = (overrides: Partial<UspsCarrierOptions> = {}) =>
     apiUrl: fake.url,
     ...FAKE_USPS_ACCOUNT,
     // No case here waits for a time-out (a stopped fake refuses the connection at once): a slow machine must not fail them.
-    timeoutMs: 10_000,
+    timeoutMs: 60_000,
     now: () => new Date(now),
     shipperOf: () => USPS_TEST_SHIPPER,
     ...overrides,

@@ -85,7 +85,7 @@ describe('UspsCarrierAdapter: tokens expiring and USPS quotas, against a scripte
     new UspsCarrierAdapter({
       apiUrl: usps.http.url,
       ...FAKE_USPS_ACCOUNT,
-      timeoutMs: 10_000,
+      timeoutMs: 60_000,
       now: () => new Date(clock),
       shipperOf: () => USPS_TEST_SHIPPER,
     });

@@ -64,7 +64,7 @@ describe('the requests we send, against the published USPS OpenAPI specs', () =>
   afterEach(() => usps.close());
 
   const client = (accountType: 'EPS' | 'PERMIT' = 'EPS') =>
-    new UspsClient({ apiUrl: usps.url, clientId: FAKE_USPS_ACCOUNT.clientId, clientSecret: FAKE_USPS_ACCOUNT.clientSecret, payer: payer(accountType), timeoutMs: 10_000 });
+    new UspsClient({ apiUrl: usps.url, clientId: FAKE_USPS_ACCOUNT.clientId, clientSecret: FAKE_USPS_ACCOUNT.clientSecret, payer: payer(accountType), timeoutMs: 60_000 });
 
   /** The one request to `path` that the call sent, checked against the specs: its errors, [] when USPS's specs take it. */
   const sent = async (path: string, call: (usps: UspsClient) => Promise<unknown>, accountType: 'EPS' | 'PERMIT' = 'EPS') => {

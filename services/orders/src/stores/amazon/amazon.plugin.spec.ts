@@ -16,7 +16,7 @@ const exchange = (fields: AmazonCredentials, query: Record<string, string>, sett
 const writeBackToAmazon = (account: StoreAccount, fulfilment: Fulfilment, _http: unknown, settings: AmazonSettings) => amazonPlugin.writeBack(account, fulfilment, http, settings);
 
 const pauses: number[] = [];
-const http = storeHttp({ allowPrivate: true, timeoutMs: 5_000, tries: 3, sleep: async (ms) => void pauses.push(ms) });
+const http = storeHttp({ allowPrivate: true, timeoutMs: 60_000, tries: 3, sleep: async (ms) => void pauses.push(ms) });
 const REDIRECT_URI = 'https://labeldesk.example/api/stores/callback/amazon';
 
 const settingsOf = (amazon: FakeAmazonServer): AmazonSettings => ({

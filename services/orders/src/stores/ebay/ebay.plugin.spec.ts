@@ -6,7 +6,7 @@ import { EBAY_PAGE_SIZE } from './ebay-import';
 import { ebayPlugin } from './ebay.plugin';
 import type { EbaySettings } from './ebay-settings';
 
-const http = storeHttp({ allowPrivate: true, timeoutMs: 5_000, tries: 3, sleep: async () => undefined });
+const http = storeHttp({ allowPrivate: true, timeoutMs: 60_000, tries: 3, sleep: async () => undefined });
 const fulfilment = (externalId: string) => ({ externalId, orderNumber: externalId, courier: 'USPS', trackingNumber: '9400 1000 0000 0000 0000 01', trackingUrl: null });
 
 describe('the eBay store plugin against the fake eBay', () => {

@@ -7,7 +7,7 @@ import { ETSY_PAGE_SIZE } from './etsy-import';
 import { etsyPlugin } from './etsy.plugin';
 import type { EtsySettings } from './etsy-settings';
 
-const http = storeHttp({ allowPrivate: true, timeoutMs: 5_000, tries: 3, sleep: async () => undefined });
+const http = storeHttp({ allowPrivate: true, timeoutMs: 60_000, tries: 3, sleep: async () => undefined });
 const CALLBACK = 'https://labeldesk.example/api/stores/callback/etsy';
 const fulfilment = (receiptId: number) => ({ externalId: String(receiptId), orderNumber: String(receiptId), courier: 'USPS', trackingNumber: '9400100000000000000001', trackingUrl: null });
 

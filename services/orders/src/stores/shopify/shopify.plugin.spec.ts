@@ -5,7 +5,7 @@ import { SHOPIFY_PAGE_SIZE } from './shopify-queries';
 import type { ShopifySettings } from './shopify-settings';
 import { shopifyPlugin } from './shopify.plugin';
 
-const http = storeHttp({ allowPrivate: true, timeoutMs: 5_000, tries: 3, sleep: async () => undefined });
+const http = storeHttp({ allowPrivate: true, timeoutMs: 60_000, tries: 3, sleep: async () => undefined });
 const oauth = shopifyPlugin.oauth;
 const REDIRECT = 'https://labeldesk.example/api/stores/callback/shopify';
 

@@ -3,7 +3,7 @@ import { storeHttp } from '../http/store-http';
 import { StoreRefusedError, type ImportedOrder, type StoreAccount } from '../plugin/store-plugin';
 import { trackingNote, WOO_PAGE_SIZE, wooCommercePlugin } from './woocommerce.plugin';
 
-const http = storeHttp({ allowPrivate: true, timeoutMs: 5_000, tries: 3, sleep: async () => undefined });
+const http = storeHttp({ allowPrivate: true, timeoutMs: 60_000, tries: 3, sleep: async () => undefined });
 
 const importAll = async (account: StoreAccount, cursor: string | null) => {
   const orders: ImportedOrder[] = [];

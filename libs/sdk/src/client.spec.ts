@@ -30,6 +30,7 @@ const shipment = (id: string): Shipment => ({
   to: { name: 'Bob', city: 'Seattle', state_province: 'WA', zip_postal: '98101', country: 'US' },
   failure_reason: null,
   created_at: '2026-11-30T02:00:00.000Z',
+  mode: 'live',
 });
 
 const order: BuyShipmentRequest = {

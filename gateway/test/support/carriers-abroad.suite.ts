@@ -38,7 +38,7 @@ const ABROAD_TIERS = [
   { fromWeight: 1, toWeight: 5, price: 15_000 },
   { fromWeight: 6, toWeight: 70, price: 30_000 },
 ];
-const ABROAD_UIDS = /^(usps_.*_international|dhl_express_worldwide)$/;
+const ABROAD_UIDS = /^(usps_.*_international|dhl_express_worldwide|ups_worldwide_.*|ups_standard|fedex_international_.*)$/;
 
 const priceAbroad = async (rig: CarrierRig): Promise<void> => {
   const { call, system } = rig;
@@ -70,7 +70,10 @@ export const describeCarriersAbroad = (mode: string, startedEasyPost: () => Prom
       ['Canada', 'CA', 'USPS First-Class Package International', undefined, 'CUSTOMS DECLARATION CN 22'],
       ['the United Kingdom', 'GB', 'USPS Priority Mail International', undefined, 'CUSTOMS DECLARATION CN 22'],
       ['Germany', 'DE', 'DHL Express Worldwide', 'dhl_express', 'COMMERCIAL INVOICE'],
-    ] as const)('buys a label to %s whose downloaded PDF is the label, then the carrier\'s customs form with every item, value and HS code', async (_name, country, service, courier, form) => {
+      // Decision 123: UPS and FedEx abroad through EasyPost's carrier accounts, a commercial invoice behind each.
+      ['Canada', 'CA', 'UPS Worldwide Saver', 'ups', 'COMMERCIAL INVOICE'],
+      ['Germany', 'DE', 'FedEx International Priority', 'fedex', 'COMMERCIAL INVOICE'],
+    ] as const)('buys a label to %s (%s) by %s whose downloaded PDF is the label, then the carrier\'s customs form with every item, value and HS code', async (_name, country, service, courier, form) => {
       const { call, seller, buy, balance, fakes } = rig();
       const who = await seller(`abroad-${country}`);
       const before = await balance(who);

@@ -1,4 +1,4 @@
-import { DHL_EXPRESS_SERVICES, FEDEX_SERVICES, UPS_SERVICES } from './courier-rates';
+import { DHL_EXPRESS_SERVICES, FEDEX_INTERNATIONAL_SERVICES, FEDEX_SERVICES, UPS_INTERNATIONAL_SERVICES, UPS_SERVICES } from './courier-rates';
 import { USPS_INTERNATIONAL_SERVICES, USPS_SERVICES, type FakeService } from './rates';
 import { easyPostRecordedBody } from './recorded';
 import type { Json } from './shipment-json';
@@ -28,8 +28,8 @@ export interface FakeCarrierAccount {
 /** Ids as EasyPost's are: `ca_` and 32 hex digits. */
 export const FAKE_CARRIER_ACCOUNTS: readonly FakeCarrierAccount[] = Object.freeze([
   { id: 'ca_fa4e0000000000000000000000005e25', type: 'UspsAccount', readable: 'USPS', carrier: 'USPS', domestic: true, services: USPS_SERVICES, abroad: USPS_INTERNATIONAL_SERVICES },
-  { id: 'ca_fa4e0000000000000000000000000b5e', type: 'UpsAccount', readable: 'UPS', carrier: 'UPS', domestic: true, services: UPS_SERVICES, abroad: [] },
-  { id: 'ca_fa4e00000000000000000000000fede7', type: 'FedexAccount', readable: 'FedEx', carrier: 'FedEx', domestic: true, services: FEDEX_SERVICES, abroad: [] },
+  { id: 'ca_fa4e0000000000000000000000000b5e', type: 'UpsAccount', readable: 'UPS', carrier: 'UPS', domestic: true, services: UPS_SERVICES, abroad: UPS_INTERNATIONAL_SERVICES },
+  { id: 'ca_fa4e00000000000000000000000fede7', type: 'FedexAccount', readable: 'FedEx', carrier: 'FedEx', domestic: true, services: FEDEX_SERVICES, abroad: FEDEX_INTERNATIONAL_SERVICES },
   { id: 'ca_fa4e0000000000000000000000d41e7b', type: 'DhlExpressDefaultAccount', readable: 'DHL Express', carrier: 'DHLExpress', domestic: false, services: DHL_EXPRESS_SERVICES, abroad: DHL_EXPRESS_SERVICES },
 ]);
 

@@ -101,3 +101,33 @@ export const FEDEX_SERVICES: readonly FakeService[] = [
 
 /** DHL Express's worldwide parcel service (carrier metadata: `ExpressWorldwideNonDoc`); international only. */
 export const DHL_EXPRESS_SERVICES: readonly FakeService[] = [{ service: 'ExpressWorldwideNonDoc', days: 3, hour: 23, guaranteed: true, price: priced(5260, 610) }].map(serviceOf(dhlExpressTrackingNumber));
+
+/** Abroad a courier prices by the country's group, not a US zone: Canada and Mexico, Europe, everywhere else. */
+const NEAR = ['CA', 'MX'];
+const EUROPE = ['AT', 'BE', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'GB', 'IE', 'IT', 'NL', 'NO', 'PL', 'PT', 'SE'];
+
+const pricedAbroad = (firstPoundCents: readonly [number, number, number], extraPoundCents: number) => (route: FakeRoute): number => {
+  const group = NEAR.includes(route.toCountry) ? 0 : EUROPE.includes(route.toCountry) ? 1 : 2;
+  return (firstPoundCents[group] ?? 0) + (billablePounds(route) - 1) * extraPoundCents;
+};
+
+/**
+ * UPS abroad as EasyPost's rates name it (recorded/abroad-rates.json): Worldwide Saver (`UPSSaver`), Worldwide
+ * Expedited (`Expedited`) and Standard (`UPSStandard`, to Canada and Mexico only, by road). The 1Z service codes are
+ * those of UPS's Rating API (65 Saver, 08 Expedited, 11 Standard). Prices are the fake's own, in the order of the
+ * recorded ones (to Romania: Expedited 122.88, Saver 179.95).
+ */
+export const UPS_INTERNATIONAL_SERVICES: readonly FakeService[] = [
+  ups('65', { service: 'UPSSaver', days: 3, hour: 23, guaranteed: true, price: pricedAbroad([6_450, 9_850, 11_250], 880) }),
+  ups('08', { service: 'Expedited', days: 5, hour: 23, guaranteed: true, price: pricedAbroad([5_120, 7_290, 8_400], 640) }),
+  { ...ups('11', { service: 'UPSStandard', days: 4, hour: 23, guaranteed: true, price: pricedAbroad([2_780, 2_780, 2_780], 310) }), countries: NEAR },
+];
+
+/**
+ * FedEx abroad as EasyPost's rates name it (recorded/abroad-rates.json): `INTERNATIONAL_PRIORITY` and
+ * `INTERNATIONAL_ECONOMY` (Economy the cheaper, as recorded: list 220.07 against 263.94). Prices are the fake's own.
+ */
+export const FEDEX_INTERNATIONAL_SERVICES: readonly FakeService[] = [
+  { service: 'INTERNATIONAL_PRIORITY', days: 3, hour: 23, guaranteed: true, price: pricedAbroad([6_210, 9_420, 10_880], 850) },
+  { service: 'INTERNATIONAL_ECONOMY', days: 5, hour: 23, guaranteed: false, price: pricedAbroad([4_980, 7_660, 8_990], 620) },
+].map(serviceOf(fedExTrackingNumber));

@@ -2,8 +2,13 @@ import { FakeEasyPostServer, FAKE_CARRIER_ACCOUNTS } from '../fake-easypost.serv
 import { address, call, created, errorOf, rateOf, shipmentRequest, type ShipmentJson } from './spec-calls';
 import { pdfTextOf as pdfText } from '../pdf-text';
 import { s10CheckDigit } from './tracking-numbers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 type Json = Record<string, unknown>;
+
+/** EasyPost rates abroad copied from its dashboard into public scripts (recorded/README.md). */
+const abroadRates = JSON.parse(readFileSync(join(__dirname, 'recorded/abroad-rates.json'), 'utf8')) as Record<string, { rates: Array<{ carrier: string; service: string }> }>;
 
 
 const CUSTOMS = {
@@ -38,16 +43,44 @@ describe('the fake EasyPost abroad', () => {
     expect(fake.shapeViolations()).toEqual([]);
   });
 
-  it("rates a parcel to Canada with USPS's international services and DHL Express, and says UPS and FedEx have none here", async () => {
+  it("rates a parcel to Canada with USPS's international services, UPS's and FedEx's abroad (UPS Standard among them) and DHL Express", async () => {
     const shipment = (await created(fake, abroad())) as ShipmentJson & { messages: Array<{ carrier: string; message: string }>; customs_info: Json };
     expect(shipment.rates.map((rate) => `${rate.carrier} ${rate.service}`).sort()).toEqual([
       'DHLExpress ExpressWorldwideNonDoc',
+      'FedEx INTERNATIONAL_ECONOMY',
+      'FedEx INTERNATIONAL_PRIORITY',
+      'UPS Expedited',
+      'UPS UPSSaver',
+      'UPS UPSStandard',
       'USPS ExpressMailInternational',
       'USPS FirstClassPackageInternationalService',
       'USPS PriorityMailInternational',
     ]);
-    expect(shipment.messages.map((message) => message.carrier).sort()).toEqual(['FedEx', 'UPS']);
+    expect(shipment.messages).toEqual([]);
     expect(shipment.customs_info).toMatchObject({ object: 'CustomsInfo', eel_pfc: 'NOEEI 30.37(a)', customs_items: [{ description: 'Cotton T-shirt', value: '40.00', hs_tariff_number: '6109.10' }, { origin_country: 'CN' }] });
+  });
+
+  it('rates UPS and FedEx abroad by the names of the EasyPost rates recorded abroad, UPS Standard only to Canada and Mexico', async () => {
+    const recorded = new Set(Object.values(abroadRates).flatMap((entry) => entry.rates.map((rate) => `${rate.carrier} ${rate.service}`)));
+    const berlin = { name: 'Lena Vogel', street1: 'Unter den Linden 77', city: 'Berlin', zip: '10117', country: 'DE' };
+    const shipment = await created(fake, abroad(berlin));
+    const couriers = shipment.rates.filter((rate) => rate.carrier === 'UPS' || rate.carrier === 'FedEx').map((rate) => `${rate.carrier} ${rate.service}`);
+    expect(couriers.sort()).toEqual(['FedEx INTERNATIONAL_ECONOMY', 'FedEx INTERNATIONAL_PRIORITY', 'UPS Expedited', 'UPS UPSSaver']);
+    for (const name of [...couriers, 'UPS UPSStandard']) expect(recorded).toContain(name);
+  });
+
+  it.each([
+    ['UPS', 'UPSSaver', /^1Z[0-9A-Z]{16}$/],
+    ['FedEx', 'INTERNATIONAL_PRIORITY', /^\d{12}$/],
+  ])('buys a %s %s label abroad with a commercial invoice listing every item', async (carrier, service, number) => {
+    const account = FAKE_CARRIER_ACCOUNTS.find((candidate) => candidate.carrier === carrier)?.id ?? '';
+    const shipment = await created(fake, abroad(TORONTO, CUSTOMS, [account]));
+    const bought = (await call(fake, 'POST', `/v2/shipments/${shipment.id}/buy`, { rate: { id: rateOf(shipment, service).id } })).json as ShipmentJson & { forms: Array<{ form_type: string; form_url: string }> };
+    expect(bought.tracking_code).toMatch(number);
+    expect(bought.forms.map((form) => form.form_type)).toEqual(['commercial_invoice']);
+    const text = pdfText(Buffer.from(await (await fetch(bought.forms[0]?.form_url ?? '')).arrayBuffer()));
+    expect(text).toMatch(/Cotton T-shirt\s+2\s+40\.00\s+12\s+6109\.10\s+US/);
+    expect(text).toMatch(/Enamel mug\s+1\s+15\.50\s+14\.5\s+691200\s+CN/);
   });
 
   it('refuses a shipment abroad without customs_info, naming the field, and one whose item has a bad HS code or no value', async () => {

@@ -78,7 +78,11 @@ const routeOf = (request: ValidShipmentRequest): FakeRoute => ({
 
 /** The services an account rates for a shipment, or why it rates none (a `rate_error`). */
 const servicesFor = (account: FakeCarrierAccount, request: ValidShipmentRequest): readonly FakeService[] | string => {
-  if (request.destinationCountry !== null) return account.abroad.length > 0 ? account.abroad : `${account.readable} has no service abroad on this account.`;
+  const country = request.destinationCountry;
+  if (country !== null) {
+    const abroad = account.abroad.filter((service) => !service.countries || service.countries.includes(country));
+    return abroad.length > 0 ? abroad : `${account.readable} has no service to ${country} on this account.`;
+  }
   // EasyPost's DHL Express guide: "DHL Express does not offer domestic shipping services within the U.S."
   return account.domestic ? account.services : `${account.readable} does not offer domestic shipments within the US.`;
 };

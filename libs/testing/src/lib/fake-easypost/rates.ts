@@ -32,6 +32,8 @@ export interface FakeService {
   guaranteed: boolean;
   priceCents(route: FakeRoute): number;
   trackingNumber(serial: number): string;
+  /** The only receiver countries it goes to (UPS Standard: Canada and Mexico); every country when absent. */
+  countries?: readonly string[];
 }
 
 const perPound = (firstPoundCents: number, extraPoundCents: number) => (route: FakeRoute) =>

@@ -29,6 +29,9 @@ const fedex = (uid: string, name: string): CatalogService => ({ uid, courier: 'f
 /** USPS's services abroad (decision 098); First-Class Package International stops at 4 lb, the others at 70 lb. */
 const uspsAbroad = (uid: string, name: string, maxWeightLb: number): CatalogService => ({ uid, courier: 'usps', name, maxWeightLb, lanes: 'international', dimDivisor: null });
 const dhlExpress = (uid: string, name: string): CatalogService => ({ uid, courier: 'dhl_express', name, maxWeightLb: 154, lanes: 'international', dimDivisor: 139 });
+/** UPS's and FedEx's services abroad (decision 123): 150 lb a parcel, dimensional weight at 139 as at home. */
+const upsAbroad = (uid: string, name: string): CatalogService => ({ ...ups(uid, name), lanes: 'international' });
+const fedexAbroad = (uid: string, name: string): CatalogService => ({ ...fedex(uid, name), lanes: 'international' });
 
 export const SHIPPING_SERVICE_CATALOG: readonly CatalogService[] = Object.freeze([
   usps('usps_priority', 'USPS Priority Mail'),
@@ -46,6 +49,11 @@ export const SHIPPING_SERVICE_CATALOG: readonly CatalogService[] = Object.freeze
   uspsAbroad('usps_first_class_international', 'USPS First-Class Package International', 4),
   uspsAbroad('usps_priority_international', 'USPS Priority Mail International', 70),
   uspsAbroad('usps_priority_express_international', 'USPS Priority Mail Express International', 70),
+  upsAbroad('ups_worldwide_saver', 'UPS Worldwide Saver'),
+  upsAbroad('ups_worldwide_expedited', 'UPS Worldwide Expedited'),
+  upsAbroad('ups_standard', 'UPS Standard'),
+  fedexAbroad('fedex_international_priority', 'FedEx International Priority'),
+  fedexAbroad('fedex_international_economy', 'FedEx International Economy'),
 ].map((service) => Object.freeze(service)));
 
 export const catalogServiceOf = (uid: string): CatalogService | undefined => SHIPPING_SERVICE_CATALOG.find((service) => service.uid === uid);

@@ -1,7 +1,6 @@
 import { FAKE_CARRIER_ACCOUNTS, FakeEasyPostServer, pdfTextOf } from '@labeldesk/testing';
 import { PDFDocument } from 'pdf-lib';
-import type { BoughtLabel, PurchaseOutcome } from '../carrier.port';
-import { anAbroadShipment, twoItemCustoms } from '../customs/testing/abroad-shipments';
+import { anAbroadShipment, boughtLabel, twoItemCustoms } from '../customs/testing/abroad-shipments';
 import { MemoryJournal } from '../testing/carrier-contract.suite';
 import { CUSTOMS_NEED_PDF, EasyPostCarrierAdapter } from './easypost.adapter';
 
@@ -12,10 +11,7 @@ let carrier: EasyPostCarrierAdapter;
 let keys = 0;
 const nextKey = () => `abroad-${process.pid}-${++keys}`;
 
-const bought = (outcome: PurchaseOutcome): BoughtLabel => {
-  if (outcome.kind !== 'bought') throw new Error(`expected a bought label, got ${JSON.stringify(outcome)}`);
-  return outcome.label;
-};
+const bought = boughtLabel;
 
 beforeAll(async () => {
   fake = new FakeEasyPostServer({ carriers: ['USPS', 'DHLExpress'], pngLabelsOnly: true });

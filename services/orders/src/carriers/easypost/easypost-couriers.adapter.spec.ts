@@ -49,6 +49,11 @@ describe('EasyPostCarrierAdapter with carrier accounts of several couriers', () 
       ['usps_first_class_international', 'USPS'],
       ['usps_priority_international', 'USPS'],
       ['usps_priority_express_international', 'USPS'],
+      ['ups_worldwide_saver', 'UPS'],
+      ['ups_worldwide_expedited', 'UPS'],
+      ['ups_standard', 'UPS'],
+      ['fedex_international_priority', 'FedEx'],
+      ['fedex_international_economy', 'FedEx'],
     ]);
     // The accounts are asked about once.
     await carrier.listShippingServices();

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { mergeLabelAndForms } from '../customs/label-with-forms';
 import type { EasyPostClient } from './easypost.client';
 import type { EasyPostShipment } from './easypost.schema';
 
@@ -13,18 +13,6 @@ export type FormsMerge = { ok: true; file: Buffer } | { ok: false; message: stri
 /** The forms with a file to print, in EasyPost's order. */
 export const printableForms = (shipment: Pick<EasyPostShipment, 'forms'>): Array<{ type: string; url: string }> =>
   shipment.forms.flatMap((form) => (form.form_url ? [{ type: form.form_type, url: form.form_url }] : []));
-
-/** The label's PDF with every page of the given form PDFs after it. */
-export const mergeLabelAndForms = async (label: Buffer, forms: readonly Buffer[]): Promise<Buffer> => {
-  if (forms.length === 0) return label;
-  const merged = await PDFDocument.create();
-  for (const file of [label, ...forms]) {
-    const source = await PDFDocument.load(file);
-    const pages = await merged.copyPages(source, source.getPageIndices());
-    for (const page of pages) merged.addPage(page);
-  }
-  return Buffer.from(await merged.save());
-};
 
 /** Downloads the shipment's forms and merges them behind the label; a form that cannot be had is said by its type. */
 export const labelWithForms = async (client: EasyPostClient, shipment: EasyPostShipment, label: Buffer): Promise<FormsMerge> => {

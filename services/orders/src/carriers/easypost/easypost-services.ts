@@ -16,6 +16,9 @@ import { SHIPPING_SERVICE_CATALOG } from '../catalog/shipping-service-catalog';
  * - `DHLExpress` with `ExpressWorldwideNonDoc` (parcels; `ExpressWorldwide` is documents): the service from the carrier
  *   metadata cassettes; no EasyPost recording rates DHL Express, the carrier spelling is that of production EasyPost
  *   shipments published in public code.
+ * - UPS abroad `UPSSaver` (Worldwide Saver), `Expedited` (Worldwide Expedited), `UPSStandard` (Standard, to Canada and
+ *   Mexico) and FedEx's `INTERNATIONAL_PRIORITY`, `INTERNATIONAL_ECONOMY`: rates of EasyPost shipments abroad copied
+ *   from EasyPost's dashboard into public scripts (fake-easypost/recorded/abroad-rates.json says which).
  */
 
 /** Every `Rate.carrier` EasyPost writes for a courier's accounts. */
@@ -55,6 +58,12 @@ const EASYPOST_SERVICE_NAMES: Readonly<Record<string, string>> = {
   usps_first_class_international: 'FirstClassPackageInternationalService',
   usps_priority_international: 'PriorityMailInternational',
   usps_priority_express_international: 'ExpressMailInternational',
+  // UPS and FedEx abroad (decision 123), as EasyPost's rate objects carry them (recorded/abroad-rates.json).
+  ups_worldwide_saver: 'UPSSaver',
+  ups_worldwide_expedited: 'Expedited',
+  ups_standard: 'UPSStandard',
+  fedex_international_priority: 'INTERNATIONAL_PRIORITY',
+  fedex_international_economy: 'INTERNATIONAL_ECONOMY',
 };
 
 export interface EasyPostShippingService extends CarrierShippingService {

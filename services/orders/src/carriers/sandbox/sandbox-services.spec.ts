@@ -2,9 +2,10 @@ import { SHIPPING_SERVICE_CATALOG } from '../catalog/shipping-service-catalog';
 import { SANDBOX_COURIER_SERVICES, SANDBOX_SERVICES, SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
 
 describe('the services the sandbox sells', () => {
-  it('are every service of the catalog, domestic first, a new domestic one included only once its label mark is set', () => {
+  it('are every service of the catalog but UPS and FedEx abroad, domestic first, a new domestic one included only once its label mark is set', () => {
     const domestic = SHIPPING_SERVICE_CATALOG.filter((service) => service.lanes === 'domestic').map((service) => service.uid);
-    const abroad = SHIPPING_SERVICE_CATALOG.filter((service) => service.lanes === 'international').map((service) => service.uid);
+    // UPS and FedEx abroad are sold through EasyPost only (decision 123).
+    const abroad = SHIPPING_SERVICE_CATALOG.filter((service) => service.lanes === 'international' && service.courier !== 'ups' && service.courier !== 'fedex').map((service) => service.uid);
     const sold = SANDBOX_SHIPPING_SERVICES.map((service) => service.uid);
     expect(sold.slice(0, domestic.length)).toEqual(domestic);
     expect([...sold.slice(domestic.length)].sort()).toEqual([...abroad].sort());

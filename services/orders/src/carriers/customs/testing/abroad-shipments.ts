@@ -1,5 +1,5 @@
 import type { Customs } from '@labeldesk/contracts';
-import type { LabelAddress, LabelFormat, LabelShipment } from '../../carrier.port';
+import type { BoughtLabel, LabelAddress, LabelFormat, LabelShipment, PurchaseOutcome } from '../../carrier.port';
 
 /** Receivers abroad as the contract reads them: a province where the country uses one, the country's postal code. */
 export const ABROAD: Readonly<Record<'CA' | 'GB' | 'DE', LabelAddress>> = {
@@ -34,3 +34,9 @@ export const anAbroadShipment = (options: { serviceUid: string; country?: keyof 
     package: { lengthIn: 10, widthIn: 8, heightIn: 4, weightLb: 2, description: 'Shirts and a mug', reference1: null, reference2: null },
   ...(options.customs === null ? {} : { customs: options.customs ?? twoItemCustoms() }),
 });
+
+/** The label of a purchase that must have bought one. */
+export const boughtLabel = (outcome: PurchaseOutcome): BoughtLabel => {
+  if (outcome.kind !== 'bought') throw new Error(`expected a bought label, got ${JSON.stringify(outcome)}`);
+  return outcome.label;
+};

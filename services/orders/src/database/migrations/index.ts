@@ -38,6 +38,7 @@ import { Migration041WebhookEvents } from './migration-041-webhook-events';
 import { Migration043StoreOrderBatches } from './migration-043-store-order-batches';
 import { Migration045StoreWritebackAsked } from './migration-045-store-writeback-asked';
 import { Migration040OrderModes } from './migration-040-order-modes';
+import { Migration047ReturnVoids } from './migration-047-return-voids';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -79,4 +80,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration043StoreOrderBatches', class: Migration043StoreOrderBatches },
   { name: 'Migration045StoreWritebackAsked', class: Migration045StoreWritebackAsked },
   { name: 'Migration040OrderModes', class: Migration040OrderModes },
+  { name: 'Migration047ReturnVoids', class: Migration047ReturnVoids },
 ];

@@ -1,7 +1,8 @@
 import { Box, Button, Flex, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { StickyBuyBar } from '../../../components/layout/sticky-buy-bar';
+import { useBuyBlockedByTestMode } from '../../../components/layout/test-mode';
 import { PrinterIcon } from '../../../components/ui/icons';
 import { formatCents } from '../../../libs/format';
 
@@ -134,40 +135,39 @@ export const BulkFooter = (props: BulkFooterProps): ReactElement => {
   const shortBy = totalCents - balanceCents;
   const short = rowCount > 0 && !pricing && shortBy > 0;
   const nothingToBuy = rowCount > 0 && leftOutCount === rowCount;
+  const buying = useBuyBlockedByTestMode();
 
   return (
-    <Box position="sticky" bottom="0" zIndex="docked" mx={{ base: '-4', md: '0' }} pt="2" pb={{ base: '0', md: '4' }} bg="bg">
-      <Stack gap="3" borderWidth="1px" borderColor="border" rounded={{ base: 'none', md: 'lg' }} bg="bg.panel" shadow="md" p={{ base: '3', md: '4' }}>
-        <FormAlert message={error} />
-        <Flex align={{ base: 'stretch', md: 'center' }} justify="space-between" gap={{ base: '3', md: '6' }} direction={{ base: 'column', md: 'row' }}>
-          <Stack gap="1" minW="0" flex="1" aria-live="polite">
-            <Figures {...props} short={short} />
-            {savedCents !== null && rowCount > 0 && <RuleSummary savedCents={savedCents} unratedCount={unratedCount} pricing={pricing} />}
-            {/* On a phone only what needs acting on is shown; the bar must leave room for the table. */}
-            <Box textStyle="sm" display={{ base: short || priceFailure || leftOutCount > 0 ? 'block' : 'none', md: 'block' }}>
-              <FooterNote
-                rowCount={rowCount}
-                notPriced={rowCount - leftOutCount - pricedCount}
-                leftOutCount={leftOutCount}
-                priceFailure={priceFailure}
-                shortBy={short ? shortBy : null}
-              />
-            </Box>
-          </Stack>
-          <Button
-            size={{ base: 'sm', md: 'lg' }}
-            onClick={onSubmit}
-            loading={submitting}
-            loadingText="Submitting"
-            disabled={submitting || rowCount === 0 || short || nothingToBuy}
-            minW={{ base: 'full', md: '52' }}
-            flexShrink={0}
-          >
-            <PrinterIcon />
-            Submit Bulk Order
-          </Button>
-        </Flex>
-      </Stack>
-    </Box>
+    <StickyBuyBar error={error}>
+      <Flex align={{ base: 'stretch', md: 'center' }} justify="space-between" gap={{ base: '3', md: '6' }} direction={{ base: 'column', md: 'row' }}>
+        <Stack gap="1" minW="0" flex="1" aria-live="polite">
+          <Figures {...props} short={short} />
+          {savedCents !== null && rowCount > 0 && <RuleSummary savedCents={savedCents} unratedCount={unratedCount} pricing={pricing} />}
+          {/* On a phone only what needs acting on is shown; the bar must leave room for the table. */}
+          <Box textStyle="sm" display={{ base: short || priceFailure || leftOutCount > 0 ? 'block' : 'none', md: 'block' }}>
+            <FooterNote
+              rowCount={rowCount}
+              notPriced={rowCount - leftOutCount - pricedCount}
+              leftOutCount={leftOutCount}
+              priceFailure={priceFailure}
+              shortBy={short ? shortBy : null}
+            />
+          </Box>
+        </Stack>
+        <Button
+          size={{ base: 'sm', md: 'lg' }}
+          onClick={onSubmit}
+          loading={submitting}
+          loadingText="Submitting"
+          disabled={submitting || rowCount === 0 || short || nothingToBuy || buying.blocked}
+          aria-describedby={buying.describedBy}
+          minW={{ base: 'full', md: '52' }}
+          flexShrink={0}
+        >
+          <PrinterIcon />
+          Submit Bulk Order
+        </Button>
+      </Flex>
+    </StickyBuyBar>
   );
 };

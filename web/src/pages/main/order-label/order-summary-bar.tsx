@@ -1,6 +1,7 @@
-import { Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { StickyBuyBar } from '../../../components/layout/sticky-buy-bar';
+import { useBuyBlockedByTestMode } from '../../../components/layout/test-mode';
 import { PrinterIcon } from '../../../components/ui/icons';
 import { formatCents } from '../../../libs/format';
 
@@ -16,10 +17,10 @@ interface OrderSummaryBarProps {
 }
 
 /** Sticks to the bottom of the screen so the live price and the button are always in reach. */
-export const OrderSummaryBar = ({ serviceName, weightLb, priceCents, pricing, submitting, error }: OrderSummaryBarProps): ReactElement => (
-  <Box position="sticky" bottom="0" zIndex="docked" mx={{ base: '-4', md: '0' }} pt="2" pb={{ base: '0', md: '4' }} bg="bg">
-    <Stack gap="3" borderWidth="1px" borderColor="border" rounded={{ base: 'none', md: 'lg' }} bg="bg.panel" shadow="md" p={{ base: '3', md: '4' }}>
-      <FormAlert message={error} />
+export const OrderSummaryBar = ({ serviceName, weightLb, priceCents, pricing, submitting, error }: OrderSummaryBarProps): ReactElement => {
+  const buying = useBuyBlockedByTestMode();
+  return (
+    <StickyBuyBar error={error}>
       <Flex align="center" justify="space-between" gap={{ base: '3', md: '4' }}>
         <Box minW="0" aria-live="polite">
           <Text textStyle="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide" fontWeight="semibold">
@@ -58,7 +59,8 @@ export const OrderSummaryBar = ({ serviceName, weightLb, priceCents, pricing, su
           size={{ base: 'md', md: 'lg' }}
           loading={submitting}
           loadingText="Creating label"
-          disabled={submitting}
+          disabled={submitting || buying.blocked}
+          aria-describedby={buying.describedBy}
           minW={{ base: '36', md: '44' }}
           flexShrink={0}
         >
@@ -66,6 +68,6 @@ export const OrderSummaryBar = ({ serviceName, weightLb, priceCents, pricing, su
           Order Label
         </Button>
       </Flex>
-    </Stack>
-  </Box>
-);
+    </StickyBuyBar>
+  );
+};

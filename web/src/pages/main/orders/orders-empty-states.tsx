@@ -22,6 +22,18 @@ export const noOrdersYet: EmptyState = {
   ),
 };
 
+/** Test mode and no label bought with a test key yet: say where they come from. */
+export const noTestOrdersYet: EmptyState = {
+  icon: <ListIcon />,
+  title: 'No test labels yet',
+  description: 'Labels bought through the API with a test key (ld_test_…) are listed here, apart from your real ones. Make a test key on the Account page.',
+  action: (
+    <Button asChild size="sm" variant="outline">
+      <RouterLink to="/main/account">API keys</RouterLink>
+    </Button>
+  ),
+};
+
 /** Orders exist but none matches: say so, and offer the way back to all of them. */
 export const noOrdersMatch = (onClear: () => void): EmptyState => ({
   icon: <SearchIcon />,

@@ -8,6 +8,7 @@ import { CopyableCode } from '../../../components/ui/copyable-code';
 import { CloseIcon, DownloadIcon, TruckIcon, UndoIcon } from '../../../components/ui/icons';
 import { canReturnOrder, returnStateDisplay } from '../../../components/returns/return-display';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { TestModeBadge } from '../../../components/ui/test-mode-badge';
 import { notify } from '../../../components/ui/toaster';
 import { downloadErrorMessage } from '../../../libs/download-file';
 import { formatCents, formatDateTime } from '../../../libs/format';
@@ -60,7 +61,16 @@ const PriceText = ({ order }: { order: OrderListItem }): ReactElement => {
   );
 };
 
-const LabelActions = ({ order, onVoid, onTrack, onReturn }: { order: OrderListItem; onVoid: () => void; onTrack: () => void; onReturn: () => void }): ReactElement | null => {
+interface LabelActionsProps {
+  order: OrderListItem;
+  onVoid: () => void;
+  onTrack: () => void;
+  onReturn: () => void;
+  /** Set while return labels cannot be bought here (test mode): the id of the text saying why. */
+  returnsDescribedBy: string | undefined;
+}
+
+const LabelActions = ({ order, onVoid, onTrack, onReturn, returnsDescribedBy }: LabelActionsProps): ReactElement | null => {
   const track = canTrackOrder(order);
   const voidable = canVoidOrder(order);
   const returnable = canReturnOrder(order);
@@ -75,7 +85,16 @@ const LabelActions = ({ order, onVoid, onTrack, onReturn }: { order: OrderListIt
         </Button>
       )}
       {returnable && (
-        <Button size="xs" variant="outline" colorPalette="gray" bg="bg" onClick={onReturn} aria-label={`Return label for ${tracking}`}>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="gray"
+          bg="bg"
+          onClick={onReturn}
+          disabled={returnsDescribedBy !== undefined}
+          aria-describedby={returnsDescribedBy}
+          aria-label={`Return label for ${tracking}`}
+        >
           <UndoIcon />
           Return
         </Button>
@@ -112,9 +131,11 @@ interface OrdersTableProps {
   /** The orders ticked for "Make return labels". */
   selected: ReadonlySet<string>;
   onSelect: (order: OrderListItem, selected: boolean) => void;
+  /** Set while return labels cannot be bought here (test mode): the id of the text saying why. */
+  returnsDescribedBy: string | undefined;
 }
 
-type RowActions = Pick<OrdersTableProps, 'onVoid' | 'onTrack' | 'returns' | 'onReturn' | 'selected' | 'onSelect'>;
+type RowActions = Omit<OrdersTableProps, 'orders'>;
 
 /** One order: its selection for return labels, the order, its label's states and its actions. */
 const OrderRow = ({
@@ -127,6 +148,7 @@ const OrderRow = ({
   onReturn,
   selected,
   onSelect,
+  returnsDescribedBy,
 }: RowActions & { order: OrderListItem; download: ReturnType<typeof useDownloadLabel>; save: (pdfName: string) => void }): ReactElement => (
   <Table.Row
     bg={`status.${orderRowTone(order)}.bg`}
@@ -136,7 +158,11 @@ const OrderRow = ({
     data-label-state={order.label_state ?? undefined}
   >
     <Table.Cell borderInlineStartWidth="3px" borderInlineStartColor={`status.${orderRowTone(order)}.solid`}>
-      <Checkbox.Root size="sm" checked={selected.has(order._id)} disabled={!canReturnOrder(order)} onCheckedChange={(details) => onSelect(order, details.checked === true)}>
+      <Checkbox.Root
+        size="sm"
+        checked={selected.has(order._id)}
+        disabled={!canReturnOrder(order) || returnsDescribedBy !== undefined}
+        onCheckedChange={(details) => onSelect(order, details.checked === true)}>
         <Checkbox.HiddenInput aria-label={`Select order ${order.tracking_number ?? order._id}`} />
         <Checkbox.Control />
       </Checkbox.Root>
@@ -158,6 +184,7 @@ const OrderRow = ({
         <LabelStateBadge state={order.label_state} />
         <TrackingStatusBadge status={order.tracking_status} />
         <ReturnBadge returns={returns.get(order._id) ?? []} onOpen={() => onReturn(order)} />
+        {order.mode === 'test' && <TestModeBadge title="Bought with a test key on the sandbox: not postage" />}
       </Stack>
     </Table.Cell>
     <Table.Cell textAlign="end">{order.ordered}</Table.Cell>
@@ -181,7 +208,7 @@ const OrderRow = ({
             No tracking number
           </Text>
         )}
-        <LabelActions order={order} onVoid={() => onVoid(order)} onTrack={() => onTrack(order)} onReturn={() => onReturn(order)} />
+        <LabelActions order={order} onVoid={() => onVoid(order)} onTrack={() => onTrack(order)} onReturn={() => onReturn(order)} returnsDescribedBy={returnsDescribedBy} />
       </Stack>
     </Table.Cell>
   </Table.Row>

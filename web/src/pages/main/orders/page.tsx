@@ -1,12 +1,11 @@
-import { Box, Button, Card, Stack } from '@chakra-ui/react';
+import { Box, Card, Stack } from '@chakra-ui/react';
 import { orderSearchQuerySchema, type OrderListItem } from '@labeldesk/contracts';
 import { useState, type ReactElement } from 'react';
+import { TestModeBuyReason, useBuyBlockedByTestMode } from '../../../components/layout/test-mode';
 import { TrackingDrawer } from '../../../components/orders/tracking-drawer';
 import { BulkReturnsDialog } from '../../../components/returns/bulk-returns-dialog';
 import { ReturnDrawer } from '../../../components/returns/return-drawer';
-import { Link as RouterLink } from 'react-router-dom';
 import { ExportCsvButton } from '../../../components/search/export-csv-button';
-import { PrinterIcon, UndoIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -18,9 +17,11 @@ import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { exportOrdersCsv, ORDERS_PAGE_SIZE, useOrderSearch, type OrderFilters } from '../../../services/orders/search-orders';
 import { useUserShippingServices } from '../../../services/shipping-services/list-user-shipping-services';
 import { useAuthStore } from '../../../stores/auth.store';
+import { useListMode } from '../../../stores/ui.store';
 import type { TrackingTarget } from '../../../services/orders/label-tracking';
 import { OrderSearchFilters } from './order-search-filters';
-import { noOrdersMatch, noOrdersYet } from './orders-empty-states';
+import { BulkReturnsButton, OrderLabelButton } from './orders-buy-buttons';
+import { noOrdersMatch, noOrdersYet, noTestOrdersYet } from './orders-empty-states';
 import { OrdersTable } from './orders-table';
 import { ScanFormTodayButton } from './scan-form-today-button';
 import { useOrderReturns } from './use-order-returns';
@@ -30,8 +31,11 @@ import { VoidOrderDialog } from './void-order-dialog';
 const isUnfiltered = (filters: OrderFilters): boolean => Object.values(filters).every((value) => value === undefined);
 
 const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
-  const { filters, page, apply } = useUrlFilters(orderSearchQuerySchema);
-  const orders = useOrderSearch(userId, filters, page);
+  // Which labels are listed is the test-mode switch's, never the address's.
+  const { filters: { mode: _fromAddress, ...filters }, page, apply } = useUrlFilters(orderSearchQuerySchema);
+  const mode = useListMode();
+  const buying = useBuyBlockedByTestMode();
+  const orders = useOrderSearch(userId, filters, page, mode);
   const services = useUserShippingServices(userId);
   // A page past the end (the list shrank, or an old address) shows the last page instead.
   const { total, pageCount } = useLastPageClamp(
@@ -50,7 +54,7 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
   const rows = (data: { orders: OrderListItem[] }): ReactElement => (
     <>
       <Box opacity={orders.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s" aria-busy={orders.isPlaceholderData}>
-        <OrdersTable orders={data.orders} onVoid={setVoiding} onTrack={track} returns={returns.byOrder} onReturn={returns.open} selected={returns.selected} onSelect={returns.select} />
+        <OrdersTable orders={data.orders} onVoid={setVoiding} onTrack={track} returns={returns.byOrder} onReturn={returns.open} selected={returns.selected} onSelect={returns.select} returnsDescribedBy={buying.describedBy} />
       </Box>
       <Pagination
         page={page}
@@ -69,7 +73,7 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
       loading={<TableSkeleton rows={ORDERS_PAGE_SIZE} label="Loading orders" />}
       error={{ title: 'Failed to load orders' }}
       isEmpty={(data) => data.orders.length === 0 && data.total === 0}
-      empty={isUnfiltered(filters) ? noOrdersYet : noOrdersMatch(() => apply({}))}
+      empty={!isUnfiltered(filters) ? noOrdersMatch(() => apply({})) : mode === 'test' ? noTestOrdersYet : noOrdersYet}
     >
       {rows}
     </QueryState>
@@ -83,22 +87,15 @@ const OrdersContent = ({ userId }: { userId: string }): ReactElement => {
         actions={
           <>
             <RefreshButton query={orders} />
-            <ExportCsvButton total={total} itemLabel="orders" onExport={() => exportOrdersCsv(userId, filters)} />
+            <ExportCsvButton total={total} itemLabel="orders" onExport={() => exportOrdersCsv(userId, filters, mode)} />
             <ScanFormTodayButton userId={userId} />
-            <Button size="sm" variant="outline" disabled={returns.selected.size === 0} onClick={returns.startBulk} data-testid="bulk-returns-button">
-              <UndoIcon />
-              {returns.selected.size > 0 ? `Make return labels (${returns.selected.size})` : 'Make return labels'}
-            </Button>
-            <Button asChild size="sm">
-              <RouterLink to="/main/order-label">
-                <PrinterIcon />
-                Order Label
-              </RouterLink>
-            </Button>
+            <BulkReturnsButton selectedCount={returns.selected.size} onStart={returns.startBulk} />
+            <OrderLabelButton />
           </>
         }
       />
       <Stack gap="4" minW="0">
+        <TestModeBuyReason />
         <Card.Root variant="outline" size="sm">
           <Card.Body>
             <OrderSearchFilters key={JSON.stringify(filters)} value={filters} services={(services.data ?? []).map((service) => service.name)} onApply={(next) => apply(next)} />

@@ -2,6 +2,7 @@ import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
 import { alreadyShippedLeftOutMessage, type StoreBatchResponse, type StoreConnection } from '@labeldesk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
+import { TestModeBuyReason, useBuyBlockedByTestMode } from '../../../components/layout/test-mode';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { refreshSession } from '../../../services/auth/refresh-session';
 import { bulkOrderKeys } from '../../../services/bulk-orders/keys';
@@ -35,6 +36,7 @@ export const InboxSection = ({ userId, stores }: { userId: string; stores: reado
   // Orders seen selected, so a selection made on another page still knows which are already shipped.
   const [shipped, setShipped] = useState<ReadonlySet<string>>(new Set());
   const [buying, setBuying] = useState(false);
+  const liveOnly = useBuyBlockedByTestMode();
   const [result, setResult] = useState<StoreBatchResponse | null>(null);
   const leftOutCount = [...selected].filter((id) => shipped.has(id) && !buyAnother.has(id)).length;
 
@@ -74,8 +76,9 @@ export const InboxSection = ({ userId, stores }: { userId: string; stores: reado
         </Alert.Root>
       )}
       <InboxResults inbox={inbox} filtered={Boolean(asked.store || asked.q)} page={page} onPage={setPage} selection={{ selected, buyAnother, onSelect: select, onBuyAnother: (id, on) => setBuyAnother((current) => toggled(current, [id], on)) }} />
+      <TestModeBuyReason />
       <HStack gap="3" wrap="wrap">
-        <Button disabled={selected.size === 0} onClick={() => setBuying(true)}>
+        <Button disabled={selected.size === 0 || liveOnly.blocked} aria-describedby={liveOnly.describedBy} onClick={() => setBuying(true)}>
           Buy labels{selected.size > 0 ? ` (${selected.size} selected)` : ''}
         </Button>
         {selected.size > 0 && (

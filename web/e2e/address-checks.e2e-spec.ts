@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { useBrowserPage, waitForPath } from './support/browser';
+import { animationFrames } from './support/page-state';
 import { bulkCsv, bulkRow, callAsCustomer, editBulkCell, newBulkCustomer, saveViewScreenshot, setBalanceAsAdmin, uploadBulkFile, validCsvRow } from './support/bulk-orders';
 import type { BulkCustomer } from './support/bulk-orders';
 
@@ -12,6 +13,9 @@ const openPage = async (page: Page, customer: BulkCustomer, label: string, path:
   await waitForPath(page, path);
   await page.getByRole('heading', { level: 1, name: label }).waitFor();
 };
+
+/** The street of the address a verify request asked about. */
+const streetAsked = (body: string | null): string | undefined => (JSON.parse(body ?? '{}') as { address?: { street1?: string } }).address?.street1;
 
 /** The suggestion flow needs the system to ask a carrier: say so plainly rather than time out on a missing button. */
 const expectCarrierChecks = async (customer: BulkCustomer): Promise<void> => {
@@ -59,13 +63,17 @@ describe('Addresses checked before paying', () => {
       await suggestion.getByText(/^Did you mean 350 FIFTH AVENUE, NEW YORK, NY 10118-\d{4}\?$/).waitFor({ timeout: 15_000 });
       await suggestion.scrollIntoViewIfNeeded();
       await saveViewScreenshot(page, 'address-checks-single-suggestion');
+      // Once the form stops changing, it asks the server about the address it took (a new question: the street differs).
+      const acceptedChecked = page.waitForResponse((response) => response.url().endsWith('/api/addresses/verify') && streetAsked(response.request().postData()) === '350 FIFTH AVENUE');
       await suggestion.getByRole('button', { name: 'Accept', exact: true }).click();
       expect(await to.getByRole('textbox', { name: 'Street', exact: true }).inputValue()).toBe('350 FIFTH AVENUE');
       expect(await to.getByRole('textbox', { name: 'City', exact: true }).inputValue()).toBe('NEW YORK');
       expect(await zip.inputValue()).toMatch(/^10118-\d{4}$/);
       // The accepted address is the carrier's own: nothing more to suggest.
       await suggestion.waitFor({ state: 'detached', timeout: 15_000 });
-      await page.waitForTimeout(1_500);
+      const accepted = (await (await acceptedChecked).json()) as { verification: { verdict: string } | null };
+      expect(accepted.verification?.verdict).toBe('ok');
+      await animationFrames(page);
       expect(await to.getByTestId('receiver-address-suggestion').count()).toBe(0);
 
       // A city other than the ZIP's usual one is a warning, never a refusal (USPS accepts some other names).

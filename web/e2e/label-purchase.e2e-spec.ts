@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { logoutThroughUi, newCustomer, openSignedIn, registerThroughApi } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials } from './support/env';
+import { refreshOrdersUntil } from './support/page-state';
 import { fillAddress, SAMPLE_RECEIVER, SAMPLE_SENDER } from './support/order-form';
 
 /** The whole purchase takes several pages and a carrier call: more than the suite's default 60 s may be needed. */
@@ -142,10 +143,7 @@ describe('Buying a label', () => {
       await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
       const rows = page.getByTestId('order-row');
       await rows.first().waitFor();
-      for (let attempt = 0; attempt < 10 && (await rows.first().getAttribute('data-status')) !== 'completed'; attempt += 1) {
-        await page.waitForTimeout(1_000);
-        await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-      }
+      await refreshOrdersUntil(page, rows.and(page.locator('[data-status="completed"]')));
       expect(await rows.count()).toBe(1);
       expect(await rows.first().getAttribute('data-status')).toBe('completed');
       expect(await rows.first().textContent()).toContain('USPS Priority Mail');

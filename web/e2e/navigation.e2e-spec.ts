@@ -2,6 +2,7 @@ import type { Page, Response } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { adminCredentials, appUrl } from './support/env';
+import { animationFrames } from './support/page-state';
 
 /** Every route of spec 2 with the heading it must show (the admin sees all of them). */
 const ROUTES: ReadonlyArray<[path: string, heading: RegExp]> = [
@@ -64,7 +65,8 @@ describe('Every address of the app', () => {
       // Typed into a signed-in browser's address bar: the app loads at this address with its session.
       await openSignedIn(page, adminCredentials(), path);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-      await page.waitForTimeout(500);
+      // The router's effects, where a redirect would be made, have run once the page has painted twice.
+      await animationFrames(page);
       expect(new URL(page.url()).pathname).toBe(path);
       // The address never changed (a loop grew it: /dashboard/dashboard/…), and it settled at once.
       expect([...new Set(navigations())]).toEqual([path]);

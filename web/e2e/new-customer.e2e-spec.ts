@@ -4,6 +4,7 @@ import { saveScreenshot, useBrowserPage, waitForPath } from './support/browser';
 import { apiCall, bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch } from './support/bulk-api';
 import type { FundedCustomer } from './support/bulk-api';
 import { adminCredentials, appUrl } from './support/env';
+import { socketConnected } from './support/socket-ready';
 
 /** What a new customer tripped on (issue 26): each promise and count the app shows is true, and says what it means. */
 
@@ -79,11 +80,12 @@ describe('What a new customer trips on', () => {
   it('signs a blocked user out of their open tab at once and tells them why on the login page', async () => {
     const page = currentPage();
     const customer = await fundedCustomer(0);
+    const connected = socketConnected(page);
     await signIn(page, customer);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders', exact: true }).click();
     await waitForPath(page, '/main/orders');
     // The page has its socket open before the admin acts.
-    await page.waitForTimeout(1_000);
+    await connected;
 
     const blocked = await apiCall(`/api/auth/users/activation/${customer.userId}`, { method: 'POST', token: await adminToken(), body: { activation: 'block' } });
     expect(blocked.status).toBe(200);

@@ -106,6 +106,23 @@ export const describeInternationalLabels = (mode: string, running: () => Running
       expect(text).toContain('AES X20261130123456');
     });
 
+    it('buys a USPS Priority Mail label to an APO address with the CN 22 behind it listing every item, value and HS code, and refuses one without customs (decision 123)', async () => {
+      const who = await newBulkCustomer(call, adminToken, 100_000, 'apo');
+      const apo = receiverIn('US', 'AE', '09001', 'APO');
+      const { customs: _none, ...bare } = orderTo(apo, 'USPS Priority Mail');
+      const refused = await buy(who, bare);
+      expect([refused.status, refused.body['message']]).toEqual([400, 'Customs is required for a label to AE (a military or territory address); add the contents, the items and who signs']);
+
+      const bought = await buy(who, orderTo(apo, 'USPS Priority Mail'));
+      expect([bought.status, bought.body['message']]).toEqual([200, undefined]);
+      const data = bought.body['data'] as Body;
+      expect(await balanceOf(call, who.token)).toBe(100_000 - Number(data['price']));
+      const file = await call('GET', `/orders/download/v2/${String(data['pdfName'])}`, undefined, { token: who.token });
+      const [labelPage, form] = pdfText(file.bytes ?? Buffer.alloc(0)).split('\f');
+      expect(labelPage).toContain('USPS PRIORITY MAIL');
+      for (const shown of ['CUSTOMS DECLARATION CN 22', 'Cotton T-shirt', '$30.00', 'HS 610910', 'Ceramic mug', '$14.50', 'HS 691200', '$44.50', 'ANN SENDER']) expect(form).toContain(shown);
+    });
+
     it('refuses a label abroad without customs, and a Canadian address without its province, before any money moves', async () => {
       const who = await newBulkCustomer(call, adminToken, 100_000, 'abroad-none');
       const { customs: _none, ...bare } = orderTo(receiverIn('CA', 'ON', 'K1A 0B1', 'Ottawa'), 'USPS Priority Mail International');

@@ -32,6 +32,7 @@ import { checkedLifecycle, isSandboxTrackingNumber, type SandboxLifecycleSetting
 import { renderScanForm } from './scan-form-renderer';
 import { sandboxScanFormNumber, scanFormRefusal } from './sandbox-scan-form';
 import { findSandboxCourierService, findSandboxService, SANDBOX_SHIPPING_SERVICES } from './sandbox-services';
+import { checkCustomsAtHome, withCustomsAtHome } from './abroad/customs-at-home';
 import { checkInternationalLabel, internationalLabelFor, isAbroad, sandboxInternationalRates } from './abroad/international-purchase';
 import { internationalRate } from './abroad/international-rates';
 import { findSandboxInternationalService } from './abroad/international-services';
@@ -251,11 +252,14 @@ export class SandboxCarrierAdapter implements CarrierAdapter {
     const rate = sandboxRateOf(service.uid, shipment);
     if (isUnavailable(rate)) throw new SandboxCarrierError(`Sandbox carrier: ${rate.unavailable}`, false);
 
+    // APO/FPO/DPO and the territories: a customs declaration, on a PDF (decision 123), refused before a serial is drawn.
+    checkCustomsAtHome(shipment);
+
     const serial = await this.nextSerial(idempotencyKey);
     const { input, trackingNumber } = labelInputFor(service, shipment, serial, this.now());
     const format = formatOf(shipment);
     // ZPL is text put together in microseconds: only the PDF goes to the render pool.
-    const file = format === 'ZPL' ? renderSandboxZplLabel(input) : await this.render(input);
+    const file = format === 'ZPL' ? renderSandboxZplLabel(input) : await withCustomsAtHome(shipment, await this.render(input), trackingNumber, this.now());
     this.rememberTracking(trackingNumber);
     return {
       carrier: 'sandbox',

@@ -1,16 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import {
-  AddressRpc,
-  authMethodOf,
-  buyStoreBatchBodySchema,
-  ErrorCode,
-  StoreBatchRpc,
-  storeBatchResponseSchema,
-  storeOrderPackage,
-  type BuyStoreBatchBody,
-  type StoreBatchResponse,
-  type StoreOrderPackage,
-} from '@labeldesk/contracts';
+import { buyStoreBatchBodySchema, ErrorCode, StoreBatchRpc, storeBatchResponseSchema, type BuyStoreBatchBody, type StoreBatchResponse } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { Forwards } from '../auth/access.decorators';
@@ -23,16 +12,18 @@ const BATCH_TIMEOUT_MS = 60_000;
 
 /**
  * The inbox's "buy labels" (issue 47, decision 113): imported orders selected in "Awaiting shipment" bought as one
- * bulk batch under the batch's rate rule, each parcel weighed from the seller's SKUs as the inbox shows it. Orders
- * claims each order for its row, so none is bought twice; those already shipped are left out unless the seller buys
- * another on purpose, and the answer counts them.
+ * bulk batch under the batch's rate rule. Orders weighs each parcel, and declares the customs of one abroad, from the
+ * seller's SKUs itself (decision 121), for a session and an API key alike; it claims each order for its row, so none
+ * is bought twice; those already shipped are left out unless the seller buys another on purpose, and the answer
+ * counts them.
  */
 @Controller('stores')
 export class StoreBatchController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({
-    summary: 'Buy the labels of several imported orders as one batch (a fixed service, the cheapest, or the cheapest within N days); orders already shipped are left out unless in buyAnother',
+    summary:
+      'Buy the labels of several imported orders as one batch (a fixed service, the cheapest, or the cheapest within N days), each weighed and, abroad, declared from your SKUs; orders already shipped are left out unless in buyAnother, and an order abroad whose SKUs lack what its customs need is left out alone with why (customsRefused)',
     body: buyStoreBatchBodySchema,
     response: storeBatchResponseSchema,
     errors: [ErrorCode.VALIDATION_FAILED, ErrorCode.NOT_FOUND, ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS],
@@ -41,15 +32,7 @@ export class StoreBatchController {
   @Post('orders/batch')
   @HttpCode(200)
   async buy(@Body(new ZodBody(buyStoreBatchBodySchema)) body: BuyStoreBatchBody, @Ctx() ctx: CallContext): Promise<StoreBatchResponse> {
-    const ids = [...new Set(body.storeOrderIds)];
-    const { orders } = await this.rpc.call(StoreBatchRpc.orders, { ids }, ctx);
-    const skus = !ctx.caller || authMethodOf(ctx.caller) === 'api_key' ? [] : (await this.rpc.call(AddressRpc.listSkus, { userId: ctx.caller.userId }, ctx)).SkuData;
-    const packages: Record<string, StoreOrderPackage> = {};
-    for (const order of orders) {
-      const parcel = storeOrderPackage(order.items, skus);
-      if (parcel) packages[order.id] = parcel;
-    }
     const { batchId = randomUUID(), ...rest } = body;
-    return this.rpc.call(StoreBatchRpc.buy, { ...rest, storeOrderIds: ids, batchId, packages }, { ...ctx, timeoutMs: BATCH_TIMEOUT_MS });
+    return this.rpc.call(StoreBatchRpc.buy, { ...rest, storeOrderIds: [...new Set(body.storeOrderIds)], batchId, packages: {} }, { ...ctx, timeoutMs: BATCH_TIMEOUT_MS });
   }
 }

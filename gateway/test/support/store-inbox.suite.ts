@@ -8,13 +8,22 @@ const SKUS = [
   { sku: 'MUG-1', maxQty: 10, weight: 0.9, packagingWeight: 0.3, length: 6, width: 6, height: 6 },
   { sku: 'TEE-1', maxQty: 10, weight: 0.4, packagingWeight: 0.1, length: 10, width: 8, height: 2 },
 ];
+/** The same SKUs with their customs defaults (decision 100): the tee has an HS code, the mug none. */
+const SKUS_ABROAD = [
+  { ...SKUS[0], description: 'Ceramic mug', originCountry: 'CN', valueCents: 900 },
+  { ...SKUS[1], description: 'Cotton T-shirt', hsTariffNumber: '6109.10', originCountry: 'PT', valueCents: 1250 },
+];
+const ABROAD_SERVICE = 'USPS Priority Mail International';
+const BERLIN = { address_1: 'Unter den Linden 77', city: 'Berlin', state: '', postcode: '10117', country: 'DE' };
 
 /**
  * Issue 47's inbox (decision 113) through the routes, with a WooCommerce store of its own: imported orders selected
  * and bought as one batch under the cheapest rule, each tracking written back to the store, and no order bought twice
  * by mistake: one whose number an uploaded batch already shipped is marked and left out (the answer counts it) unless
  * bought again on purpose, a second batch or a single buy of a bought order is refused, the same submission sent
- * again answers the same batch, and two batches at once for one order buy it once.
+ * again answers the same batch, and two batches at once for one order buy it once. Orders abroad are declared from
+ * their SKUs' customs defaults, one whose SKU lacks what its country needs left out alone with why; an API key's
+ * batch is weighed from the SKUs as a session's is (decision 121).
  */
 export const describeStoreInbox = (mode: string, running: () => RunningSystem): void => {
   describe(`the inbox buys imported orders as a batch (${mode} mode)`, () => {
@@ -129,6 +138,40 @@ export const describeStoreInbox = (mode: string, running: () => RunningSystem): 
         expect(ordersOf((await call('GET', '/stores/orders', undefined, as)).body).map((row) => row['id'])).toEqual([id]);
         expect(ordersOf((await call('GET', '/stores/orders?status=shipped', undefined, as)).body)).toEqual([]);
       }), 90_000);
+
+    it("buys an API key's batch of orders to Canada and Germany weighed and declared from their SKUs, leaving out alone the German order whose SKU has no HS code", () =>
+      withStore(async (woo) => {
+        const who = await newBulkCustomer(call, adminToken, 20_000, 'inbox-abroad');
+        const as = { token: who.token };
+        expect((await call('POST', `/auth/add-sku/${who.userId}`, { parsedData: SKUS_ABROAD }, as)).status).toBe(201);
+        const toCanada = woo.addOrder({ shipping: { first_name: 'Chloé', last_name: 'Tremblay', address_1: '24 Sussex Dr', city: 'Ottawa', state: 'ON', postcode: 'K1M 1M4', country: 'CA' }, items: [{ sku: 'MUG-1', name: 'Mug', quantity: 2 }] });
+        const toGermany = woo.addOrder({ shipping: { first_name: 'Jonas', last_name: 'Weber', ...BERLIN }, items: [{ sku: 'TEE-1', name: 'Tee', quantity: 3 }] });
+        const noHsCode = woo.addOrder({ shipping: { first_name: 'Lena', last_name: 'Fischer', ...BERLIN }, items: [{ sku: 'MUG-1', name: 'Mug', quantity: 1 }] });
+        expect((await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, as)).status).toBe(201);
+        const created = await call('POST', '/keys', { name: 'inbox buyer', scopes: ['labels:read', 'labels:buy'], password: 'bulk-password' }, as);
+        expect(created.status).toBe(201);
+        const key = { authorization: `Bearer ${String(created.body['key'])}` };
+        const inbox = ordersOf((await call('GET', '/stores/orders?limit=100', undefined, key)).body);
+        const idOf = (number: string) => String(inbox.find((order) => order['orderNumber'] === number)?.['id']);
+        const batch = { rateRule: { kind: 'service' }, service_name: ABROAD_SERVICE, sender: SINGLE_LABEL_ORDER.sender };
+
+        const alone = await call('POST', '/stores/orders/batch', { ...batch, storeOrderIds: [idOf(noHsCode.number)] }, key);
+        expect([alone.status, alone.body['message']]).toEqual([400, `No order can be bought: Order #${noHsCode.number}: SKU MUG-1 has no HS code; Germany requires one`]);
+
+        const bought = await call('POST', '/stores/orders/batch', { ...batch, storeOrderIds: [toCanada, toGermany, noHsCode].map((order) => idOf(order.number)) }, key);
+        expect(bought.status).toBe(200);
+        expect(bought.body).toMatchObject({
+          totalCount: 2,
+          leftOut: [],
+          customsRefused: [{ storeOrderId: idOf(noHsCode.number), orderNumber: noHsCode.number, message: `Order #${noHsCode.number}: SKU MUG-1 has no HS code; Germany requires one` }],
+        });
+        expect(String(bought.body['message'])).toContain(`1 order was left out for its customs: Order #${noHsCode.number}: SKU MUG-1 has no HS code; Germany requires one.`);
+        const done = await waitForBulk(call, who.token, String(bought.body['orderId']));
+        expect([done.status, done.processedCount, done.failedCount]).toEqual(['completed', 2, 0]);
+        const shipped = ordersOf((await call('GET', '/stores/orders?status=shipped', undefined, as)).body);
+        expect(shipped.map((order) => order['orderNumber']).sort()).toEqual([toCanada.number, toGermany.number].sort());
+        expect(ordersOf((await call('GET', '/stores/orders', undefined, as)).body).map((order) => order['orderNumber'])).toEqual([noHsCode.number]);
+      }), 120_000);
 
     it('buys an order once when two batches ask for it at the same moment', () =>
       withStore(async (own) => {

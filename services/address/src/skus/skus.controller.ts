@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { AddressRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
-import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { AddressRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { toSkuRecord } from './sku.mapper';
 import { SKU_NOT_FOUND, SkuRepository } from './sku.repository';
 import { ImportSkusUseCase } from './usecases/import-skus.usecase';
@@ -13,8 +13,18 @@ export class SkusController {
   ) {}
 
   @RpcHandler(AddressRpc.listSkus)
-  async list(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.listSkus) body: ParsedRequestOf<typeof AddressRpc.listSkus>) {
-    return { SkuData: (await this.skus.list(body.userId)).map(toSkuRecord) };
+  list(@CurrentCaller() _caller: Caller, @RpcPayload(AddressRpc.listSkus) body: ParsedRequestOf<typeof AddressRpc.listSkus>) {
+    return this.listed(body.userId);
+  }
+
+  /** For the orders service only (decision 121): the seller named, never a user's own request. */
+  @RpcHandler(AddressRpc.skusForOrders)
+  forOrders(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(AddressRpc.skusForOrders) body: ParsedRequestOf<typeof AddressRpc.skusForOrders>) {
+    return this.listed(body.userId);
+  }
+
+  private async listed(userId: string) {
+    return { SkuData: (await this.skus.list(userId)).map(toSkuRecord) };
   }
 
   @RpcHandler(AddressRpc.addSkus)

@@ -2,18 +2,23 @@ import { Injectable } from '@nestjs/common';
 import {
   alreadyShippedLeftOutMessage,
   bulkOrderItemSchema,
+  customsFromSkus,
   DomainError,
   ErrorCode,
   rateRuleText,
+  storeOrderPackage,
   type BulkOrderItem,
+  type CustomsRefusedStoreOrder,
   type FieldIssue,
   type LeftOutStoreOrder,
+  type SkuRecord,
   type StoreBatchResponse,
   type StoreOrder,
   type storeBatchRequestSchema,
 } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import { BulkOrdersRepository, BulkStagingRepository, SubmitBulkOrderUseCase } from '../bulk';
+import { SellerSkus } from './seller-skus';
 import { StoreBatchRepository } from './store-batch.repository';
 import { StoreOrdersRepository } from './store-orders.repository';
 
@@ -43,6 +48,7 @@ export class BuyStoreBatchUseCase {
     private readonly batches: BulkOrdersRepository,
     private readonly staging: BulkStagingRepository,
     private readonly submit: SubmitBulkOrderUseCase,
+    private readonly skus: SellerSkus,
   ) {}
 
   async execute(userId: string, request: StoreBatchRequest): Promise<StoreBatchResponse> {
@@ -60,11 +66,13 @@ export class BuyStoreBatchUseCase {
     }
     if (wanted.length === 0) throw nothingLeft(leftOut.length);
 
-    const rows = this.rowsOf(wanted, request);
+    const { rows, customsRefused } = this.rowsOf(wanted, request, await this.skus.of(userId));
+    const rowIds = new Set(rows.map((row) => row.storeOrderId));
+    const toClaim = wanted.filter((order) => rowIds.has(order.id));
     await this.batches.createDraft(userId, request.batchId);
-    const claimed = new Set(await this.claims.claim(userId, request.batchId, wanted.map((order) => order.id), [...again]));
+    const claimed = new Set(await this.claims.claim(userId, request.batchId, toClaim.map((order) => order.id), [...again]));
     // An order claimed meanwhile by another tab's batch (or bought alone) is left out as already shipped.
-    for (const order of wanted.filter((candidate) => !claimed.has(candidate.id))) {
+    for (const order of toClaim.filter((candidate) => !claimed.has(candidate.id))) {
       const [now] = await this.orders.byIds(userId, [order.id]);
       leftOut.push({ storeOrderId: order.id, orderNumber: order.orderNumber, ...shippedBy(now ?? order) });
     }
@@ -80,12 +88,8 @@ export class BuyStoreBatchUseCase {
         options: { labelFormat: request.labelFormat, sortBySku: false, rateRule: request.rateRule },
       });
       const count = leftOut.length + (answer.alreadyShippedCount ?? 0);
-      return {
-        ...answer,
-        message: leftOut.length > 0 ? `${answer.message} ${alreadyShippedLeftOutMessage(leftOut.length)}.` : answer.message,
-        alreadyShippedCount: count,
-        leftOut,
-      };
+      const notes = [leftOut.length > 0 ? ` ${alreadyShippedLeftOutMessage(leftOut.length)}.` : '', customsRefused.length > 0 ? ` ${customsLeftOutMessage(customsRefused)}` : ''].join('');
+      return { ...answer, message: `${answer.message}${notes}`, alreadyShippedCount: count, leftOut, ...(customsRefused.length > 0 ? { customsRefused } : {}) };
     } catch (error) {
       const batch = await this.batches.find(request.batchId);
       if (batch?.status === 'draft') await this.claims.release(request.batchId);
@@ -94,16 +98,35 @@ export class BuyStoreBatchUseCase {
   }
 
   /**
-   * Each order's bulk row, checked as an uploaded row is (its receiver from the store, its parcel from the SKUs); an
-   * order that cannot make a row refuses the purchase naming its order number, before anything is claimed.
+   * Each order's bulk row, checked as an uploaded row is (its receiver from the store, its parcel and, abroad, its
+   * customs from the seller's SKUs, decision 121); an order that cannot make a row refuses the purchase naming its
+   * order number, before anything is claimed. An order abroad whose SKUs lack what its country's customs need is left
+   * out alone with that reason, as a bulk row is (decision 100); when every order is, the purchase is refused by order.
    */
-  private rowsOf(orders: readonly StoreOrder[], request: StoreBatchRequest): Array<{ storeOrderId: string; item: BulkOrderItem }> {
+  private rowsOf(
+    orders: readonly StoreOrder[],
+    request: StoreBatchRequest,
+    skus: readonly SkuRecord[],
+  ): { rows: Array<{ storeOrderId: string; item: BulkOrderItem }>; customsRefused: CustomsRefusedStoreOrder[] } {
     const issues: FieldIssue[] = [];
+    const customsRefused: CustomsRefusedStoreOrder[] = [];
     const service = request.rateRule.kind === 'service' ? (request.service_name ?? '') : rateRuleText(request.rateRule);
     const rows = orders.flatMap((order) => {
-      const parcel = request.packages[order.id];
+      const parcel = storeOrderPackage(order.items, skus) ?? request.packages[order.id];
       if (!parcel) {
         issues.push({ path: `storeOrderIds.${order.id}`, message: `Order #${order.orderNumber}: no weight (add SKU presets for its items)` });
+        return [];
+      }
+      const customs = customsFromSkus(
+        {
+          receiver: { country: order.receiver.receiver_country, state: order.receiver.receiver_state_province },
+          lines: order.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),
+          signer: request.sender.sender_name,
+        },
+        skus,
+      );
+      if (customs && !customs.ok) {
+        customsRefused.push({ storeOrderId: order.id, orderNumber: order.orderNumber, message: `Order #${order.orderNumber}: ${customs.message}` });
         return [];
       }
       const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -129,6 +152,7 @@ export class BuyStoreBatchUseCase {
           quantity: Math.max(1, units),
           items: order.items.length > 1 ? order.items.slice(0, 20).map((item) => ({ sku_number: item.sku || null, description: item.name || null, quantity: item.quantity })) : undefined,
         },
+        customs: customs?.customs,
       });
       if (!parsed.success) {
         for (const issue of parsed.error.issues) issues.push({ path: `storeOrderIds.${order.id}`, message: `Order #${order.orderNumber}: ${issue.message}` });
@@ -137,9 +161,17 @@ export class BuyStoreBatchUseCase {
       return [{ storeOrderId: order.id, item: parsed.data }];
     });
     if (issues.length > 0) throw new DomainError(ErrorCode.VALIDATION_FAILED, issues[0]?.message ?? 'An order cannot be bought', issues);
-    return rows;
+    if (rows.length === 0) {
+      const byOrder = customsRefused.map((refused) => ({ path: `storeOrderIds.${refused.storeOrderId}.customs`, message: refused.message }));
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `No order can be bought: ${customsRefused.map((refused) => refused.message).join('; ')}`, byOrder);
+    }
+    return { rows, customsRefused };
   }
 }
+
+/** "1 order was left out for its customs: Order #1002: SKU MUG-1 has no HS code; Germany requires one." */
+const customsLeftOutMessage = (refused: readonly CustomsRefusedStoreOrder[]): string =>
+  `${refused.length} order${refused.length === 1 ? ' was' : 's were'} left out for ${refused.length === 1 ? 'its' : 'their'} customs: ${refused.map((one) => one.message).join('; ')}.`;
 
 const nothingLeft = (leftOut: number): DomainError =>
   new DomainError(ErrorCode.VALIDATION_FAILED, `${alreadyShippedLeftOutMessage(leftOut)}, so nothing was bought. Tick "Buy another label" on an order to ship it again.`);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { BuyStoreBatchUseCase } from './buy-store-batch.usecase';
+import { SellerSkus } from './seller-skus';
 import { StoreAccounts } from './store-accounts';
 import { StoreBatchController } from './store-batch.controller';
 import { StoreBatchRepository } from './store-batch.repository';
@@ -24,6 +25,7 @@ import { storeSettingsProvider } from './store-settings';
     StoreOrdersRepository,
     StoreBatchRepository,
     BuyStoreBatchUseCase,
+    SellerSkus,
     StoreCancelRepository,
     StoreCancelWriteBack,
     StoreConnectionsRepository,

@@ -18,6 +18,11 @@ export const AddressRpc = {
   ),
   deleteAddress: defineRpc('address.saved.delete.v1', z.object({ userId: idSchema, id: idSchema }), okSchema, { who: { selfOrAdmin: 'userId' } }),
   listSkus: defineRpc('address.sku.list.v1', z.object({ userId: idSchema }), skuListResponseSchema, { who: { selfOrAdmin: 'userId' } }),
+  /**
+   * A seller's SKU presets for the orders service, which weighs and declares the inbox's imported orders from them
+   * (decision 121) whoever buys them: a session or an API key, which may not read SKU presets itself.
+   */
+  skusForOrders: defineRpc('address.sku.for-orders.v1', z.object({ userId: idSchema }), skuListResponseSchema, { who: 'services', services: ['orders'] }),
   /** Rows are checked one by one in the service so every bad row can be named; nothing is saved unless all pass. */
   addSkus: defineRpc(
     'address.sku.add.v1',

@@ -47,14 +47,23 @@ export type BuyStoreBatchBody = z.output<typeof buyStoreBatchBodySchema>;
 export const leftOutStoreOrderSchema = z.object({ storeOrderId: z.string(), orderNumber: z.string(), shippedAt: z.string(), trackingNumber: z.string() });
 export type LeftOutStoreOrder = z.infer<typeof leftOutStoreOrderSchema>;
 
+/** An imported order abroad left out of the purchase: its SKUs do not give what its country's customs require. */
+export const customsRefusedStoreOrderSchema = z.object({ storeOrderId: z.string(), orderNumber: z.string(), message: z.string() });
+export type CustomsRefusedStoreOrder = z.infer<typeof customsRefusedStoreOrderSchema>;
+
 /**
  * The batch started (its id is a bulk order's: its progress, files and SCAN form as any batch's), and the orders left
- * out because they already have a label; `alreadyShippedCount` counts them.
+ * out because they already have a label; `alreadyShippedCount` counts them. `customsRefused` (decision 121): the
+ * orders abroad left out alone for their customs, each with its reason (the SKU and what it lacks).
  */
-export const storeBatchResponseSchema = bulkProcessResponseSchema.extend({ leftOut: z.array(leftOutStoreOrderSchema) });
+export const storeBatchResponseSchema = bulkProcessResponseSchema.extend({ leftOut: z.array(leftOutStoreOrderSchema), customsRefused: z.array(customsRefusedStoreOrderSchema).optional() });
 export type StoreBatchResponse = z.infer<typeof storeBatchResponseSchema>;
 
-/** What the gateway asks orders to buy: the body, and each order's parcel from the seller's SKUs (by imported order id). */
+/**
+ * What the gateway asks orders to buy: the body. Orders weighs and declares each order from the seller's SKUs itself
+ * (decision 121); `packages` (parcels by imported order id) is what a gateway of the release before sends, used for an
+ * order whose SKUs give no parcel.
+ */
 export const storeBatchRequestSchema = z.object({
   batchId: idSchema,
   storeOrderIds: z.array(idSchema).min(1).max(STORE_BATCH_MAX_ORDERS),
@@ -64,11 +73,11 @@ export const storeBatchRequestSchema = z.object({
   courier: courierField,
   sender: senderSchema,
   labelFormat: labelFormatSchema,
-  packages: z.record(z.string(), storeOrderPackageSchema),
+  packages: z.record(z.string(), storeOrderPackageSchema).default({}),
 });
 
 export const StoreBatchRpc = {
-  /** The caller's imported orders of these ids with their labels (to weigh them from the SKUs before buying). */
+  /** The caller's imported orders of these ids with their labels (a gateway of the release before decision 121 weighs them from the SKUs before buying). */
   orders: defineRpc('orders.stores.batch-orders.v1', z.object({ ids: z.array(idSchema).min(1).max(STORE_BATCH_MAX_ORDERS) }), z.object({ orders: z.array(storeOrderSchema) }), {
     who: 'signed-in',
     scope: 'labels:buy',

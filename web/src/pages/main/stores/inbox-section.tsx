@@ -75,6 +75,15 @@ export const InboxSection = ({ userId, stores }: { userId: string; stores: reado
           </Alert.Description>
         </Alert.Root>
       )}
+      {result?.customsRefused && result.customsRefused.length > 0 && (
+        // Orders abroad whose SKUs lack what customs need stay awaiting (decision 121): each says which SKU to complete.
+        <Alert.Root status="warning" data-testid="inbox-customs-refused">
+          <Alert.Indicator />
+          <Alert.Description>
+            Not bought for their customs (complete the SKU in SKU Management, then buy again): {result.customsRefused.map((order) => order.message).join('; ')}.
+          </Alert.Description>
+        </Alert.Root>
+      )}
       <InboxResults inbox={inbox} filtered={Boolean(asked.store || asked.q)} page={page} onPage={setPage} selection={{ selected, buyAnother, onSelect: select, onBuyAnother: (id, on) => setBuyAnother((current) => toggled(current, [id], on)) }} />
       <TestModeBuyReason />
       <HStack gap="3" wrap="wrap">

@@ -4,6 +4,7 @@ import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api } from '.
 import { ageLabels, buySingleLabel, eventually, voidBooksOf } from './support/lifecycle-api';
 
 const PRICE = 850;
+const AUTO_REFUND_EVERY_SECONDS = 1;
 
 /**
  * The daily refund of unused labels, run by two orders replicas at once every second (AUTO_REFUND_EVERY_SECONDS=1):
@@ -17,7 +18,7 @@ describe('the automatic refund of unused labels, two orders replicas (distribute
   beforeAll(async () => {
     system = await startDistributed(
       { SANDBOX_TRACKING_SHARE: '0.5', SANDBOX_SCAN_AFTER_SECONDS: '0', SANDBOX_REFUND_DAYS: '0', REFUND_RECONCILE_SECONDS: '1' },
-      { ordersReplicas: 2, ordersEnv: { AUTO_REFUND_DAYS: '25', AUTO_REFUND_EVERY_SECONDS: '1' } },
+      { ordersReplicas: 2, ordersEnv: { AUTO_REFUND_DAYS: '25', AUTO_REFUND_EVERY_SECONDS: String(AUTO_REFUND_EVERY_SECONDS) } },
     );
     call = apiClient(system.baseUrl);
   }, startHookTimeout());
@@ -49,8 +50,9 @@ describe('the automatic refund of unused labels, two orders replicas (distribute
       60_000,
       'the automatic refunds',
     );
-    // Give both replicas a few more runs: nothing more may happen.
-    await new Promise((r) => setTimeout(r, 3_000));
+    // Nothing more may happen in the runs that follow: a check that nothing happens waits, here for three periods of the
+    // job's own contract (AUTO_REFUND_EVERY_SECONDS), each a run of both replicas.
+    await new Promise((r) => setTimeout(r, 3 * AUTO_REFUND_EVERY_SECONDS * 1000));
     const settled = await voidBooksOf(system.databaseUrl, who.userId);
     expect(settled).toEqual(books);
     expect(settled.refunds.map((r) => r.key).sort()).toEqual(unused.map((l) => `void:single:${l.orderId}`).sort());

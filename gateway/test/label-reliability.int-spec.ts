@@ -4,6 +4,7 @@ import { connect } from 'nats';
 import { NOT_KNOWN } from '../src/http/orders.controller';
 import { booksOf } from './support/books';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
+import { eventually } from './support/lifecycle-api';
 
 const BALANCE = 100_000;
 const PRICE = 850;
@@ -69,7 +70,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     const started = Date.now();
     const purchase = call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'dies-mid-purchase-1' });
     // Killed while the carrier is still making the label: the order is written and paid for, no reply was sent.
-    for (let i = 0; i < 40 && (await labelBooksOf(system, customer.userId)).charges === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    while ((await labelBooksOf(system, customer.userId)).charges === 0) await new Promise((r) => setTimeout(r, 50));
     await system.killOrders(0);
     const answer = await purchase;
     expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS + 4_000);
@@ -80,11 +81,13 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     await system.startOrders();
     const [pending] = await listed();
     expect(pending?.status).toBe('pending');
-    let finished: ListedOrder | undefined;
-    for (let i = 0; i < 120 && finished?.status !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      finished = (await listed()).find((o) => o._id === pending?._id);
-    }
+    // Recovery takes up an order untouched for ORDER_STALE_SECONDS: the new process finishes it on its own clock.
+    const finished = await eventually(
+      async () => (await listed()).find((o) => o._id === pending?._id),
+      (order) => order?.status === 'completed',
+      60_000,
+      'the recovered order',
+    );
     expect(finished).toMatchObject({ status: 'completed', tracking_number: expect.stringMatching(/^9[2-5]\d{20}(\d{4})?$/) });
     expect(await labelBooksOf(system, customer.userId)).toEqual({ labels: 1, charges: 1, refunds: 0 });
     expect(await balanceOf(call, customer.token)).toBe(BALANCE - PRICE);

@@ -113,7 +113,8 @@ describe('the recording relay on NATS without TLS', () => {
     const client = createClientProxy({ kind: 'nats', url: `nats://127.0.0.1:${relay.port}`, name: 'plaintext-capture', user: 'gateway', password: natsPassword });
     await client.connect();
     await firstValueFrom(client.emit('auth.user.login.v1', { email: 'someone@example.com', password }));
-    await new Promise((r) => setTimeout(r, 200));
+    // Sent once the relay has passed the message on (what it passes, it has recorded).
+    while (!relay.captured().includes(password)) await new Promise((r) => setTimeout(r, 20));
     await client.close();
 
     expect(secretsIn(relay.captured(), { password, 'NATS password': natsPassword, 'a CONNECT': 'CONNECT {', 'a subject': 'auth.' })).toEqual([

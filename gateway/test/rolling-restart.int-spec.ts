@@ -1,4 +1,4 @@
-import { startDistributed, startHookTimeout, type DistributedSystem, type ProcessName } from '@labeldesk/testing';
+import { START_TIMEOUT_MS, startDistributed, startHookTimeout, type DistributedSystem, type ProcessName } from '@labeldesk/testing';
 import { io, type Socket } from 'socket.io-client';
 import { booksOf } from './support/books';
 import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, waitForBulk, type Api, SINGLE_LABEL_ORDER as ORDER } from './support/bulk-api';
@@ -45,25 +45,29 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
     const orderId = String(init.body['orderId']);
     // Two sockets in a row land on the two gateways (round robin); the batch's events come from an orders replica.
     const sockets: Socket[] = [];
-    const seen = [new Set<string>(), new Set<string>()];
-    for (const index of [0, 1]) {
+    const completed: Array<Promise<void>> = [];
+    for (let n = 0; n < 2; n++) {
       const socket = io(system.baseUrl, { transports: ['websocket'], auth: { token: customer.token }, reconnection: false });
-      socket.on('orderProgress', (progress: { status: string }) => seen[index]?.add(progress.status));
+      completed.push(new Promise<void>((resolve) => socket.on('orderProgress', (progress: { status: string }) => progress.status === 'completed' && resolve())));
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      socket.emit('joinOrderRoom', `order_${orderId}`);
       sockets.push(socket);
+      // In the room once the gateway answers the join with the batch's state as it stands.
+      await new Promise<void>((resolve, reject) => {
+        socket.once('orderProgress', () => resolve());
+        socket.once('roomError', (error: { message: string }) => reject(new Error(error.message)));
+        socket.emit('joinOrderRoom', `order_${orderId}`);
+      });
     }
     try {
-      await new Promise((r) => setTimeout(r, 300));
       const processed = await call('POST', `/orders/bulk/process/${customer.userId}`, { orderId, orderData: Array.from({ length: 6 }, (_, i) => bulkRow(i)) }, { token: customer.token });
       expect(processed.status).toBe(200);
       const finished = await waitForBulk(call, customer.token, orderId);
       expect(finished.status).toBe('completed');
-      for (let i = 0; i < 50 && !seen.every((statuses) => statuses.has('completed')); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(seen.map((statuses) => statuses.has('completed'))).toEqual([true, true]);
+      // Each socket hears the batch end, whichever gateway it is on.
+      await Promise.all(completed);
       expect(Object.values(system.proxy.stats().forwarded).every((n) => n > 0)).toBe(true);
       expect(await balanceOf(call, customer.token)).toBe(BALANCE - 6 * PRICE);
     } finally {
@@ -142,5 +146,5 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
     expect(replayed.status).toBe(200);
     expect(await balanceOf(call, customer.token)).toBe(BALANCE - purchases.length * PRICE);
     expect(ROLLOUT.map((name) => system.replicas(name))).toEqual(ROLLOUT.map(() => 2));
-  }, 300_000);
+  }, 2 * ROLLOUT.length * START_TIMEOUT_MS); // each replica's restart waits for its readiness, bounded only against a hang
 });

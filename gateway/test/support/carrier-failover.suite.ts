@@ -102,7 +102,7 @@ export const describeCarrierFailover = (mode: string, start: (env: NodeJS.Proces
       const buysBefore = easyPostBuysReceived(fakes.easyPost);
       const answer = buy('unconfirmed-0001');
       // The buy has reached EasyPost (it answers after its latency): the look at the shipment that follows fails.
-      for (const deadline = Date.now() + 10_000; easyPostBuysReceived(fakes.easyPost) === buysBefore && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+      while (easyPostBuysReceived(fakes.easyPost) === buysBefore) await new Promise((r) => setTimeout(r, 10));
       expect(easyPostBuysReceived(fakes.easyPost)).toBe(buysBefore + 1);
       fakes.easyPost.failNextWith(503);
       const unconfirmed = await answer;

@@ -146,6 +146,20 @@ describe('NATS lets each process sign in as itself and use only its own subjects
     expect(new TextDecoder().decode(reply.data)).toBe('{"ok":true}');
   });
 
+  it("carries orders' question to address for a seller's SKUs (the inbox's batch, decision 121), which the gateway may not ask", async () => {
+    const address = await signIn('address');
+    address.subscribe('address.sku.for-orders.v1', { callback: (_error, message) => message.respond(new TextEncoder().encode('{"SkuData":[]}')) });
+    await address.flush();
+    const orders = await signIn('orders');
+    const reply = await orders.request('address.sku.for-orders.v1', new TextEncoder().encode('{"userId":"u1"}'), { timeout: 2_000 });
+    expect(new TextDecoder().decode(reply.data)).toBe('{"SkuData":[]}');
+    const gateway = await signIn('gateway');
+    const errors = violations(gateway);
+    gateway.publish('address.sku.for-orders.v1');
+    await until(() => errors.length >= 1 && refusedAll(nats, 'gateway', ['Publish address.sku.for-orders.v1'])());
+    expect(refusedBy(nats, 'gateway')).toContain('Publish address.sku.for-orders.v1');
+  });
+
   it("carries orders' question to auth for a shipper's e-mail (USPS labels name each shipper)", async () => {
     const auth = await signIn('auth');
     auth.subscribe('auth.user.contact.v1', { callback: (_error, message) => message.respond(new TextEncoder().encode('{"email":"ada@example.com"}')) });

@@ -1,4 +1,4 @@
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
 
 const PASSWORD = 'correct-horse-1';
@@ -21,7 +21,7 @@ const describeBurst = (mode: string, replicas: number, start: () => Promise<Runn
 
     beforeAll(async () => {
       system = await start();
-    }, 240_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import {
   bulkReturnsBodySchema,
@@ -12,6 +12,7 @@ import {
   publicReturnSchema,
   RETURN_LINK_NOT_FOUND,
   returnLabelSchema,
+  returnQuoteQuerySchema,
   returnQuoteSchema,
   ReturnsRpc,
   returnTokenSchema,
@@ -65,11 +66,11 @@ const streamPdf = async (res: Response, fileName: string, sizeBytes: number, fir
 export class OrderReturnsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: "What a return label of this order would cost and whether it is charged now (prepaid) or only when the buyer ships it (pay on use); buys nothing (owner or admin)", response: returnQuoteSchema })
+  @ApiDoc({ summary: "What a return label of this order would cost and whether it is charged now (prepaid) or only when the buyer ships it (pay on use); buys nothing (owner or admin). Sold by the outbound label's carrier unless carrier names another that makes these returns", query: returnQuoteQuerySchema, response: returnQuoteSchema })
   @Forwards(ReturnsRpc.quote)
   @Get(':orderId/return/quote')
-  quote(@Param('orderId') orderId: string, @Ctx() ctx: CallContext): Promise<ReturnQuote> {
-    return this.rpc.call(ReturnsRpc.quote, { orderId }, ctx);
+  quote(@Param('orderId') orderId: string, @Query(new ZodBody(returnQuoteQuerySchema)) query: z.output<typeof returnQuoteQuerySchema>, @Ctx() ctx: CallContext): Promise<ReturnQuote> {
+    return this.rpc.call(ReturnsRpc.quote, { orderId, ...(query.carrier ? { carrier: query.carrier } : {}) }, ctx);
   }
 
   @ApiDoc({
@@ -81,7 +82,7 @@ export class OrderReturnsController {
   @Post(':orderId/return')
   @HttpCode(200)
   create(@Param('orderId') orderId: string, @Body(new ZodBody(createReturnBodySchema)) body: z.output<typeof createReturnBodySchema>, @Ctx() ctx: CallContext): Promise<CreatedReturn> {
-    return this.rpc.call(ReturnsRpc.create, { orderId, again: body.again }, { ...ctx, timeoutMs: BUY_TIMEOUT_MS });
+    return this.rpc.call(ReturnsRpc.create, { orderId, again: body.again, ...(body.carrier ? { carrier: body.carrier } : {}) }, { ...ctx, timeoutMs: BUY_TIMEOUT_MS });
   }
 }
 
@@ -118,6 +119,14 @@ export class ReturnLabelsController {
   @Delete(':returnId/link')
   revokeLink(@Param('returnId') returnId: string, @Ctx() ctx: CallContext) {
     return this.rpc.call(ReturnsRpc.revokeLink, { returnId }, ctx);
+  }
+
+  @ApiDoc({ summary: "Void an unused return label at the carrier that sold it; a prepaid one's charge is given back once. A voided one is answered as it is; a used one is refused", response: returnLabelSchema })
+  @Forwards(ReturnsRpc.void)
+  @Post(':returnId/void')
+  @HttpCode(200)
+  voidReturn(@Param('returnId') returnId: string, @Ctx() ctx: CallContext) {
+    return this.rpc.call(ReturnsRpc.void, { returnId }, { ...ctx, timeoutMs: BUY_TIMEOUT_MS });
   }
 
   @ApiDoc({ summary: 'Download the return label (PDF); token may be ?token=' })

@@ -46,5 +46,35 @@ export const describeUspsReturns = (mode: string, started: () => Promise<Carrier
       expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
       expect(Buffer.from(await pdf.arrayBuffer())).toEqual(usps().labels.get(String(label['trackingNumber']))?.image);
     }, 60_000);
+
+    it("voids an unused USPS return through USPS's cancel, gives its prepaid charge back once, answers a second void as it is, and refuses to void a used one (decision 123)", async () => {
+      const { call, seller, buy, balance } = rig();
+      const who = await seller('return-void');
+      const before = await balance(who);
+      const outbound = await buy(who);
+      const label = (await call('POST', `/orders/${outbound.orderId}/return`, {}, { token: who.token })).body['returnLabel'] as Body;
+      const charged = await balance(who);
+      expect(charged).toBe(before - outbound.price - Number(label['priceCents']));
+      const voidsBefore = usps().voidsAccepted();
+
+      const voided = await call('POST', `/returns/${String(label['id'])}/void`, undefined, { token: who.token });
+      expect([voided.status, voided.body['state']]).toEqual([200, 'voided']);
+      expect(usps().requests.filter((request) => request.method === 'DELETE' && request.path === `/labels/v3/label/${String(label['trackingNumber'])}`)).toHaveLength(1);
+      expect(usps().voidsAccepted()).toBe(voidsBefore + 1);
+      expect(await balance(who)).toBe(charged + Number(label['priceCents']));
+
+      const again = await call('POST', `/returns/${String(label['id'])}/void`, undefined, { token: who.token });
+      expect([again.status, again.body['state']]).toEqual([200, 'voided']);
+      expect(await balance(who)).toBe(charged + Number(label['priceCents']));
+      expect(usps().voidsAccepted()).toBe(voidsBefore + 1);
+
+      const used = (await call('POST', `/orders/${(await buy(who)).orderId}/return`, {}, { token: who.token })).body['returnLabel'] as Body;
+      usps().addScan(String(used['trackingNumber']), 'accepted');
+      const afterUse = await balance(who);
+      const refused = await call('POST', `/returns/${String(used['id'])}/void`, undefined, { token: who.token });
+      expect([refused.status, refused.body['message']]).toEqual([422, expect.stringContaining('This return label was used (the carrier scanned it on')]);
+      expect(await balance(who)).toBe(afterUse);
+      expect(usps().voidsAccepted()).toBe(voidsBefore + 1);
+    }, 90_000);
   });
 };

@@ -107,6 +107,11 @@ export interface LabelShipment {
    * return product (EasyPost's `is_return`) buys that; any other buys a label from `from` to `to`.
    */
   isReturn?: true;
+  /**
+   * The one carrier to buy from (decision 123): a return label is bought from its outbound label's carrier, or the one
+   * the seller picked; every other carrier passes it on unbought. Absent: any carrier, in the registry's order.
+   */
+  soldBy?: CarrierId;
   from: LabelAddress;
   to: LabelAddress;
   package: {

@@ -1,7 +1,7 @@
 import { DomainError, ErrorCode, PaymentsRpc } from '@labeldesk/contracts';
 import type { Caller } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import type { LabelPurchaser, PurchaseOutcome, ShipperContacts } from '../carriers';
+import type { CarrierId, CarrierRegistry, LabelPurchaser, PurchaseOutcome, ShipperContacts } from '../carriers';
 import type { LabelPricer, OrderEntity, OrderRepository } from '../orders';
 import { MakeReturnUseCase } from './make-return.usecase';
 import type { NewReturn, ReturnLabelsRepository, ReturnRow } from './return-labels.repository';
@@ -31,7 +31,7 @@ const bought: PurchaseOutcome = {
   label: { carrier: 'sandbox', trackingNumber: '9205599999999900010014', serviceUid: 'usps_priority', format: 'PDF', file: Buffer.from('%PDF'), costCents: 0, carrierRefs: {} },
 };
 
-const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcome; balanceCents?: number; existing?: ReturnRow | null; voidState?: string | null } = {}) => {
+const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcome; balanceCents?: number; existing?: ReturnRow | null; voidState?: string | null; carriers?: CarrierId[] } = {}) => {
   const money: Array<{ subject: string; body: Record<string, unknown> }> = [];
   const rows = new Map<string, ReturnRow>();
   const inserted: NewReturn[] = [];
@@ -50,7 +50,7 @@ const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcom
     voidStateOf: jest.fn(async () => options.voidState ?? null),
     insert: jest.fn(async (draft: NewReturn) => {
       inserted.push(draft);
-      const row = { ...draft, generation: 1, status: 'pending', carrier: null, carrierRefs: {}, trackingNumber: null, labelFileId: null, labelName: null, purchasedAt: null, scannedAt: null, chargedAt: null, createdAt: new Date(), updatedAt: new Date() } as ReturnRow;
+      const row = { ...draft, generation: 1, status: 'pending', carrierRefs: {}, trackingNumber: null, labelFileId: null, labelName: null, purchasedAt: null, scannedAt: null, chargedAt: null, createdAt: new Date(), updatedAt: new Date() } as ReturnRow;
       rows.set(row.id, row);
       return row;
     }),
@@ -68,7 +68,8 @@ const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcom
   const pricer = { price: jest.fn(async () => ({ priceCents: 850, serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail' })) } as unknown as LabelPricer;
   const purchaser = { buy: jest.fn(async (_shipment: unknown, key: string) => { bought_.push(key); return options.outcome ?? bought; }) } as unknown as LabelPurchaser;
   const shippers = { shipperOf: jest.fn(async () => ({ accountId: SELLER, email: null, phone: null })) } as unknown as ShipperContacts;
-  return { useCase: new MakeReturnUseCase(orders, returns, links, pricer, purchaser, shippers, rpc), money, inserted, discarded, bought: bought_, purchaser };
+  const registry = { ordered: (options.carriers ?? ['sandbox']).map((id) => ({ profile: { id } })) } as unknown as CarrierRegistry;
+  return { useCase: new MakeReturnUseCase(orders, returns, links, pricer, purchaser, shippers, rpc, registry), money, inserted, discarded, bought: bought_, purchaser };
 };
 
 const refusal = async (promise: Promise<unknown>): Promise<DomainError> => {
@@ -132,5 +133,30 @@ describe('MakeReturnUseCase', () => {
     const again = setUp(order('usps'), { existing });
     const second = await again.useCase.create(caller, ORDER, true);
     expect([second.created, again.inserted[0]?.generation]).toEqual([true, 'next']);
+  });
+
+  describe('from the original carrier when several make returns (decision 123)', () => {
+    const easyPostUps = () => order('ups', { carrier: 'easypost' } as Partial<OrderEntity>);
+
+    it('quotes and buys the return of an EasyPost UPS label from EasyPost though the sandbox is listed first, naming the other carrier to pick', async () => {
+      const { useCase, inserted, purchaser } = setUp(easyPostUps(), { carriers: ['sandbox', 'easypost'] });
+      expect(await useCase.quote(caller, ORDER)).toMatchObject({ carrier: 'easypost', carrierName: 'EasyPost', payment: 'prepaid', otherCarriers: [{ carrier: 'sandbox', carrierName: 'Sandbox' }] });
+
+      await useCase.create(caller, ORDER, false);
+      expect(inserted[0]?.carrier).toBe('easypost');
+      expect((purchaser.buy as jest.Mock).mock.calls[0][0]).toMatchObject({ isReturn: true, soldBy: 'easypost' });
+    });
+
+    it('buys it from the carrier the seller picked, and refuses one that makes no returns of the courier, moving no money', async () => {
+      const picked = setUp(easyPostUps(), { carriers: ['sandbox', 'easypost', 'usps'] });
+      expect(await picked.useCase.quote(caller, ORDER, 'sandbox')).toMatchObject({ carrier: 'sandbox', otherCarriers: [{ carrier: 'easypost' }] });
+      await picked.useCase.create(caller, ORDER, false, 'sandbox');
+      expect((picked.purchaser.buy as jest.Mock).mock.calls[0][0]).toMatchObject({ soldBy: 'sandbox' });
+
+      const wrong = setUp(easyPostUps(), { carriers: ['sandbox', 'easypost', 'usps'] });
+      const error = await refusal(wrong.useCase.create(caller, ORDER, false, 'usps'));
+      expect([error.code, error.message]).toEqual([ErrorCode.VALIDATION_FAILED, 'USPS makes no return labels of this courier here: choose Sandbox or EasyPost.']);
+      expect([wrong.money, wrong.inserted, wrong.bought]).toEqual([[], [], []]);
+    });
   });
 });

@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
   ErrorCode,
   formatUsd,
   insufficientBalanceMessage,
+  LABEL_CARRIER_NAMES,
   PaymentsRpc,
   returnPaymentText,
   type AnyCaller,
@@ -13,7 +14,7 @@ import {
 } from '@labeldesk/contracts';
 import { foundInScope, ownerScopeOf, RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
-import { LabelPurchaser, returnPaymentOf, ShipperContacts, toShipment } from '../carriers';
+import { CARRIER_REGISTRY, LabelPurchaser, returnPaymentOf, ShipperContacts, toShipment, type CarrierId, type CarrierRegistry } from '../carriers';
 import { fileNameToken } from '../files';
 import { LabelPricer, OrderRepository, type OrderEntity } from '../orders';
 import { ReturnLabelsRepository, type ReturnRow } from './return-labels.repository';
@@ -29,6 +30,10 @@ const WITHDRAWN = new Set(['void_requested', 'voided', 'refund_pending', 'refund
 
 interface ReturnPlan {
   order: OrderEntity & { trackingNumber: string; carrier: NonNullable<OrderEntity['carrier']> };
+  /** Who sells the return: the outbound label's carrier unless the seller picked another (decision 123). */
+  soldBy: CarrierId;
+  /** The other configured carriers that make returns of the order's courier. */
+  others: CarrierId[];
   payment: ReturnPayment;
   priceCents: number;
   serviceUid: string;
@@ -38,6 +43,19 @@ interface ReturnPlan {
 /** The ledger key of a return's charge: at purchase (prepaid) or at its first scan (pay on use), never both. */
 export const prepaidChargeKey = (returnId: string): string => `return:${returnId}`;
 export const onUseChargeKey = (returnId: string): string => `use:${returnId}`;
+
+/**
+ * Gives a prepaid return's charge back, once whatever asks (a refused purchase, a void: decision 123): one key,
+ * `refund:return:<id>`, so payments answers a second ask with the first posting.
+ */
+export const refundPrepaidCharge = async (rpc: RpcClient, row: Pick<ReturnRow, 'id' | 'userId' | 'priceCents'>, why: string): Promise<void> => {
+  if (row.priceCents <= 0) return;
+  await rpc.call(
+    PaymentsRpc.credit,
+    { userId: row.userId, amountCents: row.priceCents, kind: 'refund', reference: `return label ${row.id} (${why})`, idempotencyKey: `refund:${prepaidChargeKey(row.id)}`, refundOf: prepaidChargeKey(row.id) },
+    AS_ORDERS,
+  );
+};
 
 /**
  * Makes an order's return label (decision 101): from the receiver back to the sender, same service, bought from the
@@ -58,10 +76,11 @@ export class MakeReturnUseCase {
     private readonly purchaser: LabelPurchaser,
     private readonly shippers: ShipperContacts,
     private readonly rpc: RpcClient,
+    @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
   ) {}
 
-  async quote(caller: AnyCaller, orderId: string): Promise<ReturnQuote> {
-    const plan = await this.plan(caller, orderId);
+  async quote(caller: AnyCaller, orderId: string, carrier?: CarrierId): Promise<ReturnQuote> {
+    const plan = await this.plan(caller, orderId, carrier);
     return {
       orderId,
       courier: plan.order.courier,
@@ -70,28 +89,34 @@ export class MakeReturnUseCase {
       payment: plan.payment,
       paymentText: returnPaymentText(plan.payment, formatUsd(plan.priceCents)),
       existingReturns: await this.returns.countOf(orderId),
+      carrier: plan.soldBy,
+      carrierName: LABEL_CARRIER_NAMES[plan.soldBy],
+      otherCarriers: plan.others.map((other) => ({ carrier: other, carrierName: LABEL_CARRIER_NAMES[other] })),
     };
   }
 
-  async create(caller: AnyCaller, orderId: string, again: boolean): Promise<CreatedReturn> {
+  async create(caller: AnyCaller, orderId: string, again: boolean, carrier?: CarrierId): Promise<CreatedReturn> {
     const order = await this.ownedOrder(caller, orderId);
-    if (!again) {
-      const existing = await this.returns.latestOf(order.id);
-      if (existing && isBought(existing)) return { returnLabel: await this.shown(existing), created: false };
-      if (existing) return { returnLabel: await this.finish(existing, order), created: true };
+    // After a voided return the next one is another label (decision 123), as if asked again.
+    const existing = again ? null : await this.returns.latestOf(order.id);
+    const next = again || existing?.status === 'voided';
+    if (existing && !next) {
+      if (isBought(existing)) return { returnLabel: await this.shown(existing), created: false };
+      return { returnLabel: await this.finish(existing, order), created: true };
     }
-    const plan = await this.plan(caller, orderId);
+    const plan = await this.plan(caller, orderId, carrier);
     if (plan.payment === 'on_use') await this.coveredNow(plan);
     const row = await this.returns.insert({
       id: randomUUID(),
       orderId: order.id,
       userId: order.userId,
-      generation: again ? 'next' : 1,
+      generation: next ? 'next' : 1,
       payment: plan.payment,
       courier: order.courier,
       serviceUid: plan.serviceUid,
       serviceName: plan.serviceName,
       priceCents: plan.priceCents,
+      carrier: plan.soldBy,
     });
     if (!row) {
       // A request at the same moment wrote the order's first return: it is that one.
@@ -112,7 +137,15 @@ export class MakeReturnUseCase {
     const parties = returnParties(order);
     // The shipper is the seller, whose phone is the outbound sender's (the return's sender is the buyer).
     const shipper = await this.shippers.shipperOf(order.userId, order.sender.sender_phone);
-    const shipment = { ...toShipment({ serviceUid: row.serviceUid, ...parties, package: order.package }, shipper), format: 'PDF' as const, maxCostCents: row.priceCents, isReturn: true as const };
+    // Bought from the carrier chosen when the return was asked for (decision 123), never another in the registry's order.
+    const soldBy = row.carrier ?? order.carrier ?? undefined;
+    const shipment = {
+      ...toShipment({ serviceUid: row.serviceUid, ...parties, package: order.package }, shipper),
+      format: 'PDF' as const,
+      maxCostCents: row.priceCents,
+      isReturn: true as const,
+      ...(soldBy ? { soldBy } : {}),
+    };
     const outcome = await this.purchaser.buy(shipment, prepaidChargeKey(row.id));
     if (outcome.kind === 'unknown') {
       this.logger.error(`return label ${row.id}: no answer from the carrier, will ask again: ${outcome.message}`);
@@ -131,7 +164,7 @@ export class MakeReturnUseCase {
   }
 
   /** What would be bought, refused before anything is written: the order must have a label that is travelling. */
-  private async plan(caller: AnyCaller, orderId: string): Promise<ReturnPlan> {
+  private async plan(caller: AnyCaller, orderId: string, picked?: CarrierId): Promise<ReturnPlan> {
     const order = await this.ownedOrder(caller, orderId);
     const { trackingNumber, carrier } = order;
     if (order.status !== 'completed' || !trackingNumber || !carrier) {
@@ -139,11 +172,18 @@ export class MakeReturnUseCase {
     }
     const voidState = await this.returns.voidStateOf(order.id);
     if (voidState !== null && WITHDRAWN.has(voidState)) throw new DomainError(ErrorCode.CONFLICT, 'This label was voided: there is no parcel to send back.');
-    const payment = returnPaymentOf(carrier, order.courier);
+    // The configured carriers that make returns of this courier; the outbound label's carrier sells it unless picked otherwise.
+    const sellers = this.registry.ordered.map((adapter) => adapter.profile.id).filter((id) => returnPaymentOf(id, order.courier) !== null);
+    const soldBy = picked ?? carrier;
+    const payment = sellers.includes(soldBy) ? returnPaymentOf(soldBy, order.courier) : null;
+    if (!payment && picked) {
+      const offered = sellers.length > 0 ? `: choose ${sellers.map((id) => LABEL_CARRIER_NAMES[id]).join(' or ')}` : '';
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, `${LABEL_CARRIER_NAMES[picked]} makes no return labels of this courier here${offered}.`);
+    }
     if (!payment) throw new DomainError(ErrorCode.VALIDATION_FAILED, `The carrier that sold this label makes no return labels here yet.`);
     const parties = returnParties(order);
     const price = await this.pricer.price({ userId: order.userId, serviceName: order.serviceName, ...parties, package: order.package });
-    return { order: Object.assign(order, { trackingNumber, carrier }), payment, ...price };
+    return { order: Object.assign(order, { trackingNumber, carrier }), soldBy, others: sellers.filter((id) => id !== soldBy), payment, ...price };
   }
 
   private async ownedOrder(caller: AnyCaller, orderId: string): Promise<OrderEntity> {
@@ -176,12 +216,7 @@ export class MakeReturnUseCase {
   }
 
   private async refundPrepaid(row: ReturnRow): Promise<void> {
-    if (row.priceCents <= 0) return;
-    await this.rpc.call(
-      PaymentsRpc.credit,
-      { userId: row.userId, amountCents: row.priceCents, kind: 'refund', reference: `return label ${row.id} (label failed)`, idempotencyKey: `refund:${prepaidChargeKey(row.id)}`, refundOf: prepaidChargeKey(row.id) },
-      AS_ORDERS,
-    );
+    await refundPrepaidCharge(this.rpc, row, 'label failed');
   }
 
   private async shown(row: ReturnRow): Promise<ReturnType<typeof toReturnLabel>> {

@@ -90,6 +90,8 @@ export interface NewReturn {
   serviceUid: string;
   serviceName: string;
   priceCents: number;
+  /** The carrier to buy it from (decision 123): the outbound label's, or the one the seller picked. */
+  carrier: CarrierId;
 }
 
 /** Return labels beside the orders they return (decision 101). */
@@ -110,10 +112,10 @@ export class ReturnLabelsRepository {
     const generation =
       draft.generation === 'next' ? `(select coalesce(max("generation"), 0) + 1 from ${this.t('return_labels')} where "order_id" = ?)` : '?';
     const rows = await this.db.execute<Row[]>(
-      `insert into ${this.t('return_labels')} ("id", "order_id", "user_id", "generation", "status", "payment", "courier", "service_uid", "service_name", "price_cents")
-       values (?, ?, ?, ${generation}, 'pending', ?, ?, ?, ?, ?)
+      `insert into ${this.t('return_labels')} ("id", "order_id", "user_id", "generation", "status", "payment", "courier", "service_uid", "service_name", "price_cents", "carrier")
+       values (?, ?, ?, ${generation}, 'pending', ?, ?, ?, ?, ?, ?)
        on conflict ("order_id", "generation") do nothing returning *`,
-      [draft.id, draft.orderId, draft.userId, draft.generation === 'next' ? draft.orderId : draft.generation, draft.payment, draft.courier, draft.serviceUid, draft.serviceName, draft.priceCents],
+      [draft.id, draft.orderId, draft.userId, draft.generation === 'next' ? draft.orderId : draft.generation, draft.payment, draft.courier, draft.serviceUid, draft.serviceName, draft.priceCents, draft.carrier],
     );
     return rows[0] ? toReturn(rows[0]) : null;
   }
@@ -217,6 +219,19 @@ export class ReturnLabelsRepository {
       `update ${this.t('return_labels')} set "status" = 'charged', "scanned_at" = ?, "charged_at" = now(), "next_check_at" = null, "updated_at" = now()
         where "id" = ? and "status" = 'awaiting_scan' returning "id"`,
       [scannedAt, id],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Marks a bought, unused return label voided (decision 123); false when it was not in one of those states any more
+   * (voided already, or charged at a scan meanwhile).
+   */
+  async markVoided(id: string): Promise<boolean> {
+    const rows = await this.db.execute<Array<{ id: string }>>(
+      `update ${this.t('return_labels')} set "status" = 'voided', "voided_at" = now(), "next_check_at" = null, "updated_at" = now()
+        where "id" = ? and "status" in ('prepaid', 'awaiting_scan') returning "id"`,
+      [id],
     );
     return rows.length > 0;
   }

@@ -6,6 +6,7 @@ import { ReturnLabelsRepository } from './return-labels.repository';
 import { ReturnLinksRepository } from './return-links.repository';
 import { ReturnLinksUseCase } from './return-links.usecase';
 import { isBought, toReturnLabel } from './return-label.mapper';
+import { VoidReturnUseCase } from './void-return.usecase';
 
 type Req<K extends keyof typeof ReturnsRpc> = ParsedRequestOf<(typeof ReturnsRpc)[K]>;
 
@@ -17,16 +18,17 @@ export class ReturnsController {
     private readonly linksUseCase: ReturnLinksUseCase,
     private readonly returns: ReturnLabelsRepository,
     private readonly links: ReturnLinksRepository,
+    private readonly voids: VoidReturnUseCase,
   ) {}
 
   @RpcHandler(ReturnsRpc.quote)
   quote(@CurrentCaller() caller: Caller, @RpcPayload(ReturnsRpc.quote) body: Req<'quote'>) {
-    return this.make.quote(caller, body.orderId);
+    return this.make.quote(caller, body.orderId, body.carrier);
   }
 
   @RpcHandler(ReturnsRpc.create)
   create(@CurrentCaller() caller: Caller, @RpcPayload(ReturnsRpc.create) body: Req<'create'>) {
-    return this.make.create(caller, body.orderId, body.again);
+    return this.make.create(caller, body.orderId, body.again, body.carrier);
   }
 
   /** One order after the other (each is a purchase); one order's refusal is its answer, not the batch's. */
@@ -65,6 +67,11 @@ export class ReturnsController {
   @RpcHandler(ReturnsRpc.fileChunk)
   fileChunk(@CurrentCaller() caller: Caller, @RpcPayload(ReturnsRpc.fileChunk) body: Req<'fileChunk'>) {
     return this.linksUseCase.ownerChunk(caller, body.returnId, body.offset, body.length);
+  }
+
+  @RpcHandler(ReturnsRpc.void)
+  voidReturn(@CurrentCaller() caller: Caller, @RpcPayload(ReturnsRpc.void) body: Req<'void'>) {
+    return this.voids.void(caller, body.returnId);
   }
 
   @RpcHandler(ReturnsRpc.publicReturn)

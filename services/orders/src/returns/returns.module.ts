@@ -10,6 +10,7 @@ import { ReturnLinksUseCase } from './return-links.usecase';
 import { ReturnScanPoller } from './return-scan-poller';
 import { ReturnScans } from './return-scans';
 import { ReturnsController } from './returns.controller';
+import { VoidReturnUseCase } from './void-return.usecase';
 
 /**
  * Return labels (decision 101): made beside an order's label, charged at purchase or at their first scan, and opened
@@ -18,7 +19,7 @@ import { ReturnsController } from './returns.controller';
 @Module({
   imports: [CarriersModule, FilesModule, OrdersModule, RatesModule],
   controllers: [ReturnsController],
-  providers: [LabelPricer, ReturnLabelsRepository, ReturnLinksRepository, MakeReturnUseCase, ReturnLinksUseCase, ReturnScans, ReturnScanPoller],
+  providers: [LabelPricer, ReturnLabelsRepository, ReturnLinksRepository, MakeReturnUseCase, ReturnLinksUseCase, ReturnScans, ReturnScanPoller, VoidReturnUseCase],
   exports: [ReturnScanPoller],
 })
 export class ReturnsModule {}

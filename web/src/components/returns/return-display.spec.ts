@@ -5,6 +5,7 @@ describe('return label display', () => {
     expect(returnStateDisplay({ state: 'awaiting_scan', priceCents: 850 })).toEqual({ text: 'Not used yet · pay on use', tone: 'pending' });
     expect(returnStateDisplay({ state: 'charged', priceCents: 850 })).toEqual({ text: 'Used · $8.50 charged', tone: 'completed' });
     expect(returnStateDisplay({ state: 'prepaid', priceCents: 1500 })).toEqual({ text: 'Prepaid · $15.00', tone: 'neutral' });
+    expect(returnStateDisplay({ state: 'voided', priceCents: 1500 })).toEqual({ text: 'Voided · not charged', tone: 'neutral' });
   });
 
   it("tells a live link from an expired or turned-off one", () => {

@@ -11,6 +11,8 @@ export const returnStateDisplay = (label: Pick<ReturnLabel, 'state' | 'priceCent
       return { text: `Used · ${formatUsd(label.priceCents)} charged`, tone: 'completed' };
     case 'prepaid':
       return { text: `Prepaid · ${formatUsd(label.priceCents)}`, tone: 'neutral' };
+    case 'voided':
+      return { text: 'Voided · not charged', tone: 'neutral' };
   }
 };
 

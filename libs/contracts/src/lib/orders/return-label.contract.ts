@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
+import { labelCarrierSchema } from './label-carrier.schema';
 import { FILE_CHUNK_BYTES } from './order.schema';
 import {
   bulkReturnsBodySchema,
@@ -23,9 +24,17 @@ const chunkRange = { offset: z.number().int().min(0), length: z.number().int().m
  */
 export const ReturnsRpc = {
   /** What a return label of this order would cost and when it would be charged; buys and holds nothing. */
-  quote: defineRpc('orders.returns.quote.v1', z.object({ orderId: idSchema }), returnQuoteSchema, { who: 'signed-in', scope: 'labels:buy' }),
-  /** Makes the order's return label, or answers the one it has unless `again`. */
-  create: defineRpc('orders.returns.create.v1', z.object({ orderId: idSchema, again: z.boolean().default(false) }), createdReturnSchema, { who: 'signed-in', scope: 'labels:buy' }),
+  quote: defineRpc('orders.returns.quote.v1', z.object({ orderId: idSchema, carrier: labelCarrierSchema.optional() }), returnQuoteSchema, { who: 'signed-in', scope: 'labels:buy' }),
+  /**
+   * Makes the order's return label, or answers the one it has unless `again`; bought from the outbound label's carrier
+   * unless `carrier` names another that makes returns of its courier (decision 123).
+   */
+  create: defineRpc(
+    'orders.returns.create.v1',
+    z.object({ orderId: idSchema, again: z.boolean().default(false), carrier: labelCarrierSchema.optional() }),
+    createdReturnSchema,
+    { who: 'signed-in', scope: 'labels:buy' },
+  ),
   /** Return labels for several orders, each exactly once unless `again`; one answer per order. */
   createMany: defineRpc('orders.returns.create-many.v1', bulkReturnsBodySchema, bulkReturnsSchema, { who: 'signed-in', scope: 'labels:buy' }),
   /** The caller's return labels of these orders (all the caller's when none are named), newest first. */
@@ -41,6 +50,11 @@ export const ReturnsRpc = {
   revokeLink: defineRpc('orders.returns.revoke-link.v1', z.object({ returnId: idSchema }), z.object({ revoked: z.boolean() }), { who: 'signed-in', scope: 'labels:read' }),
   /** Part of a return label's file, for its owner or an admin. */
   fileChunk: defineRpc('orders.returns.file-chunk.v1', z.object({ returnId: idSchema, ...chunkRange }), chunkSchema.extend({ fileName: z.string(), sizeBytes: z.number().int() }), { who: 'signed-in', scope: 'labels:read' }),
+  /**
+   * Voids an unused return label at the carrier that sold it and gives a prepaid charge back once (decision 123); a
+   * voided one is answered as it is, a used one refused.
+   */
+  void: defineRpc('orders.returns.void.v1', z.object({ returnId: idSchema }), returnLabelSchema, { who: 'signed-in', scope: 'labels:buy' }),
   /** The buyer's page: anyone holding a live token. */
   publicReturn: defineRpc('orders.returns.public.v1', z.object({ token: returnTokenSchema }), publicReturnSchema, { who: 'public' }),
   publicFileChunk: defineRpc('orders.returns.public-file-chunk.v1', z.object({ token: returnTokenSchema, ...chunkRange }), chunkSchema, { who: 'public' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
+import { labelCarrierSchema } from './label-carrier.schema';
 import { trackingNumberSchema } from './label-lifecycle.schema';
 
 /**
@@ -18,9 +19,10 @@ export const returnPaymentText = (payment: ReturnPayment, priceText: string): st
 
 /**
  * Where a return label stands: `awaiting_scan` (pay on use, not used yet: nothing charged), `charged` (pay on use,
- * scanned and charged once), `prepaid` (charged when made).
+ * scanned and charged once), `prepaid` (charged when made), `voided` (cancelled at the carrier unused, a prepaid charge
+ * given back once: decision 123).
  */
-export const RETURN_STATES = ['awaiting_scan', 'charged', 'prepaid'] as const;
+export const RETURN_STATES = ['awaiting_scan', 'charged', 'prepaid', 'voided'] as const;
 export const returnStateSchema = z.enum(RETURN_STATES);
 export type ReturnState = z.infer<typeof returnStateSchema>;
 
@@ -36,6 +38,13 @@ export const returnQuoteSchema = z.object({
   paymentText: z.string(),
   /** The seller's return labels already made for this order (making another needs `again: true`). */
   existingReturns: z.number().int().min(0),
+  /**
+   * Who sells the return (decision 123): the outbound label's carrier unless the seller picked another, by id and
+   * name, and the other configured carriers that make returns of this courier, to pick instead.
+   */
+  carrier: labelCarrierSchema,
+  carrierName: z.string(),
+  otherCarriers: z.array(z.object({ carrier: labelCarrierSchema, carrierName: z.string() })),
 });
 export type ReturnQuote = z.infer<typeof returnQuoteSchema>;
 
@@ -77,7 +86,11 @@ export const returnLabelSchema = z.object({
 export type ReturnLabel = z.infer<typeof returnLabelSchema>;
 
 /** POST /api/orders/{orderId}/return: `again` makes another return label for an order that has one. */
-export const createReturnBodySchema = z.object({ again: z.boolean().default(false) }).strict();
+/** The quote's query: `carrier` prices the return bought from this carrier instead of the outbound label's (decision 123). */
+export const returnQuoteQuerySchema = z.object({ carrier: labelCarrierSchema.optional() }).strict();
+
+/** `carrier`: buy the return from this carrier instead of the outbound label's (decision 123). */
+export const createReturnBodySchema = z.object({ again: z.boolean().default(false), carrier: labelCarrierSchema.optional() }).strict();
 
 /** What making a return label answers: the label, and whether it was made now or is the order's existing one. */
 export const createdReturnSchema = z.object({ returnLabel: returnLabelSchema, created: z.boolean() });

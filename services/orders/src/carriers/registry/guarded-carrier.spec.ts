@@ -73,6 +73,16 @@ describe('GuardedCarrier', () => {
     expect(await guarded.listShippingServices()).toEqual(await carrier.listShippingServices());
   });
 
+  it('passes on unasked a shipment another carrier is to sell (a return from its outbound label\'s carrier, decision 123), and buys its own', async () => {
+    const guarded = guard(carrier);
+    carrier.onPurchase(sellsTheLabel('easypost'));
+    const elsewhere = await guarded.purchase({ ...shipment, soldBy: 'usps' }, 'return:1', new MemoryJournal());
+    expect(elsewhere).toEqual({ kind: 'not_attempted', reason: 'not_bought', message: `${carrier.profile.displayName} does not sell this label: it is bought from usps` });
+    expect(carrier.purchaseCalls).toHaveLength(0);
+    expect(await guarded.purchase({ ...shipment, soldBy: 'easypost' }, 'return:2', new MemoryJournal())).toMatchObject({ kind: 'bought' });
+    expect(carrier.purchaseCalls).toHaveLength(1);
+  });
+
   describe('the bulkhead', () => {
     it('never has more than maxConcurrentPurchases purchases in flight with the carrier; the rest queue and all complete', async () => {
       const releases: Array<() => void> = [];

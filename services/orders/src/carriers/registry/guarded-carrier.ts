@@ -113,6 +113,8 @@ export class GuardedCarrier implements CarrierAdapter {
   }
 
   async purchase(shipment: LabelShipment, idempotencyKey: string, journal: PurchaseJournal): Promise<PurchaseOutcome> {
+    // A shipment for another carrier (a return, decision 123) is not this one's to buy: passed on, as one not sold here.
+    if (shipment.soldBy && shipment.soldBy !== this.profile.id) return { kind: 'not_attempted', reason: 'not_bought', message: `${this.profile.displayName} does not sell this label: it is bought from ${shipment.soldBy}` };
     const outcome = await this.run<PurchaseOutcome>(() => this.inner.purchase(shipment, idempotencyKey, journal), true);
     return outcome ?? { kind: 'not_attempted', reason: 'circuit_open', message: `${this.profile.displayName} is not answering; it is left alone for a while` };
   }

@@ -5,18 +5,33 @@ import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { PackageIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableSkeleton } from '../../../components/ui/table-states';
+import { TableSkeleton, type TableEmptyProps } from '../../../components/ui/table-states';
+import { noTestOrdersYet } from '../orders/orders-empty-states';
 import { DashboardCard } from './dashboard-card';
 import { usePagedRows } from '../../../hooks/use-paged-rows';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { useRecentOrders } from '../../../services/orders/recent-orders';
 import { Table } from '../../../components/ui/responsive-table';
+import { TestLabelBadge } from '../../../components/ui/test-mode-badge';
+import { useListMode } from '../../../stores/ui.store';
 
 /** Spec section 9: dashboard tables show 5 rows a page. */
 const PAGE_SIZE = 5;
 
+const noOrdersYet: TableEmptyProps = {
+  icon: <PackageIcon />,
+  title: 'No orders yet',
+  description: 'Labels you buy show up here. Order your first label to get started.',
+  action: (
+    <Button asChild size="sm">
+      <RouterLink to="/main/order-label">Order Label</RouterLink>
+    </Button>
+  ),
+};
+
 export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement => {
-  const orders = useRecentOrders(userId);
+  const mode = useListMode();
+  const orders = useRecentOrders(userId, mode);
   const paged = usePagedRows(orders.data ?? [], PAGE_SIZE);
 
   const rows = (): ReactElement => (
@@ -44,6 +59,7 @@ export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement =
                 </Table.Cell>
                 <Table.Cell>
                   <OrderStatusBadge status={order.status} />
+                  {order.mode === 'test' && <TestLabelBadge ms="1.5" />}
                 </Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   {formatCents(order.price)}
@@ -63,16 +79,7 @@ export const RecentOrdersCard = ({ userId }: { userId: string }): ReactElement =
       loading={<TableSkeleton rows={PAGE_SIZE} label="Loading recent orders" />}
       error={{ title: 'Failed to load recent orders' }}
       isEmpty={() => paged.total === 0}
-      empty={{
-        icon: <PackageIcon />,
-        title: 'No orders yet',
-        description: 'Labels you buy show up here. Order your first label to get started.',
-        action: (
-          <Button asChild size="sm">
-            <RouterLink to="/main/order-label">Order Label</RouterLink>
-          </Button>
-        ),
-      }}
+      empty={mode === 'test' ? noTestOrdersYet : noOrdersYet}
     >
       {rows}
     </QueryState>

@@ -8,7 +8,7 @@ import { CopyableCode } from '../../../components/ui/copyable-code';
 import { CloseIcon, DownloadIcon, TruckIcon, UndoIcon } from '../../../components/ui/icons';
 import { canReturnOrder, returnStateDisplay } from '../../../components/returns/return-display';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { TestModeBadge } from '../../../components/ui/test-mode-badge';
+import { TestLabelBadge } from '../../../components/ui/test-mode-badge';
 import { notify } from '../../../components/ui/toaster';
 import { downloadErrorMessage } from '../../../libs/download-file';
 import { formatCents, formatDateTime } from '../../../libs/format';
@@ -184,7 +184,7 @@ const OrderRow = ({
         <LabelStateBadge state={order.label_state} />
         <TrackingStatusBadge status={order.tracking_status} />
         <ReturnBadge returns={returns.get(order._id) ?? []} onOpen={() => onReturn(order)} />
-        {order.mode === 'test' && <TestModeBadge title="Bought with a test key on the sandbox: not postage" />}
+        {order.mode === 'test' && <TestLabelBadge />}
       </Stack>
     </Table.Cell>
     <Table.Cell textAlign="end">{order.ordered}</Table.Cell>

@@ -9,6 +9,9 @@ const quote = (payment: ReturnQuote['payment'], priceCents: number, existingRetu
   payment,
   paymentText: '',
   existingReturns,
+  carrier: 'sandbox',
+  carrierName: 'Sandbox',
+  otherCarriers: [],
 });
 
 describe('bulk return labels, said before buying', () => {

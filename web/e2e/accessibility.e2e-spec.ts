@@ -8,6 +8,7 @@ import { bulkCsv, saveSenderAddress, saveSkus, uploadBulkFile, validCsvRow } fro
 import { adminCredentials, appUrl } from './support/env';
 import type { Credentials } from './support/env';
 import { seriousAxeViolations, tableLayoutProblems } from './support/page-checks';
+import { animationFrames } from './support/page-state';
 
 // Every screen, signed in or not, is checked by axe-core (WCAG 2.0/2.1 A and AA) at a desktop and a phone width, and
 // every table page at three widths must fit the window with each row's controls in view (issue 26). CI runs the whole
@@ -134,7 +135,9 @@ const settled = async (page: Page): Promise<void> => {
     .waitForFunction(() => document.querySelector('[aria-busy="true"], .chakra-skeleton') === null, undefined, { timeout: 10_000 })
     .catch(() => undefined); // a screen that keeps something busy is still checked, as it is
   await animationsDone(page);
-  await page.waitForTimeout(200); // late layout (fonts, a measured table switching to cards)
+  // Late layout: the fonts loaded, then a measured table switched to cards, painted.
+  await page.evaluate(() => document.fonts.ready);
+  await animationFrames(page);
 };
 
 const SINGLE_ORDER = {

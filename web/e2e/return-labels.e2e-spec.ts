@@ -59,6 +59,8 @@ describe('Return labels', () => {
       await quote.waitFor();
       expect(await quote.getAttribute('data-payment')).toBe('on_use');
       expect(await drawer.getByTestId('return-payment-text').textContent()).toMatch(/^Pay on use: \$\d+\.\d{2} is charged only if your buyer ships it \(at the carrier's first scan\); nothing if the label is never used\.$/);
+      // Decision 123: the return is bought from the carrier that sold the label, and the quote says so.
+      expect(await drawer.getByTestId('return-sold-by').textContent()).toBe('Bought from Sandbox, as your label was.');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await shootAtTwoWidths(page, 'return-labels-quote', drawer);
 

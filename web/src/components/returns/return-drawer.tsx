@@ -80,6 +80,9 @@ const MakeReturn = ({ target, userId, existing }: { target: ReturnTarget; userId
       <Text textStyle="sm" data-testid="return-payment-text">
         {quote.data.paymentText}
       </Text>
+      <Text textStyle="sm" color="fg.muted" data-testid="return-sold-by">
+        Bought from {quote.data.carrierName}, as your label was.
+      </Text>
       {again && (
         <Text textStyle="sm" color="fg.muted">
           This order already has a return label. Make another only if your buyer needs a second one.

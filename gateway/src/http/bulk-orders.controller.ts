@@ -62,6 +62,8 @@ const TEMPLATE_EXAMPLE: Record<BulkTemplateColumn, string> = {
   PackageLength: '10', PackageWidth: '8', PackageHeight: '4', PackageWeight: '2.5', PackageDescription: 'Mug', PackageReference1: '1', PackageReference2: 'MUG-1',
   // Customs columns (decision 116): empty for a row at home, or abroad when its SKU gives them.
   ContentsType: '', CustomsDescription: '', CustomsHsCode: '', CustomsOrigin: '', CustomsValue: '',
+  // The value to insure (decision 122), in dollars; empty: the SKU's declared value, or not insured.
+  DeclaredValue: '',
 };
 
 class BulkBody implements PipeTransform<unknown, BulkProcessBody> {

@@ -1,6 +1,6 @@
 import type { RunningSystem } from '@labeldesk/testing';
 import { Client } from 'pg';
-import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
+import { adminTokenOf, apiClient, balanceOf, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, submitBulk, waitForBulk, type Api } from './bulk-api';
 import { eventually } from './lifecycle-api';
 import { pdfText } from './pdf-text';
 
@@ -45,6 +45,18 @@ const payoutsOf = async (databaseUrl: string, userId: string) => {
   try {
     const { rows } = await db.query<{ key: string; cents: string }>(`select idempotency_key as key, amount_cents as cents from payments.ledger_entries where user_id = $1 and kind = 'claim_payout'`, [userId]);
     return rows.map((r) => ({ key: r.key, cents: Number(r.cents) }));
+  } finally {
+    await db.end();
+  }
+};
+
+/** The label charges of a batch's items in the ledger, by item id (distributed mode: read from the database). */
+const bulkChargesOf = async (databaseUrl: string, userId: string) => {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ key: string; cents: string }>(`select idempotency_key as key, amount_cents as cents from payments.ledger_entries where user_id = $1 and idempotency_key like 'bulk-item:%'`, [userId]);
+    return new Map(rows.map((r) => [r.key.slice('bulk-item:'.length), Math.abs(Number(r.cents))]));
   } finally {
     await db.end();
   }
@@ -157,6 +169,71 @@ export const describeInsuranceClaims = (mode: string, running: () => RunningSyst
       expect([late.status, late.body['message']]).toEqual([400, 'This label was voided: a voided label carries no insurance']);
       expect((await call('GET', '/claims/insured-labels', undefined, { token: who.token })).body['labels']).toEqual([]);
     });
+
+    it('buys a batch whose rows declare values: each label charged once with its insurance, a row that cannot be insured refused alone, a claim paid on a batch label and a void refunding one (decision 122)', async () => {
+      const who = await customer();
+      const insured = (i: number, cents: number) => ({ ...bulkRow(i), insurance: { declared_value_cents: cents } });
+      const toCanada = {
+        ...insured(9, 5_000),
+        service_name: 'USPS Priority Mail International',
+        receiver: { receiver_name: 'Chloé Tremblay', receiver_address1: '24 Sussex Dr', receiver_city: 'Ottawa', receiver_state_province: 'ON', receiver_zip_postal: 'K1M 1M4', receiver_country: 'CA' },
+        customs: { contents_type: 'merchandise', signer: 'Ann Sender', items: [{ description: 'Mug', quantity: 1, value_cents: 5_000, weight_lb: 2, hs_tariff_number: '691200', origin_country: 'CN' }] },
+      };
+      // Ten insured rows (the sandbox scans about half of its labels: a claim needs a scanned one, a void an unscanned one), one plain, one abroad.
+      const declared = [25_000, 4_000, 12_345, ...Array.from({ length: 7 }, () => 25_000)];
+      const fees = [250, 100, 124, ...Array.from({ length: 7 }, () => 250)];
+      const rows = [...declared.map((cents, i) => insured(i, cents)), bulkRow(10), toCanada];
+      const before = await balanceOf(call, who.token);
+      const { orderId, processed } = await submitBulk(call, who, rows as never);
+      expect(processed.status).toBe(200);
+      expect(String(processed.body['message'])).toContain('11 label(s) are being bought. 1 row(s) failed: their service cannot be insured.');
+      // The hold is the labels' prices with their insurance, the refused row left out.
+      expect(processed.body['costCents']).toBe(11 * LABEL_CENTS + fees.reduce((a, b) => a + b, 0));
+      const done = await waitForBulk(call, who.token, orderId);
+      expect(done).toMatchObject({ status: 'completed_with_errors', processedCount: 11, failedCount: 1 });
+      expect(done.failedLabels).toEqual([expect.objectContaining({ row: 12, recipient: 'Chloé Tremblay', error: 'USPS Priority Mail International cannot be insured here: insurance is sold on US domestic labels only' })]);
+      expect(before - (await balanceOf(call, who.token))).toBe(processed.body['costCents']);
+
+      // Each insured label is listed by its item's id with what it insures.
+      const listed = (await call('GET', '/claims/insured-labels', undefined, { token: who.token })).body['labels'] as Body[];
+      expect(listed.map((label) => label['insuredValueCents']).sort()).toEqual([...declared].sort());
+      expect(listed.map((label) => label['insuranceCents']).sort()).toEqual([...fees].sort());
+      const databaseUrl = running().databaseUrl;
+      if (databaseUrl) {
+        // One ledger charge per label, its insurance in it.
+        const charges = await bulkChargesOf(databaseUrl, who.userId);
+        expect(charges.size).toBe(11);
+        for (const label of listed) expect(charges.get(String(label['orderId']))).toBe(LABEL_CENTS + Number(label['insuranceCents']));
+      }
+
+      // A claim on a scanned batch label (an unscanned one is refused saying so) is approved and credited once.
+      const balanceBeforePayouts = await balanceOf(call, who.token);
+      const scanned: Body[] = [];
+      const unscanned: Body[] = [];
+      for (const label of listed) {
+        const tracking = await eventually(
+          () => call('POST', `/orders/${String(label['orderId'])}/claims`, { type: 'lost', amount_cents: 1_000, description: 'Never arrived at the address' }, { token: who.token }),
+          (answer) => answer.status === 201 || (answer.status === 400 && String(answer.body['message']).startsWith('The carrier has no scan')),
+          30_000,
+          'an answer to the claim',
+        );
+        (tracking.status === 201 ? scanned : unscanned).push({ ...label, claim: tracking.body });
+      }
+      if (scanned.length === 0 || unscanned.length === 0) throw new Error(`the sandbox scanned ${scanned.length} of ${listed.length} labels: run again`);
+      for (const label of scanned) {
+        const claimId = String((label['claim'] as Body)['id']);
+        await eventually(() => claimOf(who, claimId), (answer) => answer.body['state'] === 'paid', 30_000, 'the claim paid');
+      }
+      expect(await balanceOf(call, who.token)).toBe(balanceBeforePayouts + scanned.length * 1_000);
+
+      // Voiding an unscanned batch label gives back its price and its insurance.
+      const toVoid = unscanned[0] ?? {};
+      const beforeVoid = await balanceOf(call, who.token);
+      const voided = await call('POST', `/orders/bulk/${orderId}/void`, { trackingNumbers: [toVoid['trackingNumber']] }, { token: who.token });
+      expect(voided.status).toBe(200);
+      expect(voided.body['results']).toEqual([expect.objectContaining({ trackingNumber: toVoid['trackingNumber'], amount: LABEL_CENTS + Number(toVoid['insuranceCents']) })]);
+      await eventually(() => balanceOf(call, who.token), (balance) => balance === beforeVoid + LABEL_CENTS + Number(toVoid['insuranceCents']), 30_000, 'the refund');
+    }, 180_000);
 
     it('refuses a claim over the insured value, on an uninsured label and on another seller\'s label, moving no money', async () => {
       const who = await customer();

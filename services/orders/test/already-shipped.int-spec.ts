@@ -42,7 +42,7 @@ describe('a file uploaded twice (issue 47)', () => {
       rpc as unknown as RpcClient,
       { wake: () => undefined } as unknown as BulkEngine,
       { publish: () => undefined } as unknown as BulkProgressPublisher,
-      { BULK_MAX_ROWS: 10_000 },
+      { BULK_MAX_ROWS: 10_000, CARRIERS: ['sandbox'] },
       // No row here is under a rate rule: the carriers are never asked.
       new BulkRowPricer(rpc as unknown as RpcClient, {} as BulkRates, bulk.staging),
     );

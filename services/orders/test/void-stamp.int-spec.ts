@@ -13,6 +13,7 @@ import { bulkRepositories, type BulkRepositories } from './support/bulk-reposito
 import type { BulkOrderRow } from '../src/bulk/bulk.rows';
 import { RegenerateFilesUseCase } from '../src/bulk/usecases/regenerate-files.usecase';
 import type { BoughtLabel } from '../src/carriers/carrier.port';
+import type { LabelExtrasRepository } from '../src/insurance';
 import type { LabelPurchaser } from '../src/carriers/purchase/label-purchaser';
 import type { CarrierRegistry } from '../src/carriers/registry/carrier-registry';
 import { labelInput } from '../src/carriers/testing/label-fixtures';
@@ -60,7 +61,7 @@ describe('VoidStamper on PostgreSQL', () => {
     } as unknown as RpcClient;
     const progress = new BulkProgressPublisher(rpc);
     const builder = new BulkFilesBuilder(bulk.files, files, { sellsPostage: false } as CarrierRegistry);
-    engine = new BulkEngine(bulk.batches, bulk.rounds, bulk.claims, bulk.files, rpc, {} as LabelPurchaser, {} as ShipperContacts, builder, progress, {} as OrdersEnv);
+    engine = new BulkEngine(bulk.batches, bulk.rounds, bulk.claims, bulk.files, rpc, {} as LabelPurchaser, {} as ShipperContacts, builder, progress, {} as OrdersEnv, {} as LabelExtrasRepository);
     stamper = new VoidStamper(db.orm, bulk.batches, new RegenerateFilesUseCase(bulk.batches, bulk.files, engine, progress));
   }, 60_000);
 

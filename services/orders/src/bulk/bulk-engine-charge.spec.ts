@@ -2,6 +2,7 @@ import { type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { BoughtLabel, LabelPurchaser, ShipperContacts } from '../carriers';
 import type { OrdersEnv } from '../config';
+import type { LabelExtrasRepository } from '../insurance';
 import { BulkEngine, captureKey } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';
@@ -45,6 +46,7 @@ const flushWith = async (outcomes: ItemOutcome[], capture: () => Promise<unknown
     {} as BulkFilesBuilder,
     { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
     { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
+    {} as LabelExtrasRepository,
   );
   const internals = engine as unknown as { outcomes: ItemOutcome[]; flush(): Promise<void> };
   internals.outcomes.push(...outcomes);

@@ -2,6 +2,7 @@ import { bulkOrderItemSchema, type CustomsInput } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { LabelPurchaser, LabelShipment, ShipperContacts } from '../carriers';
 import type { OrdersEnv } from '../config';
+import type { ExtrasPrice, LabelExtrasRepository } from '../insurance';
 import { BulkEngine } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';
@@ -11,14 +12,14 @@ import { engineRepositories } from './testing/bulk-repositories';
 const TEE: CustomsInput['items'][number] = { description: 'Cotton T-shirt', quantity: 1, value_cents: 1250, weight_lb: 0.4, hs_tariff_number: '610910', origin_country: 'PT' };
 
 /** A claimed item of a batch (its hold placed at submit) whose row goes to this receiver with these customs. */
-const claimed = (receiver: Record<string, string>, customs?: CustomsInput): ClaimedItem => ({
+const claimed = (receiver: Record<string, string>, customs?: CustomsInput, row: { serviceUid?: string; serviceName?: string; declaredValueCents?: number } = {}): ClaimedItem => ({
   id: 'item-1',
   bulk_order_id: 'b1',
   user_id: 'u1',
   row_no: 2,
   round: 1,
-  service_uid: 'usps_priority_international',
-  service_name: 'USPS Priority Mail International',
+  service_uid: row.serviceUid ?? 'usps_priority_international',
+  service_name: row.serviceName ?? 'USPS Priority Mail International',
   price_cents: 4500,
   batch_label_format: '4x6',
   pending_since: new Date(),
@@ -29,12 +30,15 @@ const claimed = (receiver: Record<string, string>, customs?: CustomsInput): Clai
     receiver: { receiver_name: 'Jonas Weber', receiver_address1: 'Unter den Linden 77', receiver_city: 'Berlin', receiver_zip_postal: '10117', ...receiver },
     package: { sku_number: 'TEE-1', package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
     ...(customs ? { customs } : {}),
+    ...(row.declaredValueCents ? { insurance: { declared_value_cents: row.declaredValueCents } } : {}),
   }),
 });
 
 /** The engine's purchase of one item, with payments, the shipper's contacts and the carrier recording what they are asked. */
-const buy = async (item: ClaimedItem) => {
+const buy = async (item: ClaimedItem, carriers: OrdersEnv['CARRIERS'] = ['sandbox']) => {
   const asked: string[] = [];
+  const recorded: Array<[string, ExtrasPrice]> = [];
+  const extras = { record: jest.fn(async (labelId: string, _userId: string, price: ExtrasPrice) => void recorded.push([labelId, price])) };
   const shipments: LabelShipment[] = [];
   const batch = { id: 'b1', user_id: 'u1', status: 'processing', hold_id: 'bulk:b1:1', hold_cents: 4500 };
   const repository = { find: jest.fn(async () => batch) };
@@ -54,10 +58,11 @@ const buy = async (item: ClaimedItem) => {
     shippers as unknown as ShipperContacts,
     {} as BulkFilesBuilder,
     { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
-    { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60, ORDER_GIVE_UP_HOURS: 24 } as OrdersEnv,
+    { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60, ORDER_GIVE_UP_HOURS: 24, CARRIERS: carriers } as OrdersEnv,
+    extras as unknown as LabelExtrasRepository,
   );
   const outcome = await (engine as unknown as { buy(item: ClaimedItem): Promise<ItemOutcome | null> }).buy(item);
-  return { outcome, asked, shipments };
+  return { outcome, asked, shipments, recorded };
 };
 
 const declared = (items: CustomsInput['items']): CustomsInput => ({ contents_type: 'merchandise', signer: 'Ann Sender', items });
@@ -81,5 +86,32 @@ describe('BulkEngine buying a row abroad (decision 100)', () => {
     const { asked, shipments } = await buy(claimed({ receiver_country: 'DE' }, declared([TEE])));
     expect(asked).toEqual(['payments.hold.place.v1', 'shipper', 'carrier']);
     expect(shipments[0]).toMatchObject({ to: { country: 'DE', city: 'Berlin' }, customs: { contents_type: 'merchandise', signer: 'Ann Sender', items: [{ hs_tariff_number: '610910', value_cents: 1250 }] } });
+  });
+});
+
+describe('BulkEngine buying an insured row (decision 122)', () => {
+  const home = { receiver_country: 'US', receiver_state_province: 'TX', receiver_city: 'Dallas', receiver_zip_postal: '75201' };
+  const priority = { serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail' };
+
+  it("records what the label insures under the item's id before buying it, and hands the declared value to the carrier", async () => {
+    const { outcome, asked, shipments, recorded } = await buy(claimed(home, undefined, { ...priority, declaredValueCents: 25_000 }));
+    expect(outcome).toMatchObject({ ok: false, error: 'recorded, not bought' });
+    expect(asked).toEqual(['payments.hold.place.v1', 'shipper', 'carrier']);
+    expect(recorded).toEqual([['item-1', { declaredValueCents: 25_000, insuranceCents: 250, signature: 'none', signatureCents: 0 }]]);
+    expect(shipments[0]?.extras).toEqual({ declaredValueCents: 25_000, insuranceCents: 250, signature: 'none', signatureCents: 0 });
+  });
+
+  it('buys an uninsured row without extras and records nothing', async () => {
+    const { shipments, recorded } = await buy(claimed(home, undefined, priority));
+    expect(shipments[0]).not.toHaveProperty('extras');
+    expect(recorded).toEqual([]);
+  });
+
+  it('fails an insured row whose service or carrier cannot insure it, with the reason, asking nobody', async () => {
+    const abroad = await buy(claimed({ receiver_country: 'DE' }, declared([TEE]), { declaredValueCents: 5_000 }));
+    expect(abroad.outcome).toMatchObject({ ok: false, error: 'USPS Priority Mail International cannot be insured here: insurance is sold on US domestic labels only' });
+    const throughUsps = await buy(claimed(home, undefined, { ...priority, declaredValueCents: 5_000 }), ['usps']);
+    expect(throughUsps.outcome).toMatchObject({ ok: false, error: expect.stringContaining('not sold on labels bought through usps') });
+    expect([...abroad.asked, ...throughUsps.asked, ...abroad.recorded, ...throughUsps.recorded]).toEqual([]);
   });
 });

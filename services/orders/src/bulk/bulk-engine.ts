@@ -4,6 +4,7 @@ import { bulkRowCustomsRefusal, DomainError, ErrorCode, PaymentsRpc } from '@lab
 import { RpcClient } from '@labeldesk/nest-transport';
 import { LabelPurchaser, ShipperContacts, toShipment } from '../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
+import { LabelExtrasRepository, NO_EXTRAS } from '../insurance';
 import { BulkFilesBuilder } from './bulk-files.builder';
 import { BulkProgressPublisher } from './bulk-progress.publisher';
 import { BulkOrdersRepository } from './bulk-orders.repository';
@@ -13,6 +14,7 @@ import { BulkFilesRepository } from './bulk-files.repository';
 import type { BulkOrderRow, ClaimedItem, ItemOutcome } from './bulk.rows';
 import { isHoldRefusal } from './hold-refusal';
 import { withDefaultReferences } from './label-references';
+import { rowInsurance } from './pricing/row-insurance';
 
 /** Results are written in groups of this many (or every FLUSH_MS): one statement per group, not per label. */
 const FLUSH_AT = 100;
@@ -69,6 +71,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly files: BulkFilesBuilder,
     private readonly progress: BulkProgressPublisher,
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
+    private readonly extras: LabelExtrasRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -174,9 +177,21 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     // A row abroad whose customs break the receiver's rules fails alone, before its hold or a carrier is asked (decision 100).
     const customsRefusal = bulkRowCustomsRefusal(item.data);
     if (customsRefusal) return failed(customsRefusal);
+    // So is a row whose service cannot be insured (decision 122): its fee is in the price, the cover must be bought too.
+    const insured = rowInsurance({ uid: item.service_uid, name: item.service_name }, item.data.insurance?.declared_value_cents, this.env.CARRIERS);
+    if (!insured.ok) return failed(insured.refusal);
     if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
+    // What the label insures is kept by its item's id before it is bought, so an insured label never lacks it (a claim's cap).
+    if (insured.extras !== NO_EXTRAS) await this.extras.record(item.id, item.user_id, insured.extras);
     const shipper = await this.shippers.shipperOf(item.user_id, item.data.sender.sender_phone);
-    const parts = { serviceUid: item.service_uid, sender: item.data.sender, receiver: item.data.receiver, package: withDefaultReferences(item.data.package), customs: item.data.customs ?? null };
+    const parts = {
+      serviceUid: item.service_uid,
+      sender: item.data.sender,
+      receiver: item.data.receiver,
+      package: withDefaultReferences(item.data.package),
+      customs: item.data.customs ?? null,
+      extras: insured.extras,
+    };
     const shipment = {
       ...toShipment(parts, shipper),
       format: item.batch_label_format === 'zpl' ? ('ZPL' as const) : ('PDF' as const),

@@ -2,6 +2,7 @@ import { DomainError, ErrorCode, type AnyRpcContract, PaymentsRpc } from '@label
 import { ownerFilterOf, type OwnerScope, type RpcClient } from '@labeldesk/nest-transport';
 import type { LabelPurchaser, ShipperContacts } from '../carriers';
 import type { OrdersEnv } from '../config';
+import type { LabelExtrasRepository } from '../insurance';
 import { BulkEngine } from './bulk-engine';
 import type { BulkFilesBuilder } from './bulk-files.builder';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';
@@ -49,6 +50,7 @@ const engineWith = (repository: object, publisher: { publish: jest.Mock; forget:
     {} as BulkFilesBuilder,
     publisher as unknown as BulkProgressPublisher,
     { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
+    {} as LabelExtrasRepository,
   );
 
 /** The engine's check that a round's hold is in place before it buys (private: exercised the way buy() calls it). */
@@ -116,6 +118,7 @@ describe('bulk concurrency', () => {
       {} as BulkFilesBuilder,
       { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
       { BULK_CLAIM_LEASE_SECONDS: 60, ...env } as OrdersEnv,
+      {} as LabelExtrasRepository,
     );
     await (engine as unknown as { refill(): Promise<number> }).refill();
     const [call] = claimItems.mock.calls as unknown as Array<[string, number, number]>;
@@ -155,6 +158,7 @@ describe('bulk claims', () => {
       {} as BulkFilesBuilder,
       { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
       { BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
+      {} as LabelExtrasRepository,
     );
     const internals = engine as unknown as { refill(): Promise<number>; queue: ClaimedItem[] };
     /** One refill with an empty queue (as after the last claim's items were bought): the rows it claimed. */

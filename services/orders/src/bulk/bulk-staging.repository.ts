@@ -92,14 +92,15 @@ export class BulkStagingRepository extends BulkSql {
     // By spans of row numbers (rowSpans): a slice may start at any row.
     for (const [from, to] of await this.rowSpans('bulk_staged_rows', orderId, pageSize)) {
       const rows = await this.em().execute<
-        Array<{ row_no: number; service_name: string; weight_lb: number | string; courier: string | null; sku: string | null; order_id: string | null; buy_another: boolean; country: string | null; state: string | null }>
+        Array<{ row_no: number; service_name: string; weight_lb: number | string; courier: string | null; sku: string | null; order_id: string | null; buy_another: boolean; country: string | null; state: string | null; declared_value_cents: number | null }>
       >(
         // No courier: the row takes its service's (rows staged by an earlier release always named one).
         `select "row_no", "data"->>'service_name' as "service_name", ("data"->'package'->>'package_weight')::float8 as "weight_lb",
            "data"->>'courier' as "courier",
            "data"->'package'->>'sku_number' as "sku", "data"->'package'->>'order_id' as "order_id",
            coalesce(("data"->>'buy_another')::boolean, false) as "buy_another",
-           "data"->'receiver'->>'receiver_country' as "country", "data"->'receiver'->>'receiver_state_province' as "state"
+           "data"->'receiver'->>'receiver_country' as "country", "data"->'receiver'->>'receiver_state_province' as "state",
+           ("data"->'insurance'->>'declared_value_cents')::int as "declared_value_cents"
          from ${this.t('bulk_staged_rows')} where "bulk_order_id" = ? and "row_no" between ? and ? order by "row_no"`,
         [orderId, from, to],
       );
@@ -114,6 +115,7 @@ export class BulkStagingRepository extends BulkSql {
           buyAnother: row.buy_another,
           // Rows staged before labels went abroad have no country: they are all at home.
           receiver: { country: row.country ?? 'US', state: row.state ?? '' },
+          declaredValueCents: row.declared_value_cents,
         });
       }
     }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CarriersModule } from '../carriers';
 import { FilesModule } from '../files';
+import { InsuranceModule } from '../insurance';
 import { RatesModule } from '../rates';
 import { BatchDownloads } from './batch-downloads';
 import { AbandonedUploadSweeper } from './abandoned-upload-sweeper';
@@ -20,7 +21,7 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
 
 /** Bulk orders: staged uploads, the engine buying their labels in rounds, and the batch files. */
 @Module({
-  imports: [CarriersModule, FilesModule, RatesModule],
+  imports: [CarriersModule, FilesModule, RatesModule, InsuranceModule],
   controllers: [BulkController],
   providers: [
     BulkOrdersRepository,

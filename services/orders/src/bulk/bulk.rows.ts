@@ -90,8 +90,13 @@ export interface NewBulkItem {
   sku: string | null;
   /** What the rate rule saved against the dearest rate offered for the row's parcel; absent or null for a row of its own service. */
   savedCents?: number | null;
-  /** Why the row cannot be bought (its customs break its receiver's rules, decision 100): stored failed, never held. */
+  /**
+   * Why the row cannot be bought (its customs break its receiver's rules, decision 100; its service cannot be insured,
+   * decision 122): stored failed, never held.
+   */
   refusal?: string | null;
+  /** The refusal is the row's insurance, not its customs (decision 122). */
+  uninsurable?: boolean;
 }
 
 /** A staged row's addresses and package: the parcel the carriers rate. */
@@ -111,6 +116,8 @@ export interface StagedRowSummary {
   buyAnother: boolean;
   /** Where the row goes, which decides whether it needs customs (decision 100); absent in summaries made by hand. */
   receiver?: { country: string; state: string };
+  /** The value the row insures (decision 122); absent or null: not insured. */
+  declaredValueCents?: number | null;
 }
 
 /** A pending item this worker claimed. */

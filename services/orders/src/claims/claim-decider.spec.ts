@@ -59,7 +59,7 @@ class FakeLedger {
 const setup = (claim: StoredClaim, trackingStatus: TrackingStatus | null = 'in_transit') => {
   const claims = new FakeClaims(new Map([[claim.id, claim]]));
   const ledger = new FakeLedger();
-  const voids = { label: async () => ({ carrierRefs: { serial: '1' }, trackingStatus }) } as unknown as LabelVoidsRepository;
+  const voids = { insurableLabel: async () => ({ carrierRefs: { serial: '1' }, trackingStatus }) } as unknown as LabelVoidsRepository;
   const decider = new ClaimDecider(claims as unknown as ClaimsRepository, voids, new ClaimInsurers({ CARRIERS: ['sandbox'] } as Pick<OrdersEnvWithCarriers, 'CARRIERS'> as OrdersEnvWithCarriers), ledger as unknown as ClaimPayout, { CLAIMS_CHECK_SECONDS: 60 } as OrdersEnv);
   const current = () => claims.rows.get(claim.id) as StoredClaim;
   return { decider, claims, ledger, current };

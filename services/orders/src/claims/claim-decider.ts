@@ -47,7 +47,7 @@ export class ClaimDecider extends PeriodicTask<number> {
     if (claim.state !== 'submitted') return;
     const insurer = this.insurers.of(claim.carrier);
     if (!insurer) return;
-    const label = await this.voids.label('single', claim.orderId);
+    const label = await this.voids.insurableLabel(claim.orderId);
     const decision = await insurer.decide({
       claimId: claim.id,
       trackingNumber: claim.trackingNumber,

@@ -145,7 +145,7 @@ export class ClaimsRepository {
     return rows.length === 1;
   }
 
-  /** The caller's insured single labels not voided, newest first, with the live claim on each if any. */
+  /** The caller's insured labels not voided, single or a batch's (decision 122), newest first, with the live claim on each if any. */
   async insuredLabelsOf(userId: string): Promise<InsuredLabel[]> {
     const rows = await this.db.execute<
       Array<{ label_id: string; tracking_number: string; service_name: string; receiver_name: string; declared_value_cents: number | string; insurance_cents: number | string; signature: SignatureOption; purchased_at: Date | string; claim_id: string | null }>
@@ -153,8 +153,8 @@ export class ClaimsRepository {
       `select l."label_id", l."tracking_number", l."service_name", l."receiver_name", e."declared_value_cents", e."insurance_cents", e."signature", l."purchased_at",
               (select c."id" from ${this.t('claims')} c where c."order_id" = l."label_id" and c."state" <> 'rejected' limit 1) as "claim_id"
          from ${this.t('label_extras')} e
-         join ${this.t('labels')} l on l."label_kind" = 'single' and l."label_id" = e."order_id"
-         left join ${this.t('label_voids')} v on v."label_kind" = 'single' and v."label_id" = e."order_id"
+         join ${this.t('labels')} l on l."label_kind" in ('single', 'bulk') and l."label_id" = e."order_id"
+         left join ${this.t('label_voids')} v on v."label_kind" = l."label_kind" and v."label_id" = e."order_id"
         where e."user_id" = ? and e."declared_value_cents" is not null and (v."state" is null or v."state" = 'refund_rejected')
         order by l."purchased_at" desc limit 200`,
       [userId],

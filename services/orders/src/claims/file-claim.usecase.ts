@@ -13,7 +13,7 @@ import { SandboxInsurer } from './sandbox-insurer';
 const refuse = (message: string, path?: string): DomainError => new DomainError(ErrorCode.VALIDATION_FAILED, message, path ? [{ path, message }] : undefined);
 
 /**
- * Files a claim on an insured single label (owner or admin). Every rule is checked before the insurer is asked, and a
+ * Files a claim on an insured label, single or a batch's (owner or admin). Every rule is checked before the insurer is asked, and a
  * refusal writes nothing: the label must be insured, not voided, handed to the carrier (a label never scanned is voided
  * for a refund instead), and the amount at most the insured value; one live claim per label.
  */
@@ -30,7 +30,8 @@ export class FileClaimUseCase {
 
   async execute(caller: Caller, orderId: string, body: FileClaimBody): Promise<Claim> {
     const scope = ownerScopeOf(caller);
-    const label = foundInScope(await this.voids.singleLabel(orderId, scope), scope, 'Order not found');
+    // A single order's label, or a batch label's by its item id (decision 122).
+    const label = foundInScope(await this.voids.insurableLabel(orderId, scope), scope, 'Order not found');
     const insuredValueCents = (await this.extras.ofOrder(orderId))?.declaredValueCents ?? null;
     if (insuredValueCents === null) throw refuse('This label was bought without insurance: only an insured label can be claimed');
     if (label.voidState !== null && label.voidState !== 'refund_rejected') throw refuse('This label was voided: a voided label carries no insurance');

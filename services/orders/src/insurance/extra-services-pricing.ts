@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, SIGNATURE_NAMES, type ExtraServices, type SignatureOption } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, insuranceFeeCents, SIGNATURE_NAMES, type ExtraServices, type SignatureOption } from '@labeldesk/contracts';
 import { CARRIER_PLUGINS, catalogServiceOf, type CarrierId } from '../carriers';
 
 /**
@@ -7,8 +7,8 @@ import { CARRIER_PLUGINS, catalogServiceOf, type CarrierId } from '../carriers';
  * declared value, at least $1.00, up to $5,000 declared), signatures near USPS's and UPS's/FedEx's 2025 commercial fees.
  */
 
-/** 1 % of the declared value, rounded up to the cent, at least $1.00 (EasyPost's own rule). */
-export const insuranceFeeCents = (declaredValueCents: number): number => Math.max(100, Math.ceil(declaredValueCents / 100));
+/** 1 % of the declared value, rounded up to the cent, at least $1.00 (EasyPost's own rule): the contracts' one rule. */
+export { insuranceFeeCents };
 
 interface SignatureFees {
   /** Null where the service does not sell that option; the reason says why and what to choose instead. */

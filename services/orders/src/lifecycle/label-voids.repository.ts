@@ -204,6 +204,16 @@ export class LabelVoidsRepository {
     return rows[0] ? toLabel(rows[0]) : null;
   }
 
+  /**
+   * An insurable label by its id (decision 122): a single order's, or a batch's by its item's id, if its owner is in
+   * the caller's scope (no scope: anyone's). Ids are UUIDs, so a single order's and an item's never meet.
+   */
+  async insurableLabel(labelId: string, scope?: OwnerScope): Promise<ChargedLabel | null> {
+    const owner = scope ? ownerCondition(scope, 'l."user_id"') : { sql: '', values: [] };
+    const rows = await this.db.execute<LabelRow[]>(this.labelsQuery(`l."label_kind" in ('single', 'bulk') and l."label_id" = ?${owner.sql}`), [labelId, ...owner.values]);
+    return rows[0] ? toLabel(rows[0]) : null;
+  }
+
   /** One label of any kind. */
   async label(kind: LabelKind, labelId: string): Promise<ChargedLabel | null> {
     const rows = await this.db.execute<LabelRow[]>(this.labelsQuery(`l."label_kind" = ? and l."label_id" = ?`), [kind, labelId]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numberField, toText } from '../common/fields';
 import { customsItemSchema } from '../orders/customs.schema';
+import { MAX_DECLARED_VALUE_CENTS } from '../orders/extra-services.schema';
 
 /**
  * A SKU's customs defaults (issue 46, decision 100): what a bulk row to another country declares for each unit of
@@ -22,9 +23,6 @@ const hsTariffNumberField = customsItemSchema.shape.hs_tariff_number;
 /** An ISO 3166-1 alpha-2 code, read from a code or an English name ('cn', 'China'); empty is none. */
 const originCountryField = z.preprocess((value) => (isEmpty(value) ? null : value), customsItemSchema.shape.origin_country.nullable());
 
-/** The most one label may be insured for (EasyPost's limit, decision 102): so also the most one unit may declare for it. */
-export const SKU_MAX_DECLARED_VALUE_CENTS = 500_000;
-
 /** One unit's declared value in integer cents; empty is none. */
 export const skuValueCentsField = (label = 'Customs value', maxCents = SKU_MAX_VALUE_CENTS) =>
   z.preprocess(
@@ -45,8 +43,8 @@ export const skuCustomsFields = {
   hsTariffNumber: hsTariffNumberField,
   originCountry: originCountryField,
   valueCents: skuValueCentsField(),
-  /** One unit's declared value for insurance (decision 122): a bulk row insures its units × this when its own column is blank. */
-  declaredValueCents: skuValueCentsField('Declared value', SKU_MAX_DECLARED_VALUE_CENTS),
+  /** One unit's declared value for insurance (decision 122), at most what one label may be insured for: a bulk row insures its units × this when its own column is blank. */
+  declaredValueCents: skuValueCentsField('Declared value', MAX_DECLARED_VALUE_CENTS),
 };
 
 /**
@@ -59,5 +57,5 @@ export const skuCustomsUpdateFields = {
   hsTariffNumber: z.union([z.undefined(), hsTariffNumberField], { error: (issue) => hsTariffNumberField.safeParse(issue.input).error?.issues[0]?.message }).optional(),
   originCountry: originCountryField.optional(),
   valueCents: skuValueCentsField().optional(),
-  declaredValueCents: skuValueCentsField('Declared value', SKU_MAX_DECLARED_VALUE_CENTS).optional(),
+  declaredValueCents: skuValueCentsField('Declared value', MAX_DECLARED_VALUE_CENTS).optional(),
 };

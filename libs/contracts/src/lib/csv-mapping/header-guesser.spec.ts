@@ -74,6 +74,15 @@ describe('guessHeaderMapping from sample values', () => {
     expect([wrong.mapping.CustomsHsCode, wrong.mapping.CustomsValue]).toEqual([undefined, undefined]);
   });
 
+  it('recognises a declared value to insure under the names shipping tools give it, only when it holds amounts (decision 122)', () => {
+    for (const header of ['Declared Value', 'Insured Value', 'Insurance Value', 'Insurance Amount', 'Insurance']) {
+      expect(guessHeaderMapping(['Recipient', header], [['Grace Receiver', '$250.00']]).mapping.DeclaredValue).toEqual([header]);
+    }
+    expect(guessHeaderMapping(['Recipient', 'Insurance'], [['Grace Receiver', 'yes']]).mapping.DeclaredValue).toBeUndefined();
+    // A customs value is what customs declare, not what is insured.
+    expect(guessHeaderMapping(['Customs Value'], [['$14.50']]).mapping.DeclaredValue).toBeUndefined();
+  });
+
   it('names every required column it found nothing for, in the template order', () => {
     expect(guessHeaderMapping(['Notes'], [['hi']]).unmappedRequired).toEqual(REQUIRED_TEMPLATE_COLUMNS);
   });

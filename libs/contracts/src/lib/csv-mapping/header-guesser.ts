@@ -200,6 +200,22 @@ const CUSTOMS_TARGETS: readonly Target[] = [
     values: 'money',
     valuesRequired: true,
   },
+  {
+    // The value a label is insured for (decision 122): `Declared Value`, `Insured Value`, `Insurance Value` or `Insurance
+    // Amount` as shipping tools and carriers' exports name it; only when it holds amounts.
+    key: 'DeclaredValue',
+    side: 'none',
+    patterns: [
+      { all: ['declared', 'value'], exact: true },
+      { all: ['insured', 'value'], exact: true },
+      { all: ['insurance', 'value'], exact: true },
+      { all: ['insurance', 'amount'], exact: true },
+      { all: ['insured', 'amount'], exact: true },
+      { all: ['insurance'], exact: true },
+    ],
+    values: 'money',
+    valuesRequired: true,
+  },
 ];
 
 const TARGETS: readonly Target[] = [

@@ -5,6 +5,7 @@ import { shippedRowSchema } from './already-shipped.schema';
 import { rateRuleSchema } from './bulk-rate-rule.schema';
 import { BULK_ROW_MAX_ITEMS, bulkQuantityField, bulkRowItemsField } from './bulk-order-items.schema';
 import { customsSchema } from './customs.schema';
+import { insuranceSchema } from './extra-services.schema';
 
 export * from './already-shipped.schema';
 export * from './bulk-order-customs';
@@ -99,6 +100,11 @@ export const bulkOrderItemSchema = z.object({
       .optional()
       .refine((customs) => !customs || customs.items.length <= BULK_ROW_MAX_ITEMS, { error: `A bulk row declares at most ${BULK_ROW_MAX_ITEMS} customs items`, path: ['items'] }),
   ),
+  /**
+   * The row's declared value to insure (decision 122), as a single order's (decision 102): filled by the page from its
+   * column or its SKUs' declared values. A service that cannot be insured refuses the one row, not the batch.
+   */
+  insurance: z.preprocess((value) => (value === null ? undefined : value), insuranceSchema.optional()),
 });
 export type BulkOrderItemInput = z.input<typeof bulkOrderItemSchema>;
 export type BulkOrderItem = z.output<typeof bulkOrderItemSchema>;
@@ -296,5 +302,7 @@ export const BULK_TEMPLATE_COLUMNS = [
   'PackageLength', 'PackageWidth', 'PackageHeight', 'PackageWeight', 'PackageDescription', 'PackageReference1', 'PackageReference2',
   // Optional (decision 116): a row's customs where its SKUs do not give them; the page builds the row's `customs`.
   'ContentsType', 'CustomsDescription', 'CustomsHsCode', 'CustomsOrigin', 'CustomsValue',
+  // Optional (decision 122): the value the row's label is insured for, in dollars; blank takes its SKUs' declared values.
+  'DeclaredValue',
 ] as const;
 export type BulkTemplateColumn = (typeof BULK_TEMPLATE_COLUMNS)[number];

@@ -8,6 +8,12 @@ import { z } from 'zod';
 /** The most a label may be insured for: EasyPost's limit for its own insurance ($5,000), which the sandbox copies. */
 export const MAX_DECLARED_VALUE_CENTS = 500_000;
 
+/**
+ * What insuring a declared value costs: 1 % of it, rounded up to the cent, at least $1.00 (EasyPost's own rule, decision
+ * 102). The one rule the purchase, the quote and the Bulk Order table's insurance line use.
+ */
+export const insuranceFeeCents = (declaredValueCents: number): number => Math.max(100, Math.ceil(declaredValueCents / 100));
+
 /** `signature`: anyone at the address signs; `adult`: someone 21 or older signs, with ID. */
 export const SIGNATURE_OPTIONS = ['none', 'signature', 'adult'] as const;
 export const signatureOptionSchema = z.enum(SIGNATURE_OPTIONS, { error: 'Signature must be none, signature or adult' });

@@ -25,8 +25,9 @@ import { BulkProgressPublisher } from '../bulk-progress.publisher';
 import { BulkOrdersRepository } from '../bulk-orders.repository';
 import { BulkStagingRepository } from '../bulk-staging.repository';
 import { BulkRoundsRepository } from '../bulk-rounds.repository';
-import type { BulkOrderRow, StagedRowSummary } from '../bulk.rows';
+import type { BulkOrderRow, NewBulkItem, StagedRowSummary } from '../bulk.rows';
 import { BulkRowPricer, rowsRefused, type PricedRows } from '../pricing/bulk-row-pricer';
+import { insureRows } from '../pricing/row-insurance';
 
 type StageRequest = ParsedRequestOf<typeof OrdersRpc.bulkStage>;
 type ProcessRequest = ParsedRequestOf<typeof OrdersRpc.bulkProcess>;
@@ -48,7 +49,7 @@ export class SubmitBulkOrderUseCase {
     private readonly rpc: RpcClient,
     private readonly engine: BulkEngine,
     private readonly progress: BulkProgressPublisher,
-    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'BULK_MAX_ROWS'>,
+    @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'BULK_MAX_ROWS' | 'CARRIERS'>,
     private readonly pricer: BulkRowPricer,
   ) {}
 
@@ -96,8 +97,10 @@ export class SubmitBulkOrderUseCase {
     this.engine.wake();
     const refused = items.filter((item) => item.refusal).length;
     const toBuy = items.length - refused;
+    const uninsurable = items.filter((item) => item.refusal && item.uninsurable).length;
+    const forCustoms = refused - uninsurable;
     return {
-      message: `Bulk order accepted: ${toBuy} label(s) are being bought.${refused > 0 ? ` ${refused} row(s) failed for their customs.` : ''}${leftOut > 0 ? ` ${alreadyShippedLeftOutMessage(leftOut)}.` : ''}`,
+      message: `Bulk order accepted: ${toBuy} label(s) are being bought.${forCustoms > 0 ? ` ${forCustoms} row(s) failed for their customs.` : ''}${uninsurable > 0 ? ` ${uninsurable} row(s) failed: their service cannot be insured.` : ''}${leftOut > 0 ? ` ${alreadyShippedLeftOutMessage(leftOut)}.` : ''}`,
       orderId: request.orderId,
       status: 'processing',
       totalCount: items.length,
@@ -130,8 +133,12 @@ export class SubmitBulkOrderUseCase {
     const priced = await this.pricer.price({ userId: request.userId, orderId: request.orderId, rateRule: request.options.rateRule }, kept);
     // A row whose customs break its receiver's rules is kept as failed, with its reason, and not held (decision 100).
     const refusals = await this.customsRefusals(request.orderId, kept);
-    const items = priced.items.map((item) => (refusals.has(item.rowNo) ? { ...item, refusal: refusals.get(item.rowNo) ?? null } : item));
-    if (items.every((item) => item.refusal)) throw rowsRefused([...refusals].map(([rowNo, message]) => ({ path: `orderData.${rowNo}.customs`, message: `Row ${rowNo + 1}: ${message}` })));
+    const declared = customsChecked(priced.items, refusals);
+    // Its insurance fee is added to an insured row's price; a row whose service cannot be insured fails alone (decision 122).
+    const items = insureRows(declared, new Map(kept.map((row) => [row.rowNo, row.declaredValueCents])), this.env.CARRIERS);
+    if (items.every((item) => item.refusal)) {
+      throw rowsRefused(items.map((item) => ({ path: `orderData.${item.rowNo}.${item.uninsurable ? 'insurance' : 'customs'}`, message: `Row ${item.rowNo + 1}: ${item.refusal ?? ''}` })));
+    }
     const { savedCents } = priced;
     const holdCents = items.reduce((sum, item) => sum + (item.refusal ? 0 : item.priceCents), 0);
     // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
@@ -152,6 +159,10 @@ export class SubmitBulkOrderUseCase {
     return refusals;
   }
 }
+
+/** The priced rows, those whose customs break their receiver's rules refused with the reason (decision 100). */
+const customsChecked = (items: readonly NewBulkItem[], refusals: ReadonlyMap<number, string>): NewBulkItem[] =>
+  items.map((item) => (refusals.has(item.rowNo) ? { ...item, refusal: refusals.get(item.rowNo) ?? null } : item));
 
 /**
  * Rows are uploaded in slices from row 0 on: anything but rows 0 … rowCount - 1 means a slice went missing or the

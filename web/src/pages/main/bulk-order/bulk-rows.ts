@@ -4,6 +4,7 @@ import { COLUMN_BY_KEY, COLUMN_BY_PATH, PACKAGE_DIMENSION_COLUMNS } from './bulk
 import { itemsInput } from './order-items';
 import type { OrderItem } from './order-items';
 import { customsErrorColumn, rowCustomsFill } from './row-customs';
+import { rowInsured, type RowInsured } from './row-insurance';
 
 /** One row as the file had it: every template column as text. */
 export type BulkValues = Record<BulkTemplateColumn, string>;
@@ -23,6 +24,8 @@ export interface BulkRow {
   buyAnother?: boolean;
   /** The order's items when the row ships several (a Shopify order's item lines, decision 091); sent as package.items. */
   items?: OrderItem[];
+  /** What the row insures and its insurance price, shown before buying (decision 122); absent: not insured. */
+  insured?: Extract<RowInsured, { ok: true }>;
 }
 
 /** Spec 5: the message when a row has no service, or one the user cannot buy. */
@@ -62,7 +65,7 @@ export const newRowId = (): number => {
 };
 
 /** The `bulkOrderItem` the server receives for these values and items (before the contract's own clean-up). */
-export const toItemInput = (v: BulkValues, items?: readonly OrderItem[], customs?: CustomsInput): BulkOrderItemInput => ({
+export const toItemInput = (v: BulkValues, items?: readonly OrderItem[], customs?: CustomsInput, declaredValueCents?: number): BulkOrderItemInput => ({
   courier: v.courier,
   service_name: v.ServiceName,
   manifested: false,
@@ -105,6 +108,7 @@ export const toItemInput = (v: BulkValues, items?: readonly OrderItem[], customs
     ...(items && items.length > 0 ? { items: itemsInput(items) } : {}),
   },
   ...(customs ? { customs } : {}),
+  ...(declaredValueCents ? { insurance: { declared_value_cents: declaredValueCents } } : {}),
 });
 
 const isPositiveNumber = (text: string): boolean => {
@@ -136,6 +140,8 @@ export interface RowCheck {
   errors: RowErrors | null;
   /** The cleaned item, when the row is valid. */
   item: BulkOrderItem | null;
+  /** What the row insures, from its Declared Value column or its SKUs (decision 122). */
+  insured?: Extract<RowInsured, { ok: true }>;
 }
 
 const NO_PRESET = (sku: string) => `No saved SKU preset for "${sku}": add it in SKU Management, or type the package size and weight`;
@@ -146,7 +152,9 @@ export const checkRow = (values: BulkValues, context: ValidationContext, missing
   // A row abroad declares its customs from its SKUs; a SKU lacking what the country needs is the SKU cell's error.
   const customs = rowCustomsFill(values, items, context.skus);
   if (customs && !customs.ok) errors[customsErrorColumn(customs, values, items)] = customs.message;
-  const result = bulkOrderItemSchema.safeParse(toItemInput(values, items, customs?.ok ? customs.customs : undefined));
+  const insured = rowInsured(values, items, context.skus);
+  if (insured && !insured.ok) errors.DeclaredValue = insured.message;
+  const result = bulkOrderItemSchema.safeParse(toItemInput(values, items, customs?.ok ? customs.customs : undefined, insured?.ok ? insured.declaredValueCents : undefined));
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = columnForPath(issue.path.map(String).join('.'));
@@ -180,12 +188,13 @@ export const checkRow = (values: BulkValues, context: ValidationContext, missing
   }
 
   const valid = Object.keys(errors).length === 0;
-  return { errors: valid ? null : errors, item: valid && result.success ? result.data : null };
+  return { errors: valid ? null : errors, item: valid && result.success ? result.data : null, ...(insured?.ok ? { insured } : {}) };
 };
 
 export const validateRow = (row: BulkRow, context: ValidationContext): BulkRow => {
-  const { errors } = checkRow(row.values, context, row.missingPreset, row.items);
-  return { ...row, errors };
+  const { errors, insured } = checkRow(row.values, context, row.missingPreset, row.items);
+  const { insured: _before, ...rest } = row;
+  return { ...rest, errors, ...(insured ? { insured } : {}) };
 };
 
 export const validateRows = (rows: readonly BulkRow[], context: ValidationContext): BulkRow[] => rows.map((row) => validateRow(row, context));

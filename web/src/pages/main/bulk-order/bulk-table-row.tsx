@@ -12,6 +12,7 @@ import { BulkRowHead } from './bulk-row-head';
 import type { RowRateChoice } from './bulk-rate-preview';
 import { formatCents } from '../../../libs/format';
 import { rowCountry } from './row-customs';
+import { insuredLine } from './row-insurance';
 
 const cellLabel = (column: BulkColumn, index: number, value: string, error: string | undefined): string =>
   `${column.header}, row ${index + 1}: ${value || 'empty'}${error ? `. ${error}` : ''}`;
@@ -149,6 +150,8 @@ const RuleChoiceLine = ({ choice }: { choice: RowRateChoice }): ReactElement =>
 const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit, onEditDone, focusRef, rateChoice }: DataCellProps): ReactElement => {
   const value = row.values[column.key];
   const chosen = column.key === 'ServiceName' ? rateChoice : undefined;
+  // Under the Declared Value, what the row insures (when its SKUs give it) and the insurance price, before buying.
+  const insurance = column.key === 'DeclaredValue' && row.insured ? insuredLine(row.insured) : undefined;
   const error = row.errors?.[column.key];
   return (
     <td data-col={column.key} data-invalid={error ? true : undefined} data-align={column.align} aria-invalid={error ? true : undefined}>
@@ -159,7 +162,7 @@ const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit,
           type="button"
           className="bulk-cell"
           ref={focusRef(row.id, column.key)}
-          aria-label={`${cellLabel(column, index, value, error)}${chosen ? ` ${'problem' in chosen ? '' : '→ '}${choiceText(chosen)}` : ''}`}
+          aria-label={`${cellLabel(column, index, value, error)}${chosen ? ` ${'problem' in chosen ? '' : '→ '}${choiceText(chosen)}` : ''}${insurance ? ` ${insurance}` : ''}`}
           title={error ?? (value.length > 18 ? value : undefined)}
           disabled={readOnly}
           onClick={() => onEdit(row.id, column.key)}
@@ -169,6 +172,14 @@ const DataCell = ({ row, index, column, editing, serviceNames, readOnly, onEdit,
             <>
               {' '}
               <RuleChoiceLine choice={chosen} />
+            </>
+          )}
+          {insurance && (
+            <>
+              {' '}
+              <span className="bulk-rule-choice" data-testid="bulk-insurance">
+                {insurance}
+              </span>
             </>
           )}
         </button>
@@ -195,7 +206,7 @@ export const BulkTableRow = memo((props: RowProps): ReactElement => {
       data-suggested={(errorCount === 0 && !showShipped && suggestion !== undefined) || undefined}
       data-shipped={showShipped || undefined}
       data-left-out={(showShipped && !row.buyAnother) || undefined}
-      data-rated={props.rateChoice !== undefined || undefined}
+      data-rated={props.rateChoice !== undefined || row.insured !== undefined || undefined}
       data-items={row.items !== undefined || undefined}
       aria-rowindex={index + 2}
     >

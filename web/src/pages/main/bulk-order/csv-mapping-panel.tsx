@@ -20,6 +20,8 @@ const GROUPS: { title: string; keys: (key: BulkTemplateColumn) => boolean }[] = 
   { title: 'Package', keys: (key) => key.startsWith('Package') },
   // A row's customs where its SKUs do not give them (decision 116).
   { title: 'Customs', keys: (key) => key === 'ContentsType' || key.startsWith('Customs') },
+  // What the row's label is insured for (decision 122).
+  { title: 'Insurance', keys: (key) => key === 'DeclaredValue' },
   { title: 'Sender', keys: (key) => key.startsWith('From') },
 ];
 

@@ -43,6 +43,7 @@ const good: Record<string, string> = {
   CustomsHsCode: '',
   CustomsOrigin: '',
   CustomsValue: '',
+  DeclaredValue: '',
 };
 
 const csvLine = (values: Record<string, string>, columns: readonly string[] = BULK_TEMPLATE_COLUMNS): string =>

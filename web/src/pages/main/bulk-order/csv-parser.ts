@@ -10,7 +10,7 @@ const squash = (header: string): string => header.trim().toLowerCase().replace(/
 
 const TEMPLATE_BY_SQUASHED: ReadonlyMap<string, BulkTemplateColumn> = new Map(BULK_TEMPLATE_COLUMNS.map((key) => [squash(key), key]));
 
-const CUSTOMS_COLUMNS: ReadonlySet<BulkTemplateColumn> = new Set(['ContentsType', 'CustomsDescription', 'CustomsHsCode', 'CustomsOrigin', 'CustomsValue']);
+const CUSTOMS_COLUMNS: ReadonlySet<BulkTemplateColumn> = new Set(['ContentsType', 'CustomsDescription', 'CustomsHsCode', 'CustomsOrigin', 'CustomsValue', 'DeclaredValue']);
 
 /** Headers are matched loosely (`ToZipPostal`, `to_zip_postal`, `To Zip Postal`), so files edited by hand still work. */
 export const templateColumnFor = (header: string): BulkTemplateColumn | null => TEMPLATE_BY_SQUASHED.get(squash(header)) ?? null;
@@ -22,8 +22,8 @@ export const templateColumnFor = (header: string): BulkTemplateColumn | null => 
  */
 export const isTemplateHeader = (header: readonly string[]): boolean => {
   const named = header.filter((name) => name.trim() !== '');
-  // The customs columns (decision 116) carry the names shipping tools export them under ('Customs Value'): they do not
-  // make an export the template.
+  // The customs columns (decision 116) and the declared value (decision 122) carry the names shipping tools export them
+  // under ('Customs Value', 'Declared Value'): they do not make an export the template.
   const matched = new Set(named.map(templateColumnFor).filter((key) => key !== null && !CUSTOMS_COLUMNS.has(key))).size;
   return matched >= 3 || (matched > 0 && matched * 2 >= named.length);
 };

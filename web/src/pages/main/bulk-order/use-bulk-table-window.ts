@@ -47,7 +47,8 @@ export const useBulkTableWindow = ({ rows, handle, suggestions, addressWarnings,
       const row = rows[index];
       if (!row) return ROW_HEIGHT;
       const messages = row.errors || suggestions?.has(row.id) || addressWarnings?.has(row.id) || (shipped && shippedMarkOf(shipped, row)) || row.items;
-      const ruleLine = rated?.has(row.id) ? RATED_LINE_HEIGHT : 0;
+      // A line under a cell: the rate rule's choice, or the row's insurance price (decision 122).
+      const ruleLine = rated?.has(row.id) || row.insured ? RATED_LINE_HEIGHT : 0;
       return (messages ? ERROR_ROW_HEIGHT : ROW_HEIGHT) + ruleLine;
     },
     getItemKey: (index) => rows[index]?.id ?? index,

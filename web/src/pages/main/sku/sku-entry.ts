@@ -1,4 +1,4 @@
-import { SKU_MAX_DECLARED_VALUE_CENTS, skuFormSchema, skuValueCentsField } from '@labeldesk/contracts';
+import { MAX_DECLARED_VALUE_CENTS, skuFormSchema, skuValueCentsField } from '@labeldesk/contracts';
 import type { SkuRecord } from '@labeldesk/contracts';
 import { z } from 'zod';
 import { centsToDollarInput, dollarInputToCents } from '../../../libs/format';
@@ -23,7 +23,7 @@ const inDollars = <T extends z.ZodType>(field: T) => z.preprocess((value) => (ty
 
 export const skuEntrySchema = skuFormSchema
   .omit({ valueCents: true, declaredValueCents: true })
-  .extend({ value: inDollars(skuValueCentsField(VALUE_LABEL)), declaredValue: inDollars(skuValueCentsField(DECLARED_LABEL, SKU_MAX_DECLARED_VALUE_CENTS)) })
+  .extend({ value: inDollars(skuValueCentsField(VALUE_LABEL)), declaredValue: inDollars(skuValueCentsField(DECLARED_LABEL, MAX_DECLARED_VALUE_CENTS)) })
   .transform(({ value, declaredValue, ...rest }) => ({ ...rest, valueCents: value, declaredValueCents: declaredValue }));
 
 const dollarsOf = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '' : centsToDollarInput(cents));

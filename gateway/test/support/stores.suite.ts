@@ -76,6 +76,11 @@ export const describeStores = (mode: string, running: () => RunningSystem): void
 
       const awaiting = await inbox(who.token);
       expect(awaiting['total']).toBe(2);
+      // The total is the same on a full page (counted), on the last one and past the end.
+      for (const [page, limit, rows] of [[1, 1, 1], [2, 1, 1], [3, 1, 0], [1, 5, 2]] as const) {
+        const paged = (await call('GET', `/stores/orders?page=${page}&limit=${limit}`, undefined, as)).body;
+        expect([ordersOf(paged).length, paged['total']]).toEqual([rows, 2]);
+      }
       const imported = ordersOf(awaiting).find((order) => order['orderNumber'] === multi.number) as Body;
       expect(imported).toMatchObject({
         storeId: store['id'],

@@ -72,10 +72,10 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       expect((await call('GET', '/keys', { token: user.token })).body['keys']).toEqual([]);
     });
 
-    it('keeps a test key\'s play money apart from the live balance: test top-ups reach only the test balance, live purchases only the live one, and a test key is refused where it would act on live labels', async () => {
+    it("keeps a test key's play money and labels apart: test top-ups and purchases touch only the test balance, each key lists and reads its own mode's labels, and a void refunds the test account once", async () => {
       const user = await register('testmode');
       expect((await call('POST', `/auth/users/details/${user.id}`, { body: { balance: 5000 }, token: adminToken, key: `keys-test-balance-${unique}` })).status).toBe(200);
-      const scopes = ['balance:read', 'labels:buy', 'labels:read'];
+      const scopes = ['balance:read', 'labels:buy', 'labels:read', 'labels:void', 'webhooks:manage'];
       const made = await call('POST', '/keys', { body: { name: 'sandbox', scopes, password: PASSWORD, mode: 'test' }, token: user.token });
       expect(made.status).toBe(201);
       const testKey = String(made.body['key']);
@@ -100,16 +100,50 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       }
       expect(await balances()).toEqual([5000, 2500]);
 
-      // Routes not yet acting in test mode refuse a test key before anything is asked or moved.
-      const refused = await call('POST', '/v1/shipments', { body: SINGLE_LABEL_ORDER, bearer: testKey, key: `test-buy-${unique}` });
+      // The spec's purchase route does not act in test mode: refused before anything is asked or moved.
+      const refused = await call('POST', '/orders/v2', { body: SINGLE_LABEL_ORDER, bearer: testKey, key: `test-buy-spec-${unique}` });
       expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 'FORBIDDEN', expect.stringContaining('test keys')]);
-      expect((await call('POST', '/orders/v2', { body: SINGLE_LABEL_ORDER, bearer: testKey, key: `test-buy-spec-${unique}` })).status).toBe(403);
-      expect((await call('GET', '/v1/shipments', { bearer: testKey })).status).toBe(403);
       expect(await balances()).toEqual([5000, 2500]);
 
-      const bought = await call('POST', '/v1/shipments', { body: SINGLE_LABEL_ORDER, bearer: liveKey, key: `live-buy-${unique}` });
-      expect(bought.status).toBe(201);
-      expect(await balances()).toEqual([5000 - Number(bought.body['price_cents']), 2500]);
+      // The same Idempotency-Key bought once with each key: two labels, each paid from its own mode's balance (decision 119).
+      const sameKey = `same-buy-${unique}`;
+      const testBuy = await call('POST', '/v1/shipments', { body: SINGLE_LABEL_ORDER, bearer: testKey, key: sameKey });
+      expect([testBuy.status, testBuy.body['mode'], testBuy.body['status']]).toEqual([201, 'test', 'completed']);
+      const testPrice = Number(testBuy.body['price_cents']);
+      expect(await balances()).toEqual([5000, 2500 - testPrice]);
+      const bought = await call('POST', '/v1/shipments', { body: SINGLE_LABEL_ORDER, bearer: liveKey, key: sameKey });
+      expect([bought.status, bought.body['mode']]).toEqual([201, 'live']);
+      expect(bought.body['id']).not.toBe(testBuy.body['id']);
+      const livePrice = Number(bought.body['price_cents']);
+      expect(await balances()).toEqual([5000 - livePrice, 2500 - testPrice]);
+      // A replay with the test key answers its test label again, charging nothing.
+      expect((await call('POST', '/v1/shipments', { body: SINGLE_LABEL_ORDER, bearer: testKey, key: sameKey })).body['id']).toBe(testBuy.body['id']);
+      expect(await balances()).toEqual([5000 - livePrice, 2500 - testPrice]);
+
+      // Each key sees its own mode's label only; a session lists either mode, live by default.
+      const ids = (answer: Json) => ((answer.body['data'] ?? answer.body['recentOrders']) as Array<Record<string, unknown>>).map((row) => [row['id'] ?? row['_id'], row['mode']]);
+      expect(ids(await call('GET', '/v1/shipments', { bearer: testKey }))).toEqual([[testBuy.body['id'], 'test']]);
+      expect(ids(await call('GET', '/v1/shipments?mode=test', { bearer: testKey }))).toEqual([[testBuy.body['id'], 'test']]);
+      expect(ids(await call('GET', '/v1/shipments', { bearer: liveKey }))).toEqual([[bought.body['id'], 'live']]);
+      const otherMode = await call('GET', '/v1/shipments?mode=live', { bearer: testKey });
+      expect([otherMode.status, otherMode.body.message]).toEqual([400, expect.stringContaining('mode')]);
+      expect((await call('GET', '/v1/shipments?mode=both', { token: user.token })).status).toBe(400);
+      expect((await call('GET', `/v1/shipments/${String(testBuy.body['id'])}`, { bearer: liveKey })).status).toBe(404);
+      expect((await call('GET', `/v1/shipments/${String(bought.body['id'])}`, { bearer: testKey })).status).toBe(404);
+      expect(ids(await call('GET', `/orders/recent/${user.id}?mode=test`, { token: user.token }))).toEqual([[testBuy.body['id'], 'test']]);
+      expect(ids(await call('GET', `/orders/recent/${user.id}`, { token: user.token }))).toEqual([[bought.body['id'], 'live']]);
+      expect((await call('GET', `/v1/shipments/${String(testBuy.body['id'])}/tracking`, { bearer: testKey })).status).toBe(200);
+      const label = await fetch(`${system.baseUrl}/api/v1/shipments/${String(testBuy.body['id'])}/label`, { headers: { authorization: `Bearer ${testKey}` } });
+      expect([label.status, label.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      await label.arrayBuffer();
+
+      // A live key cannot void the test label; the test key voids it and the test account is refunded once.
+      expect((await call('POST', `/v1/shipments/${String(testBuy.body['id'])}/void`, { bearer: liveKey })).status).toBe(404);
+      const voided = await call('POST', `/v1/shipments/${String(testBuy.body['id'])}/void`, { bearer: testKey });
+      expect([voided.status, voided.body['label_state']]).toEqual([200, 'voided']);
+      expect(await balances()).toEqual([5000 - livePrice, 2500]);
+      await call('POST', `/v1/shipments/${String(testBuy.body['id'])}/void`, { bearer: testKey });
+      expect(await balances()).toEqual([5000 - livePrice, 2500]);
       expect((await call('GET', '/keys', { token: user.token })).body['keys']).toEqual(
         expect.arrayContaining([expect.objectContaining({ name: 'sandbox', mode: 'test' }), expect.objectContaining({ name: 'live', mode: 'live' })]),
       );

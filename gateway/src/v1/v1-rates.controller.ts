@@ -3,6 +3,7 @@ import { OrdersRpc, ratesResponseSchema, verifyAddressBodySchema, verifyAddressR
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { Forwards } from '../auth/access.decorators';
+import { TestModeReady } from '../auth/test-mode';
 import { CountsSessions } from '../auth/rate-limit-headers';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
@@ -18,6 +19,7 @@ export class V1RatesController {
 
   @ApiDoc({ summary: 'Every service you may buy for one parcel: price, delivery days and tags, cheapest first', body: v1RatesBodySchema, response: ratesResponseSchema })
   @Forwards(OrdersRpc.rates)
+  @TestModeReady()
   @Post('rates')
   @HttpCode(200)
   rates(@Body(new StrictBody(v1RatesBodySchema)) body: z.output<typeof v1RatesBodySchema>, @Ctx() ctx: CallContext): Promise<RatesResponse> {

@@ -12,6 +12,7 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 import { Audited, param } from '../audit/audited.decorator';
 import { Forwards } from '../auth/access.decorators';
+import { TestModeReady } from '../auth/test-mode';
 import { CountsSessions } from '../auth/rate-limit-headers';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
@@ -65,6 +66,7 @@ export class V1ShipmentsController {
     errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.CONFLICT, ErrorCode.PRICING_WEIGHT_OVER_MAX, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
   })
   @Forwards(OrdersRpc.placeSingle)
+  @TestModeReady()
   @Post()
   async buy(
     @Body(new StrictBody(v1ShipmentBodySchema)) body: z.output<typeof v1ShipmentBodySchema>,
@@ -87,6 +89,7 @@ export class V1ShipmentsController {
     response: v1ShipmentsPageSchema,
   })
   @Forwards(OrdersApiRpc.shipments)
+  @TestModeReady()
   @Get()
   async list(@Query(new StrictBody(v1ShipmentsQuerySchema)) query: z.output<typeof v1ShipmentsQuerySchema>, @Ctx() ctx: CallContext): Promise<V1ShipmentsPage> {
     const page = await this.rpc.call(
@@ -108,6 +111,7 @@ export class V1ShipmentsController {
 
   @ApiDoc({ summary: 'One shipment in any state (pending while its label is being bought), with your reference and metadata', response: apiShipmentSchema })
   @Forwards(OrdersApiRpc.shipment)
+  @TestModeReady()
   @Get(':id')
   one(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<ApiShipment> {
     return this.rpc.call(OrdersApiRpc.shipment, { orderId: shipmentId(id) }, ctx);
@@ -115,11 +119,14 @@ export class V1ShipmentsController {
 
   @ApiDoc({ summary: "Void a shipment's label: voided and credited at once, or a refund the carrier watches for scans first", response: v1VoidSchema, status: 200, errors: [ErrorCode.CONFLICT] })
   @Forwards(OrdersRpc.voidLabel)
+  @TestModeReady()
   @Post(':id/void')
   @HttpCode(200)
   @Audited({ action: 'label.void', targetType: 'order', target: param('id'), onlyWhenAdmin: true })
   async void(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<V1Void> {
-    const voided = await this.rpc.call(OrdersRpc.voidLabel, { orderId: shipmentId(id) }, { ...ctx, timeoutMs: 60_000 });
+    // Read first: another mode's shipment is not found by a key (decision 119), as another user's.
+    const shipment = await this.rpc.call(OrdersApiRpc.shipment, { orderId: shipmentId(id) }, ctx);
+    const voided = await this.rpc.call(OrdersRpc.voidLabel, { orderId: shipment.id }, { ...ctx, timeoutMs: 60_000 });
     return { shipment_id: voided.orderId, tracking_number: voided.trackingNumber, label_state: voided.state, amount_cents: voided.amount, message: voided.message };
   }
 
@@ -133,6 +140,7 @@ export class V1ShipmentsController {
     errors: [ErrorCode.CONFLICT],
   })
   @Forwards(OrdersRpc.fileInfo)
+  @TestModeReady()
   @Get(':id/label')
   async label(
     @Param('id') id: string,
@@ -157,6 +165,7 @@ export class V1ShipmentsController {
 
   @ApiDoc({ summary: "The shipment's tracking: status and events, oldest first (a shipment whose label is not bought yet answers no status and no events)", response: v1TrackingSchema })
   @Forwards(OrdersRpc.tracking)
+  @TestModeReady()
   @Get(':id/tracking')
   async tracking(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<V1Tracking> {
     const shipment = await this.rpc.call(OrdersApiRpc.shipment, { orderId: shipmentId(id) }, ctx);

@@ -11,7 +11,7 @@ import { GuardedCarrier } from './registry/guarded-carrier';
 /** The registry of the application: closing the application closes what its carriers hold (worker threads). */
 export class ServiceCarrierRegistry extends CarrierRegistry implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
-    for (const carrier of this.ordered) {
+    for (const carrier of [...this.ordered, ...(this.madeTestCarriers?.ordered ?? [])]) {
       const inner = carrier instanceof GuardedCarrier ? carrier.inner : carrier;
       if (isClosable(inner)) await inner.close();
     }
@@ -20,10 +20,16 @@ export class ServiceCarrierRegistry extends CarrierRegistry implements OnApplica
 
 const makeCarrier = (id: CarrierId, env: OrdersEnvWithCarriers, orm: MikroORM): CarrierAdapter => carrierPluginOf(id).make(env, { orm });
 
-/** The carriers `CARRIERS` names, in its order, each behind its own limits and circuit breaker. */
+/**
+ * The carriers `CARRIERS` names, in its order, each behind its own limits and circuit breaker; and, where those are
+ * real carriers, the sandbox alone for test-mode labels (decision 119), made when the first is priced or bought.
+ */
 export const carrierRegistryProvider: Provider = {
   provide: CARRIER_REGISTRY,
   inject: [CARRIER_SETTINGS, ORM],
   useFactory: (env: OrdersEnvWithCarriers, orm: MikroORM): CarrierRegistry =>
-    new ServiceCarrierRegistry(env.CARRIERS.map((id) => new GuardedCarrier(makeCarrier(id, env, orm)))),
+    new ServiceCarrierRegistry(
+      env.CARRIERS.map((id) => new GuardedCarrier(makeCarrier(id, env, orm))),
+      () => new ServiceCarrierRegistry([new GuardedCarrier(makeCarrier('sandbox', env, orm))]),
+    ),
 };

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PaymentsRpc } from '@labeldesk/contracts';
+import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import { RpcClient } from '@labeldesk/nest-transport';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { LabelVoid } from './label-voids.repository';
 
 /** The ledger key of a void's credit: one per label, so a retried or raced credit is a replay, never a second one. */
@@ -12,7 +14,10 @@ export const voidCreditKey = (v: Pick<LabelVoid, 'kind' | 'labelId'>): string =>
  */
 @Injectable()
 export class RefundCredit {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(ORM) private readonly orm: MikroORM,
+  ) {}
 
   async credit(v: LabelVoid): Promise<void> {
     if (v.amountCents <= 0) return;
@@ -25,8 +30,19 @@ export class RefundCredit {
         reference: `label ${v.trackingNumber} voided`,
         idempotencyKey: voidCreditKey(v),
         refundOf: v.chargeKey,
+        ...(await this.modeOf(v)),
       },
       { asService: true },
     );
+  }
+
+  /**
+   * A test-mode label's refund goes back to the test account its charge came from (decisions 110, 119): only single
+   * labels are bought in test mode.
+   */
+  private async modeOf(v: Pick<LabelVoid, 'kind' | 'labelId'>): Promise<{ mode?: 'test' }> {
+    if (v.kind !== 'single') return {};
+    const [row] = await this.orm.em.getConnection().execute<Array<{ mode: string }>>(`select "mode" from ${schemaTable(this.orm, 'orders')} where "id" = ?`, [v.labelId]);
+    return row?.mode === 'test' ? { mode: 'test' } : {};
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, PricingRpc, type SingleOrder } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, PricingRpc, type ApiMode, type SingleOrder } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { toShipment } from '../carriers';
 import { ServiceCosts } from '../rates';
@@ -20,6 +20,8 @@ export interface PricedParcel {
   sender: SingleOrder['sender'];
   receiver: SingleOrder['receiver'];
   package: SingleOrder['package'];
+  /** A test-mode label's cost is the sandbox's (decision 119); live when absent. */
+  mode?: ApiMode;
 }
 
 /**
@@ -43,7 +45,7 @@ export class LabelPricer {
     }
     const serviceUid = await this.serviceUidOf(parcel.userId, parcel.serviceName);
     const shipment = toShipment({ serviceUid: '', sender: parcel.sender, receiver: parcel.receiver, package: parcel.package }, null);
-    const costCents = serviceUid === null ? null : await this.costs.costOf(shipment, serviceUid);
+    const costCents = serviceUid === null ? null : await this.costs.costOf(shipment, serviceUid, parcel.mode ?? 'live');
     if (costCents === null && shipment.package.packaging) {
       // The rate is there, the packaging is not: the parcel does not fit it, or that service is not sold so (issue 45).
       throw new DomainError(ErrorCode.PRICING_SERVICE_UNAVAILABLE, `${parcel.serviceName} is not sold in that packaging for this parcel: it does not fit, or the service has no such packaging. Choose another rate`);

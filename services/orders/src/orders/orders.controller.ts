@@ -1,10 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
-import { OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { modeOf, OrdersRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
 import { BulkOrdersRepository } from '../bulk';
 import { AddressVerifier, CARRIER_REGISTRY, type CarrierRegistry, courierCarrying, suggestedMarkupFor, suggestedPricesFor } from '../carriers';
 import { rowToOrderListItem, toOrderListItem } from './order.mapper';
-import { listedMode } from './order-mode';
+import { listedMode, storedKeyOf } from './order-mode';
 import { OrderRepository } from './order.repository';
 import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
 
@@ -22,8 +22,8 @@ export class OrdersController {
   ) {}
 
   @RpcHandler(OrdersRpc.placeSingle)
-  place(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.placeSingle) body: ParsedRequestOf<typeof OrdersRpc.placeSingle>) {
-    return this.placeSingle.execute(body);
+  place(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.placeSingle) body: ParsedRequestOf<typeof OrdersRpc.placeSingle>) {
+    return this.placeSingle.execute(body, modeOf(caller));
   }
 
   /** Any signed-in user may ask (CurrentCaller refuses anyone else): it moves nothing and names no one. */
@@ -33,8 +33,8 @@ export class OrdersController {
   }
 
   @RpcHandler(OrdersRpc.findByKey)
-  async findByKey(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.findByKey) body: ParsedRequestOf<typeof OrdersRpc.findByKey>) {
-    const order = await this.orders.findByKey(body.userId, body.idempotencyKey);
+  async findByKey(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.findByKey) body: ParsedRequestOf<typeof OrdersRpc.findByKey>) {
+    const order = await this.orders.findByKey(body.userId, storedKeyOf(modeOf(caller), body.idempotencyKey));
     return { order: order ? toOrderListItem(order) : null };
   }
 

@@ -20,6 +20,8 @@ const cubic = { id: 'cubic', kind: 'cubic', name: 'Cubic (your packaging, priced
 
 const setUp = (rates: CachedRate[] = carrierRates) => {
   const registry = { rates: jest.fn(async () => rates), ordered: [{ profile: { id: 'easypost', sellsPackaging: true } }] };
+  // Live mode's carriers are the registry itself.
+  Object.assign(registry, { forMode: () => registry });
   const rpc = {
     call: jest.fn(async (_contract: unknown, body: { costs: Array<{ serviceUid: string; costCents: number }> }) => ({
       offerings: body.costs.map(({ serviceUid, costCents }) =>

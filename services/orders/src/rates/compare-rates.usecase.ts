@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { courierName, formatUsd, PricingRpc, type Caller, type Courier, type ParsedRequestOf, type OrdersRpc, type Rate, type RatesResponse } from '@labeldesk/contracts';
+import { courierName, formatUsd, modeOf, PricingRpc, type ApiMode, type Caller, type Courier, type ParsedRequestOf, type OrdersRpc, type Rate, type RatesResponse } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { CARRIER_REGISTRY, CarrierAlerts, type CarrierRegistry, courierOfService, type LabelShipment, toShipment } from '../carriers';
 import { CarrierRatesCache, type CachedRate } from './carrier-rates.cache';
@@ -18,7 +18,8 @@ type RatesRequest = ParsedRequestOf<typeof OrdersRpc.rates>;
 @Injectable()
 export class CompareRatesUseCase {
   private readonly logger = new Logger(CompareRatesUseCase.name);
-  private readonly cache = new CarrierRatesCache();
+  /** One cache a mode: a test key's rates are the sandbox's, never a real carrier's (decision 119). */
+  private readonly caches: Readonly<Record<ApiMode, CarrierRatesCache>> = { live: new CarrierRatesCache(), test: new CarrierRatesCache() };
 
   constructor(
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
@@ -28,7 +29,8 @@ export class CompareRatesUseCase {
 
   async execute(request: RatesRequest, caller: Caller): Promise<RatesResponse> {
     const shipment = toShipment({ serviceUid: '', sender: request.sender, receiver: request.receiver, package: request.package }, null);
-    const carrierRates = (await this.carrierRates(shipment)).filter((rate) => courierOfService(rate.serviceUid) !== undefined);
+    const mode = modeOf(caller);
+    const carrierRates = (await this.carrierRates(shipment, mode)).filter((rate) => courierOfService(rate.serviceUid) !== undefined);
     if (carrierRates.length === 0) return { rates: [] };
     // Each service's own box, then each cheaper packaging of it, each at its own cost: a service priced from the cost
     // prices each packaging from what the carrier charges for it; offerings answer in the order the costs were asked.
@@ -42,7 +44,8 @@ export class CompareRatesUseCase {
     const priced = answered.flatMap(({ rate, option, offering }) => {
       if (option) return [];
       if (offering.offered) return [{ rate, serviceName: offering.serviceName, priceCents: offering.priceCents }];
-      if (offering.reason === 'below_cost') this.alertBelowCost(rate, offering.serviceName ?? offering.serviceUid, offering.priceCents, shipment);
+      // A sandbox cost over a price is no loss to alert anyone of: test labels are never paid to a carrier.
+      if (offering.reason === 'below_cost' && mode === 'live') this.alertBelowCost(rate, offering.serviceName ?? offering.serviceUid, offering.priceCents, shipment);
       return [];
     });
     const tags = rateTags(priced.map(({ rate, priceCents }) => ({ offeringUid: rate.serviceUid, priceCents, deliveryDays: rate.deliveryDays })));
@@ -63,7 +66,7 @@ export class CompareRatesUseCase {
       ]),
     );
     // A packaging is bought from the label carrier that rated it, if that carrier sells packaging at all.
-    const sellers = new Set(this.registry.ordered.filter((carrier) => carrier.profile.sellsPackaging).map((carrier) => carrier.profile.id));
+    const sellers = new Set(this.registry.forMode(mode).ordered.filter((carrier) => carrier.profile.sellsPackaging).map((carrier) => carrier.profile.id));
     const packaged = answered.flatMap(({ rate, option, offering }) => {
       const ownBox = ownBoxes.get(rate.serviceUid);
       if (!option || !ownBox || !offering.offered) return [];
@@ -73,9 +76,9 @@ export class CompareRatesUseCase {
     return { rates: rates.sort((a, b) => a.priceCents - b.priceCents || (a.deliveryDays ?? Infinity) - (b.deliveryDays ?? Infinity)) };
   }
 
-  private carrierRates(shipment: LabelShipment): Promise<readonly CachedRate[]> {
-    return this.cache.get(shipment, () =>
-      this.registry.rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
+  private carrierRates(shipment: LabelShipment, mode: ApiMode): Promise<readonly CachedRate[]> {
+    return this.caches[mode].get(shipment, () =>
+      this.registry.forMode(mode).rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
     );
   }
 

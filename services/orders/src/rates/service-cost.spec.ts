@@ -19,6 +19,8 @@ describe('ServiceCosts', () => {
         },
       ]),
     };
+    // Live mode's carriers are the registry itself.
+    Object.assign(registry, { forMode: () => registry });
     return { registry, costs: new ServiceCosts(registry as unknown as CarrierRegistry) };
   };
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ApiMode } from '@labeldesk/contracts';
 import { CARRIER_REGISTRY, type CarrierRegistry, type LabelShipment } from '../carriers';
 import { CarrierRatesCache } from './carrier-rates.cache';
 
@@ -11,7 +12,8 @@ import { CarrierRatesCache } from './carrier-rates.cache';
 @Injectable()
 export class ServiceCosts {
   private readonly logger = new Logger(ServiceCosts.name);
-  private readonly cache = new CarrierRatesCache();
+  /** One cache a mode: a test-mode cost is the sandbox's, never a real carrier's (decision 119). */
+  private readonly caches: Readonly<Record<ApiMode, CarrierRatesCache>> = { live: new CarrierRatesCache(), test: new CarrierRatesCache() };
 
   constructor(@Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry) {}
 
@@ -19,9 +21,9 @@ export class ServiceCosts {
    * The cost in cents, or null when no carrier rates this service for the parcel now. A shipment in USPS Cubic or Flat
    * Rate packaging costs what the rate's packaging option costs (issue 45); null when the rate has no such option.
    */
-  async costOf(shipment: LabelShipment, serviceUid: string): Promise<number | null> {
-    const rates = await this.cache.get(shipment, () =>
-      this.registry.rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
+  async costOf(shipment: LabelShipment, serviceUid: string, mode: ApiMode = 'live'): Promise<number | null> {
+    const rates = await this.caches[mode].get(shipment, () =>
+      this.registry.forMode(mode).rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
     );
     const rate = rates.find((each) => each.serviceUid === serviceUid);
     const packaging = shipment.package.packaging;

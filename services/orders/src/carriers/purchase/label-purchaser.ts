@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import type { ApiMode } from '@labeldesk/contracts';
 import { CarrierAlerts } from '../alerts/carrier-alerts';
 import { CARRIER_REGISTRY, type CarrierAdapter, type LabelShipment, type PurchaseOutcome } from '../carrier.port';
 import { formatOf } from '../label-file';
@@ -52,8 +53,9 @@ export class LabelPurchaser implements OnApplicationShutdown {
     return this.registry.maxConcurrentPurchases;
   }
 
-  async buy(shipment: LabelShipment, idempotencyKey: string): Promise<PurchaseOutcome> {
-    return (await this.purchase(shipment, idempotencyKey, false)).outcome;
+  /** A test-mode label (decision 119) is bought from the sandbox alone, whatever carriers sell live labels. */
+  async buy(shipment: LabelShipment, idempotencyKey: string, mode: ApiMode = 'live'): Promise<PurchaseOutcome> {
+    return (await this.purchase(shipment, idempotencyKey, false, mode)).outcome;
   }
 
   /**
@@ -66,9 +68,10 @@ export class LabelPurchaser implements OnApplicationShutdown {
     return this.purchase(shipment, idempotencyKey, true);
   }
 
-  private async purchase(shipment: LabelShipment, idempotencyKey: string, leaveBought: boolean): Promise<Purchase> {
+  private async purchase(shipment: LabelShipment, idempotencyKey: string, leaveBought: boolean, mode: ApiMode = 'live'): Promise<Purchase> {
+    const carriers = this.registry.forMode(mode);
     // Most keys are new: their first attempt is begun at once, one statement rather than a look-up and then a begin.
-    const fresh = await this.buyAt(shipment, idempotencyKey, null, true, leaveBought);
+    const fresh = await this.buyAt(carriers, shipment, idempotencyKey, null, true, leaveBought);
     if (fresh !== KNOWN_KEY) return fresh;
 
     // The journal knows this key: what became of its last attempt decides.
@@ -83,7 +86,7 @@ export class LabelPurchaser implements OnApplicationShutdown {
         replacing = previous.attemptId;
       }
     }
-    const outcome = await this.buyAt(shipment, idempotencyKey, replacing, false, leaveBought);
+    const outcome = await this.buyAt(carriers, shipment, idempotencyKey, replacing, false, leaveBought);
     return outcome === KNOWN_KEY ? { outcome: BEING_BOUGHT, unsettled: null } : outcome;
   }
 
@@ -91,10 +94,17 @@ export class LabelPurchaser implements OnApplicationShutdown {
    * Asks the carriers in order, each attempt begun in the journal first. KNOWN_KEY when `fresh` and the key turned
    * out to have an attempt already (the caller looks at it); a begin refused later means another worker got there.
    */
-  private async buyAt(shipment: LabelShipment, idempotencyKey: string, replacing: string | null, fresh: boolean, leaveBought: boolean): Promise<Purchase | typeof KNOWN_KEY> {
+  private async buyAt(
+    carriers: CarrierRegistry,
+    shipment: LabelShipment,
+    idempotencyKey: string,
+    replacing: string | null,
+    fresh: boolean,
+    leaveBought: boolean,
+  ): Promise<Purchase | typeof KNOWN_KEY> {
     const format = formatOf(shipment);
     let last: PurchaseOutcome | null = null;
-    for (const carrier of this.registry.ordered) {
+    for (const carrier of carriers.ordered) {
       // A carrier that does not make the label file asked for is passed over, like one that does not sell the shipping service.
       if (!carrier.profile.labelFormats.includes(format)) continue;
       // Nor is one that sells no packaging but the sender's own box, for a label in USPS Cubic or Flat Rate packaging.

@@ -16,6 +16,28 @@ describe('CarrierRegistry', () => {
     expect(registry.get('sandbox')).toBeUndefined();
   });
 
+  it('prices and buys test-mode labels from the sandbox alone where real carriers sell live ones, made once, and finds a test label\'s sandbox to void or track it (decision 119)', () => {
+    const usps = new ScriptedCarrier('usps');
+    const testSandbox = sandbox();
+    const make = jest.fn(() => new CarrierRegistry([testSandbox]));
+    const registry = new CarrierRegistry([usps], make);
+
+    expect(registry.forMode('live')).toBe(registry);
+    expect(make).not.toHaveBeenCalled();
+    expect(registry.forMode('test').ordered).toEqual([testSandbox]);
+    expect(registry.forMode('test')).toBe(registry.forMode('test'));
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(registry.get('sandbox')).toBe(testSandbox);
+    expect(registry.get('easypost')).toBeUndefined();
+  });
+
+  it('uses its own sandbox for test mode when the sandbox is the carrier of live labels too', () => {
+    const registry = new CarrierRegistry([sandbox()], () => {
+      throw new Error('not made: the sandbox is here already');
+    });
+    expect(registry.forMode('test')).toBe(registry);
+  });
+
   it('refuses to start with no carrier', () => {
     expect(() => new CarrierRegistry([])).toThrow('The carrier registry needs at least one carrier');
   });

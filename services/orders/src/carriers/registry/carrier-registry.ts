@@ -1,3 +1,4 @@
+import type { ApiMode } from '@labeldesk/contracts';
 import type { CarrierAdapter, CarrierId, CarrierRate, CarrierShippingService, LabelShipment } from '../carrier.port';
 
 /**
@@ -11,8 +12,17 @@ export class CarrierRegistry {
    * by the bulk engine for every label it starts, so it is worked out once.
    */
   readonly maxConcurrentPurchases: number;
+  /** The sandbox alone, for test mode, made the first time test mode needs it (never when this registry is the sandbox). */
+  private testCarriers: CarrierRegistry | undefined;
 
-  constructor(readonly ordered: readonly CarrierAdapter[]) {
+  /**
+   * `makeTestCarriers` makes the sandbox alone, for test-mode labels (decision 119) when `ordered` holds real carriers;
+   * without it test mode has no carrier here but the sandbox of `ordered` itself.
+   */
+  constructor(
+    readonly ordered: readonly CarrierAdapter[],
+    private readonly makeTestCarriers?: () => CarrierRegistry,
+  ) {
     if (ordered.length === 0) throw new Error('The carrier registry needs at least one carrier');
     const ids = ordered.map((carrier) => carrier.profile.id);
     if (new Set(ids).size !== ids.length) throw new Error(`A carrier is listed twice: ${ids.join(', ')}`);
@@ -23,8 +33,29 @@ export class CarrierRegistry {
     this.maxConcurrentPurchases = Math.max(...ordered.map((carrier) => carrier.profile.maxConcurrentPurchases));
   }
 
+  /**
+   * The carrier that bought a label, to void, track or ask again about it: a test-mode label's sandbox too, where live
+   * labels come from real carriers (a sample label can only have been bought in test mode there).
+   */
   get(id: CarrierId): CarrierAdapter | undefined {
-    return this.byId.get(id);
+    const live = this.byId.get(id);
+    if (live || id !== 'sandbox' || !this.makeTestCarriers) return live;
+    return this.forMode('test').get(id);
+  }
+
+  /**
+   * The carriers a mode's labels are priced and bought from (decision 119): live ones from `ordered`; test ones from
+   * the sandbox alone, whatever real carriers sell live labels, so a test label is never postage nor paid to a carrier.
+   */
+  forMode(mode: ApiMode): CarrierRegistry {
+    if (mode === 'live' || !this.sellsPostage) return this;
+    if (!this.makeTestCarriers) throw new Error('Test mode needs the sandbox carrier, and this registry has no way to make it');
+    return (this.testCarriers ??= this.makeTestCarriers());
+  }
+
+  /** The test-mode sandbox if it was made (so closing the application closes it too). */
+  protected get madeTestCarriers(): CarrierRegistry | undefined {
+    return this.testCarriers;
   }
 
   /** True when a carrier must be told the shipper's contact (USPS), so orders looks it up before buying. */

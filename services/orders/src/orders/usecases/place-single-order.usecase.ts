@@ -1,15 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, singleOrderSchema, type OrdersRpc, type ParsedRequestOf, type SingleOrder } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, singleOrderSchema, type ApiMode, type OrdersRpc, type ParsedRequestOf, type SingleOrder } from '@labeldesk/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { courierCarrying, courierMismatch } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { extrasTotalCents, LabelExtrasRepository, NO_EXTRAS, priceExtras } from '../../insurance';
 import { OrderEntity } from '../order.entity';
 import { OrderCustomsRepository } from '../order-customs.repository';
+import { storedKeyOf } from '../order-mode';
 import { OrderRepository } from '../order.repository';
 import { ProcessOrderUseCase, type OrderPrice, type ProcessedOrder } from './process-order.usecase';
 
 type Request = ParsedRequestOf<typeof OrdersRpc.placeSingle>;
+
+/** Who sells a test-mode label (decision 119): the sandbox alone, whatever CARRIERS sells live ones. */
+const TEST_CARRIERS = ['sandbox'] as const;
 
 /**
  * Buys one label. The order row exists before any money moves; the client's idempotency key makes a double
@@ -31,8 +35,13 @@ export class PlaceSingleOrderUseCase {
     private readonly customs: OrderCustomsRepository,
   ) {}
 
-  async execute(request: Request): Promise<ProcessedOrder> {
+  /**
+   * `mode` is the caller's (decision 119): a test key's order is kept under its key in test mode's namespace, so a live
+   * and a test purchase with the same Idempotency-Key are two orders, never one answered for the other.
+   */
+  async execute(request: Request, mode: ApiMode = 'live'): Promise<ProcessedOrder> {
     const received = performance.now();
+    const idempotencyKey = storedKeyOf(mode, request.idempotencyKey);
     // A PDF order hashes as before label_format existed, so a key placed before it came is still the same order.
     const { label_format: labelFormat, ...withoutFormat } = request.order;
     const hashed = JSON.stringify(asHashedBefore(labelFormat === 'pdf' ? withoutFormat : request.order));
@@ -42,10 +51,10 @@ export class PlaceSingleOrderUseCase {
     const requestHash = createHash('sha256').update(hashed + extras).digest('hex');
     let price: OrderPrice;
     try {
-      price = await this.process.price({ userId: request.userId, serviceName: request.order.service_name, ...request.order });
+      price = await this.process.price({ userId: request.userId, serviceName: request.order.service_name, ...request.order, mode });
     } catch (error) {
       // Refused or unanswered: a key already used is answered from its order, whose price is fixed; a new one is not written.
-      const placed = await this.orders.findByKey(request.userId, request.idempotencyKey);
+      const placed = await this.orders.findByKey(request.userId, idempotencyKey);
       if (!placed) throw error;
       return this.answerAgain(placed, requestHash);
     }
@@ -54,7 +63,7 @@ export class PlaceSingleOrderUseCase {
     const mismatch = courierMismatch(courier, price);
     if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch, [{ path: 'courier', message: mismatch }]);
     // Insurance and a signature are charged with the label, in its one ledger entry (decision 102), or refused here.
-    const extraServices = priceExtras(price.serviceUid, price.serviceName, request.order, this.env.CARRIERS);
+    const extraServices = priceExtras(price.serviceUid, price.serviceName, request.order, mode === 'test' ? TEST_CARRIERS : this.env.CARRIERS);
     price = { ...price, priceCents: price.priceCents + extrasTotalCents(extraServices) };
     if (request.writeWithinMs !== undefined && performance.now() - received > request.writeWithinMs) {
       // The gateway has told the customer (or is about to) that nothing was charged: a late order must not appear.
@@ -63,8 +72,9 @@ export class PlaceSingleOrderUseCase {
     const draft = Object.assign(new OrderEntity(), {
       id: randomUUID(),
       userId: request.userId,
-      idempotencyKey: request.idempotencyKey,
+      idempotencyKey,
       requestHash,
+      mode,
       courier,
       sender: request.order.sender,
       receiver: request.order.receiver,

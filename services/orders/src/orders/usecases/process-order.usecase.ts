@@ -21,6 +21,12 @@ const REFUSALS: ReadonlySet<string> = new Set([
 
 type PricedOrder = OrderEntity & { priceCents: number };
 
+/**
+ * A test-mode order's money is the test account's (decision 110): its charge, refund and balance name the mode; a live
+ * one names none, as every call of the previous release did.
+ */
+export const modeField = (order: Pick<OrderEntity, 'mode'>): { mode?: 'test' } => (order.mode === 'test' ? { mode: 'test' } : {});
+
 /** Orders pays for and prices the labels it was asked for on its own account (docs/decisions/013). */
 const AS_ORDERS: CallOptions = { asService: true };
 
@@ -62,7 +68,7 @@ export class ProcessOrderUseCase {
     try {
       order = await this.fixPrice(start);
       if (order.priceCents > 0) {
-        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: order.priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}:${order.attempt}` }, AS_ORDERS);
+        await this.rpc.call(PaymentsRpc.debit, { userId: order.userId, amountCents: order.priceCents, kind: 'label_purchase', reference: `order ${order.id}`, idempotencyKey: `label:${order.id}:${order.attempt}`, ...modeField(order) }, AS_ORDERS);
       }
     } catch (error) {
       if (error instanceof DomainError && REFUSALS.has(error.code)) throw await this.endRefused(start, error);
@@ -76,7 +82,8 @@ export class ProcessOrderUseCase {
     const customs = customsRequiredFor({ country: order.receiver.receiver_country, state: order.receiver.receiver_state_province }) ? await this.customs.ofOrder(order.id) : null;
     // Insurance and a signature go to the carrier that sells them (decision 112); their fees are in the price already.
     const extras = await this.extras.ofOrder(order.id);
-    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '', customs, extras }, shipper), format: order.labelFormat ?? 'PDF', maxCostCents: priceCents }, order.id);
+    // A test-mode order's label comes from the sandbox alone (decision 119).
+    const outcome = await this.purchaser.buy({ ...toShipment({ ...order, serviceUid: order.serviceUid ?? '', customs, extras }, shipper), format: order.labelFormat ?? 'PDF', maxCostCents: priceCents }, order.id, order.mode);
     if (outcome.kind === 'unknown') {
       const givenUp = Date.now() - order.createdAt.getTime() > this.env.ORDER_GIVE_UP_HOURS * 3_600_000;
       if (!givenUp) {
@@ -152,13 +159,13 @@ export class ProcessOrderUseCase {
   private async shortfall(order: OrderEntity, refusal: DomainError): Promise<DomainError> {
     const priceCents = (await this.orders.findById(order.id))?.priceCents ?? null;
     if (priceCents === null) return refusal;
-    const summary = await this.rpc.call(PaymentsRpc.accountSummary, { userId: order.userId }, AS_ORDERS).catch(() => null);
+    const summary = await this.rpc.call(PaymentsRpc.accountSummary, { userId: order.userId, ...modeField(order) }, AS_ORDERS).catch(() => null);
     if (!summary) return refusal;
     return new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this label', priceCents, summary.balanceCents));
   }
 
   private async refund(order: OrderEntity, priceCents: number): Promise<void> {
     if (priceCents <= 0) return;
-    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}`, refundOf: `label:${order.id}:${order.attempt}` }, AS_ORDERS);
+    await this.rpc.call(PaymentsRpc.credit, { userId: order.userId, amountCents: priceCents, kind: 'refund', reference: `order ${order.id} (label failed)`, idempotencyKey: `refund:${order.id}:${order.attempt}`, refundOf: `label:${order.id}:${order.attempt}`, ...modeField(order) }, AS_ORDERS);
   }
 }

@@ -103,6 +103,17 @@ const SCREENS: Record<Who, Screen[]> = {
     { name: 'account', path: () => '/main/account', ready: heading(/./) },
     { name: 'claims', path: () => '/main/claims', ready: heading('Claims') },
     { name: 'stores', path: () => '/main/stores', ready: heading('Stores') },
+    {
+      // Test mode (decision 119): its banner, the buy buttons disabled with their reason, and the empty test list. Last:
+      // the switch is remembered in this browser, and the screens above are checked live.
+      name: 'orders-test-mode',
+      path: () => '/main/orders',
+      ready: heading('Orders'),
+      prepare: async (page) => {
+        await page.getByTestId('test-mode-switch').click();
+        await page.getByText('No test labels yet', { exact: true }).waitFor({ timeout: 20_000 });
+      },
+    },
   ],
   admin: [
     { name: 'admin-dashboard', path: () => '/admin/dashboard', ready: heading(/./) },

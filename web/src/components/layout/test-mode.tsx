@@ -1,4 +1,4 @@
-import { Alert, Flex, Switch, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, Switch, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { useUiStore } from '../../stores/ui.store';
 
@@ -45,7 +45,11 @@ export const TestModeSwitch = (): ReactElement => {
       <Switch.HiddenInput />
       <Switch.Control />
       <Switch.Label textStyle="sm" whiteSpace="nowrap" color={on ? 'orange.fg' : 'fg.muted'}>
-        Test mode
+        {/* "Test" alone on a phone, so the page's title keeps its room in the top bar. */}
+        Test
+        <Box as="span" display={{ base: 'none', md: 'inline' }}>
+          {' mode'}
+        </Box>
       </Switch.Label>
     </Switch.Root>
   );

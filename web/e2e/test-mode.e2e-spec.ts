@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { openSignedIn } from './support/accounts';
+import { saveScreenshot, useBrowserPage } from './support/browser';
+import { fundedCustomer, serviceNameFor, type FundedCustomer } from './support/bulk-api';
+import { appUrl } from './support/env';
+import { seriousAxeViolations } from './support/page-checks';
+
+/** One label bought through the public API, as a customer's own software buys it: credential, Idempotency-Key, JSON. */
+const buyThroughApi = async (credential: Record<string, string>, serviceName: string, receiverName: string): Promise<string> => {
+  const response = await fetch(appUrl('/api/v1/shipments'), {
+    method: 'POST',
+    headers: { ...credential, 'Content-Type': 'application/json', 'Idempotency-Key': `test-mode-${randomUUID()}` },
+    body: JSON.stringify({
+      courier: 'usps',
+      service_name: serviceName,
+      sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
+      receiver: { receiver_name: receiverName, receiver_address1: '200 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
+      package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
+    }),
+  });
+  const body = (await response.json()) as { id?: string; status?: string; mode?: string };
+  expect([response.status, body.status]).toEqual([201, 'completed']);
+  return String(body.id);
+};
+
+/** Makes an `ld_test_` key on the Account page (with the password, as a customer does) that may buy labels. */
+const makeTestKey = async (page: Page, customer: FundedCustomer): Promise<string> => {
+  await openSignedIn(page, customer, '/main/account');
+  const section = page.getByTestId('api-keys-section');
+  await section.getByText('No API keys yet.').waitFor();
+  await section.getByLabel('Key name', { exact: true }).fill('Sandbox checkout');
+  await section.getByText('labels:buy', { exact: true }).click();
+  await section.getByText(/^Test key \(ld_test_…\)/).click();
+  await section.getByLabel('Your password', { exact: true }).fill(customer.password);
+  await section.getByRole('button', { name: 'Create key', exact: true }).click();
+  const key = (await page.getByTestId('new-api-key-value').textContent()) ?? '';
+  expect(key).toMatch(/^ld_test_[0-9A-Za-z]{49}$/);
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  return key;
+};
+
+describe('Test mode', () => {
+  const currentPage = useBrowserPage();
+
+  it('shows a label bought with a test key only while the Test mode switch is on, badged Test under a banner, with buying disabled and saying why', async () => {
+    const page = currentPage();
+    const customer = await fundedCustomer(5000);
+    const serviceName = await serviceNameFor(customer);
+    const key = await makeTestKey(page, customer);
+
+    // The key's own software: play money on the test balance, then a label against the sandbox.
+    const topUp = await fetch(appUrl('/api/v1/balance/test-top-up'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `test-mode-top-up-${randomUUID()}` },
+      body: JSON.stringify({ amount_cents: 2000 }),
+    });
+    expect([topUp.status, await topUp.json()]).toEqual([201, { available_cents: 2000, held_cents: 0 }]);
+    const testLabel = await buyThroughApi({ authorization: `Bearer ${key}` }, serviceName, 'Tess Testmode');
+    // And a real one, bought with the session, so each list is seen leaving the other's label out.
+    const liveLabel = await buyThroughApi({ token: customer.token }, serviceName, 'Liam Livemode');
+
+    await page.goto(appUrl('/main/orders'));
+    const testRow = page.locator(`[data-testid="order-row"][data-order-id="${testLabel}"]`);
+    const liveRow = page.locator(`[data-testid="order-row"][data-order-id="${liveLabel}"]`);
+    const toggle = page.getByRole('checkbox', { name: 'Test mode', exact: true });
+    const banner = page.getByRole('region', { name: 'Test mode' });
+
+    // Off (as in a browser that never switched it): the live list, no banner, and the test label is not in it.
+    await liveRow.waitFor();
+    expect([await toggle.isChecked(), await banner.count(), await testRow.count()]).toEqual([false, 0, 0]);
+
+    await page.getByTestId('test-mode-switch').click();
+    await testRow.waitFor();
+    await testRow.getByText('Test', { exact: true }).waitFor();
+    await banner.getByText('not postage, no real money').waitFor();
+    expect(await liveRow.count()).toBe(0);
+    // The web app buys with the session, always live: in test mode its buy buttons are disabled and say why.
+    const orderLabel = page.getByRole('button', { name: 'Order Label', exact: true });
+    expect(await orderLabel.isDisabled()).toBe(true);
+    const reasonId = await orderLabel.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reasonId}"]`).textContent()).toContain('Switch test mode off to buy');
+    expect(await testRow.getByRole('button', { name: /^Return label for / }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'test-mode-orders');
+
+    // Remembered in this browser: a reload is still in test mode, and so is the label form, whose button says why.
+    await page.reload();
+    await testRow.waitFor();
+    await page.goto(appUrl('/main/order-label'));
+    await banner.waitFor();
+    const buy = page.getByRole('button', { name: 'Order Label', exact: true });
+    expect(await buy.isDisabled()).toBe(true);
+    await page.getByTestId('test-mode-buy-reason').getByText('Switch test mode off to buy').waitFor();
+
+    await page.goto(appUrl('/main/orders'));
+    await testRow.waitFor();
+    await page.getByTestId('test-mode-switch').click();
+    await liveRow.waitFor();
+    await banner.waitFor({ state: 'detached' });
+    expect(await testRow.count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Order Label', exact: true }).count()).toBe(1);
+    await saveScreenshot(page, 'test-mode-off-orders');
+  });
+});

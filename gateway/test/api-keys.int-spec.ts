@@ -144,6 +144,14 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       expect(await balances()).toEqual([5000 - livePrice, 2500]);
       await call('POST', `/v1/shipments/${String(testBuy.body['id'])}/void`, { bearer: testKey });
       expect(await balances()).toEqual([5000 - livePrice, 2500]);
+
+      // Events carry the mode: the test key lists its label's purchase and void, the live key its live purchase only.
+      const events = async (bearer: string) =>
+        ((await call('GET', '/v1/events', { bearer })).body['data'] as Array<{ type: string; data: Record<string, unknown> }>).map((event) => [event.type, event.data['orderId'], event.data['mode']]);
+      const testEvents = await events(testKey);
+      expect(testEvents).toEqual(expect.arrayContaining([['label.voided', testBuy.body['id'], 'test'], ['label.purchased', testBuy.body['id'], 'test']]));
+      expect(testEvents.filter(([, orderId, mode]) => orderId !== testBuy.body['id'] || mode !== 'test')).toEqual([]);
+      expect(await events(liveKey)).toEqual([['label.purchased', bought.body['id'], 'live']]);
       expect((await call('GET', '/keys', { token: user.token })).body['keys']).toEqual(
         expect.arrayContaining([expect.objectContaining({ name: 'sandbox', mode: 'test' }), expect.objectContaining({ name: 'live', mode: 'live' })]),
       );

@@ -3,6 +3,7 @@ import { apiEventsAfterSchema, DomainError, ErrorCode, OrdersApiRpc, WebhooksRpc
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { Forwards } from '../auth/access.decorators';
+import { TestModeReady } from '../auth/test-mode';
 import { CountsSessions } from '../auth/rate-limit-headers';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
@@ -41,6 +42,7 @@ export class V1EventsController {
     response: v1EventsPageSchema,
   })
   @Forwards(OrdersApiRpc.events)
+  @TestModeReady()
   @Get('events')
   async list(@Query(new StrictBody(v1EventsQuerySchema)) query: z.output<typeof v1EventsQuerySchema>, @Ctx() ctx: CallContext): Promise<V1EventsPage> {
     const page = await this.rpc.call(

@@ -963,6 +963,11 @@ export interface components {
                 amountCents: number;
                 /** @description When the label was bought (ISO 8601) */
                 purchasedAt: string;
+                /**
+                 * @description `test` for a label bought with a test key (ld_test_…: a sandbox sample, the test balance), `live` otherwise; a test key lists only test events and a live key only live ones
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         /** @description A label was voided and its price came back to the balance */
@@ -995,6 +1000,11 @@ export interface components {
                 /** @enum {string} */
                 requestedBy: "customer" | "admin" | "auto";
                 settledAt: string | null;
+                /**
+                 * @description `test` for a label bought with a test key (ld_test_…: a sandbox sample, the test balance), `live` otherwise; a test key lists only test events and a live key only live ones
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         /** @description An unused label was refunded by the carrier */
@@ -1027,6 +1037,11 @@ export interface components {
                 /** @enum {string} */
                 requestedBy: "customer" | "admin" | "auto";
                 settledAt: string | null;
+                /**
+                 * @description `test` for a label bought with a test key (ld_test_…: a sandbox sample, the test balance), `live` otherwise; a test key lists only test events and a live key only live ones
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         /** @description A parcel's tracking changed */
@@ -1063,6 +1078,11 @@ export interface components {
                     occurredAt: string;
                     location: string | null;
                 } | null;
+                /**
+                 * @description `test` for a label bought with a test key (ld_test_…: a sandbox sample, the test balance), `live` otherwise; a test key lists only test events and a live key only live ones
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         /** @description A batch finished (every row bought or failed) */

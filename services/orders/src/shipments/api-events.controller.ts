@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { OrdersApiRpc, type ApiEvent, type ApiEventsPage, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { keyModeOf } from '../orders';
 import { ApiEventsRepository, type ApiEventRow } from './api-events.repository';
 
 /** An event as the API answers it: the body's own fields, as the endpoint received them, under the message's id. */
@@ -17,7 +18,7 @@ export class ApiEventsController {
 
   @RpcHandler(OrdersApiRpc.events)
   async page(@CurrentCaller() caller: Caller, @RpcPayload(OrdersApiRpc.events) body: ParsedRequestOf<typeof OrdersApiRpc.events>): Promise<ApiEventsPage> {
-    const { rows, hasMore } = await this.events.page(caller.userId, body.type, body.after, body.limit);
+    const { rows, hasMore } = await this.events.page(caller.userId, body.type, body.after, body.limit, keyModeOf(caller));
     const last = rows.at(-1);
     return { events: rows.map(toApiEvent), next: hasMore && last ? { createdAt: last.cursor_at, id: last.event_id } : null };
   }

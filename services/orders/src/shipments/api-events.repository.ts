@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ApiEventsAfter, WebhookEventType } from '@labeldesk/contracts';
+import type { ApiEventsAfter, ApiMode, WebhookEventType } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
@@ -26,8 +26,13 @@ export class ApiEventsRepository {
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'WEBHOOK_RETENTION_DAYS'>,
   ) {}
 
-  async page(userId: string, type: WebhookEventType | undefined, after: ApiEventsAfter | undefined, limit: number): Promise<{ rows: ApiEventRow[]; hasMore: boolean }> {
+  /**
+   * `mode`: a key's own (decision 119), read from the label events' `data.mode` (every other event, and a label's from
+   * before test mode, is live); absent for a session, which reads every event as before.
+   */
+  async page(userId: string, type: WebhookEventType | undefined, after: ApiEventsAfter | undefined, limit: number, mode?: ApiMode): Promise<{ rows: ApiEventRow[]; hasMore: boolean }> {
     const where = new Conditions().add(`ev."user_id" = ?`, userId).add(`ev."created_at" > now() - make_interval(days => ?)`, this.env.WEBHOOK_RETENTION_DAYS);
+    if (mode) where.add(`coalesce(ev."body"::jsonb->'data'->>'mode', 'live') = ?`, mode);
     if (type) where.add(`ev."event_type" = ?`, type);
     if (after) where.add(`(ev."created_at", ev."id") < (?::timestamptz, ?)`, after.createdAt, after.id);
     const built = where.build();

@@ -31,6 +31,15 @@ export const EVENT_RESOURCE: Readonly<Record<WebhookEventType, (d: string) => st
 export const ISO_NOW = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * A label's event says the mode the label was bought in (decision 119): a single label's order's, `live` for a batch's
+ * rows (batches are live only). Read by the order's key, in the event's own statement.
+ */
+const withMode = (table: (name: string) => string, event: OutboxEvent, d: string): string =>
+  EVENT_RESOURCE[event.type] === labelResource
+    ? `${d} || jsonb_build_object('mode', coalesce(case when ${d}->>'labelKind' = 'single' then (select o."mode" from ${table('orders')} o where o."id" = (${d}->>'labelId')::uuid) end, 'live'))`
+    : d;
+
+/**
  * An INSERT recording the event once per changed row, for use as a data-modifying CTE of the statement that changes
  * the row: the change, the event and its messages commit or vanish together. Its resource's next sequence number is
  * taken in the same statement (the counter stays locked to the commit, so numbers follow the order of commits), and
@@ -47,7 +56,8 @@ export const outboxInsert = (table: (name: string) => string, event: OutboxEvent
       -- Its own subquery (offset 0 keeps it one), so the counter moves once per new event, after the filter.
       select r."user_id", r."event_id", r."data", r."resource", ${table('customer_event_next_sequence')}(r."user_id", r."resource") as "sequence"
         from (select p.*, ${EVENT_RESOURCE[event.type]('p."data"')} as "resource"
-                from (select src."user_id", (${event.eventId})::text as "event_id", (${event.data})::jsonb as "data" from ${event.from} ${event.where ? `where ${event.where}` : ''}) p) r
+                from (select q."user_id", q."event_id", ${withMode(table, event, 'q."data"')} as "data"
+                        from (select src."user_id", (${event.eventId})::text as "event_id", (${event.data})::jsonb as "data" from ${event.from} ${event.where ? `where ${event.where}` : ''}) q) p) r
        where not exists (select 1 from ${table('customer_events')} k where k."user_id" = r."user_id" and k."id" = r."event_id")
       offset 0
     ) n

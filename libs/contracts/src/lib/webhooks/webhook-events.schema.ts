@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiModeSchema } from '../caller';
 import { bulkStatusSchema } from '../orders/bulk-order.schema';
 import { labelStateSchema, trackingEventSchema, trackingStatusSchema } from '../orders/label-lifecycle.schema';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from './webhooks.schema';
@@ -11,6 +12,7 @@ import { WEBHOOK_TEST_EVENT, type WebhookEventType } from './webhooks.schema';
 
 const labelKindSchema = z.enum(['single', 'bulk']).describe('`single`: a label bought alone (orderId is its order); `bulk`: a row of a batch (orderId is the batch)');
 const isoTime = (what: string) => z.string().describe(`${what} (ISO 8601)`);
+const labelModeSchema = apiModeSchema.describe('`test` for a label bought with a test key (ld_test_…: a sandbox sample, the test balance), `live` otherwise; a test key lists only test events and a live key only live ones');
 
 const labelPurchasedData = z.object({
   labelKind: labelKindSchema,
@@ -22,6 +24,7 @@ const labelPurchasedData = z.object({
   serviceName: z.string(),
   amountCents: z.number().int().describe('What the label cost the customer, in cents'),
   purchasedAt: isoTime('When the label was bought'),
+  mode: labelModeSchema,
 });
 
 const voidData = z.object({
@@ -34,6 +37,7 @@ const voidData = z.object({
   state: labelStateSchema,
   requestedBy: z.enum(['customer', 'admin', 'auto']),
   settledAt: isoTime('When the money came back').nullable(),
+  mode: labelModeSchema,
 });
 
 const trackingUpdatedData = z.object({
@@ -45,6 +49,7 @@ const trackingUpdatedData = z.object({
   status: trackingStatusSchema,
   used: z.boolean().describe('True once scanned beyond pre-transit: the label can no longer be voided'),
   lastEvent: trackingEventSchema.nullable(),
+  mode: labelModeSchema,
 });
 
 const batchCompletedData = z.object({

@@ -134,4 +134,45 @@ describe('Bulk Order abroad', () => {
     },
     FLOW_TIMEOUT_MS,
   );
+
+  it(
+    "insures a row at its export's Insured Value and another at its SKU's declared value × units, showing each insurance price before buying (decision 122)",
+    async () => {
+      const customer = await newBulkCustomer();
+      await saveSenderAddress(customer);
+      await setBalanceAsAdmin(customer, 50_000);
+      const mug = { sku: 'MUG-D', maxQty: 4, weight: 1, length: 6, width: 6, height: 6, description: 'Ceramic mug', declaredValueCents: 4_000 };
+      expect((await callAsCustomer(customer, `/api/auth/add-sku/${customer.userId}`, { parsedData: [mug] })).status).toBe(201);
+      const insuredExport = [
+        'Name,Shipping Name,Shipping Address1,Shipping City,Shipping Province,Shipping Zip,Shipping Country,Lineitem sku,Lineitem quantity,Weight,Length,Width,Height,Insured Value',
+        '#3001,Bob Receiver,200 Pine Ave,Seattle,WA,98101,US,MUG-D,2,2,6,6,6,',
+        '#3002,Ann Lee,1 Elm St,Portland,OR,97201,US,TEE-D,1,1,10,8,4,250.00',
+      ].join('\r\n');
+
+      await openSignedIn(page, customer, '/main/bulk-order');
+      await page.getByRole('combobox', { name: 'Service', exact: true }).selectOption({ value: 'USPS Priority Mail' });
+      await uploadBulkFile(page, 'orders_export_insured.csv', insuredExport);
+      const step = page.getByRole('region', { name: "Match your file's columns" });
+      await step.waitFor();
+      expect(await chosen(step.getByRole('combobox', { name: 'Declared Value ($)', exact: true }))).toBe('Insured Value');
+      await step.getByRole('button', { name: 'Continue', exact: true }).click();
+      await step.waitFor({ state: 'detached' });
+
+      await bulkRow(page, 2).waitFor();
+      expect(await cellValues(page, 'DeclaredValue')).toEqual(['—', '250.00']);
+      const insurance = page.getByTestId('bulk-insurance');
+      await insurance.nth(1).waitFor();
+      expect(await insurance.allTextContents()).toEqual(['Insurance $1.00 · $80.00 from SKUs', 'Insurance $2.50']);
+      await bulkRow(page, 2).locator('td[data-col="DeclaredValue"]').scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveViewScreenshot(page, 'bulk-international-insurance');
+
+      await page.locator('[data-testid="bulk-total"] [data-pricing]').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Submit Bulk Order', exact: true }).click();
+      await page.getByTestId('bulk-progress-title').first().filter({ hasText: 'Order Processed Successfully!' }).waitFor({ timeout: 180_000 });
+      const insured = await callAsCustomer<{ labels: Array<{ insuredValueCents: number; insuranceCents: number }> }>(customer, '/api/claims/insured-labels');
+      expect(insured.body.labels.map((label) => [label.insuredValueCents, label.insuranceCents]).sort()).toEqual([[25_000, 250], [8_000, 100]].sort());
+    },
+    FLOW_TIMEOUT_MS,
+  );
 });

@@ -64,7 +64,7 @@ export const BULK_COLUMNS: readonly BulkColumn[] = [
   { key: 'CustomsOrigin', header: 'Customs Origin', kind: 'text', width: 130, path: 'customs.items.0.origin_country', schemaLabel: 'Origin country' },
   { key: 'CustomsValue', header: 'Customs Value', unit: '$ each', kind: 'text', width: 170, path: 'customs.items.0.value_cents', schemaLabel: 'Item value', align: 'end' },
   // What the row's label is insured for (decision 122); blank takes its SKUs' declared values. Its insurance price shows under it.
-  { key: 'DeclaredValue', header: 'Declared Value', unit: '$', kind: 'text', width: 190, path: 'insurance.declared_value_cents', schemaLabel: 'Declared value', align: 'end' },
+  { key: 'DeclaredValue', header: 'Declared Value', unit: '$', kind: 'text', width: 240, path: 'insurance.declared_value_cents', schemaLabel: 'Declared value', align: 'end' },
 ];
 
 /** The four package columns whose values must be positive numbers (spec 5). */

@@ -50,7 +50,7 @@ describe('a bulk row\'s declared value (decision 122)', () => {
   });
 
   it('says under the cell what a row insures from its SKUs and what the insurance costs', () => {
-    expect(insuredLine({ ok: true, declaredValueCents: 12_000, insuranceCents: 120, fromSkus: true })).toBe('$120.00 from SKUs · Insurance $1.20');
+    expect(insuredLine({ ok: true, declaredValueCents: 12_000, insuranceCents: 120, fromSkus: true })).toBe('Insurance $1.20 · $120.00 from SKUs');
     expect(insuredLine({ ok: true, declaredValueCents: 25_000, insuranceCents: 250, fromSkus: false })).toBe('Insurance $2.50');
   });
 

@@ -34,6 +34,9 @@ export const rowInsured = (values: BulkValues, items: readonly OrderItem[] | und
   return { ok: true, declaredValueCents: declared, insuranceCents: insuranceFeeCents(declared), fromSkus: typed === '' };
 };
 
-/** The line under a row's Declared Value cell: what it insures when its SKUs give it, and the insurance price. */
+/**
+ * The line under a row's Declared Value cell: the insurance price first (a narrow cell cuts the rest, never the price),
+ * then what it insures when its SKUs give it.
+ */
 export const insuredLine = (insured: Extract<RowInsured, { ok: true }>): string =>
-  `${insured.fromSkus ? `${formatCents(insured.declaredValueCents)} from SKUs · ` : ''}Insurance ${formatCents(insured.insuranceCents)}`;
+  `Insurance ${formatCents(insured.insuranceCents)}${insured.fromSkus ? ` · ${formatCents(insured.declaredValueCents)} from SKUs` : ''}`;

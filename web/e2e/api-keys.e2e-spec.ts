@@ -101,9 +101,10 @@ describe('API keys', () => {
     await row.getByText('Test', { exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'api-key-test-mode');
-    // A test key reads its own balance (nothing topped up yet), and is refused where it would act on live labels.
+    // A test key reads its own balance (nothing topped up yet) and its own shipments (none: it bought nothing yet).
     const balance = await withKey(key, '/api/v1/balance');
     expect([balance.status, await balance.json()]).toEqual([200, { available_cents: 0, held_cents: 0 }]);
-    expect((await withKey(key, '/api/v1/shipments')).status).toBe(403);
+    const shipments = await withKey(key, '/api/v1/shipments');
+    expect([shipments.status, await shipments.json()]).toEqual([200, { data: [], has_more: false, next_cursor: null }]);
   });
 });

@@ -14,7 +14,8 @@ const PARCEL = {
 /**
  * The SDK (libs/sdk, decision 106) as an integrator uses it, with an API key only: its types are those of the document
  * the running system serves, then rates → buy → label → void → the list finds it voided → its events, with the API's
- * refusals thrown as typed errors, with a live key; a test key tops up and reads its own balance (decision 110).
+ * refusals thrown as typed errors, with a live key; then the same flow with a test key topped up by test-top-up, on the
+ * sandbox and the test balance alone (decisions 110, 119).
  */
 export const describeSdkExample = (mode: string, running: () => RunningSystem): void => {
   describe(`the TypeScript SDK with an API key (${mode} mode)`, () => {
@@ -53,20 +54,38 @@ export const describeSdkExample = (mode: string, running: () => RunningSystem): 
       }
     }, 180_000);
 
-    it('tops up and reads a test balance with a test key, leaving the live one as it was, and throws its refused purchase as LabelDeskApiError 403', async () => {
+    it('runs the example flow with a test key topped up by test-top-up: rates, buys, prints and voids a sample label on the test balance, reads its events in test mode, and leaves the live balance as it was', async () => {
       const made = await call('POST', '/keys', { name: 'sdk test mode', scopes: [...API_SCOPES], password: 'bulk-password', mode: 'test' }, { token: sellerToken });
       expect(made.status).toBe(201);
+      expect(String(made.body['key'])).toMatch(/^ld_test_/);
       const test = createLabelDesk({ baseUrl: running().baseUrl, apiKey: String(made.body['key']) });
       const live = await labels.balance();
       expect(await test.me()).toMatchObject({ id: userId, mode: 'test' });
       expect(await test.testTopUp(2500, { idempotencyKey: `sdk-test-${userId}` })).toEqual({ available_cents: 2500, held_cents: 0 });
+
+      const { rates } = await test.rates(PARCEL);
+      const priority = rates.find((rate) => rate.service === 'USPS Priority Mail');
+      expect(priority).toMatchObject({ carrier: 'usps', priceCents: expect.any(Number) });
+      const shipment = await test.buyShipment({ ...PARCEL, service_name: 'USPS Priority Mail', manifested: false, label_format: 'pdf' }, { idempotencyKey: `sdk-test-buy-${userId}` });
+      expect(shipment).toMatchObject({ status: 'completed', mode: 'test', price_cents: priority?.priceCents });
+      expect(await test.balance()).toEqual({ available_cents: 2500 - (shipment.price_cents ?? 0), held_cents: 0 });
+      const pdf = await test.label(shipment.id);
+      expect(new TextDecoder('latin1').decode(pdf.subarray(0, 5))).toBe('%PDF-');
+      const voided = await test.voidShipment(shipment.id);
+      expect(voided).toMatchObject({ shipment_id: shipment.id, label_state: 'voided' });
       expect(await test.balance()).toEqual({ available_cents: 2500, held_cents: 0 });
-      const refused = await test.buyShipment({ ...PARCEL, service_name: 'USPS Priority Mail', manifested: false, label_format: 'pdf' }).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(LabelDeskApiError);
-      expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+
+      const events = [];
+      for await (const event of test.eachEvent()) if (event.type !== 'tracking.updated') events.push([event.type, event.data['orderId'], event.data['mode']]);
+      expect(events).toEqual([
+        ['label.voided', shipment.id, 'test'],
+        ['label.purchased', shipment.id, 'test'],
+      ]);
+      // The live key sees neither the test label nor its money; nor may it top up.
+      await expect(labels.shipment(shipment.id)).rejects.toMatchObject({ status: 404 });
       expect(await labels.testTopUp(100).catch((error: unknown) => error)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
       expect(await labels.balance()).toEqual(live);
-    });
+    }, 120_000);
 
     const rateBuyPrintVoidList = async () => {
       const reference = `SDK-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;

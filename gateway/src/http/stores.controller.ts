@@ -25,7 +25,7 @@ import {
   type SkuPackageFacts,
   type StoreInboxPage,
   type StoreList,
-  type StoreOrder,
+  type StoreOrderWithPackage,
   type StoreOrdersQuery,
   type StoreSyncResult,
 } from '@labeldesk/contracts';
@@ -93,8 +93,9 @@ export class StoresController {
   @Get('orders')
   async inbox(@Query(new ZodBody(storeOrdersQuerySchema)) query: StoreOrdersQuery, @Ctx() ctx: CallContext): Promise<StoreInboxPage> {
     const page = await this.rpc.call(StoresRpc.orders, query, ctx);
-    const skus = await this.skusOf(ctx);
-    return { ...page, orders: page.orders.map((order) => ({ ...order, package: skus === null ? null : storeOrderPackage(order.items, skus) })) };
+    // Orders weighs each order from the seller's SKUs (decision 121); a replica of the previous release leaves that here.
+    const skus = page.orders.every((order) => order.package !== undefined) ? null : await this.skusOf(ctx);
+    return { ...page, orders: page.orders.map((order) => ({ ...order, package: order.package !== undefined ? order.package : skus === null ? null : storeOrderPackage(order.items, skus) })) };
   }
 
   /**
@@ -152,10 +153,11 @@ export class StoresController {
   }
 
   /** The single order an imported order makes: its receiver, the body's service and sender, the parcel from the body or the SKUs. */
-  private async singleOrderOf(imported: StoreOrder, body: BuyStoreOrderBody, ctx: CallContext): Promise<Record<string, unknown>> {
+  private async singleOrderOf(imported: StoreOrderWithPackage, body: BuyStoreOrderBody, ctx: CallContext): Promise<Record<string, unknown>> {
     const given = body.package ?? {};
-    const skus = given.package_weight !== undefined && given.package_length !== undefined ? null : await this.skusOf(ctx);
-    const parcel = skus === null ? null : storeOrderPackage(imported.items, skus);
+    const wanted = given.package_weight === undefined || given.package_length === undefined;
+    const skus = !wanted || imported.package !== undefined ? null : await this.skusOf(ctx);
+    const parcel = imported.package !== undefined ? imported.package : skus === null ? null : storeOrderPackage(imported.items, skus);
     const items = imported.items.map((item) => `${item.sku || item.name} × ${item.quantity}`).join(', ');
     return {
       service_name: body.service_name,

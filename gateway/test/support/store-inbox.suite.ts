@@ -153,6 +153,9 @@ export const describeStoreInbox = (mode: string, running: () => RunningSystem): 
         const key = { authorization: `Bearer ${String(created.body['key'])}` };
         const inbox = ordersOf((await call('GET', '/stores/orders?limit=100', undefined, key)).body);
         const idOf = (number: string) => String(inbox.find((order) => order['orderNumber'] === number)?.['id']);
+        // The key's inbox is weighed from the SKUs as the seller's own session sees it (orders reads them, decision 121).
+        expect(inbox.find((order) => order['orderNumber'] === toCanada.number)?.['package']).toMatchObject({ weightLb: expect.any(Number) });
+        expect(inbox.map((order) => order['package'])).toEqual(ordersOf((await call('GET', '/stores/orders?limit=100', undefined, as)).body).map((order) => order['package']));
         const batch = { rateRule: { kind: 'service' }, service_name: ABROAD_SERVICE, sender: SINGLE_LABEL_ORDER.sender };
 
         const alone = await call('POST', '/stores/orders/batch', { ...batch, storeOrderIds: [idOf(noHsCode.number)] }, key);

@@ -137,7 +137,7 @@ export const describeStores = (mode: string, running: () => RunningSystem): void
       await eventually(() => inbox(who.token, 'shipped'), (page) => (ordersOf(page)[0]?.['writeBack'] as Body | null)?.['state'] === 'sent', 30_000, 'the write-back shown sent');
     }, 120_000);
 
-    it('lets an API key reach stores only with its scopes: stores:manage to connect and list, labels:read for the inbox (without SKU weights)', async () => {
+    it('lets an API key reach stores only with its scopes: stores:manage to connect and list, labels:read for the inbox, weighed from the SKUs as a session sees it', async () => {
       const who = await seller('woo-keys');
       woo.addOrder({ items: [{ sku: 'MUG-1', quantity: 1 }] });
       const keyWith = async (scopes: string[]) => {
@@ -157,7 +157,10 @@ export const describeStores = (mode: string, running: () => RunningSystem): void
       const page = await call('GET', '/stores/orders', undefined, reader);
       expect(page.status).toBe(200);
       expect(ordersOf(page.body).length).toBeGreaterThan(0);
-      expect(ordersOf(page.body).every((order) => order['package'] === null)).toBe(true);
+      const weighed = (body: Body) => Object.fromEntries(ordersOf(body).map((order) => [String(order['id']), order['package']]));
+      const asKey = weighed(page.body);
+      expect(Object.values(asKey).every((parcel) => parcel !== null)).toBe(true);
+      expect(asKey).toEqual(weighed(await inbox(who.token)));
     }, 60_000);
 
     it('imports a store by itself on its schedule, without "sync now"', async () => {

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { StoresRpc, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { StoresRpc, storeOrderPackage, type Caller, type ParsedRequestOf, type StoreOrder } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { ManageStoresUseCase } from './manage-stores.usecase';
+import { SellerSkus } from './seller-skus';
 import { StoreCallbacksUseCase } from './store-callbacks.usecase';
 import { StoreOrdersRepository } from './store-orders.repository';
 
@@ -14,6 +15,7 @@ export class StoresController {
     private readonly manage: ManageStoresUseCase,
     private readonly orders: StoreOrdersRepository,
     private readonly callbacks: StoreCallbacksUseCase,
+    private readonly skus: SellerSkus,
   ) {}
 
   @RpcHandler(StoresRpc.list)
@@ -48,13 +50,23 @@ export class StoresController {
     return this.manage.revoke(caller.userId, body.id);
   }
 
+  /** Each order with its package from the seller's SKUs, worked out here so an API key's inbox is weighed as a session's is. */
   @RpcHandler(StoresRpc.orders)
   async page(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.orders) query: Req<'orders'>) {
-    return { ...(await this.orders.page(caller.userId, query)), page: query.page, limit: query.limit };
+    const page = await this.orders.page(caller.userId, query);
+    const packageOf = await this.packagesOf(caller.userId, page.orders);
+    return { ...page, orders: page.orders.map((order) => ({ ...order, package: packageOf(order) })), page: query.page, limit: query.limit };
   }
 
   @RpcHandler(StoresRpc.order)
-  order(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.order) body: Req<'order'>) {
-    return this.orders.one(caller.userId, body.id);
+  async order(@CurrentCaller() caller: Caller, @RpcPayload(StoresRpc.order) body: Req<'order'>) {
+    const order = await this.orders.one(caller.userId, body.id);
+    return { ...order, package: (await this.packagesOf(caller.userId, [order]))(order) };
+  }
+
+  /** The seller's SKUs are read once for a page, and not at all for an empty one. */
+  private async packagesOf(userId: string, orders: readonly StoreOrder[]) {
+    const skus = orders.length === 0 ? [] : await this.skus.of(userId);
+    return (order: StoreOrder) => storeOrderPackage(order.items, skus);
   }
 }

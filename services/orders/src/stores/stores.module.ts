@@ -10,6 +10,7 @@ import { StoreSecrets } from './store-secrets';
 import { storeSettingsProvider } from './store-settings';
 import { StoreSync } from './store-sync';
 import { StoreWriteBack } from './store-writeback';
+import { SellerSkus } from './seller-skus';
 import { StoresController } from './stores.controller';
 
 /**
@@ -19,6 +20,6 @@ import { StoresController } from './stores.controller';
  */
 @Module({
   controllers: [StoresController],
-  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, storeSettingsProvider, StoreAccounts, StoreOAuthPendingRepository, ManageStoresUseCase, StoreCallbacksUseCase, StoreWriteBack, StoreSync],
+  providers: [StoreConnectionsRepository, StoreOrdersRepository, StoreSecrets, storeHttpProvider, storeSettingsProvider, StoreAccounts, StoreOAuthPendingRepository, ManageStoresUseCase, StoreCallbacksUseCase, StoreWriteBack, StoreSync, SellerSkus],
 })
 export class StoresModule {}

@@ -8,7 +8,7 @@ import {
   storeOAuthCallbackQuerySchema,
   storeOAuthOutcomeSchema,
   storeListSchema,
-  storeOrderSchema,
+  storeOrderWithPackageSchema,
   storeOrdersPageSchema,
   storeOrdersQuerySchema,
   storeSyncResultSchema,
@@ -47,7 +47,7 @@ export const StoresRpc = {
   revoke: defineRpc('orders.stores.revoke.v1', z.object({ id: idSchema }), z.object({ deleted: z.boolean() }), { who: 'signed-in', scope: 'stores:manage' }),
   orders: defineRpc('orders.stores.orders.v1', storeOrdersQuerySchema, storeOrdersPageSchema, { who: 'signed-in', scope: 'labels:read' }),
   /** One imported order of the caller's, to buy its label from. */
-  order: defineRpc('orders.stores.order.v1', z.object({ id: idSchema }), storeOrderSchema, { who: 'signed-in', scope: 'labels:buy' }),
+  order: defineRpc('orders.stores.order.v1', z.object({ id: idSchema }), storeOrderWithPackageSchema, { who: 'signed-in', scope: 'labels:buy' }),
 } as const;
 
 /**

@@ -132,6 +132,13 @@ export type StoreOrder = z.infer<typeof storeOrderSchema>;
 export const storeInboxOrderSchema = storeOrderSchema.extend({ package: storeOrderPackageSchema.nullable() });
 export type StoreInboxOrder = z.infer<typeof storeInboxOrderSchema>;
 
+/**
+ * An imported order as orders answers it: with its package worked out by orders from the seller's SKUs (decision 121),
+ * whoever asks, a session or an API key; absent when a replica of the previous release answers.
+ */
+export const storeOrderWithPackageSchema = storeOrderSchema.extend({ package: storeOrderPackageSchema.nullable().optional() });
+export type StoreOrderWithPackage = z.infer<typeof storeOrderWithPackageSchema>;
+
 export const STORE_ORDER_STATUSES = ['awaiting', 'shipped'] as const;
 
 /** GET /api/stores/orders?status=awaiting&page=1&limit=50. */
@@ -148,7 +155,7 @@ export const storeOrdersQuerySchema = z
   .strict();
 export type StoreOrdersQuery = z.output<typeof storeOrdersQuerySchema>;
 
-export const storeOrdersPageSchema = z.object({ orders: z.array(storeOrderSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export const storeOrdersPageSchema = z.object({ orders: z.array(storeOrderWithPackageSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 export type StoreOrdersPage = z.infer<typeof storeOrdersPageSchema>;
 export const storeInboxPageSchema = storeOrdersPageSchema.extend({ orders: z.array(storeInboxOrderSchema) });
 export type StoreInboxPage = z.infer<typeof storeInboxPageSchema>;

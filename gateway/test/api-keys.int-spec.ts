@@ -139,6 +139,7 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
 
       // A live key cannot void the test label; the test key voids it and the test account is refunded once.
       expect((await call('POST', `/v1/shipments/${String(testBuy.body['id'])}/void`, { bearer: liveKey })).status).toBe(404);
+      expect((await call('POST', `/orders/${String(testBuy.body['id'])}/void`, { bearer: liveKey })).status).toBe(404);
       const voided = await call('POST', `/v1/shipments/${String(testBuy.body['id'])}/void`, { bearer: testKey });
       expect([voided.status, voided.body['label_state']]).toEqual([200, 'voided']);
       expect(await balances()).toEqual([5000 - livePrice, 2500]);

@@ -4,7 +4,7 @@ import { foundInScope, ownerScopeOf } from '@labeldesk/nest-transport';
 import { batchInScope, BulkOrdersRepository } from '../bulk';
 import { mapLimited } from '../common';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
-import { OrderRepository } from '../orders';
+import { keyModeOf, OrderRepository } from '../orders';
 import { isUsed, moneyMessage, voidRefusal, type VoidRefusal } from './label-state';
 import { LabelVoidsRepository, type ChargedLabel, type LabelVoid, type RequestedBy } from './label-voids.repository';
 import { TrackingRefresh } from './tracking-refresh';
@@ -48,6 +48,12 @@ export class VoidLabelUseCase {
   /** POST /api/orders/{orderId}/void. */
   async voidSingle(caller: Caller, orderId: string): Promise<VoidLabelResponse> {
     const scope = ownerScopeOf(caller);
+    // A key voids only its own mode's labels (decision 119): another mode's is not found, on every void route.
+    const bound = keyModeOf(caller);
+    if (bound) {
+      const order = await this.orders.findOwned(orderId, scope);
+      foundInScope(order?.mode === bound ? order : null, scope, NOT_YOURS);
+    }
     const label = await this.voids.singleLabel(orderId, scope);
     if (!label) {
       foundInScope(await this.orders.findOwned(orderId, scope), scope, NOT_YOURS);

@@ -22,6 +22,26 @@ describe('PlaceSingleOrderUseCase', () => {
     expect([...orders.rows.values()][0]).toMatchObject({ status: 'completed', labelFormat: 'ZPL' });
   });
 
+  it('keeps a test-mode order under its key in test mode, marked test, and charges the test account; the same key in live mode is another order (decision 119)', async () => {
+    const { useCase, services, orders } = setup(label);
+    const debits: unknown[] = [];
+    const call = services.call.bind(services);
+    services.call = async (contract, sent) => {
+      if (contract.subject === PaymentsRpc.debit.subject) debits.push(sent['mode']);
+      return call(contract, sent);
+    };
+    const test = await useCase.execute(request('same-key-1'), 'test');
+    const live = await useCase.execute(request('same-key-1'));
+    expect(live.orderId).not.toBe(test.orderId);
+    expect([...orders.rows.values()].map((row) => [row.idempotencyKey, row.mode])).toEqual([
+      ['test:same-key-1', 'test'],
+      ['same-key-1', 'live'],
+    ]);
+    expect(debits).toEqual(['test', undefined]);
+    // A replay in test mode answers the test order again.
+    expect((await useCase.execute(request('same-key-1'), 'test')).orderId).toBe(test.orderId);
+  });
+
   it('asks for a PDF when the order did not choose, and hashes it as before the format existed', async () => {
     const { useCase, carrier, orders } = setup(label);
     await useCase.execute(request());

@@ -163,6 +163,29 @@ export const describeStores = (mode: string, running: () => RunningSystem): void
       expect(asKey).toEqual(weighed(await inbox(who.token)));
     }, 60_000);
 
+    it('resumes an import cut off mid-way (the store down from its second page): the page read is kept, the next import adds the rest and nothing twice', async () => {
+      const who = await seller('woo-resume');
+      const as = { token: who.token };
+      const own = await new FakeWooCommerceServer().start();
+      try {
+        expect((await call('POST', '/stores', { kind: 'woocommerce', url: own.url, consumer_key: own.consumerKey, consumer_secret: own.consumerSecret }, as)).status).toBe(201);
+        const id = String((((await call('GET', '/stores', undefined, as)).body['stores'] as Body[])[0] ?? {})['id']);
+        for (let i = 0; i < 150; i++) own.addOrder({ items: [{ sku: 'TEE-1', name: 'Tee', quantity: 1 }] });
+        own.downFromPage = 2;
+        const cut = await call('POST', `/stores/${id}/sync`, undefined, as);
+        expect(cut.status).toBe(503);
+        expect((await inbox(who.token))['total']).toBe(100);
+        own.downFromPage = null;
+        const resumed = await call('POST', `/stores/${id}/sync`, undefined, as);
+        expect([resumed.status, resumed.body]).toEqual([200, { imported: 50, alreadyImported: 100 }]);
+        const all = await call('GET', '/stores/orders?limit=100&page=2', undefined, as);
+        expect(all.body['total']).toBe(150);
+        expect(own.violations).toEqual([]);
+      } finally {
+        await own.stop();
+      }
+    }, 120_000);
+
     it('imports a store by itself on its schedule, without "sync now"', async () => {
       const who = await seller('woo-schedule');
       const connected = await call('POST', '/stores', { kind: 'woocommerce', url: woo.url, consumer_key: woo.consumerKey, consumer_secret: woo.consumerSecret }, { token: who.token });

@@ -93,6 +93,8 @@ export class FakeWooCommerceServer {
   readonly violations: string[] = [];
   /** While true every request is answered 503, as a store whose site is down. */
   down = false;
+  /** While set, a list of orders from this page on is answered 503: a site that goes down in the middle of an import. */
+  downFromPage: number | null = null;
   /** Requests still to be answered 429 (with `Retry-After: 0`), as a host's rate limiter does. */
   rateLimited = 0;
   private server: Server | null = null;
@@ -168,7 +170,8 @@ export class FakeWooCommerceServer {
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(payload));
     };
     const error = (status: number, code: string, message: string) => answer(status, { code, message, data: { status } });
-    if (this.down) return error(503, 'site_down', 'The site is experiencing technical difficulties.');
+    const listPage = req.method === 'GET' && url.pathname.endsWith('/orders') ? Number(query['page'] ?? '1') : 0;
+    if (this.down || (this.downFromPage !== null && listPage >= this.downFromPage)) return error(503, 'site_down', 'The site is experiencing technical difficulties.');
     if (this.rateLimited > 0) {
       this.rateLimited--;
       return answer(429, { code: 'too_many_requests', message: 'Too many requests', data: { status: 429 } }, { 'retry-after': '0' });

@@ -1,4 +1,4 @@
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { generate } from 'otplib';
 import { SINGLE_LABEL_ORDER } from './support/bulk-api';
 import { requestJson, type JsonAnswer as Json, type JsonRequestOptions } from './support/json-request';
@@ -40,7 +40,7 @@ const describeApiKeys = (mode: string, start: () => Promise<RunningSystem>): voi
       system = await start();
       const login = await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } });
       adminToken = login.body.token ?? '';
-    }, 180_000);
+    }, startHookTimeout());
 
     afterAll(async () => {
       await system?.stop();

@@ -1,4 +1,4 @@
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
+import { startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import { startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
 import { startOneAfterTheOther, stopStarted, type CarrierRig } from './support/carrier-rig';
 import { describeBulkRateRules } from './support/bulk-rate-rules.suite';
@@ -33,7 +33,7 @@ const describeCarrierFlows = (mode: string, start: (env: NodeJS.ProcessEnv) => P
   afterAll(async () => {
     await stopStarted([rigs?.usps, rigs?.easyPost]);
     await fakes?.stop();
-  }, 180_000);
+  }, startHookTimeout(2));
 
   const started = (pick: (both: NonNullable<typeof rigs>) => Promise<CarrierRig>) => () => (rigs ? pick(rigs) : Promise.reject(new Error('the carriers\' fakes did not start')));
   describeUspsFlows(mode, started((both) => both.usps));

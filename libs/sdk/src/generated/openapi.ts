@@ -629,6 +629,9 @@ export interface components {
                         origin_country: string;
                     }[];
                 };
+                insurance?: {
+                    declared_value_cents: number;
+                };
             }[];
             options?: {
                 /**

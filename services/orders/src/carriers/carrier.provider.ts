@@ -2,7 +2,7 @@ import type { OnApplicationShutdown, Provider } from '@nestjs/common';
 import { ORM } from '@labeldesk/nest-orm';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CARRIER_REGISTRY, type CarrierAdapter, type CarrierId } from './carrier.port';
-import { carrierPluginOf } from './carrier-plugins';
+import { carrierPluginOf, SAMPLE_LABEL_CARRIERS } from './carrier-plugins';
 import { CARRIER_SETTINGS, type OrdersEnvWithCarriers } from './carrier-settings';
 import { isClosable } from './plugin/carrier-plugin';
 import { CarrierRegistry } from './registry/carrier-registry';
@@ -30,6 +30,6 @@ export const carrierRegistryProvider: Provider = {
   useFactory: (env: OrdersEnvWithCarriers, orm: MikroORM): CarrierRegistry =>
     new ServiceCarrierRegistry(
       env.CARRIERS.map((id) => new GuardedCarrier(makeCarrier(id, env, orm))),
-      () => new ServiceCarrierRegistry([new GuardedCarrier(makeCarrier('sandbox', env, orm))]),
+      () => new ServiceCarrierRegistry(SAMPLE_LABEL_CARRIERS.map((id) => new GuardedCarrier(makeCarrier(id, env, orm)))),
     ),
 };

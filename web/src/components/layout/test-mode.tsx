@@ -7,7 +7,7 @@ import { useUiStore } from '../../stores/ui.store';
  * shown and buying are still live (no route gives a session its test balance; a test key reads it at /api/v1/balance).
  */
 export const TEST_MODE_BANNER_TEXT =
-  'Test mode — the lists show labels made with test keys (ld_test_…) on the sandbox: not postage, no real money. Your balance and buying here stay live.';
+  'Test mode — the lists show labels made with test keys (ld_test_…) on the sandbox — not postage, no real money. Your balance and buying here stay live.';
 
 /** Why a buy button is unavailable in test mode: the web app buys with the session, which is always live. */
 export const TEST_MODE_BUY_REASON = 'Test mode is on: labels bought here would be real. Switch test mode off to buy, or buy test labels with a test key.';

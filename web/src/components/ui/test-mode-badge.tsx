@@ -10,5 +10,5 @@ export const TestModeBadge = ({ title, ...props }: { title: string } & Omit<Badg
 
 /** Beside a label bought with a test key. */
 export const TestLabelBadge = (props: Omit<BadgeProps, 'children' | 'title'>): ReactElement => (
-  <TestModeBadge title="Bought with a test key on the sandbox: not postage" {...props} />
+  <TestModeBadge title="Bought with a test key on the sandbox — not postage" {...props} />
 );

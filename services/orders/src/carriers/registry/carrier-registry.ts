@@ -38,9 +38,7 @@ export class CarrierRegistry {
    * labels come from real carriers (a sample label can only have been bought in test mode there).
    */
   get(id: CarrierId): CarrierAdapter | undefined {
-    const live = this.byId.get(id);
-    if (live || id !== 'sandbox' || !this.makeTestCarriers) return live;
-    return this.forMode('test').get(id);
+    return this.byId.get(id) ?? (this.makeTestCarriers && this.sellsPostage ? this.forMode('test').byId.get(id) : undefined);
   }
 
   /**

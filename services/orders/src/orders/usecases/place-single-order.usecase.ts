@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, singleOrderSchema, type ApiMode, type OrdersRpc, type ParsedRequestOf, type SingleOrder } from '@labeldesk/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import { courierCarrying, courierMismatch } from '../../carriers';
+import { courierCarrying, courierMismatch, SAMPLE_LABEL_CARRIERS } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { extrasTotalCents, LabelExtrasRepository, NO_EXTRAS, priceExtras } from '../../insurance';
 import { OrderEntity } from '../order.entity';
@@ -12,8 +12,6 @@ import { ProcessOrderUseCase, type OrderPrice, type ProcessedOrder } from './pro
 
 type Request = ParsedRequestOf<typeof OrdersRpc.placeSingle>;
 
-/** Who sells a test-mode label (decision 119): the sandbox alone, whatever CARRIERS sells live ones. */
-const TEST_CARRIERS = ['sandbox'] as const;
 
 /**
  * Buys one label. The order row exists before any money moves; the client's idempotency key makes a double
@@ -62,8 +60,9 @@ export class PlaceSingleOrderUseCase {
     const courier = request.order.courier ?? courierCarrying(price.serviceUid);
     const mismatch = courierMismatch(courier, price);
     if (mismatch) throw new DomainError(ErrorCode.VALIDATION_FAILED, mismatch, [{ path: 'courier', message: mismatch }]);
-    // Insurance and a signature are charged with the label, in its one ledger entry (decision 102), or refused here.
-    const extraServices = priceExtras(price.serviceUid, price.serviceName, request.order, mode === 'test' ? TEST_CARRIERS : this.env.CARRIERS);
+    // Insurance and a signature are charged with the label, in its one ledger entry (decision 102), or refused here;
+    // a test-mode label's extras are the sample-label carrier's, which sells it (decision 119).
+    const extraServices = priceExtras(price.serviceUid, price.serviceName, request.order, mode === 'test' ? SAMPLE_LABEL_CARRIERS : this.env.CARRIERS);
     price = { ...price, priceCents: price.priceCents + extrasTotalCents(extraServices) };
     if (request.writeWithinMs !== undefined && performance.now() - received > request.writeWithinMs) {
       // The gateway has told the customer (or is about to) that nothing was charged: a late order must not appear.

@@ -67,7 +67,7 @@ describe('SKU weights per unit', () => {
       // The CSV template names both weights the way the page does.
       const [templateFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV template', exact: true }).click()]);
       const template = dataLines((await readFile(await templateFile.path())).toString('utf8'));
-      expect(template[0]).toBe('SKU,Max Qty,Weight per unit (lb),Packaging weight (lb),Length (in),Width (in),Height (in),Description,HS code,Origin country,Customs value ($)');
+      expect(template[0]).toBe('SKU,Max Qty,Weight per unit (lb),Packaging weight (lb),Length (in),Width (in),Height (in),Description,HS code,Origin country,Customs value ($),Declared value ($)');
 
       // 1.2 lb a mug, 0.3 lb of box and padding, at most 4 mugs a box.
       await page.getByRole('button', { name: 'Add New SKU', exact: true }).first().click();

@@ -23,6 +23,7 @@ import {
   type ConnectStoreBody,
   type PlaceOrderResponse,
   type SkuPackageFacts,
+  type StoreOrderPackage,
   type StoreInboxPage,
   type StoreList,
   type StoreOrderWithPackage,
@@ -42,6 +43,10 @@ import { ZodBody } from './zod-body.pipe';
 
 /** Calls to a store may page through its orders: longer than an ordinary request. */
 const STORE_CALL_MS = 120_000;
+
+/** An imported order's package as orders worked it out (decision 121), else from the caller's SKUs (a previous-release replica). */
+const packageFrom = (order: StoreOrderWithPackage, skus: readonly SkuPackageFacts[] | null): StoreOrderPackage | null =>
+  order.package !== undefined ? order.package : skus === null ? null : storeOrderPackage(order.items, skus);
 
 /**
  * A seller's connected stores and the orders imported from them (issue 47, decision 105). Each route acts on the
@@ -95,7 +100,7 @@ export class StoresController {
     const page = await this.rpc.call(StoresRpc.orders, query, ctx);
     // Orders weighs each order from the seller's SKUs (decision 121); a replica of the previous release leaves that here.
     const skus = page.orders.every((order) => order.package !== undefined) ? null : await this.skusOf(ctx);
-    return { ...page, orders: page.orders.map((order) => ({ ...order, package: order.package !== undefined ? order.package : skus === null ? null : storeOrderPackage(order.items, skus) })) };
+    return { ...page, orders: page.orders.map((order) => ({ ...order, package: packageFrom(order, skus) })) };
   }
 
   /**
@@ -157,7 +162,7 @@ export class StoresController {
     const given = body.package ?? {};
     const wanted = given.package_weight === undefined || given.package_length === undefined;
     const skus = !wanted || imported.package !== undefined ? null : await this.skusOf(ctx);
-    const parcel = imported.package !== undefined ? imported.package : skus === null ? null : storeOrderPackage(imported.items, skus);
+    const parcel = packageFrom(imported, skus);
     const items = imported.items.map((item) => `${item.sku || item.name} × ${item.quantity}`).join(', ');
     return {
       service_name: body.service_name,

@@ -47,9 +47,51 @@ export const saveDownload = (name: string, bytes: Uint8Array): void => {
   writeFileSync(join(screenshotDir(), name), bytes);
 };
 
-/** Waits until the address bar shows exactly this path (ignoring query and hash). */
-export const waitForPath = (page: Page, path: string): Promise<void> =>
-  page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+/** What the page's scripts reported going wrong, per page, for a failure's message (the last few are enough). */
+const pageProblems = new WeakMap<Page, string[]>();
+const recordProblems = (page: Page): void => {
+  const problems: string[] = [];
+  pageProblems.set(page, problems);
+  const keep = (text: string): void => {
+    problems.push(text.slice(0, 300));
+    if (problems.length > 5) problems.shift();
+  };
+  page.on('pageerror', (error) => keep(`page error: ${String(error)}`));
+  page.on('console', (message) => message.type() === 'error' && keep(`console error: ${message.text()}`));
+  page.on('requestfailed', (request) => keep(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+};
+
+/**
+ * What a user would see when a wait ran out: where the page is, what has focus, whether a menu or dialog is open and
+ * what the scripts reported. A browser test that fails in CI once is otherwise a screenshot nobody can fetch.
+ */
+const describePage = async (page: Page): Promise<string> => {
+  const seen = await page
+    .evaluate(() => {
+      const open = document.querySelectorAll('[role="menu"][data-state="open"], [role="dialog"]').length;
+      const focused = document.activeElement;
+      const role = focused?.getAttribute('role');
+      const focus =
+        !focused || focused === document.body
+          ? 'on the page'
+          : `${focused.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} "${(focused.textContent ?? '').trim().slice(0, 40)}"`;
+      const heading = document.querySelector('h1')?.textContent?.trim() ?? 'no h1';
+      return `heading "${heading}", focus ${focus}, open menus or dialogs ${open}`;
+    })
+    .catch((error: unknown) => `the page could not be read (${String(error)})`);
+  const problems = pageProblems.get(page) ?? [];
+  return `at ${page.url()}: ${seen}; ${problems.length ? problems.join(' | ') : 'no script errors'}`;
+};
+
+/** Waits until the address bar shows exactly this path (ignoring query and hash); a timeout says where the page is. */
+export const waitForPath = async (page: Page, path: string): Promise<void> => {
+  try {
+    await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    throw new Error(`the page did not reach ${path} within 15 s, ${await describePage(page)}`, { cause: error });
+  }
+};
 
 /** Registers the hooks every browser spec needs: one browser per file, a fresh desktop context and page per test. */
 export const useBrowserPage = (): (() => Page) => {
@@ -67,6 +109,7 @@ export const useBrowserPage = (): (() => Page) => {
     if (!browser) throw new Error('browser did not start');
     context = await newDesktopContext(browser);
     page = await context.newPage();
+    recordProblems(page);
   });
   afterEach(async () => {
     await context?.close();

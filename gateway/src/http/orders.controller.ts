@@ -27,6 +27,7 @@ import { ApiDoc } from '../docs/api-doc.decorator';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { AllowQueryToken, Forwards } from '../auth/access.decorators';
+import { TestModeReady } from '../auth/test-mode';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { GATEWAY_ENV, type GatewayEnv } from '../config/env.schema';
 import { streamFile } from './file-stream';
@@ -66,16 +67,20 @@ export class OrdersController {
    * on the way does not answer, the customer is not kept waiting: 202 with the order still in progress when orders
    * says the order exists (it is finished or refunded by recovery, and shows as pending in Orders meanwhile); 503 when
    * it says there is none (orders died before writing it, and writes none later); 503 without a promise when
-   * nobody can say.
+   * nobody can say. A test key (`ld_test_`) buys in test mode as `POST /api/v1/shipments` does (decision 126): the
+   * sandbox, the test balance, its key kept as `test:<key>`, the order marked test. Customs items may name the caller's
+   * SKUs, filled by orders from their customs defaults.
    */
   @ApiDoc({
-    summary: 'Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow',
+    summary:
+      "Buy one label (send an Idempotency-Key header); 202 with the pending order when a service is slow. Customs items may name your SKU ({sku, quantity}): its customs defaults fill the fields you leave out. A test key (ld_test_) buys a sample label on the test balance",
     body: singleOrderSchema,
     response: createdLabelResponseSchema,
     also: [PENDING_LABEL_ANSWER],
     errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.ORDERS_IN_PROGRESS, ErrorCode.CONFLICT, ErrorCode.PRICING_WEIGHT_OVER_MAX, ErrorCode.ORDERS_CARRIER_FAILED, ErrorCode.ORDERS_NOT_ANSWERED],
   })
   @Forwards(OrdersRpc.placeSingle)
+  @TestModeReady()
   @Post('v2')
   @HttpCode(200)
   async placeSingle(

@@ -893,12 +893,14 @@ export interface components {
                 eel_pfc?: string | null;
                 itn?: string | null;
                 items: {
-                    description: string;
+                    description?: string;
                     quantity: number;
-                    value_cents: number;
-                    weight_lb: number;
+                    value_cents?: number;
+                    weight_lb?: number;
                     hs_tariff_number?: string | null;
-                    origin_country: string;
+                    origin_country?: string;
+                    /** @description One of your SKUs: the fields left out are filled from its customs defaults (value and weight: the unit's times quantity) */
+                    sku?: string;
                 }[];
             };
             insurance?: {

@@ -6,3 +6,4 @@ export { LabelDownloads } from './label-downloads';
 export { rowToOrderListItem, type OrderListRow } from './order.mapper';
 export { LabelPricer } from './label-pricer';
 export { keyModeOf, listedMode } from './order-mode';
+export { SellerSkus } from './seller-skus';

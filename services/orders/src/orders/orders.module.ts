@@ -9,6 +9,7 @@ import { LabelDownloads } from './label-downloads';
 import { LabelPricer } from './label-pricer';
 import { OrderCustomsRepository } from './order-customs.repository';
 import { OrderRepository } from './order.repository';
+import { SellerSkus } from './seller-skus';
 import { OrdersController } from './orders.controller';
 import { PendingOrderRecovery } from './usecases/pending-order-recovery';
 import { PlaceSingleOrderUseCase } from './usecases/place-single-order.usecase';
@@ -18,7 +19,7 @@ import { ProcessOrderUseCase } from './usecases/process-order.usecase';
 @Module({
   imports: [CarriersModule, BulkModule, FilesModule, LabelSizeModule, RatesModule, InsuranceModule],
   controllers: [OrdersController],
-  providers: [OrderRepository, OrderCustomsRepository, LabelPricer, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads],
+  providers: [OrderRepository, OrderCustomsRepository, LabelPricer, ProcessOrderUseCase, PlaceSingleOrderUseCase, PendingOrderRecovery, LabelDownloads, SellerSkus],
   exports: [OrderRepository],
 })
 export class OrdersModule {}

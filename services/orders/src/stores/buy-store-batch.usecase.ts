@@ -18,7 +18,7 @@ import {
 } from '@labeldesk/contracts';
 import type { z } from 'zod';
 import { BulkOrdersRepository, BulkStagingRepository, SubmitBulkOrderUseCase } from '../bulk';
-import { SellerSkus } from './seller-skus';
+import { SellerSkus } from '../orders';
 import { StoreBatchRepository } from './store-batch.repository';
 import { StoreOrdersRepository } from './store-orders.repository';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BulkModule } from '../bulk';
 import { BuyStoreBatchUseCase } from './buy-store-batch.usecase';
-import { SellerSkus } from './seller-skus';
+import { SellerSkus } from '../orders';
 import { StoreAccounts } from './store-accounts';
 import { StoreBatchController } from './store-batch.controller';
 import { StoreBatchRepository } from './store-batch.repository';

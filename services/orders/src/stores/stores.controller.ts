@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { StoresRpc, storeOrderPackage, type Caller, type ParsedRequestOf, type StoreOrder } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { ManageStoresUseCase } from './manage-stores.usecase';
-import { SellerSkus } from './seller-skus';
+import { SellerSkus } from '../orders';
 import { StoreCallbacksUseCase } from './store-callbacks.usecase';
 import { StoreOrdersRepository } from './store-orders.repository';
 

@@ -10,7 +10,7 @@ import { StoreSecrets } from './store-secrets';
 import { storeSettingsProvider } from './store-settings';
 import { StoreSync } from './store-sync';
 import { StoreWriteBack } from './store-writeback';
-import { SellerSkus } from './seller-skus';
+import { SellerSkus } from '../orders';
 import { StoresController } from './stores.controller';
 
 /**

@@ -92,40 +92,79 @@ export const customsItemSchema = z.object({
 export type CustomsItem = z.output<typeof customsItemSchema>;
 export type CustomsItemInput = z.input<typeof customsItemSchema>;
 
+/** A declaration's lines: at least one, at most MAX_CUSTOMS_ITEMS. */
+const itemsOf = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item, { error: 'Customs items must be a list' })
+    .min(1, { error: 'Customs needs at least one item' })
+    .max(MAX_CUSTOMS_ITEMS, { error: `Customs takes at most ${MAX_CUSTOMS_ITEMS} items` });
+
+/** The declaration's fields but its items (a typed declaration's, or a single order's naming SKUs). */
+const declarationFields = z.object({
+  contents_type: enumField(CONTENTS_TYPES, 'Contents type'),
+  contents_explanation: optionalField('Contents explanation', 255).optional().transform((value) => value ?? null),
+  non_delivery_option: enumField(NON_DELIVERY_OPTIONS, 'Non-delivery option').default('return'),
+  incoterm: z
+    .preprocess((value) => (typeof value === 'string' ? oneLine(value).toUpperCase() || undefined : (value ?? undefined)), z.enum(INCOTERMS, { error: 'Incoterm must be DDU or DDP' }).optional())
+    .transform((value) => value ?? null),
+  signer: requiredField('Customs signer', 100),
+  eel_pfc: optionalField('EEL/PFC', 50).optional().transform((value) => value ?? null),
+  itn: z
+    .preprocess(
+      (value) => {
+        const read = toText(value);
+        return typeof read === 'string' ? read.replace(/^AES\s*/i, '').replace(/\s+/g, '').toUpperCase() || null : (read ?? null);
+      },
+      // An AES Internal Transaction Number: X, the filing date (yyyymmdd) and six digits.
+      textSchema('ITN').regex(/^X\d{14}$/, { error: 'ITN must be X followed by 14 digits, e.g. X20260115123456' }).nullable(),
+    )
+    .optional()
+    .transform((value) => value ?? null),
+});
+
+/** `contents_explanation` is required when the contents are `other`. */
+const explainedOther = (customs: { contents_type: ContentsType; contents_explanation: string | null }, ctx: z.RefinementCtx): void => {
+  if (customs.contents_type === 'other' && !customs.contents_explanation) {
+    ctx.addIssue({ code: 'custom', path: ['contents_explanation'], message: 'Contents explanation is required when the contents are other' });
+  }
+};
+
 /** The declaration, on its own; `contents_explanation` is required when the contents are `other`. */
-export const customsSchema = z
-  .object({
-    contents_type: enumField(CONTENTS_TYPES, 'Contents type'),
-    contents_explanation: optionalField('Contents explanation', 255).optional().transform((value) => value ?? null),
-    non_delivery_option: enumField(NON_DELIVERY_OPTIONS, 'Non-delivery option').default('return'),
-    incoterm: z
-      .preprocess((value) => (typeof value === 'string' ? oneLine(value).toUpperCase() || undefined : (value ?? undefined)), z.enum(INCOTERMS, { error: 'Incoterm must be DDU or DDP' }).optional())
-      .transform((value) => value ?? null),
-    signer: requiredField('Customs signer', 100),
-    eel_pfc: optionalField('EEL/PFC', 50).optional().transform((value) => value ?? null),
-    itn: z
-      .preprocess(
-        (value) => {
-          const read = toText(value);
-          return typeof read === 'string' ? read.replace(/^AES\s*/i, '').replace(/\s+/g, '').toUpperCase() || null : (read ?? null);
-        },
-        // An AES Internal Transaction Number: X, the filing date (yyyymmdd) and six digits.
-        textSchema('ITN').regex(/^X\d{14}$/, { error: 'ITN must be X followed by 14 digits, e.g. X20260115123456' }).nullable(),
-      )
-      .optional()
-      .transform((value) => value ?? null),
-    items: z
-      .array(customsItemSchema, { error: 'Customs items must be a list' })
-      .min(1, { error: 'Customs needs at least one item' })
-      .max(MAX_CUSTOMS_ITEMS, { error: `Customs takes at most ${MAX_CUSTOMS_ITEMS} items` }),
-  })
-  .superRefine((customs, ctx) => {
-    if (customs.contents_type === 'other' && !customs.contents_explanation) {
-      ctx.addIssue({ code: 'custom', path: ['contents_explanation'], message: 'Contents explanation is required when the contents are other' });
-    }
-  });
+export const customsSchema = declarationFields.extend({ items: itemsOf(customsItemSchema) }).superRefine(explainedOther);
 export type Customs = z.output<typeof customsSchema>;
 export type CustomsInput = z.input<typeof customsSchema>;
+
+/**
+ * A line of a single order's declaration (decision 126): a whole item as above, or one naming the caller's SKU
+ * (`{sku, quantity}`), whose description, value, weight, HS number and origin orders fills from the SKU's customs
+ * defaults (value and weight: the unit's times the quantity), any field sent overriding the SKU's. A line without a
+ * SKU needs every field, with the same messages as `customsItemSchema`.
+ */
+export const orderCustomsItemSchema = customsItemSchema
+  .partial()
+  .extend({
+    sku: z
+      .preprocess((value) => (value === '' || value === null ? undefined : value), requiredField('Item SKU', 64).optional())
+      .describe("One of your SKUs: the fields left out are filled from its customs defaults (value and weight: the unit's times quantity)"),
+    quantity: customsItemSchema.shape.quantity,
+  })
+  .describe('A customs line: every field but hs_tariff_number, or sku and quantity with any field overriding the SKU’s')
+  .transform((item, ctx) => {
+    if (item.sku !== undefined) return item;
+    // Read as a whole item, so a typed line is the same value (and an order's request hash the same) as before SKUs.
+    const whole = customsItemSchema.safeParse(item);
+    if (whole.success) return { ...whole.data, sku: undefined };
+    for (const issue of whole.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  });
+export type OrderCustomsItem = z.output<typeof orderCustomsItemSchema>;
+
+/** A single order's declaration: `customsSchema` whose items may name the caller's SKUs (decision 126). */
+export const orderCustomsSchema = declarationFields.extend({ items: itemsOf(orderCustomsItemSchema) }).superRefine(explainedOther);
+export type OrderCustoms = z.output<typeof orderCustomsSchema>;
+
+/** Whether a declaration names SKUs that orders fills before its rules can be checked (decision 126). */
+export const namesSkus = (customs: OrderCustoms): boolean => customs.items.some((item) => item.sku !== undefined);
 
 /** One Schedule B line: the items of one HS number (an item without one is a line of its own). */
 export interface ScheduleBLine {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { anyCountryField, countryField, numberField, oneLine, optionalField, phoneField, postalCodeField, regionField, requiredField, stateField, zipField } from '../common/fields';
 import { withCountryAddressRules } from '../address-rules/country-address.refine';
 import { withZipMatchingState } from '../address-rules/zip-state.refine';
-import { customsProblems, customsSchema } from './customs.schema';
+import { customsProblems, namesSkus, orderCustomsSchema, type Customs, type OrderCustoms } from './customs.schema';
 import { DEFAULT_MAX_WEIGHT_LB } from '../pricing/pricing.schema';
 import { courierSchema } from './couriers.schema';
 import { extraServicesFields } from './extra-services.schema';
@@ -86,14 +86,17 @@ export const courierField = z.preprocess(
 
 /**
  * Adds the customs rules (decision 098) to an order object holding `receiver` and `customs`: customs present where
- * the receiver needs it, HS numbers to the EU, an ITN over $2,500 a Schedule B line; reported under `customs`.
+ * the receiver needs it, HS numbers to the EU, an ITN over $2,500 a Schedule B line; reported under `customs`. A
+ * declaration naming SKUs is checked by orders once filled from them (decision 126), with the same rules and messages.
  */
 export const withCustomsRules = <S extends z.ZodObject>(schema: S): S =>
   schema.superRefine(
     (order, ctx) => {
       const receiver = Reflect.get(order, 'receiver') as { receiver_country: string; receiver_state_province: string };
-      const customs = Reflect.get(order, 'customs') as z.output<typeof customsSchema> | null | undefined;
-      for (const problem of customsProblems(customs, { country: receiver.receiver_country, state: receiver.receiver_state_province })) {
+      const customs = Reflect.get(order, 'customs') as OrderCustoms | null | undefined;
+      // Lines naming SKUs are whole only once orders has filled them from the SKUs: it checks these rules then.
+      if (customs && namesSkus(customs)) return;
+      for (const problem of customsProblems(customs as Customs | null | undefined, { country: receiver.receiver_country, state: receiver.receiver_state_province })) {
         ctx.addIssue({ code: 'custom', path: ['customs', ...problem.path], message: problem.message });
       }
     },
@@ -116,7 +119,8 @@ export const singleOrderSchema = withCustomsRules(
      */
     package: packageSchema.extend({ package_packaging: packagingIdSchema.optional() }),
     label_format: singleLabelFormatSchema.default('pdf'),
-    customs: z.preprocess((value) => (value === null ? undefined : value), customsSchema.optional()),
+    /** Its items may name the caller's SKUs (`{sku, quantity}`), filled by orders from their customs defaults (decision 126). */
+    customs: z.preprocess((value) => (value === null ? undefined : value), orderCustomsSchema.optional()),
     /** Insurance for a declared value and a signature at delivery (decision 102), priced with the label. */
     ...extraServicesFields,
   }),

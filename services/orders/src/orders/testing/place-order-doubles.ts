@@ -1,6 +1,6 @@
 /** The single order use cases over in-memory orders, pricing, a ledger and a scripted carrier, for their specs. */
 import { type BoughtLabel, type LabelPurchaser, type LabelShipment, type PurchaseOutcome, SandboxCarrierError, ShipperContacts } from '../../carriers';
-import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract, type Customs } from '@labeldesk/contracts';
+import { AddressRpc, DomainError, ErrorCode, PaymentsRpc, PricingRpc, singleOrderSchema, type AnyRpcContract, type Customs, type SkuRecord } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
 import type { OrdersEnv } from '../../config';
 import type { ExtrasPrice, LabelExtrasRepository } from '../../insurance';
@@ -8,6 +8,7 @@ import { type OrderEntity } from '../order.entity';
 import type { OrderRepository } from '../order.repository';
 import type { OrderCustomsRepository } from '../order-customs.repository';
 import { LabelPricer } from '../label-pricer';
+import { SellerSkus } from '../seller-skus';
 import type { ServiceCosts } from '../../rates';
 import { PlaceSingleOrderUseCase } from '../usecases/place-single-order.usecase';
 import { ProcessOrderUseCase } from '../usecases/process-order.usecase';
@@ -71,8 +72,11 @@ export class FakeServices {
   costMarkupCents: number | null = null;
   /** What each quote was asked to price. */
   readonly quoteItems: Array<Record<string, unknown>> = [];
+  /** The seller's SKU presets the address service answers orders (decision 126). */
+  skus: SkuRecord[] = [];
   async call(contract: AnyRpcContract, request: Record<string, unknown>) {
     this.calls.push(contract.subject);
+    if (contract.subject === AddressRpc.skusForOrders.subject) return { SkuData: this.skus };
     if (contract.subject === PaymentsRpc.accountSummary.subject) {
       return { userId: request['userId'], balanceCents: this.balance, totalDepositCents: 0, totalSpentCents: 0 };
     }
@@ -174,6 +178,7 @@ export const setup = (carrierBehaviour: () => Promise<CreatedLabel>) => {
     { ORDER_STALE_SECONDS: 120, CARRIERS: ['sandbox'] } as OrdersEnv,
     extras as unknown as LabelExtrasRepository,
     customs as unknown as OrderCustomsRepository,
+    new SellerSkus(services as unknown as RpcClient),
   );
   return { useCase, process, orders, services, carrier, serviceCosts, extras, customs };
 };

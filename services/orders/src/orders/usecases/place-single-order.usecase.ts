@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, singleOrderSchema, type ApiMode, type OrdersRpc, type ParsedRequestOf, type SingleOrder } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, fillOrderCustomsFromSkus, namesSkus, singleOrderSchema, type ApiMode, type Customs, type OrdersRpc, type ParsedRequestOf, type SingleOrder } from '@labeldesk/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import { courierCarrying, courierMismatch, SAMPLE_LABEL_CARRIERS } from '../../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
@@ -8,6 +8,7 @@ import { OrderEntity } from '../order.entity';
 import { OrderCustomsRepository } from '../order-customs.repository';
 import { storedKeyOf } from '../order-mode';
 import { OrderRepository } from '../order.repository';
+import { SellerSkus } from '../seller-skus';
 import { ProcessOrderUseCase, type OrderPrice, type ProcessedOrder } from './process-order.usecase';
 
 type Request = ParsedRequestOf<typeof OrdersRpc.placeSingle>;
@@ -31,6 +32,7 @@ export class PlaceSingleOrderUseCase {
     @Inject(ORDERS_ENV) private readonly env: OrdersEnv,
     private readonly extras: LabelExtrasRepository,
     private readonly customs: OrderCustomsRepository,
+    private readonly skus: SellerSkus,
   ) {}
 
   /**
@@ -48,7 +50,9 @@ export class PlaceSingleOrderUseCase {
     const extras = request.reference === undefined && request.metadata === undefined ? '' : JSON.stringify({ reference: request.reference ?? null, metadata: request.metadata ?? null });
     const requestHash = createHash('sha256').update(hashed + extras).digest('hex');
     let price: OrderPrice;
+    let customs: Customs | undefined;
     try {
+      customs = await this.declaration(request.userId, request.order);
       price = await this.process.price({ userId: request.userId, serviceName: request.order.service_name, ...request.order, mode });
     } catch (error) {
       // Refused or unanswered: a key already used is answered from its order, whose price is fixed; a new one is not written.
@@ -86,10 +90,25 @@ export class PlaceSingleOrderUseCase {
     // Written before the order, so no order priced with extras lacks them (a row of an order never written is unread).
     if (extraServices !== NO_EXTRAS) await this.extras.record(draft.id, request.userId, extraServices);
     // The customs declaration (decision 098) likewise: no order abroad is ever read without the one it was placed with.
-    if (request.order.customs) await this.customs.record(draft.id, request.userId, request.order.customs);
+    if (customs) await this.customs.record(draft.id, request.userId, customs);
     const { order, created } = await this.orders.insertOrFind(draft);
     if (created) return this.process.execute(order);
     return this.answerAgain(order, requestHash);
+  }
+
+  /**
+   * The order's customs declaration, whole: as sent, or its lines naming the caller's SKUs filled from them (decision
+   * 126), refused like a typed one (400 by field, before anything is priced, held or written) when a SKU is unknown,
+   * lacks what the line does not send, or the filled declaration breaks a rule of its receiver (an HS number to the EU).
+   */
+  private async declaration(userId: string, order: SingleOrder): Promise<Customs | undefined> {
+    if (!order.customs) return undefined;
+    // The contract checked a declaration naming no SKU whole, with its receiver's rules.
+    if (!namesSkus(order.customs)) return order.customs as Customs;
+    const receiver = { country: order.receiver.receiver_country, state: order.receiver.receiver_state_province };
+    const filled = fillOrderCustomsFromSkus(order.customs, await this.skus.of(userId), receiver);
+    if (!filled.ok) throw new DomainError(ErrorCode.VALIDATION_FAILED, filled.issues[0]?.message ?? 'The customs declaration is not valid', filled.issues);
+    return filled.customs;
   }
 
   /** The same key again: the first order's label, a refusal while it is in flight, or a new attempt of a failed one. */

@@ -18,6 +18,7 @@ import {
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { Forwards } from '../auth/access.decorators';
+import { TestModeReady } from '../auth/test-mode';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { ZodBody } from './zod-body.pipe';
@@ -56,6 +57,7 @@ export class OrderClaimsController {
     response: claimSchema,
   })
   @Forwards(ClaimsRpc.file)
+  @TestModeReady()
   @Post(':orderId/claims')
   @HttpCode(201)
   file(@Param('orderId') orderId: string, @Body(new ZodBody(fileClaimBodySchema)) body: FileClaimBody, @Ctx() ctx: CallContext): Promise<Claim> {
@@ -63,13 +65,17 @@ export class OrderClaimsController {
   }
 }
 
-/** A user's claims, one claim, and the insured labels a claim may be filed on. */
+/**
+ * A user's claims, one claim, and the insured labels a claim may be filed on. A key reads and files in its own mode
+ * (decision 124): a test key's claims are on test labels, decided by the sandbox insurer and paid on the test balance.
+ */
 @Controller('claims')
 export class ClaimsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiDoc({ summary: "The caller's claims, newest first, with their states (submitted, approved, rejected, paid)", response: claimsListSchema })
   @Forwards(ClaimsRpc.list)
+  @TestModeReady()
   @Get()
   mine(@Ctx() ctx: CallContext): Promise<ClaimsList> {
     return this.rpc.call(ClaimsRpc.list, { userId: callerIdOf(ctx) }, ctx);
@@ -77,6 +83,7 @@ export class ClaimsController {
 
   @ApiDoc({ summary: "The caller's insured single labels that are not voided, newest first, each with its live claim if it has one", response: insuredLabelsSchema })
   @Forwards(ClaimsRpc.insuredLabels)
+  @TestModeReady()
   @Get('insured-labels')
   insuredLabels(@Ctx() ctx: CallContext): Promise<InsuredLabels> {
     return this.rpc.call(ClaimsRpc.insuredLabels, { userId: callerIdOf(ctx) }, ctx);
@@ -84,6 +91,7 @@ export class ClaimsController {
 
   @ApiDoc({ summary: "A user's claims, newest first (the user or an admin)", response: claimsListSchema })
   @Forwards(ClaimsRpc.list)
+  @TestModeReady()
   @Get('user/:userId')
   ofUser(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ClaimsList> {
     return this.rpc.call(ClaimsRpc.list, { userId }, ctx);
@@ -91,6 +99,7 @@ export class ClaimsController {
 
   @ApiDoc({ summary: 'One claim (its owner or an admin)', response: claimSchema })
   @Forwards(ClaimsRpc.get)
+  @TestModeReady()
   @Get(':claimId')
   one(@Param('claimId') claimId: string, @Ctx() ctx: CallContext): Promise<Claim> {
     return this.rpc.call(ClaimsRpc.get, { claimId }, ctx);

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
-import { DomainError, ErrorCode, OrdersRpc, type BulkOrder } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, modeOf, OrdersRpc, type BulkOrder } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { z } from 'zod';
 import { Forwards } from '../auth/access.decorators';
 import { CountsSessions } from '../auth/rate-limit-headers';
+import { TestModeReady } from '../auth/test-mode';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { stageBulkRows } from '../http/bulk-rows';
@@ -30,13 +31,15 @@ const toV1Batch = (batch: BulkOrder): V1Batch => ({
   cost_cents: batch.bulkOrderData.cost,
   quoted_cents: batch.bulkOrderData.quotedCost,
   label_format: batch.bulkOrderData.labelFormat,
+  mode: batch.mode ?? 'live',
   created_at: batch.createdAt,
   updated_at: batch.updatedAt,
 });
 
 /**
  * Batches (labels bought together) for integrators (issue 48, decision 103): submitted under an Idempotency-Key, read
- * with their progress, and their labels a page at a time in row order.
+ * with their progress, and their labels a page at a time in row order. Each acts in the key's mode (decision 124): a
+ * test key's batch is bought from the sandbox on the test balance, and another mode's batch is not found.
  */
 @CountsSessions()
 @Controller('v1/batches')
@@ -55,6 +58,7 @@ export class V1BatchesController {
     errors: [ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, ErrorCode.CONFLICT],
   })
   @Forwards(OrdersRpc.bulkProcess)
+  @TestModeReady()
   @Post()
   async create(
     @Body(new StrictBody(v1BatchBodySchema)) body: z.output<typeof v1BatchBodySchema>,
@@ -63,8 +67,10 @@ export class V1BatchesController {
     @Ctx() ctx: CallContext,
   ): Promise<V1Batch> {
     if (!sentKey) throw new DomainError(ErrorCode.VALIDATION_FAILED, IDEMPOTENCY_KEY_REQUIRED, [{ path: 'Idempotency-Key', message: IDEMPOTENCY_KEY_REQUIRED }]);
-    const userId = signedIn(ctx).userId;
-    const orderId = batchIdFor(userId, idempotencyKey);
+    const caller = signedIn(ctx);
+    // A test key's Idempotency-Key names a test batch of its own (decision 124): the same key sent with a live key names another.
+    const orderId = batchIdFor(caller.userId, modeOf(caller) === 'test' ? `test:${idempotencyKey}` : idempotencyKey);
+    const userId = caller.userId;
     const made = await this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx).catch((error: unknown) => {
       if (error instanceof DomainError && error.code === ErrorCode.NOT_FOUND) return null;
       throw error;
@@ -81,6 +87,7 @@ export class V1BatchesController {
 
   @ApiDoc({ summary: 'One batch: its status, counts and money', response: v1BatchSchema })
   @Forwards(OrdersRpc.bulkGet)
+  @TestModeReady()
   @Get(':id')
   async one(@Param('id') id: string, @Ctx() ctx: CallContext): Promise<V1Batch> {
     return toV1Batch(await this.rpc.call(OrdersRpc.bulkGet, { orderId: batchId(id) }, ctx));
@@ -92,6 +99,7 @@ export class V1BatchesController {
     response: v1BatchShipmentsPageSchema,
   })
   @Forwards(OrdersRpc.bulkLabels)
+  @TestModeReady()
   @Get(':id/shipments')
   async shipments(
     @Param('id') id: string,

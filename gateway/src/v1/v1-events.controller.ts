@@ -29,7 +29,8 @@ const toV1Replay = (replay: WebhookReplay): V1Replay => ({ event_count: replay.e
 /**
  * The caller's webhook events (issue 48, decisions 103 and 111): every event of the last 30 days, each once, to catch
  * up after an outage of their own (an event's `id` is the `webhook-id` its messages carried, so a receiver drops
- * repeats), and replays of them to the caller's endpoints.
+ * repeats), and replays of them to the caller's endpoints. A key lists and replays its own mode's events only
+ * (decisions 119, 124): another mode's event is not found.
  */
 @CountsSessions()
 @Controller('v1')
@@ -62,6 +63,7 @@ export class V1EventsController {
     errors: [ErrorCode.CONFLICT],
   })
   @Forwards(WebhooksRpc.replayEvent)
+  @TestModeReady()
   @Post('events/:id/replay')
   @HttpCode(200)
   async replay(
@@ -85,6 +87,7 @@ export class V1EventsController {
     errors: [ErrorCode.CONFLICT],
   })
   @Forwards(WebhooksRpc.replaySince)
+  @TestModeReady()
   @Post('webhooks/:id/replay')
   @HttpCode(200)
   async replaySince(

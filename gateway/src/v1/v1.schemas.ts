@@ -131,6 +131,8 @@ export type V1Me = z.infer<typeof v1MeSchema>;
 
 /** `GET /api/v1/balance`: spendable cents, and cents held by batches in progress. */
 export const v1BalanceSchema = z.object({ available_cents: z.number().int(), held_cents: z.number().int() });
+/** `GET /api/v1/balance?mode=test`: a session's test balance (the web app's Test mode switch); a key reads its own mode's only (decision 124). */
+export const v1BalanceQuerySchema = z.object({ mode: orderModeSchema.optional() });
 export type V1Balance = z.infer<typeof v1BalanceSchema>;
 
 /** `POST /api/v1/balance/test-top-up` (test keys only): play money added to the test balance (decision 110). */
@@ -148,6 +150,8 @@ export const v1BatchSchema = z.object({
   cost_cents: z.number().int(),
   quoted_cents: z.number().int(),
   label_format: labelFormatSchema,
+  /** `test` for a batch bought with a test key (ld_test_…): sandbox samples on the test balance (decision 124). */
+  mode: apiModeSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -34,7 +34,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your balance: spendable cents, and cents held by batches in progress (a test key: the test balance)
+         * Your balance: spendable cents, and cents held by batches in progress (a test key: the test balance; a session: the test balance with mode=test)
          * @description Any signed-in user. API keys need the scope `balance:read`.
          */
         get: operations["v1AccountBalance"];
@@ -551,6 +551,8 @@ export interface components {
             quoted_cents: number;
             /** @enum {string} */
             label_format: "4x6" | "letter_2up" | "zpl";
+            /** @enum {string} */
+            mode: "live" | "test";
             created_at: string;
             updated_at: string;
         };
@@ -1114,6 +1116,11 @@ export interface components {
                 processedCount: number;
                 failedCount: number;
                 chargedCents: number;
+                /**
+                 * @description `test` for a batch made with a test key (ld_test_…: sandbox samples, the test balance), `live` otherwise
+                 * @enum {string}
+                 */
+                mode: "live" | "test";
             };
         };
         /** @description A top-up was credited to the balance */
@@ -1232,7 +1239,9 @@ export interface operations {
     };
     v1AccountBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                mode?: "live" | "test";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1246,6 +1255,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["V1AccountBalanceResponse"];
+                };
+            };
+            /** @description Bad input: `issues` names each field and what is wrong with it. Codes: `VALIDATION_FAILED`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No credential, or one that is not valid (expired session, revoked or unknown key). Codes: `UNAUTHENTICATED`. */

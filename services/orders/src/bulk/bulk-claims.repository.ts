@@ -57,7 +57,7 @@ export class BulkClaimsRepository extends BulkSql {
          order by "row_no" limit ? for update skip locked
        )
        returning i."id", i."bulk_order_id", i."user_id", i."row_no", i."round", i."service_uid", i."service_name", i."price_cents", i."data",
-         i."updated_at" as "pending_since", b."label_format" as "batch_label_format", b."hold_id"`,
+         i."updated_at" as "pending_since", b."label_format" as "batch_label_format", b."mode" as "batch_mode", b."hold_id"`,
       [leaseSeconds, orderId, afterRowNo, limit],
     );
   }

@@ -22,6 +22,7 @@ const claimed = (receiver: Record<string, string>, customs?: CustomsInput, row: 
   service_name: row.serviceName ?? 'USPS Priority Mail International',
   price_cents: 4500,
   batch_label_format: '4x6',
+  batch_mode: 'live',
   pending_since: new Date(),
   hold_id: 'bulk:b1:1',
   data: bulkOrderItemSchema.parse({

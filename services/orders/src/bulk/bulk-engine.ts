@@ -12,7 +12,7 @@ import { BulkRoundsRepository } from './bulk-rounds.repository';
 import { BulkClaimsRepository } from './bulk-claims.repository';
 import { BulkFilesRepository } from './bulk-files.repository';
 import type { BulkOrderRow, ClaimedItem, ItemOutcome } from './bulk.rows';
-import { isHoldRefusal } from './hold-refusal';
+import { holdOf, isHoldRefusal } from './hold-refusal';
 import { withDefaultReferences } from './label-references';
 import { rowInsurance } from './pricing/row-insurance';
 
@@ -200,7 +200,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     };
     for (let attempt = 1; ; attempt++) {
       // The journal's record of a label bought here is settled with the label, in the statement that stores it.
-      const { outcome, unsettled } = await this.purchaser.buyLeavingBoughtUnsettled(shipment, carrierKey(item.id));
+      const { outcome, unsettled } = await this.purchaser.buyLeavingBoughtUnsettled(shipment, carrierKey(item.id), item.batch_mode);
       switch (outcome.kind) {
         case 'bought':
           return {
@@ -253,7 +253,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     if (!batch || (batch.status !== 'processing' && batch.status !== 'retrying_failed')) return false;
     if (!batch.hold_id || Number(batch.hold_cents) === 0) return true;
     try {
-      await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: batch.hold_id, amountCents: Number(batch.hold_cents), reference: `bulk order ${orderId}` }, { asService: true });
+      await this.rpc.call(PaymentsRpc.placeHold, { ...holdOf(batch), holdId: batch.hold_id, amountCents: Number(batch.hold_cents), reference: `bulk order ${orderId}` }, { asService: true });
       return true;
     } catch (error) {
       if (!isHoldRefusal(error)) throw error;

@@ -12,7 +12,7 @@ import { engineRepositories, regenerateRepositories } from './testing/bulk-repos
 
 const batch = (change: Partial<BulkOrderRow> = {}): BulkOrderRow => ({
   id: 'b1', user_id: 'u1', status: 'processing', total_count: 3, processed_count: 0, failed_count: 0, quoted_cents: 2550, charged_cents: 0, quoted_saved_cents: null, saved_cents: 0,
-  label_format: '4x6', sort_by_sku: false, round: 1, hold_id: 'bulk:b1:1', hold_cents: 2550, pdf_file_id: null, result_file_id: null, confirm_file_id: null,
+  label_format: '4x6', sort_by_sku: false, round: 1, hold_id: 'bulk:b1:1', hold_cents: 2550, mode: 'live', pdf_file_id: null, result_file_id: null, confirm_file_id: null,
   pdf_name: null, result_csv_name: null, auto_confirm_csv_name: null, error: null, stuck_at: null, lease_until: null, created_at: new Date(), updated_at: new Date(),
   ...change,
 });

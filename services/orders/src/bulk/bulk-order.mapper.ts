@@ -43,5 +43,6 @@ export const toBulkOrder = (row: BulkOrderRow, failed: readonly FailedItemRow[],
   resultCSVName: row.result_csv_name,
   autoConfirmCSVName: row.auto_confirm_csv_name,
   stuckAt: iso(row.stuck_at),
+  mode: row.mode,
   ...(voids ? { voids } : {}),
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type BatchVoids, type BulkStatus } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type ApiMode, type BatchVoids, type BulkStatus } from '@labeldesk/contracts';
 import type { OwnerScope } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import type { BulkOrderRow, FailedItemRow } from './bulk.rows';
@@ -17,12 +17,13 @@ export const FAILED_LABELS_SHOWN = 1000;
 export class BulkOrdersRepository extends BulkSql {
   /**
    * A new draft, or with `id` the draft of that id made once (the public API's batch under an Idempotency-Key): a
-   * second call finds it; an id another user's batch holds is not found.
+   * second call finds it; an id another user's batch, or another mode's, holds is not found. `mode`: a test key's batch
+   * is a test batch (decision 124); the column's default keeps every other live.
    */
-  async createDraft(userId: string, id?: string): Promise<string> {
+  async createDraft(userId: string, id?: string, mode: ApiMode = 'live'): Promise<string> {
     const draftId = id ?? randomUUID();
-    await this.em().execute(`insert into ${this.t('bulk_orders')} ("id", "user_id", "status") values (?, ?, 'draft') on conflict ("id") do nothing`, [draftId, userId]);
-    if (id !== undefined && !(await this.findOwned(id, { userId }))) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
+    await this.em().execute(`insert into ${this.t('bulk_orders')} ("id", "user_id", "status", "mode") values (?, ?, 'draft', ?) on conflict ("id") do nothing`, [draftId, userId, mode]);
+    if (id !== undefined && (await this.findOwned(id, { userId }))?.mode !== mode) throw new DomainError(ErrorCode.NOT_FOUND, 'Bulk order not found');
     return draftId;
   }
 
@@ -48,26 +49,31 @@ export class BulkOrdersRepository extends BulkSql {
     return row ?? null;
   }
 
-  /** Labels a user bought in bulk orders. */
+  /** Labels a user bought in live bulk orders (a test batch's are samples, decision 124). */
   async countLabels(userId: string): Promise<number> {
-    const [row] = await this.em().execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('bulk_items')} where "user_id" = ? and "status" = 'succeeded'`, [userId]);
+    const [row] = await this.em().execute<Array<{ n: string }>>(
+      `select count(*) as n from ${this.t('bulk_items')} i join ${this.t('bulk_orders')} b on b."id" = i."bulk_order_id"
+        where i."user_id" = ? and i."status" = 'succeeded' and b."mode" = 'live'`,
+      [userId],
+    );
     return Number(row?.n ?? 0);
   }
 
-  async listForUser(userId: string, page: number, limit: number): Promise<{ rows: BulkOrderRow[]; total: number }> {
+  /** A page of the user's batches of one mode (decision 124), through migration 048's (user, mode, newest first) index. */
+  async listForUser(userId: string, page: number, limit: number, mode: ApiMode = 'live'): Promise<{ rows: BulkOrderRow[]; total: number }> {
     const em = this.em();
     const rows = await em.execute<BulkOrderRow[]>(
-      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "status" <> 'draft' order by "created_at" desc, "id" desc limit ? offset ?`,
-      [userId, limit, (page - 1) * limit],
+      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "mode" = ? and "status" <> 'draft' order by "created_at" desc, "id" desc limit ? offset ?`,
+      [userId, mode, limit, (page - 1) * limit],
     );
-    const [count] = await em.execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('bulk_orders')} where "user_id" = ? and "status" <> 'draft'`, [userId]);
+    const [count] = await em.execute<Array<{ n: string }>>(`select count(*) as n from ${this.t('bulk_orders')} where "user_id" = ? and "mode" = ? and "status" <> 'draft'`, [userId, mode]);
     return { rows, total: Number(count?.n ?? 0) };
   }
 
-  async activeForUser(userId: string): Promise<BulkOrderRow | null> {
+  async activeForUser(userId: string, mode: ApiMode = 'live'): Promise<BulkOrderRow | null> {
     const [row] = await this.em().execute<BulkOrderRow[]>(
-      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "status" in ('processing', 'retrying_failed', 'generating_files') order by "created_at" desc limit 1`,
-      [userId],
+      `select * from ${this.t('bulk_orders')} where "user_id" = ? and "mode" = ? and "status" in ('processing', 'retrying_failed', 'generating_files') order by "created_at" desc limit 1`,
+      [userId, mode],
     );
     return row ?? null;
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { OrdersRpc, SAME_RECEIVER_HOURS, type BatchVoids, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { modeOf, OrdersRpc, SAME_RECEIVER_HOURS, type BatchVoids, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { keyModeOf } from '../common';
 import { batchInScope } from './batch-in-scope';
 import { toBulkOrder } from './bulk-order.mapper';
 import { BulkOrdersRepository } from './bulk-orders.repository';
@@ -29,12 +30,14 @@ export class BulkController {
   }
 
   @RpcHandler(OrdersRpc.bulkInit)
-  async init(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
-    return { orderId: await this.batches.createDraft(body.userId, body.orderId) };
+  async init(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkInit) body: Req<'bulkInit'>) {
+    // A test key's batch is a test batch (decision 124): bought from the sandbox, held on the test balance.
+    return { orderId: await this.batches.createDraft(body.userId, body.orderId, modeOf(caller)) };
   }
 
   @RpcHandler(OrdersRpc.bulkStage)
-  stage(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
+  async stage(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
+    await this.ownMode(caller, body.orderId);
     return this.submit.stage(body);
   }
 
@@ -50,13 +53,15 @@ export class BulkController {
   }
 
   @RpcHandler(OrdersRpc.bulkProcess)
-  process(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
+  async process(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
+    await this.ownMode(caller, body.orderId);
     return this.submit.process(body);
   }
 
   @RpcHandler(OrdersRpc.bulkList)
-  async list(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
-    const { rows, total } = await this.batches.listForUser(body.userId, body.page, body.limit);
+  async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
+    // A key lists its own mode's batches (decision 124); the web app's session its live ones.
+    const { rows, total } = await this.batches.listForUser(body.userId, body.page, body.limit, keyModeOf(caller) ?? 'live');
     const voids = await this.batches.voidsOf(rows.map((row) => row.id));
     return { bulkOrders: await Promise.all(rows.map((row) => this.view(row, voids))), totalCount: total };
   }
@@ -68,8 +73,8 @@ export class BulkController {
   }
 
   @RpcHandler(OrdersRpc.bulkActive)
-  async active(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
-    const row = await this.batches.activeForUser(body.userId);
+  async active(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkActive) body: Req<'bulkActive'>) {
+    const row = await this.batches.activeForUser(body.userId, keyModeOf(caller) ?? 'live');
     return { bulkOrder: row ? await this.view(row) : null };
   }
 
@@ -81,6 +86,11 @@ export class BulkController {
   @RpcHandler(OrdersRpc.bulkRecover)
   recover(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkRecover) body: Req<'bulkRecover'>) {
     return this.regenerate.execute(caller, body.orderId);
+  }
+
+  /** A key stages and submits only a batch of its own mode (decision 124): another mode's is not found, as another user's. */
+  private async ownMode(caller: Caller, orderId: string): Promise<void> {
+    if (keyModeOf(caller) !== undefined) await batchInScope(this.batches, caller, orderId);
   }
 
   private async view(row: BulkOrderRow, voids?: ReadonlyMap<string, BatchVoids>) {

@@ -1,5 +1,5 @@
 import type { BoughtLabel } from '../carriers';
-import type { BulkOrderItem, BulkStatus, LabelFormat } from '@labeldesk/contracts';
+import type { ApiMode, BulkOrderItem, BulkStatus, LabelFormat } from '@labeldesk/contracts';
 
 /** A bulk_orders row as PostgreSQL returns it (bigint arrives as a string). */
 export interface BulkOrderRow {
@@ -20,6 +20,8 @@ export interface BulkOrderRow {
   round: number;
   hold_id: string | null;
   hold_cents: string | number;
+  /** Live, or test for a batch made with a test key (decision 124): bought from the sandbox, held on the test balance. */
+  mode: ApiMode;
   /**
    * The batch's labels file, the merged PDF or a `zpl` batch's .zpl (decision 047), and its `pdf_name`: the wire's pdfName
    * or zplName, `labelFileId`/`labelName` once built (BuiltFiles). The columns keep their old names because renaming one in
@@ -133,6 +135,8 @@ export interface ClaimedItem {
   data: BulkOrderItem;
   /** The batch's labelFormat: a `zpl` batch buys ZPL labels. */
   batch_label_format: LabelFormat;
+  /** The batch's mode: a test batch's labels are bought from the sandbox alone (decision 124). */
+  batch_mode: ApiMode;
   /** When the item last became pending (its round began): a label unconfirmed for ORDER_GIVE_UP_HOURS since fails. */
   pending_since: Date | string;
   /** The batch's hold when the item was claimed: the hold of the item's round (a round begins only once none is pending). */

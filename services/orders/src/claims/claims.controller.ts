@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ClaimsRpc, type Caller, type Claim, type ClaimsList, type InsuredLabels, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
+import { keyModeOf } from '../common';
 import { claimOnWire, ClaimsRepository } from './claims.repository';
 import { FileClaimUseCase } from './file-claim.usecase';
 
@@ -21,18 +22,19 @@ export class ClaimsController {
   }
 
   @RpcHandler(ClaimsRpc.list)
-  async list(@CurrentCaller() _caller: Caller, @RpcPayload(ClaimsRpc.list) body: Req<'list'>): Promise<ClaimsList> {
-    return { claims: (await this.claims.listOf(body.userId)).map(claimOnWire) };
+  async list(@CurrentCaller() caller: Caller, @RpcPayload(ClaimsRpc.list) body: Req<'list'>): Promise<ClaimsList> {
+    // A key lists its own mode's claims (decision 124); a session (the web app) its live ones.
+    return { claims: (await this.claims.listOf(body.userId, keyModeOf(caller) ?? 'live')).map(claimOnWire) };
   }
 
   @RpcHandler(ClaimsRpc.get)
   async get(@CurrentCaller() caller: Caller, @RpcPayload(ClaimsRpc.get) body: Req<'get'>): Promise<Claim> {
     const scope = ownerScopeOf(caller);
-    return claimOnWire(foundInScope(await this.claims.get(body.claimId, scope), scope, 'Claim not found'));
+    return claimOnWire(foundInScope(await this.claims.get(body.claimId, scope, keyModeOf(caller)), scope, 'Claim not found'));
   }
 
   @RpcHandler(ClaimsRpc.insuredLabels)
-  async insuredLabels(@CurrentCaller() _caller: Caller, @RpcPayload(ClaimsRpc.insuredLabels) body: Req<'insuredLabels'>): Promise<InsuredLabels> {
-    return { labels: await this.claims.insuredLabelsOf(body.userId) };
+  async insuredLabels(@CurrentCaller() caller: Caller, @RpcPayload(ClaimsRpc.insuredLabels) body: Req<'insuredLabels'>): Promise<InsuredLabels> {
+    return { labels: await this.claims.insuredLabelsOf(body.userId, keyModeOf(caller) ?? 'live') };
   }
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Claim, ClaimState, ClaimType, InsuredLabel, SignatureOption } from '@labeldesk/contracts';
+import type { ApiMode, Claim, ClaimState, ClaimType, InsuredLabel, SignatureOption } from '@labeldesk/contracts';
 import { isUniqueViolation, ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ownerCondition } from '../database';
+import { labelModeSql, ownerCondition } from '../database';
 
 /** A claim as orders keeps it: the wire's claim, with the carrier that insured the label and its own claim id. */
 export interface StoredClaim extends Claim {
@@ -76,8 +76,14 @@ export const claimOnWire = ({ carrier: _carrier, carrierClaimId: _id, decideAfte
 export class ClaimsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-  private t(name: 'claims' | 'label_extras' | 'labels' | 'label_voids'): string {
+  private t(name: string): string {
     return schemaTable(this.orm, name);
+  }
+
+  /** The mode the label was bought in (decision 124): a test label's claim is the sandbox insurer's, paid on the test balance. */
+  async modeOfLabel(labelId: string): Promise<ApiMode> {
+    const [row] = await this.db.execute<Array<{ mode: ApiMode }>>(`select ${labelModeSql((name) => this.t(name), 'x."id"')} as "mode" from (select ?::uuid as "id") x`, [labelId]);
+    return row?.mode ?? 'live';
   }
 
   private get db() {
@@ -105,15 +111,28 @@ export class ClaimsRepository {
     return rows[0] ? toClaim(rows[0]) : null;
   }
 
-  async get(claimId: string, scope: OwnerScope): Promise<StoredClaim | null> {
-    const owner = ownerCondition(scope, '"user_id"');
-    const rows = await this.db.execute<ClaimRow[]>(`select * from ${this.t('claims')} where "id" = ?${owner.sql}`, [claimId, ...owner.values]);
+  /** The claim in the caller's scope and, when a key asks, of its mode (decision 124): another mode's is not found. */
+  async get(claimId: string, scope: OwnerScope, mode?: ApiMode): Promise<StoredClaim | null> {
+    const owner = ownerCondition(scope, 'c."user_id"');
+    const rows = await this.db.execute<ClaimRow[]>(
+      `select c.* from ${this.t('claims')} c where c."id" = ?${owner.sql} and (?::text is null or ${this.claimMode()} = ?::text)`,
+      [claimId, ...owner.values, mode ?? null, mode ?? null],
+    );
     return rows[0] ? toClaim(rows[0]) : null;
   }
 
-  async listOf(userId: string): Promise<StoredClaim[]> {
-    const rows = await this.db.execute<ClaimRow[]>(`select * from ${this.t('claims')} where "user_id" = ? order by "created_at" desc, "id" limit 500`, [userId]);
+  /** The user's claims on labels of one mode (decision 124), newest first. */
+  async listOf(userId: string, mode: ApiMode = 'live'): Promise<StoredClaim[]> {
+    const rows = await this.db.execute<ClaimRow[]>(
+      `select c.* from ${this.t('claims')} c where c."user_id" = ? and ${this.claimMode()} = ? order by c."created_at" desc, c."id" limit 500`,
+      [userId, mode],
+    );
     return rows.map(toClaim);
+  }
+
+  /** A claim's mode is its label's (`c."order_id"` names the label: a single order or a batch row). */
+  private claimMode(): string {
+    return labelModeSql((name) => this.t(name), 'c."order_id"');
   }
 
   /**
@@ -146,7 +165,7 @@ export class ClaimsRepository {
   }
 
   /** The caller's insured labels not voided, single or a batch's (decision 122), newest first, with the live claim on each if any. */
-  async insuredLabelsOf(userId: string): Promise<InsuredLabel[]> {
+  async insuredLabelsOf(userId: string, mode: ApiMode = 'live'): Promise<InsuredLabel[]> {
     const rows = await this.db.execute<
       Array<{ label_id: string; tracking_number: string; service_name: string; receiver_name: string; declared_value_cents: number | string; insurance_cents: number | string; signature: SignatureOption; purchased_at: Date | string; claim_id: string | null }>
     >(
@@ -156,8 +175,9 @@ export class ClaimsRepository {
          join ${this.t('labels')} l on l."label_kind" in ('single', 'bulk') and l."label_id" = e."order_id"
          left join ${this.t('label_voids')} v on v."label_kind" = l."label_kind" and v."label_id" = e."order_id"
         where e."user_id" = ? and e."declared_value_cents" is not null and (v."state" is null or v."state" = 'refund_rejected')
+          and ${labelModeSql((name) => this.t(name), 'l."label_id"')} = ?
         order by l."purchased_at" desc limit 200`,
-      [userId],
+      [userId, mode],
     );
     return rows.map((row) => ({
       orderId: row.label_id,

@@ -3,6 +3,7 @@ import { DomainError, ErrorCode, formatUsd, type Caller, type Claim, type FileCl
 import { randomUUID } from 'node:crypto';
 import { foundInScope, ownerScopeOf } from '@labeldesk/nest-transport';
 import { UNUSED_TRACKING_STATUSES } from '../carriers';
+import { keyModeOf } from '../common';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { LabelExtrasRepository } from '../insurance';
 import { LabelVoidsRepository, ShownTracking } from '../lifecycle';
@@ -32,13 +33,18 @@ export class FileClaimUseCase {
     const scope = ownerScopeOf(caller);
     // A single order's label, or a batch label's by its item id (decision 122).
     const label = foundInScope(await this.voids.insurableLabel(orderId, scope), scope, 'Order not found');
+    // A key claims only on a label of its mode, another mode's is not found (decision 124); a test label's claim is the
+    // sandbox insurer's, decided as the simulation decides and paid on the test balance (ClaimPayout).
+    const mode = await this.claims.modeOfLabel(orderId);
+    const bound = keyModeOf(caller);
+    if (bound !== undefined && bound !== mode) throw new DomainError(ErrorCode.NOT_FOUND, 'Order not found');
     const insuredValueCents = (await this.extras.ofOrder(orderId))?.declaredValueCents ?? null;
     if (insuredValueCents === null) throw refuse('This label was bought without insurance: only an insured label can be claimed');
     if (label.voidState !== null && label.voidState !== 'refund_rejected') throw refuse('This label was voided: a voided label carries no insurance');
     if (body.amount_cents > insuredValueCents) {
       throw refuse(`A claim can ask at most the insured value, ${formatUsd(insuredValueCents)}`, 'amount_cents');
     }
-    const insurer = this.insurers.of(label.carrier);
+    const insurer = mode === 'test' ? this.insurers.sandbox : this.insurers.of(label.carrier);
     if (!insurer) throw refuse('The carrier that sold this label takes no insurance claims here');
     if (await this.claims.liveClaimOf(orderId)) throw new DomainError(ErrorCode.CONFLICT, 'This label already has a claim: see Claims for where it stands');
     const { status } = await this.tracking.of(label);

@@ -3,6 +3,7 @@ import { PaymentsRpc } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import { RpcClient } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { labelModeSql } from '../database';
 import type { LabelVoid } from './label-voids.repository';
 
 /** The ledger key of a void's credit: one per label, so a retried or raced credit is a replay, never a second one. */
@@ -37,12 +38,13 @@ export class RefundCredit {
   }
 
   /**
-   * A test-mode label's refund goes back to the test account its charge came from (decisions 110, 119): only single
-   * labels are bought in test mode.
+   * A test-mode label's refund goes back to the test account its charge came from (decisions 110, 119, 124): a single
+   * label's order's mode, a batch row's batch's.
    */
   private async modeOf(v: Pick<LabelVoid, 'kind' | 'labelId'>): Promise<{ mode?: 'test' }> {
-    if (v.kind !== 'single') return {};
-    const [row] = await this.orm.em.getConnection().execute<Array<{ mode: string }>>(`select "mode" from ${schemaTable(this.orm, 'orders')} where "id" = ?`, [v.labelId]);
+    if (v.kind !== 'single' && v.kind !== 'bulk') return {};
+    const mode = labelModeSql((name) => schemaTable(this.orm, name), 'x."id"');
+    const [row] = await this.orm.em.getConnection().execute<Array<{ mode: string }>>(`select ${mode} as "mode" from (select ?::uuid as "id") x`, [v.labelId]);
     return row?.mode === 'test' ? { mode: 'test' } : {};
   }
 }

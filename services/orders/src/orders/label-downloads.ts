@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { DownloadKind, FileInfo } from '@labeldesk/contracts';
 import { ownerScopeOf } from '@labeldesk/nest-transport';
+import { keyModeOf } from '../common';
 import { DownloadRegistry, fileNotFound, UUID, type DownloadRequest } from '../files';
 import { LabelPaper } from '../label-size';
 import { OrderRepository } from './order.repository';
@@ -25,7 +26,9 @@ export class LabelDownloads implements OnModuleInit {
   private async label(kind: DownloadKind, { caller, id, labelSize }: DownloadRequest): Promise<FileInfo | null> {
     const scope = ownerScopeOf(caller);
     const order = UUID.test(id) ? await this.orders.findOwned(id, scope) : await this.orders.findByLabelName(id, scope);
-    if (!order) return null;
+    // A key downloads only its own mode's labels, as the lists show them (decisions 119, 124); a session either mode's.
+    const bound = keyModeOf(caller);
+    if (!order || (bound !== undefined && order.mode !== bound)) return null;
     if (order.status === 'pending') return { status: 'processing' };
     if (kind !== 'v2' && (order.labelFormat ?? 'PDF') !== (kind === 'zpl' ? 'ZPL' : 'PDF')) throw fileNotFound();
     return this.paper.onPaper(await this.registry.ready(order.labelFileId), caller, labelSize);

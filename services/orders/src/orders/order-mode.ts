@@ -1,10 +1,7 @@
-import { authMethodOf, DomainError, ErrorCode, type ApiMode, type Caller } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type ApiMode, type Caller } from '@labeldesk/contracts';
+import { keyModeOf } from '../common';
 
-/**
- * The mode an API key is bound to (decision 119): test for an `ld_test_` key, live for an `ld_live_` one. A session (or
- * an admin's login-as) is bound to none: the web app reads either mode, live unless it asks for test.
- */
-export const keyModeOf = (caller: Caller): ApiMode | undefined => (caller.mode === 'test' ? 'test' : authMethodOf(caller) === 'api_key' ? 'live' : undefined);
+export { keyModeOf };
 
 /**
  * Which mode's orders a list answers: a session's choice (live when it names none); a key's own mode, whatever it

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PricingRpc, type Courier } from '@labeldesk/contracts';
+import { PricingRpc, type ApiMode, type Courier } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { mapLimited } from '../common';
 import { CARRIER_REGISTRY, type CarrierRegistry, courierOfService, type LabelShipment } from '../carriers';
@@ -27,7 +27,8 @@ export interface OfferedRate {
 @Injectable()
 export class BulkRates {
   private readonly logger = new Logger(BulkRates.name);
-  private readonly cache = new CarrierRatesCache();
+  /** One cache a mode: a test batch's rates are the sandbox's, never a real carrier's (decision 124). */
+  private readonly caches: Readonly<Record<ApiMode, CarrierRatesCache>> = { live: new CarrierRatesCache(), test: new CarrierRatesCache() };
 
   constructor(
     @Inject(CARRIER_REGISTRY) private readonly registry: CarrierRegistry,
@@ -39,22 +40,22 @@ export class BulkRates {
   readonly keyOf = rateKeyOf;
 
   /** What the carriers charge for each distinct parcel, by `keyOf`; a parcel no carrier rated has an empty list. */
-  async carrierRates(shipments: readonly LabelShipment[]): Promise<ReadonlyMap<string, readonly CachedRate[]>> {
+  async carrierRates(shipments: readonly LabelShipment[], mode: ApiMode = 'live'): Promise<ReadonlyMap<string, readonly CachedRate[]>> {
     const parcels = distinctParcels(shipments);
-    const answers = await mapLimited([...parcels.values()], this.env.BULK_RATE_CONCURRENCY, (shipment) => this.rated(shipment));
+    const answers = await mapLimited([...parcels.values()], this.env.BULK_RATE_CONCURRENCY, (shipment) => this.rated(shipment, mode));
     return new Map([...parcels.keys()].map((key, i) => [key, answers[i] ?? []]));
   }
 
   /** The services offered to the user for each distinct parcel, at their prices (none priced under the carrier's cost). */
-  async offeredRates(userId: string, shipments: readonly LabelShipment[]): Promise<ReadonlyMap<string, readonly OfferedRate[]>> {
+  async offeredRates(userId: string, shipments: readonly LabelShipment[], mode: ApiMode = 'live'): Promise<ReadonlyMap<string, readonly OfferedRate[]>> {
     const parcels = distinctParcels(shipments);
-    const answers = await mapLimited([...parcels.values()], this.env.BULK_RATE_CONCURRENCY, async (shipment) => this.priced(userId, shipment, await this.rated(shipment)));
+    const answers = await mapLimited([...parcels.values()], this.env.BULK_RATE_CONCURRENCY, async (shipment) => this.priced(userId, shipment, await this.rated(shipment, mode)));
     return new Map([...parcels.keys()].map((key, i) => [key, answers[i] ?? []]));
   }
 
-  private rated(shipment: LabelShipment): Promise<readonly CachedRate[]> {
-    return this.cache.get(shipment, () =>
-      this.registry.rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
+  private rated(shipment: LabelShipment, mode: ApiMode): Promise<readonly CachedRate[]> {
+    return this.caches[mode].get(shipment, () =>
+      this.registry.forMode(mode).rates(shipment, (carrier, error) => this.logger.warn(`${carrier} gave no rates: ${error instanceof Error ? error.message : String(error)}`)),
     );
   }
 

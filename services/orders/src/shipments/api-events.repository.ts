@@ -27,12 +27,12 @@ export class ApiEventsRepository {
   ) {}
 
   /**
-   * `mode`: a key's own (decision 119), read from the label events' `data.mode` (every other event, and a label's from
-   * before test mode, is live); absent for a session, which reads every event as before.
+   * `mode`: a key's own (decisions 119, 124), the events' `mode` column (migration 049, written with each event; its
+   * (user, mode, newest first) index serves the page); absent for a session, which reads every event as before.
    */
   async page(userId: string, type: WebhookEventType | undefined, after: ApiEventsAfter | undefined, limit: number, mode?: ApiMode): Promise<{ rows: ApiEventRow[]; hasMore: boolean }> {
     const where = new Conditions().add(`ev."user_id" = ?`, userId).add(`ev."created_at" > now() - make_interval(days => ?)`, this.env.WEBHOOK_RETENTION_DAYS);
-    if (mode) where.add(`coalesce(ev."body"::jsonb->'data'->>'mode', 'live') = ?`, mode);
+    if (mode) where.add(`ev."mode" = ?`, mode);
     if (type) where.add(`ev."event_type" = ?`, type);
     if (after) where.add(`(ev."created_at", ev."id") < (?::timestamptz, ?)`, after.createdAt, after.id);
     const built = where.build();

@@ -31,13 +31,22 @@ export const EVENT_RESOURCE: Readonly<Record<WebhookEventType, (d: string) => st
 export const ISO_NOW = `to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A label's event says the mode the label was bought in (decision 119): a single label's order's, `live` for a batch's
- * rows (batches are live only). Read by the order's key, in the event's own statement.
+ * The mode of the thing an event is about (decisions 119, 124), read in the event's own statement: a single label's
+ * order's, a batch row's and a batch's own batch's (both name it `orderId`); null for the balance's events (live).
  */
-const withMode = (table: (name: string) => string, event: OutboxEvent, d: string): string =>
-  EVENT_RESOURCE[event.type] === labelResource
-    ? `${d} || jsonb_build_object('mode', coalesce(case when ${d}->>'labelKind' = 'single' then (select o."mode" from ${table('orders')} o where o."id" = (${d}->>'labelId')::uuid) end, 'live'))`
-    : d;
+const modeOf = (table: (name: string) => string, event: OutboxEvent, d: string): string | null => {
+  const batchMode = `(select b."mode" from ${table('bulk_orders')} b where b."id" = (${d}->>'orderId')::uuid)`;
+  if (EVENT_RESOURCE[event.type] === labelResource) {
+    return `coalesce(case ${d}->>'labelKind' when 'single' then (select o."mode" from ${table('orders')} o where o."id" = (${d}->>'labelId')::uuid) when 'bulk' then ${batchMode} end, 'live')`;
+  }
+  return event.type === 'batch.completed' ? `coalesce(${batchMode}, 'live')` : null;
+};
+
+/** A label's and a batch's event says its mode in `data.mode` (the body a receiver reads) as well as in the column. */
+const withMode = (table: (name: string) => string, event: OutboxEvent, d: string): string => {
+  const mode = modeOf(table, event, d);
+  return mode === null ? d : `${d} || jsonb_build_object('mode', ${mode})`;
+};
 
 /**
  * An INSERT recording the event once per changed row, for use as a data-modifying CTE of the statement that changes
@@ -49,9 +58,10 @@ const withMode = (table: (name: string) => string, event: OutboxEvent, d: string
  * of event names, never from input, so it is written into the SQL.
  */
 export const outboxInsert = (table: (name: string) => string, event: OutboxEvent): string => `
-  insert into ${table('customer_events')} ("user_id", "id", "event_type", "resource", "sequence", "body")
+  insert into ${table('customer_events')} ("user_id", "id", "event_type", "resource", "sequence", "body", "mode")
   select n."user_id", n."event_id", '${event.type}', n."resource", n."sequence",
-         jsonb_build_object('type', '${event.type}'::text, 'timestamp', ${ISO_NOW}, 'sequence', n."sequence", 'data', n."data")::text
+         jsonb_build_object('type', '${event.type}'::text, 'timestamp', ${ISO_NOW}, 'sequence', n."sequence", 'data', n."data")::text,
+         coalesce(n."data"->>'mode', 'live')
     from (
       -- Its own subquery (offset 0 keeps it one), so the counter moves once per new event, after the filter.
       select r."user_id", r."event_id", r."data", r."resource", ${table('customer_event_next_sequence')}(r."user_id", r."resource") as "sequence"

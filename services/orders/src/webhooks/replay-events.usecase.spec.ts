@@ -9,10 +9,10 @@ const HOOK = '22222222-2222-4222-8222-222222222222';
 
 /** The use case over fakes: an event store of one type (or none), endpoints by id, and what was queued and nudged. */
 const rig = ({ eventType = 'label.purchased' as string | null, endpoint = { enabled: true } as Partial<EndpointRow> | null, queued = { events: 1, endpointIds: [HOOK] } as WebhookReplay } = {}) => {
-  const seen = { queued: [] as ReplayScope[], nudges: 0, keys: [] as string[] };
+  const seen = { queued: [] as ReplayScope[], nudges: 0, keys: [] as string[], modes: [] as Array<string | null> };
   const replays = {
     once: async (_userId: string, key: string, _request: string, replay: (em: EntityManager) => Promise<WebhookReplay>) => (seen.keys.push(key), replay({} as EntityManager)),
-    eventType: async () => eventType,
+    eventType: async (_em: EntityManager, _userId: string, _eventId: string, _days: number, mode?: string) => (seen.modes.push(mode ?? null), eventType),
     queue: async (_em: EntityManager, _userId: string, scope: ReplayScope) => (seen.queued.push(scope), queued),
   };
   const endpoints = { findOwned: async (_userId: string, id: string) => (endpoint && id === HOOK ? ({ id, ...endpoint } as EndpointRow) : null) };
@@ -52,5 +52,21 @@ describe('replaying webhook events', () => {
     const { useCase, seen } = rig({ queued: { events: 0, endpointIds: [] } });
     expect(await useCase.replaySince(OWNER, { id: HOOK, since: '2026-11-01T00:00:00Z', idempotencyKey: 'key-00008' })).toEqual({ events: 0, endpointIds: [] });
     expect(seen.queued).toEqual([{ since: '2026-11-01T00:00:00Z', endpointId: HOOK }]);
+  });
+
+  it("replays a key's own mode's events only, keeping a test key's Idempotency-Key apart from a live key's (decision 124)", async () => {
+    const { useCase, seen } = rig();
+    await useCase.replayEvent(OWNER, { eventId: 'label.purchased:single:o1', idempotencyKey: 'key-00009' }, 'test');
+    await useCase.replayEvent(OWNER, { eventId: 'label.purchased:single:o1', idempotencyKey: 'key-00009' }, 'live');
+    await useCase.replaySince(OWNER, { id: HOOK, since: '2026-11-01T00:00:00Z', idempotencyKey: 'key-00010' }, 'test');
+    await useCase.replayEvent(OWNER, { eventId: 'label.purchased:single:o1', idempotencyKey: 'key-00011' });
+    expect(seen.keys).toEqual(['test:key-00009', 'key-00009', 'test:key-00010', 'key-00011']);
+    expect(seen.modes).toEqual(['test', 'live', null]);
+    expect(seen.queued).toEqual([
+      { eventId: 'label.purchased:single:o1', mode: 'test' },
+      { eventId: 'label.purchased:single:o1', mode: 'live' },
+      { since: '2026-11-01T00:00:00Z', endpointId: HOOK, mode: 'test' },
+      { eventId: 'label.purchased:single:o1' },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type ParsedRequestOf, type WebhookReplay, type WebhooksRpc } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type ApiMode, type ParsedRequestOf, type WebhookReplay, type WebhooksRpc } from '@labeldesk/contracts';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { WebhookDeliverer } from './webhook-deliverer';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
@@ -8,6 +8,9 @@ import { WebhookReplaysRepository } from './webhook-replays.repository';
 /** Every "not found" of a replay is one answer, so another user's event or endpoint cannot be told from a missing one. */
 const eventNotFound = () => new DomainError(ErrorCode.NOT_FOUND, 'Event not found');
 const webhookNotFound = () => new DomainError(ErrorCode.NOT_FOUND, 'Webhook not found');
+
+/** A replay's Idempotency-Key as kept: a test key's under `test:` (as a test order's, decision 119), a live one's as sent. */
+const replayKeyOf = (mode: ApiMode | undefined, key: string): string => (mode === 'test' ? `test:${key}` : key);
 
 /**
  * Sends the caller's own events again (decision 111): one event to their enabled endpoints subscribed to it (or to
@@ -24,11 +27,16 @@ export class ReplayEventsUseCase {
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'WEBHOOK_RETENTION_DAYS'>,
   ) {}
 
-  async replayEvent(userId: string, request: ParsedRequestOf<typeof WebhooksRpc.replayEvent>): Promise<WebhookReplay> {
-    const { idempotencyKey, ...scope } = request;
+  /**
+   * `mode`: the key's (decision 124): only an event of that mode is found, and a test key's Idempotency-Key is kept
+   * under `test:`, so the same key from a live and a test key names two replays.
+   */
+  async replayEvent(userId: string, request: ParsedRequestOf<typeof WebhooksRpc.replayEvent>, mode?: ApiMode): Promise<WebhookReplay> {
+    const { idempotencyKey, ...asked } = request;
+    const scope = { ...asked, ...(mode ? { mode } : {}) };
     if (scope.endpointId) await this.enabledEndpoint(userId, scope.endpointId);
-    const answer = await this.replays.once(userId, idempotencyKey, JSON.stringify(['event', scope.eventId, scope.endpointId ?? null]), async (em) => {
-      const type = await this.replays.eventType(em, userId, scope.eventId, this.env.WEBHOOK_RETENTION_DAYS);
+    const answer = await this.replays.once(userId, replayKeyOf(mode, idempotencyKey), JSON.stringify(['event', scope.eventId, scope.endpointId ?? null]), async (em) => {
+      const type = await this.replays.eventType(em, userId, scope.eventId, this.env.WEBHOOK_RETENTION_DAYS, mode);
       if (!type) throw eventNotFound();
       const queued = await this.replays.queue(em, userId, scope, this.env.WEBHOOK_RETENTION_DAYS);
       if (queued.events === 0) throw new DomainError(ErrorCode.CONFLICT, `No enabled webhook of yours is subscribed to ${type}: enable one, or name one with endpoint_id.`);
@@ -38,10 +46,11 @@ export class ReplayEventsUseCase {
     return answer;
   }
 
-  async replaySince(userId: string, request: ParsedRequestOf<typeof WebhooksRpc.replaySince>): Promise<WebhookReplay> {
+  /** `mode`: the key's (decision 124): only that mode's events since the time are sent again. */
+  async replaySince(userId: string, request: ParsedRequestOf<typeof WebhooksRpc.replaySince>, mode?: ApiMode): Promise<WebhookReplay> {
     await this.enabledEndpoint(userId, request.id);
-    const answer = await this.replays.once(userId, request.idempotencyKey, JSON.stringify(['since', request.id, new Date(request.since).toISOString()]), (em) =>
-      this.replays.queue(em, userId, { since: request.since, endpointId: request.id }, this.env.WEBHOOK_RETENTION_DAYS),
+    const answer = await this.replays.once(userId, replayKeyOf(mode, request.idempotencyKey), JSON.stringify(['since', request.id, new Date(request.since).toISOString()]), (em) =>
+      this.replays.queue(em, userId, { since: request.since, endpointId: request.id, ...(mode ? { mode } : {}) }, this.env.WEBHOOK_RETENTION_DAYS),
     );
     this.deliverer.nudge();
     return answer;

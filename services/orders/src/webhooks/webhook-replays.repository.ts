@@ -1,14 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, type WebhookReplay } from '@labeldesk/contracts';
+import { DomainError, ErrorCode, type ApiMode, type WebhookReplay } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
-/** Which events a replay sends again, and to which of the owner's enabled endpoints. */
-export type ReplayScope =
+/**
+ * Which events a replay sends again, and to which of the owner's enabled endpoints; `mode`: a key's own (decision 124),
+ * so a test key replays only test events and a live key only live ones (a session, none: every event).
+ */
+export type ReplayScope = { mode?: ApiMode } & (
   /** One event: to the endpoint named, or to every endpoint subscribed to its type. */
   | { eventId: string; endpointId?: string }
   /** Every event since a time, to one endpoint: those of the types it is subscribed to. */
-  | { since: string; endpointId: string };
+  | { since: string; endpointId: string }
+);
 
 /**
  * Replays (decision 111): an event sent again to endpoints as a new message under its own id (a receiver de-duplicates
@@ -45,11 +49,12 @@ export class WebhookReplaysRepository {
     });
   }
 
-  /** Whether the user has this event within the last `days`. */
-  async eventType(em: EntityManager, userId: string, eventId: string, days: number): Promise<string | null> {
+  /** Whether the user has this event within the last `days` (of `mode`, when a key names one). */
+  async eventType(em: EntityManager, userId: string, eventId: string, days: number, mode?: ApiMode): Promise<string | null> {
     const [row] = await em.execute<Array<{ event_type: string }>>(
-      `select "event_type" from ${this.t('customer_events')} where "user_id" = ? and "id" = ? and "created_at" > now() - make_interval(days => ?)`,
-      [userId, eventId, days],
+      `select "event_type" from ${this.t('customer_events')} where "user_id" = ? and "id" = ? and "created_at" > now() - make_interval(days => ?)
+          and (?::text is null or "mode" = ?::text)`,
+      [userId, eventId, days, mode ?? null, mode ?? null],
     );
     return row?.event_type ?? null;
   }
@@ -69,12 +74,12 @@ export class WebhookReplaysRepository {
               and (case when ?::uuid is null then true else e."id" = ?::uuid end)
               -- One event named with its endpoint goes there whatever it subscribed to; otherwise only to subscribers.
               and (?::boolean or e."events" @> jsonb_build_array(ev."event_type"))
-        where ev."user_id" = ? and ev."created_at" > now() - make_interval(days => ?)
+        where ev."user_id" = ? and ev."created_at" > now() - make_interval(days => ?) and (?::text is null or ev."mode" = ?::text)
           and ${single ? `ev."id" = ?` : `ev."created_at" >= ?::timestamptz`}
        on conflict ("endpoint_id", "event_id") do update set "body" = excluded."body", "state" = 'pending', "attempts" = 0, "next_attempt_at" = now(),
               "created_at" = now(), "updated_at" = now()
        returning "endpoint_id", "event_id"`,
-      [scope.endpointId ?? null, scope.endpointId ?? null, single && scope.endpointId !== undefined, userId, days, single ? scope.eventId : scope.since],
+      [scope.endpointId ?? null, scope.endpointId ?? null, single && scope.endpointId !== undefined, userId, days, scope.mode ?? null, scope.mode ?? null, single ? scope.eventId : scope.since],
     );
     return { events: new Set(rows.map((r) => r.event_id)).size, endpointIds: [...new Set(rows.map((r) => r.endpoint_id))].sort() };
   }

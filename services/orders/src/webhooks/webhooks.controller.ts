@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { authMethodOf, DomainError, ErrorCode, WebhooksRpc, type AnyCaller, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { keyModeOf } from '../common';
 import { ManageWebhooksUseCase } from './manage-webhooks.usecase';
 import { RelayEventUseCase } from './relay-event.usecase';
 import { ReplayEventsUseCase } from './replay-events.usecase';
@@ -61,12 +62,12 @@ export class WebhooksController {
 
   @RpcHandler(WebhooksRpc.replayEvent)
   replayEvent(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.replayEvent) body: Req<'replayEvent'>) {
-    return this.replay.replayEvent(caller.userId, body);
+    return this.replay.replayEvent(caller.userId, body, keyModeOf(caller));
   }
 
   @RpcHandler(WebhooksRpc.replaySince)
   replaySince(@CurrentCaller() caller: Caller, @RpcPayload(WebhooksRpc.replaySince) body: Req<'replaySince'>) {
-    return this.replay.replaySince(caller.userId, body);
+    return this.replay.replaySince(caller.userId, body, keyModeOf(caller));
   }
 
   @RpcHandler(WebhooksRpc.relayEvent)

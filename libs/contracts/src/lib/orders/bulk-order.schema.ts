@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiModeSchema } from '../caller';
 import { oneLine, optionalField } from '../common/fields';
 import { courierField, packageSchema, receiverSchema, senderSchema } from './single-order.schema';
 import { shippedRowSchema } from './already-shipped.schema';
@@ -229,6 +230,8 @@ export const bulkOrderSchema = z.object({
   zplName: z.string().nullable().optional(),
   /** Set while the batch sits in an error state or in generating_files: since when. */
   stuckAt: z.string().nullable(),
+  /** `test` for a batch made with a test key (decision 124); absent from a previous release's replica: live. */
+  mode: apiModeSchema.optional(),
   /**
    * Its labels voided since they were bought (issue 49: a batch whose labels were all voided read "4 bought ·
    * $28.50 · Completed"): `voided` labels voided or refunded, their money back on the balance (`voidedCents`), and

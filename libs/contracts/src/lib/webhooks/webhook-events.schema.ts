@@ -60,6 +60,7 @@ const batchCompletedData = z.object({
   processedCount: z.number().int(),
   failedCount: z.number().int(),
   chargedCents: z.number().int(),
+  mode: apiModeSchema.describe('`test` for a batch made with a test key (ld_test_…: sandbox samples, the test balance), `live` otherwise'),
 });
 
 const balanceCreditedData = z.object({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, effectiveRateRule, ErrorCode, PricingRpc, type AvailableService, type FieldIssue, type RateRule } from '@labeldesk/contracts';
+import { DomainError, effectiveRateRule, ErrorCode, PricingRpc, type ApiMode, type AvailableService, type FieldIssue, type RateRule } from '@labeldesk/contracts';
 import { RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { courierCarrying, courierMismatch, type LabelShipment, toShipment } from '../../carriers';
@@ -39,7 +39,8 @@ export class BulkRowPricer {
     private readonly staging: BulkStagingRepository,
   ) {}
 
-  async price(request: { userId: string; orderId: string; rateRule?: RateRule | undefined }, rows: readonly StagedRowSummary[]): Promise<PricedRows> {
+  /** `mode`: a test batch's costs and rule rows' rates are the sandbox's (decision 124); live when absent. */
+  async price(request: { userId: string; orderId: string; rateRule?: RateRule | undefined; mode?: ApiMode }, rows: readonly StagedRowSummary[]): Promise<PricedRows> {
     const ruled: Array<{ row: StagedRowSummary; rule: NonNullable<ReturnType<typeof effectiveRateRule>> }> = [];
     const own: StagedRowSummary[] = [];
     for (const row of rows) {
@@ -51,7 +52,7 @@ export class BulkRowPricer {
     const ruleRows: RuleRow[] = ruled.map(({ row, rule }) => ({ row, rule, parcelKey: this.rates.keyOf(shipments.get(row.rowNo)!) }));
     // The rule rows' rates are asked while the own-service rows are checked and quoted.
     const [offered, ownPriced] = await Promise.all([
-      ruleRows.length > 0 ? this.rates.offeredRates(request.userId, [...shipments.values()]) : Promise.resolve(new Map()),
+      ruleRows.length > 0 ? this.rates.offeredRates(request.userId, [...shipments.values()], request.mode) : Promise.resolve(new Map()),
       this.priceOwnServices(request, own),
     ]);
     const fromRules = ruleRowItems(request.userId, ruleRows, offered);
@@ -74,7 +75,7 @@ export class BulkRowPricer {
   }
 
   /** Rows of their own service: checked, then priced by the user's prices (issues rather than a throw, to report with the rule rows'). */
-  private async priceOwnServices(request: { userId: string; orderId: string }, rows: readonly StagedRowSummary[]): Promise<{ items: NewBulkItem[]; issues: FieldIssue[] }> {
+  private async priceOwnServices(request: { userId: string; orderId: string; mode?: ApiMode }, rows: readonly StagedRowSummary[]): Promise<{ items: NewBulkItem[]; issues: FieldIssue[] }> {
     if (rows.length === 0) return { items: [], issues: [] };
     const { services } = await this.rpc.call(PricingRpc.availableServices, { userId: request.userId }, { asService: true });
     const byName = new Map(services.map((s) => [s.name.toLowerCase(), s]));
@@ -92,7 +93,7 @@ export class BulkRowPricer {
     const prices = await this.quote(request.userId, rows, costs).catch(async (error: unknown) => {
       if (!(error instanceof DomainError && error.code === ErrorCode.PRICING_COST_NEEDED)) throw error;
       // A service priced from the carrier's cost: each row is quoted with the cost of its service for its parcel.
-      for (const [rowNo, cost] of await this.costsOf(request.orderId, rows, byName)) costs.set(rowNo, cost);
+      for (const [rowNo, cost] of await this.costsOf(request.orderId, rows, byName, request.mode)) costs.set(rowNo, cost);
       return this.quote(request.userId, rows, costs).catch((again: unknown) => {
         if (again instanceof DomainError && again.code === ErrorCode.PRICING_COST_NEEDED) throw rowsRefused(uncosted(rows, costs, again.message));
         throw again;
@@ -129,9 +130,9 @@ export class BulkRowPricer {
   }
 
   /** What the carrier charges for each row's own service on its parcel, where a carrier rates it (rows it does not rate stay uncosted). */
-  private async costsOf(orderId: string, rows: readonly StagedRowSummary[], byName: ReadonlyMap<string, AvailableService>): Promise<Map<number, number>> {
+  private async costsOf(orderId: string, rows: readonly StagedRowSummary[], byName: ReadonlyMap<string, AvailableService>, mode?: ApiMode): Promise<Map<number, number>> {
     const shipments = await this.shipmentsOf(orderId, rows);
-    const rated = await this.rates.carrierRates([...shipments.values()]);
+    const rated = await this.rates.carrierRates([...shipments.values()], mode);
     const costs = new Map<number, number>();
     for (const row of rows) {
       const uid = byName.get(row.serviceName.toLowerCase())?.uid;

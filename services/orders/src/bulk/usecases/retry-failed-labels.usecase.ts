@@ -8,7 +8,7 @@ import { BulkProgressPublisher } from '../bulk-progress.publisher';
 import { BulkOrdersRepository } from '../bulk-orders.repository';
 import { BulkRoundsRepository } from '../bulk-rounds.repository';
 import type { BulkOrderRow } from '../bulk.rows';
-import { isHoldRefusal } from '../hold-refusal';
+import { holdOf, isHoldRefusal } from '../hold-refusal';
 
 /** Where a retry may start from: a finished batch with failures (every label failed counts too). */
 const RETRYABLE: readonly BulkStatus[] = ['completed_with_errors', 'failed'];
@@ -40,7 +40,7 @@ export class RetryFailedLabelsUseCase {
     if (!round) throw new DomainError(ErrorCode.VALIDATION_FAILED, NO_FAILED_LABELS);
     if (round.holdCents > 0) {
       try {
-        await this.rpc.call(PaymentsRpc.placeHold, { userId: batch.user_id, holdId: round.holdId, amountCents: round.holdCents, reference: `bulk order ${orderId} retry ${round.round - 1}` }, { asService: true });
+        await this.rpc.call(PaymentsRpc.placeHold, { ...holdOf(batch), holdId: round.holdId, amountCents: round.holdCents, reference: `bulk order ${orderId} retry ${round.round - 1}` }, { asService: true });
       } catch (error) {
         if (isHoldRefusal(error)) {
           await this.rounds.undoRetryRound(orderId, round.round, batch.status);

@@ -14,13 +14,14 @@ import {
   tooManyBulkRowsMessage,
   type BulkLimits,
   type BulkRowsResponse,
+  type ApiMode,
 } from '@labeldesk/contracts';
 import { foundInScope, RpcClient, type OwnerScope } from '@labeldesk/nest-transport';
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
 import { BulkEngine } from '../bulk-engine';
-import { isHoldRefusal } from '../hold-refusal';
+import { holdOf, isHoldRefusal } from '../hold-refusal';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
 import { BulkOrdersRepository } from '../bulk-orders.repository';
 import { BulkStagingRepository } from '../bulk-staging.repository';
@@ -72,7 +73,7 @@ export class SubmitBulkOrderUseCase {
     const batch = await this.usersBatch(request);
     if (batch.status !== 'draft') return answer(batch);
 
-    const { items, savedCents, holdCents, leftOut } = await this.checkAndPrice(request).catch(async (error: unknown) => {
+    const { items, savedCents, holdCents, leftOut } = await this.checkAndPrice(request, batch.mode).catch(async (error: unknown) => {
       await this.staging.dropStaged(request.orderId);
       throw error;
     });
@@ -82,7 +83,7 @@ export class SubmitBulkOrderUseCase {
     }
     if (holdCents > 0) {
       try {
-        await this.rpc.call(PaymentsRpc.placeHold, { userId: request.userId, holdId, amountCents: holdCents, reference: `bulk order ${request.orderId}` }, { asService: true });
+        await this.rpc.call(PaymentsRpc.placeHold, { ...holdOf(batch), holdId, amountCents: holdCents, reference: `bulk order ${request.orderId}` }, { asService: true });
       } catch (error) {
         if (isHoldRefusal(error)) {
           await this.rounds.undoFirstRound(request.orderId);
@@ -121,7 +122,7 @@ export class SubmitBulkOrderUseCase {
     return foundInScope(await this.batches.findOwned(request.orderId, scope), scope, BULK_ORDER_NOT_FOUND);
   }
 
-  private async checkAndPrice(request: ProcessRequest): Promise<PricedRows & { holdCents: number; leftOut: number }> {
+  private async checkAndPrice(request: ProcessRequest, mode: ApiMode): Promise<PricedRows & { holdCents: number; leftOut: number }> {
     if (request.rowCount > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
     const rows = await this.staging.stagedSummaries(request.orderId);
     const unlike = uploadMismatch(rows, request.rowCount);
@@ -130,7 +131,7 @@ export class SubmitBulkOrderUseCase {
     if (kept.length === 0) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, `${alreadyShippedLeftOutMessage(leftOut)}, so nothing was bought. Tick "Buy another label" on a row to ship it again.`);
     }
-    const priced = await this.pricer.price({ userId: request.userId, orderId: request.orderId, rateRule: request.options.rateRule }, kept);
+    const priced = await this.pricer.price({ userId: request.userId, orderId: request.orderId, rateRule: request.options.rateRule, mode }, kept);
     // A row whose customs break its receiver's rules is kept as failed, with its reason, and not held (decision 100).
     const refusals = await this.customsRefusals(request.orderId, kept);
     const declared = customsChecked(priced.items, refusals);
@@ -142,7 +143,8 @@ export class SubmitBulkOrderUseCase {
     const { savedCents } = priced;
     const holdCents = items.reduce((sum, item) => sum + (item.refusal ? 0 : item.priceCents), 0);
     // A batch the balance plainly cannot cover is refused before thousands of rows are written (the hold decides).
-    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: request.userId }, { asService: true });
+    // A test batch is held on, so checked against, the test balance (decision 124).
+    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { ...holdOf({ user_id: request.userId, mode }) }, { asService: true });
     if (balanceCents < holdCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this order', holdCents, balanceCents));
     return { items, savedCents, holdCents, leftOut };
   }

@@ -64,8 +64,8 @@ export class LabelPurchaser implements OnApplicationShutdown {
    * writes one statement, not two. Until it is settled the attempt reads as a purchase whose answer was lost, which
    * the next purchase with its key asks the same carrier about: the caller may fail to settle it, never buy twice.
    */
-  async buyLeavingBoughtUnsettled(shipment: LabelShipment, idempotencyKey: string): Promise<Purchase> {
-    return this.purchase(shipment, idempotencyKey, true);
+  async buyLeavingBoughtUnsettled(shipment: LabelShipment, idempotencyKey: string, mode: ApiMode = 'live'): Promise<Purchase> {
+    return this.purchase(shipment, idempotencyKey, true, mode);
   }
 
   private async purchase(shipment: LabelShipment, idempotencyKey: string, leaveBought: boolean, mode: ApiMode = 'live'): Promise<Purchase> {

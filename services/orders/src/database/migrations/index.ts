@@ -39,6 +39,8 @@ import { Migration043StoreOrderBatches } from './migration-043-store-order-batch
 import { Migration045StoreWritebackAsked } from './migration-045-store-writeback-asked';
 import { Migration040OrderModes } from './migration-040-order-modes';
 import { Migration047ReturnVoids } from './migration-047-return-voids';
+import { Migration048BatchModes } from './migration-048-batch-modes';
+import { Migration049EventModes } from './migration-049-event-modes';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -81,4 +83,6 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration045StoreWritebackAsked', class: Migration045StoreWritebackAsked },
   { name: 'Migration040OrderModes', class: Migration040OrderModes },
   { name: 'Migration047ReturnVoids', class: Migration047ReturnVoids },
+  { name: 'Migration048BatchModes', class: Migration048BatchModes },
+  { name: 'Migration049EventModes', class: Migration049EventModes },
 ];

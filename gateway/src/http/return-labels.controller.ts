@@ -12,6 +12,7 @@ import {
   publicReturnSchema,
   RETURN_LINK_NOT_FOUND,
   returnLabelSchema,
+  returnListQuerySchema,
   returnQuoteQuerySchema,
   returnQuoteSchema,
   ReturnsRpc,
@@ -26,6 +27,7 @@ import { RpcClient } from '@labeldesk/nest-transport';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { AllowQueryToken, Forwards } from '../auth/access.decorators';
+import { TestModeReady } from '../auth/test-mode';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
 import { RetryAfterThrottlerGuard } from './retry-after-throttler.guard';
@@ -68,6 +70,7 @@ export class OrderReturnsController {
 
   @ApiDoc({ summary: "What a return label of this order would cost and whether it is charged now (prepaid) or only when the buyer ships it (pay on use); buys nothing (owner or admin). Sold by the outbound label's carrier unless carrier names another that makes these returns", query: returnQuoteQuerySchema, response: returnQuoteSchema })
   @Forwards(ReturnsRpc.quote)
+  @TestModeReady()
   @Get(':orderId/return/quote')
   quote(@Param('orderId') orderId: string, @Query(new ZodBody(returnQuoteQuerySchema)) query: z.output<typeof returnQuoteQuerySchema>, @Ctx() ctx: CallContext): Promise<ReturnQuote> {
     return this.rpc.call(ReturnsRpc.quote, { orderId, ...(query.carrier ? { carrier: query.carrier } : {}) }, ctx);
@@ -79,6 +82,7 @@ export class OrderReturnsController {
     response: createdReturnSchema,
   })
   @Forwards(ReturnsRpc.create)
+  @TestModeReady()
   @Post(':orderId/return')
   @HttpCode(200)
   create(@Param('orderId') orderId: string, @Body(new ZodBody(createReturnBodySchema)) body: z.output<typeof createReturnBodySchema>, @Ctx() ctx: CallContext): Promise<CreatedReturn> {
@@ -91,15 +95,21 @@ export class OrderReturnsController {
 export class ReturnLabelsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: "The caller's return labels, newest first (an admin's: everyone's)", response: z.object({ returns: z.array(returnLabelSchema) }) })
+  @ApiDoc({
+    summary: "The caller's return labels of one mode, newest first (an admin's: everyone's): a key's own mode; a session's mode=live|test, live when absent (test returns are listed apart)",
+    query: returnListQuerySchema,
+    response: z.object({ returns: z.array(returnLabelSchema) }),
+  })
   @Forwards(ReturnsRpc.list)
+  @TestModeReady()
   @Get()
-  list(@Ctx() ctx: CallContext) {
-    return this.rpc.call(ReturnsRpc.list, {}, ctx);
+  list(@Query(new ZodBody(returnListQuerySchema)) query: z.output<typeof returnListQuerySchema>, @Ctx() ctx: CallContext) {
+    return this.rpc.call(ReturnsRpc.list, query.mode ? { mode: query.mode } : {}, ctx);
   }
 
   @ApiDoc({ summary: 'Return labels for several orders: each order once (its existing return is answered) unless again is true; one answer per order', body: bulkReturnsBodySchema, response: bulkReturnsSchema })
   @Forwards(ReturnsRpc.createMany)
+  @TestModeReady()
   @Post('bulk')
   @HttpCode(200)
   createMany(@Body(new ZodBody(bulkReturnsBodySchema)) body: z.output<typeof bulkReturnsBodySchema>, @Ctx() ctx: CallContext): Promise<BulkReturns> {
@@ -108,6 +118,7 @@ export class ReturnLabelsController {
 
   @ApiDoc({ summary: "A new link for the buyer to open the return label without an account (/r/{token}); any earlier link stops working. The token is answered this once", response: issuedReturnLinkSchema })
   @Forwards(ReturnsRpc.issueLink)
+  @TestModeReady()
   @Post(':returnId/link')
   @HttpCode(200)
   issueLink(@Param('returnId') returnId: string, @Ctx() ctx: CallContext): Promise<IssuedReturnLink> {
@@ -116,6 +127,7 @@ export class ReturnLabelsController {
 
   @ApiDoc({ summary: "Turn the return label's buyer link off: it opens nothing from then on", response: z.object({ revoked: z.boolean() }) })
   @Forwards(ReturnsRpc.revokeLink)
+  @TestModeReady()
   @Delete(':returnId/link')
   revokeLink(@Param('returnId') returnId: string, @Ctx() ctx: CallContext) {
     return this.rpc.call(ReturnsRpc.revokeLink, { returnId }, ctx);
@@ -123,6 +135,7 @@ export class ReturnLabelsController {
 
   @ApiDoc({ summary: "Void an unused return label at the carrier that sold it; a prepaid one's charge is given back once. A voided one is answered as it is; a used one is refused", response: returnLabelSchema })
   @Forwards(ReturnsRpc.void)
+  @TestModeReady()
   @Post(':returnId/void')
   @HttpCode(200)
   voidReturn(@Param('returnId') returnId: string, @Ctx() ctx: CallContext) {
@@ -131,6 +144,7 @@ export class ReturnLabelsController {
 
   @ApiDoc({ summary: 'Download the return label (PDF); token may be ?token=' })
   @Forwards(ReturnsRpc.fileChunk)
+  @TestModeReady()
   @Get(':returnId/label')
   @AllowQueryToken()
   async label(@Param('returnId') returnId: string, @Ctx() ctx: CallContext, @Res() res: Response): Promise<void> {

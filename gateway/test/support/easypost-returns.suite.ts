@@ -1,7 +1,8 @@
-import type { RunningSystem } from '@labeldesk/testing';
+import { fakeCarrierAccountOf, type DistributedSystem, type RunningSystem } from '@labeldesk/testing';
+import { Client } from 'pg';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, type Api } from './bulk-api';
-import { easyPostShipmentOf, PRICE_TIERS, type CarrierFakes } from './carrier-fakes';
-import { buySingleLabel } from './lifecycle-api';
+import { easyPostRefundsAsked, easyPostShipmentOf, PRICE_TIERS, type CarrierFakes } from './carrier-fakes';
+import { buySingleLabel, eventually } from './lifecycle-api';
 
 type Body = Record<string, unknown>;
 
@@ -15,8 +16,15 @@ const pricePriorityMail = async (call: Api, adminToken: string): Promise<void> =
   if (priced.status !== 200 || enabled.status !== 200) throw new Error(`pricing usps_priority answered ${priced.status}/${enabled.status}`);
 };
 
-/** EasyPost's return labels through the REST API, against the fake (decision 101): prepaid, `is_return`, same service. */
-export const describeEasyPostReturns = (mode: string, running: () => RunningSystem, fakes: () => CarrierFakes): void => {
+/** The carrier accounts a sold shipment was rated on (EasyPost rates a shipment on the accounts it was asked with). */
+const ratedAccountsOf = (shipment: Record<string, unknown> | undefined): string[] =>
+  [...new Set(((shipment?.['rates'] ?? []) as Body[]).map((rate) => String(rate['carrier_account_id'])))].sort();
+
+/**
+ * EasyPost's return labels through the REST API, against the fake (decision 101): prepaid, `is_return`, same service;
+ * bought on the outbound label's own account, and a void's refund followed to EasyPost's answer (decision 125).
+ */
+export const describeEasyPostReturns = (mode: string, running: () => RunningSystem, fakes: () => CarrierFakes, distributed?: () => DistributedSystem): void => {
   describe(`EasyPost return labels (${mode} mode)`, () => {
     let call: Api;
     let seller: { token: string; userId: string };
@@ -49,5 +57,80 @@ export const describeEasyPostReturns = (mode: string, running: () => RunningSyst
       const pdf = await fetch(`${running().baseUrl}/api/returns/${String(label['id'])}/label`, { headers: { token: seller.token } });
       expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
     });
+
+    const returnOf = async (returnId: string): Promise<Body> =>
+      ((await call('GET', '/returns', undefined, { token: seller.token })).body['returns'] as Body[]).find((label) => label['id'] === returnId) ?? {};
+    const returnInState = (returnId: string, state: string): Promise<Body> => eventually(() => returnOf(returnId), (label) => label['state'] === state, 30_000, `return ${returnId} ${state}`);
+
+    it("gives a voided prepaid return's charge back only when EasyPost refunds it, once; a refund EasyPost refuses gives nothing back (decision 125)", async () => {
+      const { orderId } = await buySingleLabel(call, seller);
+      const made = await call('POST', `/orders/${orderId}/return`, {}, { token: seller.token });
+      const label = made.body['returnLabel'] as Body;
+      const price = Number(label['priceCents']);
+      const paid = await balanceOf(call, seller.token);
+
+      const voided = await call('POST', `/returns/${String(label['id'])}/void`, undefined, { token: seller.token });
+      expect([voided.status, voided.body['state'], voided.body['refundReason']]).toEqual([200, 'refund_pending', null]);
+      // Submitted is not refunded: nothing comes back yet, and a second void asks EasyPost nothing more.
+      expect((await call('POST', `/returns/${String(label['id'])}/void`, undefined, { token: seller.token })).body['state']).toBe('refund_pending');
+      expect(easyPostRefundsAsked(fakes().easyPost, String(label['trackingNumber']))).toBe(1);
+      expect(await balanceOf(call, seller.token)).toBe(paid);
+      expect((await returnOf(String(label['id'])))['state']).toBe('refund_pending');
+
+      fakes().easyPost.settleRefundOf(String(label['trackingNumber']), 'refunded');
+      await returnInState(String(label['id']), 'voided');
+      expect(await balanceOf(call, seller.token)).toBe(paid + price);
+      // The next return of the order is another label; EasyPost answers its refund not_applicable: nothing comes back.
+      const next = (await call('POST', `/orders/${orderId}/return`, {}, { token: seller.token })).body['returnLabel'] as Body;
+      expect(next['id']).not.toBe(label['id']);
+      const before = await balanceOf(call, seller.token);
+      expect((await call('POST', `/returns/${String(next['id'])}/void`, undefined, { token: seller.token })).body['state']).toBe('refund_pending');
+      fakes().easyPost.settleRefundOf(String(next['trackingNumber']), 'not_applicable');
+      const rejected = await returnInState(String(next['id']), 'refund_rejected');
+      expect(rejected['refundReason']).toBe('USPS does not refund this label: it has been used or is past the refund window.');
+      expect(await balanceOf(call, seller.token)).toBe(before);
+      // Voiding it again is refused with EasyPost's answer; still nothing moves.
+      const refusedVoid = await call('POST', `/returns/${String(next['id'])}/void`, undefined, { token: seller.token });
+      expect([refusedVoid.status, await balanceOf(call, seller.token)]).toEqual([422, before]);
+    }, 90_000);
+
+    it("buys a return on the EasyPost account that sold its label, not every account configured (decision 125)", async () => {
+      const { orderId, trackingNumber } = await buySingleLabel(call, seller);
+      const usps = fakeCarrierAccountOf('USPS').id;
+      // The outbound label was rated on both configured accounts; its return on the USPS account that sold it alone.
+      const outbound = easyPostShipmentOf(fakes().easyPost, trackingNumber);
+      expect(ratedAccountsOf(outbound)).toEqual([usps, fakeCarrierAccountOf('UPS').id].sort());
+      const made = await call('POST', `/orders/${orderId}/return`, {}, { token: seller.token });
+      expect(made.status).toBe(200);
+      const sold = easyPostShipmentOf(fakes().easyPost, String((made.body['returnLabel'] as Body)['trackingNumber']));
+      expect(ratedAccountsOf(sold)).toEqual([usps]);
+      expect((sold?.['selected_rate'] as Body)['carrier_account_id']).toBe(usps);
+    });
+
+    if (distributed) {
+      it('says so when the account that sold the label is gone, and buys on the configured accounts only when the seller picks EasyPost', async () => {
+        const { orderId } = await buySingleLabel(call, seller);
+        const db = new Client({ connectionString: distributed().databaseUrl });
+        await db.connect();
+        try {
+          await db.query(`update orders.orders set carrier_refs = jsonb_set(carrier_refs, '{carrierAccountId}', '"ca_90ne0000000000000000000000000000"') where id = $1`, [orderId]);
+        } finally {
+          await db.end();
+        }
+        const before = await balanceOf(call, seller.token);
+        const refused = await call('GET', `/orders/${orderId}/return/quote`, undefined, { token: seller.token });
+        expect([refused.status, refused.body['message']]).toEqual([
+          409,
+          'The EasyPost account that sold this label (ca_90ne0000000000000000000000000000) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: EasyPost (on its other USPS accounts).',
+        ]);
+        expect((await call('POST', `/orders/${orderId}/return`, {}, { token: seller.token })).status).toBe(409);
+        expect(await balanceOf(call, seller.token)).toBe(before);
+        expect((await call('GET', `/orders/${orderId}/return/quote?carrier=easypost`, undefined, { token: seller.token })).body).toMatchObject({ carrier: 'easypost', payment: 'prepaid' });
+        const made = await call('POST', `/orders/${orderId}/return`, { carrier: 'easypost' }, { token: seller.token });
+        expect(made.status).toBe(200);
+        const sold = easyPostShipmentOf(fakes().easyPost, String((made.body['returnLabel'] as Body)['trackingNumber']));
+        expect(ratedAccountsOf(sold)).toEqual([fakeCarrierAccountOf('USPS').id, fakeCarrierAccountOf('UPS').id].sort());
+      });
+    }
   });
 };

@@ -1,3 +1,4 @@
+import { API_SCOPES } from '@labeldesk/contracts';
 import type { DistributedSystem, RunningSystem } from '@labeldesk/testing';
 import { Client } from 'pg';
 import { adminTokenOf, apiClient, balanceOf, newBulkCustomer, SINGLE_LABEL_ORDER, type Api } from './bulk-api';
@@ -48,6 +49,20 @@ const useChargesOf = async (databaseUrl: string, returnId: string): Promise<numb
   } finally {
     await db.end();
   }
+};
+
+/** A seller's live and test keys (decision 110), the test balance topped up with `testCents`. */
+const keysOf = async (call: Api, who: { token: string }, testCents: number): Promise<{ live: Record<string, string>; test: Record<string, string>; testBalance: () => Promise<number> }> => {
+  const keyOf = async (mode: 'live' | 'test') => {
+    const made = await call('POST', '/keys', { name: `returns ${mode}`, scopes: [...API_SCOPES], password: 'bulk-password', mode }, { token: who.token });
+    if (made.status !== 201 && made.status !== 200) throw new Error(`${mode} key answered ${made.status} ${JSON.stringify(made.body)}`);
+    return { authorization: `Bearer ${String(made.body['key'])}` };
+  };
+  const [live, test] = [await keyOf('live'), await keyOf('test')];
+  const topUp = await call('POST', '/v1/balance/test-top-up', { amount_cents: testCents }, { ...test, 'Idempotency-Key': `returns-top-up-${Date.now()}-${Math.random()}` });
+  if (topUp.status !== 201) throw new Error(`test top-up answered ${topUp.status} ${JSON.stringify(topUp.body)}`);
+  const testBalance = async () => Number((await call('GET', '/v1/balance', undefined, test)).body['available_cents']);
+  return { live, test, testBalance };
 };
 
 /** Return labels through the REST API (decision 101): quote, pay on use and prepaid, the buyer's link, refusals, several at once. */
@@ -200,5 +215,57 @@ export const describeReturnLabels = (mode: string, running: () => RunningSystem,
       expect((more.body['results'] as Body[])[0]?.['outcome']).toBe('made');
       expect((await returnsOf(call, who, first.orderId)).length).toBe(2);
     });
+
+    /** A seller with live and test keys and a test label bought with the test key; both balances after it. */
+    const testOrder = async (order: Body) => {
+      const who = await seller(10_000);
+      const keys = await keysOf(call, who, 5_000);
+      const bought = await call('POST', '/orders/v2', order, { ...keys.test, 'Idempotency-Key': `ret-test-${Date.now()}-${Math.random()}` });
+      if (bought.status !== 200) throw new Error(`test label answered ${bought.status} ${JSON.stringify(bought.body)}`);
+      return { who, keys, orderId: String((bought.body['data'] as Body)['orderId']), live: await balanceOf(call, who.token), test: await keys.testBalance() };
+    };
+
+    it('makes, lists and voids return labels with a test key in test mode: sold by the sandbox, paid from the test balance, listed apart, never seen by a live key (decision 125)', async () => {
+      const { who, keys, orderId, live, test } = await testOrder(UPS_ORDER);
+
+      expect((await call('GET', `/orders/${orderId}/return/quote`, undefined, keys.test)).body).toMatchObject({ carrier: 'sandbox', payment: 'prepaid', courier: 'ups' });
+      // A live key does not find the test order, as another seller's.
+      expect((await call('POST', `/orders/${orderId}/return`, {}, keys.live)).status).toBe(404);
+      const made = await call('POST', `/orders/${orderId}/return`, {}, keys.test);
+      expect(made.status).toBe(200);
+      const label = made.body['returnLabel'] as Body;
+      expect(label).toMatchObject({ mode: 'test', payment: 'prepaid', state: 'prepaid' });
+      const price = Number(label['priceCents']);
+      expect([await balanceOf(call, who.token), await keys.testBalance()]).toEqual([live, test - price]);
+
+      // Listed apart: the test key's list and a session's test list have it; a live key's and a session's live list do not.
+      const ids = async (headers: Record<string, string>, query = '') => ((await call('GET', `/returns${query}`, undefined, headers)).body['returns'] as Body[]).map((shown) => shown['id']);
+      expect(await ids(keys.test)).toEqual([label['id']]);
+      expect(await ids({ token: who.token }, '?mode=test')).toEqual([label['id']]);
+      expect(await ids({ token: who.token })).toEqual([]);
+      expect(await ids(keys.live)).toEqual([]);
+      expect((await call('GET', '/returns?mode=live', undefined, keys.test)).status).toBe(400);
+
+      // Voided by the test key (the live key's void is not found): the test balance gets the price back, once.
+      expect((await call('POST', `/returns/${String(label['id'])}/void`, undefined, keys.live)).status).toBe(404);
+      const voided = await call('POST', `/returns/${String(label['id'])}/void`, undefined, keys.test);
+      expect([voided.status, voided.body['state']]).toEqual([200, 'voided']);
+      expect((await call('POST', `/returns/${String(label['id'])}/void`, undefined, keys.test)).body['state']).toBe('voided');
+      expect([await balanceOf(call, who.token), await keys.testBalance()]).toEqual([live, test]);
+    });
+
+    it("charges a test key's pay-on-use return at its first scan on the test balance, the live balance untouched (decision 125)", async () => {
+      const { who, keys, orderId, live, test } = await testOrder(SINGLE_LABEL_ORDER);
+      const label = (await call('POST', `/orders/${orderId}/return`, {}, keys.test)).body['returnLabel'] as Body;
+      expect(label).toMatchObject({ mode: 'test', payment: 'on_use', state: 'awaiting_scan' });
+      expect(await keys.testBalance()).toBe(test);
+      await eventually(
+        async () => ((await call('GET', '/returns', undefined, keys.test)).body['returns'] as Body[]).find((shown) => shown['id'] === label['id']) ?? {},
+        (shown) => shown['state'] === 'charged',
+        60_000,
+        `test return ${String(label['id'])} charged`,
+      );
+      expect([await balanceOf(call, who.token), await keys.testBalance()]).toEqual([live, test - PRICE]);
+    }, 90_000);
   });
 };

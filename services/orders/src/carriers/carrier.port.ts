@@ -112,6 +112,11 @@ export interface LabelShipment {
    * the seller picked; every other carrier passes it on unbought. Absent: any carrier, in the registry's order.
    */
   soldBy?: CarrierId;
+  /**
+   * The one account of that carrier to buy on (EasyPost's `ca_…`): a return label is bought on the account that sold
+   * its outbound label (decision 125). Absent: the carrier's configured accounts.
+   */
+  carrierAccount?: string;
   from: LabelAddress;
   to: LabelAddress;
   package: {
@@ -372,6 +377,12 @@ export interface CarrierAdapter {
    * when the carrier did not answer (the caller goes on without it). Never throws for the carrier's answer.
    */
   verifyAddress?(address: LabelAddress): Promise<AddressVerification | null>;
+  /**
+   * Whether this carrier still buys on one of its accounts (EasyPost's `ca_…` recorded as a label's
+   * `carrierRefs.carrierAccountId`), for a return bought on its outbound label's account (decision 125). Absent: a
+   * carrier of one account.
+   */
+  hasCarrierAccount?(accountId: string): boolean;
   /**
    * A SCAN form for labels this carrier sold (USPS `POST /scan-forms/v3/scan-form`, EasyPost `POST /v2/scan_forms`,
    * the sandbox's SAMPLE PS 5630). Absent: the carrier has none and the caller says so. Never throws for the

@@ -19,6 +19,7 @@ const order = (courier: string, change: Partial<OrderEntity> = {}): OrderEntity 
     serviceName: courier === 'usps' ? 'USPS Priority Mail' : 'UPS Ground',
     courier,
     carrier: 'sandbox',
+    mode: 'live',
     trackingNumber: '9205599999999900010007',
     sender: { sender_name: 'Ann Seller', sender_phone: null, sender_company: null, sender_address1: '1 Main St', sender_address2: null, sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
     receiver: { receiver_name: 'Bob Buyer', receiver_phone: null, receiver_company: null, receiver_address1: '200 Pine Ave', receiver_address2: null, receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
@@ -31,7 +32,18 @@ const bought: PurchaseOutcome = {
   label: { carrier: 'sandbox', trackingNumber: '9205599999999900010014', serviceUid: 'usps_priority', format: 'PDF', file: Buffer.from('%PDF'), costCents: 0, carrierRefs: {} },
 };
 
-const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcome; balanceCents?: number; existing?: ReturnRow | null; voidState?: string | null; carriers?: CarrierId[] } = {}) => {
+interface Options {
+  outcome?: PurchaseOutcome;
+  balanceCents?: number;
+  existing?: ReturnRow | null;
+  voidState?: string | null;
+  carriers?: CarrierId[];
+  /** The account that sold the outbound label, and the accounts the carrier still buys on. */
+  outboundAccount?: string;
+  accounts?: string[];
+}
+
+const setUp = (theOrder: OrderEntity | null, options: Options = {}) => {
   const money: Array<{ subject: string; body: Record<string, unknown> }> = [];
   const rows = new Map<string, ReturnRow>();
   const inserted: NewReturn[] = [];
@@ -48,9 +60,10 @@ const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcom
     latestOf: jest.fn(async () => options.existing ?? null),
     countOf: jest.fn(async () => 0),
     voidStateOf: jest.fn(async () => options.voidState ?? null),
+    outboundAccountOf: jest.fn(async () => options.outboundAccount ?? null),
     insert: jest.fn(async (draft: NewReturn) => {
       inserted.push(draft);
-      const row = { ...draft, generation: 1, status: 'pending', carrierRefs: {}, trackingNumber: null, labelFileId: null, labelName: null, purchasedAt: null, scannedAt: null, chargedAt: null, createdAt: new Date(), updatedAt: new Date() } as ReturnRow;
+      const row = { ...draft, generation: 1, status: 'pending', carrierRefs: draft.carrierAccount ? { carrierAccountId: draft.carrierAccount } : {}, trackingNumber: null, labelFileId: null, labelName: null, purchasedAt: null, scannedAt: null, chargedAt: null, createdAt: new Date(), updatedAt: new Date() } as unknown as ReturnRow;
       rows.set(row.id, row);
       return row;
     }),
@@ -68,7 +81,10 @@ const setUp = (theOrder: OrderEntity | null, options: { outcome?: PurchaseOutcom
   const pricer = { price: jest.fn(async () => ({ priceCents: 850, serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail' })) } as unknown as LabelPricer;
   const purchaser = { buy: jest.fn(async (_shipment: unknown, key: string) => { bought_.push(key); return options.outcome ?? bought; }) } as unknown as LabelPurchaser;
   const shippers = { shipperOf: jest.fn(async () => ({ accountId: SELLER, email: null, phone: null })) } as unknown as ShipperContacts;
-  const registry = { ordered: (options.carriers ?? ['sandbox']).map((id) => ({ profile: { id } })) } as unknown as CarrierRegistry;
+  const adapterOf = (id: CarrierId) => ({ profile: { id }, ...(options.accounts ? { hasCarrierAccount: (account: string) => options.accounts!.includes(account) } : {}) });
+  const live = { ordered: (options.carriers ?? ['sandbox']).map(adapterOf), get: (id: CarrierId) => adapterOf(id) };
+  const test = { ordered: [adapterOf('sandbox')], get: (id: CarrierId) => adapterOf(id) };
+  const registry = { ...live, forMode: (mode: string) => (mode === 'test' ? test : live) } as unknown as CarrierRegistry;
   return { useCase: new MakeReturnUseCase(orders, returns, links, pricer, purchaser, shippers, rpc, registry), money, inserted, discarded, bought: bought_, purchaser };
 };
 
@@ -157,6 +173,55 @@ describe('MakeReturnUseCase', () => {
       const error = await refusal(wrong.useCase.create(caller, ORDER, false, 'usps'));
       expect([error.code, error.message]).toEqual([ErrorCode.VALIDATION_FAILED, 'USPS makes no return labels of this courier here: choose Sandbox or EasyPost.']);
       expect([wrong.money, wrong.inserted, wrong.bought]).toEqual([[], [], []]);
+    });
+  });
+
+  describe('on the exact account that sold the outbound label (decision 125)', () => {
+    const easyPostUps = () => order('ups', { carrier: 'easypost' } as Partial<OrderEntity>);
+
+    it('buys the return on that account, not any account of the courier', async () => {
+      const { useCase, inserted, purchaser } = setUp(easyPostUps(), { carriers: ['easypost'], outboundAccount: 'ca_second', accounts: ['ca_first', 'ca_second'] });
+      await useCase.create(caller, ORDER, false);
+      expect(inserted[0]?.carrierAccount).toBe('ca_second');
+      expect((purchaser.buy as jest.Mock).mock.calls[0][0]).toMatchObject({ soldBy: 'easypost', carrierAccount: 'ca_second' });
+    });
+
+    it('refuses, naming the choices, when that account is gone; a carrier the seller picks buys on its configured accounts', async () => {
+      const gone = setUp(easyPostUps(), { carriers: ['sandbox', 'easypost'], outboundAccount: 'ca_gone', accounts: ['ca_first'] });
+      const error = await refusal(gone.useCase.quote(caller, ORDER));
+      expect([error.code, error.message]).toEqual([
+        ErrorCode.CONFLICT,
+        'The EasyPost account that sold this label (ca_gone) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: EasyPost (on its other UPS accounts) or Sandbox.',
+      ]);
+      expect((await refusal(gone.useCase.create(caller, ORDER, false))).code).toBe(ErrorCode.CONFLICT);
+      expect([gone.money, gone.inserted, gone.bought]).toEqual([[], [], []]);
+
+      const picked = setUp(easyPostUps(), { carriers: ['sandbox', 'easypost'], outboundAccount: 'ca_gone', accounts: ['ca_first'] });
+      await picked.useCase.create(caller, ORDER, false, 'easypost');
+      expect(picked.inserted[0]?.carrierAccount).toBeNull();
+      expect((picked.purchaser.buy as jest.Mock).mock.calls[0][0]).not.toHaveProperty('carrierAccount');
+    });
+  });
+
+  describe('with a test key (decision 125)', () => {
+    const testKey = { userId: SELLER, role: 'user', authMethod: 'api_key', mode: 'test' } as unknown as Caller;
+    const liveKey = { userId: SELLER, role: 'user', authMethod: 'api_key', mode: 'live' } as unknown as Caller;
+
+    it("buys a test order's return on the sandbox in test mode and charges the test balance", async () => {
+      const { useCase, money, inserted, purchaser } = setUp(order('ups', { mode: 'test' } as Partial<OrderEntity>), { carriers: ['easypost'] });
+      expect(await useCase.quote(testKey, ORDER)).toMatchObject({ carrier: 'sandbox', otherCarriers: [] });
+      const made = await useCase.create(testKey, ORDER, false);
+      expect([inserted[0]?.mode, made.returnLabel.mode]).toEqual(['test', 'test']);
+      expect((purchaser.buy as jest.Mock).mock.calls[0][2]).toBe('test');
+      expect(money).toEqual([{ subject: PaymentsRpc.debit.subject, body: expect.objectContaining({ mode: 'test', idempotencyKey: `return:${made.returnLabel.id}` }) }]);
+    });
+
+    it("does not find another mode's order", async () => {
+      for (const [who, mode] of [[testKey, 'live'], [liveKey, 'test']] as const) {
+        const { useCase, money, inserted } = setUp(order('usps', { mode } as Partial<OrderEntity>));
+        expect((await refusal(useCase.create(who, ORDER, false))).code).toBe(ErrorCode.NOT_FOUND);
+        expect([money, inserted]).toEqual([[], []]);
+      }
     });
   });
 });

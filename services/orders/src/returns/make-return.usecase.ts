@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
+  courierName,
   ErrorCode,
   formatUsd,
   insufficientBalanceMessage,
+  isServiceCaller,
   LABEL_CARRIER_NAMES,
   PaymentsRpc,
   returnPaymentText,
   type AnyCaller,
+  type ApiMode,
   type CreatedReturn,
   type ReturnPayment,
   type ReturnQuote,
@@ -16,7 +19,7 @@ import { foundInScope, ownerScopeOf, RpcClient, type CallOptions } from '@labeld
 import { randomUUID } from 'node:crypto';
 import { CARRIER_REGISTRY, LabelPurchaser, returnPaymentOf, ShipperContacts, toShipment, type CarrierId, type CarrierRegistry } from '../carriers';
 import { fileNameToken } from '../files';
-import { LabelPricer, OrderRepository, type OrderEntity } from '../orders';
+import { keyModeOf, LabelPricer, OrderRepository, type OrderEntity } from '../orders';
 import { ReturnLabelsRepository, type ReturnRow } from './return-labels.repository';
 import { ReturnLinksRepository } from './return-links.repository';
 import { isBought, toReturnLabel } from './return-label.mapper';
@@ -27,6 +30,8 @@ const AS_ORDERS: CallOptions = { asService: true };
 const ORDER_NOT_FOUND = 'Order not found';
 /** A void asked or done: the outbound parcel is not travelling, so there is nothing to send back. */
 const WITHDRAWN = new Set(['void_requested', 'voided', 'refund_pending', 'refunded']);
+/** A return voided at its carrier (its refund paid, pending or refused): the order's next return is another label. */
+const VOIDED_RETURN = new Set(['voided', 'refund_pending', 'refund_rejected']);
 
 interface ReturnPlan {
   order: OrderEntity & { trackingNumber: string; carrier: NonNullable<OrderEntity['carrier']> };
@@ -34,6 +39,8 @@ interface ReturnPlan {
   soldBy: CarrierId;
   /** The other configured carriers that make returns of the order's courier. */
   others: CarrierId[];
+  /** The account of `soldBy` that sold the outbound label, to buy the return on (decision 125); null: any of its accounts. */
+  carrierAccount: string | null;
   payment: ReturnPayment;
   priceCents: number;
   serviceUid: string;
@@ -48,14 +55,25 @@ export const onUseChargeKey = (returnId: string): string => `use:${returnId}`;
  * Gives a prepaid return's charge back, once whatever asks (a refused purchase, a void: decision 123): one key,
  * `refund:return:<id>`, so payments answers a second ask with the first posting.
  */
-export const refundPrepaidCharge = async (rpc: RpcClient, row: Pick<ReturnRow, 'id' | 'userId' | 'priceCents'>, why: string): Promise<void> => {
+export const refundPrepaidCharge = async (rpc: RpcClient, row: Pick<ReturnRow, 'id' | 'userId' | 'priceCents' | 'mode'>, why: string): Promise<void> => {
   if (row.priceCents <= 0) return;
   await rpc.call(
     PaymentsRpc.credit,
-    { userId: row.userId, amountCents: row.priceCents, kind: 'refund', reference: `return label ${row.id} (${why})`, idempotencyKey: `refund:${prepaidChargeKey(row.id)}`, refundOf: prepaidChargeKey(row.id) },
+    {
+      userId: row.userId,
+      amountCents: row.priceCents,
+      kind: 'refund',
+      reference: `return label ${row.id} (${why})`,
+      idempotencyKey: `refund:${prepaidChargeKey(row.id)}`,
+      refundOf: prepaidChargeKey(row.id),
+      ...modeField(row.mode),
+    },
     AS_ORDERS,
   );
 };
+
+/** A test return's money moves on the test account (decisions 110, 125); a live one's on the live account, as always. */
+export const modeField = (mode: ApiMode): { mode?: 'test' } => (mode === 'test' ? { mode: 'test' } : {});
 
 /**
  * Makes an order's return label (decision 101): from the receiver back to the sender, same service, bought from the
@@ -99,7 +117,7 @@ export class MakeReturnUseCase {
     const order = await this.ownedOrder(caller, orderId);
     // After a voided return the next one is another label (decision 123), as if asked again.
     const existing = again ? null : await this.returns.latestOf(order.id);
-    const next = again || existing?.status === 'voided';
+    const next = again || (existing !== null && VOIDED_RETURN.has(existing.status));
     if (existing && !next) {
       if (isBought(existing)) return { returnLabel: await this.shown(existing), created: false };
       return { returnLabel: await this.finish(existing, order), created: true };
@@ -117,6 +135,8 @@ export class MakeReturnUseCase {
       serviceName: plan.serviceName,
       priceCents: plan.priceCents,
       carrier: plan.soldBy,
+      carrierAccount: plan.carrierAccount,
+      mode: order.mode,
     });
     if (!row) {
       // A request at the same moment wrote the order's first return: it is that one.
@@ -145,8 +165,11 @@ export class MakeReturnUseCase {
       maxCostCents: row.priceCents,
       isReturn: true as const,
       ...(soldBy ? { soldBy } : {}),
+      // On the outbound label's own account when one was recorded (decision 125).
+      ...(row.carrierRefs['carrierAccountId'] ? { carrierAccount: row.carrierRefs['carrierAccountId'] } : {}),
     };
-    const outcome = await this.purchaser.buy(shipment, prepaidChargeKey(row.id));
+    // A test return is bought from the sandbox alone, as every test label (decisions 119, 125).
+    const outcome = await this.purchaser.buy(shipment, prepaidChargeKey(row.id), row.mode);
     if (outcome.kind === 'unknown') {
       this.logger.error(`return label ${row.id}: no answer from the carrier, will ask again: ${outcome.message}`);
       throw new DomainError(ErrorCode.ORDERS_IN_PROGRESS, 'The carrier has not confirmed the return label yet. It will be finished or given back automatically: check the order in a few minutes.');
@@ -172,23 +195,47 @@ export class MakeReturnUseCase {
     }
     const voidState = await this.returns.voidStateOf(order.id);
     if (voidState !== null && WITHDRAWN.has(voidState)) throw new DomainError(ErrorCode.CONFLICT, 'This label was voided: there is no parcel to send back.');
-    // The configured carriers that make returns of this courier; the outbound label's carrier sells it unless picked otherwise.
-    const sellers = this.registry.ordered.map((adapter) => adapter.profile.id).filter((id) => returnPaymentOf(id, order.courier) !== null);
+    // The configured carriers of the order's mode that make returns of this courier (test: the sandbox alone); the
+    // outbound label's carrier sells it unless picked otherwise.
+    const sellers = this.registry.forMode(order.mode).ordered.map((adapter) => adapter.profile.id).filter((id) => returnPaymentOf(id, order.courier) !== null);
     const soldBy = picked ?? carrier;
     const payment = sellers.includes(soldBy) ? returnPaymentOf(soldBy, order.courier) : null;
-    if (!payment && picked) {
-      const offered = sellers.length > 0 ? `: choose ${sellers.map((id) => LABEL_CARRIER_NAMES[id]).join(' or ')}` : '';
-      throw new DomainError(ErrorCode.VALIDATION_FAILED, `${LABEL_CARRIER_NAMES[picked]} makes no return labels of this courier here${offered}.`);
-    }
+    const choose = (among: readonly CarrierId[]) => (among.length > 0 ? `: choose ${among.map((id) => LABEL_CARRIER_NAMES[id]).join(' or ')}` : '');
+    if (!payment && picked) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${LABEL_CARRIER_NAMES[picked]} makes no return labels of this courier here${choose(sellers)}.`);
     if (!payment) throw new DomainError(ErrorCode.VALIDATION_FAILED, `The carrier that sold this label makes no return labels here yet.`);
+    const carrierAccount = soldBy === carrier ? await this.outboundAccount(order, soldBy, picked, sellers) : null;
     const parties = returnParties(order);
-    const price = await this.pricer.price({ userId: order.userId, serviceName: order.serviceName, ...parties, package: order.package });
-    return { order: Object.assign(order, { trackingNumber, carrier }), soldBy, others: sellers.filter((id) => id !== soldBy), payment, ...price };
+    const price = await this.pricer.price({ userId: order.userId, serviceName: order.serviceName, ...parties, package: order.package, mode: order.mode });
+    return { order: Object.assign(order, { trackingNumber, carrier }), soldBy, others: sellers.filter((id) => id !== soldBy), carrierAccount, payment, ...price };
   }
 
+  /**
+   * The account of the outbound label's carrier that sold it (EasyPost's `ca_…`, recorded at its purchase): its return
+   * is bought on that account, not another of the same courier (decision 125). When the carrier no longer buys on it,
+   * the return is refused unless the seller picks who sells it: a picked carrier buys on its configured accounts
+   * (decision 123's rule), so a return never lands on another account unasked. Null when none was recorded.
+   */
+  private async outboundAccount(order: OrderEntity, soldBy: CarrierId, picked: CarrierId | undefined, sellers: readonly CarrierId[]): Promise<string | null> {
+    const account = await this.returns.outboundAccountOf(order.id);
+    if (!account) return null;
+    const adapter = this.registry.forMode(order.mode).get(soldBy);
+    if (!adapter?.hasCarrierAccount || adapter.hasCarrierAccount(account)) return account;
+    if (picked) return null;
+    const name = LABEL_CARRIER_NAMES[soldBy];
+    const others = sellers.filter((id) => id !== soldBy).map((id) => LABEL_CARRIER_NAMES[id]);
+    const instead = [`${name} (on its other ${courierName(order.courier)} accounts)`, ...others].join(' or ');
+    throw new DomainError(
+      ErrorCode.CONFLICT,
+      `The ${name} account that sold this label (${account}) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: ${instead}.`,
+    );
+  }
+
+  /** The caller's order; a key's only of its own mode (decision 125): another mode's order is not found, as another user's. */
   private async ownedOrder(caller: AnyCaller, orderId: string): Promise<OrderEntity> {
     const scope = ownerScopeOf(caller);
-    return foundInScope(await this.orders.findOwned(orderId, scope), scope, ORDER_NOT_FOUND);
+    const order = await this.orders.findOwned(orderId, scope);
+    const bound = isServiceCaller(caller) ? undefined : keyModeOf(caller);
+    return foundInScope(order && (!bound || order.mode === bound) ? order : null, scope, ORDER_NOT_FOUND);
   }
 
   /**
@@ -196,19 +243,23 @@ export class MakeReturnUseCase {
    * on file is asked for elsewhere: the charge at the scan may still find less (decision 101).
    */
   private async coveredNow(plan: ReturnPlan): Promise<void> {
-    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: plan.order.userId }, AS_ORDERS);
+    const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: plan.order.userId, ...modeField(plan.order.mode) }, AS_ORDERS);
     if (balanceCents < plan.priceCents) throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this return label', plan.priceCents, balanceCents));
   }
 
   private async chargePrepaid(row: ReturnRow): Promise<void> {
     if (row.priceCents <= 0) return;
     try {
-      await this.rpc.call(PaymentsRpc.debit, { userId: row.userId, amountCents: row.priceCents, kind: 'label_purchase', reference: `return label ${row.id} (order ${row.orderId})`, idempotencyKey: prepaidChargeKey(row.id) }, AS_ORDERS);
+      await this.rpc.call(
+        PaymentsRpc.debit,
+        { userId: row.userId, amountCents: row.priceCents, kind: 'label_purchase', reference: `return label ${row.id} (order ${row.orderId})`, idempotencyKey: prepaidChargeKey(row.id), ...modeField(row.mode) },
+        AS_ORDERS,
+      );
     } catch (error) {
       // Nothing was taken: the row goes, so no timer finds a return to buy.
       await this.returns.discardPending(row.id);
       if (error instanceof DomainError && error.code === ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS) {
-        const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: row.userId }, AS_ORDERS);
+        const { balanceCents } = await this.rpc.call(PaymentsRpc.accountSummary, { userId: row.userId, ...modeField(row.mode) }, AS_ORDERS);
         throw new DomainError(ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS, insufficientBalanceMessage('this return label', row.priceCents, balanceCents));
       }
       throw error;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ReturnPayment, ReturnState } from '@labeldesk/contracts';
+import type { ApiMode, ReturnPayment, ReturnState } from '@labeldesk/contracts';
 import { ORM, schemaTable } from '@labeldesk/nest-orm';
 import { ownerCondition, type OwnerScope } from '@labeldesk/nest-transport';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -29,6 +29,13 @@ export interface ReturnRow {
   chargedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** When it was voided at its carrier (its refund asked for, if one is pending), else null. */
+  voidedAt: Date | null;
+  /** The carrier's id of a pending refund (decision 125), its rejection's reason, and how often it was asked about. */
+  refundRef: string | null;
+  refundReason: string | null;
+  refundChecks: number;
+  mode: ApiMode;
 }
 
 interface Row {
@@ -52,6 +59,11 @@ interface Row {
   charged_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  voided_at: Date | string | null;
+  refund_ref: string | null;
+  refund_reason: string | null;
+  refund_checks: number | null;
+  mode: ApiMode | null;
 }
 
 const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -77,6 +89,11 @@ const toReturn = (row: Row): ReturnRow => ({
   chargedAt: dateOrNull(row.charged_at),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
+  voidedAt: dateOrNull(row.voided_at),
+  refundRef: row.refund_ref ?? null,
+  refundReason: row.refund_reason ?? null,
+  refundChecks: row.refund_checks ?? 0,
+  mode: row.mode ?? 'live',
 });
 
 export interface NewReturn {
@@ -92,6 +109,10 @@ export interface NewReturn {
   priceCents: number;
   /** The carrier to buy it from (decision 123): the outbound label's, or the one the seller picked. */
   carrier: CarrierId;
+  /** The account of that carrier to buy on (the outbound label's: decision 125), kept in `carrier_refs` until bought. */
+  carrierAccount: string | null;
+  /** The order's mode: a test order's return is bought on the sandbox and the test balance (decision 125). */
+  mode: ApiMode;
 }
 
 /** Return labels beside the orders they return (decision 101). */
@@ -99,7 +120,7 @@ export interface NewReturn {
 export class ReturnLabelsRepository {
   constructor(@Inject(ORM) private readonly orm: MikroORM) {}
 
-  private t(name: 'return_labels' | 'files' | 'label_voids'): string {
+  private t(name: 'return_labels' | 'files' | 'label_voids' | 'orders'): string {
     return schemaTable(this.orm, name);
   }
 
@@ -112,10 +133,10 @@ export class ReturnLabelsRepository {
     const generation =
       draft.generation === 'next' ? `(select coalesce(max("generation"), 0) + 1 from ${this.t('return_labels')} where "order_id" = ?)` : '?';
     const rows = await this.db.execute<Row[]>(
-      `insert into ${this.t('return_labels')} ("id", "order_id", "user_id", "generation", "status", "payment", "courier", "service_uid", "service_name", "price_cents", "carrier")
-       values (?, ?, ?, ${generation}, 'pending', ?, ?, ?, ?, ?, ?)
+      `insert into ${this.t('return_labels')} ("id", "order_id", "user_id", "generation", "status", "payment", "courier", "service_uid", "service_name", "price_cents", "carrier", "carrier_refs", "mode")
+       values (?, ?, ?, ${generation}, 'pending', ?, ?, ?, ?, ?, ?, ?::jsonb, ?)
        on conflict ("order_id", "generation") do nothing returning *`,
-      [draft.id, draft.orderId, draft.userId, draft.generation === 'next' ? draft.orderId : draft.generation, draft.payment, draft.courier, draft.serviceUid, draft.serviceName, draft.priceCents, draft.carrier],
+      [draft.id, draft.orderId, draft.userId, draft.generation === 'next' ? draft.orderId : draft.generation, draft.payment, draft.courier, draft.serviceUid, draft.serviceName, draft.priceCents, draft.carrier, draft.carrierAccount ? JSON.stringify({ carrierAccountId: draft.carrierAccount }) : null, draft.mode],
     );
     return rows[0] ? toReturn(rows[0]) : null;
   }
@@ -132,6 +153,12 @@ export class ReturnLabelsRepository {
     return rows[0] ? toReturn(rows[0]) : null;
   }
 
+  /** The carrier account that sold the order's outbound label (EasyPost's `ca_…`), when its purchase recorded one. */
+  async outboundAccountOf(orderId: string): Promise<string | null> {
+    const rows = await this.db.execute<Array<{ account: string | null }>>(`select "carrier_refs"->>'carrierAccountId' as "account" from ${this.t('orders')} where "id" = ?`, [orderId]);
+    return rows[0]?.account ?? null;
+  }
+
   async countOf(orderId: string): Promise<number> {
     const [row] = await this.db.execute<Array<{ n: string | number }>>(`select count(*) as "n" from ${this.t('return_labels')} where "order_id" = ? and "status" <> 'pending'`, [orderId]);
     return Number(row?.n ?? 0);
@@ -146,14 +173,15 @@ export class ReturnLabelsRepository {
     return rows[0]?.state ?? null;
   }
 
-  /** The scope's bought return labels, of these orders or all, newest first. */
-  async list(scope: OwnerScope, orderIds: readonly string[] | undefined): Promise<ReturnRow[]> {
+  /** The scope's bought return labels, of these orders or all, of one mode or both, newest first. */
+  async list(scope: OwnerScope, orderIds: readonly string[] | undefined, mode?: ApiMode): Promise<ReturnRow[]> {
     if (orderIds?.length === 0) return [];
     const owner = ownerCondition(scope, '"user_id"');
     const only = orderIds ? ` and "order_id" in (${placeholders(orderIds)})` : '';
+    const ofMode = mode ? ` and "mode" = ?` : '';
     const rows = await this.db.execute<Row[]>(
-      `select * from ${this.t('return_labels')} where "status" <> 'pending'${owner.sql}${only} order by "created_at" desc limit 5000`,
-      [...owner.values, ...(orderIds ?? [])],
+      `select * from ${this.t('return_labels')} where "status" <> 'pending'${owner.sql}${only}${ofMode} order by "created_at" desc limit 5000`,
+      [...owner.values, ...(orderIds ?? []), ...(mode ? [mode] : [])],
     );
     return rows.map(toReturn);
   }
@@ -189,9 +217,9 @@ export class ReturnLabelsRepository {
   }
 
   /**
-   * Claims up to `limit` returns due a look: unused pay-on-use labels whose next check has come, and purchases left
-   * pending longer than `staleSeconds` (a worker died mid-purchase). Each is put off `againSeconds` so another replica
-   * does not take it meanwhile.
+   * Claims up to `limit` returns due a look: unused pay-on-use labels whose next check has come, voided returns whose
+   * pending refund is due a question (decision 125), and purchases left pending longer than `staleSeconds` (a worker
+   * died mid-purchase). Each is put off `againSeconds` so another replica does not take it meanwhile.
    */
   async claimDue(limit: number, againSeconds: number, staleSeconds: number): Promise<ReturnRow[]> {
     const rows = await this.db.execute<Row[]>(
@@ -199,7 +227,7 @@ export class ReturnLabelsRepository {
               "updated_at" = case when "status" = 'pending' then now() else "updated_at" end
         where "id" in (
           select "id" from ${this.t('return_labels')}
-           where ("status" = 'awaiting_scan' and "next_check_at" <= now())
+           where ("status" in ('awaiting_scan', 'refund_pending') and "next_check_at" <= now())
               or ("status" = 'pending' and "updated_at" < now() - make_interval(secs => ?))
            order by "next_check_at" nulls first limit ? for update skip locked)
         returning *`,
@@ -224,14 +252,47 @@ export class ReturnLabelsRepository {
   }
 
   /**
-   * Marks a bought, unused return label voided (decision 123); false when it was not in one of those states any more
-   * (voided already, or charged at a scan meanwhile).
+   * Marks a return label voided (decision 123): a bought, unused one the carrier cancelled at once, or one whose pending
+   * refund the carrier paid (decision 125, after its credit). False when it was in none of those states any more
+   * (voided already, charged at a scan meanwhile, its refund rejected).
    */
   async markVoided(id: string): Promise<boolean> {
     const rows = await this.db.execute<Array<{ id: string }>>(
-      `update ${this.t('return_labels')} set "status" = 'voided', "voided_at" = now(), "next_check_at" = null, "updated_at" = now()
-        where "id" = ? and "status" in ('prepaid', 'awaiting_scan') returning "id"`,
+      `update ${this.t('return_labels')} set "status" = 'voided', "voided_at" = coalesce("voided_at", now()), "next_check_at" = null, "updated_at" = now()
+        where "id" = ? and "status" in ('prepaid', 'awaiting_scan', 'refund_pending') returning "id"`,
       [id],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A bought, unused return voided at a carrier that refunds later (decision 125): nothing is credited yet; its refund
+   * is asked about from `nextCheckAt`. Null when it had left prepaid/awaiting_scan meanwhile.
+   */
+  async markRefundPending(id: string, refundRef: string | null, nextCheckAt: Date): Promise<ReturnRow | null> {
+    const rows = await this.db.execute<Row[]>(
+      `update ${this.t('return_labels')} set "status" = 'refund_pending', "voided_at" = now(), "refund_ref" = ?, "refund_checks" = 0, "next_check_at" = ?, "updated_at" = now()
+        where "id" = ? and "status" in ('prepaid', 'awaiting_scan') returning *`,
+      [refundRef, nextCheckAt, id],
+    );
+    return rows[0] ? toReturn(rows[0]) : null;
+  }
+
+  /** A pending refund the carrier has not settled: asked about again at `nextCheckAt`, one check more. */
+  async refundLater(id: string, nextCheckAt: Date, refundRef?: string | null): Promise<void> {
+    await this.db.execute(
+      `update ${this.t('return_labels')} set "refund_checks" = "refund_checks" + 1, "next_check_at" = ?, "refund_ref" = coalesce(?, "refund_ref"), "updated_at" = now()
+        where "id" = ? and "status" = 'refund_pending'`,
+      [nextCheckAt, refundRef ?? null, id],
+    );
+  }
+
+  /** The carrier refused a pending refund: final, with its reason; nothing was credited. */
+  async markRefundRejected(id: string, reason: string): Promise<boolean> {
+    const rows = await this.db.execute<Array<{ id: string }>>(
+      `update ${this.t('return_labels')} set "status" = 'refund_rejected', "refund_reason" = ?, "next_check_at" = null, "updated_at" = now()
+        where "id" = ? and "status" = 'refund_pending' returning "id"`,
+      [reason.slice(0, 500), id],
     );
     return rows.length > 0;
   }

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, RETURN_LINK_NOT_FOUND, type AnyCaller, type IssuedReturnLink, type PublicReturn } from '@labeldesk/contracts';
-import { foundInScope, ownerScopeOf } from '@labeldesk/nest-transport';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
 import { FileRepository } from '../files';
 import { OrderRepository } from '../orders';
 import { EVERY_OWNER } from '../database';
 import { ReturnLabelsRepository } from './return-labels.repository';
 import { ReturnLinksRepository } from './return-links.repository';
-import { isBought, type BoughtReturn } from './return-label.mapper';
+import { isBought, ownedReturn, type BoughtReturn } from './return-label.mapper';
 
 const RETURN_NOT_FOUND = 'Return label not found';
 const notFound = (): DomainError => new DomainError(ErrorCode.NOT_FOUND, RETURN_LINK_NOT_FOUND);
@@ -73,9 +72,9 @@ export class ReturnLinksUseCase {
   }
 
   private async owned(caller: AnyCaller, returnId: string): Promise<BoughtReturn> {
-    const scope = ownerScopeOf(caller);
-    const row = await this.returns.find(returnId, scope);
-    return foundInScope(row && isBought(row) ? row : null, scope, RETURN_NOT_FOUND);
+    const row = await ownedReturn(this.returns, caller, returnId, RETURN_NOT_FOUND);
+    if (!isBought(row)) throw new DomainError(ErrorCode.NOT_FOUND, RETURN_NOT_FOUND);
+    return row;
   }
 
   private async fileOf(row: BoughtReturn, missing: () => DomainError): Promise<{ id: string; name: string; sizeBytes: number }> {

@@ -6,6 +6,7 @@ import { OrderRepository } from '../orders';
 import { MakeReturnUseCase } from './make-return.usecase';
 import { ReturnLabelsRepository, type ReturnRow } from './return-labels.repository';
 import { ReturnScans } from './return-scans';
+import { VoidReturnUseCase } from './void-return.usecase';
 
 /** Looks in flight at once (inside each carrier's own limits). */
 const CONCURRENCY = 4;
@@ -16,7 +17,8 @@ const STALE_PURCHASE_SECONDS = 120;
 
 /**
  * Every RETURN_SCAN_POLL_SECONDS: unused pay-on-use return labels are asked about at their carrier (charged at the
- * first scan), and return purchases a dead worker left are finished. Rows are claimed with `skip locked` and put off
+ * first scan), voided returns' pending refunds are asked about (credited once refunded: decision 125), and return
+ * purchases a dead worker left are finished. Rows are claimed with `skip locked` and put off
  * while they are looked at, so replicas share the work.
  */
 @Injectable()
@@ -26,6 +28,7 @@ export class ReturnScanPoller extends PeriodicTask<number> {
     private readonly scans: ReturnScans,
     private readonly make: MakeReturnUseCase,
     private readonly orders: OrderRepository,
+    private readonly voids: VoidReturnUseCase,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'RETURN_SCAN_POLL_SECONDS'>,
   ) {
     super();
@@ -49,6 +52,10 @@ export class ReturnScanPoller extends PeriodicTask<number> {
   private async look(row: ReturnRow): Promise<void> {
     if (row.status === 'awaiting_scan') {
       await this.scans.check(row);
+      return;
+    }
+    if (row.status === 'refund_pending') {
+      await this.voids.checkRefund(row);
       return;
     }
     const order = await this.orders.findOwned(row.orderId, EVERY_OWNER);

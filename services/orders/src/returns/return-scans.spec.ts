@@ -30,6 +30,11 @@ const row: ReturnRow = {
   chargedAt: null,
   createdAt: at('2026-11-01T10:00:00Z'),
   updatedAt: at('2026-11-01T10:00:00Z'),
+  voidedAt: null,
+  refundRef: null,
+  refundReason: null,
+  refundChecks: 0,
+  mode: 'live',
 };
 
 const setUp = (report: TrackingReport | null) => {

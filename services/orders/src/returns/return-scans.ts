@@ -3,7 +3,7 @@ import { ChargeOnUseRpc, type TrackingStatusValue } from '@labeldesk/contracts';
 import { RpcClient, type CallOptions } from '@labeldesk/nest-transport';
 import { CARRIER_REGISTRY, type CarrierRegistry, type TrackingReport } from '../carriers';
 import { ORDERS_ENV, type OrdersEnv } from '../config';
-import { onUseChargeKey } from './make-return.usecase';
+import { modeField, onUseChargeKey } from './make-return.usecase';
 import type { ReturnRow } from './return-labels.repository';
 import { ReturnLabelsRepository } from './return-labels.repository';
 
@@ -62,7 +62,7 @@ export class ReturnScans {
     if (row.priceCents > 0) {
       await this.rpc.call(
         ChargeOnUseRpc.charge,
-        { userId: row.userId, amountCents: row.priceCents, reference: `return label ${row.id} (order ${row.orderId}) used`, idempotencyKey: onUseChargeKey(row.id) },
+        { userId: row.userId, amountCents: row.priceCents, reference: `return label ${row.id} (order ${row.orderId}) used`, idempotencyKey: onUseChargeKey(row.id), ...modeField(row.mode) },
         AS_ORDERS,
       );
     }

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { DomainError, ReturnsRpc, type BulkReturns, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { DomainError, ReturnsRpc, type ApiMode, type BulkReturns, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
+import { keyModeOf, listedMode } from '../orders';
 import { CurrentCaller, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { MakeReturnUseCase } from './make-return.usecase';
 import { ReturnLabelsRepository } from './return-labels.repository';
@@ -9,6 +10,13 @@ import { isBought, toReturnLabel } from './return-label.mapper';
 import { VoidReturnUseCase } from './void-return.usecase';
 
 type Req<K extends keyof typeof ReturnsRpc> = ParsedRequestOf<(typeof ReturnsRpc)[K]>;
+
+/**
+ * Test returns are listed apart (decision 125): a key lists its own mode's; a session the mode it asks for, live when
+ * it asks none, unless it names orders (their returns, whatever mode the orders are).
+ */
+const listedReturnMode = (caller: Caller, asked: ApiMode | undefined, ofOrders: boolean): ApiMode | undefined =>
+  keyModeOf(caller) !== undefined || asked !== undefined || !ofOrders ? listedMode(caller, asked) : undefined;
 
 /** Return labels over the transport (decision 101): the seller's (quote, make, list, links) and the buyer's page. */
 @Controller()
@@ -49,7 +57,7 @@ export class ReturnsController {
 
   @RpcHandler(ReturnsRpc.list)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(ReturnsRpc.list) body: Req<'list'>) {
-    const rows = (await this.returns.list(ownerScopeOf(caller), body.orderIds)).filter(isBought);
+    const rows = (await this.returns.list(ownerScopeOf(caller), body.orderIds, listedReturnMode(caller, body.mode, body.orderIds !== undefined))).filter(isBought);
     const links = await this.links.latestOf(rows.map((row) => row.id));
     return { returns: rows.map((row) => toReturnLabel(row, links.get(row.id))) };
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ChargeOnUseRpc, type AnyCaller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { RpcHandler, RpcPayload, UserOrServiceCaller } from '@labeldesk/nest-transport';
+import { ledgerAccountOf } from '../test-mode/test-account';
 import { ChargeOnUseRepository } from './charge-on-use.repository';
 
 /** Orders, on its own account, charges a pay-on-use label its carrier scanned (decision 101). */
@@ -10,6 +11,7 @@ export class ChargeOnUseController {
 
   @RpcHandler(ChargeOnUseRpc.charge)
   charge(@UserOrServiceCaller() _caller: AnyCaller, @RpcPayload(ChargeOnUseRpc.charge) body: ParsedRequestOf<typeof ChargeOnUseRpc.charge>) {
-    return this.charges.charge(body);
+    // A test return's use is owed on the user's test account, never the live one (decision 125).
+    return this.charges.charge({ userId: ledgerAccountOf(body.userId, body.mode), amountCents: body.amountCents, reference: body.reference, idempotencyKey: body.idempotencyKey });
   }
 }

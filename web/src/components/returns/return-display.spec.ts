@@ -6,6 +6,9 @@ describe('return label display', () => {
     expect(returnStateDisplay({ state: 'charged', priceCents: 850 })).toEqual({ text: 'Used · $8.50 charged', tone: 'completed' });
     expect(returnStateDisplay({ state: 'prepaid', priceCents: 1500 })).toEqual({ text: 'Prepaid · $15.00', tone: 'neutral' });
     expect(returnStateDisplay({ state: 'voided', priceCents: 1500 })).toEqual({ text: 'Voided · not charged', tone: 'neutral' });
+    // Decision 125: a voided prepaid return waits for the carrier's refund, which it may refuse.
+    expect(returnStateDisplay({ state: 'refund_pending', priceCents: 1500 })).toEqual({ text: 'Voided · $15.00 back once the carrier refunds it', tone: 'pending' });
+    expect(returnStateDisplay({ state: 'refund_rejected', priceCents: 1500 })).toEqual({ text: 'Refund refused by the carrier · $15.00 charged', tone: 'failed' });
   });
 
   it("tells a live link from an expired or turned-off one", () => {

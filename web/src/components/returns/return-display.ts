@@ -13,6 +13,10 @@ export const returnStateDisplay = (label: Pick<ReturnLabel, 'state' | 'priceCent
       return { text: `Prepaid · ${formatUsd(label.priceCents)}`, tone: 'neutral' };
     case 'voided':
       return { text: 'Voided · not charged', tone: 'neutral' };
+    case 'refund_pending':
+      return { text: `Voided · ${formatUsd(label.priceCents)} back once the carrier refunds it`, tone: 'pending' };
+    case 'refund_rejected':
+      return { text: `Refund refused by the carrier · ${formatUsd(label.priceCents)} charged`, tone: 'failed' };
   }
 };
 

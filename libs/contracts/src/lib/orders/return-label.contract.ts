@@ -1,6 +1,7 @@
 // Subjects are public API between processes: do not change one without a migration plan (add a v2 instead).
 import { z } from 'zod';
 import { defineRpc } from '../define';
+import { apiModeSchema } from '../caller';
 import { idSchema } from '../common/ids';
 import { labelCarrierSchema } from './label-carrier.schema';
 import { FILE_CHUNK_BYTES } from './order.schema';
@@ -37,10 +38,13 @@ export const ReturnsRpc = {
   ),
   /** Return labels for several orders, each exactly once unless `again`; one answer per order. */
   createMany: defineRpc('orders.returns.create-many.v1', bulkReturnsBodySchema, bulkReturnsSchema, { who: 'signed-in', scope: 'labels:buy' }),
-  /** The caller's return labels of these orders (all the caller's when none are named), newest first. */
+  /**
+   * The caller's return labels of these orders (all the caller's when none are named), newest first, of one mode: a
+   * key's own; a session's `mode` (live when absent; with orderIds, the orders' own whatever their mode).
+   */
   list: defineRpc(
     'orders.returns.list.v1',
-    z.object({ orderIds: z.array(idSchema).max(5_000).optional() }),
+    z.object({ orderIds: z.array(idSchema).max(5_000).optional(), mode: apiModeSchema.optional() }),
     z.object({ returns: z.array(returnLabelSchema) }),
     { who: 'signed-in', scope: 'labels:read' },
   ),

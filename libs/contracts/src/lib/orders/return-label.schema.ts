@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiModeSchema } from '../caller';
 import { idSchema } from '../common/ids';
 import { labelCarrierSchema } from './label-carrier.schema';
 import { trackingNumberSchema } from './label-lifecycle.schema';
@@ -20,9 +21,11 @@ export const returnPaymentText = (payment: ReturnPayment, priceText: string): st
 /**
  * Where a return label stands: `awaiting_scan` (pay on use, not used yet: nothing charged), `charged` (pay on use,
  * scanned and charged once), `prepaid` (charged when made), `voided` (cancelled at the carrier unused, a prepaid charge
- * given back once: decision 123).
+ * given back once: decision 123), `refund_pending` (voided at a carrier that refunds later, EasyPost: its refund is
+ * submitted and the charge is given back once the carrier says refunded, decision 125), `refund_rejected` (the carrier
+ * refused that refund: nothing given back, its reason in `refundReason`).
  */
-export const RETURN_STATES = ['awaiting_scan', 'charged', 'prepaid', 'voided'] as const;
+export const RETURN_STATES = ['awaiting_scan', 'charged', 'prepaid', 'voided', 'refund_pending', 'refund_rejected'] as const;
 export const returnStateSchema = z.enum(RETURN_STATES);
 export type ReturnState = z.infer<typeof returnStateSchema>;
 
@@ -82,12 +85,19 @@ export const returnLabelSchema = z.object({
   /** The buyer's latest link, if one was made (its token is never shown again). */
   link: returnLinkStateSchema.nullable(),
   createdAt: z.string(),
+  /** Why the carrier refused the refund of a voided return (`refund_rejected`), else null (decision 125). */
+  refundReason: z.string().nullable().default(null),
+  /** `test`: made with an `ld_test_` key on the sandbox and the test balance (decisions 119, 125); else `live`. */
+  mode: apiModeSchema.default('live'),
 });
 export type ReturnLabel = z.infer<typeof returnLabelSchema>;
 
 /** POST /api/orders/{orderId}/return: `again` makes another return label for an order that has one. */
 /** The quote's query: `carrier` prices the return bought from this carrier instead of the outbound label's (decision 123). */
 export const returnQuoteQuerySchema = z.object({ carrier: labelCarrierSchema.optional() }).strict();
+
+/** GET /api/returns: `mode` lists a session's test returns apart (decision 125); a key lists its own mode's. */
+export const returnListQuerySchema = z.object({ mode: apiModeSchema.optional() }).strict();
 
 /** `carrier`: buy the return from this carrier instead of the outbound label's (decision 123). */
 export const createReturnBodySchema = z.object({ again: z.boolean().default(false), carrier: labelCarrierSchema.optional() }).strict();

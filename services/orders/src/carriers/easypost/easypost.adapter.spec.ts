@@ -69,7 +69,7 @@ describe('EasyPostCarrierAdapter', () => {
       // Priority Mail, 1.5 lb: 6.90 for the first pound + 1.15 for the second, and the 0.50 InsuranceFee every
       // recorded buy was charged (its LabelFee is free).
       expect(label).toMatchObject({ carrier: 'easypost', serviceUid: 'usps_priority', format: 'PDF', costCents: 855 });
-      expect(label.carrierRefs).toEqual({ shipmentId: expect.stringMatching(/^shp_/), rateId: expect.stringMatching(/^rate_/), trackerId: expect.stringMatching(/^trk_/) });
+      expect(label.carrierRefs).toEqual({ shipmentId: expect.stringMatching(/^shp_/), rateId: expect.stringMatching(/^rate_/), trackerId: expect.stringMatching(/^trk_/), carrierAccountId: 'ca_fa4e0000000000000000000000005e25' });
     });
 
     it('buys the rate of the shipping service asked for', async () => {

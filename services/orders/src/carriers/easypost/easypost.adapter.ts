@@ -225,6 +225,14 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
     return check.kind === 'refund_rejected' && check.reason === EASYPOST_NOT_APPLICABLE_REASON ? { ...check, reason: check.reason.replace(/^USPS/, courierNameOf(shipment)) } : check;
   }
 
+  /**
+   * Whether a label's account is still one labels are bought on: one of EASYPOST_CARRIER_ACCOUNTS; with none configured,
+   * EasyPost's default accounts of the key, which only EasyPost can say (a gone one is refused by it when bought).
+   */
+  hasCarrierAccount(accountId: string): boolean {
+    return this.carrierAccounts.length === 0 || this.carrierAccounts.includes(accountId);
+  }
+
   /** EasyPost's delivery verification; null when EasyPost did not answer or refused the request. */
   async verifyAddress(address: LabelAddress): Promise<AddressVerification | null> {
     const reply = await this.client.createAddress(toEasyPostAddressRequest(address));
@@ -283,7 +291,8 @@ export class EasyPostCarrierAdapter implements CarrierAdapter {
   }
 
   private async createShipment(shipment: LabelShipment, key: string, journal: PurchaseJournal): Promise<EasyPostShipment | PurchaseOutcome> {
-    const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, key, this.carrierAccounts));
+    // A return is bought on its outbound label's account alone (decision 125), never another of the same courier.
+    const reply = await this.client.createShipment(toCreateShipmentRequest(shipment, key, shipment.carrierAccount ? [shipment.carrierAccount] : this.carrierAccounts));
     if (reply.kind === 'network') return notAttempted('unavailable', `EasyPost could not create the shipment: ${reply.message}`);
     if (reply.kind === 'error') return this.createRefusal(reply);
     const created = readEasyPostShipment(reply.body);

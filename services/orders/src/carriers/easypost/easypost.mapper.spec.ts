@@ -217,7 +217,7 @@ describe('EasyPost mapper', () => {
         file: pdf,
         costCents: 643,
         retailCents: 845,
-        carrierRefs: { shipmentId: 'shp_d7aa1bf4171041609ad0a4f2e97e2d26', rateId: 'rate_78a95380360a4d229afa780be8ae1262', trackerId: 'trk_9b524098625946808bf768e983af3c6a' },
+        carrierRefs: { shipmentId: 'shp_d7aa1bf4171041609ad0a4f2e97e2d26', rateId: 'rate_78a95380360a4d229afa780be8ae1262', trackerId: 'trk_9b524098625946808bf768e983af3c6a', carrierAccountId: 'ca_5ba7ca3632c54adeb17ad4bcac13c890' },
       });
     });
 

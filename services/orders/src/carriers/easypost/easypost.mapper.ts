@@ -168,7 +168,8 @@ export const toBoughtLabel = (shipment: EasyPostShipment, format: LabelFormat, f
     file,
     costCents: costCentsOf(shipment),
     retailCents: retailCentsOf(shipment),
-    carrierRefs: { shipmentId: shipment.id, rateId: rate.id, ...(shipment.tracker ? { trackerId: shipment.tracker.id } : {}) },
+    // The account that sold it, so its return is bought on the same one (decision 125).
+    carrierRefs: { shipmentId: shipment.id, rateId: rate.id, ...(shipment.tracker ? { trackerId: shipment.tracker.id } : {}), ...(rate.carrier_account_id ? { carrierAccountId: rate.carrier_account_id } : {}) },
   };
 };
 

@@ -45,7 +45,7 @@ describe('EasyPost recorded purchases through the adapter', () => {
         costCents: 643,
         // The recorded rate's retail_rate "8.45".
         retailCents: 845,
-        carrierRefs: { shipmentId: SHIPMENT_ID, rateId: 'rate_78a95380360a4d229afa780be8ae1262', trackerId: 'trk_9b524098625946808bf768e983af3c6a' },
+        carrierRefs: { shipmentId: SHIPMENT_ID, rateId: 'rate_78a95380360a4d229afa780be8ae1262', trackerId: 'trk_9b524098625946808bf768e983af3c6a', carrierAccountId: 'ca_5ba7ca3632c54adeb17ad4bcac13c890' },
       },
     });
     expect(journal.refs).toEqual({ shipmentId: SHIPMENT_ID });

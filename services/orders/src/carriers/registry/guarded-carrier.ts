@@ -79,6 +79,8 @@ export class GuardedCarrier implements CarrierAdapter {
    * carrier that cannot answer only drops out of a comparison; but a 429 is the account's limit (see `guardedRates`).
    */
   readonly rates?: (shipment: LabelShipment) => Promise<CarrierRate[]>;
+  /** Passed straight through: which accounts the carrier buys on is its configuration, no call (decision 125). */
+  readonly hasCarrierAccount?: (accountId: string) => boolean;
   /** Present only when the carrier makes SCAN forms; under the carrier's breaker and slots like a void. */
   readonly scanForm?: (request: ScanFormRequest) => Promise<ScanFormOutcome>;
 
@@ -104,6 +106,8 @@ export class GuardedCarrier implements CarrierAdapter {
     if (verify) this.verifyAddress = verify;
     const rates = inner.rates?.bind(inner);
     if (rates) this.rates = (shipment) => this.guardedRates(rates, shipment);
+    const hasAccount = inner.hasCarrierAccount?.bind(inner);
+    if (hasAccount) this.hasCarrierAccount = hasAccount;
     const scanForm = inner.scanForm?.bind(inner);
     if (scanForm) this.scanForm = (request) => this.guardedScanForm(scanForm, request);
   }

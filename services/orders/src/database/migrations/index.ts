@@ -41,6 +41,7 @@ import { Migration040OrderModes } from './migration-040-order-modes';
 import { Migration047ReturnVoids } from './migration-047-return-voids';
 import { Migration048BatchModes } from './migration-048-batch-modes';
 import { Migration049EventModes } from './migration-049-event-modes';
+import { Migration050ReturnRefundsAndModes } from './migration-050-return-refunds-and-modes';
 
 export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration001Orders', class: Migration001Orders },
@@ -85,4 +86,5 @@ export const ordersMigrations: MigrationObject[] = [
   { name: 'Migration047ReturnVoids', class: Migration047ReturnVoids },
   { name: 'Migration048BatchModes', class: Migration048BatchModes },
   { name: 'Migration049EventModes', class: Migration049EventModes },
+  { name: 'Migration050ReturnRefundsAndModes', class: Migration050ReturnRefundsAndModes },
 ];

@@ -43,7 +43,7 @@ const makeTestKey = async (page: Page, customer: FundedCustomer): Promise<string
 describe('Test mode', () => {
   const currentPage = useBrowserPage();
 
-  it('shows a label bought with a test key only while the Test mode switch is on, badged Test under a banner, with buying disabled and saying why', async () => {
+  it('shows a label bought with a test key only while the Test mode switch is on, badged Test under a banner with the test balance, with buying disabled and saying why', async () => {
     const page = currentPage();
     const customer = await fundedCustomer(5000);
     const serviceName = await serviceNameFor(customer);
@@ -75,6 +75,17 @@ describe('Test mode', () => {
     await testRow.getByText('Test', { exact: true }).waitFor();
     await banner.getByText('not postage, no real money').waitFor();
     expect(await liveRow.count()).toBe(0);
+    // The test balance beside it (decision 124): the top-up less the test label, as the session reads it; the live one apart.
+    const balanceOf = async (mode: string) => ((await (await fetch(appUrl(`/api/v1/balance?mode=${mode}`), { headers: { token: customer.token } })).json()) as { available_cents: number }).available_cents;
+    const testBalance = { available_cents: await balanceOf('test') };
+    expect(testBalance.available_cents).toBeGreaterThan(0);
+    expect(testBalance.available_cents).toBeLessThan(2000);
+    expect(await balanceOf('live')).toBeLessThan(5000);
+    const testDollars = `$${(testBalance.available_cents / 100).toFixed(2)}`;
+    await banner.getByTestId('test-mode-balance').getByText(`Test balance ${testDollars}`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open account menu' }).click();
+    await page.getByTestId('user-menu-test-balance').getByText(testDollars, { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
     // The web app buys with the session, always live: in test mode its buy buttons are disabled and say why.
     const orderLabel = page.getByRole('button', { name: 'Order Label', exact: true });
     expect(await orderLabel.isDisabled()).toBe(true);
@@ -99,6 +110,11 @@ describe('Test mode', () => {
     await liveRow.waitFor();
     await banner.waitFor({ state: 'detached' });
     expect(await testRow.count()).toBe(0);
+    // Off again: the account menu shows the live balance alone.
+    await page.getByRole('button', { name: 'Open account menu' }).click();
+    await page.getByTestId('user-menu-balance').waitFor();
+    expect(await page.getByTestId('user-menu-test-balance').count()).toBe(0);
+    await page.keyboard.press('Escape');
     expect(await page.getByRole('main').getByRole('link', { name: 'Order Label', exact: true }).count()).toBe(1);
     await saveScreenshot(page, 'test-mode-off-orders');
   });

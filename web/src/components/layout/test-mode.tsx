@@ -1,13 +1,15 @@
 import { Alert, Box, Flex, Switch, Text } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
+import { formatCents } from '../../libs/format';
+import { useTestBalance } from '../../services/payments/get-test-balance';
 import { useUiStore } from '../../stores/ui.store';
 
 /**
- * What the banner says while test mode is on: what the lists show, that none of it is postage, and that the balance
- * shown and buying are still live (no route gives a session its test balance; a test key reads it at /api/v1/balance).
+ * What the banner says while test mode is on: what the lists show, that none of it is postage, and that buying here is
+ * still live. The test balance follows it (decision 124: the session reads it at /api/v1/balance?mode=test).
  */
 export const TEST_MODE_BANNER_TEXT =
-  'Test mode — the lists show labels made with test keys (ld_test_…) on the sandbox — not postage, no real money. Your balance and buying here stay live.';
+  'Test mode — the lists show labels made with test keys (ld_test_…) on the sandbox — not postage, no real money. Buying here stays live.';
 
 /** Why a buy button is unavailable in test mode: the web app buys with the session, which is always live. */
 export const TEST_MODE_BUY_REASON = 'Test mode is on: labels bought here would be real. Switch test mode off to buy, or buy test labels with a test key.';
@@ -58,6 +60,7 @@ export const TestModeSwitch = (): ReactElement => {
 /** Across the top while test mode is on, so nobody takes a test label for a real one. */
 export const TestModeBanner = (): ReactElement | null => {
   const on = useUiStore((state) => state.testMode);
+  const testBalance = useTestBalance();
   if (!on) return null;
   return (
     <Flex
@@ -75,7 +78,12 @@ export const TestModeBanner = (): ReactElement | null => {
       textStyle="sm"
       textAlign="center"
     >
-      <Text>{TEST_MODE_BANNER_TEXT}</Text>
+      <Text>
+        {TEST_MODE_BANNER_TEXT}{' '}
+        <Text as="span" fontWeight="semibold" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" data-testid="test-mode-balance">
+          Test balance {testBalance.data === undefined ? '…' : formatCents(testBalance.data)}
+        </Text>
+      </Text>
     </Flex>
   );
 };

@@ -6,12 +6,16 @@ import { formatCents } from '../../libs/format';
 import { loadLoginPage } from '../../pages/login/load-login-page';
 import { useBalance } from '../../services/auth/get-balance';
 import { LOGOUT_STATE } from '../../services/auth/logout';
+import { useTestBalance } from '../../services/payments/get-test-balance';
 import { useAuthStore } from '../../stores/auth.store';
+import { useUiStore } from '../../stores/ui.store';
 import { LogoutIcon, UserIcon } from '../ui/icons';
 
 export const UserMenu = (): ReactElement | null => {
   const user = useAuthStore((state) => state.user);
   const balance = useBalance();
+  const testBalance = useTestBalance();
+  const testMode = useUiStore((state) => state.testMode);
   // Logout is a trip to the login page; its code is fetched now so that trip never waits on the network.
   useEffect(() => {
     loadLoginPage().catch(() => undefined);
@@ -52,6 +56,15 @@ export const UserMenu = (): ReactElement | null => {
                 {formatCents(balanceCents)}
               </Text>
             </Flex>
+            {/* Only while the Test mode switch is on (decision 124): the play money of the test keys, apart from the balance. */}
+            {testMode && testBalance.data !== undefined && (
+              <Flex px="2" pb="2" justify="space-between" textStyle="sm">
+                <Text color="orange.fg">Test balance</Text>
+                <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="user-menu-test-balance">
+                  {formatCents(testBalance.data)}
+                </Text>
+              </Flex>
+            )}
             <Menu.Separator />
             {/*
               Links, not onSelect handlers: the link's own click navigates whatever state the menu is in. Under load,

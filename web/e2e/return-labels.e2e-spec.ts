@@ -1,8 +1,11 @@
+import { FAKE_USPS_ACCOUNT, FakeEasyPostServer, FakeUspsServer, startDistributed, startEmbedded, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
 import type { Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { dismissToasts, launchBrowser, newDesktopContext, useBrowserPage } from './support/browser';
 import { fundedCustomer, type FundedCustomer } from './support/bulk-api';
-import { appUrl } from './support/env';
+import { syncAndOffer } from './support/default-services';
+import { e2eMode } from './support/easypost-system';
+import { appUrl, testAgainstOwnSystem } from './support/env';
 import { seriousAxeViolations } from './support/page-checks';
 import { shootAtTwoWidths } from './support/two-widths';
 
@@ -25,11 +28,11 @@ interface BoughtLabel {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** A USPS label bought through the API the Order Label page uses. */
-const buyLabel = async (customer: FundedCustomer): Promise<BoughtLabel> => {
+const buyLabel = async (customer: FundedCustomer, order: object = ORDER): Promise<BoughtLabel> => {
   const response = await fetch(appUrl('/api/orders/v2'), {
     method: 'POST',
     headers: { 'content-type': 'application/json', token: customer.token, 'idempotency-key': `return-labels-${Date.now()}-${Math.random()}` },
-    body: JSON.stringify(ORDER),
+    body: JSON.stringify(order),
   });
   const body: unknown = await response.json();
   const data = isRecord(body) && isRecord(body['data']) ? body['data'] : undefined;
@@ -132,6 +135,100 @@ describe('Return labels', () => {
       await page.getByText('2 made').waitFor();
       for (const other of more) await rowOf(page, other).getByTestId('return-badge').waitFor();
       await shootAtTwoWidths(page, 'return-labels-orders', page.getByRole('table', { name: 'Orders' }));
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});
+
+/**
+ * Decision 125: where another carrier makes the order's returns (EasyPost sold the label, USPS directly makes USPS
+ * returns too), the seller chooses who sells the return in the drawer, told its price and payment before buying. A
+ * system of this spec's own (E2E_MODE's mode) buys from both fakes, in this process.
+ */
+describe('Return labels from another carrier', () => {
+  let own: { system: RunningSystem; easyPost: FakeEasyPostServer; usps: FakeUspsServer } | undefined;
+  const fakes = () => {
+    if (!own) throw new Error('the system of this spec did not start');
+    return own;
+  };
+
+  beforeAll(async () => {
+    const easyPost = new FakeEasyPostServer();
+    const usps = new FakeUspsServer(FAKE_USPS_ACCOUNT);
+    await Promise.all([easyPost.start(), usps.start()]);
+    const carriers = {
+      CARRIERS: 'easypost,usps',
+      EASYPOST_API_KEY: easyPost.apiKey,
+      EASYPOST_API_URL: easyPost.url,
+      USPS_API_URL: usps.url,
+      USPS_CLIENT_ID: FAKE_USPS_ACCOUNT.clientId,
+      USPS_CLIENT_SECRET: FAKE_USPS_ACCOUNT.clientSecret,
+      USPS_CRID: FAKE_USPS_ACCOUNT.crid,
+      USPS_MID: FAKE_USPS_ACCOUNT.mid,
+      USPS_MANIFEST_MID: FAKE_USPS_ACCOUNT.manifestMid,
+      USPS_ACCOUNT_TYPE: FAKE_USPS_ACCOUNT.accountType,
+      USPS_ACCOUNT_NUMBER: FAKE_USPS_ACCOUNT.accountNumber,
+    };
+    try {
+      const system = e2eMode() === 'distributed' ? await startDistributed({}, { ordersEnv: carriers }) : await startEmbedded(carriers);
+      own = { system, easyPost, usps };
+    } catch (error) {
+      await Promise.all([easyPost.stop(), usps.stop()]);
+      throw error;
+    }
+    testAgainstOwnSystem({ baseUrl: own.system.baseUrl, admin: { email: own.system.adminEmail, password: own.system.adminPassword } });
+    // Priced over what USPS charges, so USPS directly sells the return too (decision 118 refuses one under its cost).
+    await syncAndOffer('USPS Priority Mail', [{ fromWeight: 1, toWeight: 70, price: 40_00 }]);
+  }, startHookTimeout());
+
+  afterAll(async () => {
+    testAgainstOwnSystem(undefined);
+    await own?.system.stop();
+    await Promise.all([own?.easyPost.stop(), own?.usps.stop()]);
+  }, 60_000);
+
+  const currentPage = useBrowserPage();
+
+  it(
+    "lets the seller choose who sells an EasyPost label's return, pricing the choice before buying (axe clean), and buys it from the carrier chosen",
+    async () => {
+      const page = currentPage();
+      const seller = await fundedCustomer(200_00);
+      // USPS directly needs the seller's phone to sell the return (decision 118).
+      const label = await buyLabel(seller, { ...ORDER, sender: { ...ORDER.sender, sender_phone: '5125550100' } });
+      expect(fakes().easyPost.requests.some((request) => request.method === 'POST' && request.path.endsWith('/buy'))).toBe(true);
+
+      await openSignedIn(page, seller, '/main/orders');
+      await rowOf(page, label).getByRole('button', { name: `Return label for ${label.trackingNumber}`, exact: true }).click();
+      const drawer = page.getByTestId('return-drawer');
+      const quote = drawer.getByTestId('return-quote');
+      const choice = drawer.getByRole('radiogroup', { name: 'Who sells the return' });
+      await choice.waitFor();
+      expect(await quote.getAttribute('data-carrier')).toBe('easypost');
+      expect(await drawer.getByTestId('return-sold-by').textContent()).toBe('Bought from EasyPost, as your label was.');
+      const easyPostPrice = (await drawer.getByTestId('return-price').textContent()) ?? '';
+
+      await choice.getByText('USPS', { exact: true }).click();
+      await quote.and(page.locator('[data-carrier="usps"]')).waitFor();
+      await drawer.getByTestId('return-sold-by').filter({ hasText: 'Bought from USPS instead of EasyPost, which sold your label.' }).waitFor();
+      const uspsPrice = (await drawer.getByTestId('return-price').textContent()) ?? '';
+      expect(uspsPrice).toMatch(/^USPS Priority Mail back to you · \$\d+\.\d{2}$/);
+      expect(await drawer.getByTestId('return-payment-text').textContent()).toMatch(/^Prepaid: \$\d+\.\d{2} is charged now, when the label is made, whether or not your buyer uses it\.$/);
+      expect(easyPostPrice).toMatch(/^USPS Priority Mail back to you · \$\d+\.\d{2}$/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shootAtTwoWidths(page, 'return-labels-carrier-choice', drawer);
+
+      const soldBefore = fakes().usps.labels.size;
+      await drawer.getByRole('button', { name: 'Make return label', exact: true }).click();
+      const card = drawer.getByTestId('return-card');
+      await card.waitFor();
+      expect(await card.getAttribute('data-state')).toBe('prepaid');
+      // USPS directly sold it, not EasyPost.
+      expect(fakes().usps.labels.size).toBe(soldBefore + 1);
+      const returnNumber = (await card.getByTitle(/^\d+$/).first().getAttribute('title')) ?? '';
+      expect([...fakes().usps.labels.values()].map((sold) => sold.trackingNumber)).toContain(returnNumber);
+      await dismissToasts(page);
+      await shootAtTwoWidths(page, 'return-labels-carrier-chosen', drawer);
     },
     FLOW_TIMEOUT_MS,
   );

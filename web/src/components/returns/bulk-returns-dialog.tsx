@@ -21,7 +21,7 @@ const outcomeText = (results: BulkReturns['results']): string => {
  */
 export const BulkReturnsDialog = ({ orderIds, userId, onClose, onDone }: { orderIds: readonly string[] | null; userId: string; onClose: () => void; onDone: () => void }): ReactElement => {
   const quotes = useQueries({
-    queries: (orderIds ?? []).map((orderId) => ({ queryKey: returnKeys.quote(orderId), queryFn: ({ signal }: { signal: AbortSignal }) => getReturnQuote(orderId, signal), staleTime: 0, retry: false })),
+    queries: (orderIds ?? []).map((orderId) => ({ queryKey: returnKeys.quote(orderId), queryFn: ({ signal }: { signal: AbortSignal }) => getReturnQuote(orderId, null, signal), staleTime: 0, retry: false })),
   });
   const create = useCreateReturns(userId);
   const loading = quotes.some((quote) => quote.isPending);

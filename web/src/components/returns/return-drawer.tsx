@@ -1,6 +1,6 @@
-import { Alert, Button, CloseButton, Drawer, Flex, Heading, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { formatUsd, type ReturnLabel } from '@labeldesk/contracts';
-import type { ReactElement } from 'react';
+import { Alert, Button, CloseButton, Drawer, Flex, Heading, Portal, SegmentGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { formatUsd, type LabelCarrier, type ReturnLabel, type ReturnQuote } from '@labeldesk/contracts';
+import { useState, type ReactElement } from 'react';
 import { downloadErrorMessage } from '../../libs/download-file';
 import { errorMessage } from '../../libs/http-client';
 import { formatDateTime } from '../../libs/format';
@@ -51,47 +51,93 @@ const ReturnCard = ({ label, userId }: { label: ReturnLabel; userId: string }): 
   );
 };
 
+const QuoteRefusal = ({ error }: { error: unknown }): ReactElement => (
+  <Alert.Root status="info" data-testid="return-refusal">
+    <Alert.Indicator />
+    <Alert.Description>{errorMessage(error, 'The return label could not be priced. Try again in a moment.')}</Alert.Description>
+  </Alert.Root>
+);
+
+/**
+ * Who sells the return (decision 123): the outbound label's carrier, or another that makes returns of its courier. A
+ * radio group named for screen readers; picking one prices the return from it before anything is bought.
+ */
+const SoldByChoice = ({ quote, value, onChange }: { quote: ReturnQuote; value: LabelCarrier; onChange: (carrier: LabelCarrier) => void }): ReactElement => {
+  const choices = [{ carrier: quote.carrier, carrierName: quote.carrierName }, ...quote.otherCarriers];
+  return (
+    <Stack gap="1" align="flex-start">
+      <Text textStyle="sm" fontWeight="medium" id="return-sold-by-label">
+        Who sells the return
+      </Text>
+      <SegmentGroup.Root
+        size="sm"
+        value={value}
+        aria-labelledby="return-sold-by-label"
+        data-testid="return-carrier-choice"
+        onValueChange={(details) => {
+          const chosen = choices.find((choice) => choice.carrier === details.value);
+          if (chosen) onChange(chosen.carrier);
+        }}
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={choices.map((choice) => ({ value: choice.carrier, label: choice.carrier === quote.carrier ? `${choice.carrierName} (your label's)` : choice.carrierName }))} />
+      </SegmentGroup.Root>
+    </Stack>
+  );
+};
+
 const MakeReturn = ({ target, userId, existing }: { target: ReturnTarget; userId: string; existing: number }): ReactElement => {
-  const quote = useReturnQuote(target.orderId);
+  const outbound = useReturnQuote(target.orderId);
+  const [picked, setPicked] = useState<LabelCarrier | null>(null);
+  // Another carrier's price and payment, asked only once the seller picks it.
+  const other = useReturnQuote(picked ? target.orderId : null, picked);
   const create = useCreateReturn(userId);
-  if (quote.isPending) return <Skeleton height="24" role="status" aria-label="Loading the return label's price" />;
-  if (quote.isError) {
-    return (
-      <Alert.Root status="info" data-testid="return-refusal">
-        <Alert.Indicator />
-        <Alert.Description>{errorMessage(quote.error, 'The return label could not be priced. Try again in a moment.')}</Alert.Description>
-      </Alert.Root>
-    );
-  }
+  if (outbound.isPending) return <Skeleton height="24" role="status" aria-label="Loading the return label's price" />;
+  if (outbound.isError) return <QuoteRefusal error={outbound.error} />;
+  const base = outbound.data;
+  const choosing = picked !== null && picked !== base.carrier;
   const again = existing > 0;
-  const make = () =>
+  const make = (quote: ReturnQuote) =>
     create.mutate(
-      { orderId: target.orderId, again },
+      { orderId: target.orderId, again, carrier: choosing ? quote.carrier : null },
       {
-        onSuccess: ({ returnLabel }) => notify.success('Return label made', { description: `Tracking number ${returnLabel.trackingNumber}` }),
+        onSuccess: ({ returnLabel }) => notify.success('Return label made', { description: `Tracking number ${returnLabel.trackingNumber} · from ${quote.carrierName}` }),
         onError: (error) => notify.error(errorMessage(error, 'The return label could not be made')),
       },
     );
-  return (
-    <Stack gap="2" borderWidth="1px" rounded="md" p="3" bg="bg.subtle" data-testid="return-quote" data-payment={quote.data.payment}>
-      <Text fontWeight="semibold">
-        {quote.data.serviceName} back to you · {formatUsd(quote.data.priceCents)}
+  const priced = (quote: ReturnQuote): ReactElement => (
+    <>
+      <Text fontWeight="semibold" data-testid="return-price">
+        {quote.serviceName} back to you · {formatUsd(quote.priceCents)}
       </Text>
       <Text textStyle="sm" data-testid="return-payment-text">
-        {quote.data.paymentText}
+        {quote.paymentText}
       </Text>
       <Text textStyle="sm" color="fg.muted" data-testid="return-sold-by">
-        Bought from {quote.data.carrierName}, as your label was.
+        {choosing ? `Bought from ${quote.carrierName} instead of ${base.carrierName}, which sold your label.` : `Bought from ${quote.carrierName}, as your label was.`}
       </Text>
       {again && (
         <Text textStyle="sm" color="fg.muted">
           This order already has a return label. Make another only if your buyer needs a second one.
         </Text>
       )}
-      <Button size="sm" alignSelf="flex-start" loading={create.isPending} loadingText="Making the label" onClick={make}>
+      <Button size="sm" alignSelf="flex-start" loading={create.isPending} loadingText="Making the label" onClick={() => make(quote)}>
         <UndoIcon />
         {again ? 'Make another return label' : 'Make return label'}
       </Button>
+    </>
+  );
+  const shown = choosing ? other : outbound;
+  return (
+    <Stack gap="2" borderWidth="1px" rounded="md" p="3" bg="bg.subtle" data-testid="return-quote" data-payment={shown.data?.payment} data-carrier={shown.data?.carrier}>
+      {base.otherCarriers.length > 0 && <SoldByChoice quote={base} value={picked ?? base.carrier} onChange={setPicked} />}
+      {shown.isPending ? (
+        <Skeleton height="16" role="status" aria-label="Loading the return label's price" />
+      ) : shown.isError ? (
+        <QuoteRefusal error={shown.error} />
+      ) : (
+        priced(shown.data)
+      )}
     </Stack>
   );
 };

@@ -8,6 +8,7 @@ import {
   type BulkReturns,
   type CreatedReturn,
   type IssuedReturnLink,
+  type LabelCarrier,
   type PublicReturn,
   type ReturnLabel,
   type ReturnQuote,
@@ -21,7 +22,7 @@ import { apiRequest, isApiError } from '../../libs/http-client';
 export const returnKeys = {
   all: ['returns'] as const,
   list: (userId: string) => [...returnKeys.all, 'list', userId] as const,
-  quote: (orderId: string) => [...returnKeys.all, 'quote', orderId] as const,
+  quote: (orderId: string, carrier: LabelCarrier | null = null) => [...returnKeys.all, 'quote', orderId, carrier ?? 'outbound'] as const,
 };
 
 const returnsListSchema = z.object({ returns: z.array(returnLabelSchema) });
@@ -35,14 +36,18 @@ export const useReturns = (userId: string) => useQuery({ queryKey: returnKeys.li
 /** The order's return labels, newest first, from the list. */
 export const returnsOf = (returns: readonly ReturnLabel[] | undefined, orderId: string): ReturnLabel[] => (returns ?? []).filter((label) => label.orderId === orderId);
 
-export const getReturnQuote = (orderId: string, signal?: AbortSignal): Promise<ReturnQuote> =>
-  apiRequest(`/api/orders/${encodeURIComponent(orderId)}/return/quote`, { schema: returnQuoteSchema, ...(signal ? { signal } : {}) });
+/** What the order's return costs, sold by the outbound label's carrier or (decision 123) the carrier picked. */
+export const getReturnQuote = (orderId: string, carrier: LabelCarrier | null = null, signal?: AbortSignal): Promise<ReturnQuote> =>
+  apiRequest(`/api/orders/${encodeURIComponent(orderId)}/return/quote${carrier ? `?carrier=${encodeURIComponent(carrier)}` : ''}`, {
+    schema: returnQuoteSchema,
+    ...(signal ? { signal } : {}),
+  });
 
-export const useReturnQuote = (orderId: string | null) =>
-  useQuery({ queryKey: returnKeys.quote(orderId ?? ''), queryFn: ({ signal }) => getReturnQuote(orderId ?? '', signal), enabled: orderId !== null, staleTime: 0 });
+export const useReturnQuote = (orderId: string | null, carrier: LabelCarrier | null = null) =>
+  useQuery({ queryKey: returnKeys.quote(orderId ?? '', carrier), queryFn: ({ signal }) => getReturnQuote(orderId ?? '', carrier, signal), enabled: orderId !== null, staleTime: 0 });
 
-export const createReturn = ({ orderId, again }: { orderId: string; again: boolean }): Promise<CreatedReturn> =>
-  apiRequest(`/api/orders/${encodeURIComponent(orderId)}/return`, { method: 'POST', body: { again }, schema: createdReturnSchema });
+export const createReturn = ({ orderId, again, carrier = null }: { orderId: string; again: boolean; carrier?: LabelCarrier | null }): Promise<CreatedReturn> =>
+  apiRequest(`/api/orders/${encodeURIComponent(orderId)}/return`, { method: 'POST', body: { again, ...(carrier ? { carrier } : {}) }, schema: createdReturnSchema });
 
 export const createReturns = ({ orderIds, again }: { orderIds: string[]; again: boolean }): Promise<BulkReturns> =>
   apiRequest('/api/returns/bulk', { method: 'POST', body: { orderIds, again }, schema: bulkReturnsSchema });

@@ -2,6 +2,7 @@ import { API_SCOPES } from '@labeldesk/contracts';
 import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
 import { Client } from 'pg';
 import { adminTokenOf, apiClient, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, waitForBulk, type Api, type ApiAnswer } from './support/bulk-api';
+import { carrierEnvOf, priceCarrierServices, startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
 import { INSURANCE_CLAIMS_ENV } from './support/insurance-claims.suite';
 import { eventually } from './support/lifecycle-api';
 import { sharedSystem } from './support/shared-system';
@@ -81,6 +82,8 @@ const describeTestModeBatches = (mode: string, running: () => RunningSystem & { 
         expect([path, (await call('GET', path, undefined, live)).status]).toEqual([path, 404]);
       }
       expect((await call('POST', `/orders/bulk/${batchId}/void`, {}, live)).status).toBe(404);
+      const batchFile = async (who: Record<string, string>) => (await fetch(`${running().baseUrl}/api/orders/download/pdf/${batchId}`, { headers: who })).status;
+      expect([await batchFile(live), await batchFile({ token: seller.token })]).toEqual([404, 200]);
       const labels = await call('GET', `/v1/batches/${batchId}/shipments`, undefined, test);
       const trackingNumbers = (labels.body['data'] as Body[]).map((label) => String(label['tracking_number']));
       expect(trackingNumbers).toHaveLength(2);
@@ -121,6 +124,9 @@ const describeTestModeBatches = (mode: string, running: () => RunningSystem & { 
       const liveLabel = await bought(live, 'replay-live');
       const purchaseOf = async (bearer: Record<string, string>, orderId: string): Promise<string> =>
         String((await eventsOf(bearer, 'label.purchased')).find((event) => dataOf(event)['orderId'] === orderId)?.['id']);
+      // The web app's label download checks the mode as the lists do: a live key never gets a test label's file; a session gets both.
+      const download = async (orderId: string, who: Record<string, string>) => (await fetch(`${running().baseUrl}/api/orders/download/pdf/${orderId}`, { headers: who })).status;
+      expect([await download(testLabel, live), await download(liveLabel, live), await download(testLabel, { token: seller.token })]).toEqual([404, 200, 200]);
       const testEvent = await purchaseOf(test, testLabel);
       const liveEvent = await purchaseOf(live, liveLabel);
       expect(await purchaseOf(live, testLabel)).toBe('undefined');
@@ -192,3 +198,60 @@ describe('embedded', () => {
 describe('distributed', () => {
   describeTestModeBatches('distributed', sharedSystem(() => startDistributed(INSURANCE_CLAIMS_ENV)));
 });
+
+/**
+ * Beside a real carrier (the EasyPost fake as CARRIERS): a test key's batch is bought from the sandbox alone, asking
+ * EasyPost nothing, while the live key's batch is bought at EasyPost (decision 124: `CarrierRegistry.forMode`).
+ */
+const describeBesideEasyPost = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
+  describe(`a test batch beside a real carrier (${mode} mode)`, () => {
+    let fakes: CarrierFakes | undefined;
+    const running = sharedSystem(async () => {
+      fakes = await startCarrierFakes();
+      return start(carrierEnvOf(fakes, 'easypost'));
+    });
+    afterAll(() => fakes?.stop(), 60_000);
+
+    it("buys the test key's rows from the sandbox without asking EasyPost, and the live key's at EasyPost", async () => {
+      const system = running();
+      const easyPost = fakes!.easyPost;
+      const call = apiClient(system.baseUrl);
+      const adminToken = await adminTokenOf(call, system);
+      await priceCarrierServices(call, adminToken);
+      const seller = await newBulkCustomer(call, adminToken, 100_000, 'tm-easypost');
+      const keyOf = async (keyMode: 'live' | 'test') => {
+        const made = await call('POST', '/keys', { name: keyMode, scopes: [...API_SCOPES], password: 'bulk-password', mode: keyMode }, { token: seller.token });
+        expect(made.status).toBe(201);
+        return { authorization: `Bearer ${String(made.body['key'])}` };
+      };
+      const [live, test] = [await keyOf('live'), await keyOf('test')];
+      expect((await call('POST', '/v1/balance/test-top-up', { amount_cents: 10_000 }, { ...test, 'Idempotency-Key': `tm-ep-top-up-${Date.now()}` })).status).toBe(201);
+      const carriersOf = async (bearer: Record<string, string>, batchId: string) =>
+        ((await call('GET', '/v1/events?type=label.purchased', undefined, bearer)).body['data'] as Body[])
+          .map((event) => event['data'] as Body)
+          .filter((data) => data['orderId'] === batchId)
+          .map((data) => [data['carrier'], data['mode']]);
+      const batchOf = async (bearer: Record<string, string>, rows: number[]) => {
+        const made = await call('POST', '/v1/batches', { shipments: rows.map((i) => bulkRow(i)) }, { ...bearer, 'Idempotency-Key': `tm-ep-${rows.join('-')}-${Date.now()}` });
+        expect(made.status).toBe(201);
+        const id = String(made.body['id']);
+        expect((await waitForBulk(call, seller.token, id)).status).toBe('completed');
+        return id;
+      };
+
+      const sold = easyPost.labelsSold();
+      const testBatch = await batchOf(test, [1, 2]);
+      expect(await carriersOf(test, testBatch)).toEqual([
+        ['sandbox', 'test'],
+        ['sandbox', 'test'],
+      ]);
+      expect(easyPost.labelsSold()).toBe(sold);
+      const liveBatch = await batchOf(live, [3]);
+      expect(await carriersOf(live, liveBatch)).toEqual([['easypost', 'live']]);
+      expect(easyPost.labelsSold()).toBe(sold + 1);
+    }, 180_000);
+  });
+};
+
+describeBesideEasyPost('embedded', (env) => startEmbedded(env));
+describeBesideEasyPost('distributed', (env) => startDistributed(env));

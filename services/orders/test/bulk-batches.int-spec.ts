@@ -38,6 +38,21 @@ describe('Batches and their files’ lease on PostgreSQL', () => {
       expect(await bulk.batches.listForUser(randomUUID(), 1, 3)).toEqual({ rows: [], total: 0 });
     });
 
+    it('keeps a test batch apart (decision 124): listed and active only in its mode, its draft id not taken by the other mode', async () => {
+      const userId = randomUUID();
+      const live = await batchAt(userId, 'processing', '2030-03-01T00:00:00Z');
+      const test = await bulk.batches.createDraft(userId, randomUUID(), 'test');
+      await db.sql(`update "orders"."bulk_orders" set "status" = 'processing', "created_at" = '2030-03-02T00:00:00Z' where "id" = ?`, [test]);
+      expect([(await bulk.batches.find(live))?.mode, (await bulk.batches.find(test))?.mode]).toEqual(['live', 'test']);
+      const listed = async (mode: 'live' | 'test') => (await bulk.batches.listForUser(userId, 1, 10, mode)).rows.map((row) => row.id);
+      expect([await listed('live'), await listed('test'), (await bulk.batches.listForUser(userId, 1, 10)).total]).toEqual([[live], [test], 1]);
+      expect([(await bulk.batches.activeForUser(userId))?.id, (await bulk.batches.activeForUser(userId, 'test'))?.id]).toEqual([live, test]);
+      // The same id asked again in the other mode is not found, and stays a test batch.
+      await expect(bulk.batches.createDraft(userId, test, 'live')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(await bulk.batches.createDraft(userId, test, 'test')).toBe(test);
+      expect((await bulk.batches.find(test))?.mode).toBe('test');
+    });
+
     it('answers a user’s newest batch still at work, and none once all are done', async () => {
       const userId = randomUUID();
       await batchAt(userId, 'processing', '2030-02-01T00:00:00Z');

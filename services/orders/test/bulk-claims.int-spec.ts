@@ -19,7 +19,7 @@ describe('The bulk engine’s claims and results on PostgreSQL', () => {
       expect(ids(claimed)).toEqual(written.slice(1, 4).map((i) => i.id));
       expect(claimed.find((c) => c.row_no === 1)).toEqual({
         id: written[1]!.id, bulk_order_id: orderId, user_id: userId, row_no: 1, round: 1, service_uid: 'usps-ground', service_name: 'USPS Ground Advantage',
-        price_cents: 101, data: bulkRow(1), pending_since: expect.stringMatching(/^\d{4}-\d\d-\d\d /), batch_label_format: '4x6', hold_id: `bulk:${orderId}:1`,
+        price_cents: 101, data: bulkRow(1), pending_since: expect.stringMatching(/^\d{4}-\d\d-\d\d /), batch_label_format: '4x6', batch_mode: 'live', hold_id: `bulk:${orderId}:1`,
       });
       expect(ids(await bulk.claims.claimItems(elsewhere.orderId, 10, 60))).toEqual(elsewhere.items.map((i) => i.id));
     });

@@ -8,7 +8,10 @@ import { eventually } from './support/lifecycle-api';
 
 const BALANCE = 100_000;
 const PRICE = 850;
-const REPLY_WAIT_MS = 1_500;
+// Far apart from what the tests measure against them, so no answer depends on how busy the machine is: a purchase that
+// finds nobody listening is answered in milliseconds, far inside the reply wait; the carrier's latency outlasts the wait.
+const REPLY_WAIT_MS = 8_000;
+const CARRIER_LATENCY_MS = 10_000;
 
 interface ListedOrder {
   _id: string;
@@ -50,8 +53,11 @@ describe('one label bought while its orders process dies (distributed mode)', ()
   let customer: { token: string; userId: string };
 
   beforeAll(async () => {
-    // The carrier takes 2 s, longer than the gateway waits (1.5 s); recovery resumes an order untouched for 5 s.
-    system = await startDistributed({ ORDER_REPLY_WAIT_MS: String(REPLY_WAIT_MS) }, { ordersEnv: { SANDBOX_LATENCY_MS: '2000', ORDER_STALE_SECONDS: '5' } });
+    // The carrier takes longer than the gateway waits; recovery resumes an order untouched for 5 s.
+    system = await startDistributed(
+      { ORDER_REPLY_WAIT_MS: String(REPLY_WAIT_MS) },
+      { ordersEnv: { SANDBOX_LATENCY_MS: String(CARRIER_LATENCY_MS), ORDER_STALE_SECONDS: '5' } },
+    );
     call = apiClient(system.baseUrl);
     const adminToken = await adminTokenOf(call, system);
     customer = await newBulkCustomer(call, adminToken, BALANCE, 'dying');
@@ -67,13 +73,13 @@ describe('one label bought while its orders process dies (distributed mode)', ()
   };
 
   it('answers at once without promising what nobody can confirm, shows the order pending, then completes it once after a restart', async () => {
-    const started = Date.now();
     const purchase = call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'dies-mid-purchase-1' });
     // Killed while the carrier is still making the label: the order is written and paid for, no reply was sent.
     while ((await labelBooksOf(system, customer.userId)).charges === 0) await new Promise((r) => setTimeout(r, 50));
     await system.killOrders(0);
     const answer = await purchase;
-    expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS + 4_000);
+    // Answered while no orders process lives: the gateway gave up on its own wait, not on the recovery after a restart.
+    expect(system.replicas('orders')).toBe(0);
     // The only orders process is gone, so nobody can say whether the order was written: no 202 and no "not charged".
     expect(answer.status).toBe(503);
     expect(answer.body['message']).toBe(NOT_KNOWN);
@@ -85,7 +91,7 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     const finished = await eventually(
       async () => (await listed()).find((o) => o._id === pending?._id),
       (order) => order?.status === 'completed',
-      60_000,
+      60_000 + CARRIER_LATENCY_MS,
       'the recovered order',
     );
     expect(finished).toMatchObject({ status: 'completed', tracking_number: expect.stringMatching(/^9[2-5]\d{20}(\d{4})?$/) });
@@ -96,13 +102,14 @@ describe('one label bought while its orders process dies (distributed mode)', ()
     const retried = await call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'dies-mid-purchase-1' });
     expect([retried.status, retried.body['data']]).toEqual([200, expect.objectContaining({ orderId: pending?._id, price: PRICE })]);
     expect(await balanceOf(call, customer.token)).toBe(BALANCE - PRICE);
-  }, 120_000);
+  }, 150_000);
 
   it('answers 503 at once when no orders process is there to take the purchase, and charges nothing', async () => {
     await system.killOrders(1);
     await untilNoOrdersProcessListens(system);
     const started = Date.now();
     const answer = await call('POST', '/orders/v2', ORDER, { token: customer.token, 'idempotency-key': 'nobody-home-1' });
+    // NATS says at once that nobody listens; waiting out the reply window instead would take REPLY_WAIT_MS (8 s).
     expect(Date.now() - started).toBeLessThan(REPLY_WAIT_MS);
     expect(answer.status).toBe(503);
     expect(String(answer.body['message'])).not.toMatch(/orders\.|\.v1/);

@@ -87,6 +87,8 @@ const describeTestModeBatches = (mode: string, running: () => RunningSystem & { 
       const labels = await call('GET', `/v1/batches/${batchId}/shipments`, undefined, test);
       const trackingNumbers = (labels.body['data'] as Body[]).map((label) => String(label['tracking_number']));
       expect(trackingNumbers).toHaveLength(2);
+      const batchTracking = `/orders/bulk/${batchId}/tracking/${trackingNumbers[0] ?? ''}`;
+      expect([(await call('GET', batchTracking, undefined, live)).status, (await call('GET', batchTracking, undefined, { token: seller.token })).status]).toEqual([404, 200]);
       // Every label a sample: their events say test, and only the test key lists them.
       const testPurchases = (await eventsOf(test, 'label.purchased')).filter((event) => dataOf(event)['orderId'] === batchId);
       expect(testPurchases.map((event) => [dataOf(event)['labelKind'], dataOf(event)['carrier'], dataOf(event)['mode']])).toEqual([
@@ -127,6 +129,7 @@ const describeTestModeBatches = (mode: string, running: () => RunningSystem & { 
       // The web app's label download checks the mode as the lists do: a live key never gets a test label's file; a session gets both.
       const download = async (orderId: string, who: Record<string, string>) => (await fetch(`${running().baseUrl}/api/orders/download/pdf/${orderId}`, { headers: who })).status;
       expect([await download(testLabel, live), await download(liveLabel, live), await download(testLabel, { token: seller.token })]).toEqual([404, 200, 200]);
+      expect([(await call('GET', `/orders/${testLabel}/tracking`, undefined, live)).status, (await call('GET', `/orders/${liveLabel}/tracking`, undefined, live)).status]).toEqual([404, 200]);
       const testEvent = await purchaseOf(test, testLabel);
       const liveEvent = await purchaseOf(live, liveLabel);
       expect(await purchaseOf(live, testLabel)).toBe('undefined');

@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import { OrdersRpc, type Caller, type LabelTracking, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
 import { batchInScope, BulkOrdersRepository } from '../bulk';
+import { keyModeOf } from '../common';
+import { OrderRepository } from '../orders';
 import { CarrierPushUseCase } from './carrier-push.usecase';
 import { LabelVoidsRepository, type LabelVoid } from './label-voids.repository';
 import { ShownTracking } from './shown-tracking';
@@ -20,6 +22,7 @@ export class LifecycleController {
     private readonly shownTracking: ShownTracking,
     private readonly bulk: BulkOrdersRepository,
     private readonly carrierPushes: CarrierPushUseCase,
+    private readonly orders: OrderRepository,
   ) {}
 
   @RpcHandler(OrdersRpc.voidLabel)
@@ -35,12 +38,16 @@ export class LifecycleController {
   @RpcHandler(OrdersRpc.tracking)
   async singleTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.tracking) body: Req<'tracking'>): Promise<LabelTracking> {
     const scope = ownerScopeOf(caller);
+    // A key tracks only its own mode's labels (decisions 119, 124): another mode's is not found, as on the lists.
+    const bound = keyModeOf(caller);
+    if (bound) foundInScope((await this.orders.findOwned(body.orderId, scope))?.mode === bound ? true : null, scope, ORDER_NOT_FOUND);
     return this.shownTracking.of(foundInScope(await this.voids.singleLabel(body.orderId, scope), scope, ORDER_NOT_FOUND));
   }
 
   @RpcHandler(OrdersRpc.bulkTracking)
   async bulkTracking(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkTracking) body: Req<'bulkTracking'>): Promise<LabelTracking> {
     const scope = ownerScopeOf(caller);
+    if (keyModeOf(caller)) await batchInScope(this.bulk, caller, body.orderId);
     return this.shownTracking.of(foundInScope(await this.voids.batchLabel(body.orderId, body.trackingNumber, scope), scope, ORDER_NOT_FOUND));
   }
 

@@ -9,11 +9,11 @@ import type { FundedCustomer } from './support/bulk-api';
 import { adminCredentials, appUrl } from './support/env';
 
 // The system under test runs the sandbox carrier at browser-test speed (.ci/run): half of its labels, chosen by their
-// tracking number, are scanned at once and can no longer be voided; its manifest goes 20 s after a purchase (a void
+// tracking number, are scanned at once and can no longer be voided; its manifest goes 45 s after a purchase (a void
 // before is credited at once, after it is a refund the reconciler settles within 5–10 s).
 
 /** The sandbox's manifest (SANDBOX_MANIFEST_AFTER_SECONDS in .ci/run): a void later than this is a refund request. */
-const MANIFEST_AFTER_MS = 20_000;
+const MANIFEST_AFTER_MS = 45_000;
 /** Labels bought at most while looking for one scanned or not: each is one or the other by a coin flip of its number. */
 const MAX_PURCHASES = 12;
 const FLOW_TIMEOUT_MS = 150_000;
@@ -167,7 +167,7 @@ describe("A label's life after purchase", () => {
   let page: Page;
   let pastManifest: LabelBought;
 
-  // The refund test's label is bought as the file starts, so the sandbox's manifest (20 s after the purchase) passes
+  // The refund test's label is bought as the file starts, so the sandbox's manifest (45 s after the purchase) passes
   // while the tests before it run instead of being waited out by that test alone.
   beforeAll(async () => {
     const customer = await fundedCustomer(10_000);
@@ -185,7 +185,7 @@ describe("A label's life after purchase", () => {
       await openSignedIn(page, customer);
       await openOrders(page);
 
-      // Bought after the page is open: the void must reach the carrier before its manifest, 20 s after the purchase.
+      // Bought after the page is open: the void must reach the carrier before its manifest, 45 s after the purchase.
       const label = await buyLabelThat(customer, false);
       const boughtAt = Date.now();
       // Read again: the app shows the balance it read before these purchases.

@@ -18,7 +18,7 @@ const Sequencer = require('@jest/test-sequencer').default;
  */
 const SECONDS = {
   'accessibility.e2e-spec.ts': 118,
-  'label-lifecycle.e2e-spec.ts': 59,
+  'label-lifecycle.e2e-spec.ts': 75,
   'bulk-order.e2e-spec.ts': 57,
   'navigation.e2e-spec.ts': 57,
   'admin-users.e2e-spec.ts': 48,

@@ -192,7 +192,9 @@ const describeApi = (apiKeyRequestsPerMinute: number) => [
     'A key without the scope gets 403 `AUTH_SCOPE_MISSING` naming it; a revoked key gets 401 at once.',
   '- **Session token** (the web app): the `token` header with the token `POST /api/auth/login` answers. Send one credential, never both.',
   '- **Test key** (`ld_test_…`, made on the Account page with "Test key" ticked): a test balance of its own, never your live one, topped up with `POST /api/v1/balance/test-top-up`. ' +
-    '`GET /api/v1/me` says a credential\'s `mode`; `GET /api/v1/balance` answers the balance of the key\'s mode. Routes that do not act in test mode yet answer a test key 403 `FORBIDDEN`, moving nothing.',
+    '`GET /api/v1/me` says a credential\'s `mode`; `GET /api/v1/balance` answers the balance of the key\'s mode (a session asks for the test one with `?mode=test`). ' +
+    'Shipments, rates, batches, events and their replays, and claims act in the key\'s mode: bought from the sandbox on the test balance, each marked `mode`, and another mode\'s resource is 404 to a key. ' +
+    'Routes that do not act in test mode yet answer a test key 403 `FORBIDDEN`, moving nothing.',
   '',
   '## Idempotency',
   'Purchases take an `Idempotency-Key` header: a retry with the same key answers the same purchase and never charges twice. When a service is slow, the purchase answers 202 with the order still pending; it completes or is refunded on its own.',

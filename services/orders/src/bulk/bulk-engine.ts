@@ -14,7 +14,7 @@ import { BulkFilesRepository } from './bulk-files.repository';
 import type { BulkOrderRow, ClaimedItem, ItemOutcome } from './bulk.rows';
 import { holdOf, isHoldRefusal } from './hold-refusal';
 import { withDefaultReferences } from './label-references';
-import { rowInsurance } from './pricing/row-insurance';
+import { insuringCarriers, rowInsurance } from './pricing/row-insurance';
 
 /** Results are written in groups of this many (or every FLUSH_MS): one statement per group, not per label. */
 const FLUSH_AT = 100;
@@ -178,7 +178,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     const customsRefusal = bulkRowCustomsRefusal(item.data);
     if (customsRefusal) return failed(customsRefusal);
     // So is a row whose service cannot be insured (decision 122): its fee is in the price, the cover must be bought too.
-    const insured = rowInsurance({ uid: item.service_uid, name: item.service_name }, item.data.insurance?.declared_value_cents, this.env.CARRIERS);
+    const insured = rowInsurance({ uid: item.service_uid, name: item.service_name }, item.data.insurance?.declared_value_cents, insuringCarriers(item.batch_mode, this.env.CARRIERS));
     if (!insured.ok) return failed(insured.refusal);
     if (!(await this.holdInPlace(item.bulk_order_id, item.round))) return null;
     // What the label insures is kept by its item's id before it is bought, so an insured label never lacks it (a claim's cap).

@@ -1,5 +1,6 @@
 import type { NewBulkItem } from '../bulk.rows';
-import { insureRows, rowInsurance } from './row-insurance';
+import { SAMPLE_LABEL_CARRIERS } from '../../carriers';
+import { insureRows, insuringCarriers, rowInsurance } from './row-insurance';
 
 const item = (rowNo: number, serviceUid: string, serviceName: string, priceCents: number, refusal?: string): NewBulkItem => ({
   id: `item-${rowNo}`,
@@ -43,5 +44,9 @@ describe('insuring bulk rows (decision 122)', () => {
   it('refuses insured rows where labels are bought through a carrier that passes no insurance on, naming it', () => {
     const [row] = insureRows([item(0, 'usps_priority', 'USPS Priority Mail', 900)], new Map([[0, 5_000]]), ['usps']);
     expect(row?.refusal).toBe('Insurance and signatures are not sold on labels bought through usps here yet: buy this label without them');
+  });
+
+  it("insures a test batch's rows as the sandbox sells insurance, and a live batch's as CARRIERS do (decision 124)", () => {
+    expect([insuringCarriers('test', ['easypost']), insuringCarriers('live', ['easypost'])]).toEqual([SAMPLE_LABEL_CARRIERS, ['easypost']]);
   });
 });

@@ -28,7 +28,7 @@ import { BulkStagingRepository } from '../bulk-staging.repository';
 import { BulkRoundsRepository } from '../bulk-rounds.repository';
 import type { BulkOrderRow, NewBulkItem, StagedRowSummary } from '../bulk.rows';
 import { BulkRowPricer, rowsRefused, type PricedRows } from '../pricing/bulk-row-pricer';
-import { insureRows } from '../pricing/row-insurance';
+import { insureRows, insuringCarriers } from '../pricing/row-insurance';
 
 type StageRequest = ParsedRequestOf<typeof OrdersRpc.bulkStage>;
 type ProcessRequest = ParsedRequestOf<typeof OrdersRpc.bulkProcess>;
@@ -136,7 +136,7 @@ export class SubmitBulkOrderUseCase {
     const refusals = await this.customsRefusals(request.orderId, kept);
     const declared = customsChecked(priced.items, refusals);
     // Its insurance fee is added to an insured row's price; a row whose service cannot be insured fails alone (decision 122).
-    const items = insureRows(declared, new Map(kept.map((row) => [row.rowNo, row.declaredValueCents])), this.env.CARRIERS);
+    const items = insureRows(declared, new Map(kept.map((row) => [row.rowNo, row.declaredValueCents])), insuringCarriers(mode, this.env.CARRIERS));
     if (items.every((item) => item.refusal)) {
       throw rowsRefused(items.map((item) => ({ path: `orderData.${item.rowNo}.${item.uninsurable ? 'insurance' : 'customs'}`, message: `Row ${item.rowNo + 1}: ${item.refusal ?? ''}` })));
     }

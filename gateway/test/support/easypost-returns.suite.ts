@@ -118,14 +118,13 @@ export const describeEasyPostReturns = (mode: string, running: () => RunningSyst
           await db.end();
         }
         const before = await balanceOf(call, seller.token);
-        const refused = await call('GET', `/orders/${orderId}/return/quote`, undefined, { token: seller.token });
-        expect([refused.status, refused.body['message']]).toEqual([
-          409,
-          'The EasyPost account that sold this label (ca_90ne0000000000000000000000000000) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: EasyPost (on its other USPS accounts).',
-        ]);
-        expect((await call('POST', `/orders/${orderId}/return`, {}, { token: seller.token })).status).toBe(409);
+        const said = 'The EasyPost account that sold this label (ca_90ne0000000000000000000000000000) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: EasyPost (on its other USPS accounts).';
+        // The quote says so before buying; a purchase without the seller's pick is refused with the same words.
+        expect((await call('GET', `/orders/${orderId}/return/quote`, undefined, { token: seller.token })).body).toMatchObject({ carrier: 'easypost', accountNote: said });
+        const refused = await call('POST', `/orders/${orderId}/return`, {}, { token: seller.token });
+        expect([refused.status, refused.body['message']]).toEqual([409, said]);
         expect(await balanceOf(call, seller.token)).toBe(before);
-        expect((await call('GET', `/orders/${orderId}/return/quote?carrier=easypost`, undefined, { token: seller.token })).body).toMatchObject({ carrier: 'easypost', payment: 'prepaid' });
+        expect((await call('GET', `/orders/${orderId}/return/quote?carrier=easypost`, undefined, { token: seller.token })).body).toMatchObject({ carrier: 'easypost', payment: 'prepaid', accountNote: null });
         const made = await call('POST', `/orders/${orderId}/return`, { carrier: 'easypost' }, { token: seller.token });
         expect(made.status).toBe(200);
         const sold = easyPostShipmentOf(fakes().easyPost, String((made.body['returnLabel'] as Body)['trackingNumber']));

@@ -87,7 +87,7 @@ export const describeReturnLabels = (mode: string, running: () => RunningSystem,
         orderId: usps.orderId, courier: 'usps', serviceName: 'USPS Priority Mail', priceCents: PRICE, payment: 'on_use', existingReturns: 0,
         paymentText: "Pay on use: $8.50 is charged only if your buyer ships it (at the carrier's first scan); nothing if the label is never used.",
         // Bought from the carrier that sold the outbound label, the only one here (decision 123).
-        carrier: 'sandbox', carrierName: 'Sandbox', otherCarriers: [],
+        carrier: 'sandbox', carrierName: 'Sandbox', otherCarriers: [], accountNote: null,
       });
       expect((await call('GET', `/orders/${ups}/return/quote`, undefined, { token: who.token })).body).toMatchObject({ courier: 'ups', payment: 'prepaid' });
       expect(await balanceOf(call, who.token)).toBe(before);

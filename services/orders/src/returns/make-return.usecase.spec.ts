@@ -188,12 +188,10 @@ describe('MakeReturnUseCase', () => {
 
     it('refuses, naming the choices, when that account is gone; a carrier the seller picks buys on its configured accounts', async () => {
       const gone = setUp(easyPostUps(), { carriers: ['sandbox', 'easypost'], outboundAccount: 'ca_gone', accounts: ['ca_first'] });
-      const error = await refusal(gone.useCase.quote(caller, ORDER));
-      expect([error.code, error.message]).toEqual([
-        ErrorCode.CONFLICT,
-        'The EasyPost account that sold this label (ca_gone) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: EasyPost (on its other UPS accounts) or Sandbox.',
-      ]);
-      expect((await refusal(gone.useCase.create(caller, ORDER, false))).code).toBe(ErrorCode.CONFLICT);
+      const said = 'The EasyPost account that sold this label (ca_gone) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: EasyPost (on its other UPS accounts) or Sandbox.';
+      expect(await gone.useCase.quote(caller, ORDER)).toMatchObject({ carrier: 'easypost', accountNote: said });
+      const error = await refusal(gone.useCase.create(caller, ORDER, false));
+      expect([error.code, error.message]).toEqual([ErrorCode.CONFLICT, said]);
       expect([gone.money, gone.inserted, gone.bought]).toEqual([[], [], []]);
 
       const picked = setUp(easyPostUps(), { carriers: ['sandbox', 'easypost'], outboundAccount: 'ca_gone', accounts: ['ca_first'] });

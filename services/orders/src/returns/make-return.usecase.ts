@@ -41,6 +41,8 @@ interface ReturnPlan {
   others: CarrierId[];
   /** The account of `soldBy` that sold the outbound label, to buy the return on (decision 125); null: any of its accounts. */
   carrierAccount: string | null;
+  /** Set when that account is gone: said by the quote, and the return is bought only from a carrier the seller picks. */
+  accountGone: string | null;
   payment: ReturnPayment;
   priceCents: number;
   serviceUid: string;
@@ -110,6 +112,7 @@ export class MakeReturnUseCase {
       carrier: plan.soldBy,
       carrierName: LABEL_CARRIER_NAMES[plan.soldBy],
       otherCarriers: plan.others.map((other) => ({ carrier: other, carrierName: LABEL_CARRIER_NAMES[other] })),
+      accountNote: plan.accountGone,
     };
   }
 
@@ -123,6 +126,7 @@ export class MakeReturnUseCase {
       return { returnLabel: await this.finish(existing, order), created: true };
     }
     const plan = await this.plan(caller, orderId, carrier);
+    if (plan.accountGone) throw new DomainError(ErrorCode.CONFLICT, plan.accountGone);
     if (plan.payment === 'on_use') await this.coveredNow(plan);
     const row = await this.returns.insert({
       id: randomUUID(),
@@ -203,31 +207,34 @@ export class MakeReturnUseCase {
     const choose = (among: readonly CarrierId[]) => (among.length > 0 ? `: choose ${among.map((id) => LABEL_CARRIER_NAMES[id]).join(' or ')}` : '');
     if (!payment && picked) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${LABEL_CARRIER_NAMES[picked]} makes no return labels of this courier here${choose(sellers)}.`);
     if (!payment) throw new DomainError(ErrorCode.VALIDATION_FAILED, `The carrier that sold this label makes no return labels here yet.`);
-    const carrierAccount = soldBy === carrier ? await this.outboundAccount(order, soldBy, picked, sellers) : null;
+    const { carrierAccount, accountGone } = soldBy === carrier ? await this.outboundAccount(order, soldBy, picked, sellers) : { carrierAccount: null, accountGone: null };
     const parties = returnParties(order);
     const price = await this.pricer.price({ userId: order.userId, serviceName: order.serviceName, ...parties, package: order.package, mode: order.mode });
-    return { order: Object.assign(order, { trackingNumber, carrier }), soldBy, others: sellers.filter((id) => id !== soldBy), carrierAccount, payment, ...price };
+    return { order: Object.assign(order, { trackingNumber, carrier }), soldBy, others: sellers.filter((id) => id !== soldBy), carrierAccount, accountGone, payment, ...price };
   }
 
   /**
    * The account of the outbound label's carrier that sold it (EasyPost's `ca_…`, recorded at its purchase): its return
    * is bought on that account, not another of the same courier (decision 125). When the carrier no longer buys on it,
-   * the return is refused unless the seller picks who sells it: a picked carrier buys on its configured accounts
-   * (decision 123's rule), so a return never lands on another account unasked. Null when none was recorded.
+   * the quote says so (`accountGone`) and the return is bought only from a carrier the seller picks: a picked carrier
+   * buys on its configured accounts (decision 123's rule), so a return never lands on another account unasked. No
+   * account when none was recorded.
    */
-  private async outboundAccount(order: OrderEntity, soldBy: CarrierId, picked: CarrierId | undefined, sellers: readonly CarrierId[]): Promise<string | null> {
+  private async outboundAccount(
+    order: OrderEntity,
+    soldBy: CarrierId,
+    picked: CarrierId | undefined,
+    sellers: readonly CarrierId[],
+  ): Promise<{ carrierAccount: string | null; accountGone: string | null }> {
     const account = await this.returns.outboundAccountOf(order.id);
-    if (!account) return null;
     const adapter = this.registry.forMode(order.mode).get(soldBy);
-    if (!adapter?.hasCarrierAccount || adapter.hasCarrierAccount(account)) return account;
-    if (picked) return null;
+    if (!account || !adapter?.hasCarrierAccount || adapter.hasCarrierAccount(account)) return { carrierAccount: account, accountGone: null };
+    if (picked) return { carrierAccount: null, accountGone: null };
     const name = LABEL_CARRIER_NAMES[soldBy];
     const others = sellers.filter((id) => id !== soldBy).map((id) => LABEL_CARRIER_NAMES[id]);
     const instead = [`${name} (on its other ${courierName(order.courier)} accounts)`, ...others].join(' or ');
-    throw new DomainError(
-      ErrorCode.CONFLICT,
-      `The ${name} account that sold this label (${account}) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: ${instead}.`,
-    );
+    const accountGone = `The ${name} account that sold this label (${account}) is no longer connected here, so its return cannot be bought on it. Choose who sells the return: ${instead}.`;
+    return { carrierAccount: null, accountGone };
   }
 
   /** The caller's order; a key's only of its own mode (decision 125): another mode's order is not found, as another user's. */

@@ -12,6 +12,7 @@ const quote = (payment: ReturnQuote['payment'], priceCents: number, existingRetu
   carrier: 'sandbox',
   carrierName: 'Sandbox',
   otherCarriers: [],
+  accountNote: null,
 });
 
 describe('bulk return labels, said before buying', () => {

@@ -62,7 +62,7 @@ const QuoteRefusal = ({ error }: { error: unknown }): ReactElement => (
  * Who sells the return (decision 123): the outbound label's carrier, or another that makes returns of its courier. A
  * radio group named for screen readers; picking one prices the return from it before anything is bought.
  */
-const SoldByChoice = ({ quote, value, onChange }: { quote: ReturnQuote; value: LabelCarrier; onChange: (carrier: LabelCarrier) => void }): ReactElement => {
+const SoldByChoice = ({ quote, value, onChange }: { quote: ReturnQuote; value: LabelCarrier | null; onChange: (carrier: LabelCarrier) => void }): ReactElement => {
   const choices = [{ carrier: quote.carrier, carrierName: quote.carrierName }, ...quote.otherCarriers];
   return (
     <Stack gap="1" align="flex-start">
@@ -95,11 +95,13 @@ const MakeReturn = ({ target, userId, existing }: { target: ReturnTarget; userId
   if (outbound.isPending) return <Skeleton height="24" role="status" aria-label="Loading the return label's price" />;
   if (outbound.isError) return <QuoteRefusal error={outbound.error} />;
   const base = outbound.data;
+  // The account that sold the label is gone (decision 125): nothing is bought until the seller picks who sells it.
+  const mustPick = base.accountNote !== null;
   const choosing = picked !== null && picked !== base.carrier;
   const again = existing > 0;
   const make = (quote: ReturnQuote) =>
     create.mutate(
-      { orderId: target.orderId, again, carrier: choosing ? quote.carrier : null },
+      { orderId: target.orderId, again, carrier: choosing || mustPick ? quote.carrier : null },
       {
         onSuccess: ({ returnLabel }) => notify.success('Return label made', { description: `Tracking number ${returnLabel.trackingNumber} · from ${quote.carrierName}` }),
         onError: (error) => notify.error(errorMessage(error, 'The return label could not be made')),
@@ -114,14 +116,18 @@ const MakeReturn = ({ target, userId, existing }: { target: ReturnTarget; userId
         {quote.paymentText}
       </Text>
       <Text textStyle="sm" color="fg.muted" data-testid="return-sold-by">
-        {choosing ? `Bought from ${quote.carrierName} instead of ${base.carrierName}, which sold your label.` : `Bought from ${quote.carrierName}, as your label was.`}
+        {choosing
+          ? `Bought from ${quote.carrierName} instead of ${base.carrierName}, which sold your label.`
+          : mustPick
+            ? `Bought from ${quote.carrierName} on its other accounts.`
+            : `Bought from ${quote.carrierName}, as your label was.`}
       </Text>
       {again && (
         <Text textStyle="sm" color="fg.muted">
           This order already has a return label. Make another only if your buyer needs a second one.
         </Text>
       )}
-      <Button size="sm" alignSelf="flex-start" loading={create.isPending} loadingText="Making the label" onClick={() => make(quote)}>
+      <Button size="sm" alignSelf="flex-start" loading={create.isPending} loadingText="Making the label" disabled={mustPick && picked === null} onClick={() => make(quote)}>
         <UndoIcon />
         {again ? 'Make another return label' : 'Make return label'}
       </Button>
@@ -130,7 +136,13 @@ const MakeReturn = ({ target, userId, existing }: { target: ReturnTarget; userId
   const shown = choosing ? other : outbound;
   return (
     <Stack gap="2" borderWidth="1px" rounded="md" p="3" bg="bg.subtle" data-testid="return-quote" data-payment={shown.data?.payment} data-carrier={shown.data?.carrier}>
-      {base.otherCarriers.length > 0 && <SoldByChoice quote={base} value={picked ?? base.carrier} onChange={setPicked} />}
+      {mustPick && (
+        <Alert.Root status="warning" data-testid="return-account-note">
+          <Alert.Indicator />
+          <Alert.Description>{base.accountNote}</Alert.Description>
+        </Alert.Root>
+      )}
+      {(base.otherCarriers.length > 0 || mustPick) && <SoldByChoice quote={base} value={picked ?? (mustPick ? null : base.carrier)} onChange={setPicked} />}
       {shown.isPending ? (
         <Skeleton height="16" role="status" aria-label="Loading the return label's price" />
       ) : shown.isError ? (

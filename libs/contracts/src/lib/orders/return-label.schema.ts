@@ -48,6 +48,11 @@ export const returnQuoteSchema = z.object({
   carrier: labelCarrierSchema,
   carrierName: z.string(),
   otherCarriers: z.array(z.object({ carrier: labelCarrierSchema, carrierName: z.string() })),
+  /**
+   * Set when the carrier account that sold the label is gone (decision 125): why, and the choices. The return is then
+   * bought only from a carrier named in `carrier` on the purchase (the same carrier included, on its other accounts).
+   */
+  accountNote: z.string().nullable().default(null),
 });
 export type ReturnQuote = z.infer<typeof returnQuoteSchema>;
 

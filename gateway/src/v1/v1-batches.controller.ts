@@ -69,7 +69,7 @@ export class V1BatchesController {
     if (!sentKey) throw new DomainError(ErrorCode.VALIDATION_FAILED, IDEMPOTENCY_KEY_REQUIRED, [{ path: 'Idempotency-Key', message: IDEMPOTENCY_KEY_REQUIRED }]);
     const caller = signedIn(ctx);
     // A test key's Idempotency-Key names a test batch of its own (decision 124): the same key sent with a live key names another.
-    const orderId = batchIdFor(caller.userId, modeOf(caller) === 'test' ? `test:${idempotencyKey}` : idempotencyKey);
+    const orderId = batchIdFor(caller.userId, caller.mode === 'test' ? `test:${idempotencyKey}` : idempotencyKey);
     const userId = caller.userId;
     const made = await this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx).catch((error: unknown) => {
       if (error instanceof DomainError && error.code === ErrorCode.NOT_FOUND) return null;
@@ -79,9 +79,13 @@ export class V1BatchesController {
       if (made.totalCount !== body.shipments.length) throw new DomainError(ErrorCode.CONFLICT, 'This Idempotency-Key was already used for a different batch');
       return toV1Batch(made);
     }
-    await this.rpc.call(OrdersRpc.bulkInit, { userId, orderId }, ctx);
+    // A test key's batch is made and submitted only by replicas that know a batch's mode (decision 124): never one of
+    // the previous release during a rolling update, which would make it live.
+    const inTestMode = modeOf(caller) === 'test';
+    await this.rpc.call(inTestMode ? OrdersRpc.bulkInitInTestMode : OrdersRpc.bulkInit, { userId, orderId }, ctx);
     await stageBulkRows(this.rpc, { userId, orderId, firstRow: 0 }, body.shipments, ctx);
-    await this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId, rowCount: body.shipments.length, options: body.options ?? {} }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
+    const submission = { userId, orderId, rowCount: body.shipments.length, options: body.options ?? {} };
+    await this.rpc.call(inTestMode ? OrdersRpc.bulkProcessInTestMode : OrdersRpc.bulkProcess, submission, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
     return toV1Batch(await this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx));
   }
 

@@ -354,6 +354,9 @@ describe.each(databases)('ledger on %s', (_name, createDatabase) => {
     await expect(holdsController.onPlace(orders, { userId, holdId, amountCents: 1001, reference: 'test batch', mode: 'test' })).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_INSUFFICIENT_FUNDS });
     await holdsController.onPlace(orders, { userId, holdId, amountCents: 600, reference: 'test batch', mode: 'test' });
     expect(await balances()).toEqual([1000, 400]);
+    // The same hold placed again under the user's id alone (a previous release's engine, decision 124) is refused: it is the test account's.
+    await expect(holdsController.onPlace(orders, { userId, holdId, amountCents: 600, reference: 'test batch' })).rejects.toMatchObject({ code: ErrorCode.PAYMENTS_IDEMPOTENCY_MISMATCH });
+    expect(await balances()).toEqual([1000, 400]);
     expect((await summaries.onSummary(orders, { userId }))?.heldCents).toBe(0);
     expect(await holdsController.onRelease(orders, { holdId })).toMatchObject({ releasedCents: 600 });
     expect(await balances()).toEqual([1000, 1000]);

@@ -35,6 +35,12 @@ export class BulkController {
     return { orderId: await this.batches.createDraft(body.userId, body.orderId, modeOf(caller)) };
   }
 
+  /** The same for a test-mode caller, on a subject only this release serves (decision 124). */
+  @RpcHandler(OrdersRpc.bulkInitInTestMode)
+  initInTestMode(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkInitInTestMode) body: Req<'bulkInitInTestMode'>) {
+    return this.init(caller, body);
+  }
+
   @RpcHandler(OrdersRpc.bulkStage)
   async stage(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
     await this.ownMode(caller, body.orderId);
@@ -56,6 +62,11 @@ export class BulkController {
   async process(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkProcess) body: Req<'bulkProcess'>) {
     await this.ownMode(caller, body.orderId);
     return this.submit.process(body);
+  }
+
+  @RpcHandler(OrdersRpc.bulkProcessInTestMode)
+  processInTestMode(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkProcessInTestMode) body: Req<'bulkProcessInTestMode'>) {
+    return this.process(caller, body);
   }
 
   @RpcHandler(OrdersRpc.bulkList)

@@ -45,6 +45,13 @@ import {
 } from './label-lifecycle.schema';
 import { publicTrackingSchema, trackingLinkLabelSchema, trackingLinkRevokedSchema, trackingLinkSchema, trackingTokenSchema } from './public-tracking.schema';
 
+/**
+ * `orderId`: the draft's id when the caller chose it (the public API derives it from the user and their
+ * Idempotency-Key, decision 103): made once, and answered again while it is the user's.
+ */
+const bulkInitRequestSchema = z.object({ userId: idSchema, orderId: idSchema.optional() });
+const bulkProcessRequestSchema = z.object({ userId: idSchema, orderId: idSchema, rowCount: z.number().int().min(1).max(BULK_ROWS_CEILING), options: bulkOptionsSchema });
+
 export const OrdersRpc = {
   /** Buys one label. The same idempotency key from the same user answers the first result again. */
   placeSingle: defineRpc(
@@ -97,11 +104,7 @@ export const OrdersRpc = {
   /** Spec: `POST /api/orders/bulk/init` — an id for the batch the user is about to submit (a draft, never listed). */
   bulkInit: defineRpc(
     'orders.bulk.init.v1',
-    /**
-     * `orderId`: the draft's id when the caller chose it (the public API derives it from the user and their
-     * Idempotency-Key, decision 103): made once, and answered again while it is the user's.
-     */
-    z.object({ userId: idSchema, orderId: idSchema.optional() }),
+    bulkInitRequestSchema,
     z.object({ orderId: z.string() }),
     { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
   ),
@@ -126,7 +129,24 @@ export const OrdersRpc = {
    */
   bulkProcess: defineRpc(
     'orders.bulk.process.v1',
-    z.object({ userId: idSchema, orderId: idSchema, rowCount: z.number().int().min(1).max(BULK_ROWS_CEILING), options: bulkOptionsSchema }),
+    bulkProcessRequestSchema,
+    bulkProcessResponseSchema,
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
+  ),
+  /**
+   * `bulkInit` and `bulkProcess` for a test-mode caller (decision 124), under subjects only replicas that know a batch's
+   * mode serve: during a rolling update a replica of the previous release, which would make a test key's batch live
+   * and hold it on the live balance, never receives one (no responders until a new replica runs: 503, nothing moved).
+   */
+  bulkInitInTestMode: defineRpc(
+    'orders.bulk.init.v2',
+    bulkInitRequestSchema,
+    z.object({ orderId: z.string() }),
+    { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
+  ),
+  bulkProcessInTestMode: defineRpc(
+    'orders.bulk.process.v2',
+    bulkProcessRequestSchema,
     bulkProcessResponseSchema,
     { who: { selfOrAdmin: 'userId' }, scope: 'labels:buy' },
   ),

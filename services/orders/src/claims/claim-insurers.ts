@@ -12,7 +12,7 @@ import { SandboxInsurer } from './sandbox-insurer';
 @Injectable()
 export class ClaimInsurers {
   /** The simulated insurer: every test label's (decision 124), whatever carriers sell live labels. */
-  readonly sandbox: ClaimInsurer = new SandboxInsurer();
+  readonly simulated: ClaimInsurer = new SandboxInsurer();
   private readonly desks: ReadonlyMap<LabelCarrier, ClaimInsurer>;
 
   constructor(@Inject(CARRIER_SETTINGS) env: OrdersEnvWithCarriers) {
@@ -23,6 +23,6 @@ export class ClaimInsurers {
     const desk = this.desks.get(carrier as LabelCarrier);
     if (desk) return desk;
     const plugin = Object.values(CARRIER_PLUGINS).find((known) => known.id === carrier);
-    return plugin?.sampleLabels && plugin.capabilities.extraServices ? this.sandbox : null;
+    return plugin?.sampleLabels && plugin.capabilities.extraServices ? this.simulated : null;
   }
 }

@@ -44,7 +44,7 @@ export class FileClaimUseCase {
     if (body.amount_cents > insuredValueCents) {
       throw refuse(`A claim can ask at most the insured value, ${formatUsd(insuredValueCents)}`, 'amount_cents');
     }
-    const insurer = mode === 'test' ? this.insurers.sandbox : this.insurers.of(label.carrier);
+    const insurer = mode === 'test' ? this.insurers.simulated : this.insurers.of(label.carrier);
     if (!insurer) throw refuse('The carrier that sold this label takes no insurance claims here');
     if (await this.claims.liveClaimOf(orderId)) throw new DomainError(ErrorCode.CONFLICT, 'This label already has a claim: see Claims for where it stands');
     const { status } = await this.tracking.of(label);

@@ -15,6 +15,8 @@ const setUp = (rateConcurrency: number) => {
   let most = 0;
   const waiting: Array<() => void> = [];
   const registry = {
+    // One registry for both modes here: which carriers a mode rates with is CarrierRegistry.forMode's own test.
+    forMode: jest.fn((): unknown => registry),
     // A batch's rating is bounded by its own setting, not by the purchase slots.
     maxConcurrentPurchases: 1,
     rates: jest.fn(async (shipment: LabelShipment) => {
@@ -61,6 +63,7 @@ describe('BulkRates', () => {
     const shipments = [...Array.from({ length: 10 }, (_, i) => shipmentTo(`${100 + i}01`)), shipmentTo('10099'), shipmentTo('10199')];
     const answer = await answerAll(rates.carrierRates(shipments));
     expect(registry.rates).toHaveBeenCalledTimes(10);
+    expect(registry.forMode).toHaveBeenCalledWith('live');
     expect(most()).toBe(3);
     expect(answer.size).toBe(10);
     expect(answer.get(rates.keyOf(shipmentTo('10199')))?.find((r) => r.serviceUid === 'ups_ground')?.costCents).toBe(101);

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { GatewayModule } from './app.module';
 import { gatewayEnvSchema, type GatewayEnv } from './config/env.schema';
 import { accessLog } from './http/access-log.middleware';
+import { sendBuiltFile } from './http/built-file';
 import { fillLandingPage, PublicSiteController, type LandingTemplate } from './http/public-site.controller';
 import { useJsonBodies } from './http/json-body.middleware';
 import { PrototypedExpressAdapter } from './http/prototyped-express.adapter';
@@ -169,7 +170,7 @@ const serveBrotli = (dist: string, files: readonly string[]) => {
     res.setHeader('Content-Encoding', 'br');
     res.setHeader('Vary', 'Accept-Encoding');
     setCacheHeaders(res, file);
-    res.sendFile(file, { maxAge: '1h' });
+    sendBuiltFile(res, file, next);
   };
 };
 
@@ -186,9 +187,7 @@ const serveStaticFiles = (dist: string, files: readonly string[]) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !paths.has(req.path)) return next();
     const file = join(dist, req.path);
     setCacheHeaders(res, file);
-    res.sendFile(file, { maxAge: '1h' }, (error?: Error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    sendBuiltFile(res, file, next);
   };
 };
 

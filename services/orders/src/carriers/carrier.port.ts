@@ -384,6 +384,12 @@ export interface CarrierAdapter {
    */
   hasCarrierAccount?(accountId: string): boolean;
   /**
+   * Why this carrier would refuse the shipper's contact before anything is sent (USPS directly needs the seller's phone
+   * and e-mail), or null; asked before a return is priced, so it is said before buying (decision 128). Absent: the
+   * carrier needs no contact.
+   */
+  shipperProblem?(shipper: LabelShipper | null): string | null;
+  /**
    * A SCAN form for labels this carrier sold (USPS `POST /scan-forms/v3/scan-form`, EasyPost `POST /v2/scan_forms`,
    * the sandbox's SAMPLE PS 5630). Absent: the carrier has none and the caller says so. Never throws for the
    * carrier's answer.

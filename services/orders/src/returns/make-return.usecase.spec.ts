@@ -41,7 +41,11 @@ interface Options {
   /** The account that sold the outbound label, and the accounts the carrier still buys on. */
   outboundAccount?: string;
   accounts?: string[];
+  /** Carriers that check the seller's contact as USPS directly does (decision 128): a phone is needed. */
+  contactCheckedBy?: CarrierId[];
 }
+
+const NO_PHONE = "USPS needs the shipper's phone number, and this order's sender address has none";
 
 const setUp = (theOrder: OrderEntity | null, options: Options = {}) => {
   const money: Array<{ subject: string; body: Record<string, unknown> }> = [];
@@ -80,12 +84,17 @@ const setUp = (theOrder: OrderEntity | null, options: Options = {}) => {
   const orders = { findOwned: jest.fn(async () => theOrder) } as unknown as OrderRepository;
   const pricer = { price: jest.fn(async () => ({ priceCents: 850, serviceUid: 'usps_priority', serviceName: 'USPS Priority Mail' })) } as unknown as LabelPricer;
   const purchaser = { buy: jest.fn(async (_shipment: unknown, key: string) => { bought_.push(key); return options.outcome ?? bought; }) } as unknown as LabelPurchaser;
-  const shippers = { shipperOf: jest.fn(async () => ({ accountId: SELLER, email: null, phone: null })) } as unknown as ShipperContacts;
-  const adapterOf = (id: CarrierId) => ({ profile: { id }, ...(options.accounts ? { hasCarrierAccount: (account: string) => options.accounts!.includes(account) } : {}) });
+  const shippers = { shipperOf: jest.fn(async (_userId: string, phone: string | null) => ({ accountId: SELLER, email: null, phone })) } as unknown as ShipperContacts;
+  const shipperProblem = (shipper: { phone: string | null } | null) => (shipper?.phone ? null : NO_PHONE);
+  const adapterOf = (id: CarrierId) => ({
+    profile: { id },
+    ...(options.accounts ? { hasCarrierAccount: (account: string) => options.accounts!.includes(account) } : {}),
+    ...(options.contactCheckedBy?.includes(id) ? { shipperProblem } : {}),
+  });
   const live = { ordered: (options.carriers ?? ['sandbox']).map(adapterOf), get: (id: CarrierId) => adapterOf(id) };
   const test = { ordered: [adapterOf('sandbox')], get: (id: CarrierId) => adapterOf(id) };
   const registry = { ...live, forMode: (mode: string) => (mode === 'test' ? test : live) } as unknown as CarrierRegistry;
-  return { useCase: new MakeReturnUseCase(orders, returns, links, pricer, purchaser, shippers, rpc, registry), money, inserted, discarded, bought: bought_, purchaser };
+  return { useCase: new MakeReturnUseCase(orders, returns, links, pricer, purchaser, shippers, rpc, registry), money, inserted, discarded, bought: bought_, purchaser, shippers };
 };
 
 const refusal = async (promise: Promise<unknown>): Promise<DomainError> => {
@@ -198,6 +207,35 @@ describe('MakeReturnUseCase', () => {
       await picked.useCase.create(caller, ORDER, false, 'easypost');
       expect(picked.inserted[0]?.carrierAccount).toBeNull();
       expect((picked.purchaser.buy as jest.Mock).mock.calls[0][0]).not.toHaveProperty('carrierAccount');
+    });
+  });
+
+  describe("a carrier that needs the seller's phone (decision 128)", () => {
+    const easyPostUsps = (phone: string | null) => order('usps', { carrier: 'easypost', sender: { ...order('usps').sender, sender_phone: phone } } as Partial<OrderEntity>);
+    const options: Options = { carriers: ['sandbox', 'easypost', 'usps'], contactCheckedBy: ['usps'] };
+
+    it('says at the quote that USPS needs the phone the order lacks, naming who sells it instead, and refuses the purchase with 400 before any charge', async () => {
+      const { useCase, money, inserted, bought } = setUp(easyPostUsps(null), options);
+      const said = `${NO_PHONE}, so USPS cannot make this return label: choose who sells the return instead (Sandbox or EasyPost). Nothing was bought or charged.`;
+      expect(await useCase.quote(caller, ORDER, 'usps')).toMatchObject({ carrier: 'usps', payment: 'prepaid', contactNote: said });
+      const error = await refusal(useCase.create(caller, ORDER, false, 'usps'));
+      expect([error.code, error.message]).toEqual([ErrorCode.VALIDATION_FAILED, said]);
+      expect([money, inserted, bought]).toEqual([[], [], []]);
+    });
+
+    it('says no other carrier makes it when none does, and notes nothing for a carrier that needs no phone or an order that has one', async () => {
+      const alone = setUp(order('usps', { carrier: 'usps' } as Partial<OrderEntity>), { carriers: ['usps'], contactCheckedBy: ['usps'] });
+      expect((await alone.useCase.quote(caller, ORDER)).contactNote).toBe(`${NO_PHONE}, so USPS cannot make this return label, and no other carrier here makes this return. Nothing was bought or charged.`);
+
+      const easyPost = setUp(easyPostUsps(null), options);
+      expect((await easyPost.useCase.quote(caller, ORDER)).contactNote).toBeNull();
+      // No carrier that checks a contact sells it: no e-mail is looked up.
+      expect(easyPost.shippers.shipperOf).not.toHaveBeenCalled();
+
+      const withPhone = setUp(easyPostUsps('5125550100'), options);
+      expect((await withPhone.useCase.quote(caller, ORDER, 'usps')).contactNote).toBeNull();
+      await withPhone.useCase.create(caller, ORDER, false, 'usps');
+      expect((withPhone.purchaser.buy as jest.Mock).mock.calls[0][0]).toMatchObject({ soldBy: 'usps' });
     });
   });
 

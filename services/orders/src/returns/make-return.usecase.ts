@@ -43,6 +43,8 @@ interface ReturnPlan {
   carrierAccount: string | null;
   /** Set when that account is gone: said by the quote, and the return is bought only from a carrier the seller picks. */
   accountGone: string | null;
+  /** Set when `soldBy` would refuse the seller's contact (USPS: no phone): said by the quote, refused at purchase (decision 128). */
+  contactNote: string | null;
   payment: ReturnPayment;
   priceCents: number;
   serviceUid: string;
@@ -113,6 +115,7 @@ export class MakeReturnUseCase {
       carrierName: LABEL_CARRIER_NAMES[plan.soldBy],
       otherCarriers: plan.others.map((other) => ({ carrier: other, carrierName: LABEL_CARRIER_NAMES[other] })),
       accountNote: plan.accountGone,
+      contactNote: plan.contactNote,
     };
   }
 
@@ -126,6 +129,8 @@ export class MakeReturnUseCase {
       return { returnLabel: await this.finish(existing, order), created: true };
     }
     const plan = await this.plan(caller, orderId, carrier);
+    // Before anything is written or charged: a contact the carrier refuses is the seller's to fix (decision 128).
+    if (plan.contactNote) throw new DomainError(ErrorCode.VALIDATION_FAILED, plan.contactNote);
     if (plan.accountGone) throw new DomainError(ErrorCode.CONFLICT, plan.accountGone);
     if (plan.payment === 'on_use') await this.coveredNow(plan);
     const row = await this.returns.insert({
@@ -208,9 +213,29 @@ export class MakeReturnUseCase {
     if (!payment && picked) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${LABEL_CARRIER_NAMES[picked]} makes no return labels of this courier here${choose(sellers)}.`);
     if (!payment) throw new DomainError(ErrorCode.VALIDATION_FAILED, `The carrier that sold this label makes no return labels here yet.`);
     const { carrierAccount, accountGone } = soldBy === carrier ? await this.outboundAccount(order, soldBy, picked, sellers) : { carrierAccount: null, accountGone: null };
+    const others = sellers.filter((id) => id !== soldBy);
+    const contactNote = await this.contactNote(order, soldBy, others);
     const parties = returnParties(order);
     const price = await this.pricer.price({ userId: order.userId, serviceName: order.serviceName, ...parties, package: order.package, mode: order.mode });
-    return { order: Object.assign(order, { trackingNumber, carrier }), soldBy, others: sellers.filter((id) => id !== soldBy), carrierAccount, accountGone, payment, ...price };
+    return { order: Object.assign(order, { trackingNumber, carrier }), soldBy, others, carrierAccount, accountGone, contactNote, payment, ...price };
+  }
+
+  /**
+   * Why the carrier selling the return would refuse the seller's contact before anything is sent (decision 128: USPS
+   * directly needs the seller's phone, which a return reads from its order's sender address, and e-mail), with the
+   * carriers that would sell it instead; null when it takes it. Asked of carriers that check one alone (no e-mail is
+   * looked up for the others), so the quote says it and the purchase refuses it before any charge.
+   */
+  private async contactNote(order: OrderEntity, soldBy: CarrierId, others: readonly CarrierId[]): Promise<string | null> {
+    const carriers = this.registry.forMode(order.mode);
+    const seller = carriers.get(soldBy);
+    if (!seller?.shipperProblem) return null;
+    const shipper = await this.shippers.shipperOf(order.userId, order.sender.sender_phone);
+    const problem = seller.shipperProblem(shipper);
+    if (!problem) return null;
+    const instead = others.filter((id) => !carriers.get(id)?.shipperProblem?.(shipper)).map((id) => LABEL_CARRIER_NAMES[id]);
+    const choose = instead.length > 0 ? `: choose who sells the return instead (${instead.join(' or ')})` : ', and no other carrier here makes this return';
+    return `${problem}, so ${LABEL_CARRIER_NAMES[soldBy]} cannot make this return label${choose}. Nothing was bought or charged.`;
   }
 
   /**

@@ -25,6 +25,7 @@ export const toReturnLabel = (row: BoughtReturn, link: ReturnLinkRow | null | un
   createdAt: row.createdAt.toISOString(),
   refundReason: row.status === 'refund_rejected' ? row.refundReason : null,
   mode: row.mode,
+  carrier: row.carrier,
 });
 
 /** The caller's return label (an admin's: anyone's); a key's only of its own mode (decision 125), another mode's not found. */

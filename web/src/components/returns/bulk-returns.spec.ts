@@ -13,6 +13,7 @@ const quote = (payment: ReturnQuote['payment'], priceCents: number, existingRetu
   carrierName: 'Sandbox',
   otherCarriers: [],
   accountNote: null,
+  contactNote: null,
 });
 
 describe('bulk return labels, said before buying', () => {

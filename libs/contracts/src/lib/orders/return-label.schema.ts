@@ -53,6 +53,12 @@ export const returnQuoteSchema = z.object({
    * bought only from a carrier named in `carrier` on the purchase (the same carrier included, on its other accounts).
    */
   accountNote: z.string().nullable().default(null),
+  /**
+   * Set when the carrier that would sell the return refuses the seller's contact (decision 128: USPS directly needs the
+   * seller's phone, read from the order's sender address): why, and who else sells it. A purchase is then refused
+   * with 400 and the same sentence, nothing charged.
+   */
+  contactNote: z.string().nullable().default(null),
 });
 export type ReturnQuote = z.infer<typeof returnQuoteSchema>;
 
@@ -94,6 +100,11 @@ export const returnLabelSchema = z.object({
   refundReason: z.string().nullable().default(null),
   /** `test`: made with an `ld_test_` key on the sandbox and the test balance (decisions 119, 125); else `live`. */
   mode: apiModeSchema.default('live'),
+  /**
+   * The carrier that sold the return (decision 123's names), which says when a void's money comes back (decision 128:
+   * EasyPost only asks a refund); null for a return older than decision 123.
+   */
+  carrier: labelCarrierSchema.nullable().default(null),
 });
 export type ReturnLabel = z.infer<typeof returnLabelSchema>;
 

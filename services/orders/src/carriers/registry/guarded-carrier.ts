@@ -8,6 +8,7 @@ import type {
   CarrierRate,
   CarrierRefs,
   LabelShipment,
+  LabelShipper,
   LabelToVoid,
   PendingRefund,
   PurchaseJournal,
@@ -81,6 +82,8 @@ export class GuardedCarrier implements CarrierAdapter {
   readonly rates?: (shipment: LabelShipment) => Promise<CarrierRate[]>;
   /** Passed straight through: which accounts the carrier buys on is its configuration, no call (decision 125). */
   readonly hasCarrierAccount?: (accountId: string) => boolean;
+  /** Passed straight through: a check of the shipper's contact, no call (decision 128). */
+  readonly shipperProblem?: (shipper: LabelShipper | null) => string | null;
   /** Present only when the carrier makes SCAN forms; under the carrier's breaker and slots like a void. */
   readonly scanForm?: (request: ScanFormRequest) => Promise<ScanFormOutcome>;
 
@@ -108,6 +111,8 @@ export class GuardedCarrier implements CarrierAdapter {
     if (rates) this.rates = (shipment) => this.guardedRates(rates, shipment);
     const hasAccount = inner.hasCarrierAccount?.bind(inner);
     if (hasAccount) this.hasCarrierAccount = hasAccount;
+    const shipperProblem = inner.shipperProblem?.bind(inner);
+    if (shipperProblem) this.shipperProblem = shipperProblem;
     const scanForm = inner.scanForm?.bind(inner);
     if (scanForm) this.scanForm = (request) => this.guardedScanForm(scanForm, request);
   }

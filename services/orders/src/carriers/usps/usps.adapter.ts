@@ -6,6 +6,7 @@ import type {
   CarrierProfile,
   CarrierRefs,
   LabelShipment,
+  LabelShipper,
   LabelToVoid,
   PendingRefund,
   PurchaseJournal,
@@ -26,7 +27,7 @@ import { RETURN_LABEL_PARTS, uspsLabelAnswer } from './usps-label-answer';
 import { toReturnLabelRequest, type UspsReturnLabelRequest } from './usps-return-label';
 import { baseRateCentsOf, toBaseRatesQuery, toInternationalBaseRatesQuery } from './usps-prices';
 import { belowCostRefusal } from '../purchase/below-cost';
-import { centralDate, describeRefusal, type Mapped, toBoughtLabel, toLabelRequest, USPS_SHIPPING_SERVICES, type UspsShipper } from './usps.mapper';
+import { centralDate, describeRefusal, type Mapped, toBoughtLabel, toLabelRequest, USPS_SHIPPING_SERVICES, type UspsShipper, uspsShipperProblem } from './usps.mapper';
 import { goesAbroad, internationalServiceOf, toBoughtInternationalLabel, toInternationalLabelRequest, USPS_INTERNATIONAL_SERVICES } from './usps-international.mapper';
 import type { UspsInternationalLabelRequest } from './usps-international.schema';
 import type { UspsLabelRequest } from './usps.schema';
@@ -233,6 +234,11 @@ export class UspsCarrierAdapter implements CarrierAdapter {
       timeoutMs,
       now: () => this.now().getTime(),
     });
+  }
+
+  /** The shipper's contact USPS would refuse, said before a return is bought (decision 128). */
+  shipperProblem(shipper: LabelShipper | null): string | null {
+    return uspsShipperProblem(shipper);
   }
 
   async listShippingServices(): Promise<CarrierShippingService[]> {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LabelShipment } from '../carrier.port';
 import { problemsOf } from './usps.client';
-import { centralDate, describeRefusal, dollarsToCents, toBoughtLabel, toLabelRequest, type UspsShipper, uspsShipperOf } from './usps.mapper';
+import { centralDate, describeRefusal, dollarsToCents, toBoughtLabel, toLabelRequest, type UspsShipper, uspsShipperOf, uspsShipperProblem } from './usps.mapper';
 
 const payload = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, 'payloads', name), 'utf8'));
 const payloadText = (name: string): string => readFileSync(join(__dirname, 'payloads', name), 'utf8');
@@ -116,6 +116,16 @@ describe('USPS label request mapping', () => {
   it("refuses a shipper whose phone or e-mail USPS would not take (it needs both to report the shipper)", () => {
     expect(refusal(shipment, { ...shipper, phone: 'call me' })).toMatch(/shipper's phone number/);
     expect(refusal(shipment, { ...shipper, email: 'ada at example' })).toMatch(/shipper's e-mail/);
+  });
+
+  it("names the shipper's contact USPS would refuse before a return is bought, or nothing when it takes it (decision 128)", () => {
+    const contact = { accountId: 'user-7f3a', email: 'ada@example.com', phone: '(614) 555-0142' };
+    expect(uspsShipperProblem(contact)).toBeNull();
+    expect(uspsShipperProblem({ ...contact, phone: null })).toBe("USPS needs the shipper's phone number, and this order's sender address has none");
+    expect(uspsShipperProblem({ ...contact, phone: ' ' })).toBe("USPS needs the shipper's phone number, and this order's sender address has none");
+    expect(uspsShipperProblem({ ...contact, email: null })).toBe("USPS needs the shipper's e-mail address, and this account has none");
+    expect(uspsShipperProblem({ ...contact, phone: 'call me' })).toBe("The shipper's phone number is not one USPS accepts (digits, 6 to 15 of them)");
+    expect(uspsShipperProblem(null)).toMatch(/phone number/);
   });
 
   it('takes the mailing date in US Central time, across both daylight saving offsets', () => {

@@ -1,4 +1,4 @@
-import { type BoughtLabel, type CarrierShippingService, type CarrierRefs, type LabelAddress, type LabelFormat, type LabelShipment, SHIPPING_SERVICE_UIDS, type ShippingServiceUid } from '../carrier.port';
+import { type BoughtLabel, type CarrierShippingService, type CarrierRefs, type LabelAddress, type LabelFormat, type LabelShipment, type LabelShipper, SHIPPING_SERVICE_UIDS, type ShippingServiceUid } from '../carrier.port';
 import { FORMAT_NAMES, formatOf, isLabelFileOf } from '../label-file';
 import type { UspsProblem } from './usps.client';
 import { labelResponseSchema, type UspsAddress, type UspsLabelRequest, type UspsAddressLines, type UspsMailClass, type UspsParcel, type UspsSenderAddress } from './usps.schema';
@@ -34,7 +34,7 @@ export interface UspsShipper {
 }
 
 /** Our customer → the shipper USPS is told about; null without both a phone and an e-mail (USPS needs the two). */
-export const uspsShipperOf = (shipment: LabelShipment): UspsShipper | null => {
+export const uspsShipperOf = (shipment: Pick<LabelShipment, 'shipper'>): UspsShipper | null => {
   const shipper = shipment.shipper;
   const email = shipper?.email?.trim();
   const phone = shipper?.phone?.trim();
@@ -174,9 +174,22 @@ export const referencesOf = (shipment: LabelShipment): string[] =>
 export const toSenderAddress = (from: UspsAddress, shipper: UspsShipper): Mapped<UspsSenderAddress> => {
   const phone = uspsPhone(shipper.phone);
   const email = shipper.email.trim();
-  if (!phone) return { ok: false, message: "The shipper's phone number is not one USPS accepts (digits, 6 to 15 of them)." };
+  if (!phone) return { ok: false, message: PHONE_REFUSED };
   if (!EMAIL.test(email) || email.length > 50) return { ok: false, message: "The shipper's e-mail address is not one USPS accepts." };
   return { ok: true, value: { ...from, phone, email, platformUserId: clip(shipper.platformUserId, 30) } };
+};
+
+const PHONE_REFUSED = "The shipper's phone number is not one USPS accepts (digits, 6 to 15 of them).";
+
+/**
+ * Why USPS would refuse this shipper before anything is sent (its phone and e-mail are required, decision 128), in a
+ * sentence naming what is missing, or null: asked before a return is priced, so it is said before buying.
+ */
+export const uspsShipperProblem = (shipper: LabelShipper | null): string | null => {
+  if (!shipper?.phone?.trim()) return "USPS needs the shipper's phone number, and this order's sender address has none";
+  if (!shipper.email?.trim()) return "USPS needs the shipper's e-mail address, and this account has none";
+  const refused = toSenderAddress({} as UspsAddress, { platformUserId: shipper.accountId, email: shipper.email, phone: shipper.phone });
+  return refused.ok ? null : refused.message.replace(/[.\s]+$/, '');
 };
 
 /**

@@ -168,6 +168,8 @@ describe('Return labels from another carrier', () => {
       USPS_MANIFEST_MID: FAKE_USPS_ACCOUNT.manifestMid,
       USPS_ACCOUNT_TYPE: FAKE_USPS_ACCOUNT.accountType,
       USPS_ACCOUNT_NUMBER: FAKE_USPS_ACCOUNT.accountNumber,
+      // A voided EasyPost return's refund is asked about every second (decision 125).
+      RETURN_SCAN_POLL_SECONDS: '1',
     };
     try {
       const system = e2eMode() === 'distributed' ? await startDistributed({}, { ordersEnv: carriers }) : await startEmbedded(carriers);
@@ -229,7 +231,141 @@ describe('Return labels from another carrier', () => {
       expect([...fakes().usps.labels.values()].map((sold) => sold.trackingNumber)).toContain(returnNumber);
       await dismissToasts(page);
       await shootAtTwoWidths(page, 'return-labels-carrier-chosen', drawer);
+
+      // Voided from its card (decision 128): USPS directly cancels it, so the price is back on the balance at once.
+      const paid = await balanceCentsOf(seller);
+      const price = centsOf(uspsPrice);
+      await card.getByRole('button', { name: `Void return label ${returnNumber}` }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Void return label ${returnNumber}?` });
+      expect(await dialog.getByTestId('return-void-explanation').textContent()).toBe(
+        `${money(price)} comes back to your balance at once when USPS cancels it; if USPS only takes a refund request, once it refunds it (shown as Refund pending meanwhile). Your buyer can no longer use it.`,
+      );
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shootAtTwoWidths(page, 'return-labels-void-confirm', dialog);
+      await dialog.getByRole('button', { name: 'Void return label' }).click();
+      await page.getByText(`Return label voided: ${money(price)} is back on your balance`).waitFor();
+      await card.and(page.locator('[data-state="voided"]')).waitFor();
+      await card.getByText('Voided · not charged').waitFor();
+      expect(await card.getByRole('button', { name: /^Void return label/ }).count()).toBe(0);
+      expect(await balanceCentsOf(seller)).toBe(paid + price);
+      await dismissToasts(page);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Open account menu' }).click();
+      await page.getByTestId('user-menu-balance').filter({ hasText: money(paid + price) }).waitFor();
+      await page.keyboard.press('Escape');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    "voids an EasyPost return as a refund request (Refund pending, then Voided with the balance back once EasyPost refunds it, or the carrier's reason when it refuses), and says before buying that USPS needs the seller's phone",
+    async () => {
+      const page = currentPage();
+      const seller = await fundedCustomer(200_00);
+      const label = await buyLabel(seller);
+      const returnOf = async () => {
+        const response = await fetch(appUrl('/api/orders/' + label.orderId + '/return'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: seller.token },
+          body: JSON.stringify({ again: true }),
+        });
+        const body: unknown = await response.json();
+        const made = isRecord(body) && isRecord(body['returnLabel']) ? body['returnLabel'] : undefined;
+        if (response.status !== 200 || typeof made?.['trackingNumber'] !== 'string') throw new Error(`return not made: ${response.status} ${JSON.stringify(body)}`);
+        return { trackingNumber: made['trackingNumber'], priceCents: Number(made['priceCents']) };
+      };
+      const refunded = await returnOf();
+      await openSignedIn(page, seller, '/main/orders');
+      const openDrawer = async () => {
+        await rowOf(page, label).getByRole('button', { name: `Return label for ${label.trackingNumber}`, exact: true }).click();
+        return page.getByTestId('return-drawer');
+      };
+      let drawer = await openDrawer();
+      const cardOf = (trackingNumber: string) => drawer.getByTestId('return-card').filter({ has: page.getByTitle(trackingNumber) });
+      let card = cardOf(refunded.trackingNumber);
+      const paid = await balanceCentsOf(seller);
+      await card.getByRole('button', { name: `Void return label ${refunded.trackingNumber}` }).click();
+      const dialog = page.getByRole('alertdialog', { name: `Void return label ${refunded.trackingNumber}?` });
+      expect(await dialog.getByTestId('return-void-explanation').textContent()).toBe(
+        `A refund of ${money(refunded.priceCents)} is requested from EasyPost: it is credited to your balance when the carrier refunds it (shown as Refund pending meanwhile), and not if the carrier refuses. Your buyer can no longer use it.`,
+      );
+      await dialog.getByRole('button', { name: 'Void return label' }).click();
+      const toast = page.locator('[data-scope="toast"][data-part="root"]').first();
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain(`Refund requested: ${money(refunded.priceCents)} is credited when the carrier refunds it`);
+      await card.and(page.locator('[data-state="refund_pending"]')).waitFor();
+      await card.getByText(`Voided · ${money(refunded.priceCents)} back once the carrier refunds it`).waitFor();
+      expect(await balanceCentsOf(seller)).toBe(paid);
+      await dismissToasts(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shootAtTwoWidths(page, 'return-labels-refund-pending', drawer);
+
+      // EasyPost refunds it: the poller credits it; the drawer, opened again, shows it voided and the balance has it.
+      fakes().easyPost.settleRefundOf(refunded.trackingNumber, 'refunded');
+      await waitForBalance(seller, paid + refunded.priceCents);
+      // A second return, whose refund EasyPost refuses.
+      const refused = await returnOf();
+      await page.reload();
+      drawer = await openDrawer();
+      card = cardOf(refunded.trackingNumber);
+      await card.and(page.locator('[data-state="voided"]')).waitFor();
+      const second = cardOf(refused.trackingNumber);
+      await second.getByRole('button', { name: `Void return label ${refused.trackingNumber}` }).click();
+      await page.getByRole('alertdialog', { name: `Void return label ${refused.trackingNumber}?` }).getByRole('button', { name: 'Void return label' }).click();
+      await second.and(page.locator('[data-state="refund_pending"]')).waitFor();
+      fakes().easyPost.settleRefundOf(refused.trackingNumber, 'not_applicable');
+      await waitForReturnState(seller, refused.trackingNumber, 'refund_rejected');
+      await page.reload();
+      drawer = await openDrawer();
+      const rejected = cardOf(refused.trackingNumber);
+      await rejected.getByText(`Refund refused by the carrier · ${money(refused.priceCents)} charged`).waitFor();
+      await rejected.getByTestId('return-refund-reason').filter({ hasText: 'The carrier refused the refund: USPS does not refund this label' }).waitFor();
+      expect(await rejected.getByRole('button', { name: /^Void return label/ }).count()).toBe(0);
+      await dismissToasts(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shootAtTwoWidths(page, 'return-labels-refund-refused', drawer);
+
+      // Decision 128: this order's sender address has no phone, which USPS directly needs; said before buying.
+      await drawer.getByRole('radiogroup', { name: 'Who sells the return' }).getByText('USPS', { exact: true }).click();
+      const note = drawer.getByTestId('return-contact-note');
+      await note.filter({ hasText: "USPS needs the shipper's phone number, and this order's sender address has none, so USPS cannot make this return label" }).waitFor();
+      expect(await drawer.getByRole('button', { name: 'Make another return label', exact: true }).isDisabled()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await shootAtTwoWidths(page, 'return-labels-usps-needs-phone', drawer.getByTestId('return-quote'));
     },
     FLOW_TIMEOUT_MS,
   );
 });
+
+/** "$12.34" as the app writes cents. */
+const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+const centsOf = (text: string): number => Math.round(Number(/\$(\d+\.\d{2})/.exec(text)?.[1] ?? Number.NaN) * 100);
+
+const balanceCentsOf = async (customer: FundedCustomer): Promise<number> => {
+  const response = await fetch(appUrl('/api/auth/api/balance'), { headers: { token: customer.token } });
+  const body: unknown = await response.json();
+  const balance = isRecord(body) ? Number(body['balance']) : Number.NaN;
+  if (response.status !== 200 || !Number.isInteger(balance)) throw new Error(`balance not read: ${response.status} ${JSON.stringify(body)}`);
+  return balance;
+};
+
+/** Waits for a state of the server (the refund poller's), read as the app reads it. */
+const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<void> => {
+  const deadline = Date.now() + 60_000;
+  for (let value = await read(); !done(value); value = await read()) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within 60 s; last ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+const waitForBalance = (customer: FundedCustomer, cents: number) => waitFor(() => balanceCentsOf(customer), (balance) => balance === cents, `a balance of ${cents} cents`);
+const waitForReturnState = (customer: FundedCustomer, trackingNumber: string, state: string) =>
+  waitFor(
+    async () => {
+      const body: unknown = await (await fetch(appUrl('/api/returns'), { headers: { token: customer.token } })).json();
+      const returns = isRecord(body) && Array.isArray(body['returns']) ? (body['returns'] as unknown[]) : [];
+      return returns.filter(isRecord).find((made) => made['trackingNumber'] === trackingNumber)?.['state'];
+    },
+    (found) => found === state,
+    `return ${trackingNumber} ${state}`,
+  );

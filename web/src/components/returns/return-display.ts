@@ -1,4 +1,4 @@
-import { formatUsd, type LabelState, type ReturnLabel } from '@labeldesk/contracts';
+import { formatUsd, LABEL_CARRIER_NAMES, type LabelState, type ReturnLabel } from '@labeldesk/contracts';
 import type { StatusTone } from '../../theme/system';
 import { isLabelWithdrawn } from '../orders/label-lifecycle-display';
 
@@ -31,3 +31,38 @@ export const returnLinkDisplay = (link: ReturnLabel['link'], now: Date = new Dat
 /** An order whose label is out there (bought, not voided) can have a return label. */
 export const canReturnOrder = (order: { status: string; tracking_number: string | null; label_state: LabelState | null }): boolean =>
   order.status === 'completed' && order.tracking_number !== null && !isLabelWithdrawn(order.label_state);
+
+/** A return its buyer has not used (decision 123): a prepaid one, or a pay-on-use one not yet scanned, can be voided. */
+export const canVoidReturn = (label: Pick<ReturnLabel, 'state' | 'scannedAt'>): boolean => (label.state === 'prepaid' || label.state === 'awaiting_scan') && label.scannedAt === null;
+
+type VoidedReturn = Pick<ReturnLabel, 'payment' | 'priceCents' | 'carrier'>;
+
+/**
+ * What a void of a return means for the money, said before it (decision 128): a pay-on-use return took nothing; a
+ * prepaid one comes back at once when its carrier cancels it, or, at EasyPost (which only takes a refund request,
+ * decision 125), once the carrier refunds it.
+ */
+export const returnVoidExplanation = (label: VoidedReturn): string => {
+  const unusable = 'Your buyer can no longer use it.';
+  if (label.payment === 'on_use') return `Nothing was charged for this pay-on-use label, so nothing comes back. ${unusable}`;
+  const price = formatUsd(label.priceCents);
+  if (label.carrier === 'easypost') {
+    return `A refund of ${price} is requested from EasyPost: it is credited to your balance when the carrier refunds it (shown as Refund pending meanwhile), and not if the carrier refuses. ${unusable}`;
+  }
+  const carrier = label.carrier ? LABEL_CARRIER_NAMES[label.carrier] : 'the carrier';
+  return `${price} comes back to your balance at once when ${carrier} cancels it; if ${carrier} only takes a refund request, once it refunds it (shown as Refund pending meanwhile). ${unusable}`;
+};
+
+/** What the void did, from the state the server answered: back at once, refund requested, or refused with its reason. */
+export const returnVoidedMessage = (label: Pick<ReturnLabel, 'state' | 'payment' | 'priceCents' | 'refundReason'>): string => {
+  switch (label.state) {
+    case 'refund_pending':
+      return `Refund requested: ${formatUsd(label.priceCents)} is credited when the carrier refunds it`;
+    case 'refund_rejected':
+      return `The carrier refused the refund: ${label.refundReason ?? 'no reason given'}`;
+    case 'voided':
+      return label.payment === 'prepaid' ? `Return label voided: ${formatUsd(label.priceCents)} is back on your balance` : 'Return label voided: nothing was charged';
+    default:
+      return 'Return label not voided';
+  }
+};

@@ -4,12 +4,13 @@ import { useState, type ReactElement } from 'react';
 import { downloadErrorMessage } from '../../libs/download-file';
 import { errorMessage } from '../../libs/http-client';
 import { formatDateTime } from '../../libs/format';
-import { returnsOf, useCreateReturn, useDownloadReturnLabel, useReturnQuote, useReturns } from '../../services/returns/return-labels';
+import { returnsOf, useCreateReturn, useDownloadReturnLabel, useReturnQuote, useReturns, useVoidReturn } from '../../services/returns/return-labels';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { CopyableCode } from '../ui/copyable-code';
-import { DownloadIcon, UndoIcon } from '../ui/icons';
+import { DownloadIcon, TrashIcon, UndoIcon } from '../ui/icons';
 import { StatusBadge } from '../ui/status-badge';
 import { notify } from '../ui/toaster';
-import { returnStateDisplay } from './return-display';
+import { canVoidReturn, returnStateDisplay, returnVoidedMessage, returnVoidExplanation } from './return-display';
 import { ReturnLinkShare } from './return-link-share';
 
 /** The order a return is made for, as the Orders list knows it. */
@@ -17,6 +18,41 @@ export interface ReturnTarget {
   orderId: string;
   trackingNumber: string;
 }
+
+/**
+ * Voids an unused return (decision 128): asked first, saying what comes back and when; the card then shows the state
+ * the server answered (voided, refund pending, refund refused with its reason) and the balance is read again.
+ */
+const VoidReturn = ({ label, userId }: { label: ReturnLabel; userId: string }): ReactElement => {
+  const [asking, setAsking] = useState(false);
+  const voidReturn = useVoidReturn(userId);
+  const confirm = () =>
+    voidReturn.mutate(label.id, {
+      onSuccess: (voided) => (voided.state === 'refund_rejected' ? notify.error(returnVoidedMessage(voided)) : notify.success(returnVoidedMessage(voided))),
+      onError: (error) => notify.error(errorMessage(error, 'The return label could not be voided')),
+      onSettled: () => setAsking(false),
+    });
+  return (
+    <>
+      <Button size="sm" variant="outline" colorPalette="red" alignSelf="flex-start" onClick={() => setAsking(true)} aria-label={`Void return label ${label.trackingNumber}`}>
+        <TrashIcon />
+        Void return label
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={`Void return label ${label.trackingNumber}?`}
+        confirmLabel="Void return label"
+        cancelLabel="Keep it"
+        tone="danger"
+        loading={voidReturn.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      >
+        <Text data-testid="return-void-explanation">{returnVoidExplanation(label)}</Text>
+      </ConfirmDialog>
+    </>
+  );
+};
 
 const ReturnCard = ({ label, userId }: { label: ReturnLabel; userId: string }): ReactElement => {
   const download = useDownloadReturnLabel();
@@ -46,6 +82,12 @@ const ReturnCard = ({ label, userId }: { label: ReturnLabel; userId: string }): 
         <DownloadIcon />
         Download return label
       </Button>
+      {label.state === 'refund_rejected' && (
+        <Text textStyle="xs" color="fg.error" data-testid="return-refund-reason">
+          The carrier refused the refund: {label.refundReason ?? 'no reason given'}
+        </Text>
+      )}
+      {canVoidReturn(label) && <VoidReturn label={label} userId={userId} />}
       <ReturnLinkShare label={label} userId={userId} />
     </Stack>
   );
@@ -122,12 +164,18 @@ const MakeReturn = ({ target, userId, existing }: { target: ReturnTarget; userId
             ? `Bought from ${quote.carrierName} on its other accounts.`
             : `Bought from ${quote.carrierName}, as your label was.`}
       </Text>
+      {quote.contactNote && (
+        <Alert.Root status="warning" data-testid="return-contact-note">
+          <Alert.Indicator />
+          <Alert.Description>{quote.contactNote}</Alert.Description>
+        </Alert.Root>
+      )}
       {again && (
         <Text textStyle="sm" color="fg.muted">
           This order already has a return label. Make another only if your buyer needs a second one.
         </Text>
       )}
-      <Button size="sm" alignSelf="flex-start" loading={create.isPending} loadingText="Making the label" disabled={mustPick && picked === null} onClick={() => make(quote)}>
+      <Button size="sm" alignSelf="flex-start" loading={create.isPending} loadingText="Making the label" disabled={(mustPick && picked === null) || quote.contactNote !== null} onClick={() => make(quote)}>
         <UndoIcon />
         {again ? 'Make another return label' : 'Make return label'}
       </Button>

@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { downloadFile } from '../../libs/download-file';
 import { apiRequest, isApiError } from '../../libs/http-client';
+import { refreshSession } from '../auth/refresh-session';
 
 /** Return labels are per user: the id is in the key so a login-as never shows the previous user's. */
 export const returnKeys = {
@@ -80,6 +81,18 @@ export const useIssueReturnLink = (userId: string) => {
 export const useRevokeReturnLink = (userId: string) => {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: revokeReturnLink, onSettled: () => queryClient.invalidateQueries({ queryKey: returnKeys.list(userId) }) });
+};
+
+export const voidReturn = (returnId: string): Promise<ReturnLabel> =>
+  apiRequest(`/api/returns/${encodeURIComponent(returnId)}/void`, { method: 'POST', schema: returnLabelSchema });
+
+/** Voids an unused return label (decision 123), then reads the returns and the balance again, refused or not. */
+export const useVoidReturn = (userId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: voidReturn,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: returnKeys.list(userId) }), refreshSession(queryClient)]),
+  });
 };
 
 export const downloadReturnLabel = (label: Pick<ReturnLabel, 'id' | 'labelName'>): Promise<string> => downloadFile(`/api/returns/${encodeURIComponent(label.id)}/label`, label.labelName);

@@ -1,5 +1,6 @@
 import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
-import { adminTokenOf, apiClient, newBulkCustomer, type Api } from './support/bulk-api';
+import { API_SCOPES } from '@labeldesk/contracts';
+import { adminTokenOf, apiClient, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, waitForBulk, type Api } from './support/bulk-api';
 import { buySingleLabel } from './support/lifecycle-api';
 import { sharedSystem } from './support/shared-system';
 
@@ -24,7 +25,8 @@ interface Report extends Figures {
 /**
  * Issue 49 through the REST API, on a system of its own (its only labels are this file's): the admin's report sums two
  * customers' labels (one voided) by day, by carrier and by customer, to the cent of each label's recorded cost, exports
- * each table as CSV, and is refused to customers and to bad spans.
+ * each table as CSV, and is refused to customers and to bad spans. Labels bought in test mode (a test key's single label
+ * and batch, issue 48) change no admin figure, and the admin's orders list shows them marked test (decision 127).
  */
 const describeAdminReports = (mode: string, running: () => RunningSystem): void => {
   describe(`admin reports (${mode} mode)`, () => {
@@ -74,6 +76,58 @@ const describeAdminReports = (mode: string, running: () => RunningSystem): void 
         [String(report.topCustomers[1]?.email), '1', '8.50'],
       ]);
     });
+
+    it("counts no test-mode label in any admin figure: a test key's single label and batch leave the report, its export and the dashboard as they were", async () => {
+      const figures = async () => {
+        const report = (await call('GET', '/admin/reports?top=50', undefined, { token: adminToken })).body as unknown as Report;
+        const csv = await call('GET', `/admin/reports/csv?table=days&from=${report.from}&to=${report.to}`, undefined, { token: adminToken });
+        const stats = (await call('GET', '/admin/stats', undefined, { token: adminToken })).body;
+        return { report, csv: (csv.bytes ?? Buffer.alloc(0)).toString('utf8'), stats: { ...stats, users: undefined } };
+      };
+      const before = await figures();
+      const seller = await newBulkCustomer(call, adminToken, 0, 'report-test-mode');
+      const made = await call('POST', '/keys', { name: 'sandbox', scopes: [...API_SCOPES], password: 'bulk-password', mode: 'test' }, { token: seller.token });
+      expect(made.status).toBe(201);
+      const testKey = { authorization: `Bearer ${String(made.body['key'])}` };
+      const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+      expect((await call('POST', '/v1/balance/test-top-up', { amount_cents: 50_000 }, { ...testKey, 'Idempotency-Key': `report-top-up-${tag}` })).status).toBe(201);
+
+      const single = await call('POST', '/v1/shipments', SINGLE_LABEL_ORDER, { ...testKey, 'Idempotency-Key': `report-single-${tag}` });
+      expect([single.status, single.body['mode']]).toEqual([201, 'test']);
+      const batch = await call('POST', '/v1/batches', { shipments: [bulkRow(1), bulkRow(2)] }, { ...testKey, 'Idempotency-Key': `report-batch-${tag}` });
+      expect([batch.status, batch.body['mode']]).toEqual([201, 'test']);
+      const batchId = String(batch.body['id']);
+      expect((await waitForBulk(call, seller.token, batchId)).status).toBe('completed');
+
+      // Every admin figure is as it was: the report (totals, days, carriers, customers), its export and the dashboard.
+      expect(await figures()).toEqual(before);
+      // The admin's list shows both, each marked test.
+      const listed = await call('GET', `/admin/orders?userId=${seller.userId}`, undefined, { token: adminToken });
+      expect(((listed.body['items'] as Body[]) ?? []).map((row) => [row['kind'], row['id'], row['mode']]).sort()).toEqual(
+        [['batch', batchId, 'test'], ['single', String(single.body['id']), 'test']].sort(),
+      );
+
+      // The web app's Bulk Order routes make live batches only: a test key is told the route to use. The extras quote
+      // and a batch's void act in the key's mode: the void gives the test balance back, and still no figure moves.
+      const init = await call('POST', '/orders/bulk/init', { userId: seller.userId }, testKey);
+      expect([init.status, JSON.stringify(init.body)]).toEqual([403, expect.stringContaining('with a test key use POST /api/v1/batches')]);
+      const submit = await call('POST', `/orders/bulk/submit/${seller.userId}`, { orderId: batchId, rowCount: 2 }, testKey);
+      expect([submit.status, JSON.stringify(submit.body)]).toEqual([403, expect.stringContaining('POST /api/v1/batches')]);
+      const quote = await call('POST', '/orders/extra-services/quote', { service_name: 'USPS Priority Mail', insurance: { declared_value_cents: 25_000 } }, testKey);
+      expect(quote).toMatchObject({ status: 200, body: { insuranceCents: 250, totalCents: 250 } });
+      const testBalance = async () => Number((await call('GET', '/v1/balance', undefined, testKey)).body['available_cents']);
+      const beforeVoid = await testBalance();
+      const voided = await call('POST', `/orders/bulk/${batchId}/void`, {}, testKey);
+      expect([voided.status, Number(voided.body['voided']) + Number(voided.body['refundPending'])]).toEqual([200, 2]);
+      expect(await testBalance()).toBe(beforeVoid + Number(voided.body['amountBack']));
+      expect(await figures()).toEqual(before);
+
+      // A session lists its test batches with mode=test, its live ones (none here) without.
+      const testBatches = await call('GET', `/orders/bulk/${seller.userId}?mode=test`, undefined, { token: seller.token });
+      expect(((testBatches.body['bulkOrders'] as Body[]) ?? []).map((b) => [b['_id'], b['mode']])).toEqual([[batchId, 'test']]);
+      expect((await call('GET', `/orders/bulk/${seller.userId}`, undefined, { token: seller.token })).body['totalCount']).toBe(0);
+      expect((await call('GET', `/orders/bulk/${seller.userId}?mode=sandbox`, undefined, { token: seller.token })).status).toBe(400);
+    }, 180_000);
 
     it('is refused to a customer and to a caller without a session, and a bad span is a 400 saying why', async () => {
       const customer = await newBulkCustomer(call, adminToken, 0, 'report-customer');

@@ -58,7 +58,7 @@ export class AccessGuard implements CanActivate {
     request.caller = verified.caller;
     request.authUser = verified.user;
     enforceAccess(policy, verified.caller, request.params);
-    refuseTestModeUnlessReady(verified.caller, this.reflector.getAllAndOverride<boolean>(TEST_MODE_READY, targets) === true);
+    refuseTestModeUnlessReady(verified.caller, this.reflector.getAllAndOverride<boolean | string | undefined>(TEST_MODE_READY, targets));
     return true;
   }
 

@@ -47,6 +47,7 @@ import { rowIssues } from './row-issues';
 import { stageBulkRows } from './bulk-rows';
 import { ZodBody } from './zod-body.pipe';
 import { Forwards, SignedIn } from '../auth/access.decorators';
+import { TestKeysUse } from '../auth/test-mode';
 
 /** A batch of labels is bought while the reply waits only for the checks and the hold. */
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -88,6 +89,9 @@ class BulkRowsBody implements PipeTransform<unknown, BulkRowsBodyType> {
 }
 
 /** Spec 7, bulk routes. Ownership of `{userId}` is checked by the guard, of `{orderId}` by the orders service. */
+/** The route a test key buys batches on (decision 127): the web app's Bulk Order routes make and submit live batches only. */
+const V1_BATCHES = 'POST /api/v1/batches';
+
 @Controller('orders')
 export class BulkOrdersController {
   constructor(private readonly rpc: RpcClient) {}
@@ -112,6 +116,7 @@ export class BulkOrdersController {
   @ApiDoc({ summary: 'Start a bulk order: an id for the batch about to be submitted', body: bulkInitBodySchema, response: bulkInitResponseSchema })
   @Forwards(OrdersRpc.bulkInit)
   @Post('bulk/init')
+  @TestKeysUse(V1_BATCHES)
   @HttpCode(200)
   async init(@Body() body: unknown, @Ctx() ctx: CallContext): Promise<BulkInitResponse> {
     const parsed = bulkInitBodySchema.safeParse(body ?? {});
@@ -126,6 +131,7 @@ export class BulkOrdersController {
   @ApiDoc({ summary: 'Submit a bulk order: validate, price, hold the total, start buying (402 when the balance is short)', body: bulkProcessBodySchema, response: bulkProcessResponseSchema })
   @Forwards(OrdersRpc.bulkProcess)
   @Post('bulk/process/:userId')
+  @TestKeysUse(V1_BATCHES)
   @HttpCode(200)
   async process(@Param('userId') userId: string, @Body(new BulkBody()) body: BulkProcessBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
     await stageBulkRows(this.rpc, { userId, orderId: body.orderId, firstRow: 0 }, body.orderData, ctx);
@@ -139,6 +145,7 @@ export class BulkOrdersController {
   @ApiDoc({ summary: 'Upload one slice of a bulk order\'s rows (up to 2,000; the batch up to bulk/limits\' maxRows), before bulk/submit', body: bulkRowsBodySchema, response: bulkRowsResponseSchema })
   @Forwards(OrdersRpc.bulkStage)
   @Post('bulk/rows/:userId')
+  @TestKeysUse(V1_BATCHES)
   @HttpCode(200)
   async rows(@Param('userId') userId: string, @Body(new BulkRowsBody()) body: BulkRowsBodyType, @Ctx() ctx: CallContext): Promise<BulkRowsResponse> {
     const alreadyShipped: ShippedRow[] = [];
@@ -180,6 +187,7 @@ export class BulkOrdersController {
   })
   @Forwards(OrdersRpc.bulkProcess)
   @Post('bulk/submit/:userId')
+  @TestKeysUse(V1_BATCHES)
   @HttpCode(200)
   submit(@Param('userId') userId: string, @Body(new ZodBody(bulkSubmitBodySchema)) body: BulkSubmitBody, @Ctx() ctx: CallContext): Promise<BulkProcessResponse> {
     return this.rpc.call(OrdersRpc.bulkProcess, { userId, orderId: body.orderId, rowCount: body.rowCount, options: body.options }, { ...ctx, timeoutMs: PROCESS_TIMEOUT_MS });
@@ -199,7 +207,7 @@ export class BulkOrdersController {
     return this.rpc.call(OrdersRpc.bulkGet, { orderId }, ctx);
   }
 
-  @ApiDoc({ summary: 'Batch orders, newest first (?page, ?limit=7)', query: bulkOrdersQuerySchema, response: bulkOrdersPageSchema })
+  @ApiDoc({ summary: 'Batch orders, newest first (?page, ?limit=7): live ones, or those made in test mode with mode=test', query: bulkOrdersQuerySchema, response: bulkOrdersPageSchema })
   @Forwards(OrdersRpc.bulkList)
   @Get('bulk/:userId')
   list(@Param('userId') userId: string, @Query(new ZodBody(bulkOrdersQuerySchema)) query: z.output<typeof bulkOrdersQuerySchema>, @Ctx() ctx: CallContext): Promise<BulkOrdersPage> {

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   claimSchema,
+  claimsListQuerySchema,
   claimsListSchema,
   ClaimsRpc,
   DomainError,
@@ -46,6 +47,7 @@ export class OrderClaimsController {
   })
   @Forwards(ClaimsRpc.quoteExtras)
   @Post('extra-services/quote')
+  @TestModeReady()
   @HttpCode(200)
   quoteExtras(@Body(new ZodBody(extraServicesQuoteBodySchema)) body: z.output<typeof extraServicesQuoteBodySchema>, @Ctx() ctx: CallContext): Promise<ExtraServicesQuote> {
     return this.rpc.call(ClaimsRpc.quoteExtras, body, ctx);
@@ -73,28 +75,28 @@ export class OrderClaimsController {
 export class ClaimsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiDoc({ summary: "The caller's claims, newest first, with their states (submitted, approved, rejected, paid)", response: claimsListSchema })
+  @ApiDoc({ summary: "The caller's claims, newest first, with their states (submitted, approved, rejected, paid): live ones, or test-mode ones with mode=test", query: claimsListQuerySchema, response: claimsListSchema })
   @Forwards(ClaimsRpc.list)
   @TestModeReady()
   @Get()
-  mine(@Ctx() ctx: CallContext): Promise<ClaimsList> {
-    return this.rpc.call(ClaimsRpc.list, { userId: callerIdOf(ctx) }, ctx);
+  mine(@Query(new ZodBody(claimsListQuerySchema)) query: z.output<typeof claimsListQuerySchema>, @Ctx() ctx: CallContext): Promise<ClaimsList> {
+    return this.rpc.call(ClaimsRpc.list, { userId: callerIdOf(ctx), ...query }, ctx);
   }
 
-  @ApiDoc({ summary: "The caller's insured single labels that are not voided, newest first, each with its live claim if it has one", response: insuredLabelsSchema })
+  @ApiDoc({ summary: "The caller's insured single labels that are not voided, newest first, each with its live claim if it has one: live labels, or test-mode ones with mode=test", query: claimsListQuerySchema, response: insuredLabelsSchema })
   @Forwards(ClaimsRpc.insuredLabels)
   @TestModeReady()
   @Get('insured-labels')
-  insuredLabels(@Ctx() ctx: CallContext): Promise<InsuredLabels> {
-    return this.rpc.call(ClaimsRpc.insuredLabels, { userId: callerIdOf(ctx) }, ctx);
+  insuredLabels(@Query(new ZodBody(claimsListQuerySchema)) query: z.output<typeof claimsListQuerySchema>, @Ctx() ctx: CallContext): Promise<InsuredLabels> {
+    return this.rpc.call(ClaimsRpc.insuredLabels, { userId: callerIdOf(ctx), ...query }, ctx);
   }
 
-  @ApiDoc({ summary: "A user's claims, newest first (the user or an admin)", response: claimsListSchema })
+  @ApiDoc({ summary: "A user's claims, newest first (the user or an admin): live ones, or test-mode ones with mode=test", query: claimsListQuerySchema, response: claimsListSchema })
   @Forwards(ClaimsRpc.list)
   @TestModeReady()
   @Get('user/:userId')
-  ofUser(@Param('userId') userId: string, @Ctx() ctx: CallContext): Promise<ClaimsList> {
-    return this.rpc.call(ClaimsRpc.list, { userId }, ctx);
+  ofUser(@Param('userId') userId: string, @Query(new ZodBody(claimsListQuerySchema)) query: z.output<typeof claimsListQuerySchema>, @Ctx() ctx: CallContext): Promise<ClaimsList> {
+    return this.rpc.call(ClaimsRpc.list, { userId, ...query }, ctx);
   }
 
   @ApiDoc({ summary: 'One claim (its owner or an admin)', response: claimSchema })

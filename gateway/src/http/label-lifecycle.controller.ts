@@ -30,6 +30,7 @@ import { Audited, param } from '../audit/audited.decorator';
 import { Forwards, Public } from '../auth/access.decorators';
 import { Ctx, type CallContext } from '../auth/request-context';
 import { ApiDoc } from '../docs/api-doc.decorator';
+import { TestModeReady } from '../auth/test-mode';
 import { pushHeadersOf } from './push-headers';
 import { WebhookSenderLimit } from './retry-after-throttler.guard';
 import { ZodBody } from './zod-body.pipe';
@@ -61,6 +62,7 @@ export class LabelLifecycleController {
   @ApiDoc({ summary: "Void a batch's labels: those listed in trackingNumbers, or all of them in pages of 5,000 (send the answer's nextRow as fromRow until it is null): a result per label", body: bulkVoidBodySchema, response: bulkVoidResponseSchema })
   @Forwards(OrdersRpc.bulkVoid)
   @Post('bulk/:orderId/void')
+  @TestModeReady()
   @HttpCode(200)
   @Audited({ action: 'batch.void', targetType: 'bulk-order', target: param('orderId'), onlyWhenAdmin: true })
   bulkVoid(@Param('orderId') orderId: string, @Body(new ZodBody(bulkVoidBodySchema)) body: BulkVoidBody, @Ctx() ctx: CallContext): Promise<BulkVoidResponse> {

@@ -84,7 +84,7 @@ export class OrderSearchController {
   }
 
   @ApiDoc({
-    summary: "Batch orders, newest first, a page at a time with the total: search the batch id or its files' names (q); filter by status, UTC days and, for an admin, userId",
+    summary: "Batch orders, newest first, a page at a time with the total: search the batch id or its files' names (q); filter by status, UTC days and, for an admin, userId; live batches, or those made in test mode with mode=test",
     query: batchSearchQuerySchema,
     response: bulkOrdersPageSchema,
   })

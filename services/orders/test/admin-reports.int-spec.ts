@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UNRECORDED_LABEL_CARRIER, type AdminReportFiguresAnswer } from '@labeldesk/contracts';
+import { OrdersStatsRepository } from '../src/admin/orders-stats.repository';
 import { AdminReportRepository } from '../src/reports/admin-report.repository';
 import { bulkRow, parcel, receiver, sender } from './support/addresses';
 import { openOrdersDatabase, type OrdersDatabase } from './support/orders-database';
@@ -15,6 +16,8 @@ interface Label {
   /** The row's last change, when after its purchase. */
   updatedAt?: string;
   voided?: VoidState;
+  /** Bought in test mode (a test key's label or a test batch's row, issue 48): counts in no admin figure (decision 127). */
+  mode?: 'test';
 }
 
 const figures = (labels: number, revenueCents: number, costCents: number, marginCents: number, withoutCost = [0, 0], givenBack = [0, 0]) => ({
@@ -26,7 +29,7 @@ const figures = (labels: number, revenueCents: number, costCents: number, margin
   givenBack: { labels: givenBack[0], cents: givenBack[1] },
 });
 
-/** The admin's report of every customer's labels, summed by PostgreSQL from rows arranged here. */
+/** The admin's report of every customer's live labels, summed by PostgreSQL from rows arranged here (test-mode ones left out). */
 describe('admin reports on PostgreSQL', () => {
   let db: OrdersDatabase;
   let reports: AdminReportRepository;
@@ -45,10 +48,10 @@ describe('admin reports on PostgreSQL', () => {
     const id = randomUUID();
     await db.sql(
       `insert into "orders"."orders" ("id", "user_id", "idempotency_key", "request_hash", "status", "service_name", "courier", "sender", "receiver", "package",
-         "price_cents", "carrier", "cost_cents", "tracking_number", "label_bought_at", "created_at", "updated_at")
-       values (?, ?, ?, 'hash', ?, 'USPS Priority Mail', ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)`,
+         "price_cents", "carrier", "cost_cents", "tracking_number", "label_bought_at", "created_at", "updated_at", "mode")
+       values (?, ?, ?, 'hash', ?, 'USPS Priority Mail', ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [id, label.userId, `key-${id}`, status, label.courier, JSON.stringify(sender()), JSON.stringify(receiver()), JSON.stringify(parcel()), label.priceCents,
-        label.carrier, label.costCents, status === 'completed' ? `TRK-${id}` : null, label.boughtAt, label.boughtAt, label.updatedAt ?? label.boughtAt],
+        label.carrier, label.costCents, status === 'completed' ? `TRK-${id}` : null, label.boughtAt, label.boughtAt, label.updatedAt ?? label.boughtAt, label.mode ?? 'live'],
     );
     await voidOf('single', id, id, label);
   };
@@ -56,8 +59,8 @@ describe('admin reports on PostgreSQL', () => {
   const batchItem = async (label: Label, status = 'succeeded'): Promise<void> => {
     const [batchId, id] = [randomUUID(), randomUUID()];
     await db.sql(
-      `insert into "orders"."bulk_orders" ("id", "user_id", "status", "total_count", "processed_count", "failed_count", "charged_cents", "created_at") values (?, ?, 'completed', 1, 1, 0, ?, ?)`,
-      [batchId, label.userId, label.priceCents, label.boughtAt],
+      `insert into "orders"."bulk_orders" ("id", "user_id", "status", "total_count", "processed_count", "failed_count", "charged_cents", "created_at", "mode") values (?, ?, 'completed', 1, 1, 0, ?, ?, ?)`,
+      [batchId, label.userId, label.priceCents, label.boughtAt, label.mode ?? 'live'],
     );
     await db.sql(
       `insert into "orders"."bulk_items" ("id", "bulk_order_id", "user_id", "row_no", "status", "service_name", "service_uid", "price_cents", "data",
@@ -89,6 +92,10 @@ describe('admin reports on PostgreSQL', () => {
     await single({ userId: cid, carrier: null, courier: 'usps', priceCents: 10_000, costCents: null, boughtAt: '2031-03-02T00:00:00Z' }, 'pending');
     await batchItem({ userId: cid, carrier: 'sandbox', courier: 'usps', priceCents: 10_000, costCents: 5, boughtAt: '2031-03-02T00:00:00Z' }, 'labelled');
     await batchItem({ userId: cid, carrier: null, courier: 'usps', priceCents: 10_000, costCents: null, boughtAt: '2031-03-02T00:00:00Z' }, 'failed');
+    // Bought in test mode in the span (a test key's label, one voided, and a test batch's row): play money, in no figure.
+    await single({ userId: ann, carrier: 'sandbox', courier: 'usps', priceCents: 10_000, costCents: 10, boughtAt: '2031-03-01T12:00:00Z', mode: 'test' });
+    await single({ userId: bob, carrier: 'sandbox', courier: 'usps', priceCents: 10_000, costCents: 10, boughtAt: '2031-03-02T12:00:00Z', voided: 'voided', mode: 'test' });
+    await batchItem({ userId: cid, carrier: 'sandbox', courier: 'usps', priceCents: 10_000, costCents: 10, boughtAt: '2031-03-02T13:00:00Z', mode: 'test' });
     report = await reports.report({ from: '2031-03-01', to: '2031-03-03', top: 10 });
   }, 60_000);
 
@@ -123,6 +130,13 @@ describe('admin reports on PostgreSQL', () => {
       { userId: bob, ...figures(2, 1300, 1250, 50, [0, 0], [1, 700]) },
     ]);
     return expect(reports.report({ from: '2031-03-01', to: '2031-03-03', top: 1 })).resolves.toMatchObject({ topCustomers: [{ userId: ann }] });
+  });
+
+  it("counts the dashboard's orders, labels and batches of live mode only", async () => {
+    // Live: 7 single orders (6 with a label) and 5 batches (3 labels bought); the test ones (2 labels, a batch) are not counted.
+    // Every row is dated 2031, after today: each counts today too.
+    const stats = await new OrdersStatsRepository(db.orm).stats(30);
+    expect([stats.orders, stats.labels, stats.batches]).toEqual([{ total: 12, today: 12 }, { total: 9, today: 9 }, { pending: 0, failed: 0 }]);
   });
 
   it('answers the span asked for with every day and no labels when none was bought in it', async () => {

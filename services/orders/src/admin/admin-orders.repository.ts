@@ -29,6 +29,7 @@ interface Row {
   carrier: LabelCarrier | null;
   cost_cents: number | null;
   total: string;
+  mode: 'live' | 'test';
 }
 
 /**
@@ -73,7 +74,8 @@ export class AdminOrdersRepository {
               case when o."status" = 'cancelled' then 1 else 0 end as failed_count,
               case when o."status" = 'completed' then coalesce(o."price_cents", 0) else 0 end as charged_cents,
               o."tracking_number", o."pdf_name", null::text as label_format, null as result_csv_name, null as auto_confirm_csv_name, o."failure_reason",
-              case when o."status" = 'completed' then o."carrier" end as carrier, case when o."status" = 'completed' then o."cost_cents" end as cost_cents
+              case when o."status" = 'completed' then o."carrier" end as carrier, case when o."status" = 'completed' then o."cost_cents" end as cost_cents,
+              o."mode"
             from ${this.t('orders')} o where ${where}`,
       params,
     };
@@ -90,7 +92,7 @@ export class AdminOrdersRepository {
       sql: `select 'batch' as kind, b."id", b."user_id", b."created_at", b."status", null as service_name,
               b."processed_count" as labels, b."total_count", b."failed_count", b."charged_cents",
               ?::text as tracking_number, b."pdf_name", b."label_format", b."result_csv_name", b."auto_confirm_csv_name", b."error" as failure_reason,
-              null as carrier, null::integer as cost_cents
+              null as carrier, null::integer as cost_cents, b."mode"
             from ${this.t('bulk_orders')} b where b."status" <> 'draft' and ${where}`,
       params: [query.tracking ?? null, ...params],
     };
@@ -157,4 +159,5 @@ const toRow = (row: Row, costs: LabelCosts): AdminOrderRow => ({
   resultCSVName: row.result_csv_name,
   autoConfirmCSVName: row.auto_confirm_csv_name,
   failureReason: row.failure_reason,
+  mode: row.mode,
 });

@@ -24,20 +24,21 @@ export class OrdersStatsRepository implements OnModuleInit {
     return schemaTable(this.orm, name);
   }
 
-  /** Every figure but the margins (LabelMarginsRepository's). */
+  /** Every figure but the margins (LabelMarginsRepository's), of live orders, batches and labels only (decision 127). */
   async stats(days: number): Promise<Omit<OrdersStats, 'margins'>> {
     const em = this.orm.em.fork();
+    const { orders, batches, batchLabels } = liveOnly(this.t.bind(this));
     const [totals] = await em.execute<Array<Record<string, string>>>(
       `select
-         (select count(*) from ${this.t('orders')}) + (select count(*) from ${this.t('bulk_orders')} where "status" <> 'draft') as orders_total,
-         (select count(*) from ${this.t('orders')} where "created_at" >= ${TODAY})
-           + (select count(*) from ${this.t('bulk_orders')} where "status" <> 'draft' and "created_at" >= ${TODAY}) as orders_today,
-         (select count(*) from ${this.t('orders')} where "status" = 'completed')
-           + (select count(*) from ${this.t('bulk_items')} where "status" = 'succeeded') as labels_total,
-         (select count(*) from ${this.t('orders')} where "status" = 'completed' and "updated_at" >= ${TODAY})
-           + (select count(*) from ${this.t('bulk_items')} where "status" = 'succeeded' and "updated_at" >= ${TODAY}) as labels_today,
-         (select count(*) from ${this.t('bulk_orders')} where "status" in (${PENDING_BATCHES.map(() => '?').join(', ')})) as batches_pending,
-         (select count(*) from ${this.t('bulk_orders')} where "status" in (${FAILED_BATCHES.map(() => '?').join(', ')})) as batches_failed`,
+         (select count(*) from ${orders}) + (select count(*) from ${batches} where "status" <> 'draft') as orders_total,
+         (select count(*) from ${orders} where "created_at" >= ${TODAY})
+           + (select count(*) from ${batches} where "status" <> 'draft' and "created_at" >= ${TODAY}) as orders_today,
+         (select count(*) from ${orders} where "status" = 'completed')
+           + (select count(*) from ${batchLabels} where "status" = 'succeeded') as labels_total,
+         (select count(*) from ${orders} where "status" = 'completed' and "updated_at" >= ${TODAY})
+           + (select count(*) from ${batchLabels} where "status" = 'succeeded' and "updated_at" >= ${TODAY}) as labels_today,
+         (select count(*) from ${batches} where "status" in (${PENDING_BATCHES.map(() => '?').join(', ')})) as batches_pending,
+         (select count(*) from ${batches} where "status" in (${FAILED_BATCHES.map(() => '?').join(', ')})) as batches_failed`,
       [...PENDING_BATCHES, ...FAILED_BATCHES],
     );
     // A label counts on the day it was finished: a single order when it completed, a bulk item when it succeeded.
@@ -45,10 +46,10 @@ export class OrdersStatsRepository implements OnModuleInit {
       `with days as (
          select generate_series((now() at time zone 'utc')::date - (?::int - 1), (now() at time zone 'utc')::date, interval '1 day')::date as day
        ), finished as (
-         select ("updated_at" at time zone 'utc')::date as day from ${this.t('orders')}
+         select ("updated_at" at time zone 'utc')::date as day from ${orders}
            where "status" = 'completed' and "updated_at" >= ${START_OF_LAST_DAYS}
          union all
-         select ("updated_at" at time zone 'utc')::date from ${this.t('bulk_items')}
+         select ("updated_at" at time zone 'utc')::date from ${batchLabels}
            where "status" = 'succeeded' and "updated_at" >= ${START_OF_LAST_DAYS}
        )
        select to_char(days.day, 'YYYY-MM-DD') as day, count(finished.day) as count
@@ -65,3 +66,13 @@ export class OrdersStatsRepository implements OnModuleInit {
     };
   }
 }
+
+/**
+ * The dashboard's tables as live-only row sources (decision 127): a test-mode order, batch or batch label is play
+ * money and counts in no admin figure. A batch label's mode is its batch's (decision 124).
+ */
+export const liveOnly = (t: (name: string) => string): { orders: string; batches: string; batchLabels: string } => ({
+  orders: `(select * from ${t('orders')} where "mode" = 'live') as live_orders`,
+  batches: `(select * from ${t('bulk_orders')} where "mode" = 'live') as live_batches`,
+  batchLabels: `(select i.* from ${t('bulk_items')} i join ${t('bulk_orders')} b on b."id" = i."bulk_order_id" and b."mode" = 'live') as live_batch_labels`,
+});

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { modeOf, OrdersRpc, SAME_RECEIVER_HOURS, type BatchVoids, type Caller, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { keyModeOf } from '../common';
+import { keyModeOf, listedMode } from '../common';
 import { batchInScope } from './batch-in-scope';
 import { toBulkOrder } from './bulk-order.mapper';
 import { BulkOrdersRepository } from './bulk-orders.repository';
@@ -71,8 +71,8 @@ export class BulkController {
 
   @RpcHandler(OrdersRpc.bulkList)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkList) body: Req<'bulkList'>) {
-    // A key lists its own mode's batches (decision 124); the web app's session its live ones.
-    const { rows, total } = await this.batches.listForUser(body.userId, body.page, body.limit, keyModeOf(caller) ?? 'live');
+    // A key lists its own mode's batches (decision 124); the web app's session the mode its Test mode switch asks (decision 127).
+    const { rows, total } = await this.batches.listForUser(body.userId, body.page, body.limit, listedMode(caller, body.mode));
     const voids = await this.batches.voidsOf(rows.map((row) => row.id));
     return { bulkOrders: await Promise.all(rows.map((row) => this.view(row, voids))), totalCount: total };
   }

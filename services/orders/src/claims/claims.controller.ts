@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { ClaimsRpc, type Caller, type Claim, type ClaimsList, type InsuredLabels, type ParsedRequestOf } from '@labeldesk/contracts';
 import { CurrentCaller, foundInScope, ownerScopeOf, RpcHandler, RpcPayload } from '@labeldesk/nest-transport';
-import { keyModeOf } from '../common';
+import { keyModeOf, listedMode } from '../common';
 import { claimOnWire, ClaimsRepository } from './claims.repository';
 import { FileClaimUseCase } from './file-claim.usecase';
 
@@ -23,8 +23,8 @@ export class ClaimsController {
 
   @RpcHandler(ClaimsRpc.list)
   async list(@CurrentCaller() caller: Caller, @RpcPayload(ClaimsRpc.list) body: Req<'list'>): Promise<ClaimsList> {
-    // A key lists its own mode's claims (decision 124); a session (the web app) its live ones.
-    return { claims: (await this.claims.listOf(body.userId, keyModeOf(caller) ?? 'live')).map(claimOnWire) };
+    // A key lists its own mode's claims (decision 124); a session (the web app) the mode its Test mode switch asks (decision 127).
+    return { claims: (await this.claims.listOf(body.userId, listedMode(caller, body.mode))).map(claimOnWire) };
   }
 
   @RpcHandler(ClaimsRpc.get)
@@ -35,6 +35,6 @@ export class ClaimsController {
 
   @RpcHandler(ClaimsRpc.insuredLabels)
   async insuredLabels(@CurrentCaller() caller: Caller, @RpcPayload(ClaimsRpc.insuredLabels) body: Req<'insuredLabels'>): Promise<InsuredLabels> {
-    return { labels: await this.claims.insuredLabelsOf(body.userId, keyModeOf(caller) ?? 'live') };
+    return { labels: await this.claims.insuredLabelsOf(body.userId, listedMode(caller, body.mode)) };
   }
 }

@@ -2,4 +2,4 @@
 export { PeriodicTask } from './periodic-task';
 export { centralDayOf, centralInstant, nextCentralManifest } from './usps-central-time';
 export { mapLimited } from './map-limited';
-export { keyModeOf } from './key-mode';
+export { keyModeOf, listedMode } from './key-mode';

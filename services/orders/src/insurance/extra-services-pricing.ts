@@ -1,5 +1,11 @@
-import { DomainError, ErrorCode, insuranceFeeCents, SIGNATURE_NAMES, type ExtraServices, type SignatureOption } from '@labeldesk/contracts';
-import { CARRIER_PLUGINS, catalogServiceOf, type CarrierId } from '../carriers';
+import { DomainError, ErrorCode, insuranceFeeCents, SIGNATURE_NAMES, type ApiMode, type ExtraServices, type SignatureOption } from '@labeldesk/contracts';
+import { CARRIER_PLUGINS, catalogServiceOf, SAMPLE_LABEL_CARRIERS, type CarrierId } from '../carriers';
+
+/**
+ * The carriers whose extras a label of one mode is priced and insured by: a test label's (single, a test batch's row,
+ * or its quote) are the sandbox's (decisions 119, 124 and 127), a live one's those `CARRIERS` names.
+ */
+export const insuringCarriers = (mode: ApiMode, live: readonly CarrierId[]): readonly CarrierId[] => (mode === 'test' ? SAMPLE_LABEL_CARRIERS : live);
 
 /**
  * What insurance and a signature cost on a label and where they may be had (decision 102). The fees are the ones the

@@ -3,12 +3,15 @@ import type { OwnerScope } from '@labeldesk/nest-transport';
 import { addAfter, addDays, addOwner, Conditions, contains, startsWith, type SqlWhere } from './search-conditions';
 
 /**
- * The where clause of a batch search on `b` (bulk_orders): never a draft (an upload not yet submitted is no batch).
+ * The where clause of a batch search on `b` (bulk_orders): never a draft (an upload not yet submitted is no batch),
+ * and of one mode only (live unless test is asked).
  * The text finds a batch by its id's beginning or any part of one of its files' names, ignoring case.
  */
 export const batchSearchWhere = (filters: BatchSearchFilters, scope: OwnerScope, after?: ExportCursor): SqlWhere => {
   const where = new Conditions().add(`b."status" <> 'draft'`);
   addOwner(where, 'b."user_id"', scope, filters.userId);
+  // One mode's batches (decision 127), read through the (user, mode, newest first) index of migration 048.
+  where.add(`b."mode" = ?`, filters.mode ?? 'live');
   if (filters.q) {
     const [begins, within] = [startsWith(filters.q), contains(filters.q)];
     where.add(

@@ -60,9 +60,14 @@ describe('order search conditions', () => {
 describe('batch search conditions', () => {
   it('never finds a draft, and finds a batch by its id or any part of its files', () => {
     const where = batchSearchWhere({ q: 'Labels_06', status: 'completed' }, { userId: SELLER });
-    expect(where.sql).toMatch(/^b\."status" <> 'draft' and b\."user_id" = \? and \(b\."id"::text like \? or lower\(b\."pdf_name"\) like \?/);
+    expect(where.sql).toMatch(/^b\."status" <> 'draft' and b\."user_id" = \? and b\."mode" = \? and \(b\."id"::text like \? or lower\(b\."pdf_name"\) like \?/);
     expect(where.sql).toContain(`and b."status" = ?`);
-    expect(where.params).toEqual([SELLER, 'labels\\_06%', '%labels\\_06%', '%labels\\_06%', '%labels\\_06%', 'completed']);
+    expect(where.params).toEqual([SELLER, 'live', 'labels\\_06%', '%labels\\_06%', '%labels\\_06%', '%labels\\_06%', 'completed']);
+  });
+
+  it("finds one mode's batches: live unless test is asked (decision 127)", () => {
+    const where = batchSearchWhere({ mode: 'test' }, { userId: SELLER });
+    expect([where.sql, where.params]).toEqual([`b."status" <> 'draft' and b."user_id" = ? and b."mode" = ?`, [SELLER, 'test']]);
   });
 });
 

@@ -45,7 +45,7 @@ export class SearchController {
   @RpcHandler(OrdersSearchRpc.batches)
   async onBatches(@CurrentCaller() caller: Caller, @RpcPayload(OrdersSearchRpc.batches) body: Req<'batches'>): Promise<BulkOrdersPage> {
     const { page, limit, ...filters } = body;
-    const found = await this.batches.page(filters, ownerScopeOf(caller), page, limit);
+    const found = await this.batches.page({ ...filters, mode: listedMode(caller, filters.mode) }, ownerScopeOf(caller), page, limit);
     const voids = await this.bulk.voidsOf(found.rows.map((row) => row.id));
     const bulkOrders = await Promise.all(found.rows.map(async (row) => toBulkOrder(row, row.failed_count > 0 ? await this.bulk.failedItems(row.id) : [], voids.get(row.id))));
     return { bulkOrders, totalCount: found.total };
@@ -54,7 +54,7 @@ export class SearchController {
   @RpcHandler(OrdersSearchRpc.batchesCsv)
   async onBatchesCsv(@CurrentCaller() caller: Caller, @RpcPayload(OrdersSearchRpc.batchesCsv) body: Req<'batchesCsv'>): Promise<CsvChunk> {
     const { after, limit, ...filters } = body;
-    const rows = await this.batches.after(filters, ownerScopeOf(caller), after, limit);
+    const rows = await this.batches.after({ ...filters, mode: listedMode(caller, filters.mode) }, ownerScopeOf(caller), after, limit);
     return { csv: batchesCsv(rows, after === undefined), rows: rows.length, next: nextAfter(rows, limit) };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
+import { apiModeSchema } from '../caller';
 import { bulkOrderSchema, bulkStatusSchema } from '../orders/bulk-order.schema';
 import { orderStatusSchema } from '../orders/order.schema';
 import { labelCarrierSchema } from '../orders/label-carrier.schema';
@@ -51,6 +52,8 @@ export const adminOrderRowSchema = labelCostsSchema.extend({
   resultCSVName: z.string().nullable(),
   autoConfirmCSVName: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** A single order's or batch's mode (decision 127: a test one is shown marked, and counts in no admin figure); absent from older replicas: live. */
+  mode: apiModeSchema.optional(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

@@ -7,6 +7,7 @@ import { rateRuleSchema } from './bulk-rate-rule.schema';
 import { BULK_ROW_MAX_ITEMS, bulkQuantityField, bulkRowItemsField } from './bulk-order-items.schema';
 import { customsSchema } from './customs.schema';
 import { insuranceSchema } from './extra-services.schema';
+import { orderModeSchema } from './order.schema';
 
 export * from './already-shipped.schema';
 export * from './bulk-order-customs';
@@ -285,6 +286,8 @@ export type BulkInitResponse = z.infer<typeof bulkInitResponseSchema>;
 export const bulkOrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(7),
+  /** A session's choice of mode (live when absent; the web app's Test mode switch asks test); a key lists its own (decision 127). */
+  mode: orderModeSchema.optional(),
 });
 export type BulkOrdersQuery = z.input<typeof bulkOrdersQuerySchema>;
 

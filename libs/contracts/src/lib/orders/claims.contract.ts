@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineRpc } from '../define';
 import { idSchema } from '../common/ids';
+import { orderModeSchema } from './order.schema';
 import { extraServicesQuoteBodySchema, extraServicesQuoteSchema, signatureOptionSchema } from './extra-services.schema';
 
 /**
@@ -72,11 +73,15 @@ export type InsuredLabel = z.infer<typeof insuredLabelSchema>;
 export const insuredLabelsSchema = z.object({ labels: z.array(insuredLabelSchema) });
 export type InsuredLabels = z.infer<typeof insuredLabelsSchema>;
 
+/** The claims lists' query: `mode=test` for a session's test-mode claims (decision 127). */
+export const claimsListQuerySchema = z.object({ mode: orderModeSchema.optional() });
+
 export const ClaimsRpc = {
   file: defineRpc('orders.claim.file.v1', fileClaimBodySchema.extend({ orderId: idSchema }), claimSchema, { who: 'signed-in', scope: 'labels:buy' }),
-  list: defineRpc('orders.claim.list.v1', z.object({ userId: idSchema }), claimsListSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  /** `mode`: a session's choice (live when absent, the web app's Test mode switch asks test); a key lists its own mode's (decisions 124, 127). */
+  list: defineRpc('orders.claim.list.v1', z.object({ userId: idSchema, mode: orderModeSchema.optional() }), claimsListSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   get: defineRpc('orders.claim.get.v1', z.object({ claimId: idSchema }), claimSchema, { who: 'signed-in', scope: 'labels:read' }),
-  insuredLabels: defineRpc('orders.claim.insured-labels.v1', z.object({ userId: idSchema }), insuredLabelsSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
+  insuredLabels: defineRpc('orders.claim.insured-labels.v1', z.object({ userId: idSchema, mode: orderModeSchema.optional() }), insuredLabelsSchema, { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' }),
   /** Priced for the caller: the service is found among theirs. */
   quoteExtras: defineRpc('orders.extra-services.quote.v1', extraServicesQuoteBodySchema, extraServicesQuoteSchema, { who: 'signed-in', scope: 'labels:read' }),
 } as const;

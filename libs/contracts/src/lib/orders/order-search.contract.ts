@@ -75,6 +75,8 @@ const batchSearchFields = z.object({
   from: utcDaySchema.optional(),
   to: utcDaySchema.optional(),
   userId: idSchema.optional(),
+  /** Live batches (absent) or those made in test mode (decision 127): never both in one list. */
+  mode: orderModeSchema.optional(),
 });
 export const batchSearchFiltersSchema = batchSearchFields.refine(daysInOrder, DAYS_IN_ORDER);
 export type BatchSearchFilters = z.output<typeof batchSearchFiltersSchema>;

@@ -152,7 +152,7 @@ export const OrdersRpc = {
   ),
   bulkList: defineRpc(
     'orders.bulk.list.v1',
-    z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7) }),
+    z.object({ userId: idSchema, page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(7), mode: orderModeSchema.optional() }),
     bulkOrdersPageSchema,
     { who: { selfOrAdmin: 'userId' }, scope: 'labels:read' },
   ),

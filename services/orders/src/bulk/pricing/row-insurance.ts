@@ -1,10 +1,10 @@
-import { DomainError, type ApiMode } from '@labeldesk/contracts';
-import { SAMPLE_LABEL_CARRIERS, type CarrierId } from '../../carriers';
-import { NO_EXTRAS, priceExtras, type ExtrasPrice } from '../../insurance';
+import { DomainError } from '@labeldesk/contracts';
+import type { CarrierId } from '../../carriers';
+import { insuringCarriers, NO_EXTRAS, priceExtras, type ExtrasPrice } from '../../insurance';
 import type { NewBulkItem } from '../bulk.rows';
 
 /** The carriers a batch's labels are bought from, whose extras insure its rows: a test batch's are the sandbox's (decision 124). */
-export const insuringCarriers = (mode: ApiMode, live: readonly CarrierId[]): readonly CarrierId[] => (mode === 'test' ? SAMPLE_LABEL_CARRIERS : live);
+export { insuringCarriers };
 
 /** A row's insurance priced as a single label's (decision 102), or why its service cannot be insured here. */
 export type RowInsurance = { ok: true; extras: ExtrasPrice } | { ok: false; refusal: string };

@@ -29,8 +29,9 @@ describe('two replicas of every service and gateway (distributed mode)', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    // The proxy re-reads readiness every 100 ms: a stopping replica keeps serving 300 ms after it says not ready.
-    system = await startDistributed({ SHUTDOWN_DELAY_MS: '300' }, { replicas: 2 });
+    // The proxy re-reads readiness every 100 ms: a stopping replica keeps serving 300 ms after it says not ready. On an
+    // empty database, so each service's two replicas start by taking turns on the migration lock, as a scale-out does.
+    system = await startDistributed({ SHUTDOWN_DELAY_MS: '300' }, { replicas: 2, emptyDatabase: true });
     call = apiClient(system.baseUrl);
     adminToken = await adminTokenOf(call, system);
   }, startHookTimeout());

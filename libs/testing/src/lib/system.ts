@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { generateCallerKeys, type GeneratedCallerKeys } from '@labeldesk/nest-transport';
 import { freePort, lostItsPort } from './free-port';
 import { makeNatsCertificates, tlsEnvOf, type PemFiles } from './nats-certificates';
+import { copyMigratedPgliteTemplate, databaseUrlOf, migratedPostgresTemplate, testPostgresUrl } from './migrated-template';
 import { copyPgliteTemplate } from './pglite-template';
 import { startRecordingRelay, type RecordingRelay } from './recording-relay';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
@@ -63,6 +64,12 @@ export interface DistributedOptions {
   ordersEnv?: NodeJS.ProcessEnv;
   /** Every process reaches NATS through a recording relay (`natsRecording`): what a listener on the network sees. */
   recordNats?: boolean;
+  /**
+   * Start on an empty database: every service migrates its schema at its start, its replicas taking turns on the
+   * migration lock. By default the database is a copy of one already migrated to the build's migrations
+   * (migrated-template.ts), and each start only seeds it.
+   */
+  emptyDatabase?: boolean;
 }
 
 const root = resolve(__dirname, '../../../..');
@@ -208,12 +215,17 @@ export interface EmbeddedOptions {
    * seconds, and what a test checks is the product on its database, not how the empty cluster came to be.
    */
   emptyDataDir?: boolean;
+  /**
+   * Start on the empty cluster (no service's schema): every service migrates at its start. By default the folder is a
+   * copy of a cluster already migrated to the build's migrations (migrated-template.ts), and the start only seeds it.
+   */
+  emptyDatabase?: boolean;
 }
 
 /** `npm start`'s process, on a fresh data folder. */
 export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}, options: EmbeddedOptions = {}): Promise<RunningSystem> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'labeldesk-it-'));
-  if (!options.emptyDataDir) await copyPgliteTemplate(join(dataDir, 'pgdata'));
+  if (!options.emptyDataDir) await (options.emptyDatabase ? copyPgliteTemplate : copyMigratedPgliteTemplate)(join(dataDir, 'pgdata'));
   const port = await freePort();
   const logs: string[] = [];
   const child = launch('scripts/embedded/dist/main.js', {
@@ -253,14 +265,15 @@ export const startEmbedded = async (extraEnv: NodeJS.ProcessEnv = {}, options: E
  * the gateways behind a round-robin proxy.
  */
 export const startDistributed = async (extraEnv: NodeJS.ProcessEnv = {}, options: DistributedOptions = {}): Promise<DistributedSystem> => {
-  const adminUrl = process.env['TEST_POSTGRES_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const adminUrl = testPostgresUrl();
   const database = `labeldesk_it_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new Client({ connectionString: adminUrl });
+  const template = options.emptyDatabase ? undefined : await migratedPostgresTemplate(adminUrl);
   await admin.connect();
-  await admin.query(`create database "${database}"`);
+  await admin.query(`create database "${database}"${template ? ` template "${template}"` : ''}`);
   await admin.end();
   // Only the path's database changes: the URL's parameters (sslmode=…, sslrootcert=/a/path) stay as they are.
-  const databaseUrl = adminUrl.replace(/\/[^/?]*(\?.*)?$/, (_path, query: string | undefined) => `/${database}${query ?? ''}`);
+  const databaseUrl = databaseUrlOf(adminUrl, database);
   const logs: string[] = [];
   const usage = systemUsage(root, 'distributed');
   const nats = await startNats();

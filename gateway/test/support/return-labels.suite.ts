@@ -88,6 +88,8 @@ export const describeReturnLabels = (mode: string, running: () => RunningSystem,
         paymentText: "Pay on use: $8.50 is charged only if your buyer ships it (at the carrier's first scan); nothing if the label is never used.",
         // Bought from the carrier that sold the outbound label, the only one here (decision 123).
         carrier: 'sandbox', carrierName: 'Sandbox', otherCarriers: [], accountNote: null,
+        // The sandbox needs no shipper contact (decision 128).
+        contactNote: null,
       });
       expect((await call('GET', `/orders/${ups}/return/quote`, undefined, { token: who.token })).body).toMatchObject({ courier: 'ups', payment: 'prepaid' });
       expect(await balanceOf(call, who.token)).toBe(before);

@@ -2,26 +2,39 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { openSignedIn } from './support/accounts';
 import { saveScreenshot, useBrowserPage } from './support/browser';
-import { fundedCustomer, serviceNameFor, type FundedCustomer } from './support/bulk-api';
+import { bulkRows, fundedCustomer, serviceNameFor, startBatch, waitForFinalBatch, type FundedCustomer } from './support/bulk-api';
 import { appUrl } from './support/env';
 import { seriousAxeViolations } from './support/page-checks';
 
-/** One label bought through the public API, as a customer's own software buys it: credential, Idempotency-Key, JSON. */
-const buyThroughApi = async (credential: Record<string, string>, serviceName: string, receiverName: string): Promise<string> => {
-  const response = await fetch(appUrl('/api/v1/shipments'), {
+/** A POST to the public API as a customer's own software sends it: credential, Idempotency-Key, JSON. */
+const postThroughApi = (path: string, credential: Record<string, string>, body: unknown): Promise<Response> =>
+  fetch(appUrl(path), {
     method: 'POST',
     headers: { ...credential, 'Content-Type': 'application/json', 'Idempotency-Key': `test-mode-${randomUUID()}` },
-    body: JSON.stringify({
-      courier: 'usps',
-      service_name: serviceName,
-      sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
-      receiver: { receiver_name: receiverName, receiver_address1: '200 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
-      package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
-    }),
+    body: JSON.stringify(body),
   });
-  const body = (await response.json()) as { id?: string; status?: string; mode?: string };
+
+/** One label bought through the public API (insured when `insuredCents` is given); answers its id and tracking number. */
+const buyLabelThroughApi = async (credential: Record<string, string>, serviceName: string, receiverName: string, insuredCents?: number): Promise<{ id: string; trackingNumber: string }> => {
+  const response = await postThroughApi('/api/v1/shipments', credential, {
+    courier: 'usps',
+    service_name: serviceName,
+    sender: { sender_name: 'Ann Sender', sender_address1: '1 Main St', sender_city: 'Austin', sender_state_province: 'TX', sender_zip_postal: '78701', sender_country: 'US' },
+    receiver: { receiver_name: receiverName, receiver_address1: '200 Pine Ave', receiver_city: 'Seattle', receiver_state_province: 'WA', receiver_zip_postal: '98101', receiver_country: 'US' },
+    package: { package_length: 10, package_width: 8, package_height: 4, package_weight: 2 },
+    ...(insuredCents === undefined ? {} : { insurance: { declared_value_cents: insuredCents } }),
+  });
+  const body = (await response.json()) as { id?: string; status?: string; tracking_number?: string };
   expect([response.status, body.status]).toEqual([201, 'completed']);
-  return String(body.id);
+  return { id: String(body.id), trackingNumber: String(body.tracking_number) };
+};
+
+const buyThroughApi = async (credential: Record<string, string>, serviceName: string, receiverName: string): Promise<string> => (await buyLabelThroughApi(credential, serviceName, receiverName)).id;
+
+/** Plays money onto the key's test balance. */
+const topUpTestBalance = async (key: string, cents: number): Promise<void> => {
+  const topUp = await postThroughApi('/api/v1/balance/test-top-up', { authorization: `Bearer ${key}` }, { amount_cents: cents });
+  expect([topUp.status, await topUp.json()]).toEqual([201, { available_cents: cents, held_cents: 0 }]);
 };
 
 /** Makes an `ld_test_` key on the Account page (with the password, as a customer does) that may buy labels. */
@@ -50,12 +63,7 @@ describe('Test mode', () => {
     const key = await makeTestKey(page, customer);
 
     // The key's own software: play money on the test balance, then a label against the sandbox.
-    const topUp = await fetch(appUrl('/api/v1/balance/test-top-up'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `test-mode-top-up-${randomUUID()}` },
-      body: JSON.stringify({ amount_cents: 2000 }),
-    });
-    expect([topUp.status, await topUp.json()]).toEqual([201, { available_cents: 2000, held_cents: 0 }]);
+    await topUpTestBalance(key, 2000);
     const testLabel = await buyThroughApi({ authorization: `Bearer ${key}` }, serviceName, 'Tess Testmode');
     // And a real one, bought with the session, so each list is seen leaving the other's label out.
     const liveLabel = await buyThroughApi({ token: customer.token }, serviceName, 'Liam Livemode');
@@ -117,5 +125,63 @@ describe('Test mode', () => {
     await page.keyboard.press('Escape');
     expect(await page.getByRole('main').getByRole('link', { name: 'Order Label', exact: true }).count()).toBe(1);
     await saveScreenshot(page, 'test-mode-off-orders');
+  });
+
+  it('shows test batches and claims only while the Test mode switch is on, each marked Test, and the live ones only while it is off', async () => {
+    const page = currentPage();
+    const customer = await fundedCustomer(5000);
+    const serviceName = await serviceNameFor(customer);
+    const key = await makeTestKey(page, customer);
+    const bearer = { authorization: `Bearer ${key}` };
+    await topUpTestBalance(key, 20_000);
+
+    // The key's software: a batch and an insured label in test mode; the web app's Bulk Order routes name the route a test key uses.
+    const made = await postThroughApi('/api/v1/batches', bearer, { shipments: bulkRows(2, serviceName) });
+    const testBatch = String(((await made.json()) as { id?: string }).id);
+    expect(made.status).toBe(201);
+    const insured = await buyLabelThroughApi(bearer, serviceName, 'Ida Insured', 10_000);
+    const refused = await postThroughApi('/api/orders/bulk/init', bearer, { userId: customer.userId });
+    expect([refused.status, JSON.stringify(await refused.json())]).toEqual([403, expect.stringContaining('with a test key use POST /api/v1/batches')]);
+    // And a live batch, made on the web app's routes with the session.
+    const liveBatch = await startBatch(customer, bulkRows(1, serviceName));
+    expect((await waitForFinalBatch(customer, testBatch)).mode).toBe('test');
+    expect((await waitForFinalBatch(customer, liveBatch)).mode).toBe('live');
+
+    await page.goto(appUrl('/main/batch-orders'));
+    const switchOn = page.getByRole('checkbox', { name: 'Test mode', exact: true });
+    const testRow = page.locator(`[data-testid="batch-row"][data-batch-id="${testBatch}"]`);
+    const liveRow = page.locator(`[data-testid="batch-row"][data-batch-id="${liveBatch}"]`);
+    // Off (as this browser left it): the live batch alone.
+    await liveRow.waitFor();
+    expect([await switchOn.isChecked(), await testRow.count()]).toEqual([false, 0]);
+
+    await page.getByTestId('test-mode-switch').click();
+    await testRow.getByText('Test', { exact: true }).waitFor();
+    expect([await testRow.getAttribute('data-mode'), await liveRow.count()]).toEqual(['test', 0]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'test-mode-batches');
+
+    // The test batch's labels page says what it is.
+    await testRow.getByRole('link', { name: /^View labels of the batch of / }).click();
+    await page.getByTestId('test-batch-note').getByText(/A test batch: made with a test key/).waitFor();
+    await page.getByTestId('batch-label-row').first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'test-mode-batch-labels');
+
+    // Claims, still in test mode: the insured test label, badged, ready for a test claim; no test claim yet.
+    await page.goto(appUrl('/main/claims'));
+    const insuredRow = page.locator(`[data-testid="insured-label-row"][data-tracking="${insured.trackingNumber}"]`);
+    await insuredRow.getByText('Test', { exact: true }).waitFor();
+    await page.getByText('No test claims', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'test-mode-claims');
+
+    // Off again: the live lists, without the test label or the test batch.
+    await page.getByTestId('test-mode-switch').click();
+    await page.getByText('No claims', { exact: true }).waitFor();
+    expect(await insuredRow.count()).toBe(0);
+    await page.goto(appUrl('/main/batch-orders'));
+    await liveRow.waitFor();
+    expect(await testRow.count()).toBe(0);
   });
 });

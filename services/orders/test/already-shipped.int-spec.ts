@@ -150,8 +150,13 @@ describe('a file uploaded twice (issue 47)', () => {
     await voidLabel(1, 'refunded');
     await voidLabel(2, 'refund_pending');
 
-    expect((await bulk.staging.shippedOrders(userId, ['order-0', 'order-1', 'order-2', 'order-3'])).map((order) => order.orderId)).toEqual(['order-2']);
-    expect(await bulk.staging.shippedOrders(randomUUID(), ['order-0', 'order-1', 'order-2', 'order-3'])).toEqual([]);
+    expect((await bulk.staging.shippedOrders(userId, ['order-0', 'order-1', 'order-2', 'order-3'], 'live')).map((order) => order.orderId)).toEqual(['order-2']);
+    expect(await bulk.staging.shippedOrders(randomUUID(), ['order-0', 'order-1', 'order-2', 'order-3'], 'live')).toEqual([]);
+    // A live batch's label marks no order shipped for a test batch (decision 127), nor the other way round.
+    expect(await bulk.staging.shippedOrders(userId, ['order-0', 'order-1', 'order-2', 'order-3'], 'test')).toEqual([]);
+    await db.sql(`update "orders"."bulk_orders" set "mode" = 'test' where "id" = ?`, [first.orderId]);
+    expect(await bulk.staging.shippedOrders(userId, ['order-2'], 'live')).toEqual([]);
+    expect((await bulk.staging.shippedOrders(userId, ['order-2'], 'test')).map((order) => order.orderId)).toEqual(['order-2']);
   });
 
   it('looks up a slice of 2,000 order IDs through the index of bought labels, not by reading the user\'s labels', async () => {
@@ -168,9 +173,9 @@ describe('a file uploaded twice (issue 47)', () => {
     await db.sql(`analyze "orders"."bulk_items"`);
     const ids = Array.from({ length: 2_000 }, (_, n) => `bulk-${n * 7}`);
     const statement = shippedOrdersSql((name) => `"orders"."${name}"`);
-    const plan = (await db.sql<{ 'QUERY PLAN': string }>(`explain ${statement}`, [JSON.stringify(ids), userId])).map((row) => row['QUERY PLAN']).join('\n');
+    const plan = (await db.sql<{ 'QUERY PLAN': string }>(`explain ${statement}`, [JSON.stringify(ids), userId, 'live'])).map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toContain('bulk_items_user_order_id_idx');
     expect(plan).not.toMatch(/Seq Scan on bulk_items/);
-    expect(await bulk.staging.shippedOrders(userId, ids)).toHaveLength(2_000);
+    expect(await bulk.staging.shippedOrders(userId, ids, 'live')).toHaveLength(2_000);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BulkOrderItem, SameReceiverResponse, ShippedOrder } from '@labeldesk/contracts';
+import type { ApiMode, BulkOrderItem, SameReceiverResponse, ShippedOrder } from '@labeldesk/contracts';
 import { queryBound } from '@labeldesk/nest-orm';
 import type { StagedParcel, StagedRowSummary } from './bulk.rows';
 import { shippedOrdersSql } from './already-shipped.sql';
@@ -37,13 +37,13 @@ export class BulkStagingRepository extends BulkSql {
     });
   }
 
-  /** Which of the user's order IDs already have a label that stands (shippedOrdersSql): one statement for them all. */
-  async shippedOrders(userId: string, orderIds: readonly string[]): Promise<ShippedOrder[]> {
+  /** Which of the user's order IDs already have a label that stands in a batch of `mode` (shippedOrdersSql): one statement for them all. */
+  async shippedOrders(userId: string, orderIds: readonly string[], mode: ApiMode): Promise<ShippedOrder[]> {
     if (orderIds.length === 0) return [];
     const rows = await queryBound<{ order_id: string; shipped_at: Date | string; tracking_number: string }>(
       this.em(),
       shippedOrdersSql((name) => this.t(name)),
-      [JSON.stringify(orderIds), userId],
+      [JSON.stringify(orderIds), userId, mode],
     );
     return rows.map((row) => ({ orderId: row.order_id, shippedAt: new Date(row.shipped_at).toISOString(), trackingNumber: row.tracking_number }));
   }

@@ -44,12 +44,13 @@ export class BulkController {
   @RpcHandler(OrdersRpc.bulkStage)
   async stage(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkStage) body: Req<'bulkStage'>) {
     await this.ownMode(caller, body.orderId);
-    return this.submit.stage(body);
+    return this.submit.stage(body, modeOf(caller));
   }
 
   @RpcHandler(OrdersRpc.bulkShipped)
-  async shipped(@CurrentCaller() _caller: Caller, @RpcPayload(OrdersRpc.bulkShipped) body: Req<'bulkShipped'>) {
-    return { shipped: await this.staging.shippedOrders(body.userId, body.orderIds) };
+  async shipped(@CurrentCaller() caller: Caller, @RpcPayload(OrdersRpc.bulkShipped) body: Req<'bulkShipped'>) {
+    // The web app's Bulk Order (a session) makes live batches: live labels mark its orders shipped; a key's, its mode's.
+    return { shipped: await this.staging.shippedOrders(body.userId, body.orderIds, listedMode(caller, undefined)) };
   }
 
   @RpcHandler(OrdersRpc.sameReceiverLabel)

@@ -12,3 +12,13 @@ export const TestModeBadge = ({ title, ...props }: { title: string } & Omit<Badg
 export const TestLabelBadge = (props: Omit<BadgeProps, 'children' | 'title'>): ReactElement => (
   <TestModeBadge title="Bought with a test key on the sandbox — not postage" {...props} />
 );
+
+/** Beside a batch made with a test key (decision 127). */
+export const TestBatchBadge = (props: Omit<BadgeProps, 'children' | 'title'>): ReactElement => (
+  <TestModeBadge title="Made with a test key on the sandbox — not postage" {...props} />
+);
+
+/** Beside a claim on a test label (decision 127). */
+export const TestClaimBadge = (props: Omit<BadgeProps, 'children' | 'title'>): ReactElement => (
+  <TestModeBadge title="On a test label: decided by the sandbox, paid on the test balance" {...props} />
+);

@@ -3,6 +3,7 @@ import {
   claimsListSchema,
   extraServicesQuoteSchema,
   insuredLabelsSchema,
+  type ApiMode,
   type Claim,
   type ExtraServicesQuote,
   type ExtraServicesQuoteBody,
@@ -16,23 +17,29 @@ const OPEN_CLAIMS_REFRESH_MS = 3_000;
 
 export const claimKeys = {
   all: ['claims'] as const,
-  list: () => ['claims', 'list'] as const,
-  insured: () => ['claims', 'insured-labels'] as const,
+  list: (mode: ApiMode) => ['claims', 'list', mode] as const,
+  insured: (mode: ApiMode) => ['claims', 'insured-labels', mode] as const,
   extras: (body: ExtraServicesQuoteBody) => ['claims', 'extras-quote', body] as const,
 };
 
-/** The caller's claims with their states, newest first. */
-export const useClaims = () =>
+/** A claims list's address: live claims, or with the Test mode switch on those on test labels (decision 127). */
+const listPath = (path: string, mode: ApiMode): string => (mode === 'test' ? `${path}?mode=test` : path);
+
+/** The caller's claims of one mode with their states, newest first. */
+export const useClaims = (mode: ApiMode = 'live') =>
   useQuery({
-    queryKey: claimKeys.list(),
-    queryFn: ({ signal }) => apiRequest('/api/claims', { schema: claimsListSchema, signal }).then((answer) => answer.claims),
+    queryKey: claimKeys.list(mode),
+    queryFn: ({ signal }) => apiRequest(listPath('/api/claims', mode), { schema: claimsListSchema, signal }).then((answer) => answer.claims),
     // Read again while a claim is still with its insurer or waiting to be paid, so the page shows it move on.
     refetchInterval: (query) => (query.state.data?.some((claim) => claim.state === 'submitted' || claim.state === 'approved') ? OPEN_CLAIMS_REFRESH_MS : false),
   });
 
-/** The caller's insured labels a claim may be filed on. */
-export const useInsuredLabels = () =>
-  useQuery({ queryKey: claimKeys.insured(), queryFn: ({ signal }) => apiRequest('/api/claims/insured-labels', { schema: insuredLabelsSchema, signal }).then((answer) => answer.labels) });
+/** The caller's insured labels of one mode a claim may be filed on. */
+export const useInsuredLabels = (mode: ApiMode = 'live') =>
+  useQuery({
+    queryKey: claimKeys.insured(mode),
+    queryFn: ({ signal }) => apiRequest(listPath('/api/claims/insured-labels', mode), { schema: insuredLabelsSchema, signal }).then((answer) => answer.labels),
+  });
 
 /** Files a claim; the lists are read again after. */
 export const useFileClaim = () => {

@@ -58,10 +58,11 @@ export class SubmitBulkOrderUseCase {
     return { maxRows: this.env.BULK_MAX_ROWS, maxFileBytes: bulkMaxFileBytes(this.env.BULK_MAX_ROWS) };
   }
 
-  async stage(request: StageRequest): Promise<BulkRowsResponse> {
+  /** `mode`: the staging caller's (a test key stages a test batch), whose batches alone mark an order shipped (decision 127). */
+  async stage(request: StageRequest, mode: ApiMode = 'live'): Promise<BulkRowsResponse> {
     if (request.firstRow + request.rows.length > this.env.BULK_MAX_ROWS) throw new DomainError(ErrorCode.VALIDATION_FAILED, tooManyBulkRowsMessage(this.env.BULK_MAX_ROWS));
     if (await this.staging.stage(request.orderId, request.userId, request.firstRow, request.rows)) {
-      const alreadyShipped = await markShippedRows(request.firstRow, request.rows, (ids) => this.staging.shippedOrders(request.userId, ids));
+      const alreadyShipped = await markShippedRows(request.firstRow, request.rows, (ids) => this.staging.shippedOrders(request.userId, ids, mode));
       return { staged: request.rows.length, alreadyShipped };
     }
     // A batch already submitted takes no more rows; the submission that follows answers that batch (a double click).
@@ -127,7 +128,7 @@ export class SubmitBulkOrderUseCase {
     const rows = await this.staging.stagedSummaries(request.orderId);
     const unlike = uploadMismatch(rows, request.rowCount);
     if (unlike) throw new DomainError(ErrorCode.VALIDATION_FAILED, `${unlike} Please submit the order again.`);
-    const { kept, leftOut } = await leaveOutShipped(rows, (ids) => this.staging.shippedOrders(request.userId, ids));
+    const { kept, leftOut } = await leaveOutShipped(rows, (ids) => this.staging.shippedOrders(request.userId, ids, mode));
     if (kept.length === 0) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, `${alreadyShippedLeftOutMessage(leftOut)}, so nothing was bought. Tick "Buy another label" on a row to ship it again.`);
     }

@@ -2,6 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { AdminOrdersResponse } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { TestLabelBadge } from '../../../components/ui/test-mode-badge';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { carrierNames, formatKnownCents, marginColor, withoutCostNote } from '../label-costs';
 import { adminStatusDisplay } from './status-display';
@@ -29,7 +30,7 @@ const CostCell = ({ row }: { row: Row }): ReactElement => {
 const AdminOrderRow = ({ row, onOpen }: { row: Row; onOpen: (row: Row) => void }): ReactElement => {
   const status = adminStatusDisplay(row);
   return (
-    <Table.Row data-testid="admin-order-row" data-kind={row.kind} data-status={row.status}>
+    <Table.Row data-testid="admin-order-row" data-kind={row.kind} data-status={row.status} data-mode={row.mode ?? 'live'}>
       <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
         {formatDateTime(row.createdAt)}
       </Table.Cell>
@@ -45,7 +46,10 @@ const AdminOrderRow = ({ row, onOpen }: { row: Row; onOpen: (row: Row) => void }
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">
         <Stack gap="0">
-          <Text>{row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}</Text>
+          <Text>
+            {row.kind === 'single' ? (row.serviceName ?? 'Single label') : `Batch of ${row.totalCount}`}
+            {row.mode === 'test' && <TestLabelBadge ms="1.5" />}
+          </Text>
           {row.carriers.length > 0 && (
             <Text color="fg.muted" textStyle="xs" data-testid="row-carriers">
               {carrierNames(row.carriers)}

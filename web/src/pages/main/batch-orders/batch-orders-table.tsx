@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BulkDownloadButtons } from '../../../components/bulk-progress/bulk-download-buttons';
 import { ShippingDayButtons } from '../../../components/bulk-progress/shipping-day-buttons';
 import { ListIcon, RefreshIcon } from '../../../components/ui/icons';
+import { TestBatchBadge } from '../../../components/ui/test-mode-badge';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import { batchCountsLine, batchMoneyBackLine, batchStatusDisplay, canRegenerateFiles, canRetryFailed, canViewLabels, downloadsCell, forceRecoveryLabel } from './batch-order-display';
 import type { StatusDisplay } from './batch-order-display';
@@ -139,9 +140,12 @@ export const BatchOrdersTable = ({ orders, running, onRetry, onRecover, now }: B
         {orders.map((order) => {
           const status = batchStatusDisplay(order, now);
           return (
-            <Table.Row key={order._id} data-testid="batch-row" data-status={order.status} data-batch-id={order._id}>
+            <Table.Row key={order._id} data-testid="batch-row" data-status={order.status} data-batch-id={order._id} data-mode={order.mode ?? 'live'}>
               <Table.Cell whiteSpace="nowrap" borderInlineStartWidth="3px" borderInlineStartColor={`status.${status.tone}.solid`}>
-                <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
+                <Text fontWeight="medium">
+                {formatDateTime(order.createdAt)}
+                {order.mode === 'test' && <TestBatchBadge ms="1.5" />}
+              </Text>
                 <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="batch-counts">
                   {batchCountsLine(order)}
                 </Text>
@@ -188,7 +192,10 @@ export const BatchOrdersCards = ({ orders, running, onRetry, onRecover, now }: B
         >
           <Flex justify="space-between" align="flex-start" gap="3">
             <Box minW="0">
-              <Text fontWeight="medium">{formatDateTime(order.createdAt)}</Text>
+              <Text fontWeight="medium">
+                {formatDateTime(order.createdAt)}
+                {order.mode === 'test' && <TestBatchBadge ms="1.5" />}
+              </Text>
               <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums" data-testid="batch-counts">
                 {batchCountsLine(order)}
               </Text>

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { BULK_ORDERS_PAGE_SIZE } from '../../../services/bulk-orders/list-bulk-orders';
 import { exportBatchesCsv, type BatchFilters } from '../../../services/bulk-orders/search-batches';
 import { useAuthStore } from '../../../stores/auth.store';
+import { noTestOrdersYet } from '../orders/orders-empty-states';
 import { BatchOrdersCards, BatchOrdersTable } from './batch-orders-table';
 import { BatchSearchFilters } from './batch-search-filters';
 import { useBatchOrderActions } from './use-batch-order-actions';
@@ -58,8 +59,16 @@ const noBatchesMatch = (onClear: () => void) => ({
   ),
 });
 
+/** Test mode is on and no batch was made with a test key (decision 127): the Orders page's empty state, said of batches. */
+const noTestBatchesYet = {
+  ...noTestOrdersYet,
+  icon: <BoxesIcon />,
+  title: 'No test batches yet',
+  description: 'Batches made through the API with a test key (ld_test_…, POST /api/v1/batches) are listed here, apart from your real ones. Make a test key on the Account page.',
+};
+
 const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
-  const { orders, page, setPage, total, pageCount, filters, apply } = useBatchOrdersList(userId);
+  const { orders, page, setPage, total, pageCount, filters, apply, mode } = useBatchOrdersList(userId);
   const { running, retry, recover } = useBatchOrderActions(userId, page);
   const now = useMinuteClock();
   // Below 1024 px (the spec's mobile breakpoint) the five columns do not fit: each batch becomes a card.
@@ -96,7 +105,7 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
       }
       error={{ title: FETCH_FAILED }}
       isEmpty={(data) => data.bulkOrders.length === 0 && data.totalCount === 0}
-      empty={isFiltered(filters) ? noBatchesMatch(() => apply({})) : {
+      empty={isFiltered(filters) ? noBatchesMatch(() => apply({})) : mode === 'test' ? noTestBatchesYet : {
         icon: <BoxesIcon />,
         title: 'No batch orders found',
         description: 'Upload a CSV or Amazon file on the Bulk Order page; every batch is listed here with its files.',
@@ -113,7 +122,7 @@ const BatchOrdersContent = ({ userId }: { userId: string }): ReactElement => {
 
   return (
     <>
-      <BatchOrdersHeader orders={orders} exportButton={<ExportCsvButton total={total} itemLabel="batch orders" onExport={() => exportBatchesCsv(userId, filters)} />} />
+      <BatchOrdersHeader orders={orders} exportButton={<ExportCsvButton total={total} itemLabel="batch orders" onExport={() => exportBatchesCsv(userId, filters, mode)} />} />
       <Card.Root variant="outline" size="sm" mb="4">
         <Card.Body>
           <BatchSearchFilters key={JSON.stringify(filters)} value={filters} onApply={(next) => apply(next)} />

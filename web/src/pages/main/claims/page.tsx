@@ -10,12 +10,14 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatCents, formatDateTime } from '../../../libs/format';
 import type { StatusTone } from '../../../theme/system';
 import { useClaims, useInsuredLabels } from '../../../services/claims/claims';
+import { TestClaimBadge, TestLabelBadge } from '../../../components/ui/test-mode-badge';
+import { useListMode } from '../../../stores/ui.store';
 import { FileClaimDialog } from './file-claim-dialog';
 
 const STATE_TONES: Readonly<Record<ClaimState, StatusTone>> = { submitted: 'pending', approved: 'processing', rejected: 'failed', paid: 'completed' };
 const STATE_NAMES: Readonly<Record<ClaimState, string>> = { submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' };
 
-const InsuredLabelsTable = ({ labels, claims, onFile }: { labels: readonly InsuredLabel[]; claims: readonly Claim[]; onFile: (label: InsuredLabel) => void }): ReactElement => (
+const InsuredLabelsTable = ({ labels, claims, onFile, test }: { labels: readonly InsuredLabel[]; claims: readonly Claim[]; onFile: (label: InsuredLabel) => void; test: boolean }): ReactElement => (
   <Table.ScrollArea borderWidth="1px" rounded="md">
     <Table.Root size="sm" aria-label="Insured labels">
       <Table.Header>
@@ -34,7 +36,10 @@ const InsuredLabelsTable = ({ labels, claims, onFile }: { labels: readonly Insur
           return (
             <Table.Row key={label.orderId} data-testid="insured-label-row" data-tracking={label.trackingNumber}>
               <Table.Cell whiteSpace="nowrap">{formatDateTime(label.purchasedAt)}</Table.Cell>
-              <Table.Cell fontFamily="mono">{label.trackingNumber}</Table.Cell>
+              <Table.Cell fontFamily="mono">
+                {label.trackingNumber}
+                {test && <TestLabelBadge ms="1.5" />}
+              </Table.Cell>
               <Table.Cell>
                 {label.receiverName}
                 <Text textStyle="xs" color="fg.muted">
@@ -62,7 +67,7 @@ const InsuredLabelsTable = ({ labels, claims, onFile }: { labels: readonly Insur
   </Table.ScrollArea>
 );
 
-const ClaimsTable = ({ claims }: { claims: readonly Claim[] }): ReactElement => (
+const ClaimsTable = ({ claims, test }: { claims: readonly Claim[]; test: boolean }): ReactElement => (
   <Table.ScrollArea borderWidth="1px" rounded="md">
     <Table.Root size="sm" aria-label="Your claims">
       <Table.Header>
@@ -77,9 +82,12 @@ const ClaimsTable = ({ claims }: { claims: readonly Claim[] }): ReactElement => 
       </Table.Header>
       <Table.Body>
         {claims.map((claim) => (
-          <Table.Row key={claim.id} data-testid="claim-row" data-state={claim.state}>
+          <Table.Row key={claim.id} data-testid="claim-row" data-state={claim.state} data-mode={test ? 'test' : 'live'}>
             <Table.Cell whiteSpace="nowrap">{formatDateTime(claim.createdAt)}</Table.Cell>
-            <Table.Cell fontFamily="mono">{claim.trackingNumber}</Table.Cell>
+            <Table.Cell fontFamily="mono">
+              {claim.trackingNumber}
+              {test && <TestClaimBadge ms="1.5" />}
+            </Table.Cell>
             <Table.Cell>{claim.type === 'lost' ? 'Lost' : 'Damaged'}</Table.Cell>
             <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
               {formatCents(claim.amountCents)}
@@ -105,12 +113,15 @@ const ClaimsTable = ({ claims }: { claims: readonly Claim[] }): ReactElement => 
 
 /**
  * Claims (decision 102): the seller's insured labels, each with "File a claim" until it has one, and their claims with
- * where each stands (submitted, approved, rejected with the reason, paid to the balance).
+ * where each stands (submitted, approved, rejected with the reason, paid to the balance). With the Test mode switch on,
+ * the test labels and their claims instead, each badged Test (decision 127).
  */
 export const ClaimsPage = (): ReactElement => {
   useDocumentTitle('Claims');
-  const labels = useInsuredLabels();
-  const claims = useClaims();
+  const mode = useListMode();
+  const test = mode === 'test';
+  const labels = useInsuredLabels(mode);
+  const claims = useClaims(mode);
   const [filing, setFiling] = useState<InsuredLabel | null>(null);
   const claimList = claims.data ?? [];
 
@@ -123,9 +134,13 @@ export const ClaimsPage = (): ReactElement => {
         ) : labels.isError ? (
           <TableError title="Insured labels could not be loaded" onRetry={() => void labels.refetch()} retrying={labels.isFetching} />
         ) : labels.data.length === 0 ? (
-          <TableEmpty title="No insured labels" description="Insure a parcel on Order Label: its label shows here, ready for a claim." />
+          test ? (
+            <TableEmpty title="No insured test labels" description="Test labels bought with insurance through the API with a test key (ld_test_…) show here, ready for a test claim." />
+          ) : (
+            <TableEmpty title="No insured labels" description="Insure a parcel on Order Label: its label shows here, ready for a claim." />
+          )
         ) : (
-          <InsuredLabelsTable labels={labels.data} claims={claimList} onFile={setFiling} />
+          <InsuredLabelsTable labels={labels.data} claims={claimList} onFile={setFiling} test={test} />
         )}
       </TitledSection>
       <TitledSection id="claims-heading" title="Your claims">
@@ -134,9 +149,9 @@ export const ClaimsPage = (): ReactElement => {
         ) : claims.isError ? (
           <TableError title="Claims could not be loaded" onRetry={() => void claims.refetch()} retrying={claims.isFetching} />
         ) : claimList.length === 0 ? (
-          <TableEmpty title="No claims" description="A claim you file shows here with its state until it is paid." />
+          <TableEmpty title={test ? 'No test claims' : 'No claims'} description={test ? 'A claim on a test label shows here: the sandbox decides it and pays it to the test balance.' : 'A claim you file shows here with its state until it is paid.'} />
         ) : (
-          <ClaimsTable claims={claimList} />
+          <ClaimsTable claims={claimList} test={test} />
         )}
       </TitledSection>
       <FileClaimDialog label={filing} onClose={() => setFiling(null)} />

@@ -1,10 +1,11 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import type { BatchLabel } from '@labeldesk/contracts';
 import type { ReactElement } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { TrackingDrawer } from '../../../../components/orders/tracking-drawer';
 import { ArrowLeftIcon, CloseIcon, ListIcon } from '../../../../components/ui/icons';
 import { PageHeader } from '../../../../components/ui/page-header';
+import { TestBatchBadge } from '../../../../components/ui/test-mode-badge';
 import { Pagination } from '../../../../components/ui/pagination';
 import { QueryState } from '../../../../components/ui/query-state';
 import { RefreshButton } from '../../../../components/ui/refresh-button';
@@ -94,6 +95,12 @@ const BatchLabelsContent = ({ batchId }: { batchId: string }): ReactElement => {
     <>
       <PageHeader title="Batch labels" description={batchLabelsDescription(state.batch.data)} actions={<HeaderActions state={state} />} />
       <Stack gap="4">
+        {state.batch.data?.mode === 'test' && (
+          <Text textStyle="sm" color="fg.muted" data-testid="test-batch-note">
+            <TestBatchBadge me="1.5" />
+            A test batch: made with a test key (ld_test_…) on the sandbox — not postage; its voids go back to the test balance.
+          </Text>
+        )}
         {result && <BulkVoidSummary response={result} onDismiss={() => setResult(null)} />}
         <SelectionBar
           count={selection.size}

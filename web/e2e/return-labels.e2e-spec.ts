@@ -245,7 +245,7 @@ describe('Return labels from another carrier', () => {
       await dialog.getByRole('button', { name: 'Void return label' }).click();
       await page.getByText(`Return label voided: ${money(price)} is back on your balance`).waitFor();
       await card.and(page.locator('[data-state="voided"]')).waitFor();
-      await card.getByText('Voided · not charged').waitFor();
+      await card.getByText(`Voided · ${money(price)} back on your balance`).waitFor();
       expect(await card.getByRole('button', { name: /^Void return label/ }).count()).toBe(0);
       expect(await balanceCentsOf(seller)).toBe(paid + price);
       await dismissToasts(page);

@@ -2,13 +2,14 @@ import { canReturnOrder, canVoidReturn, returnLinkDisplay, returnStateDisplay, r
 
 describe('return label display', () => {
   it('says what the seller has paid for a return so far', () => {
-    expect(returnStateDisplay({ state: 'awaiting_scan', priceCents: 850 })).toEqual({ text: 'Not used yet · pay on use', tone: 'pending' });
-    expect(returnStateDisplay({ state: 'charged', priceCents: 850 })).toEqual({ text: 'Used · $8.50 charged', tone: 'completed' });
-    expect(returnStateDisplay({ state: 'prepaid', priceCents: 1500 })).toEqual({ text: 'Prepaid · $15.00', tone: 'neutral' });
-    expect(returnStateDisplay({ state: 'voided', priceCents: 1500 })).toEqual({ text: 'Voided · not charged', tone: 'neutral' });
+    expect(returnStateDisplay({ state: 'awaiting_scan', priceCents: 850, payment: 'on_use' })).toEqual({ text: 'Not used yet · pay on use', tone: 'pending' });
+    expect(returnStateDisplay({ state: 'charged', priceCents: 850, payment: 'on_use' })).toEqual({ text: 'Used · $8.50 charged', tone: 'completed' });
+    expect(returnStateDisplay({ state: 'prepaid', priceCents: 1500, payment: 'prepaid' })).toEqual({ text: 'Prepaid · $15.00', tone: 'neutral' });
+    expect(returnStateDisplay({ state: 'voided', priceCents: 1500, payment: 'on_use' })).toEqual({ text: 'Voided · not charged', tone: 'neutral' });
+    expect(returnStateDisplay({ state: 'voided', priceCents: 1500, payment: 'prepaid' })).toEqual({ text: 'Voided · $15.00 back on your balance', tone: 'neutral' });
     // Decision 125: a voided prepaid return waits for the carrier's refund, which it may refuse.
-    expect(returnStateDisplay({ state: 'refund_pending', priceCents: 1500 })).toEqual({ text: 'Voided · $15.00 back once the carrier refunds it', tone: 'pending' });
-    expect(returnStateDisplay({ state: 'refund_rejected', priceCents: 1500 })).toEqual({ text: 'Refund refused by the carrier · $15.00 charged', tone: 'failed' });
+    expect(returnStateDisplay({ state: 'refund_pending', priceCents: 1500, payment: 'prepaid' })).toEqual({ text: 'Voided · $15.00 back once the carrier refunds it', tone: 'pending' });
+    expect(returnStateDisplay({ state: 'refund_rejected', priceCents: 1500, payment: 'prepaid' })).toEqual({ text: 'Refund refused by the carrier · $15.00 charged', tone: 'failed' });
   });
 
   it("tells a live link from an expired or turned-off one", () => {

@@ -3,7 +3,7 @@ import type { StatusTone } from '../../theme/system';
 import { isLabelWithdrawn } from '../orders/label-lifecycle-display';
 
 /** A return label's state in a few words, with its tone: what the seller has paid for it so far. */
-export const returnStateDisplay = (label: Pick<ReturnLabel, 'state' | 'priceCents'>): { text: string; tone: StatusTone } => {
+export const returnStateDisplay = (label: Pick<ReturnLabel, 'state' | 'priceCents' | 'payment'>): { text: string; tone: StatusTone } => {
   switch (label.state) {
     case 'awaiting_scan':
       return { text: 'Not used yet · pay on use', tone: 'pending' };
@@ -12,7 +12,8 @@ export const returnStateDisplay = (label: Pick<ReturnLabel, 'state' | 'priceCent
     case 'prepaid':
       return { text: `Prepaid · ${formatUsd(label.priceCents)}`, tone: 'neutral' };
     case 'voided':
-      return { text: 'Voided · not charged', tone: 'neutral' };
+      // A prepaid return was charged when bought: its void gave that money back. A pay-on-use one never was.
+      return { text: label.payment === 'prepaid' ? `Voided · ${formatUsd(label.priceCents)} back on your balance` : 'Voided · not charged', tone: 'neutral' };
     case 'refund_pending':
       return { text: `Voided · ${formatUsd(label.priceCents)} back once the carrier refunds it`, tone: 'pending' };
     case 'refund_rejected':

@@ -6,12 +6,13 @@
 // service starts, so nothing is seeded (the admin, the default services and the settings come from each system's own
 // first start).
 const { join, resolve } = require('node:path');
+// The package's main is its build (libs/nest-orm/dist), as a service's is.
+const { initOrm, startEmbeddedPostgres } = require('@labeldesk/nest-orm');
 
 const root = resolve(__dirname, '../..');
 const SERVICES = ['auth', 'payments', 'address', 'pricing', 'orders'];
 
 const migrate = async (databaseUrl) => {
-  const { initOrm } = require(join(root, 'libs/nest-orm/dist'));
   for (const name of SERVICES) {
     const migrations = require(join(root, 'services', name, 'dist/database/migrations'))[`${name}Migrations`];
     if (!Array.isArray(migrations)) throw new Error(`services/${name}/dist/database/migrations exports no ${name}Migrations`);
@@ -24,7 +25,6 @@ const main = async () => {
   const [mode, target] = process.argv.slice(2);
   if (mode === 'postgres' && target) return migrate(target);
   if (mode === 'embedded' && target) {
-    const { startEmbeddedPostgres } = require(join(root, 'libs/nest-orm/dist'));
     const server = await startEmbeddedPostgres(target);
     try {
       await migrate(server.url);

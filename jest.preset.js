@@ -8,6 +8,8 @@ delete swcrc.$schema;
 
 module.exports = {
   testEnvironment: 'node',
+  // Compiles each module once per worker, not once per test file (jest.runtime.js, decision 129).
+  runtime: path.join(__dirname, 'jest.runtime.js'),
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   // @nestjs/jwt ships ES modules only: Node (>= 20.19) requires them as they are, jest's CommonJS runtime on Node 20
   // cannot, so swc turns that one package into CommonJS here. So do otplib's base32 and hash packages (ES modules only).

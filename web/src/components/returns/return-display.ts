@@ -1,4 +1,4 @@
-import { formatUsd, LABEL_CARRIER_NAMES, type LabelState, type ReturnLabel } from '@labeldesk/contracts';
+import { formatUsd, LABEL_CARRIER_NAMES, LABEL_CARRIERS_REFUNDING_LATER, type LabelState, type ReturnLabel } from '@labeldesk/contracts';
 import type { StatusTone } from '../../theme/system';
 import { isLabelWithdrawn } from '../orders/label-lifecycle-display';
 
@@ -47,8 +47,8 @@ export const returnVoidExplanation = (label: VoidedReturn): string => {
   const unusable = 'Your buyer can no longer use it.';
   if (label.payment === 'on_use') return `Nothing was charged for this pay-on-use label, so nothing comes back. ${unusable}`;
   const price = formatUsd(label.priceCents);
-  if (label.carrier === 'easypost') {
-    return `A refund of ${price} is requested from EasyPost: it is credited to your balance when the carrier refunds it (shown as Refund pending meanwhile), and not if the carrier refuses. ${unusable}`;
+  if (label.carrier && LABEL_CARRIERS_REFUNDING_LATER.includes(label.carrier)) {
+    return `A refund of ${price} is requested from ${LABEL_CARRIER_NAMES[label.carrier]}: it is credited to your balance when the carrier refunds it (shown as Refund pending meanwhile), and not if the carrier refuses. ${unusable}`;
   }
   const carrier = label.carrier ? LABEL_CARRIER_NAMES[label.carrier] : 'the carrier';
   return `${price} comes back to your balance at once when ${carrier} cancels it; if ${carrier} only takes a refund request, once it refunds it (shown as Refund pending meanwhile). ${unusable}`;

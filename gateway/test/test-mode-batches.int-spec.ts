@@ -3,7 +3,7 @@ import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/
 import { Client } from 'pg';
 import { adminTokenOf, apiClient, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, waitForBulk, type Api, type ApiAnswer } from './support/bulk-api';
 import { carrierEnvOf, priceCarrierServices, startCarrierFakes, type CarrierFakes } from './support/carrier-fakes';
-import { INSURANCE_CLAIMS_ENV } from './support/insurance-claims.suite';
+import { describeInsuranceClaims, INSURANCE_CLAIMS_ENV } from './support/insurance-claims.suite';
 import { eventually } from './support/lifecycle-api';
 import { sharedSystem } from './support/shared-system';
 
@@ -194,12 +194,22 @@ const describeTestModeBatches = (mode: string, running: () => RunningSystem & { 
   });
 };
 
+/**
+ * The suites that need the sandbox as INSURANCE_CLAIMS_ENV sets it (half of its labels scanned at once, claims decided
+ * at their first look) share one system per mode (decision 130): each makes its own customers and reads only what they
+ * own, and neither changes a setting, a service or a price.
+ */
+const describeInsuranceClaimsSuites = (mode: string, running: () => RunningSystem & { databaseUrl?: string }): void => {
+  describeInsuranceClaims(mode, running);
+  describeTestModeBatches(mode, running);
+};
+
 describe('embedded', () => {
-  describeTestModeBatches('embedded', sharedSystem(() => startEmbedded(INSURANCE_CLAIMS_ENV)));
+  describeInsuranceClaimsSuites('embedded', sharedSystem(() => startEmbedded(INSURANCE_CLAIMS_ENV)));
 });
 
 describe('distributed', () => {
-  describeTestModeBatches('distributed', sharedSystem(() => startDistributed(INSURANCE_CLAIMS_ENV)));
+  describeInsuranceClaimsSuites('distributed', sharedSystem(() => startDistributed(INSURANCE_CLAIMS_ENV)));
 });
 
 /**

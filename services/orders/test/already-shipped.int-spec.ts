@@ -2,7 +2,7 @@ import { DomainError, ErrorCode, PaymentsRpc, PricingRpc, type AnyRpcContract, t
 import type { RpcClient } from '@labeldesk/nest-transport';
 import { randomUUID } from 'node:crypto';
 import { shippedOrdersSql } from '../src/bulk/already-shipped.sql';
-import type { BulkEngine } from '../src/bulk/bulk-engine';
+import type { BulkWorkSignal } from '../src/bulk/bulk-work.signal';
 import type { BulkProgressPublisher } from '../src/bulk/bulk-progress.publisher';
 import { bulkRepositories, type BulkRepositories } from './support/bulk-repositories';
 import { SubmitBulkOrderUseCase } from '../src/bulk/usecases/submit-bulk-order.usecase';
@@ -40,7 +40,7 @@ describe('a file uploaded twice (issue 47)', () => {
       bulk.staging,
       bulk.rounds,
       rpc as unknown as RpcClient,
-      { wake: () => undefined } as unknown as BulkEngine,
+      { announce: () => undefined } as unknown as BulkWorkSignal,
       { publish: () => undefined } as unknown as BulkProgressPublisher,
       { BULK_MAX_ROWS: 10_000, CARRIERS: ['sandbox'] },
       // No row here is under a rate rule: the carriers are never asked.

@@ -37,6 +37,8 @@ export const SUBJECTS_WITHOUT_CALLER: Readonly<Record<string, string>> = {
     'an event (events carry no caller: decision 028); only auth may publish it (NATS accounts, decision 012), and a gateway that hears it only forgets cached callers and re-checks sockets\' tokens',
   'auth.user.changed.v1': 'an event; only auth may publish it, and a gateway that hears it only forgets cached callers',
   'payments.account.changed.v1': 'an event; only payments may publish it, and a gateway that hears it only forgets a cached account summary',
+  'orders.bulk.work-waiting.v1':
+    'an event; only orders may publish it, and an orders replica that hears it only looks for pending batch rows sooner than its next look would (it buys only what the database says is waiting)',
   'gateway.api-key.usage.v1':
     'an event; only gateways may publish it, and a gateway that hears it only counts those requests against its own API-key rate limits',
   'orders.bulk.progressed.v1': 'an event; only orders may publish it, and a gateway relays it only to the sockets in that order\'s room',

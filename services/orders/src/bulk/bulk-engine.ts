@@ -20,6 +20,12 @@ import { insuringCarriers, rowInsurance } from './pricing/row-insurance';
 const FLUSH_AT = 100;
 const FLUSH_MS = 200;
 const IDLE_MS = 500;
+/**
+ * An engine that keeps finding nothing looks half as often each time, down to once per IDLE_MAX_MS: new work wakes every
+ * replica at once (BulkWorkSignal), so the looks are only the fallback for leases that lapse and batches a crash left.
+ * Looking every 500 ms was most of what an idle system did (four statements a look).
+ */
+const IDLE_MAX_MS = 5_000;
 /** A file build (merging thousands of labels) may take a while; another replica takes over after this. */
 const FILES_LEASE_SECONDS = 180;
 /**
@@ -57,6 +63,7 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
   private lastFlush = Date.now();
   private lastFinishCheck = 0;
   private wakeUp: (() => void) | null = null;
+  private idleMs = IDLE_MS;
   /** holdId → whether the hold is in place (placed by submit or, after a crash, here). */
   private readonly holds = new Map<string, Promise<boolean>>();
 
@@ -84,8 +91,9 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     await this.loopDone;
   }
 
-  /** New work is waiting: stop idling. */
+  /** New work is waiting: stop idling, and look often again. */
   wake(): void {
+    this.idleMs = IDLE_MS;
     this.wakeUp?.();
   }
 
@@ -103,7 +111,11 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
         if (this.queue.length === 0 && this.inFlight === 0) {
           await this.flush();
           await this.finishReady();
-          if (claimed === 0) await this.sleep(IDLE_MS);
+          if (claimed === 0) {
+            const idle = this.idleMs;
+            this.idleMs = Math.min(2 * idle, IDLE_MAX_MS);
+            await this.sleep(idle);
+          } else this.idleMs = IDLE_MS;
         } else {
           // Another batch may have ended while this worker is busy with a newer one.
           if (Date.now() - this.lastFinishCheck >= IDLE_MS) await this.finishReady();

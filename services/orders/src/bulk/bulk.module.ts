@@ -9,6 +9,8 @@ import { BulkEngine } from './bulk-engine';
 import { BulkFilesBuilder } from './bulk-files.builder';
 import { BulkProgressPublisher } from './bulk-progress.publisher';
 import { BulkController } from './bulk.controller';
+import { BulkWorkListener } from './bulk-work.listener';
+import { BulkWorkSignal } from './bulk-work.signal';
 import { BulkClaimsRepository } from './bulk-claims.repository';
 import { BulkFilesRepository } from './bulk-files.repository';
 import { BulkOrdersRepository } from './bulk-orders.repository';
@@ -22,7 +24,7 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
 /** Bulk orders: staged uploads, the engine buying their labels in rounds, and the batch files. */
 @Module({
   imports: [CarriersModule, FilesModule, RatesModule, InsuranceModule],
-  controllers: [BulkController],
+  controllers: [BulkController, BulkWorkListener],
   providers: [
     BulkOrdersRepository,
     BulkStagingRepository,
@@ -32,6 +34,7 @@ import { SubmitBulkOrderUseCase } from './usecases/submit-bulk-order.usecase';
     BulkProgressPublisher,
     BulkFilesBuilder,
     BulkEngine,
+    BulkWorkSignal,
     BulkRowPricer,
     SubmitBulkOrderUseCase,
     RetryFailedLabelsUseCase,

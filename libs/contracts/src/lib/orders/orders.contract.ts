@@ -244,7 +244,13 @@ export const bulkProgressEventSchema = z.object({
 });
 export type BulkProgressEvent = z.infer<typeof bulkProgressEventSchema>;
 
+/** A batch has labels waiting to be bought (submitted, or a retry round begun): every orders replica looks at once. */
+export const bulkWorkWaitingEventSchema = z.object({ orderId: z.string() });
+export type BulkWorkWaitingEvent = z.infer<typeof bulkWorkWaitingEventSchema>;
+
 export const OrdersEvents = {
   /** A few a second per batch at most; always one on every status change and a final one. */
   bulkProgressed: defineEvent('orders.bulk.progressed.v1', bulkProgressEventSchema),
+  /** Orders to orders, every replica (no queue group): an idle bulk engine may then look for work seldom. */
+  bulkWorkWaiting: defineEvent('orders.bulk.work-waiting.v1', bulkWorkWaitingEventSchema),
 } as const;

@@ -3,7 +3,7 @@ import { DomainError, ErrorCode, FINAL_BULK_STATUSES, PaymentsRpc, type BulkRetr
 import { RpcClient } from '@labeldesk/nest-transport';
 import { batchInScope, BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
 import { fileDataOf } from '../bulk-order.mapper';
-import { BulkEngine } from '../bulk-engine';
+import { BulkWorkSignal } from '../bulk-work.signal';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
 import { BulkOrdersRepository } from '../bulk-orders.repository';
 import { BulkRoundsRepository } from '../bulk-rounds.repository';
@@ -27,7 +27,7 @@ export class RetryFailedLabelsUseCase {
     private readonly batches: BulkOrdersRepository,
     private readonly rounds: BulkRoundsRepository,
     private readonly rpc: RpcClient,
-    private readonly engine: BulkEngine,
+    private readonly work: BulkWorkSignal,
     private readonly progress: BulkProgressPublisher,
   ) {}
 
@@ -51,7 +51,7 @@ export class RetryFailedLabelsUseCase {
     }
     const retrying = await this.batches.find(orderId);
     if (retrying) this.progress.publish(retrying);
-    this.engine.wake();
+    this.work.announce(orderId);
 
     const final = await this.waitForEnd(orderId, waitMs);
     const newly = final.processed_count - batch.processed_count;

@@ -1,6 +1,6 @@
 import { ErrorCode, PaymentsRpc, PricingRpc, type AnyRpcContract } from '@labeldesk/contracts';
 import type { RpcClient } from '@labeldesk/nest-transport';
-import type { BulkEngine } from '../bulk-engine';
+import type { BulkWorkSignal } from '../bulk-work.signal';
 import type { BulkOrdersRepository } from '../bulk-orders.repository';
 import type { BulkProgressPublisher } from '../bulk-progress.publisher';
 import type { BulkRoundsRepository } from '../bulk-rounds.repository';
@@ -43,7 +43,7 @@ const setup = (rows: StagedRowSummary[]) => {
     { stagedSummaries: async () => rows, shippedOrders: async () => [], dropStaged: async (id: string) => void dropped.push(id) } as unknown as BulkStagingRepository,
     { startFirstRound: async (...args: unknown[]) => started.push(args) > 0 } as unknown as BulkRoundsRepository,
     rpc as unknown as RpcClient,
-    { wake: () => undefined } as unknown as BulkEngine,
+    { announce: () => undefined } as unknown as BulkWorkSignal,
     { publish: () => undefined } as unknown as BulkProgressPublisher,
     { BULK_MAX_ROWS: 10_000, CARRIERS: ['sandbox'] },
     // No row here is under a rate rule: the carriers are never asked.

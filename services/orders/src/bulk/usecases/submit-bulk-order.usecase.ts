@@ -20,7 +20,7 @@ import { foundInScope, RpcClient, type OwnerScope } from '@labeldesk/nest-transp
 import { ORDERS_ENV, type OrdersEnv } from '../../config';
 import { leaveOutShipped, markShippedRows } from '../already-shipped';
 import { BULK_ORDER_NOT_FOUND } from '../batch-in-scope';
-import { BulkEngine } from '../bulk-engine';
+import { BulkWorkSignal } from '../bulk-work.signal';
 import { holdOf, isHoldRefusal } from '../hold-refusal';
 import { BulkProgressPublisher } from '../bulk-progress.publisher';
 import { BulkOrdersRepository } from '../bulk-orders.repository';
@@ -48,7 +48,7 @@ export class SubmitBulkOrderUseCase {
     private readonly staging: BulkStagingRepository,
     private readonly rounds: BulkRoundsRepository,
     private readonly rpc: RpcClient,
-    private readonly engine: BulkEngine,
+    private readonly work: BulkWorkSignal,
     private readonly progress: BulkProgressPublisher,
     @Inject(ORDERS_ENV) private readonly env: Pick<OrdersEnv, 'BULK_MAX_ROWS' | 'CARRIERS'>,
     private readonly pricer: BulkRowPricer,
@@ -96,7 +96,7 @@ export class SubmitBulkOrderUseCase {
     }
     const started = await this.batches.find(request.orderId);
     if (started) this.progress.publish(started);
-    this.engine.wake();
+    this.work.announce(request.orderId);
     const refused = items.filter((item) => item.refusal).length;
     const toBuy = items.length - refused;
     const uninsurable = items.filter((item) => item.refusal && item.uninsurable).length;

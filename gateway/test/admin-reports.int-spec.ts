@@ -2,6 +2,7 @@ import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/
 import { API_SCOPES } from '@labeldesk/contracts';
 import { adminTokenOf, apiClient, bulkRow, newBulkCustomer, SINGLE_LABEL_ORDER, waitForBulk, type Api } from './support/bulk-api';
 import { buySingleLabel } from './support/lifecycle-api';
+import { describeReferralBonus, referralBonusBtcpay, referralBonusEnv } from './support/referral-bonus.suite';
 import { sharedSystem } from './support/shared-system';
 
 type Body = Record<string, unknown>;
@@ -23,7 +24,7 @@ interface Report extends Figures {
 }
 
 /**
- * Issue 49 through the REST API, on a system of its own (its only labels are this file's): the admin's report sums two
+ * Issue 49 through the REST API, on a system where no other suite buys labels: the admin's report sums two
  * customers' labels (one voided) by day, by carrier and by customer, to the cent of each label's recorded cost, exports
  * each table as CSV, and is refused to customers and to bad spans. Labels bought in test mode (a test key's single label
  * and batch, issue 48) change no admin figure, and the admin's orders list shows them marked test (decision 127).
@@ -141,10 +142,29 @@ const describeAdminReports = (mode: string, running: () => RunningSystem): void 
   });
 };
 
-// Embedded: PGlite behind the in-process transport; distributed: PostgreSQL, NATS and a process per service.
-describe('admin reports on the embedded system', () => {
-  describeAdminReports('embedded', sharedSystem(() => startEmbedded({})));
+/**
+ * Suites that buy no labels, or only labels an admin report may count, share one system per mode with the admin reports
+ * (decision 130): the referral bonus pays top-ups and sets the bonus (put back when it ends), which no report figure
+ * counts; its fake BTCPay is the system's payment provider. The referral bonus goes first: it starts from the bonus off.
+ * Embedded: PGlite behind the in-process transport; distributed: PostgreSQL, NATS (payments asks auth who referred a
+ * customer, with the subject permissions of deploy/nats/nats.conf) and a process per service.
+ */
+const describeNoOtherLabelsSuites = (mode: 'embedded' | 'distributed', start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
+  const btcpay = referralBonusBtcpay();
+  const running = sharedSystem(async () => {
+    await btcpay.start();
+    const system = await start(referralBonusEnv(btcpay));
+    btcpay.webhookUrl = `${system.baseUrl}/api/payment/webhook`;
+    return system;
+  });
+  afterAll(() => btcpay.stop(), 60_000);
+  describeReferralBonus(mode, running, btcpay);
+  describeAdminReports(mode, running);
+};
+
+describe('admin reports and the referral bonus on one embedded system', () => {
+  describeNoOtherLabelsSuites('embedded', (env) => startEmbedded(env));
 });
-describe('admin reports on the distributed system', () => {
-  describeAdminReports('distributed', sharedSystem(() => startDistributed({})));
+describe('admin reports and the referral bonus on one distributed system', () => {
+  describeNoOtherLabelsSuites('distributed', (env) => startDistributed(env));
 });

@@ -1,4 +1,4 @@
-import { FakeBtcpayServer, startHookTimeout, type RunningSystem } from '@labeldesk/testing';
+import { FakeBtcpayServer, type RunningSystem } from '@labeldesk/testing';
 import { requestJson, type JsonAnswer, type JsonRequestOptions } from './json-request';
 import { eventually } from './lifecycle-api';
 
@@ -10,6 +10,21 @@ interface Customer {
 
 const PASSWORD = 'bonus-password-1';
 const BONUS = { amountCents: 500, recipients: 'both', minimumFirstTopUpCents: 2000 } as const;
+/** The bonus as a fresh system has it: off. */
+const UNSET = { amountCents: 0, recipients: 'referred', minimumFirstTopUpCents: 0 } as const;
+
+/**
+ * The fake BTCPay the suite's top-ups are paid through, and the settings that point payments at it (to give the system
+ * the suite runs on). Its webhook URL is the system's, set once the system is up.
+ */
+export const referralBonusBtcpay = (): FakeBtcpayServer => new FakeBtcpayServer('store-ours', 'api-key-1', 'webhook-secret-1');
+export const referralBonusEnv = (btcpay: FakeBtcpayServer): NodeJS.ProcessEnv => ({
+  BTCPAY_URL: btcpay.url,
+  BTCPAY_STORE_ID: btcpay.storeId,
+  BTCPAY_API_KEY: btcpay.apiKey,
+  BTCPAY_WEBHOOK_SECRET: btcpay.webhookSecret,
+  TOPUP_RATE_LIMIT_PER_MINUTE: '1000',
+});
 
 /**
  * Decision 087 through the real gateway, auth and payments (BTCPay faked): an admin sets the referral bonus; a referred
@@ -18,15 +33,13 @@ const BONUS = { amountCents: 500, recipients: 'both', minimumFirstTopUpCents: 20
  * the credit commits: the tests wait for the state, and, to show that nothing came, wait for a later customer's bonus
  * first (claims are paid in the order they were recorded).
  */
-export const describeReferralBonus = (mode: string, start: (env: NodeJS.ProcessEnv) => Promise<RunningSystem>): void => {
+export const describeReferralBonus = (mode: string, running: () => RunningSystem, btcpay: FakeBtcpayServer): void => {
   describe(`the referral bonus (${mode} mode)`, () => {
-    const btcpay = new FakeBtcpayServer('store-ours', 'api-key-1', 'webhook-secret-1');
-    let system: RunningSystem;
     let adminToken: string;
     const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
     let count = 0;
 
-    const call = (method: string, path: string, options?: JsonRequestOptions): Promise<JsonAnswer> => requestJson(system.baseUrl, method, path, options);
+    const call = (method: string, path: string, options?: JsonRequestOptions): Promise<JsonAnswer> => requestJson(running().baseUrl, method, path, options);
     const register = async (referralCode?: string): Promise<Customer> => {
       const email = `bonus-${unique}-${++count}@example.com`;
       const result = await call('POST', '/auth/register', { body: { name: `Customer ${count}`, email, password: PASSWORD, confirmPassword: PASSWORD, ...(referralCode ? { referralCode } : {}) } });
@@ -58,21 +71,13 @@ export const describeReferralBonus = (mode: string, start: (env: NodeJS.ProcessE
     };
 
     beforeAll(async () => {
-      await btcpay.start();
-      system = await start({
-        BTCPAY_URL: btcpay.url,
-        BTCPAY_STORE_ID: btcpay.storeId,
-        BTCPAY_API_KEY: btcpay.apiKey,
-        BTCPAY_WEBHOOK_SECRET: btcpay.webhookSecret,
-        TOPUP_RATE_LIMIT_PER_MINUTE: '1000',
-      });
-      btcpay.webhookUrl = `${system.baseUrl}/api/payment/webhook`;
+      const system = running();
       adminToken = (await call('POST', '/auth/login', { body: { email: system.adminEmail, password: system.adminPassword } })).body.token ?? '';
-    }, startHookTimeout());
+    }, 60_000);
 
+    // The bonus is a setting of the whole system: put back as a fresh system has it, for the suites sharing this one.
     afterAll(async () => {
-      await system?.stop();
-      await btcpay.stop();
+      if (adminToken) expect((await call('PUT', '/referral-bonus', { body: UNSET, token: adminToken })).status).toBe(200);
     }, 60_000);
 
     it('is off until an admin sets it; a customer may read it but not set it; a bad minimum is refused saying why; the change is audited', async () => {

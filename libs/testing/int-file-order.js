@@ -14,11 +14,10 @@ const LONGEST = [
   'gateway/test/rolling-restart.int-spec.ts',
   'gateway/test/api-keys.int-spec.ts',
   'gateway/test/embedded-mode.int-spec.ts',
-  // Nine suites on one system per mode (decision 130): 54 s alone at load 8-14, 177 s at load 15-21.
+  // Ten suites on one system per mode, SCAN forms' among them (decision 130): 35 s alone at load 2; nine took 177 s at load 15-21.
   'gateway/test/default-settings.int-spec.ts',
   'gateway/test/carrier-flows.int-spec.ts',
   'gateway/test/two-factor.int-spec.ts',
-  'gateway/test/scan-forms.int-spec.ts',
   'gateway/test/label-lifecycle.int-spec.ts',
   'services/payments/test/ledger-random.int-spec.ts',
   'gateway/test/caller-cache.int-spec.ts',

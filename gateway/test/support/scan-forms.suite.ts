@@ -1,18 +1,17 @@
-import { startDistributed, startEmbedded, type RunningSystem } from '@labeldesk/testing';
-import { adminTokenOf, apiClient, newBulkCustomer, type Api } from './support/bulk-api';
-import { buySingleLabel } from './support/lifecycle-api';
-import { describeUnconfirmedScanForms } from './support/scan-forms-unconfirmed.suite';
-import { sharedSystem } from './support/shared-system';
+import type { RunningSystem } from '@labeldesk/testing';
+import { adminTokenOf, apiClient, newBulkCustomer, type Api } from './bulk-api';
+import { buySingleLabel } from './lifecycle-api';
 
 /**
  * The sandbox as these tests set it: no label is scanned, and its own manifest is an hour after a purchase, so a void
  * before it is free unless something else manifested the label: a SCAN form.
  */
-const SCAN_FORM_ENV: NodeJS.ProcessEnv = { SANDBOX_TRACKING_SHARE: '0', SANDBOX_MANIFEST_AFTER_SECONDS: '3600', SANDBOX_REFUND_DAYS: '30' };
+export const SCAN_FORM_ENV: NodeJS.ProcessEnv = { SANDBOX_TRACKING_SHARE: '0', SANDBOX_MANIFEST_AFTER_SECONDS: '3600', SANDBOX_REFUND_DAYS: '30' };
 
 type Body = Record<string, unknown>;
 
-const describeScanForms = (mode: string, running: () => RunningSystem): void => {
+/** SCAN forms through the REST API of a running system: today's labels on a form, chosen ones, none. */
+export const describeScanForms = (mode: string, running: () => RunningSystem): void => {
   describe(`SCAN forms through the REST API (${mode} mode)`, () => {
     let call: Api;
     let adminToken: string;
@@ -102,14 +101,3 @@ const describeScanForms = (mode: string, running: () => RunningSystem): void => 
     });
   });
 };
-
-describe('embedded', () => {
-  describeScanForms('embedded', sharedSystem(() => startEmbedded(SCAN_FORM_ENV)));
-});
-
-describe('distributed', () => {
-  // One system for both: the unconfirmed forms' tests need the same sandbox (nothing scanned, no manifest for an hour).
-  const running = sharedSystem(() => startDistributed(SCAN_FORM_ENV));
-  describeScanForms('distributed', running);
-  describeUnconfirmedScanForms(running);
-});

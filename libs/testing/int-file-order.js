@@ -6,23 +6,33 @@
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
+// By the seconds each file took in the clean-clone CI of 2026-11-30 16:22 (75c502ba; the files merged since by
+// decision 130's later merges at their summed share), longest first.
 const LONGEST = [
-  'gateway/test/distributed-mode.int-spec.ts',
-  'gateway/test/carrier-rate-limited-batch.int-spec.ts',
-  'gateway/test/bulk-reliability.int-spec.ts',
-  'gateway/test/easypost-lifecycle.int-spec.ts',
-  'gateway/test/rolling-restart.int-spec.ts',
-  'gateway/test/api-keys.int-spec.ts',
-  'gateway/test/embedded-mode.int-spec.ts',
-  // Ten suites on one system per mode, SCAN forms' among them (decision 130): 35 s alone at load 2; nine took 177 s at load 15-21.
-  'gateway/test/default-settings.int-spec.ts',
   'gateway/test/carrier-flows.int-spec.ts',
+  'gateway/test/stores.int-spec.ts',
+  'gateway/test/easypost-lifecycle.int-spec.ts',
+  'gateway/test/return-labels.int-spec.ts',
+  'gateway/test/distributed-mode.int-spec.ts',
+  // Insurance claims and test-mode batches on one system per mode (decision 130's later merges).
+  'gateway/test/test-mode-batches.int-spec.ts',
+  // Ten suites on one system per mode, SCAN forms' among them (decision 130).
+  'gateway/test/default-settings.int-spec.ts',
+  'gateway/test/embedded-mode.int-spec.ts',
+  'gateway/test/bulk-reliability.int-spec.ts',
   'gateway/test/two-factor.int-spec.ts',
+  'gateway/test/carrier-failover.int-spec.ts',
   'gateway/test/label-lifecycle.int-spec.ts',
+  'gateway/test/rolling-restart.int-spec.ts',
   'services/payments/test/ledger-random.int-spec.ts',
   'gateway/test/caller-cache.int-spec.ts',
-  'gateway/test/carrier-failover.int-spec.ts',
+  'gateway/test/api-keys.int-spec.ts',
+  'gateway/test/tracking-emails.int-spec.ts',
+  'gateway/test/label-reliability.int-spec.ts',
+  'gateway/test/carrier-rate-limited-batch.int-spec.ts',
+  'gateway/test/admin-powers.int-spec.ts',
   'gateway/test/carrier-buys-killed.int-spec.ts',
+  'gateway/test/webhooks.int-spec.ts',
   'gateway/test/login-as.int-spec.ts',
 ];
 const root = path.resolve(__dirname, '../..');

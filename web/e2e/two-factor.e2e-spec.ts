@@ -45,6 +45,12 @@ const signInWithRecoveryCode = async (customer: Customer, code: string): Promise
   if (verified.status !== 200) throw new Error(`recovery code sign-in answered ${verified.status}: ${JSON.stringify(verified.body)}`);
 };
 
+/**
+ * The whole life of two factors is one flow of some twenty steps and three sign-ins: 60 s (the file default) ended it
+ * in a CI run at load 16 after one lost click; the limit ends a hang, it does not time the flow.
+ */
+const FLOW_TIMEOUT_MS = 120_000;
+
 describe('Two-factor sign-in', () => {
   const currentPage = useBrowserPage();
 
@@ -150,5 +156,5 @@ describe('Two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
     await saveScreenshot(page, 'two-factor-off');
     await expect(loginThroughApi(customer)).resolves.toMatchObject({ token: expect.any(String) });
-  });
+  }, FLOW_TIMEOUT_MS);
 });

@@ -6,8 +6,8 @@
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
-// Busy files (several processes, replicas) lead: ordering by seconds alone put the long files that mostly wait for
-// timers first (stores, EasyPost's lifecycle, return labels) and left the cores idler (docs/benchmarks.md, CI).
+// Ordering by seconds alone, or alternating the long files that mostly wait for timers (stores, EasyPost's lifecycle,
+// return labels) with busy ones, left the cores no less idle (docs/benchmarks.md, CI): this order stays.
 const LONGEST = [
   'gateway/test/distributed-mode.int-spec.ts',
   'gateway/test/carrier-rate-limited-batch.int-spec.ts',

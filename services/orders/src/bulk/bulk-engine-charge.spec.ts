@@ -1,13 +1,8 @@
 import { type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
-import type { RpcClient } from '@labeldesk/nest-transport';
-import type { BoughtLabel, LabelPurchaser, ShipperContacts } from '../carriers';
-import type { OrdersEnv } from '../config';
-import type { LabelExtrasRepository } from '../insurance';
-import { BulkEngine, captureKey } from './bulk-engine';
-import type { BulkFilesBuilder } from './bulk-files.builder';
-import type { BulkProgressPublisher } from './bulk-progress.publisher';
+import type { BoughtLabel } from '../carriers';
+import { captureKey } from './bulk-engine';
 import type { ItemOutcome } from './bulk.rows';
-import { engineRepositories } from './testing/bulk-repositories';
+import { engineOf } from './testing/engine-of';
 
 const label = (trackingNumber: string): BoughtLabel => ({
   carrier: 'sandbox', trackingNumber, serviceUid: 'usps_priority', format: 'PDF', file: Buffer.from(`pdf ${trackingNumber}`), costCents: 0, carrierRefs: {},
@@ -38,16 +33,7 @@ const flushWith = async (outcomes: ItemOutcome[], capture: () => Promise<unknown
       return capture();
     }),
   };
-  const engine = new BulkEngine(
-    ...engineRepositories(repository),
-    rpc as unknown as RpcClient,
-    {} as LabelPurchaser,
-    {} as ShipperContacts,
-    {} as BulkFilesBuilder,
-    { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
-    { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
-    {} as LabelExtrasRepository,
-  );
+  const engine = engineOf({ repository, rpc, env: { BULK_CONCURRENCY: 4 } });
   const internals = engine as unknown as { outcomes: ItemOutcome[]; flush(): Promise<void> };
   internals.outcomes.push(...outcomes);
   const flushed = await internals.flush().then(() => null, (error: unknown) => error);

@@ -1,13 +1,9 @@
 import { bulkOrderItemSchema, type CustomsInput } from '@labeldesk/contracts';
-import type { RpcClient } from '@labeldesk/nest-transport';
-import type { LabelPurchaser, LabelShipment, ShipperContacts } from '../carriers';
+import type { LabelShipment } from '../carriers';
 import type { OrdersEnv } from '../config';
-import type { ExtrasPrice, LabelExtrasRepository } from '../insurance';
-import { BulkEngine } from './bulk-engine';
-import type { BulkFilesBuilder } from './bulk-files.builder';
-import type { BulkProgressPublisher } from './bulk-progress.publisher';
+import type { ExtrasPrice } from '../insurance';
 import type { ClaimedItem, ItemOutcome } from './bulk.rows';
-import { engineRepositories } from './testing/bulk-repositories';
+import { engineOf } from './testing/engine-of';
 
 const TEE: CustomsInput['items'][number] = { description: 'Cotton T-shirt', quantity: 1, value_cents: 1250, weight_lb: 0.4, hs_tariff_number: '610910', origin_country: 'PT' };
 
@@ -52,16 +48,7 @@ const buy = async (item: ClaimedItem, carriers: OrdersEnv['CARRIERS'] = ['sandbo
       return { outcome: { kind: 'refused', message: 'recorded, not bought' }, unsettled: null };
     }),
   };
-  const engine = new BulkEngine(
-    ...engineRepositories(repository),
-    rpc as unknown as RpcClient,
-    purchaser as unknown as LabelPurchaser,
-    shippers as unknown as ShipperContacts,
-    {} as BulkFilesBuilder,
-    { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
-    { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60, ORDER_GIVE_UP_HOURS: 24, CARRIERS: carriers } as OrdersEnv,
-    extras as unknown as LabelExtrasRepository,
-  );
+  const engine = engineOf({ repository, rpc, purchaser, shippers, extras, env: { BULK_CONCURRENCY: 4, ORDER_GIVE_UP_HOURS: 24, CARRIERS: carriers } });
   const outcome = await (engine as unknown as { buy(item: ClaimedItem): Promise<ItemOutcome | null> }).buy(item);
   return { outcome, asked, shipments, recorded };
 };

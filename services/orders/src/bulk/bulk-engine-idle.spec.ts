@@ -1,11 +1,4 @@
-import type { RpcClient } from '@labeldesk/nest-transport';
-import type { LabelPurchaser, ShipperContacts } from '../carriers';
-import type { OrdersEnv } from '../config';
-import type { LabelExtrasRepository } from '../insurance';
-import { BulkEngine } from './bulk-engine';
-import type { BulkFilesBuilder } from './bulk-files.builder';
-import type { BulkProgressPublisher } from './bulk-progress.publisher';
-import { engineRepositories } from './testing/bulk-repositories';
+import { engineOf } from './testing/engine-of';
 
 /** An engine over a database with no batch being bought, counting its looks (a look asks for the batches being bought). */
 const idleEngine = () => {
@@ -20,16 +13,7 @@ const idleEngine = () => {
     releaseClaims: jest.fn(async () => undefined),
     labelledToCapture: jest.fn(async () => []),
   };
-  const engine = new BulkEngine(
-    ...engineRepositories(repository),
-    {} as RpcClient,
-    { carrierConcurrency: 4 } as LabelPurchaser,
-    {} as ShipperContacts,
-    {} as BulkFilesBuilder,
-    { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
-    { BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
-    {} as LabelExtrasRepository,
-  );
+  const engine = engineOf({ repository, purchaser: { carrierConcurrency: 4 } });
   return { engine, looks };
 };
 

@@ -1,14 +1,12 @@
 import { DomainError, ErrorCode, type AnyRpcContract, PaymentsRpc } from '@labeldesk/contracts';
-import { ownerFilterOf, type OwnerScope, type RpcClient } from '@labeldesk/nest-transport';
-import type { LabelPurchaser, ShipperContacts } from '../carriers';
+import { ownerFilterOf, type OwnerScope } from '@labeldesk/nest-transport';
 import type { OrdersEnv } from '../config';
-import type { LabelExtrasRepository } from '../insurance';
-import { BulkEngine } from './bulk-engine';
-import type { BulkFilesBuilder } from './bulk-files.builder';
+import type { BulkEngine } from './bulk-engine';
 import type { BulkProgressPublisher } from './bulk-progress.publisher';
 import type { BulkOrderRow, ClaimedItem } from './bulk.rows';
 import { RegenerateFilesUseCase } from './usecases/regenerate-files.usecase';
-import { engineRepositories, regenerateRepositories } from './testing/bulk-repositories';
+import { regenerateRepositories } from './testing/bulk-repositories';
+import { engineOf } from './testing/engine-of';
 
 const batch = (change: Partial<BulkOrderRow> = {}): BulkOrderRow => ({
   id: 'b1', user_id: 'u1', status: 'processing', total_count: 3, processed_count: 0, failed_count: 0, quoted_cents: 2550, charged_cents: 0, quoted_saved_cents: null, saved_cents: 0,
@@ -42,16 +40,7 @@ const refusingPayments = {
 };
 
 const engineWith = (repository: object, publisher: { publish: jest.Mock; forget: jest.Mock }, rpc: object = refusingPayments) =>
-  new BulkEngine(
-    ...engineRepositories(repository),
-    rpc as unknown as RpcClient,
-    {} as LabelPurchaser,
-    {} as ShipperContacts,
-    {} as BulkFilesBuilder,
-    publisher as unknown as BulkProgressPublisher,
-    { BULK_CONCURRENCY: 4, BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
-    {} as LabelExtrasRepository,
-  );
+  engineOf({ repository, rpc, progress: publisher, env: { BULK_CONCURRENCY: 4 } });
 
 /** The engine's check that a round's hold is in place before it buys (private: exercised the way buy() calls it). */
 const holdInPlace = (engine: BulkEngine, orderId: string, round: number) =>
@@ -110,16 +99,7 @@ describe('bulk concurrency', () => {
   const claimedAtOnce = async (env: Partial<OrdersEnv>, carrierConcurrency: number): Promise<number> => {
     const claimItems = jest.fn(async () => []);
     const repository = { buyingBatches: jest.fn(async () => ['b1']), claimItems };
-    const engine = new BulkEngine(
-      ...engineRepositories(repository),
-      refusingPayments as unknown as RpcClient,
-      { carrierConcurrency } as LabelPurchaser,
-      {} as ShipperContacts,
-      {} as BulkFilesBuilder,
-      { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
-      { BULK_CLAIM_LEASE_SECONDS: 60, ...env } as OrdersEnv,
-      {} as LabelExtrasRepository,
-    );
+    const engine = engineOf({ repository, rpc: refusingPayments, purchaser: { carrierConcurrency }, env });
     await (engine as unknown as { refill(): Promise<number> }).refill();
     const [call] = claimItems.mock.calls as unknown as Array<[string, number, number]>;
     return call?.[1] ?? 0;
@@ -150,16 +130,7 @@ describe('bulk claims', () => {
       free.splice(0, free.length, ...free.filter((rowNo) => !taken.includes(rowNo)));
       return taken.map((rowNo) => ({ id: `item-${rowNo}`, row_no: rowNo }) as ClaimedItem);
     });
-    const engine = new BulkEngine(
-      ...engineRepositories({ buyingBatches: jest.fn(async () => buying), claimItems }),
-      refusingPayments as unknown as RpcClient,
-      { carrierConcurrency: 2 } as LabelPurchaser,
-      {} as ShipperContacts,
-      {} as BulkFilesBuilder,
-      { publish: jest.fn(), forget: jest.fn() } as unknown as BulkProgressPublisher,
-      { BULK_CLAIM_LEASE_SECONDS: 60 } as OrdersEnv,
-      {} as LabelExtrasRepository,
-    );
+    const engine = engineOf({ repository: { buyingBatches: jest.fn(async () => buying), claimItems }, rpc: refusingPayments, purchaser: { carrierConcurrency: 2 } });
     const internals = engine as unknown as { refill(): Promise<number>; queue: ClaimedItem[] };
     /** One refill with an empty queue (as after the last claim's items were bought): the rows it claimed. */
     const refill = async () => {

@@ -106,16 +106,13 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
     while (!this.stopping) {
       try {
         const claimed = await this.refill();
+        if (claimed > 0) this.idleMs = IDLE_MS;
         this.startBuying();
         if (this.outcomes.length >= FLUSH_AT || (this.outcomes.length > 0 && Date.now() - this.lastFlush >= FLUSH_MS)) await this.flush();
         if (this.queue.length === 0 && this.inFlight === 0) {
           await this.flush();
           await this.finishReady();
-          if (claimed === 0) {
-            const idle = this.idleMs;
-            this.idleMs = Math.min(2 * idle, IDLE_MAX_MS);
-            await this.sleep(idle);
-          } else this.idleMs = IDLE_MS;
+          if (claimed === 0) await this.idle();
         } else {
           // Another batch may have ended while this worker is busy with a newer one.
           if (Date.now() - this.lastFinishCheck >= IDLE_MS) await this.finishReady();
@@ -384,6 +381,13 @@ export class BulkEngine implements OnApplicationBootstrap, OnApplicationShutdown
       this.progress.forget(orderId);
     }
     return final;
+  }
+
+  /** Sleeps the idle interval, and doubles it (up to IDLE_MAX_MS) for the next time nothing is found. */
+  private idle(): Promise<void> {
+    const ms = this.idleMs;
+    this.idleMs = Math.min(2 * ms, IDLE_MAX_MS);
+    return this.sleep(ms);
   }
 
   private sleep(ms: number): Promise<void> {

@@ -46,8 +46,8 @@ const signInWithRecoveryCode = async (customer: Customer, code: string): Promise
 };
 
 /**
- * The whole life of two factors is one flow of some twenty steps and three sign-ins: 60 s (the file default) ended it
- * in a CI run at load 16 after one lost click; the limit ends a hang, it does not time the flow.
+ * The whole life of two factors is one flow of some twenty steps and three sign-ins: the file's 60 s leaves no room on a
+ * loaded machine for one lost click clicked again. The limit ends a hang; it does not time the flow.
  */
 const FLOW_TIMEOUT_MS = 120_000;
 

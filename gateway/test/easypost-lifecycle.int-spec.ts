@@ -55,7 +55,7 @@ describe('the label lifecycle at EasyPost (distributed mode)', () => {
     // The customer's request is given up once the process is back: the gateway would wait its 60 s for a reply the
     // killed process can never send, and what the test follows is the void's recovery, not that answer.
     const customerGivesUp = new AbortController();
-    const pending = fetch(`${system.baseUrl}/api/orders/${label.orderId}/void`, { method: 'POST', headers: { token: who.token }, signal: customerGivesUp.signal }).catch(() => null);
+    const pending = call('POST', `/orders/${label.orderId}/void`, undefined, { token: who.token }, customerGivesUp.signal).catch(() => null);
     // The claim is written, EasyPost is being asked: the process dies.
     await eventually(() => query(system.databaseUrl, `select 1 from orders.label_voids where label_id = $1`, [label.orderId]), (rows) => rows.length === 1, 30_000, 'the void claim');
     await system.killOrders(0);

@@ -16,7 +16,7 @@ const LONGEST = [
   'gateway/test/rolling-restart.int-spec.ts',
   'gateway/test/api-keys.int-spec.ts',
   'gateway/test/embedded-mode.int-spec.ts',
-  // Ten suites on one system per mode, SCAN forms' among them (decision 130): 35 s alone at load 2; nine took 177 s at load 15-21.
+  // Ten suites on one system per mode, SCAN forms' among them (decision 130).
   'gateway/test/default-settings.int-spec.ts',
   'gateway/test/carrier-flows.int-spec.ts',
   'gateway/test/two-factor.int-spec.ts',

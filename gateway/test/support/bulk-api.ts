@@ -11,10 +11,11 @@ export interface ApiAnswer {
 }
 
 /** A JSON client for one system's REST API. */
-export const apiClient = (baseUrl: string) => async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> => {
+export const apiClient = (baseUrl: string) => async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<ApiAnswer> => {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
+    ...(signal === undefined ? {} : { signal }),
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
